@@ -1,0 +1,64 @@
+import Dispatch
+import Foundation
+import PNG
+import Raster
+
+/// Times the standard workload. Figures are printed, never asserted: timing decides no test.
+public enum BenchmarkRunner {
+    public struct Row: Sendable {
+        public var workload: String
+        public var frames: Int
+        public var rasterMillisecondsPerFrame: Double
+        public var pngMillisecondsPerFrame: Double
+        public var pngBytesPerFrame: Int
+        /// FNV-1a 64 over all frames' pixels: equal across runs, machines and `jobs`.
+        public var pixelHash: UInt64
+    }
+
+    /// Renders every frame of `workload` once (raster only, then PNG encode of each frame).
+    public static func run(_ workload: StandardWorkload, frames: Int = StandardWorkload.framesPerRun,
+                           png: PNGOptions = .default) throws -> Row {
+        let lists = (0..<frames).map { workload.displayList(frame: $0) }
+        var pixmaps: [[UInt8]] = []
+        pixmaps.reserveCapacity(frames)
+        let rasterStart = DispatchTime.now()
+        for list in lists { pixmaps.append(Rasterizer.render(list).straightRGBA()) }
+        let rasterSeconds = seconds(since: rasterStart)
+
+        var bytes = 0
+        let pngStart = DispatchTime.now()
+        for (list, rgba) in zip(lists, pixmaps) {
+            bytes += try PNG.encode(rgba: rgba, width: list.width, height: list.height, options: png).count
+        }
+        let pngSeconds = seconds(since: pngStart)
+
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for rgba in pixmaps {
+            for byte in rgba { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        }
+        return Row(workload: workload.name, frames: frames,
+                   rasterMillisecondsPerFrame: rasterSeconds * 1000 / Double(frames),
+                   pngMillisecondsPerFrame: pngSeconds * 1000 / Double(frames),
+                   pngBytesPerFrame: bytes / frames, pixelHash: hash)
+    }
+
+    public static func table(_ rows: [Row]) -> String {
+        var lines = ["workload      frames  raster ms/frame  raster fps  png ms/frame  png KiB/frame  pixel hash"]
+        for r in rows {
+            lines.append(String(format: "%-12@  %6d  %15.2f  %10.1f  %12.2f  %13.1f  %@",
+                                r.workload as NSString, r.frames, r.rasterMillisecondsPerFrame,
+                                1000 / r.rasterMillisecondsPerFrame, r.pngMillisecondsPerFrame,
+                                Double(r.pngBytesPerFrame) / 1024, hex(r.pixelHash) as NSString))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func hex(_ v: UInt64) -> String {
+        let s = String(v, radix: 16)
+        return String(repeating: "0", count: 16 - s.count) + s
+    }
+
+    static func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Geometry
+import Raster
+
+/// The standard benchmark workload of ../shared/bench/WORKLOAD.md: animated, translucent,
+/// rotated, rounded rectangles, generated from a SplitMix64 seed exactly as written there so our
+/// figures compare with other renderers drawing the same pixels.
+public struct StandardWorkload: Sendable {
+    public enum Canvas: String, CaseIterable, Sendable {
+        case small, large
+        public var size: (width: Int, height: Int) { self == .small ? (640, 360) : (1920, 1080) }
+    }
+
+    public let canvas: Canvas
+    public let count: Int
+    /// Frames per loop: frame f is at t = f/120.
+    public static let framesPerRun = 120
+    public static let seed: UInt64 = 0x5EED_2025_0001
+
+    /// `small-n16`, `large-n256`, …
+    public var name: String { "\(canvas.rawValue)-n\(count)" }
+
+    public static let all: [StandardWorkload] = [
+        StandardWorkload(canvas: .small, count: 16), StandardWorkload(canvas: .small, count: 256),
+        StandardWorkload(canvas: .large, count: 16), StandardWorkload(canvas: .large, count: 256),
+    ]
+
+    public init(canvas: Canvas, count: Int) {
+        self.canvas = canvas
+        self.count = count
+        rects = StandardWorkload.generate(count: count)
+    }
+
+    struct RectParameters {
+        var w, h, radius: Double
+        var color: ColorRGBA8
+        var fx, fy: Double
+        var phx, phy, theta0: Double
+        var spin: Double
+        var ampx, ampy: Double
+    }
+
+    let rects: [RectParameters]
+
+    /// Draws the 15 variates per rectangle in the order the workload fixes.
+    static func generate(count: Int) -> [RectParameters] {
+        var rng = SplitMix64(state: seed)
+        return (0..<count).map { _ in
+            let w = 40 + 160 * rng.nextUnit()
+            let h = 40 + 160 * rng.nextUnit()
+            let radius = 16 * rng.nextUnit()
+            let r = UInt8(floor(256 * rng.nextUnit()))
+            let g = UInt8(floor(256 * rng.nextUnit()))
+            let b = UInt8(floor(256 * rng.nextUnit()))
+            let a = UInt8(floor(255 * (0.6 + 0.4 * rng.nextUnit()) + 0.5))
+            let fx = 1 + floor(3 * rng.nextUnit())
+            let fy = 1 + floor(3 * rng.nextUnit())
+            let phx = 2 * Double.pi * rng.nextUnit()
+            let phy = 2 * Double.pi * rng.nextUnit()
+            let theta0 = 2 * Double.pi * rng.nextUnit()
+            let spin = [-2.0, -1, 1, 2][Int(floor(4 * rng.nextUnit()))]
+            let ampx = 0.25 + 0.20 * rng.nextUnit()
+            let ampy = 0.25 + 0.20 * rng.nextUnit()
+            return RectParameters(w: w, h: h, radius: radius, color: ColorRGBA8(r: r, g: g, b: b, a: a),
+                                  fx: fx, fy: fy, phx: phx, phy: phy, theta0: theta0, spin: spin,
+                                  ampx: ampx, ampy: ampy)
+        }
+    }
+
+    /// The display list of frame `f` (0 ≤ f < 120).
+    public func displayList(frame f: Int) -> DisplayList {
+        let (width, height) = canvas.size
+        let W = Double(width), H = Double(height)
+        let t = Double(f) / Double(StandardWorkload.framesPerRun)
+        var list = DisplayList(width: width, height: height, background: ColorRGBA8(r: 0xF2, g: 0xF2, b: 0xF7))
+        list.rects = rects.map { p in
+            let cx = W * (0.5 + p.ampx * sin(2 * .pi * p.fx * t + p.phx))
+            let cy = H * (0.5 + p.ampy * sin(2 * .pi * p.fy * t + p.phy))
+            let angle = fmod(p.theta0 + 2 * .pi * p.spin * t, 2 * .pi)
+            let transform = AffineTransform(rotation: .radians(decimal(angle, 6)))
+                .concatenating(AffineTransform(translationX: decimal(cx, 3), y: decimal(cy, 3)))
+            return DrawRect(size: Size(decimal(p.w, 3), decimal(p.h, 3)), cornerRadius: decimal(p.radius, 3),
+                            transform: transform, fill: p.color)
+        }
+        return list
+    }
+}
+
+/// Rounds to `places` decimals the way a correctly rounded decimal conversion does (glibc's
+/// printf is correctly rounded), so renderers reading the numbers as text draw the same shapes.
+func decimal(_ value: Double, _ places: Int) -> Double {
+    Double(String(format: "%.\(places)f", value))!
+}
+
+/// SplitMix64 (Steele, Lea, Flood 2014), as WORKLOAD.md spells it.
+struct SplitMix64 {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1) with 53 bits.
+    mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1p-53 }
+}

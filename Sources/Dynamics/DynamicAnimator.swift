@@ -1,0 +1,420 @@
+import CBox2D
+import Geometry
+
+/// `UIDynamicAnimator`: owns the physics world, registers behaviours, steps once per display-link
+/// tick and writes body state back to the items (spec dynamics §1.2–§1.6).
+///
+/// Rules of this file:
+/// - One tick = `step(dt)`, in the order of spec §1.4: pre-solver hooks, world step with the
+///   write-back inside it, actions, deferred registration changes, stop checks.
+/// - Every collection whose order can reach an output is an array in registration order; the
+///   iOS original iterates an `NSMutableSet` for actions (unspecified order) — registration
+///   order is this renderer's deterministic choice.
+/// - Registration changes requested while a tick is in progress (from actions) are queued and
+///   applied at the end of the tick, removals first; the top-level `behaviors` list changes at once.
+public final class DynamicAnimator {
+    /// The screen scale the animator rounds view items to (UIKit's `_accuracy`), pixels per pt.
+    /// Range ≥ 0; 0 means 1 (as UIKit treats a window without a screen). Default 2. Effect: view
+    /// item centres land on the 1/scale-pt grid after every tick; plain items are unaffected.
+    public let screenScale: Double
+
+    /// `screenScale`, with 0 read as 1.
+    public var accuracy: Double { screenScale == 0 ? 1 : screenScale }
+
+    /// - Precondition: `screenScale` is finite and ≥ 0.
+    public init(screenScale: Double = 2) {
+        precondition(screenScale.isFinite && screenScale >= 0, "Invalid screen scale \(screenScale): must be finite and >= 0")
+        self.screenScale = screenScale
+    }
+
+    let world = PhysicsWorld()
+
+    /// Top-level behaviours in add order.
+    public private(set) var behaviors: [DynamicBehavior] = []
+
+    /// Every registered behaviour (top-level and children), in registration order: depth-first
+    /// pre-order for a hierarchy added at once.
+    public private(set) var registeredBehaviors: [DynamicBehavior] = []
+
+    private var pendingRegistrations: [DynamicBehavior] = []
+    private var pendingUnregistrations: [DynamicBehavior] = []
+    private var postSolverBlocks: [() -> Void] = []
+
+    /// True from the world step to the end of the actions (UIKit's `_isInWorldStep`).
+    private(set) var isInWorldStep = false
+
+    /// Item bodies in registration order (write-back order).
+    private var itemBodies: [ItemBody] = []
+
+    /// Set when an item behaviour's property changed; the next tick's pre-solver re-applies them.
+    private var needsItemPropertiesUpdate = false
+
+    public private(set) var isRunning = false
+
+    /// The plain sum of every `dt` stepped (spec §1.2); not reset by pausing or by behaviours.
+    public private(set) var elapsedTime: Double = 0
+
+    /// Ticks stepped while running.
+    public private(set) var tickCount = 0
+
+    /// `dynamicAnimatorWillResume:`: called when the animator starts running.
+    public var willResume: ((DynamicAnimator) -> Void)?
+    /// `dynamicAnimatorDidPause:`: called when the animator stops.
+    public var didPause: ((DynamicAnimator) -> Void)?
+
+    // MARK: Behaviours
+
+    /// Adds a top-level behaviour and registers it (and its children) with the world: at once,
+    /// or at the end of the tick when called from inside a step. Adding a top-level behaviour
+    /// again is a no-op.
+    /// - Precondition: the behaviour is not a child and not registered with another animator
+    ///   (UIKit: "Adding the same behavior twice to the same animator is not supported").
+    public func addBehavior(_ behavior: DynamicBehavior) {
+        if behaviors.contains(where: { $0 === behavior }) { return }
+        precondition(
+            behavior.parent == nil && behavior.topLevelAnimator == nil && behavior.isFreeToRegister,
+            "Adding the same behavior twice to the same animator is not supported")
+        behaviors.append(behavior)
+        behavior.topLevelAnimator = self
+        requestRegistration(behavior)
+        tickle()
+    }
+
+    /// Removes a top-level behaviour; unregistration (bodies, joints) waits for the end of the
+    /// tick when called from inside a step. Removing a behaviour that is not top-level is a no-op.
+    public func removeBehavior(_ behavior: DynamicBehavior) {
+        guard let index = behaviors.firstIndex(where: { $0 === behavior }) else { return }
+        behaviors.remove(at: index)
+        behavior.topLevelAnimator = nil
+        requestUnregistration(behavior)
+        tickle()
+    }
+
+    public func removeAllBehaviors() {
+        for behavior in behaviors { removeBehavior(behavior) }
+    }
+
+    func childWasAdded(_ child: DynamicBehavior, to parent: DynamicBehavior) {
+        // A parent still waiting for registration takes its children along when it registers.
+        guard parent.dynamicAnimator === self else { return }
+        requestRegistration(child)
+        tickle()
+    }
+
+    func childWasRemoved(_ child: DynamicBehavior) {
+        requestUnregistration(child)
+        tickle()
+    }
+
+    /// True when the behaviour was unregistered inside the current tick (still registered until
+    /// its end); adding it again cancels the removal.
+    func isPendingUnregistration(_ behavior: DynamicBehavior) -> Bool {
+        pendingUnregistrations.contains { $0 === behavior }
+    }
+
+    private func requestRegistration(_ behavior: DynamicBehavior) {
+        guard isInWorldStep else { return register(behavior) }
+        if let index = pendingUnregistrations.firstIndex(where: { $0 === behavior }) {
+            pendingUnregistrations.remove(at: index) // re-adding a queued removal cancels it
+        } else if behavior.dynamicAnimator == nil {
+            pendingRegistrations.append(behavior)
+        }
+    }
+
+    private func requestUnregistration(_ behavior: DynamicBehavior) {
+        guard isInWorldStep else { return unregister(behavior) }
+        if let index = pendingRegistrations.firstIndex(where: { $0 === behavior }) {
+            pendingRegistrations.remove(at: index)
+        } else if behavior.dynamicAnimator === self {
+            pendingUnregistrations.append(behavior)
+        }
+    }
+
+    private func register(_ behavior: DynamicBehavior) {
+        guard behavior.dynamicAnimator == nil else { return }
+        registeredBehaviors.append(behavior)
+        behavior.dynamicAnimator = self
+        behavior.associate(with: self)
+        for child in behavior.childBehaviors { register(child) }
+    }
+
+    private func unregister(_ behavior: DynamicBehavior) {
+        guard behavior.dynamicAnimator === self else { return }
+        for child in behavior.childBehaviors.reversed() { unregister(child) }
+        registeredBehaviors.removeAll { $0 === behavior }
+        behavior.dynamicAnimator = nil
+        behavior.dissociate(from: self)
+    }
+
+    /// Registered behaviours in hierarchy order: depth-first pre-order over `behaviors`, parent
+    /// before children (UIKit's order for contacts and item-property precedence).
+    var registeredBehaviorsInHierarchyOrder: [DynamicBehavior] {
+        var result: [DynamicBehavior] = []
+        func visit(_ b: DynamicBehavior) {
+            if b.dynamicAnimator === self { result.append(b) }
+            for child in b.childBehaviors { visit(child) }
+        }
+        for b in behaviors { visit(b) }
+        return result
+    }
+
+    // MARK: Running and pausing (spec §1.5)
+
+    /// `_tickle`: starts the animator if it has bodies and is not running.
+    func tickle() {
+        guard !isRunning, !world.bodies.isEmpty else { return }
+        isRunning = true
+        willResume?(self)
+    }
+
+    /// `_stop`.
+    private func stop() {
+        guard isRunning else { return }
+        isRunning = false
+        didPause?(self)
+    }
+
+    /// `UIKit_runBlockPostSolverIfNeeded`: inside a tick, defer to the end of its actions.
+    func runPostSolverIfNeeded(_ block: @escaping () -> Void) {
+        if isInWorldStep { postSolverBlocks.append(block) } else { block() }
+    }
+
+    // MARK: The tick
+
+    /// One display-link tick of `dt` seconds (spec §1.2, §1.4). Does nothing while not running.
+    ///
+    /// The world turns `dt` into whole 1/120-s Box2D sub-steps through PhysicsKit's accumulator:
+    /// with dt = 1/60, N ticks make 2N − 1 sub-steps.
+    /// - Precondition: `dt` is finite and ≥ 0.
+    public func step(_ dt: Double) {
+        guard isRunning else { return }
+        precondition(dt.isFinite && dt >= 0, "Invalid tick interval \(dt): must be finite and >= 0")
+        tickCount += 1
+        elapsedTime += dt
+
+        // 1. Pre-solver: item-behaviour properties, then every behaviour's `_step` hook.
+        if needsItemPropertiesUpdate { applyItemProperties() }
+        for behavior in registeredBehaviors { behavior.preSolverStep(self) }
+
+        // 2. World step; the write-back happens inside it, before it reports whether any body is awake.
+        isInWorldStep = true
+        var anyAwake = false
+        if world.advance(by: dt) {
+            writeBack()
+            anyAwake = world.anyDynamicBodyAwake
+        }
+
+        // 3. Post-solver: (contacts: later issue) actions, stop vote, deferred changes.
+        for behavior in registeredBehaviors { behavior.action?() }
+        let stoppable = behaviors.allSatisfy { $0.allowsAnimatorToStop }
+        isInWorldStep = false
+        let blocks = postSolverBlocks
+        postSolverBlocks.removeAll()
+        for block in blocks { block() }
+        let removals = pendingUnregistrations, additions = pendingRegistrations
+        pendingUnregistrations.removeAll()
+        pendingRegistrations.removeAll()
+        for behavior in removals { unregister(behavior) }
+        for behavior in additions where behavior.rootAnimator === self { register(behavior) }
+        if stoppable || registeredBehaviors.isEmpty { stop() }
+
+        // 5. The display link's check on the world step's answer.
+        if !anyAwake { stop() }
+    }
+
+    // MARK: Write-back (spec §1.6)
+
+    private func writeBack() {
+        let scale = accuracy
+        for record in itemBodies {
+            let item = record.item
+            let position = Engine.points(cb2_body_get_position(record.body))
+            let theta = Double(cb2_body_get_angle(record.body))
+            switch item.kind {
+            case .view:
+                let c = Point(
+                    PixelRounding.coordinate(position.x, scale: scale),
+                    PixelRounding.coordinate(position.y, scale: scale))
+                if item.center != c { item.center = c }
+                item.transform = AffineTransform(rotation: .radians(PixelRounding.angle(theta)))
+            case .plain:
+                item.center = position
+                item.transform = AffineTransform(rotation: .radians(theta))
+            }
+        }
+    }
+
+    /// `updateItemUsingCurrentState:`: pushes the item's centre and rotation into its body,
+    /// wakes it and restarts the animator (spec §1.6).
+    ///
+    /// Plain items: both always taken. View items reproduce UIKit's rounded-mode quirk: the
+    /// angle is taken only when it rounds (1/5000 rad) to the body's current angle, the centre
+    /// only when it rounds (1/scale pt) to a different point than the body's. An item with no
+    /// body is ignored.
+    public func updateItemUsingCurrentState(_ item: DynamicItem) {
+        guard let record = itemBody(for: item) else { return }
+        let centre = item.center
+        let theta = item.rotation.radians
+        var position = cb2_body_get_position(record.body)
+        var angle = cb2_body_get_angle(record.body)
+        switch item.kind {
+        case .plain:
+            position = Engine.meters(centre)
+            angle = Float(theta)
+        case .view:
+            let scale = accuracy
+            let bodyCentre = Engine.points(position)
+            if PixelRounding.angle(theta) == PixelRounding.angle(Double(angle)) { angle = Float(theta) }
+            let rounded = { (p: Point) in
+                Point(PixelRounding.coordinate(p.x, scale: scale), PixelRounding.coordinate(p.y, scale: scale))
+            }
+            if rounded(centre) != rounded(bodyCentre) { position = Engine.meters(centre) }
+        }
+        cb2_body_set_transform(record.body, position, angle)
+        cb2_body_set_awake(record.body, true)
+        tickle()
+    }
+
+    // MARK: Velocities
+
+    /// The item's body velocity in pt/s (of its centre of mass); zero for an item with no body.
+    public func linearVelocity(for item: DynamicItem) -> Point {
+        guard let record = itemBody(for: item) else { return .zero }
+        return Engine.points(cb2_body_get_linear_velocity(record.body))
+    }
+
+    /// The item's body angular velocity in rad/s (positive = clockwise on screen); zero for an
+    /// item with no body.
+    public func angularVelocity(for item: DynamicItem) -> Double {
+        guard let record = itemBody(for: item) else { return 0 }
+        return Double(cb2_body_get_angular_velocity(record.body))
+    }
+
+    /// True when the item has a body and Box2D reports it awake.
+    public func isAwake(_ item: DynamicItem) -> Bool {
+        guard let record = itemBody(for: item) else { return false }
+        return cb2_body_is_awake(record.body)
+    }
+
+    /// Box2D sub-steps taken so far (2N − 1 after N ticks of 1/60 s).
+    public var subStepCount: Int { world.subStepCount }
+
+    /// The world's gravity, pt/s² (1000 per unit of a gravity behaviour's vector). It acts only on
+    /// items of a registered gravity behaviour. Before any gravity behaviour writes it, it holds
+    /// PhysicsKit's initial (0, −980).
+    public var worldGravity: Point { Engine.points(world.gravity) }
+
+    // MARK: Item bodies (shared per item, counted by the behaviours using them)
+
+    /// The body of an item and how many behaviour registrations use it.
+    final class ItemBody {
+        let item: DynamicItem
+        let body: OpaquePointer
+        var useCount = 0
+        /// Registered gravity behaviours containing the item: gravity scale 1 while > 0.
+        var gravityCount = 0
+        init(item: DynamicItem, body: OpaquePointer) {
+            self.item = item
+            self.body = body
+        }
+    }
+
+    func itemBody(for item: DynamicItem) -> ItemBody? {
+        itemBodies.first { $0.item === item }
+    }
+
+    /// The item's body, created on first use from the item's current centre, rotation and
+    /// bounds with the engine defaults (density 1, friction 0.2, restitution 0.2, damping
+    /// 0.1/0.1, gravity scale 0, no contacts yet).
+    @discardableResult
+    func acquireBody(for item: DynamicItem) -> ItemBody {
+        if let record = itemBody(for: item) {
+            record.useCount += 1
+            return record
+        }
+        let def = cb2_body_def(
+            is_dynamic: true,
+            position: Engine.meters(item.center),
+            angle: Float(item.rotation.radians),
+            half_width: Float(item.bounds.width / 2 / Engine.pointsPerMeter),
+            half_height: Float(item.bounds.height / 2 / Engine.pointsPerMeter),
+            density: Engine.defaultDensity,
+            friction: Engine.defaultFriction,
+            restitution: Engine.defaultRestitution,
+            linear_damping: Float(Engine.defaultLinearDamping),
+            angular_damping: Float(Engine.defaultAngularDamping),
+            gravity_scale: 0,
+            bullet: false,
+            fixed_rotation: false,
+            category: 0,
+            mask: 0)
+        let record = ItemBody(item: item, body: world.createBody(def))
+        record.useCount = 1
+        itemBodies.append(record)
+        tickle()
+        return record
+    }
+
+    /// Drops one use; the body is destroyed when no behaviour uses it (after the actions when
+    /// called inside a tick, and only if nothing re-acquired it meanwhile).
+    func releaseBody(for item: DynamicItem) {
+        guard let record = itemBody(for: item) else {
+            preconditionFailure("releaseBody: item '\(item.identifier)' has no body")
+        }
+        precondition(record.useCount > 0, "releaseBody: unbalanced release of '\(item.identifier)'")
+        record.useCount -= 1
+        guard record.useCount == 0 else { return }
+        runPostSolverIfNeeded { [weak self] in
+            guard let self, record.useCount == 0,
+                  let index = self.itemBodies.firstIndex(where: { $0 === record }) else { return }
+            self.itemBodies.remove(at: index)
+            self.world.destroyBody(record.body)
+        }
+    }
+
+    // MARK: World state used by the behaviours
+
+    /// World gravity from a gravity behaviour's vector: 1 unit = 10 m/s² = 1000 pt/s².
+    func setWorldGravity(_ direction: Point) {
+        world.gravity = cb2_vec2(
+            x: Float(direction.x * Engine.gravityPerUnit), y: Float(direction.y * Engine.gravityPerUnit))
+    }
+
+    /// Counts the item in or out of a gravity behaviour; its body feels world gravity while the
+    /// count is positive. Gravity items are bullets (`usesPreciseCollisionDetection`, §1.3).
+    func setGravity(_ enabled: Bool, for item: DynamicItem) {
+        guard let record = itemBody(for: item) else { return }
+        record.gravityCount += enabled ? 1 : -1
+        precondition(record.gravityCount >= 0, "unbalanced gravity count for '\(item.identifier)'")
+        cb2_body_set_gravity_scale(record.body, record.gravityCount > 0 ? 1 : 0)
+        if enabled { cb2_body_set_bullet(record.body, true) }
+    }
+
+    func wake(_ item: DynamicItem) {
+        guard let record = itemBody(for: item) else { return }
+        cb2_body_set_awake(record.body, true)
+    }
+
+    func itemPropertiesDidChange() {
+        needsItemPropertiesUpdate = true
+        tickle()
+    }
+
+    /// Re-applies item-behaviour properties to every item body: per property, the last
+    /// registered item behaviour in hierarchy order that set it wins; unset → engine default
+    /// (spec §3.6, [BKP][MEAS T17]).
+    func applyItemProperties() {
+        needsItemPropertiesUpdate = false
+        let itemBehaviors = registeredBehaviorsInHierarchyOrder.compactMap { $0 as? ItemBehavior }
+        for record in itemBodies {
+            var linear = Engine.defaultLinearDamping
+            var angular = Engine.defaultAngularDamping
+            for behavior in itemBehaviors where behavior.items.contains(where: { $0 === record.item }) {
+                if let value = behavior.setResistance { linear = value }
+                if let value = behavior.setAngularResistance { angular = value }
+            }
+            cb2_body_set_linear_damping(record.body, Float(linear))
+            cb2_body_set_angular_damping(record.body, Float(angular))
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Benchmarks
+import Foundation
+import PNG
+
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Time the standard workload (../shared/bench/WORKLOAD.md): rasterizing and PNG encoding.",
+        discussion: "Build in release mode first (`swift build -c release`); debug figures mean nothing.")
+
+    @Option(name: .long, help: "Workloads to run: small-n16, small-n256, large-n16, large-n256 (default: all).")
+    var workload: [String] = []
+
+    @Option(name: .long, help: "Frames per workload (the loop has 120).")
+    var frames: Int = 120
+
+    @Flag(name: .long, help: "Instead, compare zlib level × strategy × PNG filter on two 640×1136 frames (how the PNG defaults were chosen).")
+    var png = false
+
+    func validate() throws {
+        let known = StandardWorkload.all.map(\.name)
+        for name in workload where !known.contains(name) {
+            throw ValidationError("unknown workload '\(name)'; expected one of: \(known.joined(separator: ", "))")
+        }
+        guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
+    }
+
+    func run() throws {
+        if png {
+            let rows = try PNGBenchmark.run(iterations: 5)
+            print(PNGBenchmark.report(rows, iterations: 5))
+            return
+        }
+        let chosen = workload.isEmpty ? StandardWorkload.all : StandardWorkload.all.filter { workload.contains($0.name) }
+        var rows: [BenchmarkRunner.Row] = []
+        for w in chosen {
+            rows.append(try BenchmarkRunner.run(w, frames: frames))
+            FileHandle.standardError.write("ran \(w.name)\n".data(using: .utf8)!)
+        }
+        print(BenchmarkRunner.table(rows))
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+import Pipeline
+
+/// The progress line on a terminal: frames done/total, frames per second, time left.
+/// Silent when stderr is not a terminal (CI logs, pipes), so logs hold only results.
+final class ProgressLine: @unchecked Sendable {
+    let isEnabled = isatty(STDERR_FILENO) == 1
+    private var shown = false
+
+    func show(_ p: RenderProgress) {
+        guard isEnabled else { return }
+        var line = "\r\u{1B}[K[\(p.sceneName)] \(p.framesDone)/\(p.maxFrames) frames"
+        line += String(format: " · %.0f fps", p.framesPerSecond)
+        if let left = p.secondsLeft { line += String(format: " · %.1f s left", left) }
+        FileHandle.standardError.write(line.data(using: .utf8)!)
+        shown = true
+    }
+
+    func finish() {
+        guard isEnabled, shown else { return }
+        FileHandle.standardError.write("\r\u{1B}[K".data(using: .utf8)!)
+        shown = false
+    }
+}

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Export
+import Foundation
+import PNG
+import Pipeline
+import SceneModel
+
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render scenes to PNG frames and video.",
+        discussion: """
+            Writes <out>/<scene>/frame_00000.png … and <out>/<scene>.mp4 for each scene.
+            Every scene is validated before anything is written.
+            """)
+
+    @Argument(help: "Scene files (.yaml, .yml, .json). Default: every scene in scenes/.")
+    var scenes: [String] = []
+
+    @Option(name: .long, help: "Output folder.")
+    var out: String = "output"
+
+    @Option(name: .long, help: "Video format: mp4 or none. Default: the scene's output.video (mp4).")
+    var video: VideoChoice?
+
+    @Flag(name: .long, help: "Do not write PNG frames (video only).")
+    var noFrames = false
+
+    @Option(name: .long, help: "Worker threads for rasterizing and encoding (never changes the output).")
+    var jobs: Int = RenderOptions.defaultJobs
+
+    @Flag(name: .long, help: "Print the exact ffmpeg command.")
+    var verbose = false
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+    }
+
+    func run() throws {
+        let files = try SceneArguments.resolve(scenes)
+        // Load and validate every scene before writing anything.
+        let loaded = try files.map { try SceneLoader.load(path: $0) }
+        try SceneArguments.checkDistinctNames(loaded, files: files)
+
+        TemporaryFiles.shared.removeOnInterrupt()
+        let progress = ProgressLine()
+        for scene in loaded {
+            var options = RenderOptions(outputDirectory: out, jobs: jobs)
+            if noFrames { options.writeFrames = false }
+            if let video { options.video = .some(video.format) }
+            if progress.isEnabled { options.progress = { progress.show($0) } }
+            if verbose {
+                options.onFFmpegCommand = { args in
+                    FileHandle.standardError.write((args.map(shellQuote).joined(separator: " ") + "\n").data(using: .utf8)!)
+                }
+            }
+            let result = try SceneRenderer.render(scene, options: options)
+            progress.finish()
+            print(summary(result))
+        }
+    }
+
+    func summary(_ r: RenderResult) -> String {
+        var line = "\(r.sceneName): \(counted(r.frameCount, "frame"))"
+        if let tick = r.pauseTick { line += " (animator paused after tick \(tick))" }
+        var outputs: [String] = []
+        if let dir = r.framesDirectory { outputs.append(dir + "/") }
+        if let video = r.videoPath { outputs.append(video) }
+        if !outputs.isEmpty { line += " → " + outputs.joined(separator: ", ") }
+        return line
+    }
+}
+
+enum VideoChoice: String, ExpressibleByArgument, CaseIterable {
+    case mp4, none
+    var format: VideoFormat? { self == .mp4 ? .mp4 : nil }
+}
+
+func shellQuote(_ s: String) -> String {
+    let safe = s.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=+,@%".contains($0) }
+    return safe ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+import SceneModel
+
+enum SceneArguments {
+    /// The scene files named on the command line, or every scene in `scenes/`.
+    static func resolve(_ arguments: [String]) throws -> [String] {
+        if !arguments.isEmpty { return arguments }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: "scenes", isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CLIError("no scene files given and no scenes/ folder here; run from the project root or name scene files")
+        }
+        let files = try SceneDiscovery.sceneFiles(in: "scenes")
+        guard !files.isEmpty else { throw CLIError("scenes/ holds no .yaml, .yml or .json scene files") }
+        return files
+    }
+
+    /// Two scenes with one name would overwrite each other's outputs.
+    static func checkDistinctNames(_ scenes: [Scene], files: [String]) throws {
+        var seen: [String: String] = [:]
+        for (scene, file) in zip(scenes, files) {
+            if let other = seen[scene.name] {
+                throw CLIError("\(file): scene name '\(scene.name)' is also used by \(other); both would write \(scene.name)/ — rename one with `name:`")
+            }
+            seen[scene.name] = file
+        }
+    }
+}
+
+/// A one-line error for the user; exits with status 1.
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+func printError(_ message: String) {
+    FileHandle.standardError.write(("error: " + message + "\n").data(using: .utf8)!)
+}

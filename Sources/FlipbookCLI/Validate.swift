@@ -1,0 +1,27 @@
+import ArgumentParser
+import SceneModel
+
+struct Validate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check scene files without rendering; prints the first error of each bad file.")
+
+    @Argument(help: "Scene files (.yaml, .yml, .json). Default: every scene in scenes/.")
+    var scenes: [String] = []
+
+    func run() throws {
+        var failures = 0
+        for file in try SceneArguments.resolve(scenes) {
+            do {
+                let scene = try SceneLoader.load(path: file)
+                print("\(file): ok (\(counted(scene.items.count, "item")), \(counted(scene.behaviors.count, "behavior")))")
+            } catch let error as SceneError {
+                printError(error.description)
+                failures += 1
+            }
+        }
+        if failures > 0 { throw ExitCode(1) }
+    }
+}
+
+/// "1 item", "3 items".
+func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

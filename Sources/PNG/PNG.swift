@@ -1,0 +1,126 @@
+import CPNG
+
+/// PNG encoding and decoding through libpng, and atomic file writes for rendered frames.
+///
+/// Pixels cross this API as straight-alpha RGBA8 (what PNG stores), rows top to bottom, no
+/// padding. Encoded bytes depend only on the pixels and the `PNGOptions`: no timestamps or text
+/// chunks, so rendering the same frame twice gives byte-identical files. Every function may be
+/// called from several threads at once: each call owns its libpng state.
+public enum PNG {
+    /// libpng's messages are short ("Not a PNG file", "IDAT: invalid distance too far back");
+    /// the longest the shim writes itself is about 130 bytes.
+    private static let messageCapacity = 512
+
+    /// Encodes straight-alpha RGBA8 pixels (`width × height × 4` bytes) as an 8-bit RGBA PNG.
+    public static func encode(
+        rgba: [UInt8], width: Int, height: Int, options: PNGOptions = .default
+    ) throws(PNGError) -> [UInt8] {
+        try rgba.withUnsafeBufferPointer { (pixels) throws(PNGError) -> [UInt8] in
+            try encode(rgba: pixels, width: width, height: height, options: options)
+        }
+    }
+
+    /// Encodes straight-alpha RGBA8 pixels read in place, without copying them first.
+    public static func encode(
+        rgba: UnsafeBufferPointer<UInt8>, width: Int, height: Int, options: PNGOptions = .default
+    ) throws(PNGError) -> [UInt8] {
+        // PNG stores dimensions as 31-bit unsigned integers (PNG specification §11.2.2).
+        let dimensions = 1...Int(Int32.max)
+        guard dimensions.contains(width), dimensions.contains(height) else {
+            throw .invalidDimensions(width: width, height: height)
+        }
+        let (pixelCount, overflow1) = width.multipliedReportingOverflow(by: height)
+        let (byteCount, overflow2) = pixelCount.multipliedReportingOverflow(by: 4)
+        guard !overflow1, !overflow2 else { throw .invalidDimensions(width: width, height: height) }
+        guard byteCount == rgba.count, let base = rgba.baseAddress else {
+            throw .pixelBufferSizeMismatch(
+                width: width, height: height, expectedBytes: byteCount, actualBytes: rgba.count)
+        }
+
+        var buffer = cpng_buffer()
+        defer { cpng_buffer_free(&buffer) }
+        var message = [CChar](repeating: 0, count: messageCapacity)
+        let status = message.withUnsafeMutableBufferPointer { text in
+            cpng_encode_rgba8(
+                base, UInt32(width), UInt32(height), options.cValue, &buffer,
+                text.baseAddress, text.count)
+        }
+        guard status == CPNG_OK, let bytes = buffer.bytes else {
+            throw .encodingFailed(width: width, height: height, libpngMessage: string(message))
+        }
+        // One copy of the compressed bytes (a few percent of the raw frame's size, a memcpy next to
+        // the compression) buys an ordinary Swift array with no C ownership to track.
+        return Array(UnsafeBufferPointer(start: bytes, count: buffer.count))
+    }
+
+    /// Decodes any PNG (palette, grey, 16-bit, tRNS, interlaced) into straight-alpha RGBA8.
+    /// Stored sample values are returned as they are: no gamma or colour-space conversion.
+    public static func decode(_ bytes: [UInt8]) throws(PNGError) -> DecodedImage {
+        try decode(bytes, path: nil)
+    }
+
+    /// Reads and decodes the PNG file at `path`.
+    public static func decode(contentsOf path: String) throws(PNGError) -> DecodedImage {
+        let bytes = try FileIO.readAll(path)
+        return try decode(bytes, path: path)
+    }
+
+    /// Writes `bytes` to `path` so that `path` only ever names either the old file or the
+    /// complete new one: the bytes go to a temporary name in the same directory
+    /// (`.<name>.tmp-<pid>-<counter>`), which is then renamed over `path`. On failure the
+    /// temporary file is removed. Safe to call from several threads at once.
+    ///
+    /// No fsync: this guards readers (a viewer, ffmpeg) against half-written frames, not against
+    /// power loss, which would cost a disk flush per frame.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(PNGError) {
+        try FileIO.writeAtomically(bytes, to: path)
+    }
+
+    private static func decode(_ bytes: [UInt8], path: String?) throws(PNGError) -> DecodedImage {
+        var image = cpng_image()
+        defer { cpng_image_free(&image) }
+        var message = [CChar](repeating: 0, count: messageCapacity)
+        let status = bytes.withUnsafeBufferPointer { input in
+            message.withUnsafeMutableBufferPointer { text in
+                cpng_decode_rgba8(input.baseAddress, input.count, &image, text.baseAddress, text.count)
+            }
+        }
+        guard status == CPNG_OK, let pixels = image.rgba else {
+            throw .decodingFailed(path: path, byteCount: bytes.count, libpngMessage: string(message))
+        }
+        let width = Int(image.width)
+        let height = Int(image.height)
+        return DecodedImage(
+            width: width, height: height,
+            rgba: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
+    }
+
+    private static func string(_ message: [CChar]) -> String {
+        let bytes = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return bytes.isEmpty ? "unknown libpng error" : String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The libpng and zlib versions linked at run time, e.g. "libpng 1.6.39, zlib 1.2.13".
+    /// Encoded bytes are only reproducible for a fixed pair.
+    public static var libraryVersions: String {
+        "libpng \(String(cString: cpng_libpng_version())), zlib \(String(cString: cpng_zlib_version()))"
+    }
+}
+
+/// A decoded PNG: straight-alpha RGBA8, rows top to bottom, no padding.
+public struct DecodedImage: Equatable, Sendable {
+    public let width: Int
+    public let height: Int
+    /// `width × height × 4` bytes.
+    public let rgba: [UInt8]
+
+    /// Wraps pixels; `rgba.count` must be `width × height × 4`.
+    public init(width: Int, height: Int, rgba: [UInt8]) {
+        precondition(
+            width >= 0 && height >= 0 && rgba.count == width * height * 4,
+            "DecodedImage \(width)×\(height) needs \(width * height * 4) RGBA bytes, got \(rgba.count)")
+        self.width = width
+        self.height = height
+        self.rgba = rgba
+    }
+}

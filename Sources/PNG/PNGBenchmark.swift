@@ -1,0 +1,154 @@
+/// Measures encoded size and encoding time of `PNGOptions` on the frames in
+/// BenchmarkFrames.swift. Used to choose `PNGOptions.default` (table in Sources/PNG/README.md)
+/// and by `flipbook bench`. It prints figures; no test depends on its timings.
+public enum PNGBenchmark {
+    /// Levels 1...6 and 9 × strategies default, filtered, RLE × filters none, sub, up, Paeth,
+    /// all: 105 combinations, level-major. Contains `PNGOptions.libpngDefault` and
+    /// `PNGOptions.default`.
+    public static let grid: [PNGOptions] = {
+        var grid: [PNGOptions] = []
+        for level in [1, 2, 3, 4, 5, 6, 9] {
+            for strategy in [PNGStrategy.default, .filtered, .rle] {
+                for filter in [PNGFilter.none, .sub, .up, .paeth, .all] {
+                    // Every level in the list is within 0...9, so this cannot throw.
+                    if let options = try? PNGOptions(level: level, strategy: strategy, filter: filter) {
+                        grid.append(options)
+                    }
+                }
+            }
+        }
+        return grid
+    }()
+
+    /// Encodes every frame with every options value `iterations + 1` times and keeps the fastest
+    /// time, the one least disturbed by other work on the machine. The first pass (untimed) warms
+    /// caches and records sizes; timed passes then go round-robin over all options, so a burst of
+    /// load slows one run of each rather than every run of one. `PNGOptions.libpngDefault` and
+    /// `PNGOptions.default` are added to `options` when missing, so `report` can show ratios.
+    ///
+    /// - Parameter iterations: timed encodes per cell, at least 1. The full grid costs about
+    ///   5 s per iteration in a release build on one core of the development machine.
+    public static func run(
+        iterations: Int = 5, options: [PNGOptions] = grid, frames: [Frame] = Frame.allCases
+    ) throws(PNGError) -> [PNGBenchmarkRow] {
+        precondition(iterations >= 1, "PNGBenchmark.run needs at least 1 iteration, got \(iterations)")
+        var candidates = options
+        for required in [PNGOptions.libpngDefault, .default] where !candidates.contains(required) {
+            candidates.append(required)
+        }
+        let clock = ContinuousClock()
+        var rows: [PNGBenchmarkRow] = []
+        for frame in frames {
+            let pixels = pixels(of: frame)
+            var sizes: [Int] = []
+            for candidate in candidates {
+                sizes.append(try PNG.encode(rgba: pixels, width: frameWidth, height: frameHeight, options: candidate).count)
+            }
+            var fastest = [Duration](repeating: .seconds(Int64.max), count: candidates.count)
+            for _ in 0..<iterations {
+                for (index, candidate) in candidates.enumerated() {
+                    let start = clock.now
+                    _ = try PNG.encode(rgba: pixels, width: frameWidth, height: frameHeight, options: candidate)
+                    fastest[index] = min(fastest[index], clock.now - start)
+                }
+            }
+            for (index, candidate) in candidates.enumerated() {
+                rows.append(PNGBenchmarkRow(
+                    options: candidate, frame: frame, bytes: sizes[index],
+                    millisecondsPerFrame: milliseconds(fastest[index])))
+            }
+        }
+        return rows
+    }
+
+    /// A fixed-width table, one line per options value in the order of `rows`, with size and
+    /// speed relative to `PNGOptions.libpngDefault` for each frame. `*` marks
+    /// `PNGOptions.default`, `=` the libpng default.
+    public static func report(_ rows: [PNGBenchmarkRow], iterations: Int? = nil) -> String {
+        var options: [PNGOptions] = []
+        var frames: [Frame] = []
+        for row in rows {
+            if !options.contains(row.options) { options.append(row.options) }
+            if !frames.contains(row.frame) { frames.append(row.frame) }
+        }
+        func cell(_ candidate: PNGOptions, _ frame: Frame) -> PNGBenchmarkRow? {
+            rows.first { $0.options == candidate && $0.frame == frame }
+        }
+
+        let runs = iterations.map { ", fastest of \($0) runs" } ?? ""
+        var lines = [
+            "PNG encode, \(frameWidth)×\(frameHeight) RGBA, \(PNG.libraryVersions)\(runs)",
+            "size and speed relative to libpng's default (\(PNGOptions.libpngDefault)); "
+                + "* PNGOptions.default, = libpng default",
+            "",
+        ]
+        let optionsWidth = 26
+        var header = pad("options", optionsWidth, left: false)
+        var rule = String(repeating: "-", count: optionsWidth)
+        for frame in frames {
+            header += " | " + pad("\(frame) KiB", 9) + pad("size", 7) + pad("ms", 8) + pad("speed", 7)
+            rule += "-|-" + String(repeating: "-", count: 31)
+        }
+        lines += [header, rule]
+        for candidate in options {
+            let mark = candidate == .default ? "* " : candidate == .libpngDefault ? "= " : "  "
+            var line = pad(mark + candidate.description, optionsWidth, left: false)
+            for frame in frames {
+                guard let row = cell(candidate, frame) else {
+                    line += " | " + pad("-", 31)
+                    continue
+                }
+                line += " | " + pad(fixed(Double(row.bytes) / 1024, 1), 9)
+                if let base = cell(.libpngDefault, frame) {
+                    line += pad(fixed(100 * Double(row.bytes) / Double(base.bytes), 0) + "%", 7)
+                    line += pad(fixed(row.millisecondsPerFrame, 2), 8)
+                    line += pad(fixed(base.millisecondsPerFrame / row.millisecondsPerFrame, 1) + "×", 7)
+                } else {
+                    line += pad("", 7) + pad(fixed(row.millisecondsPerFrame, 2), 8) + pad("", 7)
+                }
+            }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1e3 + Double(attoseconds) * 1e-15
+    }
+
+    /// `value` rounded to `digits` decimals, without Foundation's String(format:).
+    private static func fixed(_ value: Double, _ digits: Int) -> String {
+        guard value.isFinite else { return "\(value)" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = Int((abs(value) * scale).rounded())
+        let sign = value < 0 && scaled != 0 ? "-" : ""
+        let whole = scaled / Int(scale)
+        guard digits > 0 else { return sign + "\(whole)" }
+        let fraction = String(scaled % Int(scale))
+        return sign + "\(whole)." + String(repeating: "0", count: digits - fraction.count) + fraction
+    }
+
+    private static func pad(_ text: String, _ width: Int, left: Bool = true) -> String {
+        let padding = String(repeating: " ", count: max(0, width - text.count))
+        return left ? padding + text : text + padding
+    }
+}
+
+/// One cell of a benchmark: how big and how slow one options value is on one frame.
+public struct PNGBenchmarkRow: Equatable, Sendable {
+    public let options: PNGOptions
+    public let frame: PNGBenchmark.Frame
+    /// Size of the encoded PNG in bytes.
+    public let bytes: Int
+    /// Fastest wall-clock encoding time over the timed runs, in milliseconds.
+    public let millisecondsPerFrame: Double
+
+    public init(options: PNGOptions, frame: PNGBenchmark.Frame, bytes: Int, millisecondsPerFrame: Double) {
+        self.options = options
+        self.frame = frame
+        self.bytes = bytes
+        self.millisecondsPerFrame = millisecondsPerFrame
+    }
+}

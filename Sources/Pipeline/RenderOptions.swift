@@ -1,0 +1,69 @@
+import Foundation
+import PNG
+import SceneModel
+
+/// What a render writes and how hard it works. Every field's default is what `flipbook render`
+/// uses without flags.
+public struct RenderOptions: Sendable {
+    /// Folder that receives `<scene>/frame_00000.png …` and `<scene>.mp4`. Default "output".
+    public var outputDirectory: String
+    /// Override the scene's `output.frames`; nil keeps the scene's choice.
+    public var writeFrames: Bool?
+    /// Override the scene's `output.video`; `.some(nil)` means no video; nil keeps the scene's choice.
+    public var video: VideoFormat??
+    /// Worker threads for rasterizing and encoding, ≥ 1. Default: the machine's core count.
+    /// Never changes a byte of output: work is split by whole frames.
+    public var jobs: Int
+    /// zlib/filter settings of the PNG frames.
+    public var png: PNGOptions
+    /// Called after each batch of frames with the frames done so far (for a progress line).
+    public var progress: (@Sendable (RenderProgress) -> Void)?
+    /// Called once with the exact ffmpeg command line before encoding starts (`--verbose`).
+    public var onFFmpegCommand: (@Sendable ([String]) -> Void)?
+
+    public init(outputDirectory: String = "output", writeFrames: Bool? = nil, video: VideoFormat?? = nil,
+                jobs: Int = RenderOptions.defaultJobs, png: PNGOptions = .default,
+                progress: (@Sendable (RenderProgress) -> Void)? = nil,
+                onFFmpegCommand: (@Sendable ([String]) -> Void)? = nil) {
+        precondition(jobs >= 1, "jobs must be at least 1")
+        self.outputDirectory = outputDirectory
+        self.writeFrames = writeFrames
+        self.video = video
+        self.jobs = jobs
+        self.png = png
+        self.progress = progress
+        self.onFFmpegCommand = onFFmpegCommand
+    }
+
+    public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}
+
+/// A snapshot of a running render, for progress displays.
+public struct RenderProgress: Sendable {
+    public var sceneName: String
+    public var framesDone: Int
+    /// Upper bound: the exact count for `duration` scenes, the `maxDuration` cap for `until: rest`.
+    public var maxFrames: Int
+    /// Wall-clock seconds since the render started (progress display only; never reaches output).
+    public var elapsedSeconds: Double
+
+    public var framesPerSecond: Double { elapsedSeconds > 0 ? Double(framesDone) / elapsedSeconds : 0 }
+    /// Estimated seconds left, from the frame rate so far (an upper bound for `until: rest`).
+    public var secondsLeft: Double? {
+        let fps = framesPerSecond
+        return fps > 0 ? Double(maxFrames - framesDone) / fps : nil
+    }
+}
+
+/// What a finished render produced.
+public struct RenderResult: Sendable {
+    public var sceneName: String
+    public var frameCount: Int
+    /// Frames whose display list differed from the previous frame's (the rest reuse its pixels).
+    public var distinctFrames: Int
+    /// The tick after which the animator paused, if it did within the render.
+    public var pauseTick: Int?
+    public var framesDirectory: String?
+    public var videoPath: String?
+    public var elapsedSeconds: Double
+}

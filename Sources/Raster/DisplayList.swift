@@ -1,0 +1,52 @@
+import Geometry
+
+/// Everything the rasterizer sees of one frame: an immutable list of rounded rectangles in pixel
+/// space, drawn in order (index 0 at the bottom) over the background.
+///
+/// The display list is the boundary between simulation and pixels: it knows nothing of scenes,
+/// items or behaviours, and two equal display lists always rasterize to identical pixels, which is
+/// what lets the pipeline skip unchanged frames.
+public struct DisplayList: Equatable, Sendable {
+    /// Canvas size in pixels.
+    public var width: Int
+    public var height: Int
+    public var background: ColorRGBA8
+    public var rects: [DrawRect]
+
+    public init(width: Int, height: Int, background: ColorRGBA8, rects: [DrawRect] = []) {
+        precondition(width > 0 && height > 0, "display list size must be positive")
+        self.width = width
+        self.height = height
+        self.background = background
+        self.rects = rects
+    }
+}
+
+/// One rounded rectangle with its paint, as Core Animation draws a layer: the fill covers the
+/// whole rounded shape, the border lies inside it on top, and `opacity` fades the two as a group.
+public struct DrawRect: Equatable, Sendable {
+    /// Local box spans [−w/2, w/2] × [−h/2, h/2], in pixels before `transform`'s own scale.
+    public var size: Size
+    /// Corner radius in local units; values above min(w, h)/2 are clamped to it when drawn.
+    public var cornerRadius: Double
+    /// Maps local coordinates to pixel coordinates (the centre goes to `transform.tx, ty`).
+    public var transform: AffineTransform
+    public var fill: ColorRGBA8
+    /// Border width in local units, drawn inside the shape; 0 for none.
+    public var borderWidth: Double
+    public var borderColor: ColorRGBA8
+    /// Group opacity in [0, 1].
+    public var opacity: Double
+
+    public init(size: Size, cornerRadius: Double = 0, transform: AffineTransform,
+                fill: ColorRGBA8, borderWidth: Double = 0, borderColor: ColorRGBA8 = .clear,
+                opacity: Double = 1) {
+        self.size = size
+        self.cornerRadius = cornerRadius
+        self.transform = transform
+        self.fill = fill
+        self.borderWidth = borderWidth
+        self.borderColor = borderColor
+        self.opacity = opacity
+    }
+}

@@ -1,0 +1,59 @@
+import Geometry
+
+/// Draws display lists into pixmaps: the background, then each `DrawRect` in order.
+///
+/// A `Rasterizer` is only scratch memory (outline points, accumulation buffers, coverage rows)
+/// that grows to the largest shape seen and is reused, so drawing allocates nothing in steady
+/// state. It is a value type with no shared state: give each thread its own (or call the static
+/// `Rasterizer.render(_:)`), and the output depends only on the display list, never on the
+/// thread or on what the rasterizer drew before.
+public struct Rasterizer: Sendable {
+    private var shapeCoverage = ShapeCoverage()
+
+    public init() {}
+
+    /// Renders `list` into a new pixmap of its size, with fresh scratch: safe to call from any
+    /// number of threads at once.
+    public static func render(_ list: DisplayList) -> Pixmap {
+        var rasterizer = Rasterizer()
+        var pixmap = Pixmap(width: list.width, height: list.height)
+        rasterizer.render(list, into: &pixmap)
+        return pixmap
+    }
+
+    /// Renders `list` into `pixmap`, reusing its storage when the sizes match (otherwise the
+    /// pixmap is replaced by one of the list's size). Every pixel is overwritten.
+    public mutating func render(_ list: DisplayList, into pixmap: inout Pixmap) {
+        if pixmap.width != list.width || pixmap.height != list.height {
+            pixmap = Pixmap(width: list.width, height: list.height)
+        }
+        pixmap.fill(list.background)
+        for rect in list.rects { draw(rect, onto: &pixmap) }
+    }
+
+    /// Composites one rounded rectangle onto `pixmap`, with Core Animation's layer semantics:
+    /// the fill covers the whole rounded shape, the border is the band between the shape and the
+    /// shape inset by `borderWidth`, drawn over the fill, and opacity fades both as one group.
+    /// Shapes partly or wholly outside the pixmap, empty or degenerate ones are all fine.
+    public mutating func draw(_ rect: DrawRect, onto pixmap: inout Pixmap) {
+        let paint = LayerPaint(fill: rect.fill, border: rect.borderColor, opacity: rect.opacity)
+        let hasBorder = rect.borderWidth > 0 && paint.border.a > 0
+        guard paint.opacity > 0, paint.fill.a > 0 || hasBorder else { return }
+        let shape = RoundedRect(size: rect.size, cornerRadius: rect.cornerRadius,
+                                transform: rect.transform)
+        // With a border whose width swallows the whole shape the hole is nil: inner coverage
+        // stays 0 and the border covers everything the shape does.
+        let hole = hasBorder ? shape.inset(by: rect.borderWidth) : nil
+        let box = shapeCoverage.begin(shape, hole: hole,
+                                      canvasWidth: pixmap.width, canvasHeight: pixmap.height)
+        guard !box.isEmpty else { return }
+        let blitter = RowBlitter(paint: paint)
+        pixmap.withUnsafeMutablePixels { pixels, width in
+            shapeCoverage.sweepRows { row, outer, inner in
+                let start = (box.y + row) * width + box.x
+                blitter.blit(outer: outer, inner: hasBorder ? inner : nil,
+                             into: UnsafeMutableBufferPointer(rebasing: pixels[start ..< start + box.width]))
+            }
+        }
+    }
+}

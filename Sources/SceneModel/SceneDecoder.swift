@@ -1,0 +1,394 @@
+import Geometry
+import Raster
+
+// Located tree → Scene: types, shapes, keys and defaults. Semantic rules (ranges, references,
+// uniqueness) are not checked here but in `Scene.validate`, which runs next, so that a scene
+// built in Swift meets the very same rules.
+//
+// Rules of this file:
+// - Keys are read in one fixed order (the order of docs/scene-format.md), and the first problem
+//   throws. Within a mapping, duplicate and unknown keys are checked first, in file order.
+// - Every error carries the key path and the position of the offending node.
+// - Defaults live in the initialisers of Scene.swift and in `SceneRules`; this file only says
+//   which key maps to which field.
+// - Two rules belong here although they are "semantic": numbers must be finite (the file's text,
+//   "1e999", is the better thing to show than the double it overflowed to), and exactly one of
+//   duration/until (`SceneLength` cannot express the alternatives, so `validate` never sees them).
+
+struct SceneDecoder {
+    let file: String
+    let format: SceneFileFormat
+
+    /// The scene, and whether its name came from the file name (for a better error if that name is
+    /// not a valid folder name).
+    func decode(_ root: SourceNode, defaultName: String) throws -> (scene: Scene, nameFromFile: Bool) {
+        guard case .mapping = root.value else {
+            throw error(at: root, nil, "expected a mapping with canvas, items and duration or until at the top level, found \(root.foundDescription)")
+        }
+        let top = try fields(root, at: "", allowed: Keys.root, required: [], what: "")
+        if let version = top["version"] {
+            guard case .number(let v, let text)? = version.scalarMeaning, v.isFinite else {
+                throw error(at: version, "version", "expected 1, found \(version.foundDescription)")
+            }
+            guard v == 1 else {
+                throw error(at: version, "version", "unsupported scene format version \(text); this version of Flipbook reads version 1")
+            }
+        }
+        if let schema = top["$schema"] { _ = try string(schema, at: "$schema") }
+        var nameFromFile = false
+        let name: String
+        if let node = top["name"] {
+            name = try string(node, at: "name")
+        } else {
+            name = defaultName
+            nameFromFile = true
+        }
+        let canvasNode = try top.required("canvas", hint: "canvas: { size: [width, height] } in points", decoder: self)
+        let canvas = try decodeCanvas(canvasNode)
+        let fps = try top["fps"].map { try integer($0, at: "fps") } ?? SceneRules.defaultFPS
+        let length = try decodeLength(top)
+        let itemsNode = try top.required("items", hint: "items: a list of items, each with id, size and center", decoder: self)
+        let items = try list(itemsNode, at: "items").enumerated().map { i, node in
+            try decodeItem(node, at: "items[\(i)]")
+        }
+        let behaviors = try top["behaviors"].map { node in
+            try list(node, at: "behaviors").enumerated().map { i, node in
+                try decodeBehavior(node, at: "behaviors[\(i)]")
+            }
+        } ?? []
+        let output = try top["output"].map { try decodeOutput($0) } ?? OutputSettings()
+        let scene = Scene(name: name, canvas: canvas, fps: fps, length: length, items: items,
+                          behaviors: behaviors, output: output)
+        return (scene, nameFromFile)
+    }
+
+    // MARK: Parts
+
+    private func decodeCanvas(_ node: SourceNode) throws -> Canvas {
+        let f = try fields(node, at: "canvas", allowed: Keys.canvas, required: [("size", "size: [width, height] in points")], what: "a canvas")
+        let size = try pair(f[checked: "size"], at: "canvas.size", names: ("width", "height"))
+        let scale = try f["scale"].map { try number($0, at: "canvas.scale") } ?? SceneRules.defaultScale
+        let background = try f["background"].map { try color($0, at: "canvas.background") } ?? .white
+        return Canvas(size: Size(size.0, size.1), scale: scale, background: background)
+    }
+
+    private func decodeLength(_ top: Fields) throws -> SceneLength {
+        let duration = top.entry("duration"), until = top.entry("until")
+        if let duration, let until {
+            // Point at whichever of the two comes second: that is the line to delete.
+            let later = isBefore(duration.keyMark, until.keyMark) ? until : duration
+            throw error(at: later.keyMark, later.key,
+                        "'duration' and 'until' are both given; expected exactly one: duration: <seconds> for a fixed length, or until: rest")
+        }
+        if let duration {
+            if let maxDuration = top.entry("maxDuration") {
+                throw error(at: maxDuration.keyMark, "maxDuration", "allowed only with 'until: rest', not with 'duration'",
+                            suggestion: "remove maxDuration, or replace duration with until: rest")
+            }
+            return .duration(try number(duration.value, at: "duration"))
+        }
+        if let until {
+            guard case .string(let word)? = until.value.scalarMeaning, word == "rest" else {
+                var suggestion: String?
+                if case .string(let word)? = until.value.scalarMeaning { suggestion = didYouMean(word, ["rest"]) }
+                throw error(at: until.value, "until", "expected 'rest', found \(until.value.foundDescription)",
+                            suggestion: suggestion)
+            }
+            let maxDuration = try top["maxDuration"].map { try number($0, at: "maxDuration") } ?? SceneRules.defaultMaxDuration
+            return .untilRest(maxDuration: maxDuration)
+        }
+        throw error(at: top.mark, nil,
+                    "missing 'duration' or 'until'; expected exactly one: duration: <seconds> for a fixed length, or until: rest")
+    }
+
+    private func decodeItem(_ node: SourceNode, at path: String) throws -> Item {
+        let f = try fields(node, at: path, allowed: Keys.item, required: [
+            ("id", "id: a unique name such as card"),
+            ("size", "size: [width, height] in points"),
+            ("center", "center: [x, y] in canvas points"),
+        ], what: "an item")
+        let id = try string(f[checked: "id"], at: path + ".id")
+        let size = try pair(f[checked: "size"], at: path + ".size", names: ("width", "height"))
+        let center = try pair(f[checked: "center"], at: path + ".center", names: ("x", "y"))
+        var item = Item(id: id, size: Size(size.0, size.1), center: Point(center.0, center.1))
+        if let n = f["rotation"] { item.rotation = .degrees(try number(n, at: path + ".rotation")) }
+        if let n = f["fill"] { item.fill = try color(n, at: path + ".fill") }
+        if let n = f["cornerRadius"] { item.cornerRadius = try number(n, at: path + ".cornerRadius") }
+        if let n = f["border"] { item.border = try decodeBorder(n, at: path + ".border") }
+        if let n = f["opacity"] { item.opacity = try number(n, at: path + ".opacity") }
+        if let n = f["z"] { item.zIndex = try integer(n, at: path + ".z") }
+        return item
+    }
+
+    private func decodeBorder(_ node: SourceNode, at path: String) throws -> Border {
+        let f = try fields(node, at: path, allowed: Keys.border,
+                           required: [("width", "width: points, greater than 0")], what: "a border")
+        let width = try number(f[checked: "width"], at: path + ".width")
+        // CALayer's default borderColor: opaque black.
+        let borderColor = try f["color"].map { try color($0, at: path + ".color") } ?? .black
+        return Border(width: width, color: borderColor)
+    }
+
+    private func decodeBehavior(_ node: SourceNode, at path: String) throws -> BehaviorSpec {
+        let example = "a behavior such as snap: { item: card, to: [x, y] } or gravity: { items: [card] }"
+        guard case .mapping(let entries) = node.value else {
+            throw error(at: node, path, "expected \(example), found \(node.foundDescription)")
+        }
+        guard let first = entries.first else {
+            throw error(at: node, path, "expected \(example), found an empty mapping")
+        }
+        for entry in entries where !Keys.behaviors.contains(entry.key) {
+            throw error(at: entry.keyMark, path,
+                        "unknown behavior \(quoted(entry.key)); expected one of: \(listing(Keys.behaviors))",
+                        suggestion: didYouMean(entry.key, Keys.behaviors))
+        }
+        if entries.count > 1 {
+            throw error(at: entries[1].keyMark, path,
+                        "expected one behavior per list entry, found '\(first.key)' and '\(entries[1].key)'",
+                        suggestion: "start each behavior with its own '-'")
+        }
+        let body = first.value
+        let bodyPath = path + "." + first.key
+        switch first.key {
+        case "snap":
+            let f = try fields(body, at: bodyPath, allowed: Keys.snap, required: [
+                ("item", "item: the id of the item to snap"),
+                ("to", "to: [x, y], the snap point in canvas points"),
+            ], what: "a snap")
+            let item = try string(f[checked: "item"], at: bodyPath + ".item")
+            let to = try pair(f[checked: "to"], at: bodyPath + ".to", names: ("x", "y"))
+            var snap = SnapSpec(item: item, snapPoint: Point(to.0, to.1))
+            if let n = f["damping"] { snap.damping = try number(n, at: bodyPath + ".damping") }
+            return .snap(snap)
+        default: // "gravity", the only other member of Keys.behaviors
+            let f = try fields(body, at: bodyPath, allowed: Keys.gravity, required: [
+                ("items", "items: a list of item ids"),
+            ], what: "a gravity")
+            let ids = try list(f[checked: "items"], at: bodyPath + ".items").enumerated().map { j, node in
+                try string(node, at: bodyPath + ".items[\(j)]")
+            }
+            var gravity = GravitySpec(items: ids)
+            if let n = f["direction"] {
+                let d = try pair(n, at: bodyPath + ".direction", names: ("dx", "dy"))
+                gravity.direction = Point(d.0, d.1)
+            }
+            return .gravity(gravity)
+        }
+    }
+
+    private func decodeOutput(_ node: SourceNode) throws -> OutputSettings {
+        let f = try fields(node, at: "output", allowed: Keys.output, required: [], what: "output settings")
+        var output = OutputSettings()
+        if let n = f["frames"] { output.frames = try bool(n, at: "output.frames") }
+        if let n = f["video"] {
+            let choices = VideoFormat.allCases.map(\.rawValue) + ["none"]
+            let word: String? = if case .string(let s)? = n.scalarMeaning { s } else { nil }
+            if word == "none" {
+                output.video = nil
+            } else if let video = word.flatMap(VideoFormat.init(rawValue:)) {
+                output.video = video
+            } else {
+                throw error(at: n, "output.video", "expected \(choices.map { "'\($0)'" }.joined(separator: " or ")), found \(n.foundDescription)",
+                            suggestion: word.flatMap { didYouMean($0, choices) })
+            }
+        }
+        return output
+    }
+
+    // MARK: Typed readers
+
+    /// A mapping's entries by key, after the duplicate, unknown and missing key checks.
+    struct Fields {
+        let path: String
+        let mark: SourceMark?
+        private let entries: [String: SourceNode.Entry]
+
+        init(path: String, mark: SourceMark?, entries: [String: SourceNode.Entry]) {
+            self.path = path
+            self.mark = mark
+            self.entries = entries
+        }
+
+        subscript(key: String) -> SourceNode? { entries[key]?.value }
+        func entry(_ key: String) -> SourceNode.Entry? { entries[key] }
+
+        /// A key that `fields(_:at:allowed:required:what:)` has already checked is present.
+        subscript(checked key: String) -> SourceNode {
+            guard let node = entries[key] else { preconditionFailure("'\(key)' was not in the required list") }
+            return node.value
+        }
+
+        func required(_ key: String, hint: String, decoder: SceneDecoder) throws -> SourceNode {
+            guard let node = self[key] else {
+                throw decoder.error(at: mark, path.isEmpty ? nil : path, "missing key '\(key)'; expected \(hint)")
+            }
+            return node
+        }
+    }
+
+    /// Checks that `node` is a mapping whose keys are allowed, unique and include `required`.
+    /// `what` names the mapping in "expected <what>, found …" ("" at the top level).
+    private func fields(_ node: SourceNode, at path: String, allowed: [String],
+                        required: [(key: String, hint: String)], what: String) throws -> Fields {
+        guard case .mapping(let list) = node.value else {
+            throw error(at: node, path, "expected \(what) as a mapping with keys \(listing(allowed)), found \(node.foundDescription)")
+        }
+        var byKey: [String: SourceNode.Entry] = [:]
+        for entry in list {
+            let keyPath = path.isEmpty ? entry.key : path + "." + entry.key
+            if let first = byKey[entry.key] {
+                let at = first.keyMark.map { " at line \($0.line)" } ?? ""
+                throw error(at: entry.keyMark, keyPath, "duplicate key '\(entry.key)', first given\(at); expected each key once")
+            }
+            guard allowed.contains(entry.key) else {
+                var suggestion = didYouMean(entry.key, allowed)
+                if entry.key == "<<" { suggestion = "YAML merge keys are not supported; write the keys out" }
+                throw error(at: entry.keyMark, keyPath,
+                            "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 16))",
+                            suggestion: suggestion)
+            }
+            byKey[entry.key] = entry
+        }
+        let fields = Fields(path: path, mark: node.mark, entries: byKey)
+        for (key, hint) in required { _ = try fields.required(key, hint: hint, decoder: self) }
+        return fields
+    }
+
+    private func number(_ node: SourceNode, at path: String) throws -> Double {
+        guard case .number(let value, let text)? = node.scalarMeaning else {
+            throw error(at: node, path, "expected a number, found \(node.foundDescription)")
+        }
+        guard value.isFinite else {
+            throw error(at: node, path, "expected a finite number, found \(text)")
+        }
+        return value
+    }
+
+    /// Integers may be written with a zero fraction (`60.0`), as JSON Schema's "integer" allows.
+    private func integer(_ node: SourceNode, at path: String) throws -> Int {
+        let value = try number(node, at: path)
+        // ±2^53: every integer in range is exact in a Double, and far beyond any fps or z.
+        guard value == value.rounded(), abs(value) <= 9_007_199_254_740_992 else {
+            throw error(at: node, path, "expected an integer, found \(node.foundDescription)")
+        }
+        return Int(value)
+    }
+
+    private func string(_ node: SourceNode, at path: String) throws -> String {
+        guard case .string(let s)? = node.scalarMeaning else {
+            throw error(at: node, path, "expected a string, found \(node.foundDescription)")
+        }
+        return s
+    }
+
+    private func bool(_ node: SourceNode, at path: String) throws -> Bool {
+        guard case .bool(let b)? = node.scalarMeaning else {
+            throw error(at: node, path, "expected true or false, found \(node.foundDescription)")
+        }
+        return b
+    }
+
+    private func list(_ node: SourceNode, at path: String) throws -> [SourceNode] {
+        guard case .sequence(let nodes) = node.value else {
+            throw error(at: node, path, "expected a list, found \(node.foundDescription)")
+        }
+        return nodes
+    }
+
+    /// `[a, b]`: exactly two finite numbers. `names` name the two for messages.
+    private func pair(_ node: SourceNode, at path: String, names: (String, String)) throws -> (Double, Double) {
+        let expected = "expected [\(names.0), \(names.1)]"
+        guard case .sequence(let nodes) = node.value else {
+            throw error(at: node, path, "\(expected), found \(node.foundDescription)")
+        }
+        guard nodes.count == 2 else {
+            let found = nodes.count == 1 ? "a list of 1 value" : "a list of \(nodes.count) values"
+            throw error(at: node, path, "\(expected), found \(nodes.isEmpty ? "an empty list" : found)")
+        }
+        return (try number(nodes[0], at: path + "[0]"), try number(nodes[1], at: path + "[1]"))
+    }
+
+    private func color(_ node: SourceNode, at path: String) throws -> ColorRGBA8 {
+        let expected = "expected a colour '#RGB', '#RGBA', '#RRGGBB' or '#RRGGBBAA'"
+        switch node.scalarMeaning {
+        case .string(let s)?:
+            guard let c = ColorRGBA8(hex: s) else {
+                throw error(at: node, path, "\(expected), found \(node.foundDescription)")
+            }
+            return c
+        case .null? where format == .yaml:
+            // `fill: #FF9500` is `fill:` followed by a comment.
+            throw error(at: node, path, "\(expected), found null",
+                        suggestion: "quote it, as in fill: \"#FF9500\"; in YAML an unquoted # starts a comment")
+        default:
+            throw error(at: node, path, "\(expected), found \(node.foundDescription)")
+        }
+    }
+
+    // MARK: Errors
+
+    func error(at mark: SourceMark?, _ keyPath: String?, _ message: String, suggestion: String? = nil) -> SceneError {
+        SceneError(file: file, keyPath: keyPath, line: mark?.line, column: mark?.column,
+                   message: message, suggestion: suggestion, kind: .invalid)
+    }
+
+    private func error(at node: SourceNode, _ keyPath: String?, _ message: String, suggestion: String? = nil) -> SceneError {
+        error(at: node.mark, keyPath, message, suggestion: suggestion)
+    }
+
+    private func isBefore(_ a: SourceMark?, _ b: SourceMark?) -> Bool {
+        guard let a, let b else { return true }
+        return (a.line, a.column) < (b.line, b.column)
+    }
+}
+
+/// The keys each mapping allows, in the order they are documented (and suggested).
+enum Keys {
+    static let root = ["version", "name", "canvas", "fps", "duration", "until", "maxDuration",
+                       "items", "behaviors", "output", "$schema"]
+    static let canvas = ["size", "scale", "background"]
+    static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "border", "opacity", "z"]
+    static let border = ["width", "color"]
+    static let behaviors = ["snap", "gravity"]
+    static let snap = ["item", "to", "damping"]
+    static let gravity = ["items", "direction"]
+    static let output = ["frames", "video"]
+}
+
+// MARK: - Key path → position
+
+/// Every node's position by key path, so that a `Scene.validate` violation ("items[1].size[0]")
+/// can be reported at its place in the file.
+struct MarkTable {
+    private var marks: [String: SourceMark] = [:]
+
+    init(_ root: SourceNode) {
+        record(root, at: "")
+    }
+
+    private mutating func record(_ node: SourceNode, at path: String) {
+        if let mark = node.mark { marks[path] = mark }
+        switch node.value {
+        case .scalar: break
+        case .sequence(let nodes):
+            for (i, child) in nodes.enumerated() { record(child, at: path + "[\(i)]") }
+        case .mapping(let entries):
+            for entry in entries where marks[path.isEmpty ? entry.key : path + "." + entry.key] == nil {
+                record(entry.value, at: path.isEmpty ? entry.key : path + "." + entry.key)
+            }
+        }
+    }
+
+    /// The position of `keyPath`, or of its nearest ancestor present in the file (a defaulted
+    /// value has no position of its own). Never the document root: a line 1 that is not the
+    /// problem would mislead.
+    func mark(for keyPath: String) -> SourceMark? {
+        var path = Substring(keyPath)
+        while !path.isEmpty {
+            if let m = marks[String(path)] { return m }
+            guard let cut = path.lastIndex(where: { $0 == "." || $0 == "[" }) else { break }
+            path = path[..<cut]
+        }
+        return nil
+    }
+}

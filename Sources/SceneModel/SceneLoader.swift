@@ -1,0 +1,173 @@
+import Foundation
+import Yams
+
+/// The two spellings of a scene file. Both have one schema (`scenes/schema.json`) and decode to
+/// equal scenes.
+public enum SceneFileFormat: String, Sendable, CaseIterable {
+    case yaml, json
+
+    /// The format a file's extension names: `.yaml`/`.yml` or `.json` (any case), else nil.
+    public init?(pathExtension: String) {
+        switch pathExtension.lowercased() {
+        case "yaml", "yml": self = .yaml
+        case "json": self = .json
+        default: return nil
+        }
+    }
+}
+
+/// Reads scene files: text → located tree → `Scene` → `Scene.validate`, every error one
+/// `SceneError` pointing at a line and column.
+///
+/// Stages, each a file of this module: `SourceTree` (YAML via Yams' composer) and `JSONReader`
+/// (strict JSON) build the located tree; `SceneDecoder` checks shapes, types and keys and fills
+/// defaults; `Validation` checks the semantic rules shared with scenes built in Swift.
+public enum SceneLoader {
+    /// Loads and validates the scene at `path`; the format follows the extension (`.yaml`,
+    /// `.yml`, `.json`). Errors name `path` exactly as given. Throws `SceneError`.
+    public static func load(path: String) throws -> Scene {
+        let url = URL(fileURLWithPath: path)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw SceneError(file: path, message: "no such file", suggestion: similarFile(to: path), kind: .io)
+        }
+        if isFolder.boolValue {
+            throw SceneError(file: path, message: "is a folder; expected a scene file (.yaml, .yml or .json)", kind: .io)
+        }
+        guard let format = SceneFileFormat(pathExtension: url.pathExtension) else {
+            let ext = url.pathExtension.isEmpty ? "no extension" : "extension '.\(url.pathExtension)'"
+            throw SceneError(file: path, message: "unsupported file \(ext); expected .yaml, .yml or .json", kind: .io)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw SceneError(file: path, message: "cannot read the file: \((error as NSError).localizedDescription)", kind: .io)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SceneError(file: path, message: "file is not UTF-8 text; expected a UTF-8 encoded scene file", kind: .io)
+        }
+        return try decode(text, fileName: path, format: format)
+    }
+
+    /// Decodes and validates scene text. `fileName` names the source in errors and gives the
+    /// default scene name (its last component without extension). Throws `SceneError`.
+    public static func decode(_ text: String, fileName: String, format: SceneFileFormat) throws -> Scene {
+        guard let root = try parse(text, fileName: fileName, format: format) else {
+            throw SceneError(file: fileName, message: "file is empty; expected a mapping with canvas, items and duration or until")
+        }
+        let defaultName = ((fileName as NSString).lastPathComponent as NSString).deletingPathExtension
+        let decoder = SceneDecoder(file: fileName, format: format)
+        let (scene, nameFromFile) = try decoder.decode(root, defaultName: defaultName)
+        guard let violation = scene.firstViolation() else { return scene }
+        let mark = MarkTable(root).mark(for: violation.keyPath)
+        var suggestion = violation.suggestion
+        if violation.keyPath == "name", nameFromFile {
+            suggestion = "the name defaults to the file name; add a line such as name: \(safeName(defaultName))"
+        }
+        throw SceneError(file: fileName, keyPath: violation.keyPath, line: mark?.line, column: mark?.column,
+                         message: violation.message, suggestion: suggestion)
+    }
+
+    // MARK: Parsing
+
+    /// The located tree, or nil for a file with no content (only whitespace and comments, or a
+    /// bare YAML null such as `---`).
+    static func parse(_ text: String, fileName: String, format: SceneFileFormat) throws -> SourceNode? {
+        switch format {
+        case .json:
+            return try JSONReader.parse(text, file: fileName)
+        case .yaml:
+            let node: Yams.Node?
+            do {
+                node = try Yams.compose(yaml: text)
+            } catch let error as YamlError {
+                throw syntaxError(error, text: text, fileName: fileName)
+            }
+            guard let node else { return nil }
+            let root = try SourceNode(yaml: node, file: fileName)
+            if case .null? = root.scalarMeaning { return nil }
+            return root
+        }
+    }
+
+    /// libyaml's problem and position, in one line: "invalid YAML: did not find expected ',' or
+    /// ']' (while parsing a flow sequence that starts at line 3, column 7)".
+    private static func syntaxError(_ error: YamlError, text: String, fileName: String) -> SceneError {
+        let context: YamlError.Context?, problem: String, mark: Yams.Mark
+        switch error {
+        case let .scanner(c, p, m, _), let .parser(c, p, m, _), let .composer(c, p, m, _):
+            (context, problem, mark) = (c, p, m)
+        case let .reader(problem, _, _, _):
+            return SceneError(file: fileName, message: "invalid YAML: \(problem)", kind: .syntax)
+        default:
+            return SceneError(file: fileName, message: "invalid YAML: \(error)", kind: .syntax)
+        }
+        var message = "invalid YAML: \(problem)"
+        var suggestion: String?
+        if problem == "but found another document" {
+            message = "invalid YAML: found a second document; expected one scene per file"
+        } else if let context {
+            message += ", \(context.text) that starts at line \(context.mark.line), column \(context.mark.column)"
+        }
+        if character(in: text, line: mark.line, column: mark.column) == "\t" {
+            suggestion = "indent with spaces; YAML does not allow tabs for indentation"
+        } else if hasUnquotedColor(in: text, lines: (min(context?.mark.line ?? mark.line, mark.line) - 1)...mark.line) {
+            // `fill: #FF9500 }` comments out the rest of the line, closing brace included.
+            suggestion = "quote colours, as in fill: \"#FF9500\"; in YAML an unquoted # starts a comment"
+        }
+        return SceneError(file: fileName, line: mark.line, column: mark.column,
+                          message: message, suggestion: suggestion, kind: .syntax)
+    }
+
+    /// Whether any of `lines` (1-based) has a key followed by an unquoted hex colour.
+    private static func hasUnquotedColor(in text: String, lines: ClosedRange<Int>) -> Bool {
+        let all = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return all.indices.filter { lines.contains($0 + 1) }.contains { i in
+            guard let range = all[i].range(of: ": #") else { return false }
+            return all[i][range.upperBound...].prefix(while: \.isHexDigit).count >= 3
+        }
+    }
+
+    /// The character at a 1-based line and column (in Unicode scalars), if there is one.
+    private static func character(in text: String, line: Int, column: Int) -> Unicode.Scalar? {
+        var l = 1, c = 1
+        for scalar in text.unicodeScalars {
+            if l == line && c == column { return scalar }
+            if scalar == "\n" { l += 1; c = 1 } else { c += 1 }
+            if l > line { return nil }
+        }
+        return nil
+    }
+
+    // MARK: Missing files
+
+    /// "did you mean 'scenes/snap.yaml'?" when the folder holds a scene file whose name is close to
+    /// the missing one's (same stem with another extension, or a small typo).
+    static func similarFile(to path: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent()
+        let wanted = url.lastPathComponent
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+            let given = (path as NSString).deletingLastPathComponent
+            return given.isEmpty ? nil : "the folder '\(given)' does not exist either"
+        }
+        let scenes = names.filter { SceneFileFormat(pathExtension: ($0 as NSString).pathExtension) != nil }.sorted()
+        let wantedStem = (wanted as NSString).deletingPathExtension.lowercased()
+        let match = scenes.first { ($0 as NSString).deletingPathExtension.lowercased() == wantedStem }
+            ?? closest(to: wanted, in: scenes)
+        guard let match else { return nil }
+        // Keep the folder spelled as the user spelled it.
+        let given = (path as NSString).deletingLastPathComponent
+        let suggested = given.isEmpty ? match : (given as NSString).appendingPathComponent(match)
+        return "did you mean '\(suggested)'?"
+    }
+
+    /// `name` with every character outside [A-Za-z0-9_-] replaced by `_`.
+    private static func safeName(_ name: String) -> String {
+        let mapped = String(String.UnicodeScalarView(name.unicodeScalars.map { c in
+            SceneRules.isValidName(String(c)) ? c : "_"
+        }))
+        return mapped.isEmpty ? "scene" : mapped
+    }
+}

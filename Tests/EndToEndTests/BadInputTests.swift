@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A user's mistakes, through the real CLI: one `error:` line naming the file (and line:column
+/// and key path where known), exit status 1, and nothing written.
+@Suite("flipbook with bad input", .serialized)
+struct BadInputTests {
+    static let fixtures = "Tests/SceneModelTests/Fixtures/"
+
+    /// fixture → the start of the expected error line after "error: <path>".
+    static let cases: [(String, String)] = [
+        ("syntax_error.yaml", ":4:8: invalid YAML: "),
+        ("wrong_type.yaml", ":5:12: items[0].size[0]: expected a number, found string 'abc'"),
+        ("unknown_key.yaml", ":7:5: items[0].cornerRadus: unknown key 'cornerRadus'"),
+        ("unknown_behavior.yaml", ":6:5: behaviors[0]: unknown behavior 'snapp'"),
+        ("unknown_item.yaml", ":9:13: behaviors[0].snap.item: unknown item 'crad'; expected one of: card (did you mean 'card'?)"),
+        ("negative_size.yaml", ":"),
+        ("zero_size.json", ":"),
+        ("nan.yaml", ":"),
+        ("infinity.json", ":"),
+        ("empty.yaml", ": file is empty"),
+    ]
+
+    @Test("each bad scene file gets a one-line error with its place, exit status 1, and no output",
+          arguments: cases)
+    func badSceneFile(fixture: String, expected: String) throws {
+        let out = try makeTemporaryDirectory() + "/out"
+        let path = Self.fixtures + fixture
+        for command in [["render", path, "--out", out], ["validate", path]] {
+            let result = try CLI.run(command)
+            #expect(result.status == 1, "\(command): exit \(result.status)")
+            #expect(result.stderr.hasPrefix("error: " + path + expected), "\(result.stderr)")
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1, "one line: \(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out), "nothing may be written")
+    }
+
+    @Test("non-finite and non-positive numbers are named as such")
+    func numbersAreExplained() throws {
+        for (fixture, words) in [("nan.yaml", "finite"), ("infinity.json", "finite"),
+                                 ("negative_size.yaml", "greater than 0"), ("zero_size.json", "greater than 0")] {
+            let result = try CLI.run(["validate", Self.fixtures + fixture])
+            #expect(result.stderr.contains(words), "\(fixture): \(result.stderr)")
+        }
+    }
+
+    @Test("a missing scene file is an error that suggests the similarly named file")
+    func missingFile() throws {
+        let out = try makeTemporaryDirectory() + "/out"
+        let result = try CLI.run(["render", "scenes/snp.yaml", "--out", out])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: scenes/snp.yaml: no such file (did you mean 'scenes/snap.yaml'?)\n")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test("one bad scene among good ones stops the render before any scene is written")
+    func validatesAllBeforeWriting() throws {
+        let out = try makeTemporaryDirectory() + "/out"
+        let result = try CLI.run(["render", "scenes/snap.yaml", Self.fixtures + "unknown_item.yaml", "--out", out])
+        #expect(result.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test("validate accepts the bundled scenes")
+    func validateBundledScenes() throws {
+        let result = try CLI.run(["validate"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "scenes/gravity.json: ok (4 items, 1 behavior)\nscenes/snap.yaml: ok (1 item, 1 behavior)\n")
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A scene renders to the same bytes on every run, with any thread count, in debug and release
+/// builds. The constants below change only when the motion or the pixels really change; if a
+/// change of yours moves them, look at the frames before updating them.
+@Suite("Deterministic frames", .serialized)
+struct DeterminismTests {
+    /// FNV-1a 64 of scenes/snap.yaml's frame_00010.png (the card mid-flight and turned).
+    static let snapFrame10 = "54efc6fb9afc3881"
+    /// FNV-1a 64 over every frame file of scenes/snap.yaml, in order.
+    static let snapAllFrames = "72063560ec773729"
+
+    private func renderSnap(binary: String, jobs: Int) throws -> [[UInt8]] {
+        let out = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try CLI.run(["render", "scenes/snap.yaml", "--out", out, "--video", "none", "--jobs", "\(jobs)"],
+                                 binary: binary)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try listDirectory(out + "/snap").map {
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/snap/" + $0)))
+        }
+    }
+
+    @Test("the snap scene's frames are byte-identical with 1 and 2 jobs and match the pinned hashes (debug build)")
+    func debugBuild() throws {
+        let one = try renderSnap(binary: CLI.debugBinary, jobs: 1)
+        let two = try renderSnap(binary: CLI.debugBinary, jobs: 2)
+        #expect(one == two)
+        #expect(hex(fnv1a64(one[10])) == Self.snapFrame10)
+        #expect(hex(fnv1a64(one.joined())) == Self.snapAllFrames)
+    }
+
+    @Test("the release build renders the same bytes as the debug build")
+    func releaseBuild() throws {
+        let binary = CLI.releaseBinary
+        try #require(FileManager.default.isExecutableFile(atPath: binary),
+                     "no release build at \(binary); run `make test`, which builds it first")
+        let one = try renderSnap(binary: binary, jobs: 1)
+        let two = try renderSnap(binary: binary, jobs: 2)
+        #expect(one == two)
+        #expect(hex(fnv1a64(one[10])) == Self.snapFrame10)
+        #expect(hex(fnv1a64(one.joined())) == Self.snapAllFrames)
+    }
+}

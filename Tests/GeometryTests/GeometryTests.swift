@@ -1,0 +1,57 @@
+import Geometry
+import Testing
+
+@Suite("Geometry")
+struct GeometryTests {
+    @Test("a rotation turns the x axis clockwise on screen (y down)")
+    func rotationIsClockwise() {
+        let p = AffineTransform(rotation: .degrees(90)).apply(to: Point(1, 0))
+        #expect(abs(p.x) < 1e-15 && abs(p.y - 1) < 1e-15)
+    }
+
+    @Test("concatenating applies the left transform first, like CGAffineTransformConcat")
+    func concatenationOrder() {
+        let scaleThenMove = AffineTransform(scaleX: 2, y: 2).concatenating(AffineTransform(translationX: 10, y: 0))
+        #expect(scaleThenMove.apply(to: Point(1, 1)) == Point(12, 2))
+        let moveThenScale = AffineTransform(translationX: 10, y: 0).concatenating(AffineTransform(scaleX: 2, y: 2))
+        #expect(moveThenScale.apply(to: Point(1, 1)) == Point(22, 2))
+    }
+
+    @Test("the inverse undoes the transform, and a singular transform has none")
+    func inverse() throws {
+        let t = AffineTransform(rotation: .radians(0.3)).concatenating(AffineTransform(translationX: 5, y: -7))
+            .scaledBy(x: 2, y: 3)
+        let inv = try #require(t.inverted)
+        let p = inv.apply(to: t.apply(to: Point(1.5, -2.25)))
+        #expect(abs(p.x - 1.5) < 1e-12 && abs(p.y + 2.25) < 1e-12)
+        #expect(AffineTransform(scaleX: 0, y: 1).inverted == nil)
+    }
+
+    @Test("rotationAngle reads atan2(b, a) as UIKit Dynamics does")
+    func rotationAngle() {
+        let t = AffineTransform(rotation: .radians(-0.75)).scaledBy(x: 3, y: 3)
+        #expect(abs(t.rotationAngle.radians + 0.75) < 1e-15)
+    }
+
+    @Test("the bounding box of a square turned 45° is √2 times wider (the view frame formula)")
+    func boundingBoxOfRotatedSquare() {
+        let box = boundingBox(of: Rect(center: .zero, size: Size(60, 60)), under: AffineTransform(rotation: .degrees(45)))
+        #expect(abs(box.width - 60 * 2.0.squareRoot()) < 1e-12)
+        #expect(abs(box.midX) < 1e-12 && abs(box.midY) < 1e-12)
+    }
+
+    @Test("rect intersection and overlap follow CGRect: touching edges do not intersect")
+    func rectIntersection() {
+        let a = Rect(x: 0, y: 0, width: 10, height: 10)
+        #expect(a.intersection(Rect(x: 5, y: 5, width: 10, height: 10)) == Rect(x: 5, y: 5, width: 5, height: 5))
+        #expect(a.intersects(Rect(x: 10, y: 0, width: 5, height: 5)) == false)
+        #expect(a.intersection(Rect(x: 20, y: 20, width: 1, height: 1)) == .null)
+        #expect(a.union(.null) == a)
+    }
+
+    @Test("degrees and radians convert exactly at the right angles")
+    func angleUnits() {
+        #expect(Angle.degrees(180).radians == .pi)
+        #expect(Angle.radians(.pi / 2).degrees == 90)
+    }
+}

@@ -1,0 +1,150 @@
+import Testing
+import Foundation
+import Geometry
+import PNG
+import Raster
+
+// Golden images: small scenes rendered and compared, by decoded pixels and exactly, with PNGs
+// committed in Goldens/. Exact because rendering is integer compositing over deterministic
+// coverage: any byte that changes is a change of behaviour to look at, not noise.
+//
+// Re-record after an intended change:
+//     FLIPBOOK_RECORD_GOLDENS=1 swift test --filter GoldenImageTests
+// A recording run writes into the source folder and fails on purpose.
+
+/// The scenes, 64 × 64 each, by golden file name.
+let goldenScenes: [(String, DisplayList)] = [
+    ("rotated-border-opacity", DisplayList(
+        width: 64, height: 64, background: ColorRGBA8(r: 0xF2, g: 0xF2, b: 0xF7),
+        rects: [
+            DrawRect(size: Size(40, 26), cornerRadius: 8, transform: placed(32, 32, degrees: 30),
+                     fill: ColorRGBA8(r: 0xFF, g: 0x95, b: 0x00), borderWidth: 3,
+                     borderColor: ColorRGBA8(r: 0x1C, g: 0x1C, b: 0x1E), opacity: 0.8),
+        ])),
+    ("overlapping-translucent", DisplayList(
+        width: 64, height: 64, background: .white,
+        rects: [
+            DrawRect(size: Size(36, 36), cornerRadius: 18, transform: placed(24, 26, degrees: 0),
+                     fill: ColorRGBA8(r: 0xFF, g: 0x3B, b: 0x30, a: 0xB0)),
+            DrawRect(size: Size(36, 30), cornerRadius: 6, transform: placed(40, 28, degrees: -17),
+                     fill: ColorRGBA8(r: 0x34, g: 0xC7, b: 0x59, a: 0x90)),
+            DrawRect(size: Size(44, 20), cornerRadius: 10, transform: placed(32, 42, degrees: 8.5),
+                     fill: ColorRGBA8(r: 0x00, g: 0x7A, b: 0xFF, a: 0x80), borderWidth: 1.5,
+                     borderColor: ColorRGBA8(r: 0x58, g: 0x56, b: 0xD6, a: 0xE0), opacity: 0.9),
+        ])),
+    ("clipped-and-tiny", DisplayList(
+        width: 64, height: 64, background: ColorRGBA8(r: 0x1C, g: 0x1C, b: 0x1E),
+        rects: [
+            // Off the left and top edges, off the right and bottom, a hairline, sub-pixel dots,
+            // a stadium at the largest radius and a nearly unrotated long bar.
+            DrawRect(size: Size(30, 24), cornerRadius: 7, transform: placed(2, 4, degrees: 20),
+                     fill: ColorRGBA8(r: 0x64, g: 0xD2, b: 0xFF), borderWidth: 2, borderColor: .white),
+            DrawRect(size: Size(30, 24), cornerRadius: 12, transform: placed(62, 61, degrees: -35),
+                     fill: ColorRGBA8(r: 0xFF, g: 0xD6, b: 0x0A, a: 0xC0)),
+            DrawRect(size: Size(0.4, 40), transform: placed(20.3, 40, degrees: 3), fill: .white),
+            DrawRect(size: Size(0.3, 0.3), transform: placed(40.5, 12.5, degrees: 0), fill: .white),
+            DrawRect(size: Size(0.6, 0.6), cornerRadius: 0.3, transform: placed(44.2, 12.7, degrees: 0),
+                     fill: .white),
+            DrawRect(size: Size(26, 9), cornerRadius: 100, transform: placed(42, 28, degrees: 63),
+                     fill: ColorRGBA8(r: 0xAF, g: 0x52, b: 0xDE)),
+            DrawRect(size: Size(50, 3), cornerRadius: 1, transform: placed(32, 56.25, degrees: 0.2),
+                     fill: ColorRGBA8(r: 0x30, g: 0xD1, b: 0x58), opacity: 0.7),
+        ])),
+    ("transparent-background", DisplayList(
+        width: 64, height: 64, background: .clear,
+        rects: [
+            DrawRect(size: Size(44, 44), cornerRadius: 12, transform: placed(32, 32, degrees: 45),
+                     fill: ColorRGBA8(r: 0x00, g: 0x7A, b: 0xFF, a: 0x66), borderWidth: 4,
+                     borderColor: ColorRGBA8(r: 0xFF, g: 0x2D, b: 0x55, a: 0xCC)),
+            DrawRect(size: Size(20, 20), cornerRadius: 10, transform: placed(32, 32, degrees: 0),
+                     fill: ColorRGBA8(r: 0xFF, g: 0xFF, b: 0xFF, a: 0x80), opacity: 0.5),
+        ])),
+]
+
+/// Rotation by `degrees` about the shape's centre, then the centre placed at (x, y).
+/// (Qualified: Foundation has an `AffineTransform` too.)
+func placed(_ x: Double, _ y: Double, degrees: Double) -> Geometry.AffineTransform {
+    Geometry.AffineTransform(rotation: .degrees(degrees))
+        .concatenating(Geometry.AffineTransform(translationX: x, y: y))
+}
+
+@Test("rendered scenes match their golden PNGs exactly", arguments: goldenScenes.map(\.0))
+func matchesGolden(name: String) throws {
+    let list = try #require(goldenScenes.first { $0.0 == name }?.1)
+    let actual = DecodedImage(width: list.width, height: list.height,
+                              rgba: Rasterizer.render(list).straightRGBA())
+    try Golden.check(actual, named: name)
+}
+
+/// Recording, loading and reporting of golden images.
+enum Golden {
+    static let recordVariable = "FLIPBOOK_RECORD_GOLDENS"
+    static let rerecordCommand = "\(recordVariable)=1 swift test --filter GoldenImageTests"
+
+    /// The Goldens folder in the source tree, where recording writes.
+    static let sourceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Goldens")
+
+    static func check(_ actual: DecodedImage, named name: String,
+                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let encoded = try PNG.encode(rgba: actual.rgba, width: actual.width, height: actual.height)
+        if ProcessInfo.processInfo.environment[recordVariable] == "1" {
+            let path = sourceFolder.appendingPathComponent("\(name).png").path
+            try PNG.writeAtomically(encoded, to: path)
+            let message = "Recorded golden \(path) (\(encoded.count) bytes). Recording never passes: "
+                + "look at the image, then run the tests again without \(recordVariable)."
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+            return
+        }
+        guard let url = Bundle.module.url(forResource: name, withExtension: "png", subdirectory: "Goldens")
+        else {
+            Issue.record("No golden \(name).png in Goldens/. Record it with: \(rerecordCommand)",
+                         sourceLocation: sourceLocation)
+            return
+        }
+        let expected = try PNG.decode(contentsOf: url.path)
+        guard expected != actual else { return }
+
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("flipbook-goldens-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        func write(_ image: DecodedImage, _ suffix: String) throws -> String {
+            let path = folder.appendingPathComponent("\(name).\(suffix).png").path
+            try PNG.writeAtomically(try PNG.encode(rgba: image.rgba, width: image.width,
+                                                   height: image.height), to: path)
+            return path
+        }
+        var summary = "size \(actual.width)×\(actual.height), golden \(expected.width)×\(expected.height)"
+        var paths = [try write(expected, "expected"), try write(actual, "actual")]
+        if expected.width == actual.width && expected.height == actual.height {
+            let (diff, count, largest) = difference(expected, actual)
+            summary = "\(count) of \(actual.width * actual.height) pixels differ, by up to \(largest)"
+            paths.append(try write(diff, "diff"))
+        }
+        Issue.record("""
+            Golden \(name) differs: \(summary).
+            \(paths.joined(separator: "\n"))
+            If the change is intended, re-record with: \(rerecordCommand)
+            """, sourceLocation: sourceLocation)
+    }
+
+    /// A diff image: differing pixels in red, brighter for larger differences (at least 64 so a
+    /// one-level change is visible); equal pixels as a faint grey copy of the expected image.
+    /// Also the count of differing pixels and the largest channel difference.
+    static func difference(_ expected: DecodedImage, _ actual: DecodedImage) -> (DecodedImage, Int, Int) {
+        var rgba = [UInt8](repeating: 0, count: expected.rgba.count)
+        var count = 0, largest = 0
+        for i in Swift.stride(from: 0, to: rgba.count, by: 4) {
+            let d = (0..<4).map { abs(Int(expected.rgba[i + $0]) - Int(actual.rgba[i + $0])) }.max() ?? 0
+            if d > 0 {
+                count += 1
+                largest = max(largest, d)
+                rgba[i] = UInt8(min(255, 64 + d * 4)); rgba[i + 3] = 255
+            } else {
+                let grey = UInt8((Int(expected.rgba[i]) + Int(expected.rgba[i + 1]) + Int(expected.rgba[i + 2])) / 12 + 160)
+                rgba[i] = grey; rgba[i + 1] = grey; rgba[i + 2] = grey; rgba[i + 3] = 255
+            }
+        }
+        return (DecodedImage(width: expected.width, height: expected.height, rgba: rgba), count, largest)
+    }
+}
