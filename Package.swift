@@ -32,10 +32,10 @@ let package = Package(
         .target(name: "Export", dependencies: ["PNG", "Raster"], exclude: ["README.md"]),
         .target(name: "Pipeline", dependencies: ["Geometry", "SceneModel", "Dynamics", "Raster", "PNG", "Export"],
                 exclude: ["README.md"]),
-        .target(name: "Benchmarks", dependencies: ["Geometry", "Raster", "PNG"], exclude: ["README.md"]),
+        .target(name: "Benchmarks", dependencies: ["Geometry", "Raster", "PNG", "SceneModel", "Pipeline"], exclude: ["README.md"]),
         .executableTarget(
             name: "FlipbookCLI",
-            dependencies: ["Pipeline", "SceneModel", "Export", "PNG", "Benchmarks", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "BuildSceneInCode", dependencies: ["Pipeline", "SceneModel", "Geometry", "Raster"], path: "Examples/BuildSceneInCode"),
 
@@ -47,6 +47,7 @@ let package = Package(
         .testTarget(name: "PNGTests", dependencies: ["PNG"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Export", "PNG", "TestSupport"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PNG", "FlipbookCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]

@@ -45,10 +45,11 @@ public enum BenchmarkRunner {
     public static func table(_ rows: [Row]) -> String {
         var lines = ["workload      frames  raster ms/frame  raster fps  png ms/frame  png KiB/frame  pixel hash"]
         for r in rows {
-            lines.append(String(format: "%-12@  %6d  %15.2f  %10.1f  %12.2f  %13.1f  %@",
-                                r.workload as NSString, r.frames, r.rasterMillisecondsPerFrame,
-                                1000 / r.rasterMillisecondsPerFrame, r.pngMillisecondsPerFrame,
-                                Double(r.pngBytesPerFrame) / 1024, hex(r.pixelHash) as NSString))
+            let name = r.workload.padding(toLength: 12, withPad: " ", startingAt: 0)
+            lines.append(name + String(format: "  %6d  %15.2f  %10.1f  %12.2f  %13.1f  ",
+                                       r.frames, r.rasterMillisecondsPerFrame,
+                                       1000 / r.rasterMillisecondsPerFrame, r.pngMillisecondsPerFrame,
+                                       Double(r.pngBytesPerFrame) / 1024) + hex(r.pixelHash))
         }
         return lines.joined(separator: "\n")
     }

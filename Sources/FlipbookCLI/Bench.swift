@@ -2,6 +2,7 @@ import ArgumentParser
 import Benchmarks
 import Foundation
 import PNG
+import Raster
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,6 +14,9 @@ struct Bench: ParsableCommand {
 
     @Option(name: .long, help: "Frames per workload (the loop has 120).")
     var frames: Int = 120
+
+    @Option(name: .long, help: "Also write each workload's frame 0 as <DIR>/<workload>.png, to compare pixels with other renderers.")
+    var saveFrames: String?
 
     @Flag(name: .long, help: "Instead, compare zlib level × strategy × PNG filter on two 640×1136 frames (how the PNG defaults were chosen).")
     var png = false
@@ -27,7 +31,7 @@ struct Bench: ParsableCommand {
 
     func run() throws {
         if png {
-            let rows = try PNGBenchmark.run(iterations: 5)
+            let rows = try PNGBenchmark.run(frames: PNGBenchmarkFrames.all(), iterations: 5)
             print(PNGBenchmark.report(rows, iterations: 5))
             return
         }
@@ -35,7 +39,12 @@ struct Bench: ParsableCommand {
         var rows: [BenchmarkRunner.Row] = []
         for w in chosen {
             rows.append(try BenchmarkRunner.run(w, frames: frames))
-            FileHandle.standardError.write("ran \(w.name)\n".data(using: .utf8)!)
+            if let saveFrames {
+                try FileManager.default.createDirectory(atPath: saveFrames, withIntermediateDirectories: true)
+                let list = w.displayList(frame: 0)
+                let png = try PNG.encode(rgba: Rasterizer.render(list).straightRGBA(), width: list.width, height: list.height)
+                try PNG.writeAtomically(png, to: saveFrames + "/" + w.name + ".png")
+            }
         }
         print(BenchmarkRunner.table(rows))
     }

@@ -1,7 +1,25 @@
-/// Measures encoded size and encoding time of `PNGOptions` on the frames in
-/// BenchmarkFrames.swift. Used to choose `PNGOptions.default` (table in Sources/PNG/README.md)
-/// and by `flipbook bench`. It prints figures; no test depends on its timings.
+/// Measures encoded size and encoding time of `PNGOptions` on frames the caller supplies
+/// (`flipbook bench --png` passes real rendered frames). Used to choose `PNGOptions.default`
+/// (table in Sources/PNG/README.md). It prints figures; no test depends on its timings.
 public enum PNGBenchmark {
+    /// One frame to encode: straight RGBA8, row-major.
+    public struct Frame: Hashable, Sendable, CustomStringConvertible {
+        public var name: String
+        public var width: Int
+        public var height: Int
+        public var rgba: [UInt8]
+
+        public init(name: String, width: Int, height: Int, rgba: [UInt8]) {
+            precondition(rgba.count == width * height * 4, "frame \(name) has the wrong byte count")
+            self.name = name
+            self.width = width
+            self.height = height
+            self.rgba = rgba
+        }
+
+        public var description: String { name }
+    }
+
     /// Levels 1...6 and 9 × strategies default, filtered, RLE × filters none, sub, up, Paeth,
     /// all: 105 combinations, level-major. Contains `PNGOptions.libpngDefault` and
     /// `PNGOptions.default`.
@@ -29,7 +47,7 @@ public enum PNGBenchmark {
     /// - Parameter iterations: timed encodes per cell, at least 1. The full grid costs about
     ///   5 s per iteration in a release build on one core of the development machine.
     public static func run(
-        iterations: Int = 5, options: [PNGOptions] = grid, frames: [Frame] = Frame.allCases
+        frames: [Frame], iterations: Int = 5, options: [PNGOptions] = grid
     ) throws(PNGError) -> [PNGBenchmarkRow] {
         precondition(iterations >= 1, "PNGBenchmark.run needs at least 1 iteration, got \(iterations)")
         var candidates = options
@@ -39,22 +57,22 @@ public enum PNGBenchmark {
         let clock = ContinuousClock()
         var rows: [PNGBenchmarkRow] = []
         for frame in frames {
-            let pixels = pixels(of: frame)
             var sizes: [Int] = []
             for candidate in candidates {
-                sizes.append(try PNG.encode(rgba: pixels, width: frameWidth, height: frameHeight, options: candidate).count)
+                sizes.append(try PNG.encode(rgba: frame.rgba, width: frame.width, height: frame.height, options: candidate).count)
             }
             var fastest = [Duration](repeating: .seconds(Int64.max), count: candidates.count)
             for _ in 0..<iterations {
                 for (index, candidate) in candidates.enumerated() {
                     let start = clock.now
-                    _ = try PNG.encode(rgba: pixels, width: frameWidth, height: frameHeight, options: candidate)
+                    _ = try PNG.encode(rgba: frame.rgba, width: frame.width, height: frame.height, options: candidate)
                     fastest[index] = min(fastest[index], clock.now - start)
                 }
             }
             for (index, candidate) in candidates.enumerated() {
                 rows.append(PNGBenchmarkRow(
-                    options: candidate, frame: frame, bytes: sizes[index],
+                    options: candidate, frame: .init(name: frame.name, width: frame.width, height: frame.height),
+                    bytes: sizes[index],
                     millisecondsPerFrame: milliseconds(fastest[index])))
             }
         }
@@ -66,18 +84,19 @@ public enum PNGBenchmark {
     /// `PNGOptions.default`, `=` the libpng default.
     public static func report(_ rows: [PNGBenchmarkRow], iterations: Int? = nil) -> String {
         var options: [PNGOptions] = []
-        var frames: [Frame] = []
+        var frames: [PNGBenchmarkRow.FrameInfo] = []
         for row in rows {
             if !options.contains(row.options) { options.append(row.options) }
             if !frames.contains(row.frame) { frames.append(row.frame) }
         }
-        func cell(_ candidate: PNGOptions, _ frame: Frame) -> PNGBenchmarkRow? {
+        func cell(_ candidate: PNGOptions, _ frame: PNGBenchmarkRow.FrameInfo) -> PNGBenchmarkRow? {
             rows.first { $0.options == candidate && $0.frame == frame }
         }
 
         let runs = iterations.map { ", fastest of \($0) runs" } ?? ""
         var lines = [
-            "PNG encode, \(frameWidth)×\(frameHeight) RGBA, \(PNG.libraryVersions)\(runs)",
+            "PNG encode of " + frames.map { "\($0.name) (\($0.width)×\($0.height))" }.joined(separator: ", ")
+                + ", \(PNG.libraryVersions)\(runs)",
             "size and speed relative to libpng's default (\(PNGOptions.libpngDefault)); "
                 + "* PNGOptions.default, = libpng default",
             "",
@@ -86,7 +105,7 @@ public enum PNGBenchmark {
         var header = pad("options", optionsWidth, left: false)
         var rule = String(repeating: "-", count: optionsWidth)
         for frame in frames {
-            header += " | " + pad("\(frame) KiB", 9) + pad("size", 7) + pad("ms", 8) + pad("speed", 7)
+            header += " | " + pad("\(frame.name.prefix(5)) KiB", 9) + pad("size", 7) + pad("ms", 8) + pad("speed", 7)
             rule += "-|-" + String(repeating: "-", count: 31)
         }
         lines += [header, rule]
@@ -139,13 +158,25 @@ public enum PNGBenchmark {
 /// One cell of a benchmark: how big and how slow one options value is on one frame.
 public struct PNGBenchmarkRow: Equatable, Sendable {
     public let options: PNGOptions
-    public let frame: PNGBenchmark.Frame
+    /// Which frame, without its pixels.
+    public struct FrameInfo: Hashable, Sendable {
+        public var name: String
+        public var width: Int
+        public var height: Int
+        public init(name: String, width: Int, height: Int) {
+            self.name = name
+            self.width = width
+            self.height = height
+        }
+    }
+
+    public let frame: FrameInfo
     /// Size of the encoded PNG in bytes.
     public let bytes: Int
     /// Fastest wall-clock encoding time over the timed runs, in milliseconds.
     public let millisecondsPerFrame: Double
 
-    public init(options: PNGOptions, frame: PNGBenchmark.Frame, bytes: Int, millisecondsPerFrame: Double) {
+    public init(options: PNGOptions, frame: FrameInfo, bytes: Int, millisecondsPerFrame: Double) {
         self.options = options
         self.frame = frame
         self.bytes = bytes

@@ -1,0 +1,52 @@
+@testable import Benchmarks
+import Raster
+import Testing
+
+@Suite("Standard benchmark workload")
+struct StandardWorkloadTests {
+    @Test("SplitMix64 gives the published first outputs for seed 0")
+    func splitMixVector() {
+        var rng = SplitMix64(state: 0)
+        #expect(rng.next() == 0xE220_A839_7B1D_CDAF)
+        #expect(rng.next() == 0x6E78_9E6A_A1B9_65F4)
+    }
+
+    @Test("N = 16 is exactly the first 16 rectangles of N = 256")
+    func smallSetIsAPrefix() {
+        let n16 = StandardWorkload(canvas: .small, count: 16).displayList(frame: 7).rects
+        let n256 = StandardWorkload(canvas: .small, count: 256).displayList(frame: 7).rects
+        #expect(n16 == Array(n256.prefix(16)))
+    }
+
+    @Test("every variate stays in its documented range and values are rounded to 3 and 6 decimals")
+    func rangesAndRounding() {
+        let list = StandardWorkload(canvas: .large, count: 256).displayList(frame: 33)
+        #expect(list.width == 1920 && list.height == 1080)
+        for rect in list.rects {
+            #expect((40..<200).contains(rect.size.width) && (40..<200).contains(rect.size.height))
+            #expect((0..<16).contains(rect.cornerRadius))
+            #expect((153...255).contains(rect.fill.a))
+            // A value rounded to 3 decimals survives a round trip through its 3-decimal spelling.
+            #expect(decimal(rect.size.width, 3) == rect.size.width)
+            #expect(decimal(rect.transform.tx, 3) == rect.transform.tx)
+            #expect(decimal(rect.cornerRadius, 3) == rect.cornerRadius)
+        }
+    }
+
+    @Test("the motion loops: frame 120 equals frame 0")
+    func motionLoops() {
+        let w = StandardWorkload(canvas: .small, count: 16)
+        let a = w.displayList(frame: 0).rects, b = w.displayList(frame: 120).rects
+        for (x, y) in zip(a, b) {
+            #expect(abs(x.transform.tx - y.transform.tx) < 1e-9 && abs(x.transform.ty - y.transform.ty) < 1e-9)
+        }
+    }
+
+    @Test("the first small-n16 frame rasterizes to pinned pixels")
+    func pinnedPixels() throws {
+        let rgba = Rasterizer.render(StandardWorkload(canvas: .small, count: 16).displayList(frame: 0)).straightRGBA()
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in rgba { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        #expect(BenchmarkRunner.hex(hash) == "4b03c9c88d331ffe")
+    }
+}
