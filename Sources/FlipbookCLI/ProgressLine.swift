@@ -9,9 +9,9 @@ final class ProgressLine: @unchecked Sendable {
 
     func show(_ p: RenderProgress) {
         guard isEnabled else { return }
-        var line = "\r\u{1B}[K[\(p.sceneName)] \(p.framesDone)/\(p.maxFrames) frames"
+        var line = "\r\u{1B}[K[\(p.sceneName)] \(p.framesDone)/\(p.maxFramesIsCap ? "≤" : "")\(p.maxFrames) frames"
         line += String(format: " · %.0f fps", p.framesPerSecond)
-        if let left = p.secondsLeft { line += String(format: " · %.1f s left", left) }
+        if let left = p.secondsLeft { line += String(format: " · %@%.1f s left", p.maxFramesIsCap ? "≤" : "", left) }
         FileHandle.standardError.write(line.data(using: .utf8)!)
         shown = true
     }

@@ -25,6 +25,12 @@ struct Render: ParsableCommand {
     @Flag(name: .long, help: "Do not write PNG frames (video only).")
     var noFrames = false
 
+    @Flag(name: .long, help: "Do not write <scene>.trace.txt and <scene>.trace.csv.")
+    var noTrace = false
+
+    @Option(name: .long, help: "zlib level of the PNG frames, 0 (fastest, largest) to 9 (slowest, smallest); default 4, measured by `flipbook bench --png`.")
+    var pngLevel: Int?
+
     @Option(name: .long, help: "Worker threads for rasterizing and encoding (never changes the output).")
     var jobs: Int = RenderOptions.defaultJobs
 
@@ -33,6 +39,9 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        if let pngLevel, !PNGOptions.levels.contains(pngLevel) {
+            throw ValidationError("--png-level must be within \(PNGOptions.levels.lowerBound)...\(PNGOptions.levels.upperBound), got \(pngLevel)")
+        }
     }
 
     func run() throws {
@@ -46,6 +55,10 @@ struct Render: ParsableCommand {
         for scene in loaded {
             var options = RenderOptions(outputDirectory: out, jobs: jobs)
             if noFrames { options.writeFrames = false }
+            if noTrace { options.writeTrace = false }
+            if let pngLevel {
+                options.png = try PNGOptions(level: pngLevel, strategy: PNGOptions.default.strategy, filter: PNGOptions.default.filter)
+            }
             if let video { options.video = .some(video.format) }
             if progress.isEnabled { options.progress = { progress.show($0) } }
             if verbose {
@@ -65,6 +78,7 @@ struct Render: ParsableCommand {
         var outputs: [String] = []
         if let dir = r.framesDirectory { outputs.append(dir + "/") }
         if let video = r.videoPath { outputs.append(video) }
+        if let trace = r.tracePath { outputs.append(trace) }
         if !outputs.isEmpty { line += " → " + outputs.joined(separator: ", ") }
         return line
     }

@@ -11,6 +11,8 @@ public struct RenderOptions: Sendable {
     public var writeFrames: Bool?
     /// Override the scene's `output.video`; `.some(nil)` means no video; nil keeps the scene's choice.
     public var video: VideoFormat??
+    /// Write `<scene>.trace.txt` and `<scene>.trace.csv` beside the video. Default true.
+    public var writeTrace: Bool
     /// Worker threads for rasterizing and encoding, ≥ 1. Default: the machine's core count.
     /// Never changes a byte of output: work is split by whole frames.
     public var jobs: Int
@@ -22,13 +24,14 @@ public struct RenderOptions: Sendable {
     public var onFFmpegCommand: (@Sendable ([String]) -> Void)?
 
     public init(outputDirectory: String = "output", writeFrames: Bool? = nil, video: VideoFormat?? = nil,
-                jobs: Int = RenderOptions.defaultJobs, png: PNGOptions = .default,
+                writeTrace: Bool = true, jobs: Int = RenderOptions.defaultJobs, png: PNGOptions = .default,
                 progress: (@Sendable (RenderProgress) -> Void)? = nil,
                 onFFmpegCommand: (@Sendable ([String]) -> Void)? = nil) {
         precondition(jobs >= 1, "jobs must be at least 1")
         self.outputDirectory = outputDirectory
         self.writeFrames = writeFrames
         self.video = video
+        self.writeTrace = writeTrace
         self.jobs = jobs
         self.png = png
         self.progress = progress
@@ -44,6 +47,8 @@ public struct RenderProgress: Sendable {
     public var framesDone: Int
     /// Upper bound: the exact count for `duration` scenes, the `maxDuration` cap for `until: rest`.
     public var maxFrames: Int
+    /// True while `maxFrames` is only a cap (an `until: rest` scene that has not paused yet).
+    public var maxFramesIsCap: Bool
     /// Wall-clock seconds since the render started (progress display only; never reaches output).
     public var elapsedSeconds: Double
 
@@ -65,5 +70,7 @@ public struct RenderResult: Sendable {
     public var pauseTick: Int?
     public var framesDirectory: String?
     public var videoPath: String?
+    /// The human-readable trace (`.trace.txt`; the CSV sits beside it), when written.
+    public var tracePath: String?
     public var elapsedSeconds: Double
 }

@@ -44,6 +44,7 @@ public enum SceneRenderer {
             ? try PNGSequence(directory: (options.outputDirectory as NSString).appendingPathComponent(scene.name))
             : nil
 
+        var trace = options.writeTrace ? Trace(sceneName: scene.name, fps: scene.fps) : nil
         let batchSize = max(4, options.jobs * 4)
         var frameIndex = 0
         var distinct = 0
@@ -57,6 +58,7 @@ public enum SceneRenderer {
                 while lists.count < batchSize, frameIndex + lists.count < plan.maxFrames {
                     if frameIndex + lists.count > 0 { simulation.advance() }
                     lists.append(simulation.displayList())
+                    trace?.record(simulation)
                     if plan.stopsAtRest, simulation.isAtRest {
                         finishedSimulation = true
                         break
@@ -105,6 +107,7 @@ public enum SceneRenderer {
                 frameIndex += lists.count
                 options.progress?(RenderProgress(sceneName: scene.name, framesDone: frameIndex,
                                                  maxFrames: finishedSimulation ? frameIndex : plan.maxFrames,
+                                                 maxFramesIsCap: plan.stopsAtRest && !finishedSimulation,
                                                  elapsedSeconds: seconds(since: start)))
             }
             try videoWriter?.finish()
@@ -113,10 +116,18 @@ public enum SceneRenderer {
             throw error
         }
         sequence?.removeFrames(from: frameIndex)
+        var tracePath: String?
+        if let trace {
+            try createDirectory(options.outputDirectory)
+            let base = (options.outputDirectory as NSString).appendingPathComponent(scene.name)
+            try AtomicFile.write(trace.textContents, to: base + ".trace.txt")
+            try AtomicFile.write(trace.csvContents, to: base + ".trace.csv")
+            tracePath = base + ".trace.txt"
+        }
 
         return RenderResult(sceneName: scene.name, frameCount: frameIndex, distinctFrames: distinct,
                             pauseTick: simulation.pauseTick, framesDirectory: sequence?.directory,
-                            videoPath: videoPath, elapsedSeconds: seconds(since: start))
+                            videoPath: videoPath, tracePath: tracePath, elapsedSeconds: seconds(since: start))
     }
 
     /// The pixels and (optionally) PNG bytes of one frame.

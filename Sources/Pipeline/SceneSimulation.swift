@@ -18,6 +18,8 @@ public final class SceneSimulation {
     public private(set) var tick = 0
     /// The first tick after which the animator paused, if it has.
     public private(set) var pauseTick: Int?
+    /// Everything that happened so far, in order.
+    public private(set) var events: [SimulationEvent] = []
 
     /// Builds the animator for a validated scene.
     public init(scene: Scene) {
@@ -30,6 +32,8 @@ public final class SceneSimulation {
         drawOrder = scene.items.indices.sorted {
             (scene.items[$0].zIndex, $0) < (scene.items[$1].zIndex, $1)
         }
+        animator.willResume = { [unowned self] _ in events.append(SimulationEvent(tick: tick, kind: .animatorResumed)) }
+        animator.didPause = { [unowned self] _ in events.append(SimulationEvent(tick: tick, kind: .animatorPaused)) }
         for spec in scene.behaviors {
             animator.addBehavior(makeBehavior(spec))
         }
@@ -44,9 +48,9 @@ public final class SceneSimulation {
     /// Advances one tick. A paused animator stays paused, exactly as a UIKit animator whose
     /// display link has stopped.
     public func advance() {
+        tick += 1
         let wasRunning = animator.isRunning
         if wasRunning { animator.step(tickInterval) }
-        tick += 1
         if wasRunning, !animator.isRunning, pauseTick == nil { pauseTick = tick }
     }
 

@@ -11,7 +11,7 @@ struct RenderCommandTests {
         let result = try CLI.run(["render", "scenes/snap.yaml", "--out", out])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stderr.isEmpty, "no progress output when not on a terminal: \(result.stderr)")
-        #expect(listDirectory(out) == ["snap", "snap.mp4"])
+        #expect(listDirectory(out) == ["snap", "snap.mp4", "snap.trace.csv", "snap.trace.txt"])
 
         let frames = listDirectory(out + "/snap")
         #expect(frames.first == "frame_00000.png")
@@ -42,12 +42,49 @@ struct RenderCommandTests {
         let out = try makeTemporaryDirectory()
         let videoOnly = try CLI.run(["render", "scenes/snap.yaml", "--out", out, "--no-frames"])
         #expect(videoOnly.status == 0, "stderr: \(videoOnly.stderr)")
-        #expect(listDirectory(out) == ["snap.mp4"])
+        #expect(listDirectory(out) == ["snap.mp4", "snap.trace.csv", "snap.trace.txt"])
 
         let out2 = try makeTemporaryDirectory()
         let framesOnly = try CLI.run(["render", "scenes/snap.yaml", "--out", out2, "--video", "none"])
         #expect(framesOnly.status == 0, "stderr: \(framesOnly.stderr)")
-        #expect(listDirectory(out2) == ["snap"])
+        #expect(listDirectory(out2) == ["snap", "snap.trace.csv", "snap.trace.txt"])
+
+        let out3 = try makeTemporaryDirectory()
+        let bare = try CLI.run(["render", "scenes/snap.yaml", "--out", out3, "--video", "none", "--no-trace"])
+        #expect(bare.status == 0, "stderr: \(bare.stderr)")
+        #expect(listDirectory(out3) == ["snap"])
+    }
+
+    @Test("the trace logs every tick in the seed's NSRect format, with the animator's pause")
+    func traceFollowsTheSeedFormat() throws {
+        let out = try makeTemporaryDirectory()
+        let result = try CLI.run(["render", "scenes/snap.yaml", "--out", out, "--video", "none"])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        let text = try String(contentsOfFile: out + "/snap.trace.txt", encoding: .utf8)
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines[1] == "[0.000] animator resumed (tick 0)")
+        #expect(lines[2] == "[0.000] card NSRect: {{130, 222}, {60, 60}} center (160, 252) angle 0.000000")
+        #expect(lines.contains("[1.133] animator paused (tick 68)"))
+        #expect(lines.last == "[1.133] card NSRect: {{50, 222}, {60, 60}} center (80, 252) angle 0.000000")
+        let csv = try String(contentsOfFile: out + "/snap.trace.csv", encoding: .utf8).split(separator: "\n")
+        #expect(csv.count == 1 + 69)
+        #expect(csv[1] == "0,0.000000,card,160.000000,252.000000,130.000000,222.000000,60.000000,60.000000,0.000000000")
+    }
+
+    @Test("--png-level changes the PNG bytes but not the pixels")
+    func pngLevel() throws {
+        let a = try makeTemporaryDirectory(), b = try makeTemporaryDirectory()
+        for (dir, level) in [(a, "1"), (b, "9")] {
+            let result = try CLI.run(["render", "scenes/snap.yaml", "--out", dir, "--video", "none", "--png-level", level])
+            #expect(result.status == 0, "stderr: \(result.stderr)")
+        }
+        let fast = try Data(contentsOf: URL(fileURLWithPath: a + "/snap/frame_00010.png"))
+        let small = try Data(contentsOf: URL(fileURLWithPath: b + "/snap/frame_00010.png"))
+        #expect(fast.count > small.count)
+        #expect(try PNG.decode([UInt8](fast)) == PNG.decode([UInt8](small)))
+        let bad = try CLI.run(["render", "scenes/snap.yaml", "--out", a, "--png-level", "12"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("--png-level must be within 0...9, got 12"))
     }
 
     @Test("without ffmpeg on PATH the render fails before writing anything and says how to fix it")
@@ -59,5 +96,25 @@ struct RenderCommandTests {
         #expect(result.stderr.hasPrefix("error: ffmpeg not found on PATH"), "\(result.stderr)")
         #expect(result.stderr.contains("apt-get install ffmpeg"))
         #expect(!FileManager.default.fileExists(atPath: out + "/o/snap"))
+    }
+}
+
+@Suite("flipbook render on a terminal", .serialized)
+struct ProgressTests {
+    @Test("on a terminal the render shows frames done, frames per second and time left")
+    func progressOnATerminal() throws {
+        guard let script = which("script") else {
+            Issue.record("script(1) from util-linux is needed to run flipbook under a pseudo-terminal")
+            return
+        }
+        let out = try makeTemporaryDirectory()
+        let command = "\(CLI.debugBinary) render scenes/gravity.json --out \(out) --video none --jobs 1"
+        let result = try runProcess(script, ["-qec", command, "/dev/null"], currentDirectory: repositoryRoot)
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("[gravity] "), "\(result.stdout)")
+        #expect(result.stdout.contains("/90 frames · "), "\(result.stdout)")
+        #expect(result.stdout.contains(" fps · "), "\(result.stdout)")
+        #expect(result.stdout.contains(" s left"), "\(result.stdout)")
+        #expect(result.stdout.contains("gravity: 90 frames"))
     }
 }
