@@ -18,6 +18,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "Geometry", exclude: ["README.md"]),
+        .target(name: "Determinism", exclude: ["README.md"]),
         .target(
             name: "CBox2D",
             cxxSettings: [.unsafeFlags(["-O2"])],
@@ -32,22 +33,22 @@ let package = Package(
         .target(name: "Export", dependencies: ["PNG", "Raster"], exclude: ["README.md"]),
         .target(name: "Pipeline", dependencies: ["Geometry", "SceneModel", "Dynamics", "Raster", "PNG", "Export"],
                 exclude: ["README.md"]),
-        .target(name: "Benchmarks", dependencies: ["Geometry", "Raster", "PNG", "SceneModel", "Pipeline"], exclude: ["README.md"]),
+        .target(name: "Benchmarks", dependencies: ["Geometry", "Determinism", "Raster", "PNG", "SceneModel", "Pipeline"], exclude: ["README.md"]),
         .executableTarget(
             name: "FlipbookCLI",
             dependencies: ["Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "BuildSceneInCode", dependencies: ["Pipeline", "SceneModel", "Geometry", "Raster"], path: "Examples/BuildSceneInCode"),
 
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Determinism"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
         .testTarget(name: "SceneModelTests", dependencies: ["SceneModel"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "PNG"], resources: [.copy("Goldens")]),
-        .testTarget(name: "PNGTests", dependencies: ["PNG"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "PNG", "Determinism"], resources: [.copy("Goldens")]),
+        .testTarget(name: "PNGTests", dependencies: ["PNG", "Determinism"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Export", "PNG", "TestSupport"]),
-        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster"]),
+        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster", "Determinism"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PNG", "FlipbookCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]

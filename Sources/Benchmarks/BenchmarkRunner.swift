@@ -1,4 +1,5 @@
 import Dispatch
+import Determinism
 import Foundation
 import PNG
 import Raster
@@ -12,7 +13,7 @@ public enum BenchmarkRunner {
         public var pngMillisecondsPerFrame: Double
         public var pngBytesPerFrame: Int
         /// FNV-1a 64 over all frames' pixels: equal across runs, machines and `jobs`.
-        public var pixelHash: UInt64
+        public var pixelHash: FNV1a64
     }
 
     /// Renders every frame of `workload` once (raster only, then PNG encode of each frame).
@@ -32,10 +33,8 @@ public enum BenchmarkRunner {
         }
         let pngSeconds = seconds(since: pngStart)
 
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for rgba in pixmaps {
-            for byte in rgba { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
-        }
+        var hash = FNV1a64()
+        for rgba in pixmaps { hash.combine(rgba) }
         return Row(workload: workload.name, frames: frames,
                    rasterMillisecondsPerFrame: rasterSeconds * 1000 / Double(frames),
                    pngMillisecondsPerFrame: pngSeconds * 1000 / Double(frames),
@@ -49,14 +48,9 @@ public enum BenchmarkRunner {
             lines.append(name + String(format: "  %6d  %15.2f  %10.1f  %12.2f  %13.1f  ",
                                        r.frames, r.rasterMillisecondsPerFrame,
                                        1000 / r.rasterMillisecondsPerFrame, r.pngMillisecondsPerFrame,
-                                       Double(r.pngBytesPerFrame) / 1024) + hex(r.pixelHash))
+                                       Double(r.pngBytesPerFrame) / 1024) + r.pixelHash.hex)
         }
         return lines.joined(separator: "\n")
-    }
-
-    static func hex(_ v: UInt64) -> String {
-        let s = String(v, radix: 16)
-        return String(repeating: "0", count: 16 - s.count) + s
     }
 
     static func seconds(since start: DispatchTime) -> Double {

@@ -1,3 +1,4 @@
+import Determinism
 import Foundation
 import Geometry
 import Raster
@@ -44,23 +45,23 @@ public struct StandardWorkload: Sendable {
 
     /// Draws the 15 variates per rectangle in the order the workload fixes.
     static func generate(count: Int) -> [RectParameters] {
-        var rng = SplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         return (0..<count).map { _ in
-            let w = 40 + 160 * rng.nextUnit()
-            let h = 40 + 160 * rng.nextUnit()
-            let radius = 16 * rng.nextUnit()
-            let r = UInt8(floor(256 * rng.nextUnit()))
-            let g = UInt8(floor(256 * rng.nextUnit()))
-            let b = UInt8(floor(256 * rng.nextUnit()))
-            let a = UInt8(floor(255 * (0.6 + 0.4 * rng.nextUnit()) + 0.5))
-            let fx = 1 + floor(3 * rng.nextUnit())
-            let fy = 1 + floor(3 * rng.nextUnit())
-            let phx = 2 * Double.pi * rng.nextUnit()
-            let phy = 2 * Double.pi * rng.nextUnit()
-            let theta0 = 2 * Double.pi * rng.nextUnit()
-            let spin = [-2.0, -1, 1, 2][Int(floor(4 * rng.nextUnit()))]
-            let ampx = 0.25 + 0.20 * rng.nextUnit()
-            let ampy = 0.25 + 0.20 * rng.nextUnit()
+            let w = 40 + 160 * rng.unit()
+            let h = 40 + 160 * rng.unit()
+            let radius = 16 * rng.unit()
+            let r = UInt8(floor(256 * rng.unit()))
+            let g = UInt8(floor(256 * rng.unit()))
+            let b = UInt8(floor(256 * rng.unit()))
+            let a = UInt8(floor(255 * (0.6 + 0.4 * rng.unit()) + 0.5))
+            let fx = 1 + floor(3 * rng.unit())
+            let fy = 1 + floor(3 * rng.unit())
+            let phx = 2 * Double.pi * rng.unit()
+            let phy = 2 * Double.pi * rng.unit()
+            let theta0 = 2 * Double.pi * rng.unit()
+            let spin = [-2.0, -1, 1, 2][Int(floor(4 * rng.unit()))]
+            let ampx = 0.25 + 0.20 * rng.unit()
+            let ampy = 0.25 + 0.20 * rng.unit()
             return RectParameters(w: w, h: h, radius: radius, color: ColorRGBA8(r: r, g: g, b: b, a: a),
                                   fx: fx, fy: fy, phx: phx, phy: phy, theta0: theta0, spin: spin,
                                   ampx: ampx, ampy: ampy)
@@ -90,20 +91,4 @@ public struct StandardWorkload: Sendable {
 /// printf is correctly rounded), so renderers reading the numbers as text draw the same shapes.
 func decimal(_ value: Double, _ places: Int) -> Double {
     Double(String(format: "%.\(places)f", value))!
-}
-
-/// SplitMix64 (Steele, Lea, Flood 2014), as WORKLOAD.md spells it.
-struct SplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1) with 53 bits.
-    mutating func nextUnit() -> Double { Double(next() >> 11) * 0x1p-53 }
 }

@@ -8,6 +8,7 @@
 
 #include <cfloat>
 #include <new>
+#include <vector>
 
 namespace {
 
@@ -36,6 +37,67 @@ public:
     }
 };
 
+// Contact reporting (spec dynamics §3.4): UIKit flushes PhysicsKit's contact listener after the
+// world step and reports began, then ended contacts. Box2D calls BeginContact/EndContact from
+// inside b2World::Step (and EndContact from DestroyBody); they are recorded here in call order.
+//
+// The "disabled but still reported" quirk: the filter above lets a pair collide when EITHER side
+// accepts the other, but only a dynamic body whose own mask accepts the other's category
+// responds. PreSolve disables a contact no dynamic body responds to (an `.items`-mode item on its
+// own behaviour's boundary); Begin/EndContact still fire for it, as UIKit reports it.
+class Listener final : public b2ContactListener {
+public:
+    struct Event {
+        cb2_contact_event event;
+        b2Contact *contact;  // for the began point update; nullptr once resolved or ended
+    };
+    std::vector<Event> events;
+
+    static uint64_t idOf(b2Fixture *f) { return static_cast<uint64_t>(f->GetBody()->GetUserData().pointer); }
+
+    static cb2_vec2 firstPoint(b2Contact *c) {
+        b2WorldManifold wm;
+        c->GetWorldManifold(&wm);
+        if (c->GetManifold()->pointCount > 0) return cb2_vec2{wm.points[0].x, wm.points[0].y};
+        return cb2_vec2{0.0f, 0.0f};
+    }
+
+    void BeginContact(b2Contact *c) override {
+        cb2_contact_event e{true, idOf(c->GetFixtureA()), idOf(c->GetFixtureB()), firstPoint(c)};
+        events.push_back(Event{e, c});
+    }
+
+    void EndContact(b2Contact *c) override {
+        for (Event &e : events) {
+            if (e.contact == c) e.contact = nullptr; // the pointer may be reused by a new contact
+        }
+        cb2_contact_event e{false, idOf(c->GetFixtureA()), idOf(c->GetFixtureB()), firstPoint(c)};
+        events.push_back(Event{e, nullptr});
+    }
+
+    void PreSolve(b2Contact *c, const b2Manifold *) override {
+        b2Fixture *fa = c->GetFixtureA(), *fb = c->GetFixtureB();
+        bool aResponds = fa->GetBody()->GetType() == b2_dynamicBody && (maskOf(fa) & categoryOf(fb)) != 0;
+        bool bResponds = fb->GetBody()->GetType() == b2_dynamicBody && (maskOf(fb) & categoryOf(fa)) != 0;
+        if (!aResponds && !bResponds) c->SetEnabled(false);
+    }
+
+    void PostSolve(b2Contact *c, const b2ContactImpulse *impulse) override {
+        for (Event &e : events) {
+            if (e.contact != c) continue;
+            // The manifold point with the largest normal impulse (first solve after it began).
+            b2WorldManifold wm;
+            c->GetWorldManifold(&wm);
+            int32 best = 0;
+            for (int32 i = 1; i < impulse->count; ++i) {
+                if (impulse->normalImpulses[i] > impulse->normalImpulses[best]) best = i;
+            }
+            if (c->GetManifold()->pointCount > best) e.event.point = cb2_vec2{wm.points[best].x, wm.points[best].y};
+            e.contact = nullptr;
+        }
+    }
+};
+
 b2Vec2 toB2(cb2_vec2 v) { return b2Vec2(v.x, v.y); }
 cb2_vec2 fromB2(const b2Vec2 &v) { return cb2_vec2{v.x, v.y}; }
 
@@ -44,6 +106,7 @@ cb2_vec2 fromB2(const b2Vec2 &v) { return cb2_vec2{v.x, v.y}; }
 struct cb2_world {
     b2World world;
     MaskFilter filter;
+    Listener listener;
     explicit cb2_world(const b2Vec2 &gravity) : world(gravity) {}
 };
 
@@ -61,6 +124,7 @@ cb2_world *cb2_world_create(cb2_vec2 gravity) {
     cb2_world *w = new (std::nothrow) cb2_world(toB2(gravity));
     if (w == nullptr) return nullptr;
     w->world.SetContactFilter(&w->filter);
+    w->world.SetContactListener(&w->listener);
     // PhysicsKit applies a push force once per display-link tick and clears forces after all
     // the tick's sub-steps (spec dynamics §1.2), so Box2D must not clear them after each Step.
     w->world.SetAutoClearForces(false);
@@ -270,6 +334,144 @@ float cb2_distance_joint_set_frequency(cb2_joint *joint, float frequency_hz, flo
         j->SetDamping(0.0f);
     }
     return mEff;
+}
+
+// ---- extra fixtures -----------------------------------------------------------------------
+
+static void addFixture(b2Body *body, const b2Shape *shape, cb2_material m) {
+    // New fixtures take the body's filter words (those of its first fixture, if any).
+    uintptr_t filter = 0;
+    if (const b2Fixture *f = body->GetFixtureList()) filter = const_cast<b2Fixture *>(f)->GetUserData().pointer;
+    b2FixtureDef fd;
+    fd.shape = shape;
+    fd.density = m.density;
+    fd.friction = m.friction;
+    fd.restitution = m.restitution;
+    fd.userData.pointer = filter;
+    body->CreateFixture(&fd);
+}
+
+void cb2_body_add_polygon(cb2_body *body, const cb2_vec2 *vertices, int32_t count, cb2_material material) {
+    b2Vec2 v[b2_maxPolygonVertices];
+    for (int32_t i = 0; i < count && i < b2_maxPolygonVertices; ++i) v[i] = toB2(vertices[i]);
+    b2PolygonShape shape;
+    shape.Set(v, count < b2_maxPolygonVertices ? count : b2_maxPolygonVertices); // hull: either winding
+    addFixture(B(body), &shape, material);
+}
+
+void cb2_body_add_circle(cb2_body *body, cb2_vec2 center, float radius, cb2_material material) {
+    b2CircleShape shape;
+    shape.m_p = toB2(center);
+    shape.m_radius = radius;
+    addFixture(B(body), &shape, material);
+}
+
+void cb2_body_add_edge(cb2_body *body, cb2_vec2 a, cb2_vec2 b, cb2_material material) {
+    b2EdgeShape shape;
+    shape.SetTwoSided(toB2(a), toB2(b));
+    addFixture(B(body), &shape, material);
+}
+
+void cb2_body_add_chain_loop(cb2_body *body, const cb2_vec2 *vertices, int32_t count, cb2_material material) {
+    std::vector<b2Vec2> v(static_cast<size_t>(count));
+    for (int32_t i = 0; i < count; ++i) v[static_cast<size_t>(i)] = toB2(vertices[i]);
+    b2ChainShape shape;
+    shape.CreateLoop(v.data(), count);
+    addFixture(B(body), &shape, material);
+}
+
+void cb2_body_set_material(cb2_body *body, cb2_material m) {
+    bool densityChanged = false;
+    for (b2Fixture *f = B(body)->GetFixtureList(); f != nullptr; f = f->GetNext()) {
+        if (f->GetDensity() != m.density) {
+            f->SetDensity(m.density);
+            densityChanged = true;
+        }
+        f->SetFriction(m.friction);
+        f->SetRestitution(m.restitution);
+    }
+    if (densityChanged) B(body)->ResetMassData();
+}
+
+void cb2_body_set_dynamic(cb2_body *body, bool dynamic) {
+    B(body)->SetType(dynamic ? b2_dynamicBody : b2_staticBody);
+}
+
+void cb2_body_set_user_id(cb2_body *body, uint64_t id) { B(body)->GetUserData().pointer = static_cast<uintptr_t>(id); }
+uint64_t cb2_body_get_user_id(const cb2_body *body) {
+    return static_cast<uint64_t>(const_cast<b2Body *>(B(body))->GetUserData().pointer);
+}
+
+// ---- contacts -----------------------------------------------------------------------------
+
+int32_t cb2_world_contact_event_count(const cb2_world *world) {
+    return static_cast<int32_t>(world->listener.events.size());
+}
+cb2_contact_event cb2_world_contact_event(const cb2_world *world, int32_t index) {
+    return world->listener.events[static_cast<size_t>(index)].event;
+}
+void cb2_world_clear_contact_events(cb2_world *world) { world->listener.events.clear(); }
+
+// ---- other joints -------------------------------------------------------------------------
+
+cb2_joint *cb2_revolute_joint_create(cb2_world *world, cb2_body *a, cb2_body *b, cb2_vec2 anchor,
+                                     bool enable_limit, float lower, float upper,
+                                     float friction_torque, bool collide_connected) {
+    b2RevoluteJointDef jd;
+    jd.Initialize(B(a), B(b), toB2(anchor));
+    jd.enableLimit = enable_limit;
+    jd.lowerAngle = lower;
+    jd.upperAngle = upper;
+    // Friction as a motor held at speed 0 whose torque is capped (PhysicsKit's frictionTorque).
+    jd.enableMotor = friction_torque > 0.0f;
+    jd.motorSpeed = 0.0f;
+    jd.maxMotorTorque = friction_torque;
+    jd.collideConnected = collide_connected;
+    return reinterpret_cast<cb2_joint *>(world->world.CreateJoint(&jd));
+}
+
+void cb2_revolute_joint_set_limits(cb2_joint *joint, bool enable, float lower, float upper) {
+    b2RevoluteJoint *j = reinterpret_cast<b2RevoluteJoint *>(joint);
+    j->SetLimits(lower, upper);
+    j->EnableLimit(enable);
+}
+
+void cb2_revolute_joint_set_friction_torque(cb2_joint *joint, float torque) {
+    b2RevoluteJoint *j = reinterpret_cast<b2RevoluteJoint *>(joint);
+    j->SetMotorSpeed(0.0f);
+    j->SetMaxMotorTorque(torque);
+    j->EnableMotor(torque > 0.0f);
+}
+
+cb2_joint *cb2_weld_joint_create(cb2_world *world, cb2_body *a, cb2_body *b, cb2_vec2 anchor, bool collide_connected) {
+    b2WeldJointDef jd;
+    jd.Initialize(B(a), B(b), toB2(anchor));
+    jd.collideConnected = collide_connected;
+    return reinterpret_cast<cb2_joint *>(world->world.CreateJoint(&jd));
+}
+
+cb2_joint *cb2_prismatic_joint_create(cb2_world *world, cb2_body *a, cb2_body *b, cb2_vec2 anchor, cb2_vec2 axis,
+                                      bool enable_limit, float lower, float upper, bool collide_connected) {
+    b2PrismaticJointDef jd;
+    jd.Initialize(B(a), B(b), toB2(anchor), toB2(axis));
+    jd.enableLimit = enable_limit;
+    jd.lowerTranslation = lower;
+    jd.upperTranslation = upper;
+    jd.collideConnected = collide_connected;
+    return reinterpret_cast<cb2_joint *>(world->world.CreateJoint(&jd));
+}
+
+void cb2_prismatic_joint_set_limits(cb2_joint *joint, bool enable, float lower, float upper) {
+    b2PrismaticJoint *j = reinterpret_cast<b2PrismaticJoint *>(joint);
+    j->SetLimits(lower, upper);
+    j->EnableLimit(enable);
+}
+
+cb2_vec2 cb2_joint_get_anchor_a(const cb2_joint *joint) {
+    return fromB2(const_cast<b2Joint *>(reinterpret_cast<const b2Joint *>(joint))->GetAnchorA());
+}
+cb2_vec2 cb2_joint_get_anchor_b(const cb2_joint *joint) {
+    return fromB2(const_cast<b2Joint *>(reinterpret_cast<const b2Joint *>(joint))->GetAnchorB());
 }
 
 } // extern "C"

@@ -51,7 +51,13 @@ final class PhysicsWorld {
     func advance(by dt: Double) -> Bool {
         guard !bodies.isEmpty else { return false }
         accumulatedTime += dt
+        // Contacts that began or ended outside this step (body destruction) are not reported.
+        cb2_world_clear_contact_events(handle)
         while accumulatedTime >= Engine.subStepThreshold {
+            // PhysicsKit evaluates fields inside every sub-step, before the solver (spec §3.7):
+            // the hook adds each field's h·F/m to the velocities before `b2World::Step`
+            // integrates them, the same v += h·(g + F/m) Box2D applies to a force.
+            beforeSubStep?(Double(Engine.subStep))
             // Box2D 2.3 derived k and c from the joint's effective mass inside every Step; 2.4.1
             // takes them as constants, so they are re-derived here before every Step from the
             // same start-of-step state (spec §4: exact to 1e-6 pt on T6; b2LinearStiffness once
@@ -126,5 +132,80 @@ final class PhysicsWorld {
         cb2_joint_destroy(handle, joint)
     }
 
+    /// Turns an existing distance joint into a rigid rod (`frequencyHz` 0: min = max = its length)
+    /// or a Box2D 2.3-style spring (min 0, max FLT_MAX, k and c re-derived every sub-step).
+    func setSpring(_ joint: OpaquePointer, frequencyHz: Float, dampingRatio: Float) {
+        springs.removeAll { $0.joint == joint }
+        if frequencyHz > 0 {
+            _ = cb2_distance_joint_set_min_length(joint, 0)
+            _ = cb2_distance_joint_set_max_length(joint, .greatestFiniteMagnitude)
+            cb2_distance_joint_set_frequency(joint, frequencyHz, dampingRatio)
+            springs.append(Spring(joint: joint, frequencyHz: frequencyHz, dampingRatio: dampingRatio))
+        } else {
+            let length = cb2_distance_joint_get_length(joint)
+            cb2_distance_joint_set_stiffness(joint, 0)
+            cb2_distance_joint_set_damping(joint, 0)
+            _ = cb2_distance_joint_set_min_length(joint, length)
+            _ = cb2_distance_joint_set_max_length(joint, length)
+        }
+    }
+
+    /// A plain Box2D distance joint (lengths in m; stiffness 0: rigid when min == max, a rope when
+    /// min = 0 and max = L).
+    func createDistanceJoint(_ def: cb2_distance_joint_def) -> OpaquePointer {
+        var def = def
+        guard let joint = cb2_distance_joint_create(handle, &def) else {
+            preconditionFailure("cb2_distance_joint_create returned NULL")
+        }
+        return joint
+    }
+
+    func createRevoluteJoint(
+        _ a: OpaquePointer, _ b: OpaquePointer, anchor: cb2_vec2,
+        limits: ClosedRange<Float>?, frictionTorque: Float
+    ) -> OpaquePointer {
+        guard let joint = cb2_revolute_joint_create(
+            handle, a, b, anchor, limits != nil, limits?.lowerBound ?? 0, limits?.upperBound ?? 0,
+            frictionTorque, false)
+        else { preconditionFailure("cb2_revolute_joint_create returned NULL") }
+        return joint
+    }
+
+    func createWeldJoint(_ a: OpaquePointer, _ b: OpaquePointer, anchor: cb2_vec2) -> OpaquePointer {
+        guard let joint = cb2_weld_joint_create(handle, a, b, anchor, false) else {
+            preconditionFailure("cb2_weld_joint_create returned NULL")
+        }
+        return joint
+    }
+
+    func createPrismaticJoint(
+        _ a: OpaquePointer, _ b: OpaquePointer, anchor: cb2_vec2, axis: cb2_vec2, limits: ClosedRange<Float>?
+    ) -> OpaquePointer {
+        guard let joint = cb2_prismatic_joint_create(
+            handle, a, b, anchor, axis, limits != nil, limits?.lowerBound ?? 0, limits?.upperBound ?? 0, false)
+        else { preconditionFailure("cb2_prismatic_joint_create returned NULL") }
+        return joint
+    }
+
     var jointCount: Int { Int(cb2_world_joint_count(handle)) }
+
+    // MARK: Fields and contacts
+
+    /// Called before every `b2World::Step` with the sub-step length h (s). Set by the animator
+    /// while field behaviours are registered.
+    var beforeSubStep: ((Double) -> Void)?
+
+    /// The contacts that began or ended during the last `advance`, in Box2D's callback order.
+    var contactEvents: [cb2_contact_event] {
+        (0..<cb2_world_contact_event_count(handle)).map { cb2_world_contact_event(handle, $0) }
+    }
+
+    private var lastBodyID: UInt64 = 0
+
+    /// A fresh non-zero body id (stored in the body's user data, named in contact events).
+    func tag(_ body: OpaquePointer) -> UInt64 {
+        lastBodyID += 1
+        cb2_body_set_user_id(body, lastBodyID)
+        return lastBodyID
+    }
 }

@@ -118,3 +118,17 @@ struct ProgressTests {
         #expect(result.stdout.contains("gravity: 90 frames"))
     }
 }
+
+@Suite("Examples")
+struct ExampleTests {
+    @Test("the BuildSceneInCode example renders the snap built in Swift and pauses on the same tick as scenes/snap.yaml")
+    func swiftBuiltSceneMatchesTheFile() throws {
+        let example = URL(fileURLWithPath: CLI.debugBinary).deletingLastPathComponent().appendingPathComponent("BuildSceneInCode").path
+        try #require(FileManager.default.isExecutableFile(atPath: example), "build the package first (swift build)")
+        let out = try makeTemporaryDirectory()
+        let result = try runProcess(example, [out])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "snap-in-code: 69 frames in \(out)/snap-in-code, animator paused after tick 68\n")
+        #expect(listDirectory(out + "/snap-in-code").count == 69)
+    }
+}

@@ -1,3 +1,4 @@
+import Determinism
 import PNG
 import Testing
 
@@ -64,7 +65,7 @@ struct DecodeTests {
 
     @Test("garbage throws libpng's 'Not a PNG file'")
     func garbage() {
-        var random = SeededBytes(seed: 99)
+        var random = SplitMix64(seed: 99)
         let bytes = random.bytes(64)
         #expect(throws: PNGError.decodingFailed(path: nil, byteCount: 64, libpngMessage: "Not a PNG file")) {
             try PNG.decode(bytes)

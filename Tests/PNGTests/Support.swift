@@ -1,38 +1,13 @@
+import Determinism
 import Foundation
 
-/// FNV-1a 64-bit (Fowler, Noll, Vo): a few lines, no dependency, stable across platforms; good
-/// enough to notice any change in encoded bytes.
-func fnv1a64(_ bytes: [UInt8]) -> UInt64 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in bytes {
-        hash ^= UInt64(byte)
-        hash &*= 0x0000_0100_0000_01B3
-    }
-    return hash
-}
-
-/// SplitMix64: seeded test data that is the same on every run and platform.
-struct SeededBytes {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func bytes(_ count: Int) -> [UInt8] {
-        (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
-    }
-}
+/// FNV-1a 64 of the encoded bytes (see `Determinism.FNV1a64`).
+func fnv1a64(_ bytes: [UInt8]) -> UInt64 { FNV1a64.hash(bytes) }
 
 /// Random RGBA where every 5th pixel is fully transparent but keeps a non-zero colour (straight
 /// alpha must store it), and every 7th is opaque.
 func randomImage(width: Int, height: Int, seed: UInt64) -> [UInt8] {
-    var random = SeededBytes(seed: seed)
+    var random = SplitMix64(seed: seed)
     var rgba = random.bytes(width * height * 4)
     for pixel in 0..<(width * height) {
         if pixel % 5 == 0 {

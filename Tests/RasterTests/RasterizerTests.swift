@@ -1,3 +1,4 @@
+import Determinism
 import Testing
 import Foundation
 import Geometry

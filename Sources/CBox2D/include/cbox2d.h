@@ -160,6 +160,79 @@ float cb2_distance_joint_set_frequency(cb2_joint *joint, float frequency_hz, flo
 /* The effective mass alone (same evaluation as above). */
 float cb2_distance_joint_effective_mass(const cb2_joint *joint);
 
+
+/* ---- extra fixtures (shapes other than the centred box of cb2_body_def) --------------------- */
+
+/* Fixture material: density kg/m², friction >= 0, restitution 0 ... 1. */
+typedef struct cb2_material {
+    float density;
+    float friction;
+    float restitution;
+} cb2_material;
+
+/* A convex polygon fixture, vertices in the body frame (m), either winding. The caller must pass
+ * 3 ... 8 (b2_maxPolygonVertices) vertices of a strictly convex polygon whose edges are longer
+ * than 0.5·linearSlop: Box2D asserts otherwise. The fixture takes the body's filter bits. */
+void cb2_body_add_polygon(cb2_body *body, const cb2_vec2 *vertices, int32_t count, cb2_material material);
+/* A circle fixture of `radius` m centred at `center` (body frame). */
+void cb2_body_add_circle(cb2_body *body, cb2_vec2 center, float radius, cb2_material material);
+/* A two-sided edge fixture from a to b (body frame, m); |b − a| > linearSlop. */
+void cb2_body_add_edge(cb2_body *body, cb2_vec2 a, cb2_vec2 b, cb2_material material);
+/* A closed chain (loop) fixture: >= 3 vertices, consecutive ones (and last–first) farther apart
+ * than linearSlop (0.005 m). */
+void cb2_body_add_chain_loop(cb2_body *body, const cb2_vec2 *vertices, int32_t count, cb2_material material);
+
+/* Sets density, friction and restitution of every fixture; recomputes the mass only when a
+ * density changed (b2Body::ResetMassData). */
+void cb2_body_set_material(cb2_body *body, cb2_material material);
+
+/* Static (false) or dynamic (true); b2Body::SetType (static zeroes the velocities). */
+void cb2_body_set_dynamic(cb2_body *body, bool dynamic);
+
+/* An integer the caller uses to recognise the body in contact events (body user data). 0 default. */
+void cb2_body_set_user_id(cb2_body *body, uint64_t id);
+uint64_t cb2_body_get_user_id(const cb2_body *body);
+
+/* ---- contacts ----------------------------------------------------------------------------- */
+
+/* Began / ended touching, recorded by the world's contact listener since the last
+ * cb2_world_clear_contact_events, in Box2D's callback order. Bodies are named by user id.
+ * point (m): for a began contact, the manifold point with the largest normal impulse of the
+ * contact's first solve after it began (the first manifold point if it was never solved, e.g. a
+ * disabled contact); ended contacts carry the point of their last manifold (or 0,0). */
+typedef struct cb2_contact_event {
+    bool began;
+    uint64_t id_a;
+    uint64_t id_b;
+    cb2_vec2 point;
+} cb2_contact_event;
+
+int32_t cb2_world_contact_event_count(const cb2_world *world);
+cb2_contact_event cb2_world_contact_event(const cb2_world *world, int32_t index);
+void cb2_world_clear_contact_events(cb2_world *world);
+
+/* ---- other joints ------------------------------------------------------------------------- */
+
+/* b2RevoluteJoint made with b2RevoluteJointDef::Initialize at a world anchor (m). Limits in rad
+ * (relative angle B − A), motor at speed 0 with max torque (N·m) = friction torque. */
+cb2_joint *cb2_revolute_joint_create(cb2_world *world, cb2_body *a, cb2_body *b, cb2_vec2 anchor,
+                                     bool enable_limit, float lower, float upper,
+                                     float friction_torque, bool collide_connected);
+void cb2_revolute_joint_set_limits(cb2_joint *joint, bool enable, float lower, float upper);
+void cb2_revolute_joint_set_friction_torque(cb2_joint *joint, float torque);
+
+/* b2WeldJoint (rigid) made with Initialize at a world anchor (m). */
+cb2_joint *cb2_weld_joint_create(cb2_world *world, cb2_body *a, cb2_body *b, cb2_vec2 anchor, bool collide_connected);
+
+/* b2PrismaticJoint made with Initialize(anchor, unit axis); limits in m along the axis. */
+cb2_joint *cb2_prismatic_joint_create(cb2_world *world, cb2_body *a, cb2_body *b, cb2_vec2 anchor, cb2_vec2 axis,
+                                      bool enable_limit, float lower, float upper, bool collide_connected);
+void cb2_prismatic_joint_set_limits(cb2_joint *joint, bool enable, float lower, float upper);
+
+/* Joint reaction-free helpers for tests: the joint's anchors in world coordinates (m). */
+cb2_vec2 cb2_joint_get_anchor_a(const cb2_joint *joint);
+cb2_vec2 cb2_joint_get_anchor_b(const cb2_joint *joint);
+
 #ifdef __cplusplus
 }
 #endif

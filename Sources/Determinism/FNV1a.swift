@@ -1,0 +1,27 @@
+/// FNV-1a, 64-bit (Fowler, Noll, Vo): a tiny, dependency-free content hash, stable across
+/// platforms. Tests pin frames and simulations as FNV constants; `flipbook bench` prints one so
+/// that runs on different machines can be checked to draw the same pixels. Not cryptographic.
+public struct FNV1a64: Sendable {
+    public private(set) var value: UInt64 = 0xCBF2_9CE4_8422_2325
+
+    public init() {}
+
+    public mutating func combine<C: Sequence>(_ bytes: C) where C.Element == UInt8 {
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value &*= 0x0000_0100_0000_01B3
+        }
+    }
+
+    public static func hash<C: Sequence>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+        var h = FNV1a64()
+        h.combine(bytes)
+        return h.value
+    }
+
+    /// 16 lowercase hex digits.
+    public var hex: String {
+        let s = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - s.count) + s
+    }
+}
