@@ -18,7 +18,9 @@ public enum PNGBenchmarkFrames {
 
     /// Frame 10 of the seed snap (pause-detection.txt), 640×1136.
     static func snapFrame() -> PNGBenchmark.Frame {
-        let simulation = SceneSimulation(scene: seedSnap)
+        guard let simulation = try? SceneSimulation(scene: seedSnap) else {
+            preconditionFailure("the seed snap is a valid scene")
+        }
         for _ in 0..<10 { simulation.advance() }
         let list = simulation.displayList()
         return PNGBenchmark.Frame(name: "snap", width: list.width, height: list.height,

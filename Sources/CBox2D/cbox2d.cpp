@@ -372,12 +372,12 @@ void cb2_body_add_edge(cb2_body *body, cb2_vec2 a, cb2_vec2 b, cb2_material mate
     addFixture(B(body), &shape, material);
 }
 
-void cb2_body_add_chain_loop(cb2_body *body, const cb2_vec2 *vertices, int32_t count, cb2_material material) {
-    std::vector<b2Vec2> v(static_cast<size_t>(count));
-    for (int32_t i = 0; i < count; ++i) v[static_cast<size_t>(i)] = toB2(vertices[i]);
-    b2ChainShape shape;
-    shape.CreateLoop(v.data(), count);
-    addFixture(B(body), &shape, material);
+void cb2_body_add_edge_loop(cb2_body *body, const cb2_vec2 *vertices, int32_t count, cb2_material material) {
+    for (int32_t i = 0; i < count; ++i) {
+        b2EdgeShape shape;
+        shape.SetTwoSided(toB2(vertices[i]), toB2(vertices[(i + 1) % count]));
+        addFixture(B(body), &shape, material);
+    }
 }
 
 void cb2_body_set_material(cb2_body *body, cb2_material m) {

@@ -57,7 +57,10 @@ public struct BehaviorEvent: Equatable, Sendable, CustomStringConvertible {
         self.kind = kind
     }
 
-    public var description: String {
+    public var description: String { "tick \(tick) (\(time) s): \(summary)" }
+
+    /// What happened, without the when: "watcher fired on card".
+    public var summary: String {
         let what: String
         switch kind {
         case .watcherFired(let item): what = "watcher fired on \(item)"
@@ -75,7 +78,7 @@ public struct BehaviorEvent: Equatable, Sendable, CustomStringConvertible {
         case .escaped(let item, let zone): what = "\(item) escaped \(zone)"
         case .captureRefused(let item, let zone): what = "\(item) refused by \(zone) (another drag is suspended)"
         }
-        return "tick \(tick) (\(time) s): \(what)"
+        return what
     }
 }
 

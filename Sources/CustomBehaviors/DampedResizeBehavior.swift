@@ -1,5 +1,6 @@
 import Dynamics
-import Foundation
+import func Foundation.exp
+import func Foundation.sin
 import Geometry
 
 /// The seed's `ResizableDynamicBehavior` (custom-behaviors listing 6-5): the item's scale follows
@@ -57,6 +58,9 @@ public final class DampedResizeBehavior: DynamicBehavior {
     /// The animator tick of the first action, and of the one that ended the effect.
     public private(set) var beganTick: Int?
     public private(set) var endedTick: Int?
+    /// The behaviour's own clock index n (t = n / tickRate) of the action that ended the effect:
+    /// 91 at the defaults and 60 Hz (spec timing §6.1).
+    public var endedClockTick: Int? { endedTick == nil ? nil : actionCount - 1 }
     /// The scale the last action applied (1 before the first and after the end).
     public private(set) var currentScale: Double = 1
 

@@ -21,11 +21,41 @@ public final class DynamicAnimator {
     /// `screenScale`, with 0 read as 1.
     public var accuracy: Double { screenScale == 0 ? 1 : screenScale }
 
-    /// - Precondition: `screenScale` is finite and ≥ 0.
-    public init(screenScale: Double = 2) {
-        precondition(screenScale.isFinite && screenScale >= 0, "Invalid screen scale \(screenScale): must be finite and >= 0")
-        self.screenScale = screenScale
+    /// The reference view's bounds, pt (`referenceView.bounds`), or nil for an animator made with
+    /// `init` (no reference view). Only collision behaviours that translate the reference bounds
+    /// into a boundary read it; changing it rebuilds those boundaries at the next tick and
+    /// restarts a paused animator (UIKit: a bounds *size* change of the reference view tickles).
+    public var referenceBounds: Rect? {
+        didSet {
+            if let r = referenceBounds { Check.require { try Self.validate(referenceBounds: r) } }
+            guard referenceBounds != oldValue else { return }
+            needsImplicitBoundaryRebuild = true
+            tickle()
+        }
     }
+
+    /// - Precondition: `screenScale` is finite and ≥ 0; `referenceBounds` as `validate` requires.
+    public init(screenScale: Double = 2, referenceBounds: Rect? = nil) {
+        precondition(screenScale.isFinite && screenScale >= 0, "Invalid screen scale \(screenScale): must be finite and >= 0")
+        if let r = referenceBounds { Check.require { try Self.validate(referenceBounds: r) } }
+        self.screenScale = screenScale
+        self.referenceBounds = referenceBounds
+    }
+
+    /// Checks animator parameters the way `init` does.
+    /// - Throws: `DynamicsParameterError` for a negative or non-finite screen scale, or reference
+    ///   bounds that are not finite with a size ≥ 0.
+    public static func validate(screenScale: Double? = nil, referenceBounds: Rect? = nil) throws(DynamicsParameterError) {
+        if let s = screenScale { try Check.nonNegative(s, "DynamicAnimator.screenScale", "screen scale") }
+        if let r = referenceBounds {
+            try Check.finite(r.origin, "DynamicAnimator.referenceBounds")
+            try Check.nonNegative(r.width, "DynamicAnimator.referenceBounds", "width")
+            try Check.nonNegative(r.height, "DynamicAnimator.referenceBounds", "height")
+        }
+    }
+
+    /// Set when the reference bounds changed; the next pre-solver rebuilds implicit boundaries.
+    private var needsImplicitBoundaryRebuild = false
 
     let world = PhysicsWorld()
 
@@ -192,19 +222,26 @@ public final class DynamicAnimator {
         tickCount += 1
         elapsedTime += dt
 
-        // 1. Pre-solver: item-behaviour properties, then every behaviour's `_step` hook.
+        // 1. Pre-solver: item-behaviour properties, implicit boundaries, then every behaviour's
+        //    `_step` hook (push applies its force or impulse here).
         if needsItemPropertiesUpdate { applyItemProperties() }
+        if needsImplicitBoundaryRebuild {
+            needsImplicitBoundaryRebuild = false
+            for case let collision as CollisionBehavior in registeredBehaviors { collision.rebuildImplicitBoundary(self) }
+        }
         for behavior in registeredBehaviors { behavior.preSolverStep(self) }
 
         // 2. World step; the write-back happens inside it, before it reports whether any body is awake.
         isInWorldStep = true
         var anyAwake = false
-        if world.advance(by: dt) {
+        let advanced = world.advance(by: dt)
+        if advanced {
             writeBack()
             anyAwake = world.anyDynamicBodyAwake
         }
 
-        // 3. Post-solver: (contacts: later issue) actions, stop vote, deferred changes.
+        // 3. Post-solver: began, then ended contacts, then actions, stop vote, deferred changes.
+        if advanced { deliverContacts() }
         for behavior in registeredBehaviors { behavior.action?() }
         let stoppable = behaviors.allSatisfy { $0.allowsAnimatorToStop }
         isInWorldStep = false
@@ -230,6 +267,17 @@ public final class DynamicAnimator {
             let item = record.item
             let position = Engine.points(cb2_body_get_position(record.body))
             let theta = Double(cb2_body_get_angle(record.body))
+            if let group = item as? DynamicItemGroup {
+                // Members follow the compound body: centre + R(θ)·offset, rounded like views.
+                let rotation = AffineTransform(rotation: .radians(theta))
+                for (member, offset) in zip(group.items, group.offsets) {
+                    let p = position + rotation.applyLinear(to: offset)
+                    let c = Point(
+                        PixelRounding.coordinate(p.x, scale: scale), PixelRounding.coordinate(p.y, scale: scale))
+                    if member.center != c { member.center = c }
+                    member.transform = AffineTransform(rotation: .radians(PixelRounding.angle(theta)))
+                }
+            }
             switch item.kind {
             case .view:
                 let c = Point(
@@ -310,12 +358,17 @@ public final class DynamicAnimator {
     final class ItemBody {
         let item: DynamicItem
         let body: OpaquePointer
+        /// The body's id in contact events.
+        let id: UInt64
         var useCount = 0
         /// Registered gravity behaviours containing the item: gravity scale 1 while > 0.
         var gravityCount = 0
-        init(item: DynamicItem, body: OpaquePointer) {
+        /// `ItemBehavior.charge` in effect (fields), C [arbitrary unit].
+        var charge: Double = 0
+        init(item: DynamicItem, body: OpaquePointer, id: UInt64) {
             self.item = item
             self.body = body
+            self.id = id
         }
     }
 
@@ -332,12 +385,15 @@ public final class DynamicAnimator {
             record.useCount += 1
             return record
         }
+        // Rectangles use the def's centred box (`SetAsBox`, as before groups and paths existed);
+        // every other shape starts fixture-less and gets its fixtures below.
+        let isBox = item.collisionBounds == .rectangle && !(item is DynamicItemGroup)
         let def = cb2_body_def(
             is_dynamic: true,
             position: Engine.meters(item.center),
             angle: Float(item.rotation.radians),
-            half_width: Float(item.bounds.width / 2 / Engine.pointsPerMeter),
-            half_height: Float(item.bounds.height / 2 / Engine.pointsPerMeter),
+            half_width: isBox ? Float(item.bounds.width / 2 / Engine.pointsPerMeter) : 0,
+            half_height: isBox ? Float(item.bounds.height / 2 / Engine.pointsPerMeter) : 0,
             density: Engine.defaultDensity,
             friction: Engine.defaultFriction,
             restitution: Engine.defaultRestitution,
@@ -348,7 +404,9 @@ public final class DynamicAnimator {
             fixed_rotation: false,
             category: 0,
             mask: 0)
-        let record = ItemBody(item: item, body: world.createBody(def))
+        let body = world.createBody(def)
+        if !isBox { Shapes.addFixtures(for: item, to: body) }
+        let record = ItemBody(item: item, body: body, id: world.tag(body))
         record.useCount = 1
         itemBodies.append(record)
         tickle()
@@ -407,14 +465,129 @@ public final class DynamicAnimator {
         needsItemPropertiesUpdate = false
         let itemBehaviors = registeredBehaviorsInHierarchyOrder.compactMap { $0 as? ItemBehavior }
         for record in itemBodies {
-            var linear = Engine.defaultLinearDamping
-            var angular = Engine.defaultAngularDamping
+            var p = ItemBehavior.Properties()
             for behavior in itemBehaviors where behavior.items.contains(where: { $0 === record.item }) {
-                if let value = behavior.setResistance { linear = value }
-                if let value = behavior.setAngularResistance { angular = value }
+                p.overlay(behavior.setProperties)
             }
-            cb2_body_set_linear_damping(record.body, Float(linear))
-            cb2_body_set_angular_damping(record.body, Float(angular))
+            cb2_body_set_linear_damping(record.body, Float(p.resistance ?? Engine.defaultLinearDamping))
+            cb2_body_set_angular_damping(record.body, Float(p.angularResistance ?? Engine.defaultAngularDamping))
+            cb2_body_set_material(record.body, cb2_material(
+                density: Float(p.density ?? Engine.density),
+                friction: Float(p.friction ?? Engine.friction),
+                restitution: Float(p.elasticity ?? Engine.restitution)))
+            cb2_body_set_fixed_rotation(record.body, !(p.allowsRotation ?? true))
+            cb2_body_set_dynamic(record.body, !(p.anchored ?? false))
+            record.charge = p.charge ?? 0
         }
     }
+
+    // MARK: Collision filters and contacts (spec §3.4)
+
+    /// Recomputes every item body's 32-bit category and mask: the OR over the registered
+    /// collision behaviours containing the item (no collision behaviour: 0, 0 → no contacts).
+    func updateCollisionFilters() {
+        let collisions = registeredBehaviorsInHierarchyOrder.compactMap { $0 as? CollisionBehavior }
+        for record in itemBodies {
+            var category: UInt32 = 0, mask: UInt32 = 0
+            for c in collisions where c.items.contains(where: { $0 === record.item }) {
+                category |= c.itemCategory
+                mask |= c.itemMask
+            }
+            if cb2_body_get_category(record.body) != category || cb2_body_get_mask(record.body) != mask {
+                cb2_body_set_filter(record.body, category, mask)
+            }
+        }
+    }
+
+    /// The owner of each boundary body, by body id (looked up only, never iterated).
+    private var boundaryOwners: [UInt64: (behavior: CollisionBehavior, identifier: String?)] = [:]
+
+    func registerBoundaryBody(_ body: OpaquePointer, owner: CollisionBehavior, identifier: String?) {
+        boundaryOwners[world.tag(body)] = (owner, identifier)
+    }
+
+    func destroyBoundaryBody(_ body: OpaquePointer) {
+        boundaryOwners[cb2_body_get_user_id(body)] = nil
+        world.destroyBody(body)
+    }
+
+    /// Collision behaviours are assigned 1-based group numbers from a per-animator counter (UIKit:
+    /// "a counter, not an allocator"; per animator here so runs are independent [GUESS]).
+    private var lastCollisionGroup = 0
+    func nextCollisionGroup() -> Int {
+        lastCollisionGroup += 1
+        return lastCollisionGroup
+    }
+
+    /// Began contacts, then ended contacts, to every registered collision behaviour (hierarchy
+    /// order) that owns both sides: both items, or the item and one of its boundaries [GUESS on
+    /// the ownership rule; UIKit routes through each behaviour's own fixtures].
+    private func deliverContacts() {
+        let events = world.contactEvents
+        guard !events.isEmpty else { return }
+        let collisions = registeredBehaviorsInHierarchyOrder.compactMap { $0 as? CollisionBehavior }
+        guard !collisions.isEmpty else { return }
+        enum Side { case item(DynamicItem), boundary(CollisionBehavior, String?) }
+        func side(_ id: UInt64) -> Side? {
+            if let record = itemBodies.first(where: { $0.id == id }) { return .item(record.item) }
+            if let owner = boundaryOwners[id] { return .boundary(owner.behavior, owner.identifier) }
+            return nil
+        }
+        for began in [true, false] {
+            for event in events where event.began == began {
+                guard let a = side(event.id_a), let b = side(event.id_b) else { continue }
+                let point = Engine.points(event.point)
+                for c in collisions {
+                    switch (a, b) {
+                    case let (.item(i), .item(j)):
+                        guard c.contains(i), c.contains(j) else { continue }
+                        c.report(began: began, i, .item(j), point)
+                    case let (.item(i), .boundary(owner, id)), let (.boundary(owner, id), .item(i)):
+                        guard owner === c, c.contains(i) else { continue }
+                        c.report(began: began, i, .boundary(id), point)
+                    default:
+                        continue
+                    }
+                }
+            }
+        }
+    }
+
+    // MARK: Fields (spec §3.7)
+
+    /// Installs or removes the per-sub-step field hook.
+    func fieldsDidChange() {
+        let hasFields = registeredBehaviors.contains { $0 is FieldBehavior }
+        world.beforeSubStep = hasFields ? { [unowned self] h in self.applyFields(h) } : nil
+    }
+
+    private func applyFields(_ h: Double) {
+        for case let field as FieldBehavior in registeredBehaviors {
+            for item in field.items {
+                guard let record = itemBody(for: item), cb2_body_is_dynamic(record.body) else { continue }
+                let position = Engine.points(cb2_body_get_world_center(record.body))
+                let v = cb2_body_get_linear_velocity(record.body)
+                let sample = FieldSample(
+                    position: position,
+                    velocity: Point(Double(v.x), Double(v.y)) * Engine.pointsPerMeter,
+                    mass: Double(cb2_body_get_mass(record.body)),
+                    charge: record.charge, deltaTime: h)
+                switch field.evaluate(sample) {
+                case .none:
+                    continue
+                case .force(let f):
+                    // v += h·F/m in m/s, F in N.
+                    let m = sample.mass
+                    guard m > 0, f != .zero else { continue }
+                    cb2_body_set_linear_velocity(record.body, cb2_vec2(
+                        x: Float(Double(v.x) + h * f.x / m), y: Float(Double(v.y) + h * f.y / m)))
+                case .velocity(let u):
+                    cb2_body_set_linear_velocity(record.body, cb2_vec2(x: Float(u.x), y: Float(u.y)))
+                }
+            }
+        }
+    }
+
+    /// The item's charge in effect (`ItemBehavior.charge`), 0 without a body.
+    public func charge(for item: DynamicItem) -> Double { itemBody(for: item)?.charge ?? 0 }
 }

@@ -6,7 +6,7 @@ import Geometry
 /// are ignored) when it creates the item's body, and `bounds` for the body's box (spec §2). After
 /// every tick it writes `center` and replaces `transform` with a pure rotation (§1.6), so a scale
 /// set on a body-backed item lasts until the next write-back, as on iOS.
-public final class DynamicItem {
+public class DynamicItem {
     /// How the animator writes this item back (spec §1.6, item kinds 0 and 1).
     public enum Kind: Sendable {
         /// A `UIView`: centre rounded to the animator's pixel grid (1/screenScale pt), angle to
@@ -30,6 +30,10 @@ public final class DynamicItem {
     public var transform: AffineTransform
 
     public let kind: Kind
+
+    /// The shape of the item's body (`collisionBoundsType` + `collisionBoundingPath`, spec §2).
+    /// Read once, when the body is created. Default `.rectangle`.
+    public var collisionBounds: CollisionBounds = .rectangle
 
     /// - Precondition: `bounds` has a positive, finite width and height (UIKit asserts
     ///   "Invalid size" when it makes a body for an empty item); `center` and `transform` finite.
@@ -65,5 +69,101 @@ public final class DynamicItem {
         let height = abs(b * w) + abs(d * h)
         let mid = Point(center.x + transform.tx, center.y + transform.ty)
         return Rect(center: mid, size: Size(width, height))
+    }
+}
+
+/// The shape of an item's body (spec dynamics §2, `UIDynamicItemCollisionBoundsType`).
+public enum CollisionBounds: Hashable, Sendable {
+    /// A box of the item's bounds size (exact size; Box2D adds its 1-pt collision skin).
+    case rectangle
+    /// A circle when the bounds are square, otherwise a convex 8-gon inscribed in the bounds'
+    /// ellipse [GUESS: UIKit's `bodyWithEllipseInRect:` vertex count is unknown; 8 is Box2D's max].
+    case ellipse
+    /// A convex polygon around the item's centre (0, 0 = centre), pt.
+    case path(ConvexPolygon)
+}
+
+/// A convex polygon for `CollisionBounds.path` (`bodyWithPolygonFromPath:`), validated when built
+/// so it can never reach Box2D's assertions: 3 ... 8 (`b2_maxPolygonVertices`) finite vertices,
+/// either winding, strictly convex, every edge longer than 0.25 pt (Box2D welds closer points).
+public struct ConvexPolygon: Hashable, Sendable {
+    /// The vertices as given, pt, relative to the item's centre.
+    public let points: [Point]
+
+    /// Box2D's `b2_maxPolygonVertices`.
+    public static let maximumVertexCount = 8
+
+    /// - Throws: `DynamicsParameterError` naming the defect (count, non-finite, repeated or
+    ///   collinear points, concave or self-intersecting outline).
+    public init(_ points: [Point]) throws(DynamicsParameterError) {
+        let name = "CollisionBounds.path"
+        guard (3...Self.maximumVertexCount).contains(points.count) else {
+            throw DynamicsParameterError(
+                parameter: name, message: "a collision path needs 3...8 vertices, got \(points.count)")
+        }
+        for p in points { try Check.finite(p, name) }
+        let n = points.count
+        for i in 0..<n where points[i].distance(to: points[(i + 1) % n]) <= 0.25 {
+            throw DynamicsParameterError(
+                parameter: name, message: "vertices \(i) and \((i + 1) % n) are closer than 0.25 pt")
+        }
+        // Strict convexity: every turn has the sign of the first, and the outline turns once.
+        var sign = 0.0, turning = 0.0
+        for i in 0..<n {
+            let a = points[i], b = points[(i + 1) % n], c = points[(i + 2) % n]
+            let cross = (b - a).cross(c - b)
+            guard abs(cross) > 1e-9 else {
+                throw DynamicsParameterError(parameter: name, message: "vertices around \((i + 1) % n) are collinear")
+            }
+            if sign == 0 { sign = cross > 0 ? 1 : -1 }
+            guard cross * sign > 0 else {
+                throw DynamicsParameterError(parameter: name, message: "the path is not convex at vertex \((i + 1) % n)")
+            }
+            let t = Angle.direction(of: c - b).radians - Angle.direction(of: b - a).radians
+            turning += Angle.direction(of: Angle(radians: t).unitVector).radians
+        }
+        guard abs(abs(turning) - 2 * .pi) < 1e-6 else {
+            throw DynamicsParameterError(parameter: name, message: "the path winds more than once (self-intersecting)")
+        }
+        self.points = points
+    }
+}
+
+/// `UIDynamicItemGroup`: several items moved as one compound body (spec dynamics §2).
+///
+/// The group's centre is the centre of the union of the members' unrotated frames at creation;
+/// its body has one box per member at the member's offset from that centre (the members' own
+/// rotations are ignored [GUESS]). Write-back moves the members: member.center = groupCentre +
+/// R(θ)·offset, member.transform = R(θ), rounded like views; the group item itself gets the
+/// group centre and rotation. Groups cannot be nested.
+public final class DynamicItemGroup: DynamicItem {
+    /// The members, in the order given.
+    public let items: [DynamicItem]
+    /// Each member's centre offset from the group centre, pt, at creation.
+    let offsets: [Point]
+
+    /// - Throws: `DynamicsParameterError` if `items` is empty, holds the same item twice or
+    ///   holds a group (UIKit raises for nested groups).
+    public init(items: [DynamicItem], identifier: String = "group") throws(DynamicsParameterError) {
+        let name = "DynamicItemGroup.items"
+        guard !items.isEmpty else { throw DynamicsParameterError(parameter: name, message: "a group needs at least one item") }
+        for (i, item) in items.enumerated() {
+            if item is DynamicItemGroup {
+                throw DynamicsParameterError(parameter: name, message: "group '\(item.identifier)' cannot be nested in a group")
+            }
+            if items[..<i].contains(where: { $0 === item }) {
+                throw DynamicsParameterError(parameter: name, message: "item '\(item.identifier)' is listed twice")
+            }
+        }
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for item in items {
+            let r = Rect(center: item.center, size: item.bounds)
+            minX = min(minX, r.minX); minY = min(minY, r.minY)
+            maxX = max(maxX, r.maxX); maxY = max(maxY, r.maxY)
+        }
+        let centre = Point((minX + maxX) / 2, (minY + maxY) / 2)
+        self.items = items
+        self.offsets = items.map { $0.center - centre }
+        super.init(identifier: identifier, bounds: Size(maxX - minX, maxY - minY), center: centre, kind: .view)
     }
 }

@@ -142,12 +142,23 @@ final class PhysicsWorld {
             cb2_distance_joint_set_frequency(joint, frequencyHz, dampingRatio)
             springs.append(Spring(joint: joint, frequencyHz: frequencyHz, dampingRatio: dampingRatio))
         } else {
-            let length = cb2_distance_joint_get_length(joint)
             cb2_distance_joint_set_stiffness(joint, 0)
             cb2_distance_joint_set_damping(joint, 0)
-            _ = cb2_distance_joint_set_min_length(joint, length)
-            _ = cb2_distance_joint_set_max_length(joint, length)
+            setRigidLength(joint, cb2_distance_joint_get_length(joint))
         }
+    }
+
+    /// Rest length of a distance joint, m; a rigid joint (no spring record) also gets min = max.
+    /// Box2D clamps min to ≤ max and max to ≥ min, so max is opened first.
+    func setLength(_ joint: OpaquePointer, _ length: Float) {
+        _ = cb2_distance_joint_set_length(joint, length)
+        if !springs.contains(where: { $0.joint == joint }) { setRigidLength(joint, length) }
+    }
+
+    private func setRigidLength(_ joint: OpaquePointer, _ length: Float) {
+        _ = cb2_distance_joint_set_max_length(joint, .greatestFiniteMagnitude)
+        _ = cb2_distance_joint_set_min_length(joint, length)
+        _ = cb2_distance_joint_set_max_length(joint, length)
     }
 
     /// A plain Box2D distance joint (lengths in m; stiffness 0: rigid when min == max, a rope when

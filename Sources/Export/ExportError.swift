@@ -9,6 +9,15 @@ public enum ExportError: Error, CustomStringConvertible, Equatable {
     case ffmpegPipeClosed(output: String, stderrTail: String)
     /// A file-system operation failed.
     case io(path: String, operation: String, reason: String)
+    /// The ffmpeg found could not run one of the preflight probes (`-version`, `-encoders`,
+    /// `-filters`): not an ffmpeg, or a broken install.
+    case ffmpegUnusable(executable: String, command: [String], status: Int32, stderrTail: String)
+    /// This ffmpeg was built without an encoder a format needs (`prores_ks`, `libvpx-vp9`, …).
+    case encoderMissing(encoder: String, neededBy: String, ffmpeg: String, version: String)
+    /// This ffmpeg was built without a filter a format needs (`palettegen`, …).
+    case filterMissing(filter: String, neededBy: String, ffmpeg: String, version: String)
+    /// The frame size is beyond what the format can store (GIF: 65535 pixels a side).
+    case unsupportedSize(format: String, width: Int, height: Int, maximum: Int)
 
     public var description: String {
         switch self {
@@ -24,6 +33,24 @@ public enum ExportError: Error, CustomStringConvertible, Equatable {
                 + (tail.isEmpty ? "" : ":\n" + tail)
         case .io(let path, let operation, let reason):
             return "cannot \(operation) \(path): \(reason)"
+        case .ffmpegUnusable(let executable, let command, let status, let tail):
+            return "\(executable) does not work as ffmpeg (`\(([executable] + command).joined(separator: " "))` "
+                + "exited with status \(status)); reinstall it with `apt-get install ffmpeg`, "
+                + "or pass `--video none` to skip the video"
+                + (tail.isEmpty ? "" : ":\n" + tail)
+        case .encoderMissing(let encoder, let neededBy, let ffmpeg, let version):
+            return "\(ffmpeg) (version \(version)) has no encoder '\(encoder)', which \(neededBy) needs "
+                + "(see `ffmpeg -hide_banner -encoders`); install an ffmpeg built with it "
+                + "(Debian's and Homebrew's `ffmpeg` packages include it), "
+                + "or leave \(neededBy) out of `--video`"
+        case .filterMissing(let filter, let neededBy, let ffmpeg, let version):
+            return "\(ffmpeg) (version \(version)) has no filter '\(filter)', which \(neededBy) needs "
+                + "(see `ffmpeg -hide_banner -filters`); install a complete ffmpeg build "
+                + "(Debian's and Homebrew's `ffmpeg` packages include it), "
+                + "or leave \(neededBy) out of `--video`"
+        case .unsupportedSize(let format, let width, let height, let maximum):
+            return "\(format) cannot store \(width)×\(height) frames (at most \(maximum) pixels a side); "
+                + "lower the canvas size or scale, or choose another format"
         }
     }
 }

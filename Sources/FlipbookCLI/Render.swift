@@ -49,6 +49,7 @@ struct Render: ParsableCommand {
         // Load and validate every scene before writing anything.
         let loaded = try files.map { try SceneLoader.load(path: $0) }
         try SceneArguments.checkDistinctNames(loaded, files: files)
+        for (scene, file) in zip(loaded, files) { _ = try SceneSimulation(scene: scene, file: file) }
 
         TemporaryFiles.shared.removeOnInterrupt()
         let progress = ProgressLine()
@@ -86,7 +87,7 @@ struct Render: ParsableCommand {
 
 enum VideoChoice: String, ExpressibleByArgument, CaseIterable {
     case mp4, none
-    var format: VideoFormat? { self == .mp4 ? .mp4 : nil }
+    var format: SceneModel.VideoFormat? { self == .mp4 ? .mp4 : nil }
 }
 
 func shellQuote(_ s: String) -> String {

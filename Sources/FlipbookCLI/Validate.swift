@@ -1,4 +1,5 @@
 import ArgumentParser
+import Pipeline
 import SceneModel
 
 struct Validate: ParsableCommand {
@@ -13,6 +14,7 @@ struct Validate: ParsableCommand {
         for file in try SceneArguments.resolve(scenes) {
             do {
                 let scene = try SceneLoader.load(path: file)
+                _ = try SceneSimulation(scene: scene, file: file)
                 print("\(file): ok (\(counted(scene.items.count, "item")), \(counted(scene.behaviors.count, "behavior")))")
             } catch let error as SceneError {
                 printError(error.description)

@@ -20,11 +20,11 @@ public enum SceneRenderer {
     /// Throws `SceneError` for an invalid scene, `ExportError` or `PNGError` when files cannot be written.
     public static func render(_ scene: Scene, options: RenderOptions = .init()) throws -> RenderResult {
         try scene.validate()
+        let simulation = try SceneSimulation(scene: scene)
         let start = DispatchTime.now()
         let writeFrames = options.writeFrames ?? scene.output.frames
         let video = options.video ?? scene.output.video
         let plan = FramePlan(scene: scene)
-        let simulation = SceneSimulation(scene: scene)
         let width = scene.canvas.pixelWidth, height = scene.canvas.pixelHeight
 
         // Start ffmpeg first: a missing ffmpeg fails the render before any frame is written.

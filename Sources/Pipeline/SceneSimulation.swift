@@ -1,3 +1,4 @@
+import CustomBehaviors
 import Dynamics
 import Geometry
 import Raster
@@ -20,38 +21,86 @@ public final class SceneSimulation {
     public private(set) var pauseTick: Int?
     /// Everything that happened so far, in order.
     public private(set) var events: [SimulationEvent] = []
+    /// Where custom behaviours report what they did; copied into `events` as it grows.
+    private let behaviorLog = BehaviorEventLog()
+    private var behaviorEventsSeen = 0
+    /// Behaviours driven by scripted input (drags), fed before every tick.
+    private var inputBehaviors: [SnapZonesBehavior] = []
+    /// When the last scripted input ends, in seconds: until then the scene is not at rest even if
+    /// the animator has paused, because a drag will wake it.
+    private var scriptedInputEnd = 0.0
 
     /// Builds the animator for a validated scene.
-    public init(scene: Scene) {
+    ///
+    /// - Throws: `SceneError` (with the behaviour's key path) if the engine rejects a value that
+    ///   scene validation let through; the two rule sets are meant to agree, and this keeps any
+    ///   gap between them an error message rather than a crash.
+    public init(scene: Scene, file: String = "<swift>") throws {
         self.scene = scene
-        animator = DynamicAnimator(screenScale: scene.canvas.scale)
-        dynamicItems = scene.items.map {
-            DynamicItem(identifier: $0.id, bounds: $0.size, center: $0.center,
-                        transform: AffineTransform(rotation: $0.rotation), kind: .view)
+        animator = DynamicAnimator(screenScale: scene.canvas.scale,
+                                   referenceBounds: Rect(origin: .zero, size: scene.canvas.size))
+        var items: [DynamicItem] = []
+        for (i, item) in scene.items.enumerated() {
+            let dynamic = DynamicItem(identifier: item.id, bounds: item.size, center: item.center,
+                                      transform: AffineTransform(rotation: item.rotation),
+                                      kind: item.dynamicKind == .plain ? .plain : .view)
+            do {
+                dynamic.collisionBounds = try DynamicsBehaviorFactory.collisionBounds(item.collisionBounds)
+            } catch {
+                throw SceneError(file: file, keyPath: "items[\(i)].collisionBounds", message: error.message)
+            }
+            items.append(dynamic)
         }
+        dynamicItems = items
         drawOrder = scene.items.indices.sorted {
             (scene.items[$0].zIndex, $0) < (scene.items[$1].zIndex, $1)
         }
-        animator.willResume = { [unowned self] _ in events.append(SimulationEvent(tick: tick, kind: .animatorResumed)) }
-        animator.didPause = { [unowned self] _ in events.append(SimulationEvent(tick: tick, kind: .animatorPaused)) }
-        for spec in scene.behaviors {
-            animator.addBehavior(makeBehavior(spec))
+        animator.willResume = { [unowned self] _ in record(.animatorResumed) }
+        animator.didPause = { [unowned self] _ in record(.animatorPaused) }
+        for (i, spec) in scene.behaviors.enumerated() {
+            do {
+                for behavior in try makeBehaviors(spec) { animator.addBehavior(behavior) }
+            } catch let error as DynamicsParameterError {
+                throw SceneError(file: file, keyPath: "behaviors[\(i)].\(spec.kind)", message: error.message)
+            }
         }
+        flushBehaviorEvents()
     }
 
     /// The tick length in seconds.
     public var tickInterval: Double { 1 / Double(scene.fps) }
 
-    /// True while the animator is paused (every body asleep, or nothing left to do).
-    public var isAtRest: Bool { !animator.isRunning }
+    /// Scene time of the current tick, in seconds.
+    public var time: Double { Double(tick) / Double(scene.fps) }
+
+    /// True while the animator is paused (every body asleep, or nothing left to do) and no
+    /// scripted input is still to come.
+    public var isAtRest: Bool { !animator.isRunning && time >= scriptedInputEnd }
 
     /// Advances one tick. A paused animator stays paused, exactly as a UIKit animator whose
     /// display link has stopped.
     public func advance() {
         tick += 1
+        // Scripted input arrives before the tick, like touches before a display-link callback;
+        // it may wake a paused animator.
+        for behavior in inputBehaviors { behavior.handleInput(at: time) }
         let wasRunning = animator.isRunning
         if wasRunning { animator.step(tickInterval) }
+        flushBehaviorEvents()
         if wasRunning, !animator.isRunning, pauseTick == nil { pauseTick = tick }
+    }
+
+    private func record(_ kind: SimulationEvent.Kind) {
+        flushBehaviorEvents()
+        events.append(SimulationEvent(tick: tick, kind: kind))
+    }
+
+    /// Copies the behaviours' new events, stamped with the scene tick they happened in.
+    private func flushBehaviorEvents() {
+        for event in behaviorLog.events.dropFirst(behaviorEventsSeen) {
+            events.append(SimulationEvent(tick: tick, kind: .behavior(event.summary)))
+        }
+        behaviorEventsSeen = behaviorLog.events.count
     }
 
     /// The frame for the current tick.
@@ -64,7 +113,8 @@ public final class SceneSimulation {
         dynamicItems.first { $0.identifier == id }
     }
 
-    private func makeBehavior(_ spec: BehaviorSpec) -> DynamicBehavior {
+    /// The animator behaviours for one scene behaviour (a watcher brings its client along).
+    private func makeBehaviors(_ spec: BehaviorSpec) throws -> [DynamicBehavior] {
         // Validation guarantees every referenced id exists.
         func resolve(_ id: String) -> DynamicItem {
             guard let item = item(id) else { preconditionFailure("unvalidated scene: unknown item \(id)") }
@@ -74,11 +124,39 @@ public final class SceneSimulation {
         case .snap(let snap):
             let behavior = SnapBehavior(item: resolve(snap.item), snapTo: snap.snapPoint)
             behavior.damping = snap.damping
-            return behavior
+            return [behavior]
         case .gravity(let gravity):
             let behavior = GravityBehavior(items: gravity.items.map(resolve))
             behavior.gravityDirection = gravity.direction
-            return behavior
+            return [behavior]
+        case .push, .collision, .attachment, .itemBehavior, .field:
+            return try DynamicsBehaviorFactory.make(spec, resolve: resolve)
+        case .watcher(let w):
+            let clients = try makeBehaviors(w.client)
+            let watcher = FrameWatcherBehavior(item: resolve(w.item), client: clients[0], pointLaxity: w.laxity,
+                                               threshold: w.threshold, log: behaviorLog)
+            return clients + [watcher]
+        case .dampedResize(let r):
+            return [DampedResizeBehavior(item: resolve(r.item), amplitude: r.amplitude, frequency: r.frequency,
+                                         decay: r.decay, duration: r.duration, tickRate: Double(scene.fps), log: behaviorLog)]
+        case .transformTween(let t):
+            let target = AffineTransform(scaleX: t.scale.width, y: t.scale.height)
+                .concatenating(AffineTransform(rotation: t.rotation))
+                .concatenating(AffineTransform(translationX: t.translation.x, y: t.translation.y))
+            return [TransformTweenBehavior(item: resolve(t.item), transform: target, acceleration: t.acceleration,
+                                           log: behaviorLog)]
+        case .transformNest(let n):
+            return [TransformNest(items: n.items.map(resolve), snapTo: n.point, angles: n.angles, damping: n.damping,
+                                  acceleration: n.acceleration, log: behaviorLog)]
+        case .snapZones(let z):
+            let drags = z.drags.map { drag in
+                ScriptedDrag(item: resolve(drag.item), keyframes: drag.keyframes.map { (time: $0.time, point: $0.point) })
+            }
+            let behavior = SnapZonesBehavior(zones: z.zones.map { SnapZone(identifier: $0.id, frame: $0.rect) },
+                                             drags: drags, log: behaviorLog)
+            inputBehaviors.append(behavior)
+            scriptedInputEnd = max(scriptedInputEnd, z.drags.map { $0.keyframes.last?.time ?? 0 }.max() ?? 0)
+            return [behavior]
         }
     }
 }

@@ -5,6 +5,8 @@ public struct SimulationEvent: Equatable, Sendable {
         case animatorResumed
         /// `dynamicAnimatorDidPause:`: every body asleep, or nothing left to do.
         case animatorPaused
+        /// A custom behaviour's event ("watcher fired on card", "card captured by A").
+        case behavior(String)
     }
 
     /// The tick after which it happened (0: while the scene was being set up).
@@ -20,6 +22,7 @@ public struct SimulationEvent: Equatable, Sendable {
         switch kind {
         case .animatorResumed: return "animator resumed"
         case .animatorPaused: return "animator paused"
+        case .behavior(let what): return what
         }
     }
 }

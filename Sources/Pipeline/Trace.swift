@@ -14,7 +14,7 @@ import Geometry
 /// deterministic as the frames and diffs cleanly.
 public struct Trace: Sendable {
     public private(set) var text: [String] = []
-    public private(set) var csv: [String] = ["tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad"]
+    public private(set) var csv: [String] = ["tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y"]
     private var eventsWritten = 0
 
     public init(sceneName: String, fps: Int) {
@@ -36,8 +36,12 @@ public struct Trace: Sendable {
             text.append(String(format: "%@ %@ NSRect: {{%@, %@}, {%@, %@}} center (%@, %@) angle %.6f",
                                stamp, item.identifier, g(f.minX), g(f.minY), g(f.width), g(f.height),
                                g(c.x), g(c.y), angle))
-            csv.append(String(format: "%d,%.6f,%@,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f",
-                              simulation.tick, time, item.identifier, c.x, c.y, f.minX, f.minY, f.width, f.height, angle))
+            // The scale of the item's transform (the damped resize's figure 6-1 is scale_x over time).
+            let t = item.transform
+            let scaleX = (t.a * t.a + t.b * t.b).squareRoot(), scaleY = (t.c * t.c + t.d * t.d).squareRoot()
+            csv.append(String(format: "%d,%.6f,%@,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f",
+                              simulation.tick, time, item.identifier, c.x, c.y, f.minX, f.minY, f.width, f.height, angle,
+                              scaleX, scaleY))
         }
     }
 

@@ -83,10 +83,15 @@ public struct Item: Equatable, Sendable {
     public var opacity: Double
     /// Drawing order: higher z draws on top; equal z keeps file order. Default 0. `z:` in files.
     public var zIndex: Int
+    /// How the animator writes the item back (spec dynamics §1.6). Default `.view`. `kind:` in files.
+    public var dynamicKind: DynamicKind
+    /// The shape collisions see. Default `.rectangle`.
+    public var collisionBounds: CollisionBounds
 
     public init(id: String, size: Size, center: Point, rotation: Angle = .zero,
                 fill: ColorRGBA8 = .white, cornerRadius: Double = 0, border: Border? = nil,
-                opacity: Double = 1, zIndex: Int = 0) {
+                opacity: Double = 1, zIndex: Int = 0, dynamicKind: DynamicKind = .view,
+                collisionBounds: CollisionBounds = .rectangle) {
         self.id = id
         self.size = size
         self.center = center
@@ -96,7 +101,26 @@ public struct Item: Equatable, Sendable {
         self.border = border
         self.opacity = opacity
         self.zIndex = zIndex
+        self.dynamicKind = dynamicKind
+        self.collisionBounds = collisionBounds
     }
+}
+
+/// What kind of `UIDynamicItem` an item is.
+public enum DynamicKind: String, CaseIterable, Equatable, Sendable {
+    /// A `UIView`: centres written back on the canvas pixel grid, angles on 1/5000 rad.
+    case view
+    /// A plain object implementing `UIDynamicItem` (the seed's custom item): written back exactly.
+    case plain
+}
+
+/// `UIDynamicItemCollisionBoundsType`.
+public enum CollisionBounds: Equatable, Sendable {
+    case rectangle
+    /// A circle when the item is square, else an ellipse approximated by a polygon.
+    case ellipse
+    /// A convex polygon of 3 to 8 points, relative to the item's centre, in points.
+    case path([Point])
 }
 
 public struct Border: Equatable, Sendable {
@@ -107,55 +131,6 @@ public struct Border: Equatable, Sendable {
     public init(width: Double, color: ColorRGBA8) {
         self.width = width
         self.color = color
-    }
-}
-
-/// A behaviour as a scene describes it; the pipeline turns each into a `Dynamics` behaviour.
-public enum BehaviorSpec: Equatable, Sendable {
-    case snap(SnapSpec)
-    case gravity(GravitySpec)
-
-    /// The scene-file key that introduces this behaviour ("snap", "gravity").
-    public var kind: String {
-        switch self {
-        case .snap: return "snap"
-        case .gravity: return "gravity"
-        }
-    }
-
-    /// Ids of the items this behaviour acts on, in the order the scene lists them.
-    public var itemIDs: [String] {
-        switch self {
-        case .snap(let s): return [s.item]
-        case .gravity(let g): return g.items
-        }
-    }
-}
-
-/// `UISnapBehavior(item:snapTo:)`.
-public struct SnapSpec: Equatable, Sendable {
-    public var item: String
-    /// Snap point in canvas points (`to:` in scene files).
-    public var snapPoint: Point
-    /// Damping ratio of the four snap springs, 0...1, default 0.5 (UIKit's default).
-    public var damping: Double
-
-    public init(item: String, snapPoint: Point, damping: Double = 0.5) {
-        self.item = item
-        self.snapPoint = snapPoint
-        self.damping = damping
-    }
-}
-
-/// `UIGravityBehavior(items:)`.
-public struct GravitySpec: Equatable, Sendable {
-    public var items: [String]
-    /// Gravity vector in UIKit units: (0, 1) is 1000 pt/s² downwards (UIKit's default).
-    public var direction: Point
-
-    public init(items: [String], direction: Point = Point(0, 1)) {
-        self.items = items
-        self.direction = direction
     }
 }
 

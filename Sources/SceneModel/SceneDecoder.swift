@@ -117,6 +117,8 @@ struct SceneDecoder {
         if let n = f["border"] { item.border = try decodeBorder(n, at: path + ".border") }
         if let n = f["opacity"] { item.opacity = try number(n, at: path + ".opacity") }
         if let n = f["z"] { item.zIndex = try integer(n, at: path + ".z") }
+        if let n = f["kind"] { item.dynamicKind = try word(n, at: path + ".kind", DynamicKind.self) }
+        if let n = f["collisionBounds"] { item.collisionBounds = try decodeCollisionBounds(n, at: path + ".collisionBounds") }
         return item
     }
 
@@ -127,53 +129,6 @@ struct SceneDecoder {
         // CALayer's default borderColor: opaque black.
         let borderColor = try f["color"].map { try color($0, at: path + ".color") } ?? .black
         return Border(width: width, color: borderColor)
-    }
-
-    private func decodeBehavior(_ node: SourceNode, at path: String) throws -> BehaviorSpec {
-        let example = "a behavior such as snap: { item: card, to: [x, y] } or gravity: { items: [card] }"
-        guard case .mapping(let entries) = node.value else {
-            throw error(at: node, path, "expected \(example), found \(node.foundDescription)")
-        }
-        guard let first = entries.first else {
-            throw error(at: node, path, "expected \(example), found an empty mapping")
-        }
-        for entry in entries where !Keys.behaviors.contains(entry.key) {
-            throw error(at: entry.keyMark, path,
-                        "unknown behavior \(quoted(entry.key)); expected one of: \(listing(Keys.behaviors))",
-                        suggestion: didYouMean(entry.key, Keys.behaviors))
-        }
-        if entries.count > 1 {
-            throw error(at: entries[1].keyMark, path,
-                        "expected one behavior per list entry, found '\(first.key)' and '\(entries[1].key)'",
-                        suggestion: "start each behavior with its own '-'")
-        }
-        let body = first.value
-        let bodyPath = path + "." + first.key
-        switch first.key {
-        case "snap":
-            let f = try fields(body, at: bodyPath, allowed: Keys.snap, required: [
-                ("item", "item: the id of the item to snap"),
-                ("to", "to: [x, y], the snap point in canvas points"),
-            ], what: "a snap")
-            let item = try string(f[checked: "item"], at: bodyPath + ".item")
-            let to = try pair(f[checked: "to"], at: bodyPath + ".to", names: ("x", "y"))
-            var snap = SnapSpec(item: item, snapPoint: Point(to.0, to.1))
-            if let n = f["damping"] { snap.damping = try number(n, at: bodyPath + ".damping") }
-            return .snap(snap)
-        default: // "gravity", the only other member of Keys.behaviors
-            let f = try fields(body, at: bodyPath, allowed: Keys.gravity, required: [
-                ("items", "items: a list of item ids"),
-            ], what: "a gravity")
-            let ids = try list(f[checked: "items"], at: bodyPath + ".items").enumerated().map { j, node in
-                try string(node, at: bodyPath + ".items[\(j)]")
-            }
-            var gravity = GravitySpec(items: ids)
-            if let n = f["direction"] {
-                let d = try pair(n, at: bodyPath + ".direction", names: ("dx", "dy"))
-                gravity.direction = Point(d.0, d.1)
-            }
-            return .gravity(gravity)
-        }
     }
 
     private func decodeOutput(_ node: SourceNode) throws -> OutputSettings {
@@ -228,7 +183,7 @@ struct SceneDecoder {
 
     /// Checks that `node` is a mapping whose keys are allowed, unique and include `required`.
     /// `what` names the mapping in "expected <what>, found …" ("" at the top level).
-    private func fields(_ node: SourceNode, at path: String, allowed: [String],
+    func fields(_ node: SourceNode, at path: String, allowed: [String],
                         required: [(key: String, hint: String)], what: String) throws -> Fields {
         guard case .mapping(let list) = node.value else {
             throw error(at: node, path, "expected \(what) as a mapping with keys \(listing(allowed)), found \(node.foundDescription)")
@@ -254,7 +209,7 @@ struct SceneDecoder {
         return fields
     }
 
-    private func number(_ node: SourceNode, at path: String) throws -> Double {
+    func number(_ node: SourceNode, at path: String) throws -> Double {
         guard case .number(let value, let text)? = node.scalarMeaning else {
             throw error(at: node, path, "expected a number, found \(node.foundDescription)")
         }
@@ -265,7 +220,7 @@ struct SceneDecoder {
     }
 
     /// Integers may be written with a zero fraction (`60.0`), as JSON Schema's "integer" allows.
-    private func integer(_ node: SourceNode, at path: String) throws -> Int {
+    func integer(_ node: SourceNode, at path: String) throws -> Int {
         let value = try number(node, at: path)
         // ±2^53: every integer in range is exact in a Double, and far beyond any fps or z.
         guard value == value.rounded(), abs(value) <= 9_007_199_254_740_992 else {
@@ -274,21 +229,21 @@ struct SceneDecoder {
         return Int(value)
     }
 
-    private func string(_ node: SourceNode, at path: String) throws -> String {
+    func string(_ node: SourceNode, at path: String) throws -> String {
         guard case .string(let s)? = node.scalarMeaning else {
             throw error(at: node, path, "expected a string, found \(node.foundDescription)")
         }
         return s
     }
 
-    private func bool(_ node: SourceNode, at path: String) throws -> Bool {
+    func bool(_ node: SourceNode, at path: String) throws -> Bool {
         guard case .bool(let b)? = node.scalarMeaning else {
             throw error(at: node, path, "expected true or false, found \(node.foundDescription)")
         }
         return b
     }
 
-    private func list(_ node: SourceNode, at path: String) throws -> [SourceNode] {
+    func list(_ node: SourceNode, at path: String) throws -> [SourceNode] {
         guard case .sequence(let nodes) = node.value else {
             throw error(at: node, path, "expected a list, found \(node.foundDescription)")
         }
@@ -296,7 +251,7 @@ struct SceneDecoder {
     }
 
     /// `[a, b]`: exactly two finite numbers. `names` name the two for messages.
-    private func pair(_ node: SourceNode, at path: String, names: (String, String)) throws -> (Double, Double) {
+    func pair(_ node: SourceNode, at path: String, names: (String, String)) throws -> (Double, Double) {
         let expected = "expected [\(names.0), \(names.1)]"
         guard case .sequence(let nodes) = node.value else {
             throw error(at: node, path, "\(expected), found \(node.foundDescription)")
@@ -308,7 +263,7 @@ struct SceneDecoder {
         return (try number(nodes[0], at: path + "[0]"), try number(nodes[1], at: path + "[1]"))
     }
 
-    private func color(_ node: SourceNode, at path: String) throws -> ColorRGBA8 {
+    func color(_ node: SourceNode, at path: String) throws -> ColorRGBA8 {
         let expected = "expected a colour '#RGB', '#RGBA', '#RRGGBB' or '#RRGGBBAA'"
         switch node.scalarMeaning {
         case .string(let s)?:
@@ -332,7 +287,7 @@ struct SceneDecoder {
                    message: message, suggestion: suggestion, kind: .invalid)
     }
 
-    private func error(at node: SourceNode, _ keyPath: String?, _ message: String, suggestion: String? = nil) -> SceneError {
+    func error(at node: SourceNode, _ keyPath: String?, _ message: String, suggestion: String? = nil) -> SceneError {
         error(at: node.mark, keyPath, message, suggestion: suggestion)
     }
 
@@ -347,11 +302,29 @@ enum Keys {
     static let root = ["version", "name", "canvas", "fps", "duration", "until", "maxDuration",
                        "items", "behaviors", "output", "$schema"]
     static let canvas = ["size", "scale", "background"]
-    static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "border", "opacity", "z"]
+    static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "border", "opacity", "z",
+                       "kind", "collisionBounds"]
     static let border = ["width", "color"]
-    static let behaviors = ["snap", "gravity"]
+    static let behaviors = BehaviorSpec.kinds
     static let snap = ["item", "to", "damping"]
     static let gravity = ["items", "direction"]
+    static let push = ["items", "mode", "angle", "magnitude", "direction", "offset", "active"]
+    static let collision = ["items", "mode", "boundaries", "translatesReferenceBoundsIntoBoundary", "insets"]
+    static let boundary = ["id", "from", "to", "path"]
+    static let attachment = ["kind", "item", "toItem", "anchor", "offset", "toOffset", "length",
+                             "frequency", "damping", "range", "frictionTorque", "axis"]
+    static let itemBehavior = ["items", "elasticity", "friction", "density", "resistance", "angularResistance",
+                               "allowsRotation", "anchored", "charge", "linearVelocity", "angularVelocity"]
+    static let field = ["kind", "items", "position", "region", "strength", "falloff", "minimumRadius",
+                        "direction"]
+    static let region = ["radius", "size"]
+    static let watcher = ["item", "client", "laxity", "threshold"]
+    static let dampedResize = ["item", "amplitude", "frequency", "decay", "duration"]
+    static let transformTween = ["item", "rotation", "scale", "translation", "acceleration"]
+    static let transformNest = ["items", "to", "angles", "damping", "acceleration"]
+    static let snapZones = ["zones", "drags"]
+    static let zone = ["id", "rect"]
+    static let drag = ["item", "path"]
     static let output = ["frames", "video"]
 }
 

@@ -151,51 +151,19 @@ extension Scene {
                 try checkPositive(border.width, "a border width", at: path + ".border.width")
             }
             try checkUnit(item.opacity, "an opacity", at: path + ".opacity")
-        }
-    }
-
-    private func checkBehaviors() throws(Violation) {
-        let ids = items.map(\.id)
-        let known = Set(ids)
-        func checkReference(_ id: String, at path: String) throws(Violation) {
-            guard !known.contains(id) else { return }
-            if ids.isEmpty {
-                throw Violation(keyPath: path, message: "unknown item \(quoted(id)); the scene has no items")
-            }
-            throw Violation(keyPath: path, message: "unknown item \(quoted(id)); expected one of: \(listing(ids))",
-                            suggestion: didYouMean(id, ids))
-        }
-        for (i, behavior) in behaviors.enumerated() {
-            let path = "behaviors[\(i)].\(behavior.kind)"
-            switch behavior {
-            case .snap(let snap):
-                try checkReference(snap.item, at: path + ".item")
-                try checkFinite(snap.snapPoint.x, at: path + ".to[0]")
-                try checkFinite(snap.snapPoint.y, at: path + ".to[1]")
-                try checkUnit(snap.damping, "a damping ratio", at: path + ".damping")
-            case .gravity(let gravity):
-                var seen: [String: Int] = [:]
-                for (j, id) in gravity.items.enumerated() {
-                    try checkReference(id, at: path + ".items[\(j)]")
-                    if let first = seen[id] {
-                        throw Violation(keyPath: path + ".items[\(j)]",
-                                        message: "item '\(id)' is already listed at items[\(first)]; expected each item once")
-                    }
-                    seen[id] = j
-                }
-                try checkFinite(gravity.direction.x, at: path + ".direction[0]")
-                try checkFinite(gravity.direction.y, at: path + ".direction[1]")
+            if case .path(let points) = item.collisionBounds {
+                try checkConvexPolygon(points, at: path + ".collisionBounds.path")
             }
         }
     }
 
-    private func checkFinite(_ value: Double, at path: String) throws(Violation) {
+    func checkFinite(_ value: Double, at path: String) throws(Violation) {
         if !value.isFinite {
             throw Violation(keyPath: path, message: "expected a finite number, found \(format(value))")
         }
     }
 
-    private func checkPositive(_ value: Double, _ what: String, at path: String) throws(Violation) {
+    func checkPositive(_ value: Double, _ what: String, at path: String) throws(Violation) {
         try checkFinite(value, at: path)
         if !(value > 0) {
             throw Violation(keyPath: path, message: "expected \(what) greater than 0, found \(format(value))")
@@ -203,7 +171,7 @@ extension Scene {
     }
 
     /// 0...1 inclusive: opacity, damping.
-    private func checkUnit(_ value: Double, _ what: String, at path: String) throws(Violation) {
+    func checkUnit(_ value: Double, _ what: String, at path: String) throws(Violation) {
         try checkFinite(value, at: path)
         if !(value >= 0 && value <= 1) {
             throw Violation(keyPath: path, message: "expected \(what) from 0 to 1, found \(format(value))")

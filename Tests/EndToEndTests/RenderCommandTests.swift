@@ -68,7 +68,8 @@ struct RenderCommandTests {
         #expect(lines.last == "[1.133] card NSRect: {{50, 222}, {60, 60}} center (80, 252) angle 0.000000")
         let csv = try String(contentsOfFile: out + "/snap.trace.csv", encoding: .utf8).split(separator: "\n")
         #expect(csv.count == 1 + 69)
-        #expect(csv[1] == "0,0.000000,card,160.000000,252.000000,130.000000,222.000000,60.000000,60.000000,0.000000000")
+        #expect(csv[0] == "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y")
+        #expect(csv[1] == "0,0.000000,card,160.000000,252.000000,130.000000,222.000000,60.000000,60.000000,0.000000000,1.000000,1.000000")
     }
 
     @Test("--png-level changes the PNG bytes but not the pixels")

@@ -16,8 +16,8 @@ let seedSnap = Scene(
 @Suite("Scene simulation")
 struct SceneSimulationTests {
     @Test("frame 0 shows the scene as written, scaled to pixels")
-    func firstFrameIsTheSceneAsWritten() {
-        let simulation = SceneSimulation(scene: seedSnap)
+    func firstFrameIsTheSceneAsWritten() throws {
+        let simulation = try SceneSimulation(scene: seedSnap)
         let list = simulation.displayList()
         #expect(list.width == 640 && list.height == 1136)
         #expect(list.background == ColorRGBA8(hex: "#F2F2F7")!)
@@ -29,21 +29,21 @@ struct SceneSimulationTests {
     }
 
     @Test("items draw in z order, and equal z keeps the scene's order")
-    func drawOrderFollowsZ() {
+    func drawOrderFollowsZ() throws {
         let items = [
             Item(id: "a", size: Size(10, 10), center: Point(10, 10), fill: .black, zIndex: 1),
             Item(id: "b", size: Size(10, 10), center: Point(20, 10), fill: .black, zIndex: 0),
             Item(id: "c", size: Size(10, 10), center: Point(30, 10), fill: .black, zIndex: 1),
             Item(id: "d", size: Size(10, 10), center: Point(40, 10), fill: .black, zIndex: -2),
         ]
-        let list = SceneSimulation(scene: makeScene(length: .duration(1), items: items)).displayList()
+        let list = try SceneSimulation(scene: makeScene(length: .duration(1), items: items)).displayList()
         #expect(list.rects.map { $0.transform.tx / 2 } == [40, 20, 10, 30])
     }
 
     @Test("a rotated item's drawing transform turns clockwise about its centre")
-    func rotationIsClockwiseAboutTheCentre() {
+    func rotationIsClockwiseAboutTheCentre() throws {
         let item = Item(id: "a", size: Size(20, 10), center: Point(50, 40), rotation: .degrees(90), fill: .black)
-        let list = SceneSimulation(scene: makeScene(length: .duration(1), items: [item])).displayList()
+        let list = try SceneSimulation(scene: makeScene(length: .duration(1), items: [item])).displayList()
         let t = list.rects[0].transform
         let right = t.apply(to: Point(10, 0))  // the local right edge's midpoint
         #expect(abs(right.x - 100) < 1e-9 && abs(right.y - 100) < 1e-9)
@@ -51,7 +51,7 @@ struct SceneSimulationTests {
 
     @Test("the seed snap comes to rest, and the animator pauses between 1.0 and 1.3 s")
     func seedSnapPauses() throws {
-        let simulation = SceneSimulation(scene: seedSnap)
+        let simulation = try SceneSimulation(scene: seedSnap)
         while !simulation.isAtRest, simulation.tick < 300 { simulation.advance() }
         let pause = try #require(simulation.pauseTick)
         #expect((60...78).contains(pause), "paused after tick \(pause)")

@@ -129,7 +129,7 @@ struct SuggestionTests {
         #expect(closest(to: "dampnig", in: Keys.snap) == "damping")
         #expect(closest(to: "x", in: ["z", "y"]) == nil)
         #expect(closest(to: "Z", in: ["z", "y"]) == "z")
-        #expect(closest(to: "push", in: Keys.behaviors) == nil)
+        #expect(closest(to: "shove", in: Keys.behaviors) == nil)
         #expect(closest(to: "qqqq", in: ["card"]) == nil)
     }
 }

@@ -178,9 +178,11 @@ void cb2_body_add_polygon(cb2_body *body, const cb2_vec2 *vertices, int32_t coun
 void cb2_body_add_circle(cb2_body *body, cb2_vec2 center, float radius, cb2_material material);
 /* A two-sided edge fixture from a to b (body frame, m); |b − a| > linearSlop. */
 void cb2_body_add_edge(cb2_body *body, cb2_vec2 a, cb2_vec2 b, cb2_material material);
-/* A closed chain (loop) fixture: >= 3 vertices, consecutive ones (and last–first) farther apart
- * than linearSlop (0.005 m). */
-void cb2_body_add_chain_loop(cb2_body *body, const cb2_vec2 *vertices, int32_t count, cb2_material material);
+/* A closed outline of two-sided edges v0→v1→…→v(n−1)→v0 (one fixture per edge): >= 3 vertices,
+ * consecutive ones (and last–first) farther apart than linearSlop (0.005 m). Not a b2ChainShape:
+ * 2.4.1 chains are one-sided (they collide only from the right of each edge), while Box2D 2.2.1's
+ * chains, which UIKit uses for path boundaries, stop bodies on both sides. */
+void cb2_body_add_edge_loop(cb2_body *body, const cb2_vec2 *vertices, int32_t count, cb2_material material);
 
 /* Sets density, friction and restitution of every fixture; recomputes the mass only when a
  * density changed (b2Body::ResetMassData). */

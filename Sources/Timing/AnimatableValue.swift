@@ -1,0 +1,242 @@
+import Geometry
+import Raster
+
+// The values Timing animates: a small arithmetic protocol and a closed enum over the property kinds.
+
+/// What interpolation, `byValue`, additive and cumulative arithmetic need: a vector space with a
+/// distance (for paced keyframes).
+public protocol Interpolatable: Equatable, Sendable {
+    static var zero: Self { get }
+    static func + (a: Self, b: Self) -> Self
+    static func - (a: Self, b: Self) -> Self
+    func scaled(by s: Double) -> Self
+    /// Euclidean distance, used by `calculationMode` `.paced`.
+    func distance(to other: Self) -> Double
+}
+
+extension Interpolatable {
+    /// a + (b − a)·p, p unclamped (springs and overshooting curves go beyond 1).
+    public static func interpolate(_ a: Self, _ b: Self, _ p: Double) -> Self { a + (b - a).scaled(by: p) }
+}
+
+extension Double: Interpolatable {
+    public func scaled(by s: Double) -> Double { self * s }
+    public func distance(to other: Double) -> Double { abs(other - self) }
+}
+
+extension Point: Interpolatable {
+    public func scaled(by s: Double) -> Point { self * s }
+}
+
+extension Size: Interpolatable {
+    public static func + (a: Size, b: Size) -> Size { Size(a.width + b.width, a.height + b.height) }
+    public static func - (a: Size, b: Size) -> Size { Size(a.width - b.width, a.height - b.height) }
+    public func scaled(by s: Double) -> Size { self * s }
+    public func distance(to other: Size) -> Double { Point(width - other.width, height - other.height).length }
+}
+
+extension Angle: Interpolatable {
+    public func scaled(by s: Double) -> Angle { self * s }
+    public func distance(to other: Angle) -> Double { abs(other.radians - radians) }
+}
+
+/// A colour being animated: straight (non-premultiplied) sRGB components as Doubles in 0...1.
+///
+/// Core Animation interpolates CGColor components in the colour's own space, and CGColor stores
+/// straight alpha, so interpolating the components of `ColorRGBA8` linearly is the faithful model.
+/// We keep Doubles (not 8-bit) while animating so quantization happens once, at output
+/// (`rgba8`), and additive deltas may be negative. Rejected: interpolating premultiplied or
+/// linear-light values (not what CA does), interpolating in UInt8 (steps and drift in additive sums).
+public struct AnimatableColor: Hashable, Sendable, Interpolatable, CustomStringConvertible {
+    public var r: Double, g: Double, b: Double, a: Double
+
+    public init(r: Double, g: Double, b: Double, a: Double = 1) { self.r = r; self.g = g; self.b = b; self.a = a }
+
+    public init(_ c: ColorRGBA8) {
+        self.init(r: Double(c.r) / 255, g: Double(c.g) / 255, b: Double(c.b) / 255, a: Double(c.a) / 255)
+    }
+
+    /// Clamped to 0...1 and rounded to nearest 8-bit step.
+    public var rgba8: ColorRGBA8 {
+        func q(_ v: Double) -> UInt8 { UInt8((min(max(v, 0), 1) * 255).rounded()) }
+        return ColorRGBA8(r: q(r), g: q(g), b: q(b), a: q(a))
+    }
+
+    public static let zero = AnimatableColor(r: 0, g: 0, b: 0, a: 0)
+    public static func + (x: AnimatableColor, y: AnimatableColor) -> AnimatableColor {
+        AnimatableColor(r: x.r + y.r, g: x.g + y.g, b: x.b + y.b, a: x.a + y.a)
+    }
+    public static func - (x: AnimatableColor, y: AnimatableColor) -> AnimatableColor {
+        AnimatableColor(r: x.r - y.r, g: x.g - y.g, b: x.b - y.b, a: x.a - y.a)
+    }
+    public func scaled(by s: Double) -> AnimatableColor { AnimatableColor(r: r * s, g: g * s, b: b * s, a: a * s) }
+    public func distance(to o: AnimatableColor) -> Double {
+        let d = o - self
+        return (d.r * d.r + d.g * d.g + d.b * d.b + d.a * d.a).squareRoot()
+    }
+
+    public var description: String { rgba8.hex }
+}
+
+/// The kind of value a property holds; an animation's values must match its property's kind.
+public enum ValueKind: String, Sendable {
+    case scalar, point, size, angle, color
+}
+
+/// One animatable value. A closed enum (not `any Interpolatable`) so scene files decode into it,
+/// values are `Hashable`, and a kind mismatch is caught once, when an animation is built or added.
+public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
+    case scalar(Double)
+    case point(Point)
+    case size(Size)
+    case angle(Angle)
+    case color(AnimatableColor)
+
+    public var kind: ValueKind {
+        switch self {
+        case .scalar: return .scalar
+        case .point: return .point
+        case .size: return .size
+        case .angle: return .angle
+        case .color: return .color
+        }
+    }
+
+    public static func zero(_ kind: ValueKind) -> AnimatableValue {
+        switch kind {
+        case .scalar: return .scalar(0)
+        case .point: return .point(.zero)
+        case .size: return .size(.zero)
+        case .angle: return .angle(.zero)
+        case .color: return .color(.zero)
+        }
+    }
+
+    // Binary operators return the right operand on a kind mismatch: kinds are validated at the
+    // boundary (animation init, `TimingLayer.add`), so the fallback only guarantees no trap.
+    public static func + (a: AnimatableValue, b: AnimatableValue) -> AnimatableValue {
+        switch (a, b) {
+        case let (.scalar(x), .scalar(y)): return .scalar(x + y)
+        case let (.point(x), .point(y)): return .point(x + y)
+        case let (.size(x), .size(y)): return .size(x + y)
+        case let (.angle(x), .angle(y)): return .angle(x + y)
+        case let (.color(x), .color(y)): return .color(x + y)
+        default: return b
+        }
+    }
+
+    public static func - (a: AnimatableValue, b: AnimatableValue) -> AnimatableValue {
+        switch (a, b) {
+        case let (.scalar(x), .scalar(y)): return .scalar(x - y)
+        case let (.point(x), .point(y)): return .point(x - y)
+        case let (.size(x), .size(y)): return .size(x - y)
+        case let (.angle(x), .angle(y)): return .angle(x - y)
+        case let (.color(x), .color(y)): return .color(x - y)
+        default: return a
+        }
+    }
+
+    public func scaled(by s: Double) -> AnimatableValue {
+        switch self {
+        case let .scalar(x): return .scalar(x * s)
+        case let .point(x): return .point(x * s)
+        case let .size(x): return .size(x * s)
+        case let .angle(x): return .angle(x * s)
+        case let .color(x): return .color(x.scaled(by: s))
+        }
+    }
+
+    public func distance(to other: AnimatableValue) -> Double {
+        switch (self, other) {
+        case let (.scalar(x), .scalar(y)): return x.distance(to: y)
+        case let (.point(x), .point(y)): return x.distance(to: y)
+        case let (.size(x), .size(y)): return x.distance(to: y)
+        case let (.angle(x), .angle(y)): return x.distance(to: y)
+        case let (.color(x), .color(y)): return x.distance(to: y)
+        default: return 0
+        }
+    }
+
+    /// a + (b − a)·p.
+    public static func interpolate(_ a: AnimatableValue, _ b: AnimatableValue, _ p: Double) -> AnimatableValue {
+        a + (b - a).scaled(by: p)
+    }
+
+    public var scalar: Double? { if case let .scalar(v) = self { return v } else { return nil } }
+    public var point: Point? { if case let .point(v) = self { return v } else { return nil } }
+    public var size: Size? { if case let .size(v) = self { return v } else { return nil } }
+    public var angle: Angle? { if case let .angle(v) = self { return v } else { return nil } }
+    public var color: AnimatableColor? { if case let .color(v) = self { return v } else { return nil } }
+
+    public var description: String {
+        switch self {
+        case let .scalar(v): return "\(v)"
+        case let .point(v): return "\(v)"
+        case let .size(v): return "\(v)"
+        case let .angle(v): return "\(v)"
+        case let .color(v): return "\(v)"
+        }
+    }
+}
+
+/// The properties a `TimingLayer` animates (what the renderer's display list needs).
+public enum LayerProperty: String, Sendable, CaseIterable {
+    /// `center` / `position`, points.
+    case center
+    /// `bounds.size`, points.
+    case size
+    /// Rotation of the transform, clockwise on screen.
+    case rotation
+    /// Scale of the transform, (x, y) as a `Point`; identity (1, 1).
+    case scale
+    /// Translation of the transform, points.
+    case translation
+    /// 0...1.
+    case opacity
+    /// Fill (background) colour.
+    case fillColor
+    /// Points.
+    case cornerRadius
+    /// Points.
+    case borderWidth
+    case borderColor
+
+    public var kind: ValueKind {
+        switch self {
+        case .center, .scale, .translation: return .point
+        case .size: return .size
+        case .rotation: return .angle
+        case .opacity, .cornerRadius, .borderWidth: return .scalar
+        case .fillColor, .borderColor: return .color
+        }
+    }
+
+    /// The model value of a fresh layer.
+    public var defaultValue: AnimatableValue {
+        switch self {
+        case .center, .translation: return .point(.zero)
+        case .size: return .size(.zero)
+        case .rotation: return .angle(.zero)
+        case .scale: return .point(Point(1, 1))
+        case .opacity: return .scalar(1)
+        case .cornerRadius, .borderWidth: return .scalar(0)
+        case .fillColor: return .color(.zero)
+        case .borderColor: return .color(AnimatableColor(r: 0, g: 0, b: 0, a: 1))
+        }
+    }
+
+    /// Whether UIKit (iOS 8+) turns a view animation of this property into an additive one
+    /// (spec §3.2, I: position/center, bounds, transform; not opacity or colours).
+    public var animatesAdditivelyInUIKit: Bool {
+        switch self {
+        case .center, .size, .rotation, .scale, .translation: return true
+        case .opacity, .fillColor, .cornerRadius, .borderWidth, .borderColor: return false
+        }
+    }
+}
+
+func requireKind(_ value: AnimatableValue, _ kind: ValueKind, _ call: String) throws {
+    guard value.kind == kind else {
+        throw TimingError.invalid(call, "\(value) (a \(value.kind.rawValue))", expected: "a \(kind.rawValue) value")
+    }
+}

@@ -1,0 +1,277 @@
+// A layer tree with media timing (spec timing §1.4–1.6) holding animations keyed by property.
+
+/// `animationDidStop(_:finished:)`, as a value: which animation stopped, whether it finished, when.
+public struct AnimationEvent: Hashable, Sendable, CustomStringConvertible {
+    public var layer: String
+    public var key: String
+    public var property: LayerProperty
+    /// true when the animation ran to its end (or past its start under a reversed layer);
+    /// false when it was removed or replaced first.
+    public var finished: Bool
+    /// Host time at which the event was detected, seconds.
+    public var time: Double
+
+    public var description: String { "\(layer).\(key) \(property.rawValue) finished=\(finished) @\(time)" }
+}
+
+/// How `TimingLayer.add` interprets an animation's `beginTime` (CA's private `beginTimeMode`).
+public enum BeginTimeMode: Sendable {
+    /// 0 means "the layer-local time of the commit"; anything else is layer-local time as is (CA).
+    case absolute
+    /// beginTime is a delay after the commit (what UIKit uses for `delay:`, B-UIK).
+    case relative
+}
+
+/// A node of the timing tree: its own `MediaTiming` (duration 0 = infinite), model values, and
+/// animations in `animationKeys` order. A class because a tree with parent links and identity
+/// (`convertTime(_:from:)` needs the common ancestor) is what it models; every query is still a
+/// pure function of the host time passed in.
+public final class TimingLayer {
+    public let name: String
+    public private(set) var timing: MediaTiming
+    public private(set) weak var superlayer: TimingLayer?
+    public private(set) var sublayers: [TimingLayer] = []
+
+    private var model: [LayerProperty: AnimatableValue] = [:]
+    private var entries: [Entry] = []
+    private var serial = 0
+
+    struct Entry {
+        var key: String
+        var property: LayerProperty
+        var animation: any PropertyAnimation
+        var wasActive = false
+        var didStop = false
+    }
+
+    public init(name: String, timing: MediaTiming = MediaTiming()) throws {
+        try timing.validate(call: "TimingLayer(\(name))")
+        self.name = name
+        self.timing = timing
+    }
+
+    // MARK: Tree
+
+    /// Adds `layer` as the last sublayer (removing it from any previous superlayer, as CA does).
+    /// Throws when that would make a cycle.
+    public func addSublayer(_ layer: TimingLayer) throws {
+        var node: TimingLayer? = self
+        while let n = node {
+            if n === layer {
+                throw TimingError.invalid("TimingLayer.addSublayer", layer.name,
+                                          expected: "a layer that is not \(name) or one of its ancestors")
+            }
+            node = n.superlayer
+        }
+        layer.removeFromSuperlayer()
+        sublayers.append(layer)
+        layer.superlayer = self
+    }
+
+    public func removeFromSuperlayer() {
+        superlayer?.sublayers.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    /// Root first, self last.
+    private var chain: [TimingLayer] {
+        var result: [TimingLayer] = []
+        var node: TimingLayer? = self
+        while let n = node { result.append(n); node = n.superlayer }
+        return result.reversed()
+    }
+
+    // MARK: Timing
+
+    /// Replaces the timing after validating it.
+    public func setTiming(_ newTiming: MediaTiming) throws {
+        try newTiming.validate(call: "TimingLayer(\(name)).timing")
+        timing = newTiming
+    }
+
+    /// Edits the timing in place, then validates: `try layer.updateTiming { $0.speed = 0 }`.
+    public func updateTiming(_ edit: (inout MediaTiming) -> Void) throws {
+        var t = timing
+        edit(&t)
+        try setTiming(t)
+    }
+
+    /// Forward map of one layer: active time, wrapped by the layer's own duration if it has one
+    /// (layers default to duration 0 = infinite, so no wrap, spec §1.4).
+    private func forward(_ parentTime: Double) -> Double {
+        guard timing.duration > 0 else { return timing.activeTime(parentTime: parentTime) }
+        return timing.sample(parentTime: parentTime, zeroDuration: .infinity).localTime
+    }
+
+    /// The layer's local time at a host (media) time: the fold `t ← (t − b)·s + o` over the
+    /// ancestors, root first, **including this layer** (spec §1.4, B `CA::Layer::convert_time`).
+    public func localTime(at hostTime: Double) -> Double {
+        chain.reduce(hostTime) { t, layer in layer.forward(t) }
+    }
+
+    /// Whether the layer is drawn: at every level from the root to this layer the time must be
+    /// inside the layer's active span (layers have fill `removed` by default). A layer whose
+    /// active local time is < 0, e.g. speed −1 run past its start, is **not drawn** (O-FORUM, S2
+    /// flicker; spec §1.3). A layer whose beginTime is later than its parent's time is not drawn.
+    public func isVisible(at hostTime: Double) -> Bool {
+        var t = hostTime
+        for layer in chain {
+            if !layer.timing.sample(parentTime: t, zeroDuration: .infinity).isApplied { return false }
+            t = layer.forward(t)
+        }
+        return true
+    }
+
+    /// `convertTime(_:from:)`: a time in `layer`'s local time (nil = host media time) to this
+    /// layer's (spec §1.5): up from `layer` to the common ancestor through inverse maps
+    /// `(t − o)/s + b`, then down to self through forward maps. Through a speed-0 layer the
+    /// inverse divides by zero: the result is ±∞ or NaN, never a trap (spec §1.4). The inverse
+    /// ignores a layer's own duration wrap (not invertible).
+    public func convertTime(_ t: Double, from layer: TimingLayer?) -> Double {
+        TimingLayer.convertTime(t, from: layer, to: self)
+    }
+
+    /// `convertTime(_:to:)`: a time in this layer's local time to `layer`'s (nil = host time).
+    public func convertTime(_ t: Double, to layer: TimingLayer?) -> Double {
+        TimingLayer.convertTime(t, from: self, to: layer)
+    }
+
+    public static func convertTime(_ t: Double, from: TimingLayer?, to: TimingLayer?) -> Double {
+        if from === to { return t }
+        let up = from?.chain ?? [], down = to?.chain ?? []
+        var common = 0
+        while common < up.count && common < down.count && up[common] === down[common] { common += 1 }
+        var time = t
+        for layer in up[common...].reversed() { time = layer.timing.parentTime(activeTime: time) }
+        for layer in down[common...] { time = layer.forward(time) }
+        return time
+    }
+
+    /// QA1673 pause: `paused = convertTime(now, from: nil); speed = 0; timeOffset = paused`.
+    public func pause(at hostTime: Double) throws {
+        let paused = convertTime(hostTime, from: nil)
+        try updateTiming { $0.speed = 0; $0.timeOffset = paused }
+    }
+
+    /// QA1673 resume: `p = timeOffset; speed = 1; timeOffset = 0; beginTime = 0;
+    /// beginTime = convertTime(now, from: nil) − p`. The reset must come before `convertTime`,
+    /// which includes this layer's own timing (spec §1.4).
+    public func resume(at hostTime: Double) throws {
+        let p = timing.timeOffset
+        try updateTiming { $0.speed = 1; $0.timeOffset = 0; $0.beginTime = 0 }
+        let now = convertTime(hostTime, from: nil)
+        try updateTiming { $0.beginTime = now - p }
+    }
+
+    // MARK: Model values
+
+    /// The model value (the property's default until set).
+    public func modelValue(of property: LayerProperty) -> AnimatableValue {
+        model[property] ?? property.defaultValue
+    }
+
+    public func setModelValue(_ value: AnimatableValue, for property: LayerProperty) throws {
+        try requireKind(value, property.kind, "TimingLayer(\(name)).\(property.rawValue)")
+        model[property] = value
+    }
+
+    // MARK: Animations
+
+    /// Keys in evaluation order (`animationKeys`).
+    public var animationKeys: [String] { entries.map(\.key) }
+
+    public func animation(forKey key: String) -> (any PropertyAnimation)? {
+        entries.first { $0.key == key }?.animation
+    }
+
+    /// `add(_:forKey:)` committed at `hostTime` (the tick's media time, spec §1.6 renderer rule).
+    /// beginTime 0 (absolute mode) becomes the layer-local time of the commit; `.relative` adds
+    /// beginTime as a delay to it. Replacing a key stops the old animation with finished=false.
+    ///
+    /// - Returns: the stop events this caused (a replaced animation).
+    @discardableResult
+    public func add(_ animation: any PropertyAnimation, for property: LayerProperty, forKey key: String? = nil,
+                    committedAt hostTime: Double, beginTimeMode: BeginTimeMode = .absolute) throws -> [AnimationEvent] {
+        let call = "TimingLayer(\(name)).add(forKey: \(key ?? "nil"))"
+        guard hostTime.isFinite else { throw TimingError.invalid(call, hostTime, expected: "a finite host time") }
+        guard animation.valueKind == property.kind else {
+            throw TimingError.invalid(call, "\(animation.valueKind.rawValue) values for \(property.rawValue)",
+                                      expected: "\(property.kind.rawValue) values")
+        }
+        try animation.timing.validate(call: call)
+        var resolved = animation
+        let commitLocal = localTime(at: hostTime)
+        switch beginTimeMode {
+        case .absolute: if resolved.timing.beginTime == 0 { resolved.timing.beginTime = commitLocal }
+        case .relative: resolved.timing.beginTime = commitLocal + animation.timing.beginTime
+        }
+        serial += 1
+        let finalKey = key ?? "\(property.rawValue)#\(serial)"
+        var events: [AnimationEvent] = []
+        if let event = removeAnimation(forKey: finalKey, at: hostTime) { events.append(event) }
+        entries.append(Entry(key: finalKey, property: property, animation: resolved))
+        return events
+    }
+
+    /// `removeAnimation(forKey:)`: the presentation falls back at once; a running animation
+    /// reports finished=false (none if it had already stopped).
+    @discardableResult
+    public func removeAnimation(forKey key: String, at hostTime: Double) -> AnimationEvent? {
+        guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
+        let e = entries.remove(at: i)
+        return e.didStop ? nil : AnimationEvent(layer: name, key: key, property: e.property, finished: false, time: hostTime)
+    }
+
+    /// `removeAllAnimations()`: presentation = model immediately; each gets finished=false.
+    @discardableResult
+    public func removeAllAnimations(at hostTime: Double) -> [AnimationEvent] {
+        animationKeys.compactMap { removeAnimation(forKey: $0, at: hostTime) }
+    }
+
+    /// Whether an animation contributes at this sample: active or filled, and not past its end
+    /// when it is removed on completion ("disappears on the first frame after its end").
+    private static func contributes(_ a: any PropertyAnimation, _ s: TimingSample) -> Bool {
+        s.isApplied && !(s.phase == .after && a.isRemovedOnCompletion)
+    }
+
+    /// The presentation value: the model value, then each animation on the property in
+    /// `animationKeys` order, non-additive ones replacing, additive ones adding (spec §2.1).
+    public func presentationValue(of property: LayerProperty, at hostTime: Double) -> AnimatableValue {
+        let parentTime = localTime(at: hostTime)
+        var value = modelValue(of: property)
+        for e in entries where e.property == property {
+            let s = e.animation.timing.sample(parentTime: parentTime)
+            if Self.contributes(e.animation, s) { value = e.animation.value(at: s, underlying: value) }
+        }
+        return value
+    }
+
+    /// Every property's presentation value, in `LayerProperty.allCases` order.
+    public func presentationValues(at hostTime: Double) -> [(LayerProperty, AnimatableValue)] {
+        LayerProperty.allCases.map { ($0, presentationValue(of: $0, at: hostTime)) }
+    }
+
+    /// Advances the bookkeeping of this layer and its subtree (depth first, sublayer order) to
+    /// `hostTime`: an animation that reaches its end, or runs back past its start under a reversed
+    /// layer after having been active (S2), stops with finished=true **once**; if it is removed
+    /// on completion it is removed. Call once per tick with non-decreasing host times.
+    public func advance(to hostTime: Double) -> [AnimationEvent] {
+        let parentTime = localTime(at: hostTime)
+        var events: [AnimationEvent] = []
+        var kept: [Entry] = []
+        for var e in entries {
+            let s = e.animation.timing.sample(parentTime: parentTime)
+            if s.phase == .active { e.wasActive = true }
+            let ranPastStart = s.phase == .before && e.wasActive
+            if !e.didStop && (s.phase == .after || ranPastStart) {
+                e.didStop = true
+                events.append(AnimationEvent(layer: name, key: e.key, property: e.property, finished: true, time: hostTime))
+                if e.animation.isRemovedOnCompletion { continue }
+            }
+            kept.append(e)
+        }
+        entries = kept
+        for child in sublayers { events += child.advance(to: hostTime) }
+        return events
+    }
+}
