@@ -37,10 +37,15 @@ public struct DrawRect: Equatable, Sendable {
     public var borderColor: ColorRGBA8
     /// Group opacity in [0, 1].
     public var opacity: Double
+    /// The layer's shadow, drawn under it; nil for none.
+    public var shadow: DrawShadow?
+    /// Shapes this rectangle is clipped to (its ancestors' `masksToBounds` bounds), all of which
+    /// must cover a pixel for the rectangle to show there. Empty: no clipping.
+    public var clips: [ClipShape]
 
     public init(size: Size, cornerRadius: Double = 0, transform: AffineTransform,
                 fill: ColorRGBA8, borderWidth: Double = 0, borderColor: ColorRGBA8 = .clear,
-                opacity: Double = 1) {
+                opacity: Double = 1, shadow: DrawShadow? = nil, clips: [ClipShape] = []) {
         self.size = size
         self.cornerRadius = cornerRadius
         self.transform = transform
@@ -48,5 +53,40 @@ public struct DrawRect: Equatable, Sendable {
         self.borderWidth = borderWidth
         self.borderColor = borderColor
         self.opacity = opacity
+        self.shadow = shadow
+        self.clips = clips
+    }
+}
+
+/// A Core Animation layer shadow: the layer's shape (fill and border coverage), offset, blurred
+/// by a Gaussian, in `color` at `opacity`.
+public struct DrawShadow: Equatable, Sendable {
+    public var color: ColorRGBA8
+    /// `shadowOpacity`, 0...1.
+    public var opacity: Double
+    /// `shadowOffset` in pixels (already scaled from points), y down.
+    public var offset: Point
+    /// `shadowRadius` in pixels: Core Animation's blur radius (a Gaussian with σ = radius / 2).
+    public var radius: Double
+
+    public init(color: ColorRGBA8, opacity: Double, offset: Point, radius: Double) {
+        self.color = color
+        self.opacity = opacity
+        self.offset = offset
+        self.radius = radius
+    }
+}
+
+/// A rounded rectangle that clips: the same geometry as `DrawRect` (local box
+/// [−w/2, w/2] × [−h/2, h/2], radius clamped to min(w, h)/2, mapped by `transform` to pixels).
+public struct ClipShape: Equatable, Sendable {
+    public var size: Size
+    public var cornerRadius: Double
+    public var transform: AffineTransform
+
+    public init(size: Size, cornerRadius: Double, transform: AffineTransform) {
+        self.size = size
+        self.cornerRadius = cornerRadius
+        self.transform = transform
     }
 }
