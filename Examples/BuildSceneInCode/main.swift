@@ -25,7 +25,7 @@ let scene = Scene(
              border: Border(width: 1, color: ColorRGBA8(hex: "#8E8E93")!), zIndex: -1),
     ],
     behaviors: [.snap(SnapSpec(item: "card", snapPoint: Point(80, 252), damping: 0.5))],
-    output: OutputSettings(frames: true, video: nil)
+    output: OutputSettings(frames: true, video: [])
 )
 
 do {

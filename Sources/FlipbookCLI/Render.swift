@@ -9,8 +9,8 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render scenes to PNG frames and video.",
         discussion: """
-            Writes <out>/<scene>/frame_00000.png … and <out>/<scene>.mp4 for each scene.
-            Every scene is validated before anything is written.
+            Writes <out>/<scene>/frame_00000.png …, <out>/<scene>.<format> for each video format and
+            <out>/<scene>.trace.txt/.csv for each scene. Every scene is validated before anything is written.
             """)
 
     @Argument(help: "Scene files (.yaml, .yml, .json). Default: every scene in scenes/.")
@@ -19,8 +19,8 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: "Output folder.")
     var out: String = "output"
 
-    @Option(name: .long, help: "Video format: mp4 or none. Default: the scene's output.video (mp4).")
-    var video: VideoChoice?
+    @OptionGroup(title: "Video")
+    var videoArguments: VideoArguments
 
     @Flag(name: .long, help: "Do not write PNG frames (video only).")
     var noFrames = false
@@ -34,7 +34,7 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: "Worker threads for rasterizing and encoding (never changes the output).")
     var jobs: Int = RenderOptions.defaultJobs
 
-    @Flag(name: .long, help: "Print the exact ffmpeg command.")
+    @Flag(name: .long, help: "Print the exact ffmpeg commands.")
     var verbose = false
 
     func validate() throws {
@@ -47,7 +47,7 @@ struct Render: ParsableCommand {
     func run() throws {
         let files = try SceneArguments.resolve(scenes)
         // Load and validate every scene before writing anything.
-        let loaded = try files.map { try SceneLoader.load(path: $0) }
+        let loaded = try files.map { videoArguments.adjust(try SceneLoader.load(path: $0)) }
         try SceneArguments.checkDistinctNames(loaded, files: files)
         for (scene, file) in zip(loaded, files) { _ = try SceneSimulation(scene: scene, file: file) }
 
@@ -60,11 +60,11 @@ struct Render: ParsableCommand {
             if let pngLevel {
                 options.png = try PNGOptions(level: pngLevel, strategy: PNGOptions.default.strategy, filter: PNGOptions.default.filter)
             }
-            if let video { options.video = .some(video.format) }
+            try videoArguments.apply(to: &options)
             if progress.isEnabled { options.progress = { progress.show($0) } }
             if verbose {
-                options.onFFmpegCommand = { args in
-                    FileHandle.standardError.write((args.map(shellQuote).joined(separator: " ") + "\n").data(using: .utf8)!)
+                options.onFFmpegCommand = { commands in
+                    for command in commands { FileHandle.standardError.write(Data((command + "\n").utf8)) }
                 }
             }
             let result = try SceneRenderer.render(scene, options: options)
@@ -78,19 +78,9 @@ struct Render: ParsableCommand {
         if let tick = r.pauseTick { line += " (animator paused after tick \(tick))" }
         var outputs: [String] = []
         if let dir = r.framesDirectory { outputs.append(dir + "/") }
-        if let video = r.videoPath { outputs.append(video) }
+        outputs += r.videoPaths
         if let trace = r.tracePath { outputs.append(trace) }
         if !outputs.isEmpty { line += " → " + outputs.joined(separator: ", ") }
         return line
     }
-}
-
-enum VideoChoice: String, ExpressibleByArgument, CaseIterable {
-    case mp4, none
-    var format: SceneModel.VideoFormat? { self == .mp4 ? .mp4 : nil }
-}
-
-func shellQuote(_ s: String) -> String {
-    let safe = s.allSatisfy { $0.isLetter || $0.isNumber || "-_./:=+,@%".contains($0) }
-    return safe ? s : "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

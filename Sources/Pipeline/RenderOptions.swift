@@ -1,3 +1,4 @@
+import Export
 import Foundation
 import PNG
 import SceneModel
@@ -9,8 +10,17 @@ public struct RenderOptions: Sendable {
     public var outputDirectory: String
     /// Override the scene's `output.frames`; nil keeps the scene's choice.
     public var writeFrames: Bool?
-    /// Override the scene's `output.video`; `.some(nil)` means no video; nil keeps the scene's choice.
-    public var video: VideoFormat??
+    /// Override the scene's `output.video` (an empty list: no video); nil keeps the scene's choice.
+    public var video: [VideoFormat]?
+    /// Video frame rate; nil: the scene's fps. Frames are resampled by whole ticks
+    /// (`VideoTiming.sourceTick`).
+    public var videoFPS: Int?
+    /// Sub-frames averaged into each video frame (`--motion-blur`), ≥ 1; 1 is no blur.
+    public var motionBlur: Int
+    /// Seconds the last video frame is held at the end (`--hold`), ≥ 0.
+    public var holdSeconds: Double
+    /// Quality settings of the video encoders (alpha is decided by the canvas background).
+    public var encoding: VideoEncodingOptions
     /// Write `<scene>.trace.txt` and `<scene>.trace.csv` beside the video. Default true.
     public var writeTrace: Bool
     /// Worker threads for rasterizing and encoding, ≥ 1. Default: the machine's core count.
@@ -20,22 +30,37 @@ public struct RenderOptions: Sendable {
     public var png: PNGOptions
     /// Called after each batch of frames with the frames done so far (for a progress line).
     public var progress: (@Sendable (RenderProgress) -> Void)?
-    /// Called once with the exact ffmpeg command line before encoding starts (`--verbose`).
+    /// Called once with the exact ffmpeg command lines, shell-quoted, before encoding starts (`--verbose`).
     public var onFFmpegCommand: (@Sendable ([String]) -> Void)?
 
-    public init(outputDirectory: String = "output", writeFrames: Bool? = nil, video: VideoFormat?? = nil,
-                writeTrace: Bool = true, jobs: Int = RenderOptions.defaultJobs, png: PNGOptions = .default,
+    public init(outputDirectory: String = "output", writeFrames: Bool? = nil, video: [VideoFormat]? = nil,
+                videoFPS: Int? = nil, motionBlur: Int = 1, holdSeconds: Double = 0,
+                encoding: VideoEncodingOptions = .standard, writeTrace: Bool = true, jobs: Int = RenderOptions.defaultJobs, png: PNGOptions = .default,
                 progress: (@Sendable (RenderProgress) -> Void)? = nil,
                 onFFmpegCommand: (@Sendable ([String]) -> Void)? = nil) {
         precondition(jobs >= 1, "jobs must be at least 1")
         self.outputDirectory = outputDirectory
         self.writeFrames = writeFrames
+        precondition(motionBlur >= 1, "motion blur needs at least one sub-frame")
+        precondition(holdSeconds.isFinite && holdSeconds >= 0, "hold must be finite and not negative")
+        precondition(videoFPS.map { $0 > 0 } ?? true, "video fps must be positive")
         self.video = video
+        self.videoFPS = videoFPS
+        self.motionBlur = motionBlur
+        self.holdSeconds = holdSeconds
+        self.encoding = encoding
         self.writeTrace = writeTrace
         self.jobs = jobs
         self.png = png
         self.progress = progress
         self.onFFmpegCommand = onFFmpegCommand
+    }
+
+    /// `encoding` with alpha on or off.
+    func encoding(alpha: Bool) throws -> VideoEncodingOptions {
+        try VideoEncodingOptions(h264CRF: encoding.h264CRF, h264Preset: encoding.h264Preset, vp9CRF: encoding.vp9CRF,
+                                 vp9Speed: encoding.vp9Speed, gifDither: encoding.gifDither,
+                                 playCount: encoding.playCount, alpha: alpha)
     }
 
     public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
@@ -69,7 +94,8 @@ public struct RenderResult: Sendable {
     /// The tick after which the animator paused, if it did within the render.
     public var pauseTick: Int?
     public var framesDirectory: String?
-    public var videoPath: String?
+    /// One file per video format.
+    public var videoPaths: [String]
     /// The human-readable trace (`.trace.txt`; the CSV sits beside it), when written.
     public var tracePath: String?
     public var elapsedSeconds: Double

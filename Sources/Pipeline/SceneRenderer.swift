@@ -27,18 +27,25 @@ public enum SceneRenderer {
         let plan = FramePlan(scene: scene)
         let width = scene.canvas.pixelWidth, height = scene.canvas.pixelHeight
 
-        // Start ffmpeg first: a missing ffmpeg fails the render before any frame is written.
-        var videoWriter: FFmpegVideoWriter?
-        var videoPath: String?
-        if video == .mp4 {
+        // Start ffmpeg first: a missing ffmpeg or encoder fails the render before any frame is written.
+        var videoWriter: VideoWriter?
+        var assembler: VideoFrameAssembler?
+        let videoFPS = options.videoFPS ?? scene.fps
+        if !video.isEmpty {
             try createDirectory(options.outputDirectory)
-            let path = (options.outputDirectory as NSString).appendingPathComponent(scene.name + ".mp4")
-            let writer = try FFmpegVideoWriter(outputPath: path, width: width, height: height,
-                                               fps: scene.fps,
-                                               paddingColorHex: String(scene.canvas.background.hex.dropFirst().prefix(6)))
-            options.onFFmpegCommand?(writer.arguments)
+            let formats = video.map { format -> VideoFileFormat in
+                guard let f = VideoFileFormat(rawValue: format.rawValue) else {
+                    preconditionFailure("every scene video format is an export format")
+                }
+                return f
+            }
+            let writer = try VideoWriter(directory: options.outputDirectory, baseName: scene.name, formats: formats,
+                                         width: width, height: height, fps: videoFPS,
+                                         options: try options.encoding(alpha: scene.canvas.background.a < 255),
+                                         backgroundHex: String(scene.canvas.background.hex.dropFirst().prefix(6)))
+            options.onFFmpegCommand?(writer.commandLines)
             videoWriter = writer
-            videoPath = path
+            assembler = VideoFrameAssembler(videoFPS: videoFPS, simulationFPS: scene.fps, subframes: options.motionBlur)
         }
         let sequence = writeFrames
             ? try PNGSequence(directory: (options.outputDirectory as NSString).appendingPathComponent(scene.name))
@@ -98,7 +105,12 @@ public enum SceneRenderer {
                     if let sequence, let png = frame.png {
                         try sequence.write(encoded: png, frame: frameIndex + i)
                     }
-                    try videoWriter?.write(frame: frame.rgba)
+                    if let writer = videoWriter, var a = assembler {
+                        for videoFrame in a.add(tick: frameIndex + i, rgba: frame.rgba) {
+                            try writer.write(frame: videoFrame)
+                        }
+                        assembler = a
+                    }
                 }
                 if let last = lists.last {
                     let lastSource = source[lists.count - 1]
@@ -109,6 +121,11 @@ public enum SceneRenderer {
                                                  maxFrames: finishedSimulation ? frameIndex : plan.maxFrames,
                                                  maxFramesIsCap: plan.stopsAtRest && !finishedSimulation,
                                                  elapsedSeconds: seconds(since: start)))
+            }
+            if let writer = videoWriter, let last = assembler?.lastFrame {
+                for _ in 0..<VideoTiming.holdFrameCount(seconds: options.holdSeconds, fps: videoFPS) {
+                    try writer.write(frame: last)
+                }
             }
             try videoWriter?.finish()
         } catch {
@@ -127,7 +144,7 @@ public enum SceneRenderer {
 
         return RenderResult(sceneName: scene.name, frameCount: frameIndex, distinctFrames: distinct,
                             pauseTick: simulation.pauseTick, framesDirectory: sequence?.directory,
-                            videoPath: videoPath, tracePath: tracePath, elapsedSeconds: seconds(since: start))
+                            videoPaths: videoWriter?.outputs.map(\.path) ?? [], tracePath: tracePath, elapsedSeconds: seconds(since: start))
     }
 
     /// The pixels and (optionally) PNG bytes of one frame.

@@ -137,15 +137,26 @@ public struct Border: Equatable, Sendable {
 public struct OutputSettings: Equatable, Sendable {
     /// Write PNG frames (`<out>/<scene>/frame_00000.png …`). Default true.
     public var frames: Bool
-    /// Video to encode with ffmpeg, or nil for none. Default mp4.
-    public var video: VideoFormat?
+    /// Videos to encode with ffmpeg, one file per format (`<out>/<scene>.<format>`); empty for
+    /// none. Default `[.mp4]`.
+    public var video: [VideoFormat]
 
-    public init(frames: Bool = true, video: VideoFormat? = .mp4) {
+    public init(frames: Bool = true, video: [VideoFormat] = [.mp4]) {
         self.frames = frames
         self.video = video
     }
 }
 
+/// A video container and codec (see docs/scene-format.md for which to use where).
 public enum VideoFormat: String, CaseIterable, Equatable, Sendable {
+    /// H.264 in MP4: slides, chat, pull requests. No alpha.
     case mp4
+    /// VP9 in WebM: web pages; keeps alpha on a transparent canvas.
+    case webm
+    /// ProRes 4444 in QuickTime: editing timelines; keeps alpha.
+    case mov
+    /// GIF with a two-pass palette: anywhere images go; 1-bit alpha, at most 50 fps.
+    case gif
+    /// Animated PNG: lossless, with alpha.
+    case apng
 }

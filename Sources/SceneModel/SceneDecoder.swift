@@ -136,16 +136,18 @@ struct SceneDecoder {
         var output = OutputSettings()
         if let n = f["frames"] { output.frames = try bool(n, at: "output.frames") }
         if let n = f["video"] {
-            let choices = VideoFormat.allCases.map(\.rawValue) + ["none"]
-            let word: String? = if case .string(let s)? = n.scalarMeaning { s } else { nil }
-            if word == "none" {
-                output.video = nil
-            } else if let video = word.flatMap(VideoFormat.init(rawValue:)) {
-                output.video = video
-            } else {
-                throw error(at: n, "output.video", "expected \(choices.map { "'\($0)'" }.joined(separator: " or ")), found \(n.foundDescription)",
-                            suggestion: word.flatMap { didYouMean($0, choices) })
+            // `video: mp4`, `video: [mp4, gif]` or `video: none`.
+            let nodes: [SourceNode]
+            var isList = false
+            if case .sequence(let list) = n.value { nodes = list; isList = true } else { nodes = [n] }
+            var formats: [VideoFormat] = []
+            for (k, node) in nodes.enumerated() {
+                let at = isList ? "output.video[\(k)]" : "output.video"
+                if !isList, case .string("none")? = node.scalarMeaning { break }
+                let format = try word(node, at: at, VideoFormat.self)
+                if !formats.contains(format) { formats.append(format) }
             }
+            output.video = formats
         }
         return output
     }

@@ -13,7 +13,7 @@ struct SceneRendererTests {
     private func render(_ scene: Scene, jobs: Int) throws -> (RenderResult, [String: [UInt8]]) {
         let dir = try makeTemporaryDirectory()
         let result = try SceneRenderer.render(scene, options: RenderOptions(
-            outputDirectory: dir, writeFrames: true, video: .some(nil), jobs: jobs))
+            outputDirectory: dir, writeFrames: true, video: [], jobs: jobs))
         var files: [String: [UInt8]] = [:]
         for name in listDirectory(dir + "/" + scene.name) {
             files[name] = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/" + scene.name + "/" + name)))

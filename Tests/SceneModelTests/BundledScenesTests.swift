@@ -17,7 +17,7 @@ struct BundledScenesTests {
             items: [Item(id: "card", size: Size(60, 60), center: Point(160, 252),
                          fill: ColorRGBA8(r: 0xFF, g: 0x95, b: 0x00), cornerRadius: 8)],
             behaviors: [.snap(SnapSpec(item: "card", snapPoint: Point(80, 252), damping: 0.5))],
-            output: OutputSettings(frames: true, video: .mp4))
+            output: OutputSettings(frames: true, video: [.mp4]))
         #expect(scene == expected)
     }
 
@@ -43,7 +43,7 @@ struct BundledScenesTests {
                      border: Border(width: 3, color: .black), opacity: 0.6),
             ],
             behaviors: [.gravity(GravitySpec(items: ["red", "blue", "green", "yellow"], direction: Point(0, 1)))],
-            output: OutputSettings(frames: true, video: .mp4))
+            output: OutputSettings(frames: true, video: [.mp4]))
         #expect(scene == expected)
     }
 
@@ -65,7 +65,7 @@ struct BundledScenesTests {
             .snap(SnapSpec(item: "card", snapPoint: Point(187.5, 500), damping: 0.2)),
             .gravity(GravitySpec(items: ["chip_2", "card"], direction: Point(0.5, -1))),
         ])
-        #expect(yaml.output == OutputSettings(frames: false, video: nil))
+        #expect(yaml.output == OutputSettings(frames: false, video: []))
     }
 
     @Test("omitted keys take their documented defaults, and the name comes from the file name")
@@ -79,7 +79,7 @@ struct BundledScenesTests {
             items: [Item(id: "box", size: Size(10, 20), center: Point(50, 50), rotation: .zero, fill: .white,
                          cornerRadius: 0, border: nil, opacity: 1, zIndex: 0)],
             behaviors: [],
-            output: OutputSettings(frames: true, video: .mp4)))
+            output: OutputSettings(frames: true, video: [.mp4])))
     }
 
     @Test("until: rest without maxDuration runs at most 10 s; gravity without direction pulls down")

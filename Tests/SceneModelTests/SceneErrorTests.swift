@@ -166,8 +166,10 @@ struct MoreSceneErrorTests {
          "test.yaml:3:51: items[0].z: expected an integer, found number 1.5"),
         ("items: []\noutput: { frames: yes }",
          "test.yaml:4:19: output.frames: expected true or false, found string 'yes'"),
-        ("items: []\noutput: { video: mov }",
-         "test.yaml:4:18: output.video: expected 'mp4' or 'none', found string 'mov'"),
+        ("items: []\noutput: { video: mkv }",
+         "test.yaml:4:18: output.video: expected one of: mp4, webm, mov, gif, apng, found string 'mkv'"),
+        ("items: []\noutput: { video: [mp4, none] }",
+         "test.yaml:4:24: output.video[1]: expected one of: mp4, webm, mov, gif, apng, found string 'none'"),
         ("items: []\nversion: 2",
          "test.yaml:4:10: version: unsupported scene format version 2; this version of Flipbook reads version 1"),
         ("items: []\nmaxDuration: 3",
@@ -265,7 +267,7 @@ struct MoreSceneErrorTests {
         #expect(!error.description.contains("\n"))
         let long = String(repeating: "x", count: 100)
         let truncated = try #require(sceneError { try decodeYAML(header + "items: []\noutput: { video: \(long) }") })
-        #expect(truncated.description == "test.yaml:4:18: output.video: expected 'mp4' or 'none', found string '\(String(repeating: "x", count: 40))…'")
+        #expect(truncated.description == "test.yaml:4:18: output.video: expected one of: mp4, webm, mov, gif, apng, found string '\(String(repeating: "x", count: 40))…'")
     }
 
     @Test("a folder, a file of another kind and a file that is not UTF-8 are io errors")
