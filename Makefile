@@ -2,14 +2,33 @@
 #   make render   build in release mode and render every scene in scenes/ into output/
 #   make test     run the whole test suite (what .ci/run runs)
 
-APT_PACKAGES := libpng-dev libbox2d-dev ffmpeg pkg-config python3
+APT_PACKAGES := libpng-dev libbox2d-dev ffmpeg pkg-config python3 libfreetype-dev fonts-dejavu-core librsvg2-bin chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: render test deps build-release
+.PHONY: render figures test deps build-release
+
+FLIPBOOK := .build/release/flipbook
 
 render: deps build-release
-	.build/release/flipbook render --out output
+	$(FLIPBOOK) render --out output
+	$(MAKE) --no-print-directory figures
+
+# The README's figures (docs/figures), made from the bundled scenes; deterministic, so a rerun
+# rewrites the committed files with the same bytes.
+figures:
+	$(FLIPBOOK) figure scenes/damped-resize.yaml --kind plot --value scale --from 0 --to 1.5 --panel-height 200 \
+	  --title "Figure 6-1: the damped resize, scale over time" \
+	  -o docs/figures/damped-resize-scale.png --svg docs/figures/damped-resize-scale.svg
+	$(FLIPBOOK) figure scenes/snap.yaml scenes/watcher.yaml --kind plot --value x,y,angle \
+	  --title "The snap: x, y and angle over time, alone and with the frame watcher" \
+	  -o docs/figures/snap-plot.png --svg docs/figures/snap-plot.svg
+	$(FLIPBOOK) figure scenes/snap.yaml --kind contact-sheet --every 6 --columns 4 --crop motion \
+	  --title "The snap, every 6 ticks (0.1 s)" -o docs/figures/snap-contact-sheet.png
+	$(FLIPBOOK) figure scenes/transform-nest.yaml --kind onion-skin --every 6 --scale 0.75 \
+	  --title "The transform nest forming" -o docs/figures/transform-nest-onion-skin.png
+	$(FLIPBOOK) figure scenes/snap-zones.yaml --kind trail --markers-every 10 --scale 0.75 \
+	  --title "Snap zones: the card's path" -o docs/figures/snap-zones-trail.png --svg docs/figures/snap-zones-trail.svg
 
 test: deps build-release
 	swift test

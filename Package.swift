@@ -27,20 +27,30 @@ let package = Package(
         .target(name: "Dynamics", dependencies: ["Geometry", "CBox2D"], exclude: ["README.md"]),
         .target(name: "Timing", dependencies: ["Geometry", "Raster"], exclude: ["README.md"]),
         .target(name: "CustomBehaviors", dependencies: ["Dynamics", "Geometry"], exclude: ["README.md"]),
-        .target(name: "SceneModel", dependencies: ["Geometry", "Raster", .product(name: "Yams", package: "Yams")],
+        .target(name: "SceneModel", dependencies: ["Geometry", "Raster", "Timing", .product(name: "Yams", package: "Yams")],
                 exclude: ["README.md"]),
         .target(name: "Raster", dependencies: ["Geometry"], exclude: ["README.md"]),
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
         .target(name: "PNG", dependencies: ["CPNG"], exclude: ["README.md"]),
         .target(name: "Export", dependencies: ["PNG", "Raster"], exclude: ["README.md"]),
-        .target(name: "Pipeline", dependencies: ["Geometry", "SceneModel", "Dynamics", "CustomBehaviors", "Raster", "PNG", "Export"],
+        // FreeType through a C shim; Debian's headers live under /usr/include/freetype2 (pkg-config freetype2).
+        .target(name: "CFreeType", cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
+                linkerSettings: [.linkedLibrary("freetype")]),
+        .target(name: "Figures", dependencies: ["Geometry", "Raster", "PNG", "Pipeline", "SceneModel", "CFreeType"],
+                exclude: ["README.md"]),
+        .target(name: "Pipeline", dependencies: ["Determinism", "Geometry", "SceneModel", "Dynamics", "CustomBehaviors", "Raster", "PNG", "Export", "Timing"],
                 exclude: ["README.md"]),
         .target(name: "Benchmarks", dependencies: ["Geometry", "Determinism", "Raster", "PNG", "SceneModel", "Pipeline"], exclude: ["README.md"]),
+        // Comparison strategies and reports (knows no scene types); the render-and-compare of goldens on top.
+        // -O even in debug builds: the per-pixel loops (hash, YIQ distance) run ~20× faster, which keeps
+        // `swift test` (a debug build) fast on 640×1136 frames.
+        .target(name: "ImageDiff", dependencies: ["PNG"], exclude: ["README.md"], swiftSettings: [.unsafeFlags(["-O"])]),
+        .target(name: "Goldens", dependencies: ["ImageDiff", "Pipeline", "SceneModel", "PNG"], exclude: ["README.md"]),
         .executableTarget(
             name: "FlipbookCLI",
-            dependencies: ["Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", "Figures", "ImageDiff", "Goldens", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "BuildSceneInCode", dependencies: ["Pipeline", "SceneModel", "Geometry", "Raster"], path: "Examples/BuildSceneInCode"),
+        .executableTarget(name: "BuildSceneInCode", dependencies: ["Pipeline", "SceneModel", "Geometry", "Raster", "Dynamics"], path: "Examples/BuildSceneInCode"),
 
         .target(name: "TestSupport", dependencies: ["Determinism"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
@@ -53,6 +63,10 @@ let package = Package(
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Export", "PNG", "TestSupport"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster", "Determinism"]),
+        .testTarget(name: "FiguresTests", dependencies: ["Figures", "Pipeline", "SceneModel", "Raster", "PNG", "Geometry"],
+                    resources: [.copy("Goldens")]),
+        .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "PNG", "Determinism", "TestSupport"]),
+        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "ImageDiff", "SceneModel", "Geometry", "Raster", "PNG", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PNG", "FlipbookCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]

@@ -23,7 +23,7 @@ public enum BenchmarkRunner {
         var pixmaps: [[UInt8]] = []
         pixmaps.reserveCapacity(frames)
         let rasterStart = DispatchTime.now()
-        for list in lists { pixmaps.append(Rasterizer.render(list).straightRGBA()) }
+        for list in lists { pixmaps.append(Rasterizer.renderStraightRGBA(list)) }
         let rasterSeconds = seconds(since: rasterStart)
 
         var bytes = 0

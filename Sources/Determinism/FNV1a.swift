@@ -25,3 +25,13 @@ public struct FNV1a64: Sendable {
         return String(repeating: "0", count: 16 - s.count) + s
     }
 }
+
+extension FNV1a64 {
+    /// The 16 lowercase hex digits of the hash of `bytes`: how manifests, resume journals and
+    /// `flipbook verify` spell content hashes.
+    public static func hexHash<C: Sequence>(_ bytes: C) -> String where C.Element == UInt8 {
+        var h = FNV1a64()
+        h.combine(bytes)
+        return h.hex
+    }
+}

@@ -159,30 +159,24 @@ public final class CollisionBehavior: DynamicBehavior {
     }
 
     public init(items: [DynamicItem] = []) {
-        var unique: [DynamicItem] = []
-        for item in items where !unique.contains(where: { $0 === item }) { unique.append(item) }
-        self.items = unique
+        self.items = [DynamicItem](uniqueItems: items)
         super.init()
     }
 
     public func addItem(_ item: DynamicItem) {
-        guard !items.contains(where: { $0 === item }) else { return }
-        items.append(item)
-        guard let animator = dynamicAnimator else { return }
+        guard items.appendIfAbsent(item), let animator = dynamicAnimator else { return }
         animator.acquireBody(for: item)
         animator.updateCollisionFilters()
     }
 
     public func removeItem(_ item: DynamicItem) {
-        guard let index = items.firstIndex(where: { $0 === item }) else { return }
-        items.remove(at: index)
-        guard let animator = dynamicAnimator else { return }
+        guard items.removeIfPresent(item), let animator = dynamicAnimator else { return }
         animator.updateCollisionFilters()
         animator.releaseBody(for: item)
         animator.tickle()
     }
 
-    func contains(_ item: DynamicItem) -> Bool { items.contains { $0 === item } }
+    func contains(_ item: DynamicItem) -> Bool { items.containsItem(item) }
 
     public override var allowsAnimatorToStop: Bool { false }
 

@@ -142,7 +142,7 @@ public final class FieldBehavior: DynamicBehavior {
         self.kind = kind
         self.falloff = kind.defaultFalloff
         super.init()
-        for item in items where !self.items.contains(where: { $0 === item }) { self.items.append(item) }
+        self.items = [DynamicItem](uniqueItems: items)
     }
 
     /// `linearGravityFieldWithVector:`.
@@ -167,14 +167,12 @@ public final class FieldBehavior: DynamicBehavior {
     }
 
     public func addItem(_ item: DynamicItem) {
-        guard !items.contains(where: { $0 === item }) else { return }
-        items.append(item)
+        guard items.appendIfAbsent(item) else { return }
         dynamicAnimator?.acquireBody(for: item)
     }
 
     public func removeItem(_ item: DynamicItem) {
-        guard let index = items.firstIndex(where: { $0 === item }) else { return }
-        items.remove(at: index)
+        guard items.removeIfPresent(item) else { return }
         dynamicAnimator?.releaseBody(for: item)
         dynamicAnimator?.tickle()
     }

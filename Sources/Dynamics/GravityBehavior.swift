@@ -55,17 +55,13 @@ public final class GravityBehavior: DynamicBehavior {
     }
 
     public init(items: [DynamicItem] = []) {
-        var unique: [DynamicItem] = []
-        for item in items where !unique.contains(where: { $0 === item }) { unique.append(item) }
-        self.items = unique
+        self.items = [DynamicItem](uniqueItems: items)
         super.init()
     }
 
     /// Adds an item (no-op if present); on a registered behaviour its body is made now.
     public func addItem(_ item: DynamicItem) {
-        guard !items.contains(where: { $0 === item }) else { return }
-        items.append(item)
-        guard let animator = dynamicAnimator else { return }
+        guard items.appendIfAbsent(item), let animator = dynamicAnimator else { return }
         animator.acquireBody(for: item)
         animator.setGravity(true, for: item)
     }
@@ -73,9 +69,7 @@ public final class GravityBehavior: DynamicBehavior {
     /// Removes an item (no-op if absent); its body stops feeling gravity at once and is freed
     /// at the end of the tick if nothing else uses it.
     public func removeItem(_ item: DynamicItem) {
-        guard let index = items.firstIndex(where: { $0 === item }) else { return }
-        items.remove(at: index)
-        guard let animator = dynamicAnimator else { return }
+        guard items.removeIfPresent(item), let animator = dynamicAnimator else { return }
         animator.setGravity(false, for: item)
         animator.releaseBody(for: item)
         animator.tickle()

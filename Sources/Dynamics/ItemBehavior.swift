@@ -139,7 +139,7 @@ public final class ItemBehavior: DynamicBehavior {
     /// - Precondition: `velocity` finite; the item belongs to this behaviour.
     public func addLinearVelocity(_ velocity: Point, for item: DynamicItem) {
         precondition(velocity.isFinite, "Non-finite linear velocity \(velocity)")
-        precondition(items.contains { $0 === item }, "addLinearVelocity: '\(item.identifier)' is not an item of this behavior")
+        precondition(items.containsItem(item), "addLinearVelocity: '\(item.identifier)' is not an item of this behavior")
         addVelocity(item, linear: velocity, angular: 0)
     }
 
@@ -147,7 +147,7 @@ public final class ItemBehavior: DynamicBehavior {
     /// before registration it is accumulated.
     public func addAngularVelocity(_ velocity: Double, for item: DynamicItem) {
         precondition(velocity.isFinite, "Non-finite angular velocity \(velocity)")
-        precondition(items.contains { $0 === item }, "addAngularVelocity: '\(item.identifier)' is not an item of this behavior")
+        precondition(items.containsItem(item), "addAngularVelocity: '\(item.identifier)' is not an item of this behavior")
         addVelocity(item, linear: .zero, angular: velocity)
     }
 
@@ -180,17 +180,13 @@ public final class ItemBehavior: DynamicBehavior {
     }
 
     public init(items: [DynamicItem] = []) {
-        var unique: [DynamicItem] = []
-        for item in items where !unique.contains(where: { $0 === item }) { unique.append(item) }
-        self.items = unique
+        self.items = [DynamicItem](uniqueItems: items)
         super.init()
     }
 
     /// Adds an item (no-op if present); on a registered behaviour its body is made now.
     public func addItem(_ item: DynamicItem) {
-        guard !items.contains(where: { $0 === item }) else { return }
-        items.append(item)
-        guard let animator = dynamicAnimator else { return }
+        guard items.appendIfAbsent(item), let animator = dynamicAnimator else { return }
         animator.acquireBody(for: item)
         animator.applyItemProperties()
     }
@@ -198,9 +194,7 @@ public final class ItemBehavior: DynamicBehavior {
     /// Removes an item (no-op if absent); its body returns to the other item behaviours' values or
     /// the defaults, and is freed at the end of the tick if nothing else uses it.
     public func removeItem(_ item: DynamicItem) {
-        guard let index = items.firstIndex(where: { $0 === item }) else { return }
-        items.remove(at: index)
-        guard let animator = dynamicAnimator else { return }
+        guard items.removeIfPresent(item), let animator = dynamicAnimator else { return }
         animator.applyItemProperties()
         animator.releaseBody(for: item)
         animator.tickle()
@@ -213,7 +207,7 @@ public final class ItemBehavior: DynamicBehavior {
         animator.applyItemProperties()
         let pending = pendingVelocities
         pendingVelocities = []
-        for p in pending where items.contains(where: { $0 === p.item }) {
+        for p in pending where items.containsItem(p.item) {
             addVelocity(p.item, linear: p.linear, angular: p.angular)
         }
     }

@@ -101,23 +101,18 @@ public final class PushBehavior: DynamicBehavior {
     }
 
     public init(items: [DynamicItem] = [], mode: Mode) {
-        var unique: [DynamicItem] = []
-        for item in items where !unique.contains(where: { $0 === item }) { unique.append(item) }
-        self.items = unique
+        self.items = [DynamicItem](uniqueItems: items)
         self.mode = mode
         super.init()
     }
 
     public func addItem(_ item: DynamicItem) {
-        guard !items.contains(where: { $0 === item }) else { return }
-        items.append(item)
-        guard let animator = dynamicAnimator else { return }
+        guard items.appendIfAbsent(item), let animator = dynamicAnimator else { return }
         prepare(animator.acquireBody(for: item).body)
     }
 
     public func removeItem(_ item: DynamicItem) {
-        guard let index = items.firstIndex(where: { $0 === item }) else { return }
-        items.remove(at: index)
+        guard items.removeIfPresent(item) else { return }
         dynamicAnimator?.releaseBody(for: item)
         dynamicAnimator?.tickle()
     }

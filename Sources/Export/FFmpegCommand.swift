@@ -37,9 +37,20 @@ public enum FFmpegCommand {
             }
             filters.append(toBT709)
             filters.append("format=yuv420p")
+            // Segments (`--frames`, `--shard`) must join by stream copy into exactly this video, so
+            // every GOP is encoded as if it were its own file:
+            // - a closed GOP of exactly one second (`-g`/`-keyint_min` = fps, no scene-cut
+            //   keyframes, `+cgop`) and no B-frames, so each second starts with an IDR frame that
+            //   nothing before it is referenced across, and segment cuts (on whole seconds) fall on them;
+            // - constant QP rather than CRF: x264's CRF rate control carries its complexity history
+            //   and macroblock-tree lookahead across GOPs, so a segment encoded alone gets other
+            //   quantizers than the same GOP inside a full encode (measured: every frame after the
+            //   first cut differs). `-qp` takes the `h264CRF` value; at 18 it is visually lossless
+            //   and larger than CRF 18 (about +50% on busy test patterns, less on flat UI).
             return input + [
                 "-vf", filters.joined(separator: ","),
-                "-c:v", "libx264", "-preset", options.h264Preset.rawValue, "-crf", "\(options.h264CRF)",
+                "-c:v", "libx264", "-preset", options.h264Preset.rawValue, "-qp", "\(options.h264CRF)",
+                "-g", "\(fps)", "-keyint_min", "\(fps)", "-sc_threshold", "0", "-bf", "0", "-flags", "+cgop",
             ] + bt709 + ["-movflags", "+faststart"] + reproducible + ["-f", "mp4", output]
 
         case .webm:

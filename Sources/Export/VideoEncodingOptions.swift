@@ -1,5 +1,5 @@
 /// How `VideoWriter` encodes each format. Every value is validated when the options are built,
-/// so a bad `--crf` fails before ffmpeg starts, with the offending value in the message.
+/// so a bad `--qp` fails before ffmpeg starts, with the offending value in the message.
 public struct VideoEncodingOptions: Sendable, Equatable {
     /// x264's speed/size trade-off (`-preset`). Slower presets give smaller files at the same
     /// quality; they never change how the video looks at a given CRF by more than a few tenths of a dB.

@@ -64,6 +64,12 @@ public enum VideoFileFormat: String, CaseIterable, Sendable, CustomStringConvert
     /// (`VideoTiming.frameStep`).
     public var maximumFrameRate: Int? { self == .gif ? 50 : nil }
 
+    /// Formats whose segments (`--frames`, `--shard`) join by stream copy into exactly the video a
+    /// single render writes: `mp4` (closed GOPs of one second at constant QP, see `FFmpegCommand`)
+    /// and `mov` (ProRes is intra-only). VP9's rate control, GIF's whole-clip palette and APNG's
+    /// frame numbering carry state across the whole clip, so their segments would not join cleanly.
+    public static let segmentable: [VideoFileFormat] = [.mp4, .mov]
+
     /// The largest width or height the format can store. GIF's logical screen size is 16-bit.
     public var maximumDimension: Int? { self == .gif ? 65_535 : nil }
 }

@@ -18,6 +18,18 @@ struct Bench: ParsableCommand {
     @Option(name: .long, help: "Also write each workload's frame 0 as <DIR>/<workload>.png, to compare pixels with other renderers.")
     var saveFrames: String?
 
+    @Option(name: .long, help: "Threads for the parallel stages (default: all cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(name: .long, help: "Stages to run: \(BenchmarkStage.allCases.map(\.rawValue).joined(separator: ", ")) (default: all).")
+    var stage: [String] = []
+
+    @Option(name: .long, help: "Run one workload's stages in this process and print a machine-readable line (what the full bench runs in child processes, so each stage's peak memory is its own).")
+    var one: String?
+
+    @Flag(name: .long, help: "Only the old in-process table (raster ms/frame, PNG ms/frame, pixel hash).")
+    var quick = false
+
     @Flag(name: .long, help: "Instead, compare zlib level × strategy × PNG filter on two 640×1136 frames (how the PNG defaults were chosen).")
     var png = false
 
@@ -27,6 +39,14 @@ struct Bench: ParsableCommand {
             throw ValidationError("unknown workload '\(name)'; expected one of: \(known.joined(separator: ", "))")
         }
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        let stages = BenchmarkStage.allCases.map(\.rawValue)
+        for name in stage where !stages.contains(name) {
+            throw ValidationError("unknown stage '\(name)'; expected one of: \(stages.joined(separator: ", "))")
+        }
+        if let one, !known.contains(one) {
+            throw ValidationError("unknown workload '\(one)'; expected one of: \(known.joined(separator: ", "))")
+        }
     }
 
     func run() throws {
@@ -35,7 +55,26 @@ struct Bench: ParsableCommand {
             print(PNGBenchmark.report(rows, iterations: 5))
             return
         }
+        let stages = stage.isEmpty ? BenchmarkStage.allCases : BenchmarkStage.allCases.filter { stage.contains($0.rawValue) }
+        if let one, let w = StandardWorkload.all.first(where: { $0.name == one }) {
+            for s in stages {
+                print(try BenchmarkRunner.runStage(s, workload: w, frames: frames, jobs: jobs).line)
+            }
+            return
+        }
         let chosen = workload.isEmpty ? StandardWorkload.all : StandardWorkload.all.filter { workload.contains($0.name) }
+        if !quick {
+            // The stages first, while this process is small: children inherit its peak RSS.
+            print(MachineFacts.report)
+            let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0]
+            let command = "flipbook bench" + (workload.isEmpty ? "" : " --workload " + workload.joined(separator: " --workload "))
+                + " --frames \(frames) --jobs \(jobs)"
+            print("command: \(command) (each stage in a child process: flipbook bench --one W --stage S)")
+            print(try BenchmarkSuite.run(executable: executable, workloads: chosen, stages: stages, frames: frames,
+                                         jobs: jobs, progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
+            if saveFrames == nil { return }
+        }
         var rows: [BenchmarkRunner.Row] = []
         for w in chosen {
             rows.append(try BenchmarkRunner.run(w, frames: frames))

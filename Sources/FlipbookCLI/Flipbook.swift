@@ -1,16 +1,21 @@
 import ArgumentParser
 import Export
+import Figures
 import Foundation
 import PNG
+import Pipeline
 import SceneModel
 
 @main
 struct Flipbook: ParsableCommand {
+    /// The version `--version` prints and every render manifest records.
+    static let version = "0.1.0"
+
     static let configuration = CommandConfiguration(
         commandName: "flipbook",
         abstract: "Deterministic offline renderer of UI motion: scene files to PNG frames and video.",
-        version: "0.1.0",
-        subcommands: [Render.self, Validate.self, Bench.self]
+        version: Flipbook.version,
+        subcommands: [Render.self, Validate.self, Bench.self, Diff.self, Check.self, Figure.self, Concat.self, Verify.self]
     )
 
     /// Errors from the library already say what went wrong and what to do; print them as one
@@ -38,6 +43,9 @@ struct Flipbook: ParsableCommand {
         case let e as ExportError: return e.description
         case let e as PNGError: return e.description
         case let e as CLIError: return e.description
+        case let e as FrameSelectionError: return e.description
+        case let e as ManifestError: return e.description
+        case let e as FigureError: return e.description
         default: return nil
         }
     }

@@ -37,8 +37,27 @@ struct Render: ParsableCommand {
     @Flag(name: .long, help: "Print the exact ffmpeg commands.")
     var verbose = false
 
+    @Option(name: .long, help: ArgumentHelp("Render only frames START..<END (0-based, end exclusive; or START...END). Outputs are named <scene>.frames-START-END.*; with a video, START and END must be whole seconds.", valueName: "range"))
+    var frames: String?
+
+    @Option(name: .long, help: ArgumentHelp("Render part K of N (1-based: 1/4 … 4/4) of the frames: contiguous, nearly equal parts (whole seconds when a video is written). Join the segment videos with `flipbook concat`.", valueName: "K/N"))
+    var shard: String?
+
+    @Flag(name: .long, help: "Continue an interrupted render: re-render only the frames that are missing or fail the hash its journal recorded.")
+    var resume = false
+
+    @OptionGroup(title: "Limits")
+    var limitArguments: LimitArguments
+
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        if frames != nil, shard != nil { throw ValidationError("--frames and --shard cannot be combined; use one") }
+        do {
+            _ = try frames.map(FrameSelection.parseRange)
+            _ = try shard.map(FrameSelection.parseShard)
+        } catch let error as FrameSelectionError {
+            throw ValidationError(error.description)
+        }
         if let pngLevel, !PNGOptions.levels.contains(pngLevel) {
             throw ValidationError("--png-level must be within \(PNGOptions.levels.lowerBound)...\(PNGOptions.levels.upperBound), got \(pngLevel)")
         }
@@ -47,7 +66,7 @@ struct Render: ParsableCommand {
     func run() throws {
         let files = try SceneArguments.resolve(scenes)
         // Load and validate every scene before writing anything.
-        let loaded = try files.map { videoArguments.adjust(try SceneLoader.load(path: $0)) }
+        let loaded = try files.map { videoArguments.adjust(try SceneLoader.load(path: $0, limits: limitArguments.limits)) }
         try SceneArguments.checkDistinctNames(loaded, files: files)
         for (scene, file) in zip(loaded, files) { _ = try SceneSimulation(scene: scene, file: file) }
 
@@ -55,6 +74,10 @@ struct Render: ParsableCommand {
         let progress = ProgressLine()
         for scene in loaded {
             var options = RenderOptions(outputDirectory: out, jobs: jobs)
+            options.flipbookVersion = Flipbook.version
+            options.limits = limitArguments.limits
+            options.resume = resume
+            options.frames = try frames.map(FrameSelection.parseRange) ?? shard.map(FrameSelection.parseShard)
             if noFrames { options.writeFrames = false }
             if noTrace { options.writeTrace = false }
             if let pngLevel {
@@ -75,6 +98,8 @@ struct Render: ParsableCommand {
 
     func summary(_ r: RenderResult) -> String {
         var line = "\(r.sceneName): \(counted(r.frameCount, "frame"))"
+        if r.firstFrame != 0 || r.framesReused > 0 { line += " (\(r.firstFrame)..<\(r.firstFrame + r.frameCount))" }
+        if r.framesReused > 0 { line += ", \(r.framesReused) reused" }
         if let tick = r.pauseTick { line += " (animator paused after tick \(tick))" }
         var outputs: [String] = []
         if let dir = r.framesDirectory { outputs.append(dir + "/") }

@@ -9,11 +9,14 @@ struct Validate: ParsableCommand {
     @Argument(help: "Scene files (.yaml, .yml, .json). Default: every scene in scenes/.")
     var scenes: [String] = []
 
+    @OptionGroup(title: "Limits")
+    var limitArguments: LimitArguments
+
     func run() throws {
         var failures = 0
         for file in try SceneArguments.resolve(scenes) {
             do {
-                let scene = try SceneLoader.load(path: file)
+                let scene = try SceneLoader.load(path: file, limits: limitArguments.limits)
                 _ = try SceneSimulation(scene: scene, file: file)
                 print("\(file): ok (\(counted(scene.items.count, "item")), \(counted(scene.behaviors.count, "behavior")))")
             } catch let error as SceneError {

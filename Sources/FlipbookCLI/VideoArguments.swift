@@ -22,8 +22,8 @@ struct VideoArguments: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Stop where the animator comes to rest ('rest'), even in scenes with a fixed duration (which becomes the cap).", valueName: "rest"))
     var until: String?
 
-    @Option(name: .long, help: "H.264 quality for mp4, 0 (lossless) to 51; default 18.")
-    var crf: Int = 18
+    @Option(name: .long, help: "H.264 quantizer for mp4, 0 (lossless) to 51; default 18 (visually lossless). Constant QP with closed one-second GOPs, so shards join into exactly the video of one render.")
+    var qp: Int = 18
 
     @Option(name: .long, help: "H.264 preset for mp4: ultrafast … veryslow; default medium.")
     var preset: String = "medium"
@@ -77,12 +77,12 @@ struct VideoArguments: ParsableArguments {
             throw ValidationError("--gif-dither must be none, bayer or bayer:N (N from 0 to 5), got '\(gifDither)'")
         }
         do {
-            return try VideoEncodingOptions(h264CRF: crf, h264Preset: h264Preset, vp9CRF: webmCrf,
+            return try VideoEncodingOptions(h264CRF: qp, h264Preset: h264Preset, vp9CRF: webmCrf,
                                             gifDither: dither, playCount: loop)
         } catch {
             // Name the flag the user typed, not the option's field.
             var message = "\(error)"
-            for (field, flag) in [("h264CRF", "--crf"), ("vp9CRF", "--webm-crf"), ("playCount", "--loop"),
+            for (field, flag) in [("h264CRF", "--qp"), ("vp9CRF", "--webm-crf"), ("playCount", "--loop"),
                                   ("gif bayer scale", "--gif-dither bayer scale")] {
                 message = message.replacingOccurrences(of: field, with: flag)
             }

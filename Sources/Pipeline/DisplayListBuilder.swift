@@ -2,6 +2,7 @@ import Dynamics
 import Geometry
 import Raster
 import SceneModel
+import Timing
 
 /// Turns item state (from the animator) and item paint (from the scene) into a display list.
 enum DisplayListBuilder {
@@ -30,6 +31,68 @@ enum DisplayListBuilder {
                 borderColor: item.border?.color ?? .clear,
                 opacity: item.opacity))
         }
+        return list
+    }
+}
+
+extension DisplayListBuilder {
+    /// The frame of a scene that uses the layer tree or timing: items drawn depth first (a
+    /// parent, then its children in z order), each with its presentation values.
+    ///
+    /// Geometry (CALayer): a child's centre is in its parent's bounds, origin at the parent's
+    /// top-left, so its offset from the parent's centre is `center − size/2`; the child's
+    /// transform is its own local transform, then that offset, then the parent's transform.
+    /// Local transform = scale, then the rotation beyond the model's, then the animator's
+    /// transform (the rotation for a plain item), then translation — identity parts are skipped,
+    /// so an item without animations is drawn exactly as `build(canvas:items:order:state:)` draws it.
+    /// Opacity multiplies down the tree; `masksToBounds` adds the item's rounded bounds to its
+    /// descendants' clips; a layer whose time is outside its active span (local time < 0 for a
+    /// reversed layer, before its beginTime) is not drawn, and neither are its descendants.
+    static func build(canvas: Canvas, order: [Int], timing: SceneTiming) -> DisplayList {
+        var list = DisplayList(width: canvas.pixelWidth, height: canvas.pixelHeight, background: canvas.background)
+        let t = timing.time
+        let pixels = AffineTransform(scaleX: canvas.scale, y: canvas.scale)
+        func draw(_ i: Int, parent: AffineTransform?, parentSize: Size, opacity: Double, clips: [ClipShape]) {
+            guard timing.isVisible(i) else { return }
+            let node = timing.nodes[i]
+            let id = node.item.id
+            func value(_ p: LayerProperty) -> AnimatableValue { timing.presentation(id, p, at: t) }
+            let center = value(.center).point ?? node.item.center
+            let size = value(.size).size ?? node.item.size
+            let rotation = value(.rotation).angle ?? .zero
+            let modelRotation = node.layer.modelValue(of: .rotation).angle ?? .zero
+            let scale = value(.scale).point ?? Point(1, 1)
+            let translation = value(.translation).point ?? .zero
+            var local = node.dynamic?.transform ?? AffineTransform(rotation: modelRotation)
+            if rotation != modelRotation { local = AffineTransform(rotation: rotation - modelRotation).concatenating(local) }
+            if scale != Point(1, 1) { local = AffineTransform(scaleX: scale.x, y: scale.y).concatenating(local) }
+            if translation != .zero { local = local.concatenating(AffineTransform(translationX: translation.x, y: translation.y)) }
+            let points: AffineTransform
+            if let parent {
+                points = local.concatenating(AffineTransform(translationX: center.x - parentSize.width / 2,
+                                                             y: center.y - parentSize.height / 2)).concatenating(parent)
+            } else {
+                points = local.concatenating(AffineTransform(translationX: center.x, y: center.y))
+            }
+            let transform = points.concatenating(pixels)
+            let cornerRadius = value(.cornerRadius).scalar ?? node.item.cornerRadius
+            let drawnOpacity = opacity * (value(.opacity).scalar ?? node.item.opacity)
+            let shadow = node.item.shadow.map { s in
+                DrawShadow(color: s.color, opacity: s.opacity, offset: s.offset * canvas.scale, radius: s.radius * canvas.scale)
+            }
+            list.rects.append(DrawRect(
+                size: size, cornerRadius: cornerRadius, transform: transform,
+                fill: value(.fillColor).color?.rgba8 ?? node.item.fill,
+                borderWidth: value(.borderWidth).scalar ?? 0,
+                borderColor: value(.borderColor).color?.rgba8 ?? .clear,
+                opacity: drawnOpacity, shadow: shadow, clips: clips))
+            let childClips = node.item.masksToBounds
+                ? clips + [ClipShape(size: size, cornerRadius: cornerRadius, transform: transform)] : clips
+            for child in node.children {
+                draw(child, parent: points, parentSize: size, opacity: drawnOpacity, clips: childClips)
+            }
+        }
+        for i in order { draw(timing.roots[i], parent: nil, parentSize: .zero, opacity: 1, clips: []) }
         return list
     }
 }

@@ -1,3 +1,4 @@
+import Dynamics
 import Export
 import Foundation
 import PNG
@@ -28,10 +29,25 @@ public struct RenderOptions: Sendable {
     public var jobs: Int
     /// zlib/filter settings of the PNG frames.
     public var png: PNGOptions
+    /// Behaviours written in Swift to add to the scene's animator before the first tick (see the
+    /// README's "Custom behaviors"). Called once with the simulation, whose items they may use.
+    public var additionalBehaviors: (@Sendable (SceneSimulation) -> [DynamicBehavior])?
     /// Called after each batch of frames with the frames done so far (for a progress line).
     public var progress: (@Sendable (RenderProgress) -> Void)?
     /// Called once with the exact ffmpeg command lines, shell-quoted, before encoding starts (`--verbose`).
     public var onFFmpegCommand: (@Sendable ([String]) -> Void)?
+    /// Render only these frames (`--frames`, `--shard`); nil: all. A selected render names its
+    /// outputs `<scene>.frames-AAAAAA-BBBBBB.*` (see `FrameSelection`). Default nil.
+    public var frames: FrameSelection?
+    /// Re-render only the frames an earlier, interrupted render of the same frames did not finish
+    /// (missing, or failing the hash its journal or manifest recorded). Default false.
+    public var resume: Bool = false
+    /// Write `<scene>.manifest.json` (and the resume journal while rendering). Default true.
+    public var writeManifest: Bool = true
+    /// The version recorded in the manifest (the CLI passes its own, "0.1.0"). Default "unversioned".
+    public var flipbookVersion: String = "unversioned"
+    /// The scene limits validation applies (raised by the CLI's `--max-…` flags). Default `.default`.
+    public var limits: SceneLimits = .default
 
     public init(outputDirectory: String = "output", writeFrames: Bool? = nil, video: [VideoFormat]? = nil,
                 videoFPS: Int? = nil, motionBlur: Int = 1, holdSeconds: Double = 0,
@@ -99,4 +115,11 @@ public struct RenderResult: Sendable {
     /// The human-readable trace (`.trace.txt`; the CSV sits beside it), when written.
     public var tracePath: String?
     public var elapsedSeconds: Double
+    /// The first frame rendered (0 unless `RenderOptions.frames` selected a window); the frames
+    /// are `firstFrame ..< firstFrame + frameCount`.
+    public var firstFrame: Int = 0
+    /// The manifest written, if any.
+    public var manifestPath: String?
+    /// Frames taken over from an interrupted render (`resume`) instead of rendered again.
+    public var framesReused: Int = 0
 }

@@ -1,3 +1,4 @@
+import Determinism
 import Dispatch
 import Export
 import Foundation
@@ -17,83 +18,179 @@ import SceneModel
 /// 4. frames go to ffmpeg in order.
 public enum SceneRenderer {
     /// Validates `scene` (a scene built in Swift gets the same errors as a file), then renders it.
-    /// Throws `SceneError` for an invalid scene, `ExportError` or `PNGError` when files cannot be written.
+    /// Throws `SceneError` for an invalid scene, `FrameSelectionError` for an unusable
+    /// `options.frames`, `ExportError` or `PNGError` when files cannot be written.
     public static func render(_ scene: Scene, options: RenderOptions = .init()) throws -> RenderResult {
-        try scene.validate()
-        let simulation = try SceneSimulation(scene: scene)
+        try scene.validate(limits: options.limits)
         let start = DispatchTime.now()
+        var timings = RenderManifest.Timings()
+        let simulation = try makeSimulation(scene, options)
         let writeFrames = options.writeFrames ?? scene.output.frames
-        let video = options.video ?? scene.output.video
+        var video = options.video ?? scene.output.video
         let plan = FramePlan(scene: scene)
         let width = scene.canvas.pixelWidth, height = scene.canvas.pixelHeight
+        let videoFPS = options.videoFPS ?? scene.fps
+
+        // Which frames: all of them, or a window whose bounds are known before the first frame
+        // (an `until: rest` scene is simulated once, without drawing, to find its length).
+        var window: Range<Int>?
+        var sceneFrameCount: Int?
+        if let selection = options.frames {
+            let total = plan.stopsAtRest ? try countFrames(scene, options, plan: plan) : plan.maxFrames
+            sceneFrameCount = total
+            // With a video, segments are cut on whole seconds, where every GOP starts.
+            window = try selection.window(total: total, alignment: video.isEmpty ? 1 : scene.fps)
+            if let w = window, !video.isEmpty, w != 0..<total {
+                for format in video where !VideoFileFormat.segmentable.contains(where: { $0.rawValue == format.rawValue }) {
+                    throw FrameSelectionError("--video \(format.rawValue) cannot be split into segments that join by stream copy; use mp4 or mov with --frames/--shard, or --video none")
+                }
+            }
+        }
+        let first = window?.lowerBound ?? 0
+        let end = window?.upperBound ?? plan.maxFrames
+        let stem = RenderManifest.stem(scene: scene.name, window: window)
+        let base = (options.outputDirectory as NSString).appendingPathComponent(stem)
+        let manifestPath = base + ".manifest.json"
+        let sceneHash = FNV1a64.hexHash(String(reflecting: scene).utf8)
+        let hashOf = writeFrames ? "png" : "rgba"
+        let pngSettings = "\(options.png), \(PNG.libraryVersions)"
+        let header = RenderJournal.header(sceneHash: sceneHash, window: first..<end, hashOf: hashOf, pngSettings: pngSettings)
+
+        let framesDirectory = (options.outputDirectory as NSString).appendingPathComponent(scene.name)
+
+        // --resume: what an earlier render of the same frames left behind, checked byte by byte.
+        var known: [Int: String] = [:]
+        var videoUpToDate = false
+        if options.resume, options.writeManifest {
+            let previous = try? RenderManifest.read(manifestPath)
+            if let previous, previous.scene.hash == sceneHash, previous.frames.hashOf == hashOf,
+               previous.frames.pngSettings == pngSettings, previous.frames.start == first {
+                for entry in previous.frames.hashes { known[entry.frame] = entry.hash }
+                videoUpToDate = !previous.videos.isEmpty
+                    && Set(previous.videos.map(\.format)) == Set(video.map(\.rawValue))
+                    && previous.videos.allSatisfy { v in
+                        let path = (options.outputDirectory as NSString).appendingPathComponent(v.file)
+                        return FileManager.default.contents(atPath: path).map { FNV1a64.hexHash($0) == v.hash } ?? false
+                    }
+            }
+            known.merge(RenderJournal.read(path: base + ".manifest.partial", header: header)) { _, journal in journal }
+        }
+        let reusable = writeFrames ? verifiedFrames(known, in: framesDirectory, jobs: options.jobs) : [:]
+        if videoUpToDate && reusable.count == known.count { video = [] }
+        removeStaleTemporaries(in: options.outputDirectory, prefix: "." + stem + ".")
+        removeStaleTemporaries(in: framesDirectory, prefix: ".frame_")
 
         // Start ffmpeg first: a missing ffmpeg or encoder fails the render before any frame is written.
         var videoWriter: VideoWriter?
-        var assembler: VideoFrameAssembler?
-        let videoFPS = options.videoFPS ?? scene.fps
+        var assembler: RangeVideoAssembler?
         if !video.isEmpty {
             try createDirectory(options.outputDirectory)
-            let formats = video.map { format -> VideoFileFormat in
+            let files = video.map { format -> (format: VideoFileFormat, path: String) in
                 guard let f = VideoFileFormat(rawValue: format.rawValue) else {
                     preconditionFailure("every scene video format is an export format")
                 }
-                return f
+                return (f, base + "." + f.fileExtension)
             }
-            let writer = try VideoWriter(directory: options.outputDirectory, baseName: scene.name, formats: formats,
-                                         width: width, height: height, fps: videoFPS,
+            var unique: [(format: VideoFileFormat, path: String)] = []
+            for file in files where !unique.contains(where: { $0.format == file.format }) { unique.append(file) }
+            let writer = try VideoWriter(files: unique, width: width, height: height, fps: videoFPS,
                                          options: try options.encoding(alpha: scene.canvas.background.a < 255),
                                          backgroundHex: String(scene.canvas.background.hex.dropFirst().prefix(6)))
             options.onFFmpegCommand?(writer.commandLines)
             videoWriter = writer
-            assembler = VideoFrameAssembler(videoFPS: videoFPS, simulationFPS: scene.fps, subframes: options.motionBlur)
+            assembler = RangeVideoAssembler(videoFPS: videoFPS, simulationFPS: scene.fps, subframes: options.motionBlur,
+                                            window: first..<end)
         }
-        let sequence = writeFrames
-            ? try PNGSequence(directory: (options.outputDirectory as NSString).appendingPathComponent(scene.name))
-            : nil
+        let sequence = writeFrames ? try PNGSequence(directory: framesDirectory) : nil
+        // Ticks before `first` that a motion-blurred video frame of the window averages in.
+        let firstDrawn = videoWriter == nil ? first : RangeVideoAssembler.contextStart(first, subframes: options.motionBlur)
 
+        var journal: RenderJournal?
+        if options.writeManifest {
+            try createDirectory(options.outputDirectory)
+            let j = RenderJournal(path: base + ".manifest.partial")
+            let keep = options.resume && !RenderJournal.read(path: j.path, header: header).isEmpty
+            try j.open(header: header, fresh: !keep)
+            journal = j
+        }
+
+        // The trace covers every tick from 0, so only a render that reaches the scene's end writes it.
         var trace = options.writeTrace ? Trace(sceneName: scene.name, fps: scene.fps) : nil
         let batchSize = max(4, options.jobs * 4)
-        var frameIndex = 0
+        var tick = 0            // frames simulated so far
         var distinct = 0
         var previous: (list: DisplayList, frame: EncodedFrame)?
         var finishedSimulation = false
+        var hashes: [RenderManifest.FrameHash] = []
+        var dropped: [RenderManifest.DroppedItem] = []
+        var reused = 0
 
         do {
-            while !finishedSimulation {
+            // Replay the ticks before the window without drawing them.
+            let replayStart = DispatchTime.now()
+            while tick < firstDrawn, !finishedSimulation {
+                if tick > 0 { simulation.advance() }
+                trace?.record(simulation)
+                tick += 1
+                if plan.stopsAtRest, simulation.isAtRest { finishedSimulation = true }
+            }
+            timings.simulateSeconds += seconds(since: replayStart)
+
+            while !finishedSimulation, tick < end {
                 // 1. Simulate a batch.
+                let simulateStart = DispatchTime.now()
+                let batchFirst = tick
                 var lists: [DisplayList] = []
-                while lists.count < batchSize, frameIndex + lists.count < plan.maxFrames {
-                    if frameIndex + lists.count > 0 { simulation.advance() }
-                    lists.append(simulation.displayList())
+                while lists.count < batchSize, tick < end {
+                    if tick > 0 { simulation.advance() }
+                    var list = simulation.displayList()
+                    for index in dropNonFinite(&list) { dropped.append(.init(frame: tick, drawIndex: index)) }
+                    lists.append(list)
                     trace?.record(simulation)
+                    tick += 1
                     if plan.stopsAtRest, simulation.isAtRest {
                         finishedSimulation = true
                         break
                     }
                 }
-                if frameIndex + lists.count >= plan.maxFrames { finishedSimulation = true }
+                if tick >= end { finishedSimulation = true }
+                timings.simulateSeconds += seconds(since: simulateStart)
 
-                // 2. Find which frames repeat their predecessor.
+                // 2. Decide per frame: skip (a verified frame from an earlier render, no video to
+                //    feed), repeat its predecessor, or render (or decode, when reused for video).
                 var source = [Int](repeating: -1, count: lists.count)  // -1: carried over from the previous batch
-                var work: [Int] = []
+                var skip = [Bool](repeating: false, count: lists.count)
+                var work: [FrameWork] = []
+                var decoded = Set<Int>()  // indexes whose pixels come from a reused PNG (no PNG bytes in memory)
                 for i in lists.indices {
-                    if i > 0, lists[i] == lists[i - 1] {
+                    let t = batchFirst + i
+                    let isReusable = t >= first && reusable[t] != nil
+                    // A frame that must be written needs PNG bytes: it cannot repeat a decoded one.
+                    let needsBytes = sequence != nil && t >= first && !isReusable
+                    if isReusable, videoWriter == nil {
+                        skip[i] = true
+                    } else if i > 0, !skip[i - 1], lists[i] == lists[i - 1], !(needsBytes && decoded.contains(source[i - 1])) {
                         source[i] = source[i - 1]
-                    } else if i == 0, let prev = previous, prev.list == lists[0] {
+                    } else if i == 0, let prev = previous, prev.list == lists[0], !(needsBytes && prev.frame.png == nil) {
                         source[i] = -1
                     } else {
                         source[i] = i
-                        work.append(i)
+                        work.append(FrameWork(index: i, reuse: isReusable ? sequence?.path(forFrame: t) : nil))
+                        if isReusable { decoded.insert(i) } else { distinct += 1 }
                     }
                 }
-                distinct += work.count
 
-                // 3. Rasterize and encode the distinct frames in parallel.
-                let encoded = try renderInParallel(lists: lists, indices: work, jobs: options.jobs,
-                                                   encodePNG: sequence != nil, png: options.png)
+                // 3. Rasterize and encode (or read back) the frames in parallel.
+                let (encoded, stage) = try renderInParallel(lists: lists, work: work, jobs: options.jobs,
+                                                            encodePNG: sequence != nil, png: options.png)
+                timings.rasterSeconds += stage.raster
+                timings.encodeSeconds += stage.encode
 
-                // 4. Write in order.
-                for i in lists.indices {
+                // 4. Write in order; then record the batch in the journal.
+                var writeSeconds = 0.0, videoSeconds = 0.0
+                var journalEntries: [(frame: Int, hash: String)] = []
+                for i in lists.indices where !skip[i] {
+                    let t = batchFirst + i
                     let frame: EncodedFrame
                     if source[i] == -1 {
                         guard let prev = previous else { preconditionFailure("no frame to repeat") }
@@ -102,80 +199,255 @@ public enum SceneRenderer {
                         guard let f = encoded[source[i]] else { preconditionFailure("frame not rendered") }
                         frame = f
                     }
-                    if let sequence, let png = frame.png {
-                        try sequence.write(encoded: png, frame: frameIndex + i)
+                    if t >= first {
+                        let writeStart = DispatchTime.now()
+                        if let sequence, let png = frame.png, reusable[t] == nil {
+                            try sequence.write(encoded: png, frame: t)
+                            journalEntries.append((t, frame.hash))
+                        } else if sequence == nil {
+                            journalEntries.append((t, frame.hash))
+                        }
+                        writeSeconds += seconds(since: writeStart)
                     }
                     if let writer = videoWriter, var a = assembler {
-                        for videoFrame in a.add(tick: frameIndex + i, rgba: frame.rgba) {
+                        let videoStart = DispatchTime.now()
+                        for videoFrame in a.add(tick: t, rgba: frame.rgba) {
                             try writer.write(frame: videoFrame)
                         }
                         assembler = a
+                        videoSeconds += seconds(since: videoStart)
                     }
                 }
-                if let last = lists.last {
-                    let lastSource = source[lists.count - 1]
-                    previous = (last, lastSource == -1 ? previous!.frame : encoded[lastSource]!)
+                for i in lists.indices where batchFirst + i >= first {
+                    let t = batchFirst + i
+                    if let hash = reusable[t] {
+                        hashes.append(.init(frame: t, hash: hash))
+                        reused += 1
+                    } else if let hash = journalEntries.first(where: { $0.frame == t })?.hash {
+                        hashes.append(.init(frame: t, hash: hash))
+                    }
                 }
-                frameIndex += lists.count
-                options.progress?(RenderProgress(sceneName: scene.name, framesDone: frameIndex,
-                                                 maxFrames: finishedSimulation ? frameIndex : plan.maxFrames,
-                                                 maxFramesIsCap: plan.stopsAtRest && !finishedSimulation,
+                let journalStart = DispatchTime.now()
+                try journal?.append(journalEntries)
+                writeSeconds += seconds(since: journalStart)
+                timings.writeSeconds += writeSeconds
+                timings.videoSeconds += videoSeconds
+
+                if let last = lists.last, !skip[lists.count - 1] {
+                    let lastSource = source[lists.count - 1]
+                    if lastSource == -1, let prev = previous {
+                        previous = (last, prev.frame)
+                    } else if lastSource >= 0, let f = encoded[lastSource] {
+                        previous = (last, f)
+                    }
+                } else {
+                    previous = nil
+                }
+                options.progress?(RenderProgress(sceneName: scene.name, framesDone: max(0, tick - first),
+                                                 maxFrames: finishedSimulation ? tick - first : end - first,
+                                                 maxFramesIsCap: plan.stopsAtRest && !finishedSimulation && window == nil,
                                                  elapsedSeconds: seconds(since: start)))
             }
-            if let writer = videoWriter, let last = assembler?.lastFrame {
+            let videoStart = DispatchTime.now()
+            let endsScene = window == nil || tick == sceneFrameCount
+            if endsScene, let writer = videoWriter, let last = assembler?.lastFrame {
                 for _ in 0..<VideoTiming.holdFrameCount(seconds: options.holdSeconds, fps: videoFPS) {
                     try writer.write(frame: last)
                 }
             }
             try videoWriter?.finish()
+            timings.videoSeconds += seconds(since: videoStart)
         } catch {
             videoWriter?.abandon()
             throw error
         }
-        sequence?.removeFrames(from: frameIndex)
+        let frameEnd = tick
+        // A full render owns the folder: frames of an earlier, longer render go. A window shares
+        // it with the other shards and touches nothing outside itself.
+        if window == nil { sequence?.removeFrames(from: frameEnd) }
         var tracePath: String?
-        if let trace {
+        if let trace, window == nil || frameEnd == sceneFrameCount {
             try createDirectory(options.outputDirectory)
-            let base = (options.outputDirectory as NSString).appendingPathComponent(scene.name)
-            try AtomicFile.write(trace.textContents, to: base + ".trace.txt")
-            try AtomicFile.write(trace.csvContents, to: base + ".trace.csv")
-            tracePath = base + ".trace.txt"
+            let traceBase = (options.outputDirectory as NSString).appendingPathComponent(scene.name)
+            try AtomicFile.write(trace.textContents, to: traceBase + ".trace.txt")
+            try AtomicFile.write(trace.csvContents, to: traceBase + ".trace.csv")
+            tracePath = traceBase + ".trace.txt"
         }
 
-        return RenderResult(sceneName: scene.name, frameCount: frameIndex, distinctFrames: distinct,
+        var manifestFile: String?
+        timings.totalSeconds = seconds(since: start)
+        timings.framesReused = reused
+        if options.writeManifest {
+            var videos: [RenderManifest.VideoInfo] = []
+            if let writer = videoWriter {
+                for output in writer.outputs {
+                    let bytes = FileManager.default.contents(atPath: output.path) ?? Data()
+                    videos.append(.init(format: output.format.rawValue, file: (output.path as NSString).lastPathComponent,
+                                        hash: FNV1a64.hexHash(bytes),
+                                        firstVideoFrame: VideoTiming.videoFrameCount(tickCount: first, videoFPS: videoFPS, simulationFPS: scene.fps),
+                                        endVideoFrame: VideoTiming.videoFrameCount(tickCount: frameEnd, videoFPS: videoFPS, simulationFPS: scene.fps),
+                                        fps: output.frameRate, command: FFmpegCommand.shellQuoted(output.arguments)))
+                }
+            } else if videoUpToDate, let previous = try? RenderManifest.read(manifestPath) {
+                videos = previous.videos
+            }
+            let capabilities = videoWriter?.capabilities
+            let manifest = RenderManifest(
+                flipbookVersion: options.flipbookVersion,
+                scene: .init(name: scene.name, hash: sceneHash, hashOf: "resolved scene (Swift String(reflecting:))",
+                             fps: scene.fps, width: width, height: height),
+                frames: .init(sceneFrameCount: sceneFrameCount ?? frameEnd, start: first, end: frameEnd,
+                              shard: options.frames.flatMap { if case .shard = $0 { return $0.description } else { return nil } },
+                              requestedRange: options.frames.flatMap { if case .range = $0 { return $0.description } else { return nil } },
+                              directory: sequence.map { _ in scene.name }, hashOf: hashOf, pngSettings: pngSettings,
+                              hashes: hashes),
+                videos: videos,
+                ffmpeg: capabilities.map { .init(executable: $0.executable, version: $0.version) },
+                timings: timings, droppedNonFinite: dropped)
+            try AtomicFile.write(try manifest.encoded(), to: manifestPath)
+            journal?.finish()
+            manifestFile = manifestPath
+        }
+
+        return RenderResult(sceneName: scene.name, frameCount: frameEnd - first, distinctFrames: distinct,
                             pauseTick: simulation.pauseTick, framesDirectory: sequence?.directory,
-                            videoPaths: videoWriter?.outputs.map(\.path) ?? [], tracePath: tracePath, elapsedSeconds: seconds(since: start))
+                            videoPaths: videoWriter?.outputs.map(\.path) ?? [], tracePath: tracePath, elapsedSeconds: seconds(since: start),
+                            firstFrame: first, manifestPath: manifestFile, framesReused: reused)
     }
 
-    /// The pixels and (optionally) PNG bytes of one frame.
-    struct EncodedFrame {
-        var rgba: [UInt8]
-        var png: [UInt8]?
+    private static func makeSimulation(_ scene: Scene, _ options: RenderOptions) throws -> SceneSimulation {
+        let simulation = try SceneSimulation(scene: scene)
+        for behavior in options.additionalBehaviors?(simulation) ?? [] { simulation.animator.addBehavior(behavior) }
+        return simulation
     }
 
-    /// Rasterizes `lists[indices]` on `jobs` threads; the result is indexed like `lists`.
-    static func renderInParallel(lists: [DisplayList], indices: [Int], jobs: Int,
-                                 encodePNG: Bool, png: PNGOptions) throws -> [EncodedFrame?] {
-        let results = ResultSlots<EncodedFrame>(count: lists.count)
-        let workers = max(1, min(jobs, indices.count))
+    /// The frame count of an `until: rest` scene: the simulation run to rest, drawing nothing.
+    static func countFrames(_ scene: Scene, _ options: RenderOptions, plan: FramePlan) throws -> Int {
+        let simulation = try makeSimulation(scene, options)
+        var count = 1
+        while count < plan.maxFrames, !simulation.isAtRest {
+            simulation.advance()
+            count += 1
+        }
+        return count
+    }
+
+    /// Removes display-list entries whose geometry is not finite and returns their draw indexes.
+    ///
+    /// Scene validation rejects non-finite input and the rasterizer already treats a non-finite
+    /// transform as an empty shape, so this should never fire; it is the pipeline's own guard, so
+    /// that a NaN from the physics engine becomes a recorded, dropped item instead of whatever a
+    /// later rasterizer change might do with it.
+    static func dropNonFinite(_ list: inout DisplayList) -> [Int] {
+        var droppedIndexes: [Int] = []
+        var kept: [DrawRect] = []
+        kept.reserveCapacity(list.rects.count)
+        for (index, rect) in list.rects.enumerated() {
+            let t = rect.transform
+            let finite = [t.a, t.b, t.c, t.d, t.tx, t.ty, rect.size.width, rect.size.height,
+                          rect.cornerRadius, rect.borderWidth, rect.opacity].allSatisfy(\.isFinite)
+            if finite { kept.append(rect) } else { droppedIndexes.append(index) }
+        }
+        if !droppedIndexes.isEmpty { list.rects = kept }
+        return droppedIndexes
+    }
+
+    /// The frames of `known` whose PNG file exists and still hashes to the recorded value.
+    static func verifiedFrames(_ known: [Int: String], in directory: String, jobs: Int) -> [Int: String] {
+        let entries = known.sorted { $0.key < $1.key }
+        let slots = ResultSlots<Bool>(count: entries.count)
+        let workers = max(1, min(jobs, entries.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var k = worker
-            while k < indices.count {
-                let i = indices[k]
-                let list = lists[i]
-                let rgba = Rasterizer.render(list).straightRGBA()
-                do {
-                    let bytes = encodePNG
-                        ? try PNG.encode(rgba: rgba, width: list.width, height: list.height, options: png)
-                        : nil
-                    results.set(i, .success(EncodedFrame(rgba: rgba, png: bytes)))
-                } catch {
-                    results.set(i, .failure(error))
-                }
+            while k < entries.count {
+                let path = (directory as NSString).appendingPathComponent(PNGSequence.fileName(forFrame: entries[k].key))
+                let bytes = FileManager.default.contents(atPath: path)
+                slots.set(k, .success(bytes.map { FNV1a64.hexHash($0) == entries[k].value } ?? false))
                 k += workers
             }
         }
-        return try results.collect()
+        let ok = (try? slots.collect()) ?? []
+        var result: [Int: String] = [:]
+        for (k, entry) in entries.enumerated() where ok.indices.contains(k) && ok[k] == true { result[entry.key] = entry.value }
+        return result
+    }
+
+    /// Deletes hidden temporary files (`<prefix>….tmp-PID[-N]`: a video's or a frame's) left by a
+    /// killed render, when the process that made them is gone. Final names are never touched.
+    static func removeStaleTemporaries(in directory: String, prefix: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let range = name.range(of: ".tmp-") else { continue }
+            let pidText = name[range.upperBound...].prefix { $0.isNumber }
+            guard let pid = Int32(pidText), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink((directory as NSString).appendingPathComponent(name))
+        }
+    }
+
+    /// The pixels, PNG bytes (optionally) and content hash of one frame.
+    struct EncodedFrame {
+        var rgba: [UInt8]
+        var png: [UInt8]?
+        /// FNV-1a 64 hex of `png`, or of `rgba` when there is no PNG.
+        var hash: String
+    }
+
+    /// One frame to produce: rasterize `lists[index]`, or, when `reuse` names a verified PNG
+    /// from an earlier render, decode its pixels instead (for the video).
+    struct FrameWork {
+        var index: Int
+        var reuse: String?
+    }
+
+    /// Seconds spent per stage, summed over worker threads.
+    struct StageSeconds {
+        var raster = 0.0
+        var encode = 0.0
+    }
+
+    /// Rasterizes `lists[work]` on `jobs` threads; the result is indexed like `lists`.
+    static func renderInParallel(lists: [DisplayList], work: [FrameWork], jobs: Int,
+                                 encodePNG: Bool, png: PNGOptions) throws -> ([EncodedFrame?], StageSeconds) {
+        let results = ResultSlots<EncodedFrame>(count: lists.count)
+        let stages = ResultSlots<StageSeconds>(count: work.count)
+        let workers = max(1, min(jobs, work.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            var k = worker
+            while k < work.count {
+                let item = work[k]
+                let list = lists[item.index]
+                var stage = StageSeconds()
+                do {
+                    if let path = item.reuse {
+                        let readStart = DispatchTime.now()
+                        let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
+                        let image = try PNG.decode(bytes)
+                        results.set(item.index, .success(EncodedFrame(rgba: image.rgba, png: nil, hash: FNV1a64.hexHash(bytes))))
+                        stage.encode = seconds(since: readStart)
+                    } else {
+                        let rasterStart = DispatchTime.now()
+                        let rgba = Rasterizer.renderStraightRGBA(list)
+                        stage.raster = seconds(since: rasterStart)
+                        let encodeStart = DispatchTime.now()
+                        let bytes = encodePNG
+                            ? try PNG.encode(rgba: rgba, width: list.width, height: list.height, options: png)
+                            : nil
+                        let hash = bytes.map { FNV1a64.hexHash($0) } ?? FNV1a64.hexHash(rgba)
+                        stage.encode = seconds(since: encodeStart)
+                        results.set(item.index, .success(EncodedFrame(rgba: rgba, png: bytes, hash: hash)))
+                    }
+                } catch {
+                    results.set(item.index, .failure(error))
+                }
+                stages.set(k, .success(stage))
+                k += workers
+            }
+        }
+        let total = try stages.collect().compactMap { $0 }.reduce(into: StageSeconds()) {
+            $0.raster += $1.raster
+            $0.encode += $1.encode
+        }
+        return (try results.collect(), total)
     }
 
     static func createDirectory(_ path: String) throws {

@@ -3,6 +3,7 @@ import Dynamics
 import Geometry
 import Raster
 import SceneModel
+import Timing
 
 /// A scene running in the animator, one tick at a time.
 ///
@@ -29,6 +30,8 @@ public final class SceneSimulation {
     /// When the last scripted input ends, in seconds: until then the scene is not at rest even if
     /// the animator has paused, because a drag will wake it.
     private var scriptedInputEnd = 0.0
+    /// The Core Animation side: item layers, animations, view animations, property animators.
+    private var timing: SceneTiming!
 
     /// Builds the animator for a validated scene.
     ///
@@ -65,6 +68,8 @@ public final class SceneSimulation {
             }
         }
         flushBehaviorEvents()
+        timing = try SceneTiming(scene: scene, dynamicItems: items, file: file)
+        recordTiming(timing.process(tick: 0))
     }
 
     /// The tick length in seconds.
@@ -75,7 +80,9 @@ public final class SceneSimulation {
 
     /// True while the animator is paused (every body asleep, or nothing left to do) and no
     /// scripted input is still to come.
-    public var isAtRest: Bool { !animator.isRunning && time >= scriptedInputEnd }
+    /// A scene with animations also waits for them: no scripted call left, no animation
+    /// running, no property animator active.
+    public var isAtRest: Bool { !animator.isRunning && time >= scriptedInputEnd && !timing.isBusy }
 
     /// Advances one tick. A paused animator stays paused, exactly as a UIKit animator whose
     /// display link has stopped.
@@ -88,6 +95,28 @@ public final class SceneSimulation {
         if wasRunning { animator.step(tickInterval) }
         flushBehaviorEvents()
         if wasRunning, !animator.isRunning, pauseTick == nil { pauseTick = tick }
+        recordTiming(timing.process(tick: tick))
+    }
+
+    private func recordTiming(_ kinds: [SimulationEvent.Kind]) {
+        for kind in kinds { events.append(SimulationEvent(tick: tick, kind: kind)) }
+    }
+
+    /// Each property animator's `fractionComplete` now, in declaration order (for the trace).
+    public var animatorFractions: [(id: String, fractionComplete: Double, state: String)] {
+        timing.scripts.map { ($0.spec.id, $0.animator.fractionComplete, $0.animator.stateDescription) }
+    }
+
+    /// The value drawn for an item's property now (presentation: model, animations, animators);
+    /// any item of the tree.
+    public func presentationValue(of item: String, _ property: LayerProperty) -> AnimatableValue {
+        timing.presentation(item, property, at: time)
+    }
+
+    /// Whether an item's layer is drawn now (false while its local time is outside its active span).
+    public func isVisible(_ item: String) -> Bool {
+        guard let i = timing.nodes.firstIndex(where: { $0.item.id == item }) else { return false }
+        return timing.isVisible(i)
     }
 
     private func record(_ kind: SimulationEvent.Kind) {
@@ -105,8 +134,9 @@ public final class SceneSimulation {
 
     /// The frame for the current tick.
     public func displayList() -> DisplayList {
-        DisplayListBuilder.build(canvas: scene.canvas, items: scene.items, order: drawOrder,
-                                 state: dynamicItems)
+        if timing.isUsed { return DisplayListBuilder.build(canvas: scene.canvas, order: drawOrder, timing: timing) }
+        return DisplayListBuilder.build(canvas: scene.canvas, items: scene.items, order: drawOrder,
+                                        state: dynamicItems)
     }
 
     public func item(_ id: String) -> DynamicItem? {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Something that happened during a simulation, at a tick: what a trace reports besides motion.
 public struct SimulationEvent: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
@@ -7,6 +9,19 @@ public struct SimulationEvent: Equatable, Sendable {
         case animatorPaused
         /// A custom behaviour's event ("watcher fired on card", "card captured by A").
         case behavior(String)
+        /// A property animator's `state` changed (`from`/`to` as `stateDescription` prints them);
+        /// `call` is the scripted call that changed it, nil when it reached its end.
+        case animatorState(animator: String, from: String, to: String, call: String?)
+        /// A property animator ran its completions at `position` (end, start, current).
+        case animatorCompleted(animator: String, position: String, fractionComplete: Double)
+        /// `animationDidStop(_:finished:)` of an item's animation.
+        case animationStopped(item: String, key: String, finished: Bool)
+        /// A `UIView.animate` block's completion (it runs on the next tick).
+        case viewAnimationCompleted(item: String, finished: Bool)
+        /// A scripted layer-timing call (pause, resume, set, continue, reverse, ...).
+        case layerTiming(item: String, call: String)
+        /// A timing call refused at run time (validation should have caught it; reported, not trapped).
+        case timingError(String)
     }
 
     /// The tick after which it happened (0: while the scene was being set up).
@@ -23,6 +38,14 @@ public struct SimulationEvent: Equatable, Sendable {
         case .animatorResumed: return "animator resumed"
         case .animatorPaused: return "animator paused"
         case .behavior(let what): return what
+        case let .animatorState(animator, from, to, call):
+            return "animator \(animator): \(from) → \(to)" + (call.map { " after \($0)" } ?? "")
+        case let .animatorCompleted(animator, position, fraction):
+            return "animator \(animator) completed at .\(position), fractionComplete \(String(format: "%.6f", fraction))"
+        case let .animationStopped(item, key, finished): return "\(item) animation \(key) stopped, finished=\(finished)"
+        case let .viewAnimationCompleted(item, finished): return "\(item) view animation completed, finished=\(finished)"
+        case let .layerTiming(item, call): return "\(item) layer \(call)"
+        case .timingError(let message): return "timing error: \(message)"
         }
     }
 }

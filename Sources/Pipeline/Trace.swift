@@ -16,6 +16,7 @@ public struct Trace: Sendable {
     public private(set) var text: [String] = []
     public private(set) var csv: [String] = ["tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y"]
     private var eventsWritten = 0
+    private var animatorColumnsAdded = false
 
     public init(sceneName: String, fps: Int) {
         text.append("# flipbook trace of \(sceneName): one line per item per tick at \(fps) fps; frame = the item's bounding box (UIView.frame), angle in radians, clockwise")
@@ -30,6 +31,17 @@ public struct Trace: Sendable {
             text.append("\(at) \(event.description) (tick \(event.tick))")
         }
         eventsWritten = simulation.events.count
+        // Property animators (scenes with `animators:` only): a line each per tick, and one
+        // `<id>_fraction` column each, appended after the fixed columns so plots keep working.
+        let animators = simulation.animatorFractions
+        if !animators.isEmpty && !animatorColumnsAdded {
+            csv[0] += animators.map { ",\($0.id)_fraction" }.joined()
+            animatorColumnsAdded = true
+        }
+        for a in animators {
+            text.append(String(format: "%@ animator %@ fractionComplete %.6f state %@", stamp, a.id, a.fractionComplete, a.state))
+        }
+        let extra = animators.map { String(format: ",%.6f", $0.fractionComplete) }.joined()
         for item in simulation.dynamicItems {
             let f = item.frame, c = item.center
             let angle = item.rotation.radians == 0 ? 0 : item.rotation.radians  // no "-0.000000"
@@ -41,7 +53,7 @@ public struct Trace: Sendable {
             let scaleX = (t.a * t.a + t.b * t.b).squareRoot(), scaleY = (t.c * t.c + t.d * t.d).squareRoot()
             csv.append(String(format: "%d,%.6f,%@,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f",
                               simulation.tick, time, item.identifier, c.x, c.y, f.minX, f.minY, f.width, f.height, angle,
-                              scaleX, scaleY))
+                              scaleX, scaleY) + extra)
         }
     }
 

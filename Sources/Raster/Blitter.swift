@@ -1,4 +1,4 @@
-// The second hot loop: compositing one row of a shape's coverage onto the pixmap.
+// The second hot loop: compositing one row of a shape's coverage spans onto the pixmap.
 //
 // Rules of this file:
 // 1. Byte-identical to the straightforward per-pixel path of Compositing.swift (`coverageByte`,
@@ -6,67 +6,84 @@
 //    every pixel with the per-pixel functions" holds the two equal.
 // 2. Pixels are `UInt32`s holding the four bytes in memory order. Every operation treats the
 //    four bytes alike, so which byte is red never matters and neither does endianness.
-// 3. Shortcuts only where they provably give the general formula's bytes: pixels with no coverage
-//    are skipped; runs of fully covered pixels (most of a shape) reuse the layer colour computed
-//    once per shape, stored as is when opaque (an opaque source replaces the destination),
-//    blended with one `mul255Lanes` per pixel otherwise, in a branch-free loop.
+// 3. Work per span, not per pixel: the sweep hands over runs of equal coverage, so the layer
+//    colour is computed once per run (once for a shape's whole interior row) and the run is
+//    blended in bulk. Opaque colours are stored (an opaque source replaces the destination: a
+//    memset-like fill); translucent ones go through `blendRun`, 4 pixels per 16-byte vector.
 // 4. No allocation, no shared state.
 
-/// Composites rows of one layer: its paint, with the colours of its fully covered pixels
-/// computed once.
+/// Composites rows of one layer.
 struct RowBlitter {
     private let paint: LayerPaint
+    private let hasBorder: Bool
     /// The layer's colour where the fill covers the pixel fully and the border not at all.
-    private let interior: UInt32
-    private let interiorAlpha: UInt8
+    private let interior: PremultipliedRGBA8
+    private let fill: UInt32
+    private let opacity: UInt32
 
-    init(paint: LayerPaint) {
+    init(paint: LayerPaint, hasBorder: Bool) {
         self.paint = paint
-        let colour = paint.color(fillCoverage: 255, borderCoverage: 0)
-        interior = colour.packed
-        interiorAlpha = colour.a
+        self.hasBorder = hasBorder
+        interior = paint.color(fillCoverage: 255, borderCoverage: 0)
+        fill = paint.fill.packed
+        opacity = UInt32(paint.opacity)
     }
 
-    /// Composites `outer.count` pixels: fill coverage `outer[i]`, and when the layer has a border,
-    /// border coverage from `outer[i]` and the hole's coverage `inner[i]` (`borderCoverage`).
+    /// Composites the spans of one box row; `pixels` starts at the box's left column.
     @inline(__always)
-    func blit(outer: UnsafeBufferPointer<Float>, inner: UnsafeBufferPointer<Float>?,
-              into pixels: UnsafeMutableBufferPointer<UInt32>) {
-        let count = outer.count
-        precondition(pixels.count >= count && (inner?.count ?? count) >= count)
-        // Where outer is empty, so is the border (outer − inner ≤ outer), so only outer is tested.
-        func isInterior(_ i: Int) -> Bool {
-            guard isFullCoverage(outer[i]) else { return false }
-            guard let inner else { return true }
-            return isZeroCoverage(borderCoverage(outer: outer[i], inner: inner[i]))
-        }
-        var i = 0
-        while i < count {
-            if isZeroCoverage(outer[i]) {
-                i += 1
-            } else if isInterior(i) {
-                var end = i + 1
-                while end < count && isInterior(end) { end += 1 }
-                fillRun(pixels, from: i, to: end)
-                i = end
+    func blit(_ spans: UnsafeBufferPointer<CoverageSpan>, into pixels: UnsafeMutablePointer<UInt32>) {
+        for span in spans {
+            // Where outer is empty, so is the border (outer − inner ≤ outer).
+            if isZeroCoverage(span.outer) { continue }
+            let colour: PremultipliedRGBA8
+            let cb: UInt8 = hasBorder ? coverageByte(borderCoverage(outer: span.outer, inner: span.inner)) : 0
+            if cb == 0 && isFullCoverage(span.outer) {
+                colour = interior
+            } else if cb == 0 {
+                // No border here: border·0 over fill·cf is fill·cf exactly (s + mul255(d, 255) = d),
+                // so the layer colour is two lane-wise products, the same bytes as `paint.color`.
+                colour = PremultipliedRGBA8(packed: mul255Lanes(mul255Lanes(fill, UInt32(coverageByte(span.outer))),
+                                                                opacity))
             } else {
-                let cf = coverageByte(outer[i])
-                let cb = inner.map { coverageByte(borderCoverage(outer: outer[i], inner: $0[i])) } ?? 0
-                let layer = paint.color(fillCoverage: cf, borderCoverage: cb)
-                pixels[i] = layer.packed &+ mul255Lanes(pixels[i], UInt32(255 - layer.a))
-                i += 1
+                colour = paint.color(fillCoverage: coverageByte(span.outer), borderCoverage: cb)
             }
+            blendRun(colour, into: pixels + Int(span.start), count: Int(span.end - span.start))
         }
     }
+}
 
-    /// Pixels start ..< end are fully covered: the interior colour over each.
-    @inline(__always)
-    private func fillRun(_ pixels: UnsafeMutableBufferPointer<UInt32>, from start: Int, to end: Int) {
-        if interiorAlpha == 255 {
-            for j in start..<end { pixels[j] = interior }
-        } else {
-            let inverse = UInt32(255 - interiorAlpha), source = interior
-            for j in start..<end { pixels[j] = source &+ mul255Lanes(pixels[j], inverse) }
+/// `colour` source-over each of `count` pixels: exactly `sourceOver` per pixel.
+@inline(__always)
+func blendRun(_ colour: PremultipliedRGBA8, into pixels: UnsafeMutablePointer<UInt32>, count: Int) {
+    if colour.a == 255 {
+        pixels.update(repeating: colour.packed, count: count)
+        return
+    }
+    if colour.a == 0 { return }   // premultiplied: all four bytes are 0, s + d·255/255 = d.
+    let inverse = UInt32(255 - colour.a), source = colour.packed
+    var i = 0
+    if count >= 4 {
+        // Four pixels as 16 bytes, viewed as eight 16-bit lanes twice: the even bytes (v & 0xFF)
+        // and the odd bytes (v >> 8). In each lane t = d·(255 − a) + 128 ≤ 65153 and
+        // (t + (t >> 8)) >> 8 ≤ 255 is mul255 exactly (Mul255.swift), so nothing crosses a lane;
+        // the halves are re-interleaved and the source added per byte, which cannot carry
+        // (s + mul255(d, 255 − s.a) ≤ 255). SSE2's pmullw does 8 of these multiplies at once.
+        let f = SIMD8<UInt16>(repeating: UInt16(inverse))
+        let s = unsafeBitCast(SIMD4<UInt32>(repeating: source), to: SIMD8<UInt16>.self)
+        let raw = UnsafeMutableRawPointer(pixels)
+        @inline(__always) func mul(_ v: SIMD8<UInt16>) -> SIMD8<UInt16> {
+            let t = v &* f &+ 128
+            return (t &+ (t &>> 8)) &>> 8
         }
+        while i + 4 <= count {
+            let d = raw.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt16>.self)
+            let even = mul(d & 0x00FF), odd = mul(d &>> 8)
+            raw.storeBytes(of: (even | (odd &<< 8)) &+ s, toByteOffset: 4 * i, as: SIMD8<UInt16>.self)
+            i += 4
+        }
+    }
+    while i < count {
+        pixels[i] = source &+ mul255Lanes(pixels[i], inverse)
+        i += 1
     }
 }

@@ -19,20 +19,26 @@ public struct CoverageMask: Equatable, Sendable {
 
 /// Exact area coverage of `shape` on a canvasWidth × canvasHeight canvas, by the rasterizer's own
 /// fast path (flattening + signed-area accumulation). With `hole`, the coverage of the region
-/// between the two, max(shape − hole, 0) per pixel: how a border is covered.
+/// between the two, max(shape − hole, 0) per pixel: how a border is covered. With `clips`, the
+/// coverage of the part of that region inside every clip shape: exact area of the intersection
+/// (the flattened outlines are clipped as polygons, see `ClipRegion`).
 ///
 /// Error: the corners' flattening moves the boundary by at most `Flattening.tolerance`
 /// (0.001 px) and keeps areas exact, so each pixel is within ~0.002 of its exact coverage and the
 /// sum over a shape fully inside the canvas equals `shape.area` up to rounding.
-public func coverage(of shape: RoundedRect, minus hole: RoundedRect? = nil,
+public func coverage(of shape: RoundedRect, minus hole: RoundedRect? = nil, clippedTo clips: [RoundedRect] = [],
                      canvasWidth: Int, canvasHeight: Int) -> CoverageMask {
     precondition(canvasWidth > 0 && canvasHeight > 0, "canvas size must be positive")
     var scratch = ShapeCoverage()
-    let box = scratch.begin(shape, hole: hole, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    var region = ClipRegion()
+    if !clips.isEmpty { region.set(clips) }
+    let box = scratch.begin(shape, hole: hole, clip: clips.isEmpty ? nil : region,
+                            canvasWidth: canvasWidth, canvasHeight: canvasHeight)
     var values = [Float](repeating: 0, count: box.width * box.height)
-    scratch.sweepRows { row, outer, inner in
-        for i in 0..<box.width {
-            values[row * box.width + i] = hole == nil ? outer[i] : borderCoverage(outer: outer[i], inner: inner[i])
+    scratch.sweepRows { row, spans in
+        for span in spans {
+            let value = hole == nil ? span.outer : borderCoverage(outer: span.outer, inner: span.inner)
+            for i in Int(span.start) ..< Int(span.end) { values[row * box.width + i] = value }
         }
     }
     return CoverageMask(box: box, values: values)
@@ -43,66 +49,140 @@ public func coverage(of shape: RoundedRect, minus hole: RoundedRect? = nil,
 @inline(__always)
 func borderCoverage(outer: Float, inner: Float) -> Float { max(outer - inner, 0) }
 
+/// Columns start ..< end of one box row, all with the same coverage: the outer shape's and the
+/// hole's (0 without a hole). What the sparse sweep hands the blitter.
+struct CoverageSpan {
+    var start: Int32
+    var end: Int32
+    var outer: Float
+    var inner: Float
+}
+
 /// The scratch that turns one shape, and optionally the hole a border leaves, into rows of
-/// coverage: owned by one thread, reused across shapes so that drawing allocates nothing once the
-/// buffers have grown.
+/// coverage spans: owned by one thread, reused across shapes so that drawing allocates nothing
+/// once the buffers have grown.
 struct ShapeCoverage {
     private var outline: [Point] = []
+    private var clipped: [Point] = []
+    private var holeOutline: [Point] = []
+    private var holeClipped: [Point] = []
+    private var clipScratch: [Point] = []
     private var outer = CoverageAccumulator()
     private var inner = CoverageAccumulator()
     private var holeIsEmpty = true
-    private var outerRow: [Float] = []
-    private var innerRow: [Float] = []
+    private var spans: [CoverageSpan] = []
 
-    /// Accumulates the shape and the hole (nil: no hole, inner coverage stays 0) and returns the
-    /// box of canvas pixels they may cover; `sweepRows` then delivers the coverage.
-    mutating func begin(_ shape: RoundedRect, hole: RoundedRect?, canvasWidth: Int, canvasHeight: Int) -> IntRect {
+    /// Accumulates the shape and the hole (nil: no hole, inner coverage stays 0), both clipped to
+    /// `clip` when given, and returns the box of canvas pixels they may cover; `sweepRows` then
+    /// delivers the coverage.
+    mutating func begin(_ shape: RoundedRect, hole: RoundedRect?, clip: ClipRegion? = nil,
+                        canvasWidth: Int, canvasHeight: Int) -> IntRect {
         var box = IntRect(uncheckedX: 0, y: 0, width: 0, height: 0)
         if !shape.isEmpty {
             shape.flattenedOutline(into: &outline)
+            if let clip {
+                clip.intersect(outline, into: &clipped, scratch: &clipScratch)
+                swap(&outline, &clipped)
+            }
             box = pixelBox(of: outline, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         }
+        return begin(polygon: outline, box: box, hole: hole, clip: clip)
+    }
+
+    /// Accumulates an already flattened polygon over `box` (the polygon's pixel box, or a box
+    /// containing it), with an optional hole as in `begin(_:hole:clip:)`.
+    mutating func begin(polygon: [Point], box: IntRect, hole: RoundedRect? = nil, clip: ClipRegion? = nil) -> IntRect {
         outer.reset(box: box)
         holeIsEmpty = true
-        if outerRow.count < box.width {
-            outerRow = [Float](repeating: 0, count: box.width)
-            innerRow = [Float](repeating: 0, count: box.width)
+        if spans.count < box.width + 1 {
+            spans = [CoverageSpan](repeating: CoverageSpan(start: 0, end: 0, outer: 0, inner: 0),
+                                   count: box.width + 1)
         }
-        for i in 0..<box.width { innerRow[i] = 0 }
-        guard !box.isEmpty else { return box }
-        outer.addPolygon(outline)
+        guard !box.isEmpty, polygon.count >= 3 else {
+            return IntRect(uncheckedX: box.x, y: box.y, width: 0, height: 0)
+        }
+        outer.addPolygon(polygon)
         if let hole, !hole.isEmpty {
-            hole.flattenedOutline(into: &outline)
-            if outline.allSatisfy(\.isFinite) {
+            hole.flattenedOutline(into: &holeOutline)
+            if let clip {
+                clip.intersect(holeOutline, into: &holeClipped, scratch: &clipScratch)
+                swap(&holeOutline, &holeClipped)
+            }
+            if holeOutline.allSatisfy(\.isFinite) {
                 inner.reset(box: box)
-                inner.addPolygon(outline)
+                inner.addPolygon(holeOutline)
                 holeIsEmpty = false
             }
         }
         return box
     }
 
-    /// Sweeps every row of the box in order, calling `body(row, outer, inner)` with the outer
-    /// shape's and the hole's coverage of that row (exactly `box.width` values each; the hole's
-    /// are 0 when there is none). Leaves the buffers clean for the next `begin`.
+    /// Sweeps every row of the box in order, calling `body(row, spans)` with the row's spans of
+    /// non-zero coverage, in column order, columns relative to the box (rule 6 of
+    /// CoverageAccumulator.swift: only cells that edges wrote are visited). Leaves the buffers
+    /// clean for the next `begin`.
     @inline(__always)
-    mutating func sweepRows(_ body: (Int, UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>) -> Void) {
+    mutating func sweepRows(_ body: (Int, UnsafeBufferPointer<CoverageSpan>) -> Void) {
         let width = outer.box.width, height = outer.box.height, holeIsEmpty = self.holeIsEmpty
-        outerRow.withUnsafeMutableBufferPointer { outerRow in
-            innerRow.withUnsafeMutableBufferPointer { innerRow in
-                let outerRow = UnsafeMutableBufferPointer(rebasing: outerRow[0 ..< width])
-                let innerRow = UnsafeMutableBufferPointer(rebasing: innerRow[0 ..< width])
-                for row in 0..<height {
-                    outer.sweepRow(row, into: outerRow)
-                    if !holeIsEmpty { inner.sweepRow(row, into: innerRow) }
-                    body(row, UnsafeBufferPointer(outerRow), UnsafeBufferPointer(innerRow))
+        let stride = outer.rowStride, words = outer.words
+        guard width > 0 else { return }
+        spans.withUnsafeMutableBufferPointer { spans in
+            outer.withRaw { outerCells, outerBits in
+                inner.withRaw { innerCells, innerBits in
+                    for row in 0..<height {
+                        let cellBase = row * stride, bitBase = row * words
+                        var outerSum: Float = 0, innerSum: Float = 0
+                        var count = 0, column = -1
+                        var outerValue: Float = 0, innerValue: Float = 0
+                        for word in 0..<words {
+                            var bits = outerBits[bitBase + word]
+                            outerBits[bitBase + word] = 0
+                            if !holeIsEmpty {
+                                bits |= innerBits[bitBase + word]
+                                innerBits[bitBase + word] = 0
+                            }
+                            while bits != 0 {
+                                let c = word << 6 | bits.trailingZeroBitCount
+                                bits &= bits &- 1
+                                guard c < width else { break }
+                                if column >= 0 && (outerValue != 0 || innerValue != 0) {
+                                    spans[count] = CoverageSpan(start: Int32(column), end: Int32(c),
+                                                                outer: outerValue, inner: innerValue)
+                                    count += 1
+                                }
+                                outerSum += outerCells[cellBase + c]
+                                outerCells[cellBase + c] = 0
+                                outerValue = min(abs(outerSum), 1)
+                                if !holeIsEmpty {
+                                    innerSum += innerCells[cellBase + c]
+                                    innerCells[cellBase + c] = 0
+                                    innerValue = min(abs(innerSum), 1)
+                                }
+                                column = c
+                            }
+                        }
+                        if column >= 0 && (outerValue != 0 || innerValue != 0) {
+                            spans[count] = CoverageSpan(start: Int32(column), end: Int32(width),
+                                                        outer: outerValue, inner: innerValue)
+                            count += 1
+                        }
+                        // The slack cells past the box (rule 3 of the accumulator) hold nothing a
+                        // pixel shows; they are cleared here, marked or not.
+                        outerCells[cellBase + width] = 0
+                        outerCells[cellBase + width + 1] = 0
+                        if !holeIsEmpty {
+                            innerCells[cellBase + width] = 0
+                            innerCells[cellBase + width + 1] = 0
+                        }
+                        body(row, UnsafeBufferPointer(rebasing: spans[0 ..< count]))
+                    }
                 }
             }
         }
     }
 
     /// The canvas pixels touched by the polygon's bounding box; empty if a vertex is not finite.
-    private func pixelBox(of points: [Point], canvasWidth: Int, canvasHeight: Int) -> IntRect {
+    func pixelBox(of points: [Point], canvasWidth: Int, canvasHeight: Int) -> IntRect {
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
         for p in points {

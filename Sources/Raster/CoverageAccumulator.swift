@@ -11,14 +11,21 @@ import Geometry
 // Rules of this file:
 // 1. No allocation per edge or per pixel: buffers belong to the caller and are reused across
 //    shapes; `reset` only grows them.
-// 2. Between shapes every cell is 0: `sweepRow` zeroes each cell it reads, including the two
-//    slack cells per row, so there is no separate clearing pass.
+// 2. Between shapes every cell is 0 and every touched bit is clear: the sweep zeroes each cell it
+//    reads and clears each row's bits, including the two slack cells per row, so there is no
+//    separate clearing pass.
 // 3. Writes stay in rows 0 ..< box.height and columns 0 ... box.width + 1 (row stride
 //    box.width + 2): edges are clipped to the box first (see `addLine`).
 // 4. Geometry is in Double, accumulated values in Float: a cell holds a sum of a few terms of
 //    magnitude ≤ 1, so Float's 2⁻²⁴ relative error leaves coverage within ~1e-6 of exact, far below
 //    1/255, and halves the memory swept per pixel.
 // 5. Pure value type, no globals: one accumulator per thread, deterministic for a given input.
+// 6. Sparse sweep: every cell an edge writes is marked in a per-row bitset. Between two marked
+//    columns the prefix sum cannot change, so the sweep visits only marked cells and reports
+//    constant-coverage spans (`CoverageSpan`): the interior of a shape costs nothing here, and the
+//    blitter fills it in bulk. The values are the very prefix sums a dense sweep would compute
+//    (the unmarked cells are exact zeros, and x + 0 = x in IEEE arithmetic), so the bytes do not
+//    depend on the sweep being sparse.
 //
 // The straightforward reference that a test holds this file to is `coverageReference`
 // (CoverageReference.swift), which shares no code with it.
@@ -27,16 +34,24 @@ import Geometry
 struct CoverageAccumulator {
     private(set) var box = IntRect(uncheckedX: 0, y: 0, width: 0, height: 0)
     private var cells: [Float] = []
+    /// One bit per cell, set where an edge wrote (rule 6); `words` UInt64s per row.
+    private var touched: [UInt64] = []
     private var stride = 2
+    private(set) var words = 1
 
     /// Prepares an all-zero buffer for the pixels of `box`.
     mutating func reset(box: IntRect) {
         self.box = box
         stride = box.width + 2
+        words = (stride + 63) >> 6
         let needed = stride * box.height
         if cells.count < needed {
             // Rule 2 keeps the old cells zero, so growing just appends zeros.
             cells.append(contentsOf: repeatElement(0, count: needed - cells.count))
+        }
+        let neededWords = words * box.height
+        if touched.count < neededWords {
+            touched.append(contentsOf: repeatElement(0, count: neededWords - touched.count))
         }
     }
 
@@ -44,32 +59,63 @@ struct CoverageAccumulator {
     mutating func addPolygon(_ points: [Point]) {
         guard points.count >= 3, !box.isEmpty else { return }
         let origin = Point(Double(box.x), Double(box.y))
-        let width = Double(box.width), height = Double(box.height), stride = self.stride
+        let width = Double(box.width), height = Double(box.height)
+        let grid = Grid(stride: stride, words: words)
         cells.withUnsafeMutableBufferPointer { cells in
-            var previous = points[points.count - 1] - origin
-            for p in points {
-                let current = p - origin
-                Self.addLine(previous, current, width: width, height: height,
-                             stride: stride, cells: cells)
-                previous = current
+            touched.withUnsafeMutableBufferPointer { touched in
+                let target = Target(cells: cells, touched: touched, grid: grid)
+                var previous = points[points.count - 1] - origin
+                for p in points {
+                    let current = p - origin
+                    Self.addLine(previous, current, width: width, height: height, into: target)
+                    previous = current
+                }
             }
         }
     }
 
-    /// Writes min(|prefix sum|, 1) of row `row` (0-based in the box) into `coverage[0 ..< box.width]`
-    /// and zeroes the row's cells (rule 2).
-    mutating func sweepRow(_ row: Int, into coverage: UnsafeMutableBufferPointer<Float>) {
-        precondition(row >= 0 && row < box.height && coverage.count >= box.width)
-        let base = row * stride, width = box.width
+    /// Gives `body` the raw cells and touched bits for a sparse sweep (`ShapeCoverage.sweepRows`);
+    /// the body must leave every cell it reads zero and every bit clear (rule 2).
+    mutating func withRaw<R>(_ body: (UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<UInt64>) -> R) -> R {
         cells.withUnsafeMutableBufferPointer { cells in
-            var sum: Float = 0
-            for i in 0..<width {
-                sum += cells[base + i]
-                cells[base + i] = 0
-                coverage[i] = min(abs(sum), 1)
+            touched.withUnsafeMutableBufferPointer { touched in body(cells, touched) }
+        }
+    }
+
+    var rowStride: Int { stride }
+
+    /// The layout of the cell and bit buffers.
+    struct Grid {
+        let stride: Int
+        let words: Int
+    }
+
+    /// Where an edge writes: cells and their touched bits.
+    struct Target {
+        let cells: UnsafeMutableBufferPointer<Float>
+        let touched: UnsafeMutableBufferPointer<UInt64>
+        let grid: Grid
+
+        /// cells[row, column] += value, and the cell marked.
+        @inline(__always)
+        func add(_ value: Float, row: Int, column: Int) {
+            cells[row * grid.stride + column] += value
+            touched[row * grid.words + column >> 6] |= 1 << UInt64(column & 63)
+        }
+
+        /// Marks columns first ... last of `row` (first ≤ last).
+        @inline(__always)
+        func mark(row: Int, from first: Int, through last: Int) {
+            let base = row * grid.words
+            var word = first >> 6
+            let lastWord = last >> 6
+            var bits = ~UInt64(0) << UInt64(first & 63)
+            while word < lastWord {
+                touched[base + word] |= bits
+                bits = ~UInt64(0)
+                word += 1
             }
-            cells[base + width] = 0
-            cells[base + width + 1] = 0
+            touched[base + word] |= bits & (~UInt64(0) >> UInt64(63 - last & 63))
         }
     }
 
@@ -80,7 +126,7 @@ struct CoverageAccumulator {
     /// still covers every pixel to its right: it is replaced by its projection on x = 0, a vertical
     /// edge with the same y extent, which changes every column ≥ 0 by the same amount.
     private static func addLine(_ p0: Point, _ p1: Point, width: Double, height: Double,
-                                stride: Int, cells: UnsafeMutableBufferPointer<Float>) {
+                                into target: Target) {
         // Orient downwards; `direction` remembers the winding sign. Horizontal edges add no area.
         guard p0.y != p1.y else { return }
         let (top, bottom, direction): (Point, Point, Double) = p0.y < p1.y ? (p0, p1, 1) : (p1, p0, -1)
@@ -108,11 +154,11 @@ struct CoverageAccumulator {
             let xMid = x(at: (yStart + yEnd) / 2)
             if xMid <= 0 {
                 addPiece(x0: 0, y0: yStart, x1: 0, y1: yEnd, direction: direction,
-                         height: height, stride: stride, cells: cells)
+                         height: height, into: target)
             } else if xMid < width {
                 addPiece(x0: min(max(x(at: yStart), 0), width), y0: yStart,
                          x1: min(max(x(at: yEnd), 0), width), y1: yEnd, direction: direction,
-                         height: height, stride: stride, cells: cells)
+                         height: height, into: target)
             }
             yStart = yEnd
         }
@@ -122,7 +168,7 @@ struct CoverageAccumulator {
     /// [0, height]) and adds each row's share.
     @inline(__always)
     private static func addPiece(x0: Double, y0: Double, x1: Double, y1: Double, direction: Double,
-                                 height: Double, stride: Int, cells: UnsafeMutableBufferPointer<Float>) {
+                                 height: Double, into target: Target) {
         let yStart = max(y0, 0), yEnd = min(y1, height)
         guard yStart < yEnd else { return }
         let dxdy = (x1 - x0) / (y1 - y0)
@@ -136,8 +182,7 @@ struct CoverageAccumulator {
         while row < endRow {
             let yBottom = min(Double(row + 1), yEnd)
             let xBottom = x(at: yBottom)
-            addRowSpan(xTop, xBottom, area: direction * (yBottom - yTop),
-                       cells: cells, base: row * stride)
+            addRowSpan(xTop, xBottom, area: direction * (yBottom - yTop), row: row, into: target)
             yTop = yBottom; xTop = xBottom
             row += 1
         }
@@ -155,20 +200,22 @@ struct CoverageAccumulator {
     /// and cell i receives area·(g(i) − g(i − 1)), so the prefix sum restores area·g(i).
     /// When the edge stays inside one column the mean is simply at its midpoint.
     @inline(__always)
-    private static func addRowSpan(_ xa: Double, _ xb: Double, area: Double,
-                                   cells: UnsafeMutableBufferPointer<Float>, base: Int) {
+    private static func addRowSpan(_ xa: Double, _ xb: Double, area: Double, row: Int,
+                                   into target: Target) {
         let lo = min(xa, xb), hi = max(xa, xb)
         let i0 = Int(lo.rounded(.down)), i1 = Int(hi.rounded(.up))
         if i1 <= i0 + 1 {
             let fraction = (lo + hi) / 2 - Double(i0)
-            cells[base + i0] += Float(area * (1 - fraction))
-            cells[base + i0 + 1] += Float(area * fraction)
+            target.add(Float(area * (1 - fraction)), row: row, column: i0)
+            target.add(Float(area * fraction), row: row, column: i0 + 1)
             return
         }
         let span = hi - lo, inverseSpan = 1 / span, mid = (lo + hi) / 2
         func r(_ v: Double) -> Double {
             v <= lo ? 0 : v >= hi ? span * (v - mid) : (v - lo) * (v - lo) / 2
         }
+        target.mark(row: row, from: i0, through: i1)
+        let base = row * target.grid.stride, cells = target.cells
         var rLeft = 0.0, gPrevious = 0.0
         for i in i0..<i1 {
             let rRight = r(Double(i + 1))

@@ -22,7 +22,11 @@ import Geometry
 /// edges of a sub-pixel-thin shape. Elsewhere the error is of order 1/subRowsPerPixel².
 ///
 /// Cost: O(canvas rows × subRowsPerPixel × covered pixels per row); for tests on small canvases.
-public func coverageReference(of shape: RoundedRect, canvasWidth: Int, canvasHeight: Int,
+///
+/// With `clips`, the coverage of shape ∩ every clip: each shape is convex, so the line meets each
+/// in one interval and their intersection is one interval too.
+public func coverageReference(of shape: RoundedRect, clippedTo clips: [RoundedRect] = [],
+                              canvasWidth: Int, canvasHeight: Int,
                               subRowsPerPixel: Int = 256) -> CoverageMask {
     precondition(canvasWidth > 0 && canvasHeight > 0, "canvas size must be positive")
     precondition(subRowsPerPixel > 0, "subRowsPerPixel must be positive, got \(subRowsPerPixel)")
@@ -40,12 +44,27 @@ public func coverageReference(of shape: RoundedRect, canvasWidth: Int, canvasHei
     let strip = 1 / Double(subRowsPerPixel)
     // Local point at canvas x = t on line y: inverse(0, y) + t·inverse_linear(1, 0).
     let direction = inverse.applyLinear(to: Point(1, 0))
+    // The same canvas line in each clip's local space; t is the canvas x for every shape.
+    var clipLines: [(RoundedRect, AffineTransform, Point)] = []
+    for clip in clips {
+        guard !clip.isEmpty, let clipInverse = clip.transform.inverted else {
+            return CoverageMask(box: canvas, values: values.map(Float.init))
+        }
+        clipLines.append((clip, clipInverse, clipInverse.applyLinear(to: Point(1, 0))))
+    }
     for j in firstRow..<max(firstRow, endRow) {
         for k in 0..<subRowsPerPixel {
             let y = Double(j) + (Double(k) + 0.5) * strip
             let origin = inverse.apply(to: Point(0, y))
-            guard let (enter, exit) = lineInterval(shape, origin: origin, direction: direction)
+            guard var (enter, exit) = lineInterval(shape, origin: origin, direction: direction)
             else { continue }
+            var missed = false
+            for (clip, clipInverse, clipDirection) in clipLines {
+                guard let (a, b) = lineInterval(clip, origin: clipInverse.apply(to: Point(0, y)),
+                                                direction: clipDirection) else { missed = true; break }
+                enter = max(enter, a); exit = min(exit, b)
+            }
+            if missed { continue }
             let x0 = max(enter, 0), x1 = min(exit, Double(canvasWidth))
             guard x1 > x0 else { continue }
             for i in Int(x0.rounded(.down))..<Int(x1.rounded(.up)) {

@@ -61,26 +61,67 @@ public struct Pixmap: Equatable, Sendable {
 
     /// Unpremultiplied RGBA8 bytes, row-major, 4 per pixel: what PNG stores.
     /// Each pixel goes through `PremultipliedRGBA8.unpremultiplied()` (exact rounding).
+    /// When every pixel is opaque (any frame drawn over an opaque background) the premultiplied
+    /// bytes are already the straight ones: `data` itself is returned, without a copy.
     public func straightRGBA() -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: data.count)
-        data.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
+        if isOpaque { return data }
+        var out = data
+        Pixmap.unpremultiplyInPlace(&out)
+        return out
+    }
+
+    /// True when every pixel has alpha 255 (one pass of 8-byte loads, stopping at the first
+    /// pixel that is not).
+    public var isOpaque: Bool {
+        data.withUnsafeBytes { bytes in
+            let words = bytes.count / 8
+            var i = 0
+            while i < words {
+                let w = bytes.loadUnaligned(fromByteOffset: 8 * i, as: UInt64.self)
+                // The alpha bytes sit at offsets 3 and 7 of every 8 bytes (memory order).
+                var alphas: (UInt8, UInt8) = (0, 0)
+                withUnsafeBytes(of: w) { alphas = ($0[3], $0[7]) }
+                if alphas.0 & alphas.1 != 255 { return false }
+                i += 1
+            }
+            return bytes.count % 8 == 0 || bytes[bytes.count - 1] == 255
+        }
+    }
+
+    /// Premultiplied → straight in place, by a 64 KiB table of round(c·255/a) indexed by a·256 + c
+    /// (built once, immutable): one load per channel instead of a division.
+    static func unpremultiplyInPlace(_ bytes: inout [UInt8]) {
+        let table = unpremultiplyTable
+        table.withUnsafeBufferPointer { table in
+            bytes.withUnsafeMutableBufferPointer { p in
                 var i = 0
-                while i < src.count {
-                    let a = src[i + 3]
-                    if a == 255 {
-                        dst[i] = src[i]; dst[i + 1] = src[i + 1]; dst[i + 2] = src[i + 2]; dst[i + 3] = 255
-                    } else if a != 0 {
-                        dst[i] = PremultipliedRGBA8.unpremultiply(src[i], a)
-                        dst[i + 1] = PremultipliedRGBA8.unpremultiply(src[i + 1], a)
-                        dst[i + 2] = PremultipliedRGBA8.unpremultiply(src[i + 2], a)
-                        dst[i + 3] = a
+                while i + 3 < p.count {
+                    let a = Int(p[i + 3])
+                    if a != 255 {
+                        let row = a << 8
+                        p[i] = table[row | Int(p[i])]
+                        p[i + 1] = table[row | Int(p[i + 1])]
+                        p[i + 2] = table[row | Int(p[i + 2])]
                     }
                     i += 4
                 }
             }
         }
-        return out
+    }
+
+    /// table[a·256 + c] = `PremultipliedRGBA8.unpremultiply(c, a)` for c ≤ a, 0 for a = 0 (a fully
+    /// transparent pixel has no colour) and for c > a (never a valid premultiplied byte).
+    static let unpremultiplyTable: [UInt8] = (0..<65536).map { i in
+        let a = UInt8(i >> 8), c = UInt8(i & 255)
+        return a == 0 || c > a ? 0 : PremultipliedRGBA8.unpremultiply(c, a)
+    }
+
+    /// A pixmap around existing bytes (4·width·height of them, premultiplied), without copying.
+    init(width: Int, height: Int, adopting data: [UInt8]) {
+        precondition(width > 0 && height > 0 && data.count == 4 * width * height)
+        self.width = width
+        self.height = height
+        self.data = data
     }
 
     private func offset(_ x: Int, _ y: Int) -> Int {

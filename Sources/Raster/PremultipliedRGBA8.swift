@@ -35,6 +35,14 @@ public struct PremultipliedRGBA8: Hashable, Sendable, CustomStringConvertible {
         return value
     }
 
+    /// The inverse of `packed`, for blends that work on packed pixels and preserve the invariant.
+    @inline(__always)
+    init(packed: UInt32) {
+        var value = packed
+        let bytes = withUnsafeBytes(of: &value) { ($0[0], $0[1], $0[2], $0[3]) }
+        self.init(unchecked: bytes.0, bytes.1, bytes.2, bytes.3)
+    }
+
     public static let transparent = PremultipliedRGBA8(unchecked: 0, 0, 0, 0)
 
     /// Unpremultiplies with exact rounding: each channel becomes round(c·255/a), halves up;

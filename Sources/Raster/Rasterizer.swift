@@ -9,6 +9,8 @@ import Geometry
 /// thread or on what the rasterizer drew before.
 public struct Rasterizer: Sendable {
     private var shapeCoverage = ShapeCoverage()
+    private var clipRegion = ClipRegion()
+    private var shadowRenderer = ShadowRenderer()
 
     public init() {}
 
@@ -19,6 +21,34 @@ public struct Rasterizer: Sendable {
         var pixmap = Pixmap(width: list.width, height: list.height)
         rasterizer.render(list, into: &pixmap)
         return pixmap
+    }
+
+    /// Renders `list` as straight-alpha RGBA8 bytes (what PNG and ffmpeg's `rgba` take): the same
+    /// bytes as `render(list).straightRGBA()`, with fresh scratch, safe from any thread.
+    public static func renderStraightRGBA(_ list: DisplayList) -> [UInt8] {
+        var rasterizer = Rasterizer()
+        var bytes: [UInt8] = []
+        rasterizer.renderStraightRGBA(list, into: &bytes)
+        return bytes
+    }
+
+    /// Renders `list` as straight-alpha RGBA8 bytes into `bytes`, reusing its storage when it
+    /// holds 4·width·height bytes and nobody else shares it (the fast path for a worker that
+    /// renders frame after frame). The same bytes as `render(list).straightRGBA()`, cheaper: the
+    /// pixels are drawn in place, and over an opaque background (every pixel stays at alpha 255,
+    /// so premultiplied and straight bytes are equal) there is no conversion pass at all;
+    /// otherwise one in-place pass by table.
+    public mutating func renderStraightRGBA(_ list: DisplayList, into bytes: inout [UInt8]) {
+        var storage: [UInt8] = []
+        swap(&storage, &bytes)
+        if storage.count != 4 * list.width * list.height {
+            storage = [UInt8](repeating: 0, count: 4 * list.width * list.height)
+        }
+        // `consume` moves the buffer along, so it stays uniquely referenced and is drawn in place.
+        var pixmap = Pixmap(width: list.width, height: list.height, adopting: consume storage)
+        render(list, into: &pixmap)
+        bytes = (consume pixmap).data
+        if list.background.a != 255 { Pixmap.unpremultiplyInPlace(&bytes) }
     }
 
     /// Renders `list` into `pixmap`, reusing its storage when the sizes match (otherwise the
@@ -44,15 +74,24 @@ public struct Rasterizer: Sendable {
         // With a border whose width swallows the whole shape the hole is nil: inner coverage
         // stays 0 and the border covers everything the shape does.
         let hole = hasBorder ? shape.inset(by: rect.borderWidth) : nil
-        let box = shapeCoverage.begin(shape, hole: hole,
+        var clip: ClipRegion? = nil
+        if !rect.clips.isEmpty {
+            clipRegion.set(rect.clips)
+            guard !clipRegion.isEmpty else { return }
+            clip = clipRegion
+        }
+        if let shadow = rect.shadow {
+            shadowRenderer.draw(shadow, of: shape, hole: hole, hasBorder: hasBorder, paint: paint, clip: clip,
+                                coverage: &shapeCoverage, onto: &pixmap)
+        }
+        let box = shapeCoverage.begin(shape, hole: hole, clip: clip,
                                       canvasWidth: pixmap.width, canvasHeight: pixmap.height)
         guard !box.isEmpty else { return }
-        let blitter = RowBlitter(paint: paint)
+        let blitter = RowBlitter(paint: paint, hasBorder: hasBorder)
         pixmap.withUnsafeMutablePixels { pixels, width in
-            shapeCoverage.sweepRows { row, outer, inner in
-                let start = (box.y + row) * width + box.x
-                blitter.blit(outer: outer, inner: hasBorder ? inner : nil,
-                             into: UnsafeMutableBufferPointer(rebasing: pixels[start ..< start + box.width]))
+            guard let base = pixels.baseAddress else { return }
+            shapeCoverage.sweepRows { row, spans in
+                blitter.blit(spans, into: base + (box.y + row) * width + box.x)
             }
         }
     }

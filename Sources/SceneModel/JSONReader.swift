@@ -20,12 +20,15 @@ struct JSONReader {
     private let text: [Unicode.Scalar]
     private let file: String
     private var index = 0
+    /// `maxDepth` unless the caller's `SceneLimits` says otherwise.
+    private var depthLimit = JSONReader.maxDepth
     private var line = 1
     private var column = 1
 
     /// Parses `text`; nil when it holds only whitespace (the caller reports an empty file).
-    static func parse(_ text: String, file: String) throws -> SourceNode? {
+    static func parse(_ text: String, file: String, maxDepth: Int = JSONReader.maxDepth) throws -> SourceNode? {
         var reader = JSONReader(text: Array(text.unicodeScalars), file: file)
+        reader.depthLimit = maxDepth
         if reader.peek == "\u{FEFF}" { reader.index += 1 }
         reader.skipWhitespace()
         guard reader.peek != nil else { return nil }
@@ -75,7 +78,7 @@ struct JSONReader {
     }
 
     private mutating func value(depth: Int) throws -> SourceNode {
-        guard depth < Self.maxDepth else { throw error("nesting deeper than \(Self.maxDepth) levels") }
+        guard depth < depthLimit else { throw error("nesting deeper than \(depthLimit) levels") }
         let start = mark
         guard let c = peek else { throw error("unexpected end of file; expected a value") }
         switch c {

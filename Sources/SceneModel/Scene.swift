@@ -1,5 +1,6 @@
 import Geometry
 import Raster
+import Timing
 
 /// A resolved, validated scene: what a scene file says, with every default filled in.
 ///
@@ -19,6 +20,12 @@ public struct Scene: Equatable, Sendable {
     /// The behaviours, in file order (the order they are added to the animator).
     public var behaviors: [BehaviorSpec]
     public var output: OutputSettings
+    /// `UIView.animate…` blocks, in file order (`viewAnimations:`). Default none.
+    public var viewAnimations: [ViewAnimationSpec] = []
+    /// Property animators with their scripted calls (`animators:`). Default none.
+    public var animators: [AnimatorSpec] = []
+    /// Scripted changes of item layers' media timing (`layerTimeline:`), `at` non-decreasing.
+    public var layerTimeline: [LayerTimingCall] = []
 
     public init(name: String, canvas: Canvas, fps: Int = 60, length: SceneLength,
                 items: [Item], behaviors: [BehaviorSpec] = [], output: OutputSettings = .init()) {
@@ -87,6 +94,17 @@ public struct Item: Equatable, Sendable {
     public var dynamicKind: DynamicKind
     /// The shape collisions see. Default `.rectangle`.
     public var collisionBounds: CollisionBounds
+    /// Sublayers (`children:`), drawn after this item in z order; their centres are in this
+    /// item's bounds (origin at its top-left), and transform and opacity compose with it.
+    public var children: [Item] = []
+    /// `masksToBounds`: clips the children to this item's rounded bounds. Default false.
+    public var masksToBounds = false
+    /// `CALayer.shadow*`; nil (default) for none.
+    public var shadow: Shadow?
+    /// The layer's own media timing (`timing:`); duration 0 = infinite. Default identity timing.
+    public var timing = MediaTiming()
+    /// Explicit Core Animation animations on this item's layer (`animations:`).
+    public var animations: [AnimationSpec] = []
 
     public init(id: String, size: Size, center: Point, rotation: Angle = .zero,
                 fill: ColorRGBA8 = .white, cornerRadius: Double = 0, border: Border? = nil,

@@ -57,8 +57,9 @@ struct SceneDecoder {
             }
         } ?? []
         let output = try top["output"].map { try decodeOutput($0) } ?? OutputSettings()
-        let scene = Scene(name: name, canvas: canvas, fps: fps, length: length, items: items,
+        var scene = Scene(name: name, canvas: canvas, fps: fps, length: length, items: items,
                           behaviors: behaviors, output: output)
+        try decodeTimingScript(top, into: &scene)
         return (scene, nameFromFile)
     }
 
@@ -101,7 +102,7 @@ struct SceneDecoder {
                     "missing 'duration' or 'until'; expected exactly one: duration: <seconds> for a fixed length, or until: rest")
     }
 
-    private func decodeItem(_ node: SourceNode, at path: String) throws -> Item {
+    func decodeItem(_ node: SourceNode, at path: String) throws -> Item {
         let f = try fields(node, at: path, allowed: Keys.item, required: [
             ("id", "id: a unique name such as card"),
             ("size", "size: [width, height] in points"),
@@ -119,6 +120,7 @@ struct SceneDecoder {
         if let n = f["z"] { item.zIndex = try integer(n, at: path + ".z") }
         if let n = f["kind"] { item.dynamicKind = try word(n, at: path + ".kind", DynamicKind.self) }
         if let n = f["collisionBounds"] { item.collisionBounds = try decodeCollisionBounds(n, at: path + ".collisionBounds") }
+        try decodeLayerKeys(f, into: &item, at: path)
         return item
     }
 
@@ -302,10 +304,10 @@ struct SceneDecoder {
 /// The keys each mapping allows, in the order they are documented (and suggested).
 enum Keys {
     static let root = ["version", "name", "canvas", "fps", "duration", "until", "maxDuration",
-                       "items", "behaviors", "output", "$schema"]
+                       "items", "behaviors", "viewAnimations", "animators", "layerTimeline", "output", "$schema"]
     static let canvas = ["size", "scale", "background"]
     static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "border", "opacity", "z",
-                       "kind", "collisionBounds"]
+                       "kind", "collisionBounds", "masksToBounds", "shadow", "timing", "animations", "children"]
     static let border = ["width", "color"]
     static let behaviors = BehaviorSpec.kinds
     static let snap = ["item", "to", "damping"]

@@ -25,7 +25,8 @@ public enum SceneFileFormat: String, Sendable, CaseIterable {
 public enum SceneLoader {
     /// Loads and validates the scene at `path`; the format follows the extension (`.yaml`,
     /// `.yml`, `.json`). Errors name `path` exactly as given. Throws `SceneError`.
-    public static func load(path: String) throws -> Scene {
+    /// `limits`: scene and file size limits; the file size is checked before the file is read.
+    public static func load(path: String, limits: SceneLimits = .default) throws -> Scene {
         let url = URL(fileURLWithPath: path)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -38,6 +39,10 @@ public enum SceneLoader {
             let ext = url.pathExtension.isEmpty ? "no extension" : "extension '.\(url.pathExtension)'"
             throw SceneError(file: path, message: "unsupported file \(ext); expected .yaml, .yml or .json", kind: .io)
         }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+           size.int64Value > Int64(limits.maxFileBytes) {
+            throw fileTooLarge(bytes: Int(size.int64Value), limits: limits, fileName: path)
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
@@ -47,19 +52,29 @@ public enum SceneLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw SceneError(file: path, message: "file is not UTF-8 text; expected a UTF-8 encoded scene file", kind: .io)
         }
-        return try decode(text, fileName: path, format: format)
+        return try decode(text, fileName: path, format: format, limits: limits)
+    }
+
+    private static func fileTooLarge(bytes: Int, limits: SceneLimits, fileName: String) -> SceneError {
+        SceneError(file: fileName,
+                   message: "file is \(bytes) bytes; expected at most \(limits.maxFileBytes) bytes",
+                   suggestion: "raise the limit with --max-file-size (SceneLimits.maxFileBytes in Swift)", kind: .invalid)
     }
 
     /// Decodes and validates scene text. `fileName` names the source in errors and gives the
     /// default scene name (its last component without extension). Throws `SceneError`.
-    public static func decode(_ text: String, fileName: String, format: SceneFileFormat) throws -> Scene {
-        guard let root = try parse(text, fileName: fileName, format: format) else {
+    /// `limits`: scene and file limits (size, nesting depth, node count, then the scene's own).
+    public static func decode(_ text: String, fileName: String, format: SceneFileFormat,
+                              limits: SceneLimits = .default) throws -> Scene {
+        let bytes = text.utf8.count
+        if bytes > limits.maxFileBytes { throw fileTooLarge(bytes: bytes, limits: limits, fileName: fileName) }
+        guard let root = try parse(text, fileName: fileName, format: format, limits: limits) else {
             throw SceneError(file: fileName, message: "file is empty; expected a mapping with canvas, items and duration or until")
         }
         let defaultName = ((fileName as NSString).lastPathComponent as NSString).deletingPathExtension
         let decoder = SceneDecoder(file: fileName, format: format)
         let (scene, nameFromFile) = try decoder.decode(root, defaultName: defaultName)
-        guard let violation = scene.firstViolation() else { return scene }
+        guard let violation = scene.firstViolation(limits: limits) else { return scene }
         let mark = MarkTable(root).mark(for: violation.keyPath)
         var suggestion = violation.suggestion
         if violation.keyPath == "name", nameFromFile {
@@ -73,11 +88,19 @@ public enum SceneLoader {
 
     /// The located tree, or nil for a file with no content (only whitespace and comments, or a
     /// bare YAML null such as `---`).
-    static func parse(_ text: String, fileName: String, format: SceneFileFormat) throws -> SourceNode? {
+    static func parse(_ text: String, fileName: String, format: SceneFileFormat,
+                      limits: SceneLimits = .default) throws -> SourceNode? {
         switch format {
         case .json:
-            return try JSONReader.parse(text, file: fileName)
+            return try JSONReader.parse(text, file: fileName, maxDepth: limits.maxNestingDepth)
         case .yaml:
+            // Before Yams: its composer recurses once per nesting level, so `[[[[…]]]]` 100k deep
+            // would overflow the stack instead of failing.
+            if let deep = YAMLDepthScan.firstTooDeep(text, limit: limits.maxNestingDepth) {
+                throw SceneError(file: fileName, line: deep.line,
+                                 message: "nesting deeper than \(limits.maxNestingDepth) levels; a scene needs fewer than 16",
+                                 kind: .syntax)
+            }
             let node: Yams.Node?
             do {
                 node = try Yams.compose(yaml: text)
@@ -85,7 +108,8 @@ public enum SceneLoader {
                 throw syntaxError(error, text: text, fileName: fileName)
             }
             guard let node else { return nil }
-            let root = try SourceNode(yaml: node, file: fileName)
+            var budget = limits.maxNodes
+            let root = try SourceNode(yaml: node, file: fileName, budget: &budget, limit: limits.maxNodes)
             if case .null? = root.scalarMeaning { return nil }
             return root
         }

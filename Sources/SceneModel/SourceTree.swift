@@ -170,15 +170,25 @@ extension SourceNode {
     /// Converts a Yams node (from `Yams.compose`) into a located tree.
     ///
     /// Mapping keys must be scalars; a complex key (`? [a, b]: 1`) is reported here because
-    /// the scene format has no use for one.
-    init(yaml node: Yams.Node, file: String) throws {
+    /// the scene format has no use for one. `budget` counts down one per node converted: an
+    /// alias is converted (copied) each time it is used, so a file of nested aliases ("billion
+    /// laughs") would expand exponentially; past `limit` nodes it is an error naming the limit.
+    init(yaml node: Yams.Node, file: String, budget: inout Int, limit: Int) throws {
         func mark(_ m: Yams.Mark?) -> SourceMark? { m.map { SourceMark(line: $0.line, column: $0.column) } }
+        budget -= 1
+        if budget < 0 {
+            let m = mark(node.mark)
+            throw SceneError(file: file, line: m?.line, column: m?.column,
+                             message: "more than \(limit) values after expanding aliases; expected a scene, not an alias bomb",
+                             suggestion: "raise SceneLimits.maxNodes in Swift if the file is genuine", kind: .invalid)
+        }
         switch node {
         case .scalar(let scalar):
             let isString = scalar.tag.description == Tag.Name.str.rawValue || scalar.style != .plain
             self.init(value: .scalar(scalar.string, isString: isString), mark: mark(scalar.mark))
         case .sequence(let sequence):
-            let nodes = try sequence.map { try SourceNode(yaml: $0, file: file) }
+            var nodes: [SourceNode] = []
+            for child in sequence { nodes.append(try SourceNode(yaml: child, file: file, budget: &budget, limit: limit)) }
             self.init(value: .sequence(nodes), mark: mark(sequence.mark))
         case .mapping(let mapping):
             var entries: [Entry] = []
@@ -190,7 +200,7 @@ extension SourceNode {
                                      kind: .invalid)
                 }
                 entries.append(Entry(key: keyScalar.string, keyMark: mark(keyScalar.mark),
-                                     value: try SourceNode(yaml: value, file: file)))
+                                     value: try SourceNode(yaml: value, file: file, budget: &budget, limit: limit)))
             }
             self.init(value: .mapping(entries), mark: mark(mapping.mark))
         }

@@ -21,6 +21,10 @@ extension Scene {
     private func reference(_ id: String, at path: String) throws(Violation) {
         let ids = items.map(\.id)
         guard !ids.contains(id) else { return }
+        if let parent = parentID(of: id) {
+            throw Violation(keyPath: path, message: "item \(quoted(id)) is a child of '\(parent)'; behaviors act on top-level items only",
+                            suggestion: "animate it with animations, viewAnimations or animators instead")
+        }
         if ids.isEmpty {
             throw Violation(keyPath: path, message: "unknown item \(quoted(id)); the scene has no items")
         }
@@ -56,8 +60,8 @@ extension Scene {
             case .direction(let d):
                 try checkPoint(d, at: path + ".direction")
             case .angle(let angle, let magnitude):
-                try checkFinite(angle.degrees, at: path + ".angle")
-                try checkFinite(magnitude, at: path + ".magnitude")
+                try checkEngineNumber(angle.degrees, at: path + ".angle")
+                try checkEngineNumber(magnitude, at: path + ".magnitude")
             }
             try checkPoint(push.offset, at: path + ".offset")
         case .collision(let collision):
@@ -83,7 +87,7 @@ extension Scene {
             }
         case .dampedResize(let r):
             try reference(r.item, at: path + ".item")
-            try checkFinite(r.amplitude, at: path + ".amplitude")
+            try checkEngineNumber(r.amplitude, at: path + ".amplitude")
             if !(r.amplitude >= 0 && r.amplitude < 1) {
                 throw Violation(keyPath: path + ".amplitude",
                                 message: "expected an amplitude from 0 up to (not including) 1, so the scale stays positive, found \(format(r.amplitude))")
@@ -93,7 +97,7 @@ extension Scene {
             try checkPositive(r.duration, "a duration in seconds", at: path + ".duration")
         case .transformTween(let t):
             try reference(t.item, at: path + ".item")
-            try checkFinite(t.rotation.degrees, at: path + ".rotation")
+            try checkEngineNumber(t.rotation.degrees, at: path + ".rotation")
             try checkNonZero(t.scale.width, at: path + ".scale[0]")
             try checkNonZero(t.scale.height, at: path + ".scale[1]")
             try checkPoint(t.translation, at: path + ".translation")
@@ -109,7 +113,7 @@ extension Scene {
                     throw Violation(keyPath: path + ".angles",
                                     message: "expected one angle per item (\(n.items.count)), found \(angles.count)")
                 }
-                for (k, a) in angles.enumerated() { try checkFinite(a.degrees, at: path + ".angles[\(k)]") }
+                for (k, a) in angles.enumerated() { try checkEngineNumber(a.degrees, at: path + ".angles[\(k)]") }
             }
             try checkUnit(n.damping, "a damping ratio", at: path + ".damping")
             try checkPositive(n.acceleration, "an acceleration", at: path + ".acceleration")
@@ -130,8 +134,8 @@ extension Scene {
                 throw Violation(keyPath: at + ".id", message: "duplicate zone id '\(zone.id)', already used by zones[\(first)]; expected each id once")
             }
             firstIndex[zone.id] = k
-            try checkFinite(zone.rect.minX, at: at + ".rect[0]")
-            try checkFinite(zone.rect.minY, at: at + ".rect[1]")
+            try checkEngineNumber(zone.rect.minX, at: at + ".rect[0]")
+            try checkEngineNumber(zone.rect.minY, at: at + ".rect[1]")
             try checkPositive(zone.rect.width, "a width", at: at + ".rect[2]")
             try checkPositive(zone.rect.height, "a height", at: at + ".rect[3]")
         }
@@ -142,9 +146,9 @@ extension Scene {
                 throw Violation(keyPath: at + ".path", message: "expected at least one [time, x, y] keyframe")
             }
             for (j, key) in drag.keyframes.enumerated() {
-                try checkFinite(key.time, at: at + ".path[\(j)][0]")
-                try checkFinite(key.point.x, at: at + ".path[\(j)][1]")
-                try checkFinite(key.point.y, at: at + ".path[\(j)][2]")
+                try checkEngineNumber(key.time, at: at + ".path[\(j)][0]")
+                try checkEngineNumber(key.point.x, at: at + ".path[\(j)][1]")
+                try checkEngineNumber(key.point.y, at: at + ".path[\(j)][2]")
                 if key.time < 0 {
                     throw Violation(keyPath: at + ".path[\(j)][0]", message: "expected a time of at least 0 s, found \(format(key.time))")
                 }
@@ -157,7 +161,7 @@ extension Scene {
     }
 
     private func checkNonZero(_ value: Double, at path: String) throws(Violation) {
-        try checkFinite(value, at: path)
+        try checkEngineNumber(value, at: path)
         if value == 0 {
             throw Violation(keyPath: path, message: "expected a non-zero scale (0 makes the item vanish and its transform singular)")
         }
@@ -194,7 +198,7 @@ extension Scene {
         }
         let i = c.insets
         for (k, value) in [i.top, i.left, i.bottom, i.right].enumerated() {
-            try checkFinite(value, at: path + ".insets[\(k)]")
+            try checkEngineNumber(value, at: path + ".insets[\(k)]")
         }
         if c.canvasBoundary, canvas.size.width - i.left - i.right <= 0 || canvas.size.height - i.top - i.bottom <= 0 {
             throw Violation(keyPath: path + ".insets",
@@ -234,7 +238,10 @@ extension Scene {
         if let anchor = a.anchor { try checkPoint(anchor, at: path + ".anchor") }
         try checkPoint(a.offset, at: path + ".offset")
         try checkPoint(a.toOffset, at: path + ".toOffset")
-        if let length = a.length { try checkPositive(length, "a length", at: path + ".length") }
+        if let length = a.length {
+            try checkPositive(length, "a length", at: path + ".length")
+            try checkEngineNumber(length, at: path + ".length")
+        }
         try checkNonNegative(a.frequency, "a frequency in Hz", at: path + ".frequency")
         try checkNonNegative(a.damping, "a damping ratio", at: path + ".damping")
         try checkNonNegative(a.frictionTorque, "a friction torque", at: path + ".frictionTorque")
@@ -243,8 +250,8 @@ extension Scene {
             throw Violation(keyPath: path + ".axis", message: "expected a non-zero axis direction, found [0, 0]")
         }
         if let range = a.range {
-            try checkFinite(range.lowerBound, at: path + ".range[0]")
-            try checkFinite(range.upperBound, at: path + ".range[1]")
+            try checkEngineNumber(range.lowerBound, at: path + ".range[0]")
+            try checkEngineNumber(range.upperBound, at: path + ".range[1]")
             if a.kind == .pin, !range.contains(0) {
                 throw Violation(keyPath: path + ".range",
                                 message: "expected a range of angles that contains 0 (the items' angle when pinned), found [\(format(range.lowerBound)), \(format(range.upperBound))]")
@@ -258,25 +265,30 @@ extension Scene {
     private func checkItemBehavior(_ b: ItemBehaviorSpec, at path: String) throws(Violation) {
         if let v = b.elasticity { try checkUnit(v, "an elasticity", at: path + ".elasticity") }
         if let v = b.friction { try checkNonNegative(v, "a friction", at: path + ".friction") }
-        if let v = b.density { try checkPositive(v, "a density", at: path + ".density") }
+        if let v = b.density {
+            try checkPositive(v, "a density", at: path + ".density")
+            try checkEngineNumber(v, at: path + ".density")
+        }
         if let v = b.resistance { try checkNonNegative(v, "a resistance", at: path + ".resistance") }
         if let v = b.angularResistance { try checkNonNegative(v, "an angular resistance", at: path + ".angularResistance") }
-        if let v = b.charge { try checkFinite(v, at: path + ".charge") }
+        if let v = b.charge { try checkEngineNumber(v, at: path + ".charge") }
         if let v = b.linearVelocity { try checkPoint(v, at: path + ".linearVelocity") }
-        if let v = b.angularVelocity { try checkFinite(v.degrees, at: path + ".angularVelocity") }
+        if let v = b.angularVelocity { try checkEngineNumber(v.degrees, at: path + ".angularVelocity") }
     }
 
     private func checkField(_ f: FieldSpec, at path: String) throws(Violation) {
         try checkPoint(f.position, at: path + ".position")
         switch f.region {
         case .infinite: break
-        case .radius(let r): try checkPositive(r, "a radius", at: path + ".region.radius")
+        case .radius(let r):
+            try checkPositive(r, "a radius", at: path + ".region.radius")
+            try checkEngineNumber(r, at: path + ".region.radius")
         case .size(let s):
             try checkPositive(s.width, "a width", at: path + ".region.size[0]")
             try checkPositive(s.height, "a height", at: path + ".region.size[1]")
         }
-        try checkFinite(f.strength, at: path + ".strength")
-        if let v = f.falloff { try checkFinite(v, at: path + ".falloff") }
+        try checkEngineNumber(f.strength, at: path + ".strength")
+        if let v = f.falloff { try checkEngineNumber(v, at: path + ".falloff") }
         if let v = f.minimumRadius { try checkNonNegative(v, "a minimum radius", at: path + ".minimumRadius") }
         try checkPoint(f.direction, at: path + ".direction")
     }
@@ -306,12 +318,22 @@ extension Scene {
     }
 
     private func checkPoint(_ p: Point, at path: String) throws(Violation) {
-        try checkFinite(p.x, at: path + "[0]")
-        try checkFinite(p.y, at: path + "[1]")
+        try checkEngineNumber(p.x, at: path + "[0]")
+        try checkEngineNumber(p.y, at: path + "[1]")
+    }
+
+    /// Every number a behaviour hands to Box2D: finite and within ±1e7. Box2D computes in 32-bit
+    /// floats, and a value near Float's limit becomes infinity there, then NaN once the solver
+    /// clamps it, and trips `IsValid()` assertions (found by the fuzz test).
+    private func checkEngineNumber(_ value: Double, at path: String) throws(Violation) {
+        try checkFinite(value, at: path)
+        if !SceneRules.coordinateRange.contains(value) {
+            throw Violation(keyPath: path, message: "expected a value within ±\(format(SceneRules.coordinateRange.upperBound)) (the physics engine computes in 32-bit floats), found \(format(value))")
+        }
     }
 
     private func checkNonNegative(_ value: Double, _ what: String, at path: String) throws(Violation) {
-        try checkFinite(value, at: path)
+        try checkEngineNumber(value, at: path)
         if !(value >= 0) {
             throw Violation(keyPath: path, message: "expected \(what) of at least 0, found \(format(value))")
         }

@@ -29,6 +29,12 @@ public enum SceneRules {
     public static let maxPixelsPerSide = 16384
     /// Longest scene in seconds, for `duration` and `maxDuration`: one hour.
     public static let maxSeconds = 3600.0
+    /// Item width and height in points: 0.05 ... 1e6. Box2D (32-bit floats, 100 pt per metre)
+    /// asserts on a box whose area is under 1.2e-7 m² (0.0012 pt²) and overflows far above a
+    /// million points; UI items live well inside both.
+    public static let itemSideRange: ClosedRange<Double> = 0.05...1e6
+    /// Item centres in points: −1e7 ... 1e7 (a float keeps 1 pt precision to about 1.6e7 pt).
+    public static let coordinateRange: ClosedRange<Double> = -1e7...1e7
     /// `maxDuration` when `until: rest` gives none: 10 s, long enough for any snap or gravity
     /// scene to settle, short enough that a scene that never rests still finishes.
     public static let defaultMaxDuration = 10.0
@@ -62,42 +68,46 @@ extension Scene {
     /// Checks every semantic rule of the scene format and throws the first violation as a
     /// `SceneError` whose `file` is `file`, with a key path but no line (there is no file).
     /// A scene that passes renders without errors.
-    public func validate(file: String = "<swift>") throws {
-        if let v = firstViolation() {
+    /// `limits`: the size limits (`SceneLimits.default` unless raised with `--max-…` flags).
+    public func validate(file: String = "<swift>", limits: SceneLimits = .default) throws {
+        if let v = firstViolation(limits: limits) {
             throw SceneError(file: file, keyPath: v.keyPath, message: v.message, suggestion: v.suggestion)
         }
     }
 
     /// The first rule this scene breaks, in decoding order, or nil if it is valid.
-    func firstViolation() -> Violation? {
+    func firstViolation(limits: SceneLimits = .default) -> Violation? {
         do {
-            try checkAll()
+            try checkAll(limits: limits)
             return nil
         } catch {
             return error
         }
     }
 
-    private func checkAll() throws(Violation) {
+    private func checkAll(limits: SceneLimits) throws(Violation) {
         if !SceneRules.isValidName(name) {
             throw Violation(keyPath: "name",
                             message: "expected a name of letters, digits, '_' or '-' (it names the output folder), found \(quoted(name))")
         }
-        try checkCanvas()
+        try checkCanvas(maxPixelsPerSide: limits.maxPixelsPerSide)
         if !SceneRules.fpsRange.contains(fps) {
             throw Violation(keyPath: "fps", message: "expected an integer from \(SceneRules.fpsRange.lowerBound) to \(SceneRules.fpsRange.upperBound), found \(fps)")
         }
         switch length {
         case .duration(let seconds):
-            try checkSeconds(seconds, at: "duration")
+            try checkSeconds(seconds, at: "duration", limits: limits)
         case .untilRest(let maxDuration):
-            try checkSeconds(maxDuration, at: "maxDuration")
+            try checkSeconds(maxDuration, at: "maxDuration", limits: limits)
         }
+        try checkCounts(limits: limits)
         try checkItems()
         try checkBehaviors()
+        try checkDragOverlaps()
+        try checkTimingScript()
     }
 
-    private func checkCanvas() throws(Violation) {
+    private func checkCanvas(maxPixelsPerSide: Int) throws(Violation) {
         try checkPositive(canvas.size.width, "a width", at: "canvas.size[0]")
         try checkPositive(canvas.size.height, "a height", at: "canvas.size[1]")
         try checkFinite(canvas.scale, at: "canvas.scale")
@@ -108,52 +118,112 @@ extension Scene {
         // Compared in Double: `Canvas.pixelWidth` converts to Int, which would trap on a huge size.
         let w = (canvas.size.width * canvas.scale).rounded(.up)
         let h = (canvas.size.height * canvas.scale).rounded(.up)
-        let limit = Double(SceneRules.maxPixelsPerSide)
+        let limit = Double(maxPixelsPerSide)
         if w > limit || h > limit {
             throw Violation(keyPath: "canvas.size",
-                            message: "\(format(canvas.size.width))x\(format(canvas.size.height)) pt at scale \(format(canvas.scale)) is \(format(w))x\(format(h)) px; expected at most \(SceneRules.maxPixelsPerSide) px per side",
+                            message: "\(format(canvas.size.width))x\(format(canvas.size.height)) pt at scale \(format(canvas.scale)) is \(format(w))x\(format(h)) px; expected at most \(maxPixelsPerSide) px per side",
                             suggestion: "lower canvas.scale or the size")
         }
     }
 
-    private func checkSeconds(_ seconds: Double, at path: String) throws(Violation) {
+    private func checkSeconds(_ seconds: Double, at path: String, limits: SceneLimits) throws(Violation) {
         try checkFinite(seconds, at: path)
-        if !(seconds > 0 && seconds <= SceneRules.maxSeconds) {
+        if !(seconds > 0 && seconds <= limits.maxSeconds) {
             throw Violation(keyPath: path,
-                            message: "expected seconds greater than 0 and at most \(format(SceneRules.maxSeconds)), found \(format(seconds))")
+                            message: "expected seconds greater than 0 and at most \(format(limits.maxSeconds)), found \(format(seconds))")
+        }
+        let frames = max(1, Int((seconds * Double(fps)).rounded()))
+        if frames > limits.maxFrames {
+            throw Violation(keyPath: path,
+                            message: "\(format(seconds)) s at \(fps) fps is \(frames) frames; expected at most \(limits.maxFrames) frames",
+                            suggestion: "raise the limit with --max-frames (SceneLimits.maxFrames in Swift), or shorten the scene")
+        }
+    }
+
+    /// Item and behaviour counts, before any item is looked at: a file of a million items fails
+    /// at once instead of after checking each.
+    private func checkCounts(limits: SceneLimits) throws(Violation) {
+        if items.count > limits.maxItems {
+            throw Violation(keyPath: "items",
+                            message: "\(items.count) items; expected at most \(limits.maxItems)",
+                            suggestion: "raise the limit with --max-items (SceneLimits.maxItems in Swift)")
+        }
+        if behaviors.count > limits.maxBehaviors {
+            throw Violation(keyPath: "behaviors",
+                            message: "\(behaviors.count) behaviors; expected at most \(limits.maxBehaviors)",
+                            suggestion: "raise the limit with --max-behaviors (SceneLimits.maxBehaviors in Swift)")
         }
     }
 
     private func checkItems() throws(Violation) {
-        var firstIndex: [String: Int] = [:]
+        var firstPath: [String: String] = [:]
         for (i, item) in items.enumerated() {
-            let path = "items[\(i)]"
-            if !SceneRules.isValidItemID(item.id) {
-                throw Violation(keyPath: path + ".id",
-                                message: "expected an id of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(item.id))")
+            try checkItem(item, at: "items[\(i)]", firstPath: &firstPath)
+        }
+    }
+
+    /// One item, then its children: the same rules at every depth, ids unique across the tree.
+    private func checkItem(_ item: Item, at path: String, firstPath: inout [String: String]) throws(Violation) {
+        if !SceneRules.isValidItemID(item.id) {
+            throw Violation(keyPath: path + ".id",
+                            message: "expected an id of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(item.id))")
+        }
+        if let first = firstPath[item.id] {
+            throw Violation(keyPath: path + ".id",
+                            message: "duplicate item id '\(item.id)', already used by \(first); expected each id once")
+        }
+        firstPath[item.id] = path
+        try checkPositive(item.size.width, "a width", at: path + ".size[0]")
+        try checkPositive(item.size.height, "a height", at: path + ".size[1]")
+        try checkEngineRange(item.size.width, SceneRules.itemSideRange, "a width", at: path + ".size[0]")
+        try checkEngineRange(item.size.height, SceneRules.itemSideRange, "a height", at: path + ".size[1]")
+        try checkFinite(item.center.x, at: path + ".center[0]")
+        try checkFinite(item.center.y, at: path + ".center[1]")
+        try checkEngineRange(item.center.x, SceneRules.coordinateRange, "an x coordinate", at: path + ".center[0]")
+        try checkEngineRange(item.center.y, SceneRules.coordinateRange, "a y coordinate", at: path + ".center[1]")
+        try checkFinite(item.rotation.degrees, at: path + ".rotation")
+        try checkFinite(item.cornerRadius, at: path + ".cornerRadius")
+        if !(item.cornerRadius >= 0) {
+            throw Violation(keyPath: path + ".cornerRadius",
+                            message: "expected a corner radius of at least 0, found \(format(item.cornerRadius))")
+        }
+        if let border = item.border {
+            try checkPositive(border.width, "a border width", at: path + ".border.width")
+        }
+        try checkUnit(item.opacity, "an opacity", at: path + ".opacity")
+        if case .path(let points) = item.collisionBounds {
+            try checkConvexPolygon(points, at: path + ".collisionBounds.path")
+        }
+        try checkLayer(item, at: path)
+        for (k, child) in item.children.enumerated() {
+            try checkItem(child, at: path + ".children[\(k)]", firstPath: &firstPath)
+        }
+    }
+
+    /// Two scripted drags of one item in one `snapZones` may not overlap in time (the behaviour's
+    /// precondition; found by `FuzzTests` from a duplicated drag line).
+    private func checkDragOverlaps() throws(Violation) {
+        for (i, behavior) in behaviors.enumerated() {
+            guard case .snapZones(let z) = behavior else { continue }
+            for (k, drag) in z.drags.enumerated() {
+                guard let start = drag.keyframes.first?.time, let end = drag.keyframes.last?.time else { continue }
+                for (j, other) in z.drags.prefix(k).enumerated() where other.item == drag.item {
+                    guard let otherStart = other.keyframes.first?.time, let otherEnd = other.keyframes.last?.time else { continue }
+                    if !(end < otherStart || otherEnd < start) {
+                        throw Violation(keyPath: "behaviors[\(i)].snapZones.drags[\(k)]",
+                                        message: "drag of '\(drag.item)' from \(format(start)) s to \(format(end)) s overlaps drags[\(j)] (\(format(otherStart)) s to \(format(otherEnd)) s); expected one drag of an item at a time")
+                    }
+                }
             }
-            if let first = firstIndex[item.id] {
-                throw Violation(keyPath: path + ".id",
-                                message: "duplicate item id '\(item.id)', already used by items[\(first)]; expected each id once")
-            }
-            firstIndex[item.id] = i
-            try checkPositive(item.size.width, "a width", at: path + ".size[0]")
-            try checkPositive(item.size.height, "a height", at: path + ".size[1]")
-            try checkFinite(item.center.x, at: path + ".center[0]")
-            try checkFinite(item.center.y, at: path + ".center[1]")
-            try checkFinite(item.rotation.degrees, at: path + ".rotation")
-            try checkFinite(item.cornerRadius, at: path + ".cornerRadius")
-            if !(item.cornerRadius >= 0) {
-                throw Violation(keyPath: path + ".cornerRadius",
-                                message: "expected a corner radius of at least 0, found \(format(item.cornerRadius))")
-            }
-            if let border = item.border {
-                try checkPositive(border.width, "a border width", at: path + ".border.width")
-            }
-            try checkUnit(item.opacity, "an opacity", at: path + ".opacity")
-            if case .path(let points) = item.collisionBounds {
-                try checkConvexPolygon(points, at: path + ".collisionBounds.path")
-            }
+        }
+    }
+
+    /// A finite value the physics engine can hold: Box2D computes in 32-bit floats at 100 pt per
+    /// metre, so 1e308 becomes infinity there and a sliver of a box has a mass of zero (both end
+    /// in a Box2D assertion; found by `FuzzTests`).
+    func checkEngineRange(_ value: Double, _ range: ClosedRange<Double>, _ what: String, at path: String) throws(Violation) {
+        if !range.contains(value) {
+            throw Violation(keyPath: path, message: "expected \(what) from \(format(range.lowerBound)) to \(format(range.upperBound)) pt, found \(format(value))")
         }
     }
 

@@ -9,7 +9,7 @@ public enum AnimatingState: String, Sendable {
 }
 
 /// `UIViewAnimatingPosition`.
-public enum AnimatingPosition: String, Sendable {
+public enum AnimatingPosition: String, Sendable, CaseIterable {
     case end, start, current
 }
 

@@ -251,6 +251,12 @@ public final class TimingLayer {
         LayerProperty.allCases.map { ($0, presentationValue(of: $0, at: hostTime)) }
     }
 
+    /// Whether an animation of this layer or of its subtree has not stopped yet (neither
+    /// finished nor removed): a scene is not at rest while one has.
+    public var hasActiveAnimations: Bool {
+        entries.contains { !$0.didStop } || sublayers.contains { $0.hasActiveAnimations }
+    }
+
     /// Advances the bookkeeping of this layer and its subtree (depth first, sublayer order) to
     /// `hostTime`: an animation that reaches its end, or runs back past its start under a reversed
     /// layer after having been active (S2), stops with finished=true **once**; if it is removed

@@ -11,7 +11,7 @@ struct RenderCommandTests {
         let result = try CLI.run(["render", "scenes/snap.yaml", "--out", out])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stderr.isEmpty, "no progress output when not on a terminal: \(result.stderr)")
-        #expect(listDirectory(out) == ["snap", "snap.mp4", "snap.trace.csv", "snap.trace.txt"])
+        #expect(listDirectory(out) == ["snap", "snap.manifest.json", "snap.mp4", "snap.trace.csv", "snap.trace.txt"])
 
         let frames = listDirectory(out + "/snap")
         #expect(frames.first == "frame_00000.png")
@@ -19,7 +19,7 @@ struct RenderCommandTests {
         let first = try PNG.decode(contentsOf: out + "/snap/frame_00000.png")
         #expect(first.width == 640 && first.height == 1136)
 
-        let probe = try probeVideo(out + "/snap.mp4")
+        let probe = try probeStream(out + "/snap.mp4")
         #expect(probe.codec == "h264" && probe.pixelFormat == "yuv420p")
         #expect(probe.width == 640 && probe.height == 1136)
         #expect(probe.frameCount == frames.count)
@@ -32,7 +32,7 @@ struct RenderCommandTests {
         let result = try CLI.run(["render", "scenes/gravity.json", "--out", out])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(listDirectory(out + "/gravity").count == 90)
-        let probe = try probeVideo(out + "/gravity.mp4")
+        let probe = try probeStream(out + "/gravity.mp4")
         #expect(probe.frameCount == 90)
         #expect(abs(probe.duration - 1.5) < 0.001)
     }
@@ -42,17 +42,17 @@ struct RenderCommandTests {
         let out = try makeTemporaryDirectory()
         let videoOnly = try CLI.run(["render", "scenes/snap.yaml", "--out", out, "--no-frames"])
         #expect(videoOnly.status == 0, "stderr: \(videoOnly.stderr)")
-        #expect(listDirectory(out) == ["snap.mp4", "snap.trace.csv", "snap.trace.txt"])
+        #expect(listDirectory(out) == ["snap.manifest.json", "snap.mp4", "snap.trace.csv", "snap.trace.txt"])
 
         let out2 = try makeTemporaryDirectory()
         let framesOnly = try CLI.run(["render", "scenes/snap.yaml", "--out", out2, "--video", "none"])
         #expect(framesOnly.status == 0, "stderr: \(framesOnly.stderr)")
-        #expect(listDirectory(out2) == ["snap", "snap.trace.csv", "snap.trace.txt"])
+        #expect(listDirectory(out2) == ["snap", "snap.manifest.json", "snap.trace.csv", "snap.trace.txt"])
 
         let out3 = try makeTemporaryDirectory()
         let bare = try CLI.run(["render", "scenes/snap.yaml", "--out", out3, "--video", "none", "--no-trace"])
         #expect(bare.status == 0, "stderr: \(bare.stderr)")
-        #expect(listDirectory(out3) == ["snap"])
+        #expect(listDirectory(out3) == ["snap", "snap.manifest.json"])
     }
 
     @Test("the trace logs every tick in the seed's NSRect format, with the animator's pause")

@@ -16,7 +16,7 @@ struct VideoExportTests {
         let result = try CLI.run(["render", "scenes/snap.yaml", "--out", out, "--video", "webm,gif,apng",
                                   "--video-fps", "30", "--hold", "0.5"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(listDirectory(out) == ["snap", "snap.apng", "snap.gif", "snap.trace.csv", "snap.trace.txt", "snap.webm"])
+        #expect(listDirectory(out) == ["snap", "snap.apng", "snap.gif", "snap.manifest.json", "snap.trace.csv", "snap.trace.txt", "snap.webm"])
         // 69 ticks at 60 fps → ⌈69/2⌉ = 35 video frames at 30 fps, plus 0.5 s · 30 = 15 held.
         for (file, codec) in [("snap.webm", "vp9"), ("snap.gif", "gif"), ("snap.apng", "apng")] {
             let facts = try probeStream(out + "/" + file)
@@ -87,7 +87,7 @@ struct VideoExportTests {
                                  (["--motion-blur", "0"], "--motion-blur must be within 1...64, got 0"),
                                  (["--hold=-1"], "--hold must be seconds from 0 to 3600, got -1.0"),
                                  (["--until", "later"], "--until accepts only 'rest', got 'later'"),
-                                 (["--crf", "99"], "--crf 99 is out of range; use 0...51")] {
+                                 (["--qp", "99"], "--qp 99 is out of range; use 0...51")] {
             let result = try CLI.run(["render", "scenes/snap.yaml", "--out", out] + flags)
             #expect(result.status != 0)
             #expect(result.stderr.contains(message), "\(flags): \(result.stderr)")

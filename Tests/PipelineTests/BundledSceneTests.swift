@@ -40,6 +40,11 @@ struct BundledSceneTests {
         ("damped-resize.yaml", 93, 92),
         ("transform-nest.yaml", 81, 80),
         ("snap-zones.yaml", 300, 102),
+        ("interactive-complete.yaml", 81, nil),
+        ("interactive-cancel.yaml", 87, nil),
+        ("property-animator-scrub.yaml", 94, nil),
+        ("spring-gallery.yaml", 92, nil),
+        ("keyframes.yaml", 180, nil),
     ]
 
     @Test("every bundled scene runs for its pinned number of frames and pauses on its pinned tick", arguments: expectations)

@@ -50,6 +50,65 @@ let goldenScenes: [(String, DisplayList)] = [
             DrawRect(size: Size(50, 3), cornerRadius: 1, transform: placed(32, 56.25, degrees: 0.2),
                      fill: ColorRGBA8(r: 0x30, g: 0xD1, b: 0x58), opacity: 0.7),
         ])),
+    ("clip-single", DisplayList(
+        width: 64, height: 64, background: ColorRGBA8(r: 0xF2, g: 0xF2, b: 0xF7),
+        rects: [
+            // A rotated card (masksToBounds) and two children sticking out of it, clipped to it.
+            DrawRect(size: Size(40, 34), cornerRadius: 9, transform: placed(32, 32, degrees: 12),
+                     fill: .white, borderWidth: 1, borderColor: ColorRGBA8(r: 0xC7, g: 0xC7, b: 0xCC)),
+            DrawRect(size: Size(30, 14), cornerRadius: 4, transform: placed(20, 22, degrees: -20),
+                     fill: ColorRGBA8(r: 0xFF, g: 0x3B, b: 0x30), clips: [cardClip]),
+            DrawRect(size: Size(22, 22), cornerRadius: 11, transform: placed(47, 45, degrees: 0),
+                     fill: ColorRGBA8(r: 0x00, g: 0x7A, b: 0xFF, a: 0xB0), borderWidth: 2,
+                     borderColor: ColorRGBA8(r: 0x1C, g: 0x1C, b: 0x1E), clips: [cardClip]),
+        ])),
+    ("clip-nested", DisplayList(
+        width: 64, height: 64, background: .white,
+        rects: [
+            DrawRect(size: Size(40, 34), cornerRadius: 9, transform: placed(32, 32, degrees: 12),
+                     fill: ColorRGBA8(r: 0xE5, g: 0xE5, b: 0xEA), clips: []),
+            DrawRect(size: Size(30, 30), cornerRadius: 15, transform: placed(42, 24, degrees: 0),
+                     fill: ColorRGBA8(r: 0x34, g: 0xC7, b: 0x59, a: 0xD0), clips: [cardClip]),
+            // A grandchild: clipped by the card and by the circle above.
+            DrawRect(size: Size(36, 8), cornerRadius: 2, transform: placed(40, 26, degrees: 35),
+                     fill: ColorRGBA8(r: 0xAF, g: 0x52, b: 0xDE), opacity: 0.9,
+                     clips: [cardClip, ClipShape(size: Size(30, 30), cornerRadius: 15,
+                                                 transform: placed(42, 24, degrees: 0))]),
+        ])),
+    ("shadow-offset-radius-opacity", DisplayList(
+        width: 64, height: 64, background: ColorRGBA8(r: 0xF2, g: 0xF2, b: 0xF7),
+        rects: [
+            DrawRect(size: Size(30, 22), cornerRadius: 6, transform: placed(28, 26, degrees: 0), fill: .white,
+                     shadow: DrawShadow(color: .black, opacity: 0.35, offset: Point(3, 5.5), radius: 6)),
+            DrawRect(size: Size(16, 16), cornerRadius: 4, transform: placed(46, 46, degrees: 25),
+                     fill: ColorRGBA8(r: 0xFF, g: 0x95, b: 0x00),
+                     shadow: DrawShadow(color: ColorRGBA8(r: 0xFF, g: 0x2D, b: 0x55), opacity: 0.8,
+                                        offset: Point(-2, 2), radius: 2)),
+            // A clear fill with a border: the shadow is the border's ring only.
+            DrawRect(size: Size(18, 18), cornerRadius: 9, transform: placed(14, 50, degrees: 0), fill: .clear,
+                     borderWidth: 2, borderColor: ColorRGBA8(r: 0x00, g: 0x7A, b: 0xFF),
+                     shadow: DrawShadow(color: .black, opacity: 1, offset: Point(0, 0), radius: 3)),
+        ])),
+    ("shadow-under-translucent-layer", DisplayList(
+        width: 64, height: 64, background: .white,
+        rects: [
+            // The shadow shows through the translucent fill and the faded layer; the whole thing
+            // sits inside a clipping parent that cuts the shadow on the right.
+            DrawRect(size: Size(34, 26), cornerRadius: 8, transform: placed(28, 30, degrees: -10),
+                     fill: ColorRGBA8(r: 0x5A, g: 0xC8, b: 0xFA, a: 0x80), opacity: 0.85,
+                     shadow: DrawShadow(color: ColorRGBA8(r: 0x1C, g: 0x1C, b: 0x1E), opacity: 0.6,
+                                        offset: Point(6, 6), radius: 5),
+                     clips: [ClipShape(size: Size(50, 64), cornerRadius: 0, transform: placed(25, 32, degrees: 0))]),
+        ])),
+    ("transparent-background-shadow", DisplayList(
+        width: 64, height: 64, background: .clear,
+        rects: [
+            // Alpha output end to end: a shadow on nothing, a translucent layer and its border.
+            DrawRect(size: Size(36, 28), cornerRadius: 10, transform: placed(30, 30, degrees: 15),
+                     fill: ColorRGBA8(r: 0xFF, g: 0xFF, b: 0xFF, a: 0xE0), borderWidth: 2,
+                     borderColor: ColorRGBA8(r: 0x00, g: 0x7A, b: 0xFF, a: 0x99),
+                     shadow: DrawShadow(color: .black, opacity: 0.5, offset: Point(2, 4), radius: 8)),
+        ])),
     ("transparent-background", DisplayList(
         width: 64, height: 64, background: .clear,
         rects: [
@@ -60,6 +119,9 @@ let goldenScenes: [(String, DisplayList)] = [
                      fill: ColorRGBA8(r: 0xFF, g: 0xFF, b: 0xFF, a: 0x80), opacity: 0.5),
         ])),
 ]
+
+/// The rotated card that the clip goldens' children are clipped to.
+let cardClip = ClipShape(size: Size(40, 34), cornerRadius: 9, transform: placed(32, 32, degrees: 12))
 
 /// Rotation by `degrees` about the shape's centre, then the centre placed at (x, y).
 /// (Qualified: Foundation has an `AffineTransform` too.)
@@ -72,7 +134,7 @@ func placed(_ x: Double, _ y: Double, degrees: Double) -> Geometry.AffineTransfo
 func matchesGolden(name: String) throws {
     let list = try #require(goldenScenes.first { $0.0 == name }?.1)
     let actual = DecodedImage(width: list.width, height: list.height,
-                              rgba: Rasterizer.render(list).straightRGBA())
+                              rgba: Rasterizer.renderStraightRGBA(list))
     try Golden.check(actual, named: name)
 }
 

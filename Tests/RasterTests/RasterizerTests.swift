@@ -136,16 +136,17 @@ func busyList(seed: UInt64, width: Int = 96, height: Int = 64) -> DisplayList {
 }
 
 /// The straightforward path the rasterizer's row blitter is held to: coverage masks from
-/// `coverage(of:)`, then every pixel of the canvas composited on its own with `coverageByte`,
+/// `coverage(of:clippedTo:)`, then every pixel of the canvas composited on its own with `coverageByte`,
 /// `LayerPaint.color` and `sourceOver`.
 func renderPixelByPixel(_ list: DisplayList) -> Pixmap {
     var pixmap = Pixmap(width: list.width, height: list.height, background: list.background)
     for rect in list.rects {
         let paint = LayerPaint(fill: rect.fill, border: rect.borderColor, opacity: rect.opacity)
         let shape = RoundedRect(size: rect.size, cornerRadius: rect.cornerRadius, transform: rect.transform)
-        let fill = coverage(of: shape, canvasWidth: list.width, canvasHeight: list.height)
+        let clips = rect.clips.map { RoundedRect(size: $0.size, cornerRadius: $0.cornerRadius, transform: $0.transform) }
+        let fill = coverage(of: shape, clippedTo: clips, canvasWidth: list.width, canvasHeight: list.height)
         let border = rect.borderWidth > 0 && paint.border.a > 0
-            ? coverage(of: shape, minus: shape.inset(by: rect.borderWidth),
+            ? coverage(of: shape, minus: shape.inset(by: rect.borderWidth), clippedTo: clips,
                        canvasWidth: list.width, canvasHeight: list.height)
             : nil
         for y in 0..<list.height {

@@ -1,0 +1,29 @@
+/// What can go wrong making a figure: the environment (fonts, files) or a request that does not
+/// fit the scene (an unknown item or value, a tick past the end). Each case carries the offending
+/// value and says what would work instead.
+public enum FigureError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// FreeType could not open the font file at this pixel size.
+    case fontUnavailable(path: String, pixelSize: Int, freeTypeError: Int32)
+    case unknownItem(String, available: [String])
+    case unknownValue(String, available: [String])
+    case tickOutOfRange(Int, lastTick: Int)
+    case timeOutOfRange(Double, duration: Double)
+    case invalidRequest(String)
+
+    public var description: String {
+        switch self {
+        case let .fontUnavailable(path, size, code):
+            return "cannot open font \(path) at \(size) px (FreeType error \(code)); install Debian's fonts-dejavu-core"
+        case let .unknownItem(id, available):
+            return "unknown item '\(id)'; expected one of: \(available.joined(separator: ", "))"
+        case let .unknownValue(name, available):
+            return "unknown value '\(name)'; expected one of: \(available.joined(separator: ", "))"
+        case let .tickOutOfRange(tick, last):
+            return "tick \(tick) is outside the recording (ticks 0...\(last))"
+        case let .timeOutOfRange(time, duration):
+            return "time \(time) s is outside the recording (0...\(duration) s)"
+        case let .invalidRequest(message):
+            return message
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Geometry
+import Pipeline
+import Raster
+import SceneModel
+
+/// A scene simulated once, the way `flipbook render` does (frame 0 as written, one tick per
+/// frame, stopping at rest or at the scene's length), keeping everything a figure may need:
+/// every frame's display list, every item's geometry, the trace table and the events.
+public struct MotionRecording: Sendable {
+    public let scene: Scene
+    /// One display list per tick, index = tick.
+    public let frames: [DisplayList]
+    /// `states[tick][item]`, items in scene order.
+    public let states: [[ItemState]]
+    public let trace: TraceTable
+    public let events: [SimulationEvent]
+
+    public struct ItemState: Equatable, Sendable {
+        public var center: Point
+        /// The item's own transform (rotation and scale about its centre).
+        public var transform: Geometry.AffineTransform
+        public var bounds: Size
+
+        /// The four corners in canvas points: top-left, top-right, bottom-right, bottom-left.
+        public var corners: [Point] {
+            let w = bounds.width / 2, h = bounds.height / 2
+            return [Point(-w, -h), Point(w, -h), Point(w, h), Point(-w, h)].map { center + transform.applyLinear(to: $0) }
+        }
+
+        /// The item's bounding box in canvas points.
+        public var frame: Rect {
+            let c = corners
+            let xs = c.map(\.x), ys = c.map(\.y)
+            let minX = xs.min() ?? center.x, minY = ys.min() ?? center.y
+            return Rect(x: minX, y: minY, width: (xs.max() ?? minX) - minX, height: (ys.max() ?? minY) - minY)
+        }
+    }
+
+    /// Simulates `scene`. `file` names the scene in error messages.
+    public init(scene: Scene, file: String = "<swift>") throws {
+        let simulation = try SceneSimulation(scene: scene, file: file)
+        let plan = FramePlan(scene: scene)
+        var trace = Trace(sceneName: scene.name, fps: scene.fps)
+        var frames: [DisplayList] = []
+        var states: [[ItemState]] = []
+        for frame in 0..<plan.maxFrames {
+            if frame > 0 { simulation.advance() }
+            frames.append(simulation.displayList())
+            states.append(simulation.dynamicItems.map {
+                ItemState(center: $0.center, transform: $0.transform, bounds: $0.bounds)
+            })
+            trace.record(simulation)
+            if plan.stopsAtRest, simulation.isAtRest { break }
+        }
+        self.scene = scene
+        self.frames = frames
+        self.states = states
+        self.trace = TraceTable(csv: trace.csvContents)
+        self.events = simulation.events
+    }
+
+    public var lastTick: Int { frames.count - 1 }
+    public var fps: Int { scene.fps }
+    public var itemIDs: [String] { scene.items.map(\.id) }
+
+    public func time(ofTick tick: Int) -> Double { Double(tick) / Double(scene.fps) }
+
+    /// The tick shown at `time` seconds: the nearest whole tick.
+    public func tick(atTime time: Double) throws -> Int {
+        let tick = Int((time * Double(scene.fps)).rounded())
+        guard tick >= 0, tick <= lastTick else { throw FigureError.timeOutOfRange(time, duration: self.time(ofTick: lastTick)) }
+        return tick
+    }
+
+    public func checkTick(_ tick: Int) throws {
+        guard tick >= 0, tick <= lastTick else { throw FigureError.tickOutOfRange(tick, lastTick: lastTick) }
+    }
+
+    public func itemIndex(_ id: String) throws -> Int {
+        guard let index = scene.items.firstIndex(where: { $0.id == id }) else {
+            throw FigureError.unknownItem(id, available: itemIDs)
+        }
+        return index
+    }
+
+    /// The union of the items' bounding boxes at `ticks`, in canvas points.
+    public func motionBounds(ticks: [Int], items: [Int]? = nil) -> Rect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for tick in ticks {
+            for (index, state) in states[tick].enumerated() where items?.contains(index) ?? true {
+                let f = state.frame
+                minX = min(minX, f.origin.x); minY = min(minY, f.origin.y)
+                maxX = max(maxX, f.origin.x + f.size.width); maxY = max(maxY, f.origin.y + f.size.height)
+            }
+        }
+        guard minX.isFinite else { return Rect(origin: .zero, size: scene.canvas.size) }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}
+
+/// The trace CSV (`Trace.csvContents`) as columns: what plots read, so any column a trace gains
+/// can be plotted without this module changing.
+public struct TraceTable: Equatable, Sendable {
+    public let columns: [String]
+    /// Rows as written, split at commas.
+    public let rows: [[String]]
+
+    public init(csv: String) {
+        var lines = csv.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+        columns = lines.isEmpty ? [] : lines.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        rows = lines.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// Numeric columns (everything but tick and item).
+    public var valueColumns: [String] { columns.filter { $0 != "tick" && $0 != "item" && $0 != "time" } }
+
+    /// (time, value) for one item and column, in tick order, parsed from the trace's text.
+    public func series(item: String, column: String) -> [Point]? {
+        guard let itemColumn = columns.firstIndex(of: "item"), let timeColumn = columns.firstIndex(of: "time"),
+              let valueColumn = columns.firstIndex(of: column) else { return nil }
+        return rows.compactMap { row in
+            guard row.count > max(valueColumn, timeColumn, itemColumn), row[itemColumn] == item,
+                  let t = Double(row[timeColumn]), let v = Double(row[valueColumn]) else { return nil }
+            return Point(t, v)
+        }
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import Geometry
+import Pipeline
+import Raster
+
+/// A value that a plot can show: a trace column (or one derived from columns), its name on the
+/// axis, its unit, and the factor from trace units to axis units.
+public struct PlotQuantity: Equatable, Sendable {
+    /// The name users give (`--value x`).
+    public let name: String
+    /// The trace column, or nil for a derived quantity.
+    public let column: String?
+    public let axisTitle: String
+    /// Axis units per trace unit (180/π for an angle traced in radians and shown in degrees).
+    public let factor: Double
+
+    /// The quantities with names of their own; any other trace column is plotted as it is.
+    public static let named: [PlotQuantity] = [
+        PlotQuantity(name: "x", column: "center_x", axisTitle: "x (pt)", factor: 1),
+        PlotQuantity(name: "y", column: "center_y", axisTitle: "y (pt)", factor: 1),
+        PlotQuantity(name: "width", column: "frame_width", axisTitle: "frame width (pt)", factor: 1),
+        PlotQuantity(name: "height", column: "frame_height", axisTitle: "frame height (pt)", factor: 1),
+        PlotQuantity(name: "angle", column: "angle_rad", axisTitle: "angle (°)", factor: 180 / .pi),
+        PlotQuantity(name: "scale", column: "scale_x", axisTitle: "scale (×)", factor: 1),
+        PlotQuantity(name: "velocity", column: nil, axisTitle: "speed (pt/s)", factor: 1),
+    ]
+
+    /// A named quantity or a column of `table`.
+    public static func resolve(_ name: String, in table: TraceTable) throws -> PlotQuantity {
+        if let known = named.first(where: { $0.name == name }) { return known }
+        if table.valueColumns.contains(name) {
+            return PlotQuantity(name: name, column: name, axisTitle: name.replacingOccurrences(of: "_", with: " "), factor: 1)
+        }
+        throw FigureError.unknownValue(name, available: named.map(\.name) + table.valueColumns)
+    }
+
+    /// (time, value in trace units) per tick for one item. Velocity is the speed of the centre by
+    /// backward difference of the traced centres, |c(t) − c(t − 1)|·fps, 0 at tick 0.
+    public func samples(item: String, in table: TraceTable, fps: Int) -> [Point] {
+        if let column { return table.series(item: item, column: column) ?? [] }
+        let xs = table.series(item: item, column: "center_x") ?? [], ys = table.series(item: item, column: "center_y") ?? []
+        return xs.indices.map { i in
+            guard i > 0 else { return Point(xs[i].x, 0) }
+            let dx = xs[i].y - xs[i - 1].y, dy = ys[i].y - ys[i - 1].y
+            return Point(xs[i].x, (dx * dx + dy * dy).squareRoot() * Double(fps))
+        }
+    }
+}
+
+/// Values over time: one panel per quantity, sharing the time axis, one line per item (and per
+/// scene, when several are compared), with dashed markers at events.
+public enum Plot {
+    public struct Options: Sendable {
+        /// Quantity names (`x`, `y`, `angle`, ... or trace columns), one panel each.
+        public var values: [String]
+        /// Item ids; nil: every item that moves (or every item, if none does).
+        public var items: [String]?
+        /// Time range in seconds; nil: the whole recording.
+        public var from: Double?
+        public var to: Double?
+        /// Figure width and each panel's plotting height, in pixels.
+        public var width: Int
+        public var panelHeight: Int
+        public var title: String?
+        /// Draw event markers (animator pause/resume, behaviour events).
+        public var events: Bool
+
+        public init(values: [String], items: [String]? = nil, from: Double? = nil, to: Double? = nil,
+                    width: Int = 720, panelHeight: Int = 150, title: String? = nil, events: Bool = true) {
+            self.values = values
+            self.items = items
+            self.from = from
+            self.to = to
+            self.width = width
+            self.panelHeight = panelHeight
+            self.title = title
+            self.events = events
+        }
+    }
+
+    static let left = 72.0
+    static let right = 20.0
+    static let panelGap = 34.0
+
+    public static func document(_ recordings: [MotionRecording], options: Options, fonts: FontBook) throws -> FigureDocument {
+        guard let first = recordings.first else { throw FigureError.invalidRequest("no scene to plot") }
+        guard !options.values.isEmpty else { throw FigureError.invalidRequest("no value to plot; give --value x,y,angle,...") }
+        let quantities = try options.values.map { try PlotQuantity.resolve($0, in: first.trace) }
+        let labelFont = try fonts.font(Theme.labelSize)
+
+        // Series: every chosen item of every scene.
+        struct Series { let recording: MotionRecording; let item: String; let label: String; let color: ColorRGBA8 }
+        var series: [Series] = []
+        for recording in recordings {
+            let ids: [String]
+            if let items = options.items {
+                for id in items { _ = try recording.itemIndex(id) }
+                ids = items
+            } else {
+                let moving = MotionTrail.movingItems(recording, through: recording.lastTick).map { recording.scene.items[$0].id }
+                ids = moving.isEmpty ? recording.itemIDs : moving
+            }
+            for id in ids {
+                let label = recordings.count > 1 ? "\(recording.scene.name) · \(id)" : id
+                series.append(Series(recording: recording, item: id, label: label, color: Theme.seriesColor(series.count)))
+            }
+        }
+
+        let duration = recordings.map { $0.time(ofTick: $0.lastTick) }.max() ?? 0
+        let t0 = options.from ?? 0, t1 = options.to ?? max(duration, 1 / Double(first.fps))
+        guard t1 > t0 else { throw FigureError.invalidRequest("empty time range \(t0)...\(t1) s") }
+        let timeAxis = AxisScale(fixed: t0, t1, targetTicks: max(3, options.width / 110))
+        func inRange(_ p: Point) -> Bool { p.x >= t0 - 1e-9 && p.x <= t1 + 1e-9 }
+
+        // Events, placed in label rows above the panels so no two labels overlap.
+        struct Marker { let time: Double; let text: String; let color: ColorRGBA8; var row = 0 }
+        var markers: [Marker] = []
+        if options.events {
+            for recording in recordings {
+                // The animator resuming at tick 0 is every scene's start, not an event worth a line.
+                for event in recording.events where !(event.tick == 0 && event.kind == .animatorResumed) {
+                    let time = recording.time(ofTick: event.tick)
+                    guard time >= t0 - 1e-9, time <= t1 + 1e-9 else { continue }
+                    // Grey for the dynamic animator's own pause/resume, purple for everything a
+                    // behaviour or timing object reports (a `switch` would break as kinds are added).
+                    let isAnimator = event.kind == .animatorPaused || event.kind == .animatorResumed
+                    let text = (recordings.count > 1 ? "\(recording.scene.name): " : "") + event.description
+                    markers.append(Marker(time: time, text: text, color: isAnimator ? Theme.animatorEvent : Theme.behaviorEvent))
+                }
+            }
+        }
+        let plotWidth = Double(options.width) - left - right
+        func xPixel(_ t: Double) -> Double { left + (t - t0) / (t1 - t0) * plotWidth }
+        var rowEnds: [Double] = []
+        var anchors: [TextLabel.Anchor] = []
+        for i in markers.indices {
+            let x = xPixel(markers[i].time)
+            let textWidth = labelFont.width(of: markers[i].text)
+            // Labels run right of their line unless that would leave the figure.
+            let anchor: TextLabel.Anchor = x + 4 + textWidth > Double(options.width) - 4 ? .end : .start
+            let start = anchor == .start ? x - 2 : x - 4 - textWidth
+            let row = rowEnds.firstIndex { $0 < start } ?? rowEnds.count
+            if row == rowEnds.count { rowEnds.append(0) }
+            rowEnds[row] = start + textWidth + 10
+            markers[i].row = row
+            anchors.append(anchor)
+        }
+
+        // Vertical layout, top to bottom: title, legend, event label rows, panels.
+        var y = Theme.margin
+        if options.title != nil { y += 20 }
+        let legendBaseline = y + 16
+        y = legendBaseline + 10
+        let markerTop = y
+        y += Double(rowEnds.count) * 16
+        let panelTitleHeight = 20.0
+        let panelsTop = y
+        let panelHeight = Double(options.panelHeight)
+        let panelsBottom = panelsTop + Double(quantities.count) * (panelTitleHeight + panelHeight) + Double(quantities.count - 1) * panelGap
+        let height = panelsBottom + 44 + Theme.margin - 8
+        var document = FigureDocument(width: options.width, height: Int(height.rounded(.up)), background: Theme.paper)
+
+        if let title = options.title {
+            document.append(.text(TextLabel(title, at: Point(Theme.margin, Theme.margin + 14), size: Theme.titleSize, color: Theme.ink)))
+        }
+        // Legend: a short line and the series label, left to right.
+        var legendX = left
+        for s in series {
+            document.append(.shape(.segment(from: Point(legendX, legendBaseline - 4), to: Point(legendX + 18, legendBaseline - 4),
+                                             width: 2, color: s.color)))
+            document.append(.text(TextLabel(s.label, at: Point(legendX + 24, legendBaseline), size: Theme.labelSize, color: Theme.ink)))
+            legendX += 24 + labelFont.width(of: s.label) + 20
+        }
+
+        for (p, quantity) in quantities.enumerated() {
+            let top = panelsTop + Double(p) * (panelTitleHeight + panelHeight + panelGap) + panelTitleHeight
+            let bottom = top + panelHeight
+            let data = series.map { s in
+                quantity.samples(item: s.item, in: s.recording.trace, fps: s.recording.fps).filter(inRange)
+            }
+            let values = data.flatMap { $0.map { $0.y * quantity.factor } }
+            let axis = AxisScale(covering: values.min() ?? 0, values.max() ?? 1, targetTicks: max(2, options.panelHeight / 40))
+            document.append(.text(TextLabel(quantity.axisTitle, at: Point(left, top - 7), size: Theme.labelSize, color: Theme.ink)))
+            document.append(.shape(.box(x: left, y: top, width: plotWidth, height: panelHeight, fill: Theme.paper)))
+            func yPixel(_ v: Double) -> Double { bottom - (v - axis.lower) / (axis.upper - axis.lower) * panelHeight }
+            for value in axis.ticks {
+                let py = yPixel(value)
+                document.append(.shape(.box(x: left, y: py - 0.5, width: plotWidth, height: 1, fill: Theme.grid)))
+                document.append(.text(TextLabel(axis.label(value), at: Point(left - 7, py + 4), size: Theme.tickSize,
+                                                color: Theme.secondaryInk, anchor: .end)))
+            }
+            for t in timeAxis.ticks {
+                document.append(.shape(.box(x: xPixel(t) - 0.5, y: top, width: 1, height: panelHeight, fill: Theme.grid)))
+                if p == quantities.count - 1 {
+                    document.append(.shape(.box(x: xPixel(t) - 0.5, y: bottom, width: 1, height: 4, fill: Theme.rule)))
+                    document.append(.text(TextLabel(timeAxis.label(t), at: Point(xPixel(t), bottom + 17), size: Theme.tickSize,
+                                                    color: Theme.secondaryInk, anchor: .middle)))
+                }
+            }
+            // Trace units → pixels: t ↦ left + (t − t0)/(t1 − t0)·W, v ↦ bottom − (v·factor − lower)/(upper − lower)·H.
+            let sx = plotWidth / (t1 - t0), sy = -quantity.factor * panelHeight / (axis.upper - axis.lower)
+            let mapping = AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: left - t0 * sx,
+                                          ty: bottom + axis.lower * panelHeight / (axis.upper - axis.lower))
+            for (s, points) in zip(series, data) where !points.isEmpty {
+                document.append(.polyline(Polyline(points: points, transform: mapping, width: 2, color: s.color,
+                                                   attributes: [("data-scene", s.recording.scene.name), ("data-item", s.item),
+                                                                ("data-value", quantity.name)])))
+            }
+            document.append(.shape(.box(x: left - 1, y: top - 1, width: plotWidth + 2, height: panelHeight + 2,
+                                        fill: .clear, borderWidth: 1, borderColor: Theme.rule)))
+        }
+
+        for (marker, anchor) in zip(markers, anchors) {
+            let x = xPixel(marker.time)
+            let labelBaseline = markerTop + Double(marker.row) * 16 + 12
+            document.append(.polyline(Polyline(points: [Point(x, labelBaseline + 4), Point(x, panelsBottom)], width: 1,
+                                               color: marker.color, dash: (on: 3, off: 3),
+                                               attributes: [("data-event", marker.text), ("data-time", number(marker.time))])))
+            document.append(.text(TextLabel(marker.text, at: Point(anchor == .start ? x + 4 : x - 4, labelBaseline),
+                                            size: Theme.labelSize, color: marker.color, anchor: anchor)))
+        }
+        document.append(.text(TextLabel("time (s)", at: Point(left + plotWidth / 2, panelsBottom + 36), size: Theme.labelSize,
+                                        color: Theme.ink, anchor: .middle)))
+        return document
+    }
+}

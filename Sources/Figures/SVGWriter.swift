@@ -1,0 +1,169 @@
+import Geometry
+import Raster
+
+/// Writes a `FigureDocument` (or one frame's display list) as SVG 1.1 text.
+///
+/// How each display-list feature maps to SVG:
+/// - a `DrawRect` is a `<rect>` of its local size centred on the origin, with `rx` (clamped to
+///   min(w, h)/2 as the rasterizer does) and its exact transform as `matrix(a b c d tx ty)`;
+/// - its border lies inside the shape (Core Animation): a stroke of the same width on the rect
+///   inset by half the width, with radius r − w/2. The offset of a circular arc is a circular
+///   arc, so this is the exact band between the shape and the shape inset by w while r ≥ w/2;
+/// - group opacity fades fill and border together: `opacity` on a `<g>`, never on the paints;
+/// - clips (ancestors with masksToBounds) are nested `<clipPath>`s, one per clip shape;
+/// - a shadow is the shape filled with the shadow colour, offset, through a `feGaussianBlur`
+///   with σ = radius / 2 (Core Animation's blur), drawn under the shape.
+/// Numbers are written in Swift's shortest round-trip form, so values read back parse to the very
+/// doubles that were written.
+public struct SVGWriter {
+    private var body: [String] = []
+    private var definitions: [String] = []
+    private var nextID = 0
+
+    public init() {}
+
+    /// The whole document as SVG text.
+    public static func svg(_ document: FigureDocument) -> String {
+        var writer = SVGWriter()
+        for element in document.elements { writer.write(element) }
+        return writer.finish(width: document.width, height: document.height, background: document.background)
+    }
+
+    /// One frame as SVG: its canvas in pixels, every rectangle a vector shape.
+    public static func svg(_ list: DisplayList) -> String {
+        var writer = SVGWriter()
+        for rect in list.rects { writer.write(rect) }
+        return writer.finish(width: list.width, height: list.height, background: list.background)
+    }
+
+    private func finish(width: Int, height: Int, background: ColorRGBA8) -> String {
+        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+                     "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">"]
+        if !definitions.isEmpty {
+            lines.append("<defs>")
+            lines += definitions
+            lines.append("</defs>")
+        }
+        lines.append("<rect class=\"background\" width=\"\(width)\" height=\"\(height)\"\(paint("fill", background))/>")
+        lines += body
+        lines.append("</svg>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private mutating func id(_ prefix: String) -> String {
+        nextID += 1
+        return "\(prefix)\(nextID)"
+    }
+
+    private mutating func write(_ element: FigureElement) {
+        switch element {
+        case .shape(let rect):
+            write(rect)
+        case .frame(let frame):
+            // A nested viewport clips its content to the frame, as the PNG back end does.
+            let list = frame.list
+            body.append("<svg class=\"frame\" x=\"\(frame.x)\" y=\"\(frame.y)\" width=\"\(list.width)\" height=\"\(list.height)\" overflow=\"hidden\">")
+            body.append("<rect width=\"\(list.width)\" height=\"\(list.height)\"\(paint("fill", list.background))/>")
+            for rect in list.rects { write(rect) }
+            body.append("</svg>")
+        case .polyline(let line):
+            let points = line.points.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ")
+            var attributes = "points=\"\(points)\""
+            if line.transform != .identity {
+                // Data units in the points, the mapping in the transform; the stroke keeps its
+                // width in figure pixels whatever the mapping's scale.
+                attributes += " transform=\"\(matrix(line.transform))\" vector-effect=\"non-scaling-stroke\""
+            }
+            attributes += " fill=\"none\"\(paint("stroke", line.color)) stroke-width=\"\(number(line.width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
+            if let dash = line.dash { attributes += " stroke-dasharray=\"\(number(dash.on)) \(number(dash.off))\"" }
+            for (name, value) in line.attributes { attributes += " \(name)=\"\(escape(value))\"" }
+            body.append("<polyline \(attributes)/>")
+        case .text(let label):
+            body.append("<text x=\"\(number(label.position.x))\" y=\"\(number(label.position.y))\" font-family=\"\(Font.svgFamily)\" font-size=\"\(label.size)\" text-anchor=\"\(label.anchor.rawValue)\"\(paint("fill", label.color))>\(escape(label.text))</text>")
+        }
+    }
+
+    private mutating func write(_ rect: DrawRect) {
+        let w = rect.size.width, h = rect.size.height
+        guard w > 0, h > 0, rect.opacity > 0 else { return }
+        let radius = min(max(rect.cornerRadius, 0), min(w, h) / 2)
+        var group: [String] = []
+        if rect.opacity < 1 { group.append("opacity=\"\(number(rect.opacity))\"") }
+        if !rect.clips.isEmpty { group.append("clip-path=\"url(#\(clipPath(rect.clips)))\"") }
+        let open = group.isEmpty ? "<g>" : "<g \(group.joined(separator: " "))>"
+        body.append(open)
+        if let shadow = rect.shadow, shadow.opacity > 0 {
+            let filter = id("shadow")
+            let sigma = shadow.radius / 2
+            definitions.append("<filter id=\"\(filter)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\" color-interpolation-filters=\"sRGB\"><feGaussianBlur stdDeviation=\"\(number(sigma))\"/></filter>")
+            let offset = AffineTransform(translationX: shadow.offset.x, y: shadow.offset.y)
+            var color = shadow.color
+            color.a = UInt8((Double(color.a) * min(max(shadow.opacity, 0), 1)).rounded())
+            body.append("<rect class=\"shadow\" \(geometry(w, h, radius, rect.transform.concatenating(offset)))\(paint("fill", color)) filter=\"url(#\(filter))\"/>")
+        }
+        body.append("<rect \(geometry(w, h, radius, rect.transform))\(paint("fill", rect.fill))/>")
+        let border = rect.borderWidth
+        if border > 0, rect.borderColor.a > 0 {
+            // Wider than the shape allows: the band is the whole shape, i.e. a fill.
+            if border * 2 >= min(w, h) {
+                body.append("<rect class=\"border\" \(geometry(w, h, radius, rect.transform))\(paint("fill", rect.borderColor))/>")
+            } else {
+                let inner = max(radius - border / 2, 0)
+                body.append("<rect class=\"border\" \(geometry(w - border, h - border, inner, rect.transform)) fill=\"none\"\(paint("stroke", rect.borderColor)) stroke-width=\"\(number(border))\"/>")
+            }
+        }
+        body.append("</g>")
+    }
+
+    /// A clip path for the intersection of `clips`: each clip shape nests in the previous one.
+    private mutating func clipPath(_ clips: [ClipShape]) -> String {
+        var parent: String?
+        for clip in clips {
+            let name = id("clip")
+            let radius = min(max(clip.cornerRadius, 0), min(clip.size.width, clip.size.height) / 2)
+            let inherit = parent.map { " clip-path=\"url(#\($0))\"" } ?? ""
+            definitions.append("<clipPath id=\"\(name)\"\(inherit)><rect \(geometry(clip.size.width, clip.size.height, radius, clip.transform))/></clipPath>")
+            parent = name
+        }
+        return parent ?? ""
+    }
+
+    private func geometry(_ w: Double, _ h: Double, _ radius: Double, _ transform: AffineTransform) -> String {
+        var s = "x=\"\(number(-w / 2))\" y=\"\(number(-h / 2))\" width=\"\(number(w))\" height=\"\(number(h))\""
+        if radius > 0 { s += " rx=\"\(number(radius))\"" }
+        if transform != .identity { s += " transform=\"\(matrix(transform))\"" }
+        return s
+    }
+
+    private func matrix(_ t: AffineTransform) -> String {
+        "matrix(\(number(t.a)) \(number(t.b)) \(number(t.c)) \(number(t.d)) \(number(t.tx)) \(number(t.ty)))"
+    }
+
+    /// ` fill="#RRGGBB"` plus ` fill-opacity` when not opaque.
+    private func paint(_ attribute: String, _ color: ColorRGBA8) -> String {
+        let rgb = String(color.hex.prefix(7))
+        if color.a == 255 { return " \(attribute)=\"\(rgb)\"" }
+        return " \(attribute)=\"\(rgb)\" \(attribute)-opacity=\"\(number(Double(color.a) / 255))\""
+    }
+}
+
+/// Shortest round-trip spelling of a double; whole numbers without ".0", no "-0".
+func number(_ value: Double) -> String {
+    if value == 0 { return "0" }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return "\(value)"
+}
+
+func escape(_ text: String) -> String {
+    var out = ""
+    for c in text {
+        switch c {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        default: out.append(c)
+        }
+    }
+    return out
+}

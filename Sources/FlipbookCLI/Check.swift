@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import Goldens
+import ImageDiff
+import Pipeline
+import SceneModel
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render scenes and compare them with approved goldens (frames and traces).",
+        discussion: """
+            Goldens live in DIR/<scene>/: frames.txt (a pixel hash per frame), trace.csv, events.txt
+            and a few PNG frames. Recording is explicit (--record) and refused when CI is set.
+            Exit status: 0 all match (or recorded as asked), 1 a scene differs or has no goldens,
+            2 trouble (a bad scene file, unreadable goldens, --record on CI).
+            """)
+
+    @Argument(help: "Scene files (.yaml, .yml, .json). Default: every scene in scenes/.")
+    var scenes: [String] = []
+
+    @Option(name: .long, help: "Folder of goldens, one subfolder per scene.")
+    var goldens: String
+
+    @Option(name: .long, help: "Record goldens: missing (scenes without any), failed (also approve differing scenes), all.")
+    var record: RecordMode?
+
+    @Option(name: .long, help: "Render into this folder (default: a new temporary folder).")
+    var out: String?
+
+    @Option(name: .long, help: "Write the report here (default: <out>/report).")
+    var report: String?
+
+    @Option(name: .long, help: "When recording: how many evenly spaced frames keep their PNG (every frame keeps its hash), or 'all'.")
+    var goldenFrames: String = "8"
+
+    @OptionGroup var comparison: ComparisonArguments
+
+    @Option(name: .long, help: "Worker threads for rendering (never changes the output).")
+    var jobs: Int = RenderOptions.defaultJobs
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        guard storedFrames != nil else {
+            throw ValidationError("--golden-frames must be a count (0 or more) or 'all', got '\(goldenFrames)'")
+        }
+    }
+
+    var storedFrames: StoredFrames? {
+        if goldenFrames == "all" { return .all }
+        return Int(goldenFrames).flatMap { $0 >= 0 ? .evenlySpaced($0) : nil }
+    }
+
+    func run() throws {
+        let onCI = ContinuousIntegration.isActive(ProcessInfo.processInfo.environment)
+        let checkRun: CheckRun
+        do {
+            let files = try SceneArguments.resolve(scenes)
+            let loaded = try files.map { try SceneLoader.load(path: $0) }
+            try SceneArguments.checkDistinctNames(loaded, files: files)
+            let options = CheckOptions(goldens: goldens, record: record, outputDirectory: out, reportDirectory: report,
+                                       comparator: comparison.comparator, storedFrames: storedFrames ?? .default,
+                                       maxImages: comparison.maxImages, jobs: jobs, onCI: onCI)
+            checkRun = try GoldenCheck.run(scenes: loaded, options: options)
+        } catch {
+            printError(error.flipbookMessage)
+            throw ExitCode(2)
+        }
+        printReport(checkRun.bundle)
+        print("report: \(checkRun.files.html)")
+        let failed = checkRun.bundle.reports.contains { $0.verdict == .different || $0.verdict == .missingGolden }
+        if failed {
+            print("to approve these changes after reading the report: flipbook check \(scenes.joined(separator: " ")) --goldens \(goldens) --record failed")
+            throw ExitCode(1)
+        }
+        // Recording on the command line is an explicit approval by a person (refused on CI), so
+        // it exits 0; the Swift API, used inside test suites, fails on recording instead.
+    }
+}
+
+extension RecordMode: ExpressibleByArgument {}

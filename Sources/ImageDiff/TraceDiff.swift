@@ -1,0 +1,212 @@
+import Foundation
+
+/// How one property of one item first diverged, and how far it went.
+public struct PropertyDivergence: Sendable, Equatable, Codable {
+    /// "position", "size", "angle", "scale", "opacity", or a column name for columns this module
+    /// does not know yet.
+    public var property: String
+    /// "pt", "rad", or "" for unitless.
+    public var unit: String
+    /// The columns that make it up ("center_x", "center_y").
+    public var columns: [String]
+    public var firstTick: Int
+    /// Column values at `firstTick`.
+    public var expected: [Double]
+    public var actual: [Double]
+    /// The largest deviation over the ticks present on both sides: Euclidean for position, the
+    /// largest absolute column difference otherwise; in `unit`.
+    public var largest: Double
+    public var largestTick: Int
+}
+
+/// The semantic difference of one item.
+public struct ItemDiff: Sendable, Equatable, Codable {
+    public enum Status: String, Sendable, Codable { case same, changed, onlyExpected, onlyActual }
+    public var item: String
+    public var status: Status
+    /// The first tick at which any property differs or only one side has the item.
+    public var firstDivergentTick: Int?
+    public var properties: [PropertyDivergence]
+    public var expectedLastTick: Int?
+    public var actualLastTick: Int?
+
+    /// One sentence per finding, e.g. "card: position first differs at tick 1: …".
+    public var sentences: [String] {
+        switch status {
+        case .same: return []
+        case .onlyExpected: return ["\(item): expected but missing from the actual trace"]
+        case .onlyActual: return ["\(item): in the actual trace only"]
+        case .changed:
+            var out: [String] = []
+            if let tick = firstDivergentTick {
+                let first = properties.filter { $0.firstTick == tick }.map(\.property)
+                out.append("\(item): first divergent tick \(tick)" + (first.isEmpty ? "" : " (\(first.joined(separator: ", ")))"))
+            }
+            out += properties.sorted { $0.firstTick < $1.firstTick }.map { p in
+                let (e, a) = TraceDiff.format(p.expected, p.actual)
+                return "\(item): \(p.property) first differs at tick \(p.firstTick): expected \(e), actual \(a); largest difference \(TraceDiff.format(p.largest, unit: p.unit)) at tick \(p.largestTick)"
+            }
+            if expectedLastTick != actualLastTick, let e = expectedLastTick, let a = actualLastTick {
+                out.append("\(item): traced until tick \(a), expected until tick \(e)")
+            }
+            return out
+        }
+    }
+}
+
+/// The semantic comparison of two traces: per item, per property, the first divergent tick; the
+/// state events; and a pure time shift when one explains everything.
+public struct TraceDiff: Sendable, Equatable, Codable {
+    public var items: [ItemDiff]
+    public var expectedEvents: [TraceEvent]
+    public var actualEvents: [TraceEvent]
+    /// "expected animator paused (tick 68), actual animator paused (tick 71)", or nil when the
+    /// events agree.
+    public var eventDivergence: String?
+    /// As `SequenceDiff.timeShift`, from the traces: actual tick t + k equals expected tick t.
+    public var timeShift: Int?
+    /// Absolute tolerance per value, in the value's unit (pt, rad, or none).
+    public var tolerance: Double
+
+    public var firstDivergentTick: Int? { items.compactMap(\.firstDivergentTick).min() }
+    public var differs: Bool { items.contains { $0.status != .same } || eventDivergence != nil }
+
+    /// Every finding as a sentence, time shift first (it explains the rest).
+    public var sentences: [String] {
+        var out: [String] = []
+        if let timeShift { out.append("time shift: \(TimeShift.describe(timeShift)) (every traced value and event)") }
+        out += items.flatMap(\.sentences)
+        if let eventDivergence { out.append("events: \(eventDivergence)") }
+        return out
+    }
+
+    /// Default tolerance: half of the last printed digit of the CSV (6 decimals), so that any
+    /// difference the file can show counts and parsing noise never does.
+    public static let defaultTolerance = 5e-7
+
+    /// Property groups: columns that describe one thing are reported together. `frame_x` and
+    /// `frame_y` are left out: the centre and the frame size determine them, and reporting them
+    /// would say everything twice. Unknown columns are compared one by one under their own name.
+    static let groups: [(name: String, unit: String, columns: [String])] = [
+        ("position", "pt", ["center_x", "center_y"]),
+        ("size", "pt", ["frame_width", "frame_height"]),
+        ("angle", "rad", ["angle_rad"]),
+        ("scale", "", ["scale_x", "scale_y"]),
+        ("opacity", "", ["opacity"]),
+    ]
+    static let derivedColumns: Set<String> = ["frame_x", "frame_y"]
+
+    public static func compare(expected: TraceTable, actual: TraceTable, tolerance: Double = defaultTolerance) -> TraceDiff {
+        let shared = Set(expected.columns).intersection(actual.columns)
+        var groups = Self.groups.map { g in (g.name, g.unit, g.columns.filter(shared.contains)) }.filter { !$0.2.isEmpty }
+        let known = Set(Self.groups.flatMap(\.columns)).union(derivedColumns)
+        for column in expected.columns where shared.contains(column) && !known.contains(column) {
+            groups.append((column, "", [column]))
+        }
+
+        var items: [ItemDiff] = []
+        let expectedItems = expected.items, actualItems = actual.items
+        for item in expectedItems + actualItems.filter({ !expectedItems.contains($0) }) {
+            let e = expected.rows(of: item), a = actual.rows(of: item)
+            var diff = ItemDiff(item: item, status: .same, firstDivergentTick: nil, properties: [],
+                                expectedLastTick: e.keys.max(), actualLastTick: a.keys.max())
+            if e.isEmpty || a.isEmpty {
+                diff.status = e.isEmpty ? .onlyActual : .onlyExpected
+                diff.firstDivergentTick = (e.isEmpty ? a : e).keys.min()
+                items.append(diff)
+                continue
+            }
+            let common = Set(e.keys).intersection(a.keys).sorted()
+            for (name, unit, columns) in groups {
+                var first: Int?, largest = 0.0, largestTick = 0
+                for tick in common {
+                    let ev = columns.map { e[tick]!.values[$0]! }, av = columns.map { a[tick]!.values[$0]! }
+                    let deltas = zip(ev, av).map { abs($0 - $1) }
+                    guard deltas.contains(where: { $0 > tolerance }) else { continue }
+                    if first == nil { first = tick }
+                    let size = name == "position" ? (deltas.map { $0 * $0 }.reduce(0, +)).squareRoot() : (deltas.max() ?? 0)
+                    if size > largest { largest = size; largestTick = tick }
+                }
+                if let first {
+                    diff.properties.append(PropertyDivergence(
+                        property: name, unit: unit, columns: columns, firstTick: first,
+                        expected: columns.map { e[first]!.values[$0]! }, actual: columns.map { a[first]!.values[$0]! },
+                        largest: largest, largestTick: largestTick))
+                }
+            }
+            let oneSided = Set(e.keys).symmetricDifference(a.keys).min()
+            let candidates = diff.properties.map(\.firstTick) + (oneSided.map { [$0] } ?? [])
+            diff.firstDivergentTick = candidates.min()
+            if diff.firstDivergentTick != nil { diff.status = .changed }
+            items.append(diff)
+        }
+
+        var result = TraceDiff(items: items, expectedEvents: expected.events, actualEvents: actual.events,
+                               eventDivergence: nil, timeShift: nil, tolerance: tolerance)
+        if expected.events != actual.events {
+            let i = zip(expected.events, actual.events).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(expected.events.count, actual.events.count)
+            let e = i < expected.events.count ? "expected \(expected.events[i])" : "expected no more events"
+            let a = i < actual.events.count ? "actual \(actual.events[i])" : "actual has no more events"
+            result.eventDivergence = "\(e), \(a)"
+        }
+        if result.differs {
+            result.timeShift = detectShift(expected, actual, tolerance: tolerance)
+        }
+        return result
+    }
+
+    /// Ticks as indices: every item's values at expected tick t equal the actual ones at t + k.
+    static func detectShift(_ expected: TraceTable, _ actual: TraceTable, tolerance: Double) -> Int? {
+        guard let er = expected.tickRange, let ar = actual.tickRange, er.lowerBound == 0, ar.lowerBound == 0 else { return nil }
+        let items = expected.items
+        guard Set(items) == Set(actual.items) else { return nil }
+        let columns = expected.columns.filter { actual.columns.contains($0) }
+        let e = items.map { expected.rows(of: $0) }, a = items.map { actual.rows(of: $0) }
+        let eventsMatch: (Int) -> Bool = { k in
+            expected.events.count == actual.events.count
+                && zip(expected.events, actual.events).allSatisfy { $0.what == $1.what && ($1.tick - $0.tick == k || $0.tick == 0) }
+        }
+        let k = TimeShift.detect(expectedCount: er.upperBound + 1, actualCount: ar.upperBound + 1) { i, j in
+            for n in items.indices {
+                guard let x = e[n][i], let y = a[n][j] else { return false }
+                for c in columns where abs(x.values[c]! - y.values[c]!) > tolerance { return false }
+            }
+            return true
+        }
+        // The events must move with the motion (an event at tick 0, the set-up, stays put).
+        if let k, expected.events.isEmpty || eventsMatch(k) { return k }
+        return nil
+    }
+
+    static func format(_ values: [Double], decimals: Int = 3) -> String {
+        let parts = values.map { v -> String in
+            var text = String(format: "%.\(decimals)f", v)
+            while text.contains("."), text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+            return text == "-0" ? "0" : text
+        }
+        return values.count == 1 ? parts[0] : "(" + parts.joined(separator: ", ") + ")"
+    }
+
+    /// Both sides with the fewest decimals (3 to 6) that tell them apart.
+    static func format(_ expected: [Double], _ actual: [Double]) -> (String, String) {
+        for decimals in 3...6 {
+            let pair = (format(expected, decimals: decimals), format(actual, decimals: decimals))
+            if pair.0 != pair.1 { return pair }
+        }
+        return (format(expected, decimals: 6), format(actual, decimals: 6))
+    }
+
+    /// Shortest spelling up to 6 significant decimals: "252", "159.8713", "2.13 pt";
+    /// angles also in degrees.
+    static func format(_ value: Double, unit: String) -> String {
+        var text = String(format: "%.6g", value)
+        if text == "-0" { text = "0" }
+        switch unit {
+        case "": return text
+        case "rad": return text + " rad (" + String(format: "%.3g", value * 180 / .pi) + "°)"
+        default: return text + " " + unit
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Determinism
+import Foundation
+
+/// Checks rendered files against their manifests (`flipbook verify`).
+///
+/// A folder is checked against every `*.manifest.json` in it (a full render has one; a sharded
+/// render one per shard). Each frame's PNG must exist and hash to its entry, each video likewise.
+/// When the manifests are segments of one scene, they must also cover its frames 0 ..< count
+/// without gap or overlap, so a missing shard is reported rather than silently passing.
+public enum ManifestVerifier {
+    public struct Report: Sendable, Equatable {
+        /// The manifests checked.
+        public var manifests: [String] = []
+        /// Frames and videos checked and found equal.
+        public var matched = 0
+        /// One line per problem: "snap/frame_00012.png: missing", "snap.mp4: hash … expected …".
+        public var problems: [String] = []
+        public var isClean: Bool { problems.isEmpty }
+    }
+
+    /// `path`: a manifest file, or a folder holding manifests. Throws `ManifestError` when no
+    /// manifest can be read (exit status 2 in the CLI); file mismatches go into the report.
+    public static func verify(_ path: String) throws -> Report {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw ManifestError.unreadable(path: path, reason: "no such file or folder")
+        }
+        let manifestPaths: [String]
+        if isFolder.boolValue {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            manifestPaths = names.filter { $0.hasSuffix(".manifest.json") && !$0.hasPrefix(".") }.sorted()
+                .map { (path as NSString).appendingPathComponent($0) }
+            guard !manifestPaths.isEmpty else { throw ManifestError.noManifest(directory: path) }
+        } else {
+            manifestPaths = [path]
+        }
+        var report = Report()
+        var byScene: [(name: String, manifest: RenderManifest)] = []
+        for manifestPath in manifestPaths {
+            let manifest = try RenderManifest.read(manifestPath)
+            report.manifests.append(manifestPath)
+            byScene.append((manifest.scene.name, manifest))
+            check(manifest, folder: (manifestPath as NSString).deletingLastPathComponent, into: &report)
+        }
+        if isFolder.boolValue { checkCoverage(byScene.map(\.manifest), into: &report) }
+        return report
+    }
+
+    private static func check(_ manifest: RenderManifest, folder: String, into report: inout Report) {
+        if let directory = manifest.frames.directory, manifest.frames.hashOf == "png" {
+            for entry in manifest.frames.hashes {
+                let name = (directory as NSString).appendingPathComponent(frameName(entry.frame))
+                compare(file: (folder as NSString).appendingPathComponent(name), shownAs: name,
+                        expected: entry.hash, into: &report)
+            }
+            let expected = manifest.frames.end - manifest.frames.start
+            if manifest.frames.hashes.count != expected {
+                report.problems.append("\(manifest.scene.name): the manifest lists \(manifest.frames.hashes.count) frame hashes for frames \(manifest.frames.start)..<\(manifest.frames.end)")
+            }
+        }
+        for video in manifest.videos {
+            compare(file: (folder as NSString).appendingPathComponent(video.file), shownAs: video.file,
+                    expected: video.hash, into: &report)
+        }
+    }
+
+    /// `frame_00012.png`, as `PNGSequence` names frames.
+    static func frameName(_ index: Int) -> String {
+        let digits = String(index)
+        return "frame_" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
+    }
+
+    private static func compare(file: String, shownAs name: String, expected: String, into report: inout Report) {
+        guard let bytes = FileManager.default.contents(atPath: file) else {
+            report.problems.append("\(name): missing")
+            return
+        }
+        let actual = FNV1a64.hexHash(bytes)
+        if actual == expected {
+            report.matched += 1
+        } else {
+            report.problems.append("\(name): hash \(actual), expected \(expected) (changed or truncated)")
+        }
+    }
+
+    /// Segments of one scene must tile 0 ..< sceneFrameCount.
+    private static func checkCoverage(_ manifests: [RenderManifest], into report: inout Report) {
+        let names = manifests.map(\.scene.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        for name in names {
+            let parts = manifests.filter { $0.scene.name == name }.sorted { $0.frames.start < $1.frames.start }
+            guard parts.count > 1 || parts.first.map({ $0.frames.start != 0 || $0.frames.end != $0.frames.sceneFrameCount }) == true
+            else { continue }
+            var next = 0
+            for part in parts {
+                if part.frames.start > next {
+                    report.problems.append("\(name): frames \(next)..<\(part.frames.start) are in no manifest (a missing shard?)")
+                } else if part.frames.start < next {
+                    report.problems.append("\(name): frames \(part.frames.start)..<\(min(next, part.frames.end)) are in more than one manifest")
+                }
+                next = max(next, part.frames.end)
+            }
+            let total = parts.map(\.frames.sceneFrameCount).max() ?? next
+            if next < total { report.problems.append("\(name): frames \(next)..<\(total) are in no manifest (a missing shard?)") }
+            if Set(parts.map(\.scene.hash)).count > 1 {
+                report.problems.append("\(name): the manifests are of different scenes (scene hashes differ)")
+            }
+        }
+    }
+}

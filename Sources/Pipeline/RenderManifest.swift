@@ -1,0 +1,243 @@
+import Export
+import Foundation
+import PNG
+
+/// The receipt of one render, `<out>/<scene>.manifest.json` (a selected render:
+/// `<out>/<scene>.frames-000120-000240.manifest.json`), written atomically when the render ends.
+///
+/// It says what was rendered (the scene's hash, the frames, the colour mode), with what (the
+/// Flipbook and ffmpeg versions and the exact ffmpeg commands), what came out (a hash per frame
+/// and per video) and how long each stage took. `flipbook verify` checks files against it and
+/// `--resume` trusts the frames whose bytes still match it.
+///
+/// The timings are wall-clock seconds and the only non-deterministic field; they never reach a
+/// frame or a video. Keys are sorted, so two manifests of the same render differ only there.
+public struct RenderManifest: Codable, Equatable, Sendable {
+    /// "flipbook-render-manifest".
+    public var kind: String = RenderManifest.kindName
+    /// Layout version of this file: 1.
+    public var manifestVersion: Int = 1
+    public var flipbookVersion: String
+    public var scene: SceneInfo
+    public var colour: ColourMode = .init()
+    public var frames: FrameInfo
+    public var videos: [VideoInfo]
+    public var ffmpeg: FFmpegInfo?
+    public var timings: Timings
+    /// Display-list entries dropped because a transform or size was not finite (should stay
+    /// empty: scene validation rejects non-finite input; this is the defensive second line).
+    public var droppedNonFinite: [DroppedItem]
+
+    public static let kindName = "flipbook-render-manifest"
+
+    public struct SceneInfo: Codable, Equatable, Sendable {
+        public var name: String
+        /// FNV-1a 64 (16 hex digits) of `hashedText`'s description of the resolved scene.
+        public var hash: String
+        /// What `hash` covers: "resolved scene (Swift String(reflecting:))": every value after
+        /// defaults, so comments, key order and YAML vs JSON do not change it, and a scene built
+        /// in Swift has one too.
+        public var hashOf: String
+        public var fps: Int
+        public var width: Int
+        public var height: Int
+    }
+
+    public struct ColourMode: Codable, Equatable, Sendable {
+        public var space = "sRGB (no conversion: scene colours are stored as written)"
+        public var bitsPerChannel = 8
+        public var blending = "premultiplied alpha, source-over, in 8-bit sRGB"
+        public var output = "straight (unpremultiplied) RGBA8; videos converted by ffmpeg to BT.709 limited range"
+    }
+
+    public struct FrameInfo: Codable, Equatable, Sendable {
+        /// The scene's frame count (all frames, not just this render's).
+        public var sceneFrameCount: Int
+        /// First frame of this render.
+        public var start: Int
+        /// One past the last frame of this render.
+        public var end: Int
+        /// The `--shard` value ("2/8"), if any.
+        public var shard: String?
+        /// The `--frames` value, if any.
+        public var requestedRange: String?
+        /// Folder of the PNG frames, relative to the manifest; nil when no PNG was written.
+        public var directory: String?
+        /// "png": hashes are of the PNG file bytes; "rgba": of the raw straight RGBA8 pixels
+        /// (no PNG was written).
+        public var hashOf: String
+        /// `zlib level/strategy/filter` of the PNG frames (they change the bytes).
+        public var pngSettings: String
+        /// One entry per frame, in order.
+        public var hashes: [FrameHash]
+    }
+
+    public struct FrameHash: Codable, Equatable, Sendable {
+        public var frame: Int
+        /// FNV-1a 64, 16 hex digits.
+        public var hash: String
+    }
+
+    public struct VideoInfo: Codable, Equatable, Sendable {
+        public var format: String
+        /// File name, relative to the manifest.
+        public var file: String
+        /// FNV-1a 64 of the file's bytes.
+        public var hash: String
+        /// Video frames `firstVideoFrame ..< endVideoFrame` of the full video (plus held frames
+        /// when this render ends the scene).
+        public var firstVideoFrame: Int
+        public var endVideoFrame: Int
+        public var fps: Int
+        public var command: String
+    }
+
+    public struct FFmpegInfo: Codable, Equatable, Sendable {
+        public var executable: String
+        public var version: String
+    }
+
+    public struct Timings: Codable, Equatable, Sendable {
+        /// Replaying the simulation and building display lists (one thread).
+        public var simulateSeconds: Double = 0
+        /// Rasterizing, summed over worker threads.
+        public var rasterSeconds: Double = 0
+        /// PNG encoding and hashing (or decoding and checking reused frames), summed over workers.
+        public var encodeSeconds: Double = 0
+        /// Writing PNG files and the journal.
+        public var writeSeconds: Double = 0
+        /// Feeding ffmpeg and waiting for it to finish.
+        public var videoSeconds: Double = 0
+        /// The whole render.
+        public var totalSeconds: Double = 0
+        /// Frames taken from an earlier, interrupted render (`--resume`) instead of rendered.
+        public var framesReused: Int = 0
+    }
+
+    public struct DroppedItem: Codable, Equatable, Sendable {
+        public var frame: Int
+        public var drawIndex: Int
+    }
+
+    /// Pretty-printed, sorted keys, trailing newline.
+    public func encoded() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(self)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    public static func read(_ path: String) throws -> RenderManifest {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ManifestError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+        }
+        do {
+            let manifest = try JSONDecoder().decode(RenderManifest.self, from: data)
+            guard manifest.kind == kindName else { throw ManifestError.notAManifest(path: path, reason: "kind is '\(manifest.kind)'") }
+            return manifest
+        } catch let error as ManifestError {
+            throw error
+        } catch {
+            throw ManifestError.notAManifest(path: path, reason: "\(error)")
+        }
+    }
+
+    /// `<scene>[.frames-AAAAAA-BBBBBB]` : the stem of the manifest, journal and segment videos.
+    public static func stem(scene: String, window: Range<Int>?) -> String {
+        scene + (window.map(FrameSelection.fileInfix) ?? "")
+    }
+}
+
+/// A manifest or journal that cannot be used.
+public enum ManifestError: Error, CustomStringConvertible, Equatable {
+    case unreadable(path: String, reason: String)
+    case notAManifest(path: String, reason: String)
+    case noManifest(directory: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
+        case .notAManifest(let path, let reason): return "\(path) is not a Flipbook render manifest: \(reason)"
+        case .noManifest(let directory): return "\(directory) holds no *.manifest.json; render into it first (every render writes one)"
+        }
+    }
+}
+
+/// The resume journal, `<stem>.manifest.partial`: a header line naming what is being rendered,
+/// then one line `frame hash` per frame, appended after each batch once the batch's frames are
+/// renamed into place. Each batch is one `write(2)` to an `O_APPEND` descriptor; a render killed
+/// mid-append can leave at most a torn last line, which `read` ignores. Removed when the
+/// manifest is written.
+final class RenderJournal {
+    let path: String
+    private var descriptor: Int32 = -1
+
+    init(path: String) { self.path = path }
+
+    /// The header identifying what a journal's frames belong to: the scene, the window and every
+    /// setting that changes a frame's bytes.
+    static func header(sceneHash: String, window: Range<Int>, hashOf: String, pngSettings: String) -> String {
+        "flipbook-journal 1 scene=\(sceneHash) frames=\(window.lowerBound)..<\(window.upperBound) hashOf=\(hashOf) png=\(pngSettings)"
+    }
+
+    /// The frame hashes recorded under `header`; empty when the file is missing or its header differs.
+    static func read(path: String, header: String) -> [Int: String] {
+        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first.map(String.init) == header else { return [:] }
+        lines.removeFirst()
+        // A torn last line has no newline after it: the split's last element is then non-empty.
+        if let last = lines.last, !last.isEmpty { lines.removeLast() }
+        var hashes: [Int: String] = [:]
+        for line in lines {
+            let fields = line.split(separator: " ")
+            guard fields.count == 2, let frame = Int(fields[0]), fields[1].count == 16 else { continue }
+            hashes[frame] = String(fields[1])
+        }
+        return hashes
+    }
+
+    /// Opens for appending; `fresh` starts a new file with `header`, else appends to the existing
+    /// one (whose header the caller checked).
+    func open(header: String, fresh: Bool) throws {
+        if fresh {
+            try AtomicFile.write(header + "\n", to: path)
+        }
+        descriptor = Foundation.open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw ExportError.io(path: path, operation: "open the resume journal", reason: String(cString: strerror(errno)))
+        }
+    }
+
+    func append(_ entries: [(frame: Int, hash: String)]) throws {
+        guard !entries.isEmpty else { return }
+        let bytes = Array(entries.map { "\($0.frame) \($0.hash)\n" }.joined().utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Foundation.write(descriptor, base + offset, buffer.count - offset)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ExportError.io(path: path, operation: "append to the resume journal", reason: String(cString: strerror(errno)))
+            }
+            offset += n
+        }
+    }
+
+    /// Closes and deletes the journal (the manifest now holds everything).
+    func finish() {
+        close()
+        unlink(path)
+    }
+
+    func close() {
+        if descriptor >= 0 { _ = Foundation.close(descriptor); descriptor = -1 }
+    }
+
+    deinit { close() }
+}

@@ -1,0 +1,312 @@
+import Dynamics
+import Geometry
+import Raster
+import SceneModel
+import Timing
+
+/// A scene's Core Animation side, tick by tick: one `TimingLayer` per item (the item tree is the
+/// layer tree), the items' explicit animations, `UIView.animate` blocks, property animators and
+/// scripted layer-timing calls.
+///
+/// Order within tick n (time t = n / fps), fixed so that frames are reproducible:
+/// 1. completion blocks reported on the previous tick run (CA delivers `animationDidStop` after
+///    the frame that showed the end, which is why the seed's reversed layer is seen hidden once);
+/// 2. model values of items a behaviour moves are read from the dynamic animator;
+/// 3. scripted layer-timing calls due now, then scrubs, in file order;
+/// 4. explicit animations and view animations due now are committed — after the timing calls,
+///    as CA commits at the end of the run-loop turn (spec timing §1.6);
+/// 5. property animators: `advance(to: t)`, then their calls due now;
+/// 6. `advance(to: t)` on every root layer: completion events.
+final class SceneTiming {
+    struct Node {
+        let item: Item
+        let path: String
+        let layer: TimingLayer
+        let parent: Int?
+        /// Children in drawing order (z, then file order).
+        var children: [Int]
+        /// The animator's item for top-level items.
+        let dynamic: DynamicItem?
+        /// A behaviour moves it: centre and rotation come from the dynamic animator.
+        let isBehaviorDriven: Bool
+    }
+
+    private(set) var nodes: [Node] = []
+    /// The node of each top-level item, indexed like `scene.items`.
+    private(set) var roots: [Int] = []
+    private var index: [String: Int] = [:]
+    let fps: Int
+    /// Whether the scene uses any timing feature; when not, nothing here runs and frames are
+    /// built exactly as before.
+    let isUsed: Bool
+    private(set) var scripts: [AnimatorScript] = []
+    private let scene: Scene
+    private var viewAnimationTicks: [Int]
+    private var viewCompletions: [(spec: ViewAnimationSpec, node: Int, completion: ViewAnimationTransaction.Completion)] = []
+    private var pendingReactions: [(node: Int, completion: ViewAnimationSpec.Completion)] = []
+    private var layerCallTicks: [Int]
+    private var layerCallEndTicks: [Int]
+    private var lastScriptTick = 0
+    private(set) var tick = 0
+
+    init(scene: Scene, dynamicItems: [DynamicItem], file: String) throws {
+        self.scene = scene
+        fps = scene.fps
+        isUsed = !scene.viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty
+            || scene.allItems.contains { !$0.item.animations.isEmpty || !$0.item.children.isEmpty
+                || $0.item.timing != MediaTiming() || $0.item.shadow != nil || $0.item.masksToBounds }
+        let driven = Set(scene.behaviors.flatMap(\.itemIDs))
+        viewAnimationTicks = scene.viewAnimations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
+        layerCallTicks = scene.layerTimeline.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
+        layerCallEndTicks = scene.layerTimeline.map { call in
+            if case .scrub(let s, _) = call.kind { return ScriptTime.tick(for: call.at + s.length, fps: scene.fps) }
+            return ScriptTime.tick(for: call.at, fps: scene.fps)
+        }
+        func add(_ item: Item, path: String, parent: Int?, dynamic: DynamicItem?) throws -> Int {
+            let layer = try TimingLayer(name: item.id, timing: item.timing)
+            if let parent { try nodes[parent].layer.addSublayer(layer) }
+            for (property, value) in SceneTiming.modelValues(of: item) { try layer.setModelValue(value, for: property) }
+            let i = nodes.count
+            nodes.append(Node(item: item, path: path, layer: layer, parent: parent, children: [], dynamic: dynamic,
+                              isBehaviorDriven: parent == nil && driven.contains(item.id)))
+            index[item.id] = i
+            var children: [Int] = []
+            for (k, child) in item.children.enumerated() {
+                children.append(try add(child, path: path + ".children[\(k)]", parent: i, dynamic: nil))
+            }
+            nodes[i].children = children.sorted { (nodes[$0].item.zIndex, $0) < (nodes[$1].item.zIndex, $1) }
+            return i
+        }
+        do {
+            for (i, item) in scene.items.enumerated() {
+                roots.append(try add(item, path: "items[\(i)]", parent: nil, dynamic: dynamicItems[i]))
+            }
+        } catch {
+            throw SceneError(file: file, keyPath: nil, message: "\(error)")
+        }
+        for (i, spec) in scene.animators.enumerated() {
+            do {
+                scripts.append(try AnimatorScript(spec: spec, fps: fps) { [unowned self] id, p in presentation(id, p, at: 0) })
+            } catch {
+                throw SceneError(file: file, keyPath: "animators[\(i)]", message: error.error.description)
+            }
+        }
+        lastScriptTick = ([0] + viewAnimationTicks + layerCallEndTicks + scripts.map(\.lastTick)
+            + scene.allItems.flatMap { $0.item.animations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) } }).max() ?? 0
+    }
+
+    /// An item's model values as written in the scene.
+    static func modelValues(of item: Item) -> [(LayerProperty, AnimatableValue)] {
+        [(.center, .point(item.center)), (.size, .size(item.size)), (.rotation, .angle(item.rotation)),
+         (.opacity, .scalar(item.opacity)), (.fillColor, .color(AnimatableColor(item.fill))),
+         (.cornerRadius, .scalar(item.cornerRadius)), (.borderWidth, .scalar(item.border?.width ?? 0)),
+         (.borderColor, .color(AnimatableColor(item.border?.color ?? .clear)))]
+    }
+
+    var time: Double { Double(tick) / Double(fps) }
+
+    /// The value drawn for an item's property at `t`: an active property animator's value wins
+    /// (the last declared), else the layer's presentation value (model + CA animations).
+    func presentation(_ id: String, _ property: LayerProperty, at t: Double) -> AnimatableValue {
+        guard let i = index[id] else { return property.defaultValue }
+        for script in scripts.reversed() where script.animator.state != .inactive {
+            if let v = script.animator.presentationValue(of: id, property) { return v }
+        }
+        return nodes[i].layer.presentationValue(of: property, at: t)
+    }
+
+    func isVisible(_ node: Int) -> Bool { nodes[node].layer.isVisible(at: time) }
+
+    /// True while something is still to happen: a scripted call to come, an animation that has
+    /// not stopped, an animator that is not inactive, a completion block to run.
+    var isBusy: Bool {
+        guard isUsed else { return false }
+        return tick < lastScriptTick || !pendingReactions.isEmpty || !viewCompletions.isEmpty
+            || scripts.contains { $0.animator.state != .inactive }
+            || nodes.contains { $0.parent == nil && $0.layer.hasActiveAnimations }
+    }
+
+    /// Runs tick `n` (0 at set-up, then consecutive); returns what happened, for the trace.
+    func process(tick n: Int) -> [SimulationEvent.Kind] {
+        tick = n
+        guard isUsed else { return [] }
+        let t = time
+        var events: [SimulationEvent.Kind] = []
+        func attempt(_ what: String, _ body: () throws -> Void) {
+            // Validation runs every script once, so a refusal here means the two disagree: report
+            // it in the trace rather than trap (rendering a validated scene cannot fail).
+            do { try body() } catch { events.append(.timingError("\(what): \(error)")) }
+        }
+        // 1. Completion blocks from the previous tick.
+        for (node, completion) in pendingReactions {
+            let layer = nodes[node].layer
+            attempt("\(nodes[node].item.id) completion") {
+                if completion.resetsTiming { try layer.updateTiming { $0.speed = 1; $0.timeOffset = 0; $0.beginTime = 0 } }
+                for c in completion.changes { try layer.setModelValue(c.value, for: c.property) }
+            }
+            writeBack(node)
+        }
+        pendingReactions = []
+        // 2. Dynamics → model.
+        for i in nodes.indices where nodes[i].isBehaviorDriven {
+            guard let d = nodes[i].dynamic else { continue }
+            attempt(nodes[i].item.id) {
+                try nodes[i].layer.setModelValue(.point(d.center), for: .center)
+                try nodes[i].layer.setModelValue(.angle(d.transform.rotationAngle), for: .rotation)
+            }
+        }
+        // 3. Layer timing calls.
+        for (j, call) in scene.layerTimeline.enumerated() where layerCallTicks[j] <= n && n <= layerCallEndTicks[j] {
+            guard let i = index[call.item] else { continue }
+            if case .scrub = call.kind {} else if n != layerCallTicks[j] { continue }
+            attempt("layerTimeline[\(j)] \(call.kind.name)") { try perform(call.kind, on: nodes[i].layer, callTime: call.at) }
+            if case .scrub = call.kind {} else { events.append(.layerTiming(item: call.item, call: call.kind.name)) }
+        }
+        // 4. Commits.
+        for i in nodes.indices {
+            for (k, spec) in nodes[i].item.animations.enumerated() where ScriptTime.tick(for: spec.at, fps: fps) == n {
+                attempt("\(nodes[i].path).animations[\(k)]") {
+                    for e in try nodes[i].layer.add(spec.animation, for: spec.property, forKey: spec.key, committedAt: t) {
+                        events.append(.animationStopped(item: e.layer, key: e.key, finished: e.finished))
+                    }
+                }
+            }
+        }
+        for (j, spec) in scene.viewAnimations.enumerated() where viewAnimationTicks[j] == n {
+            guard let i = index[spec.item] else { continue }
+            attempt("viewAnimations[\(j)]") {
+                let transaction = try commit(spec, on: nodes[i].layer, at: t)
+                if transaction.completesImmediately {
+                    if let c = spec.completion { pendingReactions.append((i, c)) }
+                } else {
+                    viewCompletions.append((spec, i, .init(transaction)))
+                }
+            }
+            writeBack(i)
+        }
+        // 5. Property animators.
+        for script in scripts {
+            do {
+                let happened = try script.step(tick: n) { [unowned self] id, p in presentation(id, p, at: t) }
+                for e in happened {
+                    switch e {
+                    case let .stateChanged(from, to, call):
+                        events.append(.animatorState(animator: script.spec.id, from: from, to: to, call: call))
+                        if to == "inactive" { adoptModelValues(of: script) }
+                    case .completed(let position):
+                        events.append(.animatorCompleted(animator: script.spec.id, position: position.rawValue,
+                                                         fractionComplete: script.animator.fractionComplete))
+                    }
+                }
+            } catch {
+                let at = error.index.map { "animators.\(script.spec.id).timeline[\($0)]" } ?? "animators.\(script.spec.id)"
+                events.append(.timingError("\(at): \(error.error)"))
+            }
+        }
+        // 6. Completion events.
+        for i in nodes.indices where nodes[i].parent == nil {
+            let stopped = nodes[i].layer.advance(to: t)
+            for e in stopped { events.append(.animationStopped(item: e.layer, key: e.key, finished: e.finished)) }
+            guard !stopped.isEmpty else { continue }
+            var remaining: [(spec: ViewAnimationSpec, node: Int, completion: ViewAnimationTransaction.Completion)] = []
+            for var v in viewCompletions {
+                if let finished = v.completion.consume(stopped) {
+                    events.append(.viewAnimationCompleted(item: v.spec.item, finished: finished))
+                    if let c = v.spec.completion { pendingReactions.append((v.node, c)) }
+                } else {
+                    remaining.append(v)
+                }
+            }
+            viewCompletions = remaining
+        }
+        return events
+    }
+
+    private func perform(_ kind: LayerTimingCall.Kind, on layer: TimingLayer, callTime: Double) throws {
+        let t = time
+        switch kind {
+        case .pause: try layer.pause(at: t)
+        case .resume: try layer.resume(at: t)
+        case let .set(speed, offset, begin):
+            try layer.updateTiming { timing in
+                if let speed { timing.speed = speed }
+                if let offset { timing.timeOffset = offset }
+                if let begin { timing.beginTime = begin }
+            }
+        case let .scrub(scrub, duration):
+            try layer.updateTiming { $0.timeOffset = scrub.value(at: t - callTime) * duration }
+        case .continueAnimation(let progress):
+            // gs_continueAnimationWithTimeProgress: reset first, because convertTime includes
+            // the layer's own timing (the seed says so; spec §1.4).
+            let p = progress ?? layer.timing.timeOffset
+            try layer.updateTiming { $0.speed = 1; $0.timeOffset = 0; $0.beginTime = 0 }
+            let now = layer.convertTime(t, from: nil)
+            try layer.updateTiming { $0.beginTime = now - p }
+        case let .reverseAnimation(duration, progress):
+            let p = progress ?? layer.timing.timeOffset
+            try layer.updateTiming { $0.speed = 1; $0.timeOffset = 0; $0.beginTime = 0 }
+            let now = layer.convertTime(t, from: nil)
+            try layer.updateTiming { $0.beginTime = now - (duration - p); $0.timeOffset = duration; $0.speed = -1 }
+        case .reset:
+            try layer.updateTiming { $0.speed = 1; $0.timeOffset = 0; $0.beginTime = 0 }
+        case .removeAllAnimations:
+            let stopped = layer.removeAllAnimations(at: t)
+            var remaining: [(spec: ViewAnimationSpec, node: Int, completion: ViewAnimationTransaction.Completion)] = []
+            for var v in viewCompletions {
+                if let finished = v.completion.consume(stopped) {
+                    _ = finished
+                    if let c = v.spec.completion { pendingReactions.append((v.node, c)) }
+                } else {
+                    remaining.append(v)
+                }
+            }
+            viewCompletions = remaining
+        }
+    }
+
+    private func commit(_ spec: ViewAnimationSpec, on layer: TimingLayer, at t: Double) throws -> ViewAnimationTransaction {
+        let changes = spec.changes.map { ($0.property, $0.value) }
+        switch spec.style {
+        case .basic:
+            return try ViewAnimation.animate(layer, withDuration: spec.duration, delay: spec.delay,
+                                             options: AnimationOptions(rawValue: spec.options), changes: changes, committedAt: t)
+        case let .spring(ratio, velocity):
+            return try ViewAnimation.animate(layer, withDuration: spec.duration, delay: spec.delay, usingSpringWithDamping: ratio,
+                                             initialSpringVelocity: velocity, options: AnimationOptions(rawValue: spec.options),
+                                             changes: changes, committedAt: t)
+        case let .springBounce(bounce, velocity):
+            return try ViewAnimation.animate(layer, springDuration: spec.duration, bounce: bounce, initialSpringVelocity: velocity,
+                                             delay: spec.delay, options: AnimationOptions(rawValue: spec.options),
+                                             changes: changes, committedAt: t)
+        case .keyframes(let blocks):
+            let keyframes = blocks.map { b in
+                ViewKeyframe(relativeStartTime: b.start, relativeDuration: b.duration, changes: b.changes.map { ($0.property, $0.value) })
+            }
+            return try ViewAnimation.animateKeyframes(layer, withDuration: spec.duration, delay: spec.delay,
+                                                      options: KeyframeAnimationOptions(rawValue: spec.options),
+                                                      keyframes: keyframes, committedAt: t)
+        }
+    }
+
+    /// A finished or stopped animator leaves its values as the items' model values.
+    private func adoptModelValues(of script: AnimatorScript) {
+        var changes = script.spec.animations.flatMap(\.changes)
+        for call in script.spec.timeline { if case .addAnimations(let b) = call.kind { changes += b.changes } }
+        for c in changes {
+            guard let i = index[c.item], let v = script.animator.modelValue(of: c.item, c.property) else { continue }
+            try? nodes[i].layer.setModelValue(v, for: c.property)
+            writeBack(i)
+        }
+    }
+
+    /// A top-level item's new model centre and rotation go back to the dynamic item, as a
+    /// UIView's model is what a dynamic animator reads (skipped for behaviour-driven items,
+    /// whose model belongs to the animator).
+    private func writeBack(_ i: Int) {
+        guard let d = nodes[i].dynamic, !nodes[i].isBehaviorDriven else { return }
+        if let c = nodes[i].layer.modelValue(of: .center).point { d.center = c }
+        if let r = nodes[i].layer.modelValue(of: .rotation).angle, r != d.transform.rotationAngle {
+            d.transform = AffineTransform(rotation: r)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Figures
+import Testing
+
+@Suite("Figure layout")
+struct LayoutTests {
+    @Test("axis ticks are 1, 2 or 5 times a power of ten and cover the data")
+    func niceAxis() {
+        let axis = AxisScale(covering: 0.88, 1.32, targetTicks: 4)
+        #expect(axis.step == 0.2 && axis.lower <= 0.88 && axis.upper >= 1.32)
+        #expect(axis.ticks.map(axis.label) == ["0.8", "1.0", "1.2", "1.4"])
+        let angle = AxisScale(covering: -35, 1, targetTicks: 4)
+        #expect(angle.ticks.map(angle.label) == ["\u{2212}40", "\u{2212}30", "\u{2212}20", "\u{2212}10", "0", "10"])
+        let flat = AxisScale(covering: 80, 80)
+        #expect(flat.lower < 80 && flat.upper > 80)
+        #expect(AxisScale(fixed: 0, 1.5, targetTicks: 6).ticks == [0, 0.5, 1, 1.5])
+    }
+
+    @Test("onion-skin ghosts are every k-th tick, split around the reference")
+    func ghosts() {
+        let (past, future) = OnionSkin.ghostTicks(reference: 30, every: 10, lastTick: 55)
+        #expect(past == [0, 10, 20] && future == [40, 50])
+    }
+
+    @Test("frame selections resolve to ticks, with errors naming the range")
+    func selections() throws {
+        let snap = try recording("snap.yaml")
+        #expect(try FrameSelection.times([0, 0.5]).ticks(in: snap) == [0, 30])
+        #expect(try FrameSelection.every(30).ticks(in: snap) == Array(stride(from: 0, through: snap.lastTick, by: 30)))
+        #expect(throws: FigureError.tickOutOfRange(9999, lastTick: snap.lastTick)) {
+            try FrameSelection.ticks([9999]).ticks(in: snap)
+        }
+        #expect(throws: FigureError.self) { try PlotQuantity.resolve("wobble", in: snap.trace) }
+    }
+}

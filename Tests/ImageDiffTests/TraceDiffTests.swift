@@ -1,0 +1,120 @@
+import Foundation
+import ImageDiff
+import Testing
+
+@Suite("Semantic trace diff and time shifts")
+struct TraceDiffTests {
+    static let header = "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y"
+
+    /// A card easing from x = 160 towards 80 and a box at rest, for `ticks` ticks; `delay` ticks
+    /// of standing still first; `nudge` moves the card from tick `nudgeFrom` on.
+    static func csv(ticks: Int = 30, delay: Int = 0, nudge: Double = 0, nudgeFrom: Int = .max,
+                    extraColumns: [(String, Double)] = []) -> String {
+        var lines = [header + extraColumns.map { "," + $0.0 }.joined()]
+        for tick in 0..<(ticks + delay) {
+            let t = max(0, tick - delay)
+            let x = 80 + 80 * pow(0.8, Double(t)) + (tick >= nudgeFrom ? nudge : 0)
+            let extra = extraColumns.map { String(format: ",%.6f", $0.1) }.joined()
+            lines.append(String(format: "%d,%.6f,card,%.6f,252.000000,%.6f,222.000000,60.000000,60.000000,%.9f,1.000000,1.000000",
+                                tick, Double(tick) / 60, x, x - 30, 0.01 * Double(t)) + extra)
+            lines.append(String(format: "%d,%.6f,box,40.000000,40.000000,20.000000,20.000000,40.000000,40.000000,0.000000000,1.000000,1.000000", tick, Double(tick) / 60) + extra)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func table(_ text: String, events: [TraceEvent] = []) throws -> TraceTable {
+        var t = try TraceTable.parseCSV(text, path: "test.csv")
+        t.events = events
+        return t
+    }
+
+    @Test("a changed item is named with the property, its first divergent tick and the largest difference")
+    func namesItemAndTick() throws {
+        let expected = try Self.table(Self.csv())
+        let actual = try Self.table(Self.csv(nudge: 2.5, nudgeFrom: 12))
+        let diff = TraceDiff.compare(expected: expected, actual: actual)
+        #expect(diff.differs)
+        #expect(diff.firstDivergentTick == 12)
+        #expect(diff.timeShift == nil)
+        let card = try #require(diff.items.first { $0.item == "card" })
+        #expect(card.status == .changed)
+        #expect(card.properties.map(\.property) == ["position"])
+        #expect(card.properties[0].firstTick == 12)
+        #expect(abs(card.properties[0].largest - 2.5) < 1e-6)
+        #expect(diff.items.first { $0.item == "box" }?.status == .same)
+        #expect(diff.sentences.first == "card: first divergent tick 12 (position)")
+        #expect(diff.sentences.dropFirst().first == "card: position first differs at tick 12: expected (85.498, 252), actual (87.998, 252); largest difference 2.5 pt at tick 12")
+    }
+
+    @Test("a one-tick delay is reported as a time shift, with the events moved along")
+    func oneTickDelay() throws {
+        let expected = try Self.table(Self.csv(), events: [TraceEvent(tick: 0, what: "animator resumed"),
+                                                            TraceEvent(tick: 29, what: "animator paused")])
+        let actual = try Self.table(Self.csv(delay: 1), events: [TraceEvent(tick: 0, what: "animator resumed"),
+                                                                  TraceEvent(tick: 30, what: "animator paused")])
+        let diff = TraceDiff.compare(expected: expected, actual: actual)
+        #expect(diff.timeShift == 1)
+        #expect(diff.sentences.first == "time shift: actual matches expected 1 tick later (every traced value and event)")
+        #expect(diff.eventDivergence == "expected animator paused (tick 29), actual animator paused (tick 30)")
+        // Running early is the other direction.
+        #expect(TraceDiff.compare(expected: actual, actual: expected).timeShift == -1)
+    }
+
+    @Test("columns are found by name: a column appended later is compared under its own name")
+    func columnsByName() throws {
+        let expected = try Self.table(Self.csv(extraColumns: [("opacity", 1), ("blur", 0)]))
+        let actual = try Self.table(Self.csv(extraColumns: [("opacity", 0.5), ("blur", 2)]))
+        let diff = TraceDiff.compare(expected: expected, actual: actual)
+        let card = try #require(diff.items.first { $0.item == "card" })
+        #expect(card.properties.map(\.property) == ["opacity", "blur"])
+        #expect(card.properties.map(\.firstTick) == [0, 0])
+        #expect(card.properties[0].largest == 0.5)
+    }
+
+    @Test("a missing column is an error with the file and line; a bad number names the column")
+    func malformed() {
+        #expect(throws: ImageDiffError.malformedTrace(path: "t.csv", line: 1,
+                                                      reason: "the header needs the columns 'tick' and 'item'; found: time,x")) {
+            try TraceTable.parseCSV("time,x\n0,1\n", path: "t.csv")
+        }
+        #expect(throws: ImageDiffError.malformedTrace(path: "t.csv", line: 2, reason: "x 'abc' is not a number")) {
+            try TraceTable.parseCSV("tick,item,x\n0,card,abc\n", path: "t.csv")
+        }
+    }
+
+    @Test("events are read from the text trace's event lines, item lines skipped")
+    func eventsFromText() {
+        let text = """
+            # flipbook trace of snap
+            [0.000] animator resumed (tick 0)
+            [0.000] card NSRect: {{130, 222}, {60, 60}} center (160, 252) angle 0.000000
+            [1.133] animator paused (tick 68)
+            """
+        let events = TraceEvent.parse(traceText: text)
+        #expect(events == [TraceEvent(tick: 0, what: "animator resumed"), TraceEvent(tick: 68, what: "animator paused")])
+        #expect(TraceEvent.parse(serialized: TraceEvent.serialize(events)) == events)
+    }
+
+    @Test("frame sequences offset by one tick are a time shift; other differences are not")
+    func frameShift() throws {
+        let hashes: [UInt64] = (0..<20).map { 1000 + UInt64(min($0, 15)) }  // moves, then rests
+        let expected = FrameSet(label: "e", width: 1, height: 1,
+                                frames: hashes.enumerated().map { FrameRecord(index: $0.offset, pixelHash: $0.element, path: nil) })
+        let late = [hashes[0]] + hashes
+        let actual = FrameSet(label: "a", width: 1, height: 1,
+                              frames: late.enumerated().map { FrameRecord(index: $0.offset, pixelHash: $0.element, path: nil) })
+        let diff = try SequenceComparison.compare(expected: expected, actual: actual)
+        #expect(diff.timeShift == 1)
+        #expect(diff.firstDifferentFrame == 1)
+        #expect(diff.frames.last?.status == .onlyActual)
+        #expect(TimeShift.describe(diff.timeShift!) == "actual matches expected 1 tick later")
+
+        var changed = hashes
+        changed[7] = 1
+        let other = FrameSet(label: "a", width: 1, height: 1,
+                             frames: changed.enumerated().map { FrameRecord(index: $0.offset, pixelHash: $0.element, path: nil) })
+        let diff2 = try SequenceComparison.compare(expected: expected, actual: other)
+        #expect(diff2.timeShift == nil)
+        #expect(diff2.failingFrames.map(\.index) == [7])
+    }
+}
