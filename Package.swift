@@ -19,6 +19,7 @@ let package = Package(
     targets: [
         .target(name: "Geometry", exclude: ["README.md"]),
         .target(name: "Determinism", exclude: ["README.md"]),
+        .target(name: "Markup"),
         .target(
             name: "CBox2D",
             cxxSettings: [.unsafeFlags(["-O2"])],
@@ -36,7 +37,7 @@ let package = Package(
         // FreeType through a C shim; Debian's headers live under /usr/include/freetype2 (pkg-config freetype2).
         .target(name: "CFreeType", cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
                 linkerSettings: [.linkedLibrary("freetype")]),
-        .target(name: "Figures", dependencies: ["Geometry", "Raster", "PNG", "Pipeline", "SceneModel", "CFreeType"],
+        .target(name: "Figures", dependencies: ["Markup", "Geometry", "Raster", "PNG", "Pipeline", "SceneModel", "CFreeType"],
                 exclude: ["README.md"]),
         .target(name: "Pipeline", dependencies: ["Determinism", "Geometry", "SceneModel", "Dynamics", "CustomBehaviors", "Raster", "PNG", "Export", "Timing"],
                 exclude: ["README.md"]),
@@ -44,7 +45,7 @@ let package = Package(
         // Comparison strategies and reports (knows no scene types); the render-and-compare of goldens on top.
         // -O even in debug builds: the per-pixel loops (hash, YIQ distance) run ~20× faster, which keeps
         // `swift test` (a debug build) fast on 640×1136 frames.
-        .target(name: "ImageDiff", dependencies: ["PNG"], exclude: ["README.md"], swiftSettings: [.unsafeFlags(["-O"])]),
+        .target(name: "ImageDiff", dependencies: ["Markup", "PNG"], exclude: ["README.md"], swiftSettings: [.unsafeFlags(["-O"])]),
         .target(name: "Goldens", dependencies: ["ImageDiff", "Pipeline", "SceneModel", "PNG"], exclude: ["README.md"]),
         .executableTarget(
             name: "FlipbookCLI",

@@ -555,6 +555,19 @@ public final class DynamicAnimator {
 
     // MARK: Fields (spec §3.7)
 
+    /// PhysicsKit's limit on field behaviours per animator (UIKit raises "Invalid Association" for
+    /// the 33rd). Fields registered beyond it exert no force (`FieldBehavior.isBeyondFieldLimit`).
+    public static let maximumFieldCount = 32
+
+    /// The check scenes run before building an animator, since `addBehavior` cannot throw.
+    /// - Throws: `DynamicsParameterError` when `fieldCount` exceeds `maximumFieldCount`.
+    public static func validate(fieldCount: Int) throws(DynamicsParameterError) {
+        guard fieldCount <= maximumFieldCount else {
+            throw DynamicsParameterError(parameter: "DynamicAnimator.fieldCount",
+                                         message: "\(fieldCount) field behaviors: at most \(maximumFieldCount) per animator")
+        }
+    }
+
     /// Installs or removes the per-sub-step field hook.
     func fieldsDidChange() {
         let hasFields = registeredBehaviors.contains { $0 is FieldBehavior }
@@ -562,7 +575,8 @@ public final class DynamicAnimator {
     }
 
     private func applyFields(_ h: Double) {
-        for case let field as FieldBehavior in registeredBehaviors {
+        let time = Double(world.subStepCount) * h
+        for case let field as FieldBehavior in registeredBehaviors where !field.isBeyondFieldLimit {
             for item in field.items {
                 guard let record = itemBody(for: item), cb2_body_is_dynamic(record.body) else { continue }
                 let position = Engine.points(cb2_body_get_world_center(record.body))
@@ -571,7 +585,7 @@ public final class DynamicAnimator {
                     position: position,
                     velocity: Point(Double(v.x), Double(v.y)) * Engine.pointsPerMeter,
                     mass: Double(cb2_body_get_mass(record.body)),
-                    charge: record.charge, deltaTime: h)
+                    charge: record.charge, deltaTime: h, time: time)
                 switch field.evaluate(sample) {
                 case .none:
                     continue

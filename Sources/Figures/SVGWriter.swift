@@ -1,3 +1,4 @@
+import Markup
 import Geometry
 import Raster
 
@@ -154,16 +155,4 @@ func number(_ value: Double) -> String {
     return "\(value)"
 }
 
-func escape(_ text: String) -> String {
-    var out = ""
-    for c in text {
-        switch c {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        default: out.append(c)
-        }
-    }
-    return out
-}
+func escape(_ text: String) -> String { text.xmlEscaped }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Export
+import Figures
 import Foundation
 import PNG
 import Pipeline
@@ -24,6 +25,9 @@ struct Render: ParsableCommand {
 
     @Flag(name: .long, help: "Do not write PNG frames (video only).")
     var noFrames = false
+
+    @Option(name: .long, help: "Frame format: png (default; with videos, trace and manifest) or svg (one vector file per frame, <out>/<scene>/frame_00000.svg …, nothing else).")
+    var format: FrameFormat = .png
 
     @Flag(name: .long, help: "Do not write <scene>.trace.txt and <scene>.trace.csv.")
     var noTrace = false
@@ -70,6 +74,14 @@ struct Render: ParsableCommand {
         try SceneArguments.checkDistinctNames(loaded, files: files)
         for (scene, file) in zip(loaded, files) { _ = try SceneSimulation(scene: scene, file: file) }
 
+        if format == .svg {
+            for (scene, file) in zip(loaded, files) {
+                let count = try SVGFrameSequence.render(scene, file: file, outputDirectory: out)
+                print("\(scene.name): \(counted(count, "SVG frame")) → \((out as NSString).appendingPathComponent(scene.name))/")
+            }
+            return
+        }
+
         TemporaryFiles.shared.removeOnInterrupt()
         let progress = ProgressLine()
         for scene in loaded {
@@ -100,7 +112,11 @@ struct Render: ParsableCommand {
         var line = "\(r.sceneName): \(counted(r.frameCount, "frame"))"
         if r.firstFrame != 0 || r.framesReused > 0 { line += " (\(r.firstFrame)..<\(r.firstFrame + r.frameCount))" }
         if r.framesReused > 0 { line += ", \(r.framesReused) reused" }
-        if let tick = r.pauseTick { line += " (animator paused after tick \(tick))" }
+        if let tick = r.pauseTick {
+            line += " (animator paused after tick \(tick)"
+            if let unwatched = r.velocityBasedPauseTick { line += "; without its watchers after tick \(unwatched)" }
+            line += ")"
+        }
         var outputs: [String] = []
         if let dir = r.framesDirectory { outputs.append(dir + "/") }
         outputs += r.videoPaths
@@ -108,4 +124,8 @@ struct Render: ParsableCommand {
         if !outputs.isEmpty { line += " → " + outputs.joined(separator: ", ") }
         return line
     }
+}
+
+enum FrameFormat: String, ExpressibleByArgument, CaseIterable {
+    case png, svg
 }

@@ -1,3 +1,4 @@
+import Markup
 /// The static HTML report: one self-contained page, inline CSS and JavaScript, images referenced
 /// by paths relative to the page. No network access, so it opens from a CI artifact or a laptop
 /// offline exactly as it was written.
@@ -113,19 +114,7 @@ enum HTMLReport {
         }
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(c)
-            }
-        }
-        return out
-    }
+    static func escape(_ text: String) -> String { text.xmlEscaped }
 
     static let css = """
         body{font:14px/1.4 -apple-system,system-ui,sans-serif;margin:24px;color:#1c1c1e;background:#fff}

@@ -57,16 +57,8 @@ extension DisplayListBuilder {
             let node = timing.nodes[i]
             let id = node.item.id
             func value(_ p: LayerProperty) -> AnimatableValue { timing.presentation(id, p, at: t) }
-            let center = value(.center).point ?? node.item.center
-            let size = value(.size).size ?? node.item.size
-            let rotation = value(.rotation).angle ?? .zero
-            let modelRotation = node.layer.modelValue(of: .rotation).angle ?? .zero
-            let scale = value(.scale).point ?? Point(1, 1)
-            let translation = value(.translation).point ?? .zero
-            var local = node.dynamic?.transform ?? AffineTransform(rotation: modelRotation)
-            if rotation != modelRotation { local = AffineTransform(rotation: rotation - modelRotation).concatenating(local) }
-            if scale != Point(1, 1) { local = AffineTransform(scaleX: scale.x, y: scale.y).concatenating(local) }
-            if translation != .zero { local = local.concatenating(AffineTransform(translationX: translation.x, y: translation.y)) }
+            let presented = presentedLayer(i, timing: timing)
+            let (center, size, local) = (presented.center, presented.size, presented.transform)
             let points: AffineTransform
             if let parent {
                 points = local.concatenating(AffineTransform(translationX: center.x - parentSize.width / 2,
@@ -76,7 +68,7 @@ extension DisplayListBuilder {
             }
             let transform = points.concatenating(pixels)
             let cornerRadius = value(.cornerRadius).scalar ?? node.item.cornerRadius
-            let drawnOpacity = opacity * (value(.opacity).scalar ?? node.item.opacity)
+            let drawnOpacity = opacity * presented.opacity
             let shadow = node.item.shadow.map { s in
                 DrawShadow(color: s.color, opacity: s.opacity, offset: s.offset * canvas.scale, radius: s.radius * canvas.scale)
             }
@@ -94,5 +86,31 @@ extension DisplayListBuilder {
         }
         for i in order { draw(timing.roots[i], parent: nil, parentSize: .zero, opacity: 1, clips: []) }
         return list
+    }
+
+    /// A layer's presentation geometry now, in its parent's space: centre, bounds size, its own
+    /// transform (rotation, scale, translation) and opacity. One function for drawing and for the
+    /// trace, so a traced value is exactly what was drawn.
+    struct PresentedLayer {
+        var center: Point
+        var size: Size
+        var transform: AffineTransform
+        var opacity: Double
+    }
+
+    static func presentedLayer(_ i: Int, timing: SceneTiming) -> PresentedLayer {
+        let node = timing.nodes[i]
+        let id = node.item.id
+        func value(_ p: LayerProperty) -> AnimatableValue { timing.presentation(id, p, at: timing.time) }
+        let rotation = value(.rotation).angle ?? .zero
+        let modelRotation = node.layer.modelValue(of: .rotation).angle ?? .zero
+        let scale = value(.scale).point ?? Point(1, 1)
+        let translation = value(.translation).point ?? .zero
+        var local = node.dynamic?.transform ?? AffineTransform(rotation: modelRotation)
+        if rotation != modelRotation { local = AffineTransform(rotation: rotation - modelRotation).concatenating(local) }
+        if scale != Point(1, 1) { local = AffineTransform(scaleX: scale.x, y: scale.y).concatenating(local) }
+        if translation != .zero { local = local.concatenating(AffineTransform(translationX: translation.x, y: translation.y)) }
+        return PresentedLayer(center: value(.center).point ?? node.item.center, size: value(.size).size ?? node.item.size,
+                              transform: local, opacity: value(.opacity).scalar ?? node.item.opacity)
     }
 }

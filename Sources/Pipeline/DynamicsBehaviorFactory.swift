@@ -114,7 +114,8 @@ enum DynamicsBehaviorFactory {
             return [behavior]
 
         case .field(let f):
-            try FieldBehavior.validate(strength: f.strength, falloff: f.falloff, minimumRadius: f.minimumRadius)
+            try FieldBehavior.validate(strength: f.strength, falloff: f.falloff, minimumRadius: f.minimumRadius,
+                                       smoothness: f.smoothness, animationSpeed: f.animationSpeed)
             let kind: FieldBehavior.Kind
             switch f.kind {
             case .linearGravity: kind = .linearGravity
@@ -125,6 +126,8 @@ enum DynamicsBehaviorFactory {
             case .velocity: kind = .velocity
             case .electric: kind = .electric
             case .magnetic: kind = .magnetic
+            case .noise: kind = .noise(smoothness: f.smoothness, animationSpeed: f.animationSpeed)
+            case .turbulence: kind = .turbulence(smoothness: f.smoothness, animationSpeed: f.animationSpeed)
             }
             let field = FieldBehavior(kind: kind, items: f.items.map(resolve))
             field.position = f.position

@@ -109,6 +109,8 @@ public struct RenderResult: Sendable {
     public var distinctFrames: Int
     /// The tick after which the animator paused, if it did within the render.
     public var pauseTick: Int?
+    /// With frame watchers: when it would have paused without them (`SceneSimulation.velocityBasedPauseTick`).
+    public var velocityBasedPauseTick: Int?
     public var framesDirectory: String?
     /// One file per video format.
     public var videoPaths: [String]

@@ -116,6 +116,8 @@ public enum SceneRenderer {
 
         // The trace covers every tick from 0, so only a render that reaches the scene's end writes it.
         var trace = options.writeTrace ? Trace(sceneName: scene.name, fps: scene.fps) : nil
+        let velocityBasedPause = simulation.velocityBasedPauseTick(limit: plan.maxFrames)
+        if let tick = velocityBasedPause { trace?.noteVelocityBasedPause(tick: tick, fps: scene.fps) }
         let batchSize = max(4, options.jobs * 4)
         var tick = 0            // frames simulated so far
         var distinct = 0
@@ -310,7 +312,8 @@ public enum SceneRenderer {
         }
 
         return RenderResult(sceneName: scene.name, frameCount: frameEnd - first, distinctFrames: distinct,
-                            pauseTick: simulation.pauseTick, framesDirectory: sequence?.directory,
+                            pauseTick: simulation.pauseTick, velocityBasedPauseTick: velocityBasedPause,
+                            framesDirectory: sequence?.directory,
                             videoPaths: videoWriter?.outputs.map(\.path) ?? [], tracePath: tracePath, elapsedSeconds: seconds(since: start),
                             firstFrame: first, manifestPath: manifestFile, framesReused: reused)
     }

@@ -14,12 +14,19 @@ import Geometry
 /// deterministic as the frames and diffs cleanly.
 public struct Trace: Sendable {
     public private(set) var text: [String] = []
-    public private(set) var csv: [String] = ["tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y"]
+    public private(set) var csv: [String] = ["tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity"]
     private var eventsWritten = 0
     private var animatorColumnsAdded = false
 
     public init(sceneName: String, fps: Int) {
         text.append("# flipbook trace of \(sceneName): one line per item per tick at \(fps) fps; frame = the item's bounding box (UIView.frame), angle in radians, clockwise")
+    }
+
+    /// Notes, under the header, when the animator would have paused without the scene's frame
+    /// watchers (`SceneSimulation.velocityBasedPauseTick`), so one trace reports both pauses.
+    public mutating func noteVelocityBasedPause(tick: Int, fps: Int) {
+        text.insert(String(format: "# without its frame watchers the animator would pause after tick %d (%.3f s), UIKit's velocity-based rest",
+                           tick, Double(tick) / Double(fps)), at: 1)
     }
 
     /// Records the state after `simulation.tick` ticks, and any events since the last call.
@@ -43,17 +50,24 @@ public struct Trace: Sendable {
         }
         let extra = animators.map { String(format: ",%.6f", $0.fractionComplete) }.joined()
         for item in simulation.dynamicItems {
-            let f = item.frame, c = item.center
-            let angle = item.rotation.radians == 0 ? 0 : item.rotation.radians  // no "-0.000000"
+            // Presentation values when Core Animation timing drives the scene: what the frame shows.
+            let state = simulation.tracedState(item)
+            let c = state.center, t = state.transform
+            let f = state.center == item.center && state.transform == item.transform && state.bounds == item.bounds
+                ? item.frame
+                : boundingBox(of: Rect(center: c, size: state.bounds),
+                              under: AffineTransform(translationX: -c.x, y: -c.y).concatenating(t)
+                                  .concatenating(AffineTransform(translationX: c.x, y: c.y)))
+            let radians = t.rotationAngle.radians
+            let angle = radians == 0 ? 0 : radians  // no "-0.000000"
             text.append(String(format: "%@ %@ NSRect: {{%@, %@}, {%@, %@}} center (%@, %@) angle %.6f",
                                stamp, item.identifier, g(f.minX), g(f.minY), g(f.width), g(f.height),
                                g(c.x), g(c.y), angle))
             // The scale of the item's transform (the damped resize's figure 6-1 is scale_x over time).
-            let t = item.transform
             let scaleX = (t.a * t.a + t.b * t.b).squareRoot(), scaleY = (t.c * t.c + t.d * t.d).squareRoot()
-            csv.append(String(format: "%d,%.6f,%@,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f",
+            csv.append(String(format: "%d,%.6f,%@,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f",
                               simulation.tick, time, item.identifier, c.x, c.y, f.minX, f.minY, f.width, f.height, angle,
-                              scaleX, scaleY) + extra)
+                              scaleX, scaleY, state.opacity) + extra)
         }
     }
 

@@ -296,8 +296,11 @@ public struct ItemBehaviorSpec: Equatable, Sendable {
 /// `UIFieldBehavior`: a force field acting on its items inside its region.
 public struct FieldSpec: Equatable, Sendable {
     public enum Kind: String, CaseIterable, Equatable, Sendable {
-        // Noise and turbulence (Gustavson noise) are not implemented yet: issue 3's closing note.
         case linearGravity, radialGravity, spring, vortex, drag, velocity, electric, magnetic
+        /// Gustavson simplex noise; `smoothness` and `animationSpeed` shape it.
+        case noise
+        /// Noise × m·|v|²: only moving items feel it.
+        case turbulence
     }
 
     /// `UIRegion`: where the field acts, centred on `position`.
@@ -321,10 +324,15 @@ public struct FieldSpec: Equatable, Sendable {
     public var minimumRadius: Double?
     /// Direction of linear gravity (UIKit units) or target velocity of a velocity field (pt/s).
     public var direction: Point
+    /// Noise and turbulence: 0...1, 1 the broadest pattern. Default 0.
+    public var smoothness: Double
+    /// Noise and turbulence: how fast the pattern changes, lattice cells per second, ≥ 0.
+    /// Default 0 (frozen).
+    public var animationSpeed: Double
 
     public init(kind: Kind, items: [String], position: Point = .zero, region: Region = .infinite,
                 strength: Double = 1, falloff: Double? = nil, minimumRadius: Double? = nil,
-                direction: Point = .zero) {
+                direction: Point = .zero, smoothness: Double = 0, animationSpeed: Double = 0) {
         self.kind = kind
         self.items = items
         self.position = position
@@ -333,6 +341,8 @@ public struct FieldSpec: Equatable, Sendable {
         self.falloff = falloff
         self.minimumRadius = minimumRadius
         self.direction = direction
+        self.smoothness = smoothness
+        self.animationSpeed = animationSpeed
     }
 }
 

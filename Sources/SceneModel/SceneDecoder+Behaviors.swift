@@ -190,6 +190,8 @@ extension SceneDecoder {
         field.falloff = try f["falloff"].map { try number($0, at: path + ".falloff") }
         field.minimumRadius = try f["minimumRadius"].map { try number($0, at: path + ".minimumRadius") }
         if let n = f["direction"] { field.direction = try vector(n, at: path + ".direction") }
+        if let n = f["smoothness"] { field.smoothness = try number(n, at: path + ".smoothness") }
+        if let n = f["animationSpeed"] { field.animationSpeed = try number(n, at: path + ".animationSpeed") }
         return field
     }
 

@@ -320,7 +320,7 @@ enum Keys {
     static let itemBehavior = ["items", "elasticity", "friction", "density", "resistance", "angularResistance",
                                "allowsRotation", "anchored", "charge", "linearVelocity", "angularVelocity"]
     static let field = ["kind", "items", "position", "region", "strength", "falloff", "minimumRadius",
-                        "direction"]
+                        "direction", "smoothness", "animationSpeed"]
     static let region = ["radius", "size"]
     static let watcher = ["item", "client", "laxity", "threshold"]
     static let dampedResize = ["item", "amplitude", "frequency", "decay", "duration"]

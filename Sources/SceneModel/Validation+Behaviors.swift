@@ -12,9 +12,24 @@ extension Scene {
     /// `b2_maxPolygonVertices`.
     static let maximumPolygonVertices = 8
 
+    /// PhysicsKit's limit on field behaviours per animator (`DynamicAnimator.maximumFieldCount`;
+    /// UIKit raises "Invalid Association" for the 33rd).
+    static let maximumFieldCount = 32
+
     func checkBehaviors() throws(Violation) {
+        var fieldCount = 0
         for (i, behavior) in behaviors.enumerated() {
             try checkBehavior(behavior, at: "behaviors[\(i)]")
+            // A watcher's client is a behaviour of the animator too.
+            switch behavior {
+            case .field: fieldCount += 1
+            case .watcher(let w) where w.client.kind == "field": fieldCount += 1
+            default: continue
+            }
+            if fieldCount > Scene.maximumFieldCount {
+                throw Violation(keyPath: "behaviors[\(i)].field",
+                                message: "this is field behavior \(fieldCount); a scene can have at most \(Scene.maximumFieldCount) field behaviors (UIKit's limit per animator)")
+            }
         }
     }
 
@@ -291,6 +306,8 @@ extension Scene {
         if let v = f.falloff { try checkEngineNumber(v, at: path + ".falloff") }
         if let v = f.minimumRadius { try checkNonNegative(v, "a minimum radius", at: path + ".minimumRadius") }
         try checkPoint(f.direction, at: path + ".direction")
+        try checkUnit(f.smoothness, "a smoothness", at: path + ".smoothness")
+        try checkNonNegative(f.animationSpeed, "an animation speed", at: path + ".animationSpeed")
     }
 
     func checkConvexPolygon(_ points: [Point], at path: String) throws(Violation) {

@@ -66,7 +66,7 @@ struct BadInputTests {
         scenes/attachments.yaml: ok (4 items, 6 behaviors)
         scenes/collisions.yaml: ok (5 items, 4 behaviors)
         scenes/damped-resize.yaml: ok (1 item, 1 behavior)
-        scenes/fields.yaml: ok (8 items, 12 behaviors)
+        scenes/fields.yaml: ok (10 items, 14 behaviors)
         scenes/gravity.json: ok (4 items, 1 behavior)
         scenes/interactive-cancel.yaml: ok (1 item, 0 behaviors)
         scenes/interactive-complete.yaml: ok (1 item, 0 behaviors)

@@ -68,8 +68,8 @@ struct RenderCommandTests {
         #expect(lines.last == "[1.133] card NSRect: {{50, 222}, {60, 60}} center (80, 252) angle 0.000000")
         let csv = try String(contentsOfFile: out + "/snap.trace.csv", encoding: .utf8).split(separator: "\n")
         #expect(csv.count == 1 + 69)
-        #expect(csv[0] == "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y")
-        #expect(csv[1] == "0,0.000000,card,160.000000,252.000000,130.000000,222.000000,60.000000,60.000000,0.000000000,1.000000,1.000000")
+        #expect(csv[0] == "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity")
+        #expect(csv[1] == "0,0.000000,card,160.000000,252.000000,130.000000,222.000000,60.000000,60.000000,0.000000000,1.000000,1.000000,1.000000")
     }
 
     @Test("--png-level changes the PNG bytes but not the pixels")
@@ -131,5 +131,23 @@ struct ExampleTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "snap-in-code: 69 frames in \(out)/snap-in-code, animator paused after tick 68\n")
         #expect(listDirectory(out + "/snap-in-code").count == 69)
+    }
+}
+
+@Suite("flipbook render --format svg")
+struct SVGFrameTests {
+    @Test("every frame becomes an SVG file with the card as a transformed, rounded vector rectangle")
+    func svgFrames() throws {
+        let out = try makeTemporaryDirectory()
+        let result = try CLI.run(["render", "scenes/snap.yaml", "--out", out, "--format", "svg"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "snap: 69 SVG frames → \(out)/snap/\n")
+        let files = listDirectory(out + "/snap")
+        #expect(files.count == 69 && files.first == "frame_00000.svg" && files.last == "frame_00068.svg")
+        let svg = try String(contentsOfFile: out + "/snap/frame_00000.svg", encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml") || svg.hasPrefix("<svg"))
+        #expect(svg.contains("width=\"640\"") && svg.contains("height=\"1136\""))
+        #expect(svg.contains("rx=\"8\""), "the card's corner radius in points")
+        #expect(svg.contains("#FF9500") || svg.contains("#ff9500"))
     }
 }

@@ -95,3 +95,23 @@ struct SeedTraceTests {
         #expect(abs(errors[3]) < 6, "\(errors)")
     }
 }
+
+@Suite("Frame watcher pauses")
+struct WatcherPauseTests {
+    @Test("the watcher scene reports both pauses: the watcher's at 0.55 s and UIKit's velocity-based one at 1.13 s")
+    func bothPauses() throws {
+        let run = try simulate("watcher.yaml")
+        #expect(run.simulation.pauseTick == 33)                                // seed: about 0.6 s
+        #expect(run.simulation.velocityBasedPauseTick(limit: 300) == 68)      // seed: 1.17 s
+        // The seed saves 0.55 s; here 35 ticks = 0.583 s.
+        var trace = Trace(sceneName: "watcher", fps: 60)
+        trace.noteVelocityBasedPause(tick: 68, fps: 60)
+        #expect(trace.text[1] == "# without its frame watchers the animator would pause after tick 68 (1.133 s), UIKit's velocity-based rest")
+    }
+
+    @Test("a scene without watchers has no velocity-based pause to report")
+    func noWatcherNoSecondPause() throws {
+        let run = try simulate("snap.yaml")
+        #expect(run.simulation.velocityBasedPauseTick(limit: 300) == nil)
+    }
+}

@@ -172,7 +172,7 @@ struct TimingSimulationTests {
             "animator anim: stopped → inactive after finishAnimation(at: .end)",
             "animator anim completed at .end, fractionComplete 1.000000",
         ])
-        #expect(trace.csv[0].hasSuffix(",scale_x,scale_y,anim_fraction"))
+        #expect(trace.csv[0].hasSuffix(",scale_x,scale_y,opacity,anim_fraction"))
         #expect(trace.csv[7].hasSuffix(",0.500000"))
     }
 
@@ -182,5 +182,31 @@ struct TimingSimulationTests {
             let a = try Self.run(file).1, b = try Self.run(file).1
             #expect(a == b)
         }
+    }
+}
+
+@Suite("Traces of animated scenes")
+struct AnimatedTraceTests {
+    @Test("the trace of an animated scene reports presentation values, what the frame shows")
+    func traceShowsPresentationValues() throws {
+        let scene = try SceneLoader.decode("""
+            canvas: { size: [100, 100], scale: 1 }
+            duration: 1
+            items:
+              - id: box
+                size: [10, 10]
+                center: [0, 50]
+                animations:
+                  - basic: { property: center, from: [0, 50], to: [100, 50], duration: 1, timingFunction: linear }
+                  - basic: { property: opacity, from: 1, to: 0, duration: 1, timingFunction: linear }
+            """, fileName: "t.yaml", format: .yaml)
+        let simulation = try SceneSimulation(scene: scene)
+        var trace = Trace(sceneName: "t", fps: 60)
+        for _ in 0..<30 { simulation.advance() }
+        trace.record(simulation)
+        let row = trace.csv[1].split(separator: ",").map(String.init)
+        #expect(row[0] == "30" && row[2] == "box")
+        #expect(abs(Double(row[3])! - 50) < 1e-3, "centre x at half time: \(row[3])")   // model value is 0
+        #expect(abs(Double(row[12])! - 0.5) < 1e-3, "opacity at half time: \(row[12])")
     }
 }

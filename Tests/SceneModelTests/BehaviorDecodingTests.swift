@@ -120,7 +120,7 @@ struct BehaviorDecodingTests {
         ("  - attachment: { kind: sliding, item: a, anchor: [0, 0], axis: [0, 0] }",
          "test.yaml:8:65: behaviors[0].attachment.axis: expected a non-zero axis direction, found [0, 0]"),
         ("  - field: { kind: vortx, items: [a] }",
-         "test.yaml:8:20: behaviors[0].field.kind: expected one of: linearGravity, radialGravity, spring, vortex, drag, velocity, electric, magnetic, found string 'vortx' (did you mean 'vortex'?)"),
+         "test.yaml:8:20: behaviors[0].field.kind: expected one of: linearGravity, radialGravity, spring, vortex, drag, velocity, electric, magnetic, noise, turbulence, found string 'vortx' (did you mean 'vortex'?)"),
         ("  - itemBehavior: { items: [a], density: 0 }",
          "test.yaml:8:42: behaviors[0].itemBehavior.density: expected a density greater than 0, found 0"),
         ("  - push: { items: [a], direction: [1, 0], angle: 30 }",
