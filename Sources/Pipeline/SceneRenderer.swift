@@ -82,7 +82,7 @@ public enum SceneRenderer {
 
         // Start ffmpeg first: a missing ffmpeg or encoder fails the render before any frame is written.
         var videoWriter: VideoWriter?
-        var assembler: RangeVideoAssembler?
+        var assembler: VideoFrameAssembler?
         if !video.isEmpty {
             try createDirectory(options.outputDirectory)
             let files = video.map { format -> (format: VideoFileFormat, path: String) in
@@ -98,12 +98,12 @@ public enum SceneRenderer {
                                          backgroundHex: String(scene.canvas.background.hex.dropFirst().prefix(6)))
             options.onFFmpegCommand?(writer.commandLines)
             videoWriter = writer
-            assembler = RangeVideoAssembler(videoFPS: videoFPS, simulationFPS: scene.fps, subframes: options.motionBlur,
+            assembler = VideoFrameAssembler(videoFPS: videoFPS, simulationFPS: scene.fps, subframes: options.motionBlur,
                                             window: first..<end)
         }
         let sequence = writeFrames ? try PNGSequence(directory: framesDirectory) : nil
         // Ticks before `first` that a motion-blurred video frame of the window averages in.
-        let firstDrawn = videoWriter == nil ? first : RangeVideoAssembler.contextStart(first, subframes: options.motionBlur)
+        let firstDrawn = videoWriter == nil ? first : VideoFrameAssembler.contextStart(first, subframes: options.motionBlur)
 
         var journal: RenderJournal?
         if options.writeManifest {
