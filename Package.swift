@@ -55,9 +55,10 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["Determinism"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
-        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics"]),
+        .target(name: "DynamicsTestSupport", dependencies: ["Dynamics", "Geometry"], path: "Tests/DynamicsTestSupport"),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsTestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
-        .testTarget(name: "CustomBehaviorsTests", dependencies: ["CustomBehaviors", "Determinism"]),
+        .testTarget(name: "CustomBehaviorsTests", dependencies: ["CustomBehaviors", "Determinism", "DynamicsTestSupport"]),
         .testTarget(name: "SceneModelTests", dependencies: ["SceneModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "PNG", "Determinism"], resources: [.copy("Goldens")]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Determinism"]),

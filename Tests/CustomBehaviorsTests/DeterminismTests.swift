@@ -1,4 +1,5 @@
 import CustomBehaviors
+import DynamicsTestSupport
 import Determinism
 import Dynamics
 import Geometry

@@ -1,4 +1,5 @@
 import CustomBehaviors
+import DynamicsTestSupport
 import Dynamics
 import Geometry
 import Testing

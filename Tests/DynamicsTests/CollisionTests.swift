@@ -1,4 +1,5 @@
 import Dynamics
+import DynamicsTestSupport
 import Geometry
 import Testing
 

@@ -1,5 +1,6 @@
 @testable import Dynamics
 import Foundation
+import DynamicsTestSupport
 import Geometry
 import Testing
 

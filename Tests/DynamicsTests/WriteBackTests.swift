@@ -1,4 +1,5 @@
 import Dynamics
+import DynamicsTestSupport
 import Foundation
 import Geometry
 import Testing
