@@ -8,13 +8,17 @@ import Raster
 /// process (`flipbook bench --one WORKLOAD --stage STAGE`), so that its peak memory
 /// (`getrusage` ru_maxrss) is its own and one stage's buffers never inflate the next's figure.
 public enum BenchmarkStage: String, CaseIterable, Sendable {
-    /// Rasterizing to straight RGBA bytes (`Rasterizer.renderStraightRGBA(_:into:)`), one thread.
+    /// Rasterizing to straight RGBA bytes in a reused `FrameCanvas` (damage tracking), one thread.
     case rasterOneJob = "raster-1"
-    /// The same, frames split over all cores (each worker its own Rasterizer and buffer).
+    /// The same, frames split over all cores (each worker its own Rasterizer and canvas).
     case rasterAllJobs = "raster-all"
+    /// All cores, every frame drawn over a fully cleared canvas (no damage tracking): what other
+    /// renderers' benchmarks of this workload do, for a like-for-like comparison.
+    case rasterAllJobsFull = "raster-all-full"
     /// Rasterize + PNG encode + write each frame to a file in a temporary folder, all cores.
     case png = "png-files"
-    /// Rasterize (all cores, a bounded batch ahead) and pipe raw RGBA into ffmpeg/libx264.
+    /// Rasterize (all cores, two frames ahead per worker) while a writer thread pipes raw RGBA
+    /// into ffmpeg/libx264 in frame order.
     case x264Ultrafast = "x264-ultrafast"
     case x264Medium = "x264-medium"
     /// ffmpeg alone: the same raw frames, rendered into memory beforehand, piped to libx264.
@@ -80,6 +84,10 @@ public enum BenchmarkStageError: Error, CustomStringConvertible {
 
 extension BenchmarkRunner {
     /// Runs one stage in this process and measures it. `jobs` threads for the parallel stages.
+    ///
+    /// Clocks: the raster and PNG stages time their loop. Both ffmpeg stages time from launching
+    /// ffmpeg to its exit, so they pay the same start-up and flush and differ only in where the
+    /// frames come from (rendered on the fly, or from memory filled before the launch).
     public static func runStage(_ stage: BenchmarkStage, workload: StandardWorkload, frames: Int,
                                 jobs: Int) throws -> StageResult {
         let lists = (0..<frames).map { workload.displayList(frame: $0) }
@@ -89,11 +97,16 @@ extension BenchmarkRunner {
         switch stage {
         case .rasterOneJob:
             var rasterizer = Rasterizer()
-            var rgba: [UInt8] = []
-            for list in lists { rasterizer.renderStraightRGBA(list, into: &rgba) }
+            var canvas = FrameCanvas()
+            for list in lists { rasterizer.render(list, into: &canvas) }
         case .rasterAllJobs:
-            parallelFrames(count: frames, jobs: jobs) { rasterizer, rgba, f in
-                rasterizer.renderStraightRGBA(lists[f], into: &rgba)
+            parallelFrames(count: frames, jobs: jobs) { rasterizer, canvas, f in
+                rasterizer.render(lists[f], into: &canvas)
+            }
+        case .rasterAllJobsFull:
+            parallelFrames(count: frames, jobs: jobs) { rasterizer, canvas, f in
+                canvas = FrameCanvas()   // nothing to restore: a full clear every frame
+                rasterizer.render(lists[f], into: &canvas)
             }
         case .png:
             let folder = FileManager.default.temporaryDirectory
@@ -101,54 +114,36 @@ extension BenchmarkRunner {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }
             let failures = Failures()
-            parallelFrames(count: frames, jobs: jobs) { rasterizer, rgba, f in
-                rasterizer.renderStraightRGBA(lists[f], into: &rgba)
+            parallelFrames(count: frames, jobs: jobs) { rasterizer, canvas, f in
+                rasterizer.render(lists[f], into: &canvas)
                 do {
-                    let png = try PNG.encode(rgba: rgba, width: lists[f].width, height: lists[f].height)
+                    let png = try PNG.encode(rgba: canvas.rgba, width: lists[f].width, height: lists[f].height)
                     try PNG.writeAtomically(png, to: folder + "/" + String(format: "frame_%05d.png", f))
                 } catch { failures.record("\(error)") }
             }
             if let first = failures.first { throw BenchmarkStageError.ffmpegFailed(status: 0, stderrTail: first) }
         case .x264Ultrafast, .x264Medium:
             let ffmpeg = try FFmpegPipe(width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium")
-            // Render a batch of `jobs` frames in parallel, then write them in order: memory stays
-            // at `jobs` frames whatever the frame count.
-            var batch = [[UInt8]](repeating: [], count: jobs)
-            var rasterizers = [Rasterizer](repeating: Rasterizer(), count: jobs)
-            var first = 0
-            while first < frames {
-                let n = min(jobs, frames - first)
-                batch.withUnsafeMutableBufferPointer { batch in
-                    rasterizers.withUnsafeMutableBufferPointer { rasterizers in
-                        let b = UncheckedSendable(batch), r = UncheckedSendable(rasterizers)
-                        DispatchQueue.concurrentPerform(iterations: n) { i in
-                            r.value[i].renderStraightRGBA(lists[first + i], into: &b.value[i])
-                        }
-                    }
-                }
-                for i in 0..<n { try ffmpeg.write(batch[i]) }
-                first += n
-            }
+            let stream = PipelinedFrames(lists: lists, jobs: jobs)
+            try stream.run { try ffmpeg.write($0) }
             childPeak = try ffmpeg.finish()
         case .ffmpegUltrafast, .ffmpegMedium:
-            // ffmpeg starts first, while this process is small: Linux carries a process's peak
-            // RSS over into the children it spawns, which would charge them the frames below.
-            let ffmpeg = try FFmpegPipe(width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium")
             let rendered = lists.map(Rasterizer.renderStraightRGBA)
-            let encodeStart = DispatchTime.now()
+            let launch = DispatchTime.now()
+            let ffmpeg = try FFmpegPipe(width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium")
             for rgba in rendered { try ffmpeg.write(rgba) }
             childPeak = try ffmpeg.finish()
-            return StageResult(frames: frames, seconds: seconds(since: encodeStart),
+            return StageResult(frames: frames, seconds: seconds(since: launch),
                                peakKiB: peakResidentKiB(), childPeakKiB: childPeak, pixelHash: "")
         }
         let elapsed = seconds(since: start)
         if stage == .rasterOneJob {
             var fnv = FNV1a64()
             var rasterizer = Rasterizer()
-            var rgba: [UInt8] = []
+            var canvas = FrameCanvas()
             for list in lists {
-                rasterizer.renderStraightRGBA(list, into: &rgba)
-                fnv.combine(rgba)
+                rasterizer.render(list, into: &canvas)
+                fnv.combine(canvas.rgba)
             }
             hash = fnv.hex
         }
@@ -157,15 +152,15 @@ extension BenchmarkRunner {
     }
 
     /// Frames 0 ..< count over `jobs` threads, frame f on worker f mod jobs, each worker with its
-    /// own rasterizer and byte buffer (reused frame after frame).
+    /// own rasterizer and canvas (reused frame after frame).
     static func parallelFrames(count: Int, jobs: Int,
-                               _ body: @escaping @Sendable (inout Rasterizer, inout [UInt8], Int) -> Void) {
+                               _ body: @escaping @Sendable (inout Rasterizer, inout FrameCanvas, Int) -> Void) {
         DispatchQueue.concurrentPerform(iterations: jobs) { worker in
             var rasterizer = Rasterizer()
-            var rgba: [UInt8] = []
+            var canvas = FrameCanvas()
             var f = worker
             while f < count {
-                body(&rasterizer, &rgba, f)
+                body(&rasterizer, &canvas, f)
                 f += jobs
             }
         }
@@ -176,6 +171,82 @@ extension BenchmarkRunner {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return usage.ru_maxrss
+    }
+}
+
+/// Renders frames on `jobs` worker threads while the caller's thread consumes them in frame order,
+/// so rendering overlaps with writing (and with ffmpeg encoding what was written). Each worker owns
+/// two canvases and renders into one while the other is being written: memory stays at 2·jobs
+/// frames whatever the frame count, and a worker waits only when both of its canvases are queued.
+final class PipelinedFrames: @unchecked Sendable {
+    private let lists: [DisplayList]
+    private let jobs: Int
+    /// Slot 2·worker + (k mod 2) is the canvas of a worker's k-th frame. Fixed storage, so threads
+    /// touching different slots never touch a shared array.
+    private let canvases: UnsafeMutableBufferPointer<FrameCanvas>
+    /// Per worker: canvases free to render into, and frames rendered and not yet consumed.
+    private let free: [DispatchSemaphore]
+    private let ready: [DispatchSemaphore]
+    private let stopLock = NSLock()
+    private var stopped = false
+
+    init(lists: [DisplayList], jobs: Int) {
+        self.lists = lists
+        self.jobs = max(1, min(jobs, lists.count))
+        canvases = .allocate(capacity: 2 * self.jobs)
+        canvases.initialize(repeating: FrameCanvas())
+        free = (0..<self.jobs).map { _ in DispatchSemaphore(value: 2) }
+        ready = (0..<self.jobs).map { _ in DispatchSemaphore(value: 0) }
+    }
+
+    deinit {
+        canvases.deinitialize()
+        canvases.deallocate()
+    }
+
+    private var isStopped: Bool { stopLock.lock(); defer { stopLock.unlock() }; return stopped }
+
+    /// Calls `consume` with every frame's straight RGBA bytes, in order. If `consume` throws, the
+    /// workers stop and the error is rethrown once they have.
+    func run(_ consume: ([UInt8]) throws -> Void) throws {
+        let finished = DispatchSemaphore(value: 0)
+        for worker in 0..<jobs {
+            // Threads of their own (see PeakMemoryMonitor): workers block on `free` by design.
+            Thread.detachNewThread { [self] in
+                defer { finished.signal() }
+                var rasterizer = Rasterizer()
+                var k = 0
+                var f = worker
+                while f < lists.count {
+                    free[worker].wait()
+                    if isStopped { return }
+                    // A slot is touched by its worker until `ready` hands it over, and by the
+                    // consumer until `free` hands it back: never by both at once.
+                    rasterizer.render(lists[f], into: &canvases[2 * worker + (k & 1)])
+                    ready[worker].signal()
+                    k += 1
+                    f += jobs
+                }
+            }
+        }
+        var failure: Error?
+        for f in 0..<lists.count {
+            let worker = f % jobs, k = f / jobs
+            ready[worker].wait()
+            do {
+                try consume(canvases[2 * worker + (k & 1)].rgba)
+            } catch {
+                failure = error
+                break
+            }
+            free[worker].signal()
+        }
+        if failure != nil {
+            stopLock.lock(); stopped = true; stopLock.unlock()
+            for semaphore in free { semaphore.signal(); semaphore.signal() }
+        }
+        for _ in 0..<jobs { finished.wait() }
+        if let failure { throw failure }
     }
 }
 
@@ -200,6 +271,7 @@ final class FFmpegPipe {
     private let errors = Pipe()
     private var stderrData = Data()
     private let stderrDone = DispatchSemaphore(value: 0)
+    private let peak = PeakMemoryMonitor()
 
     init(width: Int, height: Int, preset: String) throws {
         guard let ffmpeg = FFmpegPipe.locate() else { throw BenchmarkStageError.ffmpegNotFound }
@@ -211,15 +283,29 @@ final class FFmpegPipe {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         try process.run()
+        peak.start(pid: process.processIdentifier)
+        // As Export's FFmpegProcess does (widenPipe there); both stages get the same pipe.
+        _ = fcntl(input.fileHandleForWriting.fileDescriptor, 1031 /* F_SETPIPE_SZ */, 1 << 20)
         let handle = errors.fileHandleForReading
-        DispatchQueue.global().async { [self] in
+        Thread.detachNewThread { [self] in
             stderrData = handle.readDataToEndOfFile()
             stderrDone.signal()
         }
     }
 
     func write(_ rgba: [UInt8]) throws {
-        try rgba.withUnsafeBytes { try input.fileHandleForWriting.write(contentsOf: $0) }
+        let fd = input.fileHandleForWriting.fileDescriptor
+        try rgba.withUnsafeBytes { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw BenchmarkStageError.ffmpegFailed(status: -1, stderrTail: "write to ffmpeg failed: errno \(errno)")
+                }
+                offset += n
+            }
+        }
     }
 
     /// Closes stdin, waits, and returns ffmpeg's peak resident set in KiB.
@@ -227,13 +313,12 @@ final class FFmpegPipe {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         stderrDone.wait()
+        let peakKiB = peak.stop()
         guard process.terminationStatus == 0 else {
             let tail = String(decoding: stderrData.suffix(400), as: UTF8.self)
             throw BenchmarkStageError.ffmpegFailed(status: process.terminationStatus, stderrTail: tail)
         }
-        var usage = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        return usage.ru_maxrss
+        return peakKiB
     }
 
     /// The first executable `ffmpeg` on PATH. (Export has a locator too; Benchmarks does not
@@ -258,6 +343,51 @@ final class FFmpegPipe {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "?"
+    }
+}
+
+/// Samples a child's peak resident set (VmHWM in /proc/PID/status) every 10 ms until stopped.
+///
+/// Why not `getrusage(RUSAGE_CHILDREN)`: Linux carries the parent's peak over into a child it
+/// spawns (exec saves the old address space's high-water mark), so a bench process holding
+/// 1 GB of pre-rendered frames would see ffmpeg charged 1 GB. VmHWM is the new program's own.
+final class PeakMemoryMonitor: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running = false
+    private var maximum = 0
+    private let done = DispatchSemaphore(value: 0)
+
+    func start(pid: Int32) {
+        lock.lock(); running = true; lock.unlock()
+        // A thread of its own, not a Dispatch worker: a worker blocked in sleep or read starves
+        // Dispatch's pool on a 2-core machine, and work queued behind it waits ~1 s for a new one.
+        Thread.detachNewThread { [self] in
+            while true {
+                let kib = Self.highWaterKiB(pid: pid)
+                lock.lock()
+                maximum = max(maximum, kib)
+                let stillRunning = running
+                lock.unlock()
+                if !stillRunning { break }
+                usleep(10_000)
+            }
+            done.signal()
+        }
+    }
+
+    /// Stops sampling and returns the largest VmHWM seen, KiB.
+    func stop() -> Int {
+        lock.lock(); running = false; lock.unlock()
+        done.wait()
+        lock.lock(); defer { lock.unlock() }
+        return maximum
+    }
+
+    static func highWaterKiB(pid: Int32) -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return 0 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
 }
 

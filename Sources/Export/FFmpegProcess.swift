@@ -43,6 +43,7 @@ final class FFmpegProcess {
             throw ExportError.io(path: executable, operation: "start", reason: "\(error)")
         }
         TemporaryFiles.shared.register(temporaryPath)
+        widenPipe(stdinPipe.fileHandleForWriting.fileDescriptor)
         stderrCollector.start(reading: stderrPipe.fileHandleForReading)
     }
 
@@ -144,4 +145,12 @@ final class StderrCollector: @unchecked Sendable {
         return text.split(separator: "\n", omittingEmptySubsequences: true)
             .suffix(lines).map { "  ffmpeg: " + $0 }.joined(separator: "\n")
     }
+}
+
+/// Raises a pipe's capacity from Linux's 64 KiB to 1 MiB (the unprivileged maximum), so a 1080p
+/// frame crosses to ffmpeg in 8 writes instead of 127, with as many fewer context switches.
+/// Best effort: where the call is refused the pipe just stays small.
+public func widenPipe(_ fd: Int32) {
+    let setPipeSize: Int32 = 1031   // F_SETPIPE_SZ (linux/fcntl.h); Glibc does not export it to Swift.
+    _ = fcntl(fd, setPipeSize, 1 << 20)
 }

@@ -11,6 +11,8 @@ public struct Rasterizer: Sendable {
     private var shapeCoverage = ShapeCoverage()
     private var clipRegion = ClipRegion()
     private var shadowRenderer = ShadowRenderer()
+    /// The boxes drawn since `render(_:into:)` (FrameCanvas) began a frame; nil when not recording.
+    private var damage: [IntRect]? = nil
 
     public init() {}
 
@@ -51,6 +53,44 @@ public struct Rasterizer: Sendable {
         if list.background.a != 255 { Pixmap.unpremultiplyInPlace(&bytes) }
     }
 
+    /// Renders `list` into `canvas` as straight-alpha RGBA8 bytes, with damage tracking: when the
+    /// canvas holds the previous frame over the same opaque background, only the boxes that frame
+    /// drew are restored before drawing (rules in FrameCanvas.swift). The bytes are exactly
+    /// `Rasterizer.render(list).straightRGBA()` whatever the canvas held before.
+    public mutating func render(_ list: DisplayList, into canvas: inout FrameCanvas) {
+        let count = 4 * list.width * list.height
+        let restoredArea = canvas.canRestore(for: list) ? canvas.damage.reduce(0) { $0 + $1.width * $1.height } : count
+        let incremental = Double(restoredArea) <= FrameCanvas.restoreLimit * Double(list.width * list.height)
+        var storage: [UInt8] = []
+        swap(&storage, &canvas.rgba)
+        if storage.count != count { storage = [UInt8](repeating: 0, count: count) }
+        // `consume` moves the buffer along, so it stays uniquely referenced and is drawn in place.
+        var pixmap = Pixmap(width: list.width, height: list.height, adopting: consume storage)
+        if incremental {
+            for box in canvas.damage { pixmap.fill(box, with: list.background) }
+        } else {
+            pixmap.fill(list.background)
+        }
+        var boxes: [IntRect] = []
+        swap(&boxes, &canvas.damage)
+        boxes.removeAll(keepingCapacity: true)
+        damage = consume boxes
+        for rect in list.rects { draw(rect, onto: &pixmap) }
+        canvas.damage = damage ?? []
+        damage = nil
+        canvas.rgba = (consume pixmap).data
+        canvas.width = list.width
+        canvas.height = list.height
+        canvas.lastRender = FrameCanvas.Statistics(incremental: incremental,
+                                                   restoredPixels: incremental ? restoredArea : list.width * list.height)
+        if list.background.a == 255 {
+            canvas.background = list.background
+        } else {
+            Pixmap.unpremultiplyInPlace(&canvas.rgba)
+            canvas.background = nil
+        }
+    }
+
     /// Renders `list` into `pixmap`, reusing its storage when the sizes match (otherwise the
     /// pixmap is replaced by one of the list's size). Every pixel is overwritten.
     public mutating func render(_ list: DisplayList, into pixmap: inout Pixmap) {
@@ -80,13 +120,15 @@ public struct Rasterizer: Sendable {
             guard !clipRegion.isEmpty else { return }
             clip = clipRegion
         }
-        if let shadow = rect.shadow {
-            shadowRenderer.draw(shadow, of: shape, hole: hole, hasBorder: hasBorder, paint: paint, clip: clip,
-                                coverage: &shapeCoverage, onto: &pixmap)
+        if let shadow = rect.shadow,
+           let shadowBox = shadowRenderer.draw(shadow, of: shape, hole: hole, hasBorder: hasBorder, paint: paint,
+                                               clip: clip, coverage: &shapeCoverage, onto: &pixmap) {
+            damage?.append(shadowBox)
         }
         let box = shapeCoverage.begin(shape, hole: hole, clip: clip,
                                       canvasWidth: pixmap.width, canvasHeight: pixmap.height)
         guard !box.isEmpty else { return }
+        damage?.append(box)
         let blitter = RowBlitter(paint: paint, hasBorder: hasBorder)
         pixmap.withUnsafeMutablePixels { pixels, width in
             guard let base = pixels.baseAddress else { return }

@@ -52,12 +52,14 @@ struct ShadowRenderer {
     /// Largest kernel half-width in pixels, so an absurd radius cannot allocate without limit.
     static let maximumHalfWidth = 1024
 
+    /// Draws the shadow and returns the box of pixels it may have changed (nil: none).
+    @discardableResult
     mutating func draw(_ shadow: DrawShadow, of shape: RoundedRect, hole: RoundedRect?, hasBorder: Bool,
                        paint: LayerPaint, clip: ClipRegion?, coverage: inout ShapeCoverage,
-                       onto pixmap: inout Pixmap) {
+                       onto pixmap: inout Pixmap) -> IntRect? {
         let shadowOpacity = LayerPaint(fill: .clear, border: .clear, opacity: shadow.opacity).opacity
         let colour = shadow.color.premultiplied.scaled(by: shadowOpacity)
-        guard colour.a > 0, paint.opacity > 0, shadow.offset.isFinite else { return }
+        guard colour.a > 0, paint.opacity > 0, shadow.offset.isFinite else { return nil }
         let alphaPaint = LayerPaint(fill: paint.fill, border: paint.border, opacity: 255)
         let sigma = shadow.sigma
         let k = min(Int((Self.reach * sigma).rounded(.up)), Self.maximumHalfWidth)
@@ -72,7 +74,7 @@ struct ShadowRenderer {
         }
         let box = coverage.begin(moved(shape), hole: hasBorder ? hole.map(moved) : nil,
                                  canvasWidth: pixmap.width + 2 * k, canvasHeight: pixmap.height + 2 * k)
-        guard !box.isEmpty else { return }
+        guard !box.isEmpty else { return nil }
         // The mask spans the box grown by k; its top-left pixel is canvas pixel (box.x − 2k, box.y − 2k).
         let mw = box.width + 2 * k, mh = box.height + 2 * k
         let originX = box.x - 2 * k, originY = box.y - 2 * k
@@ -98,7 +100,7 @@ struct ShadowRenderer {
         // Composite the part on the canvas, with the clip's coverage when clipped.
         let x0 = max(originX, 0), x1 = min(originX + mw, pixmap.width)
         let y0 = max(originY, 0), y1 = min(originY + mh, pixmap.height)
-        guard x1 > x0, y1 > y0 else { return }
+        guard x1 > x0, y1 > y0 else { return nil }
         let drawBox = IntRect(uncheckedX: x0, y: y0, width: x1 - x0, height: y1 - y0)
         if clipRow.count < drawBox.width { clipRow = [Float](repeating: 0, count: drawBox.width) }
         let opacity = paint.opacity
@@ -133,6 +135,7 @@ struct ShadowRenderer {
                 }
             }
         }
+        return drawBox
     }
 
     /// Separable blur of `mask` (width × height, non-zero only in `activeRows`), result in `mask`.
