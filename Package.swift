@@ -30,7 +30,10 @@ let package = Package(
         .target(name: "CustomBehaviors", dependencies: ["Dynamics", "Geometry"], exclude: ["README.md"]),
         .target(name: "SceneModel", dependencies: ["Geometry", "Raster", "Timing", .product(name: "Yams", package: "Yams")],
                 exclude: ["README.md"]),
-        .target(name: "Raster", dependencies: ["Geometry"], exclude: ["README.md"]),
+        // The rasterizer's innermost loops (sweep and blend, AVX2 chosen at run time), always -O:
+        // debug test builds would otherwise spend minutes in them.
+        .target(name: "CRasterKernels", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "Raster", dependencies: ["Geometry", "CRasterKernels"], exclude: ["README.md"]),
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
         .target(name: "PNG", dependencies: ["CPNG"], exclude: ["README.md"]),
         .target(name: "Export", dependencies: ["PNG", "Raster"], exclude: ["README.md"]),
@@ -60,7 +63,7 @@ let package = Package(
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
         .testTarget(name: "CustomBehaviorsTests", dependencies: ["CustomBehaviors", "Determinism", "DynamicsTestSupport"]),
         .testTarget(name: "SceneModelTests", dependencies: ["SceneModel"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "PNG", "Determinism"], resources: [.copy("Goldens")]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterKernels", "PNG", "Determinism"], resources: [.copy("Goldens")]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Determinism"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Export", "PNG", "TestSupport"]),

@@ -1,3 +1,4 @@
+import CRasterKernels
 import Geometry
 
 /// How much of each pixel a shape covers, as fractions in [0, 1], over the box of pixels it can
@@ -177,6 +178,23 @@ struct ShapeCoverage {
                         body(row, UnsafeBufferPointer(rebasing: spans[0 ..< count]))
                     }
                 }
+            }
+        }
+    }
+
+    /// Sweeps every row like `sweepRows` and composites the spans with `paint` in C
+    /// (Blitter.swift); `pixels` points at the box's top-left pixel, rows `rowStride` apart.
+    mutating func sweepAndBlit(_ paint: fb_paint, into pixels: UnsafeMutablePointer<UInt32>, rowStride: Int) {
+        let width = outer.box.width, height = outer.box.height, holeIsEmpty = self.holeIsEmpty
+        guard width > 0, height > 0 else { return }
+        let stride = outer.rowStride, words = outer.words
+        outer.withRaw { outerCells, outerBits in
+            inner.withRaw { innerCells, innerBits in
+                let rows = fb_coverage_rows(outer_cells: outerCells.baseAddress, outer_bits: outerBits.baseAddress,
+                                            inner_cells: holeIsEmpty ? nil : innerCells.baseAddress,
+                                            inner_bits: holeIsEmpty ? nil : innerBits.baseAddress,
+                                            stride: stride, words: words, width: width)
+                fb_sweep_and_blit(rows, 0, height, paint, pixels, rowStride)
             }
         }
     }

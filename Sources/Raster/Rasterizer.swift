@@ -129,12 +129,10 @@ public struct Rasterizer: Sendable {
                                       canvasWidth: pixmap.width, canvasHeight: pixmap.height)
         guard !box.isEmpty else { return }
         damage?.append(box)
-        let blitter = RowBlitter(paint: paint, hasBorder: hasBorder)
+        let kernelPaint = paint.kernelPaint(hasBorder: hasBorder)
         pixmap.withUnsafeMutablePixels { pixels, width in
             guard let base = pixels.baseAddress else { return }
-            shapeCoverage.sweepRows { row, spans in
-                blitter.blit(spans, into: base + (box.y + row) * width + box.x)
-            }
+            shapeCoverage.sweepAndBlit(kernelPaint, into: base + box.y * width + box.x, rowStride: width)
         }
     }
 }

@@ -1,0 +1,44 @@
+import CRasterKernels
+import Determinism
+import Testing
+
+/// Premultiplied colours (r, g, b ≤ a) packed in memory order, from a seeded generator.
+private func premultipliedPixels(_ random: inout SplitMix64, count: Int) -> [UInt32] {
+    (0..<count).map { _ in
+        let a = UInt32(random.next() % 256)
+        func channel() -> UInt32 { a == 0 ? 0 : UInt32(random.next() % UInt64(a + 1)) }
+        let bytes: [UInt8] = [UInt8(channel()), UInt8(channel()), UInt8(channel()), UInt8(a)]
+        return bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+    }
+}
+
+/// round(d·(255 − a)/255) + s per byte: the definition (`sourceOver`), written out by division.
+private func sourceOverByDivision(_ source: UInt32, _ destination: UInt32) -> UInt32 {
+    let s = withUnsafeBytes(of: source) { Array($0) }, d = withUnsafeBytes(of: destination) { Array($0) }
+    let inverse = 255 - Int(s[3])
+    let out = (0..<4).map { UInt8(Int(s[$0]) + (Int(d[$0]) * inverse + 127) / 255) }
+    return out.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+}
+
+@Test("the scalar, SSE2 and AVX2 span blends give the definition's bytes for every length 0…67 and offset 0…7")
+func blendKernelsMatchTheDefinition() {
+    var random = SplitMix64(seed: 0xB1E2_D000)
+    let hasAVX2 = fb_cpu_has_avx2()
+    for length in 0..<68 {
+        for offset in 0..<8 {
+            let colour = premultipliedPixels(&random, count: 1)[0]
+            let original = premultipliedPixels(&random, count: length + 16)
+            var expected = original
+            for i in offset ..< offset + length { expected[i] = sourceOverByDivision(colour, original[i]) }
+            var scalar = original, sse2 = original, avx2 = original
+            scalar.withUnsafeMutableBufferPointer { fb_blend_run_scalar($0.baseAddress! + offset, length, colour) }
+            sse2.withUnsafeMutableBufferPointer { fb_blend_run_sse2($0.baseAddress! + offset, length, colour) }
+            #expect(scalar == expected, "scalar, length \(length) offset \(offset)")
+            #expect(sse2 == expected, "SSE2, length \(length) offset \(offset)")
+            if hasAVX2 {
+                avx2.withUnsafeMutableBufferPointer { fb_blend_run_avx2($0.baseAddress! + offset, length, colour) }
+                #expect(avx2 == expected, "AVX2, length \(length) offset \(offset)")
+            }
+        }
+    }
+}
