@@ -178,3 +178,146 @@ void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, 
         if (hole) { ic[width] = 0; ic[width + 1] = 0; }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Signed-area accumulation (CoverageAccumulator.swift's rules apply; this is its hot loop).
+//
+// Every edge adds, to the cells of each pixel row it crosses, the change it makes to the coverage
+// of that row from one column to the next; a prefix sum along the row (the sweep above) then gives,
+// for every pixel, the signed area of the polygon inside it. Geometry in double, cells in float.
+// `sw_min` / `sw_max` are Swift's `min` / `max` exactly (which operand wins a tie matters for the
+// sign of a zero), so these bytes are the ones the Swift implementation gave.
+
+static inline double sw_min(double x, double y) { return y < x ? y : x; }
+// floor and ceil as integers, inline (without SSE4.1, libm's are calls). Exact for |v| < 2⁶³,
+// and every coordinate here is clipped to the box first.
+static inline ptrdiff_t floor_int(double v) { ptrdiff_t t = (ptrdiff_t)v; return (double)t > v ? t - 1 : t; }
+static inline ptrdiff_t ceil_int(double v) { ptrdiff_t t = (ptrdiff_t)v; return (double)t < v ? t + 1 : t; }
+static inline double sw_max(double x, double y) { return y >= x ? y : x; }
+
+typedef struct {
+    float *cells;
+    uint64_t *bits;
+    ptrdiff_t stride;
+    ptrdiff_t words;
+} target;
+
+static inline void add_cell(const target *t, float value, ptrdiff_t row, ptrdiff_t column) {
+    t->cells[row * t->stride + column] += value;
+    t->bits[row * t->words + (column >> 6)] |= (uint64_t)1 << (column & 63);
+}
+
+static inline void mark_cells(const target *t, ptrdiff_t row, ptrdiff_t first, ptrdiff_t last) {
+    uint64_t *base = t->bits + row * t->words;
+    ptrdiff_t word = first >> 6, last_word = last >> 6;
+    uint64_t bits = ~(uint64_t)0 << (first & 63);
+    while (word < last_word) {
+        base[word] |= bits;
+        bits = ~(uint64_t)0;
+        word++;
+    }
+    base[word] |= bits & (~(uint64_t)0 >> (63 - (last & 63)));
+}
+
+// The part of an edge inside one pixel row: from x = xa to x = xb over a height whose signed value
+// is `area`. Cell i receives area·(g(i) − g(i − 1)) where g(i) is the mean over the edge's x values
+// u of clamp(i + 1 − u, 0, 1) = (R(i + 1) − R(i)) / (hi − lo), R(v) = ∫ ramp(v − u) du over
+// [lo, hi]; inside one column the mean is at the midpoint.
+static inline void add_row_span(const target *t, double xa, double xb, double area, ptrdiff_t row) {
+    double lo = sw_min(xa, xb), hi = sw_max(xa, xb);
+    ptrdiff_t i0 = floor_int(lo), i1 = ceil_int(hi);
+    if (i1 <= i0 + 1) {
+        double fraction = (lo + hi) / 2 - (double)i0;
+        add_cell(t, (float)(area * (1 - fraction)), row, i0);
+        add_cell(t, (float)(area * fraction), row, i0 + 1);
+        return;
+    }
+    double span = hi - lo, inverse_span = 1 / span, mid = (lo + hi) / 2;
+    mark_cells(t, row, i0, i1);
+    float *cells = t->cells + row * t->stride;
+    double r_left = 0, g_previous = 0;
+    for (ptrdiff_t i = i0; i < i1; i++) {
+        double v = (double)(i + 1);
+        double r_right = v <= lo ? 0 : v >= hi ? span * (v - mid) : (v - lo) * (v - lo) / 2;
+        double g = (r_right - r_left) * inverse_span;
+        cells[i] += (float)(area * (g - g_previous));
+        g_previous = g;
+        r_left = r_right;
+    }
+    cells[i1] += (float)(area * (1 - g_previous));
+}
+
+// A downward piece with both x in [0, width]: each row it crosses (clipped to [0, height]) gets its
+// share. x is interpolated from the piece's start at every row boundary, so rounding does not
+// accumulate along tall edges.
+static inline void add_piece(const target *t, double x0, double y0, double x1, double y1,
+                             double direction, double height) {
+    double y_start = sw_max(y0, 0), y_end = sw_min(y1, height);
+    if (!(y_start < y_end)) return;
+    double dxdy = (x1 - x0) / (y1 - y0);
+    double lo = sw_min(x0, x1), hi = sw_max(x0, x1);
+#define PIECE_X(y) ((y) == y1 ? x1 : sw_min(sw_max(x0 + ((y) - y0) * dxdy, lo), hi))
+    ptrdiff_t row = floor_int(y_start), end_row = ceil_int(y_end);
+    double y_top = y_start, x_top = PIECE_X(y_start);
+    while (row < end_row) {
+        double y_bottom = sw_min((double)(row + 1), y_end);
+        double x_bottom = PIECE_X(y_bottom);
+        add_row_span(t, x_top, x_bottom, direction * (y_bottom - y_top), row);
+        y_top = y_bottom;
+        x_top = x_bottom;
+        row++;
+    }
+#undef PIECE_X
+}
+
+// One edge in box coordinates (the box spans [0, width] × [0, height]). The parts above and below
+// the box are dropped; the part right of x = width changes only columns ≥ width and is dropped; the
+// part left of x = 0 is replaced by its projection on x = 0, which changes every column ≥ 0 by the
+// same amount.
+static inline void add_line(const target *t, double p0x, double p0y, double p1x, double p1y,
+                            double width, double height) {
+    if (p0y == p1y) return;   // horizontal: no area
+    double tx, ty, bx, by, direction;
+    if (p0y < p1y) { tx = p0x; ty = p0y; bx = p1x; by = p1y; direction = 1; }
+    else { tx = p1x; ty = p1y; bx = p0x; by = p0y; direction = -1; }
+    if (!(by > 0) || !(ty < height)) return;
+    double dxdy = (bx - tx) / (by - ty);
+    double lo = sw_min(tx, bx), hi = sw_max(tx, bx);
+#define LINE_X(y) ((y) == by ? bx : sw_min(sw_max(tx + ((y) - ty) * dxdy, lo), hi))
+    double cut_a = by, cut_b = by;
+    if (dxdy != 0) {
+        double y0 = ty - tx / dxdy, yw = ty + (width - tx) / dxdy;
+        if (y0 > ty && y0 < by) cut_a = y0;
+        if (yw > ty && yw < by) cut_b = yw;
+        if (cut_a > cut_b) { double s = cut_a; cut_a = cut_b; cut_b = s; }
+    }
+    double y_start = ty;
+    for (int piece = 0; piece < 3; piece++) {
+        double y_end = piece == 0 ? cut_a : piece == 1 ? cut_b : by;
+        if (!(y_end > y_start)) continue;
+        double x_mid = LINE_X((y_start + y_end) / 2);
+        if (x_mid <= 0) {
+            add_piece(t, 0, y_start, 0, y_end, direction, height);
+        } else if (x_mid < width) {
+            add_piece(t, sw_min(sw_max(LINE_X(y_start), 0), width), y_start,
+                      sw_min(sw_max(LINE_X(y_end), 0), width), y_end, direction, height);
+        }
+        y_start = y_end;
+    }
+#undef LINE_X
+}
+
+void fb_accumulate_polygon(const double *points, ptrdiff_t count, double origin_x, double origin_y,
+                           ptrdiff_t height, float *cells, uint64_t *bits, ptrdiff_t stride,
+                           ptrdiff_t words, ptrdiff_t width) {
+    if (count < 3 || width <= 0 || height <= 0) return;
+    const target t = { cells, bits, stride, words };
+    const double w = (double)width, h = (double)height;
+    double px = points[2 * (count - 1)] - origin_x, py = points[2 * (count - 1) + 1] - origin_y;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        double cx = points[2 * i] - origin_x, cy = points[2 * i + 1] - origin_y;
+        add_line(&t, px, py, cx, cy, w, h);
+        px = cx;
+        py = cy;
+    }
+}

@@ -31,6 +31,13 @@ typedef struct {
     ptrdiff_t width;
 } fb_coverage_rows;
 
+/// Adds the closed polygon of `count` points (x, y pairs in canvas pixels; the last joins the
+/// first) to the cells of the box whose top-left canvas pixel is (origin_x, origin_y) and whose
+/// size is `rows.width` × `height`: CoverageAccumulator's signed-area accumulation.
+void fb_accumulate_polygon(const double *points, ptrdiff_t count, double origin_x, double origin_y,
+                           ptrdiff_t height, float *cells, uint64_t *bits, ptrdiff_t stride,
+                           ptrdiff_t words, ptrdiff_t width);
+
 /// Sweeps rows first ..< first + count of `rows` (clearing what it reads) and composites each
 /// row's spans onto `pixels` (row r of the box starts at pixels + r·pixel_stride).
 void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
