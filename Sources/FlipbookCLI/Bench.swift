@@ -18,6 +18,9 @@ struct Bench: ParsableCommand {
     @Option(name: .long, help: "Also write each workload's frame 0 as <DIR>/<workload>.png, to compare pixels with other renderers.")
     var saveFrames: String?
 
+    @Option(name: .customLong("repeat"), help: "Run each stage this many times (each in a fresh child process) and show the median run.")
+    var repeats: Int = 3
+
     @Option(name: .long, help: "Threads for the parallel stages (default: all cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
@@ -40,6 +43,7 @@ struct Bench: ParsableCommand {
         }
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard repeats >= 1 else { throw ValidationError("--repeat must be at least 1") }
         let stages = BenchmarkStage.allCases.map(\.rawValue)
         for name in stage where !stages.contains(name) {
             throw ValidationError("unknown stage '\(name)'; expected one of: \(stages.joined(separator: ", "))")
@@ -69,10 +73,14 @@ struct Bench: ParsableCommand {
             let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                 ?? CommandLine.arguments[0]
             let command = "flipbook bench" + (workload.isEmpty ? "" : " --workload " + workload.joined(separator: " --workload "))
-                + " --frames \(frames) --jobs \(jobs)"
-            print("command: \(command) (each stage in a child process: flipbook bench --one W --stage S)")
+                + " --frames \(frames) --jobs \(jobs) --repeat \(repeats)"
+            let loops = BenchmarkRunner.rasterLoops
+            print("command: \(command)")
+            print("method:  each stage in its own child process (flipbook bench --one W --stage S), median of \(repeats) runs;")
+            print("         raster-only stages play the \(frames)-frame loop \(loops) times per run; raster-all, png and x264")
+            print("         stages draw with damage tracking, raster-all-full clears the whole canvas every frame")
             print(try BenchmarkSuite.run(executable: executable, workloads: chosen, stages: stages, frames: frames,
-                                         jobs: jobs, progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
+                                         jobs: jobs, repeats: repeats, progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
             if saveFrames == nil { return }
         }
         var rows: [BenchmarkRunner.Row] = []

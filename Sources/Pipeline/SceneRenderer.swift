@@ -415,6 +415,9 @@ public enum SceneRenderer {
         let stages = ResultSlots<StageSeconds>(count: work.count)
         let workers = max(1, min(jobs, work.count))
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            // One rasterizer per worker: its scratch (outlines, cells) grows once and is reused.
+            // Each frame gets its own pixel buffer, because the batch keeps every frame for the video.
+            var rasterizer = Rasterizer()
             var k = worker
             while k < work.count {
                 let item = work[k]
@@ -429,7 +432,8 @@ public enum SceneRenderer {
                         stage.encode = seconds(since: readStart)
                     } else {
                         let rasterStart = DispatchTime.now()
-                        let rgba = Rasterizer.renderStraightRGBA(list)
+                        var rgba: [UInt8] = []
+                        rasterizer.renderStraightRGBA(list, into: &rgba)
                         stage.raster = seconds(since: rasterStart)
                         let encodeStart = DispatchTime.now()
                         let bytes = encodePNG

@@ -45,6 +45,13 @@ public struct FrameCanvas: Sendable {
         }
     }
 
+    /// Keeps the buffer's memory but forgets its frame, so the next render clears the whole canvas
+    /// (what a renderer without damage tracking does every frame; the bench compares the two).
+    public mutating func forgetFrame() {
+        background = nil
+        damage.removeAll(keepingCapacity: true)
+    }
+
     /// Whether a frame of `list` can start from this buffer by restoring the damage only.
     func canRestore(for list: DisplayList) -> Bool {
         list.background.a == 255 && background == list.background
