@@ -281,6 +281,14 @@ static inline void add_line(const target *t, double p0x, double p0y, double p1x,
     if (p0y < p1y) { tx = p0x; ty = p0y; bx = p1x; by = p1y; direction = 1; }
     else { tx = p1x; ty = p1y; bx = p0x; by = p0y; direction = -1; }
     if (!(by > 0) || !(ty < height)) return;
+    // Fast path, the usual edge: strictly inside the box's columns, with a margin that no cut
+    // computed below could cross by rounding, so there is nothing to cut or project and the edge
+    // is one piece from (tx, ty) to (bx, by), as the general path would find, without its divisions.
+    const double margin = 1e-6;
+    if (tx > margin && bx > margin && tx < width - margin && bx < width - margin) {
+        add_piece(t, tx, ty, bx, by, direction, height);
+        return;
+    }
     double dxdy = (bx - tx) / (by - ty);
     double lo = sw_min(tx, bx), hi = sw_max(tx, bx);
 #define LINE_X(y) ((y) == by ? bx : sw_min(sw_max(tx + ((y) - ty) * dxdy, lo), hi))
