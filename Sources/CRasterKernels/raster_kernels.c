@@ -137,6 +137,8 @@ static inline void blit_span(const fb_paint *paint, bool avx2, uint32_t *pixels,
     else fb_blend_run_sse2(pixels, count, colour);
 }
 
+#define FB_PREFETCH_ROWS 2
+
 void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
                        uint32_t *pixels, ptrdiff_t pixel_stride) {
     const bool avx2 = fb_cpu_has_avx2();
@@ -148,6 +150,24 @@ void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, 
         float *ic = hole ? rows.inner_cells + row * rows.stride : NULL;
         uint64_t *ib = hole ? rows.inner_bits + row * rows.words : NULL;
         uint32_t *line = pixels + row * pixel_stride;
+        // Edge pixels are the first touch of their cache lines, a row apart (7.5 KiB at 1080p):
+        // ask for the lines of a later row's first and last marked cells now, so that they are
+        // in cache when the sweep gets there. A hint only; no effect on any value.
+        if (row + FB_PREFETCH_ROWS < first + count) {
+            const uint64_t *ahead = rows.outer_bits + (row + FB_PREFETCH_ROWS) * rows.words;
+            uint32_t *ahead_line = line + FB_PREFETCH_ROWS * pixel_stride;
+            for (ptrdiff_t word = 0; word < rows.words; word++) {
+                if (ahead[word]) { __builtin_prefetch(ahead_line + (word << 6 | __builtin_ctzll(ahead[word])), 1); break; }
+            }
+            for (ptrdiff_t word = rows.words - 1; word >= 0; word--) {
+                if (ahead[word]) {
+                    ptrdiff_t c = word << 6 | (63 - __builtin_clzll(ahead[word]));
+                    if (c > width - 1) c = width - 1;
+                    __builtin_prefetch(ahead_line + c, 1);
+                    break;
+                }
+            }
+        }
         float outer_sum = 0, inner_sum = 0, outer_value = 0, inner_value = 0;
         ptrdiff_t column = -1;
         for (ptrdiff_t word = 0; word < rows.words; word++) {
