@@ -32,7 +32,7 @@ let package = Package(
                 exclude: ["README.md"]),
         // The rasterizer's innermost loops (sweep and blend, AVX2 chosen at run time), always -O:
         // debug test builds would otherwise spend minutes in them.
-        .target(name: "CRasterKernels", cSettings: [.unsafeFlags(["-O2"])]),
+        .target(name: "CRasterKernels", exclude: ["README.md"], cSettings: [.unsafeFlags(["-O2"])]),
         .target(name: "Raster", dependencies: ["Geometry", "CRasterKernels"], exclude: ["README.md"]),
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
         .target(name: "PNG", dependencies: ["CPNG"], exclude: ["README.md"]),
