@@ -204,7 +204,14 @@ final class PipelinedFrames: @unchecked Sendable {
         self.jobs = max(1, min(jobs, lists.count))
         canvases = .allocate(capacity: 2 * self.jobs)
         canvases.initialize(repeating: FrameCanvas())
-        free = (0..<self.jobs).map { _ in DispatchSemaphore(value: 2) }
+        // Created at 0 and signalled twice rather than created at 2: libdispatch traps when a
+        // semaphore is freed below its initial value, which a stopped run can leave behind.
+        free = (0..<self.jobs).map { _ in
+            let semaphore = DispatchSemaphore(value: 0)
+            semaphore.signal()
+            semaphore.signal()
+            return semaphore
+        }
         ready = (0..<self.jobs).map { _ in DispatchSemaphore(value: 0) }
     }
 

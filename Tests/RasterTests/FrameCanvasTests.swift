@@ -88,3 +88,17 @@ func frameCanvasFallsBackWhenDamageIsLarge() {
     #expect(canvas.lastRender == FrameCanvas.Statistics(incremental: false, restoredPixels: 10_000))
     #expect(canvas.rgba == Rasterizer.render(big).straightRGBA())
 }
+
+@Test("a canvas that forgot its frame clears the whole canvas next time, with the same bytes")
+func frameCanvasForgetFrameForcesAFullClear() {
+    var rasterizer = Rasterizer()
+    var canvas = FrameCanvas()
+    let list = DisplayList(width: 64, height: 48, background: .white,
+                           rects: [DrawRect(size: Size(9, 7), transform: AffineTransform(translationX: 20, y: 20),
+                                            fill: ColorRGBA8(r: 200, g: 10, b: 10, a: 180))])
+    rasterizer.render(list, into: &canvas)
+    canvas.forgetFrame()
+    rasterizer.render(list, into: &canvas)
+    #expect(canvas.lastRender == FrameCanvas.Statistics(incremental: false, restoredPixels: 64 * 48))
+    #expect(canvas.rgba == Rasterizer.render(list).straightRGBA())
+}
