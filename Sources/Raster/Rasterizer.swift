@@ -41,16 +41,11 @@ public struct Rasterizer: Sendable {
     /// so premultiplied and straight bytes are equal) there is no conversion pass at all;
     /// otherwise one in-place pass by table.
     public mutating func renderStraightRGBA(_ list: DisplayList, into bytes: inout [UInt8]) {
-        var storage: [UInt8] = []
-        swap(&storage, &bytes)
-        if storage.count != 4 * list.width * list.height {
-            storage = [UInt8](repeating: 0, count: 4 * list.width * list.height)
-        }
-        // `consume` moves the buffer along, so it stays uniquely referenced and is drawn in place.
-        var pixmap = Pixmap(width: list.width, height: list.height, adopting: consume storage)
-        render(list, into: &pixmap)
-        bytes = (consume pixmap).data
-        if list.background.a != 255 { Pixmap.unpremultiplyInPlace(&bytes) }
+        // A canvas that holds no frame: the whole background is filled, in `bytes`' storage.
+        var canvas = FrameCanvas()
+        swap(&canvas.rgba, &bytes)
+        render(list, into: &canvas)
+        swap(&canvas.rgba, &bytes)
     }
 
     /// Renders `list` into `canvas` as straight-alpha RGBA8 bytes, with damage tracking: when the
