@@ -58,6 +58,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["Determinism"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "DeterminismTests", dependencies: ["Determinism"]),
         .target(name: "DynamicsTestSupport", dependencies: ["Dynamics", "Geometry"], path: "Tests/DynamicsTestSupport"),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsTestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),

@@ -6,13 +6,27 @@ public struct FNV1a64: Sendable {
 
     public init() {}
 
+    /// Hashes `bytes` on: arrays, slices and `Data` go straight to the byte loop below; other
+    /// sequences are gathered into an array first. (Inlinable so that callers in other modules
+    /// specialise it: the unspecialised generic loop cost ~20 ns a byte, 60 ms for one 1080p frame.)
+    @inlinable
     public mutating func combine<C: Sequence>(_ bytes: C) where C.Element == UInt8 {
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value &*= 0x0000_0100_0000_01B3
+        if bytes.withContiguousStorageIfAvailable({ combine(buffer: $0) }) == nil {
+            Array(bytes).withUnsafeBufferPointer { combine(buffer: $0) }
         }
     }
 
+    /// The byte loop: one xor and one multiply per byte.
+    public mutating func combine(buffer: UnsafeBufferPointer<UInt8>) {
+        var h = value
+        for byte in buffer {
+            h ^= UInt64(byte)
+            h &*= 0x0000_0100_0000_01B3
+        }
+        value = h
+    }
+
+    @inlinable
     public static func hash<C: Sequence>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
         var h = FNV1a64()
         h.combine(bytes)
@@ -29,6 +43,7 @@ public struct FNV1a64: Sendable {
 extension FNV1a64 {
     /// The 16 lowercase hex digits of the hash of `bytes`: how manifests, resume journals and
     /// `flipbook verify` spell content hashes.
+    @inlinable
     public static func hexHash<C: Sequence>(_ bytes: C) -> String where C.Element == UInt8 {
         var h = FNV1a64()
         h.combine(bytes)
