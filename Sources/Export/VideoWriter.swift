@@ -14,6 +14,11 @@ import Foundation
 ///   GIF and APNG keep the exact size. The one size error is a GIF side over 65535 pixels.
 /// - GIF frame rate: a GIF receives every `frameStep`-th frame so that its frame rate is at most
 ///   50 fps (`VideoFileFormat.maximumFrameRate`); the other formats receive every frame.
+/// - Writing overlaps rendering: `write(frame:)` queues the frame (up to `queuedFrames`, by
+///   reference, no copy) and returns; a feeder thread pipes queued frames to every ffmpeg in order.
+///   So while ffmpeg digests one batch the caller renders the next, instead of the two taking turns.
+///   A failure on the feeder (an ffmpeg died) comes back from the next `write` or from `finish`,
+///   with ffmpeg's own message.
 ///
 /// Why a process per format rather than one ffmpeg with several outputs: the time is the same
 /// (3 formats of a 640×1136, 69-frame render on 2 cores: 2.6 s as three processes, 2.9 s as one),
@@ -41,8 +46,14 @@ public final class VideoWriter {
     public let capabilities: FFmpegCapabilities
 
     private let processes: [FFmpegProcess]
-    private var framesWritten = 0
     private var ended = false
+    private let queue = FrameFeedQueue(capacity: VideoWriter.queuedFrames)
+    private let feederDone = DispatchSemaphore(value: 0)
+    private var feederRunning = false
+
+    /// Frames that may wait for the feeder. Range ≥ 1; default 4: enough to cover the gaps
+    /// between a renderer's batches, and 32 MB at 1080p.
+    public static let queuedFrames = 4
 
     /// Writes `directory/baseName.<ext>` for each format (duplicates are written once).
     public convenience init(directory: String, baseName: String, formats: [VideoFileFormat],
@@ -96,6 +107,40 @@ public final class VideoWriter {
         }
         processes = started
         self.outputs = outputs
+        startFeeder()
+    }
+
+    /// The feeder: frames from the queue to every process, in order (each output gets the frames
+    /// its `frameStep` picks). It exits when the queue is closed and empty, or on the first error,
+    /// which it leaves in the queue for the caller's thread to throw.
+    private func startFeeder() {
+        feederRunning = true
+        let processes = self.processes, steps = outputs.map(\.frameStep)
+        let queue = self.queue, done = feederDone
+        Thread.detachNewThread {
+            var fed = 0
+            while let frame = queue.pop() {
+                do {
+                    try frame.withUnsafeBytes { bytes in
+                        for (step, process) in zip(steps, processes) where fed % step == 0 {
+                            try process.write(bytes)
+                        }
+                    }
+                } catch {
+                    queue.fail(error)
+                    break
+                }
+                fed += 1
+            }
+            done.signal()
+        }
+    }
+
+    /// Waits for the feeder thread to exit (after `close` or `fail` on the queue).
+    private func joinFeeder() {
+        guard feederRunning else { return }
+        feederRunning = false
+        feederDone.wait()
     }
 
     /// Every command line, shell-quoted, one per format (the probe commands are in
@@ -105,27 +150,31 @@ public final class VideoWriter {
     /// Writes one frame, `width·height·4` bytes of straight RGBA8, row-major, to every format.
     /// If one ffmpeg has died, every format is abandoned and its error is thrown.
     public func write(frame rgba: UnsafeRawBufferPointer) throws {
+        try write(frame: [UInt8](rgba))
+    }
+
+    /// The same for an array, queued by reference (no copy; the array is only read).
+    public func write(frame rgba: [UInt8]) throws {
         precondition(rgba.count == width * height * 4, "frame has the wrong byte count")
         precondition(!ended, "write after finish() or abandon()")
         do {
-            for (output, process) in zip(outputs, processes) where framesWritten % output.frameStep == 0 {
-                try process.write(rgba)
-            }
+            try queue.push(rgba)
         } catch {
             abandon()
             throw error
         }
-        framesWritten += 1
-    }
-
-    public func write(frame rgba: [UInt8]) throws {
-        try rgba.withUnsafeBytes { try write(frame: $0) }
     }
 
     /// Ends every stream, waits for every ffmpeg (they flush in parallel), then moves the files
     /// to their final names — only if all succeeded.
     public func finish() throws {
         guard !ended else { return }
+        queue.close()
+        joinFeeder()
+        if let failure = queue.failure {
+            abandon()
+            throw failure
+        }
         ended = true
         for process in processes { process.closeInput() }
         let failures = processes.compactMap { $0.waitForExit() }
@@ -146,8 +195,63 @@ public final class VideoWriter {
     /// Stops every ffmpeg and removes every partial file (used when a render fails part-way).
     public func abandon() {
         ended = true
+        // Stop the feeder first (it finishes the write in progress), so that no process is
+        // written to and abandoned from two threads at once.
+        queue.fail(ExportError.io(path: outputs.first?.path ?? "", operation: "write", reason: "the render was abandoned"))
+        joinFeeder()
         for process in processes { process.abandon() }
     }
 
     deinit { abandon() }
+}
+
+/// Frames between the caller's thread and the feeder: a bounded FIFO with close and failure.
+final class FrameFeedQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var frames: [[UInt8]] = []
+    private var closed = false
+    private var storedFailure: Error?
+    private let capacity: Int
+
+    init(capacity: Int) { self.capacity = max(1, capacity) }
+
+    /// The first failure, if any (`fail`).
+    var failure: Error? {
+        condition.lock(); defer { condition.unlock() }
+        return storedFailure
+    }
+
+    /// Appends a frame, waiting while the queue is full; throws the failure if there is one.
+    func push(_ frame: [UInt8]) throws {
+        condition.lock(); defer { condition.unlock() }
+        while frames.count >= capacity && storedFailure == nil { condition.wait() }
+        if let storedFailure { throw storedFailure }
+        frames.append(frame)
+        condition.broadcast()
+    }
+
+    /// The oldest frame, waiting while the queue is empty and open; nil once closed and empty,
+    /// or failed.
+    func pop() -> [UInt8]? {
+        condition.lock(); defer { condition.unlock() }
+        while frames.isEmpty && !closed && storedFailure == nil { condition.wait() }
+        guard storedFailure == nil, !frames.isEmpty else { return nil }
+        let frame = frames.removeFirst()
+        condition.broadcast()
+        return frame
+    }
+
+    /// No more frames will come; the feeder drains what is queued and exits.
+    func close() {
+        condition.lock(); closed = true; condition.broadcast(); condition.unlock()
+    }
+
+    /// Stops both sides: queued frames are dropped; the first failure is kept.
+    func fail(_ error: Error) {
+        condition.lock()
+        if storedFailure == nil { storedFailure = error }
+        frames.removeAll()
+        condition.broadcast()
+        condition.unlock()
+    }
 }
