@@ -1,5 +1,6 @@
 import Dispatch
 import Determinism
+import Export
 import Foundation
 import PNG
 import Raster
@@ -300,8 +301,8 @@ final class FFmpegPipe {
         process.standardError = errors
         try process.run()
         peak.start(pid: process.processIdentifier)
-        // As Export's FFmpegProcess does (widenPipe there); both stages get the same pipe.
-        _ = fcntl(input.fileHandleForWriting.fileDescriptor, 1031 /* F_SETPIPE_SZ */, 1 << 20)
+        // The same 1 MiB pipe the product's FFmpegProcess uses; both ffmpeg stages get it.
+        widenPipe(input.fileHandleForWriting.fileDescriptor)
         let handle = errors.fileHandleForReading
         Thread.detachNewThread { [self] in
             stderrData = handle.readDataToEndOfFile()
@@ -337,16 +338,8 @@ final class FFmpegPipe {
         return peakKiB
     }
 
-    /// The first executable `ffmpeg` on PATH. (Export has a locator too; Benchmarks does not
-    /// depend on Export so that the bench builds while Export is being changed.)
-    static func locate() -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for dir in path.split(separator: ":") where !dir.isEmpty {
-            let candidate = String(dir) + "/ffmpeg"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
-    }
+    /// The ffmpeg the product itself would use (Export's locator), nil when there is none.
+    static func locate() -> String? { try? FFmpegLocator.ffmpeg() }
 
     static func versionLine() -> String {
         guard let ffmpeg = locate() else { return "not found" }

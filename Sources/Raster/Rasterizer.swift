@@ -53,9 +53,10 @@ public struct Rasterizer: Sendable {
     /// drew are restored before drawing (rules in FrameCanvas.swift). The bytes are exactly
     /// `Rasterizer.render(list).straightRGBA()` whatever the canvas held before.
     public mutating func render(_ list: DisplayList, into canvas: inout FrameCanvas) {
-        let count = 4 * list.width * list.height
-        let restoredArea = canvas.canRestore(for: list) ? canvas.damage.reduce(0) { $0 + $1.width * $1.height } : count
-        let incremental = Double(restoredArea) <= FrameCanvas.restoreLimit * Double(list.width * list.height)
+        let count = 4 * list.width * list.height, pixels = list.width * list.height
+        let restorable = canvas.canRestore(for: list)
+        let restoredArea = restorable ? canvas.damage.reduce(0) { $0 + $1.width * $1.height } : pixels
+        let incremental = restorable && Double(restoredArea) <= FrameCanvas.restoreLimit * Double(pixels)
         var storage: [UInt8] = []
         swap(&storage, &canvas.rgba)
         if storage.count != count { storage = [UInt8](repeating: 0, count: count) }
@@ -77,7 +78,7 @@ public struct Rasterizer: Sendable {
         canvas.width = list.width
         canvas.height = list.height
         canvas.lastRender = FrameCanvas.Statistics(incremental: incremental,
-                                                   restoredPixels: incremental ? restoredArea : list.width * list.height)
+                                                   restoredPixels: incremental ? restoredArea : pixels)
         if list.background.a == 255 {
             canvas.background = list.background
         } else {
