@@ -137,6 +137,45 @@ static inline void blit_span(const fb_paint *paint, bool avx2, uint32_t *pixels,
     else fb_blend_run_sse2(pixels, count, colour);
 }
 
+// The colour of every fill coverage byte for a paint without a border: table[b] is
+// layer_colour(paint, b, 0) = mul255(mul255(fill, b), opacity), so table[0] is 0 and table[255]
+// the interior colour. Built per shape, 4 entries per SSE2 step (~0.1 µs), it replaces two chained
+// multiplies per edge pixel by one load.
+static void build_colour_table(uint32_t fill, uint32_t opacity, uint32_t *table) {
+#if FB_X86
+    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128);
+    const __m128i f = _mm_unpacklo_epi8(_mm_set1_epi32((int)fill), zero);   // 2 pixels, 16-bit lanes
+    const __m128i o = _mm_set1_epi16((short)opacity), four = _mm_set1_epi16(4);
+    __m128i b01 = _mm_setr_epi16(0, 0, 0, 0, 1, 1, 1, 1), b23 = _mm_setr_epi16(2, 2, 2, 2, 3, 3, 3, 3);
+#define MUL255_EPI16(x, g) ({ __m128i t_ = _mm_add_epi16(_mm_mullo_epi16((x), (g)), half); \
+                              _mm_srli_epi16(_mm_add_epi16(t_, _mm_srli_epi16(t_, 8)), 8); })
+    for (int b = 0; b < 256; b += 4) {
+        __m128i lo = MUL255_EPI16(MUL255_EPI16(f, b01), o), hi = MUL255_EPI16(MUL255_EPI16(f, b23), o);
+        _mm_storeu_si128((__m128i *)(table + b), _mm_packus_epi16(lo, hi));
+        b01 = _mm_add_epi16(b01, four);
+        b23 = _mm_add_epi16(b23, four);
+    }
+#undef MUL255_EPI16
+#else
+    for (uint32_t b = 0; b < 256; b++) table[b] = mul255_lanes(mul255_lanes(fill, b), opacity);
+#endif
+}
+
+// blit_span for a paint without a border, its colour looked up. A single pixel (most edge pixels)
+// takes the one formula that is exact for every colour: an opaque colour makes mul255(d, 0) = 0,
+// coverage 0 makes the colour 0 and mul255(d, 255) = d.
+static inline void blit_span_table(const uint32_t *table, bool avx2, uint32_t *pixels, ptrdiff_t count,
+                                   float outer) {
+    uint32_t colour = table[coverage_byte(outer)];
+    if (count == 1) { pixels[0] = source_over(colour, pixels[0]); return; }
+    uint32_t a = alpha_of(colour);
+    if (a == 255) { fill_run(pixels, count, colour); return; }
+    if (a == 0) return;
+    if (count < 4) fb_blend_run_scalar(pixels, count, colour);
+    else if (avx2 && count >= 8) fb_blend_run_avx2(pixels, count, colour);
+    else fb_blend_run_sse2(pixels, count, colour);
+}
+
 #define FB_PREFETCH_ROWS 2
 
 void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
@@ -144,6 +183,11 @@ void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, 
     const bool avx2 = fb_cpu_has_avx2();
     const bool hole = rows.inner_cells != NULL;
     const ptrdiff_t width = rows.width;
+    const bool tabled = !paint.has_border;
+    uint32_t table[256];
+    if (tabled) build_colour_table(paint.fill, paint.opacity, table);
+#define BLIT(at, n) do { if (tabled) blit_span_table(table, avx2, line + (at), (n), outer_value); \
+                         else blit_span(&paint, avx2, line + (at), (n), outer_value, inner_value); } while (0)
     for (ptrdiff_t row = first; row < first + count; row++) {
         float *oc = rows.outer_cells + row * rows.stride;
         uint64_t *ob = rows.outer_bits + row * rows.words;
@@ -178,8 +222,7 @@ void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, 
                 ptrdiff_t c = word << 6 | __builtin_ctzll(bits);
                 bits &= bits - 1;
                 if (c >= width) break;
-                if (column >= 0 && (outer_value != 0 || inner_value != 0))
-                    blit_span(&paint, avx2, line + column, c - column, outer_value, inner_value);
+                if (column >= 0 && (outer_value != 0 || inner_value != 0)) BLIT(column, c - column);
                 outer_sum += oc[c];
                 oc[c] = 0;
                 outer_value = clamp_coverage(outer_sum);
@@ -191,12 +234,12 @@ void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, 
                 column = c;
             }
         }
-        if (column >= 0 && (outer_value != 0 || inner_value != 0))
-            blit_span(&paint, avx2, line + column, width - column, outer_value, inner_value);
+        if (column >= 0 && (outer_value != 0 || inner_value != 0)) BLIT(column, width - column);
         // The slack cells past the box hold nothing a pixel shows; cleared marked or not.
         oc[width] = 0; oc[width + 1] = 0;
         if (hole) { ic[width] = 0; ic[width + 1] = 0; }
     }
+#undef BLIT
 }
 
 // ---------------------------------------------------------------------------------------------
