@@ -176,7 +176,7 @@ static inline void blit_span_table(const uint32_t *table, bool avx2, uint32_t *p
     else fb_blend_run_sse2(pixels, count, colour);
 }
 
-#define FB_PREFETCH_ROWS 2
+#define FB_PREFETCH_ROWS 4
 
 void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
                        uint32_t *pixels, ptrdiff_t pixel_stride) {
@@ -200,16 +200,21 @@ void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, 
         if (row + FB_PREFETCH_ROWS < first + count) {
             const uint64_t *ahead = rows.outer_bits + (row + FB_PREFETCH_ROWS) * rows.words;
             uint32_t *ahead_line = line + FB_PREFETCH_ROWS * pixel_stride;
+            ptrdiff_t lo = -1, hi = -1;
             for (ptrdiff_t word = 0; word < rows.words; word++) {
-                if (ahead[word]) { __builtin_prefetch(ahead_line + (word << 6 | __builtin_ctzll(ahead[word])), 1); break; }
+                if (ahead[word]) { lo = word << 6 | __builtin_ctzll(ahead[word]); break; }
             }
             for (ptrdiff_t word = rows.words - 1; word >= 0; word--) {
                 if (ahead[word]) {
-                    ptrdiff_t c = word << 6 | (63 - __builtin_clzll(ahead[word]));
-                    if (c > width - 1) c = width - 1;
-                    __builtin_prefetch(ahead_line + c, 1);
+                    hi = word << 6 | (63 - __builtin_clzll(ahead[word]));
+                    if (hi > width - 1) hi = width - 1;
                     break;
                 }
+            }
+            if (lo >= 0 && lo <= hi) {
+                const char *p = (const char *)(ahead_line + lo), *end = (const char *)(ahead_line + hi);
+                for (; p < end; p += 64) __builtin_prefetch(p, 1);
+                __builtin_prefetch(end, 1);
             }
         }
         float outer_sum = 0, inner_sum = 0, outer_value = 0, inner_value = 0;
