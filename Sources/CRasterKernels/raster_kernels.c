@@ -186,7 +186,8 @@ void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, 
     const bool tabled = !paint.has_border;
     uint32_t table[256];
     if (tabled) build_colour_table(paint.fill, paint.opacity, table);
-#define BLIT(at, n) do { if (tabled) blit_span_table(table, avx2, line + (at), (n), outer_value); \
+#define BLIT(at, n) do { if (tabled && (n) == 1) line[at] = source_over(table[coverage_byte(outer_value)], line[at]); \
+                         else if (tabled) blit_span_table(table, avx2, line + (at), (n), outer_value); \
                          else blit_span(&paint, avx2, line + (at), (n), outer_value, inner_value); } while (0)
     for (ptrdiff_t row = first; row < first + count; row++) {
         float *oc = rows.outer_cells + row * rows.stride;
