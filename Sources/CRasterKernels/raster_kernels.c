@@ -178,49 +178,49 @@ static inline void blit_span_table(const uint32_t *table, bool avx2, uint32_t *p
 
 #define FB_PREFETCH_ROWS 4
 
-void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
-                       uint32_t *pixels, ptrdiff_t pixel_stride) {
-    const bool avx2 = fb_cpu_has_avx2();
-    const bool hole = rows.inner_cells != NULL;
-    const ptrdiff_t width = rows.width;
-    const bool tabled = !paint.has_border;
-    uint32_t table[256];
-    if (tabled) build_colour_table(paint.fill, paint.opacity, table);
+// Edge pixels are the first touch of their cache lines, a canvas row apart (7.5 KiB at 1080p): the
+// sweep asks for a later row's lines, from its first to its last marked cell, so that they are in
+// cache when it gets there. A hint only; no effect on any value.
+static inline void prefetch_row(const uint64_t *bits, ptrdiff_t words, ptrdiff_t width, const uint32_t *line) {
+    ptrdiff_t lo = -1, hi = -1;
+    for (ptrdiff_t word = 0; word < words; word++) {
+        if (bits[word]) { lo = word << 6 | __builtin_ctzll(bits[word]); break; }
+    }
+    for (ptrdiff_t word = words - 1; word >= 0; word--) {
+        if (bits[word]) {
+            hi = word << 6 | (63 - __builtin_clzll(bits[word]));
+            if (hi > width - 1) hi = width - 1;
+            break;
+        }
+    }
+    if (lo < 0 || lo > hi) return;
+    const char *p = (const char *)(line + lo), *end = (const char *)(line + hi);
+    for (; p < end; p += 64) __builtin_prefetch(p, 1);
+    __builtin_prefetch(end, 1);
+}
+
+// The sweep, written once and compiled per case: `hole` and `tabled` are constants at every call,
+// so the common case (no border, no hole) gets a loop with neither in it and registers to spare.
+static inline __attribute__((always_inline))
+void sweep_rows(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, const fb_paint *paint,
+                const uint32_t *table, bool avx2, uint32_t *pixels, ptrdiff_t pixel_stride,
+                const bool hole, const bool tabled) {
+    const ptrdiff_t width = rows->width;
 #define BLIT(at, n) do { if (tabled && (n) == 1) line[at] = source_over(table[coverage_byte(outer_value)], line[at]); \
                          else if (tabled) blit_span_table(table, avx2, line + (at), (n), outer_value); \
-                         else blit_span(&paint, avx2, line + (at), (n), outer_value, inner_value); } while (0)
+                         else blit_span(paint, avx2, line + (at), (n), outer_value, inner_value); } while (0)
     for (ptrdiff_t row = first; row < first + count; row++) {
-        float *oc = rows.outer_cells + row * rows.stride;
-        uint64_t *ob = rows.outer_bits + row * rows.words;
-        float *ic = hole ? rows.inner_cells + row * rows.stride : NULL;
-        uint64_t *ib = hole ? rows.inner_bits + row * rows.words : NULL;
+        float *oc = rows->outer_cells + row * rows->stride;
+        uint64_t *ob = rows->outer_bits + row * rows->words;
+        float *ic = hole ? rows->inner_cells + row * rows->stride : NULL;
+        uint64_t *ib = hole ? rows->inner_bits + row * rows->words : NULL;
         uint32_t *line = pixels + row * pixel_stride;
-        // Edge pixels are the first touch of their cache lines, a row apart (7.5 KiB at 1080p):
-        // ask for the lines of a later row's first and last marked cells now, so that they are
-        // in cache when the sweep gets there. A hint only; no effect on any value.
-        if (row + FB_PREFETCH_ROWS < first + count) {
-            const uint64_t *ahead = rows.outer_bits + (row + FB_PREFETCH_ROWS) * rows.words;
-            uint32_t *ahead_line = line + FB_PREFETCH_ROWS * pixel_stride;
-            ptrdiff_t lo = -1, hi = -1;
-            for (ptrdiff_t word = 0; word < rows.words; word++) {
-                if (ahead[word]) { lo = word << 6 | __builtin_ctzll(ahead[word]); break; }
-            }
-            for (ptrdiff_t word = rows.words - 1; word >= 0; word--) {
-                if (ahead[word]) {
-                    hi = word << 6 | (63 - __builtin_clzll(ahead[word]));
-                    if (hi > width - 1) hi = width - 1;
-                    break;
-                }
-            }
-            if (lo >= 0 && lo <= hi) {
-                const char *p = (const char *)(ahead_line + lo), *end = (const char *)(ahead_line + hi);
-                for (; p < end; p += 64) __builtin_prefetch(p, 1);
-                __builtin_prefetch(end, 1);
-            }
-        }
+        if (row + FB_PREFETCH_ROWS < first + count)
+            prefetch_row(rows->outer_bits + (row + FB_PREFETCH_ROWS) * rows->words, rows->words, width,
+                         line + FB_PREFETCH_ROWS * pixel_stride);
         float outer_sum = 0, inner_sum = 0, outer_value = 0, inner_value = 0;
         ptrdiff_t column = -1;
-        for (ptrdiff_t word = 0; word < rows.words; word++) {
+        for (ptrdiff_t word = 0; word < rows->words; word++) {
             uint64_t bits = ob[word];
             ob[word] = 0;
             if (hole) { bits |= ib[word]; ib[word] = 0; }
@@ -246,6 +246,21 @@ void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, 
         if (hole) { ic[width] = 0; ic[width + 1] = 0; }
     }
 #undef BLIT
+}
+
+void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
+                       uint32_t *pixels, ptrdiff_t pixel_stride) {
+    const bool avx2 = fb_cpu_has_avx2();
+    const bool hole = rows.inner_cells != NULL;
+    uint32_t table[256];
+    if (paint.has_border) {
+        if (hole) sweep_rows(&rows, first, count, &paint, NULL, avx2, pixels, pixel_stride, true, false);
+        else sweep_rows(&rows, first, count, &paint, NULL, avx2, pixels, pixel_stride, false, false);
+        return;
+    }
+    build_colour_table(paint.fill, paint.opacity, table);
+    if (hole) sweep_rows(&rows, first, count, &paint, table, avx2, pixels, pixel_stride, true, true);
+    else sweep_rows(&rows, first, count, &paint, table, avx2, pixels, pixel_stride, false, true);
 }
 
 // ---------------------------------------------------------------------------------------------
