@@ -45,16 +45,14 @@ void fb_blend_run_scalar(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
 void fb_blend_run_sse2(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
     const __m128i zero = _mm_setzero_si128();
     const __m128i f = _mm_set1_epi16((short)(255u - alpha_of(colour)));
-    const __m128i half = _mm_set1_epi16(128);
+    const __m128i half = _mm_set1_epi16(128), k257 = _mm_set1_epi16(257);
     const __m128i source = _mm_set1_epi32((int)colour);
     ptrdiff_t i = 0;
     for (; i + 4 <= count; i += 4) {
         __m128i d = _mm_loadu_si128((const __m128i *)(pixels + i));
         __m128i lo = _mm_unpacklo_epi8(d, zero), hi = _mm_unpackhi_epi8(d, zero);
-        lo = _mm_add_epi16(_mm_mullo_epi16(lo, f), half);
-        hi = _mm_add_epi16(_mm_mullo_epi16(hi, f), half);
-        lo = _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8);
-        hi = _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8);
+        lo = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(lo, f), half), k257);
+        hi = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(hi, f), half), k257);
         __m128i r = _mm_add_epi8(_mm_packus_epi16(lo, hi), source);
         _mm_storeu_si128((__m128i *)(pixels + i), r);
     }
@@ -65,17 +63,15 @@ __attribute__((target("avx2")))
 void fb_blend_run_avx2(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
     const __m256i zero = _mm256_setzero_si256();
     const __m256i f = _mm256_set1_epi16((short)(255u - alpha_of(colour)));
-    const __m256i half = _mm256_set1_epi16(128);
+    const __m256i half = _mm256_set1_epi16(128), k257 = _mm256_set1_epi16(257);
     const __m256i source = _mm256_set1_epi32((int)colour);
     ptrdiff_t i = 0;
     for (; i + 8 <= count; i += 8) {
         __m256i d = _mm256_loadu_si256((const __m256i *)(pixels + i));
         // In-lane unpack and pack: the pack puts every byte back where the unpack took it.
         __m256i lo = _mm256_unpacklo_epi8(d, zero), hi = _mm256_unpackhi_epi8(d, zero);
-        lo = _mm256_add_epi16(_mm256_mullo_epi16(lo, f), half);
-        hi = _mm256_add_epi16(_mm256_mullo_epi16(hi, f), half);
-        lo = _mm256_srli_epi16(_mm256_add_epi16(lo, _mm256_srli_epi16(lo, 8)), 8);
-        hi = _mm256_srli_epi16(_mm256_add_epi16(hi, _mm256_srli_epi16(hi, 8)), 8);
+        lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(lo, f), half), k257);
+        hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(hi, f), half), k257);
         __m256i r = _mm256_add_epi8(_mm256_packus_epi16(lo, hi), source);
         _mm256_storeu_si256((__m256i *)(pixels + i), r);
     }
@@ -147,8 +143,8 @@ static void build_colour_table(uint32_t fill, uint32_t opacity, uint32_t *table)
     const __m128i f = _mm_unpacklo_epi8(_mm_set1_epi32((int)fill), zero);   // 2 pixels, 16-bit lanes
     const __m128i o = _mm_set1_epi16((short)opacity), four = _mm_set1_epi16(4);
     __m128i b01 = _mm_setr_epi16(0, 0, 0, 0, 1, 1, 1, 1), b23 = _mm_setr_epi16(2, 2, 2, 2, 3, 3, 3, 3);
-#define MUL255_EPI16(x, g) ({ __m128i t_ = _mm_add_epi16(_mm_mullo_epi16((x), (g)), half); \
-                              _mm_srli_epi16(_mm_add_epi16(t_, _mm_srli_epi16(t_, 8)), 8); })
+    const __m128i k257 = _mm_set1_epi16(257);
+#define MUL255_EPI16(x, g) _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16((x), (g)), half), k257)
     for (int b = 0; b < 256; b += 4) {
         __m128i lo = MUL255_EPI16(MUL255_EPI16(f, b01), o), hi = MUL255_EPI16(MUL255_EPI16(f, b23), o);
         _mm_storeu_si128((__m128i *)(table + b), _mm_packus_epi16(lo, hi));
