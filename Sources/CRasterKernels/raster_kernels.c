@@ -315,14 +315,23 @@ static inline void add_row_span(const target *t, double xa, double xb, double ar
     double span = hi - lo, inverse_span = 1 / span, mid = (lo + hi) / 2;
     mark_cells(t, row, i0, i1);
     float *cells = t->cells + row * t->stride;
+    // R(v) is 0 for v ≤ lo, (v − lo)²/2 inside, span·(v − mid) for v ≥ hi. Here v = i + 1 runs
+    // over i0 + 1 … i1: never ≤ lo (i0 = ⌊lo⌋), and ≥ hi only at the last step (i1 = ⌈hi⌉), which
+    // is therefore taken out of the loop rather than decided by a branch in it.
     double r_left = 0, g_previous = 0;
-    for (ptrdiff_t i = i0; i < i1; i++) {
+    for (ptrdiff_t i = i0; i < i1 - 1; i++) {
         double v = (double)(i + 1);
-        double r_right = v <= lo ? 0 : v >= hi ? span * (v - mid) : (v - lo) * (v - lo) / 2;
+        double r_right = (v - lo) * (v - lo) / 2;
         double g = (r_right - r_left) * inverse_span;
         cells[i] += (float)(area * (g - g_previous));
         g_previous = g;
         r_left = r_right;
+    }
+    {
+        double v = (double)i1;
+        double g = (span * (v - mid) - r_left) * inverse_span;
+        cells[i1 - 1] += (float)(area * (g - g_previous));
+        g_previous = g;
     }
     cells[i1] += (float)(area * (1 - g_previous));
 }
