@@ -203,7 +203,8 @@ void sweep_rows(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, 
                 const bool hole, const bool tabled) {
     const ptrdiff_t width = rows->width;
 #define BLIT(at, n) do { if (tabled && (n) == 1) line[at] = source_over(table[coverage_byte(outer_value)], line[at]); \
-                         else if (tabled) blit_span_table(table, avx2, line + (at), (n), outer_value); \
+                         else if (tabled) { if (table[coverage_byte(outer_value)] != 0) \
+                                                blit_span_table(table, avx2, line + (at), (n), outer_value); } \
                          else blit_span(paint, avx2, line + (at), (n), outer_value, inner_value); } while (0)
     for (ptrdiff_t row = first; row < first + count; row++) {
         float *oc = rows->outer_cells + row * rows->stride;
