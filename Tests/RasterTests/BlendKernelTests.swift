@@ -42,3 +42,26 @@ func blendKernelsMatchTheDefinition() {
         }
     }
 }
+
+@Test("each span blend gives the definition's bytes for every source alpha over every destination byte")
+func blendKernelsAreExactForEveryOperandPair() {
+    // Pixel v of the run holds byte values v, 255 − v, 7v mod 256 and v: with all 256 alphas that
+    // is every (destination byte, 255 − alpha) pair the rounding of a·b/255 can meet, in each kernel.
+    let destination: [UInt32] = (0..<256).map { v in
+        let bytes: [UInt8] = [UInt8(v), UInt8(255 - v), UInt8((v * 7) & 255), UInt8(v)]
+        return bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+    }
+    let kernels: [(String, (UnsafeMutablePointer<UInt32>, Int, UInt32) -> Void)] =
+        [("scalar", { fb_blend_run_scalar($0, $1, $2) }), ("SSE2", { fb_blend_run_sse2($0, $1, $2) })]
+        + (fb_cpu_has_avx2() ? [("AVX2", { fb_blend_run_avx2($0, $1, $2) })] : [])
+    for alpha in 0..<256 {
+        let bytes: [UInt8] = [UInt8(alpha / 2), UInt8(alpha), 0, UInt8(alpha)]
+        let colour = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+        let expected = destination.map { sourceOverByDivision(colour, $0) }
+        for (name, kernel) in kernels {
+            var pixels = destination
+            pixels.withUnsafeMutableBufferPointer { kernel($0.baseAddress!, 256, colour) }
+            #expect(pixels == expected, "\(name), alpha \(alpha)")
+        }
+    }
+}
