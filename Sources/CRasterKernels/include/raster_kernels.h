@@ -49,5 +49,7 @@ void fb_blend_run_sse2(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 void fb_blend_run_avx2(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 /// Whether this CPU runs `fb_blend_run_avx2` (and so whether the sweep uses it).
 bool fb_cpu_has_avx2(void);
+/// Whether this CPU has SSE4.1 (and so whether the accumulation runs its SSE4.1 build).
+bool fb_cpu_has_sse41(void);
 
 #endif
