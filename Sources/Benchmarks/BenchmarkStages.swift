@@ -407,9 +407,12 @@ public enum MachineFacts {
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
             .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "?" } ?? "unknown"
-        lines.append("machine: \(model ?? "unknown"), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+        lines.append("machine: \(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
                      + "\(ProcessInfo.processInfo.physicalMemory >> 20) MiB RAM")
         lines.append("build:   \(swiftVersion), \(buildConfiguration)")
+        // The kernels are picked at run time from the CPU: figures from machines that pick
+        // differently are not like for like.
+        lines.append("kernels: \(RasterKernels.selection)")
         lines.append("ffmpeg:  \(FFmpegPipe.versionLine())")
         return lines.joined(separator: "\n")
     }

@@ -23,3 +23,15 @@ extension LayerPaint {
                  opacity: UInt32(opacity), has_border: hasBorder)
     }
 }
+
+/// The instruction sets the C kernels chose on this CPU. They are picked at run time and give the
+/// same bytes whichever runs, but not the same speed: benchmark figures name them.
+public enum RasterKernels {
+    public static var selection: String {
+        #if arch(x86_64) || arch(i386)
+        "span blends \(fb_cpu_has_avx2() ? "AVX2" : "SSE2"), accumulation \(fb_cpu_has_sse41() ? "SSE4.1" : "baseline x86-64")"
+        #else
+        "portable C (no x86 kernels on this CPU)"
+        #endif
+    }
+}
