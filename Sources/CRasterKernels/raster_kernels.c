@@ -180,22 +180,14 @@ static inline void blit_span_table(const uint32_t *table, bool avx2, uint32_t *p
 
 #define FB_PREFETCH_ROWS 4
 
-// Edge pixels are the first touch of their cache lines, a canvas row apart (7.5 KiB at 1080p): the
-// sweep asks for a later row's lines, from its first to its last marked cell, so that they are in
-// cache when it gets there. A hint only; no effect on any value.
-static inline void prefetch_row(const uint64_t *bits, ptrdiff_t words, ptrdiff_t width, const uint32_t *line) {
-    ptrdiff_t lo = -1, hi = -1;
-    for (ptrdiff_t word = 0; word < words; word++) {
-        if (bits[word]) { lo = word << 6 | __builtin_ctzll(bits[word]); break; }
-    }
-    for (ptrdiff_t word = words - 1; word >= 0; word--) {
-        if (bits[word]) {
-            hi = word << 6 | (63 - __builtin_clzll(bits[word]));
-            if (hi > width - 1) hi = width - 1;
-            break;
-        }
-    }
-    if (lo < 0 || lo > hi) return;
+// Edge pixels are the first touch of their cache lines, a canvas row apart (7.5 KiB at 1080p). A
+// shape's extent changes little from one row to the next, so once a row is swept the sweep asks
+// for a later row's lines over this row's extent, widened by a margin, so that they are in cache
+// when it gets there. A hint only; no effect on any value.
+#define FB_PREFETCH_MARGIN 16
+static inline void prefetch_extent(const uint32_t *line, ptrdiff_t lo, ptrdiff_t hi, ptrdiff_t width) {
+    lo = lo > FB_PREFETCH_MARGIN ? lo - FB_PREFETCH_MARGIN : 0;
+    hi = hi + FB_PREFETCH_MARGIN < width ? hi + FB_PREFETCH_MARGIN : width - 1;
     const char *p = (const char *)(line + lo), *end = (const char *)(line + hi);
     for (; p < end; p += 64) __builtin_prefetch(p, 1);
     __builtin_prefetch(end, 1);
@@ -218,11 +210,8 @@ void sweep_rows(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, 
         float *ic = hole ? rows->inner_cells + row * rows->stride : NULL;
         uint64_t *ib = hole ? rows->inner_bits + row * rows->words : NULL;
         uint32_t *line = pixels + row * pixel_stride;
-        if (row + FB_PREFETCH_ROWS < first + count)
-            prefetch_row(rows->outer_bits + (row + FB_PREFETCH_ROWS) * rows->words, rows->words, width,
-                         line + FB_PREFETCH_ROWS * pixel_stride);
         float outer_sum = 0, inner_sum = 0, outer_value = 0, inner_value = 0;
-        ptrdiff_t column = -1;
+        ptrdiff_t column = -1, leftmost = -1;
         for (ptrdiff_t word = 0; word < rows->words; word++) {
             uint64_t bits = ob[word];
             ob[word] = 0;
@@ -231,7 +220,8 @@ void sweep_rows(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, 
                 ptrdiff_t c = word << 6 | __builtin_ctzll(bits);
                 bits &= bits - 1;
                 if (c >= width) break;
-                if (column >= 0 && (outer_value != 0 || inner_value != 0)) BLIT(column, c - column);
+                if (column >= 0) { if (outer_value != 0 || inner_value != 0) BLIT(column, c - column); }
+                else leftmost = c;
                 outer_sum += oc[c];
                 oc[c] = 0;
                 outer_value = clamp_coverage(outer_sum);
@@ -244,6 +234,8 @@ void sweep_rows(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, 
             }
         }
         if (column >= 0 && (outer_value != 0 || inner_value != 0)) BLIT(column, width - column);
+        if (column >= 0 && row + FB_PREFETCH_ROWS < first + count)
+            prefetch_extent(line + FB_PREFETCH_ROWS * pixel_stride, leftmost, column, width);
         // The slack cells past the box hold nothing a pixel shows; cleared marked or not.
         oc[width] = 0; oc[width + 1] = 0;
         if (hole) { ic[width] = 0; ic[width + 1] = 0; }
