@@ -387,6 +387,16 @@ void add_line(const target *t, double p0x, double p0y, double p1x, double p1y, d
     // is one piece from (tx, ty) to (bx, by), as the general path would find, without its divisions.
     const double margin = 1e-6;
     if (tx > margin && bx > margin && tx < width - margin && bx < width - margin) {
+        // Within one pixel row (most corner chords): add_piece would find x = tx at the top and
+        // x = bx at the bottom, so the row gets its span directly, without the slope. The bound
+        // on the height keeps add_piece's slope finite (|bx − tx| < width), as that equality needs.
+        if (ty >= 0 && by <= height && by - ty >= 1e-290) {
+            ptrdiff_t row = floor_int(ty, rounding);
+            if (by <= (double)(row + 1)) {
+                add_row_span(t, tx, bx, direction * (by - ty), row, rounding);
+                return;
+            }
+        }
         add_piece(t, tx, ty, bx, by, direction, height, rounding);
         return;
     }
