@@ -47,12 +47,18 @@ public struct StageResult: Sendable {
     public var childPeakKiB: Int
     /// FNV-1a 64 of every frame's straight RGBA bytes, for the raster stages ("" otherwise).
     public var pixelHash: String
+    /// CPU time (user + system) of the stage's own process over the timed part, and of ffmpeg
+    /// (0 without one), seconds: with two cores, whether rendering can hide behind encoding is a
+    /// question of CPU time, not of wall time.
+    public var cpuSeconds: Double = 0
+    public var childCPUSeconds: Double = 0
 
     public var framesPerSecond: Double { Double(frames) / seconds }
 
     /// One line a parent process parses back (`parse`).
     public var line: String {
-        "frames=\(frames) seconds=\(seconds) peak_kib=\(peakKiB) child_peak_kib=\(childPeakKiB) hash=\(pixelHash.isEmpty ? "-" : pixelHash)"
+        "frames=\(frames) seconds=\(seconds) peak_kib=\(peakKiB) child_peak_kib=\(childPeakKiB) "
+            + "cpu=\(cpuSeconds) child_cpu=\(childCPUSeconds) hash=\(pixelHash.isEmpty ? "-" : pixelHash)"
     }
 
     public static func parse(_ text: String) -> StageResult? {
@@ -67,7 +73,9 @@ public struct StageResult: Sendable {
         else { return nil }
         let hash = fields["hash"] ?? "-"
         return StageResult(frames: frames, seconds: seconds, peakKiB: peak, childPeakKiB: child,
-                           pixelHash: hash == "-" ? "" : hash)
+                           pixelHash: hash == "-" ? "" : hash,
+                           cpuSeconds: fields["cpu"].flatMap(Double.init) ?? 0,
+                           childCPUSeconds: fields["child_cpu"].flatMap(Double.init) ?? 0)
     }
 }
 
@@ -100,6 +108,8 @@ extension BenchmarkRunner {
         // second one 120-frame pass lasts ~30 ms, too short to time against thread start-up and
         // the first touch of each worker's buffers.
         let rendered = stage.isRasterOnly ? frames * Self.rasterLoops : frames
+        var childCPU = 0.0
+        let cpuAtStart = CPUTime.ownSeconds()
         let start = DispatchTime.now()
         switch stage {
         case .rasterOneJob:
@@ -133,17 +143,20 @@ extension BenchmarkRunner {
             let ffmpeg = try FFmpegPipe(width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium")
             let stream = PipelinedFrames(lists: lists, jobs: jobs)
             try stream.run { try ffmpeg.write($0) }
-            childPeak = try ffmpeg.finish()
+            (childPeak, childCPU) = try ffmpeg.finish()
         case .ffmpegUltrafast, .ffmpegMedium:
             let rendered = lists.map(Rasterizer.renderStraightRGBA)
+            let cpuAtLaunch = CPUTime.ownSeconds()
             let launch = DispatchTime.now()
             let ffmpeg = try FFmpegPipe(width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium")
             for rgba in rendered { try ffmpeg.write(rgba) }
-            childPeak = try ffmpeg.finish()
+            (childPeak, childCPU) = try ffmpeg.finish()
             return StageResult(frames: frames, seconds: seconds(since: launch),
-                               peakKiB: peakResidentKiB(), childPeakKiB: childPeak, pixelHash: "")
+                               peakKiB: peakResidentKiB(), childPeakKiB: childPeak, pixelHash: "",
+                               cpuSeconds: CPUTime.ownSeconds() - cpuAtLaunch, childCPUSeconds: childCPU)
         }
         let elapsed = seconds(since: start)
+        let cpu = CPUTime.ownSeconds() - cpuAtStart
         if stage == .rasterOneJob {
             var fnv = FNV1a64()
             var rasterizer = Rasterizer()
@@ -155,7 +168,7 @@ extension BenchmarkRunner {
             hash = fnv.hex
         }
         return StageResult(frames: rendered, seconds: elapsed, peakKiB: peakResidentKiB(),
-                           childPeakKiB: childPeak, pixelHash: hash)
+                           childPeakKiB: childPeak, pixelHash: hash, cpuSeconds: cpu, childCPUSeconds: childCPU)
     }
 
     /// How many times the raster-only stages play the workload's loop per timing.
@@ -289,6 +302,7 @@ final class FFmpegPipe {
     private var stderrData = Data()
     private let stderrDone = DispatchSemaphore(value: 0)
     private let peak = PeakMemoryMonitor()
+    private let childCPUAtLaunch = CPUTime.childrenSeconds()
 
     init(width: Int, height: Int, preset: String) throws {
         guard let ffmpeg = FFmpegPipe.locate() else { throw BenchmarkStageError.ffmpegNotFound }
@@ -325,8 +339,8 @@ final class FFmpegPipe {
         }
     }
 
-    /// Closes stdin, waits, and returns ffmpeg's peak resident set in KiB.
-    func finish() throws -> Int {
+    /// Closes stdin, waits, and returns ffmpeg's peak resident set (KiB) and CPU time (seconds).
+    func finish() throws -> (peakKiB: Int, cpuSeconds: Double) {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         stderrDone.wait()
@@ -335,7 +349,9 @@ final class FFmpegPipe {
             let tail = String(decoding: stderrData.suffix(400), as: UTF8.self)
             throw BenchmarkStageError.ffmpegFailed(status: process.terminationStatus, stderrTail: tail)
         }
-        return peakKiB
+        // Waited-for children's CPU time is exact in RUSAGE_CHILDREN (unlike their peak memory,
+        // see PeakMemoryMonitor); ffmpeg is the only child a stage starts.
+        return (peakKiB, CPUTime.childrenSeconds() - childCPUAtLaunch)
     }
 
     /// The ffmpeg the product itself would use (Export's locator), nil when there is none.
@@ -352,6 +368,19 @@ final class FFmpegPipe {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         return String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? "?"
+    }
+}
+
+/// User + system CPU time from getrusage.
+enum CPUTime {
+    static func ownSeconds() -> Double { seconds(RUSAGE_SELF) }
+    static func childrenSeconds() -> Double { seconds(RUSAGE_CHILDREN) }
+
+    private static func seconds(_ who: __rusage_who) -> Double {
+        var usage = rusage()
+        getrusage(who.rawValue, &usage)
+        func value(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return value(usage.ru_utime) + value(usage.ru_stime)
     }
 }
 
@@ -446,7 +475,7 @@ public enum BenchmarkSuite {
     public static func run(executable: String, workloads: [StandardWorkload], stages: [BenchmarkStage],
                            frames: Int, jobs: Int, repeats: Int = 1, progress: (String) -> Void) throws -> String {
         var lines = [
-            "workload     stage                   frames    fps      ms/frame  peak MiB  ffmpeg MiB  pixel hash",
+            "workload     stage                   frames    fps      ms/frame  peak MiB  ffmpeg MiB  CPU ms/frame: own  ffmpeg  pixel hash",
         ]
         for workload in workloads {
             for stage in stages {
@@ -462,9 +491,11 @@ public enum BenchmarkSuite {
                 let name = workload.name.padding(toLength: 12, withPad: " ", startingAt: 0)
                 let stageName = (stage.rawValue + (stage == .rasterAllJobs || stage == .png ? " (\(stageJobs) jobs)" : ""))
                     .padding(toLength: 22, withPad: " ", startingAt: 0)
-                lines.append("\(name) \(stageName)" + String(format: "  %6d  %8.1f  %8.3f  %8.1f  %10.1f  ",
+                lines.append("\(name) \(stageName)" + String(format: "  %6d  %8.1f  %8.3f  %8.1f  %10.1f  %17.3f  %6.3f  ",
                     result.frames, result.framesPerSecond, 1000 / result.framesPerSecond,
-                    Double(result.peakKiB) / 1024, Double(result.childPeakKiB) / 1024) + result.pixelHash)
+                    Double(result.peakKiB) / 1024, Double(result.childPeakKiB) / 1024,
+                    1000 * result.cpuSeconds / Double(result.frames),
+                    1000 * result.childCPUSeconds / Double(result.frames)) + result.pixelHash)
             }
         }
         return lines.joined(separator: "\n")

@@ -78,7 +78,8 @@ struct Bench: ParsableCommand {
             print("command: \(command)")
             print("method:  each stage in its own child process (flipbook bench --one W --stage S), median of \(repeats) runs;")
             print("         raster-only stages play the \(frames)-frame loop \(loops) times per run; raster-all, png and x264")
-            print("         stages draw with damage tracking, raster-all-full clears the whole canvas every frame")
+            print("         stages draw with damage tracking, raster-all-full clears the whole canvas every frame;")
+            print("         CPU ms/frame is user + system time of the stage's own process (its timed part) and of ffmpeg")
             print(try BenchmarkSuite.run(executable: executable, workloads: chosen, stages: stages, frames: frames,
                                          jobs: jobs, repeats: repeats, progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
             if saveFrames == nil { return }
