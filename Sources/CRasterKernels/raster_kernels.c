@@ -4,9 +4,10 @@
 //    multiply-add (contraction is off below), and integer blends that are exact whichever
 //    instruction set runs them. Tests hold the SIMD paths to the scalar one and the rasterizer to
 //    per-pixel compositing, and pin hashes and golden images.
-// 2. The AVX2 path is chosen at run time from the CPU, so one binary runs everywhere and writes
-//    the same bytes everywhere.
-// 3. No allocation, no global state apart from the CPU flag read once.
+// 2. The AVX2 blends and the SSE4.1 accumulation are chosen at run time from the CPU, so one
+//    binary runs everywhere and writes the same bytes everywhere. A variant is the same source
+//    compiled again (an always_inline function called with constant flags), never a second copy.
+// 3. No allocation, no global state apart from the CPU feature word read once.
 #pragma clang fp contract(off)
 
 #include "raster_kernels.h"
