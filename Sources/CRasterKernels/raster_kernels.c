@@ -67,16 +67,23 @@ void fb_blend_run_avx2(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
     const __m256i half = _mm256_set1_epi16(128), k257 = _mm256_set1_epi16(257);
     const __m256i source = _mm256_set1_epi32((int)colour);
     ptrdiff_t i = 0;
+#define BLEND8(d) ({ __m256i lo_ = _mm256_unpacklo_epi8((d), zero), hi_ = _mm256_unpackhi_epi8((d), zero); \
+        lo_ = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(lo_, f), half), k257); \
+        hi_ = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(hi_, f), half), k257); \
+        _mm256_add_epi8(_mm256_packus_epi16(lo_, hi_), source); })
     for (; i + 8 <= count; i += 8) {
-        __m256i d = _mm256_loadu_si256((const __m256i *)(pixels + i));
         // In-lane unpack and pack: the pack puts every byte back where the unpack took it.
-        __m256i lo = _mm256_unpacklo_epi8(d, zero), hi = _mm256_unpackhi_epi8(d, zero);
-        lo = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(lo, f), half), k257);
-        hi = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(hi, f), half), k257);
-        __m256i r = _mm256_add_epi8(_mm256_packus_epi16(lo, hi), source);
-        _mm256_storeu_si256((__m256i *)(pixels + i), r);
+        __m256i d = _mm256_loadu_si256((const __m256i *)(pixels + i));
+        _mm256_storeu_si256((__m256i *)(pixels + i), BLEND8(d));
     }
-    fb_blend_run_sse2(pixels + i, count - i, colour);
+    if (i < count) {
+        // The last 1…7 pixels in one masked step: masked-off lanes are neither read nor written.
+        const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), lanes);
+        __m256i d = _mm256_maskload_epi32((const int *)(pixels + i), mask);
+        _mm256_maskstore_epi32((int *)(pixels + i), mask, BLEND8(d));
+    }
+#undef BLEND8
 }
 
 // The CPU's features, read once: bit 0 set once known, bit 1 AVX2, bit 2 SSE4.1. A benign race:
