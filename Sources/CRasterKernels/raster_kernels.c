@@ -112,6 +112,20 @@ static inline void fill_run(uint32_t *pixels, ptrdiff_t count, uint32_t colour) 
     for (ptrdiff_t i = 0; i < count; i++) pixels[i] = colour;
 }
 
+// `colour` over a run of pixels: stored when opaque, nothing when clear, else blended by the
+// widest kernel that fits (AVX2 takes any run of 4 or more in whole and masked 8-pixel steps;
+// shorter runs are cheaper scalar, measured).
+#define FB_MIN_VECTOR_RUN 4
+
+static inline void composite_run(bool avx2, uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
+    uint32_t a = alpha_of(colour);
+    if (a == 255) { fill_run(pixels, count, colour); return; }
+    if (a == 0) return;
+    if (count < FB_MIN_VECTOR_RUN) fb_blend_run_scalar(pixels, count, colour);
+    else if (avx2) fb_blend_run_avx2(pixels, count, colour);
+    else fb_blend_run_sse2(pixels, count, colour);
+}
+
 // Coverage.swift's coverageByte, isFullCoverage, isZeroCoverage and borderCoverage.
 static inline uint32_t coverage_byte(float c) { return (uint32_t)(uint8_t)(c * 255.0f + 0.5f); }
 static inline bool is_full(float c) { return c * 255.0f + 0.5f >= 255.0f; }
@@ -139,12 +153,7 @@ static inline void blit_span(const fb_paint *paint, bool avx2, uint32_t *pixels,
     if (cb == 0 && is_full(outer)) colour = paint->interior;
     else if (cb == 0) colour = mul255_lanes(mul255_lanes(paint->fill, coverage_byte(outer)), paint->opacity);
     else colour = layer_colour(paint, coverage_byte(outer), cb);
-    uint32_t a = alpha_of(colour);
-    if (a == 255) { fill_run(pixels, count, colour); return; }
-    if (a == 0) return;
-    if (count < 4) fb_blend_run_scalar(pixels, count, colour);
-    else if (avx2 && count >= 8) fb_blend_run_avx2(pixels, count, colour);
-    else fb_blend_run_sse2(pixels, count, colour);
+    composite_run(avx2, pixels, count, colour);
 }
 
 // The colour of every fill coverage byte for a paint without a border: table[b] is
@@ -178,12 +187,7 @@ static inline void blit_span_table(const uint32_t *table, bool avx2, uint32_t *p
                                    float outer) {
     uint32_t colour = table[coverage_byte(outer)];
     if (count == 1) { pixels[0] = source_over(colour, pixels[0]); return; }
-    uint32_t a = alpha_of(colour);
-    if (a == 255) { fill_run(pixels, count, colour); return; }
-    if (a == 0) return;
-    if (count < 4) fb_blend_run_scalar(pixels, count, colour);
-    else if (avx2 && count >= 8) fb_blend_run_avx2(pixels, count, colour);
-    else fb_blend_run_sse2(pixels, count, colour);
+    composite_run(avx2, pixels, count, colour);
 }
 
 #define FB_PREFETCH_ROWS 4
