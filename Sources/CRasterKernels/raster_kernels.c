@@ -98,9 +98,16 @@ static int read_cpu_features(void) {
     return cpu_features;
 }
 
-bool fb_cpu_has_avx2(void) { return (read_cpu_features() & 2) != 0; }
-bool fb_cpu_has_sse41(void) { return (read_cpu_features() & 4) != 0; }
+// Tests switch a thread to the baseline kernels, to hold them to the same bytes on a CPU that
+// would otherwise never run them. Per thread, so no other thread's choice changes.
+static _Thread_local bool baseline_only = false;
+
+void fb_use_baseline_kernels_on_this_thread(bool on) { baseline_only = on; }
+
+bool fb_cpu_has_avx2(void) { return !baseline_only && (read_cpu_features() & 2) != 0; }
+bool fb_cpu_has_sse41(void) { return !baseline_only && (read_cpu_features() & 4) != 0; }
 #else
+void fb_use_baseline_kernels_on_this_thread(bool on) { (void)on; }
 // Other architectures: the scalar formula under every name.
 void fb_blend_run_sse2(uint32_t *pixels, ptrdiff_t count, uint32_t colour) { fb_blend_run_scalar(pixels, count, colour); }
 void fb_blend_run_avx2(uint32_t *pixels, ptrdiff_t count, uint32_t colour) { fb_blend_run_scalar(pixels, count, colour); }

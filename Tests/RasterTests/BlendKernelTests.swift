@@ -1,5 +1,6 @@
 import CRasterKernels
 import Determinism
+@testable import Raster
 import Testing
 
 /// Premultiplied colours (r, g, b ≤ a) packed in memory order, from a seeded generator.
@@ -63,5 +64,28 @@ func blendKernelsAreExactForEveryOperandPair() {
             pixels.withUnsafeMutableBufferPointer { kernel($0.baseAddress!, 256, colour) }
             #expect(pixels == expected, "\(name), alpha \(alpha)")
         }
+    }
+}
+
+/// Renders `list` on this thread with the baseline kernels (SSE2 blends, accumulation without
+/// SSE4.1), whatever the CPU has.
+func renderWithBaselineKernels(_ list: DisplayList) -> Pixmap {
+    fb_use_baseline_kernels_on_this_thread(true)
+    defer { fb_use_baseline_kernels_on_this_thread(false) }
+    #expect(!fb_cpu_has_avx2() && !fb_cpu_has_sse41())
+    return Rasterizer.render(list)
+}
+
+@Test("the baseline kernels give the bytes this CPU's kernels give, borders, clips and shadows included",
+      arguments: [UInt64(31), 32, 33, 34])
+func baselineKernelsGiveTheSameBytes(seed: UInt64) {
+    // busyList has borders (holes), opaque and translucent paints and shapes off the canvas;
+    // randomList adds shadows and clips; the larger canvas gives long spans, the masked AVX2
+    // tails and many one-row corner chords.
+    var random = SplitMix64(seed: seed)
+    let lists = [busyList(seed: seed), busyList(seed: seed, width: 640, height: 360),
+                 randomList(&random, width: 320, height: 200, background: .white, count: 40)]
+    for list in lists {
+        #expect(firstDifference(Rasterizer.render(list), renderWithBaselineKernels(list)) == nil)
     }
 }

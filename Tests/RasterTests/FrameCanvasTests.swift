@@ -5,7 +5,7 @@ import Testing
 
 /// A seeded random frame: `count` rotated rounded rects, some with borders, shadows or clips,
 /// some partly or wholly off the canvas.
-private func randomList(_ random: inout SplitMix64, width: Int, height: Int, background: ColorRGBA8,
+func randomList(_ random: inout SplitMix64, width: Int, height: Int, background: ColorRGBA8,
                         count: Int) -> DisplayList {
     func u() -> Double { random.unit() }
     var rects: [DrawRect] = []

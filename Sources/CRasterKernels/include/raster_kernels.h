@@ -51,5 +51,8 @@ void fb_blend_run_avx2(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 bool fb_cpu_has_avx2(void);
 /// Whether this CPU has SSE4.1 (and so whether the accumulation runs its SSE4.1 build).
 bool fb_cpu_has_sse41(void);
+/// For tests: while on, this thread runs the baseline kernels (SSE2 blends, the accumulation
+/// without SSE4.1) whatever the CPU has; both functions above then answer false on it.
+void fb_use_baseline_kernels_on_this_thread(bool on);
 
 #endif
