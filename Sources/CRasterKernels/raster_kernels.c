@@ -209,8 +209,8 @@ static inline void prefetch_extent(const uint32_t *line, ptrdiff_t lo, ptrdiff_t
     __builtin_prefetch(end, 1);
 }
 
-// The sweep, written once and compiled per case: `hole` and `tabled` are constants at every call,
-// so the common case (no border, no hole) gets a loop with neither in it and registers to spare.
+// The sweep, written once and compiled per case (hole, border, plain): `hole` and `tabled` are
+// constants at every call, so the plain case gets a loop with neither in it and registers to spare.
 static inline __attribute__((always_inline))
 void sweep_rows(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, const fb_paint *paint,
                 const uint32_t *table, bool avx2, uint32_t *pixels, ptrdiff_t pixel_stride,
@@ -269,16 +269,17 @@ void sweep_rows(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, 
 void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
                        uint32_t *pixels, ptrdiff_t pixel_stride) {
     const bool avx2 = fb_cpu_has_avx2();
-    const bool hole = rows.inner_cells != NULL;
-    uint32_t table[256];
-    if (paint.has_border) {
-        if (hole) sweep_rows(&rows, first, count, &paint, NULL, avx2, pixels, pixel_stride, true, false);
-        else sweep_rows(&rows, first, count, &paint, NULL, avx2, pixels, pixel_stride, false, false);
-        return;
+    // The colour table serves the plain case only: a hole comes with a border (the rasterizer
+    // makes one for borders alone), and a border's colour depends on two coverages.
+    if (rows.inner_cells != NULL) {
+        sweep_rows(&rows, first, count, &paint, NULL, avx2, pixels, pixel_stride, true, false);
+    } else if (paint.has_border) {
+        sweep_rows(&rows, first, count, &paint, NULL, avx2, pixels, pixel_stride, false, false);
+    } else {
+        uint32_t table[256];
+        build_colour_table(paint.fill, paint.opacity, table);
+        sweep_rows(&rows, first, count, &paint, table, avx2, pixels, pixel_stride, false, true);
     }
-    build_colour_table(paint.fill, paint.opacity, table);
-    if (hole) sweep_rows(&rows, first, count, &paint, table, avx2, pixels, pixel_stride, true, true);
-    else sweep_rows(&rows, first, count, &paint, table, avx2, pixels, pixel_stride, false, true);
 }
 
 // ---------------------------------------------------------------------------------------------
