@@ -55,3 +55,28 @@ struct GeometryTests {
         #expect(Angle.radians(.pi / 2).degrees == 90)
     }
 }
+
+@Suite("Path")
+struct PathTests {
+    @Test("applying a transform maps every on-curve and control point and keeps close")
+    func applyingTransform() {
+        var path = Path()
+        path.move(to: Point(0, 0))
+        path.quad(to: Point(2, 0), control: Point(1, 1))
+        path.cubic(to: Point(4, 4), control1: Point(3, 0), control2: Point(4, 1))
+        path.close()
+        let moved = path.applying(AffineTransform(translationX: 10, y: 20))
+        #expect(moved.elements == [.move(Point(10, 20)), .quad(Point(11, 21), Point(12, 20)),
+                                   .cubic(Point(13, 20), Point(14, 21), Point(14, 24)), .close])
+    }
+
+    @Test("control-point bounds hold every point, and an empty path has the null rect")
+    func controlPointBounds() {
+        var path = Path()
+        path.move(to: Point(1, 2))
+        path.cubic(to: Point(3, 1), control1: Point(-1, 5), control2: Point(4, -3))
+        #expect(path.controlPointBounds == Rect(x: -1, y: -3, width: 5, height: 8))
+        #expect(Path().controlPointBounds == .null)
+        #expect(!Path([.move(Point(.nan, 0))]).isFinite)
+    }
+}
