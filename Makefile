@@ -3,6 +3,8 @@
 #   make test     run the whole test suite (what .ci/run runs)
 
 APT_PACKAGES := libpng-dev libbox2d-dev ffmpeg pkg-config python3 libfreetype-dev fonts-dejavu-core librsvg2-bin chromium
+# Only the tests need these: xmllint checks JUnit reports against the Jenkins schema.
+TEST_APT_PACKAGES := libxml2-utils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PATH := $(PATH):/opt/swift/usr/bin
 
@@ -41,7 +43,7 @@ build-release:
 # apt-get only when a package is missing; the JSON Schema test needs Python's jsonschema and yaml.
 deps:
 	@missing=""; \
-	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	for p in $(APT_PACKAGES) $(TEST_APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \

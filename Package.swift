@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "Dynamics", dependencies: ["Geometry", "CBox2D"], exclude: ["README.md"]),
         .target(name: "Timing", dependencies: ["Geometry", "Raster"], exclude: ["README.md"]),
         .target(name: "CustomBehaviors", dependencies: ["Dynamics", "Geometry"], exclude: ["README.md"]),
-        .target(name: "SceneModel", dependencies: ["Geometry", "Raster", "Timing", .product(name: "Yams", package: "Yams")],
+        .target(name: "SceneModel", dependencies: ["Geometry", "Markup", "Raster", "Timing", .product(name: "Yams", package: "Yams")],
                 exclude: ["README.md"]),
         // The rasterizer's innermost loops (sweep and blend, AVX2 chosen at run time), always -O:
         // debug test builds would otherwise spend minutes in them.
@@ -52,7 +52,7 @@ let package = Package(
         .target(name: "Goldens", dependencies: ["ImageDiff", "Pipeline", "SceneModel", "PNG"], exclude: ["README.md"]),
         .executableTarget(
             name: "FlipbookCLI",
-            dependencies: ["Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", "Figures", "ImageDiff", "Goldens", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", "Figures", "ImageDiff", "Goldens", "Markup", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "BuildSceneInCode", dependencies: ["Pipeline", "SceneModel", "Geometry", "Raster", "Dynamics"], path: "Examples/BuildSceneInCode"),
 
@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsTestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
         .testTarget(name: "CustomBehaviorsTests", dependencies: ["CustomBehaviors", "Determinism", "DynamicsTestSupport"]),
-        .testTarget(name: "SceneModelTests", dependencies: ["SceneModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Markup"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterKernels", "PNG", "Determinism"], resources: [.copy("Goldens")]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Determinism"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),

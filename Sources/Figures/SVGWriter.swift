@@ -68,12 +68,15 @@ public struct SVGWriter {
             for rect in list.rects { write(rect) }
             body.append("</svg>")
         case .polyline(let line):
-            let points = line.points.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ")
+            // Points in figure pixels (to 1/1000 px), mapped here: a data-to-pixel transform on the
+            // element (about 400× for a plot's time axis) with `vector-effect="non-scaling-stroke"`
+            // is drawn wrongly by librsvg (rsvg-convert, GNOME), which strokes in data units and
+            // scales the result. The data values themselves stay readable in `data-points`.
+            let pixels = line.points.map { line.transform.apply(to: $0) }
+            let points = pixels.map { "\(number(pixel: $0.x)),\(number(pixel: $0.y))" }.joined(separator: " ")
             var attributes = "points=\"\(points)\""
             if line.transform != .identity {
-                // Data units in the points, the mapping in the transform; the stroke keeps its
-                // width in figure pixels whatever the mapping's scale.
-                attributes += " transform=\"\(matrix(line.transform))\" vector-effect=\"non-scaling-stroke\""
+                attributes += " data-points=\"\(line.points.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " "))\""
             }
             attributes += " fill=\"none\"\(paint("stroke", line.color)) stroke-width=\"\(number(line.width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
             if let dash = line.dash { attributes += " stroke-dasharray=\"\(number(dash.on)) \(number(dash.off))\"" }
@@ -153,6 +156,12 @@ func number(_ value: Double) -> String {
     if value == 0 { return "0" }
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     return "\(value)"
+}
+
+/// A pixel coordinate rounded to 1/1000 px (far below what any renderer resolves), so that the
+/// data → pixel mapping's last bits do not lengthen every number.
+func number(pixel value: Double) -> String {
+    number((value * 1000).rounded() / 1000)
 }
 
 func escape(_ text: String) -> String { text.xmlEscaped }

@@ -96,13 +96,23 @@ struct Render: ParsableCommand {
                 options.png = try PNGOptions(level: pngLevel, strategy: PNGOptions.default.strategy, filter: PNGOptions.default.filter)
             }
             try videoArguments.apply(to: &options)
+            if scene.canvas.background.a < 255 {
+                let formats = (options.video ?? scene.output.video).compactMap { VideoFileFormat(rawValue: $0.rawValue) }
+                if let warning = VideoFileFormat.alphaWarning(sceneName: scene.name, formats: formats) { printWarning(warning) }
+            }
             if progress.isEnabled { options.progress = { progress.show($0) } }
             if verbose {
                 options.onFFmpegCommand = { commands in
                     for command in commands { FileHandle.standardError.write(Data((command + "\n").utf8)) }
                 }
             }
-            let result = try SceneRenderer.render(scene, options: options)
+            let result: RenderResult
+            do {
+                result = try SceneRenderer.render(scene, options: options)
+            } catch {
+                progress.finish()
+                throw DiskFull.withResumeHint(error)
+            }
             progress.finish()
             print(summary(result))
         }
@@ -128,4 +138,18 @@ struct Render: ParsableCommand {
 
 enum FrameFormat: String, ExpressibleByArgument, CaseIterable {
     case png, svg
+}
+
+/// A render stopped by a full disk (or quota) keeps every frame it finished and its journal, so
+/// the way on is to free space and resume, not to start over: the message says so.
+enum DiskFull {
+    /// errno texts of ENOSPC and EDQUOT, as `strerror` writes them and ffmpeg prints them.
+    static let reasons = ["No space left on device", "Disk quota exceeded"]
+
+    static func withResumeHint(_ error: Error) -> Error {
+        let message = error.flipbookMessage
+        guard reasons.contains(where: message.contains) else { return error }
+        return CLIError(message + " (free some space, then run the same command with --resume: "
+                        + "the frames already written are checked and kept)")
+    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Markup
 import Pipeline
 import SceneModel
 
@@ -18,7 +19,7 @@ struct Validate: ParsableCommand {
             do {
                 let scene = try SceneLoader.load(path: file, limits: limitArguments.limits)
                 _ = try SceneSimulation(scene: scene, file: file)
-                print("\(file): ok (\(counted(scene.items.count, "item")), \(counted(scene.behaviors.count, "behavior")))")
+                print("\(file.visibleEscaped): ok (\(counted(scene.items.count, "item")), \(counted(scene.behaviors.count, "behavior")))")
             } catch let error as SceneError {
                 printError(error.description)
                 failures += 1

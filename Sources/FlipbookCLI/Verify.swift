@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Markup
 import Pipeline
 
 struct Verify: ParsableCommand {
@@ -23,7 +24,7 @@ struct Verify: ParsableCommand {
             printError(error.description)
             throw ExitCode(2)
         }
-        for problem in report.problems { print(problem) }
+        for problem in report.problems { print(problem.visibleEscaped) }
         let summary = "\(counted(report.manifests.count, "manifest")), \(counted(report.matched, "file")) match"
         if report.isClean {
             print("ok: " + summary)

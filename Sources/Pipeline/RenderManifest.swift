@@ -156,12 +156,16 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
     case unreadable(path: String, reason: String)
     case notAManifest(path: String, reason: String)
     case noManifest(directory: String)
+    /// A manifest names a file outside its own folder (`field` is where, `value` what).
+    case outsideFolder(path: String, field: String, value: String, reason: String)
 
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .notAManifest(let path, let reason): return "\(path) is not a Flipbook render manifest: \(reason)"
         case .noManifest(let directory): return "\(directory) holds no *.manifest.json; render into it first (every render writes one)"
+        case .outsideFolder(let path, let field, let value, let reason):
+            return "\(path): \(field) '\(value)' is refused: \(reason); a manifest may only name files inside its own folder (nothing was hashed)"
         }
     }
 }

@@ -35,6 +35,18 @@ public enum SceneLoader {
         if isFolder.boolValue {
             throw SceneError(file: path, message: "is a folder; expected a scene file (.yaml, .yml or .json)", kind: .io)
         }
+        if let kind = specialFileKind(path) {
+            // Reading a FIFO would block until some other process writes to it, and a device
+            // never ends; Foundation reports both as "permission denied".
+            throw SceneError(file: path, message: "is \(kind), not a regular file; expected a scene file (.yaml, .yml or .json)",
+                             suggestion: "save the scene to a file and pass that file's path", kind: .io)
+        }
+        let fileName = (path as NSString).lastPathComponent
+        if let dot = fileName.lastIndex(of: "."), SceneFileFormat(pathExtension: String(fileName[fileName.index(after: dot)...])) != nil,
+           fileName[..<dot].allSatisfy({ $0 == "." }) {
+            throw SceneError(file: path, message: "the file name has nothing before its extension, so the scene has no default name",
+                             suggestion: "name the file after the scene, as in my-scene.yaml; the name becomes the output folder", kind: .io)
+        }
         guard let format = SceneFileFormat(pathExtension: url.pathExtension) else {
             let ext = url.pathExtension.isEmpty ? "no extension" : "extension '.\(url.pathExtension)'"
             throw SceneError(file: path, message: "unsupported file \(ext); expected .yaml, .yml or .json", kind: .io)
@@ -53,6 +65,21 @@ public enum SceneLoader {
             throw SceneError(file: path, message: "file is not UTF-8 text; expected a UTF-8 encoded scene file", kind: .io)
         }
         return try decode(text, fileName: path, format: format, limits: limits)
+    }
+
+    /// "a FIFO (named pipe)", "a socket", "a character device", "a block device", or nil for a
+    /// regular file (or one `stat` cannot reach, which the read then reports). Follows symlinks.
+    static func specialFileKind(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        default: return "a special file"
+        }
     }
 
     private static func fileTooLarge(bytes: Int, limits: SceneLimits, fileName: String) -> SceneError {
