@@ -8,6 +8,7 @@ let package = Package(
     name: "Flipbook",
     products: [
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
+        .executable(name: "scene-decode-fuzzer", targets: ["SceneDecodeFuzzer"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
     ],
     dependencies: [
@@ -54,6 +55,8 @@ let package = Package(
             name: "FlipbookCLI",
             dependencies: ["Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", "Figures", "ImageDiff", "Goldens", "Markup", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // libFuzzer harness of the scene decoder (Tests/Fuzz/README.md); a replayer of saved inputs otherwise.
+        .executableTarget(name: "SceneDecodeFuzzer", dependencies: ["SceneModel"], path: "Tests/Fuzz/SceneDecodeFuzzer"),
         .executableTarget(name: "BuildSceneInCode", dependencies: ["Pipeline", "SceneModel", "Geometry", "Raster", "Dynamics"], path: "Examples/BuildSceneInCode"),
 
         .target(name: "TestSupport", dependencies: ["Determinism"], path: "Tests/TestSupport"),
