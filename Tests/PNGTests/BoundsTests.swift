@@ -53,4 +53,18 @@ struct BoundsTests {
                                rows: [[UInt8](repeating: 0xAA, count: 4_096)])
         #expect(try PNG.decode(edge).width == 32_768)
     }
+    @Test("an ancillary chunk declaring 989 MB is skipped in small reads, never allocated whole")
+    func hugeAncillaryChunk() throws {
+        // Found by the libFuzzer harness: libpng's chunk-size limit is a benign error (a warning
+        // on read), after which it allocated the declared length and read the chunk in one piece.
+        var png = pngSignature
+        let ihdr = Array("IHDR".utf8) + bigEndianBytes(1) + bigEndianBytes(1) + [8, 6, 0, 0, 0]
+        png += bigEndianBytes(13) + ihdr + bigEndianBytes(crc32(ihdr))
+        png += bigEndianBytes(989_855_759) + Array("zTXt".utf8) + [UInt8](repeating: 0x41, count: 3_000)
+        let error = try #require(throws: PNGError.self) { try PNG.decode(png) }
+        // Before: "PNG data ends early: needed 989855759 bytes at offset 41 …" (one read into a
+        // 989 MB buffer). Now the chunk is skipped piecewise until the data runs out.
+        #expect(!error.description.contains("needed 989855759 bytes"), "\(error)")
+        #expect(error.description.contains("PNG data ends early"), "\(error)")
+    }
 }
