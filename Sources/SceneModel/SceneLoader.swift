@@ -41,14 +41,10 @@ public enum SceneLoader {
             throw SceneError(file: path, message: "is \(kind), not a regular file; expected a scene file (.yaml, .yml or .json)",
                              suggestion: "save the scene to a file and pass that file's path", kind: .io)
         }
-        let fileName = (path as NSString).lastPathComponent
-        if let dot = fileName.lastIndex(of: "."), SceneFileFormat(pathExtension: String(fileName[fileName.index(after: dot)...])) != nil,
-           fileName[..<dot].allSatisfy({ $0 == "." }) {
-            throw SceneError(file: path, message: "the file name has nothing before its extension, so the scene has no default name",
-                             suggestion: "name the file after the scene, as in my-scene.yaml; the name becomes the output folder", kind: .io)
-        }
-        guard let format = SceneFileFormat(pathExtension: url.pathExtension) else {
-            let ext = url.pathExtension.isEmpty ? "no extension" : "extension '.\(url.pathExtension)'"
+        // Split by hand: Foundation reads ".yaml" as a hidden file without an extension.
+        let pathExtension = nameParts(path).pathExtension
+        guard let format = SceneFileFormat(pathExtension: pathExtension) else {
+            let ext = pathExtension.isEmpty ? "no extension" : "extension '.\(pathExtension)'"
             throw SceneError(file: path, message: "unsupported file \(ext); expected .yaml, .yml or .json", kind: .io)
         }
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
@@ -65,6 +61,14 @@ public enum SceneLoader {
             throw SceneError(file: path, message: "file is not UTF-8 text; expected a UTF-8 encoded scene file", kind: .io)
         }
         return try decode(text, fileName: path, format: format, limits: limits)
+    }
+
+    /// The last path component split at its last dot: "scenes/snap.yaml" → ("snap", "yaml"),
+    /// "..yaml" → (".", "yaml"), ".yaml" → ("", "yaml"), "README" → ("README", "").
+    static func nameParts(_ path: String) -> (stem: String, pathExtension: String) {
+        let name = (path as NSString).lastPathComponent
+        guard let dot = name.lastIndex(of: ".") else { return (name, "") }
+        return (String(name[..<dot]), String(name[name.index(after: dot)...]))
     }
 
     /// "a FIFO (named pipe)", "a socket", "a character device", "a block device", or nil for a
@@ -98,10 +102,15 @@ public enum SceneLoader {
         guard let root = try parse(text, fileName: fileName, format: format, limits: limits) else {
             throw SceneError(file: fileName, message: "file is empty; expected a mapping with canvas, items and duration or until")
         }
-        let defaultName = ((fileName as NSString).lastPathComponent as NSString).deletingPathExtension
+        let defaultName = nameParts(fileName).stem
         let decoder = SceneDecoder(file: fileName, format: format)
         let (scene, nameFromFile) = try decoder.decode(root, defaultName: defaultName)
         guard let violation = scene.firstViolation(limits: limits) else { return scene }
+        if violation.keyPath == "name", nameFromFile, defaultName.allSatisfy({ $0 == "." }) {
+            // "..yaml", ".yaml": the file has no name to give the scene.
+            throw SceneError(file: fileName, message: "the file name has nothing before its extension, so the scene has no default name",
+                             suggestion: "add a line such as name: my-scene, or name the file after the scene, as in my-scene.yaml")
+        }
         let mark = MarkTable(root).mark(for: violation.keyPath)
         var suggestion = violation.suggestion
         if violation.keyPath == "name", nameFromFile {

@@ -45,16 +45,23 @@ struct UntrustedNamesTests {
         #expect(device.description.hasPrefix("/dev/null: is a character device, not a regular file"))
     }
 
-    @Test("a file named only an extension ('..yaml', '.yaml') gets a message about its name")
+    @Test("a file named only an extension ('..yaml', '.yaml') gets a message about its name, unless the scene names itself")
     func nameWithoutStem() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("SceneModelTests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        for name in ["..yaml", ".yaml", "...json"] {
+        let yaml = "canvas: { size: [10, 10] }\nitems: []\nduration: 1\n"
+        let json = #"{"canvas": {"size": [10, 10]}, "items": [], "duration": 1}"#
+        // Before: '..yaml' said "name: expected a name of letters, digits, '_' or '-' …, found '.'",
+        // and '.yaml' "unsupported file no extension".
+        for (name, text) in [("..yaml", yaml), (".yaml", yaml), ("...json", json)] {
             let path = folder + "/" + name
-            try Data("canvas: { size: [10, 10] }\nitems: []\nduration: 1\n".utf8).write(to: URL(fileURLWithPath: path))
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             let error = try #require(sceneError { try SceneLoader.load(path: path) })
-            #expect(error.description == "\(path): the file name has nothing before its extension, so the scene has no default name (name the file after the scene, as in my-scene.yaml; the name becomes the output folder)")
+            #expect(error.description == "\(path): the file name has nothing before its extension, so the scene has no default name (add a line such as name: my-scene, or name the file after the scene, as in my-scene.yaml)")
         }
+        let named = folder + "/..yaml"
+        try Data(("name: dots\n" + yaml).utf8).write(to: URL(fileURLWithPath: named))
+        #expect(try SceneLoader.load(path: named).name == "dots")
     }
 }
