@@ -1,4 +1,5 @@
 import Foundation
+import PNG
 import Testing
 import TestSupport
 
@@ -93,5 +94,38 @@ struct UntrustedInputTests {
         #expect(check.stdout.contains("tiny: error"), "\(check.stdout)")
         #expect(check.stderr.contains("error: 1 scene could not be compared; see the report"), "\(check.stderr)")
         #expect(listDirectory(folder + "/report").filter { !$0.hasPrefix(".") }.sorted().starts(with: ["index.html", "junit.xml", "report.json"]))
+    }
+    @Test("diff --mode perceptual reports an opaque area turned transparent as different")
+    func perceptualAlpha() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let opaque = [UInt8](repeating: 255, count: 16 * 16 * 4)
+        var clear = opaque
+        for p in 0..<(16 * 16) where p % 16 < 8 { clear[p * 4 + 3] = 0 }  // left half: white, alpha 0
+        try PNG.writeAtomically(PNG.encode(rgba: opaque, width: 16, height: 16), to: folder + "/a.png")
+        try PNG.writeAtomically(PNG.encode(rgba: clear, width: 16, height: 16), to: folder + "/b.png")
+        // Before: both were blended over white, so transparent white equalled opaque white: "same", exit 0.
+        let result = try CLI.run(["diff", folder + "/a.png", folder + "/b.png", "--mode", "perceptual"])
+        #expect(result.status == 1, "\(result.stdout) \(result.stderr)")
+        #expect(result.stdout.contains("different"), "\(result.stdout)")
+    }
+
+    @Test("verify refuses a manifest whose frames folder climbs out with '..': exit 2, nothing hashed")
+    func verifyDotDot() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scene = try Self.smallScene(in: folder)
+        let render = try CLI.run(["render", scene, "--out", folder + "/out", "--video", "none"])
+        try #require(render.status == 0, "\(render.stderr)")
+        try FileManager.default.copyItem(atPath: folder + "/out/tiny", toPath: folder + "/victim")
+        let manifest = folder + "/out/tiny.manifest.json"
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+        try #require(text.contains("\"directory\" : \"tiny\""), "the manifest's spelling changed: \(text.prefix(400))")
+        try text.replacingOccurrences(of: "\"directory\" : \"tiny\"", with: "\"directory\" : \"..\\/victim\"")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        // Before: verify hashed ../victim's copies and said "ok".
+        let verify = try CLI.run(["verify", folder + "/out"])
+        #expect(verify.status == 2, "\(verify.stdout) \(verify.stderr)")
+        #expect(verify.stderr.contains("frames.directory '../victim' is refused: it goes up with '..'"), "\(verify.stderr)")
     }
 }
