@@ -13,7 +13,7 @@ import TestSupport
 /// scene must render (the rule "rendering a validated scene cannot fail"): anything but a
 /// `SceneError` before rendering, or a window longer than a short scene, fails the test.
 ///
-/// 40 cases in the normal run (about 10 s in a debug build); more with
+/// 40 cases in the normal run (10–20 s in a debug build on a busy 2-core machine); more with
 /// `FLIPBOOK_FUZZ_RENDER_CASES=400 swift test --filter WholePathFuzzTests`. The seed is fixed
 /// (SplitMix64), so a failure comes back with the same count; `FLIPBOOK_FUZZ_SEED` picks another.
 @Suite("Whole-path fuzzing: scenes through validate, render, PNG and ffmpeg")
