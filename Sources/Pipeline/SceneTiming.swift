@@ -159,16 +159,16 @@ final class SceneTiming {
         for (j, call) in scene.layerTimeline.enumerated() where layerCallTicks[j] <= n && n <= layerCallEndTicks[j] {
             guard let i = index[call.item] else { continue }
             if case .scrub = call.kind {} else if n != layerCallTicks[j] { continue }
-            attempt("layerTimeline[\(j)] \(call.kind.name)") { try perform(call.kind, on: nodes[i].layer, callTime: call.at) }
             if case .scrub = call.kind {} else { events.append(.layerTiming(item: call.item, call: call.kind.name)) }
+            attempt("layerTimeline[\(j)] \(call.kind.name)") { events += try perform(call.kind, on: nodes[i].layer, callTime: call.at) }
         }
         // 4. Commits.
         for i in nodes.indices {
             for (k, spec) in nodes[i].item.animations.enumerated() where ScriptTime.tick(for: spec.at, fps: fps) == n {
                 attempt("\(nodes[i].path).animations[\(k)]") {
-                    for e in try nodes[i].layer.add(spec.animation, for: spec.property, forKey: spec.key, committedAt: t) {
-                        events.append(.animationStopped(item: e.layer, key: e.key, finished: e.finished))
-                    }
+                    let replaced = try nodes[i].layer.add(spec.animation, for: spec.property, forKey: spec.key, committedAt: t)
+                    events += replaced.map { .animationStopped(item: $0.layer, key: $0.key, finished: $0.finished) }
+                    events += completeViewAnimations(replaced)
                 }
             }
         }
@@ -176,7 +176,12 @@ final class SceneTiming {
             guard let i = index[spec.item] else { continue }
             attempt("viewAnimations[\(j)]") {
                 let transaction = try commit(spec, on: nodes[i].layer, at: t)
+                events += transaction.replaced.map { .animationStopped(item: $0.layer, key: $0.key, finished: $0.finished) }
+                events += completeViewAnimations(transaction.replaced)
                 if transaction.completesImmediately {
+                    // duration ≤ 0: values set at once, the completion runs (finished = true) on
+                    // the next turn of the run loop, like any other completion block here.
+                    events.append(.viewAnimationCompleted(item: spec.item, finished: true))
                     if let c = spec.completion { pendingReactions.append((i, c)) }
                 } else {
                     viewCompletions.append((spec, i, .init(transaction)))
@@ -207,22 +212,32 @@ final class SceneTiming {
         for i in nodes.indices where nodes[i].parent == nil {
             let stopped = nodes[i].layer.advance(to: t)
             for e in stopped { events.append(.animationStopped(item: e.layer, key: e.key, finished: e.finished)) }
-            guard !stopped.isEmpty else { continue }
-            var remaining: [(spec: ViewAnimationSpec, node: Int, completion: ViewAnimationTransaction.Completion)] = []
-            for var v in viewCompletions {
-                if let finished = v.completion.consume(stopped) {
-                    events.append(.viewAnimationCompleted(item: v.spec.item, finished: finished))
-                    if let c = v.spec.completion { pendingReactions.append((v.node, c)) }
-                } else {
-                    remaining.append(v)
-                }
-            }
-            viewCompletions = remaining
+            events += completeViewAnimations(stopped)
         }
         return events
     }
 
-    private func perform(_ kind: LayerTimingCall.Kind, on layer: TimingLayer, callTime: Double) throws {
+    /// Feeds stop events to the pending `UIView.animate` completions (matched by layer and key);
+    /// each block whose animations have all stopped reports once, in commit order, and its
+    /// completion block is queued for the next tick.
+    private func completeViewAnimations(_ stopped: [AnimationEvent]) -> [SimulationEvent.Kind] {
+        guard !stopped.isEmpty else { return [] }
+        var events: [SimulationEvent.Kind] = []
+        var remaining: [(spec: ViewAnimationSpec, node: Int, completion: ViewAnimationTransaction.Completion)] = []
+        for var v in viewCompletions {
+            if let finished = v.completion.consume(stopped) {
+                events.append(.viewAnimationCompleted(item: v.spec.item, finished: finished))
+                if let c = v.spec.completion { pendingReactions.append((v.node, c)) }
+            } else {
+                remaining.append(v)
+            }
+        }
+        viewCompletions = remaining
+        return events
+    }
+
+    /// Performs a scripted layer-timing call; returns the events it caused (removals' stops).
+    private func perform(_ kind: LayerTimingCall.Kind, on layer: TimingLayer, callTime: Double) throws -> [SimulationEvent.Kind] {
         let t = time
         switch kind {
         case .pause: try layer.pause(at: t)
@@ -250,18 +265,13 @@ final class SceneTiming {
         case .reset:
             try layer.updateTiming { $0.speed = 1; $0.timeOffset = 0; $0.beginTime = 0 }
         case .removeAllAnimations:
+            // Every animation not yet stopped reports finished=false (spec timing §1.7), and a
+            // view animation block whose animations are gone completes with finished=false.
             let stopped = layer.removeAllAnimations(at: t)
-            var remaining: [(spec: ViewAnimationSpec, node: Int, completion: ViewAnimationTransaction.Completion)] = []
-            for var v in viewCompletions {
-                if let finished = v.completion.consume(stopped) {
-                    _ = finished
-                    if let c = v.spec.completion { pendingReactions.append((v.node, c)) }
-                } else {
-                    remaining.append(v)
-                }
-            }
-            viewCompletions = remaining
+            return stopped.map { .animationStopped(item: $0.layer, key: $0.key, finished: $0.finished) }
+                + completeViewAnimations(stopped)
         }
+        return []
     }
 
     private func commit(_ spec: ViewAnimationSpec, on layer: TimingLayer, at t: Double) throws -> ViewAnimationTransaction {
