@@ -37,3 +37,7 @@ struct CLIError: Error, CustomStringConvertible {
 func printError(_ message: String) {
     FileHandle.standardError.write(("error: " + message + "\n").data(using: .utf8)!)
 }
+
+func printWarning(_ message: String) {
+    FileHandle.standardError.write(("warning: " + message + "\n").data(using: .utf8)!)
+}

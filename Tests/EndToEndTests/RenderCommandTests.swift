@@ -150,4 +150,25 @@ struct SVGFrameTests {
         #expect(svg.contains("rx=\"8\""), "the card's corner radius in points")
         #expect(svg.contains("#FF9500") || svg.contains("#ff9500"))
     }
+
+    @Test("--frames and --shard write only their frames, numbered as in a full render and byte-identical to it")
+    func svgFrameSelection() throws {
+        let full = try makeTemporaryDirectory(), part = try makeTemporaryDirectory(), shard = try makeTemporaryDirectory()
+        #expect(try CLI.run(["render", "scenes/snap.yaml", "--out", full, "--format", "svg"]).status == 0)
+        let ranged = try CLI.run(["render", "scenes/snap.yaml", "--out", part, "--format", "svg", "--frames", "50..<52"])
+        #expect(ranged.status == 0, "\(ranged.stderr)")
+        #expect(ranged.stdout == "snap: 2 SVG frames → \(part)/snap/\n")
+        #expect(listDirectory(part + "/snap") == ["frame_00050.svg", "frame_00051.svg"])
+        for name in ["frame_00050.svg", "frame_00051.svg"] {
+            #expect(FileManager.default.contents(atPath: part + "/snap/" + name) == FileManager.default.contents(atPath: full + "/snap/" + name))
+        }
+        // 69 frames in 3 shards: 23 each; the last shard is frames 46..<69.
+        let sharded = try CLI.run(["render", "scenes/snap.yaml", "--out", shard, "--format", "svg", "--shard", "3/3"])
+        #expect(sharded.status == 0, "\(sharded.stderr)")
+        let files = listDirectory(shard + "/snap")
+        #expect(files.count == 23 && files.first == "frame_00046.svg" && files.last == "frame_00068.svg")
+        let past = try CLI.run(["render", "scenes/snap.yaml", "--out", part, "--format", "svg", "--frames", "100..<120"])
+        #expect(past.status != 0)
+        #expect(past.stderr.contains("--frames 100..<120 starts after the scene's last frame, 68"))
+    }
 }
