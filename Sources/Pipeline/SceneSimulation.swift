@@ -31,7 +31,7 @@ public final class SceneSimulation {
     /// the animator has paused, because a drag will wake it.
     private var scriptedInputEnd = 0.0
     /// The Core Animation side: item layers, animations, view animations, property animators.
-    private var timing: SceneTiming!
+    private(set) var timing: SceneTiming!
 
     /// Builds the animator for a validated scene.
     ///

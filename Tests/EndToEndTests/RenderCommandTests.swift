@@ -63,13 +63,13 @@ struct RenderCommandTests {
         let text = try String(contentsOfFile: out + "/snap.trace.txt", encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines[1] == "[0.000] animator resumed (tick 0)")
-        #expect(lines[2] == "[0.000] card NSRect: {{130, 222}, {60, 60}} center (160, 252) angle 0.000000")
+        #expect(lines[2] == "[0.000] card NSRect: {{130, 222}, {60, 60}} center (160, 252) angle 0.000000 velocity (0, 0) angularVelocity 0.000000")
         #expect(lines.contains("[1.133] animator paused (tick 68)"))
-        #expect(lines.last == "[1.133] card NSRect: {{50, 222}, {60, 60}} center (80, 252) angle 0.000000")
+        #expect(lines.last == "[1.133] card NSRect: {{50, 222}, {60, 60}} center (80, 252) angle 0.000000 velocity (0, 0) angularVelocity 0.000000")
         let csv = try String(contentsOfFile: out + "/snap.trace.csv", encoding: .utf8).split(separator: "\n")
         #expect(csv.count == 1 + 69)
-        #expect(csv[0] == "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity")
-        #expect(csv[1] == "0,0.000000,card,160.000000,252.000000,130.000000,222.000000,60.000000,60.000000,0.000000000,1.000000,1.000000,1.000000")
+        #expect(csv[0] == "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity,drawn,velocity_x,velocity_y,angular_velocity,local_time,elapsed_time")
+        #expect(csv[1] == "0,0.000000,card,160.000000,252.000000,130.000000,222.000000,60.000000,60.000000,0.000000000,1.000000,1.000000,1.000000,1,0.000000,0.000000,0.000000000,0.000000,0.000000")
     }
 
     @Test("--png-level changes the PNG bytes but not the pixels")
