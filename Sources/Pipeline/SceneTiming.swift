@@ -55,7 +55,8 @@ final class SceneTiming {
         isUsed = !scene.viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty
             || scene.allItems.contains { !$0.item.animations.isEmpty || !$0.item.children.isEmpty
                 || $0.item.timing != MediaTiming() || $0.item.shadow != nil || $0.item.masksToBounds }
-        let driven = Set(scene.behaviors.flatMap(\.itemIDs))
+        var driven = Set(scene.behaviors.flatMap(\.itemIDs))
+        for entry in scene.dynamicsTimeline { if case .add(let spec, _) = entry.action { driven.formUnion(spec.itemIDs) } }
         viewAnimationTicks = scene.viewAnimations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         layerCallTicks = scene.layerTimeline.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         layerCallEndTicks = scene.layerTimeline.map { call in
