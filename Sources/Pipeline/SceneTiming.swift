@@ -1,3 +1,4 @@
+import Foundation
 import Dynamics
 import Geometry
 import Raster
@@ -44,6 +45,8 @@ final class SceneTiming {
     private var viewAnimationTicks: [Int]
     private var viewCompletions: [(spec: ViewAnimationSpec, node: Int, completion: ViewAnimationTransaction.Completion)] = []
     private var pendingReactions: [(node: Int, completion: ViewAnimationSpec.Completion)] = []
+    /// Running display-link reverses (the seed's v2): the call, its node, its start time and p.
+    private var displayLinks: [(call: Int, node: Int, startTick: Int, progress: Double)] = []
     private var layerCallTicks: [Int]
     private var layerCallEndTicks: [Int]
     private var lastScriptTick = 0
@@ -122,7 +125,7 @@ final class SceneTiming {
     /// not stopped, an animator that is not inactive, a completion block to run.
     var isBusy: Bool {
         guard isUsed else { return false }
-        return tick < lastScriptTick || !pendingReactions.isEmpty || !viewCompletions.isEmpty
+        return tick < lastScriptTick || !pendingReactions.isEmpty || !viewCompletions.isEmpty || !displayLinks.isEmpty
             || scripts.contains { $0.animator.state != .inactive }
             || nodes.contains { $0.parent == nil && $0.layer.hasActiveAnimations }
     }
@@ -161,7 +164,30 @@ final class SceneTiming {
             guard let i = index[call.item] else { continue }
             if case .scrub = call.kind {} else if n != layerCallTicks[j] { continue }
             if case .scrub = call.kind {} else { events.append(.layerTiming(item: call.item, call: call.kind.name)) }
+            if case let .displayLinkReverse(_, progress, _) = call.kind {
+                displayLinks.append((j, i, n, progress ?? nodes[i].layer.timing.timeOffset))
+                continue
+            }
             attempt("layerTimeline[\(j)] \(call.kind.name)") { events += try perform(call.kind, on: nodes[i].layer, callTime: call.at) }
+        }
+        // The display links fire before each frame (after the calls of this tick): p − elapsed
+        // while ≥ 0, then invalidate, continue at the end, switch state.
+        displayLinks = displayLinks.filter { link in
+            guard case let .displayLinkReverse(duration, _, changes) = scene.layerTimeline[link.call].kind else { return false }
+            let layer = nodes[link.node].layer
+            // Elapsed time from whole ticks, so p − elapsed reaches exactly 0 on its tick.
+            let progress = link.progress - Double(n - link.startTick) / Double(fps)
+            if progress >= 0 {
+                attempt("layerTimeline[\(link.call)] displayLinkReverse") { try layer.updateTiming { $0.timeOffset = progress } }
+                return true
+            }
+            attempt("layerTimeline[\(link.call)] displayLinkReverse") {
+                _ = try perform(.continueAnimation(timeProgress: duration), on: layer, callTime: t)
+                for c in changes { try layer.setModelValue(c.value, for: c.property) }
+            }
+            writeBack(link.node)
+            events.append(.layerTiming(item: nodes[link.node].item.id, call: "displayLinkReverse ended (continue at " + String(format: "%g", duration) + " s, switch state)"))
+            return false
         }
         // 4. Commits.
         for i in nodes.indices {
@@ -263,6 +289,8 @@ final class SceneTiming {
             try layer.updateTiming { $0.speed = 1; $0.timeOffset = 0; $0.beginTime = 0 }
             let now = layer.convertTime(t, from: nil)
             try layer.updateTiming { $0.beginTime = now - (duration - p); $0.timeOffset = duration; $0.speed = -1 }
+        case .displayLinkReverse:
+            break  // driven tick by tick in `process(tick:)`
         case .reset:
             try layer.updateTiming { $0.speed = 1; $0.timeOffset = 0; $0.beginTime = 0 }
         case .removeAllAnimations:

@@ -32,9 +32,10 @@ enum TimingKeys {
                                 "fractionComplete", "scrub", "isReversed", "continueAnimation", "addAnimations"]
     static let animatorCall = ["at", "call", "afterDelay", "withoutFinishing", "position", "value", "ramp", "drag",
                                "timingParameters", "durationFactor", "changes", "delayFactor"]
-    static let layerCalls = ["pause", "resume", "set", "scrub", "continue", "reverse", "reset", "removeAllAnimations"]
+    static let layerCalls = ["pause", "resume", "set", "scrub", "continue", "reverse", "displayLinkReverse", "reset",
+                             "removeAllAnimations"]
     static let layerCall = ["at", "item", "call", "speed", "timeOffset", "beginTime", "ramp", "drag", "duration",
-                            "timeProgress"]
+                            "timeProgress", "changes"]
     static let drag = ["path", "from", "to"]
     static let curves = ["easeInOut", "easeIn", "easeOut", "linear"]
 }
@@ -478,6 +479,7 @@ extension SceneDecoder {
         let uses: [String: [String]] = [
             "set": ["speed", "timeOffset", "beginTime"], "scrub": ["ramp", "drag", "duration"],
             "continue": ["timeProgress"], "reverse": ["duration", "timeProgress"],
+            "displayLinkReverse": ["duration", "timeProgress", "changes"],
         ]
         try rejectArguments(f, except: ["at", "item", "call"] + (uses[name] ?? []), call: name, at: path)
         let kind: LayerTimingCall.Kind
@@ -499,6 +501,11 @@ extension SceneDecoder {
             let d = try f.required("duration", hint: "duration: the animation's duration in seconds", decoder: self)
             kind = .reverseAnimation(duration: try number(d, at: path + ".duration"),
                                      timeProgress: try f["timeProgress"].map { try number($0, at: path + ".timeProgress") })
+        case "displayLinkReverse":
+            let d = try f.required("duration", hint: "duration: the animation's duration in seconds", decoder: self)
+            kind = .displayLinkReverse(duration: try number(d, at: path + ".duration"),
+                                       timeProgress: try f["timeProgress"].map { try number($0, at: path + ".timeProgress") },
+                                       changes: try f["changes"].map { try changes($0, at: path + ".changes") } ?? [])
         case "reset": kind = .reset
         default: kind = .removeAllAnimations
         }

@@ -340,6 +340,13 @@ public struct LayerTimingCall: Equatable, Sendable {
         /// The seed's `gs_continueReverseAnimationWithTimeProgress`: reset, beginTime = local now −
         /// (duration − progress), timeOffset = duration, speed −1.
         case reverseAnimation(duration: Double, timeProgress: Double?)
+        /// The seed's v2 (branch without the flicker): a display link plays the paused animation
+        /// back by hand. On the call's tick and every tick after it, progress = p − (t − at) (p =
+        /// `timeProgress`, or the layer's timeOffset at the call) is written as the timeOffset of
+        /// the paused layer (`gs_setTimeProgress`); on the first tick it would be < 0 the link is
+        /// invalidated, the animation continued at `duration` (`gs_continueAnimationWithTimeProgress:
+        /// duration`, so it ends and completes at once) and `changes` are set (`switchState`).
+        case displayLinkReverse(duration: Double, timeProgress: Double?, changes: [PropertyChange])
         /// The seed's `gs_recoverToDefaultState`: speed 1, timeOffset 0, beginTime 0.
         case reset
         /// `removeAllAnimations()`.
@@ -353,6 +360,7 @@ public struct LayerTimingCall: Equatable, Sendable {
             case .scrub: return "scrub"
             case .continueAnimation: return "continue"
             case .reverseAnimation: return "reverse"
+            case .displayLinkReverse: return "displayLinkReverse"
             case .reset: return "reset"
             case .removeAllAnimations: return "removeAllAnimations"
             }

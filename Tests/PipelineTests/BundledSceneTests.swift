@@ -42,6 +42,7 @@ struct BundledSceneTests {
         ("snap-zones.yaml", 300, 102),
         ("interactive-complete.yaml", 81, nil),
         ("interactive-cancel.yaml", 87, nil),
+        ("interactive-cancel-displaylink.yaml", 87, nil),
         ("property-animator-scrub.yaml", 94, nil),
         ("spring-gallery.yaml", 92, nil),
         ("keyframes.yaml", 180, nil),
