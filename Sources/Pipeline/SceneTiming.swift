@@ -228,6 +228,8 @@ final class SceneTiming {
                     case .completed(let position):
                         events.append(.animatorCompleted(animator: script.spec.id, position: position.rawValue,
                                                          fractionComplete: script.animator.fractionComplete))
+                    case let .completionRan(name, position):
+                        events.append(.behavior("animator \(script.spec.id) completion \(name) ran at .\(position.rawValue)"))
                     }
                 }
             } catch {

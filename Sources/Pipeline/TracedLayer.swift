@@ -100,3 +100,19 @@ extension SceneSimulation {
         return rows
     }
 }
+
+extension SceneSimulation {
+    /// `layer.convertTime(_:from:)` between two items' layers (nil = host media time, the scene
+    /// time): up from `from` to the common ancestor through inverse maps, then down to `to`
+    /// (spec timing §1.5). Through a speed-0 layer the result is ±∞ or NaN, never a trap.
+    /// Returns nil when an id names no item.
+    public func convertTime(_ t: Double, from: String?, to: String?) -> Double? {
+        func layer(_ id: String?) -> TimingLayer?? {
+            guard let id else { return .some(nil) }
+            guard let node = timing.nodes.first(where: { $0.item.id == id }) else { return nil }
+            return .some(node.layer)
+        }
+        guard let a = layer(from), let b = layer(to) else { return nil }
+        return TimingLayer.convertTime(t, from: a, to: b)
+    }
+}

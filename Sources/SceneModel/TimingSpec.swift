@@ -269,6 +269,13 @@ public struct AnimatorSpec: Equatable, Sendable {
             case isReversed(Bool)
             case continueAnimation(TimingParameters?, durationFactor: Double)
             case addAnimations(Block)
+            /// `isInterruptible = value`: raises (a load error) unless the animator is inactive.
+            case isInterruptible(Bool)
+            /// `isUserInteractionEnabled = value`: raises (a load error) while it is active.
+            case isUserInteractionEnabled(Bool)
+            /// `addCompletion { position in … }`: allowed in every state; the trace logs each
+            /// handler by `name` when it runs, in the order they were added.
+            case addCompletion(name: String)
 
             /// The Apple spelling, for traces and messages.
             public var name: String {
@@ -283,6 +290,9 @@ public struct AnimatorSpec: Equatable, Sendable {
                 case .isReversed(let r): return "isReversed = \(r)"
                 case .continueAnimation: return "continueAnimation(withTimingParameters:durationFactor:)"
                 case .addAnimations: return "addAnimations(_:delayFactor:)"
+                case .isInterruptible(let v): return "isInterruptible = \(v)"
+                case .isUserInteractionEnabled(let v): return "isUserInteractionEnabled = \(v)"
+                case .addCompletion(let name): return "addCompletion(\(name))"
                 }
             }
         }

@@ -85,4 +85,26 @@ struct TraceFidelityTests {
         #expect(Self.row(trace, tick: 12, item: "child")["drawn"] == "0")
         #expect(trace.text.contains("[0.500] child NSRect: {{120, 45}, {10, 10}} center (125, 50) angle 1.570796 in parent localTime 1.250000"))
     }
+
+    @Test("convertTime between item layers: parent speed 2, child (beginTime 5, speed 0.5, timeOffset 1) at host 100 → parent 200, child 98.5, and back (spec timing §6.5)")
+    func convertTimeBetweenLayers() throws {
+        let scene = try SceneLoader.decode("""
+            canvas: { size: [200, 200], scale: 1 }
+            duration: 1
+            items:
+              - id: parent
+                size: [100, 50]
+                center: [100, 100]
+                timing: { speed: 2 }
+                children: [{ id: child, size: [10, 10], center: [0, 0], timing: { beginTime: 5, speed: 0.5, timeOffset: 1 } }]
+              - { id: other, size: [10, 10], center: [10, 10] }
+            """, fileName: "t.yaml", format: .yaml)
+        let s = try SceneSimulation(scene: scene)
+        #expect(s.convertTime(100, from: nil, to: "parent") == 200)
+        #expect(s.convertTime(100, from: nil, to: "child") == 98.5)
+        #expect(s.convertTime(98.5, from: "child", to: nil) == 100)
+        #expect(s.convertTime(98.5, from: "child", to: "other") == 100)
+        #expect(s.convertTime(200, from: "parent", to: "child") == 98.5)
+        #expect(s.convertTime(1, from: "nope", to: nil) == nil)
+    }
 }
