@@ -26,7 +26,7 @@ public struct Trace: Sendable {
     private var animatorColumnsAdded = false
 
     public init(sceneName: String, fps: Int) {
-        text.append("# flipbook trace of \(sceneName): one line per item per tick at \(fps) fps; frame = the item's bounding box (UIView.frame), angle in radians, clockwise")
+        text.append("# flipbook trace of \(sceneName): one line per layer per tick at \(fps) fps; frame = the layer's bounding box (UIView.frame), angle in radians, clockwise; velocity in pt/s, angularVelocity in rad/s")
     }
 
     /// Notes, under the header, when the animator would have paused without the scene's frame
