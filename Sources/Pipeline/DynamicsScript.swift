@@ -19,10 +19,17 @@ final class DynamicsScript {
     /// Seconds of the last entry (the scene is not at rest before it).
     let lastTime: Double
 
+    /// Per entry: the tick its drag begins (nil without a drag), and the centre and finger then.
+    private let dragStartTicks: [Int?]
+    private var dragStarts: [Int: (center: Point, finger: Point)] = [:]
+    private let fps: Int
+
     init(scene: Scene) {
+        fps = scene.fps
         entries = scene.dynamicsTimeline
-        ticks = scene.dynamicsTimeline.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
-        lastTime = scene.dynamicsTimeline.map(\.at).max() ?? 0
+        ticks = scene.dynamicsTimeline.map { ScriptTime.tick(for: $0.actionTime, fps: scene.fps) }
+        dragStartTicks = scene.dynamicsTimeline.map { e in e.drag.map { _ in ScriptTime.tick(for: e.at, fps: scene.fps) } }
+        lastTime = scene.dynamicsTimeline.map(\.actionTime).max() ?? 0
     }
 
     func register(_ id: String?, _ behaviors: [DynamicBehavior]) {
@@ -39,7 +46,22 @@ final class DynamicsScript {
     /// Runs the entries and scheduled blocks due on `tick`, in file (then scheduling) order.
     /// `note` hears each call before it is made, so a resume it causes is traced after it.
     func run(tick: Int, animator: DynamicAnimator, make: (BehaviorSpec) throws -> [DynamicBehavior],
-             note: (String) -> Void) {
+             item: (String) -> DynamicItem?, note: (String) -> Void) {
+        // Drags first: the pan handler's .began/.changed moves the item to follow the finger's
+        // translation and hands the new centre to the animator (`updateItemUsingCurrentState`).
+        for (j, entry) in entries.enumerated() {
+            guard let drag = entry.drag, let start = dragStartTicks[j], start <= tick, tick <= ticks[j],
+                  let dragged = item(drag.item) else { continue }
+            let finger = drag.finger(at: Double(tick - start) / Double(fps))
+            if tick == start {
+                dragStarts[j] = (dragged.center, finger)
+                note("drag of \(drag.item) began")
+            }
+            guard let began = dragStarts[j] else { continue }
+            dragged.center = began.center + (finger - began.finger)
+            animator.updateItemUsingCurrentState(dragged)
+            if tick == ticks[j] { note("drag of \(drag.item) ended") }
+        }
         for (j, entry) in entries.enumerated() where ticks[j] == tick {
             if let tap = entry.tap { note("tap on \(tap)") }
             switch entry.action {

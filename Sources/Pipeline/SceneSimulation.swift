@@ -129,7 +129,7 @@ public final class SceneSimulation {
     /// step, like scripted input); they may resume a paused animator.
     private func runDynamicsScript() {
         dynamicsScript.run(tick: tick, animator: animator, make: { [unowned self] spec in try makeBehaviors(spec) },
-                           note: { [unowned self] line in record(.behavior(line)) })
+                           item: { [unowned self] id in item(id) }, note: { [unowned self] line in record(.behavior(line)) })
     }
 
     /// The behaviours created for `id` (a scene behaviour's or a timeline `add`'s), empty when

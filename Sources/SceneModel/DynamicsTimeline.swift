@@ -20,15 +20,41 @@ public struct DynamicsTimelineEntry: Equatable, Sendable {
         case add(BehaviorSpec, id: String?)
     }
 
+    /// A scripted pan on an item: from `at` the item follows the finger's translation every
+    /// tick (centre set, then `updateItemUsingCurrentState`, as a pan handler does); the entry's
+    /// action is the `.ended` handler, run when the finger lifts (`at` + the last keyframe time).
+    public struct Drag: Equatable, Sendable {
+        public var item: String
+        /// Seconds after `at` (≥ 0, strictly increasing) and finger positions in canvas points.
+        public var times: [Double]
+        public var points: [Point]
+
+        public init(item: String, times: [Double], points: [Point]) {
+            self.item = item; self.times = times; self.points = points
+        }
+
+        /// The finger `t` s after the drag began: linear between keyframes, clamped at the ends.
+        public func finger(at t: Double) -> Point {
+            guard t > times[0] else { return points[0] }
+            guard let i = times.lastIndex(where: { $0 <= t }), i + 1 < times.count else { return points[points.count - 1] }
+            return points[i] + (points[i + 1] - points[i]) * ((t - times[i]) / (times[i + 1] - times[i]))
+        }
+    }
+
     /// Seconds from the start, 0 … 3600.
     public var at: Double
     /// The item a scripted tap lands on, if the entry is a tap handler (traced "tap on <item>").
     public var tap: String?
+    /// A scripted drag whose release runs the action; nil for an entry at a time or on a tap.
+    public var drag: Drag?
     public var action: Action
 
-    public init(at: Double, tap: String? = nil, action: Action) {
-        self.at = at; self.tap = tap; self.action = action
+    public init(at: Double, tap: String? = nil, drag: Drag? = nil, action: Action) {
+        self.at = at; self.tap = tap; self.drag = drag; self.action = action
     }
+
+    /// When the action runs: `at`, or the end of the drag.
+    public var actionTime: Double { at + (drag?.times.last ?? 0) }
 }
 
 /// One `key: value` of a `set:` entry. Keys are UIKit's property names.

@@ -26,7 +26,7 @@ extension SceneDecoder {
     }
 
     private func decodeDynamicsEntry(_ node: SourceNode, at path: String) throws -> DynamicsTimelineEntry {
-        let f = try fields(node, at: path, allowed: ["at", "tap", "set", "remove", "add"], required: [
+        let f = try fields(node, at: path, allowed: ["at", "tap", "drag", "set", "remove", "add"], required: [
             ("at", "at: the time in seconds"),
         ], what: "a dynamics timeline entry")
         let actions = ["set", "remove", "add"].filter { f[$0] != nil }
@@ -38,6 +38,10 @@ extension SceneDecoder {
         }
         let at = try number(f[checked: "at"], at: path + ".at")
         let tap = try f["tap"].map { try string($0, at: path + ".tap") }
+        if tap != nil, let d = f.entry("drag") {
+            throw error(at: d.keyMark, path + ".drag", "'tap' and 'drag' are both given; expected one gesture per entry")
+        }
+        let drag = try f["drag"].map { try decodeDrag($0, at: path + ".drag") }
         let action: DynamicsTimelineEntry.Action
         switch actions[0] {
         case "remove":
@@ -48,7 +52,25 @@ extension SceneDecoder {
         default:
             action = try decodeSet(f[checked: "set"], at: path + ".set")
         }
-        return DynamicsTimelineEntry(at: at, tap: tap, action: action)
+        return DynamicsTimelineEntry(at: at, tap: tap, drag: drag, action: action)
+    }
+
+    /// `drag: { item: card, path: [[t, x, y], …] }`, times in seconds after `at`.
+    private func decodeDrag(_ node: SourceNode, at path: String) throws -> DynamicsTimelineEntry.Drag {
+        let f = try fields(node, at: path, allowed: ["item", "path"], required: [
+            ("item", "item: the id of the dragged item"), ("path", "path: [[seconds after at, x, y], …]"),
+        ], what: "a drag")
+        let rows = try list(f[checked: "path"], at: path + ".path")
+        if rows.isEmpty { throw error(at: f["path"]!, path + ".path", "expected at least one [t, x, y] keyframe, found an empty list") }
+        var times: [Double] = [], points: [Point] = []
+        for (k, row) in rows.enumerated() {
+            let v = try numbers(row, at: path + ".path[\(k)]", count: 3, names: "[t, x, y]")
+            if v[0] < 0 || (k > 0 && v[0] <= times[k - 1]) {
+                throw error(at: row, path + ".path[\(k)][0]", "expected times ≥ 0 that increase, found \(SceneModel.format(v[0])) after \(k > 0 ? SceneModel.format(times[k - 1]) : "the start")")
+            }
+            times.append(v[0]); points.append(Point(v[1], v[2]))
+        }
+        return DynamicsTimelineEntry.Drag(item: try string(f[checked: "item"], at: path + ".item"), times: times, points: points)
     }
 
     private func decodeSet(_ node: SourceNode, at path: String) throws -> DynamicsTimelineEntry.Action {

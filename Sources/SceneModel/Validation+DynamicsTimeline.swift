@@ -45,10 +45,20 @@ extension Scene {
                                 suggestion: "move this entry before the one at \(format(lastTime)) s")
             }
             lastTime = entry.at
-            if let tap = entry.tap, item(tap) == nil {
+            for (gesture, id) in [("tap", entry.tap), ("drag.item", entry.drag?.item)] {
+                guard let id, item(id) == nil else { continue }
                 let ids = items.map(\.id)
-                throw Violation(keyPath: path + ".tap", message: "unknown item \(quoted(tap)); expected one of: \(listing(ids))",
-                                suggestion: didYouMean(tap, ids))
+                throw Violation(keyPath: path + "." + gesture, message: "unknown item \(quoted(id)); expected one of: \(listing(ids))",
+                                suggestion: didYouMean(id, ids))
+            }
+            if let drag = entry.drag {
+                for (k, p) in drag.points.enumerated() {
+                    try checkFinite(p.x, at: path + ".drag.path[\(k)][1]")
+                    try checkFinite(p.y, at: path + ".drag.path[\(k)][2]")
+                }
+                if !(entry.actionTime <= SceneRules.maxSeconds) {
+                    throw Violation(keyPath: path + ".drag.path", message: "the drag ends at \(format(entry.actionTime)) s; expected it to end by \(format(SceneRules.maxSeconds)) s")
+                }
             }
             switch entry.action {
             case .remove(let id):

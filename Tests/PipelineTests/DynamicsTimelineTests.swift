@@ -107,4 +107,28 @@ struct DynamicsTimelineTests {
         #expect(Self.run(code, until: 110) == scripted)
         #expect(scripted[110] == Point(80, 300))
     }
+
+    @Test("a scripted drag moves the item with the finger's translation each tick, and its release runs the entry (a re-snap where it was dropped)")
+    func dragRelease() throws {
+        let s = try Self.scene("""
+            until: rest
+            maxDuration: 5
+            items: [{ id: card, size: [60, 60], center: [160, 252] }]
+            behaviors: [{ id: s, snap: { item: card, to: [160, 252] } }]
+            dynamicsTimeline:
+              - { at: 0.5, remove: s }
+              - { at: 0.5, drag: { item: card, path: [[0, 100, 100], [0.5, 200, 200]] }, add: { id: s2, snap: { item: card, to: [260, 352] } } }
+            """)
+        let centres = Self.run(s, until: 45)
+        // Tick 45 is 0.25 s into the drag: finger translation (50, 50), no behaviour acting.
+        #expect(centres[45] == Point(210, 302))
+        while !s.isAtRest { s.advance() }
+        // Without behaviours the animator pauses at once; the pan moves the view directly, and
+        // the release adds the new snap, which resumes the animator.
+        #expect(Self.lines(s) == [
+            "0 animator resumed", "30 drag of card began", "30 remove s", "30 animator paused",
+            "60 drag of card ended", "60 add snap s2", "60 animator resumed", "90 animator paused",
+        ])
+        #expect(s.dynamicItems[0].center == Point(260, 352))
+    }
 }

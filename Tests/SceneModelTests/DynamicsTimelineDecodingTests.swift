@@ -81,4 +81,17 @@ struct DynamicsTimelineDecodingTests {
         #expect(message("dynamicsTimeline: [{ at: 1, set: { behavior: kick, magnitude: 2 } }, { at: 2, add: { id: kick, push: { items: [card] } } }]")
             == "test.yaml:7:46: dynamicsTimeline[0].set.behavior: unknown behavior 'kick'; expected one of: cardSnap, fall")
     }
+
+    @Test("a drag trigger: decoded with times after at; tap and drag together, decreasing times or an unknown item are located errors")
+    func dragTrigger() throws {
+        let scene = try decodeYAML(Self.head + "dynamicsTimeline: [{ at: 1, drag: { item: card, path: [[0, 10, 10], [0.5, 60, 10]] }, remove: fall }]")
+        let drag = try #require(scene.dynamicsTimeline[0].drag)
+        #expect(drag.finger(at: 0.25) == Point(35, 10) && scene.dynamicsTimeline[0].actionTime == 1.5)
+        #expect(message("dynamicsTimeline: [{ at: 1, tap: card, drag: { item: card, path: [[0, 1, 1]] }, remove: fall }]")
+            == "test.yaml:7:40: dynamicsTimeline[0].drag: 'tap' and 'drag' are both given; expected one gesture per entry")
+        #expect(message("dynamicsTimeline: [{ at: 1, drag: { item: card, path: [[0.5, 1, 1], [0.5, 2, 2]] }, remove: fall }]")
+            == "test.yaml:7:69: dynamicsTimeline[0].drag.path[1][0]: expected times ≥ 0 that increase, found 0.5 after 0.5")
+        #expect(message("dynamicsTimeline: [{ at: 1, drag: { item: crad, path: [[0, 1, 1]] }, remove: fall }]")
+            == "test.yaml:7:43: dynamicsTimeline[0].drag.item: unknown item 'crad'; expected one of: card (did you mean 'card'?)")
+    }
 }
