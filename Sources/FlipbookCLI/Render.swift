@@ -70,13 +70,18 @@ struct Render: ParsableCommand {
     func run() throws {
         let files = try SceneArguments.resolve(scenes)
         // Load and validate every scene before writing anything.
-        let loaded = try files.map { videoArguments.adjust(try SceneLoader.load(path: $0, limits: limitArguments.limits)) }
+        let loaded = try files.map { file in
+            let (scene, warnings) = try SceneLoader.loadWithWarnings(path: file, limits: limitArguments.limits)
+            for warning in warnings { printWarning(warning.description) }
+            return videoArguments.adjust(scene)
+        }
         try SceneArguments.checkDistinctNames(loaded, files: files)
         for (scene, file) in zip(loaded, files) { _ = try SceneSimulation(scene: scene, file: file) }
 
         if format == .svg {
             for (scene, file) in zip(loaded, files) {
-                let count = try SVGFrameSequence.render(scene, file: file, outputDirectory: out)
+                let selection = try frames.map(FrameSelection.parseRange) ?? shard.map(FrameSelection.parseShard)
+                let count = try SVGFrameSequence.render(scene, file: file, outputDirectory: out, frames: selection)
                 print("\(scene.name): \(counted(count, "SVG frame")) → \((out as NSString).appendingPathComponent(scene.name))/")
             }
             return

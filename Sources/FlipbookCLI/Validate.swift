@@ -17,7 +17,8 @@ struct Validate: ParsableCommand {
         var failures = 0
         for file in try SceneArguments.resolve(scenes) {
             do {
-                let scene = try SceneLoader.load(path: file, limits: limitArguments.limits)
+                let (scene, warnings) = try SceneLoader.loadWithWarnings(path: file, limits: limitArguments.limits)
+                for warning in warnings { printWarning(warning.description) }
                 _ = try SceneSimulation(scene: scene, file: file)
                 print("\(file.visibleEscaped): ok (\(counted(scene.items.count, "item")), \(counted(scene.behaviors.count, "behavior")))")
             } catch let error as SceneError {

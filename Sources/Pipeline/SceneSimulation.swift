@@ -30,8 +30,10 @@ public final class SceneSimulation {
     /// When the last scripted input ends, in seconds: until then the scene is not at rest even if
     /// the animator has paused, because a drag will wake it.
     private var scriptedInputEnd = 0.0
+    /// `dynamicsTimeline:` and behaviours scheduled from Swift.
+    private var dynamicsScript: DynamicsScript!
     /// The Core Animation side: item layers, animations, view animations, property animators.
-    private var timing: SceneTiming!
+    private(set) var timing: SceneTiming!
 
     /// Builds the animator for a validated scene.
     ///
@@ -60,14 +62,19 @@ public final class SceneSimulation {
         }
         animator.willResume = { [unowned self] _ in record(.animatorResumed) }
         animator.didPause = { [unowned self] _ in record(.animatorPaused) }
+        dynamicsScript = DynamicsScript(scene: scene)
+        scriptedInputEnd = dynamicsScript.lastTime
         for (i, spec) in scene.behaviors.enumerated() {
             do {
-                for behavior in try makeBehaviors(spec) { animator.addBehavior(behavior) }
+                let made = try makeBehaviors(spec)
+                for behavior in made { animator.addBehavior(behavior) }
+                dynamicsScript.register(scene.behaviorID(i), made)
             } catch let error as DynamicsParameterError {
                 throw SceneError(file: file, keyPath: "behaviors[\(i)].\(spec.kind)", message: error.message)
             }
         }
         flushBehaviorEvents()
+        runDynamicsScript()
         timing = try SceneTiming(scene: scene, dynamicItems: items, file: file)
         recordTiming(timing.process(tick: 0))
     }
@@ -110,11 +117,32 @@ public final class SceneSimulation {
         // Scripted input arrives before the tick, like touches before a display-link callback;
         // it may wake a paused animator.
         for behavior in inputBehaviors { behavior.handleInput(at: time) }
+        runDynamicsScript()
         let wasRunning = animator.isRunning
         if wasRunning { animator.step(tickInterval) }
         flushBehaviorEvents()
         if wasRunning, !animator.isRunning, pauseTick == nil { pauseTick = tick }
         recordTiming(timing.process(tick: tick))
+    }
+
+    /// Runs the `dynamicsTimeline:` entries and scheduled blocks due on this tick (before the
+    /// step, like scripted input); they may resume a paused animator.
+    private func runDynamicsScript() {
+        dynamicsScript.run(tick: tick, animator: animator, make: { [unowned self] spec in try makeBehaviors(spec) },
+                           item: { [unowned self] id in item(id) }, note: { [unowned self] line in record(.behavior(line)) })
+    }
+
+    /// The behaviours created for `id` (a scene behaviour's or a timeline `add`'s), empty when
+    /// none has that id (yet). Change them with UIKit's setters from a `schedule(atTick:_:)` block.
+    public func behaviors(withID id: String) -> [DynamicBehavior] { dynamicsScript.behaviorsByID[id] ?? [] }
+
+    /// Runs `body` with the animator at the start of tick `tick` (> the current tick), before the
+    /// step, exactly where `dynamicsTimeline:` entries run: the Swift form of a timeline entry, for
+    /// custom behaviours and changes the scene format does not spell.
+    public func schedule(atTick tick: Int, _ body: @escaping (DynamicAnimator) -> Void) {
+        precondition(tick > self.tick, "schedule(atTick:) needs a future tick; now is \(self.tick)")
+        dynamicsScript.schedule(atTick: tick, body)
+        scriptedInputEnd = max(scriptedInputEnd, Double(tick) / Double(scene.fps))
     }
 
     private func recordTiming(_ kinds: [SimulationEvent.Kind]) {
@@ -175,7 +203,7 @@ public final class SceneSimulation {
     }
 
     /// The animator behaviours for one scene behaviour (a watcher brings its client along).
-    private func makeBehaviors(_ spec: BehaviorSpec) throws -> [DynamicBehavior] {
+    func makeBehaviors(_ spec: BehaviorSpec) throws -> [DynamicBehavior] {
         // Validation guarantees every referenced id exists.
         func resolve(_ id: String) -> DynamicItem {
             guard let item = item(id) else { preconditionFailure("unvalidated scene: unknown item \(id)") }

@@ -6,20 +6,27 @@ import Geometry
 /// video.
 ///
 /// - `<scene>.trace.txt`, for people: the seed text's format (`[0.033] NSRect: {{x, y}, {w, h}}`)
-///   extended with the item id, centre and angle, and with events (the animator pausing and
-///   resuming) on their own lines.
-/// - `<scene>.trace.csv`, for plots and diffs: one row per item per tick.
+///   extended with the item id, centre and angle; for items the dynamic animator moves, their
+///   body velocity (pt/s) and angular velocity (rad/s); for child layers, `in <parent>` and their
+///   local time; `hidden` on a tick the frame does not draw the layer; and events (the animator
+///   pausing and resuming, completions) on their own lines.
+/// - `<scene>.trace.csv`, for plots and diffs: one row per layer per tick (top-level items in
+///   scene order, each followed by its child layers), with `drawn` (1/0), `velocity_x`,
+///   `velocity_y` (pt/s), `angular_velocity` (rad/s; 0 for items no behaviour moves),
+///   `local_time` (the layer's `convertTime(t, from: nil)`, s) and the animator's `elapsed_time`.
 ///
 /// Numbers are printed with fixed decimals (glibc's correctly rounded printf), so a trace is as
 /// deterministic as the frames and diffs cleanly.
 public struct Trace: Sendable {
     public private(set) var text: [String] = []
-    public private(set) var csv: [String] = ["tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity"]
+    public private(set) var csv: [String] = [Trace.csvHeader]
+    /// The CSV columns; property animators append `<id>_fraction` columns after these.
+    public static let csvHeader = "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity,drawn,velocity_x,velocity_y,angular_velocity,local_time,elapsed_time"
     private var eventsWritten = 0
     private var animatorColumnsAdded = false
 
     public init(sceneName: String, fps: Int) {
-        text.append("# flipbook trace of \(sceneName): one line per item per tick at \(fps) fps; frame = the item's bounding box (UIView.frame), angle in radians, clockwise")
+        text.append("# flipbook trace of \(sceneName): one line per layer per tick at \(fps) fps; frame = the layer's bounding box (UIView.frame), angle in radians, clockwise; velocity in pt/s, angularVelocity in rad/s")
     }
 
     /// Notes, under the header, when the animator would have paused without the scene's frame
@@ -49,25 +56,30 @@ public struct Trace: Sendable {
             text.append(String(format: "%@ animator %@ fractionComplete %.6f state %@", stamp, a.id, a.fractionComplete, a.state))
         }
         let extra = animators.map { String(format: ",%.6f", $0.fractionComplete) }.joined()
-        for item in simulation.dynamicItems {
-            // Presentation values when Core Animation timing drives the scene: what the frame shows.
-            let state = simulation.tracedState(item)
-            let c = state.center, t = state.transform
-            let f = state.center == item.center && state.transform == item.transform && state.bounds == item.bounds
-                ? item.frame
-                : boundingBox(of: Rect(center: c, size: state.bounds),
-                              under: AffineTransform(translationX: -c.x, y: -c.y).concatenating(t)
-                                  .concatenating(AffineTransform(translationX: c.x, y: c.y)))
+        let elapsed = simulation.animator.elapsedTime
+        for layer in simulation.tracedLayers() {
+            let c = layer.center, t = layer.transform, f = layer.frame
             let radians = t.rotationAngle.radians
             let angle = radians == 0 ? 0 : radians  // no "-0.000000"
-            text.append(String(format: "%@ %@ NSRect: {{%@, %@}, {%@, %@}} center (%@, %@) angle %.6f",
-                               stamp, item.identifier, g(f.minX), g(f.minY), g(f.width), g(f.height),
-                               g(c.x), g(c.y), angle))
+            var line = String(format: "%@ %@ NSRect: {{%@, %@}, {%@, %@}} center (%@, %@) angle %.6f",
+                              stamp, layer.id, g(f.minX), g(f.minY), g(f.width), g(f.height), g(c.x), g(c.y), angle)
+            if let v = layer.velocity, let w = layer.angularVelocity {
+                let omega: Double = w == 0 ? 0 : w
+                line += String(format: " velocity (%@, %@) angularVelocity %.6f", g(v.x), g(v.y), omega)
+            }
+            if let parent = layer.parent { line += " in \(parent)" + String(format: " localTime %.6f", layer.localTime) }
+            if !layer.drawn { line += " hidden" }
+            text.append(line)
             // The scale of the item's transform (the damped resize's figure 6-1 is scale_x over time).
             let scaleX = (t.a * t.a + t.b * t.b).squareRoot(), scaleY = (t.c * t.c + t.d * t.d).squareRoot()
-            csv.append(String(format: "%d,%.6f,%@,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f",
-                              simulation.tick, time, item.identifier, c.x, c.y, f.minX, f.minY, f.width, f.height, angle,
-                              scaleX, scaleY, state.opacity) + extra)
+            let v = layer.velocity ?? .zero, w = layer.angularVelocity ?? 0
+            // `x == 0 ? 0 : x` inside the argument list would pass an Int 0 (each branch becomes a
+            // CVarArg on its own); named Doubles avoid that and "-0.000000".
+            let vx: Double = v.x == 0 ? 0 : v.x, vy: Double = v.y == 0 ? 0 : v.y, omega: Double = w == 0 ? 0 : w
+            csv.append(String(format: "%d,%.6f,%@,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f,%d,%.6f,%.6f,%.9f,%.6f,%.6f",
+                              simulation.tick, time, layer.id, c.x, c.y, f.minX, f.minY, f.width, f.height, angle,
+                              scaleX, scaleY, layer.opacity, layer.drawn ? 1 : 0, vx, vy, omega, layer.localTime, elapsed)
+                       + extra)
         }
     }
 

@@ -26,6 +26,14 @@ public struct Scene: Equatable, Sendable {
     public var animators: [AnimatorSpec] = []
     /// Scripted changes of item layers' media timing (`layerTimeline:`), `at` non-decreasing.
     public var layerTimeline: [LayerTimingCall] = []
+    /// Behaviour ids (`- { id: cardSnap, snap: { … } }`), indexed like `behaviors`; nil for a
+    /// behaviour without one. Empty (the default) when no behaviour has an id.
+    public var behaviorIDs: [String?] = []
+    /// Scripted changes of the behaviours (`dynamicsTimeline:`), run in file order. Default none.
+    public var dynamicsTimeline: [DynamicsTimelineEntry] = []
+
+    /// The id of behaviour `i`, if it has one.
+    public func behaviorID(_ i: Int) -> String? { i < behaviorIDs.count ? behaviorIDs[i] : nil }
 
     public init(name: String, canvas: Canvas, fps: Int = 60, length: SceneLength,
                 items: [Item], behaviors: [BehaviorSpec] = [], output: OutputSettings = .init()) {

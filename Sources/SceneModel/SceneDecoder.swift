@@ -51,15 +51,17 @@ struct SceneDecoder {
         let items = try list(itemsNode, at: "items").enumerated().map { i, node in
             try decodeItem(node, at: "items[\(i)]")
         }
-        let behaviors = try top["behaviors"].map { node in
+        let entries = try top["behaviors"].map { node in
             try list(node, at: "behaviors").enumerated().map { i, node in
-                try decodeBehavior(node, at: "behaviors[\(i)]")
+                try decodeBehaviorEntry(node, at: "behaviors[\(i)]")
             }
         } ?? []
         let output = try top["output"].map { try decodeOutput($0) } ?? OutputSettings()
         var scene = Scene(name: name, canvas: canvas, fps: fps, length: length, items: items,
-                          behaviors: behaviors, output: output)
+                          behaviors: entries.map(\.0), output: output)
+        if entries.contains(where: { $0.1 != nil }) { scene.behaviorIDs = entries.map(\.1) }
         try decodeTimingScript(top, into: &scene)
+        if let n = top["dynamicsTimeline"] { scene.dynamicsTimeline = try decodeDynamicsTimeline(n) }
         return (scene, nameFromFile)
     }
 
@@ -304,7 +306,8 @@ struct SceneDecoder {
 /// The keys each mapping allows, in the order they are documented (and suggested).
 enum Keys {
     static let root = ["version", "name", "canvas", "fps", "duration", "until", "maxDuration",
-                       "items", "behaviors", "viewAnimations", "animators", "layerTimeline", "output", "$schema"]
+                       "items", "behaviors", "viewAnimations", "animators", "layerTimeline", "dynamicsTimeline",
+                       "output", "$schema"]
     static let canvas = ["size", "scale", "background"]
     static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "border", "opacity", "z",
                        "kind", "collisionBounds", "masksToBounds", "shadow", "timing", "animations", "children"]

@@ -105,6 +105,7 @@ extension Scene {
         try checkBehaviors()
         try checkDragOverlaps()
         try checkTimingScript()
+        try checkDynamicsTimeline()
     }
 
     private func checkCanvas(maxPixelsPerSide: Int) throws(Violation) {

@@ -68,6 +68,7 @@ struct BadInputTests {
         scenes/damped-resize.yaml: ok (1 item, 1 behavior)
         scenes/fields.yaml: ok (10 items, 14 behaviors)
         scenes/gravity.json: ok (4 items, 1 behavior)
+        scenes/interactive-cancel-displaylink.yaml: ok (1 item, 0 behaviors)
         scenes/interactive-cancel.yaml: ok (1 item, 0 behaviors)
         scenes/interactive-complete.yaml: ok (1 item, 0 behaviors)
         scenes/keyframes.yaml: ok (5 items, 0 behaviors)
@@ -77,6 +78,7 @@ struct BadInputTests {
         scenes/snap.yaml: ok (1 item, 1 behavior)
         scenes/spring-gallery.yaml: ok (11 items, 0 behaviors)
         scenes/stack.yaml: ok (5 items, 3 behaviors)
+        scenes/tap-resnap.yaml: ok (1 item, 1 behavior)
         scenes/transform-nest.yaml: ok (4 items, 1 behavior)
         scenes/watcher.yaml: ok (1 item, 1 behavior)
 
