@@ -19,6 +19,8 @@ let package = Package(
     targets: [
         .target(name: "Geometry", exclude: ["README.md"]),
         .target(name: "Determinism", exclude: ["README.md"]),
+        // Vector shapes in path units: the stroker, SVG path data, shape helpers (knows no pixels).
+        .target(name: "Shapes", dependencies: ["Geometry"], exclude: ["README.md"]),
         .target(name: "Markup"),
         .target(
             name: "CBox2D",
@@ -58,6 +60,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["Determinism"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Geometry", "Raster"]),
         .testTarget(name: "DeterminismTests", dependencies: ["Determinism"]),
         .target(name: "DynamicsTestSupport", dependencies: ["Dynamics", "Geometry"], path: "Tests/DynamicsTestSupport"),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsTestSupport"]),
