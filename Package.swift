@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "Dynamics", dependencies: ["Geometry", "CBox2D"], exclude: ["README.md"]),
         .target(name: "Timing", dependencies: ["Geometry", "Raster"], exclude: ["README.md"]),
         .target(name: "CustomBehaviors", dependencies: ["Dynamics", "Geometry"], exclude: ["README.md"]),
-        .target(name: "SceneModel", dependencies: ["Geometry", "Raster", "Timing", .product(name: "Yams", package: "Yams")],
+        .target(name: "SceneModel", dependencies: ["Geometry", "Raster", "Timing", "Shapes", .product(name: "Yams", package: "Yams")],
                 exclude: ["README.md"]),
         // The rasterizer's innermost loops (sweep and blend, AVX2 chosen at run time), always -O:
         // debug test builds would otherwise spend minutes in them.
@@ -44,7 +44,7 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("freetype")]),
         .target(name: "Figures", dependencies: ["Markup", "Geometry", "Raster", "PNG", "Pipeline", "SceneModel", "CFreeType"],
                 exclude: ["README.md"]),
-        .target(name: "Pipeline", dependencies: ["Determinism", "Geometry", "SceneModel", "Dynamics", "CustomBehaviors", "Raster", "PNG", "Export", "Timing"],
+        .target(name: "Pipeline", dependencies: ["Determinism", "Geometry", "Shapes", "SceneModel", "Dynamics", "CustomBehaviors", "Raster", "PNG", "Export", "Timing"],
                 exclude: ["README.md"]),
         .target(name: "Benchmarks", dependencies: ["Geometry", "Determinism", "Raster", "PNG", "Export", "SceneModel", "Pipeline"], exclude: ["README.md"]),
         // Comparison strategies and reports (knows no scene types); the render-and-compare of goldens on top.

@@ -105,6 +105,8 @@ public struct Item: Equatable, Sendable {
     public var timing = MediaTiming()
     /// Explicit Core Animation animations on this item's layer (`animations:`).
     public var animations: [AnimationSpec] = []
+    /// A vector shape drawn over the background (`shape:`, CAShapeLayer); nil for none.
+    public var shape: ShapeSpec?
 
     public init(id: String, size: Size, center: Point, rotation: Angle = .zero,
                 fill: ColorRGBA8 = .white, cornerRadius: Double = 0, border: Border? = nil,

@@ -234,8 +234,11 @@ extension SceneDecoder {
             }
             let s = try number(node, at: path)
             return .point(Point(s, s))
-        case .opacity, .cornerRadius, .borderWidth: return .scalar(try number(node, at: path))
+        case .opacity, .cornerRadius, .borderWidth, .strokeStart, .strokeEnd, .lineWidth, .lineDashPhase:
+            return .scalar(try number(node, at: path))
         case .fillColor, .borderColor: return .color(AnimatableColor(try color(node, at: path)))
+        case .shapeFillColor, .strokeColor: return .color(AnimatableColor(try colorOrNone(node, at: path)))
+        case .path: return .path(PathValue(try pathData(node, at: path)))
         }
     }
 
