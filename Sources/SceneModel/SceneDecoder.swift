@@ -204,7 +204,7 @@ struct SceneDecoder {
                 var suggestion = didYouMean(entry.key, allowed)
                 if entry.key == "<<" { suggestion = "YAML merge keys are not supported; write the keys out" }
                 throw error(at: entry.keyMark, keyPath,
-                            "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 16))",
+                            "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 20))",
                             suggestion: suggestion)
             }
             byKey[entry.key] = entry
