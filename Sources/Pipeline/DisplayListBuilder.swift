@@ -1,5 +1,6 @@
 import Dynamics
 import Geometry
+import Icons
 import Raster
 import SceneModel
 import Shapes
@@ -75,6 +76,32 @@ extension DisplayListBuilder {
         return content
     }
 
+    /// An icon's pieces fitted to the item's bounds (viewBox → bounds, centred, uniform scale),
+    /// each filled, then its stroke's outline, in document order.
+    static func iconContent(_ icon: Icon, size: Size, transform: AffineTransform, opacity: Double,
+                            clips: [ClipShape]) -> [DrawPath] {
+        let toPixels = icon.fitting(size)
+            .concatenating(AffineTransform(translationX: -size.width / 2, y: -size.height / 2))
+            .concatenating(transform)
+        let stretch = max((toPixels.a * toPixels.a + toPixels.b * toPixels.b).squareRoot(),
+                          (toPixels.c * toPixels.c + toPixels.d * toPixels.d).squareRoot())
+        guard stretch > 0, stretch.isFinite else { return [] }
+        var content: [DrawPath] = []
+        for piece in icon.pieces {
+            if piece.fill.a > 0 {
+                content.append(DrawPath(path: piece.path, transform: toPixels, fillRule: piece.fillRule,
+                                        paint: .solid(piece.fill), opacity: opacity, clips: clips))
+            }
+            if piece.stroke.a > 0 && piece.strokeStyle.lineWidth > 0 {
+                let outline = Stroker.outline(of: piece.path, style: piece.strokeStyle,
+                                              tolerance: 0.005 / (stretch * 2.0.squareRoot()))
+                content.append(DrawPath(path: outline, transform: toPixels, fillRule: .nonZero,
+                                        paint: .solid(piece.stroke), opacity: opacity, clips: clips))
+            }
+        }
+        return content
+    }
+
     /// The frame of a scene that uses the layer tree or timing: items drawn depth first (a
     /// parent, then its children in z order), each with its presentation values.
     ///
@@ -119,8 +146,10 @@ extension DisplayListBuilder {
                 borderWidth: value(.borderWidth).scalar ?? 0,
                 borderColor: value(.borderColor).color?.rgba8 ?? .clear,
                 opacity: drawnOpacity, shadow: shadow, clips: clips,
-                content: node.item.shape.map { shapeContent($0, size: size, transform: transform, opacity: drawnOpacity,
-                                                             clips: childClips, value: value) } ?? []))
+                content: (node.item.shape.map { shapeContent($0, size: size, transform: transform, opacity: drawnOpacity,
+                                                              clips: childClips, value: value) } ?? [])
+                    + (node.item.icon.map { iconContent($0.icon, size: size, transform: transform, opacity: drawnOpacity,
+                                                        clips: childClips) } ?? [])))
             for child in node.children {
                 draw(child, parent: points, parentSize: size, opacity: drawnOpacity, clips: childClips)
             }

@@ -121,6 +121,7 @@ struct SceneDecoder {
         if let n = f["kind"] { item.dynamicKind = try word(n, at: path + ".kind", DynamicKind.self) }
         if let n = f["collisionBounds"] { item.collisionBounds = try decodeCollisionBounds(n, at: path + ".collisionBounds") }
         if let n = f["shape"] { item.shape = try decodeShape(n, at: path + ".shape") }
+        if let n = f["icon"] { item.icon = try decodeIcon(n, at: path + ".icon") }
         try decodeLayerKeys(f, into: &item, at: path)
         return item
     }
@@ -308,7 +309,7 @@ enum Keys {
                        "items", "behaviors", "viewAnimations", "animators", "layerTimeline", "output", "$schema"]
     static let canvas = ["size", "scale", "background"]
     static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "border", "opacity", "z",
-                       "kind", "collisionBounds", "masksToBounds", "shadow", "shape", "timing", "animations", "children"]
+                       "kind", "collisionBounds", "masksToBounds", "shadow", "shape", "icon", "timing", "animations", "children"]
     static let border = ["width", "color"]
     static let behaviors = BehaviorSpec.kinds
     static let snap = ["item", "to", "damping"]
