@@ -27,6 +27,9 @@ public struct RenderManifest: Codable, Equatable, Sendable {
     /// Display-list entries dropped because a transform or size was not finite (should stay
     /// empty: scene validation rejects non-finite input; this is the defensive second line).
     public var droppedNonFinite: [DroppedItem]
+    /// Icon files the scene drew (`icon:`), in the order items list them, each with the FNV-1a 64
+    /// hash of its bytes; absent when there are none.
+    public var icons: [AssetFile]? = nil
 
     public static let kindName = "flipbook-render-manifest"
 
@@ -112,6 +115,12 @@ public struct RenderManifest: Codable, Equatable, Sendable {
         public var totalSeconds: Double = 0
         /// Frames taken from an earlier, interrupted render (`--resume`) instead of rendered.
         public var framesReused: Int = 0
+    }
+
+    public struct AssetFile: Codable, Equatable, Sendable {
+        /// As the scene wrote it, relative to the scene's folder.
+        public var file: String
+        public var hash: String
     }
 
     public struct DroppedItem: Codable, Equatable, Sendable {

@@ -113,6 +113,10 @@ public struct Item: Equatable, Sendable {
     public var timing = MediaTiming()
     /// Explicit Core Animation animations on this item's layer (`animations:`).
     public var animations: [AnimationSpec] = []
+    /// A vector shape drawn over the background (`shape:`, CAShapeLayer); nil for none.
+    public var shape: ShapeSpec?
+    /// An icon drawn over the background and shape, fitted to the bounds (`icon:`); nil for none.
+    public var icon: ItemIcon?
 
     public init(id: String, size: Size, center: Point, rotation: Angle = .zero,
                 fill: ColorRGBA8 = .white, cornerRadius: Double = 0, border: Border? = nil,

@@ -122,6 +122,8 @@ struct SceneDecoder {
         if let n = f["z"] { item.zIndex = try integer(n, at: path + ".z") }
         if let n = f["kind"] { item.dynamicKind = try word(n, at: path + ".kind", DynamicKind.self) }
         if let n = f["collisionBounds"] { item.collisionBounds = try decodeCollisionBounds(n, at: path + ".collisionBounds") }
+        if let n = f["shape"] { item.shape = try decodeShape(n, at: path + ".shape") }
+        if let n = f["icon"] { item.icon = try decodeIcon(n, at: path + ".icon") }
         try decodeLayerKeys(f, into: &item, at: path)
         return item
     }
@@ -205,7 +207,7 @@ struct SceneDecoder {
                 var suggestion = didYouMean(entry.key, allowed)
                 if entry.key == "<<" { suggestion = "YAML merge keys are not supported; write the keys out" }
                 throw error(at: entry.keyMark, keyPath,
-                            "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 16))",
+                            "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 20))",
                             suggestion: suggestion)
             }
             byKey[entry.key] = entry
@@ -310,7 +312,7 @@ enum Keys {
                        "output", "$schema"]
     static let canvas = ["size", "scale", "background"]
     static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "border", "opacity", "z",
-                       "kind", "collisionBounds", "masksToBounds", "shadow", "timing", "animations", "children"]
+                       "kind", "collisionBounds", "masksToBounds", "shadow", "shape", "icon", "timing", "animations", "children"]
     static let border = ["width", "color"]
     static let behaviors = BehaviorSpec.kinds
     static let snap = ["item", "to", "damping"]

@@ -47,6 +47,7 @@ struct BundledSceneTests {
         ("spring-gallery.yaml", 92, nil),
         ("keyframes.yaml", 180, nil),
         ("tap-resnap.yaml", 234, 31),
+        ("shapes.yaml", 120, nil),
     ]
 
     @Test("every bundled scene runs for its pinned number of frames and pauses on its pinned tick", arguments: expectations)
