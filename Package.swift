@@ -37,9 +37,17 @@ let package = Package(
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
         .target(name: "PNG", dependencies: ["CPNG"], exclude: ["README.md"]),
         .target(name: "Export", dependencies: ["PNG", "Raster"], exclude: ["README.md"]),
-        // FreeType through a C shim; Debian's headers live under /usr/include/freetype2 (pkg-config freetype2).
-        .target(name: "CFreeType", cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
-                linkerSettings: [.linkedLibrary("freetype")]),
+        // The text libraries as system-library targets: pkg-config supplies include paths and
+        // link flags (no unsafeFlags), each a module map over the library's own headers.
+        .systemLibrary(name: "CFreeTypeSystem", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        // The figures' FreeType shim, compiled against the system target's headers.
+        .target(name: "CFreeType", dependencies: ["CFreeTypeSystem"]),
+        // Fonts, shaping, bidi and line breaking: strings become glyph outlines (Geometry.Path).
+        .target(name: "Text", dependencies: ["Geometry", "CFreeTypeSystem", "CHarfBuzz", "CFriBidi"],
+                exclude: ["README.md"]),
         .target(name: "Figures", dependencies: ["Markup", "Geometry", "Raster", "PNG", "Pipeline", "SceneModel", "CFreeType"],
                 exclude: ["README.md"]),
         .target(name: "Pipeline", dependencies: ["Determinism", "Geometry", "SceneModel", "Dynamics", "CustomBehaviors", "Raster", "PNG", "Export", "Timing"],
