@@ -46,7 +46,7 @@ let package = Package(
         // The figures' FreeType shim, compiled against the system target's headers.
         .target(name: "CFreeType", dependencies: ["CFreeTypeSystem"]),
         // Fonts, shaping, bidi and line breaking: strings become glyph outlines (Geometry.Path).
-        .target(name: "Text", dependencies: ["Geometry", "CFreeTypeSystem", "CHarfBuzz", "CFriBidi"],
+        .target(name: "Text", dependencies: ["Geometry", "Determinism", "CFreeTypeSystem", "CHarfBuzz", "CFriBidi"],
                 exclude: ["README.md"]),
         .target(name: "Figures", dependencies: ["Markup", "Geometry", "Raster", "PNG", "Pipeline", "SceneModel", "CFreeType"],
                 exclude: ["README.md"]),
@@ -73,6 +73,7 @@ let package = Package(
         .testTarget(name: "CustomBehaviorsTests", dependencies: ["CustomBehaviors", "Determinism", "DynamicsTestSupport"]),
         .testTarget(name: "SceneModelTests", dependencies: ["SceneModel"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterKernels", "PNG", "Determinism"], resources: [.copy("Goldens")]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Geometry"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Determinism"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Export", "PNG", "TestSupport"]),
