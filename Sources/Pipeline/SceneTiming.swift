@@ -100,7 +100,8 @@ final class SceneTiming {
         [(.center, .point(item.center)), (.size, .size(item.size)), (.rotation, .angle(item.rotation)),
          (.opacity, .scalar(item.opacity)), (.fillColor, .color(AnimatableColor(item.fill))),
          (.cornerRadius, .scalar(item.cornerRadius)), (.borderWidth, .scalar(item.border?.width ?? 0)),
-         (.borderColor, .color(AnimatableColor(item.border?.color ?? .clear)))]
+         (.borderColor, .color(AnimatableColor(item.border?.color ?? .clear))),
+         (.textColor, .color(AnimatableColor(item.text?.color ?? .black)))]
     }
 
     var time: Double { Double(tick) / Double(fps) }

@@ -26,6 +26,9 @@ public struct Scene: Equatable, Sendable {
     public var animators: [AnimatorSpec] = []
     /// Scripted changes of item layers' media timing (`layerTimeline:`), `at` non-decreasing.
     public var layerTimeline: [LayerTimingCall] = []
+    /// The scene's own font files (`fonts:`), in file order; their families join Inter and
+    /// DejaVu Sans. Default none.
+    public var fonts: [SceneFont] = []
 
     public init(name: String, canvas: Canvas, fps: Int = 60, length: SceneLength,
                 items: [Item], behaviors: [BehaviorSpec] = [], output: OutputSettings = .init()) {
@@ -105,6 +108,8 @@ public struct Item: Equatable, Sendable {
     public var timing = MediaTiming()
     /// Explicit Core Animation animations on this item's layer (`animations:`).
     public var animations: [AnimationSpec] = []
+    /// The item's text (`text:`, a CATextLayer / UILabel), drawn over its fill; nil (default) for none.
+    public var text: TextSpec?
 
     public init(id: String, size: Size, center: Point, rotation: Angle = .zero,
                 fill: ColorRGBA8 = .white, cornerRadius: Double = 0, border: Border? = nil,

@@ -217,7 +217,7 @@ extension SceneDecoder {
 
     /// A value of the property's kind: `[x, y]` (center, translation), `[w, h]` (size), degrees
     /// (rotation), a number or `[sx, sy]` (scale), a number (opacity, cornerRadius, borderWidth),
-    /// a colour (fill, borderColor).
+    /// a colour (fill, borderColor, textColor).
     func animatableValue(_ node: SourceNode, for property: LayerProperty, at path: String) throws -> AnimatableValue {
         switch property {
         case .center: return .point(try point(node, at: path))
@@ -235,7 +235,7 @@ extension SceneDecoder {
             let s = try number(node, at: path)
             return .point(Point(s, s))
         case .opacity, .cornerRadius, .borderWidth: return .scalar(try number(node, at: path))
-        case .fillColor, .borderColor: return .color(AnimatableColor(try color(node, at: path)))
+        case .fillColor, .borderColor, .textColor: return .color(AnimatableColor(try color(node, at: path)))
         }
     }
 

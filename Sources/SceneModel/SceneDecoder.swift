@@ -47,6 +47,7 @@ struct SceneDecoder {
         let canvas = try decodeCanvas(canvasNode)
         let fps = try top["fps"].map { try integer($0, at: "fps") } ?? SceneRules.defaultFPS
         let length = try decodeLength(top)
+        let fonts = try top["fonts"].map { try decodeFonts($0) } ?? []
         let itemsNode = try top.required("items", hint: "items: a list of items, each with id, size and center", decoder: self)
         let items = try list(itemsNode, at: "items").enumerated().map { i, node in
             try decodeItem(node, at: "items[\(i)]")
@@ -59,6 +60,7 @@ struct SceneDecoder {
         let output = try top["output"].map { try decodeOutput($0) } ?? OutputSettings()
         var scene = Scene(name: name, canvas: canvas, fps: fps, length: length, items: items,
                           behaviors: behaviors, output: output)
+        scene.fonts = fonts
         try decodeTimingScript(top, into: &scene)
         return (scene, nameFromFile)
     }
@@ -120,6 +122,7 @@ struct SceneDecoder {
         if let n = f["z"] { item.zIndex = try integer(n, at: path + ".z") }
         if let n = f["kind"] { item.dynamicKind = try word(n, at: path + ".kind", DynamicKind.self) }
         if let n = f["collisionBounds"] { item.collisionBounds = try decodeCollisionBounds(n, at: path + ".collisionBounds") }
+        if let n = f["text"] { item.text = try decodeText(n, at: path + ".text") }
         try decodeLayerKeys(f, into: &item, at: path)
         return item
     }
@@ -304,10 +307,10 @@ struct SceneDecoder {
 /// The keys each mapping allows, in the order they are documented (and suggested).
 enum Keys {
     static let root = ["version", "name", "canvas", "fps", "duration", "until", "maxDuration",
-                       "items", "behaviors", "viewAnimations", "animators", "layerTimeline", "output", "$schema"]
+                       "items", "behaviors", "viewAnimations", "animators", "layerTimeline", "output", "fonts", "$schema"]
     static let canvas = ["size", "scale", "background"]
     static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "border", "opacity", "z",
-                       "kind", "collisionBounds", "masksToBounds", "shadow", "timing", "animations", "children"]
+                       "kind", "collisionBounds", "masksToBounds", "shadow", "timing", "animations", "children", "text"]
     static let border = ["width", "color"]
     static let behaviors = BehaviorSpec.kinds
     static let snap = ["item", "to", "damping"]

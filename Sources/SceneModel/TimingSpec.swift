@@ -37,6 +37,7 @@ public enum AnimatedProperty {
         ("center", .center), ("size", .size), ("rotation", .rotation), ("scale", .scale),
         ("translation", .translation), ("opacity", .opacity), ("fill", .fillColor),
         ("cornerRadius", .cornerRadius), ("borderWidth", .borderWidth), ("borderColor", .borderColor),
+        ("textColor", .textColor), ("foregroundColor", .textColor),
     ]
     public static var names: [String] { all.map(\.name) }
 

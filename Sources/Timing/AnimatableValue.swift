@@ -200,6 +200,8 @@ public enum LayerProperty: String, Sendable, CaseIterable {
     /// Points.
     case borderWidth
     case borderColor
+    /// A text item's colour (CATextLayer's `foregroundColor`, UILabel's `textColor`).
+    case textColor
 
     public var kind: ValueKind {
         switch self {
@@ -207,7 +209,7 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         case .size: return .size
         case .rotation: return .angle
         case .opacity, .cornerRadius, .borderWidth: return .scalar
-        case .fillColor, .borderColor: return .color
+        case .fillColor, .borderColor, .textColor: return .color
         }
     }
 
@@ -221,7 +223,7 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         case .opacity: return .scalar(1)
         case .cornerRadius, .borderWidth: return .scalar(0)
         case .fillColor: return .color(.zero)
-        case .borderColor: return .color(AnimatableColor(r: 0, g: 0, b: 0, a: 1))
+        case .borderColor, .textColor: return .color(AnimatableColor(r: 0, g: 0, b: 0, a: 1))
         }
     }
 
@@ -230,7 +232,7 @@ public enum LayerProperty: String, Sendable, CaseIterable {
     public var animatesAdditivelyInUIKit: Bool {
         switch self {
         case .center, .size, .rotation, .scale, .translation: return true
-        case .opacity, .fillColor, .cornerRadius, .borderWidth, .borderColor: return false
+        case .opacity, .fillColor, .cornerRadius, .borderWidth, .borderColor, .textColor: return false
         }
     }
 }
