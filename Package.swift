@@ -50,7 +50,7 @@ let package = Package(
                 exclude: ["README.md"]),
         .target(name: "Figures", dependencies: ["Markup", "Geometry", "Raster", "PNG", "Pipeline", "SceneModel", "CFreeType"],
                 exclude: ["README.md"]),
-        .target(name: "Pipeline", dependencies: ["Determinism", "Geometry", "SceneModel", "Dynamics", "CustomBehaviors", "Raster", "PNG", "Export", "Timing"],
+        .target(name: "Pipeline", dependencies: ["Determinism", "Geometry", "SceneModel", "Text", "Dynamics", "CustomBehaviors", "Raster", "PNG", "Export", "Timing"],
                 exclude: ["README.md"]),
         .target(name: "Benchmarks", dependencies: ["Geometry", "Determinism", "Raster", "PNG", "Export", "SceneModel", "Pipeline"], exclude: ["README.md"]),
         // Comparison strategies and reports (knows no scene types); the render-and-compare of goldens on top.

@@ -48,7 +48,7 @@ extension DisplayListBuilder {
     /// Opacity multiplies down the tree; `masksToBounds` adds the item's rounded bounds to its
     /// descendants' clips; a layer whose time is outside its active span (local time < 0 for a
     /// reversed layer, before its beginTime) is not drawn, and neither are its descendants.
-    static func build(canvas: Canvas, order: [Int], timing: SceneTiming) -> DisplayList {
+    static func build(canvas: Canvas, order: [Int], timing: SceneTiming, texts: SceneTexts? = nil) -> DisplayList {
         var list = DisplayList(width: canvas.pixelWidth, height: canvas.pixelHeight, background: canvas.background)
         let t = timing.time
         let pixels = AffineTransform(scaleX: canvas.scale, y: canvas.scale)
@@ -72,14 +72,21 @@ extension DisplayListBuilder {
             let shadow = node.item.shadow.map { s in
                 DrawShadow(color: s.color, opacity: s.opacity, offset: s.offset * canvas.scale, radius: s.radius * canvas.scale)
             }
+            let childClips = node.item.masksToBounds
+                ? clips + [ClipShape(size: size, cornerRadius: cornerRadius, transform: transform)] : clips
+            // A text layer's glyphs are its content: over its fill, clipped like its sublayers.
+            var content: [DrawPath] = []
+            if let texts, node.item.text != nil {
+                content = texts.content(for: id, size: size, itemToPixels: transform,
+                                        color: value(.textColor).color?.rgba8 ?? .black,
+                                        opacity: drawnOpacity, clips: childClips)
+            }
             list.rects.append(DrawRect(
                 size: size, cornerRadius: cornerRadius, transform: transform,
                 fill: value(.fillColor).color?.rgba8 ?? node.item.fill,
                 borderWidth: value(.borderWidth).scalar ?? 0,
                 borderColor: value(.borderColor).color?.rgba8 ?? .clear,
-                opacity: drawnOpacity, shadow: shadow, clips: clips))
-            let childClips = node.item.masksToBounds
-                ? clips + [ClipShape(size: size, cornerRadius: cornerRadius, transform: transform)] : clips
+                opacity: drawnOpacity, shadow: shadow, clips: clips, content: content))
             for child in node.children {
                 draw(child, parent: points, parentSize: size, opacity: drawnOpacity, clips: childClips)
             }
