@@ -72,7 +72,9 @@ struct Render: ParsableCommand {
         // Load and validate every scene before writing anything.
         let loaded = try files.map { videoArguments.adjust(try SceneLoader.load(path: $0, limits: limitArguments.limits)) }
         try SceneArguments.checkDistinctNames(loaded, files: files)
-        for (scene, file) in zip(loaded, files) { _ = try SceneSimulation(scene: scene, file: file) }
+        for (scene, file) in zip(loaded, files) {
+            for warning in try SceneSimulation(scene: scene, file: file).textWarnings { printError("warning: \(file): \(warning)") }
+        }
 
         if format == .svg {
             for (scene, file) in zip(loaded, files) {

@@ -17,7 +17,7 @@ struct Validate: ParsableCommand {
         for file in try SceneArguments.resolve(scenes) {
             do {
                 let scene = try SceneLoader.load(path: file, limits: limitArguments.limits)
-                _ = try SceneSimulation(scene: scene, file: file)
+                for warning in try SceneSimulation(scene: scene, file: file).textWarnings { printError("warning: \(file): \(warning)") }
                 print("\(file): ok (\(counted(scene.items.count, "item")), \(counted(scene.behaviors.count, "behavior")))")
             } catch let error as SceneError {
                 printError(error.description)

@@ -20,6 +20,22 @@ public enum ManifestVerifier {
 
     /// `path`: a manifest file, or a folder holding manifests. Throws `ManifestError` when no
     /// manifest can be read (exit status 2 in the CLI); file mismatches go into the report.
+    /// Each font the render drew with must still hash the same: the frames depend on its outlines.
+    static func checkFonts(_ manifest: RenderManifest, into report: inout Report) {
+        for font in manifest.fonts ?? [] {
+            guard let bytes = FileManager.default.contents(atPath: font.path) else {
+                report.problems.append("\(manifest.scene.name): font \(font.path): missing (the frames were drawn with it)")
+                continue
+            }
+            let actual = FNV1a64.hexHash(bytes)
+            if actual == font.hash {
+                report.matched += 1
+            } else {
+                report.problems.append("\(manifest.scene.name): font \(font.path): hash \(actual), expected \(font.hash) (a different font file than the frames were drawn with)")
+            }
+        }
+    }
+
     public static func verify(_ path: String) throws -> Report {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -41,6 +57,7 @@ public enum ManifestVerifier {
             report.manifests.append(manifestPath)
             byScene.append((manifest.scene.name, manifest))
             check(manifest, folder: (manifestPath as NSString).deletingLastPathComponent, into: &report)
+            checkFonts(manifest, into: &report)
         }
         if isFolder.boolValue { checkCoverage(byScene.map(\.manifest), into: &report) }
         return report

@@ -27,6 +27,10 @@ public struct RenderManifest: Codable, Equatable, Sendable {
     /// Display-list entries dropped because a transform or size was not finite (should stay
     /// empty: scene validation rejects non-finite input; this is the defensive second line).
     public var droppedNonFinite: [DroppedItem]
+    /// The font files the scene's text was drawn with (absolute path, FNV-1a 64 of the bytes),
+    /// sorted by path; absent when the scene has no text. `verify` re-hashes them, so a font
+    /// replaced since the render is reported.
+    public var fonts: [FontInfo]? = nil
 
     public static let kindName = "flipbook-render-manifest"
 
@@ -112,6 +116,12 @@ public struct RenderManifest: Codable, Equatable, Sendable {
         public var totalSeconds: Double = 0
         /// Frames taken from an earlier, interrupted render (`--resume`) instead of rendered.
         public var framesReused: Int = 0
+    }
+
+    public struct FontInfo: Codable, Equatable, Sendable {
+        public var path: String
+        /// FNV-1a 64 of the font file's bytes, 16 hex digits.
+        public var hash: String
     }
 
     public struct DroppedItem: Codable, Equatable, Sendable {

@@ -294,7 +294,7 @@ public enum SceneRenderer {
                 videos = previous.videos
             }
             let capabilities = videoWriter?.capabilities
-            let manifest = RenderManifest(
+            var manifest = RenderManifest(
                 flipbookVersion: options.flipbookVersion,
                 scene: .init(name: scene.name, hash: sceneHash, hashOf: "resolved scene (Swift String(reflecting:))",
                              fps: scene.fps, width: width, height: height),
@@ -306,6 +306,8 @@ public enum SceneRenderer {
                 videos: videos,
                 ffmpeg: capabilities.map { .init(executable: $0.executable, version: $0.version) },
                 timings: timings, droppedNonFinite: dropped)
+            let fonts = simulation.fontFiles
+            if !fonts.isEmpty { manifest.fonts = fonts.map { .init(path: $0.path, hash: $0.hash) } }
             try AtomicFile.write(try manifest.encoded(), to: manifestPath)
             journal?.finish()
             manifestFile = manifestPath

@@ -65,10 +65,26 @@ public struct Trace: Sendable {
                                g(c.x), g(c.y), angle))
             // The scale of the item's transform (the damped resize's figure 6-1 is scale_x over time).
             let scaleX = (t.a * t.a + t.b * t.b).squareRoot(), scaleY = (t.c * t.c + t.d * t.d).squareRoot()
+            // A text item: its string and the set lines' box, in canvas points under the item's
+            // presentation transform (the box of the text box's four corners).
+            if let summary = simulation.textSummary(of: item.identifier) {
+                let local = summary.bounds.minX.isFinite ? summary.bounds : Rect(x: 0, y: 0, width: 0, height: 0)
+                let toCanvas = AffineTransform(translationX: -state.bounds.width / 2, y: -state.bounds.height / 2)
+                    .concatenating(t).concatenating(AffineTransform(translationX: c.x, y: c.y))
+                let box = boundingBox(of: local, under: toCanvas)
+                text.append(String(format: "%@ %@ text %@ bounds {{%@, %@}, {%@, %@}}", stamp, item.identifier,
+                                   quoted(summary.string), g(box.minX), g(box.minY), g(box.width), g(box.height)))
+            }
             csv.append(String(format: "%d,%.6f,%@,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f",
                               simulation.tick, time, item.identifier, c.x, c.y, f.minX, f.minY, f.width, f.height, angle,
                               scaleX, scaleY, state.opacity) + extra)
         }
+    }
+
+    /// A string in double quotes with backslash, quote and newline escaped (one trace line).
+    private func quoted(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 
     /// Shortest exact-enough spelling, like the seed's NSRect output ("50", "221.5", "66.88723").
