@@ -11,7 +11,7 @@ struct SceneTexts {
         let layout: TextLayout
         /// Glyph outlines in font units (y up) with the transform to item-local points (origin at
         /// the bounds' top-left), drawn one filled path per glyph.
-        let glyphs: [(path: Path, transform: AffineTransform)]
+        let glyphs: [(path: Path, transform: AffineTransform, key: GlyphKey)]
     }
 
     private(set) var byID: [String: Entry] = [:]
@@ -30,7 +30,9 @@ struct SceneTexts {
             } catch {
                 throw SceneError(file: file, keyPath: path + ".text", message: "\(error)")
             }
-            let glyphs = layout.glyphs.map { g in (g.face.outline(glyph: g.glyph), g.transform) }
+            let glyphs = layout.glyphs.map { g in
+                (g.face.outline(glyph: g.glyph), g.transform, GlyphKey(font: g.face.hashValue64, glyph: g.glyph))
+            }
             byID[item.id] = Entry(layout: layout, glyphs: glyphs)
             warnings += layout.warnings.map { "item '\(item.id)': \($0)" }
         }
@@ -52,7 +54,7 @@ struct SceneTexts {
         return entry.glyphs.compactMap { glyph in
             glyph.path.isEmpty ? nil
                 : DrawPath(path: glyph.path, transform: glyph.transform.concatenating(box), fillRule: .nonZero,
-                           paint: .solid(color), opacity: opacity, clips: clips)
+                           paint: .solid(color), opacity: opacity, clips: clips, glyph: glyph.key)
         }
     }
 }
