@@ -19,6 +19,8 @@ let package = Package(
     targets: [
         .target(name: "Geometry", exclude: ["README.md"]),
         .target(name: "Determinism", exclude: ["README.md"]),
+        // Vector shapes in path units: the stroker, SVG path data, shape helpers (knows no pixels).
+        .target(name: "Shapes", dependencies: ["Geometry"], exclude: ["README.md"]),
         .target(name: "Markup"),
         .target(
             name: "CBox2D",
@@ -28,7 +30,9 @@ let package = Package(
         .target(name: "Dynamics", dependencies: ["Geometry", "CBox2D"], exclude: ["README.md"]),
         .target(name: "Timing", dependencies: ["Geometry", "Raster"], exclude: ["README.md"]),
         .target(name: "CustomBehaviors", dependencies: ["Dynamics", "Geometry"], exclude: ["README.md"]),
-        .target(name: "SceneModel", dependencies: ["Geometry", "Raster", "Timing", "Text", .product(name: "Yams", package: "Yams")],
+        // Icons from SVG files (a checked subset, parsed by Foundation's XMLParser over libxml2).
+        .target(name: "Icons", dependencies: ["Geometry", "Raster", "Shapes", "Determinism"], exclude: ["README.md"]),
+        .target(name: "SceneModel", dependencies: ["Geometry", "Raster", "Timing", "Shapes", "Icons", "Text", .product(name: "Yams", package: "Yams")],
                 exclude: ["README.md"]),
         // The rasterizer's innermost loops (sweep and blend, AVX2 chosen at run time), always -O:
         // debug test builds would otherwise spend minutes in them.
@@ -50,7 +54,7 @@ let package = Package(
                 exclude: ["README.md"]),
         .target(name: "Figures", dependencies: ["Markup", "Geometry", "Raster", "PNG", "Pipeline", "SceneModel", "CFreeType"],
                 exclude: ["README.md"]),
-        .target(name: "Pipeline", dependencies: ["Determinism", "Geometry", "SceneModel", "Text", "Dynamics", "CustomBehaviors", "Raster", "PNG", "Export", "Timing"],
+        .target(name: "Pipeline", dependencies: ["Determinism", "Geometry", "Shapes", "Icons", "SceneModel", "Text", "Dynamics", "CustomBehaviors", "Raster", "PNG", "Export", "Timing"],
                 exclude: ["README.md"]),
         .target(name: "Benchmarks", dependencies: ["Geometry", "Determinism", "Raster", "PNG", "Export", "SceneModel", "Pipeline", "Text"], exclude: ["README.md"]),
         // Comparison strategies and reports (knows no scene types); the render-and-compare of goldens on top.
@@ -66,6 +70,8 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["Determinism"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Geometry", "Raster"]),
+        .testTarget(name: "IconsTests", dependencies: ["Icons", "Geometry", "Raster"]),
         .testTarget(name: "DeterminismTests", dependencies: ["Determinism"]),
         .target(name: "DynamicsTestSupport", dependencies: ["Dynamics", "Geometry"], path: "Tests/DynamicsTestSupport"),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsTestSupport"]),

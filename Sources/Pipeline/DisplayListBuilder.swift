@@ -2,6 +2,7 @@ import Dynamics
 import Geometry
 import Raster
 import SceneModel
+import Shapes
 import Timing
 
 /// Turns item state (from the animator) and item paint (from the scene) into a display list.
@@ -36,6 +37,44 @@ enum DisplayListBuilder {
 }
 
 extension DisplayListBuilder {
+    /// A shape layer's content: its fill, then its stroke's outline, in the item's bounds (origin
+    /// at the top-left; the layer's transform maps the bounds' centre), with the presentation
+    /// values of the animatable shape properties. Masked by the layer's own `masksToBounds` as
+    /// Core Animation masks a layer's contents, so `clips` is what its children get.
+    static func shapeContent(_ shape: ShapeSpec, size: Size, transform: AffineTransform, opacity: Double,
+                             clips: [ClipShape], value: (LayerProperty) -> AnimatableValue) -> [DrawPath] {
+        // Only a shape given by path data has a path value (the others follow the bounds' size).
+        var path = shape.path(size: size)
+        if case .path = shape.geometry, let presented = value(.path).pathValue, !presented.structure.isEmpty {
+            path = presented.path
+        }
+        let toPixels = AffineTransform(translationX: -size.width / 2, y: -size.height / 2).concatenating(transform)
+        var content: [DrawPath] = []
+        let fill = value(.shapeFillColor).color?.rgba8 ?? shape.fillColor
+        if fill.a > 0 {
+            content.append(DrawPath(path: path, transform: toPixels, fillRule: shape.fillRule, paint: .solid(fill),
+                                    opacity: opacity, clips: clips))
+        }
+        let strokeColor = value(.strokeColor).color?.rgba8 ?? shape.strokeColor
+        var style = shape.stroke
+        style.lineWidth = value(.lineWidth).scalar ?? style.lineWidth
+        style.strokeStart = value(.strokeStart).scalar ?? style.strokeStart
+        style.strokeEnd = value(.strokeEnd).scalar ?? style.strokeEnd
+        style.lineDashPhase = value(.lineDashPhase).scalar ?? style.lineDashPhase
+        if strokeColor.a > 0 && style.lineWidth > 0 {
+            // Chords within Raster's 0.005 px of the curves, in path units: divided by the
+            // largest stretch the transform gives a unit vector (its larger column length bounds it
+            // within √2, on the safe side).
+            let stretch = max((toPixels.a * toPixels.a + toPixels.b * toPixels.b).squareRoot(),
+                              (toPixels.c * toPixels.c + toPixels.d * toPixels.d).squareRoot())
+            guard stretch > 0, stretch.isFinite else { return content }
+            let outline = Stroker.outline(of: path, style: style, tolerance: 0.005 / (stretch * 2.0.squareRoot()))
+            content.append(DrawPath(path: outline, transform: toPixels, fillRule: .nonZero, paint: .solid(strokeColor),
+                                    opacity: opacity, clips: clips))
+        }
+        return content
+    }
+
     /// The frame of a scene that uses the layer tree or timing: items drawn depth first (a
     /// parent, then its children in z order), each with its presentation values.
     ///
@@ -74,12 +113,14 @@ extension DisplayListBuilder {
             }
             let childClips = node.item.masksToBounds
                 ? clips + [ClipShape(size: size, cornerRadius: cornerRadius, transform: transform)] : clips
-            // A text layer's glyphs are its content: over its fill, clipped like its sublayers.
-            var content: [DrawPath] = []
+            // The layer's content: a shape layer's fill and stroke, then a text layer's glyphs, over
+            // its fill and clipped like its sublayers.
+            var content = node.item.shape.map { shapeContent($0, size: size, transform: transform, opacity: drawnOpacity,
+                                                             clips: childClips, value: value) } ?? []
             if let texts, node.item.text != nil {
-                content = texts.content(for: id, size: size, itemToPixels: transform,
-                                        color: value(.textColor).color?.rgba8 ?? .black,
-                                        opacity: drawnOpacity, clips: childClips)
+                content += texts.content(for: id, size: size, itemToPixels: transform,
+                                         color: value(.textColor).color?.rgba8 ?? .black,
+                                         opacity: drawnOpacity, clips: childClips)
             }
             list.rects.append(DrawRect(
                 size: size, cornerRadius: cornerRadius, transform: transform,

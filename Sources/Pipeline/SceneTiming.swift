@@ -55,7 +55,7 @@ final class SceneTiming {
         isUsed = !scene.viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty
             || scene.allItems.contains { !$0.item.animations.isEmpty || !$0.item.children.isEmpty
                 || $0.item.timing != MediaTiming() || $0.item.shadow != nil || $0.item.masksToBounds
-                || $0.item.text != nil }
+                || $0.item.shape != nil || $0.item.text != nil }
         let driven = Set(scene.behaviors.flatMap(\.itemIDs))
         viewAnimationTicks = scene.viewAnimations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         layerCallTicks = scene.layerTimeline.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
@@ -98,6 +98,18 @@ final class SceneTiming {
 
     /// An item's model values as written in the scene.
     static func modelValues(of item: Item) -> [(LayerProperty, AnimatableValue)] {
+        var values = baseModelValues(of: item)
+        if let shape = item.shape {
+            values += [(.strokeStart, .scalar(shape.stroke.strokeStart)), (.strokeEnd, .scalar(shape.stroke.strokeEnd)),
+                       (.lineWidth, .scalar(shape.stroke.lineWidth)), (.shapeFillColor, .color(AnimatableColor(shape.fillColor))),
+                       (.strokeColor, .color(AnimatableColor(shape.strokeColor))),
+                       (.lineDashPhase, .scalar(shape.stroke.lineDashPhase))]
+            if case .path(let p) = shape.geometry { values.append((.path, .path(PathValue(p)))) }
+        }
+        return values
+    }
+
+    private static func baseModelValues(of item: Item) -> [(LayerProperty, AnimatableValue)] {
         [(.center, .point(item.center)), (.size, .size(item.size)), (.rotation, .angle(item.rotation)),
          (.opacity, .scalar(item.opacity)), (.fillColor, .color(AnimatableColor(item.fill))),
          (.cornerRadius, .scalar(item.cornerRadius)), (.borderWidth, .scalar(item.border?.width ?? 0)),

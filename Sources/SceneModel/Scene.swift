@@ -108,6 +108,8 @@ public struct Item: Equatable, Sendable {
     public var timing = MediaTiming()
     /// Explicit Core Animation animations on this item's layer (`animations:`).
     public var animations: [AnimationSpec] = []
+    /// A vector shape drawn over the background (`shape:`, CAShapeLayer); nil for none.
+    public var shape: ShapeSpec?
     /// The item's text (`text:`, a CATextLayer / UILabel), drawn over its fill; nil (default) for none.
     public var text: TextSpec?
 

@@ -209,7 +209,7 @@ extension SceneDecoder {
     private func layerProperty(_ node: SourceNode, at path: String) throws -> LayerProperty {
         guard case .string(let w)? = node.scalarMeaning, let p = AnimatedProperty.property(named: w) else {
             let found: String? = if case .string(let w)? = node.scalarMeaning { w } else { nil }
-            throw error(at: node, path, "expected one of: \(listing(AnimatedProperty.names)), found \(node.foundDescription)",
+            throw error(at: node, path, "expected one of: \(listing(AnimatedProperty.names, limit: 20)), found \(node.foundDescription)",
                         suggestion: found.flatMap { didYouMean($0, AnimatedProperty.names) })
         }
         return p
@@ -234,8 +234,11 @@ extension SceneDecoder {
             }
             let s = try number(node, at: path)
             return .point(Point(s, s))
-        case .opacity, .cornerRadius, .borderWidth: return .scalar(try number(node, at: path))
+        case .opacity, .cornerRadius, .borderWidth, .strokeStart, .strokeEnd, .lineWidth, .lineDashPhase:
+            return .scalar(try number(node, at: path))
         case .fillColor, .borderColor, .textColor: return .color(AnimatableColor(try color(node, at: path)))
+        case .shapeFillColor, .strokeColor: return .color(AnimatableColor(try colorOrNone(node, at: path)))
+        case .path: return .path(PathValue(try pathData(node, at: path)))
         }
     }
 

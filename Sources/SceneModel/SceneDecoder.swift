@@ -122,6 +122,7 @@ struct SceneDecoder {
         if let n = f["z"] { item.zIndex = try integer(n, at: path + ".z") }
         if let n = f["kind"] { item.dynamicKind = try word(n, at: path + ".kind", DynamicKind.self) }
         if let n = f["collisionBounds"] { item.collisionBounds = try decodeCollisionBounds(n, at: path + ".collisionBounds") }
+        if let n = f["shape"] { item.shape = try decodeShape(n, at: path + ".shape") }
         if let n = f["text"] { item.text = try decodeText(n, at: path + ".text") }
         try decodeLayerKeys(f, into: &item, at: path)
         return item
@@ -206,7 +207,7 @@ struct SceneDecoder {
                 var suggestion = didYouMean(entry.key, allowed)
                 if entry.key == "<<" { suggestion = "YAML merge keys are not supported; write the keys out" }
                 throw error(at: entry.keyMark, keyPath,
-                            "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 16))",
+                            "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 20))",
                             suggestion: suggestion)
             }
             byKey[entry.key] = entry
@@ -310,7 +311,7 @@ enum Keys {
                        "items", "behaviors", "viewAnimations", "animators", "layerTimeline", "output", "fonts", "$schema"]
     static let canvas = ["size", "scale", "background"]
     static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "border", "opacity", "z",
-                       "kind", "collisionBounds", "masksToBounds", "shadow", "timing", "animations", "children", "text"]
+                       "kind", "collisionBounds", "masksToBounds", "shadow", "shape", "timing", "animations", "children", "text"]
     static let border = ["width", "color"]
     static let behaviors = BehaviorSpec.kinds
     static let snap = ["item", "to", "damping"]

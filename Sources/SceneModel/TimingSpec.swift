@@ -37,6 +37,8 @@ public enum AnimatedProperty {
         ("center", .center), ("size", .size), ("rotation", .rotation), ("scale", .scale),
         ("translation", .translation), ("opacity", .opacity), ("fill", .fillColor),
         ("cornerRadius", .cornerRadius), ("borderWidth", .borderWidth), ("borderColor", .borderColor),
+        ("strokeStart", .strokeStart), ("strokeEnd", .strokeEnd), ("lineWidth", .lineWidth), ("fillColor", .shapeFillColor),
+        ("strokeColor", .strokeColor), ("lineDashPhase", .lineDashPhase), ("path", .path),
         ("textColor", .textColor), ("foregroundColor", .textColor),
     ]
     public static var names: [String] { all.map(\.name) }

@@ -30,6 +30,7 @@ extension Scene {
     var behaviorItemIDs: Set<String> { Set(behaviors.flatMap(\.itemIDs)) }
 
     func checkLayer(_ item: Item, at path: String) throws(Violation) {
+        try checkShape(item, at: path)
         if let shadow = item.shadow {
             try checkUnit(shadow.opacity, "a shadow opacity", at: path + ".shadow.opacity")
             try checkFinite(shadow.offset.x, at: path + ".shadow.offset[0]")
