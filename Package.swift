@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
         .testTarget(name: "CustomBehaviorsTests", dependencies: ["CustomBehaviors", "Determinism", "DynamicsTestSupport"]),
         .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Text", "Raster"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterKernels", "PNG", "Determinism"], resources: [.copy("Goldens")]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterKernels", "PNG", "Determinism", "Shapes"], resources: [.copy("Goldens")]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Determinism"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),

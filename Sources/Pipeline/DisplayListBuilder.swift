@@ -1,5 +1,6 @@
 import Dynamics
 import Geometry
+import Icons
 import Raster
 import SceneModel
 import Shapes
@@ -75,6 +76,32 @@ extension DisplayListBuilder {
         return content
     }
 
+    /// An icon's pieces fitted to the item's bounds (viewBox → bounds, centred, uniform scale),
+    /// each filled, then its stroke's outline, in document order.
+    static func iconContent(_ icon: Icon, size: Size, transform: AffineTransform, opacity: Double,
+                            clips: [ClipShape]) -> [DrawPath] {
+        let toPixels = icon.fitting(size)
+            .concatenating(AffineTransform(translationX: -size.width / 2, y: -size.height / 2))
+            .concatenating(transform)
+        let stretch = max((toPixels.a * toPixels.a + toPixels.b * toPixels.b).squareRoot(),
+                          (toPixels.c * toPixels.c + toPixels.d * toPixels.d).squareRoot())
+        guard stretch > 0, stretch.isFinite else { return [] }
+        var content: [DrawPath] = []
+        for piece in icon.pieces {
+            if piece.fill.a > 0 {
+                content.append(DrawPath(path: piece.path, transform: toPixels, fillRule: piece.fillRule,
+                                        paint: .solid(piece.fill), opacity: opacity, clips: clips))
+            }
+            if piece.stroke.a > 0 && piece.strokeStyle.lineWidth > 0 {
+                let outline = Stroker.outline(of: piece.path, style: piece.strokeStyle,
+                                              tolerance: 0.005 / (stretch * 2.0.squareRoot()))
+                content.append(DrawPath(path: outline, transform: toPixels, fillRule: .nonZero,
+                                        paint: .solid(piece.stroke), opacity: opacity, clips: clips))
+            }
+        }
+        return content
+    }
+
     /// The frame of a scene that uses the layer tree or timing: items drawn depth first (a
     /// parent, then its children in z order), each with its presentation values.
     ///
@@ -113,10 +140,12 @@ extension DisplayListBuilder {
             }
             let childClips = node.item.masksToBounds
                 ? clips + [ClipShape(size: size, cornerRadius: cornerRadius, transform: transform)] : clips
-            // The layer's content: a shape layer's fill and stroke, then a text layer's glyphs, over
+            // The layer's content: a shape layer's fill and stroke, its icon, then a text layer's glyphs, over
             // its fill and clipped like its sublayers.
-            var content = node.item.shape.map { shapeContent($0, size: size, transform: transform, opacity: drawnOpacity,
-                                                             clips: childClips, value: value) } ?? []
+            var content = (node.item.shape.map { shapeContent($0, size: size, transform: transform, opacity: drawnOpacity,
+                                                              clips: childClips, value: value) } ?? [])
+                + (node.item.icon.map { iconContent($0.icon, size: size, transform: transform, opacity: drawnOpacity,
+                                                    clips: childClips) } ?? [])
             if let texts, node.item.text != nil {
                 content += texts.content(for: id, size: size, itemToPixels: transform,
                                          color: value(.textColor).color?.rgba8 ?? .black,

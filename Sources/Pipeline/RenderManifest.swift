@@ -27,6 +27,9 @@ public struct RenderManifest: Codable, Equatable, Sendable {
     /// Display-list entries dropped because a transform or size was not finite (should stay
     /// empty: scene validation rejects non-finite input; this is the defensive second line).
     public var droppedNonFinite: [DroppedItem]
+    /// Icon files the scene drew (`icon:`), in the order items list them, each with the FNV-1a 64
+    /// hash of its bytes; absent when there are none.
+    public var icons: [AssetFile]? = nil
     /// The font files the scene's text was drawn with (absolute path, FNV-1a 64 of the bytes),
     /// sorted by path; absent when the scene has no text. `verify` re-hashes them, so a font
     /// replaced since the render is reported.
@@ -116,6 +119,13 @@ public struct RenderManifest: Codable, Equatable, Sendable {
         public var totalSeconds: Double = 0
         /// Frames taken from an earlier, interrupted render (`--resume`) instead of rendered.
         public var framesReused: Int = 0
+    }
+
+    public struct AssetFile: Codable, Equatable, Sendable {
+        /// As the scene wrote it, relative to the scene's folder.
+        public var file: String
+        /// FNV-1a 64 of the file's bytes, 16 hex digits.
+        public var hash: String
     }
 
     public struct FontInfo: Codable, Equatable, Sendable {

@@ -55,7 +55,7 @@ final class SceneTiming {
         isUsed = !scene.viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty
             || scene.allItems.contains { !$0.item.animations.isEmpty || !$0.item.children.isEmpty
                 || $0.item.timing != MediaTiming() || $0.item.shadow != nil || $0.item.masksToBounds
-                || $0.item.shape != nil || $0.item.text != nil }
+                || $0.item.shape != nil || $0.item.icon != nil || $0.item.text != nil }
         let driven = Set(scene.behaviors.flatMap(\.itemIDs))
         viewAnimationTicks = scene.viewAnimations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         layerCallTicks = scene.layerTimeline.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }

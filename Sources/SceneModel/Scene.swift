@@ -110,6 +110,8 @@ public struct Item: Equatable, Sendable {
     public var animations: [AnimationSpec] = []
     /// A vector shape drawn over the background (`shape:`, CAShapeLayer); nil for none.
     public var shape: ShapeSpec?
+    /// An icon drawn over the background and shape, fitted to the bounds (`icon:`); nil for none.
+    public var icon: ItemIcon?
     /// The item's text (`text:`, a CATextLayer / UILabel), drawn over its fill; nil (default) for none.
     public var text: TextSpec?
 

@@ -1,4 +1,6 @@
+import Foundation
 import Geometry
+import Icons
 import Raster
 import Shapes
 import Timing
@@ -71,6 +73,27 @@ extension SceneDecoder {
     func colorOrNone(_ node: SourceNode, at path: String) throws -> ColorRGBA8 {
         if case .string("none")? = node.scalarMeaning { return .clear }
         return try color(node, at: path)
+    }
+}
+
+extension SceneDecoder {
+    /// `icon: icons/heart.svg`: a file relative to the scene's folder that must stay inside it
+    /// (no absolute paths, no way out through .. or a symbolic link), loaded by `IconLoader`.
+    func decodeIcon(_ node: SourceNode, at path: String) throws -> ItemIcon {
+        let relative = try string(node, at: path)
+        guard !relative.isEmpty, !relative.hasPrefix("/") else {
+            throw error(at: node, path, "expected a path relative to the scene's folder, such as icons/heart.svg, found \(node.foundDescription)")
+        }
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath()
+        let target = folder.appendingPathComponent(relative).standardizedFileURL.resolvingSymlinksInPath()
+        guard target.path.hasPrefix(folder.path.hasSuffix("/") ? folder.path : folder.path + "/") else {
+            throw error(at: node, path, "icon '\(relative)' lies outside the scene's folder; expected a file inside \(folder.path)")
+        }
+        do {
+            return ItemIcon(file: relative, icon: try IconLoader.load(path: target.path, name: relative))
+        } catch let e as IconError {
+            throw error(at: node, path, "icon \(e.description)")
+        }
     }
 }
 

@@ -123,6 +123,7 @@ struct SceneDecoder {
         if let n = f["kind"] { item.dynamicKind = try word(n, at: path + ".kind", DynamicKind.self) }
         if let n = f["collisionBounds"] { item.collisionBounds = try decodeCollisionBounds(n, at: path + ".collisionBounds") }
         if let n = f["shape"] { item.shape = try decodeShape(n, at: path + ".shape") }
+        if let n = f["icon"] { item.icon = try decodeIcon(n, at: path + ".icon") }
         if let n = f["text"] { item.text = try decodeText(n, at: path + ".text") }
         try decodeLayerKeys(f, into: &item, at: path)
         return item
@@ -311,7 +312,7 @@ enum Keys {
                        "items", "behaviors", "viewAnimations", "animators", "layerTimeline", "output", "fonts", "$schema"]
     static let canvas = ["size", "scale", "background"]
     static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "border", "opacity", "z",
-                       "kind", "collisionBounds", "masksToBounds", "shadow", "shape", "timing", "animations", "children", "text"]
+                       "kind", "collisionBounds", "masksToBounds", "shadow", "shape", "icon", "timing", "animations", "children", "text"]
     static let border = ["width", "color"]
     static let behaviors = BehaviorSpec.kinds
     static let snap = ["item", "to", "damping"]

@@ -1,6 +1,7 @@
 import Geometry
 import Raster
 import Shapes
+import Icons
 
 /// An item's vector shape (`shape:`), drawn over its background as `CAShapeLayer` draws its path:
 /// the fill, then the stroke on top, both in the item's bounds (origin at its top-left, y down).
@@ -42,4 +43,16 @@ public struct ShapeSpec: Equatable, Sendable {
     /// Most dashes in `lineDashPattern`, most corners of a polygon or tips of a star.
     public static let maxDashPatternCount = 64
     public static let maxCorners = 1000
+}
+
+/// An icon file on an item: the path as the scene wrote it (relative to the scene's folder) and
+/// the icon it holds.
+public struct ItemIcon: Equatable, Sendable {
+    public var file: String
+    public var icon: Icon
+
+    public init(file: String, icon: Icon) {
+        self.file = file
+        self.icon = icon
+    }
 }

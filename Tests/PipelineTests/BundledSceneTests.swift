@@ -45,6 +45,7 @@ struct BundledSceneTests {
         ("property-animator-scrub.yaml", 94, nil),
         ("spring-gallery.yaml", 92, nil),
         ("keyframes.yaml", 180, nil),
+        ("shapes.yaml", 120, nil),
     ]
 
     @Test("every bundled scene runs for its pinned number of frames and pauses on its pinned tick", arguments: expectations)
