@@ -132,15 +132,6 @@ extension DrawRect {
         copy.clips = clips.map { ClipShape(size: $0.size, cornerRadius: $0.cornerRadius,
                                            transform: $0.transform.concatenating(view)) }
         copy.opacity = opacity * fade
-        // The content paths (text glyphs, shapes) carry absolute transforms, clips and opacity.
-        copy.content = content.map { path in
-            var path = path
-            path.transform = path.transform.concatenating(view)
-            path.clips = path.clips.map { ClipShape(size: $0.size, cornerRadius: $0.cornerRadius,
-                                                    transform: $0.transform.concatenating(view)) }
-            path.opacity *= fade
-            return path
-        }
         if var shadow {
             let scale = (view.a * view.a + view.b * view.b).squareRoot()
             shadow.offset = view.applyLinear(to: shadow.offset)
