@@ -56,7 +56,7 @@ let package = Package(
                 exclude: ["README.md"]),
         .target(name: "Pipeline", dependencies: ["Determinism", "Geometry", "Shapes", "Icons", "SceneModel", "Text", "Dynamics", "CustomBehaviors", "Raster", "PNG", "Export", "Timing"],
                 exclude: ["README.md"]),
-        .target(name: "Benchmarks", dependencies: ["Geometry", "Determinism", "Raster", "PNG", "Export", "SceneModel", "Pipeline", "Text"], exclude: ["README.md"]),
+        .target(name: "Benchmarks", dependencies: ["Geometry", "Determinism", "Raster", "Shapes", "PNG", "Export", "SceneModel", "Pipeline", "Text"], exclude: ["README.md"]),
         // Comparison strategies and reports (knows no scene types); the render-and-compare of goldens on top.
         // -O even in debug builds: the per-pixel loops (hash, YIQ distance) run ~20× faster, which keeps
         // `swift test` (a debug build) fast on 640×1136 frames.

@@ -47,7 +47,8 @@ extension ShapeCoverage {
                         canvasWidth: Int, canvasHeight: Int) -> IntRect {
         let empty = IntRect(uncheckedX: 0, y: 0, width: 0, height: 0)
         var box = empty
-        if flattening.set(path, transform: transform), !flattening.points.isEmpty {
+        let canvas = Rect(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight))
+        if flattening.set(path, transform: transform, visible: canvas), !flattening.points.isEmpty {
             box = pixelBox(of: flattening.points, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
             if let clip, !box.isEmpty {
                 box = box.intersection(pixelBox(of: clip.points, canvasWidth: canvasWidth, canvasHeight: canvasHeight))

@@ -26,7 +26,19 @@ struct PathFlattening {
 
     /// Replaces the contents with `path` mapped by `transform` and flattened. Returns false (and
     /// leaves no contours) when a mapped point is not finite: such a path draws nothing.
-    mutating func set(_ path: Path, transform: AffineTransform) -> Bool {
+    ///
+    /// With `visible` (the canvas, in pixels), a curve whose control points all lie on one side
+    /// outside it (left, right, above or below) becomes its chord: the same coverage, because such
+    /// a curve lies outside too (it stays in its control points' hull), and the accumulation
+    /// drops what is above, below and right of the box and projects what is left of it onto its
+    /// left side, where the signed height a piece adds to each row depends only on its end points.
+    /// This bounds the work of huge curves (an item scaled far past the canvas) to what shows.
+    mutating func set(_ path: Path, transform: AffineTransform, visible: Rect? = nil) -> Bool {
+        func outside(_ points: Point...) -> Bool {
+            guard let v = visible else { return false }
+            return points.allSatisfy { $0.x <= v.minX } || points.allSatisfy { $0.x >= v.maxX }
+                || points.allSatisfy { $0.y <= v.minY } || points.allSatisfy { $0.y >= v.maxY }
+        }
         points.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
         var current = Point.zero, start = Point.zero, open = false
@@ -50,7 +62,7 @@ struct PathFlattening {
                 let p0 = current, p1 = transform.apply(to: c), p2 = transform.apply(to: p)
                 // B'' = 2·(p0 − 2p1 + p2), constant. A chord over a parameter step h deviates from
                 // the arc by at most h²/8·|B''|, so n = ⌈√(|p0 − 2p1 + p2| / (4·tolerance))⌉.
-                let n = Self.pieces((p0 - 2 * p1 + p2).length / (4 * Self.tolerance))
+                let n = outside(p0, p1, p2) ? 1 : Self.pieces((p0 - 2 * p1 + p2).length / (4 * Self.tolerance))
                 for i in 1..<n {
                     let t = Double(i) / Double(n), u = 1 - t
                     points.append(u * u * p0 + 2 * u * t * p1 + t * t * p2)
@@ -63,7 +75,7 @@ struct PathFlattening {
                 // B''(t) = 6·((1 − t)·d1 + t·d2), d1 = p0 − 2p1 + p2, d2 = p1 − 2p2 + p3, so
                 // |B''| ≤ 6·max(|d1|, |d2|) and n = ⌈√(3·max / (4·tolerance))⌉.
                 let m = max((p0 - 2 * p1 + p2).length, (p1 - 2 * p2 + p3).length)
-                let n = Self.pieces(3 * m / (4 * Self.tolerance))
+                let n = outside(p0, p1, p2, p3) ? 1 : Self.pieces(3 * m / (4 * Self.tolerance))
                 for i in 1..<n {
                     let t = Double(i) / Double(n), u = 1 - t
                     let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t

@@ -91,3 +91,9 @@ func invisiblePathsDrawNothing() {
         #expect(Rasterizer.render(list) == background)
     }
 }
+
+@Test("filled paths give the same bytes with the baseline kernels (both fill rules, clip masks)")
+func pathsWithBaselineKernels() {
+    let list = pathList(width: 160, height: 120)
+    #expect(firstDifference(Rasterizer.render(list), renderWithBaselineKernels(list)) == nil)
+}

@@ -177,3 +177,14 @@ func degeneratePathsCoverNothing() {
         #expect(coverage(of: path, canvasWidth: 16, canvasHeight: 16).sum == 0)
     }
 }
+
+@Test("curves wholly off one side of the canvas become chords without changing any coverage")
+func offCanvasCurvesAreChords() {
+    // A huge circle mostly off the canvas: three of its quarters lie wholly left of, above or
+    // below the canvas and are drawn as chords; only the right one is flattened. The reference
+    // samples the true circle.
+    let big = circle(-300.2, 12.4, 310.7)
+    let fast = coverage(of: big, canvasWidth: 24, canvasHeight: 24)
+    let reference = coverageReference(of: big, canvasWidth: 24, canvasHeight: 24)
+    #expect(compare(fast, reference, size: 24).worst <= pathTolerance)
+}

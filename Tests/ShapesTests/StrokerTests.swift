@@ -128,3 +128,14 @@ func sharpTurns() {
     #expect(abs(area(stroked(sharp, StrokeStyle(lineWidth: 2, lineJoin: .miter))) - bevel) < 1e-6)
     #expect(area(stroked(sharp, StrokeStyle(lineWidth: 2, lineJoin: .miter, miterLimit: 12))) > bevel + 1)
 }
+
+@Test("a closed path's dashes follow it round, and a pattern finer than the dash limit strokes solid")
+func closedDashesAndLimit() {
+    let square = line([Point(20, 20), Point(60, 20), Point(60, 60), Point(20, 60)], closed: true)
+    // Perimeter 160 with [10, 10]: 8 dashes of 10 with butt caps; two straddle no corner.
+    let dashed = area(stroked(square, StrokeStyle(lineWidth: 2, lineDashPattern: [10, 10])))
+    #expect(abs(dashed - 8 * 10 * 2) < 1e-3)
+    // 160 / 0.001 × 2 > 100,000 dashes: solid, the whole frame between two squares.
+    let fine = area(stroked(square, StrokeStyle(lineWidth: 2, lineDashPattern: [0.0005, 0.0005])))
+    #expect(abs(fine - (42 * 42 - 38 * 38)) < 1e-3, "\(fine)")
+}
