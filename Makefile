@@ -2,9 +2,14 @@
 #   make render   build in release mode and render every scene in scenes/ into output/
 #   make test     run the whole test suite (what .ci/run runs), after a short libFuzzer run
 
-APT_PACKAGES := libpng-dev libbox2d-dev ffmpeg pkg-config python3 libfreetype-dev fonts-dejavu-core librsvg2-bin chromium
-# Only the tests need these: xmllint checks JUnit reports against the Jenkins schema.
-TEST_APT_PACKAGES := libxml2-utils
+# Rendering needs the first line; the tests also need the second (hb-shape and a Devanagari font
+# are the shaping tests' reference, librsvg and chromium check SVG figures and HTML reports,
+# xmllint checks JUnit reports against the Jenkins schema).
+RENDER_PACKAGES := libpng-dev libbox2d-dev ffmpeg pkg-config python3 libfreetype-dev libharfbuzz-dev libfribidi-dev fonts-inter fonts-dejavu-core
+TEST_PACKAGES := harfbuzz-bin fonts-lohit-deva librsvg2-bin chromium libxml2-utils
+# `make render` installs the render packages only; `make test` both lists.
+APT_PACKAGES := $(RENDER_PACKAGES) $(TEST_PACKAGES)
+render: APT_PACKAGES := $(RENDER_PACKAGES)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PATH := $(PATH):/opt/swift/usr/bin
 
@@ -33,6 +38,8 @@ figures:
 	  --title "The transform nest forming" -o docs/figures/transform-nest-onion-skin.png
 	$(FLIPBOOK) figure scenes/snap-zones.yaml --kind trail --markers-every 10 --scale 0.75 \
 	  --title "Snap zones: the card's path" -o docs/figures/snap-zones-trail.png --svg docs/figures/snap-zones-trail.svg
+	$(FLIPBOOK) figure scenes/spring-gallery.yaml --kind contact-sheet --ticks 20,40 --columns 2 --scale 1 \
+	  --title "spring-gallery: each curve named by a text item" -o docs/figures/spring-gallery-labels.png
 
 test: deps build-release fuzz-short
 	swift test

@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "CustomBehaviors", dependencies: ["Dynamics", "Geometry"], exclude: ["README.md"]),
         // Icons from SVG files (a checked subset, parsed by Foundation's XMLParser over libxml2).
         .target(name: "Icons", dependencies: ["Geometry", "Raster", "Shapes", "Determinism"], exclude: ["README.md"]),
-        .target(name: "SceneModel", dependencies: ["Geometry", "Markup", "Raster", "Timing", "Shapes", "Icons", .product(name: "Yams", package: "Yams")],
+        .target(name: "SceneModel", dependencies: ["Geometry", "Markup", "Raster", "Timing", "Shapes", "Icons", "Text", .product(name: "Yams", package: "Yams")],
                 exclude: ["README.md"]),
         // The rasterizer's innermost loops (sweep and blend, AVX2 chosen at run time), always -O:
         // debug test builds would otherwise spend minutes in them.
@@ -42,14 +42,22 @@ let package = Package(
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
         .target(name: "PNG", dependencies: ["CPNG"], exclude: ["README.md"]),
         .target(name: "Export", dependencies: ["PNG", "Raster"], exclude: ["README.md"]),
-        // FreeType through a C shim; Debian's headers live under /usr/include/freetype2 (pkg-config freetype2).
-        .target(name: "CFreeType", cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
-                linkerSettings: [.linkedLibrary("freetype")]),
+        // The text libraries as system-library targets: pkg-config supplies include paths and
+        // link flags (no unsafeFlags), each a module map over the library's own headers.
+        .systemLibrary(name: "CFreeTypeSystem", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        // The figures' FreeType shim, compiled against the system target's headers.
+        .target(name: "CFreeType", dependencies: ["CFreeTypeSystem"]),
+        // Fonts, shaping, bidi and line breaking: strings become glyph outlines (Geometry.Path).
+        .target(name: "Text", dependencies: ["Geometry", "Determinism", "CFreeTypeSystem", "CHarfBuzz", "CFriBidi"],
+                exclude: ["README.md"]),
         .target(name: "Figures", dependencies: ["Markup", "Geometry", "Raster", "PNG", "Pipeline", "SceneModel", "CFreeType"],
                 exclude: ["README.md"]),
-        .target(name: "Pipeline", dependencies: ["Determinism", "Geometry", "Shapes", "Icons", "SceneModel", "Dynamics", "CustomBehaviors", "Raster", "PNG", "Export", "Timing"],
+        .target(name: "Pipeline", dependencies: ["Determinism", "Geometry", "Shapes", "Icons", "SceneModel", "Text", "Dynamics", "CustomBehaviors", "Raster", "PNG", "Export", "Timing"],
                 exclude: ["README.md"]),
-        .target(name: "Benchmarks", dependencies: ["Geometry", "Determinism", "Raster", "Shapes", "PNG", "Export", "SceneModel", "Pipeline"], exclude: ["README.md"]),
+        .target(name: "Benchmarks", dependencies: ["Geometry", "Determinism", "Raster", "Shapes", "PNG", "Export", "SceneModel", "Pipeline", "Text"], exclude: ["README.md"]),
         // Comparison strategies and reports (knows no scene types); the render-and-compare of goldens on top.
         // -O even in debug builds: the per-pixel loops (hash, YIQ distance) run ~20× faster, which keeps
         // `swift test` (a debug build) fast on 640×1136 frames.
@@ -72,8 +80,9 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsTestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
         .testTarget(name: "CustomBehaviorsTests", dependencies: ["CustomBehaviors", "Determinism", "DynamicsTestSupport"]),
-        .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Markup"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Markup", "Text", "Raster"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterKernels", "PNG", "Determinism", "Shapes"], resources: [.copy("Goldens")]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Determinism"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Export", "PNG", "TestSupport"]),

@@ -36,6 +36,9 @@ struct Bench: ParsableCommand {
     @Flag(name: .long, help: "Instead, compare zlib level × strategy × PNG filter on two 640×1136 frames (how the PNG defaults were chosen).")
     var png = false
 
+    @Flag(name: .long, help: "Instead, time the text workload (40 labels × 50 glyphs at 1080p; moving, still and uncached) on one thread and print glyphs/s.")
+    var text = false
+
     func validate() throws {
         let known = StandardWorkload.every.map(\.name)
         for name in workload where !known.contains(name) {
@@ -54,6 +57,11 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        if text {
+            let rows = try ["moving", "still", "uncached"].map { try TextWorkload.run(mode: $0, frames: frames) }
+            print(TextWorkload.table(rows))
+            return
+        }
         if png {
             let rows = try PNGBenchmark.run(frames: PNGBenchmarkFrames.all(), iterations: 5)
             print(PNGBenchmark.report(rows, iterations: 5))

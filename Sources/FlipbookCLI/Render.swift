@@ -76,7 +76,9 @@ struct Render: ParsableCommand {
             return videoArguments.adjust(scene)
         }
         try SceneArguments.checkDistinctNames(loaded, files: files)
-        for (scene, file) in zip(loaded, files) { _ = try SceneSimulation(scene: scene, file: file) }
+        for (scene, file) in zip(loaded, files) {
+            for warning in try SceneSimulation(scene: scene, file: file).textWarnings { printError("warning: \(file): \(warning)") }
+        }
 
         if format == .svg {
             for (scene, file) in zip(loaded, files) {

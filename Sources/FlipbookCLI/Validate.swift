@@ -19,7 +19,7 @@ struct Validate: ParsableCommand {
             do {
                 let (scene, warnings) = try SceneLoader.loadWithWarnings(path: file, limits: limitArguments.limits)
                 for warning in warnings { printWarning(warning.description) }
-                _ = try SceneSimulation(scene: scene, file: file)
+                for warning in try SceneSimulation(scene: scene, file: file).textWarnings { printWarning("\(file): \(warning)") }
                 print("\(file.visibleEscaped): ok (\(counted(scene.items.count, "item")), \(counted(scene.behaviors.count, "behavior")))")
             } catch let error as SceneError {
                 printError(error.description)

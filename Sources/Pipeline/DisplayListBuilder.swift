@@ -114,7 +114,7 @@ extension DisplayListBuilder {
     /// Opacity multiplies down the tree; `masksToBounds` adds the item's rounded bounds to its
     /// descendants' clips; a layer whose time is outside its active span (local time < 0 for a
     /// reversed layer, before its beginTime) is not drawn, and neither are its descendants.
-    static func build(canvas: Canvas, order: [Int], timing: SceneTiming) -> DisplayList {
+    static func build(canvas: Canvas, order: [Int], timing: SceneTiming, texts: SceneTexts? = nil) -> DisplayList {
         var list = DisplayList(width: canvas.pixelWidth, height: canvas.pixelHeight, background: canvas.background)
         let t = timing.time
         let pixels = AffineTransform(scaleX: canvas.scale, y: canvas.scale)
@@ -140,16 +140,23 @@ extension DisplayListBuilder {
             }
             let childClips = node.item.masksToBounds
                 ? clips + [ClipShape(size: size, cornerRadius: cornerRadius, transform: transform)] : clips
+            // The layer's content: a shape layer's fill and stroke, its icon, then a text layer's glyphs, over
+            // its fill and clipped like its sublayers.
+            var content = (node.item.shape.map { shapeContent($0, size: size, transform: transform, opacity: drawnOpacity,
+                                                              clips: childClips, value: value) } ?? [])
+                + (node.item.icon.map { iconContent($0.icon, size: size, transform: transform, opacity: drawnOpacity,
+                                                    clips: childClips) } ?? [])
+            if let texts, node.item.text != nil {
+                content += texts.content(for: id, size: size, itemToPixels: transform,
+                                         color: value(.textColor).color?.rgba8 ?? .black,
+                                         opacity: drawnOpacity, clips: childClips)
+            }
             list.rects.append(DrawRect(
                 size: size, cornerRadius: cornerRadius, transform: transform,
                 fill: value(.fillColor).color?.rgba8 ?? node.item.fill,
                 borderWidth: value(.borderWidth).scalar ?? 0,
                 borderColor: value(.borderColor).color?.rgba8 ?? .clear,
-                opacity: drawnOpacity, shadow: shadow, clips: clips,
-                content: (node.item.shape.map { shapeContent($0, size: size, transform: transform, opacity: drawnOpacity,
-                                                              clips: childClips, value: value) } ?? [])
-                    + (node.item.icon.map { iconContent($0.icon, size: size, transform: transform, opacity: drawnOpacity,
-                                                        clips: childClips) } ?? [])))
+                opacity: drawnOpacity, shadow: shadow, clips: clips, content: content))
             for child in node.children {
                 draw(child, parent: points, parentSize: size, opacity: drawnOpacity, clips: childClips)
             }

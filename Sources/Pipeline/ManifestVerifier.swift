@@ -22,6 +22,26 @@ public enum ManifestVerifier {
     /// manifest can be read or one names a file outside its folder (an absolute path or `..`),
     /// before anything is hashed (exit status 2 in the CLI); file mismatches, and files a symlink
     /// leads out of the folder (refused, not read), go into the report.
+    static func checkFonts(_ manifest: RenderManifest, into report: inout Report) {
+        for font in manifest.fonts ?? [] {
+            // Fonts live outside the render's folder (system or scene fonts): read only regular
+            // files within the text module's font size limit, never anything else a manifest names.
+            let attributes = try? FileManager.default.attributesOfItem(atPath: font.path)
+            guard attributes?[.type] as? FileAttributeType == .typeRegular,
+                  ((attributes?[.size] as? NSNumber)?.intValue ?? Int.max) <= 32 << 20,
+                  let bytes = FileManager.default.contents(atPath: font.path) else {
+                report.problems.append("\(manifest.scene.name): font \(font.path): missing or not a font file (the frames were drawn with it)")
+                continue
+            }
+            let actual = FNV1a64.hexHash(bytes)
+            if actual == font.hash {
+                report.matched += 1
+            } else {
+                report.problems.append("\(manifest.scene.name): font \(font.path): hash \(actual), expected \(font.hash) (a different font file than the frames were drawn with)")
+            }
+        }
+    }
+
     public static func verify(_ path: String) throws -> Report {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -48,6 +68,7 @@ public enum ManifestVerifier {
             report.manifests.append(manifestPath)
             byScene.append((manifest.scene.name, manifest))
             check(manifest, manifestPath: manifestPath, into: &report)
+            checkFonts(manifest, into: &report)
         }
         if isFolder.boolValue { checkCoverage(byScene.map(\.manifest), into: &report) }
         return report

@@ -30,6 +30,10 @@ public struct RenderManifest: Codable, Equatable, Sendable {
     /// Icon files the scene drew (`icon:`), in the order items list them, each with the FNV-1a 64
     /// hash of its bytes; absent when there are none.
     public var icons: [AssetFile]? = nil
+    /// The font files the scene's text was drawn with (absolute path, FNV-1a 64 of the bytes),
+    /// sorted by path; absent when the scene has no text. `verify` re-hashes them, so a font
+    /// replaced since the render is reported.
+    public var fonts: [FontInfo]? = nil
 
     public static let kindName = "flipbook-render-manifest"
 
@@ -120,6 +124,13 @@ public struct RenderManifest: Codable, Equatable, Sendable {
     public struct AssetFile: Codable, Equatable, Sendable {
         /// As the scene wrote it, relative to the scene's folder.
         public var file: String
+        /// FNV-1a 64 of the file's bytes, 16 hex digits.
+        public var hash: String
+    }
+
+    public struct FontInfo: Codable, Equatable, Sendable {
+        public var path: String
+        /// FNV-1a 64 of the font file's bytes, 16 hex digits.
         public var hash: String
     }
 

@@ -34,6 +34,8 @@ public final class SceneSimulation {
     private var dynamicsScript: DynamicsScript!
     /// The Core Animation side: item layers, animations, view animations, property animators.
     private(set) var timing: SceneTiming!
+    /// Text items' layouts, set once (`text:` items).
+    let texts: SceneTexts
 
     /// Builds the animator for a validated scene.
     ///
@@ -42,6 +44,7 @@ public final class SceneSimulation {
     ///   gap between them an error message rather than a crash.
     public init(scene: Scene, file: String = "<swift>") throws {
         self.scene = scene
+        texts = try SceneTexts(scene: scene, file: file)
         animator = DynamicAnimator(screenScale: scene.canvas.scale,
                                    referenceBounds: Rect(origin: .zero, size: scene.canvas.size))
         var items: [DynamicItem] = []
@@ -193,9 +196,22 @@ public final class SceneSimulation {
 
     /// The frame for the current tick.
     public func displayList() -> DisplayList {
-        if timing.isUsed { return DisplayListBuilder.build(canvas: scene.canvas, order: drawOrder, timing: timing) }
+        if timing.isUsed { return DisplayListBuilder.build(canvas: scene.canvas, order: drawOrder, timing: timing, texts: texts) }
         return DisplayListBuilder.build(canvas: scene.canvas, items: scene.items, order: drawOrder,
                                         state: dynamicItems)
+    }
+
+    /// Warnings about the scene's text (characters no font has), one line each, in item order.
+    public var textWarnings: [String] { texts.warnings }
+
+    /// The font files the scene's text is drawn with (path, FNV-1a 64 of the bytes), sorted by path.
+    public var fontFiles: [(path: String, hash: String)] { texts.fonts.map { ($0.path, $0.contentHash) } }
+
+    /// A text item's string, and the box of its set lines in item-local points (origin at the
+    /// bounds' top-left); nil for an item without text.
+    public func textSummary(of id: String) -> (string: String, bounds: Rect)? {
+        guard let entry = texts.byID[id] else { return nil }
+        return (entry.layout.lines.map(\.text).joined(separator: "\n"), entry.layout.bounds)
     }
 
     public func item(_ id: String) -> DynamicItem? {

@@ -58,7 +58,7 @@ final class SceneTiming {
         isUsed = !scene.viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty
             || scene.allItems.contains { !$0.item.animations.isEmpty || !$0.item.children.isEmpty
                 || $0.item.timing != MediaTiming() || $0.item.shadow != nil || $0.item.masksToBounds
-                || $0.item.shape != nil || $0.item.icon != nil }
+                || $0.item.shape != nil || $0.item.icon != nil || $0.item.text != nil }
         var driven = Set(scene.behaviors.flatMap(\.itemIDs))
         for entry in scene.dynamicsTimeline { if case .add(let spec, _) = entry.action { driven.formUnion(spec.itemIDs) } }
         viewAnimationTicks = scene.viewAnimations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
@@ -117,7 +117,8 @@ final class SceneTiming {
         [(.center, .point(item.center)), (.size, .size(item.size)), (.rotation, .angle(item.rotation)),
          (.opacity, .scalar(item.opacity)), (.fillColor, .color(AnimatableColor(item.fill))),
          (.cornerRadius, .scalar(item.cornerRadius)), (.borderWidth, .scalar(item.border?.width ?? 0)),
-         (.borderColor, .color(AnimatableColor(item.border?.color ?? .clear)))]
+         (.borderColor, .color(AnimatableColor(item.border?.color ?? .clear))),
+         (.textColor, .color(AnimatableColor(item.text?.color ?? .black)))]
     }
 
     var time: Double { Double(tick) / Double(fps) }

@@ -72,6 +72,16 @@ public struct Trace: Sendable {
             text.append(line)
             // The scale of the item's transform (the damped resize's figure 6-1 is scale_x over time).
             let scaleX = (t.a * t.a + t.b * t.b).squareRoot(), scaleY = (t.c * t.c + t.d * t.d).squareRoot()
+            // A text item: its string and the set lines' box, in canvas points under the layer's
+            // presentation transform (the box of the text box's four corners).
+            if let summary = simulation.textSummary(of: layer.id) {
+                let local = summary.bounds.minX.isFinite ? summary.bounds : Rect(x: 0, y: 0, width: 0, height: 0)
+                let toCanvas = AffineTransform(translationX: -layer.bounds.width / 2, y: -layer.bounds.height / 2)
+                    .concatenating(t).concatenating(AffineTransform(translationX: c.x, y: c.y))
+                let box = boundingBox(of: local, under: toCanvas)
+                text.append(String(format: "%@ %@ text %@ bounds {{%@, %@}, {%@, %@}}", stamp, layer.id,
+                                   quoted(summary.string), g(box.minX), g(box.minY), g(box.width), g(box.height)))
+            }
             let v = layer.velocity ?? .zero, w = layer.angularVelocity ?? 0
             // `x == 0 ? 0 : x` inside the argument list would pass an Int 0 (each branch becomes a
             // CVarArg on its own); named Doubles avoid that and "-0.000000".
@@ -81,6 +91,12 @@ public struct Trace: Sendable {
                               scaleX, scaleY, layer.opacity, layer.drawn ? 1 : 0, vx, vy, omega, layer.localTime, elapsed)
                        + extra)
         }
+    }
+
+    /// A string in double quotes with backslash, quote and newline escaped (one trace line).
+    private func quoted(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 
     /// Shortest exact-enough spelling, like the seed's NSRect output ("50", "221.5", "66.88723").

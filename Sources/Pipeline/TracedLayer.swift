@@ -15,6 +15,8 @@ public struct TracedLayer: Sendable {
     public var parent: String?
     public var center: Point
     public var frame: Rect
+    /// The layer's own size (its bounds), in points.
+    public var bounds: Size
     public var transform: AffineTransform
     public var opacity: Double
     /// Whether the frame draws it (false while its time, or an ancestor's, is outside the active
@@ -44,7 +46,7 @@ extension SceneSimulation {
             let moved = animator.hasBody(item)
             let node = timingNode(ofRoot: index)
             rows.append(TracedLayer(
-                id: item.identifier, parent: nil, center: c, frame: frame, transform: t, opacity: state.opacity,
+                id: item.identifier, parent: nil, center: c, frame: frame, bounds: state.bounds, transform: t, opacity: state.opacity,
                 drawn: node.map { timingIsVisible($0) } ?? true, localTime: node.map { localTime(of: $0) } ?? time,
                 velocity: moved ? animator.linearVelocity(for: item) : nil,
                 angularVelocity: moved ? animator.angularVelocity(for: item) : nil))
@@ -89,7 +91,7 @@ extension SceneSimulation {
                 let center = m.apply(to: .zero)
                 rows.append(TracedLayer(
                     id: timing.nodes[child].item.id, parent: timing.nodes[i].item.id, center: center,
-                    frame: boundingBox(of: Rect(center: .zero, size: size), under: m),
+                    frame: boundingBox(of: Rect(center: .zero, size: size), under: m), bounds: size,
                     transform: AffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0),
                     opacity: DisplayListBuilder.presentedLayer(child, timing: timing).opacity,
                     drawn: timingIsVisible(child), localTime: localTime(of: child), velocity: nil, angularVelocity: nil))

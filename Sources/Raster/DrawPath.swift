@@ -37,9 +37,14 @@ public struct DrawPath: Equatable, Sendable {
     public var opacity: Double
     /// Shapes this path is clipped to (the ancestors' `masksToBounds` bounds). Empty: no clipping.
     public var clips: [ClipShape]
+    /// When the path is a glyph's outline: its identity. The rasterizer then draws it through the
+    /// glyph cache (GlyphCache.swift), at its origin rounded to 1/64 px, reusing its coverage
+    /// whenever the transform's linear part and sub-pixel phase repeat. nil (default) for shapes.
+    public var glyph: GlyphKey?
 
     public init(path: Path, transform: AffineTransform = .identity, fillRule: FillRule = .nonZero,
-                paint: Paint, opacity: Double = 1, clips: [ClipShape] = []) {
+                paint: Paint, opacity: Double = 1, clips: [ClipShape] = [], glyph: GlyphKey? = nil) {
+        self.glyph = glyph
         self.path = path
         self.transform = transform
         self.fillRule = fillRule

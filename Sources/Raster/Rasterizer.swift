@@ -9,11 +9,13 @@ import Geometry
 /// `Rasterizer.render(_:)`), and the output depends only on the display list, never on the
 /// thread or on what the rasterizer drew before.
 public struct Rasterizer: Sendable {
-    private var shapeCoverage = ShapeCoverage()
+    var shapeCoverage = ShapeCoverage()
     private var clipRegion = ClipRegion()
     private var shadowRenderer = ShadowRenderer()
     /// The boxes drawn since `render(_:into:)` (FrameCanvas) began a frame; nil when not recording.
-    private var damage: [IntRect]? = nil
+    var damage: [IntRect]? = nil
+    /// Glyph masks for `DrawPath`s with a `glyph` key (GlyphCache.swift); never changes a byte.
+    public internal(set) var glyphCache = GlyphCache()
 
     public init() {}
 
@@ -117,6 +119,18 @@ public struct Rasterizer: Sendable {
         }
         let paint = LayerPaint(fill: color, border: .clear, opacity: command.opacity)
         guard paint.opacity > 0, paint.fill.a > 0, !command.path.isEmpty else { return }
+        var command = command
+        if let glyph = command.glyph {
+            guard command.transform.isFinite else { return }
+            if command.clips.isEmpty {
+                drawGlyph(command, key: glyph, color: color, opacity: paint.opacity, onto: &pixmap)
+                return
+            }
+            // Clipped glyphs are filled as paths, at the origin the cache would use.
+            let (key, x, y) = GlyphCache.place(glyph, transform: command.transform)
+            command.transform.tx = Double(x) + Double(key.phaseX) / GlyphCache.phaseSteps
+            command.transform.ty = Double(y) + Double(key.phaseY) / GlyphCache.phaseSteps
+        }
         var clip: ClipRegion? = nil
         if !command.clips.isEmpty {
             clipRegion.set(command.clips)

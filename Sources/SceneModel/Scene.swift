@@ -34,6 +34,9 @@ public struct Scene: Equatable, Sendable {
 
     /// The id of behaviour `i`, if it has one.
     public func behaviorID(_ i: Int) -> String? { i < behaviorIDs.count ? behaviorIDs[i] : nil }
+    /// The scene's own font files (`fonts:`), in file order; their families join Inter and
+    /// DejaVu Sans. Default none.
+    public var fonts: [SceneFont] = []
 
     public init(name: String, canvas: Canvas, fps: Int = 60, length: SceneLength,
                 items: [Item], behaviors: [BehaviorSpec] = [], output: OutputSettings = .init()) {
@@ -117,6 +120,8 @@ public struct Item: Equatable, Sendable {
     public var shape: ShapeSpec?
     /// An icon drawn over the background and shape, fitted to the bounds (`icon:`); nil for none.
     public var icon: ItemIcon?
+    /// The item's text (`text:`, a CATextLayer / UILabel), drawn over its fill; nil (default) for none.
+    public var text: TextSpec?
 
     public init(id: String, size: Size, center: Point, rotation: Angle = .zero,
                 fill: ColorRGBA8 = .white, cornerRadius: Double = 0, border: Border? = nil,

@@ -219,7 +219,7 @@ extension SceneDecoder {
 
     /// A value of the property's kind: `[x, y]` (center, translation), `[w, h]` (size), degrees
     /// (rotation), a number or `[sx, sy]` (scale), a number (opacity, cornerRadius, borderWidth),
-    /// a colour (fill, borderColor).
+    /// a colour (fill, borderColor, textColor).
     func animatableValue(_ node: SourceNode, for property: LayerProperty, at path: String) throws -> AnimatableValue {
         switch property {
         case .center: return .point(try point(node, at: path))
@@ -238,7 +238,7 @@ extension SceneDecoder {
             return .point(Point(s, s))
         case .opacity, .cornerRadius, .borderWidth, .strokeStart, .strokeEnd, .lineWidth, .lineDashPhase:
             return .scalar(try number(node, at: path))
-        case .fillColor, .borderColor: return .color(AnimatableColor(try color(node, at: path)))
+        case .fillColor, .borderColor, .textColor: return .color(AnimatableColor(try color(node, at: path)))
         case .shapeFillColor, .strokeColor: return .color(AnimatableColor(try colorOrNone(node, at: path)))
         case .path: return .path(PathValue(try pathData(node, at: path)))
         }

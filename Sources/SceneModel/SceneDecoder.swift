@@ -47,6 +47,7 @@ struct SceneDecoder {
         let canvas = try decodeCanvas(canvasNode)
         let fps = try top["fps"].map { try integer($0, at: "fps") } ?? SceneRules.defaultFPS
         let length = try decodeLength(top)
+        let fonts = try top["fonts"].map { try decodeFonts($0) } ?? []
         let itemsNode = try top.required("items", hint: "items: a list of items, each with id, size and center", decoder: self)
         let items = try list(itemsNode, at: "items").enumerated().map { i, node in
             try decodeItem(node, at: "items[\(i)]")
@@ -60,6 +61,7 @@ struct SceneDecoder {
         var scene = Scene(name: name, canvas: canvas, fps: fps, length: length, items: items,
                           behaviors: entries.map(\.0), output: output)
         if entries.contains(where: { $0.1 != nil }) { scene.behaviorIDs = entries.map(\.1) }
+        scene.fonts = fonts
         try decodeTimingScript(top, into: &scene)
         if let n = top["dynamicsTimeline"] { scene.dynamicsTimeline = try decodeDynamicsTimeline(n) }
         return (scene, nameFromFile)
@@ -124,6 +126,7 @@ struct SceneDecoder {
         if let n = f["collisionBounds"] { item.collisionBounds = try decodeCollisionBounds(n, at: path + ".collisionBounds") }
         if let n = f["shape"] { item.shape = try decodeShape(n, at: path + ".shape") }
         if let n = f["icon"] { item.icon = try decodeIcon(n, at: path + ".icon") }
+        if let n = f["text"] { item.text = try decodeText(n, at: path + ".text") }
         try decodeLayerKeys(f, into: &item, at: path)
         return item
     }
@@ -309,10 +312,10 @@ struct SceneDecoder {
 enum Keys {
     static let root = ["version", "name", "canvas", "fps", "duration", "until", "maxDuration",
                        "items", "behaviors", "viewAnimations", "animators", "layerTimeline", "dynamicsTimeline",
-                       "output", "$schema"]
+                       "output", "fonts", "$schema"]
     static let canvas = ["size", "scale", "background"]
     static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "border", "opacity", "z",
-                       "kind", "collisionBounds", "masksToBounds", "shadow", "shape", "icon", "timing", "animations", "children"]
+                       "kind", "collisionBounds", "masksToBounds", "shadow", "shape", "icon", "timing", "animations", "children", "text"]
     static let border = ["width", "color"]
     static let behaviors = BehaviorSpec.kinds
     static let snap = ["item", "to", "damping"]

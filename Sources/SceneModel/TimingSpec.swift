@@ -39,6 +39,7 @@ public enum AnimatedProperty {
         ("cornerRadius", .cornerRadius), ("borderWidth", .borderWidth), ("borderColor", .borderColor),
         ("strokeStart", .strokeStart), ("strokeEnd", .strokeEnd), ("lineWidth", .lineWidth), ("fillColor", .shapeFillColor),
         ("strokeColor", .strokeColor), ("lineDashPhase", .lineDashPhase), ("path", .path),
+        ("textColor", .textColor), ("foregroundColor", .textColor),
     ]
     public static var names: [String] { all.map(\.name) }
 

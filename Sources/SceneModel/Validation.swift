@@ -102,6 +102,7 @@ extension Scene {
         }
         try checkCounts(limits: limits)
         try checkItems()
+        try checkTexts()
         try checkBehaviors()
         try checkDragOverlaps()
         try checkTimingScript()

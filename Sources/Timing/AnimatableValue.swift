@@ -293,6 +293,8 @@ public enum LayerProperty: String, Sendable, CaseIterable {
     case lineDashPhase
     /// `CAShapeLayer.path`, in the item's bounds.
     case path
+    /// A text item's colour (CATextLayer's `foregroundColor`, UILabel's `textColor`).
+    case textColor
 
     public var kind: ValueKind {
         switch self {
@@ -300,7 +302,7 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         case .size: return .size
         case .rotation: return .angle
         case .opacity, .cornerRadius, .borderWidth, .strokeStart, .strokeEnd, .lineWidth, .lineDashPhase: return .scalar
-        case .fillColor, .borderColor, .shapeFillColor, .strokeColor: return .color
+        case .fillColor, .borderColor, .shapeFillColor, .strokeColor, .textColor: return .color
         case .path: return .path
         }
     }
@@ -315,7 +317,7 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         case .opacity: return .scalar(1)
         case .cornerRadius, .borderWidth: return .scalar(0)
         case .fillColor: return .color(.zero)
-        case .borderColor: return .color(AnimatableColor(r: 0, g: 0, b: 0, a: 1))
+        case .borderColor, .textColor: return .color(AnimatableColor(r: 0, g: 0, b: 0, a: 1))
         case .strokeStart, .lineDashPhase: return .scalar(0)
         case .strokeEnd, .lineWidth: return .scalar(1)
         case .shapeFillColor: return .color(AnimatableColor(r: 0, g: 0, b: 0, a: 1))
@@ -330,7 +332,7 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         switch self {
         case .center, .size, .rotation, .scale, .translation: return true
         case .opacity, .fillColor, .cornerRadius, .borderWidth, .borderColor, .strokeStart, .strokeEnd, .lineWidth,
-             .shapeFillColor, .strokeColor, .lineDashPhase, .path: return false
+             .shapeFillColor, .strokeColor, .lineDashPhase, .path, .textColor: return false
         }
     }
 }

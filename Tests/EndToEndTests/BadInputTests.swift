@@ -77,7 +77,7 @@ struct BadInputTests {
         scenes/shapes.yaml: ok (7 items, 0 behaviors)
         scenes/snap-zones.yaml: ok (3 items, 1 behavior)
         scenes/snap.yaml: ok (1 item, 1 behavior)
-        scenes/spring-gallery.yaml: ok (11 items, 0 behaviors)
+        scenes/spring-gallery.yaml: ok (22 items, 0 behaviors)
         scenes/stack.yaml: ok (5 items, 3 behaviors)
         scenes/tap-resnap.yaml: ok (1 item, 1 behavior)
         scenes/transform-nest.yaml: ok (4 items, 1 behavior)
