@@ -2,7 +2,10 @@
 #   make render   build in release mode and render every scene in scenes/ into output/
 #   make test     run the whole test suite (what .ci/run runs)
 
-APT_PACKAGES := libpng-dev libbox2d-dev ffmpeg pkg-config python3 libfreetype-dev fonts-dejavu-core librsvg2-bin chromium
+# Render-time: libpng-dev … fonts-dejavu-core. Test-only: librsvg2-bin and chromium (independent
+# renderers of figures and reports), strace (fsync before every publishing rename, observed) and
+# parallel (the batch-engine recipe, run for real).
+APT_PACKAGES := libpng-dev libbox2d-dev ffmpeg pkg-config python3 libfreetype-dev fonts-dejavu-core librsvg2-bin chromium strace parallel
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PATH := $(PATH):/opt/swift/usr/bin
 

@@ -1,4 +1,5 @@
 import Dynamics
+import Export
 import Foundation
 import Geometry
 
@@ -10,21 +11,38 @@ import Geometry
 ///   resuming) on their own lines.
 /// - `<scene>.trace.csv`, for plots and diffs: one row per item per tick.
 ///
-/// Numbers are printed with fixed decimals (glibc's correctly rounded printf), so a trace is as
-/// deterministic as the frames and diffs cleanly.
+/// Numbers are printed with fixed decimals (glibc's correctly rounded printf, called directly:
+/// `cFormat`), so a trace is as deterministic as the frames and diffs cleanly.
+///
+/// Two destinations: in memory (`text` and `csv`, for figures and tests), or streamed to the two
+/// files as ticks are recorded (`init(sceneName:fps:files:)`, what a render uses), so a render's
+/// memory stays flat whatever the scene's length: only the header waits in memory until the first
+/// tick fixes its columns. The cost per tick is linear in the items (`SceneSimulation.tracedState(at:)`
+/// finds an item's layer by index, not by searching the scene).
 public struct Trace: Sendable {
+    /// In memory: every line. Streaming: empty once the first tick is recorded.
     public private(set) var text: [String] = []
     public private(set) var csv: [String] = ["tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity"]
     private var eventsWritten = 0
     private var animatorColumnsAdded = false
+    private var files: TraceFiles?
+    private var headerWritten = false
 
     public init(sceneName: String, fps: Int) {
         text.append("# flipbook trace of \(sceneName): one line per item per tick at \(fps) fps; frame = the item's bounding box (UIView.frame), angle in radians, clockwise")
     }
 
+    /// A trace streamed to `files` as it is recorded.
+    init(sceneName: String, fps: Int, files: TraceFiles) {
+        self.init(sceneName: sceneName, fps: fps)
+        self.files = files
+    }
+
     /// Notes, under the header, when the animator would have paused without the scene's frame
     /// watchers (`SceneSimulation.velocityBasedPauseTick`), so one trace reports both pauses.
+    /// Call before the first `record`.
     public mutating func noteVelocityBasedPause(tick: Int, fps: Int) {
+        precondition(!headerWritten, "the pause note belongs to the header, before the first tick")
         text.insert(String(format: "# without its frame watchers the animator would pause after tick %d (%.3f s), UIKit's velocity-based rest",
                            tick, Double(tick) / Double(fps)), at: 1)
     }
@@ -32,12 +50,7 @@ public struct Trace: Sendable {
     /// Records the state after `simulation.tick` ticks, and any events since the last call.
     public mutating func record(_ simulation: SceneSimulation) {
         let time = Double(simulation.tick) * simulation.tickInterval
-        let stamp = String(format: "[%.3f]", time)
-        for event in simulation.events.dropFirst(eventsWritten) {
-            let at = String(format: "[%.3f]", Double(event.tick) * simulation.tickInterval)
-            text.append("\(at) \(event.description) (tick \(event.tick))")
-        }
-        eventsWritten = simulation.events.count
+        let stamp = cFormat("[%.3f]", time)
         // Property animators (scenes with `animators:` only): a line each per tick, and one
         // `<id>_fraction` column each, appended after the fixed columns so plots keep working.
         let animators = simulation.animatorFractions
@@ -45,13 +58,25 @@ public struct Trace: Sendable {
             csv[0] += animators.map { ",\($0.id)_fraction" }.joined()
             animatorColumnsAdded = true
         }
-        for a in animators {
-            text.append(String(format: "%@ animator %@ fractionComplete %.6f state %@", stamp, a.id, a.fractionComplete, a.state))
+        if let files, !headerWritten {
+            for line in text { files.text.append(line) }
+            for line in csv { files.csv.append(line) }
+            text = []
+            csv = []
+            headerWritten = true
         }
-        let extra = animators.map { String(format: ",%.6f", $0.fractionComplete) }.joined()
-        for item in simulation.dynamicItems {
+        for event in simulation.events.dropFirst(eventsWritten) {
+            let at = cFormat("[%.3f]", Double(event.tick) * simulation.tickInterval)
+            appendText("\(at) \(event.description) (tick \(event.tick))")
+        }
+        eventsWritten = simulation.events.count
+        for a in animators {
+            appendText(stamp + " animator " + a.id + cFormat(" fractionComplete %.6f state ", a.fractionComplete) + a.state)
+        }
+        let extra = animators.map { cFormat(",%.6f", $0.fractionComplete) }.joined()
+        for (index, item) in simulation.dynamicItems.enumerated() {
             // Presentation values when Core Animation timing drives the scene: what the frame shows.
-            let state = simulation.tracedState(item)
+            let state = simulation.tracedState(at: index)
             let c = state.center, t = state.transform
             let f = state.center == item.center && state.transform == item.transform && state.bounds == item.bounds
                 ? item.frame
@@ -60,23 +85,76 @@ public struct Trace: Sendable {
                                   .concatenating(AffineTransform(translationX: c.x, y: c.y)))
             let radians = t.rotationAngle.radians
             let angle = radians == 0 ? 0 : radians  // no "-0.000000"
-            text.append(String(format: "%@ %@ NSRect: {{%@, %@}, {%@, %@}} center (%@, %@) angle %.6f",
-                               stamp, item.identifier, g(f.minX), g(f.minY), g(f.width), g(f.height),
-                               g(c.x), g(c.y), angle))
+            appendText(stamp + " " + item.identifier + " NSRect: {{" + g(f.minX) + ", " + g(f.minY) + "}, {"
+                       + g(f.width) + ", " + g(f.height) + "}} center (" + g(c.x) + ", " + g(c.y) + ")"
+                       + cFormat(" angle %.6f", angle))
             // The scale of the item's transform (the damped resize's figure 6-1 is scale_x over time).
             let scaleX = (t.a * t.a + t.b * t.b).squareRoot(), scaleY = (t.c * t.c + t.d * t.d).squareRoot()
-            csv.append(String(format: "%d,%.6f,%@,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f",
-                              simulation.tick, time, item.identifier, c.x, c.y, f.minX, f.minY, f.width, f.height, angle,
-                              scaleX, scaleY, state.opacity) + extra)
+            appendCSV(cFormat("%d,%.6f,", simulation.tick, time) + item.identifier
+                      + cFormat(",%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f",
+                                c.x, c.y, f.minX, f.minY, f.width, f.height, angle, scaleX, scaleY, state.opacity) + extra)
         }
+    }
+
+    private mutating func appendText(_ line: String) {
+        if let files { files.text.append(line) } else { text.append(line) }
+    }
+
+    private mutating func appendCSV(_ line: String) {
+        if let files { files.csv.append(line) } else { csv.append(line) }
     }
 
     /// Shortest exact-enough spelling, like the seed's NSRect output ("50", "221.5", "66.88723").
     private func g(_ v: Double) -> String {
         let rounded = (v * 1e5).rounded() / 1e5
-        return String(format: "%.8g", rounded == 0 ? 0 : rounded)
+        return cFormat("%.8g", rounded == 0 ? 0 : rounded)
     }
 
     public var textContents: String { text.joined(separator: "\n") + "\n" }
     public var csvContents: String { csv.joined(separator: "\n") + "\n" }
+}
+
+/// A streamed trace's two files, `<scene>.trace.txt` and `<scene>.trace.csv`
+/// (`StreamingFile`: bounded memory, published only by `commit`).
+final class TraceFiles: @unchecked Sendable {
+    let text: StreamingFile
+    let csv: StreamingFile
+
+    /// `base`: the path without `.trace.txt`.
+    init(base: String) throws {
+        text = try StreamingFile(path: base + ".trace.txt")
+        do {
+            csv = try StreamingFile(path: base + ".trace.csv")
+        } catch {
+            text.abandon()
+            throw error
+        }
+    }
+
+    func commit() throws {
+        do {
+            try text.commit()
+            try csv.commit()
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    func abandon() {
+        text.abandon()
+        csv.abandon()
+    }
+}
+
+/// glibc's `snprintf` of numbers (what `String(format:)` produces for these conversions, at a
+/// fraction of its cost): the trace's hot formatting. At most 511 bytes.
+func cFormat(_ format: String, _ arguments: CVarArg...) -> String {
+    withVaList(arguments) { list in
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { buffer in
+            let count = vsnprintf(buffer.baseAddress!, 512, format, list)
+            precondition(count >= 0 && count < 512, "a trace number does not fit its buffer")
+            return String(cString: buffer.baseAddress!)
+        }
+    }
 }
