@@ -27,6 +27,9 @@ public struct Trace: Sendable {
     private var animatorColumnsAdded = false
     private var files: TraceFiles?
     private var headerWritten = false
+    /// Per item, its text and CSV lines as one printf format with the id spelled in (ids are
+    /// `[A-Za-z0-9_-]`, never a `%`), so a line is one `vsnprintf`.
+    private var lineFormats: [(text: String, csv: String)] = []
 
     public init(sceneName: String, fps: Int) {
         text.append("# flipbook trace of \(sceneName): one line per item per tick at \(fps) fps; frame = the item's bounding box (UIView.frame), angle in radians, clockwise")
@@ -74,6 +77,13 @@ public struct Trace: Sendable {
             appendText(stamp + " animator " + a.id + cFormat(" fractionComplete %.6f state ", a.fractionComplete) + a.state)
         }
         let extra = animators.map { cFormat(",%.6f", $0.fractionComplete) }.joined()
+        if lineFormats.count != simulation.dynamicItems.count {
+            lineFormats = simulation.dynamicItems.map { item in
+                precondition(!item.identifier.contains("%"), "item ids are validated to hold no '%'")
+                return ("[%.3f] " + item.identifier + " NSRect: {{%.8g, %.8g}, {%.8g, %.8g}} center (%.8g, %.8g) angle %.6f",
+                        "%d,%.6f," + item.identifier + ",%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f")
+            }
+        }
         for (index, item) in simulation.dynamicItems.enumerated() {
             // Presentation values when Core Animation timing drives the scene: what the frame shows.
             let state = simulation.tracedState(at: index)
@@ -85,14 +95,12 @@ public struct Trace: Sendable {
                                   .concatenating(AffineTransform(translationX: c.x, y: c.y)))
             let radians = t.rotationAngle.radians
             let angle = radians == 0 ? 0 : radians  // no "-0.000000"
-            appendText(stamp + " " + item.identifier + " NSRect: {{" + g(f.minX) + ", " + g(f.minY) + "}, {"
-                       + g(f.width) + ", " + g(f.height) + "}} center (" + g(c.x) + ", " + g(c.y) + ")"
-                       + cFormat(" angle %.6f", angle))
+            appendText(cFormat(lineFormats[index].text, time, g(f.minX), g(f.minY), g(f.width), g(f.height), g(c.x), g(c.y), angle))
             // The scale of the item's transform (the damped resize's figure 6-1 is scale_x over time).
             let scaleX = (t.a * t.a + t.b * t.b).squareRoot(), scaleY = (t.c * t.c + t.d * t.d).squareRoot()
-            appendCSV(cFormat("%d,%.6f,", simulation.tick, time) + item.identifier
-                      + cFormat(",%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f",
-                                c.x, c.y, f.minX, f.minY, f.width, f.height, angle, scaleX, scaleY, state.opacity) + extra)
+            let row = cFormat(lineFormats[index].csv, simulation.tick, time, c.x, c.y, f.minX, f.minY, f.width, f.height,
+                              angle, scaleX, scaleY, state.opacity)
+            appendCSV(extra.isEmpty ? row : row + extra)
         }
     }
 
@@ -104,10 +112,11 @@ public struct Trace: Sendable {
         if let files { files.csv.append(line) } else { csv.append(line) }
     }
 
-    /// Shortest exact-enough spelling, like the seed's NSRect output ("50", "221.5", "66.88723").
-    private func g(_ v: Double) -> String {
+    /// `v` rounded to 5 decimals (never -0), for `%.8g`: the shortest exact-enough spelling, like
+    /// the seed's NSRect output ("50", "221.5", "66.88723").
+    private func g(_ v: Double) -> Double {
         let rounded = (v * 1e5).rounded() / 1e5
-        return cFormat("%.8g", rounded == 0 ? 0 : rounded)
+        return rounded == 0 ? 0 : rounded
     }
 
     public var textContents: String { text.joined(separator: "\n") + "\n" }
@@ -148,12 +157,22 @@ final class TraceFiles: @unchecked Sendable {
 }
 
 /// glibc's `snprintf` of numbers (what `String(format:)` produces for these conversions, at a
-/// fraction of its cost): the trace's hot formatting. At most 511 bytes.
+/// fraction of its cost): the trace's hot formatting. Formats only `%d`, `%f` and `%g`
+/// conversions of Swift numbers.
 func cFormat(_ format: String, _ arguments: CVarArg...) -> String {
-    withVaList(arguments) { list in
+    let text: String? = withVaList(arguments) { list in
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { buffer in
             let count = vsnprintf(buffer.baseAddress!, 512, format, list)
-            precondition(count >= 0 && count < 512, "a trace number does not fit its buffer")
+            precondition(count >= 0, "a trace format is not a printf format")
+            return count < 512 ? String(cString: buffer.baseAddress!) : nil
+        }
+    }
+    if let text { return text }
+    // A long item id: measure, then format into a buffer of the right size.
+    let count = withVaList(arguments) { vsnprintf(nil, 0, format, $0) }
+    return withVaList(arguments) { list in
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(count) + 1) { buffer in
+            _ = vsnprintf(buffer.baseAddress!, Int(count) + 1, format, list)
             return String(cString: buffer.baseAddress!)
         }
     }
