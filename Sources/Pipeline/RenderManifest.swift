@@ -124,7 +124,8 @@ public struct RenderManifest: Codable, Equatable, Sendable {
         public var rasterSeconds: Double = 0
         /// PNG encoding and hashing (or decoding and checking reused frames), summed over workers.
         public var encodeSeconds: Double = 0
-        /// Writing PNG files and the journal.
+        /// Writing PNG files (fsync included) and the journal, on the publisher's thread
+        /// (`FramePublisher`), overlapping the other stages.
         public var writeSeconds: Double = 0
         /// Feeding ffmpeg and waiting for it to finish.
         public var videoSeconds: Double = 0

@@ -15,7 +15,12 @@ import SceneModel
 ///    rasterized or encoded again: they reuse the earlier pixels and PNG bytes;
 /// 3. the other frames are rasterized and PNG-encoded in parallel, split by whole frames, so
 ///    `jobs` never changes a byte;
-/// 4. frames go to ffmpeg in order.
+/// 4. frames go to ffmpeg in order, and to the `FramePublisher`, which writes them durably and
+///    journals them on its own thread while the next batch is simulated and rasterized;
+/// 5. the trace streams to disk as ticks are simulated (`Trace`, `TraceFiles`).
+///
+/// Before the first frame: the window (`RenderWindow`), the claim on the output folder
+/// (`OutputClaim`), what `--resume` may reuse (`ResumeState`) and the trace budget (`TraceBudget`).
 public enum SceneRenderer {
     /// Validates `scene` (a scene built in Swift gets the same errors as a file), then renders it.
     /// Throws `SceneError` for an invalid scene, `FrameSelectionError` for an unusable
@@ -108,6 +113,7 @@ public enum SceneRenderer {
         defer { traceFiles?.abandon() }
         let velocityBasedPause = simulation.velocityBasedPauseTick(limit: plan.maxFrames)
         if let tick = velocityBasedPause { trace?.noteVelocityBasedPause(tick: tick, fps: scene.fps) }
+        let publisher = FramePublisher(sequence: sequence, journal: journal)
         let batchSize = max(4, options.jobs * 4)
         var tick = 0            // frames simulated so far
         var distinct = 0
@@ -178,9 +184,11 @@ public enum SceneRenderer {
                 timings.rasterSeconds += stage.raster
                 timings.encodeSeconds += stage.encode
 
-                // 4. Write in order; then record the batch in the journal.
-                var writeSeconds = 0.0, videoSeconds = 0.0
+                // 4. Hand the frames to the publisher (written, then journaled, on its thread) and
+                //    the video, in order.
+                var videoSeconds = 0.0
                 var journalEntries: [(frame: Int, hash: String)] = []
+                var pngs: [(index: Int, png: [UInt8])] = []
                 for i in lists.indices where !skip[i] {
                     let t = batchFirst + i
                     let frame: EncodedFrame
@@ -192,14 +200,12 @@ public enum SceneRenderer {
                         frame = f
                     }
                     if t >= first {
-                        let writeStart = DispatchTime.now()
-                        if let sequence, let png = frame.png, reusable[t] == nil {
-                            try sequence.write(encoded: png, frame: t)
+                        if sequence != nil, let png = frame.png, reusable[t] == nil {
+                            pngs.append((t, png))
                             journalEntries.append((t, frame.hash))
                         } else if sequence == nil {
                             journalEntries.append((t, frame.hash))
                         }
-                        writeSeconds += seconds(since: writeStart)
                     }
                     if let writer = videoWriter, var a = assembler {
                         let videoStart = DispatchTime.now()
@@ -219,12 +225,7 @@ public enum SceneRenderer {
                         hashes.append(.init(frame: t, hash: hash))
                     }
                 }
-                let journalStart = DispatchTime.now()
-                // The batch's renames are made durable before the journal vouches for them.
-                if sequence != nil, !journalEntries.isEmpty { try sequence?.syncFolder() }
-                try journal?.append(journalEntries)
-                writeSeconds += seconds(since: journalStart)
-                timings.writeSeconds += writeSeconds
+                try publisher.push(.init(frames: pngs, journal: journalEntries))
                 timings.videoSeconds += videoSeconds
 
                 if let last = lists.last, !skip[lists.count - 1] {
@@ -249,9 +250,12 @@ public enum SceneRenderer {
                     try writer.write(frame: last)
                 }
             }
+            // Frames first: a video is published only when every frame is.
+            timings.writeSeconds = try publisher.finish()
             try videoWriter?.finish()
             timings.videoSeconds += seconds(since: videoStart)
         } catch {
+            publisher.abandon()
             videoWriter?.abandon()
             throw error
         }
