@@ -32,7 +32,7 @@ struct RenderLimitsTests {
         let file = try TestScenes.write(scene, to: dir, file: "big.json")
         let refused = try CLI.run(["render", file, "--out", dir + "/out", "--video", "none"])
         #expect(refused.status == 1)
-        #expect(refused.stderr == "error: big: its trace would have 10000 items × 3600 frames = 36000000 rows (about 7.6 GB of .trace.txt and .trace.csv), over the trace budget of 20000000 rows; pass --no-trace to render without it, or --max-trace-rows 36000000 to write it anyway\n")
+        #expect(refused.stderr == "error: big: its trace would have 10000 items × 3600 frames = 36000000 rows (about 6.8 GB of .trace.txt and .trace.csv), over the trace budget of 20000000 rows; pass --no-trace to render without it, or --max-trace-rows 36000000 to write it anyway\n")
         #expect(!FileManager.default.fileExists(atPath: dir + "/out"), "nothing written")
         let untraced = try CLI.run(["render", file, "--out", dir + "/out", "--video", "none", "--no-trace", "--frames", "0..<2"])
         #expect(untraced.status == 0, "\(untraced.stderr)")
