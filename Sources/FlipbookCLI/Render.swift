@@ -50,11 +50,22 @@ struct Render: ParsableCommand {
     @Flag(name: .long, help: "Continue an interrupted render: re-render only the frames that are missing or fail the hash its journal recorded.")
     var resume = false
 
+    @Flag(name: .long, help: "When another render is writing the same scene into the same --out folder, wait for it to finish instead of failing at once.")
+    var waitLock = false
+
+    @Option(name: .long, help: ArgumentHelp("End an ffmpeg that makes no progress (reads no frame, uses no CPU, writes nothing) for this many seconds; default 300.", valueName: "seconds"))
+    var ffmpegTimeout: Double = VideoWriter.defaultStallSeconds
+
+    @Option(name: .long, help: ArgumentHelp("Most trace rows (items × frames) to write; a scene over it is refused before anything is written unless --no-trace. Default 20000000 (about 4 GB of trace files).", valueName: "N"))
+    var maxTraceRows: Int = TraceBudget.defaultMaxRows
+
     @OptionGroup(title: "Limits")
     var limitArguments: LimitArguments
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        guard ffmpegTimeout.isFinite, ffmpegTimeout > 0 else { throw ValidationError("--ffmpeg-timeout must be a positive number of seconds, got \(ffmpegTimeout)") }
+        guard maxTraceRows >= 0 else { throw ValidationError("--max-trace-rows must be at least 0, got \(maxTraceRows)") }
         if frames != nil, shard != nil { throw ValidationError("--frames and --shard cannot be combined; use one") }
         do {
             _ = try frames.map(FrameSelection.parseRange)
@@ -91,27 +102,13 @@ struct Render: ParsableCommand {
 
         TemporaryFiles.shared.removeOnInterrupt()
         let progress = ProgressLine()
+        let options = try renderOptions(progress: progress)
+        // Like validation, the trace budget is checked for every scene before anything is written.
+        for scene in loaded { try TraceBudget.check(scene, options: options) }
         for scene in loaded {
-            var options = RenderOptions(outputDirectory: out, jobs: jobs)
-            options.flipbookVersion = Flipbook.version
-            options.limits = limitArguments.limits
-            options.resume = resume
-            options.frames = try frames.map(FrameSelection.parseRange) ?? shard.map(FrameSelection.parseShard)
-            if noFrames { options.writeFrames = false }
-            if noTrace { options.writeTrace = false }
-            if let pngLevel {
-                options.png = try PNGOptions(level: pngLevel, strategy: PNGOptions.default.strategy, filter: PNGOptions.default.filter)
-            }
-            try videoArguments.apply(to: &options)
             if scene.canvas.background.a < 255 {
                 let formats = (options.video ?? scene.output.video).compactMap { VideoFileFormat(rawValue: $0.rawValue) }
                 if let warning = VideoFileFormat.alphaWarning(sceneName: scene.name, formats: formats) { printWarning(warning) }
-            }
-            if progress.isEnabled { options.progress = { progress.show($0) } }
-            if verbose {
-                options.onFFmpegCommand = { commands in
-                    for command in commands { FileHandle.standardError.write(Data((command + "\n").utf8)) }
-                }
             }
             let result: RenderResult
             do {
@@ -123,6 +120,31 @@ struct Render: ParsableCommand {
             progress.finish()
             print(summary(result))
         }
+    }
+
+    /// The options every scene of this command renders with.
+    func renderOptions(progress: ProgressLine) throws -> RenderOptions {
+        var options = RenderOptions(outputDirectory: out, jobs: jobs)
+        options.flipbookVersion = Flipbook.version
+        options.limits = limitArguments.limits
+        options.resume = resume
+        options.waitForLock = waitLock
+        options.ffmpegStallSeconds = ffmpegTimeout
+        options.maxTraceRows = maxTraceRows
+        options.frames = try frames.map(FrameSelection.parseRange) ?? shard.map(FrameSelection.parseShard)
+        if noFrames { options.writeFrames = false }
+        if noTrace { options.writeTrace = false }
+        if let pngLevel {
+            options.png = try PNGOptions(level: pngLevel, strategy: PNGOptions.default.strategy, filter: PNGOptions.default.filter)
+        }
+        try videoArguments.apply(to: &options)
+        if progress.isEnabled { options.progress = { progress.show($0) } }
+        if verbose {
+            options.onFFmpegCommand = { commands in
+                for command in commands { FileHandle.standardError.write(Data((command + "\n").utf8)) }
+            }
+        }
+        return options
     }
 
     func summary(_ r: RenderResult) -> String {

@@ -83,10 +83,26 @@ public enum PNG {
     /// (`.<name>.tmp-<pid>-<counter>`), which is then renamed over `path`. On failure the
     /// temporary file is removed. Safe to call from several threads at once.
     ///
-    /// No fsync: this guards readers (a viewer, ffmpeg) against half-written frames, not against
-    /// power loss, which would cost a disk flush per frame.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(PNGError) {
-        try FileIO.writeAtomically(bytes, to: path)
+    /// Durable too: the temporary file is `fsync`ed before the rename, so after a power loss the
+    /// final name holds the complete bytes or is absent, never an empty or truncated file (ext4's
+    /// delayed allocation can otherwise publish the name before the data). With `syncFolder`
+    /// (the default) the folder is `fsync`ed after the rename, so the name itself survives; a
+    /// writer of many files in one folder (`PNGSequence`) passes false and calls `syncFolder(_:)`
+    /// once for the batch, before it records the files anywhere.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, syncFolder: Bool = true) throws(PNGError) {
+        try FileIO.writeAtomically(bytes, to: path, syncFolder: syncFolder)
+    }
+
+    /// Publishes a finished file written by someone else (ffmpeg's output, a streamed trace) the
+    /// same way: `fsync` of `temporary`, rename to `path`, `fsync` of the folder. The one
+    /// implementation of "publish" that every output of a render goes through.
+    public static func publish(temporary: String, to path: String) throws(PNGError) {
+        try FileIO.publish(temporary: temporary, to: path)
+    }
+
+    /// `fsync` of a folder, so the renames into it survive a power loss.
+    public static func syncFolder(_ path: String) throws(PNGError) {
+        try FileIO.syncFolder(path)
     }
 
     private static func decode(_ bytes: [UInt8], path: String?) throws(PNGError) -> DecodedImage {

@@ -6,7 +6,9 @@ import Foundation
 /// A folder is checked against every `*.manifest.json` in it (a full render has one; a sharded
 /// render one per shard). Each frame's PNG must exist and hash to its entry, each video likewise.
 /// When the manifests are segments of one scene, they must also cover its frames 0 ..< count
-/// without gap or overlap, so a missing shard is reported rather than silently passing.
+/// without gap or overlap, so a missing shard is reported rather than silently passing. A joined
+/// video's manifest (`<video>.manifest.json`, from `flipbook concat`) is checked like any other:
+/// its video must hash to the recorded value.
 public enum ManifestVerifier {
     public struct Report: Sendable, Equatable {
         /// The manifests checked.
@@ -70,7 +72,9 @@ public enum ManifestVerifier {
             check(manifest, manifestPath: manifestPath, into: &report)
             checkFonts(manifest, into: &report)
         }
-        if isFolder.boolValue { checkCoverage(byScene.map(\.manifest), into: &report) }
+        // A joined video's manifest (`flipbook concat`) covers its segments' frames again: it is
+        // checked for its video only, not counted in the tiling.
+        if isFolder.boolValue { checkCoverage(byScene.map(\.manifest).filter { $0.joinedFrom == nil }, into: &report) }
         return report
     }
 

@@ -34,6 +34,21 @@ public struct RenderManifest: Codable, Equatable, Sendable {
     /// sorted by path; absent when the scene has no text. `verify` re-hashes them, so a font
     /// replaced since the render is reported.
     public var fonts: [FontInfo]? = nil
+    /// For a joined video (`flipbook concat`): the segments it was joined from, in frame order.
+    /// Nil for a render. Such a manifest lists no frames; `verify` checks its video.
+    public var joinedFrom: [Segment]?
+
+    /// One segment of a joined video.
+    public struct Segment: Codable, Equatable, Sendable {
+        /// The segment's video file and manifest, as given to `concat`.
+        public var file: String
+        public var manifest: String
+        /// FNV-1a 64 of the segment file's bytes.
+        public var hash: String
+        /// Its frames, `start ..< end` of the scene.
+        public var start: Int
+        public var end: Int
+    }
 
     public static let kindName = "flipbook-render-manifest"
 
@@ -97,6 +112,11 @@ public struct RenderManifest: Codable, Equatable, Sendable {
         public var endVideoFrame: Int
         public var fps: Int
         public var command: String
+        /// Everything besides the scene that decides the video's bytes, for `concat` to check that
+        /// segments were encoded alike: the ffmpeg version, the command's arguments without the
+        /// executable and the output path (codec, `-qp`, `-preset`, GOP, size, rate), and the
+        /// render's `motionBlur` and `hold`. Nil in manifests written before it existed.
+        public var settings: String?
     }
 
     public struct FFmpegInfo: Codable, Equatable, Sendable {
@@ -111,7 +131,8 @@ public struct RenderManifest: Codable, Equatable, Sendable {
         public var rasterSeconds: Double = 0
         /// PNG encoding and hashing (or decoding and checking reused frames), summed over workers.
         public var encodeSeconds: Double = 0
-        /// Writing PNG files and the journal.
+        /// Writing PNG files (fsync included) and the journal, on the publisher's thread
+        /// (`FramePublisher`), overlapping the other stages.
         public var writeSeconds: Double = 0
         /// Feeding ffmpeg and waiting for it to finish.
         public var videoSeconds: Double = 0
@@ -222,6 +243,13 @@ final class RenderJournal {
             hashes[frame] = String(fields[1])
         }
         return hashes
+    }
+
+    /// The frame hashes of a journal whatever its header says (what some earlier render wrote).
+    static func readAnyHeader(path: String) -> [Int: String] {
+        guard let data = FileManager.default.contents(atPath: path),
+              let header = String(decoding: data, as: UTF8.self).split(separator: "\n").first else { return [:] }
+        return read(path: path, header: String(header))
     }
 
     /// Opens for appending; `fresh` starts a new file with `header`, else appends to the existing

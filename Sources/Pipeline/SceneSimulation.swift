@@ -36,6 +36,8 @@ public final class SceneSimulation {
     private(set) var timing: SceneTiming!
     /// Text items' layouts, set once (`text:` items).
     let texts: SceneTexts
+    /// The timing node of each top-level item (`scene.items[i]`), for `tracedState(at:)`.
+    private var topLevelNodes: [Int?] = []
 
     /// Builds the animator for a validated scene.
     ///
@@ -79,6 +81,9 @@ public final class SceneSimulation {
         flushBehaviorEvents()
         runDynamicsScript()
         timing = try SceneTiming(scene: scene, dynamicItems: items, file: file)
+        var nodeOfItem: [String: Int] = [:]
+        for (i, node) in timing.nodes.enumerated() where node.parent == nil { nodeOfItem[node.item.id] = i }
+        topLevelNodes = scene.items.map { nodeOfItem[$0.id] }
         recordTiming(timing.process(tick: 0))
     }
 
@@ -167,11 +172,21 @@ public final class SceneSimulation {
     /// animations and property animators) when Core Animation timing drives the scene, otherwise
     /// the animator's item. The same geometry the frame draws.
     public func tracedState(_ item: DynamicItem) -> (center: Point, bounds: Size, transform: AffineTransform, opacity: Double) {
-        let sceneItem = scene.items.first { $0.id == item.identifier }
-        guard timing.isUsed, let i = timing.nodes.firstIndex(where: { $0.item.id == item.identifier }) else {
-            return (item.center, item.bounds, item.transform, sceneItem?.opacity ?? 1)
+        guard let index = dynamicItems.firstIndex(where: { $0 === item }) else {
+            return (item.center, item.bounds, item.transform, 1)
         }
-        let p = DisplayListBuilder.presentedLayer(i, timing: timing)
+        return tracedState(at: index)
+    }
+
+    /// `tracedState` of `dynamicItems[index]` (which is `scene.items[index]`), in constant time:
+    /// the trace calls it for every item every tick, so a search by id here made the trace's
+    /// cost grow with the square of the item count.
+    public func tracedState(at index: Int) -> (center: Point, bounds: Size, transform: AffineTransform, opacity: Double) {
+        let item = dynamicItems[index]
+        guard timing.isUsed, let node = topLevelNodes[index] else {
+            return (item.center, item.bounds, item.transform, scene.items[index].opacity)
+        }
+        let p = DisplayListBuilder.presentedLayer(node, timing: timing)
         return (p.center, p.size, p.transform, p.opacity)
     }
 

@@ -1,4 +1,5 @@
 import Dynamics
+import Export
 import Foundation
 import Geometry
 
@@ -15,23 +16,40 @@ import Geometry
 ///   `velocity_y` (pt/s), `angular_velocity` (rad/s; 0 for items no behaviour moves),
 ///   `local_time` (the layer's `convertTime(t, from: nil)`, s) and the animator's `elapsed_time`.
 ///
-/// Numbers are printed with fixed decimals (glibc's correctly rounded printf), so a trace is as
-/// deterministic as the frames and diffs cleanly.
+/// Numbers are printed with fixed decimals (glibc's correctly rounded printf, called directly:
+/// `cFormat`), so a trace is as deterministic as the frames and diffs cleanly.
+///
+/// Two destinations: in memory (`text` and `csv`, for figures and tests), or streamed to the two
+/// files as ticks are recorded (`init(sceneName:fps:files:)`, what a render uses), so a render's
+/// memory stays flat whatever the scene's length: only the header waits in memory until the first
+/// tick fixes its columns. The cost per tick is linear in the items (`SceneSimulation.tracedState(at:)`
+/// finds an item's layer by index, not by searching the scene).
 public struct Trace: Sendable {
+    /// In memory: every line. Streaming: empty once the first tick is recorded.
     public private(set) var text: [String] = []
     public private(set) var csv: [String] = [Trace.csvHeader]
     /// The CSV columns; property animators append `<id>_fraction` columns after these.
     public static let csvHeader = "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity,drawn,velocity_x,velocity_y,angular_velocity,local_time,elapsed_time"
     private var eventsWritten = 0
     private var animatorColumnsAdded = false
+    private var files: TraceFiles?
+    private var headerWritten = false
 
     public init(sceneName: String, fps: Int) {
         text.append("# flipbook trace of \(sceneName): one line per layer per tick at \(fps) fps; frame = the layer's bounding box (UIView.frame), angle in radians, clockwise; velocity in pt/s, angularVelocity in rad/s")
     }
 
+    /// A trace streamed to `files` as it is recorded.
+    init(sceneName: String, fps: Int, files: TraceFiles) {
+        self.init(sceneName: sceneName, fps: fps)
+        self.files = files
+    }
+
     /// Notes, under the header, when the animator would have paused without the scene's frame
     /// watchers (`SceneSimulation.velocityBasedPauseTick`), so one trace reports both pauses.
+    /// Call before the first `record`.
     public mutating func noteVelocityBasedPause(tick: Int, fps: Int) {
+        precondition(!headerWritten, "the pause note belongs to the header, before the first tick")
         text.insert(String(format: "# without its frame watchers the animator would pause after tick %d (%.3f s), UIKit's velocity-based rest",
                            tick, Double(tick) / Double(fps)), at: 1)
     }
@@ -39,12 +57,7 @@ public struct Trace: Sendable {
     /// Records the state after `simulation.tick` ticks, and any events since the last call.
     public mutating func record(_ simulation: SceneSimulation) {
         let time = Double(simulation.tick) * simulation.tickInterval
-        let stamp = String(format: "[%.3f]", time)
-        for event in simulation.events.dropFirst(eventsWritten) {
-            let at = String(format: "[%.3f]", Double(event.tick) * simulation.tickInterval)
-            text.append("\(at) \(event.description) (tick \(event.tick))")
-        }
-        eventsWritten = simulation.events.count
+        let stamp = cFormat("[%.3f]", time)
         // Property animators (scenes with `animators:` only): a line each per tick, and one
         // `<id>_fraction` column each, appended after the fixed columns so plots keep working.
         let animators = simulation.animatorFractions
@@ -52,26 +65,38 @@ public struct Trace: Sendable {
             csv[0] += animators.map { ",\($0.id)_fraction" }.joined()
             animatorColumnsAdded = true
         }
-        for a in animators {
-            text.append(String(format: "%@ animator %@ fractionComplete %.6f state %@", stamp, a.id, a.fractionComplete, a.state))
+        if let files, !headerWritten {
+            for line in text { files.text.append(line) }
+            for line in csv { files.csv.append(line) }
+            text = []
+            csv = []
+            headerWritten = true
         }
-        let extra = animators.map { String(format: ",%.6f", $0.fractionComplete) }.joined()
+        for event in simulation.events.dropFirst(eventsWritten) {
+            let at = cFormat("[%.3f]", Double(event.tick) * simulation.tickInterval)
+            appendText("\(at) \(event.description) (tick \(event.tick))")
+        }
+        eventsWritten = simulation.events.count
+        for a in animators {
+            appendText(stamp + " animator " + a.id + cFormat(" fractionComplete %.6f state ", a.fractionComplete) + a.state)
+        }
+        let extra = animators.map { cFormat(",%.6f", $0.fractionComplete) }.joined()
         let elapsed = simulation.animator.elapsedTime
         for layer in simulation.tracedLayers() {
             let c = layer.center, t = layer.transform, f = layer.frame
             let radians = t.rotationAngle.radians
-            let angle = radians == 0 ? 0 : radians  // no "-0.000000"
-            var line = String(format: "%@ %@ NSRect: {{%@, %@}, {%@, %@}} center (%@, %@) angle %.6f",
-                              stamp, layer.id, g(f.minX), g(f.minY), g(f.width), g(f.height), g(c.x), g(c.y), angle)
+            let angle: Double = radians == 0 ? 0 : radians  // no "-0.000000"
+            // Ids are `[A-Za-z0-9_-]` and never part of a format: a line is a few `vsnprintf` calls.
+            var line = stamp + " " + layer.id
+                + cFormat(" NSRect: {{%.8g, %.8g}, {%.8g, %.8g}} center (%.8g, %.8g) angle %.6f",
+                          g(f.minX), g(f.minY), g(f.width), g(f.height), g(c.x), g(c.y), angle)
             if let v = layer.velocity, let w = layer.angularVelocity {
                 let omega: Double = w == 0 ? 0 : w
-                line += String(format: " velocity (%@, %@) angularVelocity %.6f", g(v.x), g(v.y), omega)
+                line += cFormat(" velocity (%.8g, %.8g) angularVelocity %.6f", g(v.x), g(v.y), omega)
             }
-            if let parent = layer.parent { line += " in \(parent)" + String(format: " localTime %.6f", layer.localTime) }
+            if let parent = layer.parent { line += " in \(parent)" + cFormat(" localTime %.6f", layer.localTime) }
             if !layer.drawn { line += " hidden" }
-            text.append(line)
-            // The scale of the item's transform (the damped resize's figure 6-1 is scale_x over time).
-            let scaleX = (t.a * t.a + t.b * t.b).squareRoot(), scaleY = (t.c * t.c + t.d * t.d).squareRoot()
+            appendText(line)
             // A text item: its string and the set lines' box, in canvas points under the layer's
             // presentation transform (the box of the text box's four corners).
             if let summary = simulation.textSummary(of: layer.id) {
@@ -79,18 +104,29 @@ public struct Trace: Sendable {
                 let toCanvas = AffineTransform(translationX: -layer.bounds.width / 2, y: -layer.bounds.height / 2)
                     .concatenating(t).concatenating(AffineTransform(translationX: c.x, y: c.y))
                 let box = boundingBox(of: local, under: toCanvas)
-                text.append(String(format: "%@ %@ text %@ bounds {{%@, %@}, {%@, %@}}", stamp, layer.id,
-                                   quoted(summary.string), g(box.minX), g(box.minY), g(box.width), g(box.height)))
+                appendText(stamp + " " + layer.id + " text " + quoted(summary.string)
+                           + cFormat(" bounds {{%.8g, %.8g}, {%.8g, %.8g}}", g(box.minX), g(box.minY), g(box.width), g(box.height)))
             }
+            // The scale of the item's transform (the damped resize's figure 6-1 is scale_x over time).
+            let scaleX = (t.a * t.a + t.b * t.b).squareRoot(), scaleY = (t.c * t.c + t.d * t.d).squareRoot()
             let v = layer.velocity ?? .zero, w = layer.angularVelocity ?? 0
-            // `x == 0 ? 0 : x` inside the argument list would pass an Int 0 (each branch becomes a
-            // CVarArg on its own); named Doubles avoid that and "-0.000000".
+            // Named Doubles: `x == 0 ? 0 : x` in the argument list would pass an Int 0, and this
+            // also avoids "-0.000000".
             let vx: Double = v.x == 0 ? 0 : v.x, vy: Double = v.y == 0 ? 0 : v.y, omega: Double = w == 0 ? 0 : w
-            csv.append(String(format: "%d,%.6f,%@,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f,%d,%.6f,%.6f,%.9f,%.6f,%.6f",
-                              simulation.tick, time, layer.id, c.x, c.y, f.minX, f.minY, f.width, f.height, angle,
-                              scaleX, scaleY, layer.opacity, layer.drawn ? 1 : 0, vx, vy, omega, layer.localTime, elapsed)
-                       + extra)
+            let row = cFormat("%ld,%.6f,", simulation.tick, time) + layer.id
+                + cFormat(",%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f,%ld,%.6f,%.6f,%.9f,%.6f,%.6f",
+                          c.x, c.y, f.minX, f.minY, f.width, f.height, angle, scaleX, scaleY, layer.opacity,
+                          layer.drawn ? 1 : 0, vx, vy, omega, layer.localTime, elapsed)
+            appendCSV(extra.isEmpty ? row : row + extra)
         }
+    }
+
+    private mutating func appendText(_ line: String) {
+        if let files { files.text.append(line) } else { text.append(line) }
+    }
+
+    private mutating func appendCSV(_ line: String) {
+        if let files { files.csv.append(line) } else { csv.append(line) }
     }
 
     /// A string in double quotes with backslash, quote and newline escaped (one trace line).
@@ -99,12 +135,68 @@ public struct Trace: Sendable {
             .replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 
-    /// Shortest exact-enough spelling, like the seed's NSRect output ("50", "221.5", "66.88723").
-    private func g(_ v: Double) -> String {
+    /// `v` rounded to 5 decimals (never -0), for `%.8g`: the shortest exact-enough spelling, like
+    /// the seed's NSRect output ("50", "221.5", "66.88723").
+    private func g(_ v: Double) -> Double {
         let rounded = (v * 1e5).rounded() / 1e5
-        return String(format: "%.8g", rounded == 0 ? 0 : rounded)
+        return rounded == 0 ? 0 : rounded
     }
 
     public var textContents: String { text.joined(separator: "\n") + "\n" }
     public var csvContents: String { csv.joined(separator: "\n") + "\n" }
+}
+
+/// A streamed trace's two files, `<scene>.trace.txt` and `<scene>.trace.csv`
+/// (`StreamingFile`: bounded memory, published only by `commit`).
+final class TraceFiles: @unchecked Sendable {
+    let text: StreamingFile
+    let csv: StreamingFile
+
+    /// `base`: the path without `.trace.txt`.
+    init(base: String) throws {
+        text = try StreamingFile(path: base + ".trace.txt")
+        do {
+            csv = try StreamingFile(path: base + ".trace.csv")
+        } catch {
+            text.abandon()
+            throw error
+        }
+    }
+
+    func commit() throws {
+        do {
+            try text.commit()
+            try csv.commit()
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    func abandon() {
+        text.abandon()
+        csv.abandon()
+    }
+}
+
+/// glibc's `snprintf` of numbers (what `String(format:)` produces for these conversions, at a
+/// fraction of its cost): the trace's hot formatting. Formats only `%d`, `%f` and `%g`
+/// conversions of Swift numbers.
+func cFormat(_ format: String, _ arguments: CVarArg...) -> String {
+    let text: String? = withVaList(arguments) { list in
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { buffer in
+            let count = vsnprintf(buffer.baseAddress!, 512, format, list)
+            precondition(count >= 0, "a trace format is not a printf format")
+            return count < 512 ? String(cString: buffer.baseAddress!) : nil
+        }
+    }
+    if let text { return text }
+    // A long item id: measure, then format into a buffer of the right size.
+    let count = withVaList(arguments) { vsnprintf(nil, 0, format, $0) }
+    return withVaList(arguments) { list in
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(count) + 1) { buffer in
+            _ = vsnprintf(buffer.baseAddress!, Int(count) + 1, format, list)
+            return String(cString: buffer.baseAddress!)
+        }
+    }
 }

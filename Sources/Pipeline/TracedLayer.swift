@@ -36,7 +36,7 @@ extension SceneSimulation {
     public func tracedLayers() -> [TracedLayer] {
         var rows: [TracedLayer] = []
         for (index, item) in dynamicItems.enumerated() {
-            let state = tracedState(item)
+            let state = tracedState(at: index)
             let c = state.center, t = state.transform
             let frame = state.center == item.center && state.transform == item.transform && state.bounds == item.bounds
                 ? item.frame

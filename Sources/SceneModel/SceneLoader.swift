@@ -228,6 +228,6 @@ public enum SceneLoader {
         let mapped = String(String.UnicodeScalarView(name.unicodeScalars.map { c in
             SceneRules.isValidName(String(c)) ? c : "_"
         }))
-        return mapped.isEmpty ? "scene" : mapped
+        return mapped.isEmpty ? "scene" : String(mapped.prefix(SceneRules.maxNameLength))
     }
 }
