@@ -51,6 +51,3 @@ private func terminalLines(_ message: String) -> String {
     message.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).visibleEscaped }.joined(separator: "\n")
 }
 
-func printWarning(_ message: String) {
-    FileHandle.standardError.write(("warning: " + message + "\n").data(using: .utf8)!)
-}
