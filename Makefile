@@ -7,7 +7,7 @@
 # xmllint checks JUnit reports against the Jenkins schema, strace observes the fsync before every
 # publishing rename, parallel runs the batch-engine recipe for real).
 RENDER_PACKAGES := libpng-dev libbox2d-dev ffmpeg pkg-config python3 libfreetype-dev libharfbuzz-dev libfribidi-dev fonts-inter fonts-dejavu-core
-TEST_PACKAGES := harfbuzz-bin fonts-lohit-deva librsvg2-bin chromium libxml2-utils strace parallel
+TEST_PACKAGES := libharfbuzz-bin fonts-lohit-deva librsvg2-bin chromium libxml2-utils strace parallel
 # `make render` installs the render packages only; `make test` both lists.
 APT_PACKAGES := $(RENDER_PACKAGES) $(TEST_PACKAGES)
 render: APT_PACKAGES := $(RENDER_PACKAGES)

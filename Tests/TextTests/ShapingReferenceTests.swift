@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Text
 
-/// Shaping checked against HarfBuzz's own command-line shaper, `hb-shape` (package harfbuzz-bin,
+/// Shaping checked against HarfBuzz's own command-line shaper, `hb-shape` (package libharfbuzz-bin,
 /// test-only): an independent program over the same font file, whose glyph ids, clusters,
 /// offsets and advances in font units must equal ours exactly.
 @Suite("Shaping against hb-shape")
