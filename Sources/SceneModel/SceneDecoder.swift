@@ -287,8 +287,7 @@ struct SceneDecoder {
     // MARK: Errors
 
     func error(at mark: SourceMark?, _ keyPath: String?, _ message: String, suggestion: String? = nil) -> SceneError {
-        SceneError(file: file, keyPath: keyPath, line: mark?.line, column: mark?.column,
-                   message: message, suggestion: suggestion, kind: .invalid)
+        SceneError(file: file, keyPath: keyPath, mark: mark, message: message, suggestion: suggestion)
     }
 
     func error(at node: SourceNode, _ keyPath: String?, _ message: String, suggestion: String? = nil) -> SceneError {
