@@ -101,3 +101,46 @@ struct DocumentationTests {
         #expect(usage.status == 64)
     }
 }
+
+/// The README's "Your first scene", followed word for word in an empty folder.
+@Suite("the README's quick start, end to end")
+struct QuickStartTests {
+    /// The quick start section: from its heading to the next `## ` heading.
+    static func section() throws -> String {
+        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
+        let start = try #require(readme.range(of: "## Your first scene\n"))
+        let rest = readme[start.upperBound...]
+        return String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
+    }
+
+    @Test("the quick start's scene, saved as the README says and rendered with its command, gives 132 frames and a video of three instances of one component")
+    func quickStartRenders() throws {
+        let section = try Self.section()
+        // The scene: the first ```yaml block, its indentation (it sits in a list item) removed.
+        let fence = try #require(section.range(of: "```yaml\n"))
+        let end = try #require(section[fence.upperBound...].range(of: "```"))
+        let lines = section[fence.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+        let indent = lines.first?.prefix(while: { $0 == " " }).count ?? 0
+        let yaml = lines.map { String($0.dropFirst(min(indent, $0.prefix(while: { $0 == " " }).count))) }
+            .joined(separator: "\n")
+        #expect(yaml.components(separatedBy: "use: ball").count - 1 == 3)
+        #expect(yaml.split(separator: "\n").count <= 12)
+        // The file name and the command, as the steps give them.
+        #expect(section.contains("Save this as `first.yaml`"))
+        let command = try #require(section.split(separator: "`").first { $0.hasPrefix(".build/release/flipbook render") })
+        let arguments = command.split(separator: " ").dropFirst().map(String.init)
+        #expect(arguments == ["render", "first.yaml"])
+
+        let folder = try makeTemporaryDirectory("flipbook-quick-start")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try yaml.write(toFile: folder + "/first.yaml", atomically: true, encoding: .utf8)
+        let result = try runProcess(CLI.debugBinary, arguments, currentDirectory: folder)
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.hasPrefix("first: 132 frames"))
+        #expect(listDirectory(folder + "/output") == ["first", "first.manifest.json", "first.mp4", "first.trace.csv", "first.trace.txt"])
+        #expect(listDirectory(folder + "/output/first").count == 132)
+        #expect(section.contains("132 frames"))
+        let trace = try String(contentsOfFile: folder + "/output/first.trace.csv", encoding: .utf8)
+        for id in ["a", "b", "c"] { #expect(trace.contains("\n131,2.183333,\(id),"), "the trace has \(id) at the last tick") }
+    }
+}
