@@ -57,6 +57,27 @@ struct ComponentTests {
         #expect(scene.items[0].children[1].center == Point(18, 2))
     }
 
+    @Test("a child of an instance is addressed by its dotted id in view animations and the layer timeline, and a misspelt one gets a suggestion")
+    func dottedIDsEverywhere() throws {
+        let scene = try decodeYAML(header + Self.rows + """
+            items:
+              - { id: r1, use: row, center: [160, 40] }
+            viewAnimations:
+              - { at: 0.1, item: r1.avatar, duration: 0.3, changes: { center: [30, 50] } }
+            layerTimeline:
+              - { at: 0.2, item: r1.avatar, call: pause }
+            """)
+        #expect(scene.viewAnimations.map(\.item) == ["r1.avatar"])
+        #expect(scene.layerTimeline.map(\.item) == ["r1.avatar"])
+        let error = try #require(sceneError { try decodeYAML(header + Self.rows + """
+            items:
+              - { id: r1, use: row, center: [160, 40] }
+            viewAnimations:
+              - { at: 0.1, item: r1.avtar, duration: 0.3, changes: { center: [30, 50] } }
+            """) })
+        #expect(error.description.contains("unknown item 'r1.avtar'") && error.description.contains("did you mean 'r1.avatar'?"))
+    }
+
     @Test("an error inside an instance points at the component's line and names the instance")
     func errorInsideInstance() throws {
         let error = try #require(sceneError { try decodeYAML(header + Self.rows + """
