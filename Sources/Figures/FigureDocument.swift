@@ -129,7 +129,7 @@ extension DrawRect {
     func placed(by view: AffineTransform, opacity fade: Double = 1, tint: ColorRGBA8? = nil) -> DrawRect {
         var copy = self
         copy.transform = transform.concatenating(view)
-        copy.clips = clips.map { ClipShape(size: $0.size, cornerRadius: $0.cornerRadius,
+        copy.clips = clips.map { ClipShape(size: $0.size, cornerRadius: $0.cornerRadius, maskedCorners: $0.maskedCorners,
                                            transform: $0.transform.concatenating(view)) }
         copy.opacity = opacity * fade
         if var shadow {

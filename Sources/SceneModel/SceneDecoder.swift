@@ -115,6 +115,8 @@ struct SceneDecoder {
         if let n = f["rotation"] { item.rotation = .degrees(try number(n, at: path + ".rotation")) }
         if let n = f["fill"] { item.fill = try color(n, at: path + ".fill") }
         if let n = f["cornerRadius"] { item.cornerRadius = try number(n, at: path + ".cornerRadius") }
+        if let n = f["maskedCorners"] { item.maskedCorners = try decodeCorners(n, at: path + ".maskedCorners") }
+        if let n = f["isHidden"] { item.isHidden = try bool(n, at: path + ".isHidden") }
         if let n = f["border"] { item.border = try decodeBorder(n, at: path + ".border") }
         if let n = f["opacity"] { item.opacity = try number(n, at: path + ".opacity") }
         if let n = f["z"] { item.zIndex = try integer(n, at: path + ".z") }
@@ -122,6 +124,30 @@ struct SceneDecoder {
         if let n = f["collisionBounds"] { item.collisionBounds = try decodeCollisionBounds(n, at: path + ".collisionBounds") }
         try decodeLayerKeys(f, into: &item, at: path)
         return item
+    }
+
+    /// `maskedCorners: [topLeft, topRight]`: each corner once; `[]` rounds none.
+    private func decodeCorners(_ node: SourceNode, at path: String) throws -> CornerMask {
+        let names: [(String, CornerMask)] = [("topLeft", .topLeft), ("topRight", .topRight),
+                                             ("bottomLeft", .bottomLeft), ("bottomRight", .bottomRight)]
+        // Core Animation's spellings, for a suggestion.
+        let caNames = ["layerMinXMinYCorner": "topLeft", "layerMaxXMinYCorner": "topRight",
+                       "layerMinXMaxYCorner": "bottomLeft", "layerMaxXMaxYCorner": "bottomRight"]
+        var mask: CornerMask = []
+        for (k, n) in try list(node, at: path).enumerated() {
+            let word = try string(n, at: path + "[\(k)]")
+            guard let corner = names.first(where: { $0.0 == word })?.1 else {
+                let suggestion = caNames[word].map { "Core Animation's \(word) is '\($0)' here" }
+                    ?? didYouMean(word, names.map(\.0))
+                throw error(at: n, path + "[\(k)]", "expected a corner, one of: topLeft, topRight, bottomLeft, bottomRight; found \(n.foundDescription)",
+                            suggestion: suggestion)
+            }
+            if mask.contains(corner) {
+                throw error(at: n, path + "[\(k)]", "corner '\(word)' is listed twice; expected each corner once")
+            }
+            mask.insert(corner)
+        }
+        return mask
     }
 
     private func decodeBorder(_ node: SourceNode, at path: String) throws -> Border {
@@ -203,7 +229,7 @@ struct SceneDecoder {
                 var suggestion = didYouMean(entry.key, allowed)
                 if entry.key == "<<" { suggestion = "YAML merge keys are not supported; write the keys out" }
                 throw error(at: entry.keyMark, keyPath,
-                            "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 16))",
+                            "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 18))",
                             suggestion: suggestion)
             }
             byKey[entry.key] = entry
@@ -305,8 +331,8 @@ enum Keys {
     static let root = ["version", "name", "canvas", "fps", "duration", "until", "maxDuration",
                        "items", "behaviors", "viewAnimations", "animators", "layerTimeline", "output", "$schema"]
     static let canvas = ["size", "scale", "background"]
-    static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "border", "opacity", "z",
-                       "kind", "collisionBounds", "masksToBounds", "shadow", "timing", "animations", "children"]
+    static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "maskedCorners", "border", "opacity",
+                       "isHidden", "z", "kind", "collisionBounds", "masksToBounds", "shadow", "timing", "animations", "children"]
     static let border = ["width", "color"]
     static let behaviors = BehaviorSpec.kinds
     static let snap = ["item", "to", "damping"]
