@@ -18,6 +18,8 @@ import Raster
 struct SceneDecoder {
     let file: String
     let format: SceneFileFormat
+    /// Where each item decoded so far is, for positions relative to an item.
+    let places = ItemPlaces()
 
     /// The scene, and whether its name came from the file name (for a better error if that name is
     /// not a valid folder name).
@@ -48,6 +50,7 @@ struct SceneDecoder {
         let fps = try top["fps"].map { try integer($0, at: "fps") } ?? SceneRules.defaultFPS
         let length = try decodeLength(top)
         let itemsNode = try top.required("items", hint: "items: a list of items, each with id, size and center", decoder: self)
+        places.allIDs = ItemPlaces.ids(in: itemsNode)
         let items = try list(itemsNode, at: "items").enumerated().map { i, node in
             try decodeItem(node, at: "items[\(i)]")
         }
@@ -110,8 +113,15 @@ struct SceneDecoder {
         ], what: "an item")
         let id = try string(f[checked: "id"], at: path + ".id")
         let size = try pair(f[checked: "size"], at: path + ".size", names: ("width", "height"))
-        let center = try pair(f[checked: "center"], at: path + ".center", names: ("x", "y"))
-        var item = Item(id: id, size: Size(size.0, size.1), center: Point(center.0, center.1))
+        let centerNode = f[checked: "center"]
+        let center: Point
+        if case .mapping = centerNode.value {
+            center = places.localPoint(canvas: try relativePosition(centerNode, at: path + ".center", placing: id))
+        } else {
+            let p = try pair(centerNode, at: path + ".center", names: ("x", "y"))
+            center = Point(p.0, p.1)
+        }
+        var item = Item(id: id, size: Size(size.0, size.1), center: center)
         if let n = f["rotation"] { item.rotation = .degrees(try number(n, at: path + ".rotation")) }
         if let n = f["fill"] { item.fill = try color(n, at: path + ".fill") }
         if let n = f["cornerRadius"] { item.cornerRadius = try number(n, at: path + ".cornerRadius") }
@@ -122,7 +132,9 @@ struct SceneDecoder {
         if let n = f["z"] { item.zIndex = try integer(n, at: path + ".z") }
         if let n = f["kind"] { item.dynamicKind = try word(n, at: path + ".kind", DynamicKind.self) }
         if let n = f["collisionBounds"] { item.collisionBounds = try decodeCollisionBounds(n, at: path + ".collisionBounds") }
-        try decodeLayerKeys(f, into: &item, at: path)
+        try places.record(id, center: item.center, rotation: item.rotation, size: item.size) {
+            try decodeLayerKeys(f, into: &item, at: path)
+        }
         return item
     }
 
