@@ -2,11 +2,15 @@
 #   make render   build in release mode and render every scene in scenes/ into output/
 #   make test     run the whole test suite (what .ci/run runs)
 
-APT_PACKAGES := libpng-dev libbox2d-dev ffmpeg pkg-config python3 libfreetype-dev fonts-dejavu-core librsvg2-bin chromium
+# What rendering needs (libraries, ffmpeg, the figure font), and what only the tests add: an
+# independent SVG renderer, a browser for the HTML reports, Python's JSON Schema validator.
+RENDER_PACKAGES := libpng-dev libbox2d-dev ffmpeg pkg-config libfreetype-dev fonts-dejavu-core
+TEST_PACKAGES := python3 python3-yaml python3-jsonschema librsvg2-bin chromium chromium-driver python3-selenium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_LOG := .build/apt.log
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: render figures test deps build-release
+.PHONY: render figures test deps test-deps build-release
 
 FLIPBOOK := .build/release/flipbook
 
@@ -32,19 +36,31 @@ figures:
 	$(FLIPBOOK) figure scenes/snap-zones.yaml --kind trail --markers-every 10 --scale 0.75 \
 	  --title "Snap zones: the card's path" -o docs/figures/snap-zones-trail.png --svg docs/figures/snap-zones-trail.svg
 
-test: deps build-release
+test: deps test-deps build-release
 	swift test
 
 build-release:
 	swift build -c release --product flipbook
 
-# apt-get only when a package is missing; the JSON Schema test needs Python's jsonschema and yaml.
-deps:
+# apt-get only when a package is missing, its output in $(APT_LOG): one line on success, the
+# log's tail on failure. Render packages come without apt's recommendations (ffmpeg's pull in
+# desktop libraries a renderer never loads); test packages keep them (a browser needs its fonts).
+define install_missing
 	@missing=""; \
-	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
-	  echo "Installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	  mkdir -p .build; \
+	  printf 'Installing%s ... ' "$$missing"; \
+	  if { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(2) $$missing; } >$(APT_LOG) 2>&1; then \
+	    echo "done (log: $(APT_LOG))"; \
+	  else \
+	    echo "failed; the end of $(APT_LOG):"; tail -n 20 $(APT_LOG); exit 1; \
+	  fi; \
 	fi
-	@python3 -c 'import jsonschema, yaml' 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml 2>/dev/null || \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-jsonschema python3-yaml
+endef
+
+deps:
+	$(call install_missing,$(RENDER_PACKAGES),--no-install-recommends)
+
+test-deps:
+	$(call install_missing,$(TEST_PACKAGES),)

@@ -54,12 +54,16 @@ struct Check: ParsableCommand {
         let onCI = ContinuousIntegration.isActive(ProcessInfo.processInfo.environment)
         let checkRun: CheckRun
         do {
+            // Without --record a missing goldens folder is a mistyped path, not "no goldens yet":
+            // trouble (2), before rendering anything.
+            if record == nil { try Self.checkGoldensFolder(goldens) }
             let files = try SceneArguments.resolve(scenes)
             let loaded = try files.map { try SceneLoader.load(path: $0) }
             try SceneArguments.checkDistinctNames(loaded, files: files)
-            let options = CheckOptions(goldens: goldens, record: record, outputDirectory: out, reportDirectory: report,
+            var options = CheckOptions(goldens: goldens, record: record, outputDirectory: out, reportDirectory: report,
                                        comparator: comparison.comparator, storedFrames: storedFrames ?? .default,
                                        maxImages: comparison.maxImages, jobs: jobs, onCI: onCI)
+            options.sceneFiles = files
             checkRun = try GoldenCheck.run(scenes: loaded, options: options)
         } catch {
             printError(error.flipbookMessage)
@@ -67,13 +71,61 @@ struct Check: ParsableCommand {
         }
         printReport(checkRun.bundle)
         print("report: \(checkRun.files.html)")
-        let failed = checkRun.bundle.reports.contains { $0.verdict == .different || $0.verdict == .missingGolden }
-        if failed {
-            print("to approve these changes after reading the report: flipbook check \(scenes.joined(separator: " ")) --goldens \(goldens) --record failed")
+        if let hint = Self.approveHint(checkRun.bundle, scenes: scenes, goldens: goldens) {
+            print(hint)
             throw ExitCode(1)
         }
         // Recording on the command line is an explicit approval by a person (refused on CI), so
         // it exits 0; the Swift API, used inside test suites, fails on recording instead.
+    }
+}
+
+extension Check {
+    /// The command that records what this run found missing or different, in the same words as
+    /// the lines above it: `--record missing` when goldens are only missing, `--record failed`
+    /// (which records the missing ones too) when something differs. Nil when nothing failed.
+    static func approveHint(_ bundle: ReportBundle, scenes: [String], goldens: String) -> String? {
+        let different = bundle.reports.contains { $0.verdict == .different }
+        let missing = bundle.reports.contains { $0.verdict == .missingGolden }
+        guard different || missing else { return nil }
+        let command = (["flipbook", "check"] + scenes + ["--goldens", goldens]).joined(separator: " ")
+        if !different { return "to record the missing goldens: \(command) --record missing" }
+        return "to approve these changes after reading the report: \(command) --record failed"
+            + (missing ? " (it records the missing goldens too)" : "")
+    }
+
+    /// Throws when `goldens` is not a folder, suggesting a similarly named one.
+    static func checkGoldensFolder(_ goldens: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: goldens, isDirectory: &isFolder) {
+            if isFolder.boolValue { return }
+            throw CLIError("--goldens \(goldens): is a file; expected the folder of goldens, one subfolder per scene")
+        }
+        let parent = (goldens as NSString).deletingLastPathComponent
+        let name = (goldens as NSString).lastPathComponent
+        let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? []).sorted()
+        let close = siblings.first { $0.lowercased() == name.lowercased() }
+            ?? siblings.min { editDistance($0, name) < editDistance($1, name) }.flatMap { editDistance($0, name) <= 2 ? $0 : nil }
+        var message = "--goldens \(goldens): no such folder"
+        if let close { message += " (did you mean '\(parent.isEmpty ? close : (parent as NSString).appendingPathComponent(close))'?)" }
+        message += "; record goldens into a new folder with --record missing"
+        throw CLIError(message)
+    }
+
+    /// Levenshtein distance, for the suggestion above.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
     }
 }
 

@@ -84,6 +84,7 @@ struct Render: ParsableCommand {
 
         TemporaryFiles.shared.removeOnInterrupt()
         let progress = ProgressLine()
+        var videos: [String] = []
         for scene in loaded {
             var options = RenderOptions(outputDirectory: out, jobs: jobs)
             options.flipbookVersion = Flipbook.version
@@ -105,7 +106,9 @@ struct Render: ParsableCommand {
             let result = try SceneRenderer.render(scene, options: options)
             progress.finish()
             print(summary(result))
+            videos += result.videoPaths
         }
+        print(OutputSummary(folder: out).line(scenes: loaded.map(\.name), firstVideo: videos.first))
     }
 
     func summary(_ r: RenderResult) -> String {

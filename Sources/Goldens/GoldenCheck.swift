@@ -9,7 +9,8 @@ public struct CheckOptions: Sendable {
     public var goldens: String
     /// What may be (re)recorded; nil compares only. Refused when `onCI`.
     public var record: RecordMode?
-    /// Where scenes are rendered; nil: a fresh temporary folder.
+    /// Where scenes are rendered; nil: a fresh temporary folder, from which the rendered frames
+    /// and traces are removed once compared (the report, small, stays for its link).
     public var outputDirectory: String?
     /// Where the report goes; nil: `<outputDirectory>/report`.
     public var reportDirectory: String?
@@ -25,6 +26,8 @@ public struct CheckOptions: Sendable {
     /// True on CI (`ContinuousIntegration.isActive` of the process environment by default):
     /// recording is refused.
     public var onCI: Bool
+    /// The scene files, in the order of the scenes checked, for the report (junit.xml names them).
+    public var sceneFiles: [String]? = nil
 
     public init(goldens: String, record: RecordMode? = nil, outputDirectory: String? = nil,
                 reportDirectory: String? = nil, comparator: ImageComparator = .exact,
@@ -88,11 +91,17 @@ public enum GoldenCheck {
         let out = try options.outputDirectory ?? temporaryDirectory()
         let reportDirectory = options.reportDirectory ?? (out as NSString).appendingPathComponent("report")
         var reports: [ComparisonReport] = []
-        for scene in scenes {
-            reports.append(try check(scene, out: out, reportDirectory: reportDirectory, options: options))
+        for (n, scene) in scenes.enumerated() {
+            let start = ContinuousClock.now
+            var report = try check(scene, out: out, reportDirectory: reportDirectory, options: options)
+            let elapsed = ContinuousClock.now - start
+            report.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            if let files = options.sceneFiles, n < files.count { report.sceneFile = files[n] }
+            reports.append(report)
         }
         let bundle = ReportBundle(title: "flipbook check", reports: reports)
         let files = try ReportWriter.write(bundle, to: reportDirectory)
+        if options.outputDirectory == nil { removeRenders(of: scenes, in: out) }
         return CheckRun(bundle: bundle, files: files, renderDirectory: out)
     }
 
@@ -167,6 +176,17 @@ public enum GoldenCheck {
             try record(&report, report.verdict == .different ? "approved: the goldens now hold this render" : "re-recorded")
         }
         return report
+    }
+
+    /// Removes what rendering wrote into a temporary folder (`<scene>/`, `<scene>.*`): the frames
+    /// were compared and the report holds what it shows.
+    static func removeRenders(of scenes: [Scene], in folder: String) {
+        let names = Set(scenes.map(\.name))
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            let stem = entry.split(separator: ".", maxSplits: 1).first.map(String.init) ?? entry
+            guard names.contains(entry) || names.contains(stem) else { continue }
+            try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(entry))
+        }
     }
 
     static func temporaryDirectory() throws -> String {
