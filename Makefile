@@ -36,8 +36,10 @@ figures:
 	$(FLIPBOOK) figure scenes/snap-zones.yaml --kind trail --markers-every 10 --scale 0.75 \
 	  --title "Snap zones: the card's path" -o docs/figures/snap-zones-trail.png --svg docs/figures/snap-zones-trail.svg
 
+# Every test is a Swift Testing test; without XCTest's runner the log has no "Executed 0 tests"
+# lines before the real summary.
 test: deps test-deps build-release
-	swift test
+	swift test --disable-xctest
 
 build-release:
 	swift build -c release --product flipbook

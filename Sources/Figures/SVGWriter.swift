@@ -78,7 +78,11 @@ public struct SVGWriter {
             attributes += " fill=\"none\"\(paint("stroke", line.color)) stroke-width=\"\(number(line.width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
             if let dash = line.dash { attributes += " stroke-dasharray=\"\(number(dash.on)) \(number(dash.off))\"" }
             for (name, value) in line.attributes { attributes += " \(name)=\"\(escape(value))\"" }
-            body.append("<polyline \(attributes)/>")
+            if let clip = line.clip {
+                body.append("<g clip-path=\"url(#\(clipPath([clip.clipShape])))\"><polyline \(attributes)/></g>")
+            } else {
+                body.append("<polyline \(attributes)/>")
+            }
         case .text(let label):
             body.append("<text x=\"\(number(label.position.x))\" y=\"\(number(label.position.y))\" font-family=\"\(Font.svgFamily)\" font-size=\"\(label.size)\" text-anchor=\"\(label.anchor.rawValue)\"\(paint("fill", label.color))>\(escape(label.text))</text>")
         }

@@ -9,10 +9,11 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render scenes and compare them with approved goldens (frames and traces).",
         discussion: """
-            Goldens live in DIR/<scene>/: frames.txt (a pixel hash per frame), trace.csv, events.txt
-            and a few PNG frames. Recording is explicit (--record) and refused when CI is set.
-            Exit status: 0 all match (or recorded as asked), 1 a scene differs or has no goldens,
-            2 trouble (a bad scene file, unreadable goldens, --record on CI).
+            Goldens live in DIR/<scene>/: frames.txt (a pixel hash per frame), trace.csv, events.txt \
+            and a few PNG frames. Recording is explicit (--record) and refused when CI is set. \
+            Exit status: 0 all match (or recorded as asked), 1 a scene differs or has no goldens, \
+            2 trouble (a bad scene file, a --goldens folder that does not exist, unreadable goldens, --record on CI). \
+            Without --out the render goes to a temporary folder from which the frames are removed once compared; the report stays.
             """)
 
     @Argument(help: "Scene files (.yaml, .yml, .json). Default: every scene in scenes/.")

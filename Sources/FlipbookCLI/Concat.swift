@@ -6,8 +6,8 @@ struct Concat: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Join segment videos (from render --shard/--frames) into one video by stream copy.",
         discussion: """
-            Segments are joined in the order given, without re-encoding: the result decodes to the same
-            frames as a single-process render. Segment names such as snap.frames-000000-000120.mp4 are
+            Segments are joined in the order given, without re-encoding: the result decodes to the same \
+            frames as a single-process render. Segment names such as snap.frames-000000-000120.mp4 are \
             checked to be contiguous. Only .mp4 and .mov segments join this way.
             """)
 

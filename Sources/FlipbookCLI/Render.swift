@@ -10,8 +10,9 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render scenes to PNG frames and video.",
         discussion: """
-            Writes <out>/<scene>/frame_00000.png …, <out>/<scene>.<format> for each video format and
-            <out>/<scene>.trace.txt/.csv for each scene. Every scene is validated before anything is written.
+            Writes <out>/<scene>/frame_00000.png …, <out>/<scene>.<format> for each video format and \
+            <out>/<scene>.trace.txt/.csv for each scene. Every scene is validated before anything is written. \
+            The last line sums up: scenes, files written, their size, and a video to open.
             """)
 
     @Argument(help: "Scene files (.yaml, .yml, .json). Default: every scene in scenes/.")

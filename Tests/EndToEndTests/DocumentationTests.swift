@@ -149,3 +149,23 @@ struct QuickStartTests {
         for id in ["a", "b", "c"] { #expect(trace.contains("\n131,2.183333,\(id),"), "the trace has \(id) at the last tick") }
     }
 }
+
+/// `flipbook <command> --help` as a newcomer reads it.
+@Suite("help text")
+struct HelpTextTests {
+    @Test("no help overview breaks a sentence across lines: on a wide terminal each paragraph is one line")
+    func noHardLineBreaks() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["COLUMNS"] = "2000"
+        for command in ["", "render", "validate", "diff", "check", "figure", "concat", "verify", "bench"] {
+            let result = try CLI.run(command.isEmpty ? ["--help"] : [command, "--help"], environment: environment)
+            #expect(result.status == 0)
+            // The overview and discussion: everything before USAGE.
+            let head = result.stdout.components(separatedBy: "\nUSAGE:").first ?? ""
+            for line in head.split(separator: "\n") where !line.hasPrefix("  ") {
+                let last = line.last ?? "."
+                #expect(".:)".contains(last), "flipbook \(command) --help: '\(line)' ends mid-sentence")
+            }
+        }
+    }
+}
