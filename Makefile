@@ -2,19 +2,18 @@
 #   make render   build in release mode and render every scene in scenes/ into output/
 #   make test     run the whole test suite (what .ci/run runs), after a short libFuzzer run
 
-# Rendering needs the first line; the tests also need the second (hb-shape and a Devanagari font
-# are the shaping tests' reference, librsvg and chromium check SVG figures and HTML reports,
-# xmllint checks JUnit reports against the Jenkins schema, strace observes the fsync before every
-# publishing rename, parallel runs the batch-engine recipe for real).
-RENDER_PACKAGES := libpng-dev libbox2d-dev ffmpeg pkg-config python3 libfreetype-dev libharfbuzz-dev libfribidi-dev fonts-inter fonts-dejavu-core
-TEST_PACKAGES := libharfbuzz-bin fonts-lohit-deva librsvg2-bin chromium libxml2-utils strace parallel
-# `make render` installs the render packages only; `make test` both lists.
-APT_PACKAGES := $(RENDER_PACKAGES) $(TEST_PACKAGES)
-render: APT_PACKAGES := $(RENDER_PACKAGES)
+# What rendering needs (libraries, ffmpeg, the fonts of text items and figures), and what only the
+# tests add: Python's YAML and JSON Schema validator (the schema test), hb-shape and a Devanagari
+# font (the shaping tests' reference), an independent SVG renderer, a browser for the HTML reports,
+# xmllint (JUnit against the Jenkins schema), strace (the fsync before every publishing rename) and
+# GNU parallel (the batch-engine recipe, run for real).
+RENDER_PACKAGES := libpng-dev libbox2d-dev ffmpeg pkg-config libfreetype-dev libharfbuzz-dev libfribidi-dev fonts-inter fonts-dejavu-core
+TEST_PACKAGES := python3 python3-yaml python3-jsonschema libharfbuzz-bin fonts-lohit-deva librsvg2-bin chromium chromium-driver python3-selenium libxml2-utils strace parallel
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_LOG := .build/apt.log
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: render figures test deps build-release fuzz-build fuzz-short fuzz-long
+.PHONY: render figures test deps test-deps build-release fuzz-build fuzz-short fuzz-long
 
 FLIPBOOK := .build/release/flipbook
 
@@ -28,7 +27,7 @@ figures:
 	$(FLIPBOOK) figure scenes/snap.yaml --kind filmstrip --ticks 0,4,8,12,16,20,24,28,32,36,40,44 --crop motion \
 	  --scale 0.5 -o docs/figures/snap-filmstrip.png
 	$(FLIPBOOK) figure scenes/damped-resize.yaml --kind plot --value scale --from 0 --to 1.5 --panel-height 200 \
-	  --title "Figure 6-1: the damped resize, scale over time" \
+	  --title "The damped resize, scale over time" \
 	  -o docs/figures/damped-resize-scale.png --svg docs/figures/damped-resize-scale.svg
 	$(FLIPBOOK) figure scenes/snap.yaml scenes/watcher.yaml --kind plot --value x,y,angle \
 	  --title "The snap: x, y and angle over time, alone and with the frame watcher" \
@@ -42,8 +41,10 @@ figures:
 	$(FLIPBOOK) figure scenes/spring-gallery.yaml --kind contact-sheet --ticks 20,40 --columns 2 --scale 1 \
 	  --title "spring-gallery: each curve named by a text item" -o docs/figures/spring-gallery-labels.png
 
-test: deps build-release fuzz-short
-	swift test
+# Every test is a Swift Testing test; without XCTest's runner the log has no "Executed 0 tests"
+# lines before the real summary.
+test: deps test-deps build-release fuzz-short
+	swift test --disable-xctest
 
 # libFuzzer harnesses of the PNG reader (C, the CPNG shim) and the scene decoder (Swift), built
 # with AddressSanitizer into .build/fuzz (Tests/Fuzz/README.md). `make test` runs each briefly
@@ -71,13 +72,25 @@ fuzz-long: fuzz-build
 build-release:
 	swift build -c release --product flipbook
 
-# apt-get only when a package is missing; the JSON Schema test needs Python's jsonschema and yaml.
-deps:
+# apt-get only when a package is missing, its output in $(APT_LOG): one line on success, the
+# log's tail on failure. Render packages come without apt's recommendations (ffmpeg's pull in
+# desktop libraries a renderer never loads); test packages keep them (a browser needs its fonts).
+define install_missing
 	@missing=""; \
-	for p in $(APT_PACKAGES) $(TEST_APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	for p in $(1); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
-	  echo "Installing:$$missing"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	  mkdir -p .build; \
+	  printf 'Installing%s ... ' "$$missing"; \
+	  if { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(2) $$missing; } >$(APT_LOG) 2>&1; then \
+	    echo "done (log: $(APT_LOG))"; \
+	  else \
+	    echo "failed; the end of $(APT_LOG):"; tail -n 20 $(APT_LOG); exit 1; \
+	  fi; \
 	fi
-	@python3 -c 'import jsonschema, yaml' 2>/dev/null || python3 -m pip install --quiet jsonschema pyyaml 2>/dev/null || \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq python3-jsonschema python3-yaml
+endef
+
+deps:
+	$(call install_missing,$(RENDER_PACKAGES),--no-install-recommends)
+
+test-deps:
+	$(call install_missing,$(TEST_PACKAGES),)

@@ -3,7 +3,7 @@ import Foundation
 import Geometry
 import Raster
 
-/// The standard benchmark workload of ../shared/bench/WORKLOAD.md: animated, translucent,
+/// The standard benchmark workload of docs/benchmarks.md: animated, translucent,
 /// rotated, rounded rectangles, generated from a SplitMix64 seed exactly as written there so our
 /// figures compare with other renderers drawing the same pixels.
 public struct StandardWorkload: Sendable {

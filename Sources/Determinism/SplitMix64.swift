@@ -1,5 +1,5 @@
 /// SplitMix64 (Steele, Lea, Flood 2014): the one seeded generator of the project, used by the
-/// benchmark workload (../shared/bench/WORKLOAD.md spells it exactly like this) and by tests that
+/// benchmark workload (docs/benchmarks.md spells it exactly like this) and by tests that
 /// need "random" shapes or bytes that are the same on every run and platform.
 public struct SplitMix64: Sendable {
     public private(set) var state: UInt64

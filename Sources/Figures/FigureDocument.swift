@@ -63,6 +63,8 @@ public struct Polyline: Sendable {
     public var dash: (on: Double, off: Double)?
     /// Extra SVG attributes (`data-item`, `data-value`), in order; ignored by the PNG back end.
     public var attributes: [(String, String)]
+    /// A rectangle in figure pixels the line is clipped to (a trail to its frame); nil: none.
+    public var clip: Rect? = nil
 
     public init(points: [Point], transform: Geometry.AffineTransform = .identity, width: Double, color: ColorRGBA8,
                 dash: (on: Double, off: Double)? = nil, attributes: [(String, String)] = []) {
@@ -129,7 +131,7 @@ extension DrawRect {
     func placed(by view: AffineTransform, opacity fade: Double = 1, tint: ColorRGBA8? = nil) -> DrawRect {
         var copy = self
         copy.transform = transform.concatenating(view)
-        copy.clips = clips.map { ClipShape(size: $0.size, cornerRadius: $0.cornerRadius,
+        copy.clips = clips.map { ClipShape(size: $0.size, cornerRadius: $0.cornerRadius, maskedCorners: $0.maskedCorners,
                                            transform: $0.transform.concatenating(view)) }
         copy.opacity = opacity * fade
         if var shadow {
@@ -161,5 +163,13 @@ extension ColorRGBA8 {
             UInt8((Double(a) + (Double(b) - Double(a)) * amount).rounded())
         }
         return ColorRGBA8(r: mix(r, other.r), g: mix(g, other.g), b: mix(b, other.b), a: a)
+    }
+}
+
+extension Rect {
+    /// This rectangle as a clip shape (figure pixels, square corners).
+    var clipShape: ClipShape {
+        ClipShape(size: size, cornerRadius: 0,
+                  transform: AffineTransform(translationX: origin.x + size.width / 2, y: origin.y + size.height / 2))
     }
 }

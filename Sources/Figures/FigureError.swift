@@ -5,6 +5,9 @@ public enum FigureError: Error, Equatable, Sendable, CustomStringConvertible {
     /// FreeType could not open the font file at this pixel size.
     case fontUnavailable(path: String, pixelSize: Int, freeTypeError: Int32)
     case unknownItem(String, available: [String])
+    /// A layer below the top level, named by its id or its dotted path from the top: `layers`
+    /// is the chain of ids from the top-level item down to it.
+    case childLayer(String, layers: [String])
     case unknownValue(String, available: [String])
     case tickOutOfRange(Int, lastTick: Int)
     case timeOutOfRange(Double, duration: Double)
@@ -16,6 +19,8 @@ public enum FigureError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot open font \(path) at \(size) px (FreeType error \(code)); install Debian's fonts-dejavu-core"
         case let .unknownItem(id, available):
             return "unknown item '\(id)'; expected one of: \(available.joined(separator: ", "))"
+        case let .childLayer(id, layers):
+            return "'\(id)' is a child layer (\(layers.joined(separator: " › "))); the trace records top-level items only, so figures follow those: expected '\(layers.first ?? id)' here"
         case let .unknownValue(name, available):
             return "unknown value '\(name)'; expected one of: \(available.joined(separator: ", "))"
         case let .tickOutOfRange(tick, last):

@@ -19,8 +19,9 @@ public enum FigureRasterizer {
                 composite(image, at: frame.x, frame.y, onto: &pixmap)
             case .polyline(let line):
                 for segment in segments(of: line) {
-                    rasterizer.draw(DrawRect.segment(from: segment.0, to: segment.1, width: line.width,
-                                                     color: line.color), onto: &pixmap)
+                    var rect = DrawRect.segment(from: segment.0, to: segment.1, width: line.width, color: line.color)
+                    if let clip = line.clip { rect.clips = [clip.clipShape] }
+                    rasterizer.draw(rect, onto: &pixmap)
                 }
             case .text(let label):
                 let font = try fonts.font(label.size)

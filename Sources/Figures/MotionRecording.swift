@@ -77,11 +77,25 @@ public struct MotionRecording: Sendable {
         guard tick >= 0, tick <= lastTick else { throw FigureError.tickOutOfRange(tick, lastTick: lastTick) }
     }
 
+    /// The index of the top-level item `id`. A child layer, named by its id or by the dotted
+    /// path of ids from the top (`card.heart`), is a `childLayer` error naming its top-level item.
     public func itemIndex(_ id: String) throws -> Int {
-        guard let index = scene.items.firstIndex(where: { $0.id == id }) else {
-            throw FigureError.unknownItem(id, available: itemIDs)
+        if let index = scene.items.firstIndex(where: { $0.id == id }) { return index }
+        if let layers = Self.layerChain(to: id, in: scene.items, above: []) {
+            throw FigureError.childLayer(id, layers: layers)
         }
-        return index
+        throw FigureError.unknownItem(id, available: itemIDs)
+    }
+
+    /// The ids from a top-level item down to the layer whose id is `id`, or whose ancestors' and
+    /// own ids joined by dots are `id`; depth first, in scene order.
+    static func layerChain(to id: String, in items: [Item], above: [String]) -> [String]? {
+        for item in items {
+            let chain = above + [item.id]
+            if item.id == id || chain.joined(separator: ".") == id { return chain }
+            if let found = layerChain(to: id, in: item.children, above: chain) { return found }
+        }
+        return nil
     }
 
     /// The union of the items' bounding boxes at `ticks`, in canvas points.

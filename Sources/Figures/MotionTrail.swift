@@ -61,8 +61,11 @@ public enum MotionTrail {
                                            list: recording.viewportList(viewport, layers: [(end, options.frameOpacity, nil)]))))
         document.append(.shape(.box(x: Theme.margin - 1, y: top - 1, width: frameWidth + 2, height: frameHeight + 2,
                                     fill: .clear, borderWidth: 1, borderColor: Theme.rule)))
-        // Canvas points → figure pixels; the polylines keep canvas points as their data.
+        // Canvas points → figure pixels; the polylines keep canvas points as their data. Paths and
+        // markers are clipped to the frame: a path that starts off the canvas would otherwise run
+        // across the title or the caption.
         let toFigure = viewport.pointTransform.concatenating(AffineTransform(translationX: Theme.margin, y: top))
+        let frameClip = Rect(x: Theme.margin, y: top, width: frameWidth, height: frameHeight)
         var legendX = Theme.margin
         let legendY = top + frameHeight + 20
         for (n, index) in items.enumerated() {
@@ -72,18 +75,24 @@ public enum MotionTrail {
             if options.corners {
                 let light = color.mixed(toward: Theme.paper, amount: 0.45)
                 for corner in 0..<4 {
-                    document.append(.polyline(Polyline(points: states.map { $0[index].corners[corner] }, transform: toFigure,
-                                                       width: 1, color: light,
-                                                       attributes: [("data-item", id), ("data-path", "corner\(corner)")])))
+                    var line = Polyline(points: states.map { $0[index].corners[corner] }, transform: toFigure,
+                                        width: 1, color: light,
+                                        attributes: [("data-item", id), ("data-path", "corner\(corner)")])
+                    line.clip = frameClip
+                    document.append(.polyline(line))
                 }
             }
             let centres = states.map { $0[index].center }
-            document.append(.polyline(Polyline(points: centres, transform: toFigure, width: 2, color: color,
-                                               attributes: [("data-item", id), ("data-path", "center")])))
+            var path = Polyline(points: centres, transform: toFigure, width: 2, color: color,
+                                attributes: [("data-item", id), ("data-path", "center")])
+            path.clip = frameClip
+            document.append(.polyline(path))
             for tick in stride(from: 0, through: end, by: options.markerEvery) {
                 let p = toFigure.apply(to: centres[tick])
-                document.append(.shape(.disc(center: p, diameter: tick == 0 ? 9 : 7, fill: tick == 0 ? Theme.paper : color,
-                                             borderWidth: tick == 0 ? 2 : 1.5, borderColor: tick == 0 ? color : Theme.paper)))
+                var marker = DrawRect.disc(center: p, diameter: tick == 0 ? 9 : 7, fill: tick == 0 ? Theme.paper : color,
+                                           borderWidth: tick == 0 ? 2 : 1.5, borderColor: tick == 0 ? color : Theme.paper)
+                marker.clips = [frameClip.clipShape]
+                document.append(.shape(marker))
             }
             document.append(.shape(.segment(from: Point(legendX, legendY - 4), to: Point(legendX + 16, legendY - 4), width: 2, color: color)))
             document.append(.text(TextLabel(id, at: Point(legendX + 22, legendY), size: Theme.labelSize, color: Theme.ink)))

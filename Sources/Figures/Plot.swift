@@ -17,7 +17,7 @@ public struct PlotQuantity: Equatable, Sendable {
     /// The quantities with names of their own; any other trace column is plotted as it is.
     public static let named: [PlotQuantity] = [
         PlotQuantity(name: "x", column: "center_x", axisTitle: "x (pt)", factor: 1),
-        PlotQuantity(name: "y", column: "center_y", axisTitle: "y (pt)", factor: 1),
+        PlotQuantity(name: "y", column: "center_y", axisTitle: "y (pt; larger is lower on the screen)", factor: 1),
         PlotQuantity(name: "width", column: "frame_width", axisTitle: "frame width (pt)", factor: 1),
         PlotQuantity(name: "height", column: "frame_height", axisTitle: "frame height (pt)", factor: 1),
         PlotQuantity(name: "angle", column: "angle_rad", axisTitle: "angle (°)", factor: 180 / .pi),
@@ -64,6 +64,12 @@ public enum Plot {
         public var title: String?
         /// Draw event markers (animator pause/resume, behaviour events).
         public var events: Bool
+        /// Draw y (the screen's y, which points down) with larger values lower, so the line moves
+        /// the way the item does on screen. Default false: values grow upward as in any plot.
+        public var invertY = false
+        /// Leave out a panel whose value never changes (over every series and the time range),
+        /// keeping at least one: for the default `x,y`, where a flat panel says nothing.
+        public var dropsFlatPanels = false
 
         public init(values: [String], items: [String]? = nil, from: Double? = nil, to: Double? = nil,
                     width: Int = 720, panelHeight: Int = 150, title: String? = nil, events: Bool = true) {
@@ -85,7 +91,7 @@ public enum Plot {
     public static func document(_ recordings: [MotionRecording], options: Options, fonts: FontBook) throws -> FigureDocument {
         guard let first = recordings.first else { throw FigureError.invalidRequest("no scene to plot") }
         guard !options.values.isEmpty else { throw FigureError.invalidRequest("no value to plot; give --value x,y,angle,...") }
-        let quantities = try options.values.map { try PlotQuantity.resolve($0, in: first.trace) }
+        var quantities = try options.values.map { try PlotQuantity.resolve($0, in: first.trace) }
         let labelFont = try fonts.font(Theme.labelSize)
 
         // Series: every chosen item of every scene.
@@ -111,6 +117,13 @@ public enum Plot {
         guard t1 > t0 else { throw FigureError.invalidRequest("empty time range \(t0)...\(t1) s") }
         let timeAxis = AxisScale(fixed: t0, t1, targetTicks: max(3, options.width / 110))
         func inRange(_ p: Point) -> Bool { p.x >= t0 - 1e-9 && p.x <= t1 + 1e-9 }
+        if options.dropsFlatPanels {
+            let moving = quantities.filter { quantity in
+                let values = series.flatMap { quantity.samples(item: $0.item, in: $0.recording.trace, fps: $0.recording.fps).filter(inRange).map(\.y) }
+                return (values.max() ?? 0) > (values.min() ?? 0)
+            }
+            quantities = moving.isEmpty ? Array(quantities.prefix(1)) : moving
+        }
 
         // Events, placed in label rows above the panels so no two labels overlap.
         struct Marker { let time: Double; let text: String; let color: ColorRGBA8; var row = 0 }
@@ -131,20 +144,40 @@ public enum Plot {
         }
         let plotWidth = Double(options.width) - left - right
         func xPixel(_ t: Double) -> Double { left + (t - t0) / (t1 - t0) * plotWidth }
-        var rowEnds: [Double] = []
-        var anchors: [TextLabel.Anchor] = []
-        for i in markers.indices {
-            let x = xPixel(markers[i].time)
-            let textWidth = labelFont.width(of: markers[i].text)
+        // Rows of event labels. A marker's line runs from its label down through every row below,
+        // so a label must overlap no label in its row, no line from a row above may cross it, and
+        // its own line may cross no label below. Labels that run left (near the right edge) are
+        // placed right to left, then labels that run right, left to right: each new label then
+        // goes below the lines it could cross. Where no row satisfies all three within as many
+        // rows as labels, the first row without an overlapping label is used.
+        var spans: [(start: Double, end: Double, x: Double, anchor: TextLabel.Anchor)] = []
+        for marker in markers {
+            let x = xPixel(marker.time)
+            let textWidth = labelFont.width(of: marker.text)
             // Labels run right of their line unless that would leave the figure.
             let anchor: TextLabel.Anchor = x + 4 + textWidth > Double(options.width) - 4 ? .end : .start
             let start = anchor == .start ? x - 2 : x - 4 - textWidth
-            let row = rowEnds.firstIndex { $0 < start } ?? rowEnds.count
-            if row == rowEnds.count { rowEnds.append(0) }
-            rowEnds[row] = start + textWidth + 10
-            markers[i].row = row
-            anchors.append(anchor)
+            spans.append((start, start + textWidth + 10, x, anchor))
         }
+        let order = markers.indices.filter { spans[$0].anchor == .end }.sorted { (spans[$0].x, $1) > (spans[$1].x, $0) }
+            + markers.indices.filter { spans[$0].anchor == .start }.sorted { (spans[$0].x, $0) < (spans[$1].x, $1) }
+        var placed: [(row: Int, start: Double, end: Double, x: Double)] = []
+        for i in order {
+            let (start, end, x, _) = spans[i]
+            func overlaps(_ row: Int) -> Bool { placed.contains { $0.row == row && $0.start < end && start < $0.end } }
+            func crossed(_ row: Int) -> Bool {
+                placed.contains { p in
+                    abs(p.x - x) >= 1 && ((p.row < row && p.x >= start - 3 && p.x <= end - 7)
+                                          || (p.row > row && x >= p.start - 3 && x <= p.end - 7))
+                }
+            }
+            let row = (0...placed.count).first { !overlaps($0) && !crossed($0) }
+                ?? (0...placed.count).first { !overlaps($0) } ?? placed.count
+            placed.append((row, start, end, x))
+            markers[i].row = row
+        }
+        let anchors = spans.map(\.anchor)
+        let rowCount = (placed.map(\.row).max() ?? -1) + 1
 
         // Vertical layout, top to bottom: title, legend, event label rows, panels.
         var y = Theme.margin
@@ -152,7 +185,7 @@ public enum Plot {
         let legendBaseline = y + 16
         y = legendBaseline + 10
         let markerTop = y
-        y += Double(rowEnds.count) * 16
+        y += Double(rowCount) * 16
         let panelTitleHeight = 20.0
         let panelsTop = y
         let panelHeight = Double(options.panelHeight)
@@ -180,9 +213,14 @@ public enum Plot {
             }
             let values = data.flatMap { $0.map { $0.y * quantity.factor } }
             let axis = AxisScale(covering: values.min() ?? 0, values.max() ?? 1, targetTicks: max(2, options.panelHeight / 40))
-            document.append(.text(TextLabel(quantity.axisTitle, at: Point(left, top - 7), size: Theme.labelSize, color: Theme.ink)))
+            let inverted = options.invertY && quantity.name == "y"
+            let title = inverted ? "y (pt; down the screen is down)" : quantity.axisTitle
+            document.append(.text(TextLabel(title, at: Point(left, top - 7), size: Theme.labelSize, color: Theme.ink)))
             document.append(.shape(.box(x: left, y: top, width: plotWidth, height: panelHeight, fill: Theme.paper)))
-            func yPixel(_ v: Double) -> Double { bottom - (v - axis.lower) / (axis.upper - axis.lower) * panelHeight }
+            func yPixel(_ v: Double) -> Double {
+                let fraction = (v - axis.lower) / (axis.upper - axis.lower)
+                return inverted ? top + fraction * panelHeight : bottom - fraction * panelHeight
+            }
             for value in axis.ticks {
                 let py = yPixel(value)
                 document.append(.shape(.box(x: left, y: py - 0.5, width: plotWidth, height: 1, fill: Theme.grid)))
@@ -198,9 +236,11 @@ public enum Plot {
                 }
             }
             // Trace units → pixels: t ↦ left + (t − t0)/(t1 − t0)·W, v ↦ bottom − (v·factor − lower)/(upper − lower)·H.
-            let sx = plotWidth / (t1 - t0), sy = -quantity.factor * panelHeight / (axis.upper - axis.lower)
+            // Inverted: v ↦ top + (v·factor − lower)/(upper − lower)·H.
+            let sx = plotWidth / (t1 - t0), sy = quantity.factor * panelHeight / (axis.upper - axis.lower) * (inverted ? 1 : -1)
             let mapping = AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: left - t0 * sx,
-                                          ty: bottom + axis.lower * panelHeight / (axis.upper - axis.lower))
+                                          ty: inverted ? top - axis.lower * panelHeight / (axis.upper - axis.lower)
+                                                       : bottom + axis.lower * panelHeight / (axis.upper - axis.lower))
             for (s, points) in zip(series, data) where !points.isEmpty {
                 document.append(.polyline(Polyline(points: points, transform: mapping, width: 2, color: s.color,
                                                    attributes: [("data-scene", s.recording.scene.name), ("data-item", s.item),

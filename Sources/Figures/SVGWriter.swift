@@ -83,7 +83,11 @@ public struct SVGWriter {
             attributes += " fill=\"none\"\(paint("stroke", line.color)) stroke-width=\"\(number(line.width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
             if let dash = line.dash { attributes += " stroke-dasharray=\"\(number(dash.on)) \(number(dash.off))\"" }
             for (name, value) in line.attributes { attributes += " \(name)=\"\(escape(value))\"" }
-            body.append("<polyline \(attributes)/>")
+            if let clip = line.clip {
+                body.append("<g clip-path=\"url(#\(clipPath([clip.clipShape])))\"><polyline \(attributes)/></g>")
+            } else {
+                body.append("<polyline \(attributes)/>")
+            }
         case .text(let label):
             body.append("<text x=\"\(number(label.position.x))\" y=\"\(number(label.position.y))\" font-family=\"\(Font.svgFamily)\" font-size=\"\(label.size)\" text-anchor=\"\(label.anchor.rawValue)\"\(paint("fill", label.color))>\(escape(label.text))</text>")
         }
@@ -137,17 +141,17 @@ public struct SVGWriter {
             let offset = AffineTransform(translationX: shadow.offset.x, y: shadow.offset.y)
             var color = shadow.color
             color.a = UInt8((Double(color.a) * min(max(shadow.opacity, 0), 1)).rounded())
-            body.append("<rect class=\"shadow\" \(geometry(w, h, radius, rect.transform.concatenating(offset)))\(paint("fill", color)) filter=\"url(#\(filter))\"/>")
+            body.append("<\(shape(w, h, radius, rect.maskedCorners, rect.transform.concatenating(offset), class: "shadow"))\(paint("fill", color)) filter=\"url(#\(filter))\"/>")
         }
-        body.append("<rect \(geometry(w, h, radius, rect.transform))\(paint("fill", rect.fill))/>")
+        body.append("<\(shape(w, h, radius, rect.maskedCorners, rect.transform))\(paint("fill", rect.fill))/>")
         let border = rect.borderWidth
         if border > 0, rect.borderColor.a > 0 {
             // Wider than the shape allows: the band is the whole shape, i.e. a fill.
             if border * 2 >= min(w, h) {
-                body.append("<rect class=\"border\" \(geometry(w, h, radius, rect.transform))\(paint("fill", rect.borderColor))/>")
+                body.append("<\(shape(w, h, radius, rect.maskedCorners, rect.transform, class: "border"))\(paint("fill", rect.borderColor))/>")
             } else {
                 let inner = max(radius - border / 2, 0)
-                body.append("<rect class=\"border\" \(geometry(w - border, h - border, inner, rect.transform)) fill=\"none\"\(paint("stroke", rect.borderColor)) stroke-width=\"\(number(border))\"/>")
+                body.append("<\(shape(w - border, h - border, inner, rect.maskedCorners, rect.transform, class: "border")) fill=\"none\"\(paint("stroke", rect.borderColor)) stroke-width=\"\(number(border))\"/>")
             }
         }
         body.append("</g>")
@@ -160,10 +164,30 @@ public struct SVGWriter {
             let name = id("clip")
             let radius = min(max(clip.cornerRadius, 0), min(clip.size.width, clip.size.height) / 2)
             let inherit = parent.map { " clip-path=\"url(#\($0))\"" } ?? ""
-            definitions.append("<clipPath id=\"\(name)\"\(inherit)><rect \(geometry(clip.size.width, clip.size.height, radius, clip.transform))/></clipPath>")
+            definitions.append("<clipPath id=\"\(name)\"\(inherit)><\(shape(clip.size.width, clip.size.height, radius, clip.maskedCorners, clip.transform))/></clipPath>")
             parent = name
         }
         return parent ?? ""
+    }
+
+    /// An element name and its geometry: a `rect` when every corner is rounded alike, else a
+    /// `path` with arcs on the masked corners only (SVG's rect has one radius for all four).
+    private func shape(_ w: Double, _ h: Double, _ radius: Double, _ mask: CornerMask, _ transform: AffineTransform,
+                       class name: String? = nil) -> String {
+        let label = name.map { "class=\"\($0)\" " } ?? ""
+        guard mask != .all, radius > 0 else { return "rect \(label)\(geometry(w, h, radius, transform))" }
+        let x0 = -w / 2, y0 = -h / 2, x1 = w / 2, y1 = h / 2
+        func r(_ corner: CornerMask) -> Double { mask.contains(corner) ? radius : 0 }
+        func arc(_ rr: Double, _ x: Double, _ y: Double) -> String {
+            rr > 0 ? " A\(number(rr)) \(number(rr)) 0 0 1 \(number(x)) \(number(y))" : ""
+        }
+        var d = "M\(number(x0 + r(.topLeft))) \(number(y0))"
+        d += " L\(number(x1 - r(.topRight))) \(number(y0))" + arc(r(.topRight), x1, y0 + r(.topRight))
+        d += " L\(number(x1)) \(number(y1 - r(.bottomRight)))" + arc(r(.bottomRight), x1 - r(.bottomRight), y1)
+        d += " L\(number(x0 + r(.bottomLeft))) \(number(y1))" + arc(r(.bottomLeft), x0, y1 - r(.bottomLeft))
+        d += " L\(number(x0)) \(number(y0 + r(.topLeft)))" + arc(r(.topLeft), x0 + r(.topLeft), y0) + " Z"
+        let t = transform != .identity ? " transform=\"\(matrix(transform))\"" : ""
+        return "path \(label)d=\"\(d)\"\(t)"
     }
 
     private func geometry(_ w: Double, _ h: Double, _ radius: Double, _ transform: AffineTransform) -> String {

@@ -6,7 +6,7 @@ import Raster
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Time the standard workload (../shared/bench/WORKLOAD.md): rasterizing and PNG encoding.",
+        abstract: "Time the standard workload (docs/benchmarks.md): rasterizing and PNG encoding.",
         discussion: "Build in release mode first (`swift build -c release`); debug figures mean nothing.")
 
     @Option(name: .long, help: "Workloads to run: small-n16, small-n256, large-n16, large-n256 (default: these four), icons (200 icons of 24-48 px at 1080p).")

@@ -9,12 +9,12 @@ struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render scenes and compare them with approved goldens (frames and traces).",
         discussion: """
-            Goldens live in DIR/<scene>/: frames.txt (a pixel hash per frame), trace.csv, events.txt
-            and a few PNG frames. Recording is explicit (--record) and refused when CI is set.
-            Exit status: 0 all match (or recorded as asked), 1 a scene differs or has no goldens,
-            2 trouble (a bad scene file, --record on CI, or a scene whose goldens are unreadable or
-            damaged: that scene is an error in the reports, the others are still compared, and every
-            report is written).
+            Goldens live in DIR/<scene>/: frames.txt (a pixel hash per frame), trace.csv, events.txt \
+            and a few PNG frames. Recording is explicit (--record) and refused when CI is set. \
+            Exit status: 0 all match (or recorded as asked), 1 a scene differs or has no goldens, \
+            2 trouble (a bad scene file, a --goldens folder that does not exist, --record on CI, or a scene whose goldens are \
+            unreadable or damaged: that scene is an error in the reports, the others are still compared, and every report is written). \
+            Without --out the render goes to a temporary folder from which the frames are removed once compared; the report stays.
             """)
 
     @Argument(help: "Scene files (.yaml, .yml, .json). Default: every scene in scenes/.")
@@ -56,12 +56,16 @@ struct Check: ParsableCommand {
         let onCI = ContinuousIntegration.isActive(ProcessInfo.processInfo.environment)
         let checkRun: CheckRun
         do {
+            // Without --record a missing goldens folder is a mistyped path, not "no goldens yet":
+            // trouble (2), before rendering anything.
+            if record == nil { try Self.checkGoldensFolder(goldens) }
             let files = try SceneArguments.resolve(scenes)
             let loaded = try files.map { try SceneLoader.load(path: $0) }
             try SceneArguments.checkDistinctNames(loaded, files: files)
-            let options = CheckOptions(goldens: goldens, record: record, outputDirectory: out, reportDirectory: report,
+            var options = CheckOptions(goldens: goldens, record: record, outputDirectory: out, reportDirectory: report,
                                        comparator: comparison.comparator, storedFrames: storedFrames ?? .default,
                                        maxImages: comparison.maxImages, jobs: jobs, onCI: onCI)
+            options.sceneFiles = files
             checkRun = try GoldenCheck.run(scenes: loaded, options: options)
         } catch {
             printError(error.flipbookMessage)
@@ -69,18 +73,66 @@ struct Check: ParsableCommand {
         }
         printReport(checkRun.bundle)
         print("report: \(checkRun.files.html)")
-        let failed = checkRun.bundle.reports.contains { $0.verdict == .different || $0.verdict == .missingGolden }
         if checkRun.bundle.errors > 0 {
             // Reports are written first: a damaged golden of one scene never hides the others.
             printError("\(counted(checkRun.bundle.errors, "scene")) could not be compared; see the report")
             throw ExitCode(2)
         }
-        if failed {
-            print("to approve these changes after reading the report: flipbook check \(scenes.joined(separator: " ")) --goldens \(goldens) --record failed")
+        if let hint = Self.approveHint(checkRun.bundle, scenes: scenes, goldens: goldens) {
+            print(hint)
             throw ExitCode(1)
         }
         // Recording on the command line is an explicit approval by a person (refused on CI), so
         // it exits 0; the Swift API, used inside test suites, fails on recording instead.
+    }
+}
+
+extension Check {
+    /// The command that records what this run found missing or different, in the same words as
+    /// the lines above it: `--record missing` when goldens are only missing, `--record failed`
+    /// (which records the missing ones too) when something differs. Nil when nothing failed.
+    static func approveHint(_ bundle: ReportBundle, scenes: [String], goldens: String) -> String? {
+        let different = bundle.reports.contains { $0.verdict == .different }
+        let missing = bundle.reports.contains { $0.verdict == .missingGolden }
+        guard different || missing else { return nil }
+        let command = (["flipbook", "check"] + scenes + ["--goldens", goldens]).joined(separator: " ")
+        if !different { return "to record the missing goldens: \(command) --record missing" }
+        return "to approve these changes after reading the report: \(command) --record failed"
+            + (missing ? " (it records the missing goldens too)" : "")
+    }
+
+    /// Throws when `goldens` is not a folder, suggesting a similarly named one.
+    static func checkGoldensFolder(_ goldens: String) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: goldens, isDirectory: &isFolder) {
+            if isFolder.boolValue { return }
+            throw CLIError("--goldens \(goldens): is a file; expected the folder of goldens, one subfolder per scene")
+        }
+        let parent = (goldens as NSString).deletingLastPathComponent
+        let name = (goldens as NSString).lastPathComponent
+        let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? []).sorted()
+        let close = siblings.first { $0.lowercased() == name.lowercased() }
+            ?? siblings.min { editDistance($0, name) < editDistance($1, name) }.flatMap { editDistance($0, name) <= 2 ? $0 : nil }
+        var message = "--goldens \(goldens): no such folder"
+        if let close { message += " (did you mean '\(parent.isEmpty ? close : (parent as NSString).appendingPathComponent(close))'?)" }
+        message += "; record goldens into a new folder with --record missing"
+        throw CLIError(message)
+    }
+
+    /// Levenshtein distance, for the suggestion above.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
     }
 }
 

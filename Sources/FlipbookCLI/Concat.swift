@@ -7,13 +7,13 @@ struct Concat: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Join segment videos (from render --shard/--frames) into one video by stream copy.",
         discussion: """
-            Each segment is read with the manifest its render wrote beside it (<stem>.manifest.json):
-            the segments must be exactly the complete set of one scene's segments (frames 0 to the end,
-            no gap, no overlap), of the same scene (name and hash) and encoded with the same settings
-            (ffmpeg version, codec, --qp, --preset, --motion-blur, --hold); anything else is refused,
-            naming what is missing or different. They are joined in frame order without re-encoding:
-            the result decodes to the same frames as a single-process render (its bytes differ: each
-            segment keeps its own encoder headers). Writes <out>.manifest.json, which `flipbook verify`
+            Each segment is read with the manifest its render wrote beside it (<stem>.manifest.json): \
+            the segments must be exactly the complete set of one scene's segments (frames 0 to the end, \
+            no gap, no overlap), of the same scene (name and hash) and encoded with the same settings \
+            (ffmpeg version, codec, --qp, --preset, --motion-blur, --hold); anything else is refused, \
+            naming what is missing or different. They are joined in frame order without re-encoding: \
+            the result decodes to the same frames as a single-process render (its bytes differ: each \
+            segment keeps its own encoder headers). Writes <out>.manifest.json, which `flipbook verify` \
             checks. Only .mp4 and .mov segments join this way.
             """)
 

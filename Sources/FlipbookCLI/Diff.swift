@@ -10,9 +10,9 @@ struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compare two PNG frames, two frame folders, or two render folders with their traces.",
         discussion: """
-            Prints what changed in the motion (per item: the first divergent tick of position, size,
-            angle, scale, opacity; state events; a pure time shift), then per-frame pixel figures.
-            With --report DIR, writes index.html, report.json, junit.xml and the images there.
+            Prints what changed in the motion (per item: the first divergent tick of position, size, \
+            angle, scale, opacity; state events; a pure time shift), then per-frame pixel figures. \
+            With --report DIR, writes index.html, report.json, junit.xml and the images there. \
             Exit status: 0 same, 1 different, 2 trouble (a missing file, frames of different sizes).
             """)
 

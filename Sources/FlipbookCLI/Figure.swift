@@ -68,8 +68,11 @@ struct Figure: ParsableCommand {
     @Option(name: .long, help: "Items to trace or plot (comma-separated). Default: the items that move.")
     var items: String?
 
-    @Option(name: .long, help: "Plot: values, one panel each: x, y, width, height, angle, scale, velocity or any trace column.")
-    var value: String = "x,y"
+    @Option(name: .long, help: "Plot: values, one panel each: x, y, width, height, angle, scale, velocity or any trace column. Default: x and y, leaving out one that never changes.")
+    var value: String?
+
+    @Flag(name: .long, help: "Plot: draw y with larger values lower, as on the screen (y points down), so the line moves the way the item does.")
+    var invertY = false
 
     @Option(name: .long, help: "Plot: start of the time axis in seconds.")
     var from: Double?
@@ -136,9 +139,11 @@ struct Figure: ParsableCommand {
                 tick: end, markerEvery: markersEvery, corners: corners, items: list(items),
                 viewport: try viewport(recording, ticks: Array(0...min(max(end, 0), recording.lastTick))), title: title), fonts: fonts)
         case .plot:
-            document = try Plot.document(recordings, options: Plot.Options(
-                values: list(value) ?? [], items: list(items), from: from, to: to, width: width,
-                panelHeight: panelHeight, title: title, events: !noEvents), fonts: fonts)
+            var options = Plot.Options(values: list(value) ?? ["x", "y"], items: list(items), from: from, to: to,
+                                       width: width, panelHeight: panelHeight, title: title, events: !noEvents)
+            options.invertY = invertY
+            options.dropsFlatPanels = value == nil
+            document = try Plot.document(recordings, options: options, fonts: fonts)
         case .svgFrame:
             preconditionFailure("handled above")
         }

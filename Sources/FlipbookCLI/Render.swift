@@ -10,8 +10,9 @@ struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render scenes to PNG frames and video.",
         discussion: """
-            Writes <out>/<scene>/frame_00000.png …, <out>/<scene>.<format> for each video format and
-            <out>/<scene>.trace.txt/.csv for each scene. Every scene is validated before anything is written.
+            Writes <out>/<scene>/frame_00000.png …, <out>/<scene>.<format> for each video format and \
+            <out>/<scene>.trace.txt/.csv for each scene. Every scene is validated before anything is written. \
+            The last line sums up: scenes, files written, their size, and a video to open.
             """)
 
     @Argument(help: "Scene files (.yaml, .yml, .json). Default: every scene in scenes/.")
@@ -105,6 +106,7 @@ struct Render: ParsableCommand {
         let options = try renderOptions(progress: progress)
         // Like validation, the trace budget is checked for every scene before anything is written.
         for scene in loaded { try TraceBudget.check(scene, options: options) }
+        var videos: [String] = []
         for scene in loaded {
             if scene.canvas.background.a < 255 {
                 let formats = (options.video ?? scene.output.video).compactMap { VideoFileFormat(rawValue: $0.rawValue) }
@@ -119,7 +121,9 @@ struct Render: ParsableCommand {
             }
             progress.finish()
             print(summary(result))
+            videos += result.videoPaths
         }
+        print(OutputSummary(folder: out).line(scenes: loaded.map(\.name), firstVideo: videos.first))
     }
 
     /// The options every scene of this command renders with.

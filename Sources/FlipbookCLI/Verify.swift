@@ -7,10 +7,10 @@ struct Verify: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check rendered frames and videos against their manifests.",
         discussion: """
-            Checks every frame and video a manifest lists (FNV-1a 64 of the file's bytes). Given a folder,
-            checks every *.manifest.json in it (a joined video's <video>.manifest.json from `flipbook concat`
-            included), and that shard manifests cover all of the scene's frames.
-            Exit status: 0 when everything matches, 1 when files are missing or differ (each is listed),
+            Checks every frame and video a manifest lists (FNV-1a 64 of the file's bytes). Given a folder, \
+            checks every *.manifest.json in it (a joined video's <video>.manifest.json from `flipbook concat` \
+            included), and that shard manifests cover all of the scene's frames. \
+            Exit status: 0 when everything matches, 1 when files are missing or differ (each is listed), \
             2 when no manifest can be read.
             """)
 

@@ -9,7 +9,8 @@ public struct CheckOptions: Sendable {
     public var goldens: String
     /// What may be (re)recorded; nil compares only. Refused when `onCI`.
     public var record: RecordMode?
-    /// Where scenes are rendered; nil: a fresh temporary folder.
+    /// Where scenes are rendered; nil: a fresh temporary folder, from which the rendered frames
+    /// and traces are removed once compared (the report, small, stays for its link).
     public var outputDirectory: String?
     /// Where the report goes; nil: `<outputDirectory>/report`.
     public var reportDirectory: String?
@@ -25,6 +26,8 @@ public struct CheckOptions: Sendable {
     /// True on CI (`ContinuousIntegration.isActive` of the process environment by default):
     /// recording is refused.
     public var onCI: Bool
+    /// The scene files, in the order of the scenes checked, for the report (junit.xml names them).
+    public var sceneFiles: [String]? = nil
 
     public init(goldens: String, record: RecordMode? = nil, outputDirectory: String? = nil,
                 reportDirectory: String? = nil, comparator: ImageComparator = .exact,
@@ -88,19 +91,26 @@ public enum GoldenCheck {
         let out = try options.outputDirectory ?? temporaryDirectory()
         let reportDirectory = options.reportDirectory ?? (out as NSString).appendingPathComponent("report")
         var reports: [ComparisonReport] = []
-        for scene in scenes {
+        for (n, scene) in scenes.enumerated() {
+            let start = ContinuousClock.now
+            var report: ComparisonReport
             do {
-                reports.append(try check(scene, out: out, reportDirectory: reportDirectory, options: options))
+                report = try check(scene, out: out, reportDirectory: reportDirectory, options: options)
             } catch let error as ImageDiffError {
-                reports.append(trouble(scene, error.description, out: out, options: options))
+                report = trouble(scene, error.description, out: out, options: options)
             } catch let error as GoldensError {
                 // Unreadable or malformed goldens of one scene are that scene's error: the other
                 // scenes are still compared and every report is still written.
-                reports.append(trouble(scene, error.description, out: out, options: options))
+                report = trouble(scene, error.description, out: out, options: options)
             }
+            let elapsed = ContinuousClock.now - start
+            report.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            if let files = options.sceneFiles, n < files.count { report.sceneFile = files[n] }
+            reports.append(report)
         }
         let bundle = ReportBundle(title: "flipbook check", reports: reports)
         let files = try ReportWriter.write(bundle, to: reportDirectory)
+        if options.outputDirectory == nil { removeRenders(of: scenes, in: out) }
         return CheckRun(bundle: bundle, files: files, renderDirectory: out)
     }
 
@@ -201,6 +211,17 @@ public enum GoldenCheck {
                     path: path, message: "its pixels hash to \(hex(actual)) but frames.txt records \(hex(frame.pixelHash)) "
                         + "for frame \(frame.index); the golden is damaged (restore it from version control, or re-record with --record all)")
             }
+        }
+    }
+
+    /// Removes what rendering wrote into a temporary folder (`<scene>/`, `<scene>.*`): the frames
+    /// were compared and the report holds what it shows.
+    static func removeRenders(of scenes: [Scene], in folder: String) {
+        let names = Set(scenes.map(\.name))
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            let stem = entry.split(separator: ".", maxSplits: 1).first.map(String.init) ?? entry
+            guard names.contains(entry) || names.contains(stem) else { continue }
+            try? FileManager.default.removeItem(atPath: (folder as NSString).appendingPathComponent(entry))
         }
     }
 

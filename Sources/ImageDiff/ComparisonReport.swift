@@ -25,6 +25,11 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     public var trace: TraceDiff?
     /// Extra lines for people: what was recorded, what to run next, the error text.
     public var notes: [String]
+    /// The scene file compared, when there is one (`flipbook check` names it in junit.xml).
+    public var sceneFile: String?
+    /// Wall-clock seconds the comparison took (render and compare), for junit.xml's `time`; the
+    /// one value in a report that is not reproducible, like a render manifest's timings.
+    public var seconds: Double?
 
     public init(name: String, verdict: Verdict, expectedLabel: String, actualLabel: String,
                 frames: SequenceDiff? = nil, trace: TraceDiff? = nil, notes: [String] = []) {
@@ -114,7 +119,7 @@ public enum ReportWriter {
         }
         try save(HTMLReport.render(bundle), to: files.html)
         try save(json(bundle), to: files.json)
-        try save(JUnitReport.render(bundle), to: files.junit)
+        try save(JUnitReport.render(bundle, reportLink: files.html), to: files.junit)
         return files
     }
 

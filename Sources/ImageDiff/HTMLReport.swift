@@ -157,20 +157,31 @@ enum HTMLReport {
 }
 
 /// JUnit XML (the Ant schema most CI systems read): one test case per comparison; a difference
-/// is a `<failure>`, trouble an `<error>`, a recording `<skipped>` (it proves nothing).
+/// is a `<failure>`, trouble an `<error>`, a recording `<skipped>` (it proves nothing). Each case
+/// has its `time`; the suite's properties give the report's path and each scene's file.
 /// Valid against Jenkins' junit-10.xsd (a test validates it with xmllint): `skipped` is an
 /// attribute of `<testsuite>` only, never of `<testsuites>`.
 enum JUnitReport {
-    static func render(_ bundle: ReportBundle) -> String {
+    static func render(_ bundle: ReportBundle, reportLink: String? = nil) -> String {
         let skipped = bundle.recorded
+        let total = bundle.reports.compactMap(\.seconds).reduce(0, +)
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"\(HTMLReport.escape(bundle.title))\" tests=\"\(bundle.reports.count)\" failures=\"\(bundle.failures)\" errors=\"\(bundle.errors)\">\n"
-        xml += "  <testsuite name=\"\(HTMLReport.escape(bundle.title))\" tests=\"\(bundle.reports.count)\" failures=\"\(bundle.failures)\" errors=\"\(bundle.errors)\" skipped=\"\(skipped)\">\n"
+        xml += "<testsuites name=\"\(HTMLReport.escape(bundle.title))\" tests=\"\(bundle.reports.count)\" failures=\"\(bundle.failures)\" errors=\"\(bundle.errors)\" time=\"\(seconds(total))\">\n"
+        xml += "  <testsuite name=\"\(HTMLReport.escape(bundle.title))\" tests=\"\(bundle.reports.count)\" failures=\"\(bundle.failures)\" errors=\"\(bundle.errors)\" skipped=\"\(skipped)\" time=\"\(seconds(total))\">\n"
+        var properties: [(String, String)] = reportLink.map { [("report", $0)] } ?? []
+        for r in bundle.reports { if let file = r.sceneFile { properties.append(("scene." + r.name, file)) } }
+        if !properties.isEmpty {
+            xml += "    <properties>\n"
+            for (name, value) in properties {
+                xml += "      <property name=\"\(HTMLReport.escape(name))\" value=\"\(HTMLReport.escape(value))\"/>\n"
+            }
+            xml += "    </properties>\n"
+        }
         for r in bundle.reports {
             let name = HTMLReport.escape(r.name)
             let body = HTMLReport.escape(r.sentences.joined(separator: "\n"))
             let message = HTMLReport.escape(r.sentences.first ?? HTMLReport.verdictText(r.verdict))
-            xml += "    <testcase classname=\"flipbook\" name=\"\(name)\""
+            xml += "    <testcase classname=\"flipbook\" name=\"\(name)\" time=\"\(seconds(r.seconds ?? 0))\""
             switch r.verdict {
             case .same: xml += "/>\n"
             case .different, .missingGolden:
@@ -183,4 +194,7 @@ enum JUnitReport {
         }
         return xml + "  </testsuite>\n</testsuites>\n"
     }
+
+    /// Seconds with millisecond precision, as JUnit writers print them: "1.234".
+    static func seconds(_ value: Double) -> String { String(format: "%.3f", max(value, 0)) }
 }

@@ -2,15 +2,15 @@ import Foundation
 
 /// How one property of one item first diverged, and how far it went.
 public struct PropertyDivergence: Sendable, Equatable, Codable {
-    /// "position", "size", "angle", "scale", "opacity", or a column name for columns this module
-    /// does not know yet.
+    /// "position", "size" (the item's bounds size, before rotation), "angle", "scale", "opacity",
+    /// or a column name for columns this module does not know yet.
     public var property: String
-    /// "pt", "rad", or "" for unitless.
+    /// "pt", "°", or "" for unitless. Angles are shown in degrees, as scenes write them.
     public var unit: String
-    /// The columns that make it up ("center_x", "center_y").
+    /// The columns it is read from ("center_x", "center_y").
     public var columns: [String]
     public var firstTick: Int
-    /// Column values at `firstTick`.
+    /// Values at `firstTick`, in `unit` (the size derived from the frame, the angle in degrees).
     public var expected: [Double]
     public var actual: [Double]
     /// The largest deviation over the ticks present on both sides: Euclidean for position, the
@@ -44,7 +44,8 @@ public struct ItemDiff: Sendable, Equatable, Codable {
             }
             out += properties.sorted { $0.firstTick < $1.firstTick }.map { p in
                 let (e, a) = TraceDiff.format(p.expected, p.actual)
-                return "\(item): \(p.property) first differs at tick \(p.firstTick): expected \(e), actual \(a); largest difference \(TraceDiff.format(p.largest, unit: p.unit)) at tick \(p.largestTick)"
+                let degrees = p.unit == "°" ? "°" : ""
+                return "\(item): \(p.property) first differs at tick \(p.firstTick): expected \(e)\(degrees), actual \(a)\(degrees); largest difference \(TraceDiff.format(p.largest, unit: p.unit)) at tick \(p.largestTick)"
             }
             if expectedLastTick != actualLastTick, let e = expectedLastTick, let a = actualLastTick {
                 out.append("\(item): traced until tick \(a), expected until tick \(e)")
@@ -87,10 +88,15 @@ public struct TraceDiff: Sendable, Equatable, Codable {
     /// Property groups: columns that describe one thing are reported together. `frame_x` and
     /// `frame_y` are left out: the centre and the frame size determine them, and reporting them
     /// would say everything twice. Unknown columns are compared one by one under their own name.
+    ///
+    /// "size" is the item's bounds size, what a scene's `size:` says, not the frame (the rotated
+    /// bounding box the trace records, which grows whenever the item turns: a 60×60 card at 3° has
+    /// a 63.07×63.07 frame). It is derived from the frame, the angle and the scale (`BoundsSize`);
+    /// a turn alone therefore reports "angle" only.
     static let groups: [(name: String, unit: String, columns: [String])] = [
         ("position", "pt", ["center_x", "center_y"]),
         ("size", "pt", ["frame_width", "frame_height"]),
-        ("angle", "rad", ["angle_rad"]),
+        ("angle", "°", ["angle_rad"]),
         ("scale", "", ["scale_x", "scale_y"]),
         ("opacity", "", ["opacity"]),
     ]
@@ -122,20 +128,26 @@ public struct TraceDiff: Sendable, Equatable, Codable {
                 continue
             }
             let common = Set(e.keys).intersection(a.keys).sorted()
+            let shared = Set(expected.columns).intersection(actual.columns)
             for (name, unit, columns) in groups {
+                let read = Self.reader(name: name, columns: columns, shared: shared)
+                // The size is derived from 6-decimal text through a 2×2 solve: compare it to 1e-4 pt.
+                let limit = read.derived ? max(tolerance, BoundsSize.tolerance) : tolerance
                 var first: Int?, largest = 0.0, largestTick = 0
+                var firstValues: ([Double], [Double]) = ([], [])
                 for tick in common {
-                    let ev = columns.map { e[tick]!.values[$0]! }, av = columns.map { a[tick]!.values[$0]! }
+                    guard let ev = read.values(e[tick]!.values), let av = read.values(a[tick]!.values) else { continue }
+                    let raw = zip(read.compared(e[tick]!.values), read.compared(a[tick]!.values)).map { abs($0 - $1) }
+                    guard raw.contains(where: { $0 > limit }) else { continue }
+                    if first == nil { first = tick; firstValues = (ev, av) }
                     let deltas = zip(ev, av).map { abs($0 - $1) }
-                    guard deltas.contains(where: { $0 > tolerance }) else { continue }
-                    if first == nil { first = tick }
                     let size = name == "position" ? (deltas.map { $0 * $0 }.reduce(0, +)).squareRoot() : (deltas.max() ?? 0)
                     if size > largest { largest = size; largestTick = tick }
                 }
                 if let first {
                     diff.properties.append(PropertyDivergence(
-                        property: name, unit: unit, columns: columns, firstTick: first,
-                        expected: columns.map { e[first]!.values[$0]! }, actual: columns.map { a[first]!.values[$0]! },
+                        property: name, unit: read.unit ?? unit, columns: columns, firstTick: first,
+                        expected: firstValues.0, actual: firstValues.1,
                         largest: largest, largestTick: largestTick))
                 }
             }
@@ -159,6 +171,36 @@ public struct TraceDiff: Sendable, Equatable, Codable {
             result.timeShift = detectShift(expected, actual, tolerance: tolerance)
         }
         return result
+    }
+
+    /// How a group's values are read from a row: what is shown (`values`, nil when it cannot be
+    /// derived at that tick) and what is compared against the tolerance (`compared`).
+    struct Reader {
+        var values: ([String: Double]) -> [Double]?
+        var compared: ([String: Double]) -> [Double]
+        var derived = false
+        var unit: String?
+    }
+
+    static func reader(name: String, columns: [String], shared: Set<String>) -> Reader {
+        let plain: ([String: Double]) -> [Double] = { row in columns.map { row[$0]! } }
+        switch name {
+        case "angle":
+            // Compared in radians (the column's unit, so the tolerance keeps its meaning), shown in degrees.
+            return Reader(values: { row in plain(row).map { $0 * 180 / .pi } }, compared: plain)
+        case "size" where BoundsSize.columns.allSatisfy(shared.contains):
+            let derive: ([String: Double]) -> [Double]? = { row in
+                BoundsSize.derive(frame: (row["frame_width"]!, row["frame_height"]!), angle: row["angle_rad"]!,
+                                  scale: (row["scale_x"]!, row["scale_y"]!)).map { [$0.width, $0.height] }
+            }
+            // Ticks where the size cannot be derived (near 45°) compare as equal.
+            return Reader(values: derive, compared: { derive($0) ?? [0, 0] }, derived: true)
+        case "size":
+            // Without angle and scale columns only the frame can be compared: say so.
+            return Reader(values: { plain($0) }, compared: plain, unit: "pt (frame)")
+        default:
+            return Reader(values: { plain($0) }, compared: plain)
+        }
     }
 
     /// Ticks as indices: every item's values at expected tick t equal the actual ones at t + k.
@@ -210,7 +252,7 @@ public struct TraceDiff: Sendable, Equatable, Codable {
         if text == "-0" { text = "0" }
         switch unit {
         case "": return text
-        case "rad": return text + " rad (" + String(format: "%.3g", value * 180 / .pi) + "°)"
+        case "°": return text + "°"
         default: return text + " " + unit
         }
     }

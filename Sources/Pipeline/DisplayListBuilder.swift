@@ -20,10 +20,10 @@ enum DisplayListBuilder {
         var list = DisplayList(width: canvas.pixelWidth, height: canvas.pixelHeight,
                                background: canvas.background)
         list.rects.reserveCapacity(order.count)
-        for index in order {
+        for index in order where !items[index].isHidden {
             let item = items[index]
             let live = state[index]
-            list.rects.append(DrawRect(
+            var rect = DrawRect(
                 size: item.size,
                 cornerRadius: item.cornerRadius,
                 transform: transform(center: live.center, itemTransform: live.transform,
@@ -31,7 +31,9 @@ enum DisplayListBuilder {
                 fill: item.fill,
                 borderWidth: item.border?.width ?? 0,
                 borderColor: item.border?.color ?? .clear,
-                opacity: item.opacity))
+                opacity: item.opacity)
+            rect.maskedCorners = item.maskedCorners
+            list.rects.append(rect)
         }
         return list
     }
@@ -119,7 +121,8 @@ extension DisplayListBuilder {
         let t = timing.time
         let pixels = AffineTransform(scaleX: canvas.scale, y: canvas.scale)
         func draw(_ i: Int, parent: AffineTransform?, parentSize: Size, opacity: Double, clips: [ClipShape]) {
-            guard timing.isVisible(i) else { return }
+            // `isHidden` (CALayer.isHidden): neither the layer nor its sublayers are drawn.
+            guard timing.isVisible(i), !timing.nodes[i].item.isHidden else { return }
             let node = timing.nodes[i]
             let id = node.item.id
             func value(_ p: LayerProperty) -> AnimatableValue { timing.presentation(id, p, at: t) }
@@ -139,7 +142,8 @@ extension DisplayListBuilder {
                 DrawShadow(color: s.color, opacity: s.opacity, offset: s.offset * canvas.scale, radius: s.radius * canvas.scale)
             }
             let childClips = node.item.masksToBounds
-                ? clips + [ClipShape(size: size, cornerRadius: cornerRadius, transform: transform)] : clips
+                ? clips + [ClipShape(size: size, cornerRadius: cornerRadius, maskedCorners: node.item.maskedCorners,
+                                     transform: transform)] : clips
             // The layer's content: a shape layer's fill and stroke, its icon, then a text layer's glyphs, over
             // its fill and clipped like its sublayers.
             var content = (node.item.shape.map { shapeContent($0, size: size, transform: transform, opacity: drawnOpacity,
@@ -151,12 +155,14 @@ extension DisplayListBuilder {
                                          color: value(.textColor).color?.rgba8 ?? .black,
                                          opacity: drawnOpacity, clips: childClips)
             }
-            list.rects.append(DrawRect(
+            var rect = DrawRect(
                 size: size, cornerRadius: cornerRadius, transform: transform,
                 fill: value(.fillColor).color?.rgba8 ?? node.item.fill,
                 borderWidth: value(.borderWidth).scalar ?? 0,
                 borderColor: value(.borderColor).color?.rgba8 ?? .clear,
-                opacity: drawnOpacity, shadow: shadow, clips: clips, content: content))
+                opacity: drawnOpacity, shadow: shadow, clips: clips, content: content)
+            rect.maskedCorners = node.item.maskedCorners
+            list.rects.append(rect)
             for child in node.children {
                 draw(child, parent: points, parentSize: size, opacity: drawnOpacity, clips: childClips)
             }

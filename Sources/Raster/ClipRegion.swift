@@ -33,7 +33,8 @@ struct ClipRegion {
     mutating func set(_ clips: [ClipShape]) {
         guard source != clips else { return }
         source = clips
-        set(clips.map { RoundedRect(size: $0.size, cornerRadius: $0.cornerRadius, transform: $0.transform) })
+        set(clips.map { RoundedRect(size: $0.size, cornerRadius: $0.cornerRadius, maskedCorners: $0.maskedCorners,
+                                    transform: $0.transform) })
     }
 
     /// Sets the region to the intersection of `shapes`; empty shapes make it empty.

@@ -88,9 +88,14 @@ func lineInterval(_ shape: RoundedRect, origin o: Point, direction d: Point) -> 
     include(boxInterval(o, d, x: (-hw, hw), y: (-hh + r, hh - r)))
     include(boxInterval(o, d, x: (-hw + r, hw - r), y: (-hh, hh)))
     if r > 0 {
-        for cx in [-hw + r, hw - r] {
-            for cy in [-hh + r, hh - r] {
-                include(diskInterval(o, d, centre: Point(cx, cy), radius: r))
+        for (sx, sy, corner) in [(-1.0, -1.0, CornerMask.topLeft), (1, -1, .topRight), (1, 1, .bottomRight), (-1, 1, .bottomLeft)] {
+            let centre = Point(sx * (hw - r), sy * (hh - r))
+            if shape.maskedCorners.contains(corner) {
+                include(diskInterval(o, d, centre: centre, radius: r))
+            } else {
+                // A square corner: the r × r box between the corner's centre and the box's corner.
+                include(boxInterval(o, d, x: (min(centre.x, sx * hw), max(centre.x, sx * hw)),
+                                    y: (min(centre.y, sy * hh), max(centre.y, sy * hh))))
             }
         }
     }

@@ -30,6 +30,8 @@ public struct DrawRect: Equatable, Sendable {
     public var size: Size
     /// Corner radius in local units; values above min(w, h)/2 are clamped to it when drawn.
     public var cornerRadius: Double
+    /// The corners `cornerRadius` rounds (`CALayer.maskedCorners`); default all four.
+    public var maskedCorners: CornerMask = .all
     /// Maps local coordinates to pixel coordinates (the centre goes to `transform.tx, ty`).
     public var transform: AffineTransform
     public var fill: ColorRGBA8
@@ -90,11 +92,14 @@ public struct DrawShadow: Equatable, Sendable {
 public struct ClipShape: Equatable, Sendable {
     public var size: Size
     public var cornerRadius: Double
+    /// The corners `cornerRadius` rounds; default all four.
+    public var maskedCorners: CornerMask
     public var transform: AffineTransform
 
-    public init(size: Size, cornerRadius: Double, transform: AffineTransform) {
+    public init(size: Size, cornerRadius: Double, maskedCorners: CornerMask = .all, transform: AffineTransform) {
         self.size = size
         self.cornerRadius = cornerRadius
+        self.maskedCorners = maskedCorners
         self.transform = transform
     }
 }

@@ -29,6 +29,8 @@ enum Flattening {
         (Point(-1, 1), Point(0, 1), Point(-1, 0)),
         (Point(-1, -1), Point(-1, 0), Point(0, -1)),
     ]
+    /// The mask bit of each entry of `corners`, in the same order.
+    static let cornerMasks: [CornerMask] = [.topRight, .bottomRight, .bottomLeft, .topLeft]
 
     /// Never fewer chords per quarter circle than this (see the type's comment for why 4).
     static let minimumSegmentsPerQuarter = 4
@@ -92,7 +94,12 @@ extension RoundedRect {
         // The end vertices use exact directions and radius r, so they land on the tangent points.
         let step = Angle.radians(Double.pi / 2 / Double(n))
         let cosStep = step.cos, sinStep = step.sin
-        for (side, e1, e2) in Flattening.corners {
+        for (k, (side, e1, e2)) in Flattening.corners.enumerated() {
+            // A corner left out of `maskedCorners` is square: one vertex at the box's corner.
+            guard maskedCorners.contains(Flattening.cornerMasks[k]) else {
+                points.append(t.apply(to: Point(side.x * hw, side.y * hh)))
+                continue
+            }
             let centre = Point(side.x * (hw - r), side.y * (hh - r))
             points.append(t.apply(to: Point(centre.x + r * e1.x, centre.y + r * e1.y)))
             var c = cosStep, s = sinStep

@@ -153,7 +153,7 @@ public struct Rasterizer: Sendable {
         let hasBorder = rect.borderWidth > 0 && paint.border.a > 0
         guard paint.opacity > 0, paint.fill.a > 0 || hasBorder else { return }
         let shape = RoundedRect(size: rect.size, cornerRadius: rect.cornerRadius,
-                                transform: rect.transform)
+                                maskedCorners: rect.maskedCorners, transform: rect.transform)
         // With a border whose width swallows the whole shape the hole is nil: inner coverage
         // stays 0 and the border covers everything the shape does.
         let hole = hasBorder ? shape.inset(by: rect.borderWidth) : nil

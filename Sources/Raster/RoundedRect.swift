@@ -11,13 +11,17 @@ public struct RoundedRect: Equatable, Sendable {
     public let width: Double
     public let height: Double
     public let cornerRadius: Double
+    /// The corners that are rounded (Core Animation's `maskedCorners`); the others are square.
+    /// Default: all four, which draws exactly as before the mask existed.
+    public let maskedCorners: CornerMask
     public let transform: AffineTransform
 
-    public init(size: Size, cornerRadius: Double, transform: AffineTransform) {
+    public init(size: Size, cornerRadius: Double, maskedCorners: CornerMask = .all, transform: AffineTransform) {
         func nonNegative(_ v: Double) -> Double { v.isFinite && v > 0 ? v : 0 }
         width = nonNegative(size.width)
         height = nonNegative(size.height)
         self.cornerRadius = min(nonNegative(cornerRadius), min(width, height) / 2)
+        self.maskedCorners = maskedCorners
         self.transform = transform
     }
 
@@ -27,12 +31,12 @@ public struct RoundedRect: Equatable, Sendable {
         width == 0 || height == 0 || !transform.isFinite || transform.determinant == 0
     }
 
-    /// The exact area in pixel space: (w·h − (4 − π)·r²)·|det|, since each corner replaces an
-    /// r × r square by a quarter disk, and an affine map scales every area by |det|.
+    /// The exact area in pixel space: (w·h − k·(1 − π/4)·r²)·|det| for k rounded corners, since
+    /// each replaces an r × r square by a quarter disk, and an affine map scales every area by |det|.
     public var area: Double {
         guard !isEmpty else { return 0 }
-        let r = cornerRadius
-        return (width * height - (4 - Double.pi) * r * r) * abs(transform.determinant)
+        let r = cornerRadius, k = Double(maskedCorners.count)
+        return (width * height - k * (1 - Double.pi / 4) * r * r) * abs(transform.determinant)
     }
 
     /// Core Animation's border hole: the local box inset by `borderWidth` on every side, with
@@ -43,7 +47,7 @@ public struct RoundedRect: Equatable, Sendable {
         let w = width - 2 * borderWidth, h = height - 2 * borderWidth
         guard w > 0, h > 0 else { return nil }
         return RoundedRect(size: Size(w, h), cornerRadius: max(cornerRadius - borderWidth, 0),
-                           transform: transform)
+                           maskedCorners: maskedCorners, transform: transform)
     }
 
     /// The pixel-space bounding box of the local box (exact for r = 0, conservative otherwise).
@@ -51,4 +55,20 @@ public struct RoundedRect: Equatable, Sendable {
         boundingBox(of: Rect(x: -width / 2, y: -height / 2, width: width, height: height),
                     under: transform)
     }
+}
+
+/// Which corners of a rectangle are rounded: Core Animation's `CACornerMask`, named by where the
+/// corner is on screen (y down). `layerMinXMinYCorner` is the top-left.
+public struct CornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let topLeft = CornerMask(rawValue: 1)
+    public static let topRight = CornerMask(rawValue: 2)
+    public static let bottomRight = CornerMask(rawValue: 4)
+    public static let bottomLeft = CornerMask(rawValue: 8)
+    public static let all: CornerMask = [.topLeft, .topRight, .bottomRight, .bottomLeft]
+
+    /// How many corners are rounded, 0 … 4.
+    public var count: Int { rawValue.nonzeroBitCount }
 }

@@ -70,7 +70,7 @@ struct ShadowRenderer {
         let move = AffineTransform(translationX: shadow.offset.x + Double(k), y: shadow.offset.y + Double(k))
         func moved(_ r: RoundedRect) -> RoundedRect {
             RoundedRect(size: Size(r.width, r.height), cornerRadius: r.cornerRadius,
-                        transform: r.transform.concatenating(move))
+                        maskedCorners: r.maskedCorners, transform: r.transform.concatenating(move))
         }
         let box = coverage.begin(moved(shape), hole: hasBorder ? hole.map(moved) : nil,
                                  canvasWidth: pixmap.width + 2 * k, canvasHeight: pixmap.height + 2 * k)

@@ -96,6 +96,12 @@ public struct Item: Equatable, Sendable {
     public var fill: ColorRGBA8
     /// Corner radius in points, ≥ 0; drawn clamped to min(width, height)/2.
     public var cornerRadius: Double
+    /// The corners `cornerRadius` rounds (`CALayer.maskedCorners`; `maskedCorners:` in files);
+    /// the others are square. Default all four.
+    public var maskedCorners: CornerMask = .all
+    /// `CALayer.isHidden`: the item and its children are not drawn; behaviours still move it.
+    /// Default false. `isHidden:` in files.
+    public var isHidden = false
     public var border: Border?
     /// Layer opacity in [0, 1], default 1.
     public var opacity: Double

@@ -46,7 +46,7 @@ extension SceneDecoder {
             ("to", "to: [x, y], the snap point in canvas points"),
         ], what: "a snap")
         var snap = SnapSpec(item: try string(f[checked: "item"], at: path + ".item"),
-                            snapPoint: try point(f[checked: "to"], at: path + ".to"))
+                            snapPoint: try position(f[checked: "to"], at: path + ".to"))
         if let n = f["damping"] { snap.damping = try number(n, at: path + ".damping") }
         return snap
     }
@@ -132,7 +132,7 @@ extension SceneDecoder {
         var a = AttachmentSpec(item: try string(f[checked: "item"], at: path + ".item"))
         if let n = f["kind"] { a.kind = try word(n, at: path + ".kind", AttachmentSpec.Kind.self) }
         if let n = f["toItem"] { a.toItem = try string(n, at: path + ".toItem") }
-        if let n = f["anchor"] { a.anchor = try point(n, at: path + ".anchor") }
+        if let n = f["anchor"] { a.anchor = try position(n, at: path + ".anchor") }
         if let n = f["offset"] { a.offset = try vector(n, at: path + ".offset") }
         if let n = f["toOffset"] { a.toOffset = try vector(n, at: path + ".toOffset") }
         if let n = f["length"] { a.length = try number(n, at: path + ".length") }
@@ -175,7 +175,7 @@ extension SceneDecoder {
         ], what: "a field")
         var field = FieldSpec(kind: try word(f[checked: "kind"], at: path + ".kind", FieldSpec.Kind.self),
                               items: try ids(f[checked: "items"], at: path + ".items"))
-        if let n = f["position"] { field.position = try point(n, at: path + ".position") }
+        if let n = f["position"] { field.position = try position(n, at: path + ".position") }
         if let n = f["region"] {
             let r = try fields(n, at: path + ".region", allowed: Keys.region, required: [], what: "a region")
             switch (r["radius"], r["size"]) {
@@ -240,7 +240,7 @@ extension SceneDecoder {
             ("to", "to: [x, y], the point the items pile up on"),
         ], what: "a transform nest")
         var n = TransformNestSpec(items: try ids(f[checked: "items"], at: path + ".items"),
-                                  point: try point(f[checked: "to"], at: path + ".to"))
+                                  point: try position(f[checked: "to"], at: path + ".to"))
         if let a = f["angles"] {
             n.angles = try list(a, at: path + ".angles").enumerated().map { k, node in
                 Angle.degrees(try number(node, at: path + ".angles[\(k)]"))

@@ -202,8 +202,13 @@ extension SceneDecoder {
         let names = MediaTimingFunction.Name.allCases.map(\.rawValue)
         guard case .string(let w)? = node.scalarMeaning, let name = MediaTimingFunction.Name(rawValue: w) else {
             let found: String? = if case .string(let w)? = node.scalarMeaning { w } else { nil }
+            // UIKit's curve names are not Core Animation's: its easeInOut is CA's easeInEaseOut.
+            let uiKit = ["easeInOut": "easeInEaseOut"]
             throw error(at: node, path, "expected one of: \(listing(names)) or [c1x, c1y, c2x, c2y], found \(node.foundDescription)",
-                        suggestion: found.flatMap { didYouMean($0, names) })
+                        suggestion: found.flatMap { w in
+                            uiKit[w].map { "did you mean '\($0)'? (easeInOut is UIKit's name for it; a timingFunction takes Core Animation's names)" }
+                                ?? didYouMean(w, names)
+                        })
         }
         return MediaTimingFunction(name: name)
     }
@@ -418,7 +423,7 @@ extension SceneDecoder {
                 let w = try string(f[checked: "curve"], at: path + ".curve")
                 guard let i = TimingKeys.curves.firstIndex(of: w), let curve = AnimationCurve(rawValue: i) else {
                     throw error(at: f["curve"]!, path + ".curve", "expected one of: \(listing(TimingKeys.curves)), found \(f["curve"]!.foundDescription)",
-                                suggestion: didYouMean(w, TimingKeys.curves))
+                                suggestion: w == "easeInEaseOut" ? "did you mean 'easeInOut'? (a curve takes UIKit's names; easeInEaseOut is Core Animation's)" : didYouMean(w, TimingKeys.curves))
                 }
                 return .cubic(CubicTimingParameters(animationCurve: curve))
             case "controlPoints":

@@ -18,6 +18,8 @@ import Raster
 struct SceneDecoder {
     let file: String
     let format: SceneFileFormat
+    /// Where each item decoded so far is, for positions relative to an item.
+    let places = ItemPlaces()
 
     /// The scene, and whether its name came from the file name (for a better error if that name is
     /// not a valid folder name).
@@ -49,6 +51,7 @@ struct SceneDecoder {
         let length = try decodeLength(top)
         let fonts = try top["fonts"].map { try decodeFonts($0) } ?? []
         let itemsNode = try top.required("items", hint: "items: a list of items, each with id, size and center", decoder: self)
+        places.allIDs = ItemPlaces.ids(in: itemsNode)
         let items = try list(itemsNode, at: "items").enumerated().map { i, node in
             try decodeItem(node, at: "items[\(i)]")
         }
@@ -114,11 +117,20 @@ struct SceneDecoder {
         ], what: "an item")
         let id = try string(f[checked: "id"], at: path + ".id")
         let size = try pair(f[checked: "size"], at: path + ".size", names: ("width", "height"))
-        let center = try pair(f[checked: "center"], at: path + ".center", names: ("x", "y"))
-        var item = Item(id: id, size: Size(size.0, size.1), center: Point(center.0, center.1))
+        let centerNode = f[checked: "center"]
+        let center: Point
+        if case .mapping = centerNode.value {
+            center = places.localPoint(canvas: try relativePosition(centerNode, at: path + ".center", placing: id))
+        } else {
+            let p = try pair(centerNode, at: path + ".center", names: ("x", "y"))
+            center = Point(p.0, p.1)
+        }
+        var item = Item(id: id, size: Size(size.0, size.1), center: center)
         if let n = f["rotation"] { item.rotation = .degrees(try number(n, at: path + ".rotation")) }
         if let n = f["fill"] { item.fill = try color(n, at: path + ".fill") }
         if let n = f["cornerRadius"] { item.cornerRadius = try number(n, at: path + ".cornerRadius") }
+        if let n = f["maskedCorners"] { item.maskedCorners = try decodeCorners(n, at: path + ".maskedCorners") }
+        if let n = f["isHidden"] { item.isHidden = try bool(n, at: path + ".isHidden") }
         if let n = f["border"] { item.border = try decodeBorder(n, at: path + ".border") }
         if let n = f["opacity"] { item.opacity = try number(n, at: path + ".opacity") }
         if let n = f["z"] { item.zIndex = try integer(n, at: path + ".z") }
@@ -127,8 +139,34 @@ struct SceneDecoder {
         if let n = f["shape"] { item.shape = try decodeShape(n, at: path + ".shape") }
         if let n = f["icon"] { item.icon = try decodeIcon(n, at: path + ".icon") }
         if let n = f["text"] { item.text = try decodeText(n, at: path + ".text") }
-        try decodeLayerKeys(f, into: &item, at: path)
+        try places.record(id, center: item.center, rotation: item.rotation, size: item.size) {
+            try decodeLayerKeys(f, into: &item, at: path)
+        }
         return item
+    }
+
+    /// `maskedCorners: [topLeft, topRight]`: each corner once; `[]` rounds none.
+    private func decodeCorners(_ node: SourceNode, at path: String) throws -> CornerMask {
+        let names: [(String, CornerMask)] = [("topLeft", .topLeft), ("topRight", .topRight),
+                                             ("bottomLeft", .bottomLeft), ("bottomRight", .bottomRight)]
+        // Core Animation's spellings, for a suggestion.
+        let caNames = ["layerMinXMinYCorner": "topLeft", "layerMaxXMinYCorner": "topRight",
+                       "layerMinXMaxYCorner": "bottomLeft", "layerMaxXMaxYCorner": "bottomRight"]
+        var mask: CornerMask = []
+        for (k, n) in try list(node, at: path).enumerated() {
+            let word = try string(n, at: path + "[\(k)]")
+            guard let corner = names.first(where: { $0.0 == word })?.1 else {
+                let suggestion = caNames[word].map { "Core Animation's \(word) is '\($0)' here" }
+                    ?? didYouMean(word, names.map(\.0))
+                throw error(at: n, path + "[\(k)]", "expected a corner, one of: topLeft, topRight, bottomLeft, bottomRight; found \(n.foundDescription)",
+                            suggestion: suggestion)
+            }
+            if mask.contains(corner) {
+                throw error(at: n, path + "[\(k)]", "corner '\(word)' is listed twice; expected each corner once")
+            }
+            mask.insert(corner)
+        }
+        return mask
     }
 
     private func decodeBorder(_ node: SourceNode, at path: String) throws -> Border {
@@ -210,7 +248,7 @@ struct SceneDecoder {
                 var suggestion = didYouMean(entry.key, allowed)
                 if entry.key == "<<" { suggestion = "YAML merge keys are not supported; write the keys out" }
                 throw error(at: entry.keyMark, keyPath,
-                            "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 20))",
+                            "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 22))",
                             suggestion: suggestion)
             }
             byKey[entry.key] = entry
@@ -294,8 +332,7 @@ struct SceneDecoder {
     // MARK: Errors
 
     func error(at mark: SourceMark?, _ keyPath: String?, _ message: String, suggestion: String? = nil) -> SceneError {
-        SceneError(file: file, keyPath: keyPath, line: mark?.line, column: mark?.column,
-                   message: message, suggestion: suggestion, kind: .invalid)
+        SceneError(file: file, keyPath: keyPath, mark: mark, message: message, suggestion: suggestion)
     }
 
     func error(at node: SourceNode, _ keyPath: String?, _ message: String, suggestion: String? = nil) -> SceneError {
@@ -314,8 +351,9 @@ enum Keys {
                        "items", "behaviors", "viewAnimations", "animators", "layerTimeline", "dynamicsTimeline",
                        "output", "fonts", "$schema"]
     static let canvas = ["size", "scale", "background"]
-    static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "border", "opacity", "z",
-                       "kind", "collisionBounds", "masksToBounds", "shadow", "shape", "icon", "timing", "animations", "children", "text"]
+    static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "maskedCorners", "border", "opacity",
+                       "isHidden", "z", "kind", "collisionBounds", "masksToBounds", "shadow", "shape", "icon", "timing",
+                       "animations", "children", "text"]
     static let border = ["width", "color"]
     static let behaviors = BehaviorSpec.kinds
     static let snap = ["item", "to", "damping"]

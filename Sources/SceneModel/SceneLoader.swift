@@ -20,7 +20,8 @@ public enum SceneFileFormat: String, Sendable, CaseIterable {
 /// `SceneError` pointing at a line and column.
 ///
 /// Stages, each a file of this module: `SourceTree` (YAML via Yams' composer) and `JSONReader`
-/// (strict JSON) build the located tree; `SceneDecoder` checks shapes, types and keys and fills
+/// (strict JSON) build the located tree; `Components` expands component instances in it;
+/// `SceneDecoder` checks shapes, types and keys and fills
 /// defaults; `Validation` checks the semantic rules shared with scenes built in Swift.
 public enum SceneLoader {
     /// Loads and validates the scene at `path`; the format follows the extension (`.yaml`,
@@ -99,9 +100,10 @@ public enum SceneLoader {
                               limits: SceneLimits = .default) throws -> Scene {
         let bytes = text.utf8.count
         if bytes > limits.maxFileBytes { throw fileTooLarge(bytes: bytes, limits: limits, fileName: fileName) }
-        guard let root = try parse(text, fileName: fileName, format: format, limits: limits) else {
+        guard let parsed = try parse(text, fileName: fileName, format: format, limits: limits) else {
             throw SceneError(file: fileName, message: "file is empty; expected a mapping with canvas, items and duration or until")
         }
+        let root = try ComponentExpander.expand(parsed, file: fileName, limits: limits)
         let defaultName = nameParts(fileName).stem
         let decoder = SceneDecoder(file: fileName, format: format)
         let (scene, nameFromFile) = try decoder.decode(root, defaultName: defaultName)
@@ -116,7 +118,7 @@ public enum SceneLoader {
         if violation.keyPath == "name", nameFromFile {
             suggestion = "the name defaults to the file name; add a line such as name: \(safeName(defaultName))"
         }
-        throw SceneError(file: fileName, keyPath: violation.keyPath, line: mark?.line, column: mark?.column,
+        throw SceneError(file: fileName, keyPath: violation.keyPath, mark: mark,
                          message: violation.message, suggestion: suggestion)
     }
 

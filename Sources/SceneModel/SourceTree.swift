@@ -15,6 +15,8 @@ import Yams
 struct SourceMark: Equatable, Sendable {
     var line: Int
     var column: Int
+    /// Set on text copied from a component into an instance: which component, instance and file.
+    var origin: ComponentOrigin? = nil
 }
 
 /// One node of a parsed scene file, with its position.

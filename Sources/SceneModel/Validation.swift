@@ -51,8 +51,14 @@ public enum SceneRules {
     }
 
     /// An item id: `[A-Za-z_][A-Za-z0-9_-]*`, so it can be written unquoted in YAML and used in
-    /// file names and key paths without escaping.
+    /// file names and key paths without escaping; or several such names joined by dots, the ids
+    /// component instances give their items (`r3.avatar`).
     public static func isValidItemID(_ id: String) -> Bool {
+        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.allSatisfy { isValidIDSegment(String($0)) }
+    }
+
+    private static func isValidIDSegment(_ id: String) -> Bool {
         guard let first = id.unicodeScalars.first,
               isASCIIAlphanumeric(first) && !("0"..."9").contains(first) || first == "_" else { return false }
         return id.unicodeScalars.allSatisfy { isASCIIAlphanumeric($0) || $0 == "_" || $0 == "-" }

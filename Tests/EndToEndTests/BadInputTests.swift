@@ -72,7 +72,7 @@ struct BadInputTests {
         scenes/interactive-cancel.yaml: ok (1 item, 0 behaviors)
         scenes/interactive-complete.yaml: ok (1 item, 0 behaviors)
         scenes/keyframes.yaml: ok (5 items, 0 behaviors)
-        scenes/property-animator-scrub.yaml: ok (2 items, 0 behaviors)
+        scenes/property-animator-scrub.yaml: ok (4 items (2 top-level), 0 behaviors)
         scenes/push.yaml: ok (1 item, 1 behavior)
         scenes/shapes.yaml: ok (7 items, 0 behaviors)
         scenes/snap-zones.yaml: ok (3 items, 1 behavior)
@@ -85,10 +85,35 @@ struct BadInputTests {
 
         """
 
-    @Test("validate accepts the bundled scenes")
+    @Test("validate accepts the bundled scenes, without warnings")
     func validateBundledScenes() throws {
         let result = try CLI.run(["validate"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == Self.bundledScenesOK)
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test("validate counts every layer, and warns of an item off the canvas for the whole scene and of a child outside its parent")
+    func validateWarnings() throws {
+        let folder = try makeTemporaryDirectory()
+        let file = folder + "/lost.yaml"
+        try """
+            canvas: { size: [320, 240] }
+            duration: 0.5
+            items:
+              - { id: card, size: [100, 60], center: [160, 120], masksToBounds: true, children: [{ id: badge, size: [20, 20], center: [130, 30] }, { id: dot, size: [4, 4], center: [50, 30] }] }
+              - { id: ghost, size: [40, 40], center: [500, 120] }
+              - { id: faller, size: [40, 40], center: [160, -100] }
+            behaviors:
+              - gravity: { items: [faller] }
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["validate", file])
+        #expect(result.status == 0)
+        #expect(result.stdout == "\(file): ok (5 items (3 top-level), 1 behavior)\n")
+        #expect(result.stderr == """
+            warning: \(file): items[1]: 'ghost' is outside the 320×240 canvas on every frame of the scene (it starts at center (500, 120))
+            warning: \(file): items[0].children[0]: 'badge' lies wholly outside its parent 'card': it spans x 120…140, y 20…40 in the parent's 100×60 bounds (a child's center is in its parent's bounds, origin top-left); the parent's masksToBounds hides it entirely
+
+            """)
     }
 }

@@ -33,17 +33,45 @@ struct DiffCheckCommandTests {
         #expect(check.stderr.isEmpty)
         let lines = check.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "snap: different")
-        #expect(lines.dropFirst().first == "  card: first divergent tick 1 (size, angle)")
-        #expect(lines.contains { $0.hasPrefix("  card: angle first differs at tick 1: expected -0.053, actual -0.054;") })
+        #expect(lines.dropFirst().first == "  card: first divergent tick 1 (angle)")
+        #expect(lines.contains { $0.hasPrefix("  card: angle first differs at tick 1: expected -3.014°, actual -3.094°; largest difference 2.73874° at tick 10") })
+        #expect(!lines.contains { $0.contains("size") }, "a turn alone changes no size")
         #expect(lines.contains { $0.hasPrefix("  frames: ") && $0.contains("first differing frame 1") })
         #expect(lines.contains("report: \(out2)/report/index.html"))
         for file in ["index.html", "report.json", "junit.xml", "snap/heat-strip.png"] {
             #expect(FileManager.default.fileExists(atPath: "\(out2)/report/\(file)"), "\(file)")
         }
         let html = try String(contentsOfFile: "\(out2)/report/index.html", encoding: .utf8)
-        #expect(html.contains("<td>card</td><td>size</td><td>1</td>"))
+        #expect(html.contains("<td>card</td><td>angle</td><td>1</td>"))
         let junit = try String(contentsOfFile: "\(out2)/report/junit.xml", encoding: .utf8)
-        #expect(junit.contains("message=\"card: first divergent tick 1 (size, angle)"))
+        #expect(junit.contains("message=\"card: first divergent tick 1 (angle)"))
+        #expect(junit.contains("<property name=\"scene.snap\" value=\"\(scene)\"/>"))
+        #expect(junit.contains("<property name=\"report\" value=\"\(out2)/report/index.html\"/>"))
+        #expect(junit.contains("<testcase classname=\"flipbook\" name=\"snap\" time=\""))
+        #expect(lines.last == "to approve these changes after reading the report: flipbook check \(scene) --goldens \(goldens) --record failed")
+    }
+
+    @Test("check with a mistyped --goldens folder is trouble (exit 2) with a suggestion, not 'different'")
+    func checkMistypedGoldens() throws {
+        let result = try CLI.run(["check", "scenes/snap.yaml", "--goldens", "Tests/GoldenTests"], environment: Self.localEnvironment)
+        #expect(result.status == 2)
+        #expect(result.stderr == "error: --goldens Tests/GoldenTests: no such folder (did you mean 'Tests/GoldensTests'?); record goldens into a new folder with --record missing\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("check without goldens for a scene suggests --record missing, as its note says; without --out only the report is left")
+    func checkMissingGoldensHintAndCleanup() throws {
+        let goldens = try makeTemporaryDirectory("goldens")
+        let result = try CLI.run(["check", "scenes/snap.yaml", "--goldens", goldens], environment: Self.localEnvironment)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains("record them with --record missing") })
+        #expect(lines.last == "to record the missing goldens: flipbook check scenes/snap.yaml --goldens \(goldens) --record missing")
+        let report = try #require(lines.first { $0.hasPrefix("report: ") }).dropFirst("report: ".count)
+        let folder = ((String(report) as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        #expect(listDirectory(folder) == ["report"], "the rendered frames are removed, the report stays")
+        #expect(FileManager.default.fileExists(atPath: String(report)))
+        try? FileManager.default.removeItem(atPath: folder)
     }
 
     @Test("check on CI: --record is refused with exit status 2 and nothing is recorded")

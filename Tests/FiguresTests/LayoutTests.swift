@@ -15,6 +15,21 @@ struct LayoutTests {
         #expect(AxisScale(fixed: 0, 1.5, targetTicks: 6).ticks == [0, 0.5, 1, 1.5])
     }
 
+    @Test("a child layer named by its id or its dotted path is a clear error naming its top-level item; an unknown id lists the items")
+    func childLayers() throws {
+        let scrub = try recording("property-animator-scrub.yaml")
+        let parent = try #require(scrub.scene.items.first { !$0.children.isEmpty })
+        let child = try #require(parent.children.first).id
+        #expect(throws: FigureError.childLayer(child, layers: [parent.id, child])) { try scrub.itemIndex(child) }
+        #expect(throws: FigureError.childLayer(parent.id + "." + child, layers: [parent.id, child])) {
+            try scrub.itemIndex(parent.id + "." + child)
+        }
+        #expect(FigureError.childLayer(child, layers: [parent.id, child]).description
+            == "'\(child)' is a child layer (\(parent.id) › \(child)); the trace records top-level items only, so figures follow those: expected '\(parent.id)' here")
+        #expect(try scrub.itemIndex(parent.id) == scrub.scene.items.firstIndex { $0.id == parent.id })
+        #expect(throws: FigureError.unknownItem("nothing", available: scrub.itemIDs)) { try scrub.itemIndex("nothing") }
+    }
+
     @Test("onion-skin ghosts are every k-th tick, split around the reference")
     func ghosts() {
         let (past, future) = OnionSkin.ghostTicks(reference: 30, every: 10, lastTick: 55)

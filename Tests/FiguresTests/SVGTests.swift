@@ -246,6 +246,50 @@ struct SVGTests {
     }
 }
 
+@Suite("SVG of masked corners")
+struct MaskedCornersSVGTests {
+    @Test("a shape with maskedCorners becomes an SVG path that rsvg-convert draws like Flipbook's rasterizer; all four corners stay a rect")
+    func maskedCornersAgainstRsvg() throws {
+        var sheet = DrawRect(size: Size(100, 50), cornerRadius: 16,
+                             transform: AffineTransform(rotation: .degrees(10)).concatenating(AffineTransform(translationX: 60, y: 42)),
+                             fill: ColorRGBA8(hex: "#FF9500")!, borderWidth: 3, borderColor: ColorRGBA8(hex: "#000000")!)
+        sheet.maskedCorners = [.topLeft, .topRight]
+        let list = DisplayList(width: 120, height: 84, background: .white, rects: [sheet])
+        let svg = SVGWriter.svg(list)
+        #expect(svg.contains("<path d=\"M-34 -25 L34 -25 A16 16 0 0 1 50 -9 L50 25 L-50 25 L-50 -9 A16 16 0 0 1 -34 -25 Z\""))
+        var uniform = sheet
+        uniform.maskedCorners = .all
+        #expect(!SVGWriter.svg(DisplayList(width: 120, height: 84, background: .white, rects: [uniform])).contains("<path"))
+
+        guard let rsvg = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            Issue.record("rsvg-convert is missing: apt-get install -y librsvg2-bin (make test installs it)")
+            return
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-masked-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FigureFile.writeSVG(svg, to: folder + "/frame.svg")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: rsvg)
+        process.arguments = ["--format", "png", "--output", folder + "/rsvg.png", folder + "/frame.svg"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let theirs = try PNG.decode(contentsOf: folder + "/rsvg.png")
+        let ours = Rasterizer.render(list).straightRGBA()
+        // The same tolerance as the transform-nest frame above: edge pixels differ by anti-aliasing.
+        var total = 0, far = 0
+        for i in ours.indices {
+            let d = abs(Int(ours[i]) - Int(theirs.rgba[i]))
+            total += d
+            if d > 16 { far += 1 }
+        }
+        let mean = Double(total) / Double(ours.count)
+        #expect(mean < 0.5, "mean channel difference \(mean)")
+        #expect(Double(far) / Double(ours.count) < 0.005, "\(far) channels differ by more than 16 levels")
+    }
+}
+
 func parseMatrix(_ text: String?) -> [Double]? {
     guard let text, text.hasPrefix("matrix("), text.hasSuffix(")") else { return nil }
     return text.dropFirst(7).dropLast().split(separator: " ").compactMap { Double($0) }

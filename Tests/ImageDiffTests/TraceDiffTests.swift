@@ -46,6 +46,32 @@ struct TraceDiffTests {
         #expect(diff.sentences.dropFirst().first == "card: position first differs at tick 12: expected (85.498, 252), actual (87.998, 252); largest difference 2.5 pt at tick 12")
     }
 
+    /// One row of a 60×60 card (bounds w × h) turned by `degrees`, its frame the rotated box.
+    static func row(tick: Int, w: Double = 60, h: Double = 60, degrees: Double) -> String {
+        let r = degrees * .pi / 180, c = abs(cos(r)), s = abs(sin(r))
+        let fw = w * c + h * s, fh = w * s + h * c
+        return String(format: "%d,%.6f,card,160.000000,252.000000,%.6f,%.6f,%.6f,%.6f,%.9f,1.000000,1.000000",
+                      tick, Double(tick) / 60, 160 - fw / 2, 252 - fh / 2, fw, fh, r)
+    }
+
+    @Test("a turn reports the angle in degrees and no size; a changed size is the bounds size, not the rotated frame")
+    func sizeIsBoundsAndAngleIsDegrees() throws {
+        let expected = try Self.table(([Self.header] + (0..<4).map { Self.row(tick: $0, degrees: 0) }).joined(separator: "\n") + "\n")
+        let turned = try Self.table(([Self.header] + (0..<4).map { Self.row(tick: $0, degrees: 3 * Double($0)) }).joined(separator: "\n") + "\n")
+        let turn = TraceDiff.compare(expected: expected, actual: turned)
+        #expect(turn.items.first?.properties.map(\.property) == ["angle"])
+        #expect(turn.sentences == [
+            "card: first divergent tick 1 (angle)",
+            "card: angle first differs at tick 1: expected 0°, actual 3°; largest difference 9° at tick 3",
+        ])
+        // Grown to 70 × 60 while turned by 20°: its frame is about 84 × 80, its size 70 × 60.
+        let grown = try Self.table(([Self.header] + (0..<4).map { Self.row(tick: $0, w: $0 >= 2 ? 70 : 60, degrees: 20) }).joined(separator: "\n") + "\n")
+        let still = try Self.table(([Self.header] + (0..<4).map { Self.row(tick: $0, degrees: 20) }).joined(separator: "\n") + "\n")
+        let resize = TraceDiff.compare(expected: still, actual: grown)
+        #expect(resize.items.first?.properties.map(\.property) == ["size"])
+        #expect(resize.sentences.last == "card: size first differs at tick 2: expected (60, 60), actual (70, 60); largest difference 10 pt at tick 2")
+    }
+
     @Test("a one-tick delay is reported as a time shift, with the events moved along")
     func oneTickDelay() throws {
         let expected = try Self.table(Self.csv(), events: [TraceEvent(tick: 0, what: "animator resumed"),

@@ -105,3 +105,25 @@ func referenceErrorBound() {
     }
     #expect(worst <= 1.0 / 512)
 }
+
+@Test("masked corners: only the listed corners are rounded, matching the reference within 1/255 on 60 seeded shapes, with the exact area")
+func maskedCornersMatchReference() {
+    var random = SplitMix64(seed: 0x5EED_0000_0003)
+    let masks: [CornerMask] = [[], [.topLeft, .topRight], [.bottomLeft], [.topRight, .bottomRight, .bottomLeft], .all]
+    for n in 0..<60 {
+        let w = random.uniform(4, 40), h = random.uniform(4, 40)
+        let mask = masks[n % masks.count]
+        let s = RoundedRect(size: Size(w, h), cornerRadius: random.uniform(0.5, min(w, h) / 2), maskedCorners: mask,
+                            transform: AffineTransform(rotation: .degrees(random.uniform(-180, 180)))
+                                .concatenating(AffineTransform(translationX: random.uniform(0, 48), y: random.uniform(0, 48))))
+        let fast = coverage(of: s, canvasWidth: 48, canvasHeight: 48)
+        let d = maxDifference(fast, coverageReference(of: s, canvasWidth: 48, canvasHeight: 48), width: 48, height: 48)
+        #expect(d.0 <= levelTolerance, "shape \(n) (\(mask)) differs by \(d.0 * 255)/255 at (\(d.1), \(d.2))")
+    }
+    // A bottom sheet: top corners rounded, bottom square. Its area loses two quarter-disk cut-offs.
+    let sheet = RoundedRect(size: Size(20, 10), cornerRadius: 4, maskedCorners: [.topLeft, .topRight],
+                            transform: AffineTransform(translationX: 12, y: 12))
+    #expect(abs(sheet.area - (200 - 2 * (1 - Double.pi / 4) * 16)) < 1e-12)
+    let mask = coverage(of: sheet, canvasWidth: 24, canvasHeight: 24)
+    #expect(mask[x: 2, y: 7] == 0 && mask[x: 2, y: 16] == 1, "top-left corner cut, bottom-left square")
+}

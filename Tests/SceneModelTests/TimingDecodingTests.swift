@@ -40,6 +40,14 @@ struct TimingDecodingTests {
         #expect(scene.allItems.map(\.path) == ["items[0]", "items[0].children[0]", "items[0].children[0].children[0]"])
     }
 
+    @Test("UIKit's and Core Animation's curve names are told apart: easeInOut in a timingFunction suggests easeInEaseOut, and back")
+    func curveNameSuggestions() throws {
+        let tf = try #require(message(Self.item + "    animations: [{ basic: { property: opacity, to: 0, timingFunction: easeInOut } }]\n"))
+        #expect(tf.hasSuffix("(did you mean 'easeInEaseOut'? (easeInOut is UIKit's name for it; a timingFunction takes Core Animation's names))"))
+        let curve = try #require(message(Self.item + "animators:\n  - { id: an, duration: 1, timingParameters: { curve: easeInEaseOut }, animations: [{ changes: { a: { center: [1, 1] } } }] }\n"))
+        #expect(curve.hasSuffix("(did you mean 'easeInOut'? (a curve takes UIKit's names; easeInEaseOut is Core Animation's))"))
+    }
+
     @Test("basic, keyframe and spring animations decode into Timing's types")
     func animations() throws {
         let scene = try decodeYAML(header + Self.item.replacingOccurrences(of: "center: [5, 5]\n", with: """

@@ -116,7 +116,8 @@ struct ValidationTests {
 
     @Test("item ids and names follow their documented patterns", arguments: [
         ("card", true), ("_x", true), ("a-b_9", true), ("Card2", true),
-        ("", false), ("9lives", false), ("-a", false), ("a b", false), ("é", false), ("a.b", false),
+        ("r3.avatar", true), ("a.b.c_d", true),
+        ("", false), ("9lives", false), ("-a", false), ("a b", false), ("é", false), ("a..b", false), ("a.", false), (".a", false), ("a.9", false),
     ])
     func itemIDs(id: String, valid: Bool) {
         #expect(SceneRules.isValidItemID(id) == valid)

@@ -1,0 +1,72 @@
+import Foundation
+import Geometry
+import SceneModel
+
+/// Something in a valid scene that is probably not what its author meant: it renders, but shows
+/// nothing of an item. `flipbook validate` prints these as `warning:` lines; they never fail.
+public struct SceneWarning: Equatable, Sendable, CustomStringConvertible {
+    /// The item's key path in file spelling (`items[2]`, `items[0].children[1]`).
+    public var keyPath: String
+    public var message: String
+
+    public var description: String { "\(keyPath): \(message)" }
+}
+
+/// Finds items that are never seen: a top-level item outside the canvas on every frame of the
+/// scene (simulated exactly as a render does, presentation values included), and a child placed
+/// wholly outside its parent's bounds.
+public enum SceneWarnings {
+    public static func check(_ scene: Scene, file: String = "<swift>") throws -> [SceneWarning] {
+        var warnings: [SceneWarning] = []
+        for (i, item) in scene.items.enumerated() { childWarnings(item, at: "items[\(i)]", into: &warnings) }
+        warnings = try offCanvas(scene, file: file) + warnings
+        return warnings
+    }
+
+    /// Children whose bounds (unrotated, in the parent's bounds) do not meet the parent's at all.
+    static func childWarnings(_ parent: Item, at path: String, into warnings: inout [SceneWarning]) {
+        for (k, child) in parent.children.enumerated() {
+            let at = path + ".children[\(k)]"
+            let x0 = child.center.x - child.size.width / 2, x1 = child.center.x + child.size.width / 2
+            let y0 = child.center.y - child.size.height / 2, y1 = child.center.y + child.size.height / 2
+            if x1 <= 0 || y1 <= 0 || x0 >= parent.size.width || y0 >= parent.size.height {
+                var message = "'\(child.id)' lies wholly outside its parent '\(parent.id)': it spans x \(format(x0))…\(format(x1)), y \(format(y0))…\(format(y1)) in the parent's \(format(parent.size.width))×\(format(parent.size.height)) bounds (a child's center is in its parent's bounds, origin top-left)"
+                if parent.masksToBounds { message += "; the parent's masksToBounds hides it entirely" }
+                warnings.append(SceneWarning(keyPath: at, message: message))
+            }
+            childWarnings(child, at: at, into: &warnings)
+        }
+    }
+
+    /// Top-level items whose frame never meets the canvas, from the trace of a full simulation.
+    static func offCanvas(_ scene: Scene, file: String) throws -> [SceneWarning] {
+        let simulation = try SceneSimulation(scene: scene, file: file)
+        let plan = FramePlan(scene: scene)
+        var trace = Trace(sceneName: scene.name, fps: scene.fps)
+        for frame in 0..<plan.maxFrames {
+            if frame > 0 { simulation.advance() }
+            trace.record(simulation)
+            if plan.stopsAtRest, simulation.isAtRest { break }
+        }
+        let lines = trace.csvContents.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        guard let header = lines.first,
+              let item = header.firstIndex(of: "item"), let fx = header.firstIndex(of: "frame_x"),
+              let fy = header.firstIndex(of: "frame_y"), let fw = header.firstIndex(of: "frame_width"),
+              let fh = header.firstIndex(of: "frame_height") else { return [] }
+        let canvas = scene.canvas.size
+        var seen = Set<Substring>()
+        for row in lines.dropFirst() where row.count == header.count {
+            guard let x = Double(row[fx]), let y = Double(row[fy]), let w = Double(row[fw]), let h = Double(row[fh]) else { continue }
+            if x < canvas.width && y < canvas.height && x + w > 0 && y + h > 0 { seen.insert(row[item]) }
+        }
+        return scene.items.enumerated().compactMap { i, item in
+            guard !item.isHidden, !seen.contains(Substring(item.id)) else { return nil }
+            return SceneWarning(keyPath: "items[\(i)]",
+                                message: "'\(item.id)' is outside the \(format(canvas.width))×\(format(canvas.height)) canvas on every frame of the scene (it starts at center (\(format(item.center.x)), \(format(item.center.y))))")
+        }
+    }
+
+    private static func format(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(format: "%.6g", v)
+    }
+}
