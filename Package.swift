@@ -49,10 +49,12 @@ let package = Package(
         // -O even in debug builds: the per-pixel loops (hash, YIQ distance) run ~20× faster, which keeps
         // `swift test` (a debug build) fast on 640×1136 frames.
         .target(name: "ImageDiff", dependencies: ["Markup", "PNG"], exclude: ["README.md"], swiftSettings: [.unsafeFlags(["-O"])]),
+        // The self-contained HTML player written beside every render's frames (plain HTML/CSS/JS resources).
+        .target(name: "Player", dependencies: ["Markup"], exclude: ["README.md"], resources: [.copy("Resources")]),
         .target(name: "Goldens", dependencies: ["ImageDiff", "Pipeline", "SceneModel", "PNG"], exclude: ["README.md"]),
         .executableTarget(
             name: "FlipbookCLI",
-            dependencies: ["Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", "Figures", "ImageDiff", "Goldens", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", "Figures", "ImageDiff", "Goldens", "Player", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "BuildSceneInCode", dependencies: ["Pipeline", "SceneModel", "Geometry", "Raster", "Dynamics"], path: "Examples/BuildSceneInCode"),
 
@@ -72,6 +74,7 @@ let package = Package(
         .testTarget(name: "FiguresTests", dependencies: ["Figures", "Pipeline", "SceneModel", "Raster", "PNG", "Geometry"],
                     resources: [.copy("Goldens")]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "PNG", "Determinism", "TestSupport"]),
+        .testTarget(name: "PlayerTests", dependencies: ["Player"]),
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "ImageDiff", "SceneModel", "Geometry", "Raster", "PNG", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PNG", "FlipbookCLI", "TestSupport"]),
     ],

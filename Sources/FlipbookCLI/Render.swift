@@ -4,6 +4,7 @@ import Figures
 import Foundation
 import PNG
 import Pipeline
+import Player
 import SceneModel
 
 struct Render: ParsableCommand {
@@ -31,6 +32,9 @@ struct Render: ParsableCommand {
 
     @Flag(name: .long, help: "Do not write <scene>.trace.txt and <scene>.trace.csv.")
     var noTrace = false
+
+    @Flag(name: .long, help: "Do not write the player page <out>/<scene>/index.html.")
+    var noPlayer = false
 
     @Option(name: .long, help: "zlib level of the PNG frames, 0 (fastest, largest) to 9 (slowest, smallest); default 4, measured by `flipbook bench --png`.")
     var pngLevel: Int?
@@ -102,8 +106,11 @@ struct Render: ParsableCommand {
                     for command in commands { FileHandle.standardError.write(Data((command + "\n").utf8)) }
                 }
             }
-            let result = try SceneRenderer.render(scene, options: options)
+            var result = try SceneRenderer.render(scene, options: options)
             progress.finish()
+            if !noPlayer, let folder = result.framesDirectory {
+                result.playerPath = try writePlayer(for: scene, result: result, folder: folder)
+            }
             print(summary(result))
         }
     }
@@ -119,10 +126,25 @@ struct Render: ParsableCommand {
         }
         var outputs: [String] = []
         if let dir = r.framesDirectory { outputs.append(dir + "/") }
+        if let page = r.playerPath { outputs.append(page) }
         outputs += r.videoPaths
         if let trace = r.tracePath { outputs.append(trace) }
         if !outputs.isEmpty { line += " → " + outputs.joined(separator: ", ") }
         return line
+    }
+}
+
+extension Render {
+    /// The player page beside the frames, from the trace files the render just wrote.
+    func writePlayer(for scene: Scene, result: RenderResult, folder: String) throws -> String {
+        var data = PlayerData(sceneName: scene.name, fps: scene.fps, pixelWidth: scene.canvas.pixelWidth,
+                              pixelHeight: scene.canvas.pixelHeight, scale: scene.canvas.scale,
+                              firstFrame: result.firstFrame, frameCount: result.frameCount)
+        if let text = result.tracePath {
+            try data.readTraceText(at: text)
+            try data.readTraceCSV(at: String(text.dropLast(".txt".count)) + ".csv")
+        }
+        return try PlayerPage.write(data, toFolder: folder) { try AtomicFile.write($0, to: $1) }
     }
 }
 

@@ -124,4 +124,6 @@ public struct RenderResult: Sendable {
     public var manifestPath: String?
     /// Frames taken over from an interrupted render (`resume`) instead of rendered again.
     public var framesReused: Int = 0
+    /// The player page written beside the frames (by the CLI), if any.
+    public var playerPath: String?
 }

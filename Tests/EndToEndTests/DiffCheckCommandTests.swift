@@ -64,7 +64,7 @@ struct DiffCheckCommandTests {
         #expect(render.status == 0, "stderr: \(render.stderr)")
 
         // b: the same motion one tick late (frame 0 held one more tick).
-        let frames = listDirectory(a + "/snap")
+        let frames = listDirectory(a + "/snap").filter { $0.hasSuffix(".png") }
         try FileManager.default.createDirectory(atPath: b + "/snap", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: "\(a)/snap/\(frames[0])", toPath: "\(b)/snap/frame_00000.png")
         for (i, name) in frames.enumerated() {

@@ -85,7 +85,7 @@ struct ShardConcatTests {
         #expect(gif.status == 1 && gif.stderr.contains("--video gif cannot be split"), "\(gif.stderr)")
         let frames = try CLI.run(["render", file, "--out", dir, "--video", "none", "--frames", "10..<13"])
         #expect(frames.status == 0, "\(frames.stderr)")
-        #expect(listDirectory(dir + "/shards") == ["frame_00010.png", "frame_00011.png", "frame_00012.png"])
+        #expect(listDirectory(dir + "/shards") == ["frame_00010.png", "frame_00011.png", "frame_00012.png", "index.html"])
     }
 }
 

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The player page through the real CLI, and driven in headless Chromium (Debian's chromium,
+/// chromium-driver and python3-selenium, which `make test` installs).
+@Suite("flipbook render's player page, end to end", .serialized)
+struct PlayerEndToEndTests {
+    @Test("render writes index.html beside the frames; --no-player does not")
+    func pageIsWritten() throws {
+        let out = try makeTemporaryDirectory()
+        let with = try CLI.run(["render", "scenes/snap.yaml", "--out", out, "--video", "none"])
+        #expect(with.status == 0, "\(with.stderr)")
+        #expect(with.stdout.contains("→ \(out)/snap/, \(out)/snap/index.html,"), "\(with.stdout)")
+        let page = try String(contentsOfFile: out + "/snap/index.html", encoding: .utf8)
+        #expect(page.contains(#""scene":"snap","fps":60,"width":640,"height":1136,"scale":2,"firstFrame":0,"frameCount":69"#))
+        #expect(page.contains(#"{"tick":68,"text":"animator paused","kind":"animator"}"#))
+
+        let without = try makeTemporaryDirectory()
+        let bare = try CLI.run(["render", "scenes/snap.yaml", "--out", without, "--video", "none", "--no-player"])
+        #expect(bare.status == 0, "\(bare.stderr)")
+        #expect(!listDirectory(without + "/snap").contains("index.html"))
+    }
+
+    @Test("a windowed render's page covers exactly its frames, and a rerun writes the same bytes")
+    func windowedRender() throws {
+        let out = try makeTemporaryDirectory()
+        let first = try CLI.run(["render", "scenes/snap.yaml", "--out", out, "--video", "none", "--frames", "20..<30"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let page = try String(contentsOfFile: out + "/snap/index.html", encoding: .utf8)
+        #expect(page.contains(#""firstFrame":20,"frameCount":10"#))
+        let again = try CLI.run(["render", "scenes/snap.yaml", "--out", out, "--video", "none", "--frames", "20..<30"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(try String(contentsOfFile: out + "/snap/index.html", encoding: .utf8) == page)
+    }
+
+    @Test("in Chromium the player steps, plays, pauses, jumps to an event's tick, inspects and selects items by clicking")
+    func chromiumDrivesThePlayer() throws {
+        let out = try makeTemporaryDirectory()
+        let render = try CLI.run(["render", "scenes/snap-zones.yaml", "--out", out, "--video", "none"])
+        #expect(render.status == 0, "\(render.stderr)")
+        let result = try runProcess("/usr/bin/python3", [repositoryRoot + "/Tests/Browser/player_test.py", out, "snap-zones"],
+                                    currentDirectory: repositoryRoot + "/Tests/Browser")
+        #expect(result.status == 0, "browser test failed:\n\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains("player: all checks passed"))
+    }
+}
