@@ -2,7 +2,7 @@
 #   make render   build in release mode and render every scene in scenes/ into output/
 #   make test     run the whole test suite (what .ci/run runs)
 
-APT_PACKAGES := libpng-dev libbox2d-dev ffmpeg pkg-config python3 libfreetype-dev fonts-dejavu-core librsvg2-bin chromium
+APT_PACKAGES := libpng-dev libbox2d-dev ffmpeg pkg-config python3 libfreetype-dev fonts-dejavu-core librsvg2-bin chromium chromium-driver python3-selenium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PATH := $(PATH):/opt/swift/usr/bin
 
