@@ -47,41 +47,21 @@ public enum PlayerPage {
     /// text can close the element or inject markup.
     static func json(for data: PlayerData) -> String {
         var out = "{"
-        out += "\"scene\":\(quoted(data.sceneName)),\"fps\":\(data.fps),"
+        out += "\"scene\":\(JSONText.quoted(data.sceneName)),\"fps\":\(data.fps),"
         out += "\"width\":\(data.pixelWidth),\"height\":\(data.pixelHeight),\"scale\":\(number(data.scale)),"
         out += "\"firstFrame\":\(data.firstFrame),\"frameCount\":\(data.frameCount),"
-        out += "\"columns\":[" + data.columns.map(quoted).joined(separator: ",") + "],"
+        out += "\"columns\":[" + data.columns.map(JSONText.quoted).joined(separator: ",") + "],"
         out += "\"decimals\":[" + data.decimals.map(String.init).joined(separator: ",") + "],"
         out += "\"items\":[" + data.items.map { item in
-            "{\"id\":\(quoted(item.id)),\"series\":[" + item.series.map { series in
+            "{\"id\":\(JSONText.quoted(item.id)),\"series\":[" + item.series.map { series in
                 "[" + series.map { $0 ?? "null" }.joined(separator: ",") + "]"
             }.joined(separator: ",") + "]}"
         }.joined(separator: ",\n") + "],"
         out += "\"events\":[" + data.events.map { event in
-            "{\"tick\":\(event.tick),\"text\":\(quoted(event.text)),\"kind\":\(quoted(event.kind))}"
+            "{\"tick\":\(event.tick),\"text\":\(JSONText.quoted(event.text)),\"kind\":\(JSONText.quoted(event.kind))}"
         }.joined(separator: ",\n") + "],"
-        out += "\"omitted\":" + (data.omitted.map(quoted) ?? "null")
+        out += "\"omitted\":" + (data.omitted.map(JSONText.quoted) ?? "null")
         return out + "}"
-    }
-
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "<", ">", "&", "\u{2028}", "\u{2029}":
-                out += String(format: "\\u%04x", scalar.value)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 
     static func number(_ v: Double) -> String {

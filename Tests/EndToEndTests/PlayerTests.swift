@@ -45,3 +45,23 @@ struct PlayerEndToEndTests {
         #expect(result.stdout.contains("player: all checks passed"))
     }
 }
+
+@Suite("flipbook studio, end to end in Chromium", .serialized)
+struct StudioEndToEndTests {
+    @Test("the studio lists scenes escaped, opens a player, reloads it at the same frame after a save, shows a scene error over the last good render, and refuses traversal")
+    func studioLiveReload() throws {
+        let work = try makeTemporaryDirectory()
+        let result = try runProcess("/usr/bin/python3", [repositoryRoot + "/Tests/Browser/studio_test.py", CLI.debugBinary, work],
+                                    currentDirectory: repositoryRoot + "/Tests/Browser")
+        #expect(result.status == 0, "browser test failed:\n\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains("studio: all checks passed"))
+    }
+
+    @Test("studio refuses a missing folder and a port out of range with a clear message")
+    func studioBadArguments() throws {
+        let missing = try CLI.run(["studio", "no-such-folder"])
+        #expect(missing.status == 1 && missing.stderr.contains("no-such-folder: no such scene file or folder"), "\(missing.stderr)")
+        let port = try CLI.run(["studio", "scenes", "--port", "70000"])
+        #expect(port.status == 64 && port.stderr.contains("--port must be within 0...65535, got 70000"), "\(port.stderr)")
+    }
+}

@@ -29,6 +29,7 @@
     state.frame = k;
     img.src = frameFile(k);
     document.body.dataset.frame = String(k);
+    document.body.dataset.tick = String(tickOf(k));
     scrubber.value = String(k);
     $("frameLabel").textContent = timeOf(k) + " s · frame " + tickOf(k) + " (" + (k + 1) + " of " + data.frameCount + ")";
     preload(k);

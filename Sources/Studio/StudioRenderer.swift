@@ -1,0 +1,129 @@
+import Foundation
+import Export
+import Pipeline
+import Player
+import SceneModel
+
+/// Renders scenes for the studio, one at a time, off the request path. A render goes into a
+/// staging folder and replaces the published one only when complete, so the page always shows the
+/// last good render; a scene saved again while rendering cancels that render (it stops at its next
+/// batch) and starts over from the new file.
+public actor StudioRenderer {
+    /// What the page of a scene shows: the version of its last good render, and the error of the
+    /// latest attempt when that failed (file:line:column: message, as the CLI prints it).
+    public struct Status: Sendable, Equatable {
+        public var version: Int = 0
+        public var rendering = false
+        public var error: String?
+    }
+
+    public let workspace: StudioWorkspace
+    private var statuses: [String: Status] = [:]
+    private var current: (scene: String, cancelled: CancelFlag)?
+    private var queue: [String] = []
+    private var running = false
+    private let events: StudioEvents
+    private let jobs: Int
+
+    public init(workspace: StudioWorkspace, events: StudioEvents, jobs: Int = RenderOptions.defaultJobs) {
+        self.workspace = workspace
+        self.events = events
+        self.jobs = jobs
+    }
+
+    public func status(of scene: String) -> Status { statuses[scene] ?? Status() }
+
+    /// Asks for a render of `scene`; a render of the same scene already running is cancelled.
+    public func request(_ scene: String) {
+        if let current, current.scene == scene { current.cancelled.set() }
+        if !queue.contains(scene) { queue.append(scene) }
+        statuses[scene, default: Status()].rendering = true
+        if !running {
+            running = true
+            Task { await self.drain() }
+        }
+    }
+
+    private func drain() async {
+        while !queue.isEmpty {
+            let scene = queue.removeFirst()
+            let flag = CancelFlag()
+            current = (scene, flag)
+            let outcome = await Task.detached { [workspace, jobs] in
+                Self.render(scene, in: workspace, jobs: jobs, cancelled: flag)
+            }.value
+            current = nil
+            var status = statuses[scene, default: Status()]
+            switch outcome {
+            case .published:
+                status.version += 1
+                status.error = nil
+            case .failed(let message):
+                status.error = message
+            case .cancelled:
+                continue  // queued again by the save that cancelled it
+            }
+            status.rendering = queue.contains(scene)
+            statuses[scene] = status
+            await events.publish(StudioEvent(scene: scene, version: status.version, error: status.error))
+        }
+        running = false
+    }
+
+    enum Outcome: Sendable { case published, failed(String), cancelled }
+
+    /// Loads and renders a scene (frames, trace, player page; no video) into a staging folder, then
+    /// swaps it in for the published folder.
+    static func render(_ name: String, in workspace: StudioWorkspace, jobs: Int, cancelled: CancelFlag) -> Outcome {
+        guard let file = workspace.sceneFile(named: name) else { return .failed("\(name): the scene file is gone") }
+        let staging = (workspace.outputFolder as NSString).appendingPathComponent(".staging-\(name)")
+        let fm = FileManager.default
+        defer { try? fm.removeItem(atPath: staging) }
+        do {
+            try? fm.removeItem(atPath: staging)
+            try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
+            var scene = try SceneLoader.load(path: file)
+            // The URL names the scene by its file, so the published folder must have the same name.
+            scene.name = name
+            _ = try SceneSimulation(scene: scene, file: file)
+            var options = RenderOptions(outputDirectory: staging, jobs: jobs)
+            options.video = []
+            options.writeManifest = false
+            options.isCancelled = { cancelled.isSet }
+            let result = try SceneRenderer.render(scene, options: options)
+            guard let frames = result.framesDirectory else { return .failed("\(name): no frames were written") }
+            var data = PlayerData(sceneName: scene.name, fps: scene.fps, pixelWidth: scene.canvas.pixelWidth,
+                                  pixelHeight: scene.canvas.pixelHeight, scale: scene.canvas.scale,
+                                  firstFrame: result.firstFrame, frameCount: result.frameCount)
+            if let text = result.tracePath {
+                try data.readTraceText(at: text)
+                try data.readTraceCSV(at: String(text.dropLast(".txt".count)) + ".csv")
+            }
+            try PlayerPage.write(data, toFolder: frames) { try AtomicFile.write($0, to: $1) }
+            try publish(frames, as: workspace.renderFolder(of: name))
+            return .published
+        } catch is RenderCancelled {
+            return .cancelled
+        } catch {
+            return .failed(String(describing: error))
+        }
+    }
+
+    /// Replaces `destination` by `source` with renames, so a reader sees the old folder or the new one.
+    static func publish(_ source: String, as destination: String) throws {
+        let fm = FileManager.default
+        let old = destination + ".old"
+        try? fm.removeItem(atPath: old)
+        if fm.fileExists(atPath: destination) { try fm.moveItem(atPath: destination, toPath: old) }
+        try fm.moveItem(atPath: source, toPath: destination)
+        try? fm.removeItem(atPath: old)
+    }
+}
+
+/// A flag set from the actor and read from the render's thread.
+final class CancelFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Hummingbird
+import Logging
+import Markup
+import NIOCore
+
+/// The studio's HTTP server: a thin layer over `StudioRenderer` and `StudioWorkspace` with no logic
+/// of its own. Routes (GET only, no request bodies read):
+///
+///     /                              the scene list
+///     /scenes/<scene>/               the scene's player (its last good render), with live reload
+///     /scenes/<scene>/<frame>.png    a frame of that render
+///     /status/<scene>                the scene's render status as JSON
+///     /events                        server-sent events: a scene rendered or failed
+///     /studio.js                     the live-reload script the player pages get
+public struct StudioServer: Sendable {
+    public var workspace: StudioWorkspace
+    public var host: String
+    public var port: Int
+
+    public init(workspace: StudioWorkspace, host: String = "127.0.0.1", port: Int = 8123) {
+        self.workspace = workspace
+        self.host = host
+        self.port = port
+    }
+
+    /// Serves until the process is interrupted. `onListening` gets the URL once the socket is bound
+    /// (with `port` 0, the port the system chose).
+    public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
+        let events = StudioEvents()
+        let renderer = StudioRenderer(workspace: workspace, events: events)
+        for scene in workspace.scenes() { await renderer.request(scene.name) }
+        let router = Router()
+        routes(router, renderer: renderer, events: events)
+        let host = host
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(host, port: port), serverName: "flipbook-studio"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                onListening("http://\(host.contains(":") ? "[\(host)]" : host):\(port)/")
+            },
+            logger: {
+                var logger = Logger(label: "flipbook-studio")
+                logger.logLevel = .error
+                return logger
+            }())
+        let watcher = Task {
+            await ChangeWatcher().watch(workspace) { names in
+                for name in names { await renderer.request(name) }
+            }
+        }
+        defer { watcher.cancel() }
+        try await app.runService()
+    }
+
+    func routes(_ router: Router<BasicRequestContext>, renderer: StudioRenderer, events: StudioEvents) {
+        let workspace = workspace
+        router.get("/") { _, _ -> Response in
+            var rows: [String] = []
+            for scene in workspace.scenes() {
+                let status = await renderer.status(of: scene.name)
+                let state = status.error != nil ? "error" : status.rendering ? "rendering" : status.version > 0 ? "ready" : "waiting"
+                rows.append("<li><a href=\"/scenes/\(Self.urlComponent(scene.name))/\">\(scene.name.xmlEscaped)</a> <span class=\"\(state)\">\(state)</span></li>")
+            }
+            return Self.html(StudioPages.sceneList(rows: rows, folder: workspace.sceneFolder))
+        }
+        router.get("/studio.js") { _, _ -> Response in
+            Self.response(StudioPages.liveReloadScript, type: "text/javascript; charset=utf-8")
+        }
+        router.get("/status/:scene") { _, context -> Response in
+            let name = try context.parameters.require("scene")
+            guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
+            let s = await renderer.status(of: name)
+            return Self.response(StudioEvent(scene: name, version: s.version, error: s.error).json, type: "application/json")
+        }
+        router.get("/scenes/:scene/") { _, context -> Response in
+            let name = try context.parameters.require("scene")
+            guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
+            let status = await renderer.status(of: name)
+            guard let page = workspace.renderFile(scene: name, file: "index.html"),
+                  let html = try? String(contentsOfFile: page, encoding: .utf8) else {
+                return Self.html(StudioPages.waiting(scene: name, error: status.error))
+            }
+            return Self.html(StudioPages.withLiveReload(html, scene: name, version: status.version, error: status.error))
+        }
+        router.get("/scenes/:scene/:file") { _, context -> Response in
+            let name = try context.parameters.require("scene"), file = try context.parameters.require("file")
+            guard let path = workspace.renderFile(scene: name, file: file),
+                  let bytes = FileManager.default.contents(atPath: path) else { return Self.notFound() }
+            var response = Response(status: .ok, headers: [.contentType: file.hasSuffix(".png") ? "image/png" : "text/html; charset=utf-8"],
+                                    body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+            response.headers[.cacheControl] = "no-store"
+            return response
+        }
+        router.get("/events") { _, _ -> Response in
+            let (id, stream) = await events.subscribe()
+            return Response(
+                status: .ok,
+                headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                body: .init { writer in
+                    try await writer.write(ByteBuffer(string: ": flipbook studio\n\n"))
+                    for await event in stream {
+                        try await writer.write(ByteBuffer(string: event.serverSentEvent))
+                    }
+                    await events.unsubscribe(id)
+                    try await writer.finish(nil)
+                })
+        }
+    }
+
+    static func html(_ text: String) -> Response { response(text, type: "text/html; charset=utf-8") }
+
+    static func response(_ text: String, type: String) -> Response {
+        Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+                 body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func notFound() -> Response {
+        Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+                 body: .init(byteBuffer: ByteBuffer(string: "not found\n")))
+    }
+
+    static func urlComponent(_ s: String) -> String {
+        s.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? ""
+    }
+}

@@ -1,0 +1,99 @@
+"""Drives `flipbook studio` in headless Chromium: the scene list, a player, live reload at the same
+frame after a save, a scene error over the last good render, and the server's refusals.
+
+Usage: studio_test.py FLIPBOOK_BINARY WORK_FOLDER
+"""
+import http.client
+import os
+import subprocess
+import sys
+import time
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+from browser import check, chromium
+
+binary, work = sys.argv[1], sys.argv[2]
+scenes = os.path.join(work, "scenes")
+os.makedirs(scenes, exist_ok=True)
+SCENE = """name: drop
+canvas: {{ size: [100, 100], scale: 2, background: "#FFFFFF" }}
+fps: 30
+duration: {duration}
+items:
+  - {{ id: box, size: [20, 20], center: [50, 20], fill: "#FF9500" }}
+behaviors:
+  - gravity: {{ items: [box] }}
+"""
+def write(path, text):
+    with open(path + ".tmp", "w") as f:
+        f.write(text)
+    os.replace(path + ".tmp", path)
+
+write(os.path.join(scenes, "drop.yaml"), SCENE.format(duration=1))
+write(os.path.join(scenes, "<img src=x onerror=alert(1)>.yaml"), SCENE.format(duration=0.5))
+
+server = subprocess.Popen([binary, "studio", scenes, "--port", "0", "--out", os.path.join(work, "out")],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+driver = None
+try:
+    line = server.stdout.readline()
+    check(line.startswith("Flipbook studio: http://127.0.0.1:"), f"the studio prints its URL, got {line!r} {server.stderr.read() if server.poll() is not None else ''}")
+    url = line.split()[2]
+    port = int(url.rsplit(":", 1)[1].strip("/"))
+
+    def get(path):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        connection.putrequest("GET", path, skip_host=False, skip_accept_encoding=True)
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, response.read()
+
+    # The server refuses every way out of its folders.
+    for path in ["/scenes/../../etc/passwd", "/scenes/%2e%2e/%2e%2e/etc/passwd", "/scenes/drop/..%2f..%2fscenes%2fdrop.yaml",
+                 "/scenes/drop/%2e%2e%2fdrop.yaml", "//etc/passwd", "/scenes/drop/trace.csv", "/scenes/drop/../drop.yaml",
+                 "/etc/passwd", "/scenes/..%2fscenes/index.html"]:
+        status, body = get(path)
+        check(status in (400, 404) and b"root:" not in body and b"gravity" not in body, f"{path} is refused, got {status}")
+
+    driver = chromium()
+    wait = WebDriverWait(driver, 60)
+    driver.get(url)
+    listing = driver.find_element(By.ID, "scenes").get_attribute("innerHTML")
+    check("&lt;img src=x onerror=alert(1)&gt;" in listing and "<img" not in listing, f"scene names are escaped in the list: {listing}")
+
+    # The scene's player, once its first render is published.
+    driver.get(url + "scenes/drop/")
+    wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+    body = driver.find_element(By.TAG_NAME, "body")
+    check(body.get_attribute("data-studio-version") == "1", f"first render is version 1, got {body.get_attribute('data-studio-version')}")
+    for _ in range(10):
+        body.send_keys(Keys.ARROW_RIGHT)
+    check(body.get_attribute("data-frame") == "10", "stepped to frame 10")
+    check("30 frames" in driver.find_element(By.ID, "summary").text, "one second at 30 fps")
+
+    # Save a longer scene: the page reloads with the new render, still at frame 10.
+    write(os.path.join(scenes, "drop.yaml"), SCENE.format(duration=2))
+    wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-studio-version") == "2"
+               and d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+    body = driver.find_element(By.TAG_NAME, "body")
+    check("60 frames" in driver.find_element(By.ID, "summary").text, "the reloaded page shows the new render")
+    check(body.get_attribute("data-frame") == "10", f"the reload keeps the frame, got {body.get_attribute('data-frame')}")
+
+    # Save a broken scene: the error shows over the last good render, with file, line and column.
+    write(os.path.join(scenes, "drop.yaml"), SCENE.format(duration=2).replace("fps: 30", "fps: thirty"))
+    wait.until(lambda d: d.find_elements(By.ID, "studio-error"))
+    message = driver.find_element(By.ID, "studio-error").text
+    check("drop.yaml:3:6: fps: expected" in message, f"the error names file, line and column: {message!r}")
+    check(driver.find_element(By.ID, "frame").get_attribute("src").endswith("frame_00010.png"), "the last good render stays visible")
+    print("studio: all checks passed")
+finally:
+    if driver:
+        driver.quit()
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
