@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsTestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
         .testTarget(name: "CustomBehaviorsTests", dependencies: ["CustomBehaviors", "Determinism", "DynamicsTestSupport"]),
-        .testTarget(name: "SceneModelTests", dependencies: ["SceneModel"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Raster"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterKernels", "PNG", "Determinism"], resources: [.copy("Goldens")]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Determinism"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),

@@ -33,6 +33,9 @@ struct Render: ParsableCommand {
     @Flag(name: .long, help: "Do not write <scene>.trace.txt and <scene>.trace.csv.")
     var noTrace = false
 
+    @Option(name: .long, help: ArgumentHelp("Set a scene control for this render (repeatable): --set damping=0.3 --set tint=#34C759. See controls: in the scene format.", valueName: "name=value"))
+    var set: [String] = []
+
     @Flag(name: .long, help: "Do not write the player page <out>/<scene>/index.html.")
     var noPlayer = false
 
@@ -66,6 +69,7 @@ struct Render: ParsableCommand {
         } catch let error as FrameSelectionError {
             throw ValidationError(error.description)
         }
+        _ = try ControlArguments.parse(set)
         if let pngLevel, !PNGOptions.levels.contains(pngLevel) {
             throw ValidationError("--png-level must be within \(PNGOptions.levels.lowerBound)...\(PNGOptions.levels.upperBound), got \(pngLevel)")
         }
@@ -74,7 +78,10 @@ struct Render: ParsableCommand {
     func run() throws {
         let files = try SceneArguments.resolve(scenes)
         // Load and validate every scene before writing anything.
-        let loaded = try files.map { videoArguments.adjust(try SceneLoader.load(path: $0, limits: limitArguments.limits)) }
+        let overrides = try ControlArguments.parse(set)
+        let loaded = try files.map {
+            videoArguments.adjust(try SceneLoader.loadWithControls(path: $0, limits: limitArguments.limits, overrides: overrides).scene)
+        }
         try SceneArguments.checkDistinctNames(loaded, files: files)
         for (scene, file) in zip(loaded, files) { _ = try SceneSimulation(scene: scene, file: file) }
 
