@@ -23,6 +23,9 @@ public struct SceneControl: Equatable, Sendable {
     /// Where the declared value is written in the file (1-based line and column), for write-back.
     public var valueLine: Int?
     public var valueColumn: Int?
+
+    /// Letters, digits and `_`, not starting with a digit: what `$name` can refer to.
+    public static func isValidName(_ s: String) -> Bool { ControlResolver.isIdentifier(s) }
 }
 
 /// Resolves `controls:` on the located tree, before decoding: removes the declaration and puts each

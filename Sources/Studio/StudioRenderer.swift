@@ -15,10 +15,16 @@ public actor StudioRenderer {
         public var version: Int = 0
         public var rendering = false
         public var error: String?
+        /// The controls of the last good render, with the values it used.
+        public var controls: [SceneControl] = []
+        /// The control values of the render pinned as variant A, if one is.
+        public var pinned: [String: String]?
     }
 
     public let workspace: StudioWorkspace
     private var statuses: [String: Status] = [:]
+    /// The values set from the studio's sliders, per scene, in name order; applied to every render.
+    private var overrides: [String: [(name: String, value: String)]] = [:]
     private var current: (scene: String, cancelled: CancelFlag)?
     private var queue: [String] = []
     private var running = false
@@ -44,20 +50,40 @@ public actor StudioRenderer {
         }
     }
 
+    /// Sets control values for a scene's renders (the sliders) and renders it again.
+    public func set(_ scene: String, values: [(name: String, value: String)]) {
+        overrides[scene] = values.sorted { $0.name < $1.name }
+        request(scene)
+    }
+
+    /// Keeps a copy of the scene's current render as variant A, for the side-by-side view.
+    public func pin(_ scene: String) throws {
+        let status = statuses[scene, default: Status()]
+        guard status.version > 0 else { throw StudioError.nothingToPin(scene) }
+        let source = workspace.renderFolder(of: scene), copy = workspace.pinnedFolder(of: scene)
+        let staging = copy + ".staging"
+        try? FileManager.default.removeItem(atPath: staging)
+        try FileManager.default.copyItem(atPath: source, toPath: staging)
+        try Self.publish(staging, as: copy)
+        statuses[scene]?.pinned = Dictionary(uniqueKeysWithValues: status.controls.map { ($0.name, $0.value) })
+    }
+
     private func drain() async {
         while !queue.isEmpty {
             let scene = queue.removeFirst()
             let flag = CancelFlag()
             current = (scene, flag)
+            let values = overrides[scene] ?? []
             let outcome = await Task.detached { [workspace, jobs] in
-                Self.render(scene, in: workspace, jobs: jobs, cancelled: flag)
+                Self.render(scene, in: workspace, jobs: jobs, overrides: values, cancelled: flag)
             }.value
             current = nil
             var status = statuses[scene, default: Status()]
             switch outcome {
-            case .published:
+            case .published(let controls):
                 status.version += 1
                 status.error = nil
+                status.controls = controls
             case .failed(let message):
                 status.error = message
             case .cancelled:
@@ -70,11 +96,12 @@ public actor StudioRenderer {
         running = false
     }
 
-    enum Outcome: Sendable { case published, failed(String), cancelled }
+    enum Outcome: Sendable { case published([SceneControl]), failed(String), cancelled }
 
     /// Loads and renders a scene (frames, trace, player page; no video) into a staging folder, then
     /// swaps it in for the published folder.
-    static func render(_ name: String, in workspace: StudioWorkspace, jobs: Int, cancelled: CancelFlag) -> Outcome {
+    static func render(_ name: String, in workspace: StudioWorkspace, jobs: Int,
+                       overrides: [(name: String, value: String)], cancelled: CancelFlag) -> Outcome {
         guard let file = workspace.sceneFile(named: name) else { return .failed("\(name): the scene file is gone") }
         let staging = (workspace.outputFolder as NSString).appendingPathComponent(".staging-\(name)")
         let fm = FileManager.default
@@ -82,7 +109,7 @@ public actor StudioRenderer {
         do {
             try? fm.removeItem(atPath: staging)
             try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
-            var scene = try SceneLoader.load(path: file)
+            var (scene, controls) = try SceneLoader.loadWithControls(path: file, overrides: overrides)
             // The URL names the scene by its file, so the published folder must have the same name.
             scene.name = name
             _ = try SceneSimulation(scene: scene, file: file)
@@ -101,7 +128,7 @@ public actor StudioRenderer {
             }
             try PlayerPage.write(data, toFolder: frames) { try AtomicFile.write($0, to: $1) }
             try publish(frames, as: workspace.renderFolder(of: name))
-            return .published
+            return .published(controls)
         } catch is RenderCancelled {
             return .cancelled
         } catch {

@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import Markup
 import NIOCore
+import SceneModel
 
 /// The studio's HTTP server: a thin layer over `StudioRenderer` and `StudioWorkspace` with no logic
 /// of its own. Routes (GET only, no request bodies read):
@@ -86,12 +87,43 @@ public struct StudioServer: Sendable {
         }
         router.get("/scenes/:scene/:file") { _, context -> Response in
             let name = try context.parameters.require("scene"), file = try context.parameters.require("file")
-            guard let path = workspace.renderFile(scene: name, file: file),
-                  let bytes = FileManager.default.contents(atPath: path) else { return Self.notFound() }
-            var response = Response(status: .ok, headers: [.contentType: file.hasSuffix(".png") ? "image/png" : "text/html; charset=utf-8"],
-                                    body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
-            response.headers[.cacheControl] = "no-store"
-            return response
+            if file == "compare" {
+                guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
+                return Self.html(StudioPages.compare(scene: name))
+            }
+            return Self.file(workspace.renderFile(scene: name, file: file))
+        }
+        router.get("/pinned/:scene/") { _, context -> Response in
+            Self.file(workspace.pinnedFile(scene: try context.parameters.require("scene"), file: "index.html"))
+        }
+        router.get("/pinned/:scene/:file") { _, context -> Response in
+            Self.file(workspace.pinnedFile(scene: try context.parameters.require("scene"), file: try context.parameters.require("file")))
+        }
+        router.get("/controls/:scene") { _, context -> Response in
+            let name = try context.parameters.require("scene")
+            guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
+            return Self.response(StudioPages.controlsJSON(await renderer.status(of: name)), type: "application/json")
+        }
+        // The two requests that change anything; both write only renders into the output folder.
+        router.post("/scenes/:scene/set") { request, context -> Response in
+            let name = try context.parameters.require("scene")
+            guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
+            var values: [(name: String, value: String)] = []
+            for (key, value) in request.uri.queryParameters {
+                let k = String(key), v = String(value)
+                guard values.count < 64, k.count <= 64, v.count <= 64, SceneControl.isValidName(k) else {
+                    return Self.badRequest("control values are name=value pairs, at most 64 of 64 characters")
+                }
+                values.append((k, v))
+            }
+            await renderer.set(name, values: values)
+            return Self.response("{}", type: "application/json")
+        }
+        router.post("/scenes/:scene/pin") { _, context -> Response in
+            let name = try context.parameters.require("scene")
+            guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
+            do { try await renderer.pin(name) } catch { return Self.badRequest(String(describing: error)) }
+            return Self.response("{}", type: "application/json")
         }
         router.get("/events") { _, _ -> Response in
             let (id, stream) = await events.subscribe()
@@ -107,6 +139,18 @@ public struct StudioServer: Sendable {
                     try await writer.finish(nil)
                 })
         }
+    }
+
+    static func file(_ path: String?) -> Response {
+        guard let path, let bytes = FileManager.default.contents(atPath: path) else { return notFound() }
+        return Response(status: .ok, headers: [.contentType: path.hasSuffix(".png") ? "image/png" : "text/html; charset=utf-8",
+                                               .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    static func badRequest(_ message: String) -> Response {
+        Response(status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"],
+                 body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
     }
 
     static func html(_ text: String) -> Response { response(text, type: "text/html; charset=utf-8") }

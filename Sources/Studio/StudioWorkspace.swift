@@ -53,11 +53,25 @@ public struct StudioWorkspace: Sendable {
         (outputFolder as NSString).appendingPathComponent(name)
     }
 
+    /// The render pinned as variant A in the studio's side-by-side view.
+    public func pinnedFolder(of name: String) -> String {
+        renderFolder(of: name) + "~A"
+    }
+
+    /// A file of the pinned render, under the same rules as `renderFile`.
+    public func pinnedFile(scene name: String, file: String) -> String? {
+        servable(file, of: name, in: pinnedFolder(of: name))
+    }
+
     /// A file a request may read from a scene's render: its page or one of its frames, by a name
     /// of exactly that shape, and only a regular file (a symlink planted there is refused).
     public func renderFile(scene name: String, file: String) -> String? {
-        guard sceneFile(named: name) != nil, Self.isServable(file) else { return nil }
-        let path = (renderFolder(of: name) as NSString).appendingPathComponent(file)
+        servable(file, of: name, in: renderFolder(of: name))
+    }
+
+    private func servable(_ file: String, of scene: String, in folder: String) -> String? {
+        guard sceneFile(named: scene) != nil, Self.isServable(file) else { return nil }
+        let path = (folder as NSString).appendingPathComponent(file)
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               attributes[.type] as? FileAttributeType == .typeRegular else { return nil }
         return path
@@ -79,10 +93,12 @@ public struct StudioWorkspace: Sendable {
 public enum StudioError: Error, CustomStringConvertible, Equatable {
     case noSuchScenes(String)
     case cannotBind(host: String, port: Int, reason: String)
+    case nothingToPin(String)
 
     public var description: String {
         switch self {
         case .noSuchScenes(let path): return "\(path): no such scene file or folder (try `flipbook studio scenes/`)"
+        case .nothingToPin(let scene): return "\(scene) has no render yet to pin as A; wait for it to render"
         case let .cannotBind(host, port, reason):
             return "cannot listen on \(host):\(port): \(reason) (pick another port with --port, or --port 0 for any free one)"
         }

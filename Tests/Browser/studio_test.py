@@ -22,8 +22,10 @@ SCENE = """name: drop
 canvas: {{ size: [100, 100], scale: 2, background: "#FFFFFF" }}
 fps: 30
 duration: {duration}
+controls:
+  side: {{ value: 20, range: [10, 40], step: 1 }}
 items:
-  - {{ id: box, size: [20, 20], center: [50, 20], fill: "#FF9500" }}
+  - {{ id: box, size: [$side, $side], center: [50, 20], fill: "#FF9500" }}
 behaviors:
   - gravity: {{ items: [box] }}
 """
@@ -88,6 +90,33 @@ try:
     message = driver.find_element(By.ID, "studio-error").text
     check("drop.yaml:3:6: fps: expected" in message, f"the error names file, line and column: {message!r}")
     check(driver.find_element(By.ID, "frame").get_attribute("src").endswith("frame_00010.png"), "the last good render stays visible")
+
+    # Fix it, then tune with a slider: the render follows the control's new value.
+    write(os.path.join(scenes, "drop.yaml"), SCENE.format(duration=2))
+    wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-studio-version") == "3"
+               and d.find_element(By.TAG_NAME, "body").get_attribute("data-controls") == "ready")
+    width = lambda d: d.find_element(By.CSS_SELECTOR, "#inspector tr[data-key='frame_width'] td:last-child").text
+    check(width(driver) == "20.000000", f"the declared side is 20, got {width(driver)}")
+    driver.find_element(By.ID, "pin").click()
+    wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-pinned") == "true")
+    slider = driver.find_element(By.ID, "control-side")
+    driver.execute_script("arguments[0].value = '30'; arguments[0].dispatchEvent(new Event('input'))", slider)
+    check(driver.find_element(By.ID, "setLine").text == "--set side=30", "the panel shows the CLI flags for these values")
+    wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-studio-version") == "4"
+               and d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+    check(width(driver) == "30.000000", f"after the slider the side is 30, got {width(driver)}")
+    check(driver.find_element(By.ID, "control-side").get_attribute("value") == "30", "the slider keeps its value across the reload")
+
+    # A (pinned at 20) and B (30) side by side, in step, with both curves on one chart.
+    driver.get(url + "scenes/drop/compare")
+    wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+    driver.execute_script("const s = document.getElementById('abScrubber'); s.value = '25'; s.dispatchEvent(new Event('input'))")
+    frames = driver.execute_script("return ['playerA', 'playerB'].map(id => document.getElementById(id).contentWindow.flipbookPlayer.frame)")
+    check(frames == [25, 25], f"both players show frame 25, got {frames}")
+    check(driver.find_element(By.TAG_NAME, "body").get_attribute("data-plotted") == "60,60", "both variants are plotted")
+    sides = driver.execute_script("""return ['playerA', 'playerB'].map(id => { const p = document.getElementById(id).contentWindow.flipbookPlayer;
+        return p.data.items[0].series[p.data.columns.indexOf('frame_width')][0]; })""")
+    check(sides == [20, 30], f"A is the pinned render, B the current one: {sides}")
     print("studio: all checks passed")
 finally:
     if driver:

@@ -203,6 +203,9 @@
   if (data.omitted) { $("omitted").hidden = false; $("omitted").textContent = data.omitted; }
   // A link to frame N (index.html#frame=N) opens there.
   const fromHash = /frame=(\d+)/.exec(location.hash);
+  // For pages that hold players (the studio's A/B view): drive this one from outside.
+  window.flipbookPlayer = { data, show: (k) => { setPlaying(false); show(k); }, get frame() { return state.frame; },
+                            get selected() { return state.selected; } };
   select(state.selected);
   show(fromHash ? Number(fromHash[1]) - data.firstFrame : 0);
   document.body.dataset.ready = "true";
