@@ -56,7 +56,7 @@ let package = Package(
         // `swift test` (a debug build) fast on 640×1136 frames.
         .target(name: "ImageDiff", dependencies: ["Markup", "PNG"], exclude: ["README.md"], swiftSettings: [.unsafeFlags(["-O"])]),
         // The self-contained HTML player written beside every render's frames (plain HTML/CSS/JS resources).
-        .target(name: "Player", dependencies: ["Markup"], exclude: ["README.md"], resources: [.copy("Resources")]),
+        .target(name: "Player", dependencies: ["Markup", "Pipeline", "SceneModel", "Export"], exclude: ["README.md"], resources: [.copy("Resources")]),
         // `flipbook studio`: a local server over the same pipeline the CLI calls, with live reload.
         .target(name: "Studio", dependencies: ["Pipeline", "SceneModel", "Export", "Player", "Markup",
                                                .product(name: "Hummingbird", package: "hummingbird"),

@@ -115,9 +115,7 @@ struct Render: ParsableCommand {
             }
             var result = try SceneRenderer.render(scene, options: options)
             progress.finish()
-            if !noPlayer, let folder = result.framesDirectory {
-                result.playerPath = try writePlayer(for: scene, result: result, folder: folder)
-            }
+            if !noPlayer { result.playerPath = try PlayerPage.write(for: scene, result: result) }
             print(summary(result))
         }
     }
@@ -138,20 +136,6 @@ struct Render: ParsableCommand {
         if let trace = r.tracePath { outputs.append(trace) }
         if !outputs.isEmpty { line += " → " + outputs.joined(separator: ", ") }
         return line
-    }
-}
-
-extension Render {
-    /// The player page beside the frames, from the trace files the render just wrote.
-    func writePlayer(for scene: Scene, result: RenderResult, folder: String) throws -> String {
-        var data = PlayerData(sceneName: scene.name, fps: scene.fps, pixelWidth: scene.canvas.pixelWidth,
-                              pixelHeight: scene.canvas.pixelHeight, scale: scene.canvas.scale,
-                              firstFrame: result.firstFrame, frameCount: result.frameCount)
-        if let text = result.tracePath {
-            try data.readTraceText(at: text)
-            try data.readTraceCSV(at: String(text.dropLast(".txt".count)) + ".csv")
-        }
-        return try PlayerPage.write(data, toFolder: folder) { try AtomicFile.write($0, to: $1) }
     }
 }
 

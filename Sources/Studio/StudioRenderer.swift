@@ -119,14 +119,7 @@ public actor StudioRenderer {
             options.isCancelled = { cancelled.isSet }
             let result = try SceneRenderer.render(scene, options: options)
             guard let frames = result.framesDirectory else { return .failed("\(name): no frames were written") }
-            var data = PlayerData(sceneName: scene.name, fps: scene.fps, pixelWidth: scene.canvas.pixelWidth,
-                                  pixelHeight: scene.canvas.pixelHeight, scale: scene.canvas.scale,
-                                  firstFrame: result.firstFrame, frameCount: result.frameCount)
-            if let text = result.tracePath {
-                try data.readTraceText(at: text)
-                try data.readTraceCSV(at: String(text.dropLast(".txt".count)) + ".csv")
-            }
-            try PlayerPage.write(data, toFolder: frames) { try AtomicFile.write($0, to: $1) }
+            try PlayerPage.write(for: scene, result: result)
             try publish(frames, as: workspace.renderFolder(of: name))
             return .published(controls)
         } catch is RenderCancelled {

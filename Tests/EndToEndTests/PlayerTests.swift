@@ -65,3 +65,23 @@ struct StudioEndToEndTests {
         #expect(port.status == 64 && port.stderr.contains("--port must be within 0...65535, got 70000"), "\(port.stderr)")
     }
 }
+
+@Suite("flipbook figure --kind player")
+struct FigurePlayerTests {
+    @Test("a player of a chosen range is one folder: exactly those frames and a page covering them")
+    func playerFolder() throws {
+        let out = try makeTemporaryDirectory()
+        let destination = out + "/docs/snap-player"
+        let result = try CLI.run(["figure", "scenes/snap.yaml", "--kind", "player", "--from", "0.5", "--to", "0.6", "-o", destination])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "\(destination)/index.html (frames 30..<37)\n")
+        #expect(listDirectory(destination) == (30..<37).map { "frame_000\($0).png" } + ["index.html"])
+        let page = try String(contentsOfFile: destination + "/index.html", encoding: .utf8)
+        #expect(page.contains(#""firstFrame":30,"frameCount":7"#))
+        #expect(listDirectory(out + "/docs") == ["snap-player"], "no staging folder left behind")
+
+        let empty = try CLI.run(["figure", "scenes/snap.yaml", "--kind", "player", "--from", "2", "--to", "1", "-o", destination])
+        #expect(empty.status != 0 && empty.stderr.contains("select no frames of snap"), "\(empty.stderr)")
+        #expect(listDirectory(destination).count == 8, "a refused figure leaves the last one as it was")
+    }
+}
