@@ -63,7 +63,7 @@ let package = Package(
                                                .product(name: "NIOCore", package: "swift-nio"),
                                                .product(name: "Logging", package: "swift-log")],
                 exclude: ["README.md"]),
-        .target(name: "Goldens", dependencies: ["ImageDiff", "Pipeline", "SceneModel", "PNG"], exclude: ["README.md"]),
+        .target(name: "Goldens", dependencies: ["ImageDiff", "Pipeline", "SceneModel", "PNG", "Player"], exclude: ["README.md"]),
         .executableTarget(
             name: "FlipbookCLI",
             dependencies: ["Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", "Figures", "ImageDiff", "Goldens", "Player", "Studio", .product(name: "ArgumentParser", package: "swift-argument-parser")]

@@ -25,6 +25,8 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     public var trace: TraceDiff?
     /// Extra lines for people: what was recorded, what to run next, the error text.
     public var notes: [String]
+    /// The page playing expected and actual in step (relative to the report folder), when written.
+    public var motionPage: String?
 
     public init(name: String, verdict: Verdict, expectedLabel: String, actualLabel: String,
                 frames: SequenceDiff? = nil, trace: TraceDiff? = nil, notes: [String] = []) {

@@ -44,6 +44,15 @@ struct DiffCheckCommandTests {
         #expect(html.contains("<td>card</td><td>size</td><td>1</td>"))
         let junit = try String(contentsOfFile: "\(out2)/report/junit.xml", encoding: .utf8)
         #expect(junit.contains("message=\"card: first divergent tick 1 (size, angle)"))
+
+        // The motion view: expected and actual in step, driven in Chromium.
+        #expect(html.contains("<a href=\"snap/motion/motion.html\">Play expected and actual in motion</a>"))
+        #expect(listDirectory("\(out2)/report/snap/motion/actual").count == 71, "damping 0.45 rests 2 ticks later")
+        #expect(listDirectory("\(out2)/report/snap/motion/expected") == listDirectory(goldens + "/snap").filter { $0.hasPrefix("frame_") })
+        let browser = try runProcess("/usr/bin/python3", [repositoryRoot + "/Tests/Browser/compare_test.py", "\(out2)/report/snap/motion/motion.html"],
+                                     currentDirectory: repositoryRoot + "/Tests/Browser")
+        #expect(browser.status == 0, "browser test failed:\n\(browser.stdout)\n\(browser.stderr)")
+        #expect(browser.stdout.contains("compare: all checks passed"))
     }
 
     @Test("check on CI: --record is refused with exit status 2 and nothing is recorded")
