@@ -165,7 +165,11 @@ enum StudioPages {
                 pin.addEventListener("click", () => post(base + "/pin").then(() => { compare.hidden = false; document.body.dataset.pinned = "true"; })
                   .catch((e) => showError(String(e))));
                 const copy = document.createElement("p"); copy.append("Same render from the CLI: ", setLine);
-                box.append(pin, " ", compare, copy);
+                const writeBack = document.createElement("button"); writeBack.id = "writeBack"; writeBack.textContent = "Write values to the scene file";
+                writeBack.addEventListener("click", () => fetch(base + "/write-back", { method: "POST", headers: { "X-Flipbook-Studio": "write-back" } })
+                  .then((r) => { if (!r.ok) return r.text().then((t) => { throw new Error(t); }); document.body.dataset.written = "true"; })
+                  .catch((e) => showError(String(e))));
+                box.append(pin, " ", compare, copy, writeBack);
                 describe();
               }
               document.getElementById("side").prepend(box);

@@ -56,6 +56,19 @@ public actor StudioRenderer {
         request(scene)
     }
 
+    /// Writes the current control values into the scene file, in place (`ControlWriteBack`: only
+    /// the declared values change), and renders it from the file again.
+    public func writeBack(_ scene: String) throws {
+        guard let file = workspace.sceneFile(named: scene) else { throw StudioError.noSuchScenes(scene) }
+        let values = Dictionary(overrides[scene] ?? [], uniquingKeysWith: { _, last in last })
+        guard !values.isEmpty else { return }
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let (_, declared) = try SceneLoader.loadWithControls(path: file)
+        try AtomicFile.write(try ControlWriteBack.rewrite(text, controls: declared, values: values), to: file)
+        overrides[scene] = []
+        request(scene)
+    }
+
     /// Keeps a copy of the scene's current render as variant A, for the side-by-side view.
     public func pin(_ scene: String) throws {
         let status = statuses[scene, default: Status()]

@@ -14,6 +14,11 @@ import SceneModel
 ///     /status/<scene>                the scene's render status as JSON
 ///     /events                        server-sent events: a scene rendered or failed
 ///     /studio.js                     the live-reload script the player pages get
+///     /controls/<scene>              the scene's controls and their current values (JSON)
+///     POST /scenes/<scene>/set?k=v   render with these control values
+///     POST /scenes/<scene>/pin       keep the current render as variant A
+///     /scenes/<scene>/compare        A and B side by side; /pinned/<scene>/… serves A
+///     POST /scenes/<scene>/write-back  the values into the scene file (same-origin only)
 public struct StudioServer: Sendable {
     public var workspace: StudioWorkspace
     public var host: String
@@ -117,6 +122,21 @@ public struct StudioServer: Sendable {
                 values.append((k, v))
             }
             await renderer.set(name, values: values)
+            return Self.response("{}", type: "application/json")
+        }
+        // The one request that writes outside the output folder: the controls' values into their
+        // scene file, in place. Only from the studio's own page: a cross-site page cannot send the
+        // custom header without a CORS preflight this server never grants, and its Origin differs.
+        router.post("/scenes/:scene/write-back") { request, context -> Response in
+            let name = try context.parameters.require("scene")
+            guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
+            guard request.headers.contains(where: { $0.name.canonicalName == "x-flipbook-studio" && $0.value == "write-back" }),
+                  let origin = request.headers[.origin], let authority = request.head.authority,
+                  origin == "http://\(authority)" else {
+                return Response(status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
+                                body: .init(byteBuffer: ByteBuffer(string: "write-back is only for the studio's own page\n")))
+            }
+            do { try await renderer.writeBack(name) } catch { return Self.badRequest(String(describing: error)) }
             return Self.response("{}", type: "application/json")
         }
         router.post("/scenes/:scene/pin") { _, context -> Response in

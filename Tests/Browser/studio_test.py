@@ -107,6 +107,19 @@ try:
     check(width(driver) == "30.000000", f"after the slider the side is 30, got {width(driver)}")
     check(driver.find_element(By.ID, "control-side").get_attribute("value") == "30", "the slider keeps its value across the reload")
 
+    # Write-back is refused to anything but the studio's own page (no header, or a foreign Origin).
+    def post(path, headers):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        connection.request("POST", path, headers=headers)
+        response = connection.getresponse()
+        return response.status
+    scene_file = os.path.join(scenes, "drop.yaml")
+    before = open(scene_file).read()
+    check(post("/scenes/drop/write-back", {}) == 403, "write-back without the studio's header is refused")
+    check(post("/scenes/drop/write-back", {"X-Flipbook-Studio": "write-back", "Origin": "http://evil.example"}) == 403,
+          "write-back from another origin is refused")
+    check(open(scene_file).read() == before, "refused write-backs leave the scene file alone")
+
     # A (pinned at 20) and B (30) side by side, in step, with both curves on one chart.
     driver.get(url + "scenes/drop/compare")
     wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
@@ -117,6 +130,12 @@ try:
     sides = driver.execute_script("""return ['playerA', 'playerB'].map(id => { const p = document.getElementById(id).contentWindow.flipbookPlayer;
         return p.data.items[0].series[p.data.columns.indexOf('frame_width')][0]; })""")
     check(sides == [20, 30], f"A is the pinned render, B the current one: {sides}")
+    # Write the slider's value into the scene file: only the declared value changes.
+    driver.get(url + "scenes/drop/")
+    wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-controls") == "ready")
+    driver.find_element(By.ID, "writeBack").click()
+    wait.until(lambda d: open(scene_file).read() != before)
+    check(open(scene_file).read() == before.replace("side: { value: 20,", "side: { value: 30,"), "only the control's value was rewritten")
     print("studio: all checks passed")
 finally:
     if driver:

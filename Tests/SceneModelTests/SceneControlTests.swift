@@ -92,3 +92,37 @@ struct SceneControlTests {
         }
     }
 }
+
+@Suite("Writing control values back into a scene file")
+struct ControlWriteBackTests {
+    @Test("only the declared values change: comments, spacing, quotes and other lines stay as written")
+    func rewritesInPlace() throws {
+        let text = """
+            # tuned by hand
+            controls:
+              damping: { value: 0.5, range: [0, 1] }   # how bouncy
+              tint: { color: '#FF9500' }
+              side:
+                value: 20 # points
+                range: [10, 40]
+            items: []
+            duration: 1
+            canvas: { size: [100, 100] }
+            """
+        let (_, controls) = try SceneLoader.decodeWithControls(text, fileName: "t.yaml", format: .yaml)
+        let out = try ControlWriteBack.rewrite(text, controls: controls, values: ["damping": "0.35", "tint": "#34C759", "side": "12.5"])
+        #expect(out == text.replacingOccurrences(of: "value: 0.5,", with: "value: 0.35,")
+            .replacingOccurrences(of: "'#FF9500'", with: "'#34C759'").replacingOccurrences(of: "value: 20 #", with: "value: 12.5 #"))
+        let (_, reread) = try SceneLoader.decodeWithControls(out, fileName: "t.yaml", format: .yaml)
+        #expect(reread.map(\.value) == ["0.35", "#34C759", "12.5"])
+    }
+
+    @Test("a value the control cannot take is refused and nothing is rewritten")
+    func refusesBadValues() throws {
+        let text = "controls:\n  damping: { value: 0.5, range: [0, 1] }\nitems: []\nduration: 1\ncanvas: { size: [100, 100] }\n"
+        let (_, controls) = try SceneLoader.decodeWithControls(text, fileName: "t.yaml", format: .yaml)
+        #expect(throws: ControlWriteBack.Failure.invalid(control: "damping", value: "2")) {
+            try ControlWriteBack.rewrite(text, controls: controls, values: ["damping": "2"])
+        }
+    }
+}
