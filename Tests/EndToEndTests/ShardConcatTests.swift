@@ -55,7 +55,8 @@ struct ShardConcatTests {
         #expect(concat.status == 0, "\(concat.stderr)")
 
         // PNG frames: byte-identical. Video: the joined stream decodes to the single render's frames.
-        for name in listDirectory(dir + "/single/shards") {
+        // (Each render's player page covers its own frames, so only the PNGs are compared.)
+        for name in listDirectory(dir + "/single/shards") where name.hasSuffix(".png") {
             let a = try Data(contentsOf: URL(fileURLWithPath: dir + "/single/shards/" + name))
             let b = try Data(contentsOf: URL(fileURLWithPath: dir + "/sharded/shards/" + name))
             #expect(a == b, "\(name)")
