@@ -1,12 +1,21 @@
 # Flipbook's two commands. Both install what is missing, so a fresh Debian machine needs nothing else.
 #   make render   build in release mode and render every scene in scenes/ into output/
-#   make test     run the whole test suite (what .ci/run runs)
+#   make test     run the whole test suite (what .ci/run runs), after a short libFuzzer run
 
-APT_PACKAGES := libpng-dev libbox2d-dev ffmpeg pkg-config python3 libfreetype-dev fonts-dejavu-core librsvg2-bin chromium chromium-driver python3-selenium
+# Rendering needs the first line; the tests also need the second (hb-shape and a Devanagari font
+# are the shaping tests' reference, librsvg and chromium check SVG figures and HTML reports, chromium-driver and python3-selenium drive
+# the player and the studio in a real browser,
+# xmllint checks JUnit reports against the Jenkins schema, strace observes the fsync before every
+# publishing rename, parallel runs the batch-engine recipe for real).
+RENDER_PACKAGES := libpng-dev libbox2d-dev ffmpeg pkg-config python3 libfreetype-dev libharfbuzz-dev libfribidi-dev fonts-inter fonts-dejavu-core
+TEST_PACKAGES := harfbuzz-bin fonts-lohit-deva librsvg2-bin chromium chromium-driver python3-selenium libxml2-utils strace parallel
+# `make render` installs the render packages only; `make test` both lists.
+APT_PACKAGES := $(RENDER_PACKAGES) $(TEST_PACKAGES)
+render: APT_PACKAGES := $(RENDER_PACKAGES)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: render figures test deps build-release
+.PHONY: render figures test deps build-release fuzz-build fuzz-short fuzz-long
 
 FLIPBOOK := .build/release/flipbook
 
@@ -31,9 +40,34 @@ figures:
 	  --title "The transform nest forming" -o docs/figures/transform-nest-onion-skin.png
 	$(FLIPBOOK) figure scenes/snap-zones.yaml --kind trail --markers-every 10 --scale 0.75 \
 	  --title "Snap zones: the card's path" -o docs/figures/snap-zones-trail.png --svg docs/figures/snap-zones-trail.svg
+	$(FLIPBOOK) figure scenes/spring-gallery.yaml --kind contact-sheet --ticks 20,40 --columns 2 --scale 1 \
+	  --title "spring-gallery: each curve named by a text item" -o docs/figures/spring-gallery-labels.png
 
-test: deps build-release
+test: deps build-release fuzz-short
 	swift test
+
+# libFuzzer harnesses of the PNG reader (C, the CPNG shim) and the scene decoder (Swift), built
+# with AddressSanitizer into .build/fuzz (Tests/Fuzz/README.md). `make test` runs each briefly
+# with a fixed seed; `make fuzz-long` is the documented long run.
+FUZZ := .build/fuzz
+FUZZ_FLAGS := -seed=1 -malloc_limit_mb=64 -rss_limit_mb=2048 -print_final_stats=1
+fuzz-build:
+	@mkdir -p $(FUZZ)
+	clang -g -O1 -fsanitize=fuzzer,address -fuse-ld=lld -I Sources/CPNG/include Tests/Fuzz/png_decode_fuzzer.c \
+	  -lpng -lz -o $(FUZZ)/png-decode-fuzzer
+	swift build -c release --build-path $(FUZZ) --product scene-decode-fuzzer \
+	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xcc -fsanitize=fuzzer-no-link
+	python3 Tests/Fuzz/make_png_seeds.py $(FUZZ)/png-seeds
+
+fuzz-short: fuzz-build
+	rm -rf $(FUZZ)/png-corpus $(FUZZ)/scene-corpus && mkdir -p $(FUZZ)/png-corpus $(FUZZ)/scene-corpus
+	$(FUZZ)/png-decode-fuzzer $(FUZZ_FLAGS) -runs=20000 -max_len=4096 $(FUZZ)/png-corpus $(FUZZ)/png-seeds
+	$(FUZZ)/release/scene-decode-fuzzer $(FUZZ_FLAGS) -runs=3000 -max_len=8192 $(FUZZ)/scene-corpus scenes
+
+fuzz-long: fuzz-build
+	mkdir -p $(FUZZ)/png-corpus $(FUZZ)/scene-corpus
+	$(FUZZ)/png-decode-fuzzer $(FUZZ_FLAGS) -runs=1000000 -max_len=4096 $(FUZZ)/png-corpus $(FUZZ)/png-seeds
+	$(FUZZ)/release/scene-decode-fuzzer $(FUZZ_FLAGS) -runs=200000 -max_len=8192 $(FUZZ)/scene-corpus scenes
 
 build-release:
 	swift build -c release --product flipbook
@@ -41,7 +75,7 @@ build-release:
 # apt-get only when a package is missing; the JSON Schema test needs Python's jsonschema and yaml.
 deps:
 	@missing=""; \
-	for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	for p in $(APT_PACKAGES) $(TEST_APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing:$$missing"; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \

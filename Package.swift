@@ -8,6 +8,7 @@ let package = Package(
     name: "Flipbook",
     products: [
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
+        .executable(name: "scene-decode-fuzzer", targets: ["SceneDecodeFuzzer"]),
         .library(name: "Pipeline", targets: ["Pipeline"]),
     ],
     dependencies: [
@@ -25,6 +26,8 @@ let package = Package(
     targets: [
         .target(name: "Geometry", exclude: ["README.md"]),
         .target(name: "Determinism", exclude: ["README.md"]),
+        // Vector shapes in path units: the stroker, SVG path data, shape helpers (knows no pixels).
+        .target(name: "Shapes", dependencies: ["Geometry"], exclude: ["README.md"]),
         .target(name: "Markup"),
         .target(
             name: "CBox2D",
@@ -34,7 +37,9 @@ let package = Package(
         .target(name: "Dynamics", dependencies: ["Geometry", "CBox2D"], exclude: ["README.md"]),
         .target(name: "Timing", dependencies: ["Geometry", "Raster"], exclude: ["README.md"]),
         .target(name: "CustomBehaviors", dependencies: ["Dynamics", "Geometry"], exclude: ["README.md"]),
-        .target(name: "SceneModel", dependencies: ["Geometry", "Raster", "Timing", .product(name: "Yams", package: "Yams")],
+        // Icons from SVG files (a checked subset, parsed by Foundation's XMLParser over libxml2).
+        .target(name: "Icons", dependencies: ["Geometry", "Raster", "Shapes", "Determinism"], exclude: ["README.md"]),
+        .target(name: "SceneModel", dependencies: ["Geometry", "Markup", "Raster", "Timing", "Shapes", "Icons", "Text", .product(name: "Yams", package: "Yams")],
                 exclude: ["README.md"]),
         // The rasterizer's innermost loops (sweep and blend, AVX2 chosen at run time), always -O:
         // debug test builds would otherwise spend minutes in them.
@@ -43,14 +48,22 @@ let package = Package(
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
         .target(name: "PNG", dependencies: ["CPNG"], exclude: ["README.md"]),
         .target(name: "Export", dependencies: ["PNG", "Raster"], exclude: ["README.md"]),
-        // FreeType through a C shim; Debian's headers live under /usr/include/freetype2 (pkg-config freetype2).
-        .target(name: "CFreeType", cSettings: [.unsafeFlags(["-I/usr/include/freetype2"])],
-                linkerSettings: [.linkedLibrary("freetype")]),
+        // The text libraries as system-library targets: pkg-config supplies include paths and
+        // link flags (no unsafeFlags), each a module map over the library's own headers.
+        .systemLibrary(name: "CFreeTypeSystem", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        // The figures' FreeType shim, compiled against the system target's headers.
+        .target(name: "CFreeType", dependencies: ["CFreeTypeSystem"]),
+        // Fonts, shaping, bidi and line breaking: strings become glyph outlines (Geometry.Path).
+        .target(name: "Text", dependencies: ["Geometry", "Determinism", "CFreeTypeSystem", "CHarfBuzz", "CFriBidi"],
+                exclude: ["README.md"]),
         .target(name: "Figures", dependencies: ["Markup", "Geometry", "Raster", "PNG", "Pipeline", "SceneModel", "CFreeType"],
                 exclude: ["README.md"]),
-        .target(name: "Pipeline", dependencies: ["Determinism", "Geometry", "SceneModel", "Dynamics", "CustomBehaviors", "Raster", "PNG", "Export", "Timing"],
+        .target(name: "Pipeline", dependencies: ["Determinism", "Geometry", "Shapes", "Icons", "SceneModel", "Text", "Dynamics", "CustomBehaviors", "Raster", "PNG", "Export", "Timing"],
                 exclude: ["README.md"]),
-        .target(name: "Benchmarks", dependencies: ["Geometry", "Determinism", "Raster", "PNG", "Export", "SceneModel", "Pipeline"], exclude: ["README.md"]),
+        .target(name: "Benchmarks", dependencies: ["Geometry", "Determinism", "Raster", "Shapes", "PNG", "Export", "SceneModel", "Pipeline", "Text"], exclude: ["README.md"]),
         // Comparison strategies and reports (knows no scene types); the render-and-compare of goldens on top.
         // -O even in debug builds: the per-pixel loops (hash, YIQ distance) run ~20× faster, which keeps
         // `swift test` (a debug build) fast on 640×1136 frames.
@@ -66,19 +79,24 @@ let package = Package(
         .target(name: "Goldens", dependencies: ["ImageDiff", "Pipeline", "SceneModel", "PNG", "Player"], exclude: ["README.md"]),
         .executableTarget(
             name: "FlipbookCLI",
-            dependencies: ["Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", "Figures", "ImageDiff", "Goldens", "Player", "Studio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", "Figures", "ImageDiff", "Goldens", "Markup", "Player", "Studio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // libFuzzer harness of the scene decoder (Tests/Fuzz/README.md); a replayer of saved inputs otherwise.
+        .executableTarget(name: "SceneDecodeFuzzer", dependencies: ["SceneModel"], path: "Tests/Fuzz/SceneDecodeFuzzer"),
         .executableTarget(name: "BuildSceneInCode", dependencies: ["Pipeline", "SceneModel", "Geometry", "Raster", "Dynamics"], path: "Examples/BuildSceneInCode"),
 
         .target(name: "TestSupport", dependencies: ["Determinism"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Geometry", "Raster"]),
+        .testTarget(name: "IconsTests", dependencies: ["Icons", "Geometry", "Raster"]),
         .testTarget(name: "DeterminismTests", dependencies: ["Determinism"]),
         .target(name: "DynamicsTestSupport", dependencies: ["Dynamics", "Geometry"], path: "Tests/DynamicsTestSupport"),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsTestSupport"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing"]),
         .testTarget(name: "CustomBehaviorsTests", dependencies: ["CustomBehaviors", "Determinism", "DynamicsTestSupport"]),
-        .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Raster"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterKernels", "PNG", "Determinism"], resources: [.copy("Goldens")]),
+        .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Markup", "Text", "Raster"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterKernels", "PNG", "Determinism", "Shapes"], resources: [.copy("Goldens")]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Determinism"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Export", "PNG", "TestSupport"]),

@@ -12,25 +12,45 @@ public struct StandardWorkload: Sendable {
         public var size: (width: Int, height: Int) { self == .small ? (640, 360) : (1920, 1080) }
     }
 
+    public enum Kind: String, Sendable { case rects, icons }
+
     public let canvas: Canvas
     public let count: Int
+    /// What is drawn: the standard rounded rects, or the icons workload (IconsWorkload.swift).
+    public let kind: Kind
     /// Frames per loop: frame f is at t = f/120.
     public static let framesPerRun = 120
     public static let seed: UInt64 = 0x5EED_2025_0001
 
     /// `small-n16`, `large-n256`, …
-    public var name: String { "\(canvas.rawValue)-n\(count)" }
+    public var name: String { kind == .icons ? "icons" : "\(canvas.rawValue)-n\(count)" }
 
     public static let all: [StandardWorkload] = [
         StandardWorkload(canvas: .small, count: 16), StandardWorkload(canvas: .small, count: 256),
         StandardWorkload(canvas: .large, count: 16), StandardWorkload(canvas: .large, count: 256),
     ]
 
+    /// Every workload `flipbook bench --workload` knows: the four standard ones (run by default)
+    /// and `icons`.
+    public static let every: [StandardWorkload] = all + [icons]
+
     public init(canvas: Canvas, count: Int) {
         self.canvas = canvas
         self.count = count
+        kind = .rects
         rects = StandardWorkload.generate(count: count)
+        iconShapes = []
     }
+
+    init(icons count: Int) {
+        canvas = .large
+        self.count = count
+        kind = .icons
+        rects = []
+        iconShapes = IconsWorkload.generate(count: count)
+    }
+
+    let iconShapes: [IconsWorkload.Parameters]
 
     struct RectParameters {
         var w, h, radius: Double
@@ -70,6 +90,7 @@ public struct StandardWorkload: Sendable {
 
     /// The display list of frame `f` (0 ≤ f < 120).
     public func displayList(frame f: Int) -> DisplayList {
+        if kind == .icons { return IconsWorkload.displayList(iconShapes, frame: f) }
         let (width, height) = canvas.size
         let W = Double(width), H = Double(height)
         let t = Double(f) / Double(StandardWorkload.framesPerRun)

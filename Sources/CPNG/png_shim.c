@@ -190,10 +190,14 @@ static void source_read(png_structp png, png_bytep data, size_t length) {
     source->offset += length;
 }
 
-int cpng_decode_rgba8(const uint8_t *bytes, size_t count, cpng_image *out,
+int cpng_decode_rgba8(const uint8_t *bytes, size_t count, cpng_decode_limits limits, cpng_image *out,
                       char *message, size_t message_capacity) {
     if ((bytes == NULL && count > 0) || out == NULL) {
         write_message(message, message_capacity, "cpng_decode_rgba8: input or output pointer is NULL");
+        return CPNG_ERROR_ARGUMENT;
+    }
+    if (limits.max_side == 0 || limits.max_pixels == 0 || limits.max_chunk_bytes == 0) {
+        write_message(message, message_capacity, "cpng_decode_rgba8: every decode limit must be at least 1");
         return CPNG_ERROR_ARGUMENT;
     }
 
@@ -221,7 +225,51 @@ int cpng_decode_rgba8(const uint8_t *bytes, size_t count, cpng_image *out,
     }
 
     png_set_read_fn(png, &source, source_read);
+    // Bounds before anything is allocated for the image (the shim's own buffers below and
+    // libpng's row buffers): libpng checks IHDR against these in png_read_info and errors with
+    // "Image width exceeds user limit in IHDR" (kept through the warning).
+    png_set_user_limits(png, limits.max_side, limits.max_side);
+    // No ancillary chunk may make libpng allocate more than this (iCCP, zTXt, iTXt, unknown
+    // chunks; IDAT is streamed, never held whole). 0 in the struct would mean "no limit".
+    png_set_chunk_malloc_max(png, limits.max_chunk_bytes);
+    // That limit alone is not enough: libpng 1.6 reports a chunk over it as a *benign* error,
+    // which readers downgrade to a warning, and then allocates the chunk's declared length (the
+    // libFuzzer harness found a zTXt declaring 989 MB). The decoder never uses an ancillary chunk
+    // but tRNS (no colour management, no text), so the others are handled as "never keep":
+    // skipped by png_crc_finish in 1 KiB reads, never allocated. Unknown chunks already are.
+    static const png_byte ignored[] =
+        "bKGD\0cHRM\0eXIf\0gAMA\0hIST\0iCCP\0iTXt\0oFFs\0pCAL\0pHYs\0sBIT\0sCAL\0sPLT\0sRGB\0tEXt\0tIME\0zTXt";
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, ignored, (int)(sizeof ignored / 5));
     png_read_info(png, info);
+
+    {
+        // Checked on IHDR's values, before any pixel buffer exists.
+        const png_uint_32 w = png_get_image_width(png, info);
+        const png_uint_32 h = png_get_image_height(png, info);
+        if ((uint64_t)w * h > limits.max_pixels) {
+            char text[200];
+            snprintf(text, sizeof text,
+                     "image is %ux%u = %llu pixels; the reader accepts at most %llu (PNG.maxDecodedPixels)",
+                     (unsigned)w, (unsigned)h, (unsigned long long)w * h, (unsigned long long)limits.max_pixels);
+            png_error(png, text);
+        }
+        // deflate cannot expand data more than 1032:1 (a 258-byte match in 2 bits; zlib's own
+        // figure, zlib.net/zlib_tech.html), so the filtered rows (one filter byte plus the packed
+        // samples, a lower bound even for Adam7) cannot come out of fewer than raw / 1032
+        // compressed bytes, and the compressed bytes are part of the input. A file that claims
+        // more pixels than it could hold is refused here instead of after a large allocation.
+        const uint64_t channels = png_get_channels(png, info);
+        const uint64_t depth = png_get_bit_depth(png, info);
+        const uint64_t raw = (uint64_t)h * ((((uint64_t)w * channels * depth) + 7) / 8 + 1);
+        if (raw / 1032 > (uint64_t)count) {
+            char text[240];
+            snprintf(text, sizeof text,
+                     "image claims %ux%u pixels (%llu bytes of rows) but the file is only %zu bytes, "
+                     "less than deflate's 1032:1 limit allows (truncated or hostile file)",
+                     (unsigned)w, (unsigned)h, (unsigned long long)raw, count);
+            png_error(png, text);
+        }
+    }
 
     const png_byte color_type = png_get_color_type(png, info);
     const png_byte bit_depth = png_get_bit_depth(png, info);

@@ -145,6 +145,12 @@ static inline float clamp_coverage(float sum) {
     float a = fabsf(sum);
     return 1.0f < a ? 1.0f : a;    // Swift's min(|sum|, 1)
 }
+// The even-odd rule on an accumulated winding area: |sum| folded into [0, 1] with period 2
+// (1.5 → 0.5, 2 → 0); Coverage.swift's evenOddCoverage. fmodf is exact, so the fold is too.
+static inline float fold_even_odd(float sum) {
+    float a = fmodf(fabsf(sum), 2.0f);
+    return 1.0f < a ? 2.0f - a : a;
+}
 
 // Compositing.swift's LayerPaint.color: (border·cb over fill·cf)·opacity.
 static inline uint32_t layer_colour(const fb_paint *paint, uint32_t cf, uint32_t cb) {
@@ -214,7 +220,7 @@ static inline void prefetch_extent(const uint32_t *line, ptrdiff_t lo, ptrdiff_t
 static inline __attribute__((always_inline))
 void sweep_rows(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, const fb_paint *paint,
                 const uint32_t *table, bool avx2, uint32_t *pixels, ptrdiff_t pixel_stride,
-                const bool hole, const bool tabled) {
+                const bool hole, const bool tabled, const bool even_odd, const bool clip_mask) {
     const ptrdiff_t width = rows->width;
     // Without a border the colour is looked up. A single pixel (most edge pixels) takes the one
     // formula that is exact for every colour, inline: an opaque colour makes mul255(d, 0) = 0,
@@ -230,15 +236,15 @@ void sweep_rows(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, 
     for (ptrdiff_t row = first; row < first + count; row++) {
         float *oc = rows->outer_cells + row * rows->stride;
         uint64_t *ob = rows->outer_bits + row * rows->words;
-        float *ic = hole ? rows->inner_cells + row * rows->stride : NULL;
-        uint64_t *ib = hole ? rows->inner_bits + row * rows->words : NULL;
+        float *ic = hole || clip_mask ? rows->inner_cells + row * rows->stride : NULL;
+        uint64_t *ib = hole || clip_mask ? rows->inner_bits + row * rows->words : NULL;
         uint32_t *line = pixels + row * pixel_stride;
-        float outer_sum = 0, inner_sum = 0, outer_value = 0, inner_value = 0;
+        float outer_sum = 0, inner_sum = 0, outer_value = 0, inner_value = 0, mask_sum = 0;
         ptrdiff_t column = -1, leftmost = -1;
         for (ptrdiff_t word = 0; word < rows->words; word++) {
             uint64_t bits = ob[word];
             ob[word] = 0;
-            if (hole) { bits |= ib[word]; ib[word] = 0; }
+            if (hole || clip_mask) { bits |= ib[word]; ib[word] = 0; }
             while (bits != 0) {
                 ptrdiff_t c = word << 6 | __builtin_ctzll(bits);
                 bits &= bits - 1;
@@ -247,7 +253,12 @@ void sweep_rows(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, 
                 else leftmost = c;
                 outer_sum += oc[c];
                 oc[c] = 0;
-                outer_value = clamp_coverage(outer_sum);
+                outer_value = even_odd ? fold_even_odd(outer_sum) : clamp_coverage(outer_sum);
+                if (clip_mask) {
+                    mask_sum += ic[c];
+                    ic[c] = 0;
+                    outer_value = outer_value * clamp_coverage(mask_sum);
+                }
                 if (hole) {
                     inner_sum += ic[c];
                     ic[c] = 0;
@@ -261,7 +272,7 @@ void sweep_rows(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, 
             prefetch_extent(line + FB_PREFETCH_ROWS * pixel_stride, leftmost, column, width);
         // The slack cells past the box hold nothing a pixel shows; cleared marked or not.
         oc[width] = 0; oc[width + 1] = 0;
-        if (hole) { ic[width] = 0; ic[width + 1] = 0; }
+        if (hole || clip_mask) { ic[width] = 0; ic[width + 1] = 0; }
     }
 #undef BLIT
 }
@@ -272,14 +283,27 @@ void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, 
     // The colour table serves the plain case only: a hole comes with a border (the rasterizer
     // makes one for borders alone), and a border's colour depends on two coverages.
     if (rows.inner_cells != NULL) {
-        sweep_rows(&rows, first, count, &paint, NULL, avx2, pixels, pixel_stride, true, false);
+        sweep_rows(&rows, first, count, &paint, NULL, avx2, pixels, pixel_stride, true, false, false, false);
     } else if (paint.has_border) {
-        sweep_rows(&rows, first, count, &paint, NULL, avx2, pixels, pixel_stride, false, false);
+        sweep_rows(&rows, first, count, &paint, NULL, avx2, pixels, pixel_stride, false, false, false, false);
     } else {
         uint32_t table[256];
         build_colour_table(paint.fill, paint.opacity, table);
-        sweep_rows(&rows, first, count, &paint, table, avx2, pixels, pixel_stride, false, true);
+        sweep_rows(&rows, first, count, &paint, table, avx2, pixels, pixel_stride, false, true, false, false);
     }
+}
+
+void fb_sweep_and_blit_path(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
+                            uint32_t *pixels, ptrdiff_t pixel_stride, bool even_odd) {
+    // Paths: one coverage, no border, so always the tabled plain case; inner cells, when given,
+    // hold the clip region's coverage, multiplied in after the fill rule's fold.
+    const bool avx2 = fb_cpu_has_avx2(), mask = rows.inner_cells != NULL;
+    uint32_t table[256];
+    build_colour_table(paint.fill, paint.opacity, table);
+    if (even_odd && mask) sweep_rows(&rows, first, count, &paint, table, avx2, pixels, pixel_stride, false, true, true, true);
+    else if (even_odd) sweep_rows(&rows, first, count, &paint, table, avx2, pixels, pixel_stride, false, true, true, false);
+    else if (mask) sweep_rows(&rows, first, count, &paint, table, avx2, pixels, pixel_stride, false, true, false, true);
+    else sweep_rows(&rows, first, count, &paint, table, avx2, pixels, pixel_stride, false, true, false, false);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -338,6 +338,9 @@ public final class DynamicAnimator {
         return Double(cb2_body_get_angular_velocity(record.body))
     }
 
+    /// True when the item has a body in this animator (a behaviour registered it).
+    public func hasBody(_ item: DynamicItem) -> Bool { itemBody(for: item) != nil }
+
     /// True when the item has a body and Box2D reports it awake.
     public func isAwake(_ item: DynamicItem) -> Bool {
         guard let record = itemBody(for: item) else { return false }

@@ -7,6 +7,9 @@ public enum ExportError: Error, CustomStringConvertible, Equatable {
     case ffmpegFailed(output: String, status: Int32, stderrTail: String)
     /// ffmpeg stopped reading frames (it died mid-encode).
     case ffmpegPipeClosed(output: String, stderrTail: String)
+    /// ffmpeg made no progress (read no input, used no CPU, wrote no output) for `seconds`; it was
+    /// ended (`FFmpegWatchdog`).
+    case ffmpegStalled(output: String, seconds: Double, stderrTail: String)
     /// A file-system operation failed.
     case io(path: String, operation: String, reason: String)
     /// The ffmpeg found could not run one of the preflight probes (`-version`, `-encoders`,
@@ -30,6 +33,12 @@ public enum ExportError: Error, CustomStringConvertible, Equatable {
                 + (tail.isEmpty ? "" : ":\n" + tail)
         case .ffmpegPipeClosed(let output, let tail):
             return "ffmpeg stopped reading frames while writing \(output)"
+                + (tail.isEmpty ? "" : ":\n" + tail)
+        case .ffmpegStalled(let output, let seconds, let tail):
+            return "ffmpeg made no progress for \(FFmpegWatchdog.format(seconds)) s while writing \(output) "
+                + "(it read no frames, used no CPU and wrote nothing), so it was stopped and its partial file removed; "
+                + "check that the ffmpeg on PATH is a working one (`ffmpeg -version`), "
+                + "or allow more time with --ffmpeg-timeout"
                 + (tail.isEmpty ? "" : ":\n" + tail)
         case .io(let path, let operation, let reason):
             return "cannot \(operation) \(path): \(reason)"

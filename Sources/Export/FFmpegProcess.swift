@@ -1,4 +1,5 @@
 import Foundation
+import PNG
 
 /// One running ffmpeg that reads raw frames on stdin and writes one file.
 ///
@@ -9,6 +10,9 @@ import Foundation
 ///   name is registered with `TemporaryFiles`, so Ctrl-C removes it too.
 /// - stderr is drained on its own thread (a full pipe would deadlock ffmpeg) and its tail is
 ///   quoted in errors, because ffmpeg's own message is usually the one that explains the fix.
+/// - A watchdog ends an ffmpeg that makes no progress for `stallSeconds` (`FFmpegWatchdog`):
+///   one that stops reading its input, or never exits after it, would otherwise hang the
+///   render forever. It is killed, its partial file removed, and `ffmpegStalled` thrown.
 final class FFmpegProcess {
     let outputPath: String
     let temporaryPath: String
@@ -21,9 +25,13 @@ final class FFmpegProcess {
     private let stderrCollector = StderrCollector()
     private var inputClosed = false
     private var ended = false
+    private let exited = DispatchSemaphore(value: 0)
+    private let watchdog: FFmpegWatchdog
 
-    /// Starts `executable` with the arguments `makeArguments(temporaryPath)`.
-    init(executable: String, outputPath: String, makeArguments: (String) -> [String]) throws {
+    /// Starts `executable` with the arguments `makeArguments(temporaryPath)`. `stallSeconds`:
+    /// how long ffmpeg may make no progress before it is ended (`FFmpegWatchdog`).
+    init(executable: String, outputPath: String, stallSeconds: Double = FFmpegWatchdog.defaultStallSeconds,
+         makeArguments: (String) -> [String]) throws {
         self.outputPath = outputPath
         let url = URL(fileURLWithPath: outputPath)
         temporaryPath = url.deletingLastPathComponent()
@@ -35,6 +43,8 @@ final class FFmpegProcess {
         process.standardInput = stdinPipe
         process.standardError = stderrPipe
         process.standardOutput = FileHandle.nullDevice
+        let exited = self.exited
+        process.terminationHandler = { _ in exited.signal() }
         // A dead ffmpeg must surface as EPIPE from write(2), not kill us with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         do {
@@ -43,25 +53,44 @@ final class FFmpegProcess {
             throw ExportError.io(path: executable, operation: "start", reason: "\(error)")
         }
         TemporaryFiles.shared.register(temporaryPath)
-        widenPipe(stdinPipe.fileHandleForWriting.fileDescriptor)
+        let fd = stdinPipe.fileHandleForWriting.fileDescriptor
+        widenPipe(fd)
+        // Non-blocking, so a write to an ffmpeg that stopped reading returns to the watchdog.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        watchdog = FFmpegWatchdog(pid: process.processIdentifier, output: temporaryPath, stallSeconds: stallSeconds)
         stderrCollector.start(reading: stderrPipe.fileHandleForReading)
     }
 
     /// Writes all of `bytes`; on a closed pipe (ffmpeg died) stops ffmpeg, removes the partial
-    /// file and throws `ffmpegPipeClosed` with ffmpeg's stderr.
+    /// file and throws `ffmpegPipeClosed` with ffmpeg's stderr; when ffmpeg neither reads nor
+    /// works for `stallSeconds`, kills it and throws `ffmpegStalled`.
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         let fd = stdinPipe.fileHandleForWriting.fileDescriptor
         var offset = 0
+        watchdog.noteProgress()
         while offset < bytes.count {
             let n = Foundation.write(fd, base + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    var poller = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    if poll(&poller, 1, FFmpegWatchdog.pollMilliseconds) == 0, watchdog.hasStalled() { throw stalled() }
+                    continue
+                }
                 abandon()
                 throw ExportError.ffmpegPipeClosed(output: outputPath, stderrTail: stderrCollector.tail())
             }
+            watchdog.noteProgress()
             offset += n
         }
+    }
+
+    /// Kills the stalled ffmpeg, removes its partial file, and returns the error to throw.
+    private func stalled() -> ExportError {
+        kill(process.processIdentifier, SIGKILL)
+        abandon()
+        return .ffmpegStalled(output: outputPath, seconds: watchdog.stallSeconds, stderrTail: stderrCollector.tail())
     }
 
     /// Ends the input, so ffmpeg flushes its encoder and muxer. Several processes can be closed
@@ -75,6 +104,11 @@ final class FFmpegProcess {
     /// Waits for ffmpeg; returns the error to report if it failed (the partial file is removed).
     func waitForExit() -> ExportError? {
         closeInput()
+        watchdog.noteProgress()
+        while exited.wait(timeout: .now() + .milliseconds(Int(FFmpegWatchdog.pollMilliseconds))) == .timedOut {
+            if watchdog.hasStalled() { return stalled() }
+        }
+        exited.signal()
         process.waitUntilExit()
         stderrCollector.wait()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
@@ -89,10 +123,11 @@ final class FFmpegProcess {
     func commit() throws {
         guard !ended else { return }
         ended = true
-        guard rename(temporaryPath, outputPath) == 0 else {
-            let reason = String(cString: strerror(errno))
+        do {
+            try PNG.publish(temporary: temporaryPath, to: outputPath)
+        } catch {
             removeTemporary()
-            throw ExportError.io(path: outputPath, operation: "move the finished video to", reason: reason)
+            throw ExportError.io(path: outputPath, operation: "move the finished video to", reason: "\(error)")
         }
         TemporaryFiles.shared.unregister(temporaryPath)
     }

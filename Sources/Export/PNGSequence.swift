@@ -28,8 +28,15 @@ public struct PNGSequence: Sendable {
         (directory as NSString).appendingPathComponent(PNGSequence.fileName(forFrame: index))
     }
 
+    /// Writes one frame durably (`PNG.writeAtomically`), except for the folder's own flush:
+    /// call `syncFolder()` after a batch, before recording its frames anywhere.
     public func write(encoded png: [UInt8], frame index: Int) throws {
-        try PNG.writeAtomically(png, to: path(forFrame: index))
+        try PNG.writeAtomically(png, to: path(forFrame: index), syncFolder: false)
+    }
+
+    /// Makes the renames of the frames written so far durable (one `fsync` of the folder).
+    public func syncFolder() throws {
+        try PNG.syncFolder(directory)
     }
 
     /// Removes `frame_NNNNN.png` files whose index is `count` or more.

@@ -54,6 +54,19 @@ public enum VideoFileFormat: String, CaseIterable, Sendable, CustomStringConvert
     /// still written, opaque (transparent pixels show the colour stored under them).
     public var supportsAlpha: Bool { self != .mp4 }
 
+    /// The warning for a transparent canvas written to `formats`, naming the formats that drop its
+    /// alpha and those that keep it; nil when every format keeps it (or there is none).
+    public static func alphaWarning(sceneName: String, formats: [VideoFileFormat]) -> String? {
+        let opaque = formats.filter { !$0.supportsAlpha }
+        guard !opaque.isEmpty else { return nil }
+        // GIF keeps alpha as on/off transparency only (ffmpeg's paletteuse alpha_threshold=128).
+        let keeping = allCases.filter { $0.supportsAlpha && $0 != .gif }.map(\.rawValue)
+        return "\(sceneName): the canvas background is transparent but \(opaque.map(\.rawValue).joined(separator: ", ")) "
+            + "cannot store alpha; that video will be opaque (transparent pixels show the colour stored under them). "
+            + "Formats that keep alpha: \(keeping.joined(separator: ", ")) (gif: on/off transparency only), "
+            + "e.g. --video webm; the PNG frames keep it too"
+    }
+
     /// Whether the format can store the frames bit-exactly (APNG; a GIF is exact only when the
     /// whole clip has at most 256 colours and dithering is off).
     public var isLossless: Bool { self == .apng }

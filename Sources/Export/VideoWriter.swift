@@ -58,21 +58,27 @@ public final class VideoWriter {
     /// Writes `directory/baseName.<ext>` for each format (duplicates are written once).
     public convenience init(directory: String, baseName: String, formats: [VideoFileFormat],
                             width: Int, height: Int, fps: Int, options: VideoEncodingOptions = .standard,
-                            backgroundHex: String, executable: String? = nil) throws {
+                            backgroundHex: String, executable: String? = nil,
+                            stallSeconds: Double = VideoWriter.defaultStallSeconds) throws {
         var unique: [VideoFileFormat] = []
         for format in formats where !unique.contains(format) { unique.append(format) }
         let files = unique.map { format in
             (format: format, path: (directory as NSString).appendingPathComponent(baseName + "." + format.fileExtension))
         }
         try self.init(files: files, width: width, height: height, fps: fps, options: options,
-                      backgroundHex: backgroundHex, executable: executable)
+                      backgroundHex: backgroundHex, executable: executable, stallSeconds: stallSeconds)
     }
+
+    /// Seconds an ffmpeg may make no progress (read no frame, use no CPU, write nothing) before
+    /// it is ended with `ExportError.ffmpegStalled`: 300 (see `FFmpegWatchdog`).
+    public static let defaultStallSeconds = FFmpegWatchdog.defaultStallSeconds
 
     /// Starts one ffmpeg per file after the preflight. `backgroundHex` (RGB hex like "F2F2F7")
     /// colours the padding of an odd-sized MP4. `executable`: an ffmpeg path, default `ffmpeg` on PATH.
+    /// `stallSeconds` (> 0): see `defaultStallSeconds`.
     public init(files: [(format: VideoFileFormat, path: String)], width: Int, height: Int, fps: Int,
                 options: VideoEncodingOptions = .standard, backgroundHex: String,
-                executable: String? = nil) throws {
+                executable: String? = nil, stallSeconds: Double = VideoWriter.defaultStallSeconds) throws {
         precondition(width > 0 && height > 0 && fps > 0, "size and fps must be positive")
         precondition(!files.isEmpty, "at least one format")
         self.width = width
@@ -93,7 +99,8 @@ public final class VideoWriter {
         do {
             for file in files {
                 let step = VideoTiming.frameStep(fps: fps, maximumFrameRate: file.format.maximumFrameRate)
-                let process = try FFmpegProcess(executable: capabilities.executable, outputPath: file.path) { temporary in
+                let process = try FFmpegProcess(executable: capabilities.executable, outputPath: file.path,
+                                                stallSeconds: stallSeconds) { temporary in
                     FFmpegCommand.arguments(format: file.format, width: width, height: height, fps: fps / step,
                                             options: options, backgroundHex: backgroundHex, output: temporary)
                 }

@@ -142,6 +142,14 @@ extension DrawRect {
             copy.fill = fill.mixed(toward: tint)
             copy.borderColor = borderColor.mixed(toward: tint)
         }
+        copy.content = content.map { path in
+            var p = path
+            p.transform = path.transform.concatenating(view)
+            p.clips = path.clips.map { ClipShape(size: $0.size, cornerRadius: $0.cornerRadius, transform: $0.transform.concatenating(view)) }
+            p.opacity = path.opacity * fade
+            if let tint, case .solid(let c) = path.paint { p.paint = .solid(c.mixed(toward: tint)) }
+            return p
+        }
         return copy
     }
 }

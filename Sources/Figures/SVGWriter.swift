@@ -12,6 +12,8 @@ import Raster
 ///   arc, so this is the exact band between the shape and the shape inset by w while r ≥ w/2;
 /// - group opacity fades fill and border together: `opacity` on a `<g>`, never on the paints;
 /// - clips (ancestors with masksToBounds) are nested `<clipPath>`s, one per clip shape;
+/// - its content (`DrawRect.content`: shape fills, stroke outlines, icon pieces) follows it as
+///   `<path>`s with their own transform, fill-rule, opacity and clips;
 /// - a shadow is the shape filled with the shadow colour, offset, through a `feGaussianBlur`
 ///   with σ = radius / 2 (Core Animation's blur), drawn under the shape.
 /// Numbers are written in Swift's shortest round-trip form, so values read back parse to the very
@@ -68,12 +70,15 @@ public struct SVGWriter {
             for rect in list.rects { write(rect) }
             body.append("</svg>")
         case .polyline(let line):
-            let points = line.points.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ")
+            // Points in figure pixels (to 1/1000 px), mapped here: a data-to-pixel transform on the
+            // element (about 400× for a plot's time axis) with `vector-effect="non-scaling-stroke"`
+            // is drawn wrongly by librsvg (rsvg-convert, GNOME), which strokes in data units and
+            // scales the result. The data values themselves stay readable in `data-points`.
+            let pixels = line.points.map { line.transform.apply(to: $0) }
+            let points = pixels.map { "\(number(pixel: $0.x)),\(number(pixel: $0.y))" }.joined(separator: " ")
             var attributes = "points=\"\(points)\""
             if line.transform != .identity {
-                // Data units in the points, the mapping in the transform; the stroke keeps its
-                // width in figure pixels whatever the mapping's scale.
-                attributes += " transform=\"\(matrix(line.transform))\" vector-effect=\"non-scaling-stroke\""
+                attributes += " data-points=\"\(line.points.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " "))\""
             }
             attributes += " fill=\"none\"\(paint("stroke", line.color)) stroke-width=\"\(number(line.width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
             if let dash = line.dash { attributes += " stroke-dasharray=\"\(number(dash.on)) \(number(dash.off))\"" }
@@ -85,6 +90,38 @@ public struct SVGWriter {
     }
 
     private mutating func write(_ rect: DrawRect) {
+        writeLayer(rect)
+        for path in rect.content { write(path) }
+    }
+
+    /// A filled path (a shape's fill or stroke outline, an icon piece) as a `<path>` with its
+    /// exact transform, fill rule, opacity and clips: the very outline the rasterizer fills.
+    private mutating func write(_ command: DrawPath) {
+        guard command.opacity > 0, !command.path.isEmpty, case .solid(let color) = command.paint, color.a > 0 else { return }
+        var group: [String] = []
+        if command.opacity < 1 { group.append("opacity=\"\(number(command.opacity))\"") }
+        if !command.clips.isEmpty { group.append("clip-path=\"url(#\(clipPath(command.clips)))\"") }
+        if !group.isEmpty { body.append("<g \(group.joined(separator: " "))>") }
+        let rule = command.fillRule == .evenOdd ? " fill-rule=\"evenodd\"" : ""
+        body.append("<path d=\"\(pathData(command.path))\" transform=\"\(matrix(command.transform))\"\(rule)\(paint("fill", color))/>")
+        if !group.isEmpty { body.append("</g>") }
+    }
+
+    /// SVG path data for `path`, absolute commands, shortest round-trip numbers.
+    private func pathData(_ path: Path) -> String {
+        func p(_ q: Point) -> String { "\(number(q.x)) \(number(q.y))" }
+        return path.elements.map { element -> String in
+            switch element {
+            case .move(let a): return "M\(p(a))"
+            case .line(let a): return "L\(p(a))"
+            case .quad(let c, let a): return "Q\(p(c)) \(p(a))"
+            case .cubic(let c1, let c2, let a): return "C\(p(c1)) \(p(c2)) \(p(a))"
+            case .close: return "Z"
+            }
+        }.joined(separator: " ")
+    }
+
+    private mutating func writeLayer(_ rect: DrawRect) {
         let w = rect.size.width, h = rect.size.height
         guard w > 0, h > 0, rect.opacity > 0 else { return }
         let radius = min(max(rect.cornerRadius, 0), min(w, h) / 2)
@@ -153,6 +190,12 @@ func number(_ value: Double) -> String {
     if value == 0 { return "0" }
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     return "\(value)"
+}
+
+/// A pixel coordinate rounded to 1/1000 px (far below what any renderer resolves), so that the
+/// data → pixel mapping's last bits do not lengthen every number.
+func number(pixel value: Double) -> String {
+    number((value * 1000).rounded() / 1000)
 }
 
 func escape(_ text: String) -> String { text.xmlEscaped }

@@ -9,7 +9,7 @@ struct Bench: ParsableCommand {
         abstract: "Time the standard workload (../shared/bench/WORKLOAD.md): rasterizing and PNG encoding.",
         discussion: "Build in release mode first (`swift build -c release`); debug figures mean nothing.")
 
-    @Option(name: .long, help: "Workloads to run: small-n16, small-n256, large-n16, large-n256 (default: all).")
+    @Option(name: .long, help: "Workloads to run: small-n16, small-n256, large-n16, large-n256 (default: these four), icons (200 icons of 24-48 px at 1080p).")
     var workload: [String] = []
 
     @Option(name: .long, help: "Frames per workload (the loop has 120).")
@@ -36,8 +36,11 @@ struct Bench: ParsableCommand {
     @Flag(name: .long, help: "Instead, compare zlib level × strategy × PNG filter on two 640×1136 frames (how the PNG defaults were chosen).")
     var png = false
 
+    @Flag(name: .long, help: "Instead, time the text workload (40 labels × 50 glyphs at 1080p; moving, still and uncached) on one thread and print glyphs/s.")
+    var text = false
+
     func validate() throws {
-        let known = StandardWorkload.all.map(\.name)
+        let known = StandardWorkload.every.map(\.name)
         for name in workload where !known.contains(name) {
             throw ValidationError("unknown workload '\(name)'; expected one of: \(known.joined(separator: ", "))")
         }
@@ -54,19 +57,24 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        if text {
+            let rows = try ["moving", "still", "uncached"].map { try TextWorkload.run(mode: $0, frames: frames) }
+            print(TextWorkload.table(rows))
+            return
+        }
         if png {
             let rows = try PNGBenchmark.run(frames: PNGBenchmarkFrames.all(), iterations: 5)
             print(PNGBenchmark.report(rows, iterations: 5))
             return
         }
         let stages = stage.isEmpty ? BenchmarkStage.allCases : BenchmarkStage.allCases.filter { stage.contains($0.rawValue) }
-        if let one, let w = StandardWorkload.all.first(where: { $0.name == one }) {
+        if let one, let w = StandardWorkload.every.first(where: { $0.name == one }) {
             for s in stages {
                 print(try BenchmarkRunner.runStage(s, workload: w, frames: frames, jobs: jobs).line)
             }
             return
         }
-        let chosen = workload.isEmpty ? StandardWorkload.all : StandardWorkload.all.filter { workload.contains($0.name) }
+        let chosen = workload.isEmpty ? StandardWorkload.all : StandardWorkload.every.filter { workload.contains($0.name) }
         if !quick {
             // The stages first, while this process is small: children inherit its peak RSS.
             print(MachineFacts.report)

@@ -12,7 +12,9 @@ struct Check: ParsableCommand {
             Goldens live in DIR/<scene>/: frames.txt (a pixel hash per frame), trace.csv, events.txt
             and a few PNG frames. Recording is explicit (--record) and refused when CI is set.
             Exit status: 0 all match (or recorded as asked), 1 a scene differs or has no goldens,
-            2 trouble (a bad scene file, unreadable goldens, --record on CI).
+            2 trouble (a bad scene file, --record on CI, or a scene whose goldens are unreadable or
+            damaged: that scene is an error in the reports, the others are still compared, and every
+            report is written).
             """)
 
     @Argument(help: "Scene files (.yaml, .yml, .json). Default: every scene in scenes/.")
@@ -68,6 +70,11 @@ struct Check: ParsableCommand {
         printReport(checkRun.bundle)
         print("report: \(checkRun.files.html)")
         let failed = checkRun.bundle.reports.contains { $0.verdict == .different || $0.verdict == .missingGolden }
+        if checkRun.bundle.errors > 0 {
+            // Reports are written first: a damaged golden of one scene never hides the others.
+            printError("\(counted(checkRun.bundle.errors, "scene")) could not be compared; see the report")
+            throw ExitCode(2)
+        }
         if failed {
             print("to approve these changes after reading the report: flipbook check \(scenes.joined(separator: " ")) --goldens \(goldens) --record failed")
             throw ExitCode(1)

@@ -1,17 +1,23 @@
 import ArgumentParser
 import Export
 import Foundation
+import Pipeline
 
 struct Concat: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Join segment videos (from render --shard/--frames) into one video by stream copy.",
         discussion: """
-            Segments are joined in the order given, without re-encoding: the result decodes to the same
-            frames as a single-process render. Segment names such as snap.frames-000000-000120.mp4 are
-            checked to be contiguous. Only .mp4 and .mov segments join this way.
+            Each segment is read with the manifest its render wrote beside it (<stem>.manifest.json):
+            the segments must be exactly the complete set of one scene's segments (frames 0 to the end,
+            no gap, no overlap), of the same scene (name and hash) and encoded with the same settings
+            (ffmpeg version, codec, --qp, --preset, --motion-blur, --hold); anything else is refused,
+            naming what is missing or different. They are joined in frame order without re-encoding:
+            the result decodes to the same frames as a single-process render (its bytes differ: each
+            segment keeps its own encoder headers). Writes <out>.manifest.json, which `flipbook verify`
+            checks. Only .mp4 and .mov segments join this way.
             """)
 
-    @Argument(help: "Segment videos, in frame order.")
+    @Argument(help: "Segment videos, in any order (a shell glob such as out/snap.frames-*.mp4).")
     var segments: [String]
 
     @Option(name: .long, help: "The joined video (.mp4 or .mov).")
@@ -25,24 +31,8 @@ struct Concat: ParsableCommand {
     }
 
     func run() throws {
-        try Self.checkContiguous(segments)
-        let command = try VideoConcatenation.concatenate(segments: segments, output: out)
-        if verbose { FileHandle.standardError.write(Data((command + "\n").utf8)) }
-        print("\(out): joined \(counted(segments.count, "segment"))")
-    }
-
-    /// Segments named `<scene>.frames-AAAAAA-BBBBBB.<ext>` must follow each other without gaps.
-    static func checkContiguous(_ segments: [String]) throws {
-        var previous: (file: String, end: Int)?
-        for segment in segments {
-            let parts = (segment as NSString).lastPathComponent.components(separatedBy: ".frames-")
-            guard parts.count == 2 else { continue }
-            let bounds = parts[1].split(separator: ".")[0].split(separator: "-").compactMap { Int($0) }
-            guard bounds.count == 2 else { continue }
-            if let previous, previous.end != bounds[0] {
-                throw CLIError("\(segment) starts at frame \(bounds[0]) but \(previous.file) ends at frame \(previous.end); pass the segments in frame order, none missing")
-            }
-            previous = (segment, bounds[1])
-        }
+        let result = try SegmentJoin.join(segments: segments, output: out, flipbookVersion: Flipbook.version)
+        if verbose { FileHandle.standardError.write(Data((result.command + "\n").utf8)) }
+        print("\(out): joined \(counted(result.segmentCount, "segment")); manifest \(result.manifestPath)")
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Goldens
 import ImageDiff
+import Markup
 import PNG
 import SceneModel
 
@@ -70,8 +71,8 @@ extension ImageComparator.Mode: ExpressibleByArgument {}
 /// One line per comparison, then its findings indented.
 func printReport(_ bundle: ReportBundle) {
     for report in bundle.reports {
-        print("\(report.name): \(report.verdict == .missingGolden ? "no goldens" : report.verdict.rawValue)")
-        for sentence in report.sentences { print("  " + sentence) }
+        print("\(report.name.visibleEscaped): \(report.verdict == .missingGolden ? "no goldens" : report.verdict.rawValue)")
+        for sentence in report.sentences { print("  " + sentence.visibleEscaped) }
     }
 }
 

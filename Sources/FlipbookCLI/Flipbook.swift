@@ -46,6 +46,9 @@ struct Flipbook: ParsableCommand {
         case let e as FrameSelectionError: return e.description
         case let e as ManifestError: return e.description
         case let e as FigureError: return e.description
+        case let e as OutputLockError: return e.description
+        case let e as SegmentJoinError: return e.description
+        case let e as TraceBudgetError: return e.description
         default: return nil
         }
     }

@@ -57,11 +57,22 @@ struct Render: ParsableCommand {
     @Flag(name: .long, help: "Continue an interrupted render: re-render only the frames that are missing or fail the hash its journal recorded.")
     var resume = false
 
+    @Flag(name: .long, help: "When another render is writing the same scene into the same --out folder, wait for it to finish instead of failing at once.")
+    var waitLock = false
+
+    @Option(name: .long, help: ArgumentHelp("End an ffmpeg that makes no progress (reads no frame, uses no CPU, writes nothing) for this many seconds; default 300.", valueName: "seconds"))
+    var ffmpegTimeout: Double = VideoWriter.defaultStallSeconds
+
+    @Option(name: .long, help: ArgumentHelp("Most trace rows (items × frames) to write; a scene over it is refused before anything is written unless --no-trace. Default 20000000 (about 4 GB of trace files).", valueName: "N"))
+    var maxTraceRows: Int = TraceBudget.defaultMaxRows
+
     @OptionGroup(title: "Limits")
     var limitArguments: LimitArguments
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        guard ffmpegTimeout.isFinite, ffmpegTimeout > 0 else { throw ValidationError("--ffmpeg-timeout must be a positive number of seconds, got \(ffmpegTimeout)") }
+        guard maxTraceRows >= 0 else { throw ValidationError("--max-trace-rows must be at least 0, got \(maxTraceRows)") }
         if frames != nil, shard != nil { throw ValidationError("--frames and --shard cannot be combined; use one") }
         do {
             _ = try frames.map(FrameSelection.parseRange)
@@ -79,15 +90,20 @@ struct Render: ParsableCommand {
         let files = try SceneArguments.resolve(scenes)
         // Load and validate every scene before writing anything.
         let overrides = try ControlArguments.parse(set)
-        let loaded = try files.map {
-            videoArguments.adjust(try SceneLoader.loadWithControls(path: $0, limits: limitArguments.limits, overrides: overrides).scene)
+        let loaded = try files.map { file in
+            let (scene, warnings) = try SceneLoader.loadWithWarnings(path: file, limits: limitArguments.limits, overrides: overrides)
+            for warning in warnings { printWarning(warning.description) }
+            return videoArguments.adjust(scene)
         }
         try SceneArguments.checkDistinctNames(loaded, files: files)
-        for (scene, file) in zip(loaded, files) { _ = try SceneSimulation(scene: scene, file: file) }
+        for (scene, file) in zip(loaded, files) {
+            for warning in try SceneSimulation(scene: scene, file: file).textWarnings { printError("warning: \(file): \(warning)") }
+        }
 
         if format == .svg {
             for (scene, file) in zip(loaded, files) {
-                let count = try SVGFrameSequence.render(scene, file: file, outputDirectory: out)
+                let selection = try frames.map(FrameSelection.parseRange) ?? shard.map(FrameSelection.parseShard)
+                let count = try SVGFrameSequence.render(scene, file: file, outputDirectory: out, frames: selection)
                 print("\(scene.name): \(counted(count, "SVG frame")) → \((out as NSString).appendingPathComponent(scene.name))/")
             }
             return
@@ -95,29 +111,50 @@ struct Render: ParsableCommand {
 
         TemporaryFiles.shared.removeOnInterrupt()
         let progress = ProgressLine()
+        let options = try renderOptions(progress: progress)
+        // Like validation, the trace budget is checked for every scene before anything is written.
+        for scene in loaded { try TraceBudget.check(scene, options: options) }
         for scene in loaded {
-            var options = RenderOptions(outputDirectory: out, jobs: jobs)
-            options.flipbookVersion = Flipbook.version
-            options.limits = limitArguments.limits
-            options.resume = resume
-            options.frames = try frames.map(FrameSelection.parseRange) ?? shard.map(FrameSelection.parseShard)
-            if noFrames { options.writeFrames = false }
-            if noTrace { options.writeTrace = false }
-            if let pngLevel {
-                options.png = try PNGOptions(level: pngLevel, strategy: PNGOptions.default.strategy, filter: PNGOptions.default.filter)
+            if scene.canvas.background.a < 255 {
+                let formats = (options.video ?? scene.output.video).compactMap { VideoFileFormat(rawValue: $0.rawValue) }
+                if let warning = VideoFileFormat.alphaWarning(sceneName: scene.name, formats: formats) { printWarning(warning) }
             }
-            try videoArguments.apply(to: &options)
-            if progress.isEnabled { options.progress = { progress.show($0) } }
-            if verbose {
-                options.onFFmpegCommand = { commands in
-                    for command in commands { FileHandle.standardError.write(Data((command + "\n").utf8)) }
-                }
+            var result: RenderResult
+            do {
+                result = try SceneRenderer.render(scene, options: options)
+            } catch {
+                progress.finish()
+                throw DiskFull.withResumeHint(error)
             }
-            var result = try SceneRenderer.render(scene, options: options)
             progress.finish()
             if !noPlayer { result.playerPath = try PlayerPage.write(for: scene, result: result) }
             print(summary(result))
         }
+    }
+
+    /// The options every scene of this command renders with.
+    func renderOptions(progress: ProgressLine) throws -> RenderOptions {
+        var options = RenderOptions(outputDirectory: out, jobs: jobs)
+        options.flipbookVersion = Flipbook.version
+        options.limits = limitArguments.limits
+        options.resume = resume
+        options.waitForLock = waitLock
+        options.ffmpegStallSeconds = ffmpegTimeout
+        options.maxTraceRows = maxTraceRows
+        options.frames = try frames.map(FrameSelection.parseRange) ?? shard.map(FrameSelection.parseShard)
+        if noFrames { options.writeFrames = false }
+        if noTrace { options.writeTrace = false }
+        if let pngLevel {
+            options.png = try PNGOptions(level: pngLevel, strategy: PNGOptions.default.strategy, filter: PNGOptions.default.filter)
+        }
+        try videoArguments.apply(to: &options)
+        if progress.isEnabled { options.progress = { progress.show($0) } }
+        if verbose {
+            options.onFFmpegCommand = { commands in
+                for command in commands { FileHandle.standardError.write(Data((command + "\n").utf8)) }
+            }
+        }
+        return options
     }
 
     func summary(_ r: RenderResult) -> String {
@@ -141,4 +178,18 @@ struct Render: ParsableCommand {
 
 enum FrameFormat: String, ExpressibleByArgument, CaseIterable {
     case png, svg
+}
+
+/// A render stopped by a full disk (or quota) keeps every frame it finished and its journal, so
+/// the way on is to free space and resume, not to start over: the message says so.
+enum DiskFull {
+    /// errno texts of ENOSPC and EDQUOT, as `strerror` writes them and ffmpeg prints them.
+    static let reasons = ["No space left on device", "Disk quota exceeded"]
+
+    static func withResumeHint(_ error: Error) -> Error {
+        let message = error.flipbookMessage
+        guard reasons.contains(where: message.contains) else { return error }
+        return CLIError(message + " (free some space, then run the same command with --resume: "
+                        + "the frames already written are checked and kept)")
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Markup
 import Pipeline
 import SceneModel
 
@@ -34,6 +35,19 @@ struct CLIError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// Prints `error: <message>` to stderr. Every message passes through `visibleEscaped` here, the
+/// one place the CLI writes errors, so no quoted file name or value can hide or reorder text.
+/// Line breaks the message itself contains (ffmpeg's stderr tail) are kept; each line is escaped.
 func printError(_ message: String) {
-    FileHandle.standardError.write(("error: " + message + "\n").data(using: .utf8)!)
+    FileHandle.standardError.write(Data(("error: " + terminalLines(message) + "\n").utf8))
 }
+
+/// Prints `warning: <message>` to stderr, escaped like `printError`.
+func printWarning(_ message: String) {
+    FileHandle.standardError.write(Data(("warning: " + terminalLines(message) + "\n").utf8))
+}
+
+private func terminalLines(_ message: String) -> String {
+    message.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).visibleEscaped }.joined(separator: "\n")
+}
+

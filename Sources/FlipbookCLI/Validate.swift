@@ -1,4 +1,5 @@
 import ArgumentParser
+import Markup
 import Pipeline
 import SceneModel
 
@@ -16,9 +17,10 @@ struct Validate: ParsableCommand {
         var failures = 0
         for file in try SceneArguments.resolve(scenes) {
             do {
-                let scene = try SceneLoader.load(path: file, limits: limitArguments.limits)
-                _ = try SceneSimulation(scene: scene, file: file)
-                print("\(file): ok (\(counted(scene.items.count, "item")), \(counted(scene.behaviors.count, "behavior")))")
+                let (scene, warnings) = try SceneLoader.loadWithWarnings(path: file, limits: limitArguments.limits)
+                for warning in warnings { printWarning(warning.description) }
+                for warning in try SceneSimulation(scene: scene, file: file).textWarnings { printWarning("\(file): \(warning)") }
+                print("\(file.visibleEscaped): ok (\(counted(scene.items.count, "item")), \(counted(scene.behaviors.count, "behavior")))")
             } catch let error as SceneError {
                 printError(error.description)
                 failures += 1

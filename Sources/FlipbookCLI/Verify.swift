@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Markup
 import Pipeline
 
 struct Verify: ParsableCommand {
@@ -7,7 +8,8 @@ struct Verify: ParsableCommand {
         abstract: "Check rendered frames and videos against their manifests.",
         discussion: """
             Checks every frame and video a manifest lists (FNV-1a 64 of the file's bytes). Given a folder,
-            checks every *.manifest.json in it, and that shard manifests cover all of the scene's frames.
+            checks every *.manifest.json in it (a joined video's <video>.manifest.json from `flipbook concat`
+            included), and that shard manifests cover all of the scene's frames.
             Exit status: 0 when everything matches, 1 when files are missing or differ (each is listed),
             2 when no manifest can be read.
             """)
@@ -23,7 +25,7 @@ struct Verify: ParsableCommand {
             printError(error.description)
             throw ExitCode(2)
         }
-        for problem in report.problems { print(problem) }
+        for problem in report.problems { print(problem.visibleEscaped) }
         let summary = "\(counted(report.manifests.count, "manifest")), \(counted(report.matched, "file")) match"
         if report.isClean {
             print("ok: " + summary)

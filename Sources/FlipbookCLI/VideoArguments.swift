@@ -22,7 +22,7 @@ struct VideoArguments: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Stop where the animator comes to rest ('rest'), even in scenes with a fixed duration (which becomes the cap).", valueName: "rest"))
     var until: String?
 
-    @Option(name: .long, help: "H.264 quantizer for mp4, 0 (lossless) to 51; default 18 (visually lossless). Constant QP with closed one-second GOPs, so shards join into exactly the video of one render.")
+    @Option(name: .long, help: "H.264 quantizer for mp4, 0 (lossless) to 51; default 18 (visually lossless). Constant QP with closed one-second GOPs, so joined shards decode to exactly the frames of one render.")
     var qp: Int = 18
 
     @Option(name: .long, help: "H.264 preset for mp4: ultrafast … veryslow; default medium.")

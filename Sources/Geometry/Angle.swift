@@ -21,6 +21,9 @@ public struct Angle: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// `atan2(y, x)`: the direction of a vector.
     public static func direction(of v: Point) -> Angle { Angle(radians: atan2(v.y, v.x)) }
 
+    /// `acos(x)` for x in [−1, 1] (clamped), in [0, π].
+    public static func arccos(_ x: Double) -> Angle { Angle(radians: acos(min(max(x, -1), 1))) }
+
     /// The unit vector pointing along this angle.
     public var unitVector: Point { Point(cos, sin) }
 

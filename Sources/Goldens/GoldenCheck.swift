@@ -89,7 +89,15 @@ public enum GoldenCheck {
         let reportDirectory = options.reportDirectory ?? (out as NSString).appendingPathComponent("report")
         var reports: [ComparisonReport] = []
         for scene in scenes {
-            reports.append(try check(scene, out: out, reportDirectory: reportDirectory, options: options))
+            do {
+                reports.append(try check(scene, out: out, reportDirectory: reportDirectory, options: options))
+            } catch let error as ImageDiffError {
+                reports.append(trouble(scene, error.description, out: out, options: options))
+            } catch let error as GoldensError {
+                // Unreadable or malformed goldens of one scene are that scene's error: the other
+                // scenes are still compared and every report is still written.
+                reports.append(trouble(scene, error.description, out: out, options: options))
+            }
         }
         let bundle = ReportBundle(title: "flipbook check", reports: reports)
         let files = try ReportWriter.write(bundle, to: reportDirectory)
@@ -149,6 +157,8 @@ public enum GoldenCheck {
         }
 
         let (expectedFrames, expectedTrace) = try store.load()
+        // `--record all` replaces the goldens whatever they hold, damaged ones included.
+        if options.record != .all { try checkStoredFrames(expectedFrames) }
         if expectedFrames.width != actualFrames.width || expectedFrames.height != actualFrames.height {
             // A changed canvas is a regression to report and approve, not trouble.
             report.notes.append("the frame size changed from \(expectedFrames.width)×\(expectedFrames.height) to \(actualFrames.width)×\(actualFrames.height); frames not compared")
@@ -173,6 +183,31 @@ public enum GoldenCheck {
             try record(&report, report.verdict == .different ? "approved: the goldens now hold this render" : "re-recorded")
         }
         return report
+    }
+
+    /// The report of a scene whose comparison could not be made: verdict `.error`, the reason
+    /// as its note (JUnit `<error>`, exit status 2 on the command line).
+    static func trouble(_ scene: Scene, _ reason: String, out: String, options: CheckOptions) -> ComparisonReport {
+        ComparisonReport(name: scene.name, verdict: .error,
+                         expectedLabel: (options.goldens as NSString).appendingPathComponent(scene.name),
+                         actualLabel: (out as NSString).appendingPathComponent(scene.name), notes: [reason])
+    }
+
+    /// Decodes every stored golden PNG and holds its pixels to the hash `frames.txt` gives it, so
+    /// a damaged golden is an error even while the rendered hashes still match the manifest
+    /// (which alone would never open the PNG). Throws `ImageDiffError`.
+    static func checkStoredFrames(_ frames: FrameSet) throws {
+        for frame in frames.frames {
+            guard let path = frame.path else { continue }
+            let image = try FrameSet.decodeImage(path)
+            let actual = FrameRecord.hash(image)
+            if actual != frame.pixelHash {
+                let hex = { (v: UInt64) in String(repeating: "0", count: 16 - String(v, radix: 16).count) + String(v, radix: 16) }
+                throw ImageDiffError.unreadableImage(
+                    path: path, message: "its pixels hash to \(hex(actual)) but frames.txt records \(hex(frame.pixelHash)) "
+                        + "for frame \(frame.index); the golden is damaged (restore it from version control, or re-record with --record all)")
+            }
+        }
     }
 
     static func temporaryDirectory() throws -> String {

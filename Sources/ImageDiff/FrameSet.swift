@@ -101,6 +101,11 @@ public struct FrameSet: Sendable {
         return "frame_" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
     }
 
+    /// Decodes one PNG, with the errors of this module (`missingFile`, `unreadableImage`).
+    public static func decodeImage(_ path: String) throws(ImageDiffError) -> DecodedImage {
+        try decode(path)
+    }
+
     static func decode(_ path: String) throws(ImageDiffError) -> DecodedImage {
         guard FileManager.default.fileExists(atPath: path) else { throw .missingFile(path: path) }
         do {

@@ -161,11 +161,13 @@ enum HTMLReport {
 
 /// JUnit XML (the Ant schema most CI systems read): one test case per comparison; a difference
 /// is a `<failure>`, trouble an `<error>`, a recording `<skipped>` (it proves nothing).
+/// Valid against Jenkins' junit-10.xsd (a test validates it with xmllint): `skipped` is an
+/// attribute of `<testsuite>` only, never of `<testsuites>`.
 enum JUnitReport {
     static func render(_ bundle: ReportBundle) -> String {
         let skipped = bundle.recorded
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"\(HTMLReport.escape(bundle.title))\" tests=\"\(bundle.reports.count)\" failures=\"\(bundle.failures)\" errors=\"\(bundle.errors)\" skipped=\"\(skipped)\">\n"
+        xml += "<testsuites name=\"\(HTMLReport.escape(bundle.title))\" tests=\"\(bundle.reports.count)\" failures=\"\(bundle.failures)\" errors=\"\(bundle.errors)\">\n"
         xml += "  <testsuite name=\"\(HTMLReport.escape(bundle.title))\" tests=\"\(bundle.reports.count)\" failures=\"\(bundle.failures)\" errors=\"\(bundle.errors)\" skipped=\"\(skipped)\">\n"
         for r in bundle.reports {
             let name = HTMLReport.escape(r.name)

@@ -2,8 +2,11 @@
 /// (Mapbox, https://github.com/mapbox/pixelmatch, ISC licence), ported to straight RGBA8 rows.
 ///
 /// Rules of this file:
-/// - Colours with alpha are blended over white before they are compared (pixelmatch's choice: a
-///   transparent pixel looks like the page behind it).
+/// - Colours with alpha are blended over a checkerboard before they are compared (pixelmatch 7:
+///   the background of byte offset k is 48 or 207 per channel, picked by k, k/φ and k/φ², so
+///   the three channels alternate out of step). Over white (pixelmatch 5, and this file before),
+///   a transparent pixel equals an opaque white one, so a card that vanished from a white
+///   background reported "same"; over the checkerboard, a change of alpha alone is a change.
 /// - Distances are squared YIQ distances (Kotsarenko & Ramos, "Measuring perceived color
 ///   difference using YIQ NTSC transmission color space in mobile applications", 2010):
 ///   `0.5053·ΔY² + 0.299·ΔI² + 0.1957·ΔQ²`. Red against cyan gives the largest one over all
@@ -16,8 +19,17 @@ enum PixelMatch {
     /// The largest squared YIQ distance, red (255, 0, 0) against cyan (0, 255, 255): pixelmatch's 35215.
     static let maxSquaredDistance = 35215.0
 
+    /// `c` blended over white with opacity `alpha` (0…1): the ghost image of the diff picture.
     @inline(__always)
     static func blend(_ c: Double, _ alpha: Double) -> Double { 255 + (c - 255) * alpha }
+
+    /// The checkerboard's channel value at byte offset `k` (pixelmatch 7's `rb`, `gb`, `bb`).
+    @inline(__always)
+    static func background(_ k: Int) -> (r: Double, g: Double, b: Double) {
+        (48 + 159 * Double(k % 2),
+         48 + 159 * Double(Int(Double(k) / 1.618033988749895) % 2),
+         48 + 159 * Double(Int(Double(k) / 2.618033988749895) % 2))
+    }
 
     @inline(__always)
     static func y(_ r: Double, _ g: Double, _ b: Double) -> Double { r * 0.29889531 + g * 0.58662247 + b * 0.11448223 }
@@ -32,15 +44,23 @@ enum PixelMatch {
     static func colorDelta(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
                            _ k: Int, _ m: Int, brightnessOnly: Bool) -> Double {
         if a[k] == b[m] && a[k + 1] == b[m + 1] && a[k + 2] == b[m + 2] && a[k + 3] == b[m + 3] { return 0 }
-        var r1 = Double(a[k]), g1 = Double(a[k + 1]), b1 = Double(a[k + 2])
-        var r2 = Double(b[m]), g2 = Double(b[m + 1]), b2 = Double(b[m + 2])
-        let a1 = Double(a[k + 3]), a2 = Double(b[m + 3])
-        if a1 < 255 { let t = a1 / 255; r1 = blend(r1, t); g1 = blend(g1, t); b1 = blend(b1, t) }
-        if a2 < 255 { let t = a2 / 255; r2 = blend(r2, t); g2 = blend(g2, t); b2 = blend(b2, t) }
-        let dy = y(r1, g1, b1) - y(r2, g2, b2)
+        let r1 = Double(a[k]), g1 = Double(a[k + 1]), b1 = Double(a[k + 2]), a1 = Double(a[k + 3])
+        let r2 = Double(b[m]), g2 = Double(b[m + 1]), b2 = Double(b[m + 2]), a2 = Double(b[m + 3])
+        var dr = r1 - r2, dg = g1 - g2, db = b1 - b2
+        if a1 < 255 || a2 < 255 {
+            // Both blended over the same background: (c1·a1 + bg·(255 − a1)) − (c2·a2 + bg·(255 − a2)),
+            // over 255.
+            let bg = background(k)
+            let da = a1 - a2
+            dr = (r1 * a1 - r2 * a2 - bg.r * da) / 255
+            dg = (g1 * a1 - g2 * a2 - bg.g * da) / 255
+            db = (b1 * a1 - b2 * a2 - bg.b * da) / 255
+        }
+        // Y, I and Q are linear, so the difference of the two colours' YIQ is the YIQ of the difference.
+        let dy = y(dr, dg, db)
         if brightnessOnly { return dy }
-        let di = i(r1, g1, b1) - i(r2, g2, b2)
-        let dq = q(r1, g1, b1) - q(r2, g2, b2)
+        let di = i(dr, dg, db)
+        let dq = q(dr, dg, db)
         return 0.5053 * dy * dy + 0.299 * di * di + 0.1957 * dq * dq
     }
 

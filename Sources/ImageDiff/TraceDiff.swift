@@ -94,7 +94,12 @@ public struct TraceDiff: Sendable, Equatable, Codable {
         ("scale", "", ["scale_x", "scale_y"]),
         ("opacity", "", ["opacity"]),
     ]
-    static let derivedColumns: Set<String> = ["frame_x", "frame_y"]
+    /// Not compared: `frame_x`/`frame_y` (see above); the body velocities, which the centre and
+    /// angle over time determine (a changed motion is reported once, as position and angle); and
+    /// the clocks `local_time` and `elapsed_time`, which advance with the tick itself, so
+    /// comparing them would turn every time shift into a difference of every row.
+    static let derivedColumns: Set<String> = ["frame_x", "frame_y", "velocity_x", "velocity_y", "angular_velocity",
+                                              "local_time", "elapsed_time"]
 
     public static func compare(expected: TraceTable, actual: TraceTable, tolerance: Double = defaultTolerance) -> TraceDiff {
         let shared = Set(expected.columns).intersection(actual.columns)

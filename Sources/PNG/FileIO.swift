@@ -43,7 +43,7 @@ enum FileIO {
         }
     }
 
-    static func writeAtomically(_ bytes: [UInt8], to path: String) throws(PNGError) {
+    static func writeAtomically(_ bytes: [UInt8], to path: String, syncFolder folderSync: Bool = true) throws(PNGError) {
         let (directory, name) = split(path)
         guard !name.isEmpty, name != ".", name != ".." else {
             throw .writeFailed(path: path, step: "choosing a file name", reason: "the path names a directory, not a file")
@@ -68,6 +68,13 @@ enum FileIO {
             _ = unlink(temporary)
             throw .writeFailed(path: path, step: "writing temporary file '\(temporary)'", reason: failure)
         }
+        // The data reaches the disk before the name does (see `PNG.writeAtomically`).
+        if fsync(descriptor) != 0 {
+            let reason = errnoText()
+            _ = close(descriptor)
+            _ = unlink(temporary)
+            throw .writeFailed(path: path, step: "flushing temporary file '\(temporary)' to disk", reason: reason)
+        }
         // close can report a deferred write error (NFS, quota); the data is not safe to publish then.
         if close(descriptor) != 0 {
             let reason = errnoText()
@@ -78,6 +85,38 @@ enum FileIO {
             let reason = errnoText()
             _ = unlink(temporary)
             throw .writeFailed(path: path, step: "renaming '\(temporary)' to '\(path)'", reason: reason)
+        }
+        if folderSync { try syncFolder(directory.isEmpty ? "." : directory) }
+    }
+
+    /// `fsync(temporary)`, rename to `path`, `fsync` of the folder; the temporary file is removed
+    /// on failure.
+    static func publish(temporary: String, to path: String) throws(PNGError) {
+        let descriptor = open(temporary, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .writeFailed(path: path, step: "opening finished file '\(temporary)'", reason: errnoText()) }
+        if fsync(descriptor) != 0 {
+            let reason = errnoText()
+            _ = close(descriptor)
+            _ = unlink(temporary)
+            throw .writeFailed(path: path, step: "flushing finished file '\(temporary)' to disk", reason: reason)
+        }
+        _ = close(descriptor)
+        if rename(temporary, path) != 0 {
+            let reason = errnoText()
+            _ = unlink(temporary)
+            throw .writeFailed(path: path, step: "renaming '\(temporary)' to '\(path)'", reason: reason)
+        }
+        let directory = split(path).directory
+        try syncFolder(directory.isEmpty ? "." : directory)
+    }
+
+    /// `fsync` of a folder (opened read-only, as Linux allows), so renames into it are durable.
+    static func syncFolder(_ path: String) throws(PNGError) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .writeFailed(path: path, step: "opening the folder to flush it", reason: errnoText()) }
+        defer { _ = close(descriptor) }
+        if fsync(descriptor) != 0 {
+            throw .writeFailed(path: path, step: "flushing the folder to disk", reason: errnoText())
         }
     }
 

@@ -53,8 +53,21 @@ public enum PNG {
         return Array(UnsafeBufferPointer(start: bytes, count: buffer.count))
     }
 
+    /// Largest width or height `decode` accepts: 32768 pixels, twice the largest canvas side a
+    /// scene may have (`SceneRules.maxPixelsPerSide`, 16384), so figures of several frames fit.
+    public static let maxDecodedSide = 32_768
+    /// Most pixels `decode` accepts: 16384 × 16384 (268 Mpx, a 1 GiB RGBA buffer), the largest
+    /// canvas a scene may have. Checked on the header, before the buffer is allocated.
+    public static let maxDecodedPixels = 16_384 * 16_384
+    /// Largest allocation libpng may make for one ancillary chunk (an ICC profile, compressed
+    /// text), 8 MB: libpng's own default, set explicitly so a libpng built without it keeps it.
+    public static let maxChunkBytes = 8_000_000
+
     /// Decodes any PNG (palette, grey, 16-bit, tRNS, interlaced) into straight-alpha RGBA8.
     /// Stored sample values are returned as they are: no gamma or colour-space conversion.
+    /// Input is untrusted: an image over `maxDecodedSide` or `maxDecodedPixels`, or one whose
+    /// header claims more rows than its bytes could inflate to (deflate expands at most 1032:1),
+    /// is refused before its pixel buffer is allocated.
     public static func decode(_ bytes: [UInt8]) throws(PNGError) -> DecodedImage {
         try decode(bytes, path: nil)
     }
@@ -70,19 +83,37 @@ public enum PNG {
     /// (`.<name>.tmp-<pid>-<counter>`), which is then renamed over `path`. On failure the
     /// temporary file is removed. Safe to call from several threads at once.
     ///
-    /// No fsync: this guards readers (a viewer, ffmpeg) against half-written frames, not against
-    /// power loss, which would cost a disk flush per frame.
-    public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(PNGError) {
-        try FileIO.writeAtomically(bytes, to: path)
+    /// Durable too: the temporary file is `fsync`ed before the rename, so after a power loss the
+    /// final name holds the complete bytes or is absent, never an empty or truncated file (ext4's
+    /// delayed allocation can otherwise publish the name before the data). With `syncFolder`
+    /// (the default) the folder is `fsync`ed after the rename, so the name itself survives; a
+    /// writer of many files in one folder (`PNGSequence`) passes false and calls `syncFolder(_:)`
+    /// once for the batch, before it records the files anywhere.
+    public static func writeAtomically(_ bytes: [UInt8], to path: String, syncFolder: Bool = true) throws(PNGError) {
+        try FileIO.writeAtomically(bytes, to: path, syncFolder: syncFolder)
+    }
+
+    /// Publishes a finished file written by someone else (ffmpeg's output, a streamed trace) the
+    /// same way: `fsync` of `temporary`, rename to `path`, `fsync` of the folder. The one
+    /// implementation of "publish" that every output of a render goes through.
+    public static func publish(temporary: String, to path: String) throws(PNGError) {
+        try FileIO.publish(temporary: temporary, to: path)
+    }
+
+    /// `fsync` of a folder, so the renames into it survive a power loss.
+    public static func syncFolder(_ path: String) throws(PNGError) {
+        try FileIO.syncFolder(path)
     }
 
     private static func decode(_ bytes: [UInt8], path: String?) throws(PNGError) -> DecodedImage {
         var image = cpng_image()
         defer { cpng_image_free(&image) }
         var message = [CChar](repeating: 0, count: messageCapacity)
+        let limits = cpng_decode_limits(max_side: UInt32(maxDecodedSide), max_pixels: UInt64(maxDecodedPixels),
+                                        max_chunk_bytes: maxChunkBytes)
         let status = bytes.withUnsafeBufferPointer { input in
             message.withUnsafeMutableBufferPointer { text in
-                cpng_decode_rgba8(input.baseAddress, input.count, &image, text.baseAddress, text.count)
+                cpng_decode_rgba8(input.baseAddress, input.count, limits, &image, text.baseAddress, text.count)
             }
         }
         guard status == CPNG_OK, let pixels = image.rgba else {

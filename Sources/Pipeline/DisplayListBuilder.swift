@@ -1,7 +1,9 @@
 import Dynamics
 import Geometry
+import Icons
 import Raster
 import SceneModel
+import Shapes
 import Timing
 
 /// Turns item state (from the animator) and item paint (from the scene) into a display list.
@@ -36,6 +38,70 @@ enum DisplayListBuilder {
 }
 
 extension DisplayListBuilder {
+    /// A shape layer's content: its fill, then its stroke's outline, in the item's bounds (origin
+    /// at the top-left; the layer's transform maps the bounds' centre), with the presentation
+    /// values of the animatable shape properties. Masked by the layer's own `masksToBounds` as
+    /// Core Animation masks a layer's contents, so `clips` is what its children get.
+    static func shapeContent(_ shape: ShapeSpec, size: Size, transform: AffineTransform, opacity: Double,
+                             clips: [ClipShape], value: (LayerProperty) -> AnimatableValue) -> [DrawPath] {
+        // Only a shape given by path data has a path value (the others follow the bounds' size).
+        var path = shape.path(size: size)
+        if case .path = shape.geometry, let presented = value(.path).pathValue, !presented.structure.isEmpty {
+            path = presented.path
+        }
+        let toPixels = AffineTransform(translationX: -size.width / 2, y: -size.height / 2).concatenating(transform)
+        var content: [DrawPath] = []
+        let fill = value(.shapeFillColor).color?.rgba8 ?? shape.fillColor
+        if fill.a > 0 {
+            content.append(DrawPath(path: path, transform: toPixels, fillRule: shape.fillRule, paint: .solid(fill),
+                                    opacity: opacity, clips: clips))
+        }
+        let strokeColor = value(.strokeColor).color?.rgba8 ?? shape.strokeColor
+        var style = shape.stroke
+        style.lineWidth = value(.lineWidth).scalar ?? style.lineWidth
+        style.strokeStart = value(.strokeStart).scalar ?? style.strokeStart
+        style.strokeEnd = value(.strokeEnd).scalar ?? style.strokeEnd
+        style.lineDashPhase = value(.lineDashPhase).scalar ?? style.lineDashPhase
+        if strokeColor.a > 0 && style.lineWidth > 0 {
+            // Chords within Raster's 0.005 px of the curves, in path units: divided by the
+            // largest stretch the transform gives a unit vector (its larger column length bounds it
+            // within √2, on the safe side).
+            let stretch = max((toPixels.a * toPixels.a + toPixels.b * toPixels.b).squareRoot(),
+                              (toPixels.c * toPixels.c + toPixels.d * toPixels.d).squareRoot())
+            guard stretch > 0, stretch.isFinite else { return content }
+            let outline = Stroker.outline(of: path, style: style, tolerance: 0.005 / (stretch * 2.0.squareRoot()))
+            content.append(DrawPath(path: outline, transform: toPixels, fillRule: .nonZero, paint: .solid(strokeColor),
+                                    opacity: opacity, clips: clips))
+        }
+        return content
+    }
+
+    /// An icon's pieces fitted to the item's bounds (viewBox → bounds, centred, uniform scale),
+    /// each filled, then its stroke's outline, in document order.
+    static func iconContent(_ icon: Icon, size: Size, transform: AffineTransform, opacity: Double,
+                            clips: [ClipShape]) -> [DrawPath] {
+        let toPixels = icon.fitting(size)
+            .concatenating(AffineTransform(translationX: -size.width / 2, y: -size.height / 2))
+            .concatenating(transform)
+        let stretch = max((toPixels.a * toPixels.a + toPixels.b * toPixels.b).squareRoot(),
+                          (toPixels.c * toPixels.c + toPixels.d * toPixels.d).squareRoot())
+        guard stretch > 0, stretch.isFinite else { return [] }
+        var content: [DrawPath] = []
+        for piece in icon.pieces {
+            if piece.fill.a > 0 {
+                content.append(DrawPath(path: piece.path, transform: toPixels, fillRule: piece.fillRule,
+                                        paint: .solid(piece.fill), opacity: opacity, clips: clips))
+            }
+            if piece.stroke.a > 0 && piece.strokeStyle.lineWidth > 0 {
+                let outline = Stroker.outline(of: piece.path, style: piece.strokeStyle,
+                                              tolerance: 0.005 / (stretch * 2.0.squareRoot()))
+                content.append(DrawPath(path: outline, transform: toPixels, fillRule: .nonZero,
+                                        paint: .solid(piece.stroke), opacity: opacity, clips: clips))
+            }
+        }
+        return content
+    }
+
     /// The frame of a scene that uses the layer tree or timing: items drawn depth first (a
     /// parent, then its children in z order), each with its presentation values.
     ///
@@ -48,7 +114,7 @@ extension DisplayListBuilder {
     /// Opacity multiplies down the tree; `masksToBounds` adds the item's rounded bounds to its
     /// descendants' clips; a layer whose time is outside its active span (local time < 0 for a
     /// reversed layer, before its beginTime) is not drawn, and neither are its descendants.
-    static func build(canvas: Canvas, order: [Int], timing: SceneTiming) -> DisplayList {
+    static func build(canvas: Canvas, order: [Int], timing: SceneTiming, texts: SceneTexts? = nil) -> DisplayList {
         var list = DisplayList(width: canvas.pixelWidth, height: canvas.pixelHeight, background: canvas.background)
         let t = timing.time
         let pixels = AffineTransform(scaleX: canvas.scale, y: canvas.scale)
@@ -72,14 +138,25 @@ extension DisplayListBuilder {
             let shadow = node.item.shadow.map { s in
                 DrawShadow(color: s.color, opacity: s.opacity, offset: s.offset * canvas.scale, radius: s.radius * canvas.scale)
             }
+            let childClips = node.item.masksToBounds
+                ? clips + [ClipShape(size: size, cornerRadius: cornerRadius, transform: transform)] : clips
+            // The layer's content: a shape layer's fill and stroke, its icon, then a text layer's glyphs, over
+            // its fill and clipped like its sublayers.
+            var content = (node.item.shape.map { shapeContent($0, size: size, transform: transform, opacity: drawnOpacity,
+                                                              clips: childClips, value: value) } ?? [])
+                + (node.item.icon.map { iconContent($0.icon, size: size, transform: transform, opacity: drawnOpacity,
+                                                    clips: childClips) } ?? [])
+            if let texts, node.item.text != nil {
+                content += texts.content(for: id, size: size, itemToPixels: transform,
+                                         color: value(.textColor).color?.rgba8 ?? .black,
+                                         opacity: drawnOpacity, clips: childClips)
+            }
             list.rects.append(DrawRect(
                 size: size, cornerRadius: cornerRadius, transform: transform,
                 fill: value(.fillColor).color?.rgba8 ?? node.item.fill,
                 borderWidth: value(.borderWidth).scalar ?? 0,
                 borderColor: value(.borderColor).color?.rgba8 ?? .clear,
-                opacity: drawnOpacity, shadow: shadow, clips: clips))
-            let childClips = node.item.masksToBounds
-                ? clips + [ClipShape(size: size, cornerRadius: cornerRadius, transform: transform)] : clips
+                opacity: drawnOpacity, shadow: shadow, clips: clips, content: content))
             for child in node.children {
                 draw(child, parent: points, parentSize: size, opacity: drawnOpacity, clips: childClips)
             }

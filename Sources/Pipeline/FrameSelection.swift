@@ -53,12 +53,18 @@ public enum FrameSelection: Sendable, Equatable, CustomStringConvertible {
     /// on one or at the scene's end; otherwise it is an error naming the nearest valid starts.
     /// Shard `k` of `n` gets the units ⌊(k−1)·U/n⌋ ..< ⌊k·U/n⌋ of the U = ⌈total/alignment⌉ units:
     /// contiguous, in order, sizes differing by at most one unit, the last ending at `total`.
-    /// A shard may be empty when the scene has fewer units than shards.
+    /// No shard is ever empty: a scene of fewer units than shards is an error naming the most
+    /// shards it splits into (an empty shard would write a segment with no video stream, which
+    /// no join accepts, and exit 0 as if it had done its part).
     public func window(total: Int, alignment: Int) throws -> Range<Int> {
         precondition(total >= 1 && alignment >= 1)
         switch self {
         case .shard(let k, let n):
             let units = (total + alignment - 1) / alignment
+            guard units >= n else {
+                let unit = alignment == 1 ? "" : " (with a video, shards are whole seconds of \(alignment) frames, so that segments start on keyframes)"
+                throw FrameSelectionError("--shard \(description): the scene has \(total) frames, which split into at most \(units) non-empty shards\(unit); use --shard K/\(units) or fewer shards\(alignment == 1 ? "" : ", or --video none")")
+            }
             let first = (k - 1) * units / n, last = k * units / n
             return min(total, first * alignment) ..< min(total, last * alignment)
         case .range(let r):

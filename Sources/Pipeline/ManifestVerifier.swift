@@ -6,7 +6,9 @@ import Foundation
 /// A folder is checked against every `*.manifest.json` in it (a full render has one; a sharded
 /// render one per shard). Each frame's PNG must exist and hash to its entry, each video likewise.
 /// When the manifests are segments of one scene, they must also cover its frames 0 ..< count
-/// without gap or overlap, so a missing shard is reported rather than silently passing.
+/// without gap or overlap, so a missing shard is reported rather than silently passing. A joined
+/// video's manifest (`<video>.manifest.json`, from `flipbook concat`) is checked like any other:
+/// its video must hash to the recorded value.
 public enum ManifestVerifier {
     public struct Report: Sendable, Equatable {
         /// The manifests checked.
@@ -19,7 +21,29 @@ public enum ManifestVerifier {
     }
 
     /// `path`: a manifest file, or a folder holding manifests. Throws `ManifestError` when no
-    /// manifest can be read (exit status 2 in the CLI); file mismatches go into the report.
+    /// manifest can be read or one names a file outside its folder (an absolute path or `..`),
+    /// before anything is hashed (exit status 2 in the CLI); file mismatches, and files a symlink
+    /// leads out of the folder (refused, not read), go into the report.
+    static func checkFonts(_ manifest: RenderManifest, into report: inout Report) {
+        for font in manifest.fonts ?? [] {
+            // Fonts live outside the render's folder (system or scene fonts): read only regular
+            // files within the text module's font size limit, never anything else a manifest names.
+            let attributes = try? FileManager.default.attributesOfItem(atPath: font.path)
+            guard attributes?[.type] as? FileAttributeType == .typeRegular,
+                  ((attributes?[.size] as? NSNumber)?.intValue ?? Int.max) <= 32 << 20,
+                  let bytes = FileManager.default.contents(atPath: font.path) else {
+                report.problems.append("\(manifest.scene.name): font \(font.path): missing or not a font file (the frames were drawn with it)")
+                continue
+            }
+            let actual = FNV1a64.hexHash(bytes)
+            if actual == font.hash {
+                report.matched += 1
+            } else {
+                report.problems.append("\(manifest.scene.name): font \(font.path): hash \(actual), expected \(font.hash) (a different font file than the frames were drawn with)")
+            }
+        }
+    }
+
     public static func verify(_ path: String) throws -> Report {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -36,22 +60,44 @@ public enum ManifestVerifier {
         }
         var report = Report()
         var byScene: [(name: String, manifest: RenderManifest)] = []
+        var manifests: [(path: String, manifest: RenderManifest)] = []
         for manifestPath in manifestPaths {
             let manifest = try RenderManifest.read(manifestPath)
+            try confine(manifest, manifestPath: manifestPath)
+            manifests.append((manifestPath, manifest))
+        }
+        for (manifestPath, manifest) in manifests {
             report.manifests.append(manifestPath)
             byScene.append((manifest.scene.name, manifest))
-            check(manifest, folder: (manifestPath as NSString).deletingLastPathComponent, into: &report)
+            check(manifest, manifestPath: manifestPath, into: &report)
+            checkFonts(manifest, into: &report)
         }
-        if isFolder.boolValue { checkCoverage(byScene.map(\.manifest), into: &report) }
+        // A joined video's manifest (`flipbook concat`) covers its segments' frames again: it is
+        // checked for its video only, not counted in the tiling.
+        if isFolder.boolValue { checkCoverage(byScene.map(\.manifest).filter { $0.joinedFrom == nil }, into: &report) }
         return report
     }
 
-    private static func check(_ manifest: RenderManifest, folder: String, into report: inout Report) {
+    /// A manifest is untrusted input: every name it gives must stay inside its folder, checked on
+    /// the text of all manifests before any file is opened, then per file on the resolved path
+    /// (symlinks) in `compare`.
+    private static func confine(_ manifest: RenderManifest, manifestPath: String) throws {
+        if let directory = manifest.frames.directory {
+            try confine(directory, field: "frames.directory", manifestPath: manifestPath)
+        }
+        for (i, video) in manifest.videos.enumerated() {
+            try confine(video.file, field: "videos[\(i)].file", manifestPath: manifestPath)
+        }
+    }
+
+    private static func check(_ manifest: RenderManifest, manifestPath: String, into report: inout Report) {
+        let folder = (manifestPath as NSString).deletingLastPathComponent
+        let root = realPath(folder.isEmpty ? "." : folder) ?? folder
         if let directory = manifest.frames.directory, manifest.frames.hashOf == "png" {
             for entry in manifest.frames.hashes {
                 let name = (directory as NSString).appendingPathComponent(frameName(entry.frame))
                 compare(file: (folder as NSString).appendingPathComponent(name), shownAs: name,
-                        expected: entry.hash, into: &report)
+                        expected: entry.hash, root: root, into: &report)
             }
             let expected = manifest.frames.end - manifest.frames.start
             if manifest.frames.hashes.count != expected {
@@ -60,8 +106,36 @@ public enum ManifestVerifier {
         }
         for video in manifest.videos {
             compare(file: (folder as NSString).appendingPathComponent(video.file), shownAs: video.file,
-                    expected: video.hash, into: &report)
+                    expected: video.hash, root: root, into: &report)
         }
+    }
+
+    /// Throws `ManifestError.outsideFolder` unless `name` is a relative path with no `..`
+    /// component (and no NUL): what a render writes, and all a manifest may name.
+    static func confine(_ name: String, field: String, manifestPath: String) throws {
+        let components = name.split(separator: "/", omittingEmptySubsequences: true)
+        let reason: String?
+        if name.isEmpty {
+            reason = "it is empty"
+        } else if name.hasPrefix("/") {
+            reason = "it is an absolute path"
+        } else if components.contains("..") {
+            reason = "it goes up with '..'"
+        } else if name.utf8.contains(0) {
+            reason = "it contains a NUL byte"
+        } else {
+            reason = nil
+        }
+        if let reason {
+            throw ManifestError.outsideFolder(path: manifestPath, field: field, value: name, reason: reason)
+        }
+    }
+
+    /// The canonical absolute path (symlinks resolved), or nil when it does not exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// `frame_00012.png`, as `PNGSequence` names frames.
@@ -70,7 +144,12 @@ public enum ManifestVerifier {
         return "frame_" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
     }
 
-    private static func compare(file: String, shownAs name: String, expected: String, into report: inout Report) {
+    private static func compare(file: String, shownAs name: String, expected: String, root: String,
+                                into report: inout Report) {
+        if let resolved = realPath(file), !resolved.hasPrefix(root == "/" ? "/" : root + "/") {
+            report.problems.append("\(name): refused, not hashed: it resolves to \(resolved), outside \(root) (a symlink leading out of the folder)")
+            return
+        }
         guard let bytes = FileManager.default.contents(atPath: file) else {
             report.problems.append("\(name): missing")
             return

@@ -27,6 +27,28 @@ public struct RenderManifest: Codable, Equatable, Sendable {
     /// Display-list entries dropped because a transform or size was not finite (should stay
     /// empty: scene validation rejects non-finite input; this is the defensive second line).
     public var droppedNonFinite: [DroppedItem]
+    /// Icon files the scene drew (`icon:`), in the order items list them, each with the FNV-1a 64
+    /// hash of its bytes; absent when there are none.
+    public var icons: [AssetFile]? = nil
+    /// The font files the scene's text was drawn with (absolute path, FNV-1a 64 of the bytes),
+    /// sorted by path; absent when the scene has no text. `verify` re-hashes them, so a font
+    /// replaced since the render is reported.
+    public var fonts: [FontInfo]? = nil
+    /// For a joined video (`flipbook concat`): the segments it was joined from, in frame order.
+    /// Nil for a render. Such a manifest lists no frames; `verify` checks its video.
+    public var joinedFrom: [Segment]?
+
+    /// One segment of a joined video.
+    public struct Segment: Codable, Equatable, Sendable {
+        /// The segment's video file and manifest, as given to `concat`.
+        public var file: String
+        public var manifest: String
+        /// FNV-1a 64 of the segment file's bytes.
+        public var hash: String
+        /// Its frames, `start ..< end` of the scene.
+        public var start: Int
+        public var end: Int
+    }
 
     public static let kindName = "flipbook-render-manifest"
 
@@ -90,6 +112,11 @@ public struct RenderManifest: Codable, Equatable, Sendable {
         public var endVideoFrame: Int
         public var fps: Int
         public var command: String
+        /// Everything besides the scene that decides the video's bytes, for `concat` to check that
+        /// segments were encoded alike: the ffmpeg version, the command's arguments without the
+        /// executable and the output path (codec, `-qp`, `-preset`, GOP, size, rate), and the
+        /// render's `motionBlur` and `hold`. Nil in manifests written before it existed.
+        public var settings: String?
     }
 
     public struct FFmpegInfo: Codable, Equatable, Sendable {
@@ -104,7 +131,8 @@ public struct RenderManifest: Codable, Equatable, Sendable {
         public var rasterSeconds: Double = 0
         /// PNG encoding and hashing (or decoding and checking reused frames), summed over workers.
         public var encodeSeconds: Double = 0
-        /// Writing PNG files and the journal.
+        /// Writing PNG files (fsync included) and the journal, on the publisher's thread
+        /// (`FramePublisher`), overlapping the other stages.
         public var writeSeconds: Double = 0
         /// Feeding ffmpeg and waiting for it to finish.
         public var videoSeconds: Double = 0
@@ -112,6 +140,19 @@ public struct RenderManifest: Codable, Equatable, Sendable {
         public var totalSeconds: Double = 0
         /// Frames taken from an earlier, interrupted render (`--resume`) instead of rendered.
         public var framesReused: Int = 0
+    }
+
+    public struct AssetFile: Codable, Equatable, Sendable {
+        /// As the scene wrote it, relative to the scene's folder.
+        public var file: String
+        /// FNV-1a 64 of the file's bytes, 16 hex digits.
+        public var hash: String
+    }
+
+    public struct FontInfo: Codable, Equatable, Sendable {
+        public var path: String
+        /// FNV-1a 64 of the font file's bytes, 16 hex digits.
+        public var hash: String
     }
 
     public struct DroppedItem: Codable, Equatable, Sendable {
@@ -156,12 +197,16 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
     case unreadable(path: String, reason: String)
     case notAManifest(path: String, reason: String)
     case noManifest(directory: String)
+    /// A manifest names a file outside its own folder (`field` is where, `value` what).
+    case outsideFolder(path: String, field: String, value: String, reason: String)
 
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .notAManifest(let path, let reason): return "\(path) is not a Flipbook render manifest: \(reason)"
         case .noManifest(let directory): return "\(directory) holds no *.manifest.json; render into it first (every render writes one)"
+        case .outsideFolder(let path, let field, let value, let reason):
+            return "\(path): \(field) '\(value)' is refused: \(reason); a manifest may only name files inside its own folder (nothing was hashed)"
         }
     }
 }
@@ -198,6 +243,13 @@ final class RenderJournal {
             hashes[frame] = String(fields[1])
         }
         return hashes
+    }
+
+    /// The frame hashes of a journal whatever its header says (what some earlier render wrote).
+    static func readAnyHeader(path: String) -> [Int: String] {
+        guard let data = FileManager.default.contents(atPath: path),
+              let header = String(decoding: data, as: UTF8.self).split(separator: "\n").first else { return [:] }
+        return read(path: path, header: String(header))
     }
 
     /// Opens for appending; `fresh` starts a new file with `header`, else appends to the existing

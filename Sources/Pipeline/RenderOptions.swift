@@ -52,6 +52,16 @@ public struct RenderOptions: Sendable {
     public var flipbookVersion: String = "unversioned"
     /// The scene limits validation applies (raised by the CLI's `--max-…` flags). Default `.default`.
     public var limits: SceneLimits = .default
+    /// When another render holds this scene's outputs in `outputDirectory` (`OutputLock`): wait
+    /// for it (true, `--wait-lock`) or fail at once naming its pid (false). Default false.
+    public var waitForLock: Bool = false
+    /// Seconds an ffmpeg may make no progress before it is ended (`--ffmpeg-timeout`), > 0.
+    /// Default 300 (`VideoWriter.defaultStallSeconds`).
+    public var ffmpegStallSeconds: Double = VideoWriter.defaultStallSeconds
+    /// Most trace rows (items × frames) written without asking (`--max-trace-rows`), ≥ 0; a
+    /// scene over it is refused before anything is written unless `writeTrace` is false.
+    /// Default 20,000,000 (`TraceBudget.defaultMaxRows`, ≈ 4 GB of trace files).
+    public var maxTraceRows: Int = TraceBudget.defaultMaxRows
 
     public init(outputDirectory: String = "output", writeFrames: Bool? = nil, video: [VideoFormat]? = nil,
                 videoFPS: Int? = nil, motionBlur: Int = 1, holdSeconds: Double = 0,

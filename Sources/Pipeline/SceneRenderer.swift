@@ -15,13 +15,19 @@ import SceneModel
 ///    rasterized or encoded again: they reuse the earlier pixels and PNG bytes;
 /// 3. the other frames are rasterized and PNG-encoded in parallel, split by whole frames, so
 ///    `jobs` never changes a byte;
-/// 4. frames go to ffmpeg in order.
+/// 4. frames go to ffmpeg in order, and to the `FramePublisher`, which writes them durably and
+///    journals them on its own thread while the next batch is simulated and rasterized;
+/// 5. the trace streams to disk as ticks are simulated (`Trace`, `TraceFiles`).
+///
+/// Before the first frame: the window (`RenderWindow`), the claim on the output folder
+/// (`OutputClaim`), what `--resume` may reuse (`ResumeState`) and the trace budget (`TraceBudget`).
 public enum SceneRenderer {
     /// Validates `scene` (a scene built in Swift gets the same errors as a file), then renders it.
     /// Throws `SceneError` for an invalid scene, `FrameSelectionError` for an unusable
     /// `options.frames`, `ExportError` or `PNGError` when files cannot be written.
     public static func render(_ scene: Scene, options: RenderOptions = .init()) throws -> RenderResult {
         try scene.validate(limits: options.limits)
+        try TraceBudget.check(scene, options: options)
         let start = DispatchTime.now()
         var timings = RenderManifest.Timings()
         let simulation = try makeSimulation(scene, options)
@@ -31,21 +37,8 @@ public enum SceneRenderer {
         let width = scene.canvas.pixelWidth, height = scene.canvas.pixelHeight
         let videoFPS = options.videoFPS ?? scene.fps
 
-        // Which frames: all of them, or a window whose bounds are known before the first frame
-        // (an `until: rest` scene is simulated once, without drawing, to find its length).
-        var window: Range<Int>?
-        var sceneFrameCount: Int?
-        if let selection = options.frames {
-            let total = plan.stopsAtRest ? try countFrames(scene, options, plan: plan) : plan.maxFrames
-            sceneFrameCount = total
-            // With a video, segments are cut on whole seconds, where every GOP starts.
-            window = try selection.window(total: total, alignment: video.isEmpty ? 1 : scene.fps)
-            if let w = window, !video.isEmpty, w != 0..<total {
-                for format in video where !VideoFileFormat.segmentable.contains(where: { $0.rawValue == format.rawValue }) {
-                    throw FrameSelectionError("--video \(format.rawValue) cannot be split into segments that join by stream copy; use mp4 or mov with --frames/--shard, or --video none")
-                }
-            }
-        }
+        let planned = try RenderWindow.plan(scene, options, plan: plan, video: video)
+        let window = planned.window, sceneFrameCount = planned.sceneFrameCount
         let first = window?.lowerBound ?? 0
         let end = window?.upperBound ?? plan.maxFrames
         let stem = RenderManifest.stem(scene: scene.name, window: window)
@@ -58,33 +51,27 @@ public enum SceneRenderer {
 
         let framesDirectory = (options.outputDirectory as NSString).appendingPathComponent(scene.name)
 
+        // Claim the outputs before reading or touching anything in the folder.
+        try createDirectory(options.outputDirectory)
+        let claim = try OutputClaim.take(directory: options.outputDirectory, sceneName: scene.name, stem: stem,
+                                         windowed: window != nil, wait: options.waitForLock)
+        defer { claim.release() }
+
         // --resume: what an earlier render of the same frames left behind, checked byte by byte.
-        var known: [Int: String] = [:]
-        var videoUpToDate = false
-        if options.resume, options.writeManifest {
-            let previous = try? RenderManifest.read(manifestPath)
-            if let previous, previous.scene.hash == sceneHash, previous.frames.hashOf == hashOf,
-               previous.frames.pngSettings == pngSettings, previous.frames.start == first {
-                for entry in previous.frames.hashes { known[entry.frame] = entry.hash }
-                videoUpToDate = !previous.videos.isEmpty
-                    && Set(previous.videos.map(\.format)) == Set(video.map(\.rawValue))
-                    && previous.videos.allSatisfy { v in
-                        let path = (options.outputDirectory as NSString).appendingPathComponent(v.file)
-                        return FileManager.default.contents(atPath: path).map { FNV1a64.hexHash($0) == v.hash } ?? false
-                    }
-            }
-            known.merge(RenderJournal.read(path: base + ".manifest.partial", header: header)) { _, journal in journal }
-        }
-        let reusable = writeFrames ? verifiedFrames(known, in: framesDirectory, jobs: options.jobs) : [:]
-        if videoUpToDate && reusable.count == known.count { video = [] }
+        let resume = ResumeState.load(options: options, manifestPath: manifestPath, journalPath: base + ".manifest.partial",
+                                      journalHeader: header, sceneHash: sceneHash, first: first, hashOf: hashOf,
+                                      pngSettings: pngSettings, video: video.map(\.rawValue),
+                                      framesDirectory: framesDirectory, writeFrames: writeFrames)
+        let reusable = resume.reusable, videoUpToDate = resume.videoUpToDate
+        if videoUpToDate && reusable.count == resume.known.count { video = [] }
         removeStaleTemporaries(in: options.outputDirectory, prefix: "." + stem + ".")
+        removeStaleTemporaries(in: options.outputDirectory, prefix: "." + scene.name + ".trace.")
         removeStaleTemporaries(in: framesDirectory, prefix: ".frame_")
 
         // Start ffmpeg first: a missing ffmpeg or encoder fails the render before any frame is written.
         var videoWriter: VideoWriter?
         var assembler: VideoFrameAssembler?
         if !video.isEmpty {
-            try createDirectory(options.outputDirectory)
             let files = video.map { format -> (format: VideoFileFormat, path: String) in
                 guard let f = VideoFileFormat(rawValue: format.rawValue) else {
                     preconditionFailure("every scene video format is an export format")
@@ -95,7 +82,8 @@ public enum SceneRenderer {
             for file in files where !unique.contains(where: { $0.format == file.format }) { unique.append(file) }
             let writer = try VideoWriter(files: unique, width: width, height: height, fps: videoFPS,
                                          options: try options.encoding(alpha: scene.canvas.background.a < 255),
-                                         backgroundHex: String(scene.canvas.background.hex.dropFirst().prefix(6)))
+                                         backgroundHex: String(scene.canvas.background.hex.dropFirst().prefix(6)),
+                                         stallSeconds: options.ffmpegStallSeconds)
             options.onFFmpegCommand?(writer.commandLines)
             videoWriter = writer
             assembler = VideoFrameAssembler(videoFPS: videoFPS, simulationFPS: scene.fps, subframes: options.motionBlur,
@@ -107,17 +95,25 @@ public enum SceneRenderer {
 
         var journal: RenderJournal?
         if options.writeManifest {
-            try createDirectory(options.outputDirectory)
             let j = RenderJournal(path: base + ".manifest.partial")
             let keep = options.resume && !RenderJournal.read(path: j.path, header: header).isEmpty
             try j.open(header: header, fresh: !keep)
             journal = j
         }
 
-        // The trace covers every tick from 0, so only a render that reaches the scene's end writes it.
-        var trace = options.writeTrace ? Trace(sceneName: scene.name, fps: scene.fps) : nil
+        // The trace covers every tick from 0, so only a render that reaches the scene's end writes
+        // it (a window that ends the scene is known before the first tick); it streams to disk.
+        var trace: Trace?
+        var traceFiles: TraceFiles?
+        if options.writeTrace, window == nil || end == sceneFrameCount {
+            let files = try TraceFiles(base: (options.outputDirectory as NSString).appendingPathComponent(scene.name))
+            traceFiles = files
+            trace = Trace(sceneName: scene.name, fps: scene.fps, files: files)
+        }
+        defer { traceFiles?.abandon() }
         let velocityBasedPause = simulation.velocityBasedPauseTick(limit: plan.maxFrames)
         if let tick = velocityBasedPause { trace?.noteVelocityBasedPause(tick: tick, fps: scene.fps) }
+        let publisher = FramePublisher(sequence: sequence, journal: journal)
         let batchSize = max(4, options.jobs * 4)
         var tick = 0            // frames simulated so far
         var distinct = 0
@@ -189,9 +185,11 @@ public enum SceneRenderer {
                 timings.rasterSeconds += stage.raster
                 timings.encodeSeconds += stage.encode
 
-                // 4. Write in order; then record the batch in the journal.
-                var writeSeconds = 0.0, videoSeconds = 0.0
+                // 4. Hand the frames to the publisher (written, then journaled, on its thread) and
+                //    the video, in order.
+                var videoSeconds = 0.0
                 var journalEntries: [(frame: Int, hash: String)] = []
+                var pngs: [(index: Int, png: [UInt8])] = []
                 for i in lists.indices where !skip[i] {
                     let t = batchFirst + i
                     let frame: EncodedFrame
@@ -203,14 +201,12 @@ public enum SceneRenderer {
                         frame = f
                     }
                     if t >= first {
-                        let writeStart = DispatchTime.now()
-                        if let sequence, let png = frame.png, reusable[t] == nil {
-                            try sequence.write(encoded: png, frame: t)
+                        if sequence != nil, let png = frame.png, reusable[t] == nil {
+                            pngs.append((t, png))
                             journalEntries.append((t, frame.hash))
                         } else if sequence == nil {
                             journalEntries.append((t, frame.hash))
                         }
-                        writeSeconds += seconds(since: writeStart)
                     }
                     if let writer = videoWriter, var a = assembler {
                         let videoStart = DispatchTime.now()
@@ -230,10 +226,7 @@ public enum SceneRenderer {
                         hashes.append(.init(frame: t, hash: hash))
                     }
                 }
-                let journalStart = DispatchTime.now()
-                try journal?.append(journalEntries)
-                writeSeconds += seconds(since: journalStart)
-                timings.writeSeconds += writeSeconds
+                try publisher.push(.init(frames: pngs, journal: journalEntries))
                 timings.videoSeconds += videoSeconds
 
                 if let last = lists.last, !skip[lists.count - 1] {
@@ -258,23 +251,24 @@ public enum SceneRenderer {
                     try writer.write(frame: last)
                 }
             }
+            // Frames first: a video is published only when every frame is.
+            timings.writeSeconds = try publisher.finish()
             try videoWriter?.finish()
             timings.videoSeconds += seconds(since: videoStart)
         } catch {
+            publisher.abandon()
             videoWriter?.abandon()
             throw error
         }
         let frameEnd = tick
-        // A full render owns the folder: frames of an earlier, longer render go. A window shares
-        // it with the other shards and touches nothing outside itself.
-        if window == nil { sequence?.removeFrames(from: frameEnd) }
+        // A full render owns the folder: frames an earlier, longer render recorded past this
+        // render's end go (`OutputClaim`). A window shares it with the other shards and touches
+        // nothing outside itself.
+        if window == nil, let sequence { claim.removeStaleFrames(from: frameEnd, in: sequence) }
         var tracePath: String?
-        if let trace, window == nil || frameEnd == sceneFrameCount {
-            try createDirectory(options.outputDirectory)
-            let traceBase = (options.outputDirectory as NSString).appendingPathComponent(scene.name)
-            try AtomicFile.write(trace.textContents, to: traceBase + ".trace.txt")
-            try AtomicFile.write(trace.csvContents, to: traceBase + ".trace.csv")
-            tracePath = traceBase + ".trace.txt"
+        if let traceFiles {
+            try traceFiles.commit()
+            tracePath = traceFiles.text.path
         }
 
         var manifestFile: String?
@@ -283,19 +277,15 @@ public enum SceneRenderer {
         if options.writeManifest {
             var videos: [RenderManifest.VideoInfo] = []
             if let writer = videoWriter {
-                for output in writer.outputs {
-                    let bytes = FileManager.default.contents(atPath: output.path) ?? Data()
-                    videos.append(.init(format: output.format.rawValue, file: (output.path as NSString).lastPathComponent,
-                                        hash: FNV1a64.hexHash(bytes),
-                                        firstVideoFrame: VideoTiming.videoFrameCount(tickCount: first, videoFPS: videoFPS, simulationFPS: scene.fps),
-                                        endVideoFrame: VideoTiming.videoFrameCount(tickCount: frameEnd, videoFPS: videoFPS, simulationFPS: scene.fps),
-                                        fps: output.frameRate, command: FFmpegCommand.shellQuoted(output.arguments)))
+                videos = writer.outputs.map {
+                    .finished($0, ffmpegVersion: writer.capabilities.version, first: first, end: frameEnd, videoFPS: videoFPS,
+                              sceneFPS: scene.fps, motionBlur: options.motionBlur, holdSeconds: options.holdSeconds)
                 }
             } else if videoUpToDate, let previous = try? RenderManifest.read(manifestPath) {
                 videos = previous.videos
             }
             let capabilities = videoWriter?.capabilities
-            let manifest = RenderManifest(
+            var manifest = RenderManifest(
                 flipbookVersion: options.flipbookVersion,
                 scene: .init(name: scene.name, hash: sceneHash, hashOf: "resolved scene (Swift String(reflecting:))",
                              fps: scene.fps, width: width, height: height),
@@ -307,6 +297,10 @@ public enum SceneRenderer {
                 videos: videos,
                 ffmpeg: capabilities.map { .init(executable: $0.executable, version: $0.version) },
                 timings: timings, droppedNonFinite: dropped)
+            let icons = scene.allItems.compactMap { $0.item.icon }.map { RenderManifest.AssetFile(file: $0.file, hash: $0.icon.hash) }
+            if !icons.isEmpty { manifest.icons = icons }
+            let fonts = simulation.fontFiles
+            if !fonts.isEmpty { manifest.fonts = fonts.map { .init(path: $0.path, hash: $0.hash) } }
             try AtomicFile.write(try manifest.encoded(), to: manifestPath)
             journal?.finish()
             manifestFile = manifestPath
@@ -319,21 +313,10 @@ public enum SceneRenderer {
                             firstFrame: first, manifestPath: manifestFile, framesReused: reused)
     }
 
-    private static func makeSimulation(_ scene: Scene, _ options: RenderOptions) throws -> SceneSimulation {
+    static func makeSimulation(_ scene: Scene, _ options: RenderOptions) throws -> SceneSimulation {
         let simulation = try SceneSimulation(scene: scene)
         for behavior in options.additionalBehaviors?(simulation) ?? [] { simulation.animator.addBehavior(behavior) }
         return simulation
-    }
-
-    /// The frame count of an `until: rest` scene: the simulation run to rest, drawing nothing.
-    static func countFrames(_ scene: Scene, _ options: RenderOptions, plan: FramePlan) throws -> Int {
-        let simulation = try makeSimulation(scene, options)
-        var count = 1
-        while count < plan.maxFrames, !simulation.isAtRest {
-            simulation.advance()
-            count += 1
-        }
-        return count
     }
 
     /// Removes display-list entries whose geometry is not finite and returns their draw indexes.
@@ -356,26 +339,6 @@ public enum SceneRenderer {
         return droppedIndexes
     }
 
-    /// The frames of `known` whose PNG file exists and still hashes to the recorded value.
-    static func verifiedFrames(_ known: [Int: String], in directory: String, jobs: Int) -> [Int: String] {
-        let entries = known.sorted { $0.key < $1.key }
-        let slots = ResultSlots<Bool>(count: entries.count)
-        let workers = max(1, min(jobs, entries.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var k = worker
-            while k < entries.count {
-                let path = (directory as NSString).appendingPathComponent(PNGSequence.fileName(forFrame: entries[k].key))
-                let bytes = FileManager.default.contents(atPath: path)
-                slots.set(k, .success(bytes.map { FNV1a64.hexHash($0) == entries[k].value } ?? false))
-                k += workers
-            }
-        }
-        let ok = (try? slots.collect()) ?? []
-        var result: [Int: String] = [:]
-        for (k, entry) in entries.enumerated() where ok.indices.contains(k) && ok[k] == true { result[entry.key] = entry.value }
-        return result
-    }
-
     /// Deletes hidden temporary files (`<prefix>….tmp-PID[-N]`: a video's or a frame's) left by a
     /// killed render, when the process that made them is gone. Final names are never touched.
     static func removeStaleTemporaries(in directory: String, prefix: String) {
@@ -388,76 +351,6 @@ public enum SceneRenderer {
         }
     }
 
-    /// The pixels, PNG bytes (optionally) and content hash of one frame.
-    struct EncodedFrame {
-        var rgba: [UInt8]
-        var png: [UInt8]?
-        /// FNV-1a 64 hex of `png`, or of `rgba` when there is no PNG.
-        var hash: String
-    }
-
-    /// One frame to produce: rasterize `lists[index]`, or, when `reuse` names a verified PNG
-    /// from an earlier render, decode its pixels instead (for the video).
-    struct FrameWork {
-        var index: Int
-        var reuse: String?
-    }
-
-    /// Seconds spent per stage, summed over worker threads.
-    struct StageSeconds {
-        var raster = 0.0
-        var encode = 0.0
-    }
-
-    /// Rasterizes `lists[work]` on `jobs` threads; the result is indexed like `lists`.
-    static func renderInParallel(lists: [DisplayList], work: [FrameWork], jobs: Int,
-                                 encodePNG: Bool, png: PNGOptions) throws -> ([EncodedFrame?], StageSeconds) {
-        let results = ResultSlots<EncodedFrame>(count: lists.count)
-        let stages = ResultSlots<StageSeconds>(count: work.count)
-        let workers = max(1, min(jobs, work.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            // One rasterizer per worker: its scratch (outlines, cells) grows once and is reused.
-            // Each frame gets its own pixel buffer, because the batch keeps every frame for the video.
-            var rasterizer = Rasterizer()
-            var k = worker
-            while k < work.count {
-                let item = work[k]
-                let list = lists[item.index]
-                var stage = StageSeconds()
-                do {
-                    if let path = item.reuse {
-                        let readStart = DispatchTime.now()
-                        let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
-                        let image = try PNG.decode(bytes)
-                        results.set(item.index, .success(EncodedFrame(rgba: image.rgba, png: nil, hash: FNV1a64.hexHash(bytes))))
-                        stage.encode = seconds(since: readStart)
-                    } else {
-                        let rasterStart = DispatchTime.now()
-                        var rgba: [UInt8] = []
-                        rasterizer.renderStraightRGBA(list, into: &rgba)
-                        stage.raster = seconds(since: rasterStart)
-                        let encodeStart = DispatchTime.now()
-                        let bytes = encodePNG
-                            ? try PNG.encode(rgba: rgba, width: list.width, height: list.height, options: png)
-                            : nil
-                        let hash = bytes.map { FNV1a64.hexHash($0) } ?? FNV1a64.hexHash(rgba)
-                        stage.encode = seconds(since: encodeStart)
-                        results.set(item.index, .success(EncodedFrame(rgba: rgba, png: bytes, hash: hash)))
-                    }
-                } catch {
-                    results.set(item.index, .failure(error))
-                }
-                stages.set(k, .success(stage))
-                k += workers
-            }
-        }
-        let total = try stages.collect().compactMap { $0 }.reduce(into: StageSeconds()) {
-            $0.raster += $1.raster
-            $0.encode += $1.encode
-        }
-        return (try results.collect(), total)
-    }
-
     static func createDirectory(_ path: String) throws {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
@@ -468,22 +361,5 @@ public enum SceneRenderer {
 
     static func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    }
-}
-
-/// Per-index result slots written from several threads; the first failure by index wins, so
-/// the error reported does not depend on thread timing.
-final class ResultSlots<Value>: @unchecked Sendable {
-    private var slots: [Result<Value, Error>?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ value: Result<Value, Error>) {
-        lock.lock(); slots[index] = value; lock.unlock()
-    }
-
-    func collect() throws -> [Value?] {
-        try slots.map { slot in try slot.map { try $0.get() } }
     }
 }

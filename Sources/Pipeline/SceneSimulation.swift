@@ -30,8 +30,14 @@ public final class SceneSimulation {
     /// When the last scripted input ends, in seconds: until then the scene is not at rest even if
     /// the animator has paused, because a drag will wake it.
     private var scriptedInputEnd = 0.0
+    /// `dynamicsTimeline:` and behaviours scheduled from Swift.
+    private var dynamicsScript: DynamicsScript!
     /// The Core Animation side: item layers, animations, view animations, property animators.
-    private var timing: SceneTiming!
+    private(set) var timing: SceneTiming!
+    /// Text items' layouts, set once (`text:` items).
+    let texts: SceneTexts
+    /// The timing node of each top-level item (`scene.items[i]`), for `tracedState(at:)`.
+    private var topLevelNodes: [Int?] = []
 
     /// Builds the animator for a validated scene.
     ///
@@ -40,6 +46,7 @@ public final class SceneSimulation {
     ///   gap between them an error message rather than a crash.
     public init(scene: Scene, file: String = "<swift>") throws {
         self.scene = scene
+        texts = try SceneTexts(scene: scene, file: file)
         animator = DynamicAnimator(screenScale: scene.canvas.scale,
                                    referenceBounds: Rect(origin: .zero, size: scene.canvas.size))
         var items: [DynamicItem] = []
@@ -60,15 +67,23 @@ public final class SceneSimulation {
         }
         animator.willResume = { [unowned self] _ in record(.animatorResumed) }
         animator.didPause = { [unowned self] _ in record(.animatorPaused) }
+        dynamicsScript = DynamicsScript(scene: scene)
+        scriptedInputEnd = dynamicsScript.lastTime
         for (i, spec) in scene.behaviors.enumerated() {
             do {
-                for behavior in try makeBehaviors(spec) { animator.addBehavior(behavior) }
+                let made = try makeBehaviors(spec)
+                for behavior in made { animator.addBehavior(behavior) }
+                dynamicsScript.register(scene.behaviorID(i), made)
             } catch let error as DynamicsParameterError {
                 throw SceneError(file: file, keyPath: "behaviors[\(i)].\(spec.kind)", message: error.message)
             }
         }
         flushBehaviorEvents()
+        runDynamicsScript()
         timing = try SceneTiming(scene: scene, dynamicItems: items, file: file)
+        var nodeOfItem: [String: Int] = [:]
+        for (i, node) in timing.nodes.enumerated() where node.parent == nil { nodeOfItem[node.item.id] = i }
+        topLevelNodes = scene.items.map { nodeOfItem[$0.id] }
         recordTiming(timing.process(tick: 0))
     }
 
@@ -110,11 +125,32 @@ public final class SceneSimulation {
         // Scripted input arrives before the tick, like touches before a display-link callback;
         // it may wake a paused animator.
         for behavior in inputBehaviors { behavior.handleInput(at: time) }
+        runDynamicsScript()
         let wasRunning = animator.isRunning
         if wasRunning { animator.step(tickInterval) }
         flushBehaviorEvents()
         if wasRunning, !animator.isRunning, pauseTick == nil { pauseTick = tick }
         recordTiming(timing.process(tick: tick))
+    }
+
+    /// Runs the `dynamicsTimeline:` entries and scheduled blocks due on this tick (before the
+    /// step, like scripted input); they may resume a paused animator.
+    private func runDynamicsScript() {
+        dynamicsScript.run(tick: tick, animator: animator, make: { [unowned self] spec in try makeBehaviors(spec) },
+                           item: { [unowned self] id in item(id) }, note: { [unowned self] line in record(.behavior(line)) })
+    }
+
+    /// The behaviours created for `id` (a scene behaviour's or a timeline `add`'s), empty when
+    /// none has that id (yet). Change them with UIKit's setters from a `schedule(atTick:_:)` block.
+    public func behaviors(withID id: String) -> [DynamicBehavior] { dynamicsScript.behaviorsByID[id] ?? [] }
+
+    /// Runs `body` with the animator at the start of tick `tick` (> the current tick), before the
+    /// step, exactly where `dynamicsTimeline:` entries run: the Swift form of a timeline entry, for
+    /// custom behaviours and changes the scene format does not spell.
+    public func schedule(atTick tick: Int, _ body: @escaping (DynamicAnimator) -> Void) {
+        precondition(tick > self.tick, "schedule(atTick:) needs a future tick; now is \(self.tick)")
+        dynamicsScript.schedule(atTick: tick, body)
+        scriptedInputEnd = max(scriptedInputEnd, Double(tick) / Double(scene.fps))
     }
 
     private func recordTiming(_ kinds: [SimulationEvent.Kind]) {
@@ -136,11 +172,21 @@ public final class SceneSimulation {
     /// animations and property animators) when Core Animation timing drives the scene, otherwise
     /// the animator's item. The same geometry the frame draws.
     public func tracedState(_ item: DynamicItem) -> (center: Point, bounds: Size, transform: AffineTransform, opacity: Double) {
-        let sceneItem = scene.items.first { $0.id == item.identifier }
-        guard timing.isUsed, let i = timing.nodes.firstIndex(where: { $0.item.id == item.identifier }) else {
-            return (item.center, item.bounds, item.transform, sceneItem?.opacity ?? 1)
+        guard let index = dynamicItems.firstIndex(where: { $0 === item }) else {
+            return (item.center, item.bounds, item.transform, 1)
         }
-        let p = DisplayListBuilder.presentedLayer(i, timing: timing)
+        return tracedState(at: index)
+    }
+
+    /// `tracedState` of `dynamicItems[index]` (which is `scene.items[index]`), in constant time:
+    /// the trace calls it for every item every tick, so a search by id here made the trace's
+    /// cost grow with the square of the item count.
+    public func tracedState(at index: Int) -> (center: Point, bounds: Size, transform: AffineTransform, opacity: Double) {
+        let item = dynamicItems[index]
+        guard timing.isUsed, let node = topLevelNodes[index] else {
+            return (item.center, item.bounds, item.transform, scene.items[index].opacity)
+        }
+        let p = DisplayListBuilder.presentedLayer(node, timing: timing)
         return (p.center, p.size, p.transform, p.opacity)
     }
 
@@ -165,9 +211,22 @@ public final class SceneSimulation {
 
     /// The frame for the current tick.
     public func displayList() -> DisplayList {
-        if timing.isUsed { return DisplayListBuilder.build(canvas: scene.canvas, order: drawOrder, timing: timing) }
+        if timing.isUsed { return DisplayListBuilder.build(canvas: scene.canvas, order: drawOrder, timing: timing, texts: texts) }
         return DisplayListBuilder.build(canvas: scene.canvas, items: scene.items, order: drawOrder,
                                         state: dynamicItems)
+    }
+
+    /// Warnings about the scene's text (characters no font has), one line each, in item order.
+    public var textWarnings: [String] { texts.warnings }
+
+    /// The font files the scene's text is drawn with (path, FNV-1a 64 of the bytes), sorted by path.
+    public var fontFiles: [(path: String, hash: String)] { texts.fonts.map { ($0.path, $0.contentHash) } }
+
+    /// A text item's string, and the box of its set lines in item-local points (origin at the
+    /// bounds' top-left); nil for an item without text.
+    public func textSummary(of id: String) -> (string: String, bounds: Rect)? {
+        guard let entry = texts.byID[id] else { return nil }
+        return (entry.layout.lines.map(\.text).joined(separator: "\n"), entry.layout.bounds)
     }
 
     public func item(_ id: String) -> DynamicItem? {
@@ -175,7 +234,7 @@ public final class SceneSimulation {
     }
 
     /// The animator behaviours for one scene behaviour (a watcher brings its client along).
-    private func makeBehaviors(_ spec: BehaviorSpec) throws -> [DynamicBehavior] {
+    func makeBehaviors(_ spec: BehaviorSpec) throws -> [DynamicBehavior] {
         // Validation guarantees every referenced id exists.
         func resolve(_ id: String) -> DynamicItem {
             guard let item = item(id) else { preconditionFailure("unvalidated scene: unknown item \(id)") }

@@ -1,3 +1,4 @@
+import Foundation
 import Dynamics
 import Geometry
 import Raster
@@ -44,6 +45,8 @@ final class SceneTiming {
     private var viewAnimationTicks: [Int]
     private var viewCompletions: [(spec: ViewAnimationSpec, node: Int, completion: ViewAnimationTransaction.Completion)] = []
     private var pendingReactions: [(node: Int, completion: ViewAnimationSpec.Completion)] = []
+    /// Running display-link reverses (the seed's v2): the call, its node, its start time and p.
+    private var displayLinks: [(call: Int, node: Int, startTick: Int, progress: Double)] = []
     private var layerCallTicks: [Int]
     private var layerCallEndTicks: [Int]
     private var lastScriptTick = 0
@@ -54,8 +57,10 @@ final class SceneTiming {
         fps = scene.fps
         isUsed = !scene.viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty
             || scene.allItems.contains { !$0.item.animations.isEmpty || !$0.item.children.isEmpty
-                || $0.item.timing != MediaTiming() || $0.item.shadow != nil || $0.item.masksToBounds }
-        let driven = Set(scene.behaviors.flatMap(\.itemIDs))
+                || $0.item.timing != MediaTiming() || $0.item.shadow != nil || $0.item.masksToBounds
+                || $0.item.shape != nil || $0.item.icon != nil || $0.item.text != nil }
+        var driven = Set(scene.behaviors.flatMap(\.itemIDs))
+        for entry in scene.dynamicsTimeline { if case .add(let spec, _) = entry.action { driven.formUnion(spec.itemIDs) } }
         viewAnimationTicks = scene.viewAnimations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         layerCallTicks = scene.layerTimeline.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         layerCallEndTicks = scene.layerTimeline.map { call in
@@ -97,10 +102,23 @@ final class SceneTiming {
 
     /// An item's model values as written in the scene.
     static func modelValues(of item: Item) -> [(LayerProperty, AnimatableValue)] {
+        var values = baseModelValues(of: item)
+        if let shape = item.shape {
+            values += [(.strokeStart, .scalar(shape.stroke.strokeStart)), (.strokeEnd, .scalar(shape.stroke.strokeEnd)),
+                       (.lineWidth, .scalar(shape.stroke.lineWidth)), (.shapeFillColor, .color(AnimatableColor(shape.fillColor))),
+                       (.strokeColor, .color(AnimatableColor(shape.strokeColor))),
+                       (.lineDashPhase, .scalar(shape.stroke.lineDashPhase))]
+            if case .path(let p) = shape.geometry { values.append((.path, .path(PathValue(p)))) }
+        }
+        return values
+    }
+
+    private static func baseModelValues(of item: Item) -> [(LayerProperty, AnimatableValue)] {
         [(.center, .point(item.center)), (.size, .size(item.size)), (.rotation, .angle(item.rotation)),
          (.opacity, .scalar(item.opacity)), (.fillColor, .color(AnimatableColor(item.fill))),
          (.cornerRadius, .scalar(item.cornerRadius)), (.borderWidth, .scalar(item.border?.width ?? 0)),
-         (.borderColor, .color(AnimatableColor(item.border?.color ?? .clear)))]
+         (.borderColor, .color(AnimatableColor(item.border?.color ?? .clear))),
+         (.textColor, .color(AnimatableColor(item.text?.color ?? .black)))]
     }
 
     var time: Double { Double(tick) / Double(fps) }
@@ -121,7 +139,7 @@ final class SceneTiming {
     /// not stopped, an animator that is not inactive, a completion block to run.
     var isBusy: Bool {
         guard isUsed else { return false }
-        return tick < lastScriptTick || !pendingReactions.isEmpty || !viewCompletions.isEmpty
+        return tick < lastScriptTick || !pendingReactions.isEmpty || !viewCompletions.isEmpty || !displayLinks.isEmpty
             || scripts.contains { $0.animator.state != .inactive }
             || nodes.contains { $0.parent == nil && $0.layer.hasActiveAnimations }
     }
@@ -159,16 +177,39 @@ final class SceneTiming {
         for (j, call) in scene.layerTimeline.enumerated() where layerCallTicks[j] <= n && n <= layerCallEndTicks[j] {
             guard let i = index[call.item] else { continue }
             if case .scrub = call.kind {} else if n != layerCallTicks[j] { continue }
-            attempt("layerTimeline[\(j)] \(call.kind.name)") { try perform(call.kind, on: nodes[i].layer, callTime: call.at) }
             if case .scrub = call.kind {} else { events.append(.layerTiming(item: call.item, call: call.kind.name)) }
+            if case let .displayLinkReverse(_, progress, _) = call.kind {
+                displayLinks.append((j, i, n, progress ?? nodes[i].layer.timing.timeOffset))
+                continue
+            }
+            attempt("layerTimeline[\(j)] \(call.kind.name)") { events += try perform(call.kind, on: nodes[i].layer, callTime: call.at) }
+        }
+        // The display links fire before each frame (after the calls of this tick): p − elapsed
+        // while ≥ 0, then invalidate, continue at the end, switch state.
+        displayLinks = displayLinks.filter { link in
+            guard case let .displayLinkReverse(duration, _, changes) = scene.layerTimeline[link.call].kind else { return false }
+            let layer = nodes[link.node].layer
+            // Elapsed time from whole ticks, so p − elapsed reaches exactly 0 on its tick.
+            let progress = link.progress - Double(n - link.startTick) / Double(fps)
+            if progress >= 0 {
+                attempt("layerTimeline[\(link.call)] displayLinkReverse") { try layer.updateTiming { $0.timeOffset = progress } }
+                return true
+            }
+            attempt("layerTimeline[\(link.call)] displayLinkReverse") {
+                _ = try perform(.continueAnimation(timeProgress: duration), on: layer, callTime: t)
+                for c in changes { try layer.setModelValue(c.value, for: c.property) }
+            }
+            writeBack(link.node)
+            events.append(.layerTiming(item: nodes[link.node].item.id, call: "displayLinkReverse ended (continue at " + String(format: "%g", duration) + " s, switch state)"))
+            return false
         }
         // 4. Commits.
         for i in nodes.indices {
             for (k, spec) in nodes[i].item.animations.enumerated() where ScriptTime.tick(for: spec.at, fps: fps) == n {
                 attempt("\(nodes[i].path).animations[\(k)]") {
-                    for e in try nodes[i].layer.add(spec.animation, for: spec.property, forKey: spec.key, committedAt: t) {
-                        events.append(.animationStopped(item: e.layer, key: e.key, finished: e.finished))
-                    }
+                    let replaced = try nodes[i].layer.add(spec.animation, for: spec.property, forKey: spec.key, committedAt: t)
+                    events += replaced.map { .animationStopped(item: $0.layer, key: $0.key, finished: $0.finished) }
+                    events += completeViewAnimations(replaced)
                 }
             }
         }
@@ -176,7 +217,12 @@ final class SceneTiming {
             guard let i = index[spec.item] else { continue }
             attempt("viewAnimations[\(j)]") {
                 let transaction = try commit(spec, on: nodes[i].layer, at: t)
+                events += transaction.replaced.map { .animationStopped(item: $0.layer, key: $0.key, finished: $0.finished) }
+                events += completeViewAnimations(transaction.replaced)
                 if transaction.completesImmediately {
+                    // duration ≤ 0: values set at once, the completion runs (finished = true) on
+                    // the next turn of the run loop, like any other completion block here.
+                    events.append(.viewAnimationCompleted(item: spec.item, finished: true))
                     if let c = spec.completion { pendingReactions.append((i, c)) }
                 } else {
                     viewCompletions.append((spec, i, .init(transaction)))
@@ -196,6 +242,8 @@ final class SceneTiming {
                     case .completed(let position):
                         events.append(.animatorCompleted(animator: script.spec.id, position: position.rawValue,
                                                          fractionComplete: script.animator.fractionComplete))
+                    case let .completionRan(name, position):
+                        events.append(.behavior("animator \(script.spec.id) completion \(name) ran at .\(position.rawValue)"))
                     }
                 }
             } catch {
@@ -207,22 +255,32 @@ final class SceneTiming {
         for i in nodes.indices where nodes[i].parent == nil {
             let stopped = nodes[i].layer.advance(to: t)
             for e in stopped { events.append(.animationStopped(item: e.layer, key: e.key, finished: e.finished)) }
-            guard !stopped.isEmpty else { continue }
-            var remaining: [(spec: ViewAnimationSpec, node: Int, completion: ViewAnimationTransaction.Completion)] = []
-            for var v in viewCompletions {
-                if let finished = v.completion.consume(stopped) {
-                    events.append(.viewAnimationCompleted(item: v.spec.item, finished: finished))
-                    if let c = v.spec.completion { pendingReactions.append((v.node, c)) }
-                } else {
-                    remaining.append(v)
-                }
-            }
-            viewCompletions = remaining
+            events += completeViewAnimations(stopped)
         }
         return events
     }
 
-    private func perform(_ kind: LayerTimingCall.Kind, on layer: TimingLayer, callTime: Double) throws {
+    /// Feeds stop events to the pending `UIView.animate` completions (matched by layer and key);
+    /// each block whose animations have all stopped reports once, in commit order, and its
+    /// completion block is queued for the next tick.
+    private func completeViewAnimations(_ stopped: [AnimationEvent]) -> [SimulationEvent.Kind] {
+        guard !stopped.isEmpty else { return [] }
+        var events: [SimulationEvent.Kind] = []
+        var remaining: [(spec: ViewAnimationSpec, node: Int, completion: ViewAnimationTransaction.Completion)] = []
+        for var v in viewCompletions {
+            if let finished = v.completion.consume(stopped) {
+                events.append(.viewAnimationCompleted(item: v.spec.item, finished: finished))
+                if let c = v.spec.completion { pendingReactions.append((v.node, c)) }
+            } else {
+                remaining.append(v)
+            }
+        }
+        viewCompletions = remaining
+        return events
+    }
+
+    /// Performs a scripted layer-timing call; returns the events it caused (removals' stops).
+    private func perform(_ kind: LayerTimingCall.Kind, on layer: TimingLayer, callTime: Double) throws -> [SimulationEvent.Kind] {
         let t = time
         switch kind {
         case .pause: try layer.pause(at: t)
@@ -247,21 +305,18 @@ final class SceneTiming {
             try layer.updateTiming { $0.speed = 1; $0.timeOffset = 0; $0.beginTime = 0 }
             let now = layer.convertTime(t, from: nil)
             try layer.updateTiming { $0.beginTime = now - (duration - p); $0.timeOffset = duration; $0.speed = -1 }
+        case .displayLinkReverse:
+            break  // driven tick by tick in `process(tick:)`
         case .reset:
             try layer.updateTiming { $0.speed = 1; $0.timeOffset = 0; $0.beginTime = 0 }
         case .removeAllAnimations:
+            // Every animation not yet stopped reports finished=false (spec timing §1.7), and a
+            // view animation block whose animations are gone completes with finished=false.
             let stopped = layer.removeAllAnimations(at: t)
-            var remaining: [(spec: ViewAnimationSpec, node: Int, completion: ViewAnimationTransaction.Completion)] = []
-            for var v in viewCompletions {
-                if let finished = v.completion.consume(stopped) {
-                    _ = finished
-                    if let c = v.spec.completion { pendingReactions.append((v.node, c)) }
-                } else {
-                    remaining.append(v)
-                }
-            }
-            viewCompletions = remaining
+            return stopped.map { .animationStopped(item: $0.layer, key: $0.key, finished: $0.finished) }
+                + completeViewAnimations(stopped)
         }
+        return []
     }
 
     private func commit(_ spec: ViewAnimationSpec, on layer: TimingLayer, at t: Double) throws -> ViewAnimationTransaction {

@@ -1,4 +1,5 @@
 import Dynamics
+import Export
 import Foundation
 import Geometry
 
@@ -6,25 +7,49 @@ import Geometry
 /// video.
 ///
 /// - `<scene>.trace.txt`, for people: the seed text's format (`[0.033] NSRect: {{x, y}, {w, h}}`)
-///   extended with the item id, centre and angle, and with events (the animator pausing and
-///   resuming) on their own lines.
-/// - `<scene>.trace.csv`, for plots and diffs: one row per item per tick.
+///   extended with the item id, centre and angle; for items the dynamic animator moves, their
+///   body velocity (pt/s) and angular velocity (rad/s); for child layers, `in <parent>` and their
+///   local time; `hidden` on a tick the frame does not draw the layer; and events (the animator
+///   pausing and resuming, completions) on their own lines.
+/// - `<scene>.trace.csv`, for plots and diffs: one row per layer per tick (top-level items in
+///   scene order, each followed by its child layers), with `drawn` (1/0), `velocity_x`,
+///   `velocity_y` (pt/s), `angular_velocity` (rad/s; 0 for items no behaviour moves),
+///   `local_time` (the layer's `convertTime(t, from: nil)`, s) and the animator's `elapsed_time`.
 ///
-/// Numbers are printed with fixed decimals (glibc's correctly rounded printf), so a trace is as
-/// deterministic as the frames and diffs cleanly.
+/// Numbers are printed with fixed decimals (glibc's correctly rounded printf, called directly:
+/// `cFormat`), so a trace is as deterministic as the frames and diffs cleanly.
+///
+/// Two destinations: in memory (`text` and `csv`, for figures and tests), or streamed to the two
+/// files as ticks are recorded (`init(sceneName:fps:files:)`, what a render uses), so a render's
+/// memory stays flat whatever the scene's length: only the header waits in memory until the first
+/// tick fixes its columns. The cost per tick is linear in the items (`SceneSimulation.tracedState(at:)`
+/// finds an item's layer by index, not by searching the scene).
 public struct Trace: Sendable {
+    /// In memory: every line. Streaming: empty once the first tick is recorded.
     public private(set) var text: [String] = []
-    public private(set) var csv: [String] = ["tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity"]
+    public private(set) var csv: [String] = [Trace.csvHeader]
+    /// The CSV columns; property animators append `<id>_fraction` columns after these.
+    public static let csvHeader = "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity,drawn,velocity_x,velocity_y,angular_velocity,local_time,elapsed_time"
     private var eventsWritten = 0
     private var animatorColumnsAdded = false
+    private var files: TraceFiles?
+    private var headerWritten = false
 
     public init(sceneName: String, fps: Int) {
-        text.append("# flipbook trace of \(sceneName): one line per item per tick at \(fps) fps; frame = the item's bounding box (UIView.frame), angle in radians, clockwise")
+        text.append("# flipbook trace of \(sceneName): one line per layer per tick at \(fps) fps; frame = the layer's bounding box (UIView.frame), angle in radians, clockwise; velocity in pt/s, angularVelocity in rad/s")
+    }
+
+    /// A trace streamed to `files` as it is recorded.
+    init(sceneName: String, fps: Int, files: TraceFiles) {
+        self.init(sceneName: sceneName, fps: fps)
+        self.files = files
     }
 
     /// Notes, under the header, when the animator would have paused without the scene's frame
     /// watchers (`SceneSimulation.velocityBasedPauseTick`), so one trace reports both pauses.
+    /// Call before the first `record`.
     public mutating func noteVelocityBasedPause(tick: Int, fps: Int) {
+        precondition(!headerWritten, "the pause note belongs to the header, before the first tick")
         text.insert(String(format: "# without its frame watchers the animator would pause after tick %d (%.3f s), UIKit's velocity-based rest",
                            tick, Double(tick) / Double(fps)), at: 1)
     }
@@ -32,12 +57,7 @@ public struct Trace: Sendable {
     /// Records the state after `simulation.tick` ticks, and any events since the last call.
     public mutating func record(_ simulation: SceneSimulation) {
         let time = Double(simulation.tick) * simulation.tickInterval
-        let stamp = String(format: "[%.3f]", time)
-        for event in simulation.events.dropFirst(eventsWritten) {
-            let at = String(format: "[%.3f]", Double(event.tick) * simulation.tickInterval)
-            text.append("\(at) \(event.description) (tick \(event.tick))")
-        }
-        eventsWritten = simulation.events.count
+        let stamp = cFormat("[%.3f]", time)
         // Property animators (scenes with `animators:` only): a line each per tick, and one
         // `<id>_fraction` column each, appended after the fixed columns so plots keep working.
         let animators = simulation.animatorFractions
@@ -45,38 +65,138 @@ public struct Trace: Sendable {
             csv[0] += animators.map { ",\($0.id)_fraction" }.joined()
             animatorColumnsAdded = true
         }
-        for a in animators {
-            text.append(String(format: "%@ animator %@ fractionComplete %.6f state %@", stamp, a.id, a.fractionComplete, a.state))
+        if let files, !headerWritten {
+            for line in text { files.text.append(line) }
+            for line in csv { files.csv.append(line) }
+            text = []
+            csv = []
+            headerWritten = true
         }
-        let extra = animators.map { String(format: ",%.6f", $0.fractionComplete) }.joined()
-        for item in simulation.dynamicItems {
-            // Presentation values when Core Animation timing drives the scene: what the frame shows.
-            let state = simulation.tracedState(item)
-            let c = state.center, t = state.transform
-            let f = state.center == item.center && state.transform == item.transform && state.bounds == item.bounds
-                ? item.frame
-                : boundingBox(of: Rect(center: c, size: state.bounds),
-                              under: AffineTransform(translationX: -c.x, y: -c.y).concatenating(t)
-                                  .concatenating(AffineTransform(translationX: c.x, y: c.y)))
+        for event in simulation.events.dropFirst(eventsWritten) {
+            let at = cFormat("[%.3f]", Double(event.tick) * simulation.tickInterval)
+            appendText("\(at) \(event.description) (tick \(event.tick))")
+        }
+        eventsWritten = simulation.events.count
+        for a in animators {
+            appendText(stamp + " animator " + a.id + cFormat(" fractionComplete %.6f state ", a.fractionComplete) + a.state)
+        }
+        let extra = animators.map { cFormat(",%.6f", $0.fractionComplete) }.joined()
+        let elapsed = simulation.animator.elapsedTime
+        for layer in simulation.tracedLayers() {
+            let c = layer.center, t = layer.transform, f = layer.frame
             let radians = t.rotationAngle.radians
-            let angle = radians == 0 ? 0 : radians  // no "-0.000000"
-            text.append(String(format: "%@ %@ NSRect: {{%@, %@}, {%@, %@}} center (%@, %@) angle %.6f",
-                               stamp, item.identifier, g(f.minX), g(f.minY), g(f.width), g(f.height),
-                               g(c.x), g(c.y), angle))
+            let angle: Double = radians == 0 ? 0 : radians  // no "-0.000000"
+            // Ids are `[A-Za-z0-9_-]` and never part of a format: a line is a few `vsnprintf` calls.
+            var line = stamp + " " + layer.id
+                + cFormat(" NSRect: {{%.8g, %.8g}, {%.8g, %.8g}} center (%.8g, %.8g) angle %.6f",
+                          g(f.minX), g(f.minY), g(f.width), g(f.height), g(c.x), g(c.y), angle)
+            if let v = layer.velocity, let w = layer.angularVelocity {
+                let omega: Double = w == 0 ? 0 : w
+                line += cFormat(" velocity (%.8g, %.8g) angularVelocity %.6f", g(v.x), g(v.y), omega)
+            }
+            if let parent = layer.parent { line += " in \(parent)" + cFormat(" localTime %.6f", layer.localTime) }
+            if !layer.drawn { line += " hidden" }
+            appendText(line)
+            // A text item: its string and the set lines' box, in canvas points under the layer's
+            // presentation transform (the box of the text box's four corners).
+            if let summary = simulation.textSummary(of: layer.id) {
+                let local = summary.bounds.minX.isFinite ? summary.bounds : Rect(x: 0, y: 0, width: 0, height: 0)
+                let toCanvas = AffineTransform(translationX: -layer.bounds.width / 2, y: -layer.bounds.height / 2)
+                    .concatenating(t).concatenating(AffineTransform(translationX: c.x, y: c.y))
+                let box = boundingBox(of: local, under: toCanvas)
+                appendText(stamp + " " + layer.id + " text " + quoted(summary.string)
+                           + cFormat(" bounds {{%.8g, %.8g}, {%.8g, %.8g}}", g(box.minX), g(box.minY), g(box.width), g(box.height)))
+            }
             // The scale of the item's transform (the damped resize's figure 6-1 is scale_x over time).
             let scaleX = (t.a * t.a + t.b * t.b).squareRoot(), scaleY = (t.c * t.c + t.d * t.d).squareRoot()
-            csv.append(String(format: "%d,%.6f,%@,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f",
-                              simulation.tick, time, item.identifier, c.x, c.y, f.minX, f.minY, f.width, f.height, angle,
-                              scaleX, scaleY, state.opacity) + extra)
+            let v = layer.velocity ?? .zero, w = layer.angularVelocity ?? 0
+            // Named Doubles: `x == 0 ? 0 : x` in the argument list would pass an Int 0, and this
+            // also avoids "-0.000000".
+            let vx: Double = v.x == 0 ? 0 : v.x, vy: Double = v.y == 0 ? 0 : v.y, omega: Double = w == 0 ? 0 : w
+            let row = cFormat("%ld,%.6f,", simulation.tick, time) + layer.id
+                + cFormat(",%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f,%ld,%.6f,%.6f,%.9f,%.6f,%.6f",
+                          c.x, c.y, f.minX, f.minY, f.width, f.height, angle, scaleX, scaleY, layer.opacity,
+                          layer.drawn ? 1 : 0, vx, vy, omega, layer.localTime, elapsed)
+            appendCSV(extra.isEmpty ? row : row + extra)
         }
     }
 
-    /// Shortest exact-enough spelling, like the seed's NSRect output ("50", "221.5", "66.88723").
-    private func g(_ v: Double) -> String {
+    private mutating func appendText(_ line: String) {
+        if let files { files.text.append(line) } else { text.append(line) }
+    }
+
+    private mutating func appendCSV(_ line: String) {
+        if let files { files.csv.append(line) } else { csv.append(line) }
+    }
+
+    /// A string in double quotes with backslash, quote and newline escaped (one trace line).
+    private func quoted(_ s: String) -> String {
+        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
+    }
+
+    /// `v` rounded to 5 decimals (never -0), for `%.8g`: the shortest exact-enough spelling, like
+    /// the seed's NSRect output ("50", "221.5", "66.88723").
+    private func g(_ v: Double) -> Double {
         let rounded = (v * 1e5).rounded() / 1e5
-        return String(format: "%.8g", rounded == 0 ? 0 : rounded)
+        return rounded == 0 ? 0 : rounded
     }
 
     public var textContents: String { text.joined(separator: "\n") + "\n" }
     public var csvContents: String { csv.joined(separator: "\n") + "\n" }
+}
+
+/// A streamed trace's two files, `<scene>.trace.txt` and `<scene>.trace.csv`
+/// (`StreamingFile`: bounded memory, published only by `commit`).
+final class TraceFiles: @unchecked Sendable {
+    let text: StreamingFile
+    let csv: StreamingFile
+
+    /// `base`: the path without `.trace.txt`.
+    init(base: String) throws {
+        text = try StreamingFile(path: base + ".trace.txt")
+        do {
+            csv = try StreamingFile(path: base + ".trace.csv")
+        } catch {
+            text.abandon()
+            throw error
+        }
+    }
+
+    func commit() throws {
+        do {
+            try text.commit()
+            try csv.commit()
+        } catch {
+            abandon()
+            throw error
+        }
+    }
+
+    func abandon() {
+        text.abandon()
+        csv.abandon()
+    }
+}
+
+/// glibc's `snprintf` of numbers (what `String(format:)` produces for these conversions, at a
+/// fraction of its cost): the trace's hot formatting. Formats only `%d`, `%f` and `%g`
+/// conversions of Swift numbers.
+func cFormat(_ format: String, _ arguments: CVarArg...) -> String {
+    let text: String? = withVaList(arguments) { list in
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 512) { buffer in
+            let count = vsnprintf(buffer.baseAddress!, 512, format, list)
+            precondition(count >= 0, "a trace format is not a printf format")
+            return count < 512 ? String(cString: buffer.baseAddress!) : nil
+        }
+    }
+    if let text { return text }
+    // A long item id: measure, then format into a buffer of the right size.
+    let count = withVaList(arguments) { vsnprintf(nil, 0, format, $0) }
+    return withVaList(arguments) { list in
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(count) + 1) { buffer in
+            _ = vsnprintf(buffer.baseAddress!, Int(count) + 1, format, list)
+            return String(cString: buffer.baseAddress!)
+        }
+    }
 }

@@ -9,6 +9,13 @@ public struct CoverageMask: Equatable, Sendable {
     /// Row-major, `box.width` per row, each value in [0, 1].
     public let values: [Float]
 
+    /// `values` must hold box.width × box.height coverages.
+    public init(box: IntRect, values: [Float]) {
+        precondition(values.count == box.width * box.height, "coverage mask size mismatch")
+        self.box = box
+        self.values = values
+    }
+
     /// Coverage of canvas pixel (x, y): 0 outside `box`.
     public subscript(x x: Int, y y: Int) -> Float {
         box.contains(x: x, y: y) ? values[(y - box.y) * box.width + (x - box.x)] : 0
@@ -50,6 +57,15 @@ public func coverage(of shape: RoundedRect, minus hole: RoundedRect? = nil, clip
 @inline(__always)
 func borderCoverage(outer: Float, inner: Float) -> Float { max(outer - inner, 0) }
 
+/// The even-odd rule on an accumulated winding area: |sum| folded into [0, 1] with period 2, so
+/// winding 1 covers, 2 does not, and a pixel half at winding 1 and half at 2 is 0.5 covered.
+/// Exact (`truncatingRemainder` is), the C sweep's `fold_even_odd`.
+@inline(__always)
+func evenOddCoverage(_ sum: Float) -> Float {
+    let a = abs(sum).truncatingRemainder(dividingBy: 2)
+    return a > 1 ? 2 - a : a
+}
+
 /// Columns start ..< end of one box row, all with the same coverage: the outer shape's and the
 /// hole's (0 without a hole). What the sparse sweep hands the blitter.
 struct CoverageSpan {
@@ -68,10 +84,20 @@ struct ShapeCoverage {
     private var holeOutline: [Point] = []
     private var holeClipped: [Point] = []
     private var clipScratch: [Point] = []
-    private var outer = CoverageAccumulator()
-    private var inner = CoverageAccumulator()
-    private var holeIsEmpty = true
+    var outer = CoverageAccumulator()
+    var inner = CoverageAccumulator()
+    var holeIsEmpty = true
+    /// True when `inner` holds a clip region's coverage, multiplied into the outer coverage after
+    /// the fold (paths, PathCoverage.swift), rather than a border's hole.
+    var innerIsClipMask = false
+    /// True after `begin(path:...)`: the sweep folds by `fillRule` and takes the path kernel.
+    var isPath = false
     private var spans: [CoverageSpan] = []
+    /// How the outer coverage is folded from its winding sum; set by `begin(path:...)`
+    /// (PathCoverage.swift), `.nonZero` for every other shape.
+    var fillRule = FillRule.nonZero
+    /// A path's flattening (PathCoverage.swift).
+    var flattening = PathFlattening()
 
     /// Accumulates the shape and the hole (nil: no hole, inner coverage stays 0), both clipped to
     /// `clip` when given, and returns the box of canvas pixels they may cover; `sweepRows` then
@@ -95,6 +121,9 @@ struct ShapeCoverage {
     mutating func begin(polygon: [Point], box: IntRect, hole: RoundedRect? = nil, clip: ClipRegion? = nil) -> IntRect {
         outer.reset(box: box)
         holeIsEmpty = true
+        innerIsClipMask = false
+        isPath = false
+        fillRule = .nonZero
         if spans.count < box.width + 1 {
             spans = [CoverageSpan](repeating: CoverageSpan(start: 0, end: 0, outer: 0, inner: 0),
                                    count: box.width + 1)
@@ -125,7 +154,8 @@ struct ShapeCoverage {
     @inline(__always)
     mutating func sweepRows(_ body: (Int, UnsafeBufferPointer<CoverageSpan>) -> Void) {
         let width = outer.box.width, height = outer.box.height, holeIsEmpty = self.holeIsEmpty
-        let stride = outer.rowStride, words = outer.words
+        let stride = outer.rowStride, words = outer.words, evenOdd = fillRule == .evenOdd
+        let clipMask = innerIsClipMask
         guard width > 0 else { return }
         spans.withUnsafeMutableBufferPointer { spans in
             outer.withRaw { outerCells, outerBits in
@@ -138,7 +168,7 @@ struct ShapeCoverage {
                         for word in 0..<words {
                             var bits = outerBits[bitBase + word]
                             outerBits[bitBase + word] = 0
-                            if !holeIsEmpty {
+                            if !holeIsEmpty || clipMask {
                                 bits |= innerBits[bitBase + word]
                                 innerBits[bitBase + word] = 0
                             }
@@ -153,7 +183,12 @@ struct ShapeCoverage {
                                 }
                                 outerSum += outerCells[cellBase + c]
                                 outerCells[cellBase + c] = 0
-                                outerValue = min(abs(outerSum), 1)
+                                outerValue = evenOdd ? evenOddCoverage(outerSum) : min(abs(outerSum), 1)
+                                if clipMask {
+                                    innerSum += innerCells[cellBase + c]
+                                    innerCells[cellBase + c] = 0
+                                    outerValue = outerValue * min(abs(innerSum), 1)
+                                }
                                 if !holeIsEmpty {
                                     innerSum += innerCells[cellBase + c]
                                     innerCells[cellBase + c] = 0
@@ -171,7 +206,7 @@ struct ShapeCoverage {
                         // pixel shows; they are cleared here, marked or not.
                         outerCells[cellBase + width] = 0
                         outerCells[cellBase + width + 1] = 0
-                        if !holeIsEmpty {
+                        if !holeIsEmpty || clipMask {
                             innerCells[cellBase + width] = 0
                             innerCells[cellBase + width + 1] = 0
                         }
@@ -188,13 +223,18 @@ struct ShapeCoverage {
         let width = outer.box.width, height = outer.box.height, holeIsEmpty = self.holeIsEmpty
         guard width > 0, height > 0 else { return }
         let stride = outer.rowStride, words = outer.words
+        let isPath = self.isPath, readsInner = !holeIsEmpty || innerIsClipMask, evenOdd = fillRule == .evenOdd
         outer.withRaw { outerCells, outerBits in
             inner.withRaw { innerCells, innerBits in
                 let rows = fb_coverage_rows(outer_cells: outerCells.baseAddress, outer_bits: outerBits.baseAddress,
-                                            inner_cells: holeIsEmpty ? nil : innerCells.baseAddress,
-                                            inner_bits: holeIsEmpty ? nil : innerBits.baseAddress,
+                                            inner_cells: readsInner ? innerCells.baseAddress : nil,
+                                            inner_bits: readsInner ? innerBits.baseAddress : nil,
                                             stride: stride, words: words, width: width)
-                fb_sweep_and_blit(rows, 0, height, paint, pixels, rowStride)
+                if isPath {
+                    fb_sweep_and_blit_path(rows, 0, height, paint, pixels, rowStride, evenOdd)
+                } else {
+                    fb_sweep_and_blit(rows, 0, height, paint, pixels, rowStride)
+                }
             }
         }
     }

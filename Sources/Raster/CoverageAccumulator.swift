@@ -60,6 +60,11 @@ struct CoverageAccumulator {
     /// The loop is C (`fb_accumulate_polygon` in Sources/CRasterKernels), the same arithmetic the
     /// derivation at the top of this file describes.
     mutating func addPolygon(_ points: [Point]) {
+        addPolygon(points[...])
+    }
+
+    /// `addPolygon` for a slice of a longer buffer (one contour of a path).
+    mutating func addPolygon(_ points: ArraySlice<Point>) {
         guard points.count >= 3, !box.isEmpty else { return }
         let (x, y, width, height, stride, words) = (box.x, box.y, box.width, box.height, stride, words)
         points.withUnsafeBufferPointer { points in

@@ -78,7 +78,7 @@ public func coverageReference(of shape: RoundedRect, clippedTo clips: [RoundedRe
 
 /// The parameters t at which the line origin + t·direction (local space) enters and leaves the
 /// rounded rectangle, or nil when it misses.
-private func lineInterval(_ shape: RoundedRect, origin o: Point, direction d: Point) -> (Double, Double)? {
+func lineInterval(_ shape: RoundedRect, origin o: Point, direction d: Point) -> (Double, Double)? {
     let hw = shape.width / 2, hh = shape.height / 2, r = shape.cornerRadius
     var enter = Double.infinity, exit = -Double.infinity
     func include(_ interval: (Double, Double)?) {

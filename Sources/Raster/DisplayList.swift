@@ -1,7 +1,8 @@
 import Geometry
 
 /// Everything the rasterizer sees of one frame: an immutable list of rounded rectangles in pixel
-/// space, drawn in order (index 0 at the bottom) over the background.
+/// space, each with the filled paths of its content (`DrawRect.content`), drawn in order (index 0
+/// at the bottom) over the background.
 ///
 /// The display list is the boundary between simulation and pixels: it knows nothing of scenes,
 /// items or behaviours, and two equal display lists always rasterize to identical pixels, which is
@@ -42,10 +43,17 @@ public struct DrawRect: Equatable, Sendable {
     /// Shapes this rectangle is clipped to (its ancestors' `masksToBounds` bounds), all of which
     /// must cover a pixel for the rectangle to show there. Empty: no clipping.
     public var clips: [ClipShape]
+    /// The layer's content (a shape layer's fill and stroke, a text layer's glyphs), drawn in
+    /// order over the rectangle and its border. Each carries its own transform, opacity and clips
+    /// in absolute terms (already multiplied down the tree), so this rectangle's fields do not
+    /// affect them; an invisible rectangle (clear fill, no border) still draws its content.
+    public var content: [DrawPath]
 
     public init(size: Size, cornerRadius: Double = 0, transform: AffineTransform,
                 fill: ColorRGBA8, borderWidth: Double = 0, borderColor: ColorRGBA8 = .clear,
-                opacity: Double = 1, shadow: DrawShadow? = nil, clips: [ClipShape] = []) {
+                opacity: Double = 1, shadow: DrawShadow? = nil, clips: [ClipShape] = [],
+                content: [DrawPath] = []) {
+        self.content = content
         self.size = size
         self.cornerRadius = cornerRadius
         self.transform = transform

@@ -31,6 +31,14 @@ public struct IntRect: Hashable, Sendable, CustomStringConvertible {
         return IntRect(uncheckedX: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// The pixels in both; empty (at this rect's origin) when they do not overlap.
+    public func intersection(_ other: IntRect) -> IntRect {
+        let x0 = Swift.max(x, other.x), y0 = Swift.max(y, other.y)
+        let x1 = Swift.min(maxX, other.maxX), y1 = Swift.min(maxY, other.maxY)
+        guard x1 > x0, y1 > y0 else { return IntRect(uncheckedX: x, y: y, width: 0, height: 0) }
+        return IntRect(uncheckedX: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     init(uncheckedX x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }

@@ -1,6 +1,7 @@
 import Geometry
 
-/// Draws display lists into pixmaps: the background, then each `DrawRect` in order.
+/// Draws display lists into pixmaps: the background, then each `DrawRect` in order (its shadow,
+/// its body, then its content paths).
 ///
 /// A `Rasterizer` is only scratch memory (outline points, accumulation buffers, coverage rows)
 /// that grows to the largest shape seen and is reused, so drawing allocates nothing in steady
@@ -8,11 +9,13 @@ import Geometry
 /// `Rasterizer.render(_:)`), and the output depends only on the display list, never on the
 /// thread or on what the rasterizer drew before.
 public struct Rasterizer: Sendable {
-    private var shapeCoverage = ShapeCoverage()
+    var shapeCoverage = ShapeCoverage()
     private var clipRegion = ClipRegion()
     private var shadowRenderer = ShadowRenderer()
     /// The boxes drawn since `render(_:into:)` (FrameCanvas) began a frame; nil when not recording.
-    private var damage: [IntRect]? = nil
+    var damage: [IntRect]? = nil
+    /// Glyph masks for `DrawPath`s with a `glyph` key (GlyphCache.swift); never changes a byte.
+    public internal(set) var glyphCache = GlyphCache()
 
     public init() {}
 
@@ -102,6 +105,50 @@ public struct Rasterizer: Sendable {
     /// shape inset by `borderWidth`, drawn over the fill, and opacity fades both as one group.
     /// Shapes partly or wholly outside the pixmap, empty or degenerate ones are all fine.
     public mutating func draw(_ rect: DrawRect, onto pixmap: inout Pixmap) {
+        drawLayer(rect, onto: &pixmap)
+        for path in rect.content { draw(path, onto: &pixmap) }
+    }
+
+    /// Composites one filled path onto `pixmap`: `paint` × coverage (folded by the fill rule) ×
+    /// opacity, source-over, clipped to `command.clips`. Empty, degenerate, non-finite and
+    /// off-canvas paths draw nothing.
+    public mutating func draw(_ command: DrawPath, onto pixmap: inout Pixmap) {
+        let color: ColorRGBA8
+        switch command.paint {
+        case .solid(let c): color = c
+        }
+        let paint = LayerPaint(fill: color, border: .clear, opacity: command.opacity)
+        guard paint.opacity > 0, paint.fill.a > 0, !command.path.isEmpty else { return }
+        var command = command
+        if let glyph = command.glyph {
+            guard command.transform.isFinite else { return }
+            if command.clips.isEmpty {
+                drawGlyph(command, key: glyph, color: color, opacity: paint.opacity, onto: &pixmap)
+                return
+            }
+            // Clipped glyphs are filled as paths, at the origin the cache would use.
+            let (key, x, y) = GlyphCache.place(glyph, transform: command.transform)
+            command.transform.tx = Double(x) + Double(key.phaseX) / GlyphCache.phaseSteps
+            command.transform.ty = Double(y) + Double(key.phaseY) / GlyphCache.phaseSteps
+        }
+        var clip: ClipRegion? = nil
+        if !command.clips.isEmpty {
+            clipRegion.set(command.clips)
+            guard !clipRegion.isEmpty else { return }
+            clip = clipRegion
+        }
+        let box = shapeCoverage.begin(path: command.path, transform: command.transform, fillRule: command.fillRule,
+                                      clip: clip, canvasWidth: pixmap.width, canvasHeight: pixmap.height)
+        guard !box.isEmpty else { return }
+        damage?.append(box)
+        let kernelPaint = paint.kernelPaint(hasBorder: false)
+        pixmap.withUnsafeMutablePixels { pixels, width in
+            guard let base = pixels.baseAddress else { return }
+            shapeCoverage.sweepAndBlit(kernelPaint, into: base + box.y * width + box.x, rowStride: width)
+        }
+    }
+
+    private mutating func drawLayer(_ rect: DrawRect, onto pixmap: inout Pixmap) {
         let paint = LayerPaint(fill: rect.fill, border: rect.borderColor, opacity: rect.opacity)
         let hasBorder = rect.borderWidth > 0 && paint.border.a > 0
         guard paint.opacity > 0, paint.fill.a > 0 || hasBorder else { return }

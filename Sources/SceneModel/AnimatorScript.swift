@@ -15,6 +15,8 @@ public final class AnimatorScript {
         case stateChanged(from: String, to: String, call: String?)
         /// Completion handlers ran with this position.
         case completed(AnimatingPosition)
+        /// A handler added with an `addCompletion` call ran (in the order they were added).
+        case completionRan(name: String, position: AnimatingPosition)
     }
 
     /// A call that Timing refused: which timeline entry (nil: the animator's creation) and why.
@@ -30,6 +32,10 @@ public final class AnimatorScript {
     private let endTicks: [Int]
     /// The last tick on which a call of the script runs.
     public let lastTick: Int
+    /// Named completion handlers that ran since the last look, in order.
+    private let ranCompletions = CompletionLog()
+
+    final class CompletionLog { var entries: [(String, AnimatingPosition)] = [] }
 
     /// Creates the animator at time 0 with its declared blocks; `value(item, property)` gives the
     /// `from` of each change (the item's presentation value now).
@@ -76,6 +82,8 @@ public final class AnimatorScript {
             if now != state { events.append(.stateChanged(from: state, to: now, call: call)) }
             state = now
             events += completions.map { .completed($0.position) }
+            events += ranCompletions.entries.map { .completionRan(name: $0.0, position: $0.1) }
+            ranCompletions.entries = []
         }
         var index: Int?
         do {
@@ -113,6 +121,11 @@ public final class AnimatorScript {
         case .continueAnimation(let p, let k): try animator.continueAnimation(withTimingParameters: p, durationFactor: k)
         case .addAnimations(let block):
             try animator.addAnimations(try AnimatorScript.changes(block, value), delayFactor: block.delayFactor)
+        case .isInterruptible(let v): try animator.setInterruptible(v)
+        case .isUserInteractionEnabled(let v): try animator.setUserInteractionEnabled(v)
+        case .addCompletion(let name):
+            let log = ranCompletions
+            animator.addCompletion { position in log.entries.append((name, position)) }
         }
         return []
     }

@@ -322,7 +322,9 @@ public struct FieldSpec: Equatable, Sendable {
     public var falloff: Double?
     /// `minimumRadius` in points; nil uses UIKit's tiny default.
     public var minimumRadius: Double?
-    /// Direction of linear gravity (UIKit units) or target velocity of a velocity field (pt/s).
+    /// Direction of linear gravity (UIKit units: 1 = 1000 pt/s² per unit strength), or the target
+    /// velocity of a velocity field and the medium velocity of a drag field, in **m/s** as UIKit
+    /// reads it (1 m/s = 100 pt/s).
     public var direction: Point
     /// Noise and turbulence: 0...1, 1 the broadest pattern. Default 0.
     public var smoothness: Double

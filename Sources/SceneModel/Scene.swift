@@ -26,6 +26,17 @@ public struct Scene: Equatable, Sendable {
     public var animators: [AnimatorSpec] = []
     /// Scripted changes of item layers' media timing (`layerTimeline:`), `at` non-decreasing.
     public var layerTimeline: [LayerTimingCall] = []
+    /// Behaviour ids (`- { id: cardSnap, snap: { … } }`), indexed like `behaviors`; nil for a
+    /// behaviour without one. Empty (the default) when no behaviour has an id.
+    public var behaviorIDs: [String?] = []
+    /// Scripted changes of the behaviours (`dynamicsTimeline:`), run in file order. Default none.
+    public var dynamicsTimeline: [DynamicsTimelineEntry] = []
+
+    /// The id of behaviour `i`, if it has one.
+    public func behaviorID(_ i: Int) -> String? { i < behaviorIDs.count ? behaviorIDs[i] : nil }
+    /// The scene's own font files (`fonts:`), in file order; their families join Inter and
+    /// DejaVu Sans. Default none.
+    public var fonts: [SceneFont] = []
 
     public init(name: String, canvas: Canvas, fps: Int = 60, length: SceneLength,
                 items: [Item], behaviors: [BehaviorSpec] = [], output: OutputSettings = .init()) {
@@ -105,6 +116,12 @@ public struct Item: Equatable, Sendable {
     public var timing = MediaTiming()
     /// Explicit Core Animation animations on this item's layer (`animations:`).
     public var animations: [AnimationSpec] = []
+    /// A vector shape drawn over the background (`shape:`, CAShapeLayer); nil for none.
+    public var shape: ShapeSpec?
+    /// An icon drawn over the background and shape, fitted to the bounds (`icon:`); nil for none.
+    public var icon: ItemIcon?
+    /// The item's text (`text:`, a CATextLayer / UILabel), drawn over its fill; nil (default) for none.
+    public var text: TextSpec?
 
     public init(id: String, size: Size, center: Point, rotation: Angle = .zero,
                 fill: ColorRGBA8 = .white, cornerRadius: Double = 0, border: Border? = nil,

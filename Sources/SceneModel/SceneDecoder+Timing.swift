@@ -27,14 +27,16 @@ enum TimingKeys {
                            "interruptible", "animations", "timeline"]
     static let block = ["changes", "delayFactor"]
     static let timingParameters = ["curve", "controlPoints", "dampingRatio", "mass", "stiffness", "damping",
-                                   "duration", "bounce", "initialVelocity"]
+                                   "duration", "bounce", "initialVelocity", "spring"]
     static let animatorCalls = ["startAnimation", "pauseAnimation", "stopAnimation", "finishAnimation",
-                                "fractionComplete", "scrub", "isReversed", "continueAnimation", "addAnimations"]
+                                "fractionComplete", "scrub", "isReversed", "continueAnimation", "addAnimations",
+                                "isInterruptible", "isUserInteractionEnabled", "addCompletion"]
     static let animatorCall = ["at", "call", "afterDelay", "withoutFinishing", "position", "value", "ramp", "drag",
-                               "timingParameters", "durationFactor", "changes", "delayFactor"]
-    static let layerCalls = ["pause", "resume", "set", "scrub", "continue", "reverse", "reset", "removeAllAnimations"]
+                               "timingParameters", "durationFactor", "changes", "delayFactor", "name"]
+    static let layerCalls = ["pause", "resume", "set", "scrub", "continue", "reverse", "displayLinkReverse", "reset",
+                             "removeAllAnimations"]
     static let layerCall = ["at", "item", "call", "speed", "timeOffset", "beginTime", "ramp", "drag", "duration",
-                            "timeProgress"]
+                            "timeProgress", "changes"]
     static let drag = ["path", "from", "to"]
     static let curves = ["easeInOut", "easeIn", "easeOut", "linear"]
 }
@@ -209,7 +211,7 @@ extension SceneDecoder {
     private func layerProperty(_ node: SourceNode, at path: String) throws -> LayerProperty {
         guard case .string(let w)? = node.scalarMeaning, let p = AnimatedProperty.property(named: w) else {
             let found: String? = if case .string(let w)? = node.scalarMeaning { w } else { nil }
-            throw error(at: node, path, "expected one of: \(listing(AnimatedProperty.names)), found \(node.foundDescription)",
+            throw error(at: node, path, "expected one of: \(listing(AnimatedProperty.names, limit: 20)), found \(node.foundDescription)",
                         suggestion: found.flatMap { didYouMean($0, AnimatedProperty.names) })
         }
         return p
@@ -217,7 +219,7 @@ extension SceneDecoder {
 
     /// A value of the property's kind: `[x, y]` (center, translation), `[w, h]` (size), degrees
     /// (rotation), a number or `[sx, sy]` (scale), a number (opacity, cornerRadius, borderWidth),
-    /// a colour (fill, borderColor).
+    /// a colour (fill, borderColor, textColor).
     func animatableValue(_ node: SourceNode, for property: LayerProperty, at path: String) throws -> AnimatableValue {
         switch property {
         case .center: return .point(try point(node, at: path))
@@ -234,8 +236,11 @@ extension SceneDecoder {
             }
             let s = try number(node, at: path)
             return .point(Point(s, s))
-        case .opacity, .cornerRadius, .borderWidth: return .scalar(try number(node, at: path))
-        case .fillColor, .borderColor: return .color(AnimatableColor(try color(node, at: path)))
+        case .opacity, .cornerRadius, .borderWidth, .strokeStart, .strokeEnd, .lineWidth, .lineDashPhase:
+            return .scalar(try number(node, at: path))
+        case .fillColor, .borderColor, .textColor: return .color(AnimatableColor(try color(node, at: path)))
+        case .shapeFillColor, .strokeColor: return .color(AnimatableColor(try colorOrNone(node, at: path)))
+        case .path: return .path(PathValue(try pathData(node, at: path)))
         }
     }
 
@@ -382,15 +387,27 @@ extension SceneDecoder {
         let velocity = try f["initialVelocity"].map { try vector($0, at: path + ".initialVelocity") } ?? .zero
         let forms: [(String, [String])] = [("curve", ["curve"]), ("controlPoints", ["controlPoints"]),
                                            ("dampingRatio", ["dampingRatio"]), ("mass", ["mass", "stiffness", "damping"]),
-                                           ("duration", ["duration", "bounce"])]
+                                           ("duration", ["duration", "bounce"]), ("spring", ["spring"])]
         let present = forms.filter { form in form.1.contains { f.entry($0) != nil } }
         guard let form = present.first else {
-            throw error(at: node, path, "expected one of { curve }, { controlPoints }, { dampingRatio }, { mass, stiffness, damping } or { duration, bounce }")
+            throw error(at: node, path, "expected one of { curve }, { controlPoints }, { dampingRatio }, { mass, stiffness, damping }, { duration, bounce } or { spring: default }")
         }
         if present.count > 1 {
             let key = present[1].1.first { f.entry($0) != nil }!
             throw error(at: f.entry(key)?.keyMark, path + "." + key,
                         "'\(present[0].1.first { f.entry($0) != nil }!)' and '\(key)' describe two different timing curves; expected one")
+        }
+        if form.0 == "spring" {
+            // `UISpringTimingParameters()`: the system spring (mass 3, stiffness 1000, damping 500),
+            // implicit duration; it takes no velocity.
+            let w = try string(f[checked: "spring"], at: path + ".spring")
+            guard w == "default" else {
+                throw error(at: f["spring"]!, path + ".spring", "expected default (UISpringTimingParameters()), found \(f["spring"]!.foundDescription)")
+            }
+            if let v = f.entry("initialVelocity") {
+                throw error(at: v.keyMark, path + ".initialVelocity", "UISpringTimingParameters() takes no velocity; expected { dampingRatio, initialVelocity } or { mass, stiffness, damping, initialVelocity }")
+            }
+            return .spring(SpringTimingParameters())
         }
         if (form.0 == "curve" || form.0 == "controlPoints"), let v = f.entry("initialVelocity") {
             throw error(at: v.keyMark, path + ".initialVelocity", "allowed only with spring timing parameters")
@@ -438,6 +455,7 @@ extension SceneDecoder {
             "startAnimation": ["afterDelay"], "stopAnimation": ["withoutFinishing"], "finishAnimation": ["position"],
             "fractionComplete": ["value"], "isReversed": ["value"], "scrub": ["ramp", "drag"],
             "continueAnimation": ["timingParameters", "durationFactor"], "addAnimations": ["changes", "delayFactor"],
+            "isInterruptible": ["value"], "isUserInteractionEnabled": ["value"], "addCompletion": ["name"],
         ]
         try rejectArguments(f, except: ["at", "call"] + (uses[name] ?? []), call: name, at: path)
         let kind: AnimatorSpec.Call.Kind
@@ -455,6 +473,13 @@ extension SceneDecoder {
         case "isReversed":
             kind = .isReversed(try bool(try f.required("value", hint: "value: true or false", decoder: self), at: path + ".value"))
         case "scrub": kind = .scrub(try scrub(f, at: path))
+        case "isInterruptible":
+            kind = .isInterruptible(try bool(try f.required("value", hint: "value: true or false", decoder: self), at: path + ".value"))
+        case "isUserInteractionEnabled":
+            kind = .isUserInteractionEnabled(try bool(try f.required("value", hint: "value: true or false", decoder: self), at: path + ".value"))
+        case "addCompletion":
+            kind = .addCompletion(name: try string(try f.required("name", hint: "name: a label the trace prints when the handler runs", decoder: self),
+                                                   at: path + ".name"))
         case "continueAnimation":
             kind = .continueAnimation(try f["timingParameters"].map { try timingParameters($0, at: path + ".timingParameters") },
                                       durationFactor: try f["durationFactor"].map { try number($0, at: path + ".durationFactor") } ?? 0)
@@ -478,6 +503,7 @@ extension SceneDecoder {
         let uses: [String: [String]] = [
             "set": ["speed", "timeOffset", "beginTime"], "scrub": ["ramp", "drag", "duration"],
             "continue": ["timeProgress"], "reverse": ["duration", "timeProgress"],
+            "displayLinkReverse": ["duration", "timeProgress", "changes"],
         ]
         try rejectArguments(f, except: ["at", "item", "call"] + (uses[name] ?? []), call: name, at: path)
         let kind: LayerTimingCall.Kind
@@ -499,6 +525,11 @@ extension SceneDecoder {
             let d = try f.required("duration", hint: "duration: the animation's duration in seconds", decoder: self)
             kind = .reverseAnimation(duration: try number(d, at: path + ".duration"),
                                      timeProgress: try f["timeProgress"].map { try number($0, at: path + ".timeProgress") })
+        case "displayLinkReverse":
+            let d = try f.required("duration", hint: "duration: the animation's duration in seconds", decoder: self)
+            kind = .displayLinkReverse(duration: try number(d, at: path + ".duration"),
+                                       timeProgress: try f["timeProgress"].map { try number($0, at: path + ".timeProgress") },
+                                       changes: try f["changes"].map { try changes($0, at: path + ".changes") } ?? [])
         case "reset": kind = .reset
         default: kind = .removeAllAnimations
         }

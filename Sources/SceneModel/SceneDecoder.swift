@@ -47,19 +47,23 @@ struct SceneDecoder {
         let canvas = try decodeCanvas(canvasNode)
         let fps = try top["fps"].map { try integer($0, at: "fps") } ?? SceneRules.defaultFPS
         let length = try decodeLength(top)
+        let fonts = try top["fonts"].map { try decodeFonts($0) } ?? []
         let itemsNode = try top.required("items", hint: "items: a list of items, each with id, size and center", decoder: self)
         let items = try list(itemsNode, at: "items").enumerated().map { i, node in
             try decodeItem(node, at: "items[\(i)]")
         }
-        let behaviors = try top["behaviors"].map { node in
+        let entries = try top["behaviors"].map { node in
             try list(node, at: "behaviors").enumerated().map { i, node in
-                try decodeBehavior(node, at: "behaviors[\(i)]")
+                try decodeBehaviorEntry(node, at: "behaviors[\(i)]")
             }
         } ?? []
         let output = try top["output"].map { try decodeOutput($0) } ?? OutputSettings()
         var scene = Scene(name: name, canvas: canvas, fps: fps, length: length, items: items,
-                          behaviors: behaviors, output: output)
+                          behaviors: entries.map(\.0), output: output)
+        if entries.contains(where: { $0.1 != nil }) { scene.behaviorIDs = entries.map(\.1) }
+        scene.fonts = fonts
         try decodeTimingScript(top, into: &scene)
+        if let n = top["dynamicsTimeline"] { scene.dynamicsTimeline = try decodeDynamicsTimeline(n) }
         return (scene, nameFromFile)
     }
 
@@ -120,6 +124,9 @@ struct SceneDecoder {
         if let n = f["z"] { item.zIndex = try integer(n, at: path + ".z") }
         if let n = f["kind"] { item.dynamicKind = try word(n, at: path + ".kind", DynamicKind.self) }
         if let n = f["collisionBounds"] { item.collisionBounds = try decodeCollisionBounds(n, at: path + ".collisionBounds") }
+        if let n = f["shape"] { item.shape = try decodeShape(n, at: path + ".shape") }
+        if let n = f["icon"] { item.icon = try decodeIcon(n, at: path + ".icon") }
+        if let n = f["text"] { item.text = try decodeText(n, at: path + ".text") }
         try decodeLayerKeys(f, into: &item, at: path)
         return item
     }
@@ -203,7 +210,7 @@ struct SceneDecoder {
                 var suggestion = didYouMean(entry.key, allowed)
                 if entry.key == "<<" { suggestion = "YAML merge keys are not supported; write the keys out" }
                 throw error(at: entry.keyMark, keyPath,
-                            "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 16))",
+                            "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 20))",
                             suggestion: suggestion)
             }
             byKey[entry.key] = entry
@@ -304,10 +311,11 @@ struct SceneDecoder {
 /// The keys each mapping allows, in the order they are documented (and suggested).
 enum Keys {
     static let root = ["version", "name", "canvas", "fps", "duration", "until", "maxDuration",
-                       "items", "behaviors", "viewAnimations", "animators", "layerTimeline", "output", "$schema"]
+                       "items", "behaviors", "viewAnimations", "animators", "layerTimeline", "dynamicsTimeline",
+                       "output", "fonts", "$schema"]
     static let canvas = ["size", "scale", "background"]
     static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "border", "opacity", "z",
-                       "kind", "collisionBounds", "masksToBounds", "shadow", "timing", "animations", "children"]
+                       "kind", "collisionBounds", "masksToBounds", "shadow", "shape", "icon", "timing", "animations", "children", "text"]
     static let border = ["width", "color"]
     static let behaviors = BehaviorSpec.kinds
     static let snap = ["item", "to", "damping"]

@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 
 /// Why a scene could not be loaded or is not valid: one error, located as precisely as the source
 /// allows, worded so that the user can fix the file without reading this module.
@@ -63,14 +64,10 @@ public struct SceneError: Error, CustomStringConvertible, Equatable, Sendable {
         if let keyPath, !keyPath.isEmpty { text += keyPath + ": " }
         text += message
         if let suggestion { text += " (\(suggestion))" }
-        return oneLine(text)
+        // One line whatever it quotes, and nothing in it can hide or reorder the rest of the
+        // terminal line: invisible and bidi scalars are spelled `\u{202E}` (Markup's rule).
+        return text.visibleEscaped
     }
-}
-
-/// Replaces line breaks so that a message can never span lines, whatever text it quotes.
-func oneLine(_ text: String) -> String {
-    guard text.contains(where: { $0.isNewline }) else { return text }
-    return String(text.map { $0.isNewline ? " " : $0 })
 }
 
 extension SceneError: LocalizedError {

@@ -42,8 +42,16 @@ public enum SceneLoader {
         if isFolder.boolValue {
             throw SceneError(file: path, message: "is a folder; expected a scene file (.yaml, .yml or .json)", kind: .io)
         }
-        guard let format = SceneFileFormat(pathExtension: url.pathExtension) else {
-            let ext = url.pathExtension.isEmpty ? "no extension" : "extension '.\(url.pathExtension)'"
+        if let kind = specialFileKind(path) {
+            // Reading a FIFO would block until some other process writes to it, and a device
+            // never ends; Foundation reports both as "permission denied".
+            throw SceneError(file: path, message: "is \(kind), not a regular file; expected a scene file (.yaml, .yml or .json)",
+                             suggestion: "save the scene to a file and pass that file's path", kind: .io)
+        }
+        // Split by hand: Foundation reads ".yaml" as a hidden file without an extension.
+        let pathExtension = nameParts(path).pathExtension
+        guard let format = SceneFileFormat(pathExtension: pathExtension) else {
+            let ext = pathExtension.isEmpty ? "no extension" : "extension '.\(pathExtension)'"
             throw SceneError(file: path, message: "unsupported file \(ext); expected .yaml, .yml or .json", kind: .io)
         }
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
@@ -60,6 +68,29 @@ public enum SceneLoader {
             throw SceneError(file: path, message: "file is not UTF-8 text; expected a UTF-8 encoded scene file", kind: .io)
         }
         return try decodeWithControls(text, fileName: path, format: format, limits: limits, overrides: overrides)
+    }
+
+    /// The last path component split at its last dot: "scenes/snap.yaml" → ("snap", "yaml"),
+    /// "..yaml" → (".", "yaml"), ".yaml" → ("", "yaml"), "README" → ("README", "").
+    static func nameParts(_ path: String) -> (stem: String, pathExtension: String) {
+        let name = (path as NSString).lastPathComponent
+        guard let dot = name.lastIndex(of: ".") else { return (name, "") }
+        return (String(name[..<dot]), String(name[name.index(after: dot)...]))
+    }
+
+    /// "a FIFO (named pipe)", "a socket", "a character device", "a block device", or nil for a
+    /// regular file (or one `stat` cannot reach, which the read then reports). Follows symlinks.
+    static func specialFileKind(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        default: return "a special file"
+        }
     }
 
     private static func fileTooLarge(bytes: Int, limits: SceneLimits, fileName: String) -> SceneError {
@@ -85,11 +116,16 @@ public enum SceneLoader {
         guard let parsed = try parse(text, fileName: fileName, format: format, limits: limits) else {
             throw SceneError(file: fileName, message: "file is empty; expected a mapping with canvas, items and duration or until")
         }
-        let defaultName = ((fileName as NSString).lastPathComponent as NSString).deletingPathExtension
+        let defaultName = nameParts(fileName).stem
         let decoder = SceneDecoder(file: fileName, format: format)
         let (root, controls) = try ControlResolver.resolve(parsed, overrides: overrides, decoder: decoder)
         let (scene, nameFromFile) = try decoder.decode(root, defaultName: defaultName)
         guard let violation = scene.firstViolation(limits: limits) else { return (scene, controls) }
+        if violation.keyPath == "name", nameFromFile, defaultName.allSatisfy({ $0 == "." }) {
+            // "..yaml", ".yaml": the file has no name to give the scene.
+            throw SceneError(file: fileName, message: "the file name has nothing before its extension, so the scene has no default name",
+                             suggestion: "add a line such as name: my-scene, or name the file after the scene, as in my-scene.yaml")
+        }
         let mark = MarkTable(root).mark(for: violation.keyPath)
         var suggestion = violation.suggestion
         if violation.keyPath == "name", nameFromFile {
@@ -207,6 +243,6 @@ public enum SceneLoader {
         let mapped = String(String.UnicodeScalarView(name.unicodeScalars.map { c in
             SceneRules.isValidName(String(c)) ? c : "_"
         }))
-        return mapped.isEmpty ? "scene" : mapped
+        return mapped.isEmpty ? "scene" : String(mapped.prefix(SceneRules.maxNameLength))
     }
 }

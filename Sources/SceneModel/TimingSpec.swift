@@ -37,6 +37,9 @@ public enum AnimatedProperty {
         ("center", .center), ("size", .size), ("rotation", .rotation), ("scale", .scale),
         ("translation", .translation), ("opacity", .opacity), ("fill", .fillColor),
         ("cornerRadius", .cornerRadius), ("borderWidth", .borderWidth), ("borderColor", .borderColor),
+        ("strokeStart", .strokeStart), ("strokeEnd", .strokeEnd), ("lineWidth", .lineWidth), ("fillColor", .shapeFillColor),
+        ("strokeColor", .strokeColor), ("lineDashPhase", .lineDashPhase), ("path", .path),
+        ("textColor", .textColor), ("foregroundColor", .textColor),
     ]
     public static var names: [String] { all.map(\.name) }
 
@@ -269,6 +272,13 @@ public struct AnimatorSpec: Equatable, Sendable {
             case isReversed(Bool)
             case continueAnimation(TimingParameters?, durationFactor: Double)
             case addAnimations(Block)
+            /// `isInterruptible = value`: raises (a load error) unless the animator is inactive.
+            case isInterruptible(Bool)
+            /// `isUserInteractionEnabled = value`: raises (a load error) while it is active.
+            case isUserInteractionEnabled(Bool)
+            /// `addCompletion { position in … }`: allowed in every state; the trace logs each
+            /// handler by `name` when it runs, in the order they were added.
+            case addCompletion(name: String)
 
             /// The Apple spelling, for traces and messages.
             public var name: String {
@@ -283,6 +293,9 @@ public struct AnimatorSpec: Equatable, Sendable {
                 case .isReversed(let r): return "isReversed = \(r)"
                 case .continueAnimation: return "continueAnimation(withTimingParameters:durationFactor:)"
                 case .addAnimations: return "addAnimations(_:delayFactor:)"
+                case .isInterruptible(let v): return "isInterruptible = \(v)"
+                case .isUserInteractionEnabled(let v): return "isUserInteractionEnabled = \(v)"
+                case .addCompletion(let name): return "addCompletion(\(name))"
                 }
             }
         }
@@ -340,6 +353,13 @@ public struct LayerTimingCall: Equatable, Sendable {
         /// The seed's `gs_continueReverseAnimationWithTimeProgress`: reset, beginTime = local now −
         /// (duration − progress), timeOffset = duration, speed −1.
         case reverseAnimation(duration: Double, timeProgress: Double?)
+        /// The seed's v2 (branch without the flicker): a display link plays the paused animation
+        /// back by hand. On the call's tick and every tick after it, progress = p − (t − at) (p =
+        /// `timeProgress`, or the layer's timeOffset at the call) is written as the timeOffset of
+        /// the paused layer (`gs_setTimeProgress`); on the first tick it would be < 0 the link is
+        /// invalidated, the animation continued at `duration` (`gs_continueAnimationWithTimeProgress:
+        /// duration`, so it ends and completes at once) and `changes` are set (`switchState`).
+        case displayLinkReverse(duration: Double, timeProgress: Double?, changes: [PropertyChange])
         /// The seed's `gs_recoverToDefaultState`: speed 1, timeOffset 0, beginTime 0.
         case reset
         /// `removeAllAnimations()`.
@@ -353,6 +373,7 @@ public struct LayerTimingCall: Equatable, Sendable {
             case .scrub: return "scrub"
             case .continueAnimation: return "continue"
             case .reverseAnimation: return "reverse"
+            case .displayLinkReverse: return "displayLinkReverse"
             case .reset: return "reset"
             case .removeAllAnimations: return "removeAllAnimations"
             }

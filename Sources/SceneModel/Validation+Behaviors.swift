@@ -59,7 +59,7 @@ extension Scene {
         }
     }
 
-    private func checkBehavior(_ behavior: BehaviorSpec, at base: String) throws(Violation) {
+    func checkBehavior(_ behavior: BehaviorSpec, at base: String) throws(Violation) {
         let path = base + "." + behavior.kind
         switch behavior {
         case .snap(let snap):

@@ -30,6 +30,7 @@ extension Scene {
     var behaviorItemIDs: Set<String> { Set(behaviors.flatMap(\.itemIDs)) }
 
     func checkLayer(_ item: Item, at path: String) throws(Violation) {
+        try checkShape(item, at: path)
         if let shadow = item.shadow {
             try checkUnit(shadow.opacity, "a shadow opacity", at: path + ".shadow.opacity")
             try checkFinite(shadow.offset.x, at: path + ".shadow.offset[0]")
@@ -146,6 +147,10 @@ extension Scene {
                 if duration < 0 { throw Violation(keyPath: path + ".duration", message: "expected a duration of at least 0 s, found \(format(duration))") }
             case .reverseAnimation(let duration, _):
                 try checkPositive(duration, "a duration", at: path + ".duration")
+            case let .displayLinkReverse(duration, progress, changes):
+                try checkPositive(duration, "a duration", at: path + ".duration")
+                if let progress { try checkFinite(progress, at: path + ".timeProgress") }
+                for c in changes { try checkModelChange(call.item, c.property, at: path + ".changes.\(AnimatedProperty.name(of: c.property))") }
             default: break
             }
         }

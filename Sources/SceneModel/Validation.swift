@@ -39,6 +39,12 @@ public enum SceneRules {
     /// scene to settle, short enough that a scene that never rests still finishes.
     public static let defaultMaxDuration = 10.0
 
+    /// Longest scene name, in characters (ASCII, so bytes): 128. A name becomes file names with
+    /// suffixes of up to about 75 bytes (`.<name>.frames-000000-000120.manifest.json.tmp-<pid>-<n>`,
+    /// more with frame numbers past six digits), and a file name may have at most 255 bytes
+    /// (NAME_MAX on Linux and macOS file systems); 128 leaves room for all of them.
+    public static let maxNameLength = 128
+
     /// A scene name is used as a folder name: ASCII letters, digits, `_` and `-`, at least one.
     public static func isValidName(_ name: String) -> Bool {
         !name.isEmpty && name.unicodeScalars.allSatisfy { isASCIIAlphanumeric($0) || $0 == "_" || $0 == "-" }
@@ -90,6 +96,11 @@ extension Scene {
             throw Violation(keyPath: "name",
                             message: "expected a name of letters, digits, '_' or '-' (it names the output folder), found \(quoted(name))")
         }
+        if name.utf8.count > SceneRules.maxNameLength {
+            throw Violation(keyPath: "name",
+                            message: "expected a name of at most \(SceneRules.maxNameLength) characters (it names the output folder and files such as \(name.prefix(12))….frames-000000-000120.manifest.json, which must fit in a file name's 255 bytes), found one of \(name.utf8.count) characters",
+                            suggestion: "shorten it to \(SceneRules.maxNameLength) characters or fewer")
+        }
         try checkCanvas(maxPixelsPerSide: limits.maxPixelsPerSide)
         if !SceneRules.fpsRange.contains(fps) {
             throw Violation(keyPath: "fps", message: "expected an integer from \(SceneRules.fpsRange.lowerBound) to \(SceneRules.fpsRange.upperBound), found \(fps)")
@@ -102,9 +113,11 @@ extension Scene {
         }
         try checkCounts(limits: limits)
         try checkItems()
+        try checkTexts()
         try checkBehaviors()
         try checkDragOverlaps()
         try checkTimingScript()
+        try checkDynamicsTimeline()
     }
 
     private func checkCanvas(maxPixelsPerSide: Int) throws(Violation) {

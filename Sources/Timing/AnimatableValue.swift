@@ -78,9 +78,82 @@ public struct AnimatableColor: Hashable, Sendable, Interpolatable, CustomStringC
     public var description: String { rgba8.hex }
 }
 
+/// A path being animated (`CAShapeLayer.path`): the element structure (move, line, quad, cubic,
+/// close, in order) and every point's coordinates as one vector. Core Animation interpolates
+/// two paths only when they have the same structure, point by point; so does this type, and
+/// scenes reject animations between different structures when they load (`hasSameStructure`).
+/// `zero` (no elements) is the additive identity for any structure.
+public struct PathValue: Hashable, Sendable, Interpolatable, CustomStringConvertible {
+    /// One tag per element: 0 move, 1 line, 2 quad, 3 cubic, 4 close.
+    public let structure: [UInt8]
+    public let coordinates: [Double]
+
+    public init(_ path: Path) {
+        var tags: [UInt8] = [], xs: [Double] = []
+        for element in path.elements {
+            switch element {
+            case .move(let p): tags.append(0); xs += [p.x, p.y]
+            case .line(let p): tags.append(1); xs += [p.x, p.y]
+            case .quad(let c, let p): tags.append(2); xs += [c.x, c.y, p.x, p.y]
+            case .cubic(let c1, let c2, let p): tags.append(3); xs += [c1.x, c1.y, c2.x, c2.y, p.x, p.y]
+            case .close: tags.append(4)
+            }
+        }
+        structure = tags
+        coordinates = xs
+    }
+
+    private init(structure: [UInt8], coordinates: [Double]) {
+        self.structure = structure
+        self.coordinates = coordinates
+    }
+
+    public var path: Path {
+        var path = Path(), k = 0
+        func next() -> Point { defer { k += 2 }; return Point(coordinates[k], coordinates[k + 1]) }
+        for tag in structure {
+            switch tag {
+            case 0: path.move(to: next())
+            case 1: path.line(to: next())
+            case 2: let c = next(); path.quad(to: next(), control: c)
+            case 3: let c1 = next(), c2 = next(); path.cubic(to: next(), control1: c1, control2: c2)
+            default: path.close()
+            }
+        }
+        return path
+    }
+
+    public func hasSameStructure(as other: PathValue) -> Bool { structure == other.structure }
+
+    public static let zero = PathValue(structure: [], coordinates: [])
+    private var isZero: Bool { structure.isEmpty }
+
+    // Different structures never meet after validation; the fallbacks (the right operand, as
+    // `AnimatableValue`'s operators do) only guarantee no trap.
+    public static func + (a: PathValue, b: PathValue) -> PathValue {
+        if a.isZero { return b }
+        if b.isZero { return a }
+        guard a.structure == b.structure else { return b }
+        return PathValue(structure: a.structure, coordinates: zip(a.coordinates, b.coordinates).map { $0 + $1 })
+    }
+    public static func - (a: PathValue, b: PathValue) -> PathValue {
+        if b.isZero { return a }
+        if a.isZero { return b.scaled(by: -1) }
+        guard a.structure == b.structure else { return a }
+        return PathValue(structure: a.structure, coordinates: zip(a.coordinates, b.coordinates).map { $0 - $1 })
+    }
+    public func scaled(by s: Double) -> PathValue { PathValue(structure: structure, coordinates: coordinates.map { $0 * s }) }
+    public func distance(to other: PathValue) -> Double {
+        guard structure == other.structure else { return 0 }
+        return zip(coordinates, other.coordinates).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
+    }
+
+    public var description: String { "path of \(structure.count) elements" }
+}
+
 /// The kind of value a property holds; an animation's values must match its property's kind.
 public enum ValueKind: String, Sendable {
-    case scalar, point, size, angle, color
+    case scalar, point, size, angle, color, path
 }
 
 /// One animatable value. A closed enum (not `any Interpolatable`) so scene files decode into it,
@@ -91,9 +164,11 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     case size(Size)
     case angle(Angle)
     case color(AnimatableColor)
+    case path(PathValue)
 
     public var kind: ValueKind {
         switch self {
+        case .path: return .path
         case .scalar: return .scalar
         case .point: return .point
         case .size: return .size
@@ -109,6 +184,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case .size: return .size(.zero)
         case .angle: return .angle(.zero)
         case .color: return .color(.zero)
+        case .path: return .path(.zero)
         }
     }
 
@@ -121,6 +197,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case let (.size(x), .size(y)): return .size(x + y)
         case let (.angle(x), .angle(y)): return .angle(x + y)
         case let (.color(x), .color(y)): return .color(x + y)
+        case let (.path(x), .path(y)): return .path(x + y)
         default: return b
         }
     }
@@ -132,6 +209,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case let (.size(x), .size(y)): return .size(x - y)
         case let (.angle(x), .angle(y)): return .angle(x - y)
         case let (.color(x), .color(y)): return .color(x - y)
+        case let (.path(x), .path(y)): return .path(x - y)
         default: return a
         }
     }
@@ -143,6 +221,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case let .size(x): return .size(x * s)
         case let .angle(x): return .angle(x * s)
         case let .color(x): return .color(x.scaled(by: s))
+        case let .path(x): return .path(x.scaled(by: s))
         }
     }
 
@@ -153,6 +232,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case let (.size(x), .size(y)): return x.distance(to: y)
         case let (.angle(x), .angle(y)): return x.distance(to: y)
         case let (.color(x), .color(y)): return x.distance(to: y)
+        case let (.path(x), .path(y)): return x.distance(to: y)
         default: return 0
         }
     }
@@ -167,6 +247,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     public var size: Size? { if case let .size(v) = self { return v } else { return nil } }
     public var angle: Angle? { if case let .angle(v) = self { return v } else { return nil } }
     public var color: AnimatableColor? { if case let .color(v) = self { return v } else { return nil } }
+    public var pathValue: PathValue? { if case let .path(v) = self { return v } else { return nil } }
 
     public var description: String {
         switch self {
@@ -175,6 +256,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case let .size(v): return "\(v)"
         case let .angle(v): return "\(v)"
         case let .color(v): return "\(v)"
+        case let .path(v): return "\(v)"
         }
     }
 }
@@ -200,14 +282,28 @@ public enum LayerProperty: String, Sendable, CaseIterable {
     /// Points.
     case borderWidth
     case borderColor
+    /// `CAShapeLayer` (items with a shape): fractions 0...1 of the path's length.
+    case strokeStart, strokeEnd
+    /// Points.
+    case lineWidth
+    /// `CAShapeLayer.fillColor` (not the layer's background, `fillColor` above).
+    case shapeFillColor
+    case strokeColor
+    /// Points along the path.
+    case lineDashPhase
+    /// `CAShapeLayer.path`, in the item's bounds.
+    case path
+    /// A text item's colour (CATextLayer's `foregroundColor`, UILabel's `textColor`).
+    case textColor
 
     public var kind: ValueKind {
         switch self {
         case .center, .scale, .translation: return .point
         case .size: return .size
         case .rotation: return .angle
-        case .opacity, .cornerRadius, .borderWidth: return .scalar
-        case .fillColor, .borderColor: return .color
+        case .opacity, .cornerRadius, .borderWidth, .strokeStart, .strokeEnd, .lineWidth, .lineDashPhase: return .scalar
+        case .fillColor, .borderColor, .shapeFillColor, .strokeColor, .textColor: return .color
+        case .path: return .path
         }
     }
 
@@ -221,7 +317,12 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         case .opacity: return .scalar(1)
         case .cornerRadius, .borderWidth: return .scalar(0)
         case .fillColor: return .color(.zero)
-        case .borderColor: return .color(AnimatableColor(r: 0, g: 0, b: 0, a: 1))
+        case .borderColor, .textColor: return .color(AnimatableColor(r: 0, g: 0, b: 0, a: 1))
+        case .strokeStart, .lineDashPhase: return .scalar(0)
+        case .strokeEnd, .lineWidth: return .scalar(1)
+        case .shapeFillColor: return .color(AnimatableColor(r: 0, g: 0, b: 0, a: 1))
+        case .strokeColor: return .color(.zero)
+        case .path: return .path(.zero)
         }
     }
 
@@ -230,7 +331,8 @@ public enum LayerProperty: String, Sendable, CaseIterable {
     public var animatesAdditivelyInUIKit: Bool {
         switch self {
         case .center, .size, .rotation, .scale, .translation: return true
-        case .opacity, .fillColor, .cornerRadius, .borderWidth, .borderColor: return false
+        case .opacity, .fillColor, .cornerRadius, .borderWidth, .borderColor, .strokeStart, .strokeEnd, .lineWidth,
+             .shapeFillColor, .strokeColor, .lineDashPhase, .path, .textColor: return false
         }
     }
 }

@@ -188,7 +188,10 @@ public final class PropertyAnimator {
             let direction = isReversed ? -1.0 : 1.0
             let remaining = isReversed ? anchorTau : 1 - anchorTau
             let endTime = runStart + remaining * timeScale
-            if time >= endTime {
+            // Host times are tick multiples; an end that falls on a tick must complete on that
+            // tick, and `runStart + remaining·timeScale` may round 1 ulp past it (0.1 + 1.3 =
+            // 1.4000000000000001 > 84/60), which made the completion one tick late.
+            if time >= endTime - 1e-9 * max(1, abs(endTime)) {
                 currentTime = endTime
                 timeFraction = isReversed ? 0 : 1
                 events = completeNaturally()

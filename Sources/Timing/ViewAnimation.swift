@@ -86,19 +86,24 @@ public struct ViewKeyframe: Sendable {
 public struct ViewAnimationTransaction: Sendable {
     public var layer: String
     public var keys: [String]
+    /// Animations this call replaced (same key on the layer), each stopped with finished=false.
+    public var replaced: [AnimationEvent] = []
     public var completesImmediately: Bool { keys.isEmpty }
 
     /// UIView completion semantics: once every key has stopped, `finished` is true iff all of them
-    /// finished (D). Feed it the layer's events; it returns the result once, then nil.
+    /// finished (D). Feed it the layer tree's events; it returns the result once, then nil. An
+    /// animation is identified by (layer, key): keys are only unique within a layer, so an event
+    /// of another layer with the same key (`center#1` of another item) is not this block's.
     public struct Completion: Sendable {
+        let layer: String
         var pending: Set<String>
         var allFinished = true
         var done = false
-        public init(_ transaction: ViewAnimationTransaction) { pending = Set(transaction.keys) }
+        public init(_ transaction: ViewAnimationTransaction) { layer = transaction.layer; pending = Set(transaction.keys) }
 
         public mutating func consume(_ events: [AnimationEvent]) -> Bool? {
             guard !done else { return nil }
-            for e in events where pending.contains(e.key) {
+            for e in events where e.layer == layer && pending.contains(e.key) {
                 pending.remove(e.key)
                 if !e.finished { allFinished = false }
             }
@@ -178,7 +183,7 @@ public enum ViewAnimation {
                                  repeatCount: options.contains(.repeat) ? .infinity : 0,
                                  autoreverses: options.contains(.repeat) && options.contains(.autoreverse),
                                  fillMode: .both)
-        var keys: [String] = []
+        var keys: [String] = [], replaced: [AnimationEvent] = []
         for (property, newValue) in changes {
             let old = layer.modelValue(of: property)
             let presented = layer.presentationValue(of: property, at: hostTime)
@@ -193,12 +198,12 @@ public enum ViewAnimation {
             } else {
                 let from = options.contains(.beginFromCurrentState) ? presented : old
                 let animation = try make(from, nil, false, timing)
-                try layer.add(animation, for: property, forKey: property.rawValue, committedAt: hostTime,
-                              beginTimeMode: .relative)
+                replaced += try layer.add(animation, for: property, forKey: property.rawValue, committedAt: hostTime,
+                                          beginTimeMode: .relative)
             }
             keys.append(layer.animationKeys[layer.animationKeys.count - 1])
         }
-        return ViewAnimationTransaction(layer: layer.name, keys: keys)
+        return ViewAnimationTransaction(layer: layer.name, keys: keys, replaced: replaced)
     }
 
     /// `animateKeyframes(withDuration:delay:options:animations:)` with its `addKeyframe` blocks.
@@ -228,7 +233,7 @@ public enum ViewAnimation {
                 ? a.element.relativeStartTime < b.element.relativeStartTime : a.offset < b.offset
         }.map(\.element)
 
-        var keys: [String] = []
+        var keys: [String] = [], replaced: [AnimationEvent] = []
         for property in properties {
             let v0 = layer.modelValue(of: property)
             var values = [v0], times = [0.0]
@@ -250,9 +255,10 @@ public enum ViewAnimation {
                                      fillMode: .both)
             let animation = try KeyframeAnimation(values: values, keyTimes: times.map { min($0, 1) }, calculationMode: mode,
                                                   timing: timing, timingFunction: options.overallCurve)
-            try layer.add(animation, for: property, forKey: property.rawValue, committedAt: hostTime, beginTimeMode: .relative)
+            replaced += try layer.add(animation, for: property, forKey: property.rawValue, committedAt: hostTime,
+                                      beginTimeMode: .relative)
             keys.append(property.rawValue)
         }
-        return ViewAnimationTransaction(layer: layer.name, keys: keys)
+        return ViewAnimationTransaction(layer: layer.name, keys: keys, replaced: replaced)
     }
 }

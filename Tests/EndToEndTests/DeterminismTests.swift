@@ -43,4 +43,27 @@ struct DeterminismTests {
         #expect(hex(fnv1a64(one[10])) == Self.snapFrame10)
         #expect(hex(fnv1a64(one.joined())) == Self.snapAllFrames)
     }
+
+    /// FNV-1a 64 of scenes/shapes.yaml's frame_00100.png (ring full, checkmark drawn, star
+    /// morphing, heart icon scaled, dashes marching) and over all its frames, in order.
+    static let shapesFrame100 = "cb5042389d5b02f3"
+    static let shapesAllFrames = "da19d4a78ab94522"
+
+    @Test("the shapes scene (paths, strokes, dashes, an icon) renders the pinned bytes with 1 and 2 jobs, debug and release")
+    func shapes() throws {
+        func render(_ binary: String, jobs: Int) throws -> [[UInt8]] {
+            let out = try makeTemporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let result = try CLI.run(["render", "scenes/shapes.yaml", "--out", out, "--video", "none", "--jobs", "\(jobs)"],
+                                     binary: binary)
+            #expect(result.status == 0, "\(result.stderr)")
+            return try listDirectory(out + "/shapes").map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/shapes/" + $0))) }
+        }
+        let debug = try render(CLI.debugBinary, jobs: 2)
+        #expect(hex(fnv1a64(debug[100])) == Self.shapesFrame100)
+        #expect(hex(fnv1a64(debug.joined())) == Self.shapesAllFrames)
+        try #require(FileManager.default.isExecutableFile(atPath: CLI.releaseBinary),
+                     "no release build at \(CLI.releaseBinary); run `make test`, which builds it first")
+        #expect(try render(CLI.releaseBinary, jobs: 1) == debug)
+    }
 }

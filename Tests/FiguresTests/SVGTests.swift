@@ -62,7 +62,7 @@ struct SVGTests {
         #expect(elements.named("rect").contains { $0.attributes["class"] == nil && $0.attributes["rx"] == "8" })
     }
 
-    @Test("plotted samples are the trace's values: read back from the SVG polyline points")
+    @Test("plotted samples are the trace's values: read back from the SVG polyline's data-points")
     func plotReadback() throws {
         let file = repositoryRoot + "/scenes/snap.yaml"
         let scene = try SceneLoader.load(path: file)
@@ -86,7 +86,7 @@ struct SVGTests {
         func points(_ value: String) throws -> [Point] {
             let line = try #require(elements.named("polyline").first { $0.attributes["data-value"] == value })
             #expect(line.attributes["data-item"] == "card")
-            return (line.attributes["points"] ?? "").split(separator: " ").map {
+            return (line.attributes["data-points"] ?? "").split(separator: " ").map {
                 let xy = $0.split(separator: ",").compactMap { Double($0) }
                 return Point(xy[0], xy[1])
             }
@@ -95,7 +95,7 @@ struct SVGTests {
         #expect(xPoints.count == snap.lastTick + 1)
         #expect(xPoints.map(\.x) == time)
         #expect(xPoints.map(\.y) == x)
-        // The angle axis is in degrees, but the points hold the traced radians; the transform converts.
+        // The angle axis is in degrees, but the data points hold the traced radians; the mapping converts.
         #expect(try points("angle").map(\.y) == angle)
         let speed = try points("velocity")
         #expect(speed[0].y == 0)
@@ -120,7 +120,7 @@ struct SVGTests {
         #expect(elements.named("text").allSatisfy { $0.attributes["font-family"] == "DejaVu Sans" })
     }
 
-    @Test("a trail's polyline points are the item's centres in canvas points")
+    @Test("a trail's polyline data-points are the item's centres in canvas points, its points those in figure pixels")
     func trailPoints() throws {
         let zones = try recording("snap-zones.yaml")
         let viewport = FrameViewport(crop: CropRequest.canvas.rect(for: zones, ticks: []), pixelsPerPoint: 0.5)
@@ -130,12 +130,45 @@ struct SVGTests {
         #expect(lines.count == 1 && lines[0].attributes["data-item"] == "card")
         let card = try zones.itemIndex("card")
         let expected = zones.states.map { $0[card].center }
-        let actual = (lines[0].attributes["points"] ?? "").split(separator: " ").map {
-            let xy = $0.split(separator: ",").compactMap { Double($0) }
-            return Point(xy[0], xy[1])
+        func read(_ attribute: String) -> [Point] {
+            (lines[0].attributes[attribute] ?? "").split(separator: " ").map {
+                let xy = $0.split(separator: ",").compactMap { Double($0) }
+                return Point(xy[0], xy[1])
+            }
         }
-        #expect(actual == expected)
+        #expect(read("data-points") == expected)
+        // Pixels: the document's own mapping applied, to 1/1000 px; no transform left on the element.
+        let line = try #require(document.elements.compactMap { if case .polyline(let l) = $0 { return l } else { return nil } }.first)
+        let pixels = read("points")
+        #expect(pixels.count == expected.count)
+        for (p, q) in zip(pixels, expected.map { line.transform.apply(to: $0) }) {
+            #expect(abs(p.x - q.x) <= 0.0005 && abs(p.y - q.y) <= 0.0005)
+        }
+        #expect(lines[0].attributes["transform"] == nil && lines[0].attributes["vector-effect"] == nil)
         #expect(elements.named("svg").count == 2, "the frame is a nested viewport")
+    }
+
+    @Test("a shape frame's SVG has one path per filled path, with its exact transform and fill rule")
+    func shapePaths() throws {
+        let list = try recording("shapes.yaml").frames[100]
+        let paths = try SVGReader.parse(SVGWriter.svg(list)).named("path")
+        let content = list.rects.flatMap(\.content)
+        #expect(!content.isEmpty && paths.count == content.count)
+        for (command, element) in zip(content, paths) {
+            let t = command.transform
+            #expect(parseMatrix(element.attributes["transform"]) == [t.a, t.b, t.c, t.d, t.tx, t.ty])
+            #expect((element.attributes["fill-rule"] == "evenodd") == (command.fillRule == .evenOdd))
+            #expect(element.attributes["d"]?.hasPrefix("M") == true)
+        }
+    }
+
+    @Test("rsvg-convert draws a shapes frame's SVG like Flipbook's rasterizer, within anti-aliasing differences")
+    func independentRendererForShapes() throws {
+        // An independent rasterizer (librsvg/cairo) on the same outlines: curves, strokes, dashes,
+        // even-odd fill, the icon. Measured with Debian's rsvg-convert: mean |Δ| 0.005 per channel,
+        // no channel off by more than 16 levels; bounds as for the rect frame above (headroom for
+        // another librsvg/cairo version).
+        try compareWithRsvg(try recording("shapes.yaml").frames[100], name: "shapes tick 100", meanBound: 0.05, farBound: 0.0005)
     }
 
     @Test("rsvg-convert draws a frame's SVG like Flipbook's rasterizer, within anti-aliasing differences")
@@ -176,9 +209,77 @@ struct SVGTests {
         #expect(mean < 0.1, "mean channel difference \(mean)")
         #expect(Double(far) / Double(ours.count) < 0.0005, "\(far) channels differ by more than 16 levels")
     }
+
+    @Test("rsvg-convert draws a plot's SVG like the PNG plot: lines where the PNG has them, no scaled strokes")
+    func plotThroughLibrsvg() throws {
+        let rsvg = try #require(["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                                "rsvg-convert is missing: apt-get install -y librsvg2-bin (the Makefile installs it)")
+        let snap = try recording("snap.yaml")
+        let document = try Plot.document([snap], options: .init(values: ["x", "angle"]), fonts: FontBook())
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-plot-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FigureFile.writeSVG(SVGWriter.svg(document), to: folder + "/plot.svg")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: rsvg)
+        process.arguments = ["--format", "png", "--output", folder + "/rsvg.png", folder + "/plot.svg"]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let theirs = try PNG.decode(contentsOf: folder + "/rsvg.png")
+        let ours = try FigureRasterizer.render(document, fonts: FontBook()).straightRGBA()
+        try #require(theirs.width == document.width && theirs.height == document.height)
+        // Pixels differing by more than 64 levels in some channel. The lines, axes and grid are the
+        // same geometry in both; text is DejaVu Sans in both (laid out by Pango in rsvg, by FreeType
+        // here) and edges are anti-aliased differently, so a few pixels may differ that much.
+        // Measured with Debian's rsvg-convert 2.54.7: 1 of 348,480 pixels. With the old ~400×
+        // transform and non-scaling strokes, librsvg filled whole bands of the figure with the
+        // series colours (docs/figures/snap-plot.svg before this change). Bound: 0.1 %.
+        var far = 0
+        for p in 0..<(ours.count / 4) {
+            let k = p * 4
+            if (0..<3).contains(where: { abs(Int(ours[k + $0]) - Int(theirs.rgba[k + $0])) > 64 }) { far += 1 }
+        }
+        let fraction = Double(far) / Double(ours.count / 4)
+        print("rsvg-convert vs Flipbook, snap plot: \(far) of \(ours.count / 4) pixels differ by > 64 levels (\(fraction))")
+        #expect(fraction < 0.001, "\(far) pixels differ by more than 64 levels")
+    }
 }
 
 func parseMatrix(_ text: String?) -> [Double]? {
     guard let text, text.hasPrefix("matrix("), text.hasSuffix(")") else { return nil }
     return text.dropFirst(7).dropLast().split(separator: " ").compactMap { Double($0) }
+}
+
+/// Renders `list`'s SVG with rsvg-convert and compares with Flipbook's pixels: mean channel
+/// difference below `meanBound`, fraction of channels off by more than 16 levels below `farBound`.
+func compareWithRsvg(_ list: DisplayList, name: String, meanBound: Double, farBound: Double) throws {
+    let rsvg = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    guard let rsvg else {
+        Issue.record("rsvg-convert is missing: apt-get install -y librsvg2-bin (the Makefile installs it)")
+        return
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-figures-\(getpid())-\(name.hashValue)").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    try FigureFile.writeSVG(SVGWriter.svg(list), to: folder + "/frame.svg")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: rsvg)
+    process.arguments = ["--format", "png", "--output", folder + "/rsvg.png", folder + "/frame.svg"]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let theirs = try PNG.decode(contentsOf: folder + "/rsvg.png")
+    let ours = Rasterizer.render(list).straightRGBA()
+    #expect(theirs.width == list.width && theirs.height == list.height)
+    var total = 0, far = 0
+    for i in ours.indices {
+        let d = abs(Int(ours[i]) - Int(theirs.rgba[i]))
+        total += d
+        if d > 16 { far += 1 }
+    }
+    let mean = Double(total) / Double(ours.count)
+    print("rsvg-convert vs Flipbook, \(name): mean |Δ| \(mean) per channel, \(far) of \(ours.count) channels off by > 16")
+    #expect(mean < meanBound, "mean channel difference \(mean)")
+    #expect(Double(far) / Double(ours.count) < farBound, "\(far) channels differ by more than 16 levels")
 }

@@ -42,9 +42,12 @@ struct BundledSceneTests {
         ("snap-zones.yaml", 300, 102),
         ("interactive-complete.yaml", 81, nil),
         ("interactive-cancel.yaml", 87, nil),
+        ("interactive-cancel-displaylink.yaml", 87, nil),
         ("property-animator-scrub.yaml", 94, nil),
         ("spring-gallery.yaml", 92, nil),
         ("keyframes.yaml", 180, nil),
+        ("tap-resnap.yaml", 234, 31),
+        ("shapes.yaml", 120, nil),
     ]
 
     @Test("every bundled scene runs for its pinned number of frames and pauses on its pinned tick", arguments: expectations)

@@ -35,7 +35,12 @@ struct ShardTests {
         #expect(windows == [0..<2, 2..<5, 5..<7, 7..<10])
         let aligned = try (1...3).map { try FrameSelection.shard(index: $0, count: 3).window(total: 250, alignment: 60) }
         #expect(aligned == [0..<60, 60..<180, 180..<250])  // 5 whole-second units: 1, 2, 2
-        #expect(try FrameSelection.shard(index: 1, count: 8).window(total: 3, alignment: 1) == 0..<0)
+        // Never an empty shard: fewer units than shards is refused, naming the most shards that work.
+        #expect(throws: FrameSelectionError("--shard 1/8: the scene has 3 frames, which split into at most 3 non-empty shards; use --shard K/3 or fewer shards")) {
+            try FrameSelection.shard(index: 1, count: 8).window(total: 3, alignment: 1)
+        }
+        #expect(throws: FrameSelectionError.self) { try FrameSelection.shard(index: 3, count: 3).window(total: 61, alignment: 60) }
+        #expect(try FrameSelection.shard(index: 2, count: 2).window(total: 61, alignment: 60) == 60..<61)
         #expect(try FrameSelection.parseRange("120..<240") == .range(120..<240))
         #expect(try FrameSelection.parseRange("0...9") == .range(0..<10))
         #expect(try FrameSelection.parseShard("2/8") == .shard(index: 2, count: 8))

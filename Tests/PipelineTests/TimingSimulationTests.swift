@@ -129,6 +129,24 @@ struct TimingSimulationTests {
         #expect(s.events.contains { $0.tick == 85 && $0.kind == .viewAnimationCompleted(item: "box", finished: true) })
     }
 
+    @Test("interactive-cancel-displaylink: the seed's v2 plays back by timeOffset = 0.4 − n/60 (spec timing §6.3 vector), is drawn on every frame, and ends at y 50")
+    func interactiveCancelDisplayLink() throws {
+        let (s, lists) = try Self.run("interactive-cancel-displaylink.yaml")
+        #expect(lists.count == 87)
+        #expect(lists.allSatisfy { $0.rects.count == 1 }, "no flicker")
+        // n = 0, 1, 2 after the release at tick 60: fractions 0.331884, 0.305620, 0.280126 of 450 pt.
+        for (n, fraction) in [(0, 0.331884), (1, 0.305620), (2, 0.280126)] {
+            #expect(abs(lists[60 + n].rects[0].transform.ty / 2 - (50 + 450 * fraction)) < 450 * 1e-6)
+        }
+        #expect(lists[84].rects[0].transform.ty == 100, "n = 24: timeOffset exactly 0")
+        #expect(s.events.map { "\($0.tick) \($0.description)" }.suffix(3) == [
+            "85 box layer displayLinkReverse ended (continue at 1 s, switch state)",
+            "86 box animation center#1 stopped, finished=true",
+            "86 box view animation completed, finished=true",
+        ])
+        #expect(lists[86].rects[0].transform.ty == 100)
+    }
+
     @Test("until: rest waits for a running animation and for scripted calls")
     func restWaitsForAnimations() throws {
         let s = try Self.scene("""
@@ -172,7 +190,7 @@ struct TimingSimulationTests {
             "animator anim: stopped → inactive after finishAnimation(at: .end)",
             "animator anim completed at .end, fractionComplete 1.000000",
         ])
-        #expect(trace.csv[0].hasSuffix(",scale_x,scale_y,opacity,anim_fraction"))
+        #expect(trace.csv[0] == Trace.csvHeader + ",anim_fraction")
         #expect(trace.csv[7].hasSuffix(",0.500000"))
     }
 

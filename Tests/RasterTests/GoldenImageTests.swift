@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import PNG
 import Raster
+import Shapes
 
 // Golden images: small scenes rendered and compared, by decoded pixels and exactly, with PNGs
 // committed in Goldens/. Exact because rendering is integer compositing over deterministic
@@ -118,7 +119,36 @@ let goldenScenes: [(String, DisplayList)] = [
             DrawRect(size: Size(20, 20), cornerRadius: 10, transform: placed(32, 32, degrees: 0),
                      fill: ColorRGBA8(r: 0xFF, g: 0xFF, b: 0xFF, a: 0x80), opacity: 0.5),
         ])),
+    ("paths-and-strokes", pathsAndStrokes()),
 ]
+
+/// Filled paths and stroke outlines (the shape layer's two draws): an even-odd pentagram, a ring
+/// stroked with round-capped dashes, a checkmark with round caps and joins drawn to 70 % of its
+/// length, and a cubic blob clipped by a rotated card.
+func pathsAndStrokes() -> DisplayList {
+    let (star, _) = pentagram(20.3, 20.7, 15.2, degrees: 4)
+    var check = Path([.move(Point(34, 40))])
+    check.line(to: Point(42, 48)); check.line(to: Point(56, 32))
+    let ring = circle(46.5, 17.2, 11.3)
+    var blob = Path([.move(Point(6.1, 44.3))])
+    blob.cubic(to: Point(30.6, 47.2), control1: Point(11.7, 30.2), control2: Point(33.2, 36.3))
+    blob.cubic(to: Point(8.3, 62.4), control1: Point(27.1, 66.7), control2: Point(20.2, 50.6))
+    blob.close()
+    let stroke = { (path: Path, style: StrokeStyle) in Stroker.outline(of: path, style: style, tolerance: 0.0035) }
+    let card = ClipShape(size: Size(26, 18), cornerRadius: 5, transform: placed(18, 52, degrees: -9))
+    return DisplayList(width: 64, height: 64, background: ColorRGBA8(r: 0xF2, g: 0xF2, b: 0xF7), rects: [
+        DrawRect(size: Size(1, 1), transform: placed(0.5, 0.5, degrees: 0), fill: .clear, content: [
+            DrawPath(path: star, fillRule: .evenOdd, paint: .solid(ColorRGBA8(r: 0xFF, g: 0x95, b: 0x00))),
+            DrawPath(path: stroke(star, StrokeStyle(lineWidth: 1.2, lineJoin: .miter, miterLimit: 4)),
+                     paint: .solid(ColorRGBA8(r: 0xC9, g: 0x34, b: 0x00))),
+            DrawPath(path: stroke(ring, StrokeStyle(lineWidth: 3, lineCap: .round, lineDashPattern: [6, 4], lineDashPhase: 1.5)),
+                     paint: .solid(ColorRGBA8(r: 0x00, g: 0x7A, b: 0xFF, a: 0xD0))),
+            DrawPath(path: stroke(check, StrokeStyle(lineWidth: 4, lineCap: .round, lineJoin: .round, strokeEnd: 0.7)),
+                     paint: .solid(ColorRGBA8(r: 0x34, g: 0xC7, b: 0x59)), opacity: 0.9),
+            DrawPath(path: blob, paint: .solid(ColorRGBA8(r: 0xAF, g: 0x52, b: 0xDE)), clips: [card]),
+        ]),
+    ])
+}
 
 /// The rotated card that the clip goldens' children are clipped to.
 let cardClip = ClipShape(size: Size(40, 34), cornerRadius: 9, transform: placed(32, 32, degrees: 12))

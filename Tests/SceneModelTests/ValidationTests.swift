@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Raster
 import Testing
@@ -127,5 +128,35 @@ struct ValidationTests {
         #expect(!SceneRules.isValidName("a/b"))
         #expect(!SceneRules.isValidName(".."))
         #expect(!SceneRules.isValidName(""))
+    }
+}
+
+@Suite("Scene warnings")
+struct SceneWarningTests {
+    @Test("a velocity field faster than 20 m/s loads with a located warning that suggests m/s; a plausible one gives none")
+    func implausibleFieldSpeed() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-warn-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func write(_ direction: String) throws -> String {
+            let path = folder + "/f.yaml"
+            try """
+                canvas: { size: [100, 100] }
+                duration: 1
+                items: [{ id: a, size: [10, 10], center: [50, 50] }]
+                behaviors:
+                  - field: { kind: velocity, items: [a], direction: \(direction) }
+                """.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        // The bundled fields scene's old value: written as pt/s, read by UIKit as 63 m/s.
+        let bad = try write("[60, -20]")
+        let (_, warnings) = try SceneLoader.loadWithWarnings(path: bad)
+        #expect(warnings.map(\.description) == [
+            "\(bad):5:53: behaviors[0].field.direction: velocity field speed 63.2456 m/s (6324.56 pt/s) is implausible; direction is in m/s as UIKit reads it (1 m/s = 100 pt/s) (divide by 100 if you meant pt/s: [0.6, -0.2])",
+        ])
+        #expect(try SceneLoader.loadWithWarnings(path: write("[12, 16]")).1.isEmpty, "exactly 20 m/s is at the bound, not above")
+        let good = try write("[0.6, -0.2]")
+        #expect(try SceneLoader.loadWithWarnings(path: good).1.isEmpty)
     }
 }

@@ -77,11 +77,24 @@ int cpng_encode_rgba8(const uint8_t *rgba, uint32_t width, uint32_t height,
 
 void cpng_buffer_free(cpng_buffer *buffer);
 
+// What a decode may allocate, checked on the IHDR before any pixel buffer exists. Every field
+// must be at least 1.
+typedef struct cpng_decode_limits {
+    // Largest width and height (png_set_user_limits).
+    uint32_t max_side;
+    // Largest width * height; the RGBA buffer is 4 bytes a pixel.
+    uint64_t max_pixels;
+    // Largest allocation libpng may make for one ancillary chunk (png_set_chunk_malloc_max).
+    size_t max_chunk_bytes;
+} cpng_decode_limits;
+
 // Decodes any PNG (any colour type, bit depth 1-16, palette, tRNS, interlaced) from memory into
 // straight-alpha RGBA8 in *out, which must be zeroed on entry. 16-bit samples are scaled with
-// rounding; no gamma or colour-space conversion is applied. On failure returns a CPNG_ERROR_*
-// code, writes a message and leaves *out empty.
-int cpng_decode_rgba8(const uint8_t *bytes, size_t count, cpng_image *out,
+// rounding; no gamma or colour-space conversion is applied. An image larger than `limits`, or
+// claiming more rows than `count` bytes of deflate data could hold (1032:1), is refused before
+// anything is allocated for it. On failure returns a CPNG_ERROR_* code, writes a message and
+// leaves *out empty.
+int cpng_decode_rgba8(const uint8_t *bytes, size_t count, cpng_decode_limits limits, cpng_image *out,
                       char *message, size_t message_capacity);
 
 void cpng_image_free(cpng_image *image);

@@ -43,6 +43,12 @@ void fb_accumulate_polygon(const double *points, ptrdiff_t count, double origin_
 void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
                        uint32_t *pixels, ptrdiff_t pixel_stride);
 
+/// As `fb_sweep_and_blit` for a filled path (`paint` has no border): each pixel's coverage is the
+/// outer sum folded by the fill rule (min(|Σ|, 1), or with `even_odd` |Σ| folded with period 2),
+/// times min(|inner Σ|, 1) when `rows` has inner cells (the clip region's coverage).
+void fb_sweep_and_blit_path(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
+                            uint32_t *pixels, ptrdiff_t pixel_stride, bool even_odd);
+
 /// `colour` source-over each of `count` pixels, by the scalar formula, SSE2, or AVX2.
 void fb_blend_run_scalar(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 void fb_blend_run_sse2(uint32_t *pixels, ptrdiff_t count, uint32_t colour);

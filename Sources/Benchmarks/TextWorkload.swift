@@ -1,0 +1,97 @@
+import Determinism
+import Dispatch
+import Geometry
+import Raster
+import Text
+
+/// The `text` workload (issue 17): a 1920×1080 frame of 40 labels of 50 characters, DejaVu Sans
+/// at 34 px (~1,900 inked glyphs), drawn by one thread with one `Rasterizer`.
+///
+/// Modes, each its own loop of display lists built before timing starts:
+/// - `moving`: every label moves by a sub-pixel amount each frame (0.37 px right, 0.13 px down),
+///   and every fourth label also turns 0.5° a frame: the glyph cache only hits when a glyph's
+///   1/64-px phase and linear part come back, so most glyphs are rasterized from their outline;
+/// - `still`: the labels move by whole pixels (1 px a frame), so after the first frame every
+///   glyph is a cache hit;
+/// - `uncached`: `moving` with the glyph keys removed, every glyph filled as a plain path (what
+///   a renderer without a cache, such as Blend2D, does every call).
+public enum TextWorkload {
+    public struct Row: Sendable {
+        public var mode: String
+        public var frames: Int
+        public var glyphsPerFrame: Int
+        public var seconds: Double
+        public var hits: Int
+        public var misses: Int
+        public var pixelHash: String
+        public var glyphsPerSecond: Double { Double(glyphsPerFrame * frames) / seconds }
+        public var framesPerSecond: Double { Double(frames) / seconds }
+    }
+
+    static let sentence = "Sphinx of black quartz, judge my vow! Jackdaws lov"   // 50 characters
+
+    /// The glyphs of one label at the origin (font units → pixels), laid out once.
+    static func label(_ index: Int, face: FontFace, registry: FontRegistry) throws -> [(path: Path, transform: AffineTransform, key: GlyphKey)] {
+        let rotated = String(sentence.dropFirst(index % 7)) + String(sentence.prefix(index % 7))
+        let style = TextStyle(family: FontRegistry.fallbackFamily, size: 34, numberOfLines: 1, lineBreakMode: .wordWrap)
+        let layout = try TextLayout.layout(rotated, style: style, width: 10_000, registry: registry)
+        return layout.glyphs.compactMap { g in
+            let path = g.face.outline(glyph: g.glyph)
+            return path.isEmpty ? nil : (path, g.transform, GlyphKey(font: g.face.hashValue64, glyph: g.glyph))
+        }
+    }
+
+    public static func displayLists(mode: String, frames: Int) throws -> (lists: [DisplayList], glyphs: Int) {
+        let registry = FontRegistry()
+        let face = try registry.face(family: FontRegistry.fallbackFamily, weight: 400)
+        let labels = try (0..<40).map { try label($0, face: face, registry: registry) }
+        var lists: [DisplayList] = []
+        for frame in 0..<frames {
+            var rect = DrawRect(size: Size(1, 1), transform: .identity, fill: .clear)
+            for (i, glyphs) in labels.enumerated() {
+                let column = Double(i / 20), row = Double(i % 20)
+                let f = Double(frame)
+                let (dx, dy) = mode == "still" ? (f.truncatingRemainder(dividingBy: 40), 0.0) : (0.37 * f, 0.13 * f)
+                var place = AffineTransform(translationX: 20 + column * 950 + dx, y: 40 + row * 52 + dy)
+                if mode != "still" && i % 4 == 0 { place = AffineTransform(rotation: .degrees(0.5 * f)).concatenating(place) }
+                for g in glyphs {
+                    rect.content.append(DrawPath(path: g.path, transform: g.transform.concatenating(place),
+                                                 paint: .solid(ColorRGBA8(r: 28, g: 28, b: 30)),
+                                                 glyph: mode == "uncached" ? nil : g.key))
+                }
+            }
+            lists.append(DisplayList(width: 1920, height: 1080, background: .white, rects: [rect]))
+        }
+        return (lists, labels.reduce(0) { $0 + $1.count })
+    }
+
+    public static func run(mode: String, frames: Int) throws -> Row {
+        let (lists, glyphs) = try displayLists(mode: mode, frames: frames)
+        var rasterizer = Rasterizer()
+        var pixmap = Pixmap(width: 1920, height: 1080)
+        var hash = FNV1a64()
+        let start = DispatchTime.now().uptimeNanoseconds
+        for list in lists { rasterizer.render(list, into: &pixmap) }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        hash.combine(pixmap.data)
+        return Row(mode: mode, frames: frames, glyphsPerFrame: glyphs, seconds: seconds,
+                   hits: rasterizer.glyphCache.hits, misses: rasterizer.glyphCache.misses, pixelHash: hash.hex)
+    }
+
+    public static func table(_ rows: [Row]) -> String {
+        var lines = ["text workload: 1920×1080, 40 labels × 50 characters, DejaVu Sans 34 px, one thread",
+                     "mode       frames  glyphs/frame  frames/s  M glyphs/s  cache hits  misses  last-frame hash"]
+        for r in rows {
+            lines.append(r.mode.padding(toLength: 10, withPad: " ", startingAt: 0)
+                + String(r.frames).leftPadded(7) + String(r.glyphsPerFrame).leftPadded(14)
+                + String(Int(r.framesPerSecond.rounded())).leftPadded(10)
+                + String((r.glyphsPerSecond / 1e4).rounded() / 100).leftPadded(12)
+                + String(r.hits).leftPadded(12) + String(r.misses).leftPadded(8) + "  " + r.pixelHash)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+private extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+}

@@ -1,0 +1,98 @@
+import Determinism
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Geometry
+import Raster
+import Shapes
+
+/// Loads icons: the subset of SVG that icon sets use, parsed by a real XML parser (Foundation's
+/// `XMLParser`, libxml2 underneath) and checked element by element.
+///
+/// Subset: `svg` (viewBox, width, height), `g` (transform), `path` (d), `rect` (x, y, width,
+/// height, rx, ry), `circle`, `ellipse`, `line`, `polyline`, `polygon`; on any of them the
+/// presentation attributes fill, fill-rule, stroke, stroke-width, stroke-linecap,
+/// stroke-linejoin, stroke-miterlimit, stroke-dasharray, stroke-dashoffset (inherited down
+/// groups) and transform. Anything else, element or attribute, is an `IconError` naming the file,
+/// the line and the element: nothing is silently dropped.
+///
+/// Hostile files: at most `maxBytes`; any `<!DOCTYPE` or `<!ENTITY` is refused before parsing,
+/// so neither an entity-expansion bomb nor a reference to a local file (an external entity)
+/// reaches the parser, and memory stays bounded by the file size; external entity resolution is
+/// off in the parser as well. At most `maxElements` elements.
+public enum IconLoader {
+    /// Largest icon file, in bytes: 256 KiB (icons are a few KiB).
+    public static let maxBytes = 256 * 1024
+    /// Most elements in one icon.
+    public static let maxElements = 10_000
+
+    /// Reads and parses the file at `path`; `name` is how errors name it (as the scene wrote it).
+    public static func load(path: String, name: String) throws -> Icon {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        guard let size = (attributes?[.size] as? NSNumber)?.intValue else {
+            throw IconError(file: name, line: nil, message: "no such file")
+        }
+        guard size <= maxBytes else {
+            throw IconError(file: name, line: nil, message: "file is \(size) bytes; expected an icon of at most \(maxBytes) bytes")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw IconError(file: name, line: nil, message: "cannot read the file")
+        }
+        return try parse(data, name: name)
+    }
+
+    /// Parses SVG bytes (what `load` does after reading the file).
+    public static func parse(_ data: Data, name: String) throws -> Icon {
+        guard data.count <= maxBytes else {
+            throw IconError(file: name, line: nil, message: "file is \(data.count) bytes; expected an icon of at most \(maxBytes) bytes")
+        }
+        let bytes = [UInt8](data)
+        if let line = declarationLine(in: bytes) {
+            throw IconError(file: name, line: line,
+                            message: "a DTD or entity declaration (<!DOCTYPE or <!ENTITY) is not allowed in an icon: entities can expand without bound or read local files")
+        }
+        let builder = IconBuilder(name: name)
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.delegate = builder
+        builder.parser = parser
+        let ok = parser.parse()
+        if let error = builder.error { throw error }
+        guard ok else {
+            let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "unknown error"
+            throw IconError(file: name, line: parser.lineNumber, message: "not well-formed XML: \(reason)")
+        }
+        // libxml2 through Foundation on Linux may report success for a truncated document.
+        guard builder.openElements == 0 else {
+            throw IconError(file: name, line: parser.lineNumber, message: "not well-formed XML: \(builder.openElements) element(s) not closed at the end of the file")
+        }
+        guard let viewBox = builder.viewBox else {
+            throw IconError(file: name, line: nil, message: "no <svg> root element")
+        }
+        var hash = FNV1a64()
+        hash.combine(bytes)
+        return Icon(viewBox: viewBox, pieces: builder.pieces, hash: String(hash.value, radix: 16).leftPadded(to: 16))
+    }
+
+    /// The 1-based line of the first `<!DOCTYPE` or `<!ENTITY` (any case), or nil.
+    static func declarationLine(in bytes: [UInt8]) -> Int? {
+        var line = 1
+        let needles: [[UInt8]] = [Array("<!doctype".utf8), Array("<!entity".utf8)]
+        for i in bytes.indices {
+            if bytes[i] == 0x0A { line += 1; continue }
+            guard bytes[i] == 0x3C else { continue }
+            for needle in needles where i + needle.count <= bytes.count {
+                var match = true
+                for (k, b) in needle.enumerated() where bytes[i + k] | (b >= 0x61 ? 0x20 : 0) != b { match = false; break }
+                if match { return line }
+            }
+        }
+        return nil
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

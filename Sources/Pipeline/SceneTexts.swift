@@ -1,0 +1,60 @@
+import Geometry
+import Raster
+import SceneModel
+import Text
+
+/// Every text item's layout, made once per render: text is set in the item's model bounds
+/// (its width wraps the lines) and only moves, turns, fades or changes colour afterwards, so the
+/// shaping and line breaking never run per frame.
+struct SceneTexts {
+    struct Entry {
+        let layout: TextLayout
+        /// Glyph outlines in font units (y up) with the transform to item-local points (origin at
+        /// the bounds' top-left), drawn one filled path per glyph.
+        let glyphs: [(path: Path, transform: AffineTransform, key: GlyphKey)]
+    }
+
+    private(set) var byID: [String: Entry] = [:]
+    /// "item 'title': no font has U+0F00 …", one per missing character per item, in item order.
+    private(set) var warnings: [String] = []
+
+    init(scene: Scene, file: String) throws {
+        let items = scene.allItems.filter { $0.item.text != nil }
+        guard !items.isEmpty else { return }
+        let registry = scene.fontRegistry
+        for (item, path, _) in items {
+            guard let text = item.text else { continue }
+            let layout: TextLayout
+            do {
+                layout = try TextLayout.layout(text.string, style: text.style, width: item.size.width, registry: registry)
+            } catch {
+                throw SceneError(file: file, keyPath: path + ".text", message: "\(error)")
+            }
+            let glyphs = layout.glyphs.map { g in
+                (g.face.outline(glyph: g.glyph), g.transform, GlyphKey(font: g.face.hashValue64, glyph: g.glyph))
+            }
+            byID[item.id] = Entry(layout: layout, glyphs: glyphs)
+            warnings += layout.warnings.map { "item '\(item.id)': \($0)" }
+        }
+    }
+
+    /// The font files the texts drew with, each once, sorted by path: what the manifest records.
+    var fonts: [FontFace] {
+        var seen: [String: FontFace] = [:]
+        for entry in byID.values { for face in entry.layout.faces { seen[face.path] = face } }
+        return seen.keys.sorted().compactMap { seen[$0] }
+    }
+
+    /// The item's glyphs as filled paths: `itemToPixels` maps the item's centre-origin local
+    /// points to pixels; the text box's top-left is at (−size/2).
+    func content(for id: String, size: Size, itemToPixels: AffineTransform, color: ColorRGBA8,
+                 opacity: Double, clips: [ClipShape]) -> [DrawPath] {
+        guard let entry = byID[id], color.a > 0 else { return [] }
+        let box = AffineTransform(translationX: -size.width / 2, y: -size.height / 2).concatenating(itemToPixels)
+        return entry.glyphs.compactMap { glyph in
+            glyph.path.isEmpty ? nil
+                : DrawPath(path: glyph.path, transform: glyph.transform.concatenating(box), fillRule: .nonZero,
+                           paint: .solid(color), opacity: opacity, clips: clips, glyph: glyph.key)
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Dynamics
+import Geometry
+import Timing
+
+/// One row of the trace: a layer's state as the frame draws it.
+///
+/// Top-level items give their presentation state in canvas points (the animator's item when no
+/// Core Animation timing drives the scene); child layers give their geometry **as drawn on the
+/// canvas** (centre, bounding box, angle and scale of the composed transform), their own
+/// presentation opacity, and their local time (`convertTime(t, from: nil)`, spec timing §1.5),
+/// so nested timing can be read from the trace.
+public struct TracedLayer: Sendable {
+    public var id: String
+    /// The parent layer's id; nil for a top-level item.
+    public var parent: String?
+    public var center: Point
+    public var frame: Rect
+    /// The layer's own size (its bounds), in points.
+    public var bounds: Size
+    public var transform: AffineTransform
+    public var opacity: Double
+    /// Whether the frame draws it (false while its time, or an ancestor's, is outside the active
+    /// span: the reversed layer's one hidden frame in the interactive-timing seed).
+    public var drawn: Bool
+    /// The layer's local time, s (the scene time for a layer without timing of its own).
+    public var localTime: Double
+    /// Body velocity in pt/s and angular velocity in rad/s (clockwise positive) for items the
+    /// dynamic animator moves; nil for others.
+    public var velocity: Point?
+    public var angularVelocity: Double?
+}
+
+extension SceneSimulation {
+    /// Every traced layer now: each top-level item in scene order, followed by its descendants
+    /// depth first in drawing order.
+    public func tracedLayers() -> [TracedLayer] {
+        var rows: [TracedLayer] = []
+        for (index, item) in dynamicItems.enumerated() {
+            let state = tracedState(at: index)
+            let c = state.center, t = state.transform
+            let frame = state.center == item.center && state.transform == item.transform && state.bounds == item.bounds
+                ? item.frame
+                : boundingBox(of: Rect(center: c, size: state.bounds),
+                              under: AffineTransform(translationX: -c.x, y: -c.y).concatenating(t)
+                                  .concatenating(AffineTransform(translationX: c.x, y: c.y)))
+            let moved = animator.hasBody(item)
+            let node = timingNode(ofRoot: index)
+            rows.append(TracedLayer(
+                id: item.identifier, parent: nil, center: c, frame: frame, bounds: state.bounds, transform: t, opacity: state.opacity,
+                drawn: node.map { timingIsVisible($0) } ?? true, localTime: node.map { localTime(of: $0) } ?? time,
+                velocity: moved ? animator.linearVelocity(for: item) : nil,
+                angularVelocity: moved ? animator.angularVelocity(for: item) : nil))
+            if let node { rows += tracedChildren(of: node) }
+        }
+        return rows
+    }
+}
+
+extension SceneSimulation {
+    func timingNode(ofRoot index: Int) -> Int? {
+        guard timing.isUsed, index < timing.roots.count else { return nil }
+        return timing.roots[index]
+    }
+
+    func timingIsVisible(_ node: Int) -> Bool {
+        var i: Int? = node
+        while let n = i {
+            if !timing.isVisible(n) { return false }
+            i = timing.nodes[n].parent
+        }
+        return true
+    }
+
+    func localTime(of node: Int) -> Double { timing.nodes[node].layer.convertTime(time, from: nil) }
+
+    /// The descendants of `node`, with the composition `DisplayListBuilder` draws them with.
+    func tracedChildren(of node: Int) -> [TracedLayer] {
+        var rows: [TracedLayer] = []
+        func points(of i: Int) -> (AffineTransform, Size) {
+            let p = DisplayListBuilder.presentedLayer(i, timing: timing)
+            guard let parent = timing.nodes[i].parent else {
+                return (p.transform.concatenating(AffineTransform(translationX: p.center.x, y: p.center.y)), p.size)
+            }
+            let (parentPoints, parentSize) = points(of: parent)
+            let offset = AffineTransform(translationX: p.center.x - parentSize.width / 2, y: p.center.y - parentSize.height / 2)
+            return (p.transform.concatenating(offset).concatenating(parentPoints), p.size)
+        }
+        func visit(_ i: Int) {
+            for child in timing.nodes[i].children {
+                let (m, size) = points(of: child)
+                let center = m.apply(to: .zero)
+                rows.append(TracedLayer(
+                    id: timing.nodes[child].item.id, parent: timing.nodes[i].item.id, center: center,
+                    frame: boundingBox(of: Rect(center: .zero, size: size), under: m), bounds: size,
+                    transform: AffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0),
+                    opacity: DisplayListBuilder.presentedLayer(child, timing: timing).opacity,
+                    drawn: timingIsVisible(child), localTime: localTime(of: child), velocity: nil, angularVelocity: nil))
+                visit(child)
+            }
+        }
+        visit(node)
+        return rows
+    }
+}
+
+extension SceneSimulation {
+    /// `layer.convertTime(_:from:)` between two items' layers (nil = host media time, the scene
+    /// time): up from `from` to the common ancestor through inverse maps, then down to `to`
+    /// (spec timing §1.5). Through a speed-0 layer the result is ±∞ or NaN, never a trap.
+    /// Returns nil when an id names no item.
+    public func convertTime(_ t: Double, from: String?, to: String?) -> Double? {
+        func layer(_ id: String?) -> TimingLayer?? {
+            guard let id else { return .some(nil) }
+            guard let node = timing.nodes.first(where: { $0.item.id == id }) else { return nil }
+            return .some(node.layer)
+        }
+        guard let a = layer(from), let b = layer(to) else { return nil }
+        return TimingLayer.convertTime(t, from: a, to: b)
+    }
+}

@@ -1,0 +1,55 @@
+import Geometry
+
+/// Which points a path's outline encloses (Core Graphics' and SVG's two rules).
+public enum FillRule: String, Hashable, Sendable, CaseIterable {
+    /// Inside where the outline winds around the point a non-zero number of times.
+    case nonZero
+    /// Inside where the outline crosses any ray from the point an odd number of times.
+    case evenOdd
+}
+
+/// What a filled region is painted with. Only solid colours today; an enum so that gradients and
+/// images can join without changing the commands that carry a paint.
+public enum Paint: Hashable, Sendable {
+    case solid(ColorRGBA8)
+
+    /// True when nothing drawn with this paint can show.
+    var isClear: Bool {
+        switch self {
+        case .solid(let color): return color.a == 0
+        }
+    }
+}
+
+/// One filled path: a shape layer's fill or stroke outline, a glyph, an icon's piece. Drawn over
+/// what is below it with `paint` × coverage × `opacity`, clipped to every shape in `clips`.
+///
+/// Coverage is the exact area of the region inside each pixel (the rasterizer's signed-area
+/// accumulation, fed by the path flattened in pixel space to `PathFlattening.tolerance`), folded
+/// by `fillRule`. A contour without `close` is filled as if closed.
+public struct DrawPath: Equatable, Sendable {
+    /// The outline in local units; `transform` maps it to pixels.
+    public var path: Path
+    public var transform: AffineTransform
+    public var fillRule: FillRule
+    public var paint: Paint
+    /// Group opacity in [0, 1] (NaN counts as 0), applied as the byte round(opacity·255).
+    public var opacity: Double
+    /// Shapes this path is clipped to (the ancestors' `masksToBounds` bounds). Empty: no clipping.
+    public var clips: [ClipShape]
+    /// When the path is a glyph's outline: its identity. The rasterizer then draws it through the
+    /// glyph cache (GlyphCache.swift), at its origin rounded to 1/64 px, reusing its coverage
+    /// whenever the transform's linear part and sub-pixel phase repeat. nil (default) for shapes.
+    public var glyph: GlyphKey?
+
+    public init(path: Path, transform: AffineTransform = .identity, fillRule: FillRule = .nonZero,
+                paint: Paint, opacity: Double = 1, clips: [ClipShape] = [], glyph: GlyphKey? = nil) {
+        self.glyph = glyph
+        self.path = path
+        self.transform = transform
+        self.fillRule = fillRule
+        self.paint = paint
+        self.opacity = opacity
+        self.clips = clips
+    }
+}

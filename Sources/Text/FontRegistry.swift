@@ -1,0 +1,151 @@
+import Foundation
+
+/// The font families a scene can name: the distribution's Inter (the default, fonts-inter) and
+/// DejaVu Sans (the fallback, fonts-dejavu-core, which also covers Arabic, Hebrew, Greek and
+/// Cyrillic), plus the scene's own `fonts:` files, which come first and may add weights to a
+/// system family or shadow it.
+///
+/// System faces are opened on first use and shared by every registry in the process (a face is
+/// immutable once loaded). Families are listed sorted, so messages never depend on load order.
+public final class FontRegistry: @unchecked Sendable {
+    /// The family a text item gets when it names none.
+    public static let defaultFamily = "Inter"
+    /// The last font in every fallback chain.
+    public static let fallbackFamily = "DejaVu Sans"
+
+    /// One face a family offers: its weight and how to get it.
+    struct Entry {
+        let family: String
+        let weight: Int
+        let path: String
+        let loaded: FontFace?
+    }
+
+    private let entries: [Entry]
+    /// The scene's own faces, in `fonts:` order.
+    public let userFaces: [FontFace]
+
+    public init(userFaces: [FontFace] = []) {
+        self.userFaces = userFaces
+        entries = userFaces.map { Entry(family: $0.familyName, weight: $0.weight, path: $0.path, loaded: $0) }
+            + FontRegistry.systemEntries
+    }
+
+    /// Every family name, sorted.
+    public var families: [String] { Array(Set(entries.map(\.family))).sorted() }
+
+    /// The face of `family` nearest `weight` by CSS font matching (§5.2 of CSS Fonts 4): the exact
+    /// weight; for 400–500 the heavier weights up to 500, then lighter, then heavier; below 400
+    /// lighter first; above 500 heavier first. Family names match case-insensitively.
+    public func face(family: String, weight: Int) throws -> FontFace {
+        let candidates = entries.filter { $0.family.caseInsensitiveCompare(family) == .orderedSame }
+        guard !candidates.isEmpty else {
+            let available = families
+            let lowered = family.lowercased()
+            let suggestion = available.min { a, b in
+                Self.editDistance(a.lowercased(), lowered) < Self.editDistance(b.lowercased(), lowered)
+            }.flatMap { Self.editDistance($0.lowercased(), lowered) <= max(2, family.count / 3) ? $0 : nil }
+            throw TextError.unknownFamily(family, available: available, suggestion: suggestion)
+        }
+        let chosen = Self.nearest(weight: weight, among: candidates.map(\.weight))
+        // The first listed entry of that weight: a scene font before a system one.
+        let entry = candidates.first { $0.weight == chosen }!
+        if let face = entry.loaded { return face }
+        return try SystemFaces.shared.face(path: entry.path)
+    }
+
+    /// The faces tried for each character, in order: the requested face, then the default family
+    /// and the fallback family at the nearest weight, each once.
+    public func fallbackChain(family: String, weight: Int) throws -> [FontFace] {
+        var chain = [try face(family: family, weight: weight)]
+        for name in [Self.defaultFamily, Self.fallbackFamily] {
+            if let face = try? self.face(family: name, weight: weight), !chain.contains(where: { $0 === face }) {
+                chain.append(face)
+            }
+        }
+        return chain
+    }
+
+    static func nearest(weight: Int, among weights: [Int]) -> Int {
+        let available = Set(weights)
+        if available.contains(weight) { return weight }
+        let lighter = available.filter { $0 < weight }.sorted(by: >)
+        let heavier = available.filter { $0 > weight }.sorted()
+        let order: [Int]
+        if (400...500).contains(weight) {
+            order = heavier.filter { $0 <= 500 } + lighter + heavier.filter { $0 > 500 }
+        } else if weight < 400 {
+            order = lighter + heavier
+        } else {
+            order = heavier + lighter
+        }
+        return order[0]
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = a[i - 1] == b[j - 1] ? previous : min(previous, row[j], row[j - 1]) + 1
+                previous = current
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
+    }
+
+    /// Inter's nine upright weights (OpenType files under /usr/share/fonts/opentype/inter in
+    /// Debian's fonts-inter; TrueType under truetype/inter in older releases) and DejaVu Sans's
+    /// three. Files that are not installed are left out, so the list is what this machine has.
+    static let systemEntries: [Entry] = {
+        let interStyles = [("Thin", 100), ("ExtraLight", 200), ("Light", 300), ("Regular", 400), ("Medium", 500),
+                           ("SemiBold", 600), ("Bold", 700), ("ExtraBold", 800), ("Black", 900)]
+        var result: [Entry] = []
+        for (style, weight) in interStyles {
+            let candidates = ["/usr/share/fonts/opentype/inter/Inter-\(style).otf",
+                              "/usr/share/fonts/truetype/inter/Inter-\(style).ttf"]
+            if let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) {
+                result.append(Entry(family: defaultFamily, weight: weight, path: path, loaded: nil))
+            }
+        }
+        for (file, weight) in [("DejaVuSans-ExtraLight", 200), ("DejaVuSans", 400), ("DejaVuSans-Bold", 700)] {
+            let path = "/usr/share/fonts/truetype/dejavu/\(file).ttf"
+            if FileManager.default.fileExists(atPath: path) {
+                result.append(Entry(family: fallbackFamily, weight: weight, path: path, loaded: nil))
+            }
+        }
+        return result
+    }()
+
+    /// Opens the scene's `fonts:` files. Each path is relative to `folder` and must stay inside
+    /// it once symbolic links are resolved; at most `TextLimits.maxSceneFonts` files.
+    public static func loadSceneFonts(_ paths: [String], folder: String) throws -> [FontFace] {
+        let root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
+        return try paths.map { relative in
+            let url = URL(fileURLWithPath: relative, relativeTo: URL(fileURLWithPath: root, isDirectory: true))
+            let resolved = url.standardizedFileURL.resolvingSymlinksInPath().path
+            guard !relative.hasPrefix("/"), resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+                throw TextError.fontPathOutsideFolder(path: relative, folder: folder)
+            }
+            return try FontFace(path: resolved)
+        }
+    }
+}
+
+/// The process-wide cache of system faces: each file is read and opened once.
+final class SystemFaces: @unchecked Sendable {
+    static let shared = SystemFaces()
+    private let lock = NSLock()
+    private var faces: [String: FontFace] = [:]
+
+    func face(path: String) throws -> FontFace {
+        lock.lock(); defer { lock.unlock() }
+        if let face = faces[path] { return face }
+        let face = try FontFace(path: path)
+        faces[path] = face
+        return face
+    }
+}

@@ -1,0 +1,153 @@
+import Geometry
+
+/// A string set in a box: lines broken, truncated, aligned, and every glyph placed, in the
+/// item's local coordinates with the origin at the box's top-left corner, x right, y down, in points.
+///
+/// The rules, in order: hard line breaks ("\n", "\r\n", U+2029) split paragraphs; each paragraph
+/// is itemized, bidi-levelled and shaped (`ShapedParagraph`); lines break greedily at word (and
+/// CJK) boundaries to fit `width`; past `numberOfLines` lines are dropped and, with
+/// `truncateTail`, the last kept line ends in "…" (graphemes removed from its end until it fits);
+/// each line's runs are put in visual order (bidi rule L2) and the line is aligned in `width`.
+/// Lines stack from the top (as CATextLayer draws), `lineHeight` apart, the font's ascender and
+/// descender centred in each line.
+public struct TextLayout: Sendable {
+    public struct Line: Equatable, Sendable {
+        /// The characters drawn, in logical order ("…" included when truncated).
+        public var text: String
+        /// Advance width of the line, in points (trailing spaces excluded).
+        public var width: Double
+        /// Left edge after alignment.
+        public var x: Double
+        /// Baseline, from the box's top.
+        public var baseline: Double
+    }
+
+    public struct Glyph: @unchecked Sendable {
+        public var face: FontFace
+        public var glyph: UInt32
+        /// The glyph origin (pen position on the baseline).
+        public var origin: Point
+        /// Points per font unit: size / unitsPerEm.
+        public var scale: Double
+
+        /// Font units (y up) → local points (y down).
+        public var transform: AffineTransform {
+            AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: origin.x, ty: origin.y)
+        }
+
+        /// The outline in local points.
+        public var path: Path { face.outline(glyph: glyph).applying(transform) }
+    }
+
+    public var lines: [Line]
+    /// In drawing order (line by line, each in visual order).
+    public var glyphs: [Glyph]
+    /// Characters no font has, each once.
+    public var warnings: [TextWarning]
+    /// Baseline-to-baseline distance used, in points.
+    public var lineHeight: Double
+    /// The faces glyphs came from, each once, in first-use order.
+    public var faces: [FontFace]
+
+    /// The typographic box of the set lines: from the first line's top to the last line's bottom,
+    /// from the leftmost line start to the rightmost line end.
+    public var bounds: Rect {
+        guard !lines.isEmpty else { return .null }
+        let minX = lines.map(\.x).min()!, maxX = lines.map { $0.x + $0.width }.max()!
+        return Rect(x: minX, y: 0, width: maxX - minX, height: Double(lines.count) * lineHeight)
+    }
+
+    /// All glyph outlines as one path in local points.
+    public var path: Path {
+        var path = Path()
+        for glyph in glyphs { path.append(glyph.path) }
+        return path
+    }
+
+    public static func layout(_ string: String, style: TextStyle, width: Double,
+                              registry: FontRegistry) throws -> TextLayout {
+        let count = string.unicodeScalars.count
+        guard count <= TextLimits.maxStringScalars else {
+            throw TextError.stringTooLong(scalars: count, limit: TextLimits.maxStringScalars)
+        }
+        let chain = try registry.fallbackChain(family: style.family, weight: style.weight)
+        return layout(string, style: style, width: width, chain: chain)
+    }
+
+    static func layout(_ string: String, style: TextStyle, width: Double, chain: [FontFace]) -> TextLayout {
+        let primary = chain[0]
+        let scale = style.size / Double(primary.unitsPerEm)
+        let lineHeight = style.lineHeight ?? Double(primary.lineSpacing) * scale
+        let ascent = Double(primary.ascender) * scale, descent = Double(primary.descender) * scale
+        let firstBaseline = (lineHeight - ascent - descent) / 2 + ascent
+        let ellipsis = ShapedParagraph("\u{2026}"[...], chain: chain, size: style.size, letterSpacing: style.letterSpacing)
+
+        let paragraphs = string.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\u{2029}" || $0 == "\r" }
+        let maxLines = style.numberOfLines > 0 ? style.numberOfLines : Int.max
+        var result = TextLayout(lines: [], glyphs: [], warnings: [], lineHeight: lineHeight, faces: [])
+        var missing: [UInt32] = []
+        paragraphLoop: for (p, text) in paragraphs.enumerated() {
+            let paragraph = ShapedParagraph(text, chain: chain, size: style.size, letterSpacing: style.letterSpacing)
+            for scalar in paragraph.missing where !missing.contains(scalar) { missing.append(scalar) }
+            let ranges = paragraph.lines(width: width)
+            for (i, range) in ranges.enumerated() {
+                let isLastAllowed = result.lines.count == maxLines - 1
+                let moreFollows = i < ranges.count - 1 || p < paragraphs.count - 1
+                var content = range
+                var truncated = false
+                if isLastAllowed && moreFollows && style.lineBreakMode == .truncateTail {
+                    content = range.lowerBound..<paragraph.graphemeCount
+                    let room = width - ellipsis.width(0..<ellipsis.graphemeCount)
+                    var end = paragraph.trimmed(content).upperBound
+                    while end > content.lowerBound && paragraph.width(content.lowerBound..<end) > room + 1e-6 { end -= 1 }
+                    content = paragraph.trimmed(content.lowerBound..<end)
+                    truncated = true
+                }
+                let baseline = firstBaseline + Double(result.lines.count) * lineHeight
+                result.place(paragraph.trimmed(content), of: paragraph, ellipsis: truncated ? ellipsis : nil,
+                             style: style, width: width, baseline: baseline)
+                if isLastAllowed { break paragraphLoop }
+            }
+        }
+        let names = chain.map(\.displayName)
+        result.warnings = missing.map { TextWarning(scalar: $0, fontChain: names) }
+        return result
+    }
+
+    /// Places one line: its runs clipped to `graphemes`, the ellipsis appended at the paragraph's
+    /// level, runs in visual order, glyphs at the pen, the whole aligned in `width`.
+    private mutating func place(_ graphemes: Range<Int>, of paragraph: ShapedParagraph, ellipsis: ShapedParagraph?,
+                                style: TextStyle, width: Double, baseline: Double) {
+        let scalarRange = paragraph.graphemeStarts[graphemes.lowerBound]..<paragraph.graphemeStarts[graphemes.upperBound]
+        var runs: [(level: UInt8, face: FontFace, glyphs: [ShapedGlyph])] = []
+        for run in paragraph.runs where run.range.overlaps(scalarRange) {
+            runs.append((run.level, run.face, run.glyphs.filter { scalarRange.contains($0.cluster) }))
+        }
+        var text = String(String.UnicodeScalarView(paragraph.scalars[scalarRange].compactMap(Unicode.Scalar.init)))
+        if let ellipsis {
+            for run in ellipsis.runs { runs.append((paragraph.isRightToLeft ? 1 : 0, run.face, run.glyphs)) }
+            text += "\u{2026}"
+        }
+        var lineWidth = paragraph.width(graphemes)
+        if let ellipsis { lineWidth += ellipsis.width(0..<ellipsis.graphemeCount) }
+        let x: Double
+        switch style.alignment {
+        case .left: x = 0
+        case .center: x = (width - lineWidth) / 2
+        case .right: x = width - lineWidth
+        case .natural: x = paragraph.isRightToLeft ? width - lineWidth : 0
+        }
+        lines.append(Line(text: text, width: lineWidth, x: x, baseline: baseline))
+        var pen = x
+        for index in Bidi.visualOrder(runLevels: runs.map(\.level)) {
+            let run = runs[index]
+            let scale = style.size / Double(run.face.unitsPerEm)
+            if !faces.contains(where: { $0 === run.face }) { faces.append(run.face) }
+            for g in run.glyphs {
+                let origin = Point(x: pen + Double(g.xOffset) * scale, y: baseline - Double(g.yOffset) * scale)
+                glyphs.append(Glyph(face: run.face, glyph: g.glyph, origin: origin, scale: scale))
+                pen += ShapedParagraph.advance(of: g, scale: scale, letterSpacing: style.letterSpacing)
+            }
+        }
+    }
+}

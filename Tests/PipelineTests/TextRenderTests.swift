@@ -1,0 +1,98 @@
+import Determinism
+import Foundation
+@testable import Pipeline
+import Raster
+import SceneModel
+import Testing
+import TestSupport
+
+/// Text items through the whole pipeline: glyphs drawn, colour animated, fonts in the manifest.
+@Suite("Text items in renders")
+struct TextRenderTests {
+    static let yaml = """
+        canvas: { size: [160, 48], scale: 1, background: "#FFFFFF" }
+        fps: 10
+        duration: 0.5
+        fonts: [fonts/Mono.ttf]
+        items:
+          - id: label
+            size: [150, 40]
+            center: [80, 24]
+            fill: "#00000000"
+            text: { string: "Hello", font: { family: DejaVu Sans Mono, size: 30 }, color: "#000000" }
+            animations:
+              - basic: { property: textColor, from: "#000000", to: "#FF0000", duration: 0.4, fillMode: both, removedOnCompletion: false }
+        output: { video: [] }
+        """
+
+    /// A folder holding the scene and a copy of DejaVu Sans Mono under fonts/.
+    static func sceneFolder() throws -> (folder: String, scene: Scene) {
+        let folder = try makeTemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder + "/fonts", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", toPath: folder + "/fonts/Mono.ttf")
+        let scene = try SceneLoader.decode(yaml, fileName: folder + "/label.yaml", format: .yaml)
+        return (folder, scene)
+    }
+
+    @Test("a label's glyphs are drawn and its textColor animates from black to red")
+    func colourAnimates() throws {
+        let (_, scene) = try Self.sceneFolder()
+        let simulation = try SceneSimulation(scene: scene)
+        func inked(_ list: DisplayList) -> (count: Int, colour: PremultipliedRGBA8?) {
+            let pixmap = Rasterizer.render(list)
+            var count = 0, darkest: PremultipliedRGBA8?
+            for y in 0..<pixmap.height { for x in 0..<pixmap.width where pixmap[x: x, y: y] != ColorRGBA8.white.premultiplied {
+                count += 1
+                if pixmap[x: x, y: y].g == 0 { darkest = pixmap[x: x, y: y] }
+            } }
+            return (count, darkest)
+        }
+        let first = inked(simulation.displayList())
+        #expect(first.count > 300, "five 30-point glyphs ink hundreds of pixels")
+        #expect(first.colour == ColorRGBA8.black.premultiplied)
+        for _ in 0..<4 { simulation.advance() }
+        let last = inked(simulation.displayList())
+        #expect(last.count == first.count, "only the colour changes")
+        #expect(last.colour == ColorRGBA8(hex: "#FF0000")!.premultiplied)
+    }
+
+    @Test("the manifest lists the font files with their hashes, and verify notices a different font")
+    func manifestFonts() throws {
+        let (folder, scene) = try Self.sceneFolder()
+        let out = try makeTemporaryDirectory()
+        _ = try SceneRenderer.render(scene, options: RenderOptions(outputDirectory: out, writeFrames: true, video: [], jobs: 1))
+        let manifest = try RenderManifest.read(out + "/label.manifest.json")
+        let fontPath = URL(fileURLWithPath: folder + "/fonts/Mono.ttf").resolvingSymlinksInPath().path
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fontPath)))
+        #expect(manifest.fonts == [.init(path: fontPath, hash: FNV1a64.hexHash(bytes))])
+        #expect(try ManifestVerifier.verify(out).isClean)
+        try FileManager.default.removeItem(atPath: fontPath)
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", toPath: fontPath)
+        let report = try ManifestVerifier.verify(out)
+        #expect(report.problems.count == 1)
+        #expect(report.problems.first?.hasPrefix("label: font \(fontPath): hash ") == true)
+    }
+
+    @Test("text frames are identical with 1 and 3 jobs")
+    func jobsDoNotChangeBytes() throws {
+        let (_, scene) = try Self.sceneFolder()
+        var hashes: [[RenderManifest.FrameHash]] = []
+        for jobs in [1, 3] {
+            let out = try makeTemporaryDirectory()
+            _ = try SceneRenderer.render(scene, options: RenderOptions(outputDirectory: out, writeFrames: true, video: [], jobs: jobs))
+            hashes.append(try RenderManifest.read(out + "/label.manifest.json").frames.hashes)
+        }
+        #expect(hashes[0] == hashes[1] && hashes[0].count == 5)
+    }
+
+    @Test("the trace gives a text item's string and the box of its lines")
+    func trace() throws {
+        let (_, scene) = try Self.sceneFolder()
+        let simulation = try SceneSimulation(scene: scene)
+        var trace = Trace(sceneName: "label", fps: 10)
+        trace.record(simulation)
+        // DejaVu Sans Mono: 5 × 1233/2048 × 30 = 90.3076171875 pt wide, 2384/2048 × 30 high; the
+        // box starts at the item's left edge (80 − 75 = 5) and top (24 − 20 = 4).
+        #expect(trace.text.contains("[0.000] label text \"Hello\" bounds {{5, 4}, {90.30762, 34.92188}}"))
+    }
+}

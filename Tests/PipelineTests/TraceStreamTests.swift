@@ -1,0 +1,35 @@
+import Foundation
+import Pipeline
+import SceneModel
+import Testing
+import TestSupport
+
+/// A render streams its trace to disk as it simulates; the files must hold exactly what the
+/// in-memory trace (figures, tests) holds, header notes and animator columns included.
+@Suite("Streamed traces")
+struct TraceStreamTests {
+    /// The in-memory trace of `scene`, recorded tick by tick as a render records it.
+    func memoryTrace(_ scene: Scene) throws -> Trace {
+        let simulation = try SceneSimulation(scene: scene)
+        let plan = FramePlan(scene: scene)
+        var trace = Trace(sceneName: scene.name, fps: scene.fps)
+        if let tick = simulation.velocityBasedPauseTick(limit: plan.maxFrames) { trace.noteVelocityBasedPause(tick: tick, fps: scene.fps) }
+        for frame in 0..<plan.maxFrames {
+            if frame > 0 { simulation.advance() }
+            trace.record(simulation)
+            if plan.stopsAtRest, simulation.isAtRest { break }
+        }
+        return trace
+    }
+
+    @Test("the streamed trace files equal the in-memory trace byte for byte", arguments: ["watcher.yaml", "property-animator-scrub.yaml", "gravity.json"])
+    func streamedEqualsMemory(file: String) throws {
+        let scene = try SceneLoader.load(path: repositoryRoot + "/scenes/" + file)
+        let out = try makeTemporaryDirectory()
+        let result = try SceneRenderer.render(scene, options: RenderOptions(outputDirectory: out, writeFrames: false, video: [], jobs: 1))
+        let memory = try memoryTrace(scene)
+        #expect(try String(contentsOfFile: try #require(result.tracePath), encoding: .utf8) == memory.textContents)
+        #expect(try String(contentsOfFile: out + "/\(scene.name).trace.csv", encoding: .utf8) == memory.csvContents)
+        #expect(!listDirectory(out).contains { $0.hasPrefix(".") }, "no temporary file left")
+    }
+}

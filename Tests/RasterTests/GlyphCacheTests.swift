@@ -1,0 +1,70 @@
+import Geometry
+import Raster
+import Testing
+
+/// The glyph cache reuses coverage exactly: bytes never depend on whether a mask was cached.
+@Suite("Glyph cache")
+struct GlyphCacheTests {
+    /// A glyph-like outline in font units (y up): an "O" of two quadratic contours, 1000 units.
+    static let outline: Path = {
+        var p = Path()
+        func ring(_ r: Double, clockwise: Bool) {
+            let k = clockwise ? -1.0 : 1.0
+            p.move(to: Point(500 + r, 500))
+            p.quad(to: Point(500, 500 + k * r), control: Point(500 + r, 500 + k * r))
+            p.quad(to: Point(500 - r, 500), control: Point(500 - r, 500 + k * r))
+            p.quad(to: Point(500, 500 - k * r), control: Point(500 - r, 500 - k * r))
+            p.quad(to: Point(500 + r, 500), control: Point(500 + r, 500 - k * r))
+            p.close()
+        }
+        ring(450, clockwise: false)
+        ring(300, clockwise: true)
+        return p
+    }()
+
+    static func list(offset: Double, angle: Double) -> DisplayList {
+        var rect = DrawRect(size: Size(1, 1), transform: .identity, fill: .clear)
+        let scale = 0.034
+        for i in 0..<30 {
+            let t = AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: 0, ty: 0)
+                .concatenating(AffineTransform(rotation: .degrees(angle * Double(i % 3))))
+                .concatenating(AffineTransform(translationX: 5 + Double(i % 10) * 36 + offset, y: 40 + Double(i / 10) * 40 + offset / 3))
+            rect.content.append(DrawPath(path: outline, transform: t, paint: .solid(ColorRGBA8(r: 20, g: 30, b: 200, a: 230)),
+                                         opacity: 0.9, glyph: GlyphKey(font: 7, glyph: 1)))
+        }
+        return DisplayList(width: 380, height: 140, background: .white, rects: [rect])
+    }
+
+    @Test("a warm cache draws the same bytes as a fresh rasterizer, and still or whole-pixel moves hit it")
+    func warmEqualsCold() {
+        var rasterizer = Rasterizer()
+        var pixmap = Pixmap(width: 380, height: 140)
+        for frame in 0..<6 {
+            // Whole-pixel moves and a repeating quarter-pixel phase: masks come back.
+            let list = Self.list(offset: Double(frame) + Double(frame % 2) * 0.25, angle: 12)
+            rasterizer.render(list, into: &pixmap)
+            #expect(pixmap == Rasterizer.render(list), "frame \(frame)")
+        }
+        // 30 glyphs a frame in 3 rotations × 2 phases (each glyph row adds offset/3, so y phases vary too).
+        #expect(rasterizer.glyphCache.hits > 0)
+        #expect(rasterizer.glyphCache.hits + rasterizer.glyphCache.misses == 180)
+    }
+
+    @Test("a cached glyph's bytes equal the path fill at the same 1/64-pixel origin within one level")
+    func maskMatchesPathFill() {
+        let t = AffineTransform(a: 0.05, b: 0.01, c: 0.01, d: -0.05, tx: 10.390625, ty: 60.75)  // on the 1/64 grid
+        let paint = Paint.solid(ColorRGBA8(r: 0, g: 0, b: 0, a: 255))
+        var cached = DisplayList(width: 80, height: 80, background: .white, rects: [DrawRect(size: Size(1, 1), transform: .identity, fill: .clear)])
+        var plain = cached
+        cached.rects[0].content = [DrawPath(path: Self.outline, transform: t, paint: paint, glyph: GlyphKey(font: 1, glyph: 2))]
+        plain.rects[0].content = [DrawPath(path: Self.outline, transform: t, paint: paint)]
+        let a = Rasterizer.render(cached), b = Rasterizer.render(plain)
+        var worst = 0, inked = 0
+        for y in 0..<80 { for x in 0..<80 {
+            worst = max(worst, abs(Int(a[x: x, y: y].r) - Int(b[x: x, y: y].r)))
+            if b[x: x, y: y].r < 255 { inked += 1 }
+        } }
+        #expect(inked > 500)
+        #expect(worst <= 1)
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import Text
+
+@Suite("Font registry, fallback and bidi")
+struct FontRegistryTests {
+    @Test("an unknown family is an error listing the available families with a suggestion")
+    func unknownFamily() {
+        let registry = FontRegistry()
+        #expect(throws: TextError.unknownFamily("Intr", available: ["DejaVu Sans", "Inter"], suggestion: "Inter")) {
+            try registry.face(family: "Intr", weight: 400)
+        }
+    }
+
+    @Test("weights resolve by CSS font matching: exact, then 400-500 up to 500, lighter below 400, heavier above 500")
+    func weights() throws {
+        #expect(FontRegistry.nearest(weight: 450, among: [100, 400, 500, 700]) == 500)
+        #expect(FontRegistry.nearest(weight: 450, among: [300, 700]) == 300)
+        #expect(FontRegistry.nearest(weight: 350, among: [300, 500]) == 300)
+        #expect(FontRegistry.nearest(weight: 650, among: [400, 800]) == 800)
+        let registry = FontRegistry()
+        #expect(try registry.face(family: "inter", weight: 700).styleName == "Bold")
+        #expect(try registry.face(family: "DejaVu Sans", weight: 600).styleName == "Bold")
+    }
+
+    @Test("a character Inter lacks falls back to DejaVu Sans; one no font has is a warning naming its code point")
+    func fallback() throws {
+        let registry = FontRegistry()
+        let layout = try TextLayout.layout("a\u{0416}\u{0627}\u{0F00}", style: TextStyle(), width: 500, registry: registry)
+        #expect(layout.faces.map(\.familyName) == ["Inter", "DejaVu Sans"])
+        #expect(layout.warnings.map(\.codePoint) == ["U+0F00"])
+    }
+
+    @Test("a right-to-left paragraph aligns right under natural alignment; numbers after Hebrew sit at level 2; runs reorder by rule L2")
+    func bidi() throws {
+        let registry = FontRegistry()
+        let layout = try TextLayout.layout("سلام", style: TextStyle(size: 20), width: 300, registry: registry)
+        #expect(abs(layout.lines[0].x + layout.lines[0].width - 300) < 1e-9)
+        let levels = Bidi.levels(of: "abc אבג 12".unicodeScalars.map(\.value))
+        #expect(levels.levels == [0, 0, 0, 0, 1, 1, 1, 1, 2, 2] && !levels.paragraphIsRightToLeft)
+        #expect(Bidi.visualOrder(runLevels: [0, 1, 2, 1, 0]) == [0, 3, 2, 1, 4])
+    }
+
+    @Test("scene fonts must stay inside the scene's folder and be real font files")
+    func sceneFonts() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-fonts-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("not a font".utf8).write(to: folder.appendingPathComponent("fake.ttf"))
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+                                         toPath: folder.appendingPathComponent("Mono.ttf").path)
+        #expect(throws: TextError.fontPathOutsideFolder(path: "../x.ttf", folder: folder.path)) {
+            try FontRegistry.loadSceneFonts(["../x.ttf"], folder: folder.path)
+        }
+        #expect { try FontRegistry.loadSceneFonts(["fake.ttf"], folder: folder.path) } throws: { error in
+            if case TextError.notAFont = error { return true } else { return false }
+        }
+        let faces = try FontRegistry.loadSceneFonts(["Mono.ttf"], folder: folder.path)
+        #expect(FontRegistry(userFaces: faces).families == ["DejaVu Sans", "DejaVu Sans Mono", "Inter"])
+        #expect(faces[0].contentHash.count == 16)
+    }
+
+    @Test("glyph outlines come out in font units: Inter's H is two stems and a bar, one closed contour")
+    func outline() throws {
+        let face = try FontRegistry().face(family: "Inter", weight: 400)
+        let path = face.outline(glyph: face.glyphIndex(for: "H"))
+        #expect(path.elements.filter { if case .move = $0 { return true } else { return false } }.count == 1)
+        #expect(path.elements.filter { $0 == .close }.count == 1)
+        let bounds = path.controlPointBounds
+        #expect(face.unitsPerEm == 2816)
+        #expect(bounds.minY == 0 && bounds.maxY == 2048, "Inter's cap height is 2048 of its 2816 units; baseline at 0")
+    }
+}
