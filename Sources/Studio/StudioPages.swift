@@ -6,9 +6,17 @@ import SceneModel
 /// user named (scene names, error messages) is escaped: HTML-escaped in markup, `JSONText` in
 /// script data.
 enum StudioPages {
-    static let style = """
+    /// The studio's own pages (list, waiting, compare).
+    static let pageStyle = """
         body { font: 14px/1.5 -apple-system, "Inter", "DejaVu Sans", system-ui, sans-serif; margin: 24px; }
         li { margin: 4px 0; } .error { color: #FF3B30; } .rendering, .waiting { color: #8E8E93; } .ready { color: #34C759; }
+        """
+
+    /// What the studio adds to a player page: the error bar and the controls panel.
+    static let style = """
+        .control { display: flex; gap: 8px; align-items: center; margin: 4px 0; }
+        .control input[type=range] { flex: 1; }
+        #setLine { word-break: break-all; }
         #studio-error { position: fixed; left: 0; right: 0; top: 0; z-index: 10; margin: 0; padding: 10px 16px;
           background: #FF3B30; color: white; font: 13px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre-wrap; }
         """
@@ -16,7 +24,7 @@ enum StudioPages {
     static func sceneList(rows: [String], folder: String) -> String {
         """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>Flipbook studio</title><style>\(style)</style></head>
+        <html lang="en"><head><meta charset="utf-8"><title>Flipbook studio</title><style>\(pageStyle)\(style)</style></head>
         <body data-studio="list"><h1>Flipbook studio</h1><p>Scenes in <code>\(folder.xmlEscaped)</code>. Save a scene file and its page reloads with the new render.</p>
         <ul id="scenes">\(rows.joined(separator: "\n"))</ul>
         \(bootstrap(scene: nil, version: 0, error: nil))
@@ -27,7 +35,7 @@ enum StudioPages {
     static func waiting(scene: String, error: String?) -> String {
         """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><title>\(scene.xmlEscaped) · Flipbook studio</title><style>\(style)</style></head>
+        <html lang="en"><head><meta charset="utf-8"><title>\(scene.xmlEscaped) · Flipbook studio</title><style>\(pageStyle)\(style)</style></head>
         <body data-studio="waiting"><h1>\(scene.xmlEscaped)</h1><p>\(error == nil ? "Rendering…" : "No render yet: fix the scene and save it.")</p>
         \(bootstrap(scene: scene, version: 0, error: error))
         </body></html>
@@ -71,13 +79,13 @@ enum StudioPages {
         let name = scene.xmlEscaped, path = StudioServer.urlComponent(scene)
         return """
             <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8"><title>\(name) A/B · Flipbook studio</title><style>\(style)
-            .pair { display: flex; gap: 12px; } .pair figure { flex: 1; margin: 0; } .pair iframe { width: 100%; height: 70vh; border: 1px solid #ccc; border-radius: 8px; }
+            <html lang="en"><head><meta charset="utf-8"><title>\(name) A/B · Flipbook studio</title><style>\(pageStyle)\(style)
+            .pair { display: flex; gap: 12px; } .pair figure { flex: 1; margin: 0; } .pair iframe { width: 100%; height: 58vh; border: 1px solid #ccc; border-radius: 8px; }
             #abPlot { width: 100%; height: 160px; display: block; } #abTransport { display: flex; gap: 10px; align-items: center; margin: 8px 0; } #abScrubber { flex: 1; }
             </style></head>
             <body data-studio="compare"><h1>\(name): A (pinned) and B (current values)</h1>
-            <div class="pair"><figure><figcaption id="labelA">A</figcaption><iframe id="playerA" src="/pinned/\(path)/"></iframe></figure>
-            <figure><figcaption id="labelB">B</figcaption><iframe id="playerB" src="/scenes/\(path)/"></iframe></figure></div>
+            <div class="pair"><figure><figcaption id="labelA">A: pinned</figcaption><iframe id="playerA" src="/pinned/\(path)/?embed"></iframe></figure>
+            <figure><figcaption id="labelB">B: current values (reloads as you tune)</figcaption><iframe id="playerB" src="/scenes/\(path)/?embed"></iframe></figure></div>
             <div id="abTransport"><button id="abPlay">Play</button><input type="range" id="abScrubber" min="0" value="0"><output id="abFrame"></output>
             <select id="abColumn"></select></div>
             <canvas id="abPlot"></canvas>

@@ -4,6 +4,8 @@
 "use strict";
 (function () {
   const data = JSON.parse(document.getElementById("flipbook-data").textContent);
+  // `index.html?embed`: the picture only, for a page that drives this player (the studio's A/B view).
+  if (/[?&]embed\b/.test(location.search)) document.body.classList.add("embed");
   const $ = (id) => document.getElementById(id);
   const img = $("frame"), scrubber = $("scrubber"), outline = $("outline");
   const last = Math.max(0, data.frameCount - 1);
