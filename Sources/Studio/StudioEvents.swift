@@ -6,6 +6,8 @@ public struct StudioEvent: Sendable, Equatable {
     public var scene: String
     public var version: Int
     public var error: String?
+    /// A frame rendered ahead of the whole render (`frame_NNNNN.png` under `/preview/<scene>/`).
+    public var preview: String? = nil
 
     /// The event as one server-sent-events message (`data:` a JSON object, then a blank line).
     public var serverSentEvent: String { "data: \(json)\n\n" }
@@ -13,7 +15,7 @@ public struct StudioEvent: Sendable, Equatable {
     /// `{"scene":…,"version":…,"error":…}`, safe inside HTML and on one line.
     public var json: String {
         "{\"scene\":\(JSONText.quoted(scene)),\"version\":\(version),\"error\":"
-            + (error.map(JSONText.quoted) ?? "null") + "}"
+            + (error.map(JSONText.quoted) ?? "null") + (preview.map { ",\"preview\":" + JSONText.quoted($0) } ?? "") + "}"
     }
 }
 

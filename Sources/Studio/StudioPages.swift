@@ -115,6 +115,14 @@ enum StudioPages {
             const e = JSON.parse(message.data);
             if (me.scene === null) { location.reload(); return; }
             if (e.scene !== me.scene) return;
+            if (e.preview) {
+              // The frame on screen, rendered ahead with the new values: shown until the page reloads.
+              const img = document.getElementById("frame");
+              if (img) img.src = "/preview/" + encodeURIComponent(me.scene) + "/" + e.preview + "?n=" + Date.now();
+              sessionStorage.setItem("flipbookPreviews", String(Number(sessionStorage.getItem("flipbookPreviews") || 0) + 1));
+              document.body.dataset.preview = e.preview;
+              return;
+            }
             if (e.version > me.version) {
               const tick = document.body.dataset.tick;
               if (tick !== undefined) history.replaceState(null, "", "#frame=" + tick);
@@ -139,7 +147,9 @@ enum StudioPages {
               const send = () => {
                 clearTimeout(timer);
                 timer = setTimeout(() => {
-                  const query = Object.keys(values).sort().map((k) => encodeURIComponent(k) + "=" + encodeURIComponent(values[k])).join("&");
+                  const tick = document.body.dataset.tick || "0";
+                  const query = Object.keys(values).sort().map((k) => encodeURIComponent(k) + "=" + encodeURIComponent(values[k])).join("&")
+                    + "&-tick=" + encodeURIComponent(tick);
                   document.body.dataset.studioPending = "true";
                   post(base + "/set?" + query).catch((e) => showError(String(e)));
                 }, 250);

@@ -25,6 +25,8 @@ public actor StudioRenderer {
     private var statuses: [String: Status] = [:]
     /// The values set from the studio's sliders, per scene, in name order; applied to every render.
     private var overrides: [String: [(name: String, value: String)]] = [:]
+    /// The tick to render first for a scene's next render (the frame its page shows).
+    private var previews: [String: Int] = [:]
     private var current: (scene: String, cancelled: CancelFlag)?
     private var queue: [String] = []
     private var running = false
@@ -50,9 +52,13 @@ public actor StudioRenderer {
         }
     }
 
-    /// Sets control values for a scene's renders (the sliders) and renders it again.
-    public func set(_ scene: String, values: [(name: String, value: String)]) {
+    /// Sets control values for a scene's renders (the sliders) and renders it again; with
+    /// `previewTick`, the frame the page shows is rendered first, on its own, so the page can show
+    /// it before the whole render is done.
+    public func set(_ scene: String, values: [(name: String, value: String)], previewTick: Int? = nil) {
         overrides[scene] = values.sorted { $0.name < $1.name }
+        previews[scene] = previewTick
+        if let current, current.scene == scene { current.cancelled.set() }
         request(scene)
     }
 
@@ -87,6 +93,15 @@ public actor StudioRenderer {
             let flag = CancelFlag()
             current = (scene, flag)
             let values = overrides[scene] ?? []
+            if let tick = previews.removeValue(forKey: scene) {
+                let frame = await Task.detached { [workspace, jobs] in
+                    Self.preview(scene, tick: tick, in: workspace, jobs: jobs, overrides: values)
+                }.value
+                if let frame {
+                    let version = statuses[scene]?.version ?? 0
+                    await events.publish(StudioEvent(scene: scene, version: version, error: nil, preview: frame))
+                }
+            }
             let outcome = await Task.detached { [workspace, jobs] in
                 Self.render(scene, in: workspace, jobs: jobs, overrides: values, cancelled: flag)
             }.value
@@ -110,6 +125,30 @@ public actor StudioRenderer {
     }
 
     enum Outcome: Sendable { case published([SceneControl]), failed(String), cancelled }
+
+    /// Renders frame `tick` alone (the simulation still runs from tick 0; only that frame is drawn)
+    /// into the scene's preview folder; returns its file name, or nil when it cannot (the full
+    /// render that follows reports why).
+    static func preview(_ name: String, tick: Int, in workspace: StudioWorkspace, jobs: Int,
+                        overrides: [(name: String, value: String)]) -> String? {
+        guard let file = workspace.sceneFile(named: name), tick >= 0 else { return nil }
+        let folder = workspace.previewFolder(of: name)
+        try? FileManager.default.removeItem(atPath: folder)
+        do {
+            var scene = try SceneLoader.loadWithControls(path: file, overrides: overrides).scene
+            scene.name = name
+            var options = RenderOptions(outputDirectory: folder, jobs: jobs)
+            options.video = []
+            options.writeTrace = false
+            options.writeManifest = false
+            options.frames = .range(tick..<tick + 1)
+            let result = try SceneRenderer.render(scene, options: options)
+            guard result.frameCount == 1 else { return nil }
+            return PNGSequence.fileName(forFrame: result.firstFrame)
+        } catch {
+            return nil
+        }
+    }
 
     /// Loads and renders a scene (frames, trace, player page; no video) into a staging folder, then
     /// swaps it in for the published folder.

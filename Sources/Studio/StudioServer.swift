@@ -15,7 +15,8 @@ import SceneModel
 ///     /events                        server-sent events: a scene rendered or failed
 ///     /studio.js                     the live-reload script the player pages get
 ///     /controls/<scene>              the scene's controls and their current values (JSON)
-///     POST /scenes/<scene>/set?k=v   render with these control values
+///     POST /scenes/<scene>/set?k=v   render with these control values (`-tick=N`: that frame first,
+///                                    served as /preview/<scene>/frame_N.png)
 ///     POST /scenes/<scene>/pin       keep the current render as variant A
 ///     /scenes/<scene>/compare        A and B side by side; /pinned/<scene>/… serves A
 ///     POST /scenes/<scene>/write-back  the values into the scene file (same-origin only)
@@ -98,6 +99,9 @@ public struct StudioServer: Sendable {
             }
             return Self.file(workspace.renderFile(scene: name, file: file))
         }
+        router.get("/preview/:scene/:file") { _, context -> Response in
+            Self.file(workspace.previewFile(scene: try context.parameters.require("scene"), file: try context.parameters.require("file")))
+        }
         router.get("/pinned/:scene/") { _, context -> Response in
             Self.file(workspace.pinnedFile(scene: try context.parameters.require("scene"), file: "index.html"))
         }
@@ -114,14 +118,16 @@ public struct StudioServer: Sendable {
             let name = try context.parameters.require("scene")
             guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
             var values: [(name: String, value: String)] = []
+            var previewTick: Int?
             for (key, value) in request.uri.queryParameters {
                 let k = String(key), v = String(value)
+                if k == "-tick" { previewTick = Int(v).flatMap { (0...10_000_000).contains($0) ? $0 : nil }; continue }
                 guard values.count < 64, k.count <= 64, v.count <= 64, SceneControl.isValidName(k) else {
                     return Self.badRequest("control values are name=value pairs, at most 64 of 64 characters")
                 }
                 values.append((k, v))
             }
-            await renderer.set(name, values: values)
+            await renderer.set(name, values: values, previewTick: previewTick)
             return Self.response("{}", type: "application/json")
         }
         // The one request that writes outside the output folder: the controls' values into their

@@ -58,6 +58,16 @@ public struct StudioWorkspace: Sendable {
         renderFolder(of: name) + "~A"
     }
 
+    /// Where the studio renders the one frame a page shows before the whole render is done.
+    public func previewFolder(of name: String) -> String {
+        (outputFolder as NSString).appendingPathComponent(".preview-" + name)
+    }
+
+    /// The preview frame, under the same rules as `renderFile`.
+    public func previewFile(scene name: String, file: String) -> String? {
+        servable(file, of: name, in: (previewFolder(of: name) as NSString).appendingPathComponent(name))
+    }
+
     /// A file of the pinned render, under the same rules as `renderFile`.
     public func pinnedFile(scene name: String, file: String) -> String? {
         servable(file, of: name, in: pinnedFolder(of: name))

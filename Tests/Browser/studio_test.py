@@ -105,6 +105,10 @@ try:
     wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-studio-version") == "4"
                and d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
     check(width(driver) == "30.000000", f"after the slider the side is 30, got {width(driver)}")
+    previews = int(driver.execute_script("return sessionStorage.getItem('flipbookPreviews')") or 0)
+    check(previews >= 1, "the frame on screen was rendered ahead of the whole render and shown")
+    status, body_bytes = get("/preview/drop/frame_00010.png")
+    check(status == 200 and body_bytes[:8] == b"\x89PNG\r\n\x1a\n", f"the preview of the tick on screen (10) is a PNG, got {status}")
     check(driver.find_element(By.ID, "control-side").get_attribute("value") == "30", "the slider keeps its value across the reload")
 
     # Write-back is refused to anything but the studio's own page (no header, or a foreign Origin).
