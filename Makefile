@@ -5,6 +5,7 @@
 # What rendering needs (libraries, ffmpeg, the fonts of text items and figures), and what only the
 # tests add: Python's YAML and JSON Schema validator (the schema test), hb-shape and a Devanagari
 # font (the shaping tests' reference), an independent SVG renderer, a browser for the HTML reports,
+# the player and the studio (chromium-driver and python3-selenium drive it),
 # xmllint (JUnit against the Jenkins schema), strace (the fsync before every publishing rename) and
 # GNU parallel (the batch-engine recipe, run for real).
 RENDER_PACKAGES := libpng-dev libbox2d-dev ffmpeg pkg-config libfreetype-dev libharfbuzz-dev libfribidi-dev fonts-inter fonts-dejavu-core

@@ -16,6 +16,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // libyaml-based YAML parser: gives line/column marks for precise scene errors.
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // The studio's local HTTP server (server-sent events for live reload).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Hummingbird's own networking; named for the bound socket's port (`--port 0`).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // Hummingbird's logger, set to errors only so the studio's terminal shows its own lines.
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "Geometry", exclude: ["README.md"]),
@@ -62,10 +68,18 @@ let package = Package(
         // -O even in debug builds: the per-pixel loops (hash, YIQ distance) run ~20× faster, which keeps
         // `swift test` (a debug build) fast on 640×1136 frames.
         .target(name: "ImageDiff", dependencies: ["Markup", "PNG"], exclude: ["README.md"], swiftSettings: [.unsafeFlags(["-O"])]),
-        .target(name: "Goldens", dependencies: ["ImageDiff", "Pipeline", "SceneModel", "PNG"], exclude: ["README.md"]),
+        // The self-contained HTML player written beside every render's frames (plain HTML/CSS/JS resources).
+        .target(name: "Player", dependencies: ["Markup", "Pipeline", "SceneModel", "Export"], exclude: ["README.md"], resources: [.copy("Resources")]),
+        // `flipbook studio`: a local server over the same pipeline the CLI calls, with live reload.
+        .target(name: "Studio", dependencies: ["Pipeline", "SceneModel", "Export", "Player", "Markup",
+                                               .product(name: "Hummingbird", package: "hummingbird"),
+                                               .product(name: "NIOCore", package: "swift-nio"),
+                                               .product(name: "Logging", package: "swift-log")],
+                exclude: ["README.md"]),
+        .target(name: "Goldens", dependencies: ["ImageDiff", "Pipeline", "SceneModel", "PNG", "Player"], exclude: ["README.md"]),
         .executableTarget(
             name: "FlipbookCLI",
-            dependencies: ["Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", "Figures", "ImageDiff", "Goldens", "Markup", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", "Figures", "ImageDiff", "Goldens", "Markup", "Player", "Studio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // libFuzzer harness of the scene decoder (Tests/Fuzz/README.md); a replayer of saved inputs otherwise.
         .executableTarget(name: "SceneDecodeFuzzer", dependencies: ["SceneModel"], path: "Tests/Fuzz/SceneDecodeFuzzer"),
@@ -90,6 +104,8 @@ let package = Package(
         .testTarget(name: "FiguresTests", dependencies: ["Figures", "Pipeline", "SceneModel", "Raster", "PNG", "Geometry"],
                     resources: [.copy("Goldens")]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "PNG", "Determinism", "TestSupport"]),
+        .testTarget(name: "PlayerTests", dependencies: ["Player"]),
+        .testTarget(name: "StudioTests", dependencies: ["Studio"]),
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "ImageDiff", "SceneModel", "Geometry", "Raster", "PNG", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PNG", "FlipbookCLI", "TestSupport"]),
     ],

@@ -17,13 +17,13 @@ struct Figure: ParsableCommand {
             """)
 
     enum Kind: String, ExpressibleByArgument, CaseIterable {
-        case contactSheet = "contact-sheet", filmstrip, onionSkin = "onion-skin", trail, plot, svgFrame = "svg-frame"
+        case contactSheet = "contact-sheet", filmstrip, onionSkin = "onion-skin", trail, plot, svgFrame = "svg-frame", player
     }
 
     @Argument(help: "Scene file; plots accept several, compared in one figure.")
     var scenes: [String]
 
-    @Option(name: .long, help: "contact-sheet, filmstrip, onion-skin, trail, plot or svg-frame.")
+    @Option(name: .long, help: "contact-sheet, filmstrip, onion-skin, trail, plot, svg-frame or player (a folder: frames --from…--to and their player page).")
     var kind: Kind
 
     @Option(name: [.short, .long], help: "Output file: PNG (or SVG for svg-frame). Default: output/figures/<scene>-<kind>.png.")
@@ -106,6 +106,11 @@ struct Figure: ParsableCommand {
     }
 
     func run() throws {
+        if kind == .player {
+            let scene = try SceneLoader.load(path: scenes[0])
+            try writePlayerFolder(scene: scene, destination: output ?? "output/figures/\(scene.name)-player")
+            return
+        }
         let recordings = try scenes.map { try MotionRecording(scene: try SceneLoader.load(path: $0), file: $0) }
         let recording = recordings[0]
         let fonts = FontBook(path: font)
@@ -144,7 +149,7 @@ struct Figure: ParsableCommand {
             options.invertY = invertY
             options.dropsFlatPanels = value == nil
             document = try Plot.document(recordings, options: options, fonts: fonts)
-        case .svgFrame:
+        case .svgFrame, .player:
             preconditionFailure("handled above")
         }
         try FigureFile.writePNG(document, to: path, fonts: fonts)

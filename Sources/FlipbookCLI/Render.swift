@@ -4,6 +4,7 @@ import Figures
 import Foundation
 import PNG
 import Pipeline
+import Player
 import SceneModel
 
 struct Render: ParsableCommand {
@@ -32,6 +33,12 @@ struct Render: ParsableCommand {
 
     @Flag(name: .long, help: "Do not write <scene>.trace.txt and <scene>.trace.csv.")
     var noTrace = false
+
+    @Option(name: .long, help: ArgumentHelp("Set a scene control for this render (repeatable): --set damping=0.3 --set tint=#34C759. See controls: in the scene format.", valueName: "name=value"))
+    var set: [String] = []
+
+    @Flag(name: .long, help: "Do not write the player page <out>/<scene>/index.html.")
+    var noPlayer = false
 
     @Option(name: .long, help: "zlib level of the PNG frames, 0 (fastest, largest) to 9 (slowest, smallest); default 4, measured by `flipbook bench --png`.")
     var pngLevel: Int?
@@ -74,6 +81,7 @@ struct Render: ParsableCommand {
         } catch let error as FrameSelectionError {
             throw ValidationError(error.description)
         }
+        _ = try ControlArguments.parse(set)
         if let pngLevel, !PNGOptions.levels.contains(pngLevel) {
             throw ValidationError("--png-level must be within \(PNGOptions.levels.lowerBound)...\(PNGOptions.levels.upperBound), got \(pngLevel)")
         }
@@ -82,8 +90,9 @@ struct Render: ParsableCommand {
     func run() throws {
         let files = try SceneArguments.resolve(scenes)
         // Load and validate every scene before writing anything.
+        let overrides = try ControlArguments.parse(set)
         let loaded = try files.map { file in
-            let (scene, warnings) = try SceneLoader.loadWithWarnings(path: file, limits: limitArguments.limits)
+            let (scene, warnings) = try SceneLoader.loadWithWarnings(path: file, limits: limitArguments.limits, overrides: overrides)
             for warning in warnings { printWarning(warning.description) }
             return videoArguments.adjust(scene)
         }
@@ -112,7 +121,7 @@ struct Render: ParsableCommand {
                 let formats = (options.video ?? scene.output.video).compactMap { VideoFileFormat(rawValue: $0.rawValue) }
                 if let warning = VideoFileFormat.alphaWarning(sceneName: scene.name, formats: formats) { printWarning(warning) }
             }
-            let result: RenderResult
+            var result: RenderResult
             do {
                 result = try SceneRenderer.render(scene, options: options)
             } catch {
@@ -120,6 +129,7 @@ struct Render: ParsableCommand {
                 throw DiskFull.withResumeHint(error)
             }
             progress.finish()
+            if !noPlayer { result.playerPath = try PlayerPage.write(for: scene, result: result) }
             print(summary(result))
             videos += result.videoPaths
         }
@@ -162,6 +172,7 @@ struct Render: ParsableCommand {
         }
         var outputs: [String] = []
         if let dir = r.framesDirectory { outputs.append(dir + "/") }
+        if let page = r.playerPath { outputs.append(page) }
         outputs += r.videoPaths
         if let trace = r.tracePath { outputs.append(trace) }
         if !outputs.isEmpty { line += " → " + outputs.joined(separator: ", ") }

@@ -182,6 +182,12 @@ public enum GoldenCheck {
             report.trace = TraceDiff.compare(expected: expectedTrace, actual: actualTrace)
         }
         if report.verdict == .same { report.verdict = ComparisonReport.verdict(frames: report.frames, trace: report.trace) }
+        if report.verdict == .different, let frames = report.frames {
+            report.motionPage = try MotionReport.write(scene: scene, goldens: store.directory, renderBase: base,
+                                                       expectedFrameCount: frames.expectedFrameCount,
+                                                       differing: frames.frames.filter(\.isFailure).map(\.index),
+                                                       reportDirectory: reportDirectory)
+        }
 
         if options.record == .all || (options.record == .failed && report.verdict == .different) {
             try record(&report, report.verdict == .different ? "approved: the goldens now hold this render" : "re-recorded")

@@ -30,6 +30,8 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     /// Wall-clock seconds the comparison took (render and compare), for junit.xml's `time`; the
     /// one value in a report that is not reproducible, like a render manifest's timings.
     public var seconds: Double?
+    /// The page playing expected and actual in step (relative to the report folder), when written.
+    public var motionPage: String?
 
     public init(name: String, verdict: Verdict, expectedLabel: String, actualLabel: String,
                 frames: SequenceDiff? = nil, trace: TraceDiff? = nil, notes: [String] = []) {

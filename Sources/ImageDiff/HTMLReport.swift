@@ -29,6 +29,9 @@ enum HTMLReport {
         s += "<p class=\"labels\">expected: <code>\(escape(r.expectedLabel))</code> · actual: <code>\(escape(r.actualLabel))</code>"
         if let f = r.frames { s += " · \(escape(f.comparator.summary))" }
         s += "</p>\n"
+        if let motion = r.motionPage {
+            s += "<p class=\"motion\"><a href=\"\(escape(motion))\">Play expected and actual in motion</a>: in step, side by side or as a difference overlay, with the trace of both</p>\n"
+        }
         let sentences = r.sentences
         if !sentences.isEmpty {
             s += "<ul class=\"findings\">" + sentences.map { "<li>\(escape($0))</li>" }.joined() + "</ul>\n"

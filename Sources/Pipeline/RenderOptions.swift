@@ -34,6 +34,10 @@ public struct RenderOptions: Sendable {
     public var additionalBehaviors: (@Sendable (SceneSimulation) -> [DynamicBehavior])?
     /// Called after each batch of frames with the frames done so far (for a progress line).
     public var progress: (@Sendable (RenderProgress) -> Void)?
+    /// Asked before each batch of frames; when it answers true the render stops at once and throws
+    /// `RenderCancelled` (the studio restarts a render when its scene is saved again). Frames
+    /// already written stay; callers that cancel render into a folder they then discard. Default nil.
+    public var isCancelled: (@Sendable () -> Bool)?
     /// Called once with the exact ffmpeg command lines, shell-quoted, before encoding starts (`--verbose`).
     public var onFFmpegCommand: (@Sendable ([String]) -> Void)?
     /// Render only these frames (`--frames`, `--shard`); nil: all. A selected render names its
@@ -112,6 +116,12 @@ public struct RenderProgress: Sendable {
 }
 
 /// What a finished render produced.
+/// A render stopped because `RenderOptions.isCancelled` said so.
+public struct RenderCancelled: Error, CustomStringConvertible, Equatable {
+    public var sceneName: String
+    public var description: String { "the render of \(sceneName) was cancelled" }
+}
+
 public struct RenderResult: Sendable {
     public var sceneName: String
     public var frameCount: Int
@@ -134,4 +144,6 @@ public struct RenderResult: Sendable {
     public var manifestPath: String?
     /// Frames taken over from an interrupted render (`resume`) instead of rendered again.
     public var framesReused: Int = 0
+    /// The player page written beside the frames (by the CLI), if any.
+    public var playerPath: String?
 }

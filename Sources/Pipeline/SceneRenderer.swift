@@ -135,6 +135,7 @@ public enum SceneRenderer {
             timings.simulateSeconds += seconds(since: replayStart)
 
             while !finishedSimulation, tick < end {
+                if options.isCancelled?() == true { throw RenderCancelled(sceneName: scene.name) }
                 // 1. Simulate a batch.
                 let simulateStart = DispatchTime.now()
                 let batchFirst = tick

@@ -28,6 +28,13 @@ public enum SceneLoader {
     /// `.yml`, `.json`). Errors name `path` exactly as given. Throws `SceneError`.
     /// `limits`: scene and file size limits; the file size is checked before the file is read.
     public static func load(path: String, limits: SceneLimits = .default) throws -> Scene {
+        try loadWithControls(path: path, limits: limits).scene
+    }
+
+    /// Loads a scene with its `controls:` set to `overrides` (`--set name=value`, in order), and
+    /// returns the controls with the values used. Throws `SceneError`.
+    public static func loadWithControls(path: String, limits: SceneLimits = .default,
+                                        overrides: [(name: String, value: String)] = []) throws -> (scene: Scene, controls: [SceneControl]) {
         let url = URL(fileURLWithPath: path)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -61,7 +68,7 @@ public enum SceneLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw SceneError(file: path, message: "file is not UTF-8 text; expected a UTF-8 encoded scene file", kind: .io)
         }
-        return try decode(text, fileName: path, format: format, limits: limits)
+        return try decodeWithControls(text, fileName: path, format: format, limits: limits, overrides: overrides)
     }
 
     /// The last path component split at its last dot: "scenes/snap.yaml" → ("snap", "yaml"),
@@ -98,16 +105,25 @@ public enum SceneLoader {
     /// `limits`: scene and file limits (size, nesting depth, node count, then the scene's own).
     public static func decode(_ text: String, fileName: String, format: SceneFileFormat,
                               limits: SceneLimits = .default) throws -> Scene {
+        try decodeWithControls(text, fileName: fileName, format: format, limits: limits).scene
+    }
+
+    /// `decode` with `controls:` resolved under `overrides`; returns the controls too.
+    public static func decodeWithControls(_ text: String, fileName: String, format: SceneFileFormat,
+                                          limits: SceneLimits = .default, overrides: [(name: String, value: String)] = [])
+        throws -> (scene: Scene, controls: [SceneControl]) {
         let bytes = text.utf8.count
         if bytes > limits.maxFileBytes { throw fileTooLarge(bytes: bytes, limits: limits, fileName: fileName) }
         guard let parsed = try parse(text, fileName: fileName, format: format, limits: limits) else {
             throw SceneError(file: fileName, message: "file is empty; expected a mapping with canvas, items and duration or until")
         }
-        let root = try ComponentExpander.expand(parsed, file: fileName, limits: limits)
+        // Components first (an instance's items may use controls), then controls.
+        let expanded = try ComponentExpander.expand(parsed, file: fileName, limits: limits)
         let defaultName = nameParts(fileName).stem
         let decoder = SceneDecoder(file: fileName, format: format)
+        let (root, controls) = try ControlResolver.resolve(expanded, overrides: overrides, decoder: decoder)
         let (scene, nameFromFile) = try decoder.decode(root, defaultName: defaultName)
-        guard let violation = scene.firstViolation(limits: limits) else { return scene }
+        guard let violation = scene.firstViolation(limits: limits) else { return (scene, controls) }
         if violation.keyPath == "name", nameFromFile, defaultName.allSatisfy({ $0 == "." }) {
             // "..yaml", ".yaml": the file has no name to give the scene.
             throw SceneError(file: fileName, message: "the file name has nothing before its extension, so the scene has no default name",

@@ -46,8 +46,10 @@ extension Scene {
 
 extension SceneLoader {
     /// Loads like `load(path:limits:)` and also returns the scene's warnings, located in the file.
-    public static func loadWithWarnings(path: String, limits: SceneLimits = .default) throws -> (Scene, [SceneWarning]) {
-        let scene = try load(path: path, limits: limits)
+    /// `overrides`: control values (`--set`), as `loadWithControls` takes them.
+    public static func loadWithWarnings(path: String, limits: SceneLimits = .default,
+                                        overrides: [(name: String, value: String)] = []) throws -> (Scene, [SceneWarning]) {
+        let scene = try loadWithControls(path: path, limits: limits, overrides: overrides).scene
         let warnings = scene.warnings(file: path)
         guard !warnings.isEmpty, let format = SceneFileFormat(pathExtension: (path as NSString).pathExtension),
               let text = try? String(contentsOfFile: path, encoding: .utf8),

@@ -18,7 +18,7 @@ struct DeterminismTests {
         let result = try CLI.run(["render", "scenes/snap.yaml", "--out", out, "--video", "none", "--jobs", "\(jobs)"],
                                  binary: binary)
         #expect(result.status == 0, "\(result.stderr)")
-        return try listDirectory(out + "/snap").map {
+        return try listDirectory(out + "/snap").filter { $0.hasSuffix(".png") }.map {
             [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/snap/" + $0)))
         }
     }

@@ -49,6 +49,15 @@ struct DiffCheckCommandTests {
         #expect(junit.contains("<property name=\"report\" value=\"\(out2)/report/index.html\"/>"))
         #expect(junit.contains("<testcase classname=\"flipbook\" name=\"snap\" time=\""))
         #expect(lines.last == "to approve these changes after reading the report: flipbook check \(scene) --goldens \(goldens) --record failed")
+
+        // The motion view: expected and actual in step, driven in Chromium.
+        #expect(html.contains("<a href=\"snap/motion/motion.html\">Play expected and actual in motion</a>"))
+        #expect(listDirectory("\(out2)/report/snap/motion/actual").count == 71, "damping 0.45 rests 2 ticks later")
+        #expect(listDirectory("\(out2)/report/snap/motion/expected") == listDirectory(goldens + "/snap").filter { $0.hasPrefix("frame_") })
+        let browser = try runProcess("/usr/bin/python3", [repositoryRoot + "/Tests/Browser/compare_test.py", "\(out2)/report/snap/motion/motion.html"],
+                                     currentDirectory: repositoryRoot + "/Tests/Browser")
+        #expect(browser.status == 0, "browser test failed:\n\(browser.stdout)\n\(browser.stderr)")
+        #expect(browser.stdout.contains("compare: all checks passed"))
     }
 
     @Test("check with a mistyped --goldens folder is trouble (exit 2) with a suggestion, not 'different'")
@@ -92,7 +101,7 @@ struct DiffCheckCommandTests {
         #expect(render.status == 0, "stderr: \(render.stderr)")
 
         // b: the same motion one tick late (frame 0 held one more tick).
-        let frames = listDirectory(a + "/snap")
+        let frames = listDirectory(a + "/snap").filter { $0.hasSuffix(".png") }
         try FileManager.default.createDirectory(atPath: b + "/snap", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: "\(a)/snap/\(frames[0])", toPath: "\(b)/snap/frame_00000.png")
         for (i, name) in frames.enumerated() {

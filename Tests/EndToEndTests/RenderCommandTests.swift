@@ -13,7 +13,8 @@ struct RenderCommandTests {
         #expect(result.stderr.isEmpty, "no progress output when not on a terminal: \(result.stderr)")
         #expect(listDirectory(out) == ["snap", "snap.manifest.json", "snap.mp4", "snap.trace.csv", "snap.trace.txt"])
 
-        let frames = listDirectory(out + "/snap")
+        let frames = listDirectory(out + "/snap").filter { $0 != "index.html" }
+        #expect(listDirectory(out + "/snap").contains("index.html"), "the player page sits beside the frames")
         #expect(frames.first == "frame_00000.png")
         #expect(frames.allSatisfy { $0.hasPrefix("frame_") && $0.hasSuffix(".png") })
         let first = try PNG.decode(contentsOf: out + "/snap/frame_00000.png")
@@ -31,7 +32,7 @@ struct RenderCommandTests {
         let out = try makeTemporaryDirectory()
         let result = try CLI.run(["render", "scenes/gravity.json", "--out", out])
         #expect(result.status == 0, "stderr: \(result.stderr)")
-        #expect(listDirectory(out + "/gravity").count == 90)
+        #expect(listDirectory(out + "/gravity").filter { $0.hasSuffix(".png") }.count == 90)
         let probe = try probeStream(out + "/gravity.mp4")
         #expect(probe.frameCount == 90)
         #expect(abs(probe.duration - 1.5) < 0.001)

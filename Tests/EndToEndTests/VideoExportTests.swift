@@ -7,7 +7,7 @@ import TestSupport
 @Suite("flipbook render --video, end to end", .serialized)
 struct VideoExportTests {
     private func frames(_ dir: String) throws -> [[UInt8]] {
-        try listDirectory(dir).map { try PNG.decode(contentsOf: dir + "/" + $0).rgba }
+        try listDirectory(dir).filter { $0.hasSuffix(".png") }.map { try PNG.decode(contentsOf: dir + "/" + $0).rgba }
     }
 
     @Test("one render writes every format asked for, resampled to --video-fps and held by --hold")
@@ -76,8 +76,8 @@ struct VideoExportTests {
         let full = try CLI.run(["render", scene, "--out", dir + "/full", "--video", "none", "--no-trace"])
         let trimmed = try CLI.run(["render", scene, "--out", dir + "/trim", "--video", "none", "--no-trace", "--until", "rest"])
         #expect(full.status == 0 && trimmed.status == 0, "\(full.stderr) \(trimmed.stderr)")
-        #expect(listDirectory(dir + "/full/snapfixed").count == 180)
-        #expect(listDirectory(dir + "/trim/snapfixed").count == 69)
+        #expect(listDirectory(dir + "/full/snapfixed").filter { $0.hasSuffix(".png") }.count == 180)
+        #expect(listDirectory(dir + "/trim/snapfixed").filter { $0.hasSuffix(".png") }.count == 69)
     }
 
     @Test("bad video flags are refused before anything is written")

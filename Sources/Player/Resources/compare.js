@@ -1,0 +1,102 @@
+// Expected and actual of a regression check, stepped together. The expected side may hold only
+// some frames (goldens store a few PNGs and every frame's hash): those it lacks say so.
+"use strict";
+(function () {
+  const all = JSON.parse(document.getElementById("flipbook-data").textContent);
+  const exp = all.expected, act = all.actual;
+  const $ = (id) => document.getElementById(id);
+  const count = Math.max(exp.frameCount, act.frameCount), last = Math.max(0, count - 1);
+  const stored = new Set(all.expectedFrames), differs = new Set(all.differing);
+  const pad = (n) => String(n).padStart(5, "0");
+  let frame = 0, playing = false, started = 0, startFrame = 0;
+  const overlay = document.createElement("img");
+  overlay.id = "actualOverlay"; overlay.alt = "actual over expected";
+
+  function show(k) {
+    frame = Math.max(0, Math.min(last, k | 0));
+    const has = stored.has(frame);
+    $("expected").hidden = !has;
+    document.querySelector("#expectedSide .missing").hidden = has;
+    if (has) $("expected").src = "expected/frame_" + pad(frame) + ".png";
+    $("actual").src = overlay.src = "actual/frame_" + pad(frame) + ".png";
+    document.body.dataset.frame = String(frame);
+    $("scrubber").value = String(frame);
+    $("frameLabel").textContent = (frame / act.fps).toFixed(3) + " s · frame " + frame + (differs.has(frame) ? " · differs" : " · same");
+    plot();
+  }
+  function setPlaying(on) {
+    playing = on; $("play").textContent = on ? "Pause" : "Play";
+    if (on) { if (frame >= last) show(0); started = performance.now(); startFrame = frame; requestAnimationFrame(tick); }
+  }
+  function tick(now) {
+    if (!playing) return;
+    const k = startFrame + Math.floor(((now - started) / 1000) * act.fps * Number($("speed").value));
+    if (k > last) { show(last); setPlaying(false); return; }
+    if (k !== frame) show(k);
+    requestAnimationFrame(tick);
+  }
+  const step = (by) => { setPlaying(false); show(frame + by); };
+  $("play").addEventListener("click", () => setPlaying(!playing));
+  $("back").addEventListener("click", () => step(-1));
+  $("forward").addEventListener("click", () => step(1));
+  $("scrubber").max = String(last);
+  $("scrubber").addEventListener("input", () => { setPlaying(false); show(Number($("scrubber").value)); });
+  document.addEventListener("keydown", (e) => {
+    if (e.target instanceof HTMLSelectElement) return;
+    if (e.key === "ArrowRight") { step(e.shiftKey ? 10 : 1); e.preventDefault(); }
+    else if (e.key === "ArrowLeft") { step(e.shiftKey ? -10 : -1); e.preventDefault(); }
+    else if (e.key === " ") { setPlaying(!playing); e.preventDefault(); }
+  });
+  for (const input of document.querySelectorAll("input[name=mode]")) {
+    input.addEventListener("change", () => {
+      const difference = input.value === "difference" && input.checked;
+      document.body.classList.toggle("difference", difference);
+      if (difference) document.querySelector("#expectedSide .view").appendChild(overlay); else overlay.remove();
+    });
+  }
+  for (const k of differs) {
+    const m = document.createElement("button");
+    m.className = "marker differs"; m.dataset.frame = String(k); m.title = "frame " + k + " differs";
+    m.style.left = (last ? (k / last) * 100 : 0) + "%";
+    m.addEventListener("click", () => step(k - frame));
+    $("markers").appendChild(m);
+  }
+
+  // The chosen value of the chosen item on both sides: expected grey, actual blue.
+  const ids = act.items.map((i) => i.id);
+  for (const id of ids) { const o = document.createElement("option"); o.textContent = id; $("item").appendChild(o); }
+  for (const c of act.columns) { const o = document.createElement("option"); o.textContent = c; $("column").appendChild(o); }
+  $("column").value = act.columns.includes("center_y") ? "center_y" : act.columns[0];
+  $("item").addEventListener("change", plot); $("column").addEventListener("change", plot);
+  function seriesOf(data, id, name) {
+    const item = data.items.find((i) => i.id === id), c = data.columns.indexOf(name);
+    return item && c >= 0 ? item.series[c] : [];
+  }
+  function plot() {
+    const canvas = $("plot"), w = canvas.clientWidth || 600, h = 180, ratio = window.devicePixelRatio || 1;
+    canvas.width = w * ratio; canvas.height = h * ratio;
+    const g = canvas.getContext("2d"); g.setTransform(ratio, 0, 0, ratio, 0, 0); g.clearRect(0, 0, w, h);
+    const both = [seriesOf(exp, $("item").value, $("column").value), seriesOf(act, $("item").value, $("column").value)];
+    const values = both.flat().filter((v) => v !== null);
+    document.body.dataset.plotted = both.map((s) => s.length).join(",");
+    if (!values.length) return;
+    const lo = Math.min(...values), hi = Math.max(...values), span = hi - lo || 1;
+    const x = (k) => 8 + (last ? k / last : 0) * (w - 16);
+    ["#8E8E93", "#0A84FF"].forEach((colour, i) => {
+      g.strokeStyle = colour; g.lineWidth = 1.5; g.beginPath(); let pen = false;
+      both[i].forEach((v, k) => {
+        if (v === null) { pen = false; return; }
+        const y = h - 12 - ((v - lo) / span) * (h - 24);
+        pen ? g.lineTo(x(k), y) : g.moveTo(x(k), y); pen = true;
+      });
+      g.stroke();
+    });
+    g.fillStyle = "#FF3B30";
+    for (const k of differs) g.fillRect(x(k) - 0.5, h - 6, 1, 6);
+    g.strokeStyle = "#FF3B30"; g.beginPath(); g.moveTo(x(frame) + 0.5, 0); g.lineTo(x(frame) + 0.5, h); g.stroke();
+  }
+
+  $("summary").textContent = "expected " + exp.frameCount + " frames (" + stored.size + " stored as PNG), actual " + act.frameCount + " · " + differs.size + " differ";
+  show(all.differing.length ? all.differing[0] : 0);
+  document.body.dataset.ready = "true";
+})();

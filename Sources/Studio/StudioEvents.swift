@@ -1,0 +1,43 @@
+import Foundation
+import Player
+
+/// A scene finished rendering (a new `version`) or failed (`error`, the CLI's message).
+public struct StudioEvent: Sendable, Equatable {
+    public var scene: String
+    public var version: Int
+    public var error: String?
+    /// A frame rendered ahead of the whole render (`frame_NNNNN.png` under `/preview/<scene>/`).
+    public var preview: String? = nil
+
+    /// The event as one server-sent-events message (`data:` a JSON object, then a blank line).
+    public var serverSentEvent: String { "data: \(json)\n\n" }
+
+    /// `{"scene":…,"version":…,"error":…}`, safe inside HTML and on one line.
+    public var json: String {
+        "{\"scene\":\(JSONText.quoted(scene)),\"version\":\(version),\"error\":"
+            + (error.map(JSONText.quoted) ?? "null") + (preview.map { ",\"preview\":" + JSONText.quoted($0) } ?? "") + "}"
+    }
+}
+
+/// Fans events out to every open page (each `GET /events` holds one subscription).
+public actor StudioEvents {
+    private var subscribers: [Int: AsyncStream<StudioEvent>.Continuation] = [:]
+    private var nextID = 0
+
+    public init() {}
+
+    public func subscribe() -> (id: Int, stream: AsyncStream<StudioEvent>) {
+        let (stream, continuation) = AsyncStream<StudioEvent>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        nextID += 1
+        subscribers[nextID] = continuation
+        return (nextID, stream)
+    }
+
+    public func unsubscribe(_ id: Int) {
+        subscribers.removeValue(forKey: id)?.finish()
+    }
+
+    public func publish(_ event: StudioEvent) {
+        for id in subscribers.keys.sorted() { subscribers[id]?.yield(event) }
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import Export
+import Pipeline
+import Player
+import SceneModel
+
+/// Renders scenes for the studio, one at a time, off the request path. A render goes into a
+/// staging folder and replaces the published one only when complete, so the page always shows the
+/// last good render; a scene saved again while rendering cancels that render (it stops at its next
+/// batch) and starts over from the new file.
+public actor StudioRenderer {
+    /// What the page of a scene shows: the version of its last good render, and the error of the
+    /// latest attempt when that failed (file:line:column: message, as the CLI prints it).
+    public struct Status: Sendable, Equatable {
+        public var version: Int = 0
+        public var rendering = false
+        public var error: String?
+        /// The controls of the last good render, with the values it used.
+        public var controls: [SceneControl] = []
+        /// The control values of the render pinned as variant A, if one is.
+        public var pinned: [String: String]?
+    }
+
+    public let workspace: StudioWorkspace
+    private var statuses: [String: Status] = [:]
+    /// The values set from the studio's sliders, per scene, in name order; applied to every render.
+    private var overrides: [String: [(name: String, value: String)]] = [:]
+    /// The tick to render first for a scene's next render (the frame its page shows).
+    private var previews: [String: Int] = [:]
+    private var current: (scene: String, cancelled: CancelFlag)?
+    private var queue: [String] = []
+    private var running = false
+    private let events: StudioEvents
+    private let jobs: Int
+
+    public init(workspace: StudioWorkspace, events: StudioEvents, jobs: Int = RenderOptions.defaultJobs) {
+        self.workspace = workspace
+        self.events = events
+        self.jobs = jobs
+    }
+
+    public func status(of scene: String) -> Status { statuses[scene] ?? Status() }
+
+    /// Asks for a render of `scene`; a render of the same scene already running is cancelled.
+    public func request(_ scene: String) {
+        if let current, current.scene == scene { current.cancelled.set() }
+        if !queue.contains(scene) { queue.append(scene) }
+        statuses[scene, default: Status()].rendering = true
+        if !running {
+            running = true
+            Task { await self.drain() }
+        }
+    }
+
+    /// Sets control values for a scene's renders (the sliders) and renders it again; with
+    /// `previewTick`, the frame the page shows is rendered first, on its own, so the page can show
+    /// it before the whole render is done.
+    public func set(_ scene: String, values: [(name: String, value: String)], previewTick: Int? = nil) {
+        overrides[scene] = values.sorted { $0.name < $1.name }
+        previews[scene] = previewTick
+        if let current, current.scene == scene { current.cancelled.set() }
+        request(scene)
+    }
+
+    /// Writes the current control values into the scene file, in place (`ControlWriteBack`: only
+    /// the declared values change), and renders it from the file again.
+    public func writeBack(_ scene: String) throws {
+        guard let file = workspace.sceneFile(named: scene) else { throw StudioError.noSuchScenes(scene) }
+        let values = Dictionary(overrides[scene] ?? [], uniquingKeysWith: { _, last in last })
+        guard !values.isEmpty else { return }
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        let (_, declared) = try SceneLoader.loadWithControls(path: file)
+        try AtomicFile.write(try ControlWriteBack.rewrite(text, controls: declared, values: values), to: file)
+        overrides[scene] = []
+        request(scene)
+    }
+
+    /// Keeps a copy of the scene's current render as variant A, for the side-by-side view.
+    public func pin(_ scene: String) throws {
+        let status = statuses[scene, default: Status()]
+        guard status.version > 0 else { throw StudioError.nothingToPin(scene) }
+        let source = workspace.renderFolder(of: scene), copy = workspace.pinnedFolder(of: scene)
+        let staging = copy + ".staging"
+        try? FileManager.default.removeItem(atPath: staging)
+        try FileManager.default.copyItem(atPath: source, toPath: staging)
+        try Self.publish(staging, as: copy)
+        statuses[scene]?.pinned = Dictionary(uniqueKeysWithValues: status.controls.map { ($0.name, $0.value) })
+    }
+
+    private func drain() async {
+        while !queue.isEmpty {
+            let scene = queue.removeFirst()
+            let flag = CancelFlag()
+            current = (scene, flag)
+            let values = overrides[scene] ?? []
+            if let tick = previews.removeValue(forKey: scene) {
+                let frame = await Task.detached { [workspace, jobs] in
+                    Self.preview(scene, tick: tick, in: workspace, jobs: jobs, overrides: values)
+                }.value
+                if let frame {
+                    let version = statuses[scene]?.version ?? 0
+                    await events.publish(StudioEvent(scene: scene, version: version, error: nil, preview: frame))
+                }
+            }
+            let outcome = await Task.detached { [workspace, jobs] in
+                Self.render(scene, in: workspace, jobs: jobs, overrides: values, cancelled: flag)
+            }.value
+            current = nil
+            var status = statuses[scene, default: Status()]
+            switch outcome {
+            case .published(let controls):
+                status.version += 1
+                status.error = nil
+                status.controls = controls
+            case .failed(let message):
+                status.error = message
+            case .cancelled:
+                continue  // queued again by the save that cancelled it
+            }
+            status.rendering = queue.contains(scene)
+            statuses[scene] = status
+            await events.publish(StudioEvent(scene: scene, version: status.version, error: status.error))
+        }
+        running = false
+    }
+
+    enum Outcome: Sendable { case published([SceneControl]), failed(String), cancelled }
+
+    /// Renders frame `tick` alone (the simulation still runs from tick 0; only that frame is drawn)
+    /// into the scene's preview folder; returns its file name, or nil when it cannot (the full
+    /// render that follows reports why).
+    static func preview(_ name: String, tick: Int, in workspace: StudioWorkspace, jobs: Int,
+                        overrides: [(name: String, value: String)]) -> String? {
+        guard let file = workspace.sceneFile(named: name), tick >= 0 else { return nil }
+        let folder = workspace.previewFolder(of: name)
+        try? FileManager.default.removeItem(atPath: folder)
+        do {
+            var scene = try SceneLoader.loadWithControls(path: file, overrides: overrides).scene
+            scene.name = name
+            var options = RenderOptions(outputDirectory: folder, jobs: jobs)
+            options.video = []
+            options.writeTrace = false
+            options.writeManifest = false
+            options.frames = .range(tick..<tick + 1)
+            let result = try SceneRenderer.render(scene, options: options)
+            guard result.frameCount == 1 else { return nil }
+            return PNGSequence.fileName(forFrame: result.firstFrame)
+        } catch {
+            return nil
+        }
+    }
+
+    /// Loads and renders a scene (frames, trace, player page; no video) into a staging folder, then
+    /// swaps it in for the published folder.
+    static func render(_ name: String, in workspace: StudioWorkspace, jobs: Int,
+                       overrides: [(name: String, value: String)], cancelled: CancelFlag) -> Outcome {
+        guard let file = workspace.sceneFile(named: name) else { return .failed("\(name): the scene file is gone") }
+        let staging = (workspace.outputFolder as NSString).appendingPathComponent(".staging-\(name)")
+        let fm = FileManager.default
+        defer { try? fm.removeItem(atPath: staging) }
+        do {
+            try? fm.removeItem(atPath: staging)
+            try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
+            var (scene, controls) = try SceneLoader.loadWithControls(path: file, overrides: overrides)
+            // The URL names the scene by its file, so the published folder must have the same name.
+            scene.name = name
+            _ = try SceneSimulation(scene: scene, file: file)
+            var options = RenderOptions(outputDirectory: staging, jobs: jobs)
+            options.video = []
+            options.writeManifest = false
+            options.isCancelled = { cancelled.isSet }
+            let result = try SceneRenderer.render(scene, options: options)
+            guard let frames = result.framesDirectory else { return .failed("\(name): no frames were written") }
+            try PlayerPage.write(for: scene, result: result)
+            try publish(frames, as: workspace.renderFolder(of: name))
+            return .published(controls)
+        } catch is RenderCancelled {
+            return .cancelled
+        } catch {
+            return .failed(String(describing: error))
+        }
+    }
+
+    /// Replaces `destination` by `source` with renames, so a reader sees the old folder or the new one.
+    static func publish(_ source: String, as destination: String) throws {
+        let fm = FileManager.default
+        let old = destination + ".old"
+        try? fm.removeItem(atPath: old)
+        if fm.fileExists(atPath: destination) { try fm.moveItem(atPath: destination, toPath: old) }
+        try fm.moveItem(atPath: source, toPath: destination)
+        try? fm.removeItem(atPath: old)
+    }
+}
+
+/// A flag set from the actor and read from the render's thread.
+final class CancelFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+}

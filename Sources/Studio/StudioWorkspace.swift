@@ -1,0 +1,116 @@
+import Foundation
+import Pipeline
+
+/// What the studio may read and write: the scenes of one folder (or one scene file) and one output
+/// folder. Every file a request can reach is found through this type, by name lookups in lists it
+/// built itself, never by joining a request's path onto a folder: `..`, absolute paths, encoded
+/// traversal and symlinks out of the folder have nothing to resolve to.
+public struct StudioWorkspace: Sendable {
+    /// The folder the scenes live in, and the scene files the studio shows (one, or every scene there).
+    public let sceneFolder: String
+    private let singleScene: String?
+    /// Where renders are published: `<output>/<scene>/` with frames and `index.html`.
+    public let outputFolder: String
+
+    public init(scenesAt path: String, output: String) throws {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw StudioError.noSuchScenes(path)
+        }
+        if isFolder.boolValue {
+            sceneFolder = path
+            singleScene = nil
+        } else {
+            sceneFolder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+            singleScene = (path as NSString).lastPathComponent
+        }
+        outputFolder = output
+    }
+
+    /// The scene files, as (name, path) sorted by name. The name is the file name without its
+    /// extension: what the URL and the scene list use. Symlinks leading out of the folder are left out.
+    public func scenes() -> [(name: String, path: String)] {
+        let files: [String]
+        if let singleScene {
+            files = [(sceneFolder as NSString).appendingPathComponent(singleScene)]
+        } else {
+            files = (try? SceneDiscovery.sceneFiles(in: sceneFolder)) ?? []
+        }
+        let folder = Self.resolved(sceneFolder)
+        return files.compactMap { path in
+            let real = Self.resolved(path)
+            guard (real as NSString).deletingLastPathComponent == folder else { return nil }
+            return (((path as NSString).lastPathComponent as NSString).deletingPathExtension, path)
+        }
+    }
+
+    public func sceneFile(named name: String) -> String? {
+        scenes().first { $0.name == name }?.path
+    }
+
+    /// The published render folder of a scene.
+    public func renderFolder(of name: String) -> String {
+        (outputFolder as NSString).appendingPathComponent(name)
+    }
+
+    /// The render pinned as variant A in the studio's side-by-side view.
+    public func pinnedFolder(of name: String) -> String {
+        renderFolder(of: name) + "~A"
+    }
+
+    /// Where the studio renders the one frame a page shows before the whole render is done.
+    public func previewFolder(of name: String) -> String {
+        (outputFolder as NSString).appendingPathComponent(".preview-" + name)
+    }
+
+    /// The preview frame, under the same rules as `renderFile`.
+    public func previewFile(scene name: String, file: String) -> String? {
+        servable(file, of: name, in: (previewFolder(of: name) as NSString).appendingPathComponent(name))
+    }
+
+    /// A file of the pinned render, under the same rules as `renderFile`.
+    public func pinnedFile(scene name: String, file: String) -> String? {
+        servable(file, of: name, in: pinnedFolder(of: name))
+    }
+
+    /// A file a request may read from a scene's render: its page or one of its frames, by a name
+    /// of exactly that shape, and only a regular file (a symlink planted there is refused).
+    public func renderFile(scene name: String, file: String) -> String? {
+        servable(file, of: name, in: renderFolder(of: name))
+    }
+
+    private func servable(_ file: String, of scene: String, in folder: String) -> String? {
+        guard sceneFile(named: scene) != nil, Self.isServable(file) else { return nil }
+        let path = (folder as NSString).appendingPathComponent(file)
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              attributes[.type] as? FileAttributeType == .typeRegular else { return nil }
+        return path
+    }
+
+    /// `index.html` or `frame_NNNNN.png` (five or more digits): nothing else is ever served.
+    static func isServable(_ file: String) -> Bool {
+        if file == "index.html" { return true }
+        guard file.hasPrefix("frame_"), file.hasSuffix(".png") else { return false }
+        let digits = file.dropFirst("frame_".count).dropLast(".png".count)
+        return digits.count >= 5 && digits.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    static func resolved(_ path: String) -> String {
+        URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL.path
+    }
+}
+
+public enum StudioError: Error, CustomStringConvertible, Equatable {
+    case noSuchScenes(String)
+    case cannotBind(host: String, port: Int, reason: String)
+    case nothingToPin(String)
+
+    public var description: String {
+        switch self {
+        case .noSuchScenes(let path): return "\(path): no such scene file or folder (try `flipbook studio scenes/`)"
+        case .nothingToPin(let scene): return "\(scene) has no render yet to pin as A; wait for it to render"
+        case let .cannotBind(host, port, reason):
+            return "cannot listen on \(host):\(port): \(reason) (pick another port with --port, or --port 0 for any free one)"
+        }
+    }
+}
