@@ -25,7 +25,7 @@ struct ControlsCommandTests {
                                   "--set", "side=30", "--set", "tint=#34C759"])
         #expect(result.status == 0, "\(result.stderr)")
         let csv = try String(contentsOfFile: dir + "/out/tuned.trace.csv", encoding: .utf8).split(separator: "\n")
-        #expect(csv[1] == "0,0.000000,box,50.000000,50.000000,35.000000,35.000000,30.000000,30.000000,0.000000000,1.000000,1.000000,1.000000")
+        #expect(csv[1] == "0,0.000000,box,50.000000,50.000000,35.000000,35.000000,30.000000,30.000000,0.000000000,1.000000,1.000000,1.000000,1,0.000000,0.000000,0.000000000,0.000000,0.000000")
         let frame = try PNG.decode(contentsOf: dir + "/out/tuned/frame_00000.png").rgba
         let centre = (50 * 100 + 50) * 4
         #expect(Array(frame[centre..<centre + 4]) == [0x34, 0xC7, 0x59, 0xFF])

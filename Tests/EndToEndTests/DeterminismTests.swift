@@ -57,7 +57,7 @@ struct DeterminismTests {
             let result = try CLI.run(["render", "scenes/shapes.yaml", "--out", out, "--video", "none", "--jobs", "\(jobs)"],
                                      binary: binary)
             #expect(result.status == 0, "\(result.stderr)")
-            return try listDirectory(out + "/shapes").map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/shapes/" + $0))) }
+            return try listDirectory(out + "/shapes").filter { $0.hasSuffix(".png") }.map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/shapes/" + $0))) }
         }
         let debug = try render(CLI.debugBinary, jobs: 2)
         #expect(hex(fnv1a64(debug[100])) == Self.shapesFrame100)

@@ -138,12 +138,12 @@ struct QuickStartTests {
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.hasPrefix("first: 132 frames"))
         #expect(listDirectory(folder + "/output") == ["first", "first.manifest.json", "first.mp4", "first.trace.csv", "first.trace.txt"])
-        #expect(listDirectory(folder + "/output/first").count == 132)
+        #expect(listDirectory(folder + "/output/first").filter { $0.hasSuffix(".png") }.count == 132)
         // The closing line: scenes, files, the folder's size, the video to open.
-        // 132 frames, the video, two traces and the manifest.
+        // 132 frames, the player page, the video, two traces and the manifest.
         let last = String(result.stdout.split(separator: "\n").last ?? "")
-        #expect(last.hasPrefix("1 scene, 136 files, ") && last.hasSuffix(" MB in output/; open output/first.mp4"), "\(last)")
-        #expect(section.contains("1 scene, 136 files"))
+        #expect(last.hasPrefix("1 scene, 137 files, ") && last.hasSuffix(" MB in output/; open output/first.mp4"), "\(last)")
+        #expect(section.contains("1 scene, 137 files"))
         #expect(section.contains("132 frames"))
         let trace = try String(contentsOfFile: folder + "/output/first.trace.csv", encoding: .utf8)
         for id in ["a", "b", "c"] { #expect(trace.contains("\n131,2.183333,\(id),"), "the trace has \(id) at the last tick") }

@@ -29,8 +29,8 @@ struct DurabilityTests {
             }
         }
         let finals = published.filter { $0.final.hasPrefix(out) }
-        // 30 frames, the video, two trace files, the journal's first write and the manifest.
-        #expect(finals.count == 30 + 1 + 2 + 1 + 1, "\(finals.map(\.final))")
+        // 30 frames, the video, two trace files, the journal's first write, the manifest and the player page.
+        #expect(finals.count == 30 + 1 + 2 + 1 + 1 + 1, "\(finals.map(\.final))")
         for p in finals {
             #expect(synced[..<p.syncIndex].contains(p.temporary), "\(p.temporary) was not fsynced before it became \(p.final)")
             let folder = (p.final as NSString).deletingLastPathComponent
