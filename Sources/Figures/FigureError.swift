@@ -20,7 +20,7 @@ public enum FigureError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unknownItem(id, available):
             return "unknown item '\(id)'; expected one of: \(available.joined(separator: ", "))"
         case let .childLayer(id, layers):
-            return "'\(id)' is a child layer (\(layers.joined(separator: " › "))); the trace records top-level items only, so figures follow those: expected '\(layers.first ?? id)' here"
+            return "'\(id)' is a child layer (\(layers.joined(separator: " › "))); trails, sheets and onion skins follow top-level items: expected '\(layers.first ?? id)' here (plots take child layers)"
         case let .unknownValue(name, available):
             return "unknown value '\(name)'; expected one of: \(available.joined(separator: ", "))"
         case let .tickOutOfRange(tick, last):

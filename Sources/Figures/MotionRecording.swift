@@ -87,6 +87,15 @@ public struct MotionRecording: Sendable {
         throw FigureError.unknownItem(id, available: itemIDs)
     }
 
+    /// The id the trace records a layer under, for `id` naming a top-level item, a child layer by
+    /// its own id, or a child by the dotted path of ids from the top (`card.heart`): the trace has
+    /// a row per layer per tick, so plots follow any of them. Unknown ids list the top-level items.
+    public func traceID(_ id: String) throws -> String {
+        if scene.items.contains(where: { $0.id == id }) { return id }
+        if let layers = Self.layerChain(to: id, in: scene.items, above: []), let own = layers.last { return own }
+        throw FigureError.unknownItem(id, available: itemIDs)
+    }
+
     /// The ids from a top-level item down to the layer whose id is `id`, or whose ancestors' and
     /// own ids joined by dots are `id`; depth first, in scene order.
     static func layerChain(to id: String, in items: [Item], above: [String]) -> [String]? {

@@ -98,16 +98,18 @@ public enum Plot {
         struct Series { let recording: MotionRecording; let item: String; let label: String; let color: ColorRGBA8 }
         var series: [Series] = []
         for recording in recordings {
-            let ids: [String]
+            let ids: [String], labels: [String]
             if let items = options.items {
-                for id in items { _ = try recording.itemIndex(id) }
-                ids = items
+                // Child layers too (`card.heart`): the trace records every layer.
+                ids = try items.map(recording.traceID)
+                labels = items
             } else {
                 let moving = MotionTrail.movingItems(recording, through: recording.lastTick).map { recording.scene.items[$0].id }
                 ids = moving.isEmpty ? recording.itemIDs : moving
+                labels = ids
             }
-            for id in ids {
-                let label = recordings.count > 1 ? "\(recording.scene.name) · \(id)" : id
+            for (id, name) in zip(ids, labels) {
+                let label = recordings.count > 1 ? "\(recording.scene.name) · \(name)" : name
                 series.append(Series(recording: recording, item: id, label: label, color: Theme.seriesColor(series.count)))
             }
         }
