@@ -95,7 +95,7 @@ enum HTMLReport {
                 continue
             }
             s += """
-                <div class="modes"><button data-mode="side">side by side</button><button data-mode="overlay">overlay</button><button data-mode="flicker">flicker</button><button data-mode="diff">difference</button></div>
+                <div class="modes"><button data-mode="side">side by side</button><button data-mode="overlay">overlay</button><button data-mode="flicker">flicker</button><button data-mode="diff">difference</button><button class="zoom" title="Show the frames at full size (a phone canvas is large); click an image to open it alone">full size</button></div>
                 <div class="panel side"><figure><img src="\(escape(expected))" alt="expected"><figcaption>expected</figcaption></figure><figure><img src="\(escape(difference))" alt="difference"><figcaption>difference</figcaption></figure><figure><img src="\(escape(actual))" alt="actual"><figcaption>actual</figcaption></figure></div>
                 <div class="panel overlay"><div class="stack"><img src="\(escape(expected))" alt="expected"><img class="top" src="\(escape(actual))" alt="actual" style="opacity:0.5"></div><label>expected <input type="range" min="0" max="100" value="50"> actual</label></div>
                 <div class="panel flicker"><div class="stack"><img src="\(escape(expected))" alt="expected"><img class="top" src="\(escape(actual))" alt="actual"></div><p class="which">expected</p></div>
@@ -138,12 +138,22 @@ enum HTMLReport {
         .stack{position:relative;display:inline-block}.stack img.top{position:absolute;left:0;top:0}
         .flicker .stack img.top{visibility:hidden}.flicker.show-actual .stack img.top{visibility:visible}
         .modes button{margin-right:4px}.single{max-height:420px}
+        .viewer.zoomed img{max-height:none;max-width:none}.viewer.zoomed .side{overflow-x:auto}
+        .viewer img{cursor:zoom-in}
         """
 
     static let script = """
         document.querySelectorAll('.viewer').forEach(function (v) {
           v.querySelectorAll('button[data-mode]').forEach(function (b) {
             b.addEventListener('click', function () { v.dataset.mode = b.dataset.mode; });
+          });
+          var zoom = v.querySelector('button.zoom');
+          if (zoom) zoom.addEventListener('click', function () {
+            v.classList.toggle('zoomed');
+            zoom.textContent = v.classList.contains('zoomed') ? 'fit' : 'full size';
+          });
+          v.querySelectorAll('img').forEach(function (img) {
+            img.addEventListener('click', function () { window.open(img.getAttribute('src'), '_blank'); });
           });
           var slider = v.querySelector('input[type=range]');
           if (slider) slider.addEventListener('input', function () {

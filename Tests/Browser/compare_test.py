@@ -32,6 +32,16 @@ try:
     check(markers > 10, f"differing frames are marked on the timeline ({markers})")
     driver.find_element(By.ID, "play").click()
     WebDriverWait(driver, 10).until(lambda d: frame() >= 10)
+    # The report page's viewer: "full size" shows a frame at its own width instead of a thumbnail.
+    if len(sys.argv) > 2:
+        driver.get("file://" + sys.argv[2])
+        image = driver.find_element(By.CSS_SELECTOR, ".viewer .side img")
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return arguments[0].naturalWidth", image) > 0)
+        fitted = driver.execute_script("return arguments[0].getBoundingClientRect().width", image)
+        driver.find_element(By.CSS_SELECTOR, ".viewer button.zoom").click()
+        full = driver.execute_script("return arguments[0].getBoundingClientRect().width", image)
+        natural = driver.execute_script("return arguments[0].naturalWidth", image)
+        check(fitted < natural and abs(full - natural) <= 2, f"full size shows {natural} px plus its 1 px border (fitted {fitted}, now {full})")
     print("compare: all checks passed")
 finally:
     driver.quit()

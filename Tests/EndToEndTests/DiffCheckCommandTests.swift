@@ -54,7 +54,8 @@ struct DiffCheckCommandTests {
         #expect(html.contains("<a href=\"snap/motion/motion.html\">Play expected and actual in motion</a>"))
         #expect(listDirectory("\(out2)/report/snap/motion/actual").count == 71, "damping 0.45 rests 2 ticks later")
         #expect(listDirectory("\(out2)/report/snap/motion/expected") == listDirectory(goldens + "/snap").filter { $0.hasPrefix("frame_") })
-        let browser = try runProcess("/usr/bin/python3", [repositoryRoot + "/Tests/Browser/compare_test.py", "\(out2)/report/snap/motion/motion.html"],
+        let browser = try runProcess("/usr/bin/python3", [repositoryRoot + "/Tests/Browser/compare_test.py", "\(out2)/report/snap/motion/motion.html",
+                                                           "\(out2)/report/index.html"],
                                      currentDirectory: repositoryRoot + "/Tests/Browser")
         #expect(browser.status == 0, "browser test failed:\n\(browser.stdout)\n\(browser.stderr)")
         #expect(browser.stdout.contains("compare: all checks passed"))

@@ -48,6 +48,7 @@ struct ReportTests {
         #expect(html.contains("src=\"frame_00002.triptych.png\"") == false)  // the viewer uses the three images
         #expect(html.contains("src=\"frame_00002.expected.png\""))
         #expect(html.contains("flicker"))
+        #expect(html.contains("<button class=\"zoom\""), "a phone-sized frame can be shown at full size")
         let junit = try String(contentsOfFile: "\(root)/report/junit.xml", encoding: .utf8)
         #expect(junit.contains("<testcase classname=\"flipbook\" name=\"b\" time=\"0.000\">"))
         #expect(junit.contains("<property name=\"report\" value=\"\(root)/report/index.html\"/>"))
