@@ -37,6 +37,9 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Set a scene control for this render (repeatable): --set damping=0.3 --set tint=#34C759. See controls: in the scene format.", valueName: "name=value"))
     var set: [String] = []
 
+    @Option(name: .long, help: "Trace rows for every layer (all, the default) or for top-level items only (top-level), to keep the trace of a deeply nested scene small.")
+    var traceLayers: TraceLayers = .all
+
     @Flag(name: .long, help: "Do not write the player page <out>/<scene>/index.html.")
     var noPlayer = false
 
@@ -148,6 +151,7 @@ struct Render: ParsableCommand {
         options.frames = try frames.map(FrameSelection.parseRange) ?? shard.map(FrameSelection.parseShard)
         if noFrames { options.writeFrames = false }
         if noTrace { options.writeTrace = false }
+        options.traceChildLayers = traceLayers == .all
         if let pngLevel {
             options.png = try PNGOptions(level: pngLevel, strategy: PNGOptions.default.strategy, filter: PNGOptions.default.filter)
         }
@@ -178,6 +182,11 @@ struct Render: ParsableCommand {
         if !outputs.isEmpty { line += " → " + outputs.joined(separator: ", ") }
         return line
     }
+}
+
+enum TraceLayers: String, ExpressibleByArgument, CaseIterable {
+    case all
+    case topLevel = "top-level"
 }
 
 enum FrameFormat: String, ExpressibleByArgument, CaseIterable {

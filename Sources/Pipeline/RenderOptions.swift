@@ -24,6 +24,8 @@ public struct RenderOptions: Sendable {
     public var encoding: VideoEncodingOptions
     /// Write `<scene>.trace.txt` and `<scene>.trace.csv` beside the video. Default true.
     public var writeTrace: Bool
+    /// Trace rows for child layers too (true, the default) or for top-level items only.
+    public var traceChildLayers = true
     /// Worker threads for rasterizing and encoding, ≥ 1. Default: the machine's core count.
     /// Never changes a byte of output: work is split by whole frames.
     public var jobs: Int

@@ -109,6 +109,7 @@ public enum SceneRenderer {
             let files = try TraceFiles(base: (options.outputDirectory as NSString).appendingPathComponent(scene.name))
             traceFiles = files
             trace = Trace(sceneName: scene.name, fps: scene.fps, files: files)
+            trace?.includesChildLayers = options.traceChildLayers
         }
         defer { traceFiles?.abandon() }
         let velocityBasedPause = simulation.velocityBasedPauseTick(limit: plan.maxFrames)

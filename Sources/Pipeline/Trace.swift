@@ -30,6 +30,9 @@ public struct Trace: Sendable {
     public private(set) var csv: [String] = [Trace.csvHeader]
     /// The CSV columns; property animators append `<id>_fraction` columns after these.
     public static let csvHeader = "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity,drawn,velocity_x,velocity_y,angular_velocity,local_time,elapsed_time"
+    /// Whether child layers get rows too (default) or only top-level items: a scene of many
+    /// nested layers can keep its trace to what it plots (`render --trace-layers top-level`).
+    public var includesChildLayers = true
     private var eventsWritten = 0
     private var animatorColumnsAdded = false
     private var files: TraceFiles?
@@ -82,7 +85,7 @@ public struct Trace: Sendable {
         }
         let extra = animators.map { cFormat(",%.6f", $0.fractionComplete) }.joined()
         let elapsed = simulation.animator.elapsedTime
-        for layer in simulation.tracedLayers() {
+        for layer in simulation.tracedLayers() where includesChildLayers || layer.parent == nil {
             let c = layer.center, t = layer.transform, f = layer.frame
             let radians = t.rotationAngle.radians
             let angle: Double = radians == 0 ? 0 : radians  // no "-0.000000"
