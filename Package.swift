@@ -57,7 +57,7 @@ let package = Package(
         // The figures' FreeType shim, compiled against the system target's headers.
         .target(name: "CFreeType", dependencies: ["CFreeTypeSystem"]),
         // Fonts, shaping, bidi and line breaking: strings become glyph outlines (Geometry.Path).
-        .target(name: "Text", dependencies: ["Geometry", "Determinism", "CFreeTypeSystem", "CHarfBuzz", "CFriBidi"],
+        .target(name: "Text", dependencies: ["Geometry", "Determinism", "Markup", "CFreeTypeSystem", "CHarfBuzz", "CFriBidi"],
                 exclude: ["README.md"]),
         .target(name: "Figures", dependencies: ["Markup", "Geometry", "Raster", "PNG", "Pipeline", "SceneModel", "CFreeType"],
                 exclude: ["README.md"]),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Markup
 import Goldens
 import ImageDiff
 import Pipeline
@@ -117,22 +118,6 @@ extension Check {
         if let close { message += " (did you mean '\(parent.isEmpty ? close : (parent as NSString).appendingPathComponent(close))'?)" }
         message += "; record goldens into a new folder with --record missing"
         throw CLIError(message)
-    }
-
-    /// Levenshtein distance, for the suggestion above.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let current = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = current
-            }
-        }
-        return a.isEmpty ? b.count : row[b.count]
     }
 }
 

@@ -1,3 +1,4 @@
+import CRasterKernels
 import Geometry
 
 /// Draws display lists into pixmaps: the background, then each `DrawRect` in order (its shadow,
@@ -139,13 +140,7 @@ public struct Rasterizer: Sendable {
         }
         let box = shapeCoverage.begin(path: command.path, transform: command.transform, fillRule: command.fillRule,
                                       clip: clip, canvasWidth: pixmap.width, canvasHeight: pixmap.height)
-        guard !box.isEmpty else { return }
-        damage?.append(box)
-        let kernelPaint = paint.kernelPaint(hasBorder: false)
-        pixmap.withUnsafeMutablePixels { pixels, width in
-            guard let base = pixels.baseAddress else { return }
-            shapeCoverage.sweepAndBlit(kernelPaint, into: base + box.y * width + box.x, rowStride: width)
-        }
+        sweep(box, paint.kernelPaint(hasBorder: false), onto: &pixmap)
     }
 
     private mutating func drawLayer(_ rect: DrawRect, onto pixmap: inout Pixmap) {
@@ -170,9 +165,14 @@ public struct Rasterizer: Sendable {
         }
         let box = shapeCoverage.begin(shape, hole: hole, clip: clip,
                                       canvasWidth: pixmap.width, canvasHeight: pixmap.height)
+        sweep(box, paint.kernelPaint(hasBorder: hasBorder), onto: &pixmap)
+    }
+
+    /// The last step of every layer and path: records `box` as damage and sweeps the coverage just
+    /// accumulated into it with `kernelPaint`.
+    private mutating func sweep(_ box: IntRect, _ kernelPaint: fb_paint, onto pixmap: inout Pixmap) {
         guard !box.isEmpty else { return }
         damage?.append(box)
-        let kernelPaint = paint.kernelPaint(hasBorder: hasBorder)
         pixmap.withUnsafeMutablePixels { pixels, width in
             guard let base = pixels.baseAddress else { return }
             shapeCoverage.sweepAndBlit(kernelPaint, into: base + box.y * width + box.x, rowStride: width)

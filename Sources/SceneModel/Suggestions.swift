@@ -1,4 +1,6 @@
-// Did-you-mean: the closest allowed word by edit distance.
+import Markup
+
+// Did-you-mean: the closest allowed word by edit distance (`editDistance`, in Markup).
 //
 // Optimal string alignment distance (Levenshtein plus adjacent transposition, so "crad" → "card"
 // costs 1, the commonest typo), compared case-insensitively first so "CornerRadius" finds
@@ -6,29 +8,6 @@
 // max(1, length/3) edits and fewer than half its characters, which accepts "fil" → "fill" and
 // "dampnig" → "damping" but refuses "x" → "z" or "ot" → "to", guesses about one- and
 // two-letter words that would mislead more often than help.
-
-/// Optimal string alignment distance between `a` and `b` (compared by Character).
-func editDistance(_ a: String, _ b: String) -> Int {
-    let s = Array(a), t = Array(b)
-    if s.isEmpty { return t.count }
-    if t.isEmpty { return s.count }
-    var previous2 = [Int](repeating: 0, count: t.count + 1)
-    var previous = Array(0...t.count)
-    var current = [Int](repeating: 0, count: t.count + 1)
-    for i in 1...s.count {
-        current[0] = i
-        for j in 1...t.count {
-            let cost = s[i - 1] == t[j - 1] ? 0 : 1
-            var best = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1, j > 1, s[i - 1] == t[j - 2], s[i - 2] == t[j - 1] {
-                best = min(best, previous2[j - 2] + 1)
-            }
-            current[j] = best
-        }
-        (previous2, previous, current) = (previous, current, previous2)
-    }
-    return previous[t.count]
-}
 
 /// The candidate closest to `word`, if one is close enough to be a plausible typo.
 /// Ties go to the earlier candidate, so the answer never depends on anything but the inputs.

@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 
 /// The font families a scene can name: the distribution's Inter (the default, fonts-inter) and
 /// DejaVu Sans (the fallback, fonts-dejavu-core, which also covers Arabic, Hebrew, Greek and
@@ -43,8 +44,8 @@ public final class FontRegistry: @unchecked Sendable {
             let available = families
             let lowered = family.lowercased()
             let suggestion = available.min { a, b in
-                Self.editDistance(a.lowercased(), lowered) < Self.editDistance(b.lowercased(), lowered)
-            }.flatMap { Self.editDistance($0.lowercased(), lowered) <= max(2, family.count / 3) ? $0 : nil }
+                editDistance(a.lowercased(), lowered) < editDistance(b.lowercased(), lowered)
+            }.flatMap { editDistance($0.lowercased(), lowered) <= max(2, family.count / 3) ? $0 : nil }
             throw TextError.unknownFamily(family, available: available, suggestion: suggestion)
         }
         let chosen = Self.nearest(weight: weight, among: candidates.map(\.weight))
@@ -80,21 +81,6 @@ public final class FontRegistry: @unchecked Sendable {
             order = heavier + lighter
         }
         return order[0]
-    }
-
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let current = row[j]
-                row[j] = a[i - 1] == b[j - 1] ? previous : min(previous, row[j], row[j - 1]) + 1
-                previous = current
-            }
-        }
-        return a.isEmpty ? b.count : row[b.count]
     }
 
     /// Inter's nine upright weights (OpenType files under /usr/share/fonts/opentype/inter in

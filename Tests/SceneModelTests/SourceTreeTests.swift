@@ -1,4 +1,5 @@
 import Foundation
+import Markup
 import Testing
 @testable import SceneModel
 
