@@ -19,6 +19,7 @@ public enum BenchmarkRunner {
     /// Renders every frame of `workload` once (raster only, then PNG encode of each frame).
     public static func run(_ workload: StandardWorkload, frames: Int = StandardWorkload.framesPerRun,
                            png: PNGOptions = .default) throws -> Row {
+        try workload.prepare()
         let lists = (0..<frames).map { workload.displayList(frame: $0) }
         var pixmaps: [[UInt8]] = []
         pixmaps.reserveCapacity(frames)

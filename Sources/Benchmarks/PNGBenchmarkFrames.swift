@@ -9,7 +9,8 @@ import SceneModel
 /// standard workload's busiest frames (many translucent overlapping shapes).
 public enum PNGBenchmarkFrames {
     public static func all() -> [PNGBenchmark.Frame] {
-        [snapFrame()] + [StandardWorkload(canvas: .small, count: 256), StandardWorkload(canvas: .large, count: 16)].map {
+        [snapFrame()] + [StandardWorkload(canvas: .small, count: 256), StandardWorkload(canvas: .large, count: 16),
+                        StandardWorkload(canvas: .large, count: 256)].map {
             let list = $0.displayList(frame: 0)
             return PNGBenchmark.Frame(name: $0.name, width: list.width, height: list.height,
                                       rgba: Rasterizer.render(list).straightRGBA())

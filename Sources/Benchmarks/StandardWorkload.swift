@@ -12,27 +12,39 @@ public struct StandardWorkload: Sendable {
         public var size: (width: Int, height: Int) { self == .small ? (640, 360) : (1920, 1080) }
     }
 
-    public enum Kind: String, Sendable { case rects, icons }
+    public enum Kind: String, Sendable { case rects, icons, content }
 
     public let canvas: Canvas
     public let count: Int
-    /// What is drawn: the standard rounded rects, or the icons workload (IconsWorkload.swift).
+    /// What is drawn: the standard rounded rects, the icons workload (IconsWorkload.swift) or the
+    /// app screen of ContentWorkload.swift.
     public let kind: Kind
     /// Frames per loop: frame f is at t = f/120.
     public static let framesPerRun = 120
     public static let seed: UInt64 = 0x5EED_2025_0001
 
     /// `small-n16`, `large-n256`, …
-    public var name: String { kind == .icons ? "icons" : "\(canvas.rawValue)-n\(count)" }
+    public var name: String { kind == .rects ? "\(canvas.rawValue)-n\(count)" : kind.rawValue }
 
     public static let all: [StandardWorkload] = [
         StandardWorkload(canvas: .small, count: 16), StandardWorkload(canvas: .small, count: 256),
         StandardWorkload(canvas: .large, count: 16), StandardWorkload(canvas: .large, count: 256),
     ]
 
-    /// Every workload `flipbook bench --workload` knows: the four standard ones (run by default)
-    /// and `icons`.
-    public static let every: [StandardWorkload] = all + [icons]
+    /// Every workload `flipbook bench --workload` knows: the four standard ones (run by default),
+    /// `icons` and `content`.
+    public static let every: [StandardWorkload] = all + [icons, content]
+
+    /// The `content` workload: an app screen of rects, text and icons (ContentWorkload.swift).
+    public static let content = StandardWorkload(content: ())
+
+    /// Checks what the workload needs beyond code (the content workload's font) and throws a
+    /// message naming the fix if it is missing. Call it before `displayList(frame:)`.
+    public func prepare() throws {
+        guard kind == .content, case .failure(let error) = ContentWorkload.screen else { return }
+        throw BenchmarkStageError.missingResource("the content workload lays out text in DejaVu Sans: \(error) "
+            + "(Debian: apt-get install fonts-dejavu-core)")
+    }
 
     public init(canvas: Canvas, count: Int) {
         self.canvas = canvas
@@ -48,6 +60,14 @@ public struct StandardWorkload: Sendable {
         kind = .icons
         rects = []
         iconShapes = IconsWorkload.generate(count: count)
+    }
+
+    init(content: Void) {
+        canvas = .large
+        count = 1
+        kind = .content
+        rects = []
+        iconShapes = []
     }
 
     let iconShapes: [IconsWorkload.Parameters]
@@ -88,9 +108,15 @@ public struct StandardWorkload: Sendable {
         }
     }
 
+    /// The canvas size of every frame of this workload.
+    public var displayListSize: (width: Int, height: Int) {
+        kind == .content ? (ContentWorkload.width, ContentWorkload.height) : canvas.size
+    }
+
     /// The display list of frame `f` (0 ≤ f < 120).
     public func displayList(frame f: Int) -> DisplayList {
         if kind == .icons { return IconsWorkload.displayList(iconShapes, frame: f) }
+        if kind == .content { return ContentWorkload.displayList(frame: f) }
         let (width, height) = canvas.size
         let W = Double(width), H = Double(height)
         let t = Double(f) / Double(StandardWorkload.framesPerRun)

@@ -9,7 +9,7 @@ struct Bench: ParsableCommand {
         abstract: "Time the standard workload (docs/benchmarks.md): rasterizing and PNG encoding.",
         discussion: "Build in release mode first (`swift build -c release`); debug figures mean nothing.")
 
-    @Option(name: .long, help: "Workloads to run: small-n16, small-n256, large-n16, large-n256 (default: these four), icons (200 icons of 24-48 px at 1080p).")
+    @Option(name: .long, help: "Workloads to run: small-n16, small-n256, large-n16, large-n256 (default: these four), icons (200 icons of 24-48 px at 1080p), content (a 1080×1920 app screen of rects, text and icons).")
     var workload: [String] = []
 
     @Option(name: .long, help: "Frames per workload (the loop has 120).")
@@ -17,6 +17,21 @@ struct Bench: ParsableCommand {
 
     @Option(name: .long, help: "Also write each workload's frame 0 as <DIR>/<workload>.png, to compare pixels with other renderers.")
     var saveFrames: String?
+
+    @Option(name: .long, help: "Only save frame N (0-119, repeatable) of each workload as <DIR>/<workload>-frame<N>.png, where DIR is --save-frames (default: bench-frames); nothing is timed.")
+    var saveFrame: [Int] = []
+
+    @Option(name: .long, help: "The png-files stage's PNG writer: libdeflate (the default, PNGOptions.default) or zlib (libpng + zlib level 4, the writer before libdeflate).")
+    var pngWriter: String = "libdeflate"
+
+    @Option(name: .long, help: "Nice value (0-19) the x264 stages' render workers lower themselves to, so ffmpeg gets a core first when both want one (default 0: unchanged).")
+    var workerNice: Int32 = 0
+
+    @Flag(name: .long, help: "Instead, count the instructions of one frame of every workload under valgrind --tool=callgrind and print them as a budget file (the text of Tests/BenchmarksTests/callgrind-budget.txt).")
+    var instructions = false
+
+    @Option(name: .long, help: ArgumentHelp("Internal: run WORKLOAD:raster|png's counted part once (what --instructions runs under callgrind).", visibility: .hidden))
+    var counted: String?
 
     @Option(name: .customLong("repeat"), help: "Run each stage this many times (each in a fresh child process) and show the median run.")
     var repeats: Int = 3
@@ -54,9 +69,57 @@ struct Bench: ParsableCommand {
         if let one, !known.contains(one) {
             throw ValidationError("unknown workload '\(one)'; expected one of: \(known.joined(separator: ", "))")
         }
+        guard PNGCompressor(rawValue: pngWriter) != nil else {
+            throw ValidationError("--png-writer must be libdeflate or zlib, got '\(pngWriter)'")
+        }
+        guard (0...19).contains(workerNice) else {
+            throw ValidationError("--worker-nice must be within 0...19, got \(workerNice)")
+        }
+        for frame in saveFrame where !(0..<StandardWorkload.framesPerRun).contains(frame) {
+            throw ValidationError("--save-frame \(frame) is outside the loop's frames 0...\(StandardWorkload.framesPerRun - 1)")
+        }
+        if let counted {
+            let fields = counted.split(separator: ":").map(String.init)
+            guard fields.count == 2, known.contains(fields[0]), InstructionCounts.Part(rawValue: fields[1]) != nil else {
+                throw ValidationError("--counted expects WORKLOAD:raster or WORKLOAD:png, got '\(counted)'")
+            }
+        }
     }
 
     func run() throws {
+        if let counted {
+            let fields = counted.split(separator: ":").map(String.init)
+            if let w = StandardWorkload.every.first(where: { $0.name == fields[0] }), let part = InstructionCounts.Part(rawValue: fields[1]) {
+                print(try InstructionCounts.runCounted(workload: w, part: part))
+            }
+            return
+        }
+        if instructions {
+            guard let valgrind = Self.which("valgrind") else {
+                throw ValidationError("valgrind is not on PATH (Debian: apt-get install valgrind)")
+            }
+            let chosen = workload.isEmpty ? StandardWorkload.every : StandardWorkload.every.filter { workload.contains($0.name) }
+            let budget = try InstructionCounts.budget(executable: Self.executable, valgrind: valgrind, workloads: chosen,
+                                                      progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+            print(budget.text, terminator: "")
+            return
+        }
+        if !saveFrame.isEmpty {
+            let folder = saveFrames ?? "bench-frames"
+            let chosen = workload.isEmpty ? StandardWorkload.every : StandardWorkload.every.filter { workload.contains($0.name) }
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            for w in chosen {
+                try w.prepare()
+                for frame in saveFrame {
+                    let list = w.displayList(frame: frame)
+                    let png = try PNG.encode(rgba: Rasterizer.render(list).straightRGBA(), width: list.width, height: list.height)
+                    let path = folder + "/\(w.name)-frame\(frame).png"
+                    try PNG.writeAtomically(png, to: path)
+                    print(path)
+                }
+            }
+            return
+        }
         if text {
             let rows = try ["moving", "still", "uncached"].map { try TextWorkload.run(mode: $0, frames: frames) }
             print(TextWorkload.table(rows))
@@ -70,7 +133,9 @@ struct Bench: ParsableCommand {
         let stages = stage.isEmpty ? BenchmarkStage.allCases : BenchmarkStage.allCases.filter { stage.contains($0.rawValue) }
         if let one, let w = StandardWorkload.every.first(where: { $0.name == one }) {
             for s in stages {
-                print(try BenchmarkRunner.runStage(s, workload: w, frames: frames, jobs: jobs).line)
+                print(try BenchmarkRunner.runStage(s, workload: w, frames: frames, jobs: jobs,
+                                                   png: pngWriter == "zlib" ? .zlibDefault : .default,
+                                                   workerNice: workerNice).line)
             }
             return
         }
@@ -78,10 +143,9 @@ struct Bench: ParsableCommand {
         if !quick {
             // The stages first, while this process is small: children inherit its peak RSS.
             print(MachineFacts.report)
-            let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                ?? CommandLine.arguments[0]
+            let executable = Self.executable
             let command = "flipbook bench" + (workload.isEmpty ? "" : " --workload " + workload.joined(separator: " --workload "))
-                + " --frames \(frames) --jobs \(jobs) --repeat \(repeats)"
+                + " --frames \(frames) --jobs \(jobs) --repeat \(repeats) --png-writer \(pngWriter) --worker-nice \(workerNice)"
             let loops = BenchmarkRunner.rasterLoops
             print("command: \(command)")
             print("method:  each stage in its own child process (flipbook bench --one W --stage S), median of \(repeats) runs;")
@@ -89,7 +153,9 @@ struct Bench: ParsableCommand {
             print("         stages draw with damage tracking, raster-all-full clears the whole canvas every frame;")
             print("         CPU ms/frame is user + system time of the stage's own process (its timed part) and of ffmpeg")
             print(try BenchmarkSuite.run(executable: executable, workloads: chosen, stages: stages, frames: frames,
-                                         jobs: jobs, repeats: repeats, progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
+                                         jobs: jobs, repeats: repeats,
+                                         pngWriter: PNGCompressor(rawValue: pngWriter) ?? .libdeflate,
+                                         workerNice: workerNice, progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
             if saveFrames == nil { return }
         }
         var rows: [BenchmarkRunner.Row] = []
@@ -97,11 +163,22 @@ struct Bench: ParsableCommand {
             rows.append(try BenchmarkRunner.run(w, frames: frames))
             if let saveFrames {
                 try FileManager.default.createDirectory(atPath: saveFrames, withIntermediateDirectories: true)
+                try w.prepare()
                 let list = w.displayList(frame: 0)
                 let png = try PNG.encode(rgba: Rasterizer.render(list).straightRGBA(), width: list.width, height: list.height)
                 try PNG.writeAtomically(png, to: saveFrames + "/" + w.name + ".png")
             }
         }
         print(BenchmarkRunner.table(rows))
+    }
+
+    /// This flipbook binary, for the child processes.
+    static var executable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }

@@ -43,7 +43,7 @@ struct Render: ParsableCommand {
     @Flag(name: .long, help: "Do not write the player page <out>/<scene>/index.html.")
     var noPlayer = false
 
-    @Option(name: .long, help: "zlib level of the PNG frames, 0 (fastest, largest) to 9 (slowest, smallest); default 4, measured by `flipbook bench --png`.")
+    @Option(name: .long, help: "Compression level of the PNG frames (libdeflate), 0 (stored, largest) to 9 (slowest, smallest); default 4, measured by `flipbook bench --png`.")
     var pngLevel: Int?
 
     @Option(name: .long, help: "Worker threads for rasterizing and encoding (never changes the output).")
@@ -153,7 +153,7 @@ struct Render: ParsableCommand {
         if noTrace { options.writeTrace = false }
         options.traceChildLayers = traceLayers == .all
         if let pngLevel {
-            options.png = try PNGOptions(level: pngLevel, strategy: PNGOptions.default.strategy, filter: PNGOptions.default.filter)
+            options.png = try PNGOptions.default.with(level: pngLevel)
         }
         try videoArguments.apply(to: &options)
         if progress.isEnabled { options.progress = { progress.show($0) } }

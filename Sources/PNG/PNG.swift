@@ -1,4 +1,5 @@
 import CPNG
+import CPNGDeflate
 
 /// PNG encoding and decoding through libpng, and atomic file writes for rendered frames.
 ///
@@ -37,6 +38,9 @@ public enum PNG {
                 width: width, height: height, expectedBytes: byteCount, actualBytes: rgba.count)
         }
 
+        if options.compressor == .libdeflate {
+            return try encodeWithLibdeflate(base, width: width, height: height, options: options)
+        }
         var buffer = cpng_buffer()
         defer { cpng_buffer_free(&buffer) }
         var message = [CChar](repeating: 0, count: messageCapacity)
@@ -51,6 +55,24 @@ public enum PNG {
         // One copy of the compressed bytes (a few percent of the raw frame's size, a memcpy next to
         // the compression) buys an ordinary Swift array with no C ownership to track.
         return Array(UnsafeBufferPointer(start: bytes, count: buffer.count))
+    }
+
+    /// The libdeflate writer (`CPNGDeflate`): the encoded file lies in this thread's scratch
+    /// until the next encode on it, so it is copied out at once.
+    private static func encodeWithLibdeflate(
+        _ base: UnsafePointer<UInt8>, width: Int, height: Int, options: PNGOptions
+    ) throws(PNGError) -> [UInt8] {
+        var bytes: UnsafePointer<UInt8>?
+        var count = 0
+        var message = [CChar](repeating: 0, count: messageCapacity)
+        let status = message.withUnsafeMutableBufferPointer { text in
+            cpngd_encode_rgba8(base, UInt32(width), UInt32(height), Int32(options.level), options.filterType,
+                               &bytes, &count, text.baseAddress, text.count)
+        }
+        guard status == CPNGD_OK, let bytes else {
+            throw .encodingFailed(width: width, height: height, libpngMessage: string(message))
+        }
+        return Array(UnsafeBufferPointer(start: bytes, count: count))
     }
 
     /// Largest width or height `decode` accepts: 32768 pixels, twice the largest canvas side a
@@ -131,10 +153,12 @@ public enum PNG {
         return bytes.isEmpty ? "unknown libpng error" : String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The libpng and zlib versions linked at run time, e.g. "libpng 1.6.39, zlib 1.2.13".
-    /// Encoded bytes are only reproducible for a fixed pair.
+    /// The libpng and zlib versions linked at run time and the libdeflate version compiled
+    /// against, e.g. "libpng 1.6.39, zlib 1.2.13, libdeflate 1.14". Encoded bytes are only
+    /// reproducible for fixed versions (libdeflate's for the default options).
     public static var libraryVersions: String {
-        "libpng \(String(cString: cpng_libpng_version())), zlib \(String(cString: cpng_zlib_version()))"
+        "libpng \(String(cString: cpng_libpng_version())), zlib \(String(cString: cpng_zlib_version())), "
+            + "libdeflate \(String(cString: cpngd_libdeflate_version()))"
     }
 }
 

@@ -20,9 +20,10 @@ public enum PNGBenchmark {
         public var description: String { name }
     }
 
-    /// Levels 1...6 and 9 × strategies default, filtered, RLE × filters none, sub, up, Paeth,
-    /// all: 105 combinations, level-major. Contains `PNGOptions.libpngDefault` and
-    /// `PNGOptions.default`.
+    /// zlib: levels 1...6 and 9 × strategies default, filtered, RLE × filters none, sub, up,
+    /// Paeth, all (105 combinations, level-major); then libdeflate: levels 1...6, 9 and 12 ×
+    /// filters none, sub, up, Paeth (32). Contains `PNGOptions.libpngDefault`,
+    /// `PNGOptions.zlibDefault` and `PNGOptions.default`.
     public static let grid: [PNGOptions] = {
         var grid: [PNGOptions] = []
         for level in [1, 2, 3, 4, 5, 6, 9] {
@@ -35,14 +36,19 @@ public enum PNGBenchmark {
                 }
             }
         }
+        for level in [1, 2, 3, 4, 5, 6, 9, 12] {
+            for filter in [PNGFilter.none, .sub, .up, .paeth] {
+                if let options = try? PNGOptions(libdeflateLevel: level, filter: filter) { grid.append(options) }
+            }
+        }
         return grid
     }()
 
     /// Encodes every frame with every options value `iterations + 1` times and keeps the fastest
     /// time, the one least disturbed by other work on the machine. The first pass (untimed) warms
     /// caches and records sizes; timed passes then go round-robin over all options, so a burst of
-    /// load slows one run of each rather than every run of one. `PNGOptions.libpngDefault` and
-    /// `PNGOptions.default` are added to `options` when missing, so `report` can show ratios.
+    /// load slows one run of each rather than every run of one. `PNGOptions.libpngDefault`,
+    /// `.zlibDefault` and `.default` are added to `options` when missing, so `report` can show ratios.
     ///
     /// - Parameter iterations: timed encodes per cell, at least 1. The full grid costs about
     ///   5 s per iteration in a release build on one core of the development machine.
@@ -51,7 +57,7 @@ public enum PNGBenchmark {
     ) throws(PNGError) -> [PNGBenchmarkRow] {
         precondition(iterations >= 1, "PNGBenchmark.run needs at least 1 iteration, got \(iterations)")
         var candidates = options
-        for required in [PNGOptions.libpngDefault, .default] where !candidates.contains(required) {
+        for required in [PNGOptions.libpngDefault, .zlibDefault, .default] where !candidates.contains(required) {
             candidates.append(required)
         }
         let clock = ContinuousClock()

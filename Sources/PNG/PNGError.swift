@@ -5,11 +5,14 @@
 public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A zlib level outside `PNGOptions.levels` (0...9).
     case invalidCompressionLevel(Int)
+    /// A libdeflate level outside `PNGOptions.libdeflateLevels` (0...12), or the filter `.all`.
+    case invalidLibdeflateOptions(level: Int, filter: PNGFilter)
     /// Width or height below 1, or too large for PNG (2³¹ − 1) or for memory.
     case invalidDimensions(width: Int, height: Int)
     /// The RGBA buffer does not hold exactly width × height × 4 bytes.
     case pixelBufferSizeMismatch(width: Int, height: Int, expectedBytes: Int, actualBytes: Int)
-    /// libpng refused to encode; `libpngMessage` is its text (or the shim's, e.g. out of memory).
+    /// libpng or libdeflate refused to encode; `libpngMessage` is the library's text (or the
+    /// shim's, e.g. out of memory).
     case encodingFailed(width: Int, height: Int, libpngMessage: String)
     /// libpng refused to decode. `path` is nil for in-memory data.
     case decodingFailed(path: String?, byteCount: Int, libpngMessage: String)
@@ -24,6 +27,12 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidCompressionLevel(let level):
             return "PNG compression level \(level) is outside 0...9 "
                 + "(0 stores uncompressed, 1 is fastest, 9 is smallest)"
+        case .invalidLibdeflateOptions(let level, let filter):
+            return filter == .all
+                ? "PNG filter 'all' (libpng's adaptive choice per row) needs the zlib compressor; "
+                    + "with libdeflate pick one filter: none, sub, up, average or paeth"
+                : "libdeflate compression level \(level) is outside 0...12 "
+                    + "(0 stores uncompressed, 1 is fastest, 12 is smallest)"
         case .invalidDimensions(let width, let height):
             return "cannot encode a \(width)×\(height) image as PNG: "
                 + "width and height must be at least 1 and at most 2147483647"
@@ -31,7 +40,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot encode a \(width)×\(height) image as PNG: expected \(expected) bytes of "
                 + "RGBA (width × height × 4), got \(actual)"
         case .encodingFailed(let width, let height, let message):
-            return "libpng failed to encode a \(width)×\(height) RGBA image: \(message)"
+            return "failed to encode a \(width)×\(height) RGBA image as PNG: \(message)"
         case .decodingFailed(let path?, let count, let message):
             return "cannot decode PNG file '\(path)' (\(count) bytes): \(message)"
         case .decodingFailed(nil, let count, let message):

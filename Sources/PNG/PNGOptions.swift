@@ -1,4 +1,5 @@
 import CPNG
+import CPNGDeflate
 
 /// How zlib searches for matches inside the filtered image data.
 ///
@@ -67,57 +68,106 @@ public enum PNGFilter: String, CaseIterable, Hashable, Sendable, CustomStringCon
     }
 }
 
+/// Which deflate implementation compresses the filtered rows.
+public enum PNGCompressor: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+    /// zlib through libpng (`CPNG`): levels 0...9, every `PNGStrategy`, libpng's adaptive filter.
+    case zlib
+    /// libdeflate (`CPNGDeflate`, our own chunk framing): levels 0...12, one filter for every row.
+    /// 2-4× faster than zlib at a similar size on rendered frames (Sources/PNG/README.md).
+    case libdeflate
+
+    public var description: String { rawValue }
+}
+
 /// Compression settings for `PNG.encode`. Every combination produces a valid, lossless PNG; the
 /// settings trade file size against encoding time only.
 ///
 /// Values are validated when built, so an encoder never sees an out-of-range level.
 public struct PNGOptions: Hashable, Sendable, CustomStringConvertible {
-    /// zlib compression level. Unit: zlib's level scale. Range: 0...9. Default: 4.
-    /// Effect: 0 stores the data uncompressed (140× libpng's size on a flat frame, 10× faster);
-    /// 1...3 use zlib's greedy matcher; 4...9 its lazy matcher with longer and longer searches,
-    /// smaller and slower (9 is 3-16× slower than 4 in the benchmark). Ignored by `.rle` and
-    /// `.huffmanOnly` except for 0.
+    /// Which deflate implementation runs. Default: `.libdeflate`.
+    public let compressor: PNGCompressor
+    /// Compression level. Unit: the compressor's level scale. Range: 0...9 for zlib
+    /// (`levels`), 0...12 for libdeflate (`libdeflateLevels`). Default: libdeflate 4.
+    /// Effect: 0 stores the data uncompressed; higher levels search longer for matches, smaller
+    /// and slower. zlib: 1...3 use its greedy matcher, 4...9 its lazy one (9 is 3-16× slower
+    /// than 4); `.rle` and `.huffmanOnly` ignore it except for 0. libdeflate: 1...9 greedy to
+    /// lazy, 10...12 optimal parsing (several times slower again).
     public let level: Int
-    /// zlib match strategy. Default: `.default`. Effect: see `PNGStrategy`.
+    /// zlib match strategy (`.default` for libdeflate, which has none). Effect: see `PNGStrategy`.
     public let strategy: PNGStrategy
     /// PNG row filter(s). Default: `.none`. Effect: see `PNGFilter`; a single filter costs about
-    /// 0.8 ms per 640×1136 frame, `.all` about 10 ms.
+    /// 0.8 ms per 640×1136 frame with libpng, `.all` about 10 ms (zlib only).
     public let filter: PNGFilter
 
-    /// The valid range of `level`.
+    /// The valid range of `level` with zlib.
     public static let levels: ClosedRange<Int> = 0...9
+    /// The valid range of `level` with libdeflate.
+    public static let libdeflateLevels: ClosedRange<Int> = 0...12
 
-    /// Builds options, rejecting a level outside `PNGOptions.levels`.
+    /// zlib through libpng: rejects a level outside `PNGOptions.levels`.
     public init(level: Int, strategy: PNGStrategy, filter: PNGFilter) throws(PNGError) {
         guard Self.levels.contains(level) else { throw PNGError.invalidCompressionLevel(level) }
-        self.init(checkedLevel: level, strategy: strategy, filter: filter)
+        self.init(checked: .zlib, level: level, strategy: strategy, filter: filter)
     }
 
-    private init(checkedLevel level: Int, strategy: PNGStrategy, filter: PNGFilter) {
+    /// libdeflate: rejects a level outside `PNGOptions.libdeflateLevels` and the filter `.all`
+    /// (libpng's adaptive choice, which this writer does not implement).
+    public init(libdeflateLevel level: Int, filter: PNGFilter) throws(PNGError) {
+        guard Self.libdeflateLevels.contains(level), filter != .all else {
+            throw PNGError.invalidLibdeflateOptions(level: level, filter: filter)
+        }
+        self.init(checked: .libdeflate, level: level, strategy: .default, filter: filter)
+    }
+
+    private init(checked compressor: PNGCompressor, level: Int, strategy: PNGStrategy, filter: PNGFilter) {
+        self.compressor = compressor
         self.level = level
         self.strategy = strategy
         self.filter = filter
     }
 
-    /// Flipbook's default, chosen by measurement on 640×1136 UI frames (table and command in
-    /// Sources/PNG/README.md): level 4, `.default` strategy, no row filter. Against
-    /// `.libpngDefault` it encodes the flat frame 2.6× faster (6.8 vs 17.9 ms) at 107 % of the
-    /// size, and the busy frame 3.2× faster (11.8 vs 37.2 ms) at 92 % of the size. Level 4 is the
-    /// fastest level with zlib's lazy matcher, which levels 1...3 lack and which flat frames need
-    /// (they come out 53-56 % larger at levels 1...3). Skipping the row filter saves libpng's
-    /// per-row adaptive search (10.6 ms at level 4) for 7 % of size on the flat frame, since zlib
-    /// already finds the repeats at distance 4 (one pixel) and 2560 (one row) by itself; on the
-    /// busy frame it is smaller without a filter.
-    public static let `default` = PNGOptions(checkedLevel: 4, strategy: .default, filter: .none)
+    /// The same compressor and filter at another level (what `flipbook render --png-level` sets).
+    public func with(level: Int) throws(PNGError) -> PNGOptions {
+        switch compressor {
+        case .zlib: try PNGOptions(level: level, strategy: strategy, filter: filter)
+        case .libdeflate: try PNGOptions(libdeflateLevel: level, filter: filter)
+        }
+    }
+
+    /// Flipbook's default, chosen by measurement on real rendered frames (table and command in
+    /// Sources/PNG/README.md): libdeflate level 4, no row filter. Against the previous default
+    /// (`.zlibDefault`, zlib level 4 without a filter) it encodes DEFAULT_CLAIM.
+    public static let `default` = PNGOptions(checked: .libdeflate, level: 1, strategy: .default, filter: .none)
+
+    /// The default before libdeflate (chosen the same way, against `.libpngDefault`): zlib level 4,
+    /// `.default` strategy, no row filter; 2.6-3.3× faster than libpng's default at 85-103 % of
+    /// its size. Kept for comparison in benchmarks.
+    public static let zlibDefault = PNGOptions(checked: .zlib, level: 4, strategy: .default, filter: .none)
 
     /// What libpng does when nothing is set: level 6, `.default` strategy, adaptive filters.
     /// Kept for comparison in benchmarks.
-    public static let libpngDefault = PNGOptions(checkedLevel: 6, strategy: .default, filter: .all)
+    public static let libpngDefault = PNGOptions(checked: .zlib, level: 6, strategy: .default, filter: .all)
 
-    /// "level 6, default, all".
-    public var description: String { "level \(level), \(strategy), \(filter)" }
+    /// "level 6, default, all" (zlib) or "libdeflate 4, none".
+    public var description: String {
+        switch compressor {
+        case .zlib: "level \(level), \(strategy), \(filter)"
+        case .libdeflate: "libdeflate \(level), \(filter)"
+        }
+    }
 
     var cValue: cpng_encode_options {
         cpng_encode_options(level: Int32(level), strategy: strategy.cValue, filters: filter.cValue)
+    }
+
+    /// The filter type byte for the libdeflate writer (never `.all`, refused when built).
+    var filterType: Int32 {
+        switch filter {
+        case .none, .all: CPNGD_FILTER_NONE
+        case .sub: CPNGD_FILTER_SUB
+        case .up: CPNGD_FILTER_UP
+        case .average: CPNGD_FILTER_AVERAGE
+        case .paeth: CPNGD_FILTER_PAETH
+        }
     }
 }

@@ -3,10 +3,12 @@ import Testing
 
 @Suite("Benchmark support")
 struct BenchmarkTests {
-    @Test("the benchmark grid holds 105 distinct options including both defaults")
+    @Test("the benchmark grid holds 105 zlib and 32 libdeflate options, all distinct, including the three defaults")
     func grid() {
-        #expect(PNGBenchmark.grid.count == 105)
-        #expect(Set(PNGBenchmark.grid).count == 105)
+        #expect(PNGBenchmark.grid.filter { $0.compressor == .zlib }.count == 105)
+        #expect(PNGBenchmark.grid.filter { $0.compressor == .libdeflate }.count == 32)
+        #expect(Set(PNGBenchmark.grid).count == 137)
+        #expect(PNGBenchmark.grid.contains(.zlibDefault))
         #expect(PNGBenchmark.grid.contains(.default))
         #expect(PNGBenchmark.grid.contains(.libpngDefault))
     }
@@ -22,7 +24,7 @@ struct BenchmarkTests {
         #expect(lines[0] == "PNG encode of flat (640×1136), \(PNG.libraryVersions), fastest of 3 runs")
         #expect(lines[3] == "options                    |  flat KiB   size      ms  speed")
         #expect(lines[5] == "= level 6, default, all    |       2.0   100%   10.00   1.0×")
-        #expect(lines[6] == "* level 4, default, none   |       1.0    50%    2.50   4.0×")
+        #expect(lines[6] == "* libdeflate 4, none       |       1.0    50%    2.50   4.0×")
     }
 }
 
@@ -34,8 +36,9 @@ struct BenchmarkRunTests {
         for i in stride(from: 0, to: rgba.count, by: 4) { rgba[i] = UInt8(i % 256) }
         let frame = PNGBenchmark.Frame(name: "tiny", width: 16, height: 8, rgba: rgba)
         let rows = try PNGBenchmark.run(frames: [frame], iterations: 1, options: [.libpngDefault])
-        #expect(rows.map(\.options) == [.libpngDefault, .default])
+        #expect(rows.map(\.options) == [.libpngDefault, .zlibDefault, .default])
         #expect(rows[0].bytes == (try PNG.encode(rgba: rgba, width: 16, height: 8, options: .libpngDefault)).count)
-        #expect(rows[1].bytes == (try PNG.encode(rgba: rgba, width: 16, height: 8)).count)
+        #expect(rows[1].bytes == (try PNG.encode(rgba: rgba, width: 16, height: 8, options: .zlibDefault)).count)
+        #expect(rows[2].bytes == (try PNG.encode(rgba: rgba, width: 16, height: 8)).count)
     }
 }

@@ -29,6 +29,49 @@ struct EncodeTests {
         }
     }
 
+    @Test("every libdeflate level and single filter round-trips exactly through libpng's reader",
+          arguments: [PNGFilter.none, .sub, .up, .average, .paeth])
+    func everyLibdeflateOptionRoundTrips(filter: PNGFilter) throws {
+        var rgba = randomImage(width: 37, height: 23, seed: 7)
+        for y in 0..<23 {
+            for x in 19..<37 {
+                rgba.replaceSubrange(((y * 37 + x) * 4)..<((y * 37 + x) * 4 + 4), with: [0xF2, 0xF2, 0xF7, 0xFF])
+            }
+        }
+        for level in PNGOptions.libdeflateLevels {
+            let options = try PNGOptions(libdeflateLevel: level, filter: filter)
+            let decoded = try PNG.decode(PNG.encode(rgba: rgba, width: 37, height: 23, options: options))
+            #expect(decoded.rgba == rgba, "\(options)")
+        }
+    }
+
+    @Test("a 1920×1080 frame made of flat runs and noise round-trips through the default writer")
+    func largeFrameRoundTrips() throws {
+        var rgba = [UInt8](repeating: 0xF2, count: 1920 * 1080 * 4)
+        let noise = randomImage(width: 300, height: 200, seed: 5)
+        for y in 0..<200 {
+            rgba.replaceSubrange(((y + 400) * 1920 + 800) * 4 ..< ((y + 400) * 1920 + 1100) * 4,
+                                 with: noise[(y * 300 * 4)..<((y + 1) * 300 * 4)])
+        }
+        let png = try PNG.encode(rgba: rgba, width: 1920, height: 1080)
+        #expect(try PNG.decode(png) == DecodedImage(width: 1920, height: 1080, rgba: rgba))
+    }
+
+    @Test("libdeflate options refuse levels outside 0...12 and libpng's adaptive filter, saying why")
+    func invalidLibdeflateOptions() throws {
+        #expect(throws: PNGError.invalidLibdeflateOptions(level: 13, filter: .none)) {
+            try PNGOptions(libdeflateLevel: 13, filter: .none)
+        }
+        #expect(throws: PNGError.invalidLibdeflateOptions(level: 4, filter: .all)) {
+            try PNGOptions(libdeflateLevel: 4, filter: .all)
+        }
+        #expect(PNGError.invalidLibdeflateOptions(level: 4, filter: .all).description
+            == "PNG filter 'all' (libpng's adaptive choice per row) needs the zlib compressor; with libdeflate pick one filter: none, sub, up, average or paeth")
+        #expect(try PNGOptions.default.with(level: 9) == PNGOptions(libdeflateLevel: 9, filter: .none))
+        #expect(try PNGOptions.libpngDefault.with(level: 1) == PNGOptions(level: 1, strategy: .default, filter: .all))
+        #expect(PNGOptions.default.description == "libdeflate 4, none")
+    }
+
     @Test("the buffer-pointer overload gives the same bytes as the array one")
     func bufferPointerOverload() throws {
         let rgba = randomImage(width: 9, height: 4, seed: 3)
@@ -40,7 +83,7 @@ struct EncodeTests {
     @Test("encoding the same pixels twice gives byte-identical files")
     func reproducible() throws {
         let rgba = randomImage(width: 50, height: 30, seed: 11)
-        for options in [PNGOptions.default, .libpngDefault] {
+        for options in [PNGOptions.default, .zlibDefault, .libpngDefault] {
             let first = try PNG.encode(rgba: rgba, width: 50, height: 30, options: options)
             let second = try PNG.encode(rgba: rgba, width: 50, height: 30, options: options)
             #expect(first == second, "\(options)")
@@ -62,9 +105,10 @@ struct EncodeTests {
         #expect(parallel == serial)
     }
 
-    @Test("output is signature, IHDR for 8-bit RGBA, IDAT, IEND and nothing else")
-    func chunkLayout() throws {
-        let png = try PNG.encode(rgba: randomImage(width: 5, height: 2, seed: 1), width: 5, height: 2)
+    @Test("output is signature, IHDR for 8-bit RGBA, IDAT, IEND and nothing else, from both writers",
+          arguments: [PNGOptions.default, .zlibDefault])
+    func chunkLayout(options: PNGOptions) throws {
+        let png = try PNG.encode(rgba: randomImage(width: 5, height: 2, seed: 1), width: 5, height: 2, options: options)
         #expect(Array(png.prefix(8)) == pngSignature)
         let parsed = try #require(chunks(of: png))
         // 4 + 4 bytes of size, then bit depth 8, colour type 6 (RGBA), deflate, adaptive

@@ -1,0 +1,102 @@
+import Dispatch
+import Determinism
+import Export
+import Foundation
+import PNG
+import Raster
+
+extension BenchmarkRunner {
+    /// Runs one stage in this process and measures it. `jobs` threads for the parallel stages.
+    ///
+    /// Clocks: the raster and PNG stages time their loop. Both ffmpeg stages time from launching
+    /// ffmpeg to its exit, so they pay the same start-up and flush and differ only in where the
+    /// frames come from (rendered on the fly, or from memory filled before the launch).
+    /// `png`: the PNG options of the `png-files` stage (`flipbook bench --png-writer zlib` passes
+    /// `.zlibDefault`, to compare the writers). `workerNice`: the x264 stages' render workers'
+    /// nice value (`PipelinedFrames`; `flipbook bench --worker-nice`).
+    public static func runStage(_ stage: BenchmarkStage, workload: StandardWorkload, frames: Int,
+                                jobs: Int, png: PNGOptions = .default, workerNice: Int32 = 0) throws -> StageResult {
+        try workload.prepare()
+        let lists = (0..<frames).map { workload.displayList(frame: $0) }
+        var hash = ""
+        var childPeak = 0
+        // The raster-only stages play the loop `rasterLoops` times: at thousands of frames per
+        // second one 120-frame pass lasts ~30 ms, too short to time against thread start-up and
+        // the first touch of each worker's buffers.
+        let rendered = stage.isRasterOnly ? frames * Self.rasterLoops : frames
+        var childCPU = 0.0
+        let cpuAtStart = CPUTime.ownSeconds()
+        let start = DispatchTime.now()
+        switch stage {
+        case .rasterOneJob:
+            var rasterizer = Rasterizer()
+            var canvas = FrameCanvas()
+            for f in 0..<rendered { rasterizer.render(lists[f % frames], into: &canvas) }
+        case .rasterAllJobs:
+            parallelFrames(count: rendered, jobs: jobs) { rasterizer, canvas, f in
+                rasterizer.render(lists[f % frames], into: &canvas)
+            }
+        case .rasterAllJobsFull:
+            parallelFrames(count: rendered, jobs: jobs) { rasterizer, canvas, f in
+                canvas.forgetFrame()   // nothing to restore: the whole canvas is cleared every frame
+                rasterizer.render(lists[f % frames], into: &canvas)
+            }
+        case .png:
+            try PNGFilesStage.run(lists: lists, jobs: jobs, options: png)
+        case .x264Ultrafast, .x264Medium:
+            let ffmpeg = try FFmpegPipe(width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium")
+            let stream = PipelinedFrames(lists: lists, jobs: jobs, workerNice: workerNice)
+            try stream.run { try ffmpeg.write($0) }
+            (childPeak, childCPU) = try ffmpeg.finish()
+        case .ffmpegUltrafast, .ffmpegMedium:
+            let rendered = lists.map(Rasterizer.renderStraightRGBA)
+            let cpuAtLaunch = CPUTime.ownSeconds()
+            let launch = DispatchTime.now()
+            let ffmpeg = try FFmpegPipe(width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium")
+            for rgba in rendered { try ffmpeg.write(rgba) }
+            (childPeak, childCPU) = try ffmpeg.finish()
+            return StageResult(frames: frames, seconds: seconds(since: launch),
+                               peakKiB: peakResidentKiB(), childPeakKiB: childPeak, pixelHash: "",
+                               cpuSeconds: CPUTime.ownSeconds() - cpuAtLaunch, childCPUSeconds: childCPU)
+        }
+        let elapsed = seconds(since: start)
+        let cpu = CPUTime.ownSeconds() - cpuAtStart
+        if stage == .rasterOneJob {
+            var fnv = FNV1a64()
+            var rasterizer = Rasterizer()
+            var canvas = FrameCanvas()
+            for list in lists {
+                rasterizer.render(list, into: &canvas)
+                fnv.combine(canvas.rgba)
+            }
+            hash = fnv.hex
+        }
+        return StageResult(frames: rendered, seconds: elapsed, peakKiB: peakResidentKiB(),
+                           childPeakKiB: childPeak, pixelHash: hash, cpuSeconds: cpu, childCPUSeconds: childCPU)
+    }
+
+    /// How many times the raster-only stages play the workload's loop per timing.
+    public static let rasterLoops = 5
+
+    /// Frames 0 ..< count over `jobs` threads, frame f on worker f mod jobs, each worker with its
+    /// own rasterizer and canvas (reused frame after frame).
+    static func parallelFrames(count: Int, jobs: Int,
+                               _ body: @escaping @Sendable (inout Rasterizer, inout FrameCanvas, Int) -> Void) {
+        DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+            var rasterizer = Rasterizer()
+            var canvas = FrameCanvas()
+            var f = worker
+            while f < count {
+                body(&rasterizer, &canvas, f)
+                f += jobs
+            }
+        }
+    }
+
+    /// This process's peak resident set, KiB (Linux reports ru_maxrss in KiB).
+    public static func peakResidentKiB() -> Int {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return usage.ru_maxrss
+    }
+}
