@@ -69,7 +69,7 @@ struct EncodeTests {
             == "PNG filter 'all' (libpng's adaptive choice per row) needs the zlib compressor; with libdeflate pick one filter: none, sub, up, average or paeth")
         #expect(try PNGOptions.default.with(level: 9) == PNGOptions(libdeflateLevel: 9, filter: .none))
         #expect(try PNGOptions.libpngDefault.with(level: 1) == PNGOptions(level: 1, strategy: .default, filter: .all))
-        #expect(PNGOptions.default.description == "libdeflate 4, none")
+        #expect(PNGOptions.default.description == "libdeflate 1, none")
     }
 
     @Test("the buffer-pointer overload gives the same bytes as the array one")
