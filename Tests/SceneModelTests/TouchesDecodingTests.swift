@@ -35,7 +35,7 @@ struct TouchesDecodingTests {
         let scene = try Self.decode("", "dynamicsTimeline:\n  - { at: 0.5, tap: card }\n")
         #expect(scene.dynamicsTimeline == [DynamicsTimelineEntry(at: 0.5, tap: "card", action: .none)])
         #expect(Self.message("", "dynamicsTimeline:\n  - { at: 0.5, tap: crad }\n")
-            == "test.yaml:6:25: dynamicsTimeline[0].tap: unknown item 'crad'; expected one of: card (did you mean 'card'?)")
+            == "test.yaml:6:21: dynamicsTimeline[0].tap: unknown item 'crad'; expected one of: card (did you mean 'card'?)")
         #expect(Self.message("", "dynamicsTimeline:\n  - { at: 0.5 }\n")
             == "test.yaml:6:5: dynamicsTimeline[0]: expected exactly one of set, remove or add, found none (for example remove: fall)")
     }
@@ -49,12 +49,12 @@ struct TouchesDecodingTests {
         #expect(Self.message("", "touches: { show: yes }\n")
             == "test.yaml:5:18: touches.show: expected true or false, found string 'yes'")
         #expect(Self.message(", screenCornerRadius: 41")
-            == "test.yaml:1:51: canvas.screenCornerRadius: expected a radius in points from 0 to half the canvas's shorter side (40), found 41")
+            == "test.yaml:1:48: canvas.screenCornerRadius: expected a radius in points from 0 to half the canvas's shorter side (40), found 41")
         #expect(Self.message(", frame: { width: 40 }")
-            == "test.yaml:1:47: canvas.frame.width: expected a width in points from 0 to less than half the canvas's shorter side (40), found 40")
+            == "test.yaml:1:44: canvas.frame.width: expected a width in points from 0 to less than half the canvas's shorter side (40), found 40")
         #expect(Self.message(", frame: { colour: \"#000000\" }")
-            == "test.yaml:1:38: canvas.frame.colour: unknown key 'colour'; expected one of: color, width (did you mean 'color'?)")
+            == "test.yaml:1:37: canvas.frame.colour: unknown key 'colour'; expected one of: color, width (did you mean 'color'?)")
         #expect(Self.message(", screenCornerRadius: round")
-            == "test.yaml:1:51: canvas.screenCornerRadius: expected a number, found string 'round'")
+            == "test.yaml:1:48: canvas.screenCornerRadius: expected a number, found string 'round'")
     }
 }
