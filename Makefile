@@ -14,13 +14,14 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_LOG := .build/apt.log
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: render figures test deps test-deps build-release fuzz-build fuzz-short fuzz-long
+.PHONY: render figures gallery test deps test-deps build-release fuzz-build fuzz-short fuzz-long
 
 FLIPBOOK := .build/release/flipbook
 
 render: deps build-release
 	$(FLIPBOOK) render --out output
 	$(MAKE) --no-print-directory figures
+	$(MAKE) --no-print-directory gallery
 
 # The README's figures (docs/figures), made from the bundled scenes; deterministic, so a rerun
 # rewrites the committed files with the same bytes.
@@ -41,6 +42,25 @@ figures:
 	  --title "Snap zones: the card's path" -o docs/figures/snap-zones-trail.png --svg docs/figures/snap-zones-trail.svg
 	$(FLIPBOOK) figure scenes/spring-gallery.yaml --kind contact-sheet --ticks 20,40 --columns 2 --scale 1 \
 	  --title "spring-gallery: each curve named by a text item" -o docs/figures/spring-gallery-labels.png
+
+# The README's gallery (docs/gallery): an animated GIF of each of the best scenes, 240 px wide at
+# 20 fps (ffmpeg's palettegen over the changing pixels, then paletteuse with a light Bayer dither
+# for the shadows; a few hundred KB each), and one still. Made from the PNG frames Flipbook
+# renders (with the touch indicator and the device frame) into .build/gallery; bit-exact ffmpeg
+# flags and no metadata, so a rerun writes the same bytes.
+GALLERY_SCENES := widgets post snap-zones pull-down
+GALLERY_GIF_FILTER := fps=20,scale=240:-2:flags=lanczos,split[a][b];[a]palettegen=max_colors=128:stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3:diff_mode=rectangle
+gallery:
+	@mkdir -p docs/gallery .build/gallery
+	@for scene in $(GALLERY_SCENES); do \
+	  $(FLIPBOOK) render scenes/$$scene.yaml --out .build/gallery --video none --no-player --no-trace > /dev/null || exit 1; \
+	  ffmpeg -nostdin -loglevel error -y -framerate 60 -i .build/gallery/$$scene/frame_%05d.png \
+	    -filter_complex "$(GALLERY_GIF_FILTER)" -loop 0 -fflags +bitexact -flags:v +bitexact -map_metadata -1 \
+	    docs/gallery/$$scene.gif.tmp.gif && mv docs/gallery/$$scene.gif.tmp.gif docs/gallery/$$scene.gif || exit 1; \
+	  echo "docs/gallery/$$scene.gif: $$(du -k docs/gallery/$$scene.gif | cut -f1) KB"; \
+	done
+	$(FLIPBOOK) figure scenes/widgets.yaml --kind filmstrip --ticks 0,30,50,75,100,150 --scale 0.5 \
+	  -o docs/gallery/widgets-filmstrip.png
 
 # Every test is a Swift Testing test; without XCTest's runner the log has no "Executed 0 tests"
 # lines before the real summary.

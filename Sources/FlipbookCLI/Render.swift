@@ -31,6 +31,9 @@ struct Render: ParsableCommand {
     @Option(name: .long, help: "Frame format: png (default; with videos, trace and manifest) or svg (one vector file per frame, <out>/<scene>/frame_00000.svg …, nothing else).")
     var format: FrameFormat = .png
 
+    @Option(name: .long, help: "Show scripted touches (drags, taps, scrubs) as translucent circles: on or off. Default: the scene's touches.show, else on for every scene that scripts a touch.")
+    var touches: TouchesSwitch?
+
     @Flag(name: .long, help: "Do not write <scene>.trace.txt and <scene>.trace.csv.")
     var noTrace = false
 
@@ -97,7 +100,9 @@ struct Render: ParsableCommand {
         let loaded = try files.map { file in
             let (scene, warnings) = try SceneLoader.loadWithWarnings(path: file, limits: limitArguments.limits, overrides: overrides)
             for warning in warnings { printWarning(warning.description) }
-            return videoArguments.adjust(scene)
+            var adjusted = videoArguments.adjust(scene)
+            if let touches { adjusted.touches.show = touches == .on }
+            return adjusted
         }
         try SceneArguments.checkDistinctNames(loaded, files: files)
         for (scene, file) in zip(loaded, files) {
@@ -191,6 +196,11 @@ enum TraceLayers: String, ExpressibleByArgument, CaseIterable {
 
 enum FrameFormat: String, ExpressibleByArgument, CaseIterable {
     case png, svg
+}
+
+/// `--touches on|off`.
+enum TouchesSwitch: String, ExpressibleByArgument, CaseIterable {
+    case on, off
 }
 
 /// A render stopped by a full disk (or quota) keeps every frame it finished and its journal, so

@@ -65,6 +65,8 @@ final class DynamicsScript {
         for (j, entry) in entries.enumerated() where ticks[j] == tick {
             if let tap = entry.tap { note("tap on \(tap)") }
             switch entry.action {
+            case .none:
+                break
             case .remove(let id):
                 note("remove \(id)")
                 for b in behaviorsByID[id] ?? [] { animator.removeBehavior(b) }

@@ -38,6 +38,8 @@ public final class SceneSimulation {
     let texts: SceneTexts
     /// The timing node of each top-level item (`scene.items[i]`), for `tracedState(at:)`.
     private var topLevelNodes: [Int?] = []
+    /// The circles under scripted fingers (`touches:`), drawn over the items.
+    private var touchIndicator: TouchIndicator
 
     /// Builds the animator for a validated scene.
     ///
@@ -47,6 +49,7 @@ public final class SceneSimulation {
     public init(scene: Scene, file: String = "<swift>") throws {
         self.scene = scene
         texts = try SceneTexts(scene: scene, file: file)
+        touchIndicator = TouchIndicator(scene: scene)
         animator = DynamicAnimator(screenScale: scene.canvas.scale,
                                    referenceBounds: Rect(origin: .zero, size: scene.canvas.size))
         var items: [DynamicItem] = []
@@ -85,6 +88,7 @@ public final class SceneSimulation {
         for (i, node) in timing.nodes.enumerated() where node.parent == nil { nodeOfItem[node.item.id] = i }
         topLevelNodes = scene.items.map { nodeOfItem[$0.id] }
         recordTiming(timing.process(tick: 0))
+        recordTouches()
     }
 
     /// The tick length in seconds.
@@ -131,6 +135,14 @@ public final class SceneSimulation {
         flushBehaviorEvents()
         if wasRunning, !animator.isRunning, pauseTick == nil { pauseTick = tick }
         recordTiming(timing.process(tick: tick))
+        recordTouches()
+    }
+
+    /// Where this tick's taps land: their item's centre as this tick draws it.
+    private func recordTouches() {
+        touchIndicator.recordTaps(tick: tick) { [unowned self] id in
+            scene.items.firstIndex { $0.id == id }.map { tracedState(at: $0).center }
+        }
     }
 
     /// Runs the `dynamicsTimeline:` entries and scheduled blocks due on this tick (before the
@@ -211,9 +223,19 @@ public final class SceneSimulation {
 
     /// The frame for the current tick.
     public func displayList() -> DisplayList {
-        if timing.isUsed { return DisplayListBuilder.build(canvas: scene.canvas, order: drawOrder, timing: timing, texts: texts) }
-        return DisplayListBuilder.build(canvas: scene.canvas, items: scene.items, order: drawOrder,
-                                        state: dynamicItems)
+        var list = timing.isUsed
+            ? DisplayListBuilder.build(canvas: scene.canvas, order: drawOrder, timing: timing, texts: texts)
+            : DisplayListBuilder.build(canvas: scene.canvas, items: scene.items, order: drawOrder, state: dynamicItems)
+        // Over the items: the touch indicator, then the device bezel.
+        list.rects += touchIndicator.rects(atTick: tick, scale: scene.canvas.scale)
+        if let bezel = DeviceFrame.rect(for: scene.canvas) { list.rects.append(bezel) }
+        return list
+    }
+
+    /// The scripted fingers shown on this frame: centre in canvas points and the circle's
+    /// opacity (empty when the scene shows no touches).
+    public var touches: [(center: Point, opacity: Double)] {
+        touchIndicator.isShown ? touchIndicator.touches(atTick: tick) : []
     }
 
     /// Warnings about the scene's text (characters no font has), one line each, in item order.

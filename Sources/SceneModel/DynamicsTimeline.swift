@@ -18,6 +18,10 @@ public struct DynamicsTimelineEntry: Equatable, Sendable {
         case remove(String)
         /// `add: { id: …, kind: { … } }`: `animator.addBehavior(_:)` of a new behaviour.
         case add(BehaviorSpec, id: String?)
+        /// A bare `tap:` entry (no `set`, `remove` or `add`): the tap is traced and shown by the
+        /// touch indicator, and changes nothing in the dynamics; the scene's other scripts
+        /// (an animator's `startAnimation`, a view animation) at the same time are its handler.
+        case none
     }
 
     /// A scripted pan on an item: from `at` the item follows the finger's translation every

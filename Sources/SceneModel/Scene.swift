@@ -37,6 +37,8 @@ public struct Scene: Equatable, Sendable {
     /// The scene's own font files (`fonts:`), in file order; their families join Inter and
     /// DejaVu Sans. Default none.
     public var fonts: [SceneFont] = []
+    /// How scripted touches are shown (`touches:`); by default, in every scene that scripts one.
+    public var touches = TouchesSpec()
 
     public init(name: String, canvas: Canvas, fps: Int = 60, length: SceneLength,
                 items: [Item], behaviors: [BehaviorSpec] = [], output: OutputSettings = .init()) {
@@ -61,6 +63,11 @@ public struct Canvas: Equatable, Sendable {
     public var scale: Double
     /// Colour behind every item, default white.
     public var background: ColorRGBA8
+    /// Radius in points of the screen's corners (`screenCornerRadius:`), 0 (default) to half the
+    /// shorter side; outside them the bezel's colour shows (black without a `frame`).
+    public var screenCornerRadius = 0.0
+    /// A plain bezel over the canvas's edges (`frame:`); nil (default) for none.
+    public var frame: DeviceBezel?
 
     public init(size: Size, scale: Double = 2, background: ColorRGBA8 = .white) {
         self.size = size

@@ -30,7 +30,9 @@ extension SceneDecoder {
             ("at", "at: the time in seconds"),
         ], what: "a dynamics timeline entry")
         let actions = ["set", "remove", "add"].filter { f[$0] != nil }
-        guard actions.count == 1 else {
+        // A bare tap (`{ at: 0.5, tap: card }`) needs no change: it is a touch on its own.
+        let bareTap = actions.isEmpty && f["tap"] != nil
+        guard actions.count == 1 || bareTap else {
             let found = actions.isEmpty ? "none" : actions.map { "'\($0)'" }.joined(separator: " and ")
             throw error(at: actions.count > 1 ? f.entry(actions[1])?.keyMark : node.mark, path,
                         "expected exactly one of set, remove or add, found \(found)",
@@ -43,7 +45,9 @@ extension SceneDecoder {
         }
         let drag = try f["drag"].map { try decodeDrag($0, at: path + ".drag") }
         let action: DynamicsTimelineEntry.Action
-        switch actions[0] {
+        switch actions.first ?? "" {
+        case "":
+            action = .none
         case "remove":
             action = .remove(try string(f[checked: "remove"], at: path + ".remove"))
         case "add":

@@ -67,6 +67,7 @@ struct SceneDecoder {
         scene.fonts = fonts
         try decodeTimingScript(top, into: &scene)
         if let n = top["dynamicsTimeline"] { scene.dynamicsTimeline = try decodeDynamicsTimeline(n) }
+        if let n = top["touches"] { scene.touches = try decodeTouches(n) }
         return (scene, nameFromFile)
     }
 
@@ -77,7 +78,9 @@ struct SceneDecoder {
         let size = try pair(f[checked: "size"], at: "canvas.size", names: ("width", "height"))
         let scale = try f["scale"].map { try number($0, at: "canvas.scale") } ?? SceneRules.defaultScale
         let background = try f["background"].map { try color($0, at: "canvas.background") } ?? .white
-        return Canvas(size: Size(size.0, size.1), scale: scale, background: background)
+        var canvas = Canvas(size: Size(size.0, size.1), scale: scale, background: background)
+        try decodeDeviceFraming(f, into: &canvas)
+        return canvas
     }
 
     private func decodeLength(_ top: Fields) throws -> SceneLength {
@@ -349,8 +352,8 @@ struct SceneDecoder {
 enum Keys {
     static let root = ["version", "name", "canvas", "fps", "duration", "until", "maxDuration",
                        "items", "behaviors", "viewAnimations", "animators", "layerTimeline", "dynamicsTimeline",
-                       "output", "fonts", "$schema"]
-    static let canvas = ["size", "scale", "background"]
+                       "output", "fonts", "touches", "$schema"]
+    static let canvas = ["size", "scale", "background", "screenCornerRadius", "frame"]
     static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "maskedCorners", "border", "opacity",
                        "isHidden", "z", "kind", "collisionBounds", "masksToBounds", "shadow", "shape", "icon", "timing",
                        "animations", "children", "text"]

@@ -61,6 +61,8 @@ extension Scene {
                 }
             }
             switch entry.action {
+            case .none:
+                break
             case .remove(let id):
                 _ = try lookUp(id, at: path + ".remove")
             case let .add(spec, id):

@@ -108,6 +108,7 @@ extension Scene {
                             suggestion: "shorten it to \(SceneRules.maxNameLength) characters or fewer")
         }
         try checkCanvas(maxPixelsPerSide: limits.maxPixelsPerSide)
+        try checkTouchesAndFraming()
         if !SceneRules.fpsRange.contains(fps) {
             throw Violation(keyPath: "fps", message: "expected an integer from \(SceneRules.fpsRange.lowerBound) to \(SceneRules.fpsRange.upperBound), found \(fps)")
         }

@@ -64,12 +64,13 @@ try:
     cell = driver.find_element(By.CSS_SELECTOR, "#inspector tr[data-key='center_x'] td:last-child").text
     check(cell == row[header.index("center_x")], f"inspector center_x {cell} is the trace's {row[header.index('center_x')]}")
 
-    # Clicking the picture selects the item under the pointer: zone B's centre (230, 420) pt.
-    Select(driver.find_element(By.ID, "itemPicker")).select_by_visible_text("zoneA")
+    # Clicking the picture selects the item under the pointer: (230, 420) pt is on the fourth
+    # row of the video list (r4, 'City at Night'), below its text.
+    Select(driver.find_element(By.ID, "itemPicker")).select_by_visible_text("r1")
     rect = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height]", image)
     x, y = rect[0] + rect[2] * 230 / 320, rect[1] + rect[3] * 420 / 568
     driver.execute_script("arguments[0].dispatchEvent(new MouseEvent('click', {clientX: arguments[1], clientY: arguments[2], bubbles: true}))", image, x, y)
-    check(body.get_attribute("data-selected") == "zoneB", f"clicking zone B selects it, got {body.get_attribute('data-selected')}")
+    check(body.get_attribute("data-selected") == "r4", f"clicking the fourth row selects it, got {body.get_attribute('data-selected')}")
     check(driver.find_element(By.ID, "outline").is_displayed(), "the selected item is outlined")
 
     # The scrubber and the End key reach the last frame.

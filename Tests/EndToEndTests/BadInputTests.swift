@@ -72,16 +72,19 @@ struct BadInputTests {
         scenes/interactive-cancel.yaml: ok (1 item, 0 behaviors)
         scenes/interactive-complete.yaml: ok (1 item, 0 behaviors)
         scenes/keyframes.yaml: ok (5 items, 0 behaviors)
+        scenes/post.yaml: ok (28 items (6 top-level), 1 behavior)
         scenes/property-animator-scrub.yaml: ok (4 items (2 top-level), 0 behaviors)
+        scenes/pull-down.yaml: ok (36 items (7 top-level), 0 behaviors)
         scenes/push.yaml: ok (1 item, 1 behavior)
         scenes/shapes.yaml: ok (7 items, 0 behaviors)
-        scenes/snap-zones.yaml: ok (3 items, 1 behavior)
+        scenes/snap-zones.yaml: ok (38 items (8 top-level), 1 behavior)
         scenes/snap.yaml: ok (1 item, 1 behavior)
         scenes/spring-gallery.yaml: ok (22 items, 0 behaviors)
         scenes/stack.yaml: ok (5 items, 3 behaviors)
         scenes/tap-resnap.yaml: ok (1 item, 1 behavior)
         scenes/transform-nest.yaml: ok (4 items, 1 behavior)
         scenes/watcher.yaml: ok (1 item, 1 behavior)
+        scenes/widgets.yaml: ok (42 items (7 top-level), 0 behaviors)
 
         """
 

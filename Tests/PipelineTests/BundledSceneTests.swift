@@ -48,6 +48,9 @@ struct BundledSceneTests {
         ("keyframes.yaml", 180, nil),
         ("tap-resnap.yaml", 234, 31),
         ("shapes.yaml", 120, nil),
+        ("widgets.yaml", 180, nil),
+        ("post.yaml", 210, 31),
+        ("pull-down.yaml", 81, nil),
     ]
 
     @Test("every bundled scene runs for its pinned number of frames and pauses on its pinned tick", arguments: expectations)

@@ -179,7 +179,7 @@ struct MoreSceneErrorTests {
         ("items: []\nfps: 30\nfps: 60",
          "test.yaml:5:1: fps: duplicate key 'fps', first given at line 4; expected each key once"),
         ("items: []\ncanvs: 1",
-         "test.yaml:4:1: canvs: unknown key 'canvs'; expected one of: version, name, canvas, fps, duration, until, maxDuration, items, behaviors, viewAnimations, animators, layerTimeline, dynamicsTimeline, output, fonts, $schema (did you mean 'canvas'?)"),
+         "test.yaml:4:1: canvs: unknown key 'canvs'; expected one of: version, name, canvas, fps, duration, until, maxDuration, items, behaviors, viewAnimations, animators, layerTimeline, dynamicsTimeline, output, fonts, touches, $schema (did you mean 'canvas'?)"),
         ("items: [{ id: a, size: [1, 1], center: [0, 0] }]\nbehaviors:\n  - snap: { item: a, to: [1, 1] }\n    gravity: { items: [a] }",
          "test.yaml:6:5: behaviors[0]: expected one behavior per list entry, found 'snap' and 'gravity' (start each behavior with its own '-')"),
         ("items: [{ id: a, size: [1, 1], center: [0, 0] }]\nbehaviors: [{ snap: { item: a, to: [1, 1], damping: 2 } }]",
