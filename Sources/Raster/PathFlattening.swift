@@ -33,7 +33,12 @@ struct PathFlattening {
     /// drops what is above, below and right of the box and projects what is left of it onto its
     /// left side, where the signed height a piece adds to each row depends only on its end points.
     /// This bounds the work of huge curves (an item scaled far past the canvas) to what shows.
-    mutating func set(_ path: Path, transform: AffineTransform, visible: Rect? = nil) -> Bool {
+    ///
+    /// `tolerance` (default `PathFlattening.tolerance`) is the chord error bound in the units the
+    /// points end up in: glyph masks flatten once in font units with a tolerance scaled to the
+    /// pixel size (GlyphCache.swift).
+    mutating func set(_ path: Path, transform: AffineTransform, visible: Rect? = nil,
+                      tolerance: Double = PathFlattening.tolerance) -> Bool {
         func outside(_ points: Point...) -> Bool {
             guard let v = visible else { return false }
             return points.allSatisfy { $0.x <= v.minX } || points.allSatisfy { $0.x >= v.maxX }
@@ -62,7 +67,7 @@ struct PathFlattening {
                 let p0 = current, p1 = transform.apply(to: c), p2 = transform.apply(to: p)
                 // B'' = 2·(p0 − 2p1 + p2), constant. A chord over a parameter step h deviates from
                 // the arc by at most h²/8·|B''|, so n = ⌈√(|p0 − 2p1 + p2| / (4·tolerance))⌉.
-                let n = outside(p0, p1, p2) ? 1 : Self.pieces((p0 - 2 * p1 + p2).length / (4 * Self.tolerance))
+                let n = outside(p0, p1, p2) ? 1 : Self.pieces((p0 - 2 * p1 + p2).length / (4 * tolerance))
                 for i in 1..<n {
                     let t = Double(i) / Double(n), u = 1 - t
                     points.append(u * u * p0 + 2 * u * t * p1 + t * t * p2)
@@ -75,7 +80,7 @@ struct PathFlattening {
                 // B''(t) = 6·((1 − t)·d1 + t·d2), d1 = p0 − 2p1 + p2, d2 = p1 − 2p2 + p3, so
                 // |B''| ≤ 6·max(|d1|, |d2|) and n = ⌈√(3·max / (4·tolerance))⌉.
                 let m = max((p0 - 2 * p1 + p2).length, (p1 - 2 * p2 + p3).length)
-                let n = outside(p0, p1, p2, p3) ? 1 : Self.pieces(3 * m / (4 * Self.tolerance))
+                let n = outside(p0, p1, p2, p3) ? 1 : Self.pieces(3 * m / (4 * tolerance))
                 for i in 1..<n {
                     let t = Double(i) / Double(n), u = 1 - t
                     let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t

@@ -76,7 +76,7 @@ struct BadInputTests {
         scenes/property-animator-scrub.yaml: ok (4 items (2 top-level), 0 behaviors)
         scenes/pull-down.yaml: ok (36 items (7 top-level), 0 behaviors)
         scenes/push.yaml: ok (1 item, 1 behavior)
-        scenes/shapes.yaml: ok (7 items, 0 behaviors)
+        scenes/shapes.yaml: ok (9 items, 0 behaviors)
         scenes/snap-zones.yaml: ok (38 items (8 top-level), 1 behavior)
         scenes/snap.yaml: ok (1 item, 1 behavior)
         scenes/spring-gallery.yaml: ok (22 items, 0 behaviors)

@@ -45,9 +45,11 @@ struct DeterminismTests {
     }
 
     /// FNV-1a 64 of scenes/shapes.yaml's frame_00100.png (ring full, checkmark drawn, star
-    /// morphing, heart icon scaled, dashes marching) and over all its frames, in order.
-    static let shapesFrame100 = "44056bce4d9afd11"
-    static let shapesAllFrames = "6bfc6a2a23b98359"
+    /// morphing, heart icon scaled, dashes marching, two labels) and over all its frames, in
+    /// order. Moved when the scene gained its labels (issue 17: a bundled scene with labels, an
+    /// icon and a drawn checkmark).
+    static let shapesFrame100 = "6abf8a35a89dbe55"
+    static let shapesAllFrames = "24ab1d2ed5bec68c"
 
     @Test("the shapes scene (paths, strokes, dashes, an icon) renders the pinned bytes with 1 and 2 jobs, debug and release")
     func shapes() throws {

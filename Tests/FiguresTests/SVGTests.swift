@@ -154,6 +154,8 @@ struct SVGTests {
         let paths = try SVGReader.parse(SVGWriter.svg(list)).named("path")
         let content = list.rects.flatMap(\.content)
         #expect(!content.isEmpty && paths.count == content.count)
+        // The labels' glyphs are paths too: "Uploaded" and "Favorites", 17 glyphs.
+        #expect(content.filter { $0.glyph != nil }.count == 17)
         for (command, element) in zip(content, paths) {
             let t = command.transform
             #expect(parseMatrix(element.attributes["transform"]) == [t.a, t.b, t.c, t.d, t.tx, t.ty])

@@ -50,7 +50,7 @@ struct GlyphCacheTests {
         #expect(rasterizer.glyphCache.hits + rasterizer.glyphCache.misses == 180)
     }
 
-    @Test("a cached glyph's bytes equal the path fill at the same 1/64-pixel origin within one level")
+    @Test("a cached glyph's bytes equal the path fill at the same 1/64-pixel origin within 2 levels, 0.2 on average")
     func maskMatchesPathFill() {
         let t = AffineTransform(a: 0.05, b: 0.01, c: 0.01, d: -0.05, tx: 10.390625, ty: 60.75)  // on the 1/64 grid
         let paint = Paint.solid(ColorRGBA8(r: 0, g: 0, b: 0, a: 255))
@@ -59,12 +59,17 @@ struct GlyphCacheTests {
         cached.rects[0].content = [DrawPath(path: Self.outline, transform: t, paint: paint, glyph: GlyphKey(font: 1, glyph: 2))]
         plain.rects[0].content = [DrawPath(path: Self.outline, transform: t, paint: paint)]
         let a = Rasterizer.render(cached), b = Rasterizer.render(plain)
-        var worst = 0, inked = 0
+        // Both are flattened to 0.005 px, the mask's once in font units (GlyphOutlines, at least as
+        // many chords), the plain fill's in pixels: two polygons within 0.005 px of the curve.
+        var worst = 0, inked = 0, total = 0
         for y in 0..<80 { for x in 0..<80 {
-            worst = max(worst, abs(Int(a[x: x, y: y].r) - Int(b[x: x, y: y].r)))
+            let d = abs(Int(a[x: x, y: y].r) - Int(b[x: x, y: y].r))
+            worst = max(worst, d)
+            total += d
             if b[x: x, y: y].r < 255 { inked += 1 }
         } }
         #expect(inked > 500)
-        #expect(worst <= 1)
+        #expect(worst <= 2)
+        #expect(Double(total) / Double(inked) < 0.2)
     }
 }

@@ -63,11 +63,11 @@ struct GlyphCoverageReferenceTests {
                 }
             }
             let outline = face.outline(glyph: face.glyphIndex(for: scalar))
-            let mask = coverage(of: outline, transform: AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: Double(ox), ty: Double(oy)),
-                                canvasWidth: width, canvasHeight: height)
+            let mask = glyphMaskBytes(outline, transform: AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: Double(ox), ty: Double(oy)),
+                                      width: width, height: height, glyph: scalar.value)
             for y in 0..<height {
                 for x in 0..<width {
-                    let ours = Double(coverageByte(mask[x: x, y: y])), reference = theirs[y * width + x]
+                    let ours = Double(mask[y * width + x]), reference = theirs[y * width + x]
                     result.inkOurs += ours
                     result.inkTheirs += reference
                     guard ours > 0 || reference > 0 else { continue }
