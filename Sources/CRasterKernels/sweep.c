@@ -61,6 +61,9 @@ static void build_colour_table(uint32_t fill, uint32_t opacity, uint32_t *table)
 #endif
 }
 
+#ifndef FB_PREFETCH
+#define FB_PREFETCH 1
+#endif
 #define FB_PREFETCH_ROWS 4
 // Edge pixels are the first touch of their cache lines, a canvas row apart (7.5 KiB at 1080p).
 // Once a row is swept, the sweep asks for a later row's lines over this row's extent, widened
@@ -73,6 +76,12 @@ static inline void prefetch_extent(const uint32_t *line, ptrdiff_t lo, ptrdiff_t
     for (; p < end; p += 64) __builtin_prefetch(p, 1);
     __builtin_prefetch(end, 1);
 }
+
+// Runs of edge pixels at least this long go to the SIMD kernels (masked loads, stores and
+// gathers make short runs cheap there); shorter ones are done inline.
+#ifndef FB_SIMD_RUN
+#define FB_SIMD_RUN 4
+#endif
 
 static inline int32_t edge_run(int level, int32_t *cells, uint32_t *pixels, ptrdiff_t n, int32_t sum,
                                const uint32_t *table, const bool even_odd) {
@@ -109,7 +118,7 @@ void sweep_tabled(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count
                 ptrdiff_t run = ones == 0 ? 64 - k : __builtin_ctzll(ones);
                 bits = run + k >= 64 ? 0 : bits & (~(uint64_t)0 << (run + k));
                 if (run > width - c) run = width - c;
-                if (run < 4) {
+                if (run < FB_SIMD_RUN) {
                     for (ptrdiff_t i = c; i < c + run; i++) {
                         sum += oc[i];
                         oc[i] = 0;
@@ -123,7 +132,7 @@ void sweep_tabled(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count
             }
         }
         if (span >= 0 && span < width) composite(level, line + span, width - span, colour);
-        if (span >= 0 && row + FB_PREFETCH_ROWS < first + count)
+        if (FB_PREFETCH && span >= 0 && row + FB_PREFETCH_ROWS < first + count)
             prefetch_extent(line + FB_PREFETCH_ROWS * pixel_stride, leftmost, span - 1, width);
         // The slack cells past the box hold nothing a pixel shows; cleared marked or not.
         oc[width] = 0; oc[width + 1] = 0;

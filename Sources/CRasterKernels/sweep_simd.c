@@ -93,7 +93,7 @@ int32_t fb_edge_run_avx2(int32_t *cells, uint32_t *pixels, ptrdiff_t count, int3
             v = _mm256_min_epu32(v, full);
         }
         __m256i b = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(v), scale), half_ps));
-        __m256i colour = _mm256_i32gather_epi32((const int *)table, b, 4);
+        __m256i colour = _mm256_mask_i32gather_epi32(zero, (const int *)table, b, mask, 4);
         __m256i inverse = _mm256_shuffle_epi8(_mm256_xor_si256(colour, ones), spread);
         __m256i d = whole ? _mm256_loadu_si256((const __m256i *)(pixels + i)) : _mm256_maskload_epi32((const int *)(pixels + i), mask);
         __m256i lo = _mm256_unpacklo_epi8(d, zero), hi = _mm256_unpackhi_epi8(d, zero);
@@ -137,7 +137,7 @@ int32_t fb_edge_run_avx512(int32_t *cells, uint32_t *pixels, ptrdiff_t count, in
             v = _mm512_min_epu32(v, full);
         }
         __m512i b = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(_mm512_cvtepi32_ps(v), scale), half_ps));
-        __m512i colour = _mm512_i32gather_epi32(b, (const void *)table, 4);
+        __m512i colour = _mm512_mask_i32gather_epi32(zero, m, b, (const void *)table, 4);
         __m512i inverse = _mm512_shuffle_epi8(_mm512_xor_si512(colour, ones), spread);
         __m512i d = _mm512_maskz_loadu_epi32(m, pixels + i);
         __m512i lo = _mm512_unpacklo_epi8(d, zero), hi = _mm512_unpackhi_epi8(d, zero);
