@@ -34,7 +34,7 @@ public struct CoverageMask: Equatable, Sendable {
 /// Error: the corners' flattening moves the boundary by at most `Flattening.tolerance`
 /// (0.005 px) and keeps areas exact; the fixed-point edges round vertices to 1/1024 px. Measured
 /// per pixel: ≤ 0.38/255 of the exact coverage; the sum over a shape fully inside the canvas
-/// equals `shape.area` within ~1e-3 px per unit of perimeter... (vertex rounding).
+/// equals `shape.area` within (1 + √2)/2048 px² per pixel of perimeter (the grid's rounding).
 public func coverage(of shape: RoundedRect, minus hole: RoundedRect? = nil, clippedTo clips: [RoundedRect] = [],
                      canvasWidth: Int, canvasHeight: Int) -> CoverageMask {
     precondition(canvasWidth > 0 && canvasHeight > 0, "canvas size must be positive")
