@@ -29,7 +29,7 @@ extension LayerPaint {
 public enum RasterKernels {
     public static var selection: String {
         #if arch(x86_64) || arch(i386)
-        "span blends \(fb_cpu_has_avx2() ? "AVX2" : "SSE2"), accumulation \(fb_cpu_has_sse41() ? "SSE4.1" : "baseline x86-64")"
+        "edge pixels and span blends \(["scalar", "SSE2", "AVX2", "AVX-512"][Int(fb_current_kernel_level())]), accumulation 22.10 fixed point"
         #else
         "portable C (no x86 kernels on this CPU)"
         #endif

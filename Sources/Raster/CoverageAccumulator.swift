@@ -16,16 +16,17 @@ import Geometry
 //    reads and clears each row's bits, including the two slack cells per row, so there is no
 //    separate clearing pass.
 // 3. Writes stay in rows 0 ..< box.height and columns 0 ... box.width + 1 (row stride
-//    box.width + 2): edges are clipped to the box first (`add_line` in raster_kernels.c).
-// 4. Geometry is in Double, accumulated values in Float: a cell holds a sum of a few terms of
-//    magnitude ≤ 1, so Float's 2⁻²⁴ relative error leaves coverage within ~1e-6 of exact, far below
-//    1/255, and halves the memory swept per pixel.
+//    box.width + 2): edges are clipped to the box first (`add_line` in accumulate.c).
+// 4. Clipping is in Double; then edges are 22.10 fixed point (endpoints rounded to 1/1024 px once
+//    per edge) walked with integer error accumulators into Int32 cells, FB_CELL_FULL (2²¹) being
+//    one pixel of area. Integer sums are exact and associative, so a SIMD prefix sum gives the
+//    scalar one's values; the boundary moves by ≤ 1/2048 px (rounding): measured ≤ 0.25/255.
 // 5. Pure value type, no globals: one accumulator per thread, deterministic for a given input.
 // 6. Sparse sweep: every cell an edge writes is marked in a per-row bitset. Between two marked
 //    columns the prefix sum cannot change, so the sweep visits only marked cells and reports
 //    constant-coverage spans (`CoverageSpan`): the interior of a shape costs nothing here, and the
 //    blitter fills it in bulk. The values are the very prefix sums a dense sweep would compute
-//    (the unmarked cells are exact zeros, and x + 0 = x in IEEE arithmetic), so the bytes do not
+//    (the unmarked cells are zeros), so the bytes do not
 //    depend on the sweep being sparse.
 //
 // The straightforward reference that a test holds this file to is `coverageReference`
@@ -34,7 +35,7 @@ import Geometry
 /// A per-shape buffer of signed-area cells over a box of pixels, in canvas coordinates.
 struct CoverageAccumulator {
     private(set) var box = IntRect(uncheckedX: 0, y: 0, width: 0, height: 0)
-    private var cells: [Float] = []
+    private var cells: [Int32] = []
     /// One bit per cell, set where an edge wrote (rule 6); `words` UInt64s per row.
     private var touched: [UInt64] = []
     private var stride = 2
@@ -83,7 +84,7 @@ struct CoverageAccumulator {
 
     /// Gives `body` the raw cells and touched bits for a sparse sweep (`ShapeCoverage.sweepRows`);
     /// the body must leave every cell it reads zero and every bit clear (rule 2).
-    mutating func withRaw<R>(_ body: (UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<UInt64>) -> R) -> R {
+    mutating func withRaw<R>(_ body: (UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<UInt64>) -> R) -> R {
         cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in body(cells, touched) }
         }

@@ -14,11 +14,13 @@ import Geometry
 /// is at most the inscribed chords' sagitta r·(1 − cos(θ/2)) once n ≥ 4 (measured: 0.69 to 0.91
 /// of it for n = 4 … 128; n = 2 would reach 1.45 of it, hence the minimum of 4).
 enum Flattening {
-    /// Largest sagitta of a corner chord, in pixels. Range (0, 0.01]; default 0.001.
-    /// Effect: bounds the distance between the polygon and the true arc, hence the coverage error
-    /// of a pixel the arc crosses by about tolerance × arc length in the pixel (≤ ~0.002, i.e.
-    /// ≤ 0.5/255). Halving it multiplies the corner chords by √2 (137 per quarter at r = 60 px).
-    static let tolerance = 0.001
+    /// Largest sagitta of a corner chord, in pixels. Range (0, 0.01]; default 0.005, the general
+    /// paths' tolerance (PathFlattening.swift), chosen by measurement (Sources/Raster/README.md,
+    /// "Rasterizer core"): on 30 workload-sized shapes against an exact reference, 93 vertices a
+    /// shape instead of 198 at 0.001, max error 0.38/255 (0.29/255 at 0.001, from the fixed-point
+    /// edges alone), mean over edge pixels 0.050/255 (0.044/255); 0.01 would reach 1.05/255.
+    /// Halving it multiplies the corner chords by √2.
+    static let tolerance = 0.005
 
     /// The corners in outline order (clockwise on screen, from the top-right): the signs of the
     /// corner centre's coordinates, then the directions of the arc's first and last tangent points
@@ -42,7 +44,7 @@ enum Flattening {
     /// Chords per quarter circle for radius `r` (local units) under a map that stretches lengths
     /// by at most `stretch`: a chord subtending θ has sagitta r·(1 − cos(θ/2)) ≤ r·θ²/8, so
     /// θ = √(8·tolerance / (r·stretch)) keeps the pixel-space sagitta within `tolerance`.
-    static func segmentsPerQuarter(radius r: Double, stretch: Double) -> Int {
+    static func segmentsPerQuarter(radius r: Double, stretch: Double, tolerance: Double = tolerance) -> Int {
         let pixelRadius = r * stretch
         guard pixelRadius > 0 else { return 0 }
         let maxAngle = (8 * tolerance / pixelRadius).squareRoot()
@@ -76,10 +78,11 @@ extension RoundedRect {
     /// Replaces `points` with the flattened outline in pixel space: a closed polygon (the last
     /// point connects back to the first), clockwise on screen when the transform keeps orientation.
     /// Starts at the top side and visits the corners top-right, bottom-right, bottom-left, top-left.
-    func flattenedOutline(into points: inout [Point]) {
+    /// `tolerance` is for measurements (tests comparing tolerances); drawing uses the default.
+    func flattenedOutline(into points: inout [Point], tolerance: Double = Flattening.tolerance) {
         points.removeAll(keepingCapacity: true)
         let hw = width / 2, hh = height / 2, r = cornerRadius, t = transform
-        let n = Flattening.segmentsPerQuarter(radius: r, stretch: t.maximumStretch)
+        let n = Flattening.segmentsPerQuarter(radius: r, stretch: t.maximumStretch, tolerance: tolerance)
         guard n > 0 else {
             points.reserveCapacity(4)
             for (side, _, _) in Flattening.corners {

@@ -67,25 +67,73 @@ func blendKernelsAreExactForEveryOperandPair() {
     }
 }
 
-/// Renders `list` on this thread with the baseline kernels (SSE2 blends, accumulation without
-/// SSE4.1), whatever the CPU has.
-func renderWithBaselineKernels(_ list: DisplayList) -> Pixmap {
-    fb_use_baseline_kernels_on_this_thread(true)
-    defer { fb_use_baseline_kernels_on_this_thread(false) }
-    #expect(!fb_cpu_has_avx2() && !fb_cpu_has_sse41())
+/// The instruction-set levels this CPU can run, forced one at a time in the tests below.
+let kernelLevels: [Int32] = Array(Int32(FB_LEVEL_SCALAR) ... fb_cpu_level())
+
+/// Renders `list` on this thread with the kernels of `level` (capped at this CPU's), whatever the
+/// CPU would choose.
+func render(_ list: DisplayList, kernelLevel level: Int32) -> Pixmap {
+    fb_force_kernel_level_on_this_thread(level)
+    defer { fb_force_kernel_level_on_this_thread(-1) }
+    #expect(fb_current_kernel_level() == level)
     return Rasterizer.render(list)
 }
 
-@Test("the baseline kernels give the bytes this CPU's kernels give, borders, clips and shadows included",
+@Test("every instruction-set level (scalar, SSE2, AVX2, AVX-512 where the CPU has them) gives this CPU's bytes, borders, clips and shadows included",
       arguments: [UInt64(31), 32, 33, 34])
-func baselineKernelsGiveTheSameBytes(seed: UInt64) {
+func everyKernelLevelGivesTheSameBytes(seed: UInt64) {
     // busyList has borders (holes), opaque and translucent paints and shapes off the canvas;
-    // randomList adds shadows and clips; the larger canvas gives long spans, the masked AVX2
-    // tails and many one-row corner chords.
+    // randomList adds shadows and clips; the larger canvas gives long spans, the masked tails and
+    // many one-row corner chords.
     var random = SplitMix64(seed: seed)
     let lists = [busyList(seed: seed), busyList(seed: seed, width: 640, height: 360),
                  randomList(&random, width: 320, height: 200, background: .white, count: 40)]
     for list in lists {
-        #expect(firstDifference(Rasterizer.render(list), renderWithBaselineKernels(list)) == nil)
+        let expected = Rasterizer.render(list)
+        for level in kernelLevels {
+            #expect(firstDifference(expected, render(list, kernelLevel: level)) == nil, "level \(level)")
+        }
+    }
+}
+
+@Test("the SSE2, AVX2 and AVX-512 edge-pixel kernels give the scalar one's pixels, cells and sum for every length 0…70 and offset 0…15, both fill rules")
+func edgeRunKernelsMatchTheScalarOne() {
+    var random = SplitMix64(seed: 0xED6E_0001)
+    typealias Kernel = (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt32>, Int, Int32, UnsafePointer<UInt32>, Bool) -> Int32
+    let level = fb_cpu_level()
+    let kernels: [(String, Kernel)] = [("SSE2", { fb_edge_run_sse2($0, $1, $2, $3, $4, $5) })]
+        + (level >= FB_LEVEL_AVX2 ? [("AVX2", { fb_edge_run_avx2($0, $1, $2, $3, $4, $5) })] : [])
+        + (level >= FB_LEVEL_AVX512 ? [("AVX-512", { fb_edge_run_avx512($0, $1, $2, $3, $4, $5) })] : [])
+    let full = Int64(FB_CELL_FULL)
+    for evenOdd in [false, true] {
+        for length in 0...70 {
+            for offset in 0..<16 {
+                // A colour table as a translucent paint builds it, random pixels, and cells whose
+                // running sums wander over several windings of either sign (and past ±1 pixel).
+                let table = premultipliedPixels(&random, count: 256)
+                let pixels = premultipliedPixels(&random, count: length + 32)
+                let cells = (0 ..< length + 32).map { _ in Int32(Int64(random.next() % UInt64(4 * full + 1)) - 2 * full) }
+                let start = Int32(Int64(random.next() % UInt64(6 * full + 1)) - 3 * full)
+                var expectedPixels = pixels, expectedCells = cells
+                let expectedSum = expectedCells.withUnsafeMutableBufferPointer { c in
+                    expectedPixels.withUnsafeMutableBufferPointer { p in
+                        fb_edge_run_scalar(c.baseAddress! + offset, p.baseAddress! + offset, length, start, table, evenOdd)
+                    }
+                }
+                #expect(expectedCells[offset ..< offset + length].allSatisfy { $0 == 0 })
+                for (name, kernel) in kernels {
+                    var p = pixels, c = cells
+                    let sum = table.withUnsafeBufferPointer { t in
+                        c.withUnsafeMutableBufferPointer { c in
+                            p.withUnsafeMutableBufferPointer { p in
+                                kernel(c.baseAddress! + offset, p.baseAddress! + offset, length, start, t.baseAddress!, evenOdd)
+                            }
+                        }
+                    }
+                    #expect(p == expectedPixels && c == expectedCells && sum == expectedSum,
+                            "\(name), length \(length) offset \(offset) evenOdd \(evenOdd)")
+                }
+            }
+        }
     }
 }

@@ -92,8 +92,11 @@ func invisiblePathsDrawNothing() {
     }
 }
 
-@Test("filled paths give the same bytes with the baseline kernels (both fill rules, clip masks)")
-func pathsWithBaselineKernels() {
+@Test("filled paths give the same bytes at every instruction-set level (both fill rules, clip masks)")
+func pathsAtEveryKernelLevel() {
     let list = pathList(width: 160, height: 120)
-    #expect(firstDifference(Rasterizer.render(list), renderWithBaselineKernels(list)) == nil)
+    let expected = Rasterizer.render(list)
+    for level in kernelLevels {
+        #expect(firstDifference(expected, render(list, kernelLevel: level)) == nil, "level \(level)")
+    }
 }

@@ -68,12 +68,14 @@ func helpers() {
     #expect(abs(ellipse - Double.pi * 30 * 20) / (Double.pi * 600) < 5e-4)   // the cubic circle's 2.7e-4
     let square = Rect(x: 10, y: 10, width: 40, height: 40)
     let hexagon = coverage(of: ShapePaths.polygon(sides: 6, in: square), canvasWidth: 60, canvasHeight: 60).sum
-    #expect(abs(hexagon - 3 * 3.0.squareRoot() / 2 * 400) < 1e-3)
+    // The fixed-point grid (Raster README) moves an area by ≤ (1 + √2)/2048 px² per px of
+    // perimeter: 0.15 for these two (~120 px); measured 0.012 and 0.017.
+    #expect(abs(hexagon - 3 * 3.0.squareRoot() / 2 * 400) < 0.15)
     // A star with inner radius r·cos72°/cos36° is the pentagram's outline: 10 triangles.
     let inner = Angle.degrees(72).cos / Angle.degrees(36).cos
     let star = coverage(of: ShapePaths.star(points: 5, innerRadius: inner, in: square), canvasWidth: 60, canvasHeight: 60).sum
     let expected = 10 * 0.5 * 20 * 20 * inner * Angle.degrees(36).sin
-    #expect(abs(star - expected) < 1e-3)
+    #expect(abs(star - expected) < 0.15)
 }
 
 extension Path.Element {

@@ -30,7 +30,9 @@ func straightLineArea() {
     #expect(abs(area(flat) - 240) < 1e-3)
     let a = Angle.degrees(31).unitVector
     let tilted = stroked(line([Point(20, 20), Point(20, 20) + a * 40]), StrokeStyle(lineWidth: 6))
-    #expect(abs(area(tilted) - 240) < 1e-3)
+    // Off the axes the fixed-point grid (Raster README) moves the area by ≤ (1 + √2)/2048 px² per
+    // px of perimeter (92 px here: 0.11); measured 0.013.
+    #expect(abs(area(tilted) - 240) < 0.11)
 }
 
 @Test("square caps add width²/2 at each end and round caps a disk of the width, π·w²/4")

@@ -19,12 +19,19 @@ typedef struct {
     bool has_border;
 } fb_paint;
 
-/// One shape's coverage cells (Float signed-area sums) and touched bits, row-major
+/// Cell fixed point: coordinates in 1/FB_CELL_ONE pixel (22.10), and a cell value of
+/// FB_CELL_FULL = 2·FB_CELL_ONE² is one whole pixel of signed area (exact in Float; Int32 cells
+/// hold windings up to ±1023).
+#define FB_CELL_SHIFT 10
+#define FB_CELL_ONE 1024
+#define FB_CELL_FULL 2097152
+
+/// One shape's coverage cells (int32 signed-area sums, FB_CELL_FULL a pixel) and touched bits, row-major
 /// (`stride` cells and `words` bit words per row); `inner_*` NULL when there is no hole.
 typedef struct {
-    float *outer_cells;
+    int32_t *outer_cells;
     uint64_t *outer_bits;
-    float *inner_cells;
+    int32_t *inner_cells;
     uint64_t *inner_bits;
     ptrdiff_t stride;
     ptrdiff_t words;
@@ -33,9 +40,10 @@ typedef struct {
 
 /// Adds the closed polygon of `count` points (x, y pairs in canvas pixels; the last joins the
 /// first) to the cells of the box whose top-left canvas pixel is (origin_x, origin_y) and whose
-/// size is `rows.width` × `height`: CoverageAccumulator's signed-area accumulation.
+/// size is `rows.width` × `height`: CoverageAccumulator's signed-area accumulation. Edges are
+/// clipped to the box in Double, then walked in 24.8 fixed point into int32 cells.
 void fb_accumulate_polygon(const double *points, ptrdiff_t count, double origin_x, double origin_y,
-                           ptrdiff_t height, float *cells, uint64_t *bits, ptrdiff_t stride,
+                           ptrdiff_t height, int32_t *cells, uint64_t *bits, ptrdiff_t stride,
                            ptrdiff_t words, ptrdiff_t width);
 
 /// Sweeps rows first ..< first + count of `rows` (clearing what it reads) and composites each
@@ -53,12 +61,34 @@ void fb_sweep_and_blit_path(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t co
 void fb_blend_run_scalar(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 void fb_blend_run_sse2(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 void fb_blend_run_avx2(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
-/// Whether this CPU runs `fb_blend_run_avx2` (and so whether the sweep uses it).
+
+/// The sweep's edge pixels (a run of marked cells): prefix sum of `count` cells from `sum`
+/// (clearing them), coverage byte of each (`even_odd` folds), colour `table[byte]`, source-over
+/// the pixel. Returns the last prefix sum. One per instruction-set level, same bytes.
+int32_t fb_edge_run_scalar(int32_t *cells, uint32_t *pixels, ptrdiff_t count, int32_t sum,
+                           const uint32_t *table, bool even_odd);
+int32_t fb_edge_run_sse2(int32_t *cells, uint32_t *pixels, ptrdiff_t count, int32_t sum,
+                         const uint32_t *table, bool even_odd);
+int32_t fb_edge_run_avx2(int32_t *cells, uint32_t *pixels, ptrdiff_t count, int32_t sum,
+                         const uint32_t *table, bool even_odd);
+int32_t fb_edge_run_avx512(int32_t *cells, uint32_t *pixels, ptrdiff_t count, int32_t sum,
+                           const uint32_t *table, bool even_odd);
+
+/// Instruction-set levels of the kernels, chosen at run time from the CPU (the highest it has)
+/// unless a test forces one on its thread.
+#define FB_LEVEL_SCALAR 0
+#define FB_LEVEL_SSE2 1
+#define FB_LEVEL_AVX2 2
+#define FB_LEVEL_AVX512 3
+/// The highest level this CPU runs (AVX-512 needs F and BW).
+int fb_cpu_level(void);
+/// For tests: this thread runs the kernels of `level` (capped at fb_cpu_level()); -1 returns to
+/// the CPU's choice. The level every kernel call on this thread then uses.
+void fb_force_kernel_level_on_this_thread(int level);
+int fb_current_kernel_level(void);
+/// Whether this thread's kernels use AVX2 (level ≥ AVX2).
 bool fb_cpu_has_avx2(void);
-/// Whether this CPU has SSE4.1 (and so whether the accumulation runs its SSE4.1 build).
-bool fb_cpu_has_sse41(void);
-/// For tests: while on, this thread runs the baseline kernels (SSE2 blends, the accumulation
-/// without SSE4.1) whatever the CPU has; both functions above then answer false on it.
+/// For tests: while on, this thread runs the SSE2 level (fb_force_kernel_level_on_this_thread).
 void fb_use_baseline_kernels_on_this_thread(bool on);
 
 #endif

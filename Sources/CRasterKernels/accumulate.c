@@ -1,0 +1,197 @@
+// Signed-area accumulation of a polygon's edges into int32 cells (CoverageAccumulator.swift's
+// rules apply; this is its hot loop).
+//
+// Every edge adds, to the cells of each pixel row it crosses, the change it makes to the coverage
+// of that row from one column to the next; a prefix sum along the row (the sweep) then gives, for
+// every pixel, the signed area of the polygon inside it.
+//
+// Two stages per edge:
+// 1. Clipping, in Double, only for edges that leave the box (rare): parts above and below are
+//    dropped, the part right of x = width changes only columns ≥ width and is dropped, the part
+//    left of x = 0 is projected onto x = 0 (which changes every column ≥ 0 alike).
+// 2. The walk, in 22.10 fixed point (FB_CELL_ONE = 1024 units a pixel), integers only: endpoints
+//    rounded once per edge; x where the edge crosses each row boundary by an error accumulator
+//    (Bresenham: one add and one compare a row, rounded to nearest, so no drift along tall
+//    edges); each row piece's exact trapezoid areas per cell in units of 1/FB_CELL_FULL pixel
+//    (cumulative, truncated once per cell, so a row's cells sum exactly to its cover).
+// No floor, ceil or float-to-int conversion per row piece.
+#include "kernels_internal.h"
+
+typedef struct {
+    int32_t *cells;
+    uint64_t *bits;
+    ptrdiff_t stride;
+    ptrdiff_t words;
+} target;
+
+static inline void mark_cell(const target *t, ptrdiff_t row, ptrdiff_t column) {
+    t->bits[row * t->words + (column >> 6)] |= (uint64_t)1 << (column & 63);
+}
+
+static inline void mark_cells(const target *t, ptrdiff_t row, ptrdiff_t first, ptrdiff_t last) {
+    uint64_t *base = t->bits + row * t->words;
+    ptrdiff_t word = first >> 6, last_word = last >> 6;
+    uint64_t bits = ~(uint64_t)0 << (first & 63);
+    while (word < last_word) {
+        base[word] |= bits;
+        bits = ~(uint64_t)0;
+        word++;
+    }
+    base[word] |= bits & (~(uint64_t)0 >> (63 - (last & 63)));
+}
+
+static inline int64_t floor_div(int64_t n, int64_t d) {   // d > 0
+    int64_t q = n / d;
+    return q * d > n ? q - 1 : q;
+}
+
+// The part of an edge inside one pixel row, from x = xa to x = xb (fixed point, in [0, width·ONE])
+// with signed cover d (its height in fixed units, signed by direction). With the cover spread
+// evenly over [lo, hi], pixel c's cumulative share is d·2I(c)/W, W = hi − lo, where 2I(c) is twice
+// ∫ clamp(V − u, 0, ONE) du over [lo, hi], V = (c + 1)·ONE; cell c gets the difference of
+// consecutive cumulative shares, so the row's cells always sum to d·2·ONE.
+static inline __attribute__((always_inline))
+void row_piece(const target *t, ptrdiff_t row, int32_t xa, int32_t xb, int32_t d) {
+    int32_t *cells = t->cells + row * t->stride;
+    int32_t lo = xa < xb ? xa : xb, hi = xa < xb ? xb : xa;
+    int32_t c0 = lo >> FB_CELL_SHIFT;
+    int32_t base = c0 << FB_CELL_SHIFT;
+    if (hi <= base + FB_CELL_ONE) {
+        // One cell (most pieces): the trapezoid's area left of the cell's right side is
+        // d·(2·ONE − fa − fb)/2 in pixel units, the rest goes to the next cell.
+        int32_t s = lo + hi - 2 * base;
+        cells[c0] += d * (2 * FB_CELL_ONE - s);
+        cells[c0 + 1] += d * s;
+        mark_cell(t, row, c0);
+        mark_cell(t, row, c0 + 1);
+        return;
+    }
+    int32_t c1 = (hi - 1) >> FB_CELL_SHIFT;
+    int64_t w = hi - lo, a = d < 0 ? -(int64_t)d : d;
+    int32_t sign = d < 0 ? -1 : 1;
+    int64_t v0 = (int64_t)base + FB_CELL_ONE - lo;
+    // Cumulative shares a·2I(c)/W, truncated: 2I(c0) = v0², and for the whole cells between
+    // 2I(c) = 2·ONE·(c·ONE − lo) + ONE², which grows by 2·ONE² a cell (an error accumulator).
+    int64_t g = a * v0 * v0 / w;
+    cells[c0] += sign * (int32_t)g;
+    int64_t previous = g;
+    if (c0 + 1 < c1) {
+        int64_t n = a * (2 * FB_CELL_ONE * v0 + (int64_t)FB_CELL_ONE * FB_CELL_ONE);
+        int64_t rem = n % w;
+        int64_t step = a * 2 * FB_CELL_ONE * FB_CELL_ONE, lift = step / w, lrem = step % w;
+        g = n / w;
+        for (int32_t c = c0 + 1;;) {
+            cells[c] += sign * (int32_t)(g - previous);
+            previous = g;
+            if (++c >= c1) break;
+            g += lift;
+            rem += lrem;
+            if (rem >= w) { rem -= w; g++; }
+        }
+    }
+    int64_t v1 = ((int64_t)(c1 + 1) << FB_CELL_SHIFT) - hi;
+    int64_t i1 = 2 * FB_CELL_ONE * ((int64_t)(c1 << FB_CELL_SHIFT) - lo) + (int64_t)FB_CELL_ONE * FB_CELL_ONE - v1 * v1;
+    g = a * i1 / w;
+    cells[c1] += sign * (int32_t)(g - previous);
+    cells[c1 + 1] += sign * (int32_t)(a * 2 * FB_CELL_ONE - g);
+    mark_cells(t, row, c0, c1 + 1);
+}
+
+// An edge in fixed point from (x0, y0) to (x1, y1), y0 < y1, inside the box; `direction` ±1.
+static inline __attribute__((always_inline))
+void walk_edge(const target *t, int32_t x0, int32_t y0, int32_t x1, int32_t y1, int32_t direction) {
+    if (y0 >= y1) return;
+    int32_t r0 = y0 >> FB_CELL_SHIFT, r1 = (y1 - 1) >> FB_CELL_SHIFT;
+    if (r0 == r1) { row_piece(t, r0, x0, x1, direction * (y1 - y0)); return; }
+    // x at y = (r0 + 1 + k)·ONE is x0 + round(dx·(y − y0)/dy): numerators over 2·dy, each row
+    // adding 2·dx·ONE, carried as quotient and remainder.
+    int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0, den = 2 * dy;
+    int32_t first_cover = ((r0 + 1) << FB_CELL_SHIFT) - y0;
+    int64_t n = 2 * dx * first_cover + dy;
+    int64_t q = floor_div(n, den), rem = n - q * den;
+    int64_t step = 2 * dx * FB_CELL_ONE;
+    int64_t lift = floor_div(step, den), lrem = step - lift * den;
+    int32_t xa = x0, xb = x0 + (int32_t)q;
+    row_piece(t, r0, xa, xb, direction * first_cover);
+    for (int32_t row = r0 + 1; row < r1; row++) {
+        xa = xb;
+        xb += (int32_t)lift;
+        rem += lrem;
+        if (rem >= den) { rem -= den; xb++; }
+        row_piece(t, row, xa, xb, direction * FB_CELL_ONE);
+    }
+    row_piece(t, r1, xb, x1, direction * (y1 - (r1 << FB_CELL_SHIFT)));
+}
+
+static inline int32_t to_fixed(double v) {   // v ≥ 0, rounded to nearest
+    return (int32_t)(v * FB_CELL_ONE + 0.5);
+}
+
+static inline double sw_min(double x, double y) { return y < x ? y : x; }
+static inline double sw_max(double x, double y) { return y >= x ? y : x; }
+
+// A downward piece with both x in [0, width], clipped to rows [0, height] here.
+static void add_piece(const target *t, double x0, double y0, double x1, double y1, int32_t direction, double height) {
+    double y_start = sw_max(y0, 0), y_end = sw_min(y1, height);
+    if (!(y_start < y_end)) return;
+    double dxdy = (x1 - x0) / (y1 - y0);
+    double lo = sw_min(x0, x1), hi = sw_max(x0, x1);
+#define PIECE_X(y) ((y) == y1 ? x1 : (y) == y0 ? x0 : sw_min(sw_max(x0 + ((y) - y0) * dxdy, lo), hi))
+    walk_edge(t, to_fixed(PIECE_X(y_start)), to_fixed(y_start), to_fixed(PIECE_X(y_end)), to_fixed(y_end), direction);
+#undef PIECE_X
+}
+
+// One edge in box coordinates (the box spans [0, width] × [0, height]).
+static inline __attribute__((always_inline))
+void add_line(const target *t, double p0x, double p0y, double p1x, double p1y, double width, double height) {
+    if (p0y == p1y) return;   // horizontal: no area
+    double tx, ty, bx, by;
+    int32_t direction;
+    if (p0y < p1y) { tx = p0x; ty = p0y; bx = p1x; by = p1y; direction = 1; }
+    else { tx = p1x; ty = p1y; bx = p0x; by = p0y; direction = -1; }
+    if (!(by > 0) || !(ty < height)) return;
+    // The usual edge: inside the box, nothing to cut; straight to fixed point.
+    if (tx >= 0 && bx >= 0 && tx <= width && bx <= width && ty >= 0 && by <= height) {
+        walk_edge(t, to_fixed(tx), to_fixed(ty), to_fixed(bx), to_fixed(by), direction);
+        return;
+    }
+    double dxdy = (bx - tx) / (by - ty);
+    double lo = sw_min(tx, bx), hi = sw_max(tx, bx);
+#define LINE_X(y) ((y) == by ? bx : sw_min(sw_max(tx + ((y) - ty) * dxdy, lo), hi))
+    double cut_a = by, cut_b = by;
+    if (dxdy != 0) {
+        double y0 = ty - tx / dxdy, yw = ty + (width - tx) / dxdy;
+        if (y0 > ty && y0 < by) cut_a = y0;
+        if (yw > ty && yw < by) cut_b = yw;
+        if (cut_a > cut_b) { double s = cut_a; cut_a = cut_b; cut_b = s; }
+    }
+    double y_start = ty;
+    for (int piece = 0; piece < 3; piece++) {
+        double y_end = piece == 0 ? cut_a : piece == 1 ? cut_b : by;
+        if (!(y_end > y_start)) continue;
+        double x_mid = LINE_X((y_start + y_end) / 2);
+        if (x_mid <= 0) {
+            add_piece(t, 0, y_start, 0, y_end, direction, height);
+        } else if (x_mid < width) {
+            add_piece(t, sw_min(sw_max(LINE_X(y_start), 0), width), y_start,
+                      sw_min(sw_max(LINE_X(y_end), 0), width), y_end, direction, height);
+        }
+        y_start = y_end;
+    }
+#undef LINE_X
+}
+
+void fb_accumulate_polygon(const double *points, ptrdiff_t count, double origin_x, double origin_y,
+                           ptrdiff_t height, int32_t *cells, uint64_t *bits, ptrdiff_t stride,
+                           ptrdiff_t words, ptrdiff_t width) {
+    if (count < 3 || width <= 0 || height <= 0) return;
+    const target t = { cells, bits, stride, words };
+    const double w = (double)width, h = (double)height;
+    double px = points[2 * (count - 1)] - origin_x, py = points[2 * (count - 1) + 1] - origin_y;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        double cx = points[2 * i] - origin_x, cy = points[2 * i + 1] - origin_y;
+        add_line(&t, px, py, cx, cy, w, h);
+        px = cx;
+        py = cy;
+    }
+}

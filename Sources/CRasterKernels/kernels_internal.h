@@ -1,0 +1,55 @@
+// Shared by the kernel files of this target only (not part of its public API): the blend
+// arithmetic every kernel uses, the instruction-set levels, and the cell scale.
+#ifndef FLIPBOOK_KERNELS_INTERNAL_H
+#define FLIPBOOK_KERNELS_INTERNAL_H
+#pragma clang fp contract(off)
+
+#include "raster_kernels.h"
+#if defined(__x86_64__) || defined(__i386__)
+#define FB_X86 1
+#include <emmintrin.h>
+#include <immintrin.h>
+#endif
+
+// round(a·b/255) on each byte of x (f in 0...255), two bytes per 32-bit multiply
+// (Mul255.swift's mul255Lanes).
+static inline uint32_t mul255_lanes(uint32_t x, uint32_t f) {
+    uint32_t even = x & 0x00FF00FFu, odd = (x >> 8) & 0x00FF00FFu;
+    uint32_t te = even * f + 0x00800080u, to = odd * f + 0x00800080u;
+    even = ((te + ((te >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    odd = ((to + ((to >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    return even | (odd << 8);
+}
+
+static inline uint32_t alpha_of(uint32_t packed) {
+    // Byte 3 in memory order is alpha, whatever the machine's byte order.
+    return ((const uint8_t *)&packed)[3];
+}
+
+static inline uint32_t source_over(uint32_t source, uint32_t destination) {
+    return source + mul255_lanes(destination, 255u - alpha_of(source));
+}
+
+// A cell sum s (one pixel's signed area, FB_CELL_FULL = one pixel) as the coverage byte of
+// Coverage.swift: round(c·255) with c = min(|s|, 1) (non-zero) or |s| folded with period 2
+// (even-odd), computed as the Float expression c·255 + 0.5 truncated, exactly as Swift does.
+// c = v / FB_CELL_FULL is exact in Float (v ≤ 2^22), and scaling by a power of two commutes with
+// rounding, so (float)v · (255 / FULL) is the very Float that c · 255 is.
+_Static_assert(FB_CELL_ONE == 1 << FB_CELL_SHIFT && FB_CELL_FULL == 2 * FB_CELL_ONE * FB_CELL_ONE, "cell scale");
+#define FB_CELL_SCALE_255 (255.0f / (float)FB_CELL_FULL)
+static inline uint32_t cell_magnitude(int32_t sum, const bool even_odd) {
+    uint32_t a = sum < 0 ? 0u - (uint32_t)sum : (uint32_t)sum;
+    if (even_odd) {
+        a &= 2u * FB_CELL_FULL - 1u;
+        return a > FB_CELL_FULL ? 2u * FB_CELL_FULL - a : a;
+    }
+    return a < FB_CELL_FULL ? a : FB_CELL_FULL;
+}
+static inline uint32_t magnitude_byte(uint32_t v) { return (uint32_t)(uint8_t)((float)v * FB_CELL_SCALE_255 + 0.5f); }
+static inline float magnitude_coverage(uint32_t v) { return (float)v * (1.0f / (float)FB_CELL_FULL); }
+static inline uint32_t coverage_byte(float c) { return (uint32_t)(uint8_t)(c * 255.0f + 0.5f); }
+
+// The instruction-set level a kernel runs at on this thread: FB_LEVEL_* of raster_kernels.h.
+int fb_kernel_level(void);
+
+#endif

@@ -1,0 +1,214 @@
+// The sparse sweep: prefix sums of a shape's marked cells row by row (clearing them), coverage
+// bytes, and the compositing of each pixel and span (Blitter.swift's rules: byte for byte the
+// per-pixel definition of Compositing.swift).
+//
+// A row is a sequence of marked cells (edge pixels, where the coverage changes) and unmarked
+// gaps (spans of one coverage, so one colour, filled or blended in bulk: no per-pixel work). The
+// plain case (a fill without border, every path) takes marked cells a run at a time: runs of 4 or
+// more consecutive edge pixels go to the SIMD edge kernels (sweep_simd.c), shorter ones are
+// done inline. Borders (two coverages) and clipped paths (a coverage product) take the general
+// loop, one colour per marked cell.
+#include "kernels_internal.h"
+
+static inline void fill_run(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
+    for (ptrdiff_t i = 0; i < count; i++) pixels[i] = colour;
+}
+
+// `colour` over a run of pixels: stored when opaque, nothing when clear, else blended by the
+// widest kernel of this level (4 or more pixels; shorter runs are cheaper scalar, measured).
+static __attribute__((noinline)) void composite_span(int level, uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
+    uint32_t a = alpha_of(colour);
+    if (a == 255) { fill_run(pixels, count, colour); return; }
+    if (a == 0) return;
+    if (count < 4 || level == FB_LEVEL_SCALAR) fb_blend_run_scalar(pixels, count, colour);
+    else if (level >= FB_LEVEL_AVX2) fb_blend_run_avx2(pixels, count, colour);
+    else fb_blend_run_sse2(pixels, count, colour);
+}
+
+static inline void composite(int level, uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
+    if (count == 1) pixels[0] = source_over(colour, pixels[0]);
+    else if (colour != 0) composite_span(level, pixels, count, colour);
+}
+
+// Compositing.swift's LayerPaint.color for coverage bytes cf, cb (Blitter.swift's RowBlitter).
+static inline uint32_t layer_colour(const fb_paint *paint, uint32_t cf, uint32_t cb) {
+    if (cf == 0) return 0;
+    if (cb == 0 && cf == 255) return paint->interior;
+    if (cb == 0) return mul255_lanes(mul255_lanes(paint->fill, cf), paint->opacity);
+    return mul255_lanes(source_over(mul255_lanes(paint->border, cb), mul255_lanes(paint->fill, cf)), paint->opacity);
+}
+
+// The colour of every fill coverage byte for a paint without a border: table[b] is
+// layer_colour(paint, b, 0) = mul255(mul255(fill, b), opacity), so table[0] is 0 and table[255]
+// the interior colour. Built per shape, 4 entries per SSE2 step (~0.1 µs).
+static void build_colour_table(uint32_t fill, uint32_t opacity, uint32_t *table) {
+#if FB_X86
+    const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128);
+    const __m128i f = _mm_unpacklo_epi8(_mm_set1_epi32((int)fill), zero);   // 2 pixels, 16-bit lanes
+    const __m128i o = _mm_set1_epi16((short)opacity), four = _mm_set1_epi16(4);
+    __m128i b01 = _mm_setr_epi16(0, 0, 0, 0, 1, 1, 1, 1), b23 = _mm_setr_epi16(2, 2, 2, 2, 3, 3, 3, 3);
+    const __m128i k257 = _mm_set1_epi16(257);
+#define MUL255_EPI16(x, g) _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16((x), (g)), half), k257)
+    for (int b = 0; b < 256; b += 4) {
+        __m128i lo = MUL255_EPI16(MUL255_EPI16(f, b01), o), hi = MUL255_EPI16(MUL255_EPI16(f, b23), o);
+        _mm_storeu_si128((__m128i *)(table + b), _mm_packus_epi16(lo, hi));
+        b01 = _mm_add_epi16(b01, four);
+        b23 = _mm_add_epi16(b23, four);
+    }
+#undef MUL255_EPI16
+#else
+    for (uint32_t b = 0; b < 256; b++) table[b] = mul255_lanes(mul255_lanes(fill, b), opacity);
+#endif
+}
+
+#ifndef FB_PREFETCH
+#define FB_PREFETCH 1
+#endif
+#define FB_PREFETCH_ROWS 4
+// Edge pixels are the first touch of their cache lines, a canvas row apart (7.5 KiB at 1080p).
+// Once a row is swept, the sweep asks for a later row's lines over this row's extent, widened
+// by a margin. A hint only; no effect on any value.
+#define FB_PREFETCH_MARGIN 16
+static inline void prefetch_extent(const uint32_t *line, ptrdiff_t lo, ptrdiff_t hi, ptrdiff_t width) {
+    lo = lo > FB_PREFETCH_MARGIN ? lo - FB_PREFETCH_MARGIN : 0;
+    hi = hi + FB_PREFETCH_MARGIN < width ? hi + FB_PREFETCH_MARGIN : width - 1;
+    const char *p = (const char *)(line + lo), *end = (const char *)(line + hi);
+    for (; p < end; p += 64) __builtin_prefetch(p, 1);
+    __builtin_prefetch(end, 1);
+}
+
+// Runs of edge pixels at least this long go to the SIMD kernels (masked loads, stores and
+// gathers make short runs cheap there); shorter ones are done inline.
+#ifndef FB_SIMD_RUN
+#define FB_SIMD_RUN 4
+#endif
+
+static inline int32_t edge_run(int level, int32_t *cells, uint32_t *pixels, ptrdiff_t n, int32_t sum,
+                               const uint32_t *table, const bool even_odd) {
+    switch (level) {
+    case FB_LEVEL_AVX512: return fb_edge_run_avx512(cells, pixels, n, sum, table, even_odd);
+    case FB_LEVEL_AVX2: return fb_edge_run_avx2(cells, pixels, n, sum, table, even_odd);
+    case FB_LEVEL_SSE2: return fb_edge_run_sse2(cells, pixels, n, sum, table, even_odd);
+    default: return fb_edge_run_scalar(cells, pixels, n, sum, table, even_odd);
+    }
+}
+
+// The plain case: one coverage, colours from `table`.
+static inline __attribute__((always_inline))
+void sweep_tabled(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, const uint32_t *table,
+                  int level, uint32_t *pixels, ptrdiff_t pixel_stride, const bool even_odd) {
+    const ptrdiff_t width = rows->width;
+    for (ptrdiff_t row = first; row < first + count; row++) {
+        int32_t *oc = rows->outer_cells + row * rows->stride;
+        uint64_t *ob = rows->outer_bits + row * rows->words;
+        uint32_t *line = pixels + row * pixel_stride;
+        int32_t sum = 0;
+        uint32_t colour = 0;
+        ptrdiff_t span = -1, leftmost = -1;
+        for (ptrdiff_t word = 0; word < rows->words; word++) {
+            uint64_t bits = ob[word];
+            ob[word] = 0;
+            while (bits != 0) {
+                int k = __builtin_ctzll(bits);
+                ptrdiff_t c = word << 6 | k;
+                if (c >= width) break;
+                if (span >= 0) { if (c > span) composite(level, line + span, c - span, colour); }
+                else leftmost = c;
+                uint64_t ones = ~(bits >> k);
+                ptrdiff_t run = ones == 0 ? 64 - k : __builtin_ctzll(ones);
+                bits = run + k >= 64 ? 0 : bits & (~(uint64_t)0 << (run + k));
+                if (run > width - c) run = width - c;
+                if (run < FB_SIMD_RUN) {
+                    for (ptrdiff_t i = c; i < c + run; i++) {
+                        sum += oc[i];
+                        oc[i] = 0;
+                        line[i] = source_over(table[magnitude_byte(cell_magnitude(sum, even_odd))], line[i]);
+                    }
+                } else {
+                    sum = edge_run(level, oc + c, line + c, run, sum, table, even_odd);
+                }
+                span = c + run;
+                colour = table[magnitude_byte(cell_magnitude(sum, even_odd))];
+            }
+        }
+        if (span >= 0 && span < width) composite(level, line + span, width - span, colour);
+        if (FB_PREFETCH && span >= 0 && row + FB_PREFETCH_ROWS < first + count)
+            prefetch_extent(line + FB_PREFETCH_ROWS * pixel_stride, leftmost, span - 1, width);
+        // The slack cells past the box hold nothing a pixel shows; cleared marked or not.
+        oc[width] = 0; oc[width + 1] = 0;
+    }
+}
+
+// Borders (hole: the inner sum is a second coverage) and clipped paths (clip_mask: the inner sum
+// is the clip region's coverage, multiplied in after the fold): one colour per marked cell.
+static void sweep_general(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, const fb_paint *paint,
+                          const uint32_t *table, int level, uint32_t *pixels, ptrdiff_t pixel_stride,
+                          bool even_odd, bool clip_mask) {
+    const ptrdiff_t width = rows->width;
+    const bool two = rows->inner_cells != NULL;
+    for (ptrdiff_t row = first; row < first + count; row++) {
+        int32_t *oc = rows->outer_cells + row * rows->stride;
+        uint64_t *ob = rows->outer_bits + row * rows->words;
+        int32_t *ic = two ? rows->inner_cells + row * rows->stride : NULL;
+        uint64_t *ib = two ? rows->inner_bits + row * rows->words : NULL;
+        uint32_t *line = pixels + row * pixel_stride;
+        int32_t outer_sum = 0, inner_sum = 0;
+        uint32_t colour = 0;
+        ptrdiff_t column = -1;
+        for (ptrdiff_t word = 0; word < rows->words; word++) {
+            uint64_t bits = ob[word];
+            ob[word] = 0;
+            if (two) { bits |= ib[word]; ib[word] = 0; }
+            while (bits != 0) {
+                ptrdiff_t c = word << 6 | __builtin_ctzll(bits);
+                bits &= bits - 1;
+                if (c >= width) break;
+                if (column >= 0) composite(level, line + column, c - column, colour);
+                outer_sum += oc[c];
+                oc[c] = 0;
+                uint32_t outer = cell_magnitude(outer_sum, even_odd);
+                if (two) { inner_sum += ic[c]; ic[c] = 0; }
+                if (clip_mask) {
+                    float value = magnitude_coverage(outer) * magnitude_coverage(cell_magnitude(inner_sum, false));
+                    colour = table[coverage_byte(value)];
+                } else if (table != NULL) {
+                    colour = table[magnitude_byte(outer)];
+                } else {
+                    uint32_t inner = two ? cell_magnitude(inner_sum, false) : 0;
+                    uint32_t cb = paint->has_border ? magnitude_byte(outer > inner ? outer - inner : 0) : 0;
+                    colour = layer_colour(paint, magnitude_byte(outer), cb);
+                }
+                column = c;
+            }
+        }
+        if (column >= 0) composite(level, line + column, width - column, colour);
+        oc[width] = 0; oc[width + 1] = 0;
+        if (two) { ic[width] = 0; ic[width + 1] = 0; }
+    }
+}
+
+void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
+                       uint32_t *pixels, ptrdiff_t pixel_stride) {
+    const int level = fb_kernel_level();
+    // The colour table serves the plain case only: a hole comes with a border (the rasterizer
+    // makes one for borders alone), and a border's colour depends on two coverages.
+    if (rows.inner_cells != NULL || paint.has_border) {
+        sweep_general(&rows, first, count, &paint, NULL, level, pixels, pixel_stride, false, false);
+    } else {
+        uint32_t table[256];
+        build_colour_table(paint.fill, paint.opacity, table);
+        sweep_tabled(&rows, first, count, table, level, pixels, pixel_stride, false);
+    }
+}
+
+void fb_sweep_and_blit_path(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
+                            uint32_t *pixels, ptrdiff_t pixel_stride, bool even_odd) {
+    // Paths: one coverage, no border, so always tabled; inner cells, when given, hold the clip
+    // region's coverage, multiplied in after the fill rule's fold.
+    const int level = fb_kernel_level();
+    uint32_t table[256];
+    build_colour_table(paint.fill, paint.opacity, table);
+    if (rows.inner_cells != NULL) sweep_general(&rows, first, count, &paint, table, level, pixels, pixel_stride, even_odd, true);
+    else if (even_odd) sweep_tabled(&rows, first, count, table, level, pixels, pixel_stride, true);
+    else sweep_tabled(&rows, first, count, table, level, pixels, pixel_stride, false);
+}
