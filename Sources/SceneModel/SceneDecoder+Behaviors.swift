@@ -25,39 +25,19 @@ extension SceneDecoder {
         let body = first.value
         let at = path + "." + first.key
         switch first.key {
-        case "snap": return .snap(try decodeSnap(body, at: at))
-        case "gravity": return .gravity(try decodeGravity(body, at: at))
+        case "snap": return .snap(try decode(BehaviorKeys.snap, body, at: at))
+        case "gravity": return .gravity(try decode(BehaviorKeys.gravity, body, at: at))
         case "push": return .push(try decodePush(body, at: at))
         case "collision": return .collision(try decodeCollision(body, at: at))
         case "attachment": return .attachment(try decodeAttachment(body, at: at))
-        case "itemBehavior": return .itemBehavior(try decodeItemBehavior(body, at: at))
-        case "field": return .field(try decodeField(body, at: at))
-        case "watcher": return .watcher(try decodeWatcher(body, at: at))
-        case "dampedResize": return .dampedResize(try decodeDampedResize(body, at: at))
-        case "transformTween": return .transformTween(try decodeTransformTween(body, at: at))
+        case "itemBehavior": return .itemBehavior(try decode(BehaviorKeys.itemBehavior, body, at: at))
+        case "field": return .field(try decode(BehaviorKeys.field, body, at: at))
+        case "watcher": return .watcher(try decode(BehaviorKeys.watcher, body, at: at))
+        case "dampedResize": return .dampedResize(try decode(BehaviorKeys.dampedResize, body, at: at))
+        case "transformTween": return .transformTween(try decode(BehaviorKeys.transformTween, body, at: at))
         case "transformNest": return .transformNest(try decodeTransformNest(body, at: at))
         default: return .snapZones(try decodeSnapZones(body, at: at)) // the last of Keys.behaviors
         }
-    }
-
-    private func decodeSnap(_ body: SourceNode, at path: String) throws -> SnapSpec {
-        let f = try fields(body, at: path, allowed: Keys.snap, required: [
-            ("item", "item: the id of the item to snap"),
-            ("to", "to: [x, y], the snap point in canvas points"),
-        ], what: "a snap")
-        var snap = SnapSpec(item: try string(f[checked: "item"], at: path + ".item"),
-                            snapPoint: try position(f[checked: "to"], at: path + ".to"))
-        if let n = f["damping"] { snap.damping = try number(n, at: path + ".damping") }
-        return snap
-    }
-
-    private func decodeGravity(_ body: SourceNode, at path: String) throws -> GravitySpec {
-        let f = try fields(body, at: path, allowed: Keys.gravity, required: [
-            ("items", "items: a list of item ids"),
-        ], what: "a gravity")
-        var gravity = GravitySpec(items: try ids(f[checked: "items"], at: path + ".items"))
-        if let n = f["direction"] { gravity.direction = try vector(n, at: path + ".direction") }
-        return gravity
     }
 
     private func decodePush(_ body: SourceNode, at path: String) throws -> PushSpec {
@@ -150,88 +130,16 @@ extension SceneDecoder {
         return a
     }
 
-    private func decodeItemBehavior(_ body: SourceNode, at path: String) throws -> ItemBehaviorSpec {
-        let f = try fields(body, at: path, allowed: Keys.itemBehavior, required: [
-            ("items", "items: a list of item ids"),
-        ], what: "an item behavior")
-        var b = ItemBehaviorSpec(items: try ids(f[checked: "items"], at: path + ".items"))
-        b.elasticity = try f["elasticity"].map { try number($0, at: path + ".elasticity") }
-        b.friction = try f["friction"].map { try number($0, at: path + ".friction") }
-        b.density = try f["density"].map { try number($0, at: path + ".density") }
-        b.resistance = try f["resistance"].map { try number($0, at: path + ".resistance") }
-        b.angularResistance = try f["angularResistance"].map { try number($0, at: path + ".angularResistance") }
-        b.allowsRotation = try f["allowsRotation"].map { try bool($0, at: path + ".allowsRotation") }
-        b.anchored = try f["anchored"].map { try bool($0, at: path + ".anchored") }
-        b.charge = try f["charge"].map { try number($0, at: path + ".charge") }
-        b.linearVelocity = try f["linearVelocity"].map { try vector($0, at: path + ".linearVelocity") }
-        b.angularVelocity = try f["angularVelocity"].map { Angle.degrees(try number($0, at: path + ".angularVelocity")) }
-        return b
-    }
-
-    private func decodeField(_ body: SourceNode, at path: String) throws -> FieldSpec {
-        let f = try fields(body, at: path, allowed: Keys.field, required: [
-            ("kind", "kind: one of \(listing(FieldSpec.Kind.allCases.map(\.rawValue)))"),
-            ("items", "items: a list of item ids"),
-        ], what: "a field")
-        var field = FieldSpec(kind: try word(f[checked: "kind"], at: path + ".kind", FieldSpec.Kind.self),
-                              items: try ids(f[checked: "items"], at: path + ".items"))
-        if let n = f["position"] { field.position = try position(n, at: path + ".position") }
-        if let n = f["region"] {
-            let r = try fields(n, at: path + ".region", allowed: Keys.region, required: [], what: "a region")
-            switch (r["radius"], r["size"]) {
-            case (let radius?, nil): field.region = .radius(try number(radius, at: path + ".region.radius"))
-            case (nil, let size?): field.region = .size(try self.size(size, at: path + ".region.size"))
-            case (nil, nil): throw error(at: n, path + ".region", "expected { radius: r } or { size: [width, height] }, found an empty mapping")
-            case (_?, _?): throw error(at: r.entry("size")?.keyMark, path + ".region.size",
-                                       "'radius' and 'size' are both given; expected one of them")
-            }
+    /// `region: { radius: r }` or `{ size: [width, height] }`.
+    func decodeRegion(_ n: SourceNode, at path: String) throws -> FieldSpec.Region {
+        let r = try fields(n, at: path, allowed: Keys.region, required: [], what: "a region")
+        switch (r["radius"], r["size"]) {
+        case (let radius?, nil): return .radius(try number(radius, at: path + ".radius"))
+        case (nil, let size?): return .size(try self.size(size, at: path + ".size"))
+        case (nil, nil): throw error(at: n, path, "expected { radius: r } or { size: [width, height] }, found an empty mapping")
+        case (_?, _?): throw error(at: r.entry("size")?.keyMark, path + ".size",
+                                   "'radius' and 'size' are both given; expected one of them")
         }
-        if let n = f["strength"] { field.strength = try number(n, at: path + ".strength") }
-        field.falloff = try f["falloff"].map { try number($0, at: path + ".falloff") }
-        field.minimumRadius = try f["minimumRadius"].map { try number($0, at: path + ".minimumRadius") }
-        if let n = f["direction"] { field.direction = try vector(n, at: path + ".direction") }
-        if let n = f["smoothness"] { field.smoothness = try number(n, at: path + ".smoothness") }
-        if let n = f["animationSpeed"] { field.animationSpeed = try number(n, at: path + ".animationSpeed") }
-        return field
-    }
-
-    private func decodeWatcher(_ body: SourceNode, at path: String) throws -> WatcherSpec {
-        let f = try fields(body, at: path, allowed: Keys.watcher, required: [
-            ("item", "item: the id of the item whose frame is watched"),
-            ("client", "client: the behavior to remove when the frame holds still, such as { snap: { item: card, to: [x, y] } }"),
-        ], what: "a watcher")
-        let client = try decodeBehavior(f[checked: "client"], at: path + ".client")
-        var w = WatcherSpec(item: try string(f[checked: "item"], at: path + ".item"), client: client)
-        if let n = f["laxity"] { w.laxity = try number(n, at: path + ".laxity") }
-        if let n = f["threshold"] { w.threshold = try integer(n, at: path + ".threshold") }
-        return w
-    }
-
-    private func decodeDampedResize(_ body: SourceNode, at path: String) throws -> DampedResizeSpec {
-        let f = try fields(body, at: path, allowed: Keys.dampedResize, required: [
-            ("item", "item: the id of the item to resize"),
-        ], what: "a damped resize")
-        var r = DampedResizeSpec(item: try string(f[checked: "item"], at: path + ".item"))
-        if let n = f["amplitude"] { r.amplitude = try number(n, at: path + ".amplitude") }
-        if let n = f["frequency"] { r.frequency = try number(n, at: path + ".frequency") }
-        if let n = f["decay"] { r.decay = try number(n, at: path + ".decay") }
-        if let n = f["duration"] { r.duration = try number(n, at: path + ".duration") }
-        return r
-    }
-
-    private func decodeTransformTween(_ body: SourceNode, at path: String) throws -> TransformTweenSpec {
-        let f = try fields(body, at: path, allowed: Keys.transformTween, required: [
-            ("item", "item: the id of the item to transform"),
-        ], what: "a transform tween")
-        var t = TransformTweenSpec(item: try string(f[checked: "item"], at: path + ".item"))
-        if let n = f["rotation"] { t.rotation = .degrees(try number(n, at: path + ".rotation")) }
-        if let n = f["scale"] {
-            let p = try pair(n, at: path + ".scale", names: ("sx", "sy"))
-            t.scale = Size(p.0, p.1)
-        }
-        if let n = f["translation"] { t.translation = try vector(n, at: path + ".translation") }
-        if let n = f["acceleration"] { t.acceleration = try number(n, at: path + ".acceleration") }
-        return t
     }
 
     private func decodeTransformNest(_ body: SourceNode, at path: String) throws -> TransformNestSpec {

@@ -73,11 +73,9 @@ struct SceneDecoder {
     // MARK: Parts
 
     private func decodeCanvas(_ node: SourceNode) throws -> Canvas {
-        let f = try fields(node, at: "canvas", allowed: Keys.canvas, required: [("size", "size: [width, height] in points")], what: "a canvas")
-        let size = try pair(f[checked: "size"], at: "canvas.size", names: ("width", "height"))
-        let scale = try f["scale"].map { try number($0, at: "canvas.scale") } ?? SceneRules.defaultScale
-        let background = try f["background"].map { try color($0, at: "canvas.background") } ?? .white
-        return Canvas(size: Size(size.0, size.1), scale: scale, background: background)
+        var canvas = CanvasKeys.spec.prototype
+        try decode(CanvasKeys.spec, node, at: "canvas", into: &canvas)
+        return canvas
     }
 
     private func decodeLength(_ top: Fields) throws -> SceneLength {
@@ -110,43 +108,17 @@ struct SceneDecoder {
     }
 
     func decodeItem(_ node: SourceNode, at path: String) throws -> Item {
-        let f = try fields(node, at: path, allowed: Keys.item, required: [
-            ("id", "id: a unique name such as card"),
-            ("size", "size: [width, height] in points"),
-            ("center", "center: [x, y] in canvas points"),
-        ], what: "an item")
-        let id = try string(f[checked: "id"], at: path + ".id")
-        let size = try pair(f[checked: "size"], at: path + ".size", names: ("width", "height"))
-        let centerNode = f[checked: "center"]
-        let center: Point
-        if case .mapping = centerNode.value {
-            center = places.localPoint(canvas: try relativePosition(centerNode, at: path + ".center", placing: id))
-        } else {
-            let p = try pair(centerNode, at: path + ".center", names: ("x", "y"))
-            center = Point(p.0, p.1)
-        }
-        var item = Item(id: id, size: Size(size.0, size.1), center: center)
-        if let n = f["rotation"] { item.rotation = .degrees(try number(n, at: path + ".rotation")) }
-        if let n = f["fill"] { item.fill = try color(n, at: path + ".fill") }
-        if let n = f["cornerRadius"] { item.cornerRadius = try number(n, at: path + ".cornerRadius") }
-        if let n = f["maskedCorners"] { item.maskedCorners = try decodeCorners(n, at: path + ".maskedCorners") }
-        if let n = f["isHidden"] { item.isHidden = try bool(n, at: path + ".isHidden") }
-        if let n = f["border"] { item.border = try decodeBorder(n, at: path + ".border") }
-        if let n = f["opacity"] { item.opacity = try number(n, at: path + ".opacity") }
-        if let n = f["z"] { item.zIndex = try integer(n, at: path + ".z") }
-        if let n = f["kind"] { item.dynamicKind = try word(n, at: path + ".kind", DynamicKind.self) }
-        if let n = f["collisionBounds"] { item.collisionBounds = try decodeCollisionBounds(n, at: path + ".collisionBounds") }
-        if let n = f["shape"] { item.shape = try decodeShape(n, at: path + ".shape") }
-        if let n = f["icon"] { item.icon = try decodeIcon(n, at: path + ".icon") }
-        if let n = f["text"] { item.text = try decodeText(n, at: path + ".text") }
-        try places.record(id, center: item.center, rotation: item.rotation, size: item.size) {
+        let spec = ItemKeys.spec
+        var item = spec.prototype
+        let f = try decode(spec, node, at: path, into: &item)
+        try places.record(item.id, center: item.center, rotation: item.rotation, size: item.size) {
             try decodeLayerKeys(f, into: &item, at: path)
         }
         return item
     }
 
     /// `maskedCorners: [topLeft, topRight]`: each corner once; `[]` rounds none.
-    private func decodeCorners(_ node: SourceNode, at path: String) throws -> CornerMask {
+    func decodeCorners(_ node: SourceNode, at path: String) throws -> CornerMask {
         let names: [(String, CornerMask)] = [("topLeft", .topLeft), ("topRight", .topRight),
                                              ("bottomLeft", .bottomLeft), ("bottomRight", .bottomRight)]
         // Core Animation's spellings, for a suggestion.
@@ -167,15 +139,6 @@ struct SceneDecoder {
             mask.insert(corner)
         }
         return mask
-    }
-
-    private func decodeBorder(_ node: SourceNode, at path: String) throws -> Border {
-        let f = try fields(node, at: path, allowed: Keys.border,
-                           required: [("width", "width: points, greater than 0")], what: "a border")
-        let width = try number(f[checked: "width"], at: path + ".width")
-        // CALayer's default borderColor: opaque black.
-        let borderColor = try f["color"].map { try color($0, at: path + ".color") } ?? .black
-        return Border(width: width, color: borderColor)
     }
 
     private func decodeOutput(_ node: SourceNode) throws -> OutputSettings {
@@ -350,27 +313,21 @@ enum Keys {
     static let root = ["version", "name", "canvas", "fps", "duration", "until", "maxDuration",
                        "items", "behaviors", "viewAnimations", "animators", "layerTimeline", "dynamicsTimeline",
                        "output", "fonts", "$schema"]
-    static let canvas = ["size", "scale", "background"]
-    static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "maskedCorners", "border", "opacity",
-                       "isHidden", "z", "kind", "collisionBounds", "masksToBounds", "shadow", "shape", "icon", "timing",
-                       "animations", "children", "text"]
-    static let border = ["width", "color"]
+    static var item: [String] { ItemKeys.spec.keyNames }
     static let behaviors = BehaviorSpec.kinds
-    static let snap = ["item", "to", "damping"]
-    static let gravity = ["items", "direction"]
+    static var snap: [String] { BehaviorKeys.snap.keyNames }
+    static var gravity: [String] { BehaviorKeys.gravity.keyNames }
     static let push = ["items", "mode", "angle", "magnitude", "direction", "offset", "active"]
     static let collision = ["items", "mode", "boundaries", "translatesReferenceBoundsIntoBoundary", "insets"]
     static let boundary = ["id", "from", "to", "path"]
     static let attachment = ["kind", "item", "toItem", "anchor", "offset", "toOffset", "length",
                              "frequency", "damping", "range", "frictionTorque", "axis"]
-    static let itemBehavior = ["items", "elasticity", "friction", "density", "resistance", "angularResistance",
-                               "allowsRotation", "anchored", "charge", "linearVelocity", "angularVelocity"]
-    static let field = ["kind", "items", "position", "region", "strength", "falloff", "minimumRadius",
-                        "direction", "smoothness", "animationSpeed"]
+    static var itemBehavior: [String] { BehaviorKeys.itemBehavior.keyNames }
+    static var field: [String] { BehaviorKeys.field.keyNames }
     static let region = ["radius", "size"]
-    static let watcher = ["item", "client", "laxity", "threshold"]
-    static let dampedResize = ["item", "amplitude", "frequency", "decay", "duration"]
-    static let transformTween = ["item", "rotation", "scale", "translation", "acceleration"]
+    static var watcher: [String] { BehaviorKeys.watcher.keyNames }
+    static var dampedResize: [String] { BehaviorKeys.dampedResize.keyNames }
+    static var transformTween: [String] { BehaviorKeys.transformTween.keyNames }
     static let transformNest = ["items", "to", "angles", "damping", "acceleration"]
     static let snapZones = ["zones", "drags"]
     static let zone = ["id", "rect"]

@@ -33,7 +33,7 @@ extension Scene {
         }
     }
 
-    private func reference(_ id: String, at path: String) throws(Violation) {
+    func reference(_ id: String, at path: String) throws(Violation) {
         let ids = items.map(\.id)
         guard !ids.contains(id) else { return }
         if let parent = parentID(of: id) {
@@ -47,7 +47,7 @@ extension Scene {
                         suggestion: didYouMean(id, ids))
     }
 
-    private func references(_ list: [String], at path: String) throws(Violation) {
+    func references(_ list: [String], at path: String) throws(Violation) {
         var seen: [String: Int] = [:]
         for (j, id) in list.enumerated() {
             try reference(id, at: path + "[\(j)]")
@@ -63,12 +63,9 @@ extension Scene {
         let path = base + "." + behavior.kind
         switch behavior {
         case .snap(let snap):
-            try reference(snap.item, at: path + ".item")
-            try checkPoint(snap.snapPoint, at: path + ".to")
-            try checkUnit(snap.damping, "a damping ratio", at: path + ".damping")
+            try BehaviorKeys.snap.check(snap, in: self, at: path)
         case .gravity(let gravity):
-            try references(gravity.items, at: path + ".items")
-            try checkPoint(gravity.direction, at: path + ".direction")
+            try BehaviorKeys.gravity.check(gravity, in: self, at: path)
         case .push(let push):
             try references(push.items, at: path + ".items")
             switch push.force {
@@ -85,38 +82,15 @@ extension Scene {
         case .attachment(let attachment):
             try checkAttachment(attachment, at: path)
         case .itemBehavior(let b):
-            try references(b.items, at: path + ".items")
-            try checkItemBehavior(b, at: path)
+            try BehaviorKeys.itemBehavior.check(b, in: self, at: path)
         case .field(let field):
-            try references(field.items, at: path + ".items")
-            try checkField(field, at: path)
+            try BehaviorKeys.field.check(field, in: self, at: path)
         case .watcher(let w):
-            try reference(w.item, at: path + ".item")
-            if case .watcher = w.client {
-                throw Violation(keyPath: path + ".client", message: "a watcher's client cannot be another watcher; expected the behavior to remove, such as a snap")
-            }
-            try checkBehavior(w.client, at: path + ".client")
-            try checkNonNegative(w.laxity, "a laxity in pt²", at: path + ".laxity")
-            if w.threshold < 0 {
-                throw Violation(keyPath: path + ".threshold", message: "expected a number of ticks of at least 0, found \(w.threshold)")
-            }
+            try BehaviorKeys.watcher.check(w, in: self, at: path)
         case .dampedResize(let r):
-            try reference(r.item, at: path + ".item")
-            try checkEngineNumber(r.amplitude, at: path + ".amplitude")
-            if !(r.amplitude >= 0 && r.amplitude < 1) {
-                throw Violation(keyPath: path + ".amplitude",
-                                message: "expected an amplitude from 0 up to (not including) 1, so the scale stays positive, found \(format(r.amplitude))")
-            }
-            try checkNonNegative(r.frequency, "a frequency in Hz", at: path + ".frequency")
-            try checkNonNegative(r.decay, "a decay rate", at: path + ".decay")
-            try checkPositive(r.duration, "a duration in seconds", at: path + ".duration")
+            try BehaviorKeys.dampedResize.check(r, in: self, at: path)
         case .transformTween(let t):
-            try reference(t.item, at: path + ".item")
-            try checkEngineNumber(t.rotation.degrees, at: path + ".rotation")
-            try checkNonZero(t.scale.width, at: path + ".scale[0]")
-            try checkNonZero(t.scale.height, at: path + ".scale[1]")
-            try checkPoint(t.translation, at: path + ".translation")
-            try checkPositive(t.acceleration, "an acceleration", at: path + ".acceleration")
+            try BehaviorKeys.transformTween.check(t, in: self, at: path)
         case .transformNest(let n):
             if n.items.isEmpty {
                 throw Violation(keyPath: path + ".items", message: "expected at least one item")
@@ -175,7 +149,7 @@ extension Scene {
         }
     }
 
-    private func checkNonZero(_ value: Double, at path: String) throws(Violation) {
+    func checkNonZero(_ value: Double, at path: String) throws(Violation) {
         try checkEngineNumber(value, at: path)
         if value == 0 {
             throw Violation(keyPath: path, message: "expected a non-zero scale (0 makes the item vanish and its transform singular)")
@@ -277,39 +251,6 @@ extension Scene {
         }
     }
 
-    private func checkItemBehavior(_ b: ItemBehaviorSpec, at path: String) throws(Violation) {
-        if let v = b.elasticity { try checkUnit(v, "an elasticity", at: path + ".elasticity") }
-        if let v = b.friction { try checkNonNegative(v, "a friction", at: path + ".friction") }
-        if let v = b.density {
-            try checkPositive(v, "a density", at: path + ".density")
-            try checkEngineNumber(v, at: path + ".density")
-        }
-        if let v = b.resistance { try checkNonNegative(v, "a resistance", at: path + ".resistance") }
-        if let v = b.angularResistance { try checkNonNegative(v, "an angular resistance", at: path + ".angularResistance") }
-        if let v = b.charge { try checkEngineNumber(v, at: path + ".charge") }
-        if let v = b.linearVelocity { try checkPoint(v, at: path + ".linearVelocity") }
-        if let v = b.angularVelocity { try checkEngineNumber(v.degrees, at: path + ".angularVelocity") }
-    }
-
-    private func checkField(_ f: FieldSpec, at path: String) throws(Violation) {
-        try checkPoint(f.position, at: path + ".position")
-        switch f.region {
-        case .infinite: break
-        case .radius(let r):
-            try checkPositive(r, "a radius", at: path + ".region.radius")
-            try checkEngineNumber(r, at: path + ".region.radius")
-        case .size(let s):
-            try checkPositive(s.width, "a width", at: path + ".region.size[0]")
-            try checkPositive(s.height, "a height", at: path + ".region.size[1]")
-        }
-        try checkEngineNumber(f.strength, at: path + ".strength")
-        if let v = f.falloff { try checkEngineNumber(v, at: path + ".falloff") }
-        if let v = f.minimumRadius { try checkNonNegative(v, "a minimum radius", at: path + ".minimumRadius") }
-        try checkPoint(f.direction, at: path + ".direction")
-        try checkUnit(f.smoothness, "a smoothness", at: path + ".smoothness")
-        try checkNonNegative(f.animationSpeed, "an animation speed", at: path + ".animationSpeed")
-    }
-
     func checkConvexPolygon(_ points: [Point], at path: String) throws(Violation) {
         for (k, p) in points.enumerated() { try checkPoint(p, at: path + "[\(k)]") }
         guard (3...Scene.maximumPolygonVertices).contains(points.count) else {
@@ -339,14 +280,9 @@ extension Scene {
         try checkEngineNumber(p.y, at: path + "[1]")
     }
 
-    /// Every number a behaviour hands to Box2D: finite and within ±1e7. Box2D computes in 32-bit
-    /// floats, and a value near Float's limit becomes infinity there, then NaN once the solver
-    /// clamps it, and trips `IsValid()` assertions (found by the fuzz test).
+    /// Every number a behaviour hands to Box2D: finite and within ±1e7 (`KeyRange.engine`).
     private func checkEngineNumber(_ value: Double, at path: String) throws(Violation) {
-        try checkFinite(value, at: path)
-        if !SceneRules.coordinateRange.contains(value) {
-            throw Violation(keyPath: path, message: "expected a value within ±\(format(SceneRules.coordinateRange.upperBound)) (the physics engine computes in 32-bit floats), found \(format(value))")
-        }
+        try KeyRange.engineCheck(value, at: path)
     }
 
     private func checkNonNegative(_ value: Double, _ what: String, at path: String) throws(Violation) {
