@@ -27,65 +27,24 @@ extension SceneDecoder {
         switch first.key {
         case "snap": return .snap(try decode(BehaviorKeys.snap, body, at: at))
         case "gravity": return .gravity(try decode(BehaviorKeys.gravity, body, at: at))
-        case "push": return .push(try decodePush(body, at: at))
-        case "collision": return .collision(try decodeCollision(body, at: at))
-        case "attachment": return .attachment(try decodeAttachment(body, at: at))
+        case "push":
+            var push = BehaviorKeys.push.prototype
+            let f = try decode(BehaviorKeys.push, body, at: at, into: &push)
+            push.force = try decodePushForce(f, at: at)
+            return .push(push)
+        case "collision": return .collision(try decode(BehaviorKeys.collision, body, at: at))
+        case "attachment": return .attachment(try decode(BehaviorKeys.attachment, body, at: at))
         case "itemBehavior": return .itemBehavior(try decode(BehaviorKeys.itemBehavior, body, at: at))
         case "field": return .field(try decode(BehaviorKeys.field, body, at: at))
         case "watcher": return .watcher(try decode(BehaviorKeys.watcher, body, at: at))
         case "dampedResize": return .dampedResize(try decode(BehaviorKeys.dampedResize, body, at: at))
         case "transformTween": return .transformTween(try decode(BehaviorKeys.transformTween, body, at: at))
-        case "transformNest": return .transformNest(try decodeTransformNest(body, at: at))
-        default: return .snapZones(try decodeSnapZones(body, at: at)) // the last of Keys.behaviors
+        case "transformNest": return .transformNest(try decode(BehaviorKeys.transformNest, body, at: at))
+        default: return .snapZones(try decode(BehaviorKeys.snapZones, body, at: at)) // the last of Keys.behaviors
         }
     }
 
-    private func decodePush(_ body: SourceNode, at path: String) throws -> PushSpec {
-        let f = try fields(body, at: path, allowed: Keys.push, required: [
-            ("items", "items: a list of item ids"),
-        ], what: "a push")
-        var push = PushSpec(items: try ids(f[checked: "items"], at: path + ".items"))
-        if let n = f["mode"] { push.mode = try word(n, at: path + ".mode", PushSpec.Mode.self) }
-        if let direction = f.entry("direction") {
-            for key in ["angle", "magnitude"] {
-                if let other = f.entry(key) {
-                    throw error(at: other.keyMark, path + "." + key,
-                                "'direction' and '\(key)' are both given; expected either direction: [dx, dy] or angle and magnitude")
-                }
-            }
-            push.force = .direction(try vector(direction.value, at: path + ".direction"))
-        } else {
-            let angle = try f["angle"].map { try number($0, at: path + ".angle") } ?? 0
-            let magnitude = try f["magnitude"].map { try number($0, at: path + ".magnitude") } ?? 0
-            push.force = .angle(.degrees(angle), magnitude: magnitude)
-        }
-        if let n = f["offset"] { push.offset = try vector(n, at: path + ".offset") }
-        if let n = f["active"] { push.active = try bool(n, at: path + ".active") }
-        return push
-    }
-
-    private func decodeCollision(_ body: SourceNode, at path: String) throws -> CollisionSpec {
-        let f = try fields(body, at: path, allowed: Keys.collision, required: [
-            ("items", "items: a list of item ids"),
-        ], what: "a collision")
-        var collision = CollisionSpec(items: try ids(f[checked: "items"], at: path + ".items"))
-        if let n = f["mode"] { collision.mode = try word(n, at: path + ".mode", CollisionSpec.Mode.self) }
-        if let n = f["boundaries"] {
-            collision.boundaries = try list(n, at: path + ".boundaries").enumerated().map { j, node in
-                try decodeBoundary(node, at: path + ".boundaries[\(j)]")
-            }
-        }
-        if let n = f["translatesReferenceBoundsIntoBoundary"] {
-            collision.canvasBoundary = try bool(n, at: path + ".translatesReferenceBoundsIntoBoundary")
-        }
-        if let n = f["insets"] {
-            let v = try numbers(n, at: path + ".insets", count: 4, names: "[top, left, bottom, right]")
-            collision.insets = .init(top: v[0], left: v[1], bottom: v[2], right: v[3])
-        }
-        return collision
-    }
-
-    private func decodeBoundary(_ node: SourceNode, at path: String) throws -> CollisionSpec.Boundary {
+    func decodeBoundary(_ node: SourceNode, at path: String) throws -> CollisionSpec.Boundary {
         let f = try fields(node, at: path, allowed: Keys.boundary, required: [
             ("id", "id: a name for the boundary"),
         ], what: "a boundary")
@@ -105,29 +64,58 @@ extension SceneDecoder {
         return .init(id: id, shape: .line(from: try point(from, at: path + ".from"), to: try point(to, at: path + ".to")))
     }
 
-    private func decodeAttachment(_ body: SourceNode, at path: String) throws -> AttachmentSpec {
-        let f = try fields(body, at: path, allowed: Keys.attachment, required: [
-            ("item", "item: the id of the attached item"),
-        ], what: "an attachment")
-        var a = AttachmentSpec(item: try string(f[checked: "item"], at: path + ".item"))
-        if let n = f["kind"] { a.kind = try word(n, at: path + ".kind", AttachmentSpec.Kind.self) }
-        if let n = f["toItem"] { a.toItem = try string(n, at: path + ".toItem") }
-        if let n = f["anchor"] { a.anchor = try position(n, at: path + ".anchor") }
-        if let n = f["offset"] { a.offset = try vector(n, at: path + ".offset") }
-        if let n = f["toOffset"] { a.toOffset = try vector(n, at: path + ".toOffset") }
-        if let n = f["length"] { a.length = try number(n, at: path + ".length") }
-        if let n = f["frequency"] { a.frequency = try number(n, at: path + ".frequency") }
-        if let n = f["damping"] { a.damping = try number(n, at: path + ".damping") }
-        if let n = f["range"] {
-            let r = try pair(n, at: path + ".range", names: ("min", "max"))
-            guard r.0 <= r.1 else {
-                throw error(at: n, path + ".range", "expected [min, max] with min ≤ max, found [\(SceneModel.format(r.0)), \(SceneModel.format(r.1))]")
+    /// A push's `angle` and `magnitude`, or its `direction` (not both).
+    func decodePushForce(_ f: Fields, at path: String) throws -> PushSpec.Force {
+        if let direction = f.entry("direction") {
+            for key in ["angle", "magnitude"] {
+                if let other = f.entry(key) {
+                    throw error(at: other.keyMark, path + "." + key,
+                                "'direction' and '\(key)' are both given; expected either direction: [dx, dy] or angle and magnitude")
+                }
             }
-            a.range = r.0...r.1
+            return .direction(try vector(direction.value, at: path + ".direction"))
         }
-        if let n = f["frictionTorque"] { a.frictionTorque = try number(n, at: path + ".frictionTorque") }
-        if let n = f["axis"] { a.axis = try vector(n, at: path + ".axis") }
-        return a
+        let angle = try f["angle"].map { try number($0, at: path + ".angle") } ?? 0
+        let magnitude = try f["magnitude"].map { try number($0, at: path + ".magnitude") } ?? 0
+        return .angle(.degrees(angle), magnitude: magnitude)
+    }
+
+    /// An attachment's `range: [min, max]`, min ≤ max.
+    func decodeRange(_ n: SourceNode, at path: String) throws -> ClosedRange<Double> {
+        let r = try pair(n, at: path, names: ("min", "max"))
+        guard r.0 <= r.1 else {
+            throw error(at: n, path, "expected [min, max] with min ≤ max, found [\(SceneModel.format(r.0)), \(SceneModel.format(r.1))]")
+        }
+        return r.0...r.1
+    }
+
+    /// `zones: [{ id, rect: [x, y, width, height] }, …]`.
+    func decodeZones(_ node: SourceNode, at path: String) throws -> [SnapZonesSpec.Zone] {
+        try list(node, at: path).enumerated().map { k, node -> SnapZonesSpec.Zone in
+            let at = path + "[\(k)]"
+            let z = try fields(node, at: at, allowed: Keys.zone, required: [
+                ("id", "id: a name for the zone"), ("rect", "rect: [x, y, width, height] in canvas points"),
+            ], what: "a zone")
+            let r = try numbers(z[checked: "rect"], at: at + ".rect", count: 4, names: "[x, y, width, height]")
+            return SnapZonesSpec.Zone(id: try string(z[checked: "id"], at: at + ".id"),
+                                      rect: Rect(x: r[0], y: r[1], width: r[2], height: r[3]))
+        }
+    }
+
+    /// `drags: [{ item, path: [[time, x, y], …] }, …]`.
+    func decodeDrags(_ node: SourceNode, at path: String) throws -> [SnapZonesSpec.Drag] {
+        try list(node, at: path).enumerated().map { k, node -> SnapZonesSpec.Drag in
+            let at = path + "[\(k)]"
+            let d = try fields(node, at: at, allowed: Keys.drag, required: [
+                ("item", "item: the id of the dragged item"),
+                ("path", "path: [[time, x, y], …], the finger's position over time"),
+            ], what: "a drag")
+            let keyframes = try list(d[checked: "path"], at: at + ".path").enumerated().map { j, node -> SnapZonesSpec.Drag.Keyframe in
+                let v = try numbers(node, at: at + ".path[\(j)]", count: 3, names: "[time, x, y]")
+                return SnapZonesSpec.Drag.Keyframe(time: v[0], point: Point(v[1], v[2]))
+            }
+            return SnapZonesSpec.Drag(item: try string(d[checked: "item"], at: at + ".item"), keyframes: keyframes)
+        }
     }
 
     /// `region: { radius: r }` or `{ size: [width, height] }`.
@@ -140,53 +128,6 @@ extension SceneDecoder {
         case (_?, _?): throw error(at: r.entry("size")?.keyMark, path + ".size",
                                    "'radius' and 'size' are both given; expected one of them")
         }
-    }
-
-    private func decodeTransformNest(_ body: SourceNode, at path: String) throws -> TransformNestSpec {
-        let f = try fields(body, at: path, allowed: Keys.transformNest, required: [
-            ("items", "items: a list of item ids"),
-            ("to", "to: [x, y], the point the items pile up on"),
-        ], what: "a transform nest")
-        var n = TransformNestSpec(items: try ids(f[checked: "items"], at: path + ".items"),
-                                  point: try position(f[checked: "to"], at: path + ".to"))
-        if let a = f["angles"] {
-            n.angles = try list(a, at: path + ".angles").enumerated().map { k, node in
-                Angle.degrees(try number(node, at: path + ".angles[\(k)]"))
-            }
-        }
-        if let d = f["damping"] { n.damping = try number(d, at: path + ".damping") }
-        if let a = f["acceleration"] { n.acceleration = try number(a, at: path + ".acceleration") }
-        return n
-    }
-
-    private func decodeSnapZones(_ body: SourceNode, at path: String) throws -> SnapZonesSpec {
-        let f = try fields(body, at: path, allowed: Keys.snapZones, required: [
-            ("zones", "zones: a list of { id, rect: [x, y, width, height] }"),
-        ], what: "snap zones")
-        let zones = try list(f[checked: "zones"], at: path + ".zones").enumerated().map { k, node -> SnapZonesSpec.Zone in
-            let at = path + ".zones[\(k)]"
-            let z = try fields(node, at: at, allowed: Keys.zone, required: [
-                ("id", "id: a name for the zone"), ("rect", "rect: [x, y, width, height] in canvas points"),
-            ], what: "a zone")
-            let r = try numbers(z[checked: "rect"], at: at + ".rect", count: 4, names: "[x, y, width, height]")
-            return SnapZonesSpec.Zone(id: try string(z[checked: "id"], at: at + ".id"),
-                                      rect: Rect(x: r[0], y: r[1], width: r[2], height: r[3]))
-        }
-        let drags: [SnapZonesSpec.Drag] = try f["drags"].map { node in
-            try list(node, at: path + ".drags").enumerated().map { k, node -> SnapZonesSpec.Drag in
-                let at = path + ".drags[\(k)]"
-                let d = try fields(node, at: at, allowed: Keys.drag, required: [
-                    ("item", "item: the id of the dragged item"),
-                    ("path", "path: [[time, x, y], …], the finger's position over time"),
-                ], what: "a drag")
-                let keyframes = try list(d[checked: "path"], at: at + ".path").enumerated().map { j, node -> SnapZonesSpec.Drag.Keyframe in
-                    let v = try numbers(node, at: at + ".path[\(j)]", count: 3, names: "[time, x, y]")
-                    return SnapZonesSpec.Drag.Keyframe(time: v[0], point: Point(v[1], v[2]))
-                }
-                return SnapZonesSpec.Drag(item: try string(d[checked: "item"], at: at + ".item"), keyframes: keyframes)
-            }
-        } ?? []
-        return SnapZonesSpec(zones: zones, drags: drags)
     }
 
     func decodeCollisionBounds(_ node: SourceNode, at path: String) throws -> CollisionBounds {

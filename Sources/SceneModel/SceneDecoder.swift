@@ -317,19 +317,18 @@ enum Keys {
     static let behaviors = BehaviorSpec.kinds
     static var snap: [String] { BehaviorKeys.snap.keyNames }
     static var gravity: [String] { BehaviorKeys.gravity.keyNames }
-    static let push = ["items", "mode", "angle", "magnitude", "direction", "offset", "active"]
-    static let collision = ["items", "mode", "boundaries", "translatesReferenceBoundsIntoBoundary", "insets"]
+    static var push: [String] { BehaviorKeys.push.keyNames }
+    static var collision: [String] { BehaviorKeys.collision.keyNames }
     static let boundary = ["id", "from", "to", "path"]
-    static let attachment = ["kind", "item", "toItem", "anchor", "offset", "toOffset", "length",
-                             "frequency", "damping", "range", "frictionTorque", "axis"]
+    static var attachment: [String] { BehaviorKeys.attachment.keyNames }
     static var itemBehavior: [String] { BehaviorKeys.itemBehavior.keyNames }
     static var field: [String] { BehaviorKeys.field.keyNames }
     static let region = ["radius", "size"]
     static var watcher: [String] { BehaviorKeys.watcher.keyNames }
     static var dampedResize: [String] { BehaviorKeys.dampedResize.keyNames }
     static var transformTween: [String] { BehaviorKeys.transformTween.keyNames }
-    static let transformNest = ["items", "to", "angles", "damping", "acceleration"]
-    static let snapZones = ["zones", "drags"]
+    static var transformNest: [String] { BehaviorKeys.transformNest.keyNames }
+    static var snapZones: [String] { BehaviorKeys.snapZones.keyNames }
     static let zone = ["id", "rect"]
     static let drag = ["item", "path"]
     static let output = ["frames", "video"]

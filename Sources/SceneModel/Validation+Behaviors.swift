@@ -62,62 +62,29 @@ extension Scene {
     func checkBehavior(_ behavior: BehaviorSpec, at base: String) throws(Violation) {
         let path = base + "." + behavior.kind
         switch behavior {
-        case .snap(let snap):
-            try BehaviorKeys.snap.check(snap, in: self, at: path)
-        case .gravity(let gravity):
-            try BehaviorKeys.gravity.check(gravity, in: self, at: path)
-        case .push(let push):
-            try references(push.items, at: path + ".items")
-            switch push.force {
-            case .direction(let d):
-                try checkPoint(d, at: path + ".direction")
-            case .angle(let angle, let magnitude):
-                try checkEngineNumber(angle.degrees, at: path + ".angle")
-                try checkEngineNumber(magnitude, at: path + ".magnitude")
-            }
-            try checkPoint(push.offset, at: path + ".offset")
-        case .collision(let collision):
-            try references(collision.items, at: path + ".items")
-            try checkCollision(collision, at: path)
-        case .attachment(let attachment):
-            try checkAttachment(attachment, at: path)
-        case .itemBehavior(let b):
-            try BehaviorKeys.itemBehavior.check(b, in: self, at: path)
-        case .field(let field):
-            try BehaviorKeys.field.check(field, in: self, at: path)
-        case .watcher(let w):
-            try BehaviorKeys.watcher.check(w, in: self, at: path)
-        case .dampedResize(let r):
-            try BehaviorKeys.dampedResize.check(r, in: self, at: path)
-        case .transformTween(let t):
-            try BehaviorKeys.transformTween.check(t, in: self, at: path)
-        case .transformNest(let n):
-            if n.items.isEmpty {
-                throw Violation(keyPath: path + ".items", message: "expected at least one item")
-            }
-            try references(n.items, at: path + ".items")
-            try checkPoint(n.point, at: path + ".to")
-            if let angles = n.angles {
-                if angles.count != n.items.count {
-                    throw Violation(keyPath: path + ".angles",
-                                    message: "expected one angle per item (\(n.items.count)), found \(angles.count)")
-                }
-                for (k, a) in angles.enumerated() { try checkEngineNumber(a.degrees, at: path + ".angles[\(k)]") }
-            }
-            try checkUnit(n.damping, "a damping ratio", at: path + ".damping")
-            try checkPositive(n.acceleration, "an acceleration", at: path + ".acceleration")
-        case .snapZones(let z):
-            try checkSnapZones(z, at: path)
+        case .snap(let s): try BehaviorKeys.snap.check(s, in: self, at: path)
+        case .gravity(let g): try BehaviorKeys.gravity.check(g, in: self, at: path)
+        case .push(let p): try BehaviorKeys.push.check(p, in: self, at: path)
+        case .collision(let c): try BehaviorKeys.collision.check(c, in: self, at: path)
+        case .attachment(let a): try BehaviorKeys.attachment.check(a, in: self, at: path)
+        case .itemBehavior(let b): try BehaviorKeys.itemBehavior.check(b, in: self, at: path)
+        case .field(let f): try BehaviorKeys.field.check(f, in: self, at: path)
+        case .watcher(let w): try BehaviorKeys.watcher.check(w, in: self, at: path)
+        case .dampedResize(let r): try BehaviorKeys.dampedResize.check(r, in: self, at: path)
+        case .transformTween(let t): try BehaviorKeys.transformTween.check(t, in: self, at: path)
+        case .transformNest(let n): try BehaviorKeys.transformNest.check(n, in: self, at: path)
+        case .snapZones(let z): try BehaviorKeys.snapZones.check(z, in: self, at: path)
         }
     }
 
-    private func checkSnapZones(_ z: SnapZonesSpec, at path: String) throws(Violation) {
-        if z.zones.isEmpty {
-            throw Violation(keyPath: path + ".zones", message: "expected at least one zone")
+    /// `snapZones.zones`: at least one, ids unique, rects the engine can hold.
+    func checkZones(_ zones: [SnapZonesSpec.Zone], at path: String) throws(Violation) {
+        if zones.isEmpty {
+            throw Violation(keyPath: path, message: "expected at least one zone")
         }
         var firstIndex: [String: Int] = [:]
-        for (k, zone) in z.zones.enumerated() {
-            let at = path + ".zones[\(k)]"
+        for (k, zone) in zones.enumerated() {
+            let at = path + "[\(k)]"
             if zone.id.isEmpty { throw Violation(keyPath: at + ".id", message: "expected a non-empty zone id") }
             if let first = firstIndex[zone.id] {
                 throw Violation(keyPath: at + ".id", message: "duplicate zone id '\(zone.id)', already used by zones[\(first)]; expected each id once")
@@ -128,8 +95,12 @@ extension Scene {
             try checkPositive(zone.rect.width, "a width", at: at + ".rect[2]")
             try checkPositive(zone.rect.height, "a height", at: at + ".rect[3]")
         }
-        for (k, drag) in z.drags.enumerated() {
-            let at = path + ".drags[\(k)]"
+    }
+
+    /// `snapZones.drags`: known items, keyframes in increasing time.
+    func checkDrags(_ drags: [SnapZonesSpec.Drag], at path: String) throws(Violation) {
+        for (k, drag) in drags.enumerated() {
+            let at = path + "[\(k)]"
             try reference(drag.item, at: at + ".item")
             if drag.keyframes.isEmpty {
                 throw Violation(keyPath: at + ".path", message: "expected at least one [time, x, y] keyframe")
@@ -156,10 +127,11 @@ extension Scene {
         }
     }
 
-    private func checkCollision(_ c: CollisionSpec, at path: String) throws(Violation) {
+    /// `collision.boundaries`: ids unique, lines and paths Box2D accepts.
+    func checkBoundaries(_ boundaries: [CollisionSpec.Boundary], at path: String) throws(Violation) {
         var firstIndex: [String: Int] = [:]
-        for (j, boundary) in c.boundaries.enumerated() {
-            let at = path + ".boundaries[\(j)]"
+        for (j, boundary) in boundaries.enumerated() {
+            let at = path + "[\(j)]"
             if boundary.id.isEmpty {
                 throw Violation(keyPath: at + ".id", message: "expected a non-empty boundary id")
             }
@@ -185,24 +157,22 @@ extension Scene {
                 }
             }
         }
+    }
+
+    /// `collision.insets`: numbers the engine holds that leave room inside the canvas.
+    func checkInsets(_ c: CollisionSpec, at path: String) throws(Violation) {
         let i = c.insets
         for (k, value) in [i.top, i.left, i.bottom, i.right].enumerated() {
-            try checkEngineNumber(value, at: path + ".insets[\(k)]")
+            try checkEngineNumber(value, at: path + "[\(k)]")
         }
         if c.canvasBoundary, canvas.size.width - i.left - i.right <= 0 || canvas.size.height - i.top - i.bottom <= 0 {
-            throw Violation(keyPath: path + ".insets",
+            throw Violation(keyPath: path,
                             message: "insets leave no room inside the \(format(canvas.size.width))×\(format(canvas.size.height)) pt canvas; expected them to keep a positive width and height")
         }
     }
 
-    private func checkAttachment(_ a: AttachmentSpec, at path: String) throws(Violation) {
-        try reference(a.item, at: path + ".item")
-        if let other = a.toItem {
-            try reference(other, at: path + ".toItem")
-            if other == a.item {
-                throw Violation(keyPath: path + ".toItem", message: "an item cannot be attached to itself ('\(other)')")
-            }
-        }
+    /// What each attachment kind needs: `toItem` and `anchor` as its kind joins them.
+    func checkAttachmentEnds(_ a: AttachmentSpec, at path: String) throws(Violation) {
         func require(_ key: String, _ present: Bool, _ why: String) throws(Violation) {
             if !present {
                 throw Violation(keyPath: path, message: "missing '\(key)'; a \(a.kind.rawValue) attachment \(why)")
@@ -224,30 +194,19 @@ extension Scene {
         case .limit:
             try require("toItem", a.toItem != nil, "joins two items")
         }
-        if let anchor = a.anchor { try checkPoint(anchor, at: path + ".anchor") }
-        try checkPoint(a.offset, at: path + ".offset")
-        try checkPoint(a.toOffset, at: path + ".toOffset")
-        if let length = a.length {
-            try checkPositive(length, "a length", at: path + ".length")
-            try checkEngineNumber(length, at: path + ".length")
+    }
+
+    /// `attachment.range`: numbers the engine holds; a pin's contains 0; pin and sliding only.
+    func checkAttachmentRange(_ a: AttachmentSpec, at path: String) throws(Violation) {
+        guard let range = a.range else { return }
+        try checkEngineNumber(range.lowerBound, at: path + "[0]")
+        try checkEngineNumber(range.upperBound, at: path + "[1]")
+        if a.kind == .pin, !range.contains(0) {
+            throw Violation(keyPath: path,
+                            message: "expected a range of angles that contains 0 (the items' angle when pinned), found [\(format(range.lowerBound)), \(format(range.upperBound))]")
         }
-        try checkNonNegative(a.frequency, "a frequency in Hz", at: path + ".frequency")
-        try checkNonNegative(a.damping, "a damping ratio", at: path + ".damping")
-        try checkNonNegative(a.frictionTorque, "a friction torque", at: path + ".frictionTorque")
-        try checkPoint(a.axis, at: path + ".axis")
-        if a.kind == .sliding, a.axis == .zero {
-            throw Violation(keyPath: path + ".axis", message: "expected a non-zero axis direction, found [0, 0]")
-        }
-        if let range = a.range {
-            try checkEngineNumber(range.lowerBound, at: path + ".range[0]")
-            try checkEngineNumber(range.upperBound, at: path + ".range[1]")
-            if a.kind == .pin, !range.contains(0) {
-                throw Violation(keyPath: path + ".range",
-                                message: "expected a range of angles that contains 0 (the items' angle when pinned), found [\(format(range.lowerBound)), \(format(range.upperBound))]")
-            }
-            if a.kind != .pin, a.kind != .sliding {
-                throw Violation(keyPath: path + ".range", message: "'range' applies to pin and sliding attachments only, not \(a.kind.rawValue)")
-            }
+        if a.kind != .pin, a.kind != .sliding {
+            throw Violation(keyPath: path, message: "'range' applies to pin and sliding attachments only, not \(a.kind.rawValue)")
         }
     }
 
@@ -275,7 +234,7 @@ extension Scene {
         }
     }
 
-    private func checkPoint(_ p: Point, at path: String) throws(Violation) {
+    func checkPoint(_ p: Point, at path: String) throws(Violation) {
         try checkEngineNumber(p.x, at: path + "[0]")
         try checkEngineNumber(p.y, at: path + "[1]")
     }
@@ -283,13 +242,6 @@ extension Scene {
     /// Every number a behaviour hands to Box2D: finite and within ±1e7 (`KeyRange.engine`).
     private func checkEngineNumber(_ value: Double, at path: String) throws(Violation) {
         try KeyRange.engineCheck(value, at: path)
-    }
-
-    private func checkNonNegative(_ value: Double, _ what: String, at path: String) throws(Violation) {
-        try checkEngineNumber(value, at: path)
-        if !(value >= 0) {
-            throw Violation(keyPath: path, message: "expected \(what) of at least 0, found \(format(value))")
-        }
     }
 
     /// The points of a boundary path with consecutive near-duplicates (closer than Box2D's slop)

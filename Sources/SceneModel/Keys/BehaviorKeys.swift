@@ -1,14 +1,13 @@
 import Geometry
 
-// The declarations of the behaviours migrated so far (snap, gravity, itemBehavior, field, watcher,
-// dampedResize, transformTween). push, collision, attachment, transformNest and snapZones are still
-// decoded in SceneDecoder+Behaviors.swift and checked in Validation+Behaviors.swift; their schema
-// is hand-written.
+// The declarations of the behaviours, one `ObjectSpec` per kind, in `BehaviorSpec.kinds` order
+// (push, collision, attachment, transformNest and snapZones are in BehaviorKeys+Joints.swift).
 
 enum BehaviorKeys {
     static var specs: [AnySpec] {
-        [AnySpec(snap), AnySpec(gravity), AnySpec(itemBehavior), AnySpec(field), AnySpec(watcher),
-         AnySpec(dampedResize), AnySpec(transformTween)]
+        [AnySpec(snap), AnySpec(gravity), AnySpec(push), AnySpec(collision), AnySpec(attachment), AnySpec(itemBehavior),
+         AnySpec(field), AnySpec(watcher), AnySpec(dampedResize), AnySpec(transformTween), AnySpec(transformNest),
+         AnySpec(snapZones)]
     }
 
     static var snap: ObjectSpec<SnapSpec> {

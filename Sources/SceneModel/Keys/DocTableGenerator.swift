@@ -36,10 +36,10 @@ enum DocTableGenerator {
                     if k == 0 { meaning = [spec.doc, meaning].filter { !$0.isEmpty }.joined(separator: " ") }
                     row.insert(k == 0 ? "`\(spec.name)`" : "", at: 0)
                 }
-                lines.append("| " + (row + [meaning]).joined(separator: " | ") + " |")
+                lines.append("|" + (row + [meaning]).map { $0.isEmpty ? " " : " \($0) " }.joined(separator: "|") + "|")
             }
         }
-        return lines.map { $0.replacingOccurrences(of: "|  |", with: "| |") }.joined(separator: "\n") + "\n"
+        return lines.joined(separator: "\n") + "\n"
     }
 
     static func typeCell(_ doc: KeyDoc) -> String {

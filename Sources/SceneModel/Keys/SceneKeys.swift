@@ -13,7 +13,8 @@ enum SceneKeys {
     /// The tables of docs/scene-format.md: marker, objects, and whether a "kind" column comes first.
     static var docTables: [(marker: String, specs: [AnySpec], kindColumn: Bool)] {
         [("canvas", [AnySpec(CanvasKeys.spec)], false),
-         ("item", [AnySpec(ItemKeys.spec)], false)]
+         ("item", [AnySpec(ItemKeys.spec)], false),
+         ("behaviors", BehaviorKeys.specs, true)]
     }
 }
 
