@@ -1,3 +1,4 @@
+import BehaviorRules
 import Geometry
 
 // The rules of behaviours. Beyond finiteness and ranges, these keep every value that reaches
@@ -12,9 +13,8 @@ extension Scene {
     /// `b2_maxPolygonVertices`.
     static let maximumPolygonVertices = 8
 
-    /// PhysicsKit's limit on field behaviours per animator (`DynamicAnimator.maximumFieldCount`;
-    /// UIKit raises "Invalid Association" for the 33rd).
-    static let maximumFieldCount = 32
+    /// PhysicsKit's limit on field behaviours per animator (the one `DynamicAnimator` applies).
+    static let maximumFieldCount = BehaviorRules.maximumFieldCount
 
     func checkBehaviors() throws(Violation) {
         var fieldCount = 0

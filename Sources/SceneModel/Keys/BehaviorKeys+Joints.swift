@@ -1,3 +1,4 @@
+import BehaviorRules
 import Geometry
 
 // The declarations of push, collision, attachment, transformNest and snapZones. Their keys with
@@ -76,17 +77,18 @@ extension BehaviorKeys {
             .point("offset", \.offset,
                    doc: "Attachment point on the item, from its centre (a `limit` attaches at centre **minus** offset, UIKit's quirk)."),
             .point("toOffset", \.toOffset, doc: "Attachment point on `toItem`, from its centre."),
+            // Stricter than `BehaviorRules.Attachment.length` (≥ 0): a length of 0 written in a scene is a mistake.
             .number("length", \.length, range: .enginePositive, noun: "a length", unit: "pt", doc: "Rest length, points.",
                     defaultDoc: "the distance when attached"),
-            .number("frequency", \.frequency, range: .engineNonNegative, noun: "a frequency in Hz", unit: "Hz",
+            .number("frequency", \.frequency, range: .engine(BehaviorRules.Attachment.frequency), noun: "a frequency in Hz", unit: "Hz",
                     doc: "Spring frequency in Hz; 0 makes a distance attachment rigid."),
-            .number("damping", \.damping, range: .engineNonNegative, noun: "a damping ratio", doc: "Spring damping ratio."),
+            .number("damping", \.damping, range: .engine(BehaviorRules.Attachment.damping), noun: "a damping ratio", doc: "Spring damping ratio."),
             .custom("range", docType: "`[min, max]`", schemaRef: "number2",
                     doc: "`attachmentRange`: degrees for `pin` (must contain 0), points for `sliding`.",
                     defaultDoc: "none", rangeDoc: "min ≤ max",
                     decode: { d, node, at, a in a.range = try d.decodeRange(node, at: at) },
                     check: { scene, a, at in try scene.checkAttachmentRange(a, at: at) }),
-            .number("frictionTorque", \.frictionTorque, range: .engineNonNegative, noun: "a friction torque", unit: "N·m",
+            .number("frictionTorque", \.frictionTorque, range: .engine(BehaviorRules.Attachment.frictionTorque), noun: "a friction torque", unit: "N·m",
                     doc: "Pin friction torque, N·m."),
             .point("axis", \.axis, doc: "Sliding axis.", rangeDoc: "not `[0, 0]`")
                 .checkingAfter { _, a, at in
@@ -117,7 +119,7 @@ extension BehaviorKeys {
                         }
                         for (k, a) in angles.enumerated() { try KeyRange.engine.check(a.degrees, "", at: at + "[\(k)]") }
                     }),
-            .number("damping", \.damping, range: .unit, noun: "a damping ratio", doc: "For the snaps."),
+            .number("damping", \.damping, range: KeyRange(BehaviorRules.snapDamping), noun: "a damping ratio", doc: "For the snaps."),
             .number("acceleration", \.acceleration, range: .positive, noun: "an acceleration", doc: "For the tweens."),
         ])
     }

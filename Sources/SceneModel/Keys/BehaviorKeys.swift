@@ -1,9 +1,13 @@
+import BehaviorRules
 import Geometry
 
 // The declarations of the behaviours, one `ObjectSpec` per kind, in `BehaviorSpec.kinds` order
 // (push, collision, attachment, transformNest and snapZones are in BehaviorKeys+Joints.swift).
 
 enum BehaviorKeys {
+    private typealias Item = BehaviorRules.ItemProperties
+    private typealias Field = BehaviorRules.Field
+
     static var specs: [AnySpec] {
         [AnySpec(snap), AnySpec(gravity), AnySpec(push), AnySpec(collision), AnySpec(attachment), AnySpec(itemBehavior),
          AnySpec(field), AnySpec(watcher), AnySpec(dampedResize), AnySpec(transformTween), AnySpec(transformNest),
@@ -17,7 +21,7 @@ enum BehaviorKeys {
             .item("item", \.item, required: "item: the id of the item to snap", doc: "The item to snap."),
             .position("to", \.snapPoint, required: "to: [x, y], the snap point in canvas points",
                       doc: "Snap point in canvas points, or `{ of: item, offset: [dx, dy] }`."),
-            .number("damping", \.damping, range: .unit, noun: "a damping ratio",
+            .number("damping", \.damping, range: KeyRange(BehaviorRules.snapDamping), noun: "a damping ratio",
                     doc: "Damping ratio of the springs (UIKit's default), read once when the behaviour is added."),
         ])
     }
@@ -36,18 +40,18 @@ enum BehaviorKeys {
                    doc: "`UIDynamicItemBehavior`: only the properties given override (the last behaviour in order that sets one wins).",
                    prototype: ItemBehaviorSpec(items: []), keys: [
             .items("items", \.items, required: "items: a list of item ids", doc: "The items whose properties it sets."),
-            .number("elasticity", \.elasticity, range: .unit, noun: "an elasticity",
+            .number("elasticity", \.elasticity, range: .engine(Item.elasticity), noun: "an elasticity",
                     doc: "Restitution (UIKit's effective default).", defaultDoc: "`0.2`"),
-            .number("friction", \.friction, range: .engineNonNegative, noun: "a friction", doc: "Friction coefficient.", defaultDoc: "`0.2`"),
-            .number("density", \.density, range: .enginePositive, noun: "a density",
+            .number("friction", \.friction, range: .engine(Item.friction), noun: "a friction", doc: "Friction coefficient.", defaultDoc: "`0.2`"),
+            .number("density", \.density, range: .engine(Item.density), noun: "a density",
                     doc: "A 100×100-pt item of density 1 weighs 1 kg.", defaultDoc: "`1`"),
-            .number("resistance", \.resistance, range: .engineNonNegative, noun: "a resistance", unit: "1/s",
+            .number("resistance", \.resistance, range: .engine(Item.resistance), noun: "a resistance", unit: "1/s",
                     doc: "Linear damping.", defaultDoc: "`0.1`"),
-            .number("angularResistance", \.angularResistance, range: .engineNonNegative, noun: "an angular resistance", unit: "1/s",
+            .number("angularResistance", \.angularResistance, range: .engine(Item.angularResistance), noun: "an angular resistance", unit: "1/s",
                     doc: "Angular damping.", defaultDoc: "`0.1`"),
             .bool("allowsRotation", \.allowsRotation, doc: "Whether the items may turn.", defaultDoc: "`true`"),
             .bool("anchored", \.anchored, doc: "Anchored items do not move; others collide with them.", defaultDoc: "`false`"),
-            .number("charge", \.charge, range: .engine, doc: "For electric and magnetic fields.", defaultDoc: "`0`"),
+            .number("charge", \.charge, range: .engine(Item.charge), doc: "For electric and magnetic fields.", defaultDoc: "`0`"),
             .optionalPoint("linearVelocity", \.linearVelocity, names: ("vx", "vy"), unit: "pt/s", doc: "Added at the start, pt/s."),
             .optionalDegrees("angularVelocity", \.angularVelocity, range: .engine, doc: "Added at the start, degrees/s."),
         ])
@@ -74,15 +78,15 @@ enum BehaviorKeys {
                             try KeyRange.positive.check(s.height, "a height", at: at + ".size[1]")
                         }
                     }),
-            .number("strength", \.strength, range: .engine, doc: "Field strength."),
-            .number("falloff", \.falloff, range: .engine, doc: "Radial gravity 2, spring −1, electric and magnetic 1, others 0.",
+            .number("strength", \.strength, range: .engine(Field.strength), doc: "Field strength."),
+            .number("falloff", \.falloff, range: .engine(Field.falloff), doc: "Radial gravity 2, spring −1, electric and magnetic 1, others 0.",
                     defaultDoc: "by kind"),
-            .number("minimumRadius", \.minimumRadius, range: .engineNonNegative, noun: "a minimum radius", unit: "pt",
+            .number("minimumRadius", \.minimumRadius, range: .engine(Field.minimumRadius), noun: "a minimum radius", unit: "pt",
                     doc: "The distance r in the force laws is never less than this, so a force stays finite at the field's position.", defaultDoc: "tiny"),
             .point("direction", \.direction, doc: "Linear gravity direction (UIKit units: 1 = 1000 pt/s² at strength 1); the velocity field's target velocity and the drag field's medium velocity in **m/s**, as UIKit reads them (1 m/s = 100 pt/s: `direction: [0.6, -0.2]` moves an item at 60 pt/s right, 20 pt/s up). Above 20 m/s (2,000 pt/s) the loader prints a warning (the scene still renders): such a value was almost surely written in pt/s."),
-            .number("smoothness", \.smoothness, range: .unit, noun: "a smoothness",
+            .number("smoothness", \.smoothness, range: .engine(Field.smoothness), noun: "a smoothness",
                     doc: "Noise and turbulence: how broad the pattern is, from one noise cell per 100 pt (0) to one per 1600 pt (1)."),
-            .number("animationSpeed", \.animationSpeed, range: .engineNonNegative, noun: "an animation speed",
+            .number("animationSpeed", \.animationSpeed, range: .engine(Field.animationSpeed), noun: "an animation speed",
                     doc: "Noise and turbulence: how fast the pattern changes, noise cells per second; 0 freezes it. Turbulence pushes only moving items (force × m·\\|v\\|²)."),
         ])
     }

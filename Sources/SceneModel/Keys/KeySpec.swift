@@ -1,3 +1,4 @@
+import BehaviorRules
 import Geometry
 import Raster
 
@@ -125,6 +126,27 @@ struct AnySpec {
 }
 
 extension KeyRange {
+    /// A shared behaviour rule, as the scene checks it.
+    init(_ rule: ParameterRule) {
+        switch rule {
+        case .finite: self = .finite
+        case .nonNegative: self = .nonNegative
+        case .positive: self = .positive
+        case .unit: self = .unit
+        }
+    }
+
+    /// A shared behaviour rule for a number handed to Box2D: also within the engine's ±1e7.
+    /// (A unit range needs no engine bound.)
+    static func engine(_ rule: ParameterRule) -> KeyRange {
+        switch rule {
+        case .finite: .engine
+        case .nonNegative: .engineNonNegative
+        case .positive: .enginePositive
+        case .unit: .unit
+        }
+    }
+
     /// Checks `value` with the words `Scene.validate` uses; `noun` names it.
     func check(_ value: Double, _ noun: String, at path: String) throws(Violation) {
         switch self {
