@@ -13,7 +13,7 @@ extension SceneDecoder {
 
     func decodeLayerKeys(_ f: Fields, into item: inout Item, at path: String) throws {
         if let n = f["timing"] {
-            let t = try fields(n, at: path + ".timing", allowed: TimingKeys.mediaTiming, required: [], what: "a layer timing")
+            let t = try fields(n, at: path + ".timing", allowed: MediaTimingKeys.spec.keyNames, required: [], what: "a layer timing")
             item.timing = try decodeMediaTiming(t, at: path + ".timing")
             do { try item.timing.validate(call: "timing") } catch { throw timingError(error, t, at: path + ".timing") }
         }
@@ -30,26 +30,12 @@ extension SceneDecoder {
     }
 
     /// The `CAMediaTiming` keys of a mapping. `repeatCount` also takes `forever` (∞).
+    /// The `CAMediaTiming` keys of a mapping (`MediaTimingKeys`); the mapping's other keys are
+    /// read by the caller.
     func decodeMediaTiming(_ f: Fields, at path: String) throws -> MediaTiming {
-        var t = MediaTiming()
-        if let n = f["beginTime"] { t.beginTime = try number(n, at: path + ".beginTime") }
-        if let n = f["timeOffset"] { t.timeOffset = try number(n, at: path + ".timeOffset") }
-        if let n = f["speed"] { t.speed = try float(n, at: path + ".speed") }
-        if let n = f["duration"] { t.duration = try number(n, at: path + ".duration") }
-        if let n = f["repeatCount"] {
-            if case .string("forever")? = n.scalarMeaning {
-                t.repeatCount = .infinity
-            } else {
-                guard case .number? = n.scalarMeaning else {
-                    throw error(at: n, path + ".repeatCount", "expected a number or 'forever', found \(n.foundDescription)")
-                }
-                t.repeatCount = try float(n, at: path + ".repeatCount")
-            }
-        }
-        if let n = f["repeatDuration"] { t.repeatDuration = try number(n, at: path + ".repeatDuration") }
-        if let n = f["autoreverses"] { t.autoreverses = try bool(n, at: path + ".autoreverses") }
-        if let n = f["fillMode"] { t.fillMode = try word(n, at: path + ".fillMode", FillMode.self) }
-        return t
+        var timing = MediaTiming()
+        try decodeKeys(MediaTimingKeys.spec, from: f, at: path, into: &timing)
+        return timing
     }
 
     /// A number that must fit a Float (CA's `speed` and `repeatCount` are Float).

@@ -60,7 +60,7 @@ struct SceneDecoder {
                 try decodeBehaviorEntry(node, at: "behaviors[\(i)]")
             }
         } ?? []
-        let output = try top["output"].map { try decodeOutput($0) } ?? OutputSettings()
+        let output = try top["output"].map { try decode(OutputKeys.spec, $0, at: "output") } ?? OutputSettings()
         var scene = Scene(name: name, canvas: canvas, fps: fps, length: length, items: items,
                           behaviors: entries.map(\.0), output: output)
         if entries.contains(where: { $0.1 != nil }) { scene.behaviorIDs = entries.map(\.1) }
@@ -141,25 +141,19 @@ struct SceneDecoder {
         return mask
     }
 
-    private func decodeOutput(_ node: SourceNode) throws -> OutputSettings {
-        let f = try fields(node, at: "output", allowed: Keys.output, required: [], what: "output settings")
-        var output = OutputSettings()
-        if let n = f["frames"] { output.frames = try bool(n, at: "output.frames") }
-        if let n = f["video"] {
-            // `video: mp4`, `video: [mp4, gif]` or `video: none`.
-            let nodes: [SourceNode]
-            var isList = false
-            if case .sequence(let list) = n.value { nodes = list; isList = true } else { nodes = [n] }
-            var formats: [VideoFormat] = []
-            for (k, node) in nodes.enumerated() {
-                let at = isList ? "output.video[\(k)]" : "output.video"
-                if !isList, case .string("none")? = node.scalarMeaning { break }
-                let format = try word(node, at: at, VideoFormat.self)
-                if !formats.contains(format) { formats.append(format) }
-            }
-            output.video = formats
+    /// `video: mp4`, `video: [mp4, gif]` or `video: none`.
+    func decodeVideo(_ n: SourceNode, at path: String) throws -> [VideoFormat] {
+        let nodes: [SourceNode]
+        var isList = false
+        if case .sequence(let list) = n.value { nodes = list; isList = true } else { nodes = [n] }
+        var formats: [VideoFormat] = []
+        for (k, node) in nodes.enumerated() {
+            let at = isList ? path + "[\(k)]" : path
+            if !isList, case .string("none")? = node.scalarMeaning { break }
+            let format = try word(node, at: at, VideoFormat.self)
+            if !formats.contains(format) { formats.append(format) }
         }
-        return output
+        return formats
     }
 
     // MARK: Typed readers
@@ -310,9 +304,7 @@ struct SceneDecoder {
 
 /// The keys each mapping allows, in the order they are documented (and suggested).
 enum Keys {
-    static let root = ["version", "name", "canvas", "fps", "duration", "until", "maxDuration",
-                       "items", "behaviors", "viewAnimations", "animators", "layerTimeline", "dynamicsTimeline",
-                       "output", "fonts", "$schema"]
+    static var root: [String] { RootKeys.spec.keyNames }
     static var item: [String] { ItemKeys.spec.keyNames }
     static let behaviors = BehaviorSpec.kinds
     static var snap: [String] { BehaviorKeys.snap.keyNames }
@@ -331,7 +323,7 @@ enum Keys {
     static var snapZones: [String] { BehaviorKeys.snapZones.keyNames }
     static let zone = ["id", "rect"]
     static let drag = ["item", "path"]
-    static let output = ["frames", "video"]
+    static var output: [String] { OutputKeys.spec.keyNames }
 }
 
 // MARK: - Key path → position

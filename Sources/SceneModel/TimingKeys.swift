@@ -1,8 +1,7 @@
 // The keys each timing mapping allows, in documented order (and the order suggestions list them).
 
 enum TimingKeys {
-    static let mediaTiming = ["beginTime", "timeOffset", "speed", "duration", "repeatCount", "repeatDuration",
-                              "autoreverses", "fillMode"]
+    static var mediaTiming: [String] { MediaTimingKeys.spec.keyNames }
     static let shadow = ["color", "opacity", "offset", "radius"]
     static let animationKinds = ["basic", "keyframe", "spring"]
     static let common = ["key", "property", "at", "additive", "cumulative", "removedOnCompletion"]

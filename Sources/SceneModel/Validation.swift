@@ -108,9 +108,7 @@ extension Scene {
                             suggestion: "shorten it to \(SceneRules.maxNameLength) characters or fewer")
         }
         try checkCanvas(maxPixelsPerSide: limits.maxPixelsPerSide)
-        if !SceneRules.fpsRange.contains(fps) {
-            throw Violation(keyPath: "fps", message: "expected an integer from \(SceneRules.fpsRange.lowerBound) to \(SceneRules.fpsRange.upperBound), found \(fps)")
-        }
+        try RootKeys.spec.check(self, in: self, at: "")
         switch length {
         case .duration(let seconds):
             try checkSeconds(seconds, at: "duration", limits: limits)

@@ -37,7 +37,7 @@ struct GeneratedFilesTests {
         do {
             _ = try SceneFormatFiles.doc(from: "no markers")
         } catch {
-            #expect("\(error)" == "missing marker <!-- keys:canvas --> in docs/scene-format.md")
+            #expect("\(error)" == "missing marker <!-- keys:top --> in docs/scene-format.md")
         }
     }
 

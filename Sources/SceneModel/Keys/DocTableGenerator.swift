@@ -57,8 +57,8 @@ enum DocTableGenerator {
     }
 
     static func defaultCell(_ doc: KeyDoc, _ value: JSONValue?) -> String {
-        if doc.required != nil { return "**required**" }
         if let text = doc.defaultDoc { return text }
+        if doc.required != nil { return "**required**" }
         guard let value else { return "" }
         if case .colour = doc.type, case .string(let hex) = value { return "`\"\(hex)\"`" }
         return "`\(inline(value))`"

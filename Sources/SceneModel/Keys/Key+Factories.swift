@@ -199,10 +199,16 @@ extension SceneDecoder {
     func decode<Object>(_ spec: ObjectSpec<Object>, _ node: SourceNode, at path: String,
                         into object: inout Object) throws -> Fields {
         let f = try fields(node, at: path, allowed: spec.keyNames, required: spec.required, what: spec.what)
+        try decodeKeys(spec, from: f, at: path, into: &object)
+        return f
+    }
+
+    /// Reads the keys of `spec` present in `f` (a mapping already checked, which may allow more
+    /// keys than `spec` declares, as an animation allows its media timing keys).
+    func decodeKeys<Object>(_ spec: ObjectSpec<Object>, from f: Fields, at path: String, into object: inout Object) throws {
         for key in spec.keys {
             guard let decode = key.decode, let value = f[key.name] else { continue }
             try decode(self, value, path.isEmpty ? key.name : path + "." + key.name, &object)
         }
-        return f
     }
 }

@@ -55,6 +55,8 @@ enum KeyRange: Equatable {
     case positiveAtMost(Double)
     /// An integer of at most this magnitude (the decoder enforces it while reading the integer).
     case magnitude(Double)
+    /// From the first to the second bound, inclusive.
+    case closed(Double, Double)
 }
 
 /// The documented face of a key: everything but how it is decoded and checked.
@@ -75,6 +77,8 @@ struct KeyDoc {
     var rangeDoc: String? = nil
     /// A value as a user would write it, for the schema's `examples`.
     var example: JSONValue? = nil
+    /// Read before decoding (components, controls): documented, but not a key the decoder allows.
+    var consumedBeforeDecoding = false
 }
 
 /// One key of an `Object`: its documentation, its typed read and its checks.
@@ -104,7 +108,8 @@ struct ObjectSpec<Object> {
     var prototype: Object
     var keys: [Key<Object>]
 
-    var keyNames: [String] { keys.map(\.name) }
+    /// The keys the decoder allows, in documented order.
+    var keyNames: [String] { keys.filter { !$0.doc.consumedBeforeDecoding }.map(\.name) }
     var required: [(key: String, hint: String)] {
         keys.compactMap { key in key.doc.required.map { (key.name, $0) } }
     }
@@ -171,6 +176,10 @@ extension KeyRange {
         case .engineNonNegative:
             try Self.engineCheck(value, at: path)
             if !(value >= 0) { throw Violation(keyPath: path, message: "expected \(noun) of at least 0, found \(format(value))") }
+        case .closed(let lo, let hi):
+            if !(value >= lo && value <= hi) {
+                throw Violation(keyPath: path, message: "expected \(noun) from \(format(lo)) to \(format(hi)), found \(format(value))")
+            }
         case .positiveAtMost(let m):
             if !(value > 0 && value <= m) {
                 throw Violation(keyPath: path, message: "expected \(noun) greater than 0 and at most \(format(m)), found \(format(value))")
@@ -197,6 +206,7 @@ extension KeyRange {
         case .nonNegative, .engineNonNegative: return [("minimum", .int(0))]
         case .positiveAtMost(let m): return [("exclusiveMinimum", .int(0)), ("maximum", .number(m))]
         case .magnitude(let m): return [("minimum", .int(-Int(m))), ("maximum", .int(Int(m)))]
+        case .closed(let lo, let hi): return [("minimum", .number(lo)), ("maximum", .number(hi))]
         }
     }
 
@@ -210,6 +220,7 @@ extension KeyRange {
         case .nonNegative, .engineNonNegative: return "≥ 0"
         case .positiveAtMost(let m): return "> 0, ≤ \(format(m))"
         case .magnitude(let m): return "within ±\(format(m))"
+        case .closed(let lo, let hi): return "\(format(lo)) … \(format(hi))"
         }
     }
 }

@@ -6,15 +6,18 @@ enum SceneKeys {
     /// Every declared object, in the order the schema generator rewrites them (an object before
     /// the objects nested in it).
     static var specs: [AnySpec] {
-        [AnySpec(CanvasKeys.spec), AnySpec(ItemKeys.spec), AnySpec(BorderKeys.spec), AnySpec(ShadowKeys.spec)]
-            + BehaviorKeys.specs
+        [AnySpec(RootKeys.spec), AnySpec(OutputKeys.spec), AnySpec(CanvasKeys.spec), AnySpec(ItemKeys.spec), AnySpec(BorderKeys.spec), AnySpec(ShadowKeys.spec),
+         AnySpec(MediaTimingKeys.spec)] + BehaviorKeys.specs
     }
 
     /// The tables of docs/scene-format.md: marker, objects, and whether a "kind" column comes first.
     static var docTables: [(marker: String, specs: [AnySpec], kindColumn: Bool)] {
-        [("canvas", [AnySpec(CanvasKeys.spec)], false),
+        [("top", [AnySpec(RootKeys.spec)], false),
+         ("canvas", [AnySpec(CanvasKeys.spec)], false),
          ("item", [AnySpec(ItemKeys.spec)], false),
-         ("behaviors", BehaviorKeys.specs, true)]
+         ("behaviors", BehaviorKeys.specs, true),
+         ("mediaTiming", [AnySpec(MediaTimingKeys.spec)], false),
+         ("output", [AnySpec(OutputKeys.spec)], false)]
     }
 }
 

@@ -22,12 +22,25 @@ enum SchemaGenerator {
         members.append(("properties", .object(spec.keys.map { key in
             (key.doc.name, property(key.doc, default: key.defaultValue, existing: existing?.value(at: ["properties", key.doc.name])))
         })))
-        // Members the generator does not write (conditions between keys) stay as committed.
+        return merged(members, into: existing)
+    }
+
+    /// `generated` members in the committed object's member order (a member the generator owns
+    /// but no longer writes goes away); members the generator does not write (conditions between
+    /// keys, `$defs`) stay as committed; new members come last.
+    static func merged(_ generated: [(String, JSONValue)], into existing: JSONValue?) -> JSONValue {
         let owned: Set = ["type", "additionalProperties", "required", "description", "properties"]
-        if case .object(let old)? = existing {
-            for m in old where !owned.contains(m.key) { members.append((m.key, m.value)) }
+        guard case .object(let old)? = existing else { return .object(generated) }
+        var result: [(String, JSONValue)] = []
+        for m in old {
+            if let new = generated.first(where: { $0.0 == m.key }) {
+                result.append(new)
+            } else if !owned.contains(m.key) {
+                result.append((m.key, m.value))
+            }
         }
-        return .object(members)
+        for new in generated where !result.contains(where: { $0.0 == new.0 }) { result.append(new) }
+        return .object(result)
     }
 
     static func property(_ doc: KeyDoc, default value: JSONValue?, existing: JSONValue?) -> JSONValue {
