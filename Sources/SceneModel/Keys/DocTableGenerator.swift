@@ -60,7 +60,8 @@ enum DocTableGenerator {
         if let text = doc.defaultDoc { return text }
         if doc.required != nil { return "**required**" }
         guard let value else { return "" }
-        if case .colour = doc.type, case .string(let hex) = value { return "`\"\(hex)\"`" }
+        // A colour is quoted, as YAML needs it (an unquoted # starts a comment).
+        if case .string(let hex) = value, hex.hasPrefix("#") { return "`\"\(hex)\"`" }
         return "`\(inline(value))`"
     }
 

@@ -57,6 +57,8 @@ enum KeyRange: Equatable {
     case magnitude(Double)
     /// From the first to the second bound, inclusive.
     case closed(Double, Double)
+    /// At least the bound.
+    case atLeast(Double)
 }
 
 /// The documented face of a key: everything but how it is decoded and checked.
@@ -176,6 +178,8 @@ extension KeyRange {
         case .engineNonNegative:
             try Self.engineCheck(value, at: path)
             if !(value >= 0) { throw Violation(keyPath: path, message: "expected \(noun) of at least 0, found \(format(value))") }
+        case .atLeast(let m):
+            if !(value >= m) { throw Violation(keyPath: path, message: "expected \(noun) of at least \(format(m)), found \(format(value))") }
         case .closed(let lo, let hi):
             if !(value >= lo && value <= hi) {
                 throw Violation(keyPath: path, message: "expected \(noun) from \(format(lo)) to \(format(hi)), found \(format(value))")
@@ -207,6 +211,7 @@ extension KeyRange {
         case .positiveAtMost(let m): return [("exclusiveMinimum", .int(0)), ("maximum", .number(m))]
         case .magnitude(let m): return [("minimum", .int(-Int(m))), ("maximum", .int(Int(m)))]
         case .closed(let lo, let hi): return [("minimum", .number(lo)), ("maximum", .number(hi))]
+        case .atLeast(let m): return [("minimum", .number(m))]
         }
     }
 
@@ -221,6 +226,7 @@ extension KeyRange {
         case .positiveAtMost(let m): return "> 0, ≤ \(format(m))"
         case .magnitude(let m): return "within ±\(format(m))"
         case .closed(let lo, let hi): return "\(format(lo)) … \(format(hi))"
+        case .atLeast(let m): return "≥ \(format(m))"
         }
     }
 }

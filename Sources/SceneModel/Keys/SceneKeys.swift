@@ -7,7 +7,7 @@ enum SceneKeys {
     /// the objects nested in it).
     static var specs: [AnySpec] {
         [AnySpec(RootKeys.spec), AnySpec(OutputKeys.spec), AnySpec(CanvasKeys.spec), AnySpec(ItemKeys.spec), AnySpec(BorderKeys.spec), AnySpec(ShadowKeys.spec),
-         AnySpec(MediaTimingKeys.spec)] + BehaviorKeys.specs
+         AnySpec(MediaTimingKeys.spec), AnySpec(ShapeKeys.spec)] + BehaviorKeys.specs
     }
 
     /// The tables of docs/scene-format.md: marker, objects, and whether a "kind" column comes first.
@@ -17,6 +17,7 @@ enum SceneKeys {
          ("item", [AnySpec(ItemKeys.spec)], false),
          ("behaviors", BehaviorKeys.specs, true),
          ("mediaTiming", [AnySpec(MediaTimingKeys.spec)], false),
+         ("shape", [AnySpec(ShapeKeys.spec)], false),
          ("output", [AnySpec(OutputKeys.spec)], false)]
     }
 }
