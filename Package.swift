@@ -34,12 +34,14 @@ let package = Package(
             cxxSettings: [.unsafeFlags(["-O2"])],
             linkerSettings: [.linkedLibrary("box2d"), .linkedLibrary("stdc++")]
         ),
-        .target(name: "Dynamics", dependencies: ["Geometry", "CBox2D"], exclude: ["README.md"]),
+        // The values behaviour parameters accept, shared by Dynamics (Swift API) and SceneModel (scene files).
+        .target(name: "BehaviorRules", exclude: ["README.md"]),
+        .target(name: "Dynamics", dependencies: ["Geometry", "CBox2D", "BehaviorRules"], exclude: ["README.md"]),
         .target(name: "Timing", dependencies: ["Geometry", "Raster"], exclude: ["README.md"]),
         .target(name: "CustomBehaviors", dependencies: ["Dynamics", "Geometry"], exclude: ["README.md"]),
         // Icons from SVG files (a checked subset, parsed by Foundation's XMLParser over libxml2).
         .target(name: "Icons", dependencies: ["Geometry", "Raster", "Shapes", "Determinism"], exclude: ["README.md"]),
-        .target(name: "SceneModel", dependencies: ["Geometry", "Markup", "Raster", "Timing", "Shapes", "Icons", "Text", .product(name: "Yams", package: "Yams")],
+        .target(name: "SceneModel", dependencies: ["Geometry", "Markup", "Raster", "Timing", "Shapes", "Icons", "Text", "BehaviorRules", .product(name: "Yams", package: "Yams")],
                 exclude: ["README.md"]),
         // The rasterizer's innermost loops (sweep and blend, AVX2 chosen at run time), always -O:
         // debug test builds would otherwise spend minutes in them.

@@ -1,3 +1,4 @@
+import BehaviorRules
 import CBox2D
 import Geometry
 
@@ -130,10 +131,11 @@ public final class AttachmentBehavior: DynamicBehavior {
         length: Double? = nil, frequency: Double? = nil, damping: Double? = nil,
         frictionTorque: Double? = nil, pinRange: AttachmentRange? = nil, axis: Point? = nil
     ) throws(DynamicsParameterError) {
-        if let v = length { try Check.nonNegative(v, "AttachmentBehavior.length", "length") }
-        if let v = frequency { try Check.nonNegative(v, "AttachmentBehavior.frequency", "frequency") }
-        if let v = damping { try Check.nonNegative(v, "AttachmentBehavior.damping", "damping") }
-        if let v = frictionTorque { try Check.nonNegative(v, "AttachmentBehavior.frictionTorque", "friction torque") }
+        typealias Rules = BehaviorRules.Attachment
+        if let v = length { try Check.rule(Rules.length, v, "AttachmentBehavior.length", "length") }
+        if let v = frequency { try Check.rule(Rules.frequency, v, "AttachmentBehavior.frequency", "frequency") }
+        if let v = damping { try Check.rule(Rules.damping, v, "AttachmentBehavior.damping", "damping") }
+        if let v = frictionTorque { try Check.rule(Rules.frictionTorque, v, "AttachmentBehavior.frictionTorque", "friction torque") }
         if let r = pinRange, !(r.minimum <= 0 && 0 <= r.maximum) {
             throw DynamicsParameterError(
                 parameter: "AttachmentBehavior.attachmentRange",

@@ -1,3 +1,4 @@
+import BehaviorRules
 import CBox2D
 import Geometry
 
@@ -560,7 +561,7 @@ public final class DynamicAnimator {
 
     /// PhysicsKit's limit on field behaviours per animator (UIKit raises "Invalid Association" for
     /// the 33rd). Fields registered beyond it exert no force (`FieldBehavior.isBeyondFieldLimit`).
-    public static let maximumFieldCount = 32
+    public static let maximumFieldCount = BehaviorRules.maximumFieldCount
 
     /// The check scenes run before building an animator, since `addBehavior` cannot throw.
     /// - Throws: `DynamicsParameterError` when `fieldCount` exceeds `maximumFieldCount`.

@@ -1,3 +1,4 @@
+import BehaviorRules
 import Geometry
 
 /// A behaviour or item parameter that UIKit would reject (or that would trip one of Box2D's
@@ -46,6 +47,16 @@ enum Check {
         try finite(value, parameter)
         guard (0...1).contains(value) else {
             throw Failure(parameter: parameter, message: "\(what) \(value) out of range 0...1")
+        }
+    }
+
+    /// `value` under one of the shared `BehaviorRules`, in this module's words.
+    static func rule(_ rule: ParameterRule, _ value: Double, _ parameter: String, _ what: String) throws(Failure) {
+        switch rule {
+        case .finite: try finite(value, parameter)
+        case .nonNegative: try nonNegative(value, parameter, what)
+        case .positive: try positive(value, parameter, what)
+        case .unit: try unit(value, parameter, what)
         }
     }
 

@@ -1,3 +1,4 @@
+import BehaviorRules
 import Foundation
 import Geometry
 
@@ -238,11 +239,12 @@ public final class FieldBehavior: DynamicBehavior {
     ///   animation speed.
     public static func validate(strength: Double? = nil, falloff: Double? = nil, minimumRadius: Double? = nil,
                                 smoothness: Double? = nil, animationSpeed: Double? = nil) throws(DynamicsParameterError) {
-        if let v = strength { try Check.finite(v, "FieldBehavior.strength") }
-        if let v = falloff { try Check.finite(v, "FieldBehavior.falloff") }
-        if let v = minimumRadius { try Check.nonNegative(v, "FieldBehavior.minimumRadius", "minimum radius") }
-        if let v = smoothness { try Check.unit(v, "FieldBehavior.smoothness", "smoothness") }
-        if let v = animationSpeed { try Check.nonNegative(v, "FieldBehavior.animationSpeed", "animation speed") }
+        typealias Rules = BehaviorRules.Field
+        if let v = strength { try Check.rule(Rules.strength, v, "FieldBehavior.strength", "strength") }
+        if let v = falloff { try Check.rule(Rules.falloff, v, "FieldBehavior.falloff", "falloff") }
+        if let v = minimumRadius { try Check.rule(Rules.minimumRadius, v, "FieldBehavior.minimumRadius", "minimum radius") }
+        if let v = smoothness { try Check.rule(Rules.smoothness, v, "FieldBehavior.smoothness", "smoothness") }
+        if let v = animationSpeed { try Check.rule(Rules.animationSpeed, v, "FieldBehavior.animationSpeed", "animation speed") }
     }
 
     /// - Precondition: a noise or turbulence kind's parameters pass `validate`.

@@ -1,3 +1,4 @@
+import BehaviorRules
 import CBox2D
 import Geometry
 
@@ -122,12 +123,13 @@ public final class ItemBehavior: DynamicBehavior {
         elasticity: Double? = nil, friction: Double? = nil, density: Double? = nil,
         resistance: Double? = nil, angularResistance: Double? = nil, charge: Double? = nil
     ) throws(DynamicsParameterError) {
-        if let v = elasticity { try Check.unit(v, "ItemBehavior.elasticity", "elasticity") }
-        if let v = friction { try Check.nonNegative(v, "ItemBehavior.friction", "friction") }
-        if let v = density { try Check.positive(v, "ItemBehavior.density", "density") }
-        if let v = resistance { try Check.nonNegative(v, "ItemBehavior.resistance", "resistance") }
-        if let v = angularResistance { try Check.nonNegative(v, "ItemBehavior.angularResistance", "angular resistance") }
-        if let v = charge { try Check.finite(v, "ItemBehavior.charge") }
+        typealias Rules = BehaviorRules.ItemProperties
+        if let v = elasticity { try Check.rule(Rules.elasticity, v, "ItemBehavior.elasticity", "elasticity") }
+        if let v = friction { try Check.rule(Rules.friction, v, "ItemBehavior.friction", "friction") }
+        if let v = density { try Check.rule(Rules.density, v, "ItemBehavior.density", "density") }
+        if let v = resistance { try Check.rule(Rules.resistance, v, "ItemBehavior.resistance", "resistance") }
+        if let v = angularResistance { try Check.rule(Rules.angularResistance, v, "ItemBehavior.angularResistance", "angular resistance") }
+        if let v = charge { try Check.rule(Rules.charge, v, "ItemBehavior.charge", "charge") }
     }
 
     /// Velocities added before the behaviour was registered, applied at registration (UIKit

@@ -25,87 +25,26 @@ extension SceneDecoder {
         let body = first.value
         let at = path + "." + first.key
         switch first.key {
-        case "snap": return .snap(try decodeSnap(body, at: at))
-        case "gravity": return .gravity(try decodeGravity(body, at: at))
-        case "push": return .push(try decodePush(body, at: at))
-        case "collision": return .collision(try decodeCollision(body, at: at))
-        case "attachment": return .attachment(try decodeAttachment(body, at: at))
-        case "itemBehavior": return .itemBehavior(try decodeItemBehavior(body, at: at))
-        case "field": return .field(try decodeField(body, at: at))
-        case "watcher": return .watcher(try decodeWatcher(body, at: at))
-        case "dampedResize": return .dampedResize(try decodeDampedResize(body, at: at))
-        case "transformTween": return .transformTween(try decodeTransformTween(body, at: at))
-        case "transformNest": return .transformNest(try decodeTransformNest(body, at: at))
-        default: return .snapZones(try decodeSnapZones(body, at: at)) // the last of Keys.behaviors
+        case "snap": return .snap(try decode(BehaviorKeys.snap, body, at: at))
+        case "gravity": return .gravity(try decode(BehaviorKeys.gravity, body, at: at))
+        case "push":
+            var push = BehaviorKeys.push.prototype
+            let f = try decode(BehaviorKeys.push, body, at: at, into: &push)
+            push.force = try decodePushForce(f, at: at)
+            return .push(push)
+        case "collision": return .collision(try decode(BehaviorKeys.collision, body, at: at))
+        case "attachment": return .attachment(try decode(BehaviorKeys.attachment, body, at: at))
+        case "itemBehavior": return .itemBehavior(try decode(BehaviorKeys.itemBehavior, body, at: at))
+        case "field": return .field(try decode(BehaviorKeys.field, body, at: at))
+        case "watcher": return .watcher(try decode(BehaviorKeys.watcher, body, at: at))
+        case "dampedResize": return .dampedResize(try decode(BehaviorKeys.dampedResize, body, at: at))
+        case "transformTween": return .transformTween(try decode(BehaviorKeys.transformTween, body, at: at))
+        case "transformNest": return .transformNest(try decode(BehaviorKeys.transformNest, body, at: at))
+        default: return .snapZones(try decode(BehaviorKeys.snapZones, body, at: at)) // the last of Keys.behaviors
         }
     }
 
-    private func decodeSnap(_ body: SourceNode, at path: String) throws -> SnapSpec {
-        let f = try fields(body, at: path, allowed: Keys.snap, required: [
-            ("item", "item: the id of the item to snap"),
-            ("to", "to: [x, y], the snap point in canvas points"),
-        ], what: "a snap")
-        var snap = SnapSpec(item: try string(f[checked: "item"], at: path + ".item"),
-                            snapPoint: try position(f[checked: "to"], at: path + ".to"))
-        if let n = f["damping"] { snap.damping = try number(n, at: path + ".damping") }
-        return snap
-    }
-
-    private func decodeGravity(_ body: SourceNode, at path: String) throws -> GravitySpec {
-        let f = try fields(body, at: path, allowed: Keys.gravity, required: [
-            ("items", "items: a list of item ids"),
-        ], what: "a gravity")
-        var gravity = GravitySpec(items: try ids(f[checked: "items"], at: path + ".items"))
-        if let n = f["direction"] { gravity.direction = try vector(n, at: path + ".direction") }
-        return gravity
-    }
-
-    private func decodePush(_ body: SourceNode, at path: String) throws -> PushSpec {
-        let f = try fields(body, at: path, allowed: Keys.push, required: [
-            ("items", "items: a list of item ids"),
-        ], what: "a push")
-        var push = PushSpec(items: try ids(f[checked: "items"], at: path + ".items"))
-        if let n = f["mode"] { push.mode = try word(n, at: path + ".mode", PushSpec.Mode.self) }
-        if let direction = f.entry("direction") {
-            for key in ["angle", "magnitude"] {
-                if let other = f.entry(key) {
-                    throw error(at: other.keyMark, path + "." + key,
-                                "'direction' and '\(key)' are both given; expected either direction: [dx, dy] or angle and magnitude")
-                }
-            }
-            push.force = .direction(try vector(direction.value, at: path + ".direction"))
-        } else {
-            let angle = try f["angle"].map { try number($0, at: path + ".angle") } ?? 0
-            let magnitude = try f["magnitude"].map { try number($0, at: path + ".magnitude") } ?? 0
-            push.force = .angle(.degrees(angle), magnitude: magnitude)
-        }
-        if let n = f["offset"] { push.offset = try vector(n, at: path + ".offset") }
-        if let n = f["active"] { push.active = try bool(n, at: path + ".active") }
-        return push
-    }
-
-    private func decodeCollision(_ body: SourceNode, at path: String) throws -> CollisionSpec {
-        let f = try fields(body, at: path, allowed: Keys.collision, required: [
-            ("items", "items: a list of item ids"),
-        ], what: "a collision")
-        var collision = CollisionSpec(items: try ids(f[checked: "items"], at: path + ".items"))
-        if let n = f["mode"] { collision.mode = try word(n, at: path + ".mode", CollisionSpec.Mode.self) }
-        if let n = f["boundaries"] {
-            collision.boundaries = try list(n, at: path + ".boundaries").enumerated().map { j, node in
-                try decodeBoundary(node, at: path + ".boundaries[\(j)]")
-            }
-        }
-        if let n = f["translatesReferenceBoundsIntoBoundary"] {
-            collision.canvasBoundary = try bool(n, at: path + ".translatesReferenceBoundsIntoBoundary")
-        }
-        if let n = f["insets"] {
-            let v = try numbers(n, at: path + ".insets", count: 4, names: "[top, left, bottom, right]")
-            collision.insets = .init(top: v[0], left: v[1], bottom: v[2], right: v[3])
-        }
-        return collision
-    }
-
-    private func decodeBoundary(_ node: SourceNode, at path: String) throws -> CollisionSpec.Boundary {
+    func decodeBoundary(_ node: SourceNode, at path: String) throws -> CollisionSpec.Boundary {
         let f = try fields(node, at: path, allowed: Keys.boundary, required: [
             ("id", "id: a name for the boundary"),
         ], what: "a boundary")
@@ -125,138 +64,35 @@ extension SceneDecoder {
         return .init(id: id, shape: .line(from: try point(from, at: path + ".from"), to: try point(to, at: path + ".to")))
     }
 
-    private func decodeAttachment(_ body: SourceNode, at path: String) throws -> AttachmentSpec {
-        let f = try fields(body, at: path, allowed: Keys.attachment, required: [
-            ("item", "item: the id of the attached item"),
-        ], what: "an attachment")
-        var a = AttachmentSpec(item: try string(f[checked: "item"], at: path + ".item"))
-        if let n = f["kind"] { a.kind = try word(n, at: path + ".kind", AttachmentSpec.Kind.self) }
-        if let n = f["toItem"] { a.toItem = try string(n, at: path + ".toItem") }
-        if let n = f["anchor"] { a.anchor = try position(n, at: path + ".anchor") }
-        if let n = f["offset"] { a.offset = try vector(n, at: path + ".offset") }
-        if let n = f["toOffset"] { a.toOffset = try vector(n, at: path + ".toOffset") }
-        if let n = f["length"] { a.length = try number(n, at: path + ".length") }
-        if let n = f["frequency"] { a.frequency = try number(n, at: path + ".frequency") }
-        if let n = f["damping"] { a.damping = try number(n, at: path + ".damping") }
-        if let n = f["range"] {
-            let r = try pair(n, at: path + ".range", names: ("min", "max"))
-            guard r.0 <= r.1 else {
-                throw error(at: n, path + ".range", "expected [min, max] with min ≤ max, found [\(SceneModel.format(r.0)), \(SceneModel.format(r.1))]")
+    /// A push's `angle` and `magnitude`, or its `direction` (not both).
+    func decodePushForce(_ f: Fields, at path: String) throws -> PushSpec.Force {
+        if let direction = f.entry("direction") {
+            for key in ["angle", "magnitude"] {
+                if let other = f.entry(key) {
+                    throw error(at: other.keyMark, path + "." + key,
+                                "'direction' and '\(key)' are both given; expected either direction: [dx, dy] or angle and magnitude")
+                }
             }
-            a.range = r.0...r.1
+            return .direction(try vector(direction.value, at: path + ".direction"))
         }
-        if let n = f["frictionTorque"] { a.frictionTorque = try number(n, at: path + ".frictionTorque") }
-        if let n = f["axis"] { a.axis = try vector(n, at: path + ".axis") }
-        return a
+        let angle = try f["angle"].map { try number($0, at: path + ".angle") } ?? 0
+        let magnitude = try f["magnitude"].map { try number($0, at: path + ".magnitude") } ?? 0
+        return .angle(.degrees(angle), magnitude: magnitude)
     }
 
-    private func decodeItemBehavior(_ body: SourceNode, at path: String) throws -> ItemBehaviorSpec {
-        let f = try fields(body, at: path, allowed: Keys.itemBehavior, required: [
-            ("items", "items: a list of item ids"),
-        ], what: "an item behavior")
-        var b = ItemBehaviorSpec(items: try ids(f[checked: "items"], at: path + ".items"))
-        b.elasticity = try f["elasticity"].map { try number($0, at: path + ".elasticity") }
-        b.friction = try f["friction"].map { try number($0, at: path + ".friction") }
-        b.density = try f["density"].map { try number($0, at: path + ".density") }
-        b.resistance = try f["resistance"].map { try number($0, at: path + ".resistance") }
-        b.angularResistance = try f["angularResistance"].map { try number($0, at: path + ".angularResistance") }
-        b.allowsRotation = try f["allowsRotation"].map { try bool($0, at: path + ".allowsRotation") }
-        b.anchored = try f["anchored"].map { try bool($0, at: path + ".anchored") }
-        b.charge = try f["charge"].map { try number($0, at: path + ".charge") }
-        b.linearVelocity = try f["linearVelocity"].map { try vector($0, at: path + ".linearVelocity") }
-        b.angularVelocity = try f["angularVelocity"].map { Angle.degrees(try number($0, at: path + ".angularVelocity")) }
-        return b
-    }
-
-    private func decodeField(_ body: SourceNode, at path: String) throws -> FieldSpec {
-        let f = try fields(body, at: path, allowed: Keys.field, required: [
-            ("kind", "kind: one of \(listing(FieldSpec.Kind.allCases.map(\.rawValue)))"),
-            ("items", "items: a list of item ids"),
-        ], what: "a field")
-        var field = FieldSpec(kind: try word(f[checked: "kind"], at: path + ".kind", FieldSpec.Kind.self),
-                              items: try ids(f[checked: "items"], at: path + ".items"))
-        if let n = f["position"] { field.position = try position(n, at: path + ".position") }
-        if let n = f["region"] {
-            let r = try fields(n, at: path + ".region", allowed: Keys.region, required: [], what: "a region")
-            switch (r["radius"], r["size"]) {
-            case (let radius?, nil): field.region = .radius(try number(radius, at: path + ".region.radius"))
-            case (nil, let size?): field.region = .size(try self.size(size, at: path + ".region.size"))
-            case (nil, nil): throw error(at: n, path + ".region", "expected { radius: r } or { size: [width, height] }, found an empty mapping")
-            case (_?, _?): throw error(at: r.entry("size")?.keyMark, path + ".region.size",
-                                       "'radius' and 'size' are both given; expected one of them")
-            }
+    /// An attachment's `range: [min, max]`, min ≤ max.
+    func decodeRange(_ n: SourceNode, at path: String) throws -> ClosedRange<Double> {
+        let r = try pair(n, at: path, names: ("min", "max"))
+        guard r.0 <= r.1 else {
+            throw error(at: n, path, "expected [min, max] with min ≤ max, found [\(SceneModel.format(r.0)), \(SceneModel.format(r.1))]")
         }
-        if let n = f["strength"] { field.strength = try number(n, at: path + ".strength") }
-        field.falloff = try f["falloff"].map { try number($0, at: path + ".falloff") }
-        field.minimumRadius = try f["minimumRadius"].map { try number($0, at: path + ".minimumRadius") }
-        if let n = f["direction"] { field.direction = try vector(n, at: path + ".direction") }
-        if let n = f["smoothness"] { field.smoothness = try number(n, at: path + ".smoothness") }
-        if let n = f["animationSpeed"] { field.animationSpeed = try number(n, at: path + ".animationSpeed") }
-        return field
+        return r.0...r.1
     }
 
-    private func decodeWatcher(_ body: SourceNode, at path: String) throws -> WatcherSpec {
-        let f = try fields(body, at: path, allowed: Keys.watcher, required: [
-            ("item", "item: the id of the item whose frame is watched"),
-            ("client", "client: the behavior to remove when the frame holds still, such as { snap: { item: card, to: [x, y] } }"),
-        ], what: "a watcher")
-        let client = try decodeBehavior(f[checked: "client"], at: path + ".client")
-        var w = WatcherSpec(item: try string(f[checked: "item"], at: path + ".item"), client: client)
-        if let n = f["laxity"] { w.laxity = try number(n, at: path + ".laxity") }
-        if let n = f["threshold"] { w.threshold = try integer(n, at: path + ".threshold") }
-        return w
-    }
-
-    private func decodeDampedResize(_ body: SourceNode, at path: String) throws -> DampedResizeSpec {
-        let f = try fields(body, at: path, allowed: Keys.dampedResize, required: [
-            ("item", "item: the id of the item to resize"),
-        ], what: "a damped resize")
-        var r = DampedResizeSpec(item: try string(f[checked: "item"], at: path + ".item"))
-        if let n = f["amplitude"] { r.amplitude = try number(n, at: path + ".amplitude") }
-        if let n = f["frequency"] { r.frequency = try number(n, at: path + ".frequency") }
-        if let n = f["decay"] { r.decay = try number(n, at: path + ".decay") }
-        if let n = f["duration"] { r.duration = try number(n, at: path + ".duration") }
-        return r
-    }
-
-    private func decodeTransformTween(_ body: SourceNode, at path: String) throws -> TransformTweenSpec {
-        let f = try fields(body, at: path, allowed: Keys.transformTween, required: [
-            ("item", "item: the id of the item to transform"),
-        ], what: "a transform tween")
-        var t = TransformTweenSpec(item: try string(f[checked: "item"], at: path + ".item"))
-        if let n = f["rotation"] { t.rotation = .degrees(try number(n, at: path + ".rotation")) }
-        if let n = f["scale"] {
-            let p = try pair(n, at: path + ".scale", names: ("sx", "sy"))
-            t.scale = Size(p.0, p.1)
-        }
-        if let n = f["translation"] { t.translation = try vector(n, at: path + ".translation") }
-        if let n = f["acceleration"] { t.acceleration = try number(n, at: path + ".acceleration") }
-        return t
-    }
-
-    private func decodeTransformNest(_ body: SourceNode, at path: String) throws -> TransformNestSpec {
-        let f = try fields(body, at: path, allowed: Keys.transformNest, required: [
-            ("items", "items: a list of item ids"),
-            ("to", "to: [x, y], the point the items pile up on"),
-        ], what: "a transform nest")
-        var n = TransformNestSpec(items: try ids(f[checked: "items"], at: path + ".items"),
-                                  point: try position(f[checked: "to"], at: path + ".to"))
-        if let a = f["angles"] {
-            n.angles = try list(a, at: path + ".angles").enumerated().map { k, node in
-                Angle.degrees(try number(node, at: path + ".angles[\(k)]"))
-            }
-        }
-        if let d = f["damping"] { n.damping = try number(d, at: path + ".damping") }
-        if let a = f["acceleration"] { n.acceleration = try number(a, at: path + ".acceleration") }
-        return n
-    }
-
-    private func decodeSnapZones(_ body: SourceNode, at path: String) throws -> SnapZonesSpec {
-        let f = try fields(body, at: path, allowed: Keys.snapZones, required: [
-            ("zones", "zones: a list of { id, rect: [x, y, width, height] }"),
-        ], what: "snap zones")
-        let zones = try list(f[checked: "zones"], at: path + ".zones").enumerated().map { k, node -> SnapZonesSpec.Zone in
-            let at = path + ".zones[\(k)]"
+    /// `zones: [{ id, rect: [x, y, width, height] }, …]`.
+    func decodeZones(_ node: SourceNode, at path: String) throws -> [SnapZonesSpec.Zone] {
+        try list(node, at: path).enumerated().map { k, node -> SnapZonesSpec.Zone in
+            let at = path + "[\(k)]"
             let z = try fields(node, at: at, allowed: Keys.zone, required: [
                 ("id", "id: a name for the zone"), ("rect", "rect: [x, y, width, height] in canvas points"),
             ], what: "a zone")
@@ -264,21 +100,34 @@ extension SceneDecoder {
             return SnapZonesSpec.Zone(id: try string(z[checked: "id"], at: at + ".id"),
                                       rect: Rect(x: r[0], y: r[1], width: r[2], height: r[3]))
         }
-        let drags: [SnapZonesSpec.Drag] = try f["drags"].map { node in
-            try list(node, at: path + ".drags").enumerated().map { k, node -> SnapZonesSpec.Drag in
-                let at = path + ".drags[\(k)]"
-                let d = try fields(node, at: at, allowed: Keys.drag, required: [
-                    ("item", "item: the id of the dragged item"),
-                    ("path", "path: [[time, x, y], …], the finger's position over time"),
-                ], what: "a drag")
-                let keyframes = try list(d[checked: "path"], at: at + ".path").enumerated().map { j, node -> SnapZonesSpec.Drag.Keyframe in
-                    let v = try numbers(node, at: at + ".path[\(j)]", count: 3, names: "[time, x, y]")
-                    return SnapZonesSpec.Drag.Keyframe(time: v[0], point: Point(v[1], v[2]))
-                }
-                return SnapZonesSpec.Drag(item: try string(d[checked: "item"], at: at + ".item"), keyframes: keyframes)
+    }
+
+    /// `drags: [{ item, path: [[time, x, y], …] }, …]`.
+    func decodeDrags(_ node: SourceNode, at path: String) throws -> [SnapZonesSpec.Drag] {
+        try list(node, at: path).enumerated().map { k, node -> SnapZonesSpec.Drag in
+            let at = path + "[\(k)]"
+            let d = try fields(node, at: at, allowed: Keys.drag, required: [
+                ("item", "item: the id of the dragged item"),
+                ("path", "path: [[time, x, y], …], the finger's position over time"),
+            ], what: "a drag")
+            let keyframes = try list(d[checked: "path"], at: at + ".path").enumerated().map { j, node -> SnapZonesSpec.Drag.Keyframe in
+                let v = try numbers(node, at: at + ".path[\(j)]", count: 3, names: "[time, x, y]")
+                return SnapZonesSpec.Drag.Keyframe(time: v[0], point: Point(v[1], v[2]))
             }
-        } ?? []
-        return SnapZonesSpec(zones: zones, drags: drags)
+            return SnapZonesSpec.Drag(item: try string(d[checked: "item"], at: at + ".item"), keyframes: keyframes)
+        }
+    }
+
+    /// `region: { radius: r }` or `{ size: [width, height] }`.
+    func decodeRegion(_ n: SourceNode, at path: String) throws -> FieldSpec.Region {
+        let r = try fields(n, at: path, allowed: Keys.region, required: [], what: "a region")
+        switch (r["radius"], r["size"]) {
+        case (let radius?, nil): return .radius(try number(radius, at: path + ".radius"))
+        case (nil, let size?): return .size(try self.size(size, at: path + ".size"))
+        case (nil, nil): throw error(at: n, path, "expected { radius: r } or { size: [width, height] }, found an empty mapping")
+        case (_?, _?): throw error(at: r.entry("size")?.keyMark, path + ".size",
+                                   "'radius' and 'size' are both given; expected one of them")
+        }
     }
 
     func decodeCollisionBounds(_ node: SourceNode, at path: String) throws -> CollisionBounds {

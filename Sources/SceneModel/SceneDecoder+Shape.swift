@@ -8,52 +8,40 @@ import Timing
 // `shape:` on an item (CAShapeLayer). Ranges are checked in Validation+Shape.swift.
 
 extension SceneDecoder {
+    /// `shape:`: the outline first (exactly one of path, ellipse, polygon, star), then the declared
+    /// paint and stroke keys (`ShapeKeys`).
     func decodeShape(_ node: SourceNode, at path: String) throws -> ShapeSpec {
         let f = try fields(node, at: path, allowed: ShapeKeys.shape, required: [], what: "a shape")
+        var shape = ShapeSpec(geometry: try decodeOutline(node, f, at: path))
+        try decodeKeys(ShapeKeys.spec, from: f, at: path, into: &shape)
+        return shape
+    }
+
+    private func decodeOutline(_ node: SourceNode, _ f: Fields, at path: String) throws -> ShapeSpec.Geometry {
         let given = ShapeKeys.geometry.filter { f[$0] != nil }
         guard given.count == 1 else {
             throw error(at: node, path, given.isEmpty
                 ? "missing the shape's outline; expected one of: \(listing(ShapeKeys.geometry))"
                 : "\(listing(given)) are both given; expected exactly one outline")
         }
-        var shape: ShapeSpec
-        if let n = f["path"] {
-            shape = ShapeSpec(geometry: .path(try pathData(n, at: path + ".path")))
-        } else if let n = f["ellipse"] {
+        if let n = f["path"] { return .path(try pathData(n, at: path + ".path")) }
+        if let n = f["ellipse"] {
             guard try bool(n, at: path + ".ellipse") else {
                 throw error(at: n, path + ".ellipse", "expected true (the ellipse inscribed in the item's bounds), found false",
                             suggestion: "remove the shape, or give path:, polygon: or star: instead")
             }
-            shape = ShapeSpec(geometry: .ellipse)
-        } else if let n = f["polygon"] {
+            return .ellipse
+        }
+        if let n = f["polygon"] {
             let p = try fields(n, at: path + ".polygon", allowed: ["sides"], required: [("sides", "sides: 3 or more")], what: "a polygon")
-            shape = ShapeSpec(geometry: .polygon(sides: try integer(p[checked: "sides"], at: path + ".polygon.sides")))
-        } else {
-            let n = f[checked: "star"]
-            let s = try fields(n, at: path + ".star", allowed: ["points", "innerRadius"],
-                               required: [("points", "points: 3 or more")], what: "a star")
-            let points = try integer(s[checked: "points"], at: path + ".star.points")
-            let inner = try s["innerRadius"].map { try number($0, at: path + ".star.innerRadius") } ?? 0.5
-            shape = ShapeSpec(geometry: .star(points: points, innerRadius: inner))
+            return .polygon(sides: try integer(p[checked: "sides"], at: path + ".polygon.sides"))
         }
-        if let n = f["fillColor"] { shape.fillColor = try colorOrNone(n, at: path + ".fillColor") }
-        if let n = f["fillRule"] { shape.fillRule = try word(n, at: path + ".fillRule", FillRule.self) }
-        if let n = f["strokeColor"] { shape.strokeColor = try colorOrNone(n, at: path + ".strokeColor") }
-        if let n = f["lineWidth"] { shape.stroke.lineWidth = try number(n, at: path + ".lineWidth") }
-        if let n = f["lineCap"] { shape.stroke.lineCap = try word(n, at: path + ".lineCap", LineCap.self) }
-        if let n = f["lineJoin"] { shape.stroke.lineJoin = try word(n, at: path + ".lineJoin", LineJoin.self) }
-        if let n = f["miterLimit"] { shape.stroke.miterLimit = try number(n, at: path + ".miterLimit") }
-        if let n = f["lineDashPattern"] {
-            let nodes = try list(n, at: path + ".lineDashPattern")
-            guard nodes.count <= ShapeSpec.maxDashPatternCount else {
-                throw error(at: n, path + ".lineDashPattern", "expected at most \(ShapeSpec.maxDashPatternCount) lengths, found \(nodes.count)")
-            }
-            shape.stroke.lineDashPattern = try nodes.enumerated().map { k, v in try number(v, at: path + ".lineDashPattern[\(k)]") }
-        }
-        if let n = f["lineDashPhase"] { shape.stroke.lineDashPhase = try number(n, at: path + ".lineDashPhase") }
-        if let n = f["strokeStart"] { shape.stroke.strokeStart = try number(n, at: path + ".strokeStart") }
-        if let n = f["strokeEnd"] { shape.stroke.strokeEnd = try number(n, at: path + ".strokeEnd") }
-        return shape
+        let n = f[checked: "star"]
+        let s = try fields(n, at: path + ".star", allowed: ["points", "innerRadius"],
+                           required: [("points", "points: 3 or more")], what: "a star")
+        let points = try integer(s[checked: "points"], at: path + ".star.points")
+        let inner = try s["innerRadius"].map { try number($0, at: path + ".star.innerRadius") } ?? 0.5
+        return .star(points: points, innerRadius: inner)
     }
 
     /// SVG path data; a malformed string is an error at the string's line naming the character
@@ -95,10 +83,4 @@ extension SceneDecoder {
             throw error(at: node, path, "icon \(e.description)")
         }
     }
-}
-
-enum ShapeKeys {
-    static let geometry = ["path", "ellipse", "polygon", "star"]
-    static let shape = geometry + ["fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
-                                   "lineDashPattern", "lineDashPhase", "strokeStart", "strokeEnd"]
 }

@@ -60,7 +60,7 @@ struct SceneDecoder {
                 try decodeBehaviorEntry(node, at: "behaviors[\(i)]")
             }
         } ?? []
-        let output = try top["output"].map { try decodeOutput($0) } ?? OutputSettings()
+        let output = try top["output"].map { try decode(OutputKeys.spec, $0, at: "output") } ?? OutputSettings()
         var scene = Scene(name: name, canvas: canvas, fps: fps, length: length, items: items,
                           behaviors: entries.map(\.0), output: output)
         if entries.contains(where: { $0.1 != nil }) { scene.behaviorIDs = entries.map(\.1) }
@@ -74,12 +74,8 @@ struct SceneDecoder {
     // MARK: Parts
 
     private func decodeCanvas(_ node: SourceNode) throws -> Canvas {
-        let f = try fields(node, at: "canvas", allowed: Keys.canvas, required: [("size", "size: [width, height] in points")], what: "a canvas")
-        let size = try pair(f[checked: "size"], at: "canvas.size", names: ("width", "height"))
-        let scale = try f["scale"].map { try number($0, at: "canvas.scale") } ?? SceneRules.defaultScale
-        let background = try f["background"].map { try color($0, at: "canvas.background") } ?? .white
-        var canvas = Canvas(size: Size(size.0, size.1), scale: scale, background: background)
-        try decodeDeviceFraming(f, into: &canvas)
+        var canvas = CanvasKeys.spec.prototype
+        try decode(CanvasKeys.spec, node, at: "canvas", into: &canvas)
         return canvas
     }
 
@@ -113,43 +109,17 @@ struct SceneDecoder {
     }
 
     func decodeItem(_ node: SourceNode, at path: String) throws -> Item {
-        let f = try fields(node, at: path, allowed: Keys.item, required: [
-            ("id", "id: a unique name such as card"),
-            ("size", "size: [width, height] in points"),
-            ("center", "center: [x, y] in canvas points"),
-        ], what: "an item")
-        let id = try string(f[checked: "id"], at: path + ".id")
-        let size = try pair(f[checked: "size"], at: path + ".size", names: ("width", "height"))
-        let centerNode = f[checked: "center"]
-        let center: Point
-        if case .mapping = centerNode.value {
-            center = places.localPoint(canvas: try relativePosition(centerNode, at: path + ".center", placing: id))
-        } else {
-            let p = try pair(centerNode, at: path + ".center", names: ("x", "y"))
-            center = Point(p.0, p.1)
-        }
-        var item = Item(id: id, size: Size(size.0, size.1), center: center)
-        if let n = f["rotation"] { item.rotation = .degrees(try number(n, at: path + ".rotation")) }
-        if let n = f["fill"] { item.fill = try color(n, at: path + ".fill") }
-        if let n = f["cornerRadius"] { item.cornerRadius = try number(n, at: path + ".cornerRadius") }
-        if let n = f["maskedCorners"] { item.maskedCorners = try decodeCorners(n, at: path + ".maskedCorners") }
-        if let n = f["isHidden"] { item.isHidden = try bool(n, at: path + ".isHidden") }
-        if let n = f["border"] { item.border = try decodeBorder(n, at: path + ".border") }
-        if let n = f["opacity"] { item.opacity = try number(n, at: path + ".opacity") }
-        if let n = f["z"] { item.zIndex = try integer(n, at: path + ".z") }
-        if let n = f["kind"] { item.dynamicKind = try word(n, at: path + ".kind", DynamicKind.self) }
-        if let n = f["collisionBounds"] { item.collisionBounds = try decodeCollisionBounds(n, at: path + ".collisionBounds") }
-        if let n = f["shape"] { item.shape = try decodeShape(n, at: path + ".shape") }
-        if let n = f["icon"] { item.icon = try decodeIcon(n, at: path + ".icon") }
-        if let n = f["text"] { item.text = try decodeText(n, at: path + ".text") }
-        try places.record(id, center: item.center, rotation: item.rotation, size: item.size) {
+        let spec = ItemKeys.spec
+        var item = spec.prototype
+        let f = try decode(spec, node, at: path, into: &item)
+        try places.record(item.id, center: item.center, rotation: item.rotation, size: item.size) {
             try decodeLayerKeys(f, into: &item, at: path)
         }
         return item
     }
 
     /// `maskedCorners: [topLeft, topRight]`: each corner once; `[]` rounds none.
-    private func decodeCorners(_ node: SourceNode, at path: String) throws -> CornerMask {
+    func decodeCorners(_ node: SourceNode, at path: String) throws -> CornerMask {
         let names: [(String, CornerMask)] = [("topLeft", .topLeft), ("topRight", .topRight),
                                              ("bottomLeft", .bottomLeft), ("bottomRight", .bottomRight)]
         // Core Animation's spellings, for a suggestion.
@@ -172,34 +142,19 @@ struct SceneDecoder {
         return mask
     }
 
-    private func decodeBorder(_ node: SourceNode, at path: String) throws -> Border {
-        let f = try fields(node, at: path, allowed: Keys.border,
-                           required: [("width", "width: points, greater than 0")], what: "a border")
-        let width = try number(f[checked: "width"], at: path + ".width")
-        // CALayer's default borderColor: opaque black.
-        let borderColor = try f["color"].map { try color($0, at: path + ".color") } ?? .black
-        return Border(width: width, color: borderColor)
-    }
-
-    private func decodeOutput(_ node: SourceNode) throws -> OutputSettings {
-        let f = try fields(node, at: "output", allowed: Keys.output, required: [], what: "output settings")
-        var output = OutputSettings()
-        if let n = f["frames"] { output.frames = try bool(n, at: "output.frames") }
-        if let n = f["video"] {
-            // `video: mp4`, `video: [mp4, gif]` or `video: none`.
-            let nodes: [SourceNode]
-            var isList = false
-            if case .sequence(let list) = n.value { nodes = list; isList = true } else { nodes = [n] }
-            var formats: [VideoFormat] = []
-            for (k, node) in nodes.enumerated() {
-                let at = isList ? "output.video[\(k)]" : "output.video"
-                if !isList, case .string("none")? = node.scalarMeaning { break }
-                let format = try word(node, at: at, VideoFormat.self)
-                if !formats.contains(format) { formats.append(format) }
-            }
-            output.video = formats
+    /// `video: mp4`, `video: [mp4, gif]` or `video: none`.
+    func decodeVideo(_ n: SourceNode, at path: String) throws -> [VideoFormat] {
+        let nodes: [SourceNode]
+        var isList = false
+        if case .sequence(let list) = n.value { nodes = list; isList = true } else { nodes = [n] }
+        var formats: [VideoFormat] = []
+        for (k, node) in nodes.enumerated() {
+            let at = isList ? path + "[\(k)]" : path
+            if !isList, case .string("none")? = node.scalarMeaning { break }
+            let format = try word(node, at: at, VideoFormat.self)
+            if !formats.contains(format) { formats.append(format) }
         }
-        return output
+        return formats
     }
 
     // MARK: Typed readers
@@ -350,35 +305,26 @@ struct SceneDecoder {
 
 /// The keys each mapping allows, in the order they are documented (and suggested).
 enum Keys {
-    static let root = ["version", "name", "canvas", "fps", "duration", "until", "maxDuration",
-                       "items", "behaviors", "viewAnimations", "animators", "layerTimeline", "dynamicsTimeline",
-                       "output", "fonts", "touches", "$schema"]
-    static let canvas = ["size", "scale", "background", "screenCornerRadius", "frame"]
-    static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "maskedCorners", "border", "opacity",
-                       "isHidden", "z", "kind", "collisionBounds", "masksToBounds", "shadow", "shape", "icon", "timing",
-                       "animations", "children", "text"]
-    static let border = ["width", "color"]
+    static var root: [String] { RootKeys.spec.keyNames }
+    static var item: [String] { ItemKeys.spec.keyNames }
     static let behaviors = BehaviorSpec.kinds
-    static let snap = ["item", "to", "damping"]
-    static let gravity = ["items", "direction"]
-    static let push = ["items", "mode", "angle", "magnitude", "direction", "offset", "active"]
-    static let collision = ["items", "mode", "boundaries", "translatesReferenceBoundsIntoBoundary", "insets"]
+    static var snap: [String] { BehaviorKeys.snap.keyNames }
+    static var gravity: [String] { BehaviorKeys.gravity.keyNames }
+    static var push: [String] { BehaviorKeys.push.keyNames }
+    static var collision: [String] { BehaviorKeys.collision.keyNames }
     static let boundary = ["id", "from", "to", "path"]
-    static let attachment = ["kind", "item", "toItem", "anchor", "offset", "toOffset", "length",
-                             "frequency", "damping", "range", "frictionTorque", "axis"]
-    static let itemBehavior = ["items", "elasticity", "friction", "density", "resistance", "angularResistance",
-                               "allowsRotation", "anchored", "charge", "linearVelocity", "angularVelocity"]
-    static let field = ["kind", "items", "position", "region", "strength", "falloff", "minimumRadius",
-                        "direction", "smoothness", "animationSpeed"]
+    static var attachment: [String] { BehaviorKeys.attachment.keyNames }
+    static var itemBehavior: [String] { BehaviorKeys.itemBehavior.keyNames }
+    static var field: [String] { BehaviorKeys.field.keyNames }
     static let region = ["radius", "size"]
-    static let watcher = ["item", "client", "laxity", "threshold"]
-    static let dampedResize = ["item", "amplitude", "frequency", "decay", "duration"]
-    static let transformTween = ["item", "rotation", "scale", "translation", "acceleration"]
-    static let transformNest = ["items", "to", "angles", "damping", "acceleration"]
-    static let snapZones = ["zones", "drags"]
+    static var watcher: [String] { BehaviorKeys.watcher.keyNames }
+    static var dampedResize: [String] { BehaviorKeys.dampedResize.keyNames }
+    static var transformTween: [String] { BehaviorKeys.transformTween.keyNames }
+    static var transformNest: [String] { BehaviorKeys.transformNest.keyNames }
+    static var snapZones: [String] { BehaviorKeys.snapZones.keyNames }
     static let zone = ["id", "rect"]
     static let drag = ["item", "path"]
-    static let output = ["frames", "video"]
+    static var output: [String] { OutputKeys.spec.keyNames }
 }
 
 // MARK: - Key path → position

@@ -1,3 +1,4 @@
+import BehaviorRules
 import Geometry
 
 // The rules of behaviours. Beyond finiteness and ranges, these keep every value that reaches
@@ -12,9 +13,8 @@ extension Scene {
     /// `b2_maxPolygonVertices`.
     static let maximumPolygonVertices = 8
 
-    /// PhysicsKit's limit on field behaviours per animator (`DynamicAnimator.maximumFieldCount`;
-    /// UIKit raises "Invalid Association" for the 33rd).
-    static let maximumFieldCount = 32
+    /// PhysicsKit's limit on field behaviours per animator (the one `DynamicAnimator` applies).
+    static let maximumFieldCount = BehaviorRules.maximumFieldCount
 
     func checkBehaviors() throws(Violation) {
         var fieldCount = 0
@@ -33,7 +33,7 @@ extension Scene {
         }
     }
 
-    private func reference(_ id: String, at path: String) throws(Violation) {
+    func reference(_ id: String, at path: String) throws(Violation) {
         let ids = items.map(\.id)
         guard !ids.contains(id) else { return }
         if let parent = parentID(of: id) {
@@ -47,7 +47,7 @@ extension Scene {
                         suggestion: didYouMean(id, ids))
     }
 
-    private func references(_ list: [String], at path: String) throws(Violation) {
+    func references(_ list: [String], at path: String) throws(Violation) {
         var seen: [String: Int] = [:]
         for (j, id) in list.enumerated() {
             try reference(id, at: path + "[\(j)]")
@@ -62,88 +62,29 @@ extension Scene {
     func checkBehavior(_ behavior: BehaviorSpec, at base: String) throws(Violation) {
         let path = base + "." + behavior.kind
         switch behavior {
-        case .snap(let snap):
-            try reference(snap.item, at: path + ".item")
-            try checkPoint(snap.snapPoint, at: path + ".to")
-            try checkUnit(snap.damping, "a damping ratio", at: path + ".damping")
-        case .gravity(let gravity):
-            try references(gravity.items, at: path + ".items")
-            try checkPoint(gravity.direction, at: path + ".direction")
-        case .push(let push):
-            try references(push.items, at: path + ".items")
-            switch push.force {
-            case .direction(let d):
-                try checkPoint(d, at: path + ".direction")
-            case .angle(let angle, let magnitude):
-                try checkEngineNumber(angle.degrees, at: path + ".angle")
-                try checkEngineNumber(magnitude, at: path + ".magnitude")
-            }
-            try checkPoint(push.offset, at: path + ".offset")
-        case .collision(let collision):
-            try references(collision.items, at: path + ".items")
-            try checkCollision(collision, at: path)
-        case .attachment(let attachment):
-            try checkAttachment(attachment, at: path)
-        case .itemBehavior(let b):
-            try references(b.items, at: path + ".items")
-            try checkItemBehavior(b, at: path)
-        case .field(let field):
-            try references(field.items, at: path + ".items")
-            try checkField(field, at: path)
-        case .watcher(let w):
-            try reference(w.item, at: path + ".item")
-            if case .watcher = w.client {
-                throw Violation(keyPath: path + ".client", message: "a watcher's client cannot be another watcher; expected the behavior to remove, such as a snap")
-            }
-            try checkBehavior(w.client, at: path + ".client")
-            try checkNonNegative(w.laxity, "a laxity in pt²", at: path + ".laxity")
-            if w.threshold < 0 {
-                throw Violation(keyPath: path + ".threshold", message: "expected a number of ticks of at least 0, found \(w.threshold)")
-            }
-        case .dampedResize(let r):
-            try reference(r.item, at: path + ".item")
-            try checkEngineNumber(r.amplitude, at: path + ".amplitude")
-            if !(r.amplitude >= 0 && r.amplitude < 1) {
-                throw Violation(keyPath: path + ".amplitude",
-                                message: "expected an amplitude from 0 up to (not including) 1, so the scale stays positive, found \(format(r.amplitude))")
-            }
-            try checkNonNegative(r.frequency, "a frequency in Hz", at: path + ".frequency")
-            try checkNonNegative(r.decay, "a decay rate", at: path + ".decay")
-            try checkPositive(r.duration, "a duration in seconds", at: path + ".duration")
-        case .transformTween(let t):
-            try reference(t.item, at: path + ".item")
-            try checkEngineNumber(t.rotation.degrees, at: path + ".rotation")
-            try checkNonZero(t.scale.width, at: path + ".scale[0]")
-            try checkNonZero(t.scale.height, at: path + ".scale[1]")
-            try checkPoint(t.translation, at: path + ".translation")
-            try checkPositive(t.acceleration, "an acceleration", at: path + ".acceleration")
-        case .transformNest(let n):
-            if n.items.isEmpty {
-                throw Violation(keyPath: path + ".items", message: "expected at least one item")
-            }
-            try references(n.items, at: path + ".items")
-            try checkPoint(n.point, at: path + ".to")
-            if let angles = n.angles {
-                if angles.count != n.items.count {
-                    throw Violation(keyPath: path + ".angles",
-                                    message: "expected one angle per item (\(n.items.count)), found \(angles.count)")
-                }
-                for (k, a) in angles.enumerated() { try checkEngineNumber(a.degrees, at: path + ".angles[\(k)]") }
-            }
-            try checkUnit(n.damping, "a damping ratio", at: path + ".damping")
-            try checkPositive(n.acceleration, "an acceleration", at: path + ".acceleration")
-        case .snapZones(let z):
-            try checkSnapZones(z, at: path)
+        case .snap(let s): try BehaviorKeys.snap.check(s, in: self, at: path)
+        case .gravity(let g): try BehaviorKeys.gravity.check(g, in: self, at: path)
+        case .push(let p): try BehaviorKeys.push.check(p, in: self, at: path)
+        case .collision(let c): try BehaviorKeys.collision.check(c, in: self, at: path)
+        case .attachment(let a): try BehaviorKeys.attachment.check(a, in: self, at: path)
+        case .itemBehavior(let b): try BehaviorKeys.itemBehavior.check(b, in: self, at: path)
+        case .field(let f): try BehaviorKeys.field.check(f, in: self, at: path)
+        case .watcher(let w): try BehaviorKeys.watcher.check(w, in: self, at: path)
+        case .dampedResize(let r): try BehaviorKeys.dampedResize.check(r, in: self, at: path)
+        case .transformTween(let t): try BehaviorKeys.transformTween.check(t, in: self, at: path)
+        case .transformNest(let n): try BehaviorKeys.transformNest.check(n, in: self, at: path)
+        case .snapZones(let z): try BehaviorKeys.snapZones.check(z, in: self, at: path)
         }
     }
 
-    private func checkSnapZones(_ z: SnapZonesSpec, at path: String) throws(Violation) {
-        if z.zones.isEmpty {
-            throw Violation(keyPath: path + ".zones", message: "expected at least one zone")
+    /// `snapZones.zones`: at least one, ids unique, rects the engine can hold.
+    func checkZones(_ zones: [SnapZonesSpec.Zone], at path: String) throws(Violation) {
+        if zones.isEmpty {
+            throw Violation(keyPath: path, message: "expected at least one zone")
         }
         var firstIndex: [String: Int] = [:]
-        for (k, zone) in z.zones.enumerated() {
-            let at = path + ".zones[\(k)]"
+        for (k, zone) in zones.enumerated() {
+            let at = path + "[\(k)]"
             if zone.id.isEmpty { throw Violation(keyPath: at + ".id", message: "expected a non-empty zone id") }
             if let first = firstIndex[zone.id] {
                 throw Violation(keyPath: at + ".id", message: "duplicate zone id '\(zone.id)', already used by zones[\(first)]; expected each id once")
@@ -154,8 +95,12 @@ extension Scene {
             try checkPositive(zone.rect.width, "a width", at: at + ".rect[2]")
             try checkPositive(zone.rect.height, "a height", at: at + ".rect[3]")
         }
-        for (k, drag) in z.drags.enumerated() {
-            let at = path + ".drags[\(k)]"
+    }
+
+    /// `snapZones.drags`: known items, keyframes in increasing time.
+    func checkDrags(_ drags: [SnapZonesSpec.Drag], at path: String) throws(Violation) {
+        for (k, drag) in drags.enumerated() {
+            let at = path + "[\(k)]"
             try reference(drag.item, at: at + ".item")
             if drag.keyframes.isEmpty {
                 throw Violation(keyPath: at + ".path", message: "expected at least one [time, x, y] keyframe")
@@ -175,17 +120,18 @@ extension Scene {
         }
     }
 
-    private func checkNonZero(_ value: Double, at path: String) throws(Violation) {
+    func checkNonZero(_ value: Double, at path: String) throws(Violation) {
         try checkEngineNumber(value, at: path)
         if value == 0 {
             throw Violation(keyPath: path, message: "expected a non-zero scale (0 makes the item vanish and its transform singular)")
         }
     }
 
-    private func checkCollision(_ c: CollisionSpec, at path: String) throws(Violation) {
+    /// `collision.boundaries`: ids unique, lines and paths Box2D accepts.
+    func checkBoundaries(_ boundaries: [CollisionSpec.Boundary], at path: String) throws(Violation) {
         var firstIndex: [String: Int] = [:]
-        for (j, boundary) in c.boundaries.enumerated() {
-            let at = path + ".boundaries[\(j)]"
+        for (j, boundary) in boundaries.enumerated() {
+            let at = path + "[\(j)]"
             if boundary.id.isEmpty {
                 throw Violation(keyPath: at + ".id", message: "expected a non-empty boundary id")
             }
@@ -211,24 +157,22 @@ extension Scene {
                 }
             }
         }
+    }
+
+    /// `collision.insets`: numbers the engine holds that leave room inside the canvas.
+    func checkInsets(_ c: CollisionSpec, at path: String) throws(Violation) {
         let i = c.insets
         for (k, value) in [i.top, i.left, i.bottom, i.right].enumerated() {
-            try checkEngineNumber(value, at: path + ".insets[\(k)]")
+            try checkEngineNumber(value, at: path + "[\(k)]")
         }
         if c.canvasBoundary, canvas.size.width - i.left - i.right <= 0 || canvas.size.height - i.top - i.bottom <= 0 {
-            throw Violation(keyPath: path + ".insets",
+            throw Violation(keyPath: path,
                             message: "insets leave no room inside the \(format(canvas.size.width))×\(format(canvas.size.height)) pt canvas; expected them to keep a positive width and height")
         }
     }
 
-    private func checkAttachment(_ a: AttachmentSpec, at path: String) throws(Violation) {
-        try reference(a.item, at: path + ".item")
-        if let other = a.toItem {
-            try reference(other, at: path + ".toItem")
-            if other == a.item {
-                throw Violation(keyPath: path + ".toItem", message: "an item cannot be attached to itself ('\(other)')")
-            }
-        }
+    /// What each attachment kind needs: `toItem` and `anchor` as its kind joins them.
+    func checkAttachmentEnds(_ a: AttachmentSpec, at path: String) throws(Violation) {
         func require(_ key: String, _ present: Bool, _ why: String) throws(Violation) {
             if !present {
                 throw Violation(keyPath: path, message: "missing '\(key)'; a \(a.kind.rawValue) attachment \(why)")
@@ -250,64 +194,20 @@ extension Scene {
         case .limit:
             try require("toItem", a.toItem != nil, "joins two items")
         }
-        if let anchor = a.anchor { try checkPoint(anchor, at: path + ".anchor") }
-        try checkPoint(a.offset, at: path + ".offset")
-        try checkPoint(a.toOffset, at: path + ".toOffset")
-        if let length = a.length {
-            try checkPositive(length, "a length", at: path + ".length")
-            try checkEngineNumber(length, at: path + ".length")
-        }
-        try checkNonNegative(a.frequency, "a frequency in Hz", at: path + ".frequency")
-        try checkNonNegative(a.damping, "a damping ratio", at: path + ".damping")
-        try checkNonNegative(a.frictionTorque, "a friction torque", at: path + ".frictionTorque")
-        try checkPoint(a.axis, at: path + ".axis")
-        if a.kind == .sliding, a.axis == .zero {
-            throw Violation(keyPath: path + ".axis", message: "expected a non-zero axis direction, found [0, 0]")
-        }
-        if let range = a.range {
-            try checkEngineNumber(range.lowerBound, at: path + ".range[0]")
-            try checkEngineNumber(range.upperBound, at: path + ".range[1]")
-            if a.kind == .pin, !range.contains(0) {
-                throw Violation(keyPath: path + ".range",
-                                message: "expected a range of angles that contains 0 (the items' angle when pinned), found [\(format(range.lowerBound)), \(format(range.upperBound))]")
-            }
-            if a.kind != .pin, a.kind != .sliding {
-                throw Violation(keyPath: path + ".range", message: "'range' applies to pin and sliding attachments only, not \(a.kind.rawValue)")
-            }
-        }
     }
 
-    private func checkItemBehavior(_ b: ItemBehaviorSpec, at path: String) throws(Violation) {
-        if let v = b.elasticity { try checkUnit(v, "an elasticity", at: path + ".elasticity") }
-        if let v = b.friction { try checkNonNegative(v, "a friction", at: path + ".friction") }
-        if let v = b.density {
-            try checkPositive(v, "a density", at: path + ".density")
-            try checkEngineNumber(v, at: path + ".density")
+    /// `attachment.range`: numbers the engine holds; a pin's contains 0; pin and sliding only.
+    func checkAttachmentRange(_ a: AttachmentSpec, at path: String) throws(Violation) {
+        guard let range = a.range else { return }
+        try checkEngineNumber(range.lowerBound, at: path + "[0]")
+        try checkEngineNumber(range.upperBound, at: path + "[1]")
+        if a.kind == .pin, !range.contains(0) {
+            throw Violation(keyPath: path,
+                            message: "expected a range of angles that contains 0 (the items' angle when pinned), found [\(format(range.lowerBound)), \(format(range.upperBound))]")
         }
-        if let v = b.resistance { try checkNonNegative(v, "a resistance", at: path + ".resistance") }
-        if let v = b.angularResistance { try checkNonNegative(v, "an angular resistance", at: path + ".angularResistance") }
-        if let v = b.charge { try checkEngineNumber(v, at: path + ".charge") }
-        if let v = b.linearVelocity { try checkPoint(v, at: path + ".linearVelocity") }
-        if let v = b.angularVelocity { try checkEngineNumber(v.degrees, at: path + ".angularVelocity") }
-    }
-
-    private func checkField(_ f: FieldSpec, at path: String) throws(Violation) {
-        try checkPoint(f.position, at: path + ".position")
-        switch f.region {
-        case .infinite: break
-        case .radius(let r):
-            try checkPositive(r, "a radius", at: path + ".region.radius")
-            try checkEngineNumber(r, at: path + ".region.radius")
-        case .size(let s):
-            try checkPositive(s.width, "a width", at: path + ".region.size[0]")
-            try checkPositive(s.height, "a height", at: path + ".region.size[1]")
+        if a.kind != .pin, a.kind != .sliding {
+            throw Violation(keyPath: path, message: "'range' applies to pin and sliding attachments only, not \(a.kind.rawValue)")
         }
-        try checkEngineNumber(f.strength, at: path + ".strength")
-        if let v = f.falloff { try checkEngineNumber(v, at: path + ".falloff") }
-        if let v = f.minimumRadius { try checkNonNegative(v, "a minimum radius", at: path + ".minimumRadius") }
-        try checkPoint(f.direction, at: path + ".direction")
-        try checkUnit(f.smoothness, "a smoothness", at: path + ".smoothness")
-        try checkNonNegative(f.animationSpeed, "an animation speed", at: path + ".animationSpeed")
     }
 
     func checkConvexPolygon(_ points: [Point], at path: String) throws(Violation) {
@@ -334,26 +234,14 @@ extension Scene {
         }
     }
 
-    private func checkPoint(_ p: Point, at path: String) throws(Violation) {
+    func checkPoint(_ p: Point, at path: String) throws(Violation) {
         try checkEngineNumber(p.x, at: path + "[0]")
         try checkEngineNumber(p.y, at: path + "[1]")
     }
 
-    /// Every number a behaviour hands to Box2D: finite and within ±1e7. Box2D computes in 32-bit
-    /// floats, and a value near Float's limit becomes infinity there, then NaN once the solver
-    /// clamps it, and trips `IsValid()` assertions (found by the fuzz test).
+    /// Every number a behaviour hands to Box2D: finite and within ±1e7 (`KeyRange.engine`).
     private func checkEngineNumber(_ value: Double, at path: String) throws(Violation) {
-        try checkFinite(value, at: path)
-        if !SceneRules.coordinateRange.contains(value) {
-            throw Violation(keyPath: path, message: "expected a value within ±\(format(SceneRules.coordinateRange.upperBound)) (the physics engine computes in 32-bit floats), found \(format(value))")
-        }
-    }
-
-    private func checkNonNegative(_ value: Double, _ what: String, at path: String) throws(Violation) {
-        try checkEngineNumber(value, at: path)
-        if !(value >= 0) {
-            throw Violation(keyPath: path, message: "expected \(what) of at least 0, found \(format(value))")
-        }
+        try KeyRange.engineCheck(value, at: path)
     }
 
     /// The points of a boundary path with consecutive near-duplicates (closer than Box2D's slop)

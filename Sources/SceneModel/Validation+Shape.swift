@@ -16,36 +16,7 @@ extension Scene {
             }
             return
         }
-        let at = path + ".shape"
-        switch shape.geometry {
-        case .path(let p):
-            if !p.isFinite { throw Violation(keyPath: at + ".path", message: "expected finite coordinates in the path data") }
-        case .ellipse: break
-        case .polygon(let sides):
-            if !(3 ... ShapeSpec.maxCorners).contains(sides) {
-                throw Violation(keyPath: at + ".polygon.sides", message: "expected 3 to \(ShapeSpec.maxCorners) sides, found \(sides)")
-            }
-        case .star(let points, let inner):
-            if !(3 ... ShapeSpec.maxCorners).contains(points) {
-                throw Violation(keyPath: at + ".star.points", message: "expected 3 to \(ShapeSpec.maxCorners) points, found \(points)")
-            }
-            if !(inner > 0 && inner <= 1) {
-                throw Violation(keyPath: at + ".star.innerRadius", message: "expected an inner radius above 0 and at most 1 (a fraction of the outer), found \(format(inner))")
-            }
-        }
-        let s = shape.stroke
-        if !(s.lineWidth >= 0) { throw Violation(keyPath: at + ".lineWidth", message: "expected a line width of at least 0, found \(format(s.lineWidth))") }
-        if !(s.miterLimit >= 1) { throw Violation(keyPath: at + ".miterLimit", message: "expected a miter limit of at least 1, found \(format(s.miterLimit))") }
-        try checkUnit(s.strokeStart, "strokeStart", at: at + ".strokeStart")
-        try checkUnit(s.strokeEnd, "strokeEnd", at: at + ".strokeEnd")
-        try checkFinite(s.lineDashPhase, at: at + ".lineDashPhase")
-        for (k, d) in s.lineDashPattern.enumerated() where !(d >= 0) {
-            throw Violation(keyPath: at + ".lineDashPattern[\(k)]", message: "expected a dash length of at least 0, found \(format(d))")
-        }
-        if !s.lineDashPattern.isEmpty && !(s.lineDashPattern.reduce(0, +) > 0) {
-            throw Violation(keyPath: at + ".lineDashPattern", message: "expected some length above 0 in the dash pattern, found only zeros",
-                            suggestion: "remove lineDashPattern for a solid line")
-        }
+        try ShapeKeys.spec.check(shape, in: self, at: path + ".shape")
         // CAShapeLayer interpolates two paths only point by point: same elements in the same order.
         let model: PathValue?
         if case .path(let p) = shape.geometry { model = PathValue(p) } else { model = nil }

@@ -31,15 +31,6 @@ extension Scene {
 
     func checkLayer(_ item: Item, at path: String) throws(Violation) {
         try checkShape(item, at: path)
-        if let shadow = item.shadow {
-            try checkUnit(shadow.opacity, "a shadow opacity", at: path + ".shadow.opacity")
-            try checkFinite(shadow.offset.x, at: path + ".shadow.offset[0]")
-            try checkFinite(shadow.offset.y, at: path + ".shadow.offset[1]")
-            try checkFinite(shadow.radius, at: path + ".shadow.radius")
-            if !(shadow.radius >= 0) {
-                throw Violation(keyPath: path + ".shadow.radius", message: "expected a shadow radius of at least 0, found \(format(shadow.radius))")
-            }
-        }
         do { try item.timing.validate(call: "timing") } catch { throw Violation(keyPath: path + ".timing", message: "\(error)") }
         for (k, animation) in item.animations.enumerated() {
             try checkTime(animation.at, at: path + ".animations[\(k)].\(animation.kind.name).at")

@@ -109,9 +109,7 @@ extension Scene {
         }
         try checkCanvas(maxPixelsPerSide: limits.maxPixelsPerSide)
         try checkTouchesAndFraming()
-        if !SceneRules.fpsRange.contains(fps) {
-            throw Violation(keyPath: "fps", message: "expected an integer from \(SceneRules.fpsRange.lowerBound) to \(SceneRules.fpsRange.upperBound), found \(fps)")
-        }
+        try RootKeys.spec.check(self, in: self, at: "")
         switch length {
         case .duration(let seconds):
             try checkSeconds(seconds, at: "duration", limits: limits)
@@ -128,13 +126,7 @@ extension Scene {
     }
 
     private func checkCanvas(maxPixelsPerSide: Int) throws(Violation) {
-        try checkPositive(canvas.size.width, "a width", at: "canvas.size[0]")
-        try checkPositive(canvas.size.height, "a height", at: "canvas.size[1]")
-        try checkFinite(canvas.scale, at: "canvas.scale")
-        if !(canvas.scale > 0 && canvas.scale <= SceneRules.maxScale) {
-            throw Violation(keyPath: "canvas.scale",
-                            message: "expected a scale greater than 0 and at most \(format(SceneRules.maxScale)), found \(format(canvas.scale))")
-        }
+        try CanvasKeys.spec.check(canvas, in: self, at: "canvas")
         // Compared in Double: `Canvas.pixelWidth` converts to Int, which would trap on a huge size.
         let w = (canvas.size.width * canvas.scale).rounded(.up)
         let h = (canvas.size.height * canvas.scale).rounded(.up)
@@ -193,27 +185,7 @@ extension Scene {
                             message: "duplicate item id '\(item.id)', already used by \(first); expected each id once")
         }
         firstPath[item.id] = path
-        try checkPositive(item.size.width, "a width", at: path + ".size[0]")
-        try checkPositive(item.size.height, "a height", at: path + ".size[1]")
-        try checkEngineRange(item.size.width, SceneRules.itemSideRange, "a width", at: path + ".size[0]")
-        try checkEngineRange(item.size.height, SceneRules.itemSideRange, "a height", at: path + ".size[1]")
-        try checkFinite(item.center.x, at: path + ".center[0]")
-        try checkFinite(item.center.y, at: path + ".center[1]")
-        try checkEngineRange(item.center.x, SceneRules.coordinateRange, "an x coordinate", at: path + ".center[0]")
-        try checkEngineRange(item.center.y, SceneRules.coordinateRange, "a y coordinate", at: path + ".center[1]")
-        try checkFinite(item.rotation.degrees, at: path + ".rotation")
-        try checkFinite(item.cornerRadius, at: path + ".cornerRadius")
-        if !(item.cornerRadius >= 0) {
-            throw Violation(keyPath: path + ".cornerRadius",
-                            message: "expected a corner radius of at least 0, found \(format(item.cornerRadius))")
-        }
-        if let border = item.border {
-            try checkPositive(border.width, "a border width", at: path + ".border.width")
-        }
-        try checkUnit(item.opacity, "an opacity", at: path + ".opacity")
-        if case .path(let points) = item.collisionBounds {
-            try checkConvexPolygon(points, at: path + ".collisionBounds.path")
-        }
+        try ItemKeys.spec.check(item, in: self, at: path)
         try checkLayer(item, at: path)
         for (k, child) in item.children.enumerated() {
             try checkItem(child, at: path + ".children[\(k)]", firstPath: &firstPath)
@@ -235,15 +207,6 @@ extension Scene {
                     }
                 }
             }
-        }
-    }
-
-    /// A finite value the physics engine can hold: Box2D computes in 32-bit floats at 100 pt per
-    /// metre, so 1e308 becomes infinity there and a sliver of a box has a mass of zero (both end
-    /// in a Box2D assertion; found by `FuzzTests`).
-    func checkEngineRange(_ value: Double, _ range: ClosedRange<Double>, _ what: String, at path: String) throws(Violation) {
-        if !range.contains(value) {
-            throw Violation(keyPath: path, message: "expected \(what) from \(format(range.lowerBound)) to \(format(range.upperBound)) pt, found \(format(value))")
         }
     }
 

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import SceneModel
+
+/// scenes/schema.json and the key tables of docs/scene-format.md are generated from the key
+/// declarations (Sources/SceneModel/Keys); the committed files must be what the generator writes.
+@Suite("Generated schema and key tables")
+struct GeneratedFilesTests {
+    @Test("the committed schema and format reference equal the ones generated from the key declarations")
+    func committedFilesAreGenerated() throws {
+        for file in try SceneFormatFiles.generated(root: repositoryRoot) {
+            #expect(file.committed == file.generated,
+                    "\(file.path) differs from the key declarations; run `\(SceneFormatFiles.command)` and commit the result")
+        }
+    }
+
+    @Test("the JSON printer writes the committed schema back byte for byte")
+    func printerRoundTrips() throws {
+        let text = try String(contentsOf: repositoryRoot.appendingPathComponent(SceneFormatFiles.schemaPath), encoding: .utf8)
+        let node = try #require(try JSONReader.parse(text, file: "schema.json"))
+        #expect(JSONValue(node).printed == text)
+    }
+
+    @Test("a declared default is read from the Swift type, so the schema cannot disagree with the decoder")
+    func defaultsComeFromTheSwiftType() {
+        let opacity = AnySpec(ItemKeys.spec).keys.first { $0.doc.name == "opacity" }
+        #expect(opacity?.defaultValue == .numberText("1"))
+        let scale = AnySpec(CanvasKeys.spec).keys.first { $0.doc.name == "scale" }
+        #expect(scale?.defaultValue == .numberText(format(SceneRules.defaultScale)))
+        let fill = AnySpec(ItemKeys.spec).keys.first { $0.doc.name == "fill" }
+        #expect(fill?.defaultValue == .string("#FFFFFF"))
+    }
+
+    @Test("a missing table marker in the format reference is an error naming the marker")
+    func missingMarkerIsAnError() {
+        #expect(throws: SceneFormatFiles.Failure.self) { try SceneFormatFiles.doc(from: "# Scene format\n") }
+        do {
+            _ = try SceneFormatFiles.doc(from: "no markers")
+        } catch {
+            #expect("\(error)" == "missing marker <!-- keys:top --> in docs/scene-format.md")
+        }
+    }
+
+    @Test("a table is replaced between its markers and the prose around it is kept")
+    func tableReplacedBetweenMarkers() throws {
+        let doc = SceneKeys.docTables.map { "intro \($0.marker)\n<!-- keys:\($0.marker) -->\nstale\n<!-- /keys:\($0.marker) -->\nafter" }
+            .joined(separator: "\n")
+        let out = try SceneFormatFiles.doc(from: doc)
+        #expect(!out.contains("stale"))
+        #expect(out.contains("intro canvas\n<!-- keys:canvas -->\n| key | type | default | range | meaning |\n"))
+        #expect(out.contains("| `scale` | number | `2` | > 0, ≤ 8 | Pixels per point (UIKit screen scale). |\n"))
+        #expect(out.hasSuffix("<!-- /keys:\(SceneKeys.docTables.last!.marker) -->\nafter"))
+    }
+
+    @Test("markdown becomes plain text in schema descriptions")
+    func markdownToPlain() {
+        #expect(SchemaGenerator.plain("`CALayer.isHidden`: **not** drawn, see [icons](#icons) or [0, 1]") ==
+                "CALayer.isHidden: not drawn, see icons or [0, 1]")
+    }
+}
