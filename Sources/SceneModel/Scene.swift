@@ -1,6 +1,7 @@
 import Geometry
-import Raster
+import Colors
 import Timing
+@_exported import VideoFormats
 
 /// A resolved, validated scene: what a scene file says, with every default filled in.
 ///
@@ -188,16 +189,3 @@ public struct OutputSettings: Equatable, Sendable {
     }
 }
 
-/// A video container and codec (see docs/scene-format.md for which to use where).
-public enum VideoFormat: String, CaseIterable, Equatable, Sendable {
-    /// H.264 in MP4: slides, chat, pull requests. No alpha.
-    case mp4
-    /// VP9 in WebM: web pages; keeps alpha on a transparent canvas.
-    case webm
-    /// ProRes 4444 in QuickTime: editing timelines; keeps alpha.
-    case mov
-    /// GIF with a two-pass palette: anywhere images go; 1-bit alpha, at most 50 fps.
-    case gif
-    /// Animated PNG: lossless, with alpha.
-    case apng
-}
