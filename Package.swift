@@ -50,6 +50,8 @@ let package = Package(
         // Leaf modules the model names without the rasterizer or the encoder.
         .target(name: "Colors", exclude: ["README.md"]),
         .target(name: "VideoFormats", exclude: ["README.md"]),
+        // Atomic, durable file writes (temporary name, fsync, rename, fsync of the folder).
+        .target(name: "FileSystem", exclude: ["README.md"]),
         .target(name: "Determinism", exclude: ["README.md"], swiftSettings: fastDebugSwift),
         // Vector shapes in path units: the stroker, SVG path data, shape helpers (knows no pixels).
         .target(name: "Shapes", dependencies: ["Geometry"], exclude: ["README.md"]),
@@ -71,8 +73,8 @@ let package = Package(
         .target(name: "CRasterKernels", exclude: ["README.md"], cSettings: fastDebugC),
         .target(name: "Raster", dependencies: ["Geometry", "Colors", "CRasterKernels"], exclude: ["README.md"]),
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
-        .target(name: "PNG", dependencies: ["CPNG"], exclude: ["README.md"]),
-        .target(name: "Export", dependencies: ["PNG", "VideoFormats"], exclude: ["README.md"]),
+        .target(name: "PNG", dependencies: ["CPNG", "FileSystem"], exclude: ["README.md"]),
+        .target(name: "Export", dependencies: ["FileSystem", "VideoFormats"], exclude: ["README.md"]),
         // The text libraries as system-library targets: pkg-config supplies include paths and
         // link flags (no unsafeFlags), each a module map over the library's own headers.
         .systemLibrary(name: "CFreeTypeSystem", pkgConfig: "freetype2",

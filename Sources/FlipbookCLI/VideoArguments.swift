@@ -39,8 +39,8 @@ struct VideoArguments: ParsableArguments {
 
     func validate() throws {
         _ = try formats()
-        if let videoFps, !(1...240).contains(videoFps) {
-            throw ValidationError("--video-fps must be within 1...240, got \(videoFps)")
+        if let videoFps, !SceneRules.fpsRange.contains(videoFps) {
+            throw ValidationError("--video-fps must be within \(SceneRules.fpsRange), got \(videoFps)")
         }
         guard (1...64).contains(motionBlur) else { throw ValidationError("--motion-blur must be within 1...64, got \(motionBlur)") }
         guard hold.isFinite, hold >= 0, hold <= 3600 else { throw ValidationError("--hold must be seconds from 0 to 3600, got \(hold)") }

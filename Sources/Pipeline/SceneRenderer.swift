@@ -26,7 +26,7 @@ import SceneModel
 public enum SceneRenderer {
     /// Validates `scene` (a scene built in Swift gets the same errors as a file), then renders it.
     /// Throws `SceneError` for an invalid scene, `FrameSelectionError` for an unusable
-    /// `options.frames`, `ExportError` or `PNGError` when files cannot be written.
+    /// `options.frames`, `ExportError`, `PNGError` or `FileWriteError` when files cannot be written.
     public static func render(_ scene: Scene, options: RenderOptions = .init()) throws -> RenderResult {
         try scene.validate(limits: options.limits)
         try TraceBudget.check(scene, options: options)

@@ -39,7 +39,7 @@ public struct Scene: Equatable, Sendable {
     /// DejaVu Sans. Default none.
     public var fonts: [SceneFont] = []
 
-    public init(name: String, canvas: Canvas, fps: Int = 60, length: SceneLength,
+    public init(name: String, canvas: Canvas, fps: Int = FrameRate.defaultFPS, length: SceneLength,
                 items: [Item], behaviors: [BehaviorSpec] = [], output: OutputSettings = .init()) {
         self.name = name
         self.canvas = canvas

@@ -12,7 +12,25 @@ import TestSupport
 @Suite("Scene hash")
 struct SceneHashTests {
     static let pinned: [String: String] = [
-        "x": "x",
+        "attachments.yaml": "a910c7dbd721e1f0",
+        "collisions.yaml": "c8af226f6c878518",
+        "damped-resize.yaml": "14137c0e701b7caf",
+        "fields.yaml": "6ff7d64359600352",
+        "gravity.json": "cc19658ddb30d27d",
+        "interactive-cancel-displaylink.yaml": "3607557a42613208",
+        "interactive-cancel.yaml": "1b9b5e1cd5cd5256",
+        "interactive-complete.yaml": "95328238db0ab8cb",
+        "keyframes.yaml": "ab804d34c9ad9403",
+        "property-animator-scrub.yaml": "06a82d09ebcf2009",
+        "push.yaml": "2153c14b71533500",
+        "shapes.yaml": "b8f26677a1362180",
+        "snap-zones.yaml": "6ac8eae50bd1b4bf",
+        "snap.yaml": "401cdcc886f2b804",
+        "spring-gallery.yaml": "cdcc686675b70c79",
+        "stack.yaml": "aae52ba47e0662b8",
+        "tap-resnap.yaml": "fc524f2bf3574040",
+        "transform-nest.yaml": "f97928721a93a625",
+        "watcher.yaml": "10e276ebcbe52fcf",
     ]
 
     static func bundledScenes() throws -> [String] {
