@@ -120,7 +120,7 @@ public enum DurableFile {
         bytes.withUnsafeBytes { buffer -> String? in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                let written = posixWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 if written > 0 {
                     offset += written
                 } else if written == 0 {
@@ -140,6 +140,17 @@ public enum DurableFile {
         guard let slash = path.lastIndex(of: "/") else { return ("", path) }
         let nameStart = path.index(after: slash)
         return (String(path[..<nameStart]), String(path[nameStart...]))
+    }
+
+    /// `write(2)`, named apart from this type's own `write`.
+    private static func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.write(descriptor, buffer, count)
+        #elseif canImport(Musl)
+        return Musl.write(descriptor, buffer, count)
+        #else
+        return Darwin.write(descriptor, buffer, count)
+        #endif
     }
 
     private static func errnoText(_ code: Int32 = errno) -> String {

@@ -60,6 +60,23 @@ struct SceneHashTests {
         #expect(!text.contains("SceneModel.") && !text.contains("Scene("), "no type or module names")
     }
 
+    @Test("a scene font counts by its content: the same file name with other bytes is another scene")
+    func fontContent() throws {
+        let folder = FileManager.default.temporaryDirectory.path + "/SceneHashFonts-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let yaml = "version: 1\nname: f\ncanvas: { size: [100, 80] }\nduration: 1\nfonts: [Own.ttf]\n"
+            + "items:\n  - { id: a, center: [50, 40], size: [90, 30], text: { string: Hi } }\n"
+        try yaml.write(toFile: folder + "/f.yaml", atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", toPath: folder + "/Own.ttf")
+        let mono = try SceneLoader.load(path: folder + "/f.yaml")
+        #expect(SceneHash.canonicalText(mono).contains("\nfont \"Own.ttf\" \(mono.fonts[0].face.contentHash)"))
+        try FileManager.default.removeItem(atPath: folder + "/Own.ttf")
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf", toPath: folder + "/Own.ttf")
+        let bold = try SceneLoader.load(path: folder + "/f.yaml")
+        #expect(SceneHash.hex(bold) != SceneHash.hex(mono))
+    }
+
     @Test("the same scene written as YAML or JSON, with its keys in any order, has one hash")
     func formatIndependent() throws {
         let yaml = "version: 1\nname: h\ncanvas: { size: [100, 80] }\nduration: 1\nitems:\n  - { id: a, center: [50, 40], size: [10, 10], fill: '#FF0000' }\n"
