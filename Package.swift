@@ -4,12 +4,34 @@
 // display list → rasterizer → PNG / ffmpeg. See README.md and each module's README.
 import PackageDescription
 
+// Layering rule: the model and timing never import the rasterizer, PNG or export.
+// `Timing`, `SceneModel` (and the leaf modules under them: `Geometry`, `Colors`, `VideoFormats`)
+// list none of `Raster`, `CRasterKernels`, `PNG`, `CPNG` or `Export` in their dependencies, and
+// `Tests/PipelineTests/LayeringTests.swift` greps their sources' imports so the rule holds.
+// (One known transitive path remains: `SceneModel` → `Icons` → `Raster`, until `Icons` imports
+// `Colors` instead; see that test.)
+
+// Hot loops (Box2D, the raster kernels, ImageDiff's per-pixel loops) are compiled with -O even in
+// debug builds of this checkout, so `swift test` (a debug build) does not spend minutes in them.
+// Only when this package is the root or a local (path) dependency: SwiftPM refuses unsafe flags
+// in a versioned dependency, so a package that depends on Flipbook by version (its checkout lies
+// under `.build/checkouts/`) sees none and gets SwiftPM's own optimisation in `-c release`.
+let optimizesInDebug = !Context.packageDirectory.contains("/checkouts/")
+func debugFlags(_ flags: [String]) -> [String]? { optimizesInDebug ? flags : nil }
+let fastDebugC: [CSetting] = debugFlags(["-O2"]).map { [.unsafeFlags($0, .when(configuration: .debug))] } ?? []
+let fastDebugCXX: [CXXSetting] = debugFlags(["-O2"]).map { [.unsafeFlags($0, .when(configuration: .debug))] } ?? []
+let fastDebugSwift: [SwiftSetting] = debugFlags(["-O"]).map { [.unsafeFlags($0, .when(configuration: .debug))] } ?? []
+
 let package = Package(
     name: "Flipbook",
     products: [
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
         .executable(name: "scene-decode-fuzzer", targets: ["SceneDecodeFuzzer"]),
+        // For packages that render scenes or check goldens in their own `swift test`
+        // (Examples/GoldenCheck depends on these by path).
         .library(name: "Pipeline", targets: ["Pipeline"]),
+        .library(name: "SceneModel", targets: ["SceneModel"]),
+        .library(name: "Goldens", targets: ["Goldens"]),
     ],
     dependencies: [
         // Argument parsing for the thin CLI layer.
@@ -25,35 +47,40 @@ let package = Package(
     ],
     targets: [
         .target(name: "Geometry", exclude: ["README.md"]),
-        .target(name: "Determinism", exclude: ["README.md"]),
+        // Leaf modules the model names without the rasterizer or the encoder.
+        .target(name: "Colors", exclude: ["README.md"]),
+        .target(name: "VideoFormats", exclude: ["README.md"]),
+        // Atomic, durable file writes (temporary name, fsync, rename, fsync of the folder).
+        .target(name: "FileSystem", exclude: ["README.md"]),
+        .target(name: "Determinism", exclude: ["README.md"], swiftSettings: fastDebugSwift),
         // Vector shapes in path units: the stroker, SVG path data, shape helpers (knows no pixels).
         .target(name: "Shapes", dependencies: ["Geometry"], exclude: ["README.md"]),
         .target(name: "Markup"),
         .target(
             name: "CBox2D",
-            cxxSettings: [.unsafeFlags(["-O2"])],
+            cxxSettings: fastDebugCXX,
             linkerSettings: [.linkedLibrary("box2d"), .linkedLibrary("stdc++")]
         ),
         // The values behaviour parameters accept, shared by Dynamics (Swift API) and SceneModel (scene files).
         .target(name: "BehaviorRules", exclude: ["README.md"]),
         .target(name: "Dynamics", dependencies: ["Geometry", "CBox2D", "BehaviorRules"], exclude: ["README.md"]),
-        .target(name: "Timing", dependencies: ["Geometry", "Raster"], exclude: ["README.md"]),
+        .target(name: "Timing", dependencies: ["Geometry", "Colors"], exclude: ["README.md"]),
         .target(name: "CustomBehaviors", dependencies: ["Dynamics", "Geometry"], exclude: ["README.md"]),
         // Icons from SVG files (a checked subset, parsed by Foundation's XMLParser over libxml2).
         .target(name: "Icons", dependencies: ["Geometry", "Raster", "Shapes", "Determinism"], exclude: ["README.md"]),
-        .target(name: "SceneModel", dependencies: ["Geometry", "Markup", "Raster", "Timing", "Shapes", "Icons", "Text", "BehaviorRules", .product(name: "Yams", package: "Yams")],
+        .target(name: "SceneModel", dependencies: ["Geometry", "Markup", "Colors", "VideoFormats", "Timing", "Shapes", "Icons", "Text", "BehaviorRules", .product(name: "Yams", package: "Yams")],
                 exclude: ["README.md"]),
-        // The rasterizer's innermost loops (sweep and blend, AVX2 chosen at run time), always -O:
-        // debug test builds would otherwise spend minutes in them.
-        .target(name: "CRasterKernels", exclude: ["README.md"], cSettings: [.unsafeFlags(["-O2"])]),
-        .target(name: "Raster", dependencies: ["Geometry", "CRasterKernels"], exclude: ["README.md"]),
+        // The rasterizer's innermost loops (sweep and blend, AVX2 chosen at run time), -O even in
+        // debug builds (`fastDebugC`): debug test builds would otherwise spend minutes in them.
+        .target(name: "CRasterKernels", exclude: ["README.md"], cSettings: fastDebugC),
+        .target(name: "Raster", dependencies: ["Geometry", "Colors", "CRasterKernels"], exclude: ["README.md"]),
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
         // The PNG writer: libdeflate (a system-library target found by pkg-config) and our own
         // chunk framing; libpng (CPNG) stays the reader and the zlib writer.
         .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
-        .target(name: "CPNGDeflate", dependencies: ["CLibDeflate"], exclude: ["README.md"], cSettings: [.unsafeFlags(["-O2"])]),
-        .target(name: "PNG", dependencies: ["CPNG", "CPNGDeflate"], exclude: ["README.md"]),
-        .target(name: "Export", dependencies: ["PNG", "Raster"], exclude: ["README.md"]),
+        .target(name: "CPNGDeflate", dependencies: ["CLibDeflate"], exclude: ["README.md"], cSettings: fastDebugC),
+        .target(name: "PNG", dependencies: ["CPNG", "CPNGDeflate", "FileSystem"], exclude: ["README.md"]),
+        .target(name: "Export", dependencies: ["FileSystem", "VideoFormats"], exclude: ["README.md"]),
         // The text libraries as system-library targets: pkg-config supplies include paths and
         // link flags (no unsafeFlags), each a module map over the library's own headers.
         .systemLibrary(name: "CFreeTypeSystem", pkgConfig: "freetype2",
@@ -71,9 +98,9 @@ let package = Package(
                 exclude: ["README.md"]),
         .target(name: "Benchmarks", dependencies: ["Geometry", "Determinism", "Raster", "Shapes", "PNG", "Export", "SceneModel", "Pipeline", "Text"], exclude: ["README.md"]),
         // Comparison strategies and reports (knows no scene types); the render-and-compare of goldens on top.
-        // -O even in debug builds: the per-pixel loops (hash, YIQ distance) run ~20× faster, which keeps
-        // `swift test` (a debug build) fast on 640×1136 frames.
-        .target(name: "ImageDiff", dependencies: ["Markup", "PNG"], exclude: ["README.md"], swiftSettings: [.unsafeFlags(["-O"])]),
+        // -O even in debug builds (`fastDebugSwift`): the per-pixel loops (hash, YIQ distance) run
+        // ~20× faster, which keeps `swift test` (a debug build) fast on 640×1136 frames.
+        .target(name: "ImageDiff", dependencies: ["Markup", "PNG", "Determinism"], exclude: ["README.md"], swiftSettings: fastDebugSwift),
         // The self-contained HTML player written beside every render's frames (plain HTML/CSS/JS resources).
         .target(name: "Player", dependencies: ["Markup", "Pipeline", "SceneModel", "Export"], exclude: ["README.md"], resources: [.copy("Resources")]),
         // `flipbook studio`: a local server over the same pipeline the CLI calls, with live reload.
@@ -97,8 +124,8 @@ let package = Package(
         .testTarget(name: "IconsTests", dependencies: ["Icons", "Geometry", "Raster"]),
         .testTarget(name: "DeterminismTests", dependencies: ["Determinism"]),
         .target(name: "DynamicsTestSupport", dependencies: ["Dynamics", "Geometry"], path: "Tests/DynamicsTestSupport"),
-        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsTestSupport"]),
-        .testTarget(name: "TimingTests", dependencies: ["Timing"]),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsTestSupport", "Determinism"]),
+        .testTarget(name: "TimingTests", dependencies: ["Timing", "Colors", "Determinism"]),
         .testTarget(name: "CustomBehaviorsTests", dependencies: ["CustomBehaviors", "Determinism", "DynamicsTestSupport"]),
         .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Markup", "Text", "Raster"], resources: [.copy("Fixtures")]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterKernels", "PNG", "Determinism", "Shapes"], resources: [.copy("Goldens")]),

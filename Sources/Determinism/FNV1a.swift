@@ -26,6 +26,23 @@ public struct FNV1a64: Sendable {
         value = h
     }
 
+    /// Hashes a 64-bit value's eight bytes, least significant first (little-endian), as the
+    /// byte loop would see its in-memory bytes: for pins over a simulation's `bitPattern`s.
+    public mutating func combine(littleEndian word: UInt64) {
+        var h = value
+        for shift in stride(from: 0, to: 64, by: 8) {
+            h ^= (word >> UInt64(shift)) & 0xFF
+            h &*= 0x0000_0100_0000_01B3
+        }
+        value = h
+    }
+
+    /// FNV-1a's step over a whole 64-bit word at once (xor the word, then one multiply): a
+    /// different, coarser hash than the byte loop, kept for the timing pins recorded with it.
+    public mutating func combine(wholeWord word: UInt64) {
+        value = (value ^ word) &* 0x0000_0100_0000_01B3
+    }
+
     @inlinable
     public static func hash<C: Sequence>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
         var h = FNV1a64()

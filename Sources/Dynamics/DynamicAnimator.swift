@@ -1,4 +1,3 @@
-import BehaviorRules
 import CBox2D
 import Geometry
 
@@ -56,7 +55,7 @@ public final class DynamicAnimator {
     }
 
     /// Set when the reference bounds changed; the next pre-solver rebuilds implicit boundaries.
-    private var needsImplicitBoundaryRebuild = false
+    var needsImplicitBoundaryRebuild = false
 
     let world = PhysicsWorld()
 
@@ -67,18 +66,18 @@ public final class DynamicAnimator {
     /// pre-order for a hierarchy added at once.
     public private(set) var registeredBehaviors: [DynamicBehavior] = []
 
-    private var pendingRegistrations: [DynamicBehavior] = []
-    private var pendingUnregistrations: [DynamicBehavior] = []
-    private var postSolverBlocks: [() -> Void] = []
+    var pendingRegistrations: [DynamicBehavior] = []
+    var pendingUnregistrations: [DynamicBehavior] = []
+    var postSolverBlocks: [() -> Void] = []
 
     /// True from the world step to the end of the actions (UIKit's `_isInWorldStep`).
     private(set) var isInWorldStep = false
 
     /// Item bodies in registration order (write-back order).
-    private var itemBodies: [ItemBody] = []
+    var itemBodies: [ItemBody] = []
 
     /// Set when an item behaviour's property changed; the next tick's pre-solver re-applies them.
-    private var needsItemPropertiesUpdate = false
+    var needsItemPropertiesUpdate = false
 
     public private(set) var isRunning = false
 
@@ -324,288 +323,11 @@ public final class DynamicAnimator {
         tickle()
     }
 
-    // MARK: Velocities
-
-    /// The item's body velocity in pt/s (of its centre of mass); zero for an item with no body.
-    public func linearVelocity(for item: DynamicItem) -> Point {
-        guard let record = itemBody(for: item) else { return .zero }
-        return Engine.points(cb2_body_get_linear_velocity(record.body))
-    }
-
-    /// The item's body angular velocity in rad/s (positive = clockwise on screen); zero for an
-    /// item with no body.
-    public func angularVelocity(for item: DynamicItem) -> Double {
-        guard let record = itemBody(for: item) else { return 0 }
-        return Double(cb2_body_get_angular_velocity(record.body))
-    }
-
-    /// True when the item has a body in this animator (a behaviour registered it).
-    public func hasBody(_ item: DynamicItem) -> Bool { itemBody(for: item) != nil }
-
-    /// True when the item has a body and Box2D reports it awake.
-    public func isAwake(_ item: DynamicItem) -> Bool {
-        guard let record = itemBody(for: item) else { return false }
-        return cb2_body_is_awake(record.body)
-    }
-
-    /// Box2D sub-steps taken so far (2N − 1 after N ticks of 1/60 s).
-    public var subStepCount: Int { world.subStepCount }
-
-    /// The world's gravity, pt/s² (1000 per unit of a gravity behaviour's vector). It acts only on
-    /// items of a registered gravity behaviour. Before any gravity behaviour writes it, it holds
-    /// PhysicsKit's initial (0, −980).
-    public var worldGravity: Point { Engine.points(world.gravity) }
-
-    // MARK: Item bodies (shared per item, counted by the behaviours using them)
-
-    /// The body of an item and how many behaviour registrations use it.
-    final class ItemBody {
-        let item: DynamicItem
-        let body: OpaquePointer
-        /// The body's id in contact events.
-        let id: UInt64
-        var useCount = 0
-        /// Registered gravity behaviours containing the item: gravity scale 1 while > 0.
-        var gravityCount = 0
-        /// `ItemBehavior.charge` in effect (fields), C [arbitrary unit].
-        var charge: Double = 0
-        init(item: DynamicItem, body: OpaquePointer, id: UInt64) {
-            self.item = item
-            self.body = body
-            self.id = id
-        }
-    }
-
-    func itemBody(for item: DynamicItem) -> ItemBody? {
-        itemBodies.first { $0.item === item }
-    }
-
-    /// The item's body, created on first use from the item's current centre, rotation and
-    /// bounds with the engine defaults (density 1, friction 0.2, restitution 0.2, damping
-    /// 0.1/0.1, gravity scale 0, no contacts yet).
-    @discardableResult
-    func acquireBody(for item: DynamicItem) -> ItemBody {
-        if let record = itemBody(for: item) {
-            record.useCount += 1
-            return record
-        }
-        // Rectangles use the def's centred box (`SetAsBox`, as before groups and paths existed);
-        // every other shape starts fixture-less and gets its fixtures below.
-        let isBox = item.collisionBounds == .rectangle && !(item is DynamicItemGroup)
-        let def = cb2_body_def(
-            is_dynamic: true,
-            position: Engine.meters(item.center),
-            angle: Float(item.rotation.radians),
-            half_width: isBox ? Float(item.bounds.width / 2 / Engine.pointsPerMeter) : 0,
-            half_height: isBox ? Float(item.bounds.height / 2 / Engine.pointsPerMeter) : 0,
-            density: Engine.defaultDensity,
-            friction: Engine.defaultFriction,
-            restitution: Engine.defaultRestitution,
-            linear_damping: Float(Engine.defaultLinearDamping),
-            angular_damping: Float(Engine.defaultAngularDamping),
-            gravity_scale: 0,
-            bullet: false,
-            fixed_rotation: false,
-            category: 0,
-            mask: 0)
-        let body = world.createBody(def)
-        if !isBox { Shapes.addFixtures(for: item, to: body) }
-        let record = ItemBody(item: item, body: body, id: world.tag(body))
-        record.useCount = 1
-        itemBodies.append(record)
-        tickle()
-        return record
-    }
-
-    /// Drops one use; the body is destroyed when no behaviour uses it (after the actions when
-    /// called inside a tick, and only if nothing re-acquired it meanwhile).
-    func releaseBody(for item: DynamicItem) {
-        guard let record = itemBody(for: item) else {
-            preconditionFailure("releaseBody: item '\(item.identifier)' has no body")
-        }
-        precondition(record.useCount > 0, "releaseBody: unbalanced release of '\(item.identifier)'")
-        record.useCount -= 1
-        guard record.useCount == 0 else { return }
-        runPostSolverIfNeeded { [weak self] in
-            guard let self, record.useCount == 0,
-                  let index = self.itemBodies.firstIndex(where: { $0 === record }) else { return }
-            self.itemBodies.remove(at: index)
-            self.world.destroyBody(record.body)
-        }
-    }
-
-    // MARK: World state used by the behaviours
-
-    /// World gravity from a gravity behaviour's vector: 1 unit = 10 m/s² = 1000 pt/s².
-    func setWorldGravity(_ direction: Point) {
-        world.gravity = cb2_vec2(
-            x: Float(direction.x * Engine.gravityPerUnit), y: Float(direction.y * Engine.gravityPerUnit))
-    }
-
-    /// Counts the item in or out of a gravity behaviour; its body feels world gravity while the
-    /// count is positive. Gravity items are bullets (`usesPreciseCollisionDetection`, §1.3).
-    func setGravity(_ enabled: Bool, for item: DynamicItem) {
-        guard let record = itemBody(for: item) else { return }
-        record.gravityCount += enabled ? 1 : -1
-        precondition(record.gravityCount >= 0, "unbalanced gravity count for '\(item.identifier)'")
-        cb2_body_set_gravity_scale(record.body, record.gravityCount > 0 ? 1 : 0)
-        if enabled { cb2_body_set_bullet(record.body, true) }
-    }
-
-    func wake(_ item: DynamicItem) {
-        guard let record = itemBody(for: item) else { return }
-        cb2_body_set_awake(record.body, true)
-    }
-
-    func itemPropertiesDidChange() {
-        needsItemPropertiesUpdate = true
-        tickle()
-    }
-
-    /// Re-applies item-behaviour properties to every item body: per property, the last
-    /// registered item behaviour in hierarchy order that set it wins; unset → engine default
-    /// (spec §3.6, [BKP][MEAS T17]).
-    func applyItemProperties() {
-        needsItemPropertiesUpdate = false
-        let itemBehaviors = registeredBehaviorsInHierarchyOrder.compactMap { $0 as? ItemBehavior }
-        for record in itemBodies {
-            var p = ItemBehavior.Properties()
-            for behavior in itemBehaviors where behavior.items.contains(where: { $0 === record.item }) {
-                p.overlay(behavior.setProperties)
-            }
-            cb2_body_set_linear_damping(record.body, Float(p.resistance ?? Engine.defaultLinearDamping))
-            cb2_body_set_angular_damping(record.body, Float(p.angularResistance ?? Engine.defaultAngularDamping))
-            cb2_body_set_material(record.body, cb2_material(
-                density: Float(p.density ?? Engine.density),
-                friction: Float(p.friction ?? Engine.friction),
-                restitution: Float(p.elasticity ?? Engine.restitution)))
-            cb2_body_set_fixed_rotation(record.body, !(p.allowsRotation ?? true))
-            cb2_body_set_dynamic(record.body, !(p.anchored ?? false))
-            record.charge = p.charge ?? 0
-        }
-    }
-
-    // MARK: Collision filters and contacts (spec §3.4)
-
-    /// Recomputes every item body's 32-bit category and mask: the OR over the registered
-    /// collision behaviours containing the item (no collision behaviour: 0, 0 → no contacts).
-    func updateCollisionFilters() {
-        let collisions = registeredBehaviorsInHierarchyOrder.compactMap { $0 as? CollisionBehavior }
-        for record in itemBodies {
-            var category: UInt32 = 0, mask: UInt32 = 0
-            for c in collisions where c.items.contains(where: { $0 === record.item }) {
-                category |= c.itemCategory
-                mask |= c.itemMask
-            }
-            if cb2_body_get_category(record.body) != category || cb2_body_get_mask(record.body) != mask {
-                cb2_body_set_filter(record.body, category, mask)
-            }
-        }
-    }
 
     /// The owner of each boundary body, by body id (looked up only, never iterated).
-    private var boundaryOwners: [UInt64: (behavior: CollisionBehavior, identifier: String?)] = [:]
-
-    func registerBoundaryBody(_ body: OpaquePointer, owner: CollisionBehavior, identifier: String?) {
-        boundaryOwners[world.tag(body)] = (owner, identifier)
-    }
-
-    func destroyBoundaryBody(_ body: OpaquePointer) {
-        boundaryOwners[cb2_body_get_user_id(body)] = nil
-        world.destroyBody(body)
-    }
+    var boundaryOwners: [UInt64: (behavior: CollisionBehavior, identifier: String?)] = [:]
 
     /// Collision behaviours are assigned 1-based group numbers from a per-animator counter (UIKit:
     /// "a counter, not an allocator"; per animator here so runs are independent [GUESS]).
-    private var lastCollisionGroup = 0
-    func nextCollisionGroup() -> Int {
-        lastCollisionGroup += 1
-        return lastCollisionGroup
-    }
-
-    /// Began contacts, then ended contacts, to every registered collision behaviour (hierarchy
-    /// order) that owns both sides: both items, or the item and one of its boundaries [GUESS on
-    /// the ownership rule; UIKit routes through each behaviour's own fixtures].
-    private func deliverContacts() {
-        let events = world.contactEvents
-        guard !events.isEmpty else { return }
-        let collisions = registeredBehaviorsInHierarchyOrder.compactMap { $0 as? CollisionBehavior }
-        guard !collisions.isEmpty else { return }
-        enum Side { case item(DynamicItem), boundary(CollisionBehavior, String?) }
-        func side(_ id: UInt64) -> Side? {
-            if let record = itemBodies.first(where: { $0.id == id }) { return .item(record.item) }
-            if let owner = boundaryOwners[id] { return .boundary(owner.behavior, owner.identifier) }
-            return nil
-        }
-        for began in [true, false] {
-            for event in events where event.began == began {
-                guard let a = side(event.id_a), let b = side(event.id_b) else { continue }
-                let point = Engine.points(event.point)
-                for c in collisions {
-                    switch (a, b) {
-                    case let (.item(i), .item(j)):
-                        guard c.contains(i), c.contains(j) else { continue }
-                        c.report(began: began, i, .item(j), point)
-                    case let (.item(i), .boundary(owner, id)), let (.boundary(owner, id), .item(i)):
-                        guard owner === c, c.contains(i) else { continue }
-                        c.report(began: began, i, .boundary(id), point)
-                    default:
-                        continue
-                    }
-                }
-            }
-        }
-    }
-
-    // MARK: Fields (spec §3.7)
-
-    /// PhysicsKit's limit on field behaviours per animator (UIKit raises "Invalid Association" for
-    /// the 33rd). Fields registered beyond it exert no force (`FieldBehavior.isBeyondFieldLimit`).
-    public static let maximumFieldCount = BehaviorRules.maximumFieldCount
-
-    /// The check scenes run before building an animator, since `addBehavior` cannot throw.
-    /// - Throws: `DynamicsParameterError` when `fieldCount` exceeds `maximumFieldCount`.
-    public static func validate(fieldCount: Int) throws(DynamicsParameterError) {
-        guard fieldCount <= maximumFieldCount else {
-            throw DynamicsParameterError(parameter: "DynamicAnimator.fieldCount",
-                                         message: "\(fieldCount) field behaviors: at most \(maximumFieldCount) per animator")
-        }
-    }
-
-    /// Installs or removes the per-sub-step field hook.
-    func fieldsDidChange() {
-        let hasFields = registeredBehaviors.contains { $0 is FieldBehavior }
-        world.beforeSubStep = hasFields ? { [unowned self] h in self.applyFields(h) } : nil
-    }
-
-    private func applyFields(_ h: Double) {
-        let time = Double(world.subStepCount) * h
-        for case let field as FieldBehavior in registeredBehaviors where !field.isBeyondFieldLimit {
-            for item in field.items {
-                guard let record = itemBody(for: item), cb2_body_is_dynamic(record.body) else { continue }
-                let position = Engine.points(cb2_body_get_world_center(record.body))
-                let v = cb2_body_get_linear_velocity(record.body)
-                let sample = FieldSample(
-                    position: position,
-                    velocity: Point(Double(v.x), Double(v.y)) * Engine.pointsPerMeter,
-                    mass: Double(cb2_body_get_mass(record.body)),
-                    charge: record.charge, deltaTime: h, time: time)
-                switch field.evaluate(sample) {
-                case .none:
-                    continue
-                case .force(let f):
-                    // v += h·F/m in m/s, F in N.
-                    let m = sample.mass
-                    guard m > 0, f != .zero else { continue }
-                    cb2_body_set_linear_velocity(record.body, cb2_vec2(
-                        x: Float(Double(v.x) + h * f.x / m), y: Float(Double(v.y) + h * f.y / m)))
-                case .velocity(let u):
-                    cb2_body_set_linear_velocity(record.body, cb2_vec2(x: Float(u.x), y: Float(u.y)))
-                }
-            }
-        }
-    }
-
-    /// The item's charge in effect (`ItemBehavior.charge`), 0 without a body.
-    public func charge(for item: DynamicItem) -> Double { itemBody(for: item)?.charge ?? 0 }
+    var lastCollisionGroup = 0
 }

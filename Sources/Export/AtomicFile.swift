@@ -1,4 +1,4 @@
-import PNG
+import FileSystem
 
 /// Writes any small output file (traces, reports) the way frames are written: under a hidden
 /// temporary name, flushed to disk, renamed into place when complete, the folder flushed. One
@@ -6,12 +6,12 @@ import PNG
 /// power loss.
 public enum AtomicFile {
     public static func write(_ text: String, to path: String) throws {
-        try PNG.writeAtomically(Array(text.utf8), to: path)
+        try DurableFile.write(Array(text.utf8), to: path)
     }
 
     /// Publishes a finished file written under `temporary` (ffmpeg's output, a streamed trace):
-    /// `fsync`, rename to `path`, `fsync` of the folder (`PNG.publish`).
+    /// `fsync`, rename to `path`, `fsync` of the folder (`DurableFile.publish`).
     public static func publish(temporary: String, to path: String) throws {
-        try PNG.publish(temporary: temporary, to: path)
+        try DurableFile.publish(temporary: temporary, to: path)
     }
 }

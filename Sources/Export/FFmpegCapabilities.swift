@@ -53,7 +53,7 @@ public struct FFmpegCapabilities: Sendable, Equatable {
     }
 
     /// Everything `format` needs: its encoder, then its filters, in a fixed order.
-    public func check(_ format: VideoFileFormat) throws {
+    public func check(_ format: VideoFormat) throws {
         try require(encoder: format.encoder, neededBy: format.rawValue)
         for filter in format.filters { try require(filter: filter, neededBy: format.rawValue) }
     }

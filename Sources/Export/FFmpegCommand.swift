@@ -1,6 +1,6 @@
 import Foundation
 
-/// The ffmpeg command line for each `VideoFileFormat`: a pure function of the format, size, frame rate
+/// The ffmpeg command line for each `VideoFormat`: a pure function of the format, size, frame rate
 /// and options, so tests and `--verbose` see exactly what runs.
 ///
 /// Every command reads straight RGBA8 frames from stdin (`-f rawvideo -pix_fmt rgba`) and writes
@@ -10,7 +10,7 @@ public enum FFmpegCommand {
     /// The arguments after the executable. `fps` is the frame rate of the frames this process
     /// receives (for GIF, already divided by `VideoTiming.frameStep`). `backgroundHex` (RGB hex like
     /// "F2F2F7") colours the padding an MP4 of odd size needs.
-    public static func arguments(format: VideoFileFormat, width: Int, height: Int, fps: Int,
+    public static func arguments(format: VideoFormat, width: Int, height: Int, fps: Int,
                                  options: VideoEncodingOptions, backgroundHex: String,
                                  output: String) -> [String] {
         precondition(width > 0 && height > 0 && fps > 0)

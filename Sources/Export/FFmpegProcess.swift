@@ -1,5 +1,5 @@
 import Foundation
-import PNG
+import FileSystem
 
 /// One running ffmpeg that reads raw frames on stdin and writes one file.
 ///
@@ -124,7 +124,7 @@ final class FFmpegProcess {
         guard !ended else { return }
         ended = true
         do {
-            try PNG.publish(temporary: temporaryPath, to: outputPath)
+            try DurableFile.publish(temporary: temporaryPath, to: outputPath)
         } catch {
             removeTemporary()
             throw ExportError.io(path: outputPath, operation: "move the finished video to", reason: "\(error)")

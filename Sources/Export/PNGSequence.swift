@@ -1,9 +1,9 @@
 import Foundation
-import PNG
+import FileSystem
 
 /// A folder of numbered PNG frames: `frame_00000.png`, `frame_00001.png`, …
 ///
-/// Each frame is written under a temporary name and renamed when complete (`PNG.writeAtomically`),
+/// Each frame is written under a temporary name and renamed when complete (`DurableFile.write`),
 /// so a reader never sees a truncated frame. Frames left over from an earlier, longer render of
 /// the same scene are removed at the end, so the folder always holds exactly one render.
 public struct PNGSequence: Sendable {
@@ -28,15 +28,15 @@ public struct PNGSequence: Sendable {
         (directory as NSString).appendingPathComponent(PNGSequence.fileName(forFrame: index))
     }
 
-    /// Writes one frame durably (`PNG.writeAtomically`), except for the folder's own flush:
+    /// Writes one frame durably (`DurableFile.write`), except for the folder's own flush:
     /// call `syncFolder()` after a batch, before recording its frames anywhere.
     public func write(encoded png: [UInt8], frame index: Int) throws {
-        try PNG.writeAtomically(png, to: path(forFrame: index), syncFolder: false)
+        try DurableFile.write(png, to: path(forFrame: index), syncFolder: false)
     }
 
     /// Makes the renames of the frames written so far durable (one `fsync` of the folder).
     public func syncFolder() throws {
-        try PNG.syncFolder(directory)
+        try DurableFile.syncFolder(directory)
     }
 
     /// Removes `frame_NNNNN.png` files whose index is `count` or more.

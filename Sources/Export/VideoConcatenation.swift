@@ -3,7 +3,7 @@ import Foundation
 /// Joins segment videos (from `flipbook render --shard`/`--frames`) into one file by stream copy
 /// with ffmpeg's concat demuxer: no re-encoding, so the result decodes to exactly the frames of
 /// the segments, which are the frames of a single render (see `FFmpegCommand` for the GOP rules
-/// that make that true, and `VideoFileFormat.segmentable` for the formats it holds for).
+/// that make that true, and `VideoFormat.segmentable` for the formats it holds for).
 ///
 /// Like every output, the file is written under a hidden temporary name and renamed when ffmpeg
 /// succeeds; a failure leaves nothing under the final name.
@@ -17,7 +17,7 @@ public enum VideoConcatenation {
     }
 
     /// The arguments after the executable for joining the segments listed in `list` into `output`.
-    public static func arguments(list: String, format: VideoFileFormat, output: String) -> [String] {
+    public static func arguments(list: String, format: VideoFormat, output: String) -> [String] {
         var args = ["-hide_banner", "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", list,
                     "-c", "copy", "-fflags", "+bitexact", "-map_metadata", "-1"]
         if format == .mp4 || format == .mov { args += ["-movflags", "+faststart"] }
@@ -25,12 +25,12 @@ public enum VideoConcatenation {
     }
 
     /// Joins `segments` (in the order given) into `output`, whose extension names the format
-    /// (`.mp4` or `.mov`, one of `VideoFileFormat.segmentable`). Returns the command line run.
+    /// (`.mp4` or `.mov`, one of `VideoFormat.segmentable`). Returns the command line run.
     @discardableResult
     public static func concatenate(segments: [String], output: String, executable: String? = nil) throws -> String {
         precondition(!segments.isEmpty, "at least one segment")
         let ext = (output as NSString).pathExtension.lowercased()
-        guard let format = VideoFileFormat(name: ext), VideoFileFormat.segmentable.contains(format) else {
+        guard let format = VideoFormat(name: ext), VideoFormat.segmentable.contains(format) else {
             throw ExportError.io(path: output, operation: "join segments into",
                                  reason: "the output must end in .mp4 or .mov (the formats whose segments join by stream copy)")
         }

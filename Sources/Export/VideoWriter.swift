@@ -13,7 +13,7 @@ import Foundation
 /// - Odd sizes: MP4 is padded to even (background colour at the right/bottom edge); WebM, MOV,
 ///   GIF and APNG keep the exact size. The one size error is a GIF side over 65535 pixels.
 /// - GIF frame rate: a GIF receives every `frameStep`-th frame so that its frame rate is at most
-///   50 fps (`VideoFileFormat.maximumFrameRate`); the other formats receive every frame.
+///   50 fps (`VideoFormat.maximumFrameRate`); the other formats receive every frame.
 /// - Writing overlaps rendering: `write(frame:)` queues the frame (up to `queuedFrames`, by
 ///   reference, no copy) and returns; a feeder thread pipes queued frames to every ffmpeg in order.
 ///   So while ffmpeg digests one batch the caller renders the next, instead of the two taking turns.
@@ -27,7 +27,7 @@ import Foundation
 public final class VideoWriter {
     /// One file being written.
     public struct Output: Sendable {
-        public let format: VideoFileFormat
+        public let format: VideoFormat
         /// The final path (the file appears there only after a successful `finish()`).
         public let path: String
         /// The exact command line, executable first (the output argument is the temporary name).
@@ -56,11 +56,11 @@ public final class VideoWriter {
     public static let queuedFrames = 4
 
     /// Writes `directory/baseName.<ext>` for each format (duplicates are written once).
-    public convenience init(directory: String, baseName: String, formats: [VideoFileFormat],
+    public convenience init(directory: String, baseName: String, formats: [VideoFormat],
                             width: Int, height: Int, fps: Int, options: VideoEncodingOptions = .standard,
                             backgroundHex: String, executable: String? = nil,
                             stallSeconds: Double = VideoWriter.defaultStallSeconds) throws {
-        var unique: [VideoFileFormat] = []
+        var unique: [VideoFormat] = []
         for format in formats where !unique.contains(format) { unique.append(format) }
         let files = unique.map { format in
             (format: format, path: (directory as NSString).appendingPathComponent(baseName + "." + format.fileExtension))
@@ -76,7 +76,7 @@ public final class VideoWriter {
     /// Starts one ffmpeg per file after the preflight. `backgroundHex` (RGB hex like "F2F2F7")
     /// colours the padding of an odd-sized MP4. `executable`: an ffmpeg path, default `ffmpeg` on PATH.
     /// `stallSeconds` (> 0): see `defaultStallSeconds`.
-    public init(files: [(format: VideoFileFormat, path: String)], width: Int, height: Int, fps: Int,
+    public init(files: [(format: VideoFormat, path: String)], width: Int, height: Int, fps: Int,
                 options: VideoEncodingOptions = .standard, backgroundHex: String,
                 executable: String? = nil, stallSeconds: Double = VideoWriter.defaultStallSeconds) throws {
         precondition(width > 0 && height > 0 && fps > 0, "size and fps must be positive")

@@ -126,8 +126,8 @@ struct Render: ParsableCommand {
         var videos: [String] = []
         for scene in loaded {
             if scene.canvas.background.a < 255 {
-                let formats = (options.video ?? scene.output.video).compactMap { VideoFileFormat(rawValue: $0.rawValue) }
-                if let warning = VideoFileFormat.alphaWarning(sceneName: scene.name, formats: formats) { printWarning(warning) }
+                let formats = options.video ?? scene.output.video
+                if let warning = VideoFormat.alphaWarning(sceneName: scene.name, formats: formats) { printWarning(warning) }
             }
             var result: RenderResult
             do {

@@ -39,8 +39,8 @@ struct VideoArguments: ParsableArguments {
 
     func validate() throws {
         _ = try formats()
-        if let videoFps, !(1...240).contains(videoFps) {
-            throw ValidationError("--video-fps must be within 1...240, got \(videoFps)")
+        if let videoFps, !SceneRules.fpsRange.contains(videoFps) {
+            throw ValidationError("--video-fps must be within \(SceneRules.fpsRange), got \(videoFps)")
         }
         guard (1...64).contains(motionBlur) else { throw ValidationError("--motion-blur must be within 1...64, got \(motionBlur)") }
         guard hold.isFinite, hold >= 0, hold <= 3600 else { throw ValidationError("--hold must be seconds from 0 to 3600, got \(hold)") }
@@ -49,12 +49,12 @@ struct VideoArguments: ParsableArguments {
     }
 
     /// The formats asked for on the command line; nil keeps the scene's.
-    func formats() throws -> [SceneModel.VideoFormat]? {
+    func formats() throws -> [VideoFormat]? {
         guard let video else { return nil }
         if video == "none" { return [] }
-        var result: [SceneModel.VideoFormat] = []
+        var result: [VideoFormat] = []
         for name in video.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            guard let format = VideoFileFormat(name: name).flatMap({ SceneModel.VideoFormat(rawValue: $0.rawValue) }) else {
+            guard let format = VideoFormat(name: name) else {
                 throw ValidationError("--video: unknown format '\(name)'; expected mp4, webm, mov, gif, apng or none")
             }
             if !result.contains(format) { result.append(format) }

@@ -1,5 +1,6 @@
 import CPNG
 import CPNGDeflate
+import FileSystem
 
 /// PNG encoding and decoding through libpng, and atomic file writes for rendered frames.
 ///
@@ -112,19 +113,19 @@ public enum PNG {
     /// writer of many files in one folder (`PNGSequence`) passes false and calls `syncFolder(_:)`
     /// once for the batch, before it records the files anywhere.
     public static func writeAtomically(_ bytes: [UInt8], to path: String, syncFolder: Bool = true) throws(PNGError) {
-        try FileIO.writeAtomically(bytes, to: path, syncFolder: syncFolder)
+        do { try DurableFile.write(bytes, to: path, syncFolder: syncFolder) } catch { throw error.png }
     }
 
     /// Publishes a finished file written by someone else (ffmpeg's output, a streamed trace) the
     /// same way: `fsync` of `temporary`, rename to `path`, `fsync` of the folder. The one
     /// implementation of "publish" that every output of a render goes through.
     public static func publish(temporary: String, to path: String) throws(PNGError) {
-        try FileIO.publish(temporary: temporary, to: path)
+        do { try DurableFile.publish(temporary: temporary, to: path) } catch { throw error.png }
     }
 
     /// `fsync` of a folder, so the renames into it survive a power loss.
     public static func syncFolder(_ path: String) throws(PNGError) {
-        try FileIO.syncFolder(path)
+        do { try DurableFile.syncFolder(path) } catch { throw error.png }
     }
 
     private static func decode(_ bytes: [UInt8], path: String?) throws(PNGError) -> DecodedImage {
@@ -178,4 +179,9 @@ public struct DecodedImage: Equatable, Sendable {
         self.height = height
         self.rgba = rgba
     }
+}
+
+extension FileWriteError {
+    /// The same failure as this module reports it.
+    var png: PNGError { .writeFailed(path: path, step: step, reason: reason) }
 }

@@ -1,4 +1,5 @@
 import SceneModel
+import Timing
 
 /// How many frames a scene produces at most, and when it stops early.
 public struct FramePlan: Equatable, Sendable {
@@ -10,17 +11,11 @@ public struct FramePlan: Equatable, Sendable {
     public init(scene: Scene) {
         switch scene.length {
         case .duration(let seconds):
-            maxFrames = FramePlan.frames(seconds: seconds, fps: scene.fps)
+            maxFrames = FrameRate.frameCount(seconds: seconds, fps: scene.fps)
             stopsAtRest = false
         case .untilRest(let maxDuration):
-            maxFrames = FramePlan.frames(seconds: maxDuration, fps: scene.fps)
+            maxFrames = FrameRate.frameCount(seconds: maxDuration, fps: scene.fps)
             stopsAtRest = true
         }
-    }
-
-    /// `seconds·fps` frames, rounded to the nearest whole tick, at least one (frame 0 is the
-    /// scene as written).
-    static func frames(seconds: Double, fps: Int) -> Int {
-        max(1, Int((seconds * Double(fps)).rounded()))
     }
 }

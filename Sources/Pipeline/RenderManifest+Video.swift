@@ -3,14 +3,14 @@ import Export
 import Foundation
 
 extension RenderManifest.VideoInfo {
-    /// The record of one finished video of a render of frames `first ..< end`.
-    static func finished(_ output: VideoWriter.Output, ffmpegVersion: String, first: Int, end: Int,
-                         videoFPS: Int, sceneFPS: Int, motionBlur: Int, holdSeconds: Double) -> Self {
+    /// The record of one finished video holding video frames `videoFrames` of the full video
+    /// (`VideoSink.manifestEntries` computes them).
+    static func finished(_ output: VideoWriter.Output, ffmpegVersion: String, videoFrames: Range<Int>,
+                         motionBlur: Int, holdSeconds: Double) -> Self {
         let bytes = FileManager.default.contents(atPath: output.path) ?? Data()
         return .init(format: output.format.rawValue, file: (output.path as NSString).lastPathComponent,
                      hash: FNV1a64.hexHash(bytes),
-                     firstVideoFrame: VideoTiming.videoFrameCount(tickCount: first, videoFPS: videoFPS, simulationFPS: sceneFPS),
-                     endVideoFrame: VideoTiming.videoFrameCount(tickCount: end, videoFPS: videoFPS, simulationFPS: sceneFPS),
+                     firstVideoFrame: videoFrames.lowerBound, endVideoFrame: videoFrames.upperBound,
                      fps: output.frameRate, command: FFmpegCommand.shellQuoted(output.arguments),
                      settings: settings(arguments: output.arguments, ffmpegVersion: ffmpegVersion,
                                         motionBlur: motionBlur, holdSeconds: holdSeconds))

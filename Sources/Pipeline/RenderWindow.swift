@@ -19,7 +19,7 @@ struct RenderWindow {
         // With a video, segments are cut on whole seconds, where every GOP starts.
         let window = try selection.window(total: total, alignment: video.isEmpty ? 1 : scene.fps)
         if !video.isEmpty, window != 0..<total {
-            for format in video where !VideoFileFormat.segmentable.contains(where: { $0.rawValue == format.rawValue }) {
+            for format in video where !VideoFormat.segmentable.contains(format) {
                 throw FrameSelectionError("--video \(format.rawValue) cannot be split into segments that join by stream copy; use mp4 or mov with --frames/--shard, or --video none")
             }
         }

@@ -14,13 +14,14 @@ struct ResumeState {
     /// The earlier render's videos exist, match their hashes and are the formats asked for.
     var videoUpToDate = false
 
-    static func load(options: RenderOptions, manifestPath: String, journalPath: String, journalHeader: String,
-                     sceneHash: String, first: Int, hashOf: String, pngSettings: String,
-                     video: [String], framesDirectory: String, writeFrames: Bool) -> ResumeState {
+    /// Stage 2 of a render: what `--resume` finds of an earlier render of `plan`'s frames.
+    static func load(plan: RenderPlan, options: RenderOptions) -> ResumeState {
         var state = ResumeState()
         guard options.resume, options.writeManifest else { return state }
-        if let previous = try? RenderManifest.read(manifestPath), previous.scene.hash == sceneHash,
-           previous.frames.hashOf == hashOf, previous.frames.pngSettings == pngSettings, previous.frames.start == first {
+        let video = plan.video.map(\.rawValue)
+        if let previous = try? RenderManifest.read(plan.manifestPath), previous.scene.hash == plan.sceneHash,
+           previous.frames.hashOf == plan.hashOf, previous.frames.pngSettings == plan.pngSettings,
+           previous.frames.start == plan.first {
             for entry in previous.frames.hashes { state.known[entry.frame] = entry.hash }
             state.videoUpToDate = !previous.videos.isEmpty
                 && Set(previous.videos.map(\.format)) == Set(video)
@@ -29,8 +30,8 @@ struct ResumeState {
                     return FileManager.default.contents(atPath: path).map { FNV1a64.hexHash($0) == v.hash } ?? false
                 }
         }
-        state.known.merge(RenderJournal.read(path: journalPath, header: journalHeader)) { _, journal in journal }
-        if writeFrames { state.reusable = verifiedFrames(state.known, in: framesDirectory, jobs: options.jobs) }
+        state.known.merge(RenderJournal.read(path: plan.journalPath, header: plan.journalHeader)) { _, journal in journal }
+        if plan.writeFrames { state.reusable = verifiedFrames(state.known, in: plan.framesDirectory, jobs: options.jobs) }
         return state
     }
 

@@ -1,4 +1,4 @@
-import Raster
+import Colors
 
 /// Writes control values back into a scene file's text, in place: only the declared `value:` or
 /// `color:` scalars change, so comments, key order, spacing and every other line stay as written.

@@ -1,6 +1,7 @@
 import Geometry
-import Raster
+import Colors
 import Timing
+@_exported import VideoFormats
 
 /// A resolved, validated scene: what a scene file says, with every default filled in.
 ///
@@ -40,7 +41,7 @@ public struct Scene: Equatable, Sendable {
     /// How scripted touches are shown (`touches:`); by default, in every scene that scripts one.
     public var touches = TouchesSpec()
 
-    public init(name: String, canvas: Canvas, fps: Int = 60, length: SceneLength,
+    public init(name: String, canvas: Canvas, fps: Int = FrameRate.defaultFPS, length: SceneLength,
                 items: [Item], behaviors: [BehaviorSpec] = [], output: OutputSettings = .init()) {
         self.name = name
         self.canvas = canvas
@@ -195,16 +196,3 @@ public struct OutputSettings: Equatable, Sendable {
     }
 }
 
-/// A video container and codec (see docs/scene-format.md for which to use where).
-public enum VideoFormat: String, CaseIterable, Equatable, Sendable {
-    /// H.264 in MP4: slides, chat, pull requests. No alpha.
-    case mp4
-    /// VP9 in WebM: web pages; keeps alpha on a transparent canvas.
-    case webm
-    /// ProRes 4444 in QuickTime: editing timelines; keeps alpha.
-    case mov
-    /// GIF with a two-pass palette: anywhere images go; 1-bit alpha, at most 50 fps.
-    case gif
-    /// Animated PNG: lossless, with alpha.
-    case apng
-}

@@ -1,4 +1,4 @@
-import Raster
+import Colors
 
 /// A named value a scene declares once under `controls:` and uses in place of literals (`$damping`),
 /// so it can be tuned without editing the text: from the command line (`render --set damping=0.3`)

@@ -1,7 +1,7 @@
 import Foundation
 import Geometry
 import Icons
-import Raster
+import Colors
 import Shapes
 import Timing
 

@@ -1,5 +1,5 @@
 import Geometry
-import Raster
+import Colors
 import Timing
 
 // The layer tree and Core Animation timing keys: item extras (children, masksToBounds, shadow,

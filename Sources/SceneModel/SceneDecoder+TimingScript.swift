@@ -1,5 +1,5 @@
 import Geometry
-import Raster
+import Colors
 import Timing
 
 // The top-level timing lists: `viewAnimations`, `animators` (with their scripted calls) and

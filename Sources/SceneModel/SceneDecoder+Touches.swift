@@ -1,4 +1,4 @@
-import Raster
+import Colors
 
 // `touches:` at the top level and the device framing keys of `canvas:` (`screenCornerRadius`,
 // `frame`), declared in Keys/TouchesKeys.swift; ranges in `Validation+Touches.swift`.

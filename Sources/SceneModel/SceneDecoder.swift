@@ -1,5 +1,5 @@
 import Geometry
-import Raster
+import Colors
 
 // Located tree → Scene: types, shapes, keys and defaults. Semantic rules (ranges, references,
 // uniqueness) are not checked here but in `Scene.validate`, which runs next, so that a scene

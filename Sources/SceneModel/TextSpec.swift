@@ -1,4 +1,4 @@
-import Raster
+import Colors
 import Text
 
 /// An item's text (`text:`): what CATextLayer / UILabel draws, set by the `Text` module in the

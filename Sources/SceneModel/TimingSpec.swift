@@ -1,5 +1,5 @@
 import Geometry
-import Raster
+import Colors
 import Timing
 
 // Core Animation timing in scenes: the layer tree's drawing extras (shadow), animations on items,

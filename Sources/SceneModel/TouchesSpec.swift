@@ -1,4 +1,4 @@
-import Raster
+import Colors
 
 /// How scripted touches are shown (`touches:`): the translucent circle screen recordings of iOS
 /// apps draw under a finger. It appears on touch-down, follows the finger and fades out after

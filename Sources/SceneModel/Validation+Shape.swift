@@ -1,5 +1,5 @@
 import Geometry
-import Raster
+import Colors
 import Timing
 
 // The rules of `shape:` and of the animations of shape properties.

@@ -1,4 +1,5 @@
 import Geometry
+import Timing
 
 // The semantic rules of a scene: the one place they live.
 //
@@ -14,11 +15,10 @@ import Geometry
 /// The limits a valid scene stays within. Each is checked by `Scene.validate` and mirrored in
 /// `scenes/schema.json` where JSON Schema can express it.
 public enum SceneRules {
-    /// Frames (simulation ticks) per second: integers 1...240. 240 is the fastest display Apple
-    /// ships (ProMotion runs at 120); more would only make files slower to render.
-    public static let fpsRange: ClosedRange<Int> = 1...240
-    /// Default frames per second: 60, the display rate UIKit animations are usually judged at.
-    public static let defaultFPS = 60
+    /// Frames (simulation ticks) per second: integers 1...240 (`Timing.FrameRate.range`).
+    public static let fpsRange = FrameRate.range
+    /// Default frames per second: 60 (`Timing.FrameRate.defaultFPS`).
+    public static let defaultFPS = FrameRate.defaultFPS
     /// Largest canvas scale (pixels per point), exclusive lower bound 0. Apple ships 1, 2, 3; 8
     /// leaves room for close-up renders of a small region.
     public static let maxScale = 8.0
@@ -144,7 +144,7 @@ extension Scene {
             throw Violation(keyPath: path,
                             message: "expected seconds greater than 0 and at most \(format(limits.maxSeconds)), found \(format(seconds))")
         }
-        let frames = max(1, Int((seconds * Double(fps)).rounded()))
+        let frames = FrameRate.frameCount(seconds: seconds, fps: fps)
         if frames > limits.maxFrames {
             throw Violation(keyPath: path,
                             message: "\(format(seconds)) s at \(fps) fps is \(frames) frames; expected at most \(limits.maxFrames) frames",

@@ -1,5 +1,5 @@
 import Geometry
-import Raster
+import Colors
 
 // The values Timing animates: a small arithmetic protocol and a closed enum over the property kinds.
 

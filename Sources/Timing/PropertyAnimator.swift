@@ -3,39 +3,6 @@ import Geometry
 // UIViewPropertyAnimator (spec timing §4): the state machine, the progress model of §4.3 and
 // every legal call of the §4.2 table. Illegal calls throw `TimingError` (Apple raises).
 
-/// `UIViewAnimatingState`.
-public enum AnimatingState: String, Sendable {
-    case inactive, active, stopped
-}
-
-/// `UIViewAnimatingPosition`.
-public enum AnimatingPosition: String, Sendable, CaseIterable {
-    case end, start, current
-}
-
-/// One property change made by an animation block: `target` names the view (layer), `from` is
-/// the value the host had when the block ran (its presentation value), `to` the new model value.
-public struct AnimatorChange: Hashable, Sendable {
-    public var target: String
-    public var property: LayerProperty
-    public var from: AnimatableValue
-    public var to: AnimatableValue
-
-    public init(target: String, property: LayerProperty, from: AnimatableValue, to: AnimatableValue) throws {
-        try requireKind(from, property.kind, "AnimatorChange(\(target).\(property.rawValue)).from")
-        try requireKind(to, property.kind, "AnimatorChange(\(target).\(property.rawValue)).to")
-        self.target = target; self.property = property; self.from = from; self.to = to
-    }
-}
-
-/// The animator's completion: at which position, at what host time, and how many completion
-/// handlers ran. Emitted exactly once per finish (never by `stopAnimation(true)`).
-public struct AnimatorEvent: Hashable, Sendable {
-    public var position: AnimatingPosition
-    public var time: Double
-    public var handlersRun: Int
-}
-
 /// `UIViewPropertyAnimator`, driven by explicit host time: call `advance(to:)` with the tick's
 /// media time, then make calls; every call acts at `currentTime`.
 ///

@@ -1,3 +1,4 @@
+import Determinism
 import Dynamics
 import DynamicsTestSupport
 import Geometry
@@ -12,14 +13,9 @@ struct DeterminismTests {
     static let t6Hash: UInt64 = 0x48e0_cdd7_fd0d_1e6c
 
     static func fnv1a(_ words: [UInt64]) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for word in words {
-            for byte in 0..<8 {
-                hash ^= (word >> (8 * UInt64(byte))) & 0xff
-                hash = hash &* 0x0000_0100_0000_01b3
-            }
-        }
-        return hash
+        var hash = FNV1a64()
+        for word in words { hash.combine(littleEndian: word) }
+        return hash.value
     }
 
     static func t6Words() -> [UInt64] {

@@ -86,7 +86,7 @@ struct VideoPreflightTests {
     @Test("abandoning a render part-way removes every partial file")
     func abandonRemovesEverything() throws {
         let directory = try makeTemporaryDirectory()
-        let writer = try VideoWriter(directory: directory, baseName: "clip", formats: VideoFileFormat.allCases,
+        let writer = try VideoWriter(directory: directory, baseName: "clip", formats: VideoFormat.allCases,
                                      width: 32, height: 32, fps: 30, backgroundHex: "FFFFFF")
         try writer.write(frame: movingSquare(width: 32, height: 32, frame: 0))
         writer.abandon()
@@ -120,6 +120,6 @@ struct VideoPreflightTests {
 
     @Test("format names parse as users type them")
     func formatNames() {
-        #expect(["mp4", "WebM", "prores", "gif", "apng", "avi"].map(VideoFileFormat.init(name:)) == [.mp4, .webm, .mov, .gif, .apng, nil])
+        #expect(["mp4", "WebM", "prores", "gif", "apng", "avi"].map(VideoFormat.init(name:)) == [.mp4, .webm, .mov, .gif, .apng, nil])
     }
 }

@@ -11,7 +11,7 @@ import TestSupport
 /// VP9 CRF 30 34.7 dB. ProRes 4444 is lossy but 4:4:4 at 10 bits: 70.0 dB. The GIF clip has fewer
 /// than 256 colours and is written without dithering, so it is exact; APNG is lossless.
 private struct Expectation: Sendable, CustomStringConvertible {
-    var format: VideoFileFormat
+    var format: VideoFormat
     var codec: String
     var pixelFormat: String
     var alphaPixelFormat: String
@@ -36,7 +36,7 @@ struct VideoWriterTests {
         let frames = (0..<frameCount).map { movingSquare(width: width, height: height, frame: $0) }
         let directory = (try? makeTemporaryDirectory("flipbook-video")) ?? NSTemporaryDirectory()
         do {
-            let writer = try VideoWriter(directory: directory, baseName: "clip", formats: VideoFileFormat.allCases,
+            let writer = try VideoWriter(directory: directory, baseName: "clip", formats: VideoFormat.allCases,
                                          width: width, height: height, fps: fps, backgroundHex: "F2F2F7")
             for frame in frames { try writer.write(frame: frame) }
             try writer.finish()
@@ -76,7 +76,7 @@ struct VideoWriterTests {
 
     @Test("the output folder holds only the finished files, no temporary file")
     func noTemporaryFiles() {
-        #expect(listDirectory(Self.opaque.directory) == VideoFileFormat.allCases.map { "clip." + $0.fileExtension }.sorted())
+        #expect(listDirectory(Self.opaque.directory) == VideoFormat.allCases.map { "clip." + $0.fileExtension }.sorted())
     }
 
     @Test("a transparent canvas gives a transparent video in every format that has alpha",
@@ -119,8 +119,8 @@ struct VideoWriterTests {
     }
 
     @Test("the same frames give byte-identical files, so renders can be compared by hash",
-          arguments: [VideoFileFormat.mp4, .gif, .apng, .mov])
-    func reproducible(_ format: VideoFileFormat) throws {
+          arguments: [VideoFormat.mp4, .gif, .apng, .mov])
+    func reproducible(_ format: VideoFormat) throws {
         var hashes: [UInt64] = []
         for _ in 0..<2 {
             let directory = try makeTemporaryDirectory()
@@ -151,7 +151,7 @@ struct VideoWriterTests {
     @Test("odd sizes: MP4 is padded to even, every other format keeps the exact size")
     func oddSizes() throws {
         let directory = try makeTemporaryDirectory()
-        let writer = try VideoWriter(directory: directory, baseName: "odd", formats: VideoFileFormat.allCases,
+        let writer = try VideoWriter(directory: directory, baseName: "odd", formats: VideoFormat.allCases,
                                      width: 63, height: 47, fps: fps, backgroundHex: "F2F2F7")
         for f in 0..<3 { try writer.write(frame: movingSquare(width: 63, height: 47, frame: f)) }
         try writer.finish()

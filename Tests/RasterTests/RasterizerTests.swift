@@ -243,9 +243,7 @@ func invariantHolds() {
 }
 
 /// FNV-1a over the pixmap's bytes: a fingerprint of the exact output.
-func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-    bytes.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
-}
+func fnv1a(_ bytes: [UInt8]) -> UInt64 { FNV1a64.hash(bytes) }
 
 @Test("a busy frame hashes to its committed value (any change to rasterization shows here)")
 func determinismHash() {

@@ -1,5 +1,5 @@
 import Geometry
-import Raster
+import Colors
 import Testing
 @testable import Timing
 

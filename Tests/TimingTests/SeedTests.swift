@@ -1,3 +1,4 @@
+import Determinism
 import Geometry
 import Testing
 @testable import Timing
@@ -73,8 +74,8 @@ struct SeedTests {
         let animator = try PropertyAnimator(duration: 1, timingParameters: .spring(SpringTimingParameters()))
         try animator.addAnimations([AnimatorChange(target: "x", property: .cornerRadius, from: .scalar(0), to: .scalar(12))])
         try animator.startAnimation()
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ d: Double) { hash = (hash ^ d.bitPattern) &* 0x0000_0100_0000_01b3 }
+        var fnv = FNV1a64()
+        func mix(_ d: Double) { fnv.combine(wholeWord: d.bitPattern) }
         for n in 0..<120 {
             let t = tick(n)
             _ = root.advance(to: t)
@@ -95,7 +96,7 @@ struct SeedTests {
             }
             mix(animator.presentationValue(of: "x", .cornerRadius)?.x ?? -1)
         }
-        return hash
+        return fnv.value
     }
 
     @Test("§7.30 the same timeline evaluated twice gives bit-identical values, equal to the committed hash")

@@ -1,5 +1,5 @@
 import Geometry
-import Raster
+import Colors
 
 // The declarations of `canvas:`, `items[i]` and the mappings inside an item (`border`, `shadow`).
 // Defaults come from `Canvas`, `Item`, `Border` and `Shadow` (Scene.swift, TimingSpec.swift).

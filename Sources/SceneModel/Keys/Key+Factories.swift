@@ -1,5 +1,5 @@
 import Geometry
-import Raster
+import Colors
 
 // The declaration forms: one function per kind of value, each binding a key to a property of the
 // resolved type by key path. A declaration names the key, its doc line and, for numbers, its

@@ -1,6 +1,6 @@
 import BehaviorRules
 import Geometry
-import Raster
+import Colors
 
 // One declaration per scene key: name, type, default, range, unit, doc line and example. The
 // decoder (`SceneDecoder.decode(_:_:at:into:)`), the range checks of `Scene.validate`, the key's

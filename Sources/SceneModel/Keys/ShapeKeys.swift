@@ -1,4 +1,4 @@
-import Raster
+import Colors
 import Shapes
 
 // The declarations of `items[i].shape` (CAShapeLayer). The outline (exactly one of path, ellipse,

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The layering rule stated in Package.swift: the model and timing never import the rasterizer,
+/// PNG or export. Checked on the sources' `import` lines and on the targets' dependency lists.
+@Suite("Layering")
+struct LayeringTests {
+    /// Modules below the pixels, and what they must never import.
+    static let modelModules = ["Geometry", "Colors", "VideoFormats", "Timing", "SceneModel"]
+    static let forbidden: Set<String> = ["Raster", "CRasterKernels", "PNG", "CPNG", "Export", "Pipeline", "FileSystem"]
+
+    static func imports(of module: String) throws -> [(file: String, module: String)] {
+        let folder = repositoryRoot + "/Sources/" + module
+        var found: [(String, String)] = []
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where name.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let words = line.split(separator: " ")
+                guard let k = words.firstIndex(of: "import"), k + 1 < words.count,
+                      words[..<k].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+                found.append((module + "/" + name, String(words[k + 1])))
+            }
+        }
+        return found
+    }
+
+    @Test("the model and timing modules import neither the rasterizer, PNG, export nor the pipeline")
+    func sourcesImportNoPixelModule() throws {
+        for module in Self.modelModules {
+            let bad = try Self.imports(of: module).filter { Self.forbidden.contains($0.module) }
+            #expect(bad.isEmpty, "\(bad.map { "\($0.file) imports \($0.module)" })")
+        }
+    }
+
+    @Test("Package.swift lists none of those modules among the model and timing targets' dependencies")
+    func manifestDependencies() throws {
+        let manifest = try String(contentsOfFile: repositoryRoot + "/Package.swift", encoding: .utf8)
+        for module in Self.modelModules {
+            guard let start = manifest.range(of: ".target(name: \"\(module)\"") else {
+                Issue.record("no target \(module) in Package.swift")
+                continue
+            }
+            // The declaration runs to the next target.
+            let rest = manifest[start.upperBound...]
+            let end = rest.range(of: ".target(")?.lowerBound ?? rest.endIndex
+            let declaration = rest[..<end]
+            for name in Self.forbidden {
+                #expect(!declaration.contains("\"\(name)\""), "\(module) depends on \(name)")
+            }
+        }
+    }
+
+    @Test("the leaf modules Colors, VideoFormats and FileSystem import nothing of this package")
+    func leavesStayLeaves() throws {
+        for module in ["Colors", "VideoFormats", "FileSystem"] {
+            let own = try Self.imports(of: module).filter { !["Foundation", "Glibc", "Musl", "Darwin", "Synchronization"].contains($0.module) }
+            #expect(own.isEmpty, "\(own.map { "\($0.file) imports \($0.module)" })")
+        }
+    }
+}
