@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterKernels", "PNG", "Determinism", "Shapes"], resources: [.copy("Goldens")]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Determinism"]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "TestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "PNG", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Export", "PNG", "TestSupport"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster", "Determinism"],
                     exclude: ["callgrind-budget.txt"]),
