@@ -3,13 +3,13 @@
 #   make test     run the whole test suite (what .ci/run runs), after a short libFuzzer run
 
 # What rendering needs (libraries, ffmpeg, the fonts of text items and figures), and what only the
-# tests add: Python's YAML and JSON Schema validator (the schema test), hb-shape and a Devanagari
+# tests add: Python's YAML and JSON Schema validator (the schema test), Pillow (the image tests' fixtures and reference scaling), hb-shape and a Devanagari
 # font (the shaping tests' reference), an independent SVG renderer, a browser for the HTML reports,
 # the player and the studio (chromium-driver and python3-selenium drive it),
 # xmllint (JUnit against the Jenkins schema), strace (the fsync before every publishing rename) and
 # GNU parallel (the batch-engine recipe, run for real).
-RENDER_PACKAGES := libpng-dev libbox2d-dev ffmpeg pkg-config libfreetype-dev libharfbuzz-dev libfribidi-dev fonts-inter fonts-dejavu-core
-TEST_PACKAGES := python3 python3-yaml python3-jsonschema libharfbuzz-bin fonts-lohit-deva librsvg2-bin chromium chromium-driver python3-selenium libxml2-utils strace parallel
+RENDER_PACKAGES := libpng-dev libturbojpeg0-dev libbox2d-dev ffmpeg pkg-config libfreetype-dev libharfbuzz-dev libfribidi-dev fonts-inter fonts-dejavu-core
+TEST_PACKAGES := python3 python3-yaml python3-pil python3-jsonschema libharfbuzz-bin fonts-lohit-deva librsvg2-bin chromium chromium-driver python3-selenium libxml2-utils strace parallel
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_LOG := .build/apt.log
 export PATH := $(PATH):/opt/swift/usr/bin

@@ -117,7 +117,9 @@ extension DisplayListBuilder {
     /// descendants' clips; a layer whose time is outside its active span (local time < 0 for a
     /// reversed layer, before its beginTime) is not drawn, and neither are its descendants.
     static func build(canvas: Canvas, order: [Int], timing: SceneTiming, texts: SceneTexts? = nil) -> DisplayList {
-        var list = DisplayList(width: canvas.pixelWidth, height: canvas.pixelHeight, background: canvas.background)
+        let (background, backgroundRect) = Self.background(canvas)
+        var list = DisplayList(width: canvas.pixelWidth, height: canvas.pixelHeight, background: background)
+        if let backgroundRect { list.rects.append(backgroundRect) }
         let t = timing.time
         let pixels = AffineTransform(scaleX: canvas.scale, y: canvas.scale)
         func draw(_ i: Int, parent: AffineTransform?, parentSize: Size, opacity: Double, clips: [ClipShape]) {
@@ -146,7 +148,9 @@ extension DisplayListBuilder {
                                      transform: transform)] : clips
             // The layer's content: a shape layer's fill and stroke, its icon, then a text layer's glyphs, over
             // its fill and clipped like its sublayers.
-            var content = (node.item.shape.map { shapeContent($0, size: size, transform: transform, opacity: drawnOpacity,
+            var content = (node.item.image.map { imageContent($0, size: size, transform: transform, scale: canvas.scale,
+                                                              opacity: drawnOpacity, clips: childClips) } ?? [])
+                + (node.item.shape.map { shapeContent($0, size: size, transform: transform, opacity: drawnOpacity,
                                                               clips: childClips, value: value) } ?? [])
                 + (node.item.icon.map { iconContent($0.icon, size: size, transform: transform, opacity: drawnOpacity,
                                                     clips: childClips) } ?? [])
@@ -162,6 +166,7 @@ extension DisplayListBuilder {
                 borderColor: value(.borderColor).color?.rgba8 ?? .clear,
                 opacity: drawnOpacity, shadow: shadow, clips: clips, content: content)
             rect.maskedCorners = node.item.maskedCorners
+            if let gradient = node.item.fillGradient { rect.fillPaint = gradientFill(gradient, size: size, transform: transform) }
             list.rects.append(rect)
             for child in node.children {
                 draw(child, parent: points, parentSize: size, opacity: drawnOpacity, clips: childClips)

@@ -300,6 +300,8 @@ public enum SceneRenderer {
                 timings: timings, droppedNonFinite: dropped)
             let icons = scene.allItems.compactMap { $0.item.icon }.map { RenderManifest.AssetFile(file: $0.file, hash: $0.icon.hash) }
             if !icons.isEmpty { manifest.icons = icons }
+            let images = scene.allItems.compactMap { $0.item.image }.map { RenderManifest.ImageInfo(file: $0.file, path: $0.path, hash: $0.hash) }
+            if !images.isEmpty { manifest.images = images }
             let fonts = simulation.fontFiles
             if !fonts.isEmpty { manifest.fonts = fonts.map { .init(path: $0.path, hash: $0.hash) } }
             try AtomicFile.write(try manifest.encoded(), to: manifestPath)

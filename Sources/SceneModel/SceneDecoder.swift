@@ -76,8 +76,10 @@ struct SceneDecoder {
         let f = try fields(node, at: "canvas", allowed: Keys.canvas, required: [("size", "size: [width, height] in points")], what: "a canvas")
         let size = try pair(f[checked: "size"], at: "canvas.size", names: ("width", "height"))
         let scale = try f["scale"].map { try number($0, at: "canvas.scale") } ?? SceneRules.defaultScale
-        let background = try f["background"].map { try color($0, at: "canvas.background") } ?? .white
-        return Canvas(size: Size(size.0, size.1), scale: scale, background: background)
+        let (background, gradient) = try f["background"].map { try decodeFill($0, at: "canvas.background") } ?? (.white, nil)
+        var canvas = Canvas(size: Size(size.0, size.1), scale: scale, background: background)
+        canvas.backgroundGradient = gradient
+        return canvas
     }
 
     private func decodeLength(_ top: Fields) throws -> SceneLength {
@@ -127,7 +129,7 @@ struct SceneDecoder {
         }
         var item = Item(id: id, size: Size(size.0, size.1), center: center)
         if let n = f["rotation"] { item.rotation = .degrees(try number(n, at: path + ".rotation")) }
-        if let n = f["fill"] { item.fill = try color(n, at: path + ".fill") }
+        if let n = f["fill"] { (item.fill, item.fillGradient) = try decodeFill(n, at: path + ".fill") }
         if let n = f["cornerRadius"] { item.cornerRadius = try number(n, at: path + ".cornerRadius") }
         if let n = f["maskedCorners"] { item.maskedCorners = try decodeCorners(n, at: path + ".maskedCorners") }
         if let n = f["isHidden"] { item.isHidden = try bool(n, at: path + ".isHidden") }
@@ -139,6 +141,7 @@ struct SceneDecoder {
         if let n = f["shape"] { item.shape = try decodeShape(n, at: path + ".shape") }
         if let n = f["icon"] { item.icon = try decodeIcon(n, at: path + ".icon") }
         if let n = f["text"] { item.text = try decodeText(n, at: path + ".text") }
+        if let n = f["image"] { item.image = try decodeImage(n, at: path + ".image") }
         try places.record(id, center: item.center, rotation: item.rotation, size: item.size) {
             try decodeLayerKeys(f, into: &item, at: path)
         }
@@ -352,7 +355,7 @@ enum Keys {
                        "output", "fonts", "$schema"]
     static let canvas = ["size", "scale", "background"]
     static let item = ["id", "size", "center", "rotation", "fill", "cornerRadius", "maskedCorners", "border", "opacity",
-                       "isHidden", "z", "kind", "collisionBounds", "masksToBounds", "shadow", "shape", "icon", "timing",
+                       "isHidden", "z", "kind", "collisionBounds", "masksToBounds", "shadow", "shape", "icon", "image", "timing",
                        "animations", "children", "text"]
     static let border = ["width", "color"]
     static let behaviors = BehaviorSpec.kinds
