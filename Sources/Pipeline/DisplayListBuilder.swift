@@ -148,9 +148,18 @@ extension DisplayListBuilder {
                                      transform: transform)] : clips
             // The layer's content: a shape layer's fill and stroke, its icon, then a text layer's glyphs, over
             // its fill and clipped like its sublayers.
-            var content = (node.item.image.map { imageContent($0, size: size, transform: transform, scale: canvas.scale,
-                                                              opacity: drawnOpacity, clips: childClips) } ?? [])
-                + (node.item.shape.map { shapeContent($0, size: size, transform: transform, opacity: drawnOpacity,
+            var borderWidth = value(.borderWidth).scalar ?? 0
+            let borderColor = value(.borderColor).color?.rgba8 ?? .clear
+            var content = node.item.image.map { imageContent($0, size: size, transform: transform, scale: canvas.scale,
+                                                             opacity: drawnOpacity, clips: childClips) } ?? []
+            // Core Animation draws the border over the contents: an image item's border follows its image.
+            if node.item.image != nil, let band = borderBand(size: size, cornerRadius: cornerRadius, maskedCorners: node.item.maskedCorners,
+                                                              width: borderWidth, color: borderColor, transform: transform,
+                                                              opacity: drawnOpacity, clips: clips) {
+                content.append(band)
+                borderWidth = 0
+            }
+            content += (node.item.shape.map { shapeContent($0, size: size, transform: transform, opacity: drawnOpacity,
                                                               clips: childClips, value: value) } ?? [])
                 + (node.item.icon.map { iconContent($0.icon, size: size, transform: transform, opacity: drawnOpacity,
                                                     clips: childClips) } ?? [])
@@ -162,8 +171,7 @@ extension DisplayListBuilder {
             var rect = DrawRect(
                 size: size, cornerRadius: cornerRadius, transform: transform,
                 fill: value(.fillColor).color?.rgba8 ?? node.item.fill,
-                borderWidth: value(.borderWidth).scalar ?? 0,
-                borderColor: value(.borderColor).color?.rgba8 ?? .clear,
+                borderWidth: borderWidth, borderColor: borderColor,
                 opacity: drawnOpacity, shadow: shadow, clips: clips, content: content)
             rect.maskedCorners = node.item.maskedCorners
             if let gradient = node.item.fillGradient { rect.fillPaint = gradientFill(gradient, size: size, transform: transform) }

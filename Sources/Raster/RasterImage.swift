@@ -108,3 +108,15 @@ public struct ImagePaint: Hashable, Sendable {
         return fu > 1 || fv > 1 ? .area : .bilinear
     }
 }
+
+extension RasterImage {
+    /// Level 0 as straight-alpha RGBA8 bytes (unpremultiplied with exact rounding): what PNG stores.
+    public func straightRGBA() -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: 4 * width * height)
+        for i in 0..<(width * height) {
+            let c = PremultipliedRGBA8(packed: texels[i]).unpremultiplied()
+            bytes[4 * i] = c.r; bytes[4 * i + 1] = c.g; bytes[4 * i + 2] = c.b; bytes[4 * i + 3] = c.a
+        }
+        return bytes
+    }
+}
