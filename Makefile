@@ -41,6 +41,8 @@ figures:
 	  --title "Snap zones: the card's path" -o docs/figures/snap-zones-trail.png --svg docs/figures/snap-zones-trail.svg
 	$(FLIPBOOK) figure scenes/spring-gallery.yaml --kind contact-sheet --ticks 20,40 --columns 2 --scale 1 \
 	  --title "spring-gallery: each curve named by a text item" -o docs/figures/spring-gallery-labels.png
+	$(FLIPBOOK) figure scenes/images.yaml --kind contact-sheet --ticks 20,60 --columns 2 --scale 0.5 \
+	  --title "images and gradients" -o docs/figures/images-still.png
 
 # Every test is a Swift Testing test; without XCTest's runner the log has no "Executed 0 tests"
 # lines before the real summary.
