@@ -31,14 +31,20 @@ extension SceneDecoder {
         guard target.path.hasPrefix(folder.path.hasSuffix("/") ? folder.path : folder.path + "/") else {
             throw error(at: fileNode, filePath, "image '\(relative)' lies outside the scene's folder; expected a file inside \(folder.path)")
         }
-        let decoded: DecodedImageFile
-        do {
-            decoded = try ImageFile.load(path: target.path, name: relative)
-        } catch {
-            throw self.error(at: fileNode, filePath, "image \(error.description)",
-                             suggestion: "give a PNG or JPEG file inside the scene's folder")
+        let decoded: (hash: String, image: RasterImage)
+        if let known = images.byPath[target.path] {
+            decoded = known
+        } else {
+            do {
+                let file = try ImageFile.load(path: target.path, name: relative)
+                decoded = (file.hash, file.rasterImage())
+            } catch {
+                throw self.error(at: fileNode, filePath, "image \(error.description)",
+                                 suggestion: "give a PNG or JPEG file inside the scene's folder")
+            }
+            images.byPath[target.path] = decoded
         }
-        var image = ItemImage(file: relative, path: target.path, hash: decoded.hash, image: decoded.rasterImage())
+        var image = ItemImage(file: relative, path: target.path, hash: decoded.hash, image: decoded.image)
         if let f {
             if let n = f["contentMode"] { image.contentMode = try word(n, at: path + ".contentMode", ContentMode.self) }
             if let n = f["contentsRect"] {
@@ -106,6 +112,12 @@ extension SceneDecoder {
 
     /// Most colour stops a gradient may have.
     static let maxGradientStops = 32
+}
+
+/// The images a scene's decoding has read, by absolute path: items sharing a file share its
+/// pixels (looked up, never iterated).
+final class DecodedImages {
+    var byPath: [String: (hash: String, image: RasterImage)] = [:]
 }
 
 enum ImageKeys {
