@@ -20,7 +20,7 @@ public enum ContentMode: String, CaseIterable, Equatable, Sendable {
 /// An image's size in points is its pixel size divided by the canvas scale (UIImage at the
 /// screen's scale, `contentsScale` = canvas scale), so on a 2× canvas an image placed with
 /// `center` at whole-pixel coordinates is drawn pixel for pixel.
-public struct ItemImage: Equatable, Sendable {
+public struct ItemImage: Equatable, Sendable, CustomDebugStringConvertible {
     /// As the scene wrote it, relative to the scene's folder.
     public var file: String
     /// The file's absolute path (what `verify` re-hashes).
@@ -39,6 +39,12 @@ public struct ItemImage: Equatable, Sendable {
         self.path = path
         self.hash = hash
         self.image = image
+    }
+
+    /// What the scene hash (`String(reflecting:)` of the resolved scene) sees: the file as written
+    /// and its content hash, never the absolute path (the same scene hashes alike in any folder).
+    public var debugDescription: String {
+        "ItemImage(file: \(file.debugDescription), hash: \(hash), contentMode: .\(contentMode), contentsRect: \(contentsRect))"
     }
 
     /// Where the shown part of the image lands in bounds of `size` (points, origin at the top-left),

@@ -43,6 +43,16 @@ struct SceneImageTests {
         #expect(place.minX == 12 && place.minY == 0 && place.width == 24 && place.height == 32)
     }
 
+    @Test("the resolved scene (what the scene hash covers) shows the image's file and content hash, not its folder")
+    func sceneHashSeesImage() throws {
+        let path = try folder(item, copying: ["photos/a.png": "photo.png"])
+        let scene = try SceneLoader.load(path: path)
+        let text = String(reflecting: scene)
+        let hash = try #require(scene.items[0].image?.hash)
+        #expect(text.contains("ItemImage(file: \"photos/a.png\", hash: \(hash)"), "\(text.prefix(400))")
+        #expect(!text.contains(URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent))
+    }
+
     @Test("a missing image is a load error naming the scene file, the line and the image")
     func missing() throws {
         let path = try folder(item)
