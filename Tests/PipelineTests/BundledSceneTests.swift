@@ -48,6 +48,7 @@ struct BundledSceneTests {
         ("keyframes.yaml", 180, nil),
         ("tap-resnap.yaml", 234, 31),
         ("shapes.yaml", 120, nil),
+        ("images.yaml", 120, nil),
     ]
 
     @Test("every bundled scene runs for its pinned number of frames and pauses on its pinned tick", arguments: expectations)
