@@ -4,13 +4,13 @@
 #                 the example package that depends on Flipbook (Examples/GoldenCheck)
 
 # What rendering needs (libraries, ffmpeg, the fonts of text items and figures), and what only the
-# tests add: Python's YAML and JSON Schema validator (the schema test), hb-shape and a Devanagari
+# tests add: Python's YAML and JSON Schema validator (the schema test), Pillow (the image tests' fixtures and reference scaling), hb-shape and a Devanagari
 # font (the shaping tests' reference), an independent SVG renderer, a browser for the HTML reports,
 # the player and the studio (chromium-driver and python3-selenium drive it),
 # xmllint (JUnit against the Jenkins schema), strace (the fsync before every publishing rename),
 # GNU parallel (the batch-engine recipe, run for real) and valgrind (callgrind's instruction budget).
-RENDER_PACKAGES := libpng-dev libdeflate-dev libbox2d-dev ffmpeg pkg-config libfreetype-dev libharfbuzz-dev libfribidi-dev fonts-inter fonts-dejavu-core
-TEST_PACKAGES := python3 python3-yaml python3-jsonschema libharfbuzz-bin fonts-lohit-deva librsvg2-bin chromium chromium-driver python3-selenium libxml2-utils strace parallel valgrind
+RENDER_PACKAGES := libpng-dev libdeflate-dev libturbojpeg0-dev libbox2d-dev ffmpeg pkg-config libfreetype-dev libharfbuzz-dev libfribidi-dev fonts-inter fonts-dejavu-core
+TEST_PACKAGES := python3 python3-yaml python3-pil python3-jsonschema libharfbuzz-bin fonts-lohit-deva librsvg2-bin chromium chromium-driver python3-selenium libxml2-utils strace parallel valgrind
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_LOG := .build/apt.log
 export PATH := $(PATH):/opt/swift/usr/bin
@@ -43,6 +43,8 @@ figures:
 	  --title "Snap zones: the card's path" -o docs/figures/snap-zones-trail.png --svg docs/figures/snap-zones-trail.svg
 	$(FLIPBOOK) figure scenes/spring-gallery.yaml --kind contact-sheet --ticks 20,40 --columns 2 --scale 1 \
 	  --title "spring-gallery: each curve named by a text item" -o docs/figures/spring-gallery-labels.png
+	$(FLIPBOOK) figure scenes/images.yaml --kind contact-sheet --ticks 20,60 --columns 2 --scale 0.5 \
+	  --title "images and gradients" -o docs/figures/images-still.png
 
 # The README's gallery (docs/gallery): an animated GIF of each of the best scenes, 240 px wide at
 # 20 fps (ffmpeg's palettegen over the changing pixels, then paletteuse with a light Bayer dither

@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "CustomBehaviors", dependencies: ["Dynamics", "Geometry"], exclude: ["README.md"]),
         // Icons from SVG files (a checked subset, parsed by Foundation's XMLParser over libxml2).
         .target(name: "Icons", dependencies: ["Geometry", "Raster", "Shapes", "Determinism"], exclude: ["README.md"]),
-        .target(name: "SceneModel", dependencies: ["Geometry", "Markup", "Colors", "VideoFormats", "Timing", "Shapes", "Icons", "Text", "BehaviorRules", .product(name: "Yams", package: "Yams")],
+        .target(name: "SceneModel", dependencies: ["Geometry", "Markup", "Colors", "VideoFormats", "Timing", "Shapes", "Icons", "Text", "BehaviorRules", "Images", .product(name: "Yams", package: "Yams")],
                 exclude: ["README.md"]),
         // The rasterizer's innermost loops (sweep and blend, AVX2 chosen at run time), -O even in
         // debug builds (`fastDebugC`): debug test builds would otherwise spend minutes in them.
@@ -81,6 +81,10 @@ let package = Package(
         .target(name: "CPNGDeflate", dependencies: ["CLibDeflate"], exclude: ["README.md"], cSettings: fastDebugC),
         .target(name: "PNG", dependencies: ["CPNG", "CPNGDeflate", "FileSystem"], exclude: ["README.md"]),
         .target(name: "Export", dependencies: ["FileSystem", "VideoFormats"], exclude: ["README.md"]),
+        // JPEG decoding: the system libjpeg-turbo's TurboJPEG API (pkg-config supplies the flags).
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        // Image files (PNG, JPEG) decoded within limits into sRGB pixels for `image:` items.
+        .target(name: "Images", dependencies: ["PNG", "Raster", "Determinism", "CTurboJPEG"], exclude: ["README.md"]),
         // The text libraries as system-library targets: pkg-config supplies include paths and
         // link flags (no unsafeFlags), each a module map over the library's own headers.
         .systemLibrary(name: "CFreeTypeSystem", pkgConfig: "freetype2",
@@ -94,7 +98,7 @@ let package = Package(
                 exclude: ["README.md"]),
         .target(name: "Figures", dependencies: ["Markup", "Geometry", "Raster", "PNG", "Pipeline", "SceneModel", "CFreeType"],
                 exclude: ["README.md"]),
-        .target(name: "Pipeline", dependencies: ["Determinism", "Geometry", "Shapes", "Icons", "SceneModel", "Text", "Dynamics", "CustomBehaviors", "Raster", "PNG", "Export", "Timing"],
+        .target(name: "Pipeline", dependencies: ["Determinism", "Geometry", "Shapes", "Icons", "Images", "SceneModel", "Text", "Dynamics", "CustomBehaviors", "Raster", "PNG", "Export", "Timing"],
                 exclude: ["README.md"]),
         .target(name: "Benchmarks", dependencies: ["Geometry", "Determinism", "Raster", "Shapes", "PNG", "Export", "SceneModel", "Pipeline", "Text"], exclude: ["README.md"]),
         // Comparison strategies and reports (knows no scene types); the render-and-compare of goldens on top.
@@ -131,6 +135,8 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterKernels", "PNG", "Determinism", "Shapes"], resources: [.copy("Goldens")]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Determinism"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images", "Raster", "PNG", "Geometry", "SceneModel", "Determinism"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "PNG", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Export", "PNG", "TestSupport"]),
         .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster", "Determinism"],

@@ -20,8 +20,10 @@ import Raster
 /// doubles that were written.
 public struct SVGWriter {
     private var body: [String] = []
-    private var definitions: [String] = []
+    var definitions: [String] = []
     private var nextID = 0
+    /// Image definitions already written, by the image's identity and size (looked up, never iterated).
+    var imageIDs: [String: String] = [:]
 
     public init() {}
 
@@ -52,6 +54,8 @@ public struct SVGWriter {
         lines.append("</svg>")
         return lines.joined(separator: "\n") + "\n"
     }
+
+    mutating func nextPaintID(_ prefix: String) -> String { id(prefix) }
 
     private mutating func id(_ prefix: String) -> String {
         nextID += 1
@@ -101,13 +105,24 @@ public struct SVGWriter {
     /// A filled path (a shape's fill or stroke outline, an icon piece) as a `<path>` with its
     /// exact transform, fill rule, opacity and clips: the very outline the rasterizer fills.
     private mutating func write(_ command: DrawPath) {
-        guard command.opacity > 0, !command.path.isEmpty, case .solid(let color) = command.paint, color.a > 0 else { return }
+        guard command.opacity > 0, !command.path.isEmpty else { return }
+        if case .solid(let color) = command.paint, color.a == 0 { return }
         var group: [String] = []
         if command.opacity < 1 { group.append("opacity=\"\(number(command.opacity))\"") }
         if !command.clips.isEmpty { group.append("clip-path=\"url(#\(clipPath(command.clips)))\"") }
         if !group.isEmpty { body.append("<g \(group.joined(separator: " "))>") }
         let rule = command.fillRule == .evenOdd ? " fill-rule=\"evenodd\"" : ""
-        body.append("<path d=\"\(pathData(command.path))\" transform=\"\(matrix(command.transform))\"\(rule)\(paint("fill", color))/>")
+        let outline = "<path d=\"\(pathData(command.path))\" transform=\"\(matrix(command.transform))\"\(rule)"
+        switch command.paint {
+        case .solid(let color):
+            body.append(outline + paint("fill", color) + "/>")
+        case .gradient(let g):
+            // The element's user space is the path's: its transform is on the element.
+            let toUser = g.toPixels.concatenating(command.transform.inverted ?? .identity)
+            body.append(outline + gradientFill(g, toUserSpace: toUser) + "/>")
+        case .image(let i):
+            body.append(writeImage(i, outline: outline + "/>"))
+        }
         if !group.isEmpty { body.append("</g>") }
     }
 
@@ -143,7 +158,11 @@ public struct SVGWriter {
             color.a = UInt8((Double(color.a) * min(max(shadow.opacity, 0), 1)).rounded())
             body.append("<\(shape(w, h, radius, rect.maskedCorners, rect.transform.concatenating(offset), class: "shadow"))\(paint("fill", color)) filter=\"url(#\(filter))\"/>")
         }
-        body.append("<\(shape(w, h, radius, rect.maskedCorners, rect.transform))\(paint("fill", rect.fill))/>")
+        if case .gradient(let g)? = rect.fillPaint {
+            body.append("<\(shape(w, h, radius, rect.maskedCorners, rect.transform))\(gradientFill(g, toUserSpace: AffineTransform(translationX: -w / 2, y: -h / 2)))/>")
+        } else {
+            body.append("<\(shape(w, h, radius, rect.maskedCorners, rect.transform))\(paint("fill", rect.fill))/>")
+        }
         let border = rect.borderWidth
         if border > 0, rect.borderColor.a > 0 {
             // Wider than the shape allows: the band is the whole shape, i.e. a fill.

@@ -117,7 +117,9 @@ extension DisplayListBuilder {
     /// descendants' clips; a layer whose time is outside its active span (local time < 0 for a
     /// reversed layer, before its beginTime) is not drawn, and neither are its descendants.
     static func build(canvas: Canvas, order: [Int], timing: SceneTiming, texts: SceneTexts? = nil) -> DisplayList {
-        var list = DisplayList(width: canvas.pixelWidth, height: canvas.pixelHeight, background: canvas.background)
+        let (background, backgroundRect) = Self.background(canvas)
+        var list = DisplayList(width: canvas.pixelWidth, height: canvas.pixelHeight, background: background)
+        if let backgroundRect { list.rects.append(backgroundRect) }
         let t = timing.time
         let pixels = AffineTransform(scaleX: canvas.scale, y: canvas.scale)
         func draw(_ i: Int, parent: AffineTransform?, parentSize: Size, opacity: Double, clips: [ClipShape]) {
@@ -146,7 +148,18 @@ extension DisplayListBuilder {
                                      transform: transform)] : clips
             // The layer's content: a shape layer's fill and stroke, its icon, then a text layer's glyphs, over
             // its fill and clipped like its sublayers.
-            var content = (node.item.shape.map { shapeContent($0, size: size, transform: transform, opacity: drawnOpacity,
+            var borderWidth = value(.borderWidth).scalar ?? 0
+            let borderColor = value(.borderColor).color?.rgba8 ?? .clear
+            var content = node.item.image.map { imageContent($0, size: size, transform: transform, scale: canvas.scale,
+                                                             opacity: drawnOpacity, clips: childClips) } ?? []
+            // Core Animation draws the border over the contents: an image item's border follows its image.
+            if node.item.image != nil, let band = borderBand(size: size, cornerRadius: cornerRadius, maskedCorners: node.item.maskedCorners,
+                                                              width: borderWidth, color: borderColor, transform: transform,
+                                                              opacity: drawnOpacity, clips: clips) {
+                content.append(band)
+                borderWidth = 0
+            }
+            content += (node.item.shape.map { shapeContent($0, size: size, transform: transform, opacity: drawnOpacity,
                                                               clips: childClips, value: value) } ?? [])
                 + (node.item.icon.map { iconContent($0.icon, size: size, transform: transform, opacity: drawnOpacity,
                                                     clips: childClips) } ?? [])
@@ -158,10 +171,10 @@ extension DisplayListBuilder {
             var rect = DrawRect(
                 size: size, cornerRadius: cornerRadius, transform: transform,
                 fill: value(.fillColor).color?.rgba8 ?? node.item.fill,
-                borderWidth: value(.borderWidth).scalar ?? 0,
-                borderColor: value(.borderColor).color?.rgba8 ?? .clear,
+                borderWidth: borderWidth, borderColor: borderColor,
                 opacity: drawnOpacity, shadow: shadow, clips: clips, content: content)
             rect.maskedCorners = node.item.maskedCorners
+            if let gradient = node.item.fillGradient { rect.fillPaint = gradientFill(gradient, size: size, transform: transform) }
             list.rects.append(rect)
             for child in node.children {
                 draw(child, parent: points, parentSize: size, opacity: drawnOpacity, clips: childClips)

@@ -20,6 +20,8 @@ enum ManifestBuilder {
             videos: videos, ffmpeg: ffmpeg, timings: timings, droppedNonFinite: dropped)
         let icons = scene.allItems.compactMap { $0.item.icon }.map { RenderManifest.AssetFile(file: $0.file, hash: $0.icon.hash) }
         if !icons.isEmpty { manifest.icons = icons }
+        let images = scene.allItems.compactMap { $0.item.image }.map { RenderManifest.ImageInfo(file: $0.file, path: $0.path, hash: $0.hash) }
+        if !images.isEmpty { manifest.images = images }
         if !fontFiles.isEmpty { manifest.fonts = fontFiles.map { .init(path: $0.path, hash: $0.hash) } }
         return manifest
     }

@@ -71,6 +71,7 @@ public enum ManifestVerifier {
             byScene.append((manifest.scene.name, manifest))
             check(manifest, manifestPath: manifestPath, into: &report)
             checkFonts(manifest, into: &report)
+            checkImages(manifest, into: &report)
         }
         // A joined video's manifest (`flipbook concat`) covers its segments' frames again: it is
         // checked for its video only, not counted in the tiling.

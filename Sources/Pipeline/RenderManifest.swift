@@ -34,6 +34,10 @@ public struct RenderManifest: Codable, Equatable, Sendable {
     /// sorted by path; absent when the scene has no text. `verify` re-hashes them, so a font
     /// replaced since the render is reported.
     public var fonts: [FontInfo]? = nil
+    /// Image files the scene drew (`image:`), in the order items list them: the file as written,
+    /// its absolute path and the FNV-1a 64 hash of its bytes; absent when there are none. `verify`
+    /// re-hashes them, so an image replaced since the render is reported.
+    public var images: [ImageInfo]? = nil
     /// For a joined video (`flipbook concat`): the segments it was joined from, in frame order.
     /// Nil for a render. Such a manifest lists no frames; `verify` checks its video.
     public var joinedFrom: [Segment]?
@@ -152,6 +156,14 @@ public struct RenderManifest: Codable, Equatable, Sendable {
     public struct FontInfo: Codable, Equatable, Sendable {
         public var path: String
         /// FNV-1a 64 of the font file's bytes, 16 hex digits.
+        public var hash: String
+    }
+
+    public struct ImageInfo: Codable, Equatable, Sendable {
+        /// As the scene wrote it, relative to the scene's folder.
+        public var file: String
+        public var path: String
+        /// FNV-1a 64 of the file's bytes, 16 hex digits.
         public var hash: String
     }
 

@@ -139,3 +139,14 @@ enum CanonicalEncoding {
         }
     }
 }
+
+extension ItemImage: CanonicallyEncoded {
+    /// The file as written and its content hash, never the absolute path (the same scene hashes
+    /// alike in any folder) nor the decoded pixels (a class that the content hash stands for).
+    public var canonicalEncoding: String {
+        var rect = ""
+        CanonicalEncoding.append(contentsRect, to: &rect)
+        return "{contentHash:" + SceneHash.quoted(hash) + ",contentMode:" + SceneHash.quoted("\(contentMode)")
+            + ",contentsRect:" + rect + ",file:" + SceneHash.quoted(file) + "}"
+    }
+}

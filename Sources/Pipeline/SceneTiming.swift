@@ -58,7 +58,8 @@ final class SceneTiming {
         isUsed = !scene.viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty
             || scene.allItems.contains { !$0.item.animations.isEmpty || !$0.item.children.isEmpty
                 || $0.item.timing != MediaTiming() || $0.item.shadow != nil || $0.item.masksToBounds
-                || $0.item.shape != nil || $0.item.icon != nil || $0.item.text != nil }
+                || $0.item.shape != nil || $0.item.icon != nil || $0.item.text != nil
+                || $0.item.image != nil || $0.item.fillGradient != nil } || scene.canvas.backgroundGradient != nil
         var driven = Set(scene.behaviors.flatMap(\.itemIDs))
         for entry in scene.dynamicsTimeline { if case .add(let spec, _) = entry.action { driven.formUnion(spec.itemIDs) } }
         viewAnimationTicks = scene.viewAnimations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }

@@ -35,6 +35,9 @@ public struct DrawRect: Equatable, Sendable {
     /// Maps local coordinates to pixel coordinates (the centre goes to `transform.tx, ty`).
     public var transform: AffineTransform
     public var fill: ColorRGBA8
+    /// A gradient (or image) filling the shape instead of `fill` (CAGradientLayer); nil (default)
+    /// for the solid `fill`. Drawn by Rasterizer+Shading.swift, under the border as `fill` is.
+    public var fillPaint: Paint? = nil
     /// Border width in local units, drawn inside the shape; 0 for none.
     public var borderWidth: Double
     public var borderColor: ColorRGBA8

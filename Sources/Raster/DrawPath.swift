@@ -1,14 +1,18 @@
 import Geometry
 
-/// What a filled region is painted with. Only solid colours today; an enum so that gradients and
-/// images can join without changing the commands that carry a paint.
+/// What a filled region is painted with: a solid colour, a gradient or an image (the shaded
+/// paints are drawn by Rasterizer+Shading.swift).
 public enum Paint: Hashable, Sendable {
     case solid(ColorRGBA8)
+    case gradient(GradientPaint)
+    case image(ImagePaint)
 
     /// True when nothing drawn with this paint can show.
     var isClear: Bool {
         switch self {
         case .solid(let color): return color.a == 0
+        case .gradient(let g): return g.gradient.maxAlpha == 0
+        case .image: return false
         }
     }
 }

@@ -11,8 +11,8 @@ import Geometry
 /// thread or on what the rasterizer drew before.
 public struct Rasterizer: Sendable {
     var shapeCoverage = ShapeCoverage()
-    private var clipRegion = ClipRegion()
-    private var shadowRenderer = ShadowRenderer()
+    var clipRegion = ClipRegion()
+    var shadowRenderer = ShadowRenderer()
     /// The boxes drawn since `render(_:into:)` (FrameCanvas) began a frame; nil when not recording.
     var damage: [IntRect]? = nil
     /// Glyph masks for `DrawPath`s with a `glyph` key (GlyphCache.swift); never changes a byte.
@@ -106,7 +106,7 @@ public struct Rasterizer: Sendable {
     /// shape inset by `borderWidth`, drawn over the fill, and opacity fades both as one group.
     /// Shapes partly or wholly outside the pixmap, empty or degenerate ones are all fine.
     public mutating func draw(_ rect: DrawRect, onto pixmap: inout Pixmap) {
-        drawLayer(rect, onto: &pixmap)
+        if rect.fillPaint != nil { drawShadedLayer(rect, onto: &pixmap) } else { drawLayer(rect, onto: &pixmap) }
         for path in rect.content { draw(path, onto: &pixmap) }
     }
 
@@ -114,10 +114,7 @@ public struct Rasterizer: Sendable {
     /// opacity, source-over, clipped to `command.clips`. Empty, degenerate, non-finite and
     /// off-canvas paths draw nothing.
     public mutating func draw(_ command: DrawPath, onto pixmap: inout Pixmap) {
-        let color: ColorRGBA8
-        switch command.paint {
-        case .solid(let c): color = c
-        }
+        guard case .solid(let color) = command.paint else { return drawShaded(command, onto: &pixmap) }
         let paint = LayerPaint(fill: color, border: .clear, opacity: command.opacity)
         guard paint.opacity > 0, paint.fill.a > 0, !command.path.isEmpty else { return }
         var command = command

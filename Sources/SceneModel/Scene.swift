@@ -69,6 +69,9 @@ public struct Canvas: Equatable, Sendable {
     public var screenCornerRadius = 0.0
     /// A plain bezel over the canvas's edges (`frame:`); nil (default) for none.
     public var frame: DeviceBezel?
+    /// A gradient behind every item instead of `background` (`background: { linear: … }`); nil
+    /// (default) for the plain colour.
+    public var backgroundGradient: Gradient? = nil
 
     public init(size: Size, scale: Double = 2, background: ColorRGBA8 = .white) {
         self.size = size
@@ -136,6 +139,12 @@ public struct Item: Equatable, Sendable {
     public var icon: ItemIcon?
     /// The item's text (`text:`, a CATextLayer / UILabel), drawn over its fill; nil (default) for none.
     public var text: TextSpec?
+    /// A gradient filling the bounds instead of `fill` (`fill: { linear: … }`, CAGradientLayer);
+    /// nil (default) for the plain fill colour.
+    public var fillGradient: Gradient?
+    /// An image drawn over the fill, under shape, icon and text (`image:`, CALayer contents);
+    /// nil (default) for none.
+    public var image: ItemImage?
 
     public init(id: String, size: Size, center: Point, rotation: Angle = .zero,
                 fill: ColorRGBA8 = .white, cornerRadius: Double = 0, border: Border? = nil,

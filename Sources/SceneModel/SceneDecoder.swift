@@ -20,6 +20,8 @@ struct SceneDecoder {
     let format: SceneFileFormat
     /// Where each item decoded so far is, for positions relative to an item.
     let places = ItemPlaces()
+    /// Image files decoded so far (SceneDecoder+Image.swift): each file is decoded once per scene.
+    let images = DecodedImages()
 
     /// The scene, and whether its name came from the file name (for a better error if that name is
     /// not a valid folder name).

@@ -68,6 +68,7 @@ struct BadInputTests {
         scenes/damped-resize.yaml: ok (1 item, 1 behavior)
         scenes/fields.yaml: ok (10 items, 14 behaviors)
         scenes/gravity.json: ok (4 items, 1 behavior)
+        scenes/images.yaml: ok (6 items, 0 behaviors)
         scenes/interactive-cancel-displaylink.yaml: ok (1 item, 0 behaviors)
         scenes/interactive-cancel.yaml: ok (1 item, 0 behaviors)
         scenes/interactive-complete.yaml: ok (1 item, 0 behaviors)

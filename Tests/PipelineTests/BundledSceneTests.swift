@@ -51,6 +51,7 @@ struct BundledSceneTests {
         ("widgets.yaml", 180, nil),
         ("post.yaml", 210, 31),
         ("pull-down.yaml", 81, nil),
+        ("images.yaml", 120, nil),
     ]
 
     @Test("every bundled scene runs for its pinned number of frames and pauses on its pinned tick", arguments: expectations)

@@ -97,7 +97,7 @@ struct ComponentTests {
             items:
               - { id: c1, use: card }
             """) })
-        #expect(error.description == "test.yaml:5:45: items[0].cornerRadus: unknown key 'cornerRadus'; expected one of: id, size, center, rotation, fill, cornerRadius, maskedCorners, border, opacity, isHidden, z, kind, collisionBounds, masksToBounds, shadow, shape, icon, timing, animations, children, text; in instance 'c1' (test.yaml:7) of component 'card' (did you mean 'cornerRadius'?)")
+        #expect(error.description == "test.yaml:5:45: items[0].cornerRadus: unknown key 'cornerRadus'; expected one of: id, size, center, rotation, fill, cornerRadius, maskedCorners, border, opacity, isHidden, z, kind, collisionBounds, masksToBounds, shadow, shape, icon, image, timing, animations, children, text; in instance 'c1' (test.yaml:7) of component 'card' (did you mean 'cornerRadius'?)")
     }
 
     @Test("an unknown component, an unknown argument and a cycle are clear errors with suggestions")

@@ -36,7 +36,7 @@ struct SceneErrorTests {
     @Test("an unknown key lists the allowed keys and suggests the closest one")
     func unknownKey() throws {
         let error = try #require(sceneError { try Fixtures.decode("unknown_key.yaml") })
-        #expect(error.description == "unknown_key.yaml:7:5: items[0].cornerRadus: unknown key 'cornerRadus'; expected one of: id, size, center, rotation, fill, cornerRadius, maskedCorners, border, opacity, isHidden, z, kind, collisionBounds, masksToBounds, shadow, shape, icon, timing, animations, children, text (did you mean 'cornerRadius'?)")
+        #expect(error.description == "unknown_key.yaml:7:5: items[0].cornerRadus: unknown key 'cornerRadus'; expected one of: id, size, center, rotation, fill, cornerRadius, maskedCorners, border, opacity, isHidden, z, kind, collisionBounds, masksToBounds, shadow, shape, icon, image, timing, animations, children, text (did you mean 'cornerRadius'?)")
         #expect(error.suggestion == "did you mean 'cornerRadius'?")
     }
 
@@ -228,7 +228,7 @@ struct MoreSceneErrorTests {
         ("- 1\n- 2", "test.yaml:1:1: expected a mapping with canvas, items and duration or until at the top level, found a list"),
         (header + "items: []\n---\nname: b", "test.yaml:4:1: invalid YAML: found a second document; expected one scene per file"),
         (header + "items:\n  - id: a\n\t size: [1, 1]", "test.yaml:5:1: invalid YAML: found a tab character that violates indentation, while scanning a plain scalar that starts at line 4, column 9 (indent with spaces; YAML does not allow tabs for indentation)"),
-        (header + "items:\n  - &a { id: a, size: [1, 1], center: [0, 0] }\n  - { <<: *a, id: b }", "test.yaml:5:7: items[1].<<: unknown key '<<'; expected one of: id, size, center, rotation, fill, cornerRadius, maskedCorners, border, opacity, isHidden, z, kind, collisionBounds, masksToBounds, shadow, shape, icon, timing, animations, children, text (YAML merge keys are not supported; write the keys out)"),
+        (header + "items:\n  - &a { id: a, size: [1, 1], center: [0, 0] }\n  - { <<: *a, id: b }", "test.yaml:5:7: items[1].<<: unknown key '<<'; expected one of: id, size, center, rotation, fill, cornerRadius, maskedCorners, border, opacity, isHidden, z, kind, collisionBounds, masksToBounds, shadow, shape, icon, image, timing, animations, children, text (YAML merge keys are not supported; write the keys out)"),
     ])
     func notOneMapping(yaml: String, expected: String) throws {
         let actual = message(yaml: yaml)

@@ -1,0 +1,264 @@
+// Shaded paints: gradients and images, one source colour per pixel.
+//
+// Rules of this file:
+// 1. Plain IEEE double arithmetic, no fused multiply-add (contraction off), no libm apart from
+//    sqrt and floor (both exactly rounded by IEEE 754): the same bytes on every machine, in debug
+//    and release. The conic gradient's angle uses its own arctangent (Abramowitz & Stegun 4.4.49,
+//    |error| ≤ 2e-8 rad, far below 1/255 of a turn) rather than libm's atan2, whose last bit may
+//    differ between C libraries.
+// 2. Colours are packed premultiplied pixels (four bytes in memory order, alpha at byte 3), and
+//    every interpolation runs on premultiplied channels, so r, g, b ≤ a holds for every result
+//    (each is a weighted sum of values that satisfy it, rounded by one monotone rule).
+// 3. Compositing is Compositing.swift's order: src·cf, border·cb over it, ·opacity, source-over the
+//    pixel, every product exactly rounded (mul255).
+// 4. No allocation; the caller owns every buffer.
+#pragma clang fp contract(off)
+#include "shade_kernels.h"
+#include <math.h>
+
+static inline uint32_t channel(uint32_t packed, int k) { return ((const uint8_t *)&packed)[k]; }
+
+static inline uint32_t pack(uint32_t r, uint32_t g, uint32_t b, uint32_t a) {
+    uint32_t v;
+    uint8_t *p = (uint8_t *)&v;
+    p[0] = (uint8_t)r; p[1] = (uint8_t)g; p[2] = (uint8_t)b; p[3] = (uint8_t)a;
+    return v;
+}
+
+// raster_kernels.c's mul255_lanes and source_over (Mul255.swift, Compositing.swift).
+static inline uint32_t mul255_lanes(uint32_t x, uint32_t f) {
+    uint32_t even = x & 0x00FF00FFu, odd = (x >> 8) & 0x00FF00FFu;
+    uint32_t te = even * f + 0x00800080u, to = odd * f + 0x00800080u;
+    even = ((te + ((te >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    odd = ((to + ((to >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
+    return even | (odd << 8);
+}
+
+static inline uint32_t source_over(uint32_t source, uint32_t destination) {
+    return source + mul255_lanes(destination, 255u - channel(source, 3));
+}
+
+void fb_blend_shaded(uint32_t *pixels, const uint32_t *source, ptrdiff_t count, uint32_t cf,
+                     uint32_t border, uint32_t cb, uint32_t opacity) {
+    if (cf == 0 && cb == 0) return;
+    uint32_t border_part = cb ? mul255_lanes(border, cb) : 0;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        uint32_t colour = mul255_lanes(source[i], cf);
+        if (cb) colour = source_over(border_part, colour);
+        colour = mul255_lanes(colour, opacity);
+        uint32_t a = channel(colour, 3);
+        if (a == 255) pixels[i] = colour;
+        else if (a != 0) pixels[i] = source_over(colour, pixels[i]);
+    }
+}
+
+// ---- Gradients ----
+
+static const double pi = 3.14159265358979323846;
+
+// atan(z) for z in [0, 1], Abramowitz & Stegun 4.4.49 (|error| ≤ 2e-8).
+static double atan_unit(double z) {
+    double z2 = z * z;
+    double p = -0.0040540580;
+    p = p * z2 + 0.0218612288;
+    p = p * z2 - 0.0559098861;
+    p = p * z2 + 0.0964200441;
+    p = p * z2 - 0.1390853351;
+    p = p * z2 + 0.1994653599;
+    p = p * z2 - 0.3332985605;
+    p = p * z2 + 0.9999993329;
+    return p * z;
+}
+
+// atan2(y, x) in (−π, π], 0 for the origin.
+static double angle_of(double y, double x) {
+    double ax = fabs(x), ay = fabs(y);
+    if (ax == 0 && ay == 0) return 0;
+    double a = ay > ax ? pi / 2 - atan_unit(ax / ay) : atan_unit(ay / ax);
+    if (x < 0) a = pi - a;
+    return y < 0 ? -a : a;
+}
+
+double fb_gradient_parameter(const fb_gradient *g, double px, double py) {
+    double dx = g->end_x - g->start_x, dy = g->end_y - g->start_y;
+    double ox = px - g->start_x, oy = py - g->start_y;
+    switch (g->kind) {
+    case FB_GRADIENT_RADIAL: {
+        // CAGradientLayer's radial: an ellipse centred on startPoint whose radii are endPoint's
+        // distances from it along x and y; a circle of radius |end − start| when one is 0.
+        double rx = fabs(dx), ry = fabs(dy);
+        if (rx > 0 && ry > 0) {
+            double u = ox / rx, v = oy / ry;
+            return sqrt(u * u + v * v);
+        }
+        double r2 = dx * dx + dy * dy;
+        return r2 > 0 ? sqrt((ox * ox + oy * oy) / r2) : 0;
+    }
+    case FB_GRADIENT_CONIC: {
+        // Turns clockwise on screen (y down) from the direction of endPoint, in [0, 1).
+        double turn = (angle_of(oy, ox) - angle_of(dy, dx)) / (2 * pi);
+        if (turn < 0) turn += 1;
+        return turn >= 1 ? turn - 1 : turn;
+    }
+    default: {
+        double length2 = dx * dx + dy * dy;
+        return length2 > 0 ? (ox * dx + oy * dy) / length2 : 0;
+    }
+    }
+}
+
+// 4×4 Bayer matrix: thresholds (b + 0.5)/16 average 0.5, the round-to-nearest bias.
+static const uint8_t bayer[4][4] = {{0, 8, 2, 10}, {12, 4, 14, 6}, {3, 11, 1, 9}, {15, 7, 13, 5}};
+
+static uint32_t gradient_colour(const fb_gradient *g, double t, double bias) {
+    ptrdiff_t n = g->stop_count;
+    if (!(t > g->locations[0])) return g->colours[0];          // NaN too
+    if (t >= g->locations[n - 1]) return g->colours[n - 1];
+    ptrdiff_t i = 0;
+    while (i + 2 < n && g->locations[i + 1] <= t) i++;
+    double l0 = g->locations[i], l1 = g->locations[i + 1];
+    double f = (t - l0) / (l1 - l0);
+    uint32_t c0 = g->colours[i], c1 = g->colours[i + 1];
+    uint32_t out[4];
+    for (int k = 0; k < 4; k++) {
+        double a = (double)channel(c0, k), b = (double)channel(c1, k);
+        double v = a + (b - a) * f;
+        out[k] = (uint32_t)floor(v + bias);
+    }
+    return pack(out[0], out[1], out[2], out[3]);
+}
+
+void fb_shade_gradient(const fb_gradient *g, ptrdiff_t x, ptrdiff_t y, ptrdiff_t count, uint32_t *out) {
+    const fb_affine m = g->to_local;
+    double py = (double)y + 0.5;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        double px = (double)(x + i) + 0.5;
+        double lx = m.a * px + m.c * py + m.tx, ly = m.b * px + m.d * py + m.ty;
+        double t = fb_gradient_parameter(g, lx, ly);
+        double bias = g->dither ? ((double)bayer[(y & 3)][((x + i) & 3)] + 0.5) / 16.0 : 0.5;
+        out[i] = gradient_colour(g, t, bias);
+    }
+}
+
+// ---- Images ----
+
+// The box [lo, hi) of texel coordinates along one axis of a level `size` texels long, clipped to
+// the level, with the overlap of each texel it touches as weights (at most `capacity`).
+static ptrdiff_t box_weights(double centre, double width, ptrdiff_t size, ptrdiff_t *first, double *weights,
+                             ptrdiff_t capacity) {
+    double extent = (double)size;
+    if (centre < 0) centre = 0;
+    if (centre > extent) centre = extent;
+    double lo = centre - width / 2, hi = centre + width / 2;
+    if (lo < 0) lo = 0;
+    if (hi > extent) hi = extent;
+    ptrdiff_t start = (ptrdiff_t)floor(lo), end = (ptrdiff_t)ceil(hi);
+    if (start >= size) start = size - 1;
+    if (end <= start) end = start + 1;
+    if (end - start > capacity) end = start + capacity;
+    for (ptrdiff_t k = start; k < end; k++) {
+        double a = lo > (double)k ? lo : (double)k;
+        double b = hi < (double)(k + 1) ? hi : (double)(k + 1);
+        weights[k - start] = b > a ? b - a : 0;
+    }
+    *first = start;
+    return end - start;
+}
+
+// Most texels a footprint spans per axis: the level is chosen so it is under 4 texels, plus the
+// two partly covered ones at its ends; anisotropy beyond that is capped (rare: a squashed image).
+#define FB_MAX_TAPS 20
+
+void fb_shade_image(const fb_image_sampler *s, ptrdiff_t x, ptrdiff_t y, ptrdiff_t count, uint32_t *out) {
+    const fb_affine m = s->to_image;
+    const ptrdiff_t w0 = s->widths[0], h0 = s->heights[0];
+    double py = (double)y + 0.5;
+    if (s->mode == FB_SAMPLE_NEAREST) {
+        const uint32_t *texels = s->texels + s->offsets[0];
+        for (ptrdiff_t i = 0; i < count; i++) {
+            double px = (double)(x + i) + 0.5;
+            double u = floor(m.a * px + m.c * py + m.tx), v = floor(m.b * px + m.d * py + m.ty);
+            ptrdiff_t iu = u < 0 ? 0 : (u >= (double)w0 ? w0 - 1 : (ptrdiff_t)u);
+            ptrdiff_t iv = v < 0 ? 0 : (v >= (double)h0 ? h0 - 1 : (ptrdiff_t)v);
+            out[i] = texels[iv * w0 + iu];
+        }
+        return;
+    }
+    // The footprint of one canvas pixel in level-0 texels along u and v (the lengths of the map's
+    // rows: how far u and v move for a unit step in x and y together, exact for scales and
+    // rotations), at least one texel: a one-texel box is bilinear interpolation.
+    double fu = sqrt(m.a * m.a + m.c * m.c), fv = sqrt(m.b * m.b + m.d * m.d);
+    if (s->mode == FB_SAMPLE_BILINEAR || !(fu > 1)) fu = 1;
+    if (s->mode == FB_SAMPLE_BILINEAR || !(fv > 1)) fv = 1;
+    // The finest level where the smaller footprint still spans at least 2 texels (so it averages
+    // its area at a 2× finer grid than it needs): level k holds 2^k × 2^k texels of level 0.
+    ptrdiff_t level = 0;
+    double smaller = fu < fv ? fu : fv;
+    while (level + 1 < s->level_count && smaller >= 4.0) { smaller /= 2; level++; }
+    double su = (double)w0 / (double)s->widths[level], sv = (double)h0 / (double)s->heights[level];
+    const uint32_t *texels = s->texels + s->offsets[level];
+    const ptrdiff_t w = s->widths[level], h = s->heights[level];
+    double wu = fu / su, wv = fv / sv;
+    if (wu < 1) wu = 1;
+    if (wv < 1) wv = 1;
+    double weights_u[FB_MAX_TAPS], weights_v[FB_MAX_TAPS];
+    for (ptrdiff_t i = 0; i < count; i++) {
+        double px = (double)(x + i) + 0.5;
+        double u = (m.a * px + m.c * py + m.tx) / su, v = (m.b * px + m.d * py + m.ty) / sv;
+        ptrdiff_t u0, v0;
+        ptrdiff_t nu = box_weights(u, wu, w, &u0, weights_u, FB_MAX_TAPS);
+        ptrdiff_t nv = box_weights(v, wv, h, &v0, weights_v, FB_MAX_TAPS);
+        double sum[4] = {0, 0, 0, 0}, total = 0;
+        for (ptrdiff_t j = 0; j < nv; j++) {
+            const uint32_t *row = texels + (v0 + j) * w + u0;
+            double row_sum[4] = {0, 0, 0, 0}, row_total = 0;
+            for (ptrdiff_t k = 0; k < nu; k++) {
+                uint32_t t = row[k];
+                double wk = weights_u[k];
+                row_sum[0] += wk * (double)channel(t, 0);
+                row_sum[1] += wk * (double)channel(t, 1);
+                row_sum[2] += wk * (double)channel(t, 2);
+                row_sum[3] += wk * (double)channel(t, 3);
+                row_total += wk;
+            }
+            double wj = weights_v[j];
+            for (int c = 0; c < 4; c++) sum[c] += wj * row_sum[c];
+            total += wj * row_total;
+        }
+        uint32_t result[4];
+        for (int c = 0; c < 4; c++) {
+            double value = total > 0 ? floor(sum[c] / total + 0.5) : 0;
+            result[c] = value > 255 ? 255 : (uint32_t)value;
+        }
+        out[i] = pack(result[0], result[1], result[2], result[3]);
+    }
+}
+
+void fb_downsample_half(const uint32_t *source, ptrdiff_t width, ptrdiff_t height, uint32_t *out) {
+    ptrdiff_t w = (width + 1) / 2, h = (height + 1) / 2;
+    for (ptrdiff_t j = 0; j < h; j++) {
+        // An odd last row or column averages the texels that exist (1 or 2 instead of 4).
+        ptrdiff_t y1 = 2 * j + 1 < height ? 2 * j + 1 : 2 * j;
+        for (ptrdiff_t i = 0; i < w; i++) {
+            ptrdiff_t x1 = 2 * i + 1 < width ? 2 * i + 1 : 2 * i;
+            uint32_t total[4] = {0, 0, 0, 0}, n = 0;
+            for (ptrdiff_t yy = 2 * j; yy <= y1; yy++) {
+                for (ptrdiff_t xx = 2 * i; xx <= x1; xx++) {
+                    uint32_t t = source[yy * width + xx];
+                    for (int k = 0; k < 4; k++) total[k] += channel(t, k);
+                    n++;
+                }
+            }
+            out[j * w + i] = pack((total[0] + n / 2) / n, (total[1] + n / 2) / n, (total[2] + n / 2) / n,
+                                  (total[3] + n / 2) / n);
+        }
+    }
+}
+
+void fb_premultiply_rgba(const uint8_t *rgba, ptrdiff_t count, uint32_t *out) {
+    for (ptrdiff_t i = 0; i < count; i++) {
+        const uint8_t *p = rgba + 4 * i;
+        uint32_t a = p[3];
+        out[i] = a == 255 ? pack(p[0], p[1], p[2], 255) : mul255_lanes(pack(p[0], p[1], p[2], 255), a);
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Geometry
+import PNG
+import Raster
+
+// Shaded paints in SVG: gradients become <linearGradient> / <radialGradient> definitions, images
+// an <image> with the PNG inlined as a data URI (defined once per image, then <use>d).
+//
+// Differences from the rasterizer, which SVG cannot express: SVG interpolates gradient stops in
+// straight (not premultiplied) colour, so a stop fading to clear may show a darker fringe in an
+// SVG viewer; SVG has no conic gradient, so a conic fill is drawn in its first colour
+// (class "conic-approximation"); the dither option is ignored (a viewer draws at its own depth).
+
+extension SVGWriter {
+    /// ` fill="url(#…)"` for a gradient; `toUserSpace` maps its bounds (origin top-left, its
+    /// `size`) into the user space of the element it fills.
+    mutating func gradientFill(_ paint: GradientPaint, toUserSpace: AffineTransform) -> String {
+        let g = paint.gradient
+        let w = paint.size.width, h = paint.size.height
+        let start = Point(g.startPoint.x * w, g.startPoint.y * h)
+        let end = Point(g.endPoint.x * w, g.endPoint.y * h)
+        let stops = zip(g.colors, g.locations).map { color, location in
+            let opacity = color.a == 255 ? "" : " stop-opacity=\"\(number(Double(color.a) / 255))\""
+            return "<stop offset=\"\(number(location))\" stop-color=\"\(color.hex.prefix(7))\"\(opacity)/>"
+        }.joined()
+        func matrix(_ t: AffineTransform) -> String {
+            "matrix(\(number(t.a)) \(number(t.b)) \(number(t.c)) \(number(t.d)) \(number(t.tx)) \(number(t.ty)))"
+        }
+        let name = nextPaintID("gradient")
+        switch g.kind {
+        case .linear:
+            definitions.append("<linearGradient id=\"\(name)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(number(start.x))\" y1=\"\(number(start.y))\" x2=\"\(number(end.x))\" y2=\"\(number(end.y))\" gradientTransform=\"\(matrix(toUserSpace))\">\(stops)</linearGradient>")
+        case .radial:
+            var rx = abs(end.x - start.x), ry = abs(end.y - start.y)
+            if !(rx > 0 && ry > 0) { rx = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot(); ry = rx }
+            let ellipse = AffineTransform(a: rx, b: 0, c: 0, d: ry, tx: start.x, ty: start.y).concatenating(toUserSpace)
+            definitions.append("<radialGradient id=\"\(name)\" gradientUnits=\"userSpaceOnUse\" cx=\"0\" cy=\"0\" r=\"1\" gradientTransform=\"\(matrix(ellipse))\">\(stops)</radialGradient>")
+        case .conic:
+            let first = g.colors.first ?? .clear
+            let opacity = first.a == 255 ? "" : " fill-opacity=\"\(number(Double(first.a) / 255))\""
+            return " class=\"conic-approximation\" fill=\"\(first.hex.prefix(7))\"\(opacity)"
+        }
+        return " fill=\"url(#\(name))\""
+    }
+
+    /// An image paint filling `command`'s outline: the image element clipped by the outline.
+    mutating func writeImage(_ paint: ImagePaint, outline: String) -> String {
+        let key = paint.image.identity + "-\(paint.image.width)x\(paint.image.height)"
+        let imageID: String
+        if let known = imageIDs[key] {
+            imageID = known
+        } else {
+            imageID = nextPaintID("image")
+            imageIDs[key] = imageID
+            let png = (try? PNG.encode(rgba: paint.image.straightRGBA(), width: paint.image.width, height: paint.image.height)) ?? []
+            definitions.append("<image id=\"\(imageID)\" width=\"\(paint.image.width)\" height=\"\(paint.image.height)\" preserveAspectRatio=\"none\" href=\"data:image/png;base64,\(Data(png).base64EncodedString())\"/>")
+        }
+        let clip = nextPaintID("imageclip")
+        definitions.append("<clipPath id=\"\(clip)\">\(outline)</clipPath>")
+        let t = paint.toPixels
+        return "<g clip-path=\"url(#\(clip))\"><use href=\"#\(imageID)\" transform=\"matrix(\(number(t.a)) \(number(t.b)) \(number(t.c)) \(number(t.d)) \(number(t.tx)) \(number(t.ty)))\"/></g>"
+    }
+}

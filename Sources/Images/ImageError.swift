@@ -1,0 +1,25 @@
+/// Why an image file could not be used. Each case names the file as the caller gave it.
+public enum ImageError: Error, Equatable, CustomStringConvertible {
+    /// The file could not be opened or read (errno text or Foundation's reason).
+    case unreadable(file: String, reason: String)
+    /// Larger than `ImageLimits.maxFileBytes`, refused unread.
+    case fileTooLarge(file: String, bytes: Int)
+    /// Neither PNG nor JPEG by its first bytes.
+    case unknownFormat(file: String)
+    /// The header claims more pixels than `ImageLimits` allow.
+    case tooLarge(file: String, width: Int, height: Int)
+    /// The decoder refused the data (libpng's or libjpeg-turbo's message).
+    case corrupt(file: String, format: String, message: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let file, let reason): return "'\(file)' cannot be read: \(reason)"
+        case .fileTooLarge(let file, let bytes):
+            return "'\(file)' is \(bytes) bytes; images may be at most \(ImageLimits.maxFileBytes) bytes (ImageLimits.maxFileBytes)"
+        case .unknownFormat(let file): return "'\(file)' is neither a PNG nor a JPEG (by its first bytes)"
+        case .tooLarge(let file, let width, let height):
+            return "'\(file)' is \(width)×\(height) pixels; images may be at most \(ImageLimits.maxSide) px a side and \(ImageLimits.maxPixels) pixels (ImageLimits), refused before decoding"
+        case .corrupt(let file, let format, let message): return "'\(file)' is not a readable \(format): \(message)"
+        }
+    }
+}

@@ -1,0 +1,99 @@
+import Determinism
+import Foundation
+import PNG
+import Raster
+
+/// An image file decoded: straight-alpha sRGB RGBA8 pixels upright (JPEG's EXIF orientation
+/// applied), and the hash of the file's bytes.
+public struct DecodedImageFile: Sendable {
+    public enum Format: String, Sendable { case png, jpeg }
+    public var format: Format
+    public var width: Int
+    public var height: Int
+    /// 4 bytes a pixel, r, g, b, a, rows top to bottom, straight alpha.
+    public var rgba: [UInt8]
+    /// FNV-1a 64 of the file's bytes, 16 hex digits (what the render manifest records).
+    public var hash: String
+
+    /// The pixels premultiplied, with their mipmaps, ready to draw (`Raster.RasterImage`).
+    public func rasterImage() -> RasterImage {
+        RasterImage(width: width, height: height, straightRGBA: rgba, identity: hash)
+    }
+}
+
+/// Reads PNG (libpng) and JPEG (libjpeg-turbo) files within `ImageLimits`.
+///
+/// Pixels are taken as sRGB whatever the file says (no ICC, gAMA or cHRM conversion): what
+/// browsers do for untagged images and what UI assets are. PNG: every colour type and bit depth
+/// (palette with tRNS, grey with alpha, 16-bit scaled to 8 with rounding, Adam7 interlacing).
+/// JPEG: baseline and progressive, greyscale and YCbCr (CMYK is refused by libjpeg-turbo's RGBA
+/// conversion), upright by its EXIF orientation.
+public enum ImageFile {
+    /// Reads and decodes the file at `path`; `name` (default the path) is what errors show.
+    public static func load(path: String, name: String? = nil) throws(ImageError) -> DecodedImageFile {
+        let shown = name ?? path
+        let bytes = try read(path: path, name: shown)
+        return try decode(bytes, name: shown)
+    }
+
+    /// Decodes a file's bytes; `name` is what errors show.
+    public static func decode(_ bytes: [UInt8], name: String) throws(ImageError) -> DecodedImageFile {
+        guard bytes.count <= ImageLimits.maxFileBytes else { throw .fileTooLarge(file: name, bytes: bytes.count) }
+        let hash = FNV1a64.hexHash(bytes)
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
+            let (width, height) = try pngSize(bytes, name: name)
+            try checkSize(width, height, name: name)
+            do {
+                let image = try PNG.decode(bytes)
+                return DecodedImageFile(format: .png, width: image.width, height: image.height, rgba: image.rgba, hash: hash)
+            } catch {
+                throw .corrupt(file: name, format: "PNG", message: error.description)
+            }
+        }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
+            var image = try JPEGDecoder.decode(bytes, name: name)
+            image.hash = hash
+            return image
+        }
+        throw .unknownFormat(file: name)
+    }
+
+    /// Refuses sizes beyond `ImageLimits` (and empty ones).
+    static func checkSize(_ width: Int, _ height: Int, name: String) throws(ImageError) {
+        guard width > 0, height > 0, width <= ImageLimits.maxSide, height <= ImageLimits.maxSide,
+              width * height <= ImageLimits.maxPixels else {
+            throw .tooLarge(file: name, width: width, height: height)
+        }
+    }
+
+    /// Width and height from the IHDR chunk, which must come first.
+    private static func pngSize(_ bytes: [UInt8], name: String) throws(ImageError) -> (Int, Int) {
+        guard bytes.count >= 33, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+            throw .corrupt(file: name, format: "PNG", message: "the IHDR chunk does not follow the signature")
+        }
+        func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (word(16), word(20))
+    }
+
+    /// The file's bytes, refused from its size (fstat) when over `ImageLimits.maxFileBytes`.
+    private static func read(path: String, name: String) throws(ImageError) -> [UInt8] {
+        let attributes: [FileAttributeKey: Any]
+        do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
+            throw .unreadable(file: name, reason: FileManager.default.fileExists(atPath: path) ? "not readable" : "no such file")
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw .unreadable(file: name, reason: "not a regular file")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= ImageLimits.maxFileBytes else { throw .fileTooLarge(file: name, bytes: size) }
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(file: name, reason: "cannot open") }
+        defer { try? handle.close() }
+        // One more byte than the limit: a file that grew since the size check is still refused.
+        let data: Data
+        do { data = try handle.read(upToCount: ImageLimits.maxFileBytes + 1) ?? Data() } catch {
+            throw .unreadable(file: name, reason: "read failed")
+        }
+        guard data.count <= ImageLimits.maxFileBytes else { throw .fileTooLarge(file: name, bytes: data.count) }
+        return [UInt8](data)
+    }
+}

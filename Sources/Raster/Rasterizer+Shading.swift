@@ -1,0 +1,141 @@
+import CRasterKernels
+import Geometry
+
+// Shaded paints: gradients and images. The coverage is the solid paints' own (the same
+// accumulation and sweep, `ShapeCoverage.sweepRows`); per span of equal coverage the paint's
+// source colours are computed in C (shade_kernels.c: GradientShader / ImageShader set them up)
+// and composited with Compositing.swift's rounding order: src·cf, border·cb over it, ·opacity,
+// source-over the pixel. So a gradient whose stops are all one colour draws exactly the bytes of
+// that solid colour (a test holds the two equal).
+
+extension Rasterizer {
+    /// A `DrawPath` whose paint is not solid.
+    mutating func drawShaded(_ command: DrawPath, onto pixmap: inout Pixmap) {
+        let opacity = LayerPaint(fill: .clear, border: .clear, opacity: command.opacity).opacity
+        guard opacity > 0, !command.paint.isClear, !command.path.isEmpty, command.transform.isFinite else { return }
+        var clip: ClipRegion? = nil
+        if !command.clips.isEmpty {
+            clipRegion.set(command.clips)
+            guard !clipRegion.isEmpty else { return }
+            clip = clipRegion
+        }
+        let box = shapeCoverage.begin(path: command.path, transform: command.transform, fillRule: command.fillRule,
+                                      clip: clip, canvasWidth: pixmap.width, canvasHeight: pixmap.height)
+        shadeSpans(box, paint: command.paint, border: .transparent, hasBorder: false, opacity: opacity, onto: &pixmap)
+    }
+
+    /// A `DrawRect` with a `fillPaint`: shadow, shaded fill, border over it, as `drawLayer` does
+    /// for a solid fill.
+    mutating func drawShadedLayer(_ rect: DrawRect, onto pixmap: inout Pixmap) {
+        guard let fillPaint = rect.fillPaint else { return }
+        let paint = LayerPaint(fill: .clear, border: rect.borderColor, opacity: rect.opacity)
+        let hasBorder = rect.borderWidth > 0 && paint.border.a > 0
+        guard paint.opacity > 0, !fillPaint.isClear || hasBorder else { return }
+        let shape = RoundedRect(size: rect.size, cornerRadius: rect.cornerRadius,
+                                maskedCorners: rect.maskedCorners, transform: rect.transform)
+        let hole = hasBorder ? shape.inset(by: rect.borderWidth) : nil
+        var clip: ClipRegion? = nil
+        if !rect.clips.isEmpty {
+            clipRegion.set(rect.clips)
+            guard !clipRegion.isEmpty else { return }
+            clip = clipRegion
+        }
+        if let shadow = rect.shadow {
+            // The shadow takes the fill's alpha as the most opaque stop's (a shaded fill's alpha
+            // varies; Core Animation would blur the exact alpha, this the shape at that alpha).
+            let alpha: UInt8
+            switch fillPaint {
+            case .solid(let c): alpha = c.a
+            case .gradient(let g): alpha = g.gradient.maxAlpha
+            case .image: alpha = 255
+            }
+            let shadowPaint = LayerPaint(fill: ColorRGBA8(r: 255, g: 255, b: 255, a: alpha), border: rect.borderColor,
+                                         opacity: rect.opacity)
+            if let shadowBox = shadowRenderer.draw(shadow, of: shape, hole: hole, hasBorder: hasBorder, paint: shadowPaint,
+                                                   clip: clip, coverage: &shapeCoverage, onto: &pixmap) {
+                damage?.append(shadowBox)
+            }
+        }
+        let box = shapeCoverage.begin(shape, hole: hole, clip: clip, canvasWidth: pixmap.width, canvasHeight: pixmap.height)
+        shadeSpans(box, paint: fillPaint, border: paint.border, hasBorder: hasBorder, opacity: paint.opacity, onto: &pixmap)
+    }
+
+    /// Sweeps the coverage just accumulated over `box` and composites `paint`'s colours span by span.
+    private mutating func shadeSpans(_ box: IntRect, paint: Paint, border: PremultipliedRGBA8, hasBorder: Bool,
+                                     opacity: UInt8, onto pixmap: inout Pixmap) {
+        guard !box.isEmpty else { return }
+        damage?.append(box)
+        var shader = Shader(paint)
+        let borderPacked = border.packed, opacity32 = UInt32(opacity)
+        pixmap.withUnsafeMutablePixels { pixels, width in
+            guard let base = pixels.baseAddress else { return }
+            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: box.width) { colours in
+                guard let colourBase = colours.baseAddress else { return }
+                shapeCoverage.sweepRows { row, spans in
+                    let y = box.y + row
+                    for span in spans {
+                        let cf = UInt32(coverageByte(span.outer))
+                        let cb = hasBorder ? UInt32(coverageByte(borderCoverage(outer: span.outer, inner: span.inner))) : 0
+                        guard cf != 0 || cb != 0 else { continue }
+                        let x = box.x + Int(span.start), count = Int(span.end - span.start)
+                        shader.shade(x: x, y: y, count: count, into: colourBase)
+                        fb_blend_shaded(base + y * width + x, colourBase, count, cf, borderPacked, cb, opacity32)
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A shaded paint set up for the C kernels: its buffers held here, the kernel structs built once
+/// per draw.
+struct Shader {
+    private let paint: Paint
+    private var solid: UInt32 = 0
+    private var gradientColours: [UInt32] = []
+    private var gradientLocations: [Double] = []
+    private var gradient = fb_gradient()
+    private var sampler = fb_image_sampler()
+
+    init(_ paint: Paint) {
+        self.paint = paint
+        switch paint {
+        case .solid(let c):
+            solid = c.premultiplied.packed
+        case .gradient(let g):
+            (gradient, gradientColours, gradientLocations) = GradientShader.kernelGradient(g)
+        case .image(let i):
+            sampler = ImageShader.kernelSampler(i)
+        }
+    }
+
+    /// Source colours of `count` pixels from canvas pixel (x, y) into `out`.
+    mutating func shade(x: Int, y: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        switch paint {
+        case .solid:
+            out.update(repeating: solid, count: count)
+        case .gradient:
+            gradientColours.withUnsafeBufferPointer { colours in
+                gradientLocations.withUnsafeBufferPointer { locations in
+                    gradient.colours = colours.baseAddress
+                    gradient.locations = locations.baseAddress
+                    fb_shade_gradient(&gradient, x, y, count, out)
+                }
+            }
+        case .image(let i):
+            i.image.texels.withUnsafeBufferPointer { texels in
+                i.image.offsets.withUnsafeBufferPointer { offsets in
+                    i.image.widths.withUnsafeBufferPointer { widths in
+                        i.image.heights.withUnsafeBufferPointer { heights in
+                            sampler.texels = texels.baseAddress
+                            sampler.offsets = offsets.baseAddress
+                            sampler.widths = widths.baseAddress
+                            sampler.heights = heights.baseAddress
+                            fb_shade_image(&sampler, x, y, count, out)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
