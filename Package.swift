@@ -48,7 +48,7 @@ let package = Package(
     targets: [
         .target(name: "Geometry", exclude: ["README.md"]),
         // Leaf modules the model names without the rasterizer or the encoder.
-        .target(name: "Colors", exclude: ["README.md"]),
+        .target(name: "Colors", dependencies: ["Geometry"], exclude: ["README.md"]),
         .target(name: "VideoFormats", exclude: ["README.md"]),
         // Atomic, durable file writes (temporary name, fsync, rename, fsync of the folder).
         .target(name: "FileSystem", exclude: ["README.md"]),
