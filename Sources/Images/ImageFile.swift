@@ -97,3 +97,23 @@ public enum ImageFile {
         return [UInt8](data)
     }
 }
+
+/// A decoded image as the scene model holds it: its size in pixels and the drawable pixels. The
+/// model reads only the size; the pipeline draws `raster` (so the model never imports Raster).
+public struct SceneImage: Sendable, Hashable {
+    public let width: Int
+    public let height: Int
+    /// Premultiplied, with mipmaps, ready to draw.
+    public let raster: RasterImage
+
+    public init(_ raster: RasterImage) {
+        self.width = raster.width
+        self.height = raster.height
+        self.raster = raster
+    }
+}
+
+extension DecodedImageFile {
+    /// The pixels premultiplied with their mipmaps, wrapped for the scene model.
+    public func sceneImage() -> SceneImage { SceneImage(rasterImage()) }
+}

@@ -1,4 +1,5 @@
 import Geometry
+import Images
 import Raster
 import SceneModel
 
@@ -20,7 +21,7 @@ extension DisplayListBuilder {
         path.line(to: Point(place.maxX, place.maxY))
         path.line(to: Point(place.minX, place.maxY))
         path.close()
-        let paint = ImagePaint(image: image.image,
+        let paint = ImagePaint(image: image.image.raster,
                                toPixels: image.textureToBounds(in: size, scale: scale).concatenating(boundsToPixels))
         return [DrawPath(path: path, transform: boundsToPixels, paint: .image(paint), opacity: opacity, clips: clips)]
     }

@@ -1,5 +1,5 @@
 import Geometry
-import Raster
+import Images
 
 /// `UIView.contentMode` (CALayer's `contentsGravity`, with UIKit's names and its y-down sense:
 /// `top` is the top edge on screen): how an image is laid in the item's bounds.
@@ -32,9 +32,9 @@ public struct ItemImage: Equatable, Sendable, CustomDebugStringConvertible {
     /// default the whole image. A sprite sheet's frame.
     public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
     /// The decoded pixels (premultiplied, with mipmaps).
-    public var image: RasterImage
+    public var image: SceneImage
 
-    public init(file: String, path: String, hash: String, image: RasterImage) {
+    public init(file: String, path: String, hash: String, image: SceneImage) {
         self.file = file
         self.path = path
         self.hash = hash

@@ -1,7 +1,7 @@
+import Colors
 import Foundation
 import Geometry
 import Images
-import Raster
 
 // `image:` on an item and gradient fills (`fill: { linear: … }`, also the canvas's background).
 // Values are checked here, where the node's line is known.
@@ -31,13 +31,13 @@ extension SceneDecoder {
         guard target.path.hasPrefix(folder.path.hasSuffix("/") ? folder.path : folder.path + "/") else {
             throw error(at: fileNode, filePath, "image '\(relative)' lies outside the scene's folder; expected a file inside \(folder.path)")
         }
-        let decoded: (hash: String, image: RasterImage)
+        let decoded: (hash: String, image: SceneImage)
         if let known = images.byPath[target.path] {
             decoded = known
         } else {
             do {
                 let file = try ImageFile.load(path: target.path, name: relative)
-                decoded = (file.hash, file.rasterImage())
+                decoded = (file.hash, file.sceneImage())
             } catch {
                 throw self.error(at: fileNode, filePath, "image \(error.description)",
                                  suggestion: "give a PNG or JPEG file inside the scene's folder")
@@ -117,7 +117,7 @@ extension SceneDecoder {
 /// The images a scene's decoding has read, by absolute path: items sharing a file share its
 /// pixels (looked up, never iterated).
 final class DecodedImages {
-    var byPath: [String: (hash: String, image: RasterImage)] = [:]
+    var byPath: [String: (hash: String, image: SceneImage)] = [:]
 }
 
 enum ImageKeys {

@@ -101,6 +101,15 @@ extension Key {
             defaultValue: { .string($0[keyPath: path].hex) })
     }
 
+    /// A colour or a gradient (`{ linear | radial | conic: … }`, CAGradientLayer): the colour's
+    /// default is the declared default; a gradient, when given, is drawn instead of the colour.
+    static func fill(_ name: String, _ path: WritableKeyPath<Object, ColorRGBA8>, gradient: WritableKeyPath<Object, Gradient?>,
+                     doc: String) -> Key {
+        Key(doc: KeyDoc(name: name, type: .other(docType: "colour or gradient", schemaRef: "fill"), doc: doc),
+            decode: { d, node, at, object in (object[keyPath: path], object[keyPath: gradient]) = try d.decodeFill(node, at: at) },
+            defaultValue: { .string($0[keyPath: path].hex) })
+    }
+
     /// `[x, y]`; `.engine` checks each coordinate as Box2D needs it.
     static func point(_ name: String, _ path: WritableKeyPath<Object, Point>, names: (String, String) = ("dx", "dy"),
                       required: String? = nil, range: KeyRange? = .engine, unit: String? = nil, doc: String,

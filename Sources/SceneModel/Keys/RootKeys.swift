@@ -46,10 +46,10 @@ enum RootKeys {
             .custom("output", docType: "mapping", doc: "What to write.", defaultDoc: "frames and mp4"),
             .custom("controls", docType: "mapping", doc: "Named values used as `$name` in place of literals; see [`controls`](#controls).",
                     defaultDoc: "`{}`", rangeDoc: "names `[A-Za-z_][A-Za-z0-9_]*`").consumedBeforeDecoding,
-            .custom("touches", docType: "mapping", doc: "The circle drawn under scripted fingers.", defaultDoc: "shown when scripted",
-                    rangeDoc: "see [Touches](#touches)"),
             .custom("fonts", docType: "list of strings", doc: "The scene's own font files (`.ttf`, `.otf`, `.ttc`), relative to the scene file; their families join Inter and DejaVu Sans. A path leaving the folder, a missing file or one FreeType cannot open is a load error at its entry.",
                     defaultDoc: "`[]`", rangeDoc: "≤ 64 files, each ≤ 32 MiB, inside the scene's folder"),
+            .custom("touches", docType: "mapping", doc: "The circle drawn under scripted fingers.", defaultDoc: "shown when scripted",
+                    rangeDoc: "see [Touches](#touches)"),
             .custom("$schema", docType: "string", doc: "For editors; ignored.", defaultDoc: "—"),
         ])
     }
