@@ -14,6 +14,7 @@
 // 4. No allocation; the caller owns every buffer.
 #pragma clang fp contract(off)
 #include "shade_kernels.h"
+#include "kernels_internal.h"
 #include <math.h>
 
 static inline uint32_t channel(uint32_t packed, int k) { return ((const uint8_t *)&packed)[k]; }
@@ -25,18 +26,8 @@ static inline uint32_t pack(uint32_t r, uint32_t g, uint32_t b, uint32_t a) {
     return v;
 }
 
-// raster_kernels.c's mul255_lanes and source_over (Mul255.swift, Compositing.swift).
-static inline uint32_t mul255_lanes(uint32_t x, uint32_t f) {
-    uint32_t even = x & 0x00FF00FFu, odd = (x >> 8) & 0x00FF00FFu;
-    uint32_t te = even * f + 0x00800080u, to = odd * f + 0x00800080u;
-    even = ((te + ((te >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
-    odd = ((to + ((to >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
-    return even | (odd << 8);
-}
-
-static inline uint32_t source_over(uint32_t source, uint32_t destination) {
-    return source + mul255_lanes(destination, 255u - channel(source, 3));
-}
+// mul255_lanes and source_over: kernels_internal.h (the one definition of Mul255.swift and
+// Compositing.swift's rounding in C).
 
 void fb_blend_shaded(uint32_t *pixels, const uint32_t *source, ptrdiff_t count, uint32_t cf,
                      uint32_t border, uint32_t cb, uint32_t opacity) {

@@ -13,14 +13,7 @@ extension Rasterizer {
     mutating func drawShaded(_ command: DrawPath, onto pixmap: inout Pixmap) {
         let opacity = LayerPaint(fill: .clear, border: .clear, opacity: command.opacity).opacity
         guard opacity > 0, !command.paint.isClear, !command.path.isEmpty, command.transform.isFinite else { return }
-        var clip: ClipRegion? = nil
-        if !command.clips.isEmpty {
-            clipRegion.set(command.clips)
-            guard !clipRegion.isEmpty else { return }
-            clip = clipRegion
-        }
-        let box = shapeCoverage.begin(path: command.path, transform: command.transform, fillRule: command.fillRule,
-                                      clip: clip, canvasWidth: pixmap.width, canvasHeight: pixmap.height)
+        guard let box = beginCoverage(of: command, canvasWidth: pixmap.width, canvasHeight: pixmap.height) else { return }
         shadeSpans(box, paint: command.paint, border: .transparent, hasBorder: false, opacity: opacity, onto: &pixmap)
     }
 
@@ -34,12 +27,7 @@ extension Rasterizer {
         let shape = RoundedRect(size: rect.size, cornerRadius: rect.cornerRadius,
                                 maskedCorners: rect.maskedCorners, transform: rect.transform)
         let hole = hasBorder ? shape.inset(by: rect.borderWidth) : nil
-        var clip: ClipRegion? = nil
-        if !rect.clips.isEmpty {
-            clipRegion.set(rect.clips)
-            guard !clipRegion.isEmpty else { return }
-            clip = clipRegion
-        }
+        guard let clip = resolveClips(rect.clips) else { return }
         if let shadow = rect.shadow {
             // The shadow takes the fill's alpha as the most opaque stop's (a shaded fill's alpha
             // varies; Core Animation would blur the exact alpha, this the shape at that alpha).

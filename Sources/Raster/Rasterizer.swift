@@ -129,14 +129,7 @@ public struct Rasterizer: Sendable {
             command.transform.tx = Double(x) + Double(key.phaseX) / GlyphCache.phaseSteps
             command.transform.ty = Double(y) + Double(key.phaseY) / GlyphCache.phaseSteps
         }
-        var clip: ClipRegion? = nil
-        if !command.clips.isEmpty {
-            clipRegion.set(command.clips)
-            guard !clipRegion.isEmpty else { return }
-            clip = clipRegion
-        }
-        let box = shapeCoverage.begin(path: command.path, transform: command.transform, fillRule: command.fillRule,
-                                      clip: clip, canvasWidth: pixmap.width, canvasHeight: pixmap.height)
+        guard let box = beginCoverage(of: command, canvasWidth: pixmap.width, canvasHeight: pixmap.height) else { return }
         sweep(box, paint.kernelPaint(hasBorder: false), onto: &pixmap)
     }
 
@@ -149,12 +142,7 @@ public struct Rasterizer: Sendable {
         // With a border whose width swallows the whole shape the hole is nil: inner coverage
         // stays 0 and the border covers everything the shape does.
         let hole = hasBorder ? shape.inset(by: rect.borderWidth) : nil
-        var clip: ClipRegion? = nil
-        if !rect.clips.isEmpty {
-            clipRegion.set(rect.clips)
-            guard !clipRegion.isEmpty else { return }
-            clip = clipRegion
-        }
+        guard let clip = resolveClips(rect.clips) else { return }
         if let shadow = rect.shadow,
            let shadowBox = shadowRenderer.draw(shadow, of: shape, hole: hole, hasBorder: hasBorder, paint: paint,
                                                clip: clip, coverage: &shapeCoverage, onto: &pixmap) {
@@ -174,5 +162,25 @@ public struct Rasterizer: Sendable {
             guard let base = pixels.baseAddress else { return }
             shapeCoverage.sweepAndBlit(kernelPaint, into: base + box.y * width + box.x, rowStride: width)
         }
+    }
+}
+
+extension Rasterizer {
+    /// Starts the coverage of a path command inside its clips (one convex region); nil when the
+    /// clips leave nothing. Solid and shaded paints both start here.
+    mutating func beginCoverage(of command: DrawPath, canvasWidth: Int, canvasHeight: Int) -> IntRect? {
+        guard let clip = resolveClips(command.clips) else { return nil }
+        return shapeCoverage.begin(path: command.path, transform: command.transform, fillRule: command.fillRule,
+                                   clip: clip, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    }
+}
+
+extension Rasterizer {
+    /// The one convex region a layer's or path's clips leave: `.some(nil)` without clips,
+    /// `.some(region)` with them, nil when they leave nothing (the command draws nothing).
+    mutating func resolveClips(_ clips: [ClipShape]) -> ClipRegion?? {
+        guard !clips.isEmpty else { return .some(nil) }
+        clipRegion.set(clips)
+        return clipRegion.isEmpty ? nil : .some(clipRegion)
     }
 }
