@@ -15,7 +15,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_LOG := .build/apt.log
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: render figures gallery test example-test deps test-deps build-release fuzz-build fuzz-short fuzz-long
+.PHONY: render figures gallery test lint example-test deps test-deps build-release fuzz-build fuzz-short fuzz-long
 
 FLIPBOOK := .build/release/flipbook
 
@@ -67,9 +67,15 @@ gallery:
 
 # Every test is a Swift Testing test; without XCTest's runner the log has no "Executed 0 tests"
 # lines before the real summary.
-test: deps test-deps build-release fuzz-short
+test: deps test-deps lint build-release fuzz-short
 	swift test --disable-xctest
 	$(MAKE) --no-print-directory example-test
+
+# The house format (.swift-format: 4-space indent, 120 columns), checked strictly: a file
+# `swift format` would change fails the suite. `swift format format -i -r Sources Tests Examples
+# Package.swift` applies it.
+lint:
+	swift format lint --strict -r Sources Tests Examples Package.swift
 
 # A package of its own that depends on Flipbook by path and runs a golden check of its own scene
 # in its own `swift test` (Examples/GoldenCheck/README.md). It builds the rendering modules again

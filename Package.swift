@@ -68,8 +68,13 @@ let package = Package(
         .target(name: "CustomBehaviors", dependencies: ["Dynamics", "Geometry"], exclude: ["README.md"]),
         // Icons from SVG files (a checked subset, parsed by Foundation's XMLParser over libxml2).
         .target(name: "Icons", dependencies: ["Geometry", "Raster", "Shapes", "Determinism"], exclude: ["README.md"]),
-        .target(name: "SceneModel", dependencies: ["Geometry", "Markup", "Colors", "VideoFormats", "Timing", "Shapes", "Icons", "Text", "BehaviorRules", "Images", .product(name: "Yams", package: "Yams")],
-                exclude: ["README.md"]),
+        .target(
+            name: "SceneModel",
+            dependencies: [
+                "Geometry", "Markup", "Colors", "VideoFormats", "Timing", "Shapes", "Icons", "Text", "BehaviorRules",
+                "Images", .product(name: "Yams", package: "Yams"),
+            ],
+            exclude: ["README.md"]),
         // The rasterizer's innermost loops (sweep and blend, AVX2 chosen at run time), -O even in
         // debug builds (`fastDebugC`): debug test builds would otherwise spend minutes in them.
         .target(name: "CRasterKernels", exclude: ["README.md"], cSettings: fastDebugC),
@@ -87,66 +92,107 @@ let package = Package(
         .target(name: "Images", dependencies: ["PNG", "Raster", "Determinism", "CTurboJPEG"], exclude: ["README.md"]),
         // The text libraries as system-library targets: pkg-config supplies include paths and
         // link flags (no unsafeFlags), each a module map over the library's own headers.
-        .systemLibrary(name: "CFreeTypeSystem", pkgConfig: "freetype2",
-                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CFreeTypeSystem", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
         // The figures' FreeType shim, compiled against the system target's headers.
         .target(name: "CFreeType", dependencies: ["CFreeTypeSystem"]),
         // Fonts, shaping, bidi and line breaking: strings become glyph outlines (Geometry.Path).
-        .target(name: "Text", dependencies: ["Geometry", "Determinism", "Markup", "CFreeTypeSystem", "CHarfBuzz", "CFriBidi"],
-                exclude: ["README.md"]),
-        .target(name: "Figures", dependencies: ["Markup", "Geometry", "Raster", "PNG", "Pipeline", "SceneModel", "CFreeType"],
-                exclude: ["README.md"]),
-        .target(name: "Pipeline", dependencies: ["Determinism", "Geometry", "Shapes", "Icons", "Images", "SceneModel", "Text", "Dynamics", "CustomBehaviors", "Raster", "PNG", "Export", "Timing"],
-                exclude: ["README.md"]),
-        .target(name: "Benchmarks", dependencies: ["Geometry", "Determinism", "Raster", "Shapes", "PNG", "Export", "SceneModel", "Pipeline", "Text"], exclude: ["README.md"]),
+        .target(
+            name: "Text",
+            dependencies: ["Geometry", "Determinism", "Markup", "CFreeTypeSystem", "CHarfBuzz", "CFriBidi"],
+            exclude: ["README.md"]),
+        .target(
+            name: "Figures",
+            dependencies: ["Markup", "Geometry", "Raster", "PNG", "Pipeline", "SceneModel", "CFreeType"],
+            exclude: ["README.md"]),
+        .target(
+            name: "Pipeline",
+            dependencies: [
+                "Determinism", "Geometry", "Shapes", "Icons", "Images", "SceneModel", "Text", "Dynamics",
+                "CustomBehaviors", "Raster", "PNG", "Export", "Timing",
+            ],
+            exclude: ["README.md"]),
+        .target(
+            name: "Benchmarks",
+            dependencies: [
+                "Geometry", "Determinism", "Raster", "Shapes", "PNG", "Export", "SceneModel", "Pipeline", "Text",
+            ], exclude: ["README.md"]),
         // Comparison strategies and reports (knows no scene types); the render-and-compare of goldens on top.
         // -O even in debug builds (`fastDebugSwift`): the per-pixel loops (hash, YIQ distance) run
         // ~20× faster, which keeps `swift test` (a debug build) fast on 640×1136 frames.
-        .target(name: "ImageDiff", dependencies: ["Markup", "PNG", "Determinism"], exclude: ["README.md"], swiftSettings: fastDebugSwift),
+        .target(
+            name: "ImageDiff", dependencies: ["Markup", "PNG", "Determinism"], exclude: ["README.md"],
+            swiftSettings: fastDebugSwift),
         // The self-contained HTML player written beside every render's frames (plain HTML/CSS/JS resources).
-        .target(name: "Player", dependencies: ["Markup", "Pipeline", "SceneModel", "Export"], exclude: ["README.md"], resources: [.copy("Resources")]),
+        .target(
+            name: "Player", dependencies: ["Markup", "Pipeline", "SceneModel", "Export"], exclude: ["README.md"],
+            resources: [.copy("Resources")]),
         // `flipbook studio`: a local server over the same pipeline the CLI calls, with live reload.
-        .target(name: "Studio", dependencies: ["Pipeline", "SceneModel", "Export", "Player", "Markup",
-                                               .product(name: "Hummingbird", package: "hummingbird"),
-                                               .product(name: "NIOCore", package: "swift-nio"),
-                                               .product(name: "Logging", package: "swift-log")],
-                exclude: ["README.md"]),
-        .target(name: "Goldens", dependencies: ["ImageDiff", "Pipeline", "SceneModel", "PNG", "Player"], exclude: ["README.md"]),
+        .target(
+            name: "Studio",
+            dependencies: [
+                "Pipeline", "SceneModel", "Export", "Player", "Markup",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["README.md"]),
+        .target(
+            name: "Goldens", dependencies: ["ImageDiff", "Pipeline", "SceneModel", "PNG", "Player"],
+            exclude: ["README.md"]),
         .executableTarget(
             name: "FlipbookCLI",
-            dependencies: ["Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", "Figures", "ImageDiff", "Goldens", "Markup", "Player", "Studio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", "Figures", "ImageDiff", "Goldens",
+                "Markup", "Player", "Studio", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // libFuzzer harness of the scene decoder (Tests/Fuzz/README.md); a replayer of saved inputs otherwise.
-        .executableTarget(name: "SceneDecodeFuzzer", dependencies: ["SceneModel"], path: "Tests/Fuzz/SceneDecodeFuzzer"),
-        .executableTarget(name: "BuildSceneInCode", dependencies: ["Pipeline", "SceneModel", "Geometry", "Raster", "Dynamics"], path: "Examples/BuildSceneInCode"),
+        .executableTarget(
+            name: "SceneDecodeFuzzer", dependencies: ["SceneModel"], path: "Tests/Fuzz/SceneDecodeFuzzer"),
+        .executableTarget(
+            name: "BuildSceneInCode", dependencies: ["Pipeline", "SceneModel", "Geometry", "Raster", "Dynamics"],
+            path: "Examples/BuildSceneInCode"),
 
         .target(name: "TestSupport", dependencies: ["Determinism"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Geometry", "Raster"]),
         .testTarget(name: "IconsTests", dependencies: ["Icons", "Geometry", "Raster"]),
         .testTarget(name: "DeterminismTests", dependencies: ["Determinism"]),
-        .target(name: "DynamicsTestSupport", dependencies: ["Dynamics", "Geometry"], path: "Tests/DynamicsTestSupport"),
+        .target(
+            name: "DynamicsTestSupport", dependencies: ["Dynamics", "Geometry"], path: "Tests/DynamicsTestSupport"),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsTestSupport", "Determinism"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "Colors", "Determinism"]),
-        .testTarget(name: "CustomBehaviorsTests", dependencies: ["CustomBehaviors", "Determinism", "DynamicsTestSupport"]),
-        .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Markup", "Text", "Raster"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterKernels", "PNG", "Determinism", "Shapes"], resources: [.copy("Goldens")]),
+        .testTarget(
+            name: "CustomBehaviorsTests", dependencies: ["CustomBehaviors", "Determinism", "DynamicsTestSupport"]),
+        .testTarget(
+            name: "SceneModelTests", dependencies: ["SceneModel", "Markup", "Text", "Raster"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "RasterTests", dependencies: ["Raster", "CRasterKernels", "PNG", "Determinism", "Shapes"],
+            resources: [.copy("Goldens")]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Determinism"]),
-        .testTarget(name: "ImagesTests", dependencies: ["Images", "Raster", "PNG", "Geometry", "SceneModel", "Determinism"],
-                    resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "ImagesTests", dependencies: ["Images", "Raster", "PNG", "Geometry", "SceneModel", "Determinism"],
+            resources: [.copy("Fixtures")]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "PNG", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Export", "PNG", "TestSupport"]),
-        .testTarget(name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster", "Determinism"],
-                    exclude: ["callgrind-budget.txt"]),
-        .testTarget(name: "FiguresTests", dependencies: ["Figures", "Pipeline", "SceneModel", "Raster", "PNG", "Geometry"],
-                    resources: [.copy("Goldens")]),
+        .testTarget(
+            name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster", "Determinism"],
+            exclude: ["callgrind-budget.txt"]),
+        .testTarget(
+            name: "FiguresTests", dependencies: ["Figures", "Pipeline", "SceneModel", "Raster", "PNG", "Geometry"],
+            resources: [.copy("Goldens")]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "PNG", "Determinism", "TestSupport"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio"]),
-        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "ImageDiff", "SceneModel", "Geometry", "Raster", "PNG", "TestSupport"]),
+        .testTarget(
+            name: "GoldensTests",
+            dependencies: ["Goldens", "ImageDiff", "SceneModel", "Geometry", "Raster", "PNG", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PNG", "FlipbookCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]

@@ -32,11 +32,13 @@ let scene = Scene(
     fps: 60,
     length: .untilRest(maxDuration: 5),
     items: [
-        Item(id: "card", size: Size(60, 60), center: Point(160, 252),
-             fill: ColorRGBA8(hex: "#FF9500")!, cornerRadius: 8),
-        Item(id: "ghost", size: Size(60, 60), center: Point(160, 252),
-             fill: ColorRGBA8(hex: "#FF950040")!, cornerRadius: 8,
-             border: Border(width: 1, color: ColorRGBA8(hex: "#8E8E93")!), zIndex: -1),
+        Item(
+            id: "card", size: Size(60, 60), center: Point(160, 252),
+            fill: ColorRGBA8(hex: "#FF9500")!, cornerRadius: 8),
+        Item(
+            id: "ghost", size: Size(60, 60), center: Point(160, 252),
+            fill: ColorRGBA8(hex: "#FF950040")!, cornerRadius: 8,
+            border: Border(width: 1, color: ColorRGBA8(hex: "#8E8E93")!), zIndex: -1),
     ],
     behaviors: [.snap(SnapSpec(item: "card", snapPoint: Point(80, 252), damping: 0.5))],
     output: OutputSettings(frames: true, video: [])
@@ -50,8 +52,9 @@ options.additionalBehaviors = { simulation in
 
 do {
     let result = try SceneRenderer.render(scene, options: options)
-    print("\(result.sceneName): \(result.frameCount) frames in \(result.framesDirectory ?? "-")"
-          + (result.pauseTick.map { ", animator paused after tick \($0)" } ?? ""))
+    print(
+        "\(result.sceneName): \(result.frameCount) frames in \(result.framesDirectory ?? "-")"
+            + (result.pauseTick.map { ", animator paused after tick \($0)" } ?? ""))
 } catch {
     FileHandle.standardError.write("error: \(error)\n".data(using: .utf8)!)
     exit(1)

@@ -8,7 +8,7 @@ import PackageDescription
 let package = Package(
     name: "GoldenCheck",
     dependencies: [
-        .package(name: "Flipbook", path: "../.."),
+        .package(name: "Flipbook", path: "../..")
     ],
     targets: [
         .testTarget(
@@ -17,6 +17,6 @@ let package = Package(
                 .product(name: "Goldens", package: "Flipbook"),
                 .product(name: "SceneModel", package: "Flipbook"),
             ]
-        ),
+        )
     ]
 )

@@ -1,5 +1,5 @@
-import Dispatch
 import Determinism
+import Dispatch
 import Foundation
 import PNG
 import Raster
@@ -17,8 +17,10 @@ public enum BenchmarkRunner {
     }
 
     /// Renders every frame of `workload` once (raster only, then PNG encode of each frame).
-    public static func run(_ workload: StandardWorkload, frames: Int = StandardWorkload.framesPerRun,
-                           png: PNGOptions = .default) throws -> Row {
+    public static func run(
+        _ workload: StandardWorkload, frames: Int = StandardWorkload.framesPerRun,
+        png: PNGOptions = .default
+    ) throws -> Row {
         try workload.prepare()
         let lists = (0..<frames).map { workload.displayList(frame: $0) }
         var pixmaps: [[UInt8]] = []
@@ -36,20 +38,24 @@ public enum BenchmarkRunner {
 
         var hash = FNV1a64()
         for rgba in pixmaps { hash.combine(rgba) }
-        return Row(workload: workload.name, frames: frames,
-                   rasterMillisecondsPerFrame: rasterSeconds * 1000 / Double(frames),
-                   pngMillisecondsPerFrame: pngSeconds * 1000 / Double(frames),
-                   pngBytesPerFrame: bytes / frames, pixelHash: hash)
+        return Row(
+            workload: workload.name, frames: frames,
+            rasterMillisecondsPerFrame: rasterSeconds * 1000 / Double(frames),
+            pngMillisecondsPerFrame: pngSeconds * 1000 / Double(frames),
+            pngBytesPerFrame: bytes / frames, pixelHash: hash)
     }
 
     public static func table(_ rows: [Row]) -> String {
         var lines = ["workload      frames  raster ms/frame  raster fps  png ms/frame  png KiB/frame  pixel hash"]
         for r in rows {
             let name = r.workload.padding(toLength: 12, withPad: " ", startingAt: 0)
-            lines.append(name + String(format: "  %6d  %15.2f  %10.1f  %12.2f  %13.1f  ",
-                                       r.frames, r.rasterMillisecondsPerFrame,
-                                       1000 / r.rasterMillisecondsPerFrame, r.pngMillisecondsPerFrame,
-                                       Double(r.pngBytesPerFrame) / 1024) + r.pixelHash.hex)
+            lines.append(
+                name
+                    + String(
+                        format: "  %6d  %15.2f  %10.1f  %12.2f  %13.1f  ",
+                        r.frames, r.rasterMillisecondsPerFrame,
+                        1000 / r.rasterMillisecondsPerFrame, r.pngMillisecondsPerFrame,
+                        Double(r.pngBytesPerFrame) / 1024) + r.pixelHash.hex)
         }
         return lines.joined(separator: "\n")
     }

@@ -64,13 +64,14 @@ public struct StageResult: Sendable {
             if kv.count == 2 { fields[String(kv[0])] = String(kv[1]) }
         }
         guard let frames = fields["frames"].flatMap(Int.init), let seconds = fields["seconds"].flatMap(Double.init),
-              let peak = fields["peak_kib"].flatMap(Int.init), let child = fields["child_peak_kib"].flatMap(Int.init)
+            let peak = fields["peak_kib"].flatMap(Int.init), let child = fields["child_peak_kib"].flatMap(Int.init)
         else { return nil }
         let hash = fields["hash"] ?? "-"
-        return StageResult(frames: frames, seconds: seconds, peakKiB: peak, childPeakKiB: child,
-                           pixelHash: hash == "-" ? "" : hash,
-                           cpuSeconds: fields["cpu"].flatMap(Double.init) ?? 0,
-                           childCPUSeconds: fields["child_cpu"].flatMap(Double.init) ?? 0)
+        return StageResult(
+            frames: frames, seconds: seconds, peakKiB: peak, childPeakKiB: child,
+            pixelHash: hash == "-" ? "" : hash,
+            cpuSeconds: fields["cpu"].flatMap(Double.init) ?? 0,
+            childCPUSeconds: fields["child_cpu"].flatMap(Double.init) ?? 0)
     }
 }
 
@@ -84,9 +85,10 @@ public enum BenchmarkStageError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .ffmpegNotFound: "ffmpeg not found on PATH (needed for the x264 and ffmpeg-only stages)"
-        case let .ffmpegFailed(status, tail): "ffmpeg exited with status \(status): \(tail)"
-        case let .childFailed(stage, status, output): "bench child for \(stage) exited with status \(status): \(output)"
-        case let .missingResource(message): message
+        case .ffmpegFailed(let status, let tail): "ffmpeg exited with status \(status): \(tail)"
+        case .childFailed(let stage, let status, let output):
+            "bench child for \(stage) exited with status \(status): \(output)"
+        case .missingResource(let message): message
         }
     }
 }

@@ -8,10 +8,13 @@ public enum MachineFacts {
     public static var report: String {
         var lines: [String] = []
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
-        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
-            .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "?" } ?? "unknown"
-        lines.append("machine: \(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
-                     + "\(ProcessInfo.processInfo.physicalMemory >> 20) MiB RAM")
+        let model =
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "?" }
+            ?? "unknown"
+        lines.append(
+            "machine: \(model), \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+                + "\(ProcessInfo.processInfo.physicalMemory >> 20) MiB RAM")
         lines.append("build:   \(swiftVersion), \(buildConfiguration)")
         // The kernels are picked at run time from the CPU: figures from machines that pick
         // differently are not like for like.
@@ -22,21 +25,21 @@ public enum MachineFacts {
 
     static var swiftVersion: String {
         #if compiler(>=6.3)
-        "Swift ≥ 6.3"
+            "Swift ≥ 6.3"
         #elseif compiler(>=6.2)
-        "Swift 6.2"
+            "Swift 6.2"
         #elseif compiler(>=6.1)
-        "Swift 6.1"
+            "Swift 6.1"
         #else
-        "Swift 6.0"
+            "Swift 6.0"
         #endif
     }
 
     static var buildConfiguration: String {
         #if DEBUG
-        "DEBUG build (figures mean nothing: build with -c release)"
+            "DEBUG build (figures mean nothing: build with -c release)"
         #else
-        "release build"
+            "release build"
         #endif
     }
 }
@@ -46,11 +49,13 @@ public enum BenchmarkSuite {
     /// `executable` is the flipbook binary; each child runs
     /// `executable bench --one WORKLOAD --stage STAGE --frames N --jobs J` and prints a
     /// `StageResult.line`.
-    public static func run(executable: String, workloads: [StandardWorkload], stages: [BenchmarkStage],
-                           frames: Int, jobs: Int, repeats: Int = 1, pngWriter: PNGCompressor = .libdeflate,
-                           workerNice: Int32 = 0, progress: (String) -> Void) throws -> String {
+    public static func run(
+        executable: String, workloads: [StandardWorkload], stages: [BenchmarkStage],
+        frames: Int, jobs: Int, repeats: Int = 1, pngWriter: PNGCompressor = .libdeflate,
+        workerNice: Int32 = 0, progress: (String) -> Void
+    ) throws -> String {
         var lines = [
-            "workload     stage                   frames    fps      ms/frame  peak MiB  ffmpeg MiB  CPU ms/frame: own  ffmpeg  pixel hash",
+            "workload     stage                   frames    fps      ms/frame  peak MiB  ffmpeg MiB  CPU ms/frame: own  ffmpeg  pixel hash"
         ]
         var summaries: [String] = []
         for workload in workloads {
@@ -61,24 +66,32 @@ public enum BenchmarkSuite {
                 // Each repeat is a fresh child; the median run (by frames per second) is shown.
                 var results: [StageResult] = []
                 for _ in 0..<max(1, repeats) {
-                    results.append(try runChild(executable: executable, workload: workload.name, stage: stage,
-                                                frames: frames, jobs: stageJobs, pngWriter: pngWriter,
-                                                workerNice: workerNice))
+                    results.append(
+                        try runChild(
+                            executable: executable, workload: workload.name, stage: stage,
+                            frames: frames, jobs: stageJobs, pngWriter: pngWriter,
+                            workerNice: workerNice))
                 }
                 let result = results.sorted { $0.framesPerSecond < $1.framesPerSecond }[results.count / 2]
                 medians.append((stage, result))
                 let name = workload.name.padding(toLength: 12, withPad: " ", startingAt: 0)
-                let stageName = (stage.rawValue + (stage == .rasterAllJobs || stage == .png ? " (\(stageJobs) jobs)" : ""))
+                let stageName =
+                    (stage.rawValue + (stage == .rasterAllJobs || stage == .png ? " (\(stageJobs) jobs)" : ""))
                     .padding(toLength: 22, withPad: " ", startingAt: 0)
-                lines.append("\(name) \(stageName)" + String(format: "  %6d  %8.1f  %8.3f  %8.1f  %10.1f  %17.3f  %6.3f  ",
-                    result.frames, result.framesPerSecond, 1000 / result.framesPerSecond,
-                    Double(result.peakKiB) / 1024, Double(result.childPeakKiB) / 1024,
-                    1000 * result.cpuSeconds / Double(result.frames),
-                    1000 * result.childCPUSeconds / Double(result.frames)) + result.pixelHash)
+                lines.append(
+                    "\(name) \(stageName)"
+                        + String(
+                            format: "  %6d  %8.1f  %8.3f  %8.1f  %10.1f  %17.3f  %6.3f  ",
+                            result.frames, result.framesPerSecond, 1000 / result.framesPerSecond,
+                            Double(result.peakKiB) / 1024, Double(result.childPeakKiB) / 1024,
+                            1000 * result.cpuSeconds / Double(result.frames),
+                            1000 * result.childCPUSeconds / Double(result.frames)) + result.pixelHash)
             }
             let (width, height) = (workload.displayListSize.width, workload.displayListSize.height)
-            summaries.append(summary(workload: workload.name, medians: medians,
-                                     memsetFloor: memsetFloor(width: width, height: height)))
+            summaries.append(
+                summary(
+                    workload: workload.name, medians: medians,
+                    memsetFloor: memsetFloor(width: width, height: height)))
         }
         return (lines + [""] + summaries).joined(separator: "\n")
     }
@@ -86,13 +99,20 @@ public enum BenchmarkSuite {
     /// One line per workload: frames/s of every stage run, ffmpeg's ratio when both x264 stages
     /// ran, and the memset floor. For example:
     /// `summary large-n256: raster-1 291 | raster-all 558 | png-files 62.3 | x264-ultrafast 76.8 (0.90 of ffmpeg alone) | memset floor 3,010 fps`
-    public static func summary(workload: String, medians: [(BenchmarkStage, StageResult)], memsetFloor: Double) -> String {
-        func fps(_ value: Double) -> String { value >= 100 ? String(Int(value.rounded())) : String(format: "%.1f", value) }
+    public static func summary(workload: String, medians: [(BenchmarkStage, StageResult)], memsetFloor: Double)
+        -> String
+    {
+        func fps(_ value: Double) -> String {
+            value >= 100 ? String(Int(value.rounded())) : String(format: "%.1f", value)
+        }
         var parts: [String] = []
         for (stage, result) in medians {
             var part = "\(stage.rawValue) \(fps(result.framesPerSecond))"
             if stage == .x264Ultrafast || stage == .x264Medium,
-               let alone = medians.first(where: { $0.0 == (stage == .x264Ultrafast ? .ffmpegUltrafast : .ffmpegMedium) }) {
+                let alone = medians.first(where: {
+                    $0.0 == (stage == .x264Ultrafast ? .ffmpegUltrafast : .ffmpegMedium)
+                })
+            {
                 part += String(format: " (%.2f of ffmpeg alone)", result.framesPerSecond / alone.1.framesPerSecond)
             }
             parts.append(part)
@@ -119,12 +139,17 @@ public enum BenchmarkSuite {
         return 1 / best
     }
 
-    static func runChild(executable: String, workload: String, stage: BenchmarkStage, frames: Int,
-                         jobs: Int, pngWriter: PNGCompressor, workerNice: Int32) throws -> StageResult {
-        let p = Process(), out = Pipe()
+    static func runChild(
+        executable: String, workload: String, stage: BenchmarkStage, frames: Int,
+        jobs: Int, pngWriter: PNGCompressor, workerNice: Int32
+    ) throws -> StageResult {
+        let p = Process()
+        let out = Pipe()
         p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = ["bench", "--one", workload, "--stage", stage.rawValue, "--frames", "\(frames)", "--jobs", "\(jobs)",
-                       "--png-writer", pngWriter.rawValue, "--worker-nice", "\(workerNice)"]
+        p.arguments = [
+            "bench", "--one", workload, "--stage", stage.rawValue, "--frames", "\(frames)", "--jobs", "\(jobs)",
+            "--png-writer", pngWriter.rawValue, "--worker-nice", "\(workerNice)",
+        ]
         p.standardOutput = out
         p.standardError = out
         try p.run()
@@ -132,8 +157,9 @@ public enum BenchmarkSuite {
         p.waitUntilExit()
         let text = String(decoding: data, as: UTF8.self)
         guard p.terminationStatus == 0, let result = StageResult.parse(text) else {
-            throw BenchmarkStageError.childFailed(stage: "\(workload) \(stage.rawValue)", status: p.terminationStatus,
-                                                  output: String(text.suffix(400)))
+            throw BenchmarkStageError.childFailed(
+                stage: "\(workload) \(stage.rawValue)", status: p.terminationStatus,
+                output: String(text.suffix(400)))
         }
         return result
     }

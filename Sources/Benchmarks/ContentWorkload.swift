@@ -30,9 +30,11 @@ enum ContentWorkload {
 
     static let ink = ColorRGBA8(r: 28, g: 28, b: 30)
     static let secondary = ColorRGBA8(r: 142, g: 142, b: 147)
-    static let tints = [ColorRGBA8(r: 255, g: 59, b: 48), ColorRGBA8(r: 255, g: 149, b: 0),
-                        ColorRGBA8(r: 52, g: 199, b: 89), ColorRGBA8(r: 0, g: 122, b: 255),
-                        ColorRGBA8(r: 175, g: 82, b: 222)]
+    static let tints = [
+        ColorRGBA8(r: 255, g: 59, b: 48), ColorRGBA8(r: 255, g: 149, b: 0),
+        ColorRGBA8(r: 52, g: 199, b: 89), ColorRGBA8(r: 0, g: 122, b: 255),
+        ColorRGBA8(r: 175, g: 82, b: 222),
+    ]
 
     /// A label's glyphs, laid out once at the origin (baseline at y = 0).
     struct Label: Sendable {
@@ -46,28 +48,35 @@ enum ContentWorkload {
         var subtitles: [Label]
     }
 
-    static let titles = ["Inbox", "Design review", "Weekly sync", "Flight to Lisbon", "Invoices",
-                         "Photos from Sunday", "Running club", "Grocery list", "Release notes 2.4",
-                         "Dentist", "Book club: chapter 7", "Quarterly report", "Birthday party"]
-    static let subtitles = ["Tomorrow at 9:30, room 4", "Shared by Amelia and 3 others", "Gate B12, seat 14C",
-                            "2 unpaid, due Friday", "128 items, 2.1 GB", "5 km along the river",
-                            "Milk, eggs, coffee, lemons", "Fixes and small improvements"]
+    static let titles = [
+        "Inbox", "Design review", "Weekly sync", "Flight to Lisbon", "Invoices",
+        "Photos from Sunday", "Running club", "Grocery list", "Release notes 2.4",
+        "Dentist", "Book club: chapter 7", "Quarterly report", "Birthday party",
+    ]
+    static let subtitles = [
+        "Tomorrow at 9:30, room 4", "Shared by Amelia and 3 others", "Gate B12, seat 14C",
+        "2 unpaid, due Friday", "128 items, 2.1 GB", "5 km along the river",
+        "Milk, eggs, coffee, lemons", "Fixes and small improvements",
+    ]
 
     /// Lays out every label (fonts: DejaVu Sans, the figures' fallback family). Throws when the
     /// font cannot be loaded (Debian: fonts-dejavu-core).
     static func layoutScreen() throws -> Screen {
         let registry = FontRegistry()
         func label(_ text: String, size: Double) throws -> Label {
-            let style = TextStyle(family: FontRegistry.fallbackFamily, size: size, numberOfLines: 1, lineBreakMode: .wordWrap)
+            let style = TextStyle(
+                family: FontRegistry.fallbackFamily, size: size, numberOfLines: 1, lineBreakMode: .wordWrap)
             let layout = try TextLayout.layout(text, style: style, width: 10_000, registry: registry)
-            return Label(glyphs: layout.glyphs.compactMap { g in
-                let path = g.face.outline(glyph: g.glyph)
-                return path.isEmpty ? nil : (path, g.transform, GlyphKey(font: g.face.hashValue64, glyph: g.glyph))
-            })
+            return Label(
+                glyphs: layout.glyphs.compactMap { g in
+                    let path = g.face.outline(glyph: g.glyph)
+                    return path.isEmpty ? nil : (path, g.transform, GlyphKey(font: g.face.hashValue64, glyph: g.glyph))
+                })
         }
-        return Screen(title: try label(titles[0], size: 60),
-                      titles: try (0..<rowCount).map { try label(titles[1 + $0], size: 40) },
-                      subtitles: try (0..<rowCount).map { try label(subtitles[$0 % subtitles.count], size: 30) })
+        return Screen(
+            title: try label(titles[0], size: 60),
+            titles: try (0..<rowCount).map { try label(titles[1 + $0], size: 40) },
+            subtitles: try (0..<rowCount).map { try label(subtitles[$0 % subtitles.count], size: 30) })
     }
 
     /// Laid out on first use; the error (a missing font) is kept for `StandardWorkload.prepare()`.
@@ -76,24 +85,31 @@ enum ContentWorkload {
     static func text(_ label: Label, at origin: Point, color: ColorRGBA8, clips: [ClipShape] = []) -> [DrawPath] {
         let place = Geometry.AffineTransform(translationX: origin.x, y: origin.y)
         return label.glyphs.map {
-            DrawPath(path: $0.path, transform: $0.transform.concatenating(place), paint: .solid(color),
-                     clips: clips, glyph: $0.key)
+            DrawPath(
+                path: $0.path, transform: $0.transform.concatenating(place), paint: .solid(color),
+                clips: clips, glyph: $0.key)
         }
     }
 
     /// An icon (IconsWorkload's 24 × 24 outlines) of `size` px centred on `center`.
-    static func icon(_ kind: Int, size: Double, center: Point, color: ColorRGBA8, clips: [ClipShape] = []) -> [DrawPath] {
+    static func icon(_ kind: Int, size: Double, center: Point, color: ColorRGBA8, clips: [ClipShape] = []) -> [DrawPath]
+    {
         let transform = Geometry.AffineTransform(translationX: -12, y: -12)
             .concatenating(Geometry.AffineTransform(scaleX: size / 24, y: size / 24))
             .concatenating(Geometry.AffineTransform(translationX: center.x, y: center.y))
-        return IconsWorkload.outlines[kind].map { DrawPath(path: $0, transform: transform, paint: .solid(color), clips: clips) }
+        return IconsWorkload.outlines[kind].map {
+            DrawPath(path: $0, transform: transform, paint: .solid(color), clips: clips)
+        }
     }
 
-    static func box(_ rect: Rect, radius: Double = 0, fill: ColorRGBA8, shadow: DrawShadow? = nil,
-                    clips: [ClipShape] = [], content: [DrawPath] = []) -> DrawRect {
-        DrawRect(size: rect.size, cornerRadius: radius,
-                 transform: Geometry.AffineTransform(translationX: rect.midX, y: rect.midY), fill: fill,
-                 shadow: shadow, clips: clips, content: content)
+    static func box(
+        _ rect: Rect, radius: Double = 0, fill: ColorRGBA8, shadow: DrawShadow? = nil,
+        clips: [ClipShape] = [], content: [DrawPath] = []
+    ) -> DrawRect {
+        DrawRect(
+            size: rect.size, cornerRadius: radius,
+            transform: Geometry.AffineTransform(translationX: rect.midX, y: rect.midY), fill: fill,
+            shadow: shadow, clips: clips, content: content)
     }
 
     static func displayList(frame f: Int) -> DisplayList {
@@ -103,23 +119,35 @@ enum ContentWorkload {
         let t = Double(f) / Double(StandardWorkload.framesPerRun)
         var list = DisplayList(width: width, height: height, background: ColorRGBA8(r: 0xF2, g: 0xF2, b: 0xF7))
         list.rects = rows(screen, t: t)
-        let W = Double(width), H = Double(height)
+        let screenWidth = Double(width)
+        let screenHeight = Double(height)
         // Chrome over the list: navigation bar, tab bar, floating button.
-        list.rects.append(box(Rect(x: 0, y: 0, width: W, height: navigationHeight), fill: .white,
-                              content: text(screen.title, at: Point(48, 220), color: ink)))
-        var bar = box(Rect(x: 0, y: navigationHeight - 2, width: W, height: 2), fill: ColorRGBA8(r: 198, g: 198, b: 200))
+        list.rects.append(
+            box(
+                Rect(x: 0, y: 0, width: screenWidth, height: navigationHeight), fill: .white,
+                content: text(screen.title, at: Point(48, 220), color: ink)))
+        var bar = box(
+            Rect(x: 0, y: navigationHeight - 2, width: screenWidth, height: 2), fill: ColorRGBA8(r: 198, g: 198, b: 200)
+        )
         bar.opacity = 0.8
         list.rects.append(bar)
         let tabs = (0..<4).flatMap { i in
-            icon(i % 3, size: 72, center: Point(W * (Double(i) + 0.5) / 4, H - tabBarHeight / 2 - 10),
-                 color: i == 0 ? tints[3] : secondary)
+            icon(
+                i % 3, size: 72,
+                center: Point(screenWidth * (Double(i) + 0.5) / 4, screenHeight - tabBarHeight / 2 - 10),
+                color: i == 0 ? tints[3] : secondary)
         }
-        list.rects.append(box(Rect(x: 0, y: H - tabBarHeight, width: W, height: tabBarHeight),
-                              fill: ColorRGBA8(r: 249, g: 249, b: 249, a: 235), content: tabs))
+        list.rects.append(
+            box(
+                Rect(x: 0, y: screenHeight - tabBarHeight, width: screenWidth, height: tabBarHeight),
+                fill: ColorRGBA8(r: 249, g: 249, b: 249, a: 235), content: tabs))
         let pulse = 1 + 0.06 * sin(2 * .pi * 2 * t)
-        var button = box(Rect(x: W - 48 - 160, y: H - tabBarHeight - 48 - 160, width: 160, height: 160), radius: 80,
-                         fill: tints[3], shadow: DrawShadow(color: .black, opacity: 0.3, offset: Point(0, 8), radius: 16),
-                         content: icon(0, size: 72, center: Point(W - 128, H - tabBarHeight - 128), color: .white))
+        var button = box(
+            Rect(x: screenWidth - 48 - 160, y: screenHeight - tabBarHeight - 48 - 160, width: 160, height: 160),
+            radius: 80,
+            fill: tints[3], shadow: DrawShadow(color: .black, opacity: 0.3, offset: Point(0, 8), radius: 16),
+            content: icon(
+                0, size: 72, center: Point(screenWidth - 128, screenHeight - tabBarHeight - 128), color: .white))
         button.transform = Geometry.AffineTransform(scaleX: pulse, y: pulse).concatenating(button.transform)
         list.rects.append(button)
         return list
@@ -127,11 +155,16 @@ enum ContentWorkload {
 
     /// The list rows at time t, scrolled and clipped to the viewport between the bars.
     static func rows(_ screen: Screen, t: Double) -> [DrawRect] {
-        let W = Double(width), H = Double(height)
+        let screenWidth = Double(width)
+        let screenHeight = Double(height)
         let scroll = -480 * (1 - cos(2 * .pi * t)) / 2
-        let viewport = Rect(x: 0, y: navigationHeight, width: W, height: H - navigationHeight - tabBarHeight)
-        let clip = [ClipShape(size: viewport.size, cornerRadius: 0,
-                              transform: Geometry.AffineTransform(translationX: viewport.midX, y: viewport.midY))]
+        let viewport = Rect(
+            x: 0, y: navigationHeight, width: screenWidth, height: screenHeight - navigationHeight - tabBarHeight)
+        let clip = [
+            ClipShape(
+                size: viewport.size, cornerRadius: 0,
+                transform: Geometry.AffineTransform(translationX: viewport.midX, y: viewport.midY))
+        ]
         var rects: [DrawRect] = []
         for i in 0..<rowCount {
             let top = navigationHeight + 24 + Double(i) * rowPitch + scroll
@@ -141,17 +174,25 @@ enum ContentWorkload {
             content += icon(i % 3, size: 56, center: Point(32 + 48 + 48, top + 72), color: .white, clips: clip)
             content += text(screen.titles[i], at: Point(200, top + 64), color: ink, clips: clip)
             content += text(screen.subtitles[i], at: Point(200, top + 112), color: secondary, clips: clip)
-            rects.append(box(Rect(x: 32, y: top, width: W - 64, height: 144), radius: 24, fill: .white, clips: clip))
-            rects.append(box(Rect(x: 32 + 48 - 44 + 48, y: top + 28, width: 88, height: 88), radius: 20, fill: tint,
-                             clips: clip, content: content))
+            rects.append(
+                box(Rect(x: 32, y: top, width: screenWidth - 64, height: 144), radius: 24, fill: .white, clips: clip))
+            rects.append(
+                box(
+                    Rect(x: 32 + 48 - 44 + 48, y: top + 28, width: 88, height: 88), radius: 20, fill: tint,
+                    clips: clip, content: content))
             // The switch: track, then knob; every third row's knob slides over the loop.
             let on = i % 2 == 0
             let slide = i % 3 == 0 ? (1 - cos(2 * .pi * t)) / 2 : (on ? 1 : 0)
-            rects.append(box(Rect(x: W - 32 - 40 - 102, y: top + 41, width: 102, height: 62), radius: 31,
-                             fill: on ? tints[2] : ColorRGBA8(r: 233, g: 233, b: 235), clips: clip))
-            rects.append(box(Rect(x: W - 32 - 40 - 102 + 4 + 40 * slide, y: top + 45, width: 54, height: 54), radius: 27,
-                             fill: .white, shadow: DrawShadow(color: .black, opacity: 0.15, offset: Point(0, 3), radius: 4),
-                             clips: clip))
+            rects.append(
+                box(
+                    Rect(x: screenWidth - 32 - 40 - 102, y: top + 41, width: 102, height: 62), radius: 31,
+                    fill: on ? tints[2] : ColorRGBA8(r: 233, g: 233, b: 235), clips: clip))
+            rects.append(
+                box(
+                    Rect(x: screenWidth - 32 - 40 - 102 + 4 + 40 * slide, y: top + 45, width: 54, height: 54),
+                    radius: 27,
+                    fill: .white, shadow: DrawShadow(color: .black, opacity: 0.15, offset: Point(0, 3), radius: 4),
+                    clips: clip))
         }
         return rects
     }

@@ -16,9 +16,11 @@ final class FFmpegPipe {
     init(width: Int, height: Int, preset: String) throws {
         guard let ffmpeg = FFmpegPipe.locate() else { throw BenchmarkStageError.ffmpegNotFound }
         process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = ["-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgba",
-                             "-s", "\(width)x\(height)", "-r", "60", "-i", "-",
-                             "-c:v", "libx264", "-preset", preset, "-pix_fmt", "yuv420p", "-f", "null", "-"]
+        process.arguments = [
+            "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgba",
+            "-s", "\(width)x\(height)", "-r", "60", "-i", "-",
+            "-c:v", "libx264", "-preset", preset, "-pix_fmt", "yuv420p", "-f", "null", "-",
+        ]
         process.standardInput = input
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
@@ -41,7 +43,8 @@ final class FFmpegPipe {
                 let n = Foundation.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    throw BenchmarkStageError.ffmpegFailed(status: -1, stderrTail: "write to ffmpeg failed: errno \(errno)")
+                    throw BenchmarkStageError.ffmpegFailed(
+                        status: -1, stderrTail: "write to ffmpeg failed: errno \(errno)")
                 }
                 offset += n
             }
@@ -68,7 +71,8 @@ final class FFmpegPipe {
 
     static func versionLine() -> String {
         guard let ffmpeg = locate() else { return "not found" }
-        let p = Process(), out = Pipe()
+        let p = Process()
+        let out = Pipe()
         p.executableURL = URL(fileURLWithPath: ffmpeg)
         p.arguments = ["-hide_banner", "-version"]
         p.standardOutput = out
@@ -105,7 +109,9 @@ final class PeakMemoryMonitor: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     func start(pid: Int32) {
-        lock.lock(); running = true; lock.unlock()
+        lock.lock()
+        running = true
+        lock.unlock()
         // A thread of its own, not a Dispatch worker: a worker blocked in sleep or read starves
         // Dispatch's pool on a 2-core machine, and work queued behind it waits ~1 s for a new one.
         Thread.detachNewThread { [self] in
@@ -124,15 +130,18 @@ final class PeakMemoryMonitor: @unchecked Sendable {
 
     /// Stops sampling and returns the largest VmHWM seen, KiB.
     func stop() -> Int {
-        lock.lock(); running = false; lock.unlock()
+        lock.lock()
+        running = false
+        lock.unlock()
         done.wait()
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return maximum
     }
 
     static func highWaterKiB(pid: Int32) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
         else { return 0 }
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }

@@ -29,15 +29,21 @@ enum IconsWorkload {
 
     static func generate(count: Int) -> [Parameters] {
         var rng = SplitMix64(seed: seed)
-        return (0 ..< count).map { i in
+        return (0..<count).map { i in
             let size = 24 + 24 * rng.unit()
-            let r = UInt8(floor(256 * rng.unit())), g = UInt8(floor(256 * rng.unit())), b = UInt8(floor(256 * rng.unit()))
-            let fx = 1 + floor(3 * rng.unit()), fy = 1 + floor(3 * rng.unit())
-            let phx = 2 * Double.pi * rng.unit(), phy = 2 * Double.pi * rng.unit()
-            let ampx = 0.05 + 0.40 * rng.unit(), ampy = 0.05 + 0.40 * rng.unit()
+            let r = UInt8(floor(256 * rng.unit()))
+            let g = UInt8(floor(256 * rng.unit()))
+            let b = UInt8(floor(256 * rng.unit()))
+            let fx = 1 + floor(3 * rng.unit())
+            let fy = 1 + floor(3 * rng.unit())
+            let phx = 2 * Double.pi * rng.unit()
+            let phy = 2 * Double.pi * rng.unit()
+            let ampx = 0.05 + 0.40 * rng.unit()
+            let ampy = 0.05 + 0.40 * rng.unit()
             let spin = rng.unit() < 0.25 ? [-1.0, 1][Int(floor(2 * rng.unit()))] : 0
-            return Parameters(size: size, kind: i % 3, color: ColorRGBA8(r: r, g: g, b: b), fx: fx, fy: fy,
-                              phx: phx, phy: phy, ampx: ampx / 8, ampy: ampy / 8, spin: spin)
+            return Parameters(
+                size: size, kind: i % 3, color: ColorRGBA8(r: r, g: g, b: b), fx: fx, fy: fy,
+                phx: phx, phy: phy, ampx: ampx / 8, ampy: ampy / 8, spin: spin)
         }
     }
 
@@ -53,21 +59,24 @@ enum IconsWorkload {
         heart.cubic(to: Point(13.45, 20.04), control1: Point(22, 12.28), control2: Point(18.6, 15.36))
         heart.close()
         let star = ShapePaths.star(points: 5, innerRadius: 0.45, in: Rect(x: 2, y: 2, width: 20, height: 20))
-        let ring = Stroker.outline(of: ShapePaths.ellipse(in: Rect(x: 3, y: 3, width: 18, height: 18)),
-                                   style: StrokeStyle(lineWidth: 2), tolerance: 0.002)
-        let check = Stroker.outline(of: Path([.move(Point(7.5, 12.5)), .line(Point(10.5, 15.5)), .line(Point(16.5, 9))]),
-                                    style: StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round), tolerance: 0.002)
+        let ring = Stroker.outline(
+            of: ShapePaths.ellipse(in: Rect(x: 3, y: 3, width: 18, height: 18)),
+            style: StrokeStyle(lineWidth: 2), tolerance: 0.002)
+        let check = Stroker.outline(
+            of: Path([.move(Point(7.5, 12.5)), .line(Point(10.5, 15.5)), .line(Point(16.5, 9))]),
+            style: StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round), tolerance: 0.002)
         return [[heart], [star], [ring, check]]
     }()
 
     static func displayList(_ icons: [Parameters], frame f: Int) -> DisplayList {
-        let W = 1920.0, H = 1080.0
+        let canvasWidth = 1920.0
+        let canvasHeight = 1080.0
         let t = Double(f) / Double(StandardWorkload.framesPerRun)
         var list = DisplayList(width: 1920, height: 1080, background: ColorRGBA8(r: 0xF2, g: 0xF2, b: 0xF7))
         list.rects = icons.enumerated().map { i, p in
             // Spread over the canvas on a 20 × 10 grid, each wandering a little around its cell.
-            let cx = W * ((Double(i % 20) + 0.5) / 20 + p.ampx * sin(2 * .pi * p.fx * t + p.phx))
-            let cy = H * ((Double(i / 20 % 10) + 0.5) / 10 + p.ampy * sin(2 * .pi * p.fy * t + p.phy))
+            let cx = canvasWidth * ((Double(i % 20) + 0.5) / 20 + p.ampx * sin(2 * .pi * p.fx * t + p.phx))
+            let cy = canvasHeight * ((Double(i / 20 % 10) + 0.5) / 10 + p.ampy * sin(2 * .pi * p.fy * t + p.phy))
             let transform = AffineTransform(translationX: -12, y: -12)
                 .concatenating(AffineTransform(scaleX: p.size / 24, y: p.size / 24))
                 .concatenating(AffineTransform(rotation: .radians(2 * .pi * p.spin * t)))

@@ -54,12 +54,18 @@ public enum InstructionCounts {
             var entries: [Entry] = []
             for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                 let line = raw.trimmingCharacters(in: .whitespaces)
-                if line.hasPrefix("# kernels: ") { kernels = String(line.dropFirst("# kernels: ".count)); continue }
+                if line.hasPrefix("# kernels: ") {
+                    kernels = String(line.dropFirst("# kernels: ".count))
+                    continue
+                }
                 if line.isEmpty || line.hasPrefix("#") { continue }
                 let fields = line.split(separator: " ")
-                guard fields.count == 3, let part = Part(rawValue: String(fields[1])), let count = Int(fields[2]), count > 0 else {
+                guard fields.count == 3, let part = Part(rawValue: String(fields[1])), let count = Int(fields[2]),
+                    count > 0
+                else {
                     throw BenchmarkStageError.missingResource(
-                        "callgrind budget line \(number + 1): expected 'WORKLOAD raster|png INSTRUCTIONS', got '\(line)'")
+                        "callgrind budget line \(number + 1): expected 'WORKLOAD raster|png INSTRUCTIONS', got '\(line)'"
+                    )
                 }
                 entries.append(Entry(workload: String(fields[0]), part: part, instructions: count))
             }
@@ -92,7 +98,7 @@ public enum InstructionCounts {
             canvas.forgetFrame()
             rasterizer.render(list, into: &canvas)
             pixels = canvas.rgba
-            _ = try PNG.encode(rgba: pixels, width: list.width, height: list.height)   // warm the encoder's scratch
+            _ = try PNG.encode(rgba: pixels, width: list.width, height: list.height)  // warm the encoder's scratch
         }
         canvas.forgetFrame()
         let bytes = try countedByCallgrind(part, list: list, rasterizer: &rasterizer, canvas: &canvas, pixels: pixels)
@@ -102,8 +108,10 @@ public enum InstructionCounts {
     /// The only function callgrind collects. Not inlined and free of closures, so the
     /// toggle pattern matches it once on the way in and once on the way out.
     @inline(never)
-    static func countedByCallgrind(_ part: Part, list: DisplayList, rasterizer: inout Rasterizer,
-                                   canvas: inout FrameCanvas, pixels: [UInt8]) throws -> Int {
+    static func countedByCallgrind(
+        _ part: Part, list: DisplayList, rasterizer: inout Rasterizer,
+        canvas: inout FrameCanvas, pixels: [UInt8]
+    ) throws -> Int {
         switch part {
         case .raster:
             rasterizer.render(list, into: &canvas)
@@ -115,10 +123,14 @@ public enum InstructionCounts {
 
     /// Runs `executable bench --counted W:PART` under callgrind and returns the instructions
     /// collected and the kernel selection the child reported.
-    public static func measure(executable: String, valgrind: String, workload: String,
-                               part: Part) throws -> (instructions: Int, kernels: String) {
+    public static func measure(
+        executable: String, valgrind: String, workload: String,
+        part: Part
+    ) throws -> (instructions: Int, kernels: String) {
         let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent("flipbook-callgrind-\(ProcessInfo.processInfo.processIdentifier)-\(workload)-\(part.rawValue)").path
+            .appendingPathComponent(
+                "flipbook-callgrind-\(ProcessInfo.processInfo.processIdentifier)-\(workload)-\(part.rawValue)"
+            ).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let out = folder + "/callgrind.out"
@@ -132,13 +144,17 @@ public enum InstructionCounts {
         try strip.run()
         strip.waitUntilExit()
         guard strip.terminationStatus == 0 else {
-            throw BenchmarkStageError.missingResource("strip -g \(executable) failed (status \(strip.terminationStatus)); "
-                + "it comes with binutils (Debian: apt-get install binutils)")
+            throw BenchmarkStageError.missingResource(
+                "strip -g \(executable) failed (status \(strip.terminationStatus)); "
+                    + "it comes with binutils (Debian: apt-get install binutils)")
         }
-        let process = Process(), pipe = Pipe()
+        let process = Process()
+        let pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: valgrind)
-        process.arguments = ["--tool=callgrind", "--collect-atstart=no", "--toggle-collect=*countedByCallgrind*",
-                             "--callgrind-out-file=" + out, stripped, "bench", "--counted", "\(workload):\(part.rawValue)"]
+        process.arguments = [
+            "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=*countedByCallgrind*",
+            "--callgrind-out-file=" + out, stripped, "bench", "--counted", "\(workload):\(part.rawValue)",
+        ]
         // Swift's per-process hash seed would otherwise move a Dictionary's probe counts run to run.
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
@@ -151,26 +167,32 @@ public enum InstructionCounts {
         let kernels = output.split(separator: "\n").first { $0.hasPrefix("kernels=") }
             .map { String($0.dropFirst("kernels=".count).split(separator: " bytes=").first ?? "") }
         guard process.terminationStatus == 0, let kernels,
-              let profile = try? String(contentsOfFile: out, encoding: .utf8),
-              let total = profile.split(separator: "\n").first(where: { $0.hasPrefix("totals: ") || $0.hasPrefix("summary: ") })
-                .flatMap({ Int($0.split(separator: " ").dropFirst().first ?? "") })
+            let profile = try? String(contentsOfFile: out, encoding: .utf8),
+            let total = profile.split(separator: "\n").first(where: {
+                $0.hasPrefix("totals: ") || $0.hasPrefix("summary: ")
+            })
+            .flatMap({ Int($0.split(separator: " ").dropFirst().first ?? "") })
         else {
-            throw BenchmarkStageError.childFailed(stage: "callgrind \(workload) \(part.rawValue)",
-                                                  status: process.terminationStatus, output: String(output.suffix(600)))
+            throw BenchmarkStageError.childFailed(
+                stage: "callgrind \(workload) \(part.rawValue)",
+                status: process.terminationStatus, output: String(output.suffix(600)))
         }
         return (total, kernels)
     }
 
     /// Measures every workload × part: the text of a new budget file.
-    public static func budget(executable: String, valgrind: String, workloads: [StandardWorkload],
-                              progress: (String) -> Void) throws -> Budget {
+    public static func budget(
+        executable: String, valgrind: String, workloads: [StandardWorkload],
+        progress: (String) -> Void
+    ) throws -> Budget {
         var kernels = ""
         var entries: [Entry] = []
         for workload in workloads {
             for part in Part.allCases {
                 progress("\(workload.name) \(part.rawValue)…")
-                let (count, selection) = try measure(executable: executable, valgrind: valgrind,
-                                                     workload: workload.name, part: part)
+                let (count, selection) = try measure(
+                    executable: executable, valgrind: valgrind,
+                    workload: workload.name, part: part)
                 kernels = selection
                 entries.append(Entry(workload: workload.name, part: part, instructions: count))
             }

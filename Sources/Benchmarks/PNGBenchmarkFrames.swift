@@ -9,12 +9,16 @@ import SceneModel
 /// standard workload's busiest frames (many translucent overlapping shapes).
 public enum PNGBenchmarkFrames {
     public static func all() -> [PNGBenchmark.Frame] {
-        [snapFrame()] + [StandardWorkload(canvas: .small, count: 256), StandardWorkload(canvas: .large, count: 16),
-                        StandardWorkload(canvas: .large, count: 256)].map {
-            let list = $0.displayList(frame: 0)
-            return PNGBenchmark.Frame(name: $0.name, width: list.width, height: list.height,
-                                      rgba: Rasterizer.render(list).straightRGBA())
-        }
+        [snapFrame()]
+            + [
+                StandardWorkload(canvas: .small, count: 256), StandardWorkload(canvas: .large, count: 16),
+                StandardWorkload(canvas: .large, count: 256),
+            ].map {
+                let list = $0.displayList(frame: 0)
+                return PNGBenchmark.Frame(
+                    name: $0.name, width: list.width, height: list.height,
+                    rgba: Rasterizer.render(list).straightRGBA())
+            }
     }
 
     /// Frame 10 of the seed snap (pause-detection.txt), 640×1136.
@@ -24,15 +28,19 @@ public enum PNGBenchmarkFrames {
         }
         for _ in 0..<10 { simulation.advance() }
         let list = simulation.displayList()
-        return PNGBenchmark.Frame(name: "snap", width: list.width, height: list.height,
-                                  rgba: Rasterizer.render(list).straightRGBA())
+        return PNGBenchmark.Frame(
+            name: "snap", width: list.width, height: list.height,
+            rgba: Rasterizer.render(list).straightRGBA())
     }
 
     static let seedSnap = Scene(
         name: "snap",
         canvas: Canvas(size: Size(320, 568), scale: 2, background: ColorRGBA8(r: 0xF2, g: 0xF2, b: 0xF7)),
         length: .untilRest(maxDuration: 5),
-        items: [Item(id: "card", size: Size(60, 60), center: Point(160, 252),
-                     fill: ColorRGBA8(r: 0xFF, g: 0x95, b: 0x00), cornerRadius: 8)],
+        items: [
+            Item(
+                id: "card", size: Size(60, 60), center: Point(160, 252),
+                fill: ColorRGBA8(r: 0xFF, g: 0x95, b: 0x00), cornerRadius: 8)
+        ],
         behaviors: [.snap(SnapSpec(item: "card", snapPoint: Point(80, 252)))])
 }

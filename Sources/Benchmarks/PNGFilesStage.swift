@@ -20,7 +20,8 @@ enum PNGFilesStage {
         BenchmarkRunner.parallelFrames(count: lists.count, jobs: jobs) { rasterizer, canvas, f in
             rasterizer.render(lists[f], into: &canvas)
             do {
-                let png = try PNG.encode(rgba: canvas.rgba, width: lists[f].width, height: lists[f].height, options: options)
+                let png = try PNG.encode(
+                    rgba: canvas.rgba, width: lists[f].width, height: lists[f].height, options: options)
                 writer.enqueue(png, name: String(format: "frame_%05d.png", f))
             } catch { failures.record("\(error)") }
         }
@@ -48,7 +49,9 @@ final class FileWriterThread: @unchecked Sendable {
                 do {
                     try PNG.writeAtomically(file.bytes, to: folder + "/" + file.name, syncFolder: false)
                 } catch {
-                    condition.lock(); failure = failure ?? "\(error)"; condition.unlock()
+                    condition.lock()
+                    failure = failure ?? "\(error)"
+                    condition.unlock()
                 }
             }
             done.signal()
@@ -56,7 +59,8 @@ final class FileWriterThread: @unchecked Sendable {
     }
 
     private func next() -> (bytes: [UInt8], name: String)? {
-        condition.lock(); defer { condition.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         while pending.isEmpty && !closed { condition.wait() }
         if pending.isEmpty { return nil }
         condition.broadcast()
@@ -64,7 +68,8 @@ final class FileWriterThread: @unchecked Sendable {
     }
 
     func enqueue(_ bytes: [UInt8], name: String) {
-        condition.lock(); defer { condition.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         while pending.count >= capacity { condition.wait() }
         pending.append((bytes, name))
         condition.broadcast()
@@ -72,7 +77,10 @@ final class FileWriterThread: @unchecked Sendable {
 
     /// Waits for every file, flushes the folder once, and returns the first failure.
     func finish() -> String? {
-        condition.lock(); closed = true; condition.broadcast(); condition.unlock()
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
         done.wait()
         do { try PNG.syncFolder(folder) } catch { return failure ?? "\(error)" }
         return failure

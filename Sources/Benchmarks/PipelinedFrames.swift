@@ -46,7 +46,11 @@ final class PipelinedFrames: @unchecked Sendable {
         canvases.deallocate()
     }
 
-    private var isStopped: Bool { stopLock.lock(); defer { stopLock.unlock() }; return stopped }
+    private var isStopped: Bool {
+        stopLock.lock()
+        defer { stopLock.unlock() }
+        return stopped
+    }
 
     /// Calls `consume` with every frame's straight RGBA bytes, in order. If `consume` throws, the
     /// workers stop and the error is rethrown once they have.
@@ -74,7 +78,8 @@ final class PipelinedFrames: @unchecked Sendable {
         }
         var failure: Error?
         for f in 0..<lists.count {
-            let worker = f % jobs, k = f / jobs
+            let worker = f % jobs
+            let k = f / jobs
             ready[worker].wait()
             do {
                 try consume(canvases[2 * worker + (k & 1)].rgba)
@@ -85,8 +90,13 @@ final class PipelinedFrames: @unchecked Sendable {
             free[worker].signal()
         }
         if failure != nil {
-            stopLock.lock(); stopped = true; stopLock.unlock()
-            for semaphore in free { semaphore.signal(); semaphore.signal() }
+            stopLock.lock()
+            stopped = true
+            stopLock.unlock()
+            for semaphore in free {
+                semaphore.signal()
+                semaphore.signal()
+            }
         }
         for _ in 0..<jobs { finished.wait() }
         if let failure { throw failure }
@@ -98,7 +108,7 @@ final class PipelinedFrames: @unchecked Sendable {
         // The thread id without gettid(2), which Swift's Glibc does not export: /proc/thread-self
         // links to "PID/task/TID".
         guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"),
-              let tid = link.split(separator: "/").last.flatMap({ id_t($0) })
+            let tid = link.split(separator: "/").last.flatMap({ id_t($0) })
         else { return }
         _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), tid, nice)
     }
@@ -113,6 +123,14 @@ struct UncheckedSendable<T>: @unchecked Sendable {
 final class Failures: @unchecked Sendable {
     private let lock = NSLock()
     private var messages: [String] = []
-    func record(_ message: String) { lock.lock(); messages.append(message); lock.unlock() }
-    var first: String? { lock.lock(); defer { lock.unlock() }; return messages.first }
+    func record(_ message: String) {
+        lock.lock()
+        messages.append(message)
+        lock.unlock()
+    }
+    var first: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return messages.first
+    }
 }

@@ -1,5 +1,5 @@
-import Dispatch
 import Determinism
+import Dispatch
 import Export
 import Foundation
 import PNG
@@ -14,8 +14,10 @@ extension BenchmarkRunner {
     /// `png`: the PNG options of the `png-files` stage (`flipbook bench --png-writer zlib` passes
     /// `.zlibDefault`, to compare the writers). `workerNice`: the x264 stages' render workers'
     /// nice value (`PipelinedFrames`; `flipbook bench --worker-nice`).
-    public static func runStage(_ stage: BenchmarkStage, workload: StandardWorkload, frames: Int,
-                                jobs: Int, png: PNGOptions = .default, workerNice: Int32 = 0) throws -> StageResult {
+    public static func runStage(
+        _ stage: BenchmarkStage, workload: StandardWorkload, frames: Int,
+        jobs: Int, png: PNGOptions = .default, workerNice: Int32 = 0
+    ) throws -> StageResult {
         try workload.prepare()
         let lists = (0..<frames).map { workload.displayList(frame: $0) }
         var hash = ""
@@ -38,13 +40,14 @@ extension BenchmarkRunner {
             }
         case .rasterAllJobsFull:
             parallelFrames(count: rendered, jobs: jobs) { rasterizer, canvas, f in
-                canvas.forgetFrame()   // nothing to restore: the whole canvas is cleared every frame
+                canvas.forgetFrame()  // nothing to restore: the whole canvas is cleared every frame
                 rasterizer.render(lists[f % frames], into: &canvas)
             }
         case .png:
             try PNGFilesStage.run(lists: lists, jobs: jobs, options: png)
         case .x264Ultrafast, .x264Medium:
-            let ffmpeg = try FFmpegPipe(width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium")
+            let ffmpeg = try FFmpegPipe(
+                width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium")
             let stream = PipelinedFrames(lists: lists, jobs: jobs, workerNice: workerNice)
             try stream.run { try ffmpeg.write($0) }
             (childPeak, childCPU) = try ffmpeg.finish()
@@ -52,12 +55,14 @@ extension BenchmarkRunner {
             let rendered = lists.map(Rasterizer.renderStraightRGBA)
             let cpuAtLaunch = CPUTime.ownSeconds()
             let launch = DispatchTime.now()
-            let ffmpeg = try FFmpegPipe(width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium")
+            let ffmpeg = try FFmpegPipe(
+                width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium")
             for rgba in rendered { try ffmpeg.write(rgba) }
             (childPeak, childCPU) = try ffmpeg.finish()
-            return StageResult(frames: frames, seconds: seconds(since: launch),
-                               peakKiB: peakResidentKiB(), childPeakKiB: childPeak, pixelHash: "",
-                               cpuSeconds: CPUTime.ownSeconds() - cpuAtLaunch, childCPUSeconds: childCPU)
+            return StageResult(
+                frames: frames, seconds: seconds(since: launch),
+                peakKiB: peakResidentKiB(), childPeakKiB: childPeak, pixelHash: "",
+                cpuSeconds: CPUTime.ownSeconds() - cpuAtLaunch, childCPUSeconds: childCPU)
         }
         let elapsed = seconds(since: start)
         let cpu = CPUTime.ownSeconds() - cpuAtStart
@@ -71,8 +76,9 @@ extension BenchmarkRunner {
             }
             hash = fnv.hex
         }
-        return StageResult(frames: rendered, seconds: elapsed, peakKiB: peakResidentKiB(),
-                           childPeakKiB: childPeak, pixelHash: hash, cpuSeconds: cpu, childCPUSeconds: childCPU)
+        return StageResult(
+            frames: rendered, seconds: elapsed, peakKiB: peakResidentKiB(),
+            childPeakKiB: childPeak, pixelHash: hash, cpuSeconds: cpu, childCPUSeconds: childCPU)
     }
 
     /// How many times the raster-only stages play the workload's loop per timing.
@@ -80,8 +86,10 @@ extension BenchmarkRunner {
 
     /// Frames 0 ..< count over `jobs` threads, frame f on worker f mod jobs, each worker with its
     /// own rasterizer and canvas (reused frame after frame).
-    static func parallelFrames(count: Int, jobs: Int,
-                               _ body: @escaping @Sendable (inout Rasterizer, inout FrameCanvas, Int) -> Void) {
+    static func parallelFrames(
+        count: Int, jobs: Int,
+        _ body: @escaping @Sendable (inout Rasterizer, inout FrameCanvas, Int) -> Void
+    ) {
         DispatchQueue.concurrentPerform(iterations: jobs) { worker in
             var rasterizer = Rasterizer()
             var canvas = FrameCanvas()

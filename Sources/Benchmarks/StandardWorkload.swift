@@ -42,8 +42,9 @@ public struct StandardWorkload: Sendable {
     /// message naming the fix if it is missing. Call it before `displayList(frame:)`.
     public func prepare() throws {
         guard kind == .content, case .failure(let error) = ContentWorkload.screen else { return }
-        throw BenchmarkStageError.missingResource("the content workload lays out text in DejaVu Sans: \(error) "
-            + "(Debian: apt-get install fonts-dejavu-core)")
+        throw BenchmarkStageError.missingResource(
+            "the content workload lays out text in DejaVu Sans: \(error) "
+                + "(Debian: apt-get install fonts-dejavu-core)")
     }
 
     public init(canvas: Canvas, count: Int) {
@@ -102,9 +103,10 @@ public struct StandardWorkload: Sendable {
             let spin = [-2.0, -1, 1, 2][Int(floor(4 * rng.unit()))]
             let ampx = 0.25 + 0.20 * rng.unit()
             let ampy = 0.25 + 0.20 * rng.unit()
-            return RectParameters(w: w, h: h, radius: radius, color: ColorRGBA8(r: r, g: g, b: b, a: a),
-                                  fx: fx, fy: fy, phx: phx, phy: phy, theta0: theta0, spin: spin,
-                                  ampx: ampx, ampy: ampy)
+            return RectParameters(
+                w: w, h: h, radius: radius, color: ColorRGBA8(r: r, g: g, b: b, a: a),
+                fx: fx, fy: fy, phx: phx, phy: phy, theta0: theta0, spin: spin,
+                ampx: ampx, ampy: ampy)
         }
     }
 
@@ -118,17 +120,19 @@ public struct StandardWorkload: Sendable {
         if kind == .icons { return IconsWorkload.displayList(iconShapes, frame: f) }
         if kind == .content { return ContentWorkload.displayList(frame: f) }
         let (width, height) = canvas.size
-        let W = Double(width), H = Double(height)
+        let canvasWidth = Double(width)
+        let canvasHeight = Double(height)
         let t = Double(f) / Double(StandardWorkload.framesPerRun)
         var list = DisplayList(width: width, height: height, background: ColorRGBA8(r: 0xF2, g: 0xF2, b: 0xF7))
         list.rects = rects.map { p in
-            let cx = W * (0.5 + p.ampx * sin(2 * .pi * p.fx * t + p.phx))
-            let cy = H * (0.5 + p.ampy * sin(2 * .pi * p.fy * t + p.phy))
+            let cx = canvasWidth * (0.5 + p.ampx * sin(2 * .pi * p.fx * t + p.phx))
+            let cy = canvasHeight * (0.5 + p.ampy * sin(2 * .pi * p.fy * t + p.phy))
             let angle = fmod(p.theta0 + 2 * .pi * p.spin * t, 2 * .pi)
             let transform = AffineTransform(rotation: .radians(decimal(angle, 6)))
                 .concatenating(AffineTransform(translationX: decimal(cx, 3), y: decimal(cy, 3)))
-            return DrawRect(size: Size(decimal(p.w, 3), decimal(p.h, 3)), cornerRadius: decimal(p.radius, 3),
-                            transform: transform, fill: p.color)
+            return DrawRect(
+                size: Size(decimal(p.w, 3), decimal(p.h, 3)), cornerRadius: decimal(p.radius, 3),
+                transform: transform, fill: p.color)
         }
         return list
     }

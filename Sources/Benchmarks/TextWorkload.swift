@@ -29,13 +29,17 @@ public enum TextWorkload {
         public var glyphsPerSecond: Double { Double(glyphsPerFrame * frames) / seconds }
         public var framesPerSecond: Double { Double(frames) / seconds }
         /// Glyphs per second of drawing time alone: the background clear's time taken off.
-        public var glyphsPerSecondDrawing: Double { Double(glyphsPerFrame * frames) / max(seconds - clearSeconds, 1e-9) }
+        public var glyphsPerSecondDrawing: Double {
+            Double(glyphsPerFrame * frames) / max(seconds - clearSeconds, 1e-9)
+        }
     }
 
-    static let sentence = "Sphinx of black quartz, judge my vow! Jackdaws lov"   // 50 characters
+    static let sentence = "Sphinx of black quartz, judge my vow! Jackdaws lov"  // 50 characters
 
     /// The glyphs of one label at the origin (font units → pixels), laid out once.
-    static func label(_ index: Int, face: FontFace, registry: FontRegistry) throws -> [(path: Path, transform: AffineTransform, key: GlyphKey)] {
+    static func label(_ index: Int, face: FontFace, registry: FontRegistry) throws -> [(
+        path: Path, transform: AffineTransform, key: GlyphKey
+    )] {
         let rotated = String(sentence.dropFirst(index % 7)) + String(sentence.prefix(index % 7))
         let style = TextStyle(family: FontRegistry.fallbackFamily, size: 34, numberOfLines: 1, lineBreakMode: .wordWrap)
         let layout = try TextLayout.layout(rotated, style: style, width: 10_000, registry: registry)
@@ -53,15 +57,20 @@ public enum TextWorkload {
         for frame in 0..<frames {
             var rect = DrawRect(size: Size(1, 1), transform: .identity, fill: .clear)
             for (i, glyphs) in labels.enumerated() {
-                let column = Double(i / 20), row = Double(i % 20)
+                let column = Double(i / 20)
+                let row = Double(i % 20)
                 let f = Double(frame)
                 let (dx, dy) = mode == "still" ? (f.truncatingRemainder(dividingBy: 40), 0.0) : (0.37 * f, 0.13 * f)
                 var place = AffineTransform(translationX: 20 + column * 950 + dx, y: 40 + row * 52 + dy)
-                if mode != "still" && i % 4 == 0 { place = AffineTransform(rotation: .degrees(0.5 * f)).concatenating(place) }
+                if mode != "still" && i % 4 == 0 {
+                    place = AffineTransform(rotation: .degrees(0.5 * f)).concatenating(place)
+                }
                 for g in glyphs {
-                    rect.content.append(DrawPath(path: g.path, transform: g.transform.concatenating(place),
-                                                 paint: .solid(ColorRGBA8(r: 28, g: 28, b: 30)),
-                                                 glyph: mode == "uncached" ? nil : g.key))
+                    rect.content.append(
+                        DrawPath(
+                            path: g.path, transform: g.transform.concatenating(place),
+                            paint: .solid(ColorRGBA8(r: 28, g: 28, b: 30)),
+                            glyph: mode == "uncached" ? nil : g.key))
                 }
             }
             lists.append(DisplayList(width: 1920, height: 1080, background: .white, rects: [rect]))
@@ -82,26 +91,30 @@ public enum TextWorkload {
         let clearStart = DispatchTime.now().uptimeNanoseconds
         for _ in lists { rasterizer.render(empty, into: &pixmap) }
         let clearSeconds = Double(DispatchTime.now().uptimeNanoseconds - clearStart) / 1e9
-        return Row(mode: mode, frames: frames, glyphsPerFrame: glyphs, seconds: seconds, clearSeconds: clearSeconds,
-                   hits: rasterizer.glyphCache.hits, misses: rasterizer.glyphCache.misses, pixelHash: hash.hex)
+        return Row(
+            mode: mode, frames: frames, glyphsPerFrame: glyphs, seconds: seconds, clearSeconds: clearSeconds,
+            hits: rasterizer.glyphCache.hits, misses: rasterizer.glyphCache.misses, pixelHash: hash.hex)
     }
 
     public static func table(_ rows: [Row]) -> String {
-        var lines = ["text workload: 1920×1080, 40 labels × 50 characters, DejaVu Sans 34 px, one thread",
-                     "M glyphs/s counts the whole frame; 'drawing' takes off the time of clearing the 1080p background alone",
-                     "mode       frames  glyphs/frame  frames/s  M glyphs/s  drawing  cache hits  misses  last-frame hash"]
+        var lines = [
+            "text workload: 1920×1080, 40 labels × 50 characters, DejaVu Sans 34 px, one thread",
+            "M glyphs/s counts the whole frame; 'drawing' takes off the time of clearing the 1080p background alone",
+            "mode       frames  glyphs/frame  frames/s  M glyphs/s  drawing  cache hits  misses  last-frame hash",
+        ]
         for r in rows {
-            lines.append(r.mode.padding(toLength: 10, withPad: " ", startingAt: 0)
-                + String(r.frames).leftPadded(7) + String(r.glyphsPerFrame).leftPadded(14)
-                + String(Int(r.framesPerSecond.rounded())).leftPadded(10)
-                + String((r.glyphsPerSecond / 1e4).rounded() / 100).leftPadded(12)
-                + String((r.glyphsPerSecondDrawing / 1e4).rounded() / 100).leftPadded(9)
-                + String(r.hits).leftPadded(12) + String(r.misses).leftPadded(8) + "  " + r.pixelHash)
+            lines.append(
+                r.mode.padding(toLength: 10, withPad: " ", startingAt: 0)
+                    + String(r.frames).leftPadded(7) + String(r.glyphsPerFrame).leftPadded(14)
+                    + String(Int(r.framesPerSecond.rounded())).leftPadded(10)
+                    + String((r.glyphsPerSecond / 1e4).rounded() / 100).leftPadded(12)
+                    + String((r.glyphsPerSecondDrawing / 1e4).rounded() / 100).leftPadded(9)
+                    + String(r.hits).leftPadded(12) + String(r.misses).leftPadded(8) + "  " + r.pixelHash)
         }
         return lines.joined(separator: "\n")
     }
 }
 
-private extension String {
-    func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
 }

@@ -4,7 +4,10 @@ public struct ColorRGBA8: Hashable, Sendable, CustomStringConvertible {
     public var r: UInt8, g: UInt8, b: UInt8, a: UInt8
 
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
-        self.r = r; self.g = g; self.b = b; self.a = a
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
     }
 
     public static let black = ColorRGBA8(r: 0, g: 0, b: 0)
@@ -16,7 +19,8 @@ public struct ColorRGBA8: Hashable, Sendable, CustomStringConvertible {
         guard hex.first == "#" else { return nil }
         var digits = Array(hex.dropFirst())
         guard [3, 4, 6, 8].contains(digits.count),
-              digits.allSatisfy({ $0.isHexDigit }) else { return nil }
+            digits.allSatisfy({ $0.isHexDigit })
+        else { return nil }
         if digits.count <= 4 { digits = digits.flatMap { [$0, $0] } }
         var bytes: [UInt8] = []
         var i = 0

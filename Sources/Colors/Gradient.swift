@@ -33,8 +33,10 @@ public struct Gradient: Hashable, Sendable {
     public var dither: Bool
 
     /// Locations default to evenly spaced (CAGradientLayer's `locations = nil`).
-    public init(kind: Kind, colors: [ColorRGBA8], locations: [Double]? = nil, startPoint: Point, endPoint: Point,
-                dither: Bool = false) {
+    public init(
+        kind: Kind, colors: [ColorRGBA8], locations: [Double]? = nil, startPoint: Point, endPoint: Point,
+        dither: Bool = false
+    ) {
         self.kind = kind
         self.colors = colors
         self.locations = locations ?? Gradient.evenLocations(colors.count)
@@ -51,4 +53,3 @@ public struct Gradient: Hashable, Sendable {
     /// The most opaque stop's alpha: what the layer's shadow takes as its fill's alpha.
     public var maxAlpha: UInt8 { colors.map(\.a).max() ?? 0 }
 }
-

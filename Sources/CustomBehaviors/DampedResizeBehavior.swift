@@ -1,7 +1,8 @@
 import Dynamics
+import Geometry
+
 import func Foundation.exp
 import func Foundation.sin
-import Geometry
 
 /// The seed's `ResizableDynamicBehavior` (custom-behaviors listing 6-5): the item's scale follows
 /// a damped sinusoid, scale(t) = 1 + amplitude·sin(2π·frequency·t)·e^(−decay·t), then snaps back
@@ -96,7 +97,8 @@ public final class DampedResizeBehavior: DynamicBehavior {
     }
 
     /// The seed's curve: 1 + amplitude·sin(2π·frequency·t)·e^(−decay·t).
-    public static func scale(at t: Double, amplitude: Double = 0.5, frequency: Double = 1, decay: Double = 2) -> Double {
+    public static func scale(at t: Double, amplitude: Double = 0.5, frequency: Double = 1, decay: Double = 2) -> Double
+    {
         1 + amplitude * sin(2 * Double.pi * frequency * t) * exp(-decay * t)
     }
 

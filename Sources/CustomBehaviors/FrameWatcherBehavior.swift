@@ -54,7 +54,8 @@ public final class FrameWatcherBehavior: DynamicBehavior {
         item: DynamicItem, client: DynamicBehavior, pointLaxity: Double = 10, threshold: Int = 5,
         log: BehaviorEventLog = BehaviorEventLog()
     ) {
-        precondition(pointLaxity.isFinite && pointLaxity >= 0, "Invalid point laxity \(pointLaxity): must be finite and >= 0")
+        precondition(
+            pointLaxity.isFinite && pointLaxity >= 0, "Invalid point laxity \(pointLaxity): must be finite and >= 0")
         precondition(threshold >= 0, "Invalid threshold \(threshold): must be >= 0")
         self.item = item
         self.client = client

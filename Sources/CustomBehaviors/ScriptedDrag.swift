@@ -23,10 +23,13 @@ public struct ScriptedDrag {
     public init(item: DynamicItem, keyframes: [(time: Double, point: Point)]) {
         precondition(!keyframes.isEmpty, "A scripted drag of '\(item.identifier)' needs at least one keyframe")
         for (index, key) in keyframes.enumerated() {
-            precondition(key.time.isFinite && key.point.isFinite,
-                         "Non-finite keyframe \(index) (\(key.time), \(key.point)) in the drag of '\(item.identifier)'")
-            precondition(index == 0 || key.time > keyframes[index - 1].time,
-                         "Keyframe times must increase: \(keyframes[index - 1].time) then \(key.time) in the drag of '\(item.identifier)'")
+            precondition(
+                key.time.isFinite && key.point.isFinite,
+                "Non-finite keyframe \(index) (\(key.time), \(key.point)) in the drag of '\(item.identifier)'")
+            precondition(
+                index == 0 || key.time > keyframes[index - 1].time,
+                "Keyframe times must increase: \(keyframes[index - 1].time) then \(key.time) in the drag of '\(item.identifier)'"
+            )
         }
         self.item = item
         self.keyframes = keyframes
@@ -41,7 +44,8 @@ public struct ScriptedDrag {
         guard t < endTime else { return keyframes[keyframes.count - 1].point }
         var i = 0
         while keyframes[i + 1].time <= t { i += 1 }
-        let (t0, p0) = keyframes[i], (t1, p1) = keyframes[i + 1]
+        let (t0, p0) = keyframes[i]
+        let (t1, p1) = keyframes[i + 1]
         return p0 + (p1 - p0) * ((t - t0) / (t1 - t0))
     }
 }

@@ -9,8 +9,9 @@ public struct SnapZone: Equatable, Sendable {
 
     /// - Precondition: `frame` is finite with a positive width and height.
     public init(identifier: String, frame: Rect) {
-        precondition(frame.origin.isFinite && frame.size.isFinite && !frame.isEmpty,
-                     "Invalid frame \(frame) for snap zone '\(identifier)': must be finite and non-empty")
+        precondition(
+            frame.origin.isFinite && frame.size.isFinite && !frame.isEmpty,
+            "Invalid frame \(frame) for snap zone '\(identifier)': must be finite and non-empty")
         self.identifier = identifier
         self.frame = frame
     }
@@ -81,8 +82,9 @@ public final class SnapZonesBehavior: DynamicBehavior {
     /// - Precondition: zone identifiers are unique; drags of one item do not overlap in time.
     public init(zones: [SnapZone], drags: [ScriptedDrag] = [], log: BehaviorEventLog = BehaviorEventLog()) {
         for (index, zone) in zones.enumerated() {
-            precondition(!zones[..<index].contains { $0.identifier == zone.identifier },
-                         "Duplicate snap zone identifier '\(zone.identifier)'")
+            precondition(
+                !zones[..<index].contains { $0.identifier == zone.identifier },
+                "Duplicate snap zone identifier '\(zone.identifier)'")
         }
         self.zones = zones
         self.log = log
@@ -94,8 +96,10 @@ public final class SnapZonesBehavior: DynamicBehavior {
     /// - Precondition: it does not overlap in time with another drag of the same item.
     public func addDrag(_ drag: ScriptedDrag) {
         for other in drags where other.item === drag.item {
-            precondition(drag.endTime < other.startTime || other.endTime < drag.startTime,
-                         "Drags of '\(drag.item.identifier)' overlap: [\(other.startTime), \(other.endTime)] and [\(drag.startTime), \(drag.endTime)]")
+            precondition(
+                drag.endTime < other.startTime || other.endTime < drag.startTime,
+                "Drags of '\(drag.item.identifier)' overlap: [\(other.startTime), \(other.endTime)] and [\(drag.startTime), \(drag.endTime)]"
+            )
         }
         drags.append(drag)
         dragStates.append(DragState())
@@ -177,7 +181,9 @@ public final class SnapZonesBehavior: DynamicBehavior {
             if overlap && record.parent == index {
                 if phase == .ended {
                     addChildBehavior(SnapBehavior(item: record.item, snapTo: zone.frame.center))
-                    log.record(.recaptured(item: name, zone: zone.identifier), tick: dynamicAnimator?.tickCount ?? 0, time: time)
+                    log.record(
+                        .recaptured(item: name, zone: zone.identifier), tick: dynamicAnimator?.tickCount ?? 0,
+                        time: time)
                 }
                 return
             }
@@ -196,8 +202,9 @@ public final class SnapZonesBehavior: DynamicBehavior {
         record.parent = index
         let zone = zones[index]
         addChildBehavior(SnapBehavior(item: record.item, snapTo: zone.frame.center))
-        log.record(.captured(item: record.item.identifier, zone: zone.identifier),
-                   tick: dynamicAnimator?.tickCount ?? 0, time: time)
+        log.record(
+            .captured(item: record.item.identifier, zone: zone.identifier),
+            tick: dynamicAnimator?.tickCount ?? 0, time: time)
     }
 
     /// The seed's `dynamicAnimatorDidPause:`: drop the zone snaps, re-enable suspended drags.

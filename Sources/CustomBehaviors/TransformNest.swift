@@ -33,13 +33,15 @@ public final class TransformNest: DynamicBehavior {
         self.point = point
         self.angles = angles
         self.log = log
-        var snaps: [SnapBehavior] = [], tweens: [TransformTweenBehavior] = []
+        var snaps: [SnapBehavior] = []
+        var tweens: [TransformTweenBehavior] = []
         for (item, angle) in zip(items, angles) {
             let snap = SnapBehavior(item: item, snapTo: point)
             snap.damping = damping
             snaps.append(snap)
-            tweens.append(TransformTweenBehavior(
-                item: item, transform: AffineTransform(rotation: angle), acceleration: acceleration, log: log))
+            tweens.append(
+                TransformTweenBehavior(
+                    item: item, transform: AffineTransform(rotation: angle), acceleration: acceleration, log: log))
         }
         self.snaps = snaps
         self.tweens = tweens

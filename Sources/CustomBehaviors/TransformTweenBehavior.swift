@@ -1,7 +1,8 @@
 import Dynamics
+import Geometry
+
 import func Foundation.atan2f
 import func Foundation.pow
-import Geometry
 
 /// The seed's transform-updating behaviour (custom-behaviors listing 6-6): eases an item's
 /// transform from what it was at `init` to `targetTransform`, driven by the animator's ticks
@@ -54,7 +55,8 @@ public final class TransformTweenBehavior: DynamicBehavior {
         item: DynamicItem, transform: AffineTransform, acceleration: Double = 0.0025,
         log: BehaviorEventLog = BehaviorEventLog()
     ) {
-        precondition(acceleration.isFinite && acceleration > 0, "Invalid acceleration \(acceleration): must be finite and > 0")
+        precondition(
+            acceleration.isFinite && acceleration > 0, "Invalid acceleration \(acceleration): must be finite and > 0")
         precondition(transform.isFinite, "Non-finite target transform \(transform)")
         self.item = item
         self.originalTransform = item.transform
@@ -73,8 +75,10 @@ public final class TransformTweenBehavior: DynamicBehavior {
     /// The transform shown at eased progress `p` between `from` and `to` (listing 6-6).
     public static func tween(from t1: AffineTransform, to t2: AffineTransform, progress p: Double) -> AffineTransform {
         func lerp(_ a: Double, _ b: Double) -> Double { a + (b - a) * p }
-        let xScale1 = (t1.a * t1.a + t1.c * t1.c).squareRoot(), yScale1 = (t1.b * t1.b + t1.d * t1.d).squareRoot()
-        let xScale2 = (t2.a * t2.a + t2.c * t2.c).squareRoot(), yScale2 = (t2.b * t2.b + t2.d * t2.d).squareRoot()
+        let xScale1 = (t1.a * t1.a + t1.c * t1.c).squareRoot()
+        let yScale1 = (t1.b * t1.b + t1.d * t1.d).squareRoot()
+        let xScale2 = (t2.a * t2.a + t2.c * t2.c).squareRoot()
+        let yScale2 = (t2.b * t2.b + t2.d * t2.d).squareRoot()
         // The seed calls atan2f: the rotation is computed in single precision.
         let rotation1 = Double(atan2f(Float(t1.b), Float(t1.a)))
         let rotation2 = Double(atan2f(Float(t2.b), Float(t2.a)))

@@ -27,7 +27,9 @@ public struct AttachmentRange: Hashable, Sendable {
 
     var isInfinite: Bool { minimum == -.infinity && maximum == .infinity }
     func scaled(_ s: Double) -> ClosedRange<Float> {
-        Float(max(minimum * s, -Double(Float.greatestFiniteMagnitude)))...Float(min(maximum * s, Double(Float.greatestFiniteMagnitude)))
+        Float(
+            max(minimum * s, -Double(Float.greatestFiniteMagnitude)))...Float(
+                min(maximum * s, Double(Float.greatestFiniteMagnitude)))
     }
 }
 
@@ -47,7 +49,11 @@ public struct AttachmentRange: Hashable, Sendable {
 /// the joint's effective mass before every sub-step (one mechanism, `PhysicsWorld.setSpring`).
 public final class AttachmentBehavior: DynamicBehavior {
     public enum AttachmentType: Sendable { case anchor, items }
-    enum Kind: Equatable { case distance, fixed, pin, sliding(Point), limit }
+    enum Kind: Equatable {
+        case distance, fixed, pin
+        case sliding(Point)
+        case limit
+    }
 
     public let items: [DynamicItem]
     public let attachedBehaviorType: AttachmentType
@@ -135,7 +141,9 @@ public final class AttachmentBehavior: DynamicBehavior {
         if let v = length { try Check.rule(Rules.length, v, "AttachmentBehavior.length", "length") }
         if let v = frequency { try Check.rule(Rules.frequency, v, "AttachmentBehavior.frequency", "frequency") }
         if let v = damping { try Check.rule(Rules.damping, v, "AttachmentBehavior.damping", "damping") }
-        if let v = frictionTorque { try Check.rule(Rules.frictionTorque, v, "AttachmentBehavior.frictionTorque", "friction torque") }
+        if let v = frictionTorque {
+            try Check.rule(Rules.frictionTorque, v, "AttachmentBehavior.frictionTorque", "friction torque")
+        }
         if let r = pinRange, !(r.minimum <= 0 && 0 <= r.maximum) {
             throw DynamicsParameterError(
                 parameter: "AttachmentBehavior.attachmentRange",
@@ -176,8 +184,9 @@ public final class AttachmentBehavior: DynamicBehavior {
     /// An item attached to a fixed point. - Precondition: finite values.
     public convenience init(item: DynamicItem, offsetFromCenter offset: Point = .zero, attachedToAnchor anchor: Point) {
         precondition(offset.isFinite && anchor.isFinite, "Non-finite attachment offset \(offset) or anchor \(anchor)")
-        self.init(items: [item], type: .anchor, kind: .distance, offsets: [offset], anchor: anchor,
-                  length: Self.point(item, offset).distance(to: anchor))
+        self.init(
+            items: [item], type: .anchor, kind: .distance, offsets: [offset], anchor: anchor,
+            length: Self.point(item, offset).distance(to: anchor))
     }
 
     /// Two items joined by a distance joint between their attachment points.
@@ -186,22 +195,30 @@ public final class AttachmentBehavior: DynamicBehavior {
         attachedTo item2: DynamicItem, offsetFromCenter offset2: Point = .zero
     ) {
         precondition(offset1.isFinite && offset2.isFinite, "Non-finite attachment offsets")
-        let p1 = Self.point(item, offset1), p2 = Self.point(item2, offset2)
-        self.init(items: [item, item2], type: .items, kind: .distance, offsets: [offset1, offset2],
-                  anchor: p1, length: p1.distance(to: p2))
+        let p1 = Self.point(item, offset1)
+        let p2 = Self.point(item2, offset2)
+        self.init(
+            items: [item, item2], type: .items, kind: .distance, offsets: [offset1, offset2],
+            anchor: p1, length: p1.distance(to: p2))
     }
 
     /// Two items welded together at `anchor` (pt).
-    public static func fixedAttachment(_ item1: DynamicItem, attachedTo item2: DynamicItem, anchor: Point) -> AttachmentBehavior {
+    public static func fixedAttachment(_ item1: DynamicItem, attachedTo item2: DynamicItem, anchor: Point)
+        -> AttachmentBehavior
+    {
         precondition(anchor.isFinite, "Non-finite anchor \(anchor)")
-        return AttachmentBehavior(items: [item1, item2], type: .items, kind: .fixed, offsets: [.zero, .zero], anchor: anchor, length: 0)
+        return AttachmentBehavior(
+            items: [item1, item2], type: .items, kind: .fixed, offsets: [.zero, .zero], anchor: anchor, length: 0)
     }
 
     /// Two items pinned at `anchor` (pt): they rotate freely about it (see `attachmentRange`,
     /// `frictionTorque`).
-    public static func pinAttachment(_ item1: DynamicItem, attachedTo item2: DynamicItem, anchor: Point) -> AttachmentBehavior {
+    public static func pinAttachment(_ item1: DynamicItem, attachedTo item2: DynamicItem, anchor: Point)
+        -> AttachmentBehavior
+    {
         precondition(anchor.isFinite, "Non-finite anchor \(anchor)")
-        return AttachmentBehavior(items: [item1, item2], type: .items, kind: .pin, offsets: [.zero, .zero], anchor: anchor, length: 0)
+        return AttachmentBehavior(
+            items: [item1, item2], type: .items, kind: .pin, offsets: [.zero, .zero], anchor: anchor, length: 0)
     }
 
     /// Two items sliding relative to each other along `axis` through `anchor` (no relative rotation).
@@ -210,17 +227,21 @@ public final class AttachmentBehavior: DynamicBehavior {
     ) throws(DynamicsParameterError) -> AttachmentBehavior {
         try Check.finite(anchor, "AttachmentBehavior.anchorPoint")
         try validate(axis: axis)
-        return AttachmentBehavior(items: [item1, item2], type: .items, kind: .sliding(axis * (1 / axis.length)),
-                                  offsets: [.zero, .zero], anchor: anchor, length: 0)
+        return AttachmentBehavior(
+            items: [item1, item2], type: .items, kind: .sliding(axis * (1 / axis.length)),
+            offsets: [.zero, .zero], anchor: anchor, length: 0)
     }
 
     /// One item sliding along `axis` through the fixed `anchor` (its type still reads `.items`,
     /// as in UIKit [MEAS T12]).
-    public static func slidingAttachment(_ item: DynamicItem, anchor: Point, axis: Point) throws(DynamicsParameterError) -> AttachmentBehavior {
+    public static func slidingAttachment(_ item: DynamicItem, anchor: Point, axis: Point) throws(DynamicsParameterError)
+        -> AttachmentBehavior
+    {
         try Check.finite(anchor, "AttachmentBehavior.anchorPoint")
         try validate(axis: axis)
-        return AttachmentBehavior(items: [item], type: .items, kind: .sliding(axis * (1 / axis.length)),
-                                  offsets: [.zero], anchor: anchor, length: 0)
+        return AttachmentBehavior(
+            items: [item], type: .items, kind: .sliding(axis * (1 / axis.length)),
+            offsets: [.zero], anchor: anchor, length: 0)
     }
 
     /// Two items that may not separate further than their current distance (a rope). UIKit's host
@@ -230,9 +251,11 @@ public final class AttachmentBehavior: DynamicBehavior {
         attachedTo item2: DynamicItem, offsetFromCenter offset2: Point = .zero
     ) -> AttachmentBehavior {
         precondition(offset1.isFinite && offset2.isFinite, "Non-finite attachment offsets")
-        let p1 = point(item1, -offset1), p2 = point(item2, -offset2)
-        return AttachmentBehavior(items: [item1, item2], type: .items, kind: .limit, offsets: [-offset1, -offset2],
-                                  anchor: p1, length: p1.distance(to: p2))
+        let p1 = point(item1, -offset1)
+        let p2 = point(item2, -offset2)
+        return AttachmentBehavior(
+            items: [item1, item2], type: .items, kind: .limit, offsets: [-offset1, -offset2],
+            anchor: p1, length: p1.distance(to: p2))
     }
 
     public override var allowsAnimatorToStop: Bool { false }
@@ -244,36 +267,51 @@ public final class AttachmentBehavior: DynamicBehavior {
         let world = animator.world
         let m = Engine.pointsPerMeter
         func staticBody(at p: Point) -> OpaquePointer {
-            world.createBody(cb2_body_def(
-                is_dynamic: false, position: Engine.meters(p), angle: 0, half_width: 0, half_height: 0,
-                density: 0, friction: 0, restitution: 0, linear_damping: 0, angular_damping: 0,
-                gravity_scale: 0, bullet: false, fixed_rotation: false, category: 0, mask: 0))
+            world.createBody(
+                cb2_body_def(
+                    is_dynamic: false, position: Engine.meters(p), angle: 0, half_width: 0, half_height: 0,
+                    density: 0, friction: 0, restitution: 0, linear_damping: 0, angular_damping: 0,
+                    gravity_scale: 0, bullet: false, fixed_rotation: false, category: 0, mask: 0))
         }
         switch kind {
         case .distance, .limit:
-            let bodyA: OpaquePointer, anchorA: Point, bodyB: OpaquePointer, anchorB: Point
+            let bodyA: OpaquePointer
+            let anchorA: Point
+            let bodyB: OpaquePointer
+            let anchorB: Point
             if attachedBehaviorType == .anchor {
                 let anchor = staticBody(at: anchorPoint)
                 anchorBody = anchor
-                bodyA = anchor; anchorA = .zero; bodyB = bodies[0]; anchorB = offsets[0]
+                bodyA = anchor
+                anchorA = .zero
+                bodyB = bodies[0]
+                anchorB = offsets[0]
                 let distance = Self.point(items[0], offsets[0]).distance(to: anchorPoint)
-                if !lengthWasSet { length = distance; lengthWasSet = false }
+                if !lengthWasSet {
+                    length = distance
+                    lengthWasSet = false
+                }
                 if distance < 1, frequency == 0, !lengthWasSet {
                     // A zero-length rigid rod is a pin at the anchor [BKP].
                     isPin = true
-                    joint = world.createRevoluteJoint(anchor, bodies[0], anchor: Engine.meters(anchorPoint), limits: nil, frictionTorque: 0)
+                    joint = world.createRevoluteJoint(
+                        anchor, bodies[0], anchor: Engine.meters(anchorPoint), limits: nil, frictionTorque: 0)
                     return
                 }
             } else {
-                bodyA = bodies[0]; anchorA = offsets[0]; bodyB = bodies[1]; anchorB = offsets[1]
+                bodyA = bodies[0]
+                anchorA = offsets[0]
+                bodyB = bodies[1]
+                anchorB = offsets[1]
             }
             let l = Float(length / m)
             let limit = kind == .limit
-            let j = world.createDistanceJoint(cb2_distance_joint_def(
-                body_a: bodyA, body_b: bodyB,
-                local_anchor_a: Engine.meters(anchorA), local_anchor_b: Engine.meters(anchorB),
-                length: l, min_length: limit ? 0 : l, max_length: l, stiffness: 0, damping: 0,
-                collide_connected: attachedBehaviorType == .items))
+            let j = world.createDistanceJoint(
+                cb2_distance_joint_def(
+                    body_a: bodyA, body_b: bodyB,
+                    local_anchor_a: Engine.meters(anchorA), local_anchor_b: Engine.meters(anchorB),
+                    length: l, min_length: limit ? 0 : l, max_length: l, stiffness: 0, damping: 0,
+                    collide_connected: attachedBehaviorType == .items))
             joint = j
             if !limit, frequency > 0 { world.setSpring(j, frequencyHz: Float(frequency), dampingRatio: Float(damping)) }
         case .fixed:
@@ -281,15 +319,19 @@ public final class AttachmentBehavior: DynamicBehavior {
         case .pin:
             joint = world.createRevoluteJoint(
                 bodies[0], bodies[1], anchor: Engine.meters(anchorPoint),
-                limits: attachmentRange.isInfinite ? nil : attachmentRange.scaled(1), frictionTorque: Float(frictionTorque))
+                limits: attachmentRange.isInfinite ? nil : attachmentRange.scaled(1),
+                frictionTorque: Float(frictionTorque))
         case .sliding(let axis):
-            let a: OpaquePointer, b: OpaquePointer
+            let a: OpaquePointer
+            let b: OpaquePointer
             if bodies.count == 1 {
                 let ground = staticBody(at: anchorPoint)
                 anchorBody = ground
-                a = ground; b = bodies[0]
+                a = ground
+                b = bodies[0]
             } else {
-                a = bodies[0]; b = bodies[1]
+                a = bodies[0]
+                b = bodies[1]
             }
             joint = world.createPrismaticJoint(
                 a, b, anchor: Engine.meters(anchorPoint), axis: cb2_vec2(x: Float(axis.x), y: Float(axis.y)),

@@ -5,7 +5,10 @@ import Geometry
 public struct EdgeInsets: Hashable, Sendable {
     public var top: Double, left: Double, bottom: Double, right: Double
     public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
-        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+        self.top = top
+        self.left = left
+        self.bottom = bottom
+        self.right = right
     }
     public static let zero = EdgeInsets()
 }
@@ -110,7 +113,10 @@ public final class CollisionBehavior: DynamicBehavior {
         }
     }
 
-    private enum Shape: Hashable { case line(Point, Point), path(BoundaryPath) }
+    private enum Shape: Hashable {
+        case line(Point, Point)
+        case path(BoundaryPath)
+    }
     private var boundaries: [(identifier: String, shape: Shape, body: OpaquePointer?)] = []
     private var implicitBody: OpaquePointer?
 
@@ -191,7 +197,8 @@ public final class CollisionBehavior: DynamicBehavior {
     public var boundaryCategory: UInt32 { 1 << UInt32((2 * collisionGroup + 1) % 32) }
     /// What this behaviour's items accept, by `collisionMode`.
     public var itemMask: UInt32 {
-        (collisionMode.contains(.items) ? itemCategory : 0) | (collisionMode.contains(.boundaries) ? boundaryCategory : 0)
+        (collisionMode.contains(.items) ? itemCategory : 0)
+            | (collisionMode.contains(.boundaries) ? boundaryCategory : 0)
     }
 
     // MARK: Association
@@ -220,16 +227,17 @@ public final class CollisionBehavior: DynamicBehavior {
     /// A static body at the origin holding the boundary's fixture, filtered as this group's
     /// boundary. Boundary material: friction 0.2, restitution 0.2 (PhysicsKit body defaults [INF]).
     private func makeBoundary(_ shape: Shape, identifier: String?, in animator: DynamicAnimator) -> OpaquePointer {
-        let body = animator.world.createBody(cb2_body_def(
-            is_dynamic: false, position: cb2_vec2(x: 0, y: 0), angle: 0, half_width: 0, half_height: 0,
-            density: 0, friction: Engine.defaultFriction, restitution: Engine.defaultRestitution,
-            linear_damping: 0, angular_damping: 0, gravity_scale: 0, bullet: false, fixed_rotation: false,
-            category: 0, mask: 0))
+        let body = animator.world.createBody(
+            cb2_body_def(
+                is_dynamic: false, position: cb2_vec2(x: 0, y: 0), angle: 0, half_width: 0, half_height: 0,
+                density: 0, friction: Engine.defaultFriction, restitution: Engine.defaultRestitution,
+                linear_damping: 0, angular_damping: 0, gravity_scale: 0, bullet: false, fixed_rotation: false,
+                category: 0, mask: 0))
         let material = Shapes.defaultMaterial
         switch shape {
-        case let .line(a, b):
+        case .line(let a, let b):
             cb2_body_add_edge(body, Engine.meters(a), Engine.meters(b), material)
-        case let .path(path):
+        case .path(let path):
             let v = path.points.map(Engine.meters)
             if v.count == 2 {
                 cb2_body_add_edge(body, v[0], v[1], material)
@@ -250,11 +258,13 @@ public final class CollisionBehavior: DynamicBehavior {
         }
         guard translatesReferenceBoundsIntoBoundary, let r = animator.referenceBounds else { return }
         let i = referenceBoundsInsets
-        let minX = r.minX + i.left - 1, maxX = r.maxX - i.right + 1
-        let minY = r.minY + i.top - 1, maxY = r.maxY - i.bottom + 1
+        let minX = r.minX + i.left - 1
+        let maxX = r.maxX - i.right + 1
+        let minY = r.minY + i.top - 1
+        let maxY = r.maxY - i.bottom + 1
         guard maxX - minX > 0.5, maxY - minY > 0.5,
-              let path = try? BoundaryPath([Point(minX, minY), Point(maxX, minY), Point(maxX, maxY), Point(minX, maxY)])
-        else { return } // insets swallowed the bounds: no boundary [GUESS]
+            let path = try? BoundaryPath([Point(minX, minY), Point(maxX, minY), Point(maxX, maxY), Point(minX, maxY)])
+        else { return }  // insets swallowed the bounds: no boundary [GUESS]
         implicitBody = makeBoundary(.path(path), identifier: nil, in: animator)
     }
 

@@ -107,7 +107,8 @@ extension DynamicAnimator {
         guard record.useCount == 0 else { return }
         runPostSolverIfNeeded { [weak self] in
             guard let self, record.useCount == 0,
-                  let index = self.itemBodies.firstIndex(where: { $0 === record }) else { return }
+                let index = self.itemBodies.firstIndex(where: { $0 === record })
+            else { return }
             self.itemBodies.remove(at: index)
             self.world.destroyBody(record.body)
         }
@@ -154,10 +155,12 @@ extension DynamicAnimator {
             }
             cb2_body_set_linear_damping(record.body, Float(p.resistance ?? Engine.defaultLinearDamping))
             cb2_body_set_angular_damping(record.body, Float(p.angularResistance ?? Engine.defaultAngularDamping))
-            cb2_body_set_material(record.body, cb2_material(
-                density: Float(p.density ?? Engine.density),
-                friction: Float(p.friction ?? Engine.friction),
-                restitution: Float(p.elasticity ?? Engine.restitution)))
+            cb2_body_set_material(
+                record.body,
+                cb2_material(
+                    density: Float(p.density ?? Engine.density),
+                    friction: Float(p.friction ?? Engine.friction),
+                    restitution: Float(p.elasticity ?? Engine.restitution)))
             cb2_body_set_fixed_rotation(record.body, !(p.allowsRotation ?? true))
             cb2_body_set_dynamic(record.body, !(p.anchored ?? false))
             record.charge = p.charge ?? 0

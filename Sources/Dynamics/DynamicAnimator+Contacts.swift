@@ -11,7 +11,8 @@ extension DynamicAnimator {
     func updateCollisionFilters() {
         let collisions = registeredBehaviorsInHierarchyOrder.compactMap { $0 as? CollisionBehavior }
         for record in itemBodies {
-            var category: UInt32 = 0, mask: UInt32 = 0
+            var category: UInt32 = 0
+            var mask: UInt32 = 0
             for c in collisions where c.items.contains(where: { $0 === record.item }) {
                 category |= c.itemCategory
                 mask |= c.itemMask
@@ -45,7 +46,10 @@ extension DynamicAnimator {
         guard !events.isEmpty else { return }
         let collisions = registeredBehaviorsInHierarchyOrder.compactMap { $0 as? CollisionBehavior }
         guard !collisions.isEmpty else { return }
-        enum Side { case item(DynamicItem), boundary(CollisionBehavior, String?) }
+        enum Side {
+            case item(DynamicItem)
+            case boundary(CollisionBehavior, String?)
+        }
         func side(_ id: UInt64) -> Side? {
             if let record = itemBodies.first(where: { $0.id == id }) { return .item(record.item) }
             if let owner = boundaryOwners[id] { return .boundary(owner.behavior, owner.identifier) }
@@ -57,10 +61,10 @@ extension DynamicAnimator {
                 let point = Engine.points(event.point)
                 for c in collisions {
                     switch (a, b) {
-                    case let (.item(i), .item(j)):
+                    case (.item(let i), .item(let j)):
                         guard c.contains(i), c.contains(j) else { continue }
                         c.report(began: began, i, .item(j), point)
-                    case let (.item(i), .boundary(owner, id)), let (.boundary(owner, id), .item(i)):
+                    case (.item(let i), .boundary(let owner, let id)), (.boundary(let owner, let id), .item(let i)):
                         guard owner === c, c.contains(i) else { continue }
                         c.report(began: began, i, .boundary(id), point)
                     default:
@@ -81,8 +85,9 @@ extension DynamicAnimator {
     /// - Throws: `DynamicsParameterError` when `fieldCount` exceeds `maximumFieldCount`.
     public static func validate(fieldCount: Int) throws(DynamicsParameterError) {
         guard fieldCount <= maximumFieldCount else {
-            throw DynamicsParameterError(parameter: "DynamicAnimator.fieldCount",
-                                         message: "\(fieldCount) field behaviors: at most \(maximumFieldCount) per animator")
+            throw DynamicsParameterError(
+                parameter: "DynamicAnimator.fieldCount",
+                message: "\(fieldCount) field behaviors: at most \(maximumFieldCount) per animator")
         }
     }
 
@@ -111,8 +116,10 @@ extension DynamicAnimator {
                     // v += h·F/m in m/s, F in N.
                     let m = sample.mass
                     guard m > 0, f != .zero else { continue }
-                    cb2_body_set_linear_velocity(record.body, cb2_vec2(
-                        x: Float(Double(v.x) + h * f.x / m), y: Float(Double(v.y) + h * f.y / m)))
+                    cb2_body_set_linear_velocity(
+                        record.body,
+                        cb2_vec2(
+                            x: Float(Double(v.x) + h * f.x / m), y: Float(Double(v.y) + h * f.y / m)))
                 case .velocity(let u):
                     cb2_body_set_linear_velocity(record.body, cb2_vec2(x: Float(u.x), y: Float(u.y)))
                 }

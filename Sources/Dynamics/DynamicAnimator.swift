@@ -36,7 +36,8 @@ public final class DynamicAnimator {
 
     /// - Precondition: `screenScale` is finite and ≥ 0; `referenceBounds` as `validate` requires.
     public init(screenScale: Double = 2, referenceBounds: Rect? = nil) {
-        precondition(screenScale.isFinite && screenScale >= 0, "Invalid screen scale \(screenScale): must be finite and >= 0")
+        precondition(
+            screenScale.isFinite && screenScale >= 0, "Invalid screen scale \(screenScale): must be finite and >= 0")
         if let r = referenceBounds { Check.require { try Self.validate(referenceBounds: r) } }
         self.screenScale = screenScale
         self.referenceBounds = referenceBounds
@@ -45,7 +46,8 @@ public final class DynamicAnimator {
     /// Checks animator parameters the way `init` does.
     /// - Throws: `DynamicsParameterError` for a negative or non-finite screen scale, or reference
     ///   bounds that are not finite with a size ≥ 0.
-    public static func validate(screenScale: Double? = nil, referenceBounds: Rect? = nil) throws(DynamicsParameterError) {
+    public static func validate(screenScale: Double? = nil, referenceBounds: Rect? = nil) throws(DynamicsParameterError)
+    {
         if let s = screenScale { try Check.nonNegative(s, "DynamicAnimator.screenScale", "screen scale") }
         if let r = referenceBounds {
             try Check.finite(r.origin, "DynamicAnimator.referenceBounds")
@@ -145,7 +147,7 @@ public final class DynamicAnimator {
     private func requestRegistration(_ behavior: DynamicBehavior) {
         guard isInWorldStep else { return register(behavior) }
         if let index = pendingUnregistrations.firstIndex(where: { $0 === behavior }) {
-            pendingUnregistrations.remove(at: index) // re-adding a queued removal cancels it
+            pendingUnregistrations.remove(at: index)  // re-adding a queued removal cancels it
         } else if behavior.dynamicAnimator == nil {
             pendingRegistrations.append(behavior)
         }
@@ -227,7 +229,9 @@ public final class DynamicAnimator {
         if needsItemPropertiesUpdate { applyItemProperties() }
         if needsImplicitBoundaryRebuild {
             needsImplicitBoundaryRebuild = false
-            for case let collision as CollisionBehavior in registeredBehaviors { collision.rebuildImplicitBoundary(self) }
+            for case let collision as CollisionBehavior in registeredBehaviors {
+                collision.rebuildImplicitBoundary(self)
+            }
         }
         for behavior in registeredBehaviors { behavior.preSolverStep(self) }
 
@@ -248,7 +252,8 @@ public final class DynamicAnimator {
         let blocks = postSolverBlocks
         postSolverBlocks.removeAll()
         for block in blocks { block() }
-        let removals = pendingUnregistrations, additions = pendingRegistrations
+        let removals = pendingUnregistrations
+        let additions = pendingRegistrations
         pendingUnregistrations.removeAll()
         pendingRegistrations.removeAll()
         for behavior in removals { unregister(behavior) }
@@ -322,7 +327,6 @@ public final class DynamicAnimator {
         cb2_body_set_awake(record.body, true)
         tickle()
     }
-
 
     /// The owner of each boundary body, by body id (looked up only, never iterated).
     var boundaryOwners: [UInt64: (behavior: CollisionBehavior, identifier: String?)] = [:]

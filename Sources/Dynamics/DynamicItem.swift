@@ -63,8 +63,12 @@ public class DynamicItem {
     /// matrix (like `CGRectApplyAffineTransform`) so a scaled or translated transform also gives
     /// UIKit's frame.
     public var frame: Rect {
-        let a = transform.a, b = transform.b, c = transform.c, d = transform.d
-        let w = bounds.width, h = bounds.height
+        let a = transform.a
+        let b = transform.b
+        let c = transform.c
+        let d = transform.d
+        let w = bounds.width
+        let h = bounds.height
         let width = abs(a * w) + abs(c * h)
         let height = abs(b * w) + abs(d * h)
         let mid = Point(center.x + transform.tx, center.y + transform.ty)
@@ -108,16 +112,20 @@ public struct ConvexPolygon: Hashable, Sendable {
                 parameter: name, message: "vertices \(i) and \((i + 1) % n) are closer than 0.25 pt")
         }
         // Strict convexity: every turn has the sign of the first, and the outline turns once.
-        var sign = 0.0, turning = 0.0
+        var sign = 0.0
+        var turning = 0.0
         for i in 0..<n {
-            let a = points[i], b = points[(i + 1) % n], c = points[(i + 2) % n]
+            let a = points[i]
+            let b = points[(i + 1) % n]
+            let c = points[(i + 2) % n]
             let cross = (b - a).cross(c - b)
             guard abs(cross) > 1e-9 else {
                 throw DynamicsParameterError(parameter: name, message: "vertices around \((i + 1) % n) are collinear")
             }
             if sign == 0 { sign = cross > 0 ? 1 : -1 }
             guard cross * sign > 0 else {
-                throw DynamicsParameterError(parameter: name, message: "the path is not convex at vertex \((i + 1) % n)")
+                throw DynamicsParameterError(
+                    parameter: name, message: "the path is not convex at vertex \((i + 1) % n)")
             }
             let t = Angle.direction(of: c - b).radians - Angle.direction(of: b - a).radians
             turning += Angle.direction(of: Angle(radians: t).unitVector).radians
@@ -146,20 +154,28 @@ public final class DynamicItemGroup: DynamicItem {
     ///   holds a group (UIKit raises for nested groups).
     public init(items: [DynamicItem], identifier: String = "group") throws(DynamicsParameterError) {
         let name = "DynamicItemGroup.items"
-        guard !items.isEmpty else { throw DynamicsParameterError(parameter: name, message: "a group needs at least one item") }
+        guard !items.isEmpty else {
+            throw DynamicsParameterError(parameter: name, message: "a group needs at least one item")
+        }
         for (i, item) in items.enumerated() {
             if item is DynamicItemGroup {
-                throw DynamicsParameterError(parameter: name, message: "group '\(item.identifier)' cannot be nested in a group")
+                throw DynamicsParameterError(
+                    parameter: name, message: "group '\(item.identifier)' cannot be nested in a group")
             }
             if items[..<i].contains(where: { $0 === item }) {
                 throw DynamicsParameterError(parameter: name, message: "item '\(item.identifier)' is listed twice")
             }
         }
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         for item in items {
             let r = Rect(center: item.center, size: item.bounds)
-            minX = min(minX, r.minX); minY = min(minY, r.minY)
-            maxX = max(maxX, r.maxX); maxY = max(maxY, r.maxY)
+            minX = min(minX, r.minX)
+            minY = min(minY, r.minY)
+            maxX = max(maxX, r.maxX)
+            maxY = max(maxY, r.maxY)
         }
         let centre = Point((minX + maxX) / 2, (minY + maxY) / 2)
         self.items = items

@@ -35,7 +35,9 @@ enum Check {
 
     static func nonNegative(_ value: Double, _ parameter: String, _ what: String) throws(Failure) {
         try finite(value, parameter)
-        guard value >= 0 else { throw Failure(parameter: parameter, message: "negative \(what) \(value): must be >= 0") }
+        guard value >= 0 else {
+            throw Failure(parameter: parameter, message: "negative \(what) \(value): must be >= 0")
+        }
     }
 
     static func positive(_ value: Double, _ parameter: String, _ what: String) throws(Failure) {

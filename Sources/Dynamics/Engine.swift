@@ -33,13 +33,13 @@ enum Engine {
     static let gravityPerUnit: Double = 10
 
     // Item body defaults (spec §3.6 "actual default"; the docs' 0.0 values are wrong).
-    static let density: Double = 1          // kg/m² → 100×100 pt weighs 1 kg
+    static let density: Double = 1  // kg/m² → 100×100 pt weighs 1 kg
     static let friction: Double = 0.2
     static let restitution: Double = 0.2
     static let defaultDensity = Float(density)
     static let defaultFriction = Float(friction)
     static let defaultRestitution = Float(restitution)
-    static let defaultLinearDamping: Double = 0.1   // 1/s (`resistance`)
+    static let defaultLinearDamping: Double = 0.1  // 1/s (`resistance`)
     static let defaultAngularDamping: Double = 0.1  // 1/s (`angularResistance`)
 
     static func meters(_ p: Point) -> cb2_vec2 {

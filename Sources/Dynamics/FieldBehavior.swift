@@ -70,7 +70,10 @@ public final class FieldBehavior: DynamicBehavior {
 
     /// Field origin, pt, in the animator's coordinates. Default (0, 0).
     public var position: Point = .zero {
-        didSet { Check.require { try Check.finite(position, "FieldBehavior.position") }; dynamicAnimator?.tickle() }
+        didSet {
+            Check.require { try Check.finite(position, "FieldBehavior.position") }
+            dynamicAnimator?.tickle()
+        }
     }
 
     /// Where the field acts, relative to `position`. Default `.infinite`.
@@ -78,25 +81,37 @@ public final class FieldBehavior: DynamicBehavior {
 
     /// Scale of the force, dimensionless. Any finite value; default 1; |S| < 2⁻¹⁵ turns the field off.
     public var strength: Double = 1 {
-        didSet { Check.require { try Self.validate(strength: strength) }; dynamicAnimator?.tickle() }
+        didSet {
+            Check.require { try Self.validate(strength: strength) }
+            dynamicAnimator?.tickle()
+        }
     }
 
     /// Exponent of the distance law: fall(r) = r^(−falloff) (r in m). Any finite value; default
     /// per kind (see the table).
     public var falloff: Double {
-        didSet { Check.require { try Self.validate(falloff: falloff) }; dynamicAnimator?.tickle() }
+        didSet {
+            Check.require { try Self.validate(falloff: falloff) }
+            dynamicAnimator?.tickle()
+        }
     }
 
     /// Lower clamp of r, pt. Range ≥ 0; default 2⁻¹⁵ m = 0.00305 pt.
     public var minimumRadius: Double = Double(Float(1.0 / 32768)) * Engine.pointsPerMeter {
-        didSet { Check.require { try Self.validate(minimumRadius: minimumRadius) }; dynamicAnimator?.tickle() }
+        didSet {
+            Check.require { try Self.validate(minimumRadius: minimumRadius) }
+            dynamicAnimator?.tickle()
+        }
     }
 
     /// The field's vector: acceleration of linear gravity (1 = 100 pt/s²), velocity of a velocity
     /// field (1 = 100 pt/s), the reference velocity of drag (1 = 100 pt/s). Default (0, 0); unused
     /// by the other kinds.
     public var direction: Point = .zero {
-        didSet { Check.require { try Check.finite(direction, "FieldBehavior.direction") }; dynamicAnimator?.tickle() }
+        didSet {
+            Check.require { try Check.finite(direction, "FieldBehavior.direction") }
+            dynamicAnimator?.tickle()
+        }
     }
 
     /// True while the field is registered beyond the animator's 32-field limit and so exerts no
@@ -106,14 +121,20 @@ public final class FieldBehavior: DynamicBehavior {
     /// - Throws: `DynamicsParameterError` for non-finite strength or falloff, a negative or
     ///   non-finite minimum radius, a smoothness outside 0...1, or a negative or non-finite
     ///   animation speed.
-    public static func validate(strength: Double? = nil, falloff: Double? = nil, minimumRadius: Double? = nil,
-                                smoothness: Double? = nil, animationSpeed: Double? = nil) throws(DynamicsParameterError) {
+    public static func validate(
+        strength: Double? = nil, falloff: Double? = nil, minimumRadius: Double? = nil,
+        smoothness: Double? = nil, animationSpeed: Double? = nil
+    ) throws(DynamicsParameterError) {
         typealias Rules = BehaviorRules.Field
         if let v = strength { try Check.rule(Rules.strength, v, "FieldBehavior.strength", "strength") }
         if let v = falloff { try Check.rule(Rules.falloff, v, "FieldBehavior.falloff", "falloff") }
-        if let v = minimumRadius { try Check.rule(Rules.minimumRadius, v, "FieldBehavior.minimumRadius", "minimum radius") }
+        if let v = minimumRadius {
+            try Check.rule(Rules.minimumRadius, v, "FieldBehavior.minimumRadius", "minimum radius")
+        }
         if let v = smoothness { try Check.rule(Rules.smoothness, v, "FieldBehavior.smoothness", "smoothness") }
-        if let v = animationSpeed { try Check.rule(Rules.animationSpeed, v, "FieldBehavior.animationSpeed", "animation speed") }
+        if let v = animationSpeed {
+            try Check.rule(Rules.animationSpeed, v, "FieldBehavior.animationSpeed", "animation speed")
+        }
     }
 
     /// - Precondition: a noise or turbulence kind's parameters pass `validate`.
@@ -175,7 +196,9 @@ public final class FieldBehavior: DynamicBehavior {
 
     override func associate(with animator: DynamicAnimator) {
         // Already in `registeredBehaviors`: count the other fields that act.
-        let acting = animator.registeredBehaviors.count { $0 !== self && ($0 as? FieldBehavior)?.isBeyondFieldLimit == false }
+        let acting = animator.registeredBehaviors.count {
+            $0 !== self && ($0 as? FieldBehavior)?.isBeyondFieldLimit == false
+        }
         isBeyondFieldLimit = acting >= DynamicAnimator.maximumFieldCount
         // [GUESS] bodies are acquired even beyond the limit, so add/remove stay balanced.
         for item in items { animator.acquireBody(for: item) }
@@ -188,7 +211,11 @@ public final class FieldBehavior: DynamicBehavior {
         animator.fieldsDidChange()
     }
 
-    enum Effect: Equatable { case none, force(Point), velocity(Point) }
+    enum Effect: Equatable {
+        case none
+        case force(Point)
+        case velocity(Point)
+    }
 
     /// PhysicsKit's field evaluation for one item (SI units in, SI units out).
     func evaluate(_ s: FieldSample) -> Effect {
@@ -196,40 +223,42 @@ public final class FieldBehavior: DynamicBehavior {
         let relative = s.position - position
         guard region.contains(relative), abs(strength) >= tiny else { return .none }
         let m = Engine.pointsPerMeter
-        let d = relative * (1 / m)                       // m
+        let d = relative * (1 / m)  // m
         let distance = d.length
         let r = max(distance, minimumRadius / m)
         let fall = abs(falloff) < tiny ? 1 : pow(r, -falloff)
         let unit = distance > 0 ? d * (1 / distance) : .zero
-        let v = s.velocity * (1 / m)                     // m/s
-        let S = strength
+        let v = s.velocity * (1 / m)  // m/s
+        let scale = strength
         switch kind {
         case .linearGravity:
-            return .force(direction * (S * s.mass * fall))
+            return .force(direction * (scale * s.mass * fall))
         case .radialGravity:
             guard distance * distance >= 1e-5 else { return .none }
-            return .force(unit * (-s.mass * S * fall))
+            return .force(unit * (-s.mass * scale * fall))
         case .spring:
-            return .force(unit * (-S * fall))
+            return .force(unit * (-scale * fall))
         case .vortex:
             guard s.mass > 0 else { return .none }
-            return .force(Point(-unit.y, unit.x) * (S * fall / s.mass))
+            return .force(Point(-unit.y, unit.x) * (scale * fall / s.mass))
         case .drag:
             let w = v - direction
-            return .force(w * (-S * fall * w.length))
+            return .force(w * (-scale * fall * w.length))
         case .velocity:
             return .velocity(direction)
         case .electric:
             guard abs(s.charge) >= tiny else { return .none }
-            return .force(unit * (s.charge * S * fall))
+            return .force(unit * (s.charge * scale * fall))
         case .magnetic:
             guard abs(s.charge) >= tiny else { return .none }
-            return .force(Point(v.y, -v.x) * (S * fall))
+            return .force(Point(v.y, -v.x) * (scale * fall))
         case .noise(let smoothness, let speed):
-            return .force(Self.noiseForce(d, time: s.time, smoothness: smoothness, speed: speed) * (S * fall))
+            return .force(Self.noiseForce(d, time: s.time, smoothness: smoothness, speed: speed) * (scale * fall))
         case .turbulence(let smoothness, let speed):
             let speedSquared = v.x * v.x + v.y * v.y
-            return .force(Self.noiseForce(d, time: s.time, smoothness: smoothness, speed: speed) * (S * fall * s.mass * speedSquared))
+            return .force(
+                Self.noiseForce(d, time: s.time, smoothness: smoothness, speed: speed)
+                    * (scale * fall * s.mass * speedSquared))
         case .custom(let block):
             return .force(block(s))
         }

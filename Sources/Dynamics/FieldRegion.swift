@@ -14,7 +14,11 @@ import Geometry
 /// `inverse()` of a combined region is its exact complement by De Morgan (¬(a ∪ b) = ¬a ∩ ¬b,
 /// ¬(a ∩ b) = ¬a ∪ ¬b, ¬(a − b) = ¬a ∪ b), which the layout can hold without a third flag.
 public struct FieldRegion: Hashable, Sendable {
-    enum Shape: Hashable, Sendable { case infinite, radius(Double), size(Size) }
+    enum Shape: Hashable, Sendable {
+        case infinite
+        case radius(Double)
+        case size(Size)
+    }
     /// How the second primitive joins the first.
     public enum Operation: Hashable, Sendable { case union, difference, intersection }
     struct Primitive: Hashable, Sendable {

@@ -128,7 +128,9 @@ public final class ItemBehavior: DynamicBehavior {
         if let v = friction { try Check.rule(Rules.friction, v, "ItemBehavior.friction", "friction") }
         if let v = density { try Check.rule(Rules.density, v, "ItemBehavior.density", "density") }
         if let v = resistance { try Check.rule(Rules.resistance, v, "ItemBehavior.resistance", "resistance") }
-        if let v = angularResistance { try Check.rule(Rules.angularResistance, v, "ItemBehavior.angularResistance", "angular resistance") }
+        if let v = angularResistance {
+            try Check.rule(Rules.angularResistance, v, "ItemBehavior.angularResistance", "angular resistance")
+        }
         if let v = charge { try Check.rule(Rules.charge, v, "ItemBehavior.charge", "charge") }
     }
 
@@ -141,7 +143,8 @@ public final class ItemBehavior: DynamicBehavior {
     /// - Precondition: `velocity` finite; the item belongs to this behaviour.
     public func addLinearVelocity(_ velocity: Point, for item: DynamicItem) {
         precondition(velocity.isFinite, "Non-finite linear velocity \(velocity)")
-        precondition(items.containsItem(item), "addLinearVelocity: '\(item.identifier)' is not an item of this behavior")
+        precondition(
+            items.containsItem(item), "addLinearVelocity: '\(item.identifier)' is not an item of this behavior")
         addVelocity(item, linear: velocity, angular: 0)
     }
 
@@ -149,7 +152,8 @@ public final class ItemBehavior: DynamicBehavior {
     /// before registration it is accumulated.
     public func addAngularVelocity(_ velocity: Double, for item: DynamicItem) {
         precondition(velocity.isFinite, "Non-finite angular velocity \(velocity)")
-        precondition(items.containsItem(item), "addAngularVelocity: '\(item.identifier)' is not an item of this behavior")
+        precondition(
+            items.containsItem(item), "addAngularVelocity: '\(item.identifier)' is not an item of this behavior")
         addVelocity(item, linear: .zero, angular: velocity)
     }
 

@@ -175,9 +175,10 @@ final class PhysicsWorld {
         _ a: OpaquePointer, _ b: OpaquePointer, anchor: cb2_vec2,
         limits: ClosedRange<Float>?, frictionTorque: Float
     ) -> OpaquePointer {
-        guard let joint = cb2_revolute_joint_create(
-            handle, a, b, anchor, limits != nil, limits?.lowerBound ?? 0, limits?.upperBound ?? 0,
-            frictionTorque, false)
+        guard
+            let joint = cb2_revolute_joint_create(
+                handle, a, b, anchor, limits != nil, limits?.lowerBound ?? 0, limits?.upperBound ?? 0,
+                frictionTorque, false)
         else { preconditionFailure("cb2_revolute_joint_create returned NULL") }
         return joint
     }
@@ -192,8 +193,9 @@ final class PhysicsWorld {
     func createPrismaticJoint(
         _ a: OpaquePointer, _ b: OpaquePointer, anchor: cb2_vec2, axis: cb2_vec2, limits: ClosedRange<Float>?
     ) -> OpaquePointer {
-        guard let joint = cb2_prismatic_joint_create(
-            handle, a, b, anchor, axis, limits != nil, limits?.lowerBound ?? 0, limits?.upperBound ?? 0, false)
+        guard
+            let joint = cb2_prismatic_joint_create(
+                handle, a, b, anchor, axis, limits != nil, limits?.lowerBound ?? 0, limits?.upperBound ?? 0, false)
         else { preconditionFailure("cb2_prismatic_joint_create returned NULL") }
         return joint
     }

@@ -29,17 +29,20 @@ enum Shapes {
         if let group = item as? DynamicItemGroup {
             // One box per member at its offset from the group centre.
             for (member, offset) in zip(group.items, group.offsets) {
-                let hw = member.bounds.width / 2, hh = member.bounds.height / 2
+                let hw = member.bounds.width / 2
+                let hh = member.bounds.height / 2
                 addPolygon([Point(-hw, -hh), Point(hw, -hh), Point(hw, hh), Point(-hw, hh)], offset: offset, to: body)
             }
             return
         }
         switch item.collisionBounds {
         case .rectangle:
-            let hw = item.bounds.width / 2, hh = item.bounds.height / 2
+            let hw = item.bounds.width / 2
+            let hh = item.bounds.height / 2
             addPolygon([Point(-hw, -hh), Point(hw, -hh), Point(hw, hh), Point(-hw, hh)], to: body)
         case .ellipse where item.bounds.width == item.bounds.height:
-            cb2_body_add_circle(body, cb2_vec2(x: 0, y: 0), Float(item.bounds.width / 2 / Engine.pointsPerMeter), defaultMaterial)
+            cb2_body_add_circle(
+                body, cb2_vec2(x: 0, y: 0), Float(item.bounds.width / 2 / Engine.pointsPerMeter), defaultMaterial)
         case .ellipse:
             addPolygon(ellipseVertices(item.bounds), to: body)
         case .path(let polygon):

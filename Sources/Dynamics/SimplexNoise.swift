@@ -8,8 +8,8 @@ import Foundation
 enum SimplexNoise {
     /// Skewing factors of the 3D simplex grid: F = 1/3 maps space onto the cube lattice, G = 1/6
     /// maps back.
-    static let F3 = 1.0 / 3
-    static let G3 = 1.0 / 6
+    static let skew3 = 1.0 / 3
+    static let unskew3 = 1.0 / 6
     /// Kernel radius² (0.5: each corner's kernel ends before the neighbouring simplex begins, so n
     /// is C¹; Gustavson's 0.6 is not continuous).
     static let radiusSquared = 0.5
@@ -51,36 +51,60 @@ enum SimplexNoise {
     }
 
     /// Noise value and its partial derivatives at (x, y, z), gradients rotated by `angle` rad.
-    static func srdnoise3(_ x: Double, _ y: Double, _ z: Double, angle: Double) -> (value: Double, dx: Double, dy: Double, dz: Double) {
+    static func srdnoise3(_ x: Double, _ y: Double, _ z: Double, angle: Double) -> (
+        value: Double, dx: Double, dy: Double, dz: Double
+    ) {
         let (sinT, cosT) = angle == 0 ? (0.0, 1.0) : (sin(angle), cos(angle))
         // Which cube of the skewed lattice, and the point's offset from its origin corner.
-        let s = (x + y + z) * F3
-        let i = Int(floor(x + s)), j = Int(floor(y + s)), k = Int(floor(z + s))
-        let t = Double(i + j + k) * G3
+        let s = (x + y + z) * skew3
+        let i = Int(floor(x + s))
+        let j = Int(floor(y + s))
+        let k = Int(floor(z + s))
+        let t = Double(i + j + k) * unskew3
         let p0 = (x - (Double(i) - t), y - (Double(j) - t), z - (Double(k) - t))
         // Which of the cube's six simplices: order the offsets.
-        let o1: (Int, Int, Int), o2: (Int, Int, Int)
+        let o1: (Int, Int, Int)
+        let o2: (Int, Int, Int)
         if p0.0 >= p0.1 {
-            if p0.1 >= p0.2 { o1 = (1, 0, 0); o2 = (1, 1, 0) }
-            else if p0.0 >= p0.2 { o1 = (1, 0, 0); o2 = (1, 0, 1) }
-            else { o1 = (0, 0, 1); o2 = (1, 0, 1) }
+            if p0.1 >= p0.2 {
+                o1 = (1, 0, 0)
+                o2 = (1, 1, 0)
+            } else if p0.0 >= p0.2 {
+                o1 = (1, 0, 0)
+                o2 = (1, 0, 1)
+            } else {
+                o1 = (0, 0, 1)
+                o2 = (1, 0, 1)
+            }
         } else {
-            if p0.1 < p0.2 { o1 = (0, 0, 1); o2 = (0, 1, 1) }
-            else if p0.0 < p0.2 { o1 = (0, 1, 0); o2 = (0, 1, 1) }
-            else { o1 = (0, 1, 0); o2 = (1, 1, 0) }
+            if p0.1 < p0.2 {
+                o1 = (0, 0, 1)
+                o2 = (0, 1, 1)
+            } else if p0.0 < p0.2 {
+                o1 = (0, 1, 0)
+                o2 = (0, 1, 1)
+            } else {
+                o1 = (0, 1, 0)
+                o2 = (1, 1, 0)
+            }
         }
         let corners = [(0, 0, 0), o1, o2, (1, 1, 1)]
-        var value = 0.0, dx = 0.0, dy = 0.0, dz = 0.0
+        var value = 0.0
+        var dx = 0.0
+        var dy = 0.0
+        var dz = 0.0
         for (n, c) in corners.enumerated() {
-            let g0 = Double(n) * G3
+            let g0 = Double(n) * unskew3
             let p = (p0.0 - Double(c.0) + g0, p0.1 - Double(c.1) + g0, p0.2 - Double(c.2) + g0)
             let t0 = radiusSquared - p.0 * p.0 - p.1 * p.1 - p.2 * p.2
             guard t0 > 0 else { continue }
             let h = hash(i + c.0, j + c.1, k + c.2) & 15
-            let u = gradientU[h], v = gradientV[h]
+            let u = gradientU[h]
+            let v = gradientV[h]
             let g = (cosT * u.0 + sinT * v.0, cosT * u.1 + sinT * v.1, cosT * u.2 + sinT * v.2)
             let gp = g.0 * p.0 + g.1 * p.1 + g.2 * p.2
-            let t2 = t0 * t0, t4 = t2 * t2
+            let t2 = t0 * t0
+            let t4 = t2 * t2
             value += t4 * gp
             let w = -8 * t2 * t0 * gp
             dx += w * p.0 + t4 * g.0

@@ -32,7 +32,9 @@ public final class SnapBehavior: DynamicBehavior {
     /// Read once, when the behaviour is registered: changing it on a live snap has no effect
     /// (UIKit's setter just stores the value).
     public var damping: Double = 0.5 {
-        didSet { precondition(damping.isFinite && damping >= 0, "Invalid snap damping \(damping): must be finite and >= 0") }
+        didSet {
+            precondition(damping.isFinite && damping >= 0, "Invalid snap damping \(damping): must be finite and >= 0")
+        }
     }
 
     /// Offset of each spring's fixed anchor from the item's corner, and the springs' rest length,
@@ -61,16 +63,19 @@ public final class SnapBehavior: DynamicBehavior {
         let itemBody = animator.acquireBody(for: item).body
         // Host UIKit gives the anchor a box of the item's size (7.0: no shape); it is static and
         // filtered out of every contact, so the shape has no effect.
-        let anchor = animator.world.createBody(cb2_body_def(
-            is_dynamic: false, position: Engine.meters(snapPoint), angle: 0,
-            half_width: Float(item.bounds.width / 2 / Engine.pointsPerMeter),
-            half_height: Float(item.bounds.height / 2 / Engine.pointsPerMeter),
-            density: 0, friction: Engine.defaultFriction, restitution: Engine.defaultRestitution,
-            linear_damping: 0, angular_damping: 0, gravity_scale: 0,
-            bullet: false, fixed_rotation: false, category: 0, mask: 0))
+        let anchor = animator.world.createBody(
+            cb2_body_def(
+                is_dynamic: false, position: Engine.meters(snapPoint), angle: 0,
+                half_width: Float(item.bounds.width / 2 / Engine.pointsPerMeter),
+                half_height: Float(item.bounds.height / 2 / Engine.pointsPerMeter),
+                density: 0, friction: Engine.defaultFriction, restitution: Engine.defaultRestitution,
+                linear_damping: 0, angular_damping: 0, gravity_scale: 0,
+                bullet: false, fixed_rotation: false, category: 0, mask: 0))
         anchorBody = anchor
 
-        let hw = item.bounds.width / 2, hh = item.bounds.height / 2, d = distance
+        let hw = item.bounds.width / 2
+        let hh = item.bounds.height / 2
+        let d = distance
         // (item-local corner, anchor-local fixed point), pt: TL pulled left and up, BR right and down.
         let pairs: [(Point, Point)] = [
             (Point(-hw, -hh), Point(-hw - d, -hh)),

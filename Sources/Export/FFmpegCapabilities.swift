@@ -71,7 +71,10 @@ public struct FFmpegCapabilities: Sendable, Equatable {
         var inTable = false
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: " ")
-            if fields.first == "------" { inTable = true; continue }
+            if fields.first == "------" {
+                inTable = true
+                continue
+            }
             if inTable, fields.count >= 2 { names.insert(String(fields[1])) }
         }
         return names
@@ -93,11 +96,14 @@ public struct FFmpegCapabilities: Sendable, Equatable {
         private let lock = NSLock()
         private var entries: [String: FFmpegCapabilities] = [:]
         func value(for path: String) -> FFmpegCapabilities? {
-            lock.lock(); defer { lock.unlock() }
+            lock.lock()
+            defer { lock.unlock() }
             return entries[path]
         }
         func store(_ value: FFmpegCapabilities, for path: String) {
-            lock.lock(); entries[path] = value; lock.unlock()
+            lock.lock()
+            entries[path] = value
+            lock.unlock()
         }
     }
 
@@ -114,16 +120,18 @@ public struct FFmpegCapabilities: Sendable, Equatable {
         do {
             try process.run()
         } catch {
-            throw ExportError.ffmpegUnusable(executable: executable, command: arguments, status: -1,
-                                             stderrTail: "  \(error)")
+            throw ExportError.ffmpegUnusable(
+                executable: executable, command: arguments, status: -1,
+                stderrTail: "  \(error)")
         }
         collector.start(reading: err.fileHandleForReading)
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         collector.wait()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw ExportError.ffmpegUnusable(executable: executable, command: arguments,
-                                             status: process.terminationStatus, stderrTail: collector.tail())
+            throw ExportError.ffmpegUnusable(
+                executable: executable, command: arguments,
+                status: process.terminationStatus, stderrTail: collector.tail())
         }
         return String(decoding: data, as: UTF8.self)
     }

@@ -10,9 +10,11 @@ public enum FFmpegCommand {
     /// The arguments after the executable. `fps` is the frame rate of the frames this process
     /// receives (for GIF, already divided by `VideoTiming.frameStep`). `backgroundHex` (RGB hex like
     /// "F2F2F7") colours the padding an MP4 of odd size needs.
-    public static func arguments(format: VideoFormat, width: Int, height: Int, fps: Int,
-                                 options: VideoEncodingOptions, backgroundHex: String,
-                                 output: String) -> [String] {
+    public static func arguments(
+        format: VideoFormat, width: Int, height: Int, fps: Int,
+        options: VideoEncodingOptions, backgroundHex: String,
+        output: String
+    ) -> [String] {
         precondition(width > 0 && height > 0 && fps > 0)
         let input = [
             "-hide_banner", "-loglevel", "error", "-y",
@@ -71,7 +73,8 @@ public enum FFmpegCommand {
             // `setparams` stamps them on the frames (without it the file is untagged and players
             // decode with BT.601: 41 dB instead of 70 dB on the test pattern).
             return input + [
-                "-vf", "\(toBT709),format=\(alpha ? "yuva444p10le" : "yuv444p10le"),"
+                "-vf",
+                "\(toBT709),format=\(alpha ? "yuva444p10le" : "yuv444p10le"),"
                     + "setparams=range=tv:color_primaries=bt709:color_trc=bt709:colorspace=bt709",
                 "-c:v", "prores_ks", "-profile:v", "4444", "-vendor", "apl0",
             ] + bt709 + reproducible + ["-f", "mov", output]
@@ -88,7 +91,8 @@ public enum FFmpegCommand {
             case .none: dither = "dither=none"
             case .bayer(let scale): dither = "dither=bayer:bayer_scale=\(scale)"
             }
-            let graph = "[0:v]split[a][b];"
+            let graph =
+                "[0:v]split[a][b];"
                 + "[a]palettegen=stats_mode=diff:reserve_transparent=\(alpha ? 1 : 0)[p];"
                 + "[b][p]paletteuse=\(dither):diff_mode=rectangle" + (alpha ? ":alpha_threshold=128" : "")
             // GIF `-loop`: 0 forever, -1 once, N repeats N times after the first play.
@@ -107,10 +111,12 @@ public enum FFmpegCommand {
     /// One command line as a user can paste it into a POSIX shell (for `--verbose`).
     public static func shellQuoted(_ arguments: [String]) -> String {
         arguments.map { argument in
-            let plain = !argument.isEmpty && argument.unicodeScalars.allSatisfy {
-                ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
-                    || "-_./:=+,@%".unicodeScalars.contains($0)
-            }
+            let plain =
+                !argument.isEmpty
+                && argument.unicodeScalars.allSatisfy {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+                        || "-_./:=+,@%".unicodeScalars.contains($0)
+                }
             return plain ? argument : "'" + argument.replacingOccurrences(of: "'", with: "'\\''") + "'"
         }.joined(separator: " ")
     }

@@ -1,5 +1,5 @@
-import Foundation
 import FileSystem
+import Foundation
 
 /// One running ffmpeg that reads raw frames on stdin and writes one file.
 ///
@@ -30,11 +30,14 @@ final class FFmpegProcess {
 
     /// Starts `executable` with the arguments `makeArguments(temporaryPath)`. `stallSeconds`:
     /// how long ffmpeg may make no progress before it is ended (`FFmpegWatchdog`).
-    init(executable: String, outputPath: String, stallSeconds: Double = FFmpegWatchdog.defaultStallSeconds,
-         makeArguments: (String) -> [String]) throws {
+    init(
+        executable: String, outputPath: String, stallSeconds: Double = FFmpegWatchdog.defaultStallSeconds,
+        makeArguments: (String) -> [String]
+    ) throws {
         self.outputPath = outputPath
         let url = URL(fileURLWithPath: outputPath)
-        temporaryPath = url.deletingLastPathComponent()
+        temporaryPath =
+            url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
         arguments = [executable] + makeArguments(temporaryPath)
 
@@ -113,8 +116,9 @@ final class FFmpegProcess {
         stderrCollector.wait()
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             removeTemporary()
-            return .ffmpegFailed(output: outputPath, status: process.terminationStatus,
-                                 stderrTail: stderrCollector.tail())
+            return .ffmpegFailed(
+                output: outputPath, status: process.terminationStatus,
+                stderrTail: stderrCollector.tail())
         }
         return nil
     }
@@ -162,7 +166,9 @@ final class StderrCollector: @unchecked Sendable {
         started = true
         Thread.detachNewThread { [self] in
             let all = handle.readDataToEndOfFile()
-            lock.lock(); data = all; lock.unlock()
+            lock.lock()
+            data = all
+            lock.unlock()
             done.signal()
         }
     }
@@ -175,7 +181,8 @@ final class StderrCollector: @unchecked Sendable {
 
     /// The last `lines` lines of ffmpeg's stderr.
     func tail(lines: Int = 12) -> String {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         let text = String(decoding: data, as: UTF8.self)
         return text.split(separator: "\n", omittingEmptySubsequences: true)
             .suffix(lines).map { "  ffmpeg: " + $0 }.joined(separator: "\n")
@@ -186,6 +193,6 @@ final class StderrCollector: @unchecked Sendable {
 /// frame crosses to ffmpeg in 8 writes instead of 127, with as many fewer context switches.
 /// Best effort: where the call is refused the pipe just stays small.
 public func widenPipe(_ fd: Int32) {
-    let setPipeSize: Int32 = 1031   // F_SETPIPE_SZ (linux/fcntl.h); Glibc does not export it to Swift.
+    let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ (linux/fcntl.h); Glibc does not export it to Swift.
     _ = fcntl(fd, setPipeSize, 1 << 20)
 }

@@ -39,7 +39,8 @@ final class FFmpegWatchdog: @unchecked Sendable {
 
     /// True when neither CPU time nor output size changed for `stallSeconds`.
     func hasStalled() -> Bool {
-        let cpu = cpuTicks(), size = outputSize()
+        let cpu = cpuTicks()
+        let size = outputSize()
         if cpu != lastCPU || size != lastSize {
             lastCPU = cpu
             lastSize = size

@@ -1,5 +1,5 @@
-import Foundation
 import FileSystem
+import Foundation
 
 /// A folder of numbered PNG frames: `frame_00000.png`, `frame_00001.png`, …
 ///
@@ -15,7 +15,8 @@ public struct PNGSequence: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw ExportError.io(path: directory, operation: "create the folder", reason: "\(error.localizedDescription)")
+            throw ExportError.io(
+                path: directory, operation: "create the folder", reason: "\(error.localizedDescription)")
         }
     }
 

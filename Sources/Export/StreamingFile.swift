@@ -23,7 +23,8 @@ public final class StreamingFile: @unchecked Sendable {
     public init(path: String) throws {
         self.path = path
         let url = URL(fileURLWithPath: path)
-        temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
+        temporary =
+            url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())").path
         descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
             throw ExportError.io(path: temporary, operation: "create", reason: String(cString: strerror(errno)))
@@ -49,7 +50,8 @@ public final class StreamingFile: @unchecked Sendable {
             } else if n < 0 && errno == EINTR {
                 continue
             } else {
-                failure = .io(path: path, operation: "write", reason: n < 0 ? String(cString: strerror(errno)) : "no progress")
+                failure = .io(
+                    path: path, operation: "write", reason: n < 0 ? String(cString: strerror(errno)) : "no progress")
             }
         }
         buffer.removeAll(keepingCapacity: true)
@@ -62,7 +64,9 @@ public final class StreamingFile: @unchecked Sendable {
         ended = true
         let closed = close(descriptor) == 0
         descriptor = -1
-        if failure == nil, !closed { failure = .io(path: path, operation: "close", reason: String(cString: strerror(errno))) }
+        if failure == nil, !closed {
+            failure = .io(path: path, operation: "close", reason: String(cString: strerror(errno)))
+        }
         if let failure {
             remove()
             throw failure

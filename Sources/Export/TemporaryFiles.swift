@@ -11,11 +11,15 @@ public final class TemporaryFiles: @unchecked Sendable {
     private var sources: [DispatchSourceSignal] = []
 
     public func register(_ path: String) {
-        lock.lock(); paths.append(path); lock.unlock()
+        lock.lock()
+        paths.append(path)
+        lock.unlock()
     }
 
     public func unregister(_ path: String) {
-        lock.lock(); paths.removeAll { $0 == path }; lock.unlock()
+        lock.lock()
+        paths.removeAll { $0 == path }
+        lock.unlock()
     }
 
     /// Installs SIGINT/SIGTERM handlers that delete every registered file, then exit with
@@ -25,9 +29,12 @@ public final class TemporaryFiles: @unchecked Sendable {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler { [self] in
-                lock.lock(); let pending = paths; lock.unlock()
+                lock.lock()
+                let pending = paths
+                lock.unlock()
                 for p in pending { unlink(p) }
-                FileHandle.standardError.write("\ninterrupted; removed \(pending.count) partial file(s)\n".data(using: .utf8)!)
+                FileHandle.standardError.write(
+                    "\ninterrupted; removed \(pending.count) partial file(s)\n".data(using: .utf8)!)
                 exit(128 + sig)
             }
             source.resume()

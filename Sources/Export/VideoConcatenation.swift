@@ -18,8 +18,10 @@ public enum VideoConcatenation {
 
     /// The arguments after the executable for joining the segments listed in `list` into `output`.
     public static func arguments(list: String, format: VideoFormat, output: String) -> [String] {
-        var args = ["-hide_banner", "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", list,
-                    "-c", "copy", "-fflags", "+bitexact", "-map_metadata", "-1"]
+        var args = [
+            "-hide_banner", "-loglevel", "error", "-y", "-f", "concat", "-safe", "0", "-i", list,
+            "-c", "copy", "-fflags", "+bitexact", "-map_metadata", "-1",
+        ]
         if format == .mp4 || format == .mov { args += ["-movflags", "+faststart"] }
         return args + ["-f", format == .mp4 ? "mp4" : "mov", output]
     }
@@ -31,12 +33,14 @@ public enum VideoConcatenation {
         precondition(!segments.isEmpty, "at least one segment")
         let ext = (output as NSString).pathExtension.lowercased()
         guard let format = VideoFormat(name: ext), VideoFormat.segmentable.contains(format) else {
-            throw ExportError.io(path: output, operation: "join segments into",
-                                 reason: "the output must end in .mp4 or .mov (the formats whose segments join by stream copy)")
+            throw ExportError.io(
+                path: output, operation: "join segments into",
+                reason: "the output must end in .mp4 or .mov (the formats whose segments join by stream copy)")
         }
         for segment in segments {
             guard (segment as NSString).pathExtension.lowercased() == ext else {
-                throw ExportError.io(path: segment, operation: "join", reason: "segment is not a .\(ext) file like the output")
+                throw ExportError.io(
+                    path: segment, operation: "join", reason: "segment is not a .\(ext) file like the output")
             }
             guard FileManager.default.isReadableFile(atPath: segment) else {
                 throw ExportError.io(path: segment, operation: "read the segment", reason: "no such readable file")

@@ -42,8 +42,10 @@ public struct VideoEncodingOptions: Sendable, Equatable {
     /// and stays opaque. Off: every format is opaque (the alpha bytes of the frames are ignored).
     public let alpha: Bool
 
-    public init(h264CRF: Int = 18, h264Preset: H264Preset = .medium, vp9CRF: Int = 30, vp9Speed: Int = 2,
-                gifDither: GIFDither = .none, playCount: Int = 0, alpha: Bool = false) throws {
+    public init(
+        h264CRF: Int = 18, h264Preset: H264Preset = .medium, vp9CRF: Int = 30, vp9Speed: Int = 2,
+        gifDither: GIFDither = .none, playCount: Int = 0, alpha: Bool = false
+    ) throws {
         try Self.check("h264CRF", h264CRF, 0...51)
         try Self.check("vp9CRF", vp9CRF, 0...63)
         try Self.check("vp9Speed", vp9Speed, 0...5)

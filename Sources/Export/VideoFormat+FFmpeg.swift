@@ -32,7 +32,8 @@ extension VideoFormat {
         guard !opaque.isEmpty else { return nil }
         // GIF keeps alpha as on/off transparency only (ffmpeg's paletteuse alpha_threshold=128).
         let keeping = allCases.filter { $0.supportsAlpha && $0 != .gif }.map(\.rawValue)
-        return "\(sceneName): the canvas background is transparent but \(opaque.map(\.rawValue).joined(separator: ", ")) "
+        return
+            "\(sceneName): the canvas background is transparent but \(opaque.map(\.rawValue).joined(separator: ", ")) "
             + "cannot store alpha; that video will be opaque (transparent pixels show the colour stored under them). "
             + "Formats that keep alpha: \(keeping.joined(separator: ", ")) (gif: on/off transparency only), "
             + "e.g. --video webm; the PNG frames keep it too"

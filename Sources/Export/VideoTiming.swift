@@ -26,8 +26,10 @@ public enum VideoTiming {
     /// needs a tick from the future — the pipeline can stream — and the first frame and a frame at
     /// rest are sharp. The shutter is open N ticks of each frame's S / V: N = S / V (simulate at
     /// N × the video rate) is a 360° shutter; fewer sub-frames a narrower one. N = 1 is no blur.
-    public static func motionBlurTicks(forVideoFrame k: Int, videoFPS: Int, simulationFPS: Int,
-                                       subframes: Int) -> [Int] {
+    public static func motionBlurTicks(
+        forVideoFrame k: Int, videoFPS: Int, simulationFPS: Int,
+        subframes: Int
+    ) -> [Int] {
         precondition(subframes >= 1, "at least one sub-frame")
         let last = sourceTick(forVideoFrame: k, videoFPS: videoFPS, simulationFPS: simulationFPS)
         return (0..<subframes).map { max(0, last - subframes + 1 + $0) }
@@ -50,7 +52,10 @@ public enum VideoTiming {
         let n = frames.count
         var result = [UInt8](repeating: 0, count: count)
         for p in stride(from: 0, to: count, by: 4) {
-            var alphaSum = 0, r = 0, g = 0, b = 0
+            var alphaSum = 0
+            var r = 0
+            var g = 0
+            var b = 0
             for frame in frames {
                 let a = Int(frame[p + 3])
                 alphaSum += a

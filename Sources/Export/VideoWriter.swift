@@ -56,17 +56,23 @@ public final class VideoWriter {
     public static let queuedFrames = 4
 
     /// Writes `directory/baseName.<ext>` for each format (duplicates are written once).
-    public convenience init(directory: String, baseName: String, formats: [VideoFormat],
-                            width: Int, height: Int, fps: Int, options: VideoEncodingOptions = .standard,
-                            backgroundHex: String, executable: String? = nil,
-                            stallSeconds: Double = VideoWriter.defaultStallSeconds) throws {
+    public convenience init(
+        directory: String, baseName: String, formats: [VideoFormat],
+        width: Int, height: Int, fps: Int, options: VideoEncodingOptions = .standard,
+        backgroundHex: String, executable: String? = nil,
+        stallSeconds: Double = VideoWriter.defaultStallSeconds
+    ) throws {
         var unique: [VideoFormat] = []
         for format in formats where !unique.contains(format) { unique.append(format) }
         let files = unique.map { format in
-            (format: format, path: (directory as NSString).appendingPathComponent(baseName + "." + format.fileExtension))
+            (
+                format: format,
+                path: (directory as NSString).appendingPathComponent(baseName + "." + format.fileExtension)
+            )
         }
-        try self.init(files: files, width: width, height: height, fps: fps, options: options,
-                      backgroundHex: backgroundHex, executable: executable, stallSeconds: stallSeconds)
+        try self.init(
+            files: files, width: width, height: height, fps: fps, options: options,
+            backgroundHex: backgroundHex, executable: executable, stallSeconds: stallSeconds)
     }
 
     /// Seconds an ffmpeg may make no progress (read no frame, use no CPU, write nothing) before
@@ -76,9 +82,11 @@ public final class VideoWriter {
     /// Starts one ffmpeg per file after the preflight. `backgroundHex` (RGB hex like "F2F2F7")
     /// colours the padding of an odd-sized MP4. `executable`: an ffmpeg path, default `ffmpeg` on PATH.
     /// `stallSeconds` (> 0): see `defaultStallSeconds`.
-    public init(files: [(format: VideoFormat, path: String)], width: Int, height: Int, fps: Int,
-                options: VideoEncodingOptions = .standard, backgroundHex: String,
-                executable: String? = nil, stallSeconds: Double = VideoWriter.defaultStallSeconds) throws {
+    public init(
+        files: [(format: VideoFormat, path: String)], width: Int, height: Int, fps: Int,
+        options: VideoEncodingOptions = .standard, backgroundHex: String,
+        executable: String? = nil, stallSeconds: Double = VideoWriter.defaultStallSeconds
+    ) throws {
         precondition(width > 0 && height > 0 && fps > 0, "size and fps must be positive")
         precondition(!files.isEmpty, "at least one format")
         self.width = width
@@ -89,8 +97,9 @@ public final class VideoWriter {
         for file in files {
             try capabilities.check(file.format)
             if let maximum = file.format.maximumDimension, width > maximum || height > maximum {
-                throw ExportError.unsupportedSize(format: file.format.rawValue, width: width, height: height,
-                                                  maximum: maximum)
+                throw ExportError.unsupportedSize(
+                    format: file.format.rawValue, width: width, height: height,
+                    maximum: maximum)
             }
         }
 
@@ -99,14 +108,19 @@ public final class VideoWriter {
         do {
             for file in files {
                 let step = VideoTiming.frameStep(fps: fps, maximumFrameRate: file.format.maximumFrameRate)
-                let process = try FFmpegProcess(executable: capabilities.executable, outputPath: file.path,
-                                                stallSeconds: stallSeconds) { temporary in
-                    FFmpegCommand.arguments(format: file.format, width: width, height: height, fps: fps / step,
-                                            options: options, backgroundHex: backgroundHex, output: temporary)
+                let process = try FFmpegProcess(
+                    executable: capabilities.executable, outputPath: file.path,
+                    stallSeconds: stallSeconds
+                ) { temporary in
+                    FFmpegCommand.arguments(
+                        format: file.format, width: width, height: height, fps: fps / step,
+                        options: options, backgroundHex: backgroundHex, output: temporary)
                 }
                 started.append(process)
-                outputs.append(Output(format: file.format, path: file.path, arguments: process.arguments,
-                                      frameStep: step, frameRate: fps / step))
+                outputs.append(
+                    Output(
+                        format: file.format, path: file.path, arguments: process.arguments,
+                        frameStep: step, frameRate: fps / step))
             }
         } catch {
             for process in started { process.abandon() }
@@ -122,8 +136,10 @@ public final class VideoWriter {
     /// which it leaves in the queue for the caller's thread to throw.
     private func startFeeder() {
         feederRunning = true
-        let processes = self.processes, steps = outputs.map(\.frameStep)
-        let queue = self.queue, done = feederDone
+        let processes = self.processes
+        let steps = outputs.map(\.frameStep)
+        let queue = self.queue
+        let done = feederDone
         Thread.detachNewThread {
             var fed = 0
             while let frame = queue.pop() {
@@ -204,7 +220,8 @@ public final class VideoWriter {
         ended = true
         // Stop the feeder first (it finishes the write in progress), so that no process is
         // written to and abandoned from two threads at once.
-        queue.fail(ExportError.io(path: outputs.first?.path ?? "", operation: "write", reason: "the render was abandoned"))
+        queue.fail(
+            ExportError.io(path: outputs.first?.path ?? "", operation: "write", reason: "the render was abandoned"))
         joinFeeder()
         for process in processes { process.abandon() }
     }
@@ -224,13 +241,15 @@ final class FrameFeedQueue: @unchecked Sendable {
 
     /// The first failure, if any (`fail`).
     var failure: Error? {
-        condition.lock(); defer { condition.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         return storedFailure
     }
 
     /// Appends a frame, waiting while the queue is full; throws the failure if there is one.
     func push(_ frame: [UInt8]) throws {
-        condition.lock(); defer { condition.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         while frames.count >= capacity && storedFailure == nil { condition.wait() }
         if let storedFailure { throw storedFailure }
         frames.append(frame)
@@ -240,7 +259,8 @@ final class FrameFeedQueue: @unchecked Sendable {
     /// The oldest frame, waiting while the queue is empty and open; nil once closed and empty,
     /// or failed.
     func pop() -> [UInt8]? {
-        condition.lock(); defer { condition.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         while frames.isEmpty && !closed && storedFailure == nil { condition.wait() }
         guard storedFailure == nil, !frames.isEmpty else { return nil }
         let frame = frames.removeFirst()
@@ -250,7 +270,10 @@ final class FrameFeedQueue: @unchecked Sendable {
 
     /// No more frames will come; the feeder drains what is queued and exits.
     func close() {
-        condition.lock(); closed = true; condition.broadcast(); condition.unlock()
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// Stops both sides: queued frames are dropped; the first failure is kept.

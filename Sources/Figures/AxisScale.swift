@@ -10,10 +10,12 @@ public struct AxisScale: Equatable, Sendable {
     /// An axis covering `minimum...maximum` with about `targetTicks` intervals, its ends on ticks.
     /// A flat range is widened to ±1 (or ±10 % of the value) so the line sits mid-panel.
     public init(covering minimum: Double, _ maximum: Double, targetTicks: Int = 5) {
-        var lo = minimum, hi = maximum
+        var lo = minimum
+        var hi = maximum
         if !(hi - lo > 1e-9 * max(abs(lo), abs(hi), 1)) {
             let pad = lo == 0 ? 1 : abs(lo) * 0.1
-            lo -= pad; hi += pad
+            lo -= pad
+            hi += pad
         }
         let step = AxisScale.niceStep((hi - lo) / Double(max(targetTicks, 1)))
         self.step = step

@@ -44,7 +44,9 @@ public struct PlacedFrame: Sendable {
     public var list: DisplayList
 
     public init(x: Int, y: Int, list: DisplayList) {
-        self.x = x; self.y = y; self.list = list
+        self.x = x
+        self.y = y
+        self.list = list
     }
 }
 
@@ -66,8 +68,10 @@ public struct Polyline: Sendable {
     /// A rectangle in figure pixels the line is clipped to (a trail to its frame); nil: none.
     public var clip: Rect? = nil
 
-    public init(points: [Point], transform: Geometry.AffineTransform = .identity, width: Double, color: ColorRGBA8,
-                dash: (on: Double, off: Double)? = nil, attributes: [(String, String)] = []) {
+    public init(
+        points: [Point], transform: Geometry.AffineTransform = .identity, width: Double, color: ColorRGBA8,
+        dash: (on: Double, off: Double)? = nil, attributes: [(String, String)] = []
+    ) {
         precondition(width > 0, "polyline width must be positive, got \(width)")
         self.points = points
         self.transform = transform
@@ -101,29 +105,36 @@ public struct TextLabel: Sendable {
 
 extension DrawRect {
     /// An axis-aligned rectangle given by its top-left corner in figure pixels.
-    static func box(x: Double, y: Double, width: Double, height: Double, fill: ColorRGBA8,
-                    cornerRadius: Double = 0, borderWidth: Double = 0, borderColor: ColorRGBA8 = .clear) -> DrawRect {
-        DrawRect(size: Size(width, height), cornerRadius: cornerRadius,
-                 transform: AffineTransform(translationX: x + width / 2, y: y + height / 2),
-                 fill: fill, borderWidth: borderWidth, borderColor: borderColor)
+    static func box(
+        x: Double, y: Double, width: Double, height: Double, fill: ColorRGBA8,
+        cornerRadius: Double = 0, borderWidth: Double = 0, borderColor: ColorRGBA8 = .clear
+    ) -> DrawRect {
+        DrawRect(
+            size: Size(width, height), cornerRadius: cornerRadius,
+            transform: AffineTransform(translationX: x + width / 2, y: y + height / 2),
+            fill: fill, borderWidth: borderWidth, borderColor: borderColor)
     }
 
     /// A disc of diameter `diameter` centred at `center`.
-    static func disc(center: Point, diameter: Double, fill: ColorRGBA8,
-                     borderWidth: Double = 0, borderColor: ColorRGBA8 = .clear) -> DrawRect {
-        DrawRect(size: Size(diameter, diameter), cornerRadius: diameter / 2,
-                 transform: AffineTransform(translationX: center.x, y: center.y),
-                 fill: fill, borderWidth: borderWidth, borderColor: borderColor)
+    static func disc(
+        center: Point, diameter: Double, fill: ColorRGBA8,
+        borderWidth: Double = 0, borderColor: ColorRGBA8 = .clear
+    ) -> DrawRect {
+        DrawRect(
+            size: Size(diameter, diameter), cornerRadius: diameter / 2,
+            transform: AffineTransform(translationX: center.x, y: center.y),
+            fill: fill, borderWidth: borderWidth, borderColor: borderColor)
     }
 
     /// A straight stroke from a to b with round caps: a capsule of the stroke's width.
     static func segment(from a: Point, to b: Point, width: Double, color: ColorRGBA8) -> DrawRect {
         let d = b - a
         let middle = (a + b) * 0.5
-        return DrawRect(size: Size(d.length + width, width), cornerRadius: width / 2,
-                        transform: AffineTransform(rotation: Angle.direction(of: d))
-                            .concatenating(AffineTransform(translationX: middle.x, y: middle.y)),
-                        fill: color)
+        return DrawRect(
+            size: Size(d.length + width, width), cornerRadius: width / 2,
+            transform: AffineTransform(rotation: Angle.direction(of: d))
+                .concatenating(AffineTransform(translationX: middle.x, y: middle.y)),
+            fill: color)
     }
 
     /// This rectangle seen through `view` (its transform, clips and shadow mapped), faded by
@@ -131,8 +142,11 @@ extension DrawRect {
     func placed(by view: AffineTransform, opacity fade: Double = 1, tint: ColorRGBA8? = nil) -> DrawRect {
         var copy = self
         copy.transform = transform.concatenating(view)
-        copy.clips = clips.map { ClipShape(size: $0.size, cornerRadius: $0.cornerRadius, maskedCorners: $0.maskedCorners,
-                                           transform: $0.transform.concatenating(view)) }
+        copy.clips = clips.map {
+            ClipShape(
+                size: $0.size, cornerRadius: $0.cornerRadius, maskedCorners: $0.maskedCorners,
+                transform: $0.transform.concatenating(view))
+        }
         copy.opacity = opacity * fade
         if var shadow {
             let scale = (view.a * view.a + view.b * view.b).squareRoot()
@@ -149,7 +163,9 @@ extension DrawRect {
             var p = path
             p.transform = path.transform.concatenating(view)
             p.paint = path.paint.placed(by: view)
-            p.clips = path.clips.map { ClipShape(size: $0.size, cornerRadius: $0.cornerRadius, transform: $0.transform.concatenating(view)) }
+            p.clips = path.clips.map {
+                ClipShape(size: $0.size, cornerRadius: $0.cornerRadius, transform: $0.transform.concatenating(view))
+            }
             p.opacity = path.opacity * fade
             if let tint, case .solid(let c) = path.paint { p.paint = .solid(c.mixed(toward: tint)) }
             return p
@@ -171,7 +187,8 @@ extension ColorRGBA8 {
 extension Rect {
     /// This rectangle as a clip shape (figure pixels, square corners).
     var clipShape: ClipShape {
-        ClipShape(size: size, cornerRadius: 0,
-                  transform: AffineTransform(translationX: origin.x + size.width / 2, y: origin.y + size.height / 2))
+        ClipShape(
+            size: size, cornerRadius: 0,
+            transform: AffineTransform(translationX: origin.x + size.width / 2, y: origin.y + size.height / 2))
     }
 }

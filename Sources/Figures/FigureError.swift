@@ -15,19 +15,20 @@ public enum FigureError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .fontUnavailable(path, size, code):
+        case .fontUnavailable(let path, let size, let code):
             return "cannot open font \(path) at \(size) px (FreeType error \(code)); install Debian's fonts-dejavu-core"
-        case let .unknownItem(id, available):
+        case .unknownItem(let id, let available):
             return "unknown item '\(id)'; expected one of: \(available.joined(separator: ", "))"
-        case let .childLayer(id, layers):
-            return "'\(id)' is a child layer (\(layers.joined(separator: " › "))); trails, sheets and onion skins follow top-level items: expected '\(layers.first ?? id)' here (plots take child layers)"
-        case let .unknownValue(name, available):
+        case .childLayer(let id, let layers):
+            return
+                "'\(id)' is a child layer (\(layers.joined(separator: " › "))); trails, sheets and onion skins follow top-level items: expected '\(layers.first ?? id)' here (plots take child layers)"
+        case .unknownValue(let name, let available):
             return "unknown value '\(name)'; expected one of: \(available.joined(separator: ", "))"
-        case let .tickOutOfRange(tick, last):
+        case .tickOutOfRange(let tick, let last):
             return "tick \(tick) is outside the recording (ticks 0...\(last))"
-        case let .timeOutOfRange(time, duration):
+        case .timeOutOfRange(let time, let duration):
             return "time \(time) s is outside the recording (0...\(duration) s)"
-        case let .invalidRequest(message):
+        case .invalidRequest(let message):
             return message
         }
     }

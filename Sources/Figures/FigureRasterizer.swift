@@ -54,7 +54,8 @@ public enum FigureRasterizer {
         let period = dash.on + dash.off
         var phase = 0.0
         for i in 1..<points.count {
-            let a = points[i - 1], b = points[i]
+            let a = points[i - 1]
+            let b = points[i]
             let length = a.distance(to: b)
             guard length > 0 else { continue }
             var s = 0.0

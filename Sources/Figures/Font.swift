@@ -41,7 +41,9 @@ public final class Font {
 
     /// The linked FreeType version, "2.13.2": goldens are exact only for one version.
     public static var freeTypeVersion: String {
-        var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0
+        var major: Int32 = 0
+        var minor: Int32 = 0
+        var patch: Int32 = 0
         cft_version(&major, &minor, &patch)
         return "\(major).\(minor).\(patch)"
     }
@@ -78,9 +80,11 @@ public final class Font {
         for (code, pen) in penPositions(text).glyphs {
             let position = origin + pen
             // Whole pixels by floor, the remainder as FreeType's sub-pixel shift (0..63).
-            let whole = Int(position >> 6), fraction = position & 63
+            let whole = Int(position >> 6)
+            let fraction = position & 63
             guard cft_render(face, code, fraction, &glyph) == 0, let buffer = glyph.buffer else { continue }
-            let left = whole + Int(glyph.left), top = baselineRow - Int(glyph.top)
+            let left = whole + Int(glyph.left)
+            let top = baselineRow - Int(glyph.top)
             for row in 0..<Int(glyph.height) {
                 let y = top + row
                 guard y >= 0, y < pixmap.height else { continue }

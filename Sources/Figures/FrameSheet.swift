@@ -29,19 +29,28 @@ public enum FrameSheet {
     static let labelBand = 22.0
 
     public static func document(_ recording: MotionRecording, options: Options) throws -> FigureDocument {
-        guard !options.ticks.isEmpty else { throw FigureError.invalidRequest("no frames chosen; give --ticks, --times or --every") }
-        guard options.columns >= 1 else { throw FigureError.invalidRequest("columns must be at least 1, got \(options.columns)") }
+        guard !options.ticks.isEmpty else {
+            throw FigureError.invalidRequest("no frames chosen; give --ticks, --times or --every")
+        }
+        guard options.columns >= 1 else {
+            throw FigureError.invalidRequest("columns must be at least 1, got \(options.columns)")
+        }
         for tick in options.ticks { try recording.checkTick(tick) }
         let viewport = options.viewport
         let columns = min(options.columns, options.ticks.count)
         let rows = (options.ticks.count + columns - 1) / columns
-        let cellWidth = Double(viewport.pixelWidth), cellHeight = Double(viewport.pixelHeight)
+        let cellWidth = Double(viewport.pixelWidth)
+        let cellHeight = Double(viewport.pixelHeight)
         let top = Theme.margin + (options.title == nil ? 0 : 26)
         let width = 2 * Theme.margin + Double(columns) * cellWidth + Double(columns - 1) * gap
         let height = top + Double(rows) * (cellHeight + labelBand) + Double(rows - 1) * gap + Theme.margin - 4
-        var document = FigureDocument(width: Int(width.rounded(.up)), height: Int(height.rounded(.up)), background: Theme.paper)
+        var document = FigureDocument(
+            width: Int(width.rounded(.up)), height: Int(height.rounded(.up)), background: Theme.paper)
         if let title = options.title {
-            document.append(.text(TextLabel(title, at: Point(Theme.margin, Theme.margin + 14), size: Theme.titleSize, color: Theme.ink)))
+            document.append(
+                .text(
+                    TextLabel(
+                        title, at: Point(Theme.margin, Theme.margin + 14), size: Theme.titleSize, color: Theme.ink)))
         }
         for (index, tick) in options.ticks.enumerated() {
             let x = Theme.margin + Double(index % columns) * (cellWidth + gap)
@@ -49,11 +58,17 @@ public enum FrameSheet {
             let list = recording.viewportList(viewport, layers: [(tick, 1, nil)])
             document.append(.frame(PlacedFrame(x: Int(x), y: Int(y), list: list)))
             // A hairline just outside the frame separates it from the paper.
-            document.append(.shape(.box(x: x - 1, y: y - 1, width: cellWidth + 2, height: cellHeight + 2,
-                                        fill: .clear, borderWidth: 1, borderColor: Theme.rule)))
+            document.append(
+                .shape(
+                    .box(
+                        x: x - 1, y: y - 1, width: cellWidth + 2, height: cellHeight + 2,
+                        fill: .clear, borderWidth: 1, borderColor: Theme.rule)))
             let label = "tick \(tick) · \(Theme.format(recording.time(ofTick: tick), decimals: 3)) s"
-            document.append(.text(TextLabel(label, at: Point(x + cellWidth / 2, y + cellHeight + 16),
-                                            size: Theme.labelSize, color: Theme.secondaryInk, anchor: .middle)))
+            document.append(
+                .text(
+                    TextLabel(
+                        label, at: Point(x + cellWidth / 2, y + cellHeight + 16),
+                        size: Theme.labelSize, color: Theme.secondaryInk, anchor: .middle)))
         }
         return document
     }

@@ -24,15 +24,20 @@ public struct MotionRecording: Sendable {
 
         /// The four corners in canvas points: top-left, top-right, bottom-right, bottom-left.
         public var corners: [Point] {
-            let w = bounds.width / 2, h = bounds.height / 2
-            return [Point(-w, -h), Point(w, -h), Point(w, h), Point(-w, h)].map { center + transform.applyLinear(to: $0) }
+            let w = bounds.width / 2
+            let h = bounds.height / 2
+            return [Point(-w, -h), Point(w, -h), Point(w, h), Point(-w, h)].map {
+                center + transform.applyLinear(to: $0)
+            }
         }
 
         /// The item's bounding box in canvas points.
         public var frame: Rect {
             let c = corners
-            let xs = c.map(\.x), ys = c.map(\.y)
-            let minX = xs.min() ?? center.x, minY = ys.min() ?? center.y
+            let xs = c.map(\.x)
+            let ys = c.map(\.y)
+            let minX = xs.min() ?? center.x
+            let minY = ys.min() ?? center.y
             return Rect(x: minX, y: minY, width: (xs.max() ?? minX) - minX, height: (ys.max() ?? minY) - minY)
         }
     }
@@ -47,9 +52,10 @@ public struct MotionRecording: Sendable {
         for frame in 0..<plan.maxFrames {
             if frame > 0 { simulation.advance() }
             frames.append(simulation.displayList())
-            states.append(simulation.dynamicItems.map {
-                ItemState(center: $0.center, transform: $0.transform, bounds: $0.bounds)
-            })
+            states.append(
+                simulation.dynamicItems.map {
+                    ItemState(center: $0.center, transform: $0.transform, bounds: $0.bounds)
+                })
             trace.record(simulation)
             if plan.stopsAtRest, simulation.isAtRest { break }
         }
@@ -69,7 +75,9 @@ public struct MotionRecording: Sendable {
     /// The tick shown at `time` seconds: the nearest whole tick.
     public func tick(atTime time: Double) throws -> Int {
         let tick = Int((time * Double(scene.fps)).rounded())
-        guard tick >= 0, tick <= lastTick else { throw FigureError.timeOutOfRange(time, duration: self.time(ofTick: lastTick)) }
+        guard tick >= 0, tick <= lastTick else {
+            throw FigureError.timeOutOfRange(time, duration: self.time(ofTick: lastTick))
+        }
         return tick
     }
 
@@ -109,12 +117,17 @@ public struct MotionRecording: Sendable {
 
     /// The union of the items' bounding boxes at `ticks`, in canvas points.
     public func motionBounds(ticks: [Int], items: [Int]? = nil) -> Rect {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         for tick in ticks {
             for (index, state) in states[tick].enumerated() where items?.contains(index) ?? true {
                 let f = state.frame
-                minX = min(minX, f.origin.x); minY = min(minY, f.origin.y)
-                maxX = max(maxX, f.origin.x + f.size.width); maxY = max(maxY, f.origin.y + f.size.height)
+                minX = min(minX, f.origin.x)
+                minY = min(minY, f.origin.y)
+                maxX = max(maxX, f.origin.x + f.size.width)
+                maxY = max(maxY, f.origin.y + f.size.height)
             }
         }
         guard minX.isFinite else { return Rect(origin: .zero, size: scene.canvas.size) }
@@ -131,7 +144,9 @@ public struct TraceTable: Equatable, Sendable {
 
     public init(csv: String) {
         var lines = csv.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-        columns = lines.isEmpty ? [] : lines.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        columns =
+            lines.isEmpty
+            ? [] : lines.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         rows = lines.map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
     }
 
@@ -141,10 +156,12 @@ public struct TraceTable: Equatable, Sendable {
     /// (time, value) for one item and column, in tick order, parsed from the trace's text.
     public func series(item: String, column: String) -> [Point]? {
         guard let itemColumn = columns.firstIndex(of: "item"), let timeColumn = columns.firstIndex(of: "time"),
-              let valueColumn = columns.firstIndex(of: column) else { return nil }
+            let valueColumn = columns.firstIndex(of: column)
+        else { return nil }
         return rows.compactMap { row in
             guard row.count > max(valueColumn, timeColumn, itemColumn), row[itemColumn] == item,
-                  let t = Double(row[timeColumn]), let v = Double(row[valueColumn]) else { return nil }
+                let t = Double(row[timeColumn]), let v = Double(row[valueColumn])
+            else { return nil }
             return Point(t, v)
         }
     }

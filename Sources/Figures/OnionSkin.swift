@@ -20,8 +20,10 @@ public enum OnionSkin {
         public var viewport: FrameViewport
         public var title: String?
 
-        public init(reference: Int? = nil, every: Int = 6, nearestOpacity: Double = 0.6, farthestOpacity: Double = 0.2,
-                    pastTint: ColorRGBA8? = nil, futureTint: ColorRGBA8? = nil, viewport: FrameViewport, title: String? = nil) {
+        public init(
+            reference: Int? = nil, every: Int = 6, nearestOpacity: Double = 0.6, farthestOpacity: Double = 0.2,
+            pastTint: ColorRGBA8? = nil, futureTint: ColorRGBA8? = nil, viewport: FrameViewport, title: String? = nil
+        ) {
             self.reference = reference
             self.every = every
             self.nearestOpacity = nearestOpacity
@@ -39,8 +41,12 @@ public enum OnionSkin {
         return (all.filter { $0 < reference }, all.filter { $0 > reference })
     }
 
-    public static func document(_ recording: MotionRecording, options: Options, fonts: FontBook) throws -> FigureDocument {
-        guard options.every >= 1 else { throw FigureError.invalidRequest("--every must be at least 1, got \(options.every)") }
+    public static func document(_ recording: MotionRecording, options: Options, fonts: FontBook) throws
+        -> FigureDocument
+    {
+        guard options.every >= 1 else {
+            throw FigureError.invalidRequest("--every must be at least 1, got \(options.every)")
+        }
         let reference = options.reference ?? recording.lastTick
         try recording.checkTick(reference)
         let (past, future) = ghostTicks(reference: reference, every: options.every, lastTick: recording.lastTick)
@@ -48,7 +54,8 @@ public enum OnionSkin {
         func opacity(_ tick: Int) -> Double {
             // Linear in the distance: the nearest ghost (one step away) gets nearestOpacity, the
             // farthest gets farthestOpacity.
-            let distance = Double(abs(tick - reference)), step = Double(options.every)
+            let distance = Double(abs(tick - reference))
+            let step = Double(options.every)
             guard Double(farthest) > step else { return options.nearestOpacity }
             let u = (distance - step) / (Double(farthest) - step)
             return options.nearestOpacity + (options.farthestOpacity - options.nearestOpacity) * u
@@ -67,17 +74,31 @@ public enum OnionSkin {
         if let first = ghosts.first, let last = ghosts.last {
             caption += " · ghosts every \(options.every) ticks, \(first)–\(last)"
         }
-        let width = max(Double(viewport.pixelWidth), (try fonts.font(Theme.labelSize).width(of: caption)).rounded(.up)) + 2 * Theme.margin
+        let width =
+            max(Double(viewport.pixelWidth), (try fonts.font(Theme.labelSize).width(of: caption)).rounded(.up)) + 2
+            * Theme.margin
         let height = top + Double(viewport.pixelHeight) + 30 + Theme.margin - 4
-        var document = FigureDocument(width: Int(width.rounded(.up)), height: Int(height.rounded(.up)), background: Theme.paper)
+        var document = FigureDocument(
+            width: Int(width.rounded(.up)), height: Int(height.rounded(.up)), background: Theme.paper)
         if let title = options.title {
-            document.append(.text(TextLabel(title, at: Point(Theme.margin, Theme.margin + 14), size: Theme.titleSize, color: Theme.ink)))
+            document.append(
+                .text(
+                    TextLabel(
+                        title, at: Point(Theme.margin, Theme.margin + 14), size: Theme.titleSize, color: Theme.ink)))
         }
-        document.append(.frame(PlacedFrame(x: Int(Theme.margin), y: Int(top), list: recording.viewportList(viewport, layers: layers))))
-        document.append(.shape(.box(x: Theme.margin - 1, y: top - 1, width: Double(viewport.pixelWidth) + 2,
-                                    height: Double(viewport.pixelHeight) + 2, fill: .clear, borderWidth: 1, borderColor: Theme.rule)))
-        document.append(.text(TextLabel(caption, at: Point(Theme.margin, top + Double(viewport.pixelHeight) + 20),
-                                        size: Theme.labelSize, color: Theme.secondaryInk)))
+        document.append(
+            .frame(
+                PlacedFrame(x: Int(Theme.margin), y: Int(top), list: recording.viewportList(viewport, layers: layers))))
+        document.append(
+            .shape(
+                .box(
+                    x: Theme.margin - 1, y: top - 1, width: Double(viewport.pixelWidth) + 2,
+                    height: Double(viewport.pixelHeight) + 2, fill: .clear, borderWidth: 1, borderColor: Theme.rule)))
+        document.append(
+            .text(
+                TextLabel(
+                    caption, at: Point(Theme.margin, top + Double(viewport.pixelHeight) + 20),
+                    size: Theme.labelSize, color: Theme.secondaryInk)))
         return document
     }
 }

@@ -29,7 +29,8 @@ public struct PlotQuantity: Equatable, Sendable {
     public static func resolve(_ name: String, in table: TraceTable) throws -> PlotQuantity {
         if let known = named.first(where: { $0.name == name }) { return known }
         if table.valueColumns.contains(name) {
-            return PlotQuantity(name: name, column: name, axisTitle: name.replacingOccurrences(of: "_", with: " "), factor: 1)
+            return PlotQuantity(
+                name: name, column: name, axisTitle: name.replacingOccurrences(of: "_", with: " "), factor: 1)
         }
         throw FigureError.unknownValue(name, available: named.map(\.name) + table.valueColumns)
     }
@@ -38,10 +39,12 @@ public struct PlotQuantity: Equatable, Sendable {
     /// backward difference of the traced centres, |c(t) − c(t − 1)|·fps, 0 at tick 0.
     public func samples(item: String, in table: TraceTable, fps: Int) -> [Point] {
         if let column { return table.series(item: item, column: column) ?? [] }
-        let xs = table.series(item: item, column: "center_x") ?? [], ys = table.series(item: item, column: "center_y") ?? []
+        let xs = table.series(item: item, column: "center_x") ?? []
+        let ys = table.series(item: item, column: "center_y") ?? []
         return xs.indices.map { i in
             guard i > 0 else { return Point(xs[i].x, 0) }
-            let dx = xs[i].y - xs[i - 1].y, dy = ys[i].y - ys[i - 1].y
+            let dx = xs[i].y - xs[i - 1].y
+            let dy = ys[i].y - ys[i - 1].y
             return Point(xs[i].x, (dx * dx + dy * dy).squareRoot() * Double(fps))
         }
     }
@@ -71,8 +74,10 @@ public enum Plot {
         /// keeping at least one: for the default `x,y`, where a flat panel says nothing.
         public var dropsFlatPanels = false
 
-        public init(values: [String], items: [String]? = nil, from: Double? = nil, to: Double? = nil,
-                    width: Int = 720, panelHeight: Int = 150, title: String? = nil, events: Bool = true) {
+        public init(
+            values: [String], items: [String]? = nil, from: Double? = nil, to: Double? = nil,
+            width: Int = 720, panelHeight: Int = 150, title: String? = nil, events: Bool = true
+        ) {
             self.values = values
             self.items = items
             self.from = from
@@ -88,47 +93,69 @@ public enum Plot {
     static let right = 20.0
     static let panelGap = 34.0
 
-    public static func document(_ recordings: [MotionRecording], options: Options, fonts: FontBook) throws -> FigureDocument {
+    public static func document(_ recordings: [MotionRecording], options: Options, fonts: FontBook) throws
+        -> FigureDocument
+    {
         guard let first = recordings.first else { throw FigureError.invalidRequest("no scene to plot") }
-        guard !options.values.isEmpty else { throw FigureError.invalidRequest("no value to plot; give --value x,y,angle,...") }
+        guard !options.values.isEmpty else {
+            throw FigureError.invalidRequest("no value to plot; give --value x,y,angle,...")
+        }
         var quantities = try options.values.map { try PlotQuantity.resolve($0, in: first.trace) }
         let labelFont = try fonts.font(Theme.labelSize)
 
         // Series: every chosen item of every scene.
-        struct Series { let recording: MotionRecording; let item: String; let label: String; let color: ColorRGBA8 }
+        struct Series {
+            let recording: MotionRecording
+            let item: String
+            let label: String
+            let color: ColorRGBA8
+        }
         var series: [Series] = []
         for recording in recordings {
-            let ids: [String], labels: [String]
+            let ids: [String]
+            let labels: [String]
             if let items = options.items {
                 // Child layers too (`card.heart`): the trace records every layer.
                 ids = try items.map(recording.traceID)
                 labels = items
             } else {
-                let moving = MotionTrail.movingItems(recording, through: recording.lastTick).map { recording.scene.items[$0].id }
+                let moving = MotionTrail.movingItems(recording, through: recording.lastTick).map {
+                    recording.scene.items[$0].id
+                }
                 ids = moving.isEmpty ? recording.itemIDs : moving
                 labels = ids
             }
             for (id, name) in zip(ids, labels) {
                 let label = recordings.count > 1 ? "\(recording.scene.name) · \(name)" : name
-                series.append(Series(recording: recording, item: id, label: label, color: Theme.seriesColor(series.count)))
+                series.append(
+                    Series(recording: recording, item: id, label: label, color: Theme.seriesColor(series.count)))
             }
         }
 
         let duration = recordings.map { $0.time(ofTick: $0.lastTick) }.max() ?? 0
-        let t0 = options.from ?? 0, t1 = options.to ?? max(duration, 1 / Double(first.fps))
+        let t0 = options.from ?? 0
+        let t1 = options.to ?? max(duration, 1 / Double(first.fps))
         guard t1 > t0 else { throw FigureError.invalidRequest("empty time range \(t0)...\(t1) s") }
         let timeAxis = AxisScale(fixed: t0, t1, targetTicks: max(3, options.width / 110))
         func inRange(_ p: Point) -> Bool { p.x >= t0 - 1e-9 && p.x <= t1 + 1e-9 }
         if options.dropsFlatPanels {
             let moving = quantities.filter { quantity in
-                let values = series.flatMap { quantity.samples(item: $0.item, in: $0.recording.trace, fps: $0.recording.fps).filter(inRange).map(\.y) }
+                let values = series.flatMap {
+                    quantity.samples(item: $0.item, in: $0.recording.trace, fps: $0.recording.fps).filter(inRange).map(
+                        \.y)
+                }
                 return (values.max() ?? 0) > (values.min() ?? 0)
             }
             quantities = moving.isEmpty ? Array(quantities.prefix(1)) : moving
         }
 
         // Events, placed in label rows above the panels so no two labels overlap.
-        struct Marker { let time: Double; let text: String; let color: ColorRGBA8; var row = 0 }
+        struct Marker {
+            let time: Double
+            let text: String
+            let color: ColorRGBA8
+            var row = 0
+        }
         var markers: [Marker] = []
         if options.events {
             for recording in recordings {
@@ -140,7 +167,8 @@ public enum Plot {
                     // behaviour or timing object reports (a `switch` would break as kinds are added).
                     let isAnimator = event.kind == .animatorPaused || event.kind == .animatorResumed
                     let text = (recordings.count > 1 ? "\(recording.scene.name): " : "") + event.description
-                    markers.append(Marker(time: time, text: text, color: isAnimator ? Theme.animatorEvent : Theme.behaviorEvent))
+                    markers.append(
+                        Marker(time: time, text: text, color: isAnimator ? Theme.animatorEvent : Theme.behaviorEvent))
                 }
             }
         }
@@ -161,7 +189,8 @@ public enum Plot {
             let start = anchor == .start ? x - 2 : x - 4 - textWidth
             spans.append((start, start + textWidth + 10, x, anchor))
         }
-        let order = markers.indices.filter { spans[$0].anchor == .end }.sorted { (spans[$0].x, $1) > (spans[$1].x, $0) }
+        let order =
+            markers.indices.filter { spans[$0].anchor == .end }.sorted { (spans[$0].x, $1) > (spans[$1].x, $0) }
             + markers.indices.filter { spans[$0].anchor == .start }.sorted { (spans[$0].x, $0) < (spans[$1].x, $1) }
         var placed: [(row: Int, start: Double, end: Double, x: Double)] = []
         for i in order {
@@ -169,11 +198,13 @@ public enum Plot {
             func overlaps(_ row: Int) -> Bool { placed.contains { $0.row == row && $0.start < end && start < $0.end } }
             func crossed(_ row: Int) -> Bool {
                 placed.contains { p in
-                    abs(p.x - x) >= 1 && ((p.row < row && p.x >= start - 3 && p.x <= end - 7)
-                                          || (p.row > row && x >= p.start - 3 && x <= p.end - 7))
+                    abs(p.x - x) >= 1
+                        && ((p.row < row && p.x >= start - 3 && p.x <= end - 7)
+                            || (p.row > row && x >= p.start - 3 && x <= p.end - 7))
                 }
             }
-            let row = (0...placed.count).first { !overlaps($0) && !crossed($0) }
+            let row =
+                (0...placed.count).first { !overlaps($0) && !crossed($0) }
                 ?? (0...placed.count).first { !overlaps($0) } ?? placed.count
             placed.append((row, start, end, x))
             markers[i].row = row
@@ -191,19 +222,30 @@ public enum Plot {
         let panelTitleHeight = 20.0
         let panelsTop = y
         let panelHeight = Double(options.panelHeight)
-        let panelsBottom = panelsTop + Double(quantities.count) * (panelTitleHeight + panelHeight) + Double(quantities.count - 1) * panelGap
+        let panelsBottom =
+            panelsTop + Double(quantities.count) * (panelTitleHeight + panelHeight) + Double(quantities.count - 1)
+            * panelGap
         let height = panelsBottom + 44 + Theme.margin - 8
         var document = FigureDocument(width: options.width, height: Int(height.rounded(.up)), background: Theme.paper)
 
         if let title = options.title {
-            document.append(.text(TextLabel(title, at: Point(Theme.margin, Theme.margin + 14), size: Theme.titleSize, color: Theme.ink)))
+            document.append(
+                .text(
+                    TextLabel(
+                        title, at: Point(Theme.margin, Theme.margin + 14), size: Theme.titleSize, color: Theme.ink)))
         }
         // Legend: a short line and the series label, left to right.
         var legendX = left
         for s in series {
-            document.append(.shape(.segment(from: Point(legendX, legendBaseline - 4), to: Point(legendX + 18, legendBaseline - 4),
-                                             width: 2, color: s.color)))
-            document.append(.text(TextLabel(s.label, at: Point(legendX + 24, legendBaseline), size: Theme.labelSize, color: Theme.ink)))
+            document.append(
+                .shape(
+                    .segment(
+                        from: Point(legendX, legendBaseline - 4), to: Point(legendX + 18, legendBaseline - 4),
+                        width: 2, color: s.color)))
+            document.append(
+                .text(
+                    TextLabel(s.label, at: Point(legendX + 24, legendBaseline), size: Theme.labelSize, color: Theme.ink)
+                ))
             legendX += 24 + labelFont.width(of: s.label) + 20
         }
 
@@ -214,7 +256,8 @@ public enum Plot {
                 quantity.samples(item: s.item, in: s.recording.trace, fps: s.recording.fps).filter(inRange)
             }
             let values = data.flatMap { $0.map { $0.y * quantity.factor } }
-            let axis = AxisScale(covering: values.min() ?? 0, values.max() ?? 1, targetTicks: max(2, options.panelHeight / 40))
+            let axis = AxisScale(
+                covering: values.min() ?? 0, values.max() ?? 1, targetTicks: max(2, options.panelHeight / 40))
             let inverted = options.invertY && quantity.name == "y"
             let title = inverted ? "y (pt; down the screen is down)" : quantity.axisTitle
             document.append(.text(TextLabel(title, at: Point(left, top - 7), size: Theme.labelSize, color: Theme.ink)))
@@ -226,43 +269,70 @@ public enum Plot {
             for value in axis.ticks {
                 let py = yPixel(value)
                 document.append(.shape(.box(x: left, y: py - 0.5, width: plotWidth, height: 1, fill: Theme.grid)))
-                document.append(.text(TextLabel(axis.label(value), at: Point(left - 7, py + 4), size: Theme.tickSize,
-                                                color: Theme.secondaryInk, anchor: .end)))
+                document.append(
+                    .text(
+                        TextLabel(
+                            axis.label(value), at: Point(left - 7, py + 4), size: Theme.tickSize,
+                            color: Theme.secondaryInk, anchor: .end)))
             }
             for t in timeAxis.ticks {
-                document.append(.shape(.box(x: xPixel(t) - 0.5, y: top, width: 1, height: panelHeight, fill: Theme.grid)))
+                document.append(
+                    .shape(.box(x: xPixel(t) - 0.5, y: top, width: 1, height: panelHeight, fill: Theme.grid)))
                 if p == quantities.count - 1 {
                     document.append(.shape(.box(x: xPixel(t) - 0.5, y: bottom, width: 1, height: 4, fill: Theme.rule)))
-                    document.append(.text(TextLabel(timeAxis.label(t), at: Point(xPixel(t), bottom + 17), size: Theme.tickSize,
-                                                    color: Theme.secondaryInk, anchor: .middle)))
+                    document.append(
+                        .text(
+                            TextLabel(
+                                timeAxis.label(t), at: Point(xPixel(t), bottom + 17), size: Theme.tickSize,
+                                color: Theme.secondaryInk, anchor: .middle)))
                 }
             }
             // Trace units → pixels: t ↦ left + (t − t0)/(t1 − t0)·W, v ↦ bottom − (v·factor − lower)/(upper − lower)·H.
             // Inverted: v ↦ top + (v·factor − lower)/(upper − lower)·H.
-            let sx = plotWidth / (t1 - t0), sy = quantity.factor * panelHeight / (axis.upper - axis.lower) * (inverted ? 1 : -1)
-            let mapping = AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: left - t0 * sx,
-                                          ty: inverted ? top - axis.lower * panelHeight / (axis.upper - axis.lower)
-                                                       : bottom + axis.lower * panelHeight / (axis.upper - axis.lower))
+            let sx = plotWidth / (t1 - t0)
+            let sy = quantity.factor * panelHeight / (axis.upper - axis.lower) * (inverted ? 1 : -1)
+            let mapping = AffineTransform(
+                a: sx, b: 0, c: 0, d: sy, tx: left - t0 * sx,
+                ty: inverted
+                    ? top - axis.lower * panelHeight / (axis.upper - axis.lower)
+                    : bottom + axis.lower * panelHeight / (axis.upper - axis.lower))
             for (s, points) in zip(series, data) where !points.isEmpty {
-                document.append(.polyline(Polyline(points: points, transform: mapping, width: 2, color: s.color,
-                                                   attributes: [("data-scene", s.recording.scene.name), ("data-item", s.item),
-                                                                ("data-value", quantity.name)])))
+                document.append(
+                    .polyline(
+                        Polyline(
+                            points: points, transform: mapping, width: 2, color: s.color,
+                            attributes: [
+                                ("data-scene", s.recording.scene.name), ("data-item", s.item),
+                                ("data-value", quantity.name),
+                            ])))
             }
-            document.append(.shape(.box(x: left - 1, y: top - 1, width: plotWidth + 2, height: panelHeight + 2,
-                                        fill: .clear, borderWidth: 1, borderColor: Theme.rule)))
+            document.append(
+                .shape(
+                    .box(
+                        x: left - 1, y: top - 1, width: plotWidth + 2, height: panelHeight + 2,
+                        fill: .clear, borderWidth: 1, borderColor: Theme.rule)))
         }
 
         for (marker, anchor) in zip(markers, anchors) {
             let x = xPixel(marker.time)
             let labelBaseline = markerTop + Double(marker.row) * 16 + 12
-            document.append(.polyline(Polyline(points: [Point(x, labelBaseline + 4), Point(x, panelsBottom)], width: 1,
-                                               color: marker.color, dash: (on: 3, off: 3),
-                                               attributes: [("data-event", marker.text), ("data-time", number(marker.time))])))
-            document.append(.text(TextLabel(marker.text, at: Point(anchor == .start ? x + 4 : x - 4, labelBaseline),
-                                            size: Theme.labelSize, color: marker.color, anchor: anchor)))
+            document.append(
+                .polyline(
+                    Polyline(
+                        points: [Point(x, labelBaseline + 4), Point(x, panelsBottom)], width: 1,
+                        color: marker.color, dash: (on: 3, off: 3),
+                        attributes: [("data-event", marker.text), ("data-time", number(marker.time))])))
+            document.append(
+                .text(
+                    TextLabel(
+                        marker.text, at: Point(anchor == .start ? x + 4 : x - 4, labelBaseline),
+                        size: Theme.labelSize, color: marker.color, anchor: anchor)))
         }
-        document.append(.text(TextLabel("time (s)", at: Point(left + plotWidth / 2, panelsBottom + 36), size: Theme.labelSize,
-                                        color: Theme.ink, anchor: .middle)))
+        document.append(
+            .text(
+                TextLabel(
+                    "time (s)", at: Point(left + plotWidth / 2, panelsBottom + 36), size: Theme.labelSize,
+                    color: Theme.ink, anchor: .middle)))
         return document
     }
 }

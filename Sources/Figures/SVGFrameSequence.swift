@@ -13,8 +13,10 @@ public enum SVGFrameSequence {
     /// window, each file keeping its frame number (`frame_00150.svg`), as PNG frames do; the
     /// simulation still runs from tick 0, so frame `i` is the same whatever the selection.
     @discardableResult
-    public static func render(_ scene: Scene, file: String = "<swift>", outputDirectory: String,
-                              frames selection: Pipeline.FrameSelection? = nil) throws -> Int {
+    public static func render(
+        _ scene: Scene, file: String = "<swift>", outputDirectory: String,
+        frames selection: Pipeline.FrameSelection? = nil
+    ) throws -> Int {
         try scene.validate(file: file)
         let plan = FramePlan(scene: scene)
         var window = 0..<plan.maxFrames
@@ -23,11 +25,13 @@ public enum SVGFrameSequence {
         }
         let simulation = try SceneSimulation(scene: scene, file: file)
         let folder = (outputDirectory as NSString).appendingPathComponent(scene.name)
-        var frame = 0, count = 0
+        var frame = 0
+        var count = 0
         while frame < window.upperBound {
             if frame >= window.lowerBound {
                 let name = "frame_" + String(format: "%05d", frame) + ".svg"
-                try FigureFile.writeSVG(SVGWriter.svg(simulation.displayList()), to: (folder as NSString).appendingPathComponent(name))
+                try FigureFile.writeSVG(
+                    SVGWriter.svg(simulation.displayList()), to: (folder as NSString).appendingPathComponent(name))
                 count += 1
             }
             frame += 1
@@ -42,7 +46,10 @@ public enum SVGFrameSequence {
         guard plan.stopsAtRest else { return plan.maxFrames }
         let simulation = try SceneSimulation(scene: scene, file: file)
         var count = 1
-        while count < plan.maxFrames, !simulation.isAtRest { simulation.advance(); count += 1 }
+        while count < plan.maxFrames, !simulation.isAtRest {
+            simulation.advance()
+            count += 1
+        }
         return count
     }
 }

@@ -16,7 +16,8 @@ extension SVGWriter {
     /// `size`) into the user space of the element it fills.
     mutating func gradientFill(_ paint: GradientPaint, toUserSpace: AffineTransform) -> String {
         let g = paint.gradient
-        let w = paint.size.width, h = paint.size.height
+        let w = paint.size.width
+        let h = paint.size.height
         let start = Point(g.startPoint.x * w, g.startPoint.y * h)
         let end = Point(g.endPoint.x * w, g.endPoint.y * h)
         let stops = zip(g.colors, g.locations).map { color, location in
@@ -29,12 +30,20 @@ extension SVGWriter {
         let name = nextPaintID("gradient")
         switch g.kind {
         case .linear:
-            definitions.append("<linearGradient id=\"\(name)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(number(start.x))\" y1=\"\(number(start.y))\" x2=\"\(number(end.x))\" y2=\"\(number(end.y))\" gradientTransform=\"\(matrix(toUserSpace))\">\(stops)</linearGradient>")
+            definitions.append(
+                "<linearGradient id=\"\(name)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(number(start.x))\" y1=\"\(number(start.y))\" x2=\"\(number(end.x))\" y2=\"\(number(end.y))\" gradientTransform=\"\(matrix(toUserSpace))\">\(stops)</linearGradient>"
+            )
         case .radial:
-            var rx = abs(end.x - start.x), ry = abs(end.y - start.y)
-            if !(rx > 0 && ry > 0) { rx = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot(); ry = rx }
+            var rx = abs(end.x - start.x)
+            var ry = abs(end.y - start.y)
+            if !(rx > 0 && ry > 0) {
+                rx = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
+                ry = rx
+            }
             let ellipse = AffineTransform(a: rx, b: 0, c: 0, d: ry, tx: start.x, ty: start.y).concatenating(toUserSpace)
-            definitions.append("<radialGradient id=\"\(name)\" gradientUnits=\"userSpaceOnUse\" cx=\"0\" cy=\"0\" r=\"1\" gradientTransform=\"\(matrix(ellipse))\">\(stops)</radialGradient>")
+            definitions.append(
+                "<radialGradient id=\"\(name)\" gradientUnits=\"userSpaceOnUse\" cx=\"0\" cy=\"0\" r=\"1\" gradientTransform=\"\(matrix(ellipse))\">\(stops)</radialGradient>"
+            )
         case .conic:
             let first = g.colors.first ?? .clear
             let opacity = first.a == 255 ? "" : " fill-opacity=\"\(number(Double(first.a) / 255))\""
@@ -52,12 +61,17 @@ extension SVGWriter {
         } else {
             imageID = nextPaintID("image")
             imageIDs[key] = imageID
-            let png = (try? PNG.encode(rgba: paint.image.straightRGBA(), width: paint.image.width, height: paint.image.height)) ?? []
-            definitions.append("<image id=\"\(imageID)\" width=\"\(paint.image.width)\" height=\"\(paint.image.height)\" preserveAspectRatio=\"none\" href=\"data:image/png;base64,\(Data(png).base64EncodedString())\"/>")
+            let png =
+                (try? PNG.encode(rgba: paint.image.straightRGBA(), width: paint.image.width, height: paint.image.height))
+                ?? []
+            definitions.append(
+                "<image id=\"\(imageID)\" width=\"\(paint.image.width)\" height=\"\(paint.image.height)\" preserveAspectRatio=\"none\" href=\"data:image/png;base64,\(Data(png).base64EncodedString())\"/>"
+            )
         }
         let clip = nextPaintID("imageclip")
         definitions.append("<clipPath id=\"\(clip)\">\(outline)</clipPath>")
         let t = paint.toPixels
-        return "<g clip-path=\"url(#\(clip))\"><use href=\"#\(imageID)\" transform=\"matrix(\(number(t.a)) \(number(t.b)) \(number(t.c)) \(number(t.d)) \(number(t.tx)) \(number(t.ty)))\"/></g>"
+        return
+            "<g clip-path=\"url(#\(clip))\"><use href=\"#\(imageID)\" transform=\"matrix(\(number(t.a)) \(number(t.b)) \(number(t.c)) \(number(t.d)) \(number(t.tx)) \(number(t.ty)))\"/></g>"
     }
 }

@@ -1,5 +1,5 @@
-import Markup
 import Geometry
+import Markup
 import Raster
 
 /// Writes a `FigureDocument` (or one frame's display list) as SVG 1.1 text.
@@ -42,8 +42,10 @@ public struct SVGWriter {
     }
 
     private func finish(width: Int, height: Int, background: ColorRGBA8) -> String {
-        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-                     "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">"]
+        var lines = [
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\">",
+        ]
         if !definitions.isEmpty {
             lines.append("<defs>")
             lines += definitions
@@ -69,7 +71,9 @@ public struct SVGWriter {
         case .frame(let frame):
             // A nested viewport clips its content to the frame, as the PNG back end does.
             let list = frame.list
-            body.append("<svg class=\"frame\" x=\"\(frame.x)\" y=\"\(frame.y)\" width=\"\(list.width)\" height=\"\(list.height)\" overflow=\"hidden\">")
+            body.append(
+                "<svg class=\"frame\" x=\"\(frame.x)\" y=\"\(frame.y)\" width=\"\(list.width)\" height=\"\(list.height)\" overflow=\"hidden\">"
+            )
             body.append("<rect width=\"\(list.width)\" height=\"\(list.height)\"\(paint("fill", list.background))/>")
             for rect in list.rects { write(rect) }
             body.append("</svg>")
@@ -82,9 +86,11 @@ public struct SVGWriter {
             let points = pixels.map { "\(number(pixel: $0.x)),\(number(pixel: $0.y))" }.joined(separator: " ")
             var attributes = "points=\"\(points)\""
             if line.transform != .identity {
-                attributes += " data-points=\"\(line.points.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " "))\""
+                attributes +=
+                    " data-points=\"\(line.points.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " "))\""
             }
-            attributes += " fill=\"none\"\(paint("stroke", line.color)) stroke-width=\"\(number(line.width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
+            attributes +=
+                " fill=\"none\"\(paint("stroke", line.color)) stroke-width=\"\(number(line.width))\" stroke-linecap=\"round\" stroke-linejoin=\"round\""
             if let dash = line.dash { attributes += " stroke-dasharray=\"\(number(dash.on)) \(number(dash.off))\"" }
             for (name, value) in line.attributes { attributes += " \(name)=\"\(escape(value))\"" }
             if let clip = line.clip {
@@ -93,7 +99,9 @@ public struct SVGWriter {
                 body.append("<polyline \(attributes)/>")
             }
         case .text(let label):
-            body.append("<text x=\"\(number(label.position.x))\" y=\"\(number(label.position.y))\" font-family=\"\(Font.svgFamily)\" font-size=\"\(label.size)\" text-anchor=\"\(label.anchor.rawValue)\"\(paint("fill", label.color))>\(escape(label.text))</text>")
+            body.append(
+                "<text x=\"\(number(label.position.x))\" y=\"\(number(label.position.y))\" font-family=\"\(Font.svgFamily)\" font-size=\"\(label.size)\" text-anchor=\"\(label.anchor.rawValue)\"\(paint("fill", label.color))>\(escape(label.text))</text>"
+            )
         }
     }
 
@@ -141,7 +149,8 @@ public struct SVGWriter {
     }
 
     private mutating func writeLayer(_ rect: DrawRect) {
-        let w = rect.size.width, h = rect.size.height
+        let w = rect.size.width
+        let h = rect.size.height
         guard w > 0, h > 0, rect.opacity > 0 else { return }
         let radius = min(max(rect.cornerRadius, 0), min(w, h) / 2)
         var group: [String] = []
@@ -152,14 +161,20 @@ public struct SVGWriter {
         if let shadow = rect.shadow, shadow.opacity > 0 {
             let filter = id("shadow")
             let sigma = shadow.radius / 2
-            definitions.append("<filter id=\"\(filter)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\" color-interpolation-filters=\"sRGB\"><feGaussianBlur stdDeviation=\"\(number(sigma))\"/></filter>")
+            definitions.append(
+                "<filter id=\"\(filter)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\" color-interpolation-filters=\"sRGB\"><feGaussianBlur stdDeviation=\"\(number(sigma))\"/></filter>"
+            )
             let offset = AffineTransform(translationX: shadow.offset.x, y: shadow.offset.y)
             var color = shadow.color
             color.a = UInt8((Double(color.a) * min(max(shadow.opacity, 0), 1)).rounded())
-            body.append("<\(shape(w, h, radius, rect.maskedCorners, rect.transform.concatenating(offset), class: "shadow"))\(paint("fill", color)) filter=\"url(#\(filter))\"/>")
+            body.append(
+                "<\(shape(w, h, radius, rect.maskedCorners, rect.transform.concatenating(offset), class: "shadow"))\(paint("fill", color)) filter=\"url(#\(filter))\"/>"
+            )
         }
         if case .gradient(let g)? = rect.fillPaint {
-            body.append("<\(shape(w, h, radius, rect.maskedCorners, rect.transform))\(gradientFill(g, toUserSpace: AffineTransform(translationX: -w / 2, y: -h / 2)))/>")
+            body.append(
+                "<\(shape(w, h, radius, rect.maskedCorners, rect.transform))\(gradientFill(g, toUserSpace: AffineTransform(translationX: -w / 2, y: -h / 2)))/>"
+            )
         } else {
             body.append("<\(shape(w, h, radius, rect.maskedCorners, rect.transform))\(paint("fill", rect.fill))/>")
         }
@@ -167,10 +182,14 @@ public struct SVGWriter {
         if border > 0, rect.borderColor.a > 0 {
             // Wider than the shape allows: the band is the whole shape, i.e. a fill.
             if border * 2 >= min(w, h) {
-                body.append("<\(shape(w, h, radius, rect.maskedCorners, rect.transform, class: "border"))\(paint("fill", rect.borderColor))/>")
+                body.append(
+                    "<\(shape(w, h, radius, rect.maskedCorners, rect.transform, class: "border"))\(paint("fill", rect.borderColor))/>"
+                )
             } else {
                 let inner = max(radius - border / 2, 0)
-                body.append("<\(shape(w - border, h - border, inner, rect.maskedCorners, rect.transform, class: "border")) fill=\"none\"\(paint("stroke", rect.borderColor)) stroke-width=\"\(number(border))\"/>")
+                body.append(
+                    "<\(shape(w - border, h - border, inner, rect.maskedCorners, rect.transform, class: "border")) fill=\"none\"\(paint("stroke", rect.borderColor)) stroke-width=\"\(number(border))\"/>"
+                )
             }
         }
         body.append("</g>")
@@ -183,7 +202,9 @@ public struct SVGWriter {
             let name = id("clip")
             let radius = min(max(clip.cornerRadius, 0), min(clip.size.width, clip.size.height) / 2)
             let inherit = parent.map { " clip-path=\"url(#\($0))\"" } ?? ""
-            definitions.append("<clipPath id=\"\(name)\"\(inherit)><\(shape(clip.size.width, clip.size.height, radius, clip.maskedCorners, clip.transform))/></clipPath>")
+            definitions.append(
+                "<clipPath id=\"\(name)\"\(inherit)><\(shape(clip.size.width, clip.size.height, radius, clip.maskedCorners, clip.transform))/></clipPath>"
+            )
             parent = name
         }
         return parent ?? ""
@@ -191,11 +212,16 @@ public struct SVGWriter {
 
     /// An element name and its geometry: a `rect` when every corner is rounded alike, else a
     /// `path` with arcs on the masked corners only (SVG's rect has one radius for all four).
-    private func shape(_ w: Double, _ h: Double, _ radius: Double, _ mask: CornerMask, _ transform: AffineTransform,
-                       class name: String? = nil) -> String {
+    private func shape(
+        _ w: Double, _ h: Double, _ radius: Double, _ mask: CornerMask, _ transform: AffineTransform,
+        class name: String? = nil
+    ) -> String {
         let label = name.map { "class=\"\($0)\" " } ?? ""
         guard mask != .all, radius > 0 else { return "rect \(label)\(geometry(w, h, radius, transform))" }
-        let x0 = -w / 2, y0 = -h / 2, x1 = w / 2, y1 = h / 2
+        let x0 = -w / 2
+        let y0 = -h / 2
+        let x1 = w / 2
+        let y1 = h / 2
         func r(_ corner: CornerMask) -> Double { mask.contains(corner) ? radius : 0 }
         func arc(_ rr: Double, _ x: Double, _ y: Double) -> String {
             rr > 0 ? " A\(number(rr)) \(number(rr)) 0 0 1 \(number(x)) \(number(y))" : ""

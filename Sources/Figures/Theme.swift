@@ -5,20 +5,20 @@ import Raster
 /// (the scenes use it too), so figures sit well next to the frames they describe.
 enum Theme {
     static let paper = ColorRGBA8(r: 255, g: 255, b: 255)
-    static let ink = ColorRGBA8(r: 28, g: 28, b: 30)           // label
-    static let secondaryInk = ColorRGBA8(r: 99, g: 99, b: 102) // secondary label
-    static let rule = ColorRGBA8(r: 199, g: 199, b: 204)       // panel and cell outlines
-    static let grid = ColorRGBA8(r: 235, g: 235, b: 240)       // gridlines
+    static let ink = ColorRGBA8(r: 28, g: 28, b: 30)  // label
+    static let secondaryInk = ColorRGBA8(r: 99, g: 99, b: 102)  // secondary label
+    static let rule = ColorRGBA8(r: 199, g: 199, b: 204)  // panel and cell outlines
+    static let grid = ColorRGBA8(r: 235, g: 235, b: 240)  // gridlines
     static let animatorEvent = ColorRGBA8(r: 142, g: 142, b: 147)
     static let behaviorEvent = ColorRGBA8(r: 175, g: 82, b: 222)
 
     /// Series colours in order; the first few are the most distinguishable.
     static let series: [ColorRGBA8] = [
-        ColorRGBA8(r: 0, g: 122, b: 255),   // blue
-        ColorRGBA8(r: 255, g: 149, b: 0),   // orange
-        ColorRGBA8(r: 52, g: 199, b: 89),   // green
-        ColorRGBA8(r: 255, g: 45, b: 85),   // pink
-        ColorRGBA8(r: 88, g: 86, b: 214),   // indigo
+        ColorRGBA8(r: 0, g: 122, b: 255),  // blue
+        ColorRGBA8(r: 255, g: 149, b: 0),  // orange
+        ColorRGBA8(r: 52, g: 199, b: 89),  // green
+        ColorRGBA8(r: 255, g: 45, b: 85),  // pink
+        ColorRGBA8(r: 88, g: 86, b: 214),  // indigo
         ColorRGBA8(r: 90, g: 200, b: 250),  // teal
         ColorRGBA8(r: 162, g: 132, b: 94),  // brown
     ]
@@ -49,7 +49,8 @@ public struct FrameViewport: Equatable, Sendable {
     public var pixelsPerPoint: Double
 
     public init(crop: Rect, pixelsPerPoint: Double) {
-        precondition(pixelsPerPoint > 0 && pixelsPerPoint.isFinite, "pixels per point must be positive, got \(pixelsPerPoint)")
+        precondition(
+            pixelsPerPoint > 0 && pixelsPerPoint.isFinite, "pixels per point must be positive, got \(pixelsPerPoint)")
         self.crop = crop
         self.pixelsPerPoint = pixelsPerPoint
     }
@@ -70,7 +71,8 @@ public struct FrameViewport: Equatable, Sendable {
 
     /// `bounds` grown by `padding` points on every side and kept inside the canvas.
     public static func around(_ bounds: Rect, padding: Double, canvas: Size) -> Rect {
-        let minX = max(0, bounds.origin.x - padding), minY = max(0, bounds.origin.y - padding)
+        let minX = max(0, bounds.origin.x - padding)
+        let minY = max(0, bounds.origin.y - padding)
         let maxX = min(canvas.width, bounds.origin.x + bounds.size.width + padding)
         let maxY = min(canvas.height, bounds.origin.y + bounds.size.height + padding)
         return Rect(x: minX, y: minY, width: max(maxX - minX, 1), height: max(maxY - minY, 1))
@@ -80,11 +82,14 @@ public struct FrameViewport: Equatable, Sendable {
 extension MotionRecording {
     /// The frames at `layers` drawn into one viewport-sized display list over the canvas
     /// background: each layer's rectangles faded and tinted as given, in order.
-    func viewportList(_ viewport: FrameViewport,
-                      layers: [(tick: Int, opacity: Double, tint: ColorRGBA8?)]) -> DisplayList {
+    func viewportList(
+        _ viewport: FrameViewport,
+        layers: [(tick: Int, opacity: Double, tint: ColorRGBA8?)]
+    ) -> DisplayList {
         let view = viewport.listTransform(canvasScale: scene.canvas.scale)
-        var list = DisplayList(width: viewport.pixelWidth, height: viewport.pixelHeight,
-                               background: scene.canvas.background)
+        var list = DisplayList(
+            width: viewport.pixelWidth, height: viewport.pixelHeight,
+            background: scene.canvas.background)
         for layer in layers {
             list.rects += frames[layer.tick].rects.map { $0.placed(by: view, opacity: layer.opacity, tint: layer.tint) }
         }

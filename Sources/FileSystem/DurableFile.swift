@@ -1,11 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A file could not be written. `step` says which system call failed and on which name (the
 /// temporary file or the final one); `reason` is the errno text.
@@ -38,10 +39,13 @@ public enum DurableFile {
     /// them unique between processes rendering into the same folder.
     private static let temporaryCounter = Atomic<UInt64>(0)
 
-    public static func write(_ bytes: [UInt8], to path: String, syncFolder folderSync: Bool = true) throws(FileWriteError) {
+    public static func write(_ bytes: [UInt8], to path: String, syncFolder folderSync: Bool = true)
+        throws(FileWriteError)
+    {
         let (directory, name) = split(path)
         guard !name.isEmpty, name != ".", name != ".." else {
-            throw FileWriteError(path: path, step: "choosing a file name", reason: "the path names a directory, not a file")
+            throw FileWriteError(
+                path: path, step: "choosing a file name", reason: "the path names a directory, not a file")
         }
         let serial = temporaryCounter.add(1, ordering: .relaxed).newValue
         let temporary = "\(directory).\(name).tmp-\(getpid())-\(serial)"
@@ -88,7 +92,9 @@ public enum DurableFile {
     /// on failure.
     public static func publish(temporary: String, to path: String) throws(FileWriteError) {
         let descriptor = open(temporary, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileWriteError(path: path, step: "opening finished file '\(temporary)'", reason: errnoText()) }
+        guard descriptor >= 0 else {
+            throw FileWriteError(path: path, step: "opening finished file '\(temporary)'", reason: errnoText())
+        }
         if fsync(descriptor) != 0 {
             let reason = errnoText()
             _ = close(descriptor)
@@ -108,7 +114,9 @@ public enum DurableFile {
     /// `fsync` of a folder (opened read-only, as Linux allows), so renames into it are durable.
     public static func syncFolder(_ path: String) throws(FileWriteError) {
         let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FileWriteError(path: path, step: "opening the folder to flush it", reason: errnoText()) }
+        guard descriptor >= 0 else {
+            throw FileWriteError(path: path, step: "opening the folder to flush it", reason: errnoText())
+        }
         defer { _ = close(descriptor) }
         if fsync(descriptor) != 0 {
             throw FileWriteError(path: path, step: "flushing the folder to disk", reason: errnoText())
@@ -145,11 +153,11 @@ public enum DurableFile {
     /// `write(2)`, named apart from this type's own `write`.
     private static func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
-        return Glibc.write(descriptor, buffer, count)
+            return Glibc.write(descriptor, buffer, count)
         #elseif canImport(Musl)
-        return Musl.write(descriptor, buffer, count)
+            return Musl.write(descriptor, buffer, count)
         #else
-        return Darwin.write(descriptor, buffer, count)
+            return Darwin.write(descriptor, buffer, count)
         #endif
     }
 

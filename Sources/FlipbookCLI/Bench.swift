@@ -9,49 +9,91 @@ struct Bench: ParsableCommand {
         abstract: "Time the standard workload (docs/benchmarks.md): rasterizing and PNG encoding.",
         discussion: "Build in release mode first (`swift build -c release`); debug figures mean nothing.")
 
-    @Option(name: .long, help: "Workloads to run: small-n16, small-n256, large-n16, large-n256 (default: these four), icons (200 icons of 24-48 px at 1080p), content (a 1080×1920 app screen of rects, text and icons).")
+    @Option(
+        name: .long,
+        help:
+            "Workloads to run: small-n16, small-n256, large-n16, large-n256 (default: these four), icons (200 icons of 24-48 px at 1080p), content (a 1080×1920 app screen of rects, text and icons)."
+    )
     var workload: [String] = []
 
     @Option(name: .long, help: "Frames per workload (the loop has 120).")
     var frames: Int = 120
 
-    @Option(name: .long, help: "Also write each workload's frame 0 as <DIR>/<workload>.png, to compare pixels with other renderers.")
+    @Option(
+        name: .long,
+        help: "Also write each workload's frame 0 as <DIR>/<workload>.png, to compare pixels with other renderers.")
     var saveFrames: String?
 
-    @Option(name: .long, help: "Only save frame N (0-119, repeatable) of each workload as <DIR>/<workload>-frame<N>.png, where DIR is --save-frames (default: bench-frames); nothing is timed.")
+    @Option(
+        name: .long,
+        help:
+            "Only save frame N (0-119, repeatable) of each workload as <DIR>/<workload>-frame<N>.png, where DIR is --save-frames (default: bench-frames); nothing is timed."
+    )
     var saveFrame: [Int] = []
 
-    @Option(name: .long, help: "The png-files stage's PNG writer: libdeflate (the default, PNGOptions.default) or zlib (libpng + zlib level 4, the writer before libdeflate).")
+    @Option(
+        name: .long,
+        help:
+            "The png-files stage's PNG writer: libdeflate (the default, PNGOptions.default) or zlib (libpng + zlib level 4, the writer before libdeflate)."
+    )
     var pngWriter: String = "libdeflate"
 
-    @Option(name: .long, help: "Nice value (0-19) the x264 stages' render workers lower themselves to, so ffmpeg gets a core first when both want one (default 0: unchanged).")
+    @Option(
+        name: .long,
+        help:
+            "Nice value (0-19) the x264 stages' render workers lower themselves to, so ffmpeg gets a core first when both want one (default 0: unchanged)."
+    )
     var workerNice: Int32 = 0
 
-    @Flag(name: .long, help: "Instead, count the instructions of one frame of every workload under valgrind --tool=callgrind and print them as a budget file (the text of Tests/BenchmarksTests/callgrind-budget.txt).")
+    @Flag(
+        name: .long,
+        help:
+            "Instead, count the instructions of one frame of every workload under valgrind --tool=callgrind and print them as a budget file (the text of Tests/BenchmarksTests/callgrind-budget.txt)."
+    )
     var instructions = false
 
-    @Option(name: .long, help: ArgumentHelp("Internal: run WORKLOAD:raster|png's counted part once (what --instructions runs under callgrind).", visibility: .hidden))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Internal: run WORKLOAD:raster|png's counted part once (what --instructions runs under callgrind).",
+            visibility: .hidden))
     var counted: String?
 
-    @Option(name: .customLong("repeat"), help: "Run each stage this many times (each in a fresh child process) and show the median run.")
+    @Option(
+        name: .customLong("repeat"),
+        help: "Run each stage this many times (each in a fresh child process) and show the median run.")
     var repeats: Int = 3
 
     @Option(name: .long, help: "Threads for the parallel stages (default: all cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
-    @Option(name: .long, help: "Stages to run: \(BenchmarkStage.allCases.map(\.rawValue).joined(separator: ", ")) (default: all).")
+    @Option(
+        name: .long,
+        help: "Stages to run: \(BenchmarkStage.allCases.map(\.rawValue).joined(separator: ", ")) (default: all).")
     var stage: [String] = []
 
-    @Option(name: .long, help: "Run one workload's stages in this process and print a machine-readable line (what the full bench runs in child processes, so each stage's peak memory is its own).")
+    @Option(
+        name: .long,
+        help:
+            "Run one workload's stages in this process and print a machine-readable line (what the full bench runs in child processes, so each stage's peak memory is its own)."
+    )
     var one: String?
 
     @Flag(name: .long, help: "Only the old in-process table (raster ms/frame, PNG ms/frame, pixel hash).")
     var quick = false
 
-    @Flag(name: .long, help: "Instead, compare zlib level × strategy × PNG filter on two 640×1136 frames (how the PNG defaults were chosen).")
+    @Flag(
+        name: .long,
+        help:
+            "Instead, compare zlib level × strategy × PNG filter on two 640×1136 frames (how the PNG defaults were chosen)."
+    )
     var png = false
 
-    @Flag(name: .long, help: "Instead, time the text workload (40 labels × 50 glyphs at 1080p; moving, still and uncached) on one thread and print glyphs/s.")
+    @Flag(
+        name: .long,
+        help:
+            "Instead, time the text workload (40 labels × 50 glyphs at 1080p; moving, still and uncached) on one thread and print glyphs/s."
+    )
     var text = false
 
     func validate() throws {
@@ -76,11 +118,13 @@ struct Bench: ParsableCommand {
             throw ValidationError("--worker-nice must be within 0...19, got \(workerNice)")
         }
         for frame in saveFrame where !(0..<StandardWorkload.framesPerRun).contains(frame) {
-            throw ValidationError("--save-frame \(frame) is outside the loop's frames 0...\(StandardWorkload.framesPerRun - 1)")
+            throw ValidationError(
+                "--save-frame \(frame) is outside the loop's frames 0...\(StandardWorkload.framesPerRun - 1)")
         }
         if let counted {
             let fields = counted.split(separator: ":").map(String.init)
-            guard fields.count == 2, known.contains(fields[0]), InstructionCounts.Part(rawValue: fields[1]) != nil else {
+            guard fields.count == 2, known.contains(fields[0]), InstructionCounts.Part(rawValue: fields[1]) != nil
+            else {
                 throw ValidationError("--counted expects WORKLOAD:raster or WORKLOAD:png, got '\(counted)'")
             }
         }
@@ -89,7 +133,9 @@ struct Bench: ParsableCommand {
     func run() throws {
         if let counted {
             let fields = counted.split(separator: ":").map(String.init)
-            if let w = StandardWorkload.every.first(where: { $0.name == fields[0] }), let part = InstructionCounts.Part(rawValue: fields[1]) {
+            if let w = StandardWorkload.every.first(where: { $0.name == fields[0] }),
+                let part = InstructionCounts.Part(rawValue: fields[1])
+            {
                 print(try InstructionCounts.runCounted(workload: w, part: part))
             }
             return
@@ -98,21 +144,25 @@ struct Bench: ParsableCommand {
             guard let valgrind = Self.which("valgrind") else {
                 throw ValidationError("valgrind is not on PATH (Debian: apt-get install valgrind)")
             }
-            let chosen = workload.isEmpty ? StandardWorkload.every : StandardWorkload.every.filter { workload.contains($0.name) }
-            let budget = try InstructionCounts.budget(executable: Self.executable, valgrind: valgrind, workloads: chosen,
-                                                      progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+            let chosen =
+                workload.isEmpty ? StandardWorkload.every : StandardWorkload.every.filter { workload.contains($0.name) }
+            let budget = try InstructionCounts.budget(
+                executable: Self.executable, valgrind: valgrind, workloads: chosen,
+                progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
             print(budget.text, terminator: "")
             return
         }
         if !saveFrame.isEmpty {
             let folder = saveFrames ?? "bench-frames"
-            let chosen = workload.isEmpty ? StandardWorkload.every : StandardWorkload.every.filter { workload.contains($0.name) }
+            let chosen =
+                workload.isEmpty ? StandardWorkload.every : StandardWorkload.every.filter { workload.contains($0.name) }
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for w in chosen {
                 try w.prepare()
                 for frame in saveFrame {
                     let list = w.displayList(frame: frame)
-                    let png = try PNG.encode(rgba: Rasterizer.render(list).straightRGBA(), width: list.width, height: list.height)
+                    let png = try PNG.encode(
+                        rgba: Rasterizer.render(list).straightRGBA(), width: list.width, height: list.height)
                     let path = folder + "/\(w.name)-frame\(frame).png"
                     try PNG.writeAtomically(png, to: path)
                     print(path)
@@ -130,32 +180,45 @@ struct Bench: ParsableCommand {
             print(PNGBenchmark.report(rows, iterations: 5))
             return
         }
-        let stages = stage.isEmpty ? BenchmarkStage.allCases : BenchmarkStage.allCases.filter { stage.contains($0.rawValue) }
+        let stages =
+            stage.isEmpty ? BenchmarkStage.allCases : BenchmarkStage.allCases.filter { stage.contains($0.rawValue) }
         if let one, let w = StandardWorkload.every.first(where: { $0.name == one }) {
             for s in stages {
-                print(try BenchmarkRunner.runStage(s, workload: w, frames: frames, jobs: jobs,
-                                                   png: pngWriter == "zlib" ? .zlibDefault : .default,
-                                                   workerNice: workerNice).line)
+                print(
+                    try BenchmarkRunner.runStage(
+                        s, workload: w, frames: frames, jobs: jobs,
+                        png: pngWriter == "zlib" ? .zlibDefault : .default,
+                        workerNice: workerNice
+                    ).line)
             }
             return
         }
-        let chosen = workload.isEmpty ? StandardWorkload.all : StandardWorkload.every.filter { workload.contains($0.name) }
+        let chosen =
+            workload.isEmpty ? StandardWorkload.all : StandardWorkload.every.filter { workload.contains($0.name) }
         if !quick {
             // The stages first, while this process is small: children inherit its peak RSS.
             print(MachineFacts.report)
             let executable = Self.executable
-            let command = "flipbook bench" + (workload.isEmpty ? "" : " --workload " + workload.joined(separator: " --workload "))
+            let command =
+                "flipbook bench" + (workload.isEmpty ? "" : " --workload " + workload.joined(separator: " --workload "))
                 + " --frames \(frames) --jobs \(jobs) --repeat \(repeats) --png-writer \(pngWriter) --worker-nice \(workerNice)"
             let loops = BenchmarkRunner.rasterLoops
             print("command: \(command)")
-            print("method:  each stage in its own child process (flipbook bench --one W --stage S), median of \(repeats) runs;")
-            print("         raster-only stages play the \(frames)-frame loop \(loops) times per run; raster-all, png and x264")
+            print(
+                "method:  each stage in its own child process (flipbook bench --one W --stage S), median of \(repeats) runs;"
+            )
+            print(
+                "         raster-only stages play the \(frames)-frame loop \(loops) times per run; raster-all, png and x264"
+            )
             print("         stages draw with damage tracking, raster-all-full clears the whole canvas every frame;")
-            print("         CPU ms/frame is user + system time of the stage's own process (its timed part) and of ffmpeg")
-            print(try BenchmarkSuite.run(executable: executable, workloads: chosen, stages: stages, frames: frames,
-                                         jobs: jobs, repeats: repeats,
-                                         pngWriter: PNGCompressor(rawValue: pngWriter) ?? .libdeflate,
-                                         workerNice: workerNice, progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
+            print(
+                "         CPU ms/frame is user + system time of the stage's own process (its timed part) and of ffmpeg")
+            print(
+                try BenchmarkSuite.run(
+                    executable: executable, workloads: chosen, stages: stages, frames: frames,
+                    jobs: jobs, repeats: repeats,
+                    pngWriter: PNGCompressor(rawValue: pngWriter) ?? .libdeflate,
+                    workerNice: workerNice, progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
             if saveFrames == nil { return }
         }
         var rows: [BenchmarkRunner.Row] = []
@@ -165,7 +228,8 @@ struct Bench: ParsableCommand {
                 try FileManager.default.createDirectory(atPath: saveFrames, withIntermediateDirectories: true)
                 try w.prepare()
                 let list = w.displayList(frame: 0)
-                let png = try PNG.encode(rgba: Rasterizer.render(list).straightRGBA(), width: list.width, height: list.height)
+                let png = try PNG.encode(
+                    rgba: Rasterizer.render(list).straightRGBA(), width: list.width, height: list.height)
                 try PNG.writeAtomically(png, to: saveFrames + "/" + w.name + ".png")
             }
         }
@@ -179,6 +243,8 @@ struct Bench: ParsableCommand {
 
     static func which(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import Markup
 import Goldens
 import ImageDiff
+import Markup
 import Pipeline
 import SceneModel
 
@@ -24,7 +24,8 @@ struct Check: ParsableCommand {
     @Option(name: .long, help: "Folder of goldens, one subfolder per scene.")
     var goldens: String
 
-    @Option(name: .long, help: "Record goldens: missing (scenes without any), failed (also approve differing scenes), all.")
+    @Option(
+        name: .long, help: "Record goldens: missing (scenes without any), failed (also approve differing scenes), all.")
     var record: RecordMode?
 
     @Option(name: .long, help: "Render into this folder (default: a new temporary folder).")
@@ -33,7 +34,9 @@ struct Check: ParsableCommand {
     @Option(name: .long, help: "Write the report here (default: <out>/report).")
     var report: String?
 
-    @Option(name: .long, help: "When recording: how many evenly spaced frames keep their PNG (every frame keeps its hash), or 'all'.")
+    @Option(
+        name: .long,
+        help: "When recording: how many evenly spaced frames keep their PNG (every frame keeps its hash), or 'all'.")
     var goldenFrames: String = "8"
 
     @OptionGroup var comparison: ComparisonArguments
@@ -63,9 +66,10 @@ struct Check: ParsableCommand {
             let files = try SceneArguments.resolve(scenes)
             let loaded = try files.map { try SceneLoader.load(path: $0) }
             try SceneArguments.checkDistinctNames(loaded, files: files)
-            var options = CheckOptions(goldens: goldens, record: record, outputDirectory: out, reportDirectory: report,
-                                       comparator: comparison.comparator, storedFrames: storedFrames ?? .default,
-                                       maxImages: comparison.maxImages, jobs: jobs, onCI: onCI)
+            var options = CheckOptions(
+                goldens: goldens, record: record, outputDirectory: out, reportDirectory: report,
+                comparator: comparison.comparator, storedFrames: storedFrames ?? .default,
+                maxImages: comparison.maxImages, jobs: jobs, onCI: onCI)
             options.sceneFiles = files
             checkRun = try GoldenCheck.run(scenes: loaded, options: options)
         } catch {
@@ -111,11 +115,18 @@ extension Check {
         }
         let parent = (goldens as NSString).deletingLastPathComponent
         let name = (goldens as NSString).lastPathComponent
-        let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? []).sorted()
-        let close = siblings.first { $0.lowercased() == name.lowercased() }
-            ?? siblings.min { editDistance($0, name) < editDistance($1, name) }.flatMap { editDistance($0, name) <= 2 ? $0 : nil }
+        let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: parent.isEmpty ? "." : parent)) ?? [])
+            .sorted()
+        let close =
+            siblings.first { $0.lowercased() == name.lowercased() }
+            ?? siblings.min { editDistance($0, name) < editDistance($1, name) }.flatMap {
+                editDistance($0, name) <= 2 ? $0 : nil
+            }
         var message = "--goldens \(goldens): no such folder"
-        if let close { message += " (did you mean '\(parent.isEmpty ? close : (parent as NSString).appendingPathComponent(close))'?)" }
+        if let close {
+            message +=
+                " (did you mean '\(parent.isEmpty ? close : (parent as NSString).appendingPathComponent(close))'?)"
+        }
         message += "; record goldens into a new folder with --record missing"
         throw CLIError(message)
     }

@@ -8,9 +8,12 @@ enum ControlArguments {
             guard let equals = option.firstIndex(of: "="), equals != option.startIndex else {
                 throw ValidationError("--set \(option): expected name=value, as in --set damping=0.3")
             }
-            let name = String(option[..<equals]), value = String(option[option.index(after: equals)...])
+            let name = String(option[..<equals])
+            let value = String(option[option.index(after: equals)...])
             guard !value.isEmpty else { throw ValidationError("--set \(option): the value after = is empty") }
-            guard seen.insert(name).inserted else { throw ValidationError("--set \(name) is given twice; give each control once") }
+            guard seen.insert(name).inserted else {
+                throw ValidationError("--set \(name) is given twice; give each control once")
+            }
             return (name, value)
         }
     }

@@ -30,8 +30,9 @@ struct Diff: ParsableCommand {
     func run() throws {
         let bundle: ReportBundle
         do {
-            bundle = try PathComparison.compare(expected: expected, actual: actual, comparator: comparison.comparator,
-                                                reportDirectory: report, maxImages: comparison.maxImages)
+            bundle = try PathComparison.compare(
+                expected: expected, actual: actual, comparator: comparison.comparator,
+                reportDirectory: report, maxImages: comparison.maxImages)
         } catch {
             printError(error.flipbookMessage)
             throw ExitCode(2)
@@ -44,10 +45,18 @@ struct Diff: ParsableCommand {
 
 /// How pixels are judged, shared by `diff` and `check`.
 struct ComparisonArguments: ParsableArguments {
-    @Option(name: .long, help: "exact: any changed byte counts (default). perceptual: pixelmatch's YIQ distance over --threshold, anti-aliased edges ignored.")
+    @Option(
+        name: .long,
+        help:
+            "exact: any changed byte counts (default). perceptual: pixelmatch's YIQ distance over --threshold, anti-aliased edges ignored."
+    )
     var mode: ImageComparator.Mode = .exact
 
-    @Option(name: .long, help: "Perceptual threshold, 0...1: the fraction of the largest YIQ colour distance (red vs cyan; black vs white is 0.966) a pixel may change by without counting (0.1 lets grey move 26 of 255 levels).")
+    @Option(
+        name: .long,
+        help:
+            "Perceptual threshold, 0...1: the fraction of the largest YIQ colour distance (red vs cyan; black vs white is 0.966) a pixel may change by without counting (0.1 lets grey move 26 of 255 levels)."
+    )
     var threshold: Double = 0.1
 
     @Flag(name: .long, help: "In perceptual mode, count anti-aliased edge pixels as differences too.")
@@ -57,7 +66,9 @@ struct ComparisonArguments: ParsableArguments {
     var maxImages: Int = 12
 
     func validate() throws {
-        guard (0...1).contains(threshold) else { throw ValidationError("--threshold must be within 0...1, got \(threshold)") }
+        guard (0...1).contains(threshold) else {
+            throw ValidationError("--threshold must be within 0...1, got \(threshold)")
+        }
         guard maxImages >= 0 else { throw ValidationError("--max-images must not be negative, got \(maxImages)") }
     }
 
@@ -71,7 +82,9 @@ extension ImageComparator.Mode: ExpressibleByArgument {}
 /// One line per comparison, then its findings indented.
 func printReport(_ bundle: ReportBundle) {
     for report in bundle.reports {
-        print("\(report.name.visibleEscaped): \(report.verdict == .missingGolden ? "no goldens" : report.verdict.rawValue)")
+        print(
+            "\(report.name.visibleEscaped): \(report.verdict == .missingGolden ? "no goldens" : report.verdict.rawValue)"
+        )
         for sentence in report.sentences { print("  " + sentence.visibleEscaped) }
     }
 }

@@ -7,7 +7,8 @@ import SceneModel
 
 struct Figure: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draw documentation figures of a scene's motion: contact sheets, filmstrips, onion skins, motion trails, plots, SVG frames.",
+        abstract:
+            "Draw documentation figures of a scene's motion: contact sheets, filmstrips, onion skins, motion trails, plots, SVG frames.",
         discussion: """
             Examples:
               flipbook figure scenes/snap.yaml --kind contact-sheet --every 6 --crop motion -o docs/figures/snap-contact-sheet.png
@@ -17,16 +18,27 @@ struct Figure: ParsableCommand {
             """)
 
     enum Kind: String, ExpressibleByArgument, CaseIterable {
-        case contactSheet = "contact-sheet", filmstrip, onionSkin = "onion-skin", trail, plot, svgFrame = "svg-frame", player
+        case contactSheet = "contact-sheet"
+        case filmstrip
+        case onionSkin = "onion-skin"
+        case trail, plot
+        case svgFrame = "svg-frame"
+        case player
     }
 
     @Argument(help: "Scene file; plots accept several, compared in one figure.")
     var scenes: [String]
 
-    @Option(name: .long, help: "contact-sheet, filmstrip, onion-skin, trail, plot, svg-frame or player (a folder: frames --from…--to and their player page).")
+    @Option(
+        name: .long,
+        help:
+            "contact-sheet, filmstrip, onion-skin, trail, plot, svg-frame or player (a folder: frames --from…--to and their player page)."
+    )
     var kind: Kind
 
-    @Option(name: [.short, .long], help: "Output file: PNG (or SVG for svg-frame). Default: output/figures/<scene>-<kind>.png.")
+    @Option(
+        name: [.short, .long],
+        help: "Output file: PNG (or SVG for svg-frame). Default: output/figures/<scene>-<kind>.png.")
     var output: String?
 
     @Option(name: .long, help: "Also write the figure as SVG to this path.")
@@ -47,10 +59,14 @@ struct Figure: ParsableCommand {
     @Option(name: .long, help: "Figure pixels per scene point (default 1).")
     var scale: Double = 1
 
-    @Option(name: .long, help: "Part of the canvas shown: canvas, motion (the items' paths plus 16 pt) or X,Y,W,H in points.")
+    @Option(
+        name: .long,
+        help: "Part of the canvas shown: canvas, motion (the items' paths plus 16 pt) or X,Y,W,H in points.")
     var crop: String = "canvas"
 
-    @Option(name: .long, help: "The solid frame of an onion skin, the end of a trail, the frame of svg-frame (default: last).")
+    @Option(
+        name: .long,
+        help: "The solid frame of an onion skin, the end of a trail, the frame of svg-frame (default: last).")
     var tick: Int?
 
     @Option(name: .long, help: "Onion skin: colour past ghosts are mixed toward (#RRGGBB).")
@@ -68,10 +84,18 @@ struct Figure: ParsableCommand {
     @Option(name: .long, help: "Items to trace or plot (comma-separated). Default: the items that move.")
     var items: String?
 
-    @Option(name: .long, help: "Plot: values, one panel each: x, y, width, height, angle, scale, velocity or any trace column. Default: x and y, leaving out one that never changes.")
+    @Option(
+        name: .long,
+        help:
+            "Plot: values, one panel each: x, y, width, height, angle, scale, velocity or any trace column. Default: x and y, leaving out one that never changes."
+    )
     var value: String?
 
-    @Flag(name: .long, help: "Plot: draw y with larger values lower, as on the screen (y points down), so the line moves the way the item does.")
+    @Flag(
+        name: .long,
+        help:
+            "Plot: draw y with larger values lower, as on the screen (y points down), so the line moves the way the item does."
+    )
     var invertY = false
 
     @Option(name: .long, help: "Plot: start of the time axis in seconds.")
@@ -97,12 +121,18 @@ struct Figure: ParsableCommand {
 
     func validate() throws {
         guard !scenes.isEmpty else { throw ValidationError("name a scene file") }
-        if kind != .plot, scenes.count > 1 { throw ValidationError("only --kind plot takes several scenes; got \(scenes.count)") }
+        if kind != .plot, scenes.count > 1 {
+            throw ValidationError("only --kind plot takes several scenes; got \(scenes.count)")
+        }
         guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be positive, got \(scale)") }
         guard columns >= 1 else { throw ValidationError("--columns must be at least 1, got \(columns)") }
         if ticks != nil && times != nil { throw ValidationError("give --ticks or --times, not both") }
-        guard (200...4000).contains(width) else { throw ValidationError("--width must be within 200...4000, got \(width)") }
-        guard (60...1000).contains(panelHeight) else { throw ValidationError("--panel-height must be within 60...1000, got \(panelHeight)") }
+        guard (200...4000).contains(width) else {
+            throw ValidationError("--width must be within 200...4000, got \(width)")
+        }
+        guard (60...1000).contains(panelHeight) else {
+            throw ValidationError("--panel-height must be within 60...1000, got \(panelHeight)")
+        }
     }
 
     func run() throws {
@@ -128,24 +158,33 @@ struct Figure: ParsableCommand {
         switch kind {
         case .contactSheet, .filmstrip:
             let chosen = try selection(default: .evenly(kind == .filmstrip ? 8 : 12)).ticks(in: recording)
-            document = try FrameSheet.document(recording, options: FrameSheet.Options(
-                ticks: chosen, columns: kind == .filmstrip ? chosen.count : columns,
-                viewport: try viewport(recording, ticks: chosen), title: title))
+            document = try FrameSheet.document(
+                recording,
+                options: FrameSheet.Options(
+                    ticks: chosen, columns: kind == .filmstrip ? chosen.count : columns,
+                    viewport: try viewport(recording, ticks: chosen), title: title))
         case .onionSkin:
             let reference = tick ?? recording.lastTick
             let shown = Array(stride(from: 0, through: recording.lastTick, by: max(every ?? 6, 1))) + [reference]
-            document = try OnionSkin.document(recording, options: OnionSkin.Options(
-                reference: reference, every: every ?? 6, pastTint: try color(tintPast, "--tint-past"),
-                futureTint: try color(tintFuture, "--tint-future"), viewport: try viewport(recording, ticks: shown), title: title),
+            document = try OnionSkin.document(
+                recording,
+                options: OnionSkin.Options(
+                    reference: reference, every: every ?? 6, pastTint: try color(tintPast, "--tint-past"),
+                    futureTint: try color(tintFuture, "--tint-future"), viewport: try viewport(recording, ticks: shown),
+                    title: title),
                 fonts: fonts)
         case .trail:
             let end = tick ?? recording.lastTick
-            document = try MotionTrail.document(recording, options: MotionTrail.Options(
-                tick: end, markerEvery: markersEvery, corners: corners, items: list(items),
-                viewport: try viewport(recording, ticks: Array(0...min(max(end, 0), recording.lastTick))), title: title), fonts: fonts)
+            document = try MotionTrail.document(
+                recording,
+                options: MotionTrail.Options(
+                    tick: end, markerEvery: markersEvery, corners: corners, items: list(items),
+                    viewport: try viewport(recording, ticks: Array(0...min(max(end, 0), recording.lastTick))),
+                    title: title), fonts: fonts)
         case .plot:
-            var options = Plot.Options(values: list(value) ?? ["x", "y"], items: list(items), from: from, to: to,
-                                       width: width, panelHeight: panelHeight, title: title, events: !noEvents)
+            var options = Plot.Options(
+                values: list(value) ?? ["x", "y"], items: list(items), from: from, to: to,
+                width: width, panelHeight: panelHeight, title: title, events: !noEvents)
             options.invertY = invertY
             options.dropsFlatPanels = value == nil
             document = try Plot.document(recordings, options: options, fonts: fonts)
@@ -196,7 +235,9 @@ struct Figure: ParsableCommand {
 
     private func color(_ text: String?, _ option: String) throws -> ColorRGBA8? {
         guard let text else { return nil }
-        guard let color = ColorRGBA8(hex: text) else { throw CLIError("\(option): expected #RGB or #RRGGBB, got '\(text)'") }
+        guard let color = ColorRGBA8(hex: text) else {
+            throw CLIError("\(option): expected #RGB or #RRGGBB, got '\(text)'")
+        }
         return color
     }
 }

@@ -12,7 +12,8 @@ extension Figure {
         let first = from.map { Int(($0 * Double(scene.fps)).rounded()) } ?? 0
         let endExclusive = to.map { Int(($0 * Double(scene.fps)).rounded()) + 1 } ?? Int(Int32.max)
         guard first >= 0, first < endExclusive else {
-            throw ValidationError("--from \(from ?? 0) and --to \(to ?? 0) select no frames of \(scene.name); expected 0 ≤ from ≤ to")
+            throw ValidationError(
+                "--from \(from ?? 0) and --to \(to ?? 0) select no frames of \(scene.name); expected 0 ≤ from ≤ to")
         }
         let staging = destination + ".partial"
         let fm = FileManager.default
@@ -28,10 +29,14 @@ extension Figure {
         let old = destination + ".old"
         try? fm.removeItem(atPath: old)
         if fm.fileExists(atPath: destination) { try fm.moveItem(atPath: destination, toPath: old) }
-        try fm.createDirectory(atPath: (destination as NSString).deletingLastPathComponent.isEmpty ? "." : (destination as NSString).deletingLastPathComponent,
-                               withIntermediateDirectories: true)
+        try fm.createDirectory(
+            atPath: (destination as NSString).deletingLastPathComponent.isEmpty
+                ? "." : (destination as NSString).deletingLastPathComponent,
+            withIntermediateDirectories: true)
         try fm.moveItem(atPath: frames, toPath: destination)
         try? fm.removeItem(atPath: old)
-        print("\((destination as NSString).appendingPathComponent(PlayerPage.fileName)) (frames \(result.firstFrame)..<\(result.firstFrame + result.frameCount))")
+        print(
+            "\((destination as NSString).appendingPathComponent(PlayerPage.fileName)) (frames \(result.firstFrame)..<\(result.firstFrame + result.frameCount))"
+        )
     }
 }

@@ -15,7 +15,10 @@ struct Flipbook: ParsableCommand {
         commandName: "flipbook",
         abstract: "Deterministic offline renderer of UI motion: scene files to PNG frames and video.",
         version: Flipbook.version,
-        subcommands: [Render.self, Validate.self, StudioCommand.self, Bench.self, Diff.self, Check.self, Figure.self, Concat.self, Verify.self, Schema.self]
+        subcommands: [
+            Render.self, Validate.self, StudioCommand.self, Bench.self, Diff.self, Check.self, Figure.self, Concat.self,
+            Verify.self, Schema.self,
+        ]
     )
 
     /// Errors from the library already say what went wrong and what to do; print them as one

@@ -3,24 +3,38 @@ import SceneModel
 
 /// The `--max-…` flags that raise `SceneLimits` (of `render` and `validate`).
 struct LimitArguments: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Most frames a scene may produce; default \(SceneLimits.default.maxFrames).", valueName: "N"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Most frames a scene may produce; default \(SceneLimits.default.maxFrames).", valueName: "N")
+    )
     var maxFrames: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Most items in a scene; default \(SceneLimits.default.maxItems).", valueName: "N"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Most items in a scene; default \(SceneLimits.default.maxItems).", valueName: "N"))
     var maxItems: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Most behaviors in a scene; default \(SceneLimits.default.maxBehaviors).", valueName: "N"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Most behaviors in a scene; default \(SceneLimits.default.maxBehaviors).", valueName: "N"))
     var maxBehaviors: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Longest duration or maxDuration in seconds; default 3600.", valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Longest duration or maxDuration in seconds; default 3600.", valueName: "seconds"))
     var maxDuration: Double?
 
-    @Option(name: .long, help: ArgumentHelp("Largest scene file in bytes; default \(SceneLimits.default.maxFileBytes) (4 MiB).", valueName: "bytes"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Largest scene file in bytes; default \(SceneLimits.default.maxFileBytes) (4 MiB).", valueName: "bytes"))
     var maxFileSize: Int?
 
     func validate() throws {
-        for (flag, value) in [("--max-frames", maxFrames), ("--max-items", maxItems), ("--max-behaviors", maxBehaviors),
-                              ("--max-file-size", maxFileSize)] {
+        for (flag, value) in [
+            ("--max-frames", maxFrames), ("--max-items", maxItems), ("--max-behaviors", maxBehaviors),
+            ("--max-file-size", maxFileSize),
+        ] {
             if let value, value < 1 { throw ValidationError("\(flag) must be at least 1, got \(value)") }
         }
         if let maxDuration, !(maxDuration.isFinite && maxDuration > 0) {

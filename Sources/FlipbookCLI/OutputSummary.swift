@@ -10,7 +10,8 @@ struct OutputSummary {
     let folder: String
 
     func line(scenes names: [String], firstVideo: String?) -> String {
-        var files = 0, bytes: Int64 = 0
+        var files = 0
+        var bytes: Int64 = 0
         let entries = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         for name in names {
             for entry in entries where entry == name || entry.hasPrefix(name + ".") {
@@ -28,15 +29,21 @@ struct OutputSummary {
     /// Regular files at or under `path` and their total size in bytes.
     static func measure(_ path: String) -> (files: Int, bytes: Int64) {
         if let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-           attributes[.type] as? FileAttributeType == .typeRegular {
+            attributes[.type] as? FileAttributeType == .typeRegular
+        {
             return (1, (attributes[.size] as? NSNumber)?.int64Value ?? 0)
         }
-        guard let walker = FileManager.default.enumerator(at: URL(fileURLWithPath: path),
-                                                          includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey]) else { return (0, 0) }
-        var files = 0, bytes: Int64 = 0
+        guard
+            let walker = FileManager.default.enumerator(
+                at: URL(fileURLWithPath: path),
+                includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey])
+        else { return (0, 0) }
+        var files = 0
+        var bytes: Int64 = 0
         for case let url as URL in walker {
             guard let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey]),
-                  values.isRegularFile == true else { continue }
+                values.isRegularFile == true
+            else { continue }
             files += 1
             bytes += Int64(values.fileSize ?? 0)
         }

@@ -28,25 +28,45 @@ struct Render: ParsableCommand {
     @Flag(name: .long, help: "Do not write PNG frames (video only).")
     var noFrames = false
 
-    @Option(name: .long, help: "Frame format: png (default; with videos, trace and manifest) or svg (one vector file per frame, <out>/<scene>/frame_00000.svg …, nothing else).")
+    @Option(
+        name: .long,
+        help:
+            "Frame format: png (default; with videos, trace and manifest) or svg (one vector file per frame, <out>/<scene>/frame_00000.svg …, nothing else)."
+    )
     var format: FrameFormat = .png
 
-    @Option(name: .long, help: "Show scripted touches (drags, taps, scrubs) as translucent circles: on or off. Default: the scene's touches.show, else on for every scene that scripts a touch.")
+    @Option(
+        name: .long,
+        help:
+            "Show scripted touches (drags, taps, scrubs) as translucent circles: on or off. Default: the scene's touches.show, else on for every scene that scripts a touch."
+    )
     var touches: TouchesSwitch?
 
     @Flag(name: .long, help: "Do not write <scene>.trace.txt and <scene>.trace.csv.")
     var noTrace = false
 
-    @Option(name: .long, help: ArgumentHelp("Set a scene control for this render (repeatable): --set damping=0.3 --set tint=#34C759. See controls: in the scene format.", valueName: "name=value"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Set a scene control for this render (repeatable): --set damping=0.3 --set tint=#34C759. See controls: in the scene format.",
+            valueName: "name=value"))
     var set: [String] = []
 
-    @Option(name: .long, help: "Trace rows for every layer (all, the default) or for top-level items only (top-level), to keep the trace of a deeply nested scene small.")
+    @Option(
+        name: .long,
+        help:
+            "Trace rows for every layer (all, the default) or for top-level items only (top-level), to keep the trace of a deeply nested scene small."
+    )
     var traceLayers: TraceLayers = .all
 
     @Flag(name: .long, help: "Do not write the player page <out>/<scene>/index.html.")
     var noPlayer = false
 
-    @Option(name: .long, help: "Compression level of the PNG frames (libdeflate), 0 (stored, largest) to 9 (slowest, smallest); default 4, measured by `flipbook bench --png`.")
+    @Option(
+        name: .long,
+        help:
+            "Compression level of the PNG frames (libdeflate), 0 (stored, largest) to 9 (slowest, smallest); default 4, measured by `flipbook bench --png`."
+    )
     var pngLevel: Int?
 
     @Option(name: .long, help: "Worker threads for rasterizing and encoding (never changes the output).")
@@ -55,22 +75,46 @@ struct Render: ParsableCommand {
     @Flag(name: .long, help: "Print the exact ffmpeg commands.")
     var verbose = false
 
-    @Option(name: .long, help: ArgumentHelp("Render only frames START..<END (0-based, end exclusive; or START...END). Outputs are named <scene>.frames-START-END.*; with a video, START and END must be whole seconds.", valueName: "range"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Render only frames START..<END (0-based, end exclusive; or START...END). Outputs are named <scene>.frames-START-END.*; with a video, START and END must be whole seconds.",
+            valueName: "range"))
     var frames: String?
 
-    @Option(name: .long, help: ArgumentHelp("Render part K of N (1-based: 1/4 … 4/4) of the frames: contiguous, nearly equal parts (whole seconds when a video is written). Join the segment videos with `flipbook concat`.", valueName: "K/N"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Render part K of N (1-based: 1/4 … 4/4) of the frames: contiguous, nearly equal parts (whole seconds when a video is written). Join the segment videos with `flipbook concat`.",
+            valueName: "K/N"))
     var shard: String?
 
-    @Flag(name: .long, help: "Continue an interrupted render: re-render only the frames that are missing or fail the hash its journal recorded.")
+    @Flag(
+        name: .long,
+        help:
+            "Continue an interrupted render: re-render only the frames that are missing or fail the hash its journal recorded."
+    )
     var resume = false
 
-    @Flag(name: .long, help: "When another render is writing the same scene into the same --out folder, wait for it to finish instead of failing at once.")
+    @Flag(
+        name: .long,
+        help:
+            "When another render is writing the same scene into the same --out folder, wait for it to finish instead of failing at once."
+    )
     var waitLock = false
 
-    @Option(name: .long, help: ArgumentHelp("End an ffmpeg that makes no progress (reads no frame, uses no CPU, writes nothing) for this many seconds; default 300.", valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "End an ffmpeg that makes no progress (reads no frame, uses no CPU, writes nothing) for this many seconds; default 300.",
+            valueName: "seconds"))
     var ffmpegTimeout: Double = VideoWriter.defaultStallSeconds
 
-    @Option(name: .long, help: ArgumentHelp("Most trace rows (items × frames) to write; a scene over it is refused before anything is written unless --no-trace. Default 20000000 (about 4 GB of trace files).", valueName: "N"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Most trace rows (items × frames) to write; a scene over it is refused before anything is written unless --no-trace. Default 20000000 (about 4 GB of trace files).",
+            valueName: "N"))
     var maxTraceRows: Int = TraceBudget.defaultMaxRows
 
     @OptionGroup(title: "Limits")
@@ -78,8 +122,12 @@ struct Render: ParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
-        guard ffmpegTimeout.isFinite, ffmpegTimeout > 0 else { throw ValidationError("--ffmpeg-timeout must be a positive number of seconds, got \(ffmpegTimeout)") }
-        guard maxTraceRows >= 0 else { throw ValidationError("--max-trace-rows must be at least 0, got \(maxTraceRows)") }
+        guard ffmpegTimeout.isFinite, ffmpegTimeout > 0 else {
+            throw ValidationError("--ffmpeg-timeout must be a positive number of seconds, got \(ffmpegTimeout)")
+        }
+        guard maxTraceRows >= 0 else {
+            throw ValidationError("--max-trace-rows must be at least 0, got \(maxTraceRows)")
+        }
         if frames != nil, shard != nil { throw ValidationError("--frames and --shard cannot be combined; use one") }
         do {
             _ = try frames.map(FrameSelection.parseRange)
@@ -89,7 +137,9 @@ struct Render: ParsableCommand {
         }
         _ = try ControlArguments.parse(set)
         if let pngLevel, !PNGOptions.levels.contains(pngLevel) {
-            throw ValidationError("--png-level must be within \(PNGOptions.levels.lowerBound)...\(PNGOptions.levels.upperBound), got \(pngLevel)")
+            throw ValidationError(
+                "--png-level must be within \(PNGOptions.levels.lowerBound)...\(PNGOptions.levels.upperBound), got \(pngLevel)"
+            )
         }
     }
 
@@ -98,7 +148,8 @@ struct Render: ParsableCommand {
         // Load and validate every scene before writing anything.
         let overrides = try ControlArguments.parse(set)
         let loaded = try files.map { file in
-            let (scene, warnings) = try SceneLoader.loadWithWarnings(path: file, limits: limitArguments.limits, overrides: overrides)
+            let (scene, warnings) = try SceneLoader.loadWithWarnings(
+                path: file, limits: limitArguments.limits, overrides: overrides)
             for warning in warnings { printWarning(warning.description) }
             var adjusted = videoArguments.adjust(scene)
             if let touches { adjusted.touches.show = touches == .on }
@@ -106,14 +157,18 @@ struct Render: ParsableCommand {
         }
         try SceneArguments.checkDistinctNames(loaded, files: files)
         for (scene, file) in zip(loaded, files) {
-            for warning in try SceneSimulation(scene: scene, file: file).textWarnings { printError("warning: \(file): \(warning)") }
+            for warning in try SceneSimulation(scene: scene, file: file).textWarnings {
+                printError("warning: \(file): \(warning)")
+            }
         }
 
         if format == .svg {
             for (scene, file) in zip(loaded, files) {
                 let selection = try frames.map(FrameSelection.parseRange) ?? shard.map(FrameSelection.parseShard)
                 let count = try SVGFrameSequence.render(scene, file: file, outputDirectory: out, frames: selection)
-                print("\(scene.name): \(counted(count, "SVG frame")) → \((out as NSString).appendingPathComponent(scene.name))/")
+                print(
+                    "\(scene.name): \(counted(count, "SVG frame")) → \((out as NSString).appendingPathComponent(scene.name))/"
+                )
             }
             return
         }
@@ -127,7 +182,9 @@ struct Render: ParsableCommand {
         for scene in loaded {
             if scene.canvas.background.a < 255 {
                 let formats = options.video ?? scene.output.video
-                if let warning = VideoFormat.alphaWarning(sceneName: scene.name, formats: formats) { printWarning(warning) }
+                if let warning = VideoFormat.alphaWarning(sceneName: scene.name, formats: formats) {
+                    printWarning(warning)
+                }
             }
             var result: RenderResult
             do {
@@ -212,7 +269,8 @@ enum DiskFull {
     static func withResumeHint(_ error: Error) -> Error {
         let message = error.flipbookMessage
         guard reasons.contains(where: message.contains) else { return error }
-        return CLIError(message + " (free some space, then run the same command with --resume: "
-                        + "the frames already written are checked and kept)")
+        return CLIError(
+            message + " (free some space, then run the same command with --resume: "
+                + "the frames already written are checked and kept)")
     }
 }

@@ -10,7 +10,8 @@ enum SceneArguments {
         if !arguments.isEmpty { return arguments }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: "scenes", isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw CLIError("no scene files given and no scenes/ folder here; run from the project root or name scene files")
+            throw CLIError(
+                "no scene files given and no scenes/ folder here; run from the project root or name scene files")
         }
         let files = try SceneDiscovery.sceneFiles(in: "scenes")
         guard !files.isEmpty else { throw CLIError("scenes/ holds no .yaml, .yml or .json scene files") }
@@ -22,7 +23,9 @@ enum SceneArguments {
         var seen: [String: String] = [:]
         for (scene, file) in zip(scenes, files) {
             if let other = seen[scene.name] {
-                throw CLIError("\(file): scene name '\(scene.name)' is also used by \(other); both would write \(scene.name)/ — rename one with `name:`")
+                throw CLIError(
+                    "\(file): scene name '\(scene.name)' is also used by \(other); both would write \(scene.name)/ — rename one with `name:`"
+                )
             }
             seen[scene.name] = file
         }
@@ -48,6 +51,6 @@ func printWarning(_ message: String) {
 }
 
 private func terminalLines(_ message: String) -> String {
-    message.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).visibleEscaped }.joined(separator: "\n")
+    message.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).visibleEscaped }.joined(
+        separator: "\n")
 }
-

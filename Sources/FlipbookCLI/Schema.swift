@@ -23,7 +23,8 @@ struct Schema: ParsableCommand {
         let url = URL(fileURLWithPath: root)
         do {
             if check {
-                let stale = try SceneFormatFiles.generated(root: url).filter { $0.generated != $0.committed }.map(\.path)
+                let stale = try SceneFormatFiles.generated(root: url).filter { $0.generated != $0.committed }.map(
+                    \.path)
                 for path in stale { print("out of date: \(path)") }
                 if !stale.isEmpty {
                     printError("generated files differ from the key declarations; run `\(SceneFormatFiles.command)`")

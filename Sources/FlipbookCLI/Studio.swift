@@ -19,7 +19,11 @@ struct StudioCommand: ParsableCommand {
     @Option(name: .long, help: "Port to listen on; 0 picks a free one.")
     var port: Int = 8123
 
-    @Option(name: .long, help: "Address to listen on. Default loopback only; another address lets other machines read your scenes' renders.")
+    @Option(
+        name: .long,
+        help:
+            "Address to listen on. Default loopback only; another address lets other machines read your scenes' renders."
+    )
     var host: String = "127.0.0.1"
 
     @Option(name: .long, help: "Folder for the studio's renders.")
@@ -32,7 +36,10 @@ struct StudioCommand: ParsableCommand {
     func run() throws {
         let workspace = try StudioWorkspace(scenesAt: scenes, output: out)
         if !["127.0.0.1", "::1", "localhost"].contains(host) {
-            FileHandle.standardError.write(Data("warning: listening on \(host), not only on this machine: anyone who can reach it can read the renders of \(scenes)\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "warning: listening on \(host), not only on this machine: anyone who can reach it can read the renders of \(scenes)\n"
+                        .utf8))
         }
         let server = StudioServer(workspace: workspace, host: host, port: port)
         let outcome = ServerOutcome()
@@ -57,6 +64,14 @@ struct StudioCommand: ParsableCommand {
 private final class ServerOutcome: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: Error?
-    func set(_ error: Error) { lock.lock(); stored = error; lock.unlock() }
-    var error: Error? { lock.lock(); defer { lock.unlock() }; return stored }
+    func set(_ error: Error) {
+        lock.lock()
+        stored = error
+        lock.unlock()
+    }
+    var error: Error? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
 }

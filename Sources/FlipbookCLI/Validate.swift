@@ -7,7 +7,9 @@ import SceneModel
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check scene files without rendering; prints the first error of each bad file.",
-        discussion: "Each good file gets one line: its items (every layer, children included) and behaviors. Warnings follow on standard error for things that render but show nothing: an item outside the canvas on every frame, a child placed wholly outside its parent. Warnings never change the exit status: 0 when every file is valid, 1 otherwise.")
+        discussion:
+            "Each good file gets one line: its items (every layer, children included) and behaviors. Warnings follow on standard error for things that render but show nothing: an item outside the canvas on every frame, a child placed wholly outside its parent. Warnings never change the exit status: 0 when every file is valid, 1 otherwise."
+    )
 
     @Argument(help: "Scene files (.yaml, .yml, .json). Default: every scene in scenes/.")
     var scenes: [String] = []
@@ -21,8 +23,12 @@ struct Validate: ParsableCommand {
             do {
                 let (scene, warnings) = try SceneLoader.loadWithWarnings(path: file, limits: limitArguments.limits)
                 for warning in warnings { printWarning(warning.description) }
-                for warning in try SceneSimulation(scene: scene, file: file).textWarnings { printWarning("\(file): \(warning)") }
-                print("\(file.visibleEscaped): ok (\(Self.itemCount(scene)), \(counted(scene.behaviors.count, "behavior")))")
+                for warning in try SceneSimulation(scene: scene, file: file).textWarnings {
+                    printWarning("\(file): \(warning)")
+                }
+                print(
+                    "\(file.visibleEscaped): ok (\(Self.itemCount(scene)), \(counted(scene.behaviors.count, "behavior")))"
+                )
                 for warning in try SceneWarnings.check(scene, file: file) { printWarning("\(file): \(warning)") }
             } catch let error as SceneError {
                 printError(error.description)

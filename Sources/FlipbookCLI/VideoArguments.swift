@@ -5,24 +5,39 @@ import SceneModel
 
 /// The video flags of `flipbook render`.
 struct VideoArguments: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "Video formats, comma-separated: mp4, webm, mov, gif, apng, or none. Default: the scene's output.video (mp4).",
-        valueName: "formats"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Video formats, comma-separated: mp4, webm, mov, gif, apng, or none. Default: the scene's output.video (mp4).",
+            valueName: "formats"))
     var video: String?
 
     @Option(name: .long, help: "Video frame rate (default: the scene's fps). Frames are resampled by whole ticks.")
     var videoFps: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Average N sub-frames (the N ticks ending at each video frame) for motion blur.", valueName: "N"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Average N sub-frames (the N ticks ending at each video frame) for motion blur.", valueName: "N"))
     var motionBlur: Int = 1
 
-    @Option(name: .long, help: ArgumentHelp("Hold the last frame for this many seconds at the end of the video.", valueName: "seconds"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Hold the last frame for this many seconds at the end of the video.", valueName: "seconds"))
     var hold: Double = 0
 
-    @Option(name: .long, help: ArgumentHelp("Stop where the animator comes to rest ('rest'), even in scenes with a fixed duration (which becomes the cap).", valueName: "rest"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Stop where the animator comes to rest ('rest'), even in scenes with a fixed duration (which becomes the cap).",
+            valueName: "rest"))
     var until: String?
 
-    @Option(name: .long, help: "H.264 quantizer for mp4, 0 (lossless) to 51; default 18 (visually lossless). Constant QP with closed one-second GOPs, so joined shards decode to exactly the frames of one render.")
+    @Option(
+        name: .long,
+        help:
+            "H.264 quantizer for mp4, 0 (lossless) to 51; default 18 (visually lossless). Constant QP with closed one-second GOPs, so joined shards decode to exactly the frames of one render."
+    )
     var qp: Int = 18
 
     @Option(name: .long, help: "H.264 preset for mp4: ultrafast … veryslow; default medium.")
@@ -31,10 +46,16 @@ struct VideoArguments: ParsableArguments {
     @Option(name: .long, help: "VP9 quality for webm, 0 (best) to 63; default 30.")
     var webmCrf: Int = 30
 
-    @Option(name: .long, help: ArgumentHelp("GIF dithering: none (default; exact on flat colours) or bayer[:0-5] for gradients and shadows.", valueName: "mode"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "GIF dithering: none (default; exact on flat colours) or bayer[:0-5] for gradients and shadows.",
+            valueName: "mode"))
     var gifDither: String = "none"
 
-    @Option(name: .long, help: ArgumentHelp("How many times GIF and APNG play: 0 (default) loops forever.", valueName: "count"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("How many times GIF and APNG play: 0 (default) loops forever.", valueName: "count"))
     var loop: Int = 0
 
     func validate() throws {
@@ -42,8 +63,12 @@ struct VideoArguments: ParsableArguments {
         if let videoFps, !SceneRules.fpsRange.contains(videoFps) {
             throw ValidationError("--video-fps must be within \(SceneRules.fpsRange), got \(videoFps)")
         }
-        guard (1...64).contains(motionBlur) else { throw ValidationError("--motion-blur must be within 1...64, got \(motionBlur)") }
-        guard hold.isFinite, hold >= 0, hold <= 3600 else { throw ValidationError("--hold must be seconds from 0 to 3600, got \(hold)") }
+        guard (1...64).contains(motionBlur) else {
+            throw ValidationError("--motion-blur must be within 1...64, got \(motionBlur)")
+        }
+        guard hold.isFinite, hold >= 0, hold <= 3600 else {
+            throw ValidationError("--hold must be seconds from 0 to 3600, got \(hold)")
+        }
         if let until, until != "rest" { throw ValidationError("--until accepts only 'rest', got '\(until)'") }
         _ = try encoding()
     }
@@ -64,7 +89,9 @@ struct VideoArguments: ParsableArguments {
 
     func encoding() throws -> VideoEncodingOptions {
         guard let h264Preset = VideoEncodingOptions.H264Preset(rawValue: preset) else {
-            throw ValidationError("--preset: unknown preset '\(preset)'; expected one of \(VideoEncodingOptions.H264Preset.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw ValidationError(
+                "--preset: unknown preset '\(preset)'; expected one of \(VideoEncodingOptions.H264Preset.allCases.map(\.rawValue).joined(separator: ", "))"
+            )
         }
         let dither: VideoEncodingOptions.GIFDither
         if gifDither == "none" {
@@ -77,13 +104,16 @@ struct VideoArguments: ParsableArguments {
             throw ValidationError("--gif-dither must be none, bayer or bayer:N (N from 0 to 5), got '\(gifDither)'")
         }
         do {
-            return try VideoEncodingOptions(h264CRF: qp, h264Preset: h264Preset, vp9CRF: webmCrf,
-                                            gifDither: dither, playCount: loop)
+            return try VideoEncodingOptions(
+                h264CRF: qp, h264Preset: h264Preset, vp9CRF: webmCrf,
+                gifDither: dither, playCount: loop)
         } catch {
             // Name the flag the user typed, not the option's field.
             var message = "\(error)"
-            for (field, flag) in [("h264CRF", "--qp"), ("vp9CRF", "--webm-crf"), ("playCount", "--loop"),
-                                  ("gif bayer scale", "--gif-dither bayer scale")] {
+            for (field, flag) in [
+                ("h264CRF", "--qp"), ("vp9CRF", "--webm-crf"), ("playCount", "--loop"),
+                ("gif bayer scale", "--gif-dither bayer scale"),
+            ] {
                 message = message.replacingOccurrences(of: field, with: flag)
             }
             throw ValidationError(message)

@@ -6,7 +6,12 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     public var a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double
 
     public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
-        self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+        self.tx = tx
+        self.ty = ty
     }
 
     public static let identity = AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
@@ -21,7 +26,8 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
 
     /// `CGAffineTransformMakeRotation`: clockwise on screen for positive angles (y down).
     public init(rotation angle: Angle) {
-        let c = angle.cos, s = angle.sin
+        let c = angle.cos
+        let s = angle.sin
         self.init(a: c, b: s, c: -s, d: c, tx: 0, ty: 0)
     }
 
@@ -59,9 +65,13 @@ public struct AffineTransform: Hashable, Sendable, CustomStringConvertible {
     public var inverted: AffineTransform? {
         let det = determinant
         guard det != 0, det.isFinite else { return nil }
-        let ia = d / det, ib = -b / det, ic = -c / det, id = a / det
-        return AffineTransform(a: ia, b: ib, c: ic, d: id,
-                               tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
+        let ia = d / det
+        let ib = -b / det
+        let ic = -c / det
+        let id = a / det
+        return AffineTransform(
+            a: ia, b: ib, c: ic, d: id,
+            tx: -(tx * ia + ty * ic), ty: -(tx * ib + ty * id))
     }
 
     /// The rotation UIKit Dynamics reads from a view transform: `atan2(b, a)` (spec dynamics §2).
@@ -80,9 +90,15 @@ public func boundingBox(of rect: Rect, under transform: AffineTransform) -> Rect
         Point(rect.minX, rect.minY), Point(rect.maxX, rect.minY),
         Point(rect.maxX, rect.maxY), Point(rect.minX, rect.maxY),
     ].map(transform.apply)
-    var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+    var x0 = Double.infinity
+    var y0 = Double.infinity
+    var x1 = -Double.infinity
+    var y1 = -Double.infinity
     for p in corners {
-        x0 = min(x0, p.x); y0 = min(y0, p.y); x1 = max(x1, p.x); y1 = max(y1, p.y)
+        x0 = min(x0, p.x)
+        y0 = min(y0, p.y)
+        x1 = max(x1, p.x)
+        y1 = max(y1, p.y)
     }
     return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
 }

@@ -38,31 +38,42 @@ public struct Path: Hashable, Sendable {
 
     /// The same outline with every point mapped by `t` (an affine map sends Béziers to Béziers).
     public func applying(_ t: AffineTransform) -> Path {
-        Path(elements.map { element in
-            switch element {
-            case .move(let p): return .move(t.apply(to: p))
-            case .line(let p): return .line(t.apply(to: p))
-            case .quad(let c, let p): return .quad(t.apply(to: c), t.apply(to: p))
-            case .cubic(let c1, let c2, let p): return .cubic(t.apply(to: c1), t.apply(to: c2), t.apply(to: p))
-            case .close: return .close
-            }
-        })
+        Path(
+            elements.map { element in
+                switch element {
+                case .move(let p): return .move(t.apply(to: p))
+                case .line(let p): return .line(t.apply(to: p))
+                case .quad(let c, let p): return .quad(t.apply(to: c), t.apply(to: p))
+                case .cubic(let c1, let c2, let p): return .cubic(t.apply(to: c1), t.apply(to: c2), t.apply(to: p))
+                case .close: return .close
+                }
+            })
     }
 
     /// The smallest rectangle holding every on-curve and control point (the control polygon's
     /// box, which contains the curve): cheap and conservative, what culling and buffer sizing need.
     /// `Rect.null` for a path without points.
     public var controlPointBounds: Rect {
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         func add(_ p: Point) {
-            minX = min(minX, p.x); minY = min(minY, p.y)
-            maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+            minX = min(minX, p.x)
+            minY = min(minY, p.y)
+            maxX = max(maxX, p.x)
+            maxY = max(maxY, p.y)
         }
         for element in elements {
             switch element {
             case .move(let p), .line(let p): add(p)
-            case .quad(let c, let p): add(c); add(p)
-            case .cubic(let c1, let c2, let p): add(c1); add(c2); add(p)
+            case .quad(let c, let p):
+                add(c)
+                add(p)
+            case .cubic(let c1, let c2, let p):
+                add(c1)
+                add(c2)
+                add(p)
             case .close: break
             }
         }

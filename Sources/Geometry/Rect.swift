@@ -33,8 +33,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// `CGRectIntersection`: the overlap, or `Rect.null` when the two do not overlap.
     public func intersection(_ other: Rect) -> Rect {
-        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
-        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        let x0 = max(minX, other.minX)
+        let y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX)
+        let y1 = min(maxY, other.maxY)
         guard x1 >= x0, y1 >= y0 else { return .null }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
@@ -48,8 +50,10 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public func union(_ other: Rect) -> Rect {
         if self == .null { return other }
         if other == .null { return self }
-        let x0 = min(minX, other.minX), y0 = min(minY, other.minY)
-        let x1 = max(maxX, other.maxX), y1 = max(maxY, other.maxY)
+        let x0 = min(minX, other.minX)
+        let y0 = min(minY, other.minY)
+        let x1 = max(maxX, other.maxX)
+        let y1 = max(maxY, other.maxY)
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 

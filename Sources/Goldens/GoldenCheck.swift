@@ -29,10 +29,12 @@ public struct CheckOptions: Sendable {
     /// The scene files, in the order of the scenes checked, for the report (junit.xml names them).
     public var sceneFiles: [String]? = nil
 
-    public init(goldens: String, record: RecordMode? = nil, outputDirectory: String? = nil,
-                reportDirectory: String? = nil, comparator: ImageComparator = .exact,
-                storedFrames: StoredFrames = .default, maxImages: Int = 12, jobs: Int = RenderOptions.defaultJobs,
-                onCI: Bool = ContinuousIntegration.isActive(ProcessInfo.processInfo.environment)) {
+    public init(
+        goldens: String, record: RecordMode? = nil, outputDirectory: String? = nil,
+        reportDirectory: String? = nil, comparator: ImageComparator = .exact,
+        storedFrames: StoredFrames = .default, maxImages: Int = 12, jobs: Int = RenderOptions.defaultJobs,
+        onCI: Bool = ContinuousIntegration.isActive(ProcessInfo.processInfo.environment)
+    ) {
         self.goldens = goldens
         self.record = record
         self.outputDirectory = outputDirectory
@@ -68,9 +70,11 @@ public struct GoldenMismatch: Error, CustomStringConvertible, Sendable {
         lines += report.sentences.map { "  " + $0 }
         lines.append("  report: \(reportPath)")
         switch report.verdict {
-        case .recorded: lines.append("  goldens recorded; review them, then run again without `record:` (recording never passes)")
+        case .recorded:
+            lines.append("  goldens recorded; review them, then run again without `record:` (recording never passes)")
         case .missingGolden: lines.append("  to record: pass `record: .missing`, then run again without it")
-        case .different: lines.append("  if the change is intended, approve it with `record: .failed` and run again without it")
+        case .different:
+            lines.append("  if the change is intended, approve it with `record: .failed` and run again without it")
         default: break
         }
         return lines.joined(separator: "\n")
@@ -118,8 +122,10 @@ public enum GoldenCheck {
     /// `GoldenMismatch` (with the report path) when it differs, has no goldens, or was recorded
     /// now: recording never passes. On CI, `record` is refused (`GoldensError.recordingOnCI`).
     @discardableResult
-    public static func assertMatches(scene: Scene, goldens: String, record: RecordMode? = nil,
-                                     options: CheckOptions? = nil) throws -> ComparisonReport {
+    public static func assertMatches(
+        scene: Scene, goldens: String, record: RecordMode? = nil,
+        options: CheckOptions? = nil
+    ) throws -> ComparisonReport {
         var options = options ?? CheckOptions(goldens: goldens)
         options.goldens = goldens
         options.record = record
@@ -131,12 +137,16 @@ public enum GoldenCheck {
 
     /// `assertMatches(scene:…)` for a scene file (YAML or JSON).
     @discardableResult
-    public static func assertMatches(sceneFile: String, goldens: String, record: RecordMode? = nil,
-                                     options: CheckOptions? = nil) throws -> ComparisonReport {
+    public static func assertMatches(
+        sceneFile: String, goldens: String, record: RecordMode? = nil,
+        options: CheckOptions? = nil
+    ) throws -> ComparisonReport {
         try assertMatches(scene: SceneLoader.load(path: sceneFile), goldens: goldens, record: record, options: options)
     }
 
-    static func check(_ scene: Scene, out: String, reportDirectory: String, options: CheckOptions) throws -> ComparisonReport {
+    static func check(_ scene: Scene, out: String, reportDirectory: String, options: CheckOptions) throws
+        -> ComparisonReport
+    {
         var renderOptions = RenderOptions(outputDirectory: out)
         renderOptions.writeFrames = true
         renderOptions.video = []  // no video: goldens compare frames and traces
@@ -149,19 +159,24 @@ public enum GoldenCheck {
         let store = GoldenStore(directory: (options.goldens as NSString).appendingPathComponent(scene.name))
 
         let record = { (report: inout ComparisonReport, why: String) throws in
-            let stored = try store.record(sceneName: scene.name, frames: actualFrames, traceCSVPath: base + ".trace.csv",
-                                          events: actualTrace.events, stored: options.storedFrames)
+            let stored = try store.record(
+                sceneName: scene.name, frames: actualFrames, traceCSVPath: base + ".trace.csv",
+                events: actualTrace.events, stored: options.storedFrames)
             report.verdict = .recorded
-            report.notes.append("\(why): \(actualFrames.frames.count) frame hashes, \(stored) PNGs, trace and events written to \(store.directory)")
+            report.notes.append(
+                "\(why): \(actualFrames.frames.count) frame hashes, \(stored) PNGs, trace and events written to \(store.directory)"
+            )
         }
 
-        var report = ComparisonReport(name: scene.name, verdict: .same, expectedLabel: store.directory, actualLabel: base)
+        var report = ComparisonReport(
+            name: scene.name, verdict: .same, expectedLabel: store.directory, actualLabel: base)
         guard store.exists else {
             if options.record == .missing || options.record == .failed || options.record == .all {
                 try record(&report, "recorded (no goldens before)")
             } else {
                 report.verdict = .missingGolden
-                report.notes.append("no goldens in \(store.directory); record them with --record missing (Swift: record: .missing)")
+                report.notes.append(
+                    "no goldens in \(store.directory); record them with --record missing (Swift: record: .missing)")
             }
             return report
         }
@@ -171,26 +186,33 @@ public enum GoldenCheck {
         if options.record != .all { try checkStoredFrames(expectedFrames) }
         if expectedFrames.width != actualFrames.width || expectedFrames.height != actualFrames.height {
             // A changed canvas is a regression to report and approve, not trouble.
-            report.notes.append("the frame size changed from \(expectedFrames.width)×\(expectedFrames.height) to \(actualFrames.width)×\(actualFrames.height); frames not compared")
+            report.notes.append(
+                "the frame size changed from \(expectedFrames.width)×\(expectedFrames.height) to \(actualFrames.width)×\(actualFrames.height); frames not compared"
+            )
             report.verdict = .different
         } else {
             report.frames = try SequenceComparison.compare(
                 expected: expectedFrames, actual: actualFrames, comparator: options.comparator,
-                artifacts: ArtifactOptions(directory: reportDirectory, subfolder: scene.name, maxImages: options.maxImages))
+                artifacts: ArtifactOptions(
+                    directory: reportDirectory, subfolder: scene.name, maxImages: options.maxImages))
         }
         if let expectedTrace {
             report.trace = TraceDiff.compare(expected: expectedTrace, actual: actualTrace)
         }
-        if report.verdict == .same { report.verdict = ComparisonReport.verdict(frames: report.frames, trace: report.trace) }
+        if report.verdict == .same {
+            report.verdict = ComparisonReport.verdict(frames: report.frames, trace: report.trace)
+        }
         if report.verdict == .different, let frames = report.frames {
-            report.motionPage = try MotionReport.write(scene: scene, goldens: store.directory, renderBase: base,
-                                                       expectedFrameCount: frames.expectedFrameCount,
-                                                       differing: frames.frames.filter(\.isFailure).map(\.index),
-                                                       reportDirectory: reportDirectory)
+            report.motionPage = try MotionReport.write(
+                scene: scene, goldens: store.directory, renderBase: base,
+                expectedFrameCount: frames.expectedFrameCount,
+                differing: frames.frames.filter(\.isFailure).map(\.index),
+                reportDirectory: reportDirectory)
         }
 
         if options.record == .all || (options.record == .failed && report.verdict == .different) {
-            try record(&report, report.verdict == .different ? "approved: the goldens now hold this render" : "re-recorded")
+            try record(
+                &report, report.verdict == .different ? "approved: the goldens now hold this render" : "re-recorded")
         }
         return report
     }
@@ -198,9 +220,10 @@ public enum GoldenCheck {
     /// The report of a scene whose comparison could not be made: verdict `.error`, the reason
     /// as its note (JUnit `<error>`, exit status 2 on the command line).
     static func trouble(_ scene: Scene, _ reason: String, out: String, options: CheckOptions) -> ComparisonReport {
-        ComparisonReport(name: scene.name, verdict: .error,
-                         expectedLabel: (options.goldens as NSString).appendingPathComponent(scene.name),
-                         actualLabel: (out as NSString).appendingPathComponent(scene.name), notes: [reason])
+        ComparisonReport(
+            name: scene.name, verdict: .error,
+            expectedLabel: (options.goldens as NSString).appendingPathComponent(scene.name),
+            actualLabel: (out as NSString).appendingPathComponent(scene.name), notes: [reason])
     }
 
     /// Decodes every stored golden PNG and holds its pixels to the hash `frames.txt` gives it, so
@@ -212,10 +235,14 @@ public enum GoldenCheck {
             let image = try FrameSet.decodeImage(path)
             let actual = FrameRecord.hash(image)
             if actual != frame.pixelHash {
-                let hex = { (v: UInt64) in String(repeating: "0", count: 16 - String(v, radix: 16).count) + String(v, radix: 16) }
+                let hex = { (v: UInt64) in
+                    String(repeating: "0", count: 16 - String(v, radix: 16).count) + String(v, radix: 16)
+                }
                 throw ImageDiffError.unreadableImage(
-                    path: path, message: "its pixels hash to \(hex(actual)) but frames.txt records \(hex(frame.pixelHash)) "
-                        + "for frame \(frame.index); the golden is damaged (restore it from version control, or re-record with --record all)")
+                    path: path,
+                    message: "its pixels hash to \(hex(actual)) but frames.txt records \(hex(frame.pixelHash)) "
+                        + "for frame \(frame.index); the golden is damaged (restore it from version control, or re-record with --record all)"
+                )
             }
         }
     }

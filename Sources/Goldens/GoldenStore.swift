@@ -54,24 +54,33 @@ public struct GoldenStore: Sendable {
         guard let text = try? String(contentsOfFile: manifestPath, encoding: .utf8) else {
             throw GoldensError.io(path: manifestPath, operation: "read", reason: "missing or not UTF-8")
         }
-        var width = 0, height = 0
+        var width = 0
+        var height = 0
         var frames: [FrameRecord] = []
-        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty {
+        for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where !line.isEmpty
+        {
             let fields = line.split(separator: " ").map(String.init)
-            func bad(_ reason: String) -> GoldensError { .malformedManifest(path: manifestPath, line: n + 1, reason: reason) }
+            func bad(_ reason: String) -> GoldensError {
+                .malformedManifest(path: manifestPath, line: n + 1, reason: reason)
+            }
             switch fields.first {
             case "flipbook-goldens":
-                guard fields.count == 2, fields[1] == "1" else { throw bad("unsupported goldens version '\(line)'; expected 'flipbook-goldens 1'") }
+                guard fields.count == 2, fields[1] == "1" else {
+                    throw bad("unsupported goldens version '\(line)'; expected 'flipbook-goldens 1'")
+                }
             case "scene": break
             case "size":
-                guard fields.count == 3, let w = Int(fields[1]), let h = Int(fields[2]) else { throw bad("expected 'size WIDTH HEIGHT'") }
+                guard fields.count == 3, let w = Int(fields[1]), let h = Int(fields[2]) else {
+                    throw bad("expected 'size WIDTH HEIGHT'")
+                }
                 (width, height) = (w, h)
             case "frame":
                 guard fields.count >= 3, let index = Int(fields[1]), let hash = UInt64(fields[2], radix: 16) else {
                     throw bad("expected 'frame INDEX HASH [png]'")
                 }
                 let stored = fields.count == 4 && fields[3] == "png"
-                frames.append(FrameRecord(index: index, pixelHash: hash, path: stored ? path(FrameSet.frameName(index)) : nil))
+                frames.append(
+                    FrameRecord(index: index, pixelHash: hash, path: stored ? path(FrameSet.frameName(index)) : nil))
             default:
                 throw bad("unknown line '\(line)'")
             }
@@ -88,8 +97,10 @@ public struct GoldenStore: Sendable {
 
     /// Replaces the goldens with a render's frames and trace. Removes only the files this type
     /// writes, so notes kept beside the goldens survive.
-    public func record(sceneName: String, frames: FrameSet, traceCSVPath: String?, events: [TraceEvent],
-                       stored: StoredFrames) throws -> Int {
+    public func record(
+        sceneName: String, frames: FrameSet, traceCSVPath: String?, events: [TraceEvent],
+        stored: StoredFrames
+    ) throws -> Int {
         let manager = FileManager.default
         do {
             try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -98,7 +109,8 @@ public struct GoldenStore: Sendable {
                 try manager.removeItem(atPath: path(name))
             }
         } catch {
-            throw GoldensError.io(path: directory, operation: "prepare the goldens folder", reason: error.localizedDescription)
+            throw GoldensError.io(
+                path: directory, operation: "prepare the goldens folder", reason: error.localizedDescription)
         }
         let keep = Set(stored.indices(frameCount: frames.frames.count).map { frames.frames[$0].index })
         var manifest = "flipbook-goldens 1\nscene \(sceneName)\nsize \(frames.width) \(frames.height)\n"

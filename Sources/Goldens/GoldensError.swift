@@ -12,7 +12,8 @@ public enum GoldensError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .recordingOnCI(let value):
-            return "recording goldens is disabled on CI (CI=\(value)); record on a workstation, review the report and commit the goldens"
+            return
+                "recording goldens is disabled on CI (CI=\(value)); record on a workstation, review the report and commit the goldens"
         case .malformedManifest(let path, let line, let reason):
             return "\(path):\(line): \(reason)"
         case .io(let path, let operation, let reason):

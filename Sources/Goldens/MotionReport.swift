@@ -13,8 +13,10 @@ enum MotionReport {
 
     /// Writes the page and returns its path relative to the report folder, or nil when the scene
     /// is too long for one.
-    static func write(scene: Scene, goldens: String, renderBase: String, expectedFrameCount: Int, differing: [Int],
-                      reportDirectory: String) throws -> String? {
+    static func write(
+        scene: Scene, goldens: String, renderBase: String, expectedFrameCount: Int, differing: [Int],
+        reportDirectory: String
+    ) throws -> String? {
         let fm = FileManager.default
         let actualNames = try fm.contentsOfDirectory(atPath: renderBase).filter(isFrame).sorted()
         guard actualNames.count <= maxFrames else { return nil }
@@ -26,13 +28,15 @@ enum MotionReport {
             let target = (folder as NSString).appendingPathComponent(side)
             try fm.createDirectory(atPath: target, withIntermediateDirectories: true)
             for name in names {
-                let from = (source as NSString).appendingPathComponent(name), to = (target as NSString).appendingPathComponent(name)
+                let from = (source as NSString).appendingPathComponent(name)
+                let to = (target as NSString).appendingPathComponent(name)
                 if link(from, to) != 0 { try fm.copyItem(atPath: from, toPath: to) }
             }
         }
         func data(frames: Int) -> PlayerData {
-            PlayerData(sceneName: scene.name, fps: scene.fps, pixelWidth: scene.canvas.pixelWidth,
-                       pixelHeight: scene.canvas.pixelHeight, scale: scene.canvas.scale, firstFrame: 0, frameCount: frames)
+            PlayerData(
+                sceneName: scene.name, fps: scene.fps, pixelWidth: scene.canvas.pixelWidth,
+                pixelHeight: scene.canvas.pixelHeight, scale: scene.canvas.scale, firstFrame: 0, frameCount: frames)
         }
         var actual = data(frames: actualNames.count)
         try actual.readTraceCSV(at: renderBase + ".trace.csv")
@@ -40,8 +44,9 @@ enum MotionReport {
         let expectedTrace = (goldens as NSString).appendingPathComponent("trace.csv")
         var expected = data(frames: expectedFrameCount)
         if fm.fileExists(atPath: expectedTrace) { try expected.readTraceCSV(at: expectedTrace) }
-        let page = try ComparePage.html(title: scene.name, expected: expected, actual: actual,
-                                        expectedFrames: expectedNames.compactMap(frameIndex), differing: differing)
+        let page = try ComparePage.html(
+            title: scene.name, expected: expected, actual: actual,
+            expectedFrames: expectedNames.compactMap(frameIndex), differing: differing)
         try PNG.writeAtomically(Array(page.utf8), to: (folder as NSString).appendingPathComponent(ComparePage.fileName))
         return (relative as NSString).appendingPathComponent(ComparePage.fileName)
     }

@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Geometry
 import Raster
 import Shapes
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The XML parser's delegate: checks each element and attribute against the subset and turns
 /// shapes into `IconPiece`s, with presentation attributes inherited down `g` and `svg`.
@@ -13,13 +14,15 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         var fill = ColorRGBA8.black
         var fillRule = FillRule.nonZero
         var stroke = ColorRGBA8.clear
-        var stroke_ = StrokeStyle()
+        var strokeGeometry = StrokeStyle()
         var transform = Geometry.AffineTransform.identity
     }
 
     static let shapes: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
-    static let presentation = ["fill", "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin",
-                               "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "transform"]
+    static let presentation = [
+        "fill", "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin",
+        "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "transform",
+    ]
     static let geometry: [String: [String]] = [
         "svg": ["xmlns", "xmlns:xlink", "version", "viewBox", "width", "height"],
         "g": [],
@@ -50,19 +53,27 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         parser?.abortParsing()
     }
 
-    func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String]) {
+    func parser(
+        _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String]
+    ) {
         guard error == nil else { return }
         elements += 1
         if elements > IconLoader.maxElements { return fail("more than \(IconLoader.maxElements) elements") }
         guard let own = Self.geometry[element] else {
-            return fail("element <\(element)> is not in the supported SVG subset; expected one of: svg, g, path, rect, circle, ellipse, line, polyline, polygon")
+            return fail(
+                "element <\(element)> is not in the supported SVG subset; expected one of: svg, g, path, rect, circle, ellipse, line, polyline, polygon"
+            )
         }
         if element == "svg" && viewBox != nil { return fail("element <svg> inside the icon; expected one root <svg>") }
-        if element != "svg" && viewBox == nil { return fail("element <\(element)> outside <svg>; expected <svg> as the root") }
+        if element != "svg" && viewBox == nil {
+            return fail("element <\(element)> outside <svg>; expected <svg> as the root")
+        }
         // Sorted, so the first unknown attribute reported does not depend on dictionary order.
         for key in attributes.keys.sorted() where !own.contains(key) && !Self.presentation.contains(key) {
-            return fail("attribute '\(key)' on <\(element)> is not in the supported SVG subset; expected \(own.isEmpty ? "" : own.joined(separator: ", ") + ", ")presentation attributes (\(Self.presentation.joined(separator: ", ")))")
+            return fail(
+                "attribute '\(key)' on <\(element)> is not in the supported SVG subset; expected \(own.isEmpty ? "" : own.joined(separator: ", ") + ", ")presentation attributes (\(Self.presentation.joined(separator: ", ")))"
+            )
         }
         var style = styles[styles.count - 1]
         guard apply(attributes, to: &style, element: element) else { return }
@@ -72,8 +83,10 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             viewBox = box
         } else if Self.shapes.contains(element) {
             guard let outline = shapePath(element, attributes) else { return }
-            pieces.append(IconPiece(path: outline.applying(style.transform), fill: style.fill, fillRule: style.fillRule,
-                                    stroke: style.stroke, strokeStyle: scaled(style.stroke_, by: style.transform)))
+            pieces.append(
+                IconPiece(
+                    path: outline.applying(style.transform), fill: style.fill, fillRule: style.fillRule,
+                    stroke: style.stroke, strokeStyle: scaled(style.strokeGeometry, by: style.transform)))
         }
     }
 
@@ -86,45 +99,90 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         fail("text content '\(string.prefix(20))' is not in the supported SVG subset")
     }
 
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // (XMLParserDelegate's own parameter name)
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) { fail("CDATA is not in the supported SVG subset") }
     func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
         fail("processing instruction <?\(target)?> is not in the supported SVG subset")
     }
     func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        fail("external entity '\(name)' refused"); return nil
+        fail("external entity '\(name)' refused")
+        return nil
     }
 
-    private func number(_ attributes: [String: String], _ key: String, element: String, default value: Double? = nil) -> Double? {
+    private func number(_ attributes: [String: String], _ key: String, element: String, default value: Double? = nil)
+        -> Double?
+    {
         guard let text = attributes[key] else {
             if let value { return value }
-            fail("<\(element)> needs attribute '\(key)'"); return nil
+            fail("<\(element)> needs attribute '\(key)'")
+            return nil
         }
-        guard let v = SVGValue.length(text) else { fail("attribute \(key)=\"\(text)\" on <\(element)>: expected a number"); return nil }
+        guard let v = SVGValue.length(text) else {
+            fail("attribute \(key)=\"\(text)\" on <\(element)>: expected a number")
+            return nil
+        }
         return v
     }
 
     private func apply(_ a: [String: String], to style: inout Style, element: String) -> Bool {
         func bad(_ key: String, _ expected: String) -> Bool {
-            fail("attribute \(key)=\"\(a[key] ?? "")\" on <\(element)>: expected \(expected)"); return false
+            fail("attribute \(key)=\"\(a[key] ?? "")\" on <\(element)>: expected \(expected)")
+            return false
         }
-        if let v = a["fill"] { guard let c = SVGValue.color(v) else { return bad("fill", "#RGB, #RRGGBB, none, black, white or currentColor") }; style.fill = c }
-        if let v = a["stroke"] { guard let c = SVGValue.color(v) else { return bad("stroke", "#RGB, #RRGGBB, none, black, white or currentColor") }; style.stroke = c }
+        if let v = a["fill"] {
+            guard let c = SVGValue.color(v) else {
+                return bad("fill", "#RGB, #RRGGBB, none, black, white or currentColor")
+            }
+            style.fill = c
+        }
+        if let v = a["stroke"] {
+            guard let c = SVGValue.color(v) else {
+                return bad("stroke", "#RGB, #RRGGBB, none, black, white or currentColor")
+            }
+            style.stroke = c
+        }
         if let v = a["fill-rule"] {
-            switch v { case "nonzero": style.fillRule = .nonZero; case "evenodd": style.fillRule = .evenOdd; default: return bad("fill-rule", "nonzero or evenodd") }
-        }
-        if let v = a["stroke-width"] { guard let w = SVGValue.length(v), w >= 0 else { return bad("stroke-width", "a number ≥ 0") }; style.stroke_.lineWidth = w }
-        if let v = a["stroke-linecap"] { guard let c = LineCap(rawValue: v) else { return bad("stroke-linecap", "butt, round or square") }; style.stroke_.lineCap = c }
-        if let v = a["stroke-linejoin"] { guard let j = LineJoin(rawValue: v) else { return bad("stroke-linejoin", "miter, round or bevel") }; style.stroke_.lineJoin = j }
-        if let v = a["stroke-miterlimit"] { guard let m = SVGValue.length(v), m >= 1 else { return bad("stroke-miterlimit", "a number ≥ 1") }; style.stroke_.miterLimit = m }
-        if let v = a["stroke-dasharray"] {
-            if v.trimmingWhitespace == "none" { style.stroke_.lineDashPattern = [] } else {
-                guard let d = SVGValue.numbers(v), d.count <= 64, d.allSatisfy({ $0 >= 0 }) else { return bad("stroke-dasharray", "none or up to 64 lengths ≥ 0") }
-                style.stroke_.lineDashPattern = d.reduce(0, +) > 0 ? d : []
+            switch v {
+            case "nonzero": style.fillRule = .nonZero
+            case "evenodd": style.fillRule = .evenOdd
+            default: return bad("fill-rule", "nonzero or evenodd")
             }
         }
-        if let v = a["stroke-dashoffset"] { guard let o = SVGValue.length(v) else { return bad("stroke-dashoffset", "a number") }; style.stroke_.lineDashPhase = o }
+        if let v = a["stroke-width"] {
+            guard let w = SVGValue.length(v), w >= 0 else { return bad("stroke-width", "a number ≥ 0") }
+            style.strokeGeometry.lineWidth = w
+        }
+        if let v = a["stroke-linecap"] {
+            guard let c = LineCap(rawValue: v) else { return bad("stroke-linecap", "butt, round or square") }
+            style.strokeGeometry.lineCap = c
+        }
+        if let v = a["stroke-linejoin"] {
+            guard let j = LineJoin(rawValue: v) else { return bad("stroke-linejoin", "miter, round or bevel") }
+            style.strokeGeometry.lineJoin = j
+        }
+        if let v = a["stroke-miterlimit"] {
+            guard let m = SVGValue.length(v), m >= 1 else { return bad("stroke-miterlimit", "a number ≥ 1") }
+            style.strokeGeometry.miterLimit = m
+        }
+        if let v = a["stroke-dasharray"] {
+            if v.trimmingWhitespace == "none" {
+                style.strokeGeometry.lineDashPattern = []
+            } else {
+                guard let d = SVGValue.numbers(v), d.count <= 64, d.allSatisfy({ $0 >= 0 }) else {
+                    return bad("stroke-dasharray", "none or up to 64 lengths ≥ 0")
+                }
+                style.strokeGeometry.lineDashPattern = d.reduce(0, +) > 0 ? d : []
+            }
+        }
+        if let v = a["stroke-dashoffset"] {
+            guard let o = SVGValue.length(v) else { return bad("stroke-dashoffset", "a number") }
+            style.strokeGeometry.lineDashPhase = o
+        }
         if let v = a["transform"] {
-            guard element != "svg", let t = SVGValue.transform(v) else { return bad("transform", "matrix, translate, scale, rotate, skewX or skewY (not on <svg>)") }
+            guard element != "svg", let t = SVGValue.transform(v) else {
+                return bad("transform", "matrix, translate, scale, rotate, skewX or skewY (not on <svg>)")
+            }
             style.transform = t.concatenating(style.transform)
         }
         return true
@@ -133,12 +191,20 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     private func rootBox(_ a: [String: String]) -> Rect? {
         if let v = a["viewBox"] {
             guard let n = SVGValue.numbers(v), n.count == 4, n[2] > 0, n[3] > 0 else {
-                fail("attribute viewBox=\"\(v)\" on <svg>: expected four numbers, min-x min-y width height, with width and height > 0"); return nil
+                fail(
+                    "attribute viewBox=\"\(v)\" on <svg>: expected four numbers, min-x min-y width height, with width and height > 0"
+                )
+                return nil
             }
             return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
         }
-        guard let w = number(a, "width", element: "svg"), let h = number(a, "height", element: "svg") else { return nil }
-        guard w > 0, h > 0 else { fail("<svg> width and height must be > 0 without a viewBox"); return nil }
+        guard let w = number(a, "width", element: "svg"), let h = number(a, "height", element: "svg") else {
+            return nil
+        }
+        guard w > 0, h > 0 else {
+            fail("<svg> width and height must be > 0 without a viewBox")
+            return nil
+        }
         return Rect(x: 0, y: 0, width: w, height: h)
     }
 
@@ -146,17 +212,29 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         func n(_ key: String, _ value: Double? = nil) -> Double? { number(a, key, element: element, default: value) }
         switch element {
         case "path":
-            guard let d = a["d"] else { fail("<path> needs attribute 'd'"); return nil }
+            guard let d = a["d"] else {
+                fail("<path> needs attribute 'd'")
+                return nil
+            }
             do { return try SVGPathData.parse(d) } catch let e as SVGPathError {
-                fail("attribute d on <path>: \(e.description)"); return nil
-            } catch { fail("attribute d on <path>: \(error)"); return nil }
+                fail("attribute d on <path>: \(e.description)")
+                return nil
+            } catch {
+                fail("attribute d on <path>: \(error)")
+                return nil
+            }
         case "rect":
             guard let x = n("x", 0), let y = n("y", 0), let w = n("width"), let h = n("height") else { return nil }
-            guard w >= 0, h >= 0 else { fail("<rect> width and height must be ≥ 0"); return nil }
-            var rx = a["rx"].flatMap(SVGValue.length), ry = a["ry"].flatMap(SVGValue.length)
+            guard w >= 0, h >= 0 else {
+                fail("<rect> width and height must be ≥ 0")
+                return nil
+            }
+            var rx = a["rx"].flatMap(SVGValue.length)
+            var ry = a["ry"].flatMap(SVGValue.length)
             if rx == nil { rx = ry }
             if ry == nil { ry = rx }
-            return roundedRect(Rect(x: x, y: y, width: w, height: h), rx: min(max(rx ?? 0, 0), w / 2), ry: min(max(ry ?? 0, 0), h / 2))
+            return roundedRect(
+                Rect(x: x, y: y, width: w, height: h), rx: min(max(rx ?? 0, 0), w / 2), ry: min(max(ry ?? 0, 0), h / 2))
         case "circle":
             guard let cx = n("cx", 0), let cy = n("cy", 0), let r = n("r"), r >= 0 else { return nil }
             return ShapePaths.ellipse(in: Rect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r))
@@ -166,9 +244,10 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         case "line":
             guard let x1 = n("x1", 0), let y1 = n("y1", 0), let x2 = n("x2", 0), let y2 = n("y2", 0) else { return nil }
             return Path([.move(Point(x1, y1)), .line(Point(x2, y2))])
-        default: // polyline, polygon
+        default:  // polyline, polygon
             guard let text = a["points"], let v = SVGValue.numbers(text), v.count >= 2, v.count % 2 == 0 else {
-                fail("attribute points on <\(element)>: expected pairs of numbers"); return nil
+                fail("attribute points on <\(element)>: expected pairs of numbers")
+                return nil
             }
             var p = Path([.move(Point(v[0], v[1]))])
             for k in stride(from: 2, to: v.count, by: 2) { p.line(to: Point(v[k], v[k + 1])) }
@@ -180,19 +259,31 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// SVG's rounded rect: corners as quarter-ellipse cubics (control distance 0.5523 of each radius).
     private func roundedRect(_ r: Rect, rx: Double, ry: Double) -> Path {
         guard rx > 0, ry > 0 else {
-            return Path([.move(Point(r.minX, r.minY)), .line(Point(r.maxX, r.minY)), .line(Point(r.maxX, r.maxY)),
-                         .line(Point(r.minX, r.maxY)), .close])
+            return Path([
+                .move(Point(r.minX, r.minY)), .line(Point(r.maxX, r.minY)), .line(Point(r.maxX, r.maxY)),
+                .line(Point(r.minX, r.maxY)), .close,
+            ])
         }
-        let k = 4 * (2.0.squareRoot() - 1) / 3, kx = k * rx, ky = k * ry
+        let k = 4 * (2.0.squareRoot() - 1) / 3
+        let kx = k * rx
+        let ky = k * ry
         var p = Path([.move(Point(r.minX + rx, r.minY))])
         p.line(to: Point(r.maxX - rx, r.minY))
-        p.cubic(to: Point(r.maxX, r.minY + ry), control1: Point(r.maxX - rx + kx, r.minY), control2: Point(r.maxX, r.minY + ry - ky))
+        p.cubic(
+            to: Point(r.maxX, r.minY + ry), control1: Point(r.maxX - rx + kx, r.minY),
+            control2: Point(r.maxX, r.minY + ry - ky))
         p.line(to: Point(r.maxX, r.maxY - ry))
-        p.cubic(to: Point(r.maxX - rx, r.maxY), control1: Point(r.maxX, r.maxY - ry + ky), control2: Point(r.maxX - rx + kx, r.maxY))
+        p.cubic(
+            to: Point(r.maxX - rx, r.maxY), control1: Point(r.maxX, r.maxY - ry + ky),
+            control2: Point(r.maxX - rx + kx, r.maxY))
         p.line(to: Point(r.minX + rx, r.maxY))
-        p.cubic(to: Point(r.minX, r.maxY - ry), control1: Point(r.minX + rx - kx, r.maxY), control2: Point(r.minX, r.maxY - ry + ky))
+        p.cubic(
+            to: Point(r.minX, r.maxY - ry), control1: Point(r.minX + rx - kx, r.maxY),
+            control2: Point(r.minX, r.maxY - ry + ky))
         p.line(to: Point(r.minX, r.minY + ry))
-        p.cubic(to: Point(r.minX + rx, r.minY), control1: Point(r.minX, r.minY + ry - ky), control2: Point(r.minX + rx - kx, r.minY))
+        p.cubic(
+            to: Point(r.minX + rx, r.minY), control1: Point(r.minX, r.minY + ry - ky),
+            control2: Point(r.minX + rx - kx, r.minY))
         p.close()
         return p
     }

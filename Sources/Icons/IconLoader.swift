@@ -1,11 +1,12 @@
 import Determinism
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Geometry
 import Raster
 import Shapes
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Loads icons: the subset of SVG that icon sets use, parsed by a real XML parser (Foundation's
 /// `XMLParser`, libxml2 underneath) and checked element by element.
@@ -34,7 +35,8 @@ public enum IconLoader {
             throw IconError(file: name, line: nil, message: "no such file")
         }
         guard size <= maxBytes else {
-            throw IconError(file: name, line: nil, message: "file is \(size) bytes; expected an icon of at most \(maxBytes) bytes")
+            throw IconError(
+                file: name, line: nil, message: "file is \(size) bytes; expected an icon of at most \(maxBytes) bytes")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw IconError(file: name, line: nil, message: "cannot read the file")
@@ -45,12 +47,17 @@ public enum IconLoader {
     /// Parses SVG bytes (what `load` does after reading the file).
     public static func parse(_ data: Data, name: String) throws -> Icon {
         guard data.count <= maxBytes else {
-            throw IconError(file: name, line: nil, message: "file is \(data.count) bytes; expected an icon of at most \(maxBytes) bytes")
+            throw IconError(
+                file: name, line: nil,
+                message: "file is \(data.count) bytes; expected an icon of at most \(maxBytes) bytes")
         }
         let bytes = [UInt8](data)
         if let line = declarationLine(in: bytes) {
-            throw IconError(file: name, line: line,
-                            message: "a DTD or entity declaration (<!DOCTYPE or <!ENTITY) is not allowed in an icon: entities can expand without bound or read local files")
+            throw IconError(
+                file: name, line: line,
+                message:
+                    "a DTD or entity declaration (<!DOCTYPE or <!ENTITY) is not allowed in an icon: entities can expand without bound or read local files"
+            )
         }
         let builder = IconBuilder(name: name)
         let parser = XMLParser(data: data)
@@ -66,7 +73,9 @@ public enum IconLoader {
         }
         // libxml2 through Foundation on Linux may report success for a truncated document.
         guard builder.openElements == 0 else {
-            throw IconError(file: name, line: parser.lineNumber, message: "not well-formed XML: \(builder.openElements) element(s) not closed at the end of the file")
+            throw IconError(
+                file: name, line: parser.lineNumber,
+                message: "not well-formed XML: \(builder.openElements) element(s) not closed at the end of the file")
         }
         guard let viewBox = builder.viewBox else {
             throw IconError(file: name, line: nil, message: "no <svg> root element")
@@ -81,11 +90,17 @@ public enum IconLoader {
         var line = 1
         let needles: [[UInt8]] = [Array("<!doctype".utf8), Array("<!entity".utf8)]
         for i in bytes.indices {
-            if bytes[i] == 0x0A { line += 1; continue }
+            if bytes[i] == 0x0A {
+                line += 1
+                continue
+            }
             guard bytes[i] == 0x3C else { continue }
             for needle in needles where i + needle.count <= bytes.count {
                 var match = true
-                for (k, b) in needle.enumerated() where bytes[i + k] | (b >= 0x61 ? 0x20 : 0) != b { match = false; break }
+                for (k, b) in needle.enumerated() where bytes[i + k] | (b >= 0x61 ? 0x20 : 0) != b {
+                    match = false
+                    break
+                }
                 if match { return line }
             }
         }

@@ -47,11 +47,13 @@ enum SVGValue {
             rest = rest.drop { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" }
             if rest.isEmpty { break }
             guard let open = rest.firstIndex(of: "("), let close = rest.firstIndex(of: ")"), open < close,
-                  let args = numbers(String(rest[rest.index(after: open) ..< close])) else { return nil }
+                let args = numbers(String(rest[rest.index(after: open)..<close]))
+            else { return nil }
             let name = rest[..<open].trimmingCharacters(in: " ")
             let t: AffineTransform
             switch (name, args.count) {
-            case ("matrix", 6): t = AffineTransform(a: args[0], b: args[1], c: args[2], d: args[3], tx: args[4], ty: args[5])
+            case ("matrix", 6):
+                t = AffineTransform(a: args[0], b: args[1], c: args[2], d: args[3], tx: args[4], ty: args[5])
             case ("translate", 1): t = AffineTransform(translationX: args[0], y: 0)
             case ("translate", 2): t = AffineTransform(translationX: args[0], y: args[1])
             case ("scale", 1): t = AffineTransform(scaleX: args[0], y: args[0])

@@ -15,8 +15,11 @@ enum BoundsSize {
     /// Differences below this (pt) are noise of the 6-decimal trace text.
     static let tolerance = 1e-4
 
-    static func derive(frame: (Double, Double), angle: Double, scale: (Double, Double)) -> (width: Double, height: Double)? {
-        let c = abs(cos(angle)), s = abs(sin(angle))
+    static func derive(frame: (Double, Double), angle: Double, scale: (Double, Double)) -> (
+        width: Double, height: Double
+    )? {
+        let c = abs(cos(angle))
+        let s = abs(sin(angle))
         let det = c * c - s * s
         guard abs(det) >= 0.2, scale.0 != 0, scale.1 != 0 else { return nil }
         let w = (frame.0 * c - frame.1 * s) / det

@@ -33,8 +33,10 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     /// The page playing expected and actual in step (relative to the report folder), when written.
     public var motionPage: String?
 
-    public init(name: String, verdict: Verdict, expectedLabel: String, actualLabel: String,
-                frames: SequenceDiff? = nil, trace: TraceDiff? = nil, notes: [String] = []) {
+    public init(
+        name: String, verdict: Verdict, expectedLabel: String, actualLabel: String,
+        frames: SequenceDiff? = nil, trace: TraceDiff? = nil, notes: [String] = []
+    ) {
         self.name = name
         self.verdict = verdict
         self.expectedLabel = expectedLabel
@@ -76,7 +78,8 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
         case (.onlyExpected, _): text += " (missing from the actual frames)"
         case (.onlyActual, _): text += " (not in the expected frames)"
         case (_, let p?):
-            text += " (\(p.differingPixels) pixels, max channel delta \(p.maxChannelDelta), perceptual distance "
+            text +=
+                " (\(p.differingPixels) pixels, max channel delta \(p.maxChannelDelta), perceptual distance "
                 + String(format: "%.3f", p.maxPerceptualDistance) + ")"
         default: text += " (by pixel hash; the expected pixels of this frame are not stored)"
         }
@@ -111,9 +114,10 @@ public struct ReportFiles: Sendable, Equatable {
 /// into one folder, beside the images the comparisons wrote there.
 public enum ReportWriter {
     public static func write(_ bundle: ReportBundle, to directory: String) throws(ImageDiffError) -> ReportFiles {
-        let files = ReportFiles(html: (directory as NSString).appendingPathComponent("index.html"),
-                                json: (directory as NSString).appendingPathComponent("report.json"),
-                                junit: (directory as NSString).appendingPathComponent("junit.xml"))
+        let files = ReportFiles(
+            html: (directory as NSString).appendingPathComponent("index.html"),
+            json: (directory as NSString).appendingPathComponent("report.json"),
+            junit: (directory as NSString).appendingPathComponent("junit.xml"))
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {

@@ -22,13 +22,17 @@ public enum DiffImages {
             case PixelDifference.belowThreshold: colour = orange
             default:
                 // Brightness of the expected pixel over white, faded to 10 %: a ghost of the scene.
-                let r = Double(expected.rgba[k]), g = Double(expected.rgba[k + 1]), b = Double(expected.rgba[k + 2])
+                let r = Double(expected.rgba[k])
+                let g = Double(expected.rgba[k + 1])
+                let b = Double(expected.rgba[k + 2])
                 let alpha = Double(expected.rgba[k + 3]) / 255
                 let luma = PixelMatch.blend(PixelMatch.y(r, g, b), alpha)
                 let v = UInt8(max(0, min(255, 255 + (luma - 255) * 0.1)).rounded())
                 colour = (v, v, v)
             }
-            out[k] = colour.0; out[k + 1] = colour.1; out[k + 2] = colour.2
+            out[k] = colour.0
+            out[k + 1] = colour.1
+            out[k + 2] = colour.2
         }
         return DecodedImage(width: expected.width, height: expected.height, rgba: out)
     }
@@ -43,8 +47,10 @@ public enum DiffImages {
         var left = 0
         for image in images {
             for y in 0..<image.height {
-                let source = y * image.width * 4, target = (y * width + left) * 4
-                out.replaceSubrange(target..<(target + image.width * 4), with: image.rgba[source..<(source + image.width * 4)])
+                let source = y * image.width * 4
+                let target = (y * width + left) * 4
+                out.replaceSubrange(
+                    target..<(target + image.width * 4), with: image.rgba[source..<(source + image.width * 4)])
             }
             left += image.width + gap
         }
@@ -68,7 +74,9 @@ public enum DiffImages {
                     let k = (y * cell * count + x) * 4
                     // A one-pixel white gap between cells once they are wide enough to read.
                     let gap = cell >= 4 && x == (column + 1) * cell - 1
-                    out[k] = gap ? 255 : colour.0; out[k + 1] = gap ? 255 : colour.1; out[k + 2] = gap ? 255 : colour.2
+                    out[k] = gap ? 255 : colour.0
+                    out[k + 1] = gap ? 255 : colour.1
+                    out[k + 2] = gap ? 255 : colour.2
                 }
             }
         }

@@ -50,8 +50,9 @@ public struct FrameSet: Sendable {
     /// One PNG as a sequence of one frame (index 0).
     public static func image(_ path: String) throws(ImageDiffError) -> FrameSet {
         let image = try decode(path)
-        return FrameSet(label: path, width: image.width, height: image.height,
-                        frames: [FrameRecord(index: 0, pixelHash: FrameRecord.hash(image), path: path)])
+        return FrameSet(
+            label: path, width: image.width, height: image.height,
+            frames: [FrameRecord(index: 0, pixelHash: FrameRecord.hash(image), path: path)])
     }
 
     /// The PNGs of a folder. Files named `frame_NNNNN.png` (what `flipbook render` writes) take
@@ -74,12 +75,15 @@ public struct FrameSet: Sendable {
             let image = try decode(file)
             if let (w, h) = size, w != image.width || h != image.height {
                 let first = (path as NSString).appendingPathComponent(names[0])
-                throw .sizeMismatch(expected: first, expectedWidth: w, expectedHeight: h,
-                                    actual: file, actualWidth: image.width, actualHeight: image.height)
+                throw .sizeMismatch(
+                    expected: first, expectedWidth: w, expectedHeight: h,
+                    actual: file, actualWidth: image.width, actualHeight: image.height)
             }
             size = (image.width, image.height)
-            frames.append(FrameRecord(index: useNumbers ? numbered[position]! : position,
-                                      pixelHash: FrameRecord.hash(image), path: file))
+            frames.append(
+                FrameRecord(
+                    index: useNumbers ? numbered[position]! : position,
+                    pixelHash: FrameRecord.hash(image), path: file))
         }
         return FrameSet(label: path, width: size?.0 ?? 0, height: size?.1 ?? 0, frames: frames)
     }

@@ -1,4 +1,5 @@
 import Markup
+
 /// The static HTML report: one self-contained page, inline CSS and JavaScript, images referenced
 /// by paths relative to the page. No network access, so it opens from a CI artifact or a laptop
 /// offline exactly as it was written.
@@ -26,11 +27,13 @@ enum HTMLReport {
     static func section(_ r: ComparisonReport) -> String {
         var s = "<section class=\"report \(r.verdict.rawValue)\" id=\"\(escape(r.name))\">\n"
         s += "<h2>\(escape(r.name)) <span class=\"verdict\">\(verdictText(r.verdict))</span></h2>\n"
-        s += "<p class=\"labels\">expected: <code>\(escape(r.expectedLabel))</code> · actual: <code>\(escape(r.actualLabel))</code>"
+        s +=
+            "<p class=\"labels\">expected: <code>\(escape(r.expectedLabel))</code> · actual: <code>\(escape(r.actualLabel))</code>"
         if let f = r.frames { s += " · \(escape(f.comparator.summary))" }
         s += "</p>\n"
         if let motion = r.motionPage {
-            s += "<p class=\"motion\"><a href=\"\(escape(motion))\">Play expected and actual in motion</a>: in step, side by side or as a difference overlay, with the trace of both</p>\n"
+            s +=
+                "<p class=\"motion\"><a href=\"\(escape(motion))\">Play expected and actual in motion</a>: in step, side by side or as a difference overlay, with the trace of both</p>\n"
         }
         let sentences = r.sentences
         if !sentences.isEmpty {
@@ -57,13 +60,16 @@ enum HTMLReport {
     static func semanticTable(_ trace: TraceDiff) -> String {
         var s = "<h3>What changed in the motion</h3>\n"
         if let k = trace.timeShift { s += "<p class=\"shift\">\(escape(TimeShift.describe(k)))</p>\n" }
-        s += "<table class=\"semantic\"><tr><th>item</th><th>property</th><th>first divergent tick</th><th>expected</th><th>actual</th><th>largest difference</th><th>at tick</th></tr>\n"
+        s +=
+            "<table class=\"semantic\"><tr><th>item</th><th>property</th><th>first divergent tick</th><th>expected</th><th>actual</th><th>largest difference</th><th>at tick</th></tr>\n"
         for item in trace.items where item.status != .same {
             if item.properties.isEmpty {
-                s += "<tr><td>\(escape(item.item))</td><td colspan=\"6\">\(escape(item.sentences.joined(separator: "; ")))</td></tr>\n"
+                s +=
+                    "<tr><td>\(escape(item.item))</td><td colspan=\"6\">\(escape(item.sentences.joined(separator: "; ")))</td></tr>\n"
             }
             for p in item.properties.sorted(by: { $0.firstTick < $1.firstTick }) {
-                s += "<tr><td>\(escape(item.item))</td><td>\(escape(p.property))</td><td>\(p.firstTick)</td>"
+                s +=
+                    "<tr><td>\(escape(item.item))</td><td>\(escape(p.property))</td><td>\(p.firstTick)</td>"
                     + "<td>\(escape(TraceDiff.format(p.expected, p.actual).0))</td><td>\(escape(TraceDiff.format(p.expected, p.actual).1))</td>"
                     + "<td>\(escape(TraceDiff.format(p.largest, unit: p.unit)))</td><td>\(p.largestTick)</td></tr>\n"
             }
@@ -78,7 +84,8 @@ enum HTMLReport {
         guard !imaged.isEmpty else { return "" }
         var s = "<h3>Frames</h3>\n"
         if frames.imagesOmitted > 0 {
-            s += "<p>\(frames.imagesOmitted) more differing frames have no images (raise --max-images to see them).</p>\n"
+            s +=
+                "<p>\(frames.imagesOmitted) more differing frames have no images (raise --max-images to see them).</p>\n"
         }
         for frame in imaged {
             guard let images = frame.images else { continue }
@@ -89,7 +96,8 @@ enum HTMLReport {
             s += "</h4>\n"
             guard let expected = images.expected, let actual = images.actual, let difference = images.difference else {
                 if let actual = images.actual {
-                    s += "<p>Expected pixels not stored for this frame; the actual frame:</p><img class=\"single\" src=\"\(escape(actual))\" alt=\"actual\">\n"
+                    s +=
+                        "<p>Expected pixels not stored for this frame; the actual frame:</p><img class=\"single\" src=\"\(escape(actual))\" alt=\"actual\">\n"
                 }
                 s += "</div>\n"
                 continue
@@ -179,8 +187,10 @@ enum JUnitReport {
         let skipped = bundle.recorded
         let total = bundle.reports.compactMap(\.seconds).reduce(0, +)
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"\(HTMLReport.escape(bundle.title))\" tests=\"\(bundle.reports.count)\" failures=\"\(bundle.failures)\" errors=\"\(bundle.errors)\" time=\"\(seconds(total))\">\n"
-        xml += "  <testsuite name=\"\(HTMLReport.escape(bundle.title))\" tests=\"\(bundle.reports.count)\" failures=\"\(bundle.failures)\" errors=\"\(bundle.errors)\" skipped=\"\(skipped)\" time=\"\(seconds(total))\">\n"
+        xml +=
+            "<testsuites name=\"\(HTMLReport.escape(bundle.title))\" tests=\"\(bundle.reports.count)\" failures=\"\(bundle.failures)\" errors=\"\(bundle.errors)\" time=\"\(seconds(total))\">\n"
+        xml +=
+            "  <testsuite name=\"\(HTMLReport.escape(bundle.title))\" tests=\"\(bundle.reports.count)\" failures=\"\(bundle.failures)\" errors=\"\(bundle.errors)\" skipped=\"\(skipped)\" time=\"\(seconds(total))\">\n"
         var properties: [(String, String)] = reportLink.map { [("report", $0)] } ?? []
         for r in bundle.reports { if let file = r.sceneFile { properties.append(("scene." + r.name, file)) } }
         if !properties.isEmpty {
@@ -198,7 +208,8 @@ enum JUnitReport {
             switch r.verdict {
             case .same: xml += "/>\n"
             case .different, .missingGolden:
-                xml += ">\n      <failure type=\"\(r.verdict.rawValue)\" message=\"\(message)\">\(body)</failure>\n    </testcase>\n"
+                xml +=
+                    ">\n      <failure type=\"\(r.verdict.rawValue)\" message=\"\(message)\">\(body)</failure>\n    </testcase>\n"
             case .error:
                 xml += ">\n      <error message=\"\(message)\">\(body)</error>\n    </testcase>\n"
             case .recorded:

@@ -42,7 +42,8 @@ public struct ImageComparator: Sendable, Equatable, Codable {
         switch mode {
         case .exact: return "exact (any changed byte counts)"
         case .perceptual:
-            return "perceptual (YIQ distance threshold \(threshold)\(detectAntialiasing ? ", anti-aliased edges ignored" : ""))"
+            return
+                "perceptual (YIQ distance threshold \(threshold)\(detectAntialiasing ? ", anti-aliased edges ignored" : ""))"
         }
     }
 
@@ -50,9 +51,11 @@ public struct ImageComparator: Sendable, Equatable, Codable {
     /// `PixelDifference.same`, `.antialiased`, `.belowThreshold` or `.different` (in the
     /// comparator's mode), which `DiffImages.difference` draws.
     public func compare(_ expected: DecodedImage, _ actual: DecodedImage) -> (PixelDifference, mask: [UInt8]) {
-        precondition(expected.width == actual.width && expected.height == actual.height,
-                     "compare needs equal sizes; check them first and report ImageDiffError.sizeMismatch")
-        let width = expected.width, height = expected.height
+        precondition(
+            expected.width == actual.width && expected.height == actual.height,
+            "compare needs equal sizes; check them first and report ImageDiffError.sizeMismatch")
+        let width = expected.width
+        let height = expected.height
         var mask = [UInt8](repeating: PixelDifference.same, count: width * height)
         var result = PixelDifference(width: width, height: height)
         let maxSquared = threshold * threshold * PixelMatch.maxSquaredDistance
@@ -61,8 +64,11 @@ public struct ImageComparator: Sendable, Equatable, Codable {
             actual.rgba.withUnsafeBufferPointer { b in
                 for y in 0..<height {
                     for x in 0..<width {
-                        let pixel = y * width + x, k = pixel * 4
-                        if a[k] == b[k] && a[k + 1] == b[k + 1] && a[k + 2] == b[k + 2] && a[k + 3] == b[k + 3] { continue }
+                        let pixel = y * width + x
+                        let k = pixel * 4
+                        if a[k] == b[k] && a[k + 1] == b[k + 1] && a[k + 2] == b[k + 2] && a[k + 3] == b[k + 3] {
+                            continue
+                        }
                         result.exactDifferingPixels += 1
                         for c in 0..<4 {
                             let d = abs(Int(a[k + c]) - Int(b[k + c]))
@@ -74,7 +80,8 @@ public struct ImageComparator: Sendable, Equatable, Codable {
                         if squared > maxSquared {
                             if detectAntialiasing
                                 && (PixelMatch.isAntialiased(a, b, x: x, y: y, width: width, height: height)
-                                    || PixelMatch.isAntialiased(b, a, x: x, y: y, width: width, height: height)) {
+                                    || PixelMatch.isAntialiased(b, a, x: x, y: y, width: width, height: height))
+                            {
                                 result.antialiasedPixels += 1
                                 verdict = PixelDifference.antialiased
                             } else {

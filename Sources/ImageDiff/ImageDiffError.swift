@@ -4,8 +4,9 @@ public enum ImageDiffError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A path given for comparison does not exist.
     case missingFile(path: String)
     /// Two images (or two frame folders) of different pixel sizes cannot be compared pixel by pixel.
-    case sizeMismatch(expected: String, expectedWidth: Int, expectedHeight: Int,
-                      actual: String, actualWidth: Int, actualHeight: Int)
+    case sizeMismatch(
+        expected: String, expectedWidth: Int, expectedHeight: Int,
+        actual: String, actualWidth: Int, actualHeight: Int)
     /// The two paths are not the same kind of thing (a PNG and a folder), or a folder holds
     /// neither frames nor traces.
     case unsupportedInput(path: String, reason: String)

@@ -26,9 +26,11 @@ enum PixelMatch {
     /// The checkerboard's channel value at byte offset `k` (pixelmatch 7's `rb`, `gb`, `bb`).
     @inline(__always)
     static func background(_ k: Int) -> (r: Double, g: Double, b: Double) {
-        (48 + 159 * Double(k % 2),
-         48 + 159 * Double(Int(Double(k) / 1.618033988749895) % 2),
-         48 + 159 * Double(Int(Double(k) / 2.618033988749895) % 2))
+        (
+            48 + 159 * Double(k % 2),
+            48 + 159 * Double(Int(Double(k) / 1.618033988749895) % 2),
+            48 + 159 * Double(Int(Double(k) / 2.618033988749895) % 2)
+        )
     }
 
     @inline(__always)
@@ -41,12 +43,22 @@ enum PixelMatch {
     /// Squared YIQ distance between pixel `k` of `a` and pixel `m` of `b` (byte offsets), or with
     /// `brightnessOnly` the signed brightness difference `Y(a) − Y(b)`.
     @inline(__always)
-    static func colorDelta(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
-                           _ k: Int, _ m: Int, brightnessOnly: Bool) -> Double {
+    static func colorDelta(
+        _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
+        _ k: Int, _ m: Int, brightnessOnly: Bool
+    ) -> Double {
         if a[k] == b[m] && a[k + 1] == b[m + 1] && a[k + 2] == b[m + 2] && a[k + 3] == b[m + 3] { return 0 }
-        let r1 = Double(a[k]), g1 = Double(a[k + 1]), b1 = Double(a[k + 2]), a1 = Double(a[k + 3])
-        let r2 = Double(b[m]), g2 = Double(b[m + 1]), b2 = Double(b[m + 2]), a2 = Double(b[m + 3])
-        var dr = r1 - r2, dg = g1 - g2, db = b1 - b2
+        let r1 = Double(a[k])
+        let g1 = Double(a[k + 1])
+        let b1 = Double(a[k + 2])
+        let a1 = Double(a[k + 3])
+        let r2 = Double(b[m])
+        let g2 = Double(b[m + 1])
+        let b2 = Double(b[m + 2])
+        let a2 = Double(b[m + 3])
+        var dr = r1 - r2
+        var dg = g1 - g2
+        var db = b1 - b2
         if a1 < 255 || a2 < 255 {
             // Both blended over the same background: (c1·a1 + bg·(255 − a1)) − (c2·a2 + bg·(255 − a2)),
             // over 255.
@@ -66,15 +78,23 @@ enum PixelMatch {
 
     /// pixelmatch's `antialiased`: is pixel (x, y) of `image` on an anti-aliased edge, judged
     /// with the help of `other` (the second image) for the flat-area test?
-    static func isAntialiased(_ image: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>,
-                              x x1: Int, y y1: Int, width: Int, height: Int) -> Bool {
-        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
-        let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
+    static func isAntialiased(
+        _ image: UnsafeBufferPointer<UInt8>, _ other: UnsafeBufferPointer<UInt8>,
+        x x1: Int, y y1: Int, width: Int, height: Int
+    ) -> Bool {
+        let x0 = max(x1 - 1, 0)
+        let y0 = max(y1 - 1, 0)
+        let x2 = min(x1 + 1, width - 1)
+        let y2 = min(y1 + 1, height - 1)
         let center = (y1 * width + x1) * 4
         // The image border counts as one neighbour equal to the pixel.
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
-        var least = 0.0, most = 0.0
-        var leastX = 0, leastY = 0, mostX = 0, mostY = 0
+        var least = 0.0
+        var most = 0.0
+        var leastX = 0
+        var leastY = 0
+        var mostX = 0
+        var mostY = 0
         for x in x0...x2 {
             for y in y0...y2 where !(x == x1 && y == y1) {
                 let delta = colorDelta(image, image, center, (y * width + x) * 4, brightnessOnly: true)
@@ -82,31 +102,41 @@ enum PixelMatch {
                     zeroes += 1
                     if zeroes > 2 { return false }
                 } else if delta < least {
-                    least = delta; leastX = x; leastY = y
+                    least = delta
+                    leastX = x
+                    leastY = y
                 } else if delta > most {
-                    most = delta; mostX = x; mostY = y
+                    most = delta
+                    mostX = x
+                    mostY = y
                 }
             }
         }
         // Not between a darker and a brighter neighbour: not an edge.
         if least == 0 || most == 0 { return false }
-        return (hasManySiblings(image, x: leastX, y: leastY, width: width, height: height)
-                && hasManySiblings(other, x: leastX, y: leastY, width: width, height: height))
+        return
+            (hasManySiblings(image, x: leastX, y: leastY, width: width, height: height)
+            && hasManySiblings(other, x: leastX, y: leastY, width: width, height: height))
             || (hasManySiblings(image, x: mostX, y: mostY, width: width, height: height)
                 && hasManySiblings(other, x: mostX, y: mostY, width: width, height: height))
     }
 
     /// Three or more of the pixel's 8 neighbours (the border counting as one) have its exact colour.
-    static func hasManySiblings(_ image: UnsafeBufferPointer<UInt8>, x x1: Int, y y1: Int, width: Int, height: Int) -> Bool {
-        let x0 = max(x1 - 1, 0), y0 = max(y1 - 1, 0)
-        let x2 = min(x1 + 1, width - 1), y2 = min(y1 + 1, height - 1)
+    static func hasManySiblings(_ image: UnsafeBufferPointer<UInt8>, x x1: Int, y y1: Int, width: Int, height: Int)
+        -> Bool
+    {
+        let x0 = max(x1 - 1, 0)
+        let y0 = max(y1 - 1, 0)
+        let x2 = min(x1 + 1, width - 1)
+        let y2 = min(y1 + 1, height - 1)
         let center = (y1 * width + x1) * 4
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
         for x in x0...x2 {
             for y in y0...y2 where !(x == x1 && y == y1) {
                 let k = (y * width + x) * 4
                 if image[center] == image[k] && image[center + 1] == image[k + 1]
-                    && image[center + 2] == image[k + 2] && image[center + 3] == image[k + 3] {
+                    && image[center + 2] == image[k + 2] && image[center + 3] == image[k + 3]
+                {
                     zeroes += 1
                 }
                 if zeroes > 2 { return true }

@@ -102,12 +102,16 @@ public enum SequenceComparison {
     /// Compares two sequences frame by frame (by hash first, pixels only where hashes differ),
     /// finds a pure time shift, and with `artifacts` writes the heat strip and per-frame images.
     /// Throws `sizeMismatch` when the pixel sizes differ, `unreadableImage` for a bad PNG.
-    public static func compare(expected: FrameSet, actual: FrameSet, comparator: ImageComparator = .exact,
-                               artifacts: ArtifactOptions? = nil) throws(ImageDiffError) -> SequenceDiff {
+    public static func compare(
+        expected: FrameSet, actual: FrameSet, comparator: ImageComparator = .exact,
+        artifacts: ArtifactOptions? = nil
+    ) throws(ImageDiffError) -> SequenceDiff {
         if !expected.frames.isEmpty, !actual.frames.isEmpty,
-           expected.width != actual.width || expected.height != actual.height {
-            throw .sizeMismatch(expected: expected.label, expectedWidth: expected.width, expectedHeight: expected.height,
-                                actual: actual.label, actualWidth: actual.width, actualHeight: actual.height)
+            expected.width != actual.width || expected.height != actual.height
+        {
+            throw .sizeMismatch(
+                expected: expected.label, expectedWidth: expected.width, expectedHeight: expected.height,
+                actual: actual.label, actualWidth: actual.width, actualHeight: actual.height)
         }
         let byIndexE = Dictionary(expected.frames.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
         let byIndexA = Dictionary(actual.frames.map { ($0.index, $0) }, uniquingKeysWith: { a, _ in a })
@@ -126,7 +130,8 @@ public enum SequenceComparison {
                 var actualImage: DecodedImage?
                 var mask: [UInt8]?
                 if let ep = e.path, let ap = a.path {
-                    let ei = try FrameSet.decode(ep), ai = try FrameSet.decode(ap)
+                    let ei = try FrameSet.decode(ep)
+                    let ai = try FrameSet.decode(ap)
                     let (pixels, m) = comparator.compare(ei, ai)
                     outcome.pixels = pixels
                     outcome.status = pixels.differs ? .different : .withinTolerance
@@ -140,8 +145,9 @@ public enum SequenceComparison {
                 if outcome.status == .different, let artifacts, expectedImage != nil || firstDifference {
                     if imagesLeft > 0 {
                         imagesLeft -= 1
-                        outcome.images = try writeImages(index: index, expected: expectedImage, actual: actualImage,
-                                                         mask: mask, to: artifacts)
+                        outcome.images = try writeImages(
+                            index: index, expected: expectedImage, actual: actualImage,
+                            mask: mask, to: artifacts)
                     } else {
                         omitted += 1
                     }
@@ -153,14 +159,16 @@ public enum SequenceComparison {
             outcomes.append(outcome)
         }
 
-        var diff = SequenceDiff(expectedLabel: expected.label, actualLabel: actual.label,
-                                width: expected.frames.isEmpty ? actual.width : expected.width,
-                                height: expected.frames.isEmpty ? actual.height : expected.height,
-                                comparator: comparator, expectedFrameCount: expected.frames.count,
-                                actualFrameCount: actual.frames.count, frames: outcomes, timeShift: nil,
-                                heatStrip: nil, imagesOmitted: omitted)
+        var diff = SequenceDiff(
+            expectedLabel: expected.label, actualLabel: actual.label,
+            width: expected.frames.isEmpty ? actual.width : expected.width,
+            height: expected.frames.isEmpty ? actual.height : expected.height,
+            comparator: comparator, expectedFrameCount: expected.frames.count,
+            actualFrameCount: actual.frames.count, frames: outcomes, timeShift: nil,
+            heatStrip: nil, imagesOmitted: omitted)
         if diff.differs {
-            let e = expected.frames.map(\.pixelHash), a = actual.frames.map(\.pixelHash)
+            let e = expected.frames.map(\.pixelHash)
+            let a = actual.frames.map(\.pixelHash)
             diff.timeShift = TimeShift.detect(expectedCount: e.count, actualCount: a.count) { e[$0] == a[$1] }
         }
         if let artifacts, !outcomes.isEmpty {
@@ -169,8 +177,10 @@ public enum SequenceComparison {
         return diff
     }
 
-    static func writeImages(index: Int, expected: DecodedImage?, actual: DecodedImage?, mask: [UInt8]?,
-                            to artifacts: ArtifactOptions) throws(ImageDiffError) -> FrameImages {
+    static func writeImages(
+        index: Int, expected: DecodedImage?, actual: DecodedImage?, mask: [UInt8]?,
+        to artifacts: ArtifactOptions
+    ) throws(ImageDiffError) -> FrameImages {
         let stem = String(FrameSet.frameName(index).dropLast(4))
         var images = FrameImages()
         if let actual { images.actual = try artifacts.write(actual, stem + ".actual.png") }
@@ -178,7 +188,8 @@ public enum SequenceComparison {
             let difference = DiffImages.difference(expected: expected, mask: mask)
             images.expected = try artifacts.write(expected, stem + ".expected.png")
             images.difference = try artifacts.write(difference, stem + ".diff.png")
-            images.triptych = try artifacts.write(DiffImages.triptych([expected, difference, actual]), stem + ".triptych.png")
+            images.triptych = try artifacts.write(
+                DiffImages.triptych([expected, difference, actual]), stem + ".triptych.png")
         }
         return images
     }
@@ -196,8 +207,10 @@ public enum TimeShift {
     /// last frame (held at rest). Expected indices the actual never reaches are not checked (a
     /// fixed-length scene cuts the delayed motion short). At least 2 indices and half of the
     /// shorter sequence must line up. nil when no k within ±`range` does. `k > 0`: actual is late.
-    public static func detect(expectedCount: Int, actualCount: Int, range: Int = searchRange,
-                              matches: (_ expected: Int, _ actual: Int) -> Bool) -> Int? {
+    public static func detect(
+        expectedCount: Int, actualCount: Int, range: Int = searchRange,
+        matches: (_ expected: Int, _ actual: Int) -> Bool
+    ) -> Int? {
         guard range >= 1, expectedCount > 0, actualCount > 0 else { return nil }
         let needed = max(2, (min(expectedCount, actualCount) + 1) / 2)
         for magnitude in 1...range {

@@ -40,12 +40,15 @@ public struct ItemDiff: Sendable, Equatable, Codable {
             var out: [String] = []
             if let tick = firstDivergentTick {
                 let first = properties.filter { $0.firstTick == tick }.map(\.property)
-                out.append("\(item): first divergent tick \(tick)" + (first.isEmpty ? "" : " (\(first.joined(separator: ", ")))"))
+                out.append(
+                    "\(item): first divergent tick \(tick)"
+                        + (first.isEmpty ? "" : " (\(first.joined(separator: ", ")))"))
             }
             out += properties.sorted { $0.firstTick < $1.firstTick }.map { p in
                 let (e, a) = TraceDiff.format(p.expected, p.actual)
                 let degrees = p.unit == "°" ? "°" : ""
-                return "\(item): \(p.property) first differs at tick \(p.firstTick): expected \(e)\(degrees), actual \(a)\(degrees); largest difference \(TraceDiff.format(p.largest, unit: p.unit)) at tick \(p.largestTick)"
+                return
+                    "\(item): \(p.property) first differs at tick \(p.firstTick): expected \(e)\(degrees), actual \(a)\(degrees); largest difference \(TraceDiff.format(p.largest, unit: p.unit)) at tick \(p.largestTick)"
             }
             if expectedLastTick != actualLastTick, let e = expectedLastTick, let a = actualLastTick {
                 out.append("\(item): traced until tick \(a), expected until tick \(e)")
@@ -104,23 +107,32 @@ public struct TraceDiff: Sendable, Equatable, Codable {
     /// angle over time determine (a changed motion is reported once, as position and angle); and
     /// the clocks `local_time` and `elapsed_time`, which advance with the tick itself, so
     /// comparing them would turn every time shift into a difference of every row.
-    static let derivedColumns: Set<String> = ["frame_x", "frame_y", "velocity_x", "velocity_y", "angular_velocity",
-                                              "local_time", "elapsed_time"]
+    static let derivedColumns: Set<String> = [
+        "frame_x", "frame_y", "velocity_x", "velocity_y", "angular_velocity",
+        "local_time", "elapsed_time",
+    ]
 
-    public static func compare(expected: TraceTable, actual: TraceTable, tolerance: Double = defaultTolerance) -> TraceDiff {
+    public static func compare(expected: TraceTable, actual: TraceTable, tolerance: Double = defaultTolerance)
+        -> TraceDiff
+    {
         let shared = Set(expected.columns).intersection(actual.columns)
-        var groups = Self.groups.map { g in (g.name, g.unit, g.columns.filter(shared.contains)) }.filter { !$0.2.isEmpty }
+        var groups = Self.groups.map { g in (g.name, g.unit, g.columns.filter(shared.contains)) }.filter {
+            !$0.2.isEmpty
+        }
         let known = Set(Self.groups.flatMap(\.columns)).union(derivedColumns)
         for column in expected.columns where shared.contains(column) && !known.contains(column) {
             groups.append((column, "", [column]))
         }
 
         var items: [ItemDiff] = []
-        let expectedItems = expected.items, actualItems = actual.items
+        let expectedItems = expected.items
+        let actualItems = actual.items
         for item in expectedItems + actualItems.filter({ !expectedItems.contains($0) }) {
-            let e = expected.rows(of: item), a = actual.rows(of: item)
-            var diff = ItemDiff(item: item, status: .same, firstDivergentTick: nil, properties: [],
-                                expectedLastTick: e.keys.max(), actualLastTick: a.keys.max())
+            let e = expected.rows(of: item)
+            let a = actual.rows(of: item)
+            var diff = ItemDiff(
+                item: item, status: .same, firstDivergentTick: nil, properties: [],
+                expectedLastTick: e.keys.max(), actualLastTick: a.keys.max())
             if e.isEmpty || a.isEmpty {
                 diff.status = e.isEmpty ? .onlyActual : .onlyExpected
                 diff.firstDivergentTick = (e.isEmpty ? a : e).keys.min()
@@ -133,22 +145,32 @@ public struct TraceDiff: Sendable, Equatable, Codable {
                 let read = Self.reader(name: name, columns: columns, shared: shared)
                 // The size is derived from 6-decimal text through a 2×2 solve: compare it to 1e-4 pt.
                 let limit = read.derived ? max(tolerance, BoundsSize.tolerance) : tolerance
-                var first: Int?, largest = 0.0, largestTick = 0
+                var first: Int?
+                var largest = 0.0
+                var largestTick = 0
                 var firstValues: ([Double], [Double]) = ([], [])
                 for tick in common {
                     guard let ev = read.values(e[tick]!.values), let av = read.values(a[tick]!.values) else { continue }
                     let raw = zip(read.compared(e[tick]!.values), read.compared(a[tick]!.values)).map { abs($0 - $1) }
                     guard raw.contains(where: { $0 > limit }) else { continue }
-                    if first == nil { first = tick; firstValues = (ev, av) }
+                    if first == nil {
+                        first = tick
+                        firstValues = (ev, av)
+                    }
                     let deltas = zip(ev, av).map { abs($0 - $1) }
-                    let size = name == "position" ? (deltas.map { $0 * $0 }.reduce(0, +)).squareRoot() : (deltas.max() ?? 0)
-                    if size > largest { largest = size; largestTick = tick }
+                    let size =
+                        name == "position" ? (deltas.map { $0 * $0 }.reduce(0, +)).squareRoot() : (deltas.max() ?? 0)
+                    if size > largest {
+                        largest = size
+                        largestTick = tick
+                    }
                 }
                 if let first {
-                    diff.properties.append(PropertyDivergence(
-                        property: name, unit: read.unit ?? unit, columns: columns, firstTick: first,
-                        expected: firstValues.0, actual: firstValues.1,
-                        largest: largest, largestTick: largestTick))
+                    diff.properties.append(
+                        PropertyDivergence(
+                            property: name, unit: read.unit ?? unit, columns: columns, firstTick: first,
+                            expected: firstValues.0, actual: firstValues.1,
+                            largest: largest, largestTick: largestTick))
                 }
             }
             let oneSided = Set(e.keys).symmetricDifference(a.keys).min()
@@ -158,10 +180,12 @@ public struct TraceDiff: Sendable, Equatable, Codable {
             items.append(diff)
         }
 
-        var result = TraceDiff(items: items, expectedEvents: expected.events, actualEvents: actual.events,
-                               eventDivergence: nil, timeShift: nil, tolerance: tolerance)
+        var result = TraceDiff(
+            items: items, expectedEvents: expected.events, actualEvents: actual.events,
+            eventDivergence: nil, timeShift: nil, tolerance: tolerance)
         if expected.events != actual.events {
-            let i = zip(expected.events, actual.events).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            let i =
+                zip(expected.events, actual.events).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                 ?? min(expected.events.count, actual.events.count)
             let e = i < expected.events.count ? "expected \(expected.events[i])" : "expected no more events"
             let a = i < actual.events.count ? "actual \(actual.events[i])" : "actual has no more events"
@@ -190,8 +214,10 @@ public struct TraceDiff: Sendable, Equatable, Codable {
             return Reader(values: { row in plain(row).map { $0 * 180 / .pi } }, compared: plain)
         case "size" where BoundsSize.columns.allSatisfy(shared.contains):
             let derive: ([String: Double]) -> [Double]? = { row in
-                BoundsSize.derive(frame: (row["frame_width"]!, row["frame_height"]!), angle: row["angle_rad"]!,
-                                  scale: (row["scale_x"]!, row["scale_y"]!)).map { [$0.width, $0.height] }
+                BoundsSize.derive(
+                    frame: (row["frame_width"]!, row["frame_height"]!), angle: row["angle_rad"]!,
+                    scale: (row["scale_x"]!, row["scale_y"]!)
+                ).map { [$0.width, $0.height] }
             }
             // Ticks where the size cannot be derived (near 45°) compare as equal.
             return Reader(values: derive, compared: { derive($0) ?? [0, 0] }, derived: true)
@@ -205,14 +231,19 @@ public struct TraceDiff: Sendable, Equatable, Codable {
 
     /// Ticks as indices: every item's values at expected tick t equal the actual ones at t + k.
     static func detectShift(_ expected: TraceTable, _ actual: TraceTable, tolerance: Double) -> Int? {
-        guard let er = expected.tickRange, let ar = actual.tickRange, er.lowerBound == 0, ar.lowerBound == 0 else { return nil }
+        guard let er = expected.tickRange, let ar = actual.tickRange, er.lowerBound == 0, ar.lowerBound == 0 else {
+            return nil
+        }
         let items = expected.items
         guard Set(items) == Set(actual.items) else { return nil }
         let columns = expected.columns.filter { actual.columns.contains($0) }
-        let e = items.map { expected.rows(of: $0) }, a = items.map { actual.rows(of: $0) }
+        let e = items.map { expected.rows(of: $0) }
+        let a = items.map { actual.rows(of: $0) }
         let eventsMatch: (Int) -> Bool = { k in
             expected.events.count == actual.events.count
-                && zip(expected.events, actual.events).allSatisfy { $0.what == $1.what && ($1.tick - $0.tick == k || $0.tick == 0) }
+                && zip(expected.events, actual.events).allSatisfy {
+                    $0.what == $1.what && ($1.tick - $0.tick == k || $0.tick == 0)
+                }
         }
         let k = TimeShift.detect(expectedCount: er.upperBound + 1, actualCount: ar.upperBound + 1) { i, j in
             for n in items.indices {

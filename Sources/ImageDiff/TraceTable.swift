@@ -28,7 +28,8 @@ public struct TraceTable: Sendable, Equatable {
 
     /// Items in order of first appearance.
     public var items: [String] {
-        var seen = Set<String>(), order: [String] = []
+        var seen = Set<String>()
+        var order: [String] = []
         for row in rows where seen.insert(row.item).inserted { order.append(row.item) }
         return order
     }
@@ -50,26 +51,31 @@ public struct TraceTable: Sendable, Equatable {
             $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
         }
         guard let header = lines.first, !header.isEmpty else {
-            throw .malformedTrace(path: path, line: 1, reason: "empty file; expected a header line starting with tick,time,item")
+            throw .malformedTrace(
+                path: path, line: 1, reason: "empty file; expected a header line starting with tick,time,item")
         }
         let names = header.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard let tickColumn = names.firstIndex(of: "tick"), let itemColumn = names.firstIndex(of: "item") else {
-            throw .malformedTrace(path: path, line: 1, reason: "the header needs the columns 'tick' and 'item'; found: \(header)")
+            throw .malformedTrace(
+                path: path, line: 1, reason: "the header needs the columns 'tick' and 'item'; found: \(header)")
         }
         let numeric = names.indices.filter { ![tickColumn, itemColumn].contains($0) && names[$0] != "time" }
         var rows: [Row] = []
         for (offset, line) in lines.enumerated().dropFirst() where !line.isEmpty {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == names.count else {
-                throw .malformedTrace(path: path, line: offset + 1, reason: "\(fields.count) fields, the header has \(names.count)")
+                throw .malformedTrace(
+                    path: path, line: offset + 1, reason: "\(fields.count) fields, the header has \(names.count)")
             }
             guard let tick = Int(fields[tickColumn]) else {
-                throw .malformedTrace(path: path, line: offset + 1, reason: "tick '\(fields[tickColumn])' is not an integer")
+                throw .malformedTrace(
+                    path: path, line: offset + 1, reason: "tick '\(fields[tickColumn])' is not an integer")
             }
             var values: [String: Double] = [:]
             for c in numeric {
                 guard let v = Double(fields[c]) else {
-                    throw .malformedTrace(path: path, line: offset + 1, reason: "\(names[c]) '\(fields[c])' is not a number")
+                    throw .malformedTrace(
+                        path: path, line: offset + 1, reason: "\(names[c]) '\(fields[c])' is not a number")
                 }
                 values[names[c]] = v
             }
@@ -80,7 +86,9 @@ public struct TraceTable: Sendable, Equatable {
 
     /// Reads a CSV trace and, when `textPath` names an existing `.trace.txt`, its events.
     public static func load(csvPath: String, textPath: String?) throws(ImageDiffError) -> TraceTable {
-        guard let text = try? String(contentsOfFile: csvPath, encoding: .utf8) else { throw .missingFile(path: csvPath) }
+        guard let text = try? String(contentsOfFile: csvPath, encoding: .utf8) else {
+            throw .missingFile(path: csvPath)
+        }
         var table = try parseCSV(text, path: csvPath)
         if let textPath, let events = try? String(contentsOfFile: textPath, encoding: .utf8) {
             table.events = TraceEvent.parse(traceText: events)
@@ -106,7 +114,7 @@ public struct TraceEvent: Sendable, Equatable, Codable, CustomStringConvertible 
     public static func parse(traceText: String) -> [TraceEvent] {
         traceText.split(separator: "\n").compactMap { line -> TraceEvent? in
             guard line.hasPrefix("["), !line.contains(" NSRect: "), line.hasSuffix(")"),
-                  let close = line.firstIndex(of: "]"), let open = line.range(of: " (tick ", options: .backwards)
+                let close = line.firstIndex(of: "]"), let open = line.range(of: " (tick ", options: .backwards)
             else { return nil }
             let what = line[line.index(after: close)..<open.lowerBound].trimmingCharacters(in: .whitespaces)
             guard let tick = Int(line[open.upperBound..<line.index(before: line.endIndex)]) else { return nil }

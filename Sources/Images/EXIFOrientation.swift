@@ -10,14 +10,18 @@ struct EXIFOrientation: Equatable {
     let value: Int
 
     static func read(from jpeg: [UInt8]) -> EXIFOrientation {
-        var i = 2   // after SOI
+        var i = 2  // after SOI
         while i + 4 <= jpeg.count, jpeg[i] == 0xFF {
             let marker = jpeg[i + 1]
-            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { i += 2; continue }
-            if marker == 0xDA || marker == 0xD9 { break }   // image data: no metadata after it
+            if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                i += 2
+                continue
+            }
+            if marker == 0xDA || marker == 0xD9 { break }  // image data: no metadata after it
             let length = Int(jpeg[i + 2]) << 8 | Int(jpeg[i + 3])
             guard length >= 2, i + 2 + length <= jpeg.count else { break }
-            let body = i + 4, end = i + 2 + length
+            let body = i + 4
+            let end = i + 2 + length
             if marker == 0xE1, end - body >= 6, Array(jpeg[body..<body + 6]) == [0x45, 0x78, 0x69, 0x66, 0, 0] {
                 return EXIFOrientation(value: tiffOrientation(Array(jpeg[body + 6..<end])) ?? 1)
             }
@@ -57,7 +61,8 @@ struct EXIFOrientation: Equatable {
     func apply(to rgba: [UInt8], width w: Int, height h: Int) -> (Int, Int, [UInt8]) {
         guard value != 1 else { return (w, h, rgba) }
         let swaps = value >= 5
-        let dw = swaps ? h : w, dh = swaps ? w : h
+        let dw = swaps ? h : w
+        let dh = swaps ? w : h
         var out = [UInt8](repeating: 0, count: rgba.count)
         // Displayed (x, y) ← stored (sx, sy).
         for y in 0..<dh {
@@ -70,10 +75,14 @@ struct EXIFOrientation: Equatable {
                 case 5: (sx, sy) = (y, x)
                 case 6: (sx, sy) = (y, h - 1 - x)
                 case 7: (sx, sy) = (w - 1 - y, h - 1 - x)
-                default: (sx, sy) = (w - 1 - y, x)   // 8
+                default: (sx, sy) = (w - 1 - y, x)  // 8
                 }
-                let d = 4 * (y * dw + x), s = 4 * (sy * w + sx)
-                out[d] = rgba[s]; out[d + 1] = rgba[s + 1]; out[d + 2] = rgba[s + 2]; out[d + 3] = rgba[s + 3]
+                let d = 4 * (y * dw + x)
+                let s = 4 * (sy * w + sx)
+                out[d] = rgba[s]
+                out[d + 1] = rgba[s + 1]
+                out[d + 2] = rgba[s + 2]
+                out[d + 3] = rgba[s + 3]
             }
         }
         return (dw, dh, out)

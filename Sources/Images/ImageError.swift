@@ -15,10 +15,12 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .unreadable(let file, let reason): return "'\(file)' cannot be read: \(reason)"
         case .fileTooLarge(let file, let bytes):
-            return "'\(file)' is \(bytes) bytes; images may be at most \(ImageLimits.maxFileBytes) bytes (ImageLimits.maxFileBytes)"
+            return
+                "'\(file)' is \(bytes) bytes; images may be at most \(ImageLimits.maxFileBytes) bytes (ImageLimits.maxFileBytes)"
         case .unknownFormat(let file): return "'\(file)' is neither a PNG nor a JPEG (by its first bytes)"
         case .tooLarge(let file, let width, let height):
-            return "'\(file)' is \(width)×\(height) pixels; images may be at most \(ImageLimits.maxSide) px a side and \(ImageLimits.maxPixels) pixels (ImageLimits), refused before decoding"
+            return
+                "'\(file)' is \(width)×\(height) pixels; images may be at most \(ImageLimits.maxSide) px a side and \(ImageLimits.maxPixels) pixels (ImageLimits), refused before decoding"
         case .corrupt(let file, let format, let message): return "'\(file)' is not a readable \(format): \(message)"
         }
     }

@@ -45,7 +45,8 @@ public enum ImageFile {
             try checkSize(width, height, name: name)
             do {
                 let image = try PNG.decode(bytes)
-                return DecodedImageFile(format: .png, width: image.width, height: image.height, rgba: image.rgba, hash: hash)
+                return DecodedImageFile(
+                    format: .png, width: image.width, height: image.height, rgba: image.rgba, hash: hash)
             } catch {
                 throw .corrupt(file: name, format: "PNG", message: error.description)
             }
@@ -61,7 +62,8 @@ public enum ImageFile {
     /// Refuses sizes beyond `ImageLimits` (and empty ones).
     static func checkSize(_ width: Int, _ height: Int, name: String) throws(ImageError) {
         guard width > 0, height > 0, width <= ImageLimits.maxSide, height <= ImageLimits.maxSide,
-              width * height <= ImageLimits.maxPixels else {
+            width * height <= ImageLimits.maxPixels
+        else {
             throw .tooLarge(file: name, width: width, height: height)
         }
     }
@@ -79,14 +81,17 @@ public enum ImageFile {
     private static func read(path: String, name: String) throws(ImageError) -> [UInt8] {
         let attributes: [FileAttributeKey: Any]
         do { attributes = try FileManager.default.attributesOfItem(atPath: path) } catch {
-            throw .unreadable(file: name, reason: FileManager.default.fileExists(atPath: path) ? "not readable" : "no such file")
+            throw .unreadable(
+                file: name, reason: FileManager.default.fileExists(atPath: path) ? "not readable" : "no such file")
         }
         guard attributes[.type] as? FileAttributeType == .typeRegular else {
             throw .unreadable(file: name, reason: "not a regular file")
         }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         guard size <= ImageLimits.maxFileBytes else { throw .fileTooLarge(file: name, bytes: size) }
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw .unreadable(file: name, reason: "cannot open") }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .unreadable(file: name, reason: "cannot open")
+        }
         defer { try? handle.close() }
         // One more byte than the limit: a file that grew since the size check is still refused.
         let data: Data

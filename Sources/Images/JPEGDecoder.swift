@@ -11,7 +11,10 @@ enum JPEGDecoder {
             throw .corrupt(file: name, format: "JPEG", message: "tjInitDecompress failed (out of memory?)")
         }
         defer { tjDestroy(handle) }
-        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
         let header = bytes.withUnsafeBufferPointer {
             tjDecompressHeader3(handle, $0.baseAddress, UInt(bytes.count), &width, &height, &subsampling, &colorspace)
         }
@@ -23,8 +26,9 @@ enum JPEGDecoder {
         let flags = TJFLAG_ACCURATEDCT | TJFLAG_STOPONWARNING | TJFLAG_LIMITSCANS
         let status = bytes.withUnsafeBufferPointer { source in
             rgba.withUnsafeMutableBufferPointer { out in
-                tjDecompress2(handle, source.baseAddress, UInt(bytes.count), out.baseAddress, width, 0, height,
-                              Int32(TJPF_RGBA.rawValue), flags)
+                tjDecompress2(
+                    handle, source.baseAddress, UInt(bytes.count), out.baseAddress, width, 0, height,
+                    Int32(TJPF_RGBA.rawValue), flags)
             }
         }
         guard status == 0 else { throw .corrupt(file: name, format: "JPEG", message: message(handle)) }

@@ -2,7 +2,8 @@
 /// costs 1, the commonest typo): the one edit distance behind every did-you-mean the tools print
 /// (scene keys and ids, font families, a mistyped goldens folder).
 public func editDistance(_ a: String, _ b: String) -> Int {
-    let s = Array(a), t = Array(b)
+    let s = Array(a)
+    let t = Array(b)
     if s.isEmpty { return t.count }
     if t.isEmpty { return s.count }
     var previous2 = [Int](repeating: 0, count: t.count + 1)

@@ -67,8 +67,9 @@ public enum PNG {
         var count = 0
         var message = [CChar](repeating: 0, count: messageCapacity)
         let status = message.withUnsafeMutableBufferPointer { text in
-            cpngd_encode_rgba8(base, UInt32(width), UInt32(height), Int32(options.level), options.filterType,
-                               &bytes, &count, text.baseAddress, text.count)
+            cpngd_encode_rgba8(
+                base, UInt32(width), UInt32(height), Int32(options.level), options.filterType,
+                &bytes, &count, text.baseAddress, text.count)
         }
         guard status == CPNGD_OK, let bytes else {
             throw .encodingFailed(width: width, height: height, libpngMessage: string(message))
@@ -132,8 +133,9 @@ public enum PNG {
         var image = cpng_image()
         defer { cpng_image_free(&image) }
         var message = [CChar](repeating: 0, count: messageCapacity)
-        let limits = cpng_decode_limits(max_side: UInt32(maxDecodedSide), max_pixels: UInt64(maxDecodedPixels),
-                                        max_chunk_bytes: maxChunkBytes)
+        let limits = cpng_decode_limits(
+            max_side: UInt32(maxDecodedSide), max_pixels: UInt64(maxDecodedPixels),
+            max_chunk_bytes: maxChunkBytes)
         let status = bytes.withUnsafeBufferPointer { input in
             message.withUnsafeMutableBufferPointer { text in
                 cpng_decode_rgba8(input.baseAddress, input.count, limits, &image, text.baseAddress, text.count)

@@ -65,7 +65,9 @@ public enum PNGBenchmark {
         for frame in frames {
             var sizes: [Int] = []
             for candidate in candidates {
-                sizes.append(try PNG.encode(rgba: frame.rgba, width: frame.width, height: frame.height, options: candidate).count)
+                sizes.append(
+                    try PNG.encode(rgba: frame.rgba, width: frame.width, height: frame.height, options: candidate).count
+                )
             }
             var fastest = [Duration](repeating: .seconds(Int64.max), count: candidates.count)
             for _ in 0..<iterations {
@@ -76,10 +78,11 @@ public enum PNGBenchmark {
                 }
             }
             for (index, candidate) in candidates.enumerated() {
-                rows.append(PNGBenchmarkRow(
-                    options: candidate, frame: .init(name: frame.name, width: frame.width, height: frame.height),
-                    bytes: sizes[index],
-                    millisecondsPerFrame: milliseconds(fastest[index])))
+                rows.append(
+                    PNGBenchmarkRow(
+                        options: candidate, frame: .init(name: frame.name, width: frame.width, height: frame.height),
+                        bytes: sizes[index],
+                        millisecondsPerFrame: milliseconds(fastest[index])))
             }
         }
         return rows

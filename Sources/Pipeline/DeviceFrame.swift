@@ -24,14 +24,21 @@ enum DeviceFrame {
         let size = canvas.size
         var path = Path()
         // The outer edge, then the screen; even-odd leaves the band between them.
-        path.move(to: Point(0, 0)); path.line(to: Point(size.width, 0)); path.line(to: Point(size.width, size.height))
-        path.line(to: Point(0, size.height)); path.close()
-        path.append(roundedRect(Rect(x: width, y: width, width: size.width - 2 * width, height: size.height - 2 * width),
-                                radius: radius))
+        path.move(to: Point(0, 0))
+        path.line(to: Point(size.width, 0))
+        path.line(to: Point(size.width, size.height))
+        path.line(to: Point(0, size.height))
+        path.close()
+        path.append(
+            roundedRect(
+                Rect(x: width, y: width, width: size.width - 2 * width, height: size.height - 2 * width),
+                radius: radius))
         let pixels = AffineTransform(scaleX: canvas.scale, y: canvas.scale)
         let bezel = DrawPath(path: path, transform: pixels, fillRule: .evenOdd, paint: .solid(color))
-        return DrawRect(size: size, transform: AffineTransform(translationX: size.width / 2, y: size.height / 2).concatenating(pixels),
-                        fill: .clear, content: [bezel])
+        return DrawRect(
+            size: size,
+            transform: AffineTransform(translationX: size.width / 2, y: size.height / 2).concatenating(pixels),
+            fill: .clear, content: [bezel])
     }
 
     /// A rounded rectangle, clockwise from the top edge, corners as single cubics.

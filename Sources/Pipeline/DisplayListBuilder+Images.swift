@@ -10,9 +10,12 @@ extension DisplayListBuilder {
     /// an image paint. Clipped like the item's other content: by its own rounded bounds when it
     /// masks to bounds (`clips` then holds them), otherwise only by its ancestors', so a
     /// `scaleAspectFill` image overflows an item that does not mask, as in UIKit.
-    static func imageContent(_ image: ItemImage, size: Size, transform: AffineTransform, scale: Double,
-                             opacity: Double, clips: [ClipShape]) -> [DrawPath] {
-        let boundsToPixels = AffineTransform(translationX: -size.width / 2, y: -size.height / 2).concatenating(transform)
+    static func imageContent(
+        _ image: ItemImage, size: Size, transform: AffineTransform, scale: Double,
+        opacity: Double, clips: [ClipShape]
+    ) -> [DrawPath] {
+        let boundsToPixels = AffineTransform(translationX: -size.width / 2, y: -size.height / 2).concatenating(
+            transform)
         let place = image.placement(in: size, scale: scale)
         guard place.width > 0, place.height > 0, place.width.isFinite, place.height.isFinite else { return [] }
         var path = Path()
@@ -21,14 +24,16 @@ extension DisplayListBuilder {
         path.line(to: Point(place.maxX, place.maxY))
         path.line(to: Point(place.minX, place.maxY))
         path.close()
-        let paint = ImagePaint(image: image.image.raster,
-                               toPixels: image.textureToBounds(in: size, scale: scale).concatenating(boundsToPixels))
+        let paint = ImagePaint(
+            image: image.image.raster,
+            toPixels: image.textureToBounds(in: size, scale: scale).concatenating(boundsToPixels))
         return [DrawPath(path: path, transform: boundsToPixels, paint: .image(paint), opacity: opacity, clips: clips)]
     }
 
     /// A gradient fill over the bounds of `size` (the layer's unit square).
     static func gradientFill(_ gradient: Gradient, size: Size, transform: AffineTransform) -> Paint {
-        let boundsToPixels = AffineTransform(translationX: -size.width / 2, y: -size.height / 2).concatenating(transform)
+        let boundsToPixels = AffineTransform(translationX: -size.width / 2, y: -size.height / 2).concatenating(
+            transform)
         return .gradient(GradientPaint(gradient: gradient, size: size, toPixels: boundsToPixels))
     }
 
@@ -37,7 +42,8 @@ extension DisplayListBuilder {
     /// rectangle filled with it, drawn first.
     static func background(_ canvas: Canvas) -> (ColorRGBA8, DrawRect?) {
         guard let gradient = canvas.backgroundGradient else { return (canvas.background, nil) }
-        let width = Double(canvas.pixelWidth), height = Double(canvas.pixelHeight)
+        let width = Double(canvas.pixelWidth)
+        let height = Double(canvas.pixelHeight)
         let size = Size(width, height)
         let transform = AffineTransform(translationX: width / 2, y: height / 2)
         var rect = DrawRect(size: size, transform: transform, fill: .clear)
@@ -53,10 +59,13 @@ extension DisplayListBuilder {
     /// corner radius max(r − width, 0)), for items whose image must lie under the border as
     /// Core Animation draws `contents` (the rasterizer draws a rect's own border before its
     /// content). Corners are cubic quarter circles (κ = 0.5523, ≤ 0.03 % of the radius off).
-    static func borderBand(size: Size, cornerRadius: Double, maskedCorners: CornerMask, width: Double,
-                           color: ColorRGBA8, transform: AffineTransform, opacity: Double, clips: [ClipShape]) -> DrawPath? {
+    static func borderBand(
+        size: Size, cornerRadius: Double, maskedCorners: CornerMask, width: Double,
+        color: ColorRGBA8, transform: AffineTransform, opacity: Double, clips: [ClipShape]
+    ) -> DrawPath? {
         guard width > 0, color.a > 0, size.width > 0, size.height > 0 else { return nil }
-        let boundsToPixels = AffineTransform(translationX: -size.width / 2, y: -size.height / 2).concatenating(transform)
+        let boundsToPixels = AffineTransform(translationX: -size.width / 2, y: -size.height / 2).concatenating(
+            transform)
         let radius = min(max(cornerRadius, 0), min(size.width, size.height) / 2)
         var path = Path()
         func rounded(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ r: Double) {
@@ -66,21 +75,27 @@ extension DisplayListBuilder {
             func kk(_ corner: CornerMask) -> Double { maskedCorners.contains(corner) ? k : 0 }
             path.move(to: Point(x0 + rr(.topLeft), y0))
             path.line(to: Point(x1 - rr(.topRight), y0))
-            path.cubic(to: Point(x1, y0 + rr(.topRight)), control1: Point(x1 - rr(.topRight) + kk(.topRight), y0),
-                       control2: Point(x1, y0 + rr(.topRight) - kk(.topRight)))
+            path.cubic(
+                to: Point(x1, y0 + rr(.topRight)), control1: Point(x1 - rr(.topRight) + kk(.topRight), y0),
+                control2: Point(x1, y0 + rr(.topRight) - kk(.topRight)))
             path.line(to: Point(x1, y1 - rr(.bottomRight)))
-            path.cubic(to: Point(x1 - rr(.bottomRight), y1), control1: Point(x1, y1 - rr(.bottomRight) + kk(.bottomRight)),
-                       control2: Point(x1 - rr(.bottomRight) + kk(.bottomRight), y1))
+            path.cubic(
+                to: Point(x1 - rr(.bottomRight), y1), control1: Point(x1, y1 - rr(.bottomRight) + kk(.bottomRight)),
+                control2: Point(x1 - rr(.bottomRight) + kk(.bottomRight), y1))
             path.line(to: Point(x0 + rr(.bottomLeft), y1))
-            path.cubic(to: Point(x0, y1 - rr(.bottomLeft)), control1: Point(x0 + rr(.bottomLeft) - kk(.bottomLeft), y1),
-                       control2: Point(x0, y1 - rr(.bottomLeft) + kk(.bottomLeft)))
+            path.cubic(
+                to: Point(x0, y1 - rr(.bottomLeft)), control1: Point(x0 + rr(.bottomLeft) - kk(.bottomLeft), y1),
+                control2: Point(x0, y1 - rr(.bottomLeft) + kk(.bottomLeft)))
             path.line(to: Point(x0, y0 + rr(.topLeft)))
-            path.cubic(to: Point(x0 + rr(.topLeft), y0), control1: Point(x0, y0 + rr(.topLeft) - kk(.topLeft)),
-                       control2: Point(x0 + rr(.topLeft) - kk(.topLeft), y0))
+            path.cubic(
+                to: Point(x0 + rr(.topLeft), y0), control1: Point(x0, y0 + rr(.topLeft) - kk(.topLeft)),
+                control2: Point(x0 + rr(.topLeft) - kk(.topLeft), y0))
             path.close()
         }
         rounded(0, 0, size.width, size.height, radius)
         rounded(width, width, size.width - width, size.height - width, max(radius - width, 0))
-        return DrawPath(path: path, transform: boundsToPixels, fillRule: .evenOdd, paint: .solid(color), opacity: opacity, clips: clips)
+        return DrawPath(
+            path: path, transform: boundsToPixels, fillRule: .evenOdd, paint: .solid(color), opacity: opacity,
+            clips: clips)
     }
 }

@@ -17,8 +17,9 @@ enum DisplayListBuilder {
     }
 
     static func build(canvas: Canvas, items: [Item], order: [Int], state: [DynamicItem]) -> DisplayList {
-        var list = DisplayList(width: canvas.pixelWidth, height: canvas.pixelHeight,
-                               background: canvas.background)
+        var list = DisplayList(
+            width: canvas.pixelWidth, height: canvas.pixelHeight,
+            background: canvas.background)
         list.rects.reserveCapacity(order.count)
         for index in order where !items[index].isHidden {
             let item = items[index]
@@ -26,8 +27,9 @@ enum DisplayListBuilder {
             var rect = DrawRect(
                 size: item.size,
                 cornerRadius: item.cornerRadius,
-                transform: transform(center: live.center, itemTransform: live.transform,
-                                     scale: canvas.scale),
+                transform: transform(
+                    center: live.center, itemTransform: live.transform,
+                    scale: canvas.scale),
                 fill: item.fill,
                 borderWidth: item.border?.width ?? 0,
                 borderColor: item.border?.color ?? .clear,
@@ -44,8 +46,10 @@ extension DisplayListBuilder {
     /// at the top-left; the layer's transform maps the bounds' centre), with the presentation
     /// values of the animatable shape properties. Masked by the layer's own `masksToBounds` as
     /// Core Animation masks a layer's contents, so `clips` is what its children get.
-    static func shapeContent(_ shape: ShapeSpec, size: Size, transform: AffineTransform, opacity: Double,
-                             clips: [ClipShape], value: (LayerProperty) -> AnimatableValue) -> [DrawPath] {
+    static func shapeContent(
+        _ shape: ShapeSpec, size: Size, transform: AffineTransform, opacity: Double,
+        clips: [ClipShape], value: (LayerProperty) -> AnimatableValue
+    ) -> [DrawPath] {
         // Only a shape given by path data has a path value (the others follow the bounds' size).
         var path = shape.path(size: size)
         if case .path = shape.geometry, let presented = value(.path).pathValue, !presented.structure.isEmpty {
@@ -55,8 +59,10 @@ extension DisplayListBuilder {
         var content: [DrawPath] = []
         let fill = value(.shapeFillColor).color?.rgba8 ?? shape.fillColor
         if fill.a > 0 {
-            content.append(DrawPath(path: path, transform: toPixels, fillRule: shape.fillRule, paint: .solid(fill),
-                                    opacity: opacity, clips: clips))
+            content.append(
+                DrawPath(
+                    path: path, transform: toPixels, fillRule: shape.fillRule, paint: .solid(fill),
+                    opacity: opacity, clips: clips))
         }
         let strokeColor = value(.strokeColor).color?.rgba8 ?? shape.strokeColor
         var style = shape.stroke
@@ -68,37 +74,48 @@ extension DisplayListBuilder {
             // Chords within Raster's 0.005 px of the curves, in path units: divided by the
             // largest stretch the transform gives a unit vector (its larger column length bounds it
             // within √2, on the safe side).
-            let stretch = max((toPixels.a * toPixels.a + toPixels.b * toPixels.b).squareRoot(),
-                              (toPixels.c * toPixels.c + toPixels.d * toPixels.d).squareRoot())
+            let stretch = max(
+                (toPixels.a * toPixels.a + toPixels.b * toPixels.b).squareRoot(),
+                (toPixels.c * toPixels.c + toPixels.d * toPixels.d).squareRoot())
             guard stretch > 0, stretch.isFinite else { return content }
             let outline = Stroker.outline(of: path, style: style, tolerance: 0.005 / (stretch * 2.0.squareRoot()))
-            content.append(DrawPath(path: outline, transform: toPixels, fillRule: .nonZero, paint: .solid(strokeColor),
-                                    opacity: opacity, clips: clips))
+            content.append(
+                DrawPath(
+                    path: outline, transform: toPixels, fillRule: .nonZero, paint: .solid(strokeColor),
+                    opacity: opacity, clips: clips))
         }
         return content
     }
 
     /// An icon's pieces fitted to the item's bounds (viewBox → bounds, centred, uniform scale),
     /// each filled, then its stroke's outline, in document order.
-    static func iconContent(_ icon: Icon, size: Size, transform: AffineTransform, opacity: Double,
-                            clips: [ClipShape]) -> [DrawPath] {
+    static func iconContent(
+        _ icon: Icon, size: Size, transform: AffineTransform, opacity: Double,
+        clips: [ClipShape]
+    ) -> [DrawPath] {
         let toPixels = icon.fitting(size)
             .concatenating(AffineTransform(translationX: -size.width / 2, y: -size.height / 2))
             .concatenating(transform)
-        let stretch = max((toPixels.a * toPixels.a + toPixels.b * toPixels.b).squareRoot(),
-                          (toPixels.c * toPixels.c + toPixels.d * toPixels.d).squareRoot())
+        let stretch = max(
+            (toPixels.a * toPixels.a + toPixels.b * toPixels.b).squareRoot(),
+            (toPixels.c * toPixels.c + toPixels.d * toPixels.d).squareRoot())
         guard stretch > 0, stretch.isFinite else { return [] }
         var content: [DrawPath] = []
         for piece in icon.pieces {
             if piece.fill.a > 0 {
-                content.append(DrawPath(path: piece.path, transform: toPixels, fillRule: piece.fillRule,
-                                        paint: .solid(piece.fill), opacity: opacity, clips: clips))
+                content.append(
+                    DrawPath(
+                        path: piece.path, transform: toPixels, fillRule: piece.fillRule,
+                        paint: .solid(piece.fill), opacity: opacity, clips: clips))
             }
             if piece.stroke.a > 0 && piece.strokeStyle.lineWidth > 0 {
-                let outline = Stroker.outline(of: piece.path, style: piece.strokeStyle,
-                                              tolerance: 0.005 / (stretch * 2.0.squareRoot()))
-                content.append(DrawPath(path: outline, transform: toPixels, fillRule: .nonZero,
-                                        paint: .solid(piece.stroke), opacity: opacity, clips: clips))
+                let outline = Stroker.outline(
+                    of: piece.path, style: piece.strokeStyle,
+                    tolerance: 0.005 / (stretch * 2.0.squareRoot()))
+                content.append(
+                    DrawPath(
+                        path: outline, transform: toPixels, fillRule: .nonZero,
+                        paint: .solid(piece.stroke), opacity: opacity, clips: clips))
             }
         }
         return content
@@ -132,8 +149,11 @@ extension DisplayListBuilder {
             let (center, size, local) = (presented.center, presented.size, presented.transform)
             let points: AffineTransform
             if let parent {
-                points = local.concatenating(AffineTransform(translationX: center.x - parentSize.width / 2,
-                                                             y: center.y - parentSize.height / 2)).concatenating(parent)
+                points = local.concatenating(
+                    AffineTransform(
+                        translationX: center.x - parentSize.width / 2,
+                        y: center.y - parentSize.height / 2)
+                ).concatenating(parent)
             } else {
                 points = local.concatenating(AffineTransform(translationX: center.x, y: center.y))
             }
@@ -141,32 +161,53 @@ extension DisplayListBuilder {
             let cornerRadius = value(.cornerRadius).scalar ?? node.item.cornerRadius
             let drawnOpacity = opacity * presented.opacity
             let shadow = node.item.shadow.map { s in
-                DrawShadow(color: s.color, opacity: s.opacity, offset: s.offset * canvas.scale, radius: s.radius * canvas.scale)
+                DrawShadow(
+                    color: s.color, opacity: s.opacity, offset: s.offset * canvas.scale, radius: s.radius * canvas.scale
+                )
             }
-            let childClips = node.item.masksToBounds
-                ? clips + [ClipShape(size: size, cornerRadius: cornerRadius, maskedCorners: node.item.maskedCorners,
-                                     transform: transform)] : clips
+            let childClips =
+                node.item.masksToBounds
+                ? clips + [
+                    ClipShape(
+                        size: size, cornerRadius: cornerRadius, maskedCorners: node.item.maskedCorners,
+                        transform: transform)
+                ] : clips
             // The layer's content: a shape layer's fill and stroke, its icon, then a text layer's glyphs, over
             // its fill and clipped like its sublayers.
             var borderWidth = value(.borderWidth).scalar ?? 0
             let borderColor = value(.borderColor).color?.rgba8 ?? .clear
-            var content = node.item.image.map { imageContent($0, size: size, transform: transform, scale: canvas.scale,
-                                                             opacity: drawnOpacity, clips: childClips) } ?? []
+            var content =
+                node.item.image.map {
+                    imageContent(
+                        $0, size: size, transform: transform, scale: canvas.scale,
+                        opacity: drawnOpacity, clips: childClips)
+                } ?? []
             // Core Animation draws the border over the contents: an image item's border follows its image.
-            if node.item.image != nil, let band = borderBand(size: size, cornerRadius: cornerRadius, maskedCorners: node.item.maskedCorners,
-                                                              width: borderWidth, color: borderColor, transform: transform,
-                                                              opacity: drawnOpacity, clips: clips) {
+            if node.item.image != nil,
+                let band = borderBand(
+                    size: size, cornerRadius: cornerRadius, maskedCorners: node.item.maskedCorners,
+                    width: borderWidth, color: borderColor, transform: transform,
+                    opacity: drawnOpacity, clips: clips)
+            {
                 content.append(band)
                 borderWidth = 0
             }
-            content += (node.item.shape.map { shapeContent($0, size: size, transform: transform, opacity: drawnOpacity,
-                                                              clips: childClips, value: value) } ?? [])
-                + (node.item.icon.map { iconContent($0.icon, size: size, transform: transform, opacity: drawnOpacity,
-                                                    clips: childClips) } ?? [])
+            content +=
+                (node.item.shape.map {
+                    shapeContent(
+                        $0, size: size, transform: transform, opacity: drawnOpacity,
+                        clips: childClips, value: value)
+                } ?? [])
+                + (node.item.icon.map {
+                    iconContent(
+                        $0.icon, size: size, transform: transform, opacity: drawnOpacity,
+                        clips: childClips)
+                } ?? [])
             if let texts, node.item.text != nil {
-                content += texts.content(for: id, size: size, itemToPixels: transform,
-                                         color: value(.textColor).color?.rgba8 ?? .black,
-                                         opacity: drawnOpacity, clips: childClips)
+                content += texts.content(
+                    for: id, size: size, itemToPixels: transform,
+                    color: value(.textColor).color?.rgba8 ?? .black,
+                    opacity: drawnOpacity, clips: childClips)
             }
             var rect = DrawRect(
                 size: size, cornerRadius: cornerRadius, transform: transform,
@@ -174,7 +215,9 @@ extension DisplayListBuilder {
                 borderWidth: borderWidth, borderColor: borderColor,
                 opacity: drawnOpacity, shadow: shadow, clips: clips, content: content)
             rect.maskedCorners = node.item.maskedCorners
-            if let gradient = node.item.fillGradient { rect.fillPaint = gradientFill(gradient, size: size, transform: transform) }
+            if let gradient = node.item.fillGradient {
+                rect.fillPaint = gradientFill(gradient, size: size, transform: transform)
+            }
             list.rects.append(rect)
             for child in node.children {
                 draw(child, parent: points, parentSize: size, opacity: drawnOpacity, clips: childClips)
@@ -203,10 +246,15 @@ extension DisplayListBuilder {
         let scale = value(.scale).point ?? Point(1, 1)
         let translation = value(.translation).point ?? .zero
         var local = node.dynamic?.transform ?? AffineTransform(rotation: modelRotation)
-        if rotation != modelRotation { local = AffineTransform(rotation: rotation - modelRotation).concatenating(local) }
+        if rotation != modelRotation {
+            local = AffineTransform(rotation: rotation - modelRotation).concatenating(local)
+        }
         if scale != Point(1, 1) { local = AffineTransform(scaleX: scale.x, y: scale.y).concatenating(local) }
-        if translation != .zero { local = local.concatenating(AffineTransform(translationX: translation.x, y: translation.y)) }
-        return PresentedLayer(center: value(.center).point ?? node.item.center, size: value(.size).size ?? node.item.size,
-                              transform: local, opacity: value(.opacity).scalar ?? node.item.opacity)
+        if translation != .zero {
+            local = local.concatenating(AffineTransform(translationX: translation.x, y: translation.y))
+        }
+        return PresentedLayer(
+            center: value(.center).point ?? node.item.center, size: value(.size).size ?? node.item.size,
+            transform: local, opacity: value(.opacity).scalar ?? node.item.opacity)
     }
 }

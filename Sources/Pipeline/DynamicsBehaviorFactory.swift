@@ -8,10 +8,13 @@ import SceneModel
 /// throwing checks are still called, and a failure surfaces as a scene error (never a crash),
 /// because the two rule sets are written separately and a gap between them must not trap.
 enum DynamicsBehaviorFactory {
-    static func make(_ spec: BehaviorSpec, resolve: (String) -> DynamicItem) throws(DynamicsParameterError) -> [DynamicBehavior] {
+    static func make(_ spec: BehaviorSpec, resolve: (String) -> DynamicItem) throws(DynamicsParameterError)
+        -> [DynamicBehavior]
+    {
         switch spec {
         case .push(let p):
-            let push = PushBehavior(items: p.items.map(resolve), mode: p.mode == .continuous ? .continuous : .instantaneous)
+            let push = PushBehavior(
+                items: p.items.map(resolve), mode: p.mode == .continuous ? .continuous : .instantaneous)
             switch p.force {
             case .direction(let d):
                 try PushBehavior.validate(pushDirection: d)
@@ -44,31 +47,37 @@ enum DynamicsBehaviorFactory {
                 }
             }
             if c.canvasBoundary {
-                let insets = EdgeInsets(top: c.insets.top, left: c.insets.left, bottom: c.insets.bottom, right: c.insets.right)
+                let insets = EdgeInsets(
+                    top: c.insets.top, left: c.insets.left, bottom: c.insets.bottom, right: c.insets.right)
                 try CollisionBehavior.validate(insets: insets)
                 collision.setTranslatesReferenceBoundsIntoBoundary(insets: insets)
             }
             return [collision]
 
         case .attachment(let a):
-            try AttachmentBehavior.validate(length: a.length, frequency: a.frequency, damping: a.damping,
-                                            frictionTorque: a.frictionTorque)
+            try AttachmentBehavior.validate(
+                length: a.length, frequency: a.frequency, damping: a.damping,
+                frictionTorque: a.frictionTorque)
             let item = resolve(a.item)
             let other = a.toItem.map(resolve)
             let attachment: AttachmentBehavior
             switch a.kind {
             case .distance:
                 if let other {
-                    attachment = AttachmentBehavior(item: item, offsetFromCenter: a.offset, attachedTo: other,
-                                                    offsetFromCenter: a.toOffset)
+                    attachment = AttachmentBehavior(
+                        item: item, offsetFromCenter: a.offset, attachedTo: other,
+                        offsetFromCenter: a.toOffset)
                 } else {
-                    attachment = AttachmentBehavior(item: item, offsetFromCenter: a.offset,
-                                                    attachedToAnchor: a.anchor ?? item.center)
+                    attachment = AttachmentBehavior(
+                        item: item, offsetFromCenter: a.offset,
+                        attachedToAnchor: a.anchor ?? item.center)
                 }
             case .fixed:
-                attachment = .fixedAttachment(item, attachedTo: validated(other, "toItem"), anchor: validated(a.anchor, "anchor"))
+                attachment = .fixedAttachment(
+                    item, attachedTo: validated(other, "toItem"), anchor: validated(a.anchor, "anchor"))
             case .pin:
-                attachment = .pinAttachment(item, attachedTo: validated(other, "toItem"), anchor: validated(a.anchor, "anchor"))
+                attachment = .pinAttachment(
+                    item, attachedTo: validated(other, "toItem"), anchor: validated(a.anchor, "anchor"))
             case .sliding:
                 let anchor = validated(a.anchor, "anchor")
                 if let other {
@@ -77,8 +86,9 @@ enum DynamicsBehaviorFactory {
                     attachment = try .slidingAttachment(item, anchor: anchor, axis: a.axis)
                 }
             case .limit:
-                attachment = .limitAttachment(item, offsetFromCenter: a.offset, attachedTo: validated(other, "toItem"),
-                                              offsetFromCenter: a.toOffset)
+                attachment = .limitAttachment(
+                    item, offsetFromCenter: a.offset, attachedTo: validated(other, "toItem"),
+                    offsetFromCenter: a.toOffset)
             }
             if let length = a.length { attachment.length = length }
             attachment.frequency = a.frequency
@@ -86,9 +96,11 @@ enum DynamicsBehaviorFactory {
             attachment.frictionTorque = a.frictionTorque
             if let range = a.range {
                 // Pin ranges are degrees in scene files and radians in UIKit; sliding ranges are points.
-                let r = a.kind == .pin
-                    ? try AttachmentRange(minimum: Angle.degrees(range.lowerBound).radians,
-                                          maximum: Angle.degrees(range.upperBound).radians)
+                let r =
+                    a.kind == .pin
+                    ? try AttachmentRange(
+                        minimum: Angle.degrees(range.lowerBound).radians,
+                        maximum: Angle.degrees(range.upperBound).radians)
                     : try AttachmentRange(minimum: range.lowerBound, maximum: range.upperBound)
                 if a.kind == .pin { try AttachmentBehavior.validate(pinRange: r) }
                 attachment.attachmentRange = r
@@ -96,8 +108,9 @@ enum DynamicsBehaviorFactory {
             return [attachment]
 
         case .itemBehavior(let b):
-            try ItemBehavior.validate(elasticity: b.elasticity, friction: b.friction, density: b.density,
-                                      resistance: b.resistance, angularResistance: b.angularResistance, charge: b.charge)
+            try ItemBehavior.validate(
+                elasticity: b.elasticity, friction: b.friction, density: b.density,
+                resistance: b.resistance, angularResistance: b.angularResistance, charge: b.charge)
             let behavior = ItemBehavior(items: b.items.map(resolve))
             if let v = b.elasticity { behavior.elasticity = v }
             if let v = b.friction { behavior.friction = v }
@@ -114,8 +127,9 @@ enum DynamicsBehaviorFactory {
             return [behavior]
 
         case .field(let f):
-            try FieldBehavior.validate(strength: f.strength, falloff: f.falloff, minimumRadius: f.minimumRadius,
-                                       smoothness: f.smoothness, animationSpeed: f.animationSpeed)
+            try FieldBehavior.validate(
+                strength: f.strength, falloff: f.falloff, minimumRadius: f.minimumRadius,
+                smoothness: f.smoothness, animationSpeed: f.animationSpeed)
             let kind: FieldBehavior.Kind
             switch f.kind {
             case .linearGravity: kind = .linearGravity
@@ -154,7 +168,9 @@ enum DynamicsBehaviorFactory {
     }
 
     /// The engine's shape for an item's scene collision bounds.
-    static func collisionBounds(_ bounds: SceneModel.CollisionBounds) throws(DynamicsParameterError) -> Dynamics.CollisionBounds {
+    static func collisionBounds(_ bounds: SceneModel.CollisionBounds) throws(DynamicsParameterError)
+        -> Dynamics.CollisionBounds
+    {
         switch bounds {
         case .rectangle: return .rectangle
         case .ellipse: return .ellipse

@@ -28,7 +28,9 @@ final class DynamicsScript {
         fps = scene.fps
         entries = scene.dynamicsTimeline
         ticks = scene.dynamicsTimeline.map { ScriptTime.tick(for: $0.actionTime, fps: scene.fps) }
-        dragStartTicks = scene.dynamicsTimeline.map { e in e.drag.map { _ in ScriptTime.tick(for: e.at, fps: scene.fps) } }
+        dragStartTicks = scene.dynamicsTimeline.map { e in
+            e.drag.map { _ in ScriptTime.tick(for: e.at, fps: scene.fps) }
+        }
         lastTime = scene.dynamicsTimeline.map(\.actionTime).max() ?? 0
     }
 
@@ -45,13 +47,16 @@ final class DynamicsScript {
 
     /// Runs the entries and scheduled blocks due on `tick`, in file (then scheduling) order.
     /// `note` hears each call before it is made, so a resume it causes is traced after it.
-    func run(tick: Int, animator: DynamicAnimator, make: (BehaviorSpec) throws -> [DynamicBehavior],
-             item: (String) -> DynamicItem?, note: (String) -> Void) {
+    func run(
+        tick: Int, animator: DynamicAnimator, make: (BehaviorSpec) throws -> [DynamicBehavior],
+        item: (String) -> DynamicItem?, note: (String) -> Void
+    ) {
         // Drags first: the pan handler's .began/.changed moves the item to follow the finger's
         // translation and hands the new centre to the animator (`updateItemUsingCurrentState`).
         for (j, entry) in entries.enumerated() {
             guard let drag = entry.drag, let start = dragStartTicks[j], start <= tick, tick <= ticks[j],
-                  let dragged = item(drag.item) else { continue }
+                let dragged = item(drag.item)
+            else { continue }
             let finger = drag.finger(at: Double(tick - start) / Double(fps))
             if tick == start {
                 dragStarts[j] = (dragged.center, finger)
@@ -70,7 +75,7 @@ final class DynamicsScript {
             case .remove(let id):
                 note("remove \(id)")
                 for b in behaviorsByID[id] ?? [] { animator.removeBehavior(b) }
-            case let .add(spec, id):
+            case .add(let spec, let id):
                 note("add \(spec.kind)" + (id.map { " \($0)" } ?? ""))
                 // Validated like `behaviors:`, so the engine accepts it; a refusal is reported.
                 do {
@@ -80,7 +85,7 @@ final class DynamicsScript {
                 } catch {
                     note("dynamicsTimeline[\(j)].add refused: \(error)")
                 }
-            case let .set(id, settings):
+            case .set(let id, let settings):
                 note("set \(id) " + settings.map { "\($0.key) \(Self.describe($0.value))" }.joined(separator: ", "))
                 for b in behaviorsByID[id] ?? [] { for s in settings { Self.apply(s, to: b) } }
             }
@@ -99,7 +104,9 @@ final class DynamicsScript {
 
     /// One setter, as UIKit's property of that class (angles in the scene's degrees).
     static func apply(_ s: BehaviorSetting, to behavior: DynamicBehavior) {
-        let number: Double, point: Point, flag: Bool
+        let number: Double
+        let point: Point
+        let flag: Bool
         switch s.value {
         case .number(let x): (number, point, flag) = (x, .zero, false)
         case .point(let p): (number, point, flag) = (0, p, false)

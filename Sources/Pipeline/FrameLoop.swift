@@ -22,8 +22,10 @@ final class FrameLoop {
     /// The last frame handed on (its tick and pixels), which a `.sameAs` in the next batch names.
     private var carried: (tick: Int, frame: SceneRenderer.EncodedFrame)?
 
-    init(plan: RenderPlan, options: RenderOptions, simulation: SceneSimulation, scheduler: FrameScheduler,
-         frames: FrameSequenceSink, video: VideoSink?, trace: Trace?) {
+    init(
+        plan: RenderPlan, options: RenderOptions, simulation: SceneSimulation, scheduler: FrameScheduler,
+        frames: FrameSequenceSink, video: VideoSink?, trace: Trace?
+    ) {
         self.plan = plan
         self.options = options
         self.simulation = simulation
@@ -44,10 +46,12 @@ final class FrameLoop {
             let sources = lists.enumerated().map { scheduler.schedule(tick: batchFirst + $0.offset, list: $0.element) }
             let encoded = try produce(lists, sources)
             try deliver(batchFirst: batchFirst, sources: sources, encoded: encoded)
-            options.progress?(RenderProgress(sceneName: plan.sceneName, framesDone: max(0, tick - plan.first),
-                                             maxFrames: finished ? tick - plan.first : plan.end - plan.first,
-                                             maxFramesIsCap: plan.frames.stopsAtRest && !finished && plan.window == nil,
-                                             elapsedSeconds: SceneRenderer.seconds(since: start)))
+            options.progress?(
+                RenderProgress(
+                    sceneName: plan.sceneName, framesDone: max(0, tick - plan.first),
+                    maxFrames: finished ? tick - plan.first : plan.end - plan.first,
+                    maxFramesIsCap: plan.frames.stopsAtRest && !finished && plan.window == nil,
+                    elapsedSeconds: SceneRenderer.seconds(since: start)))
         }
     }
 
@@ -95,8 +99,9 @@ final class FrameLoop {
             case .skip, .sameAs: return nil
             }
         }
-        let (encoded, stage) = try SceneRenderer.renderInParallel(lists: lists, work: work, jobs: options.jobs,
-                                                                  encodePNG: frames.sequence != nil, png: options.png)
+        let (encoded, stage) = try SceneRenderer.renderInParallel(
+            lists: lists, work: work, jobs: options.jobs,
+            encodePNG: frames.sequence != nil, png: options.png)
         timings.rasterSeconds += stage.raster
         timings.encodeSeconds += stage.encode
         return encoded

@@ -43,7 +43,9 @@ final class FramePublisher: @unchecked Sendable {
                     fail(error)
                 }
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-                condition.lock(); busySeconds += elapsed; condition.unlock()
+                condition.lock()
+                busySeconds += elapsed
+                condition.unlock()
             }
             done.signal()
         }
@@ -51,7 +53,8 @@ final class FramePublisher: @unchecked Sendable {
 
     /// Queues a batch, waiting while `queuedBatches` are queued; throws an earlier failure.
     func push(_ batch: Batch) throws {
-        condition.lock(); defer { condition.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         while batches.count >= FramePublisher.queuedBatches && failure == nil { condition.wait() }
         if let failure { throw failure }
         batches.append(batch)
@@ -63,26 +66,33 @@ final class FramePublisher: @unchecked Sendable {
     @discardableResult
     func finish() throws -> Double {
         stop()
-        condition.lock(); defer { condition.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         if let failure { throw failure }
         return busySeconds
     }
 
     /// Stops after the batch in progress, dropping the rest (a failed render).
     func abandon() {
-        condition.lock(); batches.removeAll(); condition.unlock()
+        condition.lock()
+        batches.removeAll()
+        condition.unlock()
         stop()
     }
 
     private func stop() {
-        condition.lock(); closed = true; condition.broadcast(); condition.unlock()
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
         guard running else { return }
         running = false
         done.wait()
     }
 
     private func next() -> Batch? {
-        condition.lock(); defer { condition.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         while batches.isEmpty && !closed && failure == nil { condition.wait() }
         guard failure == nil, !batches.isEmpty else { return nil }
         let batch = batches.removeFirst()

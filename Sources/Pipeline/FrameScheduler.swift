@@ -39,8 +39,10 @@ struct FrameScheduler {
     /// Frames rendered that no earlier frame could stand in for.
     private(set) var distinct = 0
 
-    init(reusable: [Int: String], first: Int, feedsVideo: Bool, writesPNG: Bool,
-         reusedPath: @escaping (Int) -> String) {
+    init(
+        reusable: [Int: String], first: Int, feedsVideo: Bool, writesPNG: Bool,
+        reusedPath: @escaping (Int) -> String
+    ) {
         self.reusable = reusable
         self.first = first
         self.feedsVideo = feedsVideo

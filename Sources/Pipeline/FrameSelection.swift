@@ -32,7 +32,9 @@ public enum FrameSelection: Sendable, Equatable, CustomStringConvertible {
             bounds = (a, b + 1)
         }
         guard let (a, b) = bounds, a >= 0, b > a else {
-            throw FrameSelectionError("--frames expects START..<END (end exclusive) or START...END with 0 ≤ START < END, such as 120..<240; got '\(text)'")
+            throw FrameSelectionError(
+                "--frames expects START..<END (end exclusive) or START...END with 0 ≤ START < END, such as 120..<240; got '\(text)'"
+            )
         }
         return .range(a..<b)
     }
@@ -40,8 +42,10 @@ public enum FrameSelection: Sendable, Equatable, CustomStringConvertible {
     /// Parses `K/N` with 1 ≤ K ≤ N ≤ 100000.
     public static func parseShard(_ text: String) throws -> FrameSelection {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 100_000, (1...n).contains(k) else {
-            throw FrameSelectionError("--shard expects K/N with 1 ≤ K ≤ N (1-based: 1/4 … 4/4), such as 2/8; got '\(text)'")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 100_000, (1...n).contains(k)
+        else {
+            throw FrameSelectionError(
+                "--shard expects K/N with 1 ≤ K ≤ N (1-based: 1/4 … 4/4), such as 2/8; got '\(text)'")
         }
         return .shard(index: k, count: n)
     }
@@ -62,34 +66,49 @@ public enum FrameSelection: Sendable, Equatable, CustomStringConvertible {
         case .shard(let k, let n):
             let units = (total + alignment - 1) / alignment
             guard units >= n else {
-                let unit = alignment == 1 ? "" : " (with a video, shards are whole seconds of \(alignment) frames, so that segments start on keyframes)"
-                throw FrameSelectionError("--shard \(description): the scene has \(total) frames, which split into at most \(units) non-empty shards\(unit); use --shard K/\(units) or fewer shards\(alignment == 1 ? "" : ", or --video none")")
+                let unit =
+                    alignment == 1
+                    ? ""
+                    : " (with a video, shards are whole seconds of \(alignment) frames, so that segments start on keyframes)"
+                throw FrameSelectionError(
+                    "--shard \(description): the scene has \(total) frames, which split into at most \(units) non-empty shards\(unit); use --shard K/\(units) or fewer shards\(alignment == 1 ? "" : ", or --video none")"
+                )
             }
-            let first = (k - 1) * units / n, last = k * units / n
-            return min(total, first * alignment) ..< min(total, last * alignment)
+            let first = (k - 1) * units / n
+            let last = k * units / n
+            return min(total, first * alignment)..<min(total, last * alignment)
         case .range(let r):
             guard r.lowerBound < total else {
-                throw FrameSelectionError("--frames \(description) starts after the scene's last frame, \(total - 1) (the scene has \(total) frames)")
+                throw FrameSelectionError(
+                    "--frames \(description) starts after the scene's last frame, \(total - 1) (the scene has \(total) frames)"
+                )
             }
             let end = min(r.upperBound, total)
             if alignment > 1 {
                 if r.lowerBound % alignment != 0 {
                     let below = r.lowerBound / alignment * alignment
-                    throw FrameSelectionError("--frames \(description): with a video, a range must start on a whole second (a multiple of \(alignment) frames) so that segments join on keyframes; use \(below) or \(below + alignment), or --video none")
+                    throw FrameSelectionError(
+                        "--frames \(description): with a video, a range must start on a whole second (a multiple of \(alignment) frames) so that segments join on keyframes; use \(below) or \(below + alignment), or --video none"
+                    )
                 }
                 if end % alignment != 0, end != total {
                     let below = end / alignment * alignment
-                    throw FrameSelectionError("--frames \(description): with a video, a range must end on a whole second (a multiple of \(alignment) frames) or at the scene's end (\(total)); use \(max(below, alignment)) or \(min(below + alignment, total)), or --video none")
+                    throw FrameSelectionError(
+                        "--frames \(description): with a video, a range must end on a whole second (a multiple of \(alignment) frames) or at the scene's end (\(total)); use \(max(below, alignment)) or \(min(below + alignment, total)), or --video none"
+                    )
                 }
             }
-            return r.lowerBound ..< end
+            return r.lowerBound..<end
         }
     }
 
     /// The file-name infix of a selected render: `.frames-000120-000240` (6 digits: the
     /// default frame limit, 864000, has 6), so segment files sort in frame order.
     public static func fileInfix(_ window: Range<Int>) -> String {
-        func pad(_ n: Int) -> String { let s = String(n); return String(repeating: "0", count: max(0, 6 - s.count)) + s }
+        func pad(_ n: Int) -> String {
+            let s = String(n)
+            return String(repeating: "0", count: max(0, 6 - s.count)) + s
+        }
         return ".frames-\(pad(window.lowerBound))-\(pad(window.upperBound))"
     }
 }

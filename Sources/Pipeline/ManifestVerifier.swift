@@ -30,16 +30,21 @@ public enum ManifestVerifier {
             // files within the text module's font size limit, never anything else a manifest names.
             let attributes = try? FileManager.default.attributesOfItem(atPath: font.path)
             guard attributes?[.type] as? FileAttributeType == .typeRegular,
-                  ((attributes?[.size] as? NSNumber)?.intValue ?? Int.max) <= 32 << 20,
-                  let bytes = FileManager.default.contents(atPath: font.path) else {
-                report.problems.append("\(manifest.scene.name): font \(font.path): missing or not a font file (the frames were drawn with it)")
+                ((attributes?[.size] as? NSNumber)?.intValue ?? Int.max) <= 32 << 20,
+                let bytes = FileManager.default.contents(atPath: font.path)
+            else {
+                report.problems.append(
+                    "\(manifest.scene.name): font \(font.path): missing or not a font file (the frames were drawn with it)"
+                )
                 continue
             }
             let actual = FNV1a64.hexHash(bytes)
             if actual == font.hash {
                 report.matched += 1
             } else {
-                report.problems.append("\(manifest.scene.name): font \(font.path): hash \(actual), expected \(font.hash) (a different font file than the frames were drawn with)")
+                report.problems.append(
+                    "\(manifest.scene.name): font \(font.path): hash \(actual), expected \(font.hash) (a different font file than the frames were drawn with)"
+                )
             }
         }
     }
@@ -97,17 +102,21 @@ public enum ManifestVerifier {
         if let directory = manifest.frames.directory, manifest.frames.hashOf == "png" {
             for entry in manifest.frames.hashes {
                 let name = (directory as NSString).appendingPathComponent(frameName(entry.frame))
-                compare(file: (folder as NSString).appendingPathComponent(name), shownAs: name,
-                        expected: entry.hash, root: root, into: &report)
+                compare(
+                    file: (folder as NSString).appendingPathComponent(name), shownAs: name,
+                    expected: entry.hash, root: root, into: &report)
             }
             let expected = manifest.frames.end - manifest.frames.start
             if manifest.frames.hashes.count != expected {
-                report.problems.append("\(manifest.scene.name): the manifest lists \(manifest.frames.hashes.count) frame hashes for frames \(manifest.frames.start)..<\(manifest.frames.end)")
+                report.problems.append(
+                    "\(manifest.scene.name): the manifest lists \(manifest.frames.hashes.count) frame hashes for frames \(manifest.frames.start)..<\(manifest.frames.end)"
+                )
             }
         }
         for video in manifest.videos {
-            compare(file: (folder as NSString).appendingPathComponent(video.file), shownAs: video.file,
-                    expected: video.hash, root: root, into: &report)
+            compare(
+                file: (folder as NSString).appendingPathComponent(video.file), shownAs: video.file,
+                expected: video.hash, root: root, into: &report)
         }
     }
 
@@ -145,10 +154,14 @@ public enum ManifestVerifier {
         return "frame_" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
     }
 
-    private static func compare(file: String, shownAs name: String, expected: String, root: String,
-                                into report: inout Report) {
+    private static func compare(
+        file: String, shownAs name: String, expected: String, root: String,
+        into report: inout Report
+    ) {
         if let resolved = realPath(file), !resolved.hasPrefix(root == "/" ? "/" : root + "/") {
-            report.problems.append("\(name): refused, not hashed: it resolves to \(resolved), outside \(root) (a symlink leading out of the folder)")
+            report.problems.append(
+                "\(name): refused, not hashed: it resolves to \(resolved), outside \(root) (a symlink leading out of the folder)"
+            )
             return
         }
         guard let bytes = FileManager.default.contents(atPath: file) else {
@@ -168,19 +181,26 @@ public enum ManifestVerifier {
         let names = manifests.map(\.scene.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         for name in names {
             let parts = manifests.filter { $0.scene.name == name }.sorted { $0.frames.start < $1.frames.start }
-            guard parts.count > 1 || parts.first.map({ $0.frames.start != 0 || $0.frames.end != $0.frames.sceneFrameCount }) == true
+            guard
+                parts.count > 1
+                    || parts.first.map({ $0.frames.start != 0 || $0.frames.end != $0.frames.sceneFrameCount }) == true
             else { continue }
             var next = 0
             for part in parts {
                 if part.frames.start > next {
-                    report.problems.append("\(name): frames \(next)..<\(part.frames.start) are in no manifest (a missing shard?)")
+                    report.problems.append(
+                        "\(name): frames \(next)..<\(part.frames.start) are in no manifest (a missing shard?)")
                 } else if part.frames.start < next {
-                    report.problems.append("\(name): frames \(part.frames.start)..<\(min(next, part.frames.end)) are in more than one manifest")
+                    report.problems.append(
+                        "\(name): frames \(part.frames.start)..<\(min(next, part.frames.end)) are in more than one manifest"
+                    )
                 }
                 next = max(next, part.frames.end)
             }
             let total = parts.map(\.frames.sceneFrameCount).max() ?? next
-            if next < total { report.problems.append("\(name): frames \(next)..<\(total) are in no manifest (a missing shard?)") }
+            if next < total {
+                report.problems.append("\(name): frames \(next)..<\(total) are in no manifest (a missing shard?)")
+            }
             if Set(parts.map(\.scene.hash)).count > 1 {
                 report.problems.append("\(name): the manifests are of different scenes (scene hashes differ)")
             }

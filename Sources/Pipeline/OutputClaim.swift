@@ -20,12 +20,16 @@ struct OutputClaim {
 
     /// Takes the locks for `stem` (`<scene>` or `<scene>.frames-AAAAAA-BBBBBB`) in `directory`,
     /// then reads what earlier renders recorded (only a full render needs it).
-    static func take(directory: String, sceneName: String, stem: String, windowed: Bool, wait: Bool) throws -> OutputClaim {
+    static func take(directory: String, sceneName: String, stem: String, windowed: Bool, wait: Bool) throws
+        -> OutputClaim
+    {
         let scenePath = (directory as NSString).appendingPathComponent(sceneName + ".lock")
         var locks = [try OutputLock.acquire(scenePath, mode: windowed ? .shared : .exclusive, wait: wait)]
         if windowed {
-            locks.append(try OutputLock.acquire((directory as NSString).appendingPathComponent(stem + ".lock"),
-                                                mode: .exclusive, wait: wait))
+            locks.append(
+                try OutputLock.acquire(
+                    (directory as NSString).appendingPathComponent(stem + ".lock"),
+                    mode: .exclusive, wait: wait))
         }
         return OutputClaim(locks: locks, recordedFrames: windowed ? [:] : recorded(in: directory, sceneName: sceneName))
     }
@@ -38,15 +42,20 @@ struct OutputClaim {
     static func recorded(in directory: String, sceneName: String) -> [Int: String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         var frames: [Int: String] = [:]
-        for name in names.sorted() where name == sceneName + ".manifest.json"
-            || name.hasPrefix(sceneName + ".frames-") && name.hasSuffix(".manifest.json") {
+        for name in names.sorted()
+        where name == sceneName + ".manifest.json"
+            || name.hasPrefix(sceneName + ".frames-") && name.hasSuffix(".manifest.json")
+        {
             let path = (directory as NSString).appendingPathComponent(name)
             guard let manifest = try? RenderManifest.read(path), manifest.scene.name == sceneName,
-                  manifest.frames.directory == sceneName, manifest.frames.hashOf == "png" else { continue }
+                manifest.frames.directory == sceneName, manifest.frames.hashOf == "png"
+            else { continue }
             for entry in manifest.frames.hashes { frames[entry.frame] = entry.hash }
         }
-        for name in names.sorted() where name == sceneName + ".manifest.partial"
-            || name.hasPrefix(sceneName + ".frames-") && name.hasSuffix(".manifest.partial") {
+        for name in names.sorted()
+        where name == sceneName + ".manifest.partial"
+            || name.hasPrefix(sceneName + ".frames-") && name.hasSuffix(".manifest.partial")
+        {
             let path = (directory as NSString).appendingPathComponent(name)
             frames.merge(RenderJournal.readAnyHeader(path: path)) { manifest, _ in manifest }
         }
@@ -57,7 +66,9 @@ struct OutputClaim {
     func removeStaleFrames(from end: Int, in sequence: PNGSequence) {
         for (frame, hash) in recordedFrames.sorted(by: { $0.key < $1.key }) where frame >= end {
             let path = sequence.path(forFrame: frame)
-            guard let bytes = FileManager.default.contents(atPath: path), FNV1a64.hexHash(bytes) == hash else { continue }
+            guard let bytes = FileManager.default.contents(atPath: path), FNV1a64.hexHash(bytes) == hash else {
+                continue
+            }
             unlink(path)
         }
     }

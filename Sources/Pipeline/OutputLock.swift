@@ -40,7 +40,8 @@ public final class OutputLock {
         while true {
             let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
             guard fd >= 0 else {
-                throw ExportError.io(path: path, operation: "create the lock file", reason: String(cString: strerror(errno)))
+                throw ExportError.io(
+                    path: path, operation: "create the lock file", reason: String(cString: strerror(errno)))
             }
             let operation = (mode == .exclusive ? LOCK_EX : LOCK_SH) | (wait ? 0 : LOCK_NB)
             if flock(fd, operation) != 0 {
@@ -51,9 +52,11 @@ public final class OutputLock {
                 throw ExportError.io(path: path, operation: "lock", reason: String(cString: strerror(code)))
             }
             // The holder we waited for may have removed the file: then this descriptor is an orphan.
-            var held = stat(), named = stat()
+            var held = stat()
+            var named = stat()
             guard fstat(fd, &held) == 0, stat(path, &named) == 0,
-                  held.st_ino == named.st_ino, held.st_dev == named.st_dev else {
+                held.st_ino == named.st_ino, held.st_dev == named.st_dev
+            else {
                 close(fd)
                 continue
             }
@@ -106,9 +109,12 @@ public enum OutputLockError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .held(let path, let holders):
-            let who = holders.isEmpty ? "another render"
-                : holders.count == 1 ? "another render (pid \(holders[0]))"
-                : "other renders (pids \(holders.map(String.init).joined(separator: ", ")))"
+            let who =
+                holders.isEmpty
+                ? "another render"
+                : holders.count == 1
+                    ? "another render (pid \(holders[0]))"
+                    : "other renders (pids \(holders.map(String.init).joined(separator: ", ")))"
             return "\(who) is writing this scene into the same folder (lock \(path)); "
                 + "wait for it to finish, pass --wait-lock to wait, or render into another --out folder"
         }

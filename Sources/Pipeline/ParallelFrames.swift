@@ -29,8 +29,10 @@ extension SceneRenderer {
     }
 
     /// Rasterizes `lists[work]` on `jobs` threads; the result is indexed like `lists`.
-    static func renderInParallel(lists: [DisplayList], work: [FrameWork], jobs: Int,
-                                 encodePNG: Bool, png: PNGOptions) throws -> ([EncodedFrame?], StageSeconds) {
+    static func renderInParallel(
+        lists: [DisplayList], work: [FrameWork], jobs: Int,
+        encodePNG: Bool, png: PNGOptions
+    ) throws -> ([EncodedFrame?], StageSeconds) {
         let results = ResultSlots<EncodedFrame>(count: lists.count)
         let stages = ResultSlots<StageSeconds>(count: work.count)
         let workers = max(1, min(jobs, work.count))
@@ -48,7 +50,9 @@ extension SceneRenderer {
                         let readStart = DispatchTime.now()
                         let bytes = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
                         let image = try PNG.decode(bytes)
-                        results.set(item.index, .success(EncodedFrame(rgba: image.rgba, png: nil, hash: FNV1a64.hexHash(bytes))))
+                        results.set(
+                            item.index, .success(EncodedFrame(rgba: image.rgba, png: nil, hash: FNV1a64.hexHash(bytes)))
+                        )
                         stage.encode = seconds(since: readStart)
                     } else {
                         let rasterStart = DispatchTime.now()
@@ -56,7 +60,8 @@ extension SceneRenderer {
                         rasterizer.renderStraightRGBA(list, into: &rgba)
                         stage.raster = seconds(since: rasterStart)
                         let encodeStart = DispatchTime.now()
-                        let bytes = encodePNG
+                        let bytes =
+                            encodePNG
                             ? try PNG.encode(rgba: rgba, width: list.width, height: list.height, options: png)
                             : nil
                         let hash = bytes.map { FNV1a64.hexHash($0) } ?? FNV1a64.hexHash(rgba)
@@ -87,7 +92,9 @@ final class ResultSlots<Value>: @unchecked Sendable {
     init(count: Int) { slots = Array(repeating: nil, count: count) }
 
     func set(_ index: Int, _ value: Result<Value, Error>) {
-        lock.lock(); slots[index] = value; lock.unlock()
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
     }
 
     func collect() throws -> [Value?] {

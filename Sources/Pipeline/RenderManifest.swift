@@ -189,7 +189,9 @@ public struct RenderManifest: Codable, Equatable, Sendable {
         }
         do {
             let manifest = try JSONDecoder().decode(RenderManifest.self, from: data)
-            guard manifest.kind == kindName else { throw ManifestError.notAManifest(path: path, reason: "kind is '\(manifest.kind)'") }
+            guard manifest.kind == kindName else {
+                throw ManifestError.notAManifest(path: path, reason: "kind is '\(manifest.kind)'")
+            }
             return manifest
         } catch let error as ManifestError {
             throw error
@@ -216,9 +218,11 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
         case .notAManifest(let path, let reason): return "\(path) is not a Flipbook render manifest: \(reason)"
-        case .noManifest(let directory): return "\(directory) holds no *.manifest.json; render into it first (every render writes one)"
+        case .noManifest(let directory):
+            return "\(directory) holds no *.manifest.json; render into it first (every render writes one)"
         case .outsideFolder(let path, let field, let value, let reason):
-            return "\(path): \(field) '\(value)' is refused: \(reason); a manifest may only name files inside its own folder (nothing was hashed)"
+            return
+                "\(path): \(field) '\(value)' is refused: \(reason); a manifest may only name files inside its own folder (nothing was hashed)"
         }
     }
 }
@@ -260,7 +264,8 @@ final class RenderJournal {
     /// The frame hashes of a journal whatever its header says (what some earlier render wrote).
     static func readAnyHeader(path: String) -> [Int: String] {
         guard let data = FileManager.default.contents(atPath: path),
-              let header = String(decoding: data, as: UTF8.self).split(separator: "\n").first else { return [:] }
+            let header = String(decoding: data, as: UTF8.self).split(separator: "\n").first
+        else { return [:] }
         return read(path: path, header: String(header))
     }
 
@@ -272,7 +277,8 @@ final class RenderJournal {
         }
         descriptor = Foundation.open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw ExportError.io(path: path, operation: "open the resume journal", reason: String(cString: strerror(errno)))
+            throw ExportError.io(
+                path: path, operation: "open the resume journal", reason: String(cString: strerror(errno)))
         }
     }
 
@@ -287,7 +293,8 @@ final class RenderJournal {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw ExportError.io(path: path, operation: "append to the resume journal", reason: String(cString: strerror(errno)))
+                throw ExportError.io(
+                    path: path, operation: "append to the resume journal", reason: String(cString: strerror(errno)))
             }
             offset += n
         }
@@ -300,7 +307,10 @@ final class RenderJournal {
     }
 
     func close() {
-        if descriptor >= 0 { _ = Foundation.close(descriptor); descriptor = -1 }
+        if descriptor >= 0 {
+            _ = Foundation.close(descriptor)
+            descriptor = -1
+        }
     }
 
     deinit { close() }

@@ -65,11 +65,14 @@ public struct RenderOptions: Sendable {
     /// Default 20,000,000 (`TraceBudget.defaultMaxRows`, ≈ 4 GB of trace files).
     public var maxTraceRows: Int = TraceBudget.defaultMaxRows
 
-    public init(outputDirectory: String = "output", writeFrames: Bool? = nil, video: [VideoFormat]? = nil,
-                videoFPS: Int? = nil, motionBlur: Int = 1, holdSeconds: Double = 0,
-                encoding: VideoEncodingOptions = .standard, writeTrace: Bool = true, jobs: Int = RenderOptions.defaultJobs, png: PNGOptions = .default,
-                progress: (@Sendable (RenderProgress) -> Void)? = nil,
-                onFFmpegCommand: (@Sendable ([String]) -> Void)? = nil) {
+    public init(
+        outputDirectory: String = "output", writeFrames: Bool? = nil, video: [VideoFormat]? = nil,
+        videoFPS: Int? = nil, motionBlur: Int = 1, holdSeconds: Double = 0,
+        encoding: VideoEncodingOptions = .standard, writeTrace: Bool = true, jobs: Int = RenderOptions.defaultJobs,
+        png: PNGOptions = .default,
+        progress: (@Sendable (RenderProgress) -> Void)? = nil,
+        onFFmpegCommand: (@Sendable ([String]) -> Void)? = nil
+    ) {
         precondition(jobs >= 1, "jobs must be at least 1")
         self.outputDirectory = outputDirectory
         self.writeFrames = writeFrames
@@ -90,9 +93,10 @@ public struct RenderOptions: Sendable {
 
     /// `encoding` with alpha on or off.
     func encoding(alpha: Bool) throws -> VideoEncodingOptions {
-        try VideoEncodingOptions(h264CRF: encoding.h264CRF, h264Preset: encoding.h264Preset, vp9CRF: encoding.vp9CRF,
-                                 vp9Speed: encoding.vp9Speed, gifDither: encoding.gifDither,
-                                 playCount: encoding.playCount, alpha: alpha)
+        try VideoEncodingOptions(
+            h264CRF: encoding.h264CRF, h264Preset: encoding.h264Preset, vp9CRF: encoding.vp9CRF,
+            vp9Speed: encoding.vp9Speed, gifDither: encoding.gifDither,
+            playCount: encoding.playCount, alpha: alpha)
     }
 
     public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }

@@ -13,14 +13,18 @@ struct RenderWindow {
     /// The scene's frame count, when a selection needed it.
     var sceneFrameCount: Int?
 
-    static func plan(_ scene: Scene, _ options: RenderOptions, plan: FramePlan, video: [VideoFormat]) throws -> RenderWindow {
+    static func plan(_ scene: Scene, _ options: RenderOptions, plan: FramePlan, video: [VideoFormat]) throws
+        -> RenderWindow
+    {
         guard let selection = options.frames else { return RenderWindow() }
         let total = plan.stopsAtRest ? try countFrames(scene, options, plan: plan) : plan.maxFrames
         // With a video, segments are cut on whole seconds, where every GOP starts.
         let window = try selection.window(total: total, alignment: video.isEmpty ? 1 : scene.fps)
         if !video.isEmpty, window != 0..<total {
             for format in video where !VideoFormat.segmentable.contains(format) {
-                throw FrameSelectionError("--video \(format.rawValue) cannot be split into segments that join by stream copy; use mp4 or mov with --frames/--shard, or --video none")
+                throw FrameSelectionError(
+                    "--video \(format.rawValue) cannot be split into segments that join by stream copy; use mp4 or mov with --frames/--shard, or --video none"
+                )
             }
         }
         return RenderWindow(window: window, sceneFrameCount: total)

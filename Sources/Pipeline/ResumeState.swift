@@ -20,18 +20,24 @@ struct ResumeState {
         guard options.resume, options.writeManifest else { return state }
         let video = plan.video.map(\.rawValue)
         if let previous = try? RenderManifest.read(plan.manifestPath), previous.scene.hash == plan.sceneHash,
-           previous.frames.hashOf == plan.hashOf, previous.frames.pngSettings == plan.pngSettings,
-           previous.frames.start == plan.first {
+            previous.frames.hashOf == plan.hashOf, previous.frames.pngSettings == plan.pngSettings,
+            previous.frames.start == plan.first
+        {
             for entry in previous.frames.hashes { state.known[entry.frame] = entry.hash }
-            state.videoUpToDate = !previous.videos.isEmpty
+            state.videoUpToDate =
+                !previous.videos.isEmpty
                 && Set(previous.videos.map(\.format)) == Set(video)
                 && previous.videos.allSatisfy { v in
                     let path = (options.outputDirectory as NSString).appendingPathComponent(v.file)
                     return FileManager.default.contents(atPath: path).map { FNV1a64.hexHash($0) == v.hash } ?? false
                 }
         }
-        state.known.merge(RenderJournal.read(path: plan.journalPath, header: plan.journalHeader)) { _, journal in journal }
-        if plan.writeFrames { state.reusable = verifiedFrames(state.known, in: plan.framesDirectory, jobs: options.jobs) }
+        state.known.merge(RenderJournal.read(path: plan.journalPath, header: plan.journalHeader)) { _, journal in
+            journal
+        }
+        if plan.writeFrames {
+            state.reusable = verifiedFrames(state.known, in: plan.framesDirectory, jobs: options.jobs)
+        }
         return state
     }
 
@@ -43,7 +49,8 @@ struct ResumeState {
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             var k = worker
             while k < entries.count {
-                let path = (directory as NSString).appendingPathComponent(PNGSequence.fileName(forFrame: entries[k].key))
+                let path = (directory as NSString).appendingPathComponent(
+                    PNGSequence.fileName(forFrame: entries[k].key))
                 let bytes = FileManager.default.contents(atPath: path)
                 slots.set(k, .success(bytes.map { FNV1a64.hexHash($0) == entries[k].value } ?? false))
                 k += workers
@@ -51,7 +58,9 @@ struct ResumeState {
         }
         let ok = (try? slots.collect()) ?? []
         var result: [Int: String] = [:]
-        for (k, entry) in entries.enumerated() where ok.indices.contains(k) && ok[k] == true { result[entry.key] = entry.value }
+        for (k, entry) in entries.enumerated() where ok.indices.contains(k) && ok[k] == true {
+            result[entry.key] = entry.value
+        }
         return result
     }
 }

@@ -19,7 +19,9 @@ public enum SceneAssets {
 
     public static func files(of scene: Scene) -> [File] {
         var files: [File] = []
-        files += scene.allItems.compactMap { $0.item.icon }.map { File(kind: "icon", file: $0.file, hash: $0.icon.hash) }
+        files += scene.allItems.compactMap { $0.item.icon }.map {
+            File(kind: "icon", file: $0.file, hash: $0.icon.hash)
+        }
         files += scene.allItems.compactMap { $0.item.image }.map { File(kind: "image", file: $0.file, hash: $0.hash) }
         files += scene.fonts.map { File(kind: "font", file: $0.path, hash: $0.face.contentHash) }
         // Stable by kind: the order within a kind is the scene's.

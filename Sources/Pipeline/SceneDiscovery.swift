@@ -7,7 +7,8 @@ public enum SceneDiscovery {
 
     public static func sceneFiles(in directory: String) throws -> [String] {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
-        return names
+        return
+            names
             .filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }
             .filter { $0 != "schema.json" && !$0.hasPrefix(".") }
             .sorted()

@@ -48,7 +48,11 @@ public enum SceneHash {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             default:
-                if scalar.value < 0x20 { out += "\\u{\(String(scalar.value, radix: 16))}" } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""
@@ -72,7 +76,10 @@ extension SceneFont: CanonicallyEncoded {
 /// Reflection with sorted field names (see `SceneHash`).
 enum CanonicalEncoding {
     static func append(_ value: Any, to out: inout String) {
-        if let custom = value as? CanonicallyEncoded { out += custom.canonicalEncoding; return }
+        if let custom = value as? CanonicallyEncoded {
+            out += custom.canonicalEncoding
+            return
+        }
         switch value {
         case let v as Bool: out += v ? "true" : "false"
         case let v as Int: out += String(v)

@@ -36,8 +36,9 @@ public enum SceneRenderer {
 
         // Claim the outputs before reading or touching anything in the folder.
         try createDirectory(plan.outputDirectory)
-        let claim = try OutputClaim.take(directory: plan.outputDirectory, sceneName: plan.sceneName, stem: plan.stem,
-                                         windowed: plan.window != nil, wait: options.waitForLock)
+        let claim = try OutputClaim.take(
+            directory: plan.outputDirectory, sceneName: plan.sceneName, stem: plan.stem,
+            windowed: plan.window != nil, wait: options.waitForLock)
         defer { claim.release() }
         let resume = ResumeState.load(plan: plan, options: options)
         if resume.videoUpToDate && resume.reusable.count == resume.known.count { plan.video = [] }
@@ -45,15 +46,18 @@ public enum SceneRenderer {
 
         let video = try VideoSink.start(plan, scene: scene, options: options)
         let sequence = plan.writeFrames ? try PNGSequence(directory: plan.framesDirectory) : nil
-        let frames = FrameSequenceSink(sequence: sequence, journal: try openJournal(plan, options),
-                                       reusable: resume.reusable, first: plan.first)
+        let frames = FrameSequenceSink(
+            sequence: sequence, journal: try openJournal(plan, options),
+            reusable: resume.reusable, first: plan.first)
         let traceFiles = plan.writesTrace ? try TraceFiles(base: plan.framesDirectory) : nil
         defer { traceFiles?.abandon() }
         let velocityBasedPause = simulation.velocityBasedPauseTick(limit: plan.frames.maxFrames)
-        let scheduler = FrameScheduler(reusable: resume.reusable, first: plan.first, feedsVideo: video != nil,
-                                       writesPNG: sequence != nil, reusedPath: { sequence?.path(forFrame: $0) ?? "" })
-        let loop = FrameLoop(plan: plan, options: options, simulation: simulation, scheduler: scheduler, frames: frames,
-                             video: video, trace: makeTrace(plan, options, traceFiles, velocityBasedPause: velocityBasedPause))
+        let scheduler = FrameScheduler(
+            reusable: resume.reusable, first: plan.first, feedsVideo: video != nil,
+            writesPNG: sequence != nil, reusedPath: { sequence?.path(forFrame: $0) ?? "" })
+        let loop = FrameLoop(
+            plan: plan, options: options, simulation: simulation, scheduler: scheduler, frames: frames,
+            video: video, trace: makeTrace(plan, options, traceFiles, velocityBasedPause: velocityBasedPause))
         var timings: RenderManifest.Timings
         do {
             try loop.run(start: start)
@@ -75,12 +79,13 @@ public enum SceneRenderer {
         timings.totalSeconds = seconds(since: start)
         timings.framesReused = frames.reused
         let manifestPath = try writeManifest(plan, scene, options, loop: loop, timings: timings, resume: resume)
-        return RenderResult(sceneName: plan.sceneName, frameCount: loop.tick - plan.first,
-                            distinctFrames: loop.scheduler.distinct, pauseTick: simulation.pauseTick,
-                            velocityBasedPauseTick: velocityBasedPause, framesDirectory: sequence?.directory,
-                            videoPaths: video?.paths ?? [], tracePath: traceFiles?.text.path,
-                            elapsedSeconds: seconds(since: start), firstFrame: plan.first,
-                            manifestPath: manifestPath, framesReused: frames.reused)
+        return RenderResult(
+            sceneName: plan.sceneName, frameCount: loop.tick - plan.first,
+            distinctFrames: loop.scheduler.distinct, pauseTick: simulation.pauseTick,
+            velocityBasedPauseTick: velocityBasedPause, framesDirectory: sequence?.directory,
+            videoPaths: video?.paths ?? [], tracePath: traceFiles?.text.path,
+            elapsedSeconds: seconds(since: start), firstFrame: plan.first,
+            manifestPath: manifestPath, framesReused: frames.reused)
     }
 
     /// The resume journal, opened for this render (kept when `--resume` continues it).
@@ -93,7 +98,9 @@ public enum SceneRenderer {
     }
 
     /// The trace streaming to `files`, when this render writes one.
-    static func makeTrace(_ plan: RenderPlan, _ options: RenderOptions, _ files: TraceFiles?, velocityBasedPause: Int?) -> Trace? {
+    static func makeTrace(_ plan: RenderPlan, _ options: RenderOptions, _ files: TraceFiles?, velocityBasedPause: Int?)
+        -> Trace?
+    {
         guard let files else { return nil }
         var trace = Trace(sceneName: plan.sceneName, fps: plan.sceneFPS, files: files)
         trace.includesChildLayers = options.traceChildLayers
@@ -102,8 +109,10 @@ public enum SceneRenderer {
     }
 
     /// Writes the manifest (when asked) and retires the journal; returns its path.
-    static func writeManifest(_ plan: RenderPlan, _ scene: Scene, _ options: RenderOptions, loop: FrameLoop,
-                              timings: RenderManifest.Timings, resume: ResumeState) throws -> String? {
+    static func writeManifest(
+        _ plan: RenderPlan, _ scene: Scene, _ options: RenderOptions, loop: FrameLoop,
+        timings: RenderManifest.Timings, resume: ResumeState
+    ) throws -> String? {
         guard plan.writeManifest else { return nil }
         var videos: [RenderManifest.VideoInfo] = []
         if let video = loop.video {
@@ -111,11 +120,15 @@ public enum SceneRenderer {
         } else if resume.videoUpToDate, let previous = try? RenderManifest.read(plan.manifestPath) {
             videos = previous.videos
         }
-        let ffmpeg = loop.video.map { RenderManifest.FFmpegInfo(executable: $0.writer.capabilities.executable,
-                                                                version: $0.writer.capabilities.version) }
-        let manifest = ManifestBuilder.manifest(plan: plan, scene: scene, options: options, frameEnd: loop.tick,
-                                                hashes: loop.frames.hashes, videos: videos, ffmpeg: ffmpeg, timings: timings,
-                                                dropped: loop.dropped, fontFiles: loop.simulation.fontFiles)
+        let ffmpeg = loop.video.map {
+            RenderManifest.FFmpegInfo(
+                executable: $0.writer.capabilities.executable,
+                version: $0.writer.capabilities.version)
+        }
+        let manifest = ManifestBuilder.manifest(
+            plan: plan, scene: scene, options: options, frameEnd: loop.tick,
+            hashes: loop.frames.hashes, videos: videos, ffmpeg: ffmpeg, timings: timings,
+            dropped: loop.dropped, fontFiles: loop.simulation.fontFiles)
         try AtomicFile.write(try manifest.encoded(), to: plan.manifestPath)
         loop.frames.retireJournal()
         return plan.manifestPath
@@ -146,8 +159,10 @@ public enum SceneRenderer {
         kept.reserveCapacity(list.rects.count)
         for (index, rect) in list.rects.enumerated() {
             let t = rect.transform
-            let finite = [t.a, t.b, t.c, t.d, t.tx, t.ty, rect.size.width, rect.size.height,
-                          rect.cornerRadius, rect.borderWidth, rect.opacity].allSatisfy(\.isFinite)
+            let finite = [
+                t.a, t.b, t.c, t.d, t.tx, t.ty, rect.size.width, rect.size.height,
+                rect.cornerRadius, rect.borderWidth, rect.opacity,
+            ].allSatisfy(\.isFinite)
             if finite { kept.append(rect) } else { droppedIndexes.append(index) }
         }
         if !droppedIndexes.isEmpty { list.rects = kept }

@@ -50,13 +50,15 @@ public final class SceneSimulation {
         self.scene = scene
         texts = try SceneTexts(scene: scene, file: file)
         touchIndicator = TouchIndicator(scene: scene)
-        animator = DynamicAnimator(screenScale: scene.canvas.scale,
-                                   referenceBounds: Rect(origin: .zero, size: scene.canvas.size))
+        animator = DynamicAnimator(
+            screenScale: scene.canvas.scale,
+            referenceBounds: Rect(origin: .zero, size: scene.canvas.size))
         var items: [DynamicItem] = []
         for (i, item) in scene.items.enumerated() {
-            let dynamic = DynamicItem(identifier: item.id, bounds: item.size, center: item.center,
-                                      transform: AffineTransform(rotation: item.rotation),
-                                      kind: item.dynamicKind == .plain ? .plain : .view)
+            let dynamic = DynamicItem(
+                identifier: item.id, bounds: item.size, center: item.center,
+                transform: AffineTransform(rotation: item.rotation),
+                kind: item.dynamicKind == .plain ? .plain : .view)
             do {
                 dynamic.collisionBounds = try DynamicsBehaviorFactory.collisionBounds(item.collisionBounds)
             } catch {
@@ -148,8 +150,9 @@ public final class SceneSimulation {
     /// Runs the `dynamicsTimeline:` entries and scheduled blocks due on this tick (before the
     /// step, like scripted input); they may resume a paused animator.
     private func runDynamicsScript() {
-        dynamicsScript.run(tick: tick, animator: animator, make: { [unowned self] spec in try makeBehaviors(spec) },
-                           item: { [unowned self] id in item(id) }, note: { [unowned self] line in record(.behavior(line)) })
+        dynamicsScript.run(
+            tick: tick, animator: animator, make: { [unowned self] spec in try makeBehaviors(spec) },
+            item: { [unowned self] id in item(id) }, note: { [unowned self] line in record(.behavior(line)) })
     }
 
     /// The behaviours created for `id` (a scene behaviour's or a timeline `add`'s), empty when
@@ -183,7 +186,9 @@ public final class SceneSimulation {
     /// What the trace reports for a top-level item now: its presentation state (model values,
     /// animations and property animators) when Core Animation timing drives the scene, otherwise
     /// the animator's item. The same geometry the frame draws.
-    public func tracedState(_ item: DynamicItem) -> (center: Point, bounds: Size, transform: AffineTransform, opacity: Double) {
+    public func tracedState(_ item: DynamicItem) -> (
+        center: Point, bounds: Size, transform: AffineTransform, opacity: Double
+    ) {
         guard let index = dynamicItems.firstIndex(where: { $0 === item }) else {
             return (item.center, item.bounds, item.transform, 1)
         }
@@ -193,7 +198,8 @@ public final class SceneSimulation {
     /// `tracedState` of `dynamicItems[index]` (which is `scene.items[index]`), in constant time:
     /// the trace calls it for every item every tick, so a search by id here made the trace's
     /// cost grow with the square of the item count.
-    public func tracedState(at index: Int) -> (center: Point, bounds: Size, transform: AffineTransform, opacity: Double) {
+    public func tracedState(at index: Int) -> (center: Point, bounds: Size, transform: AffineTransform, opacity: Double)
+    {
         let item = dynamicItems[index]
         guard timing.isUsed, let node = topLevelNodes[index] else {
             return (item.center, item.bounds, item.transform, scene.items[index].opacity)
@@ -223,7 +229,8 @@ public final class SceneSimulation {
 
     /// The frame for the current tick.
     public func displayList() -> DisplayList {
-        var list = timing.isUsed
+        var list =
+            timing.isUsed
             ? DisplayListBuilder.build(canvas: scene.canvas, order: drawOrder, timing: timing, texts: texts)
             : DisplayListBuilder.build(canvas: scene.canvas, items: scene.items, order: drawOrder, state: dynamicItems)
         // Over the items: the touch indicator, then the device bezel.
@@ -275,27 +282,39 @@ public final class SceneSimulation {
             return try DynamicsBehaviorFactory.make(spec, resolve: resolve)
         case .watcher(let w):
             let clients = try makeBehaviors(w.client)
-            let watcher = FrameWatcherBehavior(item: resolve(w.item), client: clients[0], pointLaxity: w.laxity,
-                                               threshold: w.threshold, log: behaviorLog)
+            let watcher = FrameWatcherBehavior(
+                item: resolve(w.item), client: clients[0], pointLaxity: w.laxity,
+                threshold: w.threshold, log: behaviorLog)
             return clients + [watcher]
         case .dampedResize(let r):
-            return [DampedResizeBehavior(item: resolve(r.item), amplitude: r.amplitude, frequency: r.frequency,
-                                         decay: r.decay, duration: r.duration, tickRate: Double(scene.fps), log: behaviorLog)]
+            return [
+                DampedResizeBehavior(
+                    item: resolve(r.item), amplitude: r.amplitude, frequency: r.frequency,
+                    decay: r.decay, duration: r.duration, tickRate: Double(scene.fps), log: behaviorLog)
+            ]
         case .transformTween(let t):
             let target = AffineTransform(scaleX: t.scale.width, y: t.scale.height)
                 .concatenating(AffineTransform(rotation: t.rotation))
                 .concatenating(AffineTransform(translationX: t.translation.x, y: t.translation.y))
-            return [TransformTweenBehavior(item: resolve(t.item), transform: target, acceleration: t.acceleration,
-                                           log: behaviorLog)]
+            return [
+                TransformTweenBehavior(
+                    item: resolve(t.item), transform: target, acceleration: t.acceleration,
+                    log: behaviorLog)
+            ]
         case .transformNest(let n):
-            return [TransformNest(items: n.items.map(resolve), snapTo: n.point, angles: n.angles, damping: n.damping,
-                                  acceleration: n.acceleration, log: behaviorLog)]
+            return [
+                TransformNest(
+                    items: n.items.map(resolve), snapTo: n.point, angles: n.angles, damping: n.damping,
+                    acceleration: n.acceleration, log: behaviorLog)
+            ]
         case .snapZones(let z):
             let drags = z.drags.map { drag in
-                ScriptedDrag(item: resolve(drag.item), keyframes: drag.keyframes.map { (time: $0.time, point: $0.point) })
+                ScriptedDrag(
+                    item: resolve(drag.item), keyframes: drag.keyframes.map { (time: $0.time, point: $0.point) })
             }
-            let behavior = SnapZonesBehavior(zones: z.zones.map { SnapZone(identifier: $0.id, frame: $0.rect) },
-                                             drags: drags, log: behaviorLog)
+            let behavior = SnapZonesBehavior(
+                zones: z.zones.map { SnapZone(identifier: $0.id, frame: $0.rect) },
+                drags: drags, log: behaviorLog)
             inputBehaviors.append(behavior)
             scriptedInputEnd = max(scriptedInputEnd, z.drags.map { $0.keyframes.last?.time ?? 0 }.max() ?? 0)
             return [behavior]

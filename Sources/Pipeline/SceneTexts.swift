@@ -26,7 +26,8 @@ struct SceneTexts {
             guard let text = item.text else { continue }
             let layout: TextLayout
             do {
-                layout = try TextLayout.layout(text.string, style: text.style, width: item.size.width, registry: registry)
+                layout = try TextLayout.layout(
+                    text.string, style: text.style, width: item.size.width, registry: registry)
             } catch {
                 throw SceneError(file: file, keyPath: path + ".text", message: "\(error)")
             }
@@ -47,14 +48,18 @@ struct SceneTexts {
 
     /// The item's glyphs as filled paths: `itemToPixels` maps the item's centre-origin local
     /// points to pixels; the text box's top-left is at (−size/2).
-    func content(for id: String, size: Size, itemToPixels: AffineTransform, color: ColorRGBA8,
-                 opacity: Double, clips: [ClipShape]) -> [DrawPath] {
+    func content(
+        for id: String, size: Size, itemToPixels: AffineTransform, color: ColorRGBA8,
+        opacity: Double, clips: [ClipShape]
+    ) -> [DrawPath] {
         guard let entry = byID[id], color.a > 0 else { return [] }
         let box = AffineTransform(translationX: -size.width / 2, y: -size.height / 2).concatenating(itemToPixels)
         return entry.glyphs.compactMap { glyph in
-            glyph.path.isEmpty ? nil
-                : DrawPath(path: glyph.path, transform: glyph.transform.concatenating(box), fillRule: .nonZero,
-                           paint: .solid(color), opacity: opacity, clips: clips, glyph: glyph.key)
+            glyph.path.isEmpty
+                ? nil
+                : DrawPath(
+                    path: glyph.path, transform: glyph.transform.concatenating(box), fillRule: .nonZero,
+                    paint: .solid(color), opacity: opacity, clips: clips, glyph: glyph.key)
         }
     }
 }

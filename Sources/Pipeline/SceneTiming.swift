@@ -1,5 +1,5 @@
-import Foundation
 import Dynamics
+import Foundation
 import Geometry
 import Raster
 import SceneModel
@@ -43,7 +43,8 @@ final class SceneTiming {
     private(set) var scripts: [AnimatorScript] = []
     private let scene: Scene
     private var viewAnimationTicks: [Int]
-    private var viewCompletions: [(spec: ViewAnimationSpec, node: Int, completion: ViewAnimationTransaction.Completion)] = []
+    private var viewCompletions:
+        [(spec: ViewAnimationSpec, node: Int, completion: ViewAnimationTransaction.Completion)] = []
     private var pendingReactions: [(node: Int, completion: ViewAnimationSpec.Completion)] = []
     /// Running display-link reverses (the seed's v2): the call, its node, its start time and p.
     private var displayLinks: [(call: Int, node: Int, startTick: Int, progress: Double)] = []
@@ -55,13 +56,18 @@ final class SceneTiming {
     init(scene: Scene, dynamicItems: [DynamicItem], file: String) throws {
         self.scene = scene
         fps = scene.fps
-        isUsed = !scene.viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty
-            || scene.allItems.contains { !$0.item.animations.isEmpty || !$0.item.children.isEmpty
-                || $0.item.timing != MediaTiming() || $0.item.shadow != nil || $0.item.masksToBounds
-                || $0.item.shape != nil || $0.item.icon != nil || $0.item.text != nil
-                || $0.item.image != nil || $0.item.fillGradient != nil } || scene.canvas.backgroundGradient != nil
+        isUsed =
+            !scene.viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty
+            || scene.allItems.contains {
+                !$0.item.animations.isEmpty || !$0.item.children.isEmpty
+                    || $0.item.timing != MediaTiming() || $0.item.shadow != nil || $0.item.masksToBounds
+                    || $0.item.shape != nil || $0.item.icon != nil || $0.item.text != nil
+                    || $0.item.image != nil || $0.item.fillGradient != nil
+            } || scene.canvas.backgroundGradient != nil
         var driven = Set(scene.behaviors.flatMap(\.itemIDs))
-        for entry in scene.dynamicsTimeline { if case .add(let spec, _) = entry.action { driven.formUnion(spec.itemIDs) } }
+        for entry in scene.dynamicsTimeline {
+            if case .add(let spec, _) = entry.action { driven.formUnion(spec.itemIDs) }
+        }
         viewAnimationTicks = scene.viewAnimations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         layerCallTicks = scene.layerTimeline.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         layerCallEndTicks = scene.layerTimeline.map { call in
@@ -73,8 +79,10 @@ final class SceneTiming {
             if let parent { try nodes[parent].layer.addSublayer(layer) }
             for (property, value) in SceneTiming.modelValues(of: item) { try layer.setModelValue(value, for: property) }
             let i = nodes.count
-            nodes.append(Node(item: item, path: path, layer: layer, parent: parent, children: [], dynamic: dynamic,
-                              isBehaviorDriven: parent == nil && driven.contains(item.id)))
+            nodes.append(
+                Node(
+                    item: item, path: path, layer: layer, parent: parent, children: [], dynamic: dynamic,
+                    isBehaviorDriven: parent == nil && driven.contains(item.id)))
             index[item.id] = i
             var children: [Int] = []
             for (k, child) in item.children.enumerated() {
@@ -92,34 +100,42 @@ final class SceneTiming {
         }
         for (i, spec) in scene.animators.enumerated() {
             do {
-                scripts.append(try AnimatorScript(spec: spec, fps: fps) { [unowned self] id, p in presentation(id, p, at: 0) })
+                scripts.append(
+                    try AnimatorScript(spec: spec, fps: fps) { [unowned self] id, p in presentation(id, p, at: 0) })
             } catch {
                 throw SceneError(file: file, keyPath: "animators[\(i)]", message: error.error.description)
             }
         }
-        lastScriptTick = ([0] + viewAnimationTicks + layerCallEndTicks + scripts.map(\.lastTick)
-            + scene.allItems.flatMap { $0.item.animations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) } }).max() ?? 0
+        lastScriptTick =
+            ([0] + viewAnimationTicks + layerCallEndTicks + scripts.map(\.lastTick)
+            + scene.allItems.flatMap { $0.item.animations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) } }).max()
+            ?? 0
     }
 
     /// An item's model values as written in the scene.
     static func modelValues(of item: Item) -> [(LayerProperty, AnimatableValue)] {
         var values = baseModelValues(of: item)
         if let shape = item.shape {
-            values += [(.strokeStart, .scalar(shape.stroke.strokeStart)), (.strokeEnd, .scalar(shape.stroke.strokeEnd)),
-                       (.lineWidth, .scalar(shape.stroke.lineWidth)), (.shapeFillColor, .color(AnimatableColor(shape.fillColor))),
-                       (.strokeColor, .color(AnimatableColor(shape.strokeColor))),
-                       (.lineDashPhase, .scalar(shape.stroke.lineDashPhase))]
+            values += [
+                (.strokeStart, .scalar(shape.stroke.strokeStart)), (.strokeEnd, .scalar(shape.stroke.strokeEnd)),
+                (.lineWidth, .scalar(shape.stroke.lineWidth)),
+                (.shapeFillColor, .color(AnimatableColor(shape.fillColor))),
+                (.strokeColor, .color(AnimatableColor(shape.strokeColor))),
+                (.lineDashPhase, .scalar(shape.stroke.lineDashPhase)),
+            ]
             if case .path(let p) = shape.geometry { values.append((.path, .path(PathValue(p)))) }
         }
         return values
     }
 
     private static func baseModelValues(of item: Item) -> [(LayerProperty, AnimatableValue)] {
-        [(.center, .point(item.center)), (.size, .size(item.size)), (.rotation, .angle(item.rotation)),
-         (.opacity, .scalar(item.opacity)), (.fillColor, .color(AnimatableColor(item.fill))),
-         (.cornerRadius, .scalar(item.cornerRadius)), (.borderWidth, .scalar(item.border?.width ?? 0)),
-         (.borderColor, .color(AnimatableColor(item.border?.color ?? .clear))),
-         (.textColor, .color(AnimatableColor(item.text?.color ?? .black)))]
+        [
+            (.center, .point(item.center)), (.size, .size(item.size)), (.rotation, .angle(item.rotation)),
+            (.opacity, .scalar(item.opacity)), (.fillColor, .color(AnimatableColor(item.fill))),
+            (.cornerRadius, .scalar(item.cornerRadius)), (.borderWidth, .scalar(item.border?.width ?? 0)),
+            (.borderColor, .color(AnimatableColor(item.border?.color ?? .clear))),
+            (.textColor, .color(AnimatableColor(item.text?.color ?? .black))),
+        ]
     }
 
     var time: Double { Double(tick) / Double(fps) }
@@ -160,7 +176,13 @@ final class SceneTiming {
         for (node, completion) in pendingReactions {
             let layer = nodes[node].layer
             attempt("\(nodes[node].item.id) completion") {
-                if completion.resetsTiming { try layer.updateTiming { $0.speed = 1; $0.timeOffset = 0; $0.beginTime = 0 } }
+                if completion.resetsTiming {
+                    try layer.updateTiming {
+                        $0.speed = 1
+                        $0.timeOffset = 0
+                        $0.beginTime = 0
+                    }
+                }
                 for c in completion.changes { try layer.setModelValue(c.value, for: c.property) }
             }
             writeBack(node)
@@ -179,21 +201,27 @@ final class SceneTiming {
             guard let i = index[call.item] else { continue }
             if case .scrub = call.kind {} else if n != layerCallTicks[j] { continue }
             if case .scrub = call.kind {} else { events.append(.layerTiming(item: call.item, call: call.kind.name)) }
-            if case let .displayLinkReverse(_, progress, _) = call.kind {
+            if case .displayLinkReverse(_, let progress, _) = call.kind {
                 displayLinks.append((j, i, n, progress ?? nodes[i].layer.timing.timeOffset))
                 continue
             }
-            attempt("layerTimeline[\(j)] \(call.kind.name)") { events += try perform(call.kind, on: nodes[i].layer, callTime: call.at) }
+            attempt("layerTimeline[\(j)] \(call.kind.name)") {
+                events += try perform(call.kind, on: nodes[i].layer, callTime: call.at)
+            }
         }
         // The display links fire before each frame (after the calls of this tick): p − elapsed
         // while ≥ 0, then invalidate, continue at the end, switch state.
         displayLinks = displayLinks.filter { link in
-            guard case let .displayLinkReverse(duration, _, changes) = scene.layerTimeline[link.call].kind else { return false }
+            guard case .displayLinkReverse(let duration, _, let changes) = scene.layerTimeline[link.call].kind else {
+                return false
+            }
             let layer = nodes[link.node].layer
             // Elapsed time from whole ticks, so p − elapsed reaches exactly 0 on its tick.
             let progress = link.progress - Double(n - link.startTick) / Double(fps)
             if progress >= 0 {
-                attempt("layerTimeline[\(link.call)] displayLinkReverse") { try layer.updateTiming { $0.timeOffset = progress } }
+                attempt("layerTimeline[\(link.call)] displayLinkReverse") {
+                    try layer.updateTiming { $0.timeOffset = progress }
+                }
                 return true
             }
             attempt("layerTimeline[\(link.call)] displayLinkReverse") {
@@ -201,14 +229,19 @@ final class SceneTiming {
                 for c in changes { try layer.setModelValue(c.value, for: c.property) }
             }
             writeBack(link.node)
-            events.append(.layerTiming(item: nodes[link.node].item.id, call: "displayLinkReverse ended (continue at " + String(format: "%g", duration) + " s, switch state)"))
+            events.append(
+                .layerTiming(
+                    item: nodes[link.node].item.id,
+                    call: "displayLinkReverse ended (continue at " + String(format: "%g", duration)
+                        + " s, switch state)"))
             return false
         }
         // 4. Commits.
         for i in nodes.indices {
             for (k, spec) in nodes[i].item.animations.enumerated() where ScriptTime.tick(for: spec.at, fps: fps) == n {
                 attempt("\(nodes[i].path).animations[\(k)]") {
-                    let replaced = try nodes[i].layer.add(spec.animation, for: spec.property, forKey: spec.key, committedAt: t)
+                    let replaced = try nodes[i].layer.add(
+                        spec.animation, for: spec.property, forKey: spec.key, committedAt: t)
                     events += replaced.map { .animationStopped(item: $0.layer, key: $0.key, finished: $0.finished) }
                     events += completeViewAnimations(replaced)
                 }
@@ -218,7 +251,9 @@ final class SceneTiming {
             guard let i = index[spec.item] else { continue }
             attempt("viewAnimations[\(j)]") {
                 let transaction = try commit(spec, on: nodes[i].layer, at: t)
-                events += transaction.replaced.map { .animationStopped(item: $0.layer, key: $0.key, finished: $0.finished) }
+                events += transaction.replaced.map {
+                    .animationStopped(item: $0.layer, key: $0.key, finished: $0.finished)
+                }
                 events += completeViewAnimations(transaction.replaced)
                 if transaction.completesImmediately {
                     // duration ≤ 0: values set at once, the completion runs (finished = true) on
@@ -237,18 +272,22 @@ final class SceneTiming {
                 let happened = try script.step(tick: n) { [unowned self] id, p in presentation(id, p, at: t) }
                 for e in happened {
                     switch e {
-                    case let .stateChanged(from, to, call):
+                    case .stateChanged(let from, let to, let call):
                         events.append(.animatorState(animator: script.spec.id, from: from, to: to, call: call))
                         if to == "inactive" { adoptModelValues(of: script) }
                     case .completed(let position):
-                        events.append(.animatorCompleted(animator: script.spec.id, position: position.rawValue,
-                                                         fractionComplete: script.animator.fractionComplete))
-                    case let .completionRan(name, position):
-                        events.append(.behavior("animator \(script.spec.id) completion \(name) ran at .\(position.rawValue)"))
+                        events.append(
+                            .animatorCompleted(
+                                animator: script.spec.id, position: position.rawValue,
+                                fractionComplete: script.animator.fractionComplete))
+                    case .completionRan(let name, let position):
+                        events.append(
+                            .behavior("animator \(script.spec.id) completion \(name) ran at .\(position.rawValue)"))
                     }
                 }
             } catch {
-                let at = error.index.map { "animators.\(script.spec.id).timeline[\($0)]" } ?? "animators.\(script.spec.id)"
+                let at =
+                    error.index.map { "animators.\(script.spec.id).timeline[\($0)]" } ?? "animators.\(script.spec.id)"
                 events.append(.timingError("\(at): \(error.error)"))
             }
         }
@@ -281,35 +320,53 @@ final class SceneTiming {
     }
 
     /// Performs a scripted layer-timing call; returns the events it caused (removals' stops).
-    private func perform(_ kind: LayerTimingCall.Kind, on layer: TimingLayer, callTime: Double) throws -> [SimulationEvent.Kind] {
+    private func perform(_ kind: LayerTimingCall.Kind, on layer: TimingLayer, callTime: Double) throws
+        -> [SimulationEvent.Kind]
+    {
         let t = time
         switch kind {
         case .pause: try layer.pause(at: t)
         case .resume: try layer.resume(at: t)
-        case let .set(speed, offset, begin):
+        case .set(let speed, let offset, let begin):
             try layer.updateTiming { timing in
                 if let speed { timing.speed = speed }
                 if let offset { timing.timeOffset = offset }
                 if let begin { timing.beginTime = begin }
             }
-        case let .scrub(scrub, duration):
+        case .scrub(let scrub, let duration):
             try layer.updateTiming { $0.timeOffset = scrub.value(at: t - callTime) * duration }
         case .continueAnimation(let progress):
             // gs_continueAnimationWithTimeProgress: reset first, because convertTime includes
             // the layer's own timing (the seed says so; spec §1.4).
             let p = progress ?? layer.timing.timeOffset
-            try layer.updateTiming { $0.speed = 1; $0.timeOffset = 0; $0.beginTime = 0 }
+            try layer.updateTiming {
+                $0.speed = 1
+                $0.timeOffset = 0
+                $0.beginTime = 0
+            }
             let now = layer.convertTime(t, from: nil)
             try layer.updateTiming { $0.beginTime = now - p }
-        case let .reverseAnimation(duration, progress):
+        case .reverseAnimation(let duration, let progress):
             let p = progress ?? layer.timing.timeOffset
-            try layer.updateTiming { $0.speed = 1; $0.timeOffset = 0; $0.beginTime = 0 }
+            try layer.updateTiming {
+                $0.speed = 1
+                $0.timeOffset = 0
+                $0.beginTime = 0
+            }
             let now = layer.convertTime(t, from: nil)
-            try layer.updateTiming { $0.beginTime = now - (duration - p); $0.timeOffset = duration; $0.speed = -1 }
+            try layer.updateTiming {
+                $0.beginTime = now - (duration - p)
+                $0.timeOffset = duration
+                $0.speed = -1
+            }
         case .displayLinkReverse:
             break  // driven tick by tick in `process(tick:)`
         case .reset:
-            try layer.updateTiming { $0.speed = 1; $0.timeOffset = 0; $0.beginTime = 0 }
+            try layer.updateTiming {
+                $0.speed = 1
+                $0.timeOffset = 0
+                $0.beginTime = 0
+            }
         case .removeAllAnimations:
             // Every animation not yet stopped reports finished=false (spec timing §1.7), and a
             // view animation block whose animations are gone completes with finished=false.
@@ -320,27 +377,35 @@ final class SceneTiming {
         return []
     }
 
-    private func commit(_ spec: ViewAnimationSpec, on layer: TimingLayer, at t: Double) throws -> ViewAnimationTransaction {
+    private func commit(_ spec: ViewAnimationSpec, on layer: TimingLayer, at t: Double) throws
+        -> ViewAnimationTransaction
+    {
         let changes = spec.changes.map { ($0.property, $0.value) }
         switch spec.style {
         case .basic:
-            return try ViewAnimation.animate(layer, withDuration: spec.duration, delay: spec.delay,
-                                             options: AnimationOptions(rawValue: spec.options), changes: changes, committedAt: t)
-        case let .spring(ratio, velocity):
-            return try ViewAnimation.animate(layer, withDuration: spec.duration, delay: spec.delay, usingSpringWithDamping: ratio,
-                                             initialSpringVelocity: velocity, options: AnimationOptions(rawValue: spec.options),
-                                             changes: changes, committedAt: t)
-        case let .springBounce(bounce, velocity):
-            return try ViewAnimation.animate(layer, springDuration: spec.duration, bounce: bounce, initialSpringVelocity: velocity,
-                                             delay: spec.delay, options: AnimationOptions(rawValue: spec.options),
-                                             changes: changes, committedAt: t)
+            return try ViewAnimation.animate(
+                layer, withDuration: spec.duration, delay: spec.delay,
+                options: AnimationOptions(rawValue: spec.options), changes: changes, committedAt: t)
+        case .spring(let ratio, let velocity):
+            return try ViewAnimation.animate(
+                layer, withDuration: spec.duration, delay: spec.delay, usingSpringWithDamping: ratio,
+                initialSpringVelocity: velocity, options: AnimationOptions(rawValue: spec.options),
+                changes: changes, committedAt: t)
+        case .springBounce(let bounce, let velocity):
+            return try ViewAnimation.animate(
+                layer, springDuration: spec.duration, bounce: bounce, initialSpringVelocity: velocity,
+                delay: spec.delay, options: AnimationOptions(rawValue: spec.options),
+                changes: changes, committedAt: t)
         case .keyframes(let blocks):
             let keyframes = blocks.map { b in
-                ViewKeyframe(relativeStartTime: b.start, relativeDuration: b.duration, changes: b.changes.map { ($0.property, $0.value) })
+                ViewKeyframe(
+                    relativeStartTime: b.start, relativeDuration: b.duration,
+                    changes: b.changes.map { ($0.property, $0.value) })
             }
-            return try ViewAnimation.animateKeyframes(layer, withDuration: spec.duration, delay: spec.delay,
-                                                      options: KeyframeAnimationOptions(rawValue: spec.options),
-                                                      keyframes: keyframes, committedAt: t)
+            return try ViewAnimation.animateKeyframes(
+                layer, withDuration: spec.duration, delay: spec.delay,
+                options: KeyframeAnimationOptions(rawValue: spec.options),
+                keyframes: keyframes, committedAt: t)
         }
     }
 

@@ -27,10 +27,13 @@ public enum SceneWarnings {
     static func childWarnings(_ parent: Item, at path: String, into warnings: inout [SceneWarning]) {
         for (k, child) in parent.children.enumerated() {
             let at = path + ".children[\(k)]"
-            let x0 = child.center.x - child.size.width / 2, x1 = child.center.x + child.size.width / 2
-            let y0 = child.center.y - child.size.height / 2, y1 = child.center.y + child.size.height / 2
+            let x0 = child.center.x - child.size.width / 2
+            let x1 = child.center.x + child.size.width / 2
+            let y0 = child.center.y - child.size.height / 2
+            let y1 = child.center.y + child.size.height / 2
             if x1 <= 0 || y1 <= 0 || x0 >= parent.size.width || y0 >= parent.size.height {
-                var message = "'\(child.id)' lies wholly outside its parent '\(parent.id)': it spans x \(format(x0))…\(format(x1)), y \(format(y0))…\(format(y1)) in the parent's \(format(parent.size.width))×\(format(parent.size.height)) bounds (a child's center is in its parent's bounds, origin top-left)"
+                var message =
+                    "'\(child.id)' lies wholly outside its parent '\(parent.id)': it spans x \(format(x0))…\(format(x1)), y \(format(y0))…\(format(y1)) in the parent's \(format(parent.size.width))×\(format(parent.size.height)) bounds (a child's center is in its parent's bounds, origin top-left)"
                 if parent.masksToBounds { message += "; the parent's masksToBounds hides it entirely" }
                 warnings.append(SceneWarning(keyPath: at, message: message))
             }
@@ -48,21 +51,28 @@ public enum SceneWarnings {
             trace.record(simulation)
             if plan.stopsAtRest, simulation.isAtRest { break }
         }
-        let lines = trace.csvContents.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let lines = trace.csvContents.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
         guard let header = lines.first,
-              let item = header.firstIndex(of: "item"), let fx = header.firstIndex(of: "frame_x"),
-              let fy = header.firstIndex(of: "frame_y"), let fw = header.firstIndex(of: "frame_width"),
-              let fh = header.firstIndex(of: "frame_height") else { return [] }
+            let item = header.firstIndex(of: "item"), let fx = header.firstIndex(of: "frame_x"),
+            let fy = header.firstIndex(of: "frame_y"), let fw = header.firstIndex(of: "frame_width"),
+            let fh = header.firstIndex(of: "frame_height")
+        else { return [] }
         let canvas = scene.canvas.size
         var seen = Set<Substring>()
         for row in lines.dropFirst() where row.count == header.count {
-            guard let x = Double(row[fx]), let y = Double(row[fy]), let w = Double(row[fw]), let h = Double(row[fh]) else { continue }
+            guard let x = Double(row[fx]), let y = Double(row[fy]), let w = Double(row[fw]), let h = Double(row[fh])
+            else { continue }
             if x < canvas.width && y < canvas.height && x + w > 0 && y + h > 0 { seen.insert(row[item]) }
         }
         return scene.items.enumerated().compactMap { i, item in
             guard !item.isHidden, !seen.contains(Substring(item.id)) else { return nil }
-            return SceneWarning(keyPath: "items[\(i)]",
-                                message: "'\(item.id)' is outside the \(format(canvas.width))×\(format(canvas.height)) canvas on every frame of the scene (it starts at center (\(format(item.center.x)), \(format(item.center.y))))")
+            return SceneWarning(
+                keyPath: "items[\(i)]",
+                message:
+                    "'\(item.id)' is outside the \(format(canvas.width))×\(format(canvas.height)) canvas on every frame of the scene (it starts at center (\(format(item.center.x)), \(format(item.center.y))))"
+            )
         }
     }
 

@@ -28,12 +28,15 @@ public enum SegmentJoin {
 
     public static func join(segments: [String], output: String, flipbookVersion: String) throws -> Result {
         guard !segments.isEmpty else { throw SegmentJoinError("name at least one segment video") }
-        var parts: [(path: String, manifestPath: String, manifest: RenderManifest, video: RenderManifest.VideoInfo)] = []
+        var parts: [(path: String, manifestPath: String, manifest: RenderManifest, video: RenderManifest.VideoInfo)] =
+            []
         for segment in segments {
             let file = (segment as NSString).lastPathComponent
             let manifestPath = ((segment as NSString).deletingPathExtension) + ".manifest.json"
             guard FileManager.default.fileExists(atPath: manifestPath) else {
-                throw SegmentJoinError("\(segment): no manifest beside it (\(manifestPath)); concat joins only segments rendered with --shard or --frames, each with the manifest its render wrote (gather it along with the video)")
+                throw SegmentJoinError(
+                    "\(segment): no manifest beside it (\(manifestPath)); concat joins only segments rendered with --shard or --frames, each with the manifest its render wrote (gather it along with the video)"
+                )
             }
             let manifest = try RenderManifest.read(manifestPath)
             guard manifest.joinedFrom == nil, let video = manifest.videos.first(where: { $0.file == file }) else {
@@ -44,15 +47,23 @@ public enum SegmentJoin {
             }
             let hash = FNV1a64.hexHash(bytes)
             guard hash == video.hash else {
-                throw SegmentJoinError("\(segment): its bytes (hash \(hash)) are not the video its manifest recorded (hash \(video.hash)): changed or truncated since it was rendered; render that shard again")
+                throw SegmentJoinError(
+                    "\(segment): its bytes (hash \(hash)) are not the video its manifest recorded (hash \(video.hash)): changed or truncated since it was rendered; render that shard again"
+                )
             }
             parts.append((segment, manifestPath, manifest, video))
         }
-        parts.sort { ($0.manifest.frames.start, $0.manifest.frames.end) < ($1.manifest.frames.start, $1.manifest.frames.end) }
+        parts.sort {
+            ($0.manifest.frames.start, $0.manifest.frames.end) < ($1.manifest.frames.start, $1.manifest.frames.end)
+        }
         let reference = parts[0]
-        for part in parts.dropFirst() { try checkAlike(part.path, part.manifest, part.video, as: reference.path, reference.manifest, reference.video) }
-        try checkCoverage(parts.map { ($0.path, $0.manifest.frames.start, $0.manifest.frames.end) },
-                          total: reference.manifest.frames.sceneFrameCount, scene: reference.manifest.scene.name)
+        for part in parts.dropFirst() {
+            try checkAlike(
+                part.path, part.manifest, part.video, as: reference.path, reference.manifest, reference.video)
+        }
+        try checkCoverage(
+            parts.map { ($0.path, $0.manifest.frames.start, $0.manifest.frames.end) },
+            total: reference.manifest.frames.sceneFrameCount, scene: reference.manifest.scene.name)
 
         let command = try VideoConcatenation.concatenate(segments: parts.map(\.path), output: output)
         let bytes = FileManager.default.contents(atPath: output) ?? Data()
@@ -65,15 +76,17 @@ public enum SegmentJoin {
         joinedVideo.command = command
         let manifest = RenderManifest(
             flipbookVersion: flipbookVersion, scene: reference.manifest.scene,
-            frames: .init(sceneFrameCount: reference.manifest.frames.sceneFrameCount, start: 0,
-                          end: reference.manifest.frames.sceneFrameCount, directory: nil,
-                          hashOf: "none (a joined video: its segments' manifests list the frames)",
-                          pngSettings: reference.manifest.frames.pngSettings, hashes: []),
+            frames: .init(
+                sceneFrameCount: reference.manifest.frames.sceneFrameCount, start: 0,
+                end: reference.manifest.frames.sceneFrameCount, directory: nil,
+                hashOf: "none (a joined video: its segments' manifests list the frames)",
+                pngSettings: reference.manifest.frames.pngSettings, hashes: []),
             videos: [joinedVideo], ffmpeg: reference.manifest.ffmpeg, timings: .init(),
             droppedNonFinite: parts.flatMap(\.manifest.droppedNonFinite),
             joinedFrom: parts.map { part in
-                .init(file: part.path, manifest: part.manifestPath, hash: part.video.hash,
-                      start: part.manifest.frames.start, end: part.manifest.frames.end)
+                .init(
+                    file: part.path, manifest: part.manifestPath, hash: part.video.hash,
+                    start: part.manifest.frames.start, end: part.manifest.frames.end)
             })
         let manifestPath = output + ".manifest.json"
         try AtomicFile.write(try manifest.encoded(), to: manifestPath)
@@ -81,20 +94,32 @@ public enum SegmentJoin {
     }
 
     /// Same scene, size, rate, format and encoding as the reference segment.
-    static func checkAlike(_ path: String, _ m: RenderManifest, _ v: RenderManifest.VideoInfo,
-                           as refPath: String, _ r: RenderManifest, _ rv: RenderManifest.VideoInfo) throws {
+    static func checkAlike(
+        _ path: String, _ m: RenderManifest, _ v: RenderManifest.VideoInfo,
+        as refPath: String, _ r: RenderManifest, _ rv: RenderManifest.VideoInfo
+    ) throws {
         func refuse(_ what: String) -> SegmentJoinError {
-            SegmentJoinError("\(path) and \(refPath) are not segments of one render: \(what); render every shard with the same scene file and flags")
+            SegmentJoinError(
+                "\(path) and \(refPath) are not segments of one render: \(what); render every shard with the same scene file and flags"
+            )
         }
         if m.scene.name != r.scene.name { throw refuse("scene '\(m.scene.name)' against '\(r.scene.name)'") }
-        if m.scene.hash != r.scene.hash { throw refuse("scene '\(m.scene.name)' was changed between them (scene hash \(m.scene.hash) against \(r.scene.hash))") }
+        if m.scene.hash != r.scene.hash {
+            throw refuse(
+                "scene '\(m.scene.name)' was changed between them (scene hash \(m.scene.hash) against \(r.scene.hash))")
+        }
         if (m.scene.width, m.scene.height, m.scene.fps) != (r.scene.width, r.scene.height, r.scene.fps) {
-            throw refuse("\(m.scene.width)×\(m.scene.height) at \(m.scene.fps) fps against \(r.scene.width)×\(r.scene.height) at \(r.scene.fps) fps")
+            throw refuse(
+                "\(m.scene.width)×\(m.scene.height) at \(m.scene.fps) fps against \(r.scene.width)×\(r.scene.height) at \(r.scene.fps) fps"
+            )
         }
         if m.frames.sceneFrameCount != r.frames.sceneFrameCount {
-            throw refuse("the scene has \(m.frames.sceneFrameCount) frames in one and \(r.frames.sceneFrameCount) in the other")
+            throw refuse(
+                "the scene has \(m.frames.sceneFrameCount) frames in one and \(r.frames.sceneFrameCount) in the other")
         }
-        if v.format != rv.format || v.fps != rv.fps { throw refuse("\(v.format) at \(v.fps) fps against \(rv.format) at \(rv.fps) fps") }
+        if v.format != rv.format || v.fps != rv.fps {
+            throw refuse("\(v.format) at \(v.fps) fps against \(rv.format) at \(rv.fps) fps")
+        }
         guard let settings = v.settings, let reference = rv.settings else {
             throw refuse("a manifest without encoder settings (written by an older flipbook)")
         }
@@ -103,7 +128,8 @@ public enum SegmentJoin {
 
     /// "'-qp 20' against '-qp 18'": the first differing words of two settings, with the word before.
     static func difference(_ a: String, _ b: String) -> String {
-        let x = a.split(separator: " "), y = b.split(separator: " ")
+        let x = a.split(separator: " ")
+        let y = b.split(separator: " ")
         var i = 0
         while i < min(x.count, y.count), x[i] == y[i] { i += 1 }
         let from = max(0, i - 1)
@@ -117,17 +143,25 @@ public enum SegmentJoin {
         var previous: String?
         for w in windows {
             if w.start > next {
-                let place = previous.map { "between \($0) and \(w.path)" } ?? "before \(w.path): the scene's first segment is missing"
-                throw SegmentJoinError("\(scene): frames \(next)..<\(w.start) are in no segment given, \(place); render that shard and pass every segment of the scene")
+                let place =
+                    previous.map { "between \($0) and \(w.path)" }
+                    ?? "before \(w.path): the scene's first segment is missing"
+                throw SegmentJoinError(
+                    "\(scene): frames \(next)..<\(w.start) are in no segment given, \(place); render that shard and pass every segment of the scene"
+                )
             }
             if w.start < next {
-                throw SegmentJoinError("\(scene): \(w.path) overlaps \(previous ?? "another segment") at frames \(w.start)..<\(min(next, w.end)); pass each shard's segment once, all from one shard count")
+                throw SegmentJoinError(
+                    "\(scene): \(w.path) overlaps \(previous ?? "another segment") at frames \(w.start)..<\(min(next, w.end)); pass each shard's segment once, all from one shard count"
+                )
             }
             next = w.end
             previous = w.path
         }
         if next < total {
-            throw SegmentJoinError("\(scene): frames \(next)..<\(total) are in no segment given, after \(previous ?? "the last segment"): the scene's last segment is missing (the scene has \(total) frames); render that shard and pass every segment of the scene")
+            throw SegmentJoinError(
+                "\(scene): frames \(next)..<\(total) are in no segment given, after \(previous ?? "the last segment"): the scene's last segment is missing (the scene has \(total) frames); render that shard and pass every segment of the scene"
+            )
         }
     }
 }

@@ -38,13 +38,16 @@ public struct SimulationEvent: Equatable, Sendable {
         case .animatorResumed: return "animator resumed"
         case .animatorPaused: return "animator paused"
         case .behavior(let what): return what
-        case let .animatorState(animator, from, to, call):
+        case .animatorState(let animator, let from, let to, let call):
             return "animator \(animator): \(from) → \(to)" + (call.map { " after \($0)" } ?? "")
-        case let .animatorCompleted(animator, position, fraction):
-            return "animator \(animator) completed at .\(position), fractionComplete \(String(format: "%.6f", fraction))"
-        case let .animationStopped(item, key, finished): return "\(item) animation \(key) stopped, finished=\(finished)"
-        case let .viewAnimationCompleted(item, finished): return "\(item) view animation completed, finished=\(finished)"
-        case let .layerTiming(item, call): return "\(item) layer \(call)"
+        case .animatorCompleted(let animator, let position, let fraction):
+            return
+                "animator \(animator) completed at .\(position), fractionComplete \(String(format: "%.6f", fraction))"
+        case .animationStopped(let item, let key, let finished):
+            return "\(item) animation \(key) stopped, finished=\(finished)"
+        case .viewAnimationCompleted(let item, let finished):
+            return "\(item) view animation completed, finished=\(finished)"
+        case .layerTiming(let item, let call): return "\(item) layer \(call)"
         case .timingError(let message): return "timing error: \(message)"
         }
     }

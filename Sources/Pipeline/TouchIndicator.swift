@@ -58,7 +58,10 @@ struct TouchIndicator {
                 let times = drag.keyframes.map(\.time)
                 let down = firstTick(from: 1, reaching: times[0], fps: fps)
                 let up = firstTick(from: down + 1, reaching: times[times.count - 1], fps: fps)
-                strokes.append(Stroke(down: down, up: up, finger: .path(times: times, points: drag.keyframes.map(\.point), origin: 0, originTick: nil)))
+                strokes.append(
+                    Stroke(
+                        down: down, up: up,
+                        finger: .path(times: times, points: drag.keyframes.map(\.point), origin: 0, originTick: nil)))
             }
         }
         let tapHold = max(1, Int((TouchesSpec.tapHold * Double(fps)).rounded()))
@@ -66,19 +69,24 @@ struct TouchIndicator {
             let start = ScriptTime.tick(for: entry.at, fps: fps)
             if let drag = entry.drag {
                 // DynamicsScript: the finger at (tick − start)/fps after `at`, up on the action's tick.
-                strokes.append(Stroke(down: start, up: ScriptTime.tick(for: entry.actionTime, fps: fps),
-                                      finger: .path(times: drag.times, points: drag.points, origin: 0, originTick: start)))
+                strokes.append(
+                    Stroke(
+                        down: start, up: ScriptTime.tick(for: entry.actionTime, fps: fps),
+                        finger: .path(times: drag.times, points: drag.points, origin: 0, originTick: start)))
             } else if let item = entry.tap {
                 strokes.append(Stroke(down: start, up: start + tapHold, finger: .tap(item: item)))
             }
         }
         func scrubStroke(_ scrub: Scrub, at: Double) -> Stroke? {
             guard case .drag(let path, _, _) = scrub.source, !path.isEmpty else { return nil }
-            return Stroke(down: ScriptTime.tick(for: at, fps: fps), up: ScriptTime.tick(for: at + scrub.length, fps: fps),
-                          finger: .path(times: path.map(\.time), points: path.map(\.point), origin: at, originTick: nil))
+            return Stroke(
+                down: ScriptTime.tick(for: at, fps: fps), up: ScriptTime.tick(for: at + scrub.length, fps: fps),
+                finger: .path(times: path.map(\.time), points: path.map(\.point), origin: at, originTick: nil))
         }
         for animator in scene.animators {
-            for call in animator.timeline { if case .scrub(let s) = call.kind, let stroke = scrubStroke(s, at: call.at) { strokes.append(stroke) } }
+            for call in animator.timeline {
+                if case .scrub(let s) = call.kind, let stroke = scrubStroke(s, at: call.at) { strokes.append(stroke) }
+            }
         }
         for call in scene.layerTimeline {
             if case .scrub(let s, _) = call.kind, let stroke = scrubStroke(s, at: call.at) { strokes.append(stroke) }
@@ -108,7 +116,7 @@ struct TouchIndicator {
             let at = min(tick, stroke.up)
             let center: Point
             switch stroke.finger {
-            case let .path(times, points, origin, originTick):
+            case .path(let times, let points, let origin, let originTick):
                 let t = originTick.map { Double(at - $0) / Double(fps) } ?? Double(at) / Double(fps) - origin
                 center = Self.interpolate(times: times, points: points, at: t)
             case .tap:
@@ -135,11 +143,12 @@ struct TouchIndicator {
         guard isShown else { return [] }
         let size = spec.size
         return touches(atTick: tick).map { touch in
-            DrawRect(size: Size(size, size), cornerRadius: size / 2,
-                     transform: AffineTransform(translationX: touch.center.x, y: touch.center.y)
-                        .concatenating(AffineTransform(scaleX: scale, y: scale)),
-                     fill: spec.color, borderWidth: TouchesSpec.ringWidth, borderColor: TouchesSpec.ringColor,
-                     opacity: touch.opacity)
+            DrawRect(
+                size: Size(size, size), cornerRadius: size / 2,
+                transform: AffineTransform(translationX: touch.center.x, y: touch.center.y)
+                    .concatenating(AffineTransform(scaleX: scale, y: scale)),
+                fill: spec.color, borderWidth: TouchesSpec.ringWidth, borderColor: TouchesSpec.ringColor,
+                opacity: touch.opacity)
         }
     }
 }

@@ -29,7 +29,8 @@ public struct Trace: Sendable {
     public private(set) var text: [String] = []
     public private(set) var csv: [String] = [Trace.csvHeader]
     /// The CSV columns; property animators append `<id>_fraction` columns after these.
-    public static let csvHeader = "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity,drawn,velocity_x,velocity_y,angular_velocity,local_time,elapsed_time"
+    public static let csvHeader =
+        "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity,drawn,velocity_x,velocity_y,angular_velocity,local_time,elapsed_time"
     /// Whether child layers get rows too (default) or only top-level items: a scene of many
     /// nested layers can keep its trace to what it plots (`render --trace-layers top-level`).
     public var includesChildLayers = true
@@ -39,7 +40,9 @@ public struct Trace: Sendable {
     private var headerWritten = false
 
     public init(sceneName: String, fps: Int) {
-        text.append("# flipbook trace of \(sceneName): one line per layer per tick at \(fps) fps; frame = the layer's bounding box (UIView.frame), angle in radians, clockwise; velocity in pt/s, angularVelocity in rad/s")
+        text.append(
+            "# flipbook trace of \(sceneName): one line per layer per tick at \(fps) fps; frame = the layer's bounding box (UIView.frame), angle in radians, clockwise; velocity in pt/s, angularVelocity in rad/s"
+        )
     }
 
     /// A trace streamed to `files` as it is recorded.
@@ -53,8 +56,11 @@ public struct Trace: Sendable {
     /// Call before the first `record`.
     public mutating func noteVelocityBasedPause(tick: Int, fps: Int) {
         precondition(!headerWritten, "the pause note belongs to the header, before the first tick")
-        text.insert(String(format: "# without its frame watchers the animator would pause after tick %d (%.3f s), UIKit's velocity-based rest",
-                           tick, Double(tick) / Double(fps)), at: 1)
+        text.insert(
+            String(
+                format:
+                    "# without its frame watchers the animator would pause after tick %d (%.3f s), UIKit's velocity-based rest",
+                tick, Double(tick) / Double(fps)), at: 1)
     }
 
     /// Records the state after `simulation.tick` ticks, and any events since the last call.
@@ -81,18 +87,23 @@ public struct Trace: Sendable {
         }
         eventsWritten = simulation.events.count
         for a in animators {
-            appendText(stamp + " animator " + a.id + cFormat(" fractionComplete %.6f state ", a.fractionComplete) + a.state)
+            appendText(
+                stamp + " animator " + a.id + cFormat(" fractionComplete %.6f state ", a.fractionComplete) + a.state)
         }
         let extra = animators.map { cFormat(",%.6f", $0.fractionComplete) }.joined()
         let elapsed = simulation.animator.elapsedTime
         for layer in simulation.tracedLayers() where includesChildLayers || layer.parent == nil {
-            let c = layer.center, t = layer.transform, f = layer.frame
+            let c = layer.center
+            let t = layer.transform
+            let f = layer.frame
             let radians = t.rotationAngle.radians
             let angle: Double = radians == 0 ? 0 : radians  // no "-0.000000"
             // Ids are `[A-Za-z0-9_-]` and never part of a format: a line is a few `vsnprintf` calls.
-            var line = stamp + " " + layer.id
-                + cFormat(" NSRect: {{%.8g, %.8g}, {%.8g, %.8g}} center (%.8g, %.8g) angle %.6f",
-                          g(f.minX), g(f.minY), g(f.width), g(f.height), g(c.x), g(c.y), angle)
+            var line =
+                stamp + " " + layer.id
+                + cFormat(
+                    " NSRect: {{%.8g, %.8g}, {%.8g, %.8g}} center (%.8g, %.8g) angle %.6f",
+                    g(f.minX), g(f.minY), g(f.width), g(f.height), g(c.x), g(c.y), angle)
             if let v = layer.velocity, let w = layer.angularVelocity {
                 let omega: Double = w == 0 ? 0 : w
                 line += cFormat(" velocity (%.8g, %.8g) angularVelocity %.6f", g(v.x), g(v.y), omega)
@@ -107,19 +118,28 @@ public struct Trace: Sendable {
                 let toCanvas = AffineTransform(translationX: -layer.bounds.width / 2, y: -layer.bounds.height / 2)
                     .concatenating(t).concatenating(AffineTransform(translationX: c.x, y: c.y))
                 let box = boundingBox(of: local, under: toCanvas)
-                appendText(stamp + " " + layer.id + " text " + quoted(summary.string)
-                           + cFormat(" bounds {{%.8g, %.8g}, {%.8g, %.8g}}", g(box.minX), g(box.minY), g(box.width), g(box.height)))
+                appendText(
+                    stamp + " " + layer.id + " text " + quoted(summary.string)
+                        + cFormat(
+                            " bounds {{%.8g, %.8g}, {%.8g, %.8g}}", g(box.minX), g(box.minY), g(box.width),
+                            g(box.height)))
             }
             // The scale of the item's transform (the damped resize's figure 6-1 is scale_x over time).
-            let scaleX = (t.a * t.a + t.b * t.b).squareRoot(), scaleY = (t.c * t.c + t.d * t.d).squareRoot()
-            let v = layer.velocity ?? .zero, w = layer.angularVelocity ?? 0
+            let scaleX = (t.a * t.a + t.b * t.b).squareRoot()
+            let scaleY = (t.c * t.c + t.d * t.d).squareRoot()
+            let v = layer.velocity ?? .zero
+            let w = layer.angularVelocity ?? 0
             // Named Doubles: `x == 0 ? 0 : x` in the argument list would pass an Int 0, and this
             // also avoids "-0.000000".
-            let vx: Double = v.x == 0 ? 0 : v.x, vy: Double = v.y == 0 ? 0 : v.y, omega: Double = w == 0 ? 0 : w
-            let row = cFormat("%ld,%.6f,", simulation.tick, time) + layer.id
-                + cFormat(",%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f,%ld,%.6f,%.6f,%.9f,%.6f,%.6f",
-                          c.x, c.y, f.minX, f.minY, f.width, f.height, angle, scaleX, scaleY, layer.opacity,
-                          layer.drawn ? 1 : 0, vx, vy, omega, layer.localTime, elapsed)
+            let vx: Double = v.x == 0 ? 0 : v.x
+            let vy: Double = v.y == 0 ? 0 : v.y
+            let omega: Double = w == 0 ? 0 : w
+            let row =
+                cFormat("%ld,%.6f,", simulation.tick, time) + layer.id
+                + cFormat(
+                    ",%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f,%ld,%.6f,%.6f,%.9f,%.6f,%.6f",
+                    c.x, c.y, f.minX, f.minY, f.width, f.height, angle, scaleX, scaleY, layer.opacity,
+                    layer.drawn ? 1 : 0, vx, vy, omega, layer.localTime, elapsed)
             appendCSV(extra.isEmpty ? row : row + extra)
         }
     }
@@ -134,7 +154,8 @@ public struct Trace: Sendable {
 
     /// A string in double quotes with backslash, quote and newline escaped (one trace line).
     private func quoted(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        "\""
+            + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             .replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 

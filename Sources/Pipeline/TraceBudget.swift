@@ -30,8 +30,9 @@ public enum TraceBudget {
         guard options.writeTrace else { return }
         let rows = rows(scene)
         if rows > options.maxTraceRows {
-            throw TraceBudgetError(scene: scene.name, items: scene.items.count, frames: FramePlan(scene: scene).maxFrames,
-                                   limit: options.maxTraceRows)
+            throw TraceBudgetError(
+                scene: scene.name, items: scene.items.count, frames: FramePlan(scene: scene).maxFrames,
+                limit: options.maxTraceRows)
         }
     }
 }

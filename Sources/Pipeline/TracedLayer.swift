@@ -37,19 +37,24 @@ extension SceneSimulation {
         var rows: [TracedLayer] = []
         for (index, item) in dynamicItems.enumerated() {
             let state = tracedState(at: index)
-            let c = state.center, t = state.transform
-            let frame = state.center == item.center && state.transform == item.transform && state.bounds == item.bounds
+            let c = state.center
+            let t = state.transform
+            let frame =
+                state.center == item.center && state.transform == item.transform && state.bounds == item.bounds
                 ? item.frame
-                : boundingBox(of: Rect(center: c, size: state.bounds),
-                              under: AffineTransform(translationX: -c.x, y: -c.y).concatenating(t)
-                                  .concatenating(AffineTransform(translationX: c.x, y: c.y)))
+                : boundingBox(
+                    of: Rect(center: c, size: state.bounds),
+                    under: AffineTransform(translationX: -c.x, y: -c.y).concatenating(t)
+                        .concatenating(AffineTransform(translationX: c.x, y: c.y)))
             let moved = animator.hasBody(item)
             let node = timingNode(ofRoot: index)
-            rows.append(TracedLayer(
-                id: item.identifier, parent: nil, center: c, frame: frame, bounds: state.bounds, transform: t, opacity: state.opacity,
-                drawn: node.map { timingIsVisible($0) } ?? true, localTime: node.map { localTime(of: $0) } ?? time,
-                velocity: moved ? animator.linearVelocity(for: item) : nil,
-                angularVelocity: moved ? animator.angularVelocity(for: item) : nil))
+            rows.append(
+                TracedLayer(
+                    id: item.identifier, parent: nil, center: c, frame: frame, bounds: state.bounds, transform: t,
+                    opacity: state.opacity,
+                    drawn: node.map { timingIsVisible($0) } ?? true, localTime: node.map { localTime(of: $0) } ?? time,
+                    velocity: moved ? animator.linearVelocity(for: item) : nil,
+                    angularVelocity: moved ? animator.angularVelocity(for: item) : nil))
             if let node { rows += tracedChildren(of: node) }
         }
         return rows
@@ -82,19 +87,22 @@ extension SceneSimulation {
                 return (p.transform.concatenating(AffineTransform(translationX: p.center.x, y: p.center.y)), p.size)
             }
             let (parentPoints, parentSize) = points(of: parent)
-            let offset = AffineTransform(translationX: p.center.x - parentSize.width / 2, y: p.center.y - parentSize.height / 2)
+            let offset = AffineTransform(
+                translationX: p.center.x - parentSize.width / 2, y: p.center.y - parentSize.height / 2)
             return (p.transform.concatenating(offset).concatenating(parentPoints), p.size)
         }
         func visit(_ i: Int) {
             for child in timing.nodes[i].children {
                 let (m, size) = points(of: child)
                 let center = m.apply(to: .zero)
-                rows.append(TracedLayer(
-                    id: timing.nodes[child].item.id, parent: timing.nodes[i].item.id, center: center,
-                    frame: boundingBox(of: Rect(center: .zero, size: size), under: m), bounds: size,
-                    transform: AffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0),
-                    opacity: DisplayListBuilder.presentedLayer(child, timing: timing).opacity,
-                    drawn: timingIsVisible(child), localTime: localTime(of: child), velocity: nil, angularVelocity: nil))
+                rows.append(
+                    TracedLayer(
+                        id: timing.nodes[child].item.id, parent: timing.nodes[i].item.id, center: center,
+                        frame: boundingBox(of: Rect(center: .zero, size: size), under: m), bounds: size,
+                        transform: AffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0),
+                        opacity: DisplayListBuilder.presentedLayer(child, timing: timing).opacity,
+                        drawn: timingIsVisible(child), localTime: localTime(of: child), velocity: nil,
+                        angularVelocity: nil))
                 visit(child)
             }
         }

@@ -26,8 +26,9 @@ struct VideoFrameAssembler {
         self.videoFPS = videoFPS
         self.simulationFPS = simulationFPS
         self.subframes = subframes
-        nextVideoFrame = VideoTiming.videoFrameCount(tickCount: window.lowerBound, videoFPS: videoFPS,
-                                                     simulationFPS: simulationFPS)
+        nextVideoFrame = VideoTiming.videoFrameCount(
+            tickCount: window.lowerBound, videoFPS: videoFPS,
+            simulationFPS: simulationFPS)
     }
 
     /// The first tick the assembler needs for a window starting at `start`.
@@ -40,9 +41,12 @@ struct VideoFrameAssembler {
         // Tick 0 stays: motion-blur windows before the start clamp to it.
         if recent.count > subframes + 1 { recent.remove(at: recent.first?.tick == 0 ? 1 : 0) }
         var ready: [[UInt8]] = []
-        while VideoTiming.sourceTick(forVideoFrame: nextVideoFrame, videoFPS: videoFPS, simulationFPS: simulationFPS) == tick {
-            let ticks = VideoTiming.motionBlurTicks(forVideoFrame: nextVideoFrame, videoFPS: videoFPS,
-                                                    simulationFPS: simulationFPS, subframes: subframes)
+        while VideoTiming.sourceTick(forVideoFrame: nextVideoFrame, videoFPS: videoFPS, simulationFPS: simulationFPS)
+            == tick
+        {
+            let ticks = VideoTiming.motionBlurTicks(
+                forVideoFrame: nextVideoFrame, videoFPS: videoFPS,
+                simulationFPS: simulationFPS, subframes: subframes)
             let frames = ticks.map { t in
                 guard let frame = recent.last(where: { $0.tick == t }) else {
                     preconditionFailure("tick \(t) left the motion-blur window")

@@ -24,10 +24,11 @@ final class VideoSink {
         for format in plan.video where !files.contains(where: { $0.format == format }) {
             files.append((format, plan.base + "." + format.fileExtension))
         }
-        let writer = try VideoWriter(files: files, width: plan.width, height: plan.height, fps: plan.videoFPS,
-                                     options: try options.encoding(alpha: scene.canvas.background.a < 255),
-                                     backgroundHex: String(scene.canvas.background.hex.dropFirst().prefix(6)),
-                                     stallSeconds: options.ffmpegStallSeconds)
+        let writer = try VideoWriter(
+            files: files, width: plan.width, height: plan.height, fps: plan.videoFPS,
+            options: try options.encoding(alpha: scene.canvas.background.a < 255),
+            backgroundHex: String(scene.canvas.background.hex.dropFirst().prefix(6)),
+            stallSeconds: options.ffmpegStallSeconds)
         options.onFFmpegCommand?(writer.commandLines)
         return VideoSink(writer: writer, plan: plan, motionBlur: options.motionBlur, holdSeconds: options.holdSeconds)
     }
@@ -38,8 +39,9 @@ final class VideoSink {
         sceneFPS = plan.sceneFPS
         self.motionBlur = motionBlur
         self.holdSeconds = holdSeconds
-        assembler = VideoFrameAssembler(videoFPS: plan.videoFPS, simulationFPS: plan.sceneFPS,
-                                        subframes: motionBlur, window: plan.first..<plan.end)
+        assembler = VideoFrameAssembler(
+            videoFPS: plan.videoFPS, simulationFPS: plan.sceneFPS,
+            subframes: motionBlur, window: plan.first..<plan.end)
     }
 
     /// The first tick a render of frames from `first` on draws: with a video, the ticks before
@@ -77,11 +79,14 @@ final class VideoSink {
 
     /// The manifest's record of each finished video of frames `first ..< end`.
     func manifestEntries(first: Int, end: Int) -> [RenderManifest.VideoInfo] {
-        let videoFrames = VideoTiming.videoFrameCount(tickCount: first, videoFPS: videoFPS, simulationFPS: sceneFPS)
-            ..< VideoTiming.videoFrameCount(tickCount: end, videoFPS: videoFPS, simulationFPS: sceneFPS)
+        let videoFrames =
+            VideoTiming.videoFrameCount(
+                tickCount: first, videoFPS: videoFPS, simulationFPS: sceneFPS)..<VideoTiming.videoFrameCount(
+                tickCount: end, videoFPS: videoFPS, simulationFPS: sceneFPS)
         return writer.outputs.map {
-            .finished($0, ffmpegVersion: writer.capabilities.version, videoFrames: videoFrames,
-                      motionBlur: motionBlur, holdSeconds: holdSeconds)
+            .finished(
+                $0, ffmpegVersion: writer.capabilities.version, videoFrames: videoFrames,
+                motionBlur: motionBlur, holdSeconds: holdSeconds)
         }
     }
 }

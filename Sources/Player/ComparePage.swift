@@ -12,16 +12,20 @@ public enum ComparePage {
     ///   - expected, actual: the two sides' data (the expected side's frames may be only some of
     ///     them: `expectedFrames` lists those present).
     ///   - differing: frame indices whose pixels differ.
-    public static func html(title: String, expected: PlayerData, actual: PlayerData,
-                            expectedFrames: [Int], differing: [Int]) throws -> String {
-        let data = "{\"expected\":\(PlayerPage.json(for: expected)),\"actual\":\(PlayerPage.json(for: actual)),"
+    public static func html(
+        title: String, expected: PlayerData, actual: PlayerData,
+        expectedFrames: [Int], differing: [Int]
+    ) throws -> String {
+        let data =
+            "{\"expected\":\(PlayerPage.json(for: expected)),\"actual\":\(PlayerPage.json(for: actual)),"
             + "\"expectedFrames\":[\(expectedFrames.map(String.init).joined(separator: ","))],"
             + "\"differing\":[\(differing.map(String.init).joined(separator: ","))]}"
-        return PlayerPage.substituting([
-            "{{TITLE}}": title.xmlEscaped,
-            "/*{{CSS}}*/": try PlayerPage.resource("player", "css") + (try PlayerPage.resource("compare", "css")),
-            "/*{{DATA}}*/": data,
-            "/*{{SCRIPT}}*/": try PlayerPage.resource("compare", "js"),
-        ], in: try PlayerPage.resource("compare", "html"))
+        return PlayerPage.substituting(
+            [
+                "{{TITLE}}": title.xmlEscaped,
+                "/*{{CSS}}*/": try PlayerPage.resource("player", "css") + (try PlayerPage.resource("compare", "css")),
+                "/*{{DATA}}*/": data,
+                "/*{{SCRIPT}}*/": try PlayerPage.resource("compare", "js"),
+            ], in: try PlayerPage.resource("compare", "html"))
     }
 }

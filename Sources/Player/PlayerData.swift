@@ -42,8 +42,10 @@ public struct PlayerData: Equatable, Sendable {
     /// and plots, and the page says so; the frames and events are always complete.
     public static let valueBudget = 3_000_000
 
-    public init(sceneName: String, fps: Int, pixelWidth: Int, pixelHeight: Int, scale: Double,
-                firstFrame: Int, frameCount: Int) {
+    public init(
+        sceneName: String, fps: Int, pixelWidth: Int, pixelHeight: Int, scale: Double,
+        firstFrame: Int, frameCount: Int
+    ) {
         precondition(fps > 0 && frameCount >= 0 && firstFrame >= 0 && scale > 0, "invalid player frame window")
         self.sceneName = sceneName
         self.fps = fps
@@ -59,7 +61,9 @@ public struct PlayerData: Equatable, Sendable {
     public mutating func readTraceCSV(at path: String, valueBudget: Int = PlayerData.valueBudget) throws {
         var header: [Substring]?
         var itemIndex: [String: Int] = [:]
-        var tickColumn = 0, itemColumn = 0, valueColumns: [Int] = []
+        var tickColumn = 0
+        var itemColumn = 0
+        var valueColumns: [Int] = []
         var values = 0
         var omittedItems: [String] = []
         try LineReader.forEachLine(ofFileAt: path) { line in
@@ -91,7 +95,10 @@ public struct PlayerData: Equatable, Sendable {
                 values += columns.count * frameCount
                 index = items.count
                 itemIndex[id] = index
-                items.append(Item(id: id, series: Array(repeating: Array(repeating: nil, count: frameCount), count: columns.count)))
+                items.append(
+                    Item(
+                        id: id, series: Array(repeating: Array(repeating: nil, count: frameCount), count: columns.count)
+                    ))
             }
             for (c, column) in valueColumns.enumerated() {
                 let field = fields[column]
@@ -104,7 +111,8 @@ public struct PlayerData: Equatable, Sendable {
             }
         }
         if !omittedItems.isEmpty {
-            omitted = "values of \(omittedItems.count) item\(omittedItems.count == 1 ? "" : "s") left out "
+            omitted =
+                "values of \(omittedItems.count) item\(omittedItems.count == 1 ? "" : "s") left out "
                 + "(more than \(valueBudget) values); the trace CSV has them all"
         }
     }
@@ -113,8 +121,9 @@ public struct PlayerData: Equatable, Sendable {
     public mutating func readTraceText(at path: String) throws {
         try LineReader.forEachLine(ofFileAt: path) { line in
             guard line.hasPrefix("["), line.hasSuffix(")"),
-                  let close = line.firstIndex(of: "]"),
-                  let open = line.range(of: " (tick ", options: .backwards) else { return }
+                let close = line.firstIndex(of: "]"),
+                let open = line.range(of: " (tick ", options: .backwards)
+            else { return }
             guard let tick = Int(line[open.upperBound..<line.index(before: line.endIndex)]) else { return }
             let text = line[line.index(after: close)..<open.lowerBound].trimmingCharacters(in: .whitespaces)
             events.append(Event(tick: tick, text: text, kind: Self.kind(of: text)))
@@ -137,9 +146,10 @@ public enum PlayerError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .unreadableTrace(path, reason): return "cannot read the trace \(path) for the player: \(reason)"
+        case .unreadableTrace(let path, let reason): return "cannot read the trace \(path) for the player: \(reason)"
         case .missingResource(let name):
-            return "the player's resource \(name) is missing beside the flipbook binary (Flipbook_Player.resources); rebuild, or render with --no-player"
+            return
+                "the player's resource \(name) is missing beside the flipbook binary (Flipbook_Player.resources); rebuild, or render with --no-player"
         }
     }
 }

@@ -52,14 +52,19 @@ public enum PlayerPage {
         out += "\"firstFrame\":\(data.firstFrame),\"frameCount\":\(data.frameCount),"
         out += "\"columns\":[" + data.columns.map(JSONText.quoted).joined(separator: ",") + "],"
         out += "\"decimals\":[" + data.decimals.map(String.init).joined(separator: ",") + "],"
-        out += "\"items\":[" + data.items.map { item in
-            "{\"id\":\(JSONText.quoted(item.id)),\"series\":[" + item.series.map { series in
-                "[" + series.map { $0 ?? "null" }.joined(separator: ",") + "]"
-            }.joined(separator: ",") + "]}"
-        }.joined(separator: ",\n") + "],"
-        out += "\"events\":[" + data.events.map { event in
-            "{\"tick\":\(event.tick),\"text\":\(JSONText.quoted(event.text)),\"kind\":\(JSONText.quoted(event.kind))}"
-        }.joined(separator: ",\n") + "],"
+        out +=
+            "\"items\":["
+            + data.items.map { item in
+                "{\"id\":\(JSONText.quoted(item.id)),\"series\":["
+                    + item.series.map { series in
+                        "[" + series.map { $0 ?? "null" }.joined(separator: ",") + "]"
+                    }.joined(separator: ",") + "]}"
+            }.joined(separator: ",\n") + "],"
+        out +=
+            "\"events\":["
+            + data.events.map { event in
+                "{\"tick\":\(event.tick),\"text\":\(JSONText.quoted(event.text)),\"kind\":\(JSONText.quoted(event.kind))}"
+            }.joined(separator: ",\n") + "],"
         out += "\"omitted\":" + (data.omitted.map(JSONText.quoted) ?? "null")
         return out + "}"
     }
@@ -70,7 +75,8 @@ public enum PlayerPage {
 
     static func resource(_ name: String, _ ext: String) throws -> String {
         guard let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Resources"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else {
+            let text = try? String(contentsOf: url, encoding: .utf8)
+        else {
             throw PlayerError.missingResource("\(name).\(ext)")
         }
         return text
@@ -79,8 +85,10 @@ public enum PlayerPage {
     /// Writes the page for a finished render into its frames folder, under a temporary name
     /// renamed into place, so a reader never sees half a page. Returns the page's path.
     @discardableResult
-    public static func write(_ data: PlayerData, toFolder folder: String,
-                             writer: (String, String) throws -> Void) throws -> String {
+    public static func write(
+        _ data: PlayerData, toFolder folder: String,
+        writer: (String, String) throws -> Void
+    ) throws -> String {
         let path = (folder as NSString).appendingPathComponent(fileName)
         try writer(try html(for: data), path)
         return path

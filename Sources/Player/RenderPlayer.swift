@@ -11,9 +11,10 @@ extension PlayerPage {
     @discardableResult
     public static func write(for scene: Scene, result: RenderResult) throws -> String? {
         guard let folder = result.framesDirectory else { return nil }
-        var data = PlayerData(sceneName: scene.name, fps: scene.fps, pixelWidth: scene.canvas.pixelWidth,
-                              pixelHeight: scene.canvas.pixelHeight, scale: scene.canvas.scale,
-                              firstFrame: result.firstFrame, frameCount: result.frameCount)
+        var data = PlayerData(
+            sceneName: scene.name, fps: scene.fps, pixelWidth: scene.canvas.pixelWidth,
+            pixelHeight: scene.canvas.pixelHeight, scale: scene.canvas.scale,
+            firstFrame: result.firstFrame, frameCount: result.frameCount)
         if let text = result.tracePath {
             try data.readTraceText(at: text)
             try data.readTraceCSV(at: String(text.dropLast(".txt".count)) + ".csv")

@@ -18,9 +18,10 @@ import CRasterKernels
 extension LayerPaint {
     /// The paint as the kernel takes it.
     func kernelPaint(hasBorder: Bool) -> fb_paint {
-        fb_paint(fill: fill.packed, border: border.packed,
-                 interior: color(fillCoverage: 255, borderCoverage: 0).packed,
-                 opacity: UInt32(opacity), has_border: hasBorder)
+        fb_paint(
+            fill: fill.packed, border: border.packed,
+            interior: color(fillCoverage: 255, borderCoverage: 0).packed,
+            opacity: UInt32(opacity), has_border: hasBorder)
     }
 }
 
@@ -29,9 +30,9 @@ extension LayerPaint {
 public enum RasterKernels {
     public static var selection: String {
         #if arch(x86_64) || arch(i386)
-        "edge pixels and span blends \(["scalar", "SSE2", "AVX2", "AVX-512"][Int(fb_current_kernel_level())]), accumulation 22.10 fixed point"
+            "edge pixels and span blends \(["scalar", "SSE2", "AVX2", "AVX-512"][Int(fb_current_kernel_level())]), accumulation 22.10 fixed point"
         #else
-        "portable C (no x86 kernels on this CPU)"
+            "portable C (no x86 kernels on this CPU)"
         #endif
     }
 }

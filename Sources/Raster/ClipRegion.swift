@@ -33,8 +33,12 @@ struct ClipRegion {
     mutating func set(_ clips: [ClipShape]) {
         guard source != clips else { return }
         source = clips
-        set(clips.map { RoundedRect(size: $0.size, cornerRadius: $0.cornerRadius, maskedCorners: $0.maskedCorners,
-                                    transform: $0.transform) })
+        set(
+            clips.map {
+                RoundedRect(
+                    size: $0.size, cornerRadius: $0.cornerRadius, maskedCorners: $0.maskedCorners,
+                    transform: $0.transform)
+            })
     }
 
     /// Sets the region to the intersection of `shapes`; empty shapes make it empty.
@@ -44,7 +48,10 @@ struct ClipRegion {
         first.flattenedOutline(into: &points)
         orientation = signedArea(points) >= 0 ? 1 : -1
         for shape in shapes.dropFirst() {
-            guard !shape.isEmpty, points.count >= 3 else { points.removeAll(keepingCapacity: true); return }
+            guard !shape.isEmpty, points.count >= 3 else {
+                points.removeAll(keepingCapacity: true)
+                return
+            }
             shape.flattenedOutline(into: &other)
             // Clip the new shape by the region so far (the region is convex and oriented).
             var result: [Point] = []
@@ -71,9 +78,11 @@ struct ClipRegion {
         for b in points {
             out.removeAll(keepingCapacity: true)
             guard scratch.count >= 3 else { return }
-            let edge = b - a, orientation = self.orientation
+            let edge = b - a
+            let orientation = self.orientation
             func side(_ p: Point) -> Double { orientation * (edge.x * (p.y - a.y) - edge.y * (p.x - a.x)) }
-            var s = scratch[scratch.count - 1], ds = side(s)
+            var s = scratch[scratch.count - 1]
+            var ds = side(s)
             for p in scratch {
                 let dp = side(p)
                 if dp >= 0 {
@@ -82,7 +91,8 @@ struct ClipRegion {
                 } else if ds >= 0 {
                     out.append(s + (p - s) * (ds / (ds - dp)))
                 }
-                s = p; ds = dp
+                s = p
+                ds = dp
             }
             swap(&scratch, &out)
             a = b

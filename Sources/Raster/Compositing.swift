@@ -17,8 +17,9 @@ extension PremultipliedRGBA8 {
     /// This colour times an 8-bit fraction (coverage or opacity), each channel exactly rounded.
     @inline(__always)
     public func scaled(by fraction: UInt8) -> PremultipliedRGBA8 {
-        PremultipliedRGBA8(unchecked: mul255(r, fraction), mul255(g, fraction),
-                           mul255(b, fraction), mul255(a, fraction))
+        PremultipliedRGBA8(
+            unchecked: mul255(r, fraction), mul255(g, fraction),
+            mul255(b, fraction), mul255(a, fraction))
     }
 }
 
@@ -28,10 +29,11 @@ extension PremultipliedRGBA8 {
 public func sourceOver(_ source: PremultipliedRGBA8, _ destination: PremultipliedRGBA8) -> PremultipliedRGBA8 {
     let inverse = 255 - source.a
     // No overflow: s + mul255(d, 255 − s.a) ≤ s.a + (255 − s.a) = 255 for every channel.
-    return PremultipliedRGBA8(unchecked: source.r + mul255(destination.r, inverse),
-                              source.g + mul255(destination.g, inverse),
-                              source.b + mul255(destination.b, inverse),
-                              source.a + mul255(destination.a, inverse))
+    return PremultipliedRGBA8(
+        unchecked: source.r + mul255(destination.r, inverse),
+        source.g + mul255(destination.g, inverse),
+        source.b + mul255(destination.b, inverse),
+        source.a + mul255(destination.a, inverse))
 }
 
 /// round(coverage·255) for coverage in [0, 1]: 0.5 → 128.
@@ -56,15 +58,18 @@ public struct LayerPaint: Equatable, Sendable {
     public let opacity: UInt8
 
     public init(fill: PremultipliedRGBA8, border: PremultipliedRGBA8, opacity: UInt8) {
-        self.fill = fill; self.border = border; self.opacity = opacity
+        self.fill = fill
+        self.border = border
+        self.opacity = opacity
     }
 
     /// `fill` and `border` premultiplied; `opacity` clamped to [0, 1] (NaN counts as 0) and
     /// rounded to a byte: round(opacity·255).
     public init(fill: ColorRGBA8, border: ColorRGBA8, opacity: Double) {
         let clamped = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
-        self.init(fill: fill.premultiplied, border: border.premultiplied,
-                  opacity: UInt8((clamped * 255).rounded()))
+        self.init(
+            fill: fill.premultiplied, border: border.premultiplied,
+            opacity: UInt8((clamped * 255).rounded()))
     }
 
     /// The layer's colour at a pixel with these coverages: (border·cb over fill·cf)·opacity

@@ -35,19 +35,22 @@ public struct CoverageMask: Equatable, Sendable {
 /// (0.005 px) and keeps areas exact; the fixed-point edges round vertices to 1/1024 px. Measured
 /// per pixel: ≤ 0.38/255 of the exact coverage; the sum over a shape fully inside the canvas
 /// equals `shape.area` within (1 + √2)/2048 px² per pixel of perimeter (the grid's rounding).
-public func coverage(of shape: RoundedRect, minus hole: RoundedRect? = nil, clippedTo clips: [RoundedRect] = [],
-                     canvasWidth: Int, canvasHeight: Int) -> CoverageMask {
+public func coverage(
+    of shape: RoundedRect, minus hole: RoundedRect? = nil, clippedTo clips: [RoundedRect] = [],
+    canvasWidth: Int, canvasHeight: Int
+) -> CoverageMask {
     precondition(canvasWidth > 0 && canvasHeight > 0, "canvas size must be positive")
     var scratch = ShapeCoverage()
     var region = ClipRegion()
     if !clips.isEmpty { region.set(clips) }
-    let box = scratch.begin(shape, hole: hole, clip: clips.isEmpty ? nil : region,
-                            canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    let box = scratch.begin(
+        shape, hole: hole, clip: clips.isEmpty ? nil : region,
+        canvasWidth: canvasWidth, canvasHeight: canvasHeight)
     var values = [Float](repeating: 0, count: box.width * box.height)
     scratch.sweepRows { row, spans in
         for span in spans {
             let value = hole == nil ? span.outer : borderCoverage(outer: span.outer, inner: span.inner)
-            for i in Int(span.start) ..< Int(span.end) { values[row * box.width + i] = value }
+            for i in Int(span.start)..<Int(span.end) { values[row * box.width + i] = value }
         }
     }
     return CoverageMask(box: box, values: values)
@@ -112,8 +115,10 @@ struct ShapeCoverage {
     /// Accumulates the shape and the hole (nil: no hole, inner coverage stays 0), both clipped to
     /// `clip` when given, and returns the box of canvas pixels they may cover; `sweepRows` then
     /// delivers the coverage.
-    mutating func begin(_ shape: RoundedRect, hole: RoundedRect?, clip: ClipRegion? = nil,
-                        canvasWidth: Int, canvasHeight: Int) -> IntRect {
+    mutating func begin(
+        _ shape: RoundedRect, hole: RoundedRect?, clip: ClipRegion? = nil,
+        canvasWidth: Int, canvasHeight: Int
+    ) -> IntRect {
         var box = IntRect(uncheckedX: 0, y: 0, width: 0, height: 0)
         if !shape.isEmpty {
             shape.flattenedOutline(into: &outline)
@@ -135,8 +140,9 @@ struct ShapeCoverage {
         isPath = false
         fillRule = .nonZero
         if spans.count < box.width + 1 {
-            spans = [CoverageSpan](repeating: CoverageSpan(start: 0, end: 0, outer: 0, inner: 0),
-                                   count: box.width + 1)
+            spans = [CoverageSpan](
+                repeating: CoverageSpan(start: 0, end: 0, outer: 0, inner: 0),
+                count: box.width + 1)
         }
         guard !box.isEmpty, polygon.count >= 3 else {
             return IntRect(uncheckedX: box.x, y: box.y, width: 0, height: 0)
@@ -163,18 +169,26 @@ struct ShapeCoverage {
     /// clean for the next `begin`.
     @inline(__always)
     mutating func sweepRows(_ body: (Int, UnsafeBufferPointer<CoverageSpan>) -> Void) {
-        let width = outer.box.width, height = outer.box.height, holeIsEmpty = self.holeIsEmpty
-        let stride = outer.rowStride, words = outer.words, evenOdd = fillRule == .evenOdd
+        let width = outer.box.width
+        let height = outer.box.height
+        let holeIsEmpty = self.holeIsEmpty
+        let stride = outer.rowStride
+        let words = outer.words
+        let evenOdd = fillRule == .evenOdd
         let clipMask = innerIsClipMask
         guard width > 0 else { return }
         spans.withUnsafeMutableBufferPointer { spans in
             outer.withRaw { outerCells, outerBits in
                 inner.withRaw { innerCells, innerBits in
                     for row in 0..<height {
-                        let cellBase = row * stride, bitBase = row * words
-                        var outerSum: Int32 = 0, innerSum: Int32 = 0
-                        var count = 0, column = -1
-                        var outerValue: Float = 0, innerValue: Float = 0
+                        let cellBase = row * stride
+                        let bitBase = row * words
+                        var outerSum: Int32 = 0
+                        var innerSum: Int32 = 0
+                        var count = 0
+                        var column = -1
+                        var outerValue: Float = 0
+                        var innerValue: Float = 0
                         for word in 0..<words {
                             var bits = outerBits[bitBase + word]
                             outerBits[bitBase + word] = 0
@@ -187,8 +201,9 @@ struct ShapeCoverage {
                                 bits &= bits &- 1
                                 guard c < width else { break }
                                 if column >= 0 && (outerValue != 0 || innerValue != 0) {
-                                    spans[count] = CoverageSpan(start: Int32(column), end: Int32(c),
-                                                                outer: outerValue, inner: innerValue)
+                                    spans[count] = CoverageSpan(
+                                        start: Int32(column), end: Int32(c),
+                                        outer: outerValue, inner: innerValue)
                                     count += 1
                                 }
                                 outerSum &+= outerCells[cellBase + c]
@@ -208,8 +223,9 @@ struct ShapeCoverage {
                             }
                         }
                         if column >= 0 && (outerValue != 0 || innerValue != 0) {
-                            spans[count] = CoverageSpan(start: Int32(column), end: Int32(width),
-                                                        outer: outerValue, inner: innerValue)
+                            spans[count] = CoverageSpan(
+                                start: Int32(column), end: Int32(width),
+                                outer: outerValue, inner: innerValue)
                             count += 1
                         }
                         // The slack cells past the box (rule 3 of the accumulator) hold nothing a
@@ -220,7 +236,7 @@ struct ShapeCoverage {
                             innerCells[cellBase + width] = 0
                             innerCells[cellBase + width + 1] = 0
                         }
-                        body(row, UnsafeBufferPointer(rebasing: spans[0 ..< count]))
+                        body(row, UnsafeBufferPointer(rebasing: spans[0..<count]))
                     }
                 }
             }
@@ -230,16 +246,22 @@ struct ShapeCoverage {
     /// Sweeps every row like `sweepRows` and composites the spans with `paint` in C
     /// (Blitter.swift); `pixels` points at the box's top-left pixel, rows `rowStride` apart.
     mutating func sweepAndBlit(_ paint: fb_paint, into pixels: UnsafeMutablePointer<UInt32>, rowStride: Int) {
-        let width = outer.box.width, height = outer.box.height, holeIsEmpty = self.holeIsEmpty
+        let width = outer.box.width
+        let height = outer.box.height
+        let holeIsEmpty = self.holeIsEmpty
         guard width > 0, height > 0 else { return }
-        let stride = outer.rowStride, words = outer.words
-        let isPath = self.isPath, readsInner = !holeIsEmpty || innerIsClipMask, evenOdd = fillRule == .evenOdd
+        let stride = outer.rowStride
+        let words = outer.words
+        let isPath = self.isPath
+        let readsInner = !holeIsEmpty || innerIsClipMask
+        let evenOdd = fillRule == .evenOdd
         outer.withRaw { outerCells, outerBits in
             inner.withRaw { innerCells, innerBits in
-                let rows = fb_coverage_rows(outer_cells: outerCells.baseAddress, outer_bits: outerBits.baseAddress,
-                                            inner_cells: readsInner ? innerCells.baseAddress : nil,
-                                            inner_bits: readsInner ? innerBits.baseAddress : nil,
-                                            stride: stride, words: words, width: width)
+                let rows = fb_coverage_rows(
+                    outer_cells: outerCells.baseAddress, outer_bits: outerBits.baseAddress,
+                    inner_cells: readsInner ? innerCells.baseAddress : nil,
+                    inner_bits: readsInner ? innerBits.baseAddress : nil,
+                    stride: stride, words: words, width: width)
                 if isPath {
                     fb_sweep_and_blit_path(rows, 0, height, paint, pixels, rowStride, evenOdd)
                 } else {
@@ -251,14 +273,19 @@ struct ShapeCoverage {
 
     /// The canvas pixels touched by the polygon's bounding box; empty if a vertex is not finite.
     func pixelBox(of points: [Point], canvasWidth: Int, canvasHeight: Int) -> IntRect {
-        var minX = Double.infinity, minY = Double.infinity
-        var maxX = -Double.infinity, maxY = -Double.infinity
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
         for p in points {
             guard p.isFinite else { return IntRect(uncheckedX: 0, y: 0, width: 0, height: 0) }
-            minX = min(minX, p.x); maxX = max(maxX, p.x)
-            minY = min(minY, p.y); maxY = max(maxY, p.y)
+            minX = min(minX, p.x)
+            maxX = max(maxX, p.x)
+            minY = min(minY, p.y)
+            maxY = max(maxY, p.y)
         }
-        return IntRect.covering(minX: minX, minY: minY, maxX: maxX, maxY: maxY,
-                                canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        return IntRect.covering(
+            minX: minX, minY: minY, maxX: maxX, maxY: maxY,
+            canvasWidth: canvasWidth, canvasHeight: canvasHeight)
     }
 }

@@ -74,8 +74,9 @@ struct CoverageAccumulator {
             UnsafeRawPointer(points.baseAddress!).withMemoryRebound(to: Double.self, capacity: 2 * points.count) { xy in
                 cells.withUnsafeMutableBufferPointer { cells in
                     touched.withUnsafeMutableBufferPointer { touched in
-                        fb_accumulate_polygon(xy, points.count, Double(x), Double(y), height,
-                                              cells.baseAddress, touched.baseAddress, stride, words, width)
+                        fb_accumulate_polygon(
+                            xy, points.count, Double(x), Double(y), height,
+                            cells.baseAddress, touched.baseAddress, stride, words, width)
                     }
                 }
             }
@@ -84,7 +85,8 @@ struct CoverageAccumulator {
 
     /// Gives `body` the raw cells and touched bits for a sparse sweep (`ShapeCoverage.sweepRows`);
     /// the body must leave every cell it reads zero and every bit clear (rule 2).
-    mutating func withRaw<R>(_ body: (UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<UInt64>) -> R) -> R {
+    mutating func withRaw<R>(_ body: (UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<UInt64>) -> R) -> R
+    {
         cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in body(cells, touched) }
         }

@@ -25,9 +25,11 @@ import Geometry
 ///
 /// With `clips`, the coverage of shape ∩ every clip: each shape is convex, so the line meets each
 /// in one interval and their intersection is one interval too.
-public func coverageReference(of shape: RoundedRect, clippedTo clips: [RoundedRect] = [],
-                              canvasWidth: Int, canvasHeight: Int,
-                              subRowsPerPixel: Int = 256) -> CoverageMask {
+public func coverageReference(
+    of shape: RoundedRect, clippedTo clips: [RoundedRect] = [],
+    canvasWidth: Int, canvasHeight: Int,
+    subRowsPerPixel: Int = 256
+) -> CoverageMask {
     precondition(canvasWidth > 0 && canvasHeight > 0, "canvas size must be positive")
     precondition(subRowsPerPixel > 0, "subRowsPerPixel must be positive, got \(subRowsPerPixel)")
     var values = [Double](repeating: 0, count: canvasWidth * canvasHeight)
@@ -60,12 +62,20 @@ public func coverageReference(of shape: RoundedRect, clippedTo clips: [RoundedRe
             else { continue }
             var missed = false
             for (clip, clipInverse, clipDirection) in clipLines {
-                guard let (a, b) = lineInterval(clip, origin: clipInverse.apply(to: Point(0, y)),
-                                                direction: clipDirection) else { missed = true; break }
-                enter = max(enter, a); exit = min(exit, b)
+                guard
+                    let (a, b) = lineInterval(
+                        clip, origin: clipInverse.apply(to: Point(0, y)),
+                        direction: clipDirection)
+                else {
+                    missed = true
+                    break
+                }
+                enter = max(enter, a)
+                exit = min(exit, b)
             }
             if missed { continue }
-            let x0 = max(enter, 0), x1 = min(exit, Double(canvasWidth))
+            let x0 = max(enter, 0)
+            let x1 = min(exit, Double(canvasWidth))
             guard x1 > x0 else { continue }
             for i in Int(x0.rounded(.down))..<Int(x1.rounded(.up)) {
                 let overlap = min(x1, Double(i + 1)) - max(x0, Double(i))
@@ -79,23 +89,31 @@ public func coverageReference(of shape: RoundedRect, clippedTo clips: [RoundedRe
 /// The parameters t at which the line origin + t·direction (local space) enters and leaves the
 /// rounded rectangle, or nil when it misses.
 func lineInterval(_ shape: RoundedRect, origin o: Point, direction d: Point) -> (Double, Double)? {
-    let hw = shape.width / 2, hh = shape.height / 2, r = shape.cornerRadius
-    var enter = Double.infinity, exit = -Double.infinity
+    let hw = shape.width / 2
+    let hh = shape.height / 2
+    let r = shape.cornerRadius
+    var enter = Double.infinity
+    var exit = -Double.infinity
     func include(_ interval: (Double, Double)?) {
         guard let (a, b) = interval, a < b else { return }
-        enter = min(enter, a); exit = max(exit, b)
+        enter = min(enter, a)
+        exit = max(exit, b)
     }
     include(boxInterval(o, d, x: (-hw, hw), y: (-hh + r, hh - r)))
     include(boxInterval(o, d, x: (-hw + r, hw - r), y: (-hh, hh)))
     if r > 0 {
-        for (sx, sy, corner) in [(-1.0, -1.0, CornerMask.topLeft), (1, -1, .topRight), (1, 1, .bottomRight), (-1, 1, .bottomLeft)] {
+        for (sx, sy, corner) in [
+            (-1.0, -1.0, CornerMask.topLeft), (1, -1, .topRight), (1, 1, .bottomRight), (-1, 1, .bottomLeft),
+        ] {
             let centre = Point(sx * (hw - r), sy * (hh - r))
             if shape.maskedCorners.contains(corner) {
                 include(diskInterval(o, d, centre: centre, radius: r))
             } else {
                 // A square corner: the r × r box between the corner's centre and the box's corner.
-                include(boxInterval(o, d, x: (min(centre.x, sx * hw), max(centre.x, sx * hw)),
-                                    y: (min(centre.y, sy * hh), max(centre.y, sy * hh))))
+                include(
+                    boxInterval(
+                        o, d, x: (min(centre.x, sx * hw), max(centre.x, sx * hw)),
+                        y: (min(centre.y, sy * hh), max(centre.y, sy * hh))))
             }
         }
     }
@@ -106,11 +124,13 @@ func lineInterval(_ shape: RoundedRect, origin o: Point, direction d: Point) -> 
 private func boxInterval(_ o: Point, _ d: Point, x: (Double, Double), y: (Double, Double)) -> (Double, Double)? {
     func slab(_ o: Double, _ d: Double, _ range: (lo: Double, hi: Double)) -> (Double, Double)? {
         if d == 0 { return o >= range.lo && o <= range.hi ? (-Double.infinity, Double.infinity) : nil }
-        let t0 = (range.lo - o) / d, t1 = (range.hi - o) / d
+        let t0 = (range.lo - o) / d
+        let t1 = (range.hi - o) / d
         return (min(t0, t1), max(t0, t1))
     }
     guard let (ax, bx) = slab(o.x, d.x, x), let (ay, by) = slab(o.y, d.y, y) else { return nil }
-    let a = max(ax, ay), b = min(bx, by)
+    let a = max(ax, ay)
+    let b = min(bx, by)
     return a < b ? (a, b) : nil
 }
 
@@ -118,11 +138,14 @@ private func boxInterval(_ o: Point, _ d: Point, x: (Double, Double), y: (Double
 /// B = d·(o − centre), C = |o − centre|² − radius², taken in the cancellation-free form.
 private func diskInterval(_ o: Point, _ d: Point, centre: Point, radius: Double) -> (Double, Double)? {
     let m = o - centre
-    let a = d.dot(d), b = d.dot(m), c = m.dot(m) - radius * radius
+    let a = d.dot(d)
+    let b = d.dot(m)
+    let c = m.dot(m) - radius * radius
     let discriminant = b * b - a * c
     guard discriminant > 0 else { return nil }
     let q = -(b + (b < 0 ? -1 : 1) * discriminant.squareRoot())
     guard q != 0 else { return nil }
-    let t0 = q / a, t1 = c / q
+    let t0 = q / a
+    let t1 = c / q
     return (min(t0, t1), max(t0, t1))
 }

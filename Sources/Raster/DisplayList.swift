@@ -54,10 +54,12 @@ public struct DrawRect: Equatable, Sendable {
     /// affect them; an invisible rectangle (clear fill, no border) still draws its content.
     public var content: [DrawPath]
 
-    public init(size: Size, cornerRadius: Double = 0, transform: AffineTransform,
-                fill: ColorRGBA8, borderWidth: Double = 0, borderColor: ColorRGBA8 = .clear,
-                opacity: Double = 1, shadow: DrawShadow? = nil, clips: [ClipShape] = [],
-                content: [DrawPath] = []) {
+    public init(
+        size: Size, cornerRadius: Double = 0, transform: AffineTransform,
+        fill: ColorRGBA8, borderWidth: Double = 0, borderColor: ColorRGBA8 = .clear,
+        opacity: Double = 1, shadow: DrawShadow? = nil, clips: [ClipShape] = [],
+        content: [DrawPath] = []
+    ) {
         self.content = content
         self.size = size
         self.cornerRadius = cornerRadius

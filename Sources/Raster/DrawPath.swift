@@ -38,8 +38,10 @@ public struct DrawPath: Equatable, Sendable {
     /// whenever the transform's linear part and sub-pixel phase repeat. nil (default) for shapes.
     public var glyph: GlyphKey?
 
-    public init(path: Path, transform: AffineTransform = .identity, fillRule: FillRule = .nonZero,
-                paint: Paint, opacity: Double = 1, clips: [ClipShape] = [], glyph: GlyphKey? = nil) {
+    public init(
+        path: Path, transform: AffineTransform = .identity, fillRule: FillRule = .nonZero,
+        paint: Paint, opacity: Double = 1, clips: [ClipShape] = [], glyph: GlyphKey? = nil
+    ) {
         self.glyph = glyph
         self.path = path
         self.transform = transform

@@ -59,7 +59,9 @@ enum Flattening {
     /// root is written 2C / (B + √(B² + 4AC)) to avoid cancellation.
     static func interiorRadiusRatio(segments n: Int) -> Double {
         let s = Angle.radians(Double.pi / 2 / Double(n)).sin
-        let a = Double(n - 2) * s / 2, b = s, c = Double.pi / 4
+        let a = Double(n - 2) * s / 2
+        let b = s
+        let c = Double.pi / 4
         return 2 * c / (b + (b * b + 4 * a * c).squareRoot())
     }
 }
@@ -81,7 +83,10 @@ extension RoundedRect {
     /// `tolerance` is for measurements (tests comparing tolerances); drawing uses the default.
     func flattenedOutline(into points: inout [Point], tolerance: Double = Flattening.tolerance) {
         points.removeAll(keepingCapacity: true)
-        let hw = width / 2, hh = height / 2, r = cornerRadius, t = transform
+        let hw = width / 2
+        let hh = height / 2
+        let r = cornerRadius
+        let t = transform
         let n = Flattening.segmentsPerQuarter(radius: r, stretch: t.maximumStretch, tolerance: tolerance)
         guard n > 0 else {
             points.reserveCapacity(4)
@@ -96,7 +101,8 @@ extension RoundedRect {
         // 1 + O(ε) each keep them within ~n·ε of exact (≈ 1e-13 for n = 1000), far below tolerance.
         // The end vertices use exact directions and radius r, so they land on the tangent points.
         let step = Angle.radians(Double.pi / 2 / Double(n))
-        let cosStep = step.cos, sinStep = step.sin
+        let cosStep = step.cos
+        let sinStep = step.sin
         for (k, (side, e1, e2)) in Flattening.corners.enumerated() {
             // A corner left out of `maskedCorners` is square: one vertex at the box's corner.
             guard maskedCorners.contains(Flattening.cornerMasks[k]) else {
@@ -105,10 +111,14 @@ extension RoundedRect {
             }
             let centre = Point(side.x * (hw - r), side.y * (hh - r))
             points.append(t.apply(to: Point(centre.x + r * e1.x, centre.y + r * e1.y)))
-            var c = cosStep, s = sinStep
+            var c = cosStep
+            var s = sinStep
             for _ in 1..<n {
-                points.append(t.apply(to: Point(centre.x + rho * (c * e1.x + s * e2.x),
-                                                centre.y + rho * (c * e1.y + s * e2.y))))
+                points.append(
+                    t.apply(
+                        to: Point(
+                            centre.x + rho * (c * e1.x + s * e2.x),
+                            centre.y + rho * (c * e1.y + s * e2.y))))
                 (c, s) = (c * cosStep - s * sinStep, s * cosStep + c * sinStep)
             }
             points.append(t.apply(to: Point(centre.x + r * e2.x, centre.y + r * e2.y)))

@@ -69,7 +69,7 @@ extension Pixmap {
         let packed = PremultipliedRGBA8(color).packed
         withUnsafeMutablePixels { pixels, width in
             guard let base = pixels.baseAddress else { return }
-            for y in box.y ..< box.maxY {
+            for y in box.y..<box.maxY {
                 (base + y * width + box.x).update(repeating: packed, count: box.width)
             }
         }

@@ -43,7 +43,8 @@ public struct GlyphCache: Sendable {
                 return m ^ (m >> 31)
             }
             let phase = UInt64(UInt32(bitPattern: phaseX)) << 32 | UInt64(UInt32(bitPattern: phaseY))
-            let h = mix(mix(mix(mix(mix(glyph.font ^ UInt64(glyph.glyph) &* 0x9E37_79B9_7F4A_7C15, a), b), c), d), phase)
+            let h = mix(
+                mix(mix(mix(mix(glyph.font ^ UInt64(glyph.glyph) &* 0x9E37_79B9_7F4A_7C15, a), b), c), d), phase)
             hasher.combine(h)
         }
     }
@@ -76,21 +77,30 @@ public struct GlyphCache: Sendable {
     /// The key and whole-pixel origin of `path`'s glyph under `transform`, and the transform the
     /// mask is computed with (phase only, at the canonical offset `pad`).
     static func place(_ glyph: GlyphKey, transform t: AffineTransform) -> (key: Key, originX: Int, originY: Int) {
-        let qx = (t.tx * phaseSteps).rounded(.down), qy = (t.ty * phaseSteps).rounded(.down)
-        let ix = (qx / phaseSteps).rounded(.down), iy = (qy / phaseSteps).rounded(.down)
-        let key = Key(glyph: glyph, a: t.a.bitPattern, b: t.b.bitPattern, c: t.c.bitPattern, d: t.d.bitPattern,
-                      phaseX: Int32(qx - ix * phaseSteps), phaseY: Int32(qy - iy * phaseSteps))
+        let qx = (t.tx * phaseSteps).rounded(.down)
+        let qy = (t.ty * phaseSteps).rounded(.down)
+        let ix = (qx / phaseSteps).rounded(.down)
+        let iy = (qy / phaseSteps).rounded(.down)
+        let key = Key(
+            glyph: glyph, a: t.a.bitPattern, b: t.b.bitPattern, c: t.c.bitPattern, d: t.d.bitPattern,
+            phaseX: Int32(qx - ix * phaseSteps), phaseY: Int32(qy - iy * phaseSteps))
         return (key, Int(ix), Int(iy))
     }
 
     mutating func mask(for key: Key, path: Path, linear: AffineTransform, scratch: inout ShapeCoverage) -> Mask {
-        if let mask = masks[key] { hits += 1; return mask }
+        if let mask = masks[key] {
+            hits += 1
+            return mask
+        }
         misses += 1
         var mask = Mask(x: 0, y: 0, width: 0, height: 0, bytes: [], extents: [])
         if let outline = outlines.flattened(key.glyph, path: path, linear: linear) {
             mask = Self.compute(key: key, path: outline, linear: linear, scratch: &scratch)
         }
-        if bytes + mask.bytes.count > Self.maxBytes { masks.removeAll(keepingCapacity: true); bytes = 0 }
+        if bytes + mask.bytes.count > Self.maxBytes {
+            masks.removeAll(keepingCapacity: true)
+            bytes = 0
+        }
         masks[key] = mask
         bytes += mask.bytes.count + 2 * mask.extents.count
         return mask
@@ -103,17 +113,21 @@ public struct GlyphCache: Sendable {
         let placed = AffineTransform(a: linear.a, b: linear.b, c: linear.c, d: linear.d, tx: phase.x, ty: phase.y)
         let bounds = boundingBox(of: path.controlPointBounds, under: placed)
         guard bounds.minX.isFinite, bounds.maxX.isFinite, bounds.minY.isFinite, bounds.maxY.isFinite,
-              bounds.width < 4096, bounds.height < 4096 else {
+            bounds.width < 4096, bounds.height < 4096
+        else {
             return Mask(x: 0, y: 0, width: 0, height: 0, bytes: [], extents: [])
         }
-        let left = Int(bounds.minX.rounded(.down)) - 1, top = Int(bounds.minY.rounded(.down)) - 1
-        let inkWidth = Int(bounds.maxX.rounded(.up)) - left + 1, height = Int(bounds.maxY.rounded(.up)) - top + 1
+        let left = Int(bounds.minX.rounded(.down)) - 1
+        let top = Int(bounds.minY.rounded(.down)) - 1
+        let inkWidth = Int(bounds.maxX.rounded(.up)) - left + 1
+        let height = Int(bounds.maxY.rounded(.up)) - top + 1
         // Rows are a whole number of 8-byte groups (the AVX2 blit's step): the extents below are
         // widened to such groups inside the row, over zero bytes, which leave pixels unchanged.
         let width = (inkWidth + 7) & ~7
         let canvas = placed.concatenating(AffineTransform(translationX: Double(-left), y: Double(-top)))
-        let box = scratch.begin(path: path, transform: canvas, fillRule: .nonZero, clip: nil,
-                                canvasWidth: width, canvasHeight: height)
+        let box = scratch.begin(
+            path: path, transform: canvas, fillRule: .nonZero, clip: nil,
+            canvasWidth: width, canvasHeight: height)
         var bytes = [UInt8](repeating: 0, count: width * height)
         var extents = [UInt16](repeating: 0, count: 2 * height)
         if !box.isEmpty {
@@ -121,12 +135,15 @@ public struct GlyphCache: Sendable {
                 extents.withUnsafeMutableBufferPointer { extents in
                     scratch.sweepRows { row, spans in
                         let base = (box.y + row) * width + box.x
-                        var first = Int.max, last = 0
+                        var first = Int.max
+                        var last = 0
                         for span in spans {
                             let b = coverageByte(span.outer)
                             guard b != 0 else { continue }
-                            let start = Int(span.start), end = Int(span.end)
-                            first = min(first, start); last = end
+                            let start = Int(span.start)
+                            let end = Int(span.end)
+                            first = min(first, start)
+                            last = end
                             (bytes.baseAddress! + base + start).update(repeating: b, count: end - start)
                         }
                         if first < last {
@@ -145,12 +162,16 @@ public struct GlyphCache: Sendable {
 
 extension Rasterizer {
     /// Draws a keyed, unclipped glyph path through the cache; see `GlyphCache`.
-    mutating func drawGlyph(_ command: DrawPath, key glyph: GlyphKey, color: ColorRGBA8, opacity: UInt8, onto pixmap: inout Pixmap) {
+    mutating func drawGlyph(
+        _ command: DrawPath, key glyph: GlyphKey, color: ColorRGBA8, opacity: UInt8, onto pixmap: inout Pixmap
+    ) {
         let (key, originX, originY) = GlyphCache.place(glyph, transform: command.transform)
         let mask = glyphCache.mask(for: key, path: command.path, linear: command.transform, scratch: &shapeCoverage)
         // Clip the mask's box to the canvas.
-        let x0 = max(originX + mask.x, 0), y0 = max(originY + mask.y, 0)
-        let x1 = min(originX + mask.x + mask.width, pixmap.width), y1 = min(originY + mask.y + mask.height, pixmap.height)
+        let x0 = max(originX + mask.x, 0)
+        let y0 = max(originY + mask.y, 0)
+        let x1 = min(originX + mask.x + mask.width, pixmap.width)
+        let y1 = min(originY + mask.y + mask.height, pixmap.height)
         guard x0 < x1, y0 < y1 else { return }
         let box = IntRect(uncheckedX: x0, y: y0, width: x1 - x0, height: y1 - y0)
         damage?.append(box)
@@ -159,9 +180,11 @@ extension Rasterizer {
             mask.extents.withUnsafeBufferPointer { e in
                 pixmap.withUnsafeMutablePixels { pixels, width in
                     guard let base = pixels.baseAddress, let mb = m.baseAddress, let eb = e.baseAddress else { return }
-                    let row = y0 - originY - mask.y, column = x0 - originX - mask.x
-                    fb_blit_glyph_mask(base + y0 * width + x0, width, mb + row * mask.width, mask.width, eb + 2 * row,
-                                       column, x1 - x0, y1 - y0, fill, UInt32(opacity))
+                    let row = y0 - originY - mask.y
+                    let column = x0 - originX - mask.x
+                    fb_blit_glyph_mask(
+                        base + y0 * width + x0, width, mb + row * mask.width, mask.width, eb + 2 * row,
+                        column, x1 - x0, y1 - y0, fill, UInt32(opacity))
                 }
             }
         }

@@ -40,12 +40,14 @@ struct GlyphOutlines {
     /// σ is 0 or not finite (nothing to draw).
     static func scaleStep(_ t: AffineTransform) -> Int? {
         // σ² is the larger eigenvalue of AᵀA: s + √(s² − det²), s = (a² + b² + c² + d²)/2.
-        let s = (t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d) / 2, det = t.a * t.d - t.b * t.c
+        let s = (t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d) / 2
+        let det = t.a * t.d - t.b * t.c
         let sigma = (s + max(s * s - det * det, 0).squareRoot()).squareRoot()
         guard sigma.isFinite, sigma > 0 else { return nil }
         // σ = m·2^e, m in [1, 2): 4e + (the number of quarter steps m exceeds), and one more
         // unless m is exactly at a step (m = 1 is the step 4e itself).
-        let e = Int(sigma.exponent), m = sigma.significand
+        let e = Int(sigma.exponent)
+        let m = sigma.significand
         var k = 4 * e
         if m > 1 { k += 1 + quarterSteps.filter { m > $0 }.count }
         return min(max(k, -80), 80)
@@ -53,7 +55,8 @@ struct GlyphOutlines {
 
     /// 2^(k/4) as the flattening assumed it: 2^⌊k/4⌋ exactly times 1 or a quarter-step constant.
     static func scale(ofStep k: Int) -> Double {
-        let whole = k >> 2, quarter = k & 3
+        let whole = k >> 2
+        let quarter = k & 3
         return Double(sign: .plus, exponent: whole, significand: quarter == 0 ? 1 : quarterSteps[quarter - 1])
     }
 
@@ -65,7 +68,7 @@ struct GlyphOutlines {
         if let outline = outlines[key] { return outline }
         var outline = Path()
         if flattening.set(path, transform: .identity, tolerance: Self.tolerance / Self.scale(ofStep: k)) {
-            for c in 0 ..< flattening.contourCount {
+            for c in 0..<flattening.contourCount {
                 let points = flattening.contour(c)
                 outline.move(to: points.first!)
                 for p in points.dropFirst() { outline.line(to: p) }

@@ -10,19 +10,22 @@ import Geometry
 /// itself inside one pixel: there the accumulated area sums windings of opposite sign (nonZero)
 /// or of different parity (evenOdd) before the fold, as every accumulation rasterizer does
 /// (FreeType's, font-rs, stb_truetype); the pixel is right on either side of the crossing.
-public func coverage(of path: Path, transform: AffineTransform = .identity, fillRule: FillRule = .nonZero,
-                     clippedTo clips: [RoundedRect] = [], canvasWidth: Int, canvasHeight: Int) -> CoverageMask {
+public func coverage(
+    of path: Path, transform: AffineTransform = .identity, fillRule: FillRule = .nonZero,
+    clippedTo clips: [RoundedRect] = [], canvasWidth: Int, canvasHeight: Int
+) -> CoverageMask {
     precondition(canvasWidth > 0 && canvasHeight > 0, "canvas size must be positive")
     var scratch = ShapeCoverage()
     var region = ClipRegion()
     if !clips.isEmpty { region.set(clips) }
-    let box = scratch.begin(path: path, transform: transform, fillRule: fillRule,
-                            clip: clips.isEmpty ? nil : region,
-                            canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    let box = scratch.begin(
+        path: path, transform: transform, fillRule: fillRule,
+        clip: clips.isEmpty ? nil : region,
+        canvasWidth: canvasWidth, canvasHeight: canvasHeight)
     var values = [Float](repeating: 0, count: box.width * box.height)
     scratch.sweepRows { row, spans in
         for span in spans {
-            for i in Int(span.start) ..< Int(span.end) { values[row * box.width + i] = span.outer }
+            for i in Int(span.start)..<Int(span.end) { values[row * box.width + i] = span.outer }
         }
     }
     return CoverageMask(box: box, values: values)
@@ -43,8 +46,10 @@ extension ShapeCoverage {
     /// wherever a pixel is crossed by the path's outline or by the clip's edge but not both; where
     /// both cross one pixel it gives c_path·c_clip instead of the area of their intersection (a
     /// path edge lying on the clip edge: c² instead of c).
-    mutating func begin(path: Path, transform: AffineTransform, fillRule: FillRule, clip: ClipRegion?,
-                        canvasWidth: Int, canvasHeight: Int) -> IntRect {
+    mutating func begin(
+        path: Path, transform: AffineTransform, fillRule: FillRule, clip: ClipRegion?,
+        canvasWidth: Int, canvasHeight: Int
+    ) -> IntRect {
         let empty = IntRect(uncheckedX: 0, y: 0, width: 0, height: 0)
         var box = empty
         let canvas = Rect(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight))
@@ -57,7 +62,7 @@ extension ShapeCoverage {
         // An empty polygon resets the buffers for `box` and draws nothing.
         let result = begin(polygon: [], box: box)
         guard !box.isEmpty else { return result }
-        for k in 0 ..< flattening.contourCount {
+        for k in 0..<flattening.contourCount {
             outer.addPolygon(flattening.contour(k))
         }
         if let clip {

@@ -18,9 +18,11 @@ import Geometry
 /// half a strip per such crossing (1/512 for 256 strips).
 ///
 /// Cost: O(rows × subRowsPerPixel × segments in the row); for tests on small canvases.
-public func coverageReference(of path: Path, transform: AffineTransform = .identity, fillRule: FillRule = .nonZero,
-                              clippedTo clips: [RoundedRect] = [], canvasWidth: Int, canvasHeight: Int,
-                              subRowsPerPixel: Int = 256, piecesPerCurve: Int = 1024) -> CoverageMask {
+public func coverageReference(
+    of path: Path, transform: AffineTransform = .identity, fillRule: FillRule = .nonZero,
+    clippedTo clips: [RoundedRect] = [], canvasWidth: Int, canvasHeight: Int,
+    subRowsPerPixel: Int = 256, piecesPerCurve: Int = 1024
+) -> CoverageMask {
     precondition(canvasWidth > 0 && canvasHeight > 0, "canvas size must be positive")
     precondition(subRowsPerPixel > 0 && piecesPerCurve > 0, "sampling counts must be positive")
     let canvas = IntRect(uncheckedX: 0, y: 0, width: canvasWidth, height: canvasHeight)
@@ -28,35 +30,61 @@ public func coverageReference(of path: Path, transform: AffineTransform = .ident
 
     // Segments in pixel space, every contour closed.
     var segments: [(Point, Point)] = []
-    var start = Point.zero, current = Point.zero, hasContour = false
-    func to(_ p: Point) { segments.append((transform.apply(to: current), transform.apply(to: p))); current = p }
+    var start = Point.zero
+    var current = Point.zero
+    var hasContour = false
+    func to(_ p: Point) {
+        segments.append((transform.apply(to: current), transform.apply(to: p)))
+        current = p
+    }
     func closeContour() {
         if hasContour && current != start { to(start) }
         hasContour = false
     }
     for element in path.elements {
         switch element {
-        case .move(let p): closeContour(); start = p; current = p; hasContour = true
-        case .line(let p): if !hasContour { start = current; hasContour = true }; to(p)
+        case .move(let p):
+            closeContour()
+            start = p
+            current = p
+            hasContour = true
+        case .line(let p):
+            if !hasContour {
+                start = current
+                hasContour = true
+            }
+            to(p)
         case .quad(let c, let p):
-            if !hasContour { start = current; hasContour = true }
+            if !hasContour {
+                start = current
+                hasContour = true
+            }
             let p0 = current
-            for i in 1 ... piecesPerCurve {
+            for i in 1...piecesPerCurve {
                 let t = Double(i) / Double(piecesPerCurve)
-                let a = p0 + (c - p0) * t, b = c + (p - c) * t
+                let a = p0 + (c - p0) * t
+                let b = c + (p - c) * t
                 to(i == piecesPerCurve ? p : a + (b - a) * t)
             }
         case .cubic(let c1, let c2, let p):
-            if !hasContour { start = current; hasContour = true }
+            if !hasContour {
+                start = current
+                hasContour = true
+            }
             let p0 = current
-            for i in 1 ... piecesPerCurve {
+            for i in 1...piecesPerCurve {
                 // de Casteljau: a different evaluation from the fast path's Bernstein sums.
                 let t = Double(i) / Double(piecesPerCurve)
-                let a = p0 + (c1 - p0) * t, b = c1 + (c2 - c1) * t, c = c2 + (p - c2) * t
-                let d = a + (b - a) * t, e = b + (c - b) * t
+                let a = p0 + (c1 - p0) * t
+                let b = c1 + (c2 - c1) * t
+                let c = c2 + (p - c2) * t
+                let d = a + (b - a) * t
+                let e = b + (c - b) * t
                 to(i == piecesPerCurve ? p : d + (e - d) * t)
             }
-        case .close: closeContour(); current = start
+        case .close:
+            closeContour()
+            current = start
         }
     }
     closeContour()
@@ -66,8 +94,9 @@ public func coverageReference(of path: Path, transform: AffineTransform = .ident
     // Segments bucketed by the pixel rows their y range meets.
     var rows = [[Int]](repeating: [], count: canvasHeight)
     for (index, (a, b)) in segments.enumerated() where a.y != b.y {
-        let lo = max(0, Int(min(a.y, b.y).rounded(.down))), hi = min(canvasHeight - 1, Int(max(a.y, b.y).rounded(.down)))
-        if lo <= hi { for j in lo ... hi { rows[j].append(index) } }
+        let lo = max(0, Int(min(a.y, b.y).rounded(.down)))
+        let hi = min(canvasHeight - 1, Int(max(a.y, b.y).rounded(.down)))
+        if lo <= hi { for j in lo...hi { rows[j].append(index) } }
     }
     var clipLines: [(RoundedRect, AffineTransform, Point)] = []
     for clip in clips {
@@ -78,8 +107,8 @@ public func coverageReference(of path: Path, transform: AffineTransform = .ident
     }
     let strip = 1 / Double(subRowsPerPixel)
     var crossings: [(x: Double, direction: Int)] = []
-    for j in 0 ..< canvasHeight where !rows[j].isEmpty {
-        for k in 0 ..< subRowsPerPixel {
+    for j in 0..<canvasHeight where !rows[j].isEmpty {
+        for k in 0..<subRowsPerPixel {
             let y = Double(j) + (Double(k) + 0.5) * strip
             crossings.removeAll(keepingCapacity: true)
             for index in rows[j] {
@@ -91,11 +120,17 @@ public func coverageReference(of path: Path, transform: AffineTransform = .ident
             }
             guard !crossings.isEmpty else { continue }
             crossings.sort { $0.x < $1.x }
-            var clipLo = -Double.infinity, clipHi = Double.infinity, missed = false
+            var clipLo = -Double.infinity
+            var clipHi = Double.infinity
+            var missed = false
             for (clip, inverse, direction) in clipLines {
                 guard let (a, b) = lineInterval(clip, origin: inverse.apply(to: Point(0, y)), direction: direction)
-                else { missed = true; break }
-                clipLo = max(clipLo, a); clipHi = min(clipHi, b)
+                else {
+                    missed = true
+                    break
+                }
+                clipLo = max(clipLo, a)
+                clipHi = min(clipHi, b)
             }
             if missed { continue }
             var winding = 0
@@ -103,9 +138,10 @@ public func coverageReference(of path: Path, transform: AffineTransform = .ident
                 winding += crossing.direction
                 let inside = fillRule == .nonZero ? winding != 0 : winding & 1 != 0
                 guard inside, n + 1 < crossings.count else { continue }
-                let x0 = max(crossing.x, clipLo, 0), x1 = min(crossings[n + 1].x, clipHi, Double(canvasWidth))
+                let x0 = max(crossing.x, clipLo, 0)
+                let x1 = min(crossings[n + 1].x, clipHi, Double(canvasWidth))
                 guard x1 > x0 else { continue }
-                for i in Int(x0.rounded(.down)) ..< Int(x1.rounded(.up)) {
+                for i in Int(x0.rounded(.down))..<Int(x1.rounded(.up)) {
                     values[j * canvasWidth + i] += (min(x1, Double(i + 1)) - max(x0, Double(i))) * strip
                 }
             }

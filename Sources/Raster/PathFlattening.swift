@@ -37,8 +37,10 @@ struct PathFlattening {
     /// `tolerance` (default `PathFlattening.tolerance`) is the chord error bound in the units the
     /// points end up in: glyph masks flatten once in font units with a tolerance scaled to the
     /// pixel size (GlyphCache.swift).
-    mutating func set(_ path: Path, transform: AffineTransform, visible: Rect? = nil,
-                      tolerance: Double = PathFlattening.tolerance) -> Bool {
+    mutating func set(
+        _ path: Path, transform: AffineTransform, visible: Rect? = nil,
+        tolerance: Double = PathFlattening.tolerance
+    ) -> Bool {
         func outside(_ points: Point...) -> Bool {
             guard let v = visible else { return false }
             return points.allSatisfy { $0.x <= v.minX } || points.allSatisfy { $0.x >= v.maxX }
@@ -46,7 +48,9 @@ struct PathFlattening {
         }
         points.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
-        var current = Point.zero, start = Point.zero, open = false
+        var current = Point.zero
+        var start = Point.zero
+        var open = false
         func endContour() {
             if open && points.count > (ends.last ?? 0) { ends.append(points.count) }
             open = false
@@ -55,35 +59,55 @@ struct PathFlattening {
             switch element {
             case .move(let p):
                 endContour()
-                current = transform.apply(to: p); start = current
+                current = transform.apply(to: p)
+                start = current
                 points.append(current)
                 open = true
             case .line(let p):
-                if !open { points.append(current); open = true }
+                if !open {
+                    points.append(current)
+                    open = true
+                }
                 current = transform.apply(to: p)
                 points.append(current)
             case .quad(let c, let p):
-                if !open { points.append(current); open = true }
-                let p0 = current, p1 = transform.apply(to: c), p2 = transform.apply(to: p)
+                if !open {
+                    points.append(current)
+                    open = true
+                }
+                let p0 = current
+                let p1 = transform.apply(to: c)
+                let p2 = transform.apply(to: p)
                 // B'' = 2·(p0 − 2p1 + p2), constant. A chord over a parameter step h deviates from
                 // the arc by at most h²/8·|B''|, so n = ⌈√(|p0 − 2p1 + p2| / (4·tolerance))⌉.
                 let n = outside(p0, p1, p2) ? 1 : Self.pieces((p0 - 2 * p1 + p2).length / (4 * tolerance))
                 for i in 1..<n {
-                    let t = Double(i) / Double(n), u = 1 - t
+                    let t = Double(i) / Double(n)
+                    let u = 1 - t
                     points.append(u * u * p0 + 2 * u * t * p1 + t * t * p2)
                 }
                 points.append(p2)
                 current = p2
             case .cubic(let c1, let c2, let p):
-                if !open { points.append(current); open = true }
-                let p0 = current, p1 = transform.apply(to: c1), p2 = transform.apply(to: c2), p3 = transform.apply(to: p)
+                if !open {
+                    points.append(current)
+                    open = true
+                }
+                let p0 = current
+                let p1 = transform.apply(to: c1)
+                let p2 = transform.apply(to: c2)
+                let p3 = transform.apply(to: p)
                 // B''(t) = 6·((1 − t)·d1 + t·d2), d1 = p0 − 2p1 + p2, d2 = p1 − 2p2 + p3, so
                 // |B''| ≤ 6·max(|d1|, |d2|) and n = ⌈√(3·max / (4·tolerance))⌉.
                 let m = max((p0 - 2 * p1 + p2).length, (p1 - 2 * p2 + p3).length)
                 let n = outside(p0, p1, p2, p3) ? 1 : Self.pieces(3 * m / (4 * tolerance))
                 for i in 1..<n {
-                    let t = Double(i) / Double(n), u = 1 - t
-                    let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
+                    let t = Double(i) / Double(n)
+                    let u = 1 - t
+                    let a = u * u * u
+                    let b = 3 * u * u * t
+                    let c = 3 * u * t * t
+                    let d = t * t * t
                     points.append(a * p0 + b * p1 + c * p2 + d * p3)
                 }
                 points.append(p3)
@@ -114,6 +138,6 @@ struct PathFlattening {
 
     /// The points of contour k.
     func contour(_ k: Int) -> ArraySlice<Point> {
-        points[(k == 0 ? 0 : ends[k - 1]) ..< ends[k]]
+        points[(k == 0 ? 0 : ends[k - 1])..<ends[k]]
     }
 }

@@ -54,7 +54,9 @@ public struct Pixmap: Equatable, Sendable {
         }
         set {
             let o = offset(x, y)
-            data[o] = newValue.r; data[o + 1] = newValue.g; data[o + 2] = newValue.b
+            data[o] = newValue.r
+            data[o + 1] = newValue.g
+            data[o + 2] = newValue.b
             data[o + 3] = newValue.a
         }
     }
@@ -112,7 +114,8 @@ public struct Pixmap: Equatable, Sendable {
     /// table[a·256 + c] = `PremultipliedRGBA8.unpremultiply(c, a)` for c ≤ a, 0 for a = 0 (a fully
     /// transparent pixel has no colour) and for c > a (never a valid premultiplied byte).
     static let unpremultiplyTable: [UInt8] = (0..<65536).map { i in
-        let a = UInt8(i >> 8), c = UInt8(i & 255)
+        let a = UInt8(i >> 8)
+        let c = UInt8(i & 255)
         return a == 0 || c > a ? 0 : PremultipliedRGBA8.unpremultiply(c, a)
     }
 
@@ -125,8 +128,9 @@ public struct Pixmap: Equatable, Sendable {
     }
 
     private func offset(_ x: Int, _ y: Int) -> Int {
-        precondition(x >= 0 && x < width && y >= 0 && y < height,
-                     "pixel (\(x), \(y)) outside \(width)×\(height) pixmap")
+        precondition(
+            x >= 0 && x < width && y >= 0 && y < height,
+            "pixel (\(x), \(y)) outside \(width)×\(height) pixmap")
         return 4 * (y * width + x)
     }
 }

@@ -16,22 +16,31 @@ public struct PremultipliedRGBA8: Hashable, Sendable, CustomStringConvertible {
 
     /// Premultiplies with exact rounding: each channel becomes round(c·a/255) (`mul255`).
     public init(_ color: ColorRGBA8) {
-        self.init(unchecked: mul255(color.r, color.a), mul255(color.g, color.a),
-                  mul255(color.b, color.a), color.a)
+        self.init(
+            unchecked: mul255(color.r, color.a), mul255(color.g, color.a),
+            mul255(color.b, color.a), color.a)
     }
 
     /// For blends that preserve the invariant by their arithmetic; checked in debug builds.
     @inline(__always)
     init(unchecked r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) {
         assert(r <= a && g <= a && b <= a, "premultiplied colour with a channel above alpha")
-        self.r = r; self.g = g; self.b = b; self.a = a
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
     }
 
     /// The four bytes in memory order (r, g, b, a at increasing addresses), as a pixmap stores
     /// them: what the packed blends load and store.
     var packed: UInt32 {
         var value: UInt32 = 0
-        withUnsafeMutableBytes(of: &value) { $0[0] = r; $0[1] = g; $0[2] = b; $0[3] = a }
+        withUnsafeMutableBytes(of: &value) {
+            $0[0] = r
+            $0[1] = g
+            $0[2] = b
+            $0[3] = a
+        }
         return value
     }
 
@@ -56,8 +65,9 @@ public struct PremultipliedRGBA8: Hashable, Sendable, CustomStringConvertible {
         case 0: return .clear
         case 255: return ColorRGBA8(r: r, g: g, b: b, a: 255)
         default:
-            return ColorRGBA8(r: Self.unpremultiply(r, a), g: Self.unpremultiply(g, a),
-                              b: Self.unpremultiply(b, a), a: a)
+            return ColorRGBA8(
+                r: Self.unpremultiply(r, a), g: Self.unpremultiply(g, a),
+                b: Self.unpremultiply(b, a), a: a)
         }
     }
 

@@ -26,7 +26,9 @@ public final class RasterImage: Hashable, Sendable, CustomStringConvertible {
         self.width = width
         self.height = height
         self.identity = identity
-        var widths = [width], heights = [height], offsets = [0]
+        var widths = [width]
+        var heights = [height]
+        var offsets = [0]
         var total = width * height
         while widths.last! > 1 || heights.last! > 1 {
             offsets.append(total)
@@ -38,8 +40,9 @@ public final class RasterImage: Hashable, Sendable, CustomStringConvertible {
         texels.withUnsafeMutableBufferPointer { out in
             rgba.withUnsafeBufferPointer { fb_premultiply_rgba($0.baseAddress, width * height, out.baseAddress) }
             for k in 1..<widths.count {
-                fb_downsample_half(out.baseAddress! + offsets[k - 1], widths[k - 1], heights[k - 1],
-                                   out.baseAddress! + offsets[k])
+                fb_downsample_half(
+                    out.baseAddress! + offsets[k - 1], widths[k - 1], heights[k - 1],
+                    out.baseAddress! + offsets[k])
             }
         }
         self.texels = texels
@@ -115,7 +118,10 @@ extension RasterImage {
         var bytes = [UInt8](repeating: 0, count: 4 * width * height)
         for i in 0..<(width * height) {
             let c = PremultipliedRGBA8(packed: texels[i]).unpremultiplied()
-            bytes[4 * i] = c.r; bytes[4 * i + 1] = c.g; bytes[4 * i + 2] = c.b; bytes[4 * i + 3] = c.a
+            bytes[4 * i] = c.r
+            bytes[4 * i + 1] = c.g
+            bytes[4 * i + 2] = c.b
+            bytes[4 * i + 3] = c.a
         }
         return bytes
     }

@@ -13,7 +13,9 @@ extension Rasterizer {
     mutating func drawShaded(_ command: DrawPath, onto pixmap: inout Pixmap) {
         let opacity = LayerPaint(fill: .clear, border: .clear, opacity: command.opacity).opacity
         guard opacity > 0, !command.paint.isClear, !command.path.isEmpty, command.transform.isFinite else { return }
-        guard let box = beginCoverage(of: command, canvasWidth: pixmap.width, canvasHeight: pixmap.height) else { return }
+        guard let box = beginCoverage(of: command, canvasWidth: pixmap.width, canvasHeight: pixmap.height) else {
+            return
+        }
         shadeSpans(box, paint: command.paint, border: .transparent, hasBorder: false, opacity: opacity, onto: &pixmap)
     }
 
@@ -24,8 +26,9 @@ extension Rasterizer {
         let paint = LayerPaint(fill: .clear, border: rect.borderColor, opacity: rect.opacity)
         let hasBorder = rect.borderWidth > 0 && paint.border.a > 0
         guard paint.opacity > 0, !fillPaint.isClear || hasBorder else { return }
-        let shape = RoundedRect(size: rect.size, cornerRadius: rect.cornerRadius,
-                                maskedCorners: rect.maskedCorners, transform: rect.transform)
+        let shape = RoundedRect(
+            size: rect.size, cornerRadius: rect.cornerRadius,
+            maskedCorners: rect.maskedCorners, transform: rect.transform)
         let hole = hasBorder ? shape.inset(by: rect.borderWidth) : nil
         guard let clip = resolveClips(rect.clips) else { return }
         if let shadow = rect.shadow {
@@ -37,24 +40,32 @@ extension Rasterizer {
             case .gradient(let g): alpha = g.gradient.maxAlpha
             case .image: alpha = 255
             }
-            let shadowPaint = LayerPaint(fill: ColorRGBA8(r: 255, g: 255, b: 255, a: alpha), border: rect.borderColor,
-                                         opacity: rect.opacity)
-            if let shadowBox = shadowRenderer.draw(shadow, of: shape, hole: hole, hasBorder: hasBorder, paint: shadowPaint,
-                                                   clip: clip, coverage: &shapeCoverage, onto: &pixmap) {
+            let shadowPaint = LayerPaint(
+                fill: ColorRGBA8(r: 255, g: 255, b: 255, a: alpha), border: rect.borderColor,
+                opacity: rect.opacity)
+            if let shadowBox = shadowRenderer.draw(
+                shadow, of: shape, hole: hole, hasBorder: hasBorder, paint: shadowPaint,
+                clip: clip, coverage: &shapeCoverage, onto: &pixmap)
+            {
                 damage?.append(shadowBox)
             }
         }
-        let box = shapeCoverage.begin(shape, hole: hole, clip: clip, canvasWidth: pixmap.width, canvasHeight: pixmap.height)
-        shadeSpans(box, paint: fillPaint, border: paint.border, hasBorder: hasBorder, opacity: paint.opacity, onto: &pixmap)
+        let box = shapeCoverage.begin(
+            shape, hole: hole, clip: clip, canvasWidth: pixmap.width, canvasHeight: pixmap.height)
+        shadeSpans(
+            box, paint: fillPaint, border: paint.border, hasBorder: hasBorder, opacity: paint.opacity, onto: &pixmap)
     }
 
     /// Sweeps the coverage just accumulated over `box` and composites `paint`'s colours span by span.
-    private mutating func shadeSpans(_ box: IntRect, paint: Paint, border: PremultipliedRGBA8, hasBorder: Bool,
-                                     opacity: UInt8, onto pixmap: inout Pixmap) {
+    private mutating func shadeSpans(
+        _ box: IntRect, paint: Paint, border: PremultipliedRGBA8, hasBorder: Bool,
+        opacity: UInt8, onto pixmap: inout Pixmap
+    ) {
         guard !box.isEmpty else { return }
         damage?.append(box)
         var shader = Shader(paint)
-        let borderPacked = border.packed, opacity32 = UInt32(opacity)
+        let borderPacked = border.packed
+        let opacity32 = UInt32(opacity)
         pixmap.withUnsafeMutablePixels { pixels, width in
             guard let base = pixels.baseAddress else { return }
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: box.width) { colours in
@@ -63,9 +74,11 @@ extension Rasterizer {
                     let y = box.y + row
                     for span in spans {
                         let cf = UInt32(coverageByte(span.outer))
-                        let cb = hasBorder ? UInt32(coverageByte(borderCoverage(outer: span.outer, inner: span.inner))) : 0
+                        let cb =
+                            hasBorder ? UInt32(coverageByte(borderCoverage(outer: span.outer, inner: span.inner))) : 0
                         guard cf != 0 || cb != 0 else { continue }
-                        let x = box.x + Int(span.start), count = Int(span.end - span.start)
+                        let x = box.x + Int(span.start)
+                        let count = Int(span.end - span.start)
                         shader.shade(x: x, y: y, count: count, into: colourBase)
                         fb_blend_shaded(base + y * width + x, colourBase, count, cf, borderPacked, cb, opacity32)
                     }

@@ -57,7 +57,8 @@ public struct Rasterizer: Sendable {
     /// drew are restored before drawing (rules in FrameCanvas.swift). The bytes are exactly
     /// `Rasterizer.render(list).straightRGBA()` whatever the canvas held before.
     public mutating func render(_ list: DisplayList, into canvas: inout FrameCanvas) {
-        let count = 4 * list.width * list.height, pixels = list.width * list.height
+        let count = 4 * list.width * list.height
+        let pixels = list.width * list.height
         let restorable = canvas.canRestore(for: list)
         let restoredArea = restorable ? canvas.damage.reduce(0) { $0 + $1.width * $1.height } : pixels
         let incremental = restorable && Double(restoredArea) <= FrameCanvas.restoreLimit * Double(pixels)
@@ -81,8 +82,9 @@ public struct Rasterizer: Sendable {
         canvas.rgba = (consume pixmap).data
         canvas.width = list.width
         canvas.height = list.height
-        canvas.lastRender = FrameCanvas.Statistics(incremental: incremental,
-                                                   restoredPixels: incremental ? restoredArea : pixels)
+        canvas.lastRender = FrameCanvas.Statistics(
+            incremental: incremental,
+            restoredPixels: incremental ? restoredArea : pixels)
         if list.background.a == 255 {
             canvas.background = list.background
         } else {
@@ -129,7 +131,9 @@ public struct Rasterizer: Sendable {
             command.transform.tx = Double(x) + Double(key.phaseX) / GlyphCache.phaseSteps
             command.transform.ty = Double(y) + Double(key.phaseY) / GlyphCache.phaseSteps
         }
-        guard let box = beginCoverage(of: command, canvasWidth: pixmap.width, canvasHeight: pixmap.height) else { return }
+        guard let box = beginCoverage(of: command, canvasWidth: pixmap.width, canvasHeight: pixmap.height) else {
+            return
+        }
         sweep(box, paint.kernelPaint(hasBorder: false), onto: &pixmap)
     }
 
@@ -137,19 +141,23 @@ public struct Rasterizer: Sendable {
         let paint = LayerPaint(fill: rect.fill, border: rect.borderColor, opacity: rect.opacity)
         let hasBorder = rect.borderWidth > 0 && paint.border.a > 0
         guard paint.opacity > 0, paint.fill.a > 0 || hasBorder else { return }
-        let shape = RoundedRect(size: rect.size, cornerRadius: rect.cornerRadius,
-                                maskedCorners: rect.maskedCorners, transform: rect.transform)
+        let shape = RoundedRect(
+            size: rect.size, cornerRadius: rect.cornerRadius,
+            maskedCorners: rect.maskedCorners, transform: rect.transform)
         // With a border whose width swallows the whole shape the hole is nil: inner coverage
         // stays 0 and the border covers everything the shape does.
         let hole = hasBorder ? shape.inset(by: rect.borderWidth) : nil
         guard let clip = resolveClips(rect.clips) else { return }
         if let shadow = rect.shadow,
-           let shadowBox = shadowRenderer.draw(shadow, of: shape, hole: hole, hasBorder: hasBorder, paint: paint,
-                                               clip: clip, coverage: &shapeCoverage, onto: &pixmap) {
+            let shadowBox = shadowRenderer.draw(
+                shadow, of: shape, hole: hole, hasBorder: hasBorder, paint: paint,
+                clip: clip, coverage: &shapeCoverage, onto: &pixmap)
+        {
             damage?.append(shadowBox)
         }
-        let box = shapeCoverage.begin(shape, hole: hole, clip: clip,
-                                      canvasWidth: pixmap.width, canvasHeight: pixmap.height)
+        let box = shapeCoverage.begin(
+            shape, hole: hole, clip: clip,
+            canvasWidth: pixmap.width, canvasHeight: pixmap.height)
         sweep(box, paint.kernelPaint(hasBorder: hasBorder), onto: &pixmap)
     }
 
@@ -170,8 +178,9 @@ extension Rasterizer {
     /// clips leave nothing. Solid and shaded paints both start here.
     mutating func beginCoverage(of command: DrawPath, canvasWidth: Int, canvasHeight: Int) -> IntRect? {
         guard let clip = resolveClips(command.clips) else { return nil }
-        return shapeCoverage.begin(path: command.path, transform: command.transform, fillRule: command.fillRule,
-                                   clip: clip, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        return shapeCoverage.begin(
+            path: command.path, transform: command.transform, fillRule: command.fillRule,
+            clip: clip, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
     }
 }
 

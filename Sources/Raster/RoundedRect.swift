@@ -35,7 +35,8 @@ public struct RoundedRect: Equatable, Sendable {
     /// each replaces an r × r square by a quarter disk, and an affine map scales every area by |det|.
     public var area: Double {
         guard !isEmpty else { return 0 }
-        let r = cornerRadius, k = Double(maskedCorners.count)
+        let r = cornerRadius
+        let k = Double(maskedCorners.count)
         return (width * height - k * (1 - Double.pi / 4) * r * r) * abs(transform.determinant)
     }
 
@@ -44,15 +45,18 @@ public struct RoundedRect: Equatable, Sendable {
     /// whole shape); the shape itself when `borderWidth` is 0 or less.
     public func inset(by borderWidth: Double) -> RoundedRect? {
         guard borderWidth > 0 else { return self }
-        let w = width - 2 * borderWidth, h = height - 2 * borderWidth
+        let w = width - 2 * borderWidth
+        let h = height - 2 * borderWidth
         guard w > 0, h > 0 else { return nil }
-        return RoundedRect(size: Size(w, h), cornerRadius: max(cornerRadius - borderWidth, 0),
-                           maskedCorners: maskedCorners, transform: transform)
+        return RoundedRect(
+            size: Size(w, h), cornerRadius: max(cornerRadius - borderWidth, 0),
+            maskedCorners: maskedCorners, transform: transform)
     }
 
     /// The pixel-space bounding box of the local box (exact for r = 0, conservative otherwise).
     public var bounds: Rect {
-        boundingBox(of: Rect(x: -width / 2, y: -height / 2, width: width, height: height),
-                    under: transform)
+        boundingBox(
+            of: Rect(x: -width / 2, y: -height / 2, width: width, height: height),
+            under: transform)
     }
 }

@@ -54,9 +54,11 @@ struct ShadowRenderer {
 
     /// Draws the shadow and returns the box of pixels it may have changed (nil: none).
     @discardableResult
-    mutating func draw(_ shadow: DrawShadow, of shape: RoundedRect, hole: RoundedRect?, hasBorder: Bool,
-                       paint: LayerPaint, clip: ClipRegion?, coverage: inout ShapeCoverage,
-                       onto pixmap: inout Pixmap) -> IntRect? {
+    mutating func draw(
+        _ shadow: DrawShadow, of shape: RoundedRect, hole: RoundedRect?, hasBorder: Bool,
+        paint: LayerPaint, clip: ClipRegion?, coverage: inout ShapeCoverage,
+        onto pixmap: inout Pixmap
+    ) -> IntRect? {
         let shadowOpacity = LayerPaint(fill: .clear, border: .clear, opacity: shadow.opacity).opacity
         let colour = shadow.color.premultiplied.scaled(by: shadowOpacity)
         guard colour.a > 0, paint.opacity > 0, shadow.offset.isFinite else { return nil }
@@ -69,15 +71,19 @@ struct ShadowRenderer {
         // blur brings in what lies up to k pixels outside), in coordinates shifted by (k, k).
         let move = AffineTransform(translationX: shadow.offset.x + Double(k), y: shadow.offset.y + Double(k))
         func moved(_ r: RoundedRect) -> RoundedRect {
-            RoundedRect(size: Size(r.width, r.height), cornerRadius: r.cornerRadius,
-                        maskedCorners: r.maskedCorners, transform: r.transform.concatenating(move))
+            RoundedRect(
+                size: Size(r.width, r.height), cornerRadius: r.cornerRadius,
+                maskedCorners: r.maskedCorners, transform: r.transform.concatenating(move))
         }
-        let box = coverage.begin(moved(shape), hole: hasBorder ? hole.map(moved) : nil,
-                                 canvasWidth: pixmap.width + 2 * k, canvasHeight: pixmap.height + 2 * k)
+        let box = coverage.begin(
+            moved(shape), hole: hasBorder ? hole.map(moved) : nil,
+            canvasWidth: pixmap.width + 2 * k, canvasHeight: pixmap.height + 2 * k)
         guard !box.isEmpty else { return nil }
         // The mask spans the box grown by k; its top-left pixel is canvas pixel (box.x − 2k, box.y − 2k).
-        let mw = box.width + 2 * k, mh = box.height + 2 * k
-        let originX = box.x - 2 * k, originY = box.y - 2 * k
+        let mw = box.width + 2 * k
+        let mh = box.height + 2 * k
+        let originX = box.x - 2 * k
+        let originY = box.y - 2 * k
         if mask.count < mw * mh {
             mask = [Float](repeating: 0, count: mw * mh)
             temp = [Float](repeating: 0, count: mw * mh)
@@ -91,15 +97,17 @@ struct ShadowRenderer {
                     let cf = coverageByte(span.outer)
                     let cb = hasBorder ? coverageByte(borderCoverage(outer: span.outer, inner: span.inner)) : 0
                     let alpha = Float(alphaPaint.color(fillCoverage: cf, borderCoverage: cb).a) / 255
-                    for x in Int(span.start) ..< Int(span.end) { mask[base + x] = alpha }
+                    for x in Int(span.start)..<Int(span.end) { mask[base + x] = alpha }
                 }
             }
         }
-        blur(width: mw, height: mh, halfWidth: k, activeRows: k ..< k + box.height)
+        blur(width: mw, height: mh, halfWidth: k, activeRows: k..<k + box.height)
 
         // Composite the part on the canvas, with the clip's coverage when clipped.
-        let x0 = max(originX, 0), x1 = min(originX + mw, pixmap.width)
-        let y0 = max(originY, 0), y1 = min(originY + mh, pixmap.height)
+        let x0 = max(originX, 0)
+        let x1 = min(originX + mw, pixmap.width)
+        let y0 = max(originY, 0)
+        let y1 = min(originY + mh, pixmap.height)
         guard x1 > x0, y1 > y0 else { return nil }
         let drawBox = IntRect(uncheckedX: x0, y: y0, width: x1 - x0, height: y1 - y0)
         if clipRow.count < drawBox.width { clipRow = [Float](repeating: 0, count: drawBox.width) }
@@ -125,7 +133,7 @@ struct ShadowRenderer {
                         clipCoverage.sweepRows { row, spans in
                             for i in 0..<drawBox.width { clipRow[i] = 0 }
                             for span in spans {
-                                for i in Int(span.start) ..< Int(span.end) { clipRow[i] = span.outer }
+                                for i in Int(span.start)..<Int(span.end) { clipRow[i] = span.outer }
                             }
                             composite(row: y0 + row, clipped: true)
                         }
@@ -152,8 +160,10 @@ struct ShadowRenderer {
                     for y in activeRows {
                         let base = y * width
                         for j in 0...(2 * k) {
-                            let shift = j - k, weight = w[j]
-                            let lo = max(0, -shift), hi = min(width, width - shift)
+                            let shift = j - k
+                            let weight = w[j]
+                            let lo = max(0, -shift)
+                            let hi = min(width, width - shift)
                             guard lo < hi else { continue }
                             for x in lo..<hi { temp[base + x] += weight * mask[base + x + shift] }
                         }
@@ -165,7 +175,8 @@ struct ShadowRenderer {
                         for j in 0...(2 * k) {
                             let sourceRow = y + j - k
                             guard activeRows.contains(sourceRow) else { continue }
-                            let weight = w[j], source = sourceRow * width
+                            let weight = w[j]
+                            let source = sourceRow * width
                             for x in 0..<width { mask[base + x] += weight * temp[source + x] }
                         }
                     }
@@ -180,12 +191,16 @@ struct ShadowRenderer {
         guard sigma != kernelSigma || kernel.count != 2 * k + 1 else { return }
         kernelSigma = sigma
         kernel.removeAll(keepingCapacity: true)
-        guard k > 0 else { kernel.append(1); return }
+        guard k > 0 else {
+            kernel.append(1)
+            return
+        }
         var weights: [Double] = []
         weights.reserveCapacity(2 * k + 1)
         let intervals = 16
         for j in -k...k {
-            let a = Double(j) - 0.5, h = 1 / Double(intervals)
+            let a = Double(j) - 0.5
+            let h = 1 / Double(intervals)
             var sum = 0.0
             for i in 0...intervals {
                 let x = a + Double(i) * h
@@ -206,9 +221,14 @@ struct ShadowRenderer {
 func gaussianExp(_ x: Double) -> Double {
     guard x.isFinite else { return x > 0 ? .infinity : 0 }
     if x < -700 { return 0 }
-    var y = x, m = 0
-    while abs(y) > 1.0 / 256 { y /= 2; m += 1 }
-    var term = 1.0, sum = 1.0
+    var y = x
+    var m = 0
+    while abs(y) > 1.0 / 256 {
+        y /= 2
+        m += 1
+    }
+    var term = 1.0
+    var sum = 1.0
     for n in 1...8 {
         term *= y / Double(n)
         sum += term

@@ -49,7 +49,8 @@ public final class AnimatorScript {
         }
         lastTick = endTicks.max() ?? 0
         do {
-            animator = try PropertyAnimator(duration: spec.duration, timingParameters: spec.timingParameters, startTime: 0)
+            animator = try PropertyAnimator(
+                duration: spec.duration, timingParameters: spec.timingParameters, startTime: 0)
             animator.scrubsLinearly = spec.scrubsLinearly
             animator.pausesOnCompletion = spec.pausesOnCompletion
             try animator.setInterruptible(spec.isInterruptible)
@@ -63,7 +64,9 @@ public final class AnimatorScript {
         }
     }
 
-    static func changes(_ block: AnimatorSpec.Block, _ value: (String, LayerProperty) -> AnimatableValue) throws -> [AnimatorChange] {
+    static func changes(_ block: AnimatorSpec.Block, _ value: (String, LayerProperty) -> AnimatableValue) throws
+        -> [AnimatorChange]
+    {
         try block.changes.map { c in
             try AnimatorChange(target: c.item, property: c.property, from: value(c.item, c.property), to: c.value)
         }
@@ -108,7 +111,9 @@ public final class AnimatorScript {
         return events
     }
 
-    private func perform(_ kind: AnimatorSpec.Call.Kind, _ value: (String, LayerProperty) -> AnimatableValue) throws -> [AnimatorEvent] {
+    private func perform(_ kind: AnimatorSpec.Call.Kind, _ value: (String, LayerProperty) -> AnimatableValue) throws
+        -> [AnimatorEvent]
+    {
         switch kind {
         case .startAnimation(let delay?): try animator.startAnimation(afterDelay: delay)
         case .startAnimation(nil): try animator.startAnimation()
@@ -118,7 +123,8 @@ public final class AnimatorScript {
         case .fractionComplete(let f): try animator.setFractionComplete(f)
         case .scrub: break
         case .isReversed(let r): animator.setReversed(r)
-        case .continueAnimation(let p, let k): try animator.continueAnimation(withTimingParameters: p, durationFactor: k)
+        case .continueAnimation(let p, let k):
+            try animator.continueAnimation(withTimingParameters: p, durationFactor: k)
         case .addAnimations(let block):
             try animator.addAnimations(try AnimatorScript.changes(block, value), delayFactor: block.delayFactor)
         case .isInterruptible(let v): try animator.setInterruptible(v)

@@ -36,7 +36,8 @@ public struct DampedResizeSpec: Equatable, Sendable {
     /// Seconds the resize runs, > 0. Default 1.5.
     public var duration: Double
 
-    public init(item: String, amplitude: Double = 0.5, frequency: Double = 1, decay: Double = 2, duration: Double = 1.5) {
+    public init(item: String, amplitude: Double = 0.5, frequency: Double = 1, decay: Double = 2, duration: Double = 1.5)
+    {
         self.item = item
         self.amplitude = amplitude
         self.frequency = frequency
@@ -58,8 +59,10 @@ public struct TransformTweenSpec: Equatable, Sendable {
     /// Progress acceleration per tick², > 0. Default 0.0025 (about 28 ticks to the target).
     public var acceleration: Double
 
-    public init(item: String, rotation: Angle = .zero, scale: Size = Size(1, 1), translation: Point = .zero,
-                acceleration: Double = 0.0025) {
+    public init(
+        item: String, rotation: Angle = .zero, scale: Size = Size(1, 1), translation: Point = .zero,
+        acceleration: Double = 0.0025
+    ) {
         self.item = item
         self.rotation = rotation
         self.scale = scale
@@ -79,7 +82,9 @@ public struct TransformNestSpec: Equatable, Sendable {
     /// The tweens' acceleration. Default 0.0025.
     public var acceleration: Double
 
-    public init(items: [String], point: Point, angles: [Angle]? = nil, damping: Double = 0.5, acceleration: Double = 0.0025) {
+    public init(
+        items: [String], point: Point, angles: [Angle]? = nil, damping: Double = 0.5, acceleration: Double = 0.0025
+    ) {
         self.items = items
         self.point = point
         self.angles = angles

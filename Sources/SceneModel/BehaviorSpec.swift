@@ -27,8 +27,10 @@ public enum BehaviorSpec: Equatable, Sendable {
     case snapZones(SnapZonesSpec)
 
     /// Every scene-file key that introduces a behaviour, in documentation order.
-    public static let kinds = ["snap", "gravity", "push", "collision", "attachment", "itemBehavior", "field",
-                               "watcher", "dampedResize", "transformTween", "transformNest", "snapZones"]
+    public static let kinds = [
+        "snap", "gravity", "push", "collision", "attachment", "itemBehavior", "field",
+        "watcher", "dampedResize", "transformTween", "transformNest", "snapZones",
+    ]
 
     /// The scene-file key that introduces this behaviour.
     public var kind: String {
@@ -122,8 +124,10 @@ public struct PushSpec: Equatable, Sendable {
     /// `active`, default true.
     public var active: Bool
 
-    public init(items: [String], mode: Mode = .continuous, force: Force = .angle(.zero, magnitude: 0),
-                offset: Point = .zero, active: Bool = true) {
+    public init(
+        items: [String], mode: Mode = .continuous, force: Force = .angle(.zero, magnitude: 0),
+        offset: Point = .zero, active: Bool = true
+    ) {
         self.items = items
         self.mode = mode
         self.force = force
@@ -165,7 +169,10 @@ public struct CollisionSpec: Equatable, Sendable {
         public var top: Double, left: Double, bottom: Double, right: Double
 
         public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
-            self.top = top; self.left = left; self.bottom = bottom; self.right = right
+            self.top = top
+            self.left = left
+            self.bottom = bottom
+            self.right = right
         }
 
         public static let zero = Insets()
@@ -179,8 +186,10 @@ public struct CollisionSpec: Equatable, Sendable {
     public var canvasBoundary: Bool
     public var insets: Insets
 
-    public init(items: [String], mode: Mode = .everything, boundaries: [Boundary] = [],
-                canvasBoundary: Bool = false, insets: Insets = .zero) {
+    public init(
+        items: [String], mode: Mode = .everything, boundaries: [Boundary] = [],
+        canvasBoundary: Bool = false, insets: Insets = .zero
+    ) {
         self.items = items
         self.mode = mode
         self.boundaries = boundaries
@@ -232,10 +241,12 @@ public struct AttachmentSpec: Equatable, Sendable {
     /// `translationAxis` of a sliding attachment; must not be (0, 0). Default (1, 0).
     public var axis: Point
 
-    public init(kind: Kind = .distance, item: String, toItem: String? = nil, anchor: Point? = nil,
-                offset: Point = .zero, toOffset: Point = .zero, length: Double? = nil,
-                frequency: Double = 0, damping: Double = 0, range: ClosedRange<Double>? = nil,
-                frictionTorque: Double = 0, axis: Point = Point(1, 0)) {
+    public init(
+        kind: Kind = .distance, item: String, toItem: String? = nil, anchor: Point? = nil,
+        offset: Point = .zero, toOffset: Point = .zero, length: Double? = nil,
+        frequency: Double = 0, damping: Double = 0, range: ClosedRange<Double>? = nil,
+        frictionTorque: Double = 0, axis: Point = Point(1, 0)
+    ) {
         self.kind = kind
         self.item = item
         self.toItem = toItem
@@ -275,10 +286,12 @@ public struct ItemBehaviorSpec: Equatable, Sendable {
     /// Added once at the start, degrees/s (`addAngularVelocity`, which takes rad/s).
     public var angularVelocity: Angle?
 
-    public init(items: [String], elasticity: Double? = nil, friction: Double? = nil, density: Double? = nil,
-                resistance: Double? = nil, angularResistance: Double? = nil, allowsRotation: Bool? = nil,
-                anchored: Bool? = nil, charge: Double? = nil, linearVelocity: Point? = nil,
-                angularVelocity: Angle? = nil) {
+    public init(
+        items: [String], elasticity: Double? = nil, friction: Double? = nil, density: Double? = nil,
+        resistance: Double? = nil, angularResistance: Double? = nil, allowsRotation: Bool? = nil,
+        anchored: Bool? = nil, charge: Double? = nil, linearVelocity: Point? = nil,
+        angularVelocity: Angle? = nil
+    ) {
         self.items = items
         self.elasticity = elasticity
         self.friction = friction
@@ -332,9 +345,11 @@ public struct FieldSpec: Equatable, Sendable {
     /// Default 0 (frozen).
     public var animationSpeed: Double
 
-    public init(kind: Kind, items: [String], position: Point = .zero, region: Region = .infinite,
-                strength: Double = 1, falloff: Double? = nil, minimumRadius: Double? = nil,
-                direction: Point = .zero, smoothness: Double = 0, animationSpeed: Double = 0) {
+    public init(
+        kind: Kind, items: [String], position: Point = .zero, region: Region = .infinite,
+        strength: Double = 1, falloff: Double? = nil, minimumRadius: Double? = nil,
+        direction: Point = .zero, smoothness: Double = 0, animationSpeed: Double = 0
+    ) {
         self.kind = kind
         self.items = items
         self.position = position

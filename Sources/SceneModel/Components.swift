@@ -42,7 +42,8 @@ struct ComponentOrigin: Equatable, Sendable {
     var phrase: String {
         if let parameter {
             let used = parameterLine.map { "\(file):\($0)" } ?? file
-            return "for parameter '\(parameter)' of component '\(component)' (used at \(used)) in instance '\(instance)'"
+            return
+                "for parameter '\(parameter)' of component '\(component)' (used at \(used)) in instance '\(instance)'"
         }
         let at = instanceLine.map { "\(instanceFile):\($0)" } ?? instanceFile
         return "in instance '\(instance)' (\(at)) of component '\(component)'"
@@ -59,8 +60,9 @@ extension SceneError {
             file = origin.textFile
             message += "; " + origin.phrase
         }
-        self.init(file: file, keyPath: keyPath, line: mark?.line, column: mark?.column,
-                  message: message, suggestion: suggestion, kind: .invalid)
+        self.init(
+            file: file, keyPath: keyPath, line: mark?.line, column: mark?.column,
+            message: message, suggestion: suggestion, kind: .invalid)
     }
 }
 
@@ -94,7 +96,8 @@ struct ComponentExpander {
     /// A tree without them comes back unchanged.
     static func expand(_ root: SourceNode, file: String, limits: SceneLimits) throws -> SourceNode {
         guard case .mapping(let entries) = root.value,
-              entries.contains(where: { $0.key == "components" || $0.key == "imports" || $0.key == "items" }) else { return root }
+            entries.contains(where: { $0.key == "components" || $0.key == "imports" || $0.key == "items" })
+        else { return root }
         var expander = ComponentExpander(file: file, limits: limits)
         var kept: [SourceNode.Entry] = []
         for entry in entries {
@@ -119,18 +122,30 @@ struct ComponentExpander {
 
     private mutating func readComponents(_ node: SourceNode, file: String, at path: String) throws {
         guard case .mapping(let entries) = node.value else {
-            throw fail(node.mark, path, "expected a mapping of component names to { parameters, item }, found \(node.foundDescription)", file: file)
+            throw fail(
+                node.mark, path,
+                "expected a mapping of component names to { parameters, item }, found \(node.foundDescription)",
+                file: file)
         }
         for entry in entries {
             let keyPath = path + "." + entry.key
             guard SceneRules.isValidItemID(entry.key) else {
-                throw fail(entry.keyMark, keyPath, "expected a component name of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(entry.key))", file: file)
+                throw fail(
+                    entry.keyMark, keyPath,
+                    "expected a component name of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(entry.key))",
+                    file: file)
             }
             if let first = definitions[entry.key] {
-                throw fail(entry.keyMark, keyPath, "duplicate component '\(entry.key)', already defined in \(first.file); expected each name once", file: file)
+                throw fail(
+                    entry.keyMark, keyPath,
+                    "duplicate component '\(entry.key)', already defined in \(first.file); expected each name once",
+                    file: file)
             }
             guard case .mapping(let fields) = entry.value.value else {
-                throw fail(entry.value.mark, keyPath, "expected a component as a mapping with keys parameters, item, found \(entry.value.foundDescription)", file: file)
+                throw fail(
+                    entry.value.mark, keyPath,
+                    "expected a component as a mapping with keys parameters, item, found \(entry.value.foundDescription)",
+                    file: file)
             }
             var parameters: [(name: String, value: SourceNode)] = []
             var item: SourceNode?
@@ -138,30 +153,46 @@ struct ComponentExpander {
                 switch field.key {
                 case "parameters":
                     guard case .mapping(let list) = field.value.value else {
-                        throw fail(field.value.mark, keyPath + ".parameters", "expected a mapping of parameter names to default values, found \(field.value.foundDescription)", file: file)
+                        throw fail(
+                            field.value.mark, keyPath + ".parameters",
+                            "expected a mapping of parameter names to default values, found \(field.value.foundDescription)",
+                            file: file)
                     }
                     for p in list {
                         guard case .scalar = p.value.value else {
-                            throw fail(p.value.mark, keyPath + ".parameters." + p.key, "expected a default value (a string, colour or number, or null for a required argument), found \(p.value.foundDescription)", file: file)
+                            throw fail(
+                                p.value.mark, keyPath + ".parameters." + p.key,
+                                "expected a default value (a string, colour or number, or null for a required argument), found \(p.value.foundDescription)",
+                                file: file)
                         }
                         parameters.append((p.key, p.value))
                     }
                 case "item":
                     item = field.value
                 default:
-                    throw fail(field.keyMark, keyPath + "." + field.key, "unknown key \(quoted(field.key)); expected one of: parameters, item",
-                               suggestion: didYouMean(field.key, ["parameters", "item"]), file: file)
+                    throw fail(
+                        field.keyMark, keyPath + "." + field.key,
+                        "unknown key \(quoted(field.key)); expected one of: parameters, item",
+                        suggestion: didYouMean(field.key, ["parameters", "item"]), file: file)
                 }
             }
             guard let item else {
-                throw fail(entry.value.mark, keyPath, "missing key 'item'; expected item: the component's item, without an id (the instance gives it)", file: file)
+                throw fail(
+                    entry.value.mark, keyPath,
+                    "missing key 'item'; expected item: the component's item, without an id (the instance gives it)",
+                    file: file)
             }
             guard case .mapping(let itemFields) = item.value else {
-                throw fail(item.mark, keyPath + ".item", "expected an item as a mapping, found \(item.foundDescription)", file: file)
+                throw fail(
+                    item.mark, keyPath + ".item", "expected an item as a mapping, found \(item.foundDescription)",
+                    file: file)
             }
             if let id = itemFields.first(where: { $0.key == "id" }) {
-                throw fail(id.keyMark, keyPath + ".item.id", "a component's item takes its id from each instance; expected no 'id' here",
-                           suggestion: "remove this line; write the id on each use, as in { id: r1, use: \(entry.key) }", file: file)
+                throw fail(
+                    id.keyMark, keyPath + ".item.id",
+                    "a component's item takes its id from each instance; expected no 'id' here",
+                    suggestion: "remove this line; write the id on each use, as in { id: r1, use: \(entry.key) }",
+                    file: file)
             }
             definitions[entry.key] = Definition(name: entry.key, file: file, parameters: parameters, item: item)
             order.append(entry.key)
@@ -172,7 +203,9 @@ struct ComponentExpander {
     /// `components:` only.
     private mutating func readImports(_ node: SourceNode) throws {
         guard case .sequence(let list) = node.value else {
-            throw fail(node.mark, "imports", "expected a list of files, such as [components/rows.yaml], found \(node.foundDescription)", file: file)
+            throw fail(
+                node.mark, "imports",
+                "expected a list of files, such as [components/rows.yaml], found \(node.foundDescription)", file: file)
         }
         if list.count > Self.maxImports {
             throw fail(node.mark, "imports", "\(list.count) imports; expected at most \(Self.maxImports)", file: file)
@@ -185,31 +218,51 @@ struct ComponentExpander {
             }
             let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
             if relative.hasPrefix("/") || relative.isEmpty || parts.contains("..") || relative.hasPrefix("~") {
-                throw fail(entry.mark, path, "expected a path inside the scene's folder, such as components/rows.yaml, found \(quoted(relative))", file: file)
+                throw fail(
+                    entry.mark, path,
+                    "expected a path inside the scene's folder, such as components/rows.yaml, found \(quoted(relative))",
+                    file: file)
             }
             guard let format = SceneFileFormat(pathExtension: (relative as NSString).pathExtension) else {
-                throw fail(entry.mark, path, "expected a .yaml, .yml or .json file, found \(quoted(relative))", file: file)
+                throw fail(
+                    entry.mark, path, "expected a .yaml, .yml or .json file, found \(quoted(relative))", file: file)
             }
             let imported = folder.isEmpty ? relative : (folder as NSString).appendingPathComponent(relative)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: imported, isDirectory: &isFolder), !isFolder.boolValue else {
-                throw fail(entry.mark, path, "no such file '\(imported)'", suggestion: SceneLoader.similarFile(to: imported), file: file)
+                throw fail(
+                    entry.mark, path, "no such file '\(imported)'", suggestion: SceneLoader.similarFile(to: imported),
+                    file: file)
             }
             if let size = (try? FileManager.default.attributesOfItem(atPath: imported))?[.size] as? NSNumber,
-               size.int64Value > Int64(limits.maxFileBytes) {
-                throw fail(entry.mark, path, "'\(imported)' is \(size.int64Value) bytes; expected at most \(limits.maxFileBytes) bytes", file: file)
+                size.int64Value > Int64(limits.maxFileBytes)
+            {
+                throw fail(
+                    entry.mark, path,
+                    "'\(imported)' is \(size.int64Value) bytes; expected at most \(limits.maxFileBytes) bytes",
+                    file: file)
             }
-            guard let data = FileManager.default.contents(atPath: imported), let text = String(data: data, encoding: .utf8) else {
+            guard let data = FileManager.default.contents(atPath: imported),
+                let text = String(data: data, encoding: .utf8)
+            else {
                 throw fail(entry.mark, path, "cannot read '\(imported)' as UTF-8 text", file: file)
             }
-            guard let root = try SceneLoader.parse(text, fileName: imported, format: format, limits: limits) else { continue }
+            guard let root = try SceneLoader.parse(text, fileName: imported, format: format, limits: limits) else {
+                continue
+            }
             guard case .mapping(let entries) = root.value else {
-                throw fail(root.mark, nil, "expected a mapping with 'components:' at the top level, found \(root.foundDescription)", file: imported)
+                throw fail(
+                    root.mark, nil,
+                    "expected a mapping with 'components:' at the top level, found \(root.foundDescription)",
+                    file: imported)
             }
             for e in entries where e.key != "$schema" {
                 guard e.key == "components" else {
-                    throw fail(e.keyMark, e.key, "an imported file holds components only; expected the key 'components'",
-                               suggestion: e.key == "imports" ? "list every file in the scene's own imports" : didYouMean(e.key, ["components"]), file: imported)
+                    throw fail(
+                        e.keyMark, e.key, "an imported file holds components only; expected the key 'components'",
+                        suggestion: e.key == "imports"
+                            ? "list every file in the scene's own imports" : didYouMean(e.key, ["components"]),
+                        file: imported)
                 }
                 try readComponents(e.value, file: imported, at: "components")
             }
@@ -220,23 +273,30 @@ struct ComponentExpander {
 
     /// One item of the tree: an instance is replaced by its component's item; a plain item inside
     /// an instance gets its id prefixed; children are expanded in turn.
-    private mutating func expandItem(_ node: SourceNode, at path: String, prefix: String?,
-                                     stack: [String]) throws -> SourceNode {
+    private mutating func expandItem(
+        _ node: SourceNode, at path: String, prefix: String?,
+        stack: [String]
+    ) throws -> SourceNode {
         guard case .mapping(var entries) = node.value else { return node }
         if let use = entries.first(where: { $0.key == "use" }) {
             return try expandInstance(node, entries: entries, use: use, at: path, prefix: prefix, stack: stack)
         }
-        if let prefix, let i = entries.firstIndex(where: { $0.key == "id" }), case .string(let id)? = entries[i].value.scalarMeaning {
+        if let prefix, let i = entries.firstIndex(where: { $0.key == "id" }),
+            case .string(let id)? = entries[i].value.scalarMeaning
+        {
             entries[i].value.value = .scalar(prefix + "." + id, isString: true)
         }
         try expandChildren(&entries, at: path, prefix: prefix, stack: stack)
         return SourceNode(value: .mapping(entries), mark: node.mark)
     }
 
-    private mutating func expandChildren(_ entries: inout [SourceNode.Entry], at path: String, prefix: String?,
-                                         stack: [String]) throws {
+    private mutating func expandChildren(
+        _ entries: inout [SourceNode.Entry], at path: String, prefix: String?,
+        stack: [String]
+    ) throws {
         guard let c = entries.firstIndex(where: { $0.key == "children" }),
-              case .sequence(let children) = entries[c].value.value else { return }
+            case .sequence(let children) = entries[c].value.value
+        else { return }
         var expanded: [SourceNode] = []
         for (k, child) in children.enumerated() {
             expanded.append(try expandItem(child, at: path + ".children[\(k)]", prefix: prefix, stack: stack))
@@ -244,45 +304,68 @@ struct ComponentExpander {
         entries[c].value.value = .sequence(expanded)
     }
 
-    private mutating func expandInstance(_ node: SourceNode, entries: [SourceNode.Entry], use: SourceNode.Entry,
-                                         at path: String, prefix: String?, stack: [String]) throws -> SourceNode {
+    private mutating func expandInstance(
+        _ node: SourceNode, entries: [SourceNode.Entry], use: SourceNode.Entry,
+        at path: String, prefix: String?, stack: [String]
+    ) throws -> SourceNode {
         let here = node.mark?.origin?.file ?? file
         guard let idEntry = entries.first(where: { $0.key == "id" }) else {
-            throw fail(node.mark, path, "missing key 'id'; expected id: a unique name for this instance, such as row1", file: here)
+            throw fail(
+                node.mark, path, "missing key 'id'; expected id: a unique name for this instance, such as row1",
+                file: here)
         }
         guard case .string(let id)? = idEntry.value.scalarMeaning else {
-            throw fail(idEntry.value.mark, path + ".id", "expected a string, found \(idEntry.value.foundDescription)", file: here)
+            throw fail(
+                idEntry.value.mark, path + ".id", "expected a string, found \(idEntry.value.foundDescription)",
+                file: here)
         }
         guard case .string(let name)? = use.value.scalarMeaning else {
-            throw fail(use.value.mark, path + ".use", "expected a component name, found \(use.value.foundDescription)", file: here)
+            throw fail(
+                use.value.mark, path + ".use", "expected a component name, found \(use.value.foundDescription)",
+                file: here)
         }
         guard let definition = definitions[name] else {
-            let message = order.isEmpty
+            let message =
+                order.isEmpty
                 ? "unknown component '\(name)'; the scene defines no components"
                 : "unknown component '\(name)'; expected one of: \(listing(order))"
-            throw fail(use.value.mark, path + ".use", message,
-                       suggestion: order.isEmpty ? "define it under components: at the top level, or list its file under imports:" : didYouMean(name, order),
-                       file: here)
+            throw fail(
+                use.value.mark, path + ".use", message,
+                suggestion: order.isEmpty
+                    ? "define it under components: at the top level, or list its file under imports:"
+                    : didYouMean(name, order),
+                file: here)
         }
         if stack.contains(name) {
-            throw fail(use.value.mark, path + ".use", "component '\(name)' uses itself (\((stack + [name]).joined(separator: " → "))); expected no cycle", file: here)
+            throw fail(
+                use.value.mark, path + ".use",
+                "component '\(name)' uses itself (\((stack + [name]).joined(separator: " → "))); expected no cycle",
+                file: here)
         }
         if stack.count >= Self.maxComponentDepth {
-            throw fail(use.value.mark, path + ".use", "components nested more than \(Self.maxComponentDepth) deep; expected fewer", file: here)
+            throw fail(
+                use.value.mark, path + ".use",
+                "components nested more than \(Self.maxComponentDepth) deep; expected fewer", file: here)
         }
         let fullID = prefix.map { $0 + "." + id } ?? id
-        let arguments = try readArguments(entries.first(where: { $0.key == "arguments" }), of: definition, at: path, file: here)
-        let origin = ComponentOrigin(file: definition.file, component: name, instance: fullID,
-                                     instanceFile: here, instanceLine: use.keyMark?.line ?? node.mark?.line)
-        let body = try substitute(definition.item, arguments: arguments, origin: origin, definition: definition,
-                                  at: "components.\(name).item")
+        let arguments = try readArguments(
+            entries.first(where: { $0.key == "arguments" }), of: definition, at: path, file: here)
+        let origin = ComponentOrigin(
+            file: definition.file, component: name, instance: fullID,
+            instanceFile: here, instanceLine: use.keyMark?.line ?? node.mark?.line)
+        let body = try substitute(
+            definition.item, arguments: arguments, origin: origin, definition: definition,
+            at: "components.\(name).item")
         guard case .mapping(var merged) = body.value else { return body }
         // The instance's own keys: id first, then overrides; children are added after the component's.
-        merged.insert(SourceNode.Entry(key: "id", keyMark: idEntry.keyMark,
-                                       value: SourceNode(value: .scalar(fullID, isString: true), mark: idEntry.value.mark)), at: 0)
+        merged.insert(
+            SourceNode.Entry(
+                key: "id", keyMark: idEntry.keyMark,
+                value: SourceNode(value: .scalar(fullID, isString: true), mark: idEntry.value.mark)), at: 0)
         for entry in entries where !["id", "use", "arguments"].contains(entry.key) {
             if entry.key == "children", let c = merged.firstIndex(where: { $0.key == "children" }),
-               case .sequence(let own) = merged[c].value.value, case .sequence(let added) = entry.value.value {
+                case .sequence(let own) = merged[c].value.value, case .sequence(let added) = entry.value.value
+            {
                 merged[c].value.value = .sequence(own + added)
             } else if let i = merged.firstIndex(where: { $0.key == entry.key }) {
                 merged[i] = entry
@@ -295,29 +378,39 @@ struct ComponentExpander {
     }
 
     /// Each parameter's value, and whether the instance gave it (else it is the default).
-    private func readArguments(_ entry: SourceNode.Entry?, of definition: Definition, at path: String,
-                               file here: String) throws -> [String: (value: SourceNode, given: Bool)] {
+    private func readArguments(
+        _ entry: SourceNode.Entry?, of definition: Definition, at path: String,
+        file here: String
+    ) throws -> [String: (value: SourceNode, given: Bool)] {
         var values: [String: (value: SourceNode, given: Bool)] = [:]
         for p in definition.parameters { values[p.name] = (p.value, false) }
         let names = definition.parameters.map(\.name)
         if let entry {
             guard case .mapping(let given) = entry.value.value else {
-                throw fail(entry.value.mark, path + ".arguments", "expected a mapping of parameter names to values, found \(entry.value.foundDescription)", file: here)
+                throw fail(
+                    entry.value.mark, path + ".arguments",
+                    "expected a mapping of parameter names to values, found \(entry.value.foundDescription)", file: here
+                )
             }
             for argument in given {
                 guard names.contains(argument.key) else {
-                    let expected = names.isEmpty ? "component '\(definition.name)' has no parameters" : "expected one of: \(listing(names))"
-                    throw fail(argument.keyMark, path + ".arguments." + argument.key,
-                               "unknown parameter \(quoted(argument.key)) of component '\(definition.name)'; \(expected)",
-                               suggestion: didYouMean(argument.key, names), file: here)
+                    let expected =
+                        names.isEmpty
+                        ? "component '\(definition.name)' has no parameters" : "expected one of: \(listing(names))"
+                    throw fail(
+                        argument.keyMark, path + ".arguments." + argument.key,
+                        "unknown parameter \(quoted(argument.key)) of component '\(definition.name)'; \(expected)",
+                        suggestion: didYouMean(argument.key, names), file: here)
                 }
                 values[argument.key] = (argument.value, true)
             }
         }
         for p in definition.parameters {
             if case .null? = values[p.name]?.value.scalarMeaning {
-                throw fail(entry?.value.mark, path + ".arguments", "missing argument '\(p.name)' of component '\(definition.name)' (it has no default)",
-                           suggestion: "add arguments: { \(p.name): … }", file: here)
+                throw fail(
+                    entry?.value.mark, path + ".arguments",
+                    "missing argument '\(p.name)' of component '\(definition.name)' (it has no default)",
+                    suggestion: "add arguments: { \(p.name): … }", file: here)
             }
         }
         return values

@@ -9,9 +9,11 @@ public enum ControlWriteBack {
 
         public var description: String {
             switch self {
-            case let .notFound(control, line, column):
-                return "controls.\(control): the value at line \(line), column \(column) is no longer where it was read; reload the scene and try again"
-            case let .invalid(control, value): return "controls.\(control): \(value) is not a value this control takes"
+            case .notFound(let control, let line, let column):
+                return
+                    "controls.\(control): the value at line \(line), column \(column) is no longer where it was read; reload the scene and try again"
+            case .invalid(let control, let value):
+                return "controls.\(control): \(value) is not a value this control takes"
             }
         }
     }
@@ -21,12 +23,16 @@ public enum ControlWriteBack {
     public static func rewrite(_ text: String, controls: [SceneControl], values: [String: String]) throws -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
         // Right to left within a line, so an earlier column is not moved by a later replacement.
-        let ordered = controls.sorted { ($0.valueLine ?? 0, $0.valueColumn ?? 0) > ($1.valueLine ?? 0, $1.valueColumn ?? 0) }
+        let ordered = controls.sorted {
+            ($0.valueLine ?? 0, $0.valueColumn ?? 0) > ($1.valueLine ?? 0, $1.valueColumn ?? 0)
+        }
         for control in ordered {
             guard let value = values[control.name] else { continue }
             guard let line = control.valueLine, let column = control.valueColumn, line >= 1, line <= lines.count,
-                  column >= 1, column <= lines[line - 1].count else {
-                throw Failure.notFound(control: control.name, line: control.valueLine ?? 0, column: control.valueColumn ?? 0)
+                column >= 1, column <= lines[line - 1].count
+            else {
+                throw Failure.notFound(
+                    control: control.name, line: control.valueLine ?? 0, column: control.valueColumn ?? 0)
             }
             var scalars = lines[line - 1]
             let start = column - 1

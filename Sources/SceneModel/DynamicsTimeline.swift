@@ -34,13 +34,17 @@ public struct DynamicsTimelineEntry: Equatable, Sendable {
         public var points: [Point]
 
         public init(item: String, times: [Double], points: [Point]) {
-            self.item = item; self.times = times; self.points = points
+            self.item = item
+            self.times = times
+            self.points = points
         }
 
         /// The finger `t` s after the drag began: linear between keyframes, clamped at the ends.
         public func finger(at t: Double) -> Point {
             guard t > times[0] else { return points[0] }
-            guard let i = times.lastIndex(where: { $0 <= t }), i + 1 < times.count else { return points[points.count - 1] }
+            guard let i = times.lastIndex(where: { $0 <= t }), i + 1 < times.count else {
+                return points[points.count - 1]
+            }
             return points[i] + (points[i + 1] - points[i]) * ((t - times[i]) / (times[i + 1] - times[i]))
         }
     }
@@ -54,7 +58,10 @@ public struct DynamicsTimelineEntry: Equatable, Sendable {
     public var action: Action
 
     public init(at: Double, tap: String? = nil, drag: Drag? = nil, action: Action) {
-        self.at = at; self.tap = tap; self.drag = drag; self.action = action
+        self.at = at
+        self.tap = tap
+        self.drag = drag
+        self.action = action
     }
 
     /// When the action runs: `at`, or the end of the drag.
@@ -72,13 +79,18 @@ public struct BehaviorSetting: Equatable, Sendable {
     public var key: String
     public var value: Value
 
-    public init(_ key: String, _ value: Value) { self.key = key; self.value = value }
+    public init(_ key: String, _ value: Value) {
+        self.key = key
+        self.value = value
+    }
 
     /// Every settable key with its value type (points `[x, y]`, booleans, numbers).
     public static let pointKeys = ["snapPoint", "direction", "anchorPoint", "position"]
     public static let boolKeys = ["active", "allowsRotation", "anchored"]
-    public static let numberKeys = ["damping", "angle", "magnitude", "length", "frequency", "elasticity", "friction",
-                                    "resistance", "angularResistance", "density", "charge", "strength"]
+    public static let numberKeys = [
+        "damping", "angle", "magnitude", "length", "frequency", "elasticity", "friction",
+        "resistance", "angularResistance", "density", "charge", "strength",
+    ]
     public static var allKeys: [String] { pointKeys + boolKeys + numberKeys }
 
     /// The keys each behaviour kind accepts (UIKit's settable properties of that class).
@@ -88,8 +100,11 @@ public struct BehaviorSetting: Equatable, Sendable {
         case "push": return ["angle", "magnitude", "direction", "active"]
         case "gravity": return ["direction", "angle", "magnitude"]
         case "attachment": return ["anchorPoint", "length", "damping", "frequency"]
-        case "itemBehavior": return ["elasticity", "friction", "resistance", "angularResistance", "density", "charge",
-                                     "allowsRotation", "anchored"]
+        case "itemBehavior":
+            return [
+                "elasticity", "friction", "resistance", "angularResistance", "density", "charge",
+                "allowsRotation", "anchored",
+            ]
         case "field": return ["strength", "position", "direction"]
         default: return []
         }

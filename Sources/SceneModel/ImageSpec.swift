@@ -50,22 +50,26 @@ public struct ItemImage: Equatable, Sendable, CustomDebugStringConvertible {
     /// Where the shown part of the image lands in bounds of `size` (points, origin at the top-left),
     /// for a canvas of `scale` pixels per point.
     public func placement(in size: Size, scale: Double) -> Rect {
-        let w = Double(image.width) * contentsRect.width / scale, h = Double(image.height) * contentsRect.height / scale
-        let W = size.width, H = size.height
+        let w = Double(image.width) * contentsRect.width / scale
+        let h = Double(image.height) * contentsRect.height / scale
+        let boundsWidth = size.width
+        let boundsHeight = size.height
         switch contentMode {
-        case .scaleToFill: return Rect(x: 0, y: 0, width: W, height: H)
+        case .scaleToFill: return Rect(x: 0, y: 0, width: boundsWidth, height: boundsHeight)
         case .scaleAspectFit, .scaleAspectFill:
-            let s = contentMode == .scaleAspectFit ? min(W / w, H / h) : max(W / w, H / h)
-            return Rect(x: (W - w * s) / 2, y: (H - h * s) / 2, width: w * s, height: h * s)
-        case .center: return Rect(x: (W - w) / 2, y: (H - h) / 2, width: w, height: h)
-        case .top: return Rect(x: (W - w) / 2, y: 0, width: w, height: h)
-        case .bottom: return Rect(x: (W - w) / 2, y: H - h, width: w, height: h)
-        case .left: return Rect(x: 0, y: (H - h) / 2, width: w, height: h)
-        case .right: return Rect(x: W - w, y: (H - h) / 2, width: w, height: h)
+            let s =
+                contentMode == .scaleAspectFit
+                ? min(boundsWidth / w, boundsHeight / h) : max(boundsWidth / w, boundsHeight / h)
+            return Rect(x: (boundsWidth - w * s) / 2, y: (boundsHeight - h * s) / 2, width: w * s, height: h * s)
+        case .center: return Rect(x: (boundsWidth - w) / 2, y: (boundsHeight - h) / 2, width: w, height: h)
+        case .top: return Rect(x: (boundsWidth - w) / 2, y: 0, width: w, height: h)
+        case .bottom: return Rect(x: (boundsWidth - w) / 2, y: boundsHeight - h, width: w, height: h)
+        case .left: return Rect(x: 0, y: (boundsHeight - h) / 2, width: w, height: h)
+        case .right: return Rect(x: boundsWidth - w, y: (boundsHeight - h) / 2, width: w, height: h)
         case .topLeft: return Rect(x: 0, y: 0, width: w, height: h)
-        case .topRight: return Rect(x: W - w, y: 0, width: w, height: h)
-        case .bottomLeft: return Rect(x: 0, y: H - h, width: w, height: h)
-        case .bottomRight: return Rect(x: W - w, y: H - h, width: w, height: h)
+        case .topRight: return Rect(x: boundsWidth - w, y: 0, width: w, height: h)
+        case .bottomLeft: return Rect(x: 0, y: boundsHeight - h, width: w, height: h)
+        case .bottomRight: return Rect(x: boundsWidth - w, y: boundsHeight - h, width: w, height: h)
         }
     }
 
@@ -75,8 +79,9 @@ public struct ItemImage: Equatable, Sendable, CustomDebugStringConvertible {
         let place = placement(in: size, scale: scale)
         let sx = place.width / (contentsRect.width * Double(image.width))
         let sy = place.height / (contentsRect.height * Double(image.height))
-        return AffineTransform(a: sx, b: 0, c: 0, d: sy,
-                               tx: place.minX - contentsRect.minX * Double(image.width) * sx,
-                               ty: place.minY - contentsRect.minY * Double(image.height) * sy)
+        return AffineTransform(
+            a: sx, b: 0, c: 0, d: sy,
+            tx: place.minX - contentsRect.minX * Double(image.width) * sx,
+            ty: place.minY - contentsRect.minY * Double(image.height) * sy)
     }
 }

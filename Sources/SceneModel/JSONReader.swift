@@ -65,15 +65,18 @@ struct JSONReader {
 
     private func error(_ problem: String, at where: SourceMark? = nil) -> SceneError {
         let m = `where` ?? mark
-        return SceneError(file: file, line: m.line, column: m.column,
-                          message: "invalid JSON: " + problem, kind: .syntax)
+        return SceneError(
+            file: file, line: m.line, column: m.column,
+            message: "invalid JSON: " + problem, kind: .syntax)
     }
 
     private static func describe(_ c: Unicode.Scalar) -> String {
         switch c {
         case "\n", "\r": return "line break"
         case "\t": return "tab"
-        default: return c.value < 0x20 ? "control character U+\(String(c.value, radix: 16, uppercase: true))" : "'\(Character(c))'"
+        default:
+            return c.value < 0x20
+                ? "control character U+\(String(c.value, radix: 16, uppercase: true))" : "'\(Character(c))'"
         }
     }
 
@@ -104,7 +107,9 @@ struct JSONReader {
 
     private mutating func bareWord() -> String {
         var word = ""
-        while let c = peek, c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "." || c == "+" || c == "-" {
+        while let c = peek,
+            c.properties.isAlphabetic || ("0"..."9").contains(c) || c == "_" || c == "." || c == "+" || c == "-"
+        {
             word.unicodeScalars.append(c)
             advance()
         }
@@ -113,7 +118,7 @@ struct JSONReader {
 
     private mutating func object(depth: Int) throws -> SourceNode {
         let start = mark
-        advance() // {
+        advance()  // {
         var entries: [SourceNode.Entry] = []
         skipWhitespace()
         if peek == "}" {
@@ -135,8 +140,9 @@ struct JSONReader {
             let key = try string()
             skipWhitespace()
             guard peek == ":" else {
-                throw error(peek.map { "expected ':' after the key, found \(Self.describe($0))" }
-                            ?? "unexpected end of file; expected ':' after the key")
+                throw error(
+                    peek.map { "expected ':' after the key, found \(Self.describe($0))" }
+                        ?? "unexpected end of file; expected ':' after the key")
             }
             advance()
             skipWhitespace()
@@ -149,7 +155,9 @@ struct JSONReader {
                 advance()
                 return SourceNode(value: .mapping(entries), mark: start)
             case nil:
-                throw error("unexpected end of file; expected ',' or '}' (the object starts at line \(start.line), column \(start.column))")
+                throw error(
+                    "unexpected end of file; expected ',' or '}' (the object starts at line \(start.line), column \(start.column))"
+                )
             case let c?:
                 throw error("expected ',' or '}' after a value, found \(Self.describe(c))")
             }
@@ -158,7 +166,7 @@ struct JSONReader {
 
     private mutating func array(depth: Int) throws -> SourceNode {
         let start = mark
-        advance() // [
+        advance()  // [
         var nodes: [SourceNode] = []
         skipWhitespace()
         if peek == "]" {
@@ -176,7 +184,9 @@ struct JSONReader {
                 advance()
                 return SourceNode(value: .sequence(nodes), mark: start)
             case nil:
-                throw error("unexpected end of file; expected ',' or ']' (the list starts at line \(start.line), column \(start.column))")
+                throw error(
+                    "unexpected end of file; expected ',' or ']' (the list starts at line \(start.line), column \(start.column))"
+                )
             case let c?:
                 throw error("expected ',' or ']' after a value, found \(Self.describe(c))")
             }
@@ -186,20 +196,29 @@ struct JSONReader {
     /// A double-quoted string with JSON escapes; the cursor is on the opening quote.
     private mutating func string() throws -> String {
         let start = mark
-        advance() // "
+        advance()  // "
         var out = String.UnicodeScalarView()
         while true {
             guard let c = peek else {
                 throw error("unterminated string (it starts at line \(start.line), column \(start.column))")
             }
-            if c == "\"" { advance(); return String(out) }
+            if c == "\"" {
+                advance()
+                return String(out)
+            }
             if c.value < 0x20 {
                 throw error("\(Self.describe(c)) inside a string; write it as an escape such as \\n")
             }
-            if c != "\\" { out.append(c); advance(); continue }
+            if c != "\\" {
+                out.append(c)
+                advance()
+                continue
+            }
             let escapeMark = mark
             advance()
-            guard let e = peek else { throw error("unterminated string (it starts at line \(start.line), column \(start.column))") }
+            guard let e = peek else {
+                throw error("unterminated string (it starts at line \(start.line), column \(start.column))")
+            }
             advance()
             switch e {
             case "\"": out.append("\"")
@@ -213,9 +232,13 @@ struct JSONReader {
             case "u":
                 let high = try hex4(escapeMark)
                 if (0xD800...0xDBFF).contains(high) {
-                    guard peek == "\\" else { throw error("unpaired surrogate escape \\u\(hexString(high))", at: escapeMark) }
+                    guard peek == "\\" else {
+                        throw error("unpaired surrogate escape \\u\(hexString(high))", at: escapeMark)
+                    }
                     advance()
-                    guard peek == "u" else { throw error("unpaired surrogate escape \\u\(hexString(high))", at: escapeMark) }
+                    guard peek == "u" else {
+                        throw error("unpaired surrogate escape \\u\(hexString(high))", at: escapeMark)
+                    }
                     advance()
                     let low = try hex4(escapeMark)
                     guard (0xDC00...0xDFFF).contains(low) else {
@@ -232,8 +255,9 @@ struct JSONReader {
                     out.append(scalar)
                 }
             default:
-                throw error("invalid escape '\\\(Character(e))'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX",
-                            at: escapeMark)
+                throw error(
+                    "invalid escape '\\\(Character(e))'; expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX",
+                    at: escapeMark)
             }
         }
     }
@@ -259,10 +283,18 @@ struct JSONReader {
     private mutating func number() throws -> String {
         let start = mark
         var out = ""
-        func take() { if let c = peek { out.unicodeScalars.append(c); advance() } }
+        func take() {
+            if let c = peek {
+                out.unicodeScalars.append(c)
+                advance()
+            }
+        }
         func digits() -> Int {
             var n = 0
-            while let c = peek, ("0"..."9").contains(c) { take(); n += 1 }
+            while let c = peek, ("0"..."9").contains(c) {
+                take()
+                n += 1
+            }
             return n
         }
         if peek == "-" { take() }

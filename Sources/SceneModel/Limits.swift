@@ -39,12 +39,15 @@ public struct SceneLimits: Sendable, Equatable {
     /// reaches it); raise it in Swift.
     public var maxNodes: Int
 
-    public init(maxPixelsPerSide: Int = SceneRules.maxPixelsPerSide, maxSeconds: Double = SceneRules.maxSeconds,
-                maxFrames: Int = 864_000, maxItems: Int = 10_000, maxBehaviors: Int = 10_000,
-                maxFileBytes: Int = 4 << 20, maxNestingDepth: Int = 256, maxNodes: Int = 2_000_000) {
-        precondition(maxPixelsPerSide >= 1 && maxSeconds > 0 && maxFrames >= 1 && maxItems >= 0
-                     && maxBehaviors >= 0 && maxFileBytes >= 1 && maxNestingDepth >= 1 && maxNodes >= 1,
-                     "scene limits must be positive")
+    public init(
+        maxPixelsPerSide: Int = SceneRules.maxPixelsPerSide, maxSeconds: Double = SceneRules.maxSeconds,
+        maxFrames: Int = 864_000, maxItems: Int = 10_000, maxBehaviors: Int = 10_000,
+        maxFileBytes: Int = 4 << 20, maxNestingDepth: Int = 256, maxNodes: Int = 2_000_000
+    ) {
+        precondition(
+            maxPixelsPerSide >= 1 && maxSeconds > 0 && maxFrames >= 1 && maxItems >= 0
+                && maxBehaviors >= 0 && maxFileBytes >= 1 && maxNestingDepth >= 1 && maxNodes >= 1,
+            "scene limits must be positive")
         self.maxPixelsPerSide = maxPixelsPerSide
         self.maxSeconds = maxSeconds
         self.maxFrames = maxFrames
@@ -74,7 +77,9 @@ enum YAMLDepthScan {
         var column = 0
         var atLineStart = true
         var lineOpenings = 0
-        var inSingle = false, inDouble = false, inComment = false
+        var inSingle = false
+        var inDouble = false
+        var inComment = false
         var previous: UInt8 = 0x20
         let bytes = Array(text.utf8)
         var i = 0
@@ -82,13 +87,26 @@ enum YAMLDepthScan {
         while i < bytes.count {
             let c = bytes[i]
             if c == 0x0A {
-                line += 1; column = 0; atLineStart = true; lineOpenings = 0; inComment = false
+                line += 1
+                column = 0
+                atLineStart = true
+                lineOpenings = 0
+                inComment = false
                 // Quoted scalars may span lines in YAML; keep the quote state.
-                previous = 0x20; i += 1; continue
+                previous = 0x20
+                i += 1
+                continue
             }
-            if inComment { i += 1; continue }
+            if inComment {
+                i += 1
+                continue
+            }
             if atLineStart && flow == 0 && !inSingle && !inDouble {
-                if c == 0x20 { column += 1; i += 1; continue }
+                if c == 0x20 {
+                    column += 1
+                    i += 1
+                    continue
+                }
                 atLineStart = false
                 if c != 0x23 {  // not a comment line
                     while let last = indents.last, last >= column { indents.removeLast() }
@@ -97,7 +115,10 @@ enum YAMLDepthScan {
             }
             atLineStart = false
             if inDouble {
-                if c == 0x5C { i += 2; continue }  // backslash escape
+                if c == 0x5C {
+                    i += 2
+                    continue
+                }  // backslash escape
                 if c == 0x22 { inDouble = false }
             } else if inSingle {
                 if c == 0x27 { inSingle = false }
@@ -107,7 +128,8 @@ enum YAMLDepthScan {
                 switch c {
                 case 0x23 where previous == 0x20 || previous == 0x09: inComment = true
                 case 0x22: inDouble = true
-                case 0x27 where previous == 0x20 || previous == 0x5B || previous == 0x7B || previous == 0x2C || previous == 0x3A:
+                case 0x27
+                where previous == 0x20 || previous == 0x5B || previous == 0x7B || previous == 0x2C || previous == 0x3A:
                     inSingle = true
                 case 0x5B, 0x7B: flow += 1
                 case 0x5D, 0x7D: flow = max(0, flow - 1)

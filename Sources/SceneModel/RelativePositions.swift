@@ -82,24 +82,31 @@ extension SceneDecoder {
     /// The canvas point `{ of: id, offset: [dx, dy] }` names. `placing`: the id of the item whose
     /// centre this is, which may not refer to itself or to items written after it.
     func relativePosition(_ node: SourceNode, at path: String, placing: String?) throws -> Point {
-        let f = try fields(node, at: path, allowed: ["of", "offset"],
-                           required: [("of", "of: the id of an item, as in { of: card, offset: [0, 20] }")],
-                           what: "a position ([x, y], or { of: item, offset: [dx, dy] })")
+        let f = try fields(
+            node, at: path, allowed: ["of", "offset"],
+            required: [("of", "of: the id of an item, as in { of: card, offset: [0, 20] }")],
+            what: "a position ([x, y], or { of: item, offset: [dx, dy] })")
         let ofNode = f[checked: "of"]
         let id = try string(ofNode, at: path + ".of")
         let offset = try f["offset"].map { try vector($0, at: path + ".offset") } ?? .zero
         if let place = places.places[id] { return place.center + offset }
         if id == placing {
-            throw error(at: ofNode, path + ".of", "item '\(id)' cannot be placed relative to itself; expected another item's id")
+            throw error(
+                at: ofNode, path + ".of", "item '\(id)' cannot be placed relative to itself; expected another item's id"
+            )
         }
         if places.allIDs.contains(id) {
-            throw error(at: ofNode, path + ".of", "item '\(id)' is written later in the file; expected an item written above this one (positions are resolved in file order)",
-                        suggestion: "move '\(id)' above, or place it relative to this item instead")
+            throw error(
+                at: ofNode, path + ".of",
+                "item '\(id)' is written later in the file; expected an item written above this one (positions are resolved in file order)",
+                suggestion: "move '\(id)' above, or place it relative to this item instead")
         }
         let known = places.order
-        throw error(at: ofNode, path + ".of",
-                    known.isEmpty ? "unknown item '\(id)'; no item is written above this one"
-                                  : "unknown item '\(id)'; expected one of: \(listing(known))",
-                    suggestion: didYouMean(id, places.allIDs))
+        throw error(
+            at: ofNode, path + ".of",
+            known.isEmpty
+                ? "unknown item '\(id)'; no item is written above this one"
+                : "unknown item '\(id)'; expected one of: \(listing(known))",
+            suggestion: didYouMean(id, places.allIDs))
     }
 }

@@ -1,5 +1,5 @@
-import Geometry
 import Colors
+import Geometry
 import Timing
 @_exported import VideoFormats
 
@@ -41,8 +41,10 @@ public struct Scene: Equatable, Sendable {
     /// How scripted touches are shown (`touches:`); by default, in every scene that scripts one.
     public var touches = TouchesSpec()
 
-    public init(name: String, canvas: Canvas, fps: Int = FrameRate.defaultFPS, length: SceneLength,
-                items: [Item], behaviors: [BehaviorSpec] = [], output: OutputSettings = .init()) {
+    public init(
+        name: String, canvas: Canvas, fps: Int = FrameRate.defaultFPS, length: SceneLength,
+        items: [Item], behaviors: [BehaviorSpec] = [], output: OutputSettings = .init()
+    ) {
         self.name = name
         self.canvas = canvas
         self.fps = fps
@@ -146,10 +148,12 @@ public struct Item: Equatable, Sendable {
     /// nil (default) for none.
     public var image: ItemImage?
 
-    public init(id: String, size: Size, center: Point, rotation: Angle = .zero,
-                fill: ColorRGBA8 = .white, cornerRadius: Double = 0, border: Border? = nil,
-                opacity: Double = 1, zIndex: Int = 0, dynamicKind: DynamicKind = .view,
-                collisionBounds: CollisionBounds = .rectangle) {
+    public init(
+        id: String, size: Size, center: Point, rotation: Angle = .zero,
+        fill: ColorRGBA8 = .white, cornerRadius: Double = 0, border: Border? = nil,
+        opacity: Double = 1, zIndex: Int = 0, dynamicKind: DynamicKind = .view,
+        collisionBounds: CollisionBounds = .rectangle
+    ) {
         self.id = id
         self.size = size
         self.center = center
@@ -204,4 +208,3 @@ public struct OutputSettings: Equatable, Sendable {
         self.video = video
     }
 }
-

@@ -40,7 +40,8 @@ enum ControlResolver {
     static let keys = ["value", "range", "step", "color"]
 
     static func resolve(_ root: SourceNode, overrides: [(name: String, value: String)], decoder: SceneDecoder)
-        throws -> (root: SourceNode, controls: [SceneControl]) {
+        throws -> (root: SourceNode, controls: [SceneControl])
+    {
         var resolved = root
         var controls: [SceneControl] = []
         if case .mapping(var entries) = root.value, let index = entries.firstIndex(where: { $0.key == "controls" }) {
@@ -48,15 +49,19 @@ enum ControlResolver {
             controls = try declared(declaration.value, decoder: decoder)
             resolved.value = .mapping(entries)
         } else if let first = overrides.first {
-            throw SceneError(file: decoder.file, keyPath: "controls",
-                             message: "--set \(first.name): the scene declares no controls",
-                             suggestion: "declare it under controls:, as in controls: { \(first.name): { value: 1, range: [0, 2] } }")
+            throw SceneError(
+                file: decoder.file, keyPath: "controls",
+                message: "--set \(first.name): the scene declares no controls",
+                suggestion: "declare it under controls:, as in controls: { \(first.name): { value: 1, range: [0, 2] } }"
+            )
         }
         for (name, text) in overrides {
             guard let i = controls.firstIndex(where: { $0.name == name }) else {
-                throw SceneError(file: decoder.file, keyPath: "controls",
-                                 message: "--set \(name): unknown control; expected one of: \(controls.map(\.name).joined(separator: ", "))",
-                                 suggestion: didYouMean(name, controls.map(\.name)))
+                throw SceneError(
+                    file: decoder.file, keyPath: "controls",
+                    message:
+                        "--set \(name): unknown control; expected one of: \(controls.map(\.name).joined(separator: ", "))",
+                    suggestion: didYouMean(name, controls.map(\.name)))
             }
             controls[i].value = try checked(text, for: controls[i], decoder: decoder)
         }
@@ -66,46 +71,64 @@ enum ControlResolver {
 
     private static func declared(_ node: SourceNode, decoder: SceneDecoder) throws -> [SceneControl] {
         guard case .mapping(let entries) = node.value else {
-            throw decoder.error(at: node, "controls", "expected a mapping of control names to { value, range } or { color }, found \(node.foundDescription)")
+            throw decoder.error(
+                at: node, "controls",
+                "expected a mapping of control names to { value, range } or { color }, found \(node.foundDescription)")
         }
         var seen: Set<String> = []
         return try entries.map { entry in
             let path = "controls." + entry.key
             guard isIdentifier(entry.key) else {
-                throw decoder.error(at: entry.keyMark, path, "control names are letters, digits and _, not starting with a digit; found \(quoted(entry.key))")
+                throw decoder.error(
+                    at: entry.keyMark, path,
+                    "control names are letters, digits and _, not starting with a digit; found \(quoted(entry.key))")
             }
             guard seen.insert(entry.key).inserted else {
-                throw decoder.error(at: entry.keyMark, path, "duplicate control \(quoted(entry.key)); expected each name once")
+                throw decoder.error(
+                    at: entry.keyMark, path, "duplicate control \(quoted(entry.key)); expected each name once")
             }
             let f = try decoder.fields(entry.value, at: path, allowed: keys, required: [], what: "a control")
             if let colour = f["color"] {
                 for extra in ["value", "range", "step"] {
-                    if let node = f[extra] { throw decoder.error(at: node, path + "." + extra, "a colour control has only color; found \(extra)") }
+                    if let node = f[extra] {
+                        throw decoder.error(
+                            at: node, path + "." + extra, "a colour control has only color; found \(extra)")
+                    }
                 }
                 _ = try decoder.color(colour, at: path + ".color")
-                return SceneControl(name: entry.key, kind: .color, value: try decoder.string(colour, at: path + ".color"),
-                                    valueLine: colour.mark?.line, valueColumn: colour.mark?.column)
+                return SceneControl(
+                    name: entry.key, kind: .color, value: try decoder.string(colour, at: path + ".color"),
+                    valueLine: colour.mark?.line, valueColumn: colour.mark?.column)
             }
-            let valueNode = try f.required("value", hint: "value: the number it starts at (or color: \"#RRGGBB\")", decoder: decoder)
-            let rangeNode = try f.required("range", hint: "range: [lowest, highest], the slider's ends", decoder: decoder)
+            let valueNode = try f.required(
+                "value", hint: "value: the number it starts at (or color: \"#RRGGBB\")", decoder: decoder)
+            let rangeNode = try f.required(
+                "range", hint: "range: [lowest, highest], the slider's ends", decoder: decoder)
             let value = try decoder.number(valueNode, at: path + ".value")
             let (low, high) = try decoder.pair(rangeNode, at: path + ".range", names: ("lowest", "highest"))
             guard low < high else {
-                throw decoder.error(at: rangeNode, path + ".range", "expected lowest < highest, found [\(low), \(high)]")
+                throw decoder.error(
+                    at: rangeNode, path + ".range", "expected lowest < highest, found [\(low), \(high)]")
             }
             guard (low...high).contains(value) else {
-                throw decoder.error(at: valueNode, path + ".value", "expected a value within \(low)...\(high) (its range), found \(value)")
+                throw decoder.error(
+                    at: valueNode, path + ".value",
+                    "expected a value within \(low)...\(high) (its range), found \(value)")
             }
             var step = 0.0
             if let stepNode = f["step"] {
                 step = try decoder.number(stepNode, at: path + ".step")
                 guard step >= 0 && step <= high - low else {
-                    throw decoder.error(at: stepNode, path + ".step", "expected a step within 0...\(high - low), found \(step)")
+                    throw decoder.error(
+                        at: stepNode, path + ".step", "expected a step within 0...\(high - low), found \(step)")
                 }
             }
-            guard case .scalar(let text, _) = valueNode.value else { preconditionFailure("number() accepted a non-scalar") }
-            return SceneControl(name: entry.key, kind: .number(range: low...high, step: step), value: text,
-                                valueLine: valueNode.mark?.line, valueColumn: valueNode.mark?.column)
+            guard case .scalar(let text, _) = valueNode.value else {
+                preconditionFailure("number() accepted a non-scalar")
+            }
+            return SceneControl(
+                name: entry.key, kind: .number(range: low...high, step: step), value: text,
+                valueLine: valueNode.mark?.line, valueColumn: valueNode.mark?.column)
         }
     }
 
@@ -115,24 +138,32 @@ enum ControlResolver {
         switch control.kind {
         case .color:
             guard ColorRGBA8(hex: text) != nil else {
-                throw SceneError(file: decoder.file, keyPath: path,
-                                 message: "--set \(control.name)=\(text): expected a colour '#RGB', '#RGBA', '#RRGGBB' or '#RRGGBBAA'")
+                throw SceneError(
+                    file: decoder.file, keyPath: path,
+                    message:
+                        "--set \(control.name)=\(text): expected a colour '#RGB', '#RGBA', '#RRGGBB' or '#RRGGBBAA'")
             }
             return text
         case .number(let range, _):
             guard case .number(let v, _) = ScalarMeaning.plain(text), v.isFinite else {
-                throw SceneError(file: decoder.file, keyPath: path, message: "--set \(control.name)=\(text): expected a number")
+                throw SceneError(
+                    file: decoder.file, keyPath: path, message: "--set \(control.name)=\(text): expected a number")
             }
             guard range.contains(v) else {
-                throw SceneError(file: decoder.file, keyPath: path,
-                                 message: "--set \(control.name)=\(text): expected a value within \(range.lowerBound)...\(range.upperBound) (the control's range)")
+                throw SceneError(
+                    file: decoder.file, keyPath: path,
+                    message:
+                        "--set \(control.name)=\(text): expected a value within \(range.lowerBound)...\(range.upperBound) (the control's range)"
+                )
             }
             return text
         }
     }
 
-    private static func substitute(_ node: SourceNode, _ controls: [String: SceneControl], path: String,
-                                   decoder: SceneDecoder) throws -> SourceNode {
+    private static func substitute(
+        _ node: SourceNode, _ controls: [String: SceneControl], path: String,
+        decoder: SceneDecoder
+    ) throws -> SourceNode {
         var out = node
         switch node.value {
         case .scalar(let text, let isString):
@@ -144,26 +175,33 @@ enum ControlResolver {
             let name = String(text.dropFirst())
             guard let control = controls[name] else {
                 let names = controls.keys.sorted()
-                throw decoder.error(at: node, path.isEmpty ? nil : path,
-                                    "unknown control \(quoted(text)); expected one of: \(names.isEmpty ? "(none declared)" : names.map { "$" + $0 }.joined(separator: ", "))",
-                                    suggestion: closest(to: name, in: names).map { "did you mean '$\($0)'?" }
-                                        ?? (names.isEmpty ? "declare it under controls:, or write $$ for a literal $" : nil))
+                throw decoder.error(
+                    at: node, path.isEmpty ? nil : path,
+                    "unknown control \(quoted(text)); expected one of: \(names.isEmpty ? "(none declared)" : names.map { "$" + $0 }.joined(separator: ", "))",
+                    suggestion: closest(to: name, in: names).map { "did you mean '$\($0)'?" }
+                        ?? (names.isEmpty ? "declare it under controls:, or write $$ for a literal $" : nil))
             }
             out.value = .scalar(control.value, isString: control.kind == .color)
         case .sequence(let nodes):
-            out.value = .sequence(try nodes.enumerated().map { try substitute($1, controls, path: "\(path)[\($0)]", decoder: decoder) })
+            out.value = .sequence(
+                try nodes.enumerated().map { try substitute($1, controls, path: "\(path)[\($0)]", decoder: decoder) })
         case .mapping(let entries):
-            out.value = .mapping(try entries.map { entry in
-                var e = entry
-                e.value = try substitute(entry.value, controls, path: path.isEmpty ? entry.key : path + "." + entry.key, decoder: decoder)
-                return e
-            })
+            out.value = .mapping(
+                try entries.map { entry in
+                    var e = entry
+                    e.value = try substitute(
+                        entry.value, controls, path: path.isEmpty ? entry.key : path + "." + entry.key, decoder: decoder
+                    )
+                    return e
+                })
         }
         return out
     }
 
     static func isIdentifier(_ s: String) -> Bool {
         guard let first = s.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
-        return s.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        return s.unicodeScalars.allSatisfy {
+            $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        }
     }
 }

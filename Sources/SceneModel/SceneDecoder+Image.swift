@@ -14,8 +14,10 @@ extension SceneDecoder {
         let fileNode: SourceNode
         var f: Fields? = nil
         if case .mapping = node.value {
-            let fields = try fields(node, at: path, allowed: ImageKeys.image, required: [("file", "file: photos/a.jpg, relative to the scene's folder")],
-                                    what: "an image")
+            let fields = try fields(
+                node, at: path, allowed: ImageKeys.image,
+                required: [("file", "file: photos/a.jpg, relative to the scene's folder")],
+                what: "an image")
             fileNode = fields[checked: "file"]
             f = fields
         } else {
@@ -24,12 +26,18 @@ extension SceneDecoder {
         let filePath = f == nil ? path : path + ".file"
         let relative = try string(fileNode, at: filePath)
         guard !relative.isEmpty, !relative.hasPrefix("/") else {
-            throw error(at: fileNode, filePath, "expected a path relative to the scene's folder, such as photos/a.jpg, found \(fileNode.foundDescription)")
+            throw error(
+                at: fileNode, filePath,
+                "expected a path relative to the scene's folder, such as photos/a.jpg, found \(fileNode.foundDescription)"
+            )
         }
-        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath()
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL
+            .resolvingSymlinksInPath()
         let target = folder.appendingPathComponent(relative).standardizedFileURL.resolvingSymlinksInPath()
         guard target.path.hasPrefix(folder.path.hasSuffix("/") ? folder.path : folder.path + "/") else {
-            throw error(at: fileNode, filePath, "image '\(relative)' lies outside the scene's folder; expected a file inside \(folder.path)")
+            throw error(
+                at: fileNode, filePath,
+                "image '\(relative)' lies outside the scene's folder; expected a file inside \(folder.path)")
         }
         let decoded: (hash: String, image: SceneImage)
         if let known = images.byPath[target.path] {
@@ -39,8 +47,9 @@ extension SceneDecoder {
                 let file = try ImageFile.load(path: target.path, name: relative)
                 decoded = (file.hash, file.sceneImage())
             } catch {
-                throw self.error(at: fileNode, filePath, "image \(error.description)",
-                                 suggestion: "give a PNG or JPEG file inside the scene's folder")
+                throw self.error(
+                    at: fileNode, filePath, "image \(error.description)",
+                    suggestion: "give a PNG or JPEG file inside the scene's folder")
             }
             images.byPath[target.path] = decoded
         }
@@ -50,9 +59,10 @@ extension SceneDecoder {
             if let n = f["contentsRect"] {
                 let v = try numbers(n, at: path + ".contentsRect", count: 4, names: "[x, y, width, height]")
                 guard v[0] >= 0, v[1] >= 0, v[2] > 0, v[3] > 0, v[0] + v[2] <= 1, v[1] + v[3] <= 1 else {
-                    throw error(at: n, path + ".contentsRect",
-                                "expected [x, y, width, height] inside the image's unit square (x, y ≥ 0, width, height > 0, x + width ≤ 1, y + height ≤ 1), found \(v.map { SceneModel.format($0) })",
-                                suggestion: "for the left half of an image: [0, 0, 0.5, 1]")
+                    throw error(
+                        at: n, path + ".contentsRect",
+                        "expected [x, y, width, height] inside the image's unit square (x, y ≥ 0, width, height > 0, x + width ≤ 1, y + height ≤ 1), found \(v.map { SceneModel.format($0) })",
+                        suggestion: "for the left half of an image: [0, 0, 0.5, 1]")
                 }
                 image.contentsRect = Rect(x: v[0], y: v[1], width: v[2], height: v[3])
             }
@@ -71,30 +81,40 @@ extension SceneDecoder {
         let outer = try fields(node, at: path, allowed: kinds, required: [], what: "a gradient")
         let given = kinds.filter { outer[$0] != nil }
         guard given.count == 1, let kind = Gradient.Kind(rawValue: given[0]) else {
-            throw error(at: node, path, given.isEmpty ? "expected a colour or a gradient { linear | radial | conic: { colors: […] } }, found an empty mapping"
-                                                      : "\(listing(given)) are both given; expected exactly one gradient")
+            throw error(
+                at: node, path,
+                given.isEmpty
+                    ? "expected a colour or a gradient { linear | radial | conic: { colors: […] } }, found an empty mapping"
+                    : "\(listing(given)) are both given; expected exactly one gradient")
         }
         let at = path + "." + kind.rawValue
         let body = outer[checked: kind.rawValue]
-        let f = try fields(body, at: at, allowed: ImageKeys.gradient,
-                           required: [("colors", "colors: [\"#000000\", \"#FFFFFF\"]")], what: "a gradient")
+        let f = try fields(
+            body, at: at, allowed: ImageKeys.gradient,
+            required: [("colors", "colors: [\"#000000\", \"#FFFFFF\"]")], what: "a gradient")
         let colorNodes = try list(f[checked: "colors"], at: at + ".colors")
         guard (1...Self.maxGradientStops).contains(colorNodes.count) else {
-            throw error(at: f[checked: "colors"], at + ".colors", "expected 1 to \(Self.maxGradientStops) colours, found \(colorNodes.count)")
+            throw error(
+                at: f[checked: "colors"], at + ".colors",
+                "expected 1 to \(Self.maxGradientStops) colours, found \(colorNodes.count)")
         }
         let colors = try colorNodes.enumerated().map { k, n in try color(n, at: at + ".colors[\(k)]") }
         var locations: [Double]? = nil
         if let n = f["locations"] {
             let nodes = try list(n, at: at + ".locations")
             guard nodes.count == colors.count else {
-                throw error(at: n, at + ".locations", "expected one location per colour (\(colors.count)), found \(nodes.count)",
-                            suggestion: "remove locations: for evenly spaced colours")
+                throw error(
+                    at: n, at + ".locations",
+                    "expected one location per colour (\(colors.count)), found \(nodes.count)",
+                    suggestion: "remove locations: for evenly spaced colours")
             }
             let values = try nodes.enumerated().map { k, v in try number(v, at: at + ".locations[\(k)]") }
             for (k, v) in values.enumerated() {
                 guard v >= 0, v <= 1, k == 0 || v >= values[k - 1] else {
-                    throw error(at: nodes[k], at + ".locations[\(k)]",
-                                "expected locations from 0 to 1 in non-decreasing order, found \(SceneModel.format(v))\(k > 0 ? " after \(SceneModel.format(values[k - 1]))" : "")")
+                    throw error(
+                        at: nodes[k], at + ".locations[\(k)]",
+                        "expected locations from 0 to 1 in non-decreasing order, found \(SceneModel.format(v))\(k > 0 ? " after \(SceneModel.format(values[k - 1]))" : "")"
+                    )
                 }
             }
             locations = values
@@ -102,12 +122,19 @@ extension SceneDecoder {
         // CAGradientLayer's defaults: a vertical axis, top to bottom; radial and conic from the centre.
         let defaultStart = kind == .linear ? Point(0.5, 0) : Point(0.5, 0.5)
         let defaultEnd = kind == .linear ? Point(0.5, 1) : (kind == .radial ? Point(1, 1) : Point(1, 0.5))
-        let start = try f["startPoint"].map { n -> Point in
-            let p = try pair(n, at: at + ".startPoint", names: ("x", "y")); return Point(p.0, p.1) } ?? defaultStart
-        let end = try f["endPoint"].map { n -> Point in
-            let p = try pair(n, at: at + ".endPoint", names: ("x", "y")); return Point(p.0, p.1) } ?? defaultEnd
+        let start =
+            try f["startPoint"].map { n -> Point in
+                let p = try pair(n, at: at + ".startPoint", names: ("x", "y"))
+                return Point(p.0, p.1)
+            } ?? defaultStart
+        let end =
+            try f["endPoint"].map { n -> Point in
+                let p = try pair(n, at: at + ".endPoint", names: ("x", "y"))
+                return Point(p.0, p.1)
+            } ?? defaultEnd
         let dither = try f["dither"].map { try bool($0, at: at + ".dither") } ?? false
-        return Gradient(kind: kind, colors: colors, locations: locations, startPoint: start, endPoint: end, dither: dither)
+        return Gradient(
+            kind: kind, colors: colors, locations: locations, startPoint: start, endPoint: end, dither: dither)
     }
 
     /// Most colour stops a gradient may have.

@@ -1,7 +1,7 @@
+import Colors
 import Foundation
 import Geometry
 import Icons
-import Colors
 import Shapes
 import Timing
 
@@ -20,25 +20,31 @@ extension SceneDecoder {
     private func decodeOutline(_ node: SourceNode, _ f: Fields, at path: String) throws -> ShapeSpec.Geometry {
         let given = ShapeKeys.geometry.filter { f[$0] != nil }
         guard given.count == 1 else {
-            throw error(at: node, path, given.isEmpty
-                ? "missing the shape's outline; expected one of: \(listing(ShapeKeys.geometry))"
-                : "\(listing(given)) are both given; expected exactly one outline")
+            throw error(
+                at: node, path,
+                given.isEmpty
+                    ? "missing the shape's outline; expected one of: \(listing(ShapeKeys.geometry))"
+                    : "\(listing(given)) are both given; expected exactly one outline")
         }
         if let n = f["path"] { return .path(try pathData(n, at: path + ".path")) }
         if let n = f["ellipse"] {
             guard try bool(n, at: path + ".ellipse") else {
-                throw error(at: n, path + ".ellipse", "expected true (the ellipse inscribed in the item's bounds), found false",
-                            suggestion: "remove the shape, or give path:, polygon: or star: instead")
+                throw error(
+                    at: n, path + ".ellipse", "expected true (the ellipse inscribed in the item's bounds), found false",
+                    suggestion: "remove the shape, or give path:, polygon: or star: instead")
             }
             return .ellipse
         }
         if let n = f["polygon"] {
-            let p = try fields(n, at: path + ".polygon", allowed: ["sides"], required: [("sides", "sides: 3 or more")], what: "a polygon")
+            let p = try fields(
+                n, at: path + ".polygon", allowed: ["sides"], required: [("sides", "sides: 3 or more")],
+                what: "a polygon")
             return .polygon(sides: try integer(p[checked: "sides"], at: path + ".polygon.sides"))
         }
         let n = f[checked: "star"]
-        let s = try fields(n, at: path + ".star", allowed: ["points", "innerRadius"],
-                           required: [("points", "points: 3 or more")], what: "a star")
+        let s = try fields(
+            n, at: path + ".star", allowed: ["points", "innerRadius"],
+            required: [("points", "points: 3 or more")], what: "a star")
         let points = try integer(s[checked: "points"], at: path + ".star.points")
         let inner = try s["innerRadius"].map { try number($0, at: path + ".star.innerRadius") } ?? 0.5
         return .star(points: points, innerRadius: inner)
@@ -52,8 +58,10 @@ extension SceneDecoder {
             return try SVGPathData.parse(text)
         } catch let e as SVGPathError {
             let shown = String(text.unicodeScalars.prefix(e.offset + 12).suffix(24))
-            throw error(at: node, path, "malformed path data at character \(e.offset) of the string (…\(shown)…): \(e.message)",
-                        suggestion: "path data is SVG's d attribute: M x y, L x y, H x, V y, C, S, Q, T, A, Z (lower case: relative)")
+            throw error(
+                at: node, path, "malformed path data at character \(e.offset) of the string (…\(shown)…): \(e.message)",
+                suggestion:
+                    "path data is SVG's d attribute: M x y, L x y, H x, V y, C, S, Q, T, A, Z (lower case: relative)")
         }
     }
 
@@ -70,12 +78,18 @@ extension SceneDecoder {
     func decodeIcon(_ node: SourceNode, at path: String) throws -> ItemIcon {
         let relative = try string(node, at: path)
         guard !relative.isEmpty, !relative.hasPrefix("/") else {
-            throw error(at: node, path, "expected a path relative to the scene's folder, such as icons/heart.svg, found \(node.foundDescription)")
+            throw error(
+                at: node, path,
+                "expected a path relative to the scene's folder, such as icons/heart.svg, found \(node.foundDescription)"
+            )
         }
-        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL.resolvingSymlinksInPath()
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL
+            .resolvingSymlinksInPath()
         let target = folder.appendingPathComponent(relative).standardizedFileURL.resolvingSymlinksInPath()
         guard target.path.hasPrefix(folder.path.hasSuffix("/") ? folder.path : folder.path + "/") else {
-            throw error(at: node, path, "icon '\(relative)' lies outside the scene's folder; expected a file inside \(folder.path)")
+            throw error(
+                at: node, path,
+                "icon '\(relative)' lies outside the scene's folder; expected a file inside \(folder.path)")
         }
         do {
             return ItemIcon(file: relative, icon: try IconLoader.load(path: target.path, name: relative))

@@ -1,5 +1,5 @@
-import Geometry
 import Colors
+import Geometry
 import Timing
 
 // The layer tree and Core Animation timing keys: item extras (children, masksToBounds, shadow,
@@ -13,7 +13,8 @@ extension SceneDecoder {
 
     func decodeLayerKeys(_ f: Fields, into item: inout Item, at path: String) throws {
         if let n = f["timing"] {
-            let t = try fields(n, at: path + ".timing", allowed: MediaTimingKeys.spec.keyNames, required: [], what: "a layer timing")
+            let t = try fields(
+                n, at: path + ".timing", allowed: MediaTimingKeys.spec.keyNames, required: [], what: "a layer timing")
             item.timing = try decodeMediaTiming(t, at: path + ".timing")
             do { try item.timing.validate(call: "timing") } catch { throw timingError(error, t, at: path + ".timing") }
         }
@@ -42,7 +43,9 @@ extension SceneDecoder {
     func float(_ node: SourceNode, at path: String) throws -> Float {
         let v = try number(node, at: path)
         guard Float(v).isFinite else {
-            throw error(at: node, path, "expected a number within ±3.4e38 (a Float, as in Core Animation), found \(SceneModel.format(v))")
+            throw error(
+                at: node, path,
+                "expected a number within ±3.4e38 (a Float, as in Core Animation), found \(SceneModel.format(v))")
         }
         return Float(v)
     }
@@ -50,12 +53,15 @@ extension SceneDecoder {
     // MARK: Animations
 
     func decodeAnimation(_ node: SourceNode, at path: String) throws -> AnimationSpec {
-        let (kind, body, at) = try oneKey(node, at: path, kinds: TimingKeys.animationKinds,
-                                          example: "an animation such as basic: { property: opacity, to: 0 }", what: "animation")
+        let (kind, body, at) = try oneKey(
+            node, at: path, kinds: TimingKeys.animationKinds,
+            example: "an animation such as basic: { property: opacity, to: 0 }", what: "animation")
         let allowed = kind == "basic" ? TimingKeys.basic : kind == "keyframe" ? TimingKeys.keyframe : TimingKeys.spring
-        let f = try fields(body, at: at, allowed: allowed, required: [
-            ("property", "property: one of \(listing(AnimatedProperty.names))"),
-        ], what: "a \(kind) animation")
+        let f = try fields(
+            body, at: at, allowed: allowed,
+            required: [
+                ("property", "property: one of \(listing(AnimatedProperty.names))")
+            ], what: "a \(kind) animation")
         let property = try layerProperty(f[checked: "property"], at: at + ".property")
         var spec = AnimationSpec(property: property, kind: .basic(try BasicAnimation(toValue: property.defaultValue)))
         if let n = f["key"] { spec.key = try string(n, at: at + ".key") }
@@ -71,32 +77,45 @@ extension SceneDecoder {
             switch kind {
             case "basic":
                 let tf = try f["timingFunction"].map { try timingFunction($0, at: at + ".timingFunction") }
-                spec.kind = .basic(try BasicAnimation(fromValue: try value("from"), toValue: try value("to"), byValue: try value("by"),
-                                                      timing: timing, timingFunction: tf, isAdditive: additive,
-                                                      isCumulative: cumulative, isRemovedOnCompletion: removed))
+                spec.kind = .basic(
+                    try BasicAnimation(
+                        fromValue: try value("from"), toValue: try value("to"), byValue: try value("by"),
+                        timing: timing, timingFunction: tf, isAdditive: additive,
+                        isCumulative: cumulative, isRemovedOnCompletion: removed))
             case "keyframe":
                 let valuesNode = try f.required("values", hint: "values: a list of keyframe values", decoder: self)
                 let values = try list(valuesNode, at: at + ".values").enumerated().map { k, n in
                     try animatableValue(n, for: property, at: at + ".values[\(k)]")
                 }
                 func numbers(_ key: String) throws -> [Double]? {
-                    try f[key].map { n in try list(n, at: at + "." + key).enumerated().map { k, x in try number(x, at: at + ".\(key)[\(k)]") } }
+                    try f[key].map { n in
+                        try list(n, at: at + "." + key).enumerated().map { k, x in
+                            try number(x, at: at + ".\(key)[\(k)]")
+                        }
+                    }
                 }
-                let mode = try f["calculationMode"].map { try word($0, at: at + ".calculationMode", CalculationMode.self) } ?? .linear
+                let mode =
+                    try f["calculationMode"].map { try word($0, at: at + ".calculationMode", CalculationMode.self) }
+                    ?? .linear
                 let tf = try f["timingFunction"].map { try timingFunction($0, at: at + ".timingFunction") }
                 let tfs = try f["timingFunctions"].map { n in
-                    try list(n, at: at + ".timingFunctions").enumerated().map { k, x in try timingFunction(x, at: at + ".timingFunctions[\(k)]") }
+                    try list(n, at: at + ".timingFunctions").enumerated().map { k, x in
+                        try timingFunction(x, at: at + ".timingFunctions[\(k)]")
+                    }
                 }
-                spec.kind = .keyframe(try KeyframeAnimation(
-                    values: values, keyTimes: try numbers("keyTimes"), calculationMode: mode, timing: timing,
-                    timingFunction: tf, timingFunctions: tfs, tensionValues: try numbers("tensionValues"),
-                    continuityValues: try numbers("continuityValues"), biasValues: try numbers("biasValues"),
-                    isAdditive: additive, isCumulative: cumulative, isRemovedOnCompletion: removed))
+                spec.kind = .keyframe(
+                    try KeyframeAnimation(
+                        values: values, keyTimes: try numbers("keyTimes"), calculationMode: mode, timing: timing,
+                        timingFunction: tf, timingFunctions: tfs, tensionValues: try numbers("tensionValues"),
+                        continuityValues: try numbers("continuityValues"), biasValues: try numbers("biasValues"),
+                        isAdditive: additive, isCumulative: cumulative, isRemovedOnCompletion: removed))
             default:
                 let spring = try decodeSpring(f, at: at)
-                spec.kind = .spring(try SpringAnimation(spring: spring, fromValue: try value("from"), toValue: try value("to"),
-                                                        byValue: try value("by"), timing: timing, isAdditive: additive,
-                                                        isCumulative: cumulative, isRemovedOnCompletion: removed))
+                spec.kind = .spring(
+                    try SpringAnimation(
+                        spring: spring, fromValue: try value("from"), toValue: try value("to"),
+                        byValue: try value("by"), timing: timing, isAdditive: additive,
+                        isCumulative: cumulative, isRemovedOnCompletion: removed))
             }
         } catch let e as TimingError {
             throw timingError(e, f, at: at)
@@ -110,24 +129,31 @@ extension SceneDecoder {
         let perceptual = ["perceptualDuration", "bounce"].compactMap { f.entry($0) }
         let velocity = try f["initialVelocity"].map { try number($0, at: path + ".initialVelocity") } ?? 0
         if let p = perceptual.first, let m = physical.first {
-            let later = (m.keyMark?.line ?? 0, m.keyMark?.column ?? 0) > (p.keyMark?.line ?? 0, p.keyMark?.column ?? 0) ? m : p
-            throw error(at: later.keyMark, path + "." + later.key,
-                        "mass/stiffness/damping and perceptualDuration/bounce are both given; expected one way to describe the spring")
+            let later =
+                (m.keyMark?.line ?? 0, m.keyMark?.column ?? 0) > (p.keyMark?.line ?? 0, p.keyMark?.column ?? 0) ? m : p
+            throw error(
+                at: later.keyMark, path + "." + later.key,
+                "mass/stiffness/damping and perceptualDuration/bounce are both given; expected one way to describe the spring"
+            )
         }
         if !perceptual.isEmpty {
             if f.entry("allowsOverdamping") != nil {
-                throw error(at: f.entry("allowsOverdamping")?.keyMark, path + ".allowsOverdamping",
-                            "not allowed with perceptualDuration/bounce, which always allow overdamping (CASpringAnimation(perceptualDuration:bounce:))")
+                throw error(
+                    at: f.entry("allowsOverdamping")?.keyMark, path + ".allowsOverdamping",
+                    "not allowed with perceptualDuration/bounce, which always allow overdamping (CASpringAnimation(perceptualDuration:bounce:))"
+                )
             }
             let p = try f["perceptualDuration"].map { try number($0, at: path + ".perceptualDuration") } ?? 1
             let b = try f["bounce"].map { try number($0, at: path + ".bounce") } ?? 0
             return try Spring(perceptualDuration: p, bounce: b, initialVelocity: velocity)
         }
-        return try Spring(mass: try f["mass"].map { try number($0, at: path + ".mass") } ?? 1,
-                          stiffness: try f["stiffness"].map { try number($0, at: path + ".stiffness") } ?? 100,
-                          damping: try f["damping"].map { try number($0, at: path + ".damping") } ?? 10,
-                          initialVelocity: velocity,
-                          allowsOverdamping: try f["allowsOverdamping"].map { try bool($0, at: path + ".allowsOverdamping") } ?? false)
+        return try Spring(
+            mass: try f["mass"].map { try number($0, at: path + ".mass") } ?? 1,
+            stiffness: try f["stiffness"].map { try number($0, at: path + ".stiffness") } ?? 100,
+            damping: try f["damping"].map { try number($0, at: path + ".damping") } ?? 10,
+            initialVelocity: velocity,
+            allowsOverdamping: try f["allowsOverdamping"].map { try bool($0, at: path + ".allowsOverdamping") } ?? false
+        )
     }
 
     /// A named `CAMediaTimingFunction` or `[c1x, c1y, c2x, c2y]`.
@@ -145,11 +171,15 @@ extension SceneDecoder {
             let found: String? = if case .string(let w)? = node.scalarMeaning { w } else { nil }
             // UIKit's curve names are not Core Animation's: its easeInOut is CA's easeInEaseOut.
             let uiKit = ["easeInOut": "easeInEaseOut"]
-            throw error(at: node, path, "expected one of: \(listing(names)) or [c1x, c1y, c2x, c2y], found \(node.foundDescription)",
-                        suggestion: found.flatMap { w in
-                            uiKit[w].map { "did you mean '\($0)'? (easeInOut is UIKit's name for it; a timingFunction takes Core Animation's names)" }
-                                ?? didYouMean(w, names)
-                        })
+            throw error(
+                at: node, path,
+                "expected one of: \(listing(names)) or [c1x, c1y, c2x, c2y], found \(node.foundDescription)",
+                suggestion: found.flatMap { w in
+                    uiKit[w].map {
+                        "did you mean '\($0)'? (easeInOut is UIKit's name for it; a timingFunction takes Core Animation's names)"
+                    }
+                        ?? didYouMean(w, names)
+                })
         }
         return MediaTimingFunction(name: name)
     }
@@ -157,8 +187,10 @@ extension SceneDecoder {
     func layerProperty(_ node: SourceNode, at path: String) throws -> LayerProperty {
         guard case .string(let w)? = node.scalarMeaning, let p = AnimatedProperty.property(named: w) else {
             let found: String? = if case .string(let w)? = node.scalarMeaning { w } else { nil }
-            throw error(at: node, path, "expected one of: \(listing(AnimatedProperty.names, limit: 20)), found \(node.foundDescription)",
-                        suggestion: found.flatMap { didYouMean($0, AnimatedProperty.names) })
+            throw error(
+                at: node, path,
+                "expected one of: \(listing(AnimatedProperty.names, limit: 20)), found \(node.foundDescription)",
+                suggestion: found.flatMap { didYouMean($0, AnimatedProperty.names) })
         }
         return p
     }
@@ -197,14 +229,18 @@ extension SceneDecoder {
         return try entries.map { entry in
             let p = AnimatedProperty.property(named: entry.key)!  // checked by `fields`
             _ = f
-            return PropertyChange(property: p, value: try animatableValue(entry.value, for: p, at: path + "." + entry.key))
+            return PropertyChange(
+                property: p, value: try animatableValue(entry.value, for: p, at: path + "." + entry.key))
         }
     }
 
     /// `{ itemId: { property: value, … }, … }` in file order.
     func itemChanges(_ node: SourceNode, at path: String) throws -> [ItemChange] {
         guard case .mapping(let entries) = node.value else {
-            throw error(at: node, path, "expected a mapping of item ids to property changes, such as { card: { center: [x, y] } }, found \(node.foundDescription)")
+            throw error(
+                at: node, path,
+                "expected a mapping of item ids to property changes, such as { card: { center: [x, y] } }, found \(node.foundDescription)"
+            )
         }
         var result: [ItemChange] = []
         for entry in entries {

@@ -1,5 +1,5 @@
-import Geometry
 import Colors
+import Geometry
 
 // Located tree → Scene: types, shapes, keys and defaults. Semantic rules (ranges, references,
 // uniqueness) are not checked here but in `Scene.validate`, which runs next, so that a scene
@@ -27,7 +27,10 @@ struct SceneDecoder {
     /// not a valid folder name).
     func decode(_ root: SourceNode, defaultName: String) throws -> (scene: Scene, nameFromFile: Bool) {
         guard case .mapping = root.value else {
-            throw error(at: root, nil, "expected a mapping with canvas, items and duration or until at the top level, found \(root.foundDescription)")
+            throw error(
+                at: root, nil,
+                "expected a mapping with canvas, items and duration or until at the top level, found \(root.foundDescription)"
+            )
         }
         let top = try fields(root, at: "", allowed: Keys.root, required: [], what: "")
         if let version = top["version"] {
@@ -35,7 +38,9 @@ struct SceneDecoder {
                 throw error(at: version, "version", "expected 1, found \(version.foundDescription)")
             }
             guard v == 1 else {
-                throw error(at: version, "version", "unsupported scene format version \(text); this version of Flipbook reads version 1")
+                throw error(
+                    at: version, "version",
+                    "unsupported scene format version \(text); this version of Flipbook reads version 1")
             }
         }
         if let schema = top["$schema"] { _ = try string(schema, at: "$schema") }
@@ -52,19 +57,22 @@ struct SceneDecoder {
         let fps = try top["fps"].map { try integer($0, at: "fps") } ?? SceneRules.defaultFPS
         let length = try decodeLength(top)
         let fonts = try top["fonts"].map { try decodeFonts($0) } ?? []
-        let itemsNode = try top.required("items", hint: "items: a list of items, each with id, size and center", decoder: self)
+        let itemsNode = try top.required(
+            "items", hint: "items: a list of items, each with id, size and center", decoder: self)
         places.allIDs = ItemPlaces.ids(in: itemsNode)
         let items = try list(itemsNode, at: "items").enumerated().map { i, node in
             try decodeItem(node, at: "items[\(i)]")
         }
-        let entries = try top["behaviors"].map { node in
-            try list(node, at: "behaviors").enumerated().map { i, node in
-                try decodeBehaviorEntry(node, at: "behaviors[\(i)]")
-            }
-        } ?? []
+        let entries =
+            try top["behaviors"].map { node in
+                try list(node, at: "behaviors").enumerated().map { i, node in
+                    try decodeBehaviorEntry(node, at: "behaviors[\(i)]")
+                }
+            } ?? []
         let output = try top["output"].map { try decode(OutputKeys.spec, $0, at: "output") } ?? OutputSettings()
-        var scene = Scene(name: name, canvas: canvas, fps: fps, length: length, items: items,
-                          behaviors: entries.map(\.0), output: output)
+        var scene = Scene(
+            name: name, canvas: canvas, fps: fps, length: length, items: items,
+            behaviors: entries.map(\.0), output: output)
         if entries.contains(where: { $0.1 != nil }) { scene.behaviorIDs = entries.map(\.1) }
         scene.fonts = fonts
         try decodeTimingScript(top, into: &scene)
@@ -82,17 +90,21 @@ struct SceneDecoder {
     }
 
     private func decodeLength(_ top: Fields) throws -> SceneLength {
-        let duration = top.entry("duration"), until = top.entry("until")
+        let duration = top.entry("duration")
+        let until = top.entry("until")
         if let duration, let until {
             // Point at whichever of the two comes second: that is the line to delete.
             let later = isBefore(duration.keyMark, until.keyMark) ? until : duration
-            throw error(at: later.keyMark, later.key,
-                        "'duration' and 'until' are both given; expected exactly one: duration: <seconds> for a fixed length, or until: rest")
+            throw error(
+                at: later.keyMark, later.key,
+                "'duration' and 'until' are both given; expected exactly one: duration: <seconds> for a fixed length, or until: rest"
+            )
         }
         if let duration {
             if let maxDuration = top.entry("maxDuration") {
-                throw error(at: maxDuration.keyMark, "maxDuration", "allowed only with 'until: rest', not with 'duration'",
-                            suggestion: "remove maxDuration, or replace duration with until: rest")
+                throw error(
+                    at: maxDuration.keyMark, "maxDuration", "allowed only with 'until: rest', not with 'duration'",
+                    suggestion: "remove maxDuration, or replace duration with until: rest")
             }
             return .duration(try number(duration.value, at: "duration"))
         }
@@ -100,14 +112,18 @@ struct SceneDecoder {
             guard case .string(let word)? = until.value.scalarMeaning, word == "rest" else {
                 var suggestion: String?
                 if case .string(let word)? = until.value.scalarMeaning { suggestion = didYouMean(word, ["rest"]) }
-                throw error(at: until.value, "until", "expected 'rest', found \(until.value.foundDescription)",
-                            suggestion: suggestion)
+                throw error(
+                    at: until.value, "until", "expected 'rest', found \(until.value.foundDescription)",
+                    suggestion: suggestion)
             }
-            let maxDuration = try top["maxDuration"].map { try number($0, at: "maxDuration") } ?? SceneRules.defaultMaxDuration
+            let maxDuration =
+                try top["maxDuration"].map { try number($0, at: "maxDuration") } ?? SceneRules.defaultMaxDuration
             return .untilRest(maxDuration: maxDuration)
         }
-        throw error(at: top.mark, nil,
-                    "missing 'duration' or 'until'; expected exactly one: duration: <seconds> for a fixed length, or until: rest")
+        throw error(
+            at: top.mark, nil,
+            "missing 'duration' or 'until'; expected exactly one: duration: <seconds> for a fixed length, or until: rest"
+        )
     }
 
     func decodeItem(_ node: SourceNode, at path: String) throws -> Item {
@@ -122,19 +138,26 @@ struct SceneDecoder {
 
     /// `maskedCorners: [topLeft, topRight]`: each corner once; `[]` rounds none.
     func decodeCorners(_ node: SourceNode, at path: String) throws -> CornerMask {
-        let names: [(String, CornerMask)] = [("topLeft", .topLeft), ("topRight", .topRight),
-                                             ("bottomLeft", .bottomLeft), ("bottomRight", .bottomRight)]
+        let names: [(String, CornerMask)] = [
+            ("topLeft", .topLeft), ("topRight", .topRight),
+            ("bottomLeft", .bottomLeft), ("bottomRight", .bottomRight),
+        ]
         // Core Animation's spellings, for a suggestion.
-        let caNames = ["layerMinXMinYCorner": "topLeft", "layerMaxXMinYCorner": "topRight",
-                       "layerMinXMaxYCorner": "bottomLeft", "layerMaxXMaxYCorner": "bottomRight"]
+        let caNames = [
+            "layerMinXMinYCorner": "topLeft", "layerMaxXMinYCorner": "topRight",
+            "layerMinXMaxYCorner": "bottomLeft", "layerMaxXMaxYCorner": "bottomRight",
+        ]
         var mask: CornerMask = []
         for (k, n) in try list(node, at: path).enumerated() {
             let word = try string(n, at: path + "[\(k)]")
             guard let corner = names.first(where: { $0.0 == word })?.1 else {
-                let suggestion = caNames[word].map { "Core Animation's \(word) is '\($0)' here" }
+                let suggestion =
+                    caNames[word].map { "Core Animation's \(word) is '\($0)' here" }
                     ?? didYouMean(word, names.map(\.0))
-                throw error(at: n, path + "[\(k)]", "expected a corner, one of: topLeft, topRight, bottomLeft, bottomRight; found \(n.foundDescription)",
-                            suggestion: suggestion)
+                throw error(
+                    at: n, path + "[\(k)]",
+                    "expected a corner, one of: topLeft, topRight, bottomLeft, bottomRight; found \(n.foundDescription)",
+                    suggestion: suggestion)
             }
             if mask.contains(corner) {
                 throw error(at: n, path + "[\(k)]", "corner '\(word)' is listed twice; expected each corner once")
@@ -148,7 +171,12 @@ struct SceneDecoder {
     func decodeVideo(_ n: SourceNode, at path: String) throws -> [VideoFormat] {
         let nodes: [SourceNode]
         var isList = false
-        if case .sequence(let list) = n.value { nodes = list; isList = true } else { nodes = [n] }
+        if case .sequence(let list) = n.value {
+            nodes = list
+            isList = true
+        } else {
+            nodes = [n]
+        }
         var formats: [VideoFormat] = []
         for (k, node) in nodes.enumerated() {
             let at = isList ? path + "[\(k)]" : path
@@ -192,24 +220,31 @@ struct SceneDecoder {
 
     /// Checks that `node` is a mapping whose keys are allowed, unique and include `required`.
     /// `what` names the mapping in "expected <what>, found …" ("" at the top level).
-    func fields(_ node: SourceNode, at path: String, allowed: [String],
-                        required: [(key: String, hint: String)], what: String) throws -> Fields {
+    func fields(
+        _ node: SourceNode, at path: String, allowed: [String],
+        required: [(key: String, hint: String)], what: String
+    ) throws -> Fields {
         guard case .mapping(let list) = node.value else {
-            throw error(at: node, path, "expected \(what) as a mapping with keys \(listing(allowed)), found \(node.foundDescription)")
+            throw error(
+                at: node, path,
+                "expected \(what) as a mapping with keys \(listing(allowed)), found \(node.foundDescription)")
         }
         var byKey: [String: SourceNode.Entry] = [:]
         for entry in list {
             let keyPath = path.isEmpty ? entry.key : path + "." + entry.key
             if let first = byKey[entry.key] {
                 let at = first.keyMark.map { " at line \($0.line)" } ?? ""
-                throw error(at: entry.keyMark, keyPath, "duplicate key '\(entry.key)', first given\(at); expected each key once")
+                throw error(
+                    at: entry.keyMark, keyPath, "duplicate key '\(entry.key)', first given\(at); expected each key once"
+                )
             }
             guard allowed.contains(entry.key) else {
                 var suggestion = didYouMean(entry.key, allowed)
                 if entry.key == "<<" { suggestion = "YAML merge keys are not supported; write the keys out" }
-                throw error(at: entry.keyMark, keyPath,
-                            "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 22))",
-                            suggestion: suggestion)
+                throw error(
+                    at: entry.keyMark, keyPath,
+                    "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 22))",
+                    suggestion: suggestion)
             }
             byKey[entry.key] = entry
         }
@@ -282,8 +317,9 @@ struct SceneDecoder {
             return c
         case .null? where format == .yaml:
             // `fill: #FF9500` is `fill:` followed by a comment.
-            throw error(at: node, path, "\(expected), found null",
-                        suggestion: "quote it, as in fill: \"#FF9500\"; in YAML an unquoted # starts a comment")
+            throw error(
+                at: node, path, "\(expected), found null",
+                suggestion: "quote it, as in fill: \"#FF9500\"; in YAML an unquoted # starts a comment")
         default:
             throw error(at: node, path, "\(expected), found \(node.foundDescription)")
         }

@@ -43,8 +43,10 @@ public struct SceneError: Error, CustomStringConvertible, Equatable, Sendable {
     public var suggestion: String?
     public var kind: Kind
 
-    public init(file: String, keyPath: String? = nil, line: Int? = nil, column: Int? = nil,
-                message: String, suggestion: String? = nil, kind: Kind = .invalid) {
+    public init(
+        file: String, keyPath: String? = nil, line: Int? = nil, column: Int? = nil,
+        message: String, suggestion: String? = nil, kind: Kind = .invalid
+    ) {
         self.file = file
         self.keyPath = keyPath
         self.line = line

@@ -33,21 +33,25 @@ public enum SceneLoader {
 
     /// Loads a scene with its `controls:` set to `overrides` (`--set name=value`, in order), and
     /// returns the controls with the values used. Throws `SceneError`.
-    public static func loadWithControls(path: String, limits: SceneLimits = .default,
-                                        overrides: [(name: String, value: String)] = []) throws -> (scene: Scene, controls: [SceneControl]) {
+    public static func loadWithControls(
+        path: String, limits: SceneLimits = .default,
+        overrides: [(name: String, value: String)] = []
+    ) throws -> (scene: Scene, controls: [SceneControl]) {
         let url = URL(fileURLWithPath: path)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw SceneError(file: path, message: "no such file", suggestion: similarFile(to: path), kind: .io)
         }
         if isFolder.boolValue {
-            throw SceneError(file: path, message: "is a folder; expected a scene file (.yaml, .yml or .json)", kind: .io)
+            throw SceneError(
+                file: path, message: "is a folder; expected a scene file (.yaml, .yml or .json)", kind: .io)
         }
         if let kind = specialFileKind(path) {
             // Reading a FIFO would block until some other process writes to it, and a device
             // never ends; Foundation reports both as "permission denied".
-            throw SceneError(file: path, message: "is \(kind), not a regular file; expected a scene file (.yaml, .yml or .json)",
-                             suggestion: "save the scene to a file and pass that file's path", kind: .io)
+            throw SceneError(
+                file: path, message: "is \(kind), not a regular file; expected a scene file (.yaml, .yml or .json)",
+                suggestion: "save the scene to a file and pass that file's path", kind: .io)
         }
         // Split by hand: Foundation reads ".yaml" as a hidden file without an extension.
         let pathExtension = nameParts(path).pathExtension
@@ -56,17 +60,20 @@ public enum SceneLoader {
             throw SceneError(file: path, message: "unsupported file \(ext); expected .yaml, .yml or .json", kind: .io)
         }
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-           size.int64Value > Int64(limits.maxFileBytes) {
+            size.int64Value > Int64(limits.maxFileBytes)
+        {
             throw fileTooLarge(bytes: Int(size.int64Value), limits: limits, fileName: path)
         }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw SceneError(file: path, message: "cannot read the file: \((error as NSError).localizedDescription)", kind: .io)
+            throw SceneError(
+                file: path, message: "cannot read the file: \((error as NSError).localizedDescription)", kind: .io)
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw SceneError(file: path, message: "file is not UTF-8 text; expected a UTF-8 encoded scene file", kind: .io)
+            throw SceneError(
+                file: path, message: "file is not UTF-8 text; expected a UTF-8 encoded scene file", kind: .io)
         }
         return try decodeWithControls(text, fileName: path, format: format, limits: limits, overrides: overrides)
     }
@@ -95,27 +102,34 @@ public enum SceneLoader {
     }
 
     private static func fileTooLarge(bytes: Int, limits: SceneLimits, fileName: String) -> SceneError {
-        SceneError(file: fileName,
-                   message: "file is \(bytes) bytes; expected at most \(limits.maxFileBytes) bytes",
-                   suggestion: "raise the limit with --max-file-size (SceneLimits.maxFileBytes in Swift)", kind: .invalid)
+        SceneError(
+            file: fileName,
+            message: "file is \(bytes) bytes; expected at most \(limits.maxFileBytes) bytes",
+            suggestion: "raise the limit with --max-file-size (SceneLimits.maxFileBytes in Swift)", kind: .invalid)
     }
 
     /// Decodes and validates scene text. `fileName` names the source in errors and gives the
     /// default scene name (its last component without extension). Throws `SceneError`.
     /// `limits`: scene and file limits (size, nesting depth, node count, then the scene's own).
-    public static func decode(_ text: String, fileName: String, format: SceneFileFormat,
-                              limits: SceneLimits = .default) throws -> Scene {
+    public static func decode(
+        _ text: String, fileName: String, format: SceneFileFormat,
+        limits: SceneLimits = .default
+    ) throws -> Scene {
         try decodeWithControls(text, fileName: fileName, format: format, limits: limits).scene
     }
 
     /// `decode` with `controls:` resolved under `overrides`; returns the controls too.
-    public static func decodeWithControls(_ text: String, fileName: String, format: SceneFileFormat,
-                                          limits: SceneLimits = .default, overrides: [(name: String, value: String)] = [])
-        throws -> (scene: Scene, controls: [SceneControl]) {
+    public static func decodeWithControls(
+        _ text: String, fileName: String, format: SceneFileFormat,
+        limits: SceneLimits = .default, overrides: [(name: String, value: String)] = []
+    )
+        throws -> (scene: Scene, controls: [SceneControl])
+    {
         let bytes = text.utf8.count
         if bytes > limits.maxFileBytes { throw fileTooLarge(bytes: bytes, limits: limits, fileName: fileName) }
         guard let parsed = try parse(text, fileName: fileName, format: format, limits: limits) else {
-            throw SceneError(file: fileName, message: "file is empty; expected a mapping with canvas, items and duration or until")
+            throw SceneError(
+                file: fileName, message: "file is empty; expected a mapping with canvas, items and duration or until")
         }
         // Components first (an instance's items may use controls), then controls.
         let expanded = try ComponentExpander.expand(parsed, file: fileName, limits: limits)
@@ -126,24 +140,29 @@ public enum SceneLoader {
         guard let violation = scene.firstViolation(limits: limits) else { return (scene, controls) }
         if violation.keyPath == "name", nameFromFile, defaultName.allSatisfy({ $0 == "." }) {
             // "..yaml", ".yaml": the file has no name to give the scene.
-            throw SceneError(file: fileName, message: "the file name has nothing before its extension, so the scene has no default name",
-                             suggestion: "add a line such as name: my-scene, or name the file after the scene, as in my-scene.yaml")
+            throw SceneError(
+                file: fileName,
+                message: "the file name has nothing before its extension, so the scene has no default name",
+                suggestion: "add a line such as name: my-scene, or name the file after the scene, as in my-scene.yaml")
         }
         let mark = MarkTable(root).mark(for: violation.keyPath)
         var suggestion = violation.suggestion
         if violation.keyPath == "name", nameFromFile {
             suggestion = "the name defaults to the file name; add a line such as name: \(safeName(defaultName))"
         }
-        throw SceneError(file: fileName, keyPath: violation.keyPath, mark: mark,
-                         message: violation.message, suggestion: suggestion)
+        throw SceneError(
+            file: fileName, keyPath: violation.keyPath, mark: mark,
+            message: violation.message, suggestion: suggestion)
     }
 
     // MARK: Parsing
 
     /// The located tree, or nil for a file with no content (only whitespace and comments, or a
     /// bare YAML null such as `---`).
-    static func parse(_ text: String, fileName: String, format: SceneFileFormat,
-                      limits: SceneLimits = .default) throws -> SourceNode? {
+    static func parse(
+        _ text: String, fileName: String, format: SceneFileFormat,
+        limits: SceneLimits = .default
+    ) throws -> SourceNode? {
         switch format {
         case .json:
             return try JSONReader.parse(text, file: fileName, maxDepth: limits.maxNestingDepth)
@@ -151,9 +170,10 @@ public enum SceneLoader {
             // Before Yams: its composer recurses once per nesting level, so `[[[[…]]]]` 100k deep
             // would overflow the stack instead of failing.
             if let deep = YAMLDepthScan.firstTooDeep(text, limit: limits.maxNestingDepth) {
-                throw SceneError(file: fileName, line: deep.line,
-                                 message: "nesting deeper than \(limits.maxNestingDepth) levels; a scene needs fewer than 16",
-                                 kind: .syntax)
+                throw SceneError(
+                    file: fileName, line: deep.line,
+                    message: "nesting deeper than \(limits.maxNestingDepth) levels; a scene needs fewer than 16",
+                    kind: .syntax)
             }
             let node: Yams.Node?
             do {
@@ -172,11 +192,13 @@ public enum SceneLoader {
     /// libyaml's problem and position, in one line: "invalid YAML: did not find expected ',' or
     /// ']' (while parsing a flow sequence that starts at line 3, column 7)".
     private static func syntaxError(_ error: YamlError, text: String, fileName: String) -> SceneError {
-        let context: YamlError.Context?, problem: String, mark: Yams.Mark
+        let context: YamlError.Context?
+        let problem: String
+        let mark: Yams.Mark
         switch error {
-        case let .scanner(c, p, m, _), let .parser(c, p, m, _), let .composer(c, p, m, _):
+        case .scanner(let c, let p, let m, _), .parser(let c, let p, let m, _), .composer(let c, let p, let m, _):
             (context, problem, mark) = (c, p, m)
-        case let .reader(problem, _, _, _):
+        case .reader(let problem, _, _, _):
             return SceneError(file: fileName, message: "invalid YAML: \(problem)", kind: .syntax)
         default:
             return SceneError(file: fileName, message: "invalid YAML: \(error)", kind: .syntax)
@@ -194,8 +216,9 @@ public enum SceneLoader {
             // `fill: #FF9500 }` comments out the rest of the line, closing brace included.
             suggestion = "quote colours, as in fill: \"#FF9500\"; in YAML an unquoted # starts a comment"
         }
-        return SceneError(file: fileName, line: mark.line, column: mark.column,
-                          message: message, suggestion: suggestion, kind: .syntax)
+        return SceneError(
+            file: fileName, line: mark.line, column: mark.column,
+            message: message, suggestion: suggestion, kind: .syntax)
     }
 
     /// Whether any of `lines` (1-based) has a key followed by an unquoted hex colour.
@@ -209,10 +232,16 @@ public enum SceneLoader {
 
     /// The character at a 1-based line and column (in Unicode scalars), if there is one.
     private static func character(in text: String, line: Int, column: Int) -> Unicode.Scalar? {
-        var l = 1, c = 1
+        var l = 1
+        var c = 1
         for scalar in text.unicodeScalars {
             if l == line && c == column { return scalar }
-            if scalar == "\n" { l += 1; c = 1 } else { c += 1 }
+            if scalar == "\n" {
+                l += 1
+                c = 1
+            } else {
+                c += 1
+            }
             if l > line { return nil }
         }
         return nil
@@ -232,7 +261,8 @@ public enum SceneLoader {
         }
         let scenes = names.filter { SceneFileFormat(pathExtension: ($0 as NSString).pathExtension) != nil }.sorted()
         let wantedStem = (wanted as NSString).deletingPathExtension.lowercased()
-        let match = scenes.first { ($0 as NSString).deletingPathExtension.lowercased() == wantedStem }
+        let match =
+            scenes.first { ($0 as NSString).deletingPathExtension.lowercased() == wantedStem }
             ?? closest(to: wanted, in: scenes)
         guard let match else { return nil }
         // Keep the folder spelled as the user spelled it.
@@ -243,9 +273,11 @@ public enum SceneLoader {
 
     /// `name` with every character outside [A-Za-z0-9_-] replaced by `_`.
     private static func safeName(_ name: String) -> String {
-        let mapped = String(String.UnicodeScalarView(name.unicodeScalars.map { c in
-            SceneRules.isValidName(String(c)) ? c : "_"
-        }))
+        let mapped = String(
+            String.UnicodeScalarView(
+                name.unicodeScalars.map { c in
+                    SceneRules.isValidName(String(c)) ? c : "_"
+                }))
         return mapped.isEmpty ? "scene" : String(mapped.prefix(SceneRules.maxNameLength))
     }
 }

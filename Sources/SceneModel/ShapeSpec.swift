@@ -1,7 +1,7 @@
-import Geometry
 import Colors
-import Shapes
+import Geometry
 import Icons
+import Shapes
 
 /// An item's vector shape (`shape:`), drawn over its background as `CAShapeLayer` draws its path:
 /// the fill, then the stroke on top, both in the item's bounds (origin at its top-left, y down).

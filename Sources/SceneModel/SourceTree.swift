@@ -52,7 +52,7 @@ enum ScalarMeaning: Equatable {
 extension SourceNode {
     /// The scalar's meaning, or nil for a list or mapping.
     var scalarMeaning: ScalarMeaning? {
-        guard case let .scalar(text, isString) = value else { return nil }
+        guard case .scalar(let text, let isString) = value else { return nil }
         if isString { return .string(text) }
         return ScalarMeaning.plain(text)
     }
@@ -144,8 +144,8 @@ extension ScalarMeaning {
     }
 }
 
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
 /// `'text'`, escaped and truncated so that it always fits on one line of an error message.
@@ -153,7 +153,10 @@ func quoted(_ text: String, limit: Int = 40) -> String {
     var out = ""
     var count = 0
     for ch in text {
-        if count == limit { out += "…"; break }
+        if count == limit {
+            out += "…"
+            break
+        }
         switch ch {
         case "\n": out += "\\n"
         case "\r": out += "\\r"
@@ -180,9 +183,10 @@ extension SourceNode {
         budget -= 1
         if budget < 0 {
             let m = mark(node.mark)
-            throw SceneError(file: file, line: m?.line, column: m?.column,
-                             message: "more than \(limit) values after expanding aliases; expected a scene, not an alias bomb",
-                             suggestion: "raise SceneLimits.maxNodes in Swift if the file is genuine", kind: .invalid)
+            throw SceneError(
+                file: file, line: m?.line, column: m?.column,
+                message: "more than \(limit) values after expanding aliases; expected a scene, not an alias bomb",
+                suggestion: "raise SceneLimits.maxNodes in Swift if the file is genuine", kind: .invalid)
         }
         switch node {
         case .scalar(let scalar):
@@ -190,19 +194,24 @@ extension SourceNode {
             self.init(value: .scalar(scalar.string, isString: isString), mark: mark(scalar.mark))
         case .sequence(let sequence):
             var nodes: [SourceNode] = []
-            for child in sequence { nodes.append(try SourceNode(yaml: child, file: file, budget: &budget, limit: limit)) }
+            for child in sequence {
+                nodes.append(try SourceNode(yaml: child, file: file, budget: &budget, limit: limit))
+            }
             self.init(value: .sequence(nodes), mark: mark(sequence.mark))
         case .mapping(let mapping):
             var entries: [Entry] = []
             for (key, value) in mapping {
                 guard case .scalar(let keyScalar) = key else {
                     let m = mark(key.mark)
-                    throw SceneError(file: file, line: m?.line, column: m?.column,
-                                     message: "expected a plain key like 'size:', found a complex key",
-                                     kind: .invalid)
+                    throw SceneError(
+                        file: file, line: m?.line, column: m?.column,
+                        message: "expected a plain key like 'size:', found a complex key",
+                        kind: .invalid)
                 }
-                entries.append(Entry(key: keyScalar.string, keyMark: mark(keyScalar.mark),
-                                     value: try SourceNode(yaml: value, file: file, budget: &budget, limit: limit)))
+                entries.append(
+                    Entry(
+                        key: keyScalar.string, keyMark: mark(keyScalar.mark),
+                        value: try SourceNode(yaml: value, file: file, budget: &budget, limit: limit)))
             }
             self.init(value: .mapping(entries), mark: mark(mapping.mark))
         }

@@ -1,5 +1,5 @@
-import Geometry
 import Colors
+import Geometry
 import Timing
 
 // Core Animation timing in scenes: the layer tree's drawing extras (shadow), animations on items,
@@ -37,7 +37,8 @@ public enum AnimatedProperty {
         ("center", .center), ("size", .size), ("rotation", .rotation), ("scale", .scale),
         ("translation", .translation), ("opacity", .opacity), ("fill", .fillColor),
         ("cornerRadius", .cornerRadius), ("borderWidth", .borderWidth), ("borderColor", .borderColor),
-        ("strokeStart", .strokeStart), ("strokeEnd", .strokeEnd), ("lineWidth", .lineWidth), ("fillColor", .shapeFillColor),
+        ("strokeStart", .strokeStart), ("strokeEnd", .strokeEnd), ("lineWidth", .lineWidth),
+        ("fillColor", .shapeFillColor),
         ("strokeColor", .strokeColor), ("lineDashPhase", .lineDashPhase), ("path", .path),
         ("textColor", .textColor), ("foregroundColor", .textColor),
     ]
@@ -167,8 +168,10 @@ public struct ViewAnimationSpec: Equatable, Sendable {
     public var changes: [PropertyChange]
     public var completion: Completion?
 
-    public init(at: Double = 0, item: String, duration: Double, delay: Double = 0, options: UInt = 0,
-                style: Style = .basic, changes: [PropertyChange] = [], completion: Completion? = nil) {
+    public init(
+        at: Double = 0, item: String, duration: Double, delay: Double = 0, options: UInt = 0,
+        style: Style = .basic, changes: [PropertyChange] = [], completion: Completion? = nil
+    ) {
         self.at = at
         self.item = item
         self.duration = duration
@@ -206,7 +209,10 @@ public struct Scrub: Equatable, Sendable {
     public struct DragPoint: Equatable, Sendable {
         public var time: Double
         public var point: Point
-        public init(time: Double, point: Point) { self.time = time; self.point = point }
+        public init(time: Double, point: Point) {
+            self.time = time
+            self.point = point
+        }
     }
 
     public var source: Source
@@ -240,7 +246,8 @@ public struct Scrub: Equatable, Sendable {
         if t <= first.0 { return first.1 }
         if t >= last.0 { return last.1 }
         for k in 1..<points.count where t <= points[k].0 {
-            let (t0, v0) = points[k - 1], (t1, v1) = points[k]
+            let (t0, v0) = points[k - 1]
+            let (t1, v1) = points[k]
             return t1 > t0 ? v0 + (v1 - v0) * (t - t0) / (t1 - t0) : v1
         }
         return last.1
@@ -320,10 +327,12 @@ public struct AnimatorSpec: Equatable, Sendable {
     /// Calls in non-decreasing `at` order.
     public var timeline: [Call]
 
-    public init(id: String, duration: Double,
-                timingParameters: TimingParameters = .cubic(CubicTimingParameters(animationCurve: .easeInOut)),
-                scrubsLinearly: Bool = true, pausesOnCompletion: Bool = false, isInterruptible: Bool = true,
-                animations: [Block] = [], timeline: [Call] = []) {
+    public init(
+        id: String, duration: Double,
+        timingParameters: TimingParameters = .cubic(CubicTimingParameters(animationCurve: .easeInOut)),
+        scrubsLinearly: Bool = true, pausesOnCompletion: Bool = false, isInterruptible: Bool = true,
+        animations: [Block] = [], timeline: [Call] = []
+    ) {
         self.id = id
         self.duration = duration
         self.timingParameters = timingParameters

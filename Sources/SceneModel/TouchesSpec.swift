@@ -26,7 +26,8 @@ public struct TouchesSpec: Equatable, Sendable {
     /// Seconds the circle takes to fade out after touch-up (linearly, from opacity 1 to 0).
     public static let fadeOut = 0.2
 
-    public init(show: Bool? = nil, size: Double = TouchesSpec.defaultSize, color: ColorRGBA8 = TouchesSpec.defaultColor) {
+    public init(show: Bool? = nil, size: Double = TouchesSpec.defaultSize, color: ColorRGBA8 = TouchesSpec.defaultColor)
+    {
         self.show = show
         self.size = size
         self.color = color

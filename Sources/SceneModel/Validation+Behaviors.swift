@@ -27,8 +27,11 @@ extension Scene {
             default: continue
             }
             if fieldCount > Scene.maximumFieldCount {
-                throw Violation(keyPath: "behaviors[\(i)].field",
-                                message: "this is field behavior \(fieldCount); a scene can have at most \(Scene.maximumFieldCount) field behaviors (UIKit's limit per animator)")
+                throw Violation(
+                    keyPath: "behaviors[\(i)].field",
+                    message:
+                        "this is field behavior \(fieldCount); a scene can have at most \(Scene.maximumFieldCount) field behaviors (UIKit's limit per animator)"
+                )
             }
         }
     }
@@ -37,14 +40,17 @@ extension Scene {
         let ids = items.map(\.id)
         guard !ids.contains(id) else { return }
         if let parent = parentID(of: id) {
-            throw Violation(keyPath: path, message: "item \(quoted(id)) is a child of '\(parent)'; behaviors act on top-level items only",
-                            suggestion: "animate it with animations, viewAnimations or animators instead")
+            throw Violation(
+                keyPath: path,
+                message: "item \(quoted(id)) is a child of '\(parent)'; behaviors act on top-level items only",
+                suggestion: "animate it with animations, viewAnimations or animators instead")
         }
         if ids.isEmpty {
             throw Violation(keyPath: path, message: "unknown item \(quoted(id)); the scene has no items")
         }
-        throw Violation(keyPath: path, message: "unknown item \(quoted(id)); expected one of: \(listing(ids))",
-                        suggestion: didYouMean(id, ids))
+        throw Violation(
+            keyPath: path, message: "unknown item \(quoted(id)); expected one of: \(listing(ids))",
+            suggestion: didYouMean(id, ids))
     }
 
     func references(_ list: [String], at path: String) throws(Violation) {
@@ -52,8 +58,9 @@ extension Scene {
         for (j, id) in list.enumerated() {
             try reference(id, at: path + "[\(j)]")
             if let first = seen[id] {
-                throw Violation(keyPath: path + "[\(j)]",
-                                message: "item '\(id)' is already listed at items[\(first)]; expected each item once")
+                throw Violation(
+                    keyPath: path + "[\(j)]",
+                    message: "item '\(id)' is already listed at items[\(first)]; expected each item once")
             }
             seen[id] = j
         }
@@ -87,7 +94,9 @@ extension Scene {
             let at = path + "[\(k)]"
             if zone.id.isEmpty { throw Violation(keyPath: at + ".id", message: "expected a non-empty zone id") }
             if let first = firstIndex[zone.id] {
-                throw Violation(keyPath: at + ".id", message: "duplicate zone id '\(zone.id)', already used by zones[\(first)]; expected each id once")
+                throw Violation(
+                    keyPath: at + ".id",
+                    message: "duplicate zone id '\(zone.id)', already used by zones[\(first)]; expected each id once")
             }
             firstIndex[zone.id] = k
             try checkEngineNumber(zone.rect.minX, at: at + ".rect[0]")
@@ -110,11 +119,16 @@ extension Scene {
                 try checkEngineNumber(key.point.x, at: at + ".path[\(j)][1]")
                 try checkEngineNumber(key.point.y, at: at + ".path[\(j)][2]")
                 if key.time < 0 {
-                    throw Violation(keyPath: at + ".path[\(j)][0]", message: "expected a time of at least 0 s, found \(format(key.time))")
+                    throw Violation(
+                        keyPath: at + ".path[\(j)][0]",
+                        message: "expected a time of at least 0 s, found \(format(key.time))")
                 }
                 if j > 0, !(key.time > drag.keyframes[j - 1].time) {
-                    throw Violation(keyPath: at + ".path[\(j)][0]",
-                                    message: "expected times that increase, found \(format(key.time)) after \(format(drag.keyframes[j - 1].time))")
+                    throw Violation(
+                        keyPath: at + ".path[\(j)][0]",
+                        message:
+                            "expected times that increase, found \(format(key.time)) after \(format(drag.keyframes[j - 1].time))"
+                    )
                 }
             }
         }
@@ -123,7 +137,9 @@ extension Scene {
     func checkNonZero(_ value: Double, at path: String) throws(Violation) {
         try checkEngineNumber(value, at: path)
         if value == 0 {
-            throw Violation(keyPath: path, message: "expected a non-zero scale (0 makes the item vanish and its transform singular)")
+            throw Violation(
+                keyPath: path, message: "expected a non-zero scale (0 makes the item vanish and its transform singular)"
+            )
         }
     }
 
@@ -136,8 +152,11 @@ extension Scene {
                 throw Violation(keyPath: at + ".id", message: "expected a non-empty boundary id")
             }
             if let first = firstIndex[boundary.id] {
-                throw Violation(keyPath: at + ".id",
-                                message: "duplicate boundary id '\(boundary.id)', already used by boundaries[\(first)]; expected each id once")
+                throw Violation(
+                    keyPath: at + ".id",
+                    message:
+                        "duplicate boundary id '\(boundary.id)', already used by boundaries[\(first)]; expected each id once"
+                )
             }
             firstIndex[boundary.id] = j
             switch boundary.shape {
@@ -145,15 +164,21 @@ extension Scene {
                 try checkPoint(from, at: at + ".from")
                 try checkPoint(to, at: at + ".to")
                 if from.distance(to: to) < Scene.minimumVertexDistance {
-                    throw Violation(keyPath: at + ".to",
-                                    message: "expected a line at least \(format(Scene.minimumVertexDistance)) pt long, found its ends \(format(from.distance(to: to))) pt apart")
+                    throw Violation(
+                        keyPath: at + ".to",
+                        message:
+                            "expected a line at least \(format(Scene.minimumVertexDistance)) pt long, found its ends \(format(from.distance(to: to))) pt apart"
+                    )
                 }
             case .path(let points):
                 for (k, p) in points.enumerated() { try checkPoint(p, at: at + ".path[\(k)]") }
                 let distinct = Scene.distinctVertices(points)
                 if distinct.count < 2 {
-                    throw Violation(keyPath: at + ".path",
-                                    message: "expected a path of at least 2 points more than \(format(Scene.minimumVertexDistance)) pt apart, found \(distinct.count == 1 && points.count > 1 ? "points that all coincide" : "\(points.count) point\(points.count == 1 ? "" : "s")")")
+                    throw Violation(
+                        keyPath: at + ".path",
+                        message:
+                            "expected a path of at least 2 points more than \(format(Scene.minimumVertexDistance)) pt apart, found \(distinct.count == 1 && points.count > 1 ? "points that all coincide" : "\(points.count) point\(points.count == 1 ? "" : "s")")"
+                    )
                 }
             }
         }
@@ -166,8 +191,11 @@ extension Scene {
             try checkEngineNumber(value, at: path + "[\(k)]")
         }
         if c.canvasBoundary, canvas.size.width - i.left - i.right <= 0 || canvas.size.height - i.top - i.bottom <= 0 {
-            throw Violation(keyPath: path,
-                            message: "insets leave no room inside the \(format(canvas.size.width))×\(format(canvas.size.height)) pt canvas; expected them to keep a positive width and height")
+            throw Violation(
+                keyPath: path,
+                message:
+                    "insets leave no room inside the \(format(canvas.size.width))×\(format(canvas.size.height)) pt canvas; expected them to keep a positive width and height"
+            )
         }
     }
 
@@ -181,10 +209,17 @@ extension Scene {
         switch a.kind {
         case .distance:
             if a.toItem == nil, a.anchor == nil {
-                throw Violation(keyPath: path, message: "missing 'anchor' or 'toItem'; a distance attachment joins its item to an anchor point or to another item")
+                throw Violation(
+                    keyPath: path,
+                    message:
+                        "missing 'anchor' or 'toItem'; a distance attachment joins its item to an anchor point or to another item"
+                )
             }
             if a.toItem != nil, a.anchor != nil {
-                throw Violation(keyPath: path + ".anchor", message: "'anchor' and 'toItem' are both given; a distance attachment joins its item to one of them")
+                throw Violation(
+                    keyPath: path + ".anchor",
+                    message: "'anchor' and 'toItem' are both given; a distance attachment joins its item to one of them"
+                )
             }
         case .fixed, .pin:
             try require("toItem", a.toItem != nil, "joins two items")
@@ -202,35 +237,48 @@ extension Scene {
         try checkEngineNumber(range.lowerBound, at: path + "[0]")
         try checkEngineNumber(range.upperBound, at: path + "[1]")
         if a.kind == .pin, !range.contains(0) {
-            throw Violation(keyPath: path,
-                            message: "expected a range of angles that contains 0 (the items' angle when pinned), found [\(format(range.lowerBound)), \(format(range.upperBound))]")
+            throw Violation(
+                keyPath: path,
+                message:
+                    "expected a range of angles that contains 0 (the items' angle when pinned), found [\(format(range.lowerBound)), \(format(range.upperBound))]"
+            )
         }
         if a.kind != .pin, a.kind != .sliding {
-            throw Violation(keyPath: path, message: "'range' applies to pin and sliding attachments only, not \(a.kind.rawValue)")
+            throw Violation(
+                keyPath: path, message: "'range' applies to pin and sliding attachments only, not \(a.kind.rawValue)")
         }
     }
 
     func checkConvexPolygon(_ points: [Point], at path: String) throws(Violation) {
         for (k, p) in points.enumerated() { try checkPoint(p, at: path + "[\(k)]") }
         guard (3...Scene.maximumPolygonVertices).contains(points.count) else {
-            throw Violation(keyPath: path, message: "expected a convex polygon of 3 to \(Scene.maximumPolygonVertices) points, found \(points.count)")
+            throw Violation(
+                keyPath: path,
+                message:
+                    "expected a convex polygon of 3 to \(Scene.maximumPolygonVertices) points, found \(points.count)")
         }
         // Convex, either winding: every turn has the same sign and the area is not zero.
         var sign = 0.0
         var area = 0.0
         for k in points.indices {
-            let a = points[k], b = points[(k + 1) % points.count], c = points[(k + 2) % points.count]
+            let a = points[k]
+            let b = points[(k + 1) % points.count]
+            let c = points[(k + 2) % points.count]
             let turn = (b - a).cross(c - b)
             area += a.cross(b)
             if turn != 0 {
                 if sign != 0, (turn > 0) != (sign > 0) {
-                    throw Violation(keyPath: path, message: "expected a convex polygon; it turns the other way at point \((k + 1) % points.count)")
+                    throw Violation(
+                        keyPath: path,
+                        message: "expected a convex polygon; it turns the other way at point \((k + 1) % points.count)")
                 }
                 sign = turn
             }
         }
         if abs(area) / 2 < 1 {
-            throw Violation(keyPath: path, message: "expected a polygon with an area of at least 1 pt², found \(format(abs(area) / 2)) pt²")
+            throw Violation(
+                keyPath: path,
+                message: "expected a polygon with an area of at least 1 pt², found \(format(abs(area) / 2)) pt²")
         }
     }
 
@@ -252,7 +300,8 @@ extension Scene {
             result.append(p)
         }
         while result.count > 2, let first = result.first, let last = result.last,
-              first.distance(to: last) < minimumVertexDistance {
+            first.distance(to: last) < minimumVertexDistance
+        {
             result.removeLast()
         }
         return result

@@ -6,11 +6,15 @@ import Geometry
 
 extension Scene {
     func checkDynamicsTimeline() throws(Violation) {
-        var kinds: [String: String] = [:]   // id → behaviour kind
-        var order: [String] = []            // ids in declaration order, for messages
+        var kinds: [String: String] = [:]  // id → behaviour kind
+        var order: [String] = []  // ids in declaration order, for messages
         func declare(_ id: String, kind: String, at path: String) throws(Violation) {
             if !SceneRules.isValidItemID(id) {
-                throw Violation(keyPath: path, message: "expected an id of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(id))")
+                throw Violation(
+                    keyPath: path,
+                    message:
+                        "expected an id of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(id))"
+                )
             }
             if kinds[id] != nil {
                 throw Violation(keyPath: path, message: "duplicate behavior id '\(id)'; expected each id once")
@@ -19,7 +23,11 @@ extension Scene {
             order.append(id)
         }
         if !behaviorIDs.isEmpty && behaviorIDs.count != behaviors.count {
-            throw Violation(keyPath: "behaviors", message: "behaviorIDs has \(behaviorIDs.count) entries for \(behaviors.count) behaviors; expected one (or nil) per behavior")
+            throw Violation(
+                keyPath: "behaviors",
+                message:
+                    "behaviorIDs has \(behaviorIDs.count) entries for \(behaviors.count) behaviors; expected one (or nil) per behavior"
+            )
         }
         for (i, behavior) in behaviors.enumerated() {
             if let id = behaviorID(i) { try declare(id, kind: behavior.kind, at: "behaviors[\(i)].id") }
@@ -27,29 +35,38 @@ extension Scene {
         func lookUp(_ id: String, at path: String) throws(Violation) -> String {
             if let kind = kinds[id] { return kind }
             if order.isEmpty {
-                throw Violation(keyPath: path, message: "unknown behavior \(quoted(id)); no behavior has an id",
-                                suggestion: "give the behavior one: - { id: \(id), snap: { … } }")
+                throw Violation(
+                    keyPath: path, message: "unknown behavior \(quoted(id)); no behavior has an id",
+                    suggestion: "give the behavior one: - { id: \(id), snap: { … } }")
             }
-            throw Violation(keyPath: path, message: "unknown behavior \(quoted(id)); expected one of: \(listing(order))",
-                            suggestion: didYouMean(id, order))
+            throw Violation(
+                keyPath: path, message: "unknown behavior \(quoted(id)); expected one of: \(listing(order))",
+                suggestion: didYouMean(id, order))
         }
         var lastTime = 0.0
         for (i, entry) in dynamicsTimeline.enumerated() {
             let path = "dynamicsTimeline[\(i)]"
             try checkFinite(entry.at, at: path + ".at")
             if !(entry.at >= 0 && entry.at <= SceneRules.maxSeconds) {
-                throw Violation(keyPath: path + ".at", message: "expected a scene time from 0 to \(format(SceneRules.maxSeconds)) s, found \(format(entry.at))")
+                throw Violation(
+                    keyPath: path + ".at",
+                    message:
+                        "expected a scene time from 0 to \(format(SceneRules.maxSeconds)) s, found \(format(entry.at))")
             }
             if entry.at < lastTime {
-                throw Violation(keyPath: path + ".at", message: "entries must be in time order; \(format(entry.at)) s comes after \(format(lastTime)) s",
-                                suggestion: "move this entry before the one at \(format(lastTime)) s")
+                throw Violation(
+                    keyPath: path + ".at",
+                    message: "entries must be in time order; \(format(entry.at)) s comes after \(format(lastTime)) s",
+                    suggestion: "move this entry before the one at \(format(lastTime)) s")
             }
             lastTime = entry.at
             for (gesture, id) in [("tap", entry.tap), ("drag.item", entry.drag?.item)] {
                 guard let id, item(id) == nil else { continue }
                 let ids = items.map(\.id)
-                throw Violation(keyPath: path + "." + gesture, message: "unknown item \(quoted(id)); expected one of: \(listing(ids))",
-                                suggestion: didYouMean(id, ids))
+                throw Violation(
+                    keyPath: path + "." + gesture,
+                    message: "unknown item \(quoted(id)); expected one of: \(listing(ids))",
+                    suggestion: didYouMean(id, ids))
             }
             if let drag = entry.drag {
                 for (k, p) in drag.points.enumerated() {
@@ -57,7 +74,11 @@ extension Scene {
                     try checkFinite(p.y, at: path + ".drag.path[\(k)][2]")
                 }
                 if !(entry.actionTime <= SceneRules.maxSeconds) {
-                    throw Violation(keyPath: path + ".drag.path", message: "the drag ends at \(format(entry.actionTime)) s; expected it to end by \(format(SceneRules.maxSeconds)) s")
+                    throw Violation(
+                        keyPath: path + ".drag.path",
+                        message:
+                            "the drag ends at \(format(entry.actionTime)) s; expected it to end by \(format(SceneRules.maxSeconds)) s"
+                    )
                 }
             }
             switch entry.action {
@@ -65,22 +86,26 @@ extension Scene {
                 break
             case .remove(let id):
                 _ = try lookUp(id, at: path + ".remove")
-            case let .add(spec, id):
+            case .add(let spec, let id):
                 try checkBehavior(spec, at: path + ".add")
                 if let id { try declare(id, kind: spec.kind, at: path + ".add.id") }
-            case let .set(id, settings):
+            case .set(let id, let settings):
                 let kind = try lookUp(id, at: path + ".set.behavior")
                 let allowed = BehaviorSetting.keys(for: kind)
                 if allowed.isEmpty {
-                    throw Violation(keyPath: path + ".set.behavior",
-                                    message: "behavior '\(id)' is a \(kind); set changes snap, push, gravity, attachment, itemBehavior and field behaviors",
-                                    suggestion: "remove it and add a new one instead")
+                    throw Violation(
+                        keyPath: path + ".set.behavior",
+                        message:
+                            "behavior '\(id)' is a \(kind); set changes snap, push, gravity, attachment, itemBehavior and field behaviors",
+                        suggestion: "remove it and add a new one instead")
                 }
                 for s in settings {
                     let at = path + ".set." + s.key
                     guard allowed.contains(s.key) else {
-                        throw Violation(keyPath: at, message: "a \(kind) has no settable '\(s.key)'; expected one of: \(listing(allowed))",
-                                        suggestion: didYouMean(s.key, allowed))
+                        throw Violation(
+                            keyPath: at,
+                            message: "a \(kind) has no settable '\(s.key)'; expected one of: \(listing(allowed))",
+                            suggestion: didYouMean(s.key, allowed))
                     }
                     try checkSetting(s, kind: kind, at: at)
                 }
@@ -100,7 +125,7 @@ extension Scene {
             case ("snap", "damping"): try checkUnit(v, "a damping ratio", at: path)
             case ("itemBehavior", "density"): try checkPositive(v, "a density", at: path)
             case (_, "length"), (_, "frequency"), (_, "damping"), (_, "friction"), (_, "elasticity"),
-                 (_, "resistance"), (_, "angularResistance"):
+                (_, "resistance"), (_, "angularResistance"):
                 if v < 0 { throw Violation(keyPath: path, message: "expected \(s.key) ≥ 0, found \(format(v))") }
             default: return
             }

@@ -1,18 +1,22 @@
-import Geometry
 import Colors
+import Geometry
 import Timing
 
 // The rules of `shape:` and of the animations of shape properties.
 
 extension Scene {
     func checkShape(_ item: Item, at path: String) throws(Violation) {
-        let shapeProperties: Set<LayerProperty> = [.strokeStart, .strokeEnd, .lineWidth, .shapeFillColor, .strokeColor,
-                                                   .lineDashPhase, .path]
+        let shapeProperties: Set<LayerProperty> = [
+            .strokeStart, .strokeEnd, .lineWidth, .shapeFillColor, .strokeColor,
+            .lineDashPhase, .path,
+        ]
         guard let shape = item.shape else {
             if let k = item.animations.firstIndex(where: { shapeProperties.contains($0.property) }) {
-                throw Violation(keyPath: path + ".animations[\(k)]",
-                                message: "'\(item.id)' has no shape; expected \(AnimatedProperty.name(of: item.animations[k].property)) only on an item with shape:",
-                                suggestion: "add shape: { path: …, strokeColor: … } to the item")
+                throw Violation(
+                    keyPath: path + ".animations[\(k)]",
+                    message:
+                        "'\(item.id)' has no shape; expected \(AnimatedProperty.name(of: item.animations[k].property)) only on an item with shape:",
+                    suggestion: "add shape: { path: …, strokeColor: … } to the item")
             }
             return
         }
@@ -22,14 +26,20 @@ extension Scene {
         if case .path(let p) = shape.geometry { model = PathValue(p) } else { model = nil }
         for (k, animation) in item.animations.enumerated() where animation.property == .path {
             guard let model else {
-                throw Violation(keyPath: path + ".animations[\(k)]",
-                                message: "'\(item.id)' draws a named shape; expected path animations only on a shape given by path:")
+                throw Violation(
+                    keyPath: path + ".animations[\(k)]",
+                    message: "'\(item.id)' draws a named shape; expected path animations only on a shape given by path:"
+                )
             }
             for value in Self.values(of: animation) {
                 guard let v = value.pathValue, v.hasSameStructure(as: model) else {
-                    throw Violation(keyPath: path + ".animations[\(k)]",
-                                    message: "path animation values must have the same structure as the shape's path (\(Self.describe(model))); found \(value.pathValue.map(Self.describe) ?? "another kind")",
-                                    suggestion: "give every path the same commands in the same order, as Core Animation requires; only the numbers may differ")
+                    throw Violation(
+                        keyPath: path + ".animations[\(k)]",
+                        message:
+                            "path animation values must have the same structure as the shape's path (\(Self.describe(model))); found \(value.pathValue.map(Self.describe) ?? "another kind")",
+                        suggestion:
+                            "give every path the same commands in the same order, as Core Animation requires; only the numbers may differ"
+                    )
                 }
             }
         }
@@ -45,7 +55,8 @@ extension Scene {
 
     private static func describe(_ v: PathValue) -> String {
         let letters = v.structure.map { ["M", "L", "Q", "C", "Z"][Int(min($0, 4))] }
-        return letters.count > 12 ? letters.prefix(12).joined(separator: " ") + " … (\(letters.count) elements)"
-                                  : letters.joined(separator: " ")
+        return letters.count > 12
+            ? letters.prefix(12).joined(separator: " ") + " … (\(letters.count) elements)"
+            : letters.joined(separator: " ")
     }
 }

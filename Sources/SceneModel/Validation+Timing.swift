@@ -31,7 +31,9 @@ extension Scene {
 
     func checkLayer(_ item: Item, at path: String) throws(Violation) {
         try checkShape(item, at: path)
-        do { try item.timing.validate(call: "timing") } catch { throw Violation(keyPath: path + ".timing", message: "\(error)") }
+        do { try item.timing.validate(call: "timing") } catch {
+            throw Violation(keyPath: path + ".timing", message: "\(error)")
+        }
         for (k, animation) in item.animations.enumerated() {
             try checkTime(animation.at, at: path + ".animations[\(k)].\(animation.kind.name).at")
         }
@@ -41,14 +43,20 @@ extension Scene {
         let ids = allItems.map(\.item.id)
         func reference(_ id: String, at path: String) throws(Violation) {
             guard !ids.contains(id) else { return }
-            throw Violation(keyPath: path, message: ids.isEmpty ? "unknown item \(quoted(id)); the scene has no items"
-                                                                : "unknown item \(quoted(id)); expected one of: \(listing(ids))",
-                            suggestion: didYouMean(id, ids))
+            throw Violation(
+                keyPath: path,
+                message: ids.isEmpty
+                    ? "unknown item \(quoted(id)); the scene has no items"
+                    : "unknown item \(quoted(id)); expected one of: \(listing(ids))",
+                suggestion: didYouMean(id, ids))
         }
         func checkModelChange(_ item: String, _ property: LayerProperty, at path: String) throws(Violation) {
             if (property == .center || property == .rotation) && behaviorItemIDs.contains(item) {
-                throw Violation(keyPath: path, message: "the \(AnimatedProperty.name(of: property)) of '\(item)' belongs to the dynamic animator (a behavior moves it); expected a change of another property",
-                                suggestion: "animate translation, or use an additive animation")
+                throw Violation(
+                    keyPath: path,
+                    message:
+                        "the \(AnimatedProperty.name(of: property)) of '\(item)' belongs to the dynamic animator (a behavior moves it); expected a change of another property",
+                    suggestion: "animate translation, or use an additive animation")
             }
         }
         for (i, v) in viewAnimations.enumerated() {
@@ -57,22 +65,36 @@ extension Scene {
             try reference(v.item, at: path + ".item")
             try checkFinite(v.duration, at: path + ".duration")
             try checkFinite(v.delay, at: path + ".delay")
-            if v.delay < 0 { throw Violation(keyPath: path + ".delay", message: "expected a delay of at least 0 s, found \(format(v.delay))") }
-            for c in v.changes { try checkModelChange(v.item, c.property, at: path + ".changes.\(AnimatedProperty.name(of: c.property))") }
+            if v.delay < 0 {
+                throw Violation(
+                    keyPath: path + ".delay", message: "expected a delay of at least 0 s, found \(format(v.delay))")
+            }
+            for c in v.changes {
+                try checkModelChange(v.item, c.property, at: path + ".changes.\(AnimatedProperty.name(of: c.property))")
+            }
             var isKeyframes = false
             if case .keyframes = v.style { isKeyframes = true }
             if v.options & (0xF << 10) != 0 && !isKeyframes {
-                throw Violation(keyPath: path + ".options", message: "calculationMode options apply to keyframes only; expected them with keyframes:")
+                throw Violation(
+                    keyPath: path + ".options",
+                    message: "calculationMode options apply to keyframes only; expected them with keyframes:")
             }
             do {
                 switch v.style {
                 case .basic:
-                    if v.changes.isEmpty { throw Violation(keyPath: path, message: "missing key 'changes'; expected changes: { property: value, … }") }
+                    if v.changes.isEmpty {
+                        throw Violation(
+                            keyPath: path, message: "missing key 'changes'; expected changes: { property: value, … }")
+                    }
                 case .spring(let ratio, let velocity):
                     guard ratio.isFinite, ratio > 0 else {
-                        throw Violation(keyPath: path + ".spring.dampingRatio", message: "expected a damping ratio greater than 0, found \(format(ratio))")
+                        throw Violation(
+                            keyPath: path + ".spring.dampingRatio",
+                            message: "expected a damping ratio greater than 0, found \(format(ratio))")
                     }
-                    if v.duration > 0 { _ = try Spring.uiKit(duration: v.duration, dampingRatio: ratio, initialVelocity: velocity) }
+                    if v.duration > 0 {
+                        _ = try Spring.uiKit(duration: v.duration, dampingRatio: ratio, initialVelocity: velocity)
+                    }
                 case .springBounce(let bounce, let velocity):
                     _ = try Spring(perceptualDuration: v.duration, bounce: bounce, initialVelocity: velocity)
                 case .keyframes(let blocks):
@@ -81,9 +103,14 @@ extension Scene {
                         try checkUnit(b.start, "a relative start time", at: at + ".start")
                         try checkUnit(b.duration, "a relative duration", at: at + ".duration")
                         if b.start + b.duration > 1 + 1e-12 {
-                            throw Violation(keyPath: at + ".duration", message: "start + duration is \(format(b.start + b.duration)); expected at most 1")
+                            throw Violation(
+                                keyPath: at + ".duration",
+                                message: "start + duration is \(format(b.start + b.duration)); expected at most 1")
                         }
-                        for c in b.changes { try checkModelChange(v.item, c.property, at: at + ".changes.\(AnimatedProperty.name(of: c.property))") }
+                        for c in b.changes {
+                            try checkModelChange(
+                                v.item, c.property, at: at + ".changes.\(AnimatedProperty.name(of: c.property))")
+                        }
                     }
                 }
             } catch let e as Violation {
@@ -92,26 +119,43 @@ extension Scene {
                 throw Violation(keyPath: path + ".spring", message: "\(error)")
             }
             if let c = v.completion {
-                for change in c.changes { try checkModelChange(v.item, change.property, at: path + ".completion.changes.\(AnimatedProperty.name(of: change.property))") }
+                for change in c.changes {
+                    try checkModelChange(
+                        v.item, change.property,
+                        at: path + ".completion.changes.\(AnimatedProperty.name(of: change.property))")
+                }
             }
         }
         var animatorIDs: [String: Int] = [:]
         for (i, a) in animators.enumerated() {
             let path = "animators[\(i)]"
             if !SceneRules.isValidItemID(a.id) {
-                throw Violation(keyPath: path + ".id", message: "expected an id of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(a.id))")
+                throw Violation(
+                    keyPath: path + ".id",
+                    message:
+                        "expected an id of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(a.id))"
+                )
             }
             if let first = animatorIDs[a.id] {
-                throw Violation(keyPath: path + ".id", message: "duplicate animator id '\(a.id)', already used by animators[\(first)]; expected each id once")
+                throw Violation(
+                    keyPath: path + ".id",
+                    message:
+                        "duplicate animator id '\(a.id)', already used by animators[\(first)]; expected each id once")
             }
             animatorIDs[a.id] = i
-            for (k, b) in a.animations.enumerated() { try checkBlock(b, at: path + ".animations[\(k)]", reference, checkModelChange) }
+            for (k, b) in a.animations.enumerated() {
+                try checkBlock(b, at: path + ".animations[\(k)]", reference, checkModelChange)
+            }
             var last = 0.0
             for (j, call) in a.timeline.enumerated() {
                 let at = path + ".timeline[\(j)]"
                 try checkTime(call.at, at: at + ".at")
                 if call.at < last {
-                    throw Violation(keyPath: at + ".at", message: "\(format(call.at)) s comes before the previous call's \(format(last)) s; expected calls in time order")
+                    throw Violation(
+                        keyPath: at + ".at",
+                        message:
+                            "\(format(call.at)) s comes before the previous call's \(format(last)) s; expected calls in time order"
+                    )
                 }
                 last = call.at
                 switch call.kind {
@@ -127,7 +171,11 @@ extension Scene {
             let path = "layerTimeline[\(j)]"
             try checkTime(call.at, at: path + ".at")
             if call.at < last {
-                throw Violation(keyPath: path + ".at", message: "\(format(call.at)) s comes before the previous call's \(format(last)) s; expected calls in time order")
+                throw Violation(
+                    keyPath: path + ".at",
+                    message:
+                        "\(format(call.at)) s comes before the previous call's \(format(last)) s; expected calls in time order"
+                )
             }
             last = call.at
             try reference(call.item, at: path + ".item")
@@ -135,13 +183,20 @@ extension Scene {
             case .scrub(let s, let duration):
                 try checkScrub(s, at: path)
                 try checkFinite(duration, at: path + ".duration")
-                if duration < 0 { throw Violation(keyPath: path + ".duration", message: "expected a duration of at least 0 s, found \(format(duration))") }
+                if duration < 0 {
+                    throw Violation(
+                        keyPath: path + ".duration",
+                        message: "expected a duration of at least 0 s, found \(format(duration))")
+                }
             case .reverseAnimation(let duration, _):
                 try checkPositive(duration, "a duration", at: path + ".duration")
-            case let .displayLinkReverse(duration, progress, changes):
+            case .displayLinkReverse(let duration, let progress, let changes):
                 try checkPositive(duration, "a duration", at: path + ".duration")
                 if let progress { try checkFinite(progress, at: path + ".timeProgress") }
-                for c in changes { try checkModelChange(call.item, c.property, at: path + ".changes.\(AnimatedProperty.name(of: c.property))") }
+                for c in changes {
+                    try checkModelChange(
+                        call.item, c.property, at: path + ".changes.\(AnimatedProperty.name(of: c.property))")
+                }
             default: break
             }
         }
@@ -150,18 +205,25 @@ extension Scene {
     private func checkTime(_ t: Double, at path: String) throws(Violation) {
         try checkFinite(t, at: path)
         if !(t >= 0 && t <= SceneRules.maxSeconds) {
-            throw Violation(keyPath: path, message: "expected a scene time from 0 to \(format(SceneRules.maxSeconds)) s, found \(format(t))")
+            throw Violation(
+                keyPath: path,
+                message: "expected a scene time from 0 to \(format(SceneRules.maxSeconds)) s, found \(format(t))")
         }
     }
 
-    private func checkBlock(_ b: AnimatorSpec.Block, at path: String,
-                            _ reference: (String, String) throws(Violation) -> Void,
-                            _ checkModelChange: (String, LayerProperty, String) throws(Violation) -> Void) throws(Violation) {
+    private func checkBlock(
+        _ b: AnimatorSpec.Block, at path: String,
+        _ reference: (String, String) throws(Violation) -> Void,
+        _ checkModelChange: (String, LayerProperty, String) throws(Violation) -> Void
+    ) throws(Violation) {
         for c in b.changes {
             try reference(c.item, path + ".changes.\(c.item)")
-            try checkModelChange(c.item, c.property, path + ".changes.\(c.item).\(AnimatedProperty.name(of: c.property))")
+            try checkModelChange(
+                c.item, c.property, path + ".changes.\(c.item).\(AnimatedProperty.name(of: c.property))")
         }
-        if b.changes.isEmpty { throw Violation(keyPath: path + ".changes", message: "expected at least one change, found none") }
+        if b.changes.isEmpty {
+            throw Violation(keyPath: path + ".changes", message: "expected at least one change, found none")
+        }
         try checkUnit(b.delayFactor, "a delay factor", at: path + ".delayFactor")
     }
 
@@ -171,7 +233,9 @@ extension Scene {
             var last = 0.0
             for (k, p) in points.enumerated() {
                 if !(p.x >= last) {
-                    throw Violation(keyPath: path + ".ramp[\(k)][0]", message: "expected times of at least \(format(last)) s, in order, found \(format(p.x))")
+                    throw Violation(
+                        keyPath: path + ".ramp[\(k)][0]",
+                        message: "expected times of at least \(format(last)) s, in order, found \(format(p.x))")
                 }
                 last = p.x
             }
@@ -179,11 +243,16 @@ extension Scene {
             var last = 0.0
             for (k, p) in path_.enumerated() {
                 if !(p.time >= last) {
-                    throw Violation(keyPath: path + ".drag.path[\(k)][0]", message: "expected times of at least \(format(last)) s, in order, found \(format(p.time))")
+                    throw Violation(
+                        keyPath: path + ".drag.path[\(k)][0]",
+                        message: "expected times of at least \(format(last)) s, in order, found \(format(p.time))")
                 }
                 last = p.time
             }
-            if from == to { throw Violation(keyPath: path + ".drag.to", message: "expected a track end different from its start \(from)") }
+            if from == to {
+                throw Violation(
+                    keyPath: path + ".drag.to", message: "expected a track end different from its start \(from)")
+            }
         }
     }
 
@@ -194,7 +263,8 @@ extension Scene {
             let script = try AnimatorScript(spec: a, fps: fps, value: placeholder)
             for tick in 0...script.lastTick { _ = try script.step(tick: tick, value: placeholder) }
         } catch {
-            throw Violation(keyPath: error.index.map { path + ".timeline[\($0)]" } ?? path, message: error.error.description)
+            throw Violation(
+                keyPath: error.index.map { path + ".timeline[\($0)]" } ?? path, message: error.error.description)
         }
     }
 }

@@ -60,7 +60,8 @@ public enum SceneRules {
 
     private static func isValidIDSegment(_ id: String) -> Bool {
         guard let first = id.unicodeScalars.first,
-              isASCIIAlphanumeric(first) && !("0"..."9").contains(first) || first == "_" else { return false }
+            isASCIIAlphanumeric(first) && !("0"..."9").contains(first) || first == "_"
+        else { return false }
         return id.unicodeScalars.allSatisfy { isASCIIAlphanumeric($0) || $0 == "_" || $0 == "-" }
     }
 
@@ -99,13 +100,18 @@ extension Scene {
 
     private func checkAll(limits: SceneLimits) throws(Violation) {
         if !SceneRules.isValidName(name) {
-            throw Violation(keyPath: "name",
-                            message: "expected a name of letters, digits, '_' or '-' (it names the output folder), found \(quoted(name))")
+            throw Violation(
+                keyPath: "name",
+                message:
+                    "expected a name of letters, digits, '_' or '-' (it names the output folder), found \(quoted(name))"
+            )
         }
         if name.utf8.count > SceneRules.maxNameLength {
-            throw Violation(keyPath: "name",
-                            message: "expected a name of at most \(SceneRules.maxNameLength) characters (it names the output folder and files such as \(name.prefix(12))….frames-000000-000120.manifest.json, which must fit in a file name's 255 bytes), found one of \(name.utf8.count) characters",
-                            suggestion: "shorten it to \(SceneRules.maxNameLength) characters or fewer")
+            throw Violation(
+                keyPath: "name",
+                message:
+                    "expected a name of at most \(SceneRules.maxNameLength) characters (it names the output folder and files such as \(name.prefix(12))….frames-000000-000120.manifest.json, which must fit in a file name's 255 bytes), found one of \(name.utf8.count) characters",
+                suggestion: "shorten it to \(SceneRules.maxNameLength) characters or fewer")
         }
         try checkCanvas(maxPixelsPerSide: limits.maxPixelsPerSide)
         try checkTouchesAndFraming()
@@ -132,23 +138,30 @@ extension Scene {
         let h = (canvas.size.height * canvas.scale).rounded(.up)
         let limit = Double(maxPixelsPerSide)
         if w > limit || h > limit {
-            throw Violation(keyPath: "canvas.size",
-                            message: "\(format(canvas.size.width))x\(format(canvas.size.height)) pt at scale \(format(canvas.scale)) is \(format(w))x\(format(h)) px; expected at most \(maxPixelsPerSide) px per side",
-                            suggestion: "lower canvas.scale or the size")
+            throw Violation(
+                keyPath: "canvas.size",
+                message:
+                    "\(format(canvas.size.width))x\(format(canvas.size.height)) pt at scale \(format(canvas.scale)) is \(format(w))x\(format(h)) px; expected at most \(maxPixelsPerSide) px per side",
+                suggestion: "lower canvas.scale or the size")
         }
     }
 
     private func checkSeconds(_ seconds: Double, at path: String, limits: SceneLimits) throws(Violation) {
         try checkFinite(seconds, at: path)
         if !(seconds > 0 && seconds <= limits.maxSeconds) {
-            throw Violation(keyPath: path,
-                            message: "expected seconds greater than 0 and at most \(format(limits.maxSeconds)), found \(format(seconds))")
+            throw Violation(
+                keyPath: path,
+                message:
+                    "expected seconds greater than 0 and at most \(format(limits.maxSeconds)), found \(format(seconds))"
+            )
         }
         let frames = FrameRate.frameCount(seconds: seconds, fps: fps)
         if frames > limits.maxFrames {
-            throw Violation(keyPath: path,
-                            message: "\(format(seconds)) s at \(fps) fps is \(frames) frames; expected at most \(limits.maxFrames) frames",
-                            suggestion: "raise the limit with --max-frames (SceneLimits.maxFrames in Swift), or shorten the scene")
+            throw Violation(
+                keyPath: path,
+                message:
+                    "\(format(seconds)) s at \(fps) fps is \(frames) frames; expected at most \(limits.maxFrames) frames",
+                suggestion: "raise the limit with --max-frames (SceneLimits.maxFrames in Swift), or shorten the scene")
         }
     }
 
@@ -156,14 +169,16 @@ extension Scene {
     /// at once instead of after checking each.
     private func checkCounts(limits: SceneLimits) throws(Violation) {
         if items.count > limits.maxItems {
-            throw Violation(keyPath: "items",
-                            message: "\(items.count) items; expected at most \(limits.maxItems)",
-                            suggestion: "raise the limit with --max-items (SceneLimits.maxItems in Swift)")
+            throw Violation(
+                keyPath: "items",
+                message: "\(items.count) items; expected at most \(limits.maxItems)",
+                suggestion: "raise the limit with --max-items (SceneLimits.maxItems in Swift)")
         }
         if behaviors.count > limits.maxBehaviors {
-            throw Violation(keyPath: "behaviors",
-                            message: "\(behaviors.count) behaviors; expected at most \(limits.maxBehaviors)",
-                            suggestion: "raise the limit with --max-behaviors (SceneLimits.maxBehaviors in Swift)")
+            throw Violation(
+                keyPath: "behaviors",
+                message: "\(behaviors.count) behaviors; expected at most \(limits.maxBehaviors)",
+                suggestion: "raise the limit with --max-behaviors (SceneLimits.maxBehaviors in Swift)")
         }
     }
 
@@ -177,12 +192,16 @@ extension Scene {
     /// One item, then its children: the same rules at every depth, ids unique across the tree.
     private func checkItem(_ item: Item, at path: String, firstPath: inout [String: String]) throws(Violation) {
         if !SceneRules.isValidItemID(item.id) {
-            throw Violation(keyPath: path + ".id",
-                            message: "expected an id of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(item.id))")
+            throw Violation(
+                keyPath: path + ".id",
+                message:
+                    "expected an id of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(item.id))"
+            )
         }
         if let first = firstPath[item.id] {
-            throw Violation(keyPath: path + ".id",
-                            message: "duplicate item id '\(item.id)', already used by \(first); expected each id once")
+            throw Violation(
+                keyPath: path + ".id",
+                message: "duplicate item id '\(item.id)', already used by \(first); expected each id once")
         }
         firstPath[item.id] = path
         try ItemKeys.spec.check(item, in: self, at: path)
@@ -200,10 +219,15 @@ extension Scene {
             for (k, drag) in z.drags.enumerated() {
                 guard let start = drag.keyframes.first?.time, let end = drag.keyframes.last?.time else { continue }
                 for (j, other) in z.drags.prefix(k).enumerated() where other.item == drag.item {
-                    guard let otherStart = other.keyframes.first?.time, let otherEnd = other.keyframes.last?.time else { continue }
+                    guard let otherStart = other.keyframes.first?.time, let otherEnd = other.keyframes.last?.time else {
+                        continue
+                    }
                     if !(end < otherStart || otherEnd < start) {
-                        throw Violation(keyPath: "behaviors[\(i)].snapZones.drags[\(k)]",
-                                        message: "drag of '\(drag.item)' from \(format(start)) s to \(format(end)) s overlaps drags[\(j)] (\(format(otherStart)) s to \(format(otherEnd)) s); expected one drag of an item at a time")
+                        throw Violation(
+                            keyPath: "behaviors[\(i)].snapZones.drags[\(k)]",
+                            message:
+                                "drag of '\(drag.item)' from \(format(start)) s to \(format(end)) s overlaps drags[\(j)] (\(format(otherStart)) s to \(format(otherEnd)) s); expected one drag of an item at a time"
+                        )
                     }
                 }
             }

@@ -35,10 +35,14 @@ extension Scene {
             let speed = (f.direction.x * f.direction.x + f.direction.y * f.direction.y).squareRoot()
             guard speed > Scene.implausibleFieldSpeed else { continue }
             let pt = String(format: "%g", speed * 100)
-            result.append(SceneWarning(
-                file: file, keyPath: "behaviors[\(i)].field.direction", line: nil, column: nil,
-                message: "\(f.kind.rawValue) field speed \(String(format: "%g", speed)) m/s (\(pt) pt/s) is implausible; direction is in m/s as UIKit reads it (1 m/s = 100 pt/s)",
-                suggestion: "divide by 100 if you meant pt/s: [\(String(format: "%g", f.direction.x / 100)), \(String(format: "%g", f.direction.y / 100))]"))
+            result.append(
+                SceneWarning(
+                    file: file, keyPath: "behaviors[\(i)].field.direction", line: nil, column: nil,
+                    message:
+                        "\(f.kind.rawValue) field speed \(String(format: "%g", speed)) m/s (\(pt) pt/s) is implausible; direction is in m/s as UIKit reads it (1 m/s = 100 pt/s)",
+                    suggestion:
+                        "divide by 100 if you meant pt/s: [\(String(format: "%g", f.direction.x / 100)), \(String(format: "%g", f.direction.y / 100))]"
+                ))
         }
         return result
     }
@@ -47,19 +51,26 @@ extension Scene {
 extension SceneLoader {
     /// Loads like `load(path:limits:)` and also returns the scene's warnings, located in the file.
     /// `overrides`: control values (`--set`), as `loadWithControls` takes them.
-    public static func loadWithWarnings(path: String, limits: SceneLimits = .default,
-                                        overrides: [(name: String, value: String)] = []) throws -> (Scene, [SceneWarning]) {
+    public static func loadWithWarnings(
+        path: String, limits: SceneLimits = .default,
+        overrides: [(name: String, value: String)] = []
+    ) throws -> (Scene, [SceneWarning]) {
         let scene = try loadWithControls(path: path, limits: limits, overrides: overrides).scene
         let warnings = scene.warnings(file: path)
         guard !warnings.isEmpty, let format = SceneFileFormat(pathExtension: (path as NSString).pathExtension),
-              let text = try? String(contentsOfFile: path, encoding: .utf8),
-              let root = try? parse(text, fileName: path, format: format, limits: limits) else { return (scene, warnings) }
+            let text = try? String(contentsOfFile: path, encoding: .utf8),
+            let root = try? parse(text, fileName: path, format: format, limits: limits)
+        else { return (scene, warnings) }
         let marks = MarkTable(root)
-        return (scene, warnings.map { w in
-            var w = w
-            let mark = marks.mark(for: w.keyPath)
-            w.line = mark?.line; w.column = mark?.column
-            return w
-        })
+        return (
+            scene,
+            warnings.map { w in
+                var w = w
+                let mark = marks.mark(for: w.keyPath)
+                w.line = mark?.line
+                w.column = mark?.column
+                return w
+            }
+        )
     }
 }

@@ -12,7 +12,7 @@ struct Polyline {
     /// Length of every segment, the closing one included when closed.
     var length: Double {
         var total = 0.0
-        for i in 0 ..< segmentCount { total += points[i].distance(to: points[(i + 1) % points.count]) }
+        for i in 0..<segmentCount { total += points[i].distance(to: points[(i + 1) % points.count]) }
         return total
     }
 
@@ -20,7 +20,10 @@ struct Polyline {
 
     mutating func append(_ p: Point, corner: Bool) {
         // Zero-length segments have no direction to offset; they are dropped.
-        if let last = points.last, last == p { if corner { corners[corners.count - 1] = true }; return }
+        if let last = points.last, last == p {
+            if corner { corners[corners.count - 1] = true }
+            return
+        }
         points.append(p)
         corners.append(corner)
     }
@@ -30,10 +33,12 @@ struct Polyline {
     func slice(from: Double, to: Double) -> Polyline {
         var piece = Polyline()
         var travelled = 0.0
-        for i in 0 ..< segmentCount {
-            let a = points[i], b = points[(i + 1) % points.count]
+        for i in 0..<segmentCount {
+            let a = points[i]
+            let b = points[(i + 1) % points.count]
             let l = a.distance(to: b)
-            let s0 = travelled, s1 = travelled + l
+            let s0 = travelled
+            let s1 = travelled + l
             travelled = s1
             guard s1 > from, s0 < to, l > 0 else { continue }
             if piece.points.isEmpty { piece.append(a + (b - a) * (max(from - s0, 0) / l), corner: false) }
@@ -55,11 +60,13 @@ struct Polyline {
 func polylines(of path: Path, tolerance: Double) -> [Polyline] {
     var result: [Polyline] = []
     var current = Polyline()
-    var point = Point.zero, start = Point.zero
+    var point = Point.zero
+    var start = Point.zero
     func finish(closed: Bool) {
         if !current.points.isEmpty {
             if closed, current.points.count > 1, current.points.last == start {
-                current.points.removeLast(); current.corners.removeLast()
+                current.points.removeLast()
+                current.corners.removeLast()
             }
             current.closed = closed && current.points.count > 2
             if let first = current.corners.indices.first { current.corners[first] = true }
@@ -76,28 +83,40 @@ func polylines(of path: Path, tolerance: Double) -> [Polyline] {
         switch element {
         case .move(let p):
             finish(closed: false)
-            point = p; start = p
+            point = p
+            start = p
             current.append(p, corner: true)
         case .line(let p):
-            if current.points.isEmpty { current.append(point, corner: true); start = point }
+            if current.points.isEmpty {
+                current.append(point, corner: true)
+                start = point
+            }
             current.append(p, corner: true)
             point = p
         case .quad(let c, let p):
-            if current.points.isEmpty { current.append(point, corner: true); start = point }
+            if current.points.isEmpty {
+                current.append(point, corner: true)
+                start = point
+            }
             let p0 = point
             let n = pieces((p0 - 2 * c + p).length / (4 * tolerance))
-            for i in 1 ..< n {
-                let t = Double(i) / Double(n), u = 1 - t
+            for i in 1..<n {
+                let t = Double(i) / Double(n)
+                let u = 1 - t
                 current.append(u * u * p0 + 2 * u * t * c + t * t * p, corner: false)
             }
             current.append(p, corner: true)
             point = p
         case .cubic(let c1, let c2, let p):
-            if current.points.isEmpty { current.append(point, corner: true); start = point }
+            if current.points.isEmpty {
+                current.append(point, corner: true)
+                start = point
+            }
             let p0 = point
             let n = pieces(3 * max((p0 - 2 * c1 + c2).length, (c1 - 2 * c2 + p).length) / (4 * tolerance))
-            for i in 1 ..< n {
-                let t = Double(i) / Double(n), u = 1 - t
+            for i in 1..<n {
+                let t = Double(i) / Double(n)
+                let u = 1 - t
                 current.append(u * u * u * p0 + 3 * u * u * t * c1 + 3 * u * t * t * c2 + t * t * t * p, corner: false)
             }
             current.append(p, corner: true)
@@ -120,21 +139,27 @@ func visiblePieces(_ lines: [Polyline], style: StrokeStyle) -> [Polyline] {
     let lengths = lines.map(\.length)
     let total = lengths.reduce(0, +)
     guard total > 0 else { return lines }
-    let s0 = min(max(style.strokeStart, 0), 1), s1 = min(max(style.strokeEnd, 0), 1)
+    let s0 = min(max(style.strokeStart, 0), 1)
+    let s1 = min(max(style.strokeEnd, 0), 1)
     guard s1 > s0 else { return [] }
     let range = (s0 * total, s1 * total)
     var on = dashIntervals(style: style, total: total) ?? [(0, total)]
     on = on.compactMap { (a, b) -> (Double, Double)? in
-        let x = max(a, range.0), y = min(b, range.1)
+        let x = max(a, range.0)
+        let y = min(b, range.1)
         return y > x ? (x, y) : nil
     }
     var result: [Polyline] = []
     var offset = 0.0
     for (line, length) in zip(lines, lengths) {
         defer { offset += length }
-        if length == 0 { if s0 == 0 && s1 == 1 { result.append(line) }; continue }
+        if length == 0 {
+            if s0 == 0 && s1 == 1 { result.append(line) }
+            continue
+        }
         for (a, b) in on where b > offset && a < offset + length {
-            let from = max(a - offset, 0), to = min(b - offset, length)
+            let from = max(a - offset, 0)
+            let to = min(b - offset, length)
             if from <= 0 && to >= length {
                 result.append(line)
             } else if to > from {
@@ -153,7 +178,9 @@ private func dashIntervals(style: StrokeStyle, total: Double) -> [(Double, Doubl
     guard !pattern.isEmpty, pattern.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
     if pattern.count % 2 == 1 { pattern += pattern }
     let period = pattern.reduce(0, +)
-    guard period > 0, total / period * Double(pattern.count) < Double(maxDashes), style.lineDashPhase.isFinite else { return nil }
+    guard period > 0, total / period * Double(pattern.count) < Double(maxDashes), style.lineDashPhase.isFinite else {
+        return nil
+    }
     // Pattern position p at path position s: p = s + phase (mod period). Start one period early
     // so the dash straddling 0 is included.
     var phase = style.lineDashPhase.truncatingRemainder(dividingBy: period)
@@ -163,7 +190,8 @@ private func dashIntervals(style: StrokeStyle, total: Double) -> [(Double, Doubl
     while s < total {
         for (k, length) in pattern.enumerated() {
             if k % 2 == 0 {
-                let a = max(s, 0), b = min(s + length, total)
+                let a = max(s, 0)
+                let b = min(s + length, total)
                 if b > a { intervals.append((a, b)) }
             }
             s += length

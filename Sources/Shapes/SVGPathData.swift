@@ -45,7 +45,10 @@ private struct Parser {
     }
 
     mutating func skipSeparators() {
-        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x0C || bytes[i] == 0x2C {
+        while i < bytes.count,
+            bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x0C
+                || bytes[i] == 0x2C
+        {
             i += 1
         }
     }
@@ -63,15 +66,23 @@ private struct Parser {
         let begin = i
         if i < bytes.count, bytes[i] == 0x2B || bytes[i] == 0x2D { i += 1 }
         var digits = 0
-        while i < bytes.count, bytes[i] >= 0x30 && bytes[i] <= 0x39 { i += 1; digits += 1 }
+        while i < bytes.count, bytes[i] >= 0x30 && bytes[i] <= 0x39 {
+            i += 1
+            digits += 1
+        }
         if i < bytes.count, bytes[i] == 0x2E {
             i += 1
-            while i < bytes.count, bytes[i] >= 0x30 && bytes[i] <= 0x39 { i += 1; digits += 1 }
+            while i < bytes.count, bytes[i] >= 0x30 && bytes[i] <= 0x39 {
+                i += 1
+                digits += 1
+            }
         }
         guard digits > 0 else {
             i = begin
-            throw fail(i < bytes.count ? "expected a number, found '\(Character(Unicode.Scalar(bytes[i])))'"
-                                       : "expected a number, found the end")
+            throw fail(
+                i < bytes.count
+                    ? "expected a number, found '\(Character(Unicode.Scalar(bytes[i])))'"
+                    : "expected a number, found the end")
         }
         if i < bytes.count, bytes[i] == 0x65 || bytes[i] == 0x45 {
             var j = i + 1
@@ -81,8 +92,10 @@ private struct Parser {
                 i = j
             }
         }
-        let text = String(decoding: bytes[begin ..< i], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw fail("number '\(text)' is out of range", at: begin) }
+        let text = String(decoding: bytes[begin..<i], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw fail("number '\(text)' is out of range", at: begin)
+        }
         return value
     }
 
@@ -96,7 +109,8 @@ private struct Parser {
     }
 
     mutating func point(relative: Bool) throws -> Point {
-        let x = try number(), y = try number()
+        let x = try number()
+        let y = try number()
         return relative ? current + Point(x, y) : Point(x, y)
     }
 
@@ -122,49 +136,75 @@ private struct Parser {
             }
             let relative = cmd >= 0x61
             switch cmd | 0x20 {
-            case 0x6D: // m
+            case 0x6D:  // m
                 let p = try point(relative: relative)
-                path.move(to: p); current = p; start = p
+                path.move(to: p)
+                current = p
+                start = p
                 // Further pairs are implicit line commands of the same case.
                 command = relative ? 0x6C : 0x4C
                 clearReflections()
-            case 0x6C: // l
+            case 0x6C:  // l
                 let p = try point(relative: relative)
-                path.line(to: p); current = p; clearReflections()
-            case 0x68: // h
+                path.line(to: p)
+                current = p
+                clearReflections()
+            case 0x68:  // h
                 let x = try number()
                 let p = Point(relative ? current.x + x : x, current.y)
-                path.line(to: p); current = p; clearReflections()
-            case 0x76: // v
+                path.line(to: p)
+                current = p
+                clearReflections()
+            case 0x76:  // v
                 let y = try number()
                 let p = Point(current.x, relative ? current.y + y : y)
-                path.line(to: p); current = p; clearReflections()
-            case 0x63: // c
-                let c1 = try point(relative: relative), c2 = try point(relative: relative), p = try point(relative: relative)
+                path.line(to: p)
+                current = p
+                clearReflections()
+            case 0x63:  // c
+                let c1 = try point(relative: relative)
+                let c2 = try point(relative: relative)
+                let p = try point(relative: relative)
                 path.cubic(to: p, control1: c1, control2: c2)
-                current = p; lastCubicControl = c2; lastQuadControl = nil
-            case 0x73: // s
+                current = p
+                lastCubicControl = c2
+                lastQuadControl = nil
+            case 0x73:  // s
                 let c1 = lastCubicControl.map { current * 2 - $0 } ?? current
-                let c2 = try point(relative: relative), p = try point(relative: relative)
+                let c2 = try point(relative: relative)
+                let p = try point(relative: relative)
                 path.cubic(to: p, control1: c1, control2: c2)
-                current = p; lastCubicControl = c2; lastQuadControl = nil
-            case 0x71: // q
-                let c = try point(relative: relative), p = try point(relative: relative)
+                current = p
+                lastCubicControl = c2
+                lastQuadControl = nil
+            case 0x71:  // q
+                let c = try point(relative: relative)
+                let p = try point(relative: relative)
                 path.quad(to: p, control: c)
-                current = p; lastQuadControl = c; lastCubicControl = nil
-            case 0x74: // t
+                current = p
+                lastQuadControl = c
+                lastCubicControl = nil
+            case 0x74:  // t
                 let c = lastQuadControl.map { current * 2 - $0 } ?? current
                 let p = try point(relative: relative)
                 path.quad(to: p, control: c)
-                current = p; lastQuadControl = c; lastCubicControl = nil
-            case 0x61: // a
-                let rx = try number(), ry = try number(), rotation = try number()
-                let large = try flag(), sweep = try flag()
+                current = p
+                lastQuadControl = c
+                lastCubicControl = nil
+            case 0x61:  // a
+                let rx = try number()
+                let ry = try number()
+                let rotation = try number()
+                let large = try flag()
+                let sweep = try flag()
                 let p = try point(relative: relative)
                 appendArc(to: p, rx: rx, ry: ry, degrees: rotation, large: large, sweep: sweep)
-                current = p; clearReflections()
-            case 0x7A: // z
-                path.close(); current = start; clearReflections()
+                current = p
+                clearReflections()
+            case 0x7A:  // z
+                path.close()
+                current = start
+                clearReflections()
                 continue
             default:
                 throw fail("unknown path command '\(Character(Unicode.Scalar(cmd)))'", at: i - 1)
@@ -182,28 +222,45 @@ private struct Parser {
         return path
     }
 
-    mutating func clearReflections() { lastCubicControl = nil; lastQuadControl = nil }
+    mutating func clearReflections() {
+        lastCubicControl = nil
+        lastQuadControl = nil
+    }
 
     /// SVG 1.1 Appendix F.6.5–F.6.6: endpoint to centre parameterisation, radii scaled up when
     /// too small, then cubics of at most 90° each.
     mutating func appendArc(to p: Point, rx: Double, ry: Double, degrees: Double, large: Bool, sweep: Bool) {
-        var rx = abs(rx), ry = abs(ry)
+        var rx = abs(rx)
+        var ry = abs(ry)
         if p == current { return }
-        if rx == 0 || ry == 0 { path.line(to: p); return }
+        if rx == 0 || ry == 0 {
+            path.line(to: p)
+            return
+        }
         let phi = Angle.degrees(degrees)
-        let cosPhi = phi.cos, sinPhi = phi.sin
-        let dx = (current.x - p.x) / 2, dy = (current.y - p.y) / 2
-        let x1 = cosPhi * dx + sinPhi * dy, y1 = -sinPhi * dx + cosPhi * dy
+        let cosPhi = phi.cos
+        let sinPhi = phi.sin
+        let dx = (current.x - p.x) / 2
+        let dy = (current.y - p.y) / 2
+        let x1 = cosPhi * dx + sinPhi * dy
+        let y1 = -sinPhi * dx + cosPhi * dy
         let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
-        if lambda > 1 { let s = lambda.squareRoot(); rx *= s; ry *= s }
+        if lambda > 1 {
+            let s = lambda.squareRoot()
+            rx *= s
+            ry *= s
+        }
         let numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
         let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
         var coefficient = (max(numerator, 0) / denominator).squareRoot()
         if large == sweep { coefficient = -coefficient }
-        let cx1 = coefficient * rx * y1 / ry, cy1 = -coefficient * ry * x1 / rx
-        let centre = Point(cosPhi * cx1 - sinPhi * cy1 + (current.x + p.x) / 2,
-                           sinPhi * cx1 + cosPhi * cy1 + (current.y + p.y) / 2)
-        let u = Point((x1 - cx1) / rx, (y1 - cy1) / ry), v = Point((-x1 - cx1) / rx, (-y1 - cy1) / ry)
+        let cx1 = coefficient * rx * y1 / ry
+        let cy1 = -coefficient * ry * x1 / rx
+        let centre = Point(
+            cosPhi * cx1 - sinPhi * cy1 + (current.x + p.x) / 2,
+            sinPhi * cx1 + cosPhi * cy1 + (current.y + p.y) / 2)
+        let u = Point((x1 - cx1) / rx, (y1 - cy1) / ry)
+        let v = Point((-x1 - cx1) / rx, (-y1 - cy1) / ry)
         let theta1 = Angle.direction(of: u).radians
         var delta = Angle.direction(of: v).radians - theta1
         if sweep && delta < 0 { delta += 2 * Double.pi }
@@ -212,19 +269,22 @@ private struct Parser {
         let step = delta / Double(pieces)
         let k = 4.0 / 3.0 * Angle.radians(step / 4).sin / Angle.radians(step / 4).cos
         func onEllipse(_ t: Double) -> (Point, Point) {
-            let c = Angle.radians(t).cos, s = Angle.radians(t).sin
-            let point = Point(centre.x + rx * c * cosPhi - ry * s * sinPhi, centre.y + rx * c * sinPhi + ry * s * cosPhi)
+            let c = Angle.radians(t).cos
+            let s = Angle.radians(t).sin
+            let point = Point(
+                centre.x + rx * c * cosPhi - ry * s * sinPhi, centre.y + rx * c * sinPhi + ry * s * cosPhi)
             let tangent = Point(-rx * s * cosPhi - ry * c * sinPhi, -rx * s * sinPhi + ry * c * cosPhi)
             return (point, tangent)
         }
         var t = theta1
         var (from, fromTangent) = onEllipse(t)
-        for n in 0 ..< pieces {
+        for n in 0..<pieces {
             t += step
             var (to, toTangent) = onEllipse(t)
             if n == pieces - 1 { to = p }
             path.cubic(to: to, control1: from + fromTangent * k, control2: to - toTangent * k)
-            from = to; fromTangent = toTangent
+            from = to
+            fromTangent = toTangent
         }
     }
 }

@@ -6,8 +6,10 @@ public enum ShapePaths {
     /// cubics, control distance 4(√2 − 1)/3 of each radius, starting at the right, clockwise on
     /// screen.
     public static func ellipse(in rect: Rect) -> Path {
-        let rx = rect.width / 2, ry = rect.height / 2
-        let cx = rect.minX + rx, cy = rect.minY + ry
+        let rx = rect.width / 2
+        let ry = rect.height / 2
+        let cx = rect.minX + rx
+        let cy = rect.minY + ry
         let k = 4 * (2.0.squareRoot() - 1) / 3
         var p = Path([.move(Point(cx + rx, cy))])
         p.cubic(to: Point(cx, cy + ry), control1: Point(cx + rx, cy + k * ry), control2: Point(cx + k * rx, cy + ry))
@@ -34,11 +36,13 @@ public enum ShapePaths {
     }
 
     private static func radial(count: Int, radii: [Double], in rect: Rect) -> Path {
-        let rx = rect.width / 2, ry = rect.height / 2
-        let cx = rect.minX + rx, cy = rect.minY + ry
+        let rx = rect.width / 2
+        let ry = rect.height / 2
+        let cx = rect.minX + rx
+        let cy = rect.minY + ry
         var p = Path()
         let total = count * radii.count
-        for i in 0 ..< total {
+        for i in 0..<total {
             let a = Angle.degrees(-90 + 360 * Double(i) / Double(total))
             let r = radii[i % radii.count]
             let q = Point(cx + rx * r * a.cos, cy + ry * r * a.sin)

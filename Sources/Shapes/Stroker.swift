@@ -33,18 +33,22 @@ public enum Stroker {
                 dot(at: piece.points[0], h: h, cap: style.lineCap, tolerance: tolerance, into: &out)
             } else if piece.closed {
                 let left = side(piece.points, piece.corners, closed: true, h: h, style: style, tolerance: tolerance)
-                let right = side(piece.points.reversed(), piece.corners.reversed(), closed: true, h: h, style: style,
-                                 tolerance: tolerance)
+                let right = side(
+                    piece.points.reversed(), piece.corners.reversed(), closed: true, h: h, style: style,
+                    tolerance: tolerance)
                 add(left, to: &out)
                 add(right, to: &out)
             } else {
                 var contour = side(piece.points, piece.corners, closed: false, h: h, style: style, tolerance: tolerance)
                 let n = piece.points.count
-                cap(at: piece.points[n - 1], direction: unit(piece.points[n - 1] - piece.points[n - 2]), h: h,
+                cap(
+                    at: piece.points[n - 1], direction: unit(piece.points[n - 1] - piece.points[n - 2]), h: h,
                     cap: style.lineCap, tolerance: tolerance, into: &contour)
-                contour += side(piece.points.reversed(), piece.corners.reversed(), closed: false, h: h, style: style,
-                                tolerance: tolerance)
-                cap(at: piece.points[0], direction: unit(piece.points[0] - piece.points[1]), h: h,
+                contour += side(
+                    piece.points.reversed(), piece.corners.reversed(), closed: false, h: h, style: style,
+                    tolerance: tolerance)
+                cap(
+                    at: piece.points[0], direction: unit(piece.points[0] - piece.points[1]), h: h,
                     cap: style.lineCap, tolerance: tolerance, into: &contour)
                 add(contour, to: &out)
             }
@@ -65,45 +69,59 @@ public enum Stroker {
 
     /// The left offset of a polyline with its joins: from the first point's offset to the last's
     /// (closed: once round, joined at every vertex).
-    private static func side(_ points: [Point], _ corners: [Bool], closed: Bool, h: Double, style: StrokeStyle,
-                             tolerance: Double) -> [Point] {
+    private static func side(
+        _ points: [Point], _ corners: [Bool], closed: Bool, h: Double, style: StrokeStyle,
+        tolerance: Double
+    ) -> [Point] {
         let n = points.count
         var out: [Point] = []
         let segments = closed ? n : n - 1
-        let directions = (0 ..< segments).map { unit(points[($0 + 1) % n] - points[$0]) }
-        let lengths = (0 ..< segments).map { points[($0 + 1) % n].distance(to: points[$0]) }
+        let directions = (0..<segments).map { unit(points[($0 + 1) % n] - points[$0]) }
+        let lengths = (0..<segments).map { points[($0 + 1) % n].distance(to: points[$0]) }
         if !closed { out.append(points[0] + normal(directions[0]) * h) }
-        let joints = closed ? Array(0 ..< n) : Array(1 ..< n - 1)
+        let joints = closed ? Array(0..<n) : Array(1..<n - 1)
         // How far an inner corner's offset-line intersection lies along each of its segments,
         // h·tan(φ/2) (0 where this side is the outer one, and at open ends).
         var reach = [Double](repeating: 0, count: n)
         for j in joints {
-            let a = directions[(j - 1 + segments) % segments], b = directions[j % segments]
+            let a = directions[(j - 1 + segments) % segments]
+            let b = directions[j % segments]
             if a.cross(b) > 0 {
                 let c = a.dot(b)
                 reach[j] = c > -1 ? h * ((1 - c) / 2).squareRoot() / ((1 + c) / 2).squareRoot() : .infinity
             }
         }
         for j in joints {
-            let incoming = (j - 1 + segments) % segments, outgoing = j % segments
+            let incoming = (j - 1 + segments) % segments
+            let outgoing = j % segments
             // The intersection is the true inner offset only while both segments, trimmed at both
             // their ends, keep a non-negative length; otherwise (a curve tighter than the stroke)
             // the side passes through the corner point.
-            let fits = reach[j] + reach[incoming] <= lengths[incoming] && reach[j] + reach[(j + 1) % n] <= lengths[outgoing]
-            join(at: points[j], a: directions[incoming], b: directions[outgoing], innerFits: fits,
-                 corner: corners[j], h: h, style: style, tolerance: tolerance, into: &out)
+            let fits =
+                reach[j] + reach[incoming] <= lengths[incoming] && reach[j] + reach[(j + 1) % n] <= lengths[outgoing]
+            join(
+                at: points[j], a: directions[incoming], b: directions[outgoing], innerFits: fits,
+                corner: corners[j], h: h, style: style, tolerance: tolerance, into: &out)
         }
         if !closed { out.append(points[n - 1] + normal(directions[segments - 1]) * h) }
         return out
     }
 
     /// The left side's points at vertex v between directions a (in) and b (out).
-    private static func join(at v: Point, a: Point, b: Point, innerFits: Bool, corner: Bool, h: Double,
-                             style: StrokeStyle, tolerance: Double, into out: inout [Point]) {
-        let na = normal(a), nb = normal(b)
-        let start = v + na * h, end = v + nb * h
-        let cross = a.cross(b), cosTurn = a.dot(b)
-        if cross == 0 && cosTurn > 0 { out.append(start); return }   // straight on
+    private static func join(
+        at v: Point, a: Point, b: Point, innerFits: Bool, corner: Bool, h: Double,
+        style: StrokeStyle, tolerance: Double, into out: inout [Point]
+    ) {
+        let na = normal(a)
+        let nb = normal(b)
+        let start = v + na * h
+        let end = v + nb * h
+        let cross = a.cross(b)
+        let cosTurn = a.dot(b)
+        if cross == 0 && cosTurn > 0 {
+            out.append(start)
+            return
+        }  // straight on
         // Offset lines meet at v + h·(na + nb)/(1 + na·nb), h / cos(φ/2) from v (φ the turn).
         let halfCos = ((1 + cosTurn) / 2).squareRoot()
         if cross > 0 {
@@ -111,7 +129,9 @@ public enum Stroker {
             if innerFits {
                 out.append(v + (na + nb) * (h / (1 + cosTurn)))
             } else {
-                out.append(start); out.append(v); out.append(end)
+                out.append(start)
+                out.append(v)
+                out.append(end)
             }
             return
         }
@@ -119,34 +139,41 @@ public enum Stroker {
         case .miter where halfCos > 0 && 1 / halfCos <= style.miterLimit:
             out.append(v + (na + nb) * (h / (1 + cosTurn)))
         case .miter, .bevel:
-            out.append(start); out.append(end)
+            out.append(start)
+            out.append(end)
         case .round:
-            arc(centre: v, from: na, turning: Angle.direction(of: Point(cosTurn, cross)).radians, h: h,
+            arc(
+                centre: v, from: na, turning: Angle.direction(of: Point(cosTurn, cross)).radians, h: h,
                 tolerance: tolerance, into: &out)
         }
     }
 
     /// Points on the circle of radius h about `centre` from direction `from`, turning by `angle`
     /// radians (sign: direction), both ends included, chords within `tolerance` of the arc.
-    private static func arc(centre: Point, from: Point, turning angle: Double, h: Double, tolerance: Double,
-                            into out: inout [Point]) {
+    private static func arc(
+        centre: Point, from: Point, turning angle: Double, h: Double, tolerance: Double,
+        into out: inout [Point]
+    ) {
         // A chord spanning angle α has sagitta h·(1 − cos(α/2)) ≤ tolerance.
         let maxStep = tolerance < h ? 2 * Angle.arccos(1 - tolerance / h).radians : Double.pi / 2
         let steps = max(1, min(4096, Int((abs(angle) / maxStep).rounded(.up))))
         let base = Angle.direction(of: from).radians
-        for i in 0 ... steps {
+        for i in 0...steps {
             out.append(centre + Angle.radians(base + angle * Double(i) / Double(steps)).unitVector * h)
         }
     }
 
     /// The end cap at `p`, the path arriving in `direction`, from the left offset to the right.
-    private static func cap(at p: Point, direction d: Point, h: Double, cap: LineCap, tolerance: Double,
-                            into out: inout [Point]) {
+    private static func cap(
+        at p: Point, direction d: Point, h: Double, cap: LineCap, tolerance: Double,
+        into out: inout [Point]
+    ) {
         let n = normal(d)
         switch cap {
         case .butt: break
         case .square:
-            out.append(p + n * h + d * h); out.append(p - n * h + d * h)
+            out.append(p + n * h + d * h)
+            out.append(p - n * h + d * h)
         case .round:
             // From the left normal clockwise through d to the right (−n): a half turn, negative.
             arc(centre: p, from: n, turning: -Double.pi, h: h, tolerance: tolerance, into: &out)

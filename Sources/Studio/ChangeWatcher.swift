@@ -14,7 +14,8 @@ struct ChangeWatcher: Sendable {
 
     static func stamp(of path: String) -> Stamp? {
         guard let a = try? FileManager.default.attributesOfItem(atPath: path),
-              let size = a[.size] as? UInt64, let modified = a[.modificationDate] as? Date else { return nil }
+            let size = a[.size] as? UInt64, let modified = a[.modificationDate] as? Date
+        else { return nil }
         return Stamp(size: size, modified: modified)
     }
 

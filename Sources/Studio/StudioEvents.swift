@@ -15,7 +15,8 @@ public struct StudioEvent: Sendable, Equatable {
     /// `{"scene":…,"version":…,"error":…}`, safe inside HTML and on one line.
     public var json: String {
         "{\"scene\":\(JSONText.quoted(scene)),\"version\":\(version),\"error\":"
-            + (error.map(JSONText.quoted) ?? "null") + (preview.map { ",\"preview\":" + JSONText.quoted($0) } ?? "") + "}"
+            + (error.map(JSONText.quoted) ?? "null") + (preview.map { ",\"preview\":" + JSONText.quoted($0) } ?? "")
+            + "}"
     }
 }
 

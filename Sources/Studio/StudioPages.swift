@@ -50,9 +50,11 @@ enum StudioPages {
     }
 
     static func bootstrap(scene: String?, version: Int, error: String?) -> String {
-        let data = "{\"scene\":" + (scene.map(JSONText.quoted) ?? "null") + ",\"version\":\(version),\"error\":"
+        let data =
+            "{\"scene\":" + (scene.map(JSONText.quoted) ?? "null") + ",\"version\":\(version),\"error\":"
             + (error.map(JSONText.quoted) ?? "null") + "}"
-        return "<style>\(style)</style><script>window.FLIPBOOK_STUDIO = \(data);</script><script src=\"/studio.js\"></script>"
+        return
+            "<style>\(style)</style><script>window.FLIPBOOK_STUDIO = \(data);</script><script src=\"/studio.js\"></script>"
     }
 
     /// The controls panel's data: each control with its kind, range and current value, and the
@@ -62,21 +64,25 @@ enum StudioPages {
             var json = "{\"name\":\(JSONText.quoted(c.name)),\"value\":\(JSONText.quoted(c.value))"
             switch c.kind {
             case .color: json += ",\"kind\":\"color\""
-            case let .number(range, step):
+            case .number(let range, let step):
                 json += ",\"kind\":\"number\",\"min\":\(range.lowerBound),\"max\":\(range.upperBound),\"step\":\(step)"
             }
             return json + "}"
         }
-        let pinned = status.pinned.map { values in
-            "{" + values.keys.sorted().map { "\(JSONText.quoted($0)):\(JSONText.quoted(values[$0] ?? ""))" }.joined(separator: ",") + "}"
-        } ?? "null"
+        let pinned =
+            status.pinned.map { values in
+                "{"
+                    + values.keys.sorted().map { "\(JSONText.quoted($0)):\(JSONText.quoted(values[$0] ?? ""))" }.joined(
+                        separator: ",") + "}"
+            } ?? "null"
         return "{\"controls\":[\(controls.joined(separator: ","))],\"pinned\":\(pinned),\"version\":\(status.version)}"
     }
 
     /// Variant A (pinned) and B (the current values) side by side, driven by one transport, with the
     /// chosen trace column of both plotted on one chart.
     static func compare(scene: String) -> String {
-        let name = scene.xmlEscaped, path = StudioServer.urlComponent(scene)
+        let name = scene.xmlEscaped
+        let path = StudioServer.urlComponent(scene)
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8"><title>\(name) A/B · Flipbook studio</title><style>\(pageStyle)\(style)

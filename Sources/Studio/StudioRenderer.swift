@@ -1,5 +1,5 @@
-import Foundation
 import Export
+import Foundation
 import Pipeline
 import Player
 import SceneModel
@@ -79,7 +79,8 @@ public actor StudioRenderer {
     public func pin(_ scene: String) throws {
         let status = statuses[scene, default: Status()]
         guard status.version > 0 else { throw StudioError.nothingToPin(scene) }
-        let source = workspace.renderFolder(of: scene), copy = workspace.pinnedFolder(of: scene)
+        let source = workspace.renderFolder(of: scene)
+        let copy = workspace.pinnedFolder(of: scene)
         let staging = copy + ".staging"
         try? FileManager.default.removeItem(atPath: staging)
         try FileManager.default.copyItem(atPath: source, toPath: staging)
@@ -124,13 +125,19 @@ public actor StudioRenderer {
         running = false
     }
 
-    enum Outcome: Sendable { case published([SceneControl]), failed(String), cancelled }
+    enum Outcome: Sendable {
+        case published([SceneControl])
+        case failed(String)
+        case cancelled
+    }
 
     /// Renders frame `tick` alone (the simulation still runs from tick 0; only that frame is drawn)
     /// into the scene's preview folder; returns its file name, or nil when it cannot (the full
     /// render that follows reports why).
-    static func preview(_ name: String, tick: Int, in workspace: StudioWorkspace, jobs: Int,
-                        overrides: [(name: String, value: String)]) -> String? {
+    static func preview(
+        _ name: String, tick: Int, in workspace: StudioWorkspace, jobs: Int,
+        overrides: [(name: String, value: String)]
+    ) -> String? {
         guard let file = workspace.sceneFile(named: name), tick >= 0 else { return nil }
         let folder = workspace.previewFolder(of: name)
         try? FileManager.default.removeItem(atPath: folder)
@@ -152,8 +159,10 @@ public actor StudioRenderer {
 
     /// Loads and renders a scene (frames, trace, player page; no video) into a staging folder, then
     /// swaps it in for the published folder.
-    static func render(_ name: String, in workspace: StudioWorkspace, jobs: Int,
-                       overrides: [(name: String, value: String)], cancelled: CancelFlag) -> Outcome {
+    static func render(
+        _ name: String, in workspace: StudioWorkspace, jobs: Int,
+        overrides: [(name: String, value: String)], cancelled: CancelFlag
+    ) -> Outcome {
         guard let file = workspace.sceneFile(named: name) else { return .failed("\(name): the scene file is gone") }
         let staging = (workspace.outputFolder as NSString).appendingPathComponent(".staging-\(name)")
         let fm = FileManager.default
@@ -196,6 +205,14 @@ public actor StudioRenderer {
 final class CancelFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var value = false
-    func set() { lock.lock(); value = true; lock.unlock() }
-    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    func set() {
+        lock.lock()
+        value = true
+        lock.unlock()
+    }
+    var isSet: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
 }

@@ -67,8 +67,12 @@ public struct StudioServer: Sendable {
             var rows: [String] = []
             for scene in workspace.scenes() {
                 let status = await renderer.status(of: scene.name)
-                let state = status.error != nil ? "error" : status.rendering ? "rendering" : status.version > 0 ? "ready" : "waiting"
-                rows.append("<li><a href=\"/scenes/\(Self.urlComponent(scene.name))/\">\(scene.name.xmlEscaped)</a> <span class=\"\(state)\">\(state)</span></li>")
+                let state =
+                    status.error != nil
+                    ? "error" : status.rendering ? "rendering" : status.version > 0 ? "ready" : "waiting"
+                rows.append(
+                    "<li><a href=\"/scenes/\(Self.urlComponent(scene.name))/\">\(scene.name.xmlEscaped)</a> <span class=\"\(state)\">\(state)</span></li>"
+                )
             }
             return Self.html(StudioPages.sceneList(rows: rows, folder: workspace.sceneFolder))
         }
@@ -79,20 +83,24 @@ public struct StudioServer: Sendable {
             let name = try context.parameters.require("scene")
             guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
             let s = await renderer.status(of: name)
-            return Self.response(StudioEvent(scene: name, version: s.version, error: s.error).json, type: "application/json")
+            return Self.response(
+                StudioEvent(scene: name, version: s.version, error: s.error).json, type: "application/json")
         }
         router.get("/scenes/:scene/") { _, context -> Response in
             let name = try context.parameters.require("scene")
             guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
             let status = await renderer.status(of: name)
             guard let page = workspace.renderFile(scene: name, file: "index.html"),
-                  let html = try? String(contentsOfFile: page, encoding: .utf8) else {
+                let html = try? String(contentsOfFile: page, encoding: .utf8)
+            else {
                 return Self.html(StudioPages.waiting(scene: name, error: status.error))
             }
-            return Self.html(StudioPages.withLiveReload(html, scene: name, version: status.version, error: status.error))
+            return Self.html(
+                StudioPages.withLiveReload(html, scene: name, version: status.version, error: status.error))
         }
         router.get("/scenes/:scene/:file") { _, context -> Response in
-            let name = try context.parameters.require("scene"), file = try context.parameters.require("file")
+            let name = try context.parameters.require("scene")
+            let file = try context.parameters.require("file")
             if file == "compare" {
                 guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
                 return Self.html(StudioPages.compare(scene: name))
@@ -100,13 +108,17 @@ public struct StudioServer: Sendable {
             return Self.file(workspace.renderFile(scene: name, file: file))
         }
         router.get("/preview/:scene/:file") { _, context -> Response in
-            Self.file(workspace.previewFile(scene: try context.parameters.require("scene"), file: try context.parameters.require("file")))
+            Self.file(
+                workspace.previewFile(
+                    scene: try context.parameters.require("scene"), file: try context.parameters.require("file")))
         }
         router.get("/pinned/:scene/") { _, context -> Response in
             Self.file(workspace.pinnedFile(scene: try context.parameters.require("scene"), file: "index.html"))
         }
         router.get("/pinned/:scene/:file") { _, context -> Response in
-            Self.file(workspace.pinnedFile(scene: try context.parameters.require("scene"), file: try context.parameters.require("file")))
+            Self.file(
+                workspace.pinnedFile(
+                    scene: try context.parameters.require("scene"), file: try context.parameters.require("file")))
         }
         router.get("/controls/:scene") { _, context -> Response in
             let name = try context.parameters.require("scene")
@@ -120,8 +132,12 @@ public struct StudioServer: Sendable {
             var values: [(name: String, value: String)] = []
             var previewTick: Int?
             for (key, value) in request.uri.queryParameters {
-                let k = String(key), v = String(value)
-                if k == "-tick" { previewTick = Int(v).flatMap { (0...10_000_000).contains($0) ? $0 : nil }; continue }
+                let k = String(key)
+                let v = String(value)
+                if k == "-tick" {
+                    previewTick = Int(v).flatMap { (0...10_000_000).contains($0) ? $0 : nil }
+                    continue
+                }
                 guard values.count < 64, k.count <= 64, v.count <= 64, SceneControl.isValidName(k) else {
                     return Self.badRequest("control values are name=value pairs, at most 64 of 64 characters")
                 }
@@ -136,11 +152,16 @@ public struct StudioServer: Sendable {
         router.post("/scenes/:scene/write-back") { request, context -> Response in
             let name = try context.parameters.require("scene")
             guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
-            guard request.headers.contains(where: { $0.name.canonicalName == "x-flipbook-studio" && $0.value == "write-back" }),
-                  let origin = request.headers[.origin], let authority = request.head.authority,
-                  origin == "http://\(authority)" else {
-                return Response(status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
-                                body: .init(byteBuffer: ByteBuffer(string: "write-back is only for the studio's own page\n")))
+            guard
+                request.headers.contains(where: {
+                    $0.name.canonicalName == "x-flipbook-studio" && $0.value == "write-back"
+                }),
+                let origin = request.headers[.origin], let authority = request.head.authority,
+                origin == "http://\(authority)"
+            else {
+                return Response(
+                    status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
+                    body: .init(byteBuffer: ByteBuffer(string: "write-back is only for the studio's own page\n")))
             }
             do { try await renderer.writeBack(name) } catch { return Self.badRequest(String(describing: error)) }
             return Self.response("{}", type: "application/json")
@@ -169,29 +190,37 @@ public struct StudioServer: Sendable {
 
     static func file(_ path: String?) -> Response {
         guard let path, let bytes = FileManager.default.contents(atPath: path) else { return notFound() }
-        return Response(status: .ok, headers: [.contentType: path.hasSuffix(".png") ? "image/png" : "text/html; charset=utf-8",
-                                               .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: path.hasSuffix(".png") ? "image/png" : "text/html; charset=utf-8",
+                .cacheControl: "no-store",
+            ],
+            body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     static func badRequest(_ message: String) -> Response {
-        Response(status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"],
-                 body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
+        Response(
+            status: .badRequest, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: message + "\n")))
     }
 
     static func html(_ text: String) -> Response { response(text, type: "text/html; charset=utf-8") }
 
     static func response(_ text: String, type: String) -> Response {
-        Response(status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
-                 body: .init(byteBuffer: ByteBuffer(string: text)))
+        Response(
+            status: .ok, headers: [.contentType: type, .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
     static func notFound() -> Response {
-        Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
-                 body: .init(byteBuffer: ByteBuffer(string: "not found\n")))
+        Response(
+            status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(string: "not found\n")))
     }
 
     static func urlComponent(_ s: String) -> String {
-        s.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? ""
+        s.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#")))
+            ?? ""
     }
 }

@@ -21,7 +21,9 @@ public struct StudioWorkspace: Sendable {
             sceneFolder = path
             singleScene = nil
         } else {
-            sceneFolder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+            sceneFolder =
+                (path as NSString).deletingLastPathComponent.isEmpty
+                ? "." : (path as NSString).deletingLastPathComponent
             singleScene = (path as NSString).lastPathComponent
         }
         outputFolder = output
@@ -83,7 +85,8 @@ public struct StudioWorkspace: Sendable {
         guard sceneFile(named: scene) != nil, Self.isServable(file) else { return nil }
         let path = (folder as NSString).appendingPathComponent(file)
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              attributes[.type] as? FileAttributeType == .typeRegular else { return nil }
+            attributes[.type] as? FileAttributeType == .typeRegular
+        else { return nil }
         return path
     }
 
@@ -109,8 +112,9 @@ public enum StudioError: Error, CustomStringConvertible, Equatable {
         switch self {
         case .noSuchScenes(let path): return "\(path): no such scene file or folder (try `flipbook studio scenes/`)"
         case .nothingToPin(let scene): return "\(scene) has no render yet to pin as A; wait for it to render"
-        case let .cannotBind(host, port, reason):
-            return "cannot listen on \(host):\(port): \(reason) (pick another port with --port, or --port 0 for any free one)"
+        case .cannotBind(let host, let port, let reason):
+            return
+                "cannot listen on \(host):\(port): \(reason) (pick another port with --port, or --port 0 for any free one)"
         }
     }
 }

@@ -23,7 +23,9 @@ public enum Bidi {
         }
         let rtl = direction == FRIBIDI_PAR_RTL
         // FriBidi fails only on allocation failure; then everything sits at the paragraph level.
-        guard ok > 0 else { return Levels(levels: Array(repeating: rtl ? 1 : 0, count: count), paragraphIsRightToLeft: rtl) }
+        guard ok > 0 else {
+            return Levels(levels: Array(repeating: rtl ? 1 : 0, count: count), paragraphIsRightToLeft: rtl)
+        }
         return Levels(levels: levels.map { UInt8(clamping: Int($0)) }, paragraphIsRightToLeft: rtl)
     }
 

@@ -82,11 +82,13 @@ public final class FontFace: @unchecked Sendable {
         var status = FT_Init_FreeType(&library)
         var face: FT_Face?
         if status == 0, let library {
-            status = FT_New_Memory_Face(library, buffer.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
-                                        FT_Long(data.count), 0, &face)
+            status = FT_New_Memory_Face(
+                library, buffer.baseAddress!.assumingMemoryBound(to: FT_Byte.self),
+                FT_Long(data.count), 0, &face)
         }
         guard status == 0, let library, let face, face.pointee.units_per_EM > 0,
-              (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0 else {
+            (face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE)) != 0
+        else {
             if let face { FT_Done_Face(face) }
             if let library { FT_Done_FreeType(library) }
             buffer.deallocate()
@@ -110,8 +112,9 @@ public final class FontFace: @unchecked Sendable {
         lineSpacing = max(Int(face.pointee.height), ascender + descender)
         contentHash = FNV1a64.hash(data).hexDigits16
         hashValue64 = FNV1a64.hash(data)
-        let blob = hb_blob_create(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(data.count),
-                                  HB_MEMORY_MODE_READONLY, nil, nil)
+        let blob = hb_blob_create(
+            buffer.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(data.count),
+            HB_MEMORY_MODE_READONLY, nil, nil)
         let hbFace = hb_face_create(blob, 0)
         hb_blob_destroy(blob)
         let font = hb_font_create(hbFace)!
@@ -135,7 +138,8 @@ public final class FontFace: @unchecked Sendable {
 
     /// The glyph index for `scalar`, 0 when the font has none.
     public func glyphIndex(for scalar: Unicode.Scalar) -> UInt32 {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         return UInt32(FT_Get_Char_Index(face, FT_ULong(scalar.value)))
     }
 
@@ -144,12 +148,14 @@ public final class FontFace: @unchecked Sendable {
     /// The glyph's unhinted outline in font units, y up (as stored); empty for a blank glyph or
     /// one FreeType cannot load. Loaded once, then cached.
     public func outline(glyph: UInt32) -> Path {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let cached = outlines[glyph] { return cached }
         var path = Path()
         let flags = Int32(FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP)
         if FT_Load_Glyph(face, glyph, flags) == 0, let slot = face.pointee.glyph,
-           slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
+            slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
+        {
             path = OutlineDecomposition.path(of: slot.pointee.outline)
         }
         outlines[glyph] = path

@@ -28,7 +28,8 @@ public final class FontRegistry: @unchecked Sendable {
 
     public init(userFaces: [FontFace] = []) {
         self.userFaces = userFaces
-        entries = userFaces.map { Entry(family: $0.familyName, weight: $0.weight, path: $0.path, loaded: $0) }
+        entries =
+            userFaces.map { Entry(family: $0.familyName, weight: $0.weight, path: $0.path, loaded: $0) }
             + FontRegistry.systemEntries
     }
 
@@ -87,12 +88,16 @@ public final class FontRegistry: @unchecked Sendable {
     /// Debian's fonts-inter; TrueType under truetype/inter in older releases) and DejaVu Sans's
     /// three. Files that are not installed are left out, so the list is what this machine has.
     static let systemEntries: [Entry] = {
-        let interStyles = [("Thin", 100), ("ExtraLight", 200), ("Light", 300), ("Regular", 400), ("Medium", 500),
-                           ("SemiBold", 600), ("Bold", 700), ("ExtraBold", 800), ("Black", 900)]
+        let interStyles = [
+            ("Thin", 100), ("ExtraLight", 200), ("Light", 300), ("Regular", 400), ("Medium", 500),
+            ("SemiBold", 600), ("Bold", 700), ("ExtraBold", 800), ("Black", 900),
+        ]
         var result: [Entry] = []
         for (style, weight) in interStyles {
-            let candidates = ["/usr/share/fonts/opentype/inter/Inter-\(style).otf",
-                              "/usr/share/fonts/truetype/inter/Inter-\(style).ttf"]
+            let candidates = [
+                "/usr/share/fonts/opentype/inter/Inter-\(style).otf",
+                "/usr/share/fonts/truetype/inter/Inter-\(style).ttf",
+            ]
             if let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) {
                 result.append(Entry(family: defaultFamily, weight: weight, path: path, loaded: nil))
             }
@@ -128,7 +133,8 @@ final class SystemFaces: @unchecked Sendable {
     private var faces: [String: FontFace] = [:]
 
     func face(path: String) throws -> FontFace {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let face = faces[path] { return face }
         let face = try FontFace(path: path)
         faces[path] = face

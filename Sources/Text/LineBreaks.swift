@@ -20,7 +20,9 @@ enum LineBreaks {
         return result
     }
 
-    static func isSpace(_ s: UInt32) -> Bool { s == 0x20 || s == 0x09 || s == 0x3000 || s == 0x1680 || (0x2000...0x200A).contains(s) || s == 0x205F }
+    static func isSpace(_ s: UInt32) -> Bool {
+        s == 0x20 || s == 0x09 || s == 0x3000 || s == 0x1680 || (0x2000...0x200A).contains(s) || s == 0x205F
+    }
 
     static func isLetter(_ s: UInt32) -> Bool {
         guard let scalar = Unicode.Scalar(s) else { return false }
@@ -28,14 +30,18 @@ enum LineBreaks {
     }
 
     static func isCJK(_ s: UInt32) -> Bool {
-        (0x3000...0x30FF).contains(s) || (0xFF00...0xFFEF).contains(s) || (0x3400...0x4DBF).contains(s) || (0x4E00...0x9FFF).contains(s)
+        (0x3000...0x30FF).contains(s) || (0xFF00...0xFFEF).contains(s) || (0x3400...0x4DBF).contains(s)
+            || (0x4E00...0x9FFF).contains(s)
             || (0xAC00...0xD7AF).contains(s) || (0xF900...0xFAFF).contains(s) || (0x20000...0x3FFFF).contains(s)
     }
 
     /// Closing punctuation and small kana a line must not start with (UAX #14 CL, NS subset).
     static func isClosing(_ s: UInt32) -> Bool {
-        [0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF01, 0xFF1F, 0x300D, 0x300F, 0x3011, 0xFF09, 0x30FC, 0x2C, 0x2E, 0x21, 0x3F, 0x29]
-            .contains(s)
+        [
+            0x3001, 0x3002, 0xFF0C, 0xFF0E, 0xFF01, 0xFF1F, 0x300D, 0x300F, 0x3011, 0xFF09, 0x30FC, 0x2C, 0x2E, 0x21,
+            0x3F, 0x29,
+        ]
+        .contains(s)
     }
 
     /// Opening punctuation a line must not end with.

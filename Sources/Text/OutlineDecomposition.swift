@@ -10,10 +10,12 @@ enum OutlineDecomposition {
     static func path(of outline: FT_Outline) -> Path {
         var path = Path()
         guard outline.n_points > 0, outline.n_contours > 0,
-              let points = outline.points, let tags = outline.tags, let contours = outline.contours else { return path }
+            let points = outline.points, let tags = outline.tags, let contours = outline.contours
+        else { return path }
         func point(_ i: Int) -> Point { Point(x: Double(points[i].x), y: Double(points[i].y)) }
         func tag(_ i: Int) -> Int32 { Int32(tags[i]) & 3 }
-        let on = Int32(FT_CURVE_TAG_ON), conic = Int32(FT_CURVE_TAG_CONIC)
+        let on = Int32(FT_CURVE_TAG_ON)
+        let conic = Int32(FT_CURVE_TAG_CONIC)
         var first = 0
         for c in 0..<Int(outline.n_contours) {
             let last = Int(contours[c])
@@ -31,7 +33,7 @@ enum OutlineDecomposition {
                 }
                 index = first - 1
             } else if tag(first) != on {
-                continue // a contour may not start on a cubic control: FreeType calls it invalid
+                continue  // a contour may not start on a cubic control: FreeType calls it invalid
             }
             path.move(to: start)
             var pendingConic: Point?
@@ -41,9 +43,14 @@ enum OutlineDecomposition {
                 let p = point(index)
                 switch tag(index) {
                 case on:
-                    if let control = pendingConic { path.quad(to: p, control: control); pendingConic = nil }
-                    else if cubicControls.count == 2 { path.cubic(to: p, control1: cubicControls[0], control2: cubicControls[1]) }
-                    else { path.line(to: p) }
+                    if let control = pendingConic {
+                        path.quad(to: p, control: control)
+                        pendingConic = nil
+                    } else if cubicControls.count == 2 {
+                        path.cubic(to: p, control1: cubicControls[0], control2: cubicControls[1])
+                    } else {
+                        path.line(to: p)
+                    }
                     cubicControls.removeAll(keepingCapacity: true)
                 case conic:
                     if let control = pendingConic {
@@ -56,8 +63,11 @@ enum OutlineDecomposition {
                 }
             }
             // Close back to the start through any pending control points.
-            if let control = pendingConic { path.quad(to: start, control: control) }
-            else if cubicControls.count == 2 { path.cubic(to: start, control1: cubicControls[0], control2: cubicControls[1]) }
+            if let control = pendingConic {
+                path.quad(to: start, control: control)
+            } else if cubicControls.count == 2 {
+                path.cubic(to: start, control1: cubicControls[0], control2: cubicControls[1])
+            }
             path.close()
         }
         return path

@@ -34,7 +34,9 @@ struct ShapedParagraph {
             starts.append(scalars.count)
             let characterScalars = Array(character.unicodeScalars)
             scalars.append(contentsOf: characterScalars.map(\.value))
-            let needed = characterScalars.filter { !$0.properties.isDefaultIgnorableCodePoint && !Self.isControlOrSpace($0) }
+            let needed = characterScalars.filter {
+                !$0.properties.isDefaultIgnorableCodePoint && !Self.isControlOrSpace($0)
+            }
             if let all = chain.firstIndex(where: { face in needed.allSatisfy { face.hasGlyph(for: $0) } }) {
                 faceOfGrapheme.append(all)
             } else if let first = needed.first, let some = chain.firstIndex(where: { $0.hasGlyph(for: first) }) {
@@ -42,7 +44,8 @@ struct ShapedParagraph {
             } else {
                 faceOfGrapheme.append(0)
             }
-            for scalar in needed where !chain.contains(where: { $0.hasGlyph(for: scalar) }) && !missing.contains(scalar.value) {
+            for scalar in needed
+            where !chain.contains(where: { $0.hasGlyph(for: scalar) }) && !missing.contains(scalar.value) {
                 missing.append(scalar.value)
             }
         }
@@ -56,9 +59,11 @@ struct ShapedParagraph {
         var runs: [Run] = []
         var runStart = 0
         for s in 0...scalars.count {
-            let boundary = s == scalars.count
-                || (s > runStart && (bidi.levels[s] != bidi.levels[runStart]
-                    || faceOfGrapheme[graphemeOf[s]] != faceOfGrapheme[graphemeOf[runStart]]))
+            let boundary =
+                s == scalars.count
+                || (s > runStart
+                    && (bidi.levels[s] != bidi.levels[runStart]
+                        || faceOfGrapheme[graphemeOf[s]] != faceOfGrapheme[graphemeOf[runStart]]))
             guard boundary, s > runStart else { continue }
             let level = bidi.levels[runStart]
             let face = chain[faceOfGrapheme[graphemeOf[runStart]]]
@@ -71,7 +76,8 @@ struct ShapedParagraph {
         for run in runs {
             let scale = size / Double(run.face.unitsPerEm)
             for glyph in run.glyphs {
-                advances[graphemeOf[glyph.cluster]] += Self.advance(of: glyph, scale: scale, letterSpacing: letterSpacing)
+                advances[graphemeOf[glyph.cluster]] += Self.advance(
+                    of: glyph, scale: scale, letterSpacing: letterSpacing)
             }
         }
         self.scalars = scalars

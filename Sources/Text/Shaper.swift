@@ -21,12 +21,14 @@ public struct ShapedGlyph: Equatable, Sendable {
 /// than taken from the process locale, so the environment never changes the glyphs (`hb-shape
 /// --language=en` gives the same output, which the tests compare against).
 public enum Shaper {
-    public static func shape(_ scalars: [UInt32], range: Range<Int>, face: FontFace, rightToLeft: Bool) -> [ShapedGlyph] {
+    public static func shape(_ scalars: [UInt32], range: Range<Int>, face: FontFace, rightToLeft: Bool) -> [ShapedGlyph]
+    {
         precondition(range.lowerBound >= 0 && range.upperBound <= scalars.count)
         guard !range.isEmpty, let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         scalars.withUnsafeBufferPointer {
-            hb_buffer_add_utf32(buffer, $0.baseAddress, Int32(scalars.count), UInt32(range.lowerBound), Int32(range.count))
+            hb_buffer_add_utf32(
+                buffer, $0.baseAddress, Int32(scalars.count), UInt32(range.lowerBound), Int32(range.count))
         }
         hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_language(buffer, hb_language_from_string("en", -1))
@@ -34,11 +36,13 @@ public enum Shaper {
         hb_shape(face.hbFont, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return [] }
         return (0..<Int(count)).map { i in
-            ShapedGlyph(glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
-                        xAdvance: positions[i].x_advance, yAdvance: positions[i].y_advance,
-                        xOffset: positions[i].x_offset, yOffset: positions[i].y_offset)
+            ShapedGlyph(
+                glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
+                xAdvance: positions[i].x_advance, yAdvance: positions[i].y_advance,
+                xOffset: positions[i].x_offset, yOffset: positions[i].y_offset)
         }
     }
 

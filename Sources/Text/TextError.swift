@@ -11,19 +11,22 @@ public enum TextError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .fontUnreadable(path, reason):
+        case .fontUnreadable(let path, let reason):
             return "cannot read font file \(path): \(reason)"
-        case let .fontTooLarge(path, bytes, limit):
-            return "font file \(path) is \(bytes) bytes, more than the limit of \(limit) bytes (TextLimits.maxFontFileBytes)"
-        case let .notAFont(path, error):
-            return "\(path) is not a font FreeType can open (FreeType error \(error)); expected a TrueType (.ttf), OpenType (.otf) or collection (.ttc) file"
-        case let .fontPathOutsideFolder(path, folder):
+        case .fontTooLarge(let path, let bytes, let limit):
+            return
+                "font file \(path) is \(bytes) bytes, more than the limit of \(limit) bytes (TextLimits.maxFontFileBytes)"
+        case .notAFont(let path, let error):
+            return
+                "\(path) is not a font FreeType can open (FreeType error \(error)); expected a TrueType (.ttf), OpenType (.otf) or collection (.ttc) file"
+        case .fontPathOutsideFolder(let path, let folder):
             return "font path \(path) leaves the scene's folder \(folder); put the font next to the scene or below it"
-        case let .unknownFamily(name, available, suggestion):
+        case .unknownFamily(let name, let available, let suggestion):
             let hint = suggestion.map { " Did you mean \"\($0)\"?" } ?? ""
             return "unknown font family \"\(name)\"; available: \(available.joined(separator: ", ")).\(hint)"
-        case let .stringTooLong(scalars, limit):
-            return "text of \(scalars) Unicode scalars is longer than the limit of \(limit) (TextLimits.maxStringScalars)"
+        case .stringTooLong(let scalars, let limit):
+            return
+                "text of \(scalars) Unicode scalars is longer than the limit of \(limit) (TextLimits.maxStringScalars)"
         }
     }
 }

@@ -53,7 +53,8 @@ public struct TextLayout: Sendable {
     /// from the leftmost line start to the rightmost line end.
     public var bounds: Rect {
         guard !lines.isEmpty else { return .null }
-        let minX = lines.map(\.x).min()!, maxX = lines.map { $0.x + $0.width }.max()!
+        let minX = lines.map(\.x).min()!
+        let maxX = lines.map { $0.x + $0.width }.max()!
         return Rect(x: minX, y: 0, width: maxX - minX, height: Double(lines.count) * lineHeight)
     }
 
@@ -64,8 +65,10 @@ public struct TextLayout: Sendable {
         return path
     }
 
-    public static func layout(_ string: String, style: TextStyle, width: Double,
-                              registry: FontRegistry) throws -> TextLayout {
+    public static func layout(
+        _ string: String, style: TextStyle, width: Double,
+        registry: FontRegistry
+    ) throws -> TextLayout {
         let count = string.unicodeScalars.count
         guard count <= TextLimits.maxStringScalars else {
             throw TextError.stringTooLong(scalars: count, limit: TextLimits.maxStringScalars)
@@ -78,11 +81,15 @@ public struct TextLayout: Sendable {
         let primary = chain[0]
         let scale = style.size / Double(primary.unitsPerEm)
         let lineHeight = style.lineHeight ?? Double(primary.lineSpacing) * scale
-        let ascent = Double(primary.ascender) * scale, descent = Double(primary.descender) * scale
+        let ascent = Double(primary.ascender) * scale
+        let descent = Double(primary.descender) * scale
         let firstBaseline = (lineHeight - ascent - descent) / 2 + ascent
-        let ellipsis = ShapedParagraph("\u{2026}"[...], chain: chain, size: style.size, letterSpacing: style.letterSpacing)
+        let ellipsis = ShapedParagraph(
+            "\u{2026}"[...], chain: chain, size: style.size, letterSpacing: style.letterSpacing)
 
-        let paragraphs = string.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\u{2029}" || $0 == "\r" }
+        let paragraphs = string.split(omittingEmptySubsequences: false) {
+            $0 == "\n" || $0 == "\r\n" || $0 == "\u{2029}" || $0 == "\r"
+        }
         let maxLines = style.numberOfLines > 0 ? style.numberOfLines : Int.max
         var result = TextLayout(lines: [], glyphs: [], warnings: [], lineHeight: lineHeight, faces: [])
         var missing: [UInt32] = []
@@ -99,13 +106,16 @@ public struct TextLayout: Sendable {
                     content = range.lowerBound..<paragraph.graphemeCount
                     let room = width - ellipsis.width(0..<ellipsis.graphemeCount)
                     var end = paragraph.trimmed(content).upperBound
-                    while end > content.lowerBound && paragraph.width(content.lowerBound..<end) > room + 1e-6 { end -= 1 }
+                    while end > content.lowerBound && paragraph.width(content.lowerBound..<end) > room + 1e-6 {
+                        end -= 1
+                    }
                     content = paragraph.trimmed(content.lowerBound..<end)
                     truncated = true
                 }
                 let baseline = firstBaseline + Double(result.lines.count) * lineHeight
-                result.place(paragraph.trimmed(content), of: paragraph, ellipsis: truncated ? ellipsis : nil,
-                             style: style, width: width, baseline: baseline)
+                result.place(
+                    paragraph.trimmed(content), of: paragraph, ellipsis: truncated ? ellipsis : nil,
+                    style: style, width: width, baseline: baseline)
                 if isLastAllowed { break paragraphLoop }
             }
         }
@@ -116,9 +126,12 @@ public struct TextLayout: Sendable {
 
     /// Places one line: its runs clipped to `graphemes`, the ellipsis appended at the paragraph's
     /// level, runs in visual order, glyphs at the pen, the whole aligned in `width`.
-    private mutating func place(_ graphemes: Range<Int>, of paragraph: ShapedParagraph, ellipsis: ShapedParagraph?,
-                                style: TextStyle, width: Double, baseline: Double) {
-        let scalarRange = paragraph.graphemeStarts[graphemes.lowerBound]..<paragraph.graphemeStarts[graphemes.upperBound]
+    private mutating func place(
+        _ graphemes: Range<Int>, of paragraph: ShapedParagraph, ellipsis: ShapedParagraph?,
+        style: TextStyle, width: Double, baseline: Double
+    ) {
+        let scalarRange =
+            paragraph.graphemeStarts[graphemes.lowerBound]..<paragraph.graphemeStarts[graphemes.upperBound]
         var runs: [(level: UInt8, face: FontFace, glyphs: [ShapedGlyph])] = []
         for run in paragraph.runs where run.range.overlaps(scalarRange) {
             runs.append((run.level, run.face, run.glyphs.filter { scalarRange.contains($0.cluster) }))

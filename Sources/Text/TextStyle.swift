@@ -29,9 +29,11 @@ public struct TextStyle: Hashable, Sendable {
     /// Points added after every glyph that advances (NSAttributedString's `kern`); may be negative. Default 0.
     public var letterSpacing: Double
 
-    public init(family: String = FontRegistry.defaultFamily, size: Double = 17, weight: Int = 400,
-                alignment: Alignment = .natural, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .truncateTail,
-                lineHeight: Double? = nil, letterSpacing: Double = 0) {
+    public init(
+        family: String = FontRegistry.defaultFamily, size: Double = 17, weight: Int = 400,
+        alignment: Alignment = .natural, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .truncateTail,
+        lineHeight: Double? = nil, letterSpacing: Double = 0
+    ) {
         self.family = family
         self.size = size
         self.weight = weight

@@ -1,5 +1,5 @@
-import Geometry
 import Colors
+import Geometry
 
 // The values Timing animates: a small arithmetic protocol and a closed enum over the property kinds.
 
@@ -50,7 +50,12 @@ extension Angle: Interpolatable {
 public struct AnimatableColor: Hashable, Sendable, Interpolatable, CustomStringConvertible {
     public var r: Double, g: Double, b: Double, a: Double
 
-    public init(r: Double, g: Double, b: Double, a: Double = 1) { self.r = r; self.g = g; self.b = b; self.a = a }
+    public init(r: Double, g: Double, b: Double, a: Double = 1) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
 
     public init(_ c: ColorRGBA8) {
         self.init(r: Double(c.r) / 255, g: Double(c.g) / 255, b: Double(c.b) / 255, a: Double(c.a) / 255)
@@ -89,13 +94,22 @@ public struct PathValue: Hashable, Sendable, Interpolatable, CustomStringConvert
     public let coordinates: [Double]
 
     public init(_ path: Path) {
-        var tags: [UInt8] = [], xs: [Double] = []
+        var tags: [UInt8] = []
+        var xs: [Double] = []
         for element in path.elements {
             switch element {
-            case .move(let p): tags.append(0); xs += [p.x, p.y]
-            case .line(let p): tags.append(1); xs += [p.x, p.y]
-            case .quad(let c, let p): tags.append(2); xs += [c.x, c.y, p.x, p.y]
-            case .cubic(let c1, let c2, let p): tags.append(3); xs += [c1.x, c1.y, c2.x, c2.y, p.x, p.y]
+            case .move(let p):
+                tags.append(0)
+                xs += [p.x, p.y]
+            case .line(let p):
+                tags.append(1)
+                xs += [p.x, p.y]
+            case .quad(let c, let p):
+                tags.append(2)
+                xs += [c.x, c.y, p.x, p.y]
+            case .cubic(let c1, let c2, let p):
+                tags.append(3)
+                xs += [c1.x, c1.y, c2.x, c2.y, p.x, p.y]
             case .close: tags.append(4)
             }
         }
@@ -109,14 +123,23 @@ public struct PathValue: Hashable, Sendable, Interpolatable, CustomStringConvert
     }
 
     public var path: Path {
-        var path = Path(), k = 0
-        func next() -> Point { defer { k += 2 }; return Point(coordinates[k], coordinates[k + 1]) }
+        var path = Path()
+        var k = 0
+        func next() -> Point {
+            defer { k += 2 }
+            return Point(coordinates[k], coordinates[k + 1])
+        }
         for tag in structure {
             switch tag {
             case 0: path.move(to: next())
             case 1: path.line(to: next())
-            case 2: let c = next(); path.quad(to: next(), control: c)
-            case 3: let c1 = next(), c2 = next(); path.cubic(to: next(), control1: c1, control2: c2)
+            case 2:
+                let c = next()
+                path.quad(to: next(), control: c)
+            case 3:
+                let c1 = next()
+                let c2 = next()
+                path.cubic(to: next(), control1: c1, control2: c2)
             default: path.close()
             }
         }
@@ -142,7 +165,9 @@ public struct PathValue: Hashable, Sendable, Interpolatable, CustomStringConvert
         guard a.structure == b.structure else { return a }
         return PathValue(structure: a.structure, coordinates: zip(a.coordinates, b.coordinates).map { $0 - $1 })
     }
-    public func scaled(by s: Double) -> PathValue { PathValue(structure: structure, coordinates: coordinates.map { $0 * s }) }
+    public func scaled(by s: Double) -> PathValue {
+        PathValue(structure: structure, coordinates: coordinates.map { $0 * s })
+    }
     public func distance(to other: PathValue) -> Double {
         guard structure == other.structure else { return 0 }
         return zip(coordinates, other.coordinates).reduce(0) { $0 + ($1.0 - $1.1) * ($1.0 - $1.1) }.squareRoot()
@@ -192,47 +217,47 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     // boundary (animation init, `TimingLayer.add`), so the fallback only guarantees no trap.
     public static func + (a: AnimatableValue, b: AnimatableValue) -> AnimatableValue {
         switch (a, b) {
-        case let (.scalar(x), .scalar(y)): return .scalar(x + y)
-        case let (.point(x), .point(y)): return .point(x + y)
-        case let (.size(x), .size(y)): return .size(x + y)
-        case let (.angle(x), .angle(y)): return .angle(x + y)
-        case let (.color(x), .color(y)): return .color(x + y)
-        case let (.path(x), .path(y)): return .path(x + y)
+        case (.scalar(let x), .scalar(let y)): return .scalar(x + y)
+        case (.point(let x), .point(let y)): return .point(x + y)
+        case (.size(let x), .size(let y)): return .size(x + y)
+        case (.angle(let x), .angle(let y)): return .angle(x + y)
+        case (.color(let x), .color(let y)): return .color(x + y)
+        case (.path(let x), .path(let y)): return .path(x + y)
         default: return b
         }
     }
 
     public static func - (a: AnimatableValue, b: AnimatableValue) -> AnimatableValue {
         switch (a, b) {
-        case let (.scalar(x), .scalar(y)): return .scalar(x - y)
-        case let (.point(x), .point(y)): return .point(x - y)
-        case let (.size(x), .size(y)): return .size(x - y)
-        case let (.angle(x), .angle(y)): return .angle(x - y)
-        case let (.color(x), .color(y)): return .color(x - y)
-        case let (.path(x), .path(y)): return .path(x - y)
+        case (.scalar(let x), .scalar(let y)): return .scalar(x - y)
+        case (.point(let x), .point(let y)): return .point(x - y)
+        case (.size(let x), .size(let y)): return .size(x - y)
+        case (.angle(let x), .angle(let y)): return .angle(x - y)
+        case (.color(let x), .color(let y)): return .color(x - y)
+        case (.path(let x), .path(let y)): return .path(x - y)
         default: return a
         }
     }
 
     public func scaled(by s: Double) -> AnimatableValue {
         switch self {
-        case let .scalar(x): return .scalar(x * s)
-        case let .point(x): return .point(x * s)
-        case let .size(x): return .size(x * s)
-        case let .angle(x): return .angle(x * s)
-        case let .color(x): return .color(x.scaled(by: s))
-        case let .path(x): return .path(x.scaled(by: s))
+        case .scalar(let x): return .scalar(x * s)
+        case .point(let x): return .point(x * s)
+        case .size(let x): return .size(x * s)
+        case .angle(let x): return .angle(x * s)
+        case .color(let x): return .color(x.scaled(by: s))
+        case .path(let x): return .path(x.scaled(by: s))
         }
     }
 
     public func distance(to other: AnimatableValue) -> Double {
         switch (self, other) {
-        case let (.scalar(x), .scalar(y)): return x.distance(to: y)
-        case let (.point(x), .point(y)): return x.distance(to: y)
-        case let (.size(x), .size(y)): return x.distance(to: y)
-        case let (.angle(x), .angle(y)): return x.distance(to: y)
-        case let (.color(x), .color(y)): return x.distance(to: y)
-        case let (.path(x), .path(y)): return x.distance(to: y)
+        case (.scalar(let x), .scalar(let y)): return x.distance(to: y)
+        case (.point(let x), .point(let y)): return x.distance(to: y)
+        case (.size(let x), .size(let y)): return x.distance(to: y)
+        case (.angle(let x), .angle(let y)): return x.distance(to: y)
+        case (.color(let x), .color(let y)): return x.distance(to: y)
+        case (.path(let x), .path(let y)): return x.distance(to: y)
         default: return 0
         }
     }
@@ -242,21 +267,21 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         a + (b - a).scaled(by: p)
     }
 
-    public var scalar: Double? { if case let .scalar(v) = self { return v } else { return nil } }
-    public var point: Point? { if case let .point(v) = self { return v } else { return nil } }
-    public var size: Size? { if case let .size(v) = self { return v } else { return nil } }
-    public var angle: Angle? { if case let .angle(v) = self { return v } else { return nil } }
-    public var color: AnimatableColor? { if case let .color(v) = self { return v } else { return nil } }
-    public var pathValue: PathValue? { if case let .path(v) = self { return v } else { return nil } }
+    public var scalar: Double? { if case .scalar(let v) = self { return v } else { return nil } }
+    public var point: Point? { if case .point(let v) = self { return v } else { return nil } }
+    public var size: Size? { if case .size(let v) = self { return v } else { return nil } }
+    public var angle: Angle? { if case .angle(let v) = self { return v } else { return nil } }
+    public var color: AnimatableColor? { if case .color(let v) = self { return v } else { return nil } }
+    public var pathValue: PathValue? { if case .path(let v) = self { return v } else { return nil } }
 
     public var description: String {
         switch self {
-        case let .scalar(v): return "\(v)"
-        case let .point(v): return "\(v)"
-        case let .size(v): return "\(v)"
-        case let .angle(v): return "\(v)"
-        case let .color(v): return "\(v)"
-        case let .path(v): return "\(v)"
+        case .scalar(let v): return "\(v)"
+        case .point(let v): return "\(v)"
+        case .size(let v): return "\(v)"
+        case .angle(let v): return "\(v)"
+        case .color(let v): return "\(v)"
+        case .path(let v): return "\(v)"
         }
     }
 }
@@ -332,7 +357,8 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         switch self {
         case .center, .size, .rotation, .scale, .translation: return true
         case .opacity, .fillColor, .cornerRadius, .borderWidth, .borderColor, .strokeStart, .strokeEnd, .lineWidth,
-             .shapeFillColor, .strokeColor, .lineDashPhase, .path, .textColor: return false
+            .shapeFillColor, .strokeColor, .lineDashPhase, .path, .textColor:
+            return false
         }
     }
 }

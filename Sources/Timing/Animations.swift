@@ -21,15 +21,19 @@ public protocol PropertyAnimation: Sendable {
 struct Endpoints: Hashable, Sendable {
     var from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?
 
-    static func validated(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, call: String) throws -> Endpoints {
+    static func validated(from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?, call: String) throws
+        -> Endpoints
+    {
         let given = [from, to, by].compactMap { $0 }
         guard !given.isEmpty else {
-            throw TimingError.invalid(call, "fromValue, toValue and byValue all nil",
-                                      expected: "one or two of fromValue, toValue, byValue")
+            throw TimingError.invalid(
+                call, "fromValue, toValue and byValue all nil",
+                expected: "one or two of fromValue, toValue, byValue")
         }
         guard given.count <= 2 else {
-            throw TimingError.invalid(call, "fromValue, toValue and byValue all set",
-                                      expected: "no more than two non-nil (H-CAA)")
+            throw TimingError.invalid(
+                call, "fromValue, toValue and byValue all set",
+                expected: "no more than two non-nil (H-CAA)")
         }
         let kind = given[0].kind
         for v in given { try requireKind(v, kind, call) }
@@ -42,17 +46,19 @@ struct Endpoints: Hashable, Sendable {
     /// zero for an additive animation (its values are deltas).
     func resolve(current: AnimatableValue) -> (AnimatableValue, AnimatableValue) {
         switch (from, to, by) {
-        case let (f?, t?, _): return (f, t)
-        case let (f?, nil, b?): return (f, f + b)
-        case let (nil, t?, b?): return (t - b, t)
-        case let (f?, nil, nil): return (f, current)
-        case let (nil, t?, nil): return (current, t)
-        case let (nil, nil, b?): return (current, current + b)
+        case (let f?, let t?, _): return (f, t)
+        case (let f?, nil, let b?): return (f, f + b)
+        case (nil, let t?, let b?): return (t - b, t)
+        case (let f?, nil, nil): return (f, current)
+        case (nil, let t?, nil): return (current, t)
+        case (nil, nil, let b?): return (current, current + b)
         case (nil, nil, nil): return (current, current)
         }
     }
 
-    func evaluate(y: Double, iteration: Int, additive: Bool, cumulative: Bool, underlying: AnimatableValue) -> AnimatableValue {
+    func evaluate(y: Double, iteration: Int, additive: Bool, cumulative: Bool, underlying: AnimatableValue)
+        -> AnimatableValue
+    {
         let (start, end) = resolve(current: additive ? .zero(underlying.kind) : underlying)
         var v = AnimatableValue.interpolate(start, end, y)
         // Cumulative: v + k·(end − start), k = iteration index (B mapAnimationTime, spec §2.1).
@@ -76,22 +82,30 @@ public struct BasicAnimation: PropertyAnimation, Hashable {
 
     /// Throws when all three or none of from/to/by are set, when their kinds differ, or when the
     /// timing is invalid.
-    public init(fromValue: AnimatableValue? = nil, toValue: AnimatableValue? = nil, byValue: AnimatableValue? = nil,
-                timing: MediaTiming = MediaTiming(), timingFunction: MediaTimingFunction? = nil,
-                isAdditive: Bool = false, isCumulative: Bool = false, isRemovedOnCompletion: Bool = true) throws {
+    public init(
+        fromValue: AnimatableValue? = nil, toValue: AnimatableValue? = nil, byValue: AnimatableValue? = nil,
+        timing: MediaTiming = MediaTiming(), timingFunction: MediaTimingFunction? = nil,
+        isAdditive: Bool = false, isCumulative: Bool = false, isRemovedOnCompletion: Bool = true
+    ) throws {
         try timing.validate(call: "BasicAnimation")
         endpoints = try .validated(from: fromValue, to: toValue, by: byValue, call: "BasicAnimation")
-        self.fromValue = fromValue; self.toValue = toValue; self.byValue = byValue
-        self.timing = timing; self.timingFunction = timingFunction
-        self.isAdditive = isAdditive; self.isCumulative = isCumulative; self.isRemovedOnCompletion = isRemovedOnCompletion
+        self.fromValue = fromValue
+        self.toValue = toValue
+        self.byValue = byValue
+        self.timing = timing
+        self.timingFunction = timingFunction
+        self.isAdditive = isAdditive
+        self.isCumulative = isCumulative
+        self.isRemovedOnCompletion = isRemovedOnCompletion
     }
 
     public var valueKind: ValueKind { endpoints.kind }
 
     public func value(at sample: TimingSample, underlying: AnimatableValue) -> AnimatableValue {
         let y = timingFunction?.evaluate(sample.progress) ?? sample.progress
-        return endpoints.evaluate(y: y, iteration: sample.iteration, additive: isAdditive,
-                                  cumulative: isCumulative, underlying: underlying)
+        return endpoints.evaluate(
+            y: y, iteration: sample.iteration, additive: isAdditive,
+            cumulative: isCumulative, underlying: underlying)
     }
 }
 
@@ -111,23 +125,31 @@ public struct SpringAnimation: PropertyAnimation, Hashable {
 
     /// - Parameter timing: when `timing.duration` is 0 the idiom `duration = settlingDuration` is
     ///   applied (CA itself would use 0.25 s and cut the spring short, a common bug).
-    public init(spring: Spring = .standard, fromValue: AnimatableValue? = nil, toValue: AnimatableValue? = nil,
-                byValue: AnimatableValue? = nil, timing: MediaTiming = MediaTiming(),
-                isAdditive: Bool = false, isCumulative: Bool = false, isRemovedOnCompletion: Bool = true) throws {
+    public init(
+        spring: Spring = .standard, fromValue: AnimatableValue? = nil, toValue: AnimatableValue? = nil,
+        byValue: AnimatableValue? = nil, timing: MediaTiming = MediaTiming(),
+        isAdditive: Bool = false, isCumulative: Bool = false, isRemovedOnCompletion: Bool = true
+    ) throws {
         try timing.validate(call: "SpringAnimation")
         endpoints = try .validated(from: fromValue, to: toValue, by: byValue, call: "SpringAnimation")
         var t = timing
         if t.duration == 0 {
             let settling = spring.settlingDuration()
             guard settling.isFinite, settling < Double(Float.greatestFiniteMagnitude) else {
-                throw TimingError.invalid("SpringAnimation.duration", "0 with an undamped spring",
-                                          expected: "an explicit duration for a spring that never settles")
+                throw TimingError.invalid(
+                    "SpringAnimation.duration", "0 with an undamped spring",
+                    expected: "an explicit duration for a spring that never settles")
             }
             t.duration = settling
         }
-        self.timing = t; self.spring = spring
-        self.fromValue = fromValue; self.toValue = toValue; self.byValue = byValue
-        self.isAdditive = isAdditive; self.isCumulative = isCumulative; self.isRemovedOnCompletion = isRemovedOnCompletion
+        self.timing = t
+        self.spring = spring
+        self.fromValue = fromValue
+        self.toValue = toValue
+        self.byValue = byValue
+        self.isAdditive = isAdditive
+        self.isCumulative = isCumulative
+        self.isRemovedOnCompletion = isRemovedOnCompletion
     }
 
     /// `settlingDuration` for this animation's speed (spec §2.4: divided by `speed`).
@@ -136,7 +158,8 @@ public struct SpringAnimation: PropertyAnimation, Hashable {
     public var valueKind: ValueKind { endpoints.kind }
 
     public func value(at sample: TimingSample, underlying: AnimatableValue) -> AnimatableValue {
-        endpoints.evaluate(y: spring.position(at: sample.localTime), iteration: sample.iteration,
-                           additive: isAdditive, cumulative: isCumulative, underlying: underlying)
+        endpoints.evaluate(
+            y: spring.position(at: sample.localTime), iteration: sample.iteration,
+            additive: isAdditive, cumulative: isCumulative, underlying: underlying)
     }
 }

@@ -36,11 +36,13 @@ public struct KeyframeAnimation: PropertyAnimation, Hashable {
     public let effectiveKeyTimes: [Double]
     var cubicPacedTable: [Double]
 
-    public init(values: [AnimatableValue], keyTimes: [Double]? = nil, calculationMode: CalculationMode = .linear,
-                timing: MediaTiming = MediaTiming(), timingFunction: MediaTimingFunction? = nil,
-                timingFunctions: [MediaTimingFunction]? = nil, tensionValues: [Double]? = nil,
-                continuityValues: [Double]? = nil, biasValues: [Double]? = nil,
-                isAdditive: Bool = false, isCumulative: Bool = false, isRemovedOnCompletion: Bool = true) throws {
+    public init(
+        values: [AnimatableValue], keyTimes: [Double]? = nil, calculationMode: CalculationMode = .linear,
+        timing: MediaTiming = MediaTiming(), timingFunction: MediaTimingFunction? = nil,
+        timingFunctions: [MediaTimingFunction]? = nil, tensionValues: [Double]? = nil,
+        continuityValues: [Double]? = nil, biasValues: [Double]? = nil,
+        isAdditive: Bool = false, isCumulative: Bool = false, isRemovedOnCompletion: Bool = true
+    ) throws {
         let call = "KeyframeAnimation"
         try timing.validate(call: call)
         guard let first = values.first else {
@@ -52,9 +54,10 @@ public struct KeyframeAnimation: PropertyAnimation, Hashable {
         if let kt = keyTimes, !paced {
             let expectedCount = calculationMode == .discrete ? n + 1 : n
             guard kt.count == expectedCount else {
-                throw TimingError.invalid("\(call).keyTimes", "\(kt.count) entries for \(n) values",
-                                          expected: "\(expectedCount) entries (\(calculationMode.rawValue): "
-                                              + (calculationMode == .discrete ? "values + 1)" : "one per value)"))
+                throw TimingError.invalid(
+                    "\(call).keyTimes", "\(kt.count) entries for \(n) values",
+                    expected: "\(expectedCount) entries (\(calculationMode.rawValue): "
+                        + (calculationMode == .discrete ? "values + 1)" : "one per value)"))
             }
             for (i, t) in kt.enumerated() {
                 guard t.isFinite, (0...1).contains(t) else {
@@ -66,11 +69,14 @@ public struct KeyframeAnimation: PropertyAnimation, Hashable {
             }
         }
         if let tfs = timingFunctions, !paced, calculationMode != .discrete, tfs.count != max(n - 1, 0) {
-            throw TimingError.invalid("\(call).timingFunctions", "\(tfs.count) functions for \(n) values",
-                                      expected: "\(n - 1) (one per segment)")
+            throw TimingError.invalid(
+                "\(call).timingFunctions", "\(tfs.count) functions for \(n) values",
+                expected: "\(n - 1) (one per segment)")
         }
-        for (label, arr) in [("tensionValues", tensionValues), ("continuityValues", continuityValues),
-                             ("biasValues", biasValues)] {
+        for (label, arr) in [
+            ("tensionValues", tensionValues), ("continuityValues", continuityValues),
+            ("biasValues", biasValues),
+        ] {
             guard let arr else { continue }
             guard arr.count == n else {
                 throw TimingError.invalid("\(call).\(label)", "\(arr.count) entries", expected: "\(n) (one per value)")
@@ -79,11 +85,18 @@ public struct KeyframeAnimation: PropertyAnimation, Hashable {
                 throw TimingError.invalid("\(call).\(label)", v, expected: "values in [−1, 1]")
             }
         }
-        self.timing = timing; self.values = values; self.keyTimes = keyTimes
-        self.calculationMode = calculationMode; self.timingFunction = timingFunction
+        self.timing = timing
+        self.values = values
+        self.keyTimes = keyTimes
+        self.calculationMode = calculationMode
+        self.timingFunction = timingFunction
         self.timingFunctions = paced ? nil : timingFunctions
-        self.tensionValues = tensionValues; self.continuityValues = continuityValues; self.biasValues = biasValues
-        self.isAdditive = isAdditive; self.isCumulative = isCumulative; self.isRemovedOnCompletion = isRemovedOnCompletion
+        self.tensionValues = tensionValues
+        self.continuityValues = continuityValues
+        self.biasValues = biasValues
+        self.isAdditive = isAdditive
+        self.isCumulative = isCumulative
+        self.isRemovedOnCompletion = isRemovedOnCompletion
 
         switch calculationMode {
         case .paced:
@@ -91,13 +104,17 @@ public struct KeyframeAnimation: PropertyAnimation, Hashable {
             var cum = [0.0]
             for i in 1..<max(n, 1) { cum.append(cum[i - 1] + values[i - 1].distance(to: values[i])) }
             let total = cum.last ?? 0
-            effectiveKeyTimes = n == 1 ? [0] : cum.enumerated().map { i, c in
-                total > 0 ? c / total : Double(i) / Double(n - 1)
-            }
+            effectiveKeyTimes =
+                n == 1
+                ? [0]
+                : cum.enumerated().map { i, c in
+                    total > 0 ? c / total : Double(i) / Double(n - 1)
+                }
         case .discrete:
             effectiveKeyTimes = keyTimes ?? (0...n).map { Double($0) / Double(n) }
         case .linear, .cubic, .cubicPaced:
-            effectiveKeyTimes = (calculationMode != .cubicPaced ? keyTimes : nil)
+            effectiveKeyTimes =
+                (calculationMode != .cubicPaced ? keyTimes : nil)
                 ?? (n == 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) })
         }
         cubicPacedTable = []
@@ -150,9 +167,11 @@ public struct KeyframeAnimation: PropertyAnimation, Hashable {
     private func tangents(_ i: Int) -> (incoming: AnimatableValue, outgoing: AnimatableValue) {
         let n = values.count
         let p = values[i]
-        let prev = values[max(i - 1, 0)], next = values[min(i + 1, n - 1)]
+        let prev = values[max(i - 1, 0)]
+        let next = values[min(i + 1, n - 1)]
         let (t, c, b) = tcb(i)
-        let d0 = p - prev, d1 = next - p
+        let d0 = p - prev
+        let d1 = next - p
         // out_i = (1−T)(1+B)(1+C)/2·(P_i−P_{i−1}) + (1−T)(1−B)(1−C)/2·(P_{i+1}−P_i)
         let outgoing = d0.scaled(by: (1 - t) * (1 + b) * (1 + c) / 2) + d1.scaled(by: (1 - t) * (1 - b) * (1 - c) / 2)
         // in_i  = (1−T)(1+B)(1−C)/2·(P_i−P_{i−1}) + (1−T)(1−B)(1+C)/2·(P_{i+1}−P_i)
@@ -167,12 +186,18 @@ public struct KeyframeAnimation: PropertyAnimation, Hashable {
         let kt = calculationMode == .cubicPaced ? (0..<n).map { Double($0) / Double(n - 1) } : effectiveKeyTimes
         let delta = { (j: Int) -> Double in kt[min(max(j, 0), n - 2) + 1] - kt[min(max(j, 0), n - 2)] }
         let di = delta(i)
-        let dPrev = i > 0 ? delta(i - 1) : di, dNext = i + 1 < n - 1 ? delta(i + 1) : di
+        let dPrev = i > 0 ? delta(i - 1) : di
+        let dNext = i + 1 < n - 1 ? delta(i + 1) : di
         let sOut = dPrev + di > 0 ? 2 * di / (dPrev + di) : 1
         let sIn = di + dNext > 0 ? 2 * di / (di + dNext) : 1
-        let m0 = tangents(i).outgoing.scaled(by: sOut), m1 = tangents(i + 1).incoming.scaled(by: sIn)
-        let u2 = u * u, u3 = u2 * u
-        let h00 = 2 * u3 - 3 * u2 + 1, h10 = u3 - 2 * u2 + u, h01 = -2 * u3 + 3 * u2, h11 = u3 - u2
+        let m0 = tangents(i).outgoing.scaled(by: sOut)
+        let m1 = tangents(i + 1).incoming.scaled(by: sIn)
+        let u2 = u * u
+        let u3 = u2 * u
+        let h00 = 2 * u3 - 3 * u2 + 1
+        let h10 = u3 - 2 * u2 + u
+        let h01 = -2 * u3 + 3 * u2
+        let h11 = u3 - u2
         return values[i].scaled(by: h00) + m0.scaled(by: h10) + values[i + 1].scaled(by: h01) + m1.scaled(by: h11)
     }
 
@@ -181,7 +206,8 @@ public struct KeyframeAnimation: PropertyAnimation, Hashable {
     static let arcSamplesPerSegment = 64
 
     private func arcLengthTable() -> [Double] {
-        let n = values.count, m = Self.arcSamplesPerSegment
+        let n = values.count
+        let m = Self.arcSamplesPerSegment
         var table = [0.0]
         var previous = values[0]
         for i in 0..<(n - 1) {
@@ -195,10 +221,12 @@ public struct KeyframeAnimation: PropertyAnimation, Hashable {
     }
 
     private func cubicPacedValue(at y: Double) -> AnimatableValue {
-        let n = values.count, m = Self.arcSamplesPerSegment
+        let n = values.count
+        let m = Self.arcSamplesPerSegment
         guard let total = cubicPacedTable.last, total > 0 else { return values[y < 1 ? 0 : n - 1] }
         let target = min(max(y, 0), 1) * total
-        var lo = 0, hi = cubicPacedTable.count - 1
+        var lo = 0
+        var hi = cubicPacedTable.count - 1
         while hi - lo > 1 {
             let mid = (lo + hi) / 2
             if cubicPacedTable[mid] <= target { lo = mid } else { hi = mid }

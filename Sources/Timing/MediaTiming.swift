@@ -50,12 +50,19 @@ public struct MediaTiming: Hashable, Sendable {
     /// `CATransaction.animationDuration`, used when an animation's duration is 0 (spec §1.1, §1.7).
     public static let defaultAnimationDuration = 0.25
 
-    public init(beginTime: Double = 0, timeOffset: Double = 0, speed: Float = 1, duration: Double = 0,
-                repeatCount: Float = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
-                fillMode: FillMode = .removed) {
-        self.beginTime = beginTime; self.timeOffset = timeOffset; self.speed = speed
-        self.duration = duration; self.repeatCount = repeatCount; self.repeatDuration = repeatDuration
-        self.autoreverses = autoreverses; self.fillMode = fillMode
+    public init(
+        beginTime: Double = 0, timeOffset: Double = 0, speed: Float = 1, duration: Double = 0,
+        repeatCount: Float = 0, repeatDuration: Double = 0, autoreverses: Bool = false,
+        fillMode: FillMode = .removed
+    ) {
+        self.beginTime = beginTime
+        self.timeOffset = timeOffset
+        self.speed = speed
+        self.duration = duration
+        self.repeatCount = repeatCount
+        self.repeatDuration = repeatDuration
+        self.autoreverses = autoreverses
+        self.fillMode = fillMode
     }
 
     /// Throws when a field is outside its documented range (negative duration, NaN, ...).
@@ -103,7 +110,9 @@ public struct MediaTiming: Hashable, Sendable {
     /// Maps a parent time through model M3' (spec timing §1.2–1.3) to phase, cycle and local time.
     ///
     /// - Parameter zeroDuration: what `duration == 0` means: 0.25 s for animations, ∞ for layers.
-    public func sample(parentTime tp: Double, zeroDuration: Double = MediaTiming.defaultAnimationDuration) -> TimingSample {
+    public func sample(parentTime tp: Double, zeroDuration: Double = MediaTiming.defaultAnimationDuration)
+        -> TimingSample
+    {
         let d = basicDuration(zeroDuration: zeroDuration)
         let s = Double(speed)
         let u = tp - beginTime
@@ -126,9 +135,15 @@ public struct MediaTiming: Hashable, Sendable {
         let evaluated: Double
         let isApplied: Bool
         switch phase {
-        case .active: evaluated = t; isApplied = true
-        case .before: evaluated = timeOffset; isApplied = fillMode.fillsBackwards
-        case .after: evaluated = s >= 0 ? end : 0; isApplied = fillMode.fillsForwards
+        case .active:
+            evaluated = t
+            isApplied = true
+        case .before:
+            evaluated = timeOffset
+            isApplied = fillMode.fillsBackwards
+        case .after:
+            evaluated = s >= 0 ? end : 0
+            isApplied = fillMode.fillsForwards
         }
 
         let cycle = d * (autoreverses ? 2 : 1)
@@ -147,8 +162,9 @@ public struct MediaTiming: Hashable, Sendable {
         }
         let local = (autoreverses && tau > d) ? 2 * d - tau : tau
         let progress = d.isFinite && d > 0 ? local / d : 0
-        return TimingSample(phase: phase, isApplied: isApplied, activeTime: t, localTime: local,
-                            iteration: Int(exactly: k) ?? 0, progress: progress, basicDuration: d)
+        return TimingSample(
+            phase: phase, isApplied: isApplied, activeTime: t, localTime: local,
+            iteration: Int(exactly: k) ?? 0, progress: progress, basicDuration: d)
     }
 }
 

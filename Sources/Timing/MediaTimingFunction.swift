@@ -31,7 +31,10 @@ public struct MediaTimingFunction: Hashable, Sendable, CustomStringConvertible {
 
     private init(name: Name?, _ c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
         self.name = name
-        self.c1x = c1x; self.c1y = c1y; self.c2x = c2x; self.c2y = c2y
+        self.c1x = c1x
+        self.c1y = c1y
+        self.c2x = c2x
+        self.c2y = c2y
     }
 
     public static let `default` = MediaTimingFunction(name: .default)
@@ -43,8 +46,9 @@ public struct MediaTimingFunction: Hashable, Sendable, CustomStringConvertible {
     /// `init(name:)` from a string; an unknown name throws (CA raises `CAMediaTimingFunctionInvalid`).
     public init(named string: String) throws {
         guard let n = Name(rawValue: string) else {
-            throw TimingError.invalid("MediaTimingFunction(name:)", string,
-                                      expected: "one of " + Name.allCases.map(\.rawValue).joined(separator: ", "))
+            throw TimingError.invalid(
+                "MediaTimingFunction(name:)", string,
+                expected: "one of " + Name.allCases.map(\.rawValue).joined(separator: ", "))
         }
         self.init(name: n)
     }
@@ -56,8 +60,9 @@ public struct MediaTimingFunction: Hashable, Sendable, CustomStringConvertible {
             throw TimingError.invalid("MediaTimingFunction(controlPoints:).\(label)", v, expected: "a finite number")
         }
         guard (0...1).contains(c1x), (0...1).contains(c2x) else {
-            throw TimingError.invalid("MediaTimingFunction(controlPoints:)", "c1x=\(c1x), c2x=\(c2x)",
-                                      expected: "x coordinates in [0, 1]")
+            throw TimingError.invalid(
+                "MediaTimingFunction(controlPoints:)", "c1x=\(c1x), c2x=\(c2x)",
+                expected: "x coordinates in [0, 1]")
         }
         for builtin in Name.allCases {
             let p = builtin.controlPoints
@@ -76,7 +81,8 @@ public struct MediaTimingFunction: Hashable, Sendable, CustomStringConvertible {
         case 1: return (c1x, c1y)
         case 2: return (c2x, c2y)
         case 3: return (1, 1)
-        default: throw TimingError.invalid("MediaTimingFunction.controlPoint(at:)", index, expected: "an index in 0...3")
+        default:
+            throw TimingError.invalid("MediaTimingFunction.controlPoint(at:)", index, expected: "an index in 0...3")
         }
     }
 
@@ -95,7 +101,8 @@ public struct MediaTimingFunction: Hashable, Sendable, CustomStringConvertible {
     public func inverse(_ y: Double) -> Double {
         if y <= 0 { return 0 }
         if y >= 1 { return 1 }
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         for _ in 0..<64 {
             let mid = (lo + hi) / 2
             if evaluate(mid) < y { lo = mid } else { hi = mid }
@@ -143,7 +150,8 @@ struct UnitBezier {
         } else if x > 1 {
             t = 1
         } else {
-            var lo = 0.0, hi = 1.0
+            var lo = 0.0
+            var hi = 1.0
             for _ in 0..<1025 {
                 let xt = sampleX(t)
                 if abs(xt - x) < epsilon { break }

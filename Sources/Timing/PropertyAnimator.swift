@@ -63,11 +63,12 @@ public final class PropertyAnimator {
     /// `init(duration:timingParameters:)`; duration ≥ 0 s. `startTime` is the host time now.
     public init(duration: Double, timingParameters: TimingParameters, startTime: Double = 0) throws {
         guard duration.isFinite, duration >= 0 else {
-            throw TimingError.invalid("PropertyAnimator(duration:)", duration, expected: "a duration ≥ 0 s", time: startTime)
+            throw TimingError.invalid(
+                "PropertyAnimator(duration:)", duration, expected: "a duration ≥ 0 s", time: startTime)
         }
         try requireFinite(startTime, "PropertyAnimator(startTime:)")
         var d = duration
-        if case let .spring(s) = timingParameters, let implicit = try s.implicitAnimatorDuration() { d = implicit }
+        if case .spring(let s) = timingParameters, let implicit = try s.implicitAnimatorDuration() { d = implicit }
         self.duration = d
         self.timingParameters = timingParameters
         self.currentTime = startTime
@@ -78,28 +79,37 @@ public final class PropertyAnimator {
 
     /// `init(duration:curve:animations:)`.
     public convenience init(duration: Double, curve: AnimationCurve, startTime: Double = 0) throws {
-        try self.init(duration: duration, timingParameters: .cubic(CubicTimingParameters(animationCurve: curve)),
-                      startTime: startTime)
+        try self.init(
+            duration: duration, timingParameters: .cubic(CubicTimingParameters(animationCurve: curve)),
+            startTime: startTime)
     }
 
     /// `init(duration:controlPoint1:controlPoint2:animations:)`.
-    public convenience init(duration: Double, controlPoint1: Point, controlPoint2: Point, startTime: Double = 0) throws {
-        try self.init(duration: duration, timingParameters: .cubic(CubicTimingParameters(controlPoint1: controlPoint1,
-                                                                                           controlPoint2: controlPoint2)),
-                      startTime: startTime)
+    public convenience init(duration: Double, controlPoint1: Point, controlPoint2: Point, startTime: Double = 0) throws
+    {
+        try self.init(
+            duration: duration,
+            timingParameters: .cubic(
+                CubicTimingParameters(
+                    controlPoint1: controlPoint1,
+                    controlPoint2: controlPoint2)),
+            startTime: startTime)
     }
 
     /// `init(duration:dampingRatio:animations:)`.
     public convenience init(duration: Double, dampingRatio: Double, startTime: Double = 0) throws {
-        try self.init(duration: duration, timingParameters: .spring(SpringTimingParameters(dampingRatio: dampingRatio)),
-                      startTime: startTime)
+        try self.init(
+            duration: duration, timingParameters: .spring(SpringTimingParameters(dampingRatio: dampingRatio)),
+            startTime: startTime)
     }
 
     /// `runningPropertyAnimator(withDuration:delay:options:animations:completion:)`: created,
     /// configured and started after `delay`; curve from the options (default easeInOut).
-    public static func runningPropertyAnimator(withDuration duration: Double, delay: Double = 0,
-                                               options: AnimationOptions = [], changes: [AnimatorChange],
-                                               startTime: Double) throws -> PropertyAnimator {
+    public static func runningPropertyAnimator(
+        withDuration duration: Double, delay: Double = 0,
+        options: AnimationOptions = [], changes: [AnimatorChange],
+        startTime: Double
+    ) throws -> PropertyAnimator {
         let animator = try PropertyAnimator(duration: duration, curve: options.curve, startTime: startTime)
         try animator.addAnimations(changes)
         try animator.startAnimation(afterDelay: delay)
@@ -147,8 +157,9 @@ public final class PropertyAnimator {
     @discardableResult
     public func advance(to time: Double) throws -> [AnimatorEvent] {
         guard time.isFinite, time >= currentTime else {
-            throw TimingError(.invalidValue, call: "advance(to:)", time: time, state: stateDescription,
-                              expected: "a finite host time ≥ the current time \(currentTime)")
+            throw TimingError(
+                .invalidValue, call: "advance(to:)", time: time, state: stateDescription,
+                expected: "a finite host time ≥ the current time \(currentTime)")
         }
         var events: [AnimatorEvent] = []
         if isRunning && time >= runStart {
@@ -228,7 +239,8 @@ public final class PropertyAnimator {
     /// inactive → running from τ; paused → resume; running → no-op; stopped → throws.
     public func startAnimation() throws {
         switch state {
-        case .stopped: throw illegal("startAnimation()", expected: "inactive or active; finishAnimation(at:) a stopped animator")
+        case .stopped:
+            throw illegal("startAnimation()", expected: "inactive or active; finishAnimation(at:) a stopped animator")
         case .active where isRunning: return
         case .inactive, .active: run()
         }
@@ -237,13 +249,16 @@ public final class PropertyAnimator {
     /// inactive → active, runs after `delay` s (≥ 0); running → no-op; paused or stopped → throws.
     public func startAnimation(afterDelay delay: Double) throws {
         guard delay.isFinite, delay >= 0 else {
-            throw TimingError(.invalidValue, call: "startAnimation(afterDelay:)", time: currentTime, state: "\(delay)",
-                              expected: "a delay ≥ 0 s")
+            throw TimingError(
+                .invalidValue, call: "startAnimation(afterDelay:)", time: currentTime, state: "\(delay)",
+                expected: "a delay ≥ 0 s")
         }
         switch state {
         case .stopped: throw illegal("startAnimation(afterDelay:)", expected: "an inactive animator")
         case .active where isRunning: return
-        case .active: throw illegal("startAnimation(afterDelay:)", expected: "an inactive animator (use startAnimation() to resume)")
+        case .active:
+            throw illegal(
+                "startAnimation(afterDelay:)", expected: "an inactive animator (use startAnimation() to resume)")
         case .inactive:
             self.delay = delay
             run()
@@ -256,7 +271,8 @@ public final class PropertyAnimator {
     public func pauseAnimation() throws {
         if state == .stopped { throw illegal("pauseAnimation()", expected: "an inactive or active animator") }
         if !isInterruptible && state == .active {
-            throw illegal("pauseAnimation()", expected: "an interruptible animator (isInterruptible = false runs to completion)")
+            throw illegal(
+                "pauseAnimation()", expected: "an interruptible animator (isInterruptible = false runs to completion)")
         }
         if state == .active && !isRunning { return }
         anchor()
@@ -287,7 +303,9 @@ public final class PropertyAnimator {
     @discardableResult
     public func finishAnimation(at position: AnimatingPosition) throws -> [AnimatorEvent] {
         guard state == .stopped else {
-            throw illegal("finishAnimation(at: .\(position.rawValue))", expected: "a stopped animator (call stopAnimation(false) first)")
+            throw illegal(
+                "finishAnimation(at: .\(position.rawValue))",
+                expected: "a stopped animator (call stopAnimation(false) first)")
         }
         return finish(at: position, runCompletions: true)
     }
@@ -297,7 +315,9 @@ public final class PropertyAnimator {
     @discardableResult
     public func setFractionComplete(_ f: Double) throws -> Bool {
         guard f.isFinite else {
-            throw TimingError(.invalidValue, call: "fractionComplete", time: currentTime, state: "\(f)", expected: "a finite fraction")
+            throw TimingError(
+                .invalidValue, call: "fractionComplete", time: currentTime, state: "\(f)", expected: "a finite fraction"
+            )
         }
         if state == .stopped || isRunning { return false }
         let p = min(max(f, 0), 1)
@@ -321,12 +341,15 @@ public final class PropertyAnimator {
             // the base curve from here so the flip does not jump.
             let forward = !reversed
             if !master.isBase {
-                master = .continued(previous: master, u0: timeFraction, p0: master.value(timeFraction), next: baseCurve, forward: forward)
+                master = .continued(
+                    previous: master, u0: timeFraction, p0: master.value(timeFraction), next: baseCurve,
+                    forward: forward)
             }
             for i in groups.indices where !groups[i].curve.isBase {
                 let u = groups[i].u(timeFraction)
-                groups[i].curve = .continued(previous: groups[i].curve, u0: u, p0: groups[i].curve.value(u),
-                                             next: baseCurve, forward: forward)
+                groups[i].curve = .continued(
+                    previous: groups[i].curve, u0: u, p0: groups[i].curve.value(u),
+                    next: baseCurve, forward: forward)
             }
         }
         isReversed = reversed
@@ -338,8 +361,9 @@ public final class PropertyAnimator {
     public func continueAnimation(withTimingParameters parameters: TimingParameters?, durationFactor: Double) throws {
         let call = "continueAnimation(withTimingParameters:durationFactor:)"
         guard durationFactor.isFinite, durationFactor >= 0 else {
-            throw TimingError(.invalidValue, call: call, time: currentTime, state: "durationFactor \(durationFactor)",
-                              expected: "a factor ≥ 0")
+            throw TimingError(
+                .invalidValue, call: call, time: currentTime, state: "durationFactor \(durationFactor)",
+                expected: "a factor ≥ 0")
         }
         guard state == .active && !isRunning else { throw illegal(call, expected: "an active, paused animator") }
         guard isInterruptible else { throw illegal(call, expected: "an interruptible animator") }
@@ -349,11 +373,13 @@ public final class PropertyAnimator {
         if let parameters {
             let next = try ProgressCurve(parameters, duration: remainingTime)
             let forward = !isReversed
-            master = .continued(previous: master, u0: timeFraction, p0: master.value(timeFraction), next: next, forward: forward)
+            master = .continued(
+                previous: master, u0: timeFraction, p0: master.value(timeFraction), next: next, forward: forward)
             for i in groups.indices {
                 let u = groups[i].u(timeFraction)
-                groups[i].curve = .continued(previous: groups[i].curve, u0: u, p0: groups[i].curve.value(u),
-                                             next: next, forward: forward)
+                groups[i].curve = .continued(
+                    previous: groups[i].curve, u0: u, p0: groups[i].curve.value(u),
+                    next: next, forward: forward)
             }
         }
         run()
@@ -364,10 +390,13 @@ public final class PropertyAnimator {
     /// animators use the same rule with τ = 0 (H-UIPA). Stopped → throws.
     public func addAnimations(_ changes: [AnimatorChange], delayFactor: Double = 0) throws {
         guard delayFactor.isFinite, (0...1).contains(delayFactor) else {
-            throw TimingError(.invalidValue, call: "addAnimations(_:delayFactor:)", time: currentTime,
-                              state: "delayFactor \(delayFactor)", expected: "a factor in [0, 1]")
+            throw TimingError(
+                .invalidValue, call: "addAnimations(_:delayFactor:)", time: currentTime,
+                state: "delayFactor \(delayFactor)", expected: "a factor in [0, 1]")
         }
-        if state == .stopped { throw illegal("addAnimations(_:delayFactor:)", expected: "an inactive or active animator") }
+        if state == .stopped {
+            throw illegal("addAnimations(_:delayFactor:)", expected: "an inactive or active animator")
+        }
         // Window in τ: start τ + df, end 1 (so the run is (1 − τ − df)·duration seconds).
         let start = min(timeFraction + delayFactor, 1)
         groups.append(Group(changes: changes, start: start, end: 1, curve: .base(baseCurve)))
@@ -386,7 +415,9 @@ public final class PropertyAnimator {
 
     /// `isUserInteractionEnabled` setter: not while active.
     public func setUserInteractionEnabled(_ value: Bool) throws {
-        guard state != .active else { throw illegal("isUserInteractionEnabled", expected: "an animator that is not active") }
+        guard state != .active else {
+            throw illegal("isUserInteractionEnabled", expected: "an animator that is not active")
+        }
         isUserInteractionEnabled = value
     }
 

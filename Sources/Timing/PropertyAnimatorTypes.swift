@@ -23,7 +23,10 @@ public struct AnimatorChange: Hashable, Sendable {
     public init(target: String, property: LayerProperty, from: AnimatableValue, to: AnimatableValue) throws {
         try requireKind(from, property.kind, "AnimatorChange(\(target).\(property.rawValue)).from")
         try requireKind(to, property.kind, "AnimatorChange(\(target).\(property.rawValue)).to")
-        self.target = target; self.property = property; self.from = from; self.to = to
+        self.target = target
+        self.property = property
+        self.from = from
+        self.to = to
     }
 }
 

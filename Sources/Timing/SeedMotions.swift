@@ -40,7 +40,8 @@ public struct AcceleratingTween: Hashable, Sendable {
     public private(set) var percent = 0.0
 
     public init(acceleration: Double = 0.0025, power: Double = 3) {
-        self.acceleration = acceleration; self.power = power
+        self.acceleration = acceleration
+        self.power = power
     }
 
     public mutating func step() {
@@ -53,12 +54,17 @@ public struct AcceleratingTween: Hashable, Sendable {
 
     /// Tween(a, b, p) = a + (b − a)p on tx, ty, xScale = √(a² + c²), yScale = √(b² + d²) and
     /// rotation = atan2f(b, a) (Float, as the seed), composed R then S then T (Concat order).
-    public static func tween(from a: Geometry.AffineTransform, to b: Geometry.AffineTransform, _ p: Double) -> Geometry.AffineTransform {
+    public static func tween(from a: Geometry.AffineTransform, to b: Geometry.AffineTransform, _ p: Double)
+        -> Geometry.AffineTransform
+    {
         func parts(_ t: Geometry.AffineTransform) -> (tx: Double, ty: Double, sx: Double, sy: Double, r: Double) {
-            (t.tx, t.ty, (t.a * t.a + t.c * t.c).squareRoot(), (t.b * t.b + t.d * t.d).squareRoot(),
-             Double(atan2f(Float(t.b), Float(t.a))))
+            (
+                t.tx, t.ty, (t.a * t.a + t.c * t.c).squareRoot(), (t.b * t.b + t.d * t.d).squareRoot(),
+                Double(atan2f(Float(t.b), Float(t.a)))
+            )
         }
-        let x = parts(a), y = parts(b)
+        let x = parts(a)
+        let y = parts(b)
         func lerp(_ u: Double, _ v: Double) -> Double { u + (v - u) * p }
         return Geometry.AffineTransform(rotation: .radians(lerp(x.r, y.r)))
             .concatenating(Geometry.AffineTransform(scaleX: lerp(x.sx, y.sx), y: lerp(x.sy, y.sy)))

@@ -23,9 +23,13 @@ public struct Spring: Hashable, Sendable {
 
     /// Core Animation substitutes silently (mass ≤ 0 → 1, stiffness ≤ 0 → 100, damping < 0 → 10,
     /// B-CA); Flipbook rejects instead, so a typo never becomes a default.
-    public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0,
-                allowsOverdamping: Bool = false, conventionalOverdamping: Bool = false) throws {
-        guard mass.isFinite, mass > 0 else { throw TimingError.invalid("Spring.mass", mass, expected: "a finite mass > 0") }
+    public init(
+        mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0,
+        allowsOverdamping: Bool = false, conventionalOverdamping: Bool = false
+    ) throws {
+        guard mass.isFinite, mass > 0 else {
+            throw TimingError.invalid("Spring.mass", mass, expected: "a finite mass > 0")
+        }
         guard stiffness.isFinite, stiffness > 0 else {
             throw TimingError.invalid("Spring.stiffness", stiffness, expected: "a finite stiffness > 0")
         }
@@ -33,8 +37,11 @@ public struct Spring: Hashable, Sendable {
             throw TimingError.invalid("Spring.damping", damping, expected: "a finite damping ≥ 0")
         }
         try requireFinite(initialVelocity, "Spring.initialVelocity")
-        self.mass = mass; self.stiffness = stiffness; self.damping = damping
-        self.initialVelocity = initialVelocity; self.allowsOverdamping = allowsOverdamping
+        self.mass = mass
+        self.stiffness = stiffness
+        self.damping = damping
+        self.initialVelocity = initialVelocity
+        self.allowsOverdamping = allowsOverdamping
         self.conventionalOverdamping = conventionalOverdamping
     }
 
@@ -42,7 +49,11 @@ public struct Spring: Hashable, Sendable {
     public static var standard: Spring { Spring(unchecked: 1, 100, 10, 0, false) }
 
     init(unchecked m: Double, _ k: Double, _ c: Double, _ v: Double, _ overdamping: Bool) {
-        mass = m; stiffness = k; damping = c; initialVelocity = v; allowsOverdamping = overdamping
+        mass = m
+        stiffness = k
+        damping = c
+        initialVelocity = v
+        allowsOverdamping = overdamping
         conventionalOverdamping = false
     }
 
@@ -57,8 +68,9 @@ public struct Spring: Hashable, Sendable {
         }
         let zeta = Spring.dampingRatio(bounce: b)
         // k = (2π/p)² with m = 1 (response p is the undamped period); c = 2√(km)·ζ = 4πζ/p.
-        try self.init(mass: 1, stiffness: pow(2 * .pi / p, 2), damping: zeta * 4 * .pi / p,
-                      initialVelocity: initialVelocity, allowsOverdamping: true)
+        try self.init(
+            mass: 1, stiffness: pow(2 * .pi / p, 2), damping: zeta * 4 * .pi / p,
+            initialVelocity: initialVelocity, allowsOverdamping: true)
     }
 
     /// Undamped angular frequency ω0 = √(k/m), rad/s.
@@ -77,13 +89,15 @@ public struct Spring: Hashable, Sendable {
     public static func dampingRatio(bounce b: Double) -> Double { b < 0 ? 1 / (1 + b) : 1 - b }
 
     private enum Regime {
-        case under(omegaD: Double, a: Double, b: Double)          // ζ < 1
-        case critical(omega: Double, a: Double, b: Double)        // ζ == 1, or ζ > 1 clamped
+        case under(omegaD: Double, a: Double, b: Double)  // ζ < 1
+        case critical(omega: Double, a: Double, b: Double)  // ζ == 1, or ζ > 1 clamped
         case over(gamma: Double, beta: Double, a: Double, b: Double)
     }
 
     private var regime: Regime {
-        let w0 = undampedFrequency, z = dampingRatio, v0 = initialVelocity
+        let w0 = undampedFrequency
+        let z = dampingRatio
+        let v0 = initialVelocity
         if z < 1 {
             // ωd = ω0√(1−ζ²); A = 1, B = (ζω0 − v0)/ωd so that q(0) = 0 and q'(0) = v0.
             let wd = w0 * (1 - z * z).squareRoot()
@@ -93,27 +107,31 @@ public struct Spring: Hashable, Sendable {
             // Over-damped without allowsOverdamping is clamped to critical damping at ω0 (B-CA).
             return .critical(omega: w0, a: 1, b: w0 - v0)
         }
-        let gamma = w0 * (z * z - 1).squareRoot(), beta = z * w0
+        let gamma = w0 * (z * z - 1).squareRoot()
+        let beta = z * w0
         if conventionalOverdamping {
             // Textbook: q = 1 − (C1 e^{(γ−β)t} + C2 e^{−(β+γ)t}), C1 + C2 = 1, q'(0) = v0.
-            return .over(gamma: gamma, beta: beta, a: (gamma - beta + v0) / (2 * gamma),
-                         b: (beta + gamma - v0) / (2 * gamma))
+            return .over(
+                gamma: gamma, beta: beta, a: (gamma - beta + v0) / (2 * gamma),
+                b: (beta + gamma - v0) / (2 * gamma))
         }
         // B-CA coefficient ordering: A = (v0+β+γ)/(2γ) on e^{−(β+γ)t}, B = (γ−β−v0)/(2γ) on
         // e^{(γ−β)t}; q(0) = 0 but q'(0) = 2β + v0 (CA quirk, spec §2.4).
-        return .over(gamma: gamma, beta: beta, a: (v0 + beta + gamma) / (2 * gamma),
-                     b: (gamma - beta - v0) / (2 * gamma))
+        return .over(
+            gamma: gamma, beta: beta, a: (v0 + beta + gamma) / (2 * gamma),
+            b: (gamma - beta - v0) / (2 * gamma))
     }
 
     /// Normalized position q(t): 0 at t = 0, → 1. t in seconds of animation local time.
     public func position(at t: Double) -> Double {
         switch regime {
-        case let .under(wd, a, b):
-            let z = dampingRatio, w0 = undampedFrequency
+        case .under(let wd, let a, let b):
+            let z = dampingRatio
+            let w0 = undampedFrequency
             return 1 - exp(-z * w0 * t) * (a * cos(wd * t) + b * sin(wd * t))
-        case let .critical(w, a, b):
+        case .critical(let w, let a, let b):
             return 1 - (a + b * t) * exp(-w * t)
-        case let .over(g, beta, a, b):
+        case .over(let g, let beta, let a, let b):
             return 1 - (b * exp((g - beta) * t) + a * exp(-(beta + g) * t))
         }
     }
@@ -121,14 +139,16 @@ public struct Spring: Hashable, Sendable {
     /// dq/dt at t, fractions of the distance per second.
     public func velocity(at t: Double) -> Double {
         switch regime {
-        case let .under(wd, a, b):
+        case .under(let wd, let a, let b):
             let s = dampingRatio * undampedFrequency
-            let e = exp(-s * t), c = cos(wd * t), sn = sin(wd * t)
+            let e = exp(-s * t)
+            let c = cos(wd * t)
+            let sn = sin(wd * t)
             // d/dt[e^{−st}(a cos + b sin)] = e^{−st}((b·ωd − s·a) cos − (a·ωd + s·b) sin)
             return -e * ((b * wd - s * a) * c - (a * wd + s * b) * sn)
-        case let .critical(w, a, b):
+        case .critical(let w, let a, let b):
             return -(b - w * (a + b * t)) * exp(-w * t)
-        case let .over(g, beta, a, b):
+        case .over(let g, let beta, let a, let b):
             return -(b * (g - beta) * exp((g - beta) * t) - a * (beta + g) * exp(-(beta + g) * t))
         }
     }
@@ -141,7 +161,7 @@ public struct Spring: Hashable, Sendable {
         var t: Double
         if z == 0 {
             t = .infinity
-        } else if z < 1, case let .under(_, a, b) = regime {
+        } else if z < 1, case .under(_, let a, let b) = regime {
             // The envelope (|A| + |B|)·e^{−ζω0 t} bounds |1 − q|; solve envelope = ε for t.
             t = max(-log(epsilon / (abs(a) + abs(b))) / (undampedFrequency * z), 0)
         } else {
@@ -153,7 +173,10 @@ public struct Spring: Hashable, Sendable {
             for _ in 0..<1_000_000 {
                 let dev = abs(1 - position(at: step))
                 if best >= epsilon {
-                    if dev < best { candidate = step; best = dev }
+                    if dev < best {
+                        candidate = step
+                        best = dev
+                    }
                 } else if dev >= epsilon {
                     best = .infinity
                 } else if step - candidate > 1.0 {
@@ -190,7 +213,8 @@ extension Spring {
         var w = 5 / d
         // Newton on f(ω) = 0, starting at ω = 5/D, exactly 12 iterations (spec §3.3).
         for _ in 0..<12 {
-            let f: Double, df: Double
+            let f: Double
+            let df: Double
             if zeta < 1 {
                 // f(ω) = ε − |g(ω)|,  g(ω) = (ζω − v)/(√(1−ζ²)·ω) · e^{−ζDω}
                 // g'(ω) = e^{−ζDω}·(v + ζDvω − ζ²Dω²) / (√(1−ζ²)·ω²)   (quotient + chain rule)
@@ -212,8 +236,9 @@ extension Spring {
             w -= f / df
         }
         guard w.isFinite, w > 0 else {
-            throw TimingError.invalid("Spring.uiKit(duration:dampingRatio:)", "duration \(duration), ζ \(dampingRatio)",
-                                      expected: "parameters for which the stiffness solve converges")
+            throw TimingError.invalid(
+                "Spring.uiKit(duration:dampingRatio:)", "duration \(duration), ζ \(dampingRatio)",
+                expected: "parameters for which the stiffness solve converges")
         }
         // stiffness = m·ω², damping = 2ζ√(km), m = 1.
         let k = w * w
@@ -223,8 +248,10 @@ extension Spring {
     /// UIKit's `_durationOfSpringAnimation(m, k, c, v)` (B-UIK): the implicit duration of
     /// `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)` and of `init()`.
     /// ζ < 1: CA's envelope formula; ζ ≥ 1: an analytic Lambert-W fit (not CA's 0.1 s stepping).
-    public static func uiKitSettlingDuration(mass: Double, stiffness: Double, damping: Double,
-                                             initialVelocity v: Double) throws -> Double {
+    public static func uiKitSettlingDuration(
+        mass: Double, stiffness: Double, damping: Double,
+        initialVelocity v: Double
+    ) throws -> Double {
         let spring = try Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: v)
         if spring.dampingRatio < 1 { return spring.settlingDuration() }
         let w0 = spring.undampedFrequency
@@ -244,8 +271,9 @@ extension Spring {
             throw TimingError.invalid("Spring.uiKit(response:)", response, expected: "a response > 0 s")
         }
         let k = pow(2 * .pi / response, 2)
-        return try Spring(mass: 1, stiffness: k, damping: 2 * k.squareRoot() * dampingRatio,
-                          initialVelocity: initialVelocity)
+        return try Spring(
+            mass: 1, stiffness: k, damping: 2 * k.squareRoot() * dampingRatio,
+            initialVelocity: initialVelocity)
     }
 }
 
@@ -261,8 +289,9 @@ extension Spring {
         guard dampingFraction.isFinite, dampingFraction >= 0 else {
             throw TimingError.invalid("Spring.swiftUI(dampingFraction:)", dampingFraction, expected: "ζ ≥ 0")
         }
-        return try Spring(mass: 1, stiffness: pow(2 * .pi / response, 2), damping: 4 * .pi * dampingFraction / response,
-                          allowsOverdamping: true)
+        return try Spring(
+            mass: 1, stiffness: pow(2 * .pi / response, 2), damping: 4 * .pi * dampingFraction / response,
+            allowsOverdamping: true)
     }
 
     /// SwiftUI `Spring(duration:bounce:)`: response = duration, ζ = ζ(bounce). Defaults 0.5 s, 0.
@@ -274,7 +303,9 @@ extension Spring {
     }
 
     /// `.spring()` in current SDKs: response 0.5, dampingFraction 0.825 (older SDKs 0.55).
-    public static var swiftUIDefault: Spring { Spring(unchecked: 1, pow(2 * .pi / 0.5, 2), 4 * .pi * 0.825 / 0.5, 0, true) }
+    public static var swiftUIDefault: Spring {
+        Spring(unchecked: 1, pow(2 * .pi / 0.5, 2), 4 * .pi * 0.825 / 0.5, 0, true)
+    }
     /// `.interactiveSpring()`: response 0.15, dampingFraction 0.86 (blendDuration 0.25 is not modelled).
     public static var swiftUIInteractive: Spring {
         Spring(unchecked: 1, pow(2 * .pi / 0.15, 2), 4 * .pi * 0.86 / 0.15, 0, true)

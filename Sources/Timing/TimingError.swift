@@ -23,7 +23,11 @@ public struct TimingError: Error, CustomStringConvertible, Equatable, Sendable {
     public var expected: String
 
     public init(_ kind: Kind, call: String, time: Double? = nil, state: String, expected: String) {
-        self.kind = kind; self.call = call; self.time = time; self.state = state; self.expected = expected
+        self.kind = kind
+        self.call = call
+        self.time = time
+        self.state = state
+        self.expected = expected
     }
 
     public var description: String {

@@ -58,8 +58,9 @@ public final class TimingLayer {
         var node: TimingLayer? = self
         while let n = node {
             if n === layer {
-                throw TimingError.invalid("TimingLayer.addSublayer", layer.name,
-                                          expected: "a layer that is not \(name) or one of its ancestors")
+                throw TimingError.invalid(
+                    "TimingLayer.addSublayer", layer.name,
+                    expected: "a layer that is not \(name) or one of its ancestors")
             }
             node = n.superlayer
         }
@@ -77,7 +78,10 @@ public final class TimingLayer {
     private var chain: [TimingLayer] {
         var result: [TimingLayer] = []
         var node: TimingLayer? = self
-        while let n = node { result.append(n); node = n.superlayer }
+        while let n = node {
+            result.append(n)
+            node = n.superlayer
+        }
         return result.reversed()
     }
 
@@ -138,7 +142,8 @@ public final class TimingLayer {
 
     public static func convertTime(_ t: Double, from: TimingLayer?, to: TimingLayer?) -> Double {
         if from === to { return t }
-        let up = from?.chain ?? [], down = to?.chain ?? []
+        let up = from?.chain ?? []
+        let down = to?.chain ?? []
         var common = 0
         while common < up.count && common < down.count && up[common] === down[common] { common += 1 }
         var time = t
@@ -150,7 +155,10 @@ public final class TimingLayer {
     /// QA1673 pause: `paused = convertTime(now, from: nil); speed = 0; timeOffset = paused`.
     public func pause(at hostTime: Double) throws {
         let paused = convertTime(hostTime, from: nil)
-        try updateTiming { $0.speed = 0; $0.timeOffset = paused }
+        try updateTiming {
+            $0.speed = 0
+            $0.timeOffset = paused
+        }
     }
 
     /// QA1673 resume: `p = timeOffset; speed = 1; timeOffset = 0; beginTime = 0;
@@ -158,7 +166,11 @@ public final class TimingLayer {
     /// which includes this layer's own timing (spec §1.4).
     public func resume(at hostTime: Double) throws {
         let p = timing.timeOffset
-        try updateTiming { $0.speed = 1; $0.timeOffset = 0; $0.beginTime = 0 }
+        try updateTiming {
+            $0.speed = 1
+            $0.timeOffset = 0
+            $0.beginTime = 0
+        }
         let now = convertTime(hostTime, from: nil)
         try updateTiming { $0.beginTime = now - p }
     }
@@ -190,13 +202,16 @@ public final class TimingLayer {
     ///
     /// - Returns: the stop events this caused (a replaced animation).
     @discardableResult
-    public func add(_ animation: any PropertyAnimation, for property: LayerProperty, forKey key: String? = nil,
-                    committedAt hostTime: Double, beginTimeMode: BeginTimeMode = .absolute) throws -> [AnimationEvent] {
+    public func add(
+        _ animation: any PropertyAnimation, for property: LayerProperty, forKey key: String? = nil,
+        committedAt hostTime: Double, beginTimeMode: BeginTimeMode = .absolute
+    ) throws -> [AnimationEvent] {
         let call = "TimingLayer(\(name)).add(forKey: \(key ?? "nil"))"
         guard hostTime.isFinite else { throw TimingError.invalid(call, hostTime, expected: "a finite host time") }
         guard animation.valueKind == property.kind else {
-            throw TimingError.invalid(call, "\(animation.valueKind.rawValue) values for \(property.rawValue)",
-                                      expected: "\(property.kind.rawValue) values")
+            throw TimingError.invalid(
+                call, "\(animation.valueKind.rawValue) values for \(property.rawValue)",
+                expected: "\(property.kind.rawValue) values")
         }
         try animation.timing.validate(call: call)
         var resolved = animation
@@ -219,7 +234,8 @@ public final class TimingLayer {
     public func removeAnimation(forKey key: String, at hostTime: Double) -> AnimationEvent? {
         guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
         let e = entries.remove(at: i)
-        return e.didStop ? nil : AnimationEvent(layer: name, key: key, property: e.property, finished: false, time: hostTime)
+        return e.didStop
+            ? nil : AnimationEvent(layer: name, key: key, property: e.property, finished: false, time: hostTime)
     }
 
     /// `removeAllAnimations()`: presentation = model immediately; each gets finished=false.
@@ -271,7 +287,8 @@ public final class TimingLayer {
             let ranPastStart = s.phase == .before && e.wasActive
             if !e.didStop && (s.phase == .after || ranPastStart) {
                 e.didStop = true
-                events.append(AnimationEvent(layer: name, key: e.key, property: e.property, finished: true, time: hostTime))
+                events.append(
+                    AnimationEvent(layer: name, key: e.key, property: e.property, finished: true, time: hostTime))
                 if e.animation.isRemovedOnCompletion { continue }
             }
             kept.append(e)

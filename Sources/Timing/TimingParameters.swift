@@ -9,10 +9,14 @@ public struct CubicTimingParameters: Hashable, Sendable {
     public let timingFunction: MediaTimingFunction
 
     /// `init()`: the default CA curve (0.25, 0.1) (0.25, 1) (H-UITP "default CA timing curve").
-    public init() { animationCurve = nil; timingFunction = .default }
+    public init() {
+        animationCurve = nil
+        timingFunction = .default
+    }
 
     public init(animationCurve: AnimationCurve) {
-        self.animationCurve = animationCurve; timingFunction = animationCurve.timingFunction
+        self.animationCurve = animationCurve
+        timingFunction = animationCurve.timingFunction
     }
 
     /// Control points are stored as Float32; x in [0, 1].
@@ -42,7 +46,9 @@ public struct SpringTimingParameters: Hashable, Sendable {
 
     /// `init()`: the system spring, mass 3, stiffness 1000, damping 500 (ζ ≈ 4.564), implicit duration.
     public init() {
-        definition = .physical(mass: 3, stiffness: 1000, damping: 500); initialVelocity = .zero; implicitDuration = true
+        definition = .physical(mass: 3, stiffness: 1000, damping: 500)
+        initialVelocity = .zero
+        implicitDuration = true
     }
 
     /// ζ > 0. implicitDuration false: the animator keeps its duration (O-ART prints 4.0).
@@ -51,26 +57,32 @@ public struct SpringTimingParameters: Hashable, Sendable {
             throw TimingError.invalid("SpringTimingParameters(dampingRatio:)", dampingRatio, expected: "a ratio > 0")
         }
         guard initialVelocity.isFinite else {
-            throw TimingError.invalid("SpringTimingParameters.initialVelocity", initialVelocity, expected: "a finite vector")
+            throw TimingError.invalid(
+                "SpringTimingParameters.initialVelocity", initialVelocity, expected: "a finite vector")
         }
-        definition = .dampingRatio(dampingRatio); self.initialVelocity = initialVelocity; implicitDuration = false
+        definition = .dampingRatio(dampingRatio)
+        self.initialVelocity = initialVelocity
+        implicitDuration = false
     }
 
     /// implicitDuration true: the animator's duration becomes UIKit's settling duration.
     public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Point = .zero) throws {
         _ = try Spring(mass: mass, stiffness: stiffness, damping: damping)
         guard initialVelocity.isFinite else {
-            throw TimingError.invalid("SpringTimingParameters.initialVelocity", initialVelocity, expected: "a finite vector")
+            throw TimingError.invalid(
+                "SpringTimingParameters.initialVelocity", initialVelocity, expected: "a finite vector")
         }
         definition = .physical(mass: mass, stiffness: stiffness, damping: damping)
-        self.initialVelocity = initialVelocity; implicitDuration = true
+        self.initialVelocity = initialVelocity
+        implicitDuration = true
     }
 
     /// iOS 17: response = duration > 0 s, bounce in (−1, 1); implicitDuration true (B-UIK).
     public init(duration: Double, bounce: Double, initialVelocity: Point = .zero) throws {
         _ = try Spring(perceptualDuration: duration, bounce: bounce)
         definition = .perceptual(duration: duration, bounce: bounce)
-        self.initialVelocity = initialVelocity; implicitDuration = true
+        self.initialVelocity = initialVelocity
+        implicitDuration = true
     }
 
     /// UIKit's implicit duration `_durationOfSpringAnimation` (spec §4.5): max over the velocity
@@ -85,11 +97,11 @@ public struct SpringTimingParameters: Hashable, Sendable {
 
     private func physical(forAnimatorDuration d: Double) throws -> (Double, Double, Double) {
         switch definition {
-        case let .physical(m, k, c): return (m, k, c)
-        case let .dampingRatio(z):
+        case .physical(let m, let k, let c): return (m, k, c)
+        case .dampingRatio(let z):
             let s = try Spring.uiKit(duration: d, dampingRatio: z, initialVelocity: initialVelocity.x)
             return (s.mass, s.stiffness, s.damping)
-        case let .perceptual(p, b):
+        case .perceptual(let p, let b):
             let s = try Spring(perceptualDuration: p, bounce: b)
             return (s.mass, s.stiffness, s.damping)
         }
@@ -100,7 +112,8 @@ public struct SpringTimingParameters: Hashable, Sendable {
     public func spring(forAnimatorDuration d: Double) throws -> Spring {
         let (m, k, c) = try physical(forAnimatorDuration: d)
         if case .perceptual = definition {
-            return try Spring(mass: m, stiffness: k, damping: c, initialVelocity: initialVelocity.x, allowsOverdamping: true)
+            return try Spring(
+                mass: m, stiffness: k, damping: c, initialVelocity: initialVelocity.x, allowsOverdamping: true)
         }
         return try Spring(mass: m, stiffness: k, damping: c, initialVelocity: initialVelocity.x)
     }
@@ -120,22 +133,22 @@ enum ProgressCurve: Hashable, Sendable {
 
     init(_ parameters: TimingParameters, duration: Double) throws {
         switch parameters {
-        case let .cubic(c): self = .cubic(c.timingFunction)
-        case let .spring(s): self = .spring(try s.spring(forAnimatorDuration: duration), seconds: duration)
+        case .cubic(let c): self = .cubic(c.timingFunction)
+        case .spring(let s): self = .spring(try s.spring(forAnimatorDuration: duration), seconds: duration)
         }
     }
 
     func value(_ u: Double) -> Double {
         switch self {
-        case let .cubic(f): return f.evaluate(u)
-        case let .spring(s, seconds): return s.position(at: u * seconds)
+        case .cubic(let f): return f.evaluate(u)
+        case .spring(let s, let seconds): return s.position(at: u * seconds)
         }
     }
 
     /// The smallest u with value(u) ≥ p (a spring overshoots, so the first crossing).
     func inverse(_ p: Double) -> Double {
         switch self {
-        case let .cubic(f): return f.inverse(p)
+        case .cubic(let f): return f.inverse(p)
         case .spring:
             if p <= 0 { return 0 }
             let steps = 1000
@@ -143,7 +156,8 @@ enum ProgressCurve: Hashable, Sendable {
             for i in 1...steps {
                 let u = Double(i) / Double(steps)
                 if value(u) >= p {
-                    var lo = previous, hi = u
+                    var lo = previous
+                    var hi = u
                     for _ in 0..<50 {
                         let mid = (lo + hi) / 2
                         if value(mid) >= p { hi = mid } else { lo = mid }
@@ -168,9 +182,9 @@ indirect enum GroupCurve: Hashable, Sendable {
 
     func value(_ u: Double) -> Double {
         switch self {
-        case let .base(c):
+        case .base(let c):
             return c.value(u)
-        case let .continued(previous, u0, p0, next, forward):
+        case .continued(let previous, let u0, let p0, let next, let forward):
             if forward {
                 // u ≥ u0: p0 + (1 − p0)·C'((u − u0)/(1 − u0)), ending at 1.
                 guard u > u0 else { return previous.value(u) }

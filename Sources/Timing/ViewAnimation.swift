@@ -2,7 +2,10 @@
 
 /// `UIView.AnimationCurve` and its Core Animation function (spec §3.1).
 public enum AnimationCurve: Int, Sendable, CaseIterable {
-    case easeInOut = 0, easeIn = 1, easeOut = 2, linear = 3
+    case easeInOut = 0
+    case easeIn = 1
+    case easeOut = 2
+    case linear = 3
 
     public var timingFunction: MediaTimingFunction {
         switch self {
@@ -77,7 +80,9 @@ public struct ViewKeyframe: Sendable {
     public var changes: [(LayerProperty, AnimatableValue)]
 
     public init(relativeStartTime: Double, relativeDuration: Double, changes: [(LayerProperty, AnimatableValue)]) {
-        self.relativeStartTime = relativeStartTime; self.relativeDuration = relativeDuration; self.changes = changes
+        self.relativeStartTime = relativeStartTime
+        self.relativeDuration = relativeDuration
+        self.changes = changes
     }
 }
 
@@ -99,7 +104,10 @@ public struct ViewAnimationTransaction: Sendable {
         var pending: Set<String>
         var allFinished = true
         var done = false
-        public init(_ transaction: ViewAnimationTransaction) { layer = transaction.layer; pending = Set(transaction.keys) }
+        public init(_ transaction: ViewAnimationTransaction) {
+            layer = transaction.layer
+            pending = Set(transaction.keys)
+        }
 
         public mutating func consume(_ events: [AnimationEvent]) -> Bool? {
             guard !done else { return nil }
@@ -124,32 +132,44 @@ public enum ViewAnimation {
     /// old model value (or the presentation value with `.beginFromCurrentState`) to the model value.
     /// duration D seconds (≤ 0 ⇒ no animation), delay seconds ≥ 0 as relative beginTime, fill
     /// `.both` so the old value shows during the delay, default curve easeInEaseOut.
-    public static func animate(_ layer: TimingLayer, withDuration duration: Double, delay: Double = 0,
-                               options: AnimationOptions = [], changes: [(LayerProperty, AnimatableValue)],
-                               committedAt hostTime: Double) throws -> ViewAnimationTransaction {
-        try animate(layer, duration: duration, delay: delay, options: options, changes: changes,
-                    committedAt: hostTime, call: "UIView.animate(withDuration:)") { from, to, additive, timing in
-            try BasicAnimation(fromValue: from, toValue: to, timing: timing,
-                               timingFunction: options.curve.timingFunction, isAdditive: additive)
+    public static func animate(
+        _ layer: TimingLayer, withDuration duration: Double, delay: Double = 0,
+        options: AnimationOptions = [], changes: [(LayerProperty, AnimatableValue)],
+        committedAt hostTime: Double
+    ) throws -> ViewAnimationTransaction {
+        try animate(
+            layer, duration: duration, delay: delay, options: options, changes: changes,
+            committedAt: hostTime, call: "UIView.animate(withDuration:)"
+        ) { from, to, additive, timing in
+            try BasicAnimation(
+                fromValue: from, toValue: to, timing: timing,
+                timingFunction: options.curve.timingFunction, isAdditive: additive)
         }
     }
 
     /// `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:…)`:
     /// a `CASpringAnimation` with mass 1, allowsOverdamping false, stiffness/damping from the
     /// duration solve (`Spring.uiKit(duration:dampingRatio:initialVelocity:)`, spec §3.3), duration D.
-    public static func animate(_ layer: TimingLayer, withDuration duration: Double, delay: Double = 0,
-                               usingSpringWithDamping dampingRatio: Double, initialSpringVelocity velocity: Double,
-                               options: AnimationOptions = [], changes: [(LayerProperty, AnimatableValue)],
-                               committedAt hostTime: Double) throws -> ViewAnimationTransaction {
+    public static func animate(
+        _ layer: TimingLayer, withDuration duration: Double, delay: Double = 0,
+        usingSpringWithDamping dampingRatio: Double, initialSpringVelocity velocity: Double,
+        options: AnimationOptions = [], changes: [(LayerProperty, AnimatableValue)],
+        committedAt hostTime: Double
+    ) throws -> ViewAnimationTransaction {
         let call = "UIView.animate(usingSpringWithDamping:)"
         guard dampingRatio.isFinite, dampingRatio > 0 else {
             throw TimingError.invalid(call, dampingRatio, expected: "a damping ratio > 0", time: hostTime)
         }
-        let spring = duration > 0 ? try Spring.uiKit(duration: duration, dampingRatio: dampingRatio,
-                                                     initialVelocity: velocity) : .standard
+        let spring =
+            duration > 0
+            ? try Spring.uiKit(
+                duration: duration, dampingRatio: dampingRatio,
+                initialVelocity: velocity) : .standard
         // Curve bits are forced to linear (options & ~0x70000 | 0x30000); the spring is the curve.
-        return try animate(layer, duration: duration, delay: delay, options: options, changes: changes,
-                           committedAt: hostTime, call: call) { from, to, additive, timing in
+        return try animate(
+            layer, duration: duration, delay: delay, options: options, changes: changes,
+            committedAt: hostTime, call: call
+        ) { from, to, additive, timing in
             try SpringAnimation(spring: spring, fromValue: from, toValue: to, timing: timing, isAdditive: additive)
         }
     }
@@ -157,33 +177,44 @@ public enum ViewAnimation {
     /// iOS 17 `animate(springDuration:bounce:initialSpringVelocity:delay:options:…)`: mass 1,
     /// allowsOverdamping true, stiffness (2π/duration)², damping 4πζ/duration, ζ = ζ(bounce);
     /// the animation lasts the spring's settling duration (spec §3.3).
-    public static func animate(_ layer: TimingLayer, springDuration duration: Double = 0.5, bounce: Double = 0,
-                               initialSpringVelocity velocity: Double = 0, delay: Double = 0,
-                               options: AnimationOptions = [], changes: [(LayerProperty, AnimatableValue)],
-                               committedAt hostTime: Double) throws -> ViewAnimationTransaction {
+    public static func animate(
+        _ layer: TimingLayer, springDuration duration: Double = 0.5, bounce: Double = 0,
+        initialSpringVelocity velocity: Double = 0, delay: Double = 0,
+        options: AnimationOptions = [], changes: [(LayerProperty, AnimatableValue)],
+        committedAt hostTime: Double
+    ) throws -> ViewAnimationTransaction {
         let spring = try Spring(perceptualDuration: duration, bounce: bounce, initialVelocity: velocity)
-        return try animate(layer, duration: spring.settlingDuration(), delay: delay, options: options,
-                           changes: changes, committedAt: hostTime,
-                           call: "UIView.animate(springDuration:bounce:)") { from, to, additive, timing in
+        return try animate(
+            layer, duration: spring.settlingDuration(), delay: delay, options: options,
+            changes: changes, committedAt: hostTime,
+            call: "UIView.animate(springDuration:bounce:)"
+        ) { from, to, additive, timing in
             try SpringAnimation(spring: spring, fromValue: from, toValue: to, timing: timing, isAdditive: additive)
         }
     }
 
-    private static func animate(_ layer: TimingLayer, duration: Double, delay: Double, options: AnimationOptions,
-                                changes: [(LayerProperty, AnimatableValue)], committedAt hostTime: Double,
-                                call: String,
-                                make: (AnimatableValue, AnimatableValue?, Bool, MediaTiming) throws -> any PropertyAnimation)
-        throws -> ViewAnimationTransaction {
-        guard duration.isFinite else { throw TimingError.invalid(call, duration, expected: "a finite duration", time: hostTime) }
+    private static func animate(
+        _ layer: TimingLayer, duration: Double, delay: Double, options: AnimationOptions,
+        changes: [(LayerProperty, AnimatableValue)], committedAt hostTime: Double,
+        call: String,
+        make: (AnimatableValue, AnimatableValue?, Bool, MediaTiming) throws -> any PropertyAnimation
+    )
+        throws -> ViewAnimationTransaction
+    {
+        guard duration.isFinite else {
+            throw TimingError.invalid(call, duration, expected: "a finite duration", time: hostTime)
+        }
         guard delay.isFinite, delay >= 0 else {
             throw TimingError.invalid(call + ".delay", delay, expected: "a delay ≥ 0 s", time: hostTime)
         }
         for (property, value) in changes { try requireKind(value, property.kind, "\(call) \(property.rawValue)") }
-        let timing = MediaTiming(beginTime: delay, duration: duration,
-                                 repeatCount: options.contains(.repeat) ? .infinity : 0,
-                                 autoreverses: options.contains(.repeat) && options.contains(.autoreverse),
-                                 fillMode: .both)
-        var keys: [String] = [], replaced: [AnimationEvent] = []
+        let timing = MediaTiming(
+            beginTime: delay, duration: duration,
+            repeatCount: options.contains(.repeat) ? .infinity : 0,
+            autoreverses: options.contains(.repeat) && options.contains(.autoreverse),
+            fillMode: .both)
+        var keys: [String] = []
+        var replaced: [AnimationEvent] = []
         for (property, newValue) in changes {
             let old = layer.modelValue(of: property)
             let presented = layer.presentationValue(of: property, at: hostTime)
@@ -198,8 +229,9 @@ public enum ViewAnimation {
             } else {
                 let from = options.contains(.beginFromCurrentState) ? presented : old
                 let animation = try make(from, nil, false, timing)
-                replaced += try layer.add(animation, for: property, forKey: property.rawValue, committedAt: hostTime,
-                                          beginTimeMode: .relative)
+                replaced += try layer.add(
+                    animation, for: property, forKey: property.rawValue, committedAt: hostTime,
+                    beginTimeMode: .relative)
             }
             keys.append(layer.animationKeys[layer.animationKeys.count - 1])
         }
@@ -211,19 +243,29 @@ public enum ViewAnimation {
     /// [v0, v0, v1, v1, …] at keyTimes [0, s1, s1+d1, …, 1] (hold before, hold after), the overall
     /// curve as its timingFunction (ease-in-ease-out unless curve bits are given), the options'
     /// calculation mode, fill `.both`. A zero relative duration changes the value at its start.
-    public static func animateKeyframes(_ layer: TimingLayer, withDuration duration: Double, delay: Double = 0,
-                                        options: KeyframeAnimationOptions = [], keyframes: [ViewKeyframe],
-                                        committedAt hostTime: Double) throws -> ViewAnimationTransaction {
+    public static func animateKeyframes(
+        _ layer: TimingLayer, withDuration duration: Double, delay: Double = 0,
+        options: KeyframeAnimationOptions = [], keyframes: [ViewKeyframe],
+        committedAt hostTime: Double
+    ) throws -> ViewAnimationTransaction {
         let call = "UIView.animateKeyframes"
-        guard duration.isFinite else { throw TimingError.invalid(call, duration, expected: "a finite duration", time: hostTime) }
-        guard delay.isFinite, delay >= 0 else { throw TimingError.invalid(call + ".delay", delay, expected: "a delay ≥ 0 s") }
+        guard duration.isFinite else {
+            throw TimingError.invalid(call, duration, expected: "a finite duration", time: hostTime)
+        }
+        guard delay.isFinite, delay >= 0 else {
+            throw TimingError.invalid(call + ".delay", delay, expected: "a delay ≥ 0 s")
+        }
         for (i, kf) in keyframes.enumerated() {
-            let s = kf.relativeStartTime, d = kf.relativeDuration
+            let s = kf.relativeStartTime
+            let d = kf.relativeDuration
             guard s.isFinite, d.isFinite, (0...1).contains(s), (0...1).contains(d), s + d <= 1 + 1e-12 else {
-                throw TimingError.invalid("addKeyframe[\(i)](withRelativeStartTime:relativeDuration:)", "start \(s), duration \(d)",
-                                          expected: "start and duration in [0, 1] with start + duration ≤ 1", time: hostTime)
+                throw TimingError.invalid(
+                    "addKeyframe[\(i)](withRelativeStartTime:relativeDuration:)", "start \(s), duration \(d)",
+                    expected: "start and duration in [0, 1] with start + duration ≤ 1", time: hostTime)
             }
-            for (property, value) in kf.changes { try requireKind(value, property.kind, "addKeyframe[\(i)] \(property.rawValue)") }
+            for (property, value) in kf.changes {
+                try requireKind(value, property.kind, "addKeyframe[\(i)] \(property.rawValue)")
+            }
         }
         // Properties in order of first appearance (deterministic; never a dictionary order).
         var properties: [LayerProperty] = []
@@ -233,10 +275,12 @@ public enum ViewAnimation {
                 ? a.element.relativeStartTime < b.element.relativeStartTime : a.offset < b.offset
         }.map(\.element)
 
-        var keys: [String] = [], replaced: [AnimationEvent] = []
+        var keys: [String] = []
+        var replaced: [AnimationEvent] = []
         for property in properties {
             let v0 = layer.modelValue(of: property)
-            var values = [v0], times = [0.0]
+            var values = [v0]
+            var times = [0.0]
             var current = v0
             for kf in ordered {
                 guard let target = kf.changes.last(where: { $0.0 == property })?.1 else { continue }
@@ -244,19 +288,23 @@ public enum ViewAnimation {
                 times += [kf.relativeStartTime, kf.relativeStartTime + kf.relativeDuration]
                 current = target
             }
-            values.append(current); times.append(1)
+            values.append(current)
+            times.append(1)
             try layer.setModelValue(current, for: property)
             guard duration > 0 else { continue }
             let mode = options.calculationMode
             if mode == .discrete { times.append(1) }
-            let timing = MediaTiming(beginTime: delay, duration: duration,
-                                     repeatCount: options.contains(.repeat) ? .infinity : 0,
-                                     autoreverses: options.contains(.repeat) && options.contains(.autoreverse),
-                                     fillMode: .both)
-            let animation = try KeyframeAnimation(values: values, keyTimes: times.map { min($0, 1) }, calculationMode: mode,
-                                                  timing: timing, timingFunction: options.overallCurve)
-            replaced += try layer.add(animation, for: property, forKey: property.rawValue, committedAt: hostTime,
-                                      beginTimeMode: .relative)
+            let timing = MediaTiming(
+                beginTime: delay, duration: duration,
+                repeatCount: options.contains(.repeat) ? .infinity : 0,
+                autoreverses: options.contains(.repeat) && options.contains(.autoreverse),
+                fillMode: .both)
+            let animation = try KeyframeAnimation(
+                values: values, keyTimes: times.map { min($0, 1) }, calculationMode: mode,
+                timing: timing, timingFunction: options.overallCurve)
+            replaced += try layer.add(
+                animation, for: property, forKey: property.rawValue, committedAt: hostTime,
+                beginTimeMode: .relative)
             keys.append(property.rawValue)
         }
         return ViewAnimationTransaction(layer: layer.name, keys: keys, replaced: replaced)

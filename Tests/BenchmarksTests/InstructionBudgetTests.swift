@@ -1,6 +1,7 @@
-@testable import Benchmarks
 import Foundation
 import Testing
+
+@testable import Benchmarks
 
 /// The regression guard of issue 20: instructions, counted by callgrind, of one frame of each
 /// workload against the committed budget (callgrind-budget.txt beside this file). Counts do not
@@ -10,14 +11,17 @@ import Testing
 @Suite("Instruction budget", .serialized)
 struct InstructionBudgetTests {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
-    static let repositoryRoot = URL(fileURLWithPath: folder).deletingLastPathComponent().deletingLastPathComponent().path
+    static let repositoryRoot = URL(fileURLWithPath: folder).deletingLastPathComponent().deletingLastPathComponent()
+        .path
     static let budgetPath = folder + "/callgrind-budget.txt"
     static let releaseBinary = repositoryRoot + "/.build/release/flipbook"
     static let onCI = ProcessInfo.processInfo.environment["CI"] != nil
 
     static var valgrind: String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/valgrind" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/valgrind" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     static func budget() throws -> InstructionCounts.Budget {
@@ -27,7 +31,9 @@ struct InstructionBudgetTests {
     @Test("the budget file covers every workload with both parts and says how to regenerate it")
     func budgetFileIsComplete() throws {
         let budget = try Self.budget()
-        let expected = StandardWorkload.every.flatMap { w in InstructionCounts.Part.allCases.map { "\(w.name) \($0.rawValue)" } }
+        let expected = StandardWorkload.every.flatMap { w in
+            InstructionCounts.Part.allCases.map { "\(w.name) \($0.rawValue)" }
+        }
         #expect(budget.entries.map { "\($0.workload) \($0.part.rawValue)" } == expected)
         #expect(!budget.kernels.isEmpty)
         // The committed file is exactly what `flipbook bench --instructions` prints for its numbers.
@@ -40,27 +46,39 @@ struct InstructionBudgetTests {
             _ = try InstructionCounts.Budget.parse("# comment\nlarge-n256 sweep 12\n")
             Issue.record("a line with an unknown part was accepted")
         } catch {
-            #expect("\(error)" == "callgrind budget line 2: expected 'WORKLOAD raster|png INSTRUCTIONS', got 'large-n256 sweep 12'")
+            #expect(
+                "\(error)"
+                    == "callgrind budget line 2: expected 'WORKLOAD raster|png INSTRUCTIONS', got 'large-n256 sweep 12'"
+            )
         }
         #expect(throws: BenchmarkStageError.self) { try InstructionCounts.Budget.parse("large-n256 raster lots\n") }
     }
 
-    @Test("one frame of every workload stays within its callgrind instruction budget (+5 %)",
-          .enabled(if: valgrind != nil || onCI, "valgrind is not installed: the instruction budget is not checked (apt-get install valgrind)"))
+    @Test(
+        "one frame of every workload stays within its callgrind instruction budget (+5 %)",
+        .enabled(
+            if: valgrind != nil || onCI,
+            "valgrind is not installed: the instruction budget is not checked (apt-get install valgrind)"))
     func withinBudget() throws {
         let valgrind = try #require(Self.valgrind, "valgrind must be installed on CI (Makefile TEST_PACKAGES)")
-        try #require(FileManager.default.isExecutableFile(atPath: Self.releaseBinary),
-                     "build the release binary first: swift build -c release --product flipbook")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: Self.releaseBinary),
+            "build the release binary first: swift build -c release --product flipbook")
         let budget = try Self.budget()
         for entry in budget.entries {
-            let (count, kernels) = try InstructionCounts.measure(executable: Self.releaseBinary, valgrind: valgrind,
-                                                                 workload: entry.workload, part: entry.part)
-            try #require(kernels == budget.kernels, """
+            let (count, kernels) = try InstructionCounts.measure(
+                executable: Self.releaseBinary, valgrind: valgrind,
+                workload: entry.workload, part: entry.part)
+            try #require(
+                kernels == budget.kernels,
+                """
                 the budget was recorded with kernels '\(budget.kernels)', this machine under valgrind picks '\(kernels)': \
                 counts are not comparable; regenerate the budget on this kind of machine (see the file's header)
                 """)
             let limit = Int((Double(entry.instructions) * (1 + InstructionCounts.margin)).rounded(.down))
-            #expect(count <= limit, """
+            #expect(
+                count <= limit,
+                """
                 \(entry.workload) \(entry.part.rawValue): \(count) instructions, budget \(entry.instructions) + \
                 \(Int(InstructionCounts.margin * 100)) % = \(limit) (\(String(format: "%+.1f", 100 * (Double(count) / Double(entry.instructions) - 1))) %). \
                 If the growth is intended, regenerate the budget: .build/release/flipbook bench --instructions > Tests/BenchmarksTests/callgrind-budget.txt \

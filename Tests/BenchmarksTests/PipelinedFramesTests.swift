@@ -1,6 +1,7 @@
-@testable import Benchmarks
 import Raster
 import Testing
+
+@testable import Benchmarks
 
 private struct StopHere: Error {}
 

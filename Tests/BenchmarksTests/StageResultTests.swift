@@ -1,10 +1,12 @@
-@testable import Benchmarks
 import Testing
+
+@testable import Benchmarks
 
 @Test("a stage's result line parses back to the same figures, CPU times included")
 func stageResultLineRoundTrips() throws {
-    let result = StageResult(frames: 600, seconds: 1.25, peakKiB: 45_000, childPeakKiB: 131_072,
-                             pixelHash: "b91a124719bc169a", cpuSeconds: 2.375, childCPUSeconds: 19.5)
+    let result = StageResult(
+        frames: 600, seconds: 1.25, peakKiB: 45_000, childPeakKiB: 131_072,
+        pixelHash: "b91a124719bc169a", cpuSeconds: 2.375, childCPUSeconds: 19.5)
     let parsed = try #require(StageResult.parse("progress noise\n" + result.line + "\n"))
     #expect(parsed.frames == 600 && parsed.seconds == 1.25)
     #expect(parsed.peakKiB == 45_000 && parsed.childPeakKiB == 131_072)

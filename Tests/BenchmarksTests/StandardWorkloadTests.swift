@@ -1,7 +1,8 @@
-@testable import Benchmarks
 import Determinism
 import Raster
 import Testing
+
+@testable import Benchmarks
 
 @Suite("Standard benchmark workload")
 struct StandardWorkloadTests {
@@ -37,7 +38,8 @@ struct StandardWorkloadTests {
     @Test("the motion loops: frame 120 equals frame 0")
     func motionLoops() {
         let w = StandardWorkload(canvas: .small, count: 16)
-        let a = w.displayList(frame: 0).rects, b = w.displayList(frame: 120).rects
+        let a = w.displayList(frame: 0).rects
+        let b = w.displayList(frame: 120).rects
         for (x, y) in zip(a, b) {
             #expect(abs(x.transform.tx - y.transform.tx) < 1e-9 && abs(x.transform.ty - y.transform.ty) < 1e-9)
         }

@@ -1,7 +1,7 @@
 import CustomBehaviors
-import DynamicsTestSupport
 import Determinism
 import Dynamics
+import DynamicsTestSupport
 import Geometry
 import Testing
 
@@ -17,7 +17,8 @@ struct DeterminismTests {
         let card = DynamicItem(identifier: "card", bounds: Size(80, 50), center: Point(160, 100), kind: .view)
         animator.addBehavior(DampedResizeBehavior(item: card, log: log))
         let tiles = (0..<3).map {
-            DynamicItem(identifier: "tile\($0)", bounds: Size(40, 40), center: Point(40 + 100 * Double($0), 500), kind: .view)
+            DynamicItem(
+                identifier: "tile\($0)", bounds: Size(40, 40), center: Point(40 + 100 * Double($0), 500), kind: .view)
         }
         animator.addBehavior(TransformNest(items: tiles, snapTo: Point(160, 400), log: log))
         let chip = DynamicItem(identifier: "chip", bounds: Size(40, 40), center: Point(100, 250), kind: .view)
@@ -29,7 +30,7 @@ struct DeterminismTests {
         var hash = FNV1a64()
         func mix(_ value: Double) {
             let bits = value.bitPattern
-            hash.combine((0..<8).map { UInt8(truncatingIfNeeded: bits >> (8 * $0)) }) // little-endian
+            hash.combine((0..<8).map { UInt8(truncatingIfNeeded: bits >> (8 * $0)) })  // little-endian
         }
         for f in 0..<240 {
             Scenes.frame(f, zones, animator)

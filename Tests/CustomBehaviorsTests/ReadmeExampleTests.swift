@@ -43,7 +43,7 @@ struct ReadmeExampleTests {
         }
         #expect(ticks == 10 && animator.tickCount == 10)
         #expect(behavior.path.count == 10 && behavior.childBehaviors.isEmpty)
-        #expect(zip(behavior.path, behavior.path.dropFirst()).allSatisfy { $0.x < $1.x }) // moving right
+        #expect(zip(behavior.path, behavior.path.dropFirst()).allSatisfy { $0.x < $1.x })  // moving right
         #expect(item.center == behavior.path.last)
     }
 }

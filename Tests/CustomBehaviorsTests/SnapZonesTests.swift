@@ -1,13 +1,15 @@
 import CustomBehaviors
-import DynamicsTestSupport
 import Dynamics
+import DynamicsTestSupport
 import Geometry
 import Testing
 
 @Suite("SnapZonesBehavior (snap-zones listing 6-3) and ScriptedDrag")
 struct SnapZonesTests {
-    static let zoneA = SnapZone(identifier: "A", frame: Rect(x: 200, y: 200, width: 100, height: 100)) // centre (250, 250)
-    static let zoneB = SnapZone(identifier: "B", frame: Rect(x: 350, y: 200, width: 100, height: 100)) // centre (400, 250)
+    /// Centre (250, 250).
+    static let zoneA = SnapZone(identifier: "A", frame: Rect(x: 200, y: 200, width: 100, height: 100))
+    /// Centre (400, 250).
+    static let zoneB = SnapZone(identifier: "B", frame: Rect(x: 350, y: 200, width: 100, height: 100))
 
     static func chip(_ name: String = "chip", at center: Point = Point(100, 250)) -> DynamicItem {
         DynamicItem(identifier: name, bounds: Size(40, 40), center: center, kind: .view)
@@ -19,21 +21,28 @@ struct SnapZonesTests {
         ScriptedDrag(item: item, keyframes: [(0, Point(100, 250)), (1, Point(200, 250))])
     }
 
-    @Test("A drag interpolates its keyframes linearly and clamps outside them", arguments: [
-        (-1.0, Point(0, 0)), (0.0, Point(0, 0)), (0.25, Point(5, 10)), (0.5, Point(10, 20)),
-        (0.75, Point(10, 25)), (1.0, Point(10, 30)), (2.0, Point(10, 30)),
-    ])
+    @Test(
+        "A drag interpolates its keyframes linearly and clamps outside them",
+        arguments: [
+            (-1.0, Point(0, 0)), (0.0, Point(0, 0)), (0.25, Point(5, 10)), (0.5, Point(10, 20)),
+            (0.75, Point(10, 25)), (1.0, Point(10, 30)), (2.0, Point(10, 30)),
+        ])
     func interpolation(t: Double, point: Point) {
-        let drag = ScriptedDrag(item: Self.chip(), keyframes: [(0, Point(0, 0)), (0.5, Point(10, 20)), (1, Point(10, 30))])
+        let drag = ScriptedDrag(
+            item: Self.chip(), keyframes: [(0, Point(0, 0)), (0.5, Point(10, 20)), (1, Point(10, 30))])
         #expect(drag.point(at: t) == point)
     }
 
-    @Test("Phases: began on the first input at or after the first keyframe, changed until the last keyframe's time, then ended once")
+    @Test(
+        "Phases: began on the first input at or after the first keyframe, changed until the last keyframe's time, then ended once"
+    )
     func phases() {
         let item = Self.chip(at: Point(0, 0))
-        let zones = SnapZonesBehavior(zones: [], drags: [
-            ScriptedDrag(item: item, keyframes: [(0.05, Point(0, 0)), (0.1, Point(30, 0))]),
-        ])
+        let zones = SnapZonesBehavior(
+            zones: [],
+            drags: [
+                ScriptedDrag(item: item, keyframes: [(0.05, Point(0, 0)), (0.1, Point(30, 0))])
+            ])
         DynamicAnimator().addBehavior(zones)
         var centres: [Double] = []
         for f in 0...8 {
@@ -44,42 +53,56 @@ struct SnapZonesTests {
         #expect(zones.log.events.map(\.kind) == [.dragBegan(item: "chip"), .dragEnded(item: "chip")])
         #expect(zones.log.events.map(\.time) == [3.0 / 60, 6.0 / 60])
         #expect(centres[3] == 0 && abs(centres[4] - 10) < 1e-9 && abs(centres[5] - 20) < 1e-9)
-        #expect(centres[6...] .allSatisfy { $0 == 30 })
+        #expect(centres[6...].allSatisfy { $0 == 30 })
     }
 
-    @Test("A free item is captured the frame its frame overlaps a zone; its drag is cancelled and it snaps to the zone's centre")
+    @Test(
+        "A free item is captured the frame its frame overlaps a zone; its drag is cancelled and it snaps to the zone's centre"
+    )
     func capture() throws {
         let item = Self.chip()
         let zones = SnapZonesBehavior(zones: [Self.zoneA], drags: [Self.dragIntoA(item)])
         let animator = DynamicAnimator()
         animator.addBehavior(zones)
         var f = 0
-        while !animator.isRunning { Scenes.frame(f, zones, animator); f += 1 }
-        #expect(f == 50) // captured by the input of frame 49
+        while !animator.isRunning {
+            Scenes.frame(f, zones, animator)
+            f += 1
+        }
+        #expect(f == 50)  // captured by the input of frame 49
         #expect(zones.parentZone(of: item) == Self.zoneA && zones.isDragSuspended(item))
-        #expect(zones.log.events == [
-            BehaviorEvent(tick: 0, time: 0, kind: .dragBegan(item: "chip")),
-            BehaviorEvent(tick: 0, time: 49.0 / 60, kind: .captured(item: "chip", zone: "A")),
-            BehaviorEvent(tick: 0, time: 49.0 / 60, kind: .dragCancelled(item: "chip")),
-        ])
-        while animator.isRunning { Scenes.frame(f, zones, animator); f += 1 }
+        #expect(
+            zones.log.events == [
+                BehaviorEvent(tick: 0, time: 0, kind: .dragBegan(item: "chip")),
+                BehaviorEvent(tick: 0, time: 49.0 / 60, kind: .captured(item: "chip", zone: "A")),
+                BehaviorEvent(tick: 0, time: 49.0 / 60, kind: .dragCancelled(item: "chip")),
+            ])
+        while animator.isRunning {
+            Scenes.frame(f, zones, animator)
+            f += 1
+        }
         #expect(item.center == Point(250, 250))
-        #expect(animator.tickCount == 64) // the snap settles and sleeps
+        #expect(animator.tickCount == 64)  // the snap settles and sleeps
         Scenes.frame(f, zones, animator)
         #expect(!zones.isDragSuspended(item) && zones.childBehaviors.isEmpty)
-        #expect(zones.log.events.last == BehaviorEvent(tick: 64, time: Double(f) / 60, kind: .dragResumed(item: "chip")))
+        #expect(
+            zones.log.events.last == BehaviorEvent(tick: 64, time: Double(f) / 60, kind: .dragResumed(item: "chip")))
     }
 
-    @Test("A captured item escapes only while dragged: a drag ending outside every zone leaves it there, one ending over its zone recaptures it")
+    @Test(
+        "A captured item escapes only while dragged: a drag ending outside every zone leaves it there, one ending over its zone recaptures it"
+    )
     func escapeAndRecapture() {
         let item = Self.chip()
-        let zones = SnapZonesBehavior(zones: [Self.zoneA], drags: [
-            Self.dragIntoA(item),
-            // After the capture has settled: out to x = 400 (outside A) ...
-            ScriptedDrag(item: item, keyframes: [(3, Point(0, 0)), (3.5, Point(150, 0))]),
-            // ... and back, released with the frame over A (x 240...280).
-            ScriptedDrag(item: item, keyframes: [(5, Point(0, 0)), (5.5, Point(-140, 0))]),
-        ])
+        let zones = SnapZonesBehavior(
+            zones: [Self.zoneA],
+            drags: [
+                Self.dragIntoA(item),
+                // After the capture has settled: out to x = 400 (outside A) ...
+                ScriptedDrag(item: item, keyframes: [(3, Point(0, 0)), (3.5, Point(150, 0))]),
+                // ... and back, released with the frame over A (x 240...280).
+                ScriptedDrag(item: item, keyframes: [(5, Point(0, 0)), (5.5, Point(-140, 0))]),
+            ])
         let animator = DynamicAnimator()
         animator.addBehavior(zones)
         var centreAt: [Int: Point] = [:]
@@ -87,15 +110,16 @@ struct SnapZonesTests {
             Scenes.frame(f, zones, animator)
             centreAt[f] = item.center
         }
-        #expect(zones.log.events.map(\.kind) == [
-            .dragBegan(item: "chip"), .captured(item: "chip", zone: "A"), .dragCancelled(item: "chip"),
-            .dragResumed(item: "chip"),
-            .dragBegan(item: "chip"), .dragEnded(item: "chip"), .escaped(item: "chip", zone: "A"),
-            .dragBegan(item: "chip"), .dragEnded(item: "chip"), .recaptured(item: "chip", zone: "A"),
-        ])
+        #expect(
+            zones.log.events.map(\.kind) == [
+                .dragBegan(item: "chip"), .captured(item: "chip", zone: "A"), .dragCancelled(item: "chip"),
+                .dragResumed(item: "chip"),
+                .dragBegan(item: "chip"), .dragEnded(item: "chip"), .escaped(item: "chip", zone: "A"),
+                .dragBegan(item: "chip"), .dragEnded(item: "chip"), .recaptured(item: "chip", zone: "A"),
+            ])
         // Dragged out over its own zone without being pulled back, dropped at (400, 250).
         #expect(centreAt[195]!.x > 300 && centreAt[299] == Point(400, 250))
-        #expect(zones.parentZone(of: item) == Self.zoneA) // the seed never frees a captured item
+        #expect(zones.parentZone(of: item) == Self.zoneA)  // the seed never frees a captured item
         // Released at x = 260 by the input of frame 330 (t = 5.5), recaptured, and already
         // pulled towards the centre by that frame's tick; then settled and paused.
         #expect(zones.log.events.last?.time == 330.0 / 60)
@@ -106,28 +130,36 @@ struct SnapZonesTests {
     @Test("A drag that begins while the item is suspended is never seen")
     func ignoredWhileSuspended() {
         let item = Self.chip()
-        let zones = SnapZonesBehavior(zones: [Self.zoneA], drags: [
-            Self.dragIntoA(item),
-            ScriptedDrag(item: item, keyframes: [(1.05, Point(0, 0)), (1.5, Point(300, 0))]),
-        ])
+        let zones = SnapZonesBehavior(
+            zones: [Self.zoneA],
+            drags: [
+                Self.dragIntoA(item),
+                ScriptedDrag(item: item, keyframes: [(1.05, Point(0, 0)), (1.5, Point(300, 0))]),
+            ])
         let animator = DynamicAnimator()
         animator.addBehavior(zones)
         for f in 0..<120 { Scenes.frame(f, zones, animator) }
-        #expect(zones.log.events.map(\.kind) == [
-            .dragBegan(item: "chip"), .captured(item: "chip", zone: "A"), .dragCancelled(item: "chip"),
-            .dragIgnored(item: "chip"), .dragResumed(item: "chip"),
-        ])
+        #expect(
+            zones.log.events.map(\.kind) == [
+                .dragBegan(item: "chip"), .captured(item: "chip", zone: "A"), .dragCancelled(item: "chip"),
+                .dragIgnored(item: "chip"), .dragResumed(item: "chip"),
+            ])
         #expect(item.center == Point(250, 250))
     }
 
-    @Test("While one drag is suspended a free item over another zone is refused, and captured on its first move after the pause")
+    @Test(
+        "While one drag is suspended a free item over another zone is refused, and captured on its first move after the pause"
+    )
     func refusedThenCaptured() throws {
-        let first = Self.chip("first"), second = Self.chip("second", at: Point(400, 100))
-        let zones = SnapZonesBehavior(zones: [Self.zoneA, Self.zoneB], drags: [
-            Self.dragIntoA(first),
-            // Down into B (y > 180 overlaps) at t = 0.9 s and on, slowly, until t = 2 s.
-            ScriptedDrag(item: second, keyframes: [(0.5, Point(0, 0)), (0.9, Point(0, 85)), (2, Point(0, 100))]),
-        ])
+        let first = Self.chip("first")
+        let second = Self.chip("second", at: Point(400, 100))
+        let zones = SnapZonesBehavior(
+            zones: [Self.zoneA, Self.zoneB],
+            drags: [
+                Self.dragIntoA(first),
+                // Down into B (y > 180 overlaps) at t = 0.9 s and on, slowly, until t = 2 s.
+                ScriptedDrag(item: second, keyframes: [(0.5, Point(0, 0)), (0.9, Point(0, 85)), (2, Point(0, 100))]),
+            ])
         let animator = DynamicAnimator()
         animator.addBehavior(zones)
         for f in 0..<240 { Scenes.frame(f, zones, animator) }
@@ -145,19 +177,22 @@ struct SnapZonesTests {
     @Test("A captured item dragged onto another zone is taken by it at once, mid-drag (new parent)")
     func newParent() {
         let item = Self.chip()
-        let zones = SnapZonesBehavior(zones: [Self.zoneA, Self.zoneB], drags: [
-            Self.dragIntoA(item),
-            ScriptedDrag(item: item, keyframes: [(3, Point(0, 0)), (4, Point(150, 0))]),
-        ])
+        let zones = SnapZonesBehavior(
+            zones: [Self.zoneA, Self.zoneB],
+            drags: [
+                Self.dragIntoA(item),
+                ScriptedDrag(item: item, keyframes: [(3, Point(0, 0)), (4, Point(150, 0))]),
+            ])
         let animator = DynamicAnimator()
         animator.addBehavior(zones)
         for f in 0..<400 { Scenes.frame(f, zones, animator) }
-        #expect(zones.log.events.map(\.kind) == [
-            .dragBegan(item: "chip"), .captured(item: "chip", zone: "A"), .dragCancelled(item: "chip"),
-            .dragResumed(item: "chip"),
-            .dragBegan(item: "chip"), .captured(item: "chip", zone: "B"), .dragCancelled(item: "chip"),
-            .dragResumed(item: "chip"),
-        ])
+        #expect(
+            zones.log.events.map(\.kind) == [
+                .dragBegan(item: "chip"), .captured(item: "chip", zone: "A"), .dragCancelled(item: "chip"),
+                .dragResumed(item: "chip"),
+                .dragBegan(item: "chip"), .captured(item: "chip", zone: "B"), .dragCancelled(item: "chip"),
+                .dragResumed(item: "chip"),
+            ])
         // Leaves A's frame at centre x ≥ 320 without capture; B takes it once x > 330.
         let capturedB = zones.log.events[5]
         #expect(capturedB.time > 3 + 80.0 / 150 && capturedB.time < 3 + 80.0 / 150 + 2.0 / 60)

@@ -1,6 +1,6 @@
 import CustomBehaviors
-import DynamicsTestSupport
 import Dynamics
+import DynamicsTestSupport
 import Geometry
 import Testing
 
@@ -21,10 +21,10 @@ struct TransformNestTests {
         #expect(paused == 81)
         for (item, angle) in zip(items, nest.angles) {
             #expect(item.center == Point(160, 280))
-            #expect(abs(item.rotation.radians - angle.radians) < 1e-6) // atan2f in the tween
+            #expect(abs(item.rotation.radians - angle.radians) < 1e-6)  // atan2f in the tween
         }
         #expect(nest.tweens.allSatisfy { $0.reachedTargetTick == 28 })
-        #expect(nest.log.events.count == 8) // shared log: 4 began on tick 1, 4 reached on tick 28
+        #expect(nest.log.events.count == 8)  // shared log: 4 began on tick 1, 4 reached on tick 28
         #expect(nest.log.events.map(\.tick) == [1, 1, 1, 1, 28, 28, 28, 28])
     }
 }

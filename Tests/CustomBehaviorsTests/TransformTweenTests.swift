@@ -1,6 +1,6 @@
 import CustomBehaviors
-import DynamicsTestSupport
 import Dynamics
+import DynamicsTestSupport
 import Geometry
 import Testing
 
@@ -13,13 +13,15 @@ struct TransformTweenTests {
         (27, 0.0675, 0.945, 0.999834), (28, 0.07, 1.015, 1.0),
     ]
 
-    @Test("Velocity, raw percent and eased percent follow the spec table tick by tick; the target is first shown on tick 28")
+    @Test(
+        "Velocity, raw percent and eased percent follow the spec table tick by tick; the target is first shown on tick 28"
+    )
     func easedPerTick() {
         let item = DynamicItem(identifier: "tile", bounds: Size(50, 50), center: Point(100, 100), kind: .view)
         let animator = DynamicAnimator()
         let tween = TransformTweenBehavior(item: item, transform: AffineTransform(rotation: .degrees(30)))
         animator.addBehavior(tween)
-        animator.addBehavior(SnapBehavior(item: item, snapTo: Point(100, 100))) // a body to tick
+        animator.addBehavior(SnapBehavior(item: item, snapTo: Point(100, 100)))  // a body to tick
         var rows: [Int: (Double, Double, Double)] = [:]
         for n in 1...30 {
             animator.step(Scenes.tick)
@@ -54,12 +56,14 @@ struct TransformTweenTests {
         #expect(half.tx == 5 && half.ty == -10)
         let end = TransformTweenBehavior.tween(from: from, to: to, progress: 1)
         for (x, y) in [(end.a, to.a), (end.b, to.b), (end.c, to.c), (end.d, to.d), (end.tx, to.tx), (end.ty, to.ty)] {
-            #expect(abs(x - y) < 1e-6) // float atan2f: the rotation is exact to ~4e-8 rad
+            #expect(abs(x - y) < 1e-6)  // float atan2f: the rotation is exact to ~4e-8 rad
         }
         #expect(TransformTweenBehavior.tween(from: from, to: to, progress: 0) == from)
     }
 
-    @Test("Beside a snap the action's transform is what the frame shows, not the animator's written-back rotation (spec dynamics §6)")
+    @Test(
+        "Beside a snap the action's transform is what the frame shows, not the animator's written-back rotation (spec dynamics §6)"
+    )
     func actionWinsOverWriteBack() {
         let (animator, item, _) = Scenes.seedSnap()
         let target = AffineTransform(rotation: .degrees(45)).concatenating(AffineTransform(scaleX: 1.5, y: 1.5))
@@ -68,10 +72,12 @@ struct TransformTweenTests {
         var bodyRotated = false
         for _ in 1...40 {
             animator.step(Scenes.tick)
-            #expect(item.transform == TransformTweenBehavior.tween(from: .identity, to: target, progress: tween.easedPercent))
+            #expect(
+                item.transform
+                    == TransformTweenBehavior.tween(from: .identity, to: target, progress: tween.easedPercent))
             bodyRotated = bodyRotated || animator.angularVelocity(for: item) != 0
         }
-        #expect(bodyRotated) // the snap rotates the body; the tween's transform still wins each frame
+        #expect(bodyRotated)  // the snap rotates the body; the tween's transform still wins each frame
         #expect(abs(item.transform.a - target.a) < 1e-6 && abs(item.transform.b - target.b) < 1e-6)
         #expect(abs(item.frame.width - 1.5 * 60 * 2.squareRoot()) < 1e-4)
     }

@@ -91,7 +91,8 @@ struct AttachmentTests {
 
     @Test("A pin keeps both items on the anchor; attachmentRange limits the relative angle")
     func pinLimits() throws {
-        let a = Self.box("a", Point(100, 100)), b = Self.box("b", Point(140, 100))
+        let a = Self.box("a", Point(100, 100))
+        let b = Self.box("b", Point(140, 100))
         let animator = DynamicAnimator()
         animator.addBehavior(Self.frictionless([a, b]))
         let pin = AttachmentBehavior.pinAttachment(a, attachedTo: b, anchor: Point(120, 100))
@@ -110,7 +111,8 @@ struct AttachmentTests {
 
     @Test("A fixed attachment moves two items as one; a sliding one keeps them on the axis")
     func weldAndSlide() throws {
-        let a = Self.box("a", Point(100, 100)), b = Self.box("b", Point(140, 100))
+        let a = Self.box("a", Point(100, 100))
+        let b = Self.box("b", Point(140, 100))
         let animator = DynamicAnimator()
         animator.addBehavior(AttachmentBehavior.fixedAttachment(a, attachedTo: b, anchor: Point(120, 100)))
         animator.addBehavior(GravityBehavior(items: [a]))
@@ -135,7 +137,8 @@ struct AttachmentTests {
 
     @Test("A limit attachment is a rope: slack until the anchors are its length apart (ends at centre − offset)")
     func rope() {
-        let a = Self.box("a", Point(100, 100)), b = Self.box("b", Point(200, 100))
+        let a = Self.box("a", Point(100, 100))
+        let b = Self.box("b", Point(200, 100))
         let animator = DynamicAnimator()
         let material = Self.frictionless([a, b])
         material.anchored = false
@@ -143,7 +146,8 @@ struct AttachmentTests {
         let rope = AttachmentBehavior.limitAttachment(a, attachedTo: b)
         #expect(abs(rope.length - 100) < 1e-9)
         // The quirk: offsets +10 become anchors at centre − 10, 120 pt apart.
-        let quirky = AttachmentBehavior.limitAttachment(a, offsetFromCenter: Point(10, 0), attachedTo: b, offsetFromCenter: Point(-10, 0))
+        let quirky = AttachmentBehavior.limitAttachment(
+            a, offsetFromCenter: Point(10, 0), attachedTo: b, offsetFromCenter: Point(-10, 0))
         #expect(abs(quirky.length - 120) < 1e-9)
         animator.addBehavior(rope)
         material.addLinearVelocity(Point(-50, 0), for: a)

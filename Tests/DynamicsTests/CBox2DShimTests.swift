@@ -6,7 +6,7 @@ struct CBox2DShimTests {
     @Test("Two fixtures collide iff one's category meets the other's mask")
     func filterRule() {
         let cases: [(UInt32, UInt32, UInt32, UInt32, Bool)] = [
-            (0, 0, 0, 0, false),             // the default: nothing collides
+            (0, 0, 0, 0, false),  // the default: nothing collides
             (1 << 2, 1 << 3, 1 << 3, 0, true),
             (1 << 2, 0, 1 << 3, 1 << 2, true),
             (1 << 2, 1 << 2, 1 << 3, 1 << 3, false),

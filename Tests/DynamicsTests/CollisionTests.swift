@@ -44,7 +44,8 @@ struct CollisionTests {
         animator.addBehavior(GravityBehavior(items: [item]))
         let collision = CollisionBehavior(items: [item])
         try collision.addBoundary(identifier: "floor", from: Point(-1000, 300), to: Point(1000, 300))
-        var tick: [String] = [], ticks: [[String]] = []
+        var tick: [String] = []
+        var ticks: [[String]] = []
         var contactY: Double?
         collision.beganContact = { _, it, other, point in
             if case .boundary(let id) = other { tick.append("began \(it.identifier)/\(id ?? "nil")") }
@@ -52,7 +53,11 @@ struct CollisionTests {
         }
         collision.endedContact = { _, _, _, _ in tick.append("ended") }
         let watcher = DynamicBehavior()
-        watcher.action = { tick.append("action"); ticks.append(tick); tick = [] }
+        watcher.action = {
+            tick.append("action")
+            ticks.append(tick)
+            tick = []
+        }
         animator.addBehavior(watcher)
         animator.addBehavior(collision)
         for _ in 1...200 { animator.step(Scenes.tick) }
@@ -110,7 +115,8 @@ struct CollisionTests {
 
     @Test("A .boundaries behaviour's items pass through each other but not its boundaries (property 20)")
     func boundariesModeIgnoresItems() throws {
-        let a = Self.box("a", Point(100, 100)), b = Self.box("b", Point(100, 250))
+        let a = Self.box("a", Point(100, 100))
+        let b = Self.box("b", Point(100, 250))
         let animator = DynamicAnimator()
         animator.addBehavior(GravityBehavior(items: [a]))
         let collision = CollisionBehavior(items: [a, b])
@@ -122,7 +128,8 @@ struct CollisionTests {
         #expect(b.center == Point(100, 250))
 
         // The same scene in .everything mode: a lands on b.
-        let c = Self.box("c", Point(100, 100)), d = Self.box("d", Point(100, 250))
+        let c = Self.box("c", Point(100, 100))
+        let d = Self.box("d", Point(100, 250))
         let animator2 = DynamicAnimator()
         animator2.addBehavior(GravityBehavior(items: [c]))
         let all = CollisionBehavior(items: [c, d])
@@ -158,7 +165,8 @@ struct CollisionTests {
         g.gravityDirection = Point(1, 0)
         animator.addBehavior(g)
         let collision = CollisionBehavior(items: [item])
-        collision.addBoundary(identifier: "cup", path: try BoundaryPath([Point(50, 50), Point(200, 50), Point(200, 150), Point(50, 150)]))
+        collision.addBoundary(
+            identifier: "cup", path: try BoundaryPath([Point(50, 50), Point(200, 50), Point(200, 150), Point(50, 150)]))
         #expect(collision.boundaryIdentifiers == ["cup"])
         animator.addBehavior(collision)
         for _ in 1...120 { animator.step(Scenes.tick) }

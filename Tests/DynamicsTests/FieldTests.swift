@@ -8,10 +8,10 @@ import Testing
 struct FieldTests {
     struct Row: CustomStringConvertible, Sendable {
         let name: String
-        let density: Double        // 100×100 item: mass = density kg
+        let density: Double  // 100×100 item: mass = density kg
         let charge: Double
-        let velocity: Point        // pt/s before the tick
-        let acceleration: Point    // expected, pt/s² (spec §3.7 table, item at (300, 400), field at 0)
+        let velocity: Point  // pt/s before the tick
+        let acceleration: Point  // expected, pt/s² (spec §3.7 table, item at (300, 400), field at 0)
         var description: String { "\(name), m \(density)" }
     }
 
@@ -62,10 +62,11 @@ struct FieldTests {
         return (animator, item, field)
     }
 
-    @Test("Over one sub-step every field kind changes the velocity by h·a of its formula (property 21)", arguments: rows)
+    @Test(
+        "Over one sub-step every field kind changes the velocity by h·a of its formula (property 21)", arguments: rows)
     func oneSubStep(row: Row) {
         let (animator, item, _) = Self.scene(row)
-        animator.step(Scenes.tick) // the first tick is one sub-step
+        animator.step(Scenes.tick)  // the first tick is one sub-step
         let h = Double(Float(1.0 / 120))
         let a = (animator.linearVelocity(for: item) - row.velocity) * (1 / h)
         let tolerance = 1e-3 * max(1, row.acceleration.length) + 0.01
@@ -74,8 +75,10 @@ struct FieldTests {
 
     /// The same field law integrated in Double with Box2D's semi-implicit Euler (no damping).
     static func reference(_ row: Row, ticks: Int, law: (Point, Point, Double) -> Point) -> Point {
-        let h = Double(Float(1.0 / 120)), m = row.density
-        var x = Point(3, 4), v = row.velocity * 0.01
+        let h = Double(Float(1.0 / 120))
+        let m = row.density
+        var x = Point(3, 4)
+        var v = row.velocity * 0.01
         for _ in 0..<(2 * ticks - 1) {
             v = v + law(x, v, m) * (h / m)
             x = x + v * h
@@ -83,14 +86,16 @@ struct FieldTests {
         return x * 100
     }
 
-    @Test("Over 60 ticks linear gravity, spring and vortex fields follow the integrated formula (property 21)",
-          arguments: ["linearGravity", "spring", "vortex"])
+    @Test(
+        "Over 60 ticks linear gravity, spring and vortex fields follow the integrated formula (property 21)",
+        arguments: ["linearGravity", "spring", "vortex"])
     func sixtyTicks(name: String) {
         let row = Self.rows.first { $0.name == name && $0.density == 1 }!
         let (animator, item, _) = Self.scene(row)
         for _ in 1...60 { animator.step(Scenes.tick) }
         let expected = Self.reference(row, ticks: 60) { x, _, m in
-            let r = x.length, u = x * (1 / r)
+            let r = x.length
+            let u = x * (1 / r)
             switch name {
             case "linearGravity": return Point(3, 4) * m
             case "spring": return x * -1
@@ -114,7 +119,7 @@ struct FieldTests {
         #expect(abs(animator.linearVelocity(for: item).x - 100) < 1e-3)
 
         let outside = FieldBehavior.linearGravityField(direction: Point(0, 1))
-        outside.region = try FieldRegion(radius: 499.9) // item at distance 500 from the origin
+        outside.region = try FieldRegion(radius: 499.9)  // item at distance 500 from the origin
         outside.addItem(item)
         let off = FieldBehavior.linearGravityField(direction: Point(0, 1))
         off.strength = 0

@@ -11,7 +11,8 @@ struct GravityTests {
 
     @Test("The later gravity vector applies to every gravity item (property 19)")
     func laterVectorWins() {
-        let a = Self.box("a", x: 100), b = Self.box("b", x: 200)
+        let a = Self.box("a", x: 100)
+        let b = Self.box("b", x: 200)
         let animator = DynamicAnimator()
         let down = GravityBehavior(items: [a])
         let right = GravityBehavior(items: [b])
@@ -23,11 +24,12 @@ struct GravityTests {
         // Both items move right and neither falls.
         #expect(a.center.x > 100 && b.center.x > 200)
         #expect(a.center.y == 100 && b.center.y == 100)
-        #expect(abs((a.center.x - 100) - (b.center.x - 200)) < 1e-4) // float32 bodies at 1 m and 2 m
+        #expect(abs((a.center.x - 100) - (b.center.x - 200)) < 1e-4)  // float32 bodies at 1 m and 2 m
 
-        down.gravityDirection = Point(0, -0.5) // written last: now it applies to both
+        down.gravityDirection = Point(0, -0.5)  // written last: now it applies to both
         #expect(animator.worldGravity == Point(0, -500))
-        let va = animator.linearVelocity(for: a), vb = animator.linearVelocity(for: b)
+        let va = animator.linearVelocity(for: a)
+        let vb = animator.linearVelocity(for: b)
         animator.step(Scenes.tick)
         #expect(animator.linearVelocity(for: a).y < va.y && animator.linearVelocity(for: b).y < vb.y)
     }
@@ -35,9 +37,11 @@ struct GravityTests {
     @Test("Removing either gravity behaviour leaves world gravity (0, 0) (property 19)")
     func removingEitherZeroesGravity() {
         for removeFirst in [true, false] {
-            let a = Self.box("a", x: 100), b = Self.box("b", x: 200)
+            let a = Self.box("a", x: 100)
+            let b = Self.box("b", x: 200)
             let animator = DynamicAnimator()
-            let g1 = GravityBehavior(items: [a]), g2 = GravityBehavior(items: [b])
+            let g1 = GravityBehavior(items: [a])
+            let g2 = GravityBehavior(items: [b])
             let material = ItemBehavior(items: [a, b])
             material.resistance = 0
             material.angularResistance = 0
@@ -57,7 +61,8 @@ struct GravityTests {
 
     @Test("An item in no gravity behaviour never accelerates (property 19)")
     func itemOutsideGravityStaysPut() {
-        let falling = Self.box("falling", x: 100), still = Self.box("still", x: 200)
+        let falling = Self.box("falling", x: 100)
+        let still = Self.box("still", x: 200)
         let animator = DynamicAnimator()
         animator.addBehavior(ItemBehavior(items: [still]))
         animator.addBehavior(GravityBehavior(items: [falling]))
@@ -90,13 +95,13 @@ struct GravityTests {
         let animator = DynamicAnimator()
         let g = GravityBehavior()
         animator.addBehavior(g)
-        #expect(!animator.isRunning) // no bodies yet
+        #expect(!animator.isRunning)  // no bodies yet
         g.addItem(a)
         #expect(animator.isRunning)
         for _ in 1...3 { animator.step(Scenes.tick) }
         #expect(a.center.y > 100)
         g.removeItem(a)
-        #expect(animator.linearVelocity(for: a) == .zero) // body gone
+        #expect(animator.linearVelocity(for: a) == .zero)  // body gone
         let y = a.center.y
         for _ in 1...3 { animator.step(Scenes.tick) }
         #expect(a.center.y == y)

@@ -1,8 +1,9 @@
-@testable import Dynamics
-import Foundation
 import DynamicsTestSupport
+import Foundation
 import Geometry
 import Testing
+
+@testable import Dynamics
 
 /// Spec dynamics §3.7: noise and turbulence fields (Gustavson srdnoise3), region set operations
 /// and the 32-field limit.
@@ -41,13 +42,22 @@ struct NoiseFieldTests {
     func derivative() {
         let e = 1e-6
         for k in 0..<50 {
-            let x = -7.3 + 0.377 * Double(k), y = 2.1 - 0.291 * Double(k), z = 0.05 * Double(k)
+            let x = -7.3 + 0.377 * Double(k)
+            let y = 2.1 - 0.291 * Double(k)
+            let z = 0.05 * Double(k)
             for angle in [0.0, 1.1] {
                 let n = SimplexNoise.srdnoise3(x, y, z, angle: angle)
-                let fx = (SimplexNoise.srdnoise3(x + e, y, z, angle: angle).value - SimplexNoise.srdnoise3(x - e, y, z, angle: angle).value) / (2 * e)
-                let fy = (SimplexNoise.srdnoise3(x, y + e, z, angle: angle).value - SimplexNoise.srdnoise3(x, y - e, z, angle: angle).value) / (2 * e)
-                let fz = (SimplexNoise.srdnoise3(x, y, z + e, angle: angle).value - SimplexNoise.srdnoise3(x, y, z - e, angle: angle).value) / (2 * e)
-                #expect(abs(n.dx - fx) <= 1e-6 && abs(n.dy - fy) <= 1e-6 && abs(n.dz - fz) <= 1e-6, "at (\(x), \(y), \(z))")
+                let fx =
+                    (SimplexNoise.srdnoise3(x + e, y, z, angle: angle).value
+                        - SimplexNoise.srdnoise3(x - e, y, z, angle: angle).value) / (2 * e)
+                let fy =
+                    (SimplexNoise.srdnoise3(x, y + e, z, angle: angle).value
+                        - SimplexNoise.srdnoise3(x, y - e, z, angle: angle).value) / (2 * e)
+                let fz =
+                    (SimplexNoise.srdnoise3(x, y, z + e, angle: angle).value
+                        - SimplexNoise.srdnoise3(x, y, z - e, angle: angle).value) / (2 * e)
+                #expect(
+                    abs(n.dx - fx) <= 1e-6 && abs(n.dy - fy) <= 1e-6 && abs(n.dz - fz) <= 1e-6, "at (\(x), \(y), \(z))")
             }
         }
     }
@@ -69,7 +79,8 @@ struct NoiseFieldTests {
         let b = FieldBehavior.noiseField(smoothness: 0.3, animationSpeed: 2)
         for k in 0..<20 {
             let s = Self.sample(Point(37.5 * Double(k), -11 * Double(k)), time: Double(k) / 120)
-            let fa = try #require(Self.force(a, s)), fb = try #require(Self.force(b, s))
+            let fa = try #require(Self.force(a, s))
+            let fb = try #require(Self.force(b, s))
             #expect(Self.bits(fa) == Self.bits(fb))
         }
         // And through the animator: two identical worlds end bit-identical.
@@ -102,7 +113,8 @@ struct NoiseFieldTests {
         // |∇(n·∇n)| stays below 40 N per lattice unit (= per m at smoothness 0): a move of
         // √2·10⁻⁴ pt = 1.41·10⁻⁶ m changes the force by < 6·10⁻⁵ N, and 100× less for a 100×
         // smaller move — a discontinuity would not shrink.
-        let coarse = try largestChange(move: 1e-4), fine = try largestChange(move: 1e-6)
+        let coarse = try largestChange(move: 1e-4)
+        let fine = try largestChange(move: 1e-6)
         #expect(coarse <= 6e-5, "largest change \(coarse)")
         #expect(fine <= 6e-7, "largest change \(fine)")
         #expect(coarse > 0 && fine > 0)
@@ -111,7 +123,7 @@ struct NoiseFieldTests {
     @Test("The noise force scales with strength and falloff")
     func strengthAndFalloff() throws {
         let field = FieldBehavior.noiseField(smoothness: 0, animationSpeed: 0)
-        let s = Self.sample(Point(200, 0)) // r = 2 m from the field at the origin
+        let s = Self.sample(Point(200, 0))  // r = 2 m from the field at the origin
         let base = try #require(Self.force(field, s))
         #expect(base != .zero)
         field.strength = 2
@@ -119,7 +131,7 @@ struct NoiseFieldTests {
         field.strength = -0.5
         #expect(try #require(Self.force(field, s)) == base * -0.5)
         field.strength = 1
-        field.falloff = 2 // fall = 2⁻² exactly
+        field.falloff = 2  // fall = 2⁻² exactly
         #expect(try #require(Self.force(field, s)) == base * 0.25)
         // The base force is n·∇n in lattice units, with k = 2^(−4σ) per metre.
         let n = SimplexNoise.srdnoise3(2, 0, 0, angle: 0)
@@ -143,12 +155,19 @@ struct NoiseFieldTests {
         let smooth = FieldBehavior.noiseField(smoothness: 0.25, animationSpeed: 0)
         let sharp = FieldBehavior.noiseField(smoothness: 0, animationSpeed: 0)
         let p = Point(317, -45)
-        #expect(try #require(Self.force(smooth, Self.sample(p))) == (try #require(Self.force(sharp, Self.sample(p * 0.5)))))
-        #expect(try #require(Self.force(sharp, Self.sample(p, time: 0))) == (try #require(Self.force(sharp, Self.sample(p, time: 10)))))
+        #expect(
+            try #require(Self.force(smooth, Self.sample(p))) == (try #require(Self.force(sharp, Self.sample(p * 0.5)))))
+        #expect(
+            try #require(Self.force(sharp, Self.sample(p, time: 0)))
+                == (try #require(Self.force(sharp, Self.sample(p, time: 10)))))
         let fast = FieldBehavior.noiseField(smoothness: 0, animationSpeed: 4)
         let slow = FieldBehavior.noiseField(smoothness: 0, animationSpeed: 1)
-        #expect(try #require(Self.force(fast, Self.sample(p, time: 0.25))) == (try #require(Self.force(slow, Self.sample(p, time: 1)))))
-        #expect(try #require(Self.force(fast, Self.sample(p, time: 0.25))) != (try #require(Self.force(fast, Self.sample(p, time: 0)))))
+        #expect(
+            try #require(Self.force(fast, Self.sample(p, time: 0.25)))
+                == (try #require(Self.force(slow, Self.sample(p, time: 1)))))
+        #expect(
+            try #require(Self.force(fast, Self.sample(p, time: 0.25)))
+                != (try #require(Self.force(fast, Self.sample(p, time: 0)))))
     }
 
     @Test("A turbulence field is the noise force × m·|v|² (v in m/s, m in kg)")
@@ -158,9 +177,15 @@ struct NoiseFieldTests {
         let p = Point(250, 130)
         let n = try #require(Self.force(noise, Self.sample(p, time: 0.5)))
         // m 2 kg, v (300, 400) pt/s = (3, 4) m/s: m·|v|² = 50.
-        #expect(try #require(Self.force(turbulence, Self.sample(p, velocity: Point(300, 400), mass: 2, time: 0.5))) == n * 50)
-        #expect(try #require(Self.force(turbulence, Self.sample(p, velocity: Point(600, 800), mass: 2, time: 0.5))) == n * 200)
-        #expect(try #require(Self.force(turbulence, Self.sample(p, velocity: Point(300, 400), mass: 6, time: 0.5))) == n * 150)
+        #expect(
+            try #require(Self.force(turbulence, Self.sample(p, velocity: Point(300, 400), mass: 2, time: 0.5))) == n
+                * 50)
+        #expect(
+            try #require(Self.force(turbulence, Self.sample(p, velocity: Point(600, 800), mass: 2, time: 0.5))) == n
+                * 200)
+        #expect(
+            try #require(Self.force(turbulence, Self.sample(p, velocity: Point(300, 400), mass: 6, time: 0.5))) == n
+                * 150)
         #expect(try #require(Self.force(turbulence, Self.sample(p, mass: 2, time: 0.5))) == .zero)
     }
 
@@ -176,9 +201,9 @@ struct NoiseFieldTests {
         field.addItem(item)
         animator.addBehavior(field)
         let f = try #require(Self.force(field, Self.sample(Point(300, 400), mass: 2, time: 0)))
-        animator.step(Scenes.tick) // the first tick is one sub-step
+        animator.step(Scenes.tick)  // the first tick is one sub-step
         let h = Double(Float(1.0 / 120))
-        let a = animator.linearVelocity(for: item) * (1 / h)   // pt/s²
+        let a = animator.linearVelocity(for: item) * (1 / h)  // pt/s²
         let expected = f * (100 / 2)
         #expect(a.distance(to: expected) <= 1e-3 * max(1, expected.length), "a \(a) vs \(expected)")
     }
@@ -189,7 +214,11 @@ struct NoiseFieldTests {
         let log = Log()
         let item = DynamicItem(identifier: "t", bounds: Size(100, 100), center: Point(300, 400), kind: .plain)
         let animator = DynamicAnimator()
-        let field = FieldBehavior(kind: .custom { s in log.times.append(s.time); return .zero })
+        let field = FieldBehavior(
+            kind: .custom { s in
+                log.times.append(s.time)
+                return .zero
+            })
         field.addItem(item)
         animator.addBehavior(field)
         for _ in 1...3 { animator.step(Scenes.tick) }
@@ -207,7 +236,9 @@ struct NoiseFieldTests {
 
     @Test("Smoothness outside 0...1 and negative or non-finite animation speeds are rejected", arguments: badParameters)
     func validation(smoothness: Double, speed: Double, message: String) {
-        #expect(throws: DynamicsParameterError.self) { try FieldBehavior.validate(smoothness: smoothness, animationSpeed: speed) }
+        #expect(throws: DynamicsParameterError.self) {
+            try FieldBehavior.validate(smoothness: smoothness, animationSpeed: speed)
+        }
         do {
             try FieldBehavior.validate(smoothness: smoothness, animationSpeed: speed)
         } catch {
@@ -231,7 +262,9 @@ struct NoiseFieldTests {
 
     @Test("Region set operations follow their truth tables; a new operation replaces the second operand")
     func regionOperations() throws {
-        let a = try FieldRegion(radius: 10), b = try FieldRegion(size: Size(40, 4)), c = try FieldRegion(size: Size(4, 40))
+        let a = try FieldRegion(radius: 10)
+        let b = try FieldRegion(size: Size(40, 4))
+        let c = try FieldRegion(size: Size(4, 40))
         #expect(Self.truth(a) == [true, false, true, false, false])
         #expect(Self.truth(b) == [true, true, false, false, false])
         #expect(Self.truth(c) == [true, false, false, true, false])
@@ -253,7 +286,8 @@ struct NoiseFieldTests {
 
     @Test("The inverse of a combined region is its exact complement")
     func regionInverse() throws {
-        let a = try FieldRegion(radius: 10), b = try FieldRegion(size: Size(40, 4))
+        let a = try FieldRegion(radius: 10)
+        let b = try FieldRegion(size: Size(40, 4))
         #expect(Self.truth(a.union(with: b).inverse()) == [false, false, false, true, true])
         #expect(Self.truth(a.intersection(with: b).inverse()) == [false, true, true, true, true])
         #expect(Self.truth(a.difference(from: b).inverse()) == [true, true, false, true, true])
@@ -290,9 +324,10 @@ struct NoiseFieldTests {
         }
         #expect(fields.map(\.isBeyondFieldLimit) == Array(repeating: false, count: 32) + [true])
         #expect(animator.behaviors.count == 34)
-        animator.step(Scenes.tick) // one sub-step of 32 × 100 pt/s²
+        animator.step(Scenes.tick)  // one sub-step of 32 × 100 pt/s²
         let h = Double(Float(1.0 / 120))
-        #expect(abs(animator.linearVelocity(for: item).y / h - 3200) <= 0.5, "\(animator.linearVelocity(for: item).y / h)")
+        #expect(
+            abs(animator.linearVelocity(for: item).y / h - 3200) <= 0.5, "\(animator.linearVelocity(for: item).y / h)")
 
         // Freeing a slot does not promote the 33rd (UIKit never associated it); re-adding does.
         animator.removeBehavior(fields[0])

@@ -77,7 +77,9 @@ struct PushTests {
         (Size(200, 50), 2, 0.3, 15),
     ]
 
-    @Test("An instantaneous push acts once: Δv = impulse / mass, then active reads false (property 7)", arguments: impulses)
+    @Test(
+        "An instantaneous push acts once: Δv = impulse / mass, then active reads false (property 7)",
+        arguments: impulses)
     func instantaneous(row: (size: Size, density: Double, magnitude: Double, speed: Double)) {
         let (animator, item, push) = Self.scene(
             mode: .instantaneous, direction: Point(row.magnitude, 0), size: row.size, density: row.density)
@@ -87,8 +89,9 @@ struct PushTests {
         let v = animator.linearVelocity(for: item).length
         #expect(abs(v - row.speed) <= 1e-4 * row.speed, "v \(v)")
         for _ in 1...5 { animator.step(Scenes.tick) }
-        #expect(abs(animator.linearVelocity(for: item).length - row.speed) <= 1e-4 * row.speed, "later ticks add nothing")
-        push.active = true // re-arms
+        #expect(
+            abs(animator.linearVelocity(for: item).length - row.speed) <= 1e-4 * row.speed, "later ticks add nothing")
+        push.active = true  // re-arms
         animator.step(Scenes.tick)
         #expect(abs(animator.linearVelocity(for: item).length - 2 * row.speed) <= 2e-4 * row.speed)
     }
@@ -114,7 +117,8 @@ struct PushTests {
 
     @Test("allowsRotation false: the off-centre push leaves θ exactly 0 and moves like a centred push (property 22)")
     func fixedRotation() {
-        let (a1, item1, _) = Self.scene(mode: .continuous, direction: Point(1, 0), offset: Point(0, 50), allowsRotation: false)
+        let (a1, item1, _) = Self.scene(
+            mode: .continuous, direction: Point(1, 0), offset: Point(0, 50), allowsRotation: false)
         let (a2, item2, _) = Self.scene(mode: .continuous, direction: Point(1, 0))
         for _ in 1...30 {
             a1.step(Scenes.tick)
@@ -189,10 +193,12 @@ struct PushTests {
         }
     }
 
-    @Test("The seed push displacement is within 1 % of the damped closed form for t ≥ 1 s (§5.2)",
-          arguments: [1.0, 2.0, 3.0, 4.0])
+    @Test(
+        "The seed push displacement is within 1 % of the damped closed form for t ≥ 1 s (§5.2)",
+        arguments: [1.0, 2.0, 3.0, 4.0])
     func seedClosedForm(t: Double) {
-        let a = 100.0, c = 0.1
+        let a = 100.0
+        let c = 0.1
         let closed = (a / c) * t - (a / (c * c)) * (1 - exp(-c * t))
         let x = Self.seedCentres(at: [t])[0]
         let d = (x - 50) * 2.0.squareRoot()

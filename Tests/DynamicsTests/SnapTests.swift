@@ -14,7 +14,7 @@ struct SnapTests {
         #expect(abs(item.center.x - 113.265648) <= 2e-4, "x \(item.center.x)")
         #expect(abs(item.center.y - 106.623589) <= 2e-4, "y \(item.center.y)")
         #expect(abs(item.theta - 0.0361267589) <= 2e-6, "θ \(item.theta)")
-        #expect(item.theta > 0) // clockwise on screen
+        #expect(item.theta > 0)  // clockwise on screen
         for _ in 2...200 { animator.step(Scenes.tick) }
         #expect(abs(item.center.x - 299.999969) <= 2e-4, "x \(item.center.x)")
         #expect(abs(item.center.y - 199.999222) <= 2e-4, "y \(item.center.y)")
@@ -27,7 +27,9 @@ struct SnapTests {
         animator.didPause = { pausedAfter = $0.tickCount }
         let target = Point(300, 200)
         var firstWithin: Int?
-        var maxX = -Double.infinity, maxTheta = 0.0, worstAfterEntry = 0.0
+        var maxX = -Double.infinity
+        var maxTheta = 0.0
+        var worstAfterEntry = 0.0
         for tick in 1...300 where animator.isRunning {
             animator.step(Scenes.tick)
             let d = item.center.distance(to: target)
@@ -66,13 +68,14 @@ struct SnapTests {
         let reference = trajectory(damping: 0.5, setAfterAdd: true)
         #expect(trajectory(damping: 0.9, setAfterAdd: true) == reference)
         #expect(trajectory(damping: 0.1, setAfterAdd: true) == reference)
-        #expect(trajectory(damping: 0.9, setAfterAdd: false) != reference) // it does matter when read
+        #expect(trajectory(damping: 0.9, setAfterAdd: false) != reference)  // it does matter when read
     }
 
     @Test("Setting snapPoint moves the target and wakes a paused animator (property 12)")
     func snapPointWakes() {
         let (animator, item, snap) = Scenes.snapT6()
-        var resumes = 0, pauses = 0
+        var resumes = 0
+        var pauses = 0
         animator.willResume = { _ in resumes += 1 }
         animator.didPause = { _ in pauses += 1 }
         for _ in 1...120 { animator.step(Scenes.tick) }
@@ -107,8 +110,8 @@ struct SnapTests {
         animator.removeBehavior(snap)
         #expect(snap.dynamicAnimator == nil)
         #expect(animator.registeredBehaviors.isEmpty)
-        #expect(animator.linearVelocity(for: item) == .zero) // no body any more
-        animator.step(Scenes.tick) // running until this tick notices there is nothing left
+        #expect(animator.linearVelocity(for: item) == .zero)  // no body any more
+        animator.step(Scenes.tick)  // running until this tick notices there is nothing left
         #expect(!animator.isRunning)
         #expect(item.center == centre)
     }
@@ -122,7 +125,9 @@ struct SnapTests {
         let (animator, item, _) = Scenes.seedSnap()
         var pausedAfter: Int?
         animator.didPause = { pausedAfter = $0.tickCount }
-        var peak = 0.0, minX = Double.infinity, finalFrom: Int?
+        var peak = 0.0
+        var minX = Double.infinity
+        var finalFrom: Int?
         for tick in 1...200 where animator.isRunning {
             animator.step(Scenes.tick)
             peak = max(peak, abs(item.theta))
@@ -181,7 +186,8 @@ struct SnapTests {
         animator.addBehavior(FrameWatcher(view: item, behavior: snap))
         var pausedAfter: Int?
         animator.didPause = { pausedAfter = $0.tickCount }
-        var lastChange = 0, previous = item.frame
+        var lastChange = 0
+        var previous = item.frame
         for tick in 1...120 where animator.isRunning {
             animator.step(Scenes.tick)
             if item.frame != previous { lastChange = tick }
@@ -194,7 +200,8 @@ struct SnapTests {
         // Seed: final frame at 0.50 s, stopped "by 0.60" (tick 36). Here the final frame lands on
         // tick 27 (0.45 s, see `seedSnap`), so the watcher fires on tick 33 (0.55 s); the window
         // allows that 3-tick head start of the host model plus the seed's 1-tick log jitter.
-        #expect((32...37).contains(paused), "watcher stopped the animator after tick \(paused) = \(Double(paused) / 60) s")
+        #expect(
+            (32...37).contains(paused), "watcher stopped the animator after tick \(paused) = \(Double(paused) / 60) s")
         #expect(animator.behaviors.isEmpty && animator.registeredBehaviors.isEmpty)
         #expect(item.center == Point(80, 252))
     }

@@ -28,7 +28,10 @@ struct StepOrderTests {
         let item = DynamicItem(identifier: "i", bounds: Size(10, 10), center: .zero, kind: .plain)
         let animator = DynamicAnimator()
         var log: [String] = []
-        let parent = Watcher(), child = Watcher(), grandchild = GravityBehavior(items: [item]), other = Watcher()
+        let parent = Watcher()
+        let child = Watcher()
+        let grandchild = GravityBehavior(items: [item])
+        let other = Watcher()
         parent.action = { log.append("parent") }
         child.action = { log.append("child") }
         grandchild.action = { log.append("grandchild") }
@@ -37,8 +40,9 @@ struct StepOrderTests {
         parent.addChildBehavior(child)
         animator.addBehavior(parent)
         animator.addBehavior(other)
-        #expect(animator.registeredBehaviors.map { ObjectIdentifier($0) } ==
-                [parent, child, grandchild, other].map { ObjectIdentifier($0) })
+        #expect(
+            animator.registeredBehaviors.map { ObjectIdentifier($0) }
+                == [parent, child, grandchild, other].map { ObjectIdentifier($0) })
         animator.step(Scenes.tick)
         #expect(log == ["parent", "child", "grandchild", "other"])
     }
@@ -50,7 +54,8 @@ struct StepOrderTests {
         let gravity = GravityBehavior(items: [faller])
         var gravityActions = 0
         gravity.action = { gravityActions += 1 }
-        var listedInAction = false, registeredInAction = true
+        var listedInAction = false
+        var registeredInAction = true
         var ticks = 0
         snap.action = {
             ticks += 1
@@ -62,11 +67,11 @@ struct StepOrderTests {
         for _ in 1...3 { animator.step(Scenes.tick) }
         #expect(listedInAction && !registeredInAction)
         #expect(gravityActions == 0)
-        #expect(gravity.dynamicAnimator === animator) // registered at the end of tick 3
+        #expect(gravity.dynamicAnimator === animator)  // registered at the end of tick 3
         #expect(faller.center == Point(0, 0))
         animator.step(Scenes.tick)
         #expect(gravityActions == 1)
-        #expect(faller.center.y > 0) // fell during tick 4
+        #expect(faller.center.y > 0)  // fell during tick 4
     }
 
     @Test("A removal inside an action waits for the end of the tick; the watcher pattern pauses at once (property 18)")
@@ -75,7 +80,8 @@ struct StepOrderTests {
         let watcher = Watcher()
         var pauses = 0
         animator.didPause = { _ in pauses += 1 }
-        var stillRegisteredInAction = false, listedAfterRemoval = true
+        var stillRegisteredInAction = false
+        var listedAfterRemoval = true
         var watcherTicks = 0
         var snapActionsAfterRemoval = 0
         var removed = false
@@ -92,7 +98,7 @@ struct StepOrderTests {
         animator.addBehavior(watcher)
         for _ in 1...20 { animator.step(Scenes.tick) }
         #expect(!listedAfterRemoval && stillRegisteredInAction)
-        #expect(snapActionsAfterRemoval == 0) // the snap's action ran before the watcher's
+        #expect(snapActionsAfterRemoval == 0)  // the snap's action ran before the watcher's
         #expect(snap.dynamicAnimator == nil && watcher.dynamicAnimator == nil)
         #expect(animator.tickCount == 10 && !animator.isRunning && pauses == 1)
     }
@@ -109,7 +115,7 @@ struct StepOrderTests {
         for _ in 1...3 { animator.step(Scenes.tick) }
         #expect(snap.dynamicAnimator === animator)
         #expect(animator.behaviors.map { ObjectIdentifier($0) } == [ObjectIdentifier(watcher), ObjectIdentifier(snap)])
-        #expect(item.center.x > 150) // the snap never stopped pulling
+        #expect(item.center.x > 150)  // the snap never stopped pulling
     }
 
     @Test("A lone resting item reports asleep on tick 31; didPause once, willResume once (property 15)")
@@ -141,7 +147,7 @@ struct StepOrderTests {
         composite.action = {}
         #expect(!composite.allowsAnimatorToStop)
         let parent = Watcher()
-        parent.action = {} // ignored once there are children
+        parent.action = {}  // ignored once there are children
         parent.addChildBehavior(Watcher())
         #expect(parent.allowsAnimatorToStop)
         parent.addChildBehavior(GravityBehavior(items: [item]))
@@ -165,7 +171,7 @@ struct StepOrderTests {
         #expect(animator.isRunning)
         animator.step(Scenes.tick)
         #expect(!animator.isRunning && pauses == 1)
-        #expect(animator.isAwake(item)) // falling, yet paused by the vote
+        #expect(animator.isAwake(item))  // falling, yet paused by the vote
         // A second top-level behaviour that votes no keeps it running.
         let keeper = Watcher()
         keeper.action = {}

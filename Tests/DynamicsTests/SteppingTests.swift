@@ -64,7 +64,7 @@ struct SteppingTests {
         #expect(abs(closedForm - 495.833333) < 1e-5)
         let fallen = item.center.y - 50
         #expect(abs(fallen - closedForm) <= 0.01, "fell \(fallen) pt")
-        #expect(abs(fallen - 500) <= 5) // 500 ± 1 %: one second of g·t²/2
+        #expect(abs(fallen - 500) <= 5)  // 500 ± 1 %: one second of g·t²/2
     }
 
     @Test("A paused animator ignores step: no time, no ticks")

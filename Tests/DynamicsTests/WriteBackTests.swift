@@ -20,7 +20,9 @@ struct WriteBackTests {
         var sawRotation = false
         for _ in 1...60 {
             animator.step(Scenes.tick)
-            #expect(Self.isOnGrid(item.center.x, scale: 2) && Self.isOnGrid(item.center.y, scale: 2), "centre \(item.center)")
+            #expect(
+                Self.isOnGrid(item.center.x, scale: 2) && Self.isOnGrid(item.center.y, scale: 2),
+                "centre \(item.center)")
             // The written transform is exactly MakeRotation(k/5000) for an integer k.
             let k = (item.theta * 5000).rounded()
             #expect(item.transform == AffineTransform(rotation: .radians(k / 5000)), "transform \(item.transform)")
@@ -66,7 +68,8 @@ struct WriteBackTests {
             let h = abs(100 * sin(theta)) + abs(50 * cos(theta))
             let f = item.frame
             #expect(abs(f.width - w) <= 1e-9 && abs(f.height - h) <= 1e-9, "θ \(degrees)°: \(f)")
-            #expect(abs(f.origin.x - (40 - w / 2)) <= 1e-9 && abs(f.origin.y - (-7 - h / 2)) <= 1e-9, "θ \(degrees)°: \(f)")
+            #expect(
+                abs(f.origin.x - (40 - w / 2)) <= 1e-9 && abs(f.origin.y - (-7 - h / 2)) <= 1e-9, "θ \(degrees)°: \(f)")
         }
         // Square s: w′ = s·√(1 + |sin 2θ|) (spec §2), the seed's bounding-box decoding.
         let square = DynamicItem(identifier: "s", bounds: Size(60, 60), center: .zero)
@@ -76,8 +79,9 @@ struct WriteBackTests {
 
     @Test("Write-back replaces a scaled transform with a pure rotation")
     func writeBackDropsScale() {
-        let item = DynamicItem(identifier: "s", bounds: Size(60, 60), center: Point(100, 100),
-                               transform: AffineTransform(scaleX: 2, y: 2), kind: .plain)
+        let item = DynamicItem(
+            identifier: "s", bounds: Size(60, 60), center: Point(100, 100),
+            transform: AffineTransform(scaleX: 2, y: 2), kind: .plain)
         let animator = DynamicAnimator()
         animator.addBehavior(ItemBehavior(items: [item]))
         animator.step(Scenes.tick)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A user's mistakes, through the real CLI: one `error:` line naming the file (and line:column
 /// and key path where known), exit status 1, and nothing written.
@@ -14,7 +14,10 @@ struct BadInputTests {
         ("wrong_type.yaml", ":5:12: items[0].size[0]: expected a number, found string 'abc'"),
         ("unknown_key.yaml", ":7:5: items[0].cornerRadus: unknown key 'cornerRadus'"),
         ("unknown_behavior.yaml", ":6:5: behaviors[0]: unknown behavior 'snapp'"),
-        ("unknown_item.yaml", ":9:13: behaviors[0].snap.item: unknown item 'crad'; expected one of: card (did you mean 'card'?)"),
+        (
+            "unknown_item.yaml",
+            ":9:13: behaviors[0].snap.item: unknown item 'crad'; expected one of: card (did you mean 'card'?)"
+        ),
         ("negative_size.yaml", ":"),
         ("zero_size.json", ":"),
         ("nan.yaml", ":"),
@@ -22,8 +25,9 @@ struct BadInputTests {
         ("empty.yaml", ": file is empty"),
     ]
 
-    @Test("each bad scene file gets a one-line error with its place, exit status 1, and no output",
-          arguments: cases)
+    @Test(
+        "each bad scene file gets a one-line error with its place, exit status 1, and no output",
+        arguments: cases)
     func badSceneFile(fixture: String, expected: String) throws {
         let out = try makeTemporaryDirectory() + "/out"
         let path = Self.fixtures + fixture
@@ -38,8 +42,10 @@ struct BadInputTests {
 
     @Test("non-finite and non-positive numbers are named as such")
     func numbersAreExplained() throws {
-        for (fixture, words) in [("nan.yaml", "finite"), ("infinity.json", "finite"),
-                                 ("negative_size.yaml", "greater than 0"), ("zero_size.json", "greater than 0")] {
+        for (fixture, words) in [
+            ("nan.yaml", "finite"), ("infinity.json", "finite"),
+            ("negative_size.yaml", "greater than 0"), ("zero_size.json", "greater than 0"),
+        ] {
             let result = try CLI.run(["validate", Self.fixtures + fixture])
             #expect(result.stderr.contains(words), "\(fixture): \(result.stderr)")
         }
@@ -97,27 +103,30 @@ struct BadInputTests {
         #expect(result.stderr.isEmpty)
     }
 
-    @Test("validate counts every layer, and warns of an item off the canvas for the whole scene and of a child outside its parent")
+    @Test(
+        "validate counts every layer, and warns of an item off the canvas for the whole scene and of a child outside its parent"
+    )
     func validateWarnings() throws {
         let folder = try makeTemporaryDirectory()
         let file = folder + "/lost.yaml"
         try """
-            canvas: { size: [320, 240] }
-            duration: 0.5
-            items:
-              - { id: card, size: [100, 60], center: [160, 120], masksToBounds: true, children: [{ id: badge, size: [20, 20], center: [130, 30] }, { id: dot, size: [4, 4], center: [50, 30] }] }
-              - { id: ghost, size: [40, 40], center: [500, 120] }
-              - { id: faller, size: [40, 40], center: [160, -100] }
-            behaviors:
-              - gravity: { items: [faller] }
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        canvas: { size: [320, 240] }
+        duration: 0.5
+        items:
+          - { id: card, size: [100, 60], center: [160, 120], masksToBounds: true, children: [{ id: badge, size: [20, 20], center: [130, 30] }, { id: dot, size: [4, 4], center: [50, 30] }] }
+          - { id: ghost, size: [40, 40], center: [500, 120] }
+          - { id: faller, size: [40, 40], center: [160, -100] }
+        behaviors:
+          - gravity: { items: [faller] }
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         let result = try CLI.run(["validate", file])
         #expect(result.status == 0)
         #expect(result.stdout == "\(file): ok (5 items (3 top-level), 1 behavior)\n")
-        #expect(result.stderr == """
-            warning: \(file): items[1]: 'ghost' is outside the 320×240 canvas on every frame of the scene (it starts at center (500, 120))
-            warning: \(file): items[0].children[0]: 'badge' lies wholly outside its parent 'card': it spans x 120…140, y 20…40 in the parent's 100×60 bounds (a child's center is in its parent's bounds, origin top-left); the parent's masksToBounds hides it entirely
+        #expect(
+            result.stderr == """
+                warning: \(file): items[1]: 'ghost' is outside the 320×240 canvas on every frame of the scene (it starts at center (500, 120))
+                warning: \(file): items[0].children[0]: 'badge' lies wholly outside its parent 'card': it spans x 120…140, y 20…40 in the parent's 100×60 bounds (a child's center is in its parent's bounds, origin top-left); the parent's masksToBounds hides it entirely
 
-            """)
+                """)
     }
 }

@@ -14,8 +14,10 @@ enum CLI {
     static var releaseBinary: String { repositoryRoot + "/.build/release/flipbook" }
 
     /// Runs `flipbook` from the repository root, as a user would.
-    static func run(_ arguments: [String], binary: String = debugBinary,
-                    environment: [String: String]? = nil) throws -> ProcessOutput {
+    static func run(
+        _ arguments: [String], binary: String = debugBinary,
+        environment: [String: String]? = nil
+    ) throws -> ProcessOutput {
         try runProcess(binary, arguments, currentDirectory: repositoryRoot, environment: environment)
     }
 }

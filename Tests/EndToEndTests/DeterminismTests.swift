@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A scene renders to the same bytes on every run, with any thread count, in debug and release
 /// builds. The constants below change only when the motion or the pixels really change; if a
@@ -16,8 +16,9 @@ struct DeterminismTests {
     private func renderSnap(binary: String, jobs: Int) throws -> [[UInt8]] {
         let out = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let result = try CLI.run(["render", "scenes/snap.yaml", "--out", out, "--video", "none", "--jobs", "\(jobs)"],
-                                 binary: binary)
+        let result = try CLI.run(
+            ["render", "scenes/snap.yaml", "--out", out, "--video", "none", "--jobs", "\(jobs)"],
+            binary: binary)
         #expect(result.status == 0, "\(result.stderr)")
         return try listDirectory(out + "/snap").filter { $0.hasSuffix(".png") }.map {
             [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/snap/" + $0)))
@@ -36,8 +37,9 @@ struct DeterminismTests {
     @Test("the release build renders the same bytes as the debug build")
     func releaseBuild() throws {
         let binary = CLI.releaseBinary
-        try #require(FileManager.default.isExecutableFile(atPath: binary),
-                     "no release build at \(binary); run `make test`, which builds it first")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: binary),
+            "no release build at \(binary); run `make test`, which builds it first")
         let one = try renderSnap(binary: binary, jobs: 1)
         let two = try renderSnap(binary: binary, jobs: 2)
         #expect(one == two)
@@ -52,21 +54,27 @@ struct DeterminismTests {
     static let shapesFrame100 = "f44cbd5589e424db"
     static let shapesAllFrames = "cecb5d8f5adb8ec2"
 
-    @Test("the shapes scene (paths, strokes, dashes, an icon) renders the pinned bytes with 1 and 2 jobs, debug and release")
+    @Test(
+        "the shapes scene (paths, strokes, dashes, an icon) renders the pinned bytes with 1 and 2 jobs, debug and release"
+    )
     func shapes() throws {
         func render(_ binary: String, jobs: Int) throws -> [[UInt8]] {
             let out = try makeTemporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: out) }
-            let result = try CLI.run(["render", "scenes/shapes.yaml", "--out", out, "--video", "none", "--jobs", "\(jobs)"],
-                                     binary: binary)
+            let result = try CLI.run(
+                ["render", "scenes/shapes.yaml", "--out", out, "--video", "none", "--jobs", "\(jobs)"],
+                binary: binary)
             #expect(result.status == 0, "\(result.stderr)")
-            return try listDirectory(out + "/shapes").filter { $0.hasSuffix(".png") }.map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/shapes/" + $0))) }
+            return try listDirectory(out + "/shapes").filter { $0.hasSuffix(".png") }.map {
+                [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/shapes/" + $0)))
+            }
         }
         let debug = try render(CLI.debugBinary, jobs: 2)
         #expect(hex(fnv1a64(debug[100])) == Self.shapesFrame100)
         #expect(hex(fnv1a64(debug.joined())) == Self.shapesAllFrames)
-        try #require(FileManager.default.isExecutableFile(atPath: CLI.releaseBinary),
-                     "no release build at \(CLI.releaseBinary); run `make test`, which builds it first")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: CLI.releaseBinary),
+            "no release build at \(CLI.releaseBinary); run `make test`, which builds it first")
         #expect(try render(CLI.releaseBinary, jobs: 1) == debug)
     }
 }

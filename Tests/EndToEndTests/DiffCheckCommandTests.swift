@@ -1,7 +1,7 @@
 import Foundation
 import PNG
-import Testing
 import TestSupport
+import Testing
 
 @Suite("flipbook diff and check, end to end", .serialized)
 struct DiffCheckCommandTests {
@@ -13,28 +13,42 @@ struct DiffCheckCommandTests {
         return env
     }
 
-    @Test("check: goldens recorded from snap, then damping 0.5 → 0.45 exits 1 naming card and its first divergent tick 1")
+    @Test(
+        "check: goldens recorded from snap, then damping 0.5 → 0.45 exits 1 naming card and its first divergent tick 1")
     func checkFindsChangedDamping() throws {
-        let goldens = try makeTemporaryDirectory("goldens"), out1 = try makeTemporaryDirectory(), out2 = try makeTemporaryDirectory()
-        let record = try CLI.run(["check", "scenes/snap.yaml", "--goldens", goldens, "--record", "missing", "--out", out1],
-                                 environment: Self.localEnvironment)
+        let goldens = try makeTemporaryDirectory("goldens")
+        let out1 = try makeTemporaryDirectory()
+        let out2 = try makeTemporaryDirectory()
+        let record = try CLI.run(
+            ["check", "scenes/snap.yaml", "--goldens", goldens, "--record", "missing", "--out", out1],
+            environment: Self.localEnvironment)
         #expect(record.status == 0, "stderr: \(record.stderr)")
         #expect(record.stdout.hasPrefix("snap: recorded\n  recorded (no goldens before): 69 frame hashes, 8 PNGs"))
-        #expect(listDirectory(goldens + "/snap").filter { !$0.hasPrefix("frame_") } == ["events.txt", "frames.txt", "trace.csv"])
+        #expect(
+            listDirectory(goldens + "/snap").filter { !$0.hasPrefix("frame_") } == [
+                "events.txt", "frames.txt", "trace.csv",
+            ])
         #expect(listDirectory(goldens + "/snap").filter { $0.hasPrefix("frame_") }.count == 8)
 
         let scene = try makeTemporaryDirectory() + "/snap.yaml"
         let text = try String(contentsOfFile: repositoryRoot + "/scenes/snap.yaml", encoding: .utf8)
         #expect(text.contains("damping: 0.5 }"))
-        try text.replacingOccurrences(of: "damping: 0.5 }", with: "damping: 0.45 }").write(toFile: scene, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "damping: 0.5 }", with: "damping: 0.45 }").write(
+            toFile: scene, atomically: true, encoding: .utf8)
 
-        let check = try CLI.run(["check", scene, "--goldens", goldens, "--out", out2], environment: Self.localEnvironment)
+        let check = try CLI.run(
+            ["check", scene, "--goldens", goldens, "--out", out2], environment: Self.localEnvironment)
         #expect(check.status == 1, "stderr: \(check.stderr)")
         #expect(check.stderr.isEmpty)
         let lines = check.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "snap: different")
         #expect(lines.dropFirst().first == "  card: first divergent tick 1 (angle)")
-        #expect(lines.contains { $0.hasPrefix("  card: angle first differs at tick 1: expected -3.014°, actual -3.094°; largest difference 2.73874° at tick 10") })
+        #expect(
+            lines.contains {
+                $0.hasPrefix(
+                    "  card: angle first differs at tick 1: expected -3.014°, actual -3.094°; largest difference 2.73874° at tick 10"
+                )
+            })
         #expect(!lines.contains { $0.contains("size") }, "a turn alone changes no size")
         #expect(lines.contains { $0.hasPrefix("  frames: ") && $0.contains("first differing frame 1") })
         #expect(lines.contains("report: \(out2)/report/index.html"))
@@ -48,35 +62,54 @@ struct DiffCheckCommandTests {
         #expect(junit.contains("<property name=\"scene.snap\" value=\"\(scene)\"/>"))
         #expect(junit.contains("<property name=\"report\" value=\"\(out2)/report/index.html\"/>"))
         #expect(junit.contains("<testcase classname=\"flipbook\" name=\"snap\" time=\""))
-        #expect(lines.last == "to approve these changes after reading the report: flipbook check \(scene) --goldens \(goldens) --record failed")
+        #expect(
+            lines.last
+                == "to approve these changes after reading the report: flipbook check \(scene) --goldens \(goldens) --record failed"
+        )
 
         // The motion view: expected and actual in step, driven in Chromium.
         #expect(html.contains("<a href=\"snap/motion/motion.html\">Play expected and actual in motion</a>"))
         #expect(listDirectory("\(out2)/report/snap/motion/actual").count == 71, "damping 0.45 rests 2 ticks later")
-        #expect(listDirectory("\(out2)/report/snap/motion/expected") == listDirectory(goldens + "/snap").filter { $0.hasPrefix("frame_") })
-        let browser = try runProcess("/usr/bin/python3", [repositoryRoot + "/Tests/Browser/compare_test.py", "\(out2)/report/snap/motion/motion.html",
-                                                           "\(out2)/report/index.html"],
-                                     currentDirectory: repositoryRoot + "/Tests/Browser")
+        #expect(
+            listDirectory("\(out2)/report/snap/motion/expected")
+                == listDirectory(goldens + "/snap").filter { $0.hasPrefix("frame_") })
+        let browser = try runProcess(
+            "/usr/bin/python3",
+            [
+                repositoryRoot + "/Tests/Browser/compare_test.py", "\(out2)/report/snap/motion/motion.html",
+                "\(out2)/report/index.html",
+            ],
+            currentDirectory: repositoryRoot + "/Tests/Browser")
         #expect(browser.status == 0, "browser test failed:\n\(browser.stdout)\n\(browser.stderr)")
         #expect(browser.stdout.contains("compare: all checks passed"))
     }
 
     @Test("check with a mistyped --goldens folder is trouble (exit 2) with a suggestion, not 'different'")
     func checkMistypedGoldens() throws {
-        let result = try CLI.run(["check", "scenes/snap.yaml", "--goldens", "Tests/GoldenTests"], environment: Self.localEnvironment)
+        let result = try CLI.run(
+            ["check", "scenes/snap.yaml", "--goldens", "Tests/GoldenTests"], environment: Self.localEnvironment)
         #expect(result.status == 2)
-        #expect(result.stderr == "error: --goldens Tests/GoldenTests: no such folder (did you mean 'Tests/GoldensTests'?); record goldens into a new folder with --record missing\n")
+        #expect(
+            result.stderr
+                == "error: --goldens Tests/GoldenTests: no such folder (did you mean 'Tests/GoldensTests'?); record goldens into a new folder with --record missing\n"
+        )
         #expect(result.stdout.isEmpty)
     }
 
-    @Test("check without goldens for a scene suggests --record missing, as its note says; without --out only the report is left")
+    @Test(
+        "check without goldens for a scene suggests --record missing, as its note says; without --out only the report is left"
+    )
     func checkMissingGoldensHintAndCleanup() throws {
         let goldens = try makeTemporaryDirectory("goldens")
-        let result = try CLI.run(["check", "scenes/snap.yaml", "--goldens", goldens], environment: Self.localEnvironment)
+        let result = try CLI.run(
+            ["check", "scenes/snap.yaml", "--goldens", goldens], environment: Self.localEnvironment)
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.contains("record them with --record missing") })
-        #expect(lines.last == "to record the missing goldens: flipbook check scenes/snap.yaml --goldens \(goldens) --record missing")
+        #expect(
+            lines.last
+                == "to record the missing goldens: flipbook check scenes/snap.yaml --goldens \(goldens) --record missing"
+        )
         let report = try #require(lines.first { $0.hasPrefix("report: ") }).dropFirst("report: ".count)
         let folder = ((String(report) as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
         #expect(listDirectory(folder) == ["report"], "the rendered frames are removed, the report stays")
@@ -89,15 +122,20 @@ struct DiffCheckCommandTests {
         let goldens = try makeTemporaryDirectory("goldens")
         var env = Self.localEnvironment
         env["CI"] = "true"
-        let result = try CLI.run(["check", "scenes/snap.yaml", "--goldens", goldens, "--record", "all"], environment: env)
+        let result = try CLI.run(
+            ["check", "scenes/snap.yaml", "--goldens", goldens, "--record", "all"], environment: env)
         #expect(result.status == 2)
-        #expect(result.stderr == "error: recording goldens is disabled on CI (CI=true); record on a workstation, review the report and commit the goldens\n")
+        #expect(
+            result.stderr
+                == "error: recording goldens is disabled on CI (CI=true); record on a workstation, review the report and commit the goldens\n"
+        )
         #expect(listDirectory(goldens).isEmpty)
     }
 
     @Test("diff: a render delayed by one tick is reported as a time shift; a render against itself is the same")
     func diffFindsOneTickDelay() throws {
-        let a = try makeTemporaryDirectory(), b = try makeTemporaryDirectory()
+        let a = try makeTemporaryDirectory()
+        let b = try makeTemporaryDirectory()
         let render = try CLI.run(["render", "scenes/snap.yaml", "--out", a, "--video", "none"])
         #expect(render.status == 0, "stderr: \(render.stderr)")
 
@@ -106,18 +144,22 @@ struct DiffCheckCommandTests {
         try FileManager.default.createDirectory(atPath: b + "/snap", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: "\(a)/snap/\(frames[0])", toPath: "\(b)/snap/frame_00000.png")
         for (i, name) in frames.enumerated() {
-            try FileManager.default.copyItem(atPath: "\(a)/snap/\(name)", toPath: "\(b)/snap/" + String(format: "frame_%05d.png", i + 1))
+            try FileManager.default.copyItem(
+                atPath: "\(a)/snap/\(name)", toPath: "\(b)/snap/" + String(format: "frame_%05d.png", i + 1))
         }
-        let csv = try String(contentsOfFile: a + "/snap.trace.csv", encoding: .utf8).split(separator: "\n").map(String.init)
+        let csv = try String(contentsOfFile: a + "/snap.trace.csv", encoding: .utf8).split(separator: "\n").map(
+            String.init)
         var shifted = [csv[0], csv[1]]
         for row in csv.dropFirst() {
             let fields = row.split(separator: ",", maxSplits: 1)
             shifted.append("\(Int(fields[0])! + 1),\(fields[1])")
         }
-        try (shifted.joined(separator: "\n") + "\n").write(toFile: b + "/snap.trace.csv", atomically: true, encoding: .utf8)
+        try (shifted.joined(separator: "\n") + "\n").write(
+            toFile: b + "/snap.trace.csv", atomically: true, encoding: .utf8)
         // Events keep their text; every tick but the set-up's (0) moves one later.
         let text = try String(contentsOfFile: a + "/snap.trace.txt", encoding: .utf8)
-        let pause = try #require(text.split(separator: "\n").first { $0.hasSuffix(")") && $0.contains("animator paused (tick ") })
+        let pause = try #require(
+            text.split(separator: "\n").first { $0.hasSuffix(")") && $0.contains("animator paused (tick ") })
         let pauseTick = try #require(Int(pause.split(separator: " ").last!.dropLast()))
         try "[0.000] animator resumed (tick 0)\n[9.999] animator paused (tick \(pauseTick + 1))\n"
             .write(toFile: b + "/snap.trace.txt", atomically: true, encoding: .utf8)
@@ -126,8 +168,13 @@ struct DiffCheckCommandTests {
         #expect(diff.status == 1, "stderr: \(diff.stderr)")
         let lines = diff.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "snap: different")
-        #expect(lines.dropFirst().first == "  time shift: actual matches expected 1 tick later (every traced value and event)")
-        #expect(lines.contains("  events: expected animator paused (tick \(pauseTick)), actual animator paused (tick \(pauseTick + 1))"))
+        #expect(
+            lines.dropFirst().first
+                == "  time shift: actual matches expected 1 tick later (every traced value and event)")
+        #expect(
+            lines.contains(
+                "  events: expected animator paused (tick \(pauseTick)), actual animator paused (tick \(pauseTick + 1))"
+            ))
 
         let same = try CLI.run(["diff", a, a])
         #expect(same.status == 0, "stderr: \(same.stderr)")
@@ -146,23 +193,38 @@ struct DiffCheckCommandTests {
         #expect(missing.stderr == "error: '\(dir)/nope.png': no such file or folder\n")
         let sizes = try CLI.run(["diff", dir + "/a.png", dir + "/b.png"])
         #expect(sizes.status == 2)
-        #expect(sizes.stderr == "error: cannot compare '\(dir)/a.png' (4×4) with '\(dir)/b.png' (5×4): the pixel sizes differ\n")
+        #expect(
+            sizes.stderr
+                == "error: cannot compare '\(dir)/a.png' (4×4) with '\(dir)/b.png' (5×4): the pixel sizes differ\n")
     }
 
-    @Test("the HTML report renders in headless Chromium with the network cut off",
-          .enabled(if: which("chromium") != nil || which("chromium-browser") != nil,
-                   "chromium is not installed: the browser check of the report is skipped (apt-get install -y chromium)"))
+    @Test(
+        "the HTML report renders in headless Chromium with the network cut off",
+        .enabled(
+            if: which("chromium") != nil || which("chromium-browser") != nil,
+            "chromium is not installed: the browser check of the report is skipped (apt-get install -y chromium)"))
     func reportRendersInBrowser() throws {
         let dir = try makeTemporaryDirectory()
         var pixels = [UInt8](repeating: 255, count: 64 * 48 * 4)
         try PNG.writeAtomically(PNG.encode(rgba: pixels, width: 64, height: 48), to: dir + "/expected.png")
-        for y in 10..<30 { for x in 20..<40 { let k = (y * 64 + x) * 4; pixels[k] = 255; pixels[k + 1] = 149; pixels[k + 2] = 0 } }
+        for y in 10..<30 {
+            for x in 20..<40 {
+                let k = (y * 64 + x) * 4
+                pixels[k] = 255
+                pixels[k + 1] = 149
+                pixels[k + 2] = 0
+            }
+        }
         try PNG.writeAtomically(PNG.encode(rgba: pixels, width: 64, height: 48), to: dir + "/actual.png")
         let diff = try CLI.run(["diff", dir + "/expected.png", dir + "/actual.png", "--report", dir + "/report"])
         #expect(diff.status == 1, "stderr: \(diff.stderr)")
 
-        let shot = try runProcess("/bin/sh", [repositoryRoot + "/Tests/Tools/screenshot_report.sh",
-                                              dir + "/report/index.html", dir + "/shot.png", "800x600"])
+        let shot = try runProcess(
+            "/bin/sh",
+            [
+                repositoryRoot + "/Tests/Tools/screenshot_report.sh",
+                dir + "/report/index.html", dir + "/shot.png", "800x600",
+            ])
         #expect(shot.status == 0, "stderr: \(shot.stderr)")
         let image = try PNG.decode(contentsOf: dir + "/shot.png")
         #expect(image.width == 800 && image.height == 600)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The documents a newcomer reads from a clone: README.md, docs/ and the module READMEs.
 @Suite("documentation a clone can follow")
@@ -43,10 +43,14 @@ struct DocumentationTests {
             let text = try String(contentsOfFile: repositoryRoot + "/" + document, encoding: .utf8)
             let folder = (document as NSString).deletingLastPathComponent
             for target in Self.linkTargets(in: text) {
-                if target.contains("://") || target.hasPrefix("mailto:") || target.hasPrefix("#") || target.isEmpty { continue }
+                if target.contains("://") || target.hasPrefix("mailto:") || target.hasPrefix("#") || target.isEmpty {
+                    continue
+                }
                 let file = String(target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0])
                 let resolved = URL(fileURLWithPath: repositoryRoot + "/" + folder + "/" + file).standardizedFileURL.path
-                if !(resolved == root || resolved.hasPrefix(root + "/")) || !FileManager.default.fileExists(atPath: resolved) {
+                if !(resolved == root || resolved.hasPrefix(root + "/"))
+                    || !FileManager.default.fileExists(atPath: resolved)
+                {
                     broken.append("\(document): \(target)")
                 }
             }
@@ -67,15 +71,21 @@ struct DocumentationTests {
         #expect(mentions == [])
     }
 
-    @Test("README.md and docs/ use no unexplained insider words (the source text, the seed, listing or figure numbers, QA1673 alone)")
+    @Test(
+        "README.md and docs/ use no unexplained insider words (the source text, the seed, listing or figure numbers, QA1673 alone)"
+    )
     func noInsiderWords() throws {
         var found: [String] = []
         let words = ["source text", "the seed", "seed:", "seed's", "listing 6-", "Figure 6-", "figure 6-"]
         for document in try Self.documents() where !document.hasPrefix("Sources/") {
             let text = try String(contentsOfFile: repositoryRoot + "/" + document, encoding: .utf8)
             for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-                for word in words where Self.containsWord(word, in: String(line)) { found.append("\(document):\(n + 1): \(word)") }
-                if line.contains("QA1673") && !line.contains("Technical Q&A") { found.append("\(document):\(n + 1): QA1673") }
+                for word in words where Self.containsWord(word, in: String(line)) {
+                    found.append("\(document):\(n + 1): \(word)")
+                }
+                if line.contains("QA1673") && !line.contains("Technical Q&A") {
+                    found.append("\(document):\(n + 1): QA1673")
+                }
             }
         }
         #expect(found == [])
@@ -113,7 +123,9 @@ struct QuickStartTests {
         return String(rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)])
     }
 
-    @Test("the quick start's scene, saved as the README says and rendered with its command, gives 132 frames and a video of three instances of one component")
+    @Test(
+        "the quick start's scene, saved as the README says and rendered with its command, gives 132 frames and a video of three instances of one component"
+    )
     func quickStartRenders() throws {
         let section = try Self.section()
         // The scene: the first ```yaml block, its indentation (it sits in a list item) removed.
@@ -127,7 +139,8 @@ struct QuickStartTests {
         #expect(yaml.split(separator: "\n").count <= 12)
         // The file name and the command, as the steps give them.
         #expect(section.contains("Save this as `first.yaml`"))
-        let command = try #require(section.split(separator: "`").first { $0.hasPrefix(".build/release/flipbook render") })
+        let command = try #require(
+            section.split(separator: "`").first { $0.hasPrefix(".build/release/flipbook render") })
         let arguments = command.split(separator: " ").dropFirst().map(String.init)
         #expect(arguments == ["render", "first.yaml"])
 
@@ -137,16 +150,23 @@ struct QuickStartTests {
         let result = try runProcess(CLI.debugBinary, arguments, currentDirectory: folder)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.hasPrefix("first: 132 frames"))
-        #expect(listDirectory(folder + "/output") == ["first", "first.manifest.json", "first.mp4", "first.trace.csv", "first.trace.txt"])
+        #expect(
+            listDirectory(folder + "/output") == [
+                "first", "first.manifest.json", "first.mp4", "first.trace.csv", "first.trace.txt",
+            ])
         #expect(listDirectory(folder + "/output/first").filter { $0.hasSuffix(".png") }.count == 132)
         // The closing line: scenes, files, the folder's size, the video to open.
         // 132 frames, the player page, the video, two traces and the manifest.
         let last = String(result.stdout.split(separator: "\n").last ?? "")
-        #expect(last.hasPrefix("1 scene, 137 files, ") && last.hasSuffix(" MB in output/; open output/first.mp4"), "\(last)")
+        #expect(
+            last.hasPrefix("1 scene, 137 files, ") && last.hasSuffix(" MB in output/; open output/first.mp4"), "\(last)"
+        )
         #expect(section.contains("1 scene, 137 files"))
         #expect(section.contains("132 frames"))
         let trace = try String(contentsOfFile: folder + "/output/first.trace.csv", encoding: .utf8)
-        for id in ["a", "b", "c"] { #expect(trace.contains("\n131,2.183333,\(id),"), "the trace has \(id) at the last tick") }
+        for id in ["a", "b", "c"] {
+            #expect(trace.contains("\n131,2.183333,\(id),"), "the trace has \(id) at the last tick")
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// An ffmpeg that stops reading its input is ended by the watchdog with a clear error, and no
 /// video is left under its final name (or a hidden temporary one). The fake ffmpeg answers the
@@ -8,7 +8,9 @@ import TestSupport
 /// only this test puts it first on PATH.
 @Suite("flipbook render: the ffmpeg watchdog", .serialized)
 struct FFmpegWatchdogTests {
-    @Test("an ffmpeg that stops reading is ended after --ffmpeg-timeout with a clear error and nothing under a final name")
+    @Test(
+        "an ffmpeg that stops reading is ended after --ffmpeg-timeout with a clear error and nothing under a final name"
+    )
     func stalledFFmpegIsEnded() throws {
         let dir = try makeTemporaryDirectory()
         let file = try TestScenes.write(TestScenes.fallingCards(), to: dir)
@@ -28,10 +30,14 @@ struct FFmpegWatchdogTests {
         environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
 
         let out = dir + "/out"
-        let r = try CLI.run(["render", file, "--out", out, "--video", "mp4", "--no-frames", "--no-trace", "--ffmpeg-timeout", "1"],
-                            environment: environment)
+        let r = try CLI.run(
+            ["render", file, "--out", out, "--video", "mp4", "--no-frames", "--no-trace", "--ffmpeg-timeout", "1"],
+            environment: environment)
         #expect(r.status == 1)
-        #expect(r.stderr.hasPrefix("error: ffmpeg made no progress for 1 s while writing \(out)/shards.mp4 (it read no frames, used no CPU and wrote nothing), so it was stopped and its partial file removed;"), "\(r.stderr)")
+        #expect(
+            r.stderr.hasPrefix(
+                "error: ffmpeg made no progress for 1 s while writing \(out)/shards.mp4 (it read no frames, used no CPU and wrote nothing), so it was stopped and its partial file removed;"
+            ), "\(r.stderr)")
         // Only the resume journal remains: no video, no temporary file, no manifest, no lock.
         #expect(listDirectory(out) == ["shards.manifest.partial"])
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Two renders of one scene into one folder: the second fails at once naming the first's pid
 /// (or waits with --wait-lock), and a full render's cleanup deletes only frames an earlier render
@@ -20,7 +20,9 @@ struct OutputLockTests {
         return fd
     }
 
-    @Test("a second render of the same scene into the same folder fails at once, naming the holder's pid, and writes nothing")
+    @Test(
+        "a second render of the same scene into the same folder fails at once, naming the holder's pid, and writes nothing"
+    )
     func secondRenderFails() throws {
         let dir = try makeTemporaryDirectory()
         let file = try TestScenes.write(TestScenes.fallingCards(), to: dir)
@@ -30,7 +32,10 @@ struct OutputLockTests {
         defer { close(fd) }
         let second = try CLI.run(["render", file, "--out", out, "--video", "none"])
         #expect(second.status == 1)
-        #expect(second.stderr == "error: another render (pid \(getpid())) is writing this scene into the same folder (lock \(out)/shards.lock); wait for it to finish, pass --wait-lock to wait, or render into another --out folder\n")
+        #expect(
+            second.stderr
+                == "error: another render (pid \(getpid())) is writing this scene into the same folder (lock \(out)/shards.lock); wait for it to finish, pass --wait-lock to wait, or render into another --out folder\n"
+        )
         #expect(listDirectory(out) == ["shards.lock"], "nothing written")
     }
 
@@ -55,7 +60,8 @@ struct OutputLockTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(listDirectory(out + "/shards").filter { $0.hasSuffix(".png") }.count == 120)
-        #expect(!listDirectory(out).contains { $0.hasSuffix(".lock") }, "the lock file is removed: \(listDirectory(out))")
+        #expect(
+            !listDirectory(out).contains { $0.hasSuffix(".lock") }, "the lock file is removed: \(listDirectory(out))")
     }
 
     @Test("shards of one scene share a folder, but not with a full render or a second copy of themselves")
@@ -67,12 +73,19 @@ struct OutputLockTests {
         // What `--shard 1/2` holds while it runs.
         let scene = try hold(out + "/shards.lock", exclusive: false)
         let window = try hold(out + "/shards.frames-000000-000060.lock", exclusive: true)
-        defer { close(window); close(scene) }
+        defer {
+            close(window)
+            close(scene)
+        }
 
         let full = try CLI.run(["render", file, "--out", out, "--video", "none"])
-        #expect(full.status == 1 && full.stderr.contains("another render (pid \(getpid())) is writing this scene"), "\(full.stderr)")
+        #expect(
+            full.status == 1 && full.stderr.contains("another render (pid \(getpid())) is writing this scene"),
+            "\(full.stderr)")
         let twin = try CLI.run(["render", file, "--out", out, "--video", "none", "--shard", "1/2"])
-        #expect(twin.status == 1 && twin.stderr.contains("(lock \(out)/shards.frames-000000-000060.lock)"), "\(twin.stderr)")
+        #expect(
+            twin.status == 1 && twin.stderr.contains("(lock \(out)/shards.frames-000000-000060.lock)"), "\(twin.stderr)"
+        )
         let other = try CLI.run(["render", file, "--out", out, "--video", "none", "--shard", "2/2"])
         #expect(other.status == 0, "\(other.stderr)")
         #expect(listDirectory(out + "/shards").first == "frame_00060.png")
@@ -92,7 +105,10 @@ struct OutputLockTests {
 
         let second = try CLI.run(["render", short, "--out", out, "--video", "none", "--no-trace"])
         #expect(second.status == 0, "\(second.stderr)")
-        let expected = (0..<60).map { String(format: "frame_%05d.png", $0) } + ["frame_00100.png", "frame_00200.png", "index.html"]
+        let expected =
+            (0..<60).map { String(format: "frame_%05d.png", $0) } + [
+                "frame_00100.png", "frame_00200.png", "index.html",
+            ]
         #expect(listDirectory(out + "/shards") == expected)
     }
 }

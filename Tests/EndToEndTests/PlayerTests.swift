@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The player page through the real CLI, and driven in headless Chromium (Debian's chromium,
 /// chromium-driver and python3-selenium, which `make test` installs).
@@ -13,7 +13,9 @@ struct PlayerEndToEndTests {
         #expect(with.status == 0, "\(with.stderr)")
         #expect(with.stdout.contains("→ \(out)/snap/, \(out)/snap/index.html,"), "\(with.stdout)")
         let page = try String(contentsOfFile: out + "/snap/index.html", encoding: .utf8)
-        #expect(page.contains(#""scene":"snap","fps":60,"width":640,"height":1136,"scale":2,"firstFrame":0,"frameCount":69"#))
+        #expect(
+            page.contains(
+                #""scene":"snap","fps":60,"width":640,"height":1136,"scale":2,"firstFrame":0,"frameCount":69"#))
         #expect(page.contains(#"{"tick":68,"text":"animator paused","kind":"animator"}"#))
 
         let without = try makeTemporaryDirectory()
@@ -34,13 +36,15 @@ struct PlayerEndToEndTests {
         #expect(try String(contentsOfFile: out + "/snap/index.html", encoding: .utf8) == page)
     }
 
-    @Test("in Chromium the player steps, plays, pauses, jumps to an event's tick, inspects and selects items by clicking")
+    @Test(
+        "in Chromium the player steps, plays, pauses, jumps to an event's tick, inspects and selects items by clicking")
     func chromiumDrivesThePlayer() throws {
         let out = try makeTemporaryDirectory()
         let render = try CLI.run(["render", "scenes/snap-zones.yaml", "--out", out, "--video", "none"])
         #expect(render.status == 0, "\(render.stderr)")
-        let result = try runProcess("/usr/bin/python3", [repositoryRoot + "/Tests/Browser/player_test.py", out, "snap-zones"],
-                                    currentDirectory: repositoryRoot + "/Tests/Browser")
+        let result = try runProcess(
+            "/usr/bin/python3", [repositoryRoot + "/Tests/Browser/player_test.py", out, "snap-zones"],
+            currentDirectory: repositoryRoot + "/Tests/Browser")
         #expect(result.status == 0, "browser test failed:\n\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("player: all checks passed"))
     }
@@ -48,11 +52,14 @@ struct PlayerEndToEndTests {
 
 @Suite("flipbook studio, end to end in Chromium", .serialized)
 struct StudioEndToEndTests {
-    @Test("the studio lists scenes escaped, opens a player, reloads it at the same frame after a save, shows a scene error over the last good render, and refuses traversal")
+    @Test(
+        "the studio lists scenes escaped, opens a player, reloads it at the same frame after a save, shows a scene error over the last good render, and refuses traversal"
+    )
     func studioLiveReload() throws {
         let work = try makeTemporaryDirectory()
-        let result = try runProcess("/usr/bin/python3", [repositoryRoot + "/Tests/Browser/studio_test.py", CLI.debugBinary, work],
-                                    currentDirectory: repositoryRoot + "/Tests/Browser")
+        let result = try runProcess(
+            "/usr/bin/python3", [repositoryRoot + "/Tests/Browser/studio_test.py", CLI.debugBinary, work],
+            currentDirectory: repositoryRoot + "/Tests/Browser")
         #expect(result.status == 0, "browser test failed:\n\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("studio: all checks passed"))
     }
@@ -60,9 +67,12 @@ struct StudioEndToEndTests {
     @Test("studio refuses a missing folder and a port out of range with a clear message")
     func studioBadArguments() throws {
         let missing = try CLI.run(["studio", "no-such-folder"])
-        #expect(missing.status == 1 && missing.stderr.contains("no-such-folder: no such scene file or folder"), "\(missing.stderr)")
+        #expect(
+            missing.status == 1 && missing.stderr.contains("no-such-folder: no such scene file or folder"),
+            "\(missing.stderr)")
         let port = try CLI.run(["studio", "scenes", "--port", "70000"])
-        #expect(port.status == 64 && port.stderr.contains("--port must be within 0...65535, got 70000"), "\(port.stderr)")
+        #expect(
+            port.status == 64 && port.stderr.contains("--port must be within 0...65535, got 70000"), "\(port.stderr)")
     }
 }
 
@@ -72,7 +82,9 @@ struct FigurePlayerTests {
     func playerFolder() throws {
         let out = try makeTemporaryDirectory()
         let destination = out + "/docs/snap-player"
-        let result = try CLI.run(["figure", "scenes/snap.yaml", "--kind", "player", "--from", "0.5", "--to", "0.6", "-o", destination])
+        let result = try CLI.run([
+            "figure", "scenes/snap.yaml", "--kind", "player", "--from", "0.5", "--to", "0.6", "-o", destination,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "\(destination)/index.html (frames 30..<37)\n")
         #expect(listDirectory(destination) == (30..<37).map { "frame_000\($0).png" } + ["index.html"])
@@ -80,7 +92,9 @@ struct FigurePlayerTests {
         #expect(page.contains(#""firstFrame":30,"frameCount":7"#))
         #expect(listDirectory(out + "/docs") == ["snap-player"], "no staging folder left behind")
 
-        let empty = try CLI.run(["figure", "scenes/snap.yaml", "--kind", "player", "--from", "2", "--to", "1", "-o", destination])
+        let empty = try CLI.run([
+            "figure", "scenes/snap.yaml", "--kind", "player", "--from", "2", "--to", "1", "-o", destination,
+        ])
         #expect(empty.status != 0 && empty.stderr.contains("select no frames of snap"), "\(empty.stderr)")
         #expect(listDirectory(destination).count == 8, "a refused figure leaves the last one as it was")
     }

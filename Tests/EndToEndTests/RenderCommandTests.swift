@@ -1,7 +1,7 @@
 import Foundation
 import PNG
-import Testing
 import TestSupport
+import Testing
 
 @Suite("flipbook render, end to end", .serialized)
 struct RenderCommandTests {
@@ -64,20 +64,35 @@ struct RenderCommandTests {
         let text = try String(contentsOfFile: out + "/snap.trace.txt", encoding: .utf8)
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines[1] == "[0.000] animator resumed (tick 0)")
-        #expect(lines[2] == "[0.000] card NSRect: {{130, 222}, {60, 60}} center (160, 252) angle 0.000000 velocity (0, 0) angularVelocity 0.000000")
+        #expect(
+            lines[2]
+                == "[0.000] card NSRect: {{130, 222}, {60, 60}} center (160, 252) angle 0.000000 velocity (0, 0) angularVelocity 0.000000"
+        )
         #expect(lines.contains("[1.133] animator paused (tick 68)"))
-        #expect(lines.last == "[1.133] card NSRect: {{50, 222}, {60, 60}} center (80, 252) angle 0.000000 velocity (0, 0) angularVelocity 0.000000")
+        #expect(
+            lines.last
+                == "[1.133] card NSRect: {{50, 222}, {60, 60}} center (80, 252) angle 0.000000 velocity (0, 0) angularVelocity 0.000000"
+        )
         let csv = try String(contentsOfFile: out + "/snap.trace.csv", encoding: .utf8).split(separator: "\n")
         #expect(csv.count == 1 + 69)
-        #expect(csv[0] == "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity,drawn,velocity_x,velocity_y,angular_velocity,local_time,elapsed_time")
-        #expect(csv[1] == "0,0.000000,card,160.000000,252.000000,130.000000,222.000000,60.000000,60.000000,0.000000000,1.000000,1.000000,1.000000,1,0.000000,0.000000,0.000000000,0.000000,0.000000")
+        #expect(
+            csv[0]
+                == "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity,drawn,velocity_x,velocity_y,angular_velocity,local_time,elapsed_time"
+        )
+        #expect(
+            csv[1]
+                == "0,0.000000,card,160.000000,252.000000,130.000000,222.000000,60.000000,60.000000,0.000000000,1.000000,1.000000,1.000000,1,0.000000,0.000000,0.000000000,0.000000,0.000000"
+        )
     }
 
     @Test("--png-level changes the PNG bytes but not the pixels")
     func pngLevel() throws {
-        let a = try makeTemporaryDirectory(), b = try makeTemporaryDirectory()
+        let a = try makeTemporaryDirectory()
+        let b = try makeTemporaryDirectory()
         for (dir, level) in [(a, "1"), (b, "9")] {
-            let result = try CLI.run(["render", "scenes/snap.yaml", "--out", dir, "--video", "none", "--png-level", level])
+            let result = try CLI.run([
+                "render", "scenes/snap.yaml", "--out", dir, "--video", "none", "--png-level", level,
+            ])
             #expect(result.status == 0, "stderr: \(result.stderr)")
         }
         let fast = try Data(contentsOf: URL(fileURLWithPath: a + "/snap/frame_00010.png"))
@@ -92,8 +107,9 @@ struct RenderCommandTests {
     @Test("without ffmpeg on PATH the render fails before writing anything and says how to fix it")
     func missingFFmpeg() throws {
         let out = try makeTemporaryDirectory()
-        let result = try CLI.run(["render", "scenes/snap.yaml", "--out", out + "/o"],
-                                 environment: ["PATH": "/nonexistent"])
+        let result = try CLI.run(
+            ["render", "scenes/snap.yaml", "--out", out + "/o"],
+            environment: ["PATH": "/nonexistent"])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("error: ffmpeg not found on PATH"), "\(result.stderr)")
         #expect(result.stderr.contains("apt-get install ffmpeg"))
@@ -123,9 +139,12 @@ struct ProgressTests {
 
 @Suite("Examples")
 struct ExampleTests {
-    @Test("the BuildSceneInCode example renders the snap built in Swift and pauses on the same tick as scenes/snap.yaml")
+    @Test(
+        "the BuildSceneInCode example renders the snap built in Swift and pauses on the same tick as scenes/snap.yaml")
     func swiftBuiltSceneMatchesTheFile() throws {
-        let example = URL(fileURLWithPath: CLI.debugBinary).deletingLastPathComponent().appendingPathComponent("BuildSceneInCode").path
+        let example = URL(fileURLWithPath: CLI.debugBinary).deletingLastPathComponent().appendingPathComponent(
+            "BuildSceneInCode"
+        ).path
         try #require(FileManager.default.isExecutableFile(atPath: example), "build the package first (swift build)")
         let out = try makeTemporaryDirectory()
         let result = try runProcess(example, [out])
@@ -154,21 +173,29 @@ struct SVGFrameTests {
 
     @Test("--frames and --shard write only their frames, numbered as in a full render and byte-identical to it")
     func svgFrameSelection() throws {
-        let full = try makeTemporaryDirectory(), part = try makeTemporaryDirectory(), shard = try makeTemporaryDirectory()
+        let full = try makeTemporaryDirectory()
+        let part = try makeTemporaryDirectory()
+        let shard = try makeTemporaryDirectory()
         #expect(try CLI.run(["render", "scenes/snap.yaml", "--out", full, "--format", "svg"]).status == 0)
-        let ranged = try CLI.run(["render", "scenes/snap.yaml", "--out", part, "--format", "svg", "--frames", "50..<52"])
+        let ranged = try CLI.run([
+            "render", "scenes/snap.yaml", "--out", part, "--format", "svg", "--frames", "50..<52",
+        ])
         #expect(ranged.status == 0, "\(ranged.stderr)")
         #expect(ranged.stdout == "snap: 2 SVG frames → \(part)/snap/\n")
         #expect(listDirectory(part + "/snap") == ["frame_00050.svg", "frame_00051.svg"])
         for name in ["frame_00050.svg", "frame_00051.svg"] {
-            #expect(FileManager.default.contents(atPath: part + "/snap/" + name) == FileManager.default.contents(atPath: full + "/snap/" + name))
+            #expect(
+                FileManager.default.contents(atPath: part + "/snap/" + name)
+                    == FileManager.default.contents(atPath: full + "/snap/" + name))
         }
         // 69 frames in 3 shards: 23 each; the last shard is frames 46..<69.
         let sharded = try CLI.run(["render", "scenes/snap.yaml", "--out", shard, "--format", "svg", "--shard", "3/3"])
         #expect(sharded.status == 0, "\(sharded.stderr)")
         let files = listDirectory(shard + "/snap")
         #expect(files.count == 23 && files.first == "frame_00046.svg" && files.last == "frame_00068.svg")
-        let past = try CLI.run(["render", "scenes/snap.yaml", "--out", part, "--format", "svg", "--frames", "100..<120"])
+        let past = try CLI.run([
+            "render", "scenes/snap.yaml", "--out", part, "--format", "svg", "--frames", "100..<120",
+        ])
         #expect(past.status != 0)
         #expect(past.stderr.contains("--frames 100..<120 starts after the scene's last frame, 68"))
     }

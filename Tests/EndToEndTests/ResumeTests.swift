@@ -1,7 +1,7 @@
 import Foundation
 import PNG
-import Testing
 import TestSupport
+import Testing
 
 /// A render killed with SIGKILL mid-write and resumed with --resume ends with exactly the files
 /// of a clean render, and no partial file ever sits under a final name.
@@ -16,7 +16,8 @@ struct ResumeTests {
         try #require(long != original)
         let file = dir + "/gravity.json"
         try long.write(toFile: file, atomically: true, encoding: .utf8)
-        let out = dir + "/out", clean = dir + "/clean"
+        let out = dir + "/out"
+        let clean = dir + "/clean"
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLI.debugBinary)
@@ -27,7 +28,8 @@ struct ResumeTests {
         // Kill once some frames exist but long before the end.
         let deadline = Date().addingTimeInterval(120)
         while listDirectory(out + "/gravity").filter({ $0.hasSuffix(".png") && !$0.hasPrefix(".") }).count < 40,
-              process.isRunning, Date() < deadline {
+            process.isRunning, Date() < deadline
+        {
             usleep(20_000)
         }
         try #require(process.isRunning, "the render finished before it could be killed")

@@ -1,7 +1,7 @@
 import Foundation
 import PNG
-import Testing
 import TestSupport
+import Testing
 
 /// The local equivalent of a sharded render on a batch engine: 4 shard processes, then concat,
 /// then verify; the joined video decodes to exactly the frames of a single-process render.
@@ -35,17 +35,24 @@ struct ShardConcatTests {
         for k in 1...4 {
             group.enter()
             Thread.detachNewThread {
-                let r = try? CLI.run(["render", file, "--out", dir + "/sharded", "--video", "mp4", "--shard", "\(k)/4", "--jobs", "1"])
+                let r = try? CLI.run([
+                    "render", file, "--out", dir + "/sharded", "--video", "mp4", "--shard", "\(k)/4", "--jobs", "1",
+                ])
                 results.set(k, r)
                 group.leave()
             }
         }
         group.wait()
-        for k in 1...4 { #expect(results.get(k)?.status == 0, "shard \(k): \(results.get(k)?.stderr ?? "did not run")") }
+        for k in 1...4 {
+            #expect(results.get(k)?.status == 0, "shard \(k): \(results.get(k)?.stderr ?? "did not run")")
+        }
 
         let segments = listDirectory(dir + "/sharded").filter { $0.hasSuffix(".mp4") }
-        #expect(segments == ["shards.frames-000000-000030.mp4", "shards.frames-000030-000060.mp4",
-                             "shards.frames-000060-000090.mp4", "shards.frames-000090-000120.mp4"])
+        #expect(
+            segments == [
+                "shards.frames-000000-000030.mp4", "shards.frames-000030-000060.mp4",
+                "shards.frames-000060-000090.mp4", "shards.frames-000090-000120.mp4",
+            ])
         let verify = try CLI.run(["verify", dir + "/sharded"])
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
         #expect(verify.stdout.contains("ok: 4 manifests"))
@@ -67,8 +74,11 @@ struct ShardConcatTests {
         #expect(decoded == reference, "joined segments decode to the single-process video's frames")
 
         // A missing segment is refused by concat and reported by verify.
-        let gap = try CLI.run(["concat", dir + "/sharded/" + segments[0], dir + "/sharded/" + segments[2], "--out", dir + "/gap.mp4"])
-        #expect(gap.status == 1 && gap.stderr.contains("frames 30..<60 are in no segment given, between"), "\(gap.stderr)")
+        let gap = try CLI.run([
+            "concat", dir + "/sharded/" + segments[0], dir + "/sharded/" + segments[2], "--out", dir + "/gap.mp4",
+        ])
+        #expect(
+            gap.status == 1 && gap.stderr.contains("frames 30..<60 are in no segment given, between"), "\(gap.stderr)")
         unlink(dir + "/sharded/shards.frames-000030-000060.manifest.json")
         let broken = try CLI.run(["verify", dir + "/sharded"])
         #expect(broken.status == 1 && broken.stdout.contains("frames 30..<60 are in no manifest"))
@@ -86,13 +96,22 @@ struct ShardConcatTests {
         #expect(gif.status == 1 && gif.stderr.contains("--video gif cannot be split"), "\(gif.stderr)")
         let frames = try CLI.run(["render", file, "--out", dir, "--video", "none", "--frames", "10..<13"])
         #expect(frames.status == 0, "\(frames.stderr)")
-        #expect(listDirectory(dir + "/shards") == ["frame_00010.png", "frame_00011.png", "frame_00012.png", "index.html"])
+        #expect(
+            listDirectory(dir + "/shards") == ["frame_00010.png", "frame_00011.png", "frame_00012.png", "index.html"])
     }
 }
 
 private final class ResultsBox: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [Int: ProcessOutput] = [:]
-    func set(_ k: Int, _ v: ProcessOutput?) { lock.lock(); values[k] = v; lock.unlock() }
-    func get(_ k: Int) -> ProcessOutput? { lock.lock(); defer { lock.unlock() }; return values[k] }
+    func set(_ k: Int, _ v: ProcessOutput?) {
+        lock.lock()
+        values[k] = v
+        lock.unlock()
+    }
+    func get(_ k: Int) -> ProcessOutput? {
+        lock.lock()
+        defer { lock.unlock() }
+        return values[k]
+    }
 }

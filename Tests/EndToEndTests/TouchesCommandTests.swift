@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("flipbook render --touches")
 struct TouchesCommandTests {
@@ -18,14 +18,17 @@ struct TouchesCommandTests {
         let folder = try makeTemporaryDirectory()
         let file = folder + "/tapped.yaml"
         try scene.write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try CLI.run(["render", file, "--out", folder + "/out", "--video", "none", "--no-player"] + arguments)
+        let result = try CLI.run(
+            ["render", file, "--out", folder + "/out", "--video", "none", "--no-player"] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
         return try listDirectory(folder + "/out/tapped").filter { $0.hasSuffix(".png") }.sorted().map {
             try Data(contentsOf: URL(fileURLWithPath: folder + "/out/tapped/" + $0))
         }
     }
 
-    @Test("a scripted tap shows the circle from its tick by default; --touches off draws the frames of a scene without it; the trace logs the tap")
+    @Test(
+        "a scripted tap shows the circle from its tick by default; --touches off draws the frames of a scene without it; the trace logs the tap"
+    )
     func onAndOff() throws {
         let shown = try frames([])
         let off = try frames(["--touches", "off"])

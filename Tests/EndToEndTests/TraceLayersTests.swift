@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("flipbook render --trace-layers")
 struct TraceLayersTests {
@@ -8,10 +8,15 @@ struct TraceLayersTests {
     func traceLayers() throws {
         func items(_ arguments: [String]) throws -> [String: Int] {
             let out = try makeTemporaryDirectory()
-            let result = try CLI.run(["render", "scenes/property-animator-scrub.yaml", "--out", out, "--video", "none", "--no-player"] + arguments)
+            let result = try CLI.run(
+                ["render", "scenes/property-animator-scrub.yaml", "--out", out, "--video", "none", "--no-player"]
+                    + arguments)
             #expect(result.status == 0, "\(result.stderr)")
-            let rows = try String(contentsOfFile: out + "/property-animator-scrub.trace.csv", encoding: .utf8).split(separator: "\n").dropFirst()
-            return rows.reduce(into: [:]) { counts, row in counts[String(row.split(separator: ",")[2]), default: 0] += 1 }
+            let rows = try String(contentsOfFile: out + "/property-animator-scrub.trace.csv", encoding: .utf8).split(
+                separator: "\n"
+            ).dropFirst()
+            return rows.reduce(into: [:]) { counts, row in counts[String(row.split(separator: ",")[2]), default: 0] += 1
+            }
         }
         let all = try items([])
         #expect(all == ["sheet": 94, "handle": 94, "badge": 94, "dot": 94])

@@ -1,7 +1,7 @@
 import Foundation
 import PNG
-import Testing
 import TestSupport
+import Testing
 
 /// Hostile or unlucky input through the real CLI: names that would rewrite the terminal line,
 /// special files, a full disk, a transparent scene sent to a format without alpha, damaged goldens.
@@ -10,7 +10,8 @@ struct UntrustedInputTests {
     /// 0.2 s of a card falling on a 64×48 canvas of `background`.
     static func smallScene(in folder: String, name: String = "tiny", background: String = "#F2F2F7") throws -> String {
         let path = folder + "/\(name).yaml"
-        try Data("""
+        try Data(
+            """
             name: \(name)
             canvas: { size: [64, 48], scale: 1, background: "\(background)" }
             fps: 30
@@ -19,7 +20,8 @@ struct UntrustedInputTests {
               - { id: card, size: [16, 12], center: [32, 8], fill: "#FF9500", cornerRadius: 3 }
             behaviors:
               - gravity: { items: [card], direction: [0, 0.05] }
-            """.utf8).write(to: URL(fileURLWithPath: path))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: path))
         return path
     }
 
@@ -38,7 +40,9 @@ struct UntrustedInputTests {
         try #require(mkfifo(folder + "/scene.yaml", 0o600) == 0)
         let result = try CLI.run(["render", folder + "/scene.yaml", "--out", folder + "/out"])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("error: \(folder)/scene.yaml: is a FIFO (named pipe), not a regular file;"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("error: \(folder)/scene.yaml: is a FIFO (named pipe), not a regular file;"),
+            "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
     }
 
@@ -50,13 +54,20 @@ struct UntrustedInputTests {
         let disk = folder + "/disk"
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
         let script = "mount -t tmpfs -o size=96k tmpfs \"$1\" && shift && exec \"$@\""
-        let result = try runProcess("/usr/bin/unshare", ["-rm", "sh", "-c", script, "sh", disk, CLI.debugBinary,
-                                                         "render", "scenes/snap.yaml", "--out", disk + "/out", "--video", "none"],
-                                    currentDirectory: repositoryRoot)
+        let result = try runProcess(
+            "/usr/bin/unshare",
+            [
+                "-rm", "sh", "-c", script, "sh", disk, CLI.debugBinary,
+                "render", "scenes/snap.yaml", "--out", disk + "/out", "--video", "none",
+            ],
+            currentDirectory: repositoryRoot)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr.contains("No space left on device"), "\(result.stderr)")
-        #expect(result.stderr.hasSuffix("(free some space, then run the same command with --resume: the frames already written are checked and kept)\n"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.hasSuffix(
+                "(free some space, then run the same command with --resume: the frames already written are checked and kept)\n"
+            ),
+            "\(result.stderr)")
     }
 
     @Test("mp4 of a transparent scene warns and names the formats that keep alpha; webm does not warn")
@@ -64,16 +75,25 @@ struct UntrustedInputTests {
         let folder = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let scene = try Self.smallScene(in: folder, background: "#00000000")
-        let mp4 = try CLI.run(["render", scene, "--out", folder + "/out", "--video", "mp4", "--no-frames", "--no-trace"])
+        let mp4 = try CLI.run([
+            "render", scene, "--out", folder + "/out", "--video", "mp4", "--no-frames", "--no-trace",
+        ])
         #expect(mp4.status == 0, "\(mp4.stderr)")
-        #expect(mp4.stderr.contains("warning: tiny: the canvas background is transparent but mp4 cannot store alpha; that video will be opaque"),
-                "\(mp4.stderr)")
+        #expect(
+            mp4.stderr.contains(
+                "warning: tiny: the canvas background is transparent but mp4 cannot store alpha; that video will be opaque"
+            ),
+            "\(mp4.stderr)")
         #expect(mp4.stderr.contains("Formats that keep alpha: webm, mov, apng (gif: on/off transparency only)"))
-        let webm = try CLI.run(["render", scene, "--out", folder + "/out2", "--video", "webm", "--no-frames", "--no-trace"])
+        let webm = try CLI.run([
+            "render", scene, "--out", folder + "/out2", "--video", "webm", "--no-frames", "--no-trace",
+        ])
         #expect(webm.status == 0, "\(webm.stderr)")
         #expect(!webm.stderr.contains("warning:"), "\(webm.stderr)")
         let opaque = try Self.smallScene(in: folder, name: "opaque")
-        let plain = try CLI.run(["render", opaque, "--out", folder + "/out3", "--video", "mp4", "--no-frames", "--no-trace"])
+        let plain = try CLI.run([
+            "render", opaque, "--out", folder + "/out3", "--video", "mp4", "--no-frames", "--no-trace",
+        ])
         #expect(!plain.stderr.contains("warning:"), "\(plain.stderr)")
     }
 
@@ -83,17 +103,22 @@ struct UntrustedInputTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let scene = try Self.smallScene(in: folder)
         let goldens = folder + "/goldens"
-        let record = try CLI.run(["check", scene, "--goldens", goldens, "--record", "missing", "--out", folder + "/r1"],
-                                 environment: ["PATH": "/usr/bin:/bin"])
+        let record = try CLI.run(
+            ["check", scene, "--goldens", goldens, "--record", "missing", "--out", folder + "/r1"],
+            environment: ["PATH": "/usr/bin:/bin"])
         #expect(record.status == 0, "\(record.stdout) \(record.stderr)")
         let png = goldens + "/tiny/frame_00000.png"
         try Data(try Data(contentsOf: URL(fileURLWithPath: png)).prefix(60)).write(to: URL(fileURLWithPath: png))
-        let check = try CLI.run(["check", scene, "--goldens", goldens, "--out", folder + "/r2", "--report", folder + "/report"],
-                                environment: ["PATH": "/usr/bin:/bin"])
+        let check = try CLI.run(
+            ["check", scene, "--goldens", goldens, "--out", folder + "/r2", "--report", folder + "/report"],
+            environment: ["PATH": "/usr/bin:/bin"])
         #expect(check.status == 2, "\(check.stdout) \(check.stderr)")
         #expect(check.stdout.contains("tiny: error"), "\(check.stdout)")
         #expect(check.stderr.contains("error: 1 scene could not be compared; see the report"), "\(check.stderr)")
-        #expect(listDirectory(folder + "/report").filter { !$0.hasPrefix(".") }.sorted().starts(with: ["index.html", "junit.xml", "report.json"]))
+        #expect(
+            listDirectory(folder + "/report").filter { !$0.hasPrefix(".") }.sorted().starts(with: [
+                "index.html", "junit.xml", "report.json",
+            ]))
     }
     @Test("diff --mode perceptual reports an opaque area turned transparent as different")
     func perceptualAlpha() throws {
@@ -126,6 +151,7 @@ struct UntrustedInputTests {
         // Before: verify hashed ../victim's copies and said "ok".
         let verify = try CLI.run(["verify", folder + "/out"])
         #expect(verify.status == 2, "\(verify.stdout) \(verify.stderr)")
-        #expect(verify.stderr.contains("frames.directory '../victim' is refused: it goes up with '..'"), "\(verify.stderr)")
+        #expect(
+            verify.stderr.contains("frames.directory '../victim' is refused: it goes up with '..'"), "\(verify.stderr)")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import PNG
-import Testing
 import TestSupport
+import Testing
 
 /// Video export through the real CLI and the real ffmpeg, checked with ffprobe and by decoding.
 @Suite("flipbook render --video, end to end", .serialized)
@@ -13,10 +13,15 @@ struct VideoExportTests {
     @Test("one render writes every format asked for, resampled to --video-fps and held by --hold")
     func formatsRateAndHold() throws {
         let out = try makeTemporaryDirectory()
-        let result = try CLI.run(["render", "scenes/snap.yaml", "--out", out, "--video", "webm,gif,apng",
-                                  "--video-fps", "30", "--hold", "0.5"])
+        let result = try CLI.run([
+            "render", "scenes/snap.yaml", "--out", out, "--video", "webm,gif,apng",
+            "--video-fps", "30", "--hold", "0.5",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(listDirectory(out) == ["snap", "snap.apng", "snap.gif", "snap.manifest.json", "snap.trace.csv", "snap.trace.txt", "snap.webm"])
+        #expect(
+            listDirectory(out) == [
+                "snap", "snap.apng", "snap.gif", "snap.manifest.json", "snap.trace.csv", "snap.trace.txt", "snap.webm",
+            ])
         // 69 ticks at 60 fps → ⌈69/2⌉ = 35 video frames at 30 fps, plus 0.5 s · 30 = 15 held.
         for (file, codec) in [("snap.webm", "vp9"), ("snap.gif", "gif"), ("snap.apng", "apng")] {
             let facts = try probeStream(out + "/" + file)
@@ -29,8 +34,10 @@ struct VideoExportTests {
     @Test("APNG frames decode to exactly the rendered ticks, and motion blur to their exact average")
     func losslessFramesAndMotionBlur() throws {
         let out = try makeTemporaryDirectory()
-        let result = try CLI.run(["render", "scenes/snap.yaml", "--out", out, "--video", "apng",
-                                  "--video-fps", "30", "--motion-blur", "2"])
+        let result = try CLI.run([
+            "render", "scenes/snap.yaml", "--out", out, "--video", "apng",
+            "--video-fps", "30", "--motion-blur", "2",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let ticks = try frames(out + "/snap")
         let video = try decodeVideoRGBA(out + "/snap.apng")
@@ -38,7 +45,8 @@ struct VideoExportTests {
         #expect(video.count == 35 * size)
         // Video frame k averages ticks 2k−1 and 2k (frame 0: tick 0 twice).
         for k in [0, 3, 5, 20] {
-            let a = ticks[max(0, 2 * k - 1)], b = ticks[2 * k]
+            let a = ticks[max(0, 2 * k - 1)]
+            let b = ticks[2 * k]
             let expected = zip(a, b).map { UInt8((Int($0) + Int($1) + 1) / 2) }
             let actual = Array(video[(k * size)..<((k + 1) * size)])
             #expect(actual == expected, "video frame \(k)")
@@ -50,11 +58,11 @@ struct VideoExportTests {
         let dir = try makeTemporaryDirectory()
         let scene = dir + "/clear.yaml"
         try """
-            canvas: { size: [64, 48], scale: 1, background: "#00000000" }
-            duration: 0.2
-            items:
-              - { id: dot, size: [20, 20], center: [32, 24], fill: "#FF9500" }
-            """.write(toFile: scene, atomically: true, encoding: .utf8)
+        canvas: { size: [64, 48], scale: 1, background: "#00000000" }
+        duration: 0.2
+        items:
+          - { id: dot, size: [20, 20], center: [32, 24], fill: "#FF9500" }
+        """.write(toFile: scene, atomically: true, encoding: .utf8)
         let result = try CLI.run(["render", scene, "--out", dir + "/out", "--video", "webm"])
         #expect(result.status == 0, "\(result.stderr)")
         let facts = try probeStream(dir + "/out/clear.webm")
@@ -74,7 +82,9 @@ struct VideoExportTests {
             .replacingOccurrences(of: "until: rest\nmaxDuration: 5\n", with: "duration: 3\n")
         try text.write(toFile: scene, atomically: true, encoding: .utf8)
         let full = try CLI.run(["render", scene, "--out", dir + "/full", "--video", "none", "--no-trace"])
-        let trimmed = try CLI.run(["render", scene, "--out", dir + "/trim", "--video", "none", "--no-trace", "--until", "rest"])
+        let trimmed = try CLI.run([
+            "render", scene, "--out", dir + "/trim", "--video", "none", "--no-trace", "--until", "rest",
+        ])
         #expect(full.status == 0 && trimmed.status == 0, "\(full.stderr) \(trimmed.stderr)")
         #expect(listDirectory(dir + "/full/snapfixed").filter { $0.hasSuffix(".png") }.count == 180)
         #expect(listDirectory(dir + "/trim/snapfixed").filter { $0.hasSuffix(".png") }.count == 69)
@@ -83,11 +93,13 @@ struct VideoExportTests {
     @Test("bad video flags are refused before anything is written")
     func badFlags() throws {
         let out = try makeTemporaryDirectory() + "/o"
-        for (flags, message) in [(["--video", "mkv"], "--video: unknown format 'mkv'"),
-                                 (["--motion-blur", "0"], "--motion-blur must be within 1...64, got 0"),
-                                 (["--hold=-1"], "--hold must be seconds from 0 to 3600, got -1.0"),
-                                 (["--until", "later"], "--until accepts only 'rest', got 'later'"),
-                                 (["--qp", "99"], "--qp 99 is out of range; use 0...51")] {
+        for (flags, message) in [
+            (["--video", "mkv"], "--video: unknown format 'mkv'"),
+            (["--motion-blur", "0"], "--motion-blur must be within 1...64, got 0"),
+            (["--hold=-1"], "--hold must be seconds from 0 to 3600, got -1.0"),
+            (["--until", "later"], "--until accepts only 'rest', got 'later'"),
+            (["--qp", "99"], "--qp 99 is out of range; use 0...51"),
+        ] {
             let result = try CLI.run(["render", "scenes/snap.yaml", "--out", out] + flags)
             #expect(result.status != 0)
             #expect(result.stderr.contains(message), "\(flags): \(result.stderr)")

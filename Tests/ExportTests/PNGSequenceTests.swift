@@ -1,7 +1,7 @@
 import Export
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("PNG frame folders")
 struct PNGSequenceTests {

@@ -1,18 +1,20 @@
 import Export
 import Foundation
 import PNG
-import Testing
 import TestSupport
+import Testing
 
 /// The PNG writer's files read by a decoder that is not ours: ffmpeg's own PNG decoder (issue 20
 /// changed the writer to libdeflate with our own chunk framing; libpng's reading is tested in
 /// PNGTests).
 @Suite("PNG files read by ffmpeg")
 struct PNGWriterFFmpegTests {
-    @Test("ffmpeg decodes the default writer's PNG to exactly the pixels encoded, for every single filter",
-          arguments: [PNGFilter.none, .sub, .up, .average, .paeth])
+    @Test(
+        "ffmpeg decodes the default writer's PNG to exactly the pixels encoded, for every single filter",
+        arguments: [PNGFilter.none, .sub, .up, .average, .paeth])
     func ffmpegReadsTheWriter(filter: PNGFilter) throws {
-        let width = 67, height = 41
+        let width = 67
+        let height = 41
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         var state: UInt32 = 12_345
         for y in 0..<height {
@@ -29,10 +31,15 @@ struct PNGWriterFFmpegTests {
         }
         let dir = try makeTemporaryDirectory()
         let options = try PNGOptions(libdeflateLevel: PNGOptions.default.level, filter: filter)
-        try PNG.writeAtomically(PNG.encode(rgba: rgba, width: width, height: height, options: options), to: dir + "/frame.png")
+        try PNG.writeAtomically(
+            PNG.encode(rgba: rgba, width: width, height: height, options: options), to: dir + "/frame.png")
         let ffmpeg = try FFmpegLocator.ffmpeg()
-        let result = try runProcess(ffmpeg, ["-hide_banner", "-loglevel", "error", "-i", dir + "/frame.png",
-                                             "-f", "rawvideo", "-pix_fmt", "rgba", dir + "/frame.rgba"])
+        let result = try runProcess(
+            ffmpeg,
+            [
+                "-hide_banner", "-loglevel", "error", "-i", dir + "/frame.png",
+                "-f", "rawvideo", "-pix_fmt", "rgba", dir + "/frame.rgba",
+            ])
         #expect(result.status == 0, "\(result.stderr)")
         let decoded = try [UInt8](Data(contentsOf: URL(fileURLWithPath: dir + "/frame.rgba")))
         #expect(decoded == rgba)

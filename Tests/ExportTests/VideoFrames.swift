@@ -4,7 +4,8 @@
 /// the edge columns are half transparent, so alpha is checked at 0, 128 and 255.
 func movingSquare(width: Int, height: Int, frame: Int, transparent: Bool = false) -> [UInt8] {
     var rgba = [UInt8](repeating: 0, count: width * height * 4)
-    let left = 4 + frame * 3, right = left + 16
+    let left = 4 + frame * 3
+    let right = left + 16
     for y in 0..<height {
         for x in 0..<width {
             let i = (y * width + x) * 4
@@ -18,7 +19,10 @@ func movingSquare(width: Int, height: Int, frame: Int, transparent: Bool = false
                     pixel = transparent ? (255, 149, 0, 128) : (249, 196, 124, 255)
                 }
             }
-            rgba[i] = pixel.0; rgba[i + 1] = pixel.1; rgba[i + 2] = pixel.2; rgba[i + 3] = pixel.3
+            rgba[i] = pixel.0
+            rgba[i + 1] = pixel.1
+            rgba[i + 2] = pixel.2
+            rgba[i + 3] = pixel.3
         }
     }
     return rgba

@@ -3,15 +3,19 @@ import Testing
 
 @Suite("video timing")
 struct VideoTimingTests {
-    @Test("each video frame shows the last tick at or before its time", arguments: [
-        (60, 60, [0, 1, 2, 3, 4, 5, 6]),
-        (60, 30, [0, 2, 4, 6, 8, 10, 12]),
-        (60, 50, [0, 1, 2, 3, 4, 6, 7]),
-        (60, 24, [0, 2, 5, 7, 10, 12, 15]),
-        (30, 60, [0, 0, 1, 1, 2, 2, 3]),
-    ])
+    @Test(
+        "each video frame shows the last tick at or before its time",
+        arguments: [
+            (60, 60, [0, 1, 2, 3, 4, 5, 6]),
+            (60, 30, [0, 2, 4, 6, 8, 10, 12]),
+            (60, 50, [0, 1, 2, 3, 4, 6, 7]),
+            (60, 24, [0, 2, 5, 7, 10, 12, 15]),
+            (30, 60, [0, 0, 1, 1, 2, 2, 3]),
+        ])
     func resampling(simulationFPS: Int, videoFPS: Int, ticks: [Int]) {
-        #expect((0..<7).map { VideoTiming.sourceTick(forVideoFrame: $0, videoFPS: videoFPS, simulationFPS: simulationFPS) } == ticks)
+        #expect(
+            (0..<7).map { VideoTiming.sourceTick(forVideoFrame: $0, videoFPS: videoFPS, simulationFPS: simulationFPS) }
+                == ticks)
     }
 
     @Test("the video covers every tick: ⌈ticks · video fps / simulation fps⌉ frames")
@@ -29,11 +33,21 @@ struct VideoTimingTests {
     @Test("motion blur averages the N ticks ending at the frame's tick, clamped at tick 0")
     func blurTicks() {
         // Simulating at 4 × 60 fps for a 60 fps video: a full 360° shutter.
-        #expect(VideoTiming.motionBlurTicks(forVideoFrame: 0, videoFPS: 60, simulationFPS: 240, subframes: 4) == [0, 0, 0, 0])
-        #expect(VideoTiming.motionBlurTicks(forVideoFrame: 1, videoFPS: 60, simulationFPS: 240, subframes: 4) == [1, 2, 3, 4])
-        #expect(VideoTiming.motionBlurTicks(forVideoFrame: 5, videoFPS: 60, simulationFPS: 240, subframes: 4) == [17, 18, 19, 20])
+        #expect(
+            VideoTiming.motionBlurTicks(forVideoFrame: 0, videoFPS: 60, simulationFPS: 240, subframes: 4) == [
+                0, 0, 0, 0,
+            ])
+        #expect(
+            VideoTiming.motionBlurTicks(forVideoFrame: 1, videoFPS: 60, simulationFPS: 240, subframes: 4) == [
+                1, 2, 3, 4,
+            ])
+        #expect(
+            VideoTiming.motionBlurTicks(forVideoFrame: 5, videoFPS: 60, simulationFPS: 240, subframes: 4) == [
+                17, 18, 19, 20,
+            ])
         // Two sub-frames of four ticks: a 180° shutter.
-        #expect(VideoTiming.motionBlurTicks(forVideoFrame: 5, videoFPS: 60, simulationFPS: 240, subframes: 2) == [19, 20])
+        #expect(
+            VideoTiming.motionBlurTicks(forVideoFrame: 5, videoFPS: 60, simulationFPS: 240, subframes: 2) == [19, 20])
         #expect(VideoTiming.motionBlurTicks(forVideoFrame: 3, videoFPS: 60, simulationFPS: 60, subframes: 1) == [3])
     }
 
@@ -67,7 +81,9 @@ struct VideoTimingTests {
                     let reference = (weighted / alphaSum).rounded(.toNearestOrAwayFromZero)
                     // At an exact tie (x.5) the Double quotient can land a hair below and round
                     // down; only there may the two differ, by 1.
-                    #expect(abs(Double(average[p + c]) - reference) <= (abs(weighted / alphaSum - reference) > 0.4999 ? 1 : 0))
+                    #expect(
+                        abs(Double(average[p + c]) - reference)
+                            <= (abs(weighted / alphaSum - reference) > 0.4999 ? 1 : 0))
                 }
             }
         }

@@ -1,7 +1,7 @@
 import Export
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What each format must look like after a round trip through the real ffmpeg/ffprobe.
 /// `minimumPSNR`: dB over RGB of every frame, `.infinity` for exact. Reasons for each tolerance:
@@ -27,7 +27,10 @@ private let expectations: [Expectation] = [
     .init(format: .apng, codec: "apng", pixelFormat: "rgb24", alphaPixelFormat: "rgba", minimumPSNR: .infinity),
 ]
 
-private let width = 64, height = 48, frameCount = 6, fps = 30
+private let width = 64
+private let height = 48
+private let frameCount = 6
+private let fps = 30
 
 @Suite("video export in every format")
 struct VideoWriterTests {
@@ -36,8 +39,9 @@ struct VideoWriterTests {
         let frames = (0..<frameCount).map { movingSquare(width: width, height: height, frame: $0) }
         let directory = (try? makeTemporaryDirectory("flipbook-video")) ?? NSTemporaryDirectory()
         do {
-            let writer = try VideoWriter(directory: directory, baseName: "clip", formats: VideoFormat.allCases,
-                                         width: width, height: height, fps: fps, backgroundHex: "F2F2F7")
+            let writer = try VideoWriter(
+                directory: directory, baseName: "clip", formats: VideoFormat.allCases,
+                width: width, height: height, fps: fps, backgroundHex: "F2F2F7")
             for frame in frames { try writer.write(frame: frame) }
             try writer.finish()
         } catch {
@@ -46,8 +50,9 @@ struct VideoWriterTests {
         return (directory, frames)
     }()
 
-    @Test("one writer makes every format with the codec, pixel format, size, frame count and duration expected",
-          arguments: expectations)
+    @Test(
+        "one writer makes every format with the codec, pixel format, size, frame count and duration expected",
+        arguments: expectations)
     fileprivate func probedFacts(_ expected: Expectation) throws {
         let path = Self.opaque.directory + "/clip." + expected.format.fileExtension
         let facts = try probeStream(path)
@@ -62,8 +67,9 @@ struct VideoWriterTests {
         }
     }
 
-    @Test("decoded frames match the frames written: exactly for lossless formats, to a stated PSNR for lossy ones",
-          arguments: expectations)
+    @Test(
+        "decoded frames match the frames written: exactly for lossless formats, to a stated PSNR for lossy ones",
+        arguments: expectations)
     fileprivate func decodedQuality(_ expected: Expectation) throws {
         let path = Self.opaque.directory + "/clip." + expected.format.fileExtension
         let decoded = try decodeVideoRGBA(path)
@@ -76,17 +82,20 @@ struct VideoWriterTests {
 
     @Test("the output folder holds only the finished files, no temporary file")
     func noTemporaryFiles() {
-        #expect(listDirectory(Self.opaque.directory) == VideoFormat.allCases.map { "clip." + $0.fileExtension }.sorted())
+        #expect(
+            listDirectory(Self.opaque.directory) == VideoFormat.allCases.map { "clip." + $0.fileExtension }.sorted())
     }
 
-    @Test("a transparent canvas gives a transparent video in every format that has alpha",
-          arguments: expectations.filter { $0.format.supportsAlpha })
+    @Test(
+        "a transparent canvas gives a transparent video in every format that has alpha",
+        arguments: expectations.filter { $0.format.supportsAlpha })
     fileprivate func alphaSurvives(_ expected: Expectation) throws {
         let directory = try makeTemporaryDirectory()
         let frames = (0..<frameCount).map { movingSquare(width: width, height: height, frame: $0, transparent: true) }
         let options = try VideoEncodingOptions(alpha: true)
-        let writer = try VideoWriter(directory: directory, baseName: "alpha", formats: [expected.format],
-                                     width: width, height: height, fps: fps, options: options, backgroundHex: "FFFFFF")
+        let writer = try VideoWriter(
+            directory: directory, baseName: "alpha", formats: [expected.format],
+            width: width, height: height, fps: fps, options: options, backgroundHex: "FFFFFF")
         for frame in frames { try writer.write(frame: frame) }
         try writer.finish()
         let path = writer.outputs[0].path
@@ -103,7 +112,8 @@ struct VideoWriterTests {
         let decoded = try decodeVideoRGBA(path, decoder: expected.format == .webm ? "libvpx-vp9" : nil)
         let written = frames.flatMap { $0 }
         try #require(decoded.count == written.count)
-        let alphaWritten = channel(written, 3), alphaDecoded = channel(decoded, 3)
+        let alphaWritten = channel(written, 3)
+        let alphaDecoded = channel(decoded, 3)
         #expect(alphaDecoded[0] == 0, "the background is transparent")
         #expect(alphaDecoded[(12 * width + 10)] == 255, "the square is opaque")
         switch expected.format {
@@ -118,14 +128,16 @@ struct VideoWriterTests {
         }
     }
 
-    @Test("the same frames give byte-identical files, so renders can be compared by hash",
-          arguments: [VideoFormat.mp4, .gif, .apng, .mov])
+    @Test(
+        "the same frames give byte-identical files, so renders can be compared by hash",
+        arguments: [VideoFormat.mp4, .gif, .apng, .mov])
     func reproducible(_ format: VideoFormat) throws {
         var hashes: [UInt64] = []
         for _ in 0..<2 {
             let directory = try makeTemporaryDirectory()
-            let writer = try VideoWriter(directory: directory, baseName: "r", formats: [format],
-                                         width: width, height: height, fps: fps, backgroundHex: "FFFFFF")
+            let writer = try VideoWriter(
+                directory: directory, baseName: "r", formats: [format],
+                width: width, height: height, fps: fps, backgroundHex: "FFFFFF")
             for f in 0..<3 { try writer.write(frame: movingSquare(width: width, height: height, frame: f)) }
             try writer.finish()
             hashes.append(fnv1a64(try Data(contentsOf: URL(fileURLWithPath: writer.outputs[0].path))))
@@ -136,13 +148,15 @@ struct VideoWriterTests {
     @Test("a 60 fps GIF keeps every other frame and plays at 30 fps, because browsers slow down shorter GIF delays")
     func gifFrameRateIsCapped() throws {
         let directory = try makeTemporaryDirectory()
-        let writer = try VideoWriter(directory: directory, baseName: "g", formats: [.gif, .apng],
-                                     width: width, height: height, fps: 60, backgroundHex: "FFFFFF")
+        let writer = try VideoWriter(
+            directory: directory, baseName: "g", formats: [.gif, .apng],
+            width: width, height: height, fps: 60, backgroundHex: "FFFFFF")
         #expect(writer.outputs.map(\.frameStep) == [2, 1])
         #expect(writer.outputs.map(\.frameRate) == [30, 60])
         for f in 0..<12 { try writer.write(frame: movingSquare(width: width, height: height, frame: f)) }
         try writer.finish()
-        let gif = try probeStream(directory + "/g.gif"), apng = try probeStream(directory + "/g.apng")
+        let gif = try probeStream(directory + "/g.gif")
+        let apng = try probeStream(directory + "/g.apng")
         #expect(gif.frameCount == 6 && apng.frameCount == 12)
         #expect(abs(gif.duration - 0.2) < 0.011, "GIF duration \(gif.duration)")
         #expect(abs(apng.duration - 0.2) < 0.011, "APNG duration \(apng.duration)")
@@ -151,14 +165,17 @@ struct VideoWriterTests {
     @Test("odd sizes: MP4 is padded to even, every other format keeps the exact size")
     func oddSizes() throws {
         let directory = try makeTemporaryDirectory()
-        let writer = try VideoWriter(directory: directory, baseName: "odd", formats: VideoFormat.allCases,
-                                     width: 63, height: 47, fps: fps, backgroundHex: "F2F2F7")
+        let writer = try VideoWriter(
+            directory: directory, baseName: "odd", formats: VideoFormat.allCases,
+            width: 63, height: 47, fps: fps, backgroundHex: "F2F2F7")
         for f in 0..<3 { try writer.write(frame: movingSquare(width: 63, height: 47, frame: f)) }
         try writer.finish()
         for output in writer.outputs {
             let facts = try probeStream(output.path)
             let expected = output.format == .mp4 ? (64, 48) : (63, 47)
-            #expect(facts.width == expected.0 && facts.height == expected.1, "\(output.format): \(facts.width)×\(facts.height)")
+            #expect(
+                facts.width == expected.0 && facts.height == expected.1,
+                "\(output.format): \(facts.width)×\(facts.height)")
             #expect(facts.frameCount == 3)
         }
     }
@@ -167,11 +184,15 @@ struct VideoWriterTests {
     func gifSizeLimit() throws {
         let directory = try makeTemporaryDirectory()
         #expect(throws: ExportError.unsupportedSize(format: "gif", width: 70_000, height: 2, maximum: 65_535)) {
-            _ = try VideoWriter(directory: directory, baseName: "wide", formats: [.mp4, .gif],
-                                width: 70_000, height: 2, fps: fps, backgroundHex: "FFFFFF")
+            _ = try VideoWriter(
+                directory: directory, baseName: "wide", formats: [.mp4, .gif],
+                width: 70_000, height: 2, fps: fps, backgroundHex: "FFFFFF")
         }
         #expect(listDirectory(directory) == [])
         let text = ExportError.unsupportedSize(format: "gif", width: 70_000, height: 2, maximum: 65_535).description
-        #expect(text == "gif cannot store 70000×2 frames (at most 65535 pixels a side); lower the canvas size or scale, or choose another format")
+        #expect(
+            text
+                == "gif cannot store 70000×2 frames (at most 65535 pixels a side); lower the canvas size or scale, or choose another format"
+        )
     }
 }

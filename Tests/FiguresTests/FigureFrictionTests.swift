@@ -1,9 +1,10 @@
-@testable import Figures
 import Foundation
 import Geometry
 import Raster
 import SceneModel
 import Testing
+
+@testable import Figures
 
 /// Figures a newcomer found wrong: a trail drawn outside its frame, event labels crossed by other
 /// events' lines, y plotted upside down without a word, a flat panel for an axis that never moves.
@@ -26,8 +27,12 @@ struct FigureFrictionTests {
     @Test("a trail that starts above the canvas is clipped to its frame: no stroke or marker in the title or caption")
     func trailClipped() throws {
         let falling = try Self.recording(Self.falling)
-        let document = try MotionTrail.document(falling, options: .init(viewport: FrameViewport(crop: CropRequest.canvas.rect(for: falling, ticks: []), pixelsPerPoint: 1), title: "Falling"),
-                                                fonts: FontBook())
+        let document = try MotionTrail.document(
+            falling,
+            options: .init(
+                viewport: FrameViewport(crop: CropRequest.canvas.rect(for: falling, ticks: []), pixelsPerPoint: 1),
+                title: "Falling"),
+            fonts: FontBook())
         let pixels = try FigureRasterizer.render(document, fonts: FontBook())
         // The frame starts below the title: every pixel row above it must be free of the series colour.
         let series = PremultipliedRGBA8(Theme.seriesColor(0))
@@ -36,7 +41,9 @@ struct FigureFrictionTests {
             for x in 0..<pixels.width where pixels[x: x, y: y] == series { strays += 1 }
         }
         #expect(strays == 0, "\(strays) pixels of the trail's colour above the frame")
-        let paths = document.elements.compactMap { e -> Polyline? in if case .polyline(let l) = e { return l } else { return nil } }
+        let paths = document.elements.compactMap { e -> Polyline? in
+            if case .polyline(let l) = e { return l } else { return nil }
+        }
         #expect(!paths.isEmpty && paths.allSatisfy { $0.clip != nil })
     }
 
@@ -46,7 +53,8 @@ struct FigureFrictionTests {
         let snap = try recordingFile("snap.yaml")
         let fonts = FontBook()
         for order in [[snap, watcher], [watcher, snap]] {
-            try checkEventLabels(try Plot.document(order, options: .init(values: ["x"], width: 360), fonts: fonts), fonts: fonts)
+            try checkEventLabels(
+                try Plot.document(order, options: .init(values: ["x"], width: 360), fonts: fonts), fonts: fonts)
         }
     }
 
@@ -74,7 +82,8 @@ struct FigureFrictionTests {
                 #expect(a.x1 <= b.x0 || b.x1 <= a.x0, "'\(a.text)' and '\(b.text)' overlap")
             }
             for line in lines where line.text != a.text && line.top < a.y {
-                #expect(line.x < a.x0 - 1 || line.x > a.x1 + 1, "the line of '\(line.text)' crosses the label '\(a.text)'")
+                #expect(
+                    line.x < a.x0 - 1 || line.x > a.x1 + 1, "the line of '\(line.text)' crosses the label '\(a.text)'")
             }
         }
     }
@@ -86,19 +95,30 @@ struct FigureFrictionTests {
             var options = Plot.Options(values: ["y"])
             options.invertY = invert
             let document = try Plot.document([falling], options: options, fonts: FontBook())
-            let title = try #require(document.elements.compactMap { e -> String? in
-                if case .text(let t) = e, t.text.hasPrefix("y (") { return t.text } else { return nil } }.first)
-            let line = try #require(document.elements.compactMap { e -> Polyline? in
-                if case .polyline(let l) = e, l.attributes.contains(where: { $0 == ("data-value", "y") }) { return l } else { return nil } }.first)
+            let title = try #require(
+                document.elements.compactMap { e -> String? in
+                    if case .text(let t) = e, t.text.hasPrefix("y (") { return t.text } else { return nil }
+                }.first)
+            let line = try #require(
+                document.elements.compactMap { e -> Polyline? in
+                    if case .polyline(let l) = e, l.attributes.contains(where: { $0 == ("data-value", "y") }) {
+                        return l
+                    } else {
+                        return nil
+                    }
+                }.first)
             return (title, line)
         }
-        let plain = try yPanel(false), inverted = try yPanel(true)
+        let plain = try yPanel(false)
+        let inverted = try yPanel(true)
         #expect(plain.title == "y (pt; larger is lower on the screen)")
         #expect(inverted.title == "y (pt; down the screen is down)")
         // Falling: y grows, so the line goes up the figure (pixel y shrinks) unless inverted.
-        let start = plain.line.transform.apply(to: plain.line.points[0]), end = plain.line.transform.apply(to: plain.line.points.last!)
+        let start = plain.line.transform.apply(to: plain.line.points[0])
+        let end = plain.line.transform.apply(to: plain.line.points.last!)
         #expect(end.y < start.y)
-        let istart = inverted.line.transform.apply(to: inverted.line.points[0]), iend = inverted.line.transform.apply(to: inverted.line.points.last!)
+        let istart = inverted.line.transform.apply(to: inverted.line.points[0])
+        let iend = inverted.line.transform.apply(to: inverted.line.points.last!)
         #expect(iend.y > istart.y)
     }
 
@@ -109,11 +129,17 @@ struct FigureFrictionTests {
         options.dropsFlatPanels = true
         let document = try Plot.document([falling], options: options, fonts: FontBook())
         let titles = document.elements.compactMap { e -> String? in
-            if case .text(let t) = e, t.text.hasPrefix("x (") || t.text.hasPrefix("y (") { return t.text } else { return nil } }
+            if case .text(let t) = e, t.text.hasPrefix("x (") || t.text.hasPrefix("y (") {
+                return t.text
+            } else {
+                return nil
+            }
+        }
         #expect(titles == ["y (pt; larger is lower on the screen)"])
         // Asked for by name, a flat panel stays.
         let asked = try Plot.document([falling], options: .init(values: ["x", "y"]), fonts: FontBook())
-        #expect(asked.elements.contains { if case .text(let t) = $0 { return t.text == "x (pt)" } else { return false } })
+        #expect(
+            asked.elements.contains { if case .text(let t) = $0 { return t.text == "x (pt)" } else { return false } })
     }
 }
 

@@ -11,8 +11,10 @@ struct FigureGoldenTests {
     func contactSheet() throws {
         let snap = try recording("snap.yaml")
         let ticks = try FrameSelection.every(12).ticks(in: snap)
-        let viewport = FrameViewport(crop: CropRequest.motion(padding: 8).rect(for: snap, ticks: ticks), pixelsPerPoint: 0.5)
-        let document = try FrameSheet.document(snap, options: .init(ticks: ticks, columns: 3, viewport: viewport, title: "snap"))
+        let viewport = FrameViewport(
+            crop: CropRequest.motion(padding: 8).rect(for: snap, ticks: ticks), pixelsPerPoint: 0.5)
+        let document = try FrameSheet.document(
+            snap, options: .init(ticks: ticks, columns: 3, viewport: viewport, title: "snap"))
         try assertGolden(try FigureRasterizer.render(document, fonts: FontBook()), named: "contact-sheet")
     }
 
@@ -21,8 +23,10 @@ struct FigureGoldenTests {
         let snap = try recording("snap.yaml")
         let ticks = try FrameSelection.evenly(4).ticks(in: snap)
         #expect(ticks.count == 4 && ticks.first == 0 && ticks.last == snap.lastTick)
-        let viewport = FrameViewport(crop: CropRequest.motion(padding: 8).rect(for: snap, ticks: ticks), pixelsPerPoint: 0.5)
-        let document = try FrameSheet.document(snap, options: .init(ticks: ticks, columns: ticks.count, viewport: viewport))
+        let viewport = FrameViewport(
+            crop: CropRequest.motion(padding: 8).rect(for: snap, ticks: ticks), pixelsPerPoint: 0.5)
+        let document = try FrameSheet.document(
+            snap, options: .init(ticks: ticks, columns: ticks.count, viewport: viewport))
         let labels = document.elements.compactMap { if case .text(let t) = $0 { return t } else { return nil } }
         #expect(Set(labels.map(\.position.y)).count == 1, "one row: every label on one baseline")
         try assertGolden(try FigureRasterizer.render(document, fonts: FontBook()), named: "filmstrip")
@@ -32,9 +36,11 @@ struct FigureGoldenTests {
     func onionSkin() throws {
         let nest = try recording("transform-nest.yaml")
         let viewport = FrameViewport(crop: CropRequest.canvas.rect(for: nest, ticks: []), pixelsPerPoint: 0.25)
-        let document = try OnionSkin.document(nest, options: .init(
-            reference: 30, every: 10, pastTint: ColorRGBA8(hex: "#007AFF"), futureTint: ColorRGBA8(hex: "#FF3B30"),
-            viewport: viewport), fonts: FontBook())
+        let document = try OnionSkin.document(
+            nest,
+            options: .init(
+                reference: 30, every: 10, pastTint: ColorRGBA8(hex: "#007AFF"), futureTint: ColorRGBA8(hex: "#FF3B30"),
+                viewport: viewport), fonts: FontBook())
         try assertGolden(try FigureRasterizer.render(document, fonts: FontBook()), named: "onion-skin")
     }
 
@@ -42,16 +48,20 @@ struct FigureGoldenTests {
     func trail() throws {
         let zones = try recording("snap-zones.yaml")
         let viewport = FrameViewport(crop: CropRequest.canvas.rect(for: zones, ticks: []), pixelsPerPoint: 0.4)
-        let document = try MotionTrail.document(zones, options: .init(markerEvery: 20, corners: true, viewport: viewport),
-                                                fonts: FontBook())
+        let document = try MotionTrail.document(
+            zones, options: .init(markerEvery: 20, corners: true, viewport: viewport),
+            fonts: FontBook())
         try assertGolden(try FigureRasterizer.render(document, fonts: FontBook()), named: "trail")
     }
 
     @Test("a plot of the damped resize's scale matches its golden")
     func plot() throws {
         let resize = try recording("damped-resize.yaml")
-        let document = try Plot.document([resize], options: .init(values: ["scale"], from: 0, to: 1.5, width: 360,
-                                                                  panelHeight: 100, title: "scale"), fonts: FontBook())
+        let document = try Plot.document(
+            [resize],
+            options: .init(
+                values: ["scale"], from: 0, to: 1.5, width: 360,
+                panelHeight: 100, title: "scale"), fonts: FontBook())
         try assertGolden(try FigureRasterizer.render(document, fonts: FontBook()), named: "plot")
     }
 

@@ -15,7 +15,9 @@ struct LayoutTests {
         #expect(AxisScale(fixed: 0, 1.5, targetTicks: 6).ticks == [0, 0.5, 1, 1.5])
     }
 
-    @Test("a child layer named by its id or its dotted path is plotted from its trace rows; trails and sheets name its top-level item instead; an unknown id lists the items")
+    @Test(
+        "a child layer named by its id or its dotted path is plotted from its trace rows; trails and sheets name its top-level item instead; an unknown id lists the items"
+    )
     func childLayers() throws {
         let scrub = try recording("property-animator-scrub.yaml")
         let parent = try #require(scrub.scene.items.first { !$0.children.isEmpty })
@@ -24,15 +26,19 @@ struct LayoutTests {
         #expect(throws: FigureError.childLayer(parent.id + "." + child, layers: [parent.id, child])) {
             try scrub.itemIndex(parent.id + "." + child)
         }
-        #expect(FigureError.childLayer(child, layers: [parent.id, child]).description
-            == "'\(child)' is a child layer (\(parent.id) › \(child)); trails, sheets and onion skins follow top-level items: expected '\(parent.id)' here (plots take child layers)")
+        #expect(
+            FigureError.childLayer(child, layers: [parent.id, child]).description
+                == "'\(child)' is a child layer (\(parent.id) › \(child)); trails, sheets and onion skins follow top-level items: expected '\(parent.id)' here (plots take child layers)"
+        )
         // Plots follow child layers by their own id or their dotted path: the trace has their rows.
         #expect(try scrub.traceID(child) == child && scrub.traceID(parent.id + "." + child) == child)
         #expect(try scrub.traceID(parent.id) == parent.id)
         #expect(throws: FigureError.unknownItem("nothing", available: scrub.itemIDs)) { try scrub.traceID("nothing") }
-        let plot = try Plot.document([scrub], options: Plot.Options(values: ["y"], items: [parent.id + "." + child]),
-                                     fonts: FontBook())
-        let samples = try PlotQuantity.resolve("y", in: scrub.trace).samples(item: child, in: scrub.trace, fps: scrub.fps)
+        let plot = try Plot.document(
+            [scrub], options: Plot.Options(values: ["y"], items: [parent.id + "." + child]),
+            fonts: FontBook())
+        let samples = try PlotQuantity.resolve("y", in: scrub.trace).samples(
+            item: child, in: scrub.trace, fps: scrub.fps)
         #expect(samples.count == scrub.lastTick + 1, "one sample of the child per tick")
         _ = plot
         #expect(try scrub.itemIndex(parent.id) == scrub.scene.items.firstIndex { $0.id == parent.id })

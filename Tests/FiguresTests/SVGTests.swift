@@ -15,7 +15,9 @@ struct SVGTests {
         let list = nest.frames[30]
         let elements = try SVGReader.parse(SVGWriter.svg(list))
         let svg = try #require(elements.first)
-        #expect(svg.name == "svg" && svg.attributes["width"] == "\(list.width)" && svg.attributes["height"] == "\(list.height)")
+        #expect(
+            svg.name == "svg" && svg.attributes["width"] == "\(list.width)"
+                && svg.attributes["height"] == "\(list.height)")
         let rects = elements.named("rect")
         let fills = rects.filter { $0.attributes["class"] == nil }
         let borders = rects.filter { $0.attributes["class"] == "border" }
@@ -23,9 +25,11 @@ struct SVGTests {
         #expect(fills.count == list.rects.count && borders.count == list.rects.count)
         for (rect, element) in zip(list.rects, fills) {
             let t = rect.transform
-            #expect(element.attributes["transform"] == "matrix(\(t.a) \(t.b) \(t.c) \(t.d) \(t.tx) \(t.ty))"
-                .replacingOccurrences(of: ".0 ", with: " ").replacingOccurrences(of: ".0)", with: ")")
-                || parseMatrix(element.attributes["transform"]) == [t.a, t.b, t.c, t.d, t.tx, t.ty])
+            #expect(
+                element.attributes["transform"]
+                    == "matrix(\(t.a) \(t.b) \(t.c) \(t.d) \(t.tx) \(t.ty))"
+                    .replacingOccurrences(of: ".0 ", with: " ").replacingOccurrences(of: ".0)", with: ")")
+                    || parseMatrix(element.attributes["transform"]) == [t.a, t.b, t.c, t.d, t.tx, t.ty])
             #expect(element.attributes["fill"] == String(rect.fill.hex.prefix(7)))
             #expect(element.attributes["fill-opacity"].flatMap(Double.init) == Double(rect.fill.a) / 255)
             #expect(Double(element.attributes["width"] ?? "") == rect.size.width)
@@ -42,11 +46,15 @@ struct SVGTests {
     func shadowsAndClips() throws {
         let clip = ClipShape(size: Size(40, 40), cornerRadius: 6, transform: AffineTransform(translationX: 50, y: 50))
         let inner = ClipShape(size: Size(30, 60), cornerRadius: 0, transform: AffineTransform(translationX: 45, y: 50))
-        let list = DisplayList(width: 100, height: 100, background: .white, rects: [
-            DrawRect(size: Size(50, 30), cornerRadius: 8, transform: AffineTransform(translationX: 50, y: 50),
-                     fill: ColorRGBA8(r: 255, g: 0, b: 0), opacity: 0.5,
-                     shadow: DrawShadow(color: .black, opacity: 0.4, offset: Point(0, 3), radius: 6), clips: [clip, inner]),
-        ])
+        let list = DisplayList(
+            width: 100, height: 100, background: .white,
+            rects: [
+                DrawRect(
+                    size: Size(50, 30), cornerRadius: 8, transform: AffineTransform(translationX: 50, y: 50),
+                    fill: ColorRGBA8(r: 255, g: 0, b: 0), opacity: 0.5,
+                    shadow: DrawShadow(color: .black, opacity: 0.4, offset: Point(0, 3), radius: 6),
+                    clips: [clip, inner])
+            ])
         let elements = try SVGReader.parse(SVGWriter.svg(list))
         let blur = try #require(elements.named("feGaussianBlur").first)
         #expect(blur.attributes["stdDeviation"] == "3")
@@ -74,14 +82,19 @@ struct SVGTests {
         let simulation = try SceneSimulation(scene: scene, file: file)
         var trace = Trace(sceneName: scene.name, fps: scene.fps)
         trace.record(simulation)
-        for _ in 0..<snap.lastTick { simulation.advance(); trace.record(simulation) }
+        for _ in 0..<snap.lastTick {
+            simulation.advance()
+            trace.record(simulation)
+        }
         let lines = trace.csv.map { $0.split(separator: ",").map(String.init) }
         let header = lines[0]
         func column(_ name: String) throws -> [Double] {
             let index = try #require(header.firstIndex(of: name))
             return lines.dropFirst().compactMap { Double($0[index]) }
         }
-        let time = try column("time"), x = try column("center_x"), angle = try column("angle_rad")
+        let time = try column("time")
+        let x = try column("center_x")
+        let angle = try column("angle_rad")
 
         func points(_ value: String) throws -> [Point] {
             let line = try #require(elements.named("polyline").first { $0.attributes["data-value"] == value })
@@ -99,7 +112,9 @@ struct SVGTests {
         #expect(try points("angle").map(\.y) == angle)
         let speed = try points("velocity")
         #expect(speed[0].y == 0)
-        #expect(abs(speed[1].y - (x[1] - x[0]).magnitude * 60) < 1e-3 * max(1, speed[1].y) || speed[1].y >= (x[1] - x[0]).magnitude * 60 - 1e-9)
+        #expect(
+            abs(speed[1].y - (x[1] - x[0]).magnitude * 60) < 1e-3 * max(1, speed[1].y)
+                || speed[1].y >= (x[1] - x[0]).magnitude * 60 - 1e-9)
     }
 
     @Test("a plot marks the watcher firing and the animator pausing at their ticks, with labels as text")
@@ -110,13 +125,21 @@ struct SVGTests {
         let markers = elements.named("polyline").filter { $0.attributes["data-event"] != nil }
         let fired = try #require(watcher.events.first { $0.description.contains("watcher fired") })
         let paused = try #require(watcher.events.first { $0.kind == .animatorPaused })
-        #expect(markers.contains { $0.attributes["data-event"] == fired.description
-            && Double($0.attributes["data-time"] ?? "") == Double(fired.tick) / 60 })
-        #expect(markers.contains { $0.attributes["data-event"] == "animator paused"
-            && Double($0.attributes["data-time"] ?? "") == Double(paused.tick) / 60 })
+        #expect(
+            markers.contains {
+                $0.attributes["data-event"] == fired.description
+                    && Double($0.attributes["data-time"] ?? "") == Double(fired.tick) / 60
+            })
+        #expect(
+            markers.contains {
+                $0.attributes["data-event"] == "animator paused"
+                    && Double($0.attributes["data-time"] ?? "") == Double(paused.tick) / 60
+            })
         #expect(markers.allSatisfy { $0.attributes["stroke-dasharray"] != nil })
         let texts = elements.named("text").map(\.text)
-        #expect(texts.contains("x (pt)") && texts.contains("time (s)") && texts.contains("card") && texts.contains(fired.description))
+        #expect(
+            texts.contains("x (pt)") && texts.contains("time (s)") && texts.contains("card")
+                && texts.contains(fired.description))
         #expect(elements.named("text").allSatisfy { $0.attributes["font-family"] == "DejaVu Sans" })
     }
 
@@ -138,7 +161,8 @@ struct SVGTests {
         }
         #expect(read("data-points") == expected)
         // Pixels: the document's own mapping applied, to 1/1000 px; no transform left on the element.
-        let line = try #require(document.elements.compactMap { if case .polyline(let l) = $0 { return l } else { return nil } }.first)
+        let line = try #require(
+            document.elements.compactMap { if case .polyline(let l) = $0 { return l } else { return nil } }.first)
         let pixels = read("points")
         #expect(pixels.count == expected.count)
         for (p, q) in zip(pixels, expected.map { line.transform.apply(to: $0) }) {
@@ -170,12 +194,15 @@ struct SVGTests {
         // even-odd fill, the icon. Measured with Debian's rsvg-convert: mean |Δ| 0.005 per channel,
         // no channel off by more than 16 levels; bounds as for the rect frame above (headroom for
         // another librsvg/cairo version).
-        try compareWithRsvg(try recording("shapes.yaml").frames[100], name: "shapes tick 100", meanBound: 0.05, farBound: 0.0005)
+        try compareWithRsvg(
+            try recording("shapes.yaml").frames[100], name: "shapes tick 100", meanBound: 0.05, farBound: 0.0005)
     }
 
     @Test("rsvg-convert draws a frame's SVG like Flipbook's rasterizer, within anti-aliasing differences")
     func independentRenderer() throws {
-        let rsvg = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first { FileManager.default.isExecutableFile(atPath: $0) }
+        let rsvg = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
         guard let rsvg else {
             Issue.record("rsvg-convert is missing: apt-get install -y librsvg2-bin (the Makefile installs it)")
             return
@@ -200,22 +227,28 @@ struct SVGTests {
         // interiors agree exactly. Measured on this frame with Debian's rsvg-convert: mean |Δ| 0.03 per
         // channel and no channel off by more than 16 levels; the bounds below leave 3× headroom on
         // the mean for another librsvg/cairo version, and allow 0.05 % of channels (edge pixels).
-        var total = 0, far = 0
+        var total = 0
+        var far = 0
         for i in ours.indices {
             let d = abs(Int(ours[i]) - Int(theirs.rgba[i]))
             total += d
             if d > 16 { far += 1 }
         }
         let mean = Double(total) / Double(ours.count)
-        print("rsvg-convert vs Flipbook, transform-nest tick 30: mean |Δ| \(mean) per channel, \(far) of \(ours.count) channels off by > 16")
+        print(
+            "rsvg-convert vs Flipbook, transform-nest tick 30: mean |Δ| \(mean) per channel, \(far) of \(ours.count) channels off by > 16"
+        )
         #expect(mean < 0.1, "mean channel difference \(mean)")
         #expect(Double(far) / Double(ours.count) < 0.0005, "\(far) channels differ by more than 16 levels")
     }
 
     @Test("rsvg-convert draws a plot's SVG like the PNG plot: lines where the PNG has them, no scaled strokes")
     func plotThroughLibrsvg() throws {
-        let rsvg = try #require(["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                "rsvg-convert is missing: apt-get install -y librsvg2-bin (the Makefile installs it)")
+        let rsvg = try #require(
+            ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            },
+            "rsvg-convert is missing: apt-get install -y librsvg2-bin (the Makefile installs it)")
         let snap = try recording("snap.yaml")
         let document = try Plot.document([snap], options: .init(values: ["x", "angle"]), fonts: FontBook())
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-plot-\(getpid())").path
@@ -243,27 +276,39 @@ struct SVGTests {
             if (0..<3).contains(where: { abs(Int(ours[k + $0]) - Int(theirs.rgba[k + $0])) > 64 }) { far += 1 }
         }
         let fraction = Double(far) / Double(ours.count / 4)
-        print("rsvg-convert vs Flipbook, snap plot: \(far) of \(ours.count / 4) pixels differ by > 64 levels (\(fraction))")
+        print(
+            "rsvg-convert vs Flipbook, snap plot: \(far) of \(ours.count / 4) pixels differ by > 64 levels (\(fraction))"
+        )
         #expect(fraction < 0.001, "\(far) pixels differ by more than 64 levels")
     }
 }
 
 @Suite("SVG of masked corners")
 struct MaskedCornersSVGTests {
-    @Test("a shape with maskedCorners becomes an SVG path that rsvg-convert draws like Flipbook's rasterizer; all four corners stay a rect")
+    @Test(
+        "a shape with maskedCorners becomes an SVG path that rsvg-convert draws like Flipbook's rasterizer; all four corners stay a rect"
+    )
     func maskedCornersAgainstRsvg() throws {
-        var sheet = DrawRect(size: Size(100, 50), cornerRadius: 16,
-                             transform: AffineTransform(rotation: .degrees(10)).concatenating(AffineTransform(translationX: 60, y: 42)),
-                             fill: ColorRGBA8(hex: "#FF9500")!, borderWidth: 3, borderColor: ColorRGBA8(hex: "#000000")!)
+        var sheet = DrawRect(
+            size: Size(100, 50), cornerRadius: 16,
+            transform: AffineTransform(rotation: .degrees(10)).concatenating(AffineTransform(translationX: 60, y: 42)),
+            fill: ColorRGBA8(hex: "#FF9500")!, borderWidth: 3, borderColor: ColorRGBA8(hex: "#000000")!)
         sheet.maskedCorners = [.topLeft, .topRight]
         let list = DisplayList(width: 120, height: 84, background: .white, rects: [sheet])
         let svg = SVGWriter.svg(list)
-        #expect(svg.contains("<path d=\"M-34 -25 L34 -25 A16 16 0 0 1 50 -9 L50 25 L-50 25 L-50 -9 A16 16 0 0 1 -34 -25 Z\""))
+        #expect(
+            svg.contains(
+                "<path d=\"M-34 -25 L34 -25 A16 16 0 0 1 50 -9 L50 25 L-50 25 L-50 -9 A16 16 0 0 1 -34 -25 Z\""))
         var uniform = sheet
         uniform.maskedCorners = .all
-        #expect(!SVGWriter.svg(DisplayList(width: 120, height: 84, background: .white, rects: [uniform])).contains("<path"))
+        #expect(
+            !SVGWriter.svg(DisplayList(width: 120, height: 84, background: .white, rects: [uniform])).contains("<path"))
 
-        guard let rsvg = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        guard
+            let rsvg = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
             Issue.record("rsvg-convert is missing: apt-get install -y librsvg2-bin (make test installs it)")
             return
         }
@@ -280,7 +325,8 @@ struct MaskedCornersSVGTests {
         let theirs = try PNG.decode(contentsOf: folder + "/rsvg.png")
         let ours = Rasterizer.render(list).straightRGBA()
         // The same tolerance as the transform-nest frame above: edge pixels differ by anti-aliasing.
-        var total = 0, far = 0
+        var total = 0
+        var far = 0
         for i in ours.indices {
             let d = abs(Int(ours[i]) - Int(theirs.rgba[i]))
             total += d
@@ -300,12 +346,16 @@ func parseMatrix(_ text: String?) -> [Double]? {
 /// Renders `list`'s SVG with rsvg-convert and compares with Flipbook's pixels: mean channel
 /// difference below `meanBound`, fraction of channels off by more than 16 levels below `farBound`.
 func compareWithRsvg(_ list: DisplayList, name: String, meanBound: Double, farBound: Double) throws {
-    let rsvg = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    let rsvg = ["/usr/bin/rsvg-convert", "/usr/local/bin/rsvg-convert"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
     guard let rsvg else {
         Issue.record("rsvg-convert is missing: apt-get install -y librsvg2-bin (the Makefile installs it)")
         return
     }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-figures-\(getpid())-\(name.hashValue)").path
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "flipbook-figures-\(getpid())-\(name.hashValue)"
+    ).path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     try FigureFile.writeSVG(SVGWriter.svg(list), to: folder + "/frame.svg")
@@ -318,14 +368,16 @@ func compareWithRsvg(_ list: DisplayList, name: String, meanBound: Double, farBo
     let theirs = try PNG.decode(contentsOf: folder + "/rsvg.png")
     let ours = Rasterizer.render(list).straightRGBA()
     #expect(theirs.width == list.width && theirs.height == list.height)
-    var total = 0, far = 0
+    var total = 0
+    var far = 0
     for i in ours.indices {
         let d = abs(Int(ours[i]) - Int(theirs.rgba[i]))
         total += d
         if d > 16 { far += 1 }
     }
     let mean = Double(total) / Double(ours.count)
-    print("rsvg-convert vs Flipbook, \(name): mean |Δ| \(mean) per channel, \(far) of \(ours.count) channels off by > 16")
+    print(
+        "rsvg-convert vs Flipbook, \(name): mean |Δ| \(mean) per channel, \(far) of \(ours.count) channels off by > 16")
     #expect(mean < meanBound, "mean channel difference \(mean)")
     #expect(Double(far) / Double(ours.count) < farBound, "\(far) channels differ by more than 16 levels")
 }

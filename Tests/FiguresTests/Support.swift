@@ -1,17 +1,19 @@
 import Figures
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import PNG
 import Raster
 import SceneModel
 import Testing
 
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 /// The repository root, found from this file's path (Tests/FiguresTests/Support.swift).
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
-let goldenSourceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens").path
+let goldenSourceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+    .path
 
 func recording(_ scene: String) throws -> MotionRecording {
     let path = repositoryRoot + "/scenes/" + scene
@@ -29,12 +31,14 @@ func assertGolden(_ pixmap: Pixmap, named name: String, sourceLocation: SourceLo
     let goldenPath = goldenSourceFolder + "/" + name + ".png"
     if ProcessInfo.processInfo.environment["FLIPBOOK_RECORD_GOLDENS"] != nil {
         try PNG.writeAtomically(actual, to: goldenPath)
-        Issue.record("recorded \(goldenPath); run again without FLIPBOOK_RECORD_GOLDENS", sourceLocation: sourceLocation)
+        Issue.record(
+            "recorded \(goldenPath); run again without FLIPBOOK_RECORD_GOLDENS", sourceLocation: sourceLocation)
         return
     }
     guard let url = Bundle.module.url(forResource: name, withExtension: "png", subdirectory: "Goldens") else {
-        Issue.record("no golden \(name).png; record it with FLIPBOOK_RECORD_GOLDENS=1 swift test --filter FiguresTests",
-                     sourceLocation: sourceLocation)
+        Issue.record(
+            "no golden \(name).png; record it with FLIPBOOK_RECORD_GOLDENS=1 swift test --filter FiguresTests",
+            sourceLocation: sourceLocation)
         return
     }
     let expected = try PNG.decode(contentsOf: url.path)
@@ -44,19 +48,24 @@ func assertGolden(_ pixmap: Pixmap, named name: String, sourceLocation: SourceLo
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-figure-failures").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     try PNG.writeAtomically(actual, to: folder + "/\(name).actual.png")
-    try PNG.writeAtomically(try PNG.encode(rgba: expected.rgba, width: expected.width, height: expected.height),
-                            to: folder + "/\(name).expected.png")
+    try PNG.writeAtomically(
+        try PNG.encode(rgba: expected.rgba, width: expected.width, height: expected.height),
+        to: folder + "/\(name).expected.png")
     var differing = 0
     if expected.width == decoded.width, expected.height == decoded.height {
         var diff = [UInt8](repeating: 255, count: decoded.rgba.count)
         for i in stride(from: 0, to: diff.count, by: 4) where expected.rgba[i..<i + 4] != decoded.rgba[i..<i + 4] {
             differing += 1
-            diff[i] = 255; diff[i + 1] = 0; diff[i + 2] = 0
+            diff[i] = 255
+            diff[i + 1] = 0
+            diff[i + 2] = 0
         }
-        try PNG.writeAtomically(try PNG.encode(rgba: diff, width: decoded.width, height: decoded.height),
-                                to: folder + "/\(name).diff.png")
+        try PNG.writeAtomically(
+            try PNG.encode(rgba: diff, width: decoded.width, height: decoded.height),
+            to: folder + "/\(name).diff.png")
     }
-    Issue.record("""
+    Issue.record(
+        """
         \(name): \(decoded.width)×\(decoded.height) differs from the golden \(expected.width)×\(expected.height) \
         (\(differing) pixels); expected / diff / actual in \(folder). FreeType \(Font.freeTypeVersion), font \(Font.defaultPath). \
         If the change is intended: FLIPBOOK_RECORD_GOLDENS=1 swift test --filter FiguresTests
@@ -83,8 +92,10 @@ final class SVGReader: NSObject, XMLParserDelegate {
         return reader.elements
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         elements.append(SVGElement(name: name, attributes: attributes))
         open.append(elements.count - 1)
     }

@@ -35,7 +35,8 @@ struct GeometryTests {
 
     @Test("the bounding box of a square turned 45° is √2 times wider (the view frame formula)")
     func boundingBoxOfRotatedSquare() {
-        let box = boundingBox(of: Rect(center: .zero, size: Size(60, 60)), under: AffineTransform(rotation: .degrees(45)))
+        let box = boundingBox(
+            of: Rect(center: .zero, size: Size(60, 60)), under: AffineTransform(rotation: .degrees(45)))
         #expect(abs(box.width - 60 * 2.0.squareRoot()) < 1e-12)
         #expect(abs(box.midX) < 1e-12 && abs(box.midY) < 1e-12)
     }
@@ -66,8 +67,11 @@ struct PathTests {
         path.cubic(to: Point(4, 4), control1: Point(3, 0), control2: Point(4, 1))
         path.close()
         let moved = path.applying(AffineTransform(translationX: 10, y: 20))
-        #expect(moved.elements == [.move(Point(10, 20)), .quad(Point(11, 21), Point(12, 20)),
-                                   .cubic(Point(13, 20), Point(14, 21), Point(14, 24)), .close])
+        #expect(
+            moved.elements == [
+                .move(Point(10, 20)), .quad(Point(11, 21), Point(12, 20)),
+                .cubic(Point(13, 20), Point(14, 21), Point(14, 24)), .close,
+            ])
     }
 
     @Test("control-point bounds hold every point, and an empty path has the null rect")

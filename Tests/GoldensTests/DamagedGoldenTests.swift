@@ -2,8 +2,8 @@ import Foundation
 import Goldens
 import ImageDiff
 import SceneModel
-import Testing
 import TestSupport
+import Testing
 
 /// A golden is a file in a repository: it can be truncated by a bad merge or an LFS hiccup. A
 /// damaged one must never pass, and must never stop the other scenes' checks or the reports.
@@ -35,7 +35,9 @@ struct DamagedGoldenTests {
         let run = try GoldenCheck.run(scenes: scenes, options: GoldenCheckTests.options(goldens))
         #expect(run.bundle.reports.map(\.verdict) == [.error, .same])
         let note = try #require(run.bundle.reports[0].notes.first)
-        #expect(note.hasPrefix("cannot read image '\(goldens)/tiny-snap/frame_00004.png': cannot decode PNG file"), "\(note)")
+        #expect(
+            note.hasPrefix("cannot read image '\(goldens)/tiny-snap/frame_00004.png': cannot decode PNG file"),
+            "\(note)")
         #expect(!run.passed)
     }
 
@@ -43,7 +45,8 @@ struct DamagedGoldenTests {
     func swappedGolden() throws {
         let (goldens, scenes) = try Self.recorded()
         try FileManager.default.removeItem(atPath: goldens + "/tiny-snap/frame_00004.png")
-        try FileManager.default.copyItem(atPath: goldens + "/tiny-snap/frame_00029.png", toPath: goldens + "/tiny-snap/frame_00004.png")
+        try FileManager.default.copyItem(
+            atPath: goldens + "/tiny-snap/frame_00029.png", toPath: goldens + "/tiny-snap/frame_00004.png")
         let run = try GoldenCheck.run(scenes: [scenes[0]], options: GoldenCheckTests.options(goldens))
         #expect(run.bundle.reports.map(\.verdict) == [.error])
         #expect(run.bundle.reports[0].notes.first?.contains("but frames.txt records") == true)
@@ -56,7 +59,11 @@ struct DamagedGoldenTests {
         try Self.truncate(goldens + "/tiny-snap/frame_00004.png")
         var changed = scenes
         changed[0] = GoldenCheckTests.scene(damping: 0.45)
-        changed[1] = { var s = GoldenCheckTests.scene(damping: 0.45); s.name = "tiny-snap-2"; return s }()
+        changed[1] = {
+            var s = GoldenCheckTests.scene(damping: 0.45)
+            s.name = "tiny-snap-2"
+            return s
+        }()
         // Before: the comparison decoded the damaged PNG, threw, and the run stopped with no report.
         let run = try GoldenCheck.run(scenes: changed, options: GoldenCheckTests.options(goldens))
         #expect(run.bundle.reports.map(\.verdict) == [.error, .different])
@@ -76,6 +83,8 @@ struct DamagedGoldenTests {
         var options = try GoldenCheckTests.options(goldens)
         options.record = .all
         #expect(try GoldenCheck.run(scenes: [scenes[0]], options: options).bundle.reports.map(\.verdict) == [.recorded])
-        #expect(try GoldenCheck.run(scenes: [scenes[0]], options: GoldenCheckTests.options(goldens)).bundle.reports.map(\.verdict) == [.same])
+        #expect(
+            try GoldenCheck.run(scenes: [scenes[0]], options: GoldenCheckTests.options(goldens)).bundle.reports.map(
+                \.verdict) == [.same])
     }
 }

@@ -4,18 +4,23 @@ import Goldens
 import ImageDiff
 import Raster
 import SceneModel
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Golden checks from Swift tests", .serialized)
 struct GoldenCheckTests {
     /// A small snap scene built in code (80×60 px, 30 frames) so the suite stays fast.
     static func scene(damping: Double = 0.5) -> Scene {
-        Scene(name: "tiny-snap",
-              canvas: Canvas(size: Size(80, 60), scale: 1, background: ColorRGBA8(hex: "#F2F2F7")!),
-              length: .duration(0.5),
-              items: [Item(id: "card", size: Size(16, 16), center: Point(40, 30), fill: ColorRGBA8(hex: "#FF9500")!, cornerRadius: 3)],
-              behaviors: [.snap(SnapSpec(item: "card", snapPoint: Point(20, 30), damping: damping))])
+        Scene(
+            name: "tiny-snap",
+            canvas: Canvas(size: Size(80, 60), scale: 1, background: ColorRGBA8(hex: "#F2F2F7")!),
+            length: .duration(0.5),
+            items: [
+                Item(
+                    id: "card", size: Size(16, 16), center: Point(40, 30), fill: ColorRGBA8(hex: "#FF9500")!,
+                    cornerRadius: 3)
+            ],
+            behaviors: [.snap(SnapSpec(item: "card", snapPoint: Point(20, 30), damping: damping))])
     }
 
     static func options(_ goldens: String, onCI: Bool = false) throws -> CheckOptions {
@@ -26,13 +31,18 @@ struct GoldenCheckTests {
     func recordMatchChange() throws {
         let goldens = try makeTemporaryDirectory("goldens")
         let recording = #expect(throws: GoldenMismatch.self) {
-            try GoldenCheck.assertMatches(scene: Self.scene(), goldens: goldens, record: .missing, options: Self.options(goldens))
+            try GoldenCheck.assertMatches(
+                scene: Self.scene(), goldens: goldens, record: .missing, options: Self.options(goldens))
         }
         #expect(recording?.report.verdict == .recorded)
-        #expect(listDirectory(goldens + "/tiny-snap") == ["events.txt", "frame_00000.png", "frame_00004.png", "frame_00008.png",
-                                                          "frame_00012.png", "frame_00017.png", "frame_00021.png",
-                                                          "frame_00025.png", "frame_00029.png", "frames.txt", "trace.csv"])
-        let manifest = try String(contentsOfFile: goldens + "/tiny-snap/frames.txt", encoding: .utf8).split(separator: "\n")
+        #expect(
+            listDirectory(goldens + "/tiny-snap") == [
+                "events.txt", "frame_00000.png", "frame_00004.png", "frame_00008.png",
+                "frame_00012.png", "frame_00017.png", "frame_00021.png",
+                "frame_00025.png", "frame_00029.png", "frames.txt", "trace.csv",
+            ])
+        let manifest = try String(contentsOfFile: goldens + "/tiny-snap/frames.txt", encoding: .utf8).split(
+            separator: "\n")
         #expect(manifest.prefix(3) == ["flipbook-goldens 1", "scene tiny-snap", "size 80 60"])
         #expect(manifest.count == 3 + 30)
 
@@ -40,7 +50,8 @@ struct GoldenCheckTests {
         #expect(same.verdict == .same)
 
         let changed = #expect(throws: GoldenMismatch.self) {
-            try GoldenCheck.assertMatches(scene: Self.scene(damping: 0.45), goldens: goldens, options: Self.options(goldens))
+            try GoldenCheck.assertMatches(
+                scene: Self.scene(damping: 0.45), goldens: goldens, options: Self.options(goldens))
         }
         let report = try #require(changed?.report)
         #expect(report.verdict == .different)
@@ -61,11 +72,13 @@ struct GoldenCheckTests {
     func continuousIntegration() throws {
         let goldens = try makeTemporaryDirectory("goldens")
         #expect(throws: GoldensError.self) {
-            try GoldenCheck.assertMatches(scene: Self.scene(), goldens: goldens, record: .all, options: Self.options(goldens, onCI: true))
+            try GoldenCheck.assertMatches(
+                scene: Self.scene(), goldens: goldens, record: .all, options: Self.options(goldens, onCI: true))
         }
         #expect(listDirectory(goldens).isEmpty)
         let missing = #expect(throws: GoldenMismatch.self) {
-            try GoldenCheck.assertMatches(scene: Self.scene(), goldens: goldens, options: Self.options(goldens, onCI: true))
+            try GoldenCheck.assertMatches(
+                scene: Self.scene(), goldens: goldens, options: Self.options(goldens, onCI: true))
         }
         #expect(missing?.report.verdict == .missingGolden)
     }

@@ -2,17 +2,22 @@ import Foundation
 import Geometry
 import Raster
 import Testing
+
 @testable import Icons
 
 func parse(_ svg: String) throws -> Icon { try IconLoader.parse(Data(svg.utf8), name: "test.svg") }
 
 func iconError(_ svg: String) -> IconError? {
-    do { _ = try parse(svg); return nil } catch let e as IconError { return e } catch { return nil }
+    do {
+        _ = try parse(svg)
+        return nil
+    } catch let e as IconError { return e } catch { return nil }
 }
 
 @Test("the subset's elements become pieces with inherited presentation attributes and group transforms")
 func subset() throws {
-    let icon = try parse("""
+    let icon = try parse(
+        """
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="#FF0000" stroke-width="2">
           <g transform="translate(2 3) scale(2)">
             <rect x="1" y="1" width="4" height="3" rx="1"/>
@@ -30,7 +35,7 @@ func subset() throws {
     #expect(icon.pieces[0].fill == .clear && icon.pieces[0].stroke == ColorRGBA8(r: 255, g: 0, b: 0))
     // translate(2 3) scale(2): the rect's straight top edge starts at x = 2 + 2·(1 + 1), y = 3 + 2·1.
     #expect(icon.pieces[0].path.elements[0] == .move(Point(6, 5)))
-    #expect(icon.pieces[0].strokeStyle.lineWidth == 4)   // stroke-width 2 under scale(2)
+    #expect(icon.pieces[0].strokeStyle.lineWidth == 4)  // stroke-width 2 under scale(2)
     #expect(icon.pieces[1].fill == ColorRGBA8(r: 0, g: 0, b: 255) && icon.pieces[1].stroke == .clear)
     #expect(icon.pieces[2].strokeStyle.lineCap == .round && icon.pieces[2].strokeStyle.lineWidth == 2)
     #expect(icon.pieces[5].fillRule == .evenOdd && icon.pieces[5].fill == .white)
@@ -39,12 +44,14 @@ func subset() throws {
 
 @Test("an element outside the subset is an error naming the file, the line and the element")
 func unsupportedElement() throws {
-    let e = try #require(iconError("""
-        <svg viewBox="0 0 10 10">
-          <path d="M0 0 L1 1"/>
-          <text x="1" y="1">hi</text>
-        </svg>
-        """))
+    let e = try #require(
+        iconError(
+            """
+            <svg viewBox="0 0 10 10">
+              <path d="M0 0 L1 1"/>
+              <text x="1" y="1">hi</text>
+            </svg>
+            """))
     #expect(e.file == "test.svg" && e.line == 3)
     #expect(e.message.hasPrefix("element <text> is not in the supported SVG subset"))
 }
@@ -69,17 +76,22 @@ func hostileDeclarations() throws {
         """
     let e = try #require(iconError(bomb))
     #expect(e.line == 2 && e.message.contains("DTD or entity declaration"))
-    let external = "<!doctype svg [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<svg viewBox=\"0 0 1 1\"><path d=\"&x;\"/></svg>"
+    let external =
+        "<!doctype svg [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<svg viewBox=\"0 0 1 1\"><path d=\"&x;\"/></svg>"
     #expect(try #require(iconError(external)).message.contains("not allowed"))
 }
 
 @Test("malformed XML, path data errors and oversized files are errors")
 func malformed() throws {
-    #expect(try #require(iconError("<svg viewBox=\"0 0 10 10\"><path d=\"M0 0\">")).message.hasPrefix("not well-formed XML"))
+    #expect(
+        try #require(iconError("<svg viewBox=\"0 0 10 10\"><path d=\"M0 0\">")).message.hasPrefix("not well-formed XML")
+    )
     let d = try #require(iconError("<svg viewBox=\"0 0 10 10\">\n\n<path d=\"M0 0 L1\"/></svg>"))
     #expect(d.line == 3 && d.message.contains("path data, character 7"))
-    #expect(try #require(iconError("<svg viewBox=\"0 0 10 10\"><rect width=\"1\" height=\"1\" fill=\"chartreuse\"/></svg>")).message
-        .contains("expected #RGB, #RRGGBB, none"))
+    #expect(
+        try #require(iconError("<svg viewBox=\"0 0 10 10\"><rect width=\"1\" height=\"1\" fill=\"chartreuse\"/></svg>"))
+            .message
+            .contains("expected #RGB, #RRGGBB, none"))
     let big = Data(repeating: 0x20, count: IconLoader.maxBytes + 1)
     #expect(throws: IconError.self) { _ = try IconLoader.parse(big, name: "big.svg") }
 }

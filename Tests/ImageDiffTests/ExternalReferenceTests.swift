@@ -1,8 +1,8 @@
 import Foundation
 import ImageDiff
 import PNG
-import Testing
 import TestSupport
+import Testing
 
 /// Held to references outside this code: the Jenkins JUnit schema (validated by xmllint) and
 /// pixelmatch 7's colour distance for transparent pixels.
@@ -10,23 +10,30 @@ import TestSupport
 struct ExternalReferenceTests {
     @Test("junit.xml of every verdict validates against Jenkins' junit-10.xsd with xmllint")
     func junitSchema() throws {
-        let xmllint = try #require(["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                   "xmllint is missing: apt-get install -y libxml2-utils (the Makefile installs it)")
+        let xmllint = try #require(
+            ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first { FileManager.default.isExecutableFile(atPath: $0) },
+            "xmllint is missing: apt-get install -y libxml2-utils (the Makefile installs it)")
         let root = try makeTemporaryDirectory("junit")
         defer { try? FileManager.default.removeItem(atPath: root) }
         let verdicts: [ComparisonReport.Verdict] = [.same, .different, .recorded, .missingGolden, .error]
         // A name with characters XML forbids and an ampersand: escaped, never raw.
         let reports = verdicts.map {
-            ComparisonReport(name: "scene-\($0.rawValue) \u{1B}[31m & <x>", verdict: $0, expectedLabel: "e", actualLabel: "a",
-                             notes: ["note \u{0}\u{8} \"quoted\""])
+            ComparisonReport(
+                name: "scene-\($0.rawValue) \u{1B}[31m & <x>", verdict: $0, expectedLabel: "e", actualLabel: "a",
+                notes: ["note \u{0}\u{8} \"quoted\""])
         }
         let files = try ReportWriter.write(ReportBundle(title: "flipbook check", reports: reports), to: root)
         let xml = try String(contentsOfFile: files.junit, encoding: .utf8)
         // Before: <testsuites … skipped="1"> failed the schema ("The attribute 'skipped' is not allowed").
-        let run = try runProcess(xmllint, ["--noout", "--schema", repositoryRoot + "/Tests/Tools/jenkins-junit-10.xsd", files.junit])
+        let run = try runProcess(
+            xmllint, ["--noout", "--schema", repositoryRoot + "/Tests/Tools/jenkins-junit-10.xsd", files.junit])
         #expect(run.status == 0, "xmllint: \(run.stderr)\n\(xml)")
-        #expect(xml.contains("<testsuite name=\"flipbook check\" tests=\"5\" failures=\"2\" errors=\"1\" skipped=\"1\" time=\"0.000\">"))
-        #expect(xml.contains("<testsuites name=\"flipbook check\" tests=\"5\" failures=\"2\" errors=\"1\" time=\"0.000\">"))
+        #expect(
+            xml.contains(
+                "<testsuite name=\"flipbook check\" tests=\"5\" failures=\"2\" errors=\"1\" skipped=\"1\" time=\"0.000\">"
+            ))
+        #expect(
+            xml.contains("<testsuites name=\"flipbook check\" tests=\"5\" failures=\"2\" errors=\"1\" time=\"0.000\">"))
         #expect(xml.contains(#"scene-error \u{1B}[31m &amp; &lt;x&gt;"#))
     }
 

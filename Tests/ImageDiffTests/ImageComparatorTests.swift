@@ -48,7 +48,8 @@ struct ImageComparatorTests {
     @Test("the threshold is a fraction of the largest YIQ distance: at 0.1 grey may move 26 levels, not 27")
     func thresholdOnGrey() {
         let base = Canvas(4, 4, (128, 128, 128)).image
-        let up26 = Canvas(4, 4, (154, 154, 154)).image, up27 = Canvas(4, 4, (155, 155, 155)).image
+        let up26 = Canvas(4, 4, (154, 154, 154)).image
+        let up27 = Canvas(4, 4, (155, 155, 155)).image
         let at01 = ImageComparator(mode: .perceptual, threshold: 0.1)
         #expect(at01.compare(base, up26).0.perceptualDifferingPixels == 0)
         #expect(at01.compare(base, up26).0.exactDifferingPixels == 16)
@@ -56,17 +57,22 @@ struct ImageComparatorTests {
         // 0 counts any change; 1 (red against cyan) lets even black against white through.
         let one = Canvas(4, 4, (129, 128, 128)).image
         #expect(ImageComparator(mode: .perceptual, threshold: 0).compare(base, one).0.perceptualDifferingPixels == 16)
-        let black = Canvas(4, 4, (0, 0, 0)).image, whiteImage = Canvas(4, 4, white).image
-        #expect(ImageComparator(mode: .perceptual, threshold: 1).compare(black, whiteImage).0.perceptualDifferingPixels == 0)
+        let black = Canvas(4, 4, (0, 0, 0)).image
+        let whiteImage = Canvas(4, 4, white).image
+        #expect(
+            ImageComparator(mode: .perceptual, threshold: 1).compare(black, whiteImage).0.perceptualDifferingPixels == 0
+        )
     }
 
     @Test("black against white is 0.966 of the largest distance, red against cyan exactly 1")
     func distanceUnit() {
-        let black = Canvas(2, 2, (0, 0, 0)).image, whiteImage = Canvas(2, 2, white).image
+        let black = Canvas(2, 2, (0, 0, 0)).image
+        let whiteImage = Canvas(2, 2, white).image
         let d = ImageComparator.exact.compare(black, whiteImage).0
         #expect(abs(d.maxPerceptualDistance - 0.96594) < 1e-5)
         #expect(d.maxChannelDelta == 255)
-        let red = Canvas(2, 2, (255, 0, 0)).image, cyan = Canvas(2, 2, (0, 255, 255)).image
+        let red = Canvas(2, 2, (255, 0, 0)).image
+        let cyan = Canvas(2, 2, (0, 255, 255)).image
         #expect(abs(ImageComparator.exact.compare(red, cyan).0.maxPerceptualDistance - 1) < 1e-4)
     }
 
@@ -75,7 +81,13 @@ struct ImageComparatorTests {
         let (expected, _) = edgeShiftAndOnePixel()
         for comparator in [ImageComparator.exact, .perceptual] {
             let (d, mask) = comparator.compare(expected, expected)
-            #expect(d == { var z = PixelDifference(width: 32, height: 16); z.mode = comparator.mode; return z }())
+            #expect(
+                d
+                    == {
+                        var z = PixelDifference(width: 32, height: 16)
+                        z.mode = comparator.mode
+                        return z
+                    }())
             #expect(mask.allSatisfy { $0 == PixelDifference.same })
         }
     }

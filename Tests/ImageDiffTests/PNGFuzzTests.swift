@@ -2,8 +2,8 @@ import Determinism
 import Foundation
 import ImageDiff
 import PNG
-import Testing
 import TestSupport
+import Testing
 
 /// Byte-mutated PNGs through the reader and through `flipbook diff`'s comparison: every input
 /// either decodes to exactly width × height × 4 bytes within the documented caps, or is refused
@@ -52,7 +52,9 @@ struct PNGFuzzTests {
     }
 
     static func put32(_ value: UInt32, _ bytes: inout [UInt8], at offset: Int) {
-        for i in 0..<4 where offset + i < bytes.count { bytes[offset + i] = UInt8((value >> (24 - 8 * UInt32(i))) & 0xFF) }
+        for i in 0..<4 where offset + i < bytes.count {
+            bytes[offset + i] = UInt8((value >> (24 - 8 * UInt32(i))) & 0xFF)
+        }
     }
 
     /// One mutation, chosen and placed by `rng`.
@@ -68,7 +70,9 @@ struct PNGFuzzTests {
             bytes = Array(bytes.prefix(pick(bytes.count)))
         case 2:  // a chunk's length field: huge, zero or off by a little
             if let c = anyPart() {
-                let values: [UInt32] = [0x7FFF_FFFF, 0xFFFF_FFFF, 0, UInt32(c.length + 1), UInt32(max(0, c.length - 1)), 989_855_759]
+                let values: [UInt32] = [
+                    0x7FFF_FFFF, 0xFFFF_FFFF, 0, UInt32(c.length + 1), UInt32(max(0, c.length - 1)), 989_855_759,
+                ]
                 put32(values[pick(values.count)], &bytes, at: c.offset)
             }
         case 3:  // IHDR fields: width, height, bit depth, colour type, interlace
@@ -84,7 +88,10 @@ struct PNGFuzzTests {
             let data = rng.bytes(pick(64))
             var chunk: [UInt8] = []
             let declared = pick(3) == 0 ? UInt32(0x3B00_0000) : UInt32(data.count)
-            chunk += [UInt8(declared >> 24), UInt8((declared >> 16) & 0xFF), UInt8((declared >> 8) & 0xFF), UInt8(declared & 0xFF)]
+            chunk += [
+                UInt8(declared >> 24), UInt8((declared >> 16) & 0xFF), UInt8((declared >> 8) & 0xFF),
+                UInt8(declared & 0xFF),
+            ]
             chunk += Array(types[pick(types.count)].utf8) + data + [0, 0, 0, 0]
             bytes.insert(contentsOf: chunk, at: min(33, bytes.count))
         case 5:  // duplicate a chunk (two IHDRs, two IENDs, IDAT after IEND)
@@ -94,7 +101,9 @@ struct PNGFuzzTests {
                 bytes.insert(contentsOf: chunk, at: at)
             }
         default:  // random bytes inside the compressed data
-            if let idat = parts.first(where: { Array(bytes[($0.offset + 4)..<($0.offset + 8)]) == Array("IDAT".utf8) }), idat.length > 0 {
+            if let idat = parts.first(where: { Array(bytes[($0.offset + 4)..<($0.offset + 8)]) == Array("IDAT".utf8) }),
+                idat.length > 0
+            {
                 for _ in 0..<(1 + pick(4)) { bytes[idat.offset + 8 + pick(idat.length)] = UInt8(pick(256)) }
             }
         }
@@ -114,7 +123,9 @@ struct PNGFuzzTests {
         let seeds = try Self.seeds()
         let folder = try makeTemporaryDirectory("png-fuzz")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        var decoded = 0, refused = 0, compared = 0
+        var decoded = 0
+        var refused = 0
+        var compared = 0
         for n in 0..<cases {
             let index = Int(rng.next() % UInt64(seeds.count))
             var bytes = seeds[index]
@@ -122,7 +133,8 @@ struct PNGFuzzTests {
             do {
                 let image = try PNG.decode(bytes)
                 #expect(image.rgba.count == image.width * image.height * 4, "case \(n)")
-                #expect(image.width <= PNG.maxDecodedSide && image.height <= PNG.maxDecodedSide
+                #expect(
+                    image.width <= PNG.maxDecodedSide && image.height <= PNG.maxDecodedSide
                         && image.width * image.height <= PNG.maxDecodedPixels, "case \(n)")
                 decoded += 1
             } catch {
@@ -130,8 +142,11 @@ struct PNGFuzzTests {
             }
             // One case in ten also goes through the comparison `flipbook diff` runs.
             if n % 10 == 0 {
-                let expected = folder + "/expected-\(index).png", actual = folder + "/actual.png"
-                if !FileManager.default.fileExists(atPath: expected) { try Data(seeds[index]).write(to: URL(fileURLWithPath: expected)) }
+                let expected = folder + "/expected-\(index).png"
+                let actual = folder + "/actual.png"
+                if !FileManager.default.fileExists(atPath: expected) {
+                    try Data(seeds[index]).write(to: URL(fileURLWithPath: expected))
+                }
                 try Data(bytes).write(to: URL(fileURLWithPath: actual))
                 do {
                     let bundle = try PathComparison.compare(expected: expected, actual: actual, comparator: .perceptual)

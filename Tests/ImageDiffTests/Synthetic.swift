@@ -13,7 +13,10 @@ struct Canvas {
 
     mutating func set(_ x: Int, _ y: Int, _ c: (UInt8, UInt8, UInt8)) {
         let k = (y * width + x) * 4
-        rgba[k] = c.0; rgba[k + 1] = c.1; rgba[k + 2] = c.2; rgba[k + 3] = 255
+        rgba[k] = c.0
+        rgba[k + 1] = c.1
+        rgba[k + 2] = c.2
+        rgba[k + 3] = 255
     }
 
     /// Fills columns `x0..<x1` over the full height.

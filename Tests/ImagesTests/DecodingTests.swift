@@ -11,17 +11,22 @@ struct DecodingTests {
         return names.filter { $0.hasSuffix(".rgba") }.map { String($0.dropLast(5)) }.sorted()
     }()
 
-    @Test("the fixture set covers grey 1-16, grey+alpha, RGB, RGBA, palette 1-8 with and without tRNS, colour keys and Adam7")
+    @Test(
+        "the fixture set covers grey 1-16, grey+alpha, RGB, RGBA, palette 1-8 with and without tRNS, colour keys and Adam7"
+    )
     func coverage() {
         #expect(Self.pngCases.count == 42, "\(Self.pngCases)")
-        for name in ["gray1", "gray2", "gray4", "gray16-adam7", "gray-alpha16", "rgb16-trns", "rgba16-adam7",
-                     "palette1-trns", "palette4-adam7", "palette8-trns-adam7", "gray8-trns"] {
+        for name in [
+            "gray1", "gray2", "gray4", "gray16-adam7", "gray-alpha16", "rgb16-trns", "rgba16-adam7",
+            "palette1-trns", "palette4-adam7", "palette8-trns-adam7", "gray8-trns",
+        ] {
             #expect(Self.pngCases.contains(name), "\(name)")
         }
     }
 
-    @Test("each PNG decodes to the pixels the PNG specification gives (16-bit rounded to 8, keys to alpha 0)",
-          arguments: pngCases)
+    @Test(
+        "each PNG decodes to the pixels the PNG specification gives (16-bit rounded to 8, keys to alpha 0)",
+        arguments: pngCases)
     func png(_ name: String) throws {
         let image = try ImageFile.load(path: fixture(name + ".png"), name: name + ".png")
         let expected = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture(name + ".rgba"))))
@@ -30,8 +35,9 @@ struct DecodingTests {
         #expect(image.hash.count == 16)
     }
 
-    @Test("a JPEG with each EXIF orientation comes out upright, as Pillow's exif_transpose turns it",
-          arguments: 1...8)
+    @Test(
+        "a JPEG with each EXIF orientation comes out upright, as Pillow's exif_transpose turns it",
+        arguments: 1...8)
     func orientation(_ value: Int) throws {
         let image = try ImageFile.load(path: fixture("orientation\(value).jpg"))
         let reference = try PNG.decode(contentsOf: fixture("orientation\(value)-upright.png"))
@@ -63,7 +69,10 @@ struct DecodingTests {
             _ = try ImageFile.load(path: fixture("huge-chunk.png"), name: "huge-chunk.png")
             Issue.record("expected an error")
         } catch {
-            guard case .corrupt(let file, let format, let message) = error else { Issue.record("\(error)"); return }
+            guard case .corrupt(let file, let format, let message) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(file == "huge-chunk.png" && format == "PNG")
             #expect(!message.contains("2000000000 bytes"), "\(message)")
         }
@@ -77,7 +86,9 @@ struct DecodingTests {
         do { _ = try ImageFile.load(path: fixture("truncated.jpg"), name: "t.jpg") } catch {
             #expect(error.description.hasPrefix("'t.jpg' is not a readable JPEG: "), "\(error)")
         }
-        #expect(throws: ImageError.unknownFormat(file: "x.gif")) { try ImageFile.decode(Array("GIF89a...".utf8), name: "x.gif") }
+        #expect(throws: ImageError.unknownFormat(file: "x.gif")) {
+            try ImageFile.decode(Array("GIF89a...".utf8), name: "x.gif")
+        }
         #expect(throws: ImageError.unreadable(file: "nope.png", reason: "no such file")) {
             try ImageFile.load(path: fixture("nope.png"), name: "nope.png")
         }

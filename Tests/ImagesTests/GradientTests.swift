@@ -27,26 +27,36 @@ struct GradientTests {
 
     @Test("a linear gradient gives each pixel centre the colour of its projection on the axis")
     func linear() {
-        let g = Gradient(kind: .linear, colors: [ColorRGBA8(hex: "#FF0000")!, ColorRGBA8(hex: "#00FF0080")!, ColorRGBA8(hex: "#0000FF")!],
-                         locations: [0.1, 0.5, 0.9], startPoint: Point(0, 0.5), endPoint: Point(1, 0.25))
+        let g = Gradient(
+            kind: .linear,
+            colors: [ColorRGBA8(hex: "#FF0000")!, ColorRGBA8(hex: "#00FF0080")!, ColorRGBA8(hex: "#0000FF")!],
+            locations: [0.1, 0.5, 0.9], startPoint: Point(0, 0.5), endPoint: Point(1, 0.25))
         let (pixmap, _) = render(g, width: 40, height: 12)
         let (sx, sy, ex, ey) = (0.0, 6.0, 40.0, 3.0)
-        for y in 0..<12 { for x in 0..<40 {
-            let px = Double(x) + 0.5, py = Double(y) + 0.5
-            let t = ((px - sx) * (ex - sx) + (py - sy) * (ey - sy)) / ((ex - sx) * (ex - sx) + (ey - sy) * (ey - sy))
-            #expect(bytes(pixmap[x: x, y: y]) == expected(g, t: t), "(\(x), \(y))")
-        } }
+        for y in 0..<12 {
+            for x in 0..<40 {
+                let px = Double(x) + 0.5
+                let py = Double(y) + 0.5
+                let t =
+                    ((px - sx) * (ex - sx) + (py - sy) * (ey - sy)) / ((ex - sx) * (ex - sx) + (ey - sy) * (ey - sy))
+                #expect(bytes(pixmap[x: x, y: y]) == expected(g, t: t), "(\(x), \(y))")
+            }
+        }
     }
 
     @Test("a radial gradient's t is the elliptical distance from startPoint, 1 at endPoint's radii")
     func radial() {
-        let g = Gradient(kind: .radial, colors: [.white, ColorRGBA8(r: 0, g: 0, b: 0, a: 0)],
-                         startPoint: Point(0.5, 0.5), endPoint: Point(1, 1))
+        let g = Gradient(
+            kind: .radial, colors: [.white, ColorRGBA8(r: 0, g: 0, b: 0, a: 0)],
+            startPoint: Point(0.5, 0.5), endPoint: Point(1, 1))
         let (pixmap, _) = render(g, width: 30, height: 20)
-        for y in 0..<20 { for x in 0..<30 {
-            let u = (Double(x) + 0.5 - 15) / 15, v = (Double(y) + 0.5 - 10) / 10
-            #expect(bytes(pixmap[x: x, y: y]) == expected(g, t: (u * u + v * v).squareRoot()), "(\(x), \(y))")
-        } }
+        for y in 0..<20 {
+            for x in 0..<30 {
+                let u = (Double(x) + 0.5 - 15) / 15
+                let v = (Double(y) + 0.5 - 10) / 10
+                #expect(bytes(pixmap[x: x, y: y]) == expected(g, t: (u * u + v * v).squareRoot()), "(\(x), \(y))")
+            }
+        }
     }
 
     // The conic's angle comes from a polynomial arctangent (|error| ≤ 2e-8 rad) instead of libm's
@@ -57,12 +67,15 @@ struct GradientTests {
         let g = Gradient(kind: .conic, colors: [.black, .white], startPoint: Point(0.5, 0.5), endPoint: Point(1, 0.5))
         let (pixmap, _) = render(g, width: 24, height: 24)
         var worst = 0
-        for y in 0..<24 { for x in 0..<24 {
-            var t = atan2(Double(y) + 0.5 - 12, Double(x) + 0.5 - 12) / (2 * Double.pi)
-            if t < 0 { t += 1 }
-            let e = expected(g, t: t), a = bytes(pixmap[x: x, y: y])
-            worst = max(worst, zip(e, a).map { abs(Int($0) - Int($1)) }.max()!)
-        } }
+        for y in 0..<24 {
+            for x in 0..<24 {
+                var t = atan2(Double(y) + 0.5 - 12, Double(x) + 0.5 - 12) / (2 * Double.pi)
+                if t < 0 { t += 1 }
+                let e = expected(g, t: t)
+                let a = bytes(pixmap[x: x, y: y])
+                worst = max(worst, zip(e, a).map { abs(Int($0) - Int($1)) }.max()!)
+            }
+        }
         #expect(worst <= 1)
         // Just below the axis to the right: t ≈ 0.009 (black); just left of straight down: t ≈ 0.259.
         #expect(pixmap[x: 20, y: 12].r <= 3)
@@ -71,8 +84,9 @@ struct GradientTests {
 
     @Test("colours are interpolated premultiplied: red to clear fades red, never through grey")
     func premultiplied() {
-        let g = Gradient(kind: .linear, colors: [ColorRGBA8(r: 255, g: 0, b: 0), .clear],
-                         startPoint: Point(0, 0), endPoint: Point(1, 0))
+        let g = Gradient(
+            kind: .linear, colors: [ColorRGBA8(r: 255, g: 0, b: 0), .clear],
+            startPoint: Point(0, 0), endPoint: Point(1, 0))
         let (pixmap, _) = render(g, width: 10, height: 1)
         for x in 0..<10 {
             let p = pixmap[x: x, y: 0]
@@ -83,13 +97,19 @@ struct GradientTests {
     @Test("a gradient of one colour draws the very bytes of that solid fill, border and anti-aliased edges included")
     func solidEquivalence() {
         let colour = ColorRGBA8(r: 52, g: 120, b: 246, a: 200)
-        var solid = DrawRect(size: Size(33.3, 21.7), cornerRadius: 6, transform: AffineTransform(rotation: .degrees(17)).concatenating(AffineTransform(translationX: 25.3, y: 20.1)),
-                             fill: colour, borderWidth: 2.5, borderColor: ColorRGBA8(r: 255, g: 255, b: 255, a: 180), opacity: 0.8)
+        var solid = DrawRect(
+            size: Size(33.3, 21.7), cornerRadius: 6,
+            transform: AffineTransform(rotation: .degrees(17)).concatenating(
+                AffineTransform(translationX: 25.3, y: 20.1)),
+            fill: colour, borderWidth: 2.5, borderColor: ColorRGBA8(r: 255, g: 255, b: 255, a: 180), opacity: 0.8)
         solid.shadow = nil
         var shaded = solid
         shaded.fill = .clear
-        shaded.fillPaint = .gradient(GradientPaint(gradient: Gradient(kind: .linear, colors: [colour, colour], startPoint: Point(0, 0), endPoint: Point(1, 1)),
-                                                   size: solid.size, toPixels: .identity))
+        shaded.fillPaint = .gradient(
+            GradientPaint(
+                gradient: Gradient(
+                    kind: .linear, colors: [colour, colour], startPoint: Point(0, 0), endPoint: Point(1, 1)),
+                size: solid.size, toPixels: .identity))
         let background = ColorRGBA8(r: 30, g: 30, b: 30)
         let a = Rasterizer.render(DisplayList(width: 50, height: 40, background: background, rects: [solid]))
         let b = Rasterizer.render(DisplayList(width: 50, height: 40, background: background, rects: [shaded]))
@@ -98,12 +118,15 @@ struct GradientTests {
 
     @Test("the dithered gradient keeps the mean of the rounded one and uses both neighbouring levels")
     func dither() {
-        var g = Gradient(kind: .linear, colors: [ColorRGBA8(r: 100, g: 100, b: 100), ColorRGBA8(r: 104, g: 104, b: 104)],
-                         startPoint: Point(0, 0), endPoint: Point(1, 0))
+        var g = Gradient(
+            kind: .linear, colors: [ColorRGBA8(r: 100, g: 100, b: 100), ColorRGBA8(r: 104, g: 104, b: 104)],
+            startPoint: Point(0, 0), endPoint: Point(1, 0))
         let plain = render(g, width: 64, height: 16).0
         g.dither = true
         let dithered = render(g, width: 64, height: 16).0
-        func mean(_ p: Pixmap) -> Double { stride(from: 0, to: p.data.count, by: 4).reduce(0.0) { $0 + Double(p.data[$1]) } / Double(p.data.count / 4) }
+        func mean(_ p: Pixmap) -> Double {
+            stride(from: 0, to: p.data.count, by: 4).reduce(0.0) { $0 + Double(p.data[$1]) } / Double(p.data.count / 4)
+        }
         #expect(abs(mean(plain) - mean(dithered)) < 0.1)
         // Within one column (one t) the dithered levels differ row to row: no flat bands.
         let column = Set((0..<16).map { dithered[x: 40, y: $0].r })

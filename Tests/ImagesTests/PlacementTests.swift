@@ -18,10 +18,12 @@ struct PlacementTests {
         #expect(paint.sampling == .exact)
         let pixmap = paintRect(.image(paint), width: 110, height: 80, rect: Rect(x: 3, y: 5, width: 96, height: 64))
         var copied: [UInt8] = []
-        for y in 5..<69 { copied += pixmap.data[4 * (y * 110 + 3) ..< 4 * (y * 110 + 99)] }
+        for y in 5..<69 { copied += pixmap.data[4 * (y * 110 + 3)..<4 * (y * 110 + 99)] }
         #expect(copied == file.rgba)
         // Outside the image nothing is drawn.
-        #expect(pixmap[x: 2, y: 5] == .transparent && pixmap[x: 99, y: 68] == .transparent && pixmap[x: 3, y: 4] == .transparent)
+        #expect(
+            pixmap[x: 2, y: 5] == .transparent && pixmap[x: 99, y: 68] == .transparent
+                && pixmap[x: 3, y: 4] == .transparent)
     }
 
     @Test("a translucent image 1:1 keeps its premultiplied pixels exactly")
@@ -31,17 +33,26 @@ struct PlacementTests {
         let pixmap = paintRect(.image(ImagePaint(image: image, toPixels: .identity)), width: 13, height: 7)
         for y in 0..<7 { for x in 0..<13 { #expect(pixmap[x: x, y: y] == image[x: x, y: y]) } }
         // And those are the file's straight pixels premultiplied, round(c·a/255) per channel.
-        for y in 0..<7 { for x in 0..<13 {
-            let o = 4 * (y * 13 + x), a = Int(file.rgba[o + 3])
-            func p(_ c: UInt8) -> UInt8 { UInt8((Int(c) * a * 2 + 255) / 510) }
-            #expect(image[x: x, y: y] == PremultipliedRGBA8(r: p(file.rgba[o]), g: p(file.rgba[o + 1]), b: p(file.rgba[o + 2]), a: UInt8(a)))
-        } }
+        for y in 0..<7 {
+            for x in 0..<13 {
+                let o = 4 * (y * 13 + x)
+                let a = Int(file.rgba[o + 3])
+                func p(_ c: UInt8) -> UInt8 { UInt8((Int(c) * a * 2 + 255) / 510) }
+                #expect(
+                    image[x: x, y: y]
+                        == PremultipliedRGBA8(
+                            r: p(file.rgba[o]), g: p(file.rgba[o + 1]), b: p(file.rgba[o + 2]), a: UInt8(a)))
+            }
+        }
     }
 
     /// Renders photo.png scaled to `width` × `height` (scaleToFill) and compares with Pillow's file.
-    private func compare(_ reference: String, width: Int, height: Int) throws -> (max: Int, mean: Double, sampling: ImagePaint.Sampling) {
+    private func compare(_ reference: String, width: Int, height: Int) throws -> (
+        max: Int, mean: Double, sampling: ImagePaint.Sampling
+    ) {
         let (_, image) = try photo()
-        let paint = ImagePaint(image: image, toPixels: AffineTransform(scaleX: Double(width) / 96, y: Double(height) / 64))
+        let paint = ImagePaint(
+            image: image, toPixels: AffineTransform(scaleX: Double(width) / 96, y: Double(height) / 64))
         let pixmap = paintRect(.image(paint), width: width, height: height)
         let expected = try PNG.decode(contentsOf: fixture(reference))
         let d = difference(pixmap.straightRGBA(), expected.rgba)
@@ -69,7 +80,9 @@ struct PlacementTests {
     // only the levels' own rounding (one per level) separates us from Pillow's exact box.
     @Test("shrinking 3×4, 6×8 and 8× through mipmaps matches Pillow's BOX within the levels' rounding")
     func shrinkMore() throws {
-        for (name, width, height) in [("photo-box-3x4.png", 32, 16), ("photo-box-6x8.png", 16, 8), ("photo-box-eighth.png", 12, 8)] {
+        for (name, width, height) in [
+            ("photo-box-3x4.png", 32, 16), ("photo-box-6x8.png", 16, 8), ("photo-box-eighth.png", 12, 8),
+        ] {
             let d = try compare(name, width: width, height: height)
             #expect(d.sampling == .area && d.max <= 2, "\(name): \(d)")
         }
@@ -94,13 +107,18 @@ struct PlacementTests {
         var worst = 0
         for step in 0..<5 {
             let shift = Double(step) * 0.25
-            let paint = ImagePaint(image: image, toPixels: AffineTransform(a: 0.25, b: 0, c: 0, d: 0.25, tx: shift, ty: 0))
-            let pixmap = paintRect(.image(paint), width: 26, height: 16, rect: Rect(x: shift, y: 0, width: 24, height: 16))
+            let paint = ImagePaint(
+                image: image, toPixels: AffineTransform(a: 0.25, b: 0, c: 0, d: 0.25, tx: shift, ty: 0))
+            let pixmap = paintRect(
+                .image(paint), width: 26, height: 16, rect: Rect(x: shift, y: 0, width: 24, height: 16))
             if let previous {
-                for y in 1..<15 { for x in 2..<23 {
-                    let a = previous[x: x, y: y], b = pixmap[x: x, y: y]
-                    worst = max(worst, abs(Int(a.g) - Int(b.g)), abs(Int(a.r) - Int(b.r)))
-                } }
+                for y in 1..<15 {
+                    for x in 2..<23 {
+                        let a = previous[x: x, y: y]
+                        let b = pixmap[x: x, y: y]
+                        worst = max(worst, abs(Int(a.g) - Int(b.g)), abs(Int(a.r) - Int(b.r)))
+                    }
+                }
             }
             previous = pixmap
         }

@@ -7,10 +7,15 @@ import Testing
 @Suite("image: and gradient fills in scene files")
 struct SceneImageTests {
     /// A temporary folder holding `scene.yaml` (canvas and duration, then `items`) and copies of fixtures.
-    private func folder(_ items: String, copying files: [String: String] = [:], raw: [String: [UInt8]] = [:]) throws -> String {
+    private func folder(_ items: String, copying files: [String: String] = [:], raw: [String: [UInt8]] = [:]) throws
+        -> String
+    {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-images-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("photos"), withIntermediateDirectories: true)
-        for (name, source) in files { try FileManager.default.copyItem(atPath: fixture(source), toPath: dir.appendingPathComponent(name).path) }
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        for (name, source) in files {
+            try FileManager.default.copyItem(atPath: fixture(source), toPath: dir.appendingPathComponent(name).path)
+        }
         for (name, bytes) in raw { try Data(bytes).write(to: dir.appendingPathComponent(name)) }
         let scene = dir.appendingPathComponent("scene.yaml")
         try ("canvas: { size: [100, 100] }\nduration: 1\n" + items).write(to: scene, atomically: true, encoding: .utf8)
@@ -63,10 +68,15 @@ struct SceneImageTests {
 
     @Test("a corrupt image and a decompression bomb are load errors at the image's line")
     func corrupt() throws {
-        let broken = try #require(loadError(try folder(item, raw: ["photos/a.png": [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]])))
-        #expect(broken.line == 7 && broken.message.hasPrefix("image 'photos/a.png' is not a readable PNG"), "\(broken.message)")
+        let broken = try #require(
+            loadError(
+                try folder(item, raw: ["photos/a.png": [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]])))
+        #expect(
+            broken.line == 7 && broken.message.hasPrefix("image 'photos/a.png' is not a readable PNG"),
+            "\(broken.message)")
         let bomb = try #require(loadError(try folder(item, copying: ["photos/a.png": "bomb.png"])))
-        #expect(bomb.line == 7 && bomb.message.hasPrefix("image 'photos/a.png' is 16384×16384 pixels"), "\(bomb.message)")
+        #expect(
+            bomb.line == 7 && bomb.message.hasPrefix("image 'photos/a.png' is 16384×16384 pixels"), "\(bomb.message)")
     }
 
     @Test("an image path leaving the scene's folder is refused")
@@ -77,11 +87,17 @@ struct SceneImageTests {
 
     @Test("a contentsRect outside the unit square and an unknown content mode are errors with a suggestion")
     func badValues() throws {
-        let rect = try #require(loadError(try folder(item.replacingOccurrences(of: "[0, 0, 0.5, 1]", with: "[0.6, 0, 0.5, 1]"),
-                                                      copying: ["photos/a.png": "photo.png"])))
+        let rect = try #require(
+            loadError(
+                try folder(
+                    item.replacingOccurrences(of: "[0, 0, 0.5, 1]", with: "[0.6, 0, 0.5, 1]"),
+                    copying: ["photos/a.png": "photo.png"])))
         #expect(rect.keyPath == "items[0].image.contentsRect" && rect.line == 7)
-        let mode = try #require(loadError(try folder(item.replacingOccurrences(of: "scaleAspectFit", with: "scaleAspectFil"),
-                                                      copying: ["photos/a.png": "photo.png"])))
+        let mode = try #require(
+            loadError(
+                try folder(
+                    item.replacingOccurrences(of: "scaleAspectFit", with: "scaleAspectFil"),
+                    copying: ["photos/a.png": "photo.png"])))
         #expect(mode.keyPath == "items[0].image.contentMode" && mode.suggestion != nil, "\(mode)")
     }
 
@@ -97,14 +113,21 @@ struct SceneImageTests {
             """
         let path = try folder(yaml)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-            .replacingOccurrences(of: "canvas: { size: [100, 100] }", with: "canvas: { size: [100, 100], background: { linear: { colors: [\"#000000\", \"#FFFFFF\"], locations: [0.2, 0.8] } } }")
+            .replacingOccurrences(
+                of: "canvas: { size: [100, 100] }",
+                with:
+                    "canvas: { size: [100, 100], background: { linear: { colors: [\"#000000\", \"#FFFFFF\"], locations: [0.2, 0.8] } } }"
+            )
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         let scene = try SceneLoader.load(path: path)
         let fill = try #require(scene.items[0].fillGradient)
-        #expect(fill.kind == .radial && fill.startPoint == .init(0.5, 0.5) && fill.endPoint == .init(1, 1) && fill.locations == [0, 1])
+        #expect(
+            fill.kind == .radial && fill.startPoint == .init(0.5, 0.5) && fill.endPoint == .init(1, 1)
+                && fill.locations == [0, 1])
         #expect(scene.items[0].fill == .clear)
         let background = try #require(scene.canvas.backgroundGradient)
-        #expect(background.kind == .linear && background.locations == [0.2, 0.8] && background.startPoint == .init(0.5, 0))
+        #expect(
+            background.kind == .linear && background.locations == [0.2, 0.8] && background.startPoint == .init(0.5, 0))
     }
 
     @Test("decreasing locations and two gradient kinds at once are errors at their line")
@@ -120,7 +143,13 @@ struct SceneImageTests {
         let order = try #require(loadError(try folder(yaml)))
         #expect(order.keyPath == "items[0].fill.linear.locations[1]" && order.line == 7, "\(order)")
         #expect(order.message == "expected locations from 0 to 1 in non-decreasing order, found 0.25 after 0.5")
-        let both = try #require(loadError(try folder(yaml.replacingOccurrences(of: "fill: { linear:", with: "fill: { conic: { colors: [\"#000000\"] }, linear:"))))
-        #expect(both.message == "'conic' and 'linear' are both given; expected exactly one gradient" || both.message.contains("both given"), "\(both.message)")
+        let both = try #require(
+            loadError(
+                try folder(
+                    yaml.replacingOccurrences(
+                        of: "fill: { linear:", with: "fill: { conic: { colors: [\"#000000\"] }, linear:"))))
+        #expect(
+            both.message == "'conic' and 'linear' are both given; expected exactly one gradient"
+                || both.message.contains("both given"), "\(both.message)")
     }
 }

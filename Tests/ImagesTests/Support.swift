@@ -18,15 +18,17 @@ func paintRect(_ paint: Paint, width: Int, height: Int, rect: Rect? = nil) -> Pi
     path.line(to: Point(r.maxX, r.maxY))
     path.line(to: Point(r.minX, r.maxY))
     path.close()
-    let holder = DrawRect(size: Size(1, 1), transform: AffineTransform(translationX: -10, y: -10), fill: .clear,
-                          content: [DrawPath(path: path, paint: paint)])
+    let holder = DrawRect(
+        size: Size(1, 1), transform: AffineTransform(translationX: -10, y: -10), fill: .clear,
+        content: [DrawPath(path: path, paint: paint)])
     return Rasterizer.render(DisplayList(width: width, height: height, background: .clear, rects: [holder]))
 }
 
 /// Largest and mean absolute difference of two equally sized RGBA byte arrays.
 func difference(_ a: [UInt8], _ b: [UInt8]) -> (max: Int, mean: Double) {
     precondition(a.count == b.count)
-    var worst = 0, total = 0
+    var worst = 0
+    var total = 0
     for i in 0..<a.count {
         let d = abs(Int(a[i]) - Int(b[i]))
         worst = max(worst, d)

@@ -22,10 +22,14 @@ struct BoundsTests {
         #expect(png.count == 57)
         // Before the bound, the shim allocated width × height × 4 = 1 GiB here and only then
         // failed on the missing data ("PNG data ends early").
-        #expect(throws: PNGError.decodingFailed(
-            path: nil, byteCount: 57,
-            libpngMessage: "image claims 16384x16384 pixels (1073758208 bytes of rows) but the file is only 57 bytes, "
-                + "less than deflate's 1032:1 limit allows (truncated or hostile file) (after warning: IDAT: chunk data is too large)")) {
+        #expect(
+            throws: PNGError.decodingFailed(
+                path: nil, byteCount: 57,
+                libpngMessage:
+                    "image claims 16384x16384 pixels (1073758208 bytes of rows) but the file is only 57 bytes, "
+                    + "less than deflate's 1032:1 limit allows (truncated or hostile file) (after warning: IDAT: chunk data is too large)"
+            )
+        ) {
             try PNG.decode(png)
         }
     }
@@ -33,9 +37,13 @@ struct BoundsTests {
     @Test("an image of more pixels than PNG.maxDecodedPixels is refused with the cap named")
     func pixelCap() throws {
         #expect(PNG.maxDecodedPixels == 16_384 * 16_384)
-        #expect(throws: PNGError.decodingFailed(
-            path: nil, byteCount: 57,
-            libpngMessage: "image is 32768x16385 = 536903680 pixels; the reader accepts at most 268435456 (PNG.maxDecodedPixels)")) {
+        #expect(
+            throws: PNGError.decodingFailed(
+                path: nil, byteCount: 57,
+                libpngMessage:
+                    "image is 32768x16385 = 536903680 pixels; the reader accepts at most 268435456 (PNG.maxDecodedPixels)"
+            )
+        ) {
             try PNG.decode(Self.hugeClaim(width: 32_768, height: 16_385))
         }
     }
@@ -44,13 +52,15 @@ struct BoundsTests {
     func sideCap() throws {
         #expect(PNG.maxDecodedSide == 32_768)
         // 40000 × 1 at 1 bit a pixel: 5000 bytes of samples, all present in a stored block.
-        let png = handMadePNG(width: 40_000, height: 1, bitDepth: 1, colorType: 0,
-                              rows: [[UInt8](repeating: 0xAA, count: 5_000)])
+        let png = handMadePNG(
+            width: 40_000, height: 1, bitDepth: 1, colorType: 0,
+            rows: [[UInt8](repeating: 0xAA, count: 5_000)])
         let error = try #require(throws: PNGError.self) { try PNG.decode(png) }
         #expect(error.description.contains("Image width exceeds user limit in IHDR"), "\(error)")
         // At the cap it decodes.
-        let edge = handMadePNG(width: 32_768, height: 1, bitDepth: 1, colorType: 0,
-                               rows: [[UInt8](repeating: 0xAA, count: 4_096)])
+        let edge = handMadePNG(
+            width: 32_768, height: 1, bitDepth: 1, colorType: 0,
+            rows: [[UInt8](repeating: 0xAA, count: 4_096)])
         #expect(try PNG.decode(edge).width == 32_768)
     }
     @Test("an ancillary chunk declaring 989 MB is skipped in small reads, never allocated whole")

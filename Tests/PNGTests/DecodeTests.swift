@@ -7,17 +7,22 @@ struct DecodeTests {
     @Test("8-bit grey expands to opaque RGBA")
     func grey8() throws {
         let png = handMadePNG(width: 3, height: 1, bitDepth: 8, colorType: 0, rows: [[0, 128, 255]])
-        #expect(try PNG.decode(png) == DecodedImage(width: 3, height: 1, rgba: [
-            0, 0, 0, 255, 128, 128, 128, 255, 255, 255, 255, 255,
-        ]))
+        #expect(
+            try PNG.decode(png)
+                == DecodedImage(
+                    width: 3, height: 1,
+                    rgba: [
+                        0, 0, 0, 255, 128, 128, 128, 255, 255, 255, 255, 255,
+                    ]))
     }
 
     @Test("1-bit grey expands 0 and 1 to 0 and 255")
     func grey1() throws {
         let png = handMadePNG(width: 4, height: 1, bitDepth: 1, colorType: 0, rows: [[0b1010_0000]])
-        #expect(try PNG.decode(png).rgba == [
-            255, 255, 255, 255, 0, 0, 0, 255, 255, 255, 255, 255, 0, 0, 0, 255,
-        ])
+        #expect(
+            try PNG.decode(png).rgba == [
+                255, 255, 255, 255, 0, 0, 0, 255, 255, 255, 255, 255, 0, 0, 0, 255,
+            ])
     }
 
     @Test("grey with alpha keeps its alpha")
@@ -31,24 +36,27 @@ struct DecodeTests {
         let palette = Chunk(type: "PLTE", data: [255, 0, 0, 0, 0, 255])
         let transparency = Chunk(type: "tRNS", data: [0])
         // Indices 1, 0, 1: two pixels of the second (opaque blue) entry around a transparent red.
-        let png = handMadePNG(width: 3, height: 1, bitDepth: 4, colorType: 3,
-                              rows: [[0x10, 0x10]], extraChunks: [palette, transparency])
+        let png = handMadePNG(
+            width: 3, height: 1, bitDepth: 4, colorType: 3,
+            rows: [[0x10, 0x10]], extraChunks: [palette, transparency])
         #expect(try PNG.decode(png).rgba == [0, 0, 255, 255, 255, 0, 0, 0, 0, 0, 255, 255])
     }
 
     @Test("RGB with a tRNS key colour makes exactly that colour transparent")
     func rgbColourKey() throws {
         let key = Chunk(type: "tRNS", data: [0, 1, 0, 2, 0, 3])
-        let png = handMadePNG(width: 2, height: 1, bitDepth: 8, colorType: 2,
-                              rows: [[1, 2, 3, 1, 2, 4]], extraChunks: [key])
+        let png = handMadePNG(
+            width: 2, height: 1, bitDepth: 8, colorType: 2,
+            rows: [[1, 2, 3, 1, 2, 4]], extraChunks: [key])
         #expect(try PNG.decode(png).rgba == [1, 2, 3, 0, 1, 2, 4, 255])
     }
 
     @Test("16-bit samples are scaled to 8 bits with rounding")
     func sixteenBit() throws {
         // 0x8080 = 32896 = 128.0 × 257 and 0x807F rounds down to 128 as well; 0x00FF rounds to 1.
-        let png = handMadePNG(width: 1, height: 1, bitDepth: 16, colorType: 6,
-                              rows: [[0x80, 0x80, 0x80, 0x7F, 0x00, 0xFF, 0xFF, 0xFF]])
+        let png = handMadePNG(
+            width: 1, height: 1, bitDepth: 16, colorType: 6,
+            rows: [[0x80, 0x80, 0x80, 0x7F, 0x00, 0xFF, 0xFF, 0xFF]])
         #expect(try PNG.decode(png).rgba == [128, 128, 1, 255])
     }
 
@@ -56,8 +64,10 @@ struct DecodeTests {
     func interlaced() throws {
         // 2×2 RGBA: pass 1 holds (0,0), pass 6 holds (1,0), pass 7 holds row 1; passes 2-5 are
         // empty for an image this small. Each pass row starts with filter byte 0.
-        let a: [UInt8] = [1, 2, 3, 4], b: [UInt8] = [5, 6, 7, 8]
-        let c: [UInt8] = [9, 10, 11, 12], d: [UInt8] = [13, 14, 15, 16]
+        let a: [UInt8] = [1, 2, 3, 4]
+        let b: [UInt8] = [5, 6, 7, 8]
+        let c: [UInt8] = [9, 10, 11, 12]
+        let d: [UInt8] = [13, 14, 15, 16]
         let data = [0] + a + [0] + b + [0] + c + d
         let png = handMadePNG(width: 2, height: 2, bitDepth: 8, colorType: 6, interlaced: true, interlacedData: data)
         #expect(try PNG.decode(png) == DecodedImage(width: 2, height: 2, rgba: a + b + c + d))
@@ -74,9 +84,12 @@ struct DecodeTests {
 
     @Test("empty input throws a truncation message naming the sizes")
     func empty() {
-        #expect(throws: PNGError.decodingFailed(
-            path: nil, byteCount: 0,
-            libpngMessage: "PNG data ends early: needed 8 bytes at offset 0 but the data is 0 bytes long (truncated file?)")) {
+        #expect(
+            throws: PNGError.decodingFailed(
+                path: nil, byteCount: 0,
+                libpngMessage:
+                    "PNG data ends early: needed 8 bytes at offset 0 but the data is 0 bytes long (truncated file?)")
+        ) {
             try PNG.decode([])
         }
     }
@@ -94,9 +107,13 @@ struct DecodeTests {
         }
         // Cut inside IEND: everything but the last byte of its CRC.
         let nearlyComplete = Array(png.dropLast())
-        #expect(throws: PNGError.decodingFailed(
-            path: nil, byteCount: png.count - 1,
-            libpngMessage: "PNG data ends early: needed 4 bytes at offset \(png.count - 4) but the data is \(png.count - 1) bytes long (truncated file?)")) {
+        #expect(
+            throws: PNGError.decodingFailed(
+                path: nil, byteCount: png.count - 1,
+                libpngMessage:
+                    "PNG data ends early: needed 4 bytes at offset \(png.count - 4) but the data is \(png.count - 1) bytes long (truncated file?)"
+            )
+        ) {
             try PNG.decode(nearlyComplete)
         }
     }
@@ -108,8 +125,10 @@ struct DecodeTests {
         // which is the zlib header.
         var badStream = png
         badStream[41] ^= 0x01
-        #expect(throws: PNGError.decodingFailed(
-            path: nil, byteCount: png.count, libpngMessage: "IDAT: incorrect header check")) {
+        #expect(
+            throws: PNGError.decodingFailed(
+                path: nil, byteCount: png.count, libpngMessage: "IDAT: incorrect header check")
+        ) {
             try PNG.decode(badStream)
         }
         // The IDAT CRC is the last 4 bytes before IEND (12 bytes).
@@ -122,9 +141,11 @@ struct DecodeTests {
 
     @Test("decode errors say what went wrong and where")
     func messages() {
-        #expect(PNGError.decodingFailed(path: "out/0001.png", byteCount: 12, libpngMessage: "Not a PNG file").description
-            == "cannot decode PNG file 'out/0001.png' (12 bytes): Not a PNG file")
-        #expect(PNGError.decodingFailed(path: nil, byteCount: 12, libpngMessage: "Not a PNG file").description
-            == "cannot decode PNG data (12 bytes): Not a PNG file")
+        #expect(
+            PNGError.decodingFailed(path: "out/0001.png", byteCount: 12, libpngMessage: "Not a PNG file").description
+                == "cannot decode PNG file 'out/0001.png' (12 bytes): Not a PNG file")
+        #expect(
+            PNGError.decodingFailed(path: nil, byteCount: 12, libpngMessage: "Not a PNG file").description
+                == "cannot decode PNG data (12 bytes): Not a PNG file")
     }
 }

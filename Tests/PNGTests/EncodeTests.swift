@@ -3,8 +3,9 @@ import Testing
 
 @Suite("Encoding")
 struct EncodeTests {
-    @Test("encode then decode returns the exact pixels, including colour under alpha 0",
-          arguments: [(1, 1), (3, 5), (641, 3), (64, 48)])
+    @Test(
+        "encode then decode returns the exact pixels, including colour under alpha 0",
+        arguments: [(1, 1), (3, 5), (641, 3), (64, 48)])
     func roundTrip(size: (width: Int, height: Int)) throws {
         let rgba = randomImage(width: size.width, height: size.height, seed: UInt64(size.width * 1000 + size.height))
         let png = try PNG.encode(rgba: rgba, width: size.width, height: size.height)
@@ -12,8 +13,9 @@ struct EncodeTests {
         #expect(decoded == DecodedImage(width: size.width, height: size.height, rgba: rgba))
     }
 
-    @Test("every level, strategy and filter round-trips exactly",
-          arguments: PNGStrategy.allCases, PNGFilter.allCases)
+    @Test(
+        "every level, strategy and filter round-trips exactly",
+        arguments: PNGStrategy.allCases, PNGFilter.allCases)
     func everyOptionRoundTrips(strategy: PNGStrategy, filter: PNGFilter) throws {
         // Noise on the left half, flat colour on the right: exercises both literals and matches.
         var rgba = randomImage(width: 37, height: 23, seed: 7)
@@ -29,8 +31,9 @@ struct EncodeTests {
         }
     }
 
-    @Test("every libdeflate level and single filter round-trips exactly through libpng's reader",
-          arguments: [PNGFilter.none, .sub, .up, .average, .paeth])
+    @Test(
+        "every libdeflate level and single filter round-trips exactly through libpng's reader",
+        arguments: [PNGFilter.none, .sub, .up, .average, .paeth])
     func everyLibdeflateOptionRoundTrips(filter: PNGFilter) throws {
         var rgba = randomImage(width: 37, height: 23, seed: 7)
         for y in 0..<23 {
@@ -50,8 +53,9 @@ struct EncodeTests {
         var rgba = [UInt8](repeating: 0xF2, count: 1920 * 1080 * 4)
         let noise = randomImage(width: 300, height: 200, seed: 5)
         for y in 0..<200 {
-            rgba.replaceSubrange(((y + 400) * 1920 + 800) * 4 ..< ((y + 400) * 1920 + 1100) * 4,
-                                 with: noise[(y * 300 * 4)..<((y + 1) * 300 * 4)])
+            rgba.replaceSubrange(
+                ((y + 400) * 1920 + 800) * 4..<((y + 400) * 1920 + 1100) * 4,
+                with: noise[(y * 300 * 4)..<((y + 1) * 300 * 4)])
         }
         let png = try PNG.encode(rgba: rgba, width: 1920, height: 1080)
         #expect(try PNG.decode(png) == DecodedImage(width: 1920, height: 1080, rgba: rgba))
@@ -65,8 +69,10 @@ struct EncodeTests {
         #expect(throws: PNGError.invalidLibdeflateOptions(level: 4, filter: .all)) {
             try PNGOptions(libdeflateLevel: 4, filter: .all)
         }
-        #expect(PNGError.invalidLibdeflateOptions(level: 4, filter: .all).description
-            == "PNG filter 'all' (libpng's adaptive choice per row) needs the zlib compressor; with libdeflate pick one filter: none, sub, up, average or paeth")
+        #expect(
+            PNGError.invalidLibdeflateOptions(level: 4, filter: .all).description
+                == "PNG filter 'all' (libpng's adaptive choice per row) needs the zlib compressor; with libdeflate pick one filter: none, sub, up, average or paeth"
+        )
         #expect(try PNGOptions.default.with(level: 9) == PNGOptions(libdeflateLevel: 9, filter: .none))
         #expect(try PNGOptions.libpngDefault.with(level: 1) == PNGOptions(level: 1, strategy: .default, filter: .all))
         #expect(PNGOptions.default.description == "libdeflate 1, none")
@@ -105,8 +111,9 @@ struct EncodeTests {
         #expect(parallel == serial)
     }
 
-    @Test("output is signature, IHDR for 8-bit RGBA, IDAT, IEND and nothing else, from both writers",
-          arguments: [PNGOptions.default, .zlibDefault])
+    @Test(
+        "output is signature, IHDR for 8-bit RGBA, IDAT, IEND and nothing else, from both writers",
+        arguments: [PNGOptions.default, .zlibDefault])
     func chunkLayout(options: PNGOptions) throws {
         let png = try PNG.encode(rgba: randomImage(width: 5, height: 2, seed: 1), width: 5, height: 2, options: options)
         #expect(Array(png.prefix(8)) == pngSignature)
@@ -130,7 +137,8 @@ struct EncodeTests {
         let hash = fnv1a64(png)
         #expect(
             hash == 0xD3E2_CB31_8A70_F558,
-            "encoded \(png.count) bytes, FNV-1a 0x\(String(hash, radix: 16, uppercase: true)) with \(PNG.libraryVersions)")
+            "encoded \(png.count) bytes, FNV-1a 0x\(String(hash, radix: 16, uppercase: true)) with \(PNG.libraryVersions)"
+        )
     }
 
     @Test("levels outside 0...9 are rejected when options are built")
@@ -141,8 +149,9 @@ struct EncodeTests {
         #expect(throws: PNGError.invalidCompressionLevel(-1)) {
             try PNGOptions(level: -1, strategy: .rle, filter: .sub)
         }
-        #expect(PNGError.invalidCompressionLevel(10).description
-            == "PNG compression level 10 is outside 0...9 (0 stores uncompressed, 1 is fastest, 9 is smallest)")
+        #expect(
+            PNGError.invalidCompressionLevel(10).description
+                == "PNG compression level 10 is outside 0...9 (0 stores uncompressed, 1 is fastest, 9 is smallest)")
     }
 
     @Test("empty sizes and wrongly sized buffers are rejected with the numbers involved")
@@ -157,8 +166,9 @@ struct EncodeTests {
         #expect(throws: mismatch) {
             try PNG.encode(rgba: [UInt8](repeating: 0, count: 59), width: 3, height: 5)
         }
-        #expect(mismatch.description
-            == "cannot encode a 3×5 image as PNG: expected 60 bytes of RGBA (width × height × 4), got 59")
+        #expect(
+            mismatch.description
+                == "cannot encode a 3×5 image as PNG: expected 60 bytes of RGBA (width × height × 4), got 59")
     }
 
     @Test("the zlib writer's bytes for the fixed image still match their pin (libpng 1.6.39, zlib 1.2.13)")
@@ -174,6 +184,10 @@ struct EncodeTests {
         let error = #expect(throws: PNGError.self) {
             try PNG.encode(rgba: rgba, width: 1_000_001, height: 1, options: .zlibDefault)
         }
-        #expect(error == .encodingFailed(width: 1_000_001, height: 1, libpngMessage: "Invalid IHDR data (after warning: Image width exceeds user limit in IHDR)"))
+        #expect(
+            error
+                == .encodingFailed(
+                    width: 1_000_001, height: 1,
+                    libpngMessage: "Invalid IHDR data (after warning: Image width exceeds user limit in IHDR)"))
     }
 }

@@ -35,10 +35,12 @@ struct FileTests {
         defer { folder.remove() }
         let path = folder.path + "/frame.png"
         // Large enough (about 1 MB each) that a non-atomic write would be caught half-way.
-        let first = try PNG.encode(rgba: randomImage(width: 512, height: 512, seed: 1), width: 512, height: 512,
-                                   options: PNGOptions(level: 0, strategy: .default, filter: .none))
-        let second = try PNG.encode(rgba: randomImage(width: 500, height: 500, seed: 2), width: 500, height: 500,
-                                    options: PNGOptions(level: 0, strategy: .default, filter: .none))
+        let first = try PNG.encode(
+            rgba: randomImage(width: 512, height: 512, seed: 1), width: 512, height: 512,
+            options: PNGOptions(level: 0, strategy: .default, filter: .none))
+        let second = try PNG.encode(
+            rgba: randomImage(width: 500, height: 500, seed: 2), width: 500, height: 500,
+            options: PNGOptions(level: 0, strategy: .default, filter: .none))
         try PNG.writeAtomically(first, to: path)
 
         let sightings = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -119,8 +121,10 @@ struct FileTests {
     func directoryPath() throws {
         let folder = try ScratchDirectory()
         defer { folder.remove() }
-        #expect(throws: PNGError.writeFailed(
-            path: folder.path + "/", step: "choosing a file name", reason: "the path names a directory, not a file")) {
+        #expect(
+            throws: PNGError.writeFailed(
+                path: folder.path + "/", step: "choosing a file name", reason: "the path names a directory, not a file")
+        ) {
             try PNG.writeAtomically([1], to: folder.path + "/")
         }
         #expect(try folder.entries() == [])

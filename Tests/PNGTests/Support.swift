@@ -26,7 +26,8 @@ func pinnedImage() -> [UInt8] {
     for y in 0..<16 {
         for x in 0..<16 {
             let inSquare = (4..<12).contains(x) && (4..<12).contains(y)
-            rgba += inSquare
+            rgba +=
+                inSquare
                 ? [0x00, 0x7A, 0xFF, 0xFF]
                 : [UInt8(x * 16), UInt8(y * 16), 0xF7, UInt8(255 - (x + y) * 4)]
         }
@@ -76,16 +77,20 @@ func handMadePNG(
     // zlib header 0x78 0x01 (32K window, no preset dictionary; 0x7801 is a multiple of 31),
     // then one final stored block: BFINAL=1, BTYPE=00, LEN, NLEN, data, then Adler-32.
     let length = UInt16(raw.count)
-    var zlib: [UInt8] = [0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8),
-                         UInt8(~length & 0xFF), UInt8(~length >> 8)]
+    var zlib: [UInt8] = [
+        0x78, 0x01, 0x01, UInt8(length & 0xFF), UInt8(length >> 8),
+        UInt8(~length & 0xFF), UInt8(~length >> 8),
+    ]
     zlib += raw
     zlib += bigEndianBytes(adler32(raw))
 
-    let header = bigEndianBytes(UInt32(width)) + bigEndianBytes(UInt32(height))
+    let header =
+        bigEndianBytes(UInt32(width)) + bigEndianBytes(UInt32(height))
         + [bitDepth, colorType, 0, 0, interlaced ? 1 : 0]
     var png = pngSignature
     for chunk in [Chunk(type: "IHDR", data: header)] + extraChunks
-        + [Chunk(type: "IDAT", data: zlib), Chunk(type: "IEND", data: [])] {
+        + [Chunk(type: "IDAT", data: zlib), Chunk(type: "IEND", data: [])]
+    {
         let typeBytes = Array(chunk.type.utf8)
         png += bigEndianBytes(UInt32(chunk.data.count)) + typeBytes + chunk.data
         png += bigEndianBytes(crc32(typeBytes + chunk.data))

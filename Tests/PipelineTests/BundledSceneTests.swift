@@ -2,19 +2,23 @@ import Foundation
 import Geometry
 import Pipeline
 import SceneModel
-import Testing
 import TestSupport
+import Testing
 
 /// Runs a bundled scene's simulation exactly as `flipbook render` does (without drawing) and
 /// returns the item states of every frame.
-func simulate(_ file: String) throws -> (simulation: SceneSimulation, frames: [[String: (center: Point, frame: Rect, angle: Double)]]) {
+func simulate(_ file: String) throws -> (
+    simulation: SceneSimulation, frames: [[String: (center: Point, frame: Rect, angle: Double)]]
+) {
     let scene = try SceneLoader.load(path: repositoryRoot + "/scenes/" + file)
     let simulation = try SceneSimulation(scene: scene, file: file)
     let plan = FramePlan(scene: scene)
     var frames: [[String: (center: Point, frame: Rect, angle: Double)]] = []
     func capture() {
         var state: [String: (center: Point, frame: Rect, angle: Double)] = [:]
-        for item in simulation.dynamicItems { state[item.identifier] = (item.center, item.frame, item.rotation.radians) }
+        for item in simulation.dynamicItems {
+            state[item.identifier] = (item.center, item.frame, item.rotation.radians)
+        }
         frames.append(state)
     }
     capture()
@@ -54,7 +58,9 @@ struct BundledSceneTests {
         ("images.yaml", 120, nil),
     ]
 
-    @Test("every bundled scene runs for its pinned number of frames and pauses on its pinned tick", arguments: expectations)
+    @Test(
+        "every bundled scene runs for its pinned number of frames and pauses on its pinned tick",
+        arguments: expectations)
     func frameCountsAndPauses(file: String, frames: Int, pause: Int?) throws {
         let run = try simulate(file)
         #expect(run.frames.count == frames)
@@ -63,7 +69,9 @@ struct BundledSceneTests {
 
     @Test("every scene file in scenes/ has a pinned expectation")
     func everySceneIsCovered() throws {
-        let files = try SceneDiscovery.sceneFiles(in: repositoryRoot + "/scenes").map { ($0 as NSString).lastPathComponent }
+        let files = try SceneDiscovery.sceneFiles(in: repositoryRoot + "/scenes").map {
+            ($0 as NSString).lastPathComponent
+        }
         #expect(files.sorted() == Self.expectations.map(\.0).sorted())
     }
 }

@@ -28,7 +28,8 @@ struct CompletionFidelityTests {
 
     @Test("two view animations on two items complete each at its own end (0.3 s on tick 19, 1.0 s on tick 61)")
     func viewAnimationsKeyedByLayer() throws {
-        let s = try Self.scene("""
+        let s = try Self.scene(
+            """
             until: rest
             items:
               - { id: a, size: [10, 10], center: [5, 5] }
@@ -38,19 +39,22 @@ struct CompletionFidelityTests {
               - { at: 0, item: b, duration: 1.0, changes: { center: [100, 50] } }
             """)
         Self.runToRest(s)
-        let short = Self.stopTick(commitTick: 0, duration: 0.3), long = Self.stopTick(commitTick: 0, duration: 1.0)
+        let short = Self.stopTick(commitTick: 0, duration: 0.3)
+        let long = Self.stopTick(commitTick: 0, duration: 1.0)
         #expect((short, long) == (19, 61))
-        #expect(Self.lines(s) == [
-            "\(short) a animation center#1 stopped, finished=true",
-            "\(short) a view animation completed, finished=true",
-            "\(long) b animation center#1 stopped, finished=true",
-            "\(long) b view animation completed, finished=true",
-        ])
+        #expect(
+            Self.lines(s) == [
+                "\(short) a animation center#1 stopped, finished=true",
+                "\(short) a view animation completed, finished=true",
+                "\(long) b animation center#1 stopped, finished=true",
+                "\(long) b view animation completed, finished=true",
+            ])
     }
 
     @Test("an explicit animation on another item with the same key does not complete a view animation")
     func explicitSameKeyOtherLayer() throws {
-        let s = try Self.scene("""
+        let s = try Self.scene(
+            """
             until: rest
             items:
               - id: a
@@ -62,18 +66,21 @@ struct CompletionFidelityTests {
               - { at: 0.1, item: b, duration: 0.5, changes: { opacity: 0.5 } }
             """)
         Self.runToRest(s)
-        let explicit = Self.stopTick(commitTick: 0, duration: 0.2), view = Self.stopTick(commitTick: 6, duration: 0.5)
+        let explicit = Self.stopTick(commitTick: 0, duration: 0.2)
+        let view = Self.stopTick(commitTick: 6, duration: 0.5)
         #expect((explicit, view) == (13, 37))
-        #expect(Self.lines(s) == [
-            "\(explicit) a animation opacity stopped, finished=true",
-            "\(view) b animation opacity stopped, finished=true",
-            "\(view) b view animation completed, finished=true",
-        ])
+        #expect(
+            Self.lines(s) == [
+                "\(explicit) a animation opacity stopped, finished=true",
+                "\(view) b animation opacity stopped, finished=true",
+                "\(view) b view animation completed, finished=true",
+            ])
     }
 
     @Test("a delayed view animation completes on floor(fps·(commit + delay + duration)) + 1")
     func delayedTick() throws {
-        let s = try Self.scene("""
+        let s = try Self.scene(
+            """
             until: rest
             items:
               - { id: a, size: [10, 10], center: [5, 5] }
@@ -83,12 +90,17 @@ struct CompletionFidelityTests {
         Self.runToRest(s)
         let n = Self.stopTick(commitTick: 15, delay: 0.15, duration: 0.4)
         #expect(n == 49)
-        #expect(Self.lines(s) == ["\(n) a animation opacity stopped, finished=true", "\(n) a view animation completed, finished=true"])
+        #expect(
+            Self.lines(s) == [
+                "\(n) a animation opacity stopped, finished=true", "\(n) a view animation completed, finished=true",
+            ])
     }
 
-    @Test("removeAllAnimations reports finished=false for each running animation and for the view animation's completion")
+    @Test(
+        "removeAllAnimations reports finished=false for each running animation and for the view animation's completion")
     func removeAllReportsUnfinished() throws {
-        let s = try Self.scene("""
+        let s = try Self.scene(
+            """
             until: rest
             items:
               - { id: a, size: [10, 10], center: [5, 5] }
@@ -98,18 +110,22 @@ struct CompletionFidelityTests {
               - { at: 0.5, item: a, call: removeAllAnimations }
             """)
         Self.runToRest(s)
-        #expect(Self.lines(s) == [
-            "30 a layer removeAllAnimations",
-            "30 a animation opacity stopped, finished=false",
-            "30 a animation center#2 stopped, finished=false",
-            "30 a view animation completed, finished=false",
-        ])
+        #expect(
+            Self.lines(s) == [
+                "30 a layer removeAllAnimations",
+                "30 a animation opacity stopped, finished=false",
+                "30 a animation center#2 stopped, finished=false",
+                "30 a view animation completed, finished=false",
+            ])
         #expect(s.presentationValue(of: "a", .opacity) == .scalar(0.5))
     }
 
-    @Test("a zero-duration view animation sets its values at once and logs its completion (finished=true) on its commit tick")
+    @Test(
+        "a zero-duration view animation sets its values at once and logs its completion (finished=true) on its commit tick"
+    )
     func zeroDurationCompletion() throws {
-        let s = try Self.scene("""
+        let s = try Self.scene(
+            """
             until: rest
             items:
               - { id: a, size: [10, 10], center: [5, 5] }
@@ -126,7 +142,8 @@ struct CompletionFidelityTests {
 
     @Test("a view animation that replaces another's key completes the first with finished=false on the commit tick")
     func replacedViewAnimation() throws {
-        let s = try Self.scene("""
+        let s = try Self.scene(
+            """
             until: rest
             items:
               - { id: a, size: [10, 10], center: [5, 5] }
@@ -137,17 +154,21 @@ struct CompletionFidelityTests {
         Self.runToRest(s)
         let n = Self.stopTick(commitTick: 30, duration: 1)
         #expect(n == 91)
-        #expect(Self.lines(s) == [
-            "30 a animation opacity stopped, finished=false",
-            "30 a view animation completed, finished=false",
-            "\(n) a animation opacity stopped, finished=true",
-            "\(n) a view animation completed, finished=true",
-        ])
+        #expect(
+            Self.lines(s) == [
+                "30 a animation opacity stopped, finished=false",
+                "30 a view animation completed, finished=false",
+                "\(n) a animation opacity stopped, finished=true",
+                "\(n) a view animation completed, finished=true",
+            ])
     }
 
-    @Test("a property animator started at 0.1 s with duration 1.3 s and an added block completes on tick 6 + 78 = 84, not 85")
+    @Test(
+        "a property animator started at 0.1 s with duration 1.3 s and an added block completes on tick 6 + 78 = 84, not 85"
+    )
     func animatorCompletionTick() throws {
-        let s = try Self.scene("""
+        let s = try Self.scene(
+            """
             until: rest
             items:
               - { id: a, size: [10, 10], center: [5, 5] }
@@ -161,19 +182,23 @@ struct CompletionFidelityTests {
                   - { at: 0.2, call: addAnimations, changes: { a: { opacity: 0 } } }
             """)
         Self.runToRest(s)
-        #expect(Self.lines(s) == [
-            "6 animator anim: inactive → active (running) after startAnimation()",
-            "84 animator anim: active (running) → inactive",
-            "84 animator anim completed at .end, fractionComplete 1.000000",
-        ])
+        #expect(
+            Self.lines(s) == [
+                "6 animator anim: inactive → active (running) after startAnimation()",
+                "84 animator anim: active (running) → inactive",
+                "84 animator anim completed at .end, fractionComplete 1.000000",
+            ])
         #expect(s.presentationValue(of: "a", .opacity) == .scalar(0))
     }
 
     @Test("animations without a timing function are an exact linear ramp on every tick (basic, keyframe)")
     func exactLinearRamp() throws {
-        for kind in ["basic: { property: opacity, from: 0, to: 1, duration: 1 }",
-                     "keyframe: { property: opacity, values: [0, 0.5, 1], duration: 1 }"] {
-            let s = try Self.scene("""
+        for kind in [
+            "basic: { property: opacity, from: 0, to: 1, duration: 1 }",
+            "keyframe: { property: opacity, values: [0, 0.5, 1], duration: 1 }",
+        ] {
+            let s = try Self.scene(
+                """
                 duration: 1
                 items:
                   - { id: a, size: [10, 10], center: [5, 5], animations: [{ \(kind) }] }

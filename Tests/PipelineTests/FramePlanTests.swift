@@ -5,8 +5,9 @@ import SceneModel
 import Testing
 
 func makeScene(length: SceneLength, fps: Int = 60, items: [Item] = [], behaviors: [BehaviorSpec] = []) -> Scene {
-    Scene(name: "test", canvas: Canvas(size: Size(100, 80), scale: 2, background: .white),
-          fps: fps, length: length, items: items, behaviors: behaviors)
+    Scene(
+        name: "test", canvas: Canvas(size: Size(100, 80), scale: 2, background: .white),
+        fps: fps, length: length, items: items, behaviors: behaviors)
 }
 
 @Suite("Frame plans")

@@ -3,8 +3,8 @@ import Foundation
 import Pipeline
 import Raster
 import SceneModel
-import Testing
 import TestSupport
+import Testing
 
 /// Mutated scene files through the decoder and validator; scenes that validate are simulated for
 /// a few ticks and their first frame rasterized. Nothing may crash (a precondition, a Box2D
@@ -20,11 +20,14 @@ struct FuzzTests {
         let folder = repositoryRoot + "/scenes"
         return listDirectory(folder).filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }
             .filter { $0 != "schema.json" }
-            .compactMap { name in (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)).map { (name, $0) } }
+            .compactMap { name in (try? String(contentsOfFile: folder + "/" + name, encoding: .utf8)).map { (name, $0) }
+            }
     }()
 
-    static let hostileNumbers = ["0", "-1", "1e308", "-1e308", "NaN", ".nan", ".inf", "-.inf", "1e-320", "4294967296",
-                                 "9223372036854775808", "0.0000001", "100000"]
+    static let hostileNumbers = [
+        "0", "-1", "1e308", "-1e308", "NaN", ".nan", ".inf", "-.inf", "1e-320", "4294967296",
+        "9223372036854775808", "0.0000001", "100000",
+    ]
 
     /// One mutation of `text`, chosen and placed by `rng`.
     static func mutate(_ text: String, _ rng: inout SplitMix64) -> String {
@@ -34,10 +37,14 @@ struct FuzzTests {
         case 0:  // flip bytes
             for _ in 0..<(1 + pick(4)) where !bytes.isEmpty { bytes[pick(bytes.count)] ^= UInt8(1 << pick(8)) }
         case 1:  // delete a span
-            if !bytes.isEmpty { let a = pick(bytes.count); bytes.removeSubrange(a..<min(bytes.count, a + 1 + pick(40))) }
+            if !bytes.isEmpty {
+                let a = pick(bytes.count)
+                bytes.removeSubrange(a..<min(bytes.count, a + 1 + pick(40)))
+            }
         case 2:  // duplicate a span
             if !bytes.isEmpty {
-                let a = pick(bytes.count), b = min(bytes.count, a + 1 + pick(80))
+                let a = pick(bytes.count)
+                let b = min(bytes.count, a + 1 + pick(80))
                 bytes.insert(contentsOf: bytes[a..<b], at: pick(bytes.count))
             }
         case 3, 4:  // swap a number for a hostile one
@@ -52,7 +59,10 @@ struct FuzzTests {
             return lines.joined(separator: "\n")
         case 6:  // duplicate a line (duplicate keys, items, behaviors)
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            if !lines.isEmpty { let i = pick(lines.count); lines.insert(lines[i], at: i) }
+            if !lines.isEmpty {
+                let i = pick(lines.count)
+                lines.insert(lines[i], at: i)
+            }
             return lines.joined(separator: "\n")
         case 7:  // deep nesting somewhere
             let depth = [10, 300, 5000, 100_000][pick(4)]
@@ -76,7 +86,9 @@ struct FuzzTests {
                 while j < bytes.count, (48...57).contains(bytes[j]) || bytes[j] == 46 { j += 1 }
                 ranges.append(i..<j)
                 i = j
-            } else { i += 1 }
+            } else {
+                i += 1
+            }
         }
         return ranges
     }
@@ -129,6 +141,8 @@ struct FuzzTests {
                 outcomes["rendered", default: 0] += 1
             }
         }
-        print("fuzz: \(cases) cases: \(outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+        print(
+            "fuzz: \(cases) cases: \(outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))"
+        )
     }
 }

@@ -1,11 +1,12 @@
 import Determinism
 import Foundation
-@testable import Pipeline
 import PNG
 import Raster
 import SceneModel
-import Testing
 import TestSupport
+import Testing
+
+@testable import Pipeline
 
 /// Image items and gradient fills through the whole pipeline: drawn, listed in the manifest,
 /// re-hashed by verify.
@@ -32,7 +33,8 @@ struct ImageRenderTests {
         let folder = try makeTemporaryDirectory()
         var rgba: [UInt8] = []
         for i in 0..<8 { rgba += [UInt8(i * 30), UInt8(255 - i * 20), UInt8(i * 7), 255] }
-        try Data(try PNG.encode(rgba: rgba, width: 4, height: 2)).write(to: URL(fileURLWithPath: folder + "/pixels.png"))
+        try Data(try PNG.encode(rgba: rgba, width: 4, height: 2)).write(
+            to: URL(fileURLWithPath: folder + "/pixels.png"))
         let scene = try SceneLoader.decode(yaml, fileName: folder + "/images.yaml", format: .yaml)
         return (folder, scene, rgba)
     }
@@ -43,10 +45,13 @@ struct ImageRenderTests {
         let simulation = try SceneSimulation(scene: scene)
         let pixmap = Rasterizer.render(simulation.displayList())
         // Centre (10, 10), 4 × 2 px: columns 8 ..< 12, rows 9 ..< 11.
-        for y in 0..<2 { for x in 0..<4 {
-            let o = 4 * (y * 4 + x)
-            #expect(pixmap[x: 8 + x, y: 9 + y] == ColorRGBA8(r: rgba[o], g: rgba[o + 1], b: rgba[o + 2]).premultiplied)
-        } }
+        for y in 0..<2 {
+            for x in 0..<4 {
+                let o = 4 * (y * 4 + x)
+                #expect(
+                    pixmap[x: 8 + x, y: 9 + y] == ColorRGBA8(r: rgba[o], g: rgba[o + 1], b: rgba[o + 2]).premultiplied)
+            }
+        }
         // The background's t at pixel 0 is 0.5/40: round(255·0.0125) = 3 in blue.
         #expect(pixmap[x: 0, y: 0] == ColorRGBA8(r: 0, g: 0, b: 3).premultiplied)
         #expect(pixmap[x: 39, y: 0] == ColorRGBA8(r: 0, g: 0, b: 252).premultiplied)
@@ -60,7 +65,8 @@ struct ImageRenderTests {
     func manifestImages() throws {
         let (folder, scene, rgba) = try Self.sceneFolder()
         let out = try makeTemporaryDirectory()
-        _ = try SceneRenderer.render(scene, options: RenderOptions(outputDirectory: out, writeFrames: true, video: [], jobs: 1))
+        _ = try SceneRenderer.render(
+            scene, options: RenderOptions(outputDirectory: out, writeFrames: true, video: [], jobs: 1))
         let manifest = try RenderManifest.read(out + "/images.manifest.json")
         let path = URL(fileURLWithPath: folder + "/pixels.png").standardizedFileURL.resolvingSymlinksInPath().path
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
@@ -71,6 +77,7 @@ struct ImageRenderTests {
         try Data(try PNG.encode(rgba: changed, width: 4, height: 2)).write(to: URL(fileURLWithPath: path))
         let report = try ManifestVerifier.verify(out)
         #expect(report.problems.count == 1)
-        #expect(report.problems.first?.hasPrefix("images: image pixels.png (\(path)): hash ") == true, "\(report.problems)")
+        #expect(
+            report.problems.first?.hasPrefix("images: image pixels.png (\(path)): hash ") == true, "\(report.problems)")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The layering rule stated in Package.swift: the model and timing never import the rasterizer,
 /// PNG or export. Checked on the sources' `import` lines and on the targets' dependency lists.
@@ -13,12 +13,14 @@ struct LayeringTests {
     static func imports(of module: String) throws -> [(file: String, module: String)] {
         let folder = repositoryRoot + "/Sources/" + module
         var found: [(String, String)] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where name.hasSuffix(".swift") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where name.hasSuffix(".swift")
+        {
             let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
             for line in text.split(separator: "\n") {
                 let words = line.split(separator: " ")
                 guard let k = words.firstIndex(of: "import"), k + 1 < words.count,
-                      words[..<k].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+                    words[..<k].allSatisfy({ $0.hasPrefix("@") })
+                else { continue }
                 found.append((module + "/" + name, String(words[k + 1])))
             }
         }
@@ -51,10 +53,13 @@ struct LayeringTests {
         }
     }
 
-    @Test("the leaf modules Colors, VideoFormats and FileSystem import nothing of this package but Geometry (a gradient's points)")
+    @Test(
+        "the leaf modules Colors, VideoFormats and FileSystem import nothing of this package but Geometry (a gradient's points)"
+    )
     func leavesStayLeaves() throws {
         for module in ["Colors", "VideoFormats", "FileSystem"] {
-            let allowed = ["Foundation", "Glibc", "Musl", "Darwin", "Synchronization"] + (module == "Colors" ? ["Geometry"] : [])
+            let allowed =
+                ["Foundation", "Glibc", "Musl", "Darwin", "Synchronization"] + (module == "Colors" ? ["Geometry"] : [])
             let own = try Self.imports(of: module).filter { !allowed.contains($0.module) }
             #expect(own.isEmpty, "\(own.map { "\($0.file) imports \($0.module)" })")
         }

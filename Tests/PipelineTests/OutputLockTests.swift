@@ -1,7 +1,8 @@
 import Foundation
-@testable import Pipeline
-import Testing
 import TestSupport
+import Testing
+
+@testable import Pipeline
 
 /// `flock` conflicts between open file descriptions even within one process, so the lock's
 /// rules can be checked here without a second process.
@@ -27,13 +28,16 @@ struct OutputLockUnitTests {
     @Test("shard claims share the scene lock; a full render is refused naming the shards' pids")
     func sharedClaims() throws {
         let dir = try makeTemporaryDirectory()
-        let a = try OutputClaim.take(directory: dir, sceneName: "snap", stem: "snap.frames-000000-000060", windowed: true, wait: false)
-        let b = try OutputClaim.take(directory: dir, sceneName: "snap", stem: "snap.frames-000060-000120", windowed: true, wait: false)
+        let a = try OutputClaim.take(
+            directory: dir, sceneName: "snap", stem: "snap.frames-000000-000060", windowed: true, wait: false)
+        let b = try OutputClaim.take(
+            directory: dir, sceneName: "snap", stem: "snap.frames-000060-000120", windowed: true, wait: false)
         #expect(throws: OutputLockError.held(path: dir + "/snap.lock", holders: [getpid(), getpid()])) {
             try OutputClaim.take(directory: dir, sceneName: "snap", stem: "snap", windowed: false, wait: false)
         }
         #expect(throws: OutputLockError.held(path: dir + "/snap.frames-000000-000060.lock", holders: [getpid()])) {
-            try OutputClaim.take(directory: dir, sceneName: "snap", stem: "snap.frames-000000-000060", windowed: true, wait: false)
+            try OutputClaim.take(
+                directory: dir, sceneName: "snap", stem: "snap.frames-000000-000060", windowed: true, wait: false)
         }
         a.release()
         b.release()
@@ -56,10 +60,17 @@ struct SegmentJoinUnitTests {
     @Test("segments must tile the scene: a gap, an overlap, a missing start or end is named")
     func coverage() throws {
         try SegmentJoin.checkCoverage([("a", 0, 30), ("b", 30, 60)], total: 60, scene: "s")
-        #expect(throws: SegmentJoinError("s: frames 30..<60 are in no segment given, between a and c; render that shard and pass every segment of the scene")) {
+        #expect(
+            throws: SegmentJoinError(
+                "s: frames 30..<60 are in no segment given, between a and c; render that shard and pass every segment of the scene"
+            )
+        ) {
             try SegmentJoin.checkCoverage([("a", 0, 30), ("c", 60, 90)], total: 90, scene: "s")
         }
-        #expect(throws: SegmentJoinError("s: b overlaps a at frames 20..<30; pass each shard's segment once, all from one shard count")) {
+        #expect(
+            throws: SegmentJoinError(
+                "s: b overlaps a at frames 20..<30; pass each shard's segment once, all from one shard count")
+        ) {
             try SegmentJoin.checkCoverage([("a", 0, 30), ("b", 20, 60)], total: 60, scene: "s")
         }
         #expect(throws: SegmentJoinError.self) { try SegmentJoin.checkCoverage([("b", 30, 60)], total: 60, scene: "s") }

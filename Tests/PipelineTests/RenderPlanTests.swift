@@ -1,8 +1,9 @@
 import Geometry
-@testable import Pipeline
 import Raster
 import SceneModel
 import Testing
+
+@testable import Pipeline
 
 @Suite("Render plans")
 struct RenderPlanTests {
@@ -20,7 +21,9 @@ struct RenderPlanTests {
         #expect(plan.framesDirectory == "out/test")
         #expect(plan.hashOf == "png")
         #expect(plan.sceneHash == SceneHash.hex(scene))
-        #expect(plan.journalHeader == "flipbook-journal 1 scene=\(plan.sceneHash) frames=0..<45 hashOf=png png=\(plan.pngSettings)")
+        #expect(
+            plan.journalHeader
+                == "flipbook-journal 1 scene=\(plan.sceneHash) frames=0..<45 hashOf=png png=\(plan.pngSettings)")
         #expect(plan.writesTrace && plan.endsScene(at: 45) && plan.endsScene(at: 12))
     }
 
@@ -28,14 +31,16 @@ struct RenderPlanTests {
     func window() {
         let scene = makeScene(length: .duration(2))
         let options = RenderOptions(outputDirectory: "out", writeFrames: false, video: [.webm, .mov], videoFPS: 24)
-        let middle = RenderPlan(scene: scene, options: options, window: RenderWindow(window: 60..<90, sceneFrameCount: 120))
+        let middle = RenderPlan(
+            scene: scene, options: options, window: RenderWindow(window: 60..<90, sceneFrameCount: 120))
         #expect(middle.first == 60 && middle.end == 90)
         #expect(middle.stem == "test.frames-000060-000090")
         #expect(middle.manifestPath == "out/test.frames-000060-000090.manifest.json")
         #expect(middle.framesDirectory == "out/test")
         #expect(middle.hashOf == "rgba" && middle.video == [.webm, .mov] && middle.videoFPS == 24)
         #expect(!middle.writesTrace && !middle.endsScene(at: 90))
-        let last = RenderPlan(scene: scene, options: options, window: RenderWindow(window: 90..<120, sceneFrameCount: 120))
+        let last = RenderPlan(
+            scene: scene, options: options, window: RenderWindow(window: 90..<120, sceneFrameCount: 120))
         #expect(last.writesTrace && last.endsScene(at: 120))
     }
 
@@ -50,14 +55,18 @@ struct RenderPlanTests {
 @Suite("Frame scheduler")
 struct FrameSchedulerTests {
     static func list(_ x: Double) -> DisplayList {
-        DisplayList(width: 4, height: 4, background: .white,
-                    rects: [DrawRect(size: Size(2, 2), transform: AffineTransform(translationX: x, y: 0), fill: .black)])
+        DisplayList(
+            width: 4, height: 4, background: .white,
+            rects: [DrawRect(size: Size(2, 2), transform: AffineTransform(translationX: x, y: 0), fill: .black)])
     }
 
-    static func schedule(_ xs: [Double], first: Int = 0, reusable: [Int: String] = [:],
-                         video: Bool = false, png: Bool = true) -> (sources: [FrameSource], distinct: Int) {
-        var scheduler = FrameScheduler(reusable: reusable, first: first, feedsVideo: video, writesPNG: png,
-                                       reusedPath: { "f\($0).png" })
+    static func schedule(
+        _ xs: [Double], first: Int = 0, reusable: [Int: String] = [:],
+        video: Bool = false, png: Bool = true
+    ) -> (sources: [FrameSource], distinct: Int) {
+        var scheduler = FrameScheduler(
+            reusable: reusable, first: first, feedsVideo: video, writesPNG: png,
+            reusedPath: { "f\($0).png" })
         let sources = xs.enumerated().map { scheduler.schedule(tick: $0.offset, list: list($0.element)) }
         return (sources, scheduler.distinct)
     }

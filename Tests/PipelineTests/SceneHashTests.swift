@@ -1,8 +1,8 @@
 import Foundation
 import Pipeline
 import SceneModel
-import Testing
 import TestSupport
+import Testing
 
 /// The stable scene hash (`SceneHash`). The pins below change when a bundled scene changes (or
 /// the scene model gains a field); then the failure prints the whole table to paste here after
@@ -49,8 +49,9 @@ struct SceneHashTests {
             actual.append((file, SceneHash.hex(try SceneLoader.load(path: repositoryRoot + "/scenes/" + file))))
         }
         let table = actual.map { "        \"\($0.0)\": \"\($0.1)\"," }.joined(separator: "\n")
-        #expect(Dictionary(uniqueKeysWithValues: actual) == Self.pinned,
-                "scene hashes changed; if that was meant, paste into SceneHashTests.pinned:\n\(table)")
+        #expect(
+            Dictionary(uniqueKeysWithValues: actual) == Self.pinned,
+            "scene hashes changed; if that was meant, paste into SceneHashTests.pinned:\n\(table)")
     }
 
     @Test("the hash is taken over a versioned canonical text that lists the scene's asset files with their hashes")
@@ -69,22 +70,27 @@ struct SceneHashTests {
         let folder = FileManager.default.temporaryDirectory.path + "/SceneHashFonts-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let yaml = "version: 1\nname: f\ncanvas: { size: [100, 80] }\nduration: 1\nfonts: [Own.ttf]\n"
+        let yaml =
+            "version: 1\nname: f\ncanvas: { size: [100, 80] }\nduration: 1\nfonts: [Own.ttf]\n"
             + "items:\n  - { id: a, center: [50, 40], size: [90, 30], text: { string: Hi } }\n"
         try yaml.write(toFile: folder + "/f.yaml", atomically: true, encoding: .utf8)
-        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", toPath: folder + "/Own.ttf")
+        try FileManager.default.copyItem(
+            atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", toPath: folder + "/Own.ttf")
         let mono = try SceneLoader.load(path: folder + "/f.yaml")
         #expect(SceneHash.canonicalText(mono).contains("\nfont \"Own.ttf\" \(mono.fonts[0].face.contentHash)"))
         try FileManager.default.removeItem(atPath: folder + "/Own.ttf")
-        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf", toPath: folder + "/Own.ttf")
+        try FileManager.default.copyItem(
+            atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf", toPath: folder + "/Own.ttf")
         let bold = try SceneLoader.load(path: folder + "/f.yaml")
         #expect(SceneHash.hex(bold) != SceneHash.hex(mono))
     }
 
     @Test("the same scene written as YAML or JSON, with its keys in any order, has one hash")
     func formatIndependent() throws {
-        let yaml = "version: 1\nname: h\ncanvas: { size: [100, 80] }\nduration: 1\nitems:\n  - { id: a, center: [50, 40], size: [10, 10], fill: '#FF0000' }\n"
-        let json = ##"{"version": 1, "items": [{"fill": "#FF0000", "size": [10, 10], "center": [50, 40], "id": "a"}], "duration": 1, "canvas": {"size": [100, 80]}, "name": "h"}"##
+        let yaml =
+            "version: 1\nname: h\ncanvas: { size: [100, 80] }\nduration: 1\nitems:\n  - { id: a, center: [50, 40], size: [10, 10], fill: '#FF0000' }\n"
+        let json =
+            ##"{"version": 1, "items": [{"fill": "#FF0000", "size": [10, 10], "center": [50, 40], "id": "a"}], "duration": 1, "canvas": {"size": [100, 80]}, "name": "h"}"##
         let folder = FileManager.default.temporaryDirectory.path + "/SceneHashTests-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }

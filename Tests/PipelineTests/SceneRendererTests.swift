@@ -5,15 +5,17 @@ import PNG
 import Pipeline
 import Raster
 import SceneModel
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Scene renderer")
 struct SceneRendererTests {
     private func render(_ scene: Scene, jobs: Int) throws -> (RenderResult, [String: [UInt8]]) {
         let dir = try makeTemporaryDirectory()
-        let result = try SceneRenderer.render(scene, options: RenderOptions(
-            outputDirectory: dir, writeFrames: true, video: [], jobs: jobs))
+        let result = try SceneRenderer.render(
+            scene,
+            options: RenderOptions(
+                outputDirectory: dir, writeFrames: true, video: [], jobs: jobs))
         var files: [String: [UInt8]] = [:]
         for name in listDirectory(dir + "/" + scene.name) {
             files[name] = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/" + scene.name + "/" + name)))
@@ -59,4 +61,3 @@ struct SceneRendererTests {
         #expect(listDirectory(dir) == [])
     }
 }
-

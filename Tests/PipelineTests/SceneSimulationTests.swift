@@ -9,8 +9,11 @@ import Testing
 let seedSnap = Scene(
     name: "snap", canvas: Canvas(size: Size(320, 568), scale: 2, background: ColorRGBA8(hex: "#F2F2F7")!),
     fps: 60, length: .untilRest(maxDuration: 5),
-    items: [Item(id: "card", size: Size(60, 60), center: Point(160, 252),
-                 fill: ColorRGBA8(hex: "#FF9500")!, cornerRadius: 8)],
+    items: [
+        Item(
+            id: "card", size: Size(60, 60), center: Point(160, 252),
+            fill: ColorRGBA8(hex: "#FF9500")!, cornerRadius: 8)
+    ],
     behaviors: [.snap(SnapSpec(item: "card", snapPoint: Point(80, 252)))])
 
 @Suite("Scene simulation")

@@ -32,11 +32,15 @@ struct SeedTraceTests {
     /// log clock `offset` seconds ahead of frame time (spec dynamics §5.1 fits −15 to −18 ms: the
     /// animator's first tick is a partial frame). Log entry k is compared with the scene at frame
     /// 60·(k/30 + offset), linearly interpolated between the two nearest frames.
-    static func snapFit(offset: Double, frames: [[String: (center: Point, frame: Rect, angle: Double)]]) -> (centre: Double, box: Double) {
-        var centre = 0.0, box = 0.0
+    static func snapFit(offset: Double, frames: [[String: (center: Point, frame: Rect, angle: Double)]]) -> (
+        centre: Double, box: Double
+    ) {
+        var centre = 0.0
+        var box = 0.0
         for (k, seed) in snapTrace {
             let f = 60 * (Double(k) / 30 + offset)
-            let i = Int(f.rounded(.down)), w = f - Double(i)
+            let i = Int(f.rounded(.down))
+            let w = f - Double(i)
             guard let a = frames[i]["card"], let b = frames[i + 1]["card"] else { continue }
             let c = a.center * (1 - w) + b.center * w
             let width = a.frame.width * (1 - w) + b.frame.width * w
@@ -69,10 +73,11 @@ struct SeedTraceTests {
     func snapPausesLongAfterItStops() throws {
         let run = try simulate("snap.yaml")
         let final = try #require(run.frames.last?["card"])
-        let lastChange = try #require(run.frames.indices.last { $0 > 0 && run.frames[$0]["card"]!.center != run.frames[$0 - 1]["card"]!.center })
+        let lastChange = try #require(
+            run.frames.indices.last { $0 > 0 && run.frames[$0]["card"]!.center != run.frames[$0 - 1]["card"]!.center })
         #expect(final.center == Point(80, 252))
-        #expect(lastChange == 27)              // 0.45 s (seed: final from 0.47–0.50 s)
-        #expect(run.simulation.pauseTick == 68) // 1.133 s (seed: 1.167 s)
+        #expect(lastChange == 27)  // 0.45 s (seed: final from 0.47–0.50 s)
+        #expect(run.simulation.pauseTick == 68)  // 1.133 s (seed: 1.167 s)
     }
 
     @Test("the push scene follows the seed's centres 86, 188, 351 pt within 4 pt and 568 pt within 6 pt")
@@ -83,8 +88,11 @@ struct SeedTraceTests {
         let seed: [(time: Double, x: Double)] = [(1.07, 86), (2.069, 188), (3.068, 351), (4.069, 568)]
         var errors: [Double] = []
         for (time, x) in seed {
-            let f = 60 * time, i = Int(f.rounded(.down)), w = f - Double(i)
-            let a = try #require(run.frames[i]["object"]).center, b = try #require(run.frames[i + 1]["object"]).center
+            let f = 60 * time
+            let i = Int(f.rounded(.down))
+            let w = f - Double(i)
+            let a = try #require(run.frames[i]["object"]).center
+            let b = try #require(run.frames[i + 1]["object"]).center
             #expect(a.x == a.y, "pushed along the diagonal")
             errors.append(a.x * (1 - w) + b.x * w - x)
         }
@@ -101,12 +109,15 @@ struct WatcherPauseTests {
     @Test("the watcher scene reports both pauses: the watcher's at 0.55 s and UIKit's velocity-based one at 1.13 s")
     func bothPauses() throws {
         let run = try simulate("watcher.yaml")
-        #expect(run.simulation.pauseTick == 33)                                // seed: about 0.6 s
-        #expect(run.simulation.velocityBasedPauseTick(limit: 300) == 68)      // seed: 1.17 s
+        #expect(run.simulation.pauseTick == 33)  // seed: about 0.6 s
+        #expect(run.simulation.velocityBasedPauseTick(limit: 300) == 68)  // seed: 1.17 s
         // The seed saves 0.55 s; here 35 ticks = 0.583 s.
         var trace = Trace(sceneName: "watcher", fps: 60)
         trace.noteVelocityBasedPause(tick: 68, fps: 60)
-        #expect(trace.text[1] == "# without its frame watchers the animator would pause after tick 68 (1.133 s), UIKit's velocity-based rest")
+        #expect(
+            trace.text[1]
+                == "# without its frame watchers the animator would pause after tick 68 (1.133 s), UIKit's velocity-based rest"
+        )
     }
 
     @Test("a scene without watchers has no velocity-based pause to report")

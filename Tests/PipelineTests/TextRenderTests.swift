@@ -1,10 +1,11 @@
 import Determinism
 import Foundation
-@testable import Pipeline
 import Raster
 import SceneModel
-import Testing
 import TestSupport
+import Testing
+
+@testable import Pipeline
 
 /// Text items through the whole pipeline: glyphs drawn, colour animated, fonts in the manifest.
 @Suite("Text items in renders")
@@ -29,7 +30,8 @@ struct TextRenderTests {
     static func sceneFolder() throws -> (folder: String, scene: Scene) {
         let folder = try makeTemporaryDirectory()
         try FileManager.default.createDirectory(atPath: folder + "/fonts", withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", toPath: folder + "/fonts/Mono.ttf")
+        try FileManager.default.copyItem(
+            atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf", toPath: folder + "/fonts/Mono.ttf")
         let scene = try SceneLoader.decode(yaml, fileName: folder + "/label.yaml", format: .yaml)
         return (folder, scene)
     }
@@ -40,11 +42,14 @@ struct TextRenderTests {
         let simulation = try SceneSimulation(scene: scene)
         func inked(_ list: DisplayList) -> (count: Int, colour: PremultipliedRGBA8?) {
             let pixmap = Rasterizer.render(list)
-            var count = 0, darkest: PremultipliedRGBA8?
-            for y in 0..<pixmap.height { for x in 0..<pixmap.width where pixmap[x: x, y: y] != ColorRGBA8.white.premultiplied {
-                count += 1
-                if pixmap[x: x, y: y].g == 0 { darkest = pixmap[x: x, y: y] }
-            } }
+            var count = 0
+            var darkest: PremultipliedRGBA8?
+            for y in 0..<pixmap.height {
+                for x in 0..<pixmap.width where pixmap[x: x, y: y] != ColorRGBA8.white.premultiplied {
+                    count += 1
+                    if pixmap[x: x, y: y].g == 0 { darkest = pixmap[x: x, y: y] }
+                }
+            }
             return (count, darkest)
         }
         let first = inked(simulation.displayList())
@@ -60,7 +65,8 @@ struct TextRenderTests {
     func manifestFonts() throws {
         let (folder, scene) = try Self.sceneFolder()
         let out = try makeTemporaryDirectory()
-        _ = try SceneRenderer.render(scene, options: RenderOptions(outputDirectory: out, writeFrames: true, video: [], jobs: 1))
+        _ = try SceneRenderer.render(
+            scene, options: RenderOptions(outputDirectory: out, writeFrames: true, video: [], jobs: 1))
         let manifest = try RenderManifest.read(out + "/label.manifest.json")
         let fontPath = URL(fileURLWithPath: folder + "/fonts/Mono.ttf").resolvingSymlinksInPath().path
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fontPath)))
@@ -79,7 +85,8 @@ struct TextRenderTests {
         var hashes: [[RenderManifest.FrameHash]] = []
         for jobs in [1, 3] {
             let out = try makeTemporaryDirectory()
-            _ = try SceneRenderer.render(scene, options: RenderOptions(outputDirectory: out, writeFrames: true, video: [], jobs: jobs))
+            _ = try SceneRenderer.render(
+                scene, options: RenderOptions(outputDirectory: out, writeFrames: true, video: [], jobs: jobs))
             hashes.append(try RenderManifest.read(out + "/label.manifest.json").frames.hashes)
         }
         #expect(hashes[0] == hashes[1] && hashes[0].count == 5)

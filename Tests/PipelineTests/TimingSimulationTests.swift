@@ -3,9 +3,9 @@ import Geometry
 import Pipeline
 import Raster
 import SceneModel
+import TestSupport
 import Testing
 import Timing
-import TestSupport
 
 /// Core Animation timing and the layer tree in the simulation: presentation values on given
 /// ticks, the tree's composition, hidden layers, the interactive seed scenes, rest, determinism.
@@ -30,7 +30,8 @@ struct TimingSimulationTests {
 
     @Test("a basic animation without a timing function presents the exact linear value on its tick")
     func basicLinear() throws {
-        let s = try Self.scene("""
+        let s = try Self.scene(
+            """
             duration: 2
             items:
               - id: a
@@ -47,7 +48,8 @@ struct TimingSimulationTests {
 
     @Test("a spring animation follows CASpringAnimation's closed form (q(0.1) = 0.340300)")
     func springClosedForm() throws {
-        let s = try Self.scene("""
+        let s = try Self.scene(
+            """
             duration: 2
             items:
               - id: a
@@ -62,9 +64,12 @@ struct TimingSimulationTests {
         #expect(abs(s.displayList().rects[0].opacity - q) < 1e-15)
     }
 
-    @Test("a child's drawn transform is its own, then its offset in the parent's bounds, then the parent's; opacity multiplies; masksToBounds clips")
+    @Test(
+        "a child's drawn transform is its own, then its offset in the parent's bounds, then the parent's; opacity multiplies; masksToBounds clips"
+    )
     func treeComposition() throws {
-        let s = try Self.scene("""
+        let s = try Self.scene(
+            """
             duration: 1
             items:
               - id: parent
@@ -88,12 +93,16 @@ struct TimingSimulationTests {
         let child = AffineTransform(translationX: -50, y: -25).concatenating(parent).concatenating(pixels)
         #expect(list.rects[1].transform == child)
         #expect(list.rects[1].opacity == 0.25)
-        #expect(list.rects[1].clips == [ClipShape(size: Size(100, 50), cornerRadius: 5, transform: parent.concatenating(pixels))])
+        #expect(
+            list.rects[1].clips == [
+                ClipShape(size: Size(100, 50), cornerRadius: 5, transform: parent.concatenating(pixels))
+            ])
     }
 
     @Test("a layer is not drawn while its time is outside its active span (beginTime later than now)")
     func hiddenBeforeBegin() throws {
-        let s = try Self.scene("""
+        let s = try Self.scene(
+            """
             duration: 1
             items:
               - { id: a, size: [10, 10], center: [5, 5], timing: { beginTime: 0.5 }, children: [{ id: b, size: [2, 2], center: [1, 1] }] }
@@ -109,7 +118,9 @@ struct TimingSimulationTests {
     func interactiveComplete() throws {
         let (s, lists) = try Self.run("interactive-complete.yaml")
         #expect(lists.count == 81)
-        let stops = s.events.filter { if case .viewAnimationCompleted(_, true) = $0.kind { return true } else { return false } }
+        let stops = s.events.filter {
+            if case .viewAnimationCompleted(_, true) = $0.kind { return true } else { return false }
+        }
         #expect(stops.map(\.tick) == [79])
         // Scrubbed: timeOffset 0.7 s of a 1 s easeInEaseOut animation from y 50 to 500.
         let release = lists[60].rects[0].transform.ty / 2
@@ -117,7 +128,9 @@ struct TimingSimulationTests {
         #expect(lists.last?.rects[0].transform.ty == 1000)
     }
 
-    @Test("interactive-cancel: released at 40 %, the layer plays back, is hidden for one frame (the seed's flicker), then returns to y 50")
+    @Test(
+        "interactive-cancel: released at 40 %, the layer plays back, is hidden for one frame (the seed's flicker), then returns to y 50"
+    )
     func interactiveCancel() throws {
         let (s, lists) = try Self.run("interactive-cancel.yaml")
         #expect(lists.count == 87)
@@ -129,7 +142,9 @@ struct TimingSimulationTests {
         #expect(s.events.contains { $0.tick == 85 && $0.kind == .viewAnimationCompleted(item: "box", finished: true) })
     }
 
-    @Test("interactive-cancel-displaylink: the seed's v2 plays back by timeOffset = 0.4 − n/60 (spec timing §6.3 vector), is drawn on every frame, and ends at y 50")
+    @Test(
+        "interactive-cancel-displaylink: the seed's v2 plays back by timeOffset = 0.4 − n/60 (spec timing §6.3 vector), is drawn on every frame, and ends at y 50"
+    )
     func interactiveCancelDisplayLink() throws {
         let (s, lists) = try Self.run("interactive-cancel-displaylink.yaml")
         #expect(lists.count == 87)
@@ -139,17 +154,19 @@ struct TimingSimulationTests {
             #expect(abs(lists[60 + n].rects[0].transform.ty / 2 - (50 + 450 * fraction)) < 450 * 1e-6)
         }
         #expect(lists[84].rects[0].transform.ty == 100, "n = 24: timeOffset exactly 0")
-        #expect(s.events.map { "\($0.tick) \($0.description)" }.suffix(3) == [
-            "85 box layer displayLinkReverse ended (continue at 1 s, switch state)",
-            "86 box animation center#1 stopped, finished=true",
-            "86 box view animation completed, finished=true",
-        ])
+        #expect(
+            s.events.map { "\($0.tick) \($0.description)" }.suffix(3) == [
+                "85 box layer displayLinkReverse ended (continue at 1 s, switch state)",
+                "86 box animation center#1 stopped, finished=true",
+                "86 box view animation completed, finished=true",
+            ])
         #expect(lists[86].rects[0].transform.ty == 100)
     }
 
     @Test("until: rest waits for a running animation and for scripted calls")
     func restWaitsForAnimations() throws {
-        let s = try Self.scene("""
+        let s = try Self.scene(
+            """
             until: rest
             items:
               - id: a
@@ -158,13 +175,17 @@ struct TimingSimulationTests {
                 animations: [{ basic: { property: opacity, to: 0, duration: 1 } }]
             """)
         var ticks = 0
-        while !s.isAtRest { s.advance(); ticks += 1 }
+        while !s.isAtRest {
+            s.advance()
+            ticks += 1
+        }
         #expect(ticks == 61)
     }
 
     @Test("property animators report state changes, completion positions and fractionComplete")
     func animatorTrace() throws {
-        let s = try Self.scene("""
+        let s = try Self.scene(
+            """
             until: rest
             items:
               - { id: a, size: [10, 10], center: [5, 5] }
@@ -181,15 +202,19 @@ struct TimingSimulationTests {
             """)
         var trace = Trace(sceneName: "t", fps: 60)
         trace.record(s)
-        while !s.isAtRest { s.advance(); trace.record(s) }
+        while !s.isAtRest {
+            s.advance()
+            trace.record(s)
+        }
         #expect(s.tick == 18)
         #expect(s.presentationValue(of: "a", .center) == .point(Point(105, 5)))
-        #expect(s.events.map(\.description) == [
-            "animator anim: inactive → active (paused) after pauseAnimation()",
-            "animator anim: active (paused) → stopped after stopAnimation(false)",
-            "animator anim: stopped → inactive after finishAnimation(at: .end)",
-            "animator anim completed at .end, fractionComplete 1.000000",
-        ])
+        #expect(
+            s.events.map(\.description) == [
+                "animator anim: inactive → active (paused) after pauseAnimation()",
+                "animator anim: active (paused) → stopped after stopAnimation(false)",
+                "animator anim: stopped → inactive after finishAnimation(at: .end)",
+                "animator anim completed at .end, fractionComplete 1.000000",
+            ])
         #expect(trace.csv[0] == Trace.csvHeader + ",anim_fraction")
         #expect(trace.csv[7].hasSuffix(",0.500000"))
     }
@@ -197,7 +222,8 @@ struct TimingSimulationTests {
     @Test("the bundled timing scenes simulate identically twice")
     func determinism() throws {
         for file in ["property-animator-scrub.yaml", "keyframes.yaml"] {
-            let a = try Self.run(file).1, b = try Self.run(file).1
+            let a = try Self.run(file).1
+            let b = try Self.run(file).1
             #expect(a == b)
         }
     }
@@ -207,7 +233,8 @@ struct TimingSimulationTests {
 struct AnimatedTraceTests {
     @Test("the trace of an animated scene reports presentation values, what the frame shows")
     func traceShowsPresentationValues() throws {
-        let scene = try SceneLoader.decode("""
+        let scene = try SceneLoader.decode(
+            """
             canvas: { size: [100, 100], scale: 1 }
             duration: 1
             items:
@@ -224,7 +251,7 @@ struct AnimatedTraceTests {
         trace.record(simulation)
         let row = trace.csv[1].split(separator: ",").map(String.init)
         #expect(row[0] == "30" && row[2] == "box")
-        #expect(abs(Double(row[3])! - 50) < 1e-3, "centre x at half time: \(row[3])")   // model value is 0
+        #expect(abs(Double(row[3])! - 50) < 1e-3, "centre x at half time: \(row[3])")  // model value is 0
         #expect(abs(Double(row[12])! - 0.5) < 1e-3, "opacity at half time: \(row[12])")
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import Geometry
 import Pipeline
 import SceneModel
-import Testing
 import TestSupport
+import Testing
 
 /// The trace matches the frames: a `drawn` flag, body velocities, the animator's elapsed time,
 /// and child layers with their local time.
@@ -12,7 +12,10 @@ struct TraceFidelityTests {
     static func trace(_ simulation: SceneSimulation, ticks: Int) -> Trace {
         var trace = Trace(sceneName: "t", fps: simulation.scene.fps)
         trace.record(simulation)
-        for _ in 0..<ticks { simulation.advance(); trace.record(simulation) }
+        for _ in 0..<ticks {
+            simulation.advance()
+            trace.record(simulation)
+        }
         return trace
     }
 
@@ -20,12 +23,16 @@ struct TraceFidelityTests {
         let names = trace.csv[0].split(separator: ",").map(String.init)
         for line in trace.csv.dropFirst() {
             let fields = line.split(separator: ",").map(String.init)
-            if fields[0] == String(tick) && fields[2] == item { return Dictionary(uniqueKeysWithValues: zip(names, fields)) }
+            if fields[0] == String(tick) && fields[2] == item {
+                return Dictionary(uniqueKeysWithValues: zip(names, fields))
+            }
         }
         return [:]
     }
 
-    @Test("interactive-cancel: the reversed layer's hidden frame (tick 85) is traced drawn=0 and 'hidden', as the frame shows nothing")
+    @Test(
+        "interactive-cancel: the reversed layer's hidden frame (tick 85) is traced drawn=0 and 'hidden', as the frame shows nothing"
+    )
     func hiddenFrameFlagged() throws {
         let scene = try SceneLoader.load(path: repositoryRoot + "/scenes/interactive-cancel.yaml")
         let simulation = try SceneSimulation(scene: scene)
@@ -34,18 +41,22 @@ struct TraceFidelityTests {
         #expect(Self.row(trace, tick: 84, item: "box")["drawn"] == "1")
         #expect(Self.row(trace, tick: 85, item: "box")["drawn"] == "0")
         #expect(Self.row(trace, tick: 86, item: "box")["drawn"] == "1")
-        #expect(trace.text.filter { $0.hasSuffix(" hidden") } == [
-            "[1.417] box NSRect: {{110, 450}, {100, 100}} center (160, 500) angle 0.000000 hidden",
-        ])
+        #expect(
+            trace.text.filter { $0.hasSuffix(" hidden") } == [
+                "[1.417] box NSRect: {{110, 450}, {100, 100}} center (160, 500) angle 0.000000 hidden"
+            ])
     }
 
-    @Test("the snap trace gives the body's velocity and angular velocity and the animator's elapsedTime (4 ticks: 0.066667)")
+    @Test(
+        "the snap trace gives the body's velocity and angular velocity and the animator's elapsedTime (4 ticks: 0.066667)"
+    )
     func velocitiesAndElapsedTime() throws {
         let scene = try SceneLoader.load(path: repositoryRoot + "/scenes/snap.yaml")
         let simulation = try SceneSimulation(scene: scene)
         let trace = Self.trace(simulation, ticks: 4)
         let card = try #require(simulation.item("card"))
-        let v = simulation.animator.linearVelocity(for: card), w = simulation.animator.angularVelocity(for: card)
+        let v = simulation.animator.linearVelocity(for: card)
+        let w = simulation.animator.angularVelocity(for: card)
         let row = Self.row(trace, tick: 4, item: "card")
         #expect(row["velocity_x"] == String(format: "%.6f", v.x) && row["velocity_y"] == String(format: "%.6f", v.y))
         #expect(row["angular_velocity"] == String(format: "%.9f", w))
@@ -56,9 +67,12 @@ struct TraceFidelityTests {
         #expect(trace.text.last?.contains(String(format: "angularVelocity %.6f", w)) == true)
     }
 
-    @Test("child layers are traced after their parent, drawn on the canvas, with their local time (parent speed 2, child beginTime 0.5, speed 0.5)")
+    @Test(
+        "child layers are traced after their parent, drawn on the canvas, with their local time (parent speed 2, child beginTime 0.5, speed 0.5)"
+    )
     func childLayers() throws {
-        let scene = try SceneLoader.decode("""
+        let scene = try SceneLoader.decode(
+            """
             canvas: { size: [200, 200], scale: 1 }
             duration: 1
             items:
@@ -83,12 +97,18 @@ struct TraceFidelityTests {
         #expect(child["drawn"] == "1")
         // Before its beginTime the child is not drawn (parent local time 0.4 < 0.5 at 0.2 s).
         #expect(Self.row(trace, tick: 12, item: "child")["drawn"] == "0")
-        #expect(trace.text.contains("[0.500] child NSRect: {{120, 45}, {10, 10}} center (125, 50) angle 1.570796 in parent localTime 1.250000"))
+        #expect(
+            trace.text.contains(
+                "[0.500] child NSRect: {{120, 45}, {10, 10}} center (125, 50) angle 1.570796 in parent localTime 1.250000"
+            ))
     }
 
-    @Test("convertTime between item layers: parent speed 2, child (beginTime 5, speed 0.5, timeOffset 1) at host 100 → parent 200, child 98.5, and back (spec timing §6.5)")
+    @Test(
+        "convertTime between item layers: parent speed 2, child (beginTime 5, speed 0.5, timeOffset 1) at host 100 → parent 200, child 98.5, and back (spec timing §6.5)"
+    )
     func convertTimeBetweenLayers() throws {
-        let scene = try SceneLoader.decode("""
+        let scene = try SceneLoader.decode(
+            """
             canvas: { size: [200, 200], scale: 1 }
             duration: 1
             items:

@@ -1,8 +1,8 @@
 import Foundation
 import Pipeline
 import SceneModel
-import Testing
 import TestSupport
+import Testing
 
 /// A render streams its trace to disk as it simulates; the files must hold exactly what the
 /// in-memory trace (figures, tests) holds, header notes and animator columns included.
@@ -13,7 +13,9 @@ struct TraceStreamTests {
         let simulation = try SceneSimulation(scene: scene)
         let plan = FramePlan(scene: scene)
         var trace = Trace(sceneName: scene.name, fps: scene.fps)
-        if let tick = simulation.velocityBasedPauseTick(limit: plan.maxFrames) { trace.noteVelocityBasedPause(tick: tick, fps: scene.fps) }
+        if let tick = simulation.velocityBasedPauseTick(limit: plan.maxFrames) {
+            trace.noteVelocityBasedPause(tick: tick, fps: scene.fps)
+        }
         for frame in 0..<plan.maxFrames {
             if frame > 0 { simulation.advance() }
             trace.record(simulation)
@@ -22,11 +24,14 @@ struct TraceStreamTests {
         return trace
     }
 
-    @Test("the streamed trace files equal the in-memory trace byte for byte", arguments: ["watcher.yaml", "property-animator-scrub.yaml", "gravity.json"])
+    @Test(
+        "the streamed trace files equal the in-memory trace byte for byte",
+        arguments: ["watcher.yaml", "property-animator-scrub.yaml", "gravity.json"])
     func streamedEqualsMemory(file: String) throws {
         let scene = try SceneLoader.load(path: repositoryRoot + "/scenes/" + file)
         let out = try makeTemporaryDirectory()
-        let result = try SceneRenderer.render(scene, options: RenderOptions(outputDirectory: out, writeFrames: false, video: [], jobs: 1))
+        let result = try SceneRenderer.render(
+            scene, options: RenderOptions(outputDirectory: out, writeFrames: false, video: [], jobs: 1))
         let memory = try memoryTrace(scene)
         #expect(try String(contentsOfFile: try #require(result.tracePath), encoding: .utf8) == memory.textContents)
         #expect(try String(contentsOfFile: out + "/\(scene.name).trace.csv", encoding: .utf8) == memory.csvContents)

@@ -1,7 +1,7 @@
 import Foundation
 import Pipeline
-import Testing
 import TestSupport
+import Testing
 
 /// `verify` reads manifests that may come from anywhere (a shared drive, a CI artifact): the names
 /// in them must never lead it to open files outside the manifest's folder.
@@ -12,7 +12,8 @@ struct VerifyConfinementTests {
     static func renderWithVictim() throws -> (root: String, out: String) {
         let root = try makeTemporaryDirectory()
         let out = root + "/out"
-        _ = try SceneRenderer.render(ShardTests.falling, options: RenderOptions(outputDirectory: out, writeFrames: true, video: [], jobs: 2))
+        _ = try SceneRenderer.render(
+            ShardTests.falling, options: RenderOptions(outputDirectory: out, writeFrames: true, video: [], jobs: 2))
         try FileManager.default.copyItem(atPath: out + "/falling", toPath: root + "/victim")
         return (root, out)
     }
@@ -20,13 +21,15 @@ struct VerifyConfinementTests {
     /// Rewrites one field of `out/falling.manifest.json`.
     static func edit(_ out: String, _ change: (inout [String: Any]) -> Void) throws {
         let path = out + "/falling.manifest.json"
-        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        var json = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         change(&json)
         try JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]).write(to: URL(fileURLWithPath: path))
     }
 
-    @Test("a frames directory with '..' or an absolute path is refused before anything is hashed",
-          arguments: ["../victim", "falling/../../victim", "/ABSOLUTE/victim"])
+    @Test(
+        "a frames directory with '..' or an absolute path is refused before anything is hashed",
+        arguments: ["../victim", "falling/../../victim", "/ABSOLUTE/victim"])
     func dotDotAndAbsolute(directory: String) throws {
         let (root, out) = try Self.renderWithVictim()
         defer { try? FileManager.default.removeItem(atPath: root) }
@@ -51,11 +54,16 @@ struct VerifyConfinementTests {
         let (root, out) = try Self.renderWithVictim()
         defer { try? FileManager.default.removeItem(atPath: root) }
         try Self.edit(out) { json in
-            json["videos"] = [["format": "mp4", "file": "/etc/passwd", "hash": "0000000000000000",
-                               "firstVideoFrame": 0, "endVideoFrame": 1, "fps": 30, "command": "ffmpeg"]]
+            json["videos"] = [
+                [
+                    "format": "mp4", "file": "/etc/passwd", "hash": "0000000000000000",
+                    "firstVideoFrame": 0, "endVideoFrame": 1, "fps": 30, "command": "ffmpeg",
+                ]
+            ]
         }
         let error = try #require(throws: ManifestError.self) { try ManifestVerifier.verify(out) }
-        #expect(error.description.contains("videos[0].file '/etc/passwd' is refused: it is an absolute path"), "\(error)")
+        #expect(
+            error.description.contains("videos[0].file '/etc/passwd' is refused: it is an absolute path"), "\(error)")
     }
 
     @Test("a frames folder that is a symlink leading out of the folder is refused file by file, not hashed")
@@ -68,9 +76,15 @@ struct VerifyConfinementTests {
         let report = try ManifestVerifier.verify(out)
         #expect(report.matched == 0)
         #expect(report.problems.count == 60)
-        let real = try #require(realpath(root + "/victim/frame_00000.png", nil).map { p in defer { free(p) }; return String(cString: p) })
-        #expect(report.problems.first?.hasPrefix("falling/frame_00000.png: refused, not hashed: it resolves to \(real), outside ") == true,
-                "\(report.problems.first ?? "")")
+        let real = try #require(
+            realpath(root + "/victim/frame_00000.png", nil).map { p in
+                defer { free(p) }
+                return String(cString: p)
+            })
+        #expect(
+            report.problems.first?.hasPrefix(
+                "falling/frame_00000.png: refused, not hashed: it resolves to \(real), outside ") == true,
+            "\(report.problems.first ?? "")")
         // A symlink that stays inside the folder is fine.
         try FileManager.default.removeItem(atPath: out + "/falling")
         try FileManager.default.moveItem(atPath: root + "/victim", toPath: out + "/kept")

@@ -4,8 +4,8 @@ import Foundation
 import PNG
 import Pipeline
 import SceneModel
-import Testing
 import TestSupport
+import Testing
 
 /// Mutated scene files through the whole path a user's render takes: decoding and validation,
 /// then the first frames rendered and written as PNG files, and for a few cases one second
@@ -25,7 +25,9 @@ struct WholePathFuzzTests {
         var rng = SplitMix64(seed: environment["FLIPBOOK_FUZZ_SEED"].flatMap(UInt64.init) ?? 0x21_F0_22_ED)
         let root = try makeTemporaryDirectory("fuzz-render")
         defer { try? FileManager.default.removeItem(atPath: root) }
-        var outcomes: [String: Int] = ["rejected": 0, "too large for the harness": 0, "rendered": 0, "with video": 0, "shorter than the window": 0]
+        var outcomes: [String: Int] = [
+            "rejected": 0, "too large for the harness": 0, "rendered": 0, "with video": 0, "shorter than the window": 0,
+        ]
         for n in 0..<cases {
             let seed = FuzzTests.seeds[Int(rng.next() % UInt64(FuzzTests.seeds.count))]
             var text = seed.text
@@ -46,7 +48,8 @@ struct WholePathFuzzTests {
             // The harness bounds the work per case; larger scenes are legal but slow in a debug build.
             let plan = FramePlan(scene: scene)
             guard scene.items.count <= 200, scene.canvas.pixelWidth * scene.canvas.pixelHeight <= 1 << 21,
-                  plan.maxFrames <= 1_200 else {
+                plan.maxFrames <= 1_200
+            else {
                 outcomes["too large for the harness", default: 0] += 1
                 continue
             }
@@ -70,7 +73,8 @@ struct WholePathFuzzTests {
                 let result = try SceneRenderer.render(scene, options: options)
                 if !withVideo {
                     let first = try PNG.decode(contentsOf: out + "/\(scene.name)/frame_00000.png")
-                    #expect(first.width == scene.canvas.pixelWidth && first.height == scene.canvas.pixelHeight, "case \(n)")
+                    #expect(
+                        first.width == scene.canvas.pixelWidth && first.height == scene.canvas.pixelHeight, "case \(n)")
                 }
                 #expect(result.videoPaths.count == (withVideo ? 1 : 0), "case \(n)")
                 // The window's own manifest (the folder as a whole would lack the other frames).
@@ -86,7 +90,9 @@ struct WholePathFuzzTests {
             }
             try? FileManager.default.removeItem(atPath: out)
         }
-        print("whole-path fuzz: \(cases) cases: \(outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))")
+        print(
+            "whole-path fuzz: \(cases) cases: \(outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))"
+        )
         // The harness must reach the writers, not stop at the decoder.
         #expect(outcomes["rendered", default: 0] >= cases / 8)
         #expect(outcomes["with video", default: 0] >= 1)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Player
 
 @Suite("Player data and page")
@@ -31,28 +32,35 @@ struct PlayerTests {
     }
 
     func data(first: Int = 0, count: Int = 4) -> PlayerData {
-        PlayerData(sceneName: "test", fps: 60, pixelWidth: 640, pixelHeight: 1136, scale: 2,
-                   firstFrame: first, frameCount: count)
+        PlayerData(
+            sceneName: "test", fps: 60, pixelWidth: 640, pixelHeight: 1136, scale: 2,
+            firstFrame: first, frameCount: count)
     }
 
     @Test("events are read from the text trace with their ticks and kinds; motion lines are not events")
     func events() throws {
         var d = data()
         try d.readTraceText(at: try file(Self.text, "t.txt"))
-        #expect(d.events == [
-            .init(tick: 1, text: "drag began on card", kind: "touch"),
-            .init(tick: 2, text: "animator paused", kind: "animator"),
-            .init(tick: 2, text: "card animation position stopped, finished=true", kind: "completion"),
-            .init(tick: 3, text: "watcher fired on card", kind: "behavior"),
-        ])
+        #expect(
+            d.events == [
+                .init(tick: 1, text: "drag began on card", kind: "touch"),
+                .init(tick: 2, text: "animator paused", kind: "animator"),
+                .init(tick: 2, text: "card animation position stopped, finished=true", kind: "completion"),
+                .init(tick: 3, text: "watcher fired on card", kind: "behavior"),
+            ])
     }
 
-    @Test("trace values become one series per numeric column; rows outside the window are dropped, missing ticks and non-numbers are null")
+    @Test(
+        "trace values become one series per numeric column; rows outside the window are dropped, missing ticks and non-numbers are null"
+    )
     func series() throws {
         var d = data(first: 1, count: 3)
         try d.readTraceCSV(at: try file(Self.csv, "a.csv"))
-        #expect(d.columns == ["center_x", "center_y", "frame_x", "frame_y", "frame_width", "frame_height",
-                              "angle_rad", "scale_x", "scale_y", "opacity", "a1_fraction"])
+        #expect(
+            d.columns == [
+                "center_x", "center_y", "frame_x", "frame_y", "frame_width", "frame_height",
+                "angle_rad", "scale_x", "scale_y", "opacity", "a1_fraction",
+            ])
         #expect(d.items.map(\.id) == ["card"])
         #expect(d.items[0].series[0] == ["158.500000", "150.250000", "140.000000"])
         #expect(d.items[0].series[10] == ["0.250000", nil, "1.000000"])
@@ -72,15 +80,17 @@ struct PlayerTests {
     func badTrace() throws {
         var d = data()
         let path = try file("a,b\n1,2\n", "bad.csv")
-        #expect(throws: PlayerError.unreadableTrace(path: path, reason: "its first line has no tick and item columns")) {
+        #expect(throws: PlayerError.unreadableTrace(path: path, reason: "its first line has no tick and item columns"))
+        {
             try d.readTraceCSV(at: path)
         }
     }
 
     @Test("scene names and event texts cannot close the data element or inject markup")
     func escaping() throws {
-        var d = PlayerData(sceneName: "</script><script>alert(1)</script>", fps: 60, pixelWidth: 2, pixelHeight: 2,
-                           scale: 1, firstFrame: 0, frameCount: 1)
+        var d = PlayerData(
+            sceneName: "</script><script>alert(1)</script>", fps: 60, pixelWidth: 2, pixelHeight: 2,
+            scale: 1, firstFrame: 0, frameCount: 1)
         d.events = [.init(tick: 0, text: "a & b \u{2028} <img>", kind: "behavior")]
         let json = PlayerPage.json(for: d)
         #expect(!json.contains("<") && !json.contains(">") && !json.contains("\u{2028}"))

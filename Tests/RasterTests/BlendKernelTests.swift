@@ -1,7 +1,8 @@
 import CRasterKernels
 import Determinism
-@testable import Raster
 import Testing
+
+@testable import Raster
 
 /// Premultiplied colours (r, g, b ≤ a) packed in memory order, from a seeded generator.
 private func premultipliedPixels(_ random: inout SplitMix64, count: Int) -> [UInt32] {
@@ -15,7 +16,8 @@ private func premultipliedPixels(_ random: inout SplitMix64, count: Int) -> [UIn
 
 /// round(d·(255 − a)/255) + s per byte: the definition (`sourceOver`), written out by division.
 private func sourceOverByDivision(_ source: UInt32, _ destination: UInt32) -> UInt32 {
-    let s = withUnsafeBytes(of: source) { Array($0) }, d = withUnsafeBytes(of: destination) { Array($0) }
+    let s = withUnsafeBytes(of: source) { Array($0) }
+    let d = withUnsafeBytes(of: destination) { Array($0) }
     let inverse = 255 - Int(s[3])
     let out = (0..<4).map { UInt8(Int(s[$0]) + (Int(d[$0]) * inverse + 127) / 255) }
     return out.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
@@ -30,8 +32,10 @@ func blendKernelsMatchTheDefinition() {
             let colour = premultipliedPixels(&random, count: 1)[0]
             let original = premultipliedPixels(&random, count: length + 16)
             var expected = original
-            for i in offset ..< offset + length { expected[i] = sourceOverByDivision(colour, original[i]) }
-            var scalar = original, sse2 = original, avx2 = original
+            for i in offset..<offset + length { expected[i] = sourceOverByDivision(colour, original[i]) }
+            var scalar = original
+            var sse2 = original
+            var avx2 = original
             scalar.withUnsafeMutableBufferPointer { fb_blend_run_scalar($0.baseAddress! + offset, length, colour) }
             sse2.withUnsafeMutableBufferPointer { fb_blend_run_sse2($0.baseAddress! + offset, length, colour) }
             #expect(scalar == expected, "scalar, length \(length) offset \(offset)")
@@ -68,7 +72,7 @@ func blendKernelsAreExactForEveryOperandPair() {
 }
 
 /// The instruction-set levels this CPU can run, forced one at a time in the tests below.
-let kernelLevels: [Int32] = Array(Int32(FB_LEVEL_SCALAR) ... fb_cpu_level())
+let kernelLevels: [Int32] = Array(Int32(FB_LEVEL_SCALAR)...fb_cpu_level())
 
 /// Renders `list` on this thread with the kernels of `level` (capped at this CPU's), whatever the
 /// CPU would choose.
@@ -79,15 +83,18 @@ func render(_ list: DisplayList, kernelLevel level: Int32) -> Pixmap {
     return Rasterizer.render(list)
 }
 
-@Test("every instruction-set level (scalar, SSE2, AVX2, AVX-512 where the CPU has them) gives this CPU's bytes, borders, clips and shadows included",
-      arguments: [UInt64(31), 32, 33, 34])
+@Test(
+    "every instruction-set level (scalar, SSE2, AVX2, AVX-512 where the CPU has them) gives this CPU's bytes, borders, clips and shadows included",
+    arguments: [UInt64(31), 32, 33, 34])
 func everyKernelLevelGivesTheSameBytes(seed: UInt64) {
     // busyList has borders (holes), opaque and translucent paints and shapes off the canvas;
     // randomList adds shadows and clips; the larger canvas gives long spans, the masked tails and
     // many one-row corner chords.
     var random = SplitMix64(seed: seed)
-    let lists = [busyList(seed: seed), busyList(seed: seed, width: 640, height: 360),
-                 randomList(&random, width: 320, height: 200, background: .white, count: 40)]
+    let lists = [
+        busyList(seed: seed), busyList(seed: seed, width: 640, height: 360),
+        randomList(&random, width: 320, height: 200, background: .white, count: 40),
+    ]
     for list in lists {
         let expected = Rasterizer.render(list)
         for level in kernelLevels {
@@ -96,12 +103,17 @@ func everyKernelLevelGivesTheSameBytes(seed: UInt64) {
     }
 }
 
-@Test("the SSE2, AVX2 and AVX-512 edge-pixel kernels give the scalar one's pixels, cells and sum for every length 0…70 and offset 0…15, both fill rules")
+@Test(
+    "the SSE2, AVX2 and AVX-512 edge-pixel kernels give the scalar one's pixels, cells and sum for every length 0…70 and offset 0…15, both fill rules"
+)
 func edgeRunKernelsMatchTheScalarOne() {
     var random = SplitMix64(seed: 0xED6E_0001)
-    typealias Kernel = (UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt32>, Int, Int32, UnsafePointer<UInt32>, Bool) -> Int32
+    typealias Kernel = (
+        UnsafeMutablePointer<Int32>, UnsafeMutablePointer<UInt32>, Int, Int32, UnsafePointer<UInt32>, Bool
+    ) -> Int32
     let level = fb_cpu_level()
-    let kernels: [(String, Kernel)] = [("SSE2", { fb_edge_run_sse2($0, $1, $2, $3, $4, $5) })]
+    let kernels: [(String, Kernel)] =
+        [("SSE2", { fb_edge_run_sse2($0, $1, $2, $3, $4, $5) })]
         + (level >= FB_LEVEL_AVX2 ? [("AVX2", { fb_edge_run_avx2($0, $1, $2, $3, $4, $5) })] : [])
         + (level >= FB_LEVEL_AVX512 ? [("AVX-512", { fb_edge_run_avx512($0, $1, $2, $3, $4, $5) })] : [])
     let full = Int64(FB_CELL_FULL)
@@ -112,26 +124,32 @@ func edgeRunKernelsMatchTheScalarOne() {
                 // running sums wander over several windings of either sign (and past ±1 pixel).
                 let table = premultipliedPixels(&random, count: 256)
                 let pixels = premultipliedPixels(&random, count: length + 32)
-                let cells = (0 ..< length + 32).map { _ in Int32(Int64(random.next() % UInt64(4 * full + 1)) - 2 * full) }
+                let cells = (0..<length + 32).map { _ in Int32(Int64(random.next() % UInt64(4 * full + 1)) - 2 * full) }
                 let start = Int32(Int64(random.next() % UInt64(6 * full + 1)) - 3 * full)
-                var expectedPixels = pixels, expectedCells = cells
+                var expectedPixels = pixels
+                var expectedCells = cells
                 let expectedSum = expectedCells.withUnsafeMutableBufferPointer { c in
                     expectedPixels.withUnsafeMutableBufferPointer { p in
-                        fb_edge_run_scalar(c.baseAddress! + offset, p.baseAddress! + offset, length, start, table, evenOdd)
+                        fb_edge_run_scalar(
+                            c.baseAddress! + offset, p.baseAddress! + offset, length, start, table, evenOdd)
                     }
                 }
-                #expect(expectedCells[offset ..< offset + length].allSatisfy { $0 == 0 })
+                #expect(expectedCells[offset..<offset + length].allSatisfy { $0 == 0 })
                 for (name, kernel) in kernels {
-                    var p = pixels, c = cells
+                    var p = pixels
+                    var c = cells
                     let sum = table.withUnsafeBufferPointer { t in
                         c.withUnsafeMutableBufferPointer { c in
                             p.withUnsafeMutableBufferPointer { p in
-                                kernel(c.baseAddress! + offset, p.baseAddress! + offset, length, start, t.baseAddress!, evenOdd)
+                                kernel(
+                                    c.baseAddress! + offset, p.baseAddress! + offset, length, start, t.baseAddress!,
+                                    evenOdd)
                             }
                         }
                     }
-                    #expect(p == expectedPixels && c == expectedCells && sum == expectedSum,
-                            "\(name), length \(length) offset \(offset) evenOdd \(evenOdd)")
+                    #expect(
+                        p == expectedPixels && c == expectedCells && sum == expectedSum,
+                        "\(name), length \(length) offset \(offset) evenOdd \(evenOdd)")
                 }
             }
         }

@@ -1,5 +1,5 @@
-import Testing
 import Raster
+import Testing
 
 /// A spread of premultiplied destinations: corners of the cube and some odd values.
 let destinations: [PremultipliedRGBA8] = [
@@ -25,7 +25,8 @@ func handComputedSourceOver() {
     // mul255(255, 127) = 127, so every channel gains 127.
     let source = ColorRGBA8(r: 255, g: 0, b: 0, a: 128).premultiplied
     #expect(source == PremultipliedRGBA8(r: 128, g: 0, b: 0, a: 128)!)
-    #expect(sourceOver(source, ColorRGBA8.white.premultiplied)
+    #expect(
+        sourceOver(source, ColorRGBA8.white.premultiplied)
             == PremultipliedRGBA8(r: 255, g: 127, b: 127, a: 255)!)
 }
 
@@ -62,7 +63,8 @@ func handComputedLayer() {
     let paint = LayerPaint(fill: ColorRGBA8(r: 255, g: 149, b: 0), border: .black, opacity: 0.5)
     let layer = paint.color(fillCoverage: 255, borderCoverage: 128)
     #expect(layer == PremultipliedRGBA8(r: 64, g: 37, b: 0, a: 128)!)
-    #expect(sourceOver(layer, ColorRGBA8.white.premultiplied)
+    #expect(
+        sourceOver(layer, ColorRGBA8.white.premultiplied)
             == PremultipliedRGBA8(r: 191, g: 164, b: 127, a: 255)!)
 }
 

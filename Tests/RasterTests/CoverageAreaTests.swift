@@ -1,5 +1,6 @@
-import Testing
 import Geometry
+import Testing
+
 @testable import Raster
 
 /// Corner flattening keeps areas exact and the integer cells sum exactly; what moves Σ coverage
@@ -16,8 +17,9 @@ func perimeterBound(_ s: RoundedRect) -> Double { 2 * (s.width + s.height) * s.t
 func areaFormula() {
     let r = shape(30, 20, radius: 4, degrees: 33, centre: 0, 0)
     #expect(abs(r.area - (600 - (4 - Double.pi) * 16)) < 1e-9)
-    let scaled = RoundedRect(size: Size(30, 20), cornerRadius: 4,
-                             transform: AffineTransform(scaleX: 2, y: -0.5))
+    let scaled = RoundedRect(
+        size: Size(30, 20), cornerRadius: 4,
+        transform: AffineTransform(scaleX: 2, y: -0.5))
     #expect(abs(scaled.area - r.area) < 1e-9)
     // Radius above min(w, h)/2 is clamped: a 30 × 20 box with radius 10 is a stadium.
     let stadium = shape(30, 20, radius: 50, centre: 0, 0)
@@ -25,8 +27,9 @@ func areaFormula() {
     #expect(abs(stadium.area - (10 * 20 + Double.pi * 100)) < 1e-9)
 }
 
-@Test("coverage sums to the exact area for rotated shapes at sub-pixel positions",
-      arguments: [0, 45, 90, 17, 0.001, -123.4], [0, 0.4, 7.3, 20.25])
+@Test(
+    "coverage sums to the exact area for rotated shapes at sub-pixel positions",
+    arguments: [0, 45, 90, 17, 0.001, -123.4], [0, 0.4, 7.3, 20.25])
 func coverageSumsToArea(degrees: Double, radius: Double) {
     let s = shape(60.3, 40.5, radius: radius, degrees: degrees, centre: 50.37, 49.81)
     let mask = coverage(of: s, canvasWidth: 100, canvasHeight: 100)
@@ -41,10 +44,13 @@ func coverageSumsUnderGeneralTransforms() {
         AffineTransform(scaleX: -1, y: 1).rotated(by: .degrees(21)),
     ]
     for t in transforms {
-        let s = RoundedRect(size: Size(20, 14), cornerRadius: 5,
-                            transform: t.concatenating(AffineTransform(translationX: 40.2, y: 39.9)))
+        let s = RoundedRect(
+            size: Size(20, 14), cornerRadius: 5,
+            transform: t.concatenating(AffineTransform(translationX: 40.2, y: 39.9)))
         let mask = coverage(of: s, canvasWidth: 80, canvasHeight: 80)
-        #expect(abs(mask.sum - s.area) < areaTolerance(perimeter: perimeterBound(s)), "\(t): sum \(mask.sum), area \(s.area)")
+        #expect(
+            abs(mask.sum - s.area) < areaTolerance(perimeter: perimeterBound(s)),
+            "\(t): sum \(mask.sum), area \(s.area)")
     }
 }
 
@@ -53,13 +59,17 @@ func subPixelShapesSum() {
     for (w, h, r) in [(0.3, 0.3, 0.0), (0.3, 0.3, 0.15), (0.05, 2.0, 0.02), (1e-3, 1e-3, 0.0)] {
         let s = shape(w, h, radius: r, degrees: 29, centre: 4.51, 4.48)
         let mask = coverage(of: s, canvasWidth: 8, canvasHeight: 8)
-        #expect(abs(mask.sum - s.area) < areaTolerance(perimeter: perimeterBound(s)), "\(w)×\(h) r \(r): sum \(mask.sum), area \(s.area)")
+        #expect(
+            abs(mask.sum - s.area) < areaTolerance(perimeter: perimeterBound(s)),
+            "\(w)×\(h) r \(r): sum \(mask.sum), area \(s.area)")
     }
 }
 
-@Test("clipping to the canvas leaves the coverage of on-canvas pixels unchanged", arguments: [
-    (-20.0, 24.0), (70.0, 24.0), (24.0, -20.0), (24.0, 70.0), (-15.0, -15.0), (66.0, 66.0),
-])
+@Test(
+    "clipping to the canvas leaves the coverage of on-canvas pixels unchanged",
+    arguments: [
+        (-20.0, 24.0), (70.0, 24.0), (24.0, -20.0), (24.0, 70.0), (-15.0, -15.0), (66.0, 66.0),
+    ])
 func clippingPreservesOnCanvasCoverage(cx: Double, cy: Double) {
     // The same shape drawn 100 px further right and down on a canvas big enough to hold it
     // whole: pixel (x, y) of the small canvas must match pixel (x + 100, y + 100).
@@ -85,7 +95,9 @@ func partlyOffCanvasSumMatchesReference() {
         let s = shape(40, 25, radius: 8, degrees: degrees, centre: cx, cy)
         let fast = coverage(of: s, canvasWidth: 48, canvasHeight: 48).sum
         let reference = coverageReference(of: s, canvasWidth: 48, canvasHeight: 48).sum
-        #expect(abs(fast - reference) < 1e-3 + areaTolerance(perimeter: perimeterBound(s)), "fast \(fast), reference \(reference)")
+        #expect(
+            abs(fast - reference) < 1e-3 + areaTolerance(perimeter: perimeterBound(s)),
+            "fast \(fast), reference \(reference)")
         #expect(fast < s.area - 1)
     }
 }

@@ -28,9 +28,13 @@ struct GlyphCacheTests {
         for i in 0..<30 {
             let t = AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: 0, ty: 0)
                 .concatenating(AffineTransform(rotation: .degrees(angle * Double(i % 3))))
-                .concatenating(AffineTransform(translationX: 5 + Double(i % 10) * 36 + offset, y: 40 + Double(i / 10) * 40 + offset / 3))
-            rect.content.append(DrawPath(path: outline, transform: t, paint: .solid(ColorRGBA8(r: 20, g: 30, b: 200, a: 230)),
-                                         opacity: 0.9, glyph: GlyphKey(font: 7, glyph: 1)))
+                .concatenating(
+                    AffineTransform(
+                        translationX: 5 + Double(i % 10) * 36 + offset, y: 40 + Double(i / 10) * 40 + offset / 3))
+            rect.content.append(
+                DrawPath(
+                    path: outline, transform: t, paint: .solid(ColorRGBA8(r: 20, g: 30, b: 200, a: 230)),
+                    opacity: 0.9, glyph: GlyphKey(font: 7, glyph: 1)))
         }
         return DisplayList(width: 380, height: 140, background: .white, rects: [rect])
     }
@@ -54,20 +58,29 @@ struct GlyphCacheTests {
     func maskMatchesPathFill() {
         let t = AffineTransform(a: 0.05, b: 0.01, c: 0.01, d: -0.05, tx: 10.390625, ty: 60.75)  // on the 1/64 grid
         let paint = Paint.solid(ColorRGBA8(r: 0, g: 0, b: 0, a: 255))
-        var cached = DisplayList(width: 80, height: 80, background: .white, rects: [DrawRect(size: Size(1, 1), transform: .identity, fill: .clear)])
+        var cached = DisplayList(
+            width: 80, height: 80, background: .white,
+            rects: [DrawRect(size: Size(1, 1), transform: .identity, fill: .clear)])
         var plain = cached
-        cached.rects[0].content = [DrawPath(path: Self.outline, transform: t, paint: paint, glyph: GlyphKey(font: 1, glyph: 2))]
+        cached.rects[0].content = [
+            DrawPath(path: Self.outline, transform: t, paint: paint, glyph: GlyphKey(font: 1, glyph: 2))
+        ]
         plain.rects[0].content = [DrawPath(path: Self.outline, transform: t, paint: paint)]
-        let a = Rasterizer.render(cached), b = Rasterizer.render(plain)
+        let a = Rasterizer.render(cached)
+        let b = Rasterizer.render(plain)
         // Both are flattened to 0.005 px, the mask's once in font units (GlyphOutlines, at least as
         // many chords), the plain fill's in pixels: two polygons within 0.005 px of the curve.
-        var worst = 0, inked = 0, total = 0
-        for y in 0..<80 { for x in 0..<80 {
-            let d = abs(Int(a[x: x, y: y].r) - Int(b[x: x, y: y].r))
-            worst = max(worst, d)
-            total += d
-            if b[x: x, y: y].r < 255 { inked += 1 }
-        } }
+        var worst = 0
+        var inked = 0
+        var total = 0
+        for y in 0..<80 {
+            for x in 0..<80 {
+                let d = abs(Int(a[x: x, y: y].r) - Int(b[x: x, y: y].r))
+                worst = max(worst, d)
+                total += d
+                if b[x: x, y: y].r < 255 { inked += 1 }
+            }
+        }
         #expect(inked > 500)
         #expect(worst <= 2)
         #expect(Double(total) / Double(inked) < 0.2)

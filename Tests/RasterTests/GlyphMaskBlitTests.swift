@@ -9,7 +9,8 @@ struct GlyphMaskBlitTests {
     /// A random mask with zero runs, full runs and partial bytes, over random premultiplied pixels.
     static func compare(seed: UInt64, baseline: Bool) -> (equal: Bool, touched: Int) {
         var rng = SplitMix64(seed: seed)
-        let width = 1 + Int(rng.unit() * 70), height = 1 + Int(rng.unit() * 20)
+        let width = 1 + Int(rng.unit() * 70)
+        let height = 1 + Int(rng.unit() * 20)
         let stride = width + Int(rng.unit() * 5)
         var mask = [UInt8](repeating: 0, count: stride * height)
         for i in mask.indices {
@@ -18,8 +19,10 @@ struct GlyphMaskBlitTests {
         }
         var extents = [UInt16](repeating: 0, count: 2 * height)
         for y in 0..<height {
-            let a = Int(rng.unit() * Double(width + 1)), b = Int(rng.unit() * Double(width + 1))
-            extents[2 * y] = UInt16(min(a, b)); extents[2 * y + 1] = UInt16(max(a, b))
+            let a = Int(rng.unit() * Double(width + 1))
+            let b = Int(rng.unit() * Double(width + 1))
+            extents[2 * y] = UInt16(min(a, b))
+            extents[2 * y + 1] = UInt16(max(a, b))
             for x in 0..<width where x < min(a, b) || x >= max(a, b) { mask[y * stride + x] = 0 }
         }
         func premultiplied(_ rng: inout SplitMix64) -> UInt32 {
@@ -28,15 +31,18 @@ struct GlyphMaskBlitTests {
             return c[0] | c[1] << 8 | c[2] << 16 | a << 24
         }
         let pixelStride = width + 3
-        let pixels = (0 ..< pixelStride * height).map { _ in premultiplied(&rng) }
+        let pixels = (0..<pixelStride * height).map { _ in premultiplied(&rng) }
         let fill = premultiplied(&rng)
         let opacity = UInt32(rng.unit() < 0.5 ? 255 : rng.unit() * 256)
         // Blit a window: skip `column` mask columns, as a glyph cut by the canvas's left edge.
-        let column = Int(rng.unit() * Double(width / 2)), blitWidth = width - column
-        var expected = pixels, actual = pixels
+        let column = Int(rng.unit() * Double(width / 2))
+        let blitWidth = width - column
+        var expected = pixels
+        var actual = pixels
         expected.withUnsafeMutableBufferPointer { p in
             mask.withUnsafeBufferPointer { m in
-                fb_blit_mask(p.baseAddress!, pixelStride, m.baseAddress! + column, stride, blitWidth, height, fill, opacity)
+                fb_blit_mask(
+                    p.baseAddress!, pixelStride, m.baseAddress! + column, stride, blitWidth, height, fill, opacity)
             }
         }
         fb_use_baseline_kernels_on_this_thread(baseline)
@@ -44,16 +50,18 @@ struct GlyphMaskBlitTests {
         actual.withUnsafeMutableBufferPointer { p in
             mask.withUnsafeBufferPointer { m in
                 extents.withUnsafeBufferPointer { e in
-                    fb_blit_glyph_mask(p.baseAddress!, pixelStride, m.baseAddress!, stride, e.baseAddress!, column,
-                                       blitWidth, height, fill, opacity)
+                    fb_blit_glyph_mask(
+                        p.baseAddress!, pixelStride, m.baseAddress!, stride, e.baseAddress!, column,
+                        blitWidth, height, fill, opacity)
                 }
             }
         }
         return (expected == actual, zip(pixels, expected).filter { $0 != $1 }.count)
     }
 
-    @Test("the SIMD glyph blit writes fb_blit_mask's bytes for 400 random masks, paints and opacities, with and without AVX2",
-          arguments: [false, true])
+    @Test(
+        "the SIMD glyph blit writes fb_blit_mask's bytes for 400 random masks, paints and opacities, with and without AVX2",
+        arguments: [false, true])
     func matchesScalar(baseline: Bool) {
         var touched = 0
         for seed in 0..<400 as Range<UInt64> {

@@ -1,5 +1,5 @@
-import Testing
 import Raster
+import Testing
 
 @Test("mul255 equals round(a·b/255) for all 65536 pairs")
 func mul255IsExactlyRounded() {

@@ -1,6 +1,6 @@
-import Testing
 import Geometry
 import Raster
+import Testing
 
 // Paths against the supersampled reference (`coverageReference(of: Path, ...)`, exact intervals
 // along x on 256 strips per pixel row), which shares no code with the fast path.
@@ -39,11 +39,11 @@ func pentagram(_ cx: Double, _ cy: Double, _ r: Double, degrees: Double = 0) -> 
     }
     var p = Path()
     p.move(to: vertex(0))
-    for i in 1 ..< 5 { p.line(to: vertex(i)) }
+    for i in 1..<5 { p.line(to: vertex(i)) }
     p.close()
     // The inner pentagon's corners lie at r·cos 72°/cos 36° on the bisectors between star points.
     let inner = r * Angle.degrees(72).cos / Angle.degrees(36).cos
-    let crossings = (0 ..< 5).map { i -> Point in
+    let crossings = (0..<5).map { i -> Point in
         let a = Angle.degrees(degrees - 90 + 36 + 72 * Double(i))
         return Point(cx + inner * a.cos, cy + inner * a.sin)
     }
@@ -52,15 +52,21 @@ func pentagram(_ cx: Double, _ cy: Double, _ r: Double, degrees: Double = 0) -> 
 
 /// Largest difference outside 2 px of any point of `excluded`, and the mean difference over all.
 func compare(_ fast: CoverageMask, _ reference: CoverageMask, size: Int, excluding excluded: [Point] = [])
-    -> (worst: Float, at: (Int, Int), mean: Double) {
-    var worst: Float = 0, at = (0, 0), total = 0.0
-    for y in 0 ..< size {
-        for x in 0 ..< size {
+    -> (worst: Float, at: (Int, Int), mean: Double)
+{
+    var worst: Float = 0
+    var at = (0, 0)
+    var total = 0.0
+    for y in 0..<size {
+        for x in 0..<size {
             let d = abs(fast[x: x, y: y] - reference[x: x, y: y])
             total += Double(d)
             let centre = Point(Double(x) + 0.5, Double(y) + 0.5)
             if excluded.contains(where: { $0.distance(to: centre) < 2 }) { continue }
-            if d > worst { worst = d; at = (x, y) }
+            if d > worst {
+                worst = d
+                at = (x, y)
+            }
         }
     }
     return (worst, at, total / Double(size * size))
@@ -79,8 +85,10 @@ struct PathCase: Sendable {
 let pathCases: [PathCase] = {
     let rotate = AffineTransform(rotation: .degrees(17)).concatenating(AffineTransform(translationX: 3.3, y: -2.1))
     var quad = Path()
-    quad.move(to: Point(3.2, 20.5)); quad.quad(to: Point(28.7, 19.1), control: Point(14.1, -6.3))
-    quad.quad(to: Point(3.2, 20.5), control: Point(17.4, 31.2)); quad.close()
+    quad.move(to: Point(3.2, 20.5))
+    quad.quad(to: Point(28.7, 19.1), control: Point(14.1, -6.3))
+    quad.quad(to: Point(3.2, 20.5), control: Point(17.4, 31.2))
+    quad.close()
     var blob = Path()
     blob.move(to: Point(4.1, 9.3))
     blob.cubic(to: Point(27.6, 12.2), control1: Point(9.7, -4.8), control2: Point(30.2, 1.3))
@@ -95,15 +103,21 @@ let pathCases: [PathCase] = {
     overlapping.append(circle(19.8, 17.2, 9.1))
     let meets = circleIntersections(Point(12.3, 14.1), 8.6, Point(19.8, 17.2), 9.1)
     var concave = Path()
-    for (i, p) in [Point(2.3, 3.1), Point(29.4, 4.7), Point(15.2, 14.9), Point(28.1, 29.6), Point(3.7, 27.2)].enumerated() {
+    for (i, p) in [Point(2.3, 3.1), Point(29.4, 4.7), Point(15.2, 14.9), Point(28.1, 29.6), Point(3.7, 27.2)]
+        .enumerated()
+    {
         if i == 0 { concave.move(to: p) } else { concave.line(to: p) }
     }
     var open = Path()
-    open.move(to: Point(4.2, 4.4)); open.line(to: Point(27.9, 8.3)); open.line(to: Point(9.1, 28.6))
+    open.move(to: Point(4.2, 4.4))
+    open.line(to: Point(27.9, 8.3))
+    open.line(to: Point(9.1, 28.6))
     let (star, crossings) = pentagram(16.3, 16.9, 14.2, degrees: 3)
-    let clip = RoundedRect(size: Size(22, 17), cornerRadius: 5,
-                           transform: AffineTransform(rotation: .degrees(-11)).concatenating(AffineTransform(translationX: 16.4, y: 15.8)))
-    let clip2 = RoundedRect(size: Size(30, 12), cornerRadius: 6, transform: AffineTransform(translationX: 15.1, y: 18.3))
+    let clip = RoundedRect(
+        size: Size(22, 17), cornerRadius: 5,
+        transform: AffineTransform(rotation: .degrees(-11)).concatenating(AffineTransform(translationX: 16.4, y: 15.8)))
+    let clip2 = RoundedRect(
+        size: Size(30, 12), cornerRadius: 6, transform: AffineTransform(translationX: 15.1, y: 18.3))
     return [
         PathCase(name: "circle of cubics", path: circle(16.3, 15.8, 11.7)),
         PathCase(name: "circle of cubics, even-odd", path: circle(16.3, 15.8, 11.7), rule: .evenOdd),
@@ -120,16 +134,19 @@ let pathCases: [PathCase] = {
         PathCase(name: "pentagram, non-zero", path: star, crossings: crossings),
         PathCase(name: "pentagram, even-odd", path: star, rule: .evenOdd, crossings: crossings),
         PathCase(name: "pentagram clipped by a rotated rounded rect", path: star, clips: [clip], crossings: crossings),
-        PathCase(name: "pentagram, even-odd, two nested clips", path: star, rule: .evenOdd, clips: [clip, clip2],
-                 crossings: crossings),
+        PathCase(
+            name: "pentagram, even-odd, two nested clips", path: star, rule: .evenOdd, clips: [clip, clip2],
+            crossings: crossings),
         PathCase(name: "circle larger than the canvas", path: circle(10.1, 40.3, 35.2)),
     ]
 }()
 
 /// The two points where two circles' outlines meet.
 func circleIntersections(_ a: Point, _ ra: Double, _ b: Point, _ rb: Double) -> [Point] {
-    let d = a.distance(to: b), along = (ra * ra - rb * rb + d * d) / (2 * d)
-    let h = (ra * ra - along * along).squareRoot(), u = (b - a) * (1 / d)
+    let d = a.distance(to: b)
+    let along = (ra * ra - rb * rb + d * d) / (2 * d)
+    let h = (ra * ra - along * along).squareRoot()
+    let u = (b - a) * (1 / d)
     let m = a + u * along
     return [m + Point(-u.y, u.x) * h, m - Point(-u.y, u.x) * h]
 }
@@ -137,14 +154,17 @@ func circleIntersections(_ a: Point, _ ra: Double, _ b: Point, _ rb: Double) -> 
 @Test("path coverage matches the supersampled reference within its tolerance", arguments: pathCases.map(\.name))
 func pathMatchesReference(name: String) throws {
     let c = try #require(pathCases.first { $0.name == name })
-    let fast = coverage(of: c.path, transform: c.transform, fillRule: c.rule, clippedTo: c.clips,
-                        canvasWidth: 32, canvasHeight: 32)
-    var reference = coverageReference(of: c.path, transform: c.transform, fillRule: c.rule,
-                                      canvasWidth: 32, canvasHeight: 32)
+    let fast = coverage(
+        of: c.path, transform: c.transform, fillRule: c.rule, clippedTo: c.clips,
+        canvasWidth: 32, canvasHeight: 32)
+    var reference = coverageReference(
+        of: c.path, transform: c.transform, fillRule: c.rule,
+        canvasWidth: 32, canvasHeight: 32)
     if let first = c.clips.first {
         // Clipped paths are defined as path coverage × the clip region's coverage (see
         // `coverage(of: Path, ...)`): the reference is the product of the two references.
-        let region = coverageReference(of: first, clippedTo: Array(c.clips.dropFirst()), canvasWidth: 32, canvasHeight: 32)
+        let region = coverageReference(
+            of: first, clippedTo: Array(c.clips.dropFirst()), canvasWidth: 32, canvasHeight: 32)
         reference = CoverageMask(box: reference.box, values: zip(reference.values, region.values).map { $0 * $1 })
     }
     let d = compare(fast, reference, size: 32, excluding: c.crossings.map { c.transform.apply(to: $0) })
@@ -153,7 +173,9 @@ func pathMatchesReference(name: String) throws {
     #expect(d.mean <= 0.5 / 255, "mean difference \(d.mean * 255)/255")
 }
 
-@Test("a polygon's total coverage is its vertices' shoelace area on the 1/1024 px grid within 1/2048 px² per row crossed, for both fill rules of a simple outline")
+@Test(
+    "a polygon's total coverage is its vertices' shoelace area on the 1/1024 px grid within 1/2048 px² per row crossed, for both fill rules of a simple outline"
+)
 func polygonAreaIsExact() {
     let points = [Point(2.3, 3.1), Point(29.4, 4.7), Point(15.2, 14.9), Point(28.1, 29.6), Point(3.7, 27.2)]
     var path = Path([.move(points[0])])
@@ -161,10 +183,15 @@ func polygonAreaIsExact() {
     path.close()
     // The integer cells sum exactly; what moves the area is the vertices' rounding to the grid and
     // each row crossing's, by ≤ 1/2048 px sideways: ≤ 1/2048 px² per row an edge crosses.
-    let crossings = points.indices.reduce(0.0) { $0 + abs(points[($1 + 1) % points.count].y - points[$1].y).rounded(.up) + 1 }
+    let crossings = points.indices.reduce(0.0) {
+        $0 + abs(points[($1 + 1) % points.count].y - points[$1].y).rounded(.up) + 1
+    }
     let grid = points.map { Point(($0.x * 1024).rounded() / 1024, ($0.y * 1024).rounded() / 1024) }
     var area = 0.0
-    for (i, p) in grid.enumerated() { let q = grid[(i + 1) % grid.count]; area += p.x * q.y - q.x * p.y }
+    for (i, p) in grid.enumerated() {
+        let q = grid[(i + 1) % grid.count]
+        area += p.x * q.y - q.x * p.y
+    }
     area = abs(area) / 2
     for rule in FillRule.allCases {
         let sum = coverage(of: path, fillRule: rule, canvasWidth: 32, canvasHeight: 32).sum

@@ -1,5 +1,5 @@
-import Testing
 import Raster
+import Testing
 
 @Test("a new pixmap is transparent and fill premultiplies the colour into every pixel")
 func fillPremultiplies() {

@@ -1,5 +1,5 @@
-import Testing
 import Raster
+import Testing
 
 @Test("premultiplying rounds every channel to round(c·a/255)")
 func premultiplyRoundsExactly() {

@@ -3,11 +3,14 @@ import Raster
 
 /// A rounded rectangle of w × h local units with corner radius r, rotated by `degrees` and centred
 /// on (cx, cy) in pixels: the shapes most tests draw.
-func shape(_ w: Double, _ h: Double, radius r: Double = 0, degrees: Double = 0,
-           centre cx: Double, _ cy: Double) -> RoundedRect {
-    RoundedRect(size: Size(w, h), cornerRadius: r,
-                transform: AffineTransform(rotation: .degrees(degrees))
-                    .concatenating(AffineTransform(translationX: cx, y: cy)))
+func shape(
+    _ w: Double, _ h: Double, radius r: Double = 0, degrees: Double = 0,
+    centre cx: Double, _ cy: Double
+) -> RoundedRect {
+    RoundedRect(
+        size: Size(w, h), cornerRadius: r,
+        transform: AffineTransform(rotation: .degrees(degrees))
+            .concatenating(AffineTransform(translationX: cx, y: cy)))
 }
 
 /// Largest |a − b| over every pixel of a canvas.

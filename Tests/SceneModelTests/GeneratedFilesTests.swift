@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneModel
 
 /// scenes/schema.json and the key tables of docs/scene-format.md are generated from the key
@@ -9,14 +10,17 @@ struct GeneratedFilesTests {
     @Test("the committed schema and format reference equal the ones generated from the key declarations")
     func committedFilesAreGenerated() throws {
         for file in try SceneFormatFiles.generated(root: repositoryRoot) {
-            #expect(file.committed == file.generated,
-                    "\(file.path) differs from the key declarations; run `\(SceneFormatFiles.command)` and commit the result")
+            #expect(
+                file.committed == file.generated,
+                "\(file.path) differs from the key declarations; run `\(SceneFormatFiles.command)` and commit the result"
+            )
         }
     }
 
     @Test("the JSON printer writes the committed schema back byte for byte")
     func printerRoundTrips() throws {
-        let text = try String(contentsOf: repositoryRoot.appendingPathComponent(SceneFormatFiles.schemaPath), encoding: .utf8)
+        let text = try String(
+            contentsOf: repositoryRoot.appendingPathComponent(SceneFormatFiles.schemaPath), encoding: .utf8)
         let node = try #require(try JSONReader.parse(text, file: "schema.json"))
         #expect(JSONValue(node).printed == text)
     }
@@ -43,8 +47,10 @@ struct GeneratedFilesTests {
 
     @Test("a table is replaced between its markers and the prose around it is kept")
     func tableReplacedBetweenMarkers() throws {
-        let doc = SceneKeys.docTables.map { "intro \($0.marker)\n<!-- keys:\($0.marker) -->\nstale\n<!-- /keys:\($0.marker) -->\nafter" }
-            .joined(separator: "\n")
+        let doc = SceneKeys.docTables.map {
+            "intro \($0.marker)\n<!-- keys:\($0.marker) -->\nstale\n<!-- /keys:\($0.marker) -->\nafter"
+        }
+        .joined(separator: "\n")
         let out = try SceneFormatFiles.doc(from: doc)
         #expect(!out.contains("stale"))
         #expect(out.contains("intro canvas\n<!-- keys:canvas -->\n| key | type | default | range | meaning |\n"))
@@ -54,7 +60,8 @@ struct GeneratedFilesTests {
 
     @Test("markdown becomes plain text in schema descriptions")
     func markdownToPlain() {
-        #expect(SchemaGenerator.plain("`CALayer.isHidden`: **not** drawn, see [icons](#icons) or [0, 1]") ==
-                "CALayer.isHidden: not drawn, see icons or [0, 1]")
+        #expect(
+            SchemaGenerator.plain("`CALayer.isHidden`: **not** drawn, see [icons](#icons) or [0, 1]")
+                == "CALayer.isHidden: not drawn, see icons or [0, 1]")
     }
 }

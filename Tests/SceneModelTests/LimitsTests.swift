@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneModel
 
 /// Hostile and oversized scene files fail with an error that names the limit, in bounded time,
@@ -43,18 +44,22 @@ struct LimitsTests {
             text += "a\(i): &a\(i) [\(refs)]\n"
         }
         let message = error(text)
-        #expect(message?.contains("more than 2000000 values after expanding aliases") == true, "\(message ?? "no error")")
+        #expect(
+            message?.contains("more than 2000000 values after expanding aliases") == true, "\(message ?? "no error")")
     }
 
     @Test("a file over the size limit is rejected before it is parsed, naming the flag")
     func fileSize() throws {
         let limits = SceneLimits(maxFileBytes: 100)
-        #expect(error(minimal + "#" + String(repeating: "x", count: 200), limits: limits)
-                == "t.yaml: file is \(minimal.utf8.count + 201) bytes; expected at most 100 bytes (raise the limit with --max-file-size (SceneLimits.maxFileBytes in Swift))")
+        #expect(
+            error(minimal + "#" + String(repeating: "x", count: 200), limits: limits)
+                == "t.yaml: file is \(minimal.utf8.count + 201) bytes; expected at most 100 bytes (raise the limit with --max-file-size (SceneLimits.maxFileBytes in Swift))"
+        )
         let dir = NSTemporaryDirectory() + "limits-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         let path = dir + "/big.yaml"
-        try (minimal + "#" + String(repeating: "x", count: 5 << 20)).write(toFile: path, atomically: true, encoding: .utf8)
+        try (minimal + "#" + String(repeating: "x", count: 5 << 20)).write(
+            toFile: path, atomically: true, encoding: .utf8)
         #expect(throws: SceneError.self) { try SceneLoader.load(path: path) }
         #expect(try SceneLoader.load(path: path, limits: SceneLimits(maxFileBytes: 6 << 20)).name == "big")
     }
@@ -65,27 +70,40 @@ struct LimitsTests {
         for i in 0..<5 { items += "  - { id: i\(i), size: [1, 1], center: [5, 5] }\n" }
         items += "behaviors:\n" + String(repeating: "  - gravity: { items: [i0] }\n", count: 3)
         #expect(error(items) == nil)
-        #expect(error(items, limits: SceneLimits(maxItems: 4))
-                == "t.yaml:4:3: items: 5 items; expected at most 4 (raise the limit with --max-items (SceneLimits.maxItems in Swift))")
-        #expect(error(items, limits: SceneLimits(maxBehaviors: 2))?
-                    .hasSuffix("behaviors: 3 behaviors; expected at most 2 (raise the limit with --max-behaviors (SceneLimits.maxBehaviors in Swift))") == true)
-        #expect(error(items, limits: SceneLimits(maxFrames: 59))?
-                    .hasSuffix("duration: 1 s at 60 fps is 60 frames; expected at most 59 frames (raise the limit with --max-frames (SceneLimits.maxFrames in Swift), or shorten the scene)") == true)
+        #expect(
+            error(items, limits: SceneLimits(maxItems: 4))
+                == "t.yaml:4:3: items: 5 items; expected at most 4 (raise the limit with --max-items (SceneLimits.maxItems in Swift))"
+        )
+        #expect(
+            error(items, limits: SceneLimits(maxBehaviors: 2))?
+                .hasSuffix(
+                    "behaviors: 3 behaviors; expected at most 2 (raise the limit with --max-behaviors (SceneLimits.maxBehaviors in Swift))"
+                ) == true)
+        #expect(
+            error(items, limits: SceneLimits(maxFrames: 59))?
+                .hasSuffix(
+                    "duration: 1 s at 60 fps is 60 frames; expected at most 59 frames (raise the limit with --max-frames (SceneLimits.maxFrames in Swift), or shorten the scene)"
+                ) == true)
     }
 
     @Test("the default limits keep the existing messages and accept a one-hour scene at 240 fps")
     func defaults() {
         #expect(error("canvas: { size: [10, 10] }\nfps: 240\nduration: 3600\nitems: []\n") == nil)
-        #expect(error("canvas: { size: [10, 10] }\nduration: 7200\nitems: []\n")
+        #expect(
+            error("canvas: { size: [10, 10] }\nduration: 7200\nitems: []\n")
                 == "t.yaml:2:11: duration: expected seconds greater than 0 and at most 3600, found 7200")
-        #expect(error("canvas: { size: [10, 10] }\nduration: 7200\nitems: []\n", limits: SceneLimits(maxSeconds: 7200)) == nil)
+        #expect(
+            error("canvas: { size: [10, 10] }\nduration: 7200\nitems: []\n", limits: SceneLimits(maxSeconds: 7200))
+                == nil)
     }
 
     @Test("a scene name that would leave the output folder is rejected")
     func hostileName() {
         for name in ["../x", "/etc/passwd", "a/b", "..", "x\\u0000"] {
             let message = error("name: \"\(name)\"\n" + minimal)
-            #expect(message?.contains("name: expected a name of letters, digits, '_' or '-'") == true, "\(name): \(message ?? "accepted")")
+            #expect(
+                message?.contains("name: expected a name of letters, digits, '_' or '-'") == true,
+                "\(name): \(message ?? "accepted")")
         }
     }
 

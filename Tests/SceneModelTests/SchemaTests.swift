@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneModel
 
 /// scenes/schema.json and the Swift decoder judge scene files alike. Runs
@@ -19,7 +20,8 @@ struct SchemaTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.script, Self.schema] + files
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         try process.run()
@@ -29,7 +31,10 @@ struct SchemaTests {
         process.waitUntilExit()
         let status = process.terminationStatus
         let stderr = String(decoding: err, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        try #require(status != 127, "python3 was not found on PATH; run `make deps` (or install Python 3, then: python3 -m pip install pyyaml jsonschema)")
+        try #require(
+            status != 127,
+            "python3 was not found on PATH; run `make deps` (or install Python 3, then: python3 -m pip install pyyaml jsonschema)"
+        )
         try #require(status != 2, "validate_schema.py could not run (try `make deps`): \(stderr)")
         let lines = String(decoding: out, as: UTF8.self).split(separator: "\n").map(String.init)
         return (status, lines)
@@ -39,7 +44,10 @@ struct SchemaTests {
     func bundledScenesAreValid() throws {
         let folder = repositoryRoot.appendingPathComponent("scenes")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-            .filter { $0 != "schema.json" && !$0.hasPrefix(".") && SceneFileFormat(pathExtension: ($0 as NSString).pathExtension) != nil }
+            .filter {
+                $0 != "schema.json" && !$0.hasPrefix(".")
+                    && SceneFileFormat(pathExtension: ($0 as NSString).pathExtension) != nil
+            }
             .sorted()
             .map { folder.appendingPathComponent($0).path }
         try #require(!files.isEmpty, "no scenes found in \(folder.path)")
@@ -60,13 +68,26 @@ struct SchemaTests {
             if Self.beyondTheSchema.contains(name) {
                 #expect(decoderRejects && !schemaRejects, "\(name) should pass the schema but not the decoder")
             } else {
-                #expect(schemaRejects == decoderRejects,
-                        "\(name): decoder \(decoderRejects ? "rejects" : "accepts"), schema \(schemaRejects ? "rejects" : "accepts")")
+                #expect(
+                    schemaRejects == decoderRejects,
+                    "\(name): decoder \(decoderRejects ? "rejects" : "accepts"), schema \(schemaRejects ? "rejects" : "accepts")"
+                )
             }
         }
         // The bad fixtures really are bad, so the agreement above is not vacuous.
-        #expect(result.lines.contains { $0.hasPrefix(folder.appendingPathComponent("unknown_key.yaml").path + ": items[0]") })
-        #expect(result.lines.contains { $0.hasPrefix(folder.appendingPathComponent("nan.yaml").path + ": items[0].center[0]: expected a finite number") })
-        #expect(result.lines.contains { $0.hasPrefix(folder.appendingPathComponent("infinity.json").path + ": duration: expected a finite number") })
+        #expect(
+            result.lines.contains {
+                $0.hasPrefix(folder.appendingPathComponent("unknown_key.yaml").path + ": items[0]")
+            })
+        #expect(
+            result.lines.contains {
+                $0.hasPrefix(
+                    folder.appendingPathComponent("nan.yaml").path + ": items[0].center[0]: expected a finite number")
+            })
+        #expect(
+            result.lines.contains {
+                $0.hasPrefix(
+                    folder.appendingPathComponent("infinity.json").path + ": duration: expected a finite number")
+            })
     }
 }

@@ -1,25 +1,30 @@
 import Foundation
 import Markup
 import Testing
+
 @testable import SceneModel
 
 @Suite("Reading the located tree")
 struct SourceTreeTests {
-    @Test("plain scalars follow the YAML 1.2 core schema, decimal only", arguments: [
-        ("", ScalarMeaning.null), ("~", .null), ("null", .null), ("NULL", .null),
-        ("true", .bool(true)), ("False", .bool(false)),
-        ("yes", .string("yes")), ("on", .string("on")), ("no", .string("no")),
-        ("0x10", .string("0x10")), ("1_000", .string("1_000")), ("12:30", .string("12:30")), ("1e", .string("1e")),
-        ("2020-01-01", .string("2020-01-01")), (".", .string(".")), ("-", .string("-")), ("+.e3", .string("+.e3")),
-    ])
+    @Test(
+        "plain scalars follow the YAML 1.2 core schema, decimal only",
+        arguments: [
+            ("", ScalarMeaning.null), ("~", .null), ("null", .null), ("NULL", .null),
+            ("true", .bool(true)), ("False", .bool(false)),
+            ("yes", .string("yes")), ("on", .string("on")), ("no", .string("no")),
+            ("0x10", .string("0x10")), ("1_000", .string("1_000")), ("12:30", .string("12:30")), ("1e", .string("1e")),
+            ("2020-01-01", .string("2020-01-01")), (".", .string(".")), ("-", .string("-")), ("+.e3", .string("+.e3")),
+        ])
     func plainScalars(text: String, meaning: ScalarMeaning) {
         #expect(ScalarMeaning.plain(text) == meaning)
     }
 
-    @Test("decimal numbers, and non-finite spellings as numbers", arguments: [
-        ("60", 60.0), ("-1.5", -1.5), ("+2", 2), (".5", 0.5), ("5.", 5), ("1e3", 1000), ("2.5E-1", 0.25),
-        ("007", 7), (".inf", .infinity), ("-.Inf", -.infinity), ("Infinity", .infinity), ("1e999", .infinity),
-    ])
+    @Test(
+        "decimal numbers, and non-finite spellings as numbers",
+        arguments: [
+            ("60", 60.0), ("-1.5", -1.5), ("+2", 2), (".5", 0.5), ("5.", 5), ("1e3", 1000), ("2.5E-1", 0.25),
+            ("007", 7), (".inf", .infinity), ("-.Inf", -.infinity), ("Infinity", .infinity), ("1e999", .infinity),
+        ])
     func numbers(text: String, value: Double) {
         #expect(ScalarMeaning.plain(text) == .number(value, text: text))
     }
@@ -61,7 +66,8 @@ struct SourceTreeTests {
         #expect(list[1].mark == SourceMark(line: 3, column: 4))
         let yaml = try #require(try SceneLoader.parse("a:\n  \"é😀\": [1,\n   2]", fileName: "t.yaml", format: .yaml))
         guard case .mapping(let top) = yaml.value, case .mapping(let inner) = top[0].value.value,
-              case .sequence(let items) = inner[0].value.value else {
+            case .sequence(let items) = inner[0].value.value
+        else {
             Issue.record("unexpected shape")
             return
         }
@@ -72,7 +78,8 @@ struct SourceTreeTests {
 
     @Test("a key path without a position of its own falls back to its nearest ancestor, never the root")
     func markTable() throws {
-        let root = try #require(try SceneLoader.parse("canvas:\n  size: [1, 2]\nitems: []", fileName: "t.yaml", format: .yaml))
+        let root = try #require(
+            try SceneLoader.parse("canvas:\n  size: [1, 2]\nitems: []", fileName: "t.yaml", format: .yaml))
         let table = MarkTable(root)
         #expect(table.mark(for: "canvas.size[1]") == SourceMark(line: 2, column: 13))
         #expect(table.mark(for: "canvas.scale") == SourceMark(line: 2, column: 3))
@@ -115,10 +122,12 @@ struct SourceTreeTests {
 
 @Suite("Did you mean")
 struct SuggestionTests {
-    @Test("edit distance counts insertions, deletions, substitutions and adjacent swaps", arguments: [
-        ("card", "card", 0), ("crad", "card", 1), ("fil", "fill", 1), ("snapp", "snap", 1),
-        ("colour", "color", 1), ("", "abc", 3), ("kitten", "sitting", 3),
-    ])
+    @Test(
+        "edit distance counts insertions, deletions, substitutions and adjacent swaps",
+        arguments: [
+            ("card", "card", 0), ("crad", "card", 1), ("fil", "fill", 1), ("snapp", "snap", 1),
+            ("colour", "color", 1), ("", "abc", 3), ("kitten", "sitting", 3),
+        ])
     func distance(a: String, b: String, expected: Int) {
         #expect(editDistance(a, b) == expected)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SceneModel
 
 /// Fixtures live in `Fixtures/` next to these sources and are copied into the test bundle.

@@ -1,6 +1,7 @@
 import Foundation
 import Markup
 import Testing
+
 @testable import SceneModel
 
 /// File names and values come from users and from files users were sent: a message quotes them so
@@ -10,8 +11,12 @@ struct UntrustedNamesTests {
     @Test("invisible and bidi characters in a quoted value are escaped, so the terminal line is what the file holds")
     func invisibleValue() throws {
         // NUL, DEL, zero-width space and RIGHT-TO-LEFT OVERRIDE inside a scene name.
-        let error = try #require(sceneError { try decodeYAML(header + "items: []\nname: \"a\\0b\\x7Fc\\u200Bd\\u202Eevil\"") })
-        #expect(error.description == #"test.yaml:4:7: name: expected a name of letters, digits, '_' or '-' (it names the output folder), found 'a\u{0}b\u{7F}c\u{200B}d\u{202E}evil'"#)
+        let error = try #require(
+            sceneError { try decodeYAML(header + "items: []\nname: \"a\\0b\\x7Fc\\u200Bd\\u202Eevil\"") })
+        #expect(
+            error.description
+                == #"test.yaml:4:7: name: expected a name of letters, digits, '_' or '-' (it names the output folder), found 'a\u{0}b\u{7F}c\u{200B}d\u{202E}evil'"#
+        )
         #expect(!error.description.unicodeScalars.contains { $0.value == 0x202E || $0.value == 0 || $0.value == 0x7F })
     }
 
@@ -32,22 +37,31 @@ struct UntrustedNamesTests {
 
     @Test("a FIFO given as a scene is named as one, not 'permission denied', and is never opened")
     func fifo() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("SceneModelTests-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "SceneModelTests-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let pipe = folder + "/scene.yaml"
         try #require(mkfifo(pipe, 0o600) == 0)
         // Opening a FIFO for reading blocks until a writer comes: the test would hang if it were.
         let error = try #require(sceneError { try SceneLoader.load(path: pipe) })
-        #expect(error.description == "\(pipe): is a FIFO (named pipe), not a regular file; expected a scene file (.yaml, .yml or .json) (save the scene to a file and pass that file's path)")
+        #expect(
+            error.description
+                == "\(pipe): is a FIFO (named pipe), not a regular file; expected a scene file (.yaml, .yml or .json) (save the scene to a file and pass that file's path)"
+        )
         #expect(error.kind == .io)
         let device = try #require(sceneError { try SceneLoader.load(path: "/dev/null") })
         #expect(device.description.hasPrefix("/dev/null: is a character device, not a regular file"))
     }
 
-    @Test("a file named only an extension ('..yaml', '.yaml') gets a message about its name, unless the scene names itself")
+    @Test(
+        "a file named only an extension ('..yaml', '.yaml') gets a message about its name, unless the scene names itself"
+    )
     func nameWithoutStem() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("SceneModelTests-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "SceneModelTests-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let yaml = "canvas: { size: [10, 10] }\nitems: []\nduration: 1\n"
@@ -58,7 +72,10 @@ struct UntrustedNamesTests {
             let path = folder + "/" + name
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             let error = try #require(sceneError { try SceneLoader.load(path: path) })
-            #expect(error.description == "\(path): the file name has nothing before its extension, so the scene has no default name (add a line such as name: my-scene, or name the file after the scene, as in my-scene.yaml)")
+            #expect(
+                error.description
+                    == "\(path): the file name has nothing before its extension, so the scene has no default name (add a line such as name: my-scene, or name the file after the scene, as in my-scene.yaml)"
+            )
         }
         let named = folder + "/..yaml"
         try Data(("name: dots\n" + yaml).utf8).write(to: URL(fileURLWithPath: named))

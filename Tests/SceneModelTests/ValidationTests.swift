@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Raster
 import Testing
+
 @testable import SceneModel
 
 /// Scenes built in Swift meet the same rules, in the same words, as scene files; only the line
@@ -10,9 +11,10 @@ import Testing
 struct ValidationTests {
     /// A valid scene: one card snapping, as in scenes/snap.yaml.
     private func snapScene() -> Scene {
-        Scene(name: "snap", canvas: Canvas(size: Size(320, 568)), length: .untilRest(maxDuration: 5),
-              items: [Item(id: "card", size: Size(60, 60), center: Point(160, 252))],
-              behaviors: [.snap(SnapSpec(item: "card", snapPoint: Point(80, 252)))])
+        Scene(
+            name: "snap", canvas: Canvas(size: Size(320, 568)), length: .untilRest(maxDuration: 5),
+            items: [Item(id: "card", size: Size(60, 60), center: Point(160, 252))],
+            behaviors: [.snap(SnapSpec(item: "card", snapPoint: Point(80, 252)))])
     }
 
     private func error(_ scene: Scene, sourceLocation: SourceLocation = #_sourceLocation) -> SceneError? {
@@ -30,7 +32,9 @@ struct ValidationTests {
         var scene = snapScene()
         scene.behaviors = [.snap(SnapSpec(item: "crad", snapPoint: Point(80, 252)))]
         let swift = try #require(error(scene))
-        #expect(swift.description == "<swift>: behaviors[0].snap.item: unknown item 'crad'; expected one of: card (did you mean 'card'?)")
+        #expect(
+            swift.description
+                == "<swift>: behaviors[0].snap.item: unknown item 'crad'; expected one of: card (did you mean 'card'?)")
         #expect(swift.line == nil && swift.column == nil)
         let file = try #require(sceneError { try Fixtures.decode("unknown_item.yaml") })
         #expect(swift.message == file.message)
@@ -40,12 +44,17 @@ struct ValidationTests {
 
     /// Fixtures whose error comes from `Scene.validate`, and the same mistake made in Swift.
     static let sameMistakes: [(fixture: String, mistake: @Sendable (inout Scene) -> Void)] = [
-        ("duplicate_id.yaml", { scene in
-            scene.items = [Item(id: "card", size: Size(60, 60), center: Point(100, 100)),
-                           Item(id: "other", size: Size(60, 60), center: Point(200, 100)),
-                           Item(id: "card", size: Size(40, 40), center: Point(100, 300))]
-            scene.behaviors = []
-        }),
+        (
+            "duplicate_id.yaml",
+            { scene in
+                scene.items = [
+                    Item(id: "card", size: Size(60, 60), center: Point(100, 100)),
+                    Item(id: "other", size: Size(60, 60), center: Point(200, 100)),
+                    Item(id: "card", size: Size(40, 40), center: Point(100, 300)),
+                ]
+                scene.behaviors = []
+            }
+        ),
         ("negative_size.yaml", { scene in scene.items[0].size = Size(60, -10) }),
         ("zero_size.json", { scene in scene.items[0].size = Size(0, 60) }),
         ("fps_out_of_range.yaml", { scene in scene.fps = 500 }),
@@ -64,18 +73,26 @@ struct ValidationTests {
         #expect(swift.line == nil && file.line != nil)
     }
 
-    @Test("exact messages for scenes built in Swift", arguments: [
-        ("nan center", "<swift>: items[0].center[0]: expected a finite number, found nan"),
-        ("infinite rotation", "<swift>: items[0].rotation: expected a finite number, found inf"),
-        ("zero height", "<swift>: items[0].size[1]: expected a height greater than 0, found 0"),
-        ("opacity", "<swift>: items[0].opacity: expected an opacity from 0 to 1, found -0.25"),
-        ("nan damping", "<swift>: behaviors[0].snap.damping: expected a finite number, found nan"),
-        ("long duration", "<swift>: duration: expected seconds greater than 0 and at most 3600, found 3600.5"),
-        ("scale", "<swift>: canvas.scale: expected a scale greater than 0 and at most 8, found 9"),
-        ("huge canvas", "<swift>: canvas.size: 1e+300x10 pt at scale 2 is 2e+300x20 px; expected at most 16384 px per side (lower canvas.scale or the size)"),
-        ("empty name", "<swift>: name: expected a name of letters, digits, '_' or '-' (it names the output folder), found ''"),
-        ("gravity direction", "<swift>: behaviors[1].gravity.direction[1]: expected a finite number, found -inf"),
-    ])
+    @Test(
+        "exact messages for scenes built in Swift",
+        arguments: [
+            ("nan center", "<swift>: items[0].center[0]: expected a finite number, found nan"),
+            ("infinite rotation", "<swift>: items[0].rotation: expected a finite number, found inf"),
+            ("zero height", "<swift>: items[0].size[1]: expected a height greater than 0, found 0"),
+            ("opacity", "<swift>: items[0].opacity: expected an opacity from 0 to 1, found -0.25"),
+            ("nan damping", "<swift>: behaviors[0].snap.damping: expected a finite number, found nan"),
+            ("long duration", "<swift>: duration: expected seconds greater than 0 and at most 3600, found 3600.5"),
+            ("scale", "<swift>: canvas.scale: expected a scale greater than 0 and at most 8, found 9"),
+            (
+                "huge canvas",
+                "<swift>: canvas.size: 1e+300x10 pt at scale 2 is 2e+300x20 px; expected at most 16384 px per side (lower canvas.scale or the size)"
+            ),
+            (
+                "empty name",
+                "<swift>: name: expected a name of letters, digits, '_' or '-' (it names the output folder), found ''"
+            ),
+            ("gravity direction", "<swift>: behaviors[1].gravity.direction[1]: expected a finite number, found -inf"),
+        ])
     func swiftMessages(mistake: String, expected: String) throws {
         var scene = snapScene()
         switch mistake {
@@ -106,7 +123,7 @@ struct ValidationTests {
     @Test("the first violation in decoding order wins")
     func firstViolationWins() throws {
         var scene = snapScene()
-        scene.fps = 0                                  // checked before items
+        scene.fps = 0  // checked before items
         scene.items[0].size = Size(-1, -1)
         scene.behaviors = [.snap(SnapSpec(item: "ghost", snapPoint: .zero))]
         #expect(error(scene)?.keyPath == "fps")
@@ -114,11 +131,14 @@ struct ValidationTests {
         #expect(error(scene)?.keyPath == "items[0].size[0]")
     }
 
-    @Test("item ids and names follow their documented patterns", arguments: [
-        ("card", true), ("_x", true), ("a-b_9", true), ("Card2", true),
-        ("r3.avatar", true), ("a.b.c_d", true),
-        ("", false), ("9lives", false), ("-a", false), ("a b", false), ("é", false), ("a..b", false), ("a.", false), (".a", false), ("a.9", false),
-    ])
+    @Test(
+        "item ids and names follow their documented patterns",
+        arguments: [
+            ("card", true), ("_x", true), ("a-b_9", true), ("Card2", true),
+            ("r3.avatar", true), ("a.b.c_d", true),
+            ("", false), ("9lives", false), ("-a", false), ("a b", false), ("é", false), ("a..b", false), ("a.", false),
+            (".a", false), ("a.9", false),
+        ])
     func itemIDs(id: String, valid: Bool) {
         #expect(SceneRules.isValidItemID(id) == valid)
     }
@@ -134,7 +154,9 @@ struct ValidationTests {
 
 @Suite("Scene warnings")
 struct SceneWarningTests {
-    @Test("a velocity field faster than 20 m/s loads with a located warning that suggests m/s; a plausible one gives none")
+    @Test(
+        "a velocity field faster than 20 m/s loads with a located warning that suggests m/s; a plausible one gives none"
+    )
     func implausibleFieldSpeed() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-warn-\(getpid())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -142,21 +164,24 @@ struct SceneWarningTests {
         func write(_ direction: String) throws -> String {
             let path = folder + "/f.yaml"
             try """
-                canvas: { size: [100, 100] }
-                duration: 1
-                items: [{ id: a, size: [10, 10], center: [50, 50] }]
-                behaviors:
-                  - field: { kind: velocity, items: [a], direction: \(direction) }
-                """.write(toFile: path, atomically: true, encoding: .utf8)
+            canvas: { size: [100, 100] }
+            duration: 1
+            items: [{ id: a, size: [10, 10], center: [50, 50] }]
+            behaviors:
+              - field: { kind: velocity, items: [a], direction: \(direction) }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
             return path
         }
         // The bundled fields scene's old value: written as pt/s, read by UIKit as 63 m/s.
         let bad = try write("[60, -20]")
         let (_, warnings) = try SceneLoader.loadWithWarnings(path: bad)
-        #expect(warnings.map(\.description) == [
-            "\(bad):5:53: behaviors[0].field.direction: velocity field speed 63.2456 m/s (6324.56 pt/s) is implausible; direction is in m/s as UIKit reads it (1 m/s = 100 pt/s) (divide by 100 if you meant pt/s: [0.6, -0.2])",
-        ])
-        #expect(try SceneLoader.loadWithWarnings(path: write("[12, 16]")).1.isEmpty, "exactly 20 m/s is at the bound, not above")
+        #expect(
+            warnings.map(\.description) == [
+                "\(bad):5:53: behaviors[0].field.direction: velocity field speed 63.2456 m/s (6324.56 pt/s) is implausible; direction is in m/s as UIKit reads it (1 m/s = 100 pt/s) (divide by 100 if you meant pt/s: [0.6, -0.2])"
+            ])
+        #expect(
+            try SceneLoader.loadWithWarnings(path: write("[12, 16]")).1.isEmpty,
+            "exactly 20 m/s is at the bound, not above")
         let good = try write("[0.6, -0.2]")
         #expect(try SceneLoader.loadWithWarnings(path: good).1.isEmpty)
     }

@@ -1,12 +1,13 @@
-import Testing
 import Geometry
 import Raster
 import Shapes
+import Testing
 
 @Test("absolute and relative commands give the same path")
 func absoluteAndRelative() throws {
     let absolute = try SVGPathData.parse("M10 20 L30 20 H40 V50 C40 60 30 70 20 70 S0 60 10 50 Q15 40 20 35 T30 30 Z")
-    let relative = try SVGPathData.parse("m10 20 l20 0 h10 v30 c0 10 -10 20 -20 20 s-20 -10 -10 -20 q5 -10 10 -15 t10 -5 z")
+    let relative = try SVGPathData.parse(
+        "m10 20 l20 0 h10 v30 c0 10 -10 20 -20 20 s-20 -10 -10 -20 q5 -10 10 -15 t10 -5 z")
     #expect(absolute == relative)
     #expect(absolute.elements.count == 9)
     #expect(absolute.elements[2] == .line(Point(40, 20)))
@@ -37,15 +38,17 @@ func arcs() throws {
     #expect(small.elements.count >= 2)
 }
 
-@Test("malformed path data names the character offset", arguments: [
-    ("L10 10", 0, "must start with a move"),
-    ("M10 10 L20", 10, "expected a number, found the end"),
-    ("M10 10 X20 20", 7, "unknown path command 'X'"),
-    ("M10 10 L20 # 5", 11, "expected a number"),
-    ("M0 0 A5 5 0 2 1 10 10", 12, "arc flag"),
-    ("M0 0 Z 5 5", 7, "expected a command after Z"),
-    ("M1e999 0", 1, "out of range"),
-])
+@Test(
+    "malformed path data names the character offset",
+    arguments: [
+        ("L10 10", 0, "must start with a move"),
+        ("M10 10 L20", 10, "expected a number, found the end"),
+        ("M10 10 X20 20", 7, "unknown path command 'X'"),
+        ("M10 10 L20 # 5", 11, "expected a number"),
+        ("M0 0 A5 5 0 2 1 10 10", 12, "arc flag"),
+        ("M0 0 Z 5 5", 7, "expected a command after Z"),
+        ("M1e999 0", 1, "out of range"),
+    ])
 func malformedPathData(input: String, offset: Int, message: String) {
     #expect {
         _ = try SVGPathData.parse(input)
@@ -65,7 +68,7 @@ func tooLong() {
 func helpers() {
     let rect = Rect(x: 10, y: 10, width: 60, height: 40)
     let ellipse = coverage(of: ShapePaths.ellipse(in: rect), canvasWidth: 80, canvasHeight: 60).sum
-    #expect(abs(ellipse - Double.pi * 30 * 20) / (Double.pi * 600) < 5e-4)   // the cubic circle's 2.7e-4
+    #expect(abs(ellipse - Double.pi * 30 * 20) / (Double.pi * 600) < 5e-4)  // the cubic circle's 2.7e-4
     let square = Rect(x: 10, y: 10, width: 40, height: 40)
     let hexagon = coverage(of: ShapePaths.polygon(sides: 6, in: square), canvasWidth: 60, canvasHeight: 60).sum
     // The fixed-point grid (Raster README) moves an area by ≤ (1 + √2)/2048 px² per px of
@@ -73,7 +76,9 @@ func helpers() {
     #expect(abs(hexagon - 3 * 3.0.squareRoot() / 2 * 400) < 0.15)
     // A star with inner radius r·cos72°/cos36° is the pentagram's outline: 10 triangles.
     let inner = Angle.degrees(72).cos / Angle.degrees(36).cos
-    let star = coverage(of: ShapePaths.star(points: 5, innerRadius: inner, in: square), canvasWidth: 60, canvasHeight: 60).sum
+    let star = coverage(
+        of: ShapePaths.star(points: 5, innerRadius: inner, in: square), canvasWidth: 60, canvasHeight: 60
+    ).sum
     let expected = 10 * 0.5 * 20 * 20 * inner * Angle.degrees(36).sin
     #expect(abs(star - expected) < 0.15)
 }

@@ -1,6 +1,7 @@
-import Testing
 import Geometry
 import Raster
+import Testing
+
 @testable import Shapes
 
 // Stroke outlines measured by the area Raster fills from them (Σ coverage, exact area for
@@ -96,7 +97,10 @@ func dashes() {
     // A negative phase counts back: (s − 2) mod 10 < 5 → [2, 7], [12, 17], [22, 27], [32, 37].
     #expect(abs(area(stroked(l, StrokeStyle(lineWidth: 6, lineDashPattern: [5, 5], lineDashPhase: -2))) - 120) < 1e-3)
     // Square caps on every dash: [0, 5], [13, 18], [26, 31], [39, 40], each 3 longer at both ends.
-    #expect(abs(area(stroked(l, StrokeStyle(lineWidth: 6, lineCap: .square, lineDashPattern: [5, 8]))) - (11 + 11 + 11 + 7) * 6) < 1e-3)
+    #expect(
+        abs(
+            area(stroked(l, StrokeStyle(lineWidth: 6, lineCap: .square, lineDashPattern: [5, 8]))) - (11 + 11 + 11 + 7)
+                * 6) < 1e-3)
 }
 
 @Test("a subpath of one point draws a disk with round caps and nothing with butt caps")
@@ -124,7 +128,8 @@ func strokeSwallowsTheHole() {
 @Test("a sharp turn with a miter limit of 10 bevels beyond it and miters within it")
 func sharpTurns() {
     // Turning back by 170°: the ratio 1/sin(5°) = 11.5 exceeds 10, so the corner is bevelled.
-    let tip = Point(50, 40), dir = Angle.degrees(170).unitVector
+    let tip = Point(50, 40)
+    let dir = Angle.degrees(170).unitVector
     let sharp = line([Point(10, 40), tip, tip + dir * 40])
     let bevel = area(stroked(sharp, StrokeStyle(lineWidth: 2, lineJoin: .bevel)))
     #expect(abs(area(stroked(sharp, StrokeStyle(lineWidth: 2, lineJoin: .miter))) - bevel) < 1e-6)

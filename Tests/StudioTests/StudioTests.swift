@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Studio
 
 @Suite("Studio workspace, renderer and events", .serialized)
@@ -24,26 +25,36 @@ struct StudioTests {
         return path
     }
 
-    @Test("only a render's page and numbered frames can be served; traversal, encoded or absolute names resolve to nothing")
+    @Test(
+        "only a render's page and numbered frames can be served; traversal, encoded or absolute names resolve to nothing"
+    )
     func servableNames() {
-        for good in ["index.html", "frame_00000.png", "frame_123456.png"] { #expect(StudioWorkspace.isServable(good), "\(good)") }
-        for bad in ["..", "../index.html", "%2e%2e", "/etc/passwd", "frame_1.png", "frame_00001.png/..", "frame_0000a.png",
-                    "trace.csv", "frame_٠٠٠٠٠.png", ""] {
+        for good in ["index.html", "frame_00000.png", "frame_123456.png"] {
+            #expect(StudioWorkspace.isServable(good), "\(good)")
+        }
+        for bad in [
+            "..", "../index.html", "%2e%2e", "/etc/passwd", "frame_1.png", "frame_00001.png/..", "frame_0000a.png",
+            "trace.csv", "frame_٠٠٠٠٠.png", "",
+        ] {
             #expect(!StudioWorkspace.isServable(bad), "\(bad)")
         }
     }
 
-    @Test("scenes are found by name among the folder's own scene files; a symlink leading out of the folder is left out")
+    @Test(
+        "scenes are found by name among the folder's own scene files; a symlink leading out of the folder is left out")
     func sceneLookup() throws {
         let root = try folder()
         try Self.scene(duration: 0.5).write(toFile: root + "/scenes/drop.yaml", atomically: true, encoding: .utf8)
         try "name: secret\n".write(toFile: root + "/secret.yaml", atomically: true, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: root + "/scenes/outside.yaml", withDestinationPath: root + "/secret.yaml")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/scenes/outside.yaml", withDestinationPath: root + "/secret.yaml")
         let workspace = try StudioWorkspace(scenesAt: root + "/scenes", output: root + "/out")
         #expect(workspace.scenes().map(\.name) == ["drop"])
         #expect(workspace.sceneFile(named: "drop") == root + "/scenes/drop.yaml")
         #expect(workspace.sceneFile(named: "../secret") == nil && workspace.sceneFile(named: "outside") == nil)
-        #expect(throws: StudioError.noSuchScenes(root + "/nope")) { try StudioWorkspace(scenesAt: root + "/nope", output: root) }
+        #expect(throws: StudioError.noSuchScenes(root + "/nope")) {
+            try StudioWorkspace(scenesAt: root + "/nope", output: root)
+        }
     }
 
     @Test("a render publishes frames and a player page; an error keeps the last good render; a fix publishes version 2")
@@ -62,23 +73,29 @@ struct StudioTests {
         let frames = try FileManager.default.contentsOfDirectory(atPath: root + "/out/drop").sorted()
         #expect(frames.count == 16 && frames.first == "frame_00000.png" && frames.last == "index.html")
 
-        try Self.scene(duration: 0.5).replacingOccurrences(of: "fps: 30", with: "fps: thirty").write(toFile: file, atomically: true, encoding: .utf8)
+        try Self.scene(duration: 0.5).replacingOccurrences(of: "fps: 30", with: "fps: thirty").write(
+            toFile: file, atomically: true, encoding: .utf8)
         await renderer.request("drop")
         let failed = await received.next()
         #expect(failed?.version == 1)
         #expect(failed?.error?.hasPrefix(file + ":3:6: fps: expected") == true, "\(failed?.error ?? "nil")")
-        #expect(FileManager.default.fileExists(atPath: root + "/out/drop/frame_00014.png"), "the last good render stays")
+        #expect(
+            FileManager.default.fileExists(atPath: root + "/out/drop/frame_00014.png"), "the last good render stays")
 
         try Self.scene(duration: 1).write(toFile: file, atomically: true, encoding: .utf8)
         await renderer.request("drop")
         #expect(await received.next() == StudioEvent(scene: "drop", version: 2, error: nil))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root + "/out/drop").filter { $0.hasSuffix(".png") }.count == 30)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: root + "/out/drop").filter { $0.hasSuffix(".png") }
+                .count == 30)
         #expect(!FileManager.default.fileExists(atPath: root + "/out/.staging-drop"))
     }
 
     @Test("event data escapes markup and line breaks, so an error message cannot inject HTML or split an event")
     func eventEscaping() {
         let e = StudioEvent(scene: "<script>", version: 3, error: "bad\n\ndata: {}")
-        #expect(e.serverSentEvent == #"data: {"scene":"\u003cscript\u003e","version":3,"error":"bad\u000a\u000adata: {}"}"# + "\n\n")
+        #expect(
+            e.serverSentEvent == #"data: {"scene":"\u003cscript\u003e","version":3,"error":"bad\u000a\u000adata: {}"}"#
+                + "\n\n")
     }
 }

@@ -9,14 +9,17 @@ public struct ProcessOutput: Sendable {
 
 /// Runs a real program to completion (ffmpeg, ffprobe, the built `flipbook`), draining both
 /// pipes on their own threads so a chatty child can never deadlock the test.
-public func runProcess(_ executable: String, _ arguments: [String], currentDirectory: String? = nil,
-                       environment: [String: String]? = nil) throws -> ProcessOutput {
+public func runProcess(
+    _ executable: String, _ arguments: [String], currentDirectory: String? = nil,
+    environment: [String: String]? = nil
+) throws -> ProcessOutput {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let currentDirectory { process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory) }
     if let environment { process.environment = environment }
-    let out = Pipe(), err = Pipe()
+    let out = Pipe()
+    let err = Pipe()
     process.standardOutput = out
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
@@ -33,9 +36,10 @@ public func runProcess(_ executable: String, _ arguments: [String], currentDirec
     }
     process.waitUntilExit()
     group.wait()
-    return ProcessOutput(status: process.terminationStatus,
-                         stdout: String(decoding: box.out, as: UTF8.self),
-                         stderr: String(decoding: box.err, as: UTF8.self))
+    return ProcessOutput(
+        status: process.terminationStatus,
+        stdout: String(decoding: box.out, as: UTF8.self),
+        stderr: String(decoding: box.err, as: UTF8.self))
 }
 
 /// Finds a program on PATH (for ffmpeg and ffprobe).
@@ -53,7 +57,8 @@ private final class OutputBox: @unchecked Sendable {
     private(set) var out = Data()
     private(set) var err = Data()
     func set(_ data: Data, isOut: Bool) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if isOut { out = data } else { err = data }
     }
 }

@@ -17,28 +17,34 @@ public struct VideoStreamFacts: Sendable {
 /// Probes with the real ffprobe, counting frames by decoding.
 public func probeStream(_ path: String) throws -> VideoStreamFacts {
     guard let ffprobe = which("ffprobe") else { throw ProbeError("ffprobe not found on PATH") }
-    let result = try runProcess(ffprobe, [
-        "-v", "error", "-select_streams", "v:0", "-count_frames",
-        "-show_entries", "stream=codec_name,pix_fmt,width,height,nb_read_frames,color_space:stream_tags=alpha_mode:format=duration",
-        "-of", "default=noprint_wrappers=1", path,
-    ])
+    let result = try runProcess(
+        ffprobe,
+        [
+            "-v", "error", "-select_streams", "v:0", "-count_frames",
+            "-show_entries",
+            "stream=codec_name,pix_fmt,width,height,nb_read_frames,color_space:stream_tags=alpha_mode:format=duration",
+            "-of", "default=noprint_wrappers=1", path,
+        ])
     guard result.status == 0 else { throw ProbeError("ffprobe failed: \(result.stderr)") }
     // APNG has no container duration; the sum of the frame durations is the playing time.
-    let packets = try runProcess(ffprobe, [
-        "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=duration_time", "-of", "csv=p=0", path,
-    ])
+    let packets = try runProcess(
+        ffprobe,
+        [
+            "-v", "error", "-select_streams", "v:0", "-show_entries", "packet=duration_time", "-of", "csv=p=0", path,
+        ])
     let packetDuration = packets.stdout.split(separator: "\n").compactMap { Double($0) }.reduce(0, +)
     var fields: [String: String] = [:]
     for line in result.stdout.split(separator: "\n") {
         let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
         if parts.count == 2 { fields[parts[0].replacingOccurrences(of: "TAG:", with: "")] = parts[1] }
     }
-    return VideoStreamFacts(codec: fields["codec_name"] ?? "", pixelFormat: fields["pix_fmt"] ?? "",
-                            width: Int(fields["width"] ?? "") ?? 0, height: Int(fields["height"] ?? "") ?? 0,
-                            frameCount: Int(fields["nb_read_frames"] ?? "") ?? 0,
-                            duration: Double(fields["duration"] ?? "") ?? packetDuration,
-                            colorSpace: fields["color_space"] ?? "unknown",
-                            alphaMode: fields["alpha_mode"] ?? "")
+    return VideoStreamFacts(
+        codec: fields["codec_name"] ?? "", pixelFormat: fields["pix_fmt"] ?? "",
+        width: Int(fields["width"] ?? "") ?? 0, height: Int(fields["height"] ?? "") ?? 0,
+        frameCount: Int(fields["nb_read_frames"] ?? "") ?? 0,
+        duration: Double(fields["duration"] ?? "") ?? packetDuration,
+        colorSpace: fields["color_space"] ?? "unknown",
+        alphaMode: fields["alpha_mode"] ?? "")
 }
 
 /// Decodes every frame to packed RGBA8 with the real ffmpeg, one output frame per stored frame
@@ -50,7 +56,11 @@ public func decodeVideoRGBA(_ path: String, decoder: String? = nil) throws -> [U
         .appendingPathComponent("decoded-\(getpid())-\(UUID().uuidString.prefix(6)).rgba")
     defer { unlink(raw) }
     let forced = decoder.map { ["-c:v", $0] } ?? []
-    let result = try runProcess(ffmpeg, ["-v", "error", "-y"] + forced + ["-i", path, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", raw])
+    let result = try runProcess(
+        ffmpeg,
+        ["-v", "error", "-y"] + forced + [
+            "-i", path, "-fps_mode", "passthrough", "-f", "rawvideo", "-pix_fmt", "rgba", raw,
+        ])
     guard result.status == 0 else { throw ProbeError("ffmpeg decode failed: \(result.stderr)") }
     return [UInt8](try Data(contentsOf: URL(fileURLWithPath: raw)))
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Text
 
 @Suite("Font registry, fallback and bidi")
@@ -26,12 +27,15 @@ struct FontRegistryTests {
     @Test("a character Inter lacks falls back to DejaVu Sans; one no font has is a warning naming its code point")
     func fallback() throws {
         let registry = FontRegistry()
-        let layout = try TextLayout.layout("a\u{0416}\u{0627}\u{0F00}", style: TextStyle(), width: 500, registry: registry)
+        let layout = try TextLayout.layout(
+            "a\u{0416}\u{0627}\u{0F00}", style: TextStyle(), width: 500, registry: registry)
         #expect(layout.faces.map(\.familyName) == ["Inter", "DejaVu Sans"])
         #expect(layout.warnings.map(\.codePoint) == ["U+0F00"])
     }
 
-    @Test("a right-to-left paragraph aligns right under natural alignment; numbers after Hebrew sit at level 2; runs reorder by rule L2")
+    @Test(
+        "a right-to-left paragraph aligns right under natural alignment; numbers after Hebrew sit at level 2; runs reorder by rule L2"
+    )
     func bidi() throws {
         let registry = FontRegistry()
         let layout = try TextLayout.layout("سلام", style: TextStyle(size: 20), width: 300, registry: registry)
@@ -47,8 +51,9 @@ struct FontRegistryTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("not a font".utf8).write(to: folder.appendingPathComponent("fake.ttf"))
-        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
-                                         toPath: folder.appendingPathComponent("Mono.ttf").path)
+        try FileManager.default.copyItem(
+            atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+            toPath: folder.appendingPathComponent("Mono.ttf").path)
         #expect(throws: TextError.fontPathOutsideFolder(path: "../x.ttf", folder: folder.path)) {
             try FontRegistry.loadSceneFonts(["../x.ttf"], folder: folder.path)
         }

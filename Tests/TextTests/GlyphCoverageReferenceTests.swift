@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Raster
 import Testing
+
 @testable import Text
 
 /// Glyph coverage from Flipbook's path rasterizer against FreeType's own unhinted anti-aliased
@@ -40,7 +41,9 @@ struct GlyphCoverageReferenceTests {
     static func compare(_ c: Case, factor: Int) throws -> Comparison {
         let face = try FontFace(path: c.path)
         var error: Int32 = 0
-        guard let ft = cft_open(c.path, UInt32(c.pixels * factor), &error) else { throw TextError.notAFont(path: c.path, freeTypeError: error) }
+        guard let ft = cft_open(c.path, UInt32(c.pixels * factor), &error) else {
+            throw TextError.notAFont(path: c.path, freeTypeError: error)
+        }
         defer { cft_close(ft) }
         let scale = Double(c.pixels) / Double(face.unitsPerEm)
         var result = Comparison()
@@ -56,18 +59,22 @@ struct GlyphCoverageReferenceTests {
             for by in 0..<Int(glyph.height) {
                 for bx in 0..<Int(glyph.width) {
                     guard let buffer = glyph.buffer else { continue }
-                    let X = ox * factor + Int(glyph.left) + bx, Y = oy * factor - Int(glyph.top) + by
-                    let px = X >= 0 ? X / factor : -1, py = Y >= 0 ? Y / factor : -1
+                    let sampleX = ox * factor + Int(glyph.left) + bx
+                    let sampleY = oy * factor - Int(glyph.top) + by
+                    let px = sampleX >= 0 ? sampleX / factor : -1
+                    let py = sampleY >= 0 ? sampleY / factor : -1
                     guard px >= 0, py >= 0, px < width, py < height else { continue }
                     theirs[py * width + px] += Double(buffer[by * Int(glyph.pitch) + bx]) / Double(factor * factor)
                 }
             }
             let outline = face.outline(glyph: face.glyphIndex(for: scalar))
-            let mask = glyphMaskBytes(outline, transform: AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: Double(ox), ty: Double(oy)),
-                                      width: width, height: height, glyph: scalar.value)
+            let mask = glyphMaskBytes(
+                outline, transform: AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: Double(ox), ty: Double(oy)),
+                width: width, height: height, glyph: scalar.value)
             for y in 0..<height {
                 for x in 0..<width {
-                    let ours = Double(mask[y * width + x]), reference = theirs[y * width + x]
+                    let ours = Double(mask[y * width + x])
+                    let reference = theirs[y * width + x]
                     result.inkOurs += ours
                     result.inkTheirs += reference
                     guard ours > 0 || reference > 0 else { continue }
@@ -80,21 +87,29 @@ struct GlyphCoverageReferenceTests {
         return result
     }
 
-    @Test("each glyph's coverage matches FreeType's unhinted rendering at 16x, filtered down: mean difference under 0.35 level", arguments: cases)
+    @Test(
+        "each glyph's coverage matches FreeType's unhinted rendering at 16x, filtered down: mean difference under 0.35 level",
+        arguments: cases)
     func matchesFreeTypeSupersampled(_ c: Case) throws {
         let r = try Self.compare(c, factor: 16)
         let mean = r.difference / Double(r.inked)
-        print("glyph coverage vs FreeType 16x, \(c.testDescription): mean |Δ| \(mean) levels over \(r.inked) pixels, max \(r.worst)")
+        print(
+            "glyph coverage vs FreeType 16x, \(c.testDescription): mean |Δ| \(mean) levels over \(r.inked) pixels, max \(r.worst)"
+        )
         #expect(r.inked > 300)
         #expect(mean < 0.35)
         #expect(r.worst < 2.5)
     }
 
-    @Test("each glyph's coverage matches FreeType's rendering at the size itself within its curve flattening", arguments: cases)
+    @Test(
+        "each glyph's coverage matches FreeType's rendering at the size itself within its curve flattening",
+        arguments: cases)
     func matchesFreeTypeDirect(_ c: Case) throws {
         let r = try Self.compare(c, factor: 1)
         let mean = r.difference / Double(r.inked)
-        print("glyph coverage vs FreeType 1x, \(c.testDescription): mean |Δ| \(mean) levels, max \(r.worst), ink ratio \(r.inkOurs / r.inkTheirs)")
+        print(
+            "glyph coverage vs FreeType 1x, \(c.testDescription): mean |Δ| \(mean) levels, max \(r.worst), ink ratio \(r.inkOurs / r.inkTheirs)"
+        )
         #expect(abs(r.inkOurs / r.inkTheirs - 1) < 0.01)
         #expect(mean < 6)
     }

@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Raster
 import Testing
+
 @testable import Text
 
 /// What labels draw (glyph masks: outlines flattened once in font units to 0.005 px, GlyphOutlines
@@ -24,25 +25,31 @@ struct GlyphMaskAccuracyTests {
         Case(path: "/usr/share/fonts/opentype/inter/Inter-Bold.otf", pixels: 64, degrees: -30),
     ]
 
-    @Test("each glyph mask is within 1 level of the exact reference per pixel, 0.4 level on average over inked pixels",
-          arguments: cases)
+    @Test(
+        "each glyph mask is within 1 level of the exact reference per pixel, 0.4 level on average over inked pixels",
+        arguments: cases)
     func matchesReference(_ c: Case) throws {
         let face = try FontFace(path: c.path)
         let scale = c.pixels / Double(face.unitsPerEm)
-        var difference = 0.0, inked = 0, worst = 0
+        var difference = 0.0
+        var inked = 0
+        var worst = 0
         for scalar in Self.text.unicodeScalars {
             let outline = face.outline(glyph: face.glyphIndex(for: scalar))
             let size = Int(c.pixels * 2.2) + 4
             // An origin on the 1/64 grid (glyph origins are rounded to it), off the pixel grid.
             let transform = AffineTransform(a: scale, b: 0, c: 0, d: -scale, tx: 0, ty: 0)
                 .concatenating(AffineTransform(rotation: .degrees(c.degrees)))
-                .concatenating(AffineTransform(translationX: Double(size / 2 - Int(c.pixels / 3)) + 21.0 / 64,
-                                               y: Double(size / 2 + Int(c.pixels / 3)) + 40.0 / 64))
+                .concatenating(
+                    AffineTransform(
+                        translationX: Double(size / 2 - Int(c.pixels / 3)) + 21.0 / 64,
+                        y: Double(size / 2 + Int(c.pixels / 3)) + 40.0 / 64))
             let ours = glyphMaskBytes(outline, transform: transform, width: size, height: size, glyph: scalar.value)
             let reference = coverageReference(of: outline, transform: transform, canvasWidth: size, canvasHeight: size)
             for y in 0..<size {
                 for x in 0..<size {
-                    let r = Int(coverageByte(reference[x: x, y: y])), o = Int(ours[y * size + x])
+                    let r = Int(coverageByte(reference[x: x, y: y]))
+                    let o = Int(ours[y * size + x])
                     guard r > 0 || o > 0 else { continue }
                     inked += 1
                     difference += Double(abs(r - o))
@@ -51,7 +58,8 @@ struct GlyphMaskAccuracyTests {
             }
         }
         let mean = difference / Double(inked)
-        print("glyph mask vs reference, \(c.testDescription): mean |Δ| \(mean) levels over \(inked) pixels, max \(worst)")
+        print(
+            "glyph mask vs reference, \(c.testDescription): mean |Δ| \(mean) levels over \(inked) pixels, max \(worst)")
         #expect(inked > 300)
         #expect(mean < 0.4)
         #expect(worst <= 1)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Text
 
 /// Line breaking and truncation with exact expected lines. DejaVu Sans Mono makes every glyph
@@ -12,15 +13,19 @@ struct LineBreakingTests {
     static let cell = 12.33
     static let fox = "The quick brown fox jumps over the lazy dog"
 
-    static func lines(_ text: String, columns: Double, lines: Int, mode: TextStyle.LineBreakMode,
-                      alignment: TextStyle.Alignment = .left) -> [String] {
-        let style = TextStyle(family: "DejaVu Sans Mono", size: size, alignment: alignment, numberOfLines: lines, lineBreakMode: mode)
+    static func lines(
+        _ text: String, columns: Double, lines: Int, mode: TextStyle.LineBreakMode,
+        alignment: TextStyle.Alignment = .left
+    ) -> [String] {
+        let style = TextStyle(
+            family: "DejaVu Sans Mono", size: size, alignment: alignment, numberOfLines: lines, lineBreakMode: mode)
         return TextLayout.layout(text, style: style, width: columns * cell, chain: [mono]).lines.map(\.text)
     }
 
     @Test("word wrap breaks at the last space that fits, with unlimited lines")
     func wordWrap() {
-        #expect(Self.lines(Self.fox, columns: 10.5, lines: 0, mode: .wordWrap)
+        #expect(
+            Self.lines(Self.fox, columns: 10.5, lines: 0, mode: .wordWrap)
                 == ["The quick ", "brown fox ", "jumps over", "the lazy ", "dog"].map { trimmedSpaces($0) })
     }
 
@@ -33,12 +38,17 @@ struct LineBreakingTests {
     func truncateTail() {
         #expect(Self.lines(Self.fox, columns: 10.5, lines: 2, mode: .truncateTail) == ["The quick", "brown fox…"])
         #expect(Self.lines(Self.fox, columns: 12.5, lines: 1, mode: .truncateTail) == ["The quick b…"])
-        #expect(Self.lines("Short", columns: 12.5, lines: 1, mode: .truncateTail) == ["Short"], "text that fits is not truncated")
+        #expect(
+            Self.lines("Short", columns: 12.5, lines: 1, mode: .truncateTail) == ["Short"],
+            "text that fits is not truncated")
     }
 
     @Test("a word wider than the line is cut between characters")
     func longWord() {
-        #expect(Self.lines("Supercalifragilistic", columns: 10.5, lines: 0, mode: .wordWrap) == ["Supercalif", "ragilistic"])
+        #expect(
+            Self.lines("Supercalifragilistic", columns: 10.5, lines: 0, mode: .wordWrap) == [
+                "Supercalif", "ragilistic",
+            ])
     }
 
     @Test("hard line breaks start new paragraphs, an empty one giving an empty line")
@@ -69,7 +79,8 @@ struct LineBreakingTests {
 
     @Test("lineHeight spaces baselines and letterSpacing widens every advancing glyph")
     func spacing() {
-        let style = TextStyle(size: Self.size, numberOfLines: 0, lineBreakMode: .wordWrap, lineHeight: 30, letterSpacing: 2)
+        let style = TextStyle(
+            size: Self.size, numberOfLines: 0, lineBreakMode: .wordWrap, lineHeight: 30, letterSpacing: 2)
         let layout = TextLayout.layout("ab\ncd", style: style, width: 100, chain: [Self.mono])
         #expect(layout.lines.map(\.baseline).count == 2)
         #expect(abs(layout.lines[1].baseline - layout.lines[0].baseline - 30) < 1e-12)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Text
 
 /// Shaping checked against HarfBuzz's own command-line shaper, `hb-shape` (package libharfbuzz-bin,
@@ -15,8 +16,10 @@ struct ShapingReferenceTests {
     static func reference(font: String, text: String, rightToLeft: Bool, features: String = "") throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/hb-shape")
-        process.arguments = ["--language=en", "--font-funcs=ot", "--no-glyph-names",
-                             "--direction=\(rightToLeft ? "rtl" : "ltr")", "--features=\(features)", font, text]
+        process.arguments = [
+            "--language=en", "--font-funcs=ot", "--no-glyph-names",
+            "--direction=\(rightToLeft ? "rtl" : "ltr")", "--features=\(features)", font, text,
+        ]
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
@@ -39,7 +42,9 @@ struct ShapingReferenceTests {
         return "[" + items.joined(separator: "|") + "]"
     }
 
-    @Test("Latin with kerning (AVA, Wa, To) shapes as hb-shape does in Inter", arguments: ["AVATAR Wave To", "Typography, yes."])
+    @Test(
+        "Latin with kerning (AVA, Wa, To) shapes as hb-shape does in Inter",
+        arguments: ["AVATAR Wave To", "Typography, yes."])
     func latinKerning(text: String) throws {
         let reference = try Self.reference(font: Self.inter, text: text, rightToLeft: false)
         #expect(try Self.ours(font: Self.inter, text: text, rightToLeft: false) == reference)
@@ -56,17 +61,20 @@ struct ShapingReferenceTests {
         #expect(ours.hasPrefix("[5042=0+1290|"), "the fi ligature glyph 5042 covers clusters 0-1")
     }
 
-    @Test("Arabic joins into contextual forms right to left as hb-shape shapes it", arguments: ["مرحبا بالعالم", "سلام"])
+    @Test(
+        "Arabic joins into contextual forms right to left as hb-shape shapes it", arguments: ["مرحبا بالعالم", "سلام"])
     func arabic(text: String) throws {
         let reference = try Self.reference(font: Self.dejaVu, text: text, rightToLeft: true)
         #expect(try Self.ours(font: Self.dejaVu, text: text, rightToLeft: true) == reference)
     }
 
-    @Test("Devanagari conjuncts and reordered vowel signs match hb-shape (Lohit Devanagari)", arguments: ["क्षत्रिय", "हिन्दी भाषा"])
+    @Test(
+        "Devanagari conjuncts and reordered vowel signs match hb-shape (Lohit Devanagari)", arguments: ["क्षत्रिय", "हिन्दी भाषा"])
     func devanagari(text: String) throws {
         let reference = try Self.reference(font: Self.lohit, text: text, rightToLeft: false)
         let ours = try Self.ours(font: Self.lohit, text: text, rightToLeft: false)
         #expect(ours == reference)
-        #expect(ours.split(separator: "|").count < text.unicodeScalars.count, "conjuncts make fewer glyphs than characters")
+        #expect(
+            ours.split(separator: "|").count < text.unicodeScalars.count, "conjuncts make fewer glyphs than characters")
     }
 }

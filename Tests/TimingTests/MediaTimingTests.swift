@@ -1,5 +1,6 @@
 import Geometry
 import Testing
+
 @testable import Timing
 
 @Suite("Media timing (model M3')")
@@ -20,19 +21,23 @@ struct MediaTimingTests {
 
     @Test("§6.5 d=1, rc=2.5, autoreverses, fill forwards")
     func repeatAutoreverse() {
-        check(MediaTiming(duration: 1, repeatCount: 2.5, autoreverses: true, fillMode: .forwards), [
-            (0.25, .active, true, 0.25, 0), (1.25, .active, true, 0.75, 0), (2.25, .active, true, 0.25, 1),
-            (4.5, .active, true, 0.5, 2), (5.0, .active, true, 1.0, 2), (6.0, .after, true, 1.0, 2),
-        ])
+        check(
+            MediaTiming(duration: 1, repeatCount: 2.5, autoreverses: true, fillMode: .forwards),
+            [
+                (0.25, .active, true, 0.25, 0), (1.25, .active, true, 0.75, 0), (2.25, .active, true, 0.25, 1),
+                (4.5, .active, true, 0.5, 2), (5.0, .active, true, 1.0, 2), (6.0, .after, true, 1.0, 2),
+            ])
     }
 
     @Test("§6.5 / §7.15 offset wrap: d=1, o=0.5, b=10 shows 0.5→1 then 0→0.5, active exactly 1 s")
     func offsetWrap() {
         let t = MediaTiming(beginTime: 10, timeOffset: 0.5, duration: 1)
-        check(t, [
-            (9.9, .before, false, 0, 0), (10, .active, true, 0.5, 0), (10.3, .active, true, 0.8, 0),
-            (10.6, .active, true, 0.1, 1), (11.0, .active, true, 0.5, 1), (11.01, .after, false, 0, 0),
-        ])
+        check(
+            t,
+            [
+                (9.9, .before, false, 0, 0), (10, .active, true, 0.5, 0), (10.3, .active, true, 0.8, 0),
+                (10.6, .active, true, 0.1, 1), (11.0, .active, true, 0.5, 1), (11.01, .after, false, 0, 0),
+            ])
         // Active span measured on a 1 ms grid: 10.000 … 11.000 inclusive.
         let active = (9_000...12_000).filter { t.sample(parentTime: Double($0) / 1000).phase == .active }
         #expect(active.first == 10_000 && active.last == 11_000)
@@ -40,17 +45,21 @@ struct MediaTimingTests {
 
     @Test("§6.5 d=1, s=2, b=10")
     func doubleSpeed() {
-        check(MediaTiming(beginTime: 10, speed: 2, duration: 1), [
-            (10.25, .active, true, 0.5, 0), (10.5, .active, true, 1.0, 0), (10.51, .after, false, 0, 0),
-        ])
+        check(
+            MediaTiming(beginTime: 10, speed: 2, duration: 1),
+            [
+                (10.25, .active, true, 0.5, 0), (10.5, .active, true, 1.0, 0), (10.51, .after, false, 0, 0),
+            ])
     }
 
     @Test("§6.5 reverse idiom d=1, s=−1, o=1, b=10")
     func reverseIdiom() {
-        check(MediaTiming(beginTime: 10, timeOffset: 1, speed: -1, duration: 1), [
-            (10.0, .active, true, 1.0, 0), (10.25, .active, true, 0.75, 0), (11.0, .active, true, 0.0, 0),
-            (11.01, .after, false, 0, 0),
-        ])
+        check(
+            MediaTiming(beginTime: 10, timeOffset: 1, speed: -1, duration: 1),
+            [
+                (10.0, .active, true, 1.0, 0), (10.25, .active, true, 0.75, 0), (11.0, .active, true, 0.0, 0),
+                (11.01, .after, false, 0, 0),
+            ])
         // Without the offset a reversed animation is never visible (§1.7).
         #expect(MediaTiming(speed: -1, duration: 1).sample(parentTime: 0.5).isApplied == false)
     }
@@ -62,7 +71,9 @@ struct MediaTimingTests {
         #expect(t.activeDuration(zeroDuration: 0.25) == 2)
         #expect(MediaTiming(duration: 1, repeatCount: 2.5, autoreverses: true).activeDuration(zeroDuration: 0.25) == 5)
         // repeatCount 2 without autoreverse ends at local = d (boundary rule).
-        check(MediaTiming(duration: 1, repeatCount: 2, fillMode: .forwards), [(2.0, .active, true, 1.0, 1), (3, .after, true, 1.0, 1)])
+        check(
+            MediaTiming(duration: 1, repeatCount: 2, fillMode: .forwards),
+            [(2.0, .active, true, 1.0, 1), (3, .after, true, 1.0, 1)])
     }
 
     @Test("§6.5 d=1, rd=2.5")
@@ -113,8 +124,9 @@ struct MediaTimingTests {
     @Test("§7.13 QA1673 pause at 50 / resume at 53: beginTime 3, local(53) = 50, local(54) = 51; values continuous")
     func acceptance13() throws {
         let layer = try TimingLayer(name: "v")
-        try layer.add(BasicAnimation(fromValue: .scalar(0), toValue: .scalar(100), timing: MediaTiming(duration: 100)),
-                      for: .opacity, committedAt: 0)
+        try layer.add(
+            BasicAnimation(fromValue: .scalar(0), toValue: .scalar(100), timing: MediaTiming(duration: 100)),
+            for: .opacity, committedAt: 0)
         let before = layer.presentationValue(of: .opacity, at: 50)
         try layer.pause(at: 50)
         #expect(layer.localTime(at: 51) == 50)
@@ -129,26 +141,35 @@ struct MediaTimingTests {
     @Test("§7.14 beginTime 0 resolves to the layer-local time of the commit tick; 0 under a paused layer")
     func acceptance14() throws {
         let layer = try TimingLayer(name: "v", timing: MediaTiming(beginTime: 1, speed: 2))
-        let n = 30, t = tick(n)
-        try layer.add(BasicAnimation(toValue: .scalar(0), timing: MediaTiming(duration: 1)), for: .opacity, forKey: "a", committedAt: t)
+        let n = 30
+        let t = tick(n)
+        try layer.add(
+            BasicAnimation(toValue: .scalar(0), timing: MediaTiming(duration: 1)), for: .opacity, forKey: "a",
+            committedAt: t)
         #expect(layer.animation(forKey: "a")?.timing.beginTime == layer.localTime(at: t))
         let paused = try TimingLayer(name: "p", timing: MediaTiming(speed: 0))
-        try paused.add(BasicAnimation(toValue: .scalar(0), timing: MediaTiming(duration: 1)), for: .opacity, forKey: "a", committedAt: t)
+        try paused.add(
+            BasicAnimation(toValue: .scalar(0), timing: MediaTiming(duration: 1)), for: .opacity, forKey: "a",
+            committedAt: t)
         #expect(paused.animation(forKey: "a")?.timing.beginTime == 0)
         // UIKit's relative mode adds the delay to the commit time.
-        try layer.add(BasicAnimation(toValue: .scalar(0), timing: MediaTiming(beginTime: 0.5, duration: 1)), for: .opacity,
-                      forKey: "b", committedAt: t, beginTimeMode: .relative)
+        try layer.add(
+            BasicAnimation(toValue: .scalar(0), timing: MediaTiming(beginTime: 0.5, duration: 1)), for: .opacity,
+            forKey: "b", committedAt: t, beginTimeMode: .relative)
         #expect(layer.animation(forKey: "b")?.timing.beginTime == layer.localTime(at: t) + 0.5)
     }
 
-    @Test("§7.16 fill: before begin removed/forwards show the model, backwards/both the value at t = o; forwards holds forever")
+    @Test(
+        "§7.16 fill: before begin removed/forwards show the model, backwards/both the value at t = o; forwards holds forever"
+    )
     func acceptance16() throws {
         for fill in FillMode.allCases {
             let layer = try TimingLayer(name: "v")
             try layer.setModelValue(.scalar(0.5), for: .opacity)
-            let anim = try BasicAnimation(fromValue: .scalar(0), toValue: .scalar(1),
-                                          timing: MediaTiming(beginTime: 10, timeOffset: 0.25, duration: 1, fillMode: fill),
-                                          isRemovedOnCompletion: false)
+            let anim = try BasicAnimation(
+                fromValue: .scalar(0), toValue: .scalar(1),
+                timing: MediaTiming(beginTime: 10, timeOffset: 0.25, duration: 1, fillMode: fill),
+                isRemovedOnCompletion: false)
             try layer.add(anim, for: .opacity, committedAt: 0)
             let early = layer.presentationValue(of: .opacity, at: 5).x
             #expect(early == (fill.fillsBackwards ? 0.25 : 0.5), "\(fill)")
@@ -156,39 +177,53 @@ struct MediaTimingTests {
             let last = layer.presentationValue(of: .opacity, at: 11).x
             #expect(near(last, 0.25, 1e-12))
             for late in [20.0, 1e6] {
-                #expect(layer.presentationValue(of: .opacity, at: late).x == (fill.fillsForwards ? last : 0.5), "\(fill)")
+                #expect(
+                    layer.presentationValue(of: .opacity, at: late).x == (fill.fillsForwards ? last : 0.5), "\(fill)")
             }
             let plain = try TimingLayer(name: "w")
             try plain.setModelValue(.scalar(0.5), for: .opacity)
-            try plain.add(BasicAnimation(fromValue: .scalar(0), toValue: .scalar(1), timing: MediaTiming(duration: 1, fillMode: fill),
-                                         isRemovedOnCompletion: false), for: .opacity, committedAt: 0)
+            try plain.add(
+                BasicAnimation(
+                    fromValue: .scalar(0), toValue: .scalar(1), timing: MediaTiming(duration: 1, fillMode: fill),
+                    isRemovedOnCompletion: false), for: .opacity, committedAt: 0)
             #expect(plain.presentationValue(of: .opacity, at: 1e6).x == (fill.fillsForwards ? 1 : 0.5), "\(fill)")
         }
     }
 
-    @Test("§7.20 removedOnCompletion: gone on the first frame after the end; finished=true once; removeAnimation ⇒ false")
+    @Test(
+        "§7.20 removedOnCompletion: gone on the first frame after the end; finished=true once; removeAnimation ⇒ false")
     func acceptance20() throws {
         let layer = try TimingLayer(name: "v")
-        try layer.add(BasicAnimation(fromValue: .scalar(0), toValue: .scalar(1), timing: MediaTiming(duration: 1, fillMode: .forwards)),
-                      for: .opacity, forKey: "fade", committedAt: 0)
+        try layer.add(
+            BasicAnimation(
+                fromValue: .scalar(0), toValue: .scalar(1), timing: MediaTiming(duration: 1, fillMode: .forwards)),
+            for: .opacity, forKey: "fade", committedAt: 0)
         var stops: [AnimationEvent] = []
         for n in 0...120 {
             let t = tick(n)
             stops += layer.advance(to: t)
             let v = layer.presentationValue(of: .opacity, at: t).x
             if n == 60 { #expect(v == 1) }
-            if n == 61 { #expect(v == 1, "model value shows"); #expect(layer.animationKeys.isEmpty) }
+            if n == 61 {
+                #expect(v == 1, "model value shows")
+                #expect(layer.animationKeys.isEmpty)
+            }
         }
         #expect(stops.count == 1 && stops[0].finished && stops[0].time == tick(61))
         try layer.setModelValue(.scalar(0.3), for: .opacity)
-        try layer.add(BasicAnimation(toValue: .scalar(1), timing: MediaTiming(duration: 1)), for: .opacity, forKey: "b", committedAt: 3)
+        try layer.add(
+            BasicAnimation(toValue: .scalar(1), timing: MediaTiming(duration: 1)), for: .opacity, forKey: "b",
+            committedAt: 3)
         let removed = layer.removeAnimation(forKey: "b", at: 3.5)
         #expect(removed?.finished == false)
         #expect(layer.presentationValue(of: .opacity, at: 3.5).x == 0.3)
         // Replacing a key stops the old one with finished=false.
-        try layer.add(BasicAnimation(toValue: .scalar(1), timing: MediaTiming(duration: 1)), for: .opacity, forKey: "c", committedAt: 4)
-        let replaced = try layer.add(BasicAnimation(toValue: .scalar(0), timing: MediaTiming(duration: 1)), for: .opacity,
-                                     forKey: "c", committedAt: 4.2)
+        try layer.add(
+            BasicAnimation(toValue: .scalar(1), timing: MediaTiming(duration: 1)), for: .opacity, forKey: "c",
+            committedAt: 4)
+        let replaced = try layer.add(
+            BasicAnimation(toValue: .scalar(0), timing: MediaTiming(duration: 1)), for: .opacity,
+            forKey: "c", committedAt: 4.2)
         #expect(replaced.map(\.finished) == [false])
     }
 
@@ -197,14 +232,16 @@ struct MediaTimingTests {
         // D = 1, p = 0.4, T = 100: the view's implicit animation was created under a paused layer.
         let layer = try TimingLayer(name: "view", timing: MediaTiming(speed: 0))
         try layer.setModelValue(.point(Point(0, 0)), for: .center)
-        let tx = try ViewAnimation.animate(layer, withDuration: 1, changes: [(.center, .point(Point(0, 500)))], committedAt: 90)
+        let tx = try ViewAnimation.animate(
+            layer, withDuration: 1, changes: [(.center, .point(Point(0, 500)))], committedAt: 90)
         var completion = ViewAnimationTransaction.Completion(tx)
         #expect(layer.animation(forKey: tx.keys[0])?.timing.beginTime == 0)
-        try layer.updateTiming { $0.timeOffset = 0.4 }    // scrub: p·D
+        try layer.updateTiming { $0.timeOffset = 0.4 }  // scrub: p·D
         #expect(near(layer.presentationValue(of: .center, at: 95).point!.y, 500 * 0.331884, 500 * 1e-5))
         // gs_continueReverseAnimation at T = 100.
         try layer.setTiming(MediaTiming())
-        try layer.setTiming(MediaTiming(beginTime: layer.convertTime(100, from: nil) - (1 - 0.4), timeOffset: 1, speed: -1))
+        try layer.setTiming(
+            MediaTiming(beginTime: layer.convertTime(100, from: nil) - (1 - 0.4), timeOffset: 1, speed: -1))
         #expect(near(layer.timing.beginTime, 99.4, 1e-12))
         #expect(near(layer.localTime(at: 100.1), 0.3, 1e-12))
         #expect(near(layer.presentationValue(of: .center, at: 100.1).point!.y, 500 * 0.187396, 500 * 1e-5))
@@ -244,7 +281,9 @@ struct MediaTimingTests {
     func s2DisplayLink() throws {
         let layer = try TimingLayer(name: "view", timing: MediaTiming(speed: 0))
         _ = try ViewAnimation.animate(layer, withDuration: 1, changes: [(.opacity, .scalar(0))], committedAt: 90)
-        let expected: [(Int, Double, Double?)] = [(0, 0.4, 0.331884), (1, 0.383333, 0.305620), (2, 0.366667, 0.280126), (24, 0.0, nil)]
+        let expected: [(Int, Double, Double?)] = [
+            (0, 0.4, 0.331884), (1, 0.383333, 0.305620), (2, 0.366667, 0.280126), (24, 0.0, nil),
+        ]
         for (n, offset, fraction) in expected {
             let o = 0.4 - tick(n)
             #expect(near(o, offset, 1e-6))
@@ -259,7 +298,9 @@ struct MediaTimingTests {
         #expect(throws: TimingError.self) { try MediaTiming(duration: -1).validate() }
         #expect(throws: TimingError.self) { try MediaTiming(timeOffset: .nan).validate() }
         #expect(throws: TimingError.self) { try MediaTiming(repeatCount: -2).validate() }
-        #expect(throws: TimingError.self) { try BasicAnimation(toValue: .scalar(1), timing: MediaTiming(duration: -0.5)) }
+        #expect(throws: TimingError.self) {
+            try BasicAnimation(toValue: .scalar(1), timing: MediaTiming(duration: -0.5))
+        }
         do { try MediaTiming(duration: -1).validate(call: "anim") } catch {
             #expect("\(error)" == "anim.duration: invalid value -1.0; expected a finite duration ≥ 0 s")
         }

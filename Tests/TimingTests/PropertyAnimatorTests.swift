@@ -1,5 +1,6 @@
 import Geometry
 import Testing
+
 @testable import Timing
 
 @Suite("PropertyAnimator")
@@ -11,7 +12,10 @@ struct PropertyAnimatorTests {
     }
 
     func isIllegal(_ body: () throws -> Void) -> Bool {
-        do { try body(); return false } catch let e as TimingError { return e.kind == .illegalState } catch { return false }
+        do {
+            try body()
+            return false
+        } catch let e as TimingError { return e.kind == .illegalState } catch { return false }
     }
 
     @Test("§6.4 rows 0–4a: scrub, cancel by reversing, run back to 0, completion .start")
@@ -68,7 +72,9 @@ struct PropertyAnimatorTests {
         #expect(positions == [.end], "exactly once")
     }
 
-    @Test("§7.25 stop(true) ⇒ inactive, presentation kept as model, no completion ever; finish(.current) keeps presentation")
+    @Test(
+        "§7.25 stop(true) ⇒ inactive, presentation kept as model, no completion ever; finish(.current) keeps presentation"
+    )
     func stopWithoutFinishing() throws {
         let a = try makeAnimator(curve: .linear)
         var count = 0
@@ -106,9 +112,15 @@ struct PropertyAnimatorTests {
         #expect(isIllegal { try stopped.continueAnimation(withTimingParameters: nil, durationFactor: 0) })
         #expect(isIllegal { try stopped.addAnimations([]) })
         #expect(isIllegal { try stopped.setInterruptible(false) })
-        do { try stopped.startAnimation(); Issue.record("expected an error") } catch let e as TimingError {
+        do {
+            try stopped.startAnimation()
+            Issue.record("expected an error")
+        } catch let e as TimingError {
             #expect(e.call == "startAnimation()" && e.time == 0.2 && e.state == "stopped")
-            #expect(e.description == "startAnimation() at t=0.2 s: illegal in state stopped; expected inactive or active; finishAnimation(at:) a stopped animator")
+            #expect(
+                e.description
+                    == "startAnimation() at t=0.2 s: illegal in state stopped; expected inactive or active; finishAnimation(at:) a stopped animator"
+            )
         }
 
         let inactive = try makeAnimator()
@@ -186,15 +198,18 @@ struct PropertyAnimatorTests {
         #expect(near(holding.fractionComplete, 0.5, 1e-9), "can be reversed")
     }
 
-    @Test("§7.27 addAnimations(delayFactor 0.25) at fractionComplete 0.25 on a D=2 animator: 0.5 s delay, then exactly 1.0 s")
+    @Test(
+        "§7.27 addAnimations(delayFactor 0.25) at fractionComplete 0.25 on a D=2 animator: 0.5 s delay, then exactly 1.0 s"
+    )
     func acceptance27() throws {
         let a = try makeAnimator(duration: 2, curve: .linear)
         try a.startAnimation()
         try a.advance(to: 0.5)
         // The named linear Bézier is linear only to the solver's 1e-5 (spec §2.5).
         #expect(near(a.fractionComplete, 0.25, 1e-5))
-        try a.addAnimations([AnimatorChange(target: "w", property: .cornerRadius, from: .scalar(0), to: .scalar(10))],
-                           delayFactor: 0.25)
+        try a.addAnimations(
+            [AnimatorChange(target: "w", property: .cornerRadius, from: .scalar(0), to: .scalar(10))],
+            delayFactor: 0.25)
         try a.advance(to: 1.0)
         #expect(a.presentationValue(of: "w", .cornerRadius) == .scalar(0), "still in its delay")
         try a.advance(to: 1.5)
@@ -223,18 +238,25 @@ struct PropertyAnimatorTests {
         try b.advance(to: 0.5)
         try b.pauseAnimation()
         let p0 = try #require(b.presentationValue(of: "v", .opacity)).x
-        try b.continueAnimation(withTimingParameters: .cubic(CubicTimingParameters(animationCurve: .linear)), durationFactor: 0.1)
+        try b.continueAnimation(
+            withTimingParameters: .cubic(CubicTimingParameters(animationCurve: .linear)), durationFactor: 0.1)
         #expect(near(b.presentationValue(of: "v", .opacity)!.x, p0, 1e-12), "no jump")
         try b.advance(to: 0.6)
-        #expect(near(b.presentationValue(of: "v", .opacity)!.x, p0 + (1 - p0) * MediaTimingFunction.linear.evaluate(0.5), 1e-9))
+        #expect(
+            near(
+                b.presentationValue(of: "v", .opacity)!.x, p0 + (1 - p0) * MediaTimingFunction.linear.evaluate(0.5),
+                1e-9))
         events = try b.advance(to: 0.7)
         #expect(events.first?.position == .end && near(events.first!.time, 0.7, 1e-12))
     }
 
     @Test("startAnimation(afterDelay:) waits, and runningPropertyAnimator starts itself with easeInOut")
     func delayedStart() throws {
-        let a = try PropertyAnimator.runningPropertyAnimator(withDuration: 1, delay: 0.5, changes: [
-            AnimatorChange(target: "v", property: .opacity, from: .scalar(0), to: .scalar(1))], startTime: 10)
+        let a = try PropertyAnimator.runningPropertyAnimator(
+            withDuration: 1, delay: 0.5,
+            changes: [
+                AnimatorChange(target: "v", property: .opacity, from: .scalar(0), to: .scalar(1))
+            ], startTime: 10)
         #expect(a.isRunning && a.delay == 0.5)
         try a.advance(to: 10.5)
         #expect(a.fractionComplete == 0)
@@ -250,7 +272,8 @@ struct PropertyAnimatorTests {
         try a.startAnimation()
         try a.advance(to: 0.4999999)
         #expect(near(a.presentationValue(of: "v", .opacity)!.x, 0.999, 1e-6))
-        let physical = try PropertyAnimator(duration: 4, timingParameters: .spring(SpringTimingParameters(mass: 1, stiffness: 100, damping: 10)))
+        let physical = try PropertyAnimator(
+            duration: 4, timingParameters: .spring(SpringTimingParameters(mass: 1, stiffness: 100, damping: 10)))
         try physical.setFractionComplete(0.5)
         #expect(near(physical.fractionComplete, 0.5, 1e-9))
         // The first crossing of q = 0.5 (the spring later overshoots to 1.163 and comes back).

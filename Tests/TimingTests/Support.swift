@@ -1,4 +1,5 @@
 import Geometry
+
 @testable import Timing
 
 /// |a − b| ≤ tolerance, with the numbers in the failure message.

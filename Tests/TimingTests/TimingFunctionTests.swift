@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Timing
 
 @Suite("MediaTimingFunction")
@@ -10,11 +11,13 @@ struct TimingFunctionTests {
         #expect(near(MediaTimingFunction.default.evaluate(0.25), 0.408511, 1e-5))
     }
 
-    @Test("§2.5 value table (eps 1e-5, Float32 control points), ±1e-6", arguments: [
-        (MediaTimingFunction.Name.easeInEaseOut, 0.25, 0.129162), (.easeInEaseOut, 0.4, 0.331884),
-        (.easeInEaseOut, 0.5, 0.5), (.easeInEaseOut, 0.75, 0.870838), (.easeIn, 0.5, 0.315357),
-        (.easeOut, 0.5, 0.684643), (.default, 0.25, 0.408511), (.default, 0.5, 0.802403), (.linear, 0.1, 0.100009),
-    ])
+    @Test(
+        "§2.5 value table (eps 1e-5, Float32 control points), ±1e-6",
+        arguments: [
+            (MediaTimingFunction.Name.easeInEaseOut, 0.25, 0.129162), (.easeInEaseOut, 0.4, 0.331884),
+            (.easeInEaseOut, 0.5, 0.5), (.easeInEaseOut, 0.75, 0.870838), (.easeIn, 0.5, 0.315357),
+            (.easeOut, 0.5, 0.684643), (.default, 0.25, 0.408511), (.default, 0.5, 0.802403), (.linear, 0.1, 0.100009),
+        ])
     func valueTable(name: MediaTimingFunction.Name, x: Double, y: Double) {
         #expect(near(MediaTimingFunction(name: name).evaluate(x), y, 1e-6), "\(name) at \(x)")
     }

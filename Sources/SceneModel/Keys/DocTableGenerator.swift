@@ -13,25 +13,32 @@ enum DocTableGenerator {
     static func regenerate(_ markdown: String) throws -> String {
         var text = markdown
         for table in SceneKeys.docTables {
-            let open = "<!-- keys:\(table.marker) -->\n", close = "<!-- /keys:\(table.marker) -->"
+            let open = "<!-- keys:\(table.marker) -->\n"
+            let close = "<!-- /keys:\(table.marker) -->"
             guard let start = text.range(of: open) else {
                 throw Failure(description: "missing marker \(open.dropLast()) in docs/scene-format.md")
             }
             guard let end = text.range(of: close, range: start.upperBound..<text.endIndex) else {
                 throw Failure(description: "marker \(open.dropLast()) is not closed by \(close)")
             }
-            text.replaceSubrange(start.upperBound..<end.lowerBound, with: render(table.specs, kindColumn: table.kindColumn))
+            text.replaceSubrange(
+                start.upperBound..<end.lowerBound, with: render(table.specs, kindColumn: table.kindColumn))
         }
         return text
     }
 
     static func render(_ specs: [AnySpec], kindColumn: Bool) -> String {
-        var lines = [kindColumn ? "| kind | key | type | default | range | meaning |" : "| key | type | default | range | meaning |",
-                     kindColumn ? "|---|---|---|---|---|---|" : "|---|---|---|---|---|"]
+        var lines = [
+            kindColumn
+                ? "| kind | key | type | default | range | meaning |" : "| key | type | default | range | meaning |",
+            kindColumn ? "|---|---|---|---|---|---|" : "|---|---|---|---|---|",
+        ]
         for spec in specs {
             for (k, key) in spec.keys.enumerated() {
                 var meaning = key.doc.doc
-                var row = ["`\(key.doc.name)`", typeCell(key.doc), defaultCell(key.doc, key.defaultValue), rangeCell(key.doc)]
+                var row = [
+                    "`\(key.doc.name)`", typeCell(key.doc), defaultCell(key.doc, key.defaultValue), rangeCell(key.doc),
+                ]
                 if kindColumn {
                     if k == 0 { meaning = [spec.doc, meaning].filter { !$0.isEmpty }.joined(separator: " ") }
                     row.insert(k == 0 ? "`\(spec.name)`" : "", at: 0)
@@ -79,7 +86,8 @@ enum DocTableGenerator {
         case .numberText(let t): t
         case .string(let s): s
         case .array(let values): "[" + values.map(inline).joined(separator: ", ") + "]"
-        case .object(let members): "{ " + members.map { "\($0.key): \(inline($0.value))" }.joined(separator: ", ") + " }"
+        case .object(let members):
+            "{ " + members.map { "\($0.key): \(inline($0.value))" }.joined(separator: ", ") + " }"
         }
     }
 }

@@ -1,55 +1,77 @@
-import Geometry
 import Colors
+import Geometry
 
 // The declarations of `canvas:`, `items[i]` and the mappings inside an item (`border`, `shadow`).
 // Defaults come from `Canvas`, `Item`, `Border` and `Shadow` (Scene.swift, TimingSpec.swift).
 
 enum CanvasKeys {
     static var spec: ObjectSpec<Canvas> {
-        ObjectSpec(name: "canvas", schemaPath: ["properties", "canvas"], what: "a canvas",
-                   doc: "The screen the scene is drawn on.",
-                   prototype: Canvas(size: Size(0, 0)), keys: [
-            .size("size", \.size, required: "size: [width, height] in points",
-                  doc: "Canvas size in points.", rangeDoc: "both > 0; × `scale` ≤ 16384 px per side",
-                  check: { _, canvas, at in
-                      try KeyRange.positive.check(canvas.size.width, "a width", at: at + "[0]")
-                      try KeyRange.positive.check(canvas.size.height, "a height", at: at + "[1]")
-                  }),
-            .number("scale", \.scale, range: .positiveAtMost(SceneRules.maxScale), noun: "a scale",
+        ObjectSpec(
+            name: "canvas", schemaPath: ["properties", "canvas"], what: "a canvas",
+            doc: "The screen the scene is drawn on.",
+            prototype: Canvas(size: Size(0, 0)),
+            keys: [
+                .size(
+                    "size", \.size, required: "size: [width, height] in points",
+                    doc: "Canvas size in points.", rangeDoc: "both > 0; × `scale` ≤ 16384 px per side",
+                    check: { _, canvas, at in
+                        try KeyRange.positive.check(canvas.size.width, "a width", at: at + "[0]")
+                        try KeyRange.positive.check(canvas.size.height, "a height", at: at + "[1]")
+                    }),
+                .number(
+                    "scale", \.scale, range: .positiveAtMost(SceneRules.maxScale), noun: "a scale",
                     doc: "Pixels per point (UIKit screen scale)."),
-            .fill("background", \.background, gradient: \.backgroundGradient,
-                  doc: "Colour behind the items, or a [gradient](#gradients-fill-and-canvasbackground) over the whole canvas (its unit square is the canvas)."),
-            .number("screenCornerRadius", \.screenCornerRadius, range: .nonNegative, noun: "a radius", unit: "points",
-                    doc: "Rounds the screen's corners; outside them the frame's colour (black without `frame`). See [Device framing](#device-framing).",
+                .fill(
+                    "background", \.background, gradient: \.backgroundGradient,
+                    doc:
+                        "Colour behind the items, or a [gradient](#gradients-fill-and-canvasbackground) over the whole canvas (its unit square is the canvas)."
+                ),
+                .number(
+                    "screenCornerRadius", \.screenCornerRadius, range: .nonNegative, noun: "a radius", unit: "points",
+                    doc:
+                        "Rounds the screen's corners; outside them the frame's colour (black without `frame`). See [Device framing](#device-framing).",
                     rangeDoc: "0 … half the shorter side"),
-            .custom("frame", docType: "mapping", doc: "A plain bezel, see [Device framing](#device-framing).", defaultDoc: "none",
+                .custom(
+                    "frame", docType: "mapping", doc: "A plain bezel, see [Device framing](#device-framing).",
+                    defaultDoc: "none",
                     decode: { d, node, at, canvas in canvas.frame = try d.decode(FrameKeys.spec, node, at: at) }),
-        ])
+            ])
     }
 }
 
 enum ItemKeys {
     static var spec: ObjectSpec<Item> {
-        ObjectSpec(name: "item", schemaPath: ["$defs", "item"], what: "an item",
-                   doc: "A drawable rectangle (a UIView, for UIKit Dynamics).",
-                   prototype: Item(id: "", size: Size(0, 0), center: .zero), keys: [
-            .string("id", \.id, required: "id: a unique name such as card", type: .other(docType: "string", schemaRef: "itemID"),
+        ObjectSpec(
+            name: "item", schemaPath: ["$defs", "item"], what: "an item",
+            doc: "A drawable rectangle (a UIView, for UIKit Dynamics).",
+            prototype: Item(id: "", size: Size(0, 0), center: .zero),
+            keys: [
+                .string(
+                    "id", \.id, required: "id: a unique name such as card",
+                    type: .other(docType: "string", schemaRef: "itemID"),
                     doc: "Name behaviours refer to.",
-                    rangeDoc: "`[A-Za-z_][A-Za-z0-9_-]*`, unique; inside a component instance the instance id and a dot come first (`r3.avatar`)"),
-            .size("size", \.size, required: "size: [width, height] in points", doc: "Bounds size in points.", rangeDoc: "both > 0",
-                  check: { _, item, at in
-                      try KeyRange.positive.check(item.size.width, "a width", at: at + "[0]")
-                      try KeyRange.positive.check(item.size.height, "a height", at: at + "[1]")
-                      try Scene.checkRange(item.size.width, SceneRules.itemSideRange, "a width", at: at + "[0]")
-                      try Scene.checkRange(item.size.height, SceneRules.itemSideRange, "a height", at: at + "[1]")
-                  }),
-            .custom("center", docType: "`[x, y]` or `{ of, offset }`", schemaRef: "position",
+                    rangeDoc:
+                        "`[A-Za-z_][A-Za-z0-9_-]*`, unique; inside a component instance the instance id and a dot come first (`r3.avatar`)"
+                ),
+                .size(
+                    "size", \.size, required: "size: [width, height] in points", doc: "Bounds size in points.",
+                    rangeDoc: "both > 0",
+                    check: { _, item, at in
+                        try KeyRange.positive.check(item.size.width, "a width", at: at + "[0]")
+                        try KeyRange.positive.check(item.size.height, "a height", at: at + "[1]")
+                        try Scene.checkRange(item.size.width, SceneRules.itemSideRange, "a width", at: at + "[0]")
+                        try Scene.checkRange(item.size.height, SceneRules.itemSideRange, "a height", at: at + "[1]")
+                    }),
+                .custom(
+                    "center", docType: "`[x, y]` or `{ of, offset }`", schemaRef: "position",
                     required: "center: [x, y] in canvas points",
-                    doc: "Initial centre in canvas points (a child's: in its parent's bounds). `{ of: card, offset: [0, 20] }` puts it 20 pt below `card`'s centre, see [Positions relative to an item](#positions-relative-to-an-item).",
+                    doc:
+                        "Initial centre in canvas points (a child's: in its parent's bounds). `{ of: card, offset: [0, 20] }` puts it 20 pt below `card`'s centre, see [Positions relative to an item](#positions-relative-to-an-item).",
                     rangeDoc: "finite",
                     decode: { d, node, at, item in
                         if case .mapping = node.value {
-                            item.center = d.places.localPoint(canvas: try d.relativePosition(node, at: at, placing: item.id))
+                            item.center = d.places.localPoint(
+                                canvas: try d.relativePosition(node, at: at, placing: item.id))
                         } else {
                             let p = try d.pair(node, at: at, names: ("x", "y"))
                             item.center = Point(p.0, p.1)
@@ -58,18 +80,31 @@ enum ItemKeys {
                     check: { _, item, at in
                         try KeyRange.finite.check(item.center.x, "", at: at + "[0]")
                         try KeyRange.finite.check(item.center.y, "", at: at + "[1]")
-                        try Scene.checkRange(item.center.x, SceneRules.coordinateRange, "an x coordinate", at: at + "[0]")
-                        try Scene.checkRange(item.center.y, SceneRules.coordinateRange, "a y coordinate", at: at + "[1]")
+                        try Scene.checkRange(
+                            item.center.x, SceneRules.coordinateRange, "an x coordinate", at: at + "[0]")
+                        try Scene.checkRange(
+                            item.center.y, SceneRules.coordinateRange, "a y coordinate", at: at + "[1]")
                     }),
-            .degrees("rotation", \.rotation, doc: "Initial rotation, degrees clockwise."),
-            .fill("fill", \.fill, gradient: \.fillGradient,
-                  doc: "Fill colour, or a [gradient](#gradients-fill-and-canvasbackground) `{ linear \\| radial \\| conic: { … } }` (CAGradientLayer) over the bounds, under the border."),
-            .number("cornerRadius", \.cornerRadius, range: .nonNegative, noun: "a corner radius", unit: "pt",
+                .degrees("rotation", \.rotation, doc: "Initial rotation, degrees clockwise."),
+                .fill(
+                    "fill", \.fill, gradient: \.fillGradient,
+                    doc:
+                        "Fill colour, or a [gradient](#gradients-fill-and-canvasbackground) `{ linear \\| radial \\| conic: { … } }` (CAGradientLayer) over the bounds, under the border."
+                ),
+                .number(
+                    "cornerRadius", \.cornerRadius, range: .nonNegative, noun: "a corner radius", unit: "pt",
                     doc: "Corner radius in points; drawn clamped to half the shorter side."),
-            .custom("maskedCorners", docType: "list of corners", doc: "`CALayer.maskedCorners`: the corners `cornerRadius` rounds; the others are square. `[topLeft, topRight]` is a bottom sheet; `[]` rounds none. Core Animation's `layerMinXMinYCorner` is `topLeft`, `layerMaxXMinYCorner` `topRight`, `layerMinXMaxYCorner` `bottomLeft`, `layerMaxXMaxYCorner` `bottomRight`. Children clipped by `masksToBounds` see the same corners.",
-                    defaultDoc: "all four", rangeDoc: "each of `topLeft`, `topRight`, `bottomLeft`, `bottomRight` at most once",
+                .custom(
+                    "maskedCorners", docType: "list of corners",
+                    doc:
+                        "`CALayer.maskedCorners`: the corners `cornerRadius` rounds; the others are square. `[topLeft, topRight]` is a bottom sheet; `[]` rounds none. Core Animation's `layerMinXMinYCorner` is `topLeft`, `layerMaxXMinYCorner` `topRight`, `layerMinXMaxYCorner` `bottomLeft`, `layerMaxXMaxYCorner` `bottomRight`. Children clipped by `masksToBounds` see the same corners.",
+                    defaultDoc: "all four",
+                    rangeDoc: "each of `topLeft`, `topRight`, `bottomLeft`, `bottomRight` at most once",
                     decode: { d, node, at, item in item.maskedCorners = try d.decodeCorners(node, at: at) }),
-            .custom("border", docType: "mapping", doc: "`width` (number > 0, **required**) and `color` (colour, default `\"#000000\"`); drawn inside the bounds.",
+                .custom(
+                    "border", docType: "mapping",
+                    doc:
+                        "`width` (number > 0, **required**) and `color` (colour, default `\"#000000\"`); drawn inside the bounds.",
                     defaultDoc: "none",
                     decode: { d, node, at, item in
                         var border = BorderKeys.spec.prototype
@@ -79,19 +114,39 @@ enum ItemKeys {
                     check: { scene, item, at in
                         if let border = item.border { try BorderKeys.spec.check(border, in: scene, at: at) }
                     }),
-            .number("opacity", \.opacity, range: .unit, noun: "an opacity", doc: "Layer opacity."),
-            .bool("isHidden", \.isHidden, doc: "`CALayer.isHidden`: the item and its children are not drawn; behaviours still move it and the trace still records it."),
-            .integer("z", \.zIndex, range: .magnitude(9_007_199_254_740_992), doc: "Drawing order: higher on top; ties keep list order.",
-                     rangeDoc: "within ±2^53"),
-            .word("kind", \.dynamicKind, doc: "What kind of `UIDynamicItem`: a `view` is written back on the canvas pixel grid (centres on 1/scale pt, angles on 1/5000 rad, as UIKit rounds views); a `plain` object (an `NSObject` implementing `UIDynamicItem`) is written back exactly."),
-            .custom("collisionBounds", docType: "string or mapping", doc: "`UIDynamicItemCollisionBoundsType`. An ellipse is a circle when the item is square, else an inscribed 8-gon; a path is a convex polygon of 3 to 8 points around the item's centre, either winding, edges longer than 0.25 pt.",
+                .number("opacity", \.opacity, range: .unit, noun: "an opacity", doc: "Layer opacity."),
+                .bool(
+                    "isHidden", \.isHidden,
+                    doc:
+                        "`CALayer.isHidden`: the item and its children are not drawn; behaviours still move it and the trace still records it."
+                ),
+                .integer(
+                    "z", \.zIndex, range: .magnitude(9_007_199_254_740_992),
+                    doc: "Drawing order: higher on top; ties keep list order.",
+                    rangeDoc: "within ±2^53"),
+                .word(
+                    "kind", \.dynamicKind,
+                    doc:
+                        "What kind of `UIDynamicItem`: a `view` is written back on the canvas pixel grid (centres on 1/scale pt, angles on 1/5000 rad, as UIKit rounds views); a `plain` object (an `NSObject` implementing `UIDynamicItem`) is written back exactly."
+                ),
+                .custom(
+                    "collisionBounds", docType: "string or mapping",
+                    doc:
+                        "`UIDynamicItemCollisionBoundsType`. An ellipse is a circle when the item is square, else an inscribed 8-gon; a path is a convex polygon of 3 to 8 points around the item's centre, either winding, edges longer than 0.25 pt.",
                     defaultDoc: "`rectangle`", rangeDoc: "`rectangle`, `ellipse`, `{ path: [[x, y], …] }`",
                     decode: { d, node, at, item in item.collisionBounds = try d.decodeCollisionBounds(node, at: at) },
                     check: { scene, item, at in
-                        if case .path(let points) = item.collisionBounds { try scene.checkConvexPolygon(points, at: at + ".path") }
+                        if case .path(let points) = item.collisionBounds {
+                            try scene.checkConvexPolygon(points, at: at + ".path")
+                        }
                     }),
-            .bool("masksToBounds", \.masksToBounds, doc: "`CALayer.masksToBounds`: clips the children (all descendants) to this item's rounded bounds."),
-            .custom("shadow", docType: "mapping", doc: "`CALayer` shadow, drawn under the item: `color` (colour, `\"#000000\"`), `opacity` (0 … 1, default **1** — CA's `shadowOpacity` defaults to 0, but a scene that writes `shadow:` wants one), `offset` (`[dx, dy]` points, y down, default `[0, -3]` as CA), `radius` (≥ 0 points, default `3`; Gaussian σ = radius/2). Offset and radius are scaled to pixels.",
+                .bool(
+                    "masksToBounds", \.masksToBounds,
+                    doc: "`CALayer.masksToBounds`: clips the children (all descendants) to this item's rounded bounds."),
+                .custom(
+                    "shadow", docType: "mapping",
+                    doc:
+                        "`CALayer` shadow, drawn under the item: `color` (colour, `\"#000000\"`), `opacity` (0 … 1, default **1** — CA's `shadowOpacity` defaults to 0, but a scene that writes `shadow:` wants one), `offset` (`[dx, dy]` points, y down, default `[0, -3]` as CA), `radius` (≥ 0 points, default `3`; Gaussian σ = radius/2). Offset and radius are scaled to pixels.",
                     defaultDoc: "none",
                     decode: { d, node, at, item in
                         var shadow = Shadow()
@@ -101,59 +156,89 @@ enum ItemKeys {
                     check: { scene, item, at in
                         if let shadow = item.shadow { try ShadowKeys.spec.check(shadow, in: scene, at: at) }
                     }),
-            .custom("shape", docType: "mapping", schemaRef: "shape", doc: "A vector shape (`CAShapeLayer`) drawn over the background: fill, then stroke.",
+                .custom(
+                    "shape", docType: "mapping", schemaRef: "shape",
+                    doc: "A vector shape (`CAShapeLayer`) drawn over the background: fill, then stroke.",
                     defaultDoc: "none", rangeDoc: "see [shapes](#shapes-itemsishape)",
                     decode: { d, node, at, item in item.shape = try d.decodeShape(node, at: at) }),
-            .custom("icon", docType: "string", doc: "An SVG icon, path relative to the scene file, drawn over background and shape, fitted to the bounds (centred, uniform scale); see [icons](#icons-itemsiicon).",
+                .custom(
+                    "icon", docType: "string",
+                    doc:
+                        "An SVG icon, path relative to the scene file, drawn over background and shape, fitted to the bounds (centred, uniform scale); see [icons](#icons-itemsiicon).",
                     defaultDoc: "none", rangeDoc: "a file inside the scene's folder",
                     decode: { d, node, at, item in item.icon = try d.decodeIcon(node, at: at) }),
-            .custom("image", docType: "string or mapping", schemaRef: "image",
-                    doc: "A PNG or JPEG drawn over the fill and under shape, icon and text (CALayer `contents`), clipped by the rounded bounds when `masksToBounds`.",
+                .custom(
+                    "image", docType: "string or mapping", schemaRef: "image",
+                    doc:
+                        "A PNG or JPEG drawn over the fill and under shape, icon and text (CALayer `contents`), clipped by the rounded bounds when `masksToBounds`.",
                     defaultDoc: "none", rangeDoc: "see [images](#images-itemsiimage)",
                     decode: { d, node, at, item in item.image = try d.decodeImage(node, at: at) }),
-            .custom("timing", docType: "mapping", schemaRef: "layerTiming", doc: "The layer's own `CAMediaTiming`; composes parent → child (a child's local time is the fold of every ancestor's). `duration 0` = infinite for layers.",
+                .custom(
+                    "timing", docType: "mapping", schemaRef: "layerTiming",
+                    doc:
+                        "The layer's own `CAMediaTiming`; composes parent → child (a child's local time is the fold of every ancestor's). `duration 0` = infinite for layers.",
                     defaultDoc: "identity", rangeDoc: "see [media timing](#media-timing-keys)"),
-            .custom("animations", docType: "list", doc: "Explicit Core Animation animations on the item's layer, see [animations](#animations-itemsianimations).",
+                .custom(
+                    "animations", docType: "list",
+                    doc:
+                        "Explicit Core Animation animations on the item's layer, see [animations](#animations-itemsianimations).",
                     defaultDoc: "`[]`"),
-            .custom("children", docType: "list of items", doc: "Sublayers, same keys as items, any depth.",
+                .custom(
+                    "children", docType: "list of items", doc: "Sublayers, same keys as items, any depth.",
                     defaultDoc: "`[]`", rangeDoc: "ids unique across the whole tree"),
-            .custom("text", docType: "mapping", schemaRef: "text", doc: "The item's text (CATextLayer / UILabel), drawn over its fill.",
+                .custom(
+                    "text", docType: "mapping", schemaRef: "text",
+                    doc: "The item's text (CATextLayer / UILabel), drawn over its fill.",
                     defaultDoc: "none", rangeDoc: "see [text](#text-itemsitext)",
                     decode: { d, node, at, item in item.text = try d.decodeText(node, at: at) }),
-        ])
+            ])
     }
 }
 
 enum BorderKeys {
     static var spec: ObjectSpec<Border> {
-        ObjectSpec(name: "border", schemaPath: ["$defs", "item", "properties", "border"], what: "a border",
-                   doc: "A border drawn inside the bounds. Default none.",
-                   prototype: Border(width: 0, color: .black), keys: [
-            .number("width", \.width, required: "width: points, greater than 0", range: .positive, noun: "a border width",
+        ObjectSpec(
+            name: "border", schemaPath: ["$defs", "item", "properties", "border"], what: "a border",
+            doc: "A border drawn inside the bounds. Default none.",
+            prototype: Border(width: 0, color: .black),
+            keys: [
+                .number(
+                    "width", \.width, required: "width: points, greater than 0", range: .positive,
+                    noun: "a border width",
                     unit: "pt", doc: "Border width in points."),
-            .colour("color", \.color, doc: "Border colour (CALayer's default borderColor is opaque black)."),
-        ])
+                .colour("color", \.color, doc: "Border colour (CALayer's default borderColor is opaque black)."),
+            ])
     }
 }
 
 enum ShadowKeys {
     static var spec: ObjectSpec<Shadow> {
-        ObjectSpec(name: "shadow", schemaPath: ["$defs", "item", "properties", "shadow"], what: "a shadow",
-                   doc: "CALayer shadow; present = drawn. Default none.", prototype: Shadow(), keys: [
-            .colour("color", \.color, doc: "shadowColor."),
-            .number("opacity", \.opacity, range: .unit, noun: "a shadow opacity", doc: "shadowOpacity (CA's default is 0; a scene that writes shadow: wants one)."),
-            .point("offset", \.offset, range: .finite, unit: "pt", doc: "shadowOffset in points, y down."),
-            .number("radius", \.radius, range: .nonNegative, noun: "a shadow radius", unit: "pt", doc: "shadowRadius (blur; Gaussian σ = radius/2)."),
-        ])
+        ObjectSpec(
+            name: "shadow", schemaPath: ["$defs", "item", "properties", "shadow"], what: "a shadow",
+            doc: "CALayer shadow; present = drawn. Default none.", prototype: Shadow(),
+            keys: [
+                .colour("color", \.color, doc: "shadowColor."),
+                .number(
+                    "opacity", \.opacity, range: .unit, noun: "a shadow opacity",
+                    doc: "shadowOpacity (CA's default is 0; a scene that writes shadow: wants one)."),
+                .point("offset", \.offset, range: .finite, unit: "pt", doc: "shadowOffset in points, y down."),
+                .number(
+                    "radius", \.radius, range: .nonNegative, noun: "a shadow radius", unit: "pt",
+                    doc: "shadowRadius (blur; Gaussian σ = radius/2)."),
+            ])
     }
 }
 
 extension Key {
     /// `[width, height]`, read into a `Size`; the check says which bounds apply.
-    static func size(_ name: String, _ path: WritableKeyPath<Object, Size>, required: String, doc: String, rangeDoc: String,
-                     check: @escaping (Scene, Object, String) throws -> Void) -> Key {
-        Key(doc: KeyDoc(name: name, type: .other(docType: "`[width, height]`", schemaRef: "positiveSize"), required: required,
-                        doc: doc, rangeDoc: rangeDoc),
+    static func size(
+        _ name: String, _ path: WritableKeyPath<Object, Size>, required: String, doc: String, rangeDoc: String,
+        check: @escaping (Scene, Object, String) throws -> Void
+    ) -> Key {
+        Key(
+            doc: KeyDoc(
+                name: name, type: .other(docType: "`[width, height]`", schemaRef: "positiveSize"), required: required,
+                doc: doc, rangeDoc: rangeDoc),
             decode: { d, node, at, object in
                 let p = try d.pair(node, at: at, names: ("width", "height"))
                 object[keyPath: path] = Size(p.0, p.1)
@@ -166,9 +251,15 @@ extension Scene {
     /// A finite value the physics engine can hold: Box2D computes in 32-bit floats at 100 pt per
     /// metre, so 1e308 becomes infinity there and a sliver of a box has a mass of zero (both end
     /// in a Box2D assertion; found by `FuzzTests`).
-    static func checkRange(_ value: Double, _ range: ClosedRange<Double>, _ what: String, at path: String) throws(Violation) {
+    static func checkRange(_ value: Double, _ range: ClosedRange<Double>, _ what: String, at path: String)
+        throws(Violation)
+    {
         if !range.contains(value) {
-            throw Violation(keyPath: path, message: "expected \(what) from \(format(range.lowerBound)) to \(format(range.upperBound)) pt, found \(format(value))")
+            throw Violation(
+                keyPath: path,
+                message:
+                    "expected \(what) from \(format(range.lowerBound)) to \(format(range.upperBound)) pt, found \(format(value))"
+            )
         }
     }
 }

@@ -46,7 +46,9 @@ indirect enum JSONValue: Equatable {
         if let i = members.firstIndex(where: { $0.key == first }) {
             members[i].value = members[i].value.replacing(at: Array(path.dropFirst()), with: new)
         } else {
-            members.append(Member(key: first, value: JSONValue.object([Member]()).replacing(at: Array(path.dropFirst()), with: new)))
+            members.append(
+                Member(
+                    key: first, value: JSONValue.object([Member]()).replacing(at: Array(path.dropFirst()), with: new)))
         }
         return .object(members)
     }
@@ -80,7 +82,10 @@ indirect enum JSONValue: Equatable {
         case .numberText(let t): out += t
         case .string(let s): Self.writeString(s, to: &out)
         case .array(let values):
-            if values.isEmpty { out += "[]"; return }
+            if values.isEmpty {
+                out += "[]"
+                return
+            }
             out += "[\n"
             for (i, v) in values.enumerated() {
                 out += indent + "  "
@@ -89,7 +94,10 @@ indirect enum JSONValue: Equatable {
             }
             out += indent + "]"
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
             out += "{\n"
             for (i, m) in members.enumerated() {
                 out += indent + "  "

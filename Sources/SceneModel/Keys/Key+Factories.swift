@@ -1,5 +1,5 @@
-import Geometry
 import Colors
+import Geometry
 
 // The declaration forms: one function per kind of value, each binding a key to a property of the
 // resolved type by key path. A declaration names the key, its doc line and, for numbers, its
@@ -7,43 +7,61 @@ import Colors
 
 extension Key {
     /// A number, optionally mapped (`Angle.degrees`) into the property.
-    static func number(_ name: String, _ path: WritableKeyPath<Object, Double>, required: String? = nil,
-                       range: KeyRange? = nil, noun: String = "a value", unit: String? = nil, doc: String,
-                       defaultDoc: String? = nil, rangeDoc: String? = nil, example: JSONValue? = nil) -> Key {
-        Key(doc: KeyDoc(name: name, type: .number, required: required, range: range, noun: noun, unit: unit, doc: doc,
-                        defaultDoc: defaultDoc, rangeDoc: rangeDoc, example: example),
+    static func number(
+        _ name: String, _ path: WritableKeyPath<Object, Double>, required: String? = nil,
+        range: KeyRange? = nil, noun: String = "a value", unit: String? = nil, doc: String,
+        defaultDoc: String? = nil, rangeDoc: String? = nil, example: JSONValue? = nil
+    ) -> Key {
+        Key(
+            doc: KeyDoc(
+                name: name, type: .number, required: required, range: range, noun: noun, unit: unit, doc: doc,
+                defaultDoc: defaultDoc, rangeDoc: rangeDoc, example: example),
             decode: { d, node, at, object in object[keyPath: path] = try d.number(node, at: at) },
             check: range.map { range in { _, object, at in try range.check(object[keyPath: path], noun, at: at) } },
             defaultValue: required == nil ? { .number($0[keyPath: path]) } : nil)
     }
 
     /// An optional number: absent means "not set" (the engine's own default applies).
-    static func number(_ name: String, _ path: WritableKeyPath<Object, Double?>, range: KeyRange? = nil,
-                       noun: String = "a value", unit: String? = nil, doc: String, defaultDoc: String? = nil,
-                       rangeDoc: String? = nil, example: JSONValue? = nil) -> Key {
-        Key(doc: KeyDoc(name: name, type: .number, range: range, noun: noun, unit: unit, doc: doc,
-                        defaultDoc: defaultDoc, rangeDoc: rangeDoc, example: example),
+    static func number(
+        _ name: String, _ path: WritableKeyPath<Object, Double?>, range: KeyRange? = nil,
+        noun: String = "a value", unit: String? = nil, doc: String, defaultDoc: String? = nil,
+        rangeDoc: String? = nil, example: JSONValue? = nil
+    ) -> Key {
+        Key(
+            doc: KeyDoc(
+                name: name, type: .number, range: range, noun: noun, unit: unit, doc: doc,
+                defaultDoc: defaultDoc, rangeDoc: rangeDoc, example: example),
             decode: { d, node, at, object in object[keyPath: path] = try d.number(node, at: at) },
-            check: range.map { range in { _, object, at in
-                if let v = object[keyPath: path] { try range.check(v, noun, at: at) }
-            } },
+            check: range.map { range in
+                { _, object, at in
+                    if let v = object[keyPath: path] { try range.check(v, noun, at: at) }
+                }
+            },
             defaultValue: { $0[keyPath: path].map(JSONValue.number) })
     }
 
     /// An angle written in degrees.
-    static func degrees(_ name: String, _ path: WritableKeyPath<Object, Angle>, range: KeyRange = .finite,
-                        doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil) -> Key {
-        Key(doc: KeyDoc(name: name, type: .number, range: range, doc: doc,
-                        defaultDoc: defaultDoc, rangeDoc: rangeDoc),
+    static func degrees(
+        _ name: String, _ path: WritableKeyPath<Object, Angle>, range: KeyRange = .finite,
+        doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil
+    ) -> Key {
+        Key(
+            doc: KeyDoc(
+                name: name, type: .number, range: range, doc: doc,
+                defaultDoc: defaultDoc, rangeDoc: rangeDoc),
             decode: { d, node, at, object in object[keyPath: path] = .degrees(try d.number(node, at: at)) },
             check: { _, object, at in try range.check(object[keyPath: path].degrees, "a value", at: at) },
             defaultValue: { .number($0[keyPath: path].degrees) })
     }
 
-    static func optionalDegrees(_ name: String, _ path: WritableKeyPath<Object, Angle?>, range: KeyRange = .finite,
-                                doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil) -> Key {
-        Key(doc: KeyDoc(name: name, type: .number, range: range, doc: doc,
-                        defaultDoc: defaultDoc, rangeDoc: rangeDoc),
+    static func optionalDegrees(
+        _ name: String, _ path: WritableKeyPath<Object, Angle?>, range: KeyRange = .finite,
+        doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil
+    ) -> Key {
+        Key(
+            doc: KeyDoc(
+                name: name, type: .number, range: range, doc: doc,
+                defaultDoc: defaultDoc, rangeDoc: rangeDoc),
             decode: { d, node, at, object in object[keyPath: path] = .degrees(try d.number(node, at: at)) },
             check: { _, object, at in
                 if let v = object[keyPath: path] { try range.check(v.degrees, "a value", at: at) }
@@ -52,88 +70,128 @@ extension Key {
     }
 
     /// An integer (`60.0` allowed); `range` is checked on its value, as for numbers.
-    static func integer(_ name: String, _ path: WritableKeyPath<Object, Int>, range: KeyRange? = nil, noun: String = "a value",
-                        doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil) -> Key {
-        Key(doc: KeyDoc(name: name, type: .integer, range: range, noun: noun, doc: doc, defaultDoc: defaultDoc, rangeDoc: rangeDoc),
+    static func integer(
+        _ name: String, _ path: WritableKeyPath<Object, Int>, range: KeyRange? = nil, noun: String = "a value",
+        doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil
+    ) -> Key {
+        Key(
+            doc: KeyDoc(
+                name: name, type: .integer, range: range, noun: noun, doc: doc, defaultDoc: defaultDoc,
+                rangeDoc: rangeDoc),
             decode: { d, node, at, object in object[keyPath: path] = try d.integer(node, at: at) },
-            check: range.map { range in { _, object, at in try range.check(Double(object[keyPath: path]), noun, at: at) } },
+            check: range.map { range in
+                { _, object, at in try range.check(Double(object[keyPath: path]), noun, at: at) }
+            },
             defaultValue: { .int($0[keyPath: path]) })
     }
 
     static func bool(_ name: String, _ path: WritableKeyPath<Object, Bool>, doc: String) -> Key {
-        Key(doc: KeyDoc(name: name, type: .boolean, doc: doc),
+        Key(
+            doc: KeyDoc(name: name, type: .boolean, doc: doc),
             decode: { d, node, at, object in object[keyPath: path] = try d.bool(node, at: at) },
             defaultValue: { .bool($0[keyPath: path]) })
     }
 
-    static func bool(_ name: String, _ path: WritableKeyPath<Object, Bool?>, doc: String, defaultDoc: String? = nil) -> Key {
-        Key(doc: KeyDoc(name: name, type: .boolean, doc: doc, defaultDoc: defaultDoc),
+    static func bool(_ name: String, _ path: WritableKeyPath<Object, Bool?>, doc: String, defaultDoc: String? = nil)
+        -> Key
+    {
+        Key(
+            doc: KeyDoc(name: name, type: .boolean, doc: doc, defaultDoc: defaultDoc),
             decode: { d, node, at, object in object[keyPath: path] = try d.bool(node, at: at) },
             defaultValue: { $0[keyPath: path].map(JSONValue.bool) })
     }
 
-    static func string(_ name: String, _ path: WritableKeyPath<Object, String>, required: String? = nil,
-                       type: KeyType = .string, doc: String, rangeDoc: String? = nil) -> Key {
-        Key(doc: KeyDoc(name: name, type: type, required: required, doc: doc, rangeDoc: rangeDoc),
+    static func string(
+        _ name: String, _ path: WritableKeyPath<Object, String>, required: String? = nil,
+        type: KeyType = .string, doc: String, rangeDoc: String? = nil
+    ) -> Key {
+        Key(
+            doc: KeyDoc(name: name, type: type, required: required, doc: doc, rangeDoc: rangeDoc),
             decode: { d, node, at, object in object[keyPath: path] = try d.string(node, at: at) },
             defaultValue: nil)
     }
 
-    static func optionalString(_ name: String, _ path: WritableKeyPath<Object, String?>, type: KeyType = .string,
-                               doc: String, rangeDoc: String? = nil) -> Key {
-        Key(doc: KeyDoc(name: name, type: type, doc: doc, rangeDoc: rangeDoc),
+    static func optionalString(
+        _ name: String, _ path: WritableKeyPath<Object, String?>, type: KeyType = .string,
+        doc: String, rangeDoc: String? = nil
+    ) -> Key {
+        Key(
+            doc: KeyDoc(name: name, type: type, doc: doc, rangeDoc: rangeDoc),
             decode: { d, node, at, object in object[keyPath: path] = try d.string(node, at: at) },
             defaultValue: nil)
     }
 
     /// One of an enum's raw values, with a did-you-mean.
-    static func word<W: RawRepresentable & CaseIterable>(_ name: String, _ path: WritableKeyPath<Object, W>,
-                                                         required: String? = nil, doc: String) -> Key
+    static func word<W: RawRepresentable & CaseIterable>(
+        _ name: String, _ path: WritableKeyPath<Object, W>,
+        required: String? = nil, doc: String
+    ) -> Key
     where W.RawValue == String {
-        Key(doc: KeyDoc(name: name, type: .word(W.allCases.map(\.rawValue)), required: required, doc: doc),
+        Key(
+            doc: KeyDoc(name: name, type: .word(W.allCases.map(\.rawValue)), required: required, doc: doc),
             decode: { d, node, at, object in object[keyPath: path] = try d.word(node, at: at, W.self) },
             defaultValue: required == nil ? { .string($0[keyPath: path].rawValue) } : nil)
     }
 
     static func colour(_ name: String, _ path: WritableKeyPath<Object, ColorRGBA8>, doc: String) -> Key {
-        Key(doc: KeyDoc(name: name, type: .colour, doc: doc),
+        Key(
+            doc: KeyDoc(name: name, type: .colour, doc: doc),
             decode: { d, node, at, object in object[keyPath: path] = try d.color(node, at: at) },
             defaultValue: { .string($0[keyPath: path].hex) })
     }
 
     /// A colour or a gradient (`{ linear | radial | conic: … }`, CAGradientLayer): the colour's
     /// default is the declared default; a gradient, when given, is drawn instead of the colour.
-    static func fill(_ name: String, _ path: WritableKeyPath<Object, ColorRGBA8>, gradient: WritableKeyPath<Object, Gradient?>,
-                     doc: String) -> Key {
-        Key(doc: KeyDoc(name: name, type: .other(docType: "colour or gradient", schemaRef: "fill"), doc: doc),
-            decode: { d, node, at, object in (object[keyPath: path], object[keyPath: gradient]) = try d.decodeFill(node, at: at) },
+    static func fill(
+        _ name: String, _ path: WritableKeyPath<Object, ColorRGBA8>, gradient: WritableKeyPath<Object, Gradient?>,
+        doc: String
+    ) -> Key {
+        Key(
+            doc: KeyDoc(name: name, type: .other(docType: "colour or gradient", schemaRef: "fill"), doc: doc),
+            decode: { d, node, at, object in
+                (object[keyPath: path], object[keyPath: gradient]) = try d.decodeFill(node, at: at)
+            },
             defaultValue: { .string($0[keyPath: path].hex) })
     }
 
     /// `[x, y]`; `.engine` checks each coordinate as Box2D needs it.
-    static func point(_ name: String, _ path: WritableKeyPath<Object, Point>, names: (String, String) = ("dx", "dy"),
-                      required: String? = nil, range: KeyRange? = .engine, unit: String? = nil, doc: String,
-                      defaultDoc: String? = nil, rangeDoc: String? = nil, schemaRef: String? = nil) -> Key {
-        Key(doc: KeyDoc(name: name, type: schemaRef.map { .other(docType: "`[\(names.0), \(names.1)]`", schemaRef: $0) } ?? .pair(names.0, names.1),
-                        required: required, range: range, unit: unit, doc: doc, defaultDoc: defaultDoc, rangeDoc: rangeDoc),
+    static func point(
+        _ name: String, _ path: WritableKeyPath<Object, Point>, names: (String, String) = ("dx", "dy"),
+        required: String? = nil, range: KeyRange? = .engine, unit: String? = nil, doc: String,
+        defaultDoc: String? = nil, rangeDoc: String? = nil, schemaRef: String? = nil
+    ) -> Key {
+        Key(
+            doc: KeyDoc(
+                name: name,
+                type: schemaRef.map { .other(docType: "`[\(names.0), \(names.1)]`", schemaRef: $0) }
+                    ?? .pair(names.0, names.1),
+                required: required, range: range, unit: unit, doc: doc, defaultDoc: defaultDoc, rangeDoc: rangeDoc),
             decode: { d, node, at, object in
                 let p = try d.pair(node, at: at, names: names)
                 object[keyPath: path] = Point(p.0, p.1)
             },
-            check: range.map { range in { _, object, at in
-                let p = object[keyPath: path]
-                try range.check(p.x, "a value", at: at + "[0]")
-                try range.check(p.y, "a value", at: at + "[1]")
-            } },
+            check: range.map { range in
+                { _, object, at in
+                    let p = object[keyPath: path]
+                    try range.check(p.x, "a value", at: at + "[0]")
+                    try range.check(p.y, "a value", at: at + "[1]")
+                }
+            },
             defaultValue: required == nil ? { .pair($0[keyPath: path].x, $0[keyPath: path].y) } : nil)
     }
 
-    static func optionalPoint(_ name: String, _ path: WritableKeyPath<Object, Point?>, names: (String, String) = ("dx", "dy"),
-                              range: KeyRange? = .engine, unit: String? = nil, doc: String, defaultDoc: String? = nil,
-                              rangeDoc: String? = nil, schemaRef: String? = nil,
-                              read: ((SceneDecoder, SourceNode, String) throws -> Point)? = nil) -> Key {
-        Key(doc: KeyDoc(name: name, type: schemaRef.map { .other(docType: "`[\(names.0), \(names.1)]`", schemaRef: $0) } ?? .pair(names.0, names.1),
-                        range: range, unit: unit, doc: doc, defaultDoc: defaultDoc, rangeDoc: rangeDoc),
+    static func optionalPoint(
+        _ name: String, _ path: WritableKeyPath<Object, Point?>, names: (String, String) = ("dx", "dy"),
+        range: KeyRange? = .engine, unit: String? = nil, doc: String, defaultDoc: String? = nil,
+        rangeDoc: String? = nil, schemaRef: String? = nil,
+        read: ((SceneDecoder, SourceNode, String) throws -> Point)? = nil
+    ) -> Key {
+        Key(
+            doc: KeyDoc(
+                name: name,
+                type: schemaRef.map { .other(docType: "`[\(names.0), \(names.1)]`", schemaRef: $0) }
+                    ?? .pair(names.0, names.1),
+                range: range, unit: unit, doc: doc, defaultDoc: defaultDoc, rangeDoc: rangeDoc),
             decode: { d, node, at, object in
                 if let read {
                     object[keyPath: path] = try read(d, node, at)
@@ -142,38 +200,48 @@ extension Key {
                     object[keyPath: path] = Point(p.0, p.1)
                 }
             },
-            check: range.map { range in { _, object, at in
-                guard let p = object[keyPath: path] else { return }
-                try range.check(p.x, "a value", at: at + "[0]")
-                try range.check(p.y, "a value", at: at + "[1]")
-            } },
+            check: range.map { range in
+                { _, object, at in
+                    guard let p = object[keyPath: path] else { return }
+                    try range.check(p.x, "a value", at: at + "[0]")
+                    try range.check(p.y, "a value", at: at + "[1]")
+                }
+            },
             defaultValue: { $0[keyPath: path].map { .pair($0.x, $0.y) } })
     }
 
     /// One item id, checked to name a top-level item.
     static func item(_ name: String, _ path: WritableKeyPath<Object, String>, required: String, doc: String) -> Key {
-        Key(doc: KeyDoc(name: name, type: .itemID, required: required, doc: doc),
+        Key(
+            doc: KeyDoc(name: name, type: .itemID, required: required, doc: doc),
             decode: { d, node, at, object in object[keyPath: path] = try d.string(node, at: at) },
             check: { scene, object, at in try scene.reference(object[keyPath: path], at: at) },
             defaultValue: nil)
     }
 
     /// A list of item ids, each a top-level item, each at most once.
-    static func items(_ name: String, _ path: WritableKeyPath<Object, [String]>, required: String, doc: String,
-                      rangeDoc: String? = nil) -> Key {
-        Key(doc: KeyDoc(name: name, type: .itemIDs, required: required, doc: doc, rangeDoc: rangeDoc),
+    static func items(
+        _ name: String, _ path: WritableKeyPath<Object, [String]>, required: String, doc: String,
+        rangeDoc: String? = nil
+    ) -> Key {
+        Key(
+            doc: KeyDoc(name: name, type: .itemIDs, required: required, doc: doc, rangeDoc: rangeDoc),
             decode: { d, node, at, object in object[keyPath: path] = try d.ids(node, at: at) },
             check: { scene, object, at in try scene.references(object[keyPath: path], at: at) },
             defaultValue: nil)
     }
 
     /// A key read by hand-written code (`decode: nil`) or by the given closure, documented here.
-    static func custom(_ name: String, docType: String, schemaRef: String? = nil, required: String? = nil,
-                       doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil,
-                       decode: ((SceneDecoder, SourceNode, String, inout Object) throws -> Void)? = nil,
-                       check: ((Scene, Object, String) throws -> Void)? = nil) -> Key {
-        Key(doc: KeyDoc(name: name, type: .other(docType: docType, schemaRef: schemaRef), required: required, doc: doc,
-                        defaultDoc: defaultDoc, rangeDoc: rangeDoc),
+    static func custom(
+        _ name: String, docType: String, schemaRef: String? = nil, required: String? = nil,
+        doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil,
+        decode: ((SceneDecoder, SourceNode, String, inout Object) throws -> Void)? = nil,
+        check: ((Scene, Object, String) throws -> Void)? = nil
+    ) -> Key {
+        Key(
+            doc: KeyDoc(
+                name: name, type: .other(docType: docType, schemaRef: schemaRef), required: required, doc: doc,
+                defaultDoc: defaultDoc, rangeDoc: rangeDoc),
             decode: decode, check: check, defaultValue: nil)
     }
 }
@@ -205,8 +273,10 @@ extension SceneDecoder {
     /// every declared key present, in declared order, into `object`. The fields come back so that
     /// hand-written code can read the keys declared with `decode: nil`.
     @discardableResult
-    func decode<Object>(_ spec: ObjectSpec<Object>, _ node: SourceNode, at path: String,
-                        into object: inout Object) throws -> Fields {
+    func decode<Object>(
+        _ spec: ObjectSpec<Object>, _ node: SourceNode, at path: String,
+        into object: inout Object
+    ) throws -> Fields {
         let f = try fields(node, at: path, allowed: spec.keyNames, required: spec.required, what: spec.what)
         try decodeKeys(spec, from: f, at: path, into: &object)
         return f
@@ -214,7 +284,9 @@ extension SceneDecoder {
 
     /// Reads the keys of `spec` present in `f` (a mapping already checked, which may allow more
     /// keys than `spec` declares, as an animation allows its media timing keys).
-    func decodeKeys<Object>(_ spec: ObjectSpec<Object>, from f: Fields, at path: String, into object: inout Object) throws {
+    func decodeKeys<Object>(_ spec: ObjectSpec<Object>, from f: Fields, at path: String, into object: inout Object)
+        throws
+    {
         for key in spec.keys {
             guard let decode = key.decode, let value = f[key.name] else { continue }
             try decode(self, value, path.isEmpty ? key.name : path + "." + key.name, &object)

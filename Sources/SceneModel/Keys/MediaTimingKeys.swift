@@ -6,16 +6,27 @@ import Timing
 
 enum MediaTimingKeys {
     static var spec: ObjectSpec<MediaTiming> {
-        ObjectSpec(name: "mediaTiming", schemaPath: ["$defs", "layerTiming"], what: "a layer timing",
-                   doc: "The layer's own CAMediaTiming; composes parent → child.", prototype: MediaTiming(), keys: [
-            .number("beginTime", \.beginTime, unit: "s",
-                    doc: "Begin in the parent's time, s. For an animation, 0 = the layer's local time when it is added.", rangeDoc: "finite"),
-            .number("timeOffset", \.timeOffset, unit: "s", doc: "Offset in active local time, s (wraps, does not shorten).", rangeDoc: "finite"),
-            .float("speed", \.speed, doc: "Parent → local rate; 0 freezes at `timeOffset`, negative plays backwards.",
-                   rangeDoc: "finite, fits a Float"),
-            .number("duration", \.duration, range: .nonNegative, unit: "s",
-                    doc: "One pass, s. Animations: 0 = 0.25 s (springs: their settling duration). Layers: 0 = infinite."),
-            .custom("repeatCount", docType: "number or `forever`", doc: "Passes, may be fractional; 0 = one.",
+        ObjectSpec(
+            name: "mediaTiming", schemaPath: ["$defs", "layerTiming"], what: "a layer timing",
+            doc: "The layer's own CAMediaTiming; composes parent → child.", prototype: MediaTiming(),
+            keys: [
+                .number(
+                    "beginTime", \.beginTime, unit: "s",
+                    doc:
+                        "Begin in the parent's time, s. For an animation, 0 = the layer's local time when it is added.",
+                    rangeDoc: "finite"),
+                .number(
+                    "timeOffset", \.timeOffset, unit: "s",
+                    doc: "Offset in active local time, s (wraps, does not shorten).", rangeDoc: "finite"),
+                .float(
+                    "speed", \.speed, doc: "Parent → local rate; 0 freezes at `timeOffset`, negative plays backwards.",
+                    rangeDoc: "finite, fits a Float"),
+                .number(
+                    "duration", \.duration, range: .nonNegative, unit: "s",
+                    doc: "One pass, s. Animations: 0 = 0.25 s (springs: their settling duration). Layers: 0 = infinite."
+                ),
+                .custom(
+                    "repeatCount", docType: "number or `forever`", doc: "Passes, may be fractional; 0 = one.",
                     defaultDoc: "`0`", rangeDoc: "≥ 0",
                     decode: { d, n, at, t in
                         if case .string("forever")? = n.scalarMeaning {
@@ -27,18 +38,22 @@ enum MediaTimingKeys {
                             t.repeatCount = try d.float(n, at: at)
                         }
                     }),
-            .number("repeatDuration", \.repeatDuration, range: .nonNegative, unit: "s",
+                .number(
+                    "repeatDuration", \.repeatDuration, range: .nonNegative, unit: "s",
                     doc: "Seconds to repeat for; 0 = ignored; wins over `repeatCount`."),
-            .bool("autoreverses", \.autoreverses, doc: "Play backwards after each pass."),
-            .word("fillMode", \.fillMode, doc: "What shows outside the active span."),
-        ])
+                .bool("autoreverses", \.autoreverses, doc: "Play backwards after each pass."),
+                .word("fillMode", \.fillMode, doc: "What shows outside the active span."),
+            ])
     }
 }
 
 extension Key {
     /// A number that must fit a Float (Core Animation's `speed` and `repeatCount` are Floats).
-    static func float(_ name: String, _ path: WritableKeyPath<Object, Float>, doc: String, rangeDoc: String? = nil) -> Key {
-        Key(doc: KeyDoc(name: name, type: .number, doc: doc, rangeDoc: rangeDoc),
+    static func float(_ name: String, _ path: WritableKeyPath<Object, Float>, doc: String, rangeDoc: String? = nil)
+        -> Key
+    {
+        Key(
+            doc: KeyDoc(name: name, type: .number, doc: doc, rangeDoc: rangeDoc),
             decode: { d, node, at, object in object[keyPath: path] = try d.float(node, at: at) },
             check: nil,
             defaultValue: { .number(Double($0[keyPath: path])) })

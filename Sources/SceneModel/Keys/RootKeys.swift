@@ -10,60 +10,110 @@ import Geometry
 
 enum RootKeys {
     static var spec: ObjectSpec<Scene> {
-        ObjectSpec(name: "top", schemaPath: [], what: "",
-                   doc: "A Flipbook scene: a canvas, rectangular items and UIKit Dynamics behaviours, rendered to PNG frames and video. YAML and JSON share this schema. Flipbook's loader also checks what JSON Schema cannot express: numbers must be finite; item ids must be unique; behaviours must name existing items; the canvas in pixels (size x scale) must be at most 16384 per side. See docs/scene-format.md.",
-                   prototype: Scene(name: "", canvas: Canvas(size: Size(0, 0)), length: .duration(0), items: [], behaviors: [],
-                                    output: OutputSettings()), keys: [
-            .custom("version", docType: "integer", doc: "Format version.", defaultDoc: "`1`", rangeDoc: "must be `1`"),
-            .custom("name", docType: "string", doc: "Names the output folder and video (and files such as `<name>.frames-000000-000120.manifest.json`, which must fit in a file name's 255 bytes).",
-                    defaultDoc: "file name without extension", rangeDoc: "`[A-Za-z0-9_-]+`, at most \(SceneRules.maxNameLength) characters"),
-            .custom("canvas", docType: "mapping", required: "canvas: { size: [width, height] } in points", doc: "The screen.",
+        ObjectSpec(
+            name: "top", schemaPath: [], what: "",
+            doc:
+                "A Flipbook scene: a canvas, rectangular items and UIKit Dynamics behaviours, rendered to PNG frames and video. YAML and JSON share this schema. Flipbook's loader also checks what JSON Schema cannot express: numbers must be finite; item ids must be unique; behaviours must name existing items; the canvas in pixels (size x scale) must be at most 16384 per side. See docs/scene-format.md.",
+            prototype: Scene(
+                name: "", canvas: Canvas(size: Size(0, 0)), length: .duration(0), items: [], behaviors: [],
+                output: OutputSettings()),
+            keys: [
+                .custom(
+                    "version", docType: "integer", doc: "Format version.", defaultDoc: "`1`", rangeDoc: "must be `1`"),
+                .custom(
+                    "name", docType: "string",
+                    doc:
+                        "Names the output folder and video (and files such as `<name>.frames-000000-000120.manifest.json`, which must fit in a file name's 255 bytes).",
+                    defaultDoc: "file name without extension",
+                    rangeDoc: "`[A-Za-z0-9_-]+`, at most \(SceneRules.maxNameLength) characters"),
+                .custom(
+                    "canvas", docType: "mapping", required: "canvas: { size: [width, height] } in points",
+                    doc: "The screen.",
                     rangeDoc: "see below"),
-            .integer("fps", \.fps, range: .closed(Double(SceneRules.fpsRange.lowerBound), Double(SceneRules.fpsRange.upperBound)),
-                     noun: "an integer", doc: "Frames (simulation ticks) per second."),
-            .custom("duration", docType: "number", doc: "Fixed length in seconds. **Exactly one of `duration` and `until`.**",
+                .integer(
+                    "fps", \.fps,
+                    range: .closed(Double(SceneRules.fpsRange.lowerBound), Double(SceneRules.fpsRange.upperBound)),
+                    noun: "an integer", doc: "Frames (simulation ticks) per second."),
+                .custom(
+                    "duration", docType: "number",
+                    doc: "Fixed length in seconds. **Exactly one of `duration` and `until`.**",
                     defaultDoc: "—", rangeDoc: "> 0, ≤ \(format(SceneRules.maxSeconds))"),
-            .custom("until", docType: "string", doc: "Run until the animator pauses (every item at rest).", defaultDoc: "—",
+                .custom(
+                    "until", docType: "string", doc: "Run until the animator pauses (every item at rest).",
+                    defaultDoc: "—",
                     rangeDoc: "`rest`"),
-            .custom("maxDuration", docType: "number", doc: "Upper bound on an `until: rest` scene, in seconds.",
+                .custom(
+                    "maxDuration", docType: "number", doc: "Upper bound on an `until: rest` scene, in seconds.",
                     defaultDoc: "`\(format(SceneRules.defaultMaxDuration))`",
                     rangeDoc: "> 0, ≤ \(format(SceneRules.maxSeconds)); only with `until: rest`"),
-            .custom("components", docType: "mapping", doc: "Reusable items with parameters, see [Components](#components).",
-                    defaultDoc: "none", rangeDoc: "names like ids").consumedBeforeDecoding,
-            .custom("imports", docType: "list of file names", doc: "Files whose `components:` this scene may use.", defaultDoc: "none",
-                    rangeDoc: "inside the scene's folder, `.yaml`/`.yml`/`.json`, at most \(ComponentExpander.maxImports)").consumedBeforeDecoding,
-            .custom("items", docType: "list of items", required: "items: a list of items, each with id, size and center",
+                .custom(
+                    "components", docType: "mapping",
+                    doc: "Reusable items with parameters, see [Components](#components).",
+                    defaultDoc: "none", rangeDoc: "names like ids"
+                ).consumedBeforeDecoding,
+                .custom(
+                    "imports", docType: "list of file names", doc: "Files whose `components:` this scene may use.",
+                    defaultDoc: "none",
+                    rangeDoc:
+                        "inside the scene's folder, `.yaml`/`.yml`/`.json`, at most \(ComponentExpander.maxImports)"
+                ).consumedBeforeDecoding,
+                .custom(
+                    "items", docType: "list of items",
+                    required: "items: a list of items, each with id, size and center",
                     doc: "The rectangles, see below.", defaultDoc: "**required** (may be `[]`)", rangeDoc: "ids unique"),
-            .custom("behaviors", docType: "list of behaviours", doc: "See below; applied in list order.", defaultDoc: "`[]`"),
-            .custom("viewAnimations", docType: "list", doc: "`UIView.animate…` blocks, see [Timing](#timing-core-animation-and-uikit-animations).",
+                .custom(
+                    "behaviors", docType: "list of behaviours", doc: "See below; applied in list order.",
                     defaultDoc: "`[]`"),
-            .custom("animators", docType: "list", doc: "`UIViewPropertyAnimator`s with scripted calls.", defaultDoc: "`[]`",
+                .custom(
+                    "viewAnimations", docType: "list",
+                    doc: "`UIView.animate…` blocks, see [Timing](#timing-core-animation-and-uikit-animations).",
+                    defaultDoc: "`[]`"),
+                .custom(
+                    "animators", docType: "list", doc: "`UIViewPropertyAnimator`s with scripted calls.",
+                    defaultDoc: "`[]`",
                     rangeDoc: "ids unique"),
-            .custom("layerTimeline", docType: "list", doc: "Scripted changes of item layers' media timing.", defaultDoc: "`[]`",
+                .custom(
+                    "layerTimeline", docType: "list", doc: "Scripted changes of item layers' media timing.",
+                    defaultDoc: "`[]`",
                     rangeDoc: "`at` non-decreasing"),
-            .custom("dynamicsTimeline", docType: "list", doc: "Scripted changes of the behaviours: add, remove, set parameters; see [below](#dynamicstimelinei).",
+                .custom(
+                    "dynamicsTimeline", docType: "list",
+                    doc:
+                        "Scripted changes of the behaviours: add, remove, set parameters; see [below](#dynamicstimelinei).",
                     defaultDoc: "`[]`", rangeDoc: "`at` non-decreasing"),
-            .custom("output", docType: "mapping", doc: "What to write.", defaultDoc: "frames and mp4"),
-            .custom("controls", docType: "mapping", doc: "Named values used as `$name` in place of literals; see [`controls`](#controls).",
-                    defaultDoc: "`{}`", rangeDoc: "names `[A-Za-z_][A-Za-z0-9_]*`").consumedBeforeDecoding,
-            .custom("fonts", docType: "list of strings", doc: "The scene's own font files (`.ttf`, `.otf`, `.ttc`), relative to the scene file; their families join Inter and DejaVu Sans. A path leaving the folder, a missing file or one FreeType cannot open is a load error at its entry.",
+                .custom("output", docType: "mapping", doc: "What to write.", defaultDoc: "frames and mp4"),
+                .custom(
+                    "controls", docType: "mapping",
+                    doc: "Named values used as `$name` in place of literals; see [`controls`](#controls).",
+                    defaultDoc: "`{}`", rangeDoc: "names `[A-Za-z_][A-Za-z0-9_]*`"
+                ).consumedBeforeDecoding,
+                .custom(
+                    "fonts", docType: "list of strings",
+                    doc:
+                        "The scene's own font files (`.ttf`, `.otf`, `.ttc`), relative to the scene file; their families join Inter and DejaVu Sans. A path leaving the folder, a missing file or one FreeType cannot open is a load error at its entry.",
                     defaultDoc: "`[]`", rangeDoc: "≤ 64 files, each ≤ 32 MiB, inside the scene's folder"),
-            .custom("touches", docType: "mapping", doc: "The circle drawn under scripted fingers.", defaultDoc: "shown when scripted",
+                .custom(
+                    "touches", docType: "mapping", doc: "The circle drawn under scripted fingers.",
+                    defaultDoc: "shown when scripted",
                     rangeDoc: "see [Touches](#touches)"),
-            .custom("$schema", docType: "string", doc: "For editors; ignored.", defaultDoc: "—"),
-        ])
+                .custom("$schema", docType: "string", doc: "For editors; ignored.", defaultDoc: "—"),
+            ])
     }
 }
 
 enum OutputKeys {
     static var spec: ObjectSpec<OutputSettings> {
-        ObjectSpec(name: "output", schemaPath: ["properties", "output"], what: "output settings",
-                   doc: "What to write. Default: PNG frames and an mp4 video.", prototype: OutputSettings(), keys: [
-            .bool("frames", \.frames, doc: "Write `frame_00000.png`, …"),
-            .custom("video", docType: "string or list", doc: "Videos encoded with ffmpeg, one file per format (`<scene>.<format>`).",
+        ObjectSpec(
+            name: "output", schemaPath: ["properties", "output"], what: "output settings",
+            doc: "What to write. Default: PNG frames and an mp4 video.", prototype: OutputSettings(),
+            keys: [
+                .bool("frames", \.frames, doc: "Write `frame_00000.png`, …"),
+                .custom(
+                    "video", docType: "string or list",
+                    doc: "Videos encoded with ffmpeg, one file per format (`<scene>.<format>`).",
                     defaultDoc: "`\"mp4\"`", rangeDoc: "`mp4`, `webm`, `mov`, `gif`, `apng`, a list of them, or `none`",
                     decode: { d, n, at, output in output.video = try d.decodeVideo(n, at: at) }),
-        ])
+            ])
     }
 }
 

@@ -6,21 +6,26 @@ enum SceneKeys {
     /// Every declared object, in the order the schema generator rewrites them (an object before
     /// the objects nested in it).
     static var specs: [AnySpec] {
-        [AnySpec(RootKeys.spec), AnySpec(OutputKeys.spec), AnySpec(CanvasKeys.spec), AnySpec(ItemKeys.spec), AnySpec(BorderKeys.spec), AnySpec(ShadowKeys.spec),
-         AnySpec(MediaTimingKeys.spec), AnySpec(ShapeKeys.spec), AnySpec(TouchesKeys.spec), AnySpec(FrameKeys.spec)] + BehaviorKeys.specs
+        [
+            AnySpec(RootKeys.spec), AnySpec(OutputKeys.spec), AnySpec(CanvasKeys.spec), AnySpec(ItemKeys.spec),
+            AnySpec(BorderKeys.spec), AnySpec(ShadowKeys.spec),
+            AnySpec(MediaTimingKeys.spec), AnySpec(ShapeKeys.spec), AnySpec(TouchesKeys.spec), AnySpec(FrameKeys.spec),
+        ] + BehaviorKeys.specs
     }
 
     /// The tables of docs/scene-format.md: marker, objects, and whether a "kind" column comes first.
     static var docTables: [(marker: String, specs: [AnySpec], kindColumn: Bool)] {
-        [("top", [AnySpec(RootKeys.spec)], false),
-         ("canvas", [AnySpec(CanvasKeys.spec)], false),
-         ("item", [AnySpec(ItemKeys.spec)], false),
-         ("behaviors", BehaviorKeys.specs, true),
-         ("mediaTiming", [AnySpec(MediaTimingKeys.spec)], false),
-         ("shape", [AnySpec(ShapeKeys.spec)], false),
-         ("output", [AnySpec(OutputKeys.spec)], false),
-         ("touches", [AnySpec(TouchesKeys.spec)], false),
-         ("frame", [AnySpec(FrameKeys.spec)], false)]
+        [
+            ("top", [AnySpec(RootKeys.spec)], false),
+            ("canvas", [AnySpec(CanvasKeys.spec)], false),
+            ("item", [AnySpec(ItemKeys.spec)], false),
+            ("behaviors", BehaviorKeys.specs, true),
+            ("mediaTiming", [AnySpec(MediaTimingKeys.spec)], false),
+            ("shape", [AnySpec(ShapeKeys.spec)], false),
+            ("output", [AnySpec(OutputKeys.spec)], false),
+            ("touches", [AnySpec(TouchesKeys.spec)], false),
+            ("frame", [AnySpec(FrameKeys.spec)], false),
+        ]
     }
 }
 
@@ -71,7 +76,8 @@ public enum SceneFormatFiles {
         var written: [String] = []
         for file in try generated(root: root) where file.generated != file.committed {
             let url = root.appendingPathComponent(file.path)
-            let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
+            let temporary = url.deletingLastPathComponent().appendingPathComponent(
+                ".\(url.lastPathComponent).tmp-\(getpid())")
             try Data(file.generated.utf8).write(to: temporary)
             if rename(temporary.path, url.path) != 0 {
                 try? FileManager.default.removeItem(at: temporary)

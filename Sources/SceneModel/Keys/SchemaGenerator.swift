@@ -19,9 +19,19 @@ enum SchemaGenerator {
         var members: [(String, JSONValue)] = [("type", .string("object")), ("additionalProperties", .bool(false))]
         if !required.isEmpty { members.append(("required", .array(required))) }
         members.append(("description", .string(plain(spec.doc))))
-        members.append(("properties", .object(spec.keys.map { key in
-            (key.doc.name, property(key.doc, default: key.defaultValue, existing: existing?.value(at: ["properties", key.doc.name])))
-        })))
+        members.append(
+            (
+                "properties",
+                .object(
+                    spec.keys.map { key in
+                        (
+                            key.doc.name,
+                            property(
+                                key.doc, default: key.defaultValue,
+                                existing: existing?.value(at: ["properties", key.doc.name]))
+                        )
+                    })
+            ))
         return merged(members, into: existing)
     }
 
@@ -67,8 +77,11 @@ enum SchemaGenerator {
         case .itemID:
             return .object([("$ref", .string("#/$defs/itemID"))] + tail)
         case .itemIDs:
-            return .object([("type", .string("array")), ("items", .object([("$ref", .string("#/$defs/itemID"))])),
-                            ("uniqueItems", .bool(true))] + tail)
+            return .object(
+                [
+                    ("type", .string("array")), ("items", .object([("$ref", .string("#/$defs/itemID"))])),
+                    ("uniqueItems", .bool(true)),
+                ] + tail)
         case .other(_, let ref?):
             return .object([("$ref", .string("#/$defs/" + ref))] + tail)
         case .other(_, nil):
@@ -101,7 +114,9 @@ enum SchemaGenerator {
             switch c {
             case "`": continue
             case "*" where rest.first == "*": rest = rest.dropFirst()
-            case "\\" where rest.first == "|": out.append("|"); rest = rest.dropFirst()
+            case "\\" where rest.first == "|":
+                out.append("|")
+                rest = rest.dropFirst()
             case "]" where rest.first == "(":
                 // `[text](target)`: keep the text, drop the target.
                 if let close = rest.firstIndex(of: ")") { rest = rest[rest.index(after: close)...] }

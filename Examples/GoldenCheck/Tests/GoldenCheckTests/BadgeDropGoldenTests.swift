@@ -15,11 +15,13 @@ struct BadgeDropGoldenTests {
     @Test("the badge drop renders exactly its goldens")
     func matchesGoldens() throws {
         let record = ProcessInfo.processInfo.environment["FLIPBOOK_RECORD"].flatMap(RecordMode.init(rawValue:))
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("golden-check-\(UUID().uuidString)").path
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("golden-check-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: out) }
-        let report = try GoldenCheck.assertMatches(sceneFile: Self.root + "/scenes/badge-drop.yaml",
-                                                   goldens: Self.root + "/goldens", record: record,
-                                                   options: CheckOptions(goldens: Self.root + "/goldens", outputDirectory: out))
+        let report = try GoldenCheck.assertMatches(
+            sceneFile: Self.root + "/scenes/badge-drop.yaml",
+            goldens: Self.root + "/goldens", record: record,
+            options: CheckOptions(goldens: Self.root + "/goldens", outputDirectory: out))
         #expect(report.verdict == .same)
     }
 }
