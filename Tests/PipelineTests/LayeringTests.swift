@@ -39,7 +39,8 @@ struct LayeringTests {
     func manifestDependencies() throws {
         let manifest = try String(contentsOfFile: repositoryRoot + "/Package.swift", encoding: .utf8)
         for module in Self.modelModules {
-            guard let start = manifest.range(of: ".target(name: \"\(module)\"") else {
+            // Any whitespace between `.target(` and `name:` (the formatter breaks long declarations).
+            guard let start = manifest.firstRange(of: try Regex(#"\.target\(\s*name: ""# + module + #"""#)) else {
                 Issue.record("no target \(module) in Package.swift")
                 continue
             }
