@@ -28,17 +28,12 @@ public enum ManifestVerifier {
         for font in manifest.fonts ?? [] {
             // Fonts live outside the render's folder (system or scene fonts): read only regular
             // files within the text module's font size limit, never anything else a manifest names.
-            let attributes = try? FileManager.default.attributesOfItem(atPath: font.path)
-            guard attributes?[.type] as? FileAttributeType == .typeRegular,
-                ((attributes?[.size] as? NSNumber)?.intValue ?? Int.max) <= 32 << 20,
-                let bytes = FileManager.default.contents(atPath: font.path)
-            else {
+            guard let actual = hashOfRegularFile(font.path, maxBytes: 32 << 20) else {
                 report.problems.append(
                     "\(manifest.scene.name): font \(font.path): missing or not a font file (the frames were drawn with it)"
                 )
                 continue
             }
-            let actual = FNV1a64.hexHash(bytes)
             if actual == font.hash {
                 report.matched += 1
             } else {

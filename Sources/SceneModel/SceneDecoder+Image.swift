@@ -24,21 +24,8 @@ extension SceneDecoder {
             fileNode = node
         }
         let filePath = f == nil ? path : path + ".file"
-        let relative = try string(fileNode, at: filePath)
-        guard !relative.isEmpty, !relative.hasPrefix("/") else {
-            throw error(
-                at: fileNode, filePath,
-                "expected a path relative to the scene's folder, such as photos/a.jpg, found \(fileNode.foundDescription)"
-            )
-        }
-        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL
-            .resolvingSymlinksInPath()
-        let target = folder.appendingPathComponent(relative).standardizedFileURL.resolvingSymlinksInPath()
-        guard target.path.hasPrefix(folder.path.hasSuffix("/") ? folder.path : folder.path + "/") else {
-            throw error(
-                at: fileNode, filePath,
-                "image '\(relative)' lies outside the scene's folder; expected a file inside \(folder.path)")
-        }
+        let (relative, target) = try fileInsideSceneFolder(
+            fileNode, at: filePath, kind: "image", example: "photos/a.jpg")
         let decoded: (hash: String, image: SceneImage)
         if let known = images.byPath[target.path] {
             decoded = known

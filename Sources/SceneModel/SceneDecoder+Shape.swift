@@ -76,12 +76,27 @@ extension SceneDecoder {
     /// `icon: icons/heart.svg`: a file relative to the scene's folder that must stay inside it
     /// (no absolute paths, no way out through .. or a symbolic link), loaded by `IconLoader`.
     func decodeIcon(_ node: SourceNode, at path: String) throws -> ItemIcon {
+        let (relative, target) = try fileInsideSceneFolder(node, at: path, kind: "icon", example: "icons/heart.svg")
+        do {
+            return ItemIcon(file: relative, icon: try IconLoader.load(path: target.path, name: relative))
+        } catch let e as IconError {
+            throw error(at: node, path, "icon \(e.description)")
+        }
+    }
+}
+
+extension SceneDecoder {
+    /// A file an item names (`icon:`, `image: { file: }`): relative to the scene's folder and
+    /// inside it (no absolute paths, no way out through .. or a symbolic link). Returns the path
+    /// as written and the resolved file.
+    func fileInsideSceneFolder(_ node: SourceNode, at path: String, kind: String, example: String) throws
+        -> (relative: String, target: URL)
+    {
         let relative = try string(node, at: path)
         guard !relative.isEmpty, !relative.hasPrefix("/") else {
             throw error(
                 at: node, path,
-                "expected a path relative to the scene's folder, such as icons/heart.svg, found \(node.foundDescription)"
-            )
+                "expected a path relative to the scene's folder, such as \(example), found \(node.foundDescription)")
         }
         let folder = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL
             .resolvingSymlinksInPath()
@@ -89,12 +104,8 @@ extension SceneDecoder {
         guard target.path.hasPrefix(folder.path.hasSuffix("/") ? folder.path : folder.path + "/") else {
             throw error(
                 at: node, path,
-                "icon '\(relative)' lies outside the scene's folder; expected a file inside \(folder.path)")
+                "\(kind) '\(relative)' lies outside the scene's folder; expected a file inside \(folder.path)")
         }
-        do {
-            return ItemIcon(file: relative, icon: try IconLoader.load(path: target.path, name: relative))
-        } catch let e as IconError {
-            throw error(at: node, path, "icon \(e.description)")
-        }
+        return (relative, target)
     }
 }
