@@ -141,51 +141,10 @@ struct ComponentExpander {
                     "duplicate component '\(entry.key)', already defined in \(first.file); expected each name once",
                     file: file)
             }
-            guard case .mapping(let fields) = entry.value.value else {
-                throw fail(
-                    entry.value.mark, keyPath,
-                    "expected a component as a mapping with keys parameters, item, found \(entry.value.foundDescription)",
-                    file: file)
-            }
-            var parameters: [(name: String, value: SourceNode)] = []
-            var item: SourceNode?
-            for field in fields {
-                switch field.key {
-                case "parameters":
-                    guard case .mapping(let list) = field.value.value else {
-                        throw fail(
-                            field.value.mark, keyPath + ".parameters",
-                            "expected a mapping of parameter names to default values, found \(field.value.foundDescription)",
-                            file: file)
-                    }
-                    for p in list {
-                        guard case .scalar = p.value.value else {
-                            throw fail(
-                                p.value.mark, keyPath + ".parameters." + p.key,
-                                "expected a default value (a string, colour or number, or null for a required argument), found \(p.value.foundDescription)",
-                                file: file)
-                        }
-                        parameters.append((p.key, p.value))
-                    }
-                case "item":
-                    item = field.value
-                default:
-                    throw fail(
-                        field.keyMark, keyPath + "." + field.key,
-                        "unknown key \(quoted(field.key)); expected one of: parameters, item",
-                        suggestion: didYouMean(field.key, ["parameters", "item"]), file: file)
-                }
-            }
-            guard let item else {
-                throw fail(
-                    entry.value.mark, keyPath,
-                    "missing key 'item'; expected item: the component's item, without an id (the instance gives it)",
-                    file: file)
-            }
-            guard case .mapping(let itemFields) = item.value else {
-                throw fail(
-                    item.mark, keyPath + ".item", "expected an item as a mapping, found \(item.foundDescription)",
-                    file: file)
+            let format = SceneFileFormat(pathExtension: (file as NSString).pathExtension) ?? .yaml
+            let draft = try SceneDecoder(file: file, format: format).decode(ComponentKeys.spec, entry.value, at: keyPath)
+            guard let item = draft.item, case .mapping(let itemFields) = item.value else {
+                preconditionFailure("ComponentKeys requires item, as a mapping")
             }
             if let id = itemFields.first(where: { $0.key == "id" }) {
                 throw fail(
@@ -194,7 +153,7 @@ struct ComponentExpander {
                     suggestion: "remove this line; write the id on each use, as in { id: r1, use: \(entry.key) }",
                     file: file)
             }
-            definitions[entry.key] = Definition(name: entry.key, file: file, parameters: parameters, item: item)
+            definitions[entry.key] = Definition(name: entry.key, file: file, parameters: draft.parameters, item: item)
             order.append(entry.key)
         }
     }

@@ -37,7 +37,6 @@ public struct SceneControl: Equatable, Sendable {
 /// closest declared name; an override (`--set name=value`) must name a declared control and lie
 /// in its range.
 enum ControlResolver {
-    static let keys = ["value", "range", "step", "color"]
 
     static func resolve(_ root: SourceNode, overrides: [(name: String, value: String)], decoder: SceneDecoder)
         throws -> (root: SourceNode, controls: [SceneControl])
@@ -87,48 +86,7 @@ enum ControlResolver {
                 throw decoder.error(
                     at: entry.keyMark, path, "duplicate control \(quoted(entry.key)); expected each name once")
             }
-            let f = try decoder.fields(entry.value, at: path, allowed: keys, required: [], what: "a control")
-            if let colour = f["color"] {
-                for extra in ["value", "range", "step"] {
-                    if let node = f[extra] {
-                        throw decoder.error(
-                            at: node, path + "." + extra, "a colour control has only color; found \(extra)")
-                    }
-                }
-                _ = try decoder.color(colour, at: path + ".color")
-                return SceneControl(
-                    name: entry.key, kind: .color, value: try decoder.string(colour, at: path + ".color"),
-                    valueLine: colour.mark?.line, valueColumn: colour.mark?.column)
-            }
-            let valueNode = try f.required(
-                "value", hint: "value: the number it starts at (or color: \"#RRGGBB\")", decoder: decoder)
-            let rangeNode = try f.required(
-                "range", hint: "range: [lowest, highest], the slider's ends", decoder: decoder)
-            let value = try decoder.number(valueNode, at: path + ".value")
-            let (low, high) = try decoder.pair(rangeNode, at: path + ".range", names: ("lowest", "highest"))
-            guard low < high else {
-                throw decoder.error(
-                    at: rangeNode, path + ".range", "expected lowest < highest, found [\(low), \(high)]")
-            }
-            guard (low...high).contains(value) else {
-                throw decoder.error(
-                    at: valueNode, path + ".value",
-                    "expected a value within \(low)...\(high) (its range), found \(value)")
-            }
-            var step = 0.0
-            if let stepNode = f["step"] {
-                step = try decoder.number(stepNode, at: path + ".step")
-                guard step >= 0 && step <= high - low else {
-                    throw decoder.error(
-                        at: stepNode, path + ".step", "expected a step within 0...\(high - low), found \(step)")
-                }
-            }
-            guard case .scalar(let text, _) = valueNode.value else {
-                preconditionFailure("number() accepted a non-scalar")
-            }
-            return SceneControl(
-                name: entry.key, kind: .number(range: low...high, step: step), value: text,
-                valueLine: valueNode.mark?.line, valueColumn: valueNode.mark?.column)
+            return try ControlKeys.control(entry.key, entry.value, at: path, decoder: decoder)
         }
     }
 

@@ -1,7 +1,8 @@
 import Geometry
 
-// `dynamicsTimeline:` and behaviour ids. Same rules as the rest of the decoder: shapes, types
-// and keys here; references and ranges in `Scene.validate`.
+// Behaviour ids and the readers behind the declarations of `dynamicsTimeline:`
+// (Keys/DynamicsTimelineKeys.swift): a `set:` mapping of settable properties. References and
+// ranges are checked in `Scene.validate`.
 
 extension SceneDecoder {
     /// A `behaviors` entry, `- { id: name, kind: { … } }`: the behaviour and its optional id.
@@ -19,79 +20,7 @@ extension SceneDecoder {
         return (try decodeBehavior(rest, at: path), id)
     }
 
-    func decodeDynamicsTimeline(_ node: SourceNode) throws -> [DynamicsTimelineEntry] {
-        try list(node, at: "dynamicsTimeline").enumerated().map { i, node in
-            try decodeDynamicsEntry(node, at: "dynamicsTimeline[\(i)]")
-        }
-    }
-
-    private func decodeDynamicsEntry(_ node: SourceNode, at path: String) throws -> DynamicsTimelineEntry {
-        let f = try fields(
-            node, at: path, allowed: ["at", "tap", "drag", "set", "remove", "add"],
-            required: [
-                ("at", "at: the time in seconds")
-            ], what: "a dynamics timeline entry")
-        let actions = ["set", "remove", "add"].filter { f[$0] != nil }
-        // A bare tap (`{ at: 0.5, tap: card }`) needs no change: it is a touch on its own.
-        let bareTap = actions.isEmpty && f["tap"] != nil
-        guard actions.count == 1 || bareTap else {
-            let found = actions.isEmpty ? "none" : actions.map { "'\($0)'" }.joined(separator: " and ")
-            throw error(
-                at: actions.count > 1 ? f.entry(actions[1])?.keyMark : node.mark, path,
-                "expected exactly one of set, remove or add, found \(found)",
-                suggestion: actions.count > 1 ? "give each change its own entry" : "for example remove: fall")
-        }
-        let at = try number(f[checked: "at"], at: path + ".at")
-        let tap = try f["tap"].map { try string($0, at: path + ".tap") }
-        if tap != nil, let d = f.entry("drag") {
-            throw error(
-                at: d.keyMark, path + ".drag", "'tap' and 'drag' are both given; expected one gesture per entry")
-        }
-        let drag = try f["drag"].map { try decodeDrag($0, at: path + ".drag") }
-        let action: DynamicsTimelineEntry.Action
-        switch actions.first ?? "" {
-        case "":
-            action = .none
-        case "remove":
-            action = .remove(try string(f[checked: "remove"], at: path + ".remove"))
-        case "add":
-            let (spec, id) = try decodeBehaviorEntry(f[checked: "add"], at: path + ".add")
-            action = .add(spec, id: id)
-        default:
-            action = try decodeSet(f[checked: "set"], at: path + ".set")
-        }
-        return DynamicsTimelineEntry(at: at, tap: tap, drag: drag, action: action)
-    }
-
-    /// `drag: { item: card, path: [[t, x, y], …] }`, times in seconds after `at`.
-    private func decodeDrag(_ node: SourceNode, at path: String) throws -> DynamicsTimelineEntry.Drag {
-        let f = try fields(
-            node, at: path, allowed: ["item", "path"],
-            required: [
-                ("item", "item: the id of the dragged item"), ("path", "path: [[seconds after at, x, y], …]"),
-            ], what: "a drag")
-        let rows = try list(f[checked: "path"], at: path + ".path")
-        if rows.isEmpty {
-            throw error(at: f["path"]!, path + ".path", "expected at least one [t, x, y] keyframe, found an empty list")
-        }
-        var times: [Double] = []
-        var points: [Point] = []
-        for (k, row) in rows.enumerated() {
-            let v = try numbers(row, at: path + ".path[\(k)]", count: 3, names: "[t, x, y]")
-            if v[0] < 0 || (k > 0 && v[0] <= times[k - 1]) {
-                throw error(
-                    at: row, path + ".path[\(k)][0]",
-                    "expected times ≥ 0 that increase, found \(SceneModel.format(v[0])) after \(k > 0 ? SceneModel.format(times[k - 1]) : "the start")"
-                )
-            }
-            times.append(v[0])
-            points.append(Point(v[1], v[2]))
-        }
-        return DynamicsTimelineEntry.Drag(
-            item: try string(f[checked: "item"], at: path + ".item"), times: times, points: points)
-    }
-
-    private func decodeSet(_ node: SourceNode, at path: String) throws -> DynamicsTimelineEntry.Action {
+    func decodeSet(_ node: SourceNode, at path: String) throws -> DynamicsTimelineEntry.Action {
         let keys = BehaviorSetting.allKeys
         let f = try fields(
             node, at: path, allowed: ["behavior"] + keys,

@@ -56,7 +56,6 @@ struct SceneDecoder {
         let canvas = try decodeCanvas(canvasNode)
         let fps = try top["fps"].map { try integer($0, at: "fps") } ?? SceneRules.defaultFPS
         let length = try decodeLength(top)
-        let fonts = try top["fonts"].map { try decodeFonts($0) } ?? []
         let itemsNode = try top.required(
             "items", hint: "items: a list of items, each with id, size and center", decoder: self)
         places.allIDs = ItemPlaces.ids(in: itemsNode)
@@ -69,15 +68,12 @@ struct SceneDecoder {
                     try decodeBehaviorEntry(node, at: "behaviors[\(i)]")
                 }
             } ?? []
-        let output = try top["output"].map { try decode(OutputKeys.spec, $0, at: "output") } ?? OutputSettings()
         var scene = Scene(
             name: name, canvas: canvas, fps: fps, length: length, items: items,
-            behaviors: entries.map(\.0), output: output)
+            behaviors: entries.map(\.0), output: OutputSettings())
         if entries.contains(where: { $0.1 != nil }) { scene.behaviorIDs = entries.map(\.1) }
-        scene.fonts = fonts
-        try decodeTimingScript(top, into: &scene)
-        if let n = top["dynamicsTimeline"] { scene.dynamicsTimeline = try decodeDynamicsTimeline(n) }
-        if let n = top["touches"] { scene.touches = try decodeTouches(n) }
+        // The keys that depend on nothing else: timing scripts, output, fonts, touches.
+        try decodeKeys(RootKeys.spec, from: top, at: "", into: &scene)
         return (scene, nameFromFile)
     }
 
@@ -129,10 +125,9 @@ struct SceneDecoder {
     func decodeItem(_ node: SourceNode, at path: String) throws -> Item {
         let spec = ItemKeys.spec
         var item = spec.prototype
-        let f = try decode(spec, node, at: path, into: &item)
-        try places.record(item.id, center: item.center, rotation: item.rotation, size: item.size) {
-            try decodeLayerKeys(f, into: &item, at: path)
-        }
+        try decode(spec, node, at: path, into: &item)
+        // Recorded after its keys: the children (read inside it, `ItemKeys`) already recorded it.
+        places.record(item.id, center: item.center, rotation: item.rotation, size: item.size) {}
         return item
     }
 

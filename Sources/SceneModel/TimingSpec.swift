@@ -30,26 +30,6 @@ public struct Shadow: Equatable, Sendable {
     }
 }
 
-/// The scene-file names of `LayerProperty` (the item keys they animate).
-public enum AnimatedProperty {
-    /// Scene name → layer property, in documentation order.
-    public static let all: [(name: String, property: LayerProperty)] = [
-        ("center", .center), ("size", .size), ("rotation", .rotation), ("scale", .scale),
-        ("translation", .translation), ("opacity", .opacity), ("fill", .fillColor),
-        ("cornerRadius", .cornerRadius), ("borderWidth", .borderWidth), ("borderColor", .borderColor),
-        ("strokeStart", .strokeStart), ("strokeEnd", .strokeEnd), ("lineWidth", .lineWidth),
-        ("fillColor", .shapeFillColor),
-        ("strokeColor", .strokeColor), ("lineDashPhase", .lineDashPhase), ("path", .path),
-        ("textColor", .textColor), ("foregroundColor", .textColor),
-    ]
-    public static var names: [String] { all.map(\.name) }
-
-    public static func property(named name: String) -> LayerProperty? { all.first { $0.name == name }?.property }
-    public static func name(of property: LayerProperty) -> String {
-        all.first { $0.property == property }?.name ?? property.rawValue
-    }
-}
-
 /// One explicit Core Animation animation on an item's layer (`layer.add(_:forKey:)`).
 public struct AnimationSpec: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {

@@ -124,7 +124,6 @@ extension Scene {
         }
         try checkCounts(limits: limits)
         try checkItems()
-        try checkTexts()
         try checkBehaviors()
         try checkDragOverlaps()
         try checkTimingScript()

@@ -177,20 +177,33 @@ enum ItemKeys {
                     "timing", docType: "mapping", schemaRef: "layerTiming",
                     doc:
                         "The layer's own `CAMediaTiming`; composes parent → child (a child's local time is the fold of every ancestor's). `duration 0` = infinite for layers.",
-                    defaultDoc: "identity", rangeDoc: "see [media timing](#media-timing-keys)"),
-                .custom(
-                    "animations", docType: "list",
+                    defaultDoc: "identity", rangeDoc: "see [media timing](#media-timing-keys)",
+                    decode: { d, node, at, item in item.timing = try d.layerTiming(node, at: at) }),
+                .list(
+                    "animations", \.animations,
                     doc:
                         "Explicit Core Animation animations on the item's layer, see [animations](#animations-itemsianimations).",
-                    defaultDoc: "`[]`"),
+                    read: { d, n, at in try d.decodeAnimation(n, at: at) }),
                 .custom(
                     "children", docType: "list of items", doc: "Sublayers, same keys as items, any depth.",
-                    defaultDoc: "`[]`", rangeDoc: "ids unique across the whole tree"),
+                    defaultDoc: "`[]`", rangeDoc: "ids unique across the whole tree",
+                    decode: { d, node, at, item in
+                        // Children are placed in their parent's bounds: the parent is recorded
+                        // (its centre, rotation and size are read by now) before they are read.
+                        item.children = try d.places.record(
+                            item.id, center: item.center, rotation: item.rotation, size: item.size
+                        ) {
+                            try d.list(node, at: at).enumerated().map { k, n in try d.decodeItem(n, at: at + "[\(k)]") }
+                        }
+                    }),
                 .custom(
                     "text", docType: "mapping", schemaRef: "text",
                     doc: "The item's text (CATextLayer / UILabel), drawn over its fill.",
                     defaultDoc: "none", rangeDoc: "see [text](#text-itemsitext)",
-                    decode: { d, node, at, item in item.text = try d.decodeText(node, at: at) }),
+                    decode: { d, node, at, item in item.text = try d.decode(TextKeys.spec, node, at: at) },
+                    check: { scene, item, at in
+                        if let text = item.text { try TextKeys.spec.check(text, in: scene, at: at) }
+                    }),
             ])
     }
 }

@@ -101,22 +101,25 @@ extension Key {
             defaultValue: { $0[keyPath: path].map(JSONValue.bool) })
     }
 
+    /// A string; `hasDefault` writes the prototype's value as the default.
     static func string(
         _ name: String, _ path: WritableKeyPath<Object, String>, required: String? = nil,
-        type: KeyType = .string, doc: String, rangeDoc: String? = nil
+        type: KeyType = .string, doc: String, rangeDoc: String? = nil,
+        schemaBounds: [(String, JSONValue)] = [], hasDefault: Bool = false
     ) -> Key {
         Key(
-            doc: KeyDoc(name: name, type: type, required: required, doc: doc, rangeDoc: rangeDoc),
+            doc: KeyDoc(
+                name: name, type: type, required: required, doc: doc, rangeDoc: rangeDoc, schemaBounds: schemaBounds),
             decode: { d, node, at, object in object[keyPath: path] = try d.string(node, at: at) },
-            defaultValue: nil)
+            defaultValue: hasDefault ? { .string($0[keyPath: path]) } : nil)
     }
 
     static func optionalString(
         _ name: String, _ path: WritableKeyPath<Object, String?>, type: KeyType = .string,
-        doc: String, rangeDoc: String? = nil
+        doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil
     ) -> Key {
         Key(
-            doc: KeyDoc(name: name, type: type, doc: doc, rangeDoc: rangeDoc),
+            doc: KeyDoc(name: name, type: type, doc: doc, defaultDoc: defaultDoc, rangeDoc: rangeDoc),
             decode: { d, node, at, object in object[keyPath: path] = try d.string(node, at: at) },
             defaultValue: nil)
     }
@@ -246,6 +249,66 @@ extension Key {
     }
 }
 
+extension Key {
+    /// `inner`'s key, read into and checked on the part of `Object` at `path` (the media timing
+    /// keys of an animation, for one).
+    static func lifted<Inner>(_ inner: Key<Inner>, _ path: WritableKeyPath<Object, Inner>) -> Key {
+        Key(
+            doc: inner.doc,
+            decode: inner.decode.map { decode in { d, node, at, object in try decode(d, node, at, &object[keyPath: path]) }
+            },
+            check: inner.check.map { check in { scene, object, at in try check(scene, object[keyPath: path], at) } },
+            defaultValue: inner.defaultValue.map { value in { value($0[keyPath: path]) } })
+    }
+
+    /// A list, each entry read by `read` at `name[k]`; `limit` bounds its length before any entry
+    /// is read.
+    static func list<Element>(
+        _ name: String, _ path: WritableKeyPath<Object, [Element]>, docType: String = "list",
+        schemaRef: String? = nil, required: String? = nil, doc: String, defaultDoc: String? = "`[]`",
+        rangeDoc: String? = nil, read: @escaping (SceneDecoder, SourceNode, String) throws -> Element
+    ) -> Key {
+        Key(
+            doc: KeyDoc(
+                name: name, type: .other(docType: docType, schemaRef: schemaRef), required: required, doc: doc,
+                defaultDoc: required == nil ? defaultDoc : nil, rangeDoc: rangeDoc),
+            decode: { d, node, at, object in
+                object[keyPath: path] = try d.list(node, at: at).enumerated().map { k, n in
+                    try read(d, n, at + "[\(k)]")
+                }
+            },
+            defaultValue: nil)
+    }
+
+    /// An optional value of any shape, read by `read`.
+    static func optional<Value>(
+        _ name: String, _ path: WritableKeyPath<Object, Value?>, docType: String, schemaRef: String? = nil,
+        doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil,
+        read: @escaping (SceneDecoder, SourceNode, String) throws -> Value
+    ) -> Key {
+        Key(
+            doc: KeyDoc(
+                name: name, type: .other(docType: docType, schemaRef: schemaRef), doc: doc, defaultDoc: defaultDoc,
+                rangeDoc: rangeDoc),
+            decode: { d, node, at, object in object[keyPath: path] = try read(d, node, at) },
+            defaultValue: nil)
+    }
+
+    /// A value of any shape, read by `read`; required or with its default documented in words.
+    static func value<Value>(
+        _ name: String, _ path: WritableKeyPath<Object, Value>, docType: String, schemaRef: String? = nil,
+        required: String? = nil, doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil,
+        read: @escaping (SceneDecoder, SourceNode, String) throws -> Value
+    ) -> Key {
+        Key(
+            doc: KeyDoc(
+                name: name, type: .other(docType: docType, schemaRef: schemaRef), required: required, doc: doc,
+                defaultDoc: defaultDoc, rangeDoc: rangeDoc),
+            decode: { d, node, at, object in object[keyPath: path] = try read(d, node, at) },
+            defaultValue: nil)
+    }
+}
+
 extension ObjectSpec {
     /// Runs every declared key's check, in declared order.
     func check(_ object: Object, in scene: Scene, at path: String) throws(Violation) {
@@ -278,6 +341,7 @@ extension SceneDecoder {
         into object: inout Object
     ) throws -> Fields {
         let f = try fields(node, at: path, allowed: spec.keyNames, required: spec.required, what: spec.what)
+        try spec.structure?(self, f, path)
         try decodeKeys(spec, from: f, at: path, into: &object)
         return f
     }

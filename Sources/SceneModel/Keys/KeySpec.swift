@@ -57,6 +57,8 @@ enum KeyRange: Equatable {
     case magnitude(Double)
     /// From the first to the second bound, inclusive.
     case closed(Double, Double)
+    /// Strictly between the two bounds (a spring's bounce, −1 … 1 exclusive).
+    case open(Double, Double)
     /// At least the bound.
     case atLeast(Double)
 }
@@ -79,6 +81,8 @@ struct KeyDoc {
     var rangeDoc: String? = nil
     /// A value as a user would write it, for the schema's `examples`.
     var example: JSONValue? = nil
+    /// Schema members beyond the type's (`maxLength`), for a bound the range cannot say.
+    var schemaBounds: [(String, JSONValue)] = []
     /// Read before decoding (components, controls): documented, but not a key the decoder allows.
     var consumedBeforeDecoding = false
 }
@@ -109,6 +113,9 @@ struct ObjectSpec<Object> {
     /// A value holding every default (required keys get placeholders).
     var prototype: Object
     var keys: [Key<Object>]
+    /// Rules between keys (exactly one of two forms, a key only with another), checked once the
+    /// keys are known and before any value is read: like unknown keys, they are structural errors.
+    var structure: ((SceneDecoder, SceneDecoder.Fields, String) throws -> Void)? = nil
 
     /// The keys the decoder allows, in documented order.
     var keyNames: [String] { keys.filter { !$0.doc.consumedBeforeDecoding }.map(\.name) }
@@ -203,6 +210,12 @@ extension KeyRange {
                     keyPath: path,
                     message: "expected \(noun) from \(format(lo)) to \(format(hi)), found \(format(value))")
             }
+        case .open(let lo, let hi):
+            if !(value > lo && value < hi) {
+                throw Violation(
+                    keyPath: path,
+                    message: "expected \(noun) above \(format(lo)) and below \(format(hi)), found \(format(value))")
+            }
         case .positiveAtMost(let m):
             if !(value > 0 && value <= m) {
                 throw Violation(
@@ -238,6 +251,7 @@ extension KeyRange {
         case .positiveAtMost(let m): return [("exclusiveMinimum", .int(0)), ("maximum", .number(m))]
         case .magnitude(let m): return [("minimum", .int(-Int(m))), ("maximum", .int(Int(m)))]
         case .closed(let lo, let hi): return [("minimum", .number(lo)), ("maximum", .number(hi))]
+        case .open(let lo, let hi): return [("exclusiveMinimum", .number(lo)), ("exclusiveMaximum", .number(hi))]
         case .atLeast(let m): return [("minimum", .number(m))]
         }
     }
@@ -253,6 +267,7 @@ extension KeyRange {
         case .positiveAtMost(let m): return "> 0, ≤ \(format(m))"
         case .magnitude(let m): return "within ±\(format(m))"
         case .closed(let lo, let hi): return "\(format(lo)) … \(format(hi))"
+        case .open(let lo, let hi): return "(\(format(lo)), \(format(hi)))"
         case .atLeast(let m): return "≥ \(format(m))"
         }
     }

@@ -2,9 +2,9 @@ import Geometry
 
 // The top level of a scene file and its `output:` mapping.
 //
-// The top level is read by `SceneDecoder.decode(_:defaultName:)` (its keys depend on each other:
-// exactly one of duration and until, items before behaviours); the declarations here are its
-// allowed keys, its schema and its docs table. `components`, `imports` and `controls` are consumed
+// The keys of the top level that depend on each other (exactly one of duration and until, items
+// before behaviours, the name from the file) are read by hand in `SceneDecoder.decode(_:defaultName:)`
+// (`decode: nil`, or `readByHand`); the others are read from their declarations after them. `components`, `imports` and `controls` are consumed
 // before decoding (ComponentExpander, ControlResolver), so they are documented but not allowed
 // by the time the decoder reads the mapping.
 
@@ -33,7 +33,8 @@ enum RootKeys {
                 .integer(
                     "fps", \.fps,
                     range: .closed(Double(SceneRules.fpsRange.lowerBound), Double(SceneRules.fpsRange.upperBound)),
-                    noun: "an integer", doc: "Frames (simulation ticks) per second."),
+                    noun: "an integer", doc: "Frames (simulation ticks) per second."
+                ).readByHand,
                 .custom(
                     "duration", docType: "number",
                     doc: "Fixed length in seconds. **Exactly one of `duration` and `until`.**",
@@ -64,38 +65,36 @@ enum RootKeys {
                 .custom(
                     "behaviors", docType: "list of behaviours", doc: "See below; applied in list order.",
                     defaultDoc: "`[]`"),
-                .custom(
-                    "viewAnimations", docType: "list",
+                .list(
+                    "viewAnimations", \.viewAnimations,
                     doc: "`UIView.animate…` blocks, see [Timing](#timing-core-animation-and-uikit-animations).",
-                    defaultDoc: "`[]`"),
-                .custom(
-                    "animators", docType: "list", doc: "`UIViewPropertyAnimator`s with scripted calls.",
-                    defaultDoc: "`[]`",
-                    rangeDoc: "ids unique"),
-                .custom(
-                    "layerTimeline", docType: "list", doc: "Scripted changes of item layers' media timing.",
-                    defaultDoc: "`[]`",
-                    rangeDoc: "`at` non-decreasing"),
-                .custom(
-                    "dynamicsTimeline", docType: "list",
+                    read: { d, n, at in try d.decode(ViewAnimationKeys.spec, n, at: at) }),
+                .list(
+                    "animators", \.animators, doc: "`UIViewPropertyAnimator`s with scripted calls.",
+                    rangeDoc: "ids unique", read: { d, n, at in try d.decode(AnimatorKeys.spec, n, at: at) }),
+                .list(
+                    "layerTimeline", \.layerTimeline, doc: "Scripted changes of item layers' media timing.",
+                    rangeDoc: "`at` non-decreasing", read: { d, n, at in try d.decodeLayerCall(n, at: at) }),
+                .list(
+                    "dynamicsTimeline", \.dynamicsTimeline,
                     doc:
                         "Scripted changes of the behaviours: add, remove, set parameters; see [below](#dynamicstimelinei).",
-                    defaultDoc: "`[]`", rangeDoc: "`at` non-decreasing"),
-                .custom("output", docType: "mapping", doc: "What to write.", defaultDoc: "frames and mp4"),
+                    rangeDoc: "`at` non-decreasing",
+                    read: { d, n, at in try d.decode(DynamicsTimelineKeys.spec, n, at: at) }),
+                .custom(
+                    "output", docType: "mapping", doc: "What to write.", defaultDoc: "frames and mp4",
+                    decode: { d, n, at, scene in scene.output = try d.decode(OutputKeys.spec, n, at: at) }),
                 .custom(
                     "controls", docType: "mapping",
                     doc: "Named values used as `$name` in place of literals; see [`controls`](#controls).",
                     defaultDoc: "`{}`", rangeDoc: "names `[A-Za-z_][A-Za-z0-9_]*`"
                 ).consumedBeforeDecoding,
-                .custom(
-                    "fonts", docType: "list of strings",
-                    doc:
-                        "The scene's own font files (`.ttf`, `.otf`, `.ttc`), relative to the scene file; their families join Inter and DejaVu Sans. A path leaving the folder, a missing file or one FreeType cannot open is a load error at its entry.",
-                    defaultDoc: "`[]`", rangeDoc: "≤ 64 files, each ≤ 32 MiB, inside the scene's folder"),
+                TextKeys.fonts,
                 .custom(
                     "touches", docType: "mapping", doc: "The circle drawn under scripted fingers.",
                     defaultDoc: "shown when scripted",
-                    rangeDoc: "see [Touches](#touches)"),
+                    rangeDoc: "see [Touches](#touches)",
+                    decode: { d, n, at, scene in scene.touches = try d.decode(TouchesKeys.spec, n, at: at) }),
                 .custom("$schema", docType: "string", doc: "For editors; ignored.", defaultDoc: "—"),
             ])
     }
@@ -118,6 +117,13 @@ enum OutputKeys {
 }
 
 extension Key {
+    /// The same key, documented and checked, but read by hand-written code.
+    var readByHand: Key {
+        var key = self
+        key.decode = nil
+        return key
+    }
+
     /// The same key, documented but consumed before the decoder reads the mapping (so not among
     /// the keys it allows).
     var consumedBeforeDecoding: Key {

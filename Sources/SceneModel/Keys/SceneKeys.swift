@@ -10,6 +10,13 @@ enum SceneKeys {
             AnySpec(RootKeys.spec), AnySpec(OutputKeys.spec), AnySpec(CanvasKeys.spec), AnySpec(ItemKeys.spec),
             AnySpec(BorderKeys.spec), AnySpec(ShadowKeys.spec),
             AnySpec(MediaTimingKeys.spec), AnySpec(ShapeKeys.spec), AnySpec(TouchesKeys.spec), AnySpec(FrameKeys.spec),
+            AnySpec(TextKeys.spec), AnySpec(FontKeys.spec),
+            AnySpec(AnimationKeys.basic), AnySpec(AnimationKeys.keyframe), AnySpec(AnimationKeys.spring),
+            AnySpec(ViewAnimationKeys.spec), AnySpec(ViewSpringKeys.spec), AnySpec(KeyframeBlockKeys.spec),
+            AnySpec(CompletionKeys.spec), AnySpec(AnimatorKeys.spec), AnySpec(AnimatorBlockKeys.spec),
+            AnySpec(TimingParametersKeys.spec), AnySpec(AnimatorCallKeys.spec), AnySpec(LayerCallKeys.spec),
+            AnySpec(ScrubDragKeys.spec), AnySpec(DynamicsTimelineKeys.spec), AnySpec(DragKeys.spec),
+            AnySpec(ComponentKeys.spec),
         ] + BehaviorKeys.specs
     }
 
@@ -25,6 +32,15 @@ enum SceneKeys {
             ("output", [AnySpec(OutputKeys.spec)], false),
             ("touches", [AnySpec(TouchesKeys.spec)], false),
             ("frame", [AnySpec(FrameKeys.spec)], false),
+            ("text", [AnySpec(TextKeys.spec)], false),
+            ("font", [AnySpec(FontKeys.spec)], false),
+            ("animations", AnimationKeys.docSpecs, true),
+            ("viewAnimation", [AnySpec(ViewAnimationKeys.spec)], false),
+            ("animator", [AnySpec(AnimatorKeys.spec)], false),
+            ("layerCall", [AnySpec(LayerCallKeys.spec)], false),
+            ("dynamicsTimeline", [AnySpec(DynamicsTimelineKeys.spec)], false),
+            ("control", [AnySpec(ControlKeys.spec)], false),
+            ("component", [AnySpec(ComponentKeys.spec)], false),
         ]
     }
 }

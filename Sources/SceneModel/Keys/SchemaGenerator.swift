@@ -62,12 +62,13 @@ enum SchemaGenerator {
         switch doc.type {
         case .number, .integer:
             let type: JSONValue = .string(doc.type.isInteger ? "integer" : "number")
-            let inner = JSONValue.object([("type", type)] + (doc.range?.schemaBounds ?? []) + tail)
+            let inner = JSONValue.object(
+                [("type", type)] + (doc.range?.schemaBounds ?? []) + doc.schemaBounds + tail)
             return .object([("anyOf", .array([inner, .object([("$ref", .string("#/$defs/controlReference"))])]))])
         case .boolean:
             return .object([("type", .string("boolean"))] + tail)
         case .string:
-            return .object([("type", .string("string"))] + tail)
+            return .object([("type", .string("string"))] + doc.schemaBounds + tail)
         case .word(let words):
             return .object([("enum", .array(words.map(JSONValue.string)))] + tail)
         case .colour:

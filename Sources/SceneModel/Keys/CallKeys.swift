@@ -1,0 +1,325 @@
+import Geometry
+import Timing
+
+// The declarations of scripted calls: `animators[i].timeline[k]` (UIViewPropertyAnimator) and
+// `layerTimeline[i]` (a layer's media timing), and the scrub they share (`ramp` or `drag`).
+// Every argument key is declared once; which call takes which is the table `takes`, checked as a
+// structural rule (an argument the call does not take is an error, never silently ignored),
+// with the arguments a call needs.
+
+/// A call as written: its arguments, before they become the call's case.
+struct CallDraft {
+    var at: Double = 0
+    var item = ""
+    var call = ""
+    var afterDelay: Double?
+    var withoutFinishing = false
+    var position: AnimatingPosition = .end
+    var number: Double = 0
+    var flag = false
+    var ramp: [Point]?
+    var drag: DragDraft?
+    var timingParameters: TimingParameters?
+    var durationFactor: Double = 0
+    var changes: [PropertyChange] = []
+    var itemChanges: [ItemChange] = []
+    var delayFactor: Double = 0
+    var name = ""
+    var speed: Float?
+    var timeOffset: Double?
+    var beginTime: Double?
+    var duration: Double?
+    var timeProgress: Double?
+
+    var scrub: Scrub {
+        if let drag {
+            return Scrub(source: .drag(path: drag.path, from: drag.from ?? drag.path[0].point, to: drag.to))
+        }
+        return Scrub(source: .ramp(ramp ?? []))
+    }
+}
+
+/// `drag: { path, from, to }` of a scrub.
+struct DragDraft {
+    var path: [Scrub.DragPoint] = []
+    var from: Point?
+    var to: Point = .zero
+}
+
+enum AnimatorCallKeys {
+    static let calls = [
+        "startAnimation", "pauseAnimation", "stopAnimation", "finishAnimation",
+        "fractionComplete", "scrub", "isReversed", "continueAnimation", "addAnimations",
+        "isInterruptible", "isUserInteractionEnabled", "addCompletion",
+    ]
+    /// The arguments each call takes, and the hint of each one it needs.
+    static let takes: [String: [String]] = [
+        "startAnimation": ["afterDelay"], "stopAnimation": ["withoutFinishing"], "finishAnimation": ["position"],
+        "fractionComplete": ["value"], "isReversed": ["value"], "scrub": ["ramp", "drag"],
+        "continueAnimation": ["timingParameters", "durationFactor"], "addAnimations": ["changes", "delayFactor"],
+        "isInterruptible": ["value"], "isUserInteractionEnabled": ["value"], "addCompletion": ["name"],
+    ]
+    static let needs: [String: (String, String)] = [
+        "finishAnimation": ("position", "position: end, start or current"),
+        "fractionComplete": ("value", "value: a fraction in [0, 1]"),
+        "isReversed": ("value", "value: true or false"), "isInterruptible": ("value", "value: true or false"),
+        "isUserInteractionEnabled": ("value", "value: true or false"),
+        "addCompletion": ("name", "name: a label the trace prints when the handler runs"),
+        "addAnimations": ("changes", "changes: { itemId: { property: value, … } }"),
+    ]
+
+    static var spec: ObjectSpec<CallDraft> {
+        ObjectSpec(
+            name: "animatorCall", schemaPath: ["properties", "animators", "items", "properties", "timeline", "items"],
+            what: "an animator call", doc: "A scripted property-animator call.", prototype: CallDraft(),
+            keys: [
+                .number(
+                    "at", \.at, required: "at: the scene time of the call in seconds", range: .nonNegative, unit: "s",
+                    doc: "Scene time of the call; calls in time order."),
+                CallKeys.call(calls),
+                .number("afterDelay", \.afterDelay, range: .nonNegative, unit: "s", doc: "startAnimation(afterDelay:)."),
+                .bool("withoutFinishing", \.withoutFinishing, doc: "stopAnimation(_:)."),
+                .word("position", \.position, doc: "finishAnimation(at:).").withoutDefault,
+                .custom(
+                    "value", docType: "number or boolean",
+                    doc: "fractionComplete: a fraction; isReversed, isInterruptible, isUserInteractionEnabled: a boolean.",
+                    decode: { d, n, at, c in
+                        if c.call == "fractionComplete" { c.number = try d.number(n, at: at) } else {
+                            c.flag = try d.bool(n, at: at)
+                        }
+                    }),
+                CallKeys.ramp, CallKeys.drag,
+                .optional(
+                    "timingParameters", \.timingParameters, docType: "mapping", schemaRef: "timingParameters",
+                    doc: "continueAnimation: new timing parameters.", defaultDoc: "none",
+                    read: { d, n, at in try d.timingParameters(n, at: at) }),
+                .number(
+                    "durationFactor", \.durationFactor, range: .nonNegative,
+                    doc: "continueAnimation: 0 = the remaining time."),
+                .value(
+                    "changes", \.itemChanges, docType: "mapping", schemaRef: nil,
+                    doc: "addAnimations: { itemId: { property: value } }.", defaultDoc: "none",
+                    read: { d, n, at in try d.itemChanges(n, at: at) }),
+                .number("delayFactor", \.delayFactor, range: .unit, doc: "addAnimations: delayFactor."),
+                .string("name", \.name, doc: "addCompletion: the handler's name in the trace."),
+            ],
+            structure: { d, f, path in
+                let call = try d.callName(f[checked: "call"], at: path + ".call", calls)
+                try d.rejectArguments(
+                    f, of: spec.keyNames, except: ["at", "call"] + (takes[call] ?? []), call: call, at: path)
+                if let (key, hint) = needs[call] { _ = try f.required(key, hint: hint, decoder: d) }
+                if call == "scrub" { try CallKeys.scrubSource(f, d, at: path) }
+            })
+    }
+
+    static func build(_ c: CallDraft) -> AnimatorSpec.Call {
+        let kind: AnimatorSpec.Call.Kind
+        switch c.call {
+        case "startAnimation": kind = .startAnimation(afterDelay: c.afterDelay)
+        case "pauseAnimation": kind = .pauseAnimation
+        case "stopAnimation": kind = .stopAnimation(withoutFinishing: c.withoutFinishing)
+        case "finishAnimation": kind = .finishAnimation(c.position)
+        case "fractionComplete": kind = .fractionComplete(c.number)
+        case "isReversed": kind = .isReversed(c.flag)
+        case "scrub": kind = .scrub(c.scrub)
+        case "isInterruptible": kind = .isInterruptible(c.flag)
+        case "isUserInteractionEnabled": kind = .isUserInteractionEnabled(c.flag)
+        case "addCompletion": kind = .addCompletion(name: c.name)
+        case "continueAnimation": kind = .continueAnimation(c.timingParameters, durationFactor: c.durationFactor)
+        default: kind = .addAnimations(.init(changes: c.itemChanges, delayFactor: c.delayFactor))
+        }
+        return AnimatorSpec.Call(at: c.at, kind: kind)
+    }
+}
+
+enum LayerCallKeys {
+    static let calls = [
+        "pause", "resume", "set", "scrub", "continue", "reverse", "displayLinkReverse", "reset",
+        "removeAllAnimations",
+    ]
+    static let takes: [String: [String]] = [
+        "set": ["speed", "timeOffset", "beginTime"], "scrub": ["ramp", "drag", "duration"],
+        "continue": ["timeProgress"], "reverse": ["duration", "timeProgress"],
+        "displayLinkReverse": ["duration", "timeProgress", "changes"],
+    ]
+
+    static var spec: ObjectSpec<CallDraft> {
+        ObjectSpec(
+            name: "layerCall", schemaPath: ["properties", "layerTimeline", "items"], what: "a layer timing call",
+            doc: "A layer timing call.", prototype: CallDraft(),
+            keys: [
+                .number(
+                    "at", \.at, required: "at: the scene time of the call in seconds", range: .nonNegative, unit: "s",
+                    doc: "Scene time, non-decreasing.", rangeDoc: "0 … 3600"),
+                .string(
+                    "item", \.item, required: "item: the id of the item whose layer timing changes",
+                    type: .other(docType: "item id", schemaRef: "itemID"), doc: "The layer."),
+                CallKeys.call(calls),
+                .optional(
+                    "speed", \.speed, docType: "number", doc: "set: speed.", defaultDoc: "unchanged",
+                    read: { d, n, at in try d.float(n, at: at) }),
+                .number("timeOffset", \.timeOffset, range: .finite, doc: "set: timeOffset.", defaultDoc: "unchanged"),
+                .number("beginTime", \.beginTime, range: .finite, doc: "set: beginTime.", defaultDoc: "unchanged"),
+                CallKeys.ramp, CallKeys.drag,
+                .number(
+                    "duration", \.duration, range: .nonNegative, unit: "s",
+                    doc: "scrub: seconds per unit value (default 1); reverse, displayLinkReverse: the animation's duration (> 0, required).",
+                    defaultDoc: "—"),
+                .number(
+                    "timeProgress", \.timeProgress, range: .finite, unit: "s",
+                    doc: "continue, reverse, displayLinkReverse: progress in seconds.",
+                    defaultDoc: "the layer's current timeOffset"),
+                .value(
+                    "changes", \.changes, docType: "mapping property → value", schemaRef: "changes",
+                    doc: "displayLinkReverse: model values set when the link ends (the example's switchState).",
+                    defaultDoc: "none", read: { d, n, at in try d.changes(n, at: at) }),
+            ],
+            structure: { d, f, path in
+                let call = try d.callName(f[checked: "call"], at: path + ".call", calls)
+                try d.rejectArguments(
+                    f, of: spec.keyNames, except: ["at", "item", "call"] + (takes[call] ?? []), call: call, at: path)
+                switch call {
+                case "set":
+                    guard f.entry("speed") != nil || f.entry("timeOffset") != nil || f.entry("beginTime") != nil else {
+                        throw d.error(
+                            at: f.mark, path,
+                            "'set' changes nothing; expected at least one of speed, timeOffset, beginTime")
+                    }
+                case "scrub": try CallKeys.scrubSource(f, d, at: path)
+                case "reverse", "displayLinkReverse":
+                    _ = try f.required("duration", hint: "duration: the animation's duration in seconds", decoder: d)
+                default: break
+                }
+            })
+    }
+
+    static func build(_ c: CallDraft) -> LayerTimingCall {
+        let kind: LayerTimingCall.Kind
+        switch c.call {
+        case "pause": kind = .pause
+        case "resume": kind = .resume
+        case "set": kind = .set(speed: c.speed, timeOffset: c.timeOffset, beginTime: c.beginTime)
+        case "scrub": kind = .scrub(c.scrub, duration: c.duration ?? 1)
+        case "continue": kind = .continueAnimation(timeProgress: c.timeProgress)
+        case "reverse": kind = .reverseAnimation(duration: c.duration ?? 0, timeProgress: c.timeProgress)
+        case "displayLinkReverse":
+            kind = .displayLinkReverse(duration: c.duration ?? 0, timeProgress: c.timeProgress, changes: c.changes)
+        case "reset": kind = .reset
+        default: kind = .removeAllAnimations
+        }
+        return LayerTimingCall(at: c.at, item: c.item, kind: kind)
+    }
+}
+
+/// The keys both kinds of call share.
+enum CallKeys {
+    static func call(_ names: [String]) -> Key<CallDraft> {
+        .string(
+            "call", \.call, required: "call: one of \(listing(names))", type: .word(names),
+            doc: "The call; the other keys are its arguments, only where the call takes them.")
+    }
+
+    static var ramp: Key<CallDraft> {
+        .optional(
+            "ramp", \.ramp, docType: "`[[t, value], …]`",
+            doc: "scrub: the value over time, seconds after `at`, piecewise linear.", defaultDoc: "—",
+            rangeDoc: "at least one point",
+            read: { d, n, at in
+                let points = try d.list(n, at: at).enumerated().map { k, x -> Point in
+                    let v = try d.numbers(x, at: at + "[\(k)]", count: 2, names: "[time, value]")
+                    return Point(v[0], v[1])
+                }
+                guard !points.isEmpty else {
+                    throw d.error(at: n, at, "expected at least one [time, value] point, found an empty list")
+                }
+                return points
+            })
+    }
+
+    static var drag: Key<CallDraft> {
+        .optional(
+            "drag", \.drag, docType: "mapping",
+            doc:
+                "scrub: a finger dragged over time; the value is its projection on the track `from → to` (default `from`: the first point), clamped to [0, 1].",
+            defaultDoc: "—", read: { d, n, at in try d.decode(ScrubDragKeys.spec, n, at: at) })
+    }
+
+    /// A scrub needs `ramp` or `drag`, not both.
+    static func scrubSource(_ f: SceneDecoder.Fields, _ d: SceneDecoder, at path: String) throws {
+        switch (f.entry("ramp"), f.entry("drag")) {
+        case (nil, nil):
+            throw d.error(
+                at: f.mark, path,
+                "missing key 'ramp' or 'drag'; expected ramp: [[time, value], …] or drag: { path, to }")
+        case (_?, let drag?):
+            throw d.error(at: drag.keyMark, path + ".drag", "'ramp' and 'drag' are both given; expected one of them")
+        default: break
+        }
+    }
+}
+
+enum ScrubDragKeys {
+    static var spec: ObjectSpec<DragDraft> {
+        ObjectSpec(
+            name: "scrubDrag",
+            schemaPath: ["properties", "layerTimeline", "items", "properties", "drag"], what: "a drag",
+            doc: "A finger dragged over time; the value is its projection on the track from → to, clamped to [0, 1].",
+            prototype: DragDraft(),
+            keys: [
+                .value(
+                    "path", \.path, docType: "`[[t, x, y], …]`", required: "path: [[time, x, y], …], the finger over time",
+                    doc: "Seconds after `at`.",
+                    read: { d, n, at in
+                        let points = try d.list(n, at: at).enumerated().map { k, x -> Scrub.DragPoint in
+                            let v = try d.numbers(x, at: at + "[\(k)]", count: 3, names: "[time, x, y]")
+                            return .init(time: v[0], point: Point(v[1], v[2]))
+                        }
+                        guard !points.isEmpty else {
+                            throw d.error(at: n, at, "expected at least one [time, x, y] point, found an empty list")
+                        }
+                        return points
+                    }),
+                .optionalPoint(
+                    "from", \.from, names: ("x", "y"), range: .finite, doc: "Track start (value 0).",
+                    defaultDoc: "the first path point", schemaRef: "point"),
+                .point(
+                    "to", \.to, names: ("x", "y"), required: "to: [x, y], where the track ends (fraction 1)",
+                    range: .finite, doc: "Track end (value 1).", schemaRef: "point"),
+            ])
+    }
+}
+
+extension SceneDecoder {
+    func decodeAnimatorCall(_ node: SourceNode, at path: String) throws -> AnimatorSpec.Call {
+        AnimatorCallKeys.build(try decode(AnimatorCallKeys.spec, node, at: path))
+    }
+
+    func decodeLayerCall(_ node: SourceNode, at path: String) throws -> LayerTimingCall {
+        LayerCallKeys.build(try decode(LayerCallKeys.spec, node, at: path))
+    }
+
+    /// One of `names`, with a did-you-mean.
+    func callName(_ node: SourceNode, at path: String, _ names: [String]) throws -> String {
+        guard case .string(let w)? = node.scalarMeaning, names.contains(w) else {
+            let found: String? = if case .string(let w)? = node.scalarMeaning { w } else { nil }
+            throw error(
+                at: node, path, "expected one of: \(listing(names)), found \(node.foundDescription)",
+                suggestion: found.flatMap { didYouMean($0, names) })
+        }
+        return w
+    }
+
+    /// Arguments that the call does not take are errors, not silently ignored.
+    func rejectArguments(_ f: Fields, of keys: [String], except allowed: [String], call: String, at path: String)
+        throws
+    {
+        for key in keys where !allowed.contains(key) {
+            if let e = f.entry(key) {
+                let takes = allowed.filter { !["at", "call", "item"].contains($0) }
+                throw error(
+                    at: e.keyMark, path + "." + key,
+                    "'\(call)' takes no '\(key)'; expected \(takes.isEmpty ? "no arguments" : listing(takes))")
+            }
+        }
+    }
+}
