@@ -2,6 +2,7 @@ import Dynamics
 import Foundation
 import Geometry
 import SceneModel
+import Timing
 
 /// Runs a scene's `dynamicsTimeline:` against the live animator: behaviours by id, and the
 /// entries due on each tick, applied with UIKit's setters so their side effects are UIKit's (a

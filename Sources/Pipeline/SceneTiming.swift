@@ -303,7 +303,7 @@ final class SceneTiming {
     /// Feeds stop events to the pending `UIView.animate` completions (matched by layer and key);
     /// each block whose animations have all stopped reports once, in commit order, and its
     /// completion block is queued for the next tick.
-    private func completeViewAnimations(_ stopped: [AnimationEvent]) -> [SimulationEvent.Kind] {
+    func completeViewAnimations(_ stopped: [AnimationEvent]) -> [SimulationEvent.Kind] {
         guard !stopped.isEmpty else { return [] }
         var events: [SimulationEvent.Kind] = []
         var remaining: [(spec: ViewAnimationSpec, node: Int, completion: ViewAnimationTransaction.Completion)] = []
@@ -317,96 +317,6 @@ final class SceneTiming {
         }
         viewCompletions = remaining
         return events
-    }
-
-    /// Performs a scripted layer-timing call; returns the events it caused (removals' stops).
-    private func perform(_ kind: LayerTimingCall.Kind, on layer: TimingLayer, callTime: Double) throws
-        -> [SimulationEvent.Kind]
-    {
-        let t = time
-        switch kind {
-        case .pause: try layer.pause(at: t)
-        case .resume: try layer.resume(at: t)
-        case .set(let speed, let offset, let begin):
-            try layer.updateTiming { timing in
-                if let speed { timing.speed = speed }
-                if let offset { timing.timeOffset = offset }
-                if let begin { timing.beginTime = begin }
-            }
-        case .scrub(let scrub, let duration):
-            try layer.updateTiming { $0.timeOffset = scrub.value(at: t - callTime) * duration }
-        case .continueAnimation(let progress):
-            // gs_continueAnimationWithTimeProgress: reset first, because convertTime includes
-            // the layer's own timing (the seed says so; spec §1.4).
-            let p = progress ?? layer.timing.timeOffset
-            try layer.updateTiming {
-                $0.speed = 1
-                $0.timeOffset = 0
-                $0.beginTime = 0
-            }
-            let now = layer.convertTime(t, from: nil)
-            try layer.updateTiming { $0.beginTime = now - p }
-        case .reverseAnimation(let duration, let progress):
-            let p = progress ?? layer.timing.timeOffset
-            try layer.updateTiming {
-                $0.speed = 1
-                $0.timeOffset = 0
-                $0.beginTime = 0
-            }
-            let now = layer.convertTime(t, from: nil)
-            try layer.updateTiming {
-                $0.beginTime = now - (duration - p)
-                $0.timeOffset = duration
-                $0.speed = -1
-            }
-        case .displayLinkReverse:
-            break  // driven tick by tick in `process(tick:)`
-        case .reset:
-            try layer.updateTiming {
-                $0.speed = 1
-                $0.timeOffset = 0
-                $0.beginTime = 0
-            }
-        case .removeAllAnimations:
-            // Every animation not yet stopped reports finished=false (spec timing §1.7), and a
-            // view animation block whose animations are gone completes with finished=false.
-            let stopped = layer.removeAllAnimations(at: t)
-            return stopped.map { .animationStopped(item: $0.layer, key: $0.key, finished: $0.finished) }
-                + completeViewAnimations(stopped)
-        }
-        return []
-    }
-
-    private func commit(_ spec: ViewAnimationSpec, on layer: TimingLayer, at t: Double) throws
-        -> ViewAnimationTransaction
-    {
-        let changes = spec.changes.map { ($0.property, $0.value) }
-        switch spec.style {
-        case .basic:
-            return try ViewAnimation.animate(
-                layer, withDuration: spec.duration, delay: spec.delay,
-                options: AnimationOptions(rawValue: spec.options), changes: changes, committedAt: t)
-        case .spring(let ratio, let velocity):
-            return try ViewAnimation.animate(
-                layer, withDuration: spec.duration, delay: spec.delay, usingSpringWithDamping: ratio,
-                initialSpringVelocity: velocity, options: AnimationOptions(rawValue: spec.options),
-                changes: changes, committedAt: t)
-        case .springBounce(let bounce, let velocity):
-            return try ViewAnimation.animate(
-                layer, springDuration: spec.duration, bounce: bounce, initialSpringVelocity: velocity,
-                delay: spec.delay, options: AnimationOptions(rawValue: spec.options),
-                changes: changes, committedAt: t)
-        case .keyframes(let blocks):
-            let keyframes = blocks.map { b in
-                ViewKeyframe(
-                    relativeStartTime: b.start, relativeDuration: b.duration,
-                    changes: b.changes.map { ($0.property, $0.value) })
-            }
-            return try ViewAnimation.animateKeyframes(
-                layer, withDuration: spec.duration, delay: spec.delay,
-                options: KeyframeAnimationOptions(rawValue: spec.options),
-                keyframes: keyframes, committedAt: t)
-        }
     }
 
     /// A finished or stopped animator leaves its values as the items' model values.

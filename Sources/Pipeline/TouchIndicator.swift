@@ -1,6 +1,7 @@
 import Geometry
 import Raster
 import SceneModel
+import Timing
 
 /// The touch indicator: the translucent circle screen recordings of iOS apps draw under each
 /// finger. It appears at full opacity on the touch-down tick, follows the scripted finger, and

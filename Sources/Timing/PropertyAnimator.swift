@@ -1,7 +1,9 @@
 import Geometry
 
-// UIViewPropertyAnimator (spec timing §4): the state machine, the progress model of §4.3 and
-// every legal call of the §4.2 table. Illegal calls throw `TimingError` (Apple raises).
+// UIViewPropertyAnimator (spec timing §4): the state machine and the progress model of §4.3; the
+// calls of the §4.2 table are in PropertyAnimator+Calls.swift. Illegal calls throw `TimingError`
+// (Apple raises). The storage is internal, not private, so that the calls can live in their own
+// file; outside Timing it is read-only.
 
 /// `UIViewPropertyAnimator`, driven by explicit host time: call `advance(to:)` with the tick's
 /// media time, then make calls; every call acts at `currentTime`.
@@ -11,22 +13,22 @@ import Geometry
 /// displayed progress P; values are `from + (to − from)·P`.
 public final class PropertyAnimator {
     /// Host time of the last `advance(to:)`, seconds.
-    public private(set) var currentTime: Double
+    public internal(set) var currentTime: Double
     /// Seconds; fixed at init (replaced by the spring's settling duration for implicit-duration
     /// spring parameters, spec §4.5).
     public let duration: Double
     public let timingParameters: TimingParameters
     /// Set by `startAnimation(afterDelay:)`; default 0.
-    public private(set) var delay: Double = 0
-    public private(set) var state: AnimatingState = .inactive
+    public internal(set) var delay: Double = 0
+    public internal(set) var state: AnimatingState = .inactive
     /// true after a start (including during its delay); false when paused, stopped or done.
-    public private(set) var isRunning = false
+    public internal(set) var isRunning = false
     /// Default false. Set through `setReversed(_:)`.
-    public private(set) var isReversed = false
+    public internal(set) var isReversed = false
     /// Default true. Set through `setInterruptible(_:)` (only while inactive).
-    public private(set) var isInterruptible = true
+    public internal(set) var isInterruptible = true
     /// Default true. Set through `setUserInteractionEnabled(_:)` (not while active).
-    public private(set) var isUserInteractionEnabled = true
+    public internal(set) var isUserInteractionEnabled = true
     /// Hit-testing flag only; default false.
     public var isManualHitTestingEnabled = false
     /// iOS 11; default true: a paused `fractionComplete` is the displayed progress P, and setting
@@ -36,16 +38,16 @@ public final class PropertyAnimator {
     public var pausesOnCompletion = false
 
     /// τ, the time fraction 0...1.
-    public private(set) var timeFraction = 0.0
+    public internal(set) var timeFraction = 0.0
 
-    private var baseCurve: ProgressCurve
-    private var master: GroupCurve
-    private var groups: [Group] = []
-    private var completions: [(AnimatingPosition) -> Void] = []
-    private var model: [String: AnimatableValue] = [:]
-    private var timeScale: Double
-    private var runStart = 0.0
-    private var anchorTau = 0.0
+    var baseCurve: ProgressCurve
+    var master: GroupCurve
+    var groups: [Group] = []
+    var completions: [(AnimatingPosition) -> Void] = []
+    var model: [String: AnimatableValue] = [:]
+    var timeScale: Double
+    var runStart = 0.0
+    var anchorTau = 0.0
 
     struct Group {
         var changes: [AnimatorChange]
@@ -131,7 +133,7 @@ public final class PropertyAnimator {
         }
     }
 
-    private static func modelKey(_ target: String, _ p: LayerProperty) -> String { "\(target).\(p.rawValue)" }
+    static func modelKey(_ target: String, _ p: LayerProperty) -> String { "\(target).\(p.rawValue)" }
 
     /// The value this animator presents for a target's property now, or its model value once the
     /// animator has finished; nil when the animator never touched it.
@@ -181,19 +183,19 @@ public final class PropertyAnimator {
         return events
     }
 
-    private func anchor() {
+    func anchor() {
         anchorTau = timeFraction
         runStart = max(runStart, currentTime)
     }
 
-    private func run() {
+    func run() {
         anchorTau = timeFraction
         runStart = currentTime
         isRunning = true
         state = .active
     }
 
-    private func completeNaturally() -> [AnimatorEvent] {
+    func completeNaturally() -> [AnimatorEvent] {
         if pausesOnCompletion {
             isRunning = false
             return []
@@ -201,7 +203,7 @@ public final class PropertyAnimator {
         return finish(at: isReversed ? .start : .end, runCompletions: true)
     }
 
-    private func finish(at position: AnimatingPosition, runCompletions: Bool) -> [AnimatorEvent] {
+    func finish(at position: AnimatingPosition, runCompletions: Bool) -> [AnimatorEvent] {
         for g in groups {
             let p = g.progress(timeFraction)
             for c in g.changes {
@@ -230,202 +232,7 @@ public final class PropertyAnimator {
         return [AnimatorEvent(position: position, time: currentTime, handlersRun: handlers.count)]
     }
 
-    private func illegal(_ call: String, expected: String) -> TimingError {
+    func illegal(_ call: String, expected: String) -> TimingError {
         TimingError(.illegalState, call: call, time: currentTime, state: stateDescription, expected: expected)
-    }
-
-    // MARK: Calls (spec §4.2 table, row by row)
-
-    /// inactive → running from τ; paused → resume; running → no-op; stopped → throws.
-    public func startAnimation() throws {
-        switch state {
-        case .stopped:
-            throw illegal("startAnimation()", expected: "inactive or active; finishAnimation(at:) a stopped animator")
-        case .active where isRunning: return
-        case .inactive, .active: run()
-        }
-    }
-
-    /// inactive → active, runs after `delay` s (≥ 0); running → no-op; paused or stopped → throws.
-    public func startAnimation(afterDelay delay: Double) throws {
-        guard delay.isFinite, delay >= 0 else {
-            throw TimingError(
-                .invalidValue, call: "startAnimation(afterDelay:)", time: currentTime, state: "\(delay)",
-                expected: "a delay ≥ 0 s")
-        }
-        switch state {
-        case .stopped: throw illegal("startAnimation(afterDelay:)", expected: "an inactive animator")
-        case .active where isRunning: return
-        case .active:
-            throw illegal(
-                "startAnimation(afterDelay:)", expected: "an inactive animator (use startAnimation() to resume)")
-        case .inactive:
-            self.delay = delay
-            run()
-            runStart = currentTime + delay
-        }
-    }
-
-    /// inactive → active paused at τ; running → paused; paused → no-op; stopped or
-    /// non-interruptible → throws.
-    public func pauseAnimation() throws {
-        if state == .stopped { throw illegal("pauseAnimation()", expected: "an inactive or active animator") }
-        if !isInterruptible && state == .active {
-            throw illegal(
-                "pauseAnimation()", expected: "an interruptible animator (isInterruptible = false runs to completion)")
-        }
-        if state == .active && !isRunning { return }
-        anchor()
-        isRunning = false
-        state = .active
-    }
-
-    /// `stopAnimation(_ withoutFinishing:)`. inactive → no-op. active: true → inactive, model =
-    /// presentation values, no completions ever; false → stopped, values frozen. stopped or
-    /// non-interruptible → throws.
-    public func stopAnimation(_ withoutFinishing: Bool) throws {
-        switch state {
-        case .stopped: throw illegal("stopAnimation(_:)", expected: "an active animator")
-        case .inactive: return
-        case .active:
-            if !isInterruptible { throw illegal("stopAnimation(_:)", expected: "an interruptible animator") }
-            isRunning = false
-            if withoutFinishing {
-                _ = finish(at: .current, runCompletions: false)
-            } else {
-                state = .stopped
-            }
-        }
-    }
-
-    /// Only on a stopped animator: → inactive; `.end`/`.start` set the model to the end/start
-    /// values, `.current` leaves the presentation values; completions run with `position`.
-    @discardableResult
-    public func finishAnimation(at position: AnimatingPosition) throws -> [AnimatorEvent] {
-        guard state == .stopped else {
-            throw illegal(
-                "finishAnimation(at: .\(position.rawValue))",
-                expected: "a stopped animator (call stopAnimation(false) first)")
-        }
-        return finish(at: position, runCompletions: true)
-    }
-
-    /// Setting `fractionComplete` (clamped to [0, 1]): inactive → active paused at f; paused →
-    /// set; running or stopped → ignored (H-UIA, spec §4.2), returns false.
-    @discardableResult
-    public func setFractionComplete(_ f: Double) throws -> Bool {
-        guard f.isFinite else {
-            throw TimingError(
-                .invalidValue, call: "fractionComplete", time: currentTime, state: "\(f)", expected: "a finite fraction"
-            )
-        }
-        if state == .stopped || isRunning { return false }
-        let p = min(max(f, 0), 1)
-        master = .base(baseCurve)
-        for i in groups.indices { groups[i].curve = .base(baseCurve) }
-        timeFraction = scrubsLinearly ? baseCurve.inverse(p) : p
-        anchor()
-        state = .active
-        return true
-    }
-
-    /// Setting `isReversed`: stored when not running; flips in place while running; ignored when
-    /// stopped (D). Returns false when ignored.
-    @discardableResult
-    public func setReversed(_ reversed: Bool) -> Bool {
-        if state == .stopped { return false }
-        guard reversed != isReversed else { return true }
-        if isRunning {
-            anchor()
-            // A curve re-based by continueAnimation is not time-symmetric around u0: rebase it on
-            // the base curve from here so the flip does not jump.
-            let forward = !reversed
-            if !master.isBase {
-                master = .continued(
-                    previous: master, u0: timeFraction, p0: master.value(timeFraction), next: baseCurve,
-                    forward: forward)
-            }
-            for i in groups.indices where !groups[i].curve.isBase {
-                let u = groups[i].u(timeFraction)
-                groups[i].curve = .continued(
-                    previous: groups[i].curve, u0: u, p0: groups[i].curve.value(u),
-                    next: baseCurve, forward: forward)
-            }
-        }
-        isReversed = reversed
-        return true
-    }
-
-    /// Only while active and paused (and interruptible): resumes with new timing parameters (nil =
-    /// keep) over `durationFactor`·duration seconds (0 = the current remaining time, O idiom).
-    public func continueAnimation(withTimingParameters parameters: TimingParameters?, durationFactor: Double) throws {
-        let call = "continueAnimation(withTimingParameters:durationFactor:)"
-        guard durationFactor.isFinite, durationFactor >= 0 else {
-            throw TimingError(
-                .invalidValue, call: call, time: currentTime, state: "durationFactor \(durationFactor)",
-                expected: "a factor ≥ 0")
-        }
-        guard state == .active && !isRunning else { throw illegal(call, expected: "an active, paused animator") }
-        guard isInterruptible else { throw illegal(call, expected: "an interruptible animator") }
-        let remainingTau = isReversed ? timeFraction : 1 - timeFraction
-        let remainingTime = durationFactor > 0 ? durationFactor * duration : remainingTau * timeScale
-        if remainingTau > 0 { timeScale = remainingTime / remainingTau }
-        if let parameters {
-            let next = try ProgressCurve(parameters, duration: remainingTime)
-            let forward = !isReversed
-            master = .continued(
-                previous: master, u0: timeFraction, p0: master.value(timeFraction), next: next, forward: forward)
-            for i in groups.indices {
-                let u = groups[i].u(timeFraction)
-                groups[i].curve = .continued(
-                    previous: groups[i].curve, u0: u, p0: groups[i].curve.value(u),
-                    next: next, forward: forward)
-            }
-        }
-        run()
-    }
-
-    /// `addAnimations(_:delayFactor:)`, delayFactor in [0, 1]. The block starts df·duration after
-    /// now and runs (1 − τ)·duration − df·duration (spec §4.4, the doc's worked example); inactive
-    /// animators use the same rule with τ = 0 (H-UIPA). Stopped → throws.
-    public func addAnimations(_ changes: [AnimatorChange], delayFactor: Double = 0) throws {
-        guard delayFactor.isFinite, (0...1).contains(delayFactor) else {
-            throw TimingError(
-                .invalidValue, call: "addAnimations(_:delayFactor:)", time: currentTime,
-                state: "delayFactor \(delayFactor)", expected: "a factor in [0, 1]")
-        }
-        if state == .stopped {
-            throw illegal("addAnimations(_:delayFactor:)", expected: "an inactive or active animator")
-        }
-        // Window in τ: start τ + df, end 1 (so the run is (1 − τ − df)·duration seconds).
-        let start = min(timeFraction + delayFactor, 1)
-        groups.append(Group(changes: changes, start: start, end: 1, curve: .base(baseCurve)))
-    }
-
-    /// `addCompletion(_:)`: allowed in every state; runs with the final position.
-    public func addCompletion(_ handler: @escaping (AnimatingPosition) -> Void) {
-        completions.append(handler)
-    }
-
-    /// `isInterruptible` setter: only while inactive.
-    public func setInterruptible(_ value: Bool) throws {
-        guard state == .inactive else { throw illegal("isInterruptible", expected: "an inactive animator") }
-        isInterruptible = value
-    }
-
-    /// `isUserInteractionEnabled` setter: not while active.
-    public func setUserInteractionEnabled(_ value: Bool) throws {
-        guard state != .active else {
-            throw illegal("isUserInteractionEnabled", expected: "an animator that is not active")
-        }
-        isUserInteractionEnabled = value
-    }
-
-    /// Apple raises when a paused or stopped animator is released ("It is an error to release a
-    /// paused or stopped property animator"). Call before discarding an animator.
-    public func checkRelease() throws {
-        if state == .stopped || (state == .active && !isRunning) {
-            throw illegal("release", expected: "an inactive or running animator (finish or stop it first)")
-        }
     }
 }

@@ -1,5 +1,3 @@
-import Timing
-
 /// A property animator and its scripted calls, run tick by tick. One driver for validation
 /// (which runs the script once with placeholder values, so an illegal call is a load error with a
 /// line number) and for the simulation (which runs it with the items' presentation values): the

@@ -1,0 +1,98 @@
+import SceneModel
+import Timing
+
+// What a scripted call does to a layer: `layerTimeline` calls (the interactive layer-timing
+// example's helpers, QA1673's pause and resume) and `UIView.animate` blocks committed on it.
+// `SceneTiming.process(tick:)` decides when; these say what.
+
+extension SceneTiming {
+    /// Performs a scripted layer-timing call; returns the events it caused (removals' stops).
+    func perform(_ kind: LayerTimingCall.Kind, on layer: TimingLayer, callTime: Double) throws
+        -> [SimulationEvent.Kind]
+    {
+        let t = time
+        switch kind {
+        case .pause: try layer.pause(at: t)
+        case .resume: try layer.resume(at: t)
+        case .set(let speed, let offset, let begin):
+            try layer.updateTiming { timing in
+                if let speed { timing.speed = speed }
+                if let offset { timing.timeOffset = offset }
+                if let begin { timing.beginTime = begin }
+            }
+        case .scrub(let scrub, let duration):
+            try layer.updateTiming { $0.timeOffset = scrub.value(at: t - callTime) * duration }
+        case .continueAnimation(let progress):
+            // gs_continueAnimationWithTimeProgress: reset first, because convertTime includes
+            // the layer's own timing (the seed says so; spec §1.4).
+            let p = progress ?? layer.timing.timeOffset
+            try layer.updateTiming {
+                $0.speed = 1
+                $0.timeOffset = 0
+                $0.beginTime = 0
+            }
+            let now = layer.convertTime(t, from: nil)
+            try layer.updateTiming { $0.beginTime = now - p }
+        case .reverseAnimation(let duration, let progress):
+            let p = progress ?? layer.timing.timeOffset
+            try layer.updateTiming {
+                $0.speed = 1
+                $0.timeOffset = 0
+                $0.beginTime = 0
+            }
+            let now = layer.convertTime(t, from: nil)
+            try layer.updateTiming {
+                $0.beginTime = now - (duration - p)
+                $0.timeOffset = duration
+                $0.speed = -1
+            }
+        case .displayLinkReverse:
+            break  // driven tick by tick in `process(tick:)`
+        case .reset:
+            try layer.updateTiming {
+                $0.speed = 1
+                $0.timeOffset = 0
+                $0.beginTime = 0
+            }
+        case .removeAllAnimations:
+            // Every animation not yet stopped reports finished=false (spec timing §1.7), and a
+            // view animation block whose animations are gone completes with finished=false.
+            let stopped = layer.removeAllAnimations(at: t)
+            return stopped.map { .animationStopped(item: $0.layer, key: $0.key, finished: $0.finished) }
+                + completeViewAnimations(stopped)
+        }
+        return []
+    }
+
+    func commit(_ spec: ViewAnimationSpec, on layer: TimingLayer, at t: Double) throws
+        -> ViewAnimationTransaction
+    {
+        let changes = spec.changes.map { ($0.property, $0.value) }
+        switch spec.style {
+        case .basic:
+            return try ViewAnimation.animate(
+                layer, withDuration: spec.duration, delay: spec.delay,
+                options: AnimationOptions(rawValue: spec.options), changes: changes, committedAt: t)
+        case .spring(let ratio, let velocity):
+            return try ViewAnimation.animate(
+                layer, withDuration: spec.duration, delay: spec.delay, usingSpringWithDamping: ratio,
+                initialSpringVelocity: velocity, options: AnimationOptions(rawValue: spec.options),
+                changes: changes, committedAt: t)
+        case .springBounce(let bounce, let velocity):
+            return try ViewAnimation.animate(
+                layer, springDuration: spec.duration, bounce: bounce, initialSpringVelocity: velocity,
+                delay: spec.delay, options: AnimationOptions(rawValue: spec.options),
+                changes: changes, committedAt: t)
+        case .keyframes(let blocks):
+            let keyframes = blocks.map { b in
+                ViewKeyframe(
+                    relativeStartTime: b.start, relativeDuration: b.duration,
+                    changes: b.changes.map { ($0.property, $0.value) })
+            }
+            return try ViewAnimation.animateKeyframes(
+                layer, withDuration: spec.duration, delay: spec.delay,
+                options: KeyframeAnimationOptions(rawValue: spec.options),
+                keyframes: keyframes, committedAt: t)
+        }
+    }
+}
