@@ -142,7 +142,8 @@ struct ComponentExpander {
                     file: file)
             }
             let format = SceneFileFormat(pathExtension: (file as NSString).pathExtension) ?? .yaml
-            let draft = try SceneDecoder(file: file, format: format).decode(ComponentKeys.spec, entry.value, at: keyPath)
+            let draft = try SceneDecoder(file: file, format: format).decode(
+                ComponentKeys.spec, entry.value, at: keyPath)
             guard let item = draft.item, case .mapping(let itemFields) = item.value else {
                 preconditionFailure("ComponentKeys requires item, as a mapping")
             }

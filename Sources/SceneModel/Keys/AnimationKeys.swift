@@ -137,7 +137,9 @@ enum AnimationKeys {
     }
 
     static var basicOnly: [Key<AnimationDraft>] {
-        endpoints(rangeDoc: "one or two of them", doc: "`CABasicAnimation` from/to/by table (a missing end is the value underneath).")
+        endpoints(
+            rangeDoc: "one or two of them",
+            doc: "`CABasicAnimation` from/to/by table (a missing end is the value underneath).")
             + [
                 .optional(
                     "timingFunction", \.timingFunction, docType: "name or `[c1x, c1y, c2x, c2y]`",

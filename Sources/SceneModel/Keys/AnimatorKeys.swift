@@ -32,7 +32,8 @@ enum AnimatorKeys {
                 .bool("interruptible", \.isInterruptible, doc: "`isInterruptible`."),
                 .list(
                     "animations", \.animations,
-                    doc: "`addAnimations(_:delayFactor:)` when the animator is created; `from` = the items' values at time 0.",
+                    doc:
+                        "`addAnimations(_:delayFactor:)` when the animator is created; `from` = the items' values at time 0.",
                     rangeDoc: "each `changes: { itemId: { property: value } }`, `delayFactor` in [0, 1]",
                     read: { d, n, at in try d.decode(AnimatorBlockKeys.spec, n, at: at) }),
                 .list(
@@ -92,7 +93,8 @@ struct TimingParametersDraft {
             let v = controlPoints ?? [0, 0, 1, 1]
             return .cubic(try CubicTimingParameters(controlPoint1: Point(v[0], v[1]), controlPoint2: Point(v[2], v[3])))
         case "dampingRatio":
-            return .spring(try SpringTimingParameters(dampingRatio: dampingRatio ?? 1, initialVelocity: initialVelocity))
+            return .spring(
+                try SpringTimingParameters(dampingRatio: dampingRatio ?? 1, initialVelocity: initialVelocity))
         case "mass":
             return .spring(
                 try SpringTimingParameters(

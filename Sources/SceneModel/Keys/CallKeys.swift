@@ -77,14 +77,18 @@ enum AnimatorCallKeys {
                     "at", \.at, required: "at: the scene time of the call in seconds", range: .nonNegative, unit: "s",
                     doc: "Scene time of the call; calls in time order."),
                 CallKeys.call(calls),
-                .number("afterDelay", \.afterDelay, range: .nonNegative, unit: "s", doc: "startAnimation(afterDelay:)."),
+                .number(
+                    "afterDelay", \.afterDelay, range: .nonNegative, unit: "s", doc: "startAnimation(afterDelay:)."),
                 .bool("withoutFinishing", \.withoutFinishing, doc: "stopAnimation(_:)."),
                 .word("position", \.position, doc: "finishAnimation(at:).").withoutDefault,
                 .custom(
                     "value", docType: "number or boolean",
-                    doc: "fractionComplete: a fraction; isReversed, isInterruptible, isUserInteractionEnabled: a boolean.",
+                    doc:
+                        "fractionComplete: a fraction; isReversed, isInterruptible, isUserInteractionEnabled: a boolean.",
                     decode: { d, n, at, c in
-                        if c.call == "fractionComplete" { c.number = try d.number(n, at: at) } else {
+                        if c.call == "fractionComplete" {
+                            c.number = try d.number(n, at: at)
+                        } else {
                             c.flag = try d.bool(n, at: at)
                         }
                     }),
@@ -163,7 +167,8 @@ enum LayerCallKeys {
                 CallKeys.ramp, CallKeys.drag,
                 .number(
                     "duration", \.duration, range: .nonNegative, unit: "s",
-                    doc: "scrub: seconds per unit value (default 1); reverse, displayLinkReverse: the animation's duration (> 0, required).",
+                    doc:
+                        "scrub: seconds per unit value (default 1); reverse, displayLinkReverse: the animation's duration (> 0, required).",
                     defaultDoc: "—"),
                 .number(
                     "timeProgress", \.timeProgress, range: .finite, unit: "s",
@@ -267,7 +272,8 @@ enum ScrubDragKeys {
             prototype: DragDraft(),
             keys: [
                 .value(
-                    "path", \.path, docType: "`[[t, x, y], …]`", required: "path: [[time, x, y], …], the finger over time",
+                    "path", \.path, docType: "`[[t, x, y], …]`",
+                    required: "path: [[time, x, y], …], the finger over time",
                     doc: "Seconds after `at`.",
                     read: { d, n, at in
                         let points = try d.list(n, at: at).enumerated().map { k, x -> Scrub.DragPoint in

@@ -25,7 +25,8 @@ enum ComponentKeys {
                         guard case .mapping(let list) = node.value else {
                             throw d.error(
                                 at: node, at,
-                                "expected a mapping of parameter names to default values, found \(node.foundDescription)")
+                                "expected a mapping of parameter names to default values, found \(node.foundDescription)"
+                            )
                         }
                         component.parameters = try list.map { p in
                             guard case .scalar = p.value.value else {

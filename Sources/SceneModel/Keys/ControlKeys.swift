@@ -26,7 +26,8 @@ enum ControlKeys {
             keys: [
                 Key(
                     doc: KeyDoc(
-                        name: "value", type: .number, doc: "The value the scene uses unless `--set` or a slider gives another.",
+                        name: "value", type: .number,
+                        doc: "The value the scene uses unless `--set` or a slider gives another.",
                         defaultDoc: "**required** for a number", rangeDoc: "within `range`"),
                     decode: { d, n, at, c in
                         c.value = try d.number(n, at: at)
@@ -66,7 +67,8 @@ enum ControlKeys {
                 if f["color"] != nil {
                     for extra in ["value", "range", "step"] {
                         if let node = f[extra] {
-                            throw d.error(at: node, path + "." + extra, "a colour control has only color; found \(extra)")
+                            throw d.error(
+                                at: node, path + "." + extra, "a colour control has only color; found \(extra)")
                         }
                     }
                     return

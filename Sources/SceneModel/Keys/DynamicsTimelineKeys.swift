@@ -59,7 +59,8 @@ enum DynamicsTimelineKeys {
                 }
                 if f["tap"] != nil, let drag = f.entry("drag") {
                     throw d.error(
-                        at: drag.keyMark, path + ".drag", "'tap' and 'drag' are both given; expected one gesture per entry"
+                        at: drag.keyMark, path + ".drag",
+                        "'tap' and 'drag' are both given; expected one gesture per entry"
                     )
                 }
             })

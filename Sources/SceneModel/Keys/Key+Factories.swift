@@ -255,7 +255,8 @@ extension Key {
     static func lifted<Inner>(_ inner: Key<Inner>, _ path: WritableKeyPath<Object, Inner>) -> Key {
         Key(
             doc: inner.doc,
-            decode: inner.decode.map { decode in { d, node, at, object in try decode(d, node, at, &object[keyPath: path]) }
+            decode: inner.decode.map { decode in
+                { d, node, at, object in try decode(d, node, at, &object[keyPath: path]) }
             },
             check: inner.check.map { check in { scene, object, at in try check(scene, object[keyPath: path], at) } },
             defaultValue: inner.defaultValue.map { value in { value($0[keyPath: path]) } })

@@ -48,7 +48,8 @@ enum TextKeys {
                         throw Violation(
                             keyPath: at,
                             message:
-                                "expected 0 (unlimited) or a positive number of lines, found \(text.style.numberOfLines)")
+                                "expected 0 (unlimited) or a positive number of lines, found \(text.style.numberOfLines)"
+                        )
                     }
                 },
                 .word(
@@ -70,13 +71,15 @@ enum TextKeys {
                 },
                 .number(
                     "letterSpacing", \.style.letterSpacing, range: .closed(-1000, 1000), unit: "points",
-                    doc: "Points after every glyph that advances (NSAttributedString's `kern`).", rangeDoc: "−1000 … 1000"
+                    doc: "Points after every glyph that advances (NSAttributedString's `kern`).",
+                    rangeDoc: "−1000 … 1000"
                 ).checked { _, text, at in
                     if !(abs(text.style.letterSpacing) <= 1000) {
                         throw Violation(
                             keyPath: at,
                             message:
-                                "expected a letter spacing in points from -1000 to 1000, found \(text.style.letterSpacing)")
+                                "expected a letter spacing in points from -1000 to 1000, found \(text.style.letterSpacing)"
+                        )
                     }
                 },
             ])
@@ -108,7 +111,8 @@ enum FontKeys {
             doc: "The font. Default Inter 17 pt regular.", prototype: TextStyle(),
             keys: [
                 .string(
-                    "family", \.family, doc: "An unknown family is a load error listing the available ones, with a suggestion.",
+                    "family", \.family,
+                    doc: "An unknown family is a load error listing the available ones, with a suggestion.",
                     rangeDoc: "`Inter`, `DejaVu Sans`, or a family from `fonts:` (case-insensitive)", hasDefault: true
                 ).checked { scene, style, at in
                     do {
@@ -143,7 +147,8 @@ enum FontKeys {
                         if !(1...1000).contains(style.weight) {
                             throw Violation(
                                 keyPath: at,
-                                message: "expected a weight from 1 to 1000 (400 regular, 700 bold), found \(style.weight)")
+                                message:
+                                    "expected a weight from 1 to 1000 (400 regular, 700 bold), found \(style.weight)")
                         }
                     },
                     defaultValue: { .int($0.weight) }),

@@ -19,7 +19,8 @@ enum ViewAnimationKeys {
                     rangeDoc: "any item of the tree"),
                 .number(
                     "duration", \.duration, required: "duration: seconds", range: .finite, unit: "s",
-                    doc: "Seconds (with `spring.bounce`: the spring's duration).", rangeDoc: "finite; ≤ 0 = no animation"),
+                    doc: "Seconds (with `spring.bounce`: the spring's duration).",
+                    rangeDoc: "finite; ≤ 0 = no animation"),
                 .number("delay", \.delay, range: .nonNegative, unit: "s", doc: "Seconds."),
                 .value(
                     "options", \.options, docType: "list of strings", doc: "OR-ed bits.", defaultDoc: "`[]`",
@@ -37,7 +38,8 @@ enum ViewAnimationKeys {
                     doc: "The animations block.", defaultDoc: "**required** unless `keyframes`",
                     read: { d, n, at in try d.changes(n, at: at) }),
                 .custom(
-                    "keyframes", docType: "list", doc: "`animateKeyframes` + `addKeyframe(withRelativeStartTime:relativeDuration:)`.",
+                    "keyframes", docType: "list",
+                    doc: "`animateKeyframes` + `addKeyframe(withRelativeStartTime:relativeDuration:)`.",
                     defaultDoc: "none", rangeDoc: "each `start`, `duration` in [0, 1], start + duration ≤ 1, `changes`",
                     decode: { d, n, at, v in
                         v.style = .keyframes(
@@ -95,7 +97,8 @@ enum ViewSpringKeys {
                         "expected dampingRatio (usingSpringWithDamping) or bounce (springDuration:bounce:)")
                 case (_?, let b?):
                     throw d.error(
-                        at: b.keyMark, path + ".bounce", "'dampingRatio' and 'bounce' are both given; expected one of them")
+                        at: b.keyMark, path + ".bounce",
+                        "'dampingRatio' and 'bounce' are both given; expected one of them")
                 default: break
                 }
             })
