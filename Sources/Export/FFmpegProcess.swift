@@ -168,34 +168,29 @@ final class FFmpegProcess: Sendable {
 }
 
 /// Reads a pipe to its end on a background thread and keeps everything for the error tail.
-final class StderrCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
+final class StderrCollector: Sendable {
+    private let data = Mutex(Data())
     private let done = DispatchSemaphore(value: 0)
-    private var started = false
+    private let started = Mutex(false)
 
     func start(reading handle: FileHandle) {
-        started = true
+        started.withLock { $0 = true }
         Thread.detachNewThread { [self] in
             let all = handle.readDataToEndOfFile()
-            lock.lock()
-            data = all
-            lock.unlock()
+            data.withLock { $0 = all }
             done.signal()
         }
     }
 
     func wait() {
-        guard started else { return }
+        guard started.withLock({ $0 }) else { return }
         done.wait()
         done.signal()
     }
 
     /// The last `lines` lines of ffmpeg's stderr.
     func tail(lines: Int = 12) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        let text = String(decoding: data, as: UTF8.self)
+        let text = data.withLock { String(decoding: $0, as: UTF8.self) }
         return text.split(separator: "\n", omittingEmptySubsequences: true)
             .suffix(lines).map { "  ffmpeg: " + $0 }.joined(separator: "\n")
     }
