@@ -195,5 +195,5 @@ let package = Package(
             dependencies: ["Goldens", "ImageDiff", "SceneModel", "Geometry", "Raster", "PNG", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PNG", "FlipbookCLI", "TestSupport"]),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -1,14 +1,16 @@
 import Dispatch
 import Export
 import Foundation
+import Synchronization
 
 /// ffmpeg reading raw RGBA frames on stdin and encoding them with libx264 to nowhere
-/// (`-f null -`): the encoder's full work without disk writes.
-final class FFmpegPipe {
+/// (`-f null -`): the encoder's full work without disk writes. Sendable: its stderr is read on a
+/// thread of its own, so what that thread fills in lives behind a `Mutex`.
+final class FFmpegPipe: Sendable {
     private let process = Process()
     private let input = Pipe()
     private let errors = Pipe()
-    private var stderrData = Data()
+    private let stderrData = Mutex(Data())
     private let stderrDone = DispatchSemaphore(value: 0)
     private let peak = PeakMemoryMonitor()
     private let childCPUAtLaunch = CPUTime.childrenSeconds()
@@ -30,7 +32,8 @@ final class FFmpegPipe {
         widenPipe(input.fileHandleForWriting.fileDescriptor)
         let handle = errors.fileHandleForReading
         Thread.detachNewThread { [self] in
-            stderrData = handle.readDataToEndOfFile()
+            let all = handle.readDataToEndOfFile()
+            stderrData.withLock { $0 = all }
             stderrDone.signal()
         }
     }
@@ -58,7 +61,7 @@ final class FFmpegPipe {
         stderrDone.wait()
         let peakKiB = peak.stop()
         guard process.terminationStatus == 0 else {
-            let tail = String(decoding: stderrData.suffix(400), as: UTF8.self)
+            let tail = stderrData.withLock { String(decoding: $0.suffix(400), as: UTF8.self) }
             throw BenchmarkStageError.ffmpegFailed(status: process.terminationStatus, stderrTail: tail)
         }
         // Waited-for children's CPU time is exact in RUSAGE_CHILDREN (unlike their peak memory,
@@ -102,25 +105,21 @@ enum CPUTime {
 /// Why not `getrusage(RUSAGE_CHILDREN)`: Linux carries the parent's peak over into a child it
 /// spawns (exec saves the old address space's high-water mark), so a bench process holding
 /// 1 GB of pre-rendered frames would see ffmpeg charged 1 GB. VmHWM is the new program's own.
-final class PeakMemoryMonitor: @unchecked Sendable {
-    private let lock = NSLock()
-    private var running = false
-    private var maximum = 0
+final class PeakMemoryMonitor: Sendable {
+    private let state = Mutex((running: false, maximum: 0))
     private let done = DispatchSemaphore(value: 0)
 
     func start(pid: Int32) {
-        lock.lock()
-        running = true
-        lock.unlock()
+        state.withLock { $0.running = true }
         // A thread of its own, not a Dispatch worker: a worker blocked in sleep or read starves
         // Dispatch's pool on a 2-core machine, and work queued behind it waits ~1 s for a new one.
         Thread.detachNewThread { [self] in
             while true {
                 let kib = Self.highWaterKiB(pid: pid)
-                lock.lock()
-                maximum = max(maximum, kib)
-                let stillRunning = running
-                lock.unlock()
+                let stillRunning = state.withLock { state in
+                    state.maximum = max(state.maximum, kib)
+                    return state.running
+                }
                 if !stillRunning { break }
                 usleep(10_000)
             }
@@ -130,13 +129,9 @@ final class PeakMemoryMonitor: @unchecked Sendable {
 
     /// Stops sampling and returns the largest VmHWM seen, KiB.
     func stop() -> Int {
-        lock.lock()
-        running = false
-        lock.unlock()
+        state.withLock { $0.running = false }
         done.wait()
-        lock.lock()
-        defer { lock.unlock() }
-        return maximum
+        return state.withLock { $0.maximum }
     }
 
     static func highWaterKiB(pid: Int32) -> Int {

@@ -32,6 +32,8 @@ enum PNGFilesStage {
 
 /// Files handed over by the workers, written in arrival order on a thread of its own (it blocks
 /// in `fsync`, so not a Dispatch worker). At most `capacity` files wait, so memory stays bounded.
+/// `@unchecked Sendable`: every stored `var` is touched only under `condition` (a condition
+/// variable, which `Mutex` does not offer).
 final class FileWriterThread: @unchecked Sendable {
     private let condition = NSCondition()
     private var pending: [(bytes: [UInt8], name: String)] = []

@@ -1,11 +1,14 @@
 import Dispatch
 import Foundation
 import Raster
+import Synchronization
 
 /// Renders frames on `jobs` worker threads while the caller's thread consumes them in frame order,
 /// so rendering overlaps with writing (and with ffmpeg encoding what was written). Each worker owns
 /// two canvases and renders into one while the other is being written: memory stays at 2·jobs
 /// frames whatever the frame count, and a worker waits only when both of its canvases are queued.
+/// `@unchecked Sendable`: a canvas slot is owned by one thread at a time, handed over by the
+/// `ready` / `free` semaphores; `stopped` is read and written only under `stopLock`.
 final class PipelinedFrames: @unchecked Sendable {
     private let lists: [DisplayList]
     private let jobs: Int
@@ -120,17 +123,8 @@ struct UncheckedSendable<T>: @unchecked Sendable {
     init(_ value: T) { self.value = value }
 }
 
-final class Failures: @unchecked Sendable {
-    private let lock = NSLock()
-    private var messages: [String] = []
-    func record(_ message: String) {
-        lock.lock()
-        messages.append(message)
-        lock.unlock()
-    }
-    var first: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return messages.first
-    }
+final class Failures: Sendable {
+    private let messages = Mutex<[String]>([])
+    func record(_ message: String) { messages.withLock { $0.append(message) } }
+    var first: String? { messages.withLock { $0.first } }
 }

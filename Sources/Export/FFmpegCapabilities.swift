@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What one ffmpeg executable can do: its version, encoders and filters, probed once per
 /// executable path and cached for the life of the process (three short runs, ≈ 0.1 s in all).
@@ -92,19 +93,10 @@ public struct FFmpegCapabilities: Sendable, Equatable {
 
     private static let cache = Cache()
 
-    private final class Cache: @unchecked Sendable {
-        private let lock = NSLock()
-        private var entries: [String: FFmpegCapabilities] = [:]
-        func value(for path: String) -> FFmpegCapabilities? {
-            lock.lock()
-            defer { lock.unlock() }
-            return entries[path]
-        }
-        func store(_ value: FFmpegCapabilities, for path: String) {
-            lock.lock()
-            entries[path] = value
-            lock.unlock()
-        }
+    private final class Cache: Sendable {
+        private let entries = Mutex<[String: FFmpegCapabilities]>([:])
+        func value(for path: String) -> FFmpegCapabilities? { entries.withLock { $0[path] } }
+        func store(_ value: FFmpegCapabilities, for path: String) { entries.withLock { $0[path] = value } }
     }
 
     private static func run(_ executable: String, _ arguments: [String]) throws -> String {

@@ -1,5 +1,6 @@
 import FileSystem
 import Foundation
+import Synchronization
 
 /// One running ffmpeg that reads raw frames on stdin and writes one file.
 ///
@@ -13,7 +14,9 @@ import Foundation
 /// - A watchdog ends an ffmpeg that makes no progress for `stallSeconds` (`FFmpegWatchdog`):
 ///   one that stops reading its input, or never exits after it, would otherwise hang the
 ///   render forever. It is killed, its partial file removed, and `ffmpegStalled` thrown.
-final class FFmpegProcess {
+/// - Sendable: `VideoWriter`'s feeder thread writes to it while the caller's thread may end it
+///   (`abandon`), so its two flags live behind a `Mutex`.
+final class FFmpegProcess: Sendable {
     let outputPath: String
     let temporaryPath: String
     /// The full command line, executable first.
@@ -23,8 +26,8 @@ final class FFmpegProcess {
     private let stdinPipe = Pipe()
     private let stderrPipe = Pipe()
     private let stderrCollector = StderrCollector()
-    private var inputClosed = false
-    private var ended = false
+    /// `inputClosed`, `ended`: each of `closeInput`, `commit` and `abandon` acts once.
+    private let flags = Mutex((inputClosed: false, ended: false))
     private let exited = DispatchSemaphore(value: 0)
     private let watchdog: FFmpegWatchdog
 
@@ -99,8 +102,11 @@ final class FFmpegProcess {
     /// Ends the input, so ffmpeg flushes its encoder and muxer. Several processes can be closed
     /// first and waited for afterwards, so they finish in parallel.
     func closeInput() {
-        guard !inputClosed else { return }
-        inputClosed = true
+        let first = flags.withLock { flags in
+            defer { flags.inputClosed = true }
+            return !flags.inputClosed
+        }
+        guard first else { return }
         try? stdinPipe.fileHandleForWriting.close()
     }
 
@@ -125,8 +131,7 @@ final class FFmpegProcess {
 
     /// Moves the finished file to its final name (after a successful `waitForExit`).
     func commit() throws {
-        guard !ended else { return }
-        ended = true
+        guard endOnce() else { return }
         do {
             try DurableFile.publish(temporary: temporaryPath, to: outputPath)
         } catch {
@@ -138,13 +143,20 @@ final class FFmpegProcess {
 
     /// Stops ffmpeg and removes its partial output. Safe to call at any time, more than once.
     func abandon() {
-        guard !ended else { return }
-        ended = true
+        guard endOnce() else { return }
         closeInput()
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         stderrCollector.wait()
         removeTemporary()
+    }
+
+    /// True for the first caller only (of `commit` and `abandon`).
+    private func endOnce() -> Bool {
+        flags.withLock { flags in
+            defer { flags.ended = true }
+            return !flags.ended
+        }
     }
 
     private func removeTemporary() {
@@ -156,34 +168,29 @@ final class FFmpegProcess {
 }
 
 /// Reads a pipe to its end on a background thread and keeps everything for the error tail.
-final class StderrCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
+final class StderrCollector: Sendable {
+    private let data = Mutex(Data())
     private let done = DispatchSemaphore(value: 0)
-    private var started = false
+    private let started = Mutex(false)
 
     func start(reading handle: FileHandle) {
-        started = true
+        started.withLock { $0 = true }
         Thread.detachNewThread { [self] in
             let all = handle.readDataToEndOfFile()
-            lock.lock()
-            data = all
-            lock.unlock()
+            data.withLock { $0 = all }
             done.signal()
         }
     }
 
     func wait() {
-        guard started else { return }
+        guard started.withLock({ $0 }) else { return }
         done.wait()
         done.signal()
     }
 
     /// The last `lines` lines of ffmpeg's stderr.
     func tail(lines: Int = 12) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        let text = String(decoding: data, as: UTF8.self)
+        let text = data.withLock { String(decoding: $0, as: UTF8.self) }
         return text.split(separator: "\n", omittingEmptySubsequences: true)
             .suffix(lines).map { "  ffmpeg: " + $0 }.joined(separator: "\n")
     }

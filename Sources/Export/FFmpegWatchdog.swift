@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Decides when a running ffmpeg has stalled: no progress for `stallSeconds`.
 ///
@@ -12,7 +13,10 @@ import Foundation
 ///
 /// The clock is the monotonic one (`DispatchTime`), and it only decides *when* a stalled ffmpeg
 /// is ended, never a byte of output.
-final class FFmpegWatchdog: @unchecked Sendable {
+///
+/// The writer (the feeder thread) and the waiter (the caller's thread) both report to it, so its
+/// last observations live behind a `Mutex`.
+final class FFmpegWatchdog: Sendable {
     /// Seconds without progress before ffmpeg is ended, > 0. Default 300: generous, since real
     /// encoders make progress many times a second; lower it (`--ffmpeg-timeout`) on CI to fail
     /// sooner.
@@ -23,9 +27,7 @@ final class FFmpegWatchdog: @unchecked Sendable {
     let stallSeconds: Double
     private let pid: Int32
     private let output: String
-    private var lastProgress = DispatchTime.now()
-    private var lastCPU: UInt64 = 0
-    private var lastSize: Int64 = -1
+    private let last = Mutex((progress: DispatchTime.now(), cpu: UInt64(0), size: Int64(-1)))
 
     init(pid: Int32, output: String, stallSeconds: Double) {
         precondition(stallSeconds > 0, "the stall timeout must be positive")
@@ -35,20 +37,21 @@ final class FFmpegWatchdog: @unchecked Sendable {
     }
 
     /// ffmpeg just accepted input.
-    func noteProgress() { lastProgress = .now() }
+    func noteProgress() { last.withLock { $0.progress = .now() } }
 
     /// True when neither CPU time nor output size changed for `stallSeconds`.
     func hasStalled() -> Bool {
         let cpu = cpuTicks()
         let size = outputSize()
-        if cpu != lastCPU || size != lastSize {
-            lastCPU = cpu
-            lastSize = size
-            lastProgress = .now()
-            return false
+        let stallSeconds = self.stallSeconds
+        return last.withLock { last in
+            if cpu != last.cpu || size != last.size {
+                last = (progress: .now(), cpu: cpu, size: size)
+                return false
+            }
+            let idle = Double(DispatchTime.now().uptimeNanoseconds - last.progress.uptimeNanoseconds) / 1e9
+            return idle >= stallSeconds
         }
-        let idle = Double(DispatchTime.now().uptimeNanoseconds - lastProgress.uptimeNanoseconds) / 1e9
-        return idle >= stallSeconds
     }
 
     /// utime + stime of the process in clock ticks (fields 14 and 15 of `/proc/<pid>/stat`,

@@ -1,44 +1,42 @@
 import Foundation
+import Synchronization
 
 /// The temporary files a render has open, so that Ctrl-C (SIGINT) or SIGTERM removes them
 /// instead of leaving hidden partial files beside the outputs. (SIGKILL cannot be caught; the
 /// temporary names are hidden and never mistaken for results.)
-public final class TemporaryFiles: @unchecked Sendable {
+public final class TemporaryFiles: Sendable {
     public static let shared = TemporaryFiles()
 
-    private let lock = NSLock()
-    private var paths: [String] = []
-    private var sources: [DispatchSourceSignal] = []
+    private let paths = Mutex<[String]>([])
+    /// Kept alive here: a signal source that is released stops delivering.
+    private let sources = Mutex<[DispatchSourceSignal]>([])
 
     public func register(_ path: String) {
-        lock.lock()
-        paths.append(path)
-        lock.unlock()
+        paths.withLock { $0.append(path) }
     }
 
     public func unregister(_ path: String) {
-        lock.lock()
-        paths.removeAll { $0 == path }
-        lock.unlock()
+        paths.withLock { $0.removeAll { $0 == path } }
     }
 
     /// Installs SIGINT/SIGTERM handlers that delete every registered file, then exit with
     /// 128 + signal number, as a shell expects.
     public func removeOnInterrupt() {
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { [self] in
-                lock.lock()
-                let pending = paths
-                lock.unlock()
-                for p in pending { unlink(p) }
-                FileHandle.standardError.write(
-                    "\ninterrupted; removed \(pending.count) partial file(s)\n".data(using: .utf8)!)
-                exit(128 + sig)
+        // The sources are made inside the lock, so they belong to it from the start.
+        sources.withLock { sources in
+            for sig in [SIGINT, SIGTERM] {
+                signal(sig, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+                source.setEventHandler { [self] in
+                    let pending = paths.withLock { $0 }
+                    for p in pending { unlink(p) }
+                    FileHandle.standardError.write(
+                        "\ninterrupted; removed \(pending.count) partial file(s)\n".data(using: .utf8)!)
+                    exit(128 + sig)
+                }
+                source.resume()
+                sources.append(source)
             }
-            source.resume()
-            sources.append(source)
         }
     }
 }

@@ -230,6 +230,8 @@ public final class VideoWriter {
 }
 
 /// Frames between the caller's thread and the feeder: a bounded FIFO with close and failure.
+/// `@unchecked Sendable`: every stored `var` is read and written only under `condition` (a
+/// condition variable, which `Mutex` does not offer).
 final class FrameFeedQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var frames: [[UInt8]] = []

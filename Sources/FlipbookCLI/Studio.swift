@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import Studio
+import Synchronization
 
 struct StudioCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -48,7 +49,9 @@ struct StudioCommand: ParsableCommand {
             do {
                 try await server.run { url in
                     print("Flipbook studio: \(url) (scenes in \(scenes), renders in \(out)); Ctrl-C stops")
-                    fflush(stdout)
+                    // nil flushes every output stream, stdout included, without naming C's global `stdout`
+                    // (a shared mutable variable Swift 6 refuses to read from this task).
+                    fflush(nil)
                 }
             } catch {
                 outcome.set(error)
@@ -61,17 +64,8 @@ struct StudioCommand: ParsableCommand {
 }
 
 /// The server task's error, handed to the blocked main thread.
-private final class ServerOutcome: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Error?
-    func set(_ error: Error) {
-        lock.lock()
-        stored = error
-        lock.unlock()
-    }
-    var error: Error? {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
+private final class ServerOutcome: Sendable {
+    private let stored = Mutex<Error?>(nil)
+    func set(_ error: Error) { stored.withLock { $0 = error } }
+    var error: Error? { stored.withLock { $0 } }
 }

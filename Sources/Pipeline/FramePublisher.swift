@@ -12,6 +12,8 @@ import Foundation
 /// At most `queuedBatches` batches wait (their PNG bytes are held), so memory stays bounded.
 /// A failure (a full disk) stops the thread and comes back from the next `push` or from
 /// `finish`; nothing after the failed frame is written or journaled.
+/// `@unchecked Sendable`: the queue's `var`s are touched only under `condition` (a condition
+/// variable, which `Mutex` does not offer); `running` only by the owner's thread (`stop`).
 final class FramePublisher: @unchecked Sendable {
     struct Batch {
         /// Frames to write, in order.

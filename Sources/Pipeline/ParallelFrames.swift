@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import PNG
 import Raster
+import Synchronization
 
 /// The parallel stage of the frame pipeline: rasterize and PNG-encode a batch's distinct frames
 /// on `jobs` threads, split by whole frames (so the thread count never changes a byte).
@@ -85,19 +86,16 @@ extension SceneRenderer {
 
 /// Per-index result slots written from several threads; the first failure by index wins, so
 /// the error reported does not depend on thread timing.
-final class ResultSlots<Value>: @unchecked Sendable {
-    private var slots: [Result<Value, Error>?]
-    private let lock = NSLock()
+final class ResultSlots<Value: Sendable>: Sendable {
+    private let slots: Mutex<[Result<Value, Error>?]>
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
 
     func set(_ index: Int, _ value: Result<Value, Error>) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
+        slots.withLock { $0[index] = value }
     }
 
     func collect() throws -> [Value?] {
-        try slots.map { slot in try slot.map { try $0.get() } }
+        try slots.withLock { slots in try slots.map { slot in try slot.map { try $0.get() } } }
     }
 }

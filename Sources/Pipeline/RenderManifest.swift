@@ -1,6 +1,7 @@
 import Export
 import Foundation
 import PNG
+import Synchronization
 
 /// The receipt of one render, `<out>/<scene>.manifest.json` (a selected render:
 /// `<out>/<scene>.frames-000120-000240.manifest.json`), written atomically when the render ends.
@@ -231,10 +232,11 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
 /// then one line `frame hash` per frame, appended after each batch once the batch's frames are
 /// renamed into place. Each batch is one `write(2)` to an `O_APPEND` descriptor; a render killed
 /// mid-append can leave at most a torn last line, which `read` ignores. Removed when the
-/// manifest is written.
-final class RenderJournal {
+/// manifest is written. Sendable: `FramePublisher`'s thread appends, the render's thread opens
+/// and finishes it, so the descriptor lives behind a `Mutex`.
+final class RenderJournal: Sendable {
     let path: String
-    private var descriptor: Int32 = -1
+    private let descriptor = Mutex<Int32>(-1)
 
     init(path: String) { self.path = path }
 
@@ -275,8 +277,9 @@ final class RenderJournal {
         if fresh {
             try AtomicFile.write(header + "\n", to: path)
         }
-        descriptor = Foundation.open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-        guard descriptor >= 0 else {
+        let opened = Foundation.open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+        descriptor.withLock { $0 = opened }
+        guard opened >= 0 else {
             throw ExportError.io(
                 path: path, operation: "open the resume journal", reason: String(cString: strerror(errno)))
         }
@@ -285,18 +288,22 @@ final class RenderJournal {
     func append(_ entries: [(frame: Int, hash: String)]) throws {
         guard !entries.isEmpty else { return }
         let bytes = Array(entries.map { "\($0.frame) \($0.hash)\n" }.joined().utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return Foundation.write(descriptor, base + offset, buffer.count - offset)
+        // Held for the whole write, so a `close` from another thread cannot pull the descriptor away.
+        try descriptor.withLock { descriptor in
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes.withUnsafeBytes { buffer -> Int in
+                    guard let base = buffer.baseAddress else { return 0 }
+                    return Foundation.write(descriptor, base + offset, buffer.count - offset)
+                }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw ExportError.io(
+                        path: path, operation: "append to the resume journal",
+                        reason: String(cString: strerror(errno)))
+                }
+                offset += n
             }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw ExportError.io(
-                    path: path, operation: "append to the resume journal", reason: String(cString: strerror(errno)))
-            }
-            offset += n
         }
     }
 
@@ -307,9 +314,11 @@ final class RenderJournal {
     }
 
     func close() {
-        if descriptor >= 0 {
-            _ = Foundation.close(descriptor)
-            descriptor = -1
+        descriptor.withLock { descriptor in
+            if descriptor >= 0 {
+                _ = Foundation.close(descriptor)
+                descriptor = -1
+            }
         }
     }
 

@@ -172,7 +172,7 @@ public struct Trace: Sendable {
 
 /// A streamed trace's two files, `<scene>.trace.txt` and `<scene>.trace.csv`
 /// (`StreamingFile`: bounded memory, published only by `commit`).
-final class TraceFiles: @unchecked Sendable {
+final class TraceFiles: Sendable {
     let text: StreamingFile
     let csv: StreamingFile
 

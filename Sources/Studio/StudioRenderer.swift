@@ -3,6 +3,7 @@ import Foundation
 import Pipeline
 import Player
 import SceneModel
+import Synchronization
 
 /// Renders scenes for the studio, one at a time, off the request path. A render goes into a
 /// staging folder and replaces the published one only when complete, so the page always shows the
@@ -202,17 +203,8 @@ public actor StudioRenderer {
 }
 
 /// A flag set from the actor and read from the render's thread.
-final class CancelFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    func set() {
-        lock.lock()
-        value = true
-        lock.unlock()
-    }
-    var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
+final class CancelFlag: Sendable {
+    private let value = Atomic(false)
+    func set() { value.store(true, ordering: .releasing) }
+    var isSet: Bool { value.load(ordering: .acquiring) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Markup
+import Synchronization
 
 /// The font families a scene can name: the distribution's Inter (the default, fonts-inter) and
 /// DejaVu Sans (the fallback, fonts-dejavu-core, which also covers Arabic, Hebrew, Greek and
@@ -8,7 +9,7 @@ import Markup
 ///
 /// System faces are opened on first use and shared by every registry in the process (a face is
 /// immutable once loaded). Families are listed sorted, so messages never depend on load order.
-public final class FontRegistry: @unchecked Sendable {
+public final class FontRegistry: Sendable {
     /// The family a text item gets when it names none.
     public static let defaultFamily = "Inter"
     /// The last font in every fallback chain.
@@ -127,17 +128,17 @@ public final class FontRegistry: @unchecked Sendable {
 }
 
 /// The process-wide cache of system faces: each file is read and opened once.
-final class SystemFaces: @unchecked Sendable {
+final class SystemFaces: Sendable {
     static let shared = SystemFaces()
-    private let lock = NSLock()
-    private var faces: [String: FontFace] = [:]
+    private let faces = Mutex<[String: FontFace]>([:])
 
     func face(path: String) throws -> FontFace {
-        lock.lock()
-        defer { lock.unlock() }
-        if let face = faces[path] { return face }
-        let face = try FontFace(path: path)
-        faces[path] = face
-        return face
+        // Opened under the lock, so two threads asking for the same file open it once.
+        try faces.withLock { faces in
+            if let face = faces[path] { return face }
+            let face = try FontFace(path: path)
+            faces[path] = face
+            return face
+        }
     }
 }

@@ -22,7 +22,7 @@ public struct TextLayout: Sendable {
         public var baseline: Double
     }
 
-    public struct Glyph: @unchecked Sendable {
+    public struct Glyph: Sendable {
         public var face: FontFace
         public var glyph: UInt32
         /// The glyph origin (pen position on the baseline).

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -61,7 +62,8 @@ try:
         check(status in (400, 404) and b"root:" not in body and b"gravity" not in body, f"{path} is refused, got {status}")
 
     driver = chromium()
-    wait = WebDriverWait(driver, 60)
+    # A live reload can replace <body> between finding it and reading it: look again, do not fail.
+    wait = WebDriverWait(driver, 60, ignored_exceptions=(StaleElementReferenceException,))
     driver.get(url)
     listing = driver.find_element(By.ID, "scenes").get_attribute("innerHTML")
     check("&lt;img src=x onerror=alert(1)&gt;" in listing and "<img" not in listing, f"scene names are escaped in the list: {listing}")

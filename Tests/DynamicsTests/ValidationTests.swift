@@ -4,7 +4,7 @@ import Testing
 
 /// Invalid parameters are reported as `DynamicsParameterError` before they can reach Box2D.
 struct ValidationTests {
-    static let rejected: [(String, () throws -> Void)] = [
+    static let rejected: [(String, @Sendable () throws -> Void)] = [
         ("negative damping", { try AttachmentBehavior.validate(damping: -0.5) }),
         ("negative frequency", { try AttachmentBehavior.validate(frequency: -1) }),
         ("negative length", { try AttachmentBehavior.validate(length: -1) }),

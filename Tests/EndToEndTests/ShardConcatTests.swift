@@ -1,5 +1,6 @@
 import Foundation
 import PNG
+import Synchronization
 import TestSupport
 import Testing
 
@@ -101,17 +102,8 @@ struct ShardConcatTests {
     }
 }
 
-private final class ResultsBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var values: [Int: ProcessOutput] = [:]
-    func set(_ k: Int, _ v: ProcessOutput?) {
-        lock.lock()
-        values[k] = v
-        lock.unlock()
-    }
-    func get(_ k: Int) -> ProcessOutput? {
-        lock.lock()
-        defer { lock.unlock() }
-        return values[k]
-    }
+private final class ResultsBox: Sendable {
+    private let values = Mutex<[Int: ProcessOutput]>([:])
+    func set(_ k: Int, _ v: ProcessOutput?) { values.withLock { $0[k] = v } }
+    func get(_ k: Int) -> ProcessOutput? { values.withLock { $0[k] } }
 }

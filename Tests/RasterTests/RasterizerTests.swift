@@ -2,6 +2,7 @@ import Determinism
 import Foundation
 import Geometry
 import Raster
+import Synchronization
 import Testing
 
 /// A rect of w × h pixels with its top-left corner at (x, y), no rotation.
@@ -245,20 +246,15 @@ func reuseIsInvisible() {
 func threadSafety() {
     let lists = (10..<18).map { busyList(seed: UInt64($0)) }
     let serial = lists.map(Rasterizer.render)
-    final class Results: @unchecked Sendable {
-        let lock = NSLock()
-        var pixmaps: [Int: Pixmap] = [:]
-    }
-    let results = Results()
+    let results = Mutex<[Int: Pixmap]>([:])
     DispatchQueue.concurrentPerform(iterations: lists.count) { i in
         let pixmap = Rasterizer.render(lists[i])
-        results.lock.lock()
-        results.pixmaps[i] = pixmap
-        results.lock.unlock()
+        results.withLock { $0[i] = pixmap }
     }
+    let pixmaps = results.withLock { $0 }
     for i in lists.indices {
-        #expect(results.pixmaps[i].flatMap { firstDifference($0, serial[i]) } == nil)
-        #expect(results.pixmaps[i] != nil)
+        #expect(pixmaps[i].flatMap { firstDifference($0, serial[i]) } == nil)
+        #expect(pixmaps[i] != nil)
     }
 }
 

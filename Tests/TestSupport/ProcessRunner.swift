@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What a finished child process said.
 public struct ProcessOutput: Sendable {
@@ -52,13 +53,13 @@ public func which(_ name: String) -> String? {
     return nil
 }
 
-private final class OutputBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var out = Data()
-    private(set) var err = Data()
+private final class OutputBox: Sendable {
+    private let streams = Mutex((out: Data(), err: Data()))
+    var out: Data { streams.withLock { $0.out } }
+    var err: Data { streams.withLock { $0.err } }
     func set(_ data: Data, isOut: Bool) {
-        lock.lock()
-        defer { lock.unlock() }
-        if isOut { out = data } else { err = data }
+        streams.withLock { streams in
+            if isOut { streams.out = data } else { streams.err = data }
+        }
     }
 }
