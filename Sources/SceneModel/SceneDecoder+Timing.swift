@@ -197,7 +197,8 @@ extension SceneDecoder {
 
     /// A value of the property's kind: `[x, y]` (center, translation), `[w, h]` (size), degrees
     /// (rotation), a number or `[sx, sy]` (scale), a number (opacity, cornerRadius, borderWidth),
-    /// a colour (fill, borderColor, textColor).
+    /// a colour (fill, borderColor, textColor); a gradient fill's lists and points
+    /// (`gradientValue`).
     func animatableValue(_ node: SourceNode, for property: LayerProperty, at path: String) throws -> AnimatableValue {
         switch property {
         case .center: return .point(try point(node, at: path))
@@ -219,6 +220,8 @@ extension SceneDecoder {
         case .fillColor, .borderColor, .textColor: return .color(AnimatableColor(try color(node, at: path)))
         case .shapeFillColor, .strokeColor: return .color(AnimatableColor(try colorOrNone(node, at: path)))
         case .path: return .path(PathValue(try pathData(node, at: path)))
+        case .gradientColors, .gradientLocations, .gradientStartPoint, .gradientEndPoint:
+            return try gradientValue(node, for: property, at: path)
         }
     }
 

@@ -41,6 +41,8 @@ public enum AnimatedProperty {
         ("fillColor", .shapeFillColor),
         ("strokeColor", .strokeColor), ("lineDashPhase", .lineDashPhase), ("path", .path),
         ("textColor", .textColor), ("foregroundColor", .textColor),
+        ("colors", .gradientColors), ("locations", .gradientLocations), ("startPoint", .gradientStartPoint),
+        ("endPoint", .gradientEndPoint),
     ]
     public static var names: [String] { all.map(\.name) }
 

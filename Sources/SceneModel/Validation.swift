@@ -128,6 +128,7 @@ extension Scene {
         try checkBehaviors()
         try checkDragOverlaps()
         try checkTimingScript()
+        try checkGradientAnimations()
         try checkDynamicsTimeline()
     }
 
