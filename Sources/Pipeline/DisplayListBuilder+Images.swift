@@ -42,8 +42,10 @@ extension DisplayListBuilder {
     /// presentation values (`colors`, `locations`, `startPoint`, `endPoint` animations). A value
     /// equal to the model's keeps the model's own, so an unanimated gradient draws exactly as
     /// written (a clear stop keeps its colour for SVG, which interpolates straight colours).
-    /// Locations are clamped to 0…1 and made non-decreasing (a running maximum): overshooting
-    /// springs and additive sums may leave that, and the shader needs ordered stops.
+    /// Animated locations may lie outside 0…1, as Core Animation allows them (a shimmer moves
+    /// stops from [−1, −0.5, 0] to [1, 1.5, 2]): the shader interpolates between the stops around
+    /// t whatever their range. They are made non-decreasing (a running maximum), which an
+    /// overshooting spring between two ordered lists may break and the shader relies on.
     static func presentedGradient(_ gradient: Gradient, _ value: (LayerProperty) -> AnimatableValue) -> Gradient {
         var g = gradient
         if let colors = value(.gradientColors).colorList, colors.count == g.colors.count,
@@ -54,9 +56,9 @@ extension DisplayListBuilder {
         if let locations = value(.gradientLocations).numberList, locations.count == g.locations.count,
             locations.elements != g.locations
         {
-            var floor = 0.0
+            var floor = -Double.infinity
             g.locations = locations.elements.map { v in
-                floor = max(floor, min(max(v, 0), 1))
+                floor = max(floor, v)
                 return floor
             }
         }

@@ -351,8 +351,8 @@ public enum LayerProperty: String, Sendable, CaseIterable {
     /// `CAGradientLayer.colors` of a gradient fill: one colour per stop, interpolated element by
     /// element in premultiplied space; every value has the gradient's count.
     case gradientColors
-    /// `CAGradientLayer.locations`: one per stop, in 0…1 (drawn clamped to 0…1 and made
-    /// non-decreasing, since overshooting springs and additive sums may leave that).
+    /// `CAGradientLayer.locations`: one per stop; animated values may lie outside 0…1 (a
+    /// shimmer's stops enter from beyond the start), as in Core Animation.
     case gradientLocations
     /// `CAGradientLayer.startPoint` / `endPoint`, in the unit square of the bounds.
     case gradientStartPoint, gradientEndPoint
