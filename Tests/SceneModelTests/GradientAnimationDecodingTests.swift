@@ -57,7 +57,7 @@ struct GradientAnimationDecodingTests {
                 """)
         #expect(
             m
-                == "test.yaml:9:69: items[0].animations[0].basic.to: expected 2 colours, one per colour of 'g's gradient (Core Animation interpolates lists of the same count only), found 3 (give 2 colours; to add or remove a stop, repeat a colour at the same location)",
+                == "test.yaml:9:70: items[0].animations[0].basic.to: expected 2 colours, one per colour of 'g's gradient (Core Animation interpolates lists of the same count only), found 3 (give 2 colours; to add or remove a stop, repeat a colour at the same location)",
             "\(m)")
     }
 
@@ -101,7 +101,7 @@ struct GradientAnimationDecodingTests {
             """)
         #expect(
             m
-                == "test.yaml:10:47: items[0].animations[0].basic.to: 'plain' has no gradient fill; expected startPoint only on an item whose fill is a gradient (give 'plain' fill: { linear: { colors: [\"#000000\", \"#FFFFFF\"] } })",
+                == "test.yaml:9:44: items[0].animations[0].basic.to: 'plain' has no gradient fill; expected startPoint only on an item whose fill is a gradient (give 'plain' fill: { linear: { colors: [\"#000000\", \"#FFFFFF\"] } })",
             "\(m)")
     }
 
