@@ -17,7 +17,8 @@ extension Scene {
         }
         func check(_ item: String, _ changes: [PropertyChange], at path: String) throws(Violation) {
             for c in changes {
-                try checkGradientValue(item, c.property, c.value, at: path + "." + AnimatedProperty.name(of: c.property))
+                try checkGradientValue(
+                    item, c.property, c.value, at: path + "." + AnimatedProperty.name(of: c.property))
             }
         }
         func check(_ changes: [ItemChange], at path: String) throws(Violation) {
@@ -30,14 +31,20 @@ extension Scene {
             let path = "viewAnimations[\(i)]"
             try check(v.item, v.changes, at: path + ".changes")
             if case .keyframes(let blocks) = v.style {
-                for (k, b) in blocks.enumerated() { try check(v.item, b.changes, at: path + ".keyframes[\(k)].changes") }
+                for (k, b) in blocks.enumerated() {
+                    try check(v.item, b.changes, at: path + ".keyframes[\(k)].changes")
+                }
             }
             if let c = v.completion { try check(v.item, c.changes, at: path + ".completion.changes") }
         }
         for (i, a) in animators.enumerated() {
-            for (k, b) in a.animations.enumerated() { try check(b.changes, at: "animators[\(i)].animations[\(k)].changes") }
+            for (k, b) in a.animations.enumerated() {
+                try check(b.changes, at: "animators[\(i)].animations[\(k)].changes")
+            }
             for (j, call) in a.timeline.enumerated() {
-                if case .addAnimations(let b) = call.kind { try check(b.changes, at: "animators[\(i)].timeline[\(j)].changes") }
+                if case .addAnimations(let b) = call.kind {
+                    try check(b.changes, at: "animators[\(i)].timeline[\(j)].changes")
+                }
             }
         }
         for (j, call) in layerTimeline.enumerated() {
@@ -77,7 +84,9 @@ extension Scene {
 
     /// The values an animation holds, each with its key (`.from`, `.values[2]`, …).
     private static func labelledValues(of animation: AnimationSpec) -> [(String, AnimatableValue)] {
-        func endpoints(_ from: AnimatableValue?, _ to: AnimatableValue?, _ by: AnimatableValue?) -> [(String, AnimatableValue)] {
+        func endpoints(_ from: AnimatableValue?, _ to: AnimatableValue?, _ by: AnimatableValue?) -> [(
+            String, AnimatableValue
+        )] {
             [(".from", from), (".to", to), (".by", by)].compactMap { key, v in v.map { (key, $0) } }
         }
         switch animation.kind {

@@ -35,9 +35,13 @@ struct GradientAnimationRenderTests {
     }
 
     /// round-half-up of a + (b − a)·f, the shader's per-channel interpolation.
-    static func mix(_ a: Int, _ b: Int, _ f: Double) -> UInt8 { UInt8((Double(a) + Double(b - a) * f + 0.5).rounded(.down)) }
+    static func mix(_ a: Int, _ b: Int, _ f: Double) -> UInt8 {
+        UInt8((Double(a) + Double(b - a) * f + 0.5).rounded(.down))
+    }
 
-    @Test("a basic animation of colors draws, at tick 2 of 8 per second, the gradient between the stops a quarter of the way")
+    @Test(
+        "a basic animation of colors draws, at tick 2 of 8 per second, the gradient between the stops a quarter of the way"
+    )
     func colorsFrame() throws {
         let scene = try Self.scene(
             fill: "colors: [\"#000000\", \"#FFFFFF\"]",
@@ -50,7 +54,8 @@ struct GradientAnimationRenderTests {
         // white → blue, (191.25, 191.25, 255) → (191, 191, 255). Opaque, so premultiplied = straight.
         for x in 0..<100 {
             let f = (Double(x) + 0.5) / 100
-            let expected = PremultipliedRGBA8(r: Self.mix(64, 191, f), g: Self.mix(0, 191, f), b: Self.mix(0, 255, f), a: 255)
+            let expected = PremultipliedRGBA8(
+                r: Self.mix(64, 191, f), g: Self.mix(0, 191, f), b: Self.mix(0, 255, f), a: 255)
             #expect(pixmap[x: x, y: 0] == expected, "x = \(x)")
         }
     }

@@ -34,12 +34,19 @@ struct GradientAnimationDecodingTests {
                 """)
         let animations = scene.items[0].animations
         #expect(animations.map(\.property) == [.gradientColors, .gradientLocations, .gradientStartPoint])
-        guard case .basic(let basic) = animations[0].kind else { Issue.record("not basic"); return }
+        guard case .basic(let basic) = animations[0].kind else {
+            Issue.record("not basic")
+            return
+        }
         #expect(
             basic.toValue
                 == .colorList(
-                    ListValue([PremultipliedColor(r: 0, g: 1, b: 0, a: 1), PremultipliedColor(r: 0, g: 0, b: 0, a: 0)])))
-        guard case .keyframe(let keyframe) = animations[1].kind else { Issue.record("not keyframe"); return }
+                    ListValue([PremultipliedColor(r: 0, g: 1, b: 0, a: 1), PremultipliedColor(r: 0, g: 0, b: 0, a: 0)]))
+        )
+        guard case .keyframe(let keyframe) = animations[1].kind else {
+            Issue.record("not keyframe")
+            return
+        }
         #expect(keyframe.values[1] == .numberList(ListValue([0.5, 0.5])))
         #expect(
             scene.viewAnimations[0].changes == [

@@ -13,7 +13,9 @@ struct GradientAnimationTests {
     }
     static func numbers(_ v: [Double]) -> AnimatableValue { .numberList(ListValue(v)) }
 
-    @Test("a linear basic animation of colors interpolates each stop premultiplied: clear → green passes translucent green")
+    @Test(
+        "a linear basic animation of colors interpolates each stop premultiplied: clear → green passes translucent green"
+    )
     func basicColorsPremultiplied() throws {
         let layer = try TimingLayer(name: "g")
         try layer.setModelValue(Self.colors(["#FF0000", "#00000000"]), for: .gradientColors)
@@ -78,7 +80,9 @@ struct GradientAnimationTests {
     @Test("paced keyframes of lists space the keyframes by the lists' Euclidean distance")
     func pacedKeyframes() throws {
         // |b − a| = 1 (a 3-4-5 triangle scaled by 0.2), |c − b| = 3: keyframe b at t = 1/4.
-        let a = Self.numbers([0, 0]), b = Self.numbers([0.6, 0.8]), c = Self.numbers([0.6, 3.8])
+        let a = Self.numbers([0, 0])
+        let b = Self.numbers([0.6, 0.8])
+        let c = Self.numbers([0.6, 3.8])
         let animation = try KeyframeAnimation(
             values: [a, b, c], calculationMode: .paced, timing: MediaTiming(duration: 1))
         #expect(animation.effectiveKeyTimes == [0, 0.25, 1])
@@ -87,7 +91,8 @@ struct GradientAnimationTests {
 
     @Test("every kind of animation of a list equals, element by element, the same animation of each element alone")
     func elementWise() throws {
-        let from = [0.0, 0.25, 1], to = [0.5, 0.75, 0.5]
+        let from = [0.0, 0.25, 1]
+        let to = [0.5, 0.75, 0.5]
         let spring = try Spring(mass: 1, stiffness: 200, damping: 8)
         func animations(_ f: AnimatableValue, _ t: AnimatableValue) throws -> [any PropertyAnimation] {
             [
@@ -122,7 +127,8 @@ struct GradientAnimationTests {
         let layer = try TimingLayer(name: "g")
         try layer.setModelValue(Self.colors(["#000000", "#FFFFFF"]), for: .gradientColors)
         _ = try ViewAnimation.animate(
-            layer, withDuration: 1, options: [.curveLinear], changes: [(.gradientColors, Self.colors(["#FFFFFF", "#000000"]))],
+            layer, withDuration: 1, options: [.curveLinear],
+            changes: [(.gradientColors, Self.colors(["#FFFFFF", "#000000"]))],
             committedAt: 0)
         // Model value set at once; linear curve, t = 0.25: 0.25 of the way (63.75 → 64, 191.25 → 191).
         #expect(layer.modelValue(of: .gradientColors) == Self.colors(["#FFFFFF", "#000000"]))
@@ -164,7 +170,8 @@ struct GradientAnimationTests {
             let c = ColorRGBA8(r: UInt8(v), g: UInt8(255 - v), b: UInt8(v / 2), a: 255)
             #expect(PremultipliedColor(c).straight == c)
         }
-        #expect(PremultipliedColor(r: 0.8, g: -0.1, b: 0.2, a: 0.5).straight == ColorRGBA8(r: 255, g: 0, b: 102, a: 128))
+        #expect(
+            PremultipliedColor(r: 0.8, g: -0.1, b: 0.2, a: 0.5).straight == ColorRGBA8(r: 255, g: 0, b: 102, a: 128))
         #expect(PremultipliedColor(r: 0.3, g: 0.3, b: 0.3, a: -0.2).straight == .clear)
     }
 }
