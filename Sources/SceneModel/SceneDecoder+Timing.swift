@@ -189,7 +189,7 @@ extension SceneDecoder {
             let found: String? = if case .string(let w)? = node.scalarMeaning { w } else { nil }
             throw error(
                 at: node, path,
-                "expected one of: \(listing(AnimatedProperty.names, limit: 20)), found \(node.foundDescription)",
+                "expected one of: \(listing(AnimatedProperty.names, limit: 30)), found \(node.foundDescription)",
                 suggestion: found.flatMap { didYouMean($0, AnimatedProperty.names) })
         }
         return p
