@@ -7,24 +7,32 @@ import Timing
 
 extension Scene {
     func checkGradientAnimations() throws(Violation) {
+        // Each item's gradient by id (ids are unique after `checkItems`; looked up, never iterated).
+        var gradients: [String: Gradient?] = [:]
+        for entry in allItems { gradients.updateValue(entry.item.fillGradient, forKey: entry.item.id) }
+        func check(_ id: String, _ property: LayerProperty, _ value: AnimatableValue, at path: String)
+            throws(Violation)
+        {
+            // Unknown ids were reported by `checkTimingScript`, which runs first.
+            guard let gradient = gradients[id] else { return }
+            try Self.checkGradientValue(id, gradient, property, value, at: path)
+        }
         for (item, path, _) in allItems {
             for (k, animation) in item.animations.enumerated() {
                 let at = path + ".animations[\(k)].\(animation.kind.name)"
                 for (key, value) in Self.labelledValues(of: animation) {
-                    try checkGradientValue(item.id, animation.property, value, at: at + key)
+                    try check(item.id, animation.property, value, at: at + key)
                 }
             }
         }
         func check(_ item: String, _ changes: [PropertyChange], at path: String) throws(Violation) {
             for c in changes {
-                try checkGradientValue(
-                    item, c.property, c.value, at: path + "." + AnimatedProperty.name(of: c.property))
+                try check(item, c.property, c.value, at: path + "." + AnimatedProperty.name(of: c.property))
             }
         }
         func check(_ changes: [ItemChange], at path: String) throws(Violation) {
             for c in changes {
-                try checkGradientValue(
-                    c.item, c.property, c.value, at: path + ".\(c.item)." + AnimatedProperty.name(of: c.property))
+                try check(c.item, c.property, c.value, at: path + ".\(c.item)." + AnimatedProperty.name(of: c.property))
             }
         }
         for (i, v) in viewAnimations.enumerated() {
@@ -54,17 +62,15 @@ extension Scene {
         }
     }
 
-    private func checkGradientValue(
-        _ id: String, _ property: LayerProperty, _ value: AnimatableValue, at path: String
+    private static func checkGradientValue(
+        _ id: String, _ gradient: Gradient?, _ property: LayerProperty, _ value: AnimatableValue, at path: String
     ) throws(Violation) {
         let gradientProperties: [LayerProperty] = [
             .gradientColors, .gradientLocations, .gradientStartPoint, .gradientEndPoint,
         ]
         guard gradientProperties.contains(property) else { return }
         let name = AnimatedProperty.name(of: property)
-        // Unknown ids were reported by `checkTimingScript`, which runs first.
-        guard let item = allItems.first(where: { $0.item.id == id })?.item else { return }
-        guard let gradient = item.fillGradient else {
+        guard let gradient else {
             throw Violation(
                 keyPath: path,
                 message: "'\(id)' has no gradient fill; expected \(name) only on an item whose fill is a gradient",
