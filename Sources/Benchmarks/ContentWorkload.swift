@@ -6,7 +6,10 @@ import Text
 /// The `content` workload: a 1080×1920 app screen (a phone's list view at 3×) built the way a
 /// real screen is, so the bench has a figure for ordinary UI rather than only for shapes:
 ///
-/// - a navigation bar (white, hairline border) with a 60 px title;
+/// - a navigation bar with a gradient header (a vertical linear gradient, CAGradientLayer's
+///   axis, two stops), a hairline border, a 60 px title and a round 144 px photo tile: a
+///   384 × 384 procedural photo drawn through the image paint, shrunk 2.67× (mipmapped area
+///   sampling, the path a downscaled avatar takes);
 /// - 12 list rows scrolling under it (a loop of 480 px eased up and back over the 120 frames,
 ///   clipped to the list's viewport): each a white rounded card with a coloured icon tile and a
 ///   heart, star or circle-check icon (IconsWorkload's outlines), a 40 px title and a 30 px
@@ -17,10 +20,8 @@ import Text
 ///
 /// Text is laid out once (`Screen`), as an app lays out its labels once and then moves them.
 ///
-/// Extension point (issue 20): images and gradients are not paints yet (`Paint` is `.solid`
-/// only). When they land, give each row's icon tile a gradient fill and add a hero image card as
-/// row 0, in `rows(at:)` below, keeping the count and order of everything else so the other
-/// parts' cost stays comparable; then re-record the callgrind budget.
+/// The gradient and the photo sit in the navigation bar, so the list rows (and their cost) are
+/// those of the workload before paints other than solid colours existed.
 enum ContentWorkload {
     static let width = 1080, height = 1920
     static let rowCount = 12
@@ -35,6 +36,54 @@ enum ContentWorkload {
         ColorRGBA8(r: 52, g: 199, b: 89), ColorRGBA8(r: 0, g: 122, b: 255),
         ColorRGBA8(r: 175, g: 82, b: 222),
     ]
+
+    /// The header's gradient, top to bottom (CAGradientLayer's default axis).
+    static let header = Gradient(
+        kind: .linear, colors: [ColorRGBA8(r: 94, g: 92, b: 230), ColorRGBA8(r: 10, g: 132, b: 255)],
+        startPoint: Point(0.5, 0), endPoint: Point(0.5, 1))
+
+    /// The photo tile's side in canvas pixels, and its image's side in texels.
+    static let photoSide = 144.0
+    static let photoTexels = 384
+
+    /// A 384 × 384 opaque "photo", made once (as the pipeline decodes each image once per
+    /// render): a sky-to-ground ramp with fine stripes, so that shrinking it has detail to average.
+    /// Integer arithmetic only: the same bytes on every machine.
+    static let photo: RasterImage = {
+        let n = photoTexels
+        var rgba = [UInt8](repeating: 255, count: 4 * n * n)
+        for y in 0..<n {
+            for x in 0..<n {
+                let o = 4 * (y * n + x)
+                let stripe = ((x / 3 + y / 5) % 2) * 24
+                rgba[o] = UInt8((60 + y * 140 / n + stripe) % 256)
+                rgba[o + 1] = UInt8((120 + (x * 7 + y * 3) % 90 + stripe / 2) % 256)
+                rgba[o + 2] = UInt8(max(0, 230 - y * 200 / n))
+            }
+        }
+        return RasterImage(width: n, height: n, straightRGBA: rgba, identity: "content-workload-photo")
+    }()
+
+    /// The round photo tile centred on `center`: the image scaled to the tile, clipped to a circle.
+    static func photoTile(center: Point) -> DrawPath {
+        let side = photoSide
+        let origin = Geometry.AffineTransform(translationX: center.x - side / 2, y: center.y - side / 2)
+        var square = Path()
+        square.move(to: Point(0, 0))
+        square.line(to: Point(side, 0))
+        square.line(to: Point(side, side))
+        square.line(to: Point(0, side))
+        square.close()
+        let texels = Geometry.AffineTransform(
+            scaleX: side / Double(photoTexels), y: side / Double(photoTexels)
+        ).concatenating(origin)
+        let circle = ClipShape(
+            size: Size(side, side), cornerRadius: side / 2,
+            transform: Geometry.AffineTransform(translationX: center.x, y: center.y))
+        return DrawPath(
+            path: square, transform: origin, paint: .image(ImagePaint(image: photo, toPixels: texels)),
+            clips: [circle])
+    }
 
     /// A label's glyphs, laid out once at the origin (baseline at y = 0).
     struct Label: Sendable {
@@ -122,10 +171,15 @@ enum ContentWorkload {
         let screenWidth = Double(width)
         let screenHeight = Double(height)
         // Chrome over the list: navigation bar, tab bar, floating button.
-        list.rects.append(
-            box(
-                Rect(x: 0, y: 0, width: screenWidth, height: navigationHeight), fill: .white,
-                content: text(screen.title, at: Point(48, 220), color: ink)))
+        var navigation = box(
+            Rect(x: 0, y: 0, width: screenWidth, height: navigationHeight), fill: .white,
+            content: text(screen.title, at: Point(48, 150), color: .white)
+                + [photoTile(center: Point(screenWidth - 48 - photoSide / 2, navigationHeight / 2 + 20))])
+        navigation.fillPaint = .gradient(
+            GradientPaint(
+                gradient: header, size: Size(screenWidth, navigationHeight),
+                toPixels: Geometry.AffineTransform(translationX: 0, y: 0)))
+        list.rects.append(navigation)
         var bar = box(
             Rect(x: 0, y: navigationHeight - 2, width: screenWidth, height: 2), fill: ColorRGBA8(r: 198, g: 198, b: 200)
         )

@@ -9,7 +9,8 @@ import Raster
 // Differences from the rasterizer, which SVG cannot express: SVG interpolates gradient stops in
 // straight (not premultiplied) colour, so a stop fading to clear may show a darker fringe in an
 // SVG viewer; SVG has no conic gradient, so a conic fill is drawn in its first colour
-// (class "conic-approximation"); the dither option is ignored (a viewer draws at its own depth).
+// (class "conic-approximation"); the dither option is ignored (a viewer draws at its own depth);
+// stops beyond 0…1 (animated locations) are cut to 0…1 at their interpolated colours.
 
 extension SVGWriter {
     /// ` fill="url(#…)"` for a gradient; `toUserSpace` maps its bounds (origin top-left, its
@@ -20,7 +21,7 @@ extension SVGWriter {
         let h = paint.size.height
         let start = Point(g.startPoint.x * w, g.startPoint.y * h)
         let end = Point(g.endPoint.x * w, g.endPoint.y * h)
-        let stops = zip(g.colors, g.locations).map { color, location in
+        let stops = Self.stopsWithinUnit(g.colors, g.locations).map { location, color in
             let opacity = color.a == 255 ? "" : " stop-opacity=\"\(number(Double(color.a) / 255))\""
             return "<stop offset=\"\(number(location))\" stop-color=\"\(color.hex.prefix(7))\"\(opacity)/>"
         }.joined()
@@ -50,6 +51,26 @@ extension SVGWriter {
             return " class=\"conic-approximation\" fill=\"\(first.hex.prefix(7))\"\(opacity)"
         }
         return " fill=\"url(#\(name))\""
+    }
+
+    /// The stops as SVG can take them: SVG clamps offsets to 0…1, but an animated gradient's
+    /// locations may lie beyond (a shimmer's stops enter from outside the bounds), and the
+    /// rasterizer draws them where they lie. Stops outside are replaced by the colours at 0 and 1
+    /// (interpolated straight, as SVG interpolates), so the visible part matches.
+    static func stopsWithinUnit(_ colors: [ColorRGBA8], _ locations: [Double]) -> [(Double, ColorRGBA8)] {
+        let stops = Array(zip(locations, colors))
+        guard let first = stops.first, let last = stops.last, first.0 < 0 || last.0 > 1 else { return stops }
+        func colour(at t: Double) -> ColorRGBA8 {
+            if t <= first.0 { return first.1 }
+            if t >= last.0 { return last.1 }
+            let i = stops.lastIndex { $0.0 <= t } ?? 0
+            let (l0, c0) = stops[i]
+            let (l1, c1) = stops[i + 1]
+            let f = (t - l0) / (l1 - l0)
+            func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * f).rounded()) }
+            return ColorRGBA8(r: mix(c0.r, c1.r), g: mix(c0.g, c1.g), b: mix(c0.b, c1.b), a: mix(c0.a, c1.a))
+        }
+        return [(0, colour(at: 0))] + stops.filter { $0.0 > 0 && $0.0 < 1 } + [(1, colour(at: 1))]
     }
 
     /// An image paint filling `command`'s outline: the image element clipped by the outline.

@@ -2,6 +2,7 @@ import Geometry
 import Images
 import Raster
 import SceneModel
+import Timing
 
 // Images (`image:`) and gradient fills as display-list paints.
 
@@ -35,6 +36,35 @@ extension DisplayListBuilder {
         let boundsToPixels = AffineTransform(translationX: -size.width / 2, y: -size.height / 2).concatenating(
             transform)
         return .gradient(GradientPaint(gradient: gradient, size: size, toPixels: boundsToPixels))
+    }
+
+    /// A gradient fill as presented now: its colours, locations and end points from the layer's
+    /// presentation values (`colors`, `locations`, `startPoint`, `endPoint` animations). A value
+    /// equal to the model's keeps the model's own, so an unanimated gradient draws exactly as
+    /// written (a clear stop keeps its colour for SVG, which interpolates straight colours).
+    /// Animated locations may lie outside 0…1, as Core Animation allows them (a shimmer moves
+    /// stops from [−1, −0.5, 0] to [1, 1.5, 2]): the shader interpolates between the stops around
+    /// t whatever their range. They are made non-decreasing (a running maximum), which an
+    /// overshooting spring between two ordered lists may break and the shader relies on.
+    static func presentedGradient(_ gradient: Gradient, _ value: (LayerProperty) -> AnimatableValue) -> Gradient {
+        var g = gradient
+        if let colors = value(.gradientColors).colorList, colors.count == g.colors.count,
+            colors != ListValue(premultiplying: g.colors)
+        {
+            g.colors = colors.straightColors
+        }
+        if let locations = value(.gradientLocations).numberList, locations.count == g.locations.count,
+            locations.elements != g.locations
+        {
+            var floor = -Double.infinity
+            g.locations = locations.elements.map { v in
+                floor = max(floor, v)
+                return floor
+            }
+        }
+        if let p = value(.gradientStartPoint).point { g.startPoint = p }
+        if let p = value(.gradientEndPoint).point { g.endPoint = p }
+        return g
     }
 
     /// A gradient canvas background: the colour behind it (the first stop when every stop is

@@ -216,7 +216,7 @@ extension DisplayListBuilder {
                 opacity: drawnOpacity, shadow: shadow, clips: clips, content: content)
             rect.maskedCorners = node.item.maskedCorners
             if let gradient = node.item.fillGradient {
-                rect.fillPaint = gradientFill(gradient, size: size, transform: transform)
+                rect.fillPaint = gradientFill(presentedGradient(gradient, value), size: size, transform: transform)
             }
             list.rects.append(rect)
             for child in node.children {

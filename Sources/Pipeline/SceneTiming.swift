@@ -125,6 +125,13 @@ final class SceneTiming {
             ]
             if case .path(let p) = shape.geometry { values.append((.path, .path(PathValue(p)))) }
         }
+        if let g = item.fillGradient {
+            values += [
+                (.gradientColors, .colorList(ListValue(premultiplying: g.colors))),
+                (.gradientLocations, .numberList(ListValue(g.locations))),
+                (.gradientStartPoint, .point(g.startPoint)), (.gradientEndPoint, .point(g.endPoint)),
+            ]
+        }
         return values
     }
 

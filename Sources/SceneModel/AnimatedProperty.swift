@@ -24,6 +24,9 @@ public enum AnimatedProperty {
         case colourOrNone
         /// SVG path data.
         case pathData
+        /// A gradient fill's list or point (`colors`, `locations`, `startPoint`, `endPoint`):
+        /// `gradientValue` reads it by property.
+        case gradient
     }
 
     /// Scene name → layer property and value form, in documentation order.
@@ -36,6 +39,8 @@ public enum AnimatedProperty {
         ("lineWidth", .lineWidth, .number), ("fillColor", .shapeFillColor, .colourOrNone),
         ("strokeColor", .strokeColor, .colourOrNone), ("lineDashPhase", .lineDashPhase, .number),
         ("path", .path, .pathData), ("textColor", .textColor, .colour), ("foregroundColor", .textColor, .colour),
+        ("colors", .gradientColors, .gradient), ("locations", .gradientLocations, .gradient),
+        ("startPoint", .gradientStartPoint, .gradient), ("endPoint", .gradientEndPoint, .gradient),
     ]
     public static var names: [String] { all.map(\.name) }
 
@@ -73,6 +78,7 @@ extension SceneDecoder {
         case .colour: return .color(AnimatableColor(try color(node, at: path)))
         case .colourOrNone: return .color(AnimatableColor(try colorOrNone(node, at: path)))
         case .pathData: return .path(PathValue(try pathData(node, at: path)))
+        case .gradient: return try gradientValue(node, for: property, at: path)
         }
     }
 
@@ -82,7 +88,7 @@ extension SceneDecoder {
             let found: String? = if case .string(let w)? = node.scalarMeaning { w } else { nil }
             throw error(
                 at: node, path,
-                "expected one of: \(listing(AnimatedProperty.names, limit: 20)), found \(node.foundDescription)",
+                "expected one of: \(listing(AnimatedProperty.names, limit: 30)), found \(node.foundDescription)",
                 suggestion: found.flatMap { didYouMean($0, AnimatedProperty.names) })
         }
         return p

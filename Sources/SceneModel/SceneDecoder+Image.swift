@@ -2,6 +2,7 @@ import Colors
 import Foundation
 import Geometry
 import Images
+import Timing
 
 // `image:` on an item and gradient fills (`fill: { linear: … }`, also the canvas's background).
 // Values are checked here, where the node's line is known.
@@ -126,6 +127,34 @@ extension SceneDecoder {
 
     /// Most colour stops a gradient may have.
     static let maxGradientStops = 32
+
+    /// A value of an animated gradient key (`colors`, `locations`, `startPoint`, `endPoint`), as
+    /// the gradient itself writes it. Lists take 1 to `maxGradientStops` elements here; that
+    /// their count is the gradient's is checked with the whole scene (`checkGradientAnimations`).
+    /// Locations are not range-checked: `by` values and additive animations hold deltas.
+    func gradientValue(_ node: SourceNode, for property: LayerProperty, at path: String) throws -> AnimatableValue {
+        func elements(example: String) throws -> [SourceNode] {
+            let nodes = try list(node, at: path)
+            guard (1...Self.maxGradientStops).contains(nodes.count) else {
+                throw error(
+                    at: node, path, "expected 1 to \(Self.maxGradientStops) elements, found \(nodes.count)",
+                    suggestion: "give one per colour stop, such as \(example)")
+            }
+            return nodes
+        }
+        switch property {
+        case .gradientColors:
+            let nodes = try elements(example: "[\"#000000\", \"#FFFFFF\"]")
+            let colors = try nodes.enumerated().map { k, n in try color(n, at: path + "[\(k)]") }
+            return .colorList(ListValue(premultiplying: colors))
+        case .gradientLocations:
+            let nodes = try elements(example: "[0, 1]")
+            return .numberList(ListValue(try nodes.enumerated().map { k, n in try number(n, at: path + "[\(k)]") }))
+        default:
+            let p = try pair(node, at: path, names: ("x", "y"))
+            return .point(Point(p.0, p.1))
+        }
+    }
 }
 
 /// The images a scene's decoding has read, by absolute path: items sharing a file share its

@@ -127,6 +127,7 @@ extension Scene {
         try checkBehaviors()
         try checkDragOverlaps()
         try checkTimingScript()
+        try checkGradientAnimations()
         try checkDynamicsTimeline()
     }
 

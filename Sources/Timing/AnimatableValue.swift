@@ -179,6 +179,10 @@ public struct PathValue: Hashable, Sendable, Interpolatable, CustomStringConvert
 /// The kind of value a property holds; an animation's values must match its property's kind.
 public enum ValueKind: String, Sendable {
     case scalar, point, size, angle, color, path
+    /// A list of premultiplied colours (`CAGradientLayer.colors`).
+    case colorList
+    /// A list of numbers (`CAGradientLayer.locations`).
+    case numberList
 }
 
 /// One animatable value. A closed enum (not `any Interpolatable`) so scene files decode into it,
@@ -190,10 +194,14 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     case angle(Angle)
     case color(AnimatableColor)
     case path(PathValue)
+    case colorList(ListValue<PremultipliedColor>)
+    case numberList(ListValue<Double>)
 
     public var kind: ValueKind {
         switch self {
         case .path: return .path
+        case .colorList: return .colorList
+        case .numberList: return .numberList
         case .scalar: return .scalar
         case .point: return .point
         case .size: return .size
@@ -210,6 +218,8 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case .angle: return .angle(.zero)
         case .color: return .color(.zero)
         case .path: return .path(.zero)
+        case .colorList: return .colorList(.zero)
+        case .numberList: return .numberList(.zero)
         }
     }
 
@@ -223,6 +233,8 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case (.angle(let x), .angle(let y)): return .angle(x + y)
         case (.color(let x), .color(let y)): return .color(x + y)
         case (.path(let x), .path(let y)): return .path(x + y)
+        case (.colorList(let x), .colorList(let y)): return .colorList(x + y)
+        case (.numberList(let x), .numberList(let y)): return .numberList(x + y)
         default: return b
         }
     }
@@ -235,6 +247,8 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case (.angle(let x), .angle(let y)): return .angle(x - y)
         case (.color(let x), .color(let y)): return .color(x - y)
         case (.path(let x), .path(let y)): return .path(x - y)
+        case (.colorList(let x), .colorList(let y)): return .colorList(x - y)
+        case (.numberList(let x), .numberList(let y)): return .numberList(x - y)
         default: return a
         }
     }
@@ -247,6 +261,8 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case .angle(let x): return .angle(x * s)
         case .color(let x): return .color(x.scaled(by: s))
         case .path(let x): return .path(x.scaled(by: s))
+        case .colorList(let x): return .colorList(x.scaled(by: s))
+        case .numberList(let x): return .numberList(x.scaled(by: s))
         }
     }
 
@@ -258,6 +274,8 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case (.angle(let x), .angle(let y)): return x.distance(to: y)
         case (.color(let x), .color(let y)): return x.distance(to: y)
         case (.path(let x), .path(let y)): return x.distance(to: y)
+        case (.colorList(let x), .colorList(let y)): return x.distance(to: y)
+        case (.numberList(let x), .numberList(let y)): return x.distance(to: y)
         default: return 0
         }
     }
@@ -273,6 +291,14 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     public var angle: Angle? { if case .angle(let v) = self { return v } else { return nil } }
     public var color: AnimatableColor? { if case .color(let v) = self { return v } else { return nil } }
     public var pathValue: PathValue? { if case .path(let v) = self { return v } else { return nil } }
+    public var colorList: ListValue<PremultipliedColor>? {
+        if case .colorList(let v) = self { return v } else { return nil }
+    }
+    public var numberList: ListValue<Double>? { if case .numberList(let v) = self { return v } else { return nil } }
+
+    /// The number of elements of a list value (nil for the other kinds): what Core Animation
+    /// requires to match between the values of one animation.
+    public var listCount: Int? { colorList?.count ?? numberList?.count }
 
     public var description: String {
         switch self {
@@ -282,6 +308,8 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case .angle(let v): return "\(v)"
         case .color(let v): return "\(v)"
         case .path(let v): return "\(v)"
+        case .colorList(let v): return "\(v)"
+        case .numberList(let v): return "\(v)"
         }
     }
 }
@@ -320,15 +348,25 @@ public enum LayerProperty: String, Sendable, CaseIterable {
     case path
     /// A text item's colour (CATextLayer's `foregroundColor`, UILabel's `textColor`).
     case textColor
+    /// `CAGradientLayer.colors` of a gradient fill: one colour per stop, interpolated element by
+    /// element in premultiplied space; every value has the gradient's count.
+    case gradientColors
+    /// `CAGradientLayer.locations`: one per stop; animated values may lie outside 0…1 (a
+    /// shimmer's stops enter from beyond the start), as in Core Animation.
+    case gradientLocations
+    /// `CAGradientLayer.startPoint` / `endPoint`, in the unit square of the bounds.
+    case gradientStartPoint, gradientEndPoint
 
     public var kind: ValueKind {
         switch self {
-        case .center, .scale, .translation: return .point
+        case .center, .scale, .translation, .gradientStartPoint, .gradientEndPoint: return .point
         case .size: return .size
         case .rotation: return .angle
         case .opacity, .cornerRadius, .borderWidth, .strokeStart, .strokeEnd, .lineWidth, .lineDashPhase: return .scalar
         case .fillColor, .borderColor, .shapeFillColor, .strokeColor, .textColor: return .color
         case .path: return .path
+        case .gradientColors: return .colorList
+        case .gradientLocations: return .numberList
         }
     }
 
@@ -348,6 +386,11 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         case .shapeFillColor: return .color(AnimatableColor(r: 0, g: 0, b: 0, a: 1))
         case .strokeColor: return .color(.zero)
         case .path: return .path(.zero)
+        case .gradientColors: return .colorList(.zero)
+        case .gradientLocations: return .numberList(.zero)
+        // CAGradientLayer's defaults: a vertical axis from the top edge's middle to the bottom's.
+        case .gradientStartPoint: return .point(Point(0.5, 0))
+        case .gradientEndPoint: return .point(Point(0.5, 1))
         }
     }
 
@@ -357,7 +400,8 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         switch self {
         case .center, .size, .rotation, .scale, .translation: return true
         case .opacity, .fillColor, .cornerRadius, .borderWidth, .borderColor, .strokeStart, .strokeEnd, .lineWidth,
-            .shapeFillColor, .strokeColor, .lineDashPhase, .path, .textColor:
+            .shapeFillColor, .strokeColor, .lineDashPhase, .path, .textColor, .gradientColors, .gradientLocations,
+            .gradientStartPoint, .gradientEndPoint:
             return false
         }
     }

@@ -56,6 +56,7 @@ struct BundledSceneTests {
         ("post.yaml", 210, 31),
         ("pull-down.yaml", 81, nil),
         ("images.yaml", 120, nil),
+        ("gradients.yaml", 60, nil),
     ]
 
     @Test(

@@ -16,6 +16,7 @@ struct SceneHashTests {
         "collisions.yaml": "16a620004a769bd8",
         "damped-resize.yaml": "e006a1df8dfbc287",
         "fields.yaml": "9d1ece22ef315644",
+        "gradients.yaml": "b16f4102698a9413",
         "gravity.json": "15ab12489307163d",
         "images.yaml": "42a70678c7db68fa",
         "interactive-cancel-displaylink.yaml": "61906eb18f3c50d2",

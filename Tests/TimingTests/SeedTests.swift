@@ -119,7 +119,7 @@ struct SeedTests {
                         mix(c.g)
                         mix(c.b)
                         mix(c.a)
-                    case .path: break
+                    case .path, .colorList, .numberList: break
                     }
                 }
             }
