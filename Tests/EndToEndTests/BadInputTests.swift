@@ -92,6 +92,7 @@ struct BadInputTests {
         scenes/transform-nest.yaml: ok (4 items, 1 behavior)
         scenes/watcher.yaml: ok (15 items (8 top-level), 1 behavior)
         scenes/widgets.yaml: ok (42 items (7 top-level), 0 behaviors)
+
         """
 
     @Test("validate accepts the bundled scenes, without warnings")
