@@ -29,7 +29,7 @@ render: deps build-release
 figures:
 	$(FLIPBOOK) figure scenes/snap.yaml --kind filmstrip --ticks 0,4,8,12,16,20,24,28,32,36,40,44 --crop motion \
 	  --scale 0.5 -o docs/figures/snap-filmstrip.png
-	$(FLIPBOOK) figure scenes/damped-resize.yaml --kind plot --value scale --from 0 --to 1.5 --panel-height 200 \
+	$(FLIPBOOK) figure scenes/damped-resize.yaml --kind plot --value scale --items card --from 0 --to 1.5 --panel-height 200 \
 	  --title "The damped resize, scale over time" \
 	  -o docs/figures/damped-resize-scale.png --svg docs/figures/damped-resize-scale.svg
 	$(FLIPBOOK) figure scenes/snap.yaml scenes/watcher.yaml --kind plot --value x,y,angle \
@@ -51,7 +51,7 @@ figures:
 # for the shadows; a few hundred KB each), and one still. Made from the PNG frames Flipbook
 # renders (with the touch indicator and the device frame) into .build/gallery; bit-exact ffmpeg
 # flags and no metadata, so a rerun writes the same bytes.
-GALLERY_SCENES := widgets post snap-zones pull-down
+GALLERY_SCENES := widgets post snap-zones pull-down collisions stack
 GALLERY_GIF_FILTER := fps=20,scale=240:-2:flags=lanczos,split[a][b];[a]palettegen=max_colors=128:stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3:diff_mode=rectangle
 gallery:
 	@mkdir -p docs/gallery .build/gallery

@@ -41,7 +41,9 @@ public enum FrameSelection: Equatable, Sendable {
 public enum CropRequest: Equatable, Sendable {
     /// The whole canvas.
     case canvas
-    /// The items' bounding boxes over the shown ticks, grown by `padding` points.
+    /// The bounding boxes of the items that move (whose frame changes at some tick) over the shown
+    /// ticks, grown by `padding` points; every item's when none moves. A status bar or a heading
+    /// drawn around the moving card does not widen the crop to the whole screen.
     case motion(padding: Double)
     /// A rectangle in canvas points.
     case rect(Rect)
@@ -51,7 +53,12 @@ public enum CropRequest: Equatable, Sendable {
         switch self {
         case .canvas: return Rect(origin: .zero, size: canvas)
         case .motion(let padding):
-            return FrameViewport.around(recording.motionBounds(ticks: ticks), padding: padding, canvas: canvas)
+            let moving = recording.scene.items.indices.filter { index in
+                recording.states.contains { $0[index].frame != recording.states[0][index].frame }
+            }
+            return FrameViewport.around(
+                recording.motionBounds(ticks: ticks, items: moving.isEmpty ? nil : moving), padding: padding,
+                canvas: canvas)
         case .rect(let rect): return rect
         }
     }

@@ -61,7 +61,7 @@ struct Figure: ParsableCommand {
 
     @Option(
         name: .long,
-        help: "Part of the canvas shown: canvas, motion (the items' paths plus 16 pt) or X,Y,W,H in points.")
+        help: "Part of the canvas shown: canvas, motion (the moving items' paths plus 16 pt) or X,Y,W,H in points.")
     var crop: String = "canvas"
 
     @Option(

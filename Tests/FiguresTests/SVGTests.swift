@@ -88,9 +88,14 @@ struct SVGTests {
         }
         let lines = trace.csv.map { $0.split(separator: ",").map(String.init) }
         let header = lines[0]
+        // The card's rows: the trace has a row per layer per tick, and the album around the card
+        // has layers of its own.
+        let itemIndex = try #require(header.firstIndex(of: "item"))
+        let cardRows = lines.dropFirst().filter { $0[itemIndex] == "card" }
+        #expect(cardRows.count == snap.lastTick + 1)
         func column(_ name: String) throws -> [Double] {
             let index = try #require(header.firstIndex(of: name))
-            return lines.dropFirst().compactMap { Double($0[index]) }
+            return cardRows.compactMap { Double($0[index]) }
         }
         let time = try column("time")
         let x = try column("center_x")

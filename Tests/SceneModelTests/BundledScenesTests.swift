@@ -7,49 +7,67 @@ import Testing
 
 @Suite("Bundled scenes and equivalent spellings")
 struct BundledScenesTests {
-    @Test("scenes/snap.yaml decodes to the snap scene of the source text")
+    @Test("scenes/snap.yaml decodes to the snap scene of the source text, drawn in an album that no behaviour touches")
     func snapScene() throws {
         let scene = try SceneLoader.load(path: repositoryRoot.appendingPathComponent("scenes/snap.yaml").path)
+        // The card: the source text's 60×60 view at (160, 252), drawn as a photo (a sun and a hill
+        // as sublayers, clipped by its rounded corners, a white print border, above the album).
+        var card = Item(
+            id: "card", size: Size(60, 60), center: Point(160, 252),
+            fill: ColorRGBA8(r: 0xFF, g: 0x95, b: 0x00), cornerRadius: 8,
+            border: Border(width: 2, color: .white), zIndex: 10)
+        card.masksToBounds = true
+        card.children = scene.items.first?.children ?? []
+        #expect(card.children.map(\.id) == ["sun", "hill"])
+        let album = Array(scene.items.dropFirst())
+        #expect(
+            album.map(\.id) == ["time", "battery", "heading", "count", "p1", "p2", "p3", "slot", "p4", "p5", "p6", "p7"])
+        #expect(album.allSatisfy { $0.animations.isEmpty && $0.zIndex < card.zIndex })
         let expected = Scene(
             name: "snap",
             canvas: Canvas(size: Size(320, 568), scale: 2, background: ColorRGBA8(r: 0xF2, g: 0xF2, b: 0xF7)),
             fps: 60,
             length: .untilRest(maxDuration: 5),
-            items: [
-                Item(
-                    id: "card", size: Size(60, 60), center: Point(160, 252),
-                    fill: ColorRGBA8(r: 0xFF, g: 0x95, b: 0x00), cornerRadius: 8)
-            ],
+            items: [card] + album,
             behaviors: [.snap(SnapSpec(item: "card", snapPoint: Point(80, 252), damping: 0.5))],
             output: OutputSettings(frames: true, video: [.mp4]))
         #expect(scene == expected)
     }
 
-    @Test("scenes/gravity.json decodes to four cards under one gravity for 1.5 s")
+    @Test("scenes/gravity.json decodes to four labelled cards under one gravity for 1.5 s, over a still wallpaper")
     func gravityScene() throws {
         let scene = try SceneLoader.load(path: repositoryRoot.appendingPathComponent("scenes/gravity.json").path)
+        var cards = [
+            Item(
+                id: "red", size: Size(80, 50), center: Point(70, 120), rotation: .degrees(-12),
+                fill: ColorRGBA8(r: 0xFF, g: 0x3B, b: 0x30), cornerRadius: 10,
+                border: Border(width: 2, color: ColorRGBA8(r: 0x8E, g: 0x1B, b: 0x16)), zIndex: 0),
+            Item(
+                id: "blue", size: Size(56, 56), center: Point(165, 80), rotation: .degrees(30),
+                fill: ColorRGBA8(r: 0x00, g: 0x7A, b: 0xFF), cornerRadius: 28, opacity: 0.85, zIndex: 2),
+            Item(
+                id: "green", size: Size(100, 36), center: Point(250, 170), rotation: .degrees(5),
+                fill: ColorRGBA8(r: 0x34, g: 0xC7, b: 0x59, a: 0xCC), cornerRadius: 6,
+                border: Border(width: 1.5, color: ColorRGBA8(r: 0x1C, g: 0x6B, b: 0x30)), zIndex: 1),
+            Item(
+                id: "yellow", size: Size(44, 70), center: Point(120, 230),
+                fill: ColorRGBA8(r: 0xFF, g: 0xCC, b: 0x00),
+                border: Border(width: 3, color: .black), opacity: 0.6),
+        ]
+        // Each card carries a label (a sale badge, initials, a count, a battery level).
+        let decoded = Array(scene.items.prefix(4))
+        #expect(decoded.map { $0.text?.string } == ["Sale", "ML", "3 new", "62%"])
+        for index in cards.indices { cards[index].text = decoded[index].text }
+        // The wallpaper behind them (status time, caption, dock) is one still item in no behaviour.
+        let wallpaper = try #require(scene.items.last)
+        #expect(scene.items.count == 5 && wallpaper.id == "wallpaper" && wallpaper.zIndex == -10)
+        #expect(wallpaper.children.map(\.id) == ["time", "title", "caption", "dock"])
         let expected = Scene(
             name: "gravity",
             canvas: Canvas(size: Size(320, 568), scale: 2, background: .white),
             fps: 60,
             length: .duration(1.5),
-            items: [
-                Item(
-                    id: "red", size: Size(80, 50), center: Point(70, 120), rotation: .degrees(-12),
-                    fill: ColorRGBA8(r: 0xFF, g: 0x3B, b: 0x30), cornerRadius: 10,
-                    border: Border(width: 2, color: ColorRGBA8(r: 0x8E, g: 0x1B, b: 0x16)), zIndex: 0),
-                Item(
-                    id: "blue", size: Size(56, 56), center: Point(165, 80), rotation: .degrees(30),
-                    fill: ColorRGBA8(r: 0x00, g: 0x7A, b: 0xFF), cornerRadius: 28, opacity: 0.85, zIndex: 2),
-                Item(
-                    id: "green", size: Size(100, 36), center: Point(250, 170), rotation: .degrees(5),
-                    fill: ColorRGBA8(r: 0x34, g: 0xC7, b: 0x59, a: 0xCC), cornerRadius: 6,
-                    border: Border(width: 1.5, color: ColorRGBA8(r: 0x1C, g: 0x6B, b: 0x30)), zIndex: 1),
-                Item(
-                    id: "yellow", size: Size(44, 70), center: Point(120, 230),
-                    fill: ColorRGBA8(r: 0xFF, g: 0xCC, b: 0x00),
-                    border: Border(width: 3, color: .black), opacity: 0.6),
-            ],
+            items: cards + [wallpaper],
             behaviors: [.gravity(GravitySpec(items: ["red", "blue", "green", "yellow"], direction: Point(0, 1)))],
             output: OutputSettings(frames: true, video: [.mp4]))
         #expect(scene == expected)
