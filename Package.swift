@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "Timing", dependencies: ["Geometry", "Colors"], exclude: ["README.md"]),
         .target(name: "CustomBehaviors", dependencies: ["Dynamics", "Geometry"], exclude: ["README.md"]),
         // Icons from SVG files (a checked subset, parsed by Foundation's XMLParser over libxml2).
-        .target(name: "Icons", dependencies: ["Geometry", "Raster", "Shapes", "Determinism"], exclude: ["README.md"]),
+        .target(name: "Icons", dependencies: ["Geometry", "Colors", "Shapes", "Determinism"], exclude: ["README.md"]),
         .target(
             name: "SceneModel",
             dependencies: [

@@ -1,5 +1,5 @@
+import Colors
 import Geometry
-import Raster
 import Shapes
 
 /// An icon loaded from an SVG file: its viewBox and its pieces in viewBox units, each filled

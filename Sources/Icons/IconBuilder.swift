@@ -1,6 +1,6 @@
+import Colors
 import Foundation
 import Geometry
-import Raster
 import Shapes
 
 #if canImport(FoundationXML)

@@ -1,7 +1,7 @@
+import Colors
 import Determinism
 import Foundation
 import Geometry
-import Raster
 import Shapes
 
 #if canImport(FoundationXML)

@@ -1,5 +1,5 @@
+import Colors
 import Geometry
-import Raster
 import Shapes
 
 // Attribute values of the SVG subset: numbers, lengths, colours, transforms, point lists.

@@ -7,7 +7,7 @@ import Testing
 @Suite("Layering")
 struct LayeringTests {
     /// Modules below the pixels, and what they must never import.
-    static let modelModules = ["Geometry", "Colors", "VideoFormats", "Timing", "SceneModel"]
+    static let modelModules = ["Geometry", "Colors", "VideoFormats", "Timing", "Icons", "SceneModel"]
     static let forbidden: Set<String> = ["Raster", "CRasterKernels", "PNG", "CPNG", "Export", "Pipeline", "FileSystem"]
 
     static func imports(of module: String) throws -> [(file: String, module: String)] {
@@ -64,5 +64,40 @@ struct LayeringTests {
             let own = try Self.imports(of: module).filter { !allowed.contains($0.module) }
             #expect(own.isEmpty, "\(own.map { "\($0.file) imports \($0.module)" })")
         }
+    }
+
+    /// The package targets a target's declaration in Package.swift lists (`.product` entries and
+    /// other packages' names are not targets here and end the walk).
+    static func dependencies(of target: String, in manifest: String) throws -> [String] {
+        guard let start = manifest.firstRange(of: try Regex(#"\.target\(\s*name: ""# + target + #"""#)) else {
+            return []
+        }
+        let rest = manifest[start.upperBound...]
+        let declaration = rest[..<(rest.range(of: ".target(")?.lowerBound ?? rest.endIndex)]
+        guard let open = declaration.range(of: "dependencies: ["),
+            let close = declaration[open.upperBound...].firstIndex(of: "]")
+        else { return [] }
+        return declaration[open.upperBound..<close].matches(of: #/"([A-Za-z]+)"/#).map { String($0.output.1) }
+    }
+
+    @Test(
+        "the scene model reaches the rasterizer only through Images (decoded pixels ready to draw); icons are Geometry paths and Colors"
+    )
+    func sceneModelReachesRasterOnlyThroughImages() throws {
+        let manifest = try String(contentsOfFile: repositoryRoot + "/Package.swift", encoding: .utf8)
+        func reaches(_ target: String, _ seen: inout Set<String>) throws -> Bool {
+            if target == "Raster" { return true }
+            guard seen.insert(target).inserted else { return false }
+            for d in try Self.dependencies(of: target, in: manifest) where try reaches(d, &seen) { return true }
+            return false
+        }
+        let direct = try Self.dependencies(of: "SceneModel", in: manifest)
+        #expect(direct.contains("Icons") && direct.contains("Images"))
+        var throughRaster: [String] = []
+        for d in direct {
+            var seen: Set<String> = []
+            if try reaches(d, &seen) { throughRaster.append(d) }
+        }
+        #expect(throughRaster == ["Images"])
     }
 }
