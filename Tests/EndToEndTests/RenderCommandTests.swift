@@ -69,12 +69,14 @@ struct RenderCommandTests {
                 == "[0.000] card NSRect: {{130, 222}, {60, 60}} center (160, 252) angle 0.000000 velocity (0, 0) angularVelocity 0.000000"
         )
         #expect(lines.contains("[1.133] animator paused (tick 68)"))
+        // The card's last line; the album's still layers (22 of them) are logged after it each tick.
         #expect(
-            lines.last
+            lines.last { $0.hasPrefix("[1.133] card ") }
                 == "[1.133] card NSRect: {{50, 222}, {60, 60}} center (80, 252) angle 0.000000 velocity (0, 0) angularVelocity 0.000000"
         )
         let csv = try String(contentsOfFile: out + "/snap.trace.csv", encoding: .utf8).split(separator: "\n")
-        #expect(csv.count == 1 + 69)
+        #expect(csv.count == 1 + 69 * 23)
+        #expect(csv.filter { $0.split(separator: ",")[2] == "card" }.count == 69)
         #expect(
             csv[0]
                 == "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity,drawn,velocity_x,velocity_y,angular_velocity,local_time,elapsed_time"

@@ -60,7 +60,7 @@ struct FigureGoldenTests {
         let document = try Plot.document(
             [resize],
             options: .init(
-                values: ["scale"], from: 0, to: 1.5, width: 360,
+                values: ["scale"], items: ["card"], from: 0, to: 1.5, width: 360,
                 panelHeight: 100, title: "scale"), fonts: FontBook())
         try assertGolden(try FigureRasterizer.render(document, fonts: FontBook()), named: "plot")
     }

@@ -21,7 +21,9 @@ struct BundledScenesTests {
         #expect(card.children.map(\.id) == ["sun", "hill"])
         let album = Array(scene.items.dropFirst())
         #expect(
-            album.map(\.id) == ["time", "battery", "heading", "count", "p1", "p2", "p3", "slot", "p4", "p5", "p6", "p7"])
+            album.map(\.id) == [
+                "time", "battery", "heading", "count", "p1", "p2", "p3", "slot", "p4", "p5", "p6", "p7",
+            ])
         #expect(album.allSatisfy { $0.animations.isEmpty && $0.zIndex < card.zIndex })
         let expected = Scene(
             name: "snap",
