@@ -73,6 +73,7 @@ struct BadInputTests {
         scenes/collisions.yaml: ok (5 items, 4 behaviors)
         scenes/damped-resize.yaml: ok (1 item, 1 behavior)
         scenes/fields.yaml: ok (10 items, 14 behaviors)
+        scenes/gradients.yaml: ok (5 items, 0 behaviors)
         scenes/gravity.json: ok (4 items, 1 behavior)
         scenes/images.yaml: ok (6 items, 0 behaviors)
         scenes/interactive-cancel-displaylink.yaml: ok (1 item, 0 behaviors)
