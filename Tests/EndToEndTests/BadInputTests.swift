@@ -73,6 +73,7 @@ struct BadInputTests {
         scenes/collisions.yaml: ok (19 items (7 top-level), 4 behaviors)
         scenes/damped-resize.yaml: ok (4 items (3 top-level), 1 behavior)
         scenes/fields.yaml: ok (35 items (25 top-level), 14 behaviors)
+        scenes/gradients.yaml: ok (5 items, 0 behaviors)
         scenes/gravity.json: ok (9 items (5 top-level), 1 behavior)
         scenes/images.yaml: ok (6 items, 0 behaviors)
         scenes/interactive-cancel-displaylink.yaml: ok (1 item, 0 behaviors)
