@@ -14,12 +14,12 @@ final class FFmpegPipe {
     private let peak = PeakMemoryMonitor()
     private let childCPUAtLaunch = CPUTime.childrenSeconds()
 
-    /// `input`: what is written to it, RGBA (ffmpeg converts to yuv420p) or yuv420p.
-    init(width: Int, height: Int, preset: String, input: FFmpegCommand.FrameInput) throws {
+    /// `frames`: what is written to it, RGBA (ffmpeg converts to yuv420p) or yuv420p.
+    init(width: Int, height: Int, preset: String, frames: FFmpegCommand.FrameInput) throws {
         guard let ffmpeg = FFmpegPipe.locate() else { throw BenchmarkStageError.ffmpegNotFound }
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = [
-            "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", input == .yuv420p ? "yuv420p" : "rgba",
+            "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", frames == .yuv420p ? "yuv420p" : "rgba",
             "-s", "\(width)x\(height)", "-r", "60", "-i", "-",
             "-c:v", "libx264", "-preset", preset, "-pix_fmt", "yuv420p", "-f", "null", "-",
         ]

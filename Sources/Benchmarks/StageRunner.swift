@@ -52,7 +52,7 @@ extension BenchmarkRunner {
         case .x264Ultrafast, .x264Medium:
             let ffmpeg = try FFmpegPipe(
                 width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium",
-                input: videoInput)
+                frames: videoInput)
             let stream = PipelinedFrames(lists: lists, jobs: jobs, workerNice: workerNice)
             var yuv = YUVFrame(width: lists[0].width, height: lists[0].height, needed: videoInput == .yuv420p)
             try stream.run { rgba in
@@ -76,7 +76,7 @@ extension BenchmarkRunner {
             let launch = DispatchTime.now()
             let ffmpeg = try FFmpegPipe(
                 width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium",
-                input: videoInput)
+                frames: videoInput)
             for rgba in rendered { try ffmpeg.write(rgba) }
             (childPeak, childCPU) = try ffmpeg.finish()
             return StageResult(

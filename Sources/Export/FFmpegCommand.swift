@@ -4,9 +4,8 @@ import Foundation
 /// and options, so tests and `--verbose` see exactly what runs.
 ///
 /// Every command reads raw frames from stdin (`-f rawvideo`: straight RGBA8, or yuv420p for an MP4
-/// of even size, see `input(format:width:height:)`) and writes
-/// one file with an explicit muxer (`-f`), because the output is a temporary name whose extension
-/// ffmpeg could not guess from.
+/// of even size, see `input(format:width:height:)`) and writes one file with an explicit muxer
+/// (`-f`), because the output is a temporary name whose extension ffmpeg could not guess from.
 public enum FFmpegCommand {
     /// What one ffmpeg reads on stdin.
     public enum FrameInput: Sendable, Equatable {
