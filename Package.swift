@@ -85,7 +85,9 @@ let package = Package(
         .systemLibrary(name: "CLibDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .target(name: "CPNGDeflate", dependencies: ["CLibDeflate"], exclude: ["README.md"], cSettings: fastDebugC),
         .target(name: "PNG", dependencies: ["CPNG", "CPNGDeflate", "FileSystem"], exclude: ["README.md"]),
-        .target(name: "Export", dependencies: ["FileSystem", "VideoFormats"], exclude: ["README.md"]),
+        // RGBA to yuv420p for the MP4 writer, exact integers (Sources/CVideoPixels/README.md).
+        .target(name: "CVideoPixels", exclude: ["README.md"], cSettings: fastDebugC),
+        .target(name: "Export", dependencies: ["FileSystem", "VideoFormats", "CVideoPixels"], exclude: ["README.md"]),
         // JPEG decoding: the system libjpeg-turbo's TurboJPEG API (pkg-config supplies the flags).
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         // Image files (PNG, JPEG) decoded within limits into sRGB pixels for `image:` items.

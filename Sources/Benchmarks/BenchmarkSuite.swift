@@ -1,4 +1,5 @@
 import Dispatch
+import Export
 import Foundation
 import PNG
 import Raster
@@ -52,7 +53,7 @@ public enum BenchmarkSuite {
     public static func run(
         executable: String, workloads: [StandardWorkload], stages: [BenchmarkStage],
         frames: Int, jobs: Int, repeats: Int = 1, pngWriter: PNGCompressor = .libdeflate,
-        workerNice: Int32 = 0, progress: (String) -> Void
+        workerNice: Int32 = 0, videoInput: FFmpegCommand.FrameInput = .yuv420p, progress: (String) -> Void
     ) throws -> String {
         var lines = [
             "workload     stage                   frames    fps      ms/frame  peak MiB  ffmpeg MiB  CPU ms/frame: own  ffmpeg  pixel hash"
@@ -70,7 +71,7 @@ public enum BenchmarkSuite {
                         try runChild(
                             executable: executable, workload: workload.name, stage: stage,
                             frames: frames, jobs: stageJobs, pngWriter: pngWriter,
-                            workerNice: workerNice))
+                            workerNice: workerNice, videoInput: videoInput))
                 }
                 let result = results.sorted { $0.framesPerSecond < $1.framesPerSecond }[results.count / 2]
                 medians.append((stage, result))
@@ -141,7 +142,7 @@ public enum BenchmarkSuite {
 
     static func runChild(
         executable: String, workload: String, stage: BenchmarkStage, frames: Int,
-        jobs: Int, pngWriter: PNGCompressor, workerNice: Int32
+        jobs: Int, pngWriter: PNGCompressor, workerNice: Int32, videoInput: FFmpegCommand.FrameInput
     ) throws -> StageResult {
         let p = Process()
         let out = Pipe()
@@ -149,6 +150,7 @@ public enum BenchmarkSuite {
         p.arguments = [
             "bench", "--one", workload, "--stage", stage.rawValue, "--frames", "\(frames)", "--jobs", "\(jobs)",
             "--png-writer", pngWriter.rawValue, "--worker-nice", "\(workerNice)",
+            "--video-input", videoInput == .yuv420p ? "yuv420p" : "rgba",
         ]
         p.standardOutput = out
         p.standardError = out

@@ -3,9 +3,10 @@ import Export
 import Foundation
 import Synchronization
 
-/// ffmpeg reading raw RGBA frames on stdin and encoding them with libx264 to nowhere
-/// (`-f null -`): the encoder's full work without disk writes. Sendable: its stderr is read on a
-/// thread of its own, so what that thread fills in lives behind a `Mutex`.
+/// ffmpeg reading raw frames (RGBA, or yuv420p as the product's MP4 writer sends them) on stdin
+/// and encoding them with libx264 to nowhere (`-f null -`): the encoder's full work without disk
+/// writes. Sendable: its stderr is read on a thread of its own, so what that thread fills in
+/// lives behind a `Mutex`.
 final class FFmpegPipe: Sendable {
     private let process = Process()
     private let input = Pipe()
@@ -15,11 +16,12 @@ final class FFmpegPipe: Sendable {
     private let peak = PeakMemoryMonitor()
     private let childCPUAtLaunch = CPUTime.childrenSeconds()
 
-    init(width: Int, height: Int, preset: String) throws {
+    /// `frames`: what is written to it, RGBA (ffmpeg converts to yuv420p) or yuv420p.
+    init(width: Int, height: Int, preset: String, frames: FFmpegCommand.FrameInput) throws {
         guard let ffmpeg = FFmpegPipe.locate() else { throw BenchmarkStageError.ffmpegNotFound }
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = [
-            "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", "rgba",
+            "-hide_banner", "-loglevel", "error", "-f", "rawvideo", "-pix_fmt", frames == .yuv420p ? "yuv420p" : "rgba",
             "-s", "\(width)x\(height)", "-r", "60", "-i", "-",
             "-c:v", "libx264", "-preset", preset, "-pix_fmt", "yuv420p", "-f", "null", "-",
         ]

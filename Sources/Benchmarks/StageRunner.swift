@@ -13,10 +13,14 @@ extension BenchmarkRunner {
     /// frames come from (rendered on the fly, or from memory filled before the launch).
     /// `png`: the PNG options of the `png-files` stage (`flipbook bench --png-writer zlib` passes
     /// `.zlibDefault`, to compare the writers). `workerNice`: the x264 stages' render workers'
-    /// nice value (`PipelinedFrames`; `flipbook bench --worker-nice`).
+    /// nice value (`PipelinedFrames`; `flipbook bench --worker-nice`). `videoInput`: what both
+    /// ffmpeg stages pipe (`flipbook bench --video-input`): yuv420p, converted as `VideoWriter`
+    /// converts for MP4 (by the thread that writes, inside the timing for x264-*, before
+    /// ffmpeg's launch for ffmpeg-only-*), or RGBA for ffmpeg to convert.
     public static func runStage(
         _ stage: BenchmarkStage, workload: StandardWorkload, frames: Int,
-        jobs: Int, png: PNGOptions = .default, workerNice: Int32 = 0
+        jobs: Int, png: PNGOptions = .default, workerNice: Int32 = 0,
+        videoInput: FFmpegCommand.FrameInput = .yuv420p
     ) throws -> StageResult {
         try workload.prepare()
         let lists = (0..<frames).map { workload.displayList(frame: $0) }
@@ -47,16 +51,32 @@ extension BenchmarkRunner {
             try PNGFilesStage.run(lists: lists, jobs: jobs, options: png)
         case .x264Ultrafast, .x264Medium:
             let ffmpeg = try FFmpegPipe(
-                width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium")
+                width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium",
+                frames: videoInput)
             let stream = PipelinedFrames(lists: lists, jobs: jobs, workerNice: workerNice)
-            try stream.run { try ffmpeg.write($0) }
+            var yuv = YUVFrame(width: lists[0].width, height: lists[0].height, needed: videoInput == .yuv420p)
+            try stream.run { rgba in
+                if videoInput == .yuv420p {
+                    rgba.withUnsafeBytes { yuv.convert($0) }
+                    try ffmpeg.write(yuv.bytes)
+                } else {
+                    try ffmpeg.write(rgba)
+                }
+            }
             (childPeak, childCPU) = try ffmpeg.finish()
         case .ffmpegUltrafast, .ffmpegMedium:
-            let rendered = lists.map(Rasterizer.renderStraightRGBA)
+            let rendered = lists.map { list in
+                let rgba = Rasterizer.renderStraightRGBA(list)
+                guard videoInput == .yuv420p else { return rgba }
+                var yuv = YUVFrame(width: list.width, height: list.height)
+                rgba.withUnsafeBytes { yuv.convert($0) }
+                return yuv.bytes
+            }
             let cpuAtLaunch = CPUTime.ownSeconds()
             let launch = DispatchTime.now()
             let ffmpeg = try FFmpegPipe(
-                width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium")
+                width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium",
+                frames: videoInput)
             for rgba in rendered { try ffmpeg.write(rgba) }
             (childPeak, childCPU) = try ffmpeg.finish()
             return StageResult(

@@ -3,10 +3,27 @@ import Foundation
 /// The ffmpeg command line for each `VideoFormat`: a pure function of the format, size, frame rate
 /// and options, so tests and `--verbose` see exactly what runs.
 ///
-/// Every command reads straight RGBA8 frames from stdin (`-f rawvideo -pix_fmt rgba`) and writes
-/// one file with an explicit muxer (`-f`), because the output is a temporary name whose extension
-/// ffmpeg could not guess from.
+/// Every command reads raw frames from stdin (`-f rawvideo`: straight RGBA8, or yuv420p for an MP4
+/// of even size, see `input(format:width:height:)`) and writes one file with an explicit muxer
+/// (`-f`), because the output is a temporary name whose extension ffmpeg could not guess from.
 public enum FFmpegCommand {
+    /// What one ffmpeg reads on stdin.
+    public enum FrameInput: Sendable, Equatable {
+        /// Straight RGBA8 as rendered; ffmpeg converts (swscale) where the codec needs YUV.
+        case rgba
+        /// yuv420p, BT.709 limited range, converted by Flipbook (`CVideoPixels`) before the pipe:
+        /// 1.5 bytes a pixel instead of 4, and no conversion on ffmpeg's one input thread.
+        case yuv420p
+    }
+
+    /// The input of `format` at this size: yuv420p for MP4 of even width and height (what
+    /// libx264 encodes, with the matrix and range the file is tagged with); RGBA otherwise (odd
+    /// MP4 sizes are padded by ffmpeg's `pad` filter, which works on the RGBA frame; the other
+    /// formats keep alpha, 4:4:4 or RGB).
+    public static func input(format: VideoFormat, width: Int, height: Int) -> FrameInput {
+        format == .mp4 && width % 2 == 0 && height % 2 == 0 ? .yuv420p : .rgba
+    }
+
     /// The arguments after the executable. `fps` is the frame rate of the frames this process
     /// receives (for GIF, already divided by `VideoTiming.frameStep`). `backgroundHex` (RGB hex like
     /// "F2F2F7") colours the padding an MP4 of odd size needs.
@@ -16,9 +33,10 @@ public enum FFmpegCommand {
         output: String
     ) -> [String] {
         precondition(width > 0 && height > 0 && fps > 0)
+        let frameInput = Self.input(format: format, width: width, height: height)
         let input = [
             "-hide_banner", "-loglevel", "error", "-y",
-            "-f", "rawvideo", "-pix_fmt", "rgba", "-s:v", "\(width)x\(height)",
+            "-f", "rawvideo", "-pix_fmt", frameInput == .yuv420p ? "yuv420p" : "rgba", "-s:v", "\(width)x\(height)",
             "-framerate", "\(fps)", "-i", "pipe:0",
         ]
         // Tag what the conversion did: players assume BT.601 for small untagged video and shift colours.
@@ -37,8 +55,12 @@ public enum FFmpegCommand {
             if width % 2 != 0 || height % 2 != 0 {
                 filters.append("pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:color=0x\(backgroundHex)")
             }
-            filters.append(toBT709)
-            filters.append("format=yuv420p")
+            // Frames already in yuv420p need no filter: they go to libx264 as they are.
+            if frameInput == .rgba {
+                filters.append(toBT709)
+                filters.append("format=yuv420p")
+            }
+            let filterArguments = filters.isEmpty ? [] : ["-vf", filters.joined(separator: ",")]
             // Segments (`--frames`, `--shard`) must join by stream copy into exactly this video, so
             // every GOP is encoded as if it were its own file:
             // - a closed GOP of exactly one second (`-g`/`-keyint_min` = fps, no scene-cut
@@ -49,8 +71,7 @@ public enum FFmpegCommand {
             //   quantizers than the same GOP inside a full encode (measured: every frame after the
             //   first cut differs). `-qp` takes the `h264CRF` value; at 18 it is visually lossless
             //   and larger than CRF 18 (about +50% on busy test patterns, less on flat UI).
-            return input + [
-                "-vf", filters.joined(separator: ","),
+            return input + filterArguments + [
                 "-c:v", "libx264", "-preset", options.h264Preset.rawValue, "-qp", "\(options.h264CRF)",
                 "-g", "\(fps)", "-keyint_min", "\(fps)", "-sc_threshold", "0", "-bf", "0", "-flags", "+cgop",
             ] + bt709 + ["-movflags", "+faststart"] + reproducible + ["-f", "mp4", output]

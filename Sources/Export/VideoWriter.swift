@@ -1,7 +1,8 @@
+import CVideoPixels
 import Foundation
 
 /// Writes one render to several video formats at once: one ffmpeg process per format, each fed
-/// the same raw RGBA8 frames on its own pipe.
+/// the same frames on its own pipe, as raw RGBA8 or, for MP4, as yuv420p converted here.
 ///
 /// Rules:
 /// - Preflight first: the ffmpeg executable is located and probed (`FFmpegCapabilities`, cached),
@@ -36,6 +37,8 @@ public final class VideoWriter {
         public let frameStep: Int
         /// The frame rate of this output: the writer's `fps` / `frameStep`.
         public let frameRate: Int
+        /// What its ffmpeg reads: RGBA as written, or yuv420p converted by the writer.
+        public let input: FFmpegCommand.FrameInput
     }
 
     public let width: Int
@@ -120,7 +123,8 @@ public final class VideoWriter {
                 outputs.append(
                     Output(
                         format: file.format, path: file.path, arguments: process.arguments,
-                        frameStep: step, frameRate: fps / step))
+                        frameStep: step, frameRate: fps / step,
+                        input: FFmpegCommand.input(format: file.format, width: width, height: height)))
             }
         } catch {
             for process in started { process.abandon() }
@@ -132,21 +136,36 @@ public final class VideoWriter {
     }
 
     /// The feeder: frames from the queue to every process, in order (each output gets the frames
-    /// its `frameStep` picks). It exits when the queue is closed and empty, or on the first error,
-    /// which it leaves in the queue for the caller's thread to throw.
+    /// its `frameStep` picks, as its `FrameInput`: a frame is converted to yuv420p once, into a
+    /// buffer reused frame after frame, if any output takes it so). It exits when the queue is
+    /// closed and empty, or on the first error, which it leaves in the queue for the caller's
+    /// thread to throw.
     private func startFeeder() {
         feederRunning = true
         let processes = self.processes
         let steps = outputs.map(\.frameStep)
+        let inputs = outputs.map(\.input)
         let queue = self.queue
         let done = feederDone
+        let (width, height) = (self.width, self.height)
         Thread.detachNewThread {
             var fed = 0
+            var yuv = YUVFrame(width: width, height: height, needed: inputs.contains(.yuv420p))
             while let frame = queue.pop() {
                 do {
                     try frame.withUnsafeBytes { bytes in
-                        for (step, process) in zip(steps, processes) where fed % step == 0 {
-                            try process.write(bytes)
+                        var converted = false
+                        for index in processes.indices where fed % steps[index] == 0 {
+                            switch inputs[index] {
+                            case .rgba:
+                                try processes[index].write(bytes)
+                            case .yuv420p:
+                                if !converted {
+                                    yuv.convert(bytes)
+                                    converted = true
+                                }
+                                try yuv.bytes.withUnsafeBytes { try processes[index].write($0) }
+                            }
                         }
                     }
                 } catch {
@@ -227,6 +246,32 @@ public final class VideoWriter {
     }
 
     deinit { abandon() }
+}
+
+/// A yuv420p frame buffer, converted by `CVideoPixels` (exact integers, BT.709 limited range)
+/// and reused frame after frame: the feeder's, and the benchmark's (`flipbook bench`).
+public struct YUVFrame: Sendable {
+    public private(set) var bytes: [UInt8]
+    private let width: Int
+    private let height: Int
+
+    /// Empty when no output takes yuv420p (`needed` false).
+    public init(width: Int, height: Int, needed: Bool = true) {
+        self.width = width
+        self.height = height
+        bytes = [UInt8](repeating: 0, count: needed ? Int(cvp_yuv420p_size(UInt32(width), UInt32(height))) : 0)
+    }
+
+    /// Converts one RGBA frame of the writer's size (even sides: `FFmpegCommand.input` picks
+    /// yuv420p only then).
+    public mutating func convert(_ rgba: UnsafeRawBufferPointer) {
+        let (width, height) = (self.width, self.height)
+        let status = bytes.withUnsafeMutableBufferPointer { out in
+            cvp_rgba_to_yuv420p_bt709(
+                rgba.baseAddress!.assumingMemoryBound(to: UInt8.self), UInt32(width), UInt32(height), out.baseAddress)
+        }
+        precondition(status == 0, "yuv420p needs an even size, got \(width)×\(height)")
+    }
 }
 
 /// Frames between the caller's thread and the feeder: a bounded FIFO with close and failure.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Benchmarks
+import Export
 import Foundation
 import PNG
 import Raster
@@ -44,6 +45,16 @@ struct Bench: ParsableCommand {
             "Nice value (0-19) the x264 stages' render workers lower themselves to, so ffmpeg gets a core first when both want one (default 0: unchanged)."
     )
     var workerNice: Int32 = 0
+
+    @Option(
+        name: .long,
+        help:
+            "What the x264 and ffmpeg-only stages pipe to ffmpeg: yuv420p (the default: converted by Flipbook, as a render's MP4 writer does) or rgba (ffmpeg converts, the way before)."
+    )
+    var videoInput: String = "yuv420p"
+
+    /// `--video-input` as Export's type (validated in `validate()`).
+    var frameInput: FFmpegCommand.FrameInput { videoInput == "rgba" ? .rgba : .yuv420p }
 
     @Flag(
         name: .long,
@@ -113,6 +124,9 @@ struct Bench: ParsableCommand {
         }
         guard PNGCompressor(rawValue: pngWriter) != nil else {
             throw ValidationError("--png-writer must be libdeflate or zlib, got '\(pngWriter)'")
+        }
+        guard ["yuv420p", "rgba"].contains(videoInput) else {
+            throw ValidationError("--video-input must be yuv420p or rgba, got '\(videoInput)'")
         }
         guard (0...19).contains(workerNice) else {
             throw ValidationError("--worker-nice must be within 0...19, got \(workerNice)")
@@ -188,7 +202,7 @@ struct Bench: ParsableCommand {
                     try BenchmarkRunner.runStage(
                         s, workload: w, frames: frames, jobs: jobs,
                         png: pngWriter == "zlib" ? .zlibDefault : .default,
-                        workerNice: workerNice
+                        workerNice: workerNice, videoInput: frameInput
                     ).line)
             }
             return
@@ -201,7 +215,7 @@ struct Bench: ParsableCommand {
             let executable = Self.executable
             let command =
                 "flipbook bench" + (workload.isEmpty ? "" : " --workload " + workload.joined(separator: " --workload "))
-                + " --frames \(frames) --jobs \(jobs) --repeat \(repeats) --png-writer \(pngWriter) --worker-nice \(workerNice)"
+                + " --frames \(frames) --jobs \(jobs) --repeat \(repeats) --png-writer \(pngWriter) --worker-nice \(workerNice) --video-input \(videoInput)"
             let loops = BenchmarkRunner.rasterLoops
             print("command: \(command)")
             print(
@@ -218,7 +232,8 @@ struct Bench: ParsableCommand {
                     executable: executable, workloads: chosen, stages: stages, frames: frames,
                     jobs: jobs, repeats: repeats,
                     pngWriter: PNGCompressor(rawValue: pngWriter) ?? .libdeflate,
-                    workerNice: workerNice, progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
+                    workerNice: workerNice, videoInput: frameInput,
+                    progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
             if saveFrames == nil { return }
         }
         var rows: [BenchmarkRunner.Row] = []

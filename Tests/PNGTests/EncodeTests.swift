@@ -141,6 +141,42 @@ struct EncodeTests {
         )
     }
 
+    @Test(
+        "an opaque image is written as 8-bit RGB (colour type 2) and decodes to its pixels, with every filter",
+        arguments: [PNGFilter.none, .sub, .up, .average, .paeth])
+    func opaqueImagesAreRGB(filter: PNGFilter) throws {
+        // Widths around the 16-pixel step of the SIMD copy that drops alpha, and one frame-sized row.
+        for width in [1, 15, 16, 17, 33, 641] {
+            let rgba = opaqueImage(width: width, height: 5, seed: UInt64(width))
+            let png = try PNG.encode(
+                rgba: rgba, width: width, height: 5, options: PNGOptions(libdeflateLevel: 1, filter: filter))
+            let header = try #require(chunks(of: png)?.first)
+            #expect(header.data[8...9] == [8, 2], "width \(width): bit depth 8, colour type 2")
+            #expect(try PNG.decode(png) == DecodedImage(width: width, height: 5, rgba: rgba), "width \(width)")
+        }
+    }
+
+    @Test("one translucent pixel in the last row keeps the whole image RGBA (colour type 6), exactly")
+    func oneTranslucentPixelKeepsRGBA() throws {
+        var rgba = opaqueImage(width: 40, height: 9, seed: 9)
+        rgba[rgba.count - 1] = 254
+        let png = try PNG.encode(rgba: rgba, width: 40, height: 9)
+        #expect(try #require(chunks(of: png)?.first).data[8...9] == [8, 6])
+        #expect(try PNG.decode(png) == DecodedImage(width: 40, height: 9, rgba: rgba))
+    }
+
+    @Test("the default options' bytes for a fixed opaque image match the pinned hash (libdeflate 1.14)")
+    func pinnedOpaqueHash() throws {
+        // The RGB path's pin, beside `pinnedHash` (RGBA). Replace with the printed value only
+        // when a change of the writer or of libdeflate is intended.
+        let png = try PNG.encode(rgba: opaqueImage(width: 16, height: 16, seed: 16), width: 16, height: 16)
+        let hash = fnv1a64(png)
+        #expect(
+            hash == 0x24F7_7920_4664_05BE,
+            "encoded \(png.count) bytes, FNV-1a 0x\(String(hash, radix: 16, uppercase: true)) with \(PNG.libraryVersions)"
+        )
+    }
+
     @Test("levels outside 0...9 are rejected when options are built")
     func invalidLevel() {
         #expect(throws: PNGError.invalidCompressionLevel(10)) {

@@ -20,6 +20,16 @@ func randomImage(width: Int, height: Int, seed: UInt64) -> [UInt8] {
     return rgba
 }
 
+/// Random opaque RGBA (every alpha 255) with a flat run in each row, so both literals and matches occur.
+func opaqueImage(width: Int, height: Int, seed: UInt64) -> [UInt8] {
+    var rgba = randomImage(width: width, height: height, seed: seed)
+    for pixel in 0..<(width * height) {
+        if pixel % width >= width / 2 { rgba.replaceSubrange(pixel * 4..<pixel * 4 + 3, with: [0xF2, 0xF2, 0xF7]) }
+        rgba[pixel * 4 + 3] = 255
+    }
+    return rgba
+}
+
 /// A small image with flat areas, a gradient and varying alpha: what the hash pin encodes.
 func pinnedImage() -> [UInt8] {
     var rgba: [UInt8] = []
