@@ -350,8 +350,22 @@ static void gc_mask_fill(const fb_glyph_outline *o, const fb_glyph_transform *pl
                 int32_t px = fixed[2 * (end - 1)], py = fixed[2 * (end - 1) + 1];
                 for (ptrdiff_t i = start; i < end; i++) {
                     int32_t x = fixed[2 * i], y = fixed[2 * i + 1];
-                    if (py < y) gc_walk_edge(origin, stride, px, py, x, y, 1);
-                    else if (py > y) gc_walk_edge(origin, stride, x, y, px, py, -1);
+                    if (py != y) {
+                        int32_t x0 = px, y0 = py, x1 = x, y1 = y, direction = 1;
+                        if (py > y) { x0 = x; y0 = y; x1 = px; y1 = py; direction = -1; }
+                        // Most chords of a glyph stay in one cell of one row: gc_row_piece's first
+                        // case, here without the call.
+                        int32_t r0 = y0 >> FB_CELL_SHIFT, lo = x0 < x1 ? x0 : x1, hi = x0 < x1 ? x1 : x0;
+                        int32_t c0 = lo >> FB_CELL_SHIFT, base = c0 << FB_CELL_SHIFT;
+                        if (r0 == (y1 - 1) >> FB_CELL_SHIFT && hi <= base + FB_CELL_ONE) {
+                            int32_t d = direction * (y1 - y0), s = lo + hi - 2 * base;
+                            int32_t *cell = origin + r0 * stride + c0;
+                            cell[0] += d * (2 * FB_CELL_ONE - s);
+                            cell[1] += d * s;
+                        } else {
+                            gc_walk_edge(origin, stride, x0, y0, x1, y1, direction);
+                        }
+                    }
                     px = x;
                     py = y;
                 }
