@@ -1,14 +1,18 @@
-// Glyph masks onto pixels, SSE2 (every x86-64) or AVX2 (chosen at run time through
-// fb_cpu_has_avx2). Rules:
+// Glyph masks onto pixels, SSE2 (every x86-64), AVX2 or AVX-512 BW (chosen at run time through
+// fb_kernel_level, kernels_internal.h). Rules:
 // 1. Byte for byte `fb_blit_mask` (mask_blit.c): per byte colour = round(round(fill·b/255)·o/255),
 //    then colour + round(pixel·(255 − colour.a)/255). Coverage 0 gives colour 0 and leaves the
 //    pixel (round(p·255/255) = p), so zero bytes need no branch; runs of zeros are skipped only
 //    to save time. round(t/255) for t = x·y + 128 is (t·257) >> 16 (mulhi), exact for every
 //    16-bit t (checked exhaustively), the identity raster_kernels.c uses.
 // 2. Reads and writes stay inside [start, end) of each row: the tails go through the scalar loop.
+// 3. An opaque paint (fill alpha 255, opacity 255; most text) skips the opacity product, and its
+//    colour's alpha round(255·b/255) is b itself, so 255 − alpha comes from the coverage without
+//    the shuffles: the same bytes.
 #include "glyph_masks.h"
 #include "mask_blit.h"
 #include "raster_kernels.h"
+#include "kernels_internal.h"
 #include <string.h>
 #if defined(__x86_64__)
 #define GM_X86 1
@@ -93,15 +97,17 @@ static void gm_blit_sse2(uint32_t *pixels, ptrdiff_t pixel_stride, const uint8_t
 
 #define GM_MUL256(x, g) _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16((x), (g)), half), k257)
 
-__attribute__((target("avx2")))
-static void gm_blit_avx2(uint32_t *pixels, ptrdiff_t pixel_stride, const uint8_t *mask, ptrdiff_t mask_stride,
-                         const uint16_t *extents, ptrdiff_t column, ptrdiff_t width, ptrdiff_t height,
-                         uint32_t fill, uint32_t opacity) {
+// `opaque_fill` is a constant at each call (rule 3), so the compiler makes two loops.
+__attribute__((target("avx2"), always_inline))
+static inline void gm_blit_avx2_body(uint32_t *pixels, ptrdiff_t pixel_stride, const uint8_t *mask,
+                                     ptrdiff_t mask_stride, const uint16_t *extents, ptrdiff_t column,
+                                     ptrdiff_t width, ptrdiff_t height, uint32_t fill, uint32_t opacity,
+                                     const int opaque_fill) {
     const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), k257 = _mm256_set1_epi16(257);
     const __m256i c255 = _mm256_set1_epi16(255);
     const __m256i f = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)fill), zero);
     const __m256i o = _mm256_set1_epi16((short)opacity);
-    const int translucent = opacity != 255, opaque = opacity == 255 && gm_alpha(fill) == 255;
+    const int translucent = !opaque_fill && opacity != 255, opaque = opaque_fill;
     const __m256i solid = _mm256_set1_epi32((int)fill);
     for (ptrdiff_t y = 0; y < height; y++) {
         ptrdiff_t start, end;
@@ -124,8 +130,9 @@ static void gm_blit_avx2(uint32_t *pixels, ptrdiff_t pixel_stride, const uint8_t
             __m256i dlo = _mm256_unpacklo_epi8(d, zero), dhi = _mm256_unpackhi_epi8(d, zero);
             __m256i clo = GM_MUL256(f, blo), chi = GM_MUL256(f, bhi);
             if (translucent) { clo = GM_MUL256(clo, o); chi = GM_MUL256(chi, o); }
-            __m256i alo = _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(clo, 0xFF), 0xFF);
-            __m256i ahi = _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(chi, 0xFF), 0xFF);
+            // Rule 3: an opaque paint's colour has alpha b itself.
+            __m256i alo = opaque_fill ? blo : _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(clo, 0xFF), 0xFF);
+            __m256i ahi = opaque_fill ? bhi : _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(chi, 0xFF), 0xFF);
             __m256i rlo = _mm256_add_epi16(clo, GM_MUL256(dlo, _mm256_sub_epi16(c255, alo)));
             __m256i rhi = _mm256_add_epi16(chi, GM_MUL256(dhi, _mm256_sub_epi16(c255, ahi)));
             _mm256_storeu_si256((__m256i *)(p + x), _mm256_packus_epi16(rlo, rhi));
@@ -135,13 +142,81 @@ static void gm_blit_avx2(uint32_t *pixels, ptrdiff_t pixel_stride, const uint8_t
         gm_scalar(p + x, m + x, n - x, fill, opacity);
     }
 }
+
+__attribute__((target("avx2")))
+static void gm_blit_avx2(uint32_t *pixels, ptrdiff_t pixel_stride, const uint8_t *mask, ptrdiff_t mask_stride,
+                         const uint16_t *extents, ptrdiff_t column, ptrdiff_t width, ptrdiff_t height,
+                         uint32_t fill, uint32_t opacity) {
+    if (opacity == 255 && gm_alpha(fill) == 255)
+        gm_blit_avx2_body(pixels, pixel_stride, mask, mask_stride, extents, column, width, height, fill, opacity, 1);
+    else
+        gm_blit_avx2_body(pixels, pixel_stride, mask, mask_stride, extents, column, width, height, fill, opacity, 0);
+}
+
+#define GM_MUL512(x, g) _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_mullo_epi16((x), (g)), half5), k257_5)
+
+// The AVX2 loop 16 pixels a step (AVX-512 BW); a last group of 8 (rows are padded to 8) and
+// window tails go through the AVX2 body's arithmetic on one row.
+__attribute__((target("avx512f,avx512bw,avx2"), always_inline))
+static inline void gm_blit_avx512_body(uint32_t *pixels, ptrdiff_t pixel_stride, const uint8_t *mask,
+                                       ptrdiff_t mask_stride, const uint16_t *extents, ptrdiff_t column,
+                                       ptrdiff_t width, ptrdiff_t height, uint32_t fill, uint32_t opacity,
+                                       const int opaque_fill) {
+    const __m512i zero5 = _mm512_setzero_si512(), half5 = _mm512_set1_epi16(128), k257_5 = _mm512_set1_epi16(257);
+    const __m512i c255_5 = _mm512_set1_epi16(255);
+    const __m512i f5 = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)fill), zero5);
+    const __m512i o5 = _mm512_set1_epi16((short)opacity);
+    const int translucent = !opaque_fill && opacity != 255;
+    for (ptrdiff_t y = 0; y < height; y++) {
+        ptrdiff_t start, end;
+        if (!gm_extent(extents, y, column, width, &start, &end)) continue;
+        uint32_t *p = pixels + y * pixel_stride + (start - column);
+        const uint8_t *m = mask + y * mask_stride + start;
+        const ptrdiff_t n = end - start;
+        ptrdiff_t x = 0;
+        for (; x + 16 <= n; x += 16) {
+            __m128i cov = _mm_loadu_si128((const __m128i *)(m + x));
+            if (_mm_testz_si128(cov, cov)) continue;
+            // 32-bit lane i holds b_i in both 16-bit halves; the 32-bit unpacks then match the
+            // pixel unpacks below in every 128-bit lane (pixels 4k, 4k+1 and 4k+2, 4k+3).
+            __m512i b = _mm512_cvtepu8_epi32(cov);
+            b = _mm512_or_si512(b, _mm512_slli_epi32(b, 16));
+            __m512i blo = _mm512_unpacklo_epi32(b, b), bhi = _mm512_unpackhi_epi32(b, b);
+            __m512i d = _mm512_loadu_si512((const void *)(p + x));
+            __m512i dlo = _mm512_unpacklo_epi8(d, zero5), dhi = _mm512_unpackhi_epi8(d, zero5);
+            __m512i clo = GM_MUL512(f5, blo), chi = GM_MUL512(f5, bhi);
+            if (translucent) { clo = GM_MUL512(clo, o5); chi = GM_MUL512(chi, o5); }
+            __m512i alo = opaque_fill ? blo : _mm512_shufflehi_epi16(_mm512_shufflelo_epi16(clo, 0xFF), 0xFF);
+            __m512i ahi = opaque_fill ? bhi : _mm512_shufflehi_epi16(_mm512_shufflelo_epi16(chi, 0xFF), 0xFF);
+            __m512i rlo = _mm512_add_epi16(clo, GM_MUL512(dlo, _mm512_sub_epi16(c255_5, alo)));
+            __m512i rhi = _mm512_add_epi16(chi, GM_MUL512(dhi, _mm512_sub_epi16(c255_5, ahi)));
+            _mm512_storeu_si512((void *)(p + x), _mm512_packus_epi16(rlo, rhi));
+        }
+        if (x < n) {
+            uint16_t tail[2] = { 0, (uint16_t)(n - x) };
+            gm_blit_avx2_body(p + x, pixel_stride, m + x, mask_stride, tail, 0, n - x, 1, fill, opacity, opaque_fill);
+        }
+    }
+}
+
+__attribute__((target("avx512f,avx512bw,avx2")))
+static void gm_blit_avx512(uint32_t *pixels, ptrdiff_t pixel_stride, const uint8_t *mask, ptrdiff_t mask_stride,
+                           const uint16_t *extents, ptrdiff_t column, ptrdiff_t width, ptrdiff_t height,
+                           uint32_t fill, uint32_t opacity) {
+    if (opacity == 255 && gm_alpha(fill) == 255)
+        gm_blit_avx512_body(pixels, pixel_stride, mask, mask_stride, extents, column, width, height, fill, opacity, 1);
+    else
+        gm_blit_avx512_body(pixels, pixel_stride, mask, mask_stride, extents, column, width, height, fill, opacity, 0);
+}
 #endif
 
 void fb_blit_glyph_mask(uint32_t *pixels, ptrdiff_t pixel_stride, const uint8_t *mask, ptrdiff_t mask_stride,
                         const uint16_t *extents, ptrdiff_t column, ptrdiff_t width, ptrdiff_t height,
                         uint32_t fill, uint32_t opacity) {
 #if GM_X86
-    if (fb_cpu_has_avx2()) gm_blit_avx2(pixels, pixel_stride, mask, mask_stride, extents, column, width, height, fill, opacity);
+    const int level = fb_kernel_level();
+    if (level >= FB_LEVEL_AVX512) gm_blit_avx512(pixels, pixel_stride, mask, mask_stride, extents, column, width, height, fill, opacity);
+    else if (level >= FB_LEVEL_AVX2) gm_blit_avx2(pixels, pixel_stride, mask, mask_stride, extents, column, width, height, fill, opacity);
     else gm_blit_sse2(pixels, pixel_stride, mask, mask_stride, extents, column, width, height, fill, opacity);
 #else
     for (ptrdiff_t y = 0; y < height; y++) {

@@ -1,3 +1,4 @@
+import CRasterKernels
 import Geometry
 
 /// Glyph outlines flattened once in their own units (font units) and reused under every
@@ -30,7 +31,27 @@ struct GlyphOutlines {
         let scaleStep: Int
     }
 
-    private var outlines: [Key: Path] = [:]
+    /// One flattened outline as the C miss path reads it (glyph_cache.h's `fb_glyph_outline`):
+    /// x, y pairs, each contour's end, and the box of the points as `Rect` gives it.
+    struct Flat {
+        var points: [Double] = []
+        var ends: [Int32] = []
+        var bounds = Rect(x: .infinity, y: .infinity, width: 0, height: 0)
+
+        /// Calls `body` with the C view of this outline (valid only inside `body`).
+        func withOutline<R>(_ body: (UnsafePointer<fb_glyph_outline>) -> R) -> R {
+            points.withUnsafeBufferPointer { points in
+                ends.withUnsafeBufferPointer { ends in
+                    var outline = fb_glyph_outline(
+                        points: points.baseAddress, ends: ends.baseAddress, contours: ends.count,
+                        min_x: bounds.minX, min_y: bounds.minY, max_x: bounds.maxX, max_y: bounds.maxY)
+                    return body(&outline)
+                }
+            }
+        }
+    }
+
+    private var outlines: [Key: Flat] = [:]
     private var flattening = PathFlattening()
 
     /// 2^(1/4), 2^(1/2), 2^(3/4) rounded to Double: the thresholds of the scale steps.
@@ -61,19 +82,30 @@ struct GlyphOutlines {
     }
 
     /// The outline of `glyph` (`path`, in its own units) flattened for transforms of `linear`'s
-    /// scale step, as a path of straight lines; nil when the linear part is degenerate.
-    mutating func flattened(_ glyph: GlyphKey, path: Path, linear: AffineTransform) -> Path? {
-        guard let k = Self.scaleStep(linear) else { return nil }
+    /// scale step; no contours (and an infinite box) when the linear part is degenerate.
+    mutating func flattened(_ glyph: GlyphKey, path: Path, linear: AffineTransform) -> Flat {
+        guard let k = Self.scaleStep(linear) else { return Flat() }
         let key = Key(glyph: glyph, scaleStep: k)
         if let outline = outlines[key] { return outline }
-        var outline = Path()
+        var outline = Flat()
         if flattening.set(path, transform: .identity, tolerance: Self.tolerance / Self.scale(ofStep: k)) {
+            var minX = Double.infinity
+            var minY = Double.infinity
+            var maxX = -Double.infinity
+            var maxY = -Double.infinity
             for c in 0..<flattening.contourCount {
-                let points = flattening.contour(c)
-                outline.move(to: points.first!)
-                for p in points.dropFirst() { outline.line(to: p) }
-                outline.close()
+                for p in flattening.contour(c) {
+                    outline.points.append(p.x)
+                    outline.points.append(p.y)
+                    minX = min(minX, p.x)
+                    minY = min(minY, p.y)
+                    maxX = max(maxX, p.x)
+                    maxY = max(maxY, p.y)
+                }
+                outline.ends.append(Int32(outline.points.count / 2))
             }
+            // `Path.controlPointBounds` of the polygon, the box the mask's size comes from.
+            outline.bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         }
         if outlines.count >= Self.maxOutlines { outlines.removeAll(keepingCapacity: true) }
         outlines[key] = outline

@@ -1,3 +1,4 @@
+import CRasterKernels
 import Geometry
 import Raster
 import Testing
@@ -84,5 +85,34 @@ struct GlyphCacheTests {
         #expect(inked > 500)
         #expect(worst <= 2)
         #expect(Double(total) / Double(inked) < 0.2)
+    }
+
+    @Test("masks swept 8 cells at a time (AVX2) equal the scalar sweep's, turned and at every phase")
+    func simdSweepEqualsScalar() {
+        for angle in [0.0, 7, 33] {
+            let list = Self.list(offset: 0.390625, angle: angle)
+            fb_use_baseline_kernels_on_this_thread(true)
+            let scalar = Rasterizer.render(list)
+            fb_use_baseline_kernels_on_this_thread(false)
+            let simd = Rasterizer.render(list)
+            #expect(scalar == simd, "angle \(angle)")
+        }
+    }
+
+    @Test("a glyph placed far outside any canvas draws nothing and is not cached")
+    func farOriginDrawsNothing() {
+        var rasterizer = Rasterizer()
+        var pixmap = Pixmap(width: 40, height: 40)
+        pixmap.fill(ColorRGBA8(r: 255, g: 255, b: 255))
+        let before = pixmap
+        for tx in [1e12, -1e12, 5e9] {
+            rasterizer.draw(
+                DrawPath(
+                    path: Self.outline, transform: AffineTransform(a: 0.03, b: 0, c: 0, d: -0.03, tx: tx, ty: 20),
+                    paint: .solid(ColorRGBA8(r: 0, g: 0, b: 0)), glyph: GlyphKey(font: 3, glyph: 4)),
+                onto: &pixmap)
+        }
+        #expect(pixmap == before)
+        #expect(rasterizer.glyphCache.hits + rasterizer.glyphCache.misses == 0)
     }
 }

@@ -2,12 +2,12 @@ import CRasterKernels
 import Determinism
 import Testing
 
-/// The glyph-mask blit's SIMD paths (SSE2, and AVX2 where the CPU has it) against the scalar
+/// The glyph-mask blit's SIMD paths (SSE2, and AVX2 and AVX-512 where the CPU has them) against the scalar
 /// definition `fb_blit_mask`, byte for byte.
 @Suite("Glyph mask blit")
 struct GlyphMaskBlitTests {
     /// A random mask with zero runs, full runs and partial bytes, over random premultiplied pixels.
-    static func compare(seed: UInt64, baseline: Bool) -> (equal: Bool, touched: Int) {
+    static func compare(seed: UInt64, level: Int32) -> (equal: Bool, touched: Int) {
         var rng = SplitMix64(seed: seed)
         let width = 1 + Int(rng.unit() * 70)
         let height = 1 + Int(rng.unit() * 20)
@@ -45,8 +45,8 @@ struct GlyphMaskBlitTests {
                     p.baseAddress!, pixelStride, m.baseAddress! + column, stride, blitWidth, height, fill, opacity)
             }
         }
-        fb_use_baseline_kernels_on_this_thread(baseline)
-        defer { fb_use_baseline_kernels_on_this_thread(false) }
+        fb_force_kernel_level_on_this_thread(level)
+        defer { fb_force_kernel_level_on_this_thread(-1) }
         actual.withUnsafeMutableBufferPointer { p in
             mask.withUnsafeBufferPointer { m in
                 extents.withUnsafeBufferPointer { e in
@@ -60,12 +60,12 @@ struct GlyphMaskBlitTests {
     }
 
     @Test(
-        "the SIMD glyph blit writes fb_blit_mask's bytes for 400 random masks, paints and opacities, with and without AVX2",
-        arguments: [false, true])
-    func matchesScalar(baseline: Bool) {
+        "the SIMD glyph blit writes fb_blit_mask's bytes for 400 random masks, paints and opacities, at each level",
+        arguments: [FB_LEVEL_SSE2, FB_LEVEL_AVX2, FB_LEVEL_AVX512])
+    func matchesScalar(level: Int32) {
         var touched = 0
         for seed in 0..<400 as Range<UInt64> {
-            let r = Self.compare(seed: seed, baseline: baseline)
+            let r = Self.compare(seed: seed, level: level)
             #expect(r.equal, "seed \(seed)")
             touched += r.touched
         }

@@ -1,0 +1,483 @@
+// The glyph cache's store and miss path (GlyphCache.swift is the Swift face). Rules:
+// 1. A glyph's pixel origin is rounded down to 1/64 px: the whole-pixel part places the mask, the
+//    phase (0...63 in x and y) keys it with the font, the glyph and the exact bits of the linear
+//    part (a, b, c, d). The key is compared whole (48 bytes); the hash only picks the slot.
+// 2. A mask is a pure function of its key and the outline (which the key names): the coverage of
+//    the outline under (a, b, c, d) plus the phase, computed at a canonical offset, by the
+//    arithmetic of the path fill (accumulate.c's fixed-point walk, the sweep's coverage byte),
+//    point for point what `ShapeCoverage.begin(path:)` + the Swift sweep into bytes gave before
+//    this file existed: the same Double expressions, in the same order (fp contract off), so the
+//    same fixed-point vertices, cells and bytes. A hit and a miss, a warm and a cold cache, give
+//    identical pixels.
+// 3. The accumulation here is accumulate.c's walk without its clipping and touched bits: a mask's
+//    box holds its whole polygon (control box + 1 px), so no edge needs cutting, and the sweep
+//    reads every cell of the mask densely (8 at a time with AVX2), clearing them.
+// 4. Bounded: at most `max_bytes` of masks and FB_GC_MAX_ENTRIES masks; past either the cache
+//    empties and starts again (which changes no byte drawn, rule 2).
+#include "glyph_cache.h"
+#include "glyph_masks.h"
+#include "kernels_internal.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FB_GC_PHASES 64.0
+#define FB_GC_MAX_ENTRIES (1 << 16)
+#define FB_GC_MIN_SLOTS 1024
+
+typedef struct {
+    uint64_t font;
+    uint64_t a, b, c, d;
+    uint32_t glyph;
+    uint32_t phase;   // phase x << 8 | phase y
+} gc_key;
+
+typedef struct {
+    gc_key key;
+    uint64_t hash;     // 0: empty slot
+    size_t offset;     // arena offset of the extents (2·height uint16), the bytes follow 8-aligned
+    int32_t x, y;      // the mask's top-left pixel from the whole-pixel origin
+    int32_t width, height;
+} gc_slot;
+
+struct fb_glyph_cache {
+    gc_slot *slots;
+    size_t capacity;   // power of two
+    size_t count;
+    uint8_t *arena;
+    size_t arena_used, arena_size, max_bytes;
+    int32_t *cells;    // zero between calls (the sweep clears what the walk wrote)
+    size_t cells_size;
+    double *points;    // a mapped outline, x y pairs
+    int32_t *fixed;    // the same in 22.10 fixed point
+    size_t points_size, fixed_size;
+    uint64_t hits, misses;
+};
+
+fb_glyph_cache *fb_glyph_cache_create(size_t max_bytes) {
+    fb_glyph_cache *cache = calloc(1, sizeof *cache);
+    if (!cache) return NULL;
+    cache->slots = calloc(FB_GC_MIN_SLOTS, sizeof(gc_slot));
+    if (!cache->slots) { free(cache); return NULL; }
+    cache->capacity = FB_GC_MIN_SLOTS;
+    cache->max_bytes = max_bytes;
+    return cache;
+}
+
+void fb_glyph_cache_destroy(fb_glyph_cache *cache) {
+    if (!cache) return;
+    free(cache->slots);
+    free(cache->arena);
+    free(cache->cells);
+    free(cache->points);
+    free(cache->fixed);
+    free(cache);
+}
+
+uint64_t fb_glyph_cache_hits(const fb_glyph_cache *cache) { return cache->hits; }
+uint64_t fb_glyph_cache_misses(const fb_glyph_cache *cache) { return cache->misses; }
+size_t fb_glyph_cache_bytes(const fb_glyph_cache *cache) { return cache->arena_used; }
+
+static inline uint64_t gc_mix(uint64_t h, uint64_t v) {
+    uint64_t m = (h ^ v) * 0xBF58476D1CE4E5B9ull;
+    return m ^ (m >> 31);
+}
+
+static inline uint64_t gc_hash(const gc_key *k) {
+    uint64_t h = gc_mix(gc_mix(gc_mix(gc_mix(gc_mix(k->font ^ (uint64_t)k->glyph * 0x9E3779B97F4A7C15ull, k->a),
+                                             k->b), k->c), k->d), k->phase);
+    return h | 1;
+}
+
+static inline uint64_t gc_bits(double v) { uint64_t u; memcpy(&u, &v, 8); return u; }
+
+static void gc_clear(fb_glyph_cache *cache) {
+    memset(cache->slots, 0, cache->capacity * sizeof(gc_slot));
+    cache->count = 0;
+    cache->arena_used = 0;
+}
+
+static gc_slot *gc_find(fb_glyph_cache *cache, const gc_key *key, uint64_t hash) {
+    size_t mask = cache->capacity - 1;
+    for (size_t i = hash & mask;; i = (i + 1) & mask) {
+        gc_slot *s = &cache->slots[i];
+        if (s->hash == hash && memcmp(&s->key, key, sizeof *key) == 0) return s;
+        if (s->hash == 0) return s;
+    }
+}
+
+// Doubles the table (rehashing); false when out of memory (the caller empties it instead).
+static bool gc_grow(fb_glyph_cache *cache) {
+    size_t capacity = cache->capacity * 2;
+    gc_slot *slots = calloc(capacity, sizeof(gc_slot));
+    if (!slots) return false;
+    for (size_t i = 0; i < cache->capacity; i++) {
+        const gc_slot *s = &cache->slots[i];
+        if (!s->hash) continue;
+        size_t j = s->hash & (capacity - 1);
+        while (slots[j].hash) j = (j + 1) & (capacity - 1);
+        slots[j] = *s;
+    }
+    free(cache->slots);
+    cache->slots = slots;
+    cache->capacity = capacity;
+    return true;
+}
+
+// Grows *buffer to hold `needed` elements (doubling, but not past `limit` when that is larger
+// than `needed`; 0: no limit); false when out of memory.
+static bool gc_reserve(void **buffer, size_t *size, size_t needed, size_t element, size_t limit) {
+    if (needed <= *size) return true;
+    size_t n = *size ? *size : 1024;
+    while (n < needed) n *= 2;
+    if (limit && n > limit) n = limit > needed ? limit : needed;
+    void *grown = realloc(*buffer, n * element);
+    if (!grown) return false;
+    *buffer = grown;
+    *size = n;
+    return true;
+}
+
+// ---- The mask: geometry, accumulation (accumulate.c's walk, rule 3), dense sweep ----
+
+typedef struct {
+    int32_t left, top, width, height;   // width a multiple of 8
+} gc_geometry;
+
+static inline double gc_min(double x, double y) { return y < x ? y : x; }   // Swift.min
+static inline double gc_max(double x, double y) { return y >= x ? y : x; }  // Swift.max
+
+// The mask's box: the outline's box mapped by the linear part plus the phase (Geometry's
+// boundingBox(of:under:) and Rect arithmetic), 1 px of margin, width rounded up to 8. False when
+// it is not finite or 4096 px or more across (nothing drawn).
+static bool gc_mask_geometry(const fb_glyph_outline *o, const fb_glyph_transform *p, gc_geometry *g) {
+    const double cx[4] = { o->min_x, o->max_x, o->max_x, o->min_x };
+    const double cy[4] = { o->min_y, o->min_y, o->max_y, o->max_y };
+    double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+    for (int i = 0; i < 4; i++) {
+        double x = p->a * cx[i] + p->c * cy[i] + p->tx, y = p->b * cx[i] + p->d * cy[i] + p->ty;
+        x0 = gc_min(x0, x); y0 = gc_min(y0, y); x1 = gc_max(x1, x); y1 = gc_max(y1, y);
+    }
+    double w = x1 - x0, h = y1 - y0, max_x = x0 + w, max_y = y0 + h;
+    if (!isfinite(x0) || !isfinite(max_x) || !isfinite(y0) || !isfinite(max_y) || !(w < 4096) || !(h < 4096))
+        return false;
+    // Far from any canvas's origin the mask could not be placed in 32-bit offsets: nothing drawn.
+    if (!(fabs(x0) < 1073741824.0) || !(fabs(y0) < 1073741824.0)) return false;
+    g->left = (int32_t)floor(x0) - 1;
+    g->top = (int32_t)floor(y0) - 1;
+    int32_t ink_width = (int32_t)ceil(max_x) - g->left + 1;
+    g->height = (int32_t)ceil(max_y) - g->top + 1;
+    g->width = (ink_width + 7) & ~7;
+    return true;
+}
+
+static inline int32_t gc_to_fixed(double v) { return (int32_t)(v * FB_CELL_ONE + 0.5); }
+
+static inline int64_t gc_floor_div(int64_t n, int64_t d) {   // d > 0
+    int64_t q = n / d;
+    return q * d > n ? q - 1 : q;
+}
+
+// accumulate.c's row_piece without the touched bits.
+static inline __attribute__((always_inline))
+void gc_row_piece(int32_t *cells, ptrdiff_t stride, ptrdiff_t row, int32_t xa, int32_t xb, int32_t d) {
+    cells += row * stride;
+    int32_t lo = xa < xb ? xa : xb, hi = xa < xb ? xb : xa;
+    int32_t c0 = lo >> FB_CELL_SHIFT;
+    int32_t base = c0 << FB_CELL_SHIFT;
+    if (hi <= base + FB_CELL_ONE) {
+        int32_t s = lo + hi - 2 * base;
+        cells[c0] += d * (2 * FB_CELL_ONE - s);
+        cells[c0 + 1] += d * s;
+        return;
+    }
+    int32_t c1 = (hi - 1) >> FB_CELL_SHIFT;
+    int64_t w = hi - lo, a = d < 0 ? -(int64_t)d : d;
+    int32_t sign = d < 0 ? -1 : 1;
+    int64_t v0 = (int64_t)base + FB_CELL_ONE - lo;
+    int64_t g = a * v0 * v0 / w;
+    cells[c0] += sign * (int32_t)g;
+    int64_t previous = g;
+    if (c0 + 1 < c1) {
+        int64_t n = a * (2 * FB_CELL_ONE * v0 + (int64_t)FB_CELL_ONE * FB_CELL_ONE);
+        int64_t rem = n % w;
+        int64_t step = a * 2 * FB_CELL_ONE * FB_CELL_ONE, lift = step / w, lrem = step % w;
+        g = n / w;
+        for (int32_t c = c0 + 1;;) {
+            cells[c] += sign * (int32_t)(g - previous);
+            previous = g;
+            if (++c >= c1) break;
+            g += lift;
+            rem += lrem;
+            if (rem >= w) { rem -= w; g++; }
+        }
+    }
+    int64_t v1 = ((int64_t)(c1 + 1) << FB_CELL_SHIFT) - hi;
+    int64_t i1 = 2 * FB_CELL_ONE * ((int64_t)(c1 << FB_CELL_SHIFT) - lo) + (int64_t)FB_CELL_ONE * FB_CELL_ONE - v1 * v1;
+    g = a * i1 / w;
+    cells[c1] += sign * (int32_t)(g - previous);
+    cells[c1 + 1] += sign * (int32_t)(a * 2 * FB_CELL_ONE - g);
+}
+
+// accumulate.c's walk_edge without the touched bits: (x0, y0) above (x1, y1), fixed point.
+static void gc_walk_edge(int32_t *cells, ptrdiff_t stride, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                         int32_t direction) {
+    if (y0 >= y1) return;
+    int32_t r0 = y0 >> FB_CELL_SHIFT, r1 = (y1 - 1) >> FB_CELL_SHIFT;
+    if (r0 == r1) { gc_row_piece(cells, stride, r0, x0, x1, direction * (y1 - y0)); return; }
+    int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0, den = 2 * dy;
+    int32_t first_cover = ((r0 + 1) << FB_CELL_SHIFT) - y0;
+    int64_t n = 2 * dx * first_cover + dy;
+    int64_t q = gc_floor_div(n, den), rem = n - q * den;
+    int64_t step = 2 * dx * FB_CELL_ONE;
+    int64_t lift = gc_floor_div(step, den), lrem = step - lift * den;
+    int32_t xa = x0, xb = x0 + (int32_t)q;
+    gc_row_piece(cells, stride, r0, xa, xb, direction * first_cover);
+    for (int32_t row = r0 + 1; row < r1; row++) {
+        xa = xb;
+        xb += (int32_t)lift;
+        rem += lrem;
+        if (rem >= den) { rem -= den; xb++; }
+        gc_row_piece(cells, stride, row, xa, xb, direction * FB_CELL_ONE);
+    }
+    gc_row_piece(cells, stride, r1, xb, x1, direction * (y1 - (r1 << FB_CELL_SHIFT)));
+}
+
+// Extents of a row from its first and last non-zero column (first < 0: empty row), widened to
+// groups of 8 inside the row as the blit wants (GlyphCache.swift's rule).
+static inline void gc_extent(uint16_t *e, int32_t first, int32_t last, int32_t width) {
+    if (first < 0) { e[0] = 0; e[1] = 0; return; }
+    int32_t length = (last + 1 - first + 7) & ~7;
+    int32_t start = first < width - length ? first : width - length;
+    e[0] = (uint16_t)start;
+    e[1] = (uint16_t)(start + length);
+}
+
+static void gc_sweep_scalar(int32_t *cells, ptrdiff_t stride, int32_t width, int32_t height, uint8_t *bytes,
+                            uint16_t *extents) {
+    for (int32_t y = 0; y < height; y++) {
+        int32_t *row = cells + y * stride;
+        uint8_t *out = bytes + (ptrdiff_t)y * width;
+        int32_t sum = 0, first = -1, last = -1;
+        for (int32_t x = 0; x < width; x++) {
+            sum += row[x];
+            row[x] = 0;
+            uint8_t b = (uint8_t)magnitude_byte(cell_magnitude(sum, false));
+            out[x] = b;
+            if (b) { if (first < 0) first = x; last = x; }
+        }
+        row[width] = 0;
+        row[width + 1] = 0;
+        gc_extent(extents + 2 * y, first, last, width);
+    }
+}
+
+#if FB_X86
+// The scalar sweep 8 cells a step: prefix sum in lanes, |Σ| capped at a pixel, the same Float
+// expression per lane (mul then add, no fusing), bytes.
+__attribute__((target("avx2")))
+static void gc_sweep_avx2(int32_t *cells, ptrdiff_t stride, int32_t width, int32_t height, uint8_t *bytes,
+                          uint16_t *extents) {
+    const __m256i full = _mm256_set1_epi32(FB_CELL_FULL), zero = _mm256_setzero_si256();
+    const __m256 scale = _mm256_set1_ps(FB_CELL_SCALE_255), half = _mm256_set1_ps(0.5f);
+    const __m256i last_lane = _mm256_set1_epi32(7), gather = _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0);
+    for (int32_t y = 0; y < height; y++) {
+        int32_t *row = cells + y * stride;
+        uint8_t *out = bytes + (ptrdiff_t)y * width;
+        __m256i running = zero;
+        int32_t first = -1, last = -1;
+        for (int32_t x = 0; x < width; x += 8) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(row + x));
+            _mm256_storeu_si256((__m256i *)(row + x), zero);
+            v = _mm256_add_epi32(v, _mm256_slli_si256(v, 4));
+            v = _mm256_add_epi32(v, _mm256_slli_si256(v, 8));
+            __m256i carry = _mm256_shuffle_epi32(v, 0xFF);
+            v = _mm256_add_epi32(v, _mm256_permute2x128_si256(carry, carry, 0x08));
+            v = _mm256_add_epi32(v, running);
+            running = _mm256_permutevar8x32_epi32(v, last_lane);
+            __m256i m = _mm256_min_epu32(_mm256_abs_epi32(v), full);
+            __m256i b = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(m), scale), half));
+            b = _mm256_packus_epi32(b, b);
+            b = _mm256_packus_epi16(b, b);
+            b = _mm256_permutevar8x32_epi32(b, gather);
+            uint64_t group = (uint64_t)_mm_cvtsi128_si64(_mm256_castsi256_si128(b));
+            memcpy(out + x, &group, 8);
+            if (group) {
+                if (first < 0) first = x + (__builtin_ctzll(group) >> 3);
+                last = x + 7 - (__builtin_clzll(group) >> 3);
+            }
+        }
+        row[width] = 0;
+        row[width + 1] = 0;
+        gc_extent(extents + 2 * y, first, last, width);
+    }
+}
+#endif
+
+// Computes the mask of `o` under the linear part of `t` plus phase (px, py) into `extents` and
+// `bytes` (g->height rows of g->width). `points`/`fixed` hold room for every point, `cells` for
+// (width + 2)·height zeros and is left zero.
+static void gc_mask_fill(const fb_glyph_outline *o, const fb_glyph_transform *placed, const gc_geometry *g,
+                         double *points, int32_t *fixed, int32_t *cells, uint8_t *bytes, uint16_t *extents) {
+    const ptrdiff_t stride = g->width + 2;
+    // The canvas transform: the phase moved by the mask's offset (exact: k/64 minus an integer).
+    const double a = placed->a, b = placed->b, c = placed->c, d = placed->d;
+    const double tx = placed->tx - (double)g->left, ty = placed->ty - (double)g->top;
+    const ptrdiff_t count = o->contours ? o->ends[o->contours - 1] : 0;
+    double min_x = INFINITY, min_y = INFINITY;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        double x = o->points[2 * i], y = o->points[2 * i + 1];
+        double px = a * x + c * y + tx, py = b * x + d * y + ty;
+        points[2 * i] = px;
+        points[2 * i + 1] = py;
+        min_x = gc_min(min_x, px);
+        min_y = gc_min(min_y, py);
+    }
+    if (count > 0 && isfinite(min_x) && isfinite(min_y)) {
+        // The polygon's own pixel box, as the path fill took it: vertices relative to its corner.
+        double bx = floor(min_x), by = floor(min_y);
+        if (bx < 0) bx = 0;
+        if (by < 0) by = 0;
+        for (ptrdiff_t i = 0; i < count; i++) {
+            fixed[2 * i] = gc_to_fixed(points[2 * i] - bx);
+            fixed[2 * i + 1] = gc_to_fixed(points[2 * i + 1] - by);
+        }
+        int32_t *origin = cells + (ptrdiff_t)by * stride + (ptrdiff_t)bx;
+        ptrdiff_t start = 0;
+        for (ptrdiff_t k = 0; k < o->contours; k++) {
+            ptrdiff_t end = o->ends[k];
+            if (end - start >= 3) {
+                int32_t px = fixed[2 * (end - 1)], py = fixed[2 * (end - 1) + 1];
+                for (ptrdiff_t i = start; i < end; i++) {
+                    int32_t x = fixed[2 * i], y = fixed[2 * i + 1];
+                    if (py != y) {
+                        int32_t x0 = px, y0 = py, x1 = x, y1 = y, direction = 1;
+                        if (py > y) { x0 = x; y0 = y; x1 = px; y1 = py; direction = -1; }
+                        // Most chords of a glyph stay in one cell of one row: gc_row_piece's first
+                        // case, here without the call.
+                        int32_t r0 = y0 >> FB_CELL_SHIFT, lo = x0 < x1 ? x0 : x1, hi = x0 < x1 ? x1 : x0;
+                        int32_t c0 = lo >> FB_CELL_SHIFT, base = c0 << FB_CELL_SHIFT;
+                        if (r0 == (y1 - 1) >> FB_CELL_SHIFT && hi <= base + FB_CELL_ONE) {
+                            int32_t d = direction * (y1 - y0), s = lo + hi - 2 * base;
+                            int32_t *cell = origin + r0 * stride + c0;
+                            cell[0] += d * (2 * FB_CELL_ONE - s);
+                            cell[1] += d * s;
+                        } else {
+                            gc_walk_edge(origin, stride, x0, y0, x1, y1, direction);
+                        }
+                    }
+                    px = x;
+                    py = y;
+                }
+            }
+            start = end;
+        }
+    }
+#if FB_X86
+    if (fb_cpu_has_avx2()) { gc_sweep_avx2(cells, stride, g->width, g->height, bytes, extents); return; }
+#endif
+    gc_sweep_scalar(cells, stride, g->width, g->height, bytes, extents);
+}
+
+static bool gc_scratch(fb_glyph_cache *cache, const fb_glyph_outline *o, const gc_geometry *g) {
+    size_t count = o->contours ? (size_t)o->ends[o->contours - 1] : 0;
+    if (!gc_reserve((void **)&cache->points, &cache->points_size, 2 * count, sizeof(double), 0)) return false;
+    if (!gc_reserve((void **)&cache->fixed, &cache->fixed_size, 2 * count, sizeof(int32_t), 0)) return false;
+    size_t old = cache->cells_size;
+    size_t needed = (size_t)(g->width + 2) * (size_t)g->height;
+    if (!gc_reserve((void **)&cache->cells, &cache->cells_size, needed, sizeof(int32_t), 0)) return false;
+    if (cache->cells_size > old) memset(cache->cells + old, 0, (cache->cells_size - old) * sizeof(int32_t));
+    return true;
+}
+
+static inline size_t gc_bytes_offset(size_t offset, int32_t height) {
+    return (offset + 4 * (size_t)height + 7) & ~(size_t)7;
+}
+
+ptrdiff_t fb_glyph_mask_compute(const fb_glyph_outline *outline, fb_glyph_transform t, int32_t geometry[4],
+                                uint8_t *bytes, ptrdiff_t capacity) {
+    gc_geometry g = { 0, 0, 0, 0 };
+    geometry[0] = geometry[1] = geometry[2] = geometry[3] = 0;
+    if (!gc_mask_geometry(outline, &t, &g)) return 0;
+    geometry[0] = g.left; geometry[1] = g.top; geometry[2] = g.width; geometry[3] = g.height;
+    ptrdiff_t size = (ptrdiff_t)g.width * g.height;
+    if (!bytes || capacity < size) return size;
+    fb_glyph_cache *scratch = fb_glyph_cache_create(0);
+    uint16_t *extents = malloc(4 * (size_t)g.height);
+    if (scratch && extents && gc_scratch(scratch, outline, &g))
+        gc_mask_fill(outline, &t, &g, scratch->points, scratch->fixed, scratch->cells, bytes, extents);
+    free(extents);
+    fb_glyph_cache_destroy(scratch);
+    return size;
+}
+
+// Stores the mask of key under `slot` (empty), computing it from `o`; false when out of memory.
+static gc_slot *gc_insert(fb_glyph_cache *cache, const gc_key *key, uint64_t hash, const fb_glyph_outline *o,
+                          const fb_glyph_transform *placed) {
+    gc_geometry g = { 0, 0, 0, 0 };
+    bool drawable = gc_mask_geometry(o, placed, &g);
+    size_t size = drawable ? gc_bytes_offset(0, g.height) + (size_t)g.width * g.height : 0;
+    if (cache->arena_used + size > cache->max_bytes || cache->count + 1 > FB_GC_MAX_ENTRIES) gc_clear(cache);
+    if ((cache->count + 1) * 2 > cache->capacity && !gc_grow(cache)) gc_clear(cache);
+    size_t offset = (cache->arena_used + 7) & ~(size_t)7;
+    if (drawable) {
+        if (!gc_reserve((void **)&cache->arena, &cache->arena_size, offset + size, 1, cache->max_bytes)) return NULL;
+        if (!gc_scratch(cache, o, &g)) return NULL;
+        uint16_t *extents = (uint16_t *)(cache->arena + offset);
+        uint8_t *bytes = cache->arena + gc_bytes_offset(offset, g.height);
+        gc_mask_fill(o, placed, &g, cache->points, cache->fixed, cache->cells, bytes, extents);
+        cache->arena_used = offset + size;
+    } else {
+        g.width = g.height = 0;
+    }
+    gc_slot *slot = gc_find(cache, key, hash);
+    slot->key = *key;
+    slot->hash = hash;
+    slot->offset = offset;
+    slot->x = g.left;
+    slot->y = g.top;
+    slot->width = g.width;
+    slot->height = g.height;
+    cache->count++;
+    return slot;
+}
+
+int fb_glyph_cache_draw(fb_glyph_cache *cache, uint64_t font, uint32_t glyph, fb_glyph_transform t,
+                        const fb_glyph_outline *outline, uint32_t *pixels, ptrdiff_t stride,
+                        ptrdiff_t canvas_width, ptrdiff_t canvas_height, uint32_t fill, uint32_t opacity,
+                        int32_t box[4]) {
+    box[0] = box[1] = box[2] = box[3] = 0;
+    // Rule 1: 1/64 px (FreeType's 26.6 grid), rounded down; GlyphCache.place's Double steps.
+    double qx = floor(t.tx * FB_GC_PHASES), qy = floor(t.ty * FB_GC_PHASES);
+    double ix = floor(qx / FB_GC_PHASES), iy = floor(qy / FB_GC_PHASES);
+    // An origin this far out places no mask on any canvas (and would not fit the offsets).
+    if (!(fabs(ix) < 1073741824.0) || !(fabs(iy) < 1073741824.0)) return FB_GLYPH_HIT;
+    uint32_t phase_x = (uint32_t)(qx - ix * FB_GC_PHASES), phase_y = (uint32_t)(qy - iy * FB_GC_PHASES);
+    gc_key key = { font, gc_bits(t.a), gc_bits(t.b), gc_bits(t.c), gc_bits(t.d), glyph, phase_x << 8 | phase_y };
+    uint64_t hash = gc_hash(&key);
+    gc_slot *slot = gc_find(cache, &key, hash);
+    int result = FB_GLYPH_HIT;
+    if (slot->hash) {
+        cache->hits++;
+    } else {
+        if (!outline) return FB_GLYPH_MISS;
+        fb_glyph_transform placed = { t.a, t.b, t.c, t.d, (double)phase_x / FB_GC_PHASES, (double)phase_y / FB_GC_PHASES };
+        slot = gc_insert(cache, &key, hash, outline, &placed);
+        cache->misses++;
+        result = FB_GLYPH_COMPUTED;
+        if (!slot) return result;
+    }
+    if (slot->height == 0) return result;
+    const int64_t ox = (int64_t)ix + slot->x, oy = (int64_t)iy + slot->y;
+    const int64_t x0 = ox > 0 ? ox : 0, y0 = oy > 0 ? oy : 0;
+    const int64_t x1 = ox + slot->width < canvas_width ? ox + slot->width : canvas_width;
+    const int64_t y1 = oy + slot->height < canvas_height ? oy + slot->height : canvas_height;
+    if (!(x0 < x1 && y0 < y1)) return result;
+    box[0] = (int32_t)x0; box[1] = (int32_t)y0; box[2] = (int32_t)(x1 - x0); box[3] = (int32_t)(y1 - y0);
+    const uint16_t *extents = (const uint16_t *)(cache->arena + slot->offset);
+    const uint8_t *bytes = cache->arena + gc_bytes_offset(slot->offset, slot->height);
+    const ptrdiff_t row = (ptrdiff_t)(y0 - oy), column = (ptrdiff_t)(x0 - ox);
+    fb_blit_glyph_mask(pixels + y0 * stride + x0, stride, bytes + row * slot->width, slot->width, extents + 2 * row,
+                       column, (ptrdiff_t)(x1 - x0), (ptrdiff_t)(y1 - y0), fill, opacity);
+    return result;
+}
