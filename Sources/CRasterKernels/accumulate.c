@@ -28,10 +28,6 @@ typedef struct {
     ptrdiff_t *edge_count;
 } target;
 
-static inline void mark_cell(const target *t, ptrdiff_t row, ptrdiff_t column) {
-    t->bits[row * t->words + (column >> 6)] |= (uint64_t)1 << (column & 63);
-}
-
 static inline void mark_cells(const target *t, ptrdiff_t row, ptrdiff_t first, ptrdiff_t last) {
     uint64_t *base = t->bits + row * t->words;
     ptrdiff_t word = first >> 6, last_word = last >> 6;
@@ -42,6 +38,15 @@ static inline void mark_cells(const target *t, ptrdiff_t row, ptrdiff_t first, p
         word++;
     }
     base[word] |= bits & (~(uint64_t)0 >> (63 - (last & 63)));
+}
+
+// Marks cells `column` and `column + 1` (a one-cell row piece writes both): one word update
+// unless the pair straddles two words. Word (column + 1) >> 6 exists: column + 1 ≤ width + 1.
+static inline void mark_pair(const target *t, ptrdiff_t row, ptrdiff_t column) {
+    uint64_t *base = t->bits + row * t->words + (column >> 6);
+    const int k = (int)(column & 63);
+    base[0] |= (uint64_t)3 << k;   // bit 63 alone when k = 63 (the shift drops the other)
+    if (k == 63) base[1] |= 1;
 }
 
 static inline int64_t floor_div(int64_t n, int64_t d) {   // d > 0
@@ -66,8 +71,7 @@ void row_piece(const target *t, ptrdiff_t row, int32_t xa, int32_t xb, int32_t d
         int32_t s = lo + hi - 2 * base;
         cells[c0] += d * (2 * FB_CELL_ONE - s);
         cells[c0 + 1] += d * s;
-        mark_cell(t, row, c0);
-        mark_cell(t, row, c0 + 1);
+        mark_pair(t, row, c0);
         return;
     }
     int32_t c1 = (hi - 1) >> FB_CELL_SHIFT;

@@ -21,7 +21,8 @@ import Geometry
 
 /// The scratch of one frame drawn band by band.
 struct BandedFrame {
-    /// Rows a band: measured (`flipbook bench`, large-n256, CPU ms a frame) 16: …, 32: …, 64: …
+    /// Rows a band: 32 rows of a 1080p canvas are 240 KB, well inside a 1–2 MB L2 with the
+    /// shapes' cells beside them. Not yet tuned by measurement (see Sources/Raster/README.md).
     static let bandRows = 32
 
     private var shapes: [fb_band_shape] = []

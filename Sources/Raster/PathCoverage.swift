@@ -56,7 +56,8 @@ extension ShapeCoverage {
         if flattening.set(path, transform: transform, visible: canvas), !flattening.points.isEmpty {
             box = Self.pixelBox(of: flattening.points, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
             if let clip, !box.isEmpty {
-                box = box.intersection(Self.pixelBox(of: clip.points, canvasWidth: canvasWidth, canvasHeight: canvasHeight))
+                box = box.intersection(
+                    Self.pixelBox(of: clip.points, canvasWidth: canvasWidth, canvasHeight: canvasHeight))
             }
         }
         // An empty polygon resets the buffers for `box` and draws nothing.

@@ -102,7 +102,8 @@ public struct Rasterizer: Sendable {
             pixmap = Pixmap(width: list.width, height: list.height)
         }
         if BandedFrame.accepts(list) {
-            drawBanded(list, restoring: [IntRect(uncheckedX: 0, y: 0, width: list.width, height: list.height)], onto: &pixmap)
+            drawBanded(
+                list, restoring: [IntRect(uncheckedX: 0, y: 0, width: list.width, height: list.height)], onto: &pixmap)
         } else {
             pixmap.fill(list.background)
             for rect in list.rects { draw(rect, onto: &pixmap) }
