@@ -22,11 +22,11 @@ typedef struct {
     uint64_t *bits;
     ptrdiff_t stride;
     ptrdiff_t words;
+    // When non-NULL, the clipped fixed-point edges are appended here (fb_build_edges) instead of
+    // being walked into cells; `edge_count` counts them.
+    fb_edge *edges;
+    ptrdiff_t *edge_count;
 } target;
-
-static inline void mark_cell(const target *t, ptrdiff_t row, ptrdiff_t column) {
-    t->bits[row * t->words + (column >> 6)] |= (uint64_t)1 << (column & 63);
-}
 
 static inline void mark_cells(const target *t, ptrdiff_t row, ptrdiff_t first, ptrdiff_t last) {
     uint64_t *base = t->bits + row * t->words;
@@ -38,6 +38,15 @@ static inline void mark_cells(const target *t, ptrdiff_t row, ptrdiff_t first, p
         word++;
     }
     base[word] |= bits & (~(uint64_t)0 >> (63 - (last & 63)));
+}
+
+// Marks cells `column` and `column + 1` (a one-cell row piece writes both): one word update
+// unless the pair straddles two words. Word (column + 1) >> 6 exists: column + 1 ≤ width + 1.
+static inline void mark_pair(const target *t, ptrdiff_t row, ptrdiff_t column) {
+    uint64_t *base = t->bits + row * t->words + (column >> 6);
+    const int k = (int)(column & 63);
+    base[0] |= (uint64_t)3 << k;   // bit 63 alone when k = 63 (the shift drops the other)
+    if (k == 63) base[1] |= 1;
 }
 
 static inline int64_t floor_div(int64_t n, int64_t d) {   // d > 0
@@ -62,8 +71,7 @@ void row_piece(const target *t, ptrdiff_t row, int32_t xa, int32_t xb, int32_t d
         int32_t s = lo + hi - 2 * base;
         cells[c0] += d * (2 * FB_CELL_ONE - s);
         cells[c0 + 1] += d * s;
-        mark_cell(t, row, c0);
-        mark_cell(t, row, c0 + 1);
+        mark_pair(t, row, c0);
         return;
     }
     int32_t c1 = (hi - 1) >> FB_CELL_SHIFT;
@@ -130,6 +138,17 @@ static inline int32_t to_fixed(double v) {   // v ≥ 0, rounded to nearest
 static inline double sw_min(double x, double y) { return y < x ? y : x; }
 static inline double sw_max(double x, double y) { return y >= x ? y : x; }
 
+// The one place clipped edges leave stage 1: walked into cells now, or kept for a band-wise walk
+// (fb_walk_edges_rows), which gives the same cells row for row.
+static inline __attribute__((always_inline))
+void emit_edge(const target *t, int32_t x0, int32_t y0, int32_t x1, int32_t y1, int32_t direction) {
+    if (t->edges != NULL) {
+        if (y0 < y1) t->edges[(*t->edge_count)++] = (fb_edge){ x0, y0, x1, y1, direction };
+        return;
+    }
+    walk_edge(t, x0, y0, x1, y1, direction);
+}
+
 // A downward piece with both x in [0, width], clipped to rows [0, height] here.
 static void add_piece(const target *t, double x0, double y0, double x1, double y1, int32_t direction, double height) {
     double y_start = sw_max(y0, 0), y_end = sw_min(y1, height);
@@ -137,7 +156,7 @@ static void add_piece(const target *t, double x0, double y0, double x1, double y
     double dxdy = (x1 - x0) / (y1 - y0);
     double lo = sw_min(x0, x1), hi = sw_max(x0, x1);
 #define PIECE_X(y) ((y) == y1 ? x1 : (y) == y0 ? x0 : sw_min(sw_max(x0 + ((y) - y0) * dxdy, lo), hi))
-    walk_edge(t, to_fixed(PIECE_X(y_start)), to_fixed(y_start), to_fixed(PIECE_X(y_end)), to_fixed(y_end), direction);
+    emit_edge(t, to_fixed(PIECE_X(y_start)), to_fixed(y_start), to_fixed(PIECE_X(y_end)), to_fixed(y_end), direction);
 #undef PIECE_X
 }
 
@@ -152,7 +171,7 @@ void add_line(const target *t, double p0x, double p0y, double p1x, double p1y, d
     if (!(by > 0) || !(ty < height)) return;
     // The usual edge: inside the box, nothing to cut; straight to fixed point.
     if (tx >= 0 && bx >= 0 && tx <= width && bx <= width && ty >= 0 && by <= height) {
-        walk_edge(t, to_fixed(tx), to_fixed(ty), to_fixed(bx), to_fixed(by), direction);
+        emit_edge(t, to_fixed(tx), to_fixed(ty), to_fixed(bx), to_fixed(by), direction);
         return;
     }
     double dxdy = (bx - tx) / (by - ty);
@@ -185,7 +204,7 @@ void fb_accumulate_polygon(const double *points, ptrdiff_t count, double origin_
                            ptrdiff_t height, int32_t *cells, uint64_t *bits, ptrdiff_t stride,
                            ptrdiff_t words, ptrdiff_t width) {
     if (count < 3 || width <= 0 || height <= 0) return;
-    const target t = { cells, bits, stride, words };
+    const target t = { cells, bits, stride, words, NULL, NULL };
     const double w = (double)width, h = (double)height;
     double px = points[2 * (count - 1)] - origin_x, py = points[2 * (count - 1) + 1] - origin_y;
     for (ptrdiff_t i = 0; i < count; i++) {
@@ -194,4 +213,61 @@ void fb_accumulate_polygon(const double *points, ptrdiff_t count, double origin_
         px = cx;
         py = cy;
     }
+}
+
+ptrdiff_t fb_build_edges(const double *points, ptrdiff_t count, double origin_x, double origin_y, ptrdiff_t height,
+                         ptrdiff_t width, fb_edge *edges) {
+    if (count < 3 || width <= 0 || height <= 0) return 0;
+    ptrdiff_t n = 0;
+    const target t = { NULL, NULL, 0, 0, edges, &n };
+    const double w = (double)width, h = (double)height;
+    double px = points[2 * (count - 1)] - origin_x, py = points[2 * (count - 1) + 1] - origin_y;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        double cx = points[2 * i] - origin_x, cy = points[2 * i + 1] - origin_y;
+        add_line(&t, px, py, cx, cy, w, h);
+        px = cx;
+        py = cy;
+    }
+    return n;
+}
+
+// walk_edge restricted to box rows lo ..< hi, written to cell rows 0 ..< hi − lo: the same row
+// pieces with the same x, because x at each row boundary is a closed form of the accumulator
+// (x0 + floor((n + k·step) / den) after k rows), so the walk can start at any row.
+static inline __attribute__((always_inline))
+void walk_edge_rows(const target *t, const fb_edge *e, int32_t lo, int32_t hi) {
+    const int32_t x0 = e->x0, y0 = e->y0, x1 = e->x1, y1 = e->y1, direction = e->direction;
+    const int32_t r0 = y0 >> FB_CELL_SHIFT, r1 = (y1 - 1) >> FB_CELL_SHIFT;
+    if (r1 < lo || r0 >= hi) return;
+    if (r0 == r1) { row_piece(t, r0 - lo, x0, x1, direction * (y1 - y0)); return; }
+    int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0, den = 2 * dy;
+    int32_t first_cover = ((r0 + 1) << FB_CELL_SHIFT) - y0;
+    int64_t step = 2 * dx * FB_CELL_ONE;
+    int64_t lift = floor_div(step, den), lrem = step - lift * den;
+    int32_t row = r0 > lo ? r0 : lo;
+    // x at the top of `row` (boundary k = row − r0 − 1; for row = r0 that is the first crossing
+    // below y0, and the first piece starts at x0).
+    int64_t n = 2 * dx * first_cover + dy + (int64_t)(row > r0 ? row - r0 - 1 : 0) * step;
+    int64_t q = floor_div(n, den), rem = n - q * den;
+    int32_t xb = x0 + (int32_t)q;
+    if (row == r0) {
+        row_piece(t, r0 - lo, x0, xb, direction * first_cover);
+        row++;
+    }
+    const int32_t end = r1 < hi ? r1 : hi;
+    for (; row < end; row++) {
+        int32_t xa = xb;
+        xb += (int32_t)lift;
+        rem += lrem;
+        if (rem >= den) { rem -= den; xb++; }
+        row_piece(t, row - lo, xa, xb, direction * FB_CELL_ONE);
+    }
+    if (r1 < hi) row_piece(t, r1 - lo, xb, x1, direction * (y1 - (r1 << FB_CELL_SHIFT)));
+}
+
+void fb_walk_edges_rows(const fb_edge *edges, ptrdiff_t count, ptrdiff_t first_row, ptrdiff_t row_count,
+                        int32_t *cells, uint64_t *bits, ptrdiff_t stride, ptrdiff_t words) {
+    const target t = { cells, bits, stride, words, NULL, NULL };
+    const int32_t lo = (int32_t)first_row, hi = (int32_t)(first_row + row_count);
+    for (ptrdiff_t i = 0; i < count; i++) walk_edge_rows(&t, edges + i, lo, hi);
 }

@@ -41,7 +41,7 @@ static inline uint32_t layer_colour(const fb_paint *paint, uint32_t cf, uint32_t
 // The colour of every fill coverage byte for a paint without a border: table[b] is
 // layer_colour(paint, b, 0) = mul255(mul255(fill, b), opacity), so table[0] is 0 and table[255]
 // the interior colour. Built per shape, 4 entries per SSE2 step (~0.1 µs).
-static void build_colour_table(uint32_t fill, uint32_t opacity, uint32_t *table) {
+void fb_build_colour_table(uint32_t fill, uint32_t opacity, uint32_t *table) {
 #if FB_X86
     const __m128i zero = _mm_setzero_si128(), half = _mm_set1_epi16(128);
     const __m128i f = _mm_unpacklo_epi8(_mm_set1_epi32((int)fill), zero);   // 2 pixels, 16-bit lanes
@@ -196,7 +196,7 @@ void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, 
         sweep_general(&rows, first, count, &paint, NULL, level, pixels, pixel_stride, false, false);
     } else {
         uint32_t table[256];
-        build_colour_table(paint.fill, paint.opacity, table);
+        fb_build_colour_table(paint.fill, paint.opacity, table);
         sweep_tabled(&rows, first, count, table, level, pixels, pixel_stride, false);
     }
 }
@@ -207,8 +207,13 @@ void fb_sweep_and_blit_path(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t co
     // region's coverage, multiplied in after the fill rule's fold.
     const int level = fb_kernel_level();
     uint32_t table[256];
-    build_colour_table(paint.fill, paint.opacity, table);
+    fb_build_colour_table(paint.fill, paint.opacity, table);
     if (rows.inner_cells != NULL) sweep_general(&rows, first, count, &paint, table, level, pixels, pixel_stride, even_odd, true);
     else if (even_odd) sweep_tabled(&rows, first, count, table, level, pixels, pixel_stride, true);
     else sweep_tabled(&rows, first, count, table, level, pixels, pixel_stride, false);
+}
+
+void fb_sweep_rows_tabled(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, const uint32_t *table,
+                          uint32_t *pixels, ptrdiff_t pixel_stride) {
+    sweep_tabled(rows, first, count, table, fb_kernel_level(), pixels, pixel_stride, false);
 }

@@ -126,7 +126,7 @@ struct ShapeCoverage {
                 clip.intersect(outline, into: &clipped, scratch: &clipScratch)
                 swap(&outline, &clipped)
             }
-            box = pixelBox(of: outline, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+            box = Self.pixelBox(of: outline, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         }
         return begin(polygon: outline, box: box, hole: hole, clip: clip)
     }
@@ -272,7 +272,7 @@ struct ShapeCoverage {
     }
 
     /// The canvas pixels touched by the polygon's bounding box; empty if a vertex is not finite.
-    func pixelBox(of points: [Point], canvasWidth: Int, canvasHeight: Int) -> IntRect {
+    static func pixelBox(of points: [Point], canvasWidth: Int, canvasHeight: Int) -> IntRect {
         var minX = Double.infinity
         var minY = Double.infinity
         var maxX = -Double.infinity

@@ -54,9 +54,10 @@ extension ShapeCoverage {
         var box = empty
         let canvas = Rect(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight))
         if flattening.set(path, transform: transform, visible: canvas), !flattening.points.isEmpty {
-            box = pixelBox(of: flattening.points, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+            box = Self.pixelBox(of: flattening.points, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
             if let clip, !box.isEmpty {
-                box = box.intersection(pixelBox(of: clip.points, canvasWidth: canvasWidth, canvasHeight: canvasHeight))
+                box = box.intersection(
+                    Self.pixelBox(of: clip.points, canvasWidth: canvasWidth, canvasHeight: canvasHeight))
             }
         }
         // An empty polygon resets the buffers for `box` and draws nothing.

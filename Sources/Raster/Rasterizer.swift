@@ -13,6 +13,7 @@ public struct Rasterizer: Sendable {
     var shapeCoverage = ShapeCoverage()
     var clipRegion = ClipRegion()
     var shadowRenderer = ShadowRenderer()
+    var bandedFrame = BandedFrame()
     /// The boxes drawn since `render(_:into:)` (FrameCanvas) began a frame; nil when not recording.
     var damage: [IntRect]? = nil
     /// Glyph masks for `DrawPath`s with a `glyph` key (GlyphCache.swift); never changes a byte.
@@ -67,16 +68,17 @@ public struct Rasterizer: Sendable {
         if storage.count != count { storage = [UInt8](repeating: 0, count: count) }
         // `consume` moves the buffer along, so it stays uniquely referenced and is drawn in place.
         var pixmap = Pixmap(width: list.width, height: list.height, adopting: consume storage)
-        if incremental {
-            for box in canvas.damage { pixmap.fill(box, with: list.background) }
-        } else {
-            pixmap.fill(list.background)
-        }
         var boxes: [IntRect] = []
         swap(&boxes, &canvas.damage)
+        let restore = incremental ? boxes : [IntRect(uncheckedX: 0, y: 0, width: list.width, height: list.height)]
         boxes.removeAll(keepingCapacity: true)
         damage = consume boxes
-        for rect in list.rects { draw(rect, onto: &pixmap) }
+        if BandedFrame.accepts(list) {
+            drawBanded(list, restoring: restore, onto: &pixmap)
+        } else {
+            for box in restore { pixmap.fill(box, with: list.background) }
+            for rect in list.rects { draw(rect, onto: &pixmap) }
+        }
         canvas.damage = damage ?? []
         damage = nil
         canvas.rgba = (consume pixmap).data
@@ -99,8 +101,13 @@ public struct Rasterizer: Sendable {
         if pixmap.width != list.width || pixmap.height != list.height {
             pixmap = Pixmap(width: list.width, height: list.height)
         }
-        pixmap.fill(list.background)
-        for rect in list.rects { draw(rect, onto: &pixmap) }
+        if BandedFrame.accepts(list) {
+            drawBanded(
+                list, restoring: [IntRect(uncheckedX: 0, y: 0, width: list.width, height: list.height)], onto: &pixmap)
+        } else {
+            pixmap.fill(list.background)
+            for rect in list.rects { draw(rect, onto: &pixmap) }
+        }
     }
 
     /// Composites one rounded rectangle onto `pixmap`, with Core Animation's layer semantics:

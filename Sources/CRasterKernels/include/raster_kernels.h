@@ -46,6 +46,62 @@ void fb_accumulate_polygon(const double *points, ptrdiff_t count, double origin_
                            ptrdiff_t height, int32_t *cells, uint64_t *bits, ptrdiff_t stride,
                            ptrdiff_t words, ptrdiff_t width);
 
+/// One edge of a shape's outline after clipping to its box, in 22.10 fixed point relative to the
+/// box's top-left corner, y0 < y1, `direction` ±1: what fb_accumulate_polygon walks.
+typedef struct {
+    int32_t x0, y0, x1, y1, direction;
+} fb_edge;
+
+/// fb_accumulate_polygon's clipping and rounding without the walk: appends the polygon's edges to
+/// `edges` (room for 3·count) and returns how many. Walking them all with fb_walk_edges_rows over
+/// every row gives exactly fb_accumulate_polygon's cells.
+ptrdiff_t fb_build_edges(const double *points, ptrdiff_t count, double origin_x, double origin_y, ptrdiff_t height,
+                         ptrdiff_t width, fb_edge *edges);
+
+/// Walks `edges` over box rows first_row ..< first_row + row_count only, into cell rows
+/// 0 ..< row_count of `cells` / `bits` (`stride` cells, `words` bit words a row): those rows'
+/// cells of a whole walk, exactly.
+void fb_walk_edges_rows(const fb_edge *edges, ptrdiff_t count, ptrdiff_t first_row, ptrdiff_t row_count,
+                        int32_t *cells, uint64_t *bits, ptrdiff_t stride, ptrdiff_t words);
+
+/// One shape of a frame drawn band by band: its box in canvas pixels, its paint, its outline's
+/// edges (and its border hole's, when `has_inner`) as ranges of the frame's edge array, and where
+/// its colour table starts in the frame's tables (fb_build_colour_table; −1 when it has a border
+/// or a hole, which take the general sweep).
+typedef struct {
+    int32_t x, y, width, height;
+    fb_paint paint;
+    int32_t outer_first, outer_count, inner_first, inner_count;
+    bool has_inner;
+    int32_t table;
+} fb_band_shape;
+
+/// A box of canvas pixels (x, y, width, height) to fill with the background before drawing.
+typedef struct {
+    int32_t x, y, width, height;
+} fb_box;
+
+/// Scratch cells for one band: room for (widest box + 2) × band_rows cells and
+/// ((widest box + 65) / 64) × band_rows bit words, each buffer all zero (and left so).
+typedef struct {
+    int32_t *outer_cells;
+    uint64_t *outer_bits;
+    int32_t *inner_cells;
+    uint64_t *inner_bits;
+} fb_band_scratch;
+
+/// Draws a frame band by band (rows [k·band_rows, (k + 1)·band_rows)): in each band, fills the
+/// `restore` boxes' rows with `background`, then accumulates and sweeps every shape's rows in that
+/// band, in order. The same bytes as filling every box and drawing the shapes one after the other
+/// (fb_accumulate_polygon, fb_sweep_and_blit), while the band of the canvas stays in cache.
+void fb_draw_banded(const fb_band_shape *shapes, ptrdiff_t shape_count, const fb_edge *edges, const uint32_t *tables,
+                    const fb_box *restore,
+                    ptrdiff_t restore_count, uint32_t background, uint32_t *pixels, ptrdiff_t canvas_width,
+                    ptrdiff_t canvas_height, ptrdiff_t band_rows, fb_band_scratch scratch);
+
+/// table[b] = mul255(mul255(fill, b), opacity) for every coverage byte b (256 entries).
+void fb_build_colour_table(uint32_t fill, uint32_t opacity, uint32_t *table);
+
 /// Sweeps rows first ..< first + count of `rows` (clearing what it reads) and composites each
 /// row's spans onto `pixels` (row r of the box starts at pixels + r·pixel_stride).
 void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
