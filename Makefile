@@ -51,7 +51,7 @@ figures:
 # for the shadows; a few hundred KB each), and one still. Made from the PNG frames Flipbook
 # renders (with the touch indicator and the device frame) into .build/gallery; bit-exact ffmpeg
 # flags and no metadata, so a rerun writes the same bytes.
-GALLERY_SCENES := widgets post snap-zones pull-down
+GALLERY_SCENES := widgets post snap-zones pull-down collisions watcher gradients stack
 GALLERY_GIF_FILTER := fps=20,scale=240:-2:flags=lanczos,split[a][b];[a]palettegen=max_colors=128:stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3:diff_mode=rectangle
 gallery:
 	@mkdir -p docs/gallery .build/gallery
