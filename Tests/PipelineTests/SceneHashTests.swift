@@ -16,6 +16,7 @@ struct SceneHashTests {
         "collisions.yaml": "134b2dc45bab1d47",
         "damped-resize.yaml": "a22786b411193e9a",
         "fields.yaml": "f87580fcf9486b81",
+        "gradients.yaml": "b16f4102698a9413",
         "gravity.json": "2ef95669e65b599d",
         "images.yaml": "42a70678c7db68fa",
         "interactive-cancel-displaylink.yaml": "ef9ee551bcf4f88a",
