@@ -86,26 +86,30 @@ example-test:
 
 # libFuzzer harnesses of the PNG reader (C, the CPNG shim) and the scene decoder (Swift), built
 # with AddressSanitizer into .build/fuzz (Tests/Fuzz/README.md). `make test` runs each briefly
-# with a fixed seed; `make fuzz-long` is the documented long run.
+# with a fixed seed; `make fuzz-long` is the documented long run. The short run uses a debug
+# build: it compiles in a third of release's CPU time (71 s against 198 s) and its 3,000 runs
+# take 8 s instead of 3; the long run, where throughput counts, builds in release.
 FUZZ := .build/fuzz
+FUZZ_CONFIG := debug
+fuzz-long: FUZZ_CONFIG := release
 FUZZ_FLAGS := -seed=1 -malloc_limit_mb=64 -rss_limit_mb=2048 -print_final_stats=1
 fuzz-build:
 	@mkdir -p $(FUZZ)
 	clang -g -O1 -fsanitize=fuzzer,address -fuse-ld=lld -I Sources/CPNG/include Tests/Fuzz/png_decode_fuzzer.c \
 	  -lpng -lz -o $(FUZZ)/png-decode-fuzzer
-	swift build -c release --build-path $(FUZZ) --product scene-decode-fuzzer \
+	swift build -c $(FUZZ_CONFIG) --build-path $(FUZZ) --product scene-decode-fuzzer \
 	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xcc -fsanitize=fuzzer-no-link
 	python3 Tests/Fuzz/make_png_seeds.py $(FUZZ)/png-seeds
 
 fuzz-short: fuzz-build
 	rm -rf $(FUZZ)/png-corpus $(FUZZ)/scene-corpus && mkdir -p $(FUZZ)/png-corpus $(FUZZ)/scene-corpus
 	$(FUZZ)/png-decode-fuzzer $(FUZZ_FLAGS) -runs=20000 -max_len=4096 $(FUZZ)/png-corpus $(FUZZ)/png-seeds
-	$(FUZZ)/release/scene-decode-fuzzer $(FUZZ_FLAGS) -runs=3000 -max_len=8192 $(FUZZ)/scene-corpus scenes
+	$(FUZZ)/$(FUZZ_CONFIG)/scene-decode-fuzzer $(FUZZ_FLAGS) -runs=3000 -max_len=8192 $(FUZZ)/scene-corpus scenes
 
 fuzz-long: fuzz-build
 	mkdir -p $(FUZZ)/png-corpus $(FUZZ)/scene-corpus
 	$(FUZZ)/png-decode-fuzzer $(FUZZ_FLAGS) -runs=1000000 -max_len=4096 $(FUZZ)/png-corpus $(FUZZ)/png-seeds
-	$(FUZZ)/release/scene-decode-fuzzer $(FUZZ_FLAGS) -runs=200000 -max_len=8192 $(FUZZ)/scene-corpus scenes
+	$(FUZZ)/$(FUZZ_CONFIG)/scene-decode-fuzzer $(FUZZ_FLAGS) -runs=200000 -max_len=8192 $(FUZZ)/scene-corpus scenes
 
 build-release:
 	swift build -c release --product flipbook

@@ -5,7 +5,7 @@ import SceneModel
 // precondition, a stack overflow, an ASan report or another error type fails the run.
 //
 // Built for fuzzing with FUZZING defined, `main` handing over to libFuzzer's driver (Tests/Fuzz/README.md):
-//   swift build -c release --build-path .build/fuzz --product scene-decode-fuzzer \
+//   swift build -c debug --build-path .build/fuzz --product scene-decode-fuzzer \
 //     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xcc -fsanitize=fuzzer-no-link
 // Without FUZZING (the ordinary `swift build`) it is a replayer: `scene-decode-fuzzer FILE…`
 // runs the same check on each file, so a crashing input can be debugged without sanitizers.
