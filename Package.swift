@@ -78,7 +78,11 @@ let package = Package(
         // The rasterizer's innermost loops (sweep and blend, AVX2 chosen at run time), -O even in
         // debug builds (`fastDebugC`): debug test builds would otherwise spend minutes in them.
         .target(name: "CRasterKernels", exclude: ["README.md"], cSettings: fastDebugC),
-        .target(name: "Raster", dependencies: ["Geometry", "Colors", "CRasterKernels"], exclude: ["README.md"]),
+        // -O in debug too (`fastDebugSwift`): the shadow blur and the per-pixel paint code are Swift,
+        // and unoptimised they made a debug render 10x slower, which the end-to-end tests pay.
+        .target(
+            name: "Raster", dependencies: ["Geometry", "Colors", "CRasterKernels"], exclude: ["README.md"],
+            swiftSettings: fastDebugSwift),
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
         // The PNG writer: libdeflate (a system-library target found by pkg-config) and our own
         // chunk framing; libpng (CPNG) stays the reader and the zlib writer.
