@@ -7,9 +7,9 @@ import PackageDescription
 // Layering rule: the model and timing never import the rasterizer, PNG or export.
 // `Timing`, `SceneModel` (and the leaf modules under them: `Geometry`, `Colors`, `VideoFormats`)
 // list none of `Raster`, `CRasterKernels`, `PNG`, `CPNG` or `Export` in their dependencies, and
-// `Tests/PipelineTests/LayeringTests.swift` greps their sources' imports so the rule holds.
-// (One known transitive path remains: `SceneModel` → `Icons` → `Raster`, until `Icons` imports
-// `Colors` instead; see that test.)
+// `Tests/PipelineTests/LayeringTests.swift` greps their sources' imports and walks their whole
+// dependency closures so the rule holds. Images (decoded `image:` files, a plain `SceneImage`)
+// reaches PNG's reader, never Raster: the pipeline builds the drawable picture once per render.
 
 // Hot loops (Box2D, the raster kernels, ImageDiff's per-pixel loops) are compiled with -O even in
 // debug builds of this checkout, so `swift test` (a debug build) does not spend minutes in them.
@@ -95,7 +95,7 @@ let package = Package(
         // JPEG decoding: the system libjpeg-turbo's TurboJPEG API (pkg-config supplies the flags).
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         // Image files (PNG, JPEG) decoded within limits into sRGB pixels for `image:` items.
-        .target(name: "Images", dependencies: ["PNG", "Raster", "Determinism", "CTurboJPEG"], exclude: ["README.md"]),
+        .target(name: "Images", dependencies: ["PNG", "Determinism", "CTurboJPEG"], exclude: ["README.md"]),
         // The text libraries as system-library targets: pkg-config supplies include paths and
         // link flags (no unsafeFlags), each a module map over the library's own headers.
         .systemLibrary(
@@ -183,7 +183,8 @@ let package = Package(
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Determinism"]),
         .testTarget(
-            name: "ImagesTests", dependencies: ["Images", "Raster", "PNG", "Geometry", "SceneModel", "Determinism"],
+            name: "ImagesTests",
+            dependencies: ["Images", "Raster", "Pipeline", "PNG", "Geometry", "SceneModel", "Determinism"],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "PNG", "TestSupport"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Export", "PNG", "TestSupport"]),

@@ -1,7 +1,6 @@
 import Determinism
 import Foundation
 import PNG
-import Raster
 
 /// An image file decoded: straight-alpha sRGB RGBA8 pixels upright (JPEG's EXIF orientation
 /// applied), and the hash of the file's bytes.
@@ -14,11 +13,6 @@ public struct DecodedImageFile: Sendable {
     public var rgba: [UInt8]
     /// FNV-1a 64 of the file's bytes, 16 hex digits (what the render manifest records).
     public var hash: String
-
-    /// The pixels premultiplied, with their mipmaps, ready to draw (`Raster.RasterImage`).
-    public func rasterImage() -> RasterImage {
-        RasterImage(width: width, height: height, straightRGBA: rgba, identity: hash)
-    }
 }
 
 /// Reads PNG (libpng) and JPEG (libjpeg-turbo) files within `ImageLimits`.
@@ -103,22 +97,45 @@ public enum ImageFile {
     }
 }
 
-/// A decoded image as the scene model holds it: its size in pixels and the drawable pixels. The
-/// model reads only the size; the pipeline draws `raster` (so the model never imports Raster).
-public struct SceneImage: Sendable, Hashable {
+/// A decoded image as the scene model holds it: its size in pixels, its straight-alpha RGBA8
+/// bytes and the hash of its file. A plain value, so the model never reaches the rasterizer: the
+/// pipeline premultiplies it and builds its mipmaps (`Raster.RasterImage`) once per render.
+///
+/// Equal when the identity (the file's content hash) and size are: the pixels follow from the
+/// file's bytes, so comparing them again would only cost time.
+public struct SceneImage: Sendable, Hashable, CustomStringConvertible {
     public let width: Int
     public let height: Int
-    /// Premultiplied, with mipmaps, ready to draw.
-    public let raster: RasterImage
+    /// 4 bytes a pixel, r, g, b, a, rows top to bottom, straight alpha (as decoded from the file).
+    public let straightRGBA: [UInt8]
+    /// FNV-1a 64 of the file's bytes, 16 hex digits: what identifies the pixels.
+    public let identity: String
 
-    public init(_ raster: RasterImage) {
-        self.width = raster.width
-        self.height = raster.height
-        self.raster = raster
+    /// Width and height must be positive and `straightRGBA` hold 4·width·height bytes.
+    public init(width: Int, height: Int, straightRGBA: [UInt8], identity: String) {
+        precondition(width > 0 && height > 0 && straightRGBA.count == 4 * width * height, "image size mismatch")
+        self.width = width
+        self.height = height
+        self.straightRGBA = straightRGBA
+        self.identity = identity
     }
+
+    public static func == (lhs: SceneImage, rhs: SceneImage) -> Bool {
+        lhs.identity == rhs.identity && lhs.width == rhs.width && lhs.height == rhs.height
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identity)
+        hasher.combine(width)
+        hasher.combine(height)
+    }
+
+    public var description: String { "SceneImage(\(width)×\(height), \(identity))" }
 }
 
 extension DecodedImageFile {
-    /// The pixels premultiplied with their mipmaps, wrapped for the scene model.
-    public func sceneImage() -> SceneImage { SceneImage(rasterImage()) }
+    /// The pixels as the scene model holds them, identified by the file's hash.
+    public func sceneImage() -> SceneImage {
+        SceneImage(width: width, height: height, straightRGBA: rgba, identity: hash)
+    }
 }

@@ -13,7 +13,7 @@ extension DisplayListBuilder {
     /// `scaleAspectFill` image overflows an item that does not mask, as in UIKit.
     static func imageContent(
         _ image: ItemImage, size: Size, transform: AffineTransform, scale: Double,
-        opacity: Double, clips: [ClipShape]
+        opacity: Double, clips: [ClipShape], images: PreparedImages
     ) -> [DrawPath] {
         let boundsToPixels = AffineTransform(translationX: -size.width / 2, y: -size.height / 2).concatenating(
             transform)
@@ -26,7 +26,7 @@ extension DisplayListBuilder {
         path.line(to: Point(place.minX, place.maxY))
         path.close()
         let paint = ImagePaint(
-            image: image.image.raster,
+            image: images.raster(image.image),
             toPixels: image.textureToBounds(in: size, scale: scale).concatenating(boundsToPixels))
         return [DrawPath(path: path, transform: boundsToPixels, paint: .image(paint), opacity: opacity, clips: clips)]
     }

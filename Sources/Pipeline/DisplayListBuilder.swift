@@ -133,7 +133,10 @@ extension DisplayListBuilder {
     /// Opacity multiplies down the tree; `masksToBounds` adds the item's rounded bounds to its
     /// descendants' clips; a layer whose time is outside its active span (local time < 0 for a
     /// reversed layer, before its beginTime) is not drawn, and neither are its descendants.
-    static func build(canvas: Canvas, order: [Int], timing: SceneTiming, texts: SceneTexts? = nil) -> DisplayList {
+    static func build(
+        canvas: Canvas, order: [Int], timing: SceneTiming, texts: SceneTexts? = nil,
+        images: PreparedImages
+    ) -> DisplayList {
         let (background, backgroundRect) = Self.background(canvas)
         var list = DisplayList(width: canvas.pixelWidth, height: canvas.pixelHeight, background: background)
         if let backgroundRect { list.rects.append(backgroundRect) }
@@ -180,7 +183,7 @@ extension DisplayListBuilder {
                 node.item.image.map {
                     imageContent(
                         $0, size: size, transform: transform, scale: canvas.scale,
-                        opacity: drawnOpacity, clips: childClips)
+                        opacity: drawnOpacity, clips: childClips, images: images)
                 } ?? []
             // Core Animation draws the border over the contents: an image item's border follows its image.
             if node.item.image != nil,

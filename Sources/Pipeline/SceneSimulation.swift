@@ -36,6 +36,8 @@ public final class SceneSimulation {
     private(set) var timing: SceneTiming!
     /// Text items' layouts, set once (`text:` items).
     let texts: SceneTexts
+    /// Image items' pictures, premultiplied with mipmaps on first use and kept for every frame.
+    let images = PreparedImages()
     /// The timing node of each top-level item (`scene.items[i]`), for `tracedState(at:)`.
     private var topLevelNodes: [Int?] = []
     /// The circles under scripted fingers (`touches:`), drawn over the items.
@@ -231,7 +233,8 @@ public final class SceneSimulation {
     public func displayList() -> DisplayList {
         var list =
             timing.isUsed
-            ? DisplayListBuilder.build(canvas: scene.canvas, order: drawOrder, timing: timing, texts: texts)
+            ? DisplayListBuilder.build(
+                canvas: scene.canvas, order: drawOrder, timing: timing, texts: texts, images: images)
             : DisplayListBuilder.build(canvas: scene.canvas, items: scene.items, order: drawOrder, state: dynamicItems)
         // Over the items: the touch indicator, then the device bezel.
         list.rects += touchIndicator.rects(atTick: tick, scale: scene.canvas.scale)

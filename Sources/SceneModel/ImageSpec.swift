@@ -31,7 +31,8 @@ public struct ItemImage: Equatable, Sendable, CustomDebugStringConvertible {
     /// `contentsRect`: the part of the image shown, in its unit square [x, y, width, height];
     /// default the whole image. A sprite sheet's frame.
     public var contentsRect = Rect(x: 0, y: 0, width: 1, height: 1)
-    /// The decoded pixels (premultiplied, with mipmaps).
+    /// The decoded pixels (straight RGBA8, with the file's hash); the pipeline premultiplies them and
+    /// builds their mipmaps once per render.
     public var image: SceneImage
 
     public init(file: String, path: String, hash: String, image: SceneImage) {

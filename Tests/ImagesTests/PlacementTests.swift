@@ -1,6 +1,7 @@
 import Geometry
 import Images
 import PNG
+import Pipeline
 import Raster
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 struct PlacementTests {
     private func photo() throws -> (DecodedImageFile, RasterImage) {
         let file = try ImageFile.load(path: fixture("photo.png"))
-        return (file, file.rasterImage())
+        return (file, RasterImage(file.sceneImage()))
     }
 
     @Test("an image placed 1:1 at whole pixels is copied byte for byte")
@@ -29,7 +30,7 @@ struct PlacementTests {
     @Test("a translucent image 1:1 keeps its premultiplied pixels exactly")
     func translucentCopy() throws {
         let file = try ImageFile.load(path: fixture("rgba8.png"))
-        let image = file.rasterImage()
+        let image = RasterImage(file.sceneImage())
         let pixmap = paintRect(.image(ImagePaint(image: image, toPixels: .identity)), width: 13, height: 7)
         for y in 0..<7 { for x in 0..<13 { #expect(pixmap[x: x, y: y] == image[x: x, y: y]) } }
         // And those are the file's straight pixels premultiplied, round(c·a/255) per channel.

@@ -80,4 +80,23 @@ struct ImageRenderTests {
         #expect(
             report.problems.first?.hasPrefix("images: image pixels.png (\(path)): hash ") == true, "\(report.problems)")
     }
+
+    @Test(
+        "each image file is premultiplied and mipmapped once per render: images.yaml's three items share one picture on every frame"
+    )
+    func preparedOncePerRender() throws {
+        let scene = try SceneLoader.load(path: repositoryRoot + "/scenes/images.yaml")
+        let simulation = try SceneSimulation(scene: scene)
+        var pictures: [RasterImage] = []
+        for _ in 0..<3 {
+            for rect in simulation.displayList().rects {
+                for path in rect.content { if case .image(let paint) = path.paint { pictures.append(paint.image) } }
+            }
+            simulation.advance()
+        }
+        // Three items on three frames draw the one landscape.jpg.
+        #expect(pictures.count == 9)
+        #expect(pictures.allSatisfy { $0 === pictures[0] })
+        #expect(simulation.images.preparedCount == 1)
+    }
 }

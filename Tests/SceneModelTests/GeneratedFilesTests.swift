@@ -47,15 +47,60 @@ struct GeneratedFilesTests {
 
     @Test("a table is replaced between its markers and the prose around it is kept")
     func tableReplacedBetweenMarkers() throws {
-        let doc = SceneKeys.docTables.map {
-            "intro \($0.marker)\n<!-- keys:\($0.marker) -->\nstale\n<!-- /keys:\($0.marker) -->\nafter"
-        }
-        .joined(separator: "\n")
+        let doc =
+            (SceneKeys.docTables.map {
+                "intro \($0.marker)\n<!-- keys:\($0.marker) -->\nstale\n<!-- /keys:\($0.marker) -->\nafter"
+            } + SceneKeys.callTables.map { "<!-- calls:\($0.marker) -->\nstale\n<!-- /calls:\($0.marker) -->" })
+            .joined(separator: "\n")
         let out = try SceneFormatFiles.doc(from: doc)
         #expect(!out.contains("stale"))
         #expect(out.contains("intro canvas\n<!-- keys:canvas -->\n| key | type | default | range | meaning |\n"))
         #expect(out.contains("| `scale` | number | `2` | > 0, ≤ 8 | Pixels per point (UIKit screen scale). |\n"))
-        #expect(out.hasSuffix("<!-- /keys:\(SceneKeys.docTables.last!.marker) -->\nafter"))
+        #expect(out.contains("<!-- /keys:\(SceneKeys.docTables.last!.marker) -->\nafter"))
+        #expect(
+            out.contains(
+                "| `finishAnimation` | `position` (required, `end`, `start`, `current`) | `finishAnimation(at:)` |\n"))
+        #expect(
+            out.contains(
+                "| `addAnimations` | `changes` (required), `delayFactor` (default `0`, 0 … 1) | `addAnimations(_:delayFactor:)` |\n"
+            ))
+    }
+
+    @Test(
+        "the controls' oneOf and the drag of animator calls are generated: emptied in the committed schema, they come back"
+    )
+    func controlsAndAnimatorDragAreGenerated() throws {
+        let text = try String(
+            contentsOf: repositoryRoot.appendingPathComponent(SceneFormatFiles.schemaPath), encoding: .utf8)
+        let committed = JSONValue(try #require(try JSONReader.parse(text, file: "schema.json")))
+        let drag = AnimatorCallKeys.spec.schemaPath + ["properties", "drag"]
+        // Stale contents in the committed places (the generator keeps a member's place, not its value).
+        let emptied = committed.replacing(at: ["$defs", "control", "oneOf"], with: .array([]))
+            .replacing(at: ["$defs", "control", "description"], with: .string("stale"))
+            .replacing(at: drag + ["properties"], with: .object([JSONValue.Member]()))
+            .replacing(at: drag + ["required"], with: .array([]))
+        #expect(emptied.printed != text)
+        #expect(SchemaGenerator.regenerate(emptied).printed == text)
+        // The two forms of a control, each closed, with the keys it needs.
+        let forms = try #require(SchemaGenerator.regenerate(emptied).value(at: ["$defs", "control", "oneOf"]))
+        guard case .array(let alternatives) = forms else {
+            Issue.record("oneOf is not a list: \(forms)")
+            return
+        }
+        #expect(
+            alternatives.map { $0.value(at: ["required"]) } == [
+                .array([.string("value"), .string("range")]), .array([.string("color")]),
+            ])
+    }
+
+    @Test("the animator calls' argument table and the decoder read the same declarations")
+    func callTablesComeFromDeclarations() {
+        #expect(AnimatorCallKeys.calls.count == 12)
+        #expect(AnimatorCallKeys.takes["scrub"] == ["ramp", "drag"])
+        #expect(AnimatorCallKeys.needs["addCompletion"]?.0 == "name")
+        // Every argument a call takes is a declared key of the call object.
+        let declared = Set(AnySpec(AnimatorCallKeys.spec).keys.map(\.doc.name))
+        #expect(AnimatorCallKeys.declarations.allSatisfy { Set($0.takes).isSubset(of: declared) })
     }
 
     @Test("markdown becomes plain text in schema descriptions")

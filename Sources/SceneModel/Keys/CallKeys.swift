@@ -46,27 +46,70 @@ struct DragDraft {
     var to: Point = .zero
 }
 
+/// One call of a timeline: the arguments it takes (declared once, as keys of the call's object),
+/// the one it needs with the hint of its "missing key" message, and what it is in Apple's API (the
+/// docs' call table). `oneArgument` marks a call that needs exactly one of its arguments (a
+/// scrub's `ramp` or `drag`), a rule its structure check states.
+struct CallDeclaration {
+    var name: String
+    var takes: [String] = []
+    var needs: (key: String, hint: String)? = nil
+    var oneArgument = false
+    var apple: String
+}
+
 enum AnimatorCallKeys {
-    static let calls = [
-        "startAnimation", "pauseAnimation", "stopAnimation", "finishAnimation",
-        "fractionComplete", "scrub", "isReversed", "continueAnimation", "addAnimations",
-        "isInterruptible", "isUserInteractionEnabled", "addCompletion",
+    /// Every call, in documented order.
+    static let declarations: [CallDeclaration] = [
+        CallDeclaration(
+            name: "startAnimation", takes: ["afterDelay"],
+            apple: "`startAnimation()` / `startAnimation(afterDelay:)`"),
+        CallDeclaration(name: "pauseAnimation", apple: "`pauseAnimation()`"),
+        CallDeclaration(name: "stopAnimation", takes: ["withoutFinishing"], apple: "`stopAnimation(_:)`"),
+        CallDeclaration(
+            name: "finishAnimation", takes: ["position"], needs: ("position", "position: end, start or current"),
+            apple: "`finishAnimation(at:)`"),
+        CallDeclaration(
+            name: "fractionComplete", takes: ["value"], needs: ("value", "value: a fraction in [0, 1]"),
+            apple: "`fractionComplete = value`"),
+        CallDeclaration(
+            name: "scrub", takes: ["ramp", "drag"], oneArgument: true,
+            apple:
+                "`fractionComplete` set every tick; times are seconds after `at`; a drag's value is the finger's projection on the track `from → to` (default `from`: the first point), clamped to [0, 1]"
+        ),
+        CallDeclaration(
+            name: "isReversed", takes: ["value"], needs: ("value", "value: true or false"),
+            apple: "`isReversed = value` (a boolean)"),
+        CallDeclaration(
+            name: "continueAnimation", takes: ["timingParameters", "durationFactor"],
+            apple: "`continueAnimation(withTimingParameters:durationFactor:)`; `durationFactor` 0 = the remaining time"
+        ),
+        CallDeclaration(
+            name: "addAnimations", takes: ["changes", "delayFactor"],
+            needs: ("changes", "changes: { itemId: { property: value, … } }"), apple: "`addAnimations(_:delayFactor:)`"),
+        CallDeclaration(
+            name: "isInterruptible", takes: ["value"], needs: ("value", "value: true or false"),
+            apple:
+                "`isInterruptible = value` (a boolean); UIKit raises unless the animator is inactive (a load error here)"
+        ),
+        CallDeclaration(
+            name: "isUserInteractionEnabled", takes: ["value"], needs: ("value", "value: true or false"),
+            apple:
+                "`isUserInteractionEnabled = value` (a boolean); UIKit raises while the animator is active (a load error here)"
+        ),
+        CallDeclaration(
+            name: "addCompletion", takes: ["name"],
+            needs: ("name", "name: a label the trace prints when the handler runs"),
+            apple:
+                "`addCompletion { position in … }`, allowed in every state; when the completions run, the trace logs each named handler in the order added: `animator sheet completion dismiss ran at .end`"
+        ),
     ]
-    /// The arguments each call takes, and the hint of each one it needs.
-    static let takes: [String: [String]] = [
-        "startAnimation": ["afterDelay"], "stopAnimation": ["withoutFinishing"], "finishAnimation": ["position"],
-        "fractionComplete": ["value"], "isReversed": ["value"], "scrub": ["ramp", "drag"],
-        "continueAnimation": ["timingParameters", "durationFactor"], "addAnimations": ["changes", "delayFactor"],
-        "isInterruptible": ["value"], "isUserInteractionEnabled": ["value"], "addCompletion": ["name"],
-    ]
-    static let needs: [String: (String, String)] = [
-        "finishAnimation": ("position", "position: end, start or current"),
-        "fractionComplete": ("value", "value: a fraction in [0, 1]"),
-        "isReversed": ("value", "value: true or false"), "isInterruptible": ("value", "value: true or false"),
-        "isUserInteractionEnabled": ("value", "value: true or false"),
-        "addCompletion": ("name", "name: a label the trace prints when the handler runs"),
-        "addAnimations": ("changes", "changes: { itemId: { property: value, … } }"),
-    ]
+    static let calls = declarations.map(\.name)
+    /// The arguments each call takes.
+    static let takes = Dictionary(uniqueKeysWithValues: declarations.map { ($0.name, $0.takes) })
+    /// The argument each call needs, and the hint of its "missing key" message.
+    static let needs = Dictionary(
+        uniqueKeysWithValues: declarations.compactMap { d in d.needs.map { (d.name, ($0.key, $0.hint)) } })
 
     static var spec: ObjectSpec<CallDraft> {
         ObjectSpec(
@@ -226,7 +269,7 @@ enum CallKeys {
 
     static var ramp: Key<CallDraft> {
         .optional(
-            "ramp", \.ramp, docType: "`[[t, value], …]`",
+            "ramp", \.ramp, docType: "`[[t, value], …]`", type: .points(docType: "`[[t, value], …]`", size: 2),
             doc: "scrub: the value over time, seconds after `at`, piecewise linear.", defaultDoc: "—",
             rangeDoc: "at least one point",
             read: { d, n, at in
@@ -272,9 +315,9 @@ enum ScrubDragKeys {
             prototype: DragDraft(),
             keys: [
                 .value(
-                    "path", \.path, docType: "`[[t, x, y], …]`",
+                    "path", \.path, docType: "`[[t, x, y], …]`", type: .points(docType: "`[[t, x, y], …]`", size: 3),
                     required: "path: [[time, x, y], …], the finger over time",
-                    doc: "Seconds after `at`.",
+                    doc: "`[[time, x, y], …]`, seconds after `at`.",
                     read: { d, n, at in
                         let points = try d.list(n, at: at).enumerated().map { k, x -> Scrub.DragPoint in
                             let v = try d.numbers(x, at: at + "[\(k)]", count: 3, names: "[time, x, y]")

@@ -28,14 +28,14 @@ enum ControlKeys {
                     doc: KeyDoc(
                         name: "value", type: .number,
                         doc: "The value the scene uses unless `--set` or a slider gives another.",
-                        defaultDoc: "**required** for a number", rangeDoc: "within `range`"),
+                        defaultDoc: "**required** for a number", rangeDoc: "within `range`", acceptsControl: false),
                     decode: { d, n, at, c in
                         c.value = try d.number(n, at: at)
                         c.valueNode = n
                     }),
                 Key(
                     doc: KeyDoc(
-                        name: "range", type: .other(docType: "`[lowest, highest]`", schemaRef: nil),
+                        name: "range", type: .other(docType: "`[lowest, highest]`", schemaRef: "number2"),
                         doc: "The values `--set` accepts and the slider's ends.",
                         defaultDoc: "**required** for a number", rangeDoc: "lowest < highest"),
                     decode: { d, n, at, c in
@@ -48,8 +48,8 @@ enum ControlKeys {
                     }),
                 Key(
                     doc: KeyDoc(
-                        name: "step", type: .number, doc: "The slider's step.", defaultDoc: "`0` (any value)",
-                        rangeDoc: "0 … highest − lowest"),
+                        name: "step", type: .number, range: .nonNegative, doc: "The slider's step.",
+                        defaultDoc: "`0` (any value)", rangeDoc: "0 … highest − lowest", acceptsControl: false),
                     decode: { d, n, at, c in
                         c.step = try d.number(n, at: at)
                         c.stepNode = n
@@ -75,7 +75,11 @@ enum ControlKeys {
                 }
                 _ = try f.required("value", hint: "value: the number it starts at (or color: \"#RRGGBB\")", decoder: d)
                 _ = try f.required("range", hint: "range: [lowest, highest], the slider's ends", decoder: d)
-            })
+            },
+            forms: [
+                SpecForm(keys: ["value", "range", "step"], required: ["value", "range"]),
+                SpecForm(keys: ["color"], required: ["color"]),
+            ])
     }
 
     /// The control named `name`, from its declaration.

@@ -24,7 +24,48 @@ enum DocTableGenerator {
             text.replaceSubrange(
                 start.upperBound..<end.lowerBound, with: render(table.specs, kindColumn: table.kindColumn))
         }
+        for table in SceneKeys.callTables {
+            let open = "<!-- calls:\(table.marker) -->\n"
+            let close = "<!-- /calls:\(table.marker) -->"
+            guard let start = text.range(of: open) else {
+                throw Failure(description: "missing marker \(open.dropLast()) in docs/scene-format.md")
+            }
+            guard let end = text.range(of: close, range: start.upperBound..<text.endIndex) else {
+                throw Failure(description: "marker \(open.dropLast()) is not closed by \(close)")
+            }
+            text.replaceSubrange(
+                start.upperBound..<end.lowerBound, with: renderCalls(table.calls, arguments: table.arguments))
+        }
         return text
+    }
+
+    /// One row per call: its name, its arguments (each "required", "default v" or "optional", from
+    /// the argument's declaration), and what it is in Apple's API.
+    static func renderCalls(_ calls: [CallDeclaration], arguments: AnySpec) -> String {
+        var lines = ["| `call` | keys | Apple call |", "|---|---|---|"]
+        for call in calls {
+            let keys = call.takes.map { name -> String in
+                let key = arguments.keys.first { $0.doc.name == name }
+                var notes: [String] = []
+                if call.needs?.key == name {
+                    notes.append("required")
+                } else if !call.oneArgument {
+                    if let value = key?.defaultValue {
+                        notes.append("default `\(inline(value))`")
+                    } else {
+                        notes.append("optional")
+                    }
+                }
+                if let key, !rangeCell(key.doc).isEmpty { notes.append(rangeCell(key.doc)) }
+                return "`\(name)`" + (notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))")
+            }
+            let cell =
+                call.oneArgument ? keys.joined(separator: " or ") + " (one of them)" : keys.joined(separator: ", ")
+            lines.append(
+                "|" + ["`\(call.name)`", cell, call.apple].map { $0.isEmpty ? " " : " \($0) " }.joined(separator: "|")
+                    + "|")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     static func render(_ specs: [AnySpec], kindColumn: Bool) -> String {
@@ -59,7 +100,7 @@ enum DocTableGenerator {
         case .pair(let a, let b): "`[\(a), \(b)]`"
         case .itemID: "item id"
         case .itemIDs: "item ids"
-        case .other(let docType, _): docType
+        case .other(let docType, _), .points(let docType, _): docType
         }
     }
 

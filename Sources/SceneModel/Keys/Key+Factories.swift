@@ -284,13 +284,13 @@ extension Key {
     /// An optional value of any shape, read by `read`.
     static func optional<Value>(
         _ name: String, _ path: WritableKeyPath<Object, Value?>, docType: String, schemaRef: String? = nil,
-        doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil,
+        type: KeyType? = nil, doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil,
         read: @escaping (SceneDecoder, SourceNode, String) throws -> Value
     ) -> Key {
         Key(
             doc: KeyDoc(
-                name: name, type: .other(docType: docType, schemaRef: schemaRef), doc: doc, defaultDoc: defaultDoc,
-                rangeDoc: rangeDoc),
+                name: name, type: type ?? .other(docType: docType, schemaRef: schemaRef), doc: doc,
+                defaultDoc: defaultDoc, rangeDoc: rangeDoc),
             decode: { d, node, at, object in object[keyPath: path] = try read(d, node, at) },
             defaultValue: nil)
     }
@@ -298,12 +298,12 @@ extension Key {
     /// A value of any shape, read by `read`; required or with its default documented in words.
     static func value<Value>(
         _ name: String, _ path: WritableKeyPath<Object, Value>, docType: String, schemaRef: String? = nil,
-        required: String? = nil, doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil,
-        read: @escaping (SceneDecoder, SourceNode, String) throws -> Value
+        type: KeyType? = nil, required: String? = nil, doc: String, defaultDoc: String? = nil,
+        rangeDoc: String? = nil, read: @escaping (SceneDecoder, SourceNode, String) throws -> Value
     ) -> Key {
         Key(
             doc: KeyDoc(
-                name: name, type: .other(docType: docType, schemaRef: schemaRef), required: required, doc: doc,
+                name: name, type: type ?? .other(docType: docType, schemaRef: schemaRef), required: required, doc: doc,
                 defaultDoc: defaultDoc, rangeDoc: rangeDoc),
             decode: { d, node, at, object in object[keyPath: path] = try read(d, node, at) },
             defaultValue: nil)

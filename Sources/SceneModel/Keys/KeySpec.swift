@@ -29,6 +29,9 @@ enum KeyType {
     case pair(String, String)
     case itemID
     case itemIDs
+    /// A non-empty list of points of `size` numbers each (`[[t, value], …]`, `[[t, x, y], …]`);
+    /// `docType` is the "type" column.
+    case points(docType: String, size: Int)
     /// Anything else: `docType` is the "type" column, `schemaRef` the `$defs` entry its schema
     /// refers to (nil: the committed schema's fragment for the key is kept as it is).
     case other(docType: String, schemaRef: String?)
@@ -85,6 +88,16 @@ struct KeyDoc {
     var schemaBounds: [(String, JSONValue)] = []
     /// Read before decoding (components, controls): documented, but not a key the decoder allows.
     var consumedBeforeDecoding = false
+    /// Whether a number may be written as `$name` (a control's value); false inside a control's
+    /// own declaration, where a control cannot name another.
+    var acceptsControl = true
+}
+
+/// One of the exclusive forms of an object (a control is a number or a colour): the keys it
+/// takes and the ones it needs. The schema states them as a `oneOf`.
+struct SpecForm {
+    var keys: [String]
+    var required: [String]
 }
 
 /// One key of an `Object`: its documentation, its typed read and its checks.
@@ -116,6 +129,8 @@ struct ObjectSpec<Object> {
     /// Rules between keys (exactly one of two forms, a key only with another), checked once the
     /// keys are known and before any value is read: like unknown keys, they are structural errors.
     var structure: ((SceneDecoder, SceneDecoder.Fields, String) throws -> Void)? = nil
+    /// Exclusive forms, when the object has them (`structure` enforces them while decoding).
+    var forms: [SpecForm]? = nil
 
     /// The keys the decoder allows, in documented order.
     var keyNames: [String] { keys.filter { !$0.doc.consumedBeforeDecoding }.map(\.name) }
@@ -130,12 +145,16 @@ struct AnySpec {
     var schemaPath: [String]
     var doc: String
     var keys: [(doc: KeyDoc, defaultValue: JSONValue?)]
+    var forms: [SpecForm]?
 
-    init<Object>(_ spec: ObjectSpec<Object>) {
+    /// `at` places the object's schema somewhere other than its own `schemaPath`: an object
+    /// written under two parents (a scrub's drag, in layer and animator calls) is declared once.
+    init<Object>(_ spec: ObjectSpec<Object>, at path: [String]? = nil) {
         name = spec.name
-        schemaPath = spec.schemaPath
+        schemaPath = path ?? spec.schemaPath
         doc = spec.doc
         keys = spec.keys.map { ($0.doc, $0.defaultValue?(spec.prototype)) }
+        forms = spec.forms
     }
 }
 

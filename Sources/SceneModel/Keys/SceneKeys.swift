@@ -15,8 +15,10 @@ enum SceneKeys {
             AnySpec(ViewAnimationKeys.spec), AnySpec(ViewSpringKeys.spec), AnySpec(KeyframeBlockKeys.spec),
             AnySpec(CompletionKeys.spec), AnySpec(AnimatorKeys.spec), AnySpec(AnimatorBlockKeys.spec),
             AnySpec(TimingParametersKeys.spec), AnySpec(AnimatorCallKeys.spec), AnySpec(LayerCallKeys.spec),
-            AnySpec(ScrubDragKeys.spec), AnySpec(DynamicsTimelineKeys.spec), AnySpec(DragKeys.spec),
-            AnySpec(ComponentKeys.spec),
+            AnySpec(ScrubDragKeys.spec),
+            AnySpec(ScrubDragKeys.spec, at: AnimatorCallKeys.spec.schemaPath + ["properties", "drag"]),
+            AnySpec(DynamicsTimelineKeys.spec), AnySpec(DragKeys.spec),
+            AnySpec(ComponentKeys.spec), AnySpec(ControlKeys.spec),
         ] + BehaviorKeys.specs
     }
 
@@ -42,6 +44,11 @@ enum SceneKeys {
             ("control", [AnySpec(ControlKeys.spec)], false),
             ("component", [AnySpec(ComponentKeys.spec)], false),
         ]
+    }
+
+    /// The call tables of docs/scene-format.md (`<!-- calls:<marker> -->`): one row per call.
+    static var callTables: [(marker: String, calls: [CallDeclaration], arguments: AnySpec)] {
+        [("animatorCall", AnimatorCallKeys.declarations, AnySpec(AnimatorCallKeys.spec))]
     }
 }
 

@@ -1,9 +1,9 @@
 // scenes/schema.json from the key declarations.
 //
 // The generator owns the objects that have a declaration (`SceneKeys.specs`) and rewrites them in
-// the committed schema; everything else in the file (the top level, timing, shapes, components,
-// controls) is still written by hand and comes back byte for byte. As objects migrate, the
-// hand-written part shrinks. A key declared with a hand-written schema (`.other(schemaRef: nil)`)
+// the committed schema; everything else in the file (the top level, timing, shapes, components)
+// is still written by hand and comes back byte for byte. As objects migrate, the hand-written
+// part shrinks. A key declared with a hand-written schema (`.other(schemaRef: nil)`)
 // keeps the committed fragment at its place.
 
 enum SchemaGenerator {
@@ -15,6 +15,7 @@ enum SchemaGenerator {
     }
 
     static func objectSchema(_ spec: AnySpec, existing: JSONValue?) -> JSONValue {
+        if let forms = spec.forms { return formsSchema(spec, forms, existing: existing) }
         let required = spec.keys.filter { $0.doc.required != nil }.map { JSONValue.string($0.doc.name) }
         var members: [(String, JSONValue)] = [("type", .string("object")), ("additionalProperties", .bool(false))]
         if !required.isEmpty { members.append(("required", .array(required))) }
@@ -35,11 +36,36 @@ enum SchemaGenerator {
         return merged(members, into: existing)
     }
 
+    /// An object of exclusive forms: one closed object schema per form, in a `oneOf`.
+    static func formsSchema(_ spec: AnySpec, _ forms: [SpecForm], existing: JSONValue?) -> JSONValue {
+        let alternatives = forms.map { form -> JSONValue in
+            // A key the form needs is required there: no default is said or written for it.
+            let keys = spec.keys.filter { form.keys.contains($0.doc.name) }.map { key in
+                var doc = key.doc
+                if form.required.contains(doc.name) { doc.required = doc.required ?? "" }
+                return (doc: doc, defaultValue: key.defaultValue)
+            }
+            return .object([
+                ("type", .string("object")), ("additionalProperties", .bool(false)),
+                ("required", .array(form.required.map(JSONValue.string))),
+                (
+                    "properties",
+                    .object(keys.map { ($0.doc.name, property($0.doc, default: $0.defaultValue, existing: nil)) })
+                ),
+            ])
+        }
+        return merged(
+            [("description", .string(plain(spec.doc))), ("oneOf", .array(alternatives))], into: existing,
+            owned: ["oneOf"])
+    }
+
     /// `generated` members in the committed object's member order (a member the generator owns
     /// but no longer writes goes away); members the generator does not write (conditions between
     /// keys, `$defs`) stay as committed; new members come last.
-    static func merged(_ generated: [(String, JSONValue)], into existing: JSONValue?) -> JSONValue {
-        let owned: Set = ["type", "additionalProperties", "required", "description", "properties"]
+    static func merged(_ generated: [(String, JSONValue)], into existing: JSONValue?, owned extra: Set<String> = [])
+        -> JSONValue
+    {
+        let owned = extra.union(["type", "additionalProperties", "required", "description", "properties"])
         guard case .object(let old)? = existing else { return .object(generated) }
         var result: [(String, JSONValue)] = []
         for m in old {
@@ -64,6 +90,7 @@ enum SchemaGenerator {
             let type: JSONValue = .string(doc.type.isInteger ? "integer" : "number")
             let inner = JSONValue.object(
                 [("type", type)] + (doc.range?.schemaBounds ?? []) + doc.schemaBounds + tail)
+            guard doc.acceptsControl else { return inner }
             return .object([("anyOf", .array([inner, .object([("$ref", .string("#/$defs/controlReference"))])]))])
         case .boolean:
             return .object([("type", .string("boolean"))] + tail)
@@ -83,6 +110,20 @@ enum SchemaGenerator {
                     ("type", .string("array")), ("items", .object([("$ref", .string("#/$defs/itemID"))])),
                     ("uniqueItems", .bool(true)),
                 ] + tail)
+        case .points(_, let size):
+            let number = JSONValue.object([
+                (
+                    "anyOf",
+                    .array([
+                        .object([("type", .string("number"))]),
+                        .object([("$ref", .string("#/$defs/controlReference"))]),
+                    ])
+                )
+            ])
+            let point = JSONValue.object([
+                ("type", .string("array")), ("items", number), ("minItems", .int(size)), ("maxItems", .int(size)),
+            ])
+            return .object([("type", .string("array")), ("minItems", .int(1)), ("items", point)] + tail)
         case .other(_, let ref?):
             return .object([("$ref", .string("#/$defs/" + ref))] + tail)
         case .other(_, nil):
