@@ -34,7 +34,7 @@ void emit_edge(const target *t, int32_t x0, int32_t y0, int32_t x1, int32_t y1, 
         if (y0 < y1) t->edges[(*t->edge_count)++] = (fb_edge){ x0, y0, x1, y1, direction };
         return;
     }
-    walk_edge(t, x0, y0, x1, y1, direction);
+    walk_edge(t, x0, y0, x1, y1, direction, 1);
 }
 
 // A downward piece with both x in [0, width], clipped to rows [0, height] here.
@@ -127,7 +127,7 @@ void walk_edge_rows(const target *t, const fb_edge *e, int32_t lo, int32_t hi) {
     const int32_t x0 = e->x0, y0 = e->y0, x1 = e->x1, y1 = e->y1, direction = e->direction;
     const int32_t r0 = y0 >> FB_CELL_SHIFT, r1 = (y1 - 1) >> FB_CELL_SHIFT;
     if (r1 < lo || r0 >= hi) return;
-    if (r0 == r1) { row_piece(t, r0 - lo, x0, x1, direction * (y1 - y0)); return; }
+    if (r0 == r1) { row_piece(t, r0 - lo, x0, x1, direction * (y1 - y0), 1); return; }
     int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0, den = 2 * dy;
     int32_t first_cover = ((r0 + 1) << FB_CELL_SHIFT) - y0;
     int64_t step = 2 * dx * FB_CELL_ONE;
@@ -139,7 +139,7 @@ void walk_edge_rows(const target *t, const fb_edge *e, int32_t lo, int32_t hi) {
     int64_t q = floor_div(n, den), rem = n - q * den;
     int32_t xb = x0 + (int32_t)q;
     if (row == r0) {
-        row_piece(t, r0 - lo, x0, xb, direction * first_cover);
+        row_piece(t, r0 - lo, x0, xb, direction * first_cover, 1);
         row++;
     }
     const int32_t end = r1 < hi ? r1 : hi;
@@ -148,9 +148,9 @@ void walk_edge_rows(const target *t, const fb_edge *e, int32_t lo, int32_t hi) {
         xb += (int32_t)lift;
         rem += lrem;
         if (rem >= den) { rem -= den; xb++; }
-        row_piece(t, row - lo, xa, xb, direction * FB_CELL_ONE);
+        row_piece(t, row - lo, xa, xb, direction * FB_CELL_ONE, 1);
     }
-    if (r1 < hi) row_piece(t, r1 - lo, xb, x1, direction * (y1 - (r1 << FB_CELL_SHIFT)));
+    if (r1 < hi) row_piece(t, r1 - lo, xb, x1, direction * (y1 - (r1 << FB_CELL_SHIFT)), 1);
 }
 
 void fb_walk_edges_rows(const fb_edge *edges, ptrdiff_t count, ptrdiff_t first_row, ptrdiff_t row_count,

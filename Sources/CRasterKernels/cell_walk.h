@@ -1,8 +1,8 @@
 // The cell walk shared by the path accumulation (accumulate.c) and the glyph masks
 // (glyph_cache.c): a fixed-point edge into signed-area cells, row piece by row piece (the
 // derivation is at the top of accumulate.c). One walk for both, so a glyph mask's cells are the
-// path fill's by construction. With `bits` NULL (glyph masks, swept densely) no touched bits are
-// kept; every caller passes a constant target, so the test folds away after inlining.
+// path fill's by construction. `marking` (a constant at every call, so the compiler makes one
+// loop of each kind) says whether touched bits are kept: 0 for glyph masks, swept densely.
 #ifndef FLIPBOOK_CELL_WALK_H
 #define FLIPBOOK_CELL_WALK_H
 #include "kernels_internal.h"
@@ -50,7 +50,7 @@ static inline int64_t floor_div(int64_t n, int64_t d) {   // d > 0
 // ∫ clamp(V − u, 0, ONE) du over [lo, hi], V = (c + 1)·ONE; cell c gets the difference of
 // consecutive cumulative shares, so the row's cells always sum to d·2·ONE.
 static inline __attribute__((always_inline))
-void row_piece(const target *t, ptrdiff_t row, int32_t xa, int32_t xb, int32_t d) {
+void row_piece(const target *t, ptrdiff_t row, int32_t xa, int32_t xb, int32_t d, const int marking) {
     int32_t *cells = t->cells + row * t->stride;
     int32_t lo = xa < xb ? xa : xb, hi = xa < xb ? xb : xa;
     int32_t c0 = lo >> FB_CELL_SHIFT;
@@ -61,7 +61,7 @@ void row_piece(const target *t, ptrdiff_t row, int32_t xa, int32_t xb, int32_t d
         int32_t s = lo + hi - 2 * base;
         cells[c0] += d * (2 * FB_CELL_ONE - s);
         cells[c0 + 1] += d * s;
-        if (t->bits) mark_pair(t, row, c0);
+        if (marking) mark_pair(t, row, c0);
         return;
     }
     int32_t c1 = (hi - 1) >> FB_CELL_SHIFT;
@@ -92,15 +92,16 @@ void row_piece(const target *t, ptrdiff_t row, int32_t xa, int32_t xb, int32_t d
     g = a * i1 / w;
     cells[c1] += sign * (int32_t)(g - previous);
     cells[c1 + 1] += sign * (int32_t)(a * 2 * FB_CELL_ONE - g);
-    if (t->bits) mark_cells(t, row, c0, c1 + 1);
+    if (marking) mark_cells(t, row, c0, c1 + 1);
 }
 
 // An edge in fixed point from (x0, y0) to (x1, y1), y0 < y1, inside the box; `direction` ±1.
 static inline __attribute__((always_inline))
-void walk_edge(const target *t, int32_t x0, int32_t y0, int32_t x1, int32_t y1, int32_t direction) {
+void walk_edge(const target *t, int32_t x0, int32_t y0, int32_t x1, int32_t y1, int32_t direction,
+               const int marking) {
     if (y0 >= y1) return;
     int32_t r0 = y0 >> FB_CELL_SHIFT, r1 = (y1 - 1) >> FB_CELL_SHIFT;
-    if (r0 == r1) { row_piece(t, r0, x0, x1, direction * (y1 - y0)); return; }
+    if (r0 == r1) { row_piece(t, r0, x0, x1, direction * (y1 - y0), marking); return; }
     // x at y = (r0 + 1 + k)·ONE is x0 + round(dx·(y − y0)/dy): numerators over 2·dy, each row
     // adding 2·dx·ONE, carried as quotient and remainder.
     int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0, den = 2 * dy;
@@ -110,15 +111,15 @@ void walk_edge(const target *t, int32_t x0, int32_t y0, int32_t x1, int32_t y1, 
     int64_t step = 2 * dx * FB_CELL_ONE;
     int64_t lift = floor_div(step, den), lrem = step - lift * den;
     int32_t xa = x0, xb = x0 + (int32_t)q;
-    row_piece(t, r0, xa, xb, direction * first_cover);
+    row_piece(t, r0, xa, xb, direction * first_cover, marking);
     for (int32_t row = r0 + 1; row < r1; row++) {
         xa = xb;
         xb += (int32_t)lift;
         rem += lrem;
         if (rem >= den) { rem -= den; xb++; }
-        row_piece(t, row, xa, xb, direction * FB_CELL_ONE);
+        row_piece(t, row, xa, xb, direction * FB_CELL_ONE, marking);
     }
-    row_piece(t, r1, xb, x1, direction * (y1 - (r1 << FB_CELL_SHIFT)));
+    row_piece(t, r1, xb, x1, direction * (y1 - (r1 << FB_CELL_SHIFT)), marking);
 }
 
 #endif

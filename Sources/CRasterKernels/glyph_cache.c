@@ -207,7 +207,7 @@ static inline int32_t gc_to_fixed(double v) { return (int32_t)(v * FB_CELL_ONE +
 static void gc_walk_edge(int32_t *cells, ptrdiff_t stride, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
                          int32_t direction) {
     const target t = { cells, NULL, stride, 0, NULL, NULL };
-    walk_edge(&t, x0, y0, x1, y1, direction);
+    walk_edge(&t, x0, y0, x1, y1, direction, 0);
 }
 
 // Extents of a row from its first and last non-zero column (first < 0: empty row), widened to
@@ -325,7 +325,7 @@ static void gc_mask_fill(const fb_glyph_outline *o, const fb_glyph_transform *pl
                         int32_t r0 = y0 >> FB_CELL_SHIFT;
                         if (r0 == (y1 - 1) >> FB_CELL_SHIFT) {
                             const target t = { origin, NULL, stride, 0, NULL, NULL };
-                            row_piece(&t, r0, x0, x1, direction * (y1 - y0));
+                            row_piece(&t, r0, x0, x1, direction * (y1 - y0), 0);
                         } else {
                             gc_walk_edge(origin, stride, x0, y0, x1, y1, direction);
                         }
