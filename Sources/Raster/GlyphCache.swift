@@ -185,8 +185,11 @@ extension Rasterizer {
         content.withUnsafeBufferPointer { content in
             var index = 0
             while index < content.count {
-                index = glyphCache.drawHits(content, from: index, onto: &pixmap, damage: &damage)
-                guard index < content.count else { break }
+                // Only a glyph starts a run: shapes and icons go straight to the ordinary draw.
+                if content[index].glyph != nil {
+                    index = glyphCache.drawHits(content, from: index, onto: &pixmap, damage: &damage)
+                    guard index < content.count else { break }
+                }
                 draw(content[index], onto: &pixmap)
                 index += 1
             }
