@@ -9,14 +9,21 @@
 //    this file existed: the same Double expressions, in the same order (fp contract off), so the
 //    same fixed-point vertices, cells and bytes. A hit and a miss, a warm and a cold cache, give
 //    identical pixels.
-// 3. The accumulation here is accumulate.c's walk without its clipping and touched bits: a mask's
+// 3. The accumulation here is accumulate.c's walk (cell_walk.h, shared) without its clipping and
+//    touched bits: a mask's
 //    box holds its whole polygon (control box + 1 px), so no edge needs cutting, and the sweep
 //    reads every cell of the mask densely (8 at a time with AVX2), clearing them.
 // 4. Bounded: at most `max_bytes` of masks and FB_GC_MAX_ENTRIES masks; past either the cache
 //    empties and starts again (which changes no byte drawn, rule 2).
+// 5. The flattened outlines (GlyphOutlines.swift's, a pure function of the glyph and the scale
+//    step k of the linear part) are kept here too, once Swift has flattened one
+//    (`fb_glyph_cache_set_outline`), so a miss whose outline is known is computed without leaving
+//    C. k is computed here by the same Double steps as `GlyphOutlines.scaleStep` (a test holds
+//    the two equal); at most FB_GC_MAX_OUTLINES, then emptied.
 #include "glyph_cache.h"
 #include "glyph_masks.h"
 #include "kernels_internal.h"
+#include "cell_walk.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +31,8 @@
 #define FB_GC_PHASES 64.0
 #define FB_GC_MAX_ENTRIES (1 << 16)
 #define FB_GC_MIN_SLOTS 1024
+#define FB_GC_MAX_OUTLINES 4096
+#define FB_GC_OUTLINE_SLOTS 8192
 
 typedef struct {
     uint64_t font;
@@ -31,6 +40,16 @@ typedef struct {
     uint32_t glyph;
     uint32_t phase;   // phase x << 8 | phase y
 } gc_key;
+
+// A flattened outline the cache keeps (rule 5): its key, a copy of its points and contour ends
+// in one block, and its box.
+typedef struct {
+    uint64_t font;
+    uint32_t glyph;
+    int32_t step;
+    fb_glyph_outline outline;
+    void *block;        // NULL: empty slot
+} gc_outline;
 
 typedef struct {
     gc_key key;
@@ -52,6 +71,8 @@ struct fb_glyph_cache {
     int32_t *fixed;    // the same in 22.10 fixed point
     size_t points_size, fixed_size;
     uint64_t hits, misses;
+    gc_outline *outlines;   // open addressing, FB_GC_OUTLINE_SLOTS; font 0 and points NULL: empty
+    size_t outline_count;
 };
 
 fb_glyph_cache *fb_glyph_cache_create(size_t max_bytes) {
@@ -64,8 +85,17 @@ fb_glyph_cache *fb_glyph_cache_create(size_t max_bytes) {
     return cache;
 }
 
+static void gc_clear_outlines(fb_glyph_cache *cache) {
+    if (!cache->outlines) return;
+    for (size_t i = 0; i < FB_GC_OUTLINE_SLOTS; i++) free(cache->outlines[i].block);
+    memset(cache->outlines, 0, FB_GC_OUTLINE_SLOTS * sizeof(gc_outline));
+    cache->outline_count = 0;
+}
+
 void fb_glyph_cache_destroy(fb_glyph_cache *cache) {
     if (!cache) return;
+    gc_clear_outlines(cache);
+    free(cache->outlines);
     free(cache->slots);
     free(cache->arena);
     free(cache->cells);
@@ -173,74 +203,11 @@ static bool gc_mask_geometry(const fb_glyph_outline *o, const fb_glyph_transform
 
 static inline int32_t gc_to_fixed(double v) { return (int32_t)(v * FB_CELL_ONE + 0.5); }
 
-static inline int64_t gc_floor_div(int64_t n, int64_t d) {   // d > 0
-    int64_t q = n / d;
-    return q * d > n ? q - 1 : q;
-}
-
-// accumulate.c's row_piece without the touched bits.
-static inline __attribute__((always_inline))
-void gc_row_piece(int32_t *cells, ptrdiff_t stride, ptrdiff_t row, int32_t xa, int32_t xb, int32_t d) {
-    cells += row * stride;
-    int32_t lo = xa < xb ? xa : xb, hi = xa < xb ? xb : xa;
-    int32_t c0 = lo >> FB_CELL_SHIFT;
-    int32_t base = c0 << FB_CELL_SHIFT;
-    if (hi <= base + FB_CELL_ONE) {
-        int32_t s = lo + hi - 2 * base;
-        cells[c0] += d * (2 * FB_CELL_ONE - s);
-        cells[c0 + 1] += d * s;
-        return;
-    }
-    int32_t c1 = (hi - 1) >> FB_CELL_SHIFT;
-    int64_t w = hi - lo, a = d < 0 ? -(int64_t)d : d;
-    int32_t sign = d < 0 ? -1 : 1;
-    int64_t v0 = (int64_t)base + FB_CELL_ONE - lo;
-    int64_t g = a * v0 * v0 / w;
-    cells[c0] += sign * (int32_t)g;
-    int64_t previous = g;
-    if (c0 + 1 < c1) {
-        int64_t n = a * (2 * FB_CELL_ONE * v0 + (int64_t)FB_CELL_ONE * FB_CELL_ONE);
-        int64_t rem = n % w;
-        int64_t step = a * 2 * FB_CELL_ONE * FB_CELL_ONE, lift = step / w, lrem = step % w;
-        g = n / w;
-        for (int32_t c = c0 + 1;;) {
-            cells[c] += sign * (int32_t)(g - previous);
-            previous = g;
-            if (++c >= c1) break;
-            g += lift;
-            rem += lrem;
-            if (rem >= w) { rem -= w; g++; }
-        }
-    }
-    int64_t v1 = ((int64_t)(c1 + 1) << FB_CELL_SHIFT) - hi;
-    int64_t i1 = 2 * FB_CELL_ONE * ((int64_t)(c1 << FB_CELL_SHIFT) - lo) + (int64_t)FB_CELL_ONE * FB_CELL_ONE - v1 * v1;
-    g = a * i1 / w;
-    cells[c1] += sign * (int32_t)(g - previous);
-    cells[c1 + 1] += sign * (int32_t)(a * 2 * FB_CELL_ONE - g);
-}
-
-// accumulate.c's walk_edge without the touched bits: (x0, y0) above (x1, y1), fixed point.
+// accumulate.c's walk (cell_walk.h) without touched bits (rule 3): the mask is swept densely.
 static void gc_walk_edge(int32_t *cells, ptrdiff_t stride, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
                          int32_t direction) {
-    if (y0 >= y1) return;
-    int32_t r0 = y0 >> FB_CELL_SHIFT, r1 = (y1 - 1) >> FB_CELL_SHIFT;
-    if (r0 == r1) { gc_row_piece(cells, stride, r0, x0, x1, direction * (y1 - y0)); return; }
-    int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0, den = 2 * dy;
-    int32_t first_cover = ((r0 + 1) << FB_CELL_SHIFT) - y0;
-    int64_t n = 2 * dx * first_cover + dy;
-    int64_t q = gc_floor_div(n, den), rem = n - q * den;
-    int64_t step = 2 * dx * FB_CELL_ONE;
-    int64_t lift = gc_floor_div(step, den), lrem = step - lift * den;
-    int32_t xa = x0, xb = x0 + (int32_t)q;
-    gc_row_piece(cells, stride, r0, xa, xb, direction * first_cover);
-    for (int32_t row = r0 + 1; row < r1; row++) {
-        xa = xb;
-        xb += (int32_t)lift;
-        rem += lrem;
-        if (rem >= den) { rem -= den; xb++; }
-        gc_row_piece(cells, stride, row, xa, xb, direction * FB_CELL_ONE);
-    }
-    gc_row_piece(cells, stride, r1, xb, x1, direction * (y1 - (r1 << FB_CELL_SHIFT)));
+    const target t = { cells, NULL, stride, 0, NULL, NULL };
+    walk_edge(&t, x0, y0, x1, y1, direction, 0);
 }
 
 // Extents of a row from its first and last non-zero column (first < 0: empty row), widened to
@@ -353,15 +320,12 @@ static void gc_mask_fill(const fb_glyph_outline *o, const fb_glyph_transform *pl
                     if (py != y) {
                         int32_t x0 = px, y0 = py, x1 = x, y1 = y, direction = 1;
                         if (py > y) { x0 = x; y0 = y; x1 = px; y1 = py; direction = -1; }
-                        // Most chords of a glyph stay in one cell of one row: gc_row_piece's first
-                        // case, here without the call.
-                        int32_t r0 = y0 >> FB_CELL_SHIFT, lo = x0 < x1 ? x0 : x1, hi = x0 < x1 ? x1 : x0;
-                        int32_t c0 = lo >> FB_CELL_SHIFT, base = c0 << FB_CELL_SHIFT;
-                        if (r0 == (y1 - 1) >> FB_CELL_SHIFT && hi <= base + FB_CELL_ONE) {
-                            int32_t d = direction * (y1 - y0), s = lo + hi - 2 * base;
-                            int32_t *cell = origin + r0 * stride + c0;
-                            cell[0] += d * (2 * FB_CELL_ONE - s);
-                            cell[1] += d * s;
+                        // Most chords of a glyph stay in one row: walk_edge's first case, here
+                        // inline (row_piece's one-cell case then needs no call either).
+                        int32_t r0 = y0 >> FB_CELL_SHIFT;
+                        if (r0 == (y1 - 1) >> FB_CELL_SHIFT) {
+                            const target t = { origin, NULL, stride, 0, NULL, NULL };
+                            row_piece(&t, r0, x0, x1, direction * (y1 - y0), 0);
                         } else {
                             gc_walk_edge(origin, stride, x0, y0, x1, y1, direction);
                         }
@@ -392,6 +356,68 @@ static bool gc_scratch(fb_glyph_cache *cache, const fb_glyph_outline *o, const g
 
 static inline size_t gc_bytes_offset(size_t offset, int32_t height) {
     return (offset + 4 * (size_t)height + 7) & ~(size_t)7;
+}
+
+// GlyphOutlines.scaleStep: k = ⌈4·log2 σ⌉ for the linear part's largest singular value σ,
+// clamped to [−80, 80]; false when σ is 0 or not finite. Swift's exponent and significand are
+// frexp's e − 1 and 2·m, exactly.
+bool fb_glyph_scale_step(double a, double b, double c, double d, int32_t *step) {
+    double s = (a * a + b * b + c * c + d * d) / 2;
+    double det = a * d - b * c;
+    double sigma = sqrt(s + sqrt(gc_max(s * s - det * det, 0)));
+    if (!isfinite(sigma) || !(sigma > 0)) return false;
+    int e2;
+    double m = 2 * frexp(sigma, &e2);
+    int32_t k = 4 * (e2 - 1);
+    if (m > 1) {
+        k += 1;
+        if (m > 1.189207115002721) k += 1;
+        if (m > 1.4142135623730951) k += 1;
+        if (m > 1.681792830507429) k += 1;
+    }
+    *step = k < -80 ? -80 : (k > 80 ? 80 : k);
+    return true;
+}
+
+static inline size_t gc_outline_index(uint64_t font, uint32_t glyph, int32_t step) {
+    uint64_t h = gc_mix(gc_mix(font, (uint64_t)glyph * 0x9E3779B97F4A7C15ull), (uint64_t)(uint32_t)step);
+    return (size_t)h & (FB_GC_OUTLINE_SLOTS - 1);
+}
+
+static gc_outline *gc_find_outline(fb_glyph_cache *cache, uint64_t font, uint32_t glyph, int32_t step) {
+    if (!cache->outlines) return NULL;
+    for (size_t i = gc_outline_index(font, glyph, step);; i = (i + 1) & (FB_GC_OUTLINE_SLOTS - 1)) {
+        gc_outline *o = &cache->outlines[i];
+        if (!o->block) return o;
+        if (o->font == font && o->glyph == glyph && o->step == step) return o;
+    }
+}
+
+bool fb_glyph_cache_set_outline(fb_glyph_cache *cache, uint64_t font, uint32_t glyph, int32_t step,
+                                const fb_glyph_outline *outline) {
+    if (!cache->outlines) {
+        cache->outlines = calloc(FB_GC_OUTLINE_SLOTS, sizeof(gc_outline));
+        if (!cache->outlines) return false;
+    }
+    if (cache->outline_count + 1 > FB_GC_MAX_OUTLINES) gc_clear_outlines(cache);
+    gc_outline *slot = gc_find_outline(cache, font, glyph, step);
+    if (slot->block) return true;
+    ptrdiff_t contours = outline->contours > 0 ? outline->contours : 0;
+    size_t count = contours ? (size_t)outline->ends[contours - 1] : 0;
+    void *block = malloc(2 * count * sizeof(double) + (size_t)contours * sizeof(int32_t) + 1);
+    if (!block) return false;
+    double *points = block;
+    int32_t *ends = (int32_t *)(points + 2 * count);
+    if (count) memcpy(points, outline->points, 2 * count * sizeof(double));
+    if (contours) memcpy(ends, outline->ends, (size_t)contours * sizeof(int32_t));
+    slot->font = font;
+    slot->glyph = glyph;
+    slot->step = step;
+    slot->block = block;
+    slot->outline = (fb_glyph_outline){ points, ends, contours, outline->min_x, outline->min_y, outline->max_x,
+                                        outline->max_y };
+    cache->outline_count++;
+    return true;
 }
 
 ptrdiff_t fb_glyph_mask_compute(const fb_glyph_outline *outline, fb_glyph_transform t, int32_t geometry[4],
@@ -442,6 +468,8 @@ static gc_slot *gc_insert(fb_glyph_cache *cache, const gc_key *key, uint64_t has
     return slot;
 }
 
+static const fb_glyph_outline gc_no_outline = { NULL, NULL, 0, INFINITY, INFINITY, INFINITY, INFINITY };
+
 int fb_glyph_cache_draw(fb_glyph_cache *cache, uint64_t font, uint32_t glyph, fb_glyph_transform t,
                         const fb_glyph_outline *outline, uint32_t *pixels, ptrdiff_t stride,
                         ptrdiff_t canvas_width, ptrdiff_t canvas_height, uint32_t fill, uint32_t opacity,
@@ -460,7 +488,16 @@ int fb_glyph_cache_draw(fb_glyph_cache *cache, uint64_t font, uint32_t glyph, fb
     if (slot->hash) {
         cache->hits++;
     } else {
-        if (!outline) return FB_GLYPH_MISS;
+        if (!outline) {
+            int32_t step;
+            if (fb_glyph_scale_step(t.a, t.b, t.c, t.d, &step)) {
+                const gc_outline *known = gc_find_outline(cache, font, glyph, step);
+                if (!known || !known->block) return FB_GLYPH_MISS;
+                outline = &known->outline;
+            } else {
+                outline = &gc_no_outline;   // GlyphOutlines.flattened's empty outline
+            }
+        }
         fb_glyph_transform placed = { t.a, t.b, t.c, t.d, (double)phase_x / FB_GC_PHASES, (double)phase_y / FB_GC_PHASES };
         slot = gc_insert(cache, &key, hash, outline, &placed);
         cache->misses++;

@@ -26,7 +26,9 @@ public struct GlyphKey: Hashable, Sendable {
 ///   thread and any frame order.
 /// - Bounded: at most `maxBytes` of masks; past that the cache empties and starts again.
 /// - The store, the lookup, the blit and the whole miss path (map the once-flattened outline,
-///   accumulate, sweep to bytes) are C (`glyph_cache.c`): one call per glyph drawn. A copy of a
+///   accumulate, sweep to bytes) are C (`glyph_cache.c`), which also keeps the flattened outlines:
+///   one call per glyph drawn, Swift only flattening an outline the first time its glyph and
+///   scale step are seen. A copy of a
 ///   cache starts empty (the C store is not shared between copies), which rule 2 makes invisible.
 ///
 /// Glyphs with clips are not cached (the clip's coverage multiplies per pixel): they are filled as
@@ -57,8 +59,9 @@ public struct GlyphCache: Sendable {
     /// Sub-pixel steps per pixel of a glyph's origin: 64 (26.6 fixed point).
     public static let phaseSteps = 64.0
 
-    private var store = Store()
-    /// The outlines masks are computed from, flattened once per glyph and scale (GlyphOutlines.swift).
+    fileprivate var store = Store()
+    /// Flattens outlines the first time a glyph and scale are seen (GlyphOutlines.swift); the C
+    /// store keeps them.
     private var outlines = GlyphOutlines()
     /// Lookups that found a mask, and those that computed one (for the bench; no effect on pixels).
     public var hits: Int { Int(fb_glyph_cache_hits(store.pointer)) }
@@ -99,9 +102,12 @@ public struct GlyphCache: Sendable {
                 }
             }
         }
-        if result == FB_GLYPH_MISS {
+        if result == FB_GLYPH_MISS, let step = GlyphOutlines.scaleStep(t) {
+            // The outline is not in the C store yet: flatten it once and hand it over, so the next
+            // misses of this glyph at this scale step stay in C.
             let outline = outlines.flattened(glyph, path: path, linear: t)
             outline.withOutline { outline in
+                _ = fb_glyph_cache_set_outline(cache, glyph.font, glyph.glyph, Int32(step), outline)
                 pixmap.withUnsafeMutablePixels { pixels, width in
                     withUnsafeMutablePointer(to: &box) { box in
                         box.withMemoryRebound(to: Int32.self, capacity: 4) { box in
@@ -118,7 +124,78 @@ public struct GlyphCache: Sendable {
     }
 }
 
+extension GlyphCache {
+    /// Draws `content[start...]` from the cache while the commands are unclipped solid glyphs
+    /// whose masks are stored (the common case for labels that stand still or move by whole
+    /// pixels); returns the index of the first command not drawn: a miss, or any other command,
+    /// which the caller draws the ordinary way (`Rasterizer.draw(_: DrawPath, onto:)`, whose
+    /// glyph branch is this one's twin, so the bytes are the same either way).
+    ///
+    /// Why a loop of its own: per glyph the ordinary way copies the `DrawPath` (retains of its
+    /// path, clips and paint) and enters the pixels' closures again; here the commands are read
+    /// in place and the pixels are opened once for the whole run.
+    mutating func drawHits(
+        _ content: UnsafeBufferPointer<DrawPath>, from start: Int, onto pixmap: inout Pixmap,
+        damage: inout [IntRect]?
+    ) -> Int {
+        if !isKnownUniquelyReferenced(&store) { store = Store() }
+        let cache = store.pointer
+        let height = pixmap.height
+        var index = start
+        var box: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+        pixmap.withUnsafeMutablePixels { pixels, width in
+            withUnsafeMutablePointer(to: &box) { box in
+                box.withMemoryRebound(to: Int32.self, capacity: 4) { box in
+                    while index < content.count {
+                        let command = content.baseAddress! + index
+                        // The conditions of `Rasterizer.draw(_: DrawPath, onto:)`'s glyph branch.
+                        guard let glyph = command.pointee.glyph, command.pointee.clips.isEmpty,
+                            case .solid(let color) = command.pointee.paint
+                        else { return }
+                        let paint = LayerPaint(fill: color, border: .clear, opacity: command.pointee.opacity)
+                        guard paint.opacity > 0, paint.fill.a > 0, !command.pointee.path.isEmpty else { return }
+                        let t = command.pointee.transform
+                        if t.isFinite {
+                            let result = fb_glyph_cache_draw(
+                                cache, glyph.font, glyph.glyph,
+                                fb_glyph_transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty), nil,
+                                pixels.baseAddress, width, width, height, paint.fill.packed, UInt32(paint.opacity),
+                                box)
+                            guard result != FB_GLYPH_MISS else { return }
+                            if box[2] > 0, box[3] > 0 {
+                                damage?.append(
+                                    IntRect(
+                                        uncheckedX: Int(box[0]), y: Int(box[1]), width: Int(box[2]),
+                                        height: Int(box[3])))
+                            }
+                        }
+                        index += 1
+                    }
+                }
+            }
+        }
+        return index
+    }
+}
+
 extension Rasterizer {
+    /// Draws a rect's content paths in order: runs of cached glyphs in one loop
+    /// (`GlyphCache.drawHits`), everything else one by one.
+    mutating func drawContent(_ content: [DrawPath], onto pixmap: inout Pixmap) {
+        content.withUnsafeBufferPointer { content in
+            var index = 0
+            while index < content.count {
+                // Only a glyph starts a run: shapes and icons go straight to the ordinary draw.
+                if content[index].glyph != nil {
+                    index = glyphCache.drawHits(content, from: index, onto: &pixmap, damage: &damage)
+                    guard index < content.count else { break }
+                }
+                draw(content[index], onto: &pixmap)
+                index += 1
+            }
+        }
+    }
+
     /// Draws a keyed, unclipped glyph path through the cache; see `GlyphCache`.
     mutating func drawGlyph(
         _ command: DrawPath, key glyph: GlyphKey, color: ColorRGBA8, opacity: UInt8, onto pixmap: inout Pixmap

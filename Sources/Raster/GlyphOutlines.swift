@@ -13,9 +13,9 @@ import Geometry
 ///   `GlyphOutlines.tolerance` / 2^(k/4). A chord within δ of its arc maps to one within σ·δ, and
 ///   σ ≤ 2^(k/4), so in pixels every chord is within `tolerance`. k is computed from σ's binary
 ///   exponent and three constant thresholds, no logarithm, so it is the same on every machine.
-/// - A `GlyphKey` names one outline (font file and glyph index), so the cached polygon for
-///   (key, k) is what flattening the outline would give.
-/// - Bounded: at most `maxOutlines` entries, then emptied.
+/// - A `GlyphKey` names one outline (font file and glyph index), so the polygon kept for
+///   (key, k) is what flattening the outline would give. The glyph cache's C store keeps them
+///   (`fb_glyph_cache_set_outline`, at most 4,096, then emptied); this type only flattens.
 struct GlyphOutlines {
     /// Largest distance, in pixels, between a glyph's curve and its chords: 0.005 px, the general
     /// paths' tolerance. Chosen by measurement (Sources/Raster/README.md): 1/64 px halved the
@@ -23,13 +23,6 @@ struct GlyphOutlines {
     /// failed the FreeType comparison's mean bound, for ~5 % fewer instructions a miss (the
     /// accumulation's cost is per row crossed, not per chord).
     static let tolerance = PathFlattening.tolerance
-    /// Most flattened outlines kept: 4,096 (a few fonts' worth of glyphs at a few scales).
-    static let maxOutlines = 4096
-
-    struct Key: Hashable {
-        let glyph: GlyphKey
-        let scaleStep: Int
-    }
 
     /// One flattened outline as the C miss path reads it (glyph_cache.h's `fb_glyph_outline`):
     /// x, y pairs, each contour's end, and the box of the points as `Rect` gives it.
@@ -51,7 +44,6 @@ struct GlyphOutlines {
         }
     }
 
-    private var outlines: [Key: Flat] = [:]
     private var flattening = PathFlattening()
 
     /// 2^(1/4), 2^(1/2), 2^(3/4) rounded to Double: the thresholds of the scale steps.
@@ -70,7 +62,11 @@ struct GlyphOutlines {
         let e = Int(sigma.exponent)
         let m = sigma.significand
         var k = 4 * e
-        if m > 1 { k += 1 + quarterSteps.filter { m > $0 }.count }
+        // A loop, not `filter`: this runs on every glyph-cache miss and must not allocate.
+        if m > 1 {
+            k += 1
+            for step in quarterSteps where m > step { k += 1 }
+        }
         return min(max(k, -80), 80)
     }
 
@@ -83,10 +79,9 @@ struct GlyphOutlines {
 
     /// The outline of `glyph` (`path`, in its own units) flattened for transforms of `linear`'s
     /// scale step; no contours (and an infinite box) when the linear part is degenerate.
+    /// (`glyph` names what is flattened; the result depends only on it and the scale step.)
     mutating func flattened(_ glyph: GlyphKey, path: Path, linear: AffineTransform) -> Flat {
         guard let k = Self.scaleStep(linear) else { return Flat() }
-        let key = Key(glyph: glyph, scaleStep: k)
-        if let outline = outlines[key] { return outline }
         var outline = Flat()
         if flattening.set(path, transform: .identity, tolerance: Self.tolerance / Self.scale(ofStep: k)) {
             var minX = Double.infinity
@@ -107,8 +102,6 @@ struct GlyphOutlines {
             // `Path.controlPointBounds` of the polygon, the box the mask's size comes from.
             outline.bounds = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
         }
-        if outlines.count >= Self.maxOutlines { outlines.removeAll(keepingCapacity: true) }
-        outlines[key] = outline
         return outline
     }
 }

@@ -41,10 +41,17 @@ struct PathFlattening {
         _ path: Path, transform: AffineTransform, visible: Rect? = nil,
         tolerance: Double = PathFlattening.tolerance
     ) -> Bool {
-        func outside(_ points: Point...) -> Bool {
-            guard let v = visible else { return false }
-            return points.allSatisfy { $0.x <= v.minX } || points.allSatisfy { $0.x >= v.maxX }
-                || points.allSatisfy { $0.y <= v.minY } || points.allSatisfy { $0.y >= v.maxY }
+        // Explicit comparisons rather than a variadic list: that list was an array allocated per
+        // curve. Same truth value, NaN included (a NaN coordinate makes its test false).
+        let v = visible ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        let (minX, minY, maxX, maxY) = (v.minX, v.minY, v.maxX, v.maxY)
+        let clipping = visible != nil
+        func outside(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> Bool {
+            guard clipping else { return false }
+            return (p0.x <= minX && p1.x <= minX && p2.x <= minX && p3.x <= minX)
+                || (p0.x >= maxX && p1.x >= maxX && p2.x >= maxX && p3.x >= maxX)
+                || (p0.y <= minY && p1.y <= minY && p2.y <= minY && p3.y <= minY)
+                || (p0.y >= maxY && p1.y >= maxY && p2.y >= maxY && p3.y >= maxY)
         }
         points.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
@@ -80,7 +87,7 @@ struct PathFlattening {
                 let p2 = transform.apply(to: p)
                 // B'' = 2·(p0 − 2p1 + p2), constant. A chord over a parameter step h deviates from
                 // the arc by at most h²/8·|B''|, so n = ⌈√(|p0 − 2p1 + p2| / (4·tolerance))⌉.
-                let n = outside(p0, p1, p2) ? 1 : Self.pieces((p0 - 2 * p1 + p2).length / (4 * tolerance))
+                let n = outside(p0, p1, p2, p2) ? 1 : Self.pieces((p0 - 2 * p1 + p2).length / (4 * tolerance))
                 for i in 1..<n {
                     let t = Double(i) / Double(n)
                     let u = 1 - t

@@ -116,7 +116,7 @@ public struct Rasterizer: Sendable {
     /// Shapes partly or wholly outside the pixmap, empty or degenerate ones are all fine.
     public mutating func draw(_ rect: DrawRect, onto pixmap: inout Pixmap) {
         if rect.fillPaint != nil { drawShadedLayer(rect, onto: &pixmap) } else { drawLayer(rect, onto: &pixmap) }
-        for path in rect.content { draw(path, onto: &pixmap) }
+        drawContent(rect.content, onto: &pixmap)
     }
 
     /// Composites one filled path onto `pixmap`: `paint` × coverage (folded by the fill rule) ×

@@ -38,13 +38,24 @@ void fb_glyph_cache_destroy(fb_glyph_cache *cache);
 
 /// Draws glyph (font, glyph) under `t` with `fill` (packed premultiplied) × `opacity` (0...255),
 /// source-over, onto the canvas_width × canvas_height pixels (rows `stride` pixels apart). With
-/// `outline` NULL a glyph not in the cache is not drawn and the call returns FB_GLYPH_MISS; with
+/// `outline` NULL a glyph not in the cache is computed from the outline kept by
+/// `fb_glyph_cache_set_outline`, and when there is none it is not drawn and the call returns
+/// FB_GLYPH_MISS; with
 /// it, the mask is computed, stored and drawn (FB_GLYPH_COMPUTED). `box` (x, y, width, height)
 /// receives the pixels written (width 0: none). Counts hits and computed masks.
 int fb_glyph_cache_draw(fb_glyph_cache *cache, uint64_t font, uint32_t glyph, fb_glyph_transform t,
                         const fb_glyph_outline *outline, uint32_t *pixels, ptrdiff_t stride,
                         ptrdiff_t canvas_width, ptrdiff_t canvas_height, uint32_t fill, uint32_t opacity,
                         int32_t box[4]);
+
+/// Keeps a copy of glyph (font, glyph)'s outline flattened for scale step `step`
+/// (GlyphOutlines.swift), so that `fb_glyph_cache_draw` computes misses of that glyph at that
+/// step without being handed the outline. False when out of memory (nothing kept).
+bool fb_glyph_cache_set_outline(fb_glyph_cache *cache, uint64_t font, uint32_t glyph, int32_t step,
+                                const fb_glyph_outline *outline);
+
+/// GlyphOutlines.scaleStep in C: false when the linear part stretches by 0 or a non-finite amount.
+bool fb_glyph_scale_step(double a, double b, double c, double d, int32_t *step);
 
 uint64_t fb_glyph_cache_hits(const fb_glyph_cache *cache);
 uint64_t fb_glyph_cache_misses(const fb_glyph_cache *cache);

@@ -1,0 +1,125 @@
+// The cell walk shared by the path accumulation (accumulate.c) and the glyph masks
+// (glyph_cache.c): a fixed-point edge into signed-area cells, row piece by row piece (the
+// derivation is at the top of accumulate.c). One walk for both, so a glyph mask's cells are the
+// path fill's by construction. `marking` (a constant at every call, so the compiler makes one
+// loop of each kind) says whether touched bits are kept: 0 for glyph masks, swept densely.
+#ifndef FLIPBOOK_CELL_WALK_H
+#define FLIPBOOK_CELL_WALK_H
+#include "kernels_internal.h"
+
+typedef struct {
+    int32_t *cells;
+    uint64_t *bits;
+    ptrdiff_t stride;
+    ptrdiff_t words;
+    // When non-NULL, the clipped fixed-point edges are appended here (fb_build_edges) instead of
+    // being walked into cells; `edge_count` counts them.
+    fb_edge *edges;
+    ptrdiff_t *edge_count;
+} target;
+
+static inline void mark_cells(const target *t, ptrdiff_t row, ptrdiff_t first, ptrdiff_t last) {
+    uint64_t *base = t->bits + row * t->words;
+    ptrdiff_t word = first >> 6, last_word = last >> 6;
+    uint64_t bits = ~(uint64_t)0 << (first & 63);
+    while (word < last_word) {
+        base[word] |= bits;
+        bits = ~(uint64_t)0;
+        word++;
+    }
+    base[word] |= bits & (~(uint64_t)0 >> (63 - (last & 63)));
+}
+
+// Marks cells `column` and `column + 1` (a one-cell row piece writes both): one word update
+// unless the pair straddles two words. Word (column + 1) >> 6 exists: column + 1 ≤ width + 1.
+static inline void mark_pair(const target *t, ptrdiff_t row, ptrdiff_t column) {
+    uint64_t *base = t->bits + row * t->words + (column >> 6);
+    const int k = (int)(column & 63);
+    base[0] |= (uint64_t)3 << k;   // bit 63 alone when k = 63 (the shift drops the other)
+    if (k == 63) base[1] |= 1;
+}
+
+static inline int64_t floor_div(int64_t n, int64_t d) {   // d > 0
+    int64_t q = n / d;
+    return q * d > n ? q - 1 : q;
+}
+
+// The part of an edge inside one pixel row, from x = xa to x = xb (fixed point, in [0, width·ONE])
+// with signed cover d (its height in fixed units, signed by direction). With the cover spread
+// evenly over [lo, hi], pixel c's cumulative share is d·2I(c)/W, W = hi − lo, where 2I(c) is twice
+// ∫ clamp(V − u, 0, ONE) du over [lo, hi], V = (c + 1)·ONE; cell c gets the difference of
+// consecutive cumulative shares, so the row's cells always sum to d·2·ONE.
+static inline __attribute__((always_inline))
+void row_piece(const target *t, ptrdiff_t row, int32_t xa, int32_t xb, int32_t d, const int marking) {
+    int32_t *cells = t->cells + row * t->stride;
+    int32_t lo = xa < xb ? xa : xb, hi = xa < xb ? xb : xa;
+    int32_t c0 = lo >> FB_CELL_SHIFT;
+    int32_t base = c0 << FB_CELL_SHIFT;
+    if (hi <= base + FB_CELL_ONE) {
+        // One cell (most pieces): the trapezoid's area left of the cell's right side is
+        // d·(2·ONE − fa − fb)/2 in pixel units, the rest goes to the next cell.
+        int32_t s = lo + hi - 2 * base;
+        cells[c0] += d * (2 * FB_CELL_ONE - s);
+        cells[c0 + 1] += d * s;
+        if (marking) mark_pair(t, row, c0);
+        return;
+    }
+    int32_t c1 = (hi - 1) >> FB_CELL_SHIFT;
+    int64_t w = hi - lo, a = d < 0 ? -(int64_t)d : d;
+    int32_t sign = d < 0 ? -1 : 1;
+    int64_t v0 = (int64_t)base + FB_CELL_ONE - lo;
+    // Cumulative shares a·2I(c)/W, truncated: 2I(c0) = v0², and for the whole cells between
+    // 2I(c) = 2·ONE·(c·ONE − lo) + ONE², which grows by 2·ONE² a cell (an error accumulator).
+    int64_t g = a * v0 * v0 / w;
+    cells[c0] += sign * (int32_t)g;
+    int64_t previous = g;
+    if (c0 + 1 < c1) {
+        int64_t n = a * (2 * FB_CELL_ONE * v0 + (int64_t)FB_CELL_ONE * FB_CELL_ONE);
+        int64_t rem = n % w;
+        int64_t step = a * 2 * FB_CELL_ONE * FB_CELL_ONE, lift = step / w, lrem = step % w;
+        g = n / w;
+        for (int32_t c = c0 + 1;;) {
+            cells[c] += sign * (int32_t)(g - previous);
+            previous = g;
+            if (++c >= c1) break;
+            g += lift;
+            rem += lrem;
+            if (rem >= w) { rem -= w; g++; }
+        }
+    }
+    int64_t v1 = ((int64_t)(c1 + 1) << FB_CELL_SHIFT) - hi;
+    int64_t i1 = 2 * FB_CELL_ONE * ((int64_t)(c1 << FB_CELL_SHIFT) - lo) + (int64_t)FB_CELL_ONE * FB_CELL_ONE - v1 * v1;
+    g = a * i1 / w;
+    cells[c1] += sign * (int32_t)(g - previous);
+    cells[c1 + 1] += sign * (int32_t)(a * 2 * FB_CELL_ONE - g);
+    if (marking) mark_cells(t, row, c0, c1 + 1);
+}
+
+// An edge in fixed point from (x0, y0) to (x1, y1), y0 < y1, inside the box; `direction` ±1.
+static inline __attribute__((always_inline))
+void walk_edge(const target *t, int32_t x0, int32_t y0, int32_t x1, int32_t y1, int32_t direction,
+               const int marking) {
+    if (y0 >= y1) return;
+    int32_t r0 = y0 >> FB_CELL_SHIFT, r1 = (y1 - 1) >> FB_CELL_SHIFT;
+    if (r0 == r1) { row_piece(t, r0, x0, x1, direction * (y1 - y0), marking); return; }
+    // x at y = (r0 + 1 + k)·ONE is x0 + round(dx·(y − y0)/dy): numerators over 2·dy, each row
+    // adding 2·dx·ONE, carried as quotient and remainder.
+    int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0, den = 2 * dy;
+    int32_t first_cover = ((r0 + 1) << FB_CELL_SHIFT) - y0;
+    int64_t n = 2 * dx * first_cover + dy;
+    int64_t q = floor_div(n, den), rem = n - q * den;
+    int64_t step = 2 * dx * FB_CELL_ONE;
+    int64_t lift = floor_div(step, den), lrem = step - lift * den;
+    int32_t xa = x0, xb = x0 + (int32_t)q;
+    row_piece(t, r0, xa, xb, direction * first_cover, marking);
+    for (int32_t row = r0 + 1; row < r1; row++) {
+        xa = xb;
+        xb += (int32_t)lift;
+        rem += lrem;
+        if (rem >= den) { rem -= den; xb++; }
+        row_piece(t, row, xa, xb, direction * FB_CELL_ONE, marking);
+    }
+    row_piece(t, r1, xb, x1, direction * (y1 - (r1 << FB_CELL_SHIFT)), marking);
+}
+
+#endif
