@@ -33,7 +33,7 @@ struct SceneHashTests {
         "spring-gallery.yaml": "9bbd22501d83e859",
         "stack.yaml": "3cff031d2f49121c",
         "tap-resnap.yaml": "e161c40c83dcc7ea",
-        "transform-nest.yaml": "ea3dd47aba49cd13",
+        "transform-nest.yaml": "ba66bc7ee6c79ae4",
         "watcher.yaml": "1ea438181eb344ec",
         "widgets.yaml": "b2c2ac8a0fd9cfc6",
     ]
