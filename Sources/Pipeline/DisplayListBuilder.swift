@@ -16,7 +16,10 @@ enum DisplayListBuilder {
             .concatenating(AffineTransform(scaleX: scale, y: scale))
     }
 
-    static func build(canvas: Canvas, items: [Item], order: [Int], state: [DynamicItem]) -> DisplayList {
+    /// `label`, when given, is told each item rectangle's index in the list and its item's id.
+    static func build(
+        canvas: Canvas, items: [Item], order: [Int], state: [DynamicItem], label: ((Int, String) -> Void)? = nil
+    ) -> DisplayList {
         var list = DisplayList(
             width: canvas.pixelWidth, height: canvas.pixelHeight,
             background: canvas.background)
@@ -36,6 +39,7 @@ enum DisplayListBuilder {
                 opacity: item.opacity)
             rect.maskedCorners = item.maskedCorners
             list.rects.append(rect)
+            label?(list.rects.count - 1, item.id)
         }
         return list
     }
@@ -133,9 +137,10 @@ extension DisplayListBuilder {
     /// Opacity multiplies down the tree; `masksToBounds` adds the item's rounded bounds to its
     /// descendants' clips; a layer whose time is outside its active span (local time < 0 for a
     /// reversed layer, before its beginTime) is not drawn, and neither are its descendants.
+    /// `label`, when given, is told each item rectangle's index in the list and its item's id.
     static func build(
         canvas: Canvas, order: [Int], timing: SceneTiming, texts: SceneTexts? = nil,
-        images: PreparedImages
+        images: PreparedImages, label: ((Int, String) -> Void)? = nil
     ) -> DisplayList {
         let (background, backgroundRect) = Self.background(canvas)
         var list = DisplayList(width: canvas.pixelWidth, height: canvas.pixelHeight, background: background)
@@ -222,6 +227,7 @@ extension DisplayListBuilder {
                 rect.fillPaint = gradientFill(presentedGradient(gradient, value), size: size, transform: transform)
             }
             list.rects.append(rect)
+            label?(list.rects.count - 1, id)
             for child in node.children {
                 draw(child, parent: points, parentSize: size, opacity: drawnOpacity, clips: childClips)
             }

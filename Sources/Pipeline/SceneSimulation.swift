@@ -230,12 +230,27 @@ public final class SceneSimulation {
     }
 
     /// The frame for the current tick.
-    public func displayList() -> DisplayList {
+    public func displayList() -> DisplayList { frame(label: nil) }
+
+    /// The frame for the current tick and, for each of its rectangles, the id of the item that
+    /// draws it (nil: the gradient background, a touch circle, the bezel). An app screen draws
+    /// many rectangles whose order follows the tree and `z`; a test or tool finds one item's
+    /// layer by its id here, not by its position in the list.
+    public func labelledDisplayList() -> (list: DisplayList, items: [String?]) {
+        var labels: [(index: Int, id: String)] = []
+        let list = frame { labels.append(($0, $1)) }
+        var items = [String?](repeating: nil, count: list.rects.count)
+        for label in labels { items[label.index] = label.id }
+        return (list, items)
+    }
+
+    private func frame(label: ((Int, String) -> Void)?) -> DisplayList {
         var list =
             timing.isUsed
             ? DisplayListBuilder.build(
-                canvas: scene.canvas, order: drawOrder, timing: timing, texts: texts, images: images)
-            : DisplayListBuilder.build(canvas: scene.canvas, items: scene.items, order: drawOrder, state: dynamicItems)
+                canvas: scene.canvas, order: drawOrder, timing: timing, texts: texts, images: images, label: label)
+            : DisplayListBuilder.build(
+                canvas: scene.canvas, items: scene.items, order: drawOrder, state: dynamicItems, label: label)
         // Over the items: the touch indicator, then the device bezel.
         list.rects += touchIndicator.rects(atTick: tick, scale: scene.canvas.scale)
         if let bezel = DeviceFrame.rect(for: scene.canvas) { list.rects.append(bezel) }

@@ -115,6 +115,12 @@ public struct Rasterizer: Sendable {
     /// shape inset by `borderWidth`, drawn over the fill, and opacity fades both as one group.
     /// Shapes partly or wholly outside the pixmap, empty or degenerate ones are all fine.
     public mutating func draw(_ rect: DrawRect, onto pixmap: inout Pixmap) {
+        var rect = rect
+        if rect.castsContentShadow {
+            // An image layer's shadow follows the image's alpha (Rasterizer+ContentShadow.swift).
+            drawContentShadow(rect, onto: &pixmap)
+            rect.shadow = nil
+        }
         if rect.fillPaint != nil { drawShadedLayer(rect, onto: &pixmap) } else { drawLayer(rect, onto: &pixmap) }
         drawContent(rect.content, onto: &pixmap)
     }

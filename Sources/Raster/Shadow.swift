@@ -101,7 +101,54 @@ struct ShadowRenderer {
                 }
             }
         }
-        blur(width: mw, height: mh, halfWidth: k, activeRows: k..<k + box.height)
+        return blurAndComposite(
+            colour: colour, opacity: paint.opacity, halfWidth: k, maskWidth: mw, maskHeight: mh,
+            origin: (originX, originY), activeRows: k..<k + box.height, clip: clip, onto: &pixmap)
+    }
+
+    /// Draws the shadow of a layer given by its alpha: `layer` holds the layer as drawn at
+    /// opacity 1, already moved by the shadow's offset, for the canvas pixels from `origin` on
+    /// (only its alpha is read). How an image item's shadow follows the image's alpha (its
+    /// transparent parts cast none), as Core Animation derives a shadow without a shadowPath.
+    mutating func draw(
+        _ shadow: DrawShadow, alpha layer: Pixmap, at origin: (x: Int, y: Int), opacity: UInt8,
+        clip: ClipRegion?, onto pixmap: inout Pixmap
+    ) -> IntRect? {
+        let shadowOpacity = LayerPaint(fill: .clear, border: .clear, opacity: shadow.opacity).opacity
+        let colour = shadow.color.premultiplied.scaled(by: shadowOpacity)
+        guard colour.a > 0, opacity > 0 else { return nil }
+        let sigma = shadow.sigma
+        let k = min(Int((Self.reach * sigma).rounded(.up)), Self.maximumHalfWidth)
+        prepareKernel(sigma: sigma, halfWidth: k)
+        // The mask spans the layer's box grown by k; its top-left pixel is canvas pixel origin − (k, k).
+        let mw = layer.width + 2 * k
+        let mh = layer.height + 2 * k
+        if mask.count < mw * mh {
+            mask = [Float](repeating: 0, count: mw * mh)
+            temp = [Float](repeating: 0, count: mw * mh)
+        }
+        let size = mw * mh
+        mask.withUnsafeMutableBufferPointer { mask in
+            for i in 0..<size { mask[i] = 0 }
+            for y in 0..<layer.height {
+                let base = (y + k) * mw + k
+                let row = 4 * y * layer.width
+                for x in 0..<layer.width { mask[base + x] = Float(layer.data[row + 4 * x + 3]) / 255 }
+            }
+        }
+        return blurAndComposite(
+            colour: colour, opacity: opacity, halfWidth: k, maskWidth: mw, maskHeight: mh,
+            origin: (origin.x - k, origin.y - k), activeRows: k..<k + layer.height, clip: clip, onto: &pixmap)
+    }
+
+    /// Blurs the mask (`mw` × `mh`, non-zero only in `activeRows`, its top-left at canvas pixel
+    /// `origin`) and composites `colour` × the blurred alpha × `opacity` onto the canvas, clipped.
+    private mutating func blurAndComposite(
+        colour: PremultipliedRGBA8, opacity: UInt8, halfWidth k: Int, maskWidth mw: Int, maskHeight mh: Int,
+        origin: (x: Int, y: Int), activeRows: Range<Int>, clip: ClipRegion?, onto pixmap: inout Pixmap
+    ) -> IntRect? {
+        let (originX, originY) = origin
+        blur(width: mw, height: mh, halfWidth: k, activeRows: activeRows)
 
         // Composite the part on the canvas, with the clip's coverage when clipped.
         let x0 = max(originX, 0)
@@ -111,7 +158,6 @@ struct ShadowRenderer {
         guard x1 > x0, y1 > y0 else { return nil }
         let drawBox = IntRect(uncheckedX: x0, y: y0, width: x1 - x0, height: y1 - y0)
         if clipRow.count < drawBox.width { clipRow = [Float](repeating: 0, count: drawBox.width) }
-        let opacity = paint.opacity
         mask.withUnsafeBufferPointer { blurred in
             clipRow.withUnsafeMutableBufferPointer { clipRow in
                 pixmap.withUnsafeMutablePixels { pixels, width in

@@ -9,20 +9,33 @@ import Testing
 
 @Suite("SVG output")
 struct SVGTests {
-    @Test("a frame's SVG has one fill rect and one inside border per item, with the exact transform and opacity")
+    @Test(
+        "a frame's SVG has one fill rect per layer and one inside border per bordered layer, with the exact transform and opacity"
+    )
     func frameStructure() throws {
         let nest = try recording("transform-nest.yaml")
         let list = nest.frames[30]
+        // The nest's four prints, found by item id among the screen's layers.
+        let simulation = try SceneSimulation(scene: nest.scene, file: repositoryRoot + "/scenes/transform-nest.yaml")
+        for _ in 0..<30 { simulation.advance() }
+        let labelled = simulation.labelledDisplayList()
+        #expect(labelled.list == list)
+        let cards = ["one", "two", "three", "four"].compactMap { id in labelled.items.firstIndex(of: id) }
+        #expect(cards.count == 4 && cards.allSatisfy { list.rects[$0].borderWidth == 4 })
         let elements = try SVGReader.parse(SVGWriter.svg(list))
         let svg = try #require(elements.first)
         #expect(
             svg.name == "svg" && svg.attributes["width"] == "\(list.width)"
                 && svg.attributes["height"] == "\(list.height)")
         let rects = elements.named("rect")
-        let fills = rects.filter { $0.attributes["class"] == nil }
+        // A layer's fill is a rect with a fill; the rects of clip paths (the prints' photos mask
+        // to their bounds) have none.
+        let fills = rects.filter { $0.attributes["class"] == nil && $0.attributes["fill"] != nil }
         let borders = rects.filter { $0.attributes["class"] == "border" }
+        // Every layer of this frame is drawn (positive size and opacity), so fills pair with layers.
+        #expect(list.rects.allSatisfy { $0.size.width > 0 && $0.size.height > 0 && $0.opacity > 0 })
         #expect(rects.filter { $0.attributes["class"] == "background" }.count == 1)
-        #expect(fills.count == list.rects.count && borders.count == list.rects.count)
+        #expect(fills.count == list.rects.count)
         for (rect, element) in zip(list.rects, fills) {
             let t = rect.transform
             #expect(
@@ -30,11 +43,18 @@ struct SVGTests {
                     == "matrix(\(t.a) \(t.b) \(t.c) \(t.d) \(t.tx) \(t.ty))"
                     .replacingOccurrences(of: ".0 ", with: " ").replacingOccurrences(of: ".0)", with: ")")
                     || parseMatrix(element.attributes["transform"]) == [t.a, t.b, t.c, t.d, t.tx, t.ty])
-            #expect(element.attributes["fill"] == String(rect.fill.hex.prefix(7)))
-            #expect(element.attributes["fill-opacity"].flatMap(Double.init) == Double(rect.fill.a) / 255)
             #expect(Double(element.attributes["width"] ?? "") == rect.size.width)
+            // The gradient background's fill is a paint server, checked by the gradient tests.
+            if case .gradient? = rect.fillPaint { continue }
+            #expect(element.attributes["fill"] == String(rect.fill.hex.prefix(7)))
+            // An opaque fill has no fill-opacity attribute.
+            #expect((element.attributes["fill-opacity"].flatMap(Double.init) ?? 1) == Double(rect.fill.a) / 255)
         }
-        for (rect, border) in zip(list.rects, borders) {
+        let bordered = list.rects.indices.filter { list.rects[$0].borderWidth > 0 && list.rects[$0].borderColor.a > 0 }
+        #expect(Set(cards).isSubset(of: bordered))
+        #expect(borders.count == bordered.count)
+        for (index, border) in zip(bordered, borders) {
+            let rect = list.rects[index]
             // The border is a stroke centred on the shape inset by half its width: inside the shape.
             #expect(Double(border.attributes["stroke-width"] ?? "") == rect.borderWidth)
             #expect(Double(border.attributes["width"] ?? "") == rect.size.width - rect.borderWidth)

@@ -36,6 +36,51 @@ struct TextRenderTests {
         return (folder, scene)
     }
 
+    @Test("text on a component's own item is drawn as on a plain item, each instance with its own label")
+    func componentItemText() throws {
+        let head = """
+            canvas: { size: [200, 40], scale: 1, background: "#FFFFFF" }
+            fps: 10
+            duration: 0.1
+
+            """
+        let component = """
+            components:
+              chip:
+                parameters: { label: New }
+                item:
+                  size: [80, 28]
+                  fill: "#007AFF"
+                  cornerRadius: 14
+                  text: { string: "{label}", font: { size: 13 }, color: "#FFFFFF", alignment: center }
+            items:
+              - { id: a, use: chip, center: [50, 20] }
+              - { id: b, use: chip, center: [150, 20], arguments: { label: Sale } }
+            """
+        let plain = """
+            items:
+              - { id: a, size: [80, 28], center: [50, 20], fill: "#007AFF", cornerRadius: 14,
+                  text: { string: New, font: { size: 13 }, color: "#FFFFFF", alignment: center } }
+              - { id: b, size: [80, 28], center: [150, 20], fill: "#007AFF", cornerRadius: 14,
+                  text: { string: Sale, font: { size: 13 }, color: "#FFFFFF", alignment: center } }
+            """
+        let instances = try SceneSimulation(
+            scene: try SceneLoader.decode(head + component, fileName: "c.yaml", format: .yaml))
+        let written = try SceneSimulation(
+            scene: try SceneLoader.decode(head + plain, fileName: "p.yaml", format: .yaml))
+        #expect(instances.textSummary(of: "a")?.string == "New")
+        #expect(instances.textSummary(of: "b")?.string == "Sale")
+        #expect(instances.displayList() == written.displayList())
+        // The glyphs are inked: white-ish pixels inside chip b, away from its rounded ends.
+        let pixmap = Rasterizer.render(instances.displayList())
+        let fill = ColorRGBA8(r: 0, g: 122, b: 255).premultiplied
+        var inked = 0
+        for y in 8..<32 {
+            for x in 126..<174 where pixmap[x: x, y: y] != fill { inked += 1 }
+        }
+        #expect(inked > 40, "four 13-point glyphs ink dozens of pixels: \(inked)")
+    }
+
     @Test("a label's glyphs are drawn and its textColor animates from black to red")
     func colourAnimates() throws {
         let (_, scene) = try Self.sceneFolder()

@@ -16,16 +16,27 @@ struct TimingSimulationTests {
         return try SceneSimulation(scene: try SceneLoader.decode(text, fileName: "test.yaml", format: .yaml))
     }
 
-    static func run(_ file: String) throws -> (SceneSimulation, [DisplayList]) {
+    /// A bundled scene run to its end: its frames, and each frame's rectangles of the item `id`
+    /// (the scenes draw an app screen around it; an item hidden on a frame has none there).
+    static func run(_ file: String, item id: String = "box") throws -> (
+        SceneSimulation, [DisplayList], [[DrawRect]]
+    ) {
         let scene = try SceneLoader.load(path: repositoryRoot + "/scenes/" + file)
         let simulation = try SceneSimulation(scene: scene, file: file)
         let plan = FramePlan(scene: scene)
-        var lists = [simulation.displayList()]
+        var lists: [DisplayList] = []
+        var rects: [[DrawRect]] = []
+        func record() {
+            let (list, items) = simulation.labelledDisplayList()
+            lists.append(list)
+            rects.append(zip(list.rects, items).filter { $0.1 == id }.map(\.0))
+        }
+        record()
         while lists.count < plan.maxFrames, !(plan.stopsAtRest && simulation.isAtRest) {
             simulation.advance()
-            lists.append(simulation.displayList())
+            record()
         }
-        return (simulation, lists)
+        return (simulation, lists, rects)
     }
 
     @Test("a basic animation without a timing function presents the exact linear value on its tick")
@@ -116,29 +127,31 @@ struct TimingSimulationTests {
 
     @Test("interactive-complete: released at 70 %, the box completes to y 500 and the scene rests on tick 80")
     func interactiveComplete() throws {
-        let (s, lists) = try Self.run("interactive-complete.yaml")
-        #expect(lists.count == 81)
+        let (s, _, box) = try Self.run("interactive-complete.yaml")
+        #expect(box.count == 81)
         let stops = s.events.filter {
             if case .viewAnimationCompleted(_, true) = $0.kind { return true } else { return false }
         }
         #expect(stops.map(\.tick) == [79])
+        #expect(box.allSatisfy { $0.count == 1 }, "the box is drawn on every frame")
         // Scrubbed: timeOffset 0.7 s of a 1 s easeInEaseOut animation from y 50 to 500.
-        let release = lists[60].rects[0].transform.ty / 2
+        let release = box[60][0].transform.ty / 2
         #expect(abs(release - (50 + 450 * MediaTimingFunction.easeInEaseOut.evaluate(0.7))) < 1e-9)
-        #expect(lists.last?.rects[0].transform.ty == 1000)
+        #expect(box.last?[0].transform.ty == 1000)
     }
 
     @Test(
         "interactive-cancel: released at 40 %, the layer plays back, is hidden for one frame (the seed's flicker), then returns to y 50"
     )
     func interactiveCancel() throws {
-        let (s, lists) = try Self.run("interactive-cancel.yaml")
-        #expect(lists.count == 87)
+        let (s, _, box) = try Self.run("interactive-cancel.yaml")
+        #expect(box.count == 87)
         // Reverse: beginTime 0.4, speed −1, timeOffset 1 ⇒ local time 1.4 − t; 0 at t = 1.4 (tick 84).
-        #expect(lists[84].rects.count == 1)
-        #expect(abs(lists[84].rects[0].transform.ty / 2 - 50) < 1e-9)
-        #expect(lists[85].rects.isEmpty)
-        #expect(lists[86].rects[0].transform.ty == 100)
+        #expect(box[84].count == 1)
+        #expect(abs(box[84][0].transform.ty / 2 - 50) < 1e-9)
+        #expect(box[85].isEmpty)
+        #expect(box[86].count == 1)
+        #expect(box[86][0].transform.ty == 100)
         #expect(s.events.contains { $0.tick == 85 && $0.kind == .viewAnimationCompleted(item: "box", finished: true) })
     }
 
@@ -146,21 +159,21 @@ struct TimingSimulationTests {
         "interactive-cancel-displaylink: the seed's v2 plays back by timeOffset = 0.4 − n/60 (spec timing §6.3 vector), is drawn on every frame, and ends at y 50"
     )
     func interactiveCancelDisplayLink() throws {
-        let (s, lists) = try Self.run("interactive-cancel-displaylink.yaml")
-        #expect(lists.count == 87)
-        #expect(lists.allSatisfy { $0.rects.count == 1 }, "no flicker")
+        let (s, _, box) = try Self.run("interactive-cancel-displaylink.yaml")
+        #expect(box.count == 87)
+        #expect(box.allSatisfy { $0.count == 1 }, "no flicker")
         // n = 0, 1, 2 after the release at tick 60: fractions 0.331884, 0.305620, 0.280126 of 450 pt.
         for (n, fraction) in [(0, 0.331884), (1, 0.305620), (2, 0.280126)] {
-            #expect(abs(lists[60 + n].rects[0].transform.ty / 2 - (50 + 450 * fraction)) < 450 * 1e-6)
+            #expect(abs(box[60 + n][0].transform.ty / 2 - (50 + 450 * fraction)) < 450 * 1e-6)
         }
-        #expect(lists[84].rects[0].transform.ty == 100, "n = 24: timeOffset exactly 0")
+        #expect(box[84][0].transform.ty == 100, "n = 24: timeOffset exactly 0")
         #expect(
             s.events.map { "\($0.tick) \($0.description)" }.suffix(3) == [
                 "85 box layer displayLinkReverse ended (continue at 1 s, switch state)",
                 "86 box animation center#1 stopped, finished=true",
                 "86 box view animation completed, finished=true",
             ])
-        #expect(lists[86].rects[0].transform.ty == 100)
+        #expect(box[86][0].transform.ty == 100)
     }
 
     @Test("until: rest waits for a running animation and for scripted calls")

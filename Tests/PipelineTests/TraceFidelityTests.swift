@@ -37,7 +37,7 @@ struct TraceFidelityTests {
         let scene = try SceneLoader.load(path: repositoryRoot + "/scenes/interactive-cancel.yaml")
         let simulation = try SceneSimulation(scene: scene)
         let trace = Self.trace(simulation, ticks: 86)
-        #expect(simulation.displayList().rects.count == 1)
+        #expect(simulation.labelledDisplayList().items.filter { $0 == "box" }.count == 1)
         #expect(Self.row(trace, tick: 84, item: "box")["drawn"] == "1")
         #expect(Self.row(trace, tick: 85, item: "box")["drawn"] == "0")
         #expect(Self.row(trace, tick: 86, item: "box")["drawn"] == "1")

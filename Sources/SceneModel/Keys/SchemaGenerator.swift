@@ -11,7 +11,18 @@ enum SchemaGenerator {
     static func regenerate(_ schema: JSONValue) -> JSONValue {
         SceneKeys.specs.reduce(schema) { schema, spec in
             schema.replacing(at: spec.schemaPath, with: objectSchema(spec, existing: schema.value(at: spec.schemaPath)))
-        }
+        }.replacing(at: componentItemKeysPath, with: componentItemKeys)
+    }
+
+    /// Where the schema lists the keys a component's item may have.
+    static let componentItemKeysPath = ["$defs", "componentItem", "propertyNames", "enum"]
+
+    /// A component's item takes every item key but `id` (the instance gives it), and `use` and
+    /// `arguments` for an item that is itself an instance: derived from the item declaration,
+    /// as the loader expands it, so the two cannot drift (a hand-kept list once lacked `text`,
+    /// `shape`, `icon` and `image`, which the loader accepts).
+    static var componentItemKeys: JSONValue {
+        .array((ItemKeys.spec.keys.map(\.doc.name).filter { $0 != "id" } + ["use", "arguments"]).map(JSONValue.string))
     }
 
     static func objectSchema(_ spec: AnySpec, existing: JSONValue?) -> JSONValue {
