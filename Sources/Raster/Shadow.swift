@@ -41,6 +41,17 @@ extension DrawShadow {
 struct ShadowRenderer {
     private var mask: [Float] = []
     private var temp: [Float] = []
+
+    /// Zeroes the first `count` mask values, growing the mask and its blur scratch when needed
+    /// (both are kept between shadows, so a frame of shadows allocates once).
+    private mutating func clearMask(count: Int) {
+        if mask.count < count {
+            mask = [Float](repeating: 0, count: count)
+            temp = [Float](repeating: 0, count: count)
+        } else {
+            mask.withUnsafeMutableBufferPointer { mask in for i in 0..<count { mask[i] = 0 } }
+        }
+    }
     private var kernel: [Float] = []
     private var kernelSigma: Double = -1
     private var clipRow: [Float] = []
@@ -84,13 +95,8 @@ struct ShadowRenderer {
         let mh = box.height + 2 * k
         let originX = box.x - 2 * k
         let originY = box.y - 2 * k
-        if mask.count < mw * mh {
-            mask = [Float](repeating: 0, count: mw * mh)
-            temp = [Float](repeating: 0, count: mw * mh)
-        }
-        let size = mw * mh
+        clearMask(count: mw * mh)
         mask.withUnsafeMutableBufferPointer { mask in
-            for i in 0..<size { mask[i] = 0 }
             coverage.sweepRows { row, spans in
                 let base = (row + k) * mw + k
                 for span in spans {
@@ -123,13 +129,8 @@ struct ShadowRenderer {
         // The mask spans the layer's box grown by k; its top-left pixel is canvas pixel origin − (k, k).
         let mw = layer.width + 2 * k
         let mh = layer.height + 2 * k
-        if mask.count < mw * mh {
-            mask = [Float](repeating: 0, count: mw * mh)
-            temp = [Float](repeating: 0, count: mw * mh)
-        }
-        let size = mw * mh
+        clearMask(count: mw * mh)
         mask.withUnsafeMutableBufferPointer { mask in
-            for i in 0..<size { mask[i] = 0 }
             for y in 0..<layer.height {
                 let base = (y + k) * mw + k
                 let row = 4 * y * layer.width

@@ -13,30 +13,27 @@ enum DocTableGenerator {
     static func regenerate(_ markdown: String) throws -> String {
         var text = markdown
         for table in SceneKeys.docTables {
-            let open = "<!-- keys:\(table.marker) -->\n"
-            let close = "<!-- /keys:\(table.marker) -->"
-            guard let start = text.range(of: open) else {
-                throw Failure(description: "missing marker \(open.dropLast()) in docs/scene-format.md")
-            }
-            guard let end = text.range(of: close, range: start.upperBound..<text.endIndex) else {
-                throw Failure(description: "marker \(open.dropLast()) is not closed by \(close)")
-            }
-            text.replaceSubrange(
-                start.upperBound..<end.lowerBound, with: render(table.specs, kindColumn: table.kindColumn))
+            try replace(
+                in: &text, marker: "keys:\(table.marker)", with: render(table.specs, kindColumn: table.kindColumn))
         }
         for table in SceneKeys.callTables {
-            let open = "<!-- calls:\(table.marker) -->\n"
-            let close = "<!-- /calls:\(table.marker) -->"
-            guard let start = text.range(of: open) else {
-                throw Failure(description: "missing marker \(open.dropLast()) in docs/scene-format.md")
-            }
-            guard let end = text.range(of: close, range: start.upperBound..<text.endIndex) else {
-                throw Failure(description: "marker \(open.dropLast()) is not closed by \(close)")
-            }
-            text.replaceSubrange(
-                start.upperBound..<end.lowerBound, with: renderCalls(table.calls, arguments: table.arguments))
+            try replace(
+                in: &text, marker: "calls:\(table.marker)", with: renderCalls(table.calls, arguments: table.arguments))
         }
         return text
+    }
+
+    /// Replaces what lies between `<!-- marker -->` and `<!-- /marker -->` with `body`.
+    private static func replace(in text: inout String, marker: String, with body: String) throws {
+        let open = "<!-- \(marker) -->\n"
+        let close = "<!-- /\(marker) -->"
+        guard let start = text.range(of: open) else {
+            throw Failure(description: "missing marker \(open.dropLast()) in docs/scene-format.md")
+        }
+        guard let end = text.range(of: close, range: start.upperBound..<text.endIndex) else {
+            throw Failure(description: "marker \(open.dropLast()) is not closed by \(close)")
+        }
+        text.replaceSubrange(start.upperBound..<end.lowerBound, with: body)
     }
 
     /// One row per call: its name, its arguments (each "required", "default v" or "optional", from
