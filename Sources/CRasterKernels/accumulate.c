@@ -88,19 +88,24 @@ void add_line(const target *t, double p0x, double p0y, double p1x, double p1y, d
 #undef LINE_X
 }
 
+// The closed polygon's edges, each moved by -origin, into `t` (cells or edges).
+static inline void add_polygon(const target *t, const double *points, ptrdiff_t count, double origin_x,
+                               double origin_y, double w, double h) {
+    double px = points[2 * (count - 1)] - origin_x, py = points[2 * (count - 1) + 1] - origin_y;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        double cx = points[2 * i] - origin_x, cy = points[2 * i + 1] - origin_y;
+        add_line(t, px, py, cx, cy, w, h);
+        px = cx;
+        py = cy;
+    }
+}
+
 void fb_accumulate_polygon(const double *points, ptrdiff_t count, double origin_x, double origin_y,
                            ptrdiff_t height, int32_t *cells, uint64_t *bits, ptrdiff_t stride,
                            ptrdiff_t words, ptrdiff_t width) {
     if (count < 3 || width <= 0 || height <= 0) return;
     const target t = { cells, bits, stride, words, NULL, NULL };
-    const double w = (double)width, h = (double)height;
-    double px = points[2 * (count - 1)] - origin_x, py = points[2 * (count - 1) + 1] - origin_y;
-    for (ptrdiff_t i = 0; i < count; i++) {
-        double cx = points[2 * i] - origin_x, cy = points[2 * i + 1] - origin_y;
-        add_line(&t, px, py, cx, cy, w, h);
-        px = cx;
-        py = cy;
-    }
+    add_polygon(&t, points, count, origin_x, origin_y, (double)width, (double)height);
 }
 
 ptrdiff_t fb_build_edges(const double *points, ptrdiff_t count, double origin_x, double origin_y, ptrdiff_t height,
@@ -108,14 +113,7 @@ ptrdiff_t fb_build_edges(const double *points, ptrdiff_t count, double origin_x,
     if (count < 3 || width <= 0 || height <= 0) return 0;
     ptrdiff_t n = 0;
     const target t = { NULL, NULL, 0, 0, edges, &n };
-    const double w = (double)width, h = (double)height;
-    double px = points[2 * (count - 1)] - origin_x, py = points[2 * (count - 1) + 1] - origin_y;
-    for (ptrdiff_t i = 0; i < count; i++) {
-        double cx = points[2 * i] - origin_x, cy = points[2 * i + 1] - origin_y;
-        add_line(&t, px, py, cx, cy, w, h);
-        px = cx;
-        py = cy;
-    }
+    add_polygon(&t, points, count, origin_x, origin_y, (double)width, (double)height);
     return n;
 }
 
