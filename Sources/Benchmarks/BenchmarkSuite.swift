@@ -52,8 +52,8 @@ public enum BenchmarkSuite {
     /// `StageResult.line`.
     public static func run(
         executable: String, workloads: [StandardWorkload], stages: [BenchmarkStage],
-        frames: Int, jobs: Int, repeats: Int = 1, pngWriter: PNGCompressor = .libdeflate,
-        workerNice: Int32 = 0, videoInput: FFmpegCommand.FrameInput = .yuv420p, progress: (String) -> Void
+        frames: Int, jobs: Int, repeats: Int = 1, options: StageOptions = StageOptions(),
+        progress: (String) -> Void
     ) throws -> String {
         var lines = [
             "workload     stage                   frames    fps      ms/frame  peak MiB  ffmpeg MiB  CPU ms/frame: own  ffmpeg  pixel hash"
@@ -70,8 +70,7 @@ public enum BenchmarkSuite {
                     results.append(
                         try runChild(
                             executable: executable, workload: workload.name, stage: stage,
-                            frames: frames, jobs: stageJobs, pngWriter: pngWriter,
-                            workerNice: workerNice, videoInput: videoInput))
+                            frames: frames, jobs: stageJobs, options: options))
                 }
                 let result = results.sorted { $0.framesPerSecond < $1.framesPerSecond }[results.count / 2]
                 medians.append((stage, result))
@@ -142,16 +141,15 @@ public enum BenchmarkSuite {
 
     static func runChild(
         executable: String, workload: String, stage: BenchmarkStage, frames: Int,
-        jobs: Int, pngWriter: PNGCompressor, workerNice: Int32, videoInput: FFmpegCommand.FrameInput
+        jobs: Int, options: StageOptions
     ) throws -> StageResult {
         let p = Process()
         let out = Pipe()
         p.executableURL = URL(fileURLWithPath: executable)
-        p.arguments = [
-            "bench", "--one", workload, "--stage", stage.rawValue, "--frames", "\(frames)", "--jobs", "\(jobs)",
-            "--png-writer", pngWriter.rawValue, "--worker-nice", "\(workerNice)",
-            "--video-input", videoInput == .yuv420p ? "yuv420p" : "rgba",
-        ]
+        p.arguments =
+            [
+                "bench", "--one", workload, "--stage", stage.rawValue, "--frames", "\(frames)", "--jobs", "\(jobs)",
+            ] + options.arguments
         p.standardOutput = out
         p.standardError = out
         try p.run()

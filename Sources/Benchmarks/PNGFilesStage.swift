@@ -10,14 +10,14 @@ import Raster
 /// waits for the disk: encoding frame f + 2 overlaps with writing frame f, and the cores stay
 /// busy while the writer sleeps in `fsync`.
 enum PNGFilesStage {
-    static func run(lists: [DisplayList], jobs: Int, options: PNGOptions) throws {
+    static func run(lists: [DisplayList], jobs: Int, options: PNGOptions, banding: Rasterizer.Banding) throws {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("flipbook-bench-\(ProcessInfo.processInfo.processIdentifier)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let writer = FileWriterThread(folder: folder, capacity: 2 * jobs)
         let failures = Failures()
-        BenchmarkRunner.parallelFrames(count: lists.count, jobs: jobs) { rasterizer, canvas, f in
+        BenchmarkRunner.parallelFrames(count: lists.count, jobs: jobs, banding: banding) { rasterizer, canvas, f in
             rasterizer.render(lists[f], into: &canvas)
             do {
                 let png = try PNG.encode(

@@ -22,13 +22,16 @@ final class PipelinedFrames: @unchecked Sendable {
     private var stopped = false
     /// Nice value the render workers lower themselves to (0: unchanged). See `init`.
     private let workerNice: Int32
+    /// The render workers' rasterizers' banding (`flipbook bench --banding`).
+    private let banding: Rasterizer.Banding
 
     /// `workerNice` (0...19, default 0): with a positive value each render worker lowers its own
     /// scheduling priority, so that when the encoder downstream (ffmpeg, a separate process) and
     /// the workers both want a core, the encoder gets it and the workers fill the time it leaves
     /// idle. The frames already rendered ahead (two per worker) cover the moments they wait.
-    init(lists: [DisplayList], jobs: Int, workerNice: Int32 = 0) {
+    init(lists: [DisplayList], jobs: Int, workerNice: Int32 = 0, banding: Rasterizer.Banding = .automatic) {
         self.workerNice = workerNice
+        self.banding = banding
         self.lists = lists
         self.jobs = max(1, min(jobs, lists.count))
         canvases = .allocate(capacity: 2 * self.jobs)
@@ -64,7 +67,7 @@ final class PipelinedFrames: @unchecked Sendable {
             Thread.detachNewThread { [self] in
                 defer { finished.signal() }
                 if workerNice > 0 { Self.lowerCallingThreadPriority(to: workerNice) }
-                var rasterizer = Rasterizer()
+                var rasterizer = Rasterizer(banding: banding)
                 var k = 0
                 var f = worker
                 while f < lists.count {

@@ -11,17 +11,15 @@ extension BenchmarkRunner {
     /// Clocks: the raster and PNG stages time their loop. Both ffmpeg stages time from launching
     /// ffmpeg to its exit, so they pay the same start-up and flush and differ only in where the
     /// frames come from (rendered on the fly, or from memory filled before the launch).
-    /// `png`: the PNG options of the `png-files` stage (`flipbook bench --png-writer zlib` passes
-    /// `.zlibDefault`, to compare the writers). `workerNice`: the x264 stages' render workers'
-    /// nice value (`PipelinedFrames`; `flipbook bench --worker-nice`). `videoInput`: what both
-    /// ffmpeg stages pipe (`flipbook bench --video-input`): yuv420p, converted as `VideoWriter`
-    /// converts for MP4 (by the thread that writes, inside the timing for x264-*, before
-    /// ffmpeg's launch for ffmpeg-only-*), or RGBA for ffmpeg to convert.
+    /// `options` (StageOptions.swift): the PNG writer of the `png-files` stage, the x264 stages'
+    /// render workers' nice value, what both ffmpeg stages pipe (yuv420p is converted as
+    /// `VideoWriter` converts for MP4: by the thread that writes, inside the timing for x264-*,
+    /// before ffmpeg's launch for ffmpeg-only-*), and every rasterizer's banding.
     public static func runStage(
         _ stage: BenchmarkStage, workload: StandardWorkload, frames: Int,
-        jobs: Int, png: PNGOptions = .default, workerNice: Int32 = 0,
-        videoInput: FFmpegCommand.FrameInput = .yuv420p
+        jobs: Int, options: StageOptions = StageOptions()
     ) throws -> StageResult {
+        let videoInput = options.videoInput
         try workload.prepare()
         let lists = (0..<frames).map { workload.displayList(frame: $0) }
         var hash = ""
@@ -35,25 +33,26 @@ extension BenchmarkRunner {
         let start = DispatchTime.now()
         switch stage {
         case .rasterOneJob:
-            var rasterizer = Rasterizer()
+            var rasterizer = Rasterizer(banding: options.banding)
             var canvas = FrameCanvas()
             for f in 0..<rendered { rasterizer.render(lists[f % frames], into: &canvas) }
         case .rasterAllJobs:
-            parallelFrames(count: rendered, jobs: jobs) { rasterizer, canvas, f in
+            parallelFrames(count: rendered, jobs: jobs, banding: options.banding) { rasterizer, canvas, f in
                 rasterizer.render(lists[f % frames], into: &canvas)
             }
         case .rasterAllJobsFull:
-            parallelFrames(count: rendered, jobs: jobs) { rasterizer, canvas, f in
+            parallelFrames(count: rendered, jobs: jobs, banding: options.banding) { rasterizer, canvas, f in
                 canvas.forgetFrame()  // nothing to restore: the whole canvas is cleared every frame
                 rasterizer.render(lists[f % frames], into: &canvas)
             }
         case .png:
-            try PNGFilesStage.run(lists: lists, jobs: jobs, options: png)
+            try PNGFilesStage.run(lists: lists, jobs: jobs, options: options.png, banding: options.banding)
         case .x264Ultrafast, .x264Medium:
             let ffmpeg = try FFmpegPipe(
                 width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium",
                 frames: videoInput)
-            let stream = PipelinedFrames(lists: lists, jobs: jobs, workerNice: workerNice)
+            let stream = PipelinedFrames(
+                lists: lists, jobs: jobs, workerNice: options.workerNice, banding: options.banding)
             var yuv = YUVFrame(width: lists[0].width, height: lists[0].height, needed: videoInput == .yuv420p)
             try stream.run { rgba in
                 if videoInput == .yuv420p {
@@ -88,7 +87,7 @@ extension BenchmarkRunner {
         let cpu = CPUTime.ownSeconds() - cpuAtStart
         if stage == .rasterOneJob {
             var fnv = FNV1a64()
-            var rasterizer = Rasterizer()
+            var rasterizer = Rasterizer(banding: options.banding)
             var canvas = FrameCanvas()
             for list in lists {
                 rasterizer.render(list, into: &canvas)
@@ -105,13 +104,13 @@ extension BenchmarkRunner {
     public static let rasterLoops = 5
 
     /// Frames 0 ..< count over `jobs` threads, frame f on worker f mod jobs, each worker with its
-    /// own rasterizer and canvas (reused frame after frame).
+    /// own rasterizer (with `banding`) and canvas, reused frame after frame.
     static func parallelFrames(
-        count: Int, jobs: Int,
+        count: Int, jobs: Int, banding: Rasterizer.Banding,
         _ body: @escaping @Sendable (inout Rasterizer, inout FrameCanvas, Int) -> Void
     ) {
         DispatchQueue.concurrentPerform(iterations: jobs) { worker in
-            var rasterizer = Rasterizer()
+            var rasterizer = Rasterizer(banding: banding)
             var canvas = FrameCanvas()
             var f = worker
             while f < count {

@@ -53,8 +53,22 @@ struct Bench: ParsableCommand {
     )
     var videoInput: String = "yuv420p"
 
-    /// `--video-input` as Export's type (validated in `validate()`).
-    var frameInput: FFmpegCommand.FrameInput { videoInput == "rgba" ? .rgba : .yuv420p }
+    @Option(
+        name: .long,
+        help:
+            "When frames of plain layers are drawn band by band: automatic (the default: canvases over 2 MiB whose layers add up to the canvas's area), always or never. The bytes are the same; only the speed differs."
+    )
+    var banding: String = "automatic"
+
+    /// The stage flags as one value (validated in `validate()`).
+    var stageOptions: StageOptions {
+        var options = StageOptions()
+        options.pngWriter = PNGCompressor(rawValue: pngWriter) ?? .libdeflate
+        options.workerNice = workerNice
+        options.videoInput = videoInput == "rgba" ? .rgba : .yuv420p
+        options.banding = Rasterizer.Banding(rawValue: banding) ?? .automatic
+        return options
+    }
 
     @Flag(
         name: .long,
@@ -128,6 +142,10 @@ struct Bench: ParsableCommand {
         guard ["yuv420p", "rgba"].contains(videoInput) else {
             throw ValidationError("--video-input must be yuv420p or rgba, got '\(videoInput)'")
         }
+        guard Rasterizer.Banding(rawValue: banding) != nil else {
+            let names = Rasterizer.Banding.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("--banding must be one of \(names), got '\(banding)'")
+        }
         guard (0...19).contains(workerNice) else {
             throw ValidationError("--worker-nice must be within 0...19, got \(workerNice)")
         }
@@ -199,11 +217,8 @@ struct Bench: ParsableCommand {
         if let one, let w = StandardWorkload.every.first(where: { $0.name == one }) {
             for s in stages {
                 print(
-                    try BenchmarkRunner.runStage(
-                        s, workload: w, frames: frames, jobs: jobs,
-                        png: pngWriter == "zlib" ? .zlibDefault : .default,
-                        workerNice: workerNice, videoInput: frameInput
-                    ).line)
+                    try BenchmarkRunner.runStage(s, workload: w, frames: frames, jobs: jobs, options: stageOptions).line
+                )
             }
             return
         }
@@ -215,7 +230,8 @@ struct Bench: ParsableCommand {
             let executable = Self.executable
             let command =
                 "flipbook bench" + (workload.isEmpty ? "" : " --workload " + workload.joined(separator: " --workload "))
-                + " --frames \(frames) --jobs \(jobs) --repeat \(repeats) --png-writer \(pngWriter) --worker-nice \(workerNice) --video-input \(videoInput)"
+                + " --frames \(frames) --jobs \(jobs) --repeat \(repeats) "
+                + stageOptions.arguments.joined(separator: " ")
             let loops = BenchmarkRunner.rasterLoops
             print("command: \(command)")
             print(
@@ -230,9 +246,7 @@ struct Bench: ParsableCommand {
             print(
                 try BenchmarkSuite.run(
                     executable: executable, workloads: chosen, stages: stages, frames: frames,
-                    jobs: jobs, repeats: repeats,
-                    pngWriter: PNGCompressor(rawValue: pngWriter) ?? .libdeflate,
-                    workerNice: workerNice, videoInput: frameInput,
+                    jobs: jobs, repeats: repeats, options: stageOptions,
                     progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
             if saveFrames == nil { return }
         }

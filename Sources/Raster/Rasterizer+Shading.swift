@@ -24,13 +24,10 @@ extension Rasterizer {
     mutating func drawShadedLayer(_ rect: DrawRect, onto pixmap: inout Pixmap) {
         guard let fillPaint = rect.fillPaint else { return }
         let paint = LayerPaint(fill: .clear, border: rect.borderColor, opacity: rect.opacity)
-        let hasBorder = rect.borderWidth > 0 && paint.border.a > 0
-        guard paint.opacity > 0, !fillPaint.isClear || hasBorder else { return }
-        let shape = RoundedRect(
-            size: rect.size, cornerRadius: rect.cornerRadius,
-            maskedCorners: rect.maskedCorners, transform: rect.transform)
-        let hole = hasBorder ? shape.inset(by: rect.borderWidth) : nil
-        guard let clip = resolveClips(rect.clips) else { return }
+        guard let outline = LayerOutline(of: rect, paint: paint, fillShows: !fillPaint.isClear),
+            let clip = resolveClips(rect.clips)
+        else { return }
+        let (shape, hole, hasBorder) = (outline.shape, outline.hole, outline.hasBorder)
         if let shadow = rect.shadow {
             // The shadow takes the fill's alpha as the most opaque stop's (a shaded fill's alpha
             // varies; Core Animation would blur the exact alpha, this the shape at that alpha).

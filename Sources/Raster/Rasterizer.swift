@@ -18,8 +18,33 @@ public struct Rasterizer: Sendable {
     var damage: [IntRect]? = nil
     /// Glyph masks for `DrawPath`s with a `glyph` key (GlyphCache.swift); never changes a byte.
     public internal(set) var glyphCache = GlyphCache()
+    /// When a frame of plain layers is drawn band by band (BandedFrame.swift); never changes a byte.
+    public var banding: Banding
 
-    public init() {}
+    /// When `render(_:into:)` draws a frame band by band instead of layer after layer: two ways to
+    /// the same bytes, which differ only in speed.
+    public enum Banding: String, CaseIterable, Sendable {
+        /// Band-wise where it measured faster: canvases over 2 MiB whose layers add up to at least
+        /// the canvas's area (BandedFrame.swift, rule 4).
+        case automatic
+        /// Every frame of plain layers band-wise (what the tests use on small canvases).
+        case always
+        /// Never band-wise.
+        case never
+    }
+
+    public init(banding: Banding = .automatic) {
+        self.banding = banding
+    }
+
+    /// Whether `list` is drawn band by band under `banding`.
+    func drawsBandWise(_ list: DisplayList) -> Bool {
+        switch banding {
+        case .never: return false
+        case .always: return BandedFrame.accepts(list)
+        case .automatic: return BandedFrame.accepts(list) && BandedFrame.pays(for: list)
+        }
+    }
 
     /// Renders `list` into a new pixmap of its size, with fresh scratch: safe to call from any
     /// number of threads at once.
@@ -73,7 +98,7 @@ public struct Rasterizer: Sendable {
         let restore = incremental ? boxes : [IntRect(uncheckedX: 0, y: 0, width: list.width, height: list.height)]
         boxes.removeAll(keepingCapacity: true)
         damage = consume boxes
-        if BandedFrame.accepts(list) {
+        if drawsBandWise(list) {
             drawBanded(list, restoring: restore, onto: &pixmap)
         } else {
             for box in restore { pixmap.fill(box, with: list.background) }
@@ -101,7 +126,7 @@ public struct Rasterizer: Sendable {
         if pixmap.width != list.width || pixmap.height != list.height {
             pixmap = Pixmap(width: list.width, height: list.height)
         }
-        if BandedFrame.accepts(list) {
+        if drawsBandWise(list) {
             drawBanded(
                 list, restoring: [IntRect(uncheckedX: 0, y: 0, width: list.width, height: list.height)], onto: &pixmap)
         } else {
@@ -154,26 +179,20 @@ public struct Rasterizer: Sendable {
 
     private mutating func drawLayer(_ rect: DrawRect, onto pixmap: inout Pixmap) {
         let paint = LayerPaint(fill: rect.fill, border: rect.borderColor, opacity: rect.opacity)
-        let hasBorder = rect.borderWidth > 0 && paint.border.a > 0
-        guard paint.opacity > 0, paint.fill.a > 0 || hasBorder else { return }
-        let shape = RoundedRect(
-            size: rect.size, cornerRadius: rect.cornerRadius,
-            maskedCorners: rect.maskedCorners, transform: rect.transform)
-        // With a border whose width swallows the whole shape the hole is nil: inner coverage
-        // stays 0 and the border covers everything the shape does.
-        let hole = hasBorder ? shape.inset(by: rect.borderWidth) : nil
-        guard let clip = resolveClips(rect.clips) else { return }
+        guard let outline = LayerOutline(of: rect, paint: paint, fillShows: paint.fill.a > 0),
+            let clip = resolveClips(rect.clips)
+        else { return }
         if let shadow = rect.shadow,
             let shadowBox = shadowRenderer.draw(
-                shadow, of: shape, hole: hole, hasBorder: hasBorder, paint: paint,
+                shadow, of: outline.shape, hole: outline.hole, hasBorder: outline.hasBorder, paint: paint,
                 clip: clip, coverage: &shapeCoverage, onto: &pixmap)
         {
             damage?.append(shadowBox)
         }
         let box = shapeCoverage.begin(
-            shape, hole: hole, clip: clip,
+            outline.shape, hole: outline.hole, clip: clip,
             canvasWidth: pixmap.width, canvasHeight: pixmap.height)
-        sweep(box, paint.kernelPaint(hasBorder: hasBorder), onto: &pixmap)
+        sweep(box, paint.kernelPaint(hasBorder: outline.hasBorder), onto: &pixmap)
     }
 
     /// The last step of every layer and path: records `box` as damage and sweeps the coverage just
