@@ -33,10 +33,16 @@ void fb_blend_shaded(uint32_t *pixels, const uint32_t *source, ptrdiff_t count, 
                      uint32_t border, uint32_t cb, uint32_t opacity) {
     if (cf == 0 && cb == 0) return;
     uint32_t border_part = cb ? mul255_lanes(border, cb) : 0;
+    // The layer colour is a pure function of the source texel here (cf, cb and opacity are the
+    // span's), so a run of equal sources (a gradient row, a flat image area) computes it once.
+    uint32_t last_source = 0, colour = 0;
     for (ptrdiff_t i = 0; i < count; i++) {
-        uint32_t colour = mul255_lanes(source[i], cf);
-        if (cb) colour = source_over(border_part, colour);
-        colour = mul255_lanes(colour, opacity);
+        if (i == 0 || source[i] != last_source) {
+            last_source = source[i];
+            colour = mul255_lanes(last_source, cf);
+            if (cb) colour = source_over(border_part, colour);
+            colour = mul255_lanes(colour, opacity);
+        }
         uint32_t a = channel(colour, 3);
         if (a == 255) pixels[i] = colour;
         else if (a != 0) pixels[i] = source_over(colour, pixels[i]);
@@ -70,7 +76,8 @@ static double angle_of(double y, double x) {
     return y < 0 ? -a : a;
 }
 
-double fb_gradient_parameter(const fb_gradient *g, double px, double py) {
+// Inlined into the shading loop; `fb_gradient_parameter` is its exported twin for Swift.
+static inline __attribute__((always_inline)) double gradient_parameter(const fb_gradient *g, double px, double py) {
     double dx = g->end_x - g->start_x, dy = g->end_y - g->start_y;
     double ox = px - g->start_x, oy = py - g->start_y;
     switch (g->kind) {
@@ -98,6 +105,8 @@ double fb_gradient_parameter(const fb_gradient *g, double px, double py) {
     }
 }
 
+double fb_gradient_parameter(const fb_gradient *g, double px, double py) { return gradient_parameter(g, px, py); }
+
 // 4×4 Bayer matrix: thresholds (b + 0.5)/16 average 0.5, the round-to-nearest bias.
 static const uint8_t bayer[4][4] = {{0, 8, 2, 10}, {12, 4, 14, 6}, {3, 11, 1, 9}, {15, 7, 13, 5}};
 
@@ -119,15 +128,32 @@ static uint32_t gradient_colour(const fb_gradient *g, double t, double bias) {
     return pack(out[0], out[1], out[2], out[3]);
 }
 
+// The colour is a pure function of (t, bias), so a pixel whose t equals the last t computed
+// at its bias reuses that colour: along a gradient that does not change across the span (a
+// vertical linear gradient, every row) the stops are searched and interpolated once, not per
+// pixel. One memo per dither column (the bias repeats every 4 pixels), one without dithering.
+// t compares with ==, so +0 and −0 share a colour: gradient_colour gives both the same bytes
+// (every use of t is a comparison or t − l0, and a + (b − a)·(±0) rounds alike); NaN never
+// matches and is recomputed.
 void fb_shade_gradient(const fb_gradient *g, ptrdiff_t x, ptrdiff_t y, ptrdiff_t count, uint32_t *out) {
     const fb_affine m = g->to_local;
     double py = (double)y + 0.5;
+    double last_t[4];
+    uint32_t last_colour[4];
+    bool known[4] = {false, false, false, false};
     for (ptrdiff_t i = 0; i < count; i++) {
         double px = (double)(x + i) + 0.5;
         double lx = m.a * px + m.c * py + m.tx, ly = m.b * px + m.d * py + m.ty;
-        double t = fb_gradient_parameter(g, lx, ly);
-        double bias = g->dither ? ((double)bayer[(y & 3)][((x + i) & 3)] + 0.5) / 16.0 : 0.5;
-        out[i] = gradient_colour(g, t, bias);
+        double t = gradient_parameter(g, lx, ly);
+        int slot = g->dither ? (int)((x + i) & 3) : 0;
+        if (known[slot] && t == last_t[slot]) {
+            out[i] = last_colour[slot];
+            continue;
+        }
+        double bias = g->dither ? ((double)bayer[(y & 3)][slot] + 0.5) / 16.0 : 0.5;
+        last_colour[slot] = out[i] = gradient_colour(g, t, bias);
+        last_t[slot] = t;
+        known[slot] = true;
     }
 }
 
