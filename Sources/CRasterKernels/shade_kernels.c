@@ -26,6 +26,18 @@ static inline uint32_t pack(uint32_t r, uint32_t g, uint32_t b, uint32_t a) {
     return v;
 }
 
+// floor and ceil as integers, inline (libm's are calls on the baseline target), for the
+// arguments below, which are finite and far inside ±2^62: each use turns the result into an
+// integer at once, so floor's −0 (which this gives as 0) cannot show.
+static inline int64_t floor_int(double x) {
+    int64_t i = (int64_t)x;                 // truncation toward zero
+    return i - (x < (double)i);
+}
+static inline int64_t ceil_int(double x) {
+    int64_t i = (int64_t)x;
+    return i + (x > (double)i);
+}
+
 // mul255_lanes and source_over: kernels_internal.h (the one definition of Mul255.swift and
 // Compositing.swift's rounding in C).
 
@@ -123,7 +135,7 @@ static uint32_t gradient_colour(const fb_gradient *g, double t, double bias) {
     for (int k = 0; k < 4; k++) {
         double a = (double)channel(c0, k), b = (double)channel(c1, k);
         double v = a + (b - a) * f;
-        out[k] = (uint32_t)floor(v + bias);
+        out[k] = (uint32_t)floor_int(v + bias);   // v + bias in [0, 256): f in [0, 1] between two stops
     }
     return pack(out[0], out[1], out[2], out[3]);
 }
@@ -169,7 +181,7 @@ static ptrdiff_t box_weights(double centre, double width, ptrdiff_t size, ptrdif
     double lo = centre - width / 2, hi = centre + width / 2;
     if (lo < 0) lo = 0;
     if (hi > extent) hi = extent;
-    ptrdiff_t start = (ptrdiff_t)floor(lo), end = (ptrdiff_t)ceil(hi);
+    ptrdiff_t start = (ptrdiff_t)floor_int(lo), end = (ptrdiff_t)ceil_int(hi);   // both in [0, extent]
     if (start >= size) start = size - 1;
     if (end <= start) end = start + 1;
     if (end - start > capacity) end = start + capacity;
@@ -219,12 +231,21 @@ void fb_shade_image(const fb_image_sampler *s, ptrdiff_t x, ptrdiff_t y, ptrdiff
     if (wu < 1) wu = 1;
     if (wv < 1) wv = 1;
     double weights_u[FB_MAX_TAPS], weights_v[FB_MAX_TAPS];
+    // Without rotation or shear (m.b = 0) v is the same for every pixel of the row: m.b·px is
+    // ±0 (px > 0), which leaves the sum's value alone (at most the sign of a zero, and
+    // box_weights treats ±0 alike), so the row's v weights are computed once.
+    const bool row_constant_v = m.b == 0;
+    ptrdiff_t v0 = 0, nv = 0;
+    if (row_constant_v && count > 0) {
+        double px = (double)x + 0.5;
+        nv = box_weights((m.b * px + m.d * py + m.ty) / sv, wv, h, &v0, weights_v, FB_MAX_TAPS);
+    }
     for (ptrdiff_t i = 0; i < count; i++) {
         double px = (double)(x + i) + 0.5;
-        double u = (m.a * px + m.c * py + m.tx) / su, v = (m.b * px + m.d * py + m.ty) / sv;
-        ptrdiff_t u0, v0;
+        double u = (m.a * px + m.c * py + m.tx) / su;
+        ptrdiff_t u0;
         ptrdiff_t nu = box_weights(u, wu, w, &u0, weights_u, FB_MAX_TAPS);
-        ptrdiff_t nv = box_weights(v, wv, h, &v0, weights_v, FB_MAX_TAPS);
+        if (!row_constant_v) nv = box_weights((m.b * px + m.d * py + m.ty) / sv, wv, h, &v0, weights_v, FB_MAX_TAPS);
         double sum[4] = {0, 0, 0, 0}, total = 0;
         for (ptrdiff_t j = 0; j < nv; j++) {
             const uint32_t *row = texels + (v0 + j) * w + u0;
@@ -244,7 +265,7 @@ void fb_shade_image(const fb_image_sampler *s, ptrdiff_t x, ptrdiff_t y, ptrdiff
         }
         uint32_t result[4];
         for (int c = 0; c < 4; c++) {
-            double value = total > 0 ? floor(sum[c] / total + 0.5) : 0;
+            int64_t value = total > 0 ? floor_int(sum[c] / total + 0.5) : 0;   // in [0, 255.5]
             result[c] = value > 255 ? 255 : (uint32_t)value;
         }
         out[i] = pack(result[0], result[1], result[2], result[3]);
