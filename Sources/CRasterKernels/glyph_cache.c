@@ -281,64 +281,189 @@ static void gc_sweep_avx2(int32_t *cells, ptrdiff_t stride, int32_t width, int32
 }
 #endif
 
+// One chord from (px, py) to (x, y) into the cells (rule 3): the path fill's edge, walked from its
+// upper end. Most chords of a glyph stay in one row: walk_edge's first case, here inline
+// (row_piece's one-cell case then needs no call either); a row piece's cover is y − py signed.
+static inline __attribute__((always_inline))
+void gc_chord(int32_t *origin, ptrdiff_t stride, int32_t px, int32_t py, int32_t x, int32_t y) {
+    if (py == y) return;
+    int32_t x0 = px, y0 = py, x1 = x, y1 = y, direction = 1;
+    if (py > y) { x0 = x; y0 = y; x1 = px; y1 = py; direction = -1; }
+    int32_t r0 = y0 >> FB_CELL_SHIFT;
+    if (r0 == (y1 - 1) >> FB_CELL_SHIFT) {
+        const target t = { origin, NULL, stride, 0, NULL, NULL };
+        row_piece(&t, r0, x0, x1, y - py, 0);
+    } else {
+        gc_walk_edge(origin, stride, x0, y0, x1, y1, direction);
+    }
+}
+
+// The mapped polygon (x and y apart) and its smallest x and y, as Swift.min folds them (NaN-free
+// here: the outline and the transform are finite, gc_mask_geometry checked the box).
+static void gc_map_scalar(const double *in, ptrdiff_t count, const double m[6], double *xs, double *ys,
+                          double *min_x, double *min_y) {
+    const double a = m[0], b = m[1], c = m[2], d = m[3], tx = m[4], ty = m[5];
+    double lx = *min_x, ly = *min_y;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        double x = in[2 * i], y = in[2 * i + 1];
+        double px = a * x + c * y + tx, py = b * x + d * y + ty;
+        xs[i] = px;
+        ys[i] = py;
+        lx = gc_min(lx, px);
+        ly = gc_min(ly, py);
+    }
+    *min_x = lx;
+    *min_y = ly;
+}
+
+static void gc_fix_scalar(const double *xs, const double *ys, ptrdiff_t count, double bx, double by, int32_t *fx,
+                          int32_t *fy) {
+    for (ptrdiff_t i = 0; i < count; i++) {
+        fx[i] = gc_to_fixed(xs[i] - bx);
+        fy[i] = gc_to_fixed(ys[i] - by);
+    }
+}
+
+#if FB_X86
+// gc_map_scalar 4 points a step: the same IEEE operations lane for lane ((a·x + c·y) + tx, no
+// contraction: kernels_internal.h turns it off, and the target has no FMA). minpd(p, m) is
+// p < m ? p : m, gc_min's expression; the order in which lanes are folded changes no minimum
+// but the sign of a zero, and floor(±0) gives the same box, vertices and cells.
+__attribute__((target("avx2")))
+static void gc_map_avx2(const double *in, ptrdiff_t count, const double m[6], double *xs, double *ys,
+                        double *min_x, double *min_y) {
+    const __m256d a = _mm256_set1_pd(m[0]), b = _mm256_set1_pd(m[1]), c = _mm256_set1_pd(m[2]);
+    const __m256d d = _mm256_set1_pd(m[3]), tx = _mm256_set1_pd(m[4]), ty = _mm256_set1_pd(m[5]);
+    __m256d lx = _mm256_set1_pd(*min_x), ly = _mm256_set1_pd(*min_y);
+    ptrdiff_t i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m256d p = _mm256_loadu_pd(in + 2 * i), q = _mm256_loadu_pd(in + 2 * i + 4);
+        __m256d x = _mm256_unpacklo_pd(p, q), y = _mm256_unpackhi_pd(p, q);   // points 0 2 1 3
+        __m256d px = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(a, x), _mm256_mul_pd(c, y)), tx);
+        __m256d py = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(b, x), _mm256_mul_pd(d, y)), ty);
+        _mm256_storeu_pd(xs + i, _mm256_permute4x64_pd(px, 0xD8));
+        _mm256_storeu_pd(ys + i, _mm256_permute4x64_pd(py, 0xD8));
+        lx = _mm256_min_pd(px, lx);
+        ly = _mm256_min_pd(py, ly);
+    }
+    double l[4], k[4];
+    _mm256_storeu_pd(l, lx);
+    _mm256_storeu_pd(k, ly);
+    double rx = l[0], ry = k[0];
+    for (int j = 1; j < 4; j++) { rx = gc_min(rx, l[j]); ry = gc_min(ry, k[j]); }
+    *min_x = rx;
+    *min_y = ry;
+    gc_map_scalar(in + 2 * i, count - i, m, xs + i, ys + i, min_x, min_y);
+}
+
+__attribute__((target("avx2")))
+static void gc_fix_avx2(const double *xs, const double *ys, ptrdiff_t count, double bx, double by, int32_t *fx,
+                        int32_t *fy) {
+    const __m256d one = _mm256_set1_pd(FB_CELL_ONE), half = _mm256_set1_pd(0.5);
+    const __m256d vx = _mm256_set1_pd(bx), vy = _mm256_set1_pd(by);
+    ptrdiff_t i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m256d x = _mm256_sub_pd(_mm256_loadu_pd(xs + i), vx), y = _mm256_sub_pd(_mm256_loadu_pd(ys + i), vy);
+        _mm_storeu_si128((__m128i *)(fx + i), _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(x, one), half)));
+        _mm_storeu_si128((__m128i *)(fy + i), _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(y, one), half)));
+    }
+    gc_fix_scalar(xs + i, ys + i, count - i, bx, by, fx + i, fy + i);
+}
+
+// The chords ending at points first ..< end (each from the point before it), 8 a step: the
+// common chord, inside one cell of one row, is classified and its two cell values (row_piece's
+// one-cell case: d·(2·ONE − s) and d·s, the same int32 products) computed in lanes, then added
+// lane by lane (lanes of other chords add 0 to the first cell); every other chord goes to
+// gc_chord. Integer cell sums do not depend on the order of the chords.
+__attribute__((target("avx2")))
+static void gc_walk_avx2(const int32_t *fx, const int32_t *fy, ptrdiff_t first, ptrdiff_t end, int32_t *origin,
+                         ptrdiff_t stride) {
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
+    const __m256i cell = _mm256_set1_epi32(FB_CELL_ONE), floor_mask = _mm256_set1_epi32(-FB_CELL_ONE);
+    const __m256i rows = _mm256_set1_epi32((int32_t)stride);
+    ptrdiff_t j = first;
+    for (; j + 8 <= end; j += 8) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(fx + j)), y = _mm256_loadu_si256((const __m256i *)(fy + j));
+        __m256i px = _mm256_loadu_si256((const __m256i *)(fx + j - 1));
+        __m256i py = _mm256_loadu_si256((const __m256i *)(fy + j - 1));
+        __m256i d = _mm256_sub_epi32(y, py);
+        __m256i r0 = _mm256_srai_epi32(_mm256_min_epi32(y, py), FB_CELL_SHIFT);
+        __m256i r1 = _mm256_srai_epi32(_mm256_sub_epi32(_mm256_max_epi32(y, py), one), FB_CELL_SHIFT);
+        __m256i lo = _mm256_min_epi32(x, px), hi = _mm256_max_epi32(x, px);
+        __m256i base = _mm256_and_si256(lo, floor_mask);   // (lo >> SHIFT) << SHIFT, lo ≥ 0
+        __m256i other = _mm256_or_si256(_mm256_cmpeq_epi32(d, zero), _mm256_cmpgt_epi32(_mm256_sub_epi32(hi, base), cell));
+        __m256i fast = _mm256_andnot_si256(other, _mm256_cmpeq_epi32(r0, r1));
+        __m256i s = _mm256_sub_epi32(_mm256_add_epi32(lo, hi), _mm256_add_epi32(base, base));
+        __m256i right = _mm256_mullo_epi32(d, s);
+        __m256i left = _mm256_sub_epi32(_mm256_slli_epi32(d, FB_CELL_SHIFT + 1), right);
+        __m256i at = _mm256_add_epi32(_mm256_mullo_epi32(r0, rows), _mm256_srai_epi32(lo, FB_CELL_SHIFT));
+        int32_t ai[8], li[8], ri[8];
+        _mm256_storeu_si256((__m256i *)ai, _mm256_and_si256(at, fast));
+        _mm256_storeu_si256((__m256i *)li, _mm256_and_si256(left, fast));
+        _mm256_storeu_si256((__m256i *)ri, _mm256_and_si256(right, fast));
+        for (int k = 0; k < 8; k++) {
+            origin[ai[k]] += li[k];
+            origin[ai[k] + 1] += ri[k];
+        }
+        unsigned rest = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(fast)) & 0xFF;
+        while (rest) {
+            ptrdiff_t k = j + __builtin_ctz(rest);
+            rest &= rest - 1;
+            gc_chord(origin, stride, fx[k - 1], fy[k - 1], fx[k], fy[k]);
+        }
+    }
+    for (; j < end; j++) gc_chord(origin, stride, fx[j - 1], fy[j - 1], fx[j], fy[j]);
+}
+#endif
+
 // Computes the mask of `o` under the linear part of `t` plus phase (px, py) into `extents` and
-// `bytes` (g->height rows of g->width). `points`/`fixed` hold room for every point, `cells` for
-// (width + 2)·height zeros and is left zero.
+// `bytes` (g->height rows of g->width). `points`/`fixed` hold room for every point (x values,
+// then y values), `cells` for (width + 2)·height zeros and is left zero.
 static void gc_mask_fill(const fb_glyph_outline *o, const fb_glyph_transform *placed, const gc_geometry *g,
                          double *points, int32_t *fixed, int32_t *cells, uint8_t *bytes, uint16_t *extents) {
     const ptrdiff_t stride = g->width + 2;
     // The canvas transform: the phase moved by the mask's offset (exact: k/64 minus an integer).
-    const double a = placed->a, b = placed->b, c = placed->c, d = placed->d;
-    const double tx = placed->tx - (double)g->left, ty = placed->ty - (double)g->top;
+    const double m[6] = { placed->a, placed->b, placed->c, placed->d, placed->tx - (double)g->left,
+                          placed->ty - (double)g->top };
     const ptrdiff_t count = o->contours ? o->ends[o->contours - 1] : 0;
+#if FB_X86
+    const bool avx2 = fb_cpu_has_avx2();
+#endif
+    double *xs = points, *ys = points + count;
+    int32_t *fx = fixed, *fy = fixed + count;
     double min_x = INFINITY, min_y = INFINITY;
-    for (ptrdiff_t i = 0; i < count; i++) {
-        double x = o->points[2 * i], y = o->points[2 * i + 1];
-        double px = a * x + c * y + tx, py = b * x + d * y + ty;
-        points[2 * i] = px;
-        points[2 * i + 1] = py;
-        min_x = gc_min(min_x, px);
-        min_y = gc_min(min_y, py);
-    }
+#if FB_X86
+    if (avx2) gc_map_avx2(o->points, count, m, xs, ys, &min_x, &min_y);
+    else
+#endif
+        gc_map_scalar(o->points, count, m, xs, ys, &min_x, &min_y);
     if (count > 0 && isfinite(min_x) && isfinite(min_y)) {
         // The polygon's own pixel box, as the path fill took it: vertices relative to its corner.
         double bx = floor(min_x), by = floor(min_y);
         if (bx < 0) bx = 0;
         if (by < 0) by = 0;
-        for (ptrdiff_t i = 0; i < count; i++) {
-            fixed[2 * i] = gc_to_fixed(points[2 * i] - bx);
-            fixed[2 * i + 1] = gc_to_fixed(points[2 * i + 1] - by);
-        }
+#if FB_X86
+        if (avx2) gc_fix_avx2(xs, ys, count, bx, by, fx, fy);
+        else
+#endif
+            gc_fix_scalar(xs, ys, count, bx, by, fx, fy);
         int32_t *origin = cells + (ptrdiff_t)by * stride + (ptrdiff_t)bx;
         ptrdiff_t start = 0;
         for (ptrdiff_t k = 0; k < o->contours; k++) {
             ptrdiff_t end = o->ends[k];
             if (end - start >= 3) {
-                int32_t px = fixed[2 * (end - 1)], py = fixed[2 * (end - 1) + 1];
-                for (ptrdiff_t i = start; i < end; i++) {
-                    int32_t x = fixed[2 * i], y = fixed[2 * i + 1];
-                    if (py != y) {
-                        int32_t x0 = px, y0 = py, x1 = x, y1 = y, direction = 1;
-                        if (py > y) { x0 = x; y0 = y; x1 = px; y1 = py; direction = -1; }
-                        // Most chords of a glyph stay in one row: walk_edge's first case, here
-                        // inline (row_piece's one-cell case then needs no call either).
-                        int32_t r0 = y0 >> FB_CELL_SHIFT;
-                        if (r0 == (y1 - 1) >> FB_CELL_SHIFT) {
-                            const target t = { origin, NULL, stride, 0, NULL, NULL };
-                            row_piece(&t, r0, x0, x1, direction * (y1 - y0), 0);
-                        } else {
-                            gc_walk_edge(origin, stride, x0, y0, x1, y1, direction);
-                        }
-                    }
-                    px = x;
-                    py = y;
-                }
+                gc_chord(origin, stride, fx[end - 1], fy[end - 1], fx[start], fy[start]);
+#if FB_X86
+                if (avx2) gc_walk_avx2(fx, fy, start + 1, end, origin, stride);
+                else
+#endif
+                    for (ptrdiff_t i = start + 1; i < end; i++) gc_chord(origin, stride, fx[i - 1], fy[i - 1], fx[i], fy[i]);
             }
             start = end;
         }
     }
 #if FB_X86
-    if (fb_cpu_has_avx2()) { gc_sweep_avx2(cells, stride, g->width, g->height, bytes, extents); return; }
+    if (avx2) { gc_sweep_avx2(cells, stride, g->width, g->height, bytes, extents); return; }
 #endif
     gc_sweep_scalar(cells, stride, g->width, g->height, bytes, extents);
 }
