@@ -133,6 +133,20 @@ void walk_edge(const target *t, int32_t x0, int32_t y0, int32_t x1, int32_t y1, 
     int64_t lift = floor_div(step, den), lrem = step - lift * den;
     int32_t xa = x0, xb = x0 + (int32_t)q;
     row_piece(t, r0, xa, xb, direction * first_cover, marking);
+    if (dx == 0) {
+        // Vertical (stems, rectangles' sides): q = lift = 0, every whole row is the same one-cell
+        // piece at x0, s = 2·(x0 − base), so the same two values a row.
+        int32_t c0 = x0 >> FB_CELL_SHIFT, s = 2 * (x0 - (c0 << FB_CELL_SHIFT)), d = direction * FB_CELL_ONE;
+        int32_t left = d * (2 * FB_CELL_ONE - s), right = d * s;
+        int32_t *cell = t->cells + (ptrdiff_t)(r0 + 1) * t->stride + c0;
+        for (int32_t row = r0 + 1; row < r1; row++, cell += t->stride) {
+            cell[0] += left;
+            cell[1] += right;
+            if (marking) mark_pair(t, row, c0);
+        }
+        row_piece(t, r1, x0, x1, direction * (y1 - (r1 << FB_CELL_SHIFT)), marking);
+        return;
+    }
     for (int32_t row = r0 + 1; row < r1; row++) {
         xa = xb;
         xb += (int32_t)lift;

@@ -370,47 +370,148 @@ static void gc_fix_avx2(const double *xs, const double *ys, ptrdiff_t count, dou
     gc_fix_scalar(xs + i, ys + i, count - i, bx, by, fx + i, fy + i);
 }
 
-// The chords ending at points first ..< end (each from the point before it), 8 a step: the
-// common chord, inside one cell of one row, is classified and its two cell values (row_piece's
-// one-cell case: d·(2·ONE − s) and d·s, the same int32 products) computed in lanes, then added
-// lane by lane (lanes of other chords add 0 to the first cell); every other chord goes to
-// gc_chord. Integer cell sums do not depend on the order of the chords.
+// row_piece in lanes for pieces inside one or two cells (`*fits`: the lanes where it is, the
+// others hold garbage): the values for cells c0, c0 + 1 and c0 + 2. One cell: d·(2·ONE − s) and
+// d·s, the same int32 products. Two cells: row_piece's d·2I/W truncated toward zero, with the
+// products d·2I (|d·2I| < 3·2^30) exact in Double and a quotient that is not an integer at least
+// 1/W ≥ 2^−11 from the next one, far more than its rounding error (< 2^−20), so truncating the
+// Double quotient gives C's integer one. The divisions are skipped when no lane needs them.
+static inline __attribute__((always_inline, target("avx2")))
+__m256i gc_piece_avx2(__m256i lo, __m256i hi, __m256i d, __m256i want, __m256i *c0, __m256i *v0, __m256i *v1,
+                      __m256i *v2, unsigned *two_cells) {
+    const __m256i cell = _mm256_set1_epi32(FB_CELL_ONE), floor_mask = _mm256_set1_epi32(-FB_CELL_ONE);
+    __m256i base = _mm256_and_si256(lo, floor_mask);   // (lo >> SHIFT) << SHIFT, lo ≥ 0
+    __m256i span = _mm256_sub_epi32(hi, base);
+    __m256i two = _mm256_cmpgt_epi32(span, cell);
+    __m256i fits = _mm256_andnot_si256(_mm256_cmpgt_epi32(span, _mm256_add_epi32(cell, cell)), want);
+    __m256i s = _mm256_sub_epi32(_mm256_add_epi32(lo, hi), _mm256_add_epi32(base, base));
+    __m256i whole = _mm256_slli_epi32(d, FB_CELL_SHIFT + 1);
+    __m256i right = _mm256_mullo_epi32(d, s);
+    *c0 = _mm256_srai_epi32(lo, FB_CELL_SHIFT);
+    *v0 = _mm256_sub_epi32(whole, right);
+    *v1 = right;
+    *v2 = _mm256_setzero_si256();
+    *two_cells = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_and_si256(two, fits)));
+    if (*two_cells) {
+        __m256i a = _mm256_sub_epi32(_mm256_add_epi32(base, cell), lo);                  // v0 of row_piece
+        __m256i b = _mm256_sub_epi32(_mm256_add_epi32(base, _mm256_add_epi32(cell, cell)), hi);   // v1
+        __m256i i0 = _mm256_mullo_epi32(a, a);
+        __m256i i1 = _mm256_sub_epi32(_mm256_add_epi32(_mm256_slli_epi32(a, FB_CELL_SHIFT + 1),
+                                                       _mm256_set1_epi32(FB_CELL_ONE * FB_CELL_ONE)),
+                                      _mm256_mullo_epi32(b, b));
+        __m256i w = _mm256_sub_epi32(hi, lo);
+        __m128i g0[2], g1[2];
+        for (int h = 0; h < 2; h++) {
+            __m256d dd = _mm256_cvtepi32_pd(h ? _mm256_extracti128_si256(d, 1) : _mm256_castsi256_si128(d));
+            __m256d ww = _mm256_cvtepi32_pd(h ? _mm256_extracti128_si256(w, 1) : _mm256_castsi256_si128(w));
+            __m256d j0 = _mm256_cvtepi32_pd(h ? _mm256_extracti128_si256(i0, 1) : _mm256_castsi256_si128(i0));
+            __m256d j1 = _mm256_cvtepi32_pd(h ? _mm256_extracti128_si256(i1, 1) : _mm256_castsi256_si128(i1));
+            g0[h] = _mm256_cvttpd_epi32(_mm256_div_pd(_mm256_mul_pd(dd, j0), ww));
+            g1[h] = _mm256_cvttpd_epi32(_mm256_div_pd(_mm256_mul_pd(dd, j1), ww));
+        }
+        __m256i G0 = _mm256_inserti128_si256(_mm256_castsi128_si256(g0[0]), g0[1], 1);
+        __m256i G1 = _mm256_inserti128_si256(_mm256_castsi128_si256(g1[0]), g1[1], 1);
+        *v0 = _mm256_blendv_epi8(*v0, G0, two);
+        *v1 = _mm256_blendv_epi8(*v1, _mm256_sub_epi32(G1, G0), two);
+        *v2 = _mm256_and_si256(_mm256_sub_epi32(whole, G1), two);
+    }
+    return fits;
+}
+
+// The 8 chords ending at points j ..< j + 8 (each from the point before it), of which the lanes
+// in `lanes` are to be drawn. The common chords are computed in lanes: inside one row, or
+// crossing one row boundary, with each row piece inside one or two cells (gc_piece_avx2).
+// walk_edge's crossing x0 + floor((2·dx·c + dy) / 2dy) (c: the cover above the boundary) is
+// taken in Double: |2·dx·c + dy| < 2^35 and the products are exact, so is the numerator; a
+// quotient that is not an integer is at least 1/2dy ≥ 2^−12 from the next one, far more than its
+// rounding error (< 2^−17), so floor gives floor_div's integer. The lanes' cell values are then
+// added lane by lane (lanes of other chords add 0 to the first cell); every other chord goes to
+// gc_chord. Integer cell sums do not depend on the order in which chords are added.
+static inline __attribute__((always_inline, target("avx2")))
+void gc_chords_avx2(const int32_t *fx, const int32_t *fy, ptrdiff_t j, __m256i lanes, int32_t *origin,
+                    ptrdiff_t stride) {
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
+    const __m256i rows = _mm256_set1_epi32((int32_t)stride);
+    __m256i x = _mm256_loadu_si256((const __m256i *)(fx + j)), y = _mm256_loadu_si256((const __m256i *)(fy + j));
+    __m256i px = _mm256_loadu_si256((const __m256i *)(fx + j - 1));
+    __m256i py = _mm256_loadu_si256((const __m256i *)(fy + j - 1));
+    __m256i d = _mm256_sub_epi32(y, py);
+    __m256i down = _mm256_cmpgt_epi32(y, py);
+    // The upper end (ux, uy) and the lower (lx, ly), as walk_edge orders them.
+    __m256i ux = _mm256_blendv_epi8(x, px, down), lx = _mm256_blendv_epi8(px, x, down);
+    __m256i uy = _mm256_min_epi32(y, py), ly = _mm256_max_epi32(y, py);
+    __m256i r0 = _mm256_srai_epi32(uy, FB_CELL_SHIFT);
+    __m256i r1 = _mm256_srai_epi32(_mm256_sub_epi32(ly, one), FB_CELL_SHIFT);
+    __m256i one_row = _mm256_cmpeq_epi32(r0, r1), two_rows = _mm256_cmpeq_epi32(_mm256_add_epi32(r0, one), r1);
+    __m256i cover = _mm256_sub_epi32(_mm256_slli_epi32(_mm256_add_epi32(r0, one), FB_CELL_SHIFT), uy);
+    __m256i dx = _mm256_sub_epi32(lx, ux), dy = _mm256_sub_epi32(ly, uy);
+    __m128i q[2];
+    for (int h = 0; h < 2; h++) {
+        __m256d a = _mm256_cvtepi32_pd(h ? _mm256_extracti128_si256(dx, 1) : _mm256_castsi256_si128(dx));
+        __m256d c = _mm256_cvtepi32_pd(h ? _mm256_extracti128_si256(cover, 1) : _mm256_castsi256_si128(cover));
+        __m256d b = _mm256_cvtepi32_pd(h ? _mm256_extracti128_si256(dy, 1) : _mm256_castsi256_si128(dy));
+        __m256d n = _mm256_add_pd(_mm256_mul_pd(_mm256_add_pd(a, a), c), b);
+        q[h] = _mm256_cvttpd_epi32(_mm256_floor_pd(_mm256_div_pd(n, _mm256_add_pd(b, b))));
+    }
+    __m256i cross = _mm256_add_epi32(ux, _mm256_inserti128_si256(_mm256_castsi128_si256(q[0]), q[1], 1));
+    // One row: the whole chord is the first piece and the second is empty.
+    __m256i xb = _mm256_blendv_epi8(cross, lx, one_row);
+    __m256i da = _mm256_blendv_epi8(_mm256_sign_epi32(cover, d), d, one_row);
+    __m256i db = _mm256_sub_epi32(d, da);
+    __m256i want = _mm256_andnot_si256(_mm256_cmpeq_epi32(d, zero), _mm256_and_si256(lanes, _mm256_or_si256(one_row, two_rows)));
+    __m256i ac, a0, a1, a2, bc, b0, b1, b2;
+    unsigned a_two, b_two;
+    __m256i fast = gc_piece_avx2(_mm256_min_epi32(ux, xb), _mm256_max_epi32(ux, xb), da, want, &ac, &a0, &a1, &a2, &a_two);
+    fast = gc_piece_avx2(_mm256_min_epi32(xb, lx), _mm256_max_epi32(xb, lx), db, fast, &bc, &b0, &b1, &b2, &b_two);
+    __m256i row = _mm256_mullo_epi32(r0, rows);
+    int32_t at[8], v0[8], v1[8], v2[8], bt[8], w0[8], w1[8], w2[8];
+    _mm256_storeu_si256((__m256i *)at, _mm256_and_si256(_mm256_add_epi32(row, ac), fast));
+    _mm256_storeu_si256((__m256i *)v0, _mm256_and_si256(a0, fast));
+    _mm256_storeu_si256((__m256i *)v1, _mm256_and_si256(a1, fast));
+    _mm256_storeu_si256((__m256i *)v2, a2);
+    _mm256_storeu_si256((__m256i *)bt, _mm256_add_epi32(_mm256_add_epi32(row, rows), bc));
+    _mm256_storeu_si256((__m256i *)w0, b0);
+    _mm256_storeu_si256((__m256i *)w1, b1);
+    _mm256_storeu_si256((__m256i *)w2, b2);
+    for (int k = 0; k < 8; k++) {
+        origin[at[k]] += v0[k];
+        origin[at[k] + 1] += v1[k];
+    }
+    const unsigned drawn = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(fast));
+    for (unsigned m = a_two & drawn; m; m &= m - 1) {
+        int k = __builtin_ctz(m);
+        origin[at[k] + 2] += v2[k];
+    }
+    for (unsigned m = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_and_si256(fast, two_rows))); m; m &= m - 1) {
+        int k = __builtin_ctz(m);
+        origin[bt[k]] += w0[k];
+        origin[bt[k] + 1] += w1[k];
+        origin[bt[k] + 2] += w2[k];
+    }
+    (void)b_two;
+    unsigned rest = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(lanes)) & ~drawn;
+    for (; rest; rest &= rest - 1) {
+        ptrdiff_t k = j + __builtin_ctz(rest);
+        gc_chord(origin, stride, fx[k - 1], fy[k - 1], fx[k], fy[k]);
+    }
+}
+
+// The chords ending at points first ..< end, 8 a step; the last step, if short, is the 8 chords
+// ending at end with the lanes already drawn left out (or one by one when there are fewer
+// than 8 in all).
 __attribute__((target("avx2")))
 static void gc_walk_avx2(const int32_t *fx, const int32_t *fy, ptrdiff_t first, ptrdiff_t end, int32_t *origin,
                          ptrdiff_t stride) {
-    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
-    const __m256i cell = _mm256_set1_epi32(FB_CELL_ONE), floor_mask = _mm256_set1_epi32(-FB_CELL_ONE);
-    const __m256i rows = _mm256_set1_epi32((int32_t)stride);
+    const __m256i all = _mm256_set1_epi32(-1);
     ptrdiff_t j = first;
-    for (; j + 8 <= end; j += 8) {
-        __m256i x = _mm256_loadu_si256((const __m256i *)(fx + j)), y = _mm256_loadu_si256((const __m256i *)(fy + j));
-        __m256i px = _mm256_loadu_si256((const __m256i *)(fx + j - 1));
-        __m256i py = _mm256_loadu_si256((const __m256i *)(fy + j - 1));
-        __m256i d = _mm256_sub_epi32(y, py);
-        __m256i r0 = _mm256_srai_epi32(_mm256_min_epi32(y, py), FB_CELL_SHIFT);
-        __m256i r1 = _mm256_srai_epi32(_mm256_sub_epi32(_mm256_max_epi32(y, py), one), FB_CELL_SHIFT);
-        __m256i lo = _mm256_min_epi32(x, px), hi = _mm256_max_epi32(x, px);
-        __m256i base = _mm256_and_si256(lo, floor_mask);   // (lo >> SHIFT) << SHIFT, lo ≥ 0
-        __m256i other = _mm256_or_si256(_mm256_cmpeq_epi32(d, zero), _mm256_cmpgt_epi32(_mm256_sub_epi32(hi, base), cell));
-        __m256i fast = _mm256_andnot_si256(other, _mm256_cmpeq_epi32(r0, r1));
-        __m256i s = _mm256_sub_epi32(_mm256_add_epi32(lo, hi), _mm256_add_epi32(base, base));
-        __m256i right = _mm256_mullo_epi32(d, s);
-        __m256i left = _mm256_sub_epi32(_mm256_slli_epi32(d, FB_CELL_SHIFT + 1), right);
-        __m256i at = _mm256_add_epi32(_mm256_mullo_epi32(r0, rows), _mm256_srai_epi32(lo, FB_CELL_SHIFT));
-        int32_t ai[8], li[8], ri[8];
-        _mm256_storeu_si256((__m256i *)ai, _mm256_and_si256(at, fast));
-        _mm256_storeu_si256((__m256i *)li, _mm256_and_si256(left, fast));
-        _mm256_storeu_si256((__m256i *)ri, _mm256_and_si256(right, fast));
-        for (int k = 0; k < 8; k++) {
-            origin[ai[k]] += li[k];
-            origin[ai[k] + 1] += ri[k];
-        }
-        unsigned rest = ~(unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(fast)) & 0xFF;
-        while (rest) {
-            ptrdiff_t k = j + __builtin_ctz(rest);
-            rest &= rest - 1;
-            gc_chord(origin, stride, fx[k - 1], fy[k - 1], fx[k], fy[k]);
-        }
+    for (; j + 8 <= end; j += 8) gc_chords_avx2(fx, fy, j, all, origin, stride);
+    if (j == end) return;
+    if (end - 8 >= first) {
+        const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        // Lanes k with end − 8 + k ≥ j, i.e. k > j − end + 7.
+        __m256i lanes = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32((int32_t)(j - end + 7)));
+        gc_chords_avx2(fx, fy, end - 8, lanes, origin, stride);
+        return;
     }
     for (; j < end; j++) gc_chord(origin, stride, fx[j - 1], fy[j - 1], fx[j], fy[j]);
 }
