@@ -418,6 +418,85 @@ __m256i gc_piece_avx2(__m256i lo, __m256i hi, __m256i d, __m256i want, __m256i *
     return fits;
 }
 
+// walk_edge for an edge over three or more rows, 8 rows a step: row r0 + k runs from X(k) to
+// X(k + 1), X(0) = x0, X(k) = x0 + floor((n + (k − 1)·step) / 2dy) at the boundaries (the closed
+// form of walk_edge's accumulator, n = 2·dx·c + dy, step = 2·dx·ONE), X(last + 1) = x1. In
+// Double the numerators (< 2^46) are exact and a quotient that is not an integer is at least
+// 2^−23 from the next one, far more than its rounding error (< 2^−29), so floor gives the
+// integer. Rows whose piece spans three or more cells go to row_piece.
+__attribute__((target("avx2")))
+static void gc_tall_edge_avx2(int32_t *origin, ptrdiff_t stride, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                              int32_t direction) {
+    const int32_t r0 = y0 >> FB_CELL_SHIFT, last = ((y1 - 1) >> FB_CELL_SHIFT) - r0;
+    const int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0;
+    const int32_t first_cover = ((r0 + 1) << FB_CELL_SHIFT) - y0, last_cover = y1 - ((r0 + last) << FB_CELL_SHIFT);
+    const __m256d n = _mm256_set1_pd((double)(2 * dx * first_cover + dy)), step = _mm256_set1_pd((double)(2 * dx * FB_CELL_ONE));
+    const __m256d den = _mm256_set1_pd((double)(2 * dy)), one = _mm256_set1_pd(1);
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), vx0 = _mm256_set1_epi32(x0);
+    const __m256i rows = _mm256_set1_epi32((int32_t)stride), vlast = _mm256_set1_epi32(last);
+    const target t = { origin, NULL, stride, 0, NULL, NULL };
+    for (int32_t k0 = 0; k0 <= last; k0 += 8) {
+        __m256i k = _mm256_add_epi32(_mm256_set1_epi32(k0), lane);
+        __m128i xa[2], xb[2];
+        for (int h = 0; h < 2; h++) {
+            __m256d kd = _mm256_cvtepi32_pd(h ? _mm256_extracti128_si256(k, 1) : _mm256_castsi256_si128(k));
+            __m256d below = _mm256_add_pd(n, _mm256_mul_pd(kd, step));
+            __m256d above = _mm256_add_pd(n, _mm256_mul_pd(_mm256_sub_pd(kd, one), step));
+            xb[h] = _mm256_cvttpd_epi32(_mm256_floor_pd(_mm256_div_pd(below, den)));
+            xa[h] = _mm256_cvttpd_epi32(_mm256_floor_pd(_mm256_div_pd(above, den)));
+        }
+        __m256i a = _mm256_add_epi32(vx0, _mm256_inserti128_si256(_mm256_castsi128_si256(xa[0]), xa[1], 1));
+        __m256i b = _mm256_add_epi32(vx0, _mm256_inserti128_si256(_mm256_castsi128_si256(xb[0]), xb[1], 1));
+        __m256i is_first = _mm256_cmpeq_epi32(k, _mm256_setzero_si256()), is_last = _mm256_cmpeq_epi32(k, vlast);
+        a = _mm256_blendv_epi8(a, vx0, is_first);
+        b = _mm256_blendv_epi8(b, _mm256_set1_epi32(x1), is_last);
+        __m256i cover = _mm256_blendv_epi8(_mm256_set1_epi32(FB_CELL_ONE), _mm256_set1_epi32(first_cover), is_first);
+        cover = _mm256_blendv_epi8(cover, _mm256_set1_epi32(last_cover), is_last);
+        __m256i d = direction < 0 ? _mm256_sub_epi32(_mm256_setzero_si256(), cover) : cover;
+        __m256i valid = _mm256_cmpgt_epi32(_mm256_add_epi32(vlast, _mm256_set1_epi32(1)), k);
+        __m256i c0, v0, v1, v2;
+        unsigned two;
+        __m256i fits = gc_piece_avx2(_mm256_min_epi32(a, b), _mm256_max_epi32(a, b), d, valid, &c0, &v0, &v1, &v2, &two);
+        __m256i at = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_add_epi32(_mm256_set1_epi32(r0), k), rows), c0);
+        int32_t ai[8], ai0[8], ai1[8], ai2[8], xs[8], ys[8], ds[8];
+        _mm256_storeu_si256((__m256i *)ai, _mm256_and_si256(at, fits));
+        _mm256_storeu_si256((__m256i *)ai0, _mm256_and_si256(v0, fits));
+        _mm256_storeu_si256((__m256i *)ai1, _mm256_and_si256(v1, fits));
+        _mm256_storeu_si256((__m256i *)ai2, _mm256_and_si256(v2, fits));
+        const int count = last - k0 < 7 ? last - k0 + 1 : 8;
+        for (int j = 0; j < count; j++) {
+            origin[ai[j]] += ai0[j];
+            origin[ai[j] + 1] += ai1[j];
+        }
+        for (two &= (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(fits)); two; two &= two - 1) {
+            int j = __builtin_ctz(two);
+            origin[ai[j] + 2] += ai2[j];
+        }
+        unsigned rest = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_andnot_si256(fits, valid)));
+        if (rest) {
+            _mm256_storeu_si256((__m256i *)xs, a);
+            _mm256_storeu_si256((__m256i *)ys, b);
+            _mm256_storeu_si256((__m256i *)ds, d);
+            for (; rest; rest &= rest - 1) {
+                int j = __builtin_ctz(rest);
+                row_piece(&t, r0 + k0 + j, xs[j], ys[j], ds[j], 0);
+            }
+        }
+    }
+}
+
+// gc_chord with edges over three or more rows in lanes.
+static inline __attribute__((always_inline, target("avx2")))
+void gc_chord_avx2(int32_t *origin, ptrdiff_t stride, int32_t px, int32_t py, int32_t x, int32_t y) {
+    int32_t lo = py < y ? py : y, hi = py < y ? y : py;
+    if (((hi - 1) >> FB_CELL_SHIFT) - (lo >> FB_CELL_SHIFT) >= 2) {
+        if (py < y) gc_tall_edge_avx2(origin, stride, px, py, x, y, 1);
+        else gc_tall_edge_avx2(origin, stride, x, y, px, py, -1);
+        return;
+    }
+    gc_chord(origin, stride, px, py, x, y);
+}
+
 // The 8 chords ending at points j ..< j + 8 (each from the point before it), of which the lanes
 // in `lanes` are to be drawn. The common chords are computed in lanes: inside one row, or
 // crossing one row boundary, with each row piece inside one or two cells (gc_piece_avx2).
@@ -492,17 +571,19 @@ void gc_chords_avx2(const int32_t *fx, const int32_t *fy, ptrdiff_t j, __m256i l
     unsigned rest = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(lanes)) & ~drawn;
     for (; rest; rest &= rest - 1) {
         ptrdiff_t k = j + __builtin_ctz(rest);
-        gc_chord(origin, stride, fx[k - 1], fy[k - 1], fx[k], fy[k]);
+        gc_chord_avx2(origin, stride, fx[k - 1], fy[k - 1], fx[k], fy[k]);
     }
 }
 
-// The chords ending at points first ..< end, 8 a step; the last step, if short, is the 8 chords
-// ending at end with the lanes already drawn left out (or one by one when there are fewer
-// than 8 in all).
+// The contour start ..< end: its closing chord, then the chords ending at points start + 1 ..< end,
+// 8 a step; the last step, if short, is the 8 chords ending at end with the lanes already drawn
+// left out (or one by one when there are fewer than 8 in all).
 __attribute__((target("avx2")))
-static void gc_walk_avx2(const int32_t *fx, const int32_t *fy, ptrdiff_t first, ptrdiff_t end, int32_t *origin,
+static void gc_walk_avx2(const int32_t *fx, const int32_t *fy, ptrdiff_t start, ptrdiff_t end, int32_t *origin,
                          ptrdiff_t stride) {
     const __m256i all = _mm256_set1_epi32(-1);
+    gc_chord_avx2(origin, stride, fx[end - 1], fy[end - 1], fx[start], fy[start]);
+    const ptrdiff_t first = start + 1;
     ptrdiff_t j = first;
     for (; j + 8 <= end; j += 8) gc_chords_avx2(fx, fy, j, all, origin, stride);
     if (j == end) return;
@@ -513,7 +594,7 @@ static void gc_walk_avx2(const int32_t *fx, const int32_t *fy, ptrdiff_t first, 
         gc_chords_avx2(fx, fy, end - 8, lanes, origin, stride);
         return;
     }
-    for (; j < end; j++) gc_chord(origin, stride, fx[j - 1], fy[j - 1], fx[j], fy[j]);
+    for (; j < end; j++) gc_chord_avx2(origin, stride, fx[j - 1], fy[j - 1], fx[j], fy[j]);
 }
 #endif
 
@@ -553,12 +634,15 @@ static void gc_mask_fill(const fb_glyph_outline *o, const fb_glyph_transform *pl
         for (ptrdiff_t k = 0; k < o->contours; k++) {
             ptrdiff_t end = o->ends[k];
             if (end - start >= 3) {
-                gc_chord(origin, stride, fx[end - 1], fy[end - 1], fx[start], fy[start]);
 #if FB_X86
-                if (avx2) gc_walk_avx2(fx, fy, start + 1, end, origin, stride);
-                else
+                if (avx2) {
+                    gc_walk_avx2(fx, fy, start, end, origin, stride);
+                } else
 #endif
+                {
+                    gc_chord(origin, stride, fx[end - 1], fy[end - 1], fx[start], fy[start]);
                     for (ptrdiff_t i = start + 1; i < end; i++) gc_chord(origin, stride, fx[i - 1], fy[i - 1], fx[i], fy[i]);
+                }
             }
             start = end;
         }
