@@ -431,22 +431,23 @@ static void gc_tall_edge_avx2(int32_t *origin, ptrdiff_t stride, int32_t x0, int
     const int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0;
     const int32_t first_cover = ((r0 + 1) << FB_CELL_SHIFT) - y0, last_cover = y1 - ((r0 + last) << FB_CELL_SHIFT);
     const __m256d n = _mm256_set1_pd((double)(2 * dx * first_cover + dy)), step = _mm256_set1_pd((double)(2 * dx * FB_CELL_ONE));
-    const __m256d den = _mm256_set1_pd((double)(2 * dy)), one = _mm256_set1_pd(1);
+    const __m256d den = _mm256_set1_pd((double)(2 * dy));
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), vx0 = _mm256_set1_epi32(x0);
     const __m256i rows = _mm256_set1_epi32((int32_t)stride), vlast = _mm256_set1_epi32(last);
+    const __m256i previous = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6);
     const target t = { origin, NULL, stride, 0, NULL, NULL };
+    __m256i b = vx0;   // lane 7: the x at the top of row k0 (x0 for the first step, replaced below)
     for (int32_t k0 = 0; k0 <= last; k0 += 8) {
         __m256i k = _mm256_add_epi32(_mm256_set1_epi32(k0), lane);
-        __m128i xa[2], xb[2];
+        __m128i xb[2];
         for (int h = 0; h < 2; h++) {
             __m256d kd = _mm256_cvtepi32_pd(h ? _mm256_extracti128_si256(k, 1) : _mm256_castsi256_si128(k));
-            __m256d below = _mm256_add_pd(n, _mm256_mul_pd(kd, step));
-            __m256d above = _mm256_add_pd(n, _mm256_mul_pd(_mm256_sub_pd(kd, one), step));
-            xb[h] = _mm256_cvttpd_epi32(_mm256_floor_pd(_mm256_div_pd(below, den)));
-            xa[h] = _mm256_cvttpd_epi32(_mm256_floor_pd(_mm256_div_pd(above, den)));
+            xb[h] = _mm256_cvttpd_epi32(_mm256_floor_pd(_mm256_div_pd(_mm256_add_pd(n, _mm256_mul_pd(kd, step)), den)));
         }
-        __m256i a = _mm256_add_epi32(vx0, _mm256_inserti128_si256(_mm256_castsi128_si256(xa[0]), xa[1], 1));
-        __m256i b = _mm256_add_epi32(vx0, _mm256_inserti128_si256(_mm256_castsi128_si256(xb[0]), xb[1], 1));
+        // Row k starts where row k − 1 ended: the previous step's lane 7, then this step's lanes.
+        __m256i top = _mm256_permutevar8x32_epi32(b, previous);
+        b = _mm256_add_epi32(vx0, _mm256_inserti128_si256(_mm256_castsi128_si256(xb[0]), xb[1], 1));
+        __m256i a = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(b, previous), top, 1);
         __m256i is_first = _mm256_cmpeq_epi32(k, _mm256_setzero_si256()), is_last = _mm256_cmpeq_epi32(k, vlast);
         a = _mm256_blendv_epi8(a, vx0, is_first);
         b = _mm256_blendv_epi8(b, _mm256_set1_epi32(x1), is_last);
