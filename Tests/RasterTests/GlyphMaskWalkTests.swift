@@ -24,9 +24,9 @@ struct GlyphMaskWalkTests {
     }
 
     static let outlines: [Outline] = {
-        var n = Outline()   // an "N": two vertical stems and a long diagonal
+        var n = Outline()  // an "N": two vertical stems and a long diagonal
         n.contour([(0, 0), (3, 0), (17, 24), (17, 0), (20, 0), (20, 30), (17, 30), (3, 6), (3, 30), (0, 30)])
-        var ring = Outline()   // two circles of short chords (a flattened "O"), opposite windings
+        var ring = Outline()  // two circles of short chords (a flattened "O"), opposite windings
         for (radius, sign) in [(14.0, 1.0), (9.0, -1.0)] {
             let count = radius == 14 ? 157 : 101
             ring.contour(
@@ -35,10 +35,10 @@ struct GlyphMaskWalkTests {
                     return (15 + radius * cos(a), 15 + radius * sin(a))
                 })
         }
-        var sliver = Outline()   // long shallow edges and a tiny triangle (fewer than 8 chords)
+        var sliver = Outline()  // long shallow edges and a tiny triangle (fewer than 8 chords)
         sliver.contour([(0, 0), (40, 1.3), (40, 2.1), (0, 0.4)])
         sliver.contour([(5, 5), (5.3, 5.1), (5.1, 5.6)])
-        var star = Outline()   // a seeded random star: chords of every length and slope
+        var star = Outline()  // a seeded random star: chords of every length and slope
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         star.contour(
             (0..<83).map { i in
@@ -50,8 +50,10 @@ struct GlyphMaskWalkTests {
         return [n, ring, sliver, star]
     }()
 
-    static func mask(_ outline: Outline, _ t: fb_glyph_transform, baseline: Bool) -> (geometry: [Int32], bytes: [UInt8]) {
-        var xs = [Double](), ys = [Double]()
+    static func mask(_ outline: Outline, _ t: fb_glyph_transform, baseline: Bool) -> (geometry: [Int32], bytes: [UInt8])
+    {
+        var xs = [Double]()
+        var ys = [Double]()
         for i in stride(from: 0, to: outline.points.count, by: 2) {
             xs.append(outline.points[i])
             ys.append(outline.points[i + 1])
