@@ -65,6 +65,20 @@ void row_piece(const target *t, ptrdiff_t row, int32_t xa, int32_t xb, int32_t d
         return;
     }
     int32_t c1 = (hi - 1) >> FB_CELL_SHIFT;
+    if (c1 == c0 + 1) {
+        // Two cells (most of the rest): the general case below with c1 = c0 + 1, signed. 2I(c0) =
+        // v0², 2I(c1) = 2·ONE·v0 + ONE² − v1² (as c1·ONE − lo = v0); C's division truncates toward
+        // zero, so d·2I/W is sign · (a·2I/W truncated), the shares below. |d|·v0² ≤ 2^30 fits in
+        // int32 (|d| ≤ ONE: a row piece's cover); |d|·2I(c1) < 3·2^30 takes int64.
+        int32_t w = hi - lo, v0 = base + FB_CELL_ONE - lo, v1 = base + 2 * FB_CELL_ONE - hi;
+        int32_t g0 = d * v0 * v0 / w;
+        int32_t g1 = (int32_t)((int64_t)d * (2 * FB_CELL_ONE * v0 + FB_CELL_ONE * FB_CELL_ONE - v1 * v1) / w);
+        cells[c0] += g0;
+        cells[c0 + 1] += g1 - g0;
+        cells[c0 + 2] += d * (2 * FB_CELL_ONE) - g1;
+        if (marking) mark_cells(t, row, c0, c0 + 2);
+        return;
+    }
     int64_t w = hi - lo, a = d < 0 ? -(int64_t)d : d;
     int32_t sign = d < 0 ? -1 : 1;
     int64_t v0 = (int64_t)base + FB_CELL_ONE - lo;
@@ -102,16 +116,37 @@ void walk_edge(const target *t, int32_t x0, int32_t y0, int32_t x1, int32_t y1, 
     if (y0 >= y1) return;
     int32_t r0 = y0 >> FB_CELL_SHIFT, r1 = (y1 - 1) >> FB_CELL_SHIFT;
     if (r0 == r1) { row_piece(t, r0, x0, x1, direction * (y1 - y0), marking); return; }
-    // x at y = (r0 + 1 + k)·ONE is x0 + round(dx·(y − y0)/dy): numerators over 2·dy, each row
-    // adding 2·dx·ONE, carried as quotient and remainder.
     int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0, den = 2 * dy;
     int32_t first_cover = ((r0 + 1) << FB_CELL_SHIFT) - y0;
+    if (r1 == r0 + 1) {
+        // Two rows (most edges that cross a row boundary): one crossing, no accumulator.
+        int32_t xb = x0 + (int32_t)floor_div(2 * dx * first_cover + dy, den);
+        row_piece(t, r0, x0, xb, direction * first_cover, marking);
+        row_piece(t, r1, xb, x1, direction * (y1 - (r1 << FB_CELL_SHIFT)), marking);
+        return;
+    }
+    // x at y = (r0 + 1 + k)·ONE is x0 + round(dx·(y − y0)/dy): numerators over 2·dy, each row
+    // adding 2·dx·ONE, carried as quotient and remainder.
     int64_t n = 2 * dx * first_cover + dy;
     int64_t q = floor_div(n, den), rem = n - q * den;
     int64_t step = 2 * dx * FB_CELL_ONE;
     int64_t lift = floor_div(step, den), lrem = step - lift * den;
     int32_t xa = x0, xb = x0 + (int32_t)q;
     row_piece(t, r0, xa, xb, direction * first_cover, marking);
+    if (dx == 0) {
+        // Vertical (stems, rectangles' sides): q = lift = 0, every whole row is the same one-cell
+        // piece at x0, s = 2·(x0 − base), so the same two values a row.
+        int32_t c0 = x0 >> FB_CELL_SHIFT, s = 2 * (x0 - (c0 << FB_CELL_SHIFT)), d = direction * FB_CELL_ONE;
+        int32_t left = d * (2 * FB_CELL_ONE - s), right = d * s;
+        int32_t *cell = t->cells + (ptrdiff_t)(r0 + 1) * t->stride + c0;
+        for (int32_t row = r0 + 1; row < r1; row++, cell += t->stride) {
+            cell[0] += left;
+            cell[1] += right;
+            if (marking) mark_pair(t, row, c0);
+        }
+        row_piece(t, r1, x0, x1, direction * (y1 - (r1 << FB_CELL_SHIFT)), marking);
+        return;
+    }
     for (int32_t row = r0 + 1; row < r1; row++) {
         xa = xb;
         xb += (int32_t)lift;

@@ -281,64 +281,375 @@ static void gc_sweep_avx2(int32_t *cells, ptrdiff_t stride, int32_t width, int32
 }
 #endif
 
+// One chord from (px, py) to (x, y) into the cells (rule 3): the path fill's edge, walked from its
+// upper end. Most chords of a glyph stay in one row: walk_edge's first case, here inline
+// (row_piece's one-cell case then needs no call either); a row piece's cover is y − py signed.
+static inline __attribute__((always_inline))
+void gc_chord(int32_t *origin, ptrdiff_t stride, int32_t px, int32_t py, int32_t x, int32_t y) {
+    if (py == y) return;
+    int32_t x0 = px, y0 = py, x1 = x, y1 = y, direction = 1;
+    if (py > y) { x0 = x; y0 = y; x1 = px; y1 = py; direction = -1; }
+    int32_t r0 = y0 >> FB_CELL_SHIFT;
+    if (r0 == (y1 - 1) >> FB_CELL_SHIFT) {
+        const target t = { origin, NULL, stride, 0, NULL, NULL };
+        row_piece(&t, r0, x0, x1, y - py, 0);
+    } else {
+        gc_walk_edge(origin, stride, x0, y0, x1, y1, direction);
+    }
+}
+
+// The mapped polygon (x and y apart) and its smallest x and y, as Swift.min folds them (NaN-free
+// here: the outline and the transform are finite, gc_mask_geometry checked the box).
+static void gc_map_scalar(const double *in, ptrdiff_t count, const double m[6], double *xs, double *ys,
+                          double *min_x, double *min_y) {
+    const double a = m[0], b = m[1], c = m[2], d = m[3], tx = m[4], ty = m[5];
+    double lx = *min_x, ly = *min_y;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        double x = in[2 * i], y = in[2 * i + 1];
+        double px = a * x + c * y + tx, py = b * x + d * y + ty;
+        xs[i] = px;
+        ys[i] = py;
+        lx = gc_min(lx, px);
+        ly = gc_min(ly, py);
+    }
+    *min_x = lx;
+    *min_y = ly;
+}
+
+static void gc_fix_scalar(const double *xs, const double *ys, ptrdiff_t count, double bx, double by, int32_t *fx,
+                          int32_t *fy) {
+    for (ptrdiff_t i = 0; i < count; i++) {
+        fx[i] = gc_to_fixed(xs[i] - bx);
+        fy[i] = gc_to_fixed(ys[i] - by);
+    }
+}
+
+#if FB_X86
+// gc_map_scalar 4 points a step: the same IEEE operations lane for lane ((a·x + c·y) + tx, no
+// contraction: kernels_internal.h turns it off, and the target has no FMA). minpd(p, m) is
+// p < m ? p : m, gc_min's expression; the order in which lanes are folded changes no minimum
+// but the sign of a zero, and floor(±0) gives the same box, vertices and cells.
+__attribute__((target("avx2")))
+static void gc_map_avx2(const double *in, ptrdiff_t count, const double m[6], double *xs, double *ys,
+                        double *min_x, double *min_y) {
+    const __m256d a = _mm256_set1_pd(m[0]), b = _mm256_set1_pd(m[1]), c = _mm256_set1_pd(m[2]);
+    const __m256d d = _mm256_set1_pd(m[3]), tx = _mm256_set1_pd(m[4]), ty = _mm256_set1_pd(m[5]);
+    __m256d lx = _mm256_set1_pd(*min_x), ly = _mm256_set1_pd(*min_y);
+    ptrdiff_t i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m256d p = _mm256_loadu_pd(in + 2 * i), q = _mm256_loadu_pd(in + 2 * i + 4);
+        __m256d x = _mm256_unpacklo_pd(p, q), y = _mm256_unpackhi_pd(p, q);   // points 0 2 1 3
+        __m256d px = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(a, x), _mm256_mul_pd(c, y)), tx);
+        __m256d py = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(b, x), _mm256_mul_pd(d, y)), ty);
+        _mm256_storeu_pd(xs + i, _mm256_permute4x64_pd(px, 0xD8));
+        _mm256_storeu_pd(ys + i, _mm256_permute4x64_pd(py, 0xD8));
+        lx = _mm256_min_pd(px, lx);
+        ly = _mm256_min_pd(py, ly);
+    }
+    double l[4], k[4];
+    _mm256_storeu_pd(l, lx);
+    _mm256_storeu_pd(k, ly);
+    double rx = l[0], ry = k[0];
+    for (int j = 1; j < 4; j++) { rx = gc_min(rx, l[j]); ry = gc_min(ry, k[j]); }
+    *min_x = rx;
+    *min_y = ry;
+    gc_map_scalar(in + 2 * i, count - i, m, xs + i, ys + i, min_x, min_y);
+}
+
+__attribute__((target("avx2")))
+static void gc_fix_avx2(const double *xs, const double *ys, ptrdiff_t count, double bx, double by, int32_t *fx,
+                        int32_t *fy) {
+    const __m256d one = _mm256_set1_pd(FB_CELL_ONE), half = _mm256_set1_pd(0.5);
+    const __m256d vx = _mm256_set1_pd(bx), vy = _mm256_set1_pd(by);
+    ptrdiff_t i = 0;
+    for (; i + 4 <= count; i += 4) {
+        __m256d x = _mm256_sub_pd(_mm256_loadu_pd(xs + i), vx), y = _mm256_sub_pd(_mm256_loadu_pd(ys + i), vy);
+        _mm_storeu_si128((__m128i *)(fx + i), _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(x, one), half)));
+        _mm_storeu_si128((__m128i *)(fy + i), _mm256_cvttpd_epi32(_mm256_add_pd(_mm256_mul_pd(y, one), half)));
+    }
+    gc_fix_scalar(xs + i, ys + i, count - i, bx, by, fx + i, fy + i);
+}
+
+// row_piece in lanes for pieces inside one or two cells (`*fits`: the lanes where it is, the
+// others hold garbage): the values for cells c0, c0 + 1 and c0 + 2. One cell: d·(2·ONE − s) and
+// d·s, the same int32 products. Two cells: row_piece's d·2I/W truncated toward zero, with the
+// products d·2I (|d·2I| < 3·2^30) exact in Double and a quotient that is not an integer at least
+// 1/W ≥ 2^−11 from the next one, far more than its rounding error (< 2^−20), so truncating the
+// Double quotient gives C's integer one. The divisions are skipped when no lane needs them.
+static inline __attribute__((always_inline, target("avx2")))
+__m256i gc_piece_avx2(__m256i lo, __m256i hi, __m256i d, __m256i want, __m256i *c0, __m256i *v0, __m256i *v1,
+                      __m256i *v2, unsigned *two_cells) {
+    const __m256i cell = _mm256_set1_epi32(FB_CELL_ONE), floor_mask = _mm256_set1_epi32(-FB_CELL_ONE);
+    __m256i base = _mm256_and_si256(lo, floor_mask);   // (lo >> SHIFT) << SHIFT, lo ≥ 0
+    __m256i span = _mm256_sub_epi32(hi, base);
+    __m256i two = _mm256_cmpgt_epi32(span, cell);
+    __m256i fits = _mm256_andnot_si256(_mm256_cmpgt_epi32(span, _mm256_add_epi32(cell, cell)), want);
+    __m256i s = _mm256_sub_epi32(_mm256_add_epi32(lo, hi), _mm256_add_epi32(base, base));
+    __m256i whole = _mm256_slli_epi32(d, FB_CELL_SHIFT + 1);
+    __m256i right = _mm256_mullo_epi32(d, s);
+    *c0 = _mm256_srai_epi32(lo, FB_CELL_SHIFT);
+    *v0 = _mm256_sub_epi32(whole, right);
+    *v1 = right;
+    *v2 = _mm256_setzero_si256();
+    *two_cells = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_and_si256(two, fits)));
+    if (*two_cells) {
+        __m256i a = _mm256_sub_epi32(_mm256_add_epi32(base, cell), lo);                  // v0 of row_piece
+        __m256i b = _mm256_sub_epi32(_mm256_add_epi32(base, _mm256_add_epi32(cell, cell)), hi);   // v1
+        __m256i i0 = _mm256_mullo_epi32(a, a);
+        __m256i i1 = _mm256_sub_epi32(_mm256_add_epi32(_mm256_slli_epi32(a, FB_CELL_SHIFT + 1),
+                                                       _mm256_set1_epi32(FB_CELL_ONE * FB_CELL_ONE)),
+                                      _mm256_mullo_epi32(b, b));
+        __m256i w = _mm256_sub_epi32(hi, lo);
+        __m128i g0[2], g1[2];
+        for (int h = 0; h < 2; h++) {
+            __m256d dd = _mm256_cvtepi32_pd(h ? _mm256_extracti128_si256(d, 1) : _mm256_castsi256_si128(d));
+            __m256d ww = _mm256_cvtepi32_pd(h ? _mm256_extracti128_si256(w, 1) : _mm256_castsi256_si128(w));
+            __m256d j0 = _mm256_cvtepi32_pd(h ? _mm256_extracti128_si256(i0, 1) : _mm256_castsi256_si128(i0));
+            __m256d j1 = _mm256_cvtepi32_pd(h ? _mm256_extracti128_si256(i1, 1) : _mm256_castsi256_si128(i1));
+            g0[h] = _mm256_cvttpd_epi32(_mm256_div_pd(_mm256_mul_pd(dd, j0), ww));
+            g1[h] = _mm256_cvttpd_epi32(_mm256_div_pd(_mm256_mul_pd(dd, j1), ww));
+        }
+        __m256i G0 = _mm256_inserti128_si256(_mm256_castsi128_si256(g0[0]), g0[1], 1);
+        __m256i G1 = _mm256_inserti128_si256(_mm256_castsi128_si256(g1[0]), g1[1], 1);
+        *v0 = _mm256_blendv_epi8(*v0, G0, two);
+        *v1 = _mm256_blendv_epi8(*v1, _mm256_sub_epi32(G1, G0), two);
+        *v2 = _mm256_and_si256(_mm256_sub_epi32(whole, G1), two);
+    }
+    return fits;
+}
+
+// walk_edge for an edge over three or more rows, 8 rows a step: row r0 + k runs from X(k) to
+// X(k + 1), X(0) = x0, X(k) = x0 + floor((n + (k − 1)·step) / 2dy) at the boundaries (the closed
+// form of walk_edge's accumulator, n = 2·dx·c + dy, step = 2·dx·ONE), X(last + 1) = x1. In
+// Double the numerators (< 2^46) are exact and a quotient that is not an integer is at least
+// 2^−23 from the next one, far more than its rounding error (< 2^−29), so floor gives the
+// integer. Rows whose piece spans three or more cells go to row_piece.
+__attribute__((target("avx2")))
+static void gc_tall_edge_avx2(int32_t *origin, ptrdiff_t stride, int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                              int32_t direction) {
+    const int32_t r0 = y0 >> FB_CELL_SHIFT, last = ((y1 - 1) >> FB_CELL_SHIFT) - r0;
+    const int64_t dx = (int64_t)x1 - x0, dy = (int64_t)y1 - y0;
+    const int32_t first_cover = ((r0 + 1) << FB_CELL_SHIFT) - y0, last_cover = y1 - ((r0 + last) << FB_CELL_SHIFT);
+    const __m256d n = _mm256_set1_pd((double)(2 * dx * first_cover + dy)), step = _mm256_set1_pd((double)(2 * dx * FB_CELL_ONE));
+    const __m256d den = _mm256_set1_pd((double)(2 * dy));
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), vx0 = _mm256_set1_epi32(x0);
+    const __m256i rows = _mm256_set1_epi32((int32_t)stride), vlast = _mm256_set1_epi32(last);
+    const __m256i previous = _mm256_setr_epi32(7, 0, 1, 2, 3, 4, 5, 6);
+    const target t = { origin, NULL, stride, 0, NULL, NULL };
+    __m256i b = vx0;   // lane 7: the x at the top of row k0 (x0 for the first step, replaced below)
+    for (int32_t k0 = 0; k0 <= last; k0 += 8) {
+        __m256i k = _mm256_add_epi32(_mm256_set1_epi32(k0), lane);
+        __m128i xb[2];
+        for (int h = 0; h < 2; h++) {
+            __m256d kd = _mm256_cvtepi32_pd(h ? _mm256_extracti128_si256(k, 1) : _mm256_castsi256_si128(k));
+            xb[h] = _mm256_cvttpd_epi32(_mm256_floor_pd(_mm256_div_pd(_mm256_add_pd(n, _mm256_mul_pd(kd, step)), den)));
+        }
+        // Row k starts where row k − 1 ended: the previous step's lane 7, then this step's lanes.
+        __m256i top = _mm256_permutevar8x32_epi32(b, previous);
+        b = _mm256_add_epi32(vx0, _mm256_inserti128_si256(_mm256_castsi128_si256(xb[0]), xb[1], 1));
+        __m256i a = _mm256_blend_epi32(_mm256_permutevar8x32_epi32(b, previous), top, 1);
+        __m256i is_first = _mm256_cmpeq_epi32(k, _mm256_setzero_si256()), is_last = _mm256_cmpeq_epi32(k, vlast);
+        a = _mm256_blendv_epi8(a, vx0, is_first);
+        b = _mm256_blendv_epi8(b, _mm256_set1_epi32(x1), is_last);
+        __m256i cover = _mm256_blendv_epi8(_mm256_set1_epi32(FB_CELL_ONE), _mm256_set1_epi32(first_cover), is_first);
+        cover = _mm256_blendv_epi8(cover, _mm256_set1_epi32(last_cover), is_last);
+        __m256i d = direction < 0 ? _mm256_sub_epi32(_mm256_setzero_si256(), cover) : cover;
+        __m256i valid = _mm256_cmpgt_epi32(_mm256_add_epi32(vlast, _mm256_set1_epi32(1)), k);
+        __m256i c0, v0, v1, v2;
+        unsigned two;
+        __m256i fits = gc_piece_avx2(_mm256_min_epi32(a, b), _mm256_max_epi32(a, b), d, valid, &c0, &v0, &v1, &v2, &two);
+        __m256i at = _mm256_add_epi32(_mm256_mullo_epi32(_mm256_add_epi32(_mm256_set1_epi32(r0), k), rows), c0);
+        int32_t ai[8], ai0[8], ai1[8], ai2[8], xs[8], ys[8], ds[8];
+        _mm256_storeu_si256((__m256i *)ai, _mm256_and_si256(at, fits));
+        _mm256_storeu_si256((__m256i *)ai0, _mm256_and_si256(v0, fits));
+        _mm256_storeu_si256((__m256i *)ai1, _mm256_and_si256(v1, fits));
+        _mm256_storeu_si256((__m256i *)ai2, _mm256_and_si256(v2, fits));
+        const int count = last - k0 < 7 ? last - k0 + 1 : 8;
+        for (int j = 0; j < count; j++) {
+            origin[ai[j]] += ai0[j];
+            origin[ai[j] + 1] += ai1[j];
+        }
+        for (two &= (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(fits)); two; two &= two - 1) {
+            int j = __builtin_ctz(two);
+            origin[ai[j] + 2] += ai2[j];
+        }
+        unsigned rest = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_andnot_si256(fits, valid)));
+        if (rest) {
+            _mm256_storeu_si256((__m256i *)xs, a);
+            _mm256_storeu_si256((__m256i *)ys, b);
+            _mm256_storeu_si256((__m256i *)ds, d);
+            for (; rest; rest &= rest - 1) {
+                int j = __builtin_ctz(rest);
+                row_piece(&t, r0 + k0 + j, xs[j], ys[j], ds[j], 0);
+            }
+        }
+    }
+}
+
+// gc_chord with edges over three or more rows in lanes.
+static inline __attribute__((always_inline, target("avx2")))
+void gc_chord_avx2(int32_t *origin, ptrdiff_t stride, int32_t px, int32_t py, int32_t x, int32_t y) {
+    int32_t lo = py < y ? py : y, hi = py < y ? y : py;
+    if (((hi - 1) >> FB_CELL_SHIFT) - (lo >> FB_CELL_SHIFT) >= 2) {
+        if (py < y) gc_tall_edge_avx2(origin, stride, px, py, x, y, 1);
+        else gc_tall_edge_avx2(origin, stride, x, y, px, py, -1);
+        return;
+    }
+    gc_chord(origin, stride, px, py, x, y);
+}
+
+// The 8 chords ending at points j ..< j + 8 (each from the point before it), of which the lanes
+// in `lanes` are to be drawn. The common chords are computed in lanes: inside one row, or
+// crossing one row boundary, with each row piece inside one or two cells (gc_piece_avx2).
+// walk_edge's crossing x0 + floor((2·dx·c + dy) / 2dy) (c: the cover above the boundary) is
+// taken in Double: |2·dx·c + dy| < 2^35 and the products are exact, so is the numerator; a
+// quotient that is not an integer is at least 1/2dy ≥ 2^−12 from the next one, far more than its
+// rounding error (< 2^−17), so floor gives floor_div's integer. The lanes' cell values are then
+// added lane by lane (lanes of other chords add 0 to the first cell); every other chord goes to
+// gc_chord. Integer cell sums do not depend on the order in which chords are added.
+static inline __attribute__((always_inline, target("avx2")))
+void gc_chords_avx2(const int32_t *fx, const int32_t *fy, ptrdiff_t j, __m256i lanes, int32_t *origin,
+                    ptrdiff_t stride) {
+    const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi32(1);
+    const __m256i rows = _mm256_set1_epi32((int32_t)stride);
+    __m256i x = _mm256_loadu_si256((const __m256i *)(fx + j)), y = _mm256_loadu_si256((const __m256i *)(fy + j));
+    __m256i px = _mm256_loadu_si256((const __m256i *)(fx + j - 1));
+    __m256i py = _mm256_loadu_si256((const __m256i *)(fy + j - 1));
+    __m256i d = _mm256_sub_epi32(y, py);
+    __m256i down = _mm256_cmpgt_epi32(y, py);
+    // The upper end (ux, uy) and the lower (lx, ly), as walk_edge orders them.
+    __m256i ux = _mm256_blendv_epi8(x, px, down), lx = _mm256_blendv_epi8(px, x, down);
+    __m256i uy = _mm256_min_epi32(y, py), ly = _mm256_max_epi32(y, py);
+    __m256i r0 = _mm256_srai_epi32(uy, FB_CELL_SHIFT);
+    __m256i r1 = _mm256_srai_epi32(_mm256_sub_epi32(ly, one), FB_CELL_SHIFT);
+    __m256i one_row = _mm256_cmpeq_epi32(r0, r1), two_rows = _mm256_cmpeq_epi32(_mm256_add_epi32(r0, one), r1);
+    __m256i cover = _mm256_sub_epi32(_mm256_slli_epi32(_mm256_add_epi32(r0, one), FB_CELL_SHIFT), uy);
+    __m256i dx = _mm256_sub_epi32(lx, ux), dy = _mm256_sub_epi32(ly, uy);
+    __m128i q[2];
+    for (int h = 0; h < 2; h++) {
+        __m256d a = _mm256_cvtepi32_pd(h ? _mm256_extracti128_si256(dx, 1) : _mm256_castsi256_si128(dx));
+        __m256d c = _mm256_cvtepi32_pd(h ? _mm256_extracti128_si256(cover, 1) : _mm256_castsi256_si128(cover));
+        __m256d b = _mm256_cvtepi32_pd(h ? _mm256_extracti128_si256(dy, 1) : _mm256_castsi256_si128(dy));
+        __m256d n = _mm256_add_pd(_mm256_mul_pd(_mm256_add_pd(a, a), c), b);
+        q[h] = _mm256_cvttpd_epi32(_mm256_floor_pd(_mm256_div_pd(n, _mm256_add_pd(b, b))));
+    }
+    __m256i cross = _mm256_add_epi32(ux, _mm256_inserti128_si256(_mm256_castsi128_si256(q[0]), q[1], 1));
+    // One row: the whole chord is the first piece and the second is empty.
+    __m256i xb = _mm256_blendv_epi8(cross, lx, one_row);
+    __m256i da = _mm256_blendv_epi8(_mm256_sign_epi32(cover, d), d, one_row);
+    __m256i db = _mm256_sub_epi32(d, da);
+    __m256i want = _mm256_andnot_si256(_mm256_cmpeq_epi32(d, zero), _mm256_and_si256(lanes, _mm256_or_si256(one_row, two_rows)));
+    __m256i ac, a0, a1, a2, bc, b0, b1, b2;
+    unsigned a_two, b_two;
+    __m256i fast = gc_piece_avx2(_mm256_min_epi32(ux, xb), _mm256_max_epi32(ux, xb), da, want, &ac, &a0, &a1, &a2, &a_two);
+    fast = gc_piece_avx2(_mm256_min_epi32(xb, lx), _mm256_max_epi32(xb, lx), db, fast, &bc, &b0, &b1, &b2, &b_two);
+    __m256i row = _mm256_mullo_epi32(r0, rows);
+    int32_t at[8], v0[8], v1[8], v2[8], bt[8], w0[8], w1[8], w2[8];
+    _mm256_storeu_si256((__m256i *)at, _mm256_and_si256(_mm256_add_epi32(row, ac), fast));
+    _mm256_storeu_si256((__m256i *)v0, _mm256_and_si256(a0, fast));
+    _mm256_storeu_si256((__m256i *)v1, _mm256_and_si256(a1, fast));
+    _mm256_storeu_si256((__m256i *)v2, a2);
+    _mm256_storeu_si256((__m256i *)bt, _mm256_add_epi32(_mm256_add_epi32(row, rows), bc));
+    _mm256_storeu_si256((__m256i *)w0, b0);
+    _mm256_storeu_si256((__m256i *)w1, b1);
+    _mm256_storeu_si256((__m256i *)w2, b2);
+    for (int k = 0; k < 8; k++) {
+        origin[at[k]] += v0[k];
+        origin[at[k] + 1] += v1[k];
+    }
+    const unsigned drawn = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(fast));
+    for (unsigned m = a_two & drawn; m; m &= m - 1) {
+        int k = __builtin_ctz(m);
+        origin[at[k] + 2] += v2[k];
+    }
+    for (unsigned m = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_and_si256(fast, two_rows))); m; m &= m - 1) {
+        int k = __builtin_ctz(m);
+        origin[bt[k]] += w0[k];
+        origin[bt[k] + 1] += w1[k];
+        origin[bt[k] + 2] += w2[k];
+    }
+    (void)b_two;
+    unsigned rest = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(lanes)) & ~drawn;
+    for (; rest; rest &= rest - 1) {
+        ptrdiff_t k = j + __builtin_ctz(rest);
+        gc_chord_avx2(origin, stride, fx[k - 1], fy[k - 1], fx[k], fy[k]);
+    }
+}
+
+// The contour start ..< end: its closing chord, then the chords ending at points start + 1 ..< end,
+// 8 a step; the last step, if short, is the 8 chords ending at end with the lanes already drawn
+// left out (or one by one when there are fewer than 8 in all).
+__attribute__((target("avx2")))
+static void gc_walk_avx2(const int32_t *fx, const int32_t *fy, ptrdiff_t start, ptrdiff_t end, int32_t *origin,
+                         ptrdiff_t stride) {
+    const __m256i all = _mm256_set1_epi32(-1);
+    gc_chord_avx2(origin, stride, fx[end - 1], fy[end - 1], fx[start], fy[start]);
+    const ptrdiff_t first = start + 1;
+    ptrdiff_t j = first;
+    for (; j + 8 <= end; j += 8) gc_chords_avx2(fx, fy, j, all, origin, stride);
+    if (j == end) return;
+    if (end - 8 >= first) {
+        const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+        // Lanes k with end − 8 + k ≥ j, i.e. k > j − end + 7.
+        __m256i lanes = _mm256_cmpgt_epi32(lane, _mm256_set1_epi32((int32_t)(j - end + 7)));
+        gc_chords_avx2(fx, fy, end - 8, lanes, origin, stride);
+        return;
+    }
+    for (; j < end; j++) gc_chord_avx2(origin, stride, fx[j - 1], fy[j - 1], fx[j], fy[j]);
+}
+#endif
+
 // Computes the mask of `o` under the linear part of `t` plus phase (px, py) into `extents` and
-// `bytes` (g->height rows of g->width). `points`/`fixed` hold room for every point, `cells` for
-// (width + 2)·height zeros and is left zero.
+// `bytes` (g->height rows of g->width). `points`/`fixed` hold room for every point (x values,
+// then y values), `cells` for (width + 2)·height zeros and is left zero.
 static void gc_mask_fill(const fb_glyph_outline *o, const fb_glyph_transform *placed, const gc_geometry *g,
                          double *points, int32_t *fixed, int32_t *cells, uint8_t *bytes, uint16_t *extents) {
     const ptrdiff_t stride = g->width + 2;
     // The canvas transform: the phase moved by the mask's offset (exact: k/64 minus an integer).
-    const double a = placed->a, b = placed->b, c = placed->c, d = placed->d;
-    const double tx = placed->tx - (double)g->left, ty = placed->ty - (double)g->top;
+    const double m[6] = { placed->a, placed->b, placed->c, placed->d, placed->tx - (double)g->left,
+                          placed->ty - (double)g->top };
     const ptrdiff_t count = o->contours ? o->ends[o->contours - 1] : 0;
+#if FB_X86
+    const bool avx2 = fb_cpu_has_avx2();
+#endif
+    double *xs = points, *ys = points + count;
+    int32_t *fx = fixed, *fy = fixed + count;
     double min_x = INFINITY, min_y = INFINITY;
-    for (ptrdiff_t i = 0; i < count; i++) {
-        double x = o->points[2 * i], y = o->points[2 * i + 1];
-        double px = a * x + c * y + tx, py = b * x + d * y + ty;
-        points[2 * i] = px;
-        points[2 * i + 1] = py;
-        min_x = gc_min(min_x, px);
-        min_y = gc_min(min_y, py);
-    }
+#if FB_X86
+    if (avx2) gc_map_avx2(o->points, count, m, xs, ys, &min_x, &min_y);
+    else
+#endif
+        gc_map_scalar(o->points, count, m, xs, ys, &min_x, &min_y);
     if (count > 0 && isfinite(min_x) && isfinite(min_y)) {
         // The polygon's own pixel box, as the path fill took it: vertices relative to its corner.
         double bx = floor(min_x), by = floor(min_y);
         if (bx < 0) bx = 0;
         if (by < 0) by = 0;
-        for (ptrdiff_t i = 0; i < count; i++) {
-            fixed[2 * i] = gc_to_fixed(points[2 * i] - bx);
-            fixed[2 * i + 1] = gc_to_fixed(points[2 * i + 1] - by);
-        }
+#if FB_X86
+        if (avx2) gc_fix_avx2(xs, ys, count, bx, by, fx, fy);
+        else
+#endif
+            gc_fix_scalar(xs, ys, count, bx, by, fx, fy);
         int32_t *origin = cells + (ptrdiff_t)by * stride + (ptrdiff_t)bx;
         ptrdiff_t start = 0;
         for (ptrdiff_t k = 0; k < o->contours; k++) {
             ptrdiff_t end = o->ends[k];
             if (end - start >= 3) {
-                int32_t px = fixed[2 * (end - 1)], py = fixed[2 * (end - 1) + 1];
-                for (ptrdiff_t i = start; i < end; i++) {
-                    int32_t x = fixed[2 * i], y = fixed[2 * i + 1];
-                    if (py != y) {
-                        int32_t x0 = px, y0 = py, x1 = x, y1 = y, direction = 1;
-                        if (py > y) { x0 = x; y0 = y; x1 = px; y1 = py; direction = -1; }
-                        // Most chords of a glyph stay in one row: walk_edge's first case, here
-                        // inline (row_piece's one-cell case then needs no call either).
-                        int32_t r0 = y0 >> FB_CELL_SHIFT;
-                        if (r0 == (y1 - 1) >> FB_CELL_SHIFT) {
-                            const target t = { origin, NULL, stride, 0, NULL, NULL };
-                            row_piece(&t, r0, x0, x1, direction * (y1 - y0), 0);
-                        } else {
-                            gc_walk_edge(origin, stride, x0, y0, x1, y1, direction);
-                        }
-                    }
-                    px = x;
-                    py = y;
+#if FB_X86
+                if (avx2) {
+                    gc_walk_avx2(fx, fy, start, end, origin, stride);
+                } else
+#endif
+                {
+                    gc_chord(origin, stride, fx[end - 1], fy[end - 1], fx[start], fy[start]);
+                    for (ptrdiff_t i = start + 1; i < end; i++) gc_chord(origin, stride, fx[i - 1], fy[i - 1], fx[i], fy[i]);
                 }
             }
             start = end;
         }
     }
 #if FB_X86
-    if (fb_cpu_has_avx2()) { gc_sweep_avx2(cells, stride, g->width, g->height, bytes, extents); return; }
+    if (avx2) { gc_sweep_avx2(cells, stride, g->width, g->height, bytes, extents); return; }
 #endif
     gc_sweep_scalar(cells, stride, g->width, g->height, bytes, extents);
 }
