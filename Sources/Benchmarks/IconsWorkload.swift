@@ -94,7 +94,8 @@ enum IconsWorkload {
                 .concatenating(AffineTransform(rotation: .radians(2 * .pi * p.spin * t)))
                 .concatenating(AffineTransform(translationX: cx, y: cy))
             let content = outlines[p.kind].enumerated().map { piece, outline in
-                DrawPath(path: outline, transform: transform, paint: .solid(p.color), glyph: key(kind: p.kind, piece: piece))
+                DrawPath(
+                    path: outline, transform: transform, paint: .solid(p.color), glyph: key(kind: p.kind, piece: piece))
             }
             return DrawRect(size: Size(1, 1), transform: transform, fill: .clear, content: content)
         }

@@ -142,7 +142,9 @@ struct IconMaskTests {
             }
         }
         let mean = difference / Double(inked)
-        print("icon mask vs reference, piece \(piece) at \(pixels) px: mean |Δ| \(mean) over \(inked) pixels, max \(worst)")
+        print(
+            "icon mask vs reference, piece \(piece) at \(pixels) px: mean |Δ| \(mean) over \(inked) pixels, max \(worst)"
+        )
         #expect(inked > 500)
         #expect(mean < 0.4)
         #expect(worst <= 1)
@@ -162,8 +164,9 @@ struct IconMaskTests {
 
     @Test("an even-odd mask leaves the pentagram's centre and the ring's hole empty, a non-zero one fills them")
     func evenOddFolds() {
-        for (piece, rule, centre) in [(1, FillRule.evenOdd, 255), (1, .nonZero, 0), (2, .evenOdd, 255), (2, .nonZero, 0)]
-        {
+        for (piece, rule, centre) in [
+            (1, FillRule.evenOdd, 255), (1, .nonZero, 0), (2, .evenOdd, 255), (2, .nonZero, 0),
+        ] {
             var rect = DrawRect(size: Size(1, 1), transform: .identity, fill: .clear)
             rect.content = [
                 DrawPath(
