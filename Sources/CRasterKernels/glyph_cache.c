@@ -1,7 +1,8 @@
 // The glyph cache's store and miss path (GlyphCache.swift is the Swift face). Rules:
 // 1. A glyph's pixel origin is rounded down to 1/64 px: the whole-pixel part places the mask, the
-//    phase (0...63 in x and y) keys it with the font, the glyph and the exact bits of the linear
-//    part (a, b, c, d). The key is compared whole (48 bytes); the hash only picks the slot.
+//    phase (0...63 in x and y) keys it with the font, the glyph, the fill rule and the exact bits
+//    of the linear part (a, b, c, d). The key is compared whole (48 bytes); the hash only picks
+//    the slot. Icons use the same keys (a file hash as the font, a piece as the glyph).
 // 2. A mask is a pure function of its key and the outline (which the key names): the coverage of
 //    the outline under (a, b, c, d) plus the phase, computed at a canonical offset, by the
 //    arithmetic of the path fill (accumulate.c's fixed-point walk, the sweep's coverage byte),
@@ -14,7 +15,9 @@
 //    box holds its whole polygon (control box + 1 px), so no edge needs cutting, and the sweep
 //    reads every cell of the mask densely (8 at a time with AVX2), clearing them.
 // 4. Bounded: at most `max_bytes` of masks and FB_GC_MAX_ENTRIES masks; past either the cache
-//    empties and starts again (which changes no byte drawn, rule 2).
+//    empties and starts again (which changes no byte drawn, rule 2). A single mask larger than
+//    FB_GC_MAX_MASK_PIXELS is never made: FB_GLYPH_TOO_BIG, decided from the key alone, and the
+//    caller fills the path at the same rounded origin.
 // 5. The flattened outlines (GlyphOutlines.swift's, a pure function of the glyph and the scale
 //    step k of the linear part) are kept here too, once Swift has flattened one
 //    (`fb_glyph_cache_set_outline`), so a miss whose outline is known is computed without leaving
