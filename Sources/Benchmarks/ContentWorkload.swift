@@ -146,8 +146,10 @@ enum ContentWorkload {
         let transform = Geometry.AffineTransform(translationX: -12, y: -12)
             .concatenating(Geometry.AffineTransform(scaleX: size / 24, y: size / 24))
             .concatenating(Geometry.AffineTransform(translationX: center.x, y: center.y))
-        return IconsWorkload.outlines[kind].map {
-            DrawPath(path: $0, transform: transform, paint: .solid(color), clips: clips)
+        return IconsWorkload.outlines[kind].enumerated().map { piece, outline in
+            DrawPath(
+                path: outline, transform: transform, paint: .solid(color), clips: clips,
+                glyph: IconsWorkload.key(kind: kind, piece: piece))
         }
     }
 

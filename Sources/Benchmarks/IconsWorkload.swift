@@ -10,8 +10,13 @@ import Shapes
 /// standard workload's Lissajous paths by sub-pixel amounts, a quarter of them turning.
 ///
 /// Outlines, stroke outlines included, are built once in icon units (24 × 24) when the workload
-/// is made; each frame only their transforms change, and each frame flattens and rasterizes
-/// every outline again (as Blend2D does per call), so the figure is the fill path's cost.
+/// is made; each frame only their transforms change. Each outline carries a `GlyphKey`
+/// (`IconsWorkload.key`), so the rasterizer draws it through the glyph cache: it is flattened
+/// once per scale step in icon units and kept in C, and each draw maps that polygon by the
+/// transform, at its origin rounded to 1/64 px. Since every icon moves by sub-pixel amounts and
+/// a quarter turn, nearly every draw still computes its coverage mask (accumulation and dense
+/// sweep of the mapped polygon); only the curve flattening is shared across frames. Blend2D
+/// flattens every call.
 extension StandardWorkload {
     public static let icons = StandardWorkload(icons: 200)
 }
@@ -26,6 +31,13 @@ enum IconsWorkload {
     }
 
     static let seed: UInt64 = 0x5EED_2026_1C0E
+
+    /// The identity of an outline for the glyph cache: a fixed 64-bit tag of this workload's
+    /// outline set ("icon set" in the style of a font file's hash) and kind × 2 + piece. The
+    /// outlines never change, so one key always names one path (GlyphKey's promise).
+    static func key(kind: Int, piece: Int) -> GlyphKey {
+        GlyphKey(font: 0x1C0E_5E70_17C0_0001, glyph: UInt32(2 * kind + piece))
+    }
 
     static func generate(count: Int) -> [Parameters] {
         var rng = SplitMix64(seed: seed)
@@ -81,7 +93,10 @@ enum IconsWorkload {
                 .concatenating(AffineTransform(scaleX: p.size / 24, y: p.size / 24))
                 .concatenating(AffineTransform(rotation: .radians(2 * .pi * p.spin * t)))
                 .concatenating(AffineTransform(translationX: cx, y: cy))
-            let content = outlines[p.kind].map { DrawPath(path: $0, transform: transform, paint: .solid(p.color)) }
+            let content = outlines[p.kind].enumerated().map { piece, outline in
+                DrawPath(
+                    path: outline, transform: transform, paint: .solid(p.color), glyph: key(kind: p.kind, piece: piece))
+            }
             return DrawRect(size: Size(1, 1), transform: transform, fill: .clear, content: content)
         }
         return list

@@ -1,7 +1,8 @@
 // The glyph cache's store and miss path (GlyphCache.swift is the Swift face). Rules:
 // 1. A glyph's pixel origin is rounded down to 1/64 px: the whole-pixel part places the mask, the
-//    phase (0...63 in x and y) keys it with the font, the glyph and the exact bits of the linear
-//    part (a, b, c, d). The key is compared whole (48 bytes); the hash only picks the slot.
+//    phase (0...63 in x and y) keys it with the font, the glyph, the fill rule and the exact bits
+//    of the linear part (a, b, c, d). The key is compared whole (48 bytes); the hash only picks
+//    the slot. Icons use the same keys (a file hash as the font, a piece as the glyph).
 // 2. A mask is a pure function of its key and the outline (which the key names): the coverage of
 //    the outline under (a, b, c, d) plus the phase, computed at a canonical offset, by the
 //    arithmetic of the path fill (accumulate.c's fixed-point walk, the sweep's coverage byte),
@@ -14,7 +15,9 @@
 //    box holds its whole polygon (control box + 1 px), so no edge needs cutting, and the sweep
 //    reads every cell of the mask densely (8 at a time with AVX2), clearing them.
 // 4. Bounded: at most `max_bytes` of masks and FB_GC_MAX_ENTRIES masks; past either the cache
-//    empties and starts again (which changes no byte drawn, rule 2).
+//    empties and starts again (which changes no byte drawn, rule 2). A single mask larger than
+//    FB_GC_MAX_MASK_PIXELS is never made: FB_GLYPH_TOO_BIG, decided from the key alone, and the
+//    caller fills the path at the same rounded origin.
 // 5. The flattened outlines (GlyphOutlines.swift's, a pure function of the glyph and the scale
 //    step k of the linear part) are kept here too, once Swift has flattened one
 //    (`fb_glyph_cache_set_outline`), so a miss whose outline is known is computed without leaving
@@ -33,12 +36,17 @@
 #define FB_GC_MIN_SLOTS 1024
 #define FB_GC_MAX_OUTLINES 4096
 #define FB_GC_OUTLINE_SLOTS 8192
+// Largest mask, in pixels: 2^18 (512 × 512, 256 KiB of bytes and 1 MiB of cells while computed).
+// A bigger outline (a hero icon, a display-size glyph) would crowd the store and sweep mostly
+// empty cells densely: it is filled as a path instead (FB_GLYPH_TOO_BIG), which depends only on
+// the key, so bytes still never depend on the cache.
+#define FB_GC_MAX_MASK_PIXELS (1 << 18)
 
 typedef struct {
     uint64_t font;
     uint64_t a, b, c, d;
     uint32_t glyph;
-    uint32_t phase;   // phase x << 8 | phase y
+    uint32_t phase;   // even-odd << 16 | phase x << 8 | phase y
 } gc_key;
 
 // A flattened outline the cache keeps (rule 5): its key, a copy of its points and contour ends
@@ -172,15 +180,17 @@ static bool gc_reserve(void **buffer, size_t *size, size_t needed, size_t elemen
 
 typedef struct {
     int32_t left, top, width, height;   // width a multiple of 8
+    bool even_odd;                      // the fill rule the sweep folds the cell sums by
 } gc_geometry;
 
 static inline double gc_min(double x, double y) { return y < x ? y : x; }   // Swift.min
 static inline double gc_max(double x, double y) { return y >= x ? y : x; }  // Swift.max
 
 // The mask's box: the outline's box mapped by the linear part plus the phase (Geometry's
-// boundingBox(of:under:) and Rect arithmetic), 1 px of margin, width rounded up to 8. False when
-// it is not finite or 4096 px or more across (nothing drawn).
-static bool gc_mask_geometry(const fb_glyph_outline *o, const fb_glyph_transform *p, gc_geometry *g) {
+// boundingBox(of:under:) and Rect arithmetic), 1 px of margin, width rounded up to 8. 1: a mask;
+// 0: not finite (nothing drawn); -1: too big for a mask (4096 px or more across, or more than
+// FB_GC_MAX_MASK_PIXELS; the caller fills the path instead).
+static int gc_mask_geometry(const fb_glyph_outline *o, const fb_glyph_transform *p, gc_geometry *g) {
     const double cx[4] = { o->min_x, o->max_x, o->max_x, o->min_x };
     const double cy[4] = { o->min_y, o->min_y, o->max_y, o->max_y };
     double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
@@ -189,16 +199,16 @@ static bool gc_mask_geometry(const fb_glyph_outline *o, const fb_glyph_transform
         x0 = gc_min(x0, x); y0 = gc_min(y0, y); x1 = gc_max(x1, x); y1 = gc_max(y1, y);
     }
     double w = x1 - x0, h = y1 - y0, max_x = x0 + w, max_y = y0 + h;
-    if (!isfinite(x0) || !isfinite(max_x) || !isfinite(y0) || !isfinite(max_y) || !(w < 4096) || !(h < 4096))
-        return false;
+    if (!isfinite(x0) || !isfinite(max_x) || !isfinite(y0) || !isfinite(max_y)) return 0;
+    if (!(w < 4096) || !(h < 4096)) return -1;
     // Far from any canvas's origin the mask could not be placed in 32-bit offsets: nothing drawn.
-    if (!(fabs(x0) < 1073741824.0) || !(fabs(y0) < 1073741824.0)) return false;
+    if (!(fabs(x0) < 1073741824.0) || !(fabs(y0) < 1073741824.0)) return 0;
     g->left = (int32_t)floor(x0) - 1;
     g->top = (int32_t)floor(y0) - 1;
     int32_t ink_width = (int32_t)ceil(max_x) - g->left + 1;
     g->height = (int32_t)ceil(max_y) - g->top + 1;
     g->width = (ink_width + 7) & ~7;
-    return true;
+    return (int64_t)g->width * g->height > FB_GC_MAX_MASK_PIXELS ? -1 : 1;
 }
 
 static inline int32_t gc_to_fixed(double v) { return (int32_t)(v * FB_CELL_ONE + 0.5); }
@@ -220,8 +230,8 @@ static inline void gc_extent(uint16_t *e, int32_t first, int32_t last, int32_t w
     e[1] = (uint16_t)(start + length);
 }
 
-static void gc_sweep_scalar(int32_t *cells, ptrdiff_t stride, int32_t width, int32_t height, uint8_t *bytes,
-                            uint16_t *extents) {
+static void gc_sweep_scalar(int32_t *cells, ptrdiff_t stride, int32_t width, int32_t height, bool even_odd,
+                            uint8_t *bytes, uint16_t *extents) {
     for (int32_t y = 0; y < height; y++) {
         int32_t *row = cells + y * stride;
         uint8_t *out = bytes + (ptrdiff_t)y * width;
@@ -229,7 +239,7 @@ static void gc_sweep_scalar(int32_t *cells, ptrdiff_t stride, int32_t width, int
         for (int32_t x = 0; x < width; x++) {
             sum += row[x];
             row[x] = 0;
-            uint8_t b = (uint8_t)magnitude_byte(cell_magnitude(sum, false));
+            uint8_t b = (uint8_t)magnitude_byte(even_odd ? cell_magnitude(sum, true) : cell_magnitude(sum, false));
             out[x] = b;
             if (b) { if (first < 0) first = x; last = x; }
         }
@@ -240,12 +250,14 @@ static void gc_sweep_scalar(int32_t *cells, ptrdiff_t stride, int32_t width, int
 }
 
 #if FB_X86
-// The scalar sweep 8 cells a step: prefix sum in lanes, |Σ| capped at a pixel, the same Float
-// expression per lane (mul then add, no fusing), bytes.
+// The scalar sweep 8 cells a step: prefix sum in lanes, |Σ| capped at a pixel (non-zero) or folded
+// with period 2 (even-odd: |Σ| mod 2 pixels, then min(a, 2 − a), cell_magnitude's fold), the same
+// Float expression per lane (mul then add, no fusing), bytes.
 __attribute__((target("avx2")))
-static void gc_sweep_avx2(int32_t *cells, ptrdiff_t stride, int32_t width, int32_t height, uint8_t *bytes,
-                          uint16_t *extents) {
+static void gc_sweep_avx2(int32_t *cells, ptrdiff_t stride, int32_t width, int32_t height, bool even_odd,
+                          uint8_t *bytes, uint16_t *extents) {
     const __m256i full = _mm256_set1_epi32(FB_CELL_FULL), zero = _mm256_setzero_si256();
+    const __m256i period = _mm256_set1_epi32(2 * FB_CELL_FULL), wrap = _mm256_set1_epi32(2 * FB_CELL_FULL - 1);
     const __m256 scale = _mm256_set1_ps(FB_CELL_SCALE_255), half = _mm256_set1_ps(0.5f);
     const __m256i last_lane = _mm256_set1_epi32(7), gather = _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0);
     for (int32_t y = 0; y < height; y++) {
@@ -262,7 +274,13 @@ static void gc_sweep_avx2(int32_t *cells, ptrdiff_t stride, int32_t width, int32
             v = _mm256_add_epi32(v, _mm256_permute2x128_si256(carry, carry, 0x08));
             v = _mm256_add_epi32(v, running);
             running = _mm256_permutevar8x32_epi32(v, last_lane);
-            __m256i m = _mm256_min_epu32(_mm256_abs_epi32(v), full);
+            __m256i m = _mm256_abs_epi32(v);
+            if (even_odd) {
+                m = _mm256_and_si256(m, wrap);
+                m = _mm256_min_epu32(m, _mm256_sub_epi32(period, m));
+            } else {
+                m = _mm256_min_epu32(m, full);
+            }
             __m256i b = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(m), scale), half));
             b = _mm256_packus_epi32(b, b);
             b = _mm256_packus_epi16(b, b);
@@ -649,9 +667,9 @@ static void gc_mask_fill(const fb_glyph_outline *o, const fb_glyph_transform *pl
         }
     }
 #if FB_X86
-    if (avx2) { gc_sweep_avx2(cells, stride, g->width, g->height, bytes, extents); return; }
+    if (avx2) { gc_sweep_avx2(cells, stride, g->width, g->height, g->even_odd, bytes, extents); return; }
 #endif
-    gc_sweep_scalar(cells, stride, g->width, g->height, bytes, extents);
+    gc_sweep_scalar(cells, stride, g->width, g->height, g->even_odd, bytes, extents);
 }
 
 static bool gc_scratch(fb_glyph_cache *cache, const fb_glyph_outline *o, const gc_geometry *g) {
@@ -735,7 +753,7 @@ ptrdiff_t fb_glyph_mask_compute(const fb_glyph_outline *outline, fb_glyph_transf
                                 uint8_t *bytes, ptrdiff_t capacity) {
     gc_geometry g = { 0, 0, 0, 0 };
     geometry[0] = geometry[1] = geometry[2] = geometry[3] = 0;
-    if (!gc_mask_geometry(outline, &t, &g)) return 0;
+    if (gc_mask_geometry(outline, &t, &g) <= 0) return 0;
     geometry[0] = g.left; geometry[1] = g.top; geometry[2] = g.width; geometry[3] = g.height;
     ptrdiff_t size = (ptrdiff_t)g.width * g.height;
     if (!bytes || capacity < size) return size;
@@ -750,9 +768,8 @@ ptrdiff_t fb_glyph_mask_compute(const fb_glyph_outline *outline, fb_glyph_transf
 
 // Stores the mask of key under `slot` (empty), computing it from `o`; false when out of memory.
 static gc_slot *gc_insert(fb_glyph_cache *cache, const gc_key *key, uint64_t hash, const fb_glyph_outline *o,
-                          const fb_glyph_transform *placed) {
-    gc_geometry g = { 0, 0, 0, 0 };
-    bool drawable = gc_mask_geometry(o, placed, &g);
+                          const fb_glyph_transform *placed, const gc_geometry *geometry, bool drawable) {
+    gc_geometry g = *geometry;
     size_t size = drawable ? gc_bytes_offset(0, g.height) + (size_t)g.width * g.height : 0;
     if (cache->arena_used + size > cache->max_bytes || cache->count + 1 > FB_GC_MAX_ENTRIES) gc_clear(cache);
     if ((cache->count + 1) * 2 > cache->capacity && !gc_grow(cache)) gc_clear(cache);
@@ -784,7 +801,7 @@ static const fb_glyph_outline gc_no_outline = { NULL, NULL, 0, INFINITY, INFINIT
 int fb_glyph_cache_draw(fb_glyph_cache *cache, uint64_t font, uint32_t glyph, fb_glyph_transform t,
                         const fb_glyph_outline *outline, uint32_t *pixels, ptrdiff_t stride,
                         ptrdiff_t canvas_width, ptrdiff_t canvas_height, uint32_t fill, uint32_t opacity,
-                        int32_t box[4]) {
+                        bool even_odd, int32_t box[4]) {
     box[0] = box[1] = box[2] = box[3] = 0;
     // Rule 1: 1/64 px (FreeType's 26.6 grid), rounded down; GlyphCache.place's Double steps.
     double qx = floor(t.tx * FB_GC_PHASES), qy = floor(t.ty * FB_GC_PHASES);
@@ -792,7 +809,8 @@ int fb_glyph_cache_draw(fb_glyph_cache *cache, uint64_t font, uint32_t glyph, fb
     // An origin this far out places no mask on any canvas (and would not fit the offsets).
     if (!(fabs(ix) < 1073741824.0) || !(fabs(iy) < 1073741824.0)) return FB_GLYPH_HIT;
     uint32_t phase_x = (uint32_t)(qx - ix * FB_GC_PHASES), phase_y = (uint32_t)(qy - iy * FB_GC_PHASES);
-    gc_key key = { font, gc_bits(t.a), gc_bits(t.b), gc_bits(t.c), gc_bits(t.d), glyph, phase_x << 8 | phase_y };
+    gc_key key = { font, gc_bits(t.a), gc_bits(t.b), gc_bits(t.c), gc_bits(t.d), glyph,
+                   (uint32_t)even_odd << 16 | phase_x << 8 | phase_y };
     uint64_t hash = gc_hash(&key);
     gc_slot *slot = gc_find(cache, &key, hash);
     int result = FB_GLYPH_HIT;
@@ -810,7 +828,11 @@ int fb_glyph_cache_draw(fb_glyph_cache *cache, uint64_t font, uint32_t glyph, fb
             }
         }
         fb_glyph_transform placed = { t.a, t.b, t.c, t.d, (double)phase_x / FB_GC_PHASES, (double)phase_y / FB_GC_PHASES };
-        slot = gc_insert(cache, &key, hash, outline, &placed);
+        gc_geometry g = { 0, 0, 0, 0, even_odd };
+        int shape = gc_mask_geometry(outline, &placed, &g);
+        if (shape < 0) return FB_GLYPH_TOO_BIG;
+        g.even_odd = even_odd;
+        slot = gc_insert(cache, &key, hash, outline, &placed, &g, shape > 0);
         cache->misses++;
         result = FB_GLYPH_COMPUTED;
         if (!slot) return result;

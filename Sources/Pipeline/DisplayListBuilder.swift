@@ -93,6 +93,12 @@ extension DisplayListBuilder {
 
     /// An icon's pieces fitted to the item's bounds (viewBox → bounds, centred, uniform scale),
     /// each filled, then its stroke's outline, in document order.
+    ///
+    /// Each piece carries a `GlyphKey` (the icon file's hash, 2 × piece index, + 1 for the stroke),
+    /// so the rasterizer draws it through the glyph cache: flattened once per scale step, its mask
+    /// reused while the icon's linear part and 1/64 px phase repeat. A stroke's outline is
+    /// therefore cut for the cache's scale step (`GlyphKey.flatteningScale`), not the exact
+    /// stretch: two items of one icon in one scale step must hand the cache the same outline.
     static func iconContent(
         _ icon: Icon, size: Size, transform: AffineTransform, opacity: Double,
         clips: [ClipShape]
@@ -103,23 +109,27 @@ extension DisplayListBuilder {
         let stretch = max(
             (toPixels.a * toPixels.a + toPixels.b * toPixels.b).squareRoot(),
             (toPixels.c * toPixels.c + toPixels.d * toPixels.d).squareRoot())
-        guard stretch > 0, stretch.isFinite else { return [] }
+        guard stretch > 0, stretch.isFinite, let scale = GlyphKey.flatteningScale(of: toPixels) else { return [] }
+        // FNV-1a 64 of the file, as 16 hex digits; 0 only for a hash that does not parse.
+        let font = UInt64(icon.hash, radix: 16) ?? 0
         var content: [DrawPath] = []
-        for piece in icon.pieces {
+        for (index, piece) in icon.pieces.enumerated() {
             if piece.fill.a > 0 {
                 content.append(
                     DrawPath(
                         path: piece.path, transform: toPixels, fillRule: piece.fillRule,
-                        paint: .solid(piece.fill), opacity: opacity, clips: clips))
+                        paint: .solid(piece.fill), opacity: opacity, clips: clips,
+                        glyph: GlyphKey(font: font, glyph: UInt32(truncatingIfNeeded: 2 * index))))
             }
             if piece.stroke.a > 0 && piece.strokeStyle.lineWidth > 0 {
                 let outline = Stroker.outline(
                     of: piece.path, style: piece.strokeStyle,
-                    tolerance: 0.005 / (stretch * 2.0.squareRoot()))
+                    tolerance: 0.005 / (scale * 2.0.squareRoot()))
                 content.append(
                     DrawPath(
                         path: outline, transform: toPixels, fillRule: .nonZero,
-                        paint: .solid(piece.stroke), opacity: opacity, clips: clips))
+                        paint: .solid(piece.stroke), opacity: opacity, clips: clips,
+                        glyph: GlyphKey(font: font, glyph: UInt32(truncatingIfNeeded: 2 * index + 1))))
             }
         }
         return content

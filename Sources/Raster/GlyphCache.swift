@@ -1,8 +1,14 @@
 import CRasterKernels
 import Geometry
 
-/// Which glyph a `DrawPath` is: its font (any 64-bit identity of the font file, such as a hash of
+/// Which outline a `DrawPath` is: its font (any 64-bit identity of the font file, such as a hash of
 /// its bytes) and glyph index. A path with a key is drawn through the glyph cache.
+///
+/// Not only glyphs: any small outline drawn again and again with a stable identity takes a key,
+/// icons first (`font` a 64-bit hash of the icon file or of the outline's source, `glyph` the
+/// piece). The promise the key makes: every path drawn under one key and one scale step
+/// (`GlyphOutlines.scaleStep`) of its transform is the same outline, so the cache may keep the
+/// flattening and the masks of the first one it saw.
 public struct GlyphKey: Hashable, Sendable {
     public var font: UInt64
     public var glyph: UInt32
@@ -10,6 +16,16 @@ public struct GlyphKey: Hashable, Sendable {
     public init(font: UInt64, glyph: UInt32) {
         self.font = font
         self.glyph = glyph
+    }
+
+    /// The largest stretch the cache flattens a keyed outline for under `transform`: 2^(k/4) for
+    /// its scale step k (`GlyphOutlines.scaleStep`), at least the transform's largest singular
+    /// value; nil when the transform is degenerate or not finite. An outline built from curves
+    /// for a given pixel tolerance (a stroke's outline, whose round joins and caps are cut into
+    /// chords) must depend on the transform only through this value, or two paths under one key
+    /// and one scale step could differ (the promise above).
+    public static func flatteningScale(of transform: AffineTransform) -> Double? {
+        GlyphOutlines.scaleStep(transform).map(GlyphOutlines.scale(ofStep:))
     }
 }
 
@@ -32,12 +48,22 @@ public struct GlyphKey: Hashable, Sendable {
 ///   cache starts empty (the C store is not shared between copies), which rule 2 makes invisible.
 ///
 /// Glyphs with clips are not cached (the clip's coverage multiplies per pixel): they are filled as
-/// paths at the same rounded origin.
+/// paths at the same rounded origin, and so are outlines whose mask would exceed 512 × 512 px
+/// (glyph_cache.c's FB_GC_MAX_MASK_PIXELS; a decision made from the key alone). The fill rule is
+/// part of the key: the mask sweep folds even-odd coverage as the path sweep does.
 public struct GlyphCache: Sendable {
     struct Key: Hashable {
         let glyph: GlyphKey
         let a: UInt64, b: UInt64, c: UInt64, d: UInt64
         let phaseX: Int32, phaseY: Int32
+    }
+
+    /// What a draw through the cache did.
+    enum Outcome {
+        /// Drawn from a mask; the pixels written (nil: none).
+        case drawn(IntRect?)
+        /// The mask would be too big: nothing drawn, the caller fills the path at the rounded origin.
+        case tooBig
     }
 
     /// Owns the C store; replaced by a fresh one when a copied cache is first used (rule above).
@@ -82,12 +108,11 @@ public struct GlyphCache: Sendable {
         return (key, Int(ix), Int(iy))
     }
 
-    /// Draws the glyph from its mask, computing the mask first on a miss; returns the pixels
-    /// written (nil: none).
+    /// Draws the glyph from its mask, computing the mask first on a miss.
     mutating func draw(
-        _ glyph: GlyphKey, path: Path, transform t: AffineTransform, fill: UInt32, opacity: UInt8,
+        _ glyph: GlyphKey, path: Path, transform t: AffineTransform, evenOdd: Bool, fill: UInt32, opacity: UInt8,
         onto pixmap: inout Pixmap
-    ) -> IntRect? {
+    ) -> Outcome {
         if !isKnownUniquelyReferenced(&store) { store = Store() }
         let cache = store.pointer
         let transform = fb_glyph_transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty)
@@ -98,10 +123,11 @@ public struct GlyphCache: Sendable {
                 box.withMemoryRebound(to: Int32.self, capacity: 4) { box in
                     fb_glyph_cache_draw(
                         cache, glyph.font, glyph.glyph, transform, nil, pixels.baseAddress, width, width,
-                        height, fill, UInt32(opacity), box)
+                        height, fill, UInt32(opacity), evenOdd, box)
                 }
             }
         }
+        var outcome = result
         if result == FB_GLYPH_MISS, let step = GlyphOutlines.scaleStep(t) {
             // The outline is not in the C store yet: flatten it once and hand it over, so the next
             // misses of this glyph at this scale step stay in C.
@@ -111,16 +137,17 @@ public struct GlyphCache: Sendable {
                 pixmap.withUnsafeMutablePixels { pixels, width in
                     withUnsafeMutablePointer(to: &box) { box in
                         box.withMemoryRebound(to: Int32.self, capacity: 4) { box in
-                            _ = fb_glyph_cache_draw(
+                            outcome = fb_glyph_cache_draw(
                                 cache, glyph.font, glyph.glyph, transform, outline, pixels.baseAddress, width,
-                                width, height, fill, UInt32(opacity), box)
+                                width, height, fill, UInt32(opacity), evenOdd, box)
                         }
                     }
                 }
             }
         }
-        guard box.2 > 0, box.3 > 0 else { return nil }
-        return IntRect(uncheckedX: Int(box.0), y: Int(box.1), width: Int(box.2), height: Int(box.3))
+        if outcome == FB_GLYPH_TOO_BIG { return .tooBig }
+        guard box.2 > 0, box.3 > 0 else { return .drawn(nil) }
+        return .drawn(IntRect(uncheckedX: Int(box.0), y: Int(box.1), width: Int(box.2), height: Int(box.3)))
     }
 }
 
@@ -160,8 +187,9 @@ extension GlyphCache {
                                 cache, glyph.font, glyph.glyph,
                                 fb_glyph_transform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx, ty: t.ty), nil,
                                 pixels.baseAddress, width, width, height, paint.fill.packed, UInt32(paint.opacity),
-                                box)
-                            guard result != FB_GLYPH_MISS else { return }
+                                command.pointee.fillRule == .evenOdd, box)
+                            // A miss or a mask too big: the ordinary draw takes it from here.
+                            guard result >= 0 else { return }
                             if box[2] > 0, box[3] > 0 {
                                 damage?.append(
                                     IntRect(
@@ -185,7 +213,8 @@ extension Rasterizer {
         content.withUnsafeBufferPointer { content in
             var index = 0
             while index < content.count {
-                // Only a glyph starts a run: shapes and icons go straight to the ordinary draw.
+                // Only a keyed outline (a glyph, an icon) starts a run: shapes go straight to the
+                // ordinary draw.
                 if content[index].glyph != nil {
                     index = glyphCache.drawHits(content, from: index, onto: &pixmap, damage: &damage)
                     guard index < content.count else { break }
@@ -196,15 +225,20 @@ extension Rasterizer {
         }
     }
 
-    /// Draws a keyed, unclipped glyph path through the cache; see `GlyphCache`.
+    /// Draws a keyed, unclipped glyph path through the cache; see `GlyphCache`. False when its
+    /// mask would be too big: nothing drawn, the caller fills the path at the rounded origin.
     mutating func drawGlyph(
         _ command: DrawPath, key glyph: GlyphKey, color: ColorRGBA8, opacity: UInt8, onto pixmap: inout Pixmap
-    ) {
-        if let box = glyphCache.draw(
-            glyph, path: command.path, transform: command.transform, fill: color.premultiplied.packed,
-            opacity: opacity, onto: &pixmap)
+    ) -> Bool {
+        switch glyphCache.draw(
+            glyph, path: command.path, transform: command.transform, evenOdd: command.fillRule == .evenOdd,
+            fill: color.premultiplied.packed, opacity: opacity, onto: &pixmap)
         {
-            damage?.append(box)
+        case .drawn(let box):
+            if let box { damage?.append(box) }
+            return true
+        case .tooBig:
+            return false
         }
     }
 }

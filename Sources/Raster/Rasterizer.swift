@@ -157,16 +157,16 @@ public struct Rasterizer: Sendable {
         guard case .solid(let color) = command.paint else { return drawShaded(command, onto: &pixmap) }
         let paint = LayerPaint(fill: color, border: .clear, opacity: command.opacity)
         guard paint.opacity > 0, paint.fill.a > 0, !command.path.isEmpty else { return }
-        // The common glyph (a label's, unclipped) goes straight to the cache, before the copy below.
+        // The common glyph or icon (unclipped) goes straight to the cache, before the copy below.
         if let glyph = command.glyph, command.clips.isEmpty {
             guard command.transform.isFinite else { return }
-            drawGlyph(command, key: glyph, color: color, opacity: paint.opacity, onto: &pixmap)
-            return
+            if drawGlyph(command, key: glyph, color: color, opacity: paint.opacity, onto: &pixmap) { return }
         }
         var command = command
         if let glyph = command.glyph {
             guard command.transform.isFinite else { return }
-            // Clipped glyphs are filled as paths, at the origin the cache would use.
+            // Clipped glyphs, and those too big for a mask, are filled as paths, at the origin the
+            // cache would use.
             let (key, x, y) = GlyphCache.place(glyph, transform: command.transform)
             command.transform.tx = Double(x) + Double(key.phaseX) / GlyphCache.phaseSteps
             command.transform.ty = Double(y) + Double(key.phaseY) / GlyphCache.phaseSteps

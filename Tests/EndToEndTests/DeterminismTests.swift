@@ -52,9 +52,11 @@ struct DeterminismTests {
     /// FNV-1a 64 of scenes/shapes.yaml's frame_00100.png (ring full, checkmark drawn, star
     /// morphing, heart icon scaled, dashes marching, two labels) and over all its frames, in
     /// order. Moved with the labels (issue 17), the fixed-point raster core (at most one level
-    /// per pixel, issue 20) and the libdeflate PNG writer (same pixels, other bytes, issue 20).
-    static let shapesFrame100 = "753ff042454c9f03"
-    static let shapesAllFrames = "ce4332d89749fae0"
+    /// per pixel, issue 20), the libdeflate PNG writer (same pixels, other bytes, issue 20) and
+    /// icons drawn through the glyph cache (origin rounded to 1/64 px, flattened in icon units,
+    /// issue 17).
+    static let shapesFrame100 = "d68892c27848d71f"
+    static let shapesAllFrames = "101d752cdce52a8f"
 
     @Test(
         "the shapes scene (paths, strokes, dashes, an icon) renders the pinned bytes with 1 and 2 jobs, debug and release"

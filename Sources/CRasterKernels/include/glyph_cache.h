@@ -31,12 +31,16 @@ typedef struct {
 #define FB_GLYPH_HIT 1
 #define FB_GLYPH_COMPUTED 0
 #define FB_GLYPH_MISS -1
+/// The mask would be larger than the cache takes (glyph_cache.c's FB_GC_MAX_MASK_PIXELS, or 4096 px
+/// across): nothing drawn, the caller fills the path at the same rounded origin.
+#define FB_GLYPH_TOO_BIG -2
 
 /// A cache holding at most `max_bytes` of masks (then emptied); NULL when out of memory.
 fb_glyph_cache *fb_glyph_cache_create(size_t max_bytes);
 void fb_glyph_cache_destroy(fb_glyph_cache *cache);
 
 /// Draws glyph (font, glyph) under `t` with `fill` (packed premultiplied) × `opacity` (0...255),
+/// its coverage folded by the even-odd rule when `even_odd` (non-zero otherwise; part of the key),
 /// source-over, onto the canvas_width × canvas_height pixels (rows `stride` pixels apart). With
 /// `outline` NULL a glyph not in the cache is computed from the outline kept by
 /// `fb_glyph_cache_set_outline`, and when there is none it is not drawn and the call returns
@@ -46,7 +50,7 @@ void fb_glyph_cache_destroy(fb_glyph_cache *cache);
 int fb_glyph_cache_draw(fb_glyph_cache *cache, uint64_t font, uint32_t glyph, fb_glyph_transform t,
                         const fb_glyph_outline *outline, uint32_t *pixels, ptrdiff_t stride,
                         ptrdiff_t canvas_width, ptrdiff_t canvas_height, uint32_t fill, uint32_t opacity,
-                        int32_t box[4]);
+                        bool even_odd, int32_t box[4]);
 
 /// Keeps a copy of glyph (font, glyph)'s outline flattened for scale step `step`
 /// (GlyphOutlines.swift), so that `fb_glyph_cache_draw` computes misses of that glyph at that
