@@ -178,7 +178,10 @@ extension ColorRGBA8 {
     /// Halfway between this colour and `other` in r, g, b (rounded half up); alpha kept.
     func mixed(toward other: ColorRGBA8, amount: Double = 0.5) -> ColorRGBA8 {
         func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
-            UInt8((Double(a) + (Double(b) - Double(a)) * amount).rounded())
+            let from = Double(a)
+            let to = Double(b)
+            let value: Double = from + (to - from) * amount
+            return UInt8(value.rounded())
         }
         return ColorRGBA8(r: mix(r, other.r), g: mix(g, other.g), b: mix(b, other.b), a: a)
     }

@@ -67,7 +67,12 @@ extension SVGWriter {
             let (l0, c0) = stops[i]
             let (l1, c1) = stops[i + 1]
             let f = (t - l0) / (l1 - l0)
-            func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * f).rounded()) }
+            func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
+                let from = Double(a)
+                let to = Double(b)
+                let value: Double = from + (to - from) * f
+                return UInt8(value.rounded())
+            }
             return ColorRGBA8(r: mix(c0.r, c1.r), g: mix(c0.g, c1.g), b: mix(c0.b, c1.b), a: mix(c0.a, c1.a))
         }
         return [(0, colour(at: 0))] + stops.filter { $0.0 > 0 && $0.0 < 1 } + [(1, colour(at: 1))]

@@ -19,8 +19,11 @@ public enum StoredFrames: Sendable, Equatable {
             guard frameCount > 0, count > 0 else { return [] }
             if count >= frameCount { return Array(0..<frameCount) }
             if count == 1 { return [0] }
-            let picks = (0..<count).map { i in
-                Int((Double(i) * Double(frameCount - 1) / Double(count - 1)).rounded())
+            let last = Double(frameCount - 1)
+            let steps = Double(count - 1)
+            let picks: [Int] = (0..<count).map { (i: Int) -> Int in
+                let position: Double = Double(i) * last / steps
+                return Int(position.rounded())
             }
             return Array(Set(picks)).sorted()
         }

@@ -51,7 +51,9 @@ struct SnapZonesTests {
         }
         // Inputs at f/60: f = 3 (0.05) began, f = 4, 5 changed, f = 6 (0.1) ended at the last keyframe.
         #expect(zones.log.events.map(\.kind) == [.dragBegan(item: "chip"), .dragEnded(item: "chip")])
-        #expect(zones.log.events.map(\.time) == [3.0 / 60, 6.0 / 60])
+        let times: [Double] = zones.log.events.map(\.time)
+        let expectedTimes: [Double] = [3.0 / 60, 6.0 / 60]
+        #expect(times == expectedTimes)
         #expect(centres[3] == 0 && abs(centres[4] - 10) < 1e-9 && abs(centres[5] - 20) < 1e-9)
         #expect(centres[6...].allSatisfy { $0 == 30 })
     }

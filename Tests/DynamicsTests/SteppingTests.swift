@@ -60,7 +60,7 @@ struct SteppingTests {
         for _ in 1...60 { animator.step(Scenes.tick) }
         #expect(animator.subStepCount == 119)
         // Semi-implicit Euler: y(n) = g·h²·n(n+1)/2 with g = 1000 pt/s², h = 1/120 s, n = 119.
-        let closedForm = 1000.0 / (120 * 120) * 119 * 120 / 2
+        let closedForm: Double = 1000.0 / (120 * 120) * 119 * 120 / 2
         #expect(abs(closedForm - 495.833333) < 1e-5)
         let fallen = item.center.y - 50
         #expect(abs(fallen - closedForm) <= 0.01, "fell \(fallen) pt")

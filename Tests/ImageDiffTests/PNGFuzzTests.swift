@@ -53,7 +53,8 @@ struct PNGFuzzTests {
 
     static func put32(_ value: UInt32, _ bytes: inout [UInt8], at offset: Int) {
         for i in 0..<4 where offset + i < bytes.count {
-            bytes[offset + i] = UInt8((value >> (24 - 8 * UInt32(i))) & 0xFF)
+            let shift = UInt32(24 - 8 * i)
+            bytes[offset + i] = UInt8((value >> shift) & 0xFF)
         }
     }
 

@@ -302,15 +302,22 @@ enum Golden {
         var count = 0
         var largest = 0
         for i in Swift.stride(from: 0, to: rgba.count, by: 4) {
-            let d = (0..<4).map { abs(Int(expected.rgba[i + $0]) - Int(actual.rgba[i + $0])) }.max() ?? 0
+            var d = 0
+            for channel in 0..<4 {
+                let e = Int(expected.rgba[i + channel])
+                let a = Int(actual.rgba[i + channel])
+                d = max(d, abs(e - a))
+            }
             if d > 0 {
                 count += 1
                 largest = max(largest, d)
                 rgba[i] = UInt8(min(255, 64 + d * 4))
                 rgba[i + 3] = 255
             } else {
-                let grey = UInt8(
-                    (Int(expected.rgba[i]) + Int(expected.rgba[i + 1]) + Int(expected.rgba[i + 2])) / 12 + 160)
+                let r = Int(expected.rgba[i])
+                let g = Int(expected.rgba[i + 1])
+                let b = Int(expected.rgba[i + 2])
+                let grey = UInt8((r + g + b) / 12 + 160)
                 rgba[i] = grey
                 rgba[i + 1] = grey
                 rgba[i + 2] = grey
