@@ -178,9 +178,10 @@ let package = Package(
             name: "SceneModelTests", dependencies: ["SceneModel", "Markup", "Text", "Raster"],
             resources: [.copy("Fixtures")]),
         .testTarget(
-            name: "RasterTests", dependencies: ["Raster", "CRasterKernels", "PNG", "Determinism", "Shapes"],
+            name: "RasterTests",
+            dependencies: ["Raster", "CRasterKernels", "PNG", "Determinism", "Shapes", "TestSupport"],
             resources: [.copy("Goldens")]),
-        .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType", "TestSupport"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Determinism"]),
         .testTarget(
             name: "ImagesTests",

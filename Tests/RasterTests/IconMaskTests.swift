@@ -2,6 +2,7 @@ import CRasterKernels
 import Foundation
 import Geometry
 import Raster
+import TestSupport
 import Testing
 
 /// Icons drawn through the glyph cache (a `GlyphKey` on each piece): bytes never depend on the
@@ -110,9 +111,7 @@ struct IconMaskTests {
         // summed before the fold, by the path fill as by the masks (Raster README, general paths).
         let (path, rule) = [(Self.heart, FillRule.nonZero), (Self.star, .nonZero), (Self.ring, .evenOdd)][piece]
         let size = 64
-        var difference = 0.0
-        var inked = 0
-        var worst = 0
+        var levels = LevelDifference()
         for degrees in [0.0, 17, -40] {
             var transform = AffineTransform(translationX: -12, y: -12)
                 .concatenating(AffineTransform(scaleX: pixels / 24, y: pixels / 24))
@@ -132,16 +131,13 @@ struct IconMaskTests {
                 of: path, transform: transform, fillRule: rule, canvasWidth: size, canvasHeight: size)
             for y in 0..<size {
                 for x in 0..<size {
-                    let r = Int(coverageByte(reference[x: x, y: y]))
-                    let o = 255 - Int(ours[x: x, y: y].r)
-                    guard r > 0 || o > 0 else { continue }
-                    inked += 1
-                    difference += Double(abs(r - o))
-                    worst = max(worst, abs(r - o))
+                    levels.add(
+                        reference: Double(coverageByte(reference[x: x, y: y])),
+                        ours: Double(255 - Int(ours[x: x, y: y].r)))
                 }
             }
         }
-        let mean = difference / Double(inked)
+        let (mean, inked, worst) = (levels.mean, levels.inked, levels.worst)
         print(
             "icon mask vs reference, piece \(piece) at \(pixels) px: mean |Δ| \(mean) over \(inked) pixels, max \(worst)"
         )

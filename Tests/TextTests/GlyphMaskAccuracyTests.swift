@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Raster
+import TestSupport
 import Testing
 
 @testable import Text
@@ -31,9 +32,7 @@ struct GlyphMaskAccuracyTests {
     func matchesReference(_ c: Case) throws {
         let face = try FontFace(path: c.path)
         let scale = c.pixels / Double(face.unitsPerEm)
-        var difference = 0.0
-        var inked = 0
-        var worst = 0
+        var levels = LevelDifference()
         for scalar in Self.text.unicodeScalars {
             let outline = face.outline(glyph: face.glyphIndex(for: scalar))
             let size = Int(c.pixels * 2.2) + 4
@@ -48,16 +47,12 @@ struct GlyphMaskAccuracyTests {
             let reference = coverageReference(of: outline, transform: transform, canvasWidth: size, canvasHeight: size)
             for y in 0..<size {
                 for x in 0..<size {
-                    let r = Int(coverageByte(reference[x: x, y: y]))
-                    let o = Int(ours[y * size + x])
-                    guard r > 0 || o > 0 else { continue }
-                    inked += 1
-                    difference += Double(abs(r - o))
-                    worst = max(worst, abs(r - o))
+                    levels.add(
+                        reference: Double(coverageByte(reference[x: x, y: y])), ours: Double(Int(ours[y * size + x])))
                 }
             }
         }
-        let mean = difference / Double(inked)
+        let (mean, inked, worst) = (levels.mean, levels.inked, levels.worst)
         print(
             "glyph mask vs reference, \(c.testDescription): mean |Δ| \(mean) levels over \(inked) pixels, max \(worst)")
         #expect(inked > 300)
