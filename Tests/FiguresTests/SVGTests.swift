@@ -203,8 +203,13 @@ struct SVGTests {
         let paths = try SVGReader.parse(SVGWriter.svg(list)).named("path")
         let content = list.rects.flatMap(\.content)
         #expect(!content.isEmpty && paths.count == content.count)
-        // The labels' glyphs are paths too: "Uploaded" and "Favorites", 17 glyphs.
-        #expect(content.filter { $0.glyph != nil }.count == 17)
+        // The labels' glyphs are paths too ("Uploaded" and "Favorites": 17), and so are the icon's
+        // fill and stroke outline, keyed for the glyph cache by the icon file's hash: 19 keyed paths.
+        let keyed = content.compactMap(\.glyph)
+        #expect(keyed.count == 19)
+        // Grouped by font or icon file: "Uploaded" (8), "Favorites" (9, another weight), the icon (2).
+        let perSource = Dictionary(grouping: keyed, by: \.font).values.map(\.count).sorted()
+        #expect(perSource == [2, 8, 9])
         for (command, element) in zip(content, paths) {
             let t = command.transform
             #expect(parseMatrix(element.attributes["transform"]) == [t.a, t.b, t.c, t.d, t.tx, t.ty])
