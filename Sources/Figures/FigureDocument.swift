@@ -158,11 +158,11 @@ extension DrawRect {
             copy.fill = fill.mixed(toward: tint)
             copy.borderColor = borderColor.mixed(toward: tint)
         }
-        copy.fillPaint = fillPaint?.placed(by: view)
+        copy.fillPaint = fillPaint?.moved(by: view)
         copy.content = content.map { path in
             var p = path
             p.transform = path.transform.concatenating(view)
-            p.paint = path.paint.placed(by: view)
+            p.paint = path.paint.moved(by: view)
             p.clips = path.clips.map {
                 ClipShape(size: $0.size, cornerRadius: $0.cornerRadius, transform: $0.transform.concatenating(view))
             }

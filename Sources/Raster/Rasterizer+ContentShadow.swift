@@ -90,9 +90,9 @@ extension Rasterizer {
 }
 
 extension Paint {
-    /// The paint of an outline moved by `t`: gradients and images are placed in pixels, so they
-    /// move with it.
-    func moved(by t: AffineTransform) -> Paint {
+    /// The paint of an outline moved by `t` (a shadow's offset, a figure's placement of a frame):
+    /// gradients and images are placed in pixels, so they move with it; solid colours are unchanged.
+    public func moved(by t: AffineTransform) -> Paint {
         switch self {
         case .solid: return self
         case .gradient(var g):
