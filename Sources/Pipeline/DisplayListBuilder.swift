@@ -106,10 +106,8 @@ extension DisplayListBuilder {
         let toPixels = icon.fitting(size)
             .concatenating(AffineTransform(translationX: -size.width / 2, y: -size.height / 2))
             .concatenating(transform)
-        let stretch = max(
-            (toPixels.a * toPixels.a + toPixels.b * toPixels.b).squareRoot(),
-            (toPixels.c * toPixels.c + toPixels.d * toPixels.d).squareRoot())
-        guard stretch > 0, stretch.isFinite, let scale = GlyphKey.flatteningScale(of: toPixels) else { return [] }
+        // nil exactly when the map is all zero or not finite: nothing to draw.
+        guard let scale = GlyphKey.flatteningScale(of: toPixels) else { return [] }
         // FNV-1a 64 of the file, as 16 hex digits; 0 only for a hash that does not parse.
         let font = UInt64(icon.hash, radix: 16) ?? 0
         var content: [DrawPath] = []
