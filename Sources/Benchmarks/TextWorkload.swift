@@ -20,27 +20,40 @@ public enum TextWorkload {
         public var mode: String
         public var frames: Int
         public var glyphsPerFrame: Int
-        public var seconds: Double
-        /// The same number of frames with the background alone (the clear every frame pays).
-        public var clearSeconds: Double
-        /// The same two loops in CPU time (user + system, this process): what a frame costs on a
-        /// shared machine, where wall-clock figures depend on the other processes.
-        public var cpuSeconds: Double
-        public var clearCPUSeconds: Double
+        /// One timing per round: the frames drawn, then the same number of frames with the
+        /// background alone (the clear every frame pays), in wall-clock and in CPU time (user +
+        /// system, this process: what a frame costs on a shared machine).
+        public var rounds: [Round]
         public var hits: Int
         public var misses: Int
         public var pixelHash: String
-        public var glyphsPerSecond: Double { Double(glyphsPerFrame * frames) / seconds }
-        public var framesPerSecond: Double { Double(frames) / seconds }
-        /// Glyphs per second of drawing time alone: the background clear's time taken off.
-        public var glyphsPerSecondDrawing: Double {
-            Double(glyphsPerFrame * frames) / max(seconds - clearSeconds, 1e-9)
+
+        public struct Round: Sendable {
+            public var seconds: Double
+            public var clearSeconds: Double
+            public var cpuSeconds: Double
+            public var clearCPUSeconds: Double
         }
-        public var cpuGlyphsPerSecond: Double { Double(glyphsPerFrame * frames) / max(cpuSeconds, 1e-9) }
+
+        var glyphs: Double { Double(glyphsPerFrame * frames) }
+        /// The median round's figure: a round disturbed by another process moves one sample, not
+        /// the figure (the drawing rate divides by a difference, which amplifies a disturbance).
+        func median(_ rate: (Round) -> Double) -> Double {
+            let sorted = rounds.map(rate).sorted()
+            return sorted[sorted.count / 2]
+        }
+        public var glyphsPerSecond: Double { median { glyphs / $0.seconds } }
+        public var framesPerSecond: Double { median { Double(frames) / $0.seconds } }
+        /// Glyphs per second of drawing time alone: the background clear's time taken off.
+        public var glyphsPerSecondDrawing: Double { median { glyphs / max($0.seconds - $0.clearSeconds, 1e-9) } }
+        public var cpuFramesPerSecond: Double { median { Double(frames) / max($0.cpuSeconds, 1e-9) } }
+        public var cpuGlyphsPerSecond: Double { median { glyphs / max($0.cpuSeconds, 1e-9) } }
         public var cpuGlyphsPerSecondDrawing: Double {
-            Double(glyphsPerFrame * frames) / max(cpuSeconds - clearCPUSeconds, 1e-9)
+            median { glyphs / max($0.cpuSeconds - $0.clearCPUSeconds, 1e-9) }
         }
     }
+
+    public static let modes = ["moving", "still", "uncached"]
 
     static let sentence = "Sphinx of black quartz, judge my vow! Jackdaws lov"  // 50 characters
 
@@ -86,32 +99,44 @@ public enum TextWorkload {
         return (lists, labels.reduce(0) { $0 + $1.count })
     }
 
-    public static func run(mode: String, frames: Int) throws -> Row {
+    /// Times `mode` in `rounds` rounds over the same display lists, each with a fresh rasterizer:
+    /// a warm cache would turn a second round of `moving` into hits.
+    public static func run(mode: String, frames: Int, rounds: Int = 1) throws -> Row {
         let (lists, glyphs) = try displayLists(mode: mode, frames: frames)
-        var rasterizer = Rasterizer()
         var pixmap = Pixmap(width: 1920, height: 1080)
         var hash = FNV1a64()
-        let cpuStart = CPUTime.ownSeconds()
-        let start = DispatchTime.now().uptimeNanoseconds
-        for list in lists { rasterizer.render(list, into: &pixmap) }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let cpuSeconds = CPUTime.ownSeconds() - cpuStart
-        hash.combine(pixmap.data)
         let empty = DisplayList(width: 1920, height: 1080, background: .white, rects: [])
-        let clearCPUStart = CPUTime.ownSeconds()
-        let clearStart = DispatchTime.now().uptimeNanoseconds
-        for _ in lists { rasterizer.render(empty, into: &pixmap) }
-        let clearSeconds = Double(DispatchTime.now().uptimeNanoseconds - clearStart) / 1e9
-        let clearCPUSeconds = CPUTime.ownSeconds() - clearCPUStart
+        var timings: [Row.Round] = []
+        var counts = (hits: 0, misses: 0)
+        for round in 0..<max(rounds, 1) {
+            var rasterizer = Rasterizer()
+            let cpuStart = CPUTime.ownSeconds()
+            let start = DispatchTime.now().uptimeNanoseconds
+            for list in lists { rasterizer.render(list, into: &pixmap) }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let cpuSeconds = CPUTime.ownSeconds() - cpuStart
+            if round == 0 {
+                hash.combine(pixmap.data)
+                counts = (rasterizer.glyphCache.hits, rasterizer.glyphCache.misses)
+            }
+            let clearCPUStart = CPUTime.ownSeconds()
+            let clearStart = DispatchTime.now().uptimeNanoseconds
+            for _ in lists { rasterizer.render(empty, into: &pixmap) }
+            let clearSeconds = Double(DispatchTime.now().uptimeNanoseconds - clearStart) / 1e9
+            timings.append(
+                Row.Round(
+                    seconds: seconds, clearSeconds: clearSeconds, cpuSeconds: cpuSeconds,
+                    clearCPUSeconds: CPUTime.ownSeconds() - clearCPUStart))
+        }
         return Row(
-            mode: mode, frames: frames, glyphsPerFrame: glyphs, seconds: seconds, clearSeconds: clearSeconds,
-            cpuSeconds: cpuSeconds, clearCPUSeconds: clearCPUSeconds,
-            hits: rasterizer.glyphCache.hits, misses: rasterizer.glyphCache.misses, pixelHash: hash.hex)
+            mode: mode, frames: frames, glyphsPerFrame: glyphs, rounds: timings,
+            hits: counts.hits, misses: counts.misses, pixelHash: hash.hex)
     }
 
     public static func table(_ rows: [Row]) -> String {
         var lines = [
-            "text workload: 1920×1080, 40 labels × 50 characters, DejaVu Sans 34 px, one thread",
+            "text workload: 1920×1080, 40 labels × 50 characters, DejaVu Sans 34 px, one thread; "
+                + "median of \(rows.first?.rounds.count ?? 0) rounds, each with a cold cache",
             "M glyphs/s counts the whole frame; 'drawing' takes off the time of clearing the 1080p background alone;",
             "the 'CPU' columns are the same figures from CPU time (user + system), steadier on a shared machine",
             "mode       frames  glyphs/frame  frames/s  M glyphs/s  drawing  CPU frames/s  CPU M glyphs/s  CPU drawing"
@@ -124,7 +149,7 @@ public enum TextWorkload {
                     + String(Int(r.framesPerSecond.rounded())).leftPadded(10)
                     + String((r.glyphsPerSecond / 1e4).rounded() / 100).leftPadded(12)
                     + String((r.glyphsPerSecondDrawing / 1e4).rounded() / 100).leftPadded(9)
-                    + String(Int((Double(r.frames) / max(r.cpuSeconds, 1e-9)).rounded())).leftPadded(14)
+                    + String(Int(r.cpuFramesPerSecond.rounded())).leftPadded(14)
                     + String((r.cpuGlyphsPerSecond / 1e4).rounded() / 100).leftPadded(16)
                     + String((r.cpuGlyphsPerSecondDrawing / 1e4).rounded() / 100).leftPadded(13)
                     + String(r.hits).leftPadded(12) + String(r.misses).leftPadded(8) + "  " + r.pixelHash)

@@ -86,7 +86,9 @@ struct Bench: ParsableCommand {
 
     @Option(
         name: .customLong("repeat"),
-        help: "Run each stage this many times (each in a fresh child process) and show the median run.")
+        help:
+            "Run each stage this many times (each in a fresh child process) and show the median run; with --text, the rounds of each mode."
+    )
     var repeats: Int = 3
 
     @Option(name: .long, help: "Threads for the parallel stages (default: all cores).")
@@ -121,6 +123,11 @@ struct Bench: ParsableCommand {
     )
     var text = false
 
+    @Option(
+        name: .customLong("text-mode"),
+        help: "With --text, only these modes (repeatable): moving, still or uncached (default: all three).")
+    var textMode: [String] = []
+
     func validate() throws {
         let known = StandardWorkload.every.map(\.name)
         for name in workload where !known.contains(name) {
@@ -129,6 +136,10 @@ struct Bench: ParsableCommand {
         guard frames >= 1 else { throw ValidationError("--frames must be at least 1") }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
         guard repeats >= 1 else { throw ValidationError("--repeat must be at least 1") }
+        for mode in textMode where !TextWorkload.modes.contains(mode) {
+            throw ValidationError(
+                "unknown --text-mode '\(mode)'; expected one of: \(TextWorkload.modes.joined(separator: ", "))")
+        }
         let stages = BenchmarkStage.allCases.map(\.rawValue)
         for name in stage where !stages.contains(name) {
             throw ValidationError("unknown stage '\(name)'; expected one of: \(stages.joined(separator: ", "))")
@@ -203,7 +214,8 @@ struct Bench: ParsableCommand {
             return
         }
         if text {
-            let rows = try ["moving", "still", "uncached"].map { try TextWorkload.run(mode: $0, frames: frames) }
+            let modes = textMode.isEmpty ? TextWorkload.modes : TextWorkload.modes.filter { textMode.contains($0) }
+            let rows = try modes.map { try TextWorkload.run(mode: $0, frames: frames, rounds: repeats) }
             print(TextWorkload.table(rows))
             return
         }

@@ -8,6 +8,8 @@
 //       DIR/build/libblend2d.a -lpthread -lrt -ldl -o blend2d_bench
 // Run:
 //   blend2d_bench small|large N frames threads [frame0.rgba]
+//   blend2d_bench text moving|still frames [font.ttf]   (flipbook bench --text's workload)
+//   blend2d_bench icons 200 frames threads [frame0.rgba] (flipbook bench --workload icons)
 // threads 0: synchronous rendering (one thread); k >= 1: BLContextCreateInfo.threadCount = k.
 // Prints fps (wall), CPU ms/frame (getrusage user+system of the process) and an FNV-1a hash of
 // the first 120 frames' RGBA bytes (unpremultiplied; the background is opaque so equal).
@@ -19,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <string>
 #include <vector>
 
 struct Rect { double w, h, radius; uint32_t r, g, b, a; double fx, fy, phx, phy, theta0, spin, ampx, ampy; };
@@ -48,7 +51,12 @@ static double wall_seconds() {
     return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
+static int text_main(int argc, char **argv);
+static int icons_main(int argc, char **argv);
+
 int main(int argc, char **argv) {
+    if (argc >= 4 && strcmp(argv[1], "text") == 0) return text_main(argc, argv);
+    if (argc >= 5 && strcmp(argv[1], "icons") == 0) return icons_main(argc, argv);
     if (argc < 5) { fprintf(stderr, "usage: %s small|large N frames threads [frame0.rgba]\n", argv[0]); return 2; }
     const bool large = strcmp(argv[1], "large") == 0;
     const int W = large ? 1920 : 640, H = large ? 1080 : 360;
@@ -115,5 +123,160 @@ int main(int argc, char **argv) {
     double cpu = cpu_seconds() - c0, wall = wall_seconds() - w0;
     printf("blend2d %s-n%d threads=%d frames=%d fps %.1f cpu_ms_per_frame %.4f hash %016llx\n", large ? "large" : "small", n,
            threads, frames, frames / wall, 1000 * cpu / frames, (unsigned long long)hash);
+    return 0;
+}
+
+// The text workload (Sources/Benchmarks/TextWorkload.swift): 1920×1080, white, 40 labels of the
+// 50-character sentence rotated by i % 7 characters, DejaVu Sans 34 px, colour (28, 28, 30);
+// label i at (20 + 950·(i / 20), 40 + 52·(i % 20)) plus the frame's motion: `moving` 0.37 px
+// right and 0.13 px down a frame, every 4th label also turning 0.5° a frame about its origin;
+// `still` f mod 40 px right. Labels are shaped once (Flipbook lays them out once too); each frame
+// fills their glyph runs, which Blend2D rasterizes from the outlines every call. Prints glyphs/s
+// of the whole frame and of drawing alone (the frames' time minus the same number of clears),
+// wall-clock and CPU, as flipbook bench --text does.
+static int text_main(int argc, char **argv) {
+    const bool still = strcmp(argv[2], "still") == 0;
+    const int frames = atoi(argv[3]);
+    const char *file = argc > 4 ? argv[4] : "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+    BLFontFace face;
+    if (face.create_from_file(file) != BL_SUCCESS) { fprintf(stderr, "cannot read %s\n", file); return 1; }
+    BLFont font;
+    font.create_from_face(face, 34.0f);
+    const char *sentence = "Sphinx of black quartz, judge my vow! Jackdaws lov";
+    std::vector<BLGlyphBuffer> labels(40);
+    size_t glyphs = 0;
+    for (int i = 0; i < 40; i++) {
+        std::string text = std::string(sentence + i % 7) + std::string(sentence, i % 7);
+        labels[i].set_utf8_text(text.c_str(), text.size());
+        font.shape(labels[i]);
+        glyphs += labels[i].size();
+    }
+    const double ascent = font.metrics().ascent;
+    BLImage image(1920, 1080, BL_FORMAT_PRGB32);
+    BLContextCreateInfo info {};
+    const BLRgba32 ink(28, 28, 30, 255);
+    auto draw = [&](int f, bool text) {
+        BLContext ctx(image, info);
+        ctx.fill_all(BLRgba32(255, 255, 255, 255));
+        if (text) {
+            for (int i = 0; i < 40; i++) {
+                double dx = still ? fmod((double)f, 40.0) : 0.37 * f, dy = still ? 0.0 : 0.13 * f;
+                ctx.save();
+                ctx.translate(20 + 950.0 * (i / 20) + dx, 40 + 52.0 * (i % 20) + dy);
+                if (!still && i % 4 == 0) ctx.rotate(0.5 * f * M_PI / 180);
+                ctx.fill_glyph_run(BLPoint(0, ascent), font, labels[i].glyph_run(), ink);
+                ctx.restore();
+            }
+        }
+        ctx.end();
+    };
+    draw(0, true);
+    double c0 = cpu_seconds(), w0 = wall_seconds();
+    for (int f = 0; f < frames; f++) draw(f, true);
+    double cpu = cpu_seconds() - c0, wall = wall_seconds() - w0;
+    double c1 = cpu_seconds(), w1 = wall_seconds();
+    for (int f = 0; f < frames; f++) draw(f, false);
+    double clear_cpu = cpu_seconds() - c1, clear_wall = wall_seconds() - w1;
+    const double total = (double)glyphs * frames;
+    printf("blend2d text %s frames=%d glyphs/frame=%zu fps %.1f Mglyphs/s %.3f drawing %.3f cpu_drawing %.3f\n",
+           still ? "still" : "moving", frames, glyphs, frames / wall, total / wall / 1e6, total / (wall - clear_wall) / 1e6,
+           total / (cpu - clear_cpu) / 1e6);
+    return 0;
+}
+
+// The icons workload (Sources/Benchmarks/IconsWorkload.swift): 200 icons of 24–48 px at 1080p,
+// a third each filled hearts, five-point stars and stroked circle-checks (ring 2 px wide, check
+// 2 px with round caps and joins, in a 24 × 24 box), on the same SplitMix64 parameters and
+// Lissajous paths, a quarter turning; background (F2, F2, F7). The stroke outlines are made once
+// (as the Flipbook workload makes them), so each frame fills outlines only.
+static int icons_main(int argc, char **argv) {
+    const int count = atoi(argv[2]), frames = atoi(argv[3]), threads = atoi(argv[4]);
+    state = 0x5EED20261C0Eull;
+    struct Icon { double size; int kind; BLRgba32 colour; double fx, fy, phx, phy, ampx, ampy, spin; };
+    std::vector<Icon> icons(count);
+    for (int i = 0; i < count; i++) {
+        Icon &p = icons[i];
+        p.size = 24 + 24 * unit();
+        uint32_t r = (uint32_t)floor(256 * unit()), g = (uint32_t)floor(256 * unit()), b = (uint32_t)floor(256 * unit());
+        p.colour = BLRgba32(r, g, b, 255);
+        p.fx = 1 + floor(3 * unit()); p.fy = 1 + floor(3 * unit());
+        p.phx = 2 * M_PI * unit(); p.phy = 2 * M_PI * unit();
+        p.ampx = (0.05 + 0.40 * unit()) / 8; p.ampy = (0.05 + 0.40 * unit()) / 8;
+        p.spin = 0;
+        if (unit() < 0.25) p.spin = floor(2 * unit()) == 0 ? -1 : 1;
+        p.kind = i % 3;
+    }
+    BLPath heart;
+    heart.move_to(12, 21.35);
+    heart.line_to(10.55, 20.03);
+    heart.cubic_to(5.4, 15.36, 2, 12.28, 2, 8.5);
+    heart.cubic_to(2, 5.42, 4.42, 3, 7.5, 3);
+    heart.cubic_to(9.24, 3, 10.91, 3.81, 12, 5.09);
+    heart.cubic_to(13.09, 3.81, 14.76, 3, 16.5, 3);
+    heart.cubic_to(19.58, 3, 22, 5.42, 22, 8.5);
+    heart.cubic_to(22, 12.28, 18.6, 15.36, 13.45, 20.04);
+    heart.close();
+    BLPath star;
+    for (int i = 0; i < 10; i++) {
+        double a = (-90 + 36.0 * i) * M_PI / 180, r = i % 2 ? 0.45 : 1;
+        double x = 12 + 10 * r * cos(a), y = 12 + 10 * r * sin(a);
+        if (i == 0) star.move_to(x, y); else star.line_to(x, y);
+    }
+    star.close();
+    BLPath circle, tick, ring, check;
+    circle.add_circle(BLCircle(12, 12, 9));
+    tick.move_to(7.5, 12.5);
+    tick.line_to(10.5, 15.5);
+    tick.line_to(16.5, 9);
+    BLStrokeOptions ring_style, check_style;
+    ring_style.width = 2;
+    check_style.width = 2;
+    check_style.start_cap = check_style.end_cap = BL_STROKE_CAP_ROUND;
+    check_style.join = BL_STROKE_JOIN_ROUND;
+    ring.add_stroked_path(circle, ring_style, bl_default_approximation_options);
+    check.add_stroked_path(tick, check_style, bl_default_approximation_options);
+    BLImage image(1920, 1080, BL_FORMAT_PRGB32);
+    BLContextCreateInfo info {};
+    info.thread_count = threads > 0 ? (uint32_t)threads : 0u;
+    auto draw = [&](int f) {
+        const double t = (f % 120) / 120.0;
+        BLContext ctx(image, info);
+        ctx.fill_all(BLRgba32(0xF2, 0xF2, 0xF7, 0xFF));
+        for (int i = 0; i < count; i++) {
+            const Icon &p = icons[i];
+            double cx = 1920 * (((i % 20) + 0.5) / 20 + p.ampx * sin(2 * M_PI * p.fx * t + p.phx));
+            double cy = 1080 * (((i / 20 % 10) + 0.5) / 10 + p.ampy * sin(2 * M_PI * p.fy * t + p.phy));
+            ctx.save();
+            ctx.translate(cx, cy);
+            ctx.rotate(2 * M_PI * p.spin * t);
+            ctx.scale(p.size / 24);
+            ctx.translate(-12, -12);
+            if (p.kind == 0) ctx.fill_path(heart, p.colour);
+            else if (p.kind == 1) ctx.fill_path(star, p.colour);
+            else { ctx.fill_path(ring, p.colour); ctx.fill_path(check, p.colour); }
+            ctx.restore();
+        }
+        ctx.end();
+    };
+    if (argc > 5) {
+        draw(0);
+        BLImageData data;
+        image.get_data(&data);
+        FILE *out = fopen(argv[5], "wb");
+        for (int y = 0; y < 1080; y++) {
+            const uint32_t *row = (const uint32_t *)((const uint8_t *)data.pixel_data + y * data.stride);
+            for (int x = 0; x < 1920; x++) {
+                uint8_t o[4] = { (uint8_t)(row[x] >> 16), (uint8_t)(row[x] >> 8), (uint8_t)row[x], (uint8_t)(row[x] >> 24) };
+                fwrite(o, 1, 4, out);
+            }
+        }
+        fclose(out);
+    }
+    draw(0);
+    double c0 = cpu_seconds(), w0 = wall_seconds();
+    for (int f = 0; f < frames; f++) draw(f);
+    double cpu = cpu_seconds() - c0, wall = wall_seconds() - w0;
+    printf("blend2d icons n%d threads=%d frames=%d fps %.1f cpu_ms_per_frame %.4f\n", count, threads, frames, frames / wall,
+           1000 * cpu / frames);
     return 0;
 }
