@@ -187,7 +187,7 @@ let package = Package(
             name: "ImagesTests",
             dependencies: ["Images", "Raster", "Pipeline", "PNG", "Geometry", "SceneModel", "Determinism"],
             resources: [.copy("Fixtures")]),
-        .testTarget(name: "ExportTests", dependencies: ["Export", "PNG", "TestSupport"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "PNG", "TestSupport", "CVideoPixels"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Export", "PNG", "TestSupport"]),
         .testTarget(
             name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster", "Determinism"],

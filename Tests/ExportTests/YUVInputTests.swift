@@ -1,3 +1,4 @@
+import CVideoPixels
 import Export
 import TestSupport
 import Testing
@@ -36,13 +37,40 @@ struct YUVInputTests {
 
     @Test("a frame's yuv420p bytes are pinned (the SIMD path and its scalar tail give one result)")
     func pinnedFrame() {
-        // 66 wide: four 16-pixel SIMD steps and a 2-pixel scalar tail per row.
+        // 66 wide: two 32-pixel AVX2 steps (four 16-pixel SSE2 steps without AVX2) and a 2-pixel
+        // scalar tail per row.
         let rgba = movingSquare(width: 66, height: 48, frame: 7)
         var frame = YUVFrame(width: 66, height: 48)
         rgba.withUnsafeBytes { frame.convert($0) }
         #expect(frame.bytes.count == 66 * 48 + 2 * 33 * 24)
         let hash = fnv1a64(frame.bytes)
         #expect(hash == 0x3C20_AD2B_F8AA_FA19, "FNV-1a 0x\(String(hash, radix: 16, uppercase: true))")
+    }
+
+    @Test("the scalar, SSE2 and AVX2 paths give the same bytes on every even width 2…130 and on a 1080p row pair")
+    func pathsAgree() {
+        var state: UInt64 = 0x5EED_0420
+        func byte() -> UInt8 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return UInt8(truncatingIfNeeded: state >> 33)
+        }
+        func converted(_ rgba: [UInt8], _ width: Int, _ height: Int, level: Int32) -> [UInt8] {
+            var out = [UInt8](repeating: 0, count: Int(cvp_yuv420p_size(UInt32(width), UInt32(height))))
+            let status = out.withUnsafeMutableBufferPointer { out in
+                cvp_rgba_to_yuv420p_bt709_at(rgba, UInt32(width), UInt32(height), out.baseAddress, level)
+            }
+            #expect(status == 0)
+            return out
+        }
+        let sizes = stride(from: 2, through: 130, by: 2).map { ($0, 6) } + [(1920, 2)]
+        for (width, height) in sizes {
+            // Random bytes, then runs of extremes: sums near the packs' saturation.
+            var rgba = (0..<(4 * width * height)).map { _ in byte() }
+            for i in stride(from: 0, to: rgba.count, by: 7) { rgba[i] = i % 3 == 0 ? 255 : 0 }
+            let scalar = converted(rgba, width, height, level: CVP_LEVEL_SCALAR)
+            #expect(converted(rgba, width, height, level: CVP_LEVEL_SSE2) == scalar, "SSE2, width \(width)")
+            #expect(converted(rgba, width, height, level: CVP_LEVEL_AVX2) == scalar, "AVX2, width \(width)")
+        }
     }
 
     @Test("MP4 of even size reads yuv420p with no filter; odd MP4 and the other formats read RGBA")

@@ -25,6 +25,15 @@ size_t cvp_yuv420p_size(uint32_t width, uint32_t height);
 // writes nothing) otherwise.
 int cvp_rgba_to_yuv420p_bt709(const uint8_t *rgba, uint32_t width, uint32_t height, uint8_t *out);
 
+// Code paths, each giving the same bytes: the portable C, SSE2 (16 pixels a step) and AVX2 (32).
+#define CVP_LEVEL_SCALAR 0
+#define CVP_LEVEL_SSE2 1
+#define CVP_LEVEL_AVX2 2
+
+// cvp_rgba_to_yuv420p_bt709 on the path `level`, or the best the CPU has when that is lower
+// (what the conversion picks by itself); for tests that hold the paths to one result.
+int cvp_rgba_to_yuv420p_bt709_at(const uint8_t *rgba, uint32_t width, uint32_t height, uint8_t *out, int level);
+
 #ifdef __cplusplus
 }
 #endif
