@@ -191,7 +191,7 @@ struct Bench: ParsableCommand {
                 workload.isEmpty ? StandardWorkload.every : StandardWorkload.every.filter { workload.contains($0.name) }
             let budget = try InstructionCounts.budget(
                 executable: Self.executable, valgrind: valgrind, workloads: chosen,
-                progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+                progress: Self.progress)
             print(budget.text, terminator: "")
             return
         }
@@ -259,7 +259,7 @@ struct Bench: ParsableCommand {
                 try BenchmarkSuite.run(
                     executable: executable, workloads: chosen, stages: stages, frames: frames,
                     jobs: jobs, repeats: repeats, options: stageOptions,
-                    progress: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }))
+                    progress: Self.progress))
             if saveFrames == nil { return }
         }
         var rows: [BenchmarkRunner.Row] = []
@@ -275,6 +275,13 @@ struct Bench: ParsableCommand {
             }
         }
         print(BenchmarkRunner.table(rows))
+    }
+
+    /// A stage starting, on stderr when it is a terminal; nothing in logs and pipes, which get
+    /// the results alone.
+    static func progress(_ line: String) {
+        guard isatty(STDERR_FILENO) == 1 else { return }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     /// This flipbook binary, for the child processes.
