@@ -265,8 +265,26 @@ static void gc_sweep_avx2(int32_t *cells, ptrdiff_t stride, int32_t width, int32
         uint8_t *out = bytes + (ptrdiff_t)y * width;
         __m256i running = zero;
         int32_t first = -1, last = -1;
+        // The byte of the running sum, for groups without an edge (recomputed when the sum moves).
+        int32_t flat_sum = 0;
+        uint64_t flat_group = 0;
         for (int32_t x = 0; x < width; x += 8) {
             __m256i v = _mm256_loadu_si256((const __m256i *)(row + x));
+            if (_mm256_testz_si256(v, v)) {
+                // No edge in these 8 cells (already zero): every pixel has the running sum's
+                // coverage, the scalar sweep's byte for it (the lanes give the same, rule 2).
+                int32_t sum = _mm256_cvtsi256_si32(running);
+                if (sum != flat_sum) {
+                    flat_sum = sum;
+                    flat_group = 0x0101010101010101ull * magnitude_byte(cell_magnitude(sum, even_odd));
+                }
+                memcpy(out + x, &flat_group, 8);
+                if (flat_group) {
+                    if (first < 0) first = x;
+                    last = x + 7;
+                }
+                continue;
+            }
             _mm256_storeu_si256((__m256i *)(row + x), zero);
             v = _mm256_add_epi32(v, _mm256_slli_si256(v, 4));
             v = _mm256_add_epi32(v, _mm256_slli_si256(v, 8));
