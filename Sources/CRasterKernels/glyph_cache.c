@@ -317,6 +317,73 @@ static void gc_sweep_avx2(int32_t *cells, ptrdiff_t stride, int32_t width, int32
 }
 #endif
 
+#if FB_X86
+// gc_sweep_avx2 16 cells a step (AVX-512 F): the prefix sum by lane shifts (valignd with zeros),
+// the same Float expression per lane, bytes by an unsigned narrowing (every value is 0...255
+// already). A row's last 8 cells (widths are multiples of 8) take the step under a lane mask.
+__attribute__((target("avx512f")))
+static void gc_sweep_avx512(int32_t *cells, ptrdiff_t stride, int32_t width, int32_t height, bool even_odd,
+                            uint8_t *bytes, uint16_t *extents) {
+    const __m512i full = _mm512_set1_epi32(FB_CELL_FULL), zero = _mm512_setzero_si512();
+    const __m512i period = _mm512_set1_epi32(2 * FB_CELL_FULL), wrap = _mm512_set1_epi32(2 * FB_CELL_FULL - 1);
+    const __m512 scale = _mm512_set1_ps(FB_CELL_SCALE_255), half = _mm512_set1_ps(0.5f);
+    const __m512i last_lane = _mm512_set1_epi32(15);
+    for (int32_t y = 0; y < height; y++) {
+        int32_t *row = cells + y * stride;
+        uint8_t *out = bytes + (ptrdiff_t)y * width;
+        __m512i running = zero;
+        int32_t first = -1, last = -1;
+        int32_t flat_sum = 0;
+        uint8_t flat_byte = 0;
+        for (int32_t x = 0; x < width; x += 16) {
+            const __mmask16 lanes = width - x >= 16 ? (__mmask16)0xFFFF : (__mmask16)0x00FF;
+            const int32_t n = width - x >= 16 ? 16 : 8;
+            __m512i v = _mm512_maskz_loadu_epi32(lanes, row + x);
+            if (!_mm512_test_epi32_mask(v, v)) {
+                // No edge here (gc_sweep_avx2's flat groups): the running sum's byte throughout.
+                int32_t sum = _mm_cvtsi128_si32(_mm512_castsi512_si128(running));
+                if (sum != flat_sum) {
+                    flat_sum = sum;
+                    flat_byte = (uint8_t)magnitude_byte(cell_magnitude(sum, even_odd));
+                }
+                memset(out + x, flat_byte, (size_t)n);
+                if (flat_byte) {
+                    if (first < 0) first = x;
+                    last = x + n - 1;
+                }
+                continue;
+            }
+            _mm512_mask_storeu_epi32(row + x, lanes, zero);
+            v = _mm512_add_epi32(v, _mm512_alignr_epi32(v, zero, 15));
+            v = _mm512_add_epi32(v, _mm512_alignr_epi32(v, zero, 14));
+            v = _mm512_add_epi32(v, _mm512_alignr_epi32(v, zero, 12));
+            v = _mm512_add_epi32(v, _mm512_alignr_epi32(v, zero, 8));
+            v = _mm512_add_epi32(v, running);
+            running = _mm512_permutexvar_epi32(last_lane, v);
+            __m512i m = _mm512_abs_epi32(v);
+            if (even_odd) {
+                m = _mm512_and_si512(m, wrap);
+                m = _mm512_min_epu32(m, _mm512_sub_epi32(period, m));
+            } else {
+                m = _mm512_min_epu32(m, full);
+            }
+            __m512i b = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(_mm512_cvtepi32_ps(m), scale), half));
+            const __m128i narrowed = _mm512_cvtusepi32_epi8(b);
+            if (n == 16) _mm_storeu_si128((__m128i *)(out + x), narrowed);
+            else _mm_storel_epi64((__m128i *)(out + x), narrowed);
+            unsigned inked = (unsigned)_mm512_mask_test_epi32_mask(lanes, b, b);
+            if (inked) {
+                if (first < 0) first = x + __builtin_ctz(inked);
+                last = x + 31 - __builtin_clz(inked);
+            }
+        }
+        row[width] = 0;
+        row[width + 1] = 0;
+        gc_extent(extents + 2 * y, first, last, width);
+    }
+}
+#endif
+
 // One chord from (px, py) to (x, y) into the cells (rule 3): the path fill's edge, walked from its
 // upper end. Most chords of a glyph stay in one row: walk_edge's first case, here inline
 // (row_piece's one-cell case then needs no call either); a row piece's cover is y − py signed.
@@ -685,6 +752,10 @@ static void gc_mask_fill(const fb_glyph_outline *o, const fb_glyph_transform *pl
         }
     }
 #if FB_X86
+    if (fb_kernel_level() >= FB_LEVEL_AVX512) {
+        gc_sweep_avx512(cells, stride, g->width, g->height, g->even_odd, bytes, extents);
+        return;
+    }
     if (avx2) { gc_sweep_avx2(cells, stride, g->width, g->height, g->even_odd, bytes, extents); return; }
 #endif
     gc_sweep_scalar(cells, stride, g->width, g->height, g->even_odd, bytes, extents);

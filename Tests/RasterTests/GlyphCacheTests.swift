@@ -87,15 +87,20 @@ struct GlyphCacheTests {
         #expect(Double(total) / Double(inked) < 0.2)
     }
 
-    @Test("masks swept 8 cells at a time (AVX2) equal the scalar sweep's, turned and at every phase")
+    @Test(
+        "masks swept 8 cells at a time (AVX2) and 16 (AVX-512) equal the scalar sweep's, turned and at every phase"
+    )
     func simdSweepEqualsScalar() {
+        defer { fb_force_kernel_level_on_this_thread(-1) }
         for angle in [0.0, 7, 33] {
             let list = Self.list(offset: 0.390625, angle: angle)
             fb_use_baseline_kernels_on_this_thread(true)
             let scalar = Rasterizer.render(list)
-            fb_use_baseline_kernels_on_this_thread(false)
-            let simd = Rasterizer.render(list)
-            #expect(scalar == simd, "angle \(angle)")
+            // Each level up to the CPU's own (a higher one runs the CPU's).
+            for level in [FB_LEVEL_AVX2, FB_LEVEL_AVX512] {
+                fb_force_kernel_level_on_this_thread(level)
+                #expect(Rasterizer.render(list) == scalar, "angle \(angle), level \(level)")
+            }
         }
     }
 

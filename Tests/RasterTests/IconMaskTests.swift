@@ -146,15 +146,17 @@ struct IconMaskTests {
         #expect(worst <= 1)
     }
 
-    @Test("even-odd masks swept 8 cells at a time (AVX2) equal the scalar sweep's")
+    @Test("even-odd masks swept 8 cells at a time (AVX2) and 16 (AVX-512) equal the scalar sweep's")
     func simdSweepEqualsScalar() {
+        defer { fb_force_kernel_level_on_this_thread(-1) }
         for frame in [0, 5] {
             let list = Self.list(frame: frame)
             fb_use_baseline_kernels_on_this_thread(true)
             let scalar = Rasterizer.render(list)
-            fb_use_baseline_kernels_on_this_thread(false)
-            let simd = Rasterizer.render(list)
-            #expect(scalar == simd, "frame \(frame)")
+            for level in [FB_LEVEL_AVX2, FB_LEVEL_AVX512] {
+                fb_force_kernel_level_on_this_thread(level)
+                #expect(Rasterizer.render(list) == scalar, "frame \(frame), level \(level)")
+            }
         }
     }
 
