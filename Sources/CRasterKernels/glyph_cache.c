@@ -249,6 +249,27 @@ static void gc_sweep_scalar(int32_t *cells, ptrdiff_t stride, int32_t width, int
     }
 }
 
+// A run of n cells with no edge (all zero) in a dense sweep: every pixel has the running sum's
+// coverage, the scalar sweep's byte for it (the SIMD lanes give the same). `flat` caches the byte
+// of the last sum seen, since runs of one row mostly share it.
+typedef struct {
+    int32_t sum;
+    uint8_t byte;
+} gc_flat;
+
+static inline void gc_flat_run(uint8_t *out, int32_t x, int32_t n, int32_t sum, bool even_odd, gc_flat *flat,
+                               int32_t *first, int32_t *last) {
+    if (sum != flat->sum) {
+        flat->sum = sum;
+        flat->byte = (uint8_t)magnitude_byte(cell_magnitude(sum, even_odd));
+    }
+    memset(out + x, flat->byte, (size_t)n);
+    if (flat->byte) {
+        if (*first < 0) *first = x;
+        *last = x + n - 1;
+    }
+}
+
 #if FB_X86
 // The scalar sweep 8 cells a step: prefix sum in lanes, |Σ| capped at a pixel (non-zero) or folded
 // with period 2 (even-odd: |Σ| mod 2 pixels, then min(a, 2 − a), cell_magnitude's fold), the same
@@ -265,24 +286,12 @@ static void gc_sweep_avx2(int32_t *cells, ptrdiff_t stride, int32_t width, int32
         uint8_t *out = bytes + (ptrdiff_t)y * width;
         __m256i running = zero;
         int32_t first = -1, last = -1;
-        // The byte of the running sum, for groups without an edge (recomputed when the sum moves).
-        int32_t flat_sum = 0;
-        uint64_t flat_group = 0;
+        gc_flat flat = { 0, 0 };
         for (int32_t x = 0; x < width; x += 8) {
             __m256i v = _mm256_loadu_si256((const __m256i *)(row + x));
             if (_mm256_testz_si256(v, v)) {
-                // No edge in these 8 cells (already zero): every pixel has the running sum's
-                // coverage, the scalar sweep's byte for it (the lanes give the same, rule 2).
-                int32_t sum = _mm256_cvtsi256_si32(running);
-                if (sum != flat_sum) {
-                    flat_sum = sum;
-                    flat_group = 0x0101010101010101ull * magnitude_byte(cell_magnitude(sum, even_odd));
-                }
-                memcpy(out + x, &flat_group, 8);
-                if (flat_group) {
-                    if (first < 0) first = x;
-                    last = x + 7;
-                }
+                // No edge in these 8 cells, already zero: no prefix sum to take.
+                gc_flat_run(out, x, 8, _mm256_cvtsi256_si32(running), even_odd, &flat, &first, &last);
                 continue;
             }
             _mm256_storeu_si256((__m256i *)(row + x), zero);
@@ -333,24 +342,14 @@ static void gc_sweep_avx512(int32_t *cells, ptrdiff_t stride, int32_t width, int
         uint8_t *out = bytes + (ptrdiff_t)y * width;
         __m512i running = zero;
         int32_t first = -1, last = -1;
-        int32_t flat_sum = 0;
-        uint8_t flat_byte = 0;
+        gc_flat flat = { 0, 0 };
         for (int32_t x = 0; x < width; x += 16) {
             const __mmask16 lanes = width - x >= 16 ? (__mmask16)0xFFFF : (__mmask16)0x00FF;
             const int32_t n = width - x >= 16 ? 16 : 8;
             __m512i v = _mm512_maskz_loadu_epi32(lanes, row + x);
             if (!_mm512_test_epi32_mask(v, v)) {
-                // No edge here (gc_sweep_avx2's flat groups): the running sum's byte throughout.
-                int32_t sum = _mm_cvtsi128_si32(_mm512_castsi512_si128(running));
-                if (sum != flat_sum) {
-                    flat_sum = sum;
-                    flat_byte = (uint8_t)magnitude_byte(cell_magnitude(sum, even_odd));
-                }
-                memset(out + x, flat_byte, (size_t)n);
-                if (flat_byte) {
-                    if (first < 0) first = x;
-                    last = x + n - 1;
-                }
+                gc_flat_run(out, x, n, _mm_cvtsi128_si32(_mm512_castsi512_si128(running)), even_odd, &flat, &first,
+                            &last);
                 continue;
             }
             _mm512_mask_storeu_epi32(row + x, lanes, zero);
