@@ -712,7 +712,8 @@ static void gc_mask_fill(const fb_glyph_outline *o, const fb_glyph_transform *pl
                           placed->ty - (double)g->top };
     const ptrdiff_t count = o->contours ? o->ends[o->contours - 1] : 0;
 #if FB_X86
-    const bool avx2 = fb_cpu_has_avx2();
+    const int level = fb_kernel_level();
+    const bool avx2 = level >= FB_LEVEL_AVX2;
 #endif
     double *xs = points, *ys = points + count;
     int32_t *fx = fixed, *fy = fixed + count;
@@ -751,7 +752,7 @@ static void gc_mask_fill(const fb_glyph_outline *o, const fb_glyph_transform *pl
         }
     }
 #if FB_X86
-    if (fb_kernel_level() >= FB_LEVEL_AVX512) {
+    if (level >= FB_LEVEL_AVX512) {
         gc_sweep_avx512(cells, stride, g->width, g->height, g->even_odd, bytes, extents);
         return;
     }
