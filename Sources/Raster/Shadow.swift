@@ -1,3 +1,4 @@
+import CRasterKernels
 import Geometry
 
 // Layer shadows, as Core Animation draws them.
@@ -55,6 +56,7 @@ struct ShadowRenderer {
     private var kernel: [Float] = []
     private var kernelSigma: Double = -1
     private var clipRow: [Float] = []
+    private var rowBytes: [UInt8] = []
     private var clipCoverage = ShapeCoverage()
 
     /// Tunable: the kernel reaches ⌈`reach`·σ⌉ pixels each side. Unit σ; range [3, 5]; default 3
@@ -159,33 +161,37 @@ struct ShadowRenderer {
         guard x1 > x0, y1 > y0 else { return nil }
         let drawBox = IntRect(uncheckedX: x0, y: y0, width: x1 - x0, height: y1 - y0)
         if clipRow.count < drawBox.width { clipRow = [Float](repeating: 0, count: drawBox.width) }
+        if rowBytes.count < drawBox.width { rowBytes = [UInt8](repeating: 0, count: drawBox.width) }
+        let colourPacked = colour.packed
+        let opacity32 = UInt32(opacity)
         mask.withUnsafeBufferPointer { blurred in
             clipRow.withUnsafeMutableBufferPointer { clipRow in
-                pixmap.withUnsafeMutablePixels { pixels, width in
-                    func composite(row y: Int, clipped: Bool) {
-                        let source = (y - originY) * mw + (x0 - originX)
-                        let target = y * width + x0
-                        for i in 0..<drawBox.width {
-                            var v = min(blurred[source + i], 1)
-                            if clipped { v *= clipRow[i] }
-                            let c = coverageByte(v)
-                            guard c > 0 else { continue }
-                            let layer = colour.scaled(by: c).scaled(by: opacity)
-                            pixels[target + i] = layer.packed &+ mul255Lanes(pixels[target + i], UInt32(255 - layer.a))
+                rowBytes.withUnsafeMutableBufferPointer { bytes in
+                    pixmap.withUnsafeMutablePixels { pixels, width in
+                        guard let blurredBase = blurred.baseAddress, let clipBase = clipRow.baseAddress,
+                            let pixelBase = pixels.baseAddress, let bytesBase = bytes.baseAddress
+                        else { return }
+                        // colour·c·opacity source-over each pixel, c the blurred alpha's coverage byte
+                        // (times the clip's coverage): shadow_kernels.c, SIMD.
+                        func composite(row y: Int, clipped: Bool) {
+                            fb_composite_blurred_row(
+                                pixelBase + (y * width + x0), blurredBase + ((y - originY) * mw + (x0 - originX)),
+                                clipped ? UnsafePointer(clipBase) : nil, drawBox.width, colourPacked, opacity32,
+                                bytesBase)
                         }
-                    }
-                    if let clip {
-                        let clipBox = clipCoverage.begin(polygon: clip.points, box: drawBox)
-                        guard !clipBox.isEmpty else { return }
-                        clipCoverage.sweepRows { row, spans in
-                            for i in 0..<drawBox.width { clipRow[i] = 0 }
-                            for span in spans {
-                                for i in Int(span.start)..<Int(span.end) { clipRow[i] = span.outer }
+                        if let clip {
+                            let clipBox = clipCoverage.begin(polygon: clip.points, box: drawBox)
+                            guard !clipBox.isEmpty else { return }
+                            clipCoverage.sweepRows { row, spans in
+                                for i in 0..<drawBox.width { clipRow[i] = 0 }
+                                for span in spans {
+                                    for i in Int(span.start)..<Int(span.end) { clipRow[i] = span.outer }
+                                }
+                                composite(row: y0 + row, clipped: true)
                             }
-                            composite(row: y0 + row, clipped: true)
+                        } else {
+                            for y in y0..<y1 { composite(row: y, clipped: false) }
                         }
-                    } else {
-                        for y in y0..<y1 { composite(row: y, clipped: false) }
                     }
                 }
             }
@@ -194,51 +200,22 @@ struct ShadowRenderer {
     }
 
     /// Separable blur of `mask` (width × height, non-zero only in `activeRows`), result in `mask`.
-    /// Each output is Σ_j w_j·input[x + j − k] summed in the order of j, so the result does not
-    /// depend on vectorisation; the loops run over x innermost so that they vectorise.
+    /// Each output is Σ_j w_j·input[x + j − k] summed in the order of j, each product and sum
+    /// rounded to Float, so the result does not depend on the vector width: blur.c's kernels
+    /// (4, 8 or 16 floats a step, chosen at run time) give the same bits.
     private mutating func blur(width: Int, height: Int, halfWidth k: Int, activeRows: Range<Int>) {
         guard k > 0 else { return }
-        let size = width * height
         kernel.withUnsafeBufferPointer { w in
             mask.withUnsafeMutableBufferPointer { mask in
                 temp.withUnsafeMutableBufferPointer { temp in
-                    guard let maskBase = mask.baseAddress, let tempBase = temp.baseAddress else { return }
-                    tempBase.update(repeating: 0, count: size)
-                    // Horizontal: temp[y][x] = Σ_j w[j]·mask[y][x + j − k].
-                    for y in activeRows {
-                        let row = tempBase + y * width
-                        for j in 0...(2 * k) {
-                            let shift = j - k
-                            let lo = max(0, -shift)
-                            let hi = min(width, width - shift)
-                            guard lo < hi else { continue }
-                            Self.accumulate(row + lo, maskBase + (y * width + lo + shift), weight: w[j], count: hi - lo)
-                        }
-                    }
-                    // Vertical: mask[y][x] = Σ_j w[j]·temp[y + j − k][x].
-                    maskBase.update(repeating: 0, count: size)
-                    for y in 0..<height {
-                        let row = maskBase + y * width
-                        for j in 0...(2 * k) {
-                            let sourceRow = y + j - k
-                            guard activeRows.contains(sourceRow) else { continue }
-                            Self.accumulate(row, tempBase + sourceRow * width, weight: w[j], count: width)
-                        }
-                    }
+                    guard let weights = w.baseAddress, let maskBase = mask.baseAddress,
+                        let tempBase = temp.baseAddress
+                    else { return }
+                    fb_blur_separable(
+                        maskBase, tempBase, width, height, weights, k, activeRows.lowerBound, activeRows.upperBound)
                 }
             }
         }
-    }
-
-    /// target[i] += weight · source[i] for i in 0 ..< count: one product and one sum per element,
-    /// each rounded (Swift never fuses them), so lanes of any width give the same floats. Raw
-    /// pointers and a counted loop with no index arithmetic, which could trap on overflow, so
-    /// that it vectorises (with indices into buffers it ran ~7 instructions an element).
-    @inline(__always)
-    private static func accumulate(
-        _ target: UnsafeMutablePointer<Float>, _ source: UnsafeMutablePointer<Float>, weight: Float, count: Int
-    ) {
-        for i in 0..<count { target[i] += weight * source[i] }
     }
 
     /// kernel[j] for j = 0 … 2k: the Gaussian of standard deviation σ integrated over pixel
