@@ -185,7 +185,9 @@ let package = Package(
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Determinism"]),
         .testTarget(
             name: "ImagesTests",
-            dependencies: ["Images", "Raster", "Pipeline", "PNG", "Geometry", "SceneModel", "Determinism"],
+            dependencies: [
+                "Images", "Raster", "Pipeline", "PNG", "Geometry", "SceneModel", "Determinism", "CRasterKernels",
+            ],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "PNG", "TestSupport", "CVideoPixels"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Export", "PNG", "TestSupport"]),

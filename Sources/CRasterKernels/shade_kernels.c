@@ -198,6 +198,82 @@ static ptrdiff_t box_weights(double centre, double width, ptrdiff_t size, ptrdif
 // two partly covered ones at its ends; anisotropy beyond that is capped (rare: a squashed image).
 #define FB_MAX_TAPS 20
 
+// One level's area sampling (fb_shade_image's mode 2) of `count` pixels from canvas pixel x.
+typedef struct {
+    const uint32_t *texels;
+    ptrdiff_t w, h;
+    fb_affine m;
+    double su, sv, wu, wv, py;
+} fb_area_sampling;
+
+// The four channels of a texel's weighted sum as one vector of doubles (GCC/Clang vector
+// extensions): each lane is the scalar channel's own product and sum, in the same order (rule 1),
+// so SSE2 pairs and AVX2 quads give the bits of four separate scalar sums.
+typedef double fb_d4 __attribute__((vector_size(32)));
+typedef int32_t fb_i4 __attribute__((vector_size(16)));
+
+// A macro, not a function: a function returning fb_d4 would change its ABI between the baseline
+// and AVX2 builds of the body (-Wpsabi).
+#define TEXEL_CHANNELS(t)                                                                              \
+    __builtin_convertvector(((fb_i4){ (int32_t)channel((t), 0), (int32_t)channel((t), 1),                \
+                                      (int32_t)channel((t), 2), (int32_t)channel((t), 3) }), fb_d4)
+
+static inline __attribute__((always_inline))
+void shade_area_body(const fb_area_sampling *a, ptrdiff_t x, ptrdiff_t count, uint32_t *out) {
+    const fb_affine m = a->m;
+    const double py = a->py;
+    double weights_u[FB_MAX_TAPS], weights_v[FB_MAX_TAPS];
+    // Without rotation or shear (m.b = 0) v is the same for every pixel of the row: m.b·px is
+    // ±0 (px > 0), which leaves the sum's value alone (at most the sign of a zero, and
+    // box_weights treats ±0 alike), so the row's v weights are computed once.
+    const bool row_constant_v = m.b == 0;
+    ptrdiff_t v0 = 0, nv = 0;
+    if (row_constant_v && count > 0) {
+        double px = (double)x + 0.5;
+        nv = box_weights((m.b * px + m.d * py + m.ty) / a->sv, a->wv, a->h, &v0, weights_v, FB_MAX_TAPS);
+    }
+    for (ptrdiff_t i = 0; i < count; i++) {
+        double px = (double)(x + i) + 0.5;
+        double u = (m.a * px + m.c * py + m.tx) / a->su;
+        ptrdiff_t u0;
+        ptrdiff_t nu = box_weights(u, a->wu, a->w, &u0, weights_u, FB_MAX_TAPS);
+        if (!row_constant_v)
+            nv = box_weights((m.b * px + m.d * py + m.ty) / a->sv, a->wv, a->h, &v0, weights_v, FB_MAX_TAPS);
+        fb_d4 sum = {0, 0, 0, 0};
+        double total = 0;
+        for (ptrdiff_t j = 0; j < nv; j++) {
+            const uint32_t *row = a->texels + (v0 + j) * a->w + u0;
+            fb_d4 row_sum = {0, 0, 0, 0};
+            double row_total = 0;
+            for (ptrdiff_t k = 0; k < nu; k++) {
+                double wk = weights_u[k];
+                row_sum += wk * TEXEL_CHANNELS(row[k]);
+                row_total += wk;
+            }
+            double wj = weights_v[j];
+            sum += wj * row_sum;
+            total += wj * row_total;
+        }
+        uint32_t result[4];
+        for (int c = 0; c < 4; c++) {
+            int64_t value = total > 0 ? floor_int(sum[c] / total + 0.5) : 0;   // in [0, 255.5]
+            result[c] = value > 255 ? 255 : (uint32_t)value;
+        }
+        out[i] = pack(result[0], result[1], result[2], result[3]);
+    }
+}
+
+static void shade_area_baseline(const fb_area_sampling *a, ptrdiff_t x, ptrdiff_t count, uint32_t *out) {
+    shade_area_body(a, x, count, out);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static void shade_area_avx2(const fb_area_sampling *a, ptrdiff_t x, ptrdiff_t count, uint32_t *out) {
+    shade_area_body(a, x, count, out);
+}
+#endif
+
 void fb_shade_image(const fb_image_sampler *s, ptrdiff_t x, ptrdiff_t y, ptrdiff_t count, uint32_t *out) {
     const fb_affine m = s->to_image;
     const ptrdiff_t w0 = s->widths[0], h0 = s->heights[0];
@@ -230,46 +306,11 @@ void fb_shade_image(const fb_image_sampler *s, ptrdiff_t x, ptrdiff_t y, ptrdiff
     double wu = fu / su, wv = fv / sv;
     if (wu < 1) wu = 1;
     if (wv < 1) wv = 1;
-    double weights_u[FB_MAX_TAPS], weights_v[FB_MAX_TAPS];
-    // Without rotation or shear (m.b = 0) v is the same for every pixel of the row: m.b·px is
-    // ±0 (px > 0), which leaves the sum's value alone (at most the sign of a zero, and
-    // box_weights treats ±0 alike), so the row's v weights are computed once.
-    const bool row_constant_v = m.b == 0;
-    ptrdiff_t v0 = 0, nv = 0;
-    if (row_constant_v && count > 0) {
-        double px = (double)x + 0.5;
-        nv = box_weights((m.b * px + m.d * py + m.ty) / sv, wv, h, &v0, weights_v, FB_MAX_TAPS);
-    }
-    for (ptrdiff_t i = 0; i < count; i++) {
-        double px = (double)(x + i) + 0.5;
-        double u = (m.a * px + m.c * py + m.tx) / su;
-        ptrdiff_t u0;
-        ptrdiff_t nu = box_weights(u, wu, w, &u0, weights_u, FB_MAX_TAPS);
-        if (!row_constant_v) nv = box_weights((m.b * px + m.d * py + m.ty) / sv, wv, h, &v0, weights_v, FB_MAX_TAPS);
-        double sum[4] = {0, 0, 0, 0}, total = 0;
-        for (ptrdiff_t j = 0; j < nv; j++) {
-            const uint32_t *row = texels + (v0 + j) * w + u0;
-            double row_sum[4] = {0, 0, 0, 0}, row_total = 0;
-            for (ptrdiff_t k = 0; k < nu; k++) {
-                uint32_t t = row[k];
-                double wk = weights_u[k];
-                row_sum[0] += wk * (double)channel(t, 0);
-                row_sum[1] += wk * (double)channel(t, 1);
-                row_sum[2] += wk * (double)channel(t, 2);
-                row_sum[3] += wk * (double)channel(t, 3);
-                row_total += wk;
-            }
-            double wj = weights_v[j];
-            for (int c = 0; c < 4; c++) sum[c] += wj * row_sum[c];
-            total += wj * row_total;
-        }
-        uint32_t result[4];
-        for (int c = 0; c < 4; c++) {
-            int64_t value = total > 0 ? floor_int(sum[c] / total + 0.5) : 0;   // in [0, 255.5]
-            result[c] = value > 255 ? 255 : (uint32_t)value;
-        }
-        out[i] = pack(result[0], result[1], result[2], result[3]);
-    }
+    const fb_area_sampling a = { texels, w, h, m, su, sv, wu, wv, py };
+#if defined(__x86_64__)
+    if (fb_kernel_level() >= FB_LEVEL_AVX2) { shade_area_avx2(&a, x, count, out); return; }
+#endif
+    shade_area_baseline(&a, x, count, out);
 }
 
 void fb_downsample_half(const uint32_t *source, ptrdiff_t width, ptrdiff_t height, uint32_t *out) {
