@@ -38,6 +38,18 @@ static inline int64_t ceil_int(double x) {
     return i + (x > (double)i);
 }
 
+// A pixel's four channels as one vector of doubles (GCC/Clang vector extensions): each lane does
+// the scalar channel's own arithmetic in the same order (rule 1), so SSE2 pairs and AVX2 quads
+// give the bits of four separate scalar computations.
+typedef double fb_d4 __attribute__((vector_size(32)));
+typedef int32_t fb_i4 __attribute__((vector_size(16)));
+
+// A macro, not a function: a function returning fb_d4 would change its ABI between the baseline
+// and AVX2 builds of the body (-Wpsabi).
+#define TEXEL_CHANNELS(t)                                                                              \
+    __builtin_convertvector(((fb_i4){ (int32_t)channel((t), 0), (int32_t)channel((t), 1),                \
+                                      (int32_t)channel((t), 2), (int32_t)channel((t), 3) }), fb_d4)
+
 // mul255_lanes and source_over: kernels_internal.h (the one definition of Mul255.swift and
 // Compositing.swift's rounding in C).
 
@@ -130,14 +142,11 @@ static uint32_t gradient_colour(const fb_gradient *g, double t, double bias) {
     while (i + 2 < n && g->locations[i + 1] <= t) i++;
     double l0 = g->locations[i], l1 = g->locations[i + 1];
     double f = (t - l0) / (l1 - l0);
-    uint32_t c0 = g->colours[i], c1 = g->colours[i + 1];
-    uint32_t out[4];
-    for (int k = 0; k < 4; k++) {
-        double a = (double)channel(c0, k), b = (double)channel(c1, k);
-        double v = a + (b - a) * f;
-        out[k] = (uint32_t)floor_int(v + bias);   // v + bias in [0, 256): f in [0, 1] between two stops
-    }
-    return pack(out[0], out[1], out[2], out[3]);
+    fb_d4 a = TEXEL_CHANNELS(g->colours[i]), b = TEXEL_CHANNELS(g->colours[i + 1]);
+    fb_d4 v = a + (b - a) * f + bias;
+    // v in [0, 256) (f in [0, 1] between two stops, bias in (0, 1)): truncation is floor_int.
+    fb_i4 out = __builtin_convertvector(v, fb_i4);
+    return pack((uint32_t)out[0], (uint32_t)out[1], (uint32_t)out[2], (uint32_t)out[3]);
 }
 
 // The colour is a pure function of (t, bias), so a pixel whose t equals the last t computed
@@ -205,18 +214,6 @@ typedef struct {
     fb_affine m;
     double su, sv, wu, wv, py;
 } fb_area_sampling;
-
-// The four channels of a texel's weighted sum as one vector of doubles (GCC/Clang vector
-// extensions): each lane is the scalar channel's own product and sum, in the same order (rule 1),
-// so SSE2 pairs and AVX2 quads give the bits of four separate scalar sums.
-typedef double fb_d4 __attribute__((vector_size(32)));
-typedef int32_t fb_i4 __attribute__((vector_size(16)));
-
-// A macro, not a function: a function returning fb_d4 would change its ABI between the baseline
-// and AVX2 builds of the body (-Wpsabi).
-#define TEXEL_CHANNELS(t)                                                                              \
-    __builtin_convertvector(((fb_i4){ (int32_t)channel((t), 0), (int32_t)channel((t), 1),                \
-                                      (int32_t)channel((t), 2), (int32_t)channel((t), 3) }), fb_d4)
 
 static inline __attribute__((always_inline))
 void shade_area_body(const fb_area_sampling *a, ptrdiff_t x, ptrdiff_t count, uint32_t *out) {
