@@ -63,6 +63,32 @@ extension Rasterizer {
         var shader = Shader(paint)
         let borderPacked = border.packed
         let opacity32 = UInt32(opacity)
+        // A still image's colours from the last frames (ShadeCache.swift), blended span by span
+        // exactly as freshly sampled ones would be.
+        if let key = ShadeCache.key(for: paint, box: box), case .image(let imagePaint) = paint {
+            var cache = ShadeCache()
+            swap(&cache, &shadeCache)
+            defer { swap(&cache, &shadeCache) }
+            let reused = cache.withColours(for: key, paint: imagePaint, shader: &shader) { colours in
+                pixmap.withUnsafeMutablePixels { pixels, width in
+                    guard let base = pixels.baseAddress else { return }
+                    shapeCoverage.sweepRows { row, spans in
+                        let y = box.y + row
+                        for span in spans {
+                            let cf = UInt32(coverageByte(span.outer))
+                            let cb =
+                                hasBorder
+                                ? UInt32(coverageByte(borderCoverage(outer: span.outer, inner: span.inner))) : 0
+                            guard cf != 0 || cb != 0 else { continue }
+                            fb_blend_shaded(
+                                base + y * width + box.x + Int(span.start), colours + row * box.width + Int(span.start),
+                                Int(span.end - span.start), cf, borderPacked, cb, opacity32)
+                        }
+                    }
+                }
+            }
+            if reused { return }
+        }
         pixmap.withUnsafeMutablePixels { pixels, width in
             guard let base = pixels.baseAddress else { return }
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: box.width) { colours in

@@ -18,6 +18,8 @@ public struct Rasterizer: Sendable {
     var damage: [IntRect]? = nil
     /// Glyph masks for `DrawPath`s with a `glyph` key (GlyphCache.swift); never changes a byte.
     public internal(set) var glyphCache = GlyphCache()
+    /// Sampled colours of images that stand still (ShadeCache.swift); never changes a byte.
+    var shadeCache = ShadeCache()
     /// When a frame of plain layers is drawn band by band (BandedFrame.swift); never changes a byte.
     public var banding: Banding
 
@@ -83,6 +85,7 @@ public struct Rasterizer: Sendable {
     /// drew are restored before drawing (rules in FrameCanvas.swift). The bytes are exactly
     /// `Rasterizer.render(list).straightRGBA()` whatever the canvas held before.
     public mutating func render(_ list: DisplayList, into canvas: inout FrameCanvas) {
+        shadeCache.beginFrame()
         let count = 4 * list.width * list.height
         let pixels = list.width * list.height
         let restorable = canvas.canRestore(for: list)
@@ -127,6 +130,7 @@ public struct Rasterizer: Sendable {
     /// Renders `list` into `pixmap`, reusing its storage when the sizes match (otherwise the
     /// pixmap is replaced by one of the list's size). Every pixel is overwritten.
     public mutating func render(_ list: DisplayList, into pixmap: inout Pixmap) {
+        shadeCache.beginFrame()
         if pixmap.width != list.width || pixmap.height != list.height {
             pixmap = Pixmap(width: list.width, height: list.height)
         }
