@@ -63,13 +63,13 @@ extension Rasterizer {
         var shader = Shader(paint)
         let borderPacked = border.packed
         let opacity32 = UInt32(opacity)
-        // A still image's colours from the last frames (ShadeCache.swift), blended span by span
+        // A still image's or gradient's colours from the last frames (ShadeCache.swift), blended span by span
         // exactly as freshly sampled ones would be.
-        if let key = ShadeCache.key(for: paint, box: box), case .image(let imagePaint) = paint {
+        if let key = ShadeCache.key(for: paint, shader: shader, box: box) {
             var cache = ShadeCache()
             swap(&cache, &shadeCache)
             defer { swap(&cache, &shadeCache) }
-            let reused = cache.withColours(for: key, paint: imagePaint, shader: &shader) { colours in
+            let reused = cache.withColours(for: key, paint: paint, shader: &shader) { colours in
                 pixmap.withUnsafeMutablePixels { pixels, width in
                     guard let base = pixels.baseAddress else { return }
                     shapeCoverage.sweepRows { row, spans in
@@ -131,6 +131,19 @@ struct Shader {
         case .image(let i):
             sampler = ImageShader.kernelSampler(i)
         }
+    }
+
+    /// Every input of a gradient's kernel (kind, dither, map, end points, stops) as bits: two
+    /// gradients with equal words give every pixel the same colour (ShadeCache's key). Nil for
+    /// other paints.
+    var gradientWords: [UInt64]? {
+        guard case .gradient = paint else { return nil }
+        let m = gradient.to_local
+        var words: [UInt64] = [UInt64(UInt32(bitPattern: gradient.kind)), gradient.dither ? 1 : 0]
+        words += [m.a, m.b, m.c, m.d, m.tx, m.ty, gradient.start_x, gradient.start_y, gradient.end_x, gradient.end_y]
+            .map(\.bitPattern)
+        words += gradientColours.map { UInt64($0) } + gradientLocations.map(\.bitPattern)
+        return words
     }
 
     /// Source colours of `count` pixels from canvas pixel (x, y) into `out`.

@@ -1,30 +1,34 @@
-/// Sampled image colours kept from frame to frame, so an image that stands still (a photo in a
-/// navigation bar while a list scrolls under it) is sampled once, not every frame.
+/// Shaded colours kept from frame to frame, so an image or gradient that stands still (a photo in
+/// a navigation bar while a list scrolls under it, a radial glow) is shaded once, not every frame.
 ///
 /// Rules:
 /// 1. Exact reuse: an entry holds the source colours `Shader.shade` gave for every pixel of a box,
-///    keyed by the image object, the bits of its map to canvas pixels and the box. A pixel's colour
-///    depends on nothing else (shade_kernels.c computes each pixel on its own: a whole row in one
-///    call gives the same colour per pixel as the spans would), so a hit gives the bytes a miss
-///    would, and no output depends on what the cache holds.
-/// 2. Only images sampled by area or bilinear interpolation: an exact (1:1) copy costs a load a
-///    pixel, no more than reading the entry.
+///    keyed by the box and, for an image, the image object and the bits of its map to canvas
+///    pixels; for a gradient, the bits of every input of its kernel (`Shader.gradientWords`). A
+///    pixel's colour depends on nothing else (shade_kernels.c computes each pixel on its own: a
+///    whole row in one call gives the same colour per pixel as the spans would; a gradient's memo
+///    is keyed by the pixel's own t and dither column), so a hit gives the bytes a miss would, and
+///    no output depends on what the cache holds.
+/// 2. Images sampled by area or bilinear interpolation, and gradients: an exact (1:1) image copy
+///    costs a load a pixel, no more than reading the entry.
 /// 3. Stored at the second sight of a key in consecutive frames: a moving image (a new map every
 ///    frame) is never stored, so it pays only the lookup. The whole box is then sampled, not only
 ///    the covered spans: a little more once (a round avatar's corners), nothing after.
 /// 4. Bounded: entries not used in the last frame are dropped when a frame begins, and an entry
 ///    that would take the cache over `byteLimit` is not stored.
-/// 5. The entry keeps its `ImagePaint` (and so its image object) alive, so an `ObjectIdentifier`
-///    in a key can never name another image.
+/// 5. The entry keeps its paint (and so an image object) alive, so an `ObjectIdentifier` in a key
+///    can never name another image.
 struct ShadeCache: Sendable {
     struct Key: Hashable, Sendable {
-        var image: ObjectIdentifier
-        var map: [UInt64]
+        /// The image object; nil for a gradient.
+        var image: ObjectIdentifier?
+        /// An image's map to canvas pixels, or a gradient's kernel inputs, as bits.
+        var words: [UInt64]
         var box: IntRect
     }
 
     struct Entry: Sendable {
-        var paint: ImagePaint
+        var paint: Paint
         var colours: [UInt32]
         var lastUsed: Int
     }
@@ -51,19 +55,26 @@ struct ShadeCache: Sendable {
         sightings = sightings.filter { $0.value >= frame - 1 }
     }
 
-    /// The key of `paint` drawn over `box`, or nil when the paint is not cached (rule 2).
-    static func key(for paint: Paint, box: IntRect) -> Key? {
-        guard case .image(let image) = paint, image.sampling != .exact else { return nil }
-        let m = image.toPixels
-        return Key(
-            image: ObjectIdentifier(image.image),
-            map: [m.a, m.b, m.c, m.d, m.tx, m.ty].map(\.bitPattern), box: box)
+    /// The key of `paint` (set up in `shader`) drawn over `box`, or nil when the paint is not
+    /// cached (rule 2).
+    static func key(for paint: Paint, shader: Shader, box: IntRect) -> Key? {
+        switch paint {
+        case .image(let image) where image.sampling != .exact:
+            let m = image.toPixels
+            return Key(
+                image: ObjectIdentifier(image.image), words: [m.a, m.b, m.c, m.d, m.tx, m.ty].map(\.bitPattern),
+                box: box)
+        case .gradient:
+            return shader.gradientWords.map { Key(image: nil, words: $0, box: box) }
+        default:
+            return nil
+        }
     }
 
     /// Calls `body` with the colours of every pixel of `key.box` (row by row, `key.box.width`
     /// apart) when they are stored or are stored now; otherwise returns false and records the sight.
     mutating func withColours(
-        for key: Key, paint: ImagePaint, shader: inout Shader,
+        for key: Key, paint: Paint, shader: inout Shader,
         _ body: (UnsafePointer<UInt32>) -> Void
     ) -> Bool {
         if var entry = entries[key] {

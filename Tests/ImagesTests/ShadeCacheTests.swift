@@ -51,6 +51,41 @@ struct ShadeCacheTests {
         #expect(stored == [0, 4 * 53 * 44, 4 * 53 * 44, 4 * 53 * 44])
     }
 
+    @Test(
+        "a still dithered gradient (linear, radial, conic) is reused from its third frame with a fresh render's bytes; a changing one is never stored",
+        arguments: [Gradient.Kind.linear, .radial, .conic])
+    func stillGradientIsReused(kind: Gradient.Kind) {
+        func list(_ end: Double) -> DisplayList {
+            var layer = DrawRect(
+                size: Size(41.5, 33.25), cornerRadius: 7,
+                transform: AffineTransform(rotation: .degrees(11)).concatenating(
+                    AffineTransform(translationX: 30.3, y: 24.6)),
+                fill: .clear)
+            layer.fillPaint = .gradient(
+                GradientPaint(
+                    gradient: Gradient(
+                        kind: kind,
+                        colors: [ColorRGBA8(r: 200, g: 40, b: 90), ColorRGBA8(r: 20, g: 160, b: 240, a: 180)],
+                        startPoint: Point(0.5, 0.5), endPoint: Point(end, 0.9), dither: true),
+                    size: layer.size, toPixels: .identity))
+            return DisplayList(width: 60, height: 50, background: .white, rects: [layer])
+        }
+        var rasterizer = Rasterizer()
+        var pixmap = Pixmap(width: 60, height: 50)
+        for index in 0..<4 {
+            rasterizer.render(list(1), into: &pixmap)
+            #expect(pixmap == Rasterizer.render(list(1)), "\(kind), frame \(index)")
+            #expect(rasterizer.shadeCache.hits == max(0, index - 1), "\(kind), frame \(index)")
+        }
+        var changing = Rasterizer()
+        for index in 0..<4 {
+            let moving = list(1 - 0.05 * Double(index))
+            changing.render(moving, into: &pixmap)
+            #expect(pixmap == Rasterizer.render(moving), "\(kind), changing frame \(index)")
+        }
+        #expect(changing.shadeCache.hits == 0 && changing.shadeCache.bytes == 0)
+    }
+
     @Test("a moving image is never stored and draws the bytes of a fresh render")
     func movingImageIsNotStored() throws {
         let image = try photo()
