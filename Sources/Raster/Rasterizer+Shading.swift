@@ -63,48 +63,48 @@ extension Rasterizer {
         var shader = Shader(paint)
         let borderPacked = border.packed
         let opacity32 = UInt32(opacity)
-        // A still image's or gradient's colours from the last frames (ShadeCache.swift), blended span by span
-        // exactly as freshly sampled ones would be.
+        // A still image's or gradient's colours from the last frames (ShadeCache.swift), blended
+        // exactly as freshly shaded ones would be.
         if let key = ShadeCache.key(for: paint, shader: shader, box: box) {
             var cache = ShadeCache()
             swap(&cache, &shadeCache)
             defer { swap(&cache, &shadeCache) }
             let reused = cache.withColours(for: key, paint: paint, shader: &shader) { colours in
-                pixmap.withUnsafeMutablePixels { pixels, width in
-                    guard let base = pixels.baseAddress else { return }
-                    shapeCoverage.sweepRows { row, spans in
-                        let y = box.y + row
-                        for span in spans {
-                            let cf = UInt32(coverageByte(span.outer))
-                            let cb =
-                                hasBorder
-                                ? UInt32(coverageByte(borderCoverage(outer: span.outer, inner: span.inner))) : 0
-                            guard cf != 0 || cb != 0 else { continue }
-                            fb_blend_shaded(
-                                base + y * width + box.x + Int(span.start), colours + row * box.width + Int(span.start),
-                                Int(span.end - span.start), cf, borderPacked, cb, opacity32)
-                        }
-                    }
+                blendSpans(box, border: borderPacked, hasBorder: hasBorder, opacity: opacity32, onto: &pixmap) {
+                    row, start, _ in colours + row * box.width + start
                 }
             }
             if reused { return }
         }
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: box.width) { colours in
+            guard let colourBase = colours.baseAddress else { return }
+            blendSpans(box, border: borderPacked, hasBorder: hasBorder, opacity: opacity32, onto: &pixmap) {
+                row, start, count in
+                shader.shade(x: box.x + start, y: box.y + row, count: count, into: colourBase)
+                return UnsafePointer(colourBase)
+            }
+        }
+    }
+
+    /// Sweeps the coverage just accumulated over `box` and blends each span of non-zero coverage
+    /// with the source colours `colours(row, start, count)` gives (row and start counted from the
+    /// box's corner).
+    private mutating func blendSpans(
+        _ box: IntRect, border: UInt32, hasBorder: Bool, opacity: UInt32, onto pixmap: inout Pixmap,
+        colours: (_ row: Int, _ start: Int, _ count: Int) -> UnsafePointer<UInt32>
+    ) {
         pixmap.withUnsafeMutablePixels { pixels, width in
             guard let base = pixels.baseAddress else { return }
-            withUnsafeTemporaryAllocation(of: UInt32.self, capacity: box.width) { colours in
-                guard let colourBase = colours.baseAddress else { return }
-                shapeCoverage.sweepRows { row, spans in
-                    let y = box.y + row
-                    for span in spans {
-                        let cf = UInt32(coverageByte(span.outer))
-                        let cb =
-                            hasBorder ? UInt32(coverageByte(borderCoverage(outer: span.outer, inner: span.inner))) : 0
-                        guard cf != 0 || cb != 0 else { continue }
-                        let x = box.x + Int(span.start)
-                        let count = Int(span.end - span.start)
-                        shader.shade(x: x, y: y, count: count, into: colourBase)
-                        fb_blend_shaded(base + y * width + x, colourBase, count, cf, borderPacked, cb, opacity32)
-                    }
+            shapeCoverage.sweepRows { row, spans in
+                for span in spans {
+                    let cf = UInt32(coverageByte(span.outer))
+                    let cb = hasBorder ? UInt32(coverageByte(borderCoverage(outer: span.outer, inner: span.inner))) : 0
+                    guard cf != 0 || cb != 0 else { continue }
+                    let start = Int(span.start)
+                    let count = Int(span.end - span.start)
+                    fb_blend_shaded(
+                        base + (box.y + row) * width + box.x + start, colours(row, start, count), count, cf, border,
+                        cb, opacity)
                 }
             }
         }
