@@ -17,7 +17,11 @@ fi
 profile=$(mktemp -d)
 trap 'rm -rf "$profile"' EXIT
 # --host-resolver-rules: any host name fails to resolve, so a network asset would show up broken.
+# --virtual-time-budget: the screenshot waits until the page and its images have loaded (virtual
+# time runs ahead while the page is idle); without it, a loaded machine (CI's 2 cores under the
+# whole suite) sometimes captured the page before the frame images were painted.
 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
+    --virtual-time-budget=10000 \
     --user-data-dir="$profile" --host-resolver-rules="MAP * ~NOTFOUND" \
     --window-size="$(echo "$size" | tr x ,)" --screenshot="$(realpath -m "$png")" \
     "file://$(realpath "$html")" >/dev/null 2>&1 || true
