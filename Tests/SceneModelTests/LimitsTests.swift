@@ -57,6 +57,7 @@ struct LimitsTests {
         )
         let dir = NSTemporaryDirectory() + "limits-\(getpid())"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
         let path = dir + "/big.yaml"
         try (minimal + "#" + String(repeating: "x", count: 5 << 20)).write(
             toFile: path, atomically: true, encoding: .utf8)
