@@ -164,3 +164,41 @@ func edgeRunKernelsMatchTheScalarOne() {
         }
     }
 }
+
+@Test(
+    "the shaded blend gives the scalar loop's bytes at every kernel level: premultiplied sources over any pixels, any coverage and opacity, length 0…40"
+)
+func shadedBlendIsTheSameAtEveryLevel() {
+    var random = SplitMix64(seed: 0x5_4ADE)
+    for length in 0...40 {
+        for trial in 0..<24 {
+            // Shaders give premultiplied colours (shade_kernels.c, rule 2), alpha 0 and 255 among
+            // them; the pixels under them may hold any bytes.
+            let source = premultipliedPixels(&random, count: length)
+            let original = (0..<length + 3).map { _ in UInt32(truncatingIfNeeded: random.next()) }
+            let offset = trial % 3
+            let edgeValues: [UInt32] = [0, 1, 128, 254, 255]
+            let cf = trial < 5 ? edgeValues[trial] : UInt32(random.next() % 256)
+            let opacity = trial < 5 ? 255 : (trial < 10 ? edgeValues[trial - 5] : UInt32(random.next() % 256))
+            let border = UInt32(truncatingIfNeeded: random.next())
+            let cb: UInt32 = trial % 4 == 3 ? UInt32(random.next() % 256) : 0
+            var outputs: [[UInt32]] = []
+            for level in kernelLevels {
+                fb_force_kernel_level_on_this_thread(level)
+                var pixels = original
+                pixels.withUnsafeMutableBufferPointer { p in
+                    source.withUnsafeBufferPointer { s in
+                        fb_blend_shaded(p.baseAddress! + offset, s.baseAddress, length, cf, border, cb, opacity)
+                    }
+                }
+                outputs.append(pixels)
+            }
+            fb_force_kernel_level_on_this_thread(-1)
+            for (level, pixels) in zip(kernelLevels, outputs) {
+                #expect(
+                    pixels == outputs[0],
+                    "level \(level), length \(length), cf \(cf), cb \(cb), opacity \(opacity)")
+            }
+        }
+    }
+}
