@@ -17,90 +17,137 @@
 
 #pragma STDC FP_CONTRACT OFF
 
-typedef void (*blur_axpy)(float *target, const float *source, float weight, ptrdiff_t count);
+// out[i] = Σ_j weights[j]·source[i + j·tap_stride] for i < count, j < taps, summed in the order
+// of j from +0: the definition's per-element operations (rule 1), each tap a multiply rounded to
+// Float, then an add. The horizontal pass walks a row's neighbours (tap_stride 1), the vertical
+// one the rows above and below (tap_stride = width).
+typedef void (*blur_taps)(float *out, const float *source, ptrdiff_t tap_stride, const float *weights, ptrdiff_t taps,
+                          ptrdiff_t count);
 
 // The definition, and the scalar level's kernel.
-static void axpy_scalar(float *target, const float *source, float weight, ptrdiff_t count) {
+static void taps_scalar(float *out, const float *source, ptrdiff_t tap_stride, const float *weights, ptrdiff_t taps,
+                        ptrdiff_t count) {
     for (ptrdiff_t i = 0; i < count; i++) {
-        float product = weight * source[i];
-        target[i] = target[i] + product;
+        float t = 0;
+        for (ptrdiff_t j = 0; j < taps; j++) {
+            float product = weights[j] * source[i + j * tap_stride];
+            t = t + product;
+        }
+        out[i] = t;
     }
 }
 
-// One body for the vector levels: 16 floats a step as a GCC/Clang vector, which the baseline
-// build does as four SSE2 operations, the AVX2 build as two and the AVX-512 build as one; each
-// lane is the definition's multiply, then add (rule 1). The tail is the definition's loop.
+// One body for the vector levels: 16 floats a vector as a GCC/Clang vector, which the baseline
+// build does as four SSE2 operations, the AVX2 build as two and the AVX-512 build as one. Four
+// vectors (64 outputs) stay in registers across every tap, so a tap costs one load, one multiply
+// and one add per vector, not also a load and a store of the running sums (which is what the
+// per-tap passes over the row did before, session 10), and four chains of adds hide each add's
+// latency. Lanes never mix, so the vector width cannot change a value. The tail is the
+// definition's loop.
 typedef float blur_f16 __attribute__((vector_size(64)));
 
+#define BLUR_LOAD(p) ({ blur_f16 v_; __builtin_memcpy(&v_, (p), sizeof v_); v_; })
+
 static inline __attribute__((always_inline))
-void axpy_body(float *target, const float *source, float weight, ptrdiff_t count) {
+void taps_body(float *out, const float *source, ptrdiff_t tap_stride, const float *weights, ptrdiff_t taps,
+               ptrdiff_t count) {
     ptrdiff_t i = 0;
+    for (; i + 64 <= count; i += 64) {
+        blur_f16 t0 = {0}, t1 = {0}, t2 = {0}, t3 = {0};
+        const float *s = source + i;
+        for (ptrdiff_t j = 0; j < taps; j++, s += tap_stride) {
+            const float w = weights[j];
+            blur_f16 p0 = w * BLUR_LOAD(s), p1 = w * BLUR_LOAD(s + 16);
+            blur_f16 p2 = w * BLUR_LOAD(s + 32), p3 = w * BLUR_LOAD(s + 48);
+            t0 = t0 + p0;
+            t1 = t1 + p1;
+            t2 = t2 + p2;
+            t3 = t3 + p3;
+        }
+        __builtin_memcpy(out + i, &t0, sizeof t0);
+        __builtin_memcpy(out + i + 16, &t1, sizeof t1);
+        __builtin_memcpy(out + i + 32, &t2, sizeof t2);
+        __builtin_memcpy(out + i + 48, &t3, sizeof t3);
+    }
     for (; i + 16 <= count; i += 16) {
-        blur_f16 t, s;
-        __builtin_memcpy(&t, target + i, sizeof t);
-        __builtin_memcpy(&s, source + i, sizeof s);
-        blur_f16 product = weight * s;
-        t = t + product;
-        __builtin_memcpy(target + i, &t, sizeof t);
+        blur_f16 t = {0};
+        const float *s = source + i;
+        for (ptrdiff_t j = 0; j < taps; j++, s += tap_stride) {
+            blur_f16 product = weights[j] * BLUR_LOAD(s);
+            t = t + product;
+        }
+        __builtin_memcpy(out + i, &t, sizeof t);
     }
-    for (; i < count; i++) {
-        float product = weight * source[i];
-        target[i] = target[i] + product;
-    }
+    taps_scalar(out + i, source + i, tap_stride, weights, taps, count - i);
 }
 
 #if BLUR_X86
-static void axpy_sse2(float *target, const float *source, float weight, ptrdiff_t count) {
-    axpy_body(target, source, weight, count);
+static void taps_sse2(float *out, const float *source, ptrdiff_t tap_stride, const float *weights, ptrdiff_t taps,
+                      ptrdiff_t count) {
+    taps_body(out, source, tap_stride, weights, taps, count);
 }
 
 __attribute__((target("avx2")))
-static void axpy_avx2(float *target, const float *source, float weight, ptrdiff_t count) {
-    axpy_body(target, source, weight, count);
+static void taps_avx2(float *out, const float *source, ptrdiff_t tap_stride, const float *weights, ptrdiff_t taps,
+                      ptrdiff_t count) {
+    taps_body(out, source, tap_stride, weights, taps, count);
 }
 
 __attribute__((target("avx512f")))
-static void axpy_avx512(float *target, const float *source, float weight, ptrdiff_t count) {
-    axpy_body(target, source, weight, count);
+static void taps_avx512(float *out, const float *source, ptrdiff_t tap_stride, const float *weights, ptrdiff_t taps,
+                        ptrdiff_t count) {
+    taps_body(out, source, tap_stride, weights, taps, count);
 }
 #endif
 
-static blur_axpy blur_kernel(void) {
+static blur_taps blur_kernel(void) {
 #if BLUR_X86
     const int level = fb_kernel_level();
-    if (level >= FB_LEVEL_AVX512) return axpy_avx512;
-    if (level >= FB_LEVEL_AVX2) return axpy_avx2;
-    if (level >= FB_LEVEL_SSE2) return axpy_sse2;
+    if (level >= FB_LEVEL_AVX512) return taps_avx512;
+    if (level >= FB_LEVEL_AVX2) return taps_avx2;
+    if (level >= FB_LEVEL_SSE2) return taps_sse2;
 #endif
-    return axpy_scalar;
+    return taps_scalar;
+}
+
+// A column near a row's ends, where some taps fall outside: the definition's taps that exist, in
+// the order of j (the missing ones added nothing before either).
+static float edge_column(const float *row, ptrdiff_t x, ptrdiff_t width, const float *weights, ptrdiff_t k) {
+    float t = 0;
+    for (ptrdiff_t j = 0; j <= 2 * k; j++) {
+        const ptrdiff_t source = x + j - k;
+        if (source < 0 || source >= width) continue;
+        float product = weights[j] * row[source];
+        t = t + product;
+    }
+    return t;
 }
 
 void fb_blur_separable(float *mask, float *temp, ptrdiff_t width, ptrdiff_t height, const float *weights,
                        ptrdiff_t k, ptrdiff_t active_lo, ptrdiff_t active_hi) {
     if (k <= 0 || width <= 0 || height <= 0) return;
-    const blur_axpy axpy = blur_kernel();
-    const size_t size = (size_t)width * (size_t)height;
-    // Horizontal: temp[y][x] = Σ_j w[j]·mask[y][x + j − k], only rows that hold any mask.
-    memset(temp, 0, size * sizeof(float));
+    const blur_taps taps = blur_kernel();
+    // Horizontal: temp[y][x] = Σ_j w[j]·mask[y][x + j − k], only rows that hold any mask (the
+    // vertical pass reads no other row of temp).
     for (ptrdiff_t y = active_lo; y < active_hi; y++) {
         float *row = temp + y * width;
         const float *source = mask + y * width;
-        for (ptrdiff_t j = 0; j <= 2 * k; j++) {
-            const ptrdiff_t shift = j - k;
-            const ptrdiff_t lo = shift < 0 ? -shift : 0;
-            const ptrdiff_t hi = shift > 0 ? width - shift : width;
-            if (lo < hi) axpy(row + lo, source + lo + shift, weights[j], hi - lo);
-        }
+        const ptrdiff_t inner_lo = k < width ? k : width, inner_hi = width - k > inner_lo ? width - k : inner_lo;
+        for (ptrdiff_t x = 0; x < inner_lo; x++) row[x] = edge_column(source, x, width, weights, k);
+        if (inner_hi > inner_lo) taps(row + inner_lo, source + inner_lo - k, 1, weights, 2 * k + 1, inner_hi - inner_lo);
+        for (ptrdiff_t x = inner_hi; x < width; x++) row[x] = edge_column(source, x, width, weights, k);
     }
-    // Vertical: mask[y][x] = Σ_j w[j]·temp[y + j − k][x], the taps on active rows only.
-    memset(mask, 0, size * sizeof(float));
+    // Vertical: mask[y][x] = Σ_j w[j]·temp[y + j − k][x], the taps on active rows only (a
+    // contiguous run of j, since the active rows are contiguous).
     for (ptrdiff_t y = 0; y < height; y++) {
+        const ptrdiff_t j_lo = active_lo - y + k > 0 ? active_lo - y + k : 0;
+        const ptrdiff_t j_hi = active_hi - y + k < 2 * k + 1 ? active_hi - y + k : 2 * k + 1;
         float *row = mask + y * width;
-        for (ptrdiff_t j = 0; j <= 2 * k; j++) {
-            const ptrdiff_t source = y + j - k;
-            if (source < active_lo || source >= active_hi) continue;
-            axpy(row, temp + source * width, weights[j], width);
+        if (j_lo >= j_hi) {
+            memset(row, 0, (size_t)width * sizeof(float));
+            continue;
         }
+        taps(row, temp + (y + j_lo - k) * width, width, weights + j_lo, j_hi - j_lo, width);
     }
 }
 

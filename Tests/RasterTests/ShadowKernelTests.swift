@@ -40,7 +40,7 @@ private func referenceBlur(
 func blurKernelMatchesReference(seed: UInt64) {
     var random = SplitMix64(seed: seed)
     let k = 1 + Int(random.next() % 24)
-    let width = 2 * k + 1 + Int(random.next() % 70)
+    let width = 2 * k + 1 + Int(random.next() % 170)  // wide enough for the kernels' 64-float blocks
     let height = 2 * k + 1 + Int(random.next() % 30)
     let active = k..<(height - k)
     var mask = [Float](repeating: 0, count: width * height)
