@@ -110,17 +110,38 @@ static blur_taps blur_kernel(void) {
     return taps_scalar;
 }
 
-// A column near a row's ends, where some taps fall outside: the definition's taps that exist, in
-// the order of j (the missing ones added nothing before either).
-static float edge_column(const float *row, ptrdiff_t x, ptrdiff_t width, const float *weights, ptrdiff_t k) {
-    float t = 0;
-    for (ptrdiff_t j = 0; j <= 2 * k; j++) {
-        const ptrdiff_t source = x + j - k;
-        if (source < 0 || source >= width) continue;
-        float product = weights[j] * row[source];
-        t = t + product;
+// Shadow.swift's ShadowRenderer.maximumHalfWidth: the most taps a side.
+#define BLUR_MAX_K 1024
+
+// Columns [x_lo, x_hi) of a row, within k of its ends, where some taps fall outside the row: the
+// taps kernel over a copy of source columns [x_lo − k, x_hi + k) with zeros outside the row. The
+// definition skips a missing tap; here it adds w·0 = ±0, which leaves a running sum alone: sums
+// start at +0 and never become −0 (in round-to-nearest x + (−x) is +0, and +0 + (−0) is +0), and
+// t + (±0) = t for every other t. So the bits are the definition's. x_hi − x_lo ≤ k.
+static void edge_columns(blur_taps taps, float *out, const float *row, ptrdiff_t width, ptrdiff_t x_lo,
+                         ptrdiff_t x_hi, const float *weights, ptrdiff_t k) {
+    const ptrdiff_t n = x_hi - x_lo;
+    if (n <= 0) return;
+    float padded[3 * BLUR_MAX_K];
+    if (k > BLUR_MAX_K || n > k) {
+        // Not reached through Shadow.swift (k ≤ maximumHalfWidth); the definition itself.
+        for (ptrdiff_t x = x_lo; x < x_hi; x++) {
+            float t = 0;
+            for (ptrdiff_t j = 0; j <= 2 * k; j++) {
+                const ptrdiff_t source = x + j - k;
+                if (source < 0 || source >= width) continue;
+                float product = weights[j] * row[source];
+                t = t + product;
+            }
+            out[x] = t;
+        }
+        return;
     }
-    return t;
+    for (ptrdiff_t i = 0; i < n + 2 * k; i++) {
+        const ptrdiff_t source = x_lo - k + i;
+        padded[i] = source >= 0 && source < width ? row[source] : 0;
+    }
+    taps(out + x_lo, padded, 1, weights, 2 * k + 1, n);
 }
 
 void fb_blur_separable(float *mask, float *temp, ptrdiff_t width, ptrdiff_t height, const float *weights,
@@ -133,9 +154,9 @@ void fb_blur_separable(float *mask, float *temp, ptrdiff_t width, ptrdiff_t heig
         float *row = temp + y * width;
         const float *source = mask + y * width;
         const ptrdiff_t inner_lo = k < width ? k : width, inner_hi = width - k > inner_lo ? width - k : inner_lo;
-        for (ptrdiff_t x = 0; x < inner_lo; x++) row[x] = edge_column(source, x, width, weights, k);
+        edge_columns(taps, row, source, width, 0, inner_lo, weights, k);
         if (inner_hi > inner_lo) taps(row + inner_lo, source + inner_lo - k, 1, weights, 2 * k + 1, inner_hi - inner_lo);
-        for (ptrdiff_t x = inner_hi; x < width; x++) row[x] = edge_column(source, x, width, weights, k);
+        edge_columns(taps, row, source, width, inner_hi, width, weights, k);
     }
     // Vertical: mask[y][x] = Σ_j w[j]·temp[y + j − k][x], the taps on active rows only (a
     // contiguous run of j, since the active rows are contiguous).

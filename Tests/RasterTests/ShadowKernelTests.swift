@@ -44,8 +44,11 @@ func blurKernelMatchesReference(seed: UInt64) {
     let height = 2 * k + 1 + Int(random.next() % 30)
     let active = k..<(height - k)
     var mask = [Float](repeating: 0, count: width * height)
+    // Odd seeds fill whole rows, so the columns within k of a row's ends (the kernel's zero-padded
+    // edges) sum real values; even seeds keep a k-wide empty border, as a shadow's mask has.
+    let margin = seed % 2 == 1 ? 0 : k
     for y in active {
-        for x in k..<(width - k) { mask[y * width + x] = Float(random.next() % 256) / 255 }
+        for x in margin..<(width - margin) { mask[y * width + x] = Float(random.next() % 256) / 255 }
     }
     let raw = (0...(2 * k)).map { _ in Float(random.next() % 1000 + 1) }
     let total = raw.reduce(0, +)
