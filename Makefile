@@ -15,7 +15,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_LOG := .build/apt.log
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: render figures gallery test lint example-test deps test-deps build-release fuzz-build fuzz-short fuzz-long
+.PHONY: render figures gallery test test-in-scratch lint example-test deps test-deps build-release fuzz-build fuzz-short fuzz-long
 
 FLIPBOOK := .build/release/flipbook
 
@@ -67,18 +67,22 @@ gallery:
 
 # Every test is a Swift Testing test; without XCTest's runner the log has no "Executed 0 tests"
 # lines before the real summary.
-# The suite runs with TMPDIR set to a folder of its own, removed when every test passed: the
-# tests' scratch folders, the browser's profiles and the compiler's temporary folders all land
-# there instead of piling up in /tmp run after run (a run left ~330 MB there before). A failing
-# run keeps the folder, since a failing test's files are what one wants to look at.
-test: deps test-deps lint build-release fuzz-short
+# The whole run (builds, fuzzing, the suite) has TMPDIR set to a folder of its own, removed when
+# everything passed: the tests' scratch folders, the browser's profiles and the compiler's
+# temporary folders all land there instead of piling up in /tmp run after run (a run left
+# ~330 MB there before). A failing run keeps the folder, since a failing test's files are what
+# one wants to look at.
+test:
 	@scratch=$$(mktemp -d "$${TMPDIR:-/tmp}/flipbook-suite.XXXXXX") || exit 1; \
-	if TMPDIR="$$scratch" swift test --disable-xctest && \
-	   TMPDIR="$$scratch" $(MAKE) --no-print-directory example-test; then \
+	if TMPDIR="$$scratch" $(MAKE) --no-print-directory test-in-scratch; then \
 	  rm -rf "$$scratch"; \
 	else \
-	  echo "make test: failed; the tests' temporary files are kept in $$scratch" >&2; exit 1; \
+	  echo "make test: failed; the run's temporary files are kept in $$scratch" >&2; exit 1; \
 	fi
+
+test-in-scratch: deps test-deps lint build-release fuzz-short
+	swift test --disable-xctest
+	$(MAKE) --no-print-directory example-test
 
 # The house format (.swift-format: 4-space indent, 120 columns), checked strictly: a file
 # `swift format` would change fails the suite. `swift format format -i -r Sources Tests Examples
