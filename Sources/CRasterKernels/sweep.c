@@ -21,7 +21,6 @@ static __attribute__((noinline)) void composite_span(int level, uint32_t *pixels
     if (a == 255) { fill_run(pixels, count, colour); return; }
     if (a == 0) return;
     if (count < 4 || level == FB_LEVEL_SCALAR) fb_blend_run_scalar(pixels, count, colour);
-    else if (level >= FB_LEVEL_AVX512) fb_blend_run_avx512(pixels, count, colour);
     else if (level >= FB_LEVEL_AVX2) fb_blend_run_avx2(pixels, count, colour);
     else fb_blend_run_sse2(pixels, count, colour);
 }

@@ -113,12 +113,10 @@ void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, 
 void fb_sweep_and_blit_path(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
                             uint32_t *pixels, ptrdiff_t pixel_stride, bool even_odd);
 
-/// `colour` source-over each of `count` pixels, by the scalar formula, SSE2, AVX2 or AVX-512 (BW):
-/// the same bytes at every level.
+/// `colour` source-over each of `count` pixels, by the scalar formula, SSE2, or AVX2.
 void fb_blend_run_scalar(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 void fb_blend_run_sse2(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 void fb_blend_run_avx2(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
-void fb_blend_run_avx512(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 
 /// The sweep's edge pixels (a run of marked cells): prefix sum of `count` cells from `sum`
 /// (clearing them), coverage byte of each (`even_odd` folds), colour `table[byte]`, source-over
