@@ -1,7 +1,7 @@
 // Span blends (one colour over a run of pixels) and the run-time choice of instruction set.
 // Rules: raster_kernels.c's (byte for byte the scalar formula at every level; no state but the
 // CPU's level, read once, and a per-thread override for tests).
-#include "kernels_internal.h"
+#include "runs_simd.h"
 
 void fb_blend_run_scalar(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
     uint32_t inverse = 255u - alpha_of(colour);
@@ -26,30 +26,13 @@ void fb_blend_run_sse2(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
     fb_blend_run_scalar(pixels + i, count - i, colour);
 }
 
-__attribute__((target("avx2")))
-void fb_blend_run_avx2(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
-    const __m256i zero = _mm256_setzero_si256();
-    const __m256i f = _mm256_set1_epi16((short)(255u - alpha_of(colour)));
-    const __m256i half = _mm256_set1_epi16(128), k257 = _mm256_set1_epi16(257);
-    const __m256i source = _mm256_set1_epi32((int)colour);
-    ptrdiff_t i = 0;
-#define BLEND8(d) ({ __m256i lo_ = _mm256_unpacklo_epi8((d), zero), hi_ = _mm256_unpackhi_epi8((d), zero); \
-        lo_ = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(lo_, f), half), k257); \
-        hi_ = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(hi_, f), half), k257); \
-        _mm256_add_epi8(_mm256_packus_epi16(lo_, hi_), source); })
-    for (; i + 8 <= count; i += 8) {
-        // In-lane unpack and pack: the pack puts every byte back where the unpack took it.
-        __m256i d = _mm256_loadu_si256((const __m256i *)(pixels + i));
-        _mm256_storeu_si256((__m256i *)(pixels + i), BLEND8(d));
-    }
-    if (i < count) {
-        // The last 1…7 pixels in one masked step: masked-off lanes are neither read nor written.
-        const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-        __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(count - i)), lanes);
-        __m256i d = _mm256_maskload_epi32((const int *)(pixels + i), mask);
-        _mm256_maskstore_epi32((int *)(pixels + i), mask, BLEND8(d));
-    }
-#undef BLEND8
+// The sweep inlines these (runs_simd.h); exported for the tests.
+FB_AVX2_TARGET void fb_blend_run_avx2(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
+    fb_blend_span_avx2(pixels, count, colour);
+}
+
+FB_AVX512_TARGET void fb_blend_run_avx512(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
+    fb_blend_span_avx512(pixels, count, colour);
 }
 
 // The CPU's level, read once: -1 until known. A benign race: every thread computes and stores
@@ -61,7 +44,8 @@ int fb_cpu_level(void) {
         __builtin_cpu_init();
         int level = FB_LEVEL_SSE2;
         if (__builtin_cpu_supports("avx2")) level = FB_LEVEL_AVX2;
-        if (level == FB_LEVEL_AVX2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw"))
+        if (level == FB_LEVEL_AVX2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
+            && __builtin_cpu_supports("avx512vl"))
             level = FB_LEVEL_AVX512;
         cpu_level = level;
     }
@@ -71,6 +55,7 @@ int fb_cpu_level(void) {
 // Other architectures: the scalar formula under every name.
 void fb_blend_run_sse2(uint32_t *pixels, ptrdiff_t count, uint32_t colour) { fb_blend_run_scalar(pixels, count, colour); }
 void fb_blend_run_avx2(uint32_t *pixels, ptrdiff_t count, uint32_t colour) { fb_blend_run_scalar(pixels, count, colour); }
+void fb_blend_run_avx512(uint32_t *pixels, ptrdiff_t count, uint32_t colour) { fb_blend_run_scalar(pixels, count, colour); }
 int fb_cpu_level(void) { return FB_LEVEL_SCALAR; }
 #endif
 

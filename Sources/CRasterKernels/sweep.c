@@ -8,7 +8,7 @@
 // more consecutive edge pixels go to the SIMD edge kernels (sweep_simd.c), shorter ones are
 // done inline. Borders (two coverages) and clipped paths (a coverage product) take the general
 // loop, one colour per marked cell.
-#include "kernels_internal.h"
+#include "runs_simd.h"
 
 static inline void fill_run(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
     for (ptrdiff_t i = 0; i < count; i++) pixels[i] = colour;
@@ -93,10 +93,60 @@ static inline int32_t edge_run(int level, int32_t *cells, uint32_t *pixels, ptrd
     }
 }
 
-// The plain case: one coverage, colours from `table`.
+// The inline kernels are called from sweep_tabled, which has no target of its own, so they cannot
+// be always_inline; once sweep_tabled is inlined into sweep_tabled_avx2 or _avx512 the compiler
+// inlines them (objdump finds no call in either).
+#if FB_X86
+FB_AVX2_TARGET static inline int32_t edge_run_avx2(int32_t *cells, uint32_t *pixels, ptrdiff_t n, int32_t sum,
+                                                   const uint32_t *table, const bool even_odd) {
+    return fb_edge_run_avx2_inline(cells, pixels, n, sum, table, even_odd);
+}
+FB_AVX512_TARGET static inline int32_t edge_run_avx512(int32_t *cells, uint32_t *pixels, ptrdiff_t n, int32_t sum,
+                                                       const uint32_t *table, const bool even_odd) {
+    return fb_edge_run_avx512_inline(cells, pixels, n, sum, table, even_odd);
+}
+FB_AVX2_TARGET static inline void span_avx2(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
+    fb_blend_span_avx2(pixels, count, colour);
+}
+FB_AVX512_TARGET static inline void span_avx512(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
+    fb_blend_span_avx512(pixels, count, colour);
+}
+#endif
+
+// A run of edge pixels: inline at `inlined` (FB_LEVEL_AVX2 or _AVX512, a constant at each call),
+// else inline scalar when shorter than FB_SIMD_RUN and a call to the level's kernel otherwise.
+static inline __attribute__((always_inline))
+int32_t edge_pixels(const int inlined, int level, int32_t *cells, uint32_t *pixels, ptrdiff_t run, int32_t sum,
+                    const uint32_t *table, const bool even_odd) {
+#if FB_X86
+    if (inlined == FB_LEVEL_AVX512) return edge_run_avx512(cells, pixels, run, sum, table, even_odd);
+    if (inlined == FB_LEVEL_AVX2) return edge_run_avx2(cells, pixels, run, sum, table, even_odd);
+#endif
+    if (run >= FB_SIMD_RUN) return edge_run(level, cells, pixels, run, sum, table, even_odd);
+    for (ptrdiff_t i = 0; i < run; i++) {
+        sum += cells[i];
+        cells[i] = 0;
+        pixels[i] = source_over(table[magnitude_byte(cell_magnitude(sum, even_odd))], pixels[i]);
+    }
+    return sum;
+}
+
+// A span of one colour: inline at `inlined`, else composite().
+static inline __attribute__((always_inline))
+void span_pixels(const int inlined, int level, uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
+#if FB_X86
+    if (inlined == FB_LEVEL_AVX512) { span_avx512(pixels, count, colour); return; }
+    if (inlined == FB_LEVEL_AVX2) { span_avx2(pixels, count, colour); return; }
+#endif
+    composite(level, pixels, count, colour);
+}
+
+// The plain case: one coverage, colours from `table`. `inlined` (a constant at each call): the
+// level whose run kernels are inlined (runs_simd.h), every run of edge pixels and every span
+// through them, or 0 for calls per run.
 static inline __attribute__((always_inline))
 void sweep_tabled(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, const uint32_t *table,
-                  int level, uint32_t *pixels, ptrdiff_t pixel_stride, const bool even_odd) {
+                  int level, uint32_t *pixels, ptrdiff_t pixel_stride, const bool even_odd, const int inlined) {
     const ptrdiff_t width = rows->width;
     for (ptrdiff_t row = first; row < first + count; row++) {
         int32_t *oc = rows->outer_cells + row * rows->stride;
@@ -112,31 +162,48 @@ void sweep_tabled(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count
                 int k = __builtin_ctzll(bits);
                 ptrdiff_t c = word << 6 | k;
                 if (c >= width) break;
-                if (span >= 0) { if (c > span) composite(level, line + span, c - span, colour); }
+                if (span >= 0) { if (c > span) span_pixels(inlined, level, line + span, c - span, colour); }
                 else leftmost = c;
                 uint64_t ones = ~(bits >> k);
                 ptrdiff_t run = ones == 0 ? 64 - k : __builtin_ctzll(ones);
                 bits = run + k >= 64 ? 0 : bits & (~(uint64_t)0 << (run + k));
                 if (run > width - c) run = width - c;
-                if (run < FB_SIMD_RUN) {
-                    for (ptrdiff_t i = c; i < c + run; i++) {
-                        sum += oc[i];
-                        oc[i] = 0;
-                        line[i] = source_over(table[magnitude_byte(cell_magnitude(sum, even_odd))], line[i]);
-                    }
-                } else {
-                    sum = edge_run(level, oc + c, line + c, run, sum, table, even_odd);
-                }
+                sum = edge_pixels(inlined, level, oc + c, line + c, run, sum, table, even_odd);
                 span = c + run;
                 colour = table[magnitude_byte(cell_magnitude(sum, even_odd))];
             }
         }
-        if (span >= 0 && span < width) composite(level, line + span, width - span, colour);
+        if (span >= 0 && span < width) span_pixels(inlined, level, line + span, width - span, colour);
         if (FB_PREFETCH && span >= 0 && row + FB_PREFETCH_ROWS < first + count)
             prefetch_extent(line + FB_PREFETCH_ROWS * pixel_stride, leftmost, span - 1, width);
         // The slack cells past the box hold nothing a pixel shows; cleared marked or not.
         oc[width] = 0; oc[width + 1] = 0;
     }
+}
+
+// sweep_tabled at the thread's level: the AVX-512 or AVX2 build, or calls per run.
+#if FB_X86
+FB_AVX512_TARGET static void sweep_tabled_avx512(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count,
+                                                 const uint32_t *table, uint32_t *pixels, ptrdiff_t pixel_stride,
+                                                 const bool even_odd) {
+    if (even_odd) sweep_tabled(rows, first, count, table, FB_LEVEL_AVX512, pixels, pixel_stride, true, FB_LEVEL_AVX512);
+    else sweep_tabled(rows, first, count, table, FB_LEVEL_AVX512, pixels, pixel_stride, false, FB_LEVEL_AVX512);
+}
+FB_AVX2_TARGET static void sweep_tabled_avx2(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count,
+                                             const uint32_t *table, uint32_t *pixels, ptrdiff_t pixel_stride,
+                                             const bool even_odd) {
+    if (even_odd) sweep_tabled(rows, first, count, table, FB_LEVEL_AVX2, pixels, pixel_stride, true, FB_LEVEL_AVX2);
+    else sweep_tabled(rows, first, count, table, FB_LEVEL_AVX2, pixels, pixel_stride, false, FB_LEVEL_AVX2);
+}
+#endif
+static void sweep_tabled_at(int level, const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count,
+                            const uint32_t *table, uint32_t *pixels, ptrdiff_t pixel_stride, const bool even_odd) {
+#if FB_X86
+    if (level >= FB_LEVEL_AVX512) { sweep_tabled_avx512(rows, first, count, table, pixels, pixel_stride, even_odd); return; }
+    if (level == FB_LEVEL_AVX2) { sweep_tabled_avx2(rows, first, count, table, pixels, pixel_stride, even_odd); return; }
+#endif
+    if (even_odd) sweep_tabled(rows, first, count, table, level, pixels, pixel_stride, true, 0);
+    else sweep_tabled(rows, first, count, table, level, pixels, pixel_stride, false, 0);
 }
 
 // Borders (hole: the inner sum is a second coverage) and clipped paths (clip_mask: the inner sum
@@ -197,7 +264,7 @@ void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, 
     } else {
         uint32_t table[256];
         fb_build_colour_table(paint.fill, paint.opacity, table);
-        sweep_tabled(&rows, first, count, table, level, pixels, pixel_stride, false);
+        sweep_tabled_at(level, &rows, first, count, table, pixels, pixel_stride, false);
     }
 }
 
@@ -209,11 +276,10 @@ void fb_sweep_and_blit_path(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t co
     uint32_t table[256];
     fb_build_colour_table(paint.fill, paint.opacity, table);
     if (rows.inner_cells != NULL) sweep_general(&rows, first, count, &paint, table, level, pixels, pixel_stride, even_odd, true);
-    else if (even_odd) sweep_tabled(&rows, first, count, table, level, pixels, pixel_stride, true);
-    else sweep_tabled(&rows, first, count, table, level, pixels, pixel_stride, false);
+    else sweep_tabled_at(level, &rows, first, count, table, pixels, pixel_stride, even_odd);
 }
 
 void fb_sweep_rows_tabled(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, const uint32_t *table,
                           uint32_t *pixels, ptrdiff_t pixel_stride) {
-    sweep_tabled(rows, first, count, table, fb_kernel_level(), pixels, pixel_stride, false);
+    sweep_tabled_at(fb_kernel_level(), rows, first, count, table, pixels, pixel_stride, false);
 }

@@ -23,26 +23,31 @@ private func sourceOverByDivision(_ source: UInt32, _ destination: UInt32) -> UI
     return out.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
 }
 
-@Test("the scalar, SSE2 and AVX2 span blends give the definition's bytes for every length 0…67 and offset 0…7")
+/// The span blends this CPU runs, by name.
+private func spanBlends() -> [(String, (UnsafeMutablePointer<UInt32>, Int, UInt32) -> Void)] {
+    [("scalar", { fb_blend_run_scalar($0, $1, $2) }), ("SSE2", { fb_blend_run_sse2($0, $1, $2) })]
+        + (fb_cpu_has_avx2() ? [("AVX2", { fb_blend_run_avx2($0, $1, $2) })] : [])
+        + (fb_cpu_level() >= FB_LEVEL_AVX512 ? [("AVX-512", { fb_blend_run_avx512($0, $1, $2) })] : [])
+}
+
+@Test(
+    "the scalar, SSE2, AVX2 and AVX-512 span blends give the definition's bytes for every length 0…67 and offset 0…15, opaque and clear colours included"
+)
 func blendKernelsMatchTheDefinition() {
     var random = SplitMix64(seed: 0xB1E2_D000)
-    let hasAVX2 = fb_cpu_has_avx2()
     for length in 0..<68 {
-        for offset in 0..<8 {
-            let colour = premultipliedPixels(&random, count: 1)[0]
-            let original = premultipliedPixels(&random, count: length + 16)
+        for offset in 0..<16 {
+            var colour = premultipliedPixels(&random, count: 1)[0]
+            // The AVX-512 blend stores opaque colours and skips clear ones itself.
+            if offset == 14 { colour = 0xFF33_2211 }
+            if offset == 15 { colour = 0 }
+            let original = premultipliedPixels(&random, count: length + 32)
             var expected = original
             for i in offset..<offset + length { expected[i] = sourceOverByDivision(colour, original[i]) }
-            var scalar = original
-            var sse2 = original
-            var avx2 = original
-            scalar.withUnsafeMutableBufferPointer { fb_blend_run_scalar($0.baseAddress! + offset, length, colour) }
-            sse2.withUnsafeMutableBufferPointer { fb_blend_run_sse2($0.baseAddress! + offset, length, colour) }
-            #expect(scalar == expected, "scalar, length \(length) offset \(offset)")
-            #expect(sse2 == expected, "SSE2, length \(length) offset \(offset)")
-            if hasAVX2 {
-                avx2.withUnsafeMutableBufferPointer { fb_blend_run_avx2($0.baseAddress! + offset, length, colour) }
-                #expect(avx2 == expected, "AVX2, length \(length) offset \(offset)")
+            for (name, kernel) in spanBlends() {
+                var pixels = original
+                pixels.withUnsafeMutableBufferPointer { kernel($0.baseAddress! + offset, length, colour) }
+                #expect(pixels == expected, "\(name), length \(length) offset \(offset)")
             }
         }
     }
@@ -56,14 +61,11 @@ func blendKernelsAreExactForEveryOperandPair() {
         let bytes: [UInt8] = [UInt8(v), UInt8(255 - v), UInt8((v * 7) & 255), UInt8(v)]
         return bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
     }
-    let kernels: [(String, (UnsafeMutablePointer<UInt32>, Int, UInt32) -> Void)] =
-        [("scalar", { fb_blend_run_scalar($0, $1, $2) }), ("SSE2", { fb_blend_run_sse2($0, $1, $2) })]
-        + (fb_cpu_has_avx2() ? [("AVX2", { fb_blend_run_avx2($0, $1, $2) })] : [])
     for alpha in 0..<256 {
         let bytes: [UInt8] = [UInt8(alpha / 2), UInt8(alpha), 0, UInt8(alpha)]
         let colour = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
         let expected = destination.map { sourceOverByDivision(colour, $0) }
-        for (name, kernel) in kernels {
+        for (name, kernel) in spanBlends() {
             var pixels = destination
             pixels.withUnsafeMutableBufferPointer { kernel($0.baseAddress!, 256, colour) }
             #expect(pixels == expected, "\(name), alpha \(alpha)")

@@ -113,10 +113,12 @@ void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, 
 void fb_sweep_and_blit_path(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
                             uint32_t *pixels, ptrdiff_t pixel_stride, bool even_odd);
 
-/// `colour` source-over each of `count` pixels, by the scalar formula, SSE2, or AVX2.
+/// `colour` source-over each of `count` pixels, by the scalar formula, SSE2, AVX2 or AVX-512 (the
+/// last only where fb_cpu_level() is FB_LEVEL_AVX512).
 void fb_blend_run_scalar(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 void fb_blend_run_sse2(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 void fb_blend_run_avx2(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
+void fb_blend_run_avx512(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 
 /// The sweep's edge pixels (a run of marked cells): prefix sum of `count` cells from `sum`
 /// (clearing them), coverage byte of each (`even_odd` folds), colour `table[byte]`, source-over
@@ -136,7 +138,7 @@ int32_t fb_edge_run_avx512(int32_t *cells, uint32_t *pixels, ptrdiff_t count, in
 #define FB_LEVEL_SSE2 1
 #define FB_LEVEL_AVX2 2
 #define FB_LEVEL_AVX512 3
-/// The highest level this CPU runs (AVX-512 needs F and BW).
+/// The highest level this CPU runs (AVX-512 needs F, BW and VL).
 int fb_cpu_level(void);
 /// For tests: this thread runs the kernels of `level` (capped at fb_cpu_level()); -1 returns to
 /// the CPU's choice. The level every kernel call on this thread then uses.
