@@ -52,7 +52,8 @@ static inline uint32_t coverage_byte(float c) { return (uint32_t)(uint8_t)(c * 2
 // The instruction-set level a kernel runs at on this thread: FB_LEVEL_* of raster_kernels.h.
 int fb_kernel_level(void);
 
-// sweep.c's plain (tabled) sweep of rows first ..< first + count, for the band driver.
+// sweep.c's plain (tabled) sweep of rows first ..< first + count, for the band driver (no
+// prefetch: a band stays in cache).
 void fb_sweep_rows_tabled(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, const uint32_t *table,
                           uint32_t *pixels, ptrdiff_t pixel_stride);
 

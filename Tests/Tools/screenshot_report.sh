@@ -20,8 +20,10 @@ trap 'rm -rf "$profile"' EXIT
 # --virtual-time-budget: the screenshot waits until the page and its images have loaded (virtual
 # time runs ahead while the page is idle); without it, a loaded machine (CI's 2 cores under the
 # whole suite) sometimes captured the page before the frame images were painted.
+# --run-all-compositor-stages-before-draw: the screenshot is of a fully composited frame (once,
+# under a full suite on 2 cores, it still showed the page without its images; the test retries).
 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
-    --virtual-time-budget=10000 \
+    --virtual-time-budget=10000 --run-all-compositor-stages-before-draw \
     --user-data-dir="$profile" --host-resolver-rules="MAP * ~NOTFOUND" \
     --window-size="$(echo "$size" | tr x ,)" --screenshot="$(realpath -m "$png")" \
     "file://$(realpath "$html")" >/dev/null 2>&1 || true
