@@ -198,9 +198,11 @@ FB_AVX2_TARGET static void sweep_tabled_avx2(const fb_coverage_rows *rows, ptrdi
     else sweep_tabled(rows, first, count, table, FB_LEVEL_AVX2, pixels, pixel_stride, false, FB_LEVEL_AVX2, prefetch);
 }
 #endif
-// `prefetch`: whether the rows ahead are asked for (a shape drawn into the whole canvas: yes; a
-// band, which stays in cache: no, where the hints cost the banded sweep of large-n256 about 8 % of
-// its time in session 12, perf samples against the walk's).
+// `prefetch`: whether the rows ahead are asked for. Yes for a shape drawn into a canvas larger than
+// the caches keep (without the hints the sweep of large-n16 took about a quarter more time); no in
+// a band or a small canvas, which stay in cache, and where the hints cost the sweep of large-n256's
+// bands about 8 % of its time and of small-n16 and small-n256 2–4 % (session 12, perf samples against the
+// walk's).
 static void sweep_tabled_at(int level, const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count,
                             const uint32_t *table, uint32_t *pixels, ptrdiff_t pixel_stride, const bool even_odd,
                             const bool prefetch) {
@@ -261,7 +263,7 @@ static void sweep_general(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff
 }
 
 void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
-                       uint32_t *pixels, ptrdiff_t pixel_stride) {
+                       uint32_t *pixels, ptrdiff_t pixel_stride, bool prefetch) {
     const int level = fb_kernel_level();
     // The colour table serves the plain case only: a hole comes with a border (the rasterizer
     // makes one for borders alone), and a border's colour depends on two coverages.
@@ -270,19 +272,19 @@ void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, 
     } else {
         uint32_t table[256];
         fb_build_colour_table(paint.fill, paint.opacity, table);
-        sweep_tabled_at(level, &rows, first, count, table, pixels, pixel_stride, false, true);
+        sweep_tabled_at(level, &rows, first, count, table, pixels, pixel_stride, false, prefetch);
     }
 }
 
 void fb_sweep_and_blit_path(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
-                            uint32_t *pixels, ptrdiff_t pixel_stride, bool even_odd) {
+                            uint32_t *pixels, ptrdiff_t pixel_stride, bool even_odd, bool prefetch) {
     // Paths: one coverage, no border, so always tabled; inner cells, when given, hold the clip
     // region's coverage, multiplied in after the fill rule's fold.
     const int level = fb_kernel_level();
     uint32_t table[256];
     fb_build_colour_table(paint.fill, paint.opacity, table);
     if (rows.inner_cells != NULL) sweep_general(&rows, first, count, &paint, table, level, pixels, pixel_stride, even_odd, true);
-    else sweep_tabled_at(level, &rows, first, count, table, pixels, pixel_stride, even_odd, true);
+    else sweep_tabled_at(level, &rows, first, count, table, pixels, pixel_stride, even_odd, prefetch);
 }
 
 void fb_sweep_rows_tabled(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, const uint32_t *table,

@@ -245,7 +245,10 @@ struct ShapeCoverage {
 
     /// Sweeps every row like `sweepRows` and composites the spans with `paint` in C
     /// (Blitter.swift); `pixels` points at the box's top-left pixel, rows `rowStride` apart.
-    mutating func sweepAndBlit(_ paint: fb_paint, into pixels: UnsafeMutablePointer<UInt32>, rowStride: Int) {
+    /// `prefetch`: the canvas is larger than the caches keep, so the rows ahead are asked for.
+    mutating func sweepAndBlit(
+        _ paint: fb_paint, into pixels: UnsafeMutablePointer<UInt32>, rowStride: Int, prefetch: Bool
+    ) {
         let width = outer.box.width
         let height = outer.box.height
         let holeIsEmpty = self.holeIsEmpty
@@ -263,9 +266,9 @@ struct ShapeCoverage {
                     inner_bits: readsInner ? innerBits.baseAddress : nil,
                     stride: stride, words: words, width: width)
                 if isPath {
-                    fb_sweep_and_blit_path(rows, 0, height, paint, pixels, rowStride, evenOdd)
+                    fb_sweep_and_blit_path(rows, 0, height, paint, pixels, rowStride, evenOdd, prefetch)
                 } else {
-                    fb_sweep_and_blit(rows, 0, height, paint, pixels, rowStride)
+                    fb_sweep_and_blit(rows, 0, height, paint, pixels, rowStride, prefetch)
                 }
             }
         }

@@ -208,11 +208,18 @@ public struct Rasterizer: Sendable {
     private mutating func sweep(_ box: IntRect, _ kernelPaint: fb_paint, onto pixmap: inout Pixmap) {
         guard !box.isEmpty else { return }
         damage?.append(box)
+        let prefetch = pixmap.width * pixmap.height * 4 > Self.cachedCanvasBytes
         pixmap.withUnsafeMutablePixels { pixels, width in
             guard let base = pixels.baseAddress else { return }
-            shapeCoverage.sweepAndBlit(kernelPaint, into: base + box.y * width + box.x, rowStride: width)
+            shapeCoverage.sweepAndBlit(
+                kernelPaint, into: base + box.y * width + box.x, rowStride: width, prefetch: prefetch)
         }
     }
+
+    /// Canvases up to this size stay in a core's cache (L2 is 1–2 MiB on current x86 servers), so
+    /// the sweep does not prefetch rows into them: 640 × 360 (0.9 MiB) is swept 2–4 % faster
+    /// without the hints, 1920 × 1080 about a quarter slower (session 12, perf samples).
+    static let cachedCanvasBytes = 1 << 20
 }
 
 extension Rasterizer {

@@ -103,15 +103,17 @@ void fb_draw_banded(const fb_band_shape *shapes, ptrdiff_t shape_count, const fb
 void fb_build_colour_table(uint32_t fill, uint32_t opacity, uint32_t *table);
 
 /// Sweeps rows first ..< first + count of `rows` (clearing what it reads) and composites each
-/// row's spans onto `pixels` (row r of the box starts at pixels + r·pixel_stride).
+/// row's spans onto `pixels` (row r of the box starts at pixels + r·pixel_stride). `prefetch`: ask
+/// for the canvas rows a few rows ahead (worth it when the canvas is larger than the caches keep;
+/// a hint only, the bytes are the same either way).
 void fb_sweep_and_blit(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
-                       uint32_t *pixels, ptrdiff_t pixel_stride);
+                       uint32_t *pixels, ptrdiff_t pixel_stride, bool prefetch);
 
 /// As `fb_sweep_and_blit` for a filled path (`paint` has no border): each pixel's coverage is the
 /// outer sum folded by the fill rule (min(|Σ|, 1), or with `even_odd` |Σ| folded with period 2),
 /// times min(|inner Σ|, 1) when `rows` has inner cells (the clip region's coverage).
 void fb_sweep_and_blit_path(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t count, fb_paint paint,
-                            uint32_t *pixels, ptrdiff_t pixel_stride, bool even_odd);
+                            uint32_t *pixels, ptrdiff_t pixel_stride, bool even_odd, bool prefetch);
 
 /// `colour` source-over each of `count` pixels, by the scalar formula, SSE2, AVX2 or AVX-512 (the
 /// last only where fb_cpu_level() is FB_LEVEL_AVX512).
