@@ -25,7 +25,7 @@
 //    the two equal); at most FB_GC_MAX_OUTLINES, then emptied.
 #include "glyph_cache.h"
 #include "glyph_masks.h"
-#include "kernels_internal.h"
+#include "runs_simd.h"
 #include "cell_walk.h"
 #include <math.h>
 #include <stdlib.h>
@@ -271,16 +271,12 @@ static inline void gc_flat_run(uint8_t *out, int32_t x, int32_t n, int32_t sum, 
 }
 
 #if FB_X86
-// The scalar sweep 8 cells a step: prefix sum in lanes, |Σ| capped at a pixel (non-zero) or folded
-// with period 2 (even-odd: |Σ| mod 2 pixels, then min(a, 2 − a), cell_magnitude's fold), the same
-// Float expression per lane (mul then add, no fusing), bytes.
-__attribute__((target("avx2")))
+// The scalar sweep 8 cells a step: the coverage bytes of fb_coverage_bytes8 (prefix sum in lanes,
+// cell_magnitude's fold, magnitude_byte's Float expression per lane), narrowed to bytes.
+FB_AVX2_TARGET
 static void gc_sweep_avx2(int32_t *cells, ptrdiff_t stride, int32_t width, int32_t height, bool even_odd,
                           uint8_t *bytes, uint16_t *extents) {
-    const __m256i full = _mm256_set1_epi32(FB_CELL_FULL), zero = _mm256_setzero_si256();
-    const __m256i period = _mm256_set1_epi32(2 * FB_CELL_FULL), wrap = _mm256_set1_epi32(2 * FB_CELL_FULL - 1);
-    const __m256 scale = _mm256_set1_ps(FB_CELL_SCALE_255), half = _mm256_set1_ps(0.5f);
-    const __m256i last_lane = _mm256_set1_epi32(7), gather = _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0);
+    const __m256i zero = _mm256_setzero_si256(), gather = _mm256_setr_epi32(0, 4, 0, 0, 0, 0, 0, 0);
     for (int32_t y = 0; y < height; y++) {
         int32_t *row = cells + y * stride;
         uint8_t *out = bytes + (ptrdiff_t)y * width;
@@ -295,20 +291,7 @@ static void gc_sweep_avx2(int32_t *cells, ptrdiff_t stride, int32_t width, int32
                 continue;
             }
             _mm256_storeu_si256((__m256i *)(row + x), zero);
-            v = _mm256_add_epi32(v, _mm256_slli_si256(v, 4));
-            v = _mm256_add_epi32(v, _mm256_slli_si256(v, 8));
-            __m256i carry = _mm256_shuffle_epi32(v, 0xFF);
-            v = _mm256_add_epi32(v, _mm256_permute2x128_si256(carry, carry, 0x08));
-            v = _mm256_add_epi32(v, running);
-            running = _mm256_permutevar8x32_epi32(v, last_lane);
-            __m256i m = _mm256_abs_epi32(v);
-            if (even_odd) {
-                m = _mm256_and_si256(m, wrap);
-                m = _mm256_min_epu32(m, _mm256_sub_epi32(period, m));
-            } else {
-                m = _mm256_min_epu32(m, full);
-            }
-            __m256i b = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(m), scale), half));
+            __m256i b = fb_coverage_bytes8(v, &running, even_odd);
             b = _mm256_packus_epi32(b, b);
             b = _mm256_packus_epi16(b, b);
             b = _mm256_permutevar8x32_epi32(b, gather);
@@ -327,16 +310,13 @@ static void gc_sweep_avx2(int32_t *cells, ptrdiff_t stride, int32_t width, int32
 #endif
 
 #if FB_X86
-// gc_sweep_avx2 16 cells a step (AVX-512 F): the prefix sum by lane shifts (valignd with zeros),
-// the same Float expression per lane, bytes by an unsigned narrowing (every value is 0...255
-// already). A row's last 8 cells (widths are multiples of 8) take the step under a lane mask.
-__attribute__((target("avx512f")))
+// gc_sweep_avx2 16 cells a step (the AVX-512 level: fb_coverage_bytes16), bytes by an unsigned
+// narrowing (every value is 0...255 already). A row's last 8 cells (widths are multiples of 8)
+// take the step under a lane mask.
+FB_AVX512_TARGET
 static void gc_sweep_avx512(int32_t *cells, ptrdiff_t stride, int32_t width, int32_t height, bool even_odd,
                             uint8_t *bytes, uint16_t *extents) {
-    const __m512i full = _mm512_set1_epi32(FB_CELL_FULL), zero = _mm512_setzero_si512();
-    const __m512i period = _mm512_set1_epi32(2 * FB_CELL_FULL), wrap = _mm512_set1_epi32(2 * FB_CELL_FULL - 1);
-    const __m512 scale = _mm512_set1_ps(FB_CELL_SCALE_255), half = _mm512_set1_ps(0.5f);
-    const __m512i last_lane = _mm512_set1_epi32(15);
+    const __m512i zero = _mm512_setzero_si512();
     for (int32_t y = 0; y < height; y++) {
         int32_t *row = cells + y * stride;
         uint8_t *out = bytes + (ptrdiff_t)y * width;
@@ -353,20 +333,7 @@ static void gc_sweep_avx512(int32_t *cells, ptrdiff_t stride, int32_t width, int
                 continue;
             }
             _mm512_mask_storeu_epi32(row + x, lanes, zero);
-            v = _mm512_add_epi32(v, _mm512_alignr_epi32(v, zero, 15));
-            v = _mm512_add_epi32(v, _mm512_alignr_epi32(v, zero, 14));
-            v = _mm512_add_epi32(v, _mm512_alignr_epi32(v, zero, 12));
-            v = _mm512_add_epi32(v, _mm512_alignr_epi32(v, zero, 8));
-            v = _mm512_add_epi32(v, running);
-            running = _mm512_permutexvar_epi32(last_lane, v);
-            __m512i m = _mm512_abs_epi32(v);
-            if (even_odd) {
-                m = _mm512_and_si512(m, wrap);
-                m = _mm512_min_epu32(m, _mm512_sub_epi32(period, m));
-            } else {
-                m = _mm512_min_epu32(m, full);
-            }
-            __m512i b = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(_mm512_cvtepi32_ps(m), scale), half));
+            __m512i b = fb_coverage_bytes16(v, &running, even_odd);
             const __m128i narrowed = _mm512_cvtusepi32_epi8(b);
             if (n == 16) _mm_storeu_si128((__m128i *)(out + x), narrowed);
             else _mm_storel_epi64((__m128i *)(out + x), narrowed);

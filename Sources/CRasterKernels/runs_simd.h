@@ -2,9 +2,10 @@
 // shared by their exported names (blend.c, sweep_simd.c: what the tests hold to the scalar
 // definitions) and by the sweep's builds for those levels (sweep.c), which inline them into the
 // row loop. Why inline: with one call per run (a level switch, composite_span's tests, the
-// constants rebuilt) and the runs of 1–3 pixels done scalar, the sweep of large-n256 spent about a
-// third more time (issue 20, session 12: perf samples of the sweep against the accumulation's in
-// the same run; Sources/CRasterKernels/README.md has the figures).
+// constants rebuilt) and the runs of 1–3 pixels done scalar, the sweep of the 256-rect workloads
+// spent a quarter to a third more time (issue 20, session 12: perf samples of the sweep against
+// the accumulation's in the same run; Sources/CRasterKernels/README.md has the figures). Also here:
+// cells to coverage bytes in 8 and 16 lanes, shared with the glyph masks' sweeps (glyph_cache.c).
 //
 // AVX-512 needs F, BW and VL (fb_cpu_level's AVX-512 level). Rules: kernels_internal.h's (every
 // byte the scalar formula's; masked lanes are neither read nor written).
@@ -19,6 +20,28 @@
 // Each pixel's 255 − alpha in all four of its bytes: the inverted colour's byte 3, spread (the
 // same pattern in every 128-bit lane).
 #define FB_SPREAD_ALPHA 3, 3, 3, 3, 7, 7, 7, 7, 11, 11, 11, 11, 15, 15, 15, 15
+
+// Cells to coverage bytes, 8 lanes: the prefix sum of `x` onto `*running` (left holding the last
+// lane's sum in every lane), |Σ| capped at a pixel (non-zero) or folded with period 2 (even-odd:
+// cell_magnitude's fold), then magnitude_byte's Float expression lane for lane (mul then add, no
+// fusing, truncated): one byte value per 32-bit lane.
+FB_AVX2_TARGET static inline __m256i fb_coverage_bytes8(__m256i x, __m256i *running, const bool even_odd) {
+    x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+    x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+    __m256i carry = _mm256_shuffle_epi32(x, 0xFF);
+    x = _mm256_add_epi32(x, _mm256_permute2x128_si256(carry, carry, 0x08));
+    x = _mm256_add_epi32(x, *running);
+    *running = _mm256_permutevar8x32_epi32(x, _mm256_set1_epi32(7));
+    __m256i v = _mm256_abs_epi32(x);
+    if (even_odd) {
+        v = _mm256_and_si256(v, _mm256_set1_epi32(2 * FB_CELL_FULL - 1));
+        v = _mm256_min_epu32(v, _mm256_sub_epi32(_mm256_set1_epi32(2 * FB_CELL_FULL), v));
+    } else {
+        v = _mm256_min_epu32(v, _mm256_set1_epi32(FB_CELL_FULL));
+    }
+    return _mm256_cvttps_epi32(
+        _mm256_add_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(v), _mm256_set1_ps(FB_CELL_SCALE_255)), _mm256_set1_ps(0.5f)));
+}
 
 // `colour` over `count` pixels: stored when opaque, nothing when clear, else source-over 8 pixels
 // an AVX2 step by the span blends' mul255, the last 1…7 in one masked step.
@@ -89,12 +112,10 @@ FB_AVX2_TARGET static inline int32_t fb_edge_run_avx2_inline(int32_t *cells, uin
                                                              int32_t sum, const uint32_t *table,
                                                              const bool even_odd) {
     if (count <= 4) return fb_edge_run4_avx2(cells, pixels, count, sum, table, even_odd);
-    const __m256i zero = _mm256_setzero_si256(), full = _mm256_set1_epi32(FB_CELL_FULL);
-    const __m256i period = _mm256_set1_epi32(2 * FB_CELL_FULL - 1), two_full = _mm256_set1_epi32(2 * FB_CELL_FULL);
-    const __m256 scale = _mm256_set1_ps(FB_CELL_SCALE_255), half_ps = _mm256_set1_ps(0.5f);
+    const __m256i zero = _mm256_setzero_si256();
     const __m256i half = _mm256_set1_epi16(128), k257 = _mm256_set1_epi16(257), ones = _mm256_set1_epi32(-1);
     const __m256i spread = _mm256_setr_epi8(FB_SPREAD_ALPHA, FB_SPREAD_ALPHA);
-    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), last = _mm256_set1_epi32(7);
+    const __m256i lanes = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     __m256i running = _mm256_set1_epi32(sum);
     for (ptrdiff_t i = 0; i < count; i += 8) {
         // The last 1…7 cells and pixels in one masked step: masked lanes are neither read nor
@@ -104,20 +125,7 @@ FB_AVX2_TARGET static inline int32_t fb_edge_run_avx2_inline(int32_t *cells, uin
         __m256i x = whole ? _mm256_loadu_si256((const __m256i *)(cells + i)) : _mm256_maskload_epi32(cells + i, mask);
         if (whole) _mm256_storeu_si256((__m256i *)(cells + i), zero);
         else _mm256_maskstore_epi32(cells + i, mask, zero);
-        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
-        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
-        __m256i carry = _mm256_shuffle_epi32(x, 0xFF);
-        x = _mm256_add_epi32(x, _mm256_permute2x128_si256(carry, carry, 0x08));
-        x = _mm256_add_epi32(x, running);
-        running = _mm256_permutevar8x32_epi32(x, last);
-        __m256i v = _mm256_abs_epi32(x);
-        if (even_odd) {
-            v = _mm256_and_si256(v, period);
-            v = _mm256_min_epi32(v, _mm256_sub_epi32(two_full, v));
-        } else {
-            v = _mm256_min_epu32(v, full);
-        }
-        __m256i b = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(v), scale), half_ps));
+        __m256i b = fb_coverage_bytes8(x, &running, even_odd);
         __m256i colour = _mm256_mask_i32gather_epi32(zero, (const int *)table, b, mask, 4);
         __m256i inverse = _mm256_shuffle_epi8(_mm256_xor_si256(colour, ones), spread);
         __m256i d = whole ? _mm256_loadu_si256((const __m256i *)(pixels + i)) : _mm256_maskload_epi32((const int *)(pixels + i), mask);
@@ -158,38 +166,42 @@ FB_AVX512_TARGET static inline void fb_blend_span_avx512(uint32_t *pixels, ptrdi
     }
 }
 
-// fb_edge_run_scalar's pixels, cells and sum, 16 lanes a step, the prefix sum by four lane shifts
-// (runs of 1–4: fb_edge_run4_avx2, whose gather loads 4 colours instead of 16).
+// fb_coverage_bytes8 in 16 lanes, the prefix sum by four lane shifts (lane k gains lane k − 1,
+// k − 2, k − 4, k − 8: alignr with zero shifts lanes up).
+FB_AVX512_TARGET static inline __m512i fb_coverage_bytes16(__m512i x, __m512i *running, const bool even_odd) {
+    const __m512i zero = _mm512_setzero_si512();
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 15));
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 14));
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 12));
+    x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 8));
+    x = _mm512_add_epi32(x, *running);
+    *running = _mm512_permutexvar_epi32(_mm512_set1_epi32(15), x);
+    __m512i v = _mm512_abs_epi32(x);
+    if (even_odd) {
+        v = _mm512_and_si512(v, _mm512_set1_epi32(2 * FB_CELL_FULL - 1));
+        v = _mm512_min_epu32(v, _mm512_sub_epi32(_mm512_set1_epi32(2 * FB_CELL_FULL), v));
+    } else {
+        v = _mm512_min_epu32(v, _mm512_set1_epi32(FB_CELL_FULL));
+    }
+    return _mm512_cvttps_epi32(
+        _mm512_add_ps(_mm512_mul_ps(_mm512_cvtepi32_ps(v), _mm512_set1_ps(FB_CELL_SCALE_255)), _mm512_set1_ps(0.5f)));
+}
+
+// fb_edge_run_scalar's pixels, cells and sum, 16 lanes a step (runs of 1–4: fb_edge_run4_avx2,
+// whose gather loads 4 colours instead of 16).
 FB_AVX512_TARGET static inline int32_t fb_edge_run_avx512_inline(int32_t *cells, uint32_t *pixels, ptrdiff_t count,
                                                                  int32_t sum, const uint32_t *table,
                                                                  const bool even_odd) {
-    const __m512i zero = _mm512_setzero_si512(), full = _mm512_set1_epi32(FB_CELL_FULL);
-    const __m512i period = _mm512_set1_epi32(2 * FB_CELL_FULL - 1), two_full = _mm512_set1_epi32(2 * FB_CELL_FULL);
-    const __m512 scale = _mm512_set1_ps(FB_CELL_SCALE_255), half_ps = _mm512_set1_ps(0.5f);
+    if (count <= 4) return fb_edge_run4_avx2(cells, pixels, count, sum, table, even_odd);
+    const __m512i zero = _mm512_setzero_si512();
     const __m512i half = _mm512_set1_epi16(128), k257 = _mm512_set1_epi16(257), ones = _mm512_set1_epi32(-1);
     const __m512i spread = _mm512_broadcast_i32x4(_mm_setr_epi8(FB_SPREAD_ALPHA));
-    if (count <= 4) return fb_edge_run4_avx2(cells, pixels, count, sum, table, even_odd);
-    const __m512i last = _mm512_set1_epi32(15);
     __m512i running = _mm512_set1_epi32(sum);
     for (ptrdiff_t i = 0; i < count; i += 16) {
         const __mmask16 m = fb_lanes16(count - i);
         __m512i x = _mm512_maskz_loadu_epi32(m, cells + i);
         _mm512_mask_storeu_epi32(cells + i, m, zero);
-        // Lane k gains lane k − 1, k − 2, k − 4, k − 8 (alignr with zero shifts lanes up).
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 15));
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 14));
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 12));
-        x = _mm512_add_epi32(x, _mm512_alignr_epi32(x, zero, 8));
-        x = _mm512_add_epi32(x, running);
-        running = _mm512_permutexvar_epi32(last, x);
-        __m512i v = _mm512_abs_epi32(x);
-        if (even_odd) {
-            v = _mm512_and_si512(v, period);
-            v = _mm512_min_epi32(v, _mm512_sub_epi32(two_full, v));
-        } else {
-            v = _mm512_min_epu32(v, full);
-        }
-        __m512i b = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(_mm512_cvtepi32_ps(v), scale), half_ps));
+        __m512i b = fb_coverage_bytes16(x, &running, even_odd);
         __m512i colour = _mm512_mask_i32gather_epi32(zero, m, b, (const void *)table, 4);
         __m512i inverse = _mm512_shuffle_epi8(_mm512_xor_si512(colour, ones), spread);
         __m512i d = _mm512_maskz_loadu_epi32(m, pixels + i);

@@ -78,52 +78,30 @@ static inline void prefetch_extent(const uint32_t *line, ptrdiff_t lo, ptrdiff_t
     __builtin_prefetch(end, 1);
 }
 
-// Runs of edge pixels at least this long go to the SIMD kernels (masked loads, stores and
-// gathers make short runs cheap there); shorter ones are done inline.
+// At the SSE2 and scalar levels, runs of edge pixels at least this long go to the level's kernel;
+// shorter ones are done inline, scalar (the AVX2 and AVX-512 builds inline every run).
 #ifndef FB_SIMD_RUN
 #define FB_SIMD_RUN 4
 #endif
 
-static inline int32_t edge_run(int level, int32_t *cells, uint32_t *pixels, ptrdiff_t n, int32_t sum,
-                               const uint32_t *table, const bool even_odd) {
-    switch (level) {
-    case FB_LEVEL_AVX512: return fb_edge_run_avx512(cells, pixels, n, sum, table, even_odd);
-    case FB_LEVEL_AVX2: return fb_edge_run_avx2(cells, pixels, n, sum, table, even_odd);
-    case FB_LEVEL_SSE2: return fb_edge_run_sse2(cells, pixels, n, sum, table, even_odd);
-    default: return fb_edge_run_scalar(cells, pixels, n, sum, table, even_odd);
-    }
-}
-
-// The inline kernels are called from sweep_tabled, which has no target of its own, so they cannot
-// be always_inline; once sweep_tabled is inlined into sweep_tabled_avx2 or _avx512 the compiler
-// inlines them (objdump finds no call in either).
-#if FB_X86
-FB_AVX2_TARGET static inline int32_t edge_run_avx2(int32_t *cells, uint32_t *pixels, ptrdiff_t n, int32_t sum,
-                                                   const uint32_t *table, const bool even_odd) {
-    return fb_edge_run_avx2_inline(cells, pixels, n, sum, table, even_odd);
-}
-FB_AVX512_TARGET static inline int32_t edge_run_avx512(int32_t *cells, uint32_t *pixels, ptrdiff_t n, int32_t sum,
-                                                       const uint32_t *table, const bool even_odd) {
-    return fb_edge_run_avx512_inline(cells, pixels, n, sum, table, even_odd);
-}
-FB_AVX2_TARGET static inline void span_avx2(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
-    fb_blend_span_avx2(pixels, count, colour);
-}
-FB_AVX512_TARGET static inline void span_avx512(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
-    fb_blend_span_avx512(pixels, count, colour);
-}
-#endif
-
+// runs_simd.h's kernels are called from sweep_tabled, which has no target of its own, so they
+// cannot be always_inline; once sweep_tabled is inlined into sweep_tabled_avx2 or _avx512 the
+// compiler inlines them (objdump finds no call in either).
+//
 // A run of edge pixels: inline at `inlined` (FB_LEVEL_AVX2 or _AVX512, a constant at each call),
-// else inline scalar when shorter than FB_SIMD_RUN and a call to the level's kernel otherwise.
+// else (the SSE2 and scalar levels) inline scalar when shorter than FB_SIMD_RUN and a call to the
+// level's kernel otherwise.
 static inline __attribute__((always_inline))
 int32_t edge_pixels(const int inlined, int level, int32_t *cells, uint32_t *pixels, ptrdiff_t run, int32_t sum,
                     const uint32_t *table, const bool even_odd) {
 #if FB_X86
-    if (inlined == FB_LEVEL_AVX512) return edge_run_avx512(cells, pixels, run, sum, table, even_odd);
-    if (inlined == FB_LEVEL_AVX2) return edge_run_avx2(cells, pixels, run, sum, table, even_odd);
+    if (inlined == FB_LEVEL_AVX512) return fb_edge_run_avx512_inline(cells, pixels, run, sum, table, even_odd);
+    if (inlined == FB_LEVEL_AVX2) return fb_edge_run_avx2_inline(cells, pixels, run, sum, table, even_odd);
 #endif
-    if (run >= FB_SIMD_RUN) return edge_run(level, cells, pixels, run, sum, table, even_odd);
+    if (run >= FB_SIMD_RUN) {
+        return level >= FB_LEVEL_SSE2 ? fb_edge_run_sse2(cells, pixels, run, sum, table, even_odd)
+                                      : fb_edge_run_scalar(cells, pixels, run, sum, table, even_odd);
+    }
     for (ptrdiff_t i = 0; i < run; i++) {
         sum += cells[i];
         cells[i] = 0;
@@ -136,8 +114,8 @@ int32_t edge_pixels(const int inlined, int level, int32_t *cells, uint32_t *pixe
 static inline __attribute__((always_inline))
 void span_pixels(const int inlined, int level, uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
 #if FB_X86
-    if (inlined == FB_LEVEL_AVX512) { span_avx512(pixels, count, colour); return; }
-    if (inlined == FB_LEVEL_AVX2) { span_avx2(pixels, count, colour); return; }
+    if (inlined == FB_LEVEL_AVX512) { fb_blend_span_avx512(pixels, count, colour); return; }
+    if (inlined == FB_LEVEL_AVX2) { fb_blend_span_avx2(pixels, count, colour); return; }
 #endif
     composite(level, pixels, count, colour);
 }
