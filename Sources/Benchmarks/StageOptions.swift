@@ -3,7 +3,7 @@ import PNG
 import Raster
 
 /// How a stage runs, beyond its workload, frame count and threads: `flipbook bench`'s
-/// `--png-writer`, `--worker-nice`, `--video-input` and `--banding`, handed to each child process
+/// `--png-writer`, `--worker-nice`, `--video-input`, `--banding` and `--kernel-level`, handed to each child process
 /// as the same flags (`arguments`).
 public struct StageOptions: Sendable, Equatable {
     /// The `png-files` stage's writer: libdeflate (`PNGOptions.default`) or zlib (`.zlibDefault`).
@@ -14,6 +14,8 @@ public struct StageOptions: Sendable, Equatable {
     public var videoInput: FFmpegCommand.FrameInput = .yuv420p
     /// When every raster stage's rasterizers draw band by band (`Rasterizer.Banding`).
     public var banding: Rasterizer.Banding = .automatic
+    /// The highest level the raster kernels may run (`RasterKernels.cap`); nil: the CPU's.
+    public var kernelLevel: RasterKernels.Level?
 
     public init() {}
 
@@ -25,6 +27,6 @@ public struct StageOptions: Sendable, Equatable {
         [
             "--png-writer", pngWriter.rawValue, "--worker-nice", "\(workerNice)",
             "--video-input", videoInput == .yuv420p ? "yuv420p" : "rgba", "--banding", banding.rawValue,
-        ]
+        ] + (kernelLevel.map { ["--kernel-level", $0.rawValue] } ?? [])
     }
 }

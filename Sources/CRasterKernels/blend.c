@@ -62,11 +62,16 @@ int fb_cpu_level(void) { return FB_LEVEL_SCALAR; }
 // Tests force a level on one thread, to hold every level to the same bytes on a CPU that would
 // otherwise run only its highest. Per thread, so no other thread's choice changes.
 static _Thread_local int forced_level = -1;
+// `flipbook bench --kernel-level` caps every thread, so one machine measures each level. Set
+// once, before any thread draws; every level gives the same bytes, so only the speed changes.
+static int process_cap = -1;
 
 void fb_force_kernel_level_on_this_thread(int level) { forced_level = level; }
+void fb_cap_kernel_level(int level) { process_cap = level; }
 int fb_kernel_level(void) {
-    int cpu = fb_cpu_level();
-    return forced_level >= 0 && forced_level < cpu ? forced_level : cpu;
+    int level = fb_cpu_level();
+    if (process_cap >= 0 && process_cap < level) level = process_cap;
+    return forced_level >= 0 && forced_level < level ? forced_level : level;
 }
 int fb_current_kernel_level(void) { return fb_kernel_level(); }
 bool fb_cpu_has_avx2(void) { return fb_kernel_level() >= FB_LEVEL_AVX2; }

@@ -60,6 +60,13 @@ struct Bench: ParsableCommand {
     )
     var banding: String = "automatic"
 
+    @Option(
+        name: .long,
+        help:
+            "Run the raster kernels at most at this level: avx512, avx2, sse2 or scalar (default: the CPU's highest), to time a lower level on a CPU that has a higher one. The bytes are the same at every level."
+    )
+    var kernelLevel: String?
+
     /// The stage flags as one value (validated in `validate()`).
     var stageOptions: StageOptions {
         var options = StageOptions()
@@ -67,6 +74,7 @@ struct Bench: ParsableCommand {
         options.workerNice = workerNice
         options.videoInput = videoInput == "rgba" ? .rgba : .yuv420p
         options.banding = Rasterizer.Banding(rawValue: banding) ?? .automatic
+        options.kernelLevel = kernelLevel.flatMap(RasterKernels.Level.init(rawValue:))
         return options
     }
 
@@ -157,6 +165,15 @@ struct Bench: ParsableCommand {
             let names = Rasterizer.Banding.allCases.map(\.rawValue).joined(separator: ", ")
             throw ValidationError("--banding must be one of \(names), got '\(banding)'")
         }
+        if let kernelLevel, RasterKernels.Level(rawValue: kernelLevel) == nil {
+            let names = RasterKernels.Level.allCases.reversed().map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("--kernel-level must be one of \(names), got '\(kernelLevel)'")
+        }
+        if kernelLevel != nil && instructions {
+            throw ValidationError(
+                "--kernel-level does not apply to --instructions: the budget counts the AVX2 level "
+                    + "(valgrind has no AVX-512)")
+        }
         guard (0...19).contains(workerNice) else {
             throw ValidationError("--worker-nice must be within 0...19, got \(workerNice)")
         }
@@ -174,6 +191,7 @@ struct Bench: ParsableCommand {
     }
 
     func run() throws {
+        RasterKernels.cap(at: stageOptions.kernelLevel)
         if let counted {
             let fields = counted.split(separator: ":").map(String.init)
             if let w = StandardWorkload.every.first(where: { $0.name == fields[0] }),

@@ -28,11 +28,29 @@ extension LayerPaint {
 /// The instruction sets the C kernels chose on this CPU. They are picked at run time and give the
 /// same bytes whichever runs, but not the same speed: benchmark figures name them.
 public enum RasterKernels {
+    /// A level of the kernels, from the portable C up (`fb_kernel_level`'s numbers).
+    public enum Level: String, CaseIterable, Sendable {
+        case scalar, sse2, avx2, avx512
+
+        var number: Int32 { Int32(Self.allCases.firstIndex(of: self)!) }
+    }
+
+    /// Runs every thread's kernels at `level` or lower (the CPU's highest when it lacks `level`),
+    /// so one machine can time each level; nil lifts the cap. The bytes do not change: each level
+    /// gives the scalar formula's. Call it before drawing starts.
+    public static func cap(at level: Level?) {
+        fb_cap_kernel_level(level?.number ?? -1)
+    }
+
     public static var selection: String {
         #if arch(x86_64) || arch(i386)
-            "edge pixels and span blends \(["scalar", "SSE2", "AVX2", "AVX-512"][Int(fb_current_kernel_level())]), accumulation 22.10 fixed point"
+            let names = ["scalar", "SSE2", "AVX2", "AVX-512"]
+            let level = Int(fb_current_kernel_level())
+            let cpu = Int(fb_cpu_level())
+            let cap = level < cpu ? " (capped by --kernel-level; the CPU has \(names[cpu]))" : ""
+            return "edge pixels and span blends \(names[level])\(cap), accumulation 22.10 fixed point"
         #else
-            "portable C (no x86 kernels on this CPU)"
+            return "portable C (no x86 kernels on this CPU)"
         #endif
     }
 }

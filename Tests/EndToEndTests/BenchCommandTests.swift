@@ -36,4 +36,35 @@ struct BenchCommandTests {
             run.stderr.contains("unknown --text-mode 'sideways'; expected one of: moving, still, uncached"),
             "\(run.stderr)")
     }
+
+    @Test("--kernel-level caps the kernels in the stage's child: the same pixel hash at SSE2 and scalar, the cap named")
+    func kernelLevelSamePixels() throws {
+        func run(_ extra: [String]) throws -> (hash: String, kernels: String) {
+            let run = try CLI.run(
+                ["bench", "--workload", "small-n16", "--stage", "raster-1", "--frames", "3", "--repeat", "1"] + extra)
+            #expect(run.status == 0, "\(run.stderr)")
+            let lines = run.stdout.split(separator: "\n")
+            let row = lines.first { $0.hasPrefix("small-n16    raster-1") }?.split(separator: " ") ?? []
+            let kernels = lines.first { $0.hasPrefix("kernels:") }.map(String.init) ?? ""
+            return (row.last.map(String.init) ?? "", kernels)
+        }
+        let native = try run([])
+        let sse2 = try run(["--kernel-level", "sse2"])
+        let scalar = try run(["--kernel-level", "scalar"])
+        #expect(native.hash.count == 16, "\(native)")
+        #expect(sse2.hash == native.hash && scalar.hash == native.hash, "\(native) \(sse2) \(scalar)")
+        #expect(sse2.kernels.contains("span blends SSE2"), "\(sse2.kernels)")
+        #expect(
+            scalar.kernels.contains("span blends scalar (capped by --kernel-level; the CPU has "), "\(scalar.kernels)")
+        #expect(!native.kernels.contains("capped"), "\(native.kernels)")
+    }
+
+    @Test("an unknown --kernel-level is refused, naming the levels there are")
+    func unknownKernelLevel() throws {
+        let run = try CLI.run(["bench", "--kernel-level", "avx3"])
+        #expect(run.status != 0)
+        #expect(
+            run.stderr.contains("--kernel-level must be one of avx512, avx2, sse2, scalar, got 'avx3'"),
+            "\(run.stderr)")
+    }
 }

@@ -11,6 +11,10 @@
 //   blend2d_bench text moving|still frames [font.ttf]   (flipbook bench --text's workload)
 //   blend2d_bench icons 200 frames threads [frame0.rgba] (flipbook bench --workload icons)
 // threads 0: synchronous rendering (one thread); k >= 1: BLContextCreateInfo.threadCount = k.
+// BLEND2D_CPU=avx2 (or sse4.2, sse2) in the environment limits the JIT pipelines to those CPU
+// features (an isolated JIT runtime with BL_CONTEXT_CREATE_FLAG_OVERRIDE_CPU_FEATURES), to compare
+// with `flipbook bench --kernel-level avx2` on a CPU that has AVX-512. The context is then made
+// once and flushed every frame, since an isolated runtime compiles its pipelines per context.
 // Prints fps (wall), CPU ms/frame (getrusage user+system of the process) and an FNV-1a hash of
 // the first 120 frames' RGBA bytes (unpremultiplied; the background is opaque so equal).
 #include <blend2d.h>
@@ -23,6 +27,45 @@
 #include <string.h>
 #include <string>
 #include <vector>
+
+// BLEND2D_CPU's features, or 0 for the CPU's own.
+static uint32_t cpu_override() {
+    const char *v = getenv("BLEND2D_CPU");
+    if (!v || !*v) return 0;
+    const uint32_t sse2 = BL_RUNTIME_CPU_FEATURE_X86_SSE2;
+    const uint32_t sse42 = sse2 | BL_RUNTIME_CPU_FEATURE_X86_SSE3 | BL_RUNTIME_CPU_FEATURE_X86_SSSE3
+        | BL_RUNTIME_CPU_FEATURE_X86_SSE4_1 | BL_RUNTIME_CPU_FEATURE_X86_SSE4_2;
+    if (strcmp(v, "sse2") == 0) return sse2;
+    if (strcmp(v, "sse4.2") == 0) return sse42;
+    if (strcmp(v, "avx2") == 0) return sse42 | BL_RUNTIME_CPU_FEATURE_X86_AVX | BL_RUNTIME_CPU_FEATURE_X86_AVX2;
+    fprintf(stderr, "BLEND2D_CPU must be avx2, sse4.2 or sse2, got '%s'\n", v);
+    exit(2);
+}
+
+// One frame's context: a new one per frame (Blend2D's usual use), or with BLEND2D_CPU one kept
+// for the run and flushed.
+struct Frames {
+    BLImage &image;
+    BLContextCreateInfo info {};
+    BLContext kept;
+    bool keep = false;
+    Frames(BLImage &target, int threads) : image(target) {
+        info.thread_count = threads > 0 ? (uint32_t)threads : 0u;
+        if (uint32_t features = cpu_override()) {
+            info.flags |= BL_CONTEXT_CREATE_FLAG_ISOLATED_JIT_RUNTIME | BL_CONTEXT_CREATE_FLAG_OVERRIDE_CPU_FEATURES;
+            info.cpu_features = features;
+            keep = true;
+            kept.begin(image, info);
+        }
+    }
+    ~Frames() { if (keep) kept.end(); }
+    template <class Body> void draw(Body body) {
+        if (keep) { body(kept); kept.flush(BL_CONTEXT_FLUSH_SYNC); return; }
+        BLContext ctx(image, info);
+        body(ctx);
+        ctx.end();
+    }
+};
 
 struct Rect { double w, h, radius; uint32_t r, g, b, a; double fx, fy, phx, phy, theta0, spin, ampx, ampy; };
 
@@ -86,19 +129,18 @@ int main(int argc, char **argv) {
         }
     }
     BLImage image(W, H, BL_FORMAT_PRGB32);
-    BLContextCreateInfo info {};
-    info.thread_count = threads > 0 ? (uint32_t)threads : 0u;
+    Frames context(image, threads);
     auto draw = [&](int f) {
-        BLContext ctx(image, info);
-        ctx.fill_all(BLRgba32(0xF2, 0xF2, 0xF7, 0xFF));
-        for (const Placed &p : loop[f % 120]) {
-            ctx.save();
-            ctx.translate(p.cx, p.cy);
-            ctx.rotate(p.angle);
-            ctx.fill_round_rect(BLRoundRect(-p.w / 2, -p.h / 2, p.w, p.h, p.radius), p.colour);
-            ctx.restore();
-        }
-        ctx.end();
+        context.draw([&](BLContext &ctx) {
+            ctx.fill_all(BLRgba32(0xF2, 0xF2, 0xF7, 0xFF));
+            for (const Placed &p : loop[f % 120]) {
+                ctx.save();
+                ctx.translate(p.cx, p.cy);
+                ctx.rotate(p.angle);
+                ctx.fill_round_rect(BLRoundRect(-p.w / 2, -p.h / 2, p.w, p.h, p.radius), p.colour);
+                ctx.restore();
+            }
+        });
     };
     // Hash of the loop, and frame 0 as RGBA bytes.
     uint64_t hash = 0xcbf29ce484222325ull;
@@ -153,12 +195,12 @@ static int text_main(int argc, char **argv) {
     }
     const double ascent = font.metrics().ascent;
     BLImage image(1920, 1080, BL_FORMAT_PRGB32);
-    BLContextCreateInfo info {};
+    Frames context(image, 0);
     const BLRgba32 ink(28, 28, 30, 255);
     auto draw = [&](int f, bool text) {
-        BLContext ctx(image, info);
-        ctx.fill_all(BLRgba32(255, 255, 255, 255));
-        if (text) {
+        context.draw([&](BLContext &ctx) {
+            ctx.fill_all(BLRgba32(255, 255, 255, 255));
+            if (!text) return;
             for (int i = 0; i < 40; i++) {
                 double dx = still ? fmod((double)f, 40.0) : 0.37 * f, dy = still ? 0.0 : 0.13 * f;
                 ctx.save();
@@ -167,8 +209,7 @@ static int text_main(int argc, char **argv) {
                 ctx.fill_glyph_run(BLPoint(0, ascent), font, labels[i].glyph_run(), ink);
                 ctx.restore();
             }
-        }
-        ctx.end();
+        });
     };
     draw(0, true);
     double c0 = cpu_seconds(), w0 = wall_seconds();
@@ -236,27 +277,26 @@ static int icons_main(int argc, char **argv) {
     ring.add_stroked_path(circle, ring_style, bl_default_approximation_options);
     check.add_stroked_path(tick, check_style, bl_default_approximation_options);
     BLImage image(1920, 1080, BL_FORMAT_PRGB32);
-    BLContextCreateInfo info {};
-    info.thread_count = threads > 0 ? (uint32_t)threads : 0u;
+    Frames context(image, threads);
     auto draw = [&](int f) {
         const double t = (f % 120) / 120.0;
-        BLContext ctx(image, info);
-        ctx.fill_all(BLRgba32(0xF2, 0xF2, 0xF7, 0xFF));
-        for (int i = 0; i < count; i++) {
-            const Icon &p = icons[i];
-            double cx = 1920 * (((i % 20) + 0.5) / 20 + p.ampx * sin(2 * M_PI * p.fx * t + p.phx));
-            double cy = 1080 * (((i / 20 % 10) + 0.5) / 10 + p.ampy * sin(2 * M_PI * p.fy * t + p.phy));
-            ctx.save();
-            ctx.translate(cx, cy);
-            ctx.rotate(2 * M_PI * p.spin * t);
-            ctx.scale(p.size / 24);
-            ctx.translate(-12, -12);
-            if (p.kind == 0) ctx.fill_path(heart, p.colour);
-            else if (p.kind == 1) ctx.fill_path(star, p.colour);
-            else { ctx.fill_path(ring, p.colour); ctx.fill_path(check, p.colour); }
-            ctx.restore();
-        }
-        ctx.end();
+        context.draw([&](BLContext &ctx) {
+            ctx.fill_all(BLRgba32(0xF2, 0xF2, 0xF7, 0xFF));
+            for (int i = 0; i < count; i++) {
+                const Icon &p = icons[i];
+                double cx = 1920 * (((i % 20) + 0.5) / 20 + p.ampx * sin(2 * M_PI * p.fx * t + p.phx));
+                double cy = 1080 * (((i / 20 % 10) + 0.5) / 10 + p.ampy * sin(2 * M_PI * p.fy * t + p.phy));
+                ctx.save();
+                ctx.translate(cx, cy);
+                ctx.rotate(2 * M_PI * p.spin * t);
+                ctx.scale(p.size / 24);
+                ctx.translate(-12, -12);
+                if (p.kind == 0) ctx.fill_path(heart, p.colour);
+                else if (p.kind == 1) ctx.fill_path(star, p.colour);
+                else { ctx.fill_path(ring, p.colour); ctx.fill_path(check, p.colour); }
+                ctx.restore();
+            }
+        });
     };
     if (argc > 5) {
         draw(0);

@@ -146,6 +146,9 @@ int fb_cpu_level(void);
 /// the CPU's choice. The level every kernel call on this thread then uses.
 void fb_force_kernel_level_on_this_thread(int level);
 int fb_current_kernel_level(void);
+/// Every thread of the process runs at most `level` (-1: no cap). For benchmarks that measure a
+/// lower level on a CPU that has a higher one; call it before drawing starts.
+void fb_cap_kernel_level(int level);
 /// Whether this thread's kernels use AVX2 (level ≥ AVX2).
 bool fb_cpu_has_avx2(void);
 /// For tests: while on, this thread runs the SSE2 level (fb_force_kernel_level_on_this_thread).
