@@ -88,9 +88,38 @@ void add_line(const target *t, double p0x, double p0y, double p1x, double p1y, d
 #undef LINE_X
 }
 
+// Whether every vertex, moved by -origin, lies in [0, w] × [0, h] (false for NaN).
+static inline bool all_inside(const double *points, ptrdiff_t count, double origin_x, double origin_y, double w,
+                              double h) {
+    bool inside = true;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        double x = points[2 * i] - origin_x, y = points[2 * i + 1] - origin_y;
+        inside &= (x >= 0) & (x <= w) & (y >= 0) & (y <= h);
+    }
+    return inside;
+}
+
 // The closed polygon's edges, each moved by -origin, into `t` (cells or edges).
+//
+// A polygon wholly inside the box (most shapes: the box is their own pixel box) takes every edge
+// add_line's "usual edge" way, so its vertices are rounded to fixed point once each instead of
+// once per edge end, and the per-edge box tests go. Same edges: to_fixed is monotone, so an edge's
+// direction is add_line's or the edge is horizontal in fixed point (walk_edge adds nothing for
+// it, as add_line's walk of the same rounded ends would), and a non-horizontal edge inside the
+// box passes add_line's tests.
 static inline void add_polygon(const target *t, const double *points, ptrdiff_t count, double origin_x,
                                double origin_y, double w, double h) {
+    if (all_inside(points, count, origin_x, origin_y, w, h)) {
+        int32_t px = to_fixed(points[2 * (count - 1)] - origin_x), py = to_fixed(points[2 * (count - 1) + 1] - origin_y);
+        for (ptrdiff_t i = 0; i < count; i++) {
+            int32_t cx = to_fixed(points[2 * i] - origin_x), cy = to_fixed(points[2 * i + 1] - origin_y);
+            if (py < cy) emit_edge(t, px, py, cx, cy, 1);
+            else if (cy < py) emit_edge(t, cx, cy, px, py, -1);
+            px = cx;
+            py = cy;
+        }
+        return;
+    }
     double px = points[2 * (count - 1)] - origin_x, py = points[2 * (count - 1) + 1] - origin_y;
     for (ptrdiff_t i = 0; i < count; i++) {
         double cx = points[2 * i] - origin_x, cy = points[2 * i + 1] - origin_y;
