@@ -170,13 +170,7 @@ void walk_edge_rows(const target *t, const fb_edge *e, int32_t lo, int32_t hi) {
         row++;
     }
     const int32_t end = r1 < hi ? r1 : hi;
-    for (; row < end; row++) {
-        int32_t xa = xb;
-        xb += (int32_t)lift;
-        rem += lrem;
-        if (rem >= den) { rem -= den; xb++; }
-        row_piece(t, row - lo, xa, xb, direction * FB_CELL_ONE, 1);
-    }
+    xb = whole_rows(t, row, end, lo, xb, rem, lift, lrem, den, direction, 1);
     if (r1 < hi) row_piece(t, r1 - lo, xb, x1, direction * (y1 - (r1 << FB_CELL_SHIFT)), 1);
 }
 

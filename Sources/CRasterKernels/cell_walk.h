@@ -18,8 +18,8 @@ typedef struct {
     ptrdiff_t *edge_count;
 } target;
 
-static inline void mark_cells(const target *t, ptrdiff_t row, ptrdiff_t first, ptrdiff_t last) {
-    uint64_t *base = t->bits + row * t->words;
+// Marks cells first ..= last of the row whose bits start at `base`.
+static inline void mark_cells(uint64_t *base, ptrdiff_t first, ptrdiff_t last) {
     ptrdiff_t word = first >> 6, last_word = last >> 6;
     uint64_t bits = ~(uint64_t)0 << (first & 63);
     while (word < last_word) {
@@ -32,8 +32,8 @@ static inline void mark_cells(const target *t, ptrdiff_t row, ptrdiff_t first, p
 
 // Marks cells `column` and `column + 1` (a one-cell row piece writes both): one word update
 // unless the pair straddles two words. Word (column + 1) >> 6 exists: column + 1 ≤ width + 1.
-static inline void mark_pair(const target *t, ptrdiff_t row, ptrdiff_t column) {
-    uint64_t *base = t->bits + row * t->words + (column >> 6);
+static inline void mark_pair(uint64_t *row_bits, ptrdiff_t column) {
+    uint64_t *base = row_bits + (column >> 6);
     const int k = (int)(column & 63);
     base[0] |= (uint64_t)3 << k;   // bit 63 alone when k = 63 (the shift drops the other)
     if (k == 63) base[1] |= 1;
@@ -49,9 +49,13 @@ static inline int64_t floor_div(int64_t n, int64_t d) {   // d > 0
 // evenly over [lo, hi], pixel c's cumulative share is d·2I(c)/W, W = hi − lo, where 2I(c) is twice
 // ∫ clamp(V − u, 0, ONE) du over [lo, hi], V = (c + 1)·ONE; cell c gets the difference of
 // consecutive cumulative shares, so the row's cells always sum to d·2·ONE.
+//
+// `cells` and `bits` are the row's (bits unused unless `marking`). `narrow` (a constant at each
+// call) says the caller knows hi − lo ≤ ONE, so the piece spans one or two cells and the general
+// case below is left out of that loop: fewer live values, no spills in the row loops.
 static inline __attribute__((always_inline))
-void row_piece(const target *t, ptrdiff_t row, int32_t xa, int32_t xb, int32_t d, const int marking) {
-    int32_t *cells = t->cells + row * t->stride;
+void row_piece_in(int32_t *cells, uint64_t *bits, int32_t xa, int32_t xb, int32_t d, const int marking,
+                  const int narrow) {
     int32_t lo = xa < xb ? xa : xb, hi = xa < xb ? xb : xa;
     int32_t c0 = lo >> FB_CELL_SHIFT;
     int32_t base = c0 << FB_CELL_SHIFT;
@@ -61,7 +65,7 @@ void row_piece(const target *t, ptrdiff_t row, int32_t xa, int32_t xb, int32_t d
         int32_t s = lo + hi - 2 * base;
         cells[c0] += d * (2 * FB_CELL_ONE - s);
         cells[c0 + 1] += d * s;
-        if (marking) mark_pair(t, row, c0);
+        if (marking) mark_pair(bits, c0);
         return;
     }
     int32_t c1 = (hi - 1) >> FB_CELL_SHIFT;
@@ -76,9 +80,10 @@ void row_piece(const target *t, ptrdiff_t row, int32_t xa, int32_t xb, int32_t d
         cells[c0] += g0;
         cells[c0 + 1] += g1 - g0;
         cells[c0 + 2] += d * (2 * FB_CELL_ONE) - g1;
-        if (marking) mark_cells(t, row, c0, c0 + 2);
+        if (marking) mark_cells(bits, c0, c0 + 2);
         return;
     }
+    if (narrow) return;   // unreachable: hi − lo ≤ ONE ends in one of the cases above
     int64_t w = hi - lo, a = d < 0 ? -(int64_t)d : d;
     int32_t sign = d < 0 ? -1 : 1;
     int64_t v0 = (int64_t)base + FB_CELL_ONE - lo;
@@ -106,7 +111,48 @@ void row_piece(const target *t, ptrdiff_t row, int32_t xa, int32_t xb, int32_t d
     g = a * i1 / w;
     cells[c1] += sign * (int32_t)(g - previous);
     cells[c1 + 1] += sign * (int32_t)(a * 2 * FB_CELL_ONE - g);
-    if (marking) mark_cells(t, row, c0, c1 + 1);
+    if (marking) mark_cells(bits, c0, c1 + 1);
+}
+
+static inline __attribute__((always_inline))
+void row_piece(const target *t, ptrdiff_t row, int32_t xa, int32_t xb, int32_t d, const int marking) {
+    row_piece_in(t->cells + row * t->stride, marking ? t->bits + row * t->words : NULL, xa, xb, d, marking, 0);
+}
+
+// The whole rows first ..< end of an edge (cover ONE each, x carried as quotient xb and
+// remainder rem over den) into cell rows first − offset ..< end − offset, row pointers stepped
+// rather than recomputed. The target's fields are read once: the bit stores (uint64_t) may alias
+// its ptrdiff_t fields, so the compiler would otherwise reload them after every mark. `narrow`
+// as in row_piece_in. Returns x at the top of row `end`.
+static inline __attribute__((always_inline))
+int32_t rows_of_edge(const target *t, int32_t first, int32_t end, int32_t offset, int32_t xb, int64_t rem,
+                     int64_t lift, int64_t lrem, int64_t den, int32_t direction, const int marking,
+                     const int narrow) {
+    const ptrdiff_t stride = t->stride, words = t->words;
+    int32_t *cells = t->cells + (ptrdiff_t)(first - offset) * stride;
+    uint64_t *bits = marking ? t->bits + (ptrdiff_t)(first - offset) * words : NULL;
+    const int32_t d = direction * FB_CELL_ONE;
+    for (int32_t row = first; row < end; row++) {
+        int32_t xa = xb;
+        xb += (int32_t)lift;
+        rem += lrem;
+        if (rem >= den) { rem -= den; xb++; }
+        row_piece_in(cells, bits, xa, xb, d, marking, narrow);
+        cells += stride;
+        if (marking) bits += words;
+    }
+    return xb;
+}
+
+// rows_of_edge with the narrow loop for edges steeper than one cell a row: a whole row moves x
+// by lift or lift + 1 units, at most ONE either way when −ONE ≤ lift < ONE.
+static inline __attribute__((always_inline))
+int32_t whole_rows(const target *t, int32_t first, int32_t end, int32_t offset, int32_t xb, int64_t rem,
+                   int64_t lift, int64_t lrem, int64_t den, int32_t direction, const int marking) {
+    if (first >= end) return xb;
+    if (lift >= -FB_CELL_ONE && lift < FB_CELL_ONE)
+        return rows_of_edge(t, first, end, offset, xb, rem, lift, lrem, den, direction, marking, 1);
+    return rows_of_edge(t, first, end, offset, xb, rem, lift, lrem, den, direction, marking, 0);
 }
 
 // An edge in fixed point from (x0, y0) to (x1, y1), y0 < y1, inside the box; `direction` ±1.
@@ -138,22 +184,18 @@ void walk_edge(const target *t, int32_t x0, int32_t y0, int32_t x1, int32_t y1, 
         // piece at x0, s = 2·(x0 − base), so the same two values a row.
         int32_t c0 = x0 >> FB_CELL_SHIFT, s = 2 * (x0 - (c0 << FB_CELL_SHIFT)), d = direction * FB_CELL_ONE;
         int32_t left = d * (2 * FB_CELL_ONE - s), right = d * s;
-        int32_t *cell = t->cells + (ptrdiff_t)(r0 + 1) * t->stride + c0;
-        for (int32_t row = r0 + 1; row < r1; row++, cell += t->stride) {
+        const ptrdiff_t stride = t->stride, words = t->words;
+        int32_t *cell = t->cells + (ptrdiff_t)(r0 + 1) * stride + c0;
+        uint64_t *bits = marking ? t->bits + (ptrdiff_t)(r0 + 1) * words : NULL;
+        for (int32_t row = r0 + 1; row < r1; row++, cell += stride) {
             cell[0] += left;
             cell[1] += right;
-            if (marking) mark_pair(t, row, c0);
+            if (marking) { mark_pair(bits, c0); bits += words; }
         }
         row_piece(t, r1, x0, x1, direction * (y1 - (r1 << FB_CELL_SHIFT)), marking);
         return;
     }
-    for (int32_t row = r0 + 1; row < r1; row++) {
-        xa = xb;
-        xb += (int32_t)lift;
-        rem += lrem;
-        if (rem >= den) { rem -= den; xb++; }
-        row_piece(t, row, xa, xb, direction * FB_CELL_ONE, marking);
-    }
+    xb = whole_rows(t, r0 + 1, r1, 0, xb, rem, lift, lrem, den, direction, marking);
     row_piece(t, r1, xb, x1, direction * (y1 - (r1 << FB_CELL_SHIFT)), marking);
 }
 
