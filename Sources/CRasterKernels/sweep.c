@@ -127,15 +127,17 @@ static inline __attribute__((always_inline))
 void sweep_tabled(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, const uint32_t *table,
                   int level, uint32_t *pixels, ptrdiff_t pixel_stride, const bool even_odd, const int inlined,
                   const bool prefetch) {
-    const ptrdiff_t width = rows->width;
-    for (ptrdiff_t row = first; row < first + count; row++) {
-        int32_t *oc = rows->outer_cells + row * rows->stride;
-        uint64_t *ob = rows->outer_bits + row * rows->words;
-        uint32_t *line = pixels + row * pixel_stride;
+    // Local copies: clearing a bit word (a uint64_t store) may alias the rows' ptrdiff_t fields,
+    // so read through `rows` they were reloaded for every word.
+    const ptrdiff_t width = rows->width, words = rows->words, stride = rows->stride;
+    int32_t *oc = rows->outer_cells + first * stride;
+    uint64_t *ob = rows->outer_bits + first * words;
+    uint32_t *line = pixels + first * pixel_stride;
+    for (ptrdiff_t row = first; row < first + count; row++, oc += stride, ob += words, line += pixel_stride) {
         int32_t sum = 0;
         uint32_t colour = 0;
         ptrdiff_t span = -1, leftmost = -1;
-        for (ptrdiff_t word = 0; word < rows->words; word++) {
+        for (ptrdiff_t word = 0; word < words; word++) {
             uint64_t bits = ob[word];
             ob[word] = 0;
             while (bits != 0) {
@@ -197,18 +199,19 @@ static void sweep_tabled_at(int level, const fb_coverage_rows *rows, ptrdiff_t f
 static void sweep_general(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, const fb_paint *paint,
                           const uint32_t *table, int level, uint32_t *pixels, ptrdiff_t pixel_stride,
                           bool even_odd, bool clip_mask) {
-    const ptrdiff_t width = rows->width;
+    // Local copies, as in sweep_tabled.
+    const ptrdiff_t width = rows->width, words = rows->words, stride = rows->stride;
     const bool two = rows->inner_cells != NULL;
     for (ptrdiff_t row = first; row < first + count; row++) {
-        int32_t *oc = rows->outer_cells + row * rows->stride;
-        uint64_t *ob = rows->outer_bits + row * rows->words;
-        int32_t *ic = two ? rows->inner_cells + row * rows->stride : NULL;
-        uint64_t *ib = two ? rows->inner_bits + row * rows->words : NULL;
+        int32_t *oc = rows->outer_cells + row * stride;
+        uint64_t *ob = rows->outer_bits + row * words;
+        int32_t *ic = two ? rows->inner_cells + row * stride : NULL;
+        uint64_t *ib = two ? rows->inner_bits + row * words : NULL;
         uint32_t *line = pixels + row * pixel_stride;
         int32_t outer_sum = 0, inner_sum = 0;
         uint32_t colour = 0;
         ptrdiff_t column = -1;
-        for (ptrdiff_t word = 0; word < rows->words; word++) {
+        for (ptrdiff_t word = 0; word < words; word++) {
             uint64_t bits = ob[word];
             ob[word] = 0;
             if (two) { bits |= ib[word]; ib[word] = 0; }
