@@ -77,7 +77,8 @@ FB_AVX2_TARGET static inline void fb_blend_span_avx2(uint32_t *pixels, ptrdiff_t
 // A run of 0…4 edge pixels in one 4-lane step: fb_edge_run_scalar's pixels, cells and sum, with a
 // gather of 4 colours. Most runs of a turned shape's edges are this short.
 FB_AVX2_TARGET static inline int32_t fb_edge_run4_avx2(int32_t *cells, uint32_t *pixels, ptrdiff_t count,
-                                                       int32_t sum, const uint32_t *table, const bool even_odd) {
+                                                       int32_t sum, const uint32_t *table, const bool even_odd,
+                                                       uint32_t *last) {
     const __m128i z = _mm_setzero_si128();
     const __m128i m = _mm_cmpgt_epi32(_mm_set1_epi32((int)count), _mm_setr_epi32(0, 1, 2, 3));
     __m128i x = _mm_maskload_epi32(cells, m);
@@ -97,6 +98,8 @@ FB_AVX2_TARGET static inline int32_t fb_edge_run4_avx2(int32_t *cells, uint32_t 
     __m128i b = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_cvtepi32_ps(v), _mm_set1_ps(FB_CELL_SCALE_255)),
                                             _mm_set1_ps(0.5f)));
     __m128i colour = _mm_mask_i32gather_epi32(z, (const int *)table, b, m, 4);
+    *last = (uint32_t)_mm_cvtsi128_si32(_mm_castps_si128(
+        _mm_permutevar_ps(_mm_castsi128_ps(colour), _mm_set1_epi32((int)count - 1))));
     __m128i inverse = _mm_shuffle_epi8(_mm_xor_si128(colour, _mm_set1_epi32(-1)), _mm_setr_epi8(FB_SPREAD_ALPHA));
     __m128i d = _mm_maskload_epi32((const int *)pixels, m);
     __m128i lo = _mm_unpacklo_epi8(d, z), hi = _mm_unpackhi_epi8(d, z);
@@ -110,8 +113,8 @@ FB_AVX2_TARGET static inline int32_t fb_edge_run4_avx2(int32_t *cells, uint32_t 
 // fb_edge_run_scalar's pixels, cells and sum, 8 lanes a step (runs of 1–4: fb_edge_run4_avx2).
 FB_AVX2_TARGET static inline int32_t fb_edge_run_avx2_inline(int32_t *cells, uint32_t *pixels, ptrdiff_t count,
                                                              int32_t sum, const uint32_t *table,
-                                                             const bool even_odd) {
-    if (count <= 4) return fb_edge_run4_avx2(cells, pixels, count, sum, table, even_odd);
+                                                             const bool even_odd, uint32_t *last) {
+    if (count <= 4) return fb_edge_run4_avx2(cells, pixels, count, sum, table, even_odd, last);
     const __m256i zero = _mm256_setzero_si256();
     const __m256i half = _mm256_set1_epi16(128), k257 = _mm256_set1_epi16(257), ones = _mm256_set1_epi32(-1);
     const __m256i spread = _mm256_setr_epi8(FB_SPREAD_ALPHA, FB_SPREAD_ALPHA);
@@ -127,6 +130,9 @@ FB_AVX2_TARGET static inline int32_t fb_edge_run_avx2_inline(int32_t *cells, uin
         else _mm256_maskstore_epi32(cells + i, mask, zero);
         __m256i b = fb_coverage_bytes8(x, &running, even_odd);
         __m256i colour = _mm256_mask_i32gather_epi32(zero, (const int *)table, b, mask, 4);
+        if (!whole || i + 8 == count)
+            *last = (uint32_t)_mm256_cvtsi256_si32(
+                _mm256_permutevar8x32_epi32(colour, _mm256_set1_epi32((int)(count - i - 1))));
         __m256i inverse = _mm256_shuffle_epi8(_mm256_xor_si256(colour, ones), spread);
         __m256i d = whole ? _mm256_loadu_si256((const __m256i *)(pixels + i)) : _mm256_maskload_epi32((const int *)(pixels + i), mask);
         __m256i lo = _mm256_unpacklo_epi8(d, zero), hi = _mm256_unpackhi_epi8(d, zero);
@@ -191,8 +197,8 @@ FB_AVX512_TARGET static inline __m512i fb_coverage_bytes16(__m512i x, __m512i *r
 // whose gather loads 4 colours instead of 16).
 FB_AVX512_TARGET static inline int32_t fb_edge_run_avx512_inline(int32_t *cells, uint32_t *pixels, ptrdiff_t count,
                                                                  int32_t sum, const uint32_t *table,
-                                                                 const bool even_odd) {
-    if (count <= 4) return fb_edge_run4_avx2(cells, pixels, count, sum, table, even_odd);
+                                                                 const bool even_odd, uint32_t *last) {
+    if (count <= 4) return fb_edge_run4_avx2(cells, pixels, count, sum, table, even_odd, last);
     const __m512i zero = _mm512_setzero_si512();
     const __m512i half = _mm512_set1_epi16(128), k257 = _mm512_set1_epi16(257), ones = _mm512_set1_epi32(-1);
     const __m512i spread = _mm512_broadcast_i32x4(_mm_setr_epi8(FB_SPREAD_ALPHA));
@@ -203,6 +209,9 @@ FB_AVX512_TARGET static inline int32_t fb_edge_run_avx512_inline(int32_t *cells,
         _mm512_mask_storeu_epi32(cells + i, m, zero);
         __m512i b = fb_coverage_bytes16(x, &running, even_odd);
         __m512i colour = _mm512_mask_i32gather_epi32(zero, m, b, (const void *)table, 4);
+        if (count - i <= 16)
+            *last = (uint32_t)_mm_cvtsi128_si32(
+                _mm512_castsi512_si128(_mm512_permutexvar_epi32(_mm512_set1_epi32((int)(count - i - 1)), colour)));
         __m512i inverse = _mm512_shuffle_epi8(_mm512_xor_si512(colour, ones), spread);
         __m512i d = _mm512_maskz_loadu_epi32(m, pixels + i);
         __m512i lo = _mm512_unpacklo_epi8(d, zero), hi = _mm512_unpackhi_epi8(d, zero);

@@ -90,23 +90,27 @@ static inline void prefetch_extent(const uint32_t *line, ptrdiff_t lo, ptrdiff_t
 //
 // A run of edge pixels: inline at `inlined` (FB_LEVEL_AVX2 or _AVX512, a constant at each call),
 // else (the SSE2 and scalar levels) inline scalar when shorter than FB_SIMD_RUN and a call to the
-// level's kernel otherwise.
+// level's kernel otherwise. `*last` gets the colour of the run's last coverage, which is the
+// colour of the span after it (the same sum, so the same byte): the inline kernels take it from
+// their gathered lanes, the others look it up.
 static inline __attribute__((always_inline))
 int32_t edge_pixels(const int inlined, int level, int32_t *cells, uint32_t *pixels, ptrdiff_t run, int32_t sum,
-                    const uint32_t *table, const bool even_odd) {
+                    const uint32_t *table, const bool even_odd, uint32_t *last) {
 #if FB_X86
-    if (inlined == FB_LEVEL_AVX512) return fb_edge_run_avx512_inline(cells, pixels, run, sum, table, even_odd);
-    if (inlined == FB_LEVEL_AVX2) return fb_edge_run_avx2_inline(cells, pixels, run, sum, table, even_odd);
+    if (inlined == FB_LEVEL_AVX512) return fb_edge_run_avx512_inline(cells, pixels, run, sum, table, even_odd, last);
+    if (inlined == FB_LEVEL_AVX2) return fb_edge_run_avx2_inline(cells, pixels, run, sum, table, even_odd, last);
 #endif
     if (run >= FB_SIMD_RUN) {
-        return level >= FB_LEVEL_SSE2 ? fb_edge_run_sse2(cells, pixels, run, sum, table, even_odd)
-                                      : fb_edge_run_scalar(cells, pixels, run, sum, table, even_odd);
+        sum = level >= FB_LEVEL_SSE2 ? fb_edge_run_sse2(cells, pixels, run, sum, table, even_odd)
+                                     : fb_edge_run_scalar(cells, pixels, run, sum, table, even_odd);
+    } else {
+        for (ptrdiff_t i = 0; i < run; i++) {
+            sum += cells[i];
+            cells[i] = 0;
+            pixels[i] = source_over(table[magnitude_byte(cell_magnitude(sum, even_odd))], pixels[i]);
+        }
     }
-    for (ptrdiff_t i = 0; i < run; i++) {
-        sum += cells[i];
-        cells[i] = 0;
-        pixels[i] = source_over(table[magnitude_byte(cell_magnitude(sum, even_odd))], pixels[i]);
-    }
+    *last = table[magnitude_byte(cell_magnitude(sum, even_odd))];
     return sum;
 }
 
@@ -150,9 +154,8 @@ void sweep_tabled(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count
                 ptrdiff_t run = ones == 0 ? 64 - k : __builtin_ctzll(ones);
                 bits = run + k >= 64 ? 0 : bits & (~(uint64_t)0 << (run + k));
                 if (run > width - c) run = width - c;
-                sum = edge_pixels(inlined, level, oc + c, line + c, run, sum, table, even_odd);
+                sum = edge_pixels(inlined, level, oc + c, line + c, run, sum, table, even_odd, &colour);
                 span = c + run;
-                colour = table[magnitude_byte(cell_magnitude(sum, even_odd))];
             }
         }
         if (span >= 0 && span < width) span_pixels(inlined, level, line + span, width - span, colour);

@@ -61,13 +61,15 @@ int32_t fb_edge_run_sse2(int32_t *cells, uint32_t *pixels, ptrdiff_t count, int3
 FB_AVX2_TARGET
 int32_t fb_edge_run_avx2(int32_t *cells, uint32_t *pixels, ptrdiff_t count, int32_t sum,
                          const uint32_t *table, bool even_odd) {
-    return fb_edge_run_avx2_inline(cells, pixels, count, sum, table, even_odd);
+    uint32_t last;
+    return fb_edge_run_avx2_inline(cells, pixels, count, sum, table, even_odd, &last);
 }
 
 FB_AVX512_TARGET
 int32_t fb_edge_run_avx512(int32_t *cells, uint32_t *pixels, ptrdiff_t count, int32_t sum,
                            const uint32_t *table, bool even_odd) {
-    return fb_edge_run_avx512_inline(cells, pixels, count, sum, table, even_odd);
+    uint32_t last;
+    return fb_edge_run_avx512_inline(cells, pixels, count, sum, table, even_odd, &last);
 }
 #else
 int32_t fb_edge_run_sse2(int32_t *cells, uint32_t *pixels, ptrdiff_t count, int32_t sum,
