@@ -114,6 +114,7 @@ void row_piece_in(int32_t *cells, uint64_t *bits, int32_t xa, int32_t xb, int32_
     if (marking) mark_cells(bits, c0, c1 + 1);
 }
 
+// row_piece_in on box row `row` of the target.
 static inline __attribute__((always_inline))
 void row_piece(const target *t, ptrdiff_t row, int32_t xa, int32_t xb, int32_t d, const int marking) {
     row_piece_in(t->cells + row * t->stride, marking ? t->bits + row * t->words : NULL, xa, xb, d, marking, 0);

@@ -103,14 +103,15 @@ int32_t edge_pixels(const int inlined, int level, int32_t *cells, uint32_t *pixe
     if (run >= FB_SIMD_RUN) {
         sum = level >= FB_LEVEL_SSE2 ? fb_edge_run_sse2(cells, pixels, run, sum, table, even_odd)
                                      : fb_edge_run_scalar(cells, pixels, run, sum, table, even_odd);
-    } else {
-        for (ptrdiff_t i = 0; i < run; i++) {
-            sum += cells[i];
-            cells[i] = 0;
-            pixels[i] = source_over(table[magnitude_byte(cell_magnitude(sum, even_odd))], pixels[i]);
-        }
+        *last = table[magnitude_byte(cell_magnitude(sum, even_odd))];
+        return sum;
     }
-    *last = table[magnitude_byte(cell_magnitude(sum, even_odd))];
+    for (ptrdiff_t i = 0; i < run; i++) {
+        sum += cells[i];
+        cells[i] = 0;
+        *last = table[magnitude_byte(cell_magnitude(sum, even_odd))];
+        pixels[i] = source_over(*last, pixels[i]);
+    }
     return sum;
 }
 
