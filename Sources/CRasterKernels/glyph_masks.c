@@ -4,7 +4,9 @@
 //    then colour + round(pixel·(255 − colour.a)/255). Coverage 0 gives colour 0 and leaves the
 //    pixel (round(p·255/255) = p), so zero bytes need no branch; runs of zeros are skipped only
 //    to save time. round(t/255) for t = x·y + 128 is (t·257) >> 16 (mulhi), exact for every
-//    16-bit t (checked exhaustively), the identity raster_kernels.c uses.
+//    16-bit t (checked exhaustively), the identity raster_kernels.c uses. At AVX2 and AVX-512 the
+//    colour's products (by the paint's channels, by the opacity: one factor across the vector)
+//    are one `pmulhrsw` each by mul255_factors.c's factors, the same bytes.
 // 2. Reads and writes stay inside [start, end) of each row: the tails go through the scalar loop.
 // 3. An opaque paint (fill alpha 255, opacity 255; most text) skips the opacity product, and its
 //    colour's alpha round(255·b/255) is b itself, so 255 − alpha comes from the coverage without
@@ -51,6 +53,15 @@ static inline int gm_extent(const uint16_t *extents, ptrdiff_t y, ptrdiff_t colu
 }
 
 #if GM_X86
+// The paint's four channel factors for `pmulhrsw` (mul255_factors.c), lane k of every pixel
+// holding the factor of the paint's byte k: mul255(fill, b) as one multiply a lane (AVX2 and
+// AVX-512; SSE2 has no pmulhrsw).
+static inline long long gm_channel_factors(uint32_t fill) {
+    const uint8_t *c = (const uint8_t *)&fill;
+    return (long long)((uint64_t)fb_mulhrs_factors[c[0]] | (uint64_t)fb_mulhrs_factors[c[1]] << 16 |
+                       (uint64_t)fb_mulhrs_factors[c[2]] << 32 | (uint64_t)fb_mulhrs_factors[c[3]] << 48);
+}
+
 #define GM_MUL(x, g) _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16((x), (g)), half), k257)
 
 /// Two pixels in 16-bit lanes (d), their coverage broadcast per channel (b): the blended pair.
@@ -105,8 +116,8 @@ static inline void gm_blit_avx2_body(uint32_t *pixels, ptrdiff_t pixel_stride, c
                                      const int opaque_fill) {
     const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), k257 = _mm256_set1_epi16(257);
     const __m256i c255 = _mm256_set1_epi16(255);
-    const __m256i f = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)fill), zero);
-    const __m256i o = _mm256_set1_epi16((short)opacity);
+    const __m256i f = _mm256_set1_epi64x(gm_channel_factors(fill));
+    const __m256i o = _mm256_set1_epi16((short)fb_mulhrs_factors[opacity]);
     const int translucent = !opaque_fill && opacity != 255, opaque = opaque_fill;
     const __m256i solid = _mm256_set1_epi32((int)fill);
     for (ptrdiff_t y = 0; y < height; y++) {
@@ -128,8 +139,8 @@ static inline void gm_blit_avx2_body(uint32_t *pixels, ptrdiff_t pixel_stride, c
             __m256i blo = _mm256_unpacklo_epi32(b, b), bhi = _mm256_unpackhi_epi32(b, b);
             __m256i d = _mm256_loadu_si256((const __m256i *)(p + x));
             __m256i dlo = _mm256_unpacklo_epi8(d, zero), dhi = _mm256_unpackhi_epi8(d, zero);
-            __m256i clo = GM_MUL256(f, blo), chi = GM_MUL256(f, bhi);
-            if (translucent) { clo = GM_MUL256(clo, o); chi = GM_MUL256(chi, o); }
+            __m256i clo = _mm256_mulhrs_epi16(blo, f), chi = _mm256_mulhrs_epi16(bhi, f);
+            if (translucent) { clo = _mm256_mulhrs_epi16(clo, o); chi = _mm256_mulhrs_epi16(chi, o); }
             // Rule 3: an opaque paint's colour has alpha b itself.
             __m256i alo = opaque_fill ? blo : _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(clo, 0xFF), 0xFF);
             __m256i ahi = opaque_fill ? bhi : _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(chi, 0xFF), 0xFF);
@@ -164,8 +175,8 @@ static inline void gm_blit_avx512_body(uint32_t *pixels, ptrdiff_t pixel_stride,
                                        const int opaque_fill) {
     const __m512i zero5 = _mm512_setzero_si512(), half5 = _mm512_set1_epi16(128), k257_5 = _mm512_set1_epi16(257);
     const __m512i c255_5 = _mm512_set1_epi16(255);
-    const __m512i f5 = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)fill), zero5);
-    const __m512i o5 = _mm512_set1_epi16((short)opacity);
+    const __m512i f5 = _mm512_set1_epi64(gm_channel_factors(fill));
+    const __m512i o5 = _mm512_set1_epi16((short)fb_mulhrs_factors[opacity]);
     const int translucent = !opaque_fill && opacity != 255;
     for (ptrdiff_t y = 0; y < height; y++) {
         ptrdiff_t start, end;
@@ -184,8 +195,8 @@ static inline void gm_blit_avx512_body(uint32_t *pixels, ptrdiff_t pixel_stride,
             __m512i blo = _mm512_unpacklo_epi32(b, b), bhi = _mm512_unpackhi_epi32(b, b);
             __m512i d = _mm512_loadu_si512((const void *)(p + x));
             __m512i dlo = _mm512_unpacklo_epi8(d, zero5), dhi = _mm512_unpackhi_epi8(d, zero5);
-            __m512i clo = GM_MUL512(f5, blo), chi = GM_MUL512(f5, bhi);
-            if (translucent) { clo = GM_MUL512(clo, o5); chi = GM_MUL512(chi, o5); }
+            __m512i clo = _mm512_mulhrs_epi16(blo, f5), chi = _mm512_mulhrs_epi16(bhi, f5);
+            if (translucent) { clo = _mm512_mulhrs_epi16(clo, o5); chi = _mm512_mulhrs_epi16(chi, o5); }
             __m512i alo = opaque_fill ? blo : _mm512_shufflehi_epi16(_mm512_shufflelo_epi16(clo, 0xFF), 0xFF);
             __m512i ahi = opaque_fill ? bhi : _mm512_shufflehi_epi16(_mm512_shufflelo_epi16(chi, 0xFF), 0xFF);
             __m512i rlo = _mm512_add_epi16(clo, GM_MUL512(dlo, _mm512_sub_epi16(c255_5, alo)));

@@ -21,6 +21,10 @@ static inline uint32_t mul255_lanes(uint32_t x, uint32_t f) {
     return even | (odd << 8);
 }
 
+// mul255(d, x) for 16-bit lanes d in 0...255 and one factor x as `pmulhrsw` by
+// fb_mulhrs_factors[x] (mul255_factors.c).
+extern const uint16_t fb_mulhrs_factors[256];
+
 static inline uint32_t alpha_of(uint32_t packed) {
     // Byte 3 in memory order is alpha, whatever the machine's byte order.
     return ((const uint8_t *)&packed)[3];

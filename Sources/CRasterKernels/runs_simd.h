@@ -44,7 +44,8 @@ FB_AVX2_TARGET static inline __m256i fb_coverage_bytes8(__m256i x, __m256i *runn
 }
 
 // `colour` over `count` pixels: stored when opaque, nothing when clear, else source-over 8 pixels
-// an AVX2 step by the span blends' mul255, the last 1…7 in one masked step.
+// an AVX2 step by the span blends' mul255 (one `pmulhrsw` a lane), the last 1…7 in one masked
+// step.
 FB_AVX2_TARGET static inline void fb_blend_span_avx2(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
     const uint32_t a = alpha_of(colour);
     if (a == 255) {
@@ -52,13 +53,13 @@ FB_AVX2_TARGET static inline void fb_blend_span_avx2(uint32_t *pixels, ptrdiff_t
         return;
     }
     if (a == 0) return;
-    const __m256i zero = _mm256_setzero_si256(), f = _mm256_set1_epi16((short)(255u - a));
-    const __m256i half = _mm256_set1_epi16(128), k257 = _mm256_set1_epi16(257);
+    // mul255 by 255 − a as one rounding multiply (mul255_factors.c): the same bytes.
+    const __m256i zero = _mm256_setzero_si256(), f = _mm256_set1_epi16((short)fb_mulhrs_factors[255u - a]);
     const __m256i source = _mm256_set1_epi32((int)colour);
     ptrdiff_t i = 0;
 #define FB_BLEND8(d) ({ __m256i lo_ = _mm256_unpacklo_epi8((d), zero), hi_ = _mm256_unpackhi_epi8((d), zero); \
-        lo_ = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(lo_, f), half), k257); \
-        hi_ = _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16(hi_, f), half), k257); \
+        lo_ = _mm256_mulhrs_epi16(lo_, f); \
+        hi_ = _mm256_mulhrs_epi16(hi_, f); \
         _mm256_add_epi8(_mm256_packus_epi16(lo_, hi_), source); })
     for (; i + 8 <= count; i += 8) {
         // In-lane unpack and pack: the pack puts every byte back where the unpack took it.
@@ -160,14 +161,14 @@ FB_AVX512_TARGET static inline void fb_blend_span_avx512(uint32_t *pixels, ptrdi
         return;
     }
     if (a == 0) return;
-    const __m512i zero = _mm512_setzero_si512(), f = _mm512_set1_epi16((short)(255u - a));
-    const __m512i half = _mm512_set1_epi16(128), k257 = _mm512_set1_epi16(257);
+    // mul255 by 255 − a as one rounding multiply (mul255_factors.c): the same bytes.
+    const __m512i zero = _mm512_setzero_si512(), f = _mm512_set1_epi16((short)fb_mulhrs_factors[255u - a]);
     for (ptrdiff_t i = 0; i < count; i += 16) {
         const __mmask16 m = fb_lanes16(count - i);
         __m512i d = _mm512_maskz_loadu_epi32(m, pixels + i);
         __m512i lo = _mm512_unpacklo_epi8(d, zero), hi = _mm512_unpackhi_epi8(d, zero);
-        lo = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_mullo_epi16(lo, f), half), k257);
-        hi = _mm512_mulhi_epu16(_mm512_add_epi16(_mm512_mullo_epi16(hi, f), half), k257);
+        lo = _mm512_mulhrs_epi16(lo, f);
+        hi = _mm512_mulhrs_epi16(hi, f);
         _mm512_mask_storeu_epi32(pixels + i, m, _mm512_add_epi8(_mm512_packus_epi16(lo, hi), source));
     }
 }

@@ -67,13 +67,16 @@ __attribute__((target("avx2")))
 static ptrdiff_t blend_shaded_avx2(uint32_t *pixels, const uint32_t *source, ptrdiff_t count, uint32_t cf,
                                    uint32_t opacity) {
     const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), k257 = _mm256_set1_epi16(257);
-    const __m256i f = _mm256_set1_epi16((short)cf), o = _mm256_set1_epi16((short)opacity);
+    // The span's coverage and opacity are one factor across the vector: one `pmulhrsw` each
+    // (mul255_factors.c), the same bytes as MUL255.
+    const __m256i f = _mm256_set1_epi16((short)fb_mulhrs_factors[cf]);
+    const __m256i o = _mm256_set1_epi16((short)fb_mulhrs_factors[opacity]);
     const __m256i k255 = _mm256_set1_epi16(255);
     // Each pixel's alpha (16-bit lane 3 of its four) into all four of its lanes.
     const __m256i alpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
                                            6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15);
 #define MUL255(x, g) _mm256_mulhi_epu16(_mm256_add_epi16(_mm256_mullo_epi16((x), (g)), half), k257)
-#define OVER(s, d) ({ __m256i layer_ = MUL255(MUL255((s), f), o), a_ = _mm256_shuffle_epi8(layer_, alpha); \
+#define OVER(s, d) ({ __m256i layer_ = _mm256_mulhrs_epi16(_mm256_mulhrs_epi16((s), f), o), a_ = _mm256_shuffle_epi8(layer_, alpha); \
         _mm256_add_epi16(layer_, MUL255((d), _mm256_sub_epi16(k255, a_))); })
     ptrdiff_t i = 0;
     for (; i + 8 <= count; i += 8) {

@@ -120,6 +120,9 @@ void fb_sweep_and_blit_path(fb_coverage_rows rows, ptrdiff_t first, ptrdiff_t co
 void fb_blend_run_scalar(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 void fb_blend_run_sse2(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 void fb_blend_run_avx2(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
+/// The factor b with (d·b + 2^14) >> 15 = mul255(d, x) for every d in 0...255, which the AVX2
+/// and AVX-512 blends multiply by with `pmulhrsw` (mul255_factors.c; for the tests).
+uint16_t fb_mulhrs_factor(uint32_t x);
 void fb_blend_run_avx512(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 
 /// The sweep's edge pixels (a run of marked cells): prefix sum of `count` cells from `sum`
