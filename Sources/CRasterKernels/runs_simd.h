@@ -152,25 +152,31 @@ FB_AVX512_TARGET static inline __mmask16 fb_lanes16(ptrdiff_t count) {
 }
 
 // `colour` over `count` pixels: stored when opaque, nothing when clear, else source-over 16 pixels
-// a step (the last step masked), by the span blends' mul255.
+// a step (the last step masked), by the span blends' mul255 (one `pmulhrsw` a lane).
 FB_AVX512_TARGET static inline void fb_blend_span_avx512(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
     const uint32_t a = alpha_of(colour);
     const __m512i source = _mm512_set1_epi32((int)colour);
     if (a == 255) {
-        for (ptrdiff_t i = 0; i < count; i += 16) _mm512_mask_storeu_epi32(pixels + i, fb_lanes16(count - i), source);
+        ptrdiff_t i = 0;
+        for (; i + 16 <= count; i += 16) _mm512_storeu_si512(pixels + i, source);
+        if (i < count) _mm512_mask_storeu_epi32(pixels + i, fb_lanes16(count - i), source);
         return;
     }
     if (a == 0) return;
     // mul255 by 255 − a as one rounding multiply (mul255_factors.c): the same bytes.
     const __m512i zero = _mm512_setzero_si512(), f = _mm512_set1_epi16((short)fb_mulhrs_factors[255u - a]);
-    for (ptrdiff_t i = 0; i < count; i += 16) {
+#define FB_BLEND16(d) ({ __m512i lo_ = _mm512_mulhrs_epi16(_mm512_unpacklo_epi8((d), zero), f); \
+        __m512i hi_ = _mm512_mulhrs_epi16(_mm512_unpackhi_epi8((d), zero), f); \
+        _mm512_add_epi8(_mm512_packus_epi16(lo_, hi_), source); })
+    // Whole steps without a mask to compute, then the last 1…15 in one masked step.
+    ptrdiff_t i = 0;
+    for (; i + 16 <= count; i += 16)
+        _mm512_storeu_si512(pixels + i, FB_BLEND16(_mm512_loadu_si512(pixels + i)));
+    if (i < count) {
         const __mmask16 m = fb_lanes16(count - i);
-        __m512i d = _mm512_maskz_loadu_epi32(m, pixels + i);
-        __m512i lo = _mm512_unpacklo_epi8(d, zero), hi = _mm512_unpackhi_epi8(d, zero);
-        lo = _mm512_mulhrs_epi16(lo, f);
-        hi = _mm512_mulhrs_epi16(hi, f);
-        _mm512_mask_storeu_epi32(pixels + i, m, _mm512_add_epi8(_mm512_packus_epi16(lo, hi), source));
+        _mm512_mask_storeu_epi32(pixels + i, m, FB_BLEND16(_mm512_maskz_loadu_epi32(m, pixels + i)));
     }
+#undef FB_BLEND16
 }
 
 // fb_coverage_bytes8 in 16 lanes, the prefix sum by four lane shifts (lane k gains lane k − 1,
