@@ -178,5 +178,13 @@ void fb_walk_edges_rows(const fb_edge *edges, ptrdiff_t count, ptrdiff_t first_r
                         int32_t *cells, uint64_t *bits, ptrdiff_t stride, ptrdiff_t words) {
     const target t = { cells, bits, stride, words, NULL, NULL };
     const int32_t lo = (int32_t)first_row, hi = (int32_t)(first_row + row_count);
-    for (ptrdiff_t i = 0; i < count; i++) walk_edge_rows(&t, edges + i, lo, hi);
+    // Most of a band's edges lie wholly above or below it (a shape's edges are tested in every
+    // band it crosses): tested on the fixed-point ends alone, two compares, before any row is
+    // computed. An edge touches rows lo ..< hi iff y1 > lo·ONE and y0 < hi·ONE (its rows are
+    // y0 >> SHIFT ..= (y1 − 1) >> SHIFT); walk_edge_rows tests the same in rows.
+    const int32_t top = lo << FB_CELL_SHIFT, bottom = hi << FB_CELL_SHIFT;
+    for (ptrdiff_t i = 0; i < count; i++) {
+        if (edges[i].y1 <= top || edges[i].y0 >= bottom) continue;
+        walk_edge_rows(&t, edges + i, lo, hi);
+    }
 }
