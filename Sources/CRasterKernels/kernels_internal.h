@@ -22,7 +22,8 @@ static inline uint32_t mul255_lanes(uint32_t x, uint32_t f) {
 }
 
 // mul255(d, x) for 16-bit lanes d in 0...255 and one factor x as `pmulhrsw` by
-// fb_mulhrs_factors[x] (mul255_factors.c).
+// fb_mulhrs_factors[x] (mul255_factors.c). Indexes taken from a caller's argument are masked
+// with 255, so a value outside the documented 0...255 reads no memory past the table.
 extern const uint16_t fb_mulhrs_factors[256];
 
 static inline uint32_t alpha_of(uint32_t packed) {
