@@ -58,8 +58,8 @@ static inline int gm_extent(const uint16_t *extents, ptrdiff_t y, ptrdiff_t colu
 // AVX-512; SSE2 has no pmulhrsw).
 static inline long long gm_channel_factors(uint32_t fill) {
     const uint8_t *c = (const uint8_t *)&fill;
-    return (long long)((uint64_t)fb_mulhrs_factors[c[0]] | (uint64_t)fb_mulhrs_factors[c[1]] << 16 |
-                       (uint64_t)fb_mulhrs_factors[c[2]] << 32 | (uint64_t)fb_mulhrs_factors[c[3]] << 48);
+    return (long long)((uint64_t)mulhrs_factor(c[0]) | (uint64_t)mulhrs_factor(c[1]) << 16 |
+                       (uint64_t)mulhrs_factor(c[2]) << 32 | (uint64_t)mulhrs_factor(c[3]) << 48);
 }
 
 #define GM_MUL(x, g) _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16((x), (g)), half), k257)
@@ -117,7 +117,7 @@ static inline void gm_blit_avx2_body(uint32_t *pixels, ptrdiff_t pixel_stride, c
     const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), k257 = _mm256_set1_epi16(257);
     const __m256i c255 = _mm256_set1_epi16(255);
     const __m256i f = _mm256_set1_epi64x(gm_channel_factors(fill));
-    const __m256i o = _mm256_set1_epi16((short)fb_mulhrs_factors[opacity & 255]);
+    const __m256i o = _mm256_set1_epi16((short)mulhrs_factor(opacity));
     const int translucent = !opaque_fill && opacity != 255, opaque = opaque_fill;
     const __m256i solid = _mm256_set1_epi32((int)fill);
     for (ptrdiff_t y = 0; y < height; y++) {
@@ -176,7 +176,7 @@ static inline void gm_blit_avx512_body(uint32_t *pixels, ptrdiff_t pixel_stride,
     const __m512i zero5 = _mm512_setzero_si512(), half5 = _mm512_set1_epi16(128), k257_5 = _mm512_set1_epi16(257);
     const __m512i c255_5 = _mm512_set1_epi16(255);
     const __m512i f5 = _mm512_set1_epi64(gm_channel_factors(fill));
-    const __m512i o5 = _mm512_set1_epi16((short)fb_mulhrs_factors[opacity & 255]);
+    const __m512i o5 = _mm512_set1_epi16((short)mulhrs_factor(opacity));
     const int translucent = !opaque_fill && opacity != 255;
     for (ptrdiff_t y = 0; y < height; y++) {
         ptrdiff_t start, end;

@@ -21,10 +21,11 @@ static inline uint32_t mul255_lanes(uint32_t x, uint32_t f) {
     return even | (odd << 8);
 }
 
-// mul255(d, x) for 16-bit lanes d in 0...255 and one factor x as `pmulhrsw` by
-// fb_mulhrs_factors[x] (mul255_factors.c). Indexes taken from a caller's argument are masked
-// with 255, so a value outside the documented 0...255 reads no memory past the table.
+// mul255(d, x) for 16-bit lanes d in 0...255 and one factor x is `pmulhrsw` by
+// mulhrs_factor(x) (the table is mul255_factors.c's). The index is masked, so a value outside
+// the documented 0...255 reads no memory past the table.
 extern const uint16_t fb_mulhrs_factors[256];
+static inline uint16_t mulhrs_factor(uint32_t x) { return fb_mulhrs_factors[x & 255]; }
 
 static inline uint32_t alpha_of(uint32_t packed) {
     // Byte 3 in memory order is alpha, whatever the machine's byte order.

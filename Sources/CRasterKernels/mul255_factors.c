@@ -34,4 +34,4 @@ const uint16_t fb_mulhrs_factors[256] = {
     32382, 32511, 32639, 32704,
 };
 
-uint16_t fb_mulhrs_factor(uint32_t x) { return fb_mulhrs_factors[x & 255]; }
+uint16_t fb_mulhrs_factor(uint32_t x) { return mulhrs_factor(x); }

@@ -54,7 +54,7 @@ FB_AVX2_TARGET static inline void fb_blend_span_avx2(uint32_t *pixels, ptrdiff_t
     }
     if (a == 0) return;
     // mul255 by 255 − a as one rounding multiply (mul255_factors.c): the same bytes.
-    const __m256i zero = _mm256_setzero_si256(), f = _mm256_set1_epi16((short)fb_mulhrs_factors[255u - a]);
+    const __m256i zero = _mm256_setzero_si256(), f = _mm256_set1_epi16((short)mulhrs_factor(255u - a));
     const __m256i source = _mm256_set1_epi32((int)colour);
     ptrdiff_t i = 0;
 #define FB_BLEND8(d) ({ __m256i lo_ = _mm256_unpacklo_epi8((d), zero), hi_ = _mm256_unpackhi_epi8((d), zero); \
@@ -164,7 +164,7 @@ FB_AVX512_TARGET static inline void fb_blend_span_avx512(uint32_t *pixels, ptrdi
     }
     if (a == 0) return;
     // mul255 by 255 − a as one rounding multiply (mul255_factors.c): the same bytes.
-    const __m512i zero = _mm512_setzero_si512(), f = _mm512_set1_epi16((short)fb_mulhrs_factors[255u - a]);
+    const __m512i zero = _mm512_setzero_si512(), f = _mm512_set1_epi16((short)mulhrs_factor(255u - a));
 #define FB_BLEND16(d) ({ __m512i lo_ = _mm512_mulhrs_epi16(_mm512_unpacklo_epi8((d), zero), f); \
         __m512i hi_ = _mm512_mulhrs_epi16(_mm512_unpackhi_epi8((d), zero), f); \
         _mm512_add_epi8(_mm512_packus_epi16(lo_, hi_), source); })

@@ -69,8 +69,8 @@ static ptrdiff_t blend_shaded_avx2(uint32_t *pixels, const uint32_t *source, ptr
     const __m256i zero = _mm256_setzero_si256(), half = _mm256_set1_epi16(128), k257 = _mm256_set1_epi16(257);
     // The span's coverage and opacity are one factor across the vector: one `pmulhrsw` each
     // (mul255_factors.c), the same bytes as MUL255.
-    const __m256i f = _mm256_set1_epi16((short)fb_mulhrs_factors[cf & 255]);
-    const __m256i o = _mm256_set1_epi16((short)fb_mulhrs_factors[opacity & 255]);
+    const __m256i f = _mm256_set1_epi16((short)mulhrs_factor(cf));
+    const __m256i o = _mm256_set1_epi16((short)mulhrs_factor(opacity));
     const __m256i k255 = _mm256_set1_epi16(255);
     // Each pixel's alpha (16-bit lane 3 of its four) into all four of its lanes.
     const __m256i alpha = _mm256_setr_epi8(6, 7, 6, 7, 6, 7, 6, 7, 14, 15, 14, 15, 14, 15, 14, 15,
