@@ -38,11 +38,10 @@ static inline uint32_t source_over(uint32_t source, uint32_t destination) {
 
 // A cell sum s (one pixel's signed area, FB_CELL_FULL = one pixel) as the coverage byte of
 // Coverage.swift: round(c·255) with c = min(|s|, 1) (non-zero) or |s| folded with period 2
-// (even-odd), computed as the Float expression c·255 + 0.5 truncated, exactly as Swift does.
+// (even-odd): the Float expression c·255 + 0.5 truncated, exactly as Swift does (coverageByte).
 // c = v / FB_CELL_FULL is exact in Float (v ≤ 2^22), and scaling by a power of two commutes with
 // rounding, so (float)v · (255 / FULL) is the very Float that c · 255 is.
 _Static_assert(FB_CELL_ONE == 1 << FB_CELL_SHIFT && FB_CELL_FULL == 2 * FB_CELL_ONE * FB_CELL_ONE, "cell scale");
-#define FB_CELL_SCALE_255 (255.0f / (float)FB_CELL_FULL)
 static inline uint32_t cell_magnitude(int32_t sum, const bool even_odd) {
     uint32_t a = sum < 0 ? 0u - (uint32_t)sum : (uint32_t)sum;
     if (even_odd) {
@@ -51,7 +50,16 @@ static inline uint32_t cell_magnitude(int32_t sum, const bool even_odd) {
     }
     return a < FB_CELL_FULL ? a : FB_CELL_FULL;
 }
-static inline uint32_t magnitude_byte(uint32_t v) { return (uint32_t)(uint8_t)((float)v * FB_CELL_SCALE_255 + 0.5f); }
+// The same byte in integers: (255·v + FULL/2 + 15) >> 21 equals the Float expression for every v
+// in 0 … FB_CELL_FULL (all 2^21 + 1 checked by CoverageByteTests through fb_magnitude_byte). The
+// 15 is the Float's own rounding: 255·v needs up to 29 bits and a Float keeps 24, which lifts 15
+// values lying just below a half to the next byte; no other bias matches them all. The SIMD
+// kernels take it as a shift, a subtract, an add and a shift (latency 4) where the conversion,
+// multiply, add and truncation took 16 cycles on the edge pixels' dependency chain.
+#define FB_MAGNITUDE_BIAS (FB_CELL_FULL / 2 + 15)
+#define FB_MAGNITUDE_SHIFT (2 * FB_CELL_SHIFT + 1)
+_Static_assert(FB_CELL_FULL == 1 << FB_MAGNITUDE_SHIFT, "magnitude shift");
+static inline uint32_t magnitude_byte(uint32_t v) { return (v * 255u + FB_MAGNITUDE_BIAS) >> FB_MAGNITUDE_SHIFT; }
 static inline float magnitude_coverage(uint32_t v) { return (float)v * (1.0f / (float)FB_CELL_FULL); }
 static inline uint32_t coverage_byte(float c) { return (uint32_t)(uint8_t)(c * 255.0f + 0.5f); }
 

@@ -39,8 +39,9 @@ FB_AVX2_TARGET static inline __m256i fb_coverage_bytes8(__m256i x, __m256i *runn
     } else {
         v = _mm256_min_epu32(v, _mm256_set1_epi32(FB_CELL_FULL));
     }
-    return _mm256_cvttps_epi32(
-        _mm256_add_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(v), _mm256_set1_ps(FB_CELL_SCALE_255)), _mm256_set1_ps(0.5f)));
+    return _mm256_srli_epi32(
+        _mm256_add_epi32(_mm256_sub_epi32(_mm256_slli_epi32(v, 8), v), _mm256_set1_epi32(FB_MAGNITUDE_BIAS)),
+        FB_MAGNITUDE_SHIFT);
 }
 
 // `colour` over `count` pixels: stored when opaque, nothing when clear, else source-over 8 pixels
@@ -96,8 +97,8 @@ FB_AVX2_TARGET static inline int32_t fb_edge_run4_avx2(int32_t *cells, uint32_t 
     } else {
         v = _mm_min_epu32(v, _mm_set1_epi32(FB_CELL_FULL));
     }
-    __m128i b = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_cvtepi32_ps(v), _mm_set1_ps(FB_CELL_SCALE_255)),
-                                            _mm_set1_ps(0.5f)));
+    __m128i b = _mm_srli_epi32(
+        _mm_add_epi32(_mm_sub_epi32(_mm_slli_epi32(v, 8), v), _mm_set1_epi32(FB_MAGNITUDE_BIAS)), FB_MAGNITUDE_SHIFT);
     __m128i colour = _mm_mask_i32gather_epi32(z, (const int *)table, b, m, 4);
     *last = (uint32_t)_mm_cvtsi128_si32(_mm_castps_si128(
         _mm_permutevar_ps(_mm_castsi128_ps(colour), _mm_set1_epi32((int)count - 1))));
@@ -196,8 +197,9 @@ FB_AVX512_TARGET static inline __m512i fb_coverage_bytes16(__m512i x, __m512i *r
     } else {
         v = _mm512_min_epu32(v, _mm512_set1_epi32(FB_CELL_FULL));
     }
-    return _mm512_cvttps_epi32(
-        _mm512_add_ps(_mm512_mul_ps(_mm512_cvtepi32_ps(v), _mm512_set1_ps(FB_CELL_SCALE_255)), _mm512_set1_ps(0.5f)));
+    return _mm512_srli_epi32(
+        _mm512_add_epi32(_mm512_sub_epi32(_mm512_slli_epi32(v, 8), v), _mm512_set1_epi32(FB_MAGNITUDE_BIAS)),
+        FB_MAGNITUDE_SHIFT);
 }
 
 // fb_edge_run_scalar's pixels, cells and sum, 16 lanes a step (runs of 1–4: fb_edge_run4_avx2,

@@ -39,6 +39,8 @@ static inline uint32_t layer_colour(const fb_paint *paint, uint32_t cf, uint32_t
     return mul255_lanes(source_over(mul255_lanes(paint->border, cb), mul255_lanes(paint->fill, cf)), paint->opacity);
 }
 
+uint32_t fb_magnitude_byte(uint32_t v) { return magnitude_byte(v); }
+
 // The colour of every fill coverage byte for a paint without a border: table[b] is
 // layer_colour(paint, b, 0) = mul255(mul255(fill, b), opacity), so table[0] is 0 and table[255]
 // the interior colour. Built per shape, 4 entries per SSE2 step (~0.1 µs).
@@ -144,10 +146,15 @@ void sweep_tabled(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count
         ptrdiff_t span = -1, leftmost = -1;
         for (ptrdiff_t word = 0; word < words; word++) {
             uint64_t bits = ob[word];
+            if (bits == 0) continue;
             ob[word] = 0;
+            // Kept opaque to the compiler: stepping the cell and pixel pointers with the word
+            // index (strength reduction) spilled them and cost every empty word four memory adds.
+            ptrdiff_t word_cell = word << 6;
+            __asm__("" : "+r"(word_cell));
             while (bits != 0) {
                 int k = __builtin_ctzll(bits);
-                ptrdiff_t c = word << 6 | k;
+                ptrdiff_t c = word_cell | k;
                 if (c >= width) break;
                 if (span >= 0) { if (c > span) span_pixels(inlined, level, line + span, c - span, colour); }
                 else leftmost = c;

@@ -125,6 +125,11 @@ void fb_blend_run_avx2(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 uint16_t fb_mulhrs_factor(uint32_t x);
 void fb_blend_run_avx512(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 
+/// The coverage byte of a cell-sum magnitude v in 0...FB_CELL_FULL, as every kernel computes it in
+/// integers (kernels_internal.h); equal to Swift's coverageByte(Float(v) / FB_CELL_FULL) for every
+/// v (for the tests).
+uint32_t fb_magnitude_byte(uint32_t v);
+
 /// The sweep's edge pixels (a run of marked cells): prefix sum of `count` cells from `sum`
 /// (clearing them), coverage byte of each (`even_odd` folds), colour `table[byte]`, source-over
 /// the pixel. Returns the last prefix sum. One per instruction-set level, same bytes.
