@@ -276,19 +276,22 @@ struct ShapeCoverage {
 
     /// The canvas pixels touched by the polygon's bounding box; empty if a vertex is not finite.
     static func pixelBox(of points: [Point], canvasWidth: Int, canvasHeight: Int) -> IntRect {
-        var minX = Double.infinity
-        var minY = Double.infinity
-        var maxX = -Double.infinity
-        var maxY = -Double.infinity
-        for p in points {
-            guard p.isFinite else { return IntRect(uncheckedX: 0, y: 0, width: 0, height: 0) }
-            minX = min(minX, p.x)
-            maxX = max(maxX, p.x)
-            minY = min(minY, p.y)
-            maxY = max(maxY, p.y)
+        // min x, min y, max x, max y, from the kernel (four accumulators, one finite test).
+        // A homogeneous tuple is laid out as four contiguous Doubles, and lives on the stack.
+        var bounds = (0.0, 0.0, 0.0, 0.0)
+        let finite = points.withUnsafeBufferPointer { points in
+            guard let base = points.baseAddress else { return false }
+            // Point is two Doubles, x then y (CoverageAccumulator passes the same pairs).
+            precondition(MemoryLayout<Point>.stride == 2 * MemoryLayout<Double>.stride)
+            return UnsafeRawPointer(base).withMemoryRebound(to: Double.self, capacity: 2 * points.count) { xy in
+                withUnsafeMutableBytes(of: &bounds) { out in
+                    fb_point_bounds(xy, points.count, out.baseAddress!.assumingMemoryBound(to: Double.self))
+                }
+            }
         }
+        guard finite else { return IntRect(uncheckedX: 0, y: 0, width: 0, height: 0) }
         return IntRect.covering(
-            minX: minX, minY: minY, maxX: maxX, maxY: maxY,
+            minX: bounds.0, minY: bounds.1, maxX: bounds.2, maxY: bounds.3,
             canvasWidth: canvasWidth, canvasHeight: canvasHeight)
     }
 }

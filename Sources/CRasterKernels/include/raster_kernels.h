@@ -125,6 +125,10 @@ void fb_blend_run_avx2(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 uint16_t fb_mulhrs_factor(uint32_t x);
 void fb_blend_run_avx512(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 
+/// The smallest box holding `count` points (x, y interleaved) as min x, min y, max x, max y in
+/// `bounds`; false, `bounds` untouched, when there is no point or one is not finite.
+bool fb_point_bounds(const double *points, ptrdiff_t count, double *bounds);
+
 /// The coverage byte of a cell-sum magnitude v in 0...FB_CELL_FULL, as every kernel computes it in
 /// integers (kernels_internal.h); equal to Swift's coverageByte(Float(v) / FB_CELL_FULL) for every
 /// v (for the tests).
