@@ -44,6 +44,27 @@ static inline int64_t floor_div(int64_t n, int64_t d) {   // d > 0
     return q * d > n ? q - 1 : q;
 }
 
+// A row piece over two cells c0 and c0 + 1 (lo in c0, hi in c0 + 1; most pieces that are not one
+// cell): row_piece_in's general case below with c1 = c0 + 1, signed. 2I(c0) = v0², 2I(c1) =
+// 2·ONE·v0 + ONE² − v1² (as c1·ONE − lo = v0); C's division truncates toward zero, so d·2I/W is
+// sign · (a·2I/W truncated), the shares below. |d|·v0² ≤ 2^30 fits in int32 (|d| ≤ ONE: a row
+// piece's cover); |d|·2I(c1) < 3·2^30 takes int64.
+static inline __attribute__((always_inline))
+void two_cells(int32_t *cells, uint64_t *bits, int32_t lo, int32_t hi, int32_t d, const int marking) {
+    int32_t c0 = lo >> FB_CELL_SHIFT, base = c0 << FB_CELL_SHIFT;
+    int32_t w = hi - lo, v0 = base + FB_CELL_ONE - lo, v1 = base + 2 * FB_CELL_ONE - hi;
+    int32_t g0 = d * v0 * v0 / w;
+    int32_t g1 = (int32_t)((int64_t)d * (2 * FB_CELL_ONE * v0 + FB_CELL_ONE * FB_CELL_ONE - v1 * v1) / w);
+    cells[c0] += g0;
+    cells[c0 + 1] += g1 - g0;
+    cells[c0 + 2] += d * (2 * FB_CELL_ONE) - g1;
+    if (marking) mark_cells(bits, c0, c0 + 2);
+}
+static __attribute__((noinline))
+void two_cell_piece(int32_t *cells, uint64_t *bits, int32_t lo, int32_t hi, int32_t d, const int marking) {
+    two_cells(cells, bits, lo, hi, d, marking);
+}
+
 // The part of an edge inside one pixel row, from x = xa to x = xb (fixed point, in [0, width·ONE])
 // with signed cover d (its height in fixed units, signed by direction). With the cover spread
 // evenly over [lo, hi], pixel c's cumulative share is d·2I(c)/W, W = hi − lo, where 2I(c) is twice
@@ -68,22 +89,12 @@ void row_piece_in(int32_t *cells, uint64_t *bits, int32_t xa, int32_t xb, int32_
         if (marking) mark_pair(bits, c0);
         return;
     }
+    // hi − lo ≤ ONE (narrow) leaves only two cells: out of the row loop, whose accumulator and
+    // pointers then stay in registers (inlined, this case's values spilled them every row); its
+    // two divisions cost more than the call.
+    if (narrow) { two_cell_piece(cells, bits, lo, hi, d, marking); return; }
     int32_t c1 = (hi - 1) >> FB_CELL_SHIFT;
-    if (c1 == c0 + 1) {
-        // Two cells (most of the rest): the general case below with c1 = c0 + 1, signed. 2I(c0) =
-        // v0², 2I(c1) = 2·ONE·v0 + ONE² − v1² (as c1·ONE − lo = v0); C's division truncates toward
-        // zero, so d·2I/W is sign · (a·2I/W truncated), the shares below. |d|·v0² ≤ 2^30 fits in
-        // int32 (|d| ≤ ONE: a row piece's cover); |d|·2I(c1) < 3·2^30 takes int64.
-        int32_t w = hi - lo, v0 = base + FB_CELL_ONE - lo, v1 = base + 2 * FB_CELL_ONE - hi;
-        int32_t g0 = d * v0 * v0 / w;
-        int32_t g1 = (int32_t)((int64_t)d * (2 * FB_CELL_ONE * v0 + FB_CELL_ONE * FB_CELL_ONE - v1 * v1) / w);
-        cells[c0] += g0;
-        cells[c0 + 1] += g1 - g0;
-        cells[c0 + 2] += d * (2 * FB_CELL_ONE) - g1;
-        if (marking) mark_cells(bits, c0, c0 + 2);
-        return;
-    }
-    if (narrow) return;   // unreachable: hi − lo ≤ ONE ends in one of the cases above
+    if (c1 == c0 + 1) { two_cells(cells, bits, lo, hi, d, marking); return; }
     int64_t w = hi - lo, a = d < 0 ? -(int64_t)d : d;
     int32_t sign = d < 0 ? -1 : 1;
     int64_t v0 = (int64_t)base + FB_CELL_ONE - lo;
@@ -146,8 +157,10 @@ int32_t rows_of_edge(const target *t, int32_t first, int32_t end, int32_t offset
 }
 
 // rows_of_edge with the narrow loop for edges steeper than one cell a row: a whole row moves x
-// by lift or lift + 1 units, at most ONE either way when −ONE ≤ lift < ONE.
-static inline __attribute__((always_inline))
+// by lift or lift + 1 units, at most ONE either way when −ONE ≤ lift < ONE. Not inlined: inside
+// the polygon loop the row loop's accumulator and pointers were spilled, each row reloading and
+// storing them (a dependency through memory); on its own it keeps them in registers.
+static __attribute__((noinline))
 int32_t whole_rows(const target *t, int32_t first, int32_t end, int32_t offset, int32_t xb, int64_t rem,
                    int64_t lift, int64_t lrem, int64_t den, int32_t direction, const int marking) {
     if (first >= end) return xb;
