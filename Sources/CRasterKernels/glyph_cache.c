@@ -272,7 +272,7 @@ static inline void gc_flat_run(uint8_t *out, int32_t x, int32_t n, int32_t sum, 
 
 #if FB_X86
 // The scalar sweep 8 cells a step: the coverage bytes of fb_coverage_bytes8 (prefix sum in lanes,
-// cell_magnitude's fold, magnitude_byte's Float expression per lane), narrowed to bytes.
+// cell_magnitude's fold, magnitude_byte's integer formula per lane), narrowed to bytes.
 FB_AVX2_TARGET
 static void gc_sweep_avx2(int32_t *cells, ptrdiff_t stride, int32_t width, int32_t height, bool even_odd,
                           uint8_t *bytes, uint16_t *extents) {
