@@ -48,13 +48,16 @@ static inline int64_t floor_div(int64_t n, int64_t d) {   // d > 0
 // cell): row_piece_in's general case below with c1 = c0 + 1, signed. 2I(c0) = v0², 2I(c1) =
 // 2·ONE·v0 + ONE² − v1² (as c1·ONE − lo = v0); C's division truncates toward zero, so d·2I/W is
 // sign · (a·2I/W truncated), the shares below. |d|·v0² ≤ 2^30 fits in int32 (|d| ≤ ONE: a row
-// piece's cover); |d|·2I(c1) < 3·2^30 takes int64.
+// piece's cover); |d|·2I(c1) < 3·2^30 fits in uint32, so its magnitude is divided unsigned in 32
+// bits (a shorter division than int64's) and the sign put back.
 static inline __attribute__((always_inline))
 void two_cells(int32_t *cells, uint64_t *bits, int32_t lo, int32_t hi, int32_t d, const int marking) {
     int32_t c0 = lo >> FB_CELL_SHIFT, base = c0 << FB_CELL_SHIFT;
     int32_t w = hi - lo, v0 = base + FB_CELL_ONE - lo, v1 = base + 2 * FB_CELL_ONE - hi;
     int32_t g0 = d * v0 * v0 / w;
-    int32_t g1 = (int32_t)((int64_t)d * (2 * FB_CELL_ONE * v0 + FB_CELL_ONE * FB_CELL_ONE - v1 * v1) / w);
+    uint32_t a = d < 0 ? 0u - (uint32_t)d : (uint32_t)d;
+    uint32_t m1 = a * (uint32_t)(2 * FB_CELL_ONE * v0 + FB_CELL_ONE * FB_CELL_ONE - v1 * v1) / (uint32_t)w;
+    int32_t g1 = d < 0 ? -(int32_t)m1 : (int32_t)m1;
     cells[c0] += g0;
     cells[c0 + 1] += g1 - g0;
     cells[c0 + 2] += d * (2 * FB_CELL_ONE) - g1;
