@@ -2,7 +2,7 @@
 // glyph's mask when its transform and sub-pixel position repeat: the reference for labels that
 // stand still. A measuring tool, not part of Flipbook's build or tests. Build and run (Debian:
 // libcairo2-dev):
-//   cc -O2 Tests/Tools/cairo_text_bench.c $(pkg-config --cflags --libs cairo) -lm -o cairo_text_bench
+//   cc -O2 Tests/Tools/cairo_text_bench.c $(pkg-config --cflags --libs cairo freetype2) -lm -o cairo_text_bench
 //   cairo_text_bench moving|still frames [font.ttf]
 // The workload (Sources/Benchmarks/TextWorkload.swift): 1920×1080, white, 40 labels of the
 // 50-character sentence rotated by i % 7 characters, DejaVu Sans 34 px, colour (28, 28, 30), label
