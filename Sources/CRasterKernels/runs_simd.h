@@ -23,8 +23,8 @@
 
 // Cells to coverage bytes, 8 lanes: the prefix sum of `x` onto `*running` (left holding the last
 // lane's sum in every lane), |Σ| capped at a pixel (non-zero) or folded with period 2 (even-odd:
-// cell_magnitude's fold), then magnitude_byte's Float expression lane for lane (mul then add, no
-// fusing, truncated): one byte value per 32-bit lane.
+// cell_magnitude's fold), then magnitude_byte's integer formula lane for lane (255·v as a shift
+// and a subtract, the bias, a shift): one byte value per 32-bit lane.
 FB_AVX2_TARGET static inline __m256i fb_coverage_bytes8(__m256i x, __m256i *running, const bool even_odd) {
     x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
     x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));

@@ -1,8 +1,8 @@
 // The sweep's edge pixels, a run of consecutive marked cells at a time, at each instruction-set
-// level: prefix sum of the cells (exact: integers), coverage byte (the Float expression of
-// kernels_internal.h, lane for lane the scalar one), colour from the shape's table, source-over
-// with each pixel's own alpha. Every level gives the scalar function's bytes and leaves the cells
-// zero; BlendKernelTests holds each to the scalar one on every length and offset.
+// level: prefix sum of the cells (exact: integers), coverage byte (magnitude_byte of
+// kernels_internal.h, in integers, lane for lane the scalar one), colour from the shape's table,
+// source-over with each pixel's own alpha. Every level gives the scalar function's bytes and
+// leaves the cells zero; BlendKernelTests holds each to the scalar one on every length and offset.
 #include "runs_simd.h"
 
 int32_t fb_edge_run_scalar(int32_t *cells, uint32_t *pixels, ptrdiff_t count, int32_t sum,
