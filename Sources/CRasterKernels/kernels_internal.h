@@ -60,6 +60,13 @@ static inline uint32_t cell_magnitude(int32_t sum, const bool even_odd) {
 #define FB_MAGNITUDE_SHIFT (2 * FB_CELL_SHIFT + 1)
 _Static_assert(FB_CELL_FULL == 1 << FB_MAGNITUDE_SHIFT, "magnitude shift");
 static inline uint32_t magnitude_byte(uint32_t v) { return (v * 255u + FB_MAGNITUDE_BIAS) >> FB_MAGNITUDE_SHIFT; }
+#if FB_X86
+// magnitude_byte in four 32-bit lanes (SSE2; the SSE2 edge kernel and the 4-lane edge step).
+static inline __m128i magnitude_bytes4(__m128i v) {
+    return _mm_srli_epi32(_mm_add_epi32(_mm_sub_epi32(_mm_slli_epi32(v, 8), v), _mm_set1_epi32(FB_MAGNITUDE_BIAS)),
+                          FB_MAGNITUDE_SHIFT);
+}
+#endif
 static inline float magnitude_coverage(uint32_t v) { return (float)v * (1.0f / (float)FB_CELL_FULL); }
 static inline uint32_t coverage_byte(float c) { return (uint32_t)(uint8_t)(c * 255.0f + 0.5f); }
 

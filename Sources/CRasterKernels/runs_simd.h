@@ -101,8 +101,7 @@ FB_AVX2_TARGET static inline int32_t fb_edge_run4_avx2(int32_t *cells, uint32_t 
     } else {
         v = _mm_min_epu32(v, _mm_set1_epi32(FB_CELL_FULL));
     }
-    __m128i b = _mm_srli_epi32(
-        _mm_add_epi32(_mm_sub_epi32(_mm_slli_epi32(v, 8), v), _mm_set1_epi32(FB_MAGNITUDE_BIAS)), FB_MAGNITUDE_SHIFT);
+    __m128i b = magnitude_bytes4(v);
     __m128i colour = _mm_mask_i32gather_epi32(z, (const int *)table, b, m, 4);
     *last = (uint32_t)_mm_cvtsi128_si32(_mm_castps_si128(
         _mm_permutevar_ps(_mm_castsi128_ps(colour), _mm_set1_epi32((int)count - 1))));

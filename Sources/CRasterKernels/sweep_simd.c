@@ -20,7 +20,6 @@ int32_t fb_edge_run_sse2(int32_t *cells, uint32_t *pixels, ptrdiff_t count, int3
                          const uint32_t *table, bool even_odd) {
     const __m128i zero = _mm_setzero_si128(), full = _mm_set1_epi32(FB_CELL_FULL);
     const __m128i period = _mm_set1_epi32(2 * FB_CELL_FULL - 1), two_full = _mm_set1_epi32(2 * FB_CELL_FULL);
-    const __m128i bias = _mm_set1_epi32(FB_MAGNITUDE_BIAS);
     const __m128i half = _mm_set1_epi16(128), k257 = _mm_set1_epi16(257), c255 = _mm_set1_epi32(255);
     __m128i running = _mm_set1_epi32(sum);
     ptrdiff_t i = 0;
@@ -42,7 +41,7 @@ int32_t fb_edge_run_sse2(int32_t *cells, uint32_t *pixels, ptrdiff_t count, int3
             __m128i gt = _mm_or_si128(_mm_cmpgt_epi32(v, full), _mm_cmplt_epi32(v, zero));
             v = _mm_or_si128(_mm_and_si128(gt, full), _mm_andnot_si128(gt, v));
         }
-        __m128i b = _mm_srli_epi32(_mm_add_epi32(_mm_sub_epi32(_mm_slli_epi32(v, 8), v), bias), FB_MAGNITUDE_SHIFT);
+        __m128i b = magnitude_bytes4(v);
         int32_t index[4];
         _mm_storeu_si128((__m128i *)index, b);
         __m128i colour = _mm_setr_epi32((int)table[index[0]], (int)table[index[1]], (int)table[index[2]], (int)table[index[3]]);

@@ -85,8 +85,7 @@ struct BandedFrame {
         if edges.count < needed { edges.append(contentsOf: repeatElement(fb_edge(), count: needed - edges.count)) }
         let first = edgeCount
         let added = polygon.withUnsafeBufferPointer { points in
-            // Point is two Doubles, x then y: the buffer is the x, y pairs the kernel reads.
-            UnsafeRawPointer(points.baseAddress!).withMemoryRebound(to: Double.self, capacity: 2 * points.count) { xy in
+            points.withCoordinatePairs { xy in
                 edges.withUnsafeMutableBufferPointer { edges in
                     fb_build_edges(
                         xy, points.count, Double(box.x), Double(box.y), box.height, box.width,

@@ -280,10 +280,7 @@ struct ShapeCoverage {
         // A homogeneous tuple is laid out as four contiguous Doubles, and lives on the stack.
         var bounds = (0.0, 0.0, 0.0, 0.0)
         let finite = points.withUnsafeBufferPointer { points in
-            guard let base = points.baseAddress else { return false }
-            // Point is two Doubles, x then y (CoverageAccumulator passes the same pairs).
-            precondition(MemoryLayout<Point>.stride == 2 * MemoryLayout<Double>.stride)
-            return UnsafeRawPointer(base).withMemoryRebound(to: Double.self, capacity: 2 * points.count) { xy in
+            points.withCoordinatePairs { xy in
                 withUnsafeMutableBytes(of: &bounds) { out in
                     fb_point_bounds(xy, points.count, out.baseAddress!.assumingMemoryBound(to: Double.self))
                 }

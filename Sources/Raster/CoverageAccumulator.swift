@@ -69,9 +69,7 @@ struct CoverageAccumulator {
         guard points.count >= 3, !box.isEmpty else { return }
         let (x, y, width, height, stride, words) = (box.x, box.y, box.width, box.height, stride, words)
         points.withUnsafeBufferPointer { points in
-            // Point is two Doubles, x then y: the buffer is the x, y pairs the kernel reads.
-            precondition(MemoryLayout<Point>.stride == 2 * MemoryLayout<Double>.stride)
-            UnsafeRawPointer(points.baseAddress!).withMemoryRebound(to: Double.self, capacity: 2 * points.count) { xy in
+            points.withCoordinatePairs { xy in
                 cells.withUnsafeMutableBufferPointer { cells in
                     touched.withUnsafeMutableBufferPointer { touched in
                         fb_accumulate_polygon(
