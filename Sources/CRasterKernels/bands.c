@@ -34,15 +34,23 @@ void fb_draw_banded(const fb_band_shape *shapes, ptrdiff_t shape_count, const fb
             if (top >= bottom) continue;
             const ptrdiff_t first = top - s->y, count = bottom - top;
             const ptrdiff_t stride = s->width + 2, words = (stride + 63) >> 6;
-            fb_walk_edges_rows(edges + s->outer_first, s->outer_count, first, count, scratch.outer_cells,
-                               scratch.outer_bits, stride, words);
+            // Shapes with a colour table (one coverage, no hole) mark row extents, the rest bits.
+            const bool tabled = s->table >= 0;
+            if (tabled) {
+                fb_walk_edges_rows_extents(edges + s->outer_first, s->outer_count, first, count,
+                                           scratch.outer_cells, scratch.outer_extents, stride);
+            } else {
+                fb_walk_edges_rows(edges + s->outer_first, s->outer_count, first, count, scratch.outer_cells,
+                                   scratch.outer_bits, stride, words);
+            }
             if (s->has_inner) {
                 fb_walk_edges_rows(edges + s->inner_first, s->inner_count, first, count, scratch.inner_cells,
                                    scratch.inner_bits, stride, words);
             }
             const fb_coverage_rows rows = {
-                scratch.outer_cells, scratch.outer_bits, s->has_inner ? scratch.inner_cells : NULL,
-                s->has_inner ? scratch.inner_bits : NULL, stride, words, s->width,
+                scratch.outer_cells, scratch.outer_bits, tabled ? scratch.outer_extents : NULL,
+                s->has_inner ? scratch.inner_cells : NULL, s->has_inner ? scratch.inner_bits : NULL, stride, words,
+                s->width,
             };
             uint32_t *origin = pixels + top * canvas_width + s->x;
             if (s->table < 0) fb_sweep_and_blit(rows, 0, count, s->paint, origin, canvas_width, false);

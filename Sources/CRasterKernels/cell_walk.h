@@ -2,13 +2,20 @@
 // (glyph_cache.c): a fixed-point edge into signed-area cells, row piece by row piece (the
 // derivation is at the top of accumulate.c). One walk for both, so a glyph mask's cells are the
 // path fill's by construction. `marking` (a constant at every call, so the compiler makes one
-// loop of each kind) says whether touched bits are kept: 0 for glyph masks, swept densely.
+// loop of each kind) says how written cells are recorded for the sparse sweep: MARK_NONE for glyph
+// masks, swept densely; MARK_BITS, a bit per cell; MARK_EXTENTS, a column range per row and edge
+// direction (raster_kernels.h's row extents).
+#define MARK_NONE 0
+#define MARK_BITS 1
+#define MARK_EXTENTS 2
 #ifndef FLIPBOOK_CELL_WALK_H
 #define FLIPBOOK_CELL_WALK_H
 #include "kernels_internal.h"
 
 typedef struct {
     int32_t *cells;
+    // The marks: bit words (MARK_BITS, `words` a row), or row extents (MARK_EXTENTS: four int32
+    // a row, so `words` is 2).
     uint64_t *bits;
     ptrdiff_t stride;
     ptrdiff_t words;
@@ -39,6 +46,25 @@ static inline void mark_pair(uint64_t *row_bits, ptrdiff_t column) {
     if (k == 63) base[1] |= 1;
 }
 
+// Widens the row's extent of edges going `d`'s way (d > 0: down, the first pair) to cells
+// first ..= last. Stored as {FB_EXTENT_BASE − first, last + 1}, so both grow by a maximum and an
+// all-zero pair is an empty extent.
+static inline void mark_extent(uint64_t *row_marks, int32_t first, int32_t last, int32_t d) {
+    int32_t *extent = (int32_t *)row_marks + (d > 0 ? 0 : 2);
+    const int32_t from = FB_EXTENT_BASE - first, end = last + 1;
+    extent[0] = from > extent[0] ? from : extent[0];
+    extent[1] = end > extent[1] ? end : extent[1];
+}
+
+// Records that a row piece wrote cells first ..= last of the row whose marks start at `marks`,
+// with signed cover d.
+static inline __attribute__((always_inline))
+void mark_written(uint64_t *marks, int32_t first, int32_t last, int32_t d, const int marking) {
+    if (marking == MARK_EXTENTS) mark_extent(marks, first, last, d);
+    else if (last == first + 1) mark_pair(marks, first);
+    else mark_cells(marks, first, last);
+}
+
 static inline int64_t floor_div(int64_t n, int64_t d) {   // d > 0
     int64_t q = n / d;
     return q * d > n ? q - 1 : q;
@@ -61,11 +87,22 @@ void two_cells(int32_t *cells, uint64_t *bits, int32_t lo, int32_t hi, int32_t d
     cells[c0] += g0;
     cells[c0 + 1] += g1 - g0;
     cells[c0 + 2] += d * (2 * FB_CELL_ONE) - g1;
-    if (marking) mark_cells(bits, c0, c0 + 2);
+    if (marking) mark_written(bits, c0, c0 + 2, d, marking);
 }
-static __attribute__((noinline))
+// two_cells out of line, one function per kind of marking (a constant inside each).
+#define TWO_CELL_PIECE(marking)                                                                        \
+    static __attribute__((noinline, unused)) void two_cell_piece_##marking(int32_t *cells, uint64_t *bits,     \
+                                                                   int32_t lo, int32_t hi, int32_t d) { \
+        two_cells(cells, bits, lo, hi, d, marking);                                                    \
+    }
+TWO_CELL_PIECE(MARK_NONE)
+TWO_CELL_PIECE(MARK_BITS)
+TWO_CELL_PIECE(MARK_EXTENTS)
+static inline __attribute__((always_inline))
 void two_cell_piece(int32_t *cells, uint64_t *bits, int32_t lo, int32_t hi, int32_t d, const int marking) {
-    two_cells(cells, bits, lo, hi, d, marking);
+    if (marking == MARK_EXTENTS) two_cell_piece_MARK_EXTENTS(cells, bits, lo, hi, d);
+    else if (marking == MARK_BITS) two_cell_piece_MARK_BITS(cells, bits, lo, hi, d);
+    else two_cell_piece_MARK_NONE(cells, bits, lo, hi, d);
 }
 
 // The part of an edge inside one pixel row, from x = xa to x = xb (fixed point, in [0, width·ONE])
@@ -89,7 +126,7 @@ void row_piece_in(int32_t *cells, uint64_t *bits, int32_t xa, int32_t xb, int32_
         int32_t s = lo + hi - 2 * base;
         cells[c0] += d * (2 * FB_CELL_ONE - s);
         cells[c0 + 1] += d * s;
-        if (marking) mark_pair(bits, c0);
+        if (marking) mark_written(bits, c0, c0 + 1, d, marking);
         return;
     }
     // hi − lo ≤ ONE (narrow) leaves only two cells: out of the row loop, whose accumulator and
@@ -125,7 +162,7 @@ void row_piece_in(int32_t *cells, uint64_t *bits, int32_t xa, int32_t xb, int32_
     g = a * i1 / w;
     cells[c1] += sign * (int32_t)(g - previous);
     cells[c1 + 1] += sign * (int32_t)(a * 2 * FB_CELL_ONE - g);
-    if (marking) mark_cells(bits, c0, c1 + 1);
+    if (marking) mark_written(bits, c0, c1 + 1, d, marking);
 }
 
 // row_piece_in on box row `row` of the target.
@@ -163,13 +200,29 @@ int32_t rows_of_edge(const target *t, int32_t first, int32_t end, int32_t offset
 // by lift or lift + 1 units, at most ONE either way when −ONE ≤ lift < ONE. Not inlined: inside
 // the polygon loop the row loop's accumulator and pointers were spilled, each row reloading and
 // storing them (a dependency through memory); on its own it keeps them in registers.
-static __attribute__((noinline))
-int32_t whole_rows(const target *t, int32_t first, int32_t end, int32_t offset, int32_t xb, int64_t rem,
+static inline __attribute__((always_inline))
+int32_t whole_rows_in(const target *t, int32_t first, int32_t end, int32_t offset, int32_t xb, int64_t rem,
                    int64_t lift, int64_t lrem, int64_t den, int32_t direction, const int marking) {
     if (first >= end) return xb;
     if (lift >= -FB_CELL_ONE && lift < FB_CELL_ONE)
         return rows_of_edge(t, first, end, offset, xb, rem, lift, lrem, den, direction, marking, 1);
     return rows_of_edge(t, first, end, offset, xb, rem, lift, lrem, den, direction, marking, 0);
+}
+#define WHOLE_ROWS(marking)                                                                            \
+    static __attribute__((noinline, unused)) int32_t whole_rows_##marking(                                     \
+        const target *t, int32_t first, int32_t end, int32_t offset, int32_t xb, int64_t rem,          \
+        int64_t lift, int64_t lrem, int64_t den, int32_t direction) {                                  \
+        return whole_rows_in(t, first, end, offset, xb, rem, lift, lrem, den, direction, marking);     \
+    }
+WHOLE_ROWS(MARK_NONE)
+WHOLE_ROWS(MARK_BITS)
+WHOLE_ROWS(MARK_EXTENTS)
+static inline __attribute__((always_inline))
+int32_t whole_rows(const target *t, int32_t first, int32_t end, int32_t offset, int32_t xb, int64_t rem,
+                   int64_t lift, int64_t lrem, int64_t den, int32_t direction, const int marking) {
+    if (marking == MARK_EXTENTS) return whole_rows_MARK_EXTENTS(t, first, end, offset, xb, rem, lift, lrem, den, direction);
+    if (marking == MARK_BITS) return whole_rows_MARK_BITS(t, first, end, offset, xb, rem, lift, lrem, den, direction);
+    return whole_rows_MARK_NONE(t, first, end, offset, xb, rem, lift, lrem, den, direction);
 }
 
 // An edge in fixed point from (x0, y0) to (x1, y1), y0 < y1, inside the box; `direction` ±1.
@@ -207,7 +260,7 @@ void walk_edge(const target *t, int32_t x0, int32_t y0, int32_t x1, int32_t y1, 
         for (int32_t row = r0 + 1; row < r1; row++, cell += stride) {
             cell[0] += left;
             cell[1] += right;
-            if (marking) { mark_pair(bits, c0); bits += words; }
+            if (marking) { mark_written(bits, c0, c0 + 1, d, marking); bits += words; }
         }
         row_piece(t, r1, x0, x1, direction * (y1 - (r1 << FB_CELL_SHIFT)), marking);
         return;

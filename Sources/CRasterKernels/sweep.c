@@ -174,18 +174,62 @@ void sweep_tabled(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count
     }
 }
 
+// The plain case over row extents (raster_kernels.h), non-zero fill: a row is at most two runs of
+// edge pixels, the two extents (one when they meet or overlap), with a span between them and one
+// after. No bit words to scan: for a convex shape each row's marks are two ranges, and sweeping
+// them from bits cost a load, a test and a branch per word, and the bit arithmetic per run
+// (small-n256 1.12×, small-n16 1.09× frames/s against the bits, issue 20 session 16). Cells
+// inside an extent that no edge wrote hold zero, so their pixels take the same bytes as a span's:
+// the edge kernels' per-pixel blend and the span blends' are the same mul255.
+static inline __attribute__((always_inline))
+void sweep_extents(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count, const uint32_t *table,
+                   int level, uint32_t *pixels, ptrdiff_t pixel_stride, const int inlined, const bool prefetch) {
+    const ptrdiff_t width = rows->width, stride = rows->stride;
+    int32_t *oc = rows->outer_cells + first * stride;
+    int32_t *extent = rows->outer_extents + 4 * first;
+    uint32_t *line = pixels + first * pixel_stride;
+    for (ptrdiff_t row = first; row < first + count; row++, oc += stride, extent += 4, line += pixel_stride) {
+        // Columns [s0, e0) and [s1, e1); an empty extent has e = 0.
+        ptrdiff_t s0 = FB_EXTENT_BASE - extent[0], e0 = extent[1], s1 = FB_EXTENT_BASE - extent[2], e1 = extent[3];
+        extent[0] = 0; extent[1] = 0; extent[2] = 0; extent[3] = 0;
+        if (e0 == 0) { s0 = s1; e0 = e1; e1 = 0; }
+        else if (e1 != 0 && s1 < s0) { ptrdiff_t s = s0, e = e0; s0 = s1; e0 = e1; s1 = s; e1 = e; }
+        if (e1 != 0 && s1 <= e0) { if (e1 > e0) e0 = e1; e1 = 0; }
+        // Cells from the width on are the two slack cells, which no pixel shows: cleared below.
+        if (e0 != 0 && s0 < width) {
+            int32_t sum = 0;
+            uint32_t colour = 0;
+            ptrdiff_t end = e0 < width ? e0 : width;
+            sum = edge_pixels(inlined, level, oc + s0, line + s0, end - s0, sum, table, false, &colour);
+            ptrdiff_t span = end;
+            if (e1 != 0 && s1 < width) {
+                if (s1 > span) span_pixels(inlined, level, line + span, s1 - span, colour);
+                end = e1 < width ? e1 : width;
+                sum = edge_pixels(inlined, level, oc + s1, line + s1, end - s1, sum, table, false, &colour);
+                span = end;
+            }
+            if (span < width) span_pixels(inlined, level, line + span, width - span, colour);
+            if (FB_PREFETCH && prefetch && row + FB_PREFETCH_ROWS < first + count)
+                prefetch_extent(line + FB_PREFETCH_ROWS * pixel_stride, s0, span - 1, width);
+        }
+        oc[width] = 0; oc[width + 1] = 0;
+    }
+}
+
 // sweep_tabled at the thread's level: the AVX-512 or AVX2 build, or calls per run.
 #if FB_X86
 FB_AVX512_TARGET static void sweep_tabled_avx512(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count,
                                                  const uint32_t *table, uint32_t *pixels, ptrdiff_t pixel_stride,
                                                  const bool even_odd, const bool prefetch) {
-    if (even_odd) sweep_tabled(rows, first, count, table, FB_LEVEL_AVX512, pixels, pixel_stride, true, FB_LEVEL_AVX512, prefetch);
+    if (rows->outer_extents != NULL) sweep_extents(rows, first, count, table, FB_LEVEL_AVX512, pixels, pixel_stride, FB_LEVEL_AVX512, prefetch);
+    else if (even_odd) sweep_tabled(rows, first, count, table, FB_LEVEL_AVX512, pixels, pixel_stride, true, FB_LEVEL_AVX512, prefetch);
     else sweep_tabled(rows, first, count, table, FB_LEVEL_AVX512, pixels, pixel_stride, false, FB_LEVEL_AVX512, prefetch);
 }
 FB_AVX2_TARGET static void sweep_tabled_avx2(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count,
                                              const uint32_t *table, uint32_t *pixels, ptrdiff_t pixel_stride,
                                              const bool even_odd, const bool prefetch) {
-    if (even_odd) sweep_tabled(rows, first, count, table, FB_LEVEL_AVX2, pixels, pixel_stride, true, FB_LEVEL_AVX2, prefetch);
+    if (rows->outer_extents != NULL) sweep_extents(rows, first, count, table, FB_LEVEL_AVX2, pixels, pixel_stride, FB_LEVEL_AVX2, prefetch);
+    else if (even_odd) sweep_tabled(rows, first, count, table, FB_LEVEL_AVX2, pixels, pixel_stride, true, FB_LEVEL_AVX2, prefetch);
     else sweep_tabled(rows, first, count, table, FB_LEVEL_AVX2, pixels, pixel_stride, false, FB_LEVEL_AVX2, prefetch);
 }
 #endif
@@ -201,7 +245,8 @@ static void sweep_tabled_at(int level, const fb_coverage_rows *rows, ptrdiff_t f
     if (level >= FB_LEVEL_AVX512) { sweep_tabled_avx512(rows, first, count, table, pixels, pixel_stride, even_odd, prefetch); return; }
     if (level == FB_LEVEL_AVX2) { sweep_tabled_avx2(rows, first, count, table, pixels, pixel_stride, even_odd, prefetch); return; }
 #endif
-    if (even_odd) sweep_tabled(rows, first, count, table, level, pixels, pixel_stride, true, 0, prefetch);
+    if (rows->outer_extents != NULL) sweep_extents(rows, first, count, table, level, pixels, pixel_stride, 0, prefetch);
+    else if (even_odd) sweep_tabled(rows, first, count, table, level, pixels, pixel_stride, true, 0, prefetch);
     else sweep_tabled(rows, first, count, table, level, pixels, pixel_stride, false, 0, prefetch);
 }
 

@@ -40,6 +40,7 @@ struct BandedFrame {
     private var clipScratch: [Point] = []
     private var outerCells: [Int32] = []
     private var outerBits: [UInt64] = []
+    private var outerExtents: [Int32] = []
     private var innerCells: [Int32] = []
     private var innerBits: [UInt64] = []
     private var widest = 0
@@ -154,6 +155,7 @@ struct BandedFrame {
         // appends zeros.
         grow(&outerCells, to: stride * rows)
         grow(&outerBits, to: words * rows)
+        grow(&outerExtents, to: 4 * rows)
         if hasInner {
             grow(&innerCells, to: stride * rows)
             grow(&innerBits, to: words * rows)
@@ -168,15 +170,18 @@ struct BandedFrame {
                     tables.withUnsafeBufferPointer { tables in
                         outerCells.withUnsafeMutableBufferPointer { outerCells in
                             outerBits.withUnsafeMutableBufferPointer { outerBits in
-                                innerCells.withUnsafeMutableBufferPointer { innerCells in
-                                    innerBits.withUnsafeMutableBufferPointer { innerBits in
-                                        let scratch = fb_band_scratch(
-                                            outer_cells: outerCells.baseAddress, outer_bits: outerBits.baseAddress,
-                                            inner_cells: innerCells.baseAddress, inner_bits: innerBits.baseAddress)
-                                        fb_draw_banded(
-                                            shapes.baseAddress, shapeCount, edges.baseAddress, tables.baseAddress,
-                                            boxes, boxes.count, background, pixels.baseAddress, width,
-                                            canvasHeight, rows, scratch)
+                                outerExtents.withUnsafeMutableBufferPointer { outerExtents in
+                                    innerCells.withUnsafeMutableBufferPointer { innerCells in
+                                        innerBits.withUnsafeMutableBufferPointer { innerBits in
+                                            let scratch = fb_band_scratch(
+                                                outer_cells: outerCells.baseAddress, outer_bits: outerBits.baseAddress,
+                                                outer_extents: outerExtents.baseAddress,
+                                                inner_cells: innerCells.baseAddress, inner_bits: innerBits.baseAddress)
+                                            fb_draw_banded(
+                                                shapes.baseAddress, shapeCount, edges.baseAddress, tables.baseAddress,
+                                                boxes, boxes.count, background, pixels.baseAddress, width,
+                                                canvasHeight, rows, scratch)
+                                        }
                                     }
                                 }
                             }

@@ -114,10 +114,11 @@ struct ShapeCoverage {
 
     /// Accumulates the shape and the hole (nil: no hole, inner coverage stays 0), both clipped to
     /// `clip` when given, and returns the box of canvas pixels they may cover; `sweepRows` then
-    /// delivers the coverage.
+    /// delivers the coverage. `marks: .rowExtents` (without a hole, for `sweepAndBlit` with a
+    /// paint without border only) makes the C sweep cheaper.
     mutating func begin(
         _ shape: RoundedRect, hole: RoundedRect?, clip: ClipRegion? = nil,
-        canvasWidth: Int, canvasHeight: Int
+        canvasWidth: Int, canvasHeight: Int, marks: CoverageAccumulator.Marks = .cells
     ) -> IntRect {
         var box = IntRect(uncheckedX: 0, y: 0, width: 0, height: 0)
         if !shape.isEmpty {
@@ -128,13 +129,17 @@ struct ShapeCoverage {
             }
             box = Self.pixelBox(of: outline, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         }
-        return begin(polygon: outline, box: box, hole: hole, clip: clip)
+        return begin(polygon: outline, box: box, hole: hole, clip: clip, marks: marks)
     }
 
     /// Accumulates an already flattened polygon over `box` (the polygon's pixel box, or a box
-    /// containing it), with an optional hole as in `begin(_:hole:clip:)`.
-    mutating func begin(polygon: [Point], box: IntRect, hole: RoundedRect? = nil, clip: ClipRegion? = nil) -> IntRect {
-        outer.reset(box: box)
+    /// containing it), with an optional hole and marks as in `begin(_:hole:clip:)`.
+    mutating func begin(
+        polygon: [Point], box: IntRect, hole: RoundedRect? = nil, clip: ClipRegion? = nil,
+        marks: CoverageAccumulator.Marks = .cells
+    ) -> IntRect {
+        // A hole takes the two-coverage sweep, which reads the outer cells' bits.
+        outer.reset(box: box, marks: hole == nil ? marks : .cells)
         holeIsEmpty = true
         innerIsClipMask = false
         isPath = false
@@ -258,10 +263,10 @@ struct ShapeCoverage {
         let isPath = self.isPath
         let readsInner = !holeIsEmpty || innerIsClipMask
         let evenOdd = fillRule == .evenOdd
-        outer.withRaw { outerCells, outerBits in
+        outer.withMarks { outerCells, outerBits, outerExtents in
             inner.withRaw { innerCells, innerBits in
                 let rows = fb_coverage_rows(
-                    outer_cells: outerCells.baseAddress, outer_bits: outerBits.baseAddress,
+                    outer_cells: outerCells, outer_bits: outerBits, outer_extents: outerExtents,
                     inner_cells: readsInner ? innerCells.baseAddress : nil,
                     inner_bits: readsInner ? innerBits.baseAddress : nil,
                     stride: stride, words: words, width: width)

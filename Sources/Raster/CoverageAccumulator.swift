@@ -22,28 +22,43 @@ import Geometry
 //    one pixel of area. Integer sums are exact and associative, so a SIMD prefix sum gives the
 //    scalar one's values; the boundary moves by ≤ 1/2048 px (rounding): measured ≤ 0.25/255.
 // 5. Pure value type, no globals: one accumulator per thread, deterministic for a given input.
-// 6. Sparse sweep: every cell an edge writes is marked in a per-row bitset. Between two marked
-//    columns the prefix sum cannot change, so the sweep visits only marked cells and reports
+// 6. Sparse sweep: every cell an edge writes is marked, by one of two kinds of `Marks`. Between
+//    marked columns the prefix sum cannot change, so the sweep visits only marked cells and reports
 //    constant-coverage spans (`CoverageSpan`): the interior of a shape costs nothing here, and the
 //    blitter fills it in bulk. The values are the very prefix sums a dense sweep would compute
-//    (the unmarked cells are zeros), so the bytes do not
-//    depend on the sweep being sparse.
+//    (the unmarked cells are zeros), so the bytes do not depend on the sweep being sparse, nor on
+//    the kind of marks.
 //
 // The straightforward reference that a test holds this file to is `coverageReference`
 // (CoverageReference.swift), which shares no code with it.
 
 /// A per-shape buffer of signed-area cells over a box of pixels, in canvas coordinates.
 struct CoverageAccumulator {
+    /// How written cells are marked for the sweep (rule 6).
+    enum Marks {
+        /// A bit per cell: any shape, any number of polygons, every sweep.
+        case cells
+        /// Row extents (raster_kernels.h): per row, the columns written by edges going down and by
+        /// edges going up, as two ranges. For one convex polygon those are the two sides' bands,
+        /// and the C sweep has no bit words to scan; only for a plain fill (one polygon, no hole,
+        /// no border), swept by `ShapeCoverage.sweepAndBlit`.
+        case rowExtents
+    }
+
     private(set) var box = IntRect(uncheckedX: 0, y: 0, width: 0, height: 0)
+    private(set) var marks = Marks.cells
     private var cells: [Int32] = []
     /// One bit per cell, set where an edge wrote (rule 6); `words` UInt64s per row.
     private var touched: [UInt64] = []
+    /// Four Int32 a row under `.rowExtents`.
+    private var extents: [Int32] = []
     private var stride = 2
     private(set) var words = 1
 
-    /// Prepares an all-zero buffer for the pixels of `box`.
-    mutating func reset(box: IntRect) {
+    /// Prepares an all-zero buffer for the pixels of `box`, marked by `marks`.
+    mutating func reset(box: IntRect, marks: Marks = .cells) {
         self.box = box
+        self.marks = marks
         stride = box.width + 2
         words = (stride + 63) >> 6
         let needed = stride * box.height
@@ -51,9 +66,17 @@ struct CoverageAccumulator {
             // Rule 2 keeps the old cells zero, so growing just appends zeros.
             cells.append(contentsOf: repeatElement(0, count: needed - cells.count))
         }
-        let neededWords = words * box.height
-        if touched.count < neededWords {
-            touched.append(contentsOf: repeatElement(0, count: neededWords - touched.count))
+        switch marks {
+        case .cells:
+            let neededWords = words * box.height
+            if touched.count < neededWords {
+                touched.append(contentsOf: repeatElement(0, count: neededWords - touched.count))
+            }
+        case .rowExtents:
+            let neededExtents = 4 * box.height
+            if extents.count < neededExtents {
+                extents.append(contentsOf: repeatElement(0, count: neededExtents - extents.count))
+            }
         }
     }
 
@@ -68,13 +91,23 @@ struct CoverageAccumulator {
     mutating func addPolygon(_ points: ArraySlice<Point>) {
         guard points.count >= 3, !box.isEmpty else { return }
         let (x, y, width, height, stride, words) = (box.x, box.y, box.width, box.height, stride, words)
+        let marks = self.marks
         points.withUnsafeBufferPointer { points in
             points.withCoordinatePairs { xy in
                 cells.withUnsafeMutableBufferPointer { cells in
-                    touched.withUnsafeMutableBufferPointer { touched in
-                        fb_accumulate_polygon(
-                            xy, points.count, Double(x), Double(y), height,
-                            cells.baseAddress, touched.baseAddress, stride, words, width)
+                    switch marks {
+                    case .cells:
+                        touched.withUnsafeMutableBufferPointer { touched in
+                            fb_accumulate_polygon(
+                                xy, points.count, Double(x), Double(y), height,
+                                cells.baseAddress, touched.baseAddress, stride, words, width)
+                        }
+                    case .rowExtents:
+                        extents.withUnsafeMutableBufferPointer { extents in
+                            fb_accumulate_polygon_extents(
+                                xy, points.count, Double(x), Double(y), height,
+                                cells.baseAddress, extents.baseAddress, stride, width)
+                        }
                     }
                 }
             }
@@ -82,11 +115,27 @@ struct CoverageAccumulator {
     }
 
     /// Gives `body` the raw cells and touched bits for a sparse sweep (`ShapeCoverage.sweepRows`);
-    /// the body must leave every cell it reads zero and every bit clear (rule 2).
+    /// the body must leave every cell it reads zero and every bit clear (rule 2). Marks: `.cells`.
     mutating func withRaw<R>(_ body: (UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<UInt64>) -> R) -> R
     {
-        cells.withUnsafeMutableBufferPointer { cells in
+        precondition(marks == .cells, "the bit sweep needs cells marked by bits")
+        return cells.withUnsafeMutableBufferPointer { cells in
             touched.withUnsafeMutableBufferPointer { touched in body(cells, touched) }
+        }
+    }
+
+    /// Gives `body` the raw cells, bits and row extents (nil under `.cells`) for the C sweep,
+    /// which leaves them all zero (rule 2).
+    mutating func withMarks<R>(
+        _ body: (UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<UInt64>?, UnsafeMutablePointer<Int32>?) -> R
+    ) -> R {
+        let marks = self.marks
+        return cells.withUnsafeMutableBufferPointer { cells in
+            touched.withUnsafeMutableBufferPointer { touched in
+                extents.withUnsafeMutableBufferPointer { extents in
+                    body(cells.baseAddress, touched.baseAddress, marks == .rowExtents ? extents.baseAddress : nil)
+                }
+            }
         }
     }
 

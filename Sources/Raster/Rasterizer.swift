@@ -197,9 +197,11 @@ public struct Rasterizer: Sendable {
         {
             damage?.append(shadowBox)
         }
+        // A fill alone (one coverage, the colour table's sweep) is marked by row extents.
         let box = shapeCoverage.begin(
             outline.shape, hole: outline.hole, clip: clip,
-            canvasWidth: pixmap.width, canvasHeight: pixmap.height)
+            canvasWidth: pixmap.width, canvasHeight: pixmap.height,
+            marks: outline.hasBorder ? .cells : .rowExtents)
         sweep(box, paint.kernelPaint(hasBorder: outline.hasBorder), onto: &pixmap)
     }
 

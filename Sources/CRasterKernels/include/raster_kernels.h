@@ -26,11 +26,23 @@ typedef struct {
 #define FB_CELL_ONE 1024
 #define FB_CELL_FULL 2097152
 
-/// One shape's coverage cells (int32 signed-area sums, FB_CELL_FULL a pixel) and touched bits, row-major
-/// (`stride` cells and `words` bit words per row); `inner_*` NULL when there is no hole.
+/// Row extents, the marks of a one-polygon fill (the other kind being a bit per written cell): for
+/// each row, four int32, the columns written by edges going down, then by edges going up, each
+/// as {FB_EXTENT_BASE − first column, last column + 1}; all four zero when the row has no
+/// written cell (so they widen by maxima, and a zeroed buffer is empty). For a convex polygon each
+/// is the narrow band where one side crosses the row, and what lies outside and between them is
+/// a span of one coverage; for any other polygon they may take in cells no edge wrote, which sum
+/// as zeros and show the same bytes.
+#define FB_EXTENT_BASE (1 << 30)
+
+/// One shape's coverage cells (int32 signed-area sums, FB_CELL_FULL a pixel) and marks, row-major
+/// (`stride` cells a row): touched bits (`words` bit words a row), or row extents when
+/// `outer_extents` is not NULL (then `outer_bits` is unused; only with a plain fill: no inner
+/// cells, no border). `inner_*` NULL when there is no hole.
 typedef struct {
     int32_t *outer_cells;
     uint64_t *outer_bits;
+    int32_t *outer_extents;
     int32_t *inner_cells;
     uint64_t *inner_bits;
     ptrdiff_t stride;
@@ -41,10 +53,16 @@ typedef struct {
 /// Adds the closed polygon of `count` points (x, y pairs in canvas pixels; the last joins the
 /// first) to the cells of the box whose top-left canvas pixel is (origin_x, origin_y) and whose
 /// size is `rows.width` × `height`: CoverageAccumulator's signed-area accumulation. Edges are
-/// clipped to the box in Double, then walked in 24.8 fixed point into int32 cells.
+/// clipped to the box in Double, then walked in 22.10 fixed point into int32 cells; every written
+/// cell is marked in `bits` (`words` a row).
 void fb_accumulate_polygon(const double *points, ptrdiff_t count, double origin_x, double origin_y,
                            ptrdiff_t height, int32_t *cells, uint64_t *bits, ptrdiff_t stride,
                            ptrdiff_t words, ptrdiff_t width);
+
+/// fb_accumulate_polygon's cells, marked as row extents (`extents`: 4 × height int32).
+void fb_accumulate_polygon_extents(const double *points, ptrdiff_t count, double origin_x, double origin_y,
+                                   ptrdiff_t height, int32_t *cells, int32_t *extents, ptrdiff_t stride,
+                                   ptrdiff_t width);
 
 /// One edge of a shape's outline after clipping to its box, in 22.10 fixed point relative to the
 /// box's top-left corner, y0 < y1, `direction` ±1: what fb_accumulate_polygon walks.
@@ -64,6 +82,10 @@ ptrdiff_t fb_build_edges(const double *points, ptrdiff_t count, double origin_x,
 void fb_walk_edges_rows(const fb_edge *edges, ptrdiff_t count, ptrdiff_t first_row, ptrdiff_t row_count,
                         int32_t *cells, uint64_t *bits, ptrdiff_t stride, ptrdiff_t words);
 
+/// fb_walk_edges_rows marking row extents (4 × row_count int32) instead of bits.
+void fb_walk_edges_rows_extents(const fb_edge *edges, ptrdiff_t count, ptrdiff_t first_row, ptrdiff_t row_count,
+                                int32_t *cells, int32_t *extents, ptrdiff_t stride);
+
 /// One shape of a frame drawn band by band: its box in canvas pixels, its paint, its outline's
 /// edges (and its border hole's, when `has_inner`) as ranges of the frame's edge array, and where
 /// its colour table starts in the frame's tables (fb_build_colour_table; −1 when it has a border
@@ -81,11 +103,13 @@ typedef struct {
     int32_t x, y, width, height;
 } fb_box;
 
-/// Scratch cells for one band: room for (widest box + 2) × band_rows cells and
-/// ((widest box + 65) / 64) × band_rows bit words, each buffer all zero (and left so).
+/// Scratch cells for one band: room for (widest box + 2) × band_rows cells,
+/// ((widest box + 65) / 64) × band_rows bit words and 4 × band_rows row extents (for the shapes
+/// with a colour table), each buffer all zero (and left so).
 typedef struct {
     int32_t *outer_cells;
     uint64_t *outer_bits;
+    int32_t *outer_extents;
     int32_t *inner_cells;
     uint64_t *inner_bits;
 } fb_band_scratch;
