@@ -29,7 +29,8 @@ static inline double sw_max(double x, double y) { return y >= x ? y : x; }
 // The one place clipped edges leave stage 1: walked into cells now, or kept for a band-wise walk
 // (fb_walk_edges_rows), which gives the same cells row for row.
 static inline __attribute__((always_inline))
-void emit_edge(const target *t, int32_t x0, int32_t y0, int32_t x1, int32_t y1, int32_t direction, const int marking) {
+void emit_edge(const target *t, int32_t x0, int32_t y0, int32_t x1, int32_t y1, int32_t direction,
+               const int marking) {
     if (t->edges != NULL) {
         if (y0 < y1) t->edges[(*t->edge_count)++] = (fb_edge){ x0, y0, x1, y1, direction };
         return;
@@ -38,19 +39,23 @@ void emit_edge(const target *t, int32_t x0, int32_t y0, int32_t x1, int32_t y1, 
 }
 
 // A downward piece with both x in [0, width], clipped to rows [0, height] here.
-static inline __attribute__((always_inline)) void add_piece(const target *t, double x0, double y0, double x1, double y1, int32_t direction, double height, const int marking) {
+static inline __attribute__((always_inline))
+void add_piece(const target *t, double x0, double y0, double x1, double y1, int32_t direction, double height,
+               const int marking) {
     double y_start = sw_max(y0, 0), y_end = sw_min(y1, height);
     if (!(y_start < y_end)) return;
     double dxdy = (x1 - x0) / (y1 - y0);
     double lo = sw_min(x0, x1), hi = sw_max(x0, x1);
 #define PIECE_X(y) ((y) == y1 ? x1 : (y) == y0 ? x0 : sw_min(sw_max(x0 + ((y) - y0) * dxdy, lo), hi))
-    emit_edge(t, to_fixed(PIECE_X(y_start)), to_fixed(y_start), to_fixed(PIECE_X(y_end)), to_fixed(y_end), direction, marking);
+    emit_edge(t, to_fixed(PIECE_X(y_start)), to_fixed(y_start), to_fixed(PIECE_X(y_end)), to_fixed(y_end), direction,
+              marking);
 #undef PIECE_X
 }
 
 // One edge in box coordinates (the box spans [0, width] × [0, height]).
 static inline __attribute__((always_inline))
-void add_line(const target *t, double p0x, double p0y, double p1x, double p1y, double width, double height, const int marking) {
+void add_line(const target *t, double p0x, double p0y, double p1x, double p1y, double width, double height,
+              const int marking) {
     if (p0y == p1y) return;   // horizontal: no area
     double tx, ty, bx, by;
     int32_t direction;
@@ -107,8 +112,9 @@ static inline bool all_inside(const double *points, ptrdiff_t count, double orig
 // direction is add_line's or the edge is horizontal in fixed point (walk_edge adds nothing for
 // it, as add_line's walk of the same rounded ends would), and a non-horizontal edge inside the
 // box passes add_line's tests.
-static inline __attribute__((always_inline)) void add_polygon(const target *t, const double *points, ptrdiff_t count, double origin_x,
-                               double origin_y, double w, double h, const int marking) {
+static inline __attribute__((always_inline))
+void add_polygon(const target *t, const double *points, ptrdiff_t count, double origin_x, double origin_y, double w,
+                 double h, const int marking) {
     if (all_inside(points, count, origin_x, origin_y, w, h)) {
         int32_t px = to_fixed(points[2 * (count - 1)] - origin_x), py = to_fixed(points[2 * (count - 1) + 1] - origin_y);
         for (ptrdiff_t i = 0; i < count; i++) {
@@ -150,7 +156,8 @@ ptrdiff_t fb_build_edges(const double *points, ptrdiff_t count, double origin_x,
     if (count < 3 || width <= 0 || height <= 0) return 0;
     ptrdiff_t n = 0;
     const target t = { NULL, NULL, 0, 0, edges, &n };
-    add_polygon(&t, points, count, origin_x, origin_y, (double)width, (double)height, MARK_BITS);   // never walks
+    // MARK_BITS as any constant: emit_edge stores the edges and never walks them here.
+    add_polygon(&t, points, count, origin_x, origin_y, (double)width, (double)height, MARK_BITS);
     return n;
 }
 

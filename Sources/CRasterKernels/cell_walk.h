@@ -5,12 +5,13 @@
 // loop of each kind) says how written cells are recorded for the sparse sweep: MARK_NONE for glyph
 // masks, swept densely; MARK_BITS, a bit per cell; MARK_EXTENTS, a column range per row and edge
 // direction (raster_kernels.h's row extents).
-#define MARK_NONE 0
-#define MARK_BITS 1
-#define MARK_EXTENTS 2
 #ifndef FLIPBOOK_CELL_WALK_H
 #define FLIPBOOK_CELL_WALK_H
 #include "kernels_internal.h"
+
+#define MARK_NONE 0
+#define MARK_BITS 1
+#define MARK_EXTENTS 2
 
 typedef struct {
     int32_t *cells;
@@ -89,11 +90,12 @@ void two_cells(int32_t *cells, uint64_t *bits, int32_t lo, int32_t hi, int32_t d
     cells[c0 + 2] += d * (2 * FB_CELL_ONE) - g1;
     if (marking) mark_written(bits, c0, c0 + 2, d, marking);
 }
-// two_cells out of line, one function per kind of marking (a constant inside each).
-#define TWO_CELL_PIECE(marking)                                                                        \
-    static __attribute__((noinline, unused)) void two_cell_piece_##marking(int32_t *cells, uint64_t *bits,     \
-                                                                   int32_t lo, int32_t hi, int32_t d) { \
-        two_cells(cells, bits, lo, hi, d, marking);                                                    \
+// two_cells out of line, one function per kind of marking (a constant inside each; `unused`: a
+// translation unit calls only the kinds it marks with).
+#define TWO_CELL_PIECE(marking)                                                                     \
+    static __attribute__((noinline, unused)) void two_cell_piece_##marking(                         \
+        int32_t *cells, uint64_t *bits, int32_t lo, int32_t hi, int32_t d) {                        \
+        two_cells(cells, bits, lo, hi, d, marking);                                                 \
     }
 TWO_CELL_PIECE(MARK_NONE)
 TWO_CELL_PIECE(MARK_BITS)
@@ -208,11 +210,11 @@ int32_t whole_rows_in(const target *t, int32_t first, int32_t end, int32_t offse
         return rows_of_edge(t, first, end, offset, xb, rem, lift, lrem, den, direction, marking, 1);
     return rows_of_edge(t, first, end, offset, xb, rem, lift, lrem, den, direction, marking, 0);
 }
-#define WHOLE_ROWS(marking)                                                                            \
-    static __attribute__((noinline, unused)) int32_t whole_rows_##marking(                                     \
-        const target *t, int32_t first, int32_t end, int32_t offset, int32_t xb, int64_t rem,          \
-        int64_t lift, int64_t lrem, int64_t den, int32_t direction) {                                  \
-        return whole_rows_in(t, first, end, offset, xb, rem, lift, lrem, den, direction, marking);     \
+#define WHOLE_ROWS(marking)                                                                         \
+    static __attribute__((noinline, unused)) int32_t whole_rows_##marking(                          \
+        const target *t, int32_t first, int32_t end, int32_t offset, int32_t xb, int64_t rem,       \
+        int64_t lift, int64_t lrem, int64_t den, int32_t direction) {                               \
+        return whole_rows_in(t, first, end, offset, xb, rem, lift, lrem, den, direction, marking);  \
     }
 WHOLE_ROWS(MARK_NONE)
 WHOLE_ROWS(MARK_BITS)
@@ -220,7 +222,8 @@ WHOLE_ROWS(MARK_EXTENTS)
 static inline __attribute__((always_inline))
 int32_t whole_rows(const target *t, int32_t first, int32_t end, int32_t offset, int32_t xb, int64_t rem,
                    int64_t lift, int64_t lrem, int64_t den, int32_t direction, const int marking) {
-    if (marking == MARK_EXTENTS) return whole_rows_MARK_EXTENTS(t, first, end, offset, xb, rem, lift, lrem, den, direction);
+    if (marking == MARK_EXTENTS)
+        return whole_rows_MARK_EXTENTS(t, first, end, offset, xb, rem, lift, lrem, den, direction);
     if (marking == MARK_BITS) return whole_rows_MARK_BITS(t, first, end, offset, xb, rem, lift, lrem, den, direction);
     return whole_rows_MARK_NONE(t, first, end, offset, xb, rem, lift, lrem, den, direction);
 }

@@ -6,12 +6,16 @@ import Testing
 
 @testable import Raster
 
+/// How a test sweeps: a layer's fill (`fb_sweep_and_blit`) or a non-zero path's (the sweeps that
+/// read row extents).
+private enum Sweep: CaseIterable { case layer, pathNonZero }
+
 /// One accumulation and sweep of `polygon` over a width × height box at (originX, originY), marked
 /// by bits or by row extents, onto a copy of `pixels`: the pixels after, and whether the cells and
 /// marks were all left zero.
 private func sweep(
     _ polygon: [Double], originX: Double, originY: Double, width: Int, height: Int, paint: fb_paint,
-    pixels: [UInt32], extents useExtents: Bool
+    pixels: [UInt32], extents useExtents: Bool, by kind: Sweep
 ) -> (pixels: [UInt32], clean: Bool) {
     let stride = width + 2
     let words = (stride + 63) >> 6
@@ -36,7 +40,11 @@ private func sweep(
                         outer_cells: cells.baseAddress, outer_bits: bits.baseAddress,
                         outer_extents: useExtents ? extents.baseAddress : nil, inner_cells: nil, inner_bits: nil,
                         stride: stride, words: words, width: width)
-                    fb_sweep_and_blit(rows, 0, height, paint, out.baseAddress, width, false)
+                    switch kind {
+                    case .layer: fb_sweep_and_blit(rows, 0, height, paint, out.baseAddress, width, false)
+                    case .pathNonZero:
+                        fb_sweep_and_blit_path(rows, 0, height, paint, out.baseAddress, width, false, false)
+                    }
                 }
             }
         }
@@ -94,21 +102,24 @@ func rowExtentsGiveTheBitMarksBytes() {
             fb_force_kernel_level_on_this_thread(level)
             defer { fb_force_kernel_level_on_this_thread(-1) }
             for (index, polygon) in shapes.enumerated() {
-                let bits = sweep(
-                    polygon, originX: originX, originY: originY, width: width, height: height, paint: paint,
-                    pixels: pixels, extents: false)
-                let extents = sweep(
-                    polygon, originX: originX, originY: originY, width: width, height: height, paint: paint,
-                    pixels: pixels, extents: true)
-                #expect(extents.pixels == bits.pixels, "round \(round), polygon \(index), level \(level)")
-                #expect(bits.clean && extents.clean, "round \(round), polygon \(index), level \(level)")
-                if bits.pixels != pixels { compared += 1 }
+                for kind in Sweep.allCases {
+                    let bits = sweep(
+                        polygon, originX: originX, originY: originY, width: width, height: height, paint: paint,
+                        pixels: pixels, extents: false, by: kind)
+                    let extents = sweep(
+                        polygon, originX: originX, originY: originY, width: width, height: height, paint: paint,
+                        pixels: pixels, extents: true, by: kind)
+                    let place = "round \(round), polygon \(index), level \(level), \(kind)"
+                    #expect(extents.pixels == bits.pixels, "\(place)")
+                    #expect(bits.clean && extents.clean, "\(place)")
+                    if bits.pixels != pixels { compared += 1 }
+                }
             }
         }
     }
-    // The polygons must actually draw: of 200 comparisons a level, 50 have a clear paint and some
-    // polygons miss their box, and 388 of the 800 here (four levels) change pixels.
-    #expect(compared >= 300)
+    // The polygons must actually draw: of 400 comparisons a level, 100 have a clear paint and some
+    // polygons miss their box; most of the rest change pixels.
+    #expect(compared >= 600)
 }
 
 @Test("a rectangle's row extents are its two sides' columns: down the right edge, up the left, rows it spans only")

@@ -37,8 +37,9 @@ typedef struct {
 
 /// One shape's coverage cells (int32 signed-area sums, FB_CELL_FULL a pixel) and marks, row-major
 /// (`stride` cells a row): touched bits (`words` bit words a row), or row extents when
-/// `outer_extents` is not NULL (then `outer_bits` is unused; only with a plain fill: no inner
-/// cells, no border). `inner_*` NULL when there is no hole.
+/// `outer_extents` is not NULL (then `outer_bits` is unused). Row extents serve the non-zero,
+/// one-coverage sweeps only: no inner cells, no border, no even-odd fill (those sweeps read
+/// bits). `inner_*` NULL when there is no hole.
 typedef struct {
     int32_t *outer_cells;
     uint64_t *outer_bits;
