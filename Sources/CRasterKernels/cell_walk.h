@@ -16,7 +16,7 @@
 typedef struct {
     int32_t *cells;
     // The marks: bit words (MARK_BITS, `words` a row), or row extents (MARK_EXTENTS: four int32
-    // a row, so `words` is 2).
+    // a row, so `words` is 2: word 0 the extent of edges going down, word 1 of edges going up).
     uint64_t *bits;
     ptrdiff_t stride;
     ptrdiff_t words;
@@ -47,21 +47,26 @@ static inline void mark_pair(uint64_t *row_bits, ptrdiff_t column) {
     if (k == 63) base[1] |= 1;
 }
 
-// Widens the row's extent of edges going `d`'s way (d > 0: down, the first pair) to cells
-// first ..= last. Stored as {FB_EXTENT_BASE − first, last + 1}, so both grow by a maximum and an
-// all-zero pair is an empty extent.
-static inline void mark_extent(uint64_t *row_marks, int32_t first, int32_t last, int32_t d) {
-    int32_t *extent = (int32_t *)row_marks + (d > 0 ? 0 : 2);
+// Widens an extent (one word of a row's extents, from marks_at) to cells first ..= last. Stored as
+// {FB_EXTENT_BASE − first, last + 1}, so both grow by a maximum and an all-zero pair is empty.
+static inline void mark_extent(uint64_t *extent_word, int32_t first, int32_t last) {
+    int32_t *extent = (int32_t *)extent_word;
     const int32_t from = FB_EXTENT_BASE - first, end = last + 1;
     extent[0] = from > extent[0] ? from : extent[0];
     extent[1] = end > extent[1] ? end : extent[1];
 }
 
-// Records that a row piece wrote cells first ..= last of the row whose marks start at `marks`,
-// with signed cover d.
+// Where a row's marks for an edge going `direction`'s way start: the row's bit words, or its
+// extent of that direction. Taken once an edge (the direction is the edge's), not once a row.
 static inline __attribute__((always_inline))
-void mark_written(uint64_t *marks, int32_t first, int32_t last, int32_t d, const int marking) {
-    if (marking == MARK_EXTENTS) mark_extent(marks, first, last, d);
+uint64_t *marks_at(uint64_t *row_marks, int32_t direction, const int marking) {
+    return marking == MARK_EXTENTS && direction < 0 ? row_marks + 1 : row_marks;
+}
+
+// Records that a row piece wrote cells first ..= last; `marks` from marks_at.
+static inline __attribute__((always_inline))
+void mark_written(uint64_t *marks, int32_t first, int32_t last, const int marking) {
+    if (marking == MARK_EXTENTS) mark_extent(marks, first, last);
     else if (last == first + 1) mark_pair(marks, first);
     else mark_cells(marks, first, last);
 }
@@ -88,7 +93,7 @@ void two_cells(int32_t *cells, uint64_t *bits, int32_t lo, int32_t hi, int32_t d
     cells[c0] += g0;
     cells[c0 + 1] += g1 - g0;
     cells[c0 + 2] += d * (2 * FB_CELL_ONE) - g1;
-    if (marking) mark_written(bits, c0, c0 + 2, d, marking);
+    if (marking) mark_written(bits, c0, c0 + 2, marking);
 }
 // two_cells out of line, one function per kind of marking (a constant inside each; `unused`: a
 // translation unit calls only the kinds it marks with).
@@ -113,7 +118,7 @@ void two_cell_piece(int32_t *cells, uint64_t *bits, int32_t lo, int32_t hi, int3
 // ∫ clamp(V − u, 0, ONE) du over [lo, hi], V = (c + 1)·ONE; cell c gets the difference of
 // consecutive cumulative shares, so the row's cells always sum to d·2·ONE.
 //
-// `cells` and `bits` are the row's (bits unused unless `marking`). `narrow` (a constant at each
+// `cells` are the row's and `bits` its marks from marks_at (unused unless `marking`). `narrow` (a constant at each
 // call) says the caller knows hi − lo ≤ ONE, so the piece spans one or two cells and the general
 // case below is left out of that loop: fewer live values, no spills in the row loops.
 static inline __attribute__((always_inline))
@@ -128,7 +133,7 @@ void row_piece_in(int32_t *cells, uint64_t *bits, int32_t xa, int32_t xb, int32_
         int32_t s = lo + hi - 2 * base;
         cells[c0] += d * (2 * FB_CELL_ONE - s);
         cells[c0 + 1] += d * s;
-        if (marking) mark_written(bits, c0, c0 + 1, d, marking);
+        if (marking) mark_written(bits, c0, c0 + 1, marking);
         return;
     }
     // hi − lo ≤ ONE (narrow) leaves only two cells: out of the row loop, whose accumulator and
@@ -164,13 +169,14 @@ void row_piece_in(int32_t *cells, uint64_t *bits, int32_t xa, int32_t xb, int32_
     g = a * i1 / w;
     cells[c1] += sign * (int32_t)(g - previous);
     cells[c1 + 1] += sign * (int32_t)(a * 2 * FB_CELL_ONE - g);
-    if (marking) mark_written(bits, c0, c1 + 1, d, marking);
+    if (marking) mark_written(bits, c0, c1 + 1, marking);
 }
 
 // row_piece_in on box row `row` of the target.
 static inline __attribute__((always_inline))
 void row_piece(const target *t, ptrdiff_t row, int32_t xa, int32_t xb, int32_t d, const int marking) {
-    row_piece_in(t->cells + row * t->stride, marking ? t->bits + row * t->words : NULL, xa, xb, d, marking, 0);
+    uint64_t *marks = marking ? marks_at(t->bits + row * t->words, d, marking) : NULL;
+    row_piece_in(t->cells + row * t->stride, marks, xa, xb, d, marking, 0);
 }
 
 // The whole rows first ..< end of an edge (cover ONE each, x carried as quotient xb and
@@ -184,7 +190,7 @@ int32_t rows_of_edge(const target *t, int32_t first, int32_t end, int32_t offset
                      const int narrow) {
     const ptrdiff_t stride = t->stride, words = t->words;
     int32_t *cells = t->cells + (ptrdiff_t)(first - offset) * stride;
-    uint64_t *bits = marking ? t->bits + (ptrdiff_t)(first - offset) * words : NULL;
+    uint64_t *bits = marking ? marks_at(t->bits + (ptrdiff_t)(first - offset) * words, direction, marking) : NULL;
     const int32_t d = direction * FB_CELL_ONE;
     for (int32_t row = first; row < end; row++) {
         int32_t xa = xb;
@@ -259,11 +265,11 @@ void walk_edge(const target *t, int32_t x0, int32_t y0, int32_t x1, int32_t y1, 
         int32_t left = d * (2 * FB_CELL_ONE - s), right = d * s;
         const ptrdiff_t stride = t->stride, words = t->words;
         int32_t *cell = t->cells + (ptrdiff_t)(r0 + 1) * stride + c0;
-        uint64_t *bits = marking ? t->bits + (ptrdiff_t)(r0 + 1) * words : NULL;
+        uint64_t *bits = marking ? marks_at(t->bits + (ptrdiff_t)(r0 + 1) * words, direction, marking) : NULL;
         for (int32_t row = r0 + 1; row < r1; row++, cell += stride) {
             cell[0] += left;
             cell[1] += right;
-            if (marking) { mark_written(bits, c0, c0 + 1, d, marking); bits += words; }
+            if (marking) { mark_written(bits, c0, c0 + 1, marking); bits += words; }
         }
         row_piece(t, r1, x0, x1, direction * (y1 - (r1 << FB_CELL_SHIFT)), marking);
         return;
