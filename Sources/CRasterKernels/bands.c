@@ -14,7 +14,8 @@ static void fill_rows(uint32_t *pixels, ptrdiff_t canvas_width, fb_box box, ptrd
                       uint32_t colour) {
     ptrdiff_t top = box.y > lo ? box.y : lo, bottom = box.y + box.height < hi ? box.y + box.height : hi;
     for (ptrdiff_t y = top; y < bottom; y++) {
-        fb_fill_run(pixels + y * canvas_width + box.x, box.width, colour);
+        uint32_t *line = pixels + y * canvas_width + box.x;
+        for (ptrdiff_t x = 0; x < box.width; x++) line[x] = colour;
     }
 }
 

@@ -76,15 +76,3 @@ int fb_kernel_level(void) {
 int fb_current_kernel_level(void) { return fb_kernel_level(); }
 bool fb_cpu_has_avx2(void) { return fb_kernel_level() >= FB_LEVEL_AVX2; }
 void fb_use_baseline_kernels_on_this_thread(bool on) { forced_level = on ? FB_LEVEL_SSE2 : -1; }
-
-// `rep stosd`: the processor's own fill, which on current x86 cores writes whole cache lines
-// (a 1080p canvas in ~300 µs against ~320 for a loop of 16-byte stores; non-temporal stores
-// were slower still, 340–480 µs, as the drawing after the fill reads the lines back).
-void fb_fill_run(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
-#if defined(__x86_64__)
-    if (count <= 0) return;
-    __asm__ volatile("rep stosl" : "+D"(pixels), "+c"(count) : "a"(colour) : "memory");
-#else
-    for (ptrdiff_t i = 0; i < count; i++) pixels[i] = colour;
-#endif
-}

@@ -1,5 +1,3 @@
-import CRasterKernels
-
 // Damage-rect rendering: a frame buffer that remembers which pixels its last frame drew, so the
 // next frame over the same opaque background restores only those pixels instead of refilling the
 // whole canvas (what browsers and Core Animation's compositor do between frames).
@@ -71,12 +69,9 @@ extension Pixmap {
         let packed = PremultipliedRGBA8(color).packed
         withUnsafeMutablePixels { pixels, width in
             guard let base = pixels.baseAddress else { return }
-            // A full-width box is one run of memory.
-            if box.x == 0 && box.width == width {
-                fb_fill_run(base + box.y * width, box.width * box.height, packed)
-                return
+            for y in box.y..<box.maxY {
+                (base + y * width + box.x).update(repeating: packed, count: box.width)
             }
-            for y in box.y..<box.maxY { fb_fill_run(base + y * width + box.x, box.width, packed) }
         }
     }
 }

@@ -1,4 +1,3 @@
-import CRasterKernels
 /// A width × height image of premultiplied RGBA8 pixels: what the rasterizer draws into
 /// (tiny-skia's `Pixmap`).
 ///
@@ -31,8 +30,8 @@ public struct Pixmap: Equatable, Sendable {
     /// Sets every pixel to `color` (premultiplied first).
     public mutating func fill(_ color: ColorRGBA8) {
         let p = PremultipliedRGBA8(color)
-        // The pattern assembled in memory order, stored by the kernels' fill.
-        withUnsafeMutablePixels { pixels, _ in fb_fill_run(pixels.baseAddress, pixels.count, p.packed) }
+        // One 4-byte store per pixel, the pattern assembled in memory order.
+        withUnsafeMutablePixels { pixels, _ in pixels.update(repeating: p.packed) }
     }
 
     /// Calls `body` with the pixels as `UInt32`s holding each pixel's four bytes in memory order

@@ -150,9 +150,6 @@ void fb_blend_run_avx2(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 uint16_t fb_mulhrs_factor(uint32_t x);
 void fb_blend_run_avx512(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
 
-/// `colour` stored in each of `count` pixels (the background fill).
-void fb_fill_run(uint32_t *pixels, ptrdiff_t count, uint32_t colour);
-
 /// The smallest box holding `count` points (x, y interleaved) as min x, min y, max x, max y in
 /// `bounds`; false, `bounds` untouched, when there is no point or one is not finite.
 bool fb_point_bounds(const double *points, ptrdiff_t count, double *bounds);
