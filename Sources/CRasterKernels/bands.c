@@ -53,7 +53,7 @@ void fb_draw_banded(const fb_band_shape *shapes, ptrdiff_t shape_count, const fb
                 s->width,
             };
             uint32_t *origin = pixels + top * canvas_width + s->x;
-            if (s->table < 0) fb_sweep_and_blit(rows, 0, count, s->paint, origin, canvas_width, false);
+            if (!tabled) fb_sweep_and_blit(rows, 0, count, s->paint, origin, canvas_width, false);
             else fb_sweep_rows_tabled(&rows, 0, count, tables + s->table, origin, canvas_width);
         }
     }

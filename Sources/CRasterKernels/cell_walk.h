@@ -118,9 +118,10 @@ void two_cell_piece(int32_t *cells, uint64_t *bits, int32_t lo, int32_t hi, int3
 // ∫ clamp(V − u, 0, ONE) du over [lo, hi], V = (c + 1)·ONE; cell c gets the difference of
 // consecutive cumulative shares, so the row's cells always sum to d·2·ONE.
 //
-// `cells` are the row's and `bits` its marks from marks_at (unused unless `marking`). `narrow` (a constant at each
-// call) says the caller knows hi − lo ≤ ONE, so the piece spans one or two cells and the general
-// case below is left out of that loop: fewer live values, no spills in the row loops.
+// `cells` are the row's and `bits` its marks from marks_at (unused unless `marking`). `narrow` (a
+// constant at each call) says the caller knows hi − lo ≤ ONE, so the piece spans one or two cells
+// and the general case below is left out of that loop: fewer live values, no spills in the row
+// loops.
 static inline __attribute__((always_inline))
 void row_piece_in(int32_t *cells, uint64_t *bits, int32_t xa, int32_t xb, int32_t d, const int marking,
                   const int narrow) {

@@ -178,7 +178,7 @@ void sweep_tabled(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count
 // edge pixels, the two extents (one when they meet or overlap), with a span between them and one
 // after. No bit words to scan: for a convex shape each row's marks are two ranges, and sweeping
 // them from bits cost a load, a test and a branch per word, and the bit arithmetic per run
-// (small-n256 1.12×, small-n16 1.09× frames/s against the bits, issue 20 session 16). Cells
+// (small-n256 1.13×, small-n16 1.10× frames/s against the bits, issue 20 session 16). Cells
 // inside an extent that no edge wrote hold zero, so their pixels take the same bytes as a span's:
 // the edge kernels' per-pixel blend and the span blends' are the same mul255.
 static inline __attribute__((always_inline))
