@@ -3,6 +3,9 @@
 // CPU's level, read once, and a per-thread override for tests).
 #include "runs_simd.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 void fb_blend_run_scalar(uint32_t *pixels, ptrdiff_t count, uint32_t colour) {
     uint32_t inverse = 255u - alpha_of(colour);
     for (ptrdiff_t i = 0; i < count; i++) pixels[i] = colour + mul255_lanes(pixels[i], inverse);
@@ -35,6 +38,18 @@ FB_AVX512_TARGET void fb_blend_run_avx512(uint32_t *pixels, ptrdiff_t count, uin
     fb_blend_span_avx512(pixels, count, colour);
 }
 
+// FLIPBOOK_CPU_LEVEL=scalar|sse2|avx2 makes the process see a CPU without the levels above it:
+// the test suite runs once more at avx2 so that a machine with AVX-512 also checks what an
+// AVX2-only CPU runs (tests that enumerate "every level this CPU has" otherwise differ by machine).
+// -1 for no or an unknown name.
+static int level_named(const char *name) {
+    if (name == NULL) return -1;
+    static const char *const names[] = {"scalar", "sse2", "avx2", "avx512"};
+    for (int i = 0; i < 4; i++)
+        if (strcmp(name, names[i]) == 0) return i;
+    return -1;
+}
+
 // The CPU's level, read once: -1 until known. A benign race: every thread computes and stores
 // the same value.
 static int cpu_level = -1;
@@ -47,6 +62,8 @@ int fb_cpu_level(void) {
         if (level == FB_LEVEL_AVX2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw")
             && __builtin_cpu_supports("avx512vl"))
             level = FB_LEVEL_AVX512;
+        int ceiling = level_named(getenv("FLIPBOOK_CPU_LEVEL"));
+        if (ceiling >= 0 && ceiling < level) level = ceiling;
         cpu_level = level;
     }
     return cpu_level;

@@ -11,8 +11,31 @@ struct LimitArguments: ParsableArguments {
 
     @Option(
         name: .long,
-        help: ArgumentHelp("Most items in a scene; default \(SceneLimits.default.maxItems).", valueName: "N"))
+        help: ArgumentHelp(
+            "Most items in a scene, every layer counted (children, component instances); default \(SceneLimits.default.maxItems).",
+            valueName: "N"))
     var maxItems: Int?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Most characters (Unicode scalars) of text across a scene's text items; default \(SceneLimits.default.maxTextScalars).",
+            valueName: "N"))
+    var maxText: Int?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Most decoded image pixels in a scene, summed over its image files; default \(SceneLimits.default.maxImagePixels).",
+            valueName: "N"))
+    var maxImagePixels: Int?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Most SVG shapes drawn by a scene's icons, summed over every item showing one; default \(SceneLimits.default.maxSVGElements).",
+            valueName: "N"))
+    var maxSvgElements: Int?
 
     @Option(
         name: .long,
@@ -33,7 +56,8 @@ struct LimitArguments: ParsableArguments {
     func validate() throws {
         for (flag, value) in [
             ("--max-frames", maxFrames), ("--max-items", maxItems), ("--max-behaviors", maxBehaviors),
-            ("--max-file-size", maxFileSize),
+            ("--max-file-size", maxFileSize), ("--max-text", maxText), ("--max-image-pixels", maxImagePixels),
+            ("--max-svg-elements", maxSvgElements),
         ] {
             if let value, value < 1 { throw ValidationError("\(flag) must be at least 1, got \(value)") }
         }
@@ -49,6 +73,9 @@ struct LimitArguments: ParsableArguments {
         if let maxBehaviors { limits.maxBehaviors = maxBehaviors }
         if let maxDuration { limits.maxSeconds = maxDuration }
         if let maxFileSize { limits.maxFileBytes = maxFileSize }
+        if let maxText { limits.maxTextScalars = maxText }
+        if let maxImagePixels { limits.maxImagePixels = maxImagePixels }
+        if let maxSvgElements { limits.maxSVGElements = maxSvgElements }
         return limits
     }
 }

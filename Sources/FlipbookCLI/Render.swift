@@ -158,7 +158,7 @@ struct Render: ParsableCommand {
         try SceneArguments.checkDistinctNames(loaded, files: files)
         for (scene, file) in zip(loaded, files) {
             for warning in try SceneSimulation(scene: scene, file: file).textWarnings {
-                printError("warning: \(file): \(warning)")
+                printWarning("\(file): \(warning)")
             }
         }
 
@@ -180,7 +180,7 @@ struct Render: ParsableCommand {
         for scene in loaded { try TraceBudget.check(scene, options: options) }
         var videos: [String] = []
         for scene in loaded {
-            if scene.canvas.background.a < 255 {
+            if !scene.canvas.hasOpaqueBackground {
                 let formats = options.video ?? scene.output.video
                 if let warning = VideoFormat.alphaWarning(sceneName: scene.name, formats: formats) {
                     printWarning(warning)

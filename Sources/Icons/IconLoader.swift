@@ -18,7 +18,10 @@ import Shapes
 /// groups) and transform. Anything else, element or attribute, is an `IconError` naming the file,
 /// the line and the element: nothing is silently dropped.
 ///
-/// Hostile files: at most `maxBytes`; any `<!DOCTYPE` or `<!ENTITY` is refused before parsing,
+/// Hostile files: at most `maxBytes`; UTF-8 (or ASCII) only, checked on the bytes (BOM, the
+/// declaration's `encoding`, valid UTF-8) before the parser sees them, since libxml2 would switch
+/// to another encoding where the byte scan for declarations below cannot follow; any error
+/// libxml2 reports fails the file (content after the root element among them); any `<!DOCTYPE` or `<!ENTITY` is refused before parsing,
 /// so neither an entity-expansion bomb nor a reference to a local file (an external entity)
 /// reaches the parser, and memory stays bounded by the file size; external entity resolution is
 /// off in the parser as well. At most `maxElements` elements.
@@ -52,6 +55,9 @@ public enum IconLoader {
                 message: "file is \(data.count) bytes; expected an icon of at most \(maxBytes) bytes")
         }
         let bytes = [UInt8](data)
+        if let problem = XMLEncodingCheck.problem(in: bytes) {
+            throw IconError(file: name, line: 1, message: problem)
+        }
         if let line = declarationLine(in: bytes) {
             throw IconError(
                 file: name, line: line,
@@ -67,8 +73,10 @@ public enum IconLoader {
         builder.parser = parser
         let ok = parser.parse()
         if let error = builder.error { throw error }
-        guard ok else {
-            let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "unknown error"
+        // Foundation on Linux can return true with libxml2's error set (a document that ends
+        // inside an element, an unquoted attribute): the error decides.
+        guard ok, parser.parserError == nil else {
+            let reason = parser.parserError.map(XMLEncodingCheck.words) ?? "the parser stopped without saying why"
             throw IconError(file: name, line: parser.lineNumber, message: "not well-formed XML: \(reason)")
         }
         // libxml2 through Foundation on Linux may report success for a truncated document.

@@ -10,6 +10,11 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
     case tooLarge(file: String, width: Int, height: Int)
     /// The decoder refused the data (libpng's or libjpeg-turbo's message).
     case corrupt(file: String, format: String, message: String)
+    /// The file ends before its header says how large the image is.
+    case truncated(file: String, format: String)
+    /// The image fits `ImageLimits` but not what is left of the caller's pixel budget (a scene's
+    /// total, `SceneLimits.maxImagePixels`); `remaining` is what was left.
+    case overBudget(file: String, width: Int, height: Int, remaining: Int)
 
     public var description: String {
         switch self {
@@ -22,6 +27,11 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
             return
                 "'\(file)' is \(width)×\(height) pixels; images may be at most \(ImageLimits.maxSide) px a side and \(ImageLimits.maxPixels) pixels (ImageLimits), refused before decoding"
         case .corrupt(let file, let format, let message): return "'\(file)' is not a readable \(format): \(message)"
+        case .truncated(let file, let format):
+            return "'\(file)' is a truncated \(format): the file ends before the image's size is given"
+        case .overBudget(let file, let width, let height, let remaining):
+            return
+                "'\(file)' is \(width)×\(height) pixels, more than the \(remaining) left of the scene's image pixel budget, refused before decoding"
         }
     }
 }

@@ -20,23 +20,29 @@ public struct DecodedImageFile: Sendable {
 /// Pixels are taken as sRGB whatever the file says (no ICC, gAMA or cHRM conversion): what
 /// browsers do for untagged images and what UI assets are. PNG: every colour type and bit depth
 /// (palette with tRNS, grey with alpha, 16-bit scaled to 8 with rounding, Adam7 interlacing).
-/// JPEG: baseline and progressive, greyscale and YCbCr (CMYK is refused by libjpeg-turbo's RGBA
-/// conversion), upright by its EXIF orientation.
+/// JPEG: baseline and progressive, greyscale, YCbCr, CMYK and YCCK (converted to RGB as browsers
+/// do), upright by its EXIF orientation.
 public enum ImageFile {
     /// Reads and decodes the file at `path`; `name` (default the path) is what errors show.
-    public static func load(path: String, name: String? = nil) throws(ImageError) -> DecodedImageFile {
+    /// `maxPixels`: the most width × height the caller can still afford (a scene's remaining image
+    /// budget), checked on the header with `ImageLimits` before any pixel is allocated.
+    public static func load(
+        path: String, name: String? = nil, maxPixels: Int = ImageLimits.maxPixels
+    ) throws(ImageError) -> DecodedImageFile {
         let shown = name ?? path
         let bytes = try read(path: path, name: shown)
-        return try decode(bytes, name: shown)
+        return try decode(bytes, name: shown, maxPixels: maxPixels)
     }
 
-    /// Decodes a file's bytes; `name` is what errors show.
-    public static func decode(_ bytes: [UInt8], name: String) throws(ImageError) -> DecodedImageFile {
+    /// Decodes a file's bytes; `name` is what errors show, `maxPixels` as for `load`.
+    public static func decode(
+        _ bytes: [UInt8], name: String, maxPixels: Int = ImageLimits.maxPixels
+    ) throws(ImageError) -> DecodedImageFile {
         guard bytes.count <= ImageLimits.maxFileBytes else { throw .fileTooLarge(file: name, bytes: bytes.count) }
         let hash = FNV1a64.hexHash(bytes)
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             let (width, height) = try pngSize(bytes, name: name)
-            try checkSize(width, height, name: name)
+            try checkSize(width, height, name: name, maxPixels: maxPixels)
             do {
                 let image = try PNG.decode(bytes)
                 return DecodedImageFile(
@@ -46,25 +52,29 @@ public enum ImageFile {
             }
         }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            var image = try JPEGDecoder.decode(bytes, name: name)
+            var image = try JPEGDecoder.decode(bytes, name: name, maxPixels: maxPixels)
             image.hash = hash
             return image
         }
         throw .unknownFormat(file: name)
     }
 
-    /// Refuses sizes beyond `ImageLimits` (and empty ones).
-    static func checkSize(_ width: Int, _ height: Int, name: String) throws(ImageError) {
+    /// Refuses sizes beyond `ImageLimits` (and empty ones), then beyond the caller's `maxPixels`.
+    static func checkSize(_ width: Int, _ height: Int, name: String, maxPixels: Int) throws(ImageError) {
         guard width > 0, height > 0, width <= ImageLimits.maxSide, height <= ImageLimits.maxSide,
             width * height <= ImageLimits.maxPixels
         else {
             throw .tooLarge(file: name, width: width, height: height)
         }
+        if width * height > maxPixels {
+            throw .overBudget(file: name, width: width, height: height, remaining: max(0, maxPixels))
+        }
     }
 
     /// Width and height from the IHDR chunk, which must come first.
     private static func pngSize(_ bytes: [UInt8], name: String) throws(ImageError) -> (Int, Int) {
-        guard bytes.count >= 33, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+        guard bytes.count >= 33 else { throw .truncated(file: name, format: "PNG") }
+        guard Array(bytes[12..<16]) == Array("IHDR".utf8) else {
             throw .corrupt(file: name, format: "PNG", message: "the IHDR chunk does not follow the signature")
         }
         func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }

@@ -85,6 +85,8 @@ struct ComponentExpander {
     private var definitions: [String: Definition] = [:]
     private var order: [String] = []
     var budget: Int
+    /// Items met so far, every layer counted (instances, their children, plain children).
+    private var items = 0
 
     init(file: String, limits: SceneLimits) {
         self.file = file
@@ -238,6 +240,7 @@ struct ComponentExpander {
         stack: [String]
     ) throws -> SourceNode {
         guard case .mapping(var entries) = node.value else { return node }
+        try countItem(node, at: path)
         if let use = entries.first(where: { $0.key == "use" }) {
             return try expandInstance(node, entries: entries, use: use, at: path, prefix: prefix, stack: stack)
         }
@@ -248,6 +251,18 @@ struct ComponentExpander {
         }
         try expandChildren(&entries, at: path, prefix: prefix, stack: stack)
         return SourceNode(value: .mapping(entries), mark: node.mark)
+    }
+
+    /// One more layer against `SceneLimits.maxItems`; thrown at the first item over, before the
+    /// rest of the tree is expanded, so nested components fail in time linear in the limit.
+    private mutating func countItem(_ node: SourceNode, at path: String) throws {
+        items += 1
+        guard items > limits.maxItems else { return }
+        throw fail(
+            node.mark, path,
+            "the scene has more than \(limits.maxItems) items (every layer counts: children and the items of component instances); expected at most \(limits.maxItems)",
+            suggestion: "raise the limit with --max-items (SceneLimits.maxItems in Swift)",
+            file: node.mark?.origin?.file ?? file)
     }
 
     private mutating func expandChildren(

@@ -23,9 +23,24 @@ public struct SceneLimits: Sendable, Equatable {
     /// Default 864000 (one hour at 240 fps, so the default never rejects a scene that the other
     /// default limits accept). Raised with `--max-frames`.
     public var maxFrames: Int
-    /// Most items in a scene, ≥ 0. Default 10000: the rasterizer draws every item every distinct
-    /// frame, so a scene of more would take hours per second of motion. Raised with `--max-items`.
+    /// Most items in a scene, ≥ 0, counting every layer: top-level items, children at any depth
+    /// and every item a component instance expands to. Default 10000: the rasterizer draws every
+    /// item every distinct frame, so a scene of more would take hours per second of motion. Checked
+    /// while components expand, so a few lines of nested components fail at the first item over.
+    /// Raised with `--max-items`.
     public var maxItems: Int
+    /// Most text in a scene: Unicode scalars summed over every text item (and instance), ≥ 0.
+    /// Default 200000, a hundred screens of text; shaping and laying out costs ~10 µs a scalar, so a
+    /// copied 10,000-character label in 1,000 instances would take minutes before the first frame.
+    /// Checked before any text is shaped. Raised with `--max-text`.
+    public var maxTextScalars: Int
+    /// Most decoded image pixels in a scene, summed over its distinct image files, ≥ 0. Default
+    /// 100,000,000 (400 MB of RGBA, about 530 MB with mipmaps): each file's size is read from its
+    /// header and counted before its pixels are allocated. Raised with `--max-image-pixels`.
+    public var maxImagePixels: Int
+    /// Most SVG shapes (paths, rects, circles, …) drawn by a scene's icons, summed over every item
+    /// that shows an icon, ≥ 0. Default 200,000. Raised with `--max-svg-elements`.
+    public var maxSVGElements: Int
     /// Most behaviours in a scene, ≥ 0. Default 10000. Raised with `--max-behaviors`.
     public var maxBehaviors: Int
     /// Largest scene file in bytes, checked before the file is read. Default 4 MiB (the bundled
@@ -42,12 +57,17 @@ public struct SceneLimits: Sendable, Equatable {
     public init(
         maxPixelsPerSide: Int = SceneRules.maxPixelsPerSide, maxSeconds: Double = SceneRules.maxSeconds,
         maxFrames: Int = 864_000, maxItems: Int = 10_000, maxBehaviors: Int = 10_000,
-        maxFileBytes: Int = 4 << 20, maxNestingDepth: Int = 256, maxNodes: Int = 2_000_000
+        maxFileBytes: Int = 4 << 20, maxNestingDepth: Int = 256, maxNodes: Int = 2_000_000,
+        maxTextScalars: Int = 200_000, maxImagePixels: Int = 100_000_000, maxSVGElements: Int = 200_000
     ) {
         precondition(
             maxPixelsPerSide >= 1 && maxSeconds > 0 && maxFrames >= 1 && maxItems >= 0
-                && maxBehaviors >= 0 && maxFileBytes >= 1 && maxNestingDepth >= 1 && maxNodes >= 1,
+                && maxBehaviors >= 0 && maxFileBytes >= 1 && maxNestingDepth >= 1 && maxNodes >= 1
+                && maxTextScalars >= 0 && maxImagePixels >= 0 && maxSVGElements >= 0,
             "scene limits must be positive")
+        self.maxTextScalars = maxTextScalars
+        self.maxImagePixels = maxImagePixels
+        self.maxSVGElements = maxSVGElements
         self.maxPixelsPerSide = maxPixelsPerSide
         self.maxSeconds = maxSeconds
         self.maxFrames = maxFrames
@@ -133,7 +153,9 @@ enum YAMLDepthScan {
                     inSingle = true
                 case 0x5B, 0x7B: flow += 1
                 case 0x5D, 0x7D: flow = max(0, flow - 1)
-                case 0x2D, 0x3F, 0x3A: if nextIsSpace { lineOpenings += 1 }
+                // Inside brackets the brackets are the nesting: `- `, `? ` and `key: ` there open
+                // nothing, so a one-line flow list of any length scores its bracket depth.
+                case 0x2D, 0x3F, 0x3A: if nextIsSpace && flow == 0 { lineOpenings += 1 }
                 default: break
                 }
                 if check() { return (line, indents.count + lineOpenings + flow) }

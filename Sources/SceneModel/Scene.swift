@@ -81,6 +81,13 @@ public struct Canvas: Equatable, Sendable {
         self.background = background
     }
 
+    /// Whether every frame's background is opaque, so no pixel of any frame can be transparent:
+    /// a gradient covers the whole canvas (its end colours extend past its stops), so it is opaque
+    /// when every stop is; otherwise the plain colour decides.
+    public var hasOpaqueBackground: Bool {
+        backgroundGradient.map { $0.colors.allSatisfy { $0.a == 255 } } ?? (background.a == 255)
+    }
+
     /// Size in whole pixels: points × scale, rounded up so no drawn pixel is lost.
     public var pixelWidth: Int { Int((size.width * scale).rounded(.up)) }
     public var pixelHeight: Int { Int((size.height * scale).rounded(.up)) }

@@ -32,12 +32,18 @@ extension SceneDecoder {
             decoded = known
         } else {
             do {
-                let file = try ImageFile.load(path: target.path, name: relative)
+                let file = try ImageFile.load(
+                    path: target.path, name: relative, maxPixels: limits.maxImagePixels - images.pixels)
                 decoded = (file.hash, file.sceneImage())
+                images.pixels += file.width * file.height
             } catch {
+                let overBudget: Bool
+                if case .overBudget = error { overBudget = true } else { overBudget = false }
                 throw self.error(
                     at: fileNode, filePath, "image \(error.description)",
-                    suggestion: "give a PNG or JPEG file inside the scene's folder")
+                    suggestion: overBudget
+                        ? "raise the scene's budget with --max-image-pixels (SceneLimits.maxImagePixels in Swift; \(limits.maxImagePixels) now), or use smaller images"
+                        : "give a PNG or JPEG file inside the scene's folder")
             }
             images.byPath[target.path] = decoded
         }
@@ -161,6 +167,8 @@ extension SceneDecoder {
 /// pixels (looked up, never iterated).
 final class DecodedImages {
     var byPath: [String: (hash: String, image: SceneImage)] = [:]
+    /// Width × height summed over the files decoded so far.
+    var pixels = 0
 }
 
 enum ImageKeys {

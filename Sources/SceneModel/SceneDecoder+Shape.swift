@@ -77,12 +77,33 @@ extension SceneDecoder {
     /// (no absolute paths, no way out through .. or a symbolic link), loaded by `IconLoader`.
     func decodeIcon(_ node: SourceNode, at path: String) throws -> ItemIcon {
         let (relative, target) = try fileInsideSceneFolder(node, at: path, kind: "icon", example: "icons/heart.svg")
-        do {
-            return ItemIcon(file: relative, icon: try IconLoader.load(path: target.path, name: relative))
-        } catch let e as IconError {
-            throw error(at: node, path, "icon \(e.description)")
+        let icon: Icon
+        if let known = icons.byPath[target.path] {
+            icon = known
+        } else {
+            do { icon = try IconLoader.load(path: target.path, name: relative) } catch let e as IconError {
+                throw error(at: node, path, "icon \(e.description)")
+            }
+            icons.byPath[target.path] = icon
         }
+        // Every item showing the icon draws all of its shapes, so each use counts.
+        icons.shapes += icon.pieces.count
+        if icons.shapes > limits.maxSVGElements {
+            throw error(
+                at: node, path,
+                "icon '\(relative)' brings the scene's icons to \(icons.shapes) SVG shapes; expected at most \(limits.maxSVGElements) in all",
+                suggestion:
+                    "raise the limit with --max-svg-elements (SceneLimits.maxSVGElements in Swift), or use simpler icons"
+            )
+        }
+        return ItemIcon(file: relative, icon: icon)
     }
+}
+
+/// Icon files parsed so far, and the shapes drawn by every item that shows one.
+final class LoadedIcons {
+    var byPath: [String: Icon] = [:]
+    var shapes = 0
 }
 
 extension SceneDecoder {

@@ -22,6 +22,10 @@ struct SceneDecoder {
     let places = ItemPlaces()
     /// Image files decoded so far (SceneDecoder+Image.swift): each file is decoded once per scene.
     let images = DecodedImages()
+    /// Icon files loaded so far (SceneDecoder+Shape.swift): each file is parsed once per scene.
+    let icons = LoadedIcons()
+    /// The scene's budgets: total image pixels and icon shapes are counted as files are read.
+    var limits: SceneLimits = .default
 
     /// The scene, and whether its name came from the file name (for a better error if that name is
     /// not a valid folder name).

@@ -134,7 +134,7 @@ public enum SceneLoader {
         // Components first (an instance's items may use controls), then controls.
         let expanded = try ComponentExpander.expand(parsed, file: fileName, limits: limits)
         let defaultName = nameParts(fileName).stem
-        let decoder = SceneDecoder(file: fileName, format: format)
+        let decoder = SceneDecoder(file: fileName, format: format, limits: limits)
         let (root, controls) = try ControlResolver.resolve(expanded, overrides: overrides, decoder: decoder)
         let (scene, nameFromFile) = try decoder.decode(root, defaultName: defaultName)
         guard let violation = scene.firstViolation(limits: limits) else { return (scene, controls) }

@@ -168,11 +168,29 @@ extension Scene {
     /// Item and behaviour counts, before any item is looked at: a file of a million items fails
     /// at once instead of after checking each.
     private func checkCounts(limits: SceneLimits) throws(Violation) {
-        if items.count > limits.maxItems {
+        var layers = 0
+        var textScalars = 0
+        func count(_ items: [Item]) {
+            for item in items {
+                layers += 1
+                textScalars += item.text?.string.unicodeScalars.count ?? 0
+                count(item.children)
+            }
+        }
+        count(items)
+        if layers > limits.maxItems {
+            let top = layers == items.count ? "" : " (\(items.count) top-level; every layer counts)"
             throw Violation(
                 keyPath: "items",
-                message: "\(items.count) items; expected at most \(limits.maxItems)",
+                message: "\(layers) items\(top); expected at most \(limits.maxItems)",
                 suggestion: "raise the limit with --max-items (SceneLimits.maxItems in Swift)")
+        }
+        if textScalars > limits.maxTextScalars {
+            throw Violation(
+                keyPath: "items",
+                message:
+                    "\(textScalars) characters of text across the scene's text items; expected at most \(limits.maxTextScalars)",
+                suggestion: "raise the limit with --max-text (SceneLimits.maxTextScalars in Swift)")
         }
         if behaviors.count > limits.maxBehaviors {
             throw Violation(

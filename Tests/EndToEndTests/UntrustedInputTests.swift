@@ -95,6 +95,34 @@ struct UntrustedInputTests {
             "render", opaque, "--out", folder + "/out3", "--video", "mp4", "--no-frames", "--no-trace",
         ])
         #expect(!plain.stderr.contains("warning:"), "\(plain.stderr)")
+        // A gradient background is drawn over the whole canvas: opaque stops, no warning;
+        // one translucent stop, the warning.
+        for (name, second, warns) in [("opaque-gradient", "#0000FF", false), ("clear-gradient", "#0000FF80", true)] {
+            let gradient = try Self.smallScene(in: folder, name: name, background: "#FFFFFF")
+            let text = try String(contentsOfFile: gradient, encoding: .utf8).replacingOccurrences(
+                of: "background: \"#FFFFFF\"",
+                with: "background: { linear: { colors: [\"#FF0000\", \"\(second)\"] } }")
+            try text.write(toFile: gradient, atomically: true, encoding: .utf8)
+            let result = try CLI.run([
+                "render", gradient, "--out", folder + "/out-" + name, "--video", "mp4", "--no-frames", "--no-trace",
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("cannot store alpha") == warns, "\(name): \(result.stderr)")
+        }
+    }
+
+    @Test("render prints a text warning as 'warning: …', as validate does, never as 'error: warning: …'")
+    func textWarningsAreWarnings() throws {
+        let folder = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let scene = try Self.smallScene(in: folder)
+        let text = try String(contentsOfFile: scene, encoding: .utf8).replacingOccurrences(
+            of: "cornerRadius: 3 }", with: "cornerRadius: 3, text: { string: \"\\U0010FFFD\" } }")
+        try text.write(toFile: scene, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["render", scene, "--out", folder + "/out", "--video", "none", "--no-trace"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("warning: \(scene): item 'card': no font has U+10FFFD"), "\(result.stderr)")
+        #expect(!result.stderr.contains("error:"), "\(result.stderr)")
     }
 
     @Test("check with a damaged golden: that scene is an error, exit status 2, and all three reports are written")

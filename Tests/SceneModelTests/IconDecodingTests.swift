@@ -40,6 +40,27 @@ struct IconDecodingTests {
         }
     }
 
+    @Test("every item showing an icon counts its shapes against --max-svg-elements; the file is parsed once")
+    func shapeBudget() throws {
+        let three =
+            "<svg viewBox=\"0 0 24 24\"><circle cx=\"12\" cy=\"12\" r=\"10\"/><rect width=\"4\" height=\"4\"/><rect width=\"2\" height=\"2\"/></svg>"
+        var items = "items:\n"
+        for i in 0..<4 { items += "  - { id: i\(i), size: [24, 24], center: [20, 20], icon: icons/a.svg }\n" }
+        try withFolder(items, files: ["icons/a.svg": three]) { path in
+            #expect(try SceneLoader.load(path: path, limits: SceneLimits(maxSVGElements: 12)).items.count == 4)
+            let error = try #require(
+                sceneError { try SceneLoader.load(path: path, limits: SceneLimits(maxSVGElements: 11)) })
+            #expect(error.keyPath == "items[3].icon")
+            #expect(
+                error.message
+                    == "icon 'icons/a.svg' brings the scene's icons to 12 SVG shapes; expected at most 11 in all")
+            #expect(
+                error.suggestion
+                    == "raise the limit with --max-svg-elements (SceneLimits.maxSVGElements in Swift), or use simpler icons"
+            )
+        }
+    }
+
     @Test("an icon outside the subset is an error at the scene line naming the icon file, its line and the element")
     func badIcon() throws {
         try withFolder(item, files: ["icons/a.svg": "<svg viewBox=\"0 0 24 24\">\n  <text>hi</text>\n</svg>"]) { path in

@@ -73,7 +73,7 @@ struct LimitsTests {
         #expect(error(items) == nil)
         #expect(
             error(items, limits: SceneLimits(maxItems: 4))
-                == "t.yaml:4:3: items: 5 items; expected at most 4 (raise the limit with --max-items (SceneLimits.maxItems in Swift))"
+                == "t.yaml:8:5: items[4]: the scene has more than 4 items (every layer counts: children and the items of component instances); expected at most 4 (raise the limit with --max-items (SceneLimits.maxItems in Swift))"
         )
         #expect(
             error(items, limits: SceneLimits(maxBehaviors: 2))?

@@ -175,8 +175,25 @@ def jpegs():
             ImageOps.exif_transpose(jpeg).convert("RGBA").save(os.path.join(OUT, f"orientation{orientation}-upright.png"))
 
 
+def cmyk():
+    """A CMYK JPEG as Photoshop writes them (Adobe marker, inverted inks: Pillow's CMYK save), the
+    RGBA Pillow decodes from it (the independent reference), and a JPEG cut 30 bytes in."""
+    from PIL import Image
+    img = Image.new("RGB", (16, 8), (255, 255, 255))
+    for y in range(8):
+        for x in range(16):
+            img.putpixel((x, y), [(255, 0, 0), (0, 128, 255), (40, 200, 90), (250, 250, 250)][x // 4])
+    img.convert("CMYK").save(os.path.join(OUT, "cmyk.jpg"), quality=95, subsampling=0)
+    with Image.open(os.path.join(OUT, "cmyk.jpg")) as jpeg:
+        jpeg.convert("RGBA").save(os.path.join(OUT, "cmyk-pillow.png"))
+    with open(os.path.join(OUT, "orientation1.jpg"), "rb") as f:
+        head = f.read(30)
+    open(os.path.join(OUT, "cut30.jpg"), "wb").write(head)
+
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     cases()
     bombs()
     jpegs()
+    cmyk()

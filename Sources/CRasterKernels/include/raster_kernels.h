@@ -177,7 +177,8 @@ int32_t fb_edge_run_avx512(int32_t *cells, uint32_t *pixels, ptrdiff_t count, in
 #define FB_LEVEL_SSE2 1
 #define FB_LEVEL_AVX2 2
 #define FB_LEVEL_AVX512 3
-/// The highest level this CPU runs (AVX-512 needs F, BW and VL).
+/// The highest level this CPU runs (AVX-512 needs F, BW and VL), or lower when the environment's
+/// FLIPBOOK_CPU_LEVEL (scalar, sse2, avx2) names a lower one: the suite's run as an AVX2-only CPU.
 int fb_cpu_level(void);
 /// For tests: this thread runs the kernels of `level` (capped at fb_cpu_level()); -1 returns to
 /// the CPU's choice. The level every kernel call on this thread then uses.
