@@ -153,7 +153,7 @@ enum AnimatorCallKeys {
             structure: { d, f, path in
                 let call = try d.callName(f[checked: "call"], at: path + ".call", calls)
                 try d.rejectArguments(
-                    f, of: spec.keyNames, except: ["at", "call"] + (takes[call] ?? []), call: call, at: path)
+                    f, of: Self.spec.keyNames, except: ["at", "call"] + (takes[call] ?? []), call: call, at: path)
                 if let (key, hint) = needs[call] { _ = try f.required(key, hint: hint, decoder: d) }
                 if call == "scrub" { try CallKeys.scrubSource(f, d, at: path) }
             })
@@ -225,7 +225,8 @@ enum LayerCallKeys {
             structure: { d, f, path in
                 let call = try d.callName(f[checked: "call"], at: path + ".call", calls)
                 try d.rejectArguments(
-                    f, of: spec.keyNames, except: ["at", "item", "call"] + (takes[call] ?? []), call: call, at: path)
+                    f, of: Self.spec.keyNames, except: ["at", "item", "call"] + (takes[call] ?? []), call: call,
+                    at: path)
                 switch call {
                 case "set":
                     guard f.entry("speed") != nil || f.entry("timeOffset") != nil || f.entry("beginTime") != nil else {
