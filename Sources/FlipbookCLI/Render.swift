@@ -65,7 +65,7 @@ struct Render: ParsableCommand {
     @Option(
         name: .long,
         help:
-            "Compression level of the PNG frames (libdeflate), 0 (stored, largest) to 9 (slowest, smallest); default 4, measured by `flipbook bench --png`."
+            "Compression level of the PNG frames (libdeflate), 0 (stored, largest) to 9 (slowest, smallest); default \(PNGOptions.default.level), measured by `flipbook bench --png`."
     )
     var pngLevel: Int?
 

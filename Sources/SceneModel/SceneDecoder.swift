@@ -342,7 +342,9 @@ struct SceneDecoder {
 
 /// The keys each mapping allows, in the order they are documented (and suggested).
 enum Keys {
-    static var root: [String] { RootKeys.spec.keyNames }
+    /// Every top-level key, those read before decoding (`components`, `imports`, `controls`)
+    /// included: they are gone from the tree by then, but a misspelt one must still be suggested.
+    static var root: [String] { RootKeys.spec.keys.map(\.name) }
     static var item: [String] { ItemKeys.spec.keyNames }
     static let behaviors = BehaviorSpec.kinds
     static var snap: [String] { BehaviorKeys.snap.keyNames }

@@ -63,6 +63,13 @@ extension Scene {
             for (gesture, id) in [("tap", entry.tap), ("drag.item", entry.drag?.item)] {
                 guard let id, item(id) == nil else { continue }
                 let ids = items.map(\.id)
+                if let parent = parentID(of: id) {
+                    throw Violation(
+                        keyPath: path + "." + gesture,
+                        message:
+                            "item \(quoted(id)) is a child of '\(parent)'; taps and drags take top-level items only",
+                        suggestion: "tap or drag '\(parent)', the top-level item that holds it")
+                }
                 throw Violation(
                     keyPath: path + "." + gesture,
                     message: "unknown item \(quoted(id)); expected one of: \(listing(ids))",

@@ -23,6 +23,18 @@ struct DynamicsTimelineDecodingTests {
             ?? "<no SceneError>"
     }
 
+    @Test("a tap on a child item says taps take top-level items and names its parent, not 'unknown item'")
+    func tapOnChild() {
+        let scene = Self.head.replacingOccurrences(
+            of: "center: [160, 252] }]",
+            with: "center: [160, 252], children: [{ id: badge, size: [10, 10], center: [5, 5] }] }]")
+        let error = sceneError { try decodeYAML(scene + "dynamicsTimeline: [{ at: 1, tap: badge, remove: fall }]") }
+        #expect(
+            error?.description
+                == "test.yaml:7:34: dynamicsTimeline[0].tap: item 'badge' is a child of 'card'; taps and drags take top-level items only (tap or drag 'card', the top-level item that holds it)"
+        )
+    }
+
     @Test("the issue's example decodes to a set, a remove and an add, with the behaviour ids")
     func decodesExample() throws {
         let scene = try decodeYAML(

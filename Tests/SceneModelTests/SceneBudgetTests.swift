@@ -89,3 +89,17 @@ struct SceneBudgetTests {
         #expect(YAMLDepthScan.firstTooDeep(deep, limit: 256) != nil)
     }
 }
+
+@Test("a misspelt top-level key lists and suggests the keys read before decoding too (components, imports, controls)")
+func topLevelKeysIncludeComponents() {
+    do {
+        _ = try SceneLoader.decode(
+            "canvas: { size: [10, 10] }\nduration: 1\nitems: []\ncomponets: {}\n", fileName: "t.yaml", format: .yaml)
+        Issue.record("accepted")
+    } catch let error as SceneError {
+        #expect(error.suggestion == "did you mean 'components'?", "\(error)")
+        #expect(error.message.contains("components") && error.message.contains("imports"), "\(error)")
+    } catch {
+        Issue.record("\(error)")
+    }
+}
