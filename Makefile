@@ -15,7 +15,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_LOG := .build/apt.log
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: render figures gallery test test-in-scratch test-avx2 lint example-test deps test-deps build-release fuzz-build fuzz-short fuzz-run fuzz-long
+.PHONY: render install install-check figures gallery test test-in-scratch test-avx2 lint example-test deps test-deps build-release fuzz-build fuzz-short fuzz-run fuzz-long
 
 FLIPBOOK := .build/release/flipbook
 
@@ -85,7 +85,17 @@ test-in-scratch: deps test-deps
 	$(MAKE) --no-print-directory fuzz-run
 	swift test --disable-xctest
 	$(MAKE) --no-print-directory test-avx2
+	$(MAKE) --no-print-directory install-check
 	$(MAKE) --no-print-directory example-test
+
+# `make install` into a scratch prefix, then the installed command renders from another folder
+# with its player page.
+install-check:
+	@prefix="$${TMPDIR:-/tmp}/flipbook-prefix"; rm -rf "$$prefix" "$$prefix-out"; \
+	$(MAKE) --no-print-directory install PREFIX="$$prefix" > /dev/null && \
+	cd "$${TMPDIR:-/tmp}" && "$$prefix/bin/flipbook" render "$(CURDIR)/scenes/snap.yaml" --out "$$prefix-out" \
+	  --frames 0..<2 --video none --no-trace > /dev/null && test -s "$$prefix-out/snap/index.html" && \
+	echo "make install: $$prefix/bin/flipbook renders" && rm -rf "$$prefix" "$$prefix-out"
 
 # The rasterizer's tests and the standard workloads' hashes once more as a CPU without AVX-512
 # sees them (FLIPBOOK_CPU_LEVEL caps the level the kernels detect): tests that enumerate "every
@@ -149,6 +159,18 @@ fuzz-long: fuzz-build
 
 build-release:
 	swift build -c release --product flipbook
+
+# `make install` (PREFIX=/usr/local, DESTDIR for packaging): the binary and the player's resource
+# bundle together under $(PREFIX)/lib/flipbook, where the binary finds the bundle (SwiftPM looks
+# beside the executable, symlinks resolved), and $(PREFIX)/bin/flipbook linking to it.
+PREFIX ?= /usr/local
+install: deps build-release
+	install -d $(DESTDIR)$(PREFIX)/lib/flipbook $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build/release/flipbook $(DESTDIR)$(PREFIX)/lib/flipbook/flipbook
+	rm -rf $(DESTDIR)$(PREFIX)/lib/flipbook/Flipbook_Player.resources
+	cp -R .build/release/Flipbook_Player.resources $(DESTDIR)$(PREFIX)/lib/flipbook/
+	ln -sf ../lib/flipbook/flipbook $(DESTDIR)$(PREFIX)/bin/flipbook
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/flipbook"
 
 # apt-get only when a package is missing, its output in $(APT_LOG): one line on success, the
 # log's tail on failure. Render packages come without apt's recommendations (ffmpeg's pull in

@@ -18,7 +18,7 @@ struct Check: ParsableCommand {
             Without --out the render goes to a temporary folder from which the frames are removed once compared; the report stays.
             """)
 
-    @Argument(help: "Scene files (.yaml, .yml, .json). Default: every scene in scenes/.")
+    @Argument(help: "Scene files (.yaml, .yml, .json) or folders of them. Default: every scene in scenes/.")
     var scenes: [String] = []
 
     @Option(name: .long, help: "Folder of goldens, one subfolder per scene.")

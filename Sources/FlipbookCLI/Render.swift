@@ -16,7 +16,7 @@ struct Render: ParsableCommand {
             The last line sums up: scenes, files written, their size, and a video to open.
             """)
 
-    @Argument(help: "Scene files (.yaml, .yml, .json). Default: every scene in scenes/.")
+    @Argument(help: "Scene files (.yaml, .yml, .json) or folders of them. Default: every scene in scenes/.")
     var scenes: [String] = []
 
     @Option(name: .long, help: "Output folder.")

@@ -5,9 +5,10 @@ import Pipeline
 import SceneModel
 
 enum SceneArguments {
-    /// The scene files named on the command line, or every scene in `scenes/`.
+    /// The scene files named on the command line (a folder stands for the scene files directly in
+    /// it, in name order, as `studio` reads one), or every scene in `scenes/`.
     static func resolve(_ arguments: [String]) throws -> [String] {
-        if !arguments.isEmpty { return arguments }
+        if !arguments.isEmpty { return try arguments.flatMap(expandFolder) }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: "scenes", isDirectory: &isDirectory), isDirectory.boolValue else {
             throw CLIError(
@@ -15,6 +16,19 @@ enum SceneArguments {
         }
         let files = try SceneDiscovery.sceneFiles(in: "scenes")
         guard !files.isEmpty else { throw CLIError("scenes/ holds no .yaml, .yml or .json scene files") }
+        return files
+    }
+
+    /// `argument` itself, or the scene files of the folder it names.
+    private static func expandFolder(_ argument: String) throws -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return [argument]
+        }
+        let files = try SceneDiscovery.sceneFiles(in: argument)
+        guard !files.isEmpty else {
+            throw CLIError("\(argument.visibleEscaped) holds no .yaml, .yml or .json scene files")
+        }
         return files
     }
 

@@ -11,7 +11,7 @@ struct Validate: ParsableCommand {
             "Each good file gets one line: its items (every layer, children included) and behaviors. Warnings follow on standard error for things that render but show nothing: an item outside the canvas on every frame, a child placed wholly outside its parent. Warnings never change the exit status: 0 when every file is valid, 1 otherwise."
     )
 
-    @Argument(help: "Scene files (.yaml, .yml, .json). Default: every scene in scenes/.")
+    @Argument(help: "Scene files (.yaml, .yml, .json) or folders of them. Default: every scene in scenes/.")
     var scenes: [String] = []
 
     @OptionGroup(title: "Limits")

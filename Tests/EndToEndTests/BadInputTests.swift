@@ -104,6 +104,17 @@ struct BadInputTests {
         #expect(result.stderr.isEmpty)
     }
 
+    @Test("a folder stands for its scene files: validate scenes/ says what validate of every bundled scene says")
+    func validateFolder() throws {
+        let result = try CLI.run(["validate", "scenes"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == Self.bundledScenesOK)
+        let empty = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: empty) }
+        let none = try CLI.run(["validate", empty])
+        #expect(none.status == 1 && none.stderr == "error: \(empty) holds no .yaml, .yml or .json scene files\n")
+    }
+
     @Test(
         "validate counts every layer, and warns of an item off the canvas for the whole scene and of a child outside its parent"
     )
