@@ -27,23 +27,23 @@ render: deps build-release
 # The README's figures (docs/figures), made from the bundled scenes; deterministic, so a rerun
 # rewrites the committed files with the same bytes.
 figures:
-	$(FLIPBOOK) figure scenes/snap.yaml --kind filmstrip --ticks 0,4,8,12,16,20,24,28,32,36,40,44 --crop motion \
+	@$(FLIPBOOK) figure scenes/snap.yaml --kind filmstrip --ticks 0,4,8,12,16,20,24,28,32,36,40,44 --crop motion \
 	  --scale 0.5 -o docs/figures/snap-filmstrip.png
-	$(FLIPBOOK) figure scenes/damped-resize.yaml --kind plot --value scale --items card --from 0 --to 1.5 --panel-height 200 \
+	@$(FLIPBOOK) figure scenes/damped-resize.yaml --kind plot --value scale --items card --from 0 --to 1.5 --panel-height 200 \
 	  --title "The damped resize, scale over time" \
 	  -o docs/figures/damped-resize-scale.png --svg docs/figures/damped-resize-scale.svg
-	$(FLIPBOOK) figure scenes/snap.yaml scenes/watcher.yaml --kind plot --value x,y,angle \
+	@$(FLIPBOOK) figure scenes/snap.yaml scenes/watcher.yaml --kind plot --value x,y,angle \
 	  --title "The snap: x, y and angle over time, alone and with the frame watcher" \
 	  -o docs/figures/snap-plot.png --svg docs/figures/snap-plot.svg
-	$(FLIPBOOK) figure scenes/snap.yaml --kind contact-sheet --every 6 --columns 4 --crop motion \
+	@$(FLIPBOOK) figure scenes/snap.yaml --kind contact-sheet --every 6 --columns 4 --crop motion \
 	  --title "The snap, every 6 ticks (0.1 s)" -o docs/figures/snap-contact-sheet.png
-	$(FLIPBOOK) figure scenes/transform-nest.yaml --kind onion-skin --every 6 --scale 0.75 \
+	@$(FLIPBOOK) figure scenes/transform-nest.yaml --kind onion-skin --every 6 --scale 0.75 \
 	  --title "The transform nest forming" -o docs/figures/transform-nest-onion-skin.png
-	$(FLIPBOOK) figure scenes/snap-zones.yaml --kind trail --markers-every 10 --scale 0.75 \
+	@$(FLIPBOOK) figure scenes/snap-zones.yaml --kind trail --markers-every 10 --scale 0.75 \
 	  --title "Snap zones: the card's path" -o docs/figures/snap-zones-trail.png --svg docs/figures/snap-zones-trail.svg
-	$(FLIPBOOK) figure scenes/spring-gallery.yaml --kind contact-sheet --ticks 20,40 --columns 2 --scale 1 \
+	@$(FLIPBOOK) figure scenes/spring-gallery.yaml --kind contact-sheet --ticks 20,40 --columns 2 --scale 1 \
 	  --title "spring-gallery: each curve named by a text item" -o docs/figures/spring-gallery-labels.png
-	$(FLIPBOOK) figure scenes/images.yaml --kind contact-sheet --ticks 20,60 --columns 2 --scale 0.5 \
+	@$(FLIPBOOK) figure scenes/images.yaml --kind contact-sheet --ticks 20,60 --columns 2 --scale 0.5 \
 	  --title "images and gradients" -o docs/figures/images-still.png
 
 # The README's gallery (docs/gallery): an animated GIF of each of the best scenes, 240 px wide at
@@ -62,7 +62,7 @@ gallery:
 	    docs/gallery/$$scene.gif.tmp.gif && mv docs/gallery/$$scene.gif.tmp.gif docs/gallery/$$scene.gif || exit 1; \
 	  echo "docs/gallery/$$scene.gif: $$(du -k docs/gallery/$$scene.gif | cut -f1) KB"; \
 	done
-	$(FLIPBOOK) figure scenes/widgets.yaml --kind filmstrip --ticks 0,30,50,75,100,150 --scale 0.5 \
+	@$(FLIPBOOK) figure scenes/widgets.yaml --kind filmstrip --ticks 0,30,50,75,100,150 --scale 0.5 \
 	  -o docs/gallery/widgets-filmstrip.png
 
 # Every test is a Swift Testing test; without XCTest's runner the log has no "Executed 0 tests"
