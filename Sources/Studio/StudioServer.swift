@@ -7,7 +7,7 @@ import NIOCore
 import SceneModel
 
 /// The studio's HTTP server: a thin layer over `StudioRenderer` and `StudioWorkspace` with no logic
-/// of its own. Routes (GET only, no request bodies read):
+/// of its own. Routes (GET unless marked POST; no request body is read):
 ///
 ///     /                              the scene list
 ///     /scenes/<scene>/               the scene's player (its last good render), with live reload
@@ -32,8 +32,8 @@ public struct StudioServer: Sendable {
     public var token: String
     /// More names the studio answers to (`--allow-host`), beside the loopback names and `host`.
     public var allowedNames: [String]
-    /// Seconds a connection may stay open with no request in progress before it is closed:
-    /// 10 s. Long enough for a browser's keep-alive between a page and its frames, short enough
+    /// How long a connection may stay open with no request in progress (or with a request head
+    /// that never ends) before it is closed: 10 s by default, `--idle-timeout` 1...3600 s. Long enough for a browser's keep-alive between a page and its frames, short enough
     /// that idle sockets cannot pile up to the descriptor limit. An open event stream is a request
     /// in progress and stays.
     public var idleTimeout: Duration = .seconds(10)
@@ -84,7 +84,7 @@ public struct StudioServer: Sendable {
             },
             logger: {
                 var logger = Logger(label: "flipbook-studio")
-                logger.logLevel = .critical
+                logger.logLevel = .error
                 return logger
             }())
         let watcher = Task {
