@@ -27,7 +27,7 @@ struct StudioCommand: ParsableCommand {
     @Option(
         name: .long,
         help:
-            "Address to listen on. Default loopback only; another address lets other machines read your scenes' renders."
+            "Address to listen on. Default loopback only; another address lets other machines that have the printed token read and tune your scenes."
     )
     var host: String = "127.0.0.1"
 
