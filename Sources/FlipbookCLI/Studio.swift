@@ -12,6 +12,10 @@ struct StudioCommand: ParsableCommand {
             Renders every scene (frames, trace and player; no video) into --out and serves them on \
             http://127.0.0.1:<port>/. Saving a scene file re-renders it and reloads its page at the same frame; \
             a scene error shows on the page above the last good render. Ctrl-C stops.
+
+            It answers only requests naming its own address (Host) and takes changes (slider values, pin, \
+            write-back) only from its own pages, which carry a per-run token. With --host beyond loopback every \
+            request needs that token: open the printed URL (…/?token=…) once and the browser keeps it in a cookie.
             """)
 
     @Argument(help: "A scene file or a folder of scenes.")
@@ -23,26 +27,54 @@ struct StudioCommand: ParsableCommand {
     @Option(
         name: .long,
         help:
-            "Address to listen on. Default loopback only; another address lets other machines read your scenes' renders."
+            "Address to listen on. Default loopback only; another address lets other machines that have the printed token read and tune your scenes."
     )
     var host: String = "127.0.0.1"
 
     @Option(name: .long, help: "Folder for the studio's renders.")
     var out: String = "output/studio"
 
+    @Option(
+        name: .long,
+        help:
+            "The secret the studio's pages carry (16-256 of A-Z a-z 0-9 - _ . ~); default a new random one each run. Beyond loopback every request needs it."
+    )
+    var token: String?
+
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: "Seconds a connection may stay open with no request in progress before it is closed (1-3600).")
+    var idleTimeout: Int = 10
+
+    @Option(
+        name: .customLong("allow-host"),
+        help: "Another name the studio may be reached by (a DNS name of this machine); repeatable.")
+    var allowHost: [String] = []
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be within 0...65535, got \(port)") }
+        guard (1...3600).contains(idleTimeout) else {
+            throw ValidationError("--idle-timeout must be within 1...3600 seconds, got \(idleTimeout)")
+        }
+        if let token, !StudioAccess.isAcceptableToken(token) {
+            throw ValidationError(
+                "--token must be 16 to 256 characters of A-Z a-z 0-9 - _ . ~, got \(token.count) characters"
+                    + " (leave it out for a random one)")
+        }
     }
 
     func run() throws {
         let workspace = try StudioWorkspace(scenesAt: scenes, output: out)
-        if !["127.0.0.1", "::1", "localhost"].contains(host) {
+        if !StudioAccess.isLoopback(host) {
             FileHandle.standardError.write(
                 Data(
-                    "warning: listening on \(host), not only on this machine: anyone who can reach it can read the renders of \(scenes)\n"
-                        .utf8))
+                    ("warning: listening on \(host), not only on this machine: anyone who can reach it and has the "
+                        + "token in the URL below can read the renders of \(scenes) and change their controls\n").utf8))
         }
-        let server = StudioServer(workspace: workspace, host: host, port: port)
+        var server = StudioServer(
+            workspace: workspace, host: host, port: port, token: token ?? StudioAccess.randomToken(),
+            allowedNames: allowHost)
+        server.idleTimeout = .seconds(idleTimeout)
         let outcome = ServerOutcome()
         let done = DispatchSemaphore(value: 0)
         Task {

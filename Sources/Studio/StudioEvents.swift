@@ -27,12 +27,23 @@ public actor StudioEvents {
 
     public init() {}
 
+    /// A new subscription. It ends when `unsubscribe` is called or when its reader stops (the
+    /// reading task cancelled, the stream dropped), whichever comes first: a page that goes away
+    /// leaves nothing behind, with or without a later event.
     public func subscribe() -> (id: Int, stream: AsyncStream<StudioEvent>) {
         let (stream, continuation) = AsyncStream<StudioEvent>.makeStream(bufferingPolicy: .bufferingNewest(16))
         nextID += 1
-        subscribers[nextID] = continuation
-        return (nextID, stream)
+        let id = nextID
+        continuation.onTermination = { [weak self] _ in
+            guard let self else { return }
+            Task { await self.unsubscribe(id) }
+        }
+        subscribers[id] = continuation
+        return (id, stream)
     }
+
+    /// How many subscriptions are open (one per open `/events` stream).
+    public var subscriberCount: Int { subscribers.count }
 
     public func unsubscribe(_ id: Int) {
         subscribers.removeValue(forKey: id)?.finish()

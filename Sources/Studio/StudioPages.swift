@@ -9,7 +9,7 @@ enum StudioPages {
     /// The studio's own pages (list, waiting, compare).
     static let pageStyle = """
         body { font: 14px/1.5 -apple-system, "Inter", "DejaVu Sans", system-ui, sans-serif; margin: 24px; }
-        li { margin: 4px 0; } .error { color: #FF3B30; } .rendering, .waiting { color: #8E8E93; } .ready { color: #34C759; }
+        li { margin: 4px 0; } .error { color: #FF3B30; } .refused { color: #8E8E93; } .rendering, .waiting { color: #8E8E93; } .ready { color: #34C759; }
         """
 
     /// What the studio adds to a player page: the error bar and the controls panel.
@@ -21,38 +21,40 @@ enum StudioPages {
           background: #FF3B30; color: white; font: 13px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; white-space: pre-wrap; }
         """
 
-    static func sceneList(rows: [String], folder: String) -> String {
+    static func sceneList(rows: [String], folder: String, token: String) -> String {
         """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>Flipbook studio</title><style>\(pageStyle)\(style)</style></head>
         <body data-studio="list"><h1>Flipbook studio</h1><p>Scenes in <code>\(folder.xmlEscaped)</code>. Save a scene file and its page reloads with the new render.</p>
         <ul id="scenes">\(rows.joined(separator: "\n"))</ul>
-        \(bootstrap(scene: nil, version: 0, error: nil))
+        \(bootstrap(scene: nil, version: 0, error: nil, token: token))
         </body></html>
         """
     }
 
-    static func waiting(scene: String, error: String?) -> String {
+    static func waiting(scene: String, error: String?, token: String) -> String {
         """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>\(scene.xmlEscaped) · Flipbook studio</title><style>\(pageStyle)\(style)</style></head>
         <body data-studio="waiting"><h1>\(scene.xmlEscaped)</h1><p>\(error == nil ? "Rendering…" : "No render yet: fix the scene and save it.")</p>
-        \(bootstrap(scene: scene, version: 0, error: error))
+        \(bootstrap(scene: scene, version: 0, error: error, token: token))
         </body></html>
         """
     }
 
     /// The player page of a render with the studio's script added before `</body>`.
-    static func withLiveReload(_ page: String, scene: String, version: Int, error: String?) -> String {
-        let script = bootstrap(scene: scene, version: version, error: error) + "\n</body>"
+    static func withLiveReload(_ page: String, scene: String, version: Int, error: String?, token: String) -> String {
+        let script = bootstrap(scene: scene, version: version, error: error, token: token) + "\n</body>"
         guard let end = page.range(of: "</body>", options: .backwards) else { return page + script }
         return page.replacingCharacters(in: end, with: script)
     }
 
-    static func bootstrap(scene: String?, version: Int, error: String?) -> String {
+    /// The page's data for the script. `token` is the per-run secret the script sends with every
+    /// change (`StudioAccess`); only pages the studio serves carry it, never a render on disk.
+    static func bootstrap(scene: String?, version: Int, error: String?, token: String) -> String {
         let data =
             "{\"scene\":" + (scene.map(JSONText.quoted) ?? "null") + ",\"version\":\(version),\"error\":"
-            + (error.map(JSONText.quoted) ?? "null") + "}"
+            + (error.map(JSONText.quoted) ?? "null") + ",\"token\":" + JSONText.quoted(token) + "}"
         return
             "<style>\(style)</style><script>window.FLIPBOOK_STUDIO = \(data);</script><script src=\"/studio.js\"></script>"
     }
@@ -80,7 +82,7 @@ enum StudioPages {
 
     /// Variant A (pinned) and B (the current values) side by side, driven by one transport, with the
     /// chosen trace column of both plotted on one chart.
-    static func compare(scene: String) -> String {
+    static func compare(scene: String, token: String) -> String {
         let name = scene.xmlEscaped
         let path = StudioServer.urlComponent(scene)
         return """
@@ -95,7 +97,7 @@ enum StudioPages {
             <div id="abTransport"><button id="abPlay">Play</button><input type="range" id="abScrubber" min="0" value="0"><output id="abFrame"></output>
             <select id="abColumn"></select></div>
             <canvas id="abPlot"></canvas>
-            <script>window.FLIPBOOK_STUDIO_COMPARE = \(JSONText.quoted(scene));</script><script src="/studio.js"></script>
+            <script>window.FLIPBOOK_STUDIO_COMPARE = \(JSONText.quoted(scene)); window.FLIPBOOK_STUDIO_TOKEN = \(JSONText.quoted(token));</script><script src="/studio.js"></script>
             </body></html>
             """
     }
@@ -105,7 +107,10 @@ enum StudioPages {
     static let liveReloadScript = """
         "use strict";
         (function () {
-          const post = (url) => fetch(url, { method: "POST" }).then((r) => { if (!r.ok) return r.text().then((t) => { throw new Error(t); }); });
+          const token = window.FLIPBOOK_STUDIO ? window.FLIPBOOK_STUDIO.token : window.FLIPBOOK_STUDIO_TOKEN;
+          // Every change carries the run's token in a header: a cross-site page can send neither.
+          const post = (url) => fetch(url, { method: "POST", headers: { "X-Flipbook-Studio-Token": token } })
+            .then((r) => { if (!r.ok) return r.text().then((t) => { throw new Error(t); }); });
           if (window.FLIPBOOK_STUDIO_COMPARE !== undefined) { compareView(window.FLIPBOOK_STUDIO_COMPARE); return; }
           const me = window.FLIPBOOK_STUDIO;
           function showError(message) {
@@ -190,9 +195,8 @@ enum StudioPages {
                   .catch((e) => showError(String(e))));
                 const copy = document.createElement("p"); copy.append("Same render from the CLI: ", setLine);
                 const writeBack = document.createElement("button"); writeBack.id = "writeBack"; writeBack.textContent = "Write values to the scene file";
-                writeBack.addEventListener("click", () => fetch(base + "/write-back", { method: "POST", headers: { "X-Flipbook-Studio": "write-back" } })
-                  .then((r) => { if (!r.ok) return r.text().then((t) => { throw new Error(t); }); document.body.dataset.written = "true"; })
-                  .catch((e) => showError(String(e))));
+                writeBack.addEventListener("click", () => post(base + "/write-back")
+                  .then(() => { document.body.dataset.written = "true"; }).catch((e) => showError(String(e))));
                 box.append(pin, " ", compare, copy, writeBack);
                 describe();
               }

@@ -1,12 +1,13 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import Markup
 import NIOCore
 import SceneModel
 
 /// The studio's HTTP server: a thin layer over `StudioRenderer` and `StudioWorkspace` with no logic
-/// of its own. Routes (GET only, no request bodies read):
+/// of its own. Routes (GET unless marked POST; no request body is read):
 ///
 ///     /                              the scene list
 ///     /scenes/<scene>/               the scene's player (its last good render), with live reload
@@ -19,33 +20,67 @@ import SceneModel
 ///                                    served as /preview/<scene>/frame_N.png)
 ///     POST /scenes/<scene>/pin       keep the current render as variant A
 ///     /scenes/<scene>/compare        A and B side by side; /pinned/<scene>/… serves A
-///     POST /scenes/<scene>/write-back  the values into the scene file (same-origin only)
+///     POST /scenes/<scene>/write-back  the values into the scene file
+///
+/// Every request passes `StudioGate` first (`StudioAccess`: Host, fetch metadata, token).
 public struct StudioServer: Sendable {
     public var workspace: StudioWorkspace
     public var host: String
     public var port: Int
+    /// The per-run secret every change (and, beyond loopback, every request) must carry
+    /// (`StudioAccess`). Random from the system's generator unless `--token` gives one.
+    public var token: String
+    /// More names the studio answers to (`--allow-host`), beside the loopback names and `host`.
+    public var allowedNames: [String]
+    /// How long a connection may stay open with no request in progress (or with a request head
+    /// that never ends) before it is closed: 10 s by default, `--idle-timeout` 1...3600 s. Long enough for a browser's keep-alive between a page and its frames, short enough
+    /// that idle sockets cannot pile up to the descriptor limit. An open event stream is a request
+    /// in progress and stays.
+    public var idleTimeout: Duration = .seconds(10)
+    /// Render events, fanned out to every open page; each `/events` stream holds one subscription
+    /// exactly as long as its connection is open.
+    public let events = StudioEvents()
 
-    public init(workspace: StudioWorkspace, host: String = "127.0.0.1", port: Int = 8123) {
+    public init(
+        workspace: StudioWorkspace, host: String = "127.0.0.1", port: Int = 8123,
+        token: String = StudioAccess.randomToken(), allowedNames: [String] = []
+    ) {
         self.workspace = workspace
         self.host = host
         self.port = port
+        self.token = token
+        self.allowedNames = allowedNames
     }
 
+    /// True when the studio listens beyond this machine, so reads need the token too.
+    public var tokenForReads: Bool { !StudioAccess.isLoopback(host) }
+
     /// Serves until the process is interrupted. `onListening` gets the URL once the socket is bound
-    /// (with `port` 0, the port the system chose).
+    /// (with `port` 0, the port the system chose; beyond loopback, with `?token=`).
     public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
-        let events = StudioEvents()
         let renderer = StudioRenderer(workspace: workspace, events: events)
         for scene in workspace.scenes() { await renderer.request(scene.name) }
+        let gate = StudioGate(cookiePrefix: "flipbook_studio_token_")
         let router = Router()
-        routes(router, renderer: renderer, events: events)
-        let host = host
+        router.add(middleware: gate)
+        routes(router, renderer: renderer)
+        let (host, token, names, tokenForReads) = (host, token, extraNames(), tokenForReads)
         let app = Application(
             router: router,
-            configuration: .init(address: .hostname(host, port: port), serverName: "flipbook-studio"),
+            server: .http1(configuration: .init(idleTimeout: TimeAmount(idleTimeout))),
+            configuration: .init(
+                address: .hostname(host, port: port), serverName: "flipbook-studio",
+                availableConnectionsDelegate: MaximumAvailableConnections(Self.connectionLimit())),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
-                onListening("http://\(host.contains(":") ? "[\(host)]" : host):\(port)/")
+                let access = StudioAccess(
+                    hosts: StudioAccess.hosts(listeningOn: host, port: port, extraNames: names), token: token,
+                    tokenForReads: tokenForReads)
+                gate.open(access, port: port)
+                let shown = Self.isWildcard(host) ? names.first ?? host : host
+                onListening(
+                    "http://\(shown.contains(":") ? "[\(shown)]" : shown):\(port)/"
+                        + (tokenForReads ? "?token=\(token)" : ""))
             },
             logger: {
                 var logger = Logger(label: "flipbook-studio")
@@ -61,8 +96,60 @@ public struct StudioServer: Sendable {
         try await app.runService()
     }
 
-    func routes(_ router: Router<BasicRequestContext>, renderer: StudioRenderer, events: StudioEvents) {
-        let workspace = workspace
+    /// Half the process's descriptor limit, at most 512: idle sockets can never take the
+    /// descriptors a render needs for its frames.
+    static func connectionLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 256 }
+        return Int(max(16, min(512, limit.rlim_cur / 2)))
+    }
+
+    static func isWildcard(_ host: String) -> Bool { ["0.0.0.0", "::", "[::]"].contains(host) }
+
+    /// The names a wildcard listener is reached by: the machine's addresses and its name; then `--allow-host`.
+    func extraNames() -> [String] {
+        var names: [String] = []
+        if Self.isWildcard(host) {
+            let devices = (try? System.enumerateDevices()) ?? []
+            names += devices.compactMap { $0.address?.ipAddress }.filter { !$0.contains("%") }
+                .filter { !StudioAccess.isLoopback($0) && $0 != "::1" }
+            names.append(ProcessInfo.processInfo.hostName)
+        }
+        return names + allowedNames
+    }
+
+    func routes(_ router: Router<BasicRequestContext>, renderer: StudioRenderer) {
+        pageRoutes(router, renderer: renderer)
+        fileRoutes(router)
+        changeRoutes(router, renderer: renderer)
+        let events = events
+        router.get("/events") { request, _ -> Response in
+            Response(
+                status: .ok,
+                headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
+                body: .init { writer in
+                    let (id, stream) = await events.subscribe()
+                    // Cancelled as soon as the client closes its side: the subscription goes at once,
+                    // not when the next event finds the socket gone.
+                    do {
+                        try await request.body.consumeWithCancellationOnInboundClose { _ in
+                            try await writer.write(ByteBuffer(string: ": flipbook studio\n\n"))
+                            for await event in stream {
+                                try await writer.write(ByteBuffer(string: event.serverSentEvent))
+                            }
+                        }
+                    } catch {
+                        await events.unsubscribe(id)
+                        throw error
+                    }
+                    await events.unsubscribe(id)
+                    try await writer.finish(nil)
+                })
+        }
+    }
+
+    func pageRoutes(_ router: Router<BasicRequestContext>, renderer: StudioRenderer) {
+        let (workspace, token) = (workspace, token)
         router.get("/") { _, _ -> Response in
             var rows: [String] = []
             for scene in workspace.scenes() {
@@ -74,7 +161,12 @@ public struct StudioServer: Sendable {
                     "<li><a href=\"/scenes/\(Self.urlComponent(scene.name))/\">\(scene.name.xmlEscaped)</a> <span class=\"\(state)\">\(state)</span></li>"
                 )
             }
-            return Self.html(StudioPages.sceneList(rows: rows, folder: workspace.sceneFolder))
+            for refused in workspace.refusedScenes() {
+                rows.append(
+                    "<li class=\"refused\">\(refused.file.xmlEscaped) <span class=\"error\">not served: \(refused.reason.xmlEscaped)</span></li>"
+                )
+            }
+            return Self.html(StudioPages.sceneList(rows: rows, folder: workspace.sceneFolder, token: token))
         }
         router.get("/studio.js") { _, _ -> Response in
             Self.response(StudioPages.liveReloadScript, type: "text/javascript; charset=utf-8")
@@ -93,17 +185,27 @@ public struct StudioServer: Sendable {
             guard let page = workspace.renderFile(scene: name, file: "index.html"),
                 let html = try? String(contentsOfFile: page, encoding: .utf8)
             else {
-                return Self.html(StudioPages.waiting(scene: name, error: status.error))
+                return Self.html(StudioPages.waiting(scene: name, error: status.error, token: token))
             }
             return Self.html(
-                StudioPages.withLiveReload(html, scene: name, version: status.version, error: status.error))
+                StudioPages.withLiveReload(
+                    html, scene: name, version: status.version, error: status.error, token: token))
         }
+        router.get("/controls/:scene") { _, context -> Response in
+            let name = try context.parameters.require("scene")
+            guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
+            return Self.response(StudioPages.controlsJSON(await renderer.status(of: name)), type: "application/json")
+        }
+    }
+
+    func fileRoutes(_ router: Router<BasicRequestContext>) {
+        let (workspace, token) = (workspace, token)
         router.get("/scenes/:scene/:file") { _, context -> Response in
             let name = try context.parameters.require("scene")
             let file = try context.parameters.require("file")
             if file == "compare" {
                 guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
-                return Self.html(StudioPages.compare(scene: name))
+                return Self.html(StudioPages.compare(scene: name, token: token))
             }
             return Self.file(workspace.renderFile(scene: name, file: file))
         }
@@ -120,12 +222,13 @@ public struct StudioServer: Sendable {
                 workspace.pinnedFile(
                     scene: try context.parameters.require("scene"), file: try context.parameters.require("file")))
         }
-        router.get("/controls/:scene") { _, context -> Response in
-            let name = try context.parameters.require("scene")
-            guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
-            return Self.response(StudioPages.controlsJSON(await renderer.status(of: name)), type: "application/json")
-        }
-        // The two requests that change anything; both write only renders into the output folder.
+    }
+
+    /// The requests that change anything. `StudioGate` has already required the token and the
+    /// studio's own Origin for each of them. `set` and `pin` write only renders into the output
+    /// folder; `write-back` rewrites the controls' values in the scene file, in place.
+    func changeRoutes(_ router: Router<BasicRequestContext>, renderer: StudioRenderer) {
+        let workspace = workspace
         router.post("/scenes/:scene/set") { request, context -> Response in
             let name = try context.parameters.require("scene")
             guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
@@ -146,23 +249,9 @@ public struct StudioServer: Sendable {
             await renderer.set(name, values: values, previewTick: previewTick)
             return Self.response("{}", type: "application/json")
         }
-        // The one request that writes outside the output folder: the controls' values into their
-        // scene file, in place. Only from the studio's own page: a cross-site page cannot send the
-        // custom header without a CORS preflight this server never grants, and its Origin differs.
-        router.post("/scenes/:scene/write-back") { request, context -> Response in
+        router.post("/scenes/:scene/write-back") { _, context -> Response in
             let name = try context.parameters.require("scene")
             guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
-            guard
-                request.headers.contains(where: {
-                    $0.name.canonicalName == "x-flipbook-studio" && $0.value == "write-back"
-                }),
-                let origin = request.headers[.origin], let authority = request.head.authority,
-                origin == "http://\(authority)"
-            else {
-                return Response(
-                    status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
-                    body: .init(byteBuffer: ByteBuffer(string: "write-back is only for the studio's own page\n")))
-            }
             do { try await renderer.writeBack(name) } catch { return Self.badRequest(String(describing: error)) }
             return Self.response("{}", type: "application/json")
         }
@@ -171,20 +260,6 @@ public struct StudioServer: Sendable {
             guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
             do { try await renderer.pin(name) } catch { return Self.badRequest(String(describing: error)) }
             return Self.response("{}", type: "application/json")
-        }
-        router.get("/events") { _, _ -> Response in
-            let (id, stream) = await events.subscribe()
-            return Response(
-                status: .ok,
-                headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
-                body: .init { writer in
-                    try await writer.write(ByteBuffer(string: ": flipbook studio\n\n"))
-                    for await event in stream {
-                        try await writer.write(ByteBuffer(string: event.serverSentEvent))
-                    }
-                    await events.unsubscribe(id)
-                    try await writer.finish(nil)
-                })
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import SceneModel
 
 /// What the studio may read and write: the scenes of one folder (or one scene file) and one output
 /// folder. Every file a request can reach is found through this type, by name lookups in lists it
@@ -30,8 +31,37 @@ public struct StudioWorkspace: Sendable {
     }
 
     /// The scene files, as (name, path) sorted by name. The name is the file name without its
-    /// extension: what the URL and the scene list use. Symlinks leading out of the folder are left out.
+    /// extension: what the URL and the scene list use. Symlinks leading out of the folder are left
+    /// out, and so are files whose name is not a scene name (`refusedScenes`).
     public func scenes() -> [(name: String, path: String)] {
+        candidates().filter { Self.refusal(of: $0.name) == nil }
+    }
+
+    /// Scene files the studio does not serve, with the reason the scene list shows. A name becomes
+    /// the URL, the render's folder and its siblings (`<name>~A`, `.preview-<name>`), so it must be
+    /// a scene name (`[A-Za-z0-9_-]`, at most 128 characters): then no two scenes' folders collide,
+    /// no spelling of a name needs escaping in a URL, and none has two Unicode spellings.
+    public func refusedScenes() -> [(file: String, reason: String)] {
+        candidates().compactMap { scene in
+            Self.refusal(of: scene.name).map { ((scene.path as NSString).lastPathComponent, $0) }
+        }
+    }
+
+    static func refusal(of name: String) -> String? {
+        if SceneRules.isValidName(name) && name.count <= SceneRules.maxNameLength { return nil }
+        return "a scene file's name (without .yaml) must be ASCII letters, digits, _ and - (at most "
+            + "\(SceneRules.maxNameLength)): it names the page's URL and the render's folder; rename the file "
+            + "(for example to \(suggestedName(name)).yaml)"
+    }
+
+    /// `name` with every character outside `[A-Za-z0-9_-]` replaced by `_`, cut to the longest name.
+    static func suggestedName(_ name: String) -> String {
+        let mapped = String(
+            String.UnicodeScalarView(name.unicodeScalars.map { SceneRules.isValidName(String($0)) ? $0 : "_" }))
+        return mapped.isEmpty ? "scene" : String(mapped.prefix(SceneRules.maxNameLength))
+    }
+
+    private func candidates() -> [(name: String, path: String)] {
         let files: [String]
         if let singleScene {
             files = [(sceneFolder as NSString).appendingPathComponent(singleScene)]

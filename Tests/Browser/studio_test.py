@@ -67,6 +67,8 @@ try:
     driver.get(url)
     listing = driver.find_element(By.ID, "scenes").get_attribute("innerHTML")
     check("&lt;img src=x onerror=alert(1)&gt;" in listing and "<img" not in listing, f"scene names are escaped in the list: {listing}")
+    check("&lt;img src=x onerror=alert(1)&gt;.yaml <span class=\"error\">not served: a scene file's name" in listing,
+          "a file whose name is not a scene name is listed as not served, with the reason")
 
     # The scene's player, once its first render is published.
     driver.get(url + "scenes/drop/")
@@ -113,17 +115,24 @@ try:
     check(status == 200 and body_bytes[:8] == b"\x89PNG\r\n\x1a\n", f"the preview of the tick on screen (10) is a PNG, got {status}")
     check(driver.find_element(By.ID, "control-side").get_attribute("value") == "30", "the slider keeps its value across the reload")
 
-    # Write-back is refused to anything but the studio's own page (no header, or a foreign Origin).
+    # Write-back is refused to anything but the studio's own page: no token, a wrong one, or a foreign Origin.
     def post(path, headers):
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         connection.request("POST", path, headers=headers)
         response = connection.getresponse()
         return response.status
+    token = driver.execute_script("return window.FLIPBOOK_STUDIO.token")
+    check(len(token) == 64, f"the page carries the run's token, got {token!r}")
+    own = f"http://127.0.0.1:{port}"
     scene_file = os.path.join(scenes, "drop.yaml")
     before = open(scene_file).read()
-    check(post("/scenes/drop/write-back", {}) == 403, "write-back without the studio's header is refused")
-    check(post("/scenes/drop/write-back", {"X-Flipbook-Studio": "write-back", "Origin": "http://evil.example"}) == 403,
+    check(post("/scenes/drop/write-back", {"Origin": own}) == 403, "write-back without the token is refused")
+    check(post("/scenes/drop/write-back", {"Origin": own, "X-Flipbook-Studio-Token": "0" * 64}) == 403,
+          "write-back with a wrong token is refused")
+    check(post("/scenes/drop/write-back", {"X-Flipbook-Studio-Token": token, "Origin": "http://evil.example"}) == 403,
           "write-back from another origin is refused")
+    check(post("/scenes/drop/pin", {"Origin": own}) == 403 and post("/scenes/drop/set?side=11", {"Origin": own}) == 403,
+          "pin and set without the token are refused")
     check(open(scene_file).read() == before, "refused write-backs leave the scene file alone")
 
     # A (pinned at 20) and B (30) side by side, in step, with both curves on one chart.

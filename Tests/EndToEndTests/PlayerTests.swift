@@ -64,6 +64,30 @@ struct StudioEndToEndTests {
         #expect(result.stdout.contains("studio: all checks passed"))
     }
 
+    @Test(
+        "a page on another origin and a DNS-rebinding page can neither read nor change anything in the studio; beyond loopback nothing is served without the token"
+    )
+    func studioRefusesOtherPages() throws {
+        let work = try makeTemporaryDirectory()
+        let result = try runProcess(
+            "/usr/bin/python3", [repositoryRoot + "/Tests/Browser/studio_attack_test.py", CLI.debugBinary, work],
+            currentDirectory: repositoryRoot + "/Tests/Browser")
+        #expect(result.status == 0, "browser test failed:\n\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains("studio attacks: all checks passed"))
+    }
+
+    @Test(
+        "the studio answers through 1,000 hostile saves, 1,100 idle connections under a limit of 1024 descriptors, and 3,000 event streams opened and closed"
+    )
+    func studioSoak() throws {
+        let work = try makeTemporaryDirectory()
+        let result = try runProcess(
+            "/usr/bin/python3", [repositoryRoot + "/Tests/Browser/studio_soak_test.py", CLI.debugBinary, work],
+            currentDirectory: repositoryRoot + "/Tests/Browser")
+        #expect(result.status == 0, "soak failed:\n\(result.stdout)\n\(result.stderr)")
+        #expect(result.stdout.contains("studio soak: all checks passed"))
+    }
+
     @Test("studio refuses a missing folder and a port out of range with a clear message")
     func studioBadArguments() throws {
         let missing = try CLI.run(["studio", "no-such-folder"])

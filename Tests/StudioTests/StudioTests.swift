@@ -57,6 +57,46 @@ struct StudioTests {
         }
     }
 
+    @Test("a scene file whose name is not a scene name is listed as refused, with the reason, and never served")
+    func oddNamesAreRefused() throws {
+        let root = try folder()
+        for name in ["drop", "my scene", "café", "drop~A", ".hidden", String(repeating: "a", count: 129)] {
+            try Self.scene(duration: 0.5).write(
+                toFile: root + "/scenes/\(name).yaml", atomically: true, encoding: .utf8)
+        }
+        let workspace = try StudioWorkspace(scenesAt: root + "/scenes", output: root + "/out")
+        #expect(workspace.scenes().map(\.name) == ["drop"])
+        let refused = workspace.refusedScenes()
+        #expect(
+            refused.map(\.file) == [
+                String(repeating: "a", count: 129) + ".yaml", "café.yaml", "drop~A.yaml", "my scene.yaml",
+            ])
+        #expect(
+            refused.last?.reason
+                == "a scene file's name (without .yaml) must be ASCII letters, digits, _ and - (at most 128): it names the page's URL and the render's folder; rename the file (for example to my_scene.yaml)"
+        )
+        #expect(refused[1].reason.hasSuffix("(for example to caf_.yaml)"))
+        for name in ["my scene", "my%20scene", "café", "cafe\u{301}", "drop~A"] {
+            #expect(workspace.sceneFile(named: name) == nil, "\(name)")
+            #expect(workspace.renderFile(scene: name, file: "index.html") == nil, "\(name)")
+        }
+    }
+
+    @Test("a subscription whose reader stops is released at once, without a further event")
+    func subscriptionEndsWithItsReader() async throws {
+        let events = StudioEvents()
+        let (_, stream) = await events.subscribe()
+        let reader = Task { for await _ in stream {} }
+        #expect(await events.subscriberCount == 1)
+        reader.cancel()
+        var count = 1
+        for _ in 0..<100 where count > 0 {
+            try await Task.sleep(for: .milliseconds(20))
+            count = await events.subscriberCount
+        }
+        #expect(count == 0)
+    }
+
     @Test("a render publishes frames and a player page; an error keeps the last good render; a fix publishes version 2")
     func renderLoop() async throws {
         let root = try folder()

@@ -1,0 +1,139 @@
+import Foundation
+import Testing
+
+@testable import Studio
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The server over a real loopback socket, in this process, so a test can count what it holds.
+@Suite("The studio's server over a socket", .serialized, .timeLimit(.minutes(1)))
+struct StudioServerTests {
+    /// A studio on a free port over an empty scene folder, running until `stop`.
+    struct Running {
+        let server: StudioServer
+        let port: Int
+        let task: Task<Void, Error>
+
+        init(idleTimeout: Duration = .seconds(10)) async throws {
+            let root = NSTemporaryDirectory() + "/studio-server-\(getpid())-\(UInt64.random(in: 0..<UInt64.max))"
+            try FileManager.default.createDirectory(atPath: root + "/scenes", withIntermediateDirectories: true)
+            var server = StudioServer(
+                workspace: try StudioWorkspace(scenesAt: root + "/scenes", output: root + "/out"), port: 0)
+            server.idleTimeout = idleTimeout
+            let (urls, continuation) = AsyncStream<String>.makeStream()
+            let running = server
+            task = Task { try await running.run { continuation.yield($0) } }
+            var next = urls.makeAsyncIterator()
+            let url = await next.next() ?? ""
+            self.server = server
+            port = Int(url.split(separator: ":").last?.filter(\.isNumber) ?? "") ?? 0
+        }
+
+        func stop() async {
+            task.cancel()
+            _ = await task.result
+        }
+    }
+
+    /// A plain TCP client: what a browser or an attacker sends, byte for byte.
+    final class Client {
+        let fd: Int32
+
+        init(port: Int) throws {
+            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            try #require(fd >= 0 && connected == 0, "connect to 127.0.0.1:\(port)")
+        }
+
+        func send(_ text: String) {
+            let bytes = Array(text.utf8)
+            _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        }
+
+        /// Reads until `marker` has arrived, the peer closes, or 5 s pass with nothing.
+        func read(until marker: String? = nil) -> (text: String, closed: Bool) {
+            var received: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                if n <= 0 { return (String(decoding: received, as: UTF8.self), n == 0) }
+                received += buffer[0..<n]
+                let text = String(decoding: received, as: UTF8.self)
+                if let marker, text.contains(marker) { return (text, false) }
+            }
+        }
+
+        deinit { close(fd) }
+    }
+
+    static func eventually(_ condition: () async -> Bool) async -> Bool {
+        for _ in 0..<100 {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
+    @Test("an event stream's subscription ends as soon as its client closes, without a further event")
+    func eventStreamReleasedOnClose() async throws {
+        let studio = try await Running()
+        var client: Client? = try Client(port: studio.port)
+        client?.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(studio.port)\r\n\r\n")
+        let opened = client?.read(until: ": flipbook studio")
+        #expect(opened?.text.hasPrefix("HTTP/1.1 200 OK") == true, "\(opened?.text ?? "")")
+        #expect(await studio.server.events.subscriberCount == 1)
+        client = nil
+        #expect(await Self.eventually { await studio.server.events.subscriberCount == 0 })
+        await studio.stop()
+    }
+
+    @Test("an idle connection is closed after the idle timeout; an open event stream is not")
+    func idleConnectionsClose() async throws {
+        let studio = try await Running(idleTimeout: .seconds(1))
+        let stream = try Client(port: studio.port)
+        stream.send("GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(studio.port)\r\n\r\n")
+        _ = stream.read(until: ": flipbook studio")
+        let idle = try Client(port: studio.port)
+        let start = ContinuousClock.now
+        let outcome = idle.read()
+        let waited = ContinuousClock.now - start
+        #expect(outcome.closed && outcome.text.isEmpty, "the idle connection is closed by the server")
+        #expect(waited >= .milliseconds(900) && waited < .seconds(4), "after about a second, not \(waited)")
+        let halfSent = try Client(port: studio.port)
+        halfSent.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(studio.port)\r\n")
+        #expect(halfSent.read().closed, "a request head that never ends is closed too")
+        #expect(await studio.server.events.subscriberCount == 1, "the event stream stays")
+        await studio.stop()
+    }
+
+    @Test("every route, an unknown one included, answers a foreign Host with 421 and no CORS header")
+    func foreignHostOverTheWire() async throws {
+        let studio = try await Running()
+        for path in ["/", "/nope", "/events", "/status/drop"] {
+            let client = try Client(port: studio.port)
+            client.send("GET \(path) HTTP/1.1\r\nHost: rebind.attacker.example:\(studio.port)\r\n\r\n")
+            let reply = client.read(until: "refused)\n").text
+            #expect(reply.hasPrefix("HTTP/1.1 421 Misdirected Request\r\n"), "\(path): \(reply)")
+            #expect(reply.lowercased().contains("cross-origin-resource-policy: same-origin\r\n"), "\(reply)")
+            #expect(!reply.lowercased().contains("access-control-"), "\(reply)")
+        }
+        let own = try Client(port: studio.port)
+        own.send("GET / HTTP/1.1\r\nHost: localhost:\(studio.port)\r\n\r\n")
+        let page = own.read(until: "</html>").text
+        #expect(page.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(page)")
+        #expect(page.contains("\"token\":\"\(studio.server.token)\""), "the studio's own page carries the token")
+        await studio.stop()
+    }
+}
