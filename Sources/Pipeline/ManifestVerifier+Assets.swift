@@ -122,11 +122,7 @@ extension ManifestVerifier {
     /// FNV-1a 64 of a regular file no larger than `maxBytes`; nil for anything else (missing,
     /// a folder or device, too large), so a manifest never makes verify read an unbounded file.
     static func hashOfRegularFile(_ path: String, maxBytes: Int) -> String? {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard attributes?[.type] as? FileAttributeType == .typeRegular,
-            ((attributes?[.size] as? NSNumber)?.intValue ?? Int.max) <= maxBytes,
-            let bytes = FileManager.default.contents(atPath: path)
-        else { return nil }
+        guard let bytes = try? RegularFile.contents(path, maxBytes: maxBytes).get() else { return nil }
         return FNV1a64.hexHash(bytes)
     }
 }

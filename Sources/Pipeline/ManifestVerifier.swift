@@ -145,8 +145,14 @@ public enum ManifestVerifier {
             )
             return
         }
-        guard let bytes = FileManager.default.contents(atPath: file) else {
+        let bytes: Data
+        switch RegularFile.contents(file, maxBytes: .max - 1) {
+        case .success(let data): bytes = data
+        case .failure(let refusal) where refusal.reason == String(cString: strerror(ENOENT)):
             report.problems.append("\(name): missing")
+            return
+        case .failure(let refusal):
+            report.problems.append("\(name): not read: \(refusal.reason)")
             return
         }
         let actual = FNV1a64.hexHash(bytes)

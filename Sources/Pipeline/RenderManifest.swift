@@ -220,10 +220,9 @@ public struct RenderManifest: Codable, Equatable, Sendable {
 
     public static func read(_ path: String) throws -> RenderManifest {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ManifestError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+        switch RegularFile.contents(path, maxBytes: RegularFile.maxRecordBytes) {
+        case .success(let bytes): data = bytes
+        case .failure(let refusal): throw ManifestError.unreadable(path: path, reason: refusal.reason)
         }
         do {
             let manifest = try JSONDecoder().decode(RenderManifest.self, from: data)
@@ -292,7 +291,7 @@ final class RenderJournal: Sendable {
 
     /// The frame hashes recorded under `header`; empty when the file is missing or its header differs.
     static func read(path: String, header: String) -> [Int: String] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        guard let data = try? RegularFile.contents(path, maxBytes: RegularFile.maxRecordBytes).get() else { return [:] }
         var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first.map(String.init) == header else { return [:] }
         lines.removeFirst()
@@ -309,7 +308,7 @@ final class RenderJournal: Sendable {
 
     /// The frame hashes of a journal whatever its header says (what some earlier render wrote).
     static func readAnyHeader(path: String) -> [Int: String] {
-        guard let data = FileManager.default.contents(atPath: path),
+        guard let data = try? RegularFile.contents(path, maxBytes: RegularFile.maxRecordBytes).get(),
             let header = String(decoding: data, as: UTF8.self).split(separator: "\n").first
         else { return [:] }
         return read(path: path, header: String(header))

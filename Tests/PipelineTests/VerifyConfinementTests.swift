@@ -1,8 +1,9 @@
 import Determinism
 import Foundation
-import Pipeline
 import TestSupport
 import Testing
+
+@testable import Pipeline
 
 /// `verify` reads manifests that may come from anywhere (a shared drive, a CI artifact): the names
 /// in them must never lead it to open files outside the manifest's folder.
@@ -169,6 +170,40 @@ struct VerifyConfinementTests {
                 "falling: image pixels.png: refused, not hashed: it resolves to \(real), outside the scene folder \(folder) (a symlink leading out of it)"
             ])
         #expect(report.matched == 60, "the frames only")
+    }
+
+    @Test("a planted manifest that is a FIFO or links to an oversized file is refused at once, naming what it is")
+    func plantedManifests() throws {
+        let (root, out) = try Self.renderWithVictim()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let planted = out + "/planted.manifest.json"
+        // Before: "You don't have permission", which sends a user after the wrong problem.
+        try #require(mkfifo(planted, 0o600) == 0)
+        #expect(
+            throws: ManifestError.unreadable(path: planted, reason: "it is a FIFO, not a regular file")
+        ) { try ManifestVerifier.verify(out) }
+        // Before: all 300 MiB were read into memory, then refused as JSON (a link to /dev/zero: no end).
+        unlink(planted)
+        let big = root + "/big"
+        try #require(FileManager.default.createFile(atPath: big, contents: nil))
+        try #require(truncate(big, 300 << 20) == 0)
+        try FileManager.default.createSymbolicLink(atPath: planted, withDestinationPath: big)
+        #expect(
+            throws: ManifestError.unreadable(
+                path: planted, reason: "it holds 314572800 bytes, more than the 268435456 read at most")
+        ) { try ManifestVerifier.verify(out) }
+    }
+
+    @Test("a frame replaced by a FIFO is reported as a FIFO, not read and not called missing")
+    func fifoFrame() throws {
+        let (root, out) = try Self.renderWithVictim()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        unlink(out + "/falling/frame_00003.png")
+        try #require(mkfifo(out + "/falling/frame_00003.png", 0o600) == 0)
+        let report = try ManifestVerifier.verify(out)
+        // Before: "missing", though a file is there.
+        #expect(report.problems == ["falling/frame_00003.png: not read: it is a FIFO, not a regular file"])
+        #expect(report.matched == 59)
     }
 }
 
