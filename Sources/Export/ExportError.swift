@@ -10,6 +10,9 @@ public enum ExportError: Error, CustomStringConvertible, Equatable {
     /// ffmpeg made no progress (read no input, used no CPU, wrote no output) for `seconds`; it was
     /// ended (`FFmpegWatchdog`).
     case ffmpegStalled(output: String, seconds: Double, stderrTail: String)
+    /// A short ffmpeg run (a preflight probe) made no progress (used no CPU) for `seconds`; it
+    /// was ended (`FFmpegWatchdog`).
+    case ffmpegProbeStalled(executable: String, command: [String], seconds: Double, stderrTail: String)
     /// A file-system operation failed.
     case io(path: String, operation: String, reason: String)
     /// The ffmpeg found could not run one of the preflight probes (`-version`, `-encoders`,
@@ -38,6 +41,12 @@ public enum ExportError: Error, CustomStringConvertible, Equatable {
             return "ffmpeg made no progress for \(FFmpegWatchdog.format(seconds)) s while writing \(output) "
                 + "(it read no frames, used no CPU and wrote nothing), so it was stopped and its partial file removed; "
                 + "check that the ffmpeg on PATH is a working one (`ffmpeg -version`), "
+                + "or allow more time with --ffmpeg-timeout"
+                + (tail.isEmpty ? "" : ":\n" + tail)
+        case .ffmpegProbeStalled(let executable, let command, let seconds, let tail):
+            return "`\(([executable] + command).joined(separator: " "))` made no progress for "
+                + "\(FFmpegWatchdog.format(seconds)) s (it used no CPU and did not finish), so it was stopped; "
+                + "check that \(executable) is a working ffmpeg (run `\(executable) -version` yourself), "
                 + "or allow more time with --ffmpeg-timeout"
                 + (tail.isEmpty ? "" : ":\n" + tail)
         case .io(let path, let operation, let reason):

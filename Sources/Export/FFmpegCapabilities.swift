@@ -27,10 +27,14 @@ public struct FFmpegCapabilities: Sendable, Equatable {
     ]
 
     /// Probes `executable` (default: `ffmpeg` on PATH), or returns the cached result for it.
-    public static func probe(executable: String? = nil) throws -> FFmpegCapabilities {
+    /// `stallSeconds` (> 0): how long a probe may make no progress before it is ended and
+    /// `ExportError.ffmpegProbeStalled` thrown (`--ffmpeg-timeout`; see `FFmpegWatchdog`).
+    public static func probe(
+        executable: String? = nil, stallSeconds: Double = VideoWriter.defaultStallSeconds
+    ) throws -> FFmpegCapabilities {
         let path = try executable ?? FFmpegLocator.ffmpeg()
         if let cached = cache.value(for: path) { return cached }
-        let outputs = try probeArguments.map { try run(path, $0) }
+        let outputs = try probeArguments.map { try FFmpegShortRun.run(path, $0, stallSeconds: stallSeconds) }
         let capabilities = FFmpegCapabilities(
             executable: path, version: parseVersion(outputs[0]),
             encoders: parseEncoders(outputs[1]), filters: parseFilters(outputs[2]))
@@ -97,34 +101,5 @@ public struct FFmpegCapabilities: Sendable, Equatable {
         private let entries = Mutex<[String: FFmpegCapabilities]>([:])
         func value(for path: String) -> FFmpegCapabilities? { entries.withLock { $0[path] } }
         func store(_ value: FFmpegCapabilities, for path: String) { entries.withLock { $0[path] = value } }
-    }
-
-    private static func run(_ executable: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe()
-        let collector = StderrCollector()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            throw ExportError.ffmpegUnusable(
-                executable: executable, command: arguments, status: -1,
-                stderrTail: "  \(error)")
-        }
-        collector.start(reading: err.fileHandleForReading)
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        collector.wait()
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            throw ExportError.ffmpegUnusable(
-                executable: executable, command: arguments,
-                status: process.terminationStatus, stderrTail: collector.tail())
-        }
-        return String(decoding: data, as: UTF8.self)
     }
 }

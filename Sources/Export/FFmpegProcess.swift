@@ -167,7 +167,8 @@ final class FFmpegProcess: Sendable {
     deinit { abandon() }
 }
 
-/// Reads a pipe to its end on a background thread and keeps everything for the error tail.
+/// Reads a pipe to its end on a background thread and keeps everything: ffmpeg's stderr for the
+/// error tail, a probe's stdout for its answer.
 final class StderrCollector: Sendable {
     private let data = Mutex(Data())
     private let done = DispatchSemaphore(value: 0)
@@ -187,6 +188,17 @@ final class StderrCollector: Sendable {
         done.wait()
         done.signal()
     }
+
+    /// Waits at most `timeoutMilliseconds` for the end of the pipe; false if it did not come.
+    func wait(timeoutMilliseconds: Int) -> Bool {
+        guard started.withLock({ $0 }) else { return true }
+        guard done.wait(timeout: .now() + .milliseconds(timeoutMilliseconds)) == .success else { return false }
+        done.signal()
+        return true
+    }
+
+    /// Everything read so far, as UTF-8 text.
+    func text() -> String { data.withLock { String(decoding: $0, as: UTF8.self) } }
 
     /// The last `lines` lines of ffmpeg's stderr.
     func tail(lines: Int = 12) -> String {

@@ -26,10 +26,11 @@ final class FFmpegWatchdog: Sendable {
 
     let stallSeconds: Double
     private let pid: Int32
-    private let output: String
+    /// The file ffmpeg writes, whose growth counts as progress; nil for a probe, which prints.
+    private let output: String?
     private let last = Mutex((progress: DispatchTime.now(), cpu: UInt64(0), size: Int64(-1)))
 
-    init(pid: Int32, output: String, stallSeconds: Double) {
+    init(pid: Int32, output: String?, stallSeconds: Double) {
         precondition(stallSeconds > 0, "the stall timeout must be positive")
         self.pid = pid
         self.output = output
@@ -67,6 +68,7 @@ final class FFmpegWatchdog: Sendable {
     }
 
     private func outputSize() -> Int64 {
+        guard let output else { return -1 }
         var status = stat()
         return stat(output, &status) == 0 ? Int64(status.st_size) : -1
     }

@@ -95,7 +95,7 @@ public final class VideoWriter {
         self.width = width
         self.height = height
         self.fps = fps
-        let capabilities = try FFmpegCapabilities.probe(executable: executable)
+        let capabilities = try FFmpegCapabilities.probe(executable: executable, stallSeconds: stallSeconds)
         self.capabilities = capabilities
         for file in files {
             try capabilities.check(file.format)

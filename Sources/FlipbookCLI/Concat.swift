@@ -26,13 +26,26 @@ struct Concat: ParsableCommand {
     @Flag(name: .long, help: "Print the exact ffmpeg command.")
     var verbose = false
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "End an ffmpeg that makes no progress (uses no CPU, writes nothing) for this many seconds; default 300.",
+            valueName: "seconds"))
+    var ffmpegTimeout: Double = VideoWriter.defaultStallSeconds
+
     func validate() throws {
         guard !segments.isEmpty else { throw ValidationError("name at least one segment video") }
+        guard ffmpegTimeout.isFinite, ffmpegTimeout > 0 else {
+            throw ValidationError("--ffmpeg-timeout must be a positive number of seconds, got \(ffmpegTimeout)")
+        }
     }
 
     func run() throws {
-        let result = try SegmentJoin.join(segments: segments, output: out, flipbookVersion: Flipbook.version)
-        if verbose { FileHandle.standardError.write(Data((result.command + "\n").utf8)) }
+        // Ctrl-C or SIGTERM (a CI job cancelled) removes the hidden list and partial video too.
+        TemporaryFiles.shared.removeOnInterrupt()
+        let result = try SegmentJoin.join(
+            segments: segments, output: out, flipbookVersion: Flipbook.version, stallSeconds: ffmpegTimeout)
+        if verbose { FileHandle.standardError.write(Data((FFmpegCommand.shellQuoted(result.command) + "\n").utf8)) }
         print("\(out): joined \(counted(result.segmentCount, "segment")); manifest \(result.manifestPath)")
     }
 }

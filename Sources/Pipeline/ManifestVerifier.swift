@@ -8,7 +8,8 @@ import Foundation
 /// When the manifests are segments of one scene, they must also cover its frames 0 ..< count
 /// without gap or overlap, so a missing shard is reported rather than silently passing. A joined
 /// video's manifest (`<video>.manifest.json`, from `flipbook concat`) is checked like any other:
-/// its video must hash to the recorded value.
+/// its video must hash to the recorded value. The scene's fonts and images are checked too:
+/// system fonts always, the scene's own files when the scene's folder is given.
 public enum ManifestVerifier {
     public struct Report: Sendable, Equatable {
         /// The manifests checked.
@@ -17,34 +18,19 @@ public enum ManifestVerifier {
         public var matched = 0
         /// One line per problem: "snap/frame_00012.png: missing", "snap.mp4: hash … expected …".
         public var problems: [String] = []
+        /// Files the manifests list that were not checked (the scene's own fonts and images when
+        /// no scene folder was given), one line per manifest; not problems.
+        public var unchecked: [String] = []
         public var isClean: Bool { problems.isEmpty }
     }
 
-    /// `path`: a manifest file, or a folder holding manifests. Throws `ManifestError` when no
-    /// manifest can be read or one names a file outside its folder (an absolute path or `..`),
+    /// `path`: a manifest file, or a folder holding manifests. `sceneFolder`: the folder of the
+    /// scene file, where the scene's own fonts and images are re-hashed; without it they are
+    /// listed in `unchecked`. Throws `ManifestError` when no manifest can be read or one names a
+    /// file outside its folders (an absolute path, `..`, a version 1 manifest's machine paths),
     /// before anything is hashed (exit status 2 in the CLI); file mismatches, and files a symlink
-    /// leads out of the folder (refused, not read), go into the report.
-    static func checkFonts(_ manifest: RenderManifest, into report: inout Report) {
-        for font in manifest.fonts ?? [] {
-            // Fonts live outside the render's folder (system or scene fonts): read only regular
-            // files within the text module's font size limit, never anything else a manifest names.
-            guard let actual = hashOfRegularFile(font.path, maxBytes: 32 << 20) else {
-                report.problems.append(
-                    "\(manifest.scene.name): font \(font.path): missing or not a font file (the frames were drawn with it)"
-                )
-                continue
-            }
-            if actual == font.hash {
-                report.matched += 1
-            } else {
-                report.problems.append(
-                    "\(manifest.scene.name): font \(font.path): hash \(actual), expected \(font.hash) (a different font file than the frames were drawn with)"
-                )
-            }
-        }
-    }
-
-    public static func verify(_ path: String) throws -> Report {
+    /// leads out of their folder (refused, not read), go into the report.
+    public static func verify(_ path: String, sceneFolder: String? = nil) throws -> Report {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw ManifestError.unreadable(path: path, reason: "no such file or folder")
@@ -64,14 +50,14 @@ public enum ManifestVerifier {
         for manifestPath in manifestPaths {
             let manifest = try RenderManifest.read(manifestPath)
             try confine(manifest, manifestPath: manifestPath)
+            try confineAssets(manifest, manifestPath: manifestPath)
             manifests.append((manifestPath, manifest))
         }
         for (manifestPath, manifest) in manifests {
             report.manifests.append(manifestPath)
             byScene.append((manifest.scene.name, manifest))
             check(manifest, manifestPath: manifestPath, into: &report)
-            checkFonts(manifest, into: &report)
-            checkImages(manifest, into: &report)
+            checkAssets(manifest, sceneFolder: sceneFolder, into: &report)
         }
         // A joined video's manifest (`flipbook concat`) covers its segments' frames again: it is
         // checked for its video only, not counted in the tiling.
@@ -159,8 +145,14 @@ public enum ManifestVerifier {
             )
             return
         }
-        guard let bytes = FileManager.default.contents(atPath: file) else {
+        let bytes: Data
+        switch RegularFile.contents(file, maxBytes: .max - 1) {
+        case .success(let data): bytes = data
+        case .failure(let refusal) where refusal.reason == String(cString: strerror(ENOENT)):
             report.problems.append("\(name): missing")
+            return
+        case .failure(let refusal):
+            report.problems.append("\(name): not read: \(refusal.reason)")
             return
         }
         let actual = FNV1a64.hexHash(bytes)

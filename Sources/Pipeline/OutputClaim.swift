@@ -66,7 +66,8 @@ struct OutputClaim {
     func removeStaleFrames(from end: Int, in sequence: PNGSequence) {
         for (frame, hash) in recordedFrames.sorted(by: { $0.key < $1.key }) where frame >= end {
             let path = sequence.path(forFrame: frame)
-            guard let bytes = FileManager.default.contents(atPath: path), FNV1a64.hexHash(bytes) == hash else {
+            guard let bytes = try? RegularFile.contents(path, maxBytes: .max - 1).get(), FNV1a64.hexHash(bytes) == hash
+            else {
                 continue
             }
             unlink(path)

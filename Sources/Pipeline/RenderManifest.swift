@@ -13,11 +13,18 @@ import Synchronization
 ///
 /// The timings are wall-clock seconds and the only non-deterministic field; they never reach a
 /// frame or a video. Keys are sorted, so two manifests of the same render differ only there.
+///
+/// A manifest is published with the frames, so it names no path of the rendering machine: files
+/// are relative to the output folder (frames, videos) or the scene's folder (images, the scene's
+/// fonts), a system font is named by family, weight and file name, ffmpeg by its file name.
+/// The same render in another folder or on another machine writes the same manifest.
 public struct RenderManifest: Codable, Equatable, Sendable {
     /// "flipbook-render-manifest".
     public var kind: String = RenderManifest.kindName
-    /// Layout version of this file: 1.
-    public var manifestVersion: Int = 1
+    /// Layout version of this file: 2 (no absolute paths: fonts by `source`, images by `file`,
+    /// ffmpeg by name). Version 1 recorded the absolute paths of fonts and images; `verify`
+    /// refuses those fields rather than open what they name.
+    public var manifestVersion: Int = 2
     public var flipbookVersion: String
     public var scene: SceneInfo
     public var colour: ColourMode = .init()
@@ -31,13 +38,13 @@ public struct RenderManifest: Codable, Equatable, Sendable {
     /// Icon files the scene drew (`icon:`), in the order items list them, each with the FNV-1a 64
     /// hash of its bytes; absent when there are none.
     public var icons: [AssetFile]? = nil
-    /// The font files the scene's text was drawn with (absolute path, FNV-1a 64 of the bytes),
-    /// sorted by path; absent when the scene has no text. `verify` re-hashes them, so a font
-    /// replaced since the render is reported.
+    /// The font files the scene's text was drawn with, the scene's own first, each sorted by
+    /// file; absent when the scene has no text. `verify` re-hashes them, so a font replaced since
+    /// the render is reported.
     public var fonts: [FontInfo]? = nil
-    /// Image files the scene drew (`image:`), in the order items list them: the file as written,
-    /// its absolute path and the FNV-1a 64 hash of its bytes; absent when there are none. `verify`
-    /// re-hashes them, so an image replaced since the render is reported.
+    /// Image files the scene drew (`image:`), in the order items list them: the file relative to
+    /// the scene's folder and the FNV-1a 64 hash of its bytes; absent when there are none.
+    /// `verify --scene-folder` re-hashes them, so an image replaced since the render is reported.
     public var images: [ImageInfo]? = nil
     /// For a joined video (`flipbook concat`): the segments it was joined from, in frame order.
     /// Nil for a render. Such a manifest lists no frames; `verify` checks its video.
@@ -45,7 +52,8 @@ public struct RenderManifest: Codable, Equatable, Sendable {
 
     /// One segment of a joined video.
     public struct Segment: Codable, Equatable, Sendable {
-        /// The segment's video file and manifest, as given to `concat`.
+        /// The segment's video file and manifest: their file names (segments may be gathered
+        /// from anywhere; where they were is not part of the receipt).
         public var file: String
         public var manifest: String
         /// FNV-1a 64 of the segment file's bytes.
@@ -116,6 +124,8 @@ public struct RenderManifest: Codable, Equatable, Sendable {
         public var firstVideoFrame: Int
         public var endVideoFrame: Int
         public var fps: Int
+        /// The ffmpeg command that wrote it, shell-quoted, naming the executable `ffmpeg` and the
+        /// output by `file` (ffmpeg wrote a hidden temporary name beside it, then it was renamed).
         public var command: String
         /// Everything besides the scene that decides the video's bytes, for `concat` to check that
         /// segments were encoded alike: the ffmpeg version, the command's arguments without the
@@ -125,6 +135,7 @@ public struct RenderManifest: Codable, Equatable, Sendable {
     }
 
     public struct FFmpegInfo: Codable, Equatable, Sendable {
+        /// The executable's file name ("ffmpeg"), not the folder it was found in.
         public var executable: String
         public var version: String
     }
@@ -155,17 +166,43 @@ public struct RenderManifest: Codable, Equatable, Sendable {
     }
 
     public struct FontInfo: Codable, Equatable, Sendable {
-        public var path: String
+        /// "scene": one of the scene's `fonts:`, `file` relative to the scene's folder. "system":
+        /// a font of the distribution (`FontRegistry`), `file` its file name. Nil only in a
+        /// version 1 manifest.
+        public var source: String?
+        public var file: String?
+        /// FreeType's family name and the OS/2 weight: how `verify` finds a system font again.
+        public var family: String?
+        public var weight: Int?
         /// FNV-1a 64 of the font file's bytes, 16 hex digits.
         public var hash: String
+        /// Version 1 only: the absolute path on the rendering machine. Never written now, never opened.
+        public var path: String?
+
+        public init(source: String, file: String, family: String, weight: Int, hash: String) {
+            self.source = source
+            self.file = file
+            self.family = family
+            self.weight = weight
+            self.hash = hash
+        }
+
+        public static let scene = "scene"
+        public static let system = "system"
     }
 
     public struct ImageInfo: Codable, Equatable, Sendable {
-        /// As the scene wrote it, relative to the scene's folder.
+        /// As the scene wrote it, relative to the scene's folder (`.` and `x/..` steps removed).
         public var file: String
-        public var path: String
         /// FNV-1a 64 of the file's bytes, 16 hex digits.
         public var hash: String
+        /// Version 1 only: the absolute path on the rendering machine. Never written now, never opened.
+        public var path: String?
+
+        public init(file: String, hash: String) {
+            self.file = file
+            self.hash = hash
+        }
     }
 
     public struct DroppedItem: Codable, Equatable, Sendable {
@@ -183,10 +220,9 @@ public struct RenderManifest: Codable, Equatable, Sendable {
 
     public static func read(_ path: String) throws -> RenderManifest {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ManifestError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+        switch RegularFile.contents(path, maxBytes: RegularFile.maxRecordBytes) {
+        case .success(let bytes): data = bytes
+        case .failure(let refusal): throw ManifestError.unreadable(path: path, reason: refusal.reason)
         }
         do {
             let manifest = try JSONDecoder().decode(RenderManifest.self, from: data)
@@ -214,6 +250,8 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
     case noManifest(directory: String)
     /// A manifest names a file outside its own folder (`field` is where, `value` what).
     case outsideFolder(path: String, field: String, value: String, reason: String)
+    /// A version 1 manifest records an absolute path of the machine that rendered it (`field`).
+    case machinePath(path: String, field: String, value: String)
 
     public var description: String {
         switch self {
@@ -222,8 +260,13 @@ public enum ManifestError: Error, CustomStringConvertible, Equatable {
         case .noManifest(let directory):
             return "\(directory) holds no *.manifest.json; render into it first (every render writes one)"
         case .outsideFolder(let path, let field, let value, let reason):
+            let folder =
+                field.hasPrefix("fonts[") || field.hasPrefix("images[") ? "the scene's folder" : "its own folder"
             return
-                "\(path): \(field) '\(value)' is refused: \(reason); a manifest may only name files inside its own folder (nothing was hashed)"
+                "\(path): \(field) '\(value)' is refused: \(reason); a manifest may only name files inside \(folder) (nothing was hashed)"
+        case .machinePath(let path, let field, let value):
+            return
+                "\(path): \(field) '\(value)' is an absolute path of the machine that rendered it (a manifest written by an older flipbook); verify does not open paths a manifest gives outside its folders (nothing was hashed): render the scene again with this flipbook for a manifest that names files relative to the output and scene folders"
         }
     }
 }
@@ -248,7 +291,7 @@ final class RenderJournal: Sendable {
 
     /// The frame hashes recorded under `header`; empty when the file is missing or its header differs.
     static func read(path: String, header: String) -> [Int: String] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [:] }
+        guard let data = try? RegularFile.contents(path, maxBytes: RegularFile.maxRecordBytes).get() else { return [:] }
         var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.first.map(String.init) == header else { return [:] }
         lines.removeFirst()
@@ -265,7 +308,7 @@ final class RenderJournal: Sendable {
 
     /// The frame hashes of a journal whatever its header says (what some earlier render wrote).
     static func readAnyHeader(path: String) -> [Int: String] {
-        guard let data = FileManager.default.contents(atPath: path),
+        guard let data = try? RegularFile.contents(path, maxBytes: RegularFile.maxRecordBytes).get(),
             let header = String(decoding: data, as: UTF8.self).split(separator: "\n").first
         else { return [:] }
         return read(path: path, header: String(header))

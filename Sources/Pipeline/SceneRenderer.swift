@@ -122,13 +122,13 @@ public enum SceneRenderer {
         }
         let ffmpeg = loop.video.map {
             RenderManifest.FFmpegInfo(
-                executable: $0.writer.capabilities.executable,
+                executable: ($0.writer.capabilities.executable as NSString).lastPathComponent,
                 version: $0.writer.capabilities.version)
         }
         let manifest = ManifestBuilder.manifest(
             plan: plan, scene: scene, options: options, frameEnd: loop.tick,
             hashes: loop.frames.hashes, videos: videos, ffmpeg: ffmpeg, timings: timings,
-            dropped: loop.dropped, fontFiles: loop.simulation.fontFiles)
+            dropped: loop.dropped, fontFaces: loop.simulation.texts.fonts)
         try AtomicFile.write(try manifest.encoded(), to: plan.manifestPath)
         loop.frames.retireJournal()
         return plan.manifestPath

@@ -266,9 +266,6 @@ public final class SceneSimulation {
     /// Warnings about the scene's text (characters no font has), one line each, in item order.
     public var textWarnings: [String] { texts.warnings }
 
-    /// The font files the scene's text is drawn with (path, FNV-1a 64 of the bytes), sorted by path.
-    public var fontFiles: [(path: String, hash: String)] { texts.fonts.map { ($0.path, $0.contentHash) } }
-
     /// A text item's string, and the box of its set lines in item-local points (origin at the
     /// bounds' top-left); nil for an item without text.
     public func textSummary(of id: String) -> (string: String, bounds: Rect)? {

@@ -21,12 +21,17 @@ public enum SegmentJoin {
     public struct Result: Sendable {
         public var output: String
         public var manifestPath: String
-        /// The ffmpeg command line run, shell-quoted.
-        public var command: String
+        /// The ffmpeg command line run (executable first), for `--verbose`.
+        public var command: [String]
         public var segmentCount: Int
     }
 
-    public static func join(segments: [String], output: String, flipbookVersion: String) throws -> Result {
+    /// `stallSeconds` (> 0): how long an ffmpeg may make no progress before it is ended
+    /// (`--ffmpeg-timeout`).
+    public static func join(
+        segments: [String], output: String, flipbookVersion: String,
+        stallSeconds: Double = VideoWriter.defaultStallSeconds
+    ) throws -> Result {
         guard !segments.isEmpty else { throw SegmentJoinError("name at least one segment video") }
         var parts: [(path: String, manifestPath: String, manifest: RenderManifest, video: RenderManifest.VideoInfo)] =
             []
@@ -65,7 +70,8 @@ public enum SegmentJoin {
             parts.map { ($0.path, $0.manifest.frames.start, $0.manifest.frames.end) },
             total: reference.manifest.frames.sceneFrameCount, scene: reference.manifest.scene.name)
 
-        let command = try VideoConcatenation.concatenate(segments: parts.map(\.path), output: output)
+        let command = try VideoConcatenation.concatenate(
+            segments: parts.map(\.path), output: output, stallSeconds: stallSeconds)
         let bytes = FileManager.default.contents(atPath: output) ?? Data()
         let last = parts[parts.count - 1]
         var joinedVideo = reference.video
@@ -73,7 +79,7 @@ public enum SegmentJoin {
         joinedVideo.hash = FNV1a64.hexHash(bytes)
         joinedVideo.firstVideoFrame = 0
         joinedVideo.endVideoFrame = last.video.endVideoFrame
-        joinedVideo.command = command
+        joinedVideo.command = recordedCommand(command: command, output: output)
         let manifest = RenderManifest(
             flipbookVersion: flipbookVersion, scene: reference.manifest.scene,
             frames: .init(
@@ -85,12 +91,22 @@ public enum SegmentJoin {
             droppedNonFinite: parts.flatMap(\.manifest.droppedNonFinite),
             joinedFrom: parts.map { part in
                 .init(
-                    file: part.path, manifest: part.manifestPath, hash: part.video.hash,
+                    file: (part.path as NSString).lastPathComponent,
+                    manifest: (part.manifestPath as NSString).lastPathComponent, hash: part.video.hash,
                     start: part.manifest.frames.start, end: part.manifest.frames.end)
             })
         let manifestPath = output + ".manifest.json"
         try AtomicFile.write(try manifest.encoded(), to: manifestPath)
         return Result(output: output, manifestPath: manifestPath, command: command, segmentCount: parts.count)
+    }
+
+    /// The join's command as its manifest shows it: the executable as `ffmpeg`, the output by its
+    /// file name, and the list file (a hidden temporary beside the output, holding the segments'
+    /// paths) as `SEGMENTS.txt`, so no path or process id of the joining machine is recorded.
+    static func recordedCommand(command: [String], output: String) -> String {
+        var arguments = ["ffmpeg"] + command.dropFirst().dropLast() + [(output as NSString).lastPathComponent]
+        if let i = arguments.firstIndex(of: "-i"), i + 1 < arguments.count { arguments[i + 1] = "SEGMENTS.txt" }
+        return FFmpegCommand.shellQuoted(arguments)
     }
 
     /// Same scene, size, rate, format and encoding as the reference segment.

@@ -21,6 +21,28 @@ struct OutputLockTests {
     }
 
     @Test(
+        "a symlink planted at the scene's lock file makes the render fail with a clear error, and its target keeps its bytes",
+        arguments: [[String](), ["--shard", "1/2"]])
+    func plantedLockSymlink(flags: [String]) throws {
+        let dir = try makeTemporaryDirectory()
+        let file = try TestScenes.write(TestScenes.fallingCards(), to: dir)
+        let out = dir + "/out"
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let victim = dir + "/victim.txt"
+        try "the rendering user's file\n".write(toFile: victim, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: out + "/shards.lock", withDestinationPath: victim)
+        // Before: a full render wrote its pid over the victim; a shard emptied it.
+        let r = try CLI.run(["render", file, "--out", out, "--video", "none"] + flags)
+        #expect(r.status == 1)
+        #expect(
+            r.stderr
+                == "error: refusing to use the lock file \(out)/shards.lock: it is a symbolic link, not a lock file this user created, so nothing was opened through it or written; if you did not put it there, someone who can write to this folder may have (remove it and check the folder's permissions), or render into an --out folder only you can write to\n"
+        )
+        #expect(try String(contentsOfFile: victim, encoding: .utf8) == "the rendering user's file\n")
+        #expect(listDirectory(out) == ["shards.lock"], "nothing written")
+    }
+
+    @Test(
         "a second render of the same scene into the same folder fails at once, naming the holder's pid, and writes nothing"
     )
     func secondRenderFails() throws {

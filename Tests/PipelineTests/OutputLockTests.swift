@@ -47,6 +47,91 @@ struct OutputLockUnitTests {
     }
 }
 
+/// Anyone who can create a file in a shared output folder can plant `<scene>.lock` before the
+/// next render: none of what they plant may make the render write elsewhere.
+@Suite("Output locks: planted lock files")
+struct PlantedLockFileTests {
+    /// A folder with `victim.txt` (bytes of its own) and the lock path `snap.lock`.
+    func folder() throws -> (dir: String, victim: String, lock: String, bytes: Data) {
+        let dir = try makeTemporaryDirectory()
+        let bytes = Data("precious contents, not a pid\n".utf8)
+        try bytes.write(to: URL(fileURLWithPath: dir + "/victim.txt"))
+        return (dir, dir + "/victim.txt", dir + "/snap.lock", bytes)
+    }
+
+    @Test(
+        "a symlink planted at the lock path is refused, naming the path, and its target is neither emptied nor overwritten",
+        arguments: [OutputLock.Mode.exclusive, .shared])
+    func plantedSymlink(mode: OutputLock.Mode) throws {
+        let f = try folder()
+        try FileManager.default.createSymbolicLink(atPath: f.lock, withDestinationPath: f.victim)
+        #expect(throws: OutputLockError.unsafe(path: f.lock, reason: "it is a symbolic link")) {
+            try OutputLock.acquire(f.lock, mode: mode, wait: false)
+        }
+        #expect(FileManager.default.contents(atPath: f.victim) == f.bytes, "the victim is untouched")
+        #expect(
+            OutputLockError.unsafe(path: f.lock, reason: "it is a symbolic link").description
+                == "refusing to use the lock file \(f.lock): it is a symbolic link, not a lock file this user created, so nothing was opened through it or written; if you did not put it there, someone who can write to this folder may have (remove it and check the folder's permissions), or render into an --out folder only you can write to"
+        )
+    }
+
+    @Test("a dangling symlink at the lock path is refused and creates nothing at its target")
+    func danglingSymlink() throws {
+        let f = try folder()
+        try FileManager.default.createSymbolicLink(atPath: f.lock, withDestinationPath: f.dir + "/created-by-us")
+        #expect(throws: OutputLockError.unsafe(path: f.lock, reason: "it is a symbolic link")) {
+            try OutputLock.acquire(f.lock, mode: .exclusive, wait: false)
+        }
+        #expect(!FileManager.default.fileExists(atPath: f.dir + "/created-by-us"))
+    }
+
+    @Test("a hard link planted at the lock path is refused and the file it names keeps its bytes")
+    func plantedHardLink() throws {
+        let f = try folder()
+        try #require(link(f.victim, f.lock) == 0)
+        #expect(
+            throws: OutputLockError.unsafe(path: f.lock, reason: "it has 2 hard links (a second name of another file)")
+        ) {
+            try OutputLock.acquire(f.lock, mode: .shared, wait: false)
+        }
+        #expect(FileManager.default.contents(atPath: f.victim) == f.bytes)
+    }
+
+    @Test("a FIFO or a folder at the lock path is refused without blocking, named for what it is")
+    func fifoAndFolder() throws {
+        let f = try folder()
+        try #require(mkfifo(f.lock, 0o600) == 0)
+        #expect(throws: OutputLockError.unsafe(path: f.lock, reason: "it is not a regular file (a FIFO)")) {
+            try OutputLock.acquire(f.lock, mode: .exclusive, wait: false)
+        }
+        let other = f.dir + "/folder.lock"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: false)
+        #expect(throws: OutputLockError.unsafe(path: other, reason: "it is not a regular file (a folder)")) {
+            try OutputLock.acquire(other, mode: .exclusive, wait: false)
+        }
+    }
+
+    @Test("a render's claim on a folder with a planted scene lock fails before reading or writing anything")
+    func claimRefused() throws {
+        let f = try folder()
+        try FileManager.default.createSymbolicLink(atPath: f.lock, withDestinationPath: f.victim)
+        #expect(throws: OutputLockError.unsafe(path: f.lock, reason: "it is a symbolic link")) {
+            try OutputClaim.take(directory: f.dir, sceneName: "snap", stem: "snap", windowed: false, wait: false)
+        }
+        #expect(FileManager.default.contents(atPath: f.victim) == f.bytes)
+        #expect(listDirectory(f.dir) == ["snap.lock", "victim.txt"])
+    }
+
+    @Test("a window lock planted as a symlink is not followed when naming the holders")
+    func holdersSkipSymlinks() throws {
+        let dir = try makeTemporaryDirectory()
+        try "4242\n".write(toFile: dir + "/elsewhere", atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: dir + "/snap.frames-000000-000060.lock", withDestinationPath: dir + "/elsewhere")
+        #expect(OutputLock.holders(of: dir + "/snap.lock") == [])
+    }
+}
+
 @Suite("Segment joins")
 struct SegmentJoinUnitTests {
     @Test("the first differing encoder setting is quoted with its flag")

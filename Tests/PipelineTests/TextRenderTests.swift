@@ -106,22 +106,36 @@ struct TextRenderTests {
         #expect(last.colour == ColorRGBA8(hex: "#FF0000")!.premultiplied)
     }
 
-    @Test("the manifest lists the font files with their hashes, and verify notices a different font")
+    @Test(
+        "the manifest names the scene's font relative to the scene's folder, and verify --scene-folder notices a different font"
+    )
     func manifestFonts() throws {
         let (folder, scene) = try Self.sceneFolder()
         let out = try makeTemporaryDirectory()
         _ = try SceneRenderer.render(
             scene, options: RenderOptions(outputDirectory: out, writeFrames: true, video: [], jobs: 1))
         let manifest = try RenderManifest.read(out + "/label.manifest.json")
-        let fontPath = URL(fileURLWithPath: folder + "/fonts/Mono.ttf").resolvingSymlinksInPath().path
+        let fontPath = folder + "/fonts/Mono.ttf"
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: fontPath)))
-        #expect(manifest.fonts == [.init(path: fontPath, hash: FNV1a64.hexHash(bytes))])
-        #expect(try ManifestVerifier.verify(out).isClean)
+        #expect(
+            manifest.fonts == [
+                .init(
+                    source: "scene", file: "fonts/Mono.ttf", family: "DejaVu Sans Mono", weight: 400,
+                    hash: FNV1a64.hexHash(bytes))
+            ])
+        let unchecked = try ManifestVerifier.verify(out)
+        #expect(unchecked.isClean && unchecked.matched == 5)
+        #expect(
+            unchecked.unchecked == [
+                "label: 1 scene font not checked: they are in the scene's folder; pass --scene-folder <the scene file's folder> to check them"
+            ])
+        let checked = try ManifestVerifier.verify(out, sceneFolder: folder)
+        #expect(checked.isClean && checked.matched == 6 && checked.unchecked.isEmpty)
         try FileManager.default.removeItem(atPath: fontPath)
         try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", toPath: fontPath)
-        let report = try ManifestVerifier.verify(out)
+        let report = try ManifestVerifier.verify(out, sceneFolder: folder)
         #expect(report.problems.count == 1)
-        #expect(report.problems.first?.hasPrefix("label: font \(fontPath): hash ") == true)
+        #expect(report.problems.first?.hasPrefix("label: font fonts/Mono.ttf: hash ") == true, "\(report.problems)")
     }
 
     @Test("text frames are identical with 1 and 3 jobs")
