@@ -61,6 +61,32 @@ struct ExtremeNumberTests {
         #expect(outcomes["rendered", default: 0] >= (selected.count - from) / 10)
     }
 
+    @Test("an animator change to center [1e19, 180] renders every frame, the layers moved there drawing nothing")
+    func farAnimatorChange() throws {
+        let file = repositoryRoot + "/scenes/property-animator-scrub.yaml"
+        let original = try String(contentsOfFile: file, encoding: .utf8)
+        let text = original.replacingOccurrences(
+            of: "sheet: { center: [160, 180]", with: "sheet: { center: [1e19, 180]")
+        try #require(text != original)
+        let scene = try SceneLoader.decode(text, fileName: file, format: .yaml)
+        let simulation = try SceneSimulation(scene: scene, file: file)
+        let last = FramePlan(scene: scene).maxFrames - 1
+        var farFrames = 0
+        for frame in 0...last {
+            if frame % 10 == 0 || frame == last {
+                let list = simulation.displayList()
+                // The same list without the layers that are more than 2^30 px away.
+                var near = list
+                near.rects.removeAll { abs($0.transform.tx) > 1e9 }
+                if near.rects.count < list.rects.count { farFrames += 1 }
+                #expect(Rasterizer.render(list) == Rasterizer.render(near), "frame \(frame)")
+            }
+            simulation.advance()
+        }
+        // The sheet (and its children, text and shadow) leaves for x = 1e19 once the scrub ends.
+        #expect(farFrames >= 5)
+    }
+
     /// Loads, validates and renders one case; returns its outcome's name. Files are restored after.
     static func run(_ mutation: Case, in folder: String, output: String) throws -> String {
         let path = folder + "/" + mutation.file
