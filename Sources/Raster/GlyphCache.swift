@@ -95,13 +95,19 @@ public struct GlyphCache: Sendable {
 
     public init() {}
 
+    /// Largest magnitude of a glyph's whole-pixel origin, 2^30: further out no mask reaches any
+    /// canvas (sides stop at 16384 px), and glyph_cache.c draws nothing past the same bound.
+    static let maxOrigin = 1_073_741_824.0
+
     /// The key and whole-pixel origin of `path`'s glyph under `transform` (glyph_cache.c computes
-    /// the same for cached glyphs; clipped glyphs are filled as paths at this origin).
-    static func place(_ glyph: GlyphKey, transform t: AffineTransform) -> (key: Key, originX: Int, originY: Int) {
+    /// the same for cached glyphs; clipped glyphs are filled as paths at this origin); nil for an
+    /// origin beyond ±`maxOrigin` (a layer moved to x = 1e19), which draws nothing.
+    static func place(_ glyph: GlyphKey, transform t: AffineTransform) -> (key: Key, originX: Int, originY: Int)? {
         let qx = (t.tx * phaseSteps).rounded(.down)
         let qy = (t.ty * phaseSteps).rounded(.down)
         let ix = (qx / phaseSteps).rounded(.down)
         let iy = (qy / phaseSteps).rounded(.down)
+        guard abs(ix) < maxOrigin, abs(iy) < maxOrigin else { return nil }
         let key = Key(
             glyph: glyph, a: t.a.bitPattern, b: t.b.bitPattern, c: t.c.bitPattern, d: t.d.bitPattern,
             phaseX: Int32(qx - ix * phaseSteps), phaseY: Int32(qy - iy * phaseSteps))

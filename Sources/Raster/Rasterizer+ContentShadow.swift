@@ -36,7 +36,8 @@ extension Rasterizer {
         // The box the moved layer can cover (the layer's bounds and its content's outlines), within
         // the canvas grown by the blur's reach: what lies further out cannot reach the canvas.
         let reach = Double(
-            min(Int((ShadowRenderer.reach * shadow.sigma).rounded(.up)), ShadowRenderer.maximumHalfWidth))
+            Int.clamping(
+                ShadowRenderer.reach * shadow.sigma, rounded: .up, to: 0...ShadowRenderer.maximumHalfWidth))
         var box = boundingBox(
             of: Rect(
                 x: -rect.size.width / 2, y: -rect.size.height / 2, width: rect.size.width, height: rect.size.height),

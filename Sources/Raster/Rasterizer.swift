@@ -175,7 +175,7 @@ public struct Rasterizer: Sendable {
             guard command.transform.isFinite else { return }
             // Clipped glyphs, and those too big for a mask, are filled as paths, at the origin the
             // cache would use.
-            let (key, x, y) = GlyphCache.place(glyph, transform: command.transform)
+            guard let (key, x, y) = GlyphCache.place(glyph, transform: command.transform) else { return }
             command.transform.tx = Double(x) + Double(key.phaseX) / GlyphCache.phaseSteps
             command.transform.ty = Double(y) + Double(key.phaseY) / GlyphCache.phaseSteps
         }

@@ -77,7 +77,7 @@ struct ShadowRenderer {
         guard colour.a > 0, paint.opacity > 0, shadow.offset.isFinite else { return nil }
         let alphaPaint = LayerPaint(fill: paint.fill, border: paint.border, opacity: 255)
         let sigma = shadow.sigma
-        let k = min(Int((Self.reach * sigma).rounded(.up)), Self.maximumHalfWidth)
+        let k = Int.clamping(Self.reach * sigma, rounded: .up, to: 0...Self.maximumHalfWidth)
         prepareKernel(sigma: sigma, halfWidth: k)
 
         // The shape moved by the offset, rasterized on the canvas grown by k on every side (the
@@ -126,7 +126,7 @@ struct ShadowRenderer {
         let colour = shadow.color.premultiplied.scaled(by: shadowOpacity)
         guard colour.a > 0, opacity > 0 else { return nil }
         let sigma = shadow.sigma
-        let k = min(Int((Self.reach * sigma).rounded(.up)), Self.maximumHalfWidth)
+        let k = Int.clamping(Self.reach * sigma, rounded: .up, to: 0...Self.maximumHalfWidth)
         prepareKernel(sigma: sigma, halfWidth: k)
         // The mask spans the layer's box grown by k; its top-left pixel is canvas pixel origin − (k, k).
         let mw = layer.width + 2 * k

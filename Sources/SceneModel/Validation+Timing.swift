@@ -237,6 +237,8 @@ extension Scene {
                         keyPath: path + ".ramp[\(k)][0]",
                         message: "expected times of at least \(format(last)) s, in order, found \(format(p.x))")
                 }
+                // The dry run below steps every tick up to the last time: bounded as scene times are.
+                try checkTime(p.x, at: path + ".ramp[\(k)][0]")
                 last = p.x
             }
         case .drag(let path_, let from, let to):
@@ -247,6 +249,7 @@ extension Scene {
                         keyPath: path + ".drag.path[\(k)][0]",
                         message: "expected times of at least \(format(last)) s, in order, found \(format(p.time))")
                 }
+                try checkTime(p.time, at: path + ".drag.path[\(k)][0]")
                 last = p.time
             }
             if from == to {

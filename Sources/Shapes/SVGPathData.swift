@@ -16,10 +16,20 @@ public struct SVGPathError: Error, Equatable, Sendable, CustomStringConvertible 
 /// curve within 2.7e-4 × radius of the ellipse).
 ///
 /// Strict: anything else (an unknown command, a missing number, a number where a command must
-/// start) is an `SVGPathError` with the character offset. Bounded: at most `maxLength` characters.
+/// start) is an `SVGPathError` with the character offset. Bounded: at most `maxLength` characters,
+/// every number within ±`maxMagnitude`, every arc radius 0 or at least `minArcRadius`, so that
+/// the arc conversion's squares and quotients stay finite.
 public enum SVGPathData {
     /// Longest accepted string, in characters: 100,000 (a detailed icon's path is a few thousand).
     public static let maxLength = 100_000
+    /// Largest magnitude of any number, in path units: 1e9. Item sides stop at 1e6 points and
+    /// centres at 1e7 (SceneModel's `SceneRules`); 1e9 leaves room for any drawing scale while the
+    /// arc conversion's fourth powers (1e36 and below) stay far from overflow.
+    public static let maxMagnitude = 1e9
+    /// Smallest non-zero arc radius, in path units: 1e-6 (a millionth of a point; an arc that small
+    /// is a point on any canvas). Smaller radii square to nothing (1e-200² underflows to 0), which
+    /// turns the radius correction of SVG's F.6.6 into ∞ / ∞.
+    public static let minArcRadius = 1e-6
 
     public static func parse(_ string: String) throws -> Path {
         var parser = Parser(bytes: Array(string.utf8))
@@ -93,10 +103,23 @@ private struct Parser {
             }
         }
         let text = String(decoding: bytes[begin..<i], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else {
-            throw fail("number '\(text)' is out of range", at: begin)
+        guard let value = Double(text), value.isFinite, abs(value) <= SVGPathData.maxMagnitude else {
+            throw fail("number '\(text)' is out of range: expected a magnitude of at most 1e9", at: begin)
         }
         return value
+    }
+
+    /// An arc radius: 0 (the arc is a straight line, F.6.2) or at least `minArcRadius` in magnitude.
+    mutating func arcRadius() throws -> Double {
+        skipSeparators()
+        let begin = i
+        let r = try number()
+        guard r == 0 || abs(r) >= SVGPathData.minArcRadius else {
+            let text = String(decoding: bytes[begin..<i], as: UTF8.self)
+            throw fail(
+                "arc radius \(text) is too small: expected 0 (a straight line) or at least 0.000001", at: begin)
+        }
+        return r
     }
 
     mutating func flag() throws -> Bool {
@@ -192,8 +215,8 @@ private struct Parser {
                 lastQuadControl = c
                 lastCubicControl = nil
             case 0x61:  // a
-                let rx = try number()
-                let ry = try number()
+                let rx = try arcRadius()
+                let ry = try arcRadius()
                 let rotation = try number()
                 let large = try flag()
                 let sweep = try flag()
@@ -252,6 +275,12 @@ private struct Parser {
         }
         let numerator = rx * rx * ry * ry - rx * rx * y1 * y1 - ry * ry * x1 * x1
         let denominator = rx * rx * y1 * y1 + ry * ry * x1 * x1
+        // Endpoints so close that the chord's squares underflow: the centre would be 0 / 0, and
+        // the arc is shorter than anything a canvas shows.
+        if denominator == 0 {
+            path.line(to: p)
+            return
+        }
         var coefficient = (max(numerator, 0) / denominator).squareRoot()
         if large == sweep { coefficient = -coefficient }
         let cx1 = coefficient * rx * y1 / ry
@@ -265,7 +294,7 @@ private struct Parser {
         var delta = Angle.direction(of: v).radians - theta1
         if sweep && delta < 0 { delta += 2 * Double.pi }
         if !sweep && delta > 0 { delta -= 2 * Double.pi }
-        let pieces = max(1, Int((abs(delta) / (Double.pi / 2) - 1e-9).rounded(.up)))
+        let pieces = Int.clamping(abs(delta) / (Double.pi / 2) - 1e-9, rounded: .up, to: 1...4)
         let step = delta / Double(pieces)
         let k = 4.0 / 3.0 * Angle.radians(step / 4).sin / Angle.radians(step / 4).cos
         func onEllipse(_ t: Double) -> (Point, Point) {

@@ -156,7 +156,9 @@ public enum Stroker {
     ) {
         // A chord spanning angle α has sagitta h·(1 − cos(α/2)) ≤ tolerance.
         let maxStep = tolerance < h ? 2 * Angle.arccos(1 - tolerance / h).radians : Double.pi / 2
-        let steps = max(1, min(4096, Int((abs(angle) / maxStep).rounded(.up))))
+        // A width over about 1e16 tolerances makes 1 − tolerance/h round to 1 and maxStep 0: the
+        // step count is then infinite and takes the cap (the arc lies far off any canvas).
+        let steps = Int.clamping(abs(angle) / maxStep, rounded: .up, to: 1...4096)
         let base = Angle.direction(of: from).radians
         for i in 0...steps {
             out.append(centre + Angle.radians(base + angle * Double(i) / Double(steps)).unitVector * h)

@@ -103,3 +103,12 @@ func fitting() throws {
     #expect(t.apply(to: Point(10, 0)) == Point(0, 10))
     #expect(t.apply(to: Point(30, 10)) == Point(40, 30))
 }
+
+@Test("an icon path with an arc radius of 1e-200 is refused with the path data's offset")
+func extremeArcRadius() {
+    let svg = #"<svg viewBox="0 0 24 24"><path d="M0 0 A1e-200 1e-200 0 0 1 10 10"/></svg>"#
+    #expect(
+        iconError(svg)?.description
+            == "test.svg:1: attribute d on <path>: path data, character 6: arc radius 1e-200 is too small: expected 0 (a straight line) or at least 0.000001"
+    )
+}

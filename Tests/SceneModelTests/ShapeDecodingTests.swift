@@ -53,6 +53,33 @@ struct ShapeDecodingTests {
         #expect(m.contains("unknown path command 'X'"))
     }
 
+    @Test("an arc radius too small or a number too large for the arc conversion is a load error naming the key")
+    func extremePathNumbers() {
+        let radius = message(
+            """
+            items:
+              - id: s
+                size: [40, 40]
+                center: [50, 50]
+                shape: { path: "M0 0 A1e-200 1e-200 0 0 1 10 10" }
+            """)
+        #expect(
+            radius
+                == "test.yaml:7:20: items[0].shape.path: malformed path data at character 6 of the string (…M0 0 A1e-200 1e-20…): arc radius 1e-200 is too small: expected 0 (a straight line) or at least 0.000001 (path data is SVG's d attribute: M x y, L x y, H x, V y, C, S, Q, T, A, Z (lower case: relative))"
+        )
+        let far = message(
+            """
+            items:
+              - id: s
+                size: [40, 40]
+                center: [50, 50]
+                shape: { path: "M0 0 A 5 5 0 0 1 1e155 0" }
+            """)
+        #expect(far.contains("items[0].shape.path: malformed path data at character 17 of the string"), "\(far)")
+        #expect(
+            far.contains("): number '1e155' is out of range: expected a magnitude of at most 1e9 (path data"), "\(far)")
+    }
+
     @Test("a path animation to a path of another structure is refused at load")
     func pathStructure() {
         let m = message(

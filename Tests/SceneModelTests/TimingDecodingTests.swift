@@ -19,6 +19,29 @@ struct TimingDecodingTests {
         sceneError { try decodeYAML(header + text) }?.description
     }
 
+    @Test("a scrub's ramp or drag time past an hour is refused before the dry run steps to it")
+    func scrubTimesBounded() {
+        func scene(_ scrub: String) -> String {
+            Self.item + """
+                animators:
+                  - id: anim
+                    duration: 1
+                    animations: [{ changes: { a: { opacity: 0 } } }]
+                    timeline:
+                      - { at: 0, call: pauseAnimation }
+                      - { at: 0.1, call: scrub, \(scrub) }
+                """
+        }
+        #expect(
+            message(scene("drag: { path: [[0, 0, 0], [1e155, 0, 250]], to: [0, 500] }"))
+                == "test.yaml:13:60: animators[0].timeline[1].drag.path[1][0]: expected a scene time from 0 to 3600 s, found 1e+155"
+        )
+        #expect(
+            message(scene("ramp: [[0, 0], [1e300, 1]]"))
+                == "test.yaml:13:49: animators[0].timeline[1].ramp[1][0]: expected a scene time from 0 to 3600 s, found 1e+300"
+        )
+    }
+
     @Test("children, masksToBounds, shadow and layer timing decode with their defaults")
     func layerKeys() throws {
         let scene = try decodeYAML(

@@ -1,0 +1,55 @@
+import Geometry
+import Raster
+import Testing
+
+@testable import Shapes
+
+// Finite but extreme numbers in path data and stroke styles: refused with the place they occur,
+// or drawn without trapping where they are legal.
+
+@Test(
+    "arc radii too small and numbers too large for the arc conversion are refused at their offset",
+    arguments: [
+        (
+            "M0 0 A1e-200 1e-200 0 0 1 10 10", 6,
+            "arc radius 1e-200 is too small: expected 0 (a straight line) or at least 0.000001"
+        ),
+        (
+            "M0 0 A5 5e-324 0 0 1 10 10", 8,
+            "arc radius 5e-324 is too small: expected 0 (a straight line) or at least 0.000001"
+        ),
+        ("M0 0 A 5 5 0 0 1 1e155 0", 17, "number '1e155' is out of range: expected a magnitude of at most 1e9"),
+        ("M0 0 L-1e300 0", 6, "number '-1e300' is out of range: expected a magnitude of at most 1e9"),
+    ])
+func extremePathNumbers(input: String, offset: Int, message: String) {
+    #expect(throws: SVGPathError(offset: offset, message: message)) { _ = try SVGPathData.parse(input) }
+}
+
+@Test("the limits themselves parse: radius 0.000001, coordinates ±1e9, endpoints a denormal apart")
+func pathNumbersAtTheLimits() throws {
+    let tiny = try SVGPathData.parse("M0 0 A0.000001 0.000001 0 0 1 10 10")
+    #expect(tiny.isFinite && tiny.elements.count >= 2)
+    let far = try SVGPathData.parse("M-1e9 -1e9 A1e9 1e9 0 1 1 1e9 1e9")
+    #expect(far.isFinite && far.elements.count >= 2)
+    // The chord's squares underflow to 0: a line, not a 0 / 0 centre.
+    let close = try SVGPathData.parse("M0 0 A5 5 0 0 1 5e-324 0")
+    #expect(close.elements == [.move(Point(0, 0)), .line(Point(5e-324, 0))])
+}
+
+@Test("round caps and joins 1e14 and 1e15 wide stroke without trapping and cover the canvas around them")
+func hugeRoundStrokes() {
+    for width in [1e14, 1e15] {
+        // A round cap beyond the canvas' right edge: the canvas lies inside its half disk.
+        let cap = Stroker.outline(
+            of: line([Point(-100, 16), Point(40, 16)]), style: StrokeStyle(lineWidth: width, lineCap: .round),
+            tolerance: 0.005)
+        // A round join at the canvas' centre: its outer quarter (x > 16, y < 16) is the join's disk.
+        let join = Stroker.outline(
+            of: line([Point(-100, 16), Point(16, 16), Point(16, 200)]),
+            style: StrokeStyle(lineWidth: width, lineJoin: .round), tolerance: 0.005)
+        for outline in [cap, join] {
+            #expect(outline.isFinite && !outline.isEmpty)
+            #expect(area(outline, size: 32) == 32 * 32, "width \(width)")
+        }
+    }
+}
