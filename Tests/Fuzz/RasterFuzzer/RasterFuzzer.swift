@@ -55,11 +55,15 @@ func hitsKnownCrash(_ list: DisplayList) -> Bool {
     }
     // shadow-*-int-overflow: Int((3σ).rounded(.up)) before the half-width cap (Shadow.swift,
     // Rasterizer+ContentShadow.swift) traps for a finite radius past about 6e18.
-    // content-shadow-oom: an image layer's shadow mask spans the box grown by the capped reach
-    // twice, (w + 4·1024)² floats, 68 MB on a 1 px canvas once 3σ passes 1,000 px.
+    // shadow-mask-oom, content-shadow-oom: the mask spans the box grown by the capped reach twice,
+    // (w + 4·1024)² floats, 68 MB on a canvas of a few pixels once 3σ passes about 1,000 px.
+    // content-shadow-glyph-offset-int-overflow: an image layer's content is drawn again moved by
+    // the shadow's offset, so a glyph-keyed path meets `GlyphCache.place` with the offset added.
     func shadowFails(_ rect: DrawRect) -> Bool {
         guard let shadow = rect.shadow else { return false }
-        return abs(shadow.radius) >= 1e15 || (rect.castsImageShadow && shadow.radius > 600)
+        let farOffset = !(abs(shadow.offset.x) < 1e15 && abs(shadow.offset.y) < 1e15)
+        return abs(shadow.radius) >= 1e15 || shadow.radius > 600
+            || (rect.castsImageShadow && farOffset && rect.content.contains { $0.glyph != nil })
     }
     // timeout-clip-intersect-*: a clip whose corner radius is millions of pixels flattens to the
     // 16,384-segments-a-quarter cap, and Sutherland–Hodgman against a shape as finely cut takes
