@@ -27,6 +27,11 @@ let package = Package(
     products: [
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
         .executable(name: "scene-decode-fuzzer", targets: ["SceneDecodeFuzzer"]),
+        .executable(name: "icon-load-fuzzer", targets: ["IconLoadFuzzer"]),
+        .executable(name: "image-decode-fuzzer", targets: ["ImageDecodeFuzzer"]),
+        .executable(name: "text-shape-fuzzer", targets: ["TextShapeFuzzer"]),
+        .executable(name: "raster-fuzzer", targets: ["RasterFuzzer"]),
+        .executable(name: "scene-render-fuzzer", targets: ["SceneRenderFuzzer"]),
         // For packages that render scenes or check goldens in their own `swift test`
         // (Examples/GoldenCheck depends on these by path).
         .library(name: "Pipeline", targets: ["Pipeline"]),
@@ -159,6 +164,23 @@ let package = Package(
         // libFuzzer harness of the scene decoder (Tests/Fuzz/README.md); a replayer of saved inputs otherwise.
         .executableTarget(
             name: "SceneDecodeFuzzer", dependencies: ["SceneModel"], path: "Tests/Fuzz/SceneDecodeFuzzer"),
+        // The other harnesses (Tests/Fuzz/README.md), over the driver entry and input reader they share.
+        .target(name: "FuzzDriver", path: "Tests/Fuzz/FuzzDriver"),
+        .executableTarget(
+            name: "IconLoadFuzzer", dependencies: ["FuzzDriver", "Icons", "Shapes", "Geometry", "Raster"],
+            path: "Tests/Fuzz/IconLoadFuzzer"),
+        .executableTarget(
+            name: "ImageDecodeFuzzer", dependencies: ["FuzzDriver", "Images", "CTurboJPEG", "Geometry", "Raster"],
+            path: "Tests/Fuzz/ImageDecodeFuzzer"),
+        .executableTarget(
+            name: "TextShapeFuzzer", dependencies: ["FuzzDriver", "Text", "Geometry", "Raster"],
+            path: "Tests/Fuzz/TextShapeFuzzer"),
+        .executableTarget(
+            name: "RasterFuzzer", dependencies: ["FuzzDriver", "Raster", "Geometry", "Colors"],
+            path: "Tests/Fuzz/RasterFuzzer"),
+        .executableTarget(
+            name: "SceneRenderFuzzer", dependencies: ["FuzzDriver", "Pipeline", "SceneModel", "Raster"],
+            path: "Tests/Fuzz/SceneRenderFuzzer"),
         .executableTarget(
             name: "BuildSceneInCode", dependencies: ["Pipeline", "SceneModel", "Geometry", "Raster", "Dynamics"],
             path: "Examples/BuildSceneInCode"),

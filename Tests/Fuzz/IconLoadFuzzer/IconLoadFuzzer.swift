@@ -1,0 +1,79 @@
+import FuzzDriver
+import Geometry
+import Icons
+import Raster
+import Shapes
+
+import struct Foundation.Data
+
+// libFuzzer harness of icon loading: every input is parsed as an SVG icon (`IconLoader.parse`, the
+// checked subset over Foundation's XMLParser), and an icon that loads is drawn as an `icon:` item
+// draws it (each piece filled, then its stroke's outline, through the glyph cache), fitted into a
+// 48 px square and again into a 7 px one rotated by 30°, on a 64 × 64 pixmap. The only
+// acceptable failure is an `IconError`; a crash, a precondition, an ASan report or another error
+// type fails the run. Seeds: scenes/icons/*.svg (Tests/Fuzz/README.md).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func iconLoadFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = data.map { Data(bytes: $0, count: size) } ?? Data()
+    // Guard (crashers/icon-load/foundationxml-invalid-utf8-name.svg): Foundation's XMLParser
+    // force-unwraps its UTF-8 decoding of element and attribute names libxml2 hands over, so bytes
+    // that are not UTF-8 trap inside `parse()`; `IconLoader` does not check the encoding first.
+    if FuzzDriver.guardsKnownCrashes, String(validating: bytes, as: UTF8.self) == nil { return -1 }
+    let icon: Icon
+    do {
+        icon = try IconLoader.parse(bytes, name: "fuzz.svg")
+    } catch is IconError {
+        return 0
+    } catch {
+        fatalError("not an IconError: \(error)")
+    }
+    var rasterizer = Rasterizer()
+    var pixmap = Pixmap(width: 64, height: 64, background: .white)
+    let placements = [
+        (Size(width: 48, height: 48), AffineTransform(translationX: 32, y: 32)),
+        (
+            Size(width: 7, height: 7),
+            AffineTransform(rotation: .degrees(30)).concatenating(AffineTransform(translationX: 10.3, y: 50.7))
+        ),
+    ]
+    for (size, transform) in placements {
+        for command in iconContent(icon, size: size, transform: transform) {
+            rasterizer.draw(command, onto: &pixmap)
+        }
+    }
+    return 0
+}
+
+/// The draw commands of an icon fitted to an item of `size` centred at `transform`'s origin: what
+/// Pipeline's `DisplayListBuilder.iconContent` builds (internal there), with the same glyph keys
+/// and the same stroke tolerance for the cache's scale step.
+func iconContent(_ icon: Icon, size: Size, transform: AffineTransform) -> [DrawPath] {
+    let toPixels = icon.fitting(size)
+        .concatenating(AffineTransform(translationX: -size.width / 2, y: -size.height / 2))
+        .concatenating(transform)
+    guard let scale = GlyphKey.flatteningScale(of: toPixels) else { return [] }
+    let font = UInt64(icon.hash, radix: 16) ?? 0
+    var content: [DrawPath] = []
+    for (index, piece) in icon.pieces.enumerated() {
+        if piece.fill.a > 0 {
+            content.append(
+                DrawPath(
+                    path: piece.path, transform: toPixels, fillRule: piece.fillRule, paint: .solid(piece.fill),
+                    glyph: GlyphKey(font: font, glyph: UInt32(truncatingIfNeeded: 2 * index))))
+        }
+        if piece.stroke.a > 0 && piece.strokeStyle.lineWidth > 0 {
+            let outline = Stroker.outline(
+                of: piece.path, style: piece.strokeStyle, tolerance: 0.005 / (scale * 2.0.squareRoot()))
+            content.append(
+                DrawPath(
+                    path: outline, transform: toPixels, fillRule: .nonZero, paint: .solid(piece.stroke),
+                    glyph: GlyphKey(font: font, glyph: UInt32(truncatingIfNeeded: 2 * index + 1))))
+        }
+    }
+    return content
+}
+
+@main
+enum IconLoadFuzzerMain {
+    static func main() { FuzzDriver.run { iconLoadFuzzOne($0, $1) } }
+}

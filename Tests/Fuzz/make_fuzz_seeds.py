@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""Writes the seed folders of the Swift harnesses under OUTPUT_FOLDER (Tests/Fuzz/README.md):
+
+  icon-seeds          scenes/icons/*.svg
+  image-seeds         the PNG and JPEG fixtures of Tests/ImagesTests/Fixtures (every colour type,
+                      bit depth, interlace, the eight EXIF orientations, the decompression bombs)
+                      and the bundled photos under 8 KB (scenes/photos)
+  text-seeds          fonts cut down by hb-subset (libharfbuzz-bin) to the glyphs of one string:
+                      DejaVu Sans (TrueType; Latin, Arabic joining), Inter (CFF, ligatures),
+                      Liberation Sans (kerning), Lohit Devanagari (Indic reordering), each
+                      prefixed by the harness's header and the string (TextShapeFuzzer.swift)
+  raster-seeds        byte strings from a fixed-seed generator (every input decodes to a display
+                      list, so structure comes from the decoder, not the seeds)
+  scene-render-seeds  scenes/*.yaml and scenes/*.json but the schema
+
+Deterministic for a given hb-subset: the same files every run. Usage: make_fuzz_seeds.py OUTPUT_FOLDER"""
+import glob
+import os
+import random
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# (font file, string, style byte, size byte, width byte, letter-spacing byte)
+TEXT_SEEDS = [
+    ("truetype/dejavu/DejaVuSans.ttf", "Hello, world", 0x00, 4, 120, 0),
+    ("truetype/dejavu/DejaVuSans.ttf", "مرحبا بالعالم abc", 0x13, 3, 40, 0),
+    ("opentype/inter/Inter-Regular.otf", "office fi ffl", 0x05, 5, 60, 0xFC),
+    ("truetype/liberation/LiberationSans-Regular.ttf", "AVATAR To Wa\nsecond line", 0x28, 6, 80, 4),
+    ("truetype/lohit-devanagari/Lohit-Devanagari.ttf", "नमस्ते दुनिया", 0x02, 4, 255, 0),
+]
+
+
+def replace_folder(path):
+    shutil.rmtree(path, ignore_errors=True)
+    os.makedirs(path)
+
+
+def copy_all(paths, folder):
+    replace_folder(folder)
+    for path in sorted(paths):
+        shutil.copyfile(path, os.path.join(folder, os.path.basename(path)))
+
+
+def text_seeds(folder):
+    replace_folder(folder)
+    if shutil.which("hb-subset") is None:
+        sys.exit("make_fuzz_seeds.py: hb-subset not found; install libharfbuzz-bin (make test-deps)")
+    with tempfile.TemporaryDirectory() as scratch:
+        for index, (font, text, style, size, width, spacing) in enumerate(TEXT_SEEDS):
+            source = os.path.join("/usr/share/fonts", font)
+            if not os.path.exists(source):
+                print(f"make_fuzz_seeds.py: {source} missing, seed skipped", file=sys.stderr)
+                continue
+            subset = os.path.join(scratch, f"{index}.font")
+            subprocess.run(["hb-subset", f"--text={text}", f"--output-file={subset}", source], check=True)
+            encoded = text.encode("utf-8")
+            header = struct.pack("<HBBBB", len(encoded), style, size, width, spacing)
+            with open(subset, "rb") as f:
+                body = f.read()
+            name = f"{index}-{os.path.splitext(os.path.basename(font))[0]}"
+            with open(os.path.join(folder, name), "wb") as f:
+                f.write(header + encoded + body)
+
+
+def raster_seeds(folder):
+    replace_folder(folder)
+    generator = random.Random(0xF022)
+    for index in range(24):
+        length = generator.choice([16, 64, 256, 512])
+        with open(os.path.join(folder, f"random-{index:02d}"), "wb") as f:
+            f.write(bytes(generator.randrange(256) for _ in range(length)))
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    out = sys.argv[1]
+    copy_all(glob.glob(os.path.join(ROOT, "scenes/icons/*.svg")), os.path.join(out, "icon-seeds"))
+    fixtures = os.path.join(ROOT, "Tests/ImagesTests/Fixtures")
+    images = glob.glob(os.path.join(fixtures, "*.png")) + glob.glob(os.path.join(fixtures, "*.jpg"))
+    images += [p for p in glob.glob(os.path.join(ROOT, "scenes/photos/*.jpg")) if os.path.getsize(p) < 8192]
+    copy_all(images, os.path.join(out, "image-seeds"))
+    text_seeds(os.path.join(out, "text-seeds"))
+    raster_seeds(os.path.join(out, "raster-seeds"))
+    scenes = glob.glob(os.path.join(ROOT, "scenes/*.yaml")) + glob.glob(os.path.join(ROOT, "scenes/*.json"))
+    copy_all([p for p in scenes if not p.endswith("schema.json")], os.path.join(out, "scene-render-seeds"))
+
+
+main()
