@@ -183,7 +183,7 @@ fuzz-run:
 fuzz-long: fuzz-build
 	mkdir -p $(FUZZ_CORPORA:%=$(FUZZ)/%-corpus)
 	$(FUZZ)/png-decode-fuzzer $(FUZZ_FLAGS) -runs=1000000 -max_len=4096 $(FUZZ)/png-corpus $(FUZZ)/png-seeds
-	$(FUZZ_BIN)/scene-decode-fuzzer $(FUZZ_FLAGS) -runs=200000 -max_len=8192 $(FUZZ)/scene-corpus scenes
+	$(FUZZ_BIN)/scene-decode-fuzzer $(FUZZ_FLAGS) -runs=1000000 -max_len=8192 $(FUZZ)/scene-corpus scenes
 	$(FUZZ_ICON_ENV) $(FUZZ_BIN)/icon-load-fuzzer $(FUZZ_FLAGS) -runs=1000000 -max_len=8192 $(FUZZ)/icon-corpus $(FUZZ)/icon-seeds
 	$(FUZZ_BIN)/image-decode-fuzzer $(FUZZ_FLAGS) -runs=1000000 -max_len=32768 $(FUZZ)/image-corpus $(FUZZ)/image-seeds
 	$(FUZZ_BIN)/text-shape-fuzzer $(FUZZ_FLAGS) -runs=1000000 -max_len=16384 $(FUZZ)/text-corpus $(FUZZ)/text-seeds
