@@ -129,8 +129,8 @@ example-test:
 # libFuzzer harnesses, built with AddressSanitizer into .build/fuzz (Tests/Fuzz/README.md): the
 # PNG reader (C, the CPNG shim), and in Swift the scene decoder, icon loading, image decoding,
 # fonts and text shaping, the rasterizer on decoded display lists, and whole renders of
-# mutated scenes. `make test` runs each briefly with a fixed seed (26 s of wall time for all
-# seven on the shared 2-core machine at load 3, 44 s at load 8; measured); `make fuzz-long` is the
+# mutated scenes. `make test` runs each briefly with a fixed seed (33 s of wall time for all
+# seven on the shared 2-core machine at load 6, 20 s of CPU; measured); `make fuzz-long` is the
 # documented long run. The short run
 # uses a debug build: it compiles in a third of release's CPU time (71 s against 198 s) and its
 # 3,000 scene-decoder runs take 8 s instead of 3; the long run, where throughput counts, builds
@@ -143,7 +143,10 @@ FUZZ_BIN = $(FUZZ)/$(FUZZ_CONFIG)
 FUZZ_PRODUCTS := scene-decode-fuzzer icon-load-fuzzer image-decode-fuzzer text-shape-fuzzer raster-fuzzer \
   scene-render-fuzzer
 FUZZ_CORPORA := png scene icon image text raster render
-FUZZ_DICT := -dict=Tests/Fuzz/extreme-numbers.dict
+# The render harness: extreme numbers spliced in (the dictionary, and its own mutator putting them
+# in place of the scene's numbers), one mutation a case so that most mutants still validate
+# (SceneRenderFuzzer.swift says what each found).
+FUZZ_RENDER_FLAGS := -dict=Tests/Fuzz/extreme-numbers.dict -mutate_depth=1
 # Swift's own crash backtracer (on by default on Linux) would catch a trap before libFuzzer and
 # read memory through its memserver, which ASan reports as a use-after-free in
 # CrashHandlerLinux.cpp instead of the real failure: off, so a trap is libFuzzer's deadly signal.
@@ -177,7 +180,7 @@ fuzz-run:
 	$(FUZZ_BIN)/image-decode-fuzzer $(FUZZ_FLAGS) -runs=10000 -max_len=32768 $(FUZZ)/image-corpus $(FUZZ)/image-seeds
 	$(FUZZ_BIN)/text-shape-fuzzer $(FUZZ_FLAGS) -runs=1000 -max_len=16384 $(FUZZ)/text-corpus $(FUZZ)/text-seeds
 	$(FUZZ_BIN)/raster-fuzzer $(FUZZ_FLAGS) -runs=3000 -max_len=1024 $(FUZZ)/raster-corpus $(FUZZ)/raster-seeds
-	$(FUZZ_BIN)/scene-render-fuzzer $(FUZZ_FLAGS) $(FUZZ_DICT) -runs=200 -max_len=8192 $(FUZZ)/render-corpus \
+	$(FUZZ_BIN)/scene-render-fuzzer $(FUZZ_FLAGS) $(FUZZ_RENDER_FLAGS) -runs=150 -max_len=8192 $(FUZZ)/render-corpus \
 	  $(FUZZ)/scene-render-seeds
 
 fuzz-long: fuzz-build
@@ -188,7 +191,7 @@ fuzz-long: fuzz-build
 	$(FUZZ_BIN)/image-decode-fuzzer $(FUZZ_FLAGS) -runs=1000000 -max_len=32768 $(FUZZ)/image-corpus $(FUZZ)/image-seeds
 	$(FUZZ_BIN)/text-shape-fuzzer $(FUZZ_FLAGS) -runs=1000000 -max_len=16384 $(FUZZ)/text-corpus $(FUZZ)/text-seeds
 	$(FUZZ_BIN)/raster-fuzzer $(FUZZ_FLAGS) -runs=1000000 -max_len=1024 $(FUZZ)/raster-corpus $(FUZZ)/raster-seeds
-	$(FUZZ_BIN)/scene-render-fuzzer $(FUZZ_FLAGS) $(FUZZ_DICT) -runs=1000000 -max_len=8192 $(FUZZ)/render-corpus \
+	$(FUZZ_BIN)/scene-render-fuzzer $(FUZZ_FLAGS) $(FUZZ_RENDER_FLAGS) -runs=1000000 -max_len=8192 $(FUZZ)/render-corpus \
 	  $(FUZZ)/scene-render-seeds
 
 build-release:
