@@ -15,7 +15,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_LOG := .build/apt.log
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: render install install-check figures gallery test test-in-scratch test-avx2 lint example-test deps test-deps build-release fuzz-build fuzz-short fuzz-run fuzz-long
+.PHONY: render install install-check figures gallery test test-in-scratch test-avx2 lint example-test deps test-deps build-release fuzz-build fuzz-short fuzz-run fuzz-replay fuzz-long
 
 FLIPBOOK := .build/release/flipbook
 
@@ -182,6 +182,15 @@ fuzz-run:
 	$(FUZZ_BIN)/raster-fuzzer $(FUZZ_FLAGS) -runs=3000 -max_len=1024 $(FUZZ)/raster-corpus $(FUZZ)/raster-seeds
 	$(FUZZ_BIN)/scene-render-fuzzer $(FUZZ_FLAGS) $(FUZZ_RENDER_FLAGS) -runs=150 -max_len=8192 $(FUZZ)/render-corpus \
 	  $(FUZZ)/scene-render-seeds
+	$(MAKE) --no-print-directory fuzz-replay
+
+# The reproducers of fixed failures (Tests/Fuzz/crashers/<harness>/), each replayed once with the
+# guards off: a fix that regresses fails here. Open ones wait in Tests/Fuzz/open/.
+fuzz-replay: export SWIFT_BACKTRACE := enable=no
+fuzz-replay:
+	FLIPBOOK_FUZZ_NO_GUARDS=1 $(FUZZ_ICON_ENV) $(FUZZ_BIN)/icon-load-fuzzer $(FUZZ_FLAGS) Tests/Fuzz/crashers/icon-load/*
+	FLIPBOOK_FUZZ_NO_GUARDS=1 $(FUZZ_BIN)/raster-fuzzer $(FUZZ_FLAGS) Tests/Fuzz/crashers/raster/*
+	FLIPBOOK_FUZZ_NO_GUARDS=1 $(FUZZ_BIN)/scene-render-fuzzer $(FUZZ_FLAGS) Tests/Fuzz/crashers/scene-render/*
 
 fuzz-long: fuzz-build
 	mkdir -p $(FUZZ_CORPORA:%=$(FUZZ)/%-corpus)

@@ -15,10 +15,6 @@ import struct Foundation.Data
 @_cdecl("LLVMFuzzerTestOneInput")
 public func iconLoadFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = data.map { Data(bytes: $0, count: size) } ?? Data()
-    // Guard (crashers/icon-load/foundationxml-invalid-utf8-name.svg): Foundation's XMLParser
-    // force-unwraps its UTF-8 decoding of element and attribute names libxml2 hands over, so bytes
-    // that are not UTF-8 trap inside `parse()`; `IconLoader` does not check the encoding first.
-    if FuzzDriver.guardsKnownCrashes, String(validating: bytes, as: UTF8.self) == nil { return -1 }
     let icon: Icon
     do {
         icon = try IconLoader.parse(bytes, name: "fuzz.svg")

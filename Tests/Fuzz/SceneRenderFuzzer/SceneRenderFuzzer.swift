@@ -60,7 +60,6 @@ public func sceneRenderFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     for tick in [0, 1, 24] {
         while simulation.tick < tick { simulation.advance() }
         let list = simulation.displayList()
-        if FuzzDriver.guardsKnownCrashes, frameHitsKnownCrash(list) { return -1 }
         rasterizer.render(list, into: &canvas)
         guard list.width == scene.canvas.pixelWidth, list.height == scene.canvas.pixelHeight else {
             let canvasSize = "\(scene.canvas.pixelWidth)×\(scene.canvas.pixelHeight)"
@@ -68,22 +67,6 @@ public func sceneRenderFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
         }
     }
     return 0
-}
-
-/// Guards (README.md, "Guards"): whether a frame reaches a known, unfixed trap in Raster that a
-/// validated scene can reach.
-/// - crashers/scene-render/shadow-radius-1e300.yaml: validation takes any shadow radius ≥ 0, and
-///   Shadow.swift traps on one past about 6e18.
-/// - crashers/scene-render/animator-center-1e300-glyph-place.yaml: a property animator's
-///   `changes` move an item (and its text) to x = -1e300, and `GlyphCache.place` traps on the
-///   glyphs' translation.
-func frameHitsKnownCrash(_ list: DisplayList) -> Bool {
-    list.rects.contains { rect in
-        (rect.shadow.map { $0.radius >= 1e15 } ?? false)
-            || rect.content.contains { path in
-                path.glyph != nil && !(abs(path.transform.tx) < 1e15 && abs(path.transform.ty) < 1e15)
-            }
-    }
 }
 
 /// What `sceneRenderMutate` writes in place of a number: the edges of Double and of the integer
