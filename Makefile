@@ -202,6 +202,7 @@ fuzz-long: fuzz-build
 	$(FUZZ_BIN)/raster-fuzzer $(FUZZ_FLAGS) -runs=1000000 -max_len=1024 $(FUZZ)/raster-corpus $(FUZZ)/raster-seeds
 	$(FUZZ_BIN)/scene-render-fuzzer $(FUZZ_FLAGS) $(FUZZ_RENDER_FLAGS) -runs=1000000 -max_len=8192 $(FUZZ)/render-corpus \
 	  $(FUZZ)/scene-render-seeds
+	FLIPBOOK_MUTATION_CASES=all swift test --disable-xctest --filter ExtremeNumberTests/extremeNumbers
 
 build-release:
 	swift build -c release --product flipbook
