@@ -92,10 +92,10 @@ test-in-scratch: deps test-deps
 # with its player page.
 install-check:
 	@prefix="$${TMPDIR:-/tmp}/flipbook-prefix"; rm -rf "$$prefix" "$$prefix-out"; \
-	$(MAKE) --no-print-directory install PREFIX="$$prefix" > /dev/null && \
+	{ $(MAKE) --no-print-directory install PREFIX="$$prefix" > "$$prefix.log" 2>&1 || { cat "$$prefix.log"; exit 1; }; } && \
 	cd "$${TMPDIR:-/tmp}" && "$$prefix/bin/flipbook" render "$(CURDIR)/scenes/snap.yaml" --out "$$prefix-out" \
-	  --frames 0..<2 --video none --no-trace > /dev/null && test -s "$$prefix-out/snap/index.html" && \
-	echo "make install: $$prefix/bin/flipbook renders" && rm -rf "$$prefix" "$$prefix-out"
+	  --frames "0..<2" --video none --no-trace > /dev/null && test -s "$$prefix-out/snap/index.html" && \
+	echo "make install: $$prefix/bin/flipbook renders" && rm -rf "$$prefix" "$$prefix-out" "$$prefix.log"
 
 # The rasterizer's tests and the standard workloads' hashes once more as a CPU without AVX-512
 # sees them (FLIPBOOK_CPU_LEVEL caps the level the kernels detect): tests that enumerate "every

@@ -167,7 +167,7 @@ let package = Package(
         // The other harnesses (Tests/Fuzz/README.md), over the driver entry and input reader they share.
         .target(name: "FuzzDriver", path: "Tests/Fuzz/FuzzDriver"),
         .executableTarget(
-            name: "IconLoadFuzzer", dependencies: ["FuzzDriver", "Icons", "Shapes", "Geometry", "Raster"],
+            name: "IconLoadFuzzer", dependencies: ["FuzzDriver", "Icons", "Geometry", "Raster", "Pipeline"],
             path: "Tests/Fuzz/IconLoadFuzzer"),
         .executableTarget(
             name: "ImageDecodeFuzzer", dependencies: ["FuzzDriver", "Images", "CTurboJPEG", "Geometry", "Raster"],

@@ -7,7 +7,7 @@ import Shapes
 import Timing
 
 /// Turns item state (from the animator) and item paint (from the scene) into a display list.
-enum DisplayListBuilder {
+package enum DisplayListBuilder {
     /// A layer's drawing transform, as Core Animation composes it: the item's own transform about
     /// its centre, then its centre position, then the canvas scale (points → pixels).
     static func transform(center: Point, itemTransform: AffineTransform, scale: Double) -> AffineTransform {
@@ -99,7 +99,8 @@ extension DisplayListBuilder {
     /// reused while the icon's linear part and 1/64 px phase repeat. A stroke's outline is
     /// therefore cut for the cache's scale step (`GlyphKey.flatteningScale`), not the exact
     /// stretch: two items of one icon in one scale step must hand the cache the same outline.
-    static func iconContent(
+    /// `package`: the icon fuzzer draws icons through this very function.
+    package static func iconContent(
         _ icon: Icon, size: Size, transform: AffineTransform, opacity: Double,
         clips: [ClipShape]
     ) -> [DrawPath] {

@@ -1,8 +1,8 @@
 import FuzzDriver
 import Geometry
 import Icons
+import Pipeline
 import Raster
-import Shapes
 
 import struct Foundation.Data
 
@@ -33,40 +33,11 @@ public func iconLoadFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
         ),
     ]
     for (size, transform) in placements {
-        for command in iconContent(icon, size: size, transform: transform) {
+        for command in DisplayListBuilder.iconContent(icon, size: size, transform: transform, opacity: 1, clips: []) {
             rasterizer.draw(command, onto: &pixmap)
         }
     }
     return 0
-}
-
-/// The draw commands of an icon fitted to an item of `size` centred at `transform`'s origin: what
-/// Pipeline's `DisplayListBuilder.iconContent` builds (internal there), with the same glyph keys
-/// and the same stroke tolerance for the cache's scale step.
-func iconContent(_ icon: Icon, size: Size, transform: AffineTransform) -> [DrawPath] {
-    let toPixels = icon.fitting(size)
-        .concatenating(AffineTransform(translationX: -size.width / 2, y: -size.height / 2))
-        .concatenating(transform)
-    guard let scale = GlyphKey.flatteningScale(of: toPixels) else { return [] }
-    let font = UInt64(icon.hash, radix: 16) ?? 0
-    var content: [DrawPath] = []
-    for (index, piece) in icon.pieces.enumerated() {
-        if piece.fill.a > 0 {
-            content.append(
-                DrawPath(
-                    path: piece.path, transform: toPixels, fillRule: piece.fillRule, paint: .solid(piece.fill),
-                    glyph: GlyphKey(font: font, glyph: UInt32(truncatingIfNeeded: 2 * index))))
-        }
-        if piece.stroke.a > 0 && piece.strokeStyle.lineWidth > 0 {
-            let outline = Stroker.outline(
-                of: piece.path, style: piece.strokeStyle, tolerance: 0.005 / (scale * 2.0.squareRoot()))
-            content.append(
-                DrawPath(
-                    path: outline, transform: toPixels, fillRule: .nonZero, paint: .solid(piece.stroke),
-                    glyph: GlyphKey(font: font, glyph: UInt32(truncatingIfNeeded: 2 * index + 1))))
-        }
-    }
-    return content
 }
 
 @main
