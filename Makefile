@@ -138,7 +138,7 @@ example-test:
 FUZZ := .build/fuzz
 FUZZ_CONFIG := debug
 fuzz-long: FUZZ_CONFIG := release
-FUZZ_FLAGS := -seed=1 -malloc_limit_mb=64 -rss_limit_mb=2048 -timeout=30 -print_final_stats=1
+FUZZ_FLAGS := -seed=1 -malloc_limit_mb=64 -rss_limit_mb=2048 -timeout=30 -print_final_stats=1 -artifact_prefix=$(FUZZ)/
 FUZZ_BIN = $(FUZZ)/$(FUZZ_CONFIG)
 FUZZ_PRODUCTS := scene-decode-fuzzer icon-load-fuzzer image-decode-fuzzer text-shape-fuzzer raster-fuzzer \
   scene-render-fuzzer

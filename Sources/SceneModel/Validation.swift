@@ -144,6 +144,14 @@ extension Scene {
                     "\(format(canvas.size.width))x\(format(canvas.size.height)) pt at scale \(format(canvas.scale)) is \(format(w))x\(format(h)) px; expected at most \(maxPixelsPerSide) px per side",
                 suggestion: "lower canvas.scale or the size")
         }
+        // A size of 5e-324 pt is positive, but at any scale below 1 it rounds to no pixel at all.
+        if !(w >= 1 && h >= 1) {
+            throw Violation(
+                keyPath: "canvas.size",
+                message:
+                    "\(format(canvas.size.width))x\(format(canvas.size.height)) pt at scale \(format(canvas.scale)) is \(format(w))x\(format(h)) px; expected at least 1 px per side",
+                suggestion: "raise canvas.scale or the size")
+        }
     }
 
     private func checkSeconds(_ seconds: Double, at path: String, limits: SceneLimits) throws(Violation) {

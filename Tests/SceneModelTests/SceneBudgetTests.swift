@@ -103,3 +103,17 @@ func topLevelKeysIncludeComponents() {
         Issue.record("\(error)")
     }
 }
+
+@Test("a canvas whose size times scale rounds to no pixel is an error at canvas.size, not a crash at the first frame")
+func canvasOfNoPixel() {
+    do {
+        _ = try SceneLoader.decode(
+            "canvas: { size: [320, 5e-324], scale: 0.3 }\nduration: 1\nitems: []\n", fileName: "t.yaml", format: .yaml)
+        Issue.record("accepted")
+    } catch {
+        #expect(
+            "\(error)"
+                == "t.yaml:1:17: canvas.size: 320x5e-324 pt at scale 0.3 is 96x0 px; expected at least 1 px per side (raise canvas.scale or the size)"
+        )
+    }
+}
