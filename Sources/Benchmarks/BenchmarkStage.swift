@@ -1,6 +1,6 @@
 import Foundation
 
-/// The stages `flipbook bench` times for each workload (issue 6). Each runs in its own child
+/// The stages `flipbook bench` times for each workload. Each runs in its own child
 /// process (`flipbook bench --one WORKLOAD --stage STAGE`), so that its peak memory
 /// (`getrusage` ru_maxrss) is its own and one stage's buffers never inflate the next's figure.
 public enum BenchmarkStage: String, CaseIterable, Sendable {

@@ -4,7 +4,7 @@ import Geometry
 import Raster
 import Shapes
 
-/// The `icons` workload (issue 17): 200 icons of 24–48 px on a 1920×1080 canvas, a third each
+/// The `icons` workload: 200 icons of 24–48 px on a 1920×1080 canvas, a third each
 /// filled hearts (cubic outlines), filled five-point stars (polygons) and stroked circle-checks
 /// (a 2 px ring and a round-capped check at 24 px, scaled with the icon), moving along the
 /// standard workload's Lissajous paths by sub-pixel amounts, a quarter of them turning.

@@ -4,7 +4,7 @@ import Geometry
 import Raster
 import Text
 
-/// The `text` workload (issue 17): a 1920×1080 frame of 40 labels of 50 characters, DejaVu Sans
+/// The `text` workload: a 1920×1080 frame of 40 labels of 50 characters, DejaVu Sans
 /// at 34 px (~1,900 inked glyphs), drawn by one thread with one `Rasterizer`.
 ///
 /// Modes, each its own loop of display lists built before timing starts:

@@ -3,7 +3,7 @@
 // definitions) and by the sweep's builds for those levels (sweep.c), which inline them into the
 // row loop. Why inline: with one call per run (a level switch, composite_span's tests, the
 // constants rebuilt) and the runs of 1–3 pixels done scalar, the sweep of the 256-rect workloads
-// spent a quarter to a third more time (issue 20, session 12: perf samples of the sweep against
+// spent a quarter to a third more time (perf samples of the sweep against
 // the accumulation's in the same run; Sources/CRasterKernels/README.md has the figures). Also here:
 // cells to coverage bytes in 8 and 16 lanes, shared with the glyph masks' sweeps (glyph_cache.c).
 //

@@ -41,7 +41,7 @@ static void taps_scalar(float *out, const float *source, ptrdiff_t tap_stride, c
 // build does as four SSE2 operations, the AVX2 build as two and the AVX-512 build as one. Four
 // vectors (64 outputs) stay in registers across every tap, so a tap costs one load, one multiply
 // and one add per vector, not also a load and a store of the running sums (which is what the
-// per-tap passes over the row did before, session 10), and four chains of adds hide each add's
+// per-tap passes over the row did before), and four chains of adds hide each add's
 // latency. Lanes never mix, so the vector width cannot change a value. The tail is the
 // definition's loop.
 typedef float blur_f16 __attribute__((vector_size(64)));

@@ -178,7 +178,7 @@ void sweep_tabled(const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count
 // edge pixels, the two extents (one when they meet or overlap), with a span between them and one
 // after. No bit words to scan: for a convex shape each row's marks are two ranges, and sweeping
 // them from bits cost a load, a test and a branch per word, and the bit arithmetic per run
-// (small-n256 1.13×, small-n16 1.10× frames/s against the bits, issue 20 session 16). Cells
+// (small-n256 1.13×, small-n16 1.10× frames/s against the bits). Cells
 // inside an extent that no edge wrote hold zero, so their pixels take the same bytes as a span's:
 // the edge kernels' per-pixel blend and the span blends' are the same mul255.
 static inline __attribute__((always_inline))
@@ -247,7 +247,7 @@ FB_AVX2_TARGET static void sweep_tabled_avx2(const fb_coverage_rows *rows, ptrdi
 // `prefetch`: whether the rows ahead are asked for. Yes for a shape drawn into a canvas larger than
 // the caches keep (without the hints the sweep of large-n16 took about a quarter more time); no in
 // a band or a small canvas, which stay in cache, and where the hints cost the sweep of large-n256's
-// bands about 8 % of its time and of small-n16 and small-n256 2–4 % (session 12, perf samples against the
+// bands about 8 % of its time and of small-n16 and small-n256 2–4 % (perf samples against the
 // walk's).
 static void sweep_tabled_at(int level, const fb_coverage_rows *rows, ptrdiff_t first, ptrdiff_t count,
                             const uint32_t *table, uint32_t *pixels, ptrdiff_t pixel_stride, const bool even_odd,

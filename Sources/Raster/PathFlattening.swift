@@ -7,7 +7,7 @@ import Geometry
 /// differences so that every chord stays within `tolerance` of its arc (bound derived below).
 /// Uniform steps keep the work per curve a closed-form count with no recursion, and the same
 /// points on every machine; the output is one flat buffer of points plus contour end indexes,
-/// which is also the shape a later fixed-point edge builder (issue 20) would take as input.
+/// which is also the shape a later fixed-point edge builder would take as input.
 struct PathFlattening {
     /// Maximum distance, in pixels, between a curve and the chords that replace it.
     /// Range (0, 1]; default 0.005 px. Effect: a pixel's coverage moves by at most about

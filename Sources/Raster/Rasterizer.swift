@@ -220,7 +220,7 @@ public struct Rasterizer: Sendable {
 
     /// Canvases up to this size stay in a core's cache (L2 is 1–2 MiB on current x86 servers), so
     /// the sweep does not prefetch rows into them: 640 × 360 (0.9 MiB) is swept 2–4 % faster
-    /// without the hints, 1920 × 1080 about a quarter slower (session 12, perf samples).
+    /// without the hints, 1920 × 1080 about a quarter slower (perf samples).
     static let cachedCanvasBytes = 1 << 20
 }
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import Benchmarks
 
-/// The regression guard of issue 20: instructions, counted by callgrind, of one frame of each
+/// The rectangle core's regression guard: instructions, counted by callgrind, of one frame of each
 /// workload against the committed budget (callgrind-budget.txt beside this file). Counts do not
 /// move with the machine's load, so this test cannot flake; it needs the release binary
 /// (`swift build -c release --product flipbook`, which `make test` builds first) and valgrind,

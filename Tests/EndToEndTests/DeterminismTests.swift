@@ -8,9 +8,8 @@ import Testing
 @Suite("Deterministic frames", .serialized)
 struct DeterminismTests {
     /// FNV-1a 64 of scenes/snap.yaml's frame_00010.png (the card mid-flight and turned). Moved
-    /// with the fixed-point raster core and the libdeflate PNG writer (issue 20), and again when the
-    /// snap was drawn as a photo dropped into an album (issue 18: the card and its picture changed,
-    /// not its motion).
+    /// with the fixed-point raster core and the libdeflate PNG writer, and again when the snap was
+    /// drawn as a photo dropped into an album (the card and its picture changed, not its motion).
     static let snapFrame10 = "2023b00211426f08"
     /// FNV-1a 64 over every frame file of scenes/snap.yaml, in order.
     static let snapAllFrames = "5604dbc63235641e"
@@ -51,10 +50,9 @@ struct DeterminismTests {
 
     /// FNV-1a 64 of scenes/shapes.yaml's frame_00100.png (ring full, checkmark drawn, star
     /// morphing, heart icon scaled, dashes marching, two labels) and over all its frames, in
-    /// order. Moved with the labels (issue 17), the fixed-point raster core (at most one level
-    /// per pixel, issue 20), the libdeflate PNG writer (same pixels, other bytes, issue 20) and
-    /// icons drawn through the glyph cache (origin rounded to 1/64 px, flattened in icon units,
-    /// issue 17).
+    /// order. Moved with the labels, the fixed-point raster core (at most one level per pixel),
+    /// the libdeflate PNG writer (same pixels, other bytes) and icons drawn through the glyph
+    /// cache (origin rounded to 1/64 px, flattened in icon units).
     static let shapesFrame100 = "d68892c27848d71f"
     static let shapesAllFrames = "101d752cdce52a8f"
 

@@ -4,8 +4,8 @@ import PNG
 import TestSupport
 import Testing
 
-/// The PNG writer's files read by a decoder that is not ours: ffmpeg's own PNG decoder (issue 20
-/// changed the writer to libdeflate with our own chunk framing; libpng's reading is tested in
+/// The PNG writer's files read by a decoder that is not ours: ffmpeg's own PNG decoder (the
+/// writer is libdeflate with our own chunk framing; libpng's reading is tested in
 /// PNGTests).
 @Suite("PNG files read by ffmpeg")
 struct PNGWriterFFmpegTests {

@@ -7,7 +7,7 @@ import Testing
 
 /// Gradients (every kind, plain and dithered, under a turned map) draw the same bytes at every
 /// instruction-set level of the kernels, and the bytes they drew before the gradient kernel got
-/// an AVX2 build: the pins below were taken from the build before it (session 11).
+/// an AVX2 build: the pins below were taken from the build before it.
 @Suite("Gradient shading at every kernel level")
 struct GradientLevelTests {
     static let pins: [String: String] = [

@@ -7,7 +7,7 @@ import Testing
 
 /// Area sampling (a shrunk image, straight and turned) draws the same bytes at every instruction-set
 /// level of the kernels, and the bytes it drew before the sampler's channels became vectors: the
-/// pins below were taken from that build (session 10).
+/// pins below were taken from that build.
 @Suite("Image sampling at every kernel level")
 struct SamplingLevelTests {
     static let cases: [(name: String, toPixels: AffineTransform, pinned: String)] = [

@@ -6,7 +6,7 @@ import Testing
 @Suite("Decoding within bounds")
 struct BoundsTests {
     /// Signature, an IHDR of `width × height` 8-bit RGBA, then an IDAT whose length field claims
-    /// 2³¹ − 1 bytes followed by 16 bytes of it: 57 bytes, the hostile file of issue 21.
+    /// 2³¹ − 1 bytes followed by 16 bytes of it: 57 bytes, a hostile file found by fuzzing.
     static func hugeClaim(width: UInt32, height: UInt32) -> [UInt8] {
         var png = pngSignature
         let header = bigEndianBytes(width) + bigEndianBytes(height) + [8, 6, 0, 0, 0]

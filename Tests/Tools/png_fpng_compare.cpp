@@ -1,6 +1,6 @@
 // Encode cost per frame, as Sources/PNG/README.md reports it: libdeflate levels 1-2 on rows staged
 // as RGBA or RGB, no filter or up; fpng (richgel999/fpng) on RGBA and RGB, one pass and two; the
-// size bound is zlib level 4 on the RGBA rows (the libpng + zlib writer before issue 20). CPU
+// size bound is zlib level 4 on the RGBA rows (the libpng + zlib writer before libdeflate). CPU
 // time of the encoding thread, fastest of 7.
 //
 //   git clone https://github.com/richgel999/fpng /tmp/fpng

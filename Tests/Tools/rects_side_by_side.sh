@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Rounds of Flipbook and Blend2D on the standard workload's four rectangle workloads
 # (docs/benchmarks.md), one after the other in each round, and the medians of the per-round
-# ratios: how Sources/Raster/README.md's table against issue 20's figures is measured. Three
+# ratios: how Sources/Raster/README.md's table against Blend2D is measured. Three
 # columns, as the issue's table has them:
 #   one thread, each at its CPU's highest level (raster-1 against Blend2D synchronous);
 #   one thread, both limited to AVX2 (--kernel-level avx2 against BLEND2D_CPU=avx2);
