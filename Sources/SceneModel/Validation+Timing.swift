@@ -40,92 +40,102 @@ extension Scene {
     }
 
     func checkTimingScript() throws(Violation) {
+        for (i, v) in viewAnimations.enumerated() { try checkViewAnimation(v, at: "viewAnimations[\(i)]") }
+        try checkAnimators()
+        try checkLayerTimeline()
+    }
+
+    /// An item id a timing script names: any item, children included.
+    private func timingReference(_ id: String, at path: String) throws(Violation) {
         let ids = allItems.map(\.item.id)
-        func reference(_ id: String, at path: String) throws(Violation) {
-            guard !ids.contains(id) else { return }
+        guard !ids.contains(id) else { return }
+        throw Violation(
+            keyPath: path,
+            message: ids.isEmpty
+                ? "unknown item \(quoted(id)); the scene has no items"
+                : "unknown item \(quoted(id)); expected one of: \(listing(ids))",
+            suggestion: didYouMean(id, ids))
+    }
+
+    /// A model change of a property the dynamic animator owns is refused.
+    private func checkModelChange(_ item: String, _ property: LayerProperty, at path: String) throws(Violation) {
+        if (property == .center || property == .rotation) && behaviorItemIDs.contains(item) {
             throw Violation(
                 keyPath: path,
-                message: ids.isEmpty
-                    ? "unknown item \(quoted(id)); the scene has no items"
-                    : "unknown item \(quoted(id)); expected one of: \(listing(ids))",
-                suggestion: didYouMean(id, ids))
+                message:
+                    "the \(AnimatedProperty.name(of: property)) of '\(item)' belongs to the dynamic animator (a behavior moves it); expected a change of another property",
+                suggestion: "animate translation, or use an additive animation")
         }
-        func checkModelChange(_ item: String, _ property: LayerProperty, at path: String) throws(Violation) {
-            if (property == .center || property == .rotation) && behaviorItemIDs.contains(item) {
-                throw Violation(
-                    keyPath: path,
-                    message:
-                        "the \(AnimatedProperty.name(of: property)) of '\(item)' belongs to the dynamic animator (a behavior moves it); expected a change of another property",
-                    suggestion: "animate translation, or use an additive animation")
-            }
+    }
+
+    private func checkViewAnimation(_ v: ViewAnimationSpec, at path: String) throws(Violation) {
+        try checkTime(v.at, at: path + ".at")
+        try timingReference(v.item, at: path + ".item")
+        try checkFinite(v.duration, at: path + ".duration")
+        try checkFinite(v.delay, at: path + ".delay")
+        if v.delay < 0 {
+            throw Violation(
+                keyPath: path + ".delay", message: "expected a delay of at least 0 s, found \(format(v.delay))")
         }
-        for (i, v) in viewAnimations.enumerated() {
-            let path = "viewAnimations[\(i)]"
-            try checkTime(v.at, at: path + ".at")
-            try reference(v.item, at: path + ".item")
-            try checkFinite(v.duration, at: path + ".duration")
-            try checkFinite(v.delay, at: path + ".delay")
-            if v.delay < 0 {
-                throw Violation(
-                    keyPath: path + ".delay", message: "expected a delay of at least 0 s, found \(format(v.delay))")
-            }
-            for c in v.changes {
-                try checkModelChange(v.item, c.property, at: path + ".changes.\(AnimatedProperty.name(of: c.property))")
-            }
-            var isKeyframes = false
-            if case .keyframes = v.style { isKeyframes = true }
-            if v.options & (0xF << 10) != 0 && !isKeyframes {
-                throw Violation(
-                    keyPath: path + ".options",
-                    message: "calculationMode options apply to keyframes only; expected them with keyframes:")
-            }
-            do {
-                switch v.style {
-                case .basic:
-                    if v.changes.isEmpty {
+        for c in v.changes {
+            try checkModelChange(v.item, c.property, at: path + ".changes.\(AnimatedProperty.name(of: c.property))")
+        }
+        var isKeyframes = false
+        if case .keyframes = v.style { isKeyframes = true }
+        if v.options & (0xF << 10) != 0 && !isKeyframes {
+            throw Violation(
+                keyPath: path + ".options",
+                message: "calculationMode options apply to keyframes only; expected them with keyframes:")
+        }
+        do {
+            switch v.style {
+            case .basic:
+                if v.changes.isEmpty {
+                    throw Violation(
+                        keyPath: path, message: "missing key 'changes'; expected changes: { property: value, … }")
+                }
+            case .spring(let ratio, let velocity):
+                guard ratio.isFinite, ratio > 0 else {
+                    throw Violation(
+                        keyPath: path + ".spring.dampingRatio",
+                        message: "expected a damping ratio greater than 0, found \(format(ratio))")
+                }
+                if v.duration > 0 {
+                    _ = try Spring.uiKit(duration: v.duration, dampingRatio: ratio, initialVelocity: velocity)
+                }
+            case .springBounce(let bounce, let velocity):
+                _ = try Spring(perceptualDuration: v.duration, bounce: bounce, initialVelocity: velocity)
+            case .keyframes(let blocks):
+                for (k, b) in blocks.enumerated() {
+                    let at = path + ".keyframes[\(k)]"
+                    try checkUnit(b.start, "a relative start time", at: at + ".start")
+                    try checkUnit(b.duration, "a relative duration", at: at + ".duration")
+                    if b.start + b.duration > 1 + 1e-12 {
                         throw Violation(
-                            keyPath: path, message: "missing key 'changes'; expected changes: { property: value, … }")
+                            keyPath: at + ".duration",
+                            message: "start + duration is \(format(b.start + b.duration)); expected at most 1")
                     }
-                case .spring(let ratio, let velocity):
-                    guard ratio.isFinite, ratio > 0 else {
-                        throw Violation(
-                            keyPath: path + ".spring.dampingRatio",
-                            message: "expected a damping ratio greater than 0, found \(format(ratio))")
-                    }
-                    if v.duration > 0 {
-                        _ = try Spring.uiKit(duration: v.duration, dampingRatio: ratio, initialVelocity: velocity)
-                    }
-                case .springBounce(let bounce, let velocity):
-                    _ = try Spring(perceptualDuration: v.duration, bounce: bounce, initialVelocity: velocity)
-                case .keyframes(let blocks):
-                    for (k, b) in blocks.enumerated() {
-                        let at = path + ".keyframes[\(k)]"
-                        try checkUnit(b.start, "a relative start time", at: at + ".start")
-                        try checkUnit(b.duration, "a relative duration", at: at + ".duration")
-                        if b.start + b.duration > 1 + 1e-12 {
-                            throw Violation(
-                                keyPath: at + ".duration",
-                                message: "start + duration is \(format(b.start + b.duration)); expected at most 1")
-                        }
-                        for c in b.changes {
-                            try checkModelChange(
-                                v.item, c.property, at: at + ".changes.\(AnimatedProperty.name(of: c.property))")
-                        }
+                    for c in b.changes {
+                        try checkModelChange(
+                            v.item, c.property, at: at + ".changes.\(AnimatedProperty.name(of: c.property))")
                     }
                 }
-            } catch let e as Violation {
-                throw e
-            } catch {
-                throw Violation(keyPath: path + ".spring", message: "\(error)")
             }
-            if let c = v.completion {
-                for change in c.changes {
-                    try checkModelChange(
-                        v.item, change.property,
-                        at: path + ".completion.changes.\(AnimatedProperty.name(of: change.property))")
-                }
+        } catch let e as Violation {
+            throw e
+        } catch {
+            throw Violation(keyPath: path + ".spring", message: "\(error)")
+        }
+        if let c = v.completion {
+            for change in c.changes {
+                try checkModelChange(
+                    v.item, change.property,
+                    at: path + ".completion.changes.\(AnimatedProperty.name(of: change.property))")
             }
         }
+    }
+
+    private func checkAnimators() throws(Violation) {
         var animatorIDs: [String: Int] = [:]
         for (i, a) in animators.enumerated() {
             let path = "animators[\(i)]"
@@ -144,7 +154,7 @@ extension Scene {
             }
             animatorIDs[a.id] = i
             for (k, b) in a.animations.enumerated() {
-                try checkBlock(b, at: path + ".animations[\(k)]", reference, checkModelChange)
+                try checkBlock(b, at: path + ".animations[\(k)]")
             }
             var last = 0.0
             for (j, call) in a.timeline.enumerated() {
@@ -160,12 +170,15 @@ extension Scene {
                 last = call.at
                 switch call.kind {
                 case .scrub(let s): try checkScrub(s, at: at)
-                case .addAnimations(let b): try checkBlock(b, at: at, reference, checkModelChange)
+                case .addAnimations(let b): try checkBlock(b, at: at)
                 default: break
                 }
             }
             try dryRun(a, at: path)
         }
+    }
+
+    private func checkLayerTimeline() throws(Violation) {
         var last = 0.0
         for (j, call) in layerTimeline.enumerated() {
             let path = "layerTimeline[\(j)]"
@@ -178,7 +191,7 @@ extension Scene {
                 )
             }
             last = call.at
-            try reference(call.item, at: path + ".item")
+            try timingReference(call.item, at: path + ".item")
             switch call.kind {
             case .scrub(let s, let duration):
                 try checkScrub(s, at: path)
@@ -211,15 +224,11 @@ extension Scene {
         }
     }
 
-    private func checkBlock(
-        _ b: AnimatorSpec.Block, at path: String,
-        _ reference: (String, String) throws(Violation) -> Void,
-        _ checkModelChange: (String, LayerProperty, String) throws(Violation) -> Void
-    ) throws(Violation) {
+    private func checkBlock(_ b: AnimatorSpec.Block, at path: String) throws(Violation) {
         for c in b.changes {
-            try reference(c.item, path + ".changes.\(c.item)")
+            try timingReference(c.item, at: path + ".changes.\(c.item)")
             try checkModelChange(
-                c.item, c.property, path + ".changes.\(c.item).\(AnimatedProperty.name(of: c.property))")
+                c.item, c.property, at: path + ".changes.\(c.item).\(AnimatedProperty.name(of: c.property))")
         }
         if b.changes.isEmpty {
             throw Violation(keyPath: path + ".changes", message: "expected at least one change, found none")
