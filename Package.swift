@@ -163,7 +163,7 @@ let package = Package(
         ),
         // libFuzzer harness of the scene decoder (Tests/Fuzz/README.md); a replayer of saved inputs otherwise.
         .executableTarget(
-            name: "SceneDecodeFuzzer", dependencies: ["SceneModel"], path: "Tests/Fuzz/SceneDecodeFuzzer"),
+            name: "SceneDecodeFuzzer", dependencies: ["FuzzDriver", "SceneModel"], path: "Tests/Fuzz/SceneDecodeFuzzer"),
         // The other harnesses (Tests/Fuzz/README.md), over the driver entry and input reader they share.
         .target(name: "FuzzDriver", path: "Tests/Fuzz/FuzzDriver"),
         .executableTarget(

@@ -56,36 +56,21 @@ struct StudioEndToEndTests {
         "the studio lists scenes escaped, opens a player, reloads it at the same frame after a save, shows a scene error over the last good render, and refuses traversal"
     )
     func studioLiveReload() throws {
-        let work = try makeTemporaryDirectory()
-        let result = try runProcess(
-            "/usr/bin/python3", [repositoryRoot + "/Tests/Browser/studio_test.py", CLI.debugBinary, work],
-            currentDirectory: repositoryRoot + "/Tests/Browser")
-        #expect(result.status == 0, "browser test failed:\n\(result.stdout)\n\(result.stderr)")
-        #expect(result.stdout.contains("studio: all checks passed"))
+        try runBrowserScript("studio_test.py", passing: "studio: all checks passed")
     }
 
     @Test(
         "a page on another origin and a DNS-rebinding page can neither read nor change anything in the studio; beyond loopback nothing is served without the token"
     )
     func studioRefusesOtherPages() throws {
-        let work = try makeTemporaryDirectory()
-        let result = try runProcess(
-            "/usr/bin/python3", [repositoryRoot + "/Tests/Browser/studio_attack_test.py", CLI.debugBinary, work],
-            currentDirectory: repositoryRoot + "/Tests/Browser")
-        #expect(result.status == 0, "browser test failed:\n\(result.stdout)\n\(result.stderr)")
-        #expect(result.stdout.contains("studio attacks: all checks passed"))
+        try runBrowserScript("studio_attack_test.py", passing: "studio attacks: all checks passed")
     }
 
     @Test(
         "the studio answers through 1,000 hostile saves, 1,100 idle connections under a limit of 1024 descriptors, and 3,000 event streams opened and closed"
     )
     func studioSoak() throws {
-        let work = try makeTemporaryDirectory()
-        let result = try runProcess(
-            "/usr/bin/python3", [repositoryRoot + "/Tests/Browser/studio_soak_test.py", CLI.debugBinary, work],
-            currentDirectory: repositoryRoot + "/Tests/Browser")
-        #expect(result.status == 0, "soak failed:\n\(result.stdout)\n\(result.stderr)")
-        #expect(result.stdout.contains("studio soak: all checks passed"))
+        try runBrowserScript("studio_soak_test.py", passing: "studio soak: all checks passed")
     }
 
     @Test("studio refuses a missing folder and a port out of range with a clear message")
@@ -122,4 +107,15 @@ struct FigurePlayerTests {
         #expect(empty.status != 0 && empty.stderr.contains("select no frames of snap"), "\(empty.stderr)")
         #expect(listDirectory(destination).count == 8, "a refused figure leaves the last one as it was")
     }
+}
+
+/// Runs a Selenium script of Tests/Browser against the debug binary in a fresh folder, and
+/// expects it to exit 0 and print `passing` (its last line when every check held).
+func runBrowserScript(_ script: String, passing: String) throws {
+    let work = try makeTemporaryDirectory()
+    let result = try runProcess(
+        "/usr/bin/python3", [repositoryRoot + "/Tests/Browser/" + script, CLI.debugBinary, work],
+        currentDirectory: repositoryRoot + "/Tests/Browser")
+    #expect(result.status == 0, "\(script) failed:\n\(result.stdout)\n\(result.stderr)")
+    #expect(result.stdout.contains(passing))
 }

@@ -1,3 +1,4 @@
+import FuzzDriver
 import SceneModel
 
 // libFuzzer harness for the scene decoder: every input is decoded and validated as YAML and as
@@ -9,10 +10,6 @@ import SceneModel
 //     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xcc -fsanitize=fuzzer-no-link
 // Without FUZZING (the ordinary `swift build`) it is a replayer: `scene-decode-fuzzer FILE…`
 // runs the same check on each file, so a crashing input can be debugged without sanitizers.
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func sceneDecodeFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -28,40 +25,7 @@ public func sceneDecodeFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     return 0
 }
 
-#if FUZZING
-    /// libFuzzer's driver, entered from `main` (SwiftPM links an executable's entry point as `main`,
-    /// so libFuzzer's own `main` is never pulled in).
-    // swift-format-ignore: AlwaysUseLowerCamelCase
-    // (libFuzzer's C symbol, named as the C library names it)
-    @_silgen_name("LLVMFuzzerRunDriver")
-    func LLVMFuzzerRunDriver(
-        _ argc: UnsafeMutablePointer<CInt>,
-        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
-    ) -> CInt
-#endif
-
 @main
 enum SceneDecodeFuzzerMain {
-    static func main() {
-        #if FUZZING
-            var argc = CommandLine.argc
-            var argv = Optional(CommandLine.unsafeArgv)
-            exit(LLVMFuzzerRunDriver(&argc, &argv, sceneDecodeFuzzOne))
-        #else
-            for path in CommandLine.arguments.dropFirst() {
-                guard let file = fopen(path, "rb") else { fatalError("cannot open \(path)") }
-                var bytes: [UInt8] = []
-                var buffer = [UInt8](repeating: 0, count: 65_536)
-                while true {
-                    let count = fread(&buffer, 1, buffer.count, file)
-                    if count == 0 { break }
-                    bytes += buffer[0..<count]
-                }
-                fclose(file)
-                _ = bytes.withUnsafeBufferPointer { sceneDecodeFuzzOne($0.baseAddress, $0.count) }
-                print("\(path): ok")
-            }
-        #endif
-    }
+    static func main() { FuzzDriver.run { sceneDecodeFuzzOne($0, $1) } }
 }
