@@ -15,7 +15,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_LOG := .build/apt.log
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: render install install-check figures gallery test test-in-scratch test-avx2 lint example-test deps test-deps build-release fuzz-build fuzz-short fuzz-run fuzz-replay fuzz-long
+.PHONY: render studio build-studio install install-check figures gallery test test-in-scratch test-avx2 lint example-test deps test-deps build-release fuzz-build fuzz-short fuzz-run fuzz-replay fuzz-long
 
 FLIPBOOK := .build/release/flipbook
 
@@ -88,14 +88,16 @@ test-in-scratch: deps test-deps
 	$(MAKE) --no-print-directory install-check
 	$(MAKE) --no-print-directory example-test
 
-# `make install` into a scratch prefix, then the installed command renders from another folder
-# with its player page.
+# `make install` into a scratch prefix (without the studio, whose release build CI does not pay
+# for), then the installed command renders from another folder with its player page, and
+# `flipbook studio` says how to build the studio.
 install-check:
 	@prefix="$${TMPDIR:-/tmp}/flipbook-prefix"; rm -rf "$$prefix" "$$prefix-out"; \
-	{ $(MAKE) --no-print-directory install PREFIX="$$prefix" > "$$prefix.log" 2>&1 || { cat "$$prefix.log"; exit 1; }; } && \
+	{ $(MAKE) --no-print-directory install PREFIX="$$prefix" STUDIO=no > "$$prefix.log" 2>&1 || { cat "$$prefix.log"; exit 1; }; } && \
 	cd "$${TMPDIR:-/tmp}" && "$$prefix/bin/flipbook" render "$(CURDIR)/scenes/snap.yaml" --out "$$prefix-out" \
 	  --frames "0..<2" --video none --no-trace > /dev/null && test -s "$$prefix-out/snap/index.html" && \
-	echo "make install: $$prefix/bin/flipbook renders" && rm -rf "$$prefix" "$$prefix-out" "$$prefix.log"
+	{ ! "$$prefix/bin/flipbook" studio > "$$prefix.log" 2>&1 && grep -q "make studio" "$$prefix.log"; } && \
+	echo "make install: $$prefix/bin/flipbook renders (and names make studio for the studio)" && rm -rf "$$prefix" "$$prefix-out" "$$prefix.log"
 
 # The rasterizer's tests and the standard workloads' hashes once more as a CPU without AVX-512
 # sees them (FLIPBOOK_CPU_LEVEL caps the level the kernels detect): tests that enumerate "every
@@ -209,13 +211,25 @@ fuzz-long: fuzz-build
 build-release:
 	swift build -c release --product flipbook
 
+# The studio is its own program (flipbook-studio, run by `flipbook studio`): its server stack
+# (Hummingbird, swift-nio) is built only here, never by `make render`. `make studio` builds it
+# and serves scenes/ on http://127.0.0.1:8123/.
+build-studio:
+	swift build -c release --product flipbook-studio
+
+studio: deps build-release build-studio
+	$(FLIPBOOK) studio scenes
+
 # `make install` (PREFIX=/usr/local, DESTDIR for packaging): the binary and the player's resource
 # bundle together under $(PREFIX)/lib/flipbook, where the binary finds the bundle (SwiftPM looks
-# beside the executable, symlinks resolved), and $(PREFIX)/bin/flipbook linking to it.
+# beside the executable, symlinks resolved), and $(PREFIX)/bin/flipbook linking to it; the
+# studio's program beside it unless STUDIO=no.
 PREFIX ?= /usr/local
-install: deps build-release
+STUDIO ?= yes
+install: deps build-release $(if $(filter yes,$(STUDIO)),build-studio)
 	install -d $(DESTDIR)$(PREFIX)/lib/flipbook $(DESTDIR)$(PREFIX)/bin
 	install -m 755 .build/release/flipbook $(DESTDIR)$(PREFIX)/lib/flipbook/flipbook
+	$(if $(filter yes,$(STUDIO)),install -m 755 .build/release/flipbook-studio $(DESTDIR)$(PREFIX)/lib/flipbook/flipbook-studio)
 	rm -rf $(DESTDIR)$(PREFIX)/lib/flipbook/Flipbook_Player.resources
 	cp -R .build/release/Flipbook_Player.resources $(DESTDIR)$(PREFIX)/lib/flipbook/
 	ln -sf ../lib/flipbook/flipbook $(DESTDIR)$(PREFIX)/bin/flipbook

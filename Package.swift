@@ -26,6 +26,9 @@ let package = Package(
     name: "Flipbook",
     products: [
         .executable(name: "flipbook", targets: ["FlipbookCLI"]),
+        // `flipbook studio` runs this program from beside `flipbook`: the server stack (Hummingbird,
+        // swift-nio) is built only for it, never for rendering.
+        .executable(name: "flipbook-studio", targets: ["FlipbookStudio"]),
         .executable(name: "scene-decode-fuzzer", targets: ["SceneDecodeFuzzer"]),
         .executable(name: "icon-load-fuzzer", targets: ["IconLoadFuzzer"]),
         .executable(name: "image-decode-fuzzer", targets: ["ImageDecodeFuzzer"]),
@@ -158,8 +161,12 @@ let package = Package(
             name: "FlipbookCLI",
             dependencies: [
                 "Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", "Figures", "ImageDiff", "Goldens",
-                "Markup", "Player", "Studio", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Markup", "Player", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
+        ),
+        .executableTarget(
+            name: "FlipbookStudio",
+            dependencies: ["Studio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // libFuzzer harness of the scene decoder (Tests/Fuzz/README.md); a replayer of saved inputs otherwise.
         .executableTarget(

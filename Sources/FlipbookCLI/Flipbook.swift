@@ -16,7 +16,8 @@ struct Flipbook: ParsableCommand {
         abstract: "Deterministic offline renderer of UI motion: scene files to PNG frames and video.",
         version: Flipbook.version,
         subcommands: [
-            Render.self, Validate.self, StudioCommand.self, Bench.self, Diff.self, Check.self, Figure.self, Concat.self,
+            Render.self, Validate.self, StudioLauncher.self, Bench.self, Diff.self, Check.self, Figure.self,
+            Concat.self,
             Verify.self, Schema.self,
         ]
     )

@@ -4,9 +4,12 @@ import Foundation
 import Studio
 import Synchronization
 
-struct StudioCommand: ParsableCommand {
+// `flipbook studio`, its own program: the render CLI builds without the server stack (Hummingbird,
+// swift-nio), and `flipbook studio` runs this binary from beside its own (StudioLauncher.swift).
+@main
+struct FlipbookStudio: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "studio",
+        commandName: "flipbook studio",
         abstract: "Serve a scene folder with live reload: pick a scene, scrub it, save the file, see it again.",
         discussion: """
             Renders every scene (frames, trace and player; no video) into --out and serves them on \
@@ -50,6 +53,20 @@ struct StudioCommand: ParsableCommand {
         name: .customLong("allow-host"),
         help: "Another name the studio may be reached by (a DNS name of this machine); repeatable.")
     var allowHost: [String] = []
+
+    /// A studio error (no such scenes, a port in use) as one `error:` line and exit 1, as
+    /// `flipbook` prints its own; usage errors keep ArgumentParser's help text.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as StudioError {
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            Foundation.exit(1)
+        } catch {
+            exit(withError: error)
+        }
+    }
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be within 0...65535, got \(port)") }
