@@ -166,7 +166,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FlipbookStudio",
-            dependencies: ["Studio", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Studio", "Export", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // libFuzzer harness of the scene decoder (Tests/Fuzz/README.md); a replayer of saved inputs otherwise.
         .executableTarget(

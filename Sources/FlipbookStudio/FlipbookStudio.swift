@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import Export
 import Foundation
 import Studio
 import Synchronization
@@ -82,6 +83,9 @@ struct FlipbookStudio: ParsableCommand {
 
     func run() throws {
         let workspace = try StudioWorkspace(scenesAt: scenes, output: out)
+        // Ctrl-C and SIGTERM end the studio at once (exit 130, 143), staging folders removed:
+        // Hummingbird's graceful shutdown would wait for every open event stream to end.
+        TemporaryFiles.shared.removeOnInterrupt()
         if !StudioAccess.isLoopback(host) {
             FileHandle.standardError.write(
                 Data(

@@ -167,7 +167,12 @@ public actor StudioRenderer {
         guard let file = workspace.sceneFile(named: name) else { return .failed("\(name): the scene file is gone") }
         let staging = (workspace.outputFolder as NSString).appendingPathComponent(".staging-\(name)")
         let fm = FileManager.default
-        defer { try? fm.removeItem(atPath: staging) }
+        // Ctrl-C or SIGTERM mid-render removes it too (TemporaryFiles, installed by flipbook-studio).
+        TemporaryFiles.shared.register(staging)
+        defer {
+            try? fm.removeItem(atPath: staging)
+            TemporaryFiles.shared.unregister(staging)
+        }
         do {
             try? fm.removeItem(atPath: staging)
             try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
