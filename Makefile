@@ -81,15 +81,19 @@ test:
 	fi
 
 test-in-scratch: deps test-deps
-	$(MAKE) --no-print-directory -j2 lint build-release fuzz-build
-	$(MAKE) --no-print-directory -j2 --output-sync=target fuzz-run build-tests
-	$(MAKE) --no-print-directory suite
+	$(MAKE) --no-print-directory -j4 --output-sync=target lint build-release fuzz-build build-tests
+	$(MAKE) --no-print-directory -j2 --output-sync=target fuzz-run suite
 	$(MAKE) --no-print-directory test-avx2
 	$(MAKE) --no-print-directory install-check
 	$(MAKE) --no-print-directory example-test
 
+# The suite's debug build has a build folder of its own, so that it runs side by side with the
+# release build and the fuzzers' build (SwiftPM locks a build folder for the whole build; the
+# release build alone leaves a core idle for minutes while it optimises one module).
+SUITE_BUILD := .build/suite
+SUITE_BIN = $(SUITE_BUILD)/debug/FlipbookPackageTests.xctest
 build-tests:
-	swift build --build-tests --disable-xctest
+	swift build --build-tests --disable-xctest --scratch-path $(SUITE_BUILD)
 
 # The Swift suite (what `swift test --disable-xctest` runs) as two processes side by side: the
 # end-to-end, studio and golden suites, which mostly wait on ffmpeg, Chromium and the CLI, and
@@ -99,7 +103,7 @@ build-tests:
 # when both are done; the run fails if either failed.
 SUITE_SHARD := EndToEndTests|StudioTests|GoldensTests
 suite:
-	@bin="$$(swift build --show-bin-path)/FlipbookPackageTests.xctest"; logs="$${TMPDIR:-/tmp}/flipbook-suite-logs"; \
+	@bin="$(SUITE_BIN)"; logs="$${TMPDIR:-/tmp}/flipbook-suite-logs"; \
 	mkdir -p "$$logs" && \
 	{ "$$bin" --testing-library swift-testing --filter '$(SUITE_SHARD)' > "$$logs/end-to-end.log" 2>&1 & first=$$!; } && \
 	{ "$$bin" --testing-library swift-testing --skip '$(SUITE_SHARD)' > "$$logs/units.log" 2>&1 & second=$$!; } && \
@@ -125,14 +129,14 @@ install-check:
 # level this CPU has" then run on the levels an AVX2-only machine has, whichever machine runs CI.
 # The rest of the suite does not depend on the level (every level gives the same bytes).
 test-avx2:
-	FLIPBOOK_CPU_LEVEL=avx2 swift test --disable-xctest --skip-build --filter 'RasterTests|StandardWorkloadTests'
+	FLIPBOOK_CPU_LEVEL=avx2 $(SUITE_BIN) --testing-library swift-testing --filter 'RasterTests|StandardWorkloadTests'
 
-# Why the lint, the release build and the fuzzers' build run side by side: the release build
-# compiles each module as one job, so on 2 cores the second core idles through most of it; the
-# fuzzers' debug build (its own build folder) and the lint fill it. With two harnesses a clean
-# `make -j2 build-release fuzz-build` took 331 s wall against 354 s and 48 s one after the other;
-# the seven harnesses compile the whole pipeline with AddressSanitizer, a third build of it, and
-# a clean-clone `make test` now takes 16 minutes (it took 10 with two).
+# Why the lint and the three builds run side by side (make -j4, each build in its own folder):
+# the release build compiles each module as one job, so on 2 cores the second core idles
+# through much of it; the fuzzers' debug build with AddressSanitizer (.build/fuzz) and the
+# suite's debug build (.build/suite) fill it. Measured from clean on this 2-core machine: the
+# release build of flipbook 322 s of CPU (240 s wall alone), the fuzzers 164 s, the suite's
+# build 424 s; the suite itself about 295 s of CPU in two processes (above).
 
 # The house format (.swift-format: 4-space indent, 120 columns), checked strictly: a file
 # `swift format` would change fails the suite. `swift format format -i -r Sources Tests Examples
@@ -149,7 +153,7 @@ lint:
 # `cd Examples/GoldenCheck && swift test` still builds everything in its own .build, as an outside
 # package would.
 example-test:
-	cd Examples/GoldenCheck && swift test --disable-xctest --scratch-path ../../.build
+	cd Examples/GoldenCheck && swift test --disable-xctest --scratch-path ../../$(SUITE_BUILD)
 
 # libFuzzer harnesses, built with AddressSanitizer into .build/fuzz (Tests/Fuzz/README.md): the
 # PNG reader (C, the CPNG shim), and in Swift the scene decoder, icon loading, image decoding,
@@ -229,14 +233,15 @@ fuzz-long: fuzz-build
 	  $(FUZZ)/scene-render-seeds
 	FLIPBOOK_MUTATION_CASES=all swift test --disable-xctest --filter ExtremeNumberTests/extremeNumbers
 
+# Builds print one line; SwiftPM's detail goes to a log under .build (scripts/swift-build-quietly.sh).
 build-release:
-	swift build -c release --product flipbook
+	@scripts/swift-build-quietly.sh .build/logs/release-build.log "flipbook (release)" -c release --product flipbook
 
 # The studio is its own program (flipbook-studio, run by `flipbook studio`): its server stack
 # (Hummingbird, swift-nio) is built only here, never by `make render`. `make studio` builds it
 # and serves scenes/ on http://127.0.0.1:8123/.
 build-studio:
-	swift build -c release --product flipbook-studio
+	@scripts/swift-build-quietly.sh .build/logs/studio-build.log "flipbook-studio (release)" -c release --product flipbook-studio
 
 studio: deps build-release build-studio
 	$(FLIPBOOK) studio scenes

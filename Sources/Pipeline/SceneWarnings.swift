@@ -41,33 +41,28 @@ public enum SceneWarnings {
         }
     }
 
-    /// Top-level items whose frame never meets the canvas, from the trace of a full simulation.
+    /// Top-level items whose frame never meets the canvas over a full simulation. Each tick
+    /// checks only the top-level frames (no trace rows, no descendants), and the simulation stops
+    /// as soon as every item has met the canvas once: linear in the items, and one tick for the
+    /// usual scene.
     static func offCanvas(_ scene: Scene, file: String) throws -> [SceneWarning] {
         let simulation = try SceneSimulation(scene: scene, file: file)
         let plan = FramePlan(scene: scene)
-        var trace = Trace(sceneName: scene.name, fps: scene.fps)
-        for frame in 0..<plan.maxFrames {
+        let canvas = scene.canvas.size
+        var seen = scene.items.map(\.isHidden)
+        var unseen = seen.filter { !$0 }.count
+        for frame in 0..<plan.maxFrames where unseen > 0 {
             if frame > 0 { simulation.advance() }
-            trace.record(simulation)
+            for (i, f) in simulation.topLevelFrames().enumerated() where !seen[i] {
+                if f.minX < canvas.width && f.minY < canvas.height && f.maxX > 0 && f.maxY > 0 {
+                    seen[i] = true
+                    unseen -= 1
+                }
+            }
             if plan.stopsAtRest, simulation.isAtRest { break }
         }
-        let lines = trace.csvContents.split(separator: "\n").map {
-            $0.split(separator: ",", omittingEmptySubsequences: false)
-        }
-        guard let header = lines.first,
-            let item = header.firstIndex(of: "item"), let fx = header.firstIndex(of: "frame_x"),
-            let fy = header.firstIndex(of: "frame_y"), let fw = header.firstIndex(of: "frame_width"),
-            let fh = header.firstIndex(of: "frame_height")
-        else { return [] }
-        let canvas = scene.canvas.size
-        var seen = Set<Substring>()
-        for row in lines.dropFirst() where row.count == header.count {
-            guard let x = Double(row[fx]), let y = Double(row[fy]), let w = Double(row[fw]), let h = Double(row[fh])
-            else { continue }
-            if x < canvas.width && y < canvas.height && x + w > 0 && y + h > 0 { seen.insert(row[item]) }
-        }
         return scene.items.enumerated().compactMap { i, item in
-            guard !item.isHidden, !seen.contains(Substring(item.id)) else { return nil }
+            guard !seen[i] else { return nil }
             return SceneWarning(
                 keyPath: "items[\(i)]",
                 message:

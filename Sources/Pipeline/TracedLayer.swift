@@ -37,15 +37,8 @@ extension SceneSimulation {
         var rows: [TracedLayer] = []
         for (index, item) in dynamicItems.enumerated() {
             let state = tracedState(at: index)
-            let c = state.center
-            let t = state.transform
-            let frame =
-                state.center == item.center && state.transform == item.transform && state.bounds == item.bounds
-                ? item.frame
-                : boundingBox(
-                    of: Rect(center: c, size: state.bounds),
-                    under: AffineTransform(translationX: -c.x, y: -c.y).concatenating(t)
-                        .concatenating(AffineTransform(translationX: c.x, y: c.y)))
+            let (c, t) = (state.center, state.transform)
+            let frame = topLevelFrame(of: item, in: state)
             let moved = animator.hasBody(item)
             let node = timingNode(ofRoot: index)
             rows.append(
@@ -62,6 +55,26 @@ extension SceneSimulation {
 }
 
 extension SceneSimulation {
+    /// The frame of each top-level item now, in scene order: the `frame` of its `TracedLayer`
+    /// without the rest of the row or the descendants (what the off-canvas warning needs).
+    public func topLevelFrames() -> [Rect] {
+        dynamicItems.indices.map { topLevelFrame(of: dynamicItems[$0], in: tracedState(at: $0)) }
+    }
+
+    /// The axis-aligned bounds of a top-level item's presented rectangle, in canvas points.
+    func topLevelFrame(
+        of item: DynamicItem, in state: (center: Point, bounds: Size, transform: AffineTransform, opacity: Double)
+    ) -> Rect {
+        let (c, t) = (state.center, state.transform)
+        guard state.center != item.center || state.transform != item.transform || state.bounds != item.bounds else {
+            return item.frame
+        }
+        return boundingBox(
+            of: Rect(center: c, size: state.bounds),
+            under: AffineTransform(translationX: -c.x, y: -c.y).concatenating(t)
+                .concatenating(AffineTransform(translationX: c.x, y: c.y)))
+    }
+
     func timingNode(ofRoot index: Int) -> Int? {
         guard timing.isUsed, index < timing.roots.count else { return nil }
         return timing.roots[index]

@@ -206,7 +206,7 @@ extension Rasterizer {
         for rect in list.rects {
             let paint = LayerPaint(fill: rect.fill, border: rect.borderColor, opacity: rect.opacity)
             guard let outline = LayerOutline(of: rect, paint: paint, fillShows: paint.fill.a > 0),
-                let clip = resolveClips(rect.clips)
+                let clip = resolveClips(rect.clips, on: pixmap)
             else { continue }
             let box = bandedFrame.add(
                 outline.shape, hole: outline.hole, clip: clip, paint: paint.kernelPaint(hasBorder: outline.hasBorder),

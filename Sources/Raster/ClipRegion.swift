@@ -26,26 +26,35 @@ struct ClipRegion {
     // (Building a region allocates a little; it is rebuilt only when the clips change.)
     /// The clips `points` was built from, so consecutive layers under the same parent reuse it.
     private var source: [ClipShape]?
+    private var sourceCanvas = (0, 0)
 
     var isEmpty: Bool { points.count < 3 }
 
-    /// Sets the region to the intersection of `clips` (at least one).
-    mutating func set(_ clips: [ClipShape]) {
-        guard source != clips else { return }
-        source = clips
+    /// Sets the region to the intersection of `clips` (at least one), for drawing on a canvas of
+    /// `canvasWidth` × `canvasHeight` pixels.
+    mutating func set(_ clips: [ClipShape], canvasWidth: Int, canvasHeight: Int) {
+        let canvas = (canvasWidth, canvasHeight)
+        guard source != clips || sourceCanvas != canvas else { return }
+        (source, sourceCanvas) = (clips, canvas)
         set(
             clips.map {
                 RoundedRect(
                     size: $0.size, cornerRadius: $0.cornerRadius, maskedCorners: $0.maskedCorners,
                     transform: $0.transform)
-            })
+            }, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
     }
 
+    /// Outlines of more vertices than this are cut to the canvas first (`cutToCanvas`). A UI
+    /// corner flattens to tens or hundreds of vertices (a 900 px radius, about 940 in all); 4,096
+    /// takes a radius of about 17,000 px, far beyond any canvas.
+    static let cutThreshold = 4096
+
     /// Sets the region to the intersection of `shapes`; empty shapes make it empty.
-    mutating func set(_ shapes: [RoundedRect]) {
+    mutating func set(_ shapes: [RoundedRect], canvasWidth: Int, canvasHeight: Int) {
         points.removeAll(keepingCapacity: true)
         guard let first = shapes.first, !first.isEmpty else { return }
         first.flattenedOutline(into: &points)
+        Self.cutToCanvas(&points, scratch: &scratch, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         orientation = signedArea(points) >= 0 ? 1 : -1
         for shape in shapes.dropFirst() {
             guard !shape.isEmpty, points.count >= 3 else {
@@ -53,6 +62,7 @@ struct ClipRegion {
                 return
             }
             shape.flattenedOutline(into: &other)
+            Self.cutToCanvas(&other, scratch: &scratch, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
             // Clip the new shape by the region so far (the region is convex and oriented).
             var result: [Point] = []
             intersect(other, into: &result, scratch: &scratch)
@@ -63,6 +73,31 @@ struct ClipRegion {
             points.removeAll(keepingCapacity: true)
             return
         }
+    }
+
+    /// Cuts a convex outline of more than `cutThreshold` vertices to the canvas grown by a margin
+    /// of 2,050 px (beyond the reach of the widest shadow blur, 2 × 1,024 px), by Sutherland–Hodgman
+    /// against that rectangle's four sides. A clip whose corner radius is millions of pixels
+    /// flattens at the cap of 16,384 segments a quarter, and intersecting two such outlines is
+    /// O(n·m): 57 s for one layer of a 1 × 38 canvas. Cut, only the few vertices near the canvas
+    /// are left. Outlines under the threshold are left exactly as they are, so every ordinary
+    /// frame keeps its bytes; for a cut one only the region outside the canvas changes.
+    private static func cutToCanvas(
+        _ outline: inout [Point], scratch: inout [Point], canvasWidth: Int, canvasHeight: Int
+    ) {
+        guard outline.count > Self.cutThreshold else { return }
+        let margin = 2050.0
+        let box = [
+            Point(-margin, -margin), Point(Double(canvasWidth) + margin, -margin),
+            Point(Double(canvasWidth) + margin, Double(canvasHeight) + margin),
+            Point(-margin, Double(canvasHeight) + margin),
+        ]
+        var cutter = ClipRegion()
+        cutter.points = box
+        cutter.orientation = 1
+        var result: [Point] = []
+        cutter.intersect(outline, into: &result, scratch: &scratch)
+        outline = result
     }
 
     /// `subject` ∩ region, by Sutherland–Hodgman: the subject is cut by the line of each region

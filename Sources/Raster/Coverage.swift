@@ -42,7 +42,7 @@ public func coverage(
     precondition(canvasWidth > 0 && canvasHeight > 0, "canvas size must be positive")
     var scratch = ShapeCoverage()
     var region = ClipRegion()
-    if !clips.isEmpty { region.set(clips) }
+    if !clips.isEmpty { region.set(clips, canvasWidth: canvasWidth, canvasHeight: canvasHeight) }
     let box = scratch.begin(
         shape, hole: hole, clip: clips.isEmpty ? nil : region,
         canvasWidth: canvasWidth, canvasHeight: canvasHeight)

@@ -31,7 +31,7 @@ extension Rasterizer {
     mutating func drawContentShadow(_ rect: DrawRect, onto pixmap: inout Pixmap) {
         guard let shadow = rect.shadow, shadow.offset.isFinite else { return }
         let opacity = LayerPaint(fill: .clear, border: .clear, opacity: rect.opacity).opacity
-        guard opacity > 0, let clip = resolveClips(rect.clips) else { return }
+        guard opacity > 0, let clip = resolveClips(rect.clips, on: pixmap) else { return }
 
         // The box the moved layer can cover (the layer's bounds and its content's outlines), within
         // the canvas grown by the blur's reach: what lies further out cannot reach the canvas.

@@ -25,7 +25,7 @@ extension Rasterizer {
         guard let fillPaint = rect.fillPaint else { return }
         let paint = LayerPaint(fill: .clear, border: rect.borderColor, opacity: rect.opacity)
         guard let outline = LayerOutline(of: rect, paint: paint, fillShows: !fillPaint.isClear),
-            let clip = resolveClips(rect.clips)
+            let clip = resolveClips(rect.clips, on: pixmap)
         else { return }
         let (shape, hole, hasBorder) = (outline.shape, outline.hole, outline.hasBorder)
         if let shadow = rect.shadow {

@@ -188,7 +188,7 @@ public struct Rasterizer: Sendable {
     private mutating func drawLayer(_ rect: DrawRect, onto pixmap: inout Pixmap) {
         let paint = LayerPaint(fill: rect.fill, border: rect.borderColor, opacity: rect.opacity)
         guard let outline = LayerOutline(of: rect, paint: paint, fillShows: paint.fill.a > 0),
-            let clip = resolveClips(rect.clips)
+            let clip = resolveClips(rect.clips, on: pixmap)
         else { return }
         if let shadow = rect.shadow,
             let shadowBox = shadowRenderer.draw(
@@ -228,7 +228,9 @@ extension Rasterizer {
     /// Starts the coverage of a path command inside its clips (one convex region); nil when the
     /// clips leave nothing. Solid and shaded paints both start here.
     mutating func beginCoverage(of command: DrawPath, canvasWidth: Int, canvasHeight: Int) -> IntRect? {
-        guard let clip = resolveClips(command.clips) else { return nil }
+        guard let clip = resolveClips(command.clips, canvasWidth: canvasWidth, canvasHeight: canvasHeight) else {
+            return nil
+        }
         return shapeCoverage.begin(
             path: command.path, transform: command.transform, fillRule: command.fillRule,
             clip: clip, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
@@ -238,9 +240,13 @@ extension Rasterizer {
 extension Rasterizer {
     /// The one convex region a layer's or path's clips leave: `.some(nil)` without clips,
     /// `.some(region)` with them, nil when they leave nothing (the command draws nothing).
-    mutating func resolveClips(_ clips: [ClipShape]) -> ClipRegion?? {
+    mutating func resolveClips(_ clips: [ClipShape], on pixmap: Pixmap) -> ClipRegion?? {
+        resolveClips(clips, canvasWidth: pixmap.width, canvasHeight: pixmap.height)
+    }
+
+    mutating func resolveClips(_ clips: [ClipShape], canvasWidth: Int, canvasHeight: Int) -> ClipRegion?? {
         guard !clips.isEmpty else { return .some(nil) }
-        clipRegion.set(clips)
+        clipRegion.set(clips, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         return clipRegion.isEmpty ? nil : .some(clipRegion)
     }
 }

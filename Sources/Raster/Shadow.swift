@@ -92,15 +92,15 @@ struct ShadowRenderer {
             moved(shape), hole: hasBorder ? hole.map(moved) : nil,
             canvasWidth: pixmap.width + 2 * k, canvasHeight: pixmap.height + 2 * k)
         guard !box.isEmpty else { return nil }
-        // The mask spans the box grown by k; its top-left pixel is canvas pixel (box.x − 2k, box.y − 2k).
-        let mw = box.width + 2 * k
-        let mh = box.height + 2 * k
-        let originX = box.x - 2 * k
-        let originY = box.y - 2 * k
+        // The box in canvas pixels (coverage ran shifted by (k, k)), and the mask around it.
+        let xs = Self.maskSpan(box.x - k, box.x - k + box.width, canvas: pixmap.width, halfWidth: k)
+        let ys = Self.maskSpan(box.y - k, box.y - k + box.height, canvas: pixmap.height, halfWidth: k)
+        let (mw, mh) = (xs.upperBound - xs.lowerBound, ys.upperBound - ys.lowerBound)
+        let (dx, dy) = (box.x - k - xs.lowerBound, box.y - k - ys.lowerBound)
         clearMask(count: mw * mh)
         mask.withUnsafeMutableBufferPointer { mask in
             coverage.sweepRows { row, spans in
-                let base = (row + k) * mw + k
+                let base = (row + dy) * mw + dx
                 for span in spans {
                     let cf = coverageByte(span.outer)
                     let cb = hasBorder ? coverageByte(borderCoverage(outer: span.outer, inner: span.inner)) : 0
@@ -111,7 +111,17 @@ struct ShadowRenderer {
         }
         return blurAndComposite(
             colour: colour, opacity: paint.opacity, halfWidth: k, maskWidth: mw, maskHeight: mh,
-            origin: (originX, originY), activeRows: k..<k + box.height, clip: clip, onto: &pixmap)
+            origin: (xs.lowerBound, ys.lowerBound), activeRows: dy..<dy + box.height, clip: clip, onto: &pixmap)
+    }
+
+    /// The mask's extent along one axis, for a shape spanning `lo..<hi` canvas pixels: the shape,
+    /// grown by the blur's reach only where the growth lands on the canvas (`0..<canvas`). The
+    /// blur of a pixel off the canvas is never drawn, and the pixels cut away hold no shape, so
+    /// every drawn pixel sums the same terms as over the fully grown mask: the same bytes, with
+    /// the mask bounded by the canvas grown by 2k rather than by the shape (a 1,000 px shadow of a
+    /// shape far off a small canvas asked for (w + 4k)² floats, 68 MB).
+    static func maskSpan(_ lo: Int, _ hi: Int, canvas: Int, halfWidth k: Int) -> Range<Int> {
+        min(lo, max(lo - k, 0))..<max(hi, min(hi + k, canvas))
     }
 
     /// Draws the shadow of a layer given by its alpha: `layer` holds the layer as drawn at
@@ -128,20 +138,22 @@ struct ShadowRenderer {
         let sigma = shadow.sigma
         let k = Int.clamping(Self.reach * sigma, rounded: .up, to: 0...Self.maximumHalfWidth)
         prepareKernel(sigma: sigma, halfWidth: k)
-        // The mask spans the layer's box grown by k; its top-left pixel is canvas pixel origin − (k, k).
-        let mw = layer.width + 2 * k
-        let mh = layer.height + 2 * k
+        // The mask: the layer's box, grown by k where that lands on the canvas (`maskSpan`).
+        let xs = Self.maskSpan(origin.x, origin.x + layer.width, canvas: pixmap.width, halfWidth: k)
+        let ys = Self.maskSpan(origin.y, origin.y + layer.height, canvas: pixmap.height, halfWidth: k)
+        let (mw, mh) = (xs.upperBound - xs.lowerBound, ys.upperBound - ys.lowerBound)
+        let (dx, dy) = (origin.x - xs.lowerBound, origin.y - ys.lowerBound)
         clearMask(count: mw * mh)
         mask.withUnsafeMutableBufferPointer { mask in
             for y in 0..<layer.height {
-                let base = (y + k) * mw + k
+                let base = (y + dy) * mw + dx
                 let row = 4 * y * layer.width
                 for x in 0..<layer.width { mask[base + x] = Float(layer.data[row + 4 * x + 3]) / 255 }
             }
         }
         return blurAndComposite(
             colour: colour, opacity: opacity, halfWidth: k, maskWidth: mw, maskHeight: mh,
-            origin: (origin.x - k, origin.y - k), activeRows: k..<k + layer.height, clip: clip, onto: &pixmap)
+            origin: (xs.lowerBound, ys.lowerBound), activeRows: dy..<dy + layer.height, clip: clip, onto: &pixmap)
     }
 
     /// Blurs the mask (`mw` × `mh`, non-zero only in `activeRows`, its top-left at canvas pixel

@@ -18,7 +18,8 @@ extension ComponentExpander {
         if mark != nil, mark?.origin == nil { mark?.origin = origin }
         switch node.value {
         case .scalar(let text, let isString):
-            guard isString || ScalarMeaning.plain(text) == .string(text), text.contains("{") else {
+            // The brace first: classifying a plain scalar costs far more, and most have none.
+            guard text.utf8.contains(UInt8(ascii: "{")), isString || ScalarMeaning.plain(text) == .string(text) else {
                 return SourceNode(value: node.value, mark: mark)
             }
             return try replacePlaceholders(

@@ -45,28 +45,11 @@ public func rasterFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
 let printsDecodedLists = getenv("FLIPBOOK_FUZZ_PRINT") != nil
 
 /// Guards: whether `list` reaches a known, unfixed failure in Raster (reproducers under
-/// Tests/Fuzz/crashers/raster/, named by what they hit; README.md, "Guards"). Each clause goes
-/// when its fix lands (check with FLIPBOOK_FUZZ_NO_GUARDS=1 on its reproducers).
-func hitsKnownCrash(_ list: DisplayList) -> Bool {
-    // shadow-mask-oom, content-shadow-oom: the mask spans the box grown by the capped reach twice,
-    // (w + 4·1024)² floats, 68 MB on a canvas of a few pixels once 3σ passes about 1,000 px: bounded,
-    // but over the harness's 64 MB malloc limit. (The glyph-cache-place-* and *-int-overflow
-    // reproducers pass since Int.clamping and the glyph origin bound; their guards are gone.)
-    func shadowFails(_ rect: DrawRect) -> Bool { (rect.shadow?.radius ?? 0) > 600 }
-    // timeout-clip-intersect-*: a clip whose corner radius is millions of pixels flattens to the
-    // 16,384-segments-a-quarter cap, and Sutherland–Hodgman against a shape as finely cut takes
-    // O(n·m): tens of seconds for one layer of a 1 × 38 canvas.
-    func hugeClip(_ clip: ClipShape) -> Bool {
-        let t = clip.transform
-        let stretch = (t.a * t.a + t.b * t.b + t.c * t.c + t.d * t.d).squareRoot()
-        let radius = min(abs(clip.cornerRadius), min(abs(clip.size.width), abs(clip.size.height)) / 2)
-        return radius * stretch > 1e6
-    }
-    return list.rects.contains { rect in
-        shadowFails(rect) || rect.clips.contains(where: hugeClip)
-            || rect.content.contains { $0.clips.contains(where: hugeClip) }
-    }
-}
+/// Tests/Fuzz/open/raster/, named by what they hit; README.md, "Guards"). Each clause goes when
+/// its fix lands (check with FLIPBOOK_FUZZ_NO_GUARDS=1 on its reproducers). None is open: the
+/// shadow masks are bounded by the canvas (`ShadowRenderer.maskSpan`) and huge clip outlines are
+/// cut to it (`ClipRegion.cutThreshold`); their reproducers replay under Tests/Fuzz/crashers/raster/.
+func hitsKnownCrash(_ list: DisplayList) -> Bool { false }
 
 /// Reads a display list out of fuzz bytes; an exhausted input reads as zeros, so every input
 /// decodes (to an empty list at worst).
