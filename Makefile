@@ -25,26 +25,27 @@ render: deps build-release
 	$(MAKE) --no-print-directory gallery
 
 # The README's figures (docs/figures), made from the bundled scenes; deterministic, so a rerun
-# rewrites the committed files with the same bytes.
+# rewrites the committed files with the same bytes. One line says where they are.
 figures:
 	@$(FLIPBOOK) figure scenes/snap.yaml --kind filmstrip --ticks 0,4,8,12,16,20,24,28,32,36,40,44 --crop motion \
-	  --scale 0.5 -o docs/figures/snap-filmstrip.png
+	  --scale 0.5 -o docs/figures/snap-filmstrip.png > /dev/null
 	@$(FLIPBOOK) figure scenes/damped-resize.yaml --kind plot --value scale --items card --from 0 --to 1.5 --panel-height 200 \
 	  --title "The damped resize, scale over time" \
-	  -o docs/figures/damped-resize-scale.png --svg docs/figures/damped-resize-scale.svg
+	  -o docs/figures/damped-resize-scale.png --svg docs/figures/damped-resize-scale.svg > /dev/null
 	@$(FLIPBOOK) figure scenes/snap.yaml scenes/watcher.yaml --kind plot --value x,y,angle \
 	  --title "The snap: x, y and angle over time, alone and with the frame watcher" \
-	  -o docs/figures/snap-plot.png --svg docs/figures/snap-plot.svg
+	  -o docs/figures/snap-plot.png --svg docs/figures/snap-plot.svg > /dev/null
 	@$(FLIPBOOK) figure scenes/snap.yaml --kind contact-sheet --every 6 --columns 4 --crop motion \
-	  --title "The snap, every 6 ticks (0.1 s)" -o docs/figures/snap-contact-sheet.png
+	  --title "The snap, every 6 ticks (0.1 s)" -o docs/figures/snap-contact-sheet.png > /dev/null
 	@$(FLIPBOOK) figure scenes/transform-nest.yaml --kind onion-skin --every 6 --scale 0.75 \
-	  --title "The transform nest forming" -o docs/figures/transform-nest-onion-skin.png
+	  --title "The transform nest forming" -o docs/figures/transform-nest-onion-skin.png > /dev/null
 	@$(FLIPBOOK) figure scenes/snap-zones.yaml --kind trail --markers-every 10 --scale 0.75 \
-	  --title "Snap zones: the card's path" -o docs/figures/snap-zones-trail.png --svg docs/figures/snap-zones-trail.svg
+	  --title "Snap zones: the card's path" -o docs/figures/snap-zones-trail.png --svg docs/figures/snap-zones-trail.svg > /dev/null
 	@$(FLIPBOOK) figure scenes/spring-gallery.yaml --kind contact-sheet --ticks 20,40 --columns 2 --scale 1 \
-	  --title "spring-gallery: each curve named by a text item" -o docs/figures/spring-gallery-labels.png
+	  --title "spring-gallery: each curve named by a text item" -o docs/figures/spring-gallery-labels.png > /dev/null
 	@$(FLIPBOOK) figure scenes/images.yaml --kind contact-sheet --ticks 20,60 --columns 2 --scale 0.5 \
-	  --title "images and gradients" -o docs/figures/images-still.png
+	  --title "images and gradients" -o docs/figures/images-still.png > /dev/null
+	@echo "docs/figures: the README's figures, made from scenes/"
 
 # The README's gallery (docs/gallery): an animated GIF of each of the best scenes, 240 px wide at
 # 20 fps (ffmpeg's palettegen over the changing pixels, then paletteuse with a light Bayer dither
@@ -60,10 +61,10 @@ gallery:
 	  ffmpeg -nostdin -loglevel error -y -framerate 60 -i .build/gallery/$$scene/frame_%05d.png \
 	    -filter_complex "$(GALLERY_GIF_FILTER)" -loop 0 -fflags +bitexact -flags:v +bitexact -map_metadata -1 \
 	    docs/gallery/$$scene.gif.tmp.gif && mv docs/gallery/$$scene.gif.tmp.gif docs/gallery/$$scene.gif || exit 1; \
-	  echo "docs/gallery/$$scene.gif: $$(du -k docs/gallery/$$scene.gif | cut -f1) KB"; \
 	done
 	@$(FLIPBOOK) figure scenes/widgets.yaml --kind filmstrip --ticks 0,30,50,75,100,150 --scale 0.5 \
-	  -o docs/gallery/widgets-filmstrip.png
+	  -o docs/gallery/widgets-filmstrip.png > /dev/null
+	@echo "docs/gallery: $(words $(GALLERY_SCENES)) GIFs ($$(du -ck $(GALLERY_SCENES:%=docs/gallery/%.gif) | tail -1 | cut -f1) KB) and a filmstrip"
 
 # Every test is a Swift Testing test; without XCTest's runner the log has no "Executed 0 tests"
 # lines before the real summary.

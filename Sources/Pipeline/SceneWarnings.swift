@@ -46,13 +46,20 @@ public enum SceneWarnings {
     /// as soon as every item has met the canvas once: linear in the items, and one tick for the
     /// usual scene.
     static func offCanvas(_ scene: Scene, file: String) throws -> [SceneWarning] {
+        try offCanvasCheck(scene, file: file).warnings
+    }
+
+    /// `offCanvas`, with the number of ticks it simulated.
+    static func offCanvasCheck(_ scene: Scene, file: String) throws -> (warnings: [SceneWarning], ticks: Int) {
         let simulation = try SceneSimulation(scene: scene, file: file)
         let plan = FramePlan(scene: scene)
         let canvas = scene.canvas.size
         var seen = scene.items.map(\.isHidden)
         var unseen = seen.filter { !$0 }.count
+        var ticks = 0
         for frame in 0..<plan.maxFrames where unseen > 0 {
             if frame > 0 { simulation.advance() }
+            ticks = frame + 1
             for (i, f) in simulation.topLevelFrames().enumerated() where !seen[i] {
                 if f.minX < canvas.width && f.minY < canvas.height && f.maxX > 0 && f.maxY > 0 {
                     seen[i] = true
@@ -61,7 +68,7 @@ public enum SceneWarnings {
             }
             if plan.stopsAtRest, simulation.isAtRest { break }
         }
-        return scene.items.enumerated().compactMap { i, item in
+        let warnings = scene.items.enumerated().compactMap { i, item -> SceneWarning? in
             guard !seen[i] else { return nil }
             return SceneWarning(
                 keyPath: "items[\(i)]",
@@ -69,6 +76,7 @@ public enum SceneWarnings {
                     "'\(item.id)' is outside the \(format(canvas.width))×\(format(canvas.height)) canvas on every frame of the scene (it starts at center (\(format(item.center.x)), \(format(item.center.y))))"
             )
         }
+        return (warnings, ticks)
     }
 
     private static func format(_ v: Double) -> String {
