@@ -20,9 +20,9 @@ export PATH := $(PATH):/opt/swift/usr/bin
 FLIPBOOK := .build/release/flipbook
 
 render: deps build-release
-	$(FLIPBOOK) render --out output
-	$(MAKE) --no-print-directory figures
-	$(MAKE) --no-print-directory gallery
+	@$(FLIPBOOK) render --out output
+	@$(MAKE) --no-print-directory figures
+	@$(MAKE) --no-print-directory gallery
 
 # The README's figures (docs/figures), made from the bundled scenes; deterministic, so a rerun
 # rewrites the committed files with the same bytes. One line says where they are.
