@@ -90,12 +90,12 @@ test-in-scratch: deps test-deps
 
 # The suite's debug build has a build folder of its own, so that it runs side by side with the
 # release build and the fuzzers' build (SwiftPM locks a build folder for the whole build; the
-# release build alone leaves a core idle for minutes while it optimises one module). No index
-# store: nothing reads one in a test run, and writing it costs CPU in every compile job.
+# release build alone leaves a core idle for minutes while it optimises one module). It keeps
+# SwiftPM's index store: on Linux the test discovery reads it (without it the link fails).
 SUITE_BUILD := .build/suite
 SUITE_BIN = $(SUITE_BUILD)/debug/FlipbookPackageTests.xctest
 build-tests:
-	swift build --build-tests --disable-xctest --disable-index-store --scratch-path $(SUITE_BUILD)
+	swift build --build-tests --disable-xctest --scratch-path $(SUITE_BUILD)
 
 # The Swift suite (what `swift test --disable-xctest` runs) as two processes side by side: the
 # end-to-end, studio and golden suites, which mostly wait on ffmpeg, Chromium and the CLI, and
@@ -155,7 +155,7 @@ lint:
 # `cd Examples/GoldenCheck && swift test` still builds everything in its own .build, as an outside
 # package would.
 example-test:
-	cd Examples/GoldenCheck && swift test --disable-xctest --disable-index-store --scratch-path ../../$(SUITE_BUILD)
+	cd Examples/GoldenCheck && swift test --disable-xctest --scratch-path ../../$(SUITE_BUILD)
 
 # libFuzzer harnesses, built with AddressSanitizer into .build/fuzz (Tests/Fuzz/README.md): the
 # PNG reader (C, the CPNG shim), and in Swift the scene decoder, icon loading, image decoding,
