@@ -45,7 +45,8 @@ extension SceneSimulation {
                 TracedLayer(
                     id: item.identifier, parent: nil, center: c, frame: frame, bounds: state.bounds, transform: t,
                     opacity: state.opacity,
-                    drawn: node.map { timingIsVisible($0) } ?? true, localTime: node.map { localTime(of: $0) } ?? time,
+                    drawn: !scene.items[index].isHidden && (node.map { timingIsVisible($0) } ?? true),
+                    localTime: node.map { localTime(of: $0) } ?? time,
                     velocity: moved ? animator.linearVelocity(for: item) : nil,
                     angularVelocity: moved ? animator.angularVelocity(for: item) : nil))
             if let node { rows += tracedChildren(of: node) }
@@ -80,10 +81,12 @@ extension SceneSimulation {
         return timing.roots[index]
     }
 
+    /// Whether the layer is drawn now: neither it nor an ancestor is hidden (`isHidden`, which
+    /// hides the sublayers too, as the display list does) or invisible by its timing.
     func timingIsVisible(_ node: Int) -> Bool {
         var i: Int? = node
         while let n = i {
-            if !timing.isVisible(n) { return false }
+            if !timing.isVisible(n) || timing.nodes[n].item.isHidden { return false }
             i = timing.nodes[n].parent
         }
         return true
