@@ -144,31 +144,49 @@ static void edge_columns(blur_taps taps, float *out, const float *row, ptrdiff_t
     taps(out + x_lo, padded, 1, weights, 2 * k + 1, n);
 }
 
+// [lo, hi) ∩ [a, b), empty as lo = hi.
+static inline void clamp_range(ptrdiff_t *lo, ptrdiff_t *hi, ptrdiff_t a, ptrdiff_t b) {
+    if (*lo < a) *lo = a;
+    if (*hi > b) *hi = b;
+    if (*hi < *lo) *hi = *lo;
+}
+
 void fb_blur_separable(float *mask, float *temp, ptrdiff_t width, ptrdiff_t height, const float *weights,
-                       ptrdiff_t k, ptrdiff_t active_lo, ptrdiff_t active_hi) {
+                       ptrdiff_t k, ptrdiff_t active_lo, ptrdiff_t active_hi, ptrdiff_t out_x_lo, ptrdiff_t out_x_hi,
+                       ptrdiff_t out_y_lo, ptrdiff_t out_y_hi) {
     if (k <= 0 || width <= 0 || height <= 0) return;
+    clamp_range(&out_x_lo, &out_x_hi, 0, width);
+    clamp_range(&out_y_lo, &out_y_hi, 0, height);
+    if (out_x_lo >= out_x_hi || out_y_lo >= out_y_hi) return;
     const blur_taps taps = blur_kernel();
     // Horizontal: temp[y][x] = Σ_j w[j]·mask[y][x + j − k], only rows that hold any mask (the
-    // vertical pass reads no other row of temp).
+    // vertical pass reads no other row of temp) and only the output columns (the vertical pass
+    // reads no other column). Each column is computed as without the restriction: the same bits.
+    const ptrdiff_t inner_lo = k < width ? k : width, inner_hi = width - k > inner_lo ? width - k : inner_lo;
+    ptrdiff_t left_lo = 0, left_hi = inner_lo, mid_lo = inner_lo, mid_hi = inner_hi, right_lo = inner_hi,
+              right_hi = width;
+    clamp_range(&left_lo, &left_hi, out_x_lo, out_x_hi);
+    clamp_range(&mid_lo, &mid_hi, out_x_lo, out_x_hi);
+    clamp_range(&right_lo, &right_hi, out_x_lo, out_x_hi);
     for (ptrdiff_t y = active_lo; y < active_hi; y++) {
         float *row = temp + y * width;
         const float *source = mask + y * width;
-        const ptrdiff_t inner_lo = k < width ? k : width, inner_hi = width - k > inner_lo ? width - k : inner_lo;
-        edge_columns(taps, row, source, width, 0, inner_lo, weights, k);
-        if (inner_hi > inner_lo) taps(row + inner_lo, source + inner_lo - k, 1, weights, 2 * k + 1, inner_hi - inner_lo);
-        edge_columns(taps, row, source, width, inner_hi, width, weights, k);
+        edge_columns(taps, row, source, width, left_lo, left_hi, weights, k);
+        if (mid_hi > mid_lo) taps(row + mid_lo, source + mid_lo - k, 1, weights, 2 * k + 1, mid_hi - mid_lo);
+        edge_columns(taps, row, source, width, right_lo, right_hi, weights, k);
     }
     // Vertical: mask[y][x] = Σ_j w[j]·temp[y + j − k][x], the taps on active rows only (a
-    // contiguous run of j, since the active rows are contiguous).
-    for (ptrdiff_t y = 0; y < height; y++) {
+    // contiguous run of j, since the active rows are contiguous), output rows and columns only.
+    const ptrdiff_t count = out_x_hi - out_x_lo;
+    for (ptrdiff_t y = out_y_lo; y < out_y_hi; y++) {
         const ptrdiff_t j_lo = active_lo - y + k > 0 ? active_lo - y + k : 0;
         const ptrdiff_t j_hi = active_hi - y + k < 2 * k + 1 ? active_hi - y + k : 2 * k + 1;
-        float *row = mask + y * width;
+        float *row = mask + y * width + out_x_lo;
         if (j_lo >= j_hi) {
-            memset(row, 0, (size_t)width * sizeof(float));
+            memset(row, 0, (size_t)count * sizeof(float));
             continue;
         }
-        taps(row, temp + (y + j_lo - k) * width, width, weights + j_lo, j_hi - j_lo, width);
+        taps(row, temp + (y + j_lo - k) * width + out_x_lo, width, weights + j_lo, j_hi - j_lo, count);
     }
 }
 

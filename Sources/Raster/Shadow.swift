@@ -163,15 +163,18 @@ struct ShadowRenderer {
         origin: (x: Int, y: Int), activeRows: Range<Int>, clip: ClipRegion?, onto pixmap: inout Pixmap
     ) -> IntRect? {
         let (originX, originY) = origin
-        blur(width: mw, height: mh, halfWidth: k, activeRows: activeRows)
-
-        // Composite the part on the canvas, with the clip's coverage when clipped.
+        // The part on the canvas: the only outputs the blur computes, then composited (with the
+        // clip's coverage when clipped).
         let x0 = max(originX, 0)
         let x1 = min(originX + mw, pixmap.width)
         let y0 = max(originY, 0)
         let y1 = min(originY + mh, pixmap.height)
         guard x1 > x0, y1 > y0 else { return nil }
         let drawBox = IntRect(uncheckedX: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        blur(
+            width: mw, height: mh, halfWidth: k, activeRows: activeRows,
+            outputColumns: (x0 - originX)..<(x1 - originX), outputRows: (y0 - originY)..<(y1 - originY))
+
         if clipRow.count < drawBox.width { clipRow = [Float](repeating: 0, count: drawBox.width) }
         if rowBytes.count < drawBox.width { rowBytes = [UInt8](repeating: 0, count: drawBox.width) }
         let colourPacked = colour.packed
@@ -211,11 +214,15 @@ struct ShadowRenderer {
         return drawBox
     }
 
-    /// Separable blur of `mask` (width × height, non-zero only in `activeRows`), result in `mask`.
-    /// Each output is Σ_j w_j·input[x + j − k] summed in the order of j, each product and sum
-    /// rounded to Float, so the result does not depend on the vector width: blur.c's kernels
-    /// (4, 8 or 16 floats a step, chosen at run time) give the same bits.
-    private mutating func blur(width: Int, height: Int, halfWidth k: Int, activeRows: Range<Int>) {
+    /// Separable blur of `mask` (width × height, non-zero only in `activeRows`), result in `mask`
+    /// for the outputs in `outputColumns` × `outputRows` (the rest is left undefined). Each
+    /// output is Σ_j w_j·input[x + j − k] summed in the order of j, each product and sum rounded
+    /// to Float, so the result does not depend on the vector width (shadow_kernels.c's kernels,
+    /// 4, 8 or 16 floats a step, chosen at run time) nor on which outputs are asked for.
+    private mutating func blur(
+        width: Int, height: Int, halfWidth k: Int, activeRows: Range<Int>, outputColumns: Range<Int>,
+        outputRows: Range<Int>
+    ) {
         guard k > 0 else { return }
         kernel.withUnsafeBufferPointer { w in
             mask.withUnsafeMutableBufferPointer { mask in
@@ -224,7 +231,9 @@ struct ShadowRenderer {
                         let tempBase = temp.baseAddress
                     else { return }
                     fb_blur_separable(
-                        maskBase, tempBase, width, height, weights, k, activeRows.lowerBound, activeRows.upperBound)
+                        maskBase, tempBase, width, height, weights, k, activeRows.lowerBound, activeRows.upperBound,
+                        outputColumns.lowerBound, outputColumns.upperBound, outputRows.lowerBound,
+                        outputRows.upperBound)
                 }
             }
         }

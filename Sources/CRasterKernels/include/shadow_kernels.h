@@ -10,9 +10,12 @@
 /// Blurs `mask` (width × height floats, non-zero only in rows [active_lo, active_hi)) with the
 /// 2k + 1 `weights`, horizontally into `temp` (same size; overwritten), then vertically back into
 /// `mask`. Each output is Σ_j weights[j]·input[· + j − k] summed in the order of j, every product
-/// and sum rounded to Float (never fused), so every level gives the same bits.
+/// and sum rounded to Float (never fused), so every level gives the same bits. Only the outputs
+/// in columns [out_x_lo, out_x_hi) and rows [out_y_lo, out_y_hi) are computed (the part of the
+/// mask that lands on the canvas); the rest of `mask` is left undefined.
 void fb_blur_separable(float *mask, float *temp, ptrdiff_t width, ptrdiff_t height, const float *weights,
-                       ptrdiff_t k, ptrdiff_t active_lo, ptrdiff_t active_hi);
+                       ptrdiff_t k, ptrdiff_t active_lo, ptrdiff_t active_hi, ptrdiff_t out_x_lo, ptrdiff_t out_x_hi,
+                       ptrdiff_t out_y_lo, ptrdiff_t out_y_hi);
 
 /// Composites `colour` (packed premultiplied) × the coverage byte of min(blurred[i], 1) (times
 /// clip[i] when `clip` is not NULL) × `opacity` source-over `count` pixels, each product exactly
