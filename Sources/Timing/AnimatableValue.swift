@@ -192,6 +192,23 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         a + (b - a).scaled(by: p)
     }
 
+    /// `interpolate` with a progress per axis: a point's x and y (a size's width and height) each
+    /// follow their own; every other value follows `p.x`.
+    public static func interpolate(
+        _ a: AnimatableValue, _ b: AnimatableValue, _ p: (x: Double, y: Double)
+    ) -> AnimatableValue {
+        guard p.x != p.y else { return interpolate(a, b, p.x) }
+        switch (a, b) {
+        case (.point(let from), .point(let to)):
+            return .point(Point(from.x + (to.x - from.x) * p.x, from.y + (to.y - from.y) * p.y))
+        case (.size(let from), .size(let to)):
+            return .size(
+                Size(from.width + (to.width - from.width) * p.x, from.height + (to.height - from.height) * p.y))
+        default:
+            return interpolate(a, b, p.x)
+        }
+    }
+
     public var scalar: Double? { if case .scalar(let v) = self { return v } else { return nil } }
     public var point: Point? { if case .point(let v) = self { return v } else { return nil } }
     public var size: Size? { if case .size(let v) = self { return v } else { return nil } }

@@ -109,15 +109,11 @@ extension PropertyAnimator {
             // the base curve from here so the flip does not jump.
             let forward = !reversed
             if !master.isBase {
-                master = .continued(
-                    previous: master, u0: timeFraction, p0: master.value(timeFraction), next: baseCurve,
-                    forward: forward)
+                master = .continued(previous: master, u0: timeFraction, next: baseCurve, forward: forward)
             }
             for i in groups.indices where !groups[i].curve.isBase {
                 let u = groups[i].u(timeFraction)
-                groups[i].curve = .continued(
-                    previous: groups[i].curve, u0: u, p0: groups[i].curve.value(u),
-                    next: baseCurve, forward: forward)
+                groups[i].curve = .continued(previous: groups[i].curve, u0: u, next: baseCurve, forward: forward)
             }
         }
         isReversed = reversed
@@ -141,13 +137,10 @@ extension PropertyAnimator {
         if let parameters {
             let next = try ProgressCurve(parameters, duration: remainingTime)
             let forward = !isReversed
-            master = .continued(
-                previous: master, u0: timeFraction, p0: master.value(timeFraction), next: next, forward: forward)
+            master = .continued(previous: master, u0: timeFraction, next: next, forward: forward)
             for i in groups.indices {
                 let u = groups[i].u(timeFraction)
-                groups[i].curve = .continued(
-                    previous: groups[i].curve, u0: u, p0: groups[i].curve.value(u),
-                    next: next, forward: forward)
+                groups[i].curve = .continued(previous: groups[i].curve, u0: u, next: next, forward: forward)
             }
         }
         run()

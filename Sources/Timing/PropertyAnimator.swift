@@ -58,6 +58,11 @@ public final class PropertyAnimator {
             end > start ? min(max((tau - start) / (end - start), 0), 1) : (tau >= start ? 1 : 0)
         }
         func progress(_ tau: Double) -> Double { curve.value(u(tau)) }
+        /// The progress of each axis: a spring's x and y can start with different velocities.
+        func progress2D(_ tau: Double) -> (x: Double, y: Double) {
+            let u = u(tau)
+            return (curve.value(u, axis: .x), curve.value(u, axis: .y))
+        }
     }
 
     // MARK: Creation
@@ -141,7 +146,7 @@ public final class PropertyAnimator {
         if state != .inactive {
             for g in groups.reversed() {
                 if let c = g.changes.last(where: { $0.target == target && $0.property == property }) {
-                    return AnimatableValue.interpolate(c.from, c.to, g.progress(timeFraction))
+                    return AnimatableValue.interpolate(c.from, c.to, g.progress2D(timeFraction))
                 }
             }
         }
@@ -205,7 +210,7 @@ public final class PropertyAnimator {
 
     func finish(at position: AnimatingPosition, runCompletions: Bool) -> [AnimatorEvent] {
         for g in groups {
-            let p = g.progress(timeFraction)
+            let p = g.progress2D(timeFraction)
             for c in g.changes {
                 let value: AnimatableValue
                 switch position {

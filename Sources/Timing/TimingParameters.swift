@@ -95,11 +95,11 @@ public struct SpringTimingParameters: Hashable, Sendable {
         return max(dx, dy)
     }
 
-    private func physical(forAnimatorDuration d: Double) throws -> (Double, Double, Double) {
+    private func physical(forAnimatorDuration d: Double, velocity: Double? = nil) throws -> (Double, Double, Double) {
         switch definition {
         case .physical(let m, let k, let c): return (m, k, c)
         case .dampingRatio(let z):
-            let s = try Spring.uiKit(duration: d, dampingRatio: z, initialVelocity: initialVelocity.x)
+            let s = try Spring.uiKit(duration: d, dampingRatio: z, initialVelocity: velocity ?? initialVelocity.x)
             return (s.mass, s.stiffness, s.damping)
         case .perceptual(let p, let b):
             let s = try Spring(perceptualDuration: p, bounce: b)
@@ -107,16 +107,21 @@ public struct SpringTimingParameters: Hashable, Sendable {
         }
     }
 
-    /// The spring that drives 1-D progress for an animator of duration `d` seconds. Physical
-    /// parameters keep allowsOverdamping false (CA default); iOS 17 perceptual ones set it.
-    public func spring(forAnimatorDuration d: Double) throws -> Spring {
-        let (m, k, c) = try physical(forAnimatorDuration: d)
+    /// The spring that drives progress for an animator of duration `d` seconds along one axis:
+    /// `initialVelocity` is normalised per axis, so the x component drives x (and every 1-D
+    /// property) and the y component drives y (spec timing §4.5). Physical parameters keep
+    /// allowsOverdamping false (CA default); iOS 17 perceptual ones set it.
+    public func spring(forAnimatorDuration d: Double, axis: Axis = .x) throws -> Spring {
+        let v = axis == .x ? initialVelocity.x : initialVelocity.y
+        let (m, k, c) = try physical(forAnimatorDuration: d, velocity: v)
         if case .perceptual = definition {
-            return try Spring(
-                mass: m, stiffness: k, damping: c, initialVelocity: initialVelocity.x, allowsOverdamping: true)
+            return try Spring(mass: m, stiffness: k, damping: c, initialVelocity: v, allowsOverdamping: true)
         }
-        return try Spring(mass: m, stiffness: k, damping: c, initialVelocity: initialVelocity.x)
+        return try Spring(mass: m, stiffness: k, damping: c, initialVelocity: v)
     }
+
+    /// An axis of a 2-D animated value (a position's x and y, a size's width and height).
+    public enum Axis: Hashable, Sendable { case x, y }
 }
 
 /// `UITimingCurveProvider`.
@@ -128,20 +133,24 @@ public enum TimingParameters: Hashable, Sendable {
 /// A progress curve on [0, 1] → displayed progress (may overshoot for springs).
 enum ProgressCurve: Hashable, Sendable {
     case cubic(MediaTimingFunction)
-    /// q(u · seconds): the spring runs in seconds over a span of `seconds`.
-    case spring(Spring, seconds: Double)
+    /// q(u · seconds): the spring runs in seconds over a span of `seconds`; `y` drives the y axis
+    /// of 2-D values (its own initial velocity), `x` the x axis and everything else.
+    case spring(Spring, y: Spring, seconds: Double)
 
     init(_ parameters: TimingParameters, duration: Double) throws {
         switch parameters {
         case .cubic(let c): self = .cubic(c.timingFunction)
-        case .spring(let s): self = .spring(try s.spring(forAnimatorDuration: duration), seconds: duration)
+        case .spring(let s):
+            self = .spring(
+                try s.spring(forAnimatorDuration: duration), y: try s.spring(forAnimatorDuration: duration, axis: .y),
+                seconds: duration)
         }
     }
 
-    func value(_ u: Double) -> Double {
+    func value(_ u: Double, axis: SpringTimingParameters.Axis = .x) -> Double {
         switch self {
         case .cubic(let f): return f.evaluate(u)
-        case .spring(let s, let seconds): return s.position(at: u * seconds)
+        case .spring(let s, let y, let seconds): return (axis == .x ? s : y).position(at: u * seconds)
         }
     }
 
@@ -176,23 +185,27 @@ enum ProgressCurve: Hashable, Sendable {
 /// follows the new curve from the current value, so nothing jumps).
 indirect enum GroupCurve: Hashable, Sendable {
     case base(ProgressCurve)
-    case continued(previous: GroupCurve, u0: Double, p0: Double, next: ProgressCurve, forward: Bool)
+    /// From u0 on (or up to u0, reversed) `next` continues from where `previous` was at u0, on
+    /// each axis from that axis's own progress p0 = previous(u0).
+    case continued(previous: GroupCurve, u0: Double, next: ProgressCurve, forward: Bool)
 
     var isBase: Bool { if case .base = self { return true } else { return false } }
 
-    func value(_ u: Double) -> Double {
+    func value(_ u: Double, axis: SpringTimingParameters.Axis = .x) -> Double {
         switch self {
         case .base(let c):
-            return c.value(u)
-        case .continued(let previous, let u0, let p0, let next, let forward):
+            return c.value(u, axis: axis)
+        case .continued(let previous, let u0, let next, let forward):
             if forward {
                 // u ≥ u0: p0 + (1 − p0)·C'((u − u0)/(1 − u0)), ending at 1.
-                guard u > u0 else { return previous.value(u) }
-                return u0 >= 1 ? p0 : p0 + (1 - p0) * next.value((u - u0) / (1 - u0))
+                guard u > u0 else { return previous.value(u, axis: axis) }
+                let p0 = previous.value(u0, axis: axis)
+                return u0 >= 1 ? p0 : p0 + (1 - p0) * next.value((u - u0) / (1 - u0), axis: axis)
             }
             // Reversed, u ≤ u0: p0·C'(u/u0), the time mirror of the forward curve, ending at 0.
-            guard u < u0 else { return previous.value(u) }
-            return u0 <= 0 ? p0 : p0 * next.value(u / u0)
+            guard u < u0 else { return previous.value(u, axis: axis) }
+            let p0 = previous.value(u0, axis: axis)
+            return u0 <= 0 ? p0 : p0 * next.value(u / u0, axis: axis)
         }
     }
 }

@@ -22,7 +22,7 @@ enum AnimatorKeys {
                 .value(
                     "timingParameters", \.timingParameters, docType: "mapping", schemaRef: "timingParameters",
                     doc:
-                        "`UICubicTimingParameters` / `UISpringTimingParameters`; `initialVelocity` is `[dx, dy]`. `{ spring: default }` is `UISpringTimingParameters()`: mass 3, stiffness 1000, damping 500 (ζ ≈ 4.56), and the animator's duration becomes UIKit's settling duration, 0.5058237870785645 s.",
+                        "`UICubicTimingParameters` / `UISpringTimingParameters`; `initialVelocity` is `[dx, dy]`, each normalised to its own axis's distance: `dx` drives x (and width, and every 1-D property), `dy` drives y (and height). `{ spring: default }` is `UISpringTimingParameters()`: mass 3, stiffness 1000, damping 500 (ζ ≈ 4.56), and the animator's duration becomes UIKit's settling duration, 0.5058237870785645 s.",
                     defaultDoc: "`{ curve: easeInOut }`",
                     rangeDoc:
                         "exactly one form: `{ curve: easeInOut \\| easeIn \\| easeOut \\| linear }`, `{ controlPoints: [x1, y1, x2, y2] }`, `{ dampingRatio, initialVelocity }`, `{ mass, stiffness, damping, initialVelocity }`, `{ duration, bounce, initialVelocity }`, `{ spring: default }`",
