@@ -97,23 +97,28 @@ SUITE_BIN = $(SUITE_BUILD)/debug/FlipbookPackageTests.xctest
 build-tests:
 	swift build --build-tests --disable-xctest --scratch-path $(SUITE_BUILD)
 
-# The Swift suite (what `swift test --disable-xctest` runs) as two processes side by side: the
-# end-to-end, studio and golden suites, which mostly wait on ffmpeg, Chromium and the CLI, and
-# the rest. Swift Testing runs a process's tests on the concurrency pool, one thread per core,
-# and a test waiting on a child process holds its thread: in one process the suite kept 1.3 of
-# 2 cores busy (231 s wall, 295 s of CPU); as two, 144 s wall. Each shard's log is printed whole
-# when both are done; the run fails if either failed.
-SUITE_SHARD := EndToEndTests|StudioTests|GoldensTests
+# The Swift suite (what `swift test --disable-xctest` runs) as three processes side by side: the
+# end-to-end and golden suites, which mostly wait on ffmpeg, Chromium and the CLI; the studio's
+# in-process server tests; and the rest. Swift Testing runs a process's tests on the concurrency
+# pool, one thread per core, and a test waiting on a child process holds its thread: in one
+# process the suite kept 1.3 of 2 cores busy (231 s wall, 295 s of CPU); as two, 144 s wall. The
+# studio's tests get a process of their own because its server answers on that same pool: among
+# the end-to-end tests, which hold both threads for minutes, a request once waited past the
+# client's 30 s. Each shard's log is printed whole when all are done; the run fails if any failed.
+SUITE_END_TO_END := EndToEndTests|GoldensTests
+SUITE_STUDIO := StudioTests
 suite:
-	@bin="$(SUITE_BIN)"; logs="$${TMPDIR:-/tmp}/flipbook-suite-logs"; \
-	mkdir -p "$$logs" && \
-	{ "$$bin" --testing-library swift-testing --filter '$(SUITE_SHARD)' > "$$logs/end-to-end.log" 2>&1 & first=$$!; } && \
-	{ "$$bin" --testing-library swift-testing --skip '$(SUITE_SHARD)' > "$$logs/units.log" 2>&1 & second=$$!; } && \
-	wait $$first; a=$$?; wait $$second; b=$$?; \
-	cat "$$logs/end-to-end.log" "$$logs/units.log"; \
-	echo "suite: end to end $$(grep -h 'Test run with' "$$logs/end-to-end.log" | sed 's/^[^T]*//')"; \
-	echo "suite: units $$(grep -h 'Test run with' "$$logs/units.log" | sed 's/^[^T]*//')"; \
-	test $$a -eq 0 && test $$b -eq 0
+	@bin="$(SUITE_BIN)"; logs="$${TMPDIR:-/tmp}/flipbook-suite-logs"; mkdir -p "$$logs" || exit 1; \
+	run() { name=$$1; shift; "$$bin" --testing-library swift-testing "$$@" > "$$logs/$$name.log" 2>&1; }; \
+	run end-to-end --filter '$(SUITE_END_TO_END)' & first=$$!; \
+	run studio --filter '$(SUITE_STUDIO)' & second=$$!; \
+	run units --skip '$(SUITE_END_TO_END)|$(SUITE_STUDIO)' & third=$$!; \
+	failed=0; for pid in $$first $$second $$third; do wait $$pid || failed=1; done; \
+	for name in end-to-end studio units; do cat "$$logs/$$name.log"; done; \
+	for name in end-to-end studio units; do \
+	  echo "suite: $$name $$(grep -h 'Test run with' "$$logs/$$name.log" | sed 's/^[^T]*//')"; \
+	done; \
+	test $$failed -eq 0
 
 # `make install` into a scratch prefix (without the studio, whose release build CI does not pay
 # for), then the installed command renders from another folder with its player page, and

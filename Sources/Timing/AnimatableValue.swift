@@ -318,6 +318,29 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         }
     }
 
+    /// Where a view animation or a property animator starts this property on its way to `new`
+    /// from `old`: `old` itself, except for a rotation, which UIKit animates as the decomposed
+    /// transform (spec compositing, "View animations of rotations"): between the angles the two
+    /// matrices decompose to, each in (−π, π]. So the start is `new` minus that change, which
+    /// draws as `old`: from 0 a rotation of 2π is no change and one of 3π/2 turns by −π/2.
+    public func viewAnimationStart(from old: AnimatableValue, to new: AnimatableValue) -> AnimatableValue {
+        guard self == .rotation, case .angle(let a) = old, case .angle(let b) = new else { return old }
+        let change = Self.decomposed(b.radians) - Self.decomposed(a.radians)
+        return .angle(Angle(radians: b.radians - change))
+    }
+
+    /// The angle a rotation matrix of `radians` decomposes to, in (−π, π], in plain IEEE
+    /// arithmetic (no libm, so every machine gets the same bits): 2π·k is taken off exactly
+    /// when `radians` is a whole number of turns in Double.
+    static func decomposed(_ radians: Double) -> Double {
+        guard radians.isFinite else { return radians }
+        let turn = 2 * Double.pi
+        var r = radians - turn * (radians / turn).rounded()
+        if r <= -Double.pi { r += turn }
+        if r > Double.pi { r -= turn }
+        return r
+    }
+
     /// Whether UIKit (iOS 8+) turns a view animation of this property into an additive one
     /// (spec §3.2, I: position/center, bounds, transform; not opacity or colours).
     public var animatesAdditivelyInUIKit: Bool {

@@ -66,7 +66,9 @@ public final class AnimatorScript {
         -> [AnimatorChange]
     {
         try block.changes.map { c in
-            try AnimatorChange(target: c.item, property: c.property, from: value(c.item, c.property), to: c.value)
+            try AnimatorChange(
+                target: c.item, property: c.property,
+                from: c.property.viewAnimationStart(from: value(c.item, c.property), to: c.value), to: c.value)
         }
     }
 

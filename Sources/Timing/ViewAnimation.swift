@@ -224,7 +224,8 @@ public enum ViewAnimation {
                 // UIKit's `_transformIntoAdditiveAnimationAndNoteOriginal`: from = old − new, to = 0,
                 // additive, so a second animation blends with a running one instead of jumping.
                 // Each gets a fresh key (the layer numbers them) so it never replaces the previous one.
-                let animation = try make(old - newValue, .zero(property.kind), true, timing)
+                let start = property.viewAnimationStart(from: old, to: newValue)
+                let animation = try make(start - newValue, .zero(property.kind), true, timing)
                 try layer.add(animation, for: property, forKey: nil, committedAt: hostTime, beginTimeMode: .relative)
             } else {
                 let from = options.contains(.beginFromCurrentState) ? presented : old
