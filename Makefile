@@ -143,7 +143,7 @@ test-avx2:
 # through much of it; the fuzzers' debug build with AddressSanitizer (.build/fuzz) and the
 # suite's debug build (.build/suite) fill it. Measured from clean on this 2-core machine: the
 # release build of flipbook 322 s of CPU (240 s wall alone), the fuzzers 164 s, the suite's
-# build 424 s; the suite itself about 295 s of CPU in two processes (above).
+# build 424 s; the suite itself about 340 s of CPU in three processes (above).
 
 # The house format (.swift-format: 4-space indent, 120 columns), checked strictly: a file
 # `swift format` would change fails the suite. `swift format format -i -r Sources Tests Examples
