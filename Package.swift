@@ -228,7 +228,7 @@ let package = Package(
             resources: [.copy("Goldens")]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "PNG", "Determinism", "TestSupport"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),
-        .testTarget(name: "StudioTests", dependencies: ["Studio"]),
+        .testTarget(name: "StudioTests", dependencies: ["Studio", "TestSupport"]),
         .testTarget(
             name: "GoldensTests",
             dependencies: ["Goldens", "ImageDiff", "SceneModel", "Geometry", "Raster", "PNG", "TestSupport"]),

@@ -1,8 +1,6 @@
 import Dynamics
+import Foundation
 import Geometry
-
-import func Foundation.exp
-import func Foundation.sin
 
 /// The seed's `ResizableDynamicBehavior` (custom-behaviors listing 6-5): the item's scale follows
 /// a damped sinusoid, scale(t) = 1 + amplitude·sin(2π·frequency·t)·e^(−decay·t), then snaps back

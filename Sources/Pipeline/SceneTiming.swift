@@ -173,16 +173,25 @@ final class SceneTiming {
         tick = n
         guard isUsed else { return [] }
         let t = time
+        return runPendingReactions() + applyDynamics() + runLayerCalls(tick: n, at: t)
+            + commitAnimations(tick: n, at: t) + stepAnimators(tick: n, at: t) + completionEvents(at: t)
+    }
+
+    /// Runs `body`, reporting an error it throws as a timing error in `events`. Validation runs
+    /// every script once, so a refusal here means the two disagree: report it in the trace rather
+    /// than trap (rendering a validated scene cannot fail).
+    private func attempt(
+        _ what: String, _ events: inout [SimulationEvent.Kind], _ body: (inout [SimulationEvent.Kind]) throws -> Void
+    ) {
+        do { try body(&events) } catch { events.append(.timingError("\(what): \(error)")) }
+    }
+
+    /// Stage 1: the completion blocks from the previous tick.
+    private func runPendingReactions() -> [SimulationEvent.Kind] {
         var events: [SimulationEvent.Kind] = []
-        func attempt(_ what: String, _ body: () throws -> Void) {
-            // Validation runs every script once, so a refusal here means the two disagree: report
-            // it in the trace rather than trap (rendering a validated scene cannot fail).
-            do { try body() } catch { events.append(.timingError("\(what): \(error)")) }
-        }
-        // 1. Completion blocks from the previous tick.
         for (node, completion) in pendingReactions {
             let layer = nodes[node].layer
-            attempt("\(nodes[node].item.id) completion") {
+            attempt("\(nodes[node].item.id) completion", &events) { events in
                 if completion.resetsTiming {
                     try layer.updateTiming {
                         $0.speed = 1
@@ -195,15 +204,25 @@ final class SceneTiming {
             writeBack(node)
         }
         pendingReactions = []
-        // 2. Dynamics → model.
+        return events
+    }
+
+    /// Stage 2: dynamics → model.
+    private func applyDynamics() -> [SimulationEvent.Kind] {
+        var events: [SimulationEvent.Kind] = []
         for i in nodes.indices where nodes[i].isBehaviorDriven {
             guard let d = nodes[i].dynamic else { continue }
-            attempt(nodes[i].item.id) {
+            attempt(nodes[i].item.id, &events) { events in
                 try nodes[i].layer.setModelValue(.point(d.center), for: .center)
                 try nodes[i].layer.setModelValue(.angle(d.transform.rotationAngle), for: .rotation)
             }
         }
-        // 3. Layer timing calls.
+        return events
+    }
+
+    /// Stage 3: layer timing calls, then the display links.
+    private func runLayerCalls(tick n: Int, at t: Double) -> [SimulationEvent.Kind] {
+        var events: [SimulationEvent.Kind] = []
         for (j, call) in scene.layerTimeline.enumerated() where layerCallTicks[j] <= n && n <= layerCallEndTicks[j] {
             guard let i = index[call.item] else { continue }
             if case .scrub = call.kind {} else if n != layerCallTicks[j] { continue }
@@ -212,7 +231,7 @@ final class SceneTiming {
                 displayLinks.append((j, i, n, progress ?? nodes[i].layer.timing.timeOffset))
                 continue
             }
-            attempt("layerTimeline[\(j)] \(call.kind.name)") {
+            attempt("layerTimeline[\(j)] \(call.kind.name)", &events) { events in
                 events += try perform(call.kind, on: nodes[i].layer, callTime: call.at)
             }
         }
@@ -226,12 +245,12 @@ final class SceneTiming {
             // Elapsed time from whole ticks, so p − elapsed reaches exactly 0 on its tick.
             let progress = link.progress - Double(n - link.startTick) / Double(fps)
             if progress >= 0 {
-                attempt("layerTimeline[\(link.call)] displayLinkReverse") {
+                attempt("layerTimeline[\(link.call)] displayLinkReverse", &events) { events in
                     try layer.updateTiming { $0.timeOffset = progress }
                 }
                 return true
             }
-            attempt("layerTimeline[\(link.call)] displayLinkReverse") {
+            attempt("layerTimeline[\(link.call)] displayLinkReverse", &events) { events in
                 _ = try perform(.continueAnimation(timeProgress: duration), on: layer, callTime: t)
                 for c in changes { try layer.setModelValue(c.value, for: c.property) }
             }
@@ -243,10 +262,15 @@ final class SceneTiming {
                         + " s, switch state)"))
             return false
         }
-        // 4. Commits.
+        return events
+    }
+
+    /// Stage 4: commits of layer animations and view animations.
+    private func commitAnimations(tick n: Int, at t: Double) -> [SimulationEvent.Kind] {
+        var events: [SimulationEvent.Kind] = []
         for i in nodes.indices {
             for (k, spec) in nodes[i].item.animations.enumerated() where ScriptTime.tick(for: spec.at, fps: fps) == n {
-                attempt("\(nodes[i].path).animations[\(k)]") {
+                attempt("\(nodes[i].path).animations[\(k)]", &events) { events in
                     let replaced = try nodes[i].layer.add(
                         spec.animation, for: spec.property, forKey: spec.key, committedAt: t)
                     events += replaced.map { .animationStopped(item: $0.layer, key: $0.key, finished: $0.finished) }
@@ -256,7 +280,7 @@ final class SceneTiming {
         }
         for (j, spec) in scene.viewAnimations.enumerated() where viewAnimationTicks[j] == n {
             guard let i = index[spec.item] else { continue }
-            attempt("viewAnimations[\(j)]") {
+            attempt("viewAnimations[\(j)]", &events) { events in
                 let transaction = try commit(spec, on: nodes[i].layer, at: t)
                 events += transaction.replaced.map {
                     .animationStopped(item: $0.layer, key: $0.key, finished: $0.finished)
@@ -273,7 +297,12 @@ final class SceneTiming {
             }
             writeBack(i)
         }
-        // 5. Property animators.
+        return events
+    }
+
+    /// Stage 5: property animators.
+    private func stepAnimators(tick n: Int, at t: Double) -> [SimulationEvent.Kind] {
+        var events: [SimulationEvent.Kind] = []
         for script in scripts {
             do {
                 let happened = try script.step(tick: n) { [unowned self] id, p in presentation(id, p, at: t) }
@@ -298,7 +327,12 @@ final class SceneTiming {
                 events.append(.timingError("\(at): \(error.error)"))
             }
         }
-        // 6. Completion events.
+        return events
+    }
+
+    /// Stage 6: completion events.
+    private func completionEvents(at t: Double) -> [SimulationEvent.Kind] {
+        var events: [SimulationEvent.Kind] = []
         for i in nodes.indices where nodes[i].parent == nil {
             let stopped = nodes[i].layer.advance(to: t)
             for e in stopped { events.append(.animationStopped(item: e.layer, key: e.key, finished: e.finished)) }

@@ -28,7 +28,61 @@ public func coverageReference(
     let canvas = IntRect(uncheckedX: 0, y: 0, width: canvasWidth, height: canvasHeight)
     var values = [Double](repeating: 0, count: canvasWidth * canvasHeight)
 
-    // Segments in pixel space, every contour closed.
+    let segments = referenceSegments(of: path, transform: transform, piecesPerCurve: piecesPerCurve)
+    guard segments.allSatisfy({ $0.0.isFinite && $0.1.isFinite }) else {
+        return CoverageMask(box: canvas, values: values.map(Float.init))
+    }
+    // Segments bucketed by the pixel rows their y range meets.
+    var rows = [[Int]](repeating: [], count: canvasHeight)
+    for (index, (a, b)) in segments.enumerated() where a.y != b.y {
+        let lo = max(0, Int(min(a.y, b.y).rounded(.down)))
+        let hi = min(canvasHeight - 1, Int(max(a.y, b.y).rounded(.down)))
+        if lo <= hi { for j in lo...hi { rows[j].append(index) } }
+    }
+    var clipLines: [(RoundedRect, AffineTransform, Point)] = []
+    for clip in clips {
+        guard !clip.isEmpty, let inverse = clip.transform.inverted else {
+            return CoverageMask(box: canvas, values: values.map(Float.init))
+        }
+        clipLines.append((clip, inverse, inverse.applyLinear(to: Point(1, 0))))
+    }
+    let strip = 1 / Double(subRowsPerPixel)
+    var crossings: [(x: Double, direction: Int)] = []
+    for j in 0..<canvasHeight where !rows[j].isEmpty {
+        for k in 0..<subRowsPerPixel {
+            let y = Double(j) + (Double(k) + 0.5) * strip
+            crossings.removeAll(keepingCapacity: true)
+            for index in rows[j] {
+                let (a, b) = segments[index]
+                // Half-open in y, so a line through a shared vertex counts it once.
+                if (a.y <= y && y < b.y) || (b.y <= y && y < a.y) {
+                    crossings.append((a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y), a.y < b.y ? 1 : -1))
+                }
+            }
+            guard !crossings.isEmpty else { continue }
+            crossings.sort { $0.x < $1.x }
+            guard let (clipLo, clipHi) = referenceClipInterval(clipLines, y: y) else { continue }
+            var winding = 0
+            for (n, crossing) in crossings.enumerated() {
+                winding += crossing.direction
+                let inside = fillRule == .nonZero ? winding != 0 : winding & 1 != 0
+                guard inside, n + 1 < crossings.count else { continue }
+                let x0 = max(crossing.x, clipLo, 0)
+                let x1 = min(crossings[n + 1].x, clipHi, Double(canvasWidth))
+                guard x1 > x0 else { continue }
+                for i in Int(x0.rounded(.down))..<Int(x1.rounded(.up)) {
+                    values[j * canvasWidth + i] += (min(x1, Double(i + 1)) - max(x0, Double(i))) * strip
+                }
+            }
+        }
+    }
+    return CoverageMask(box: canvas, values: values.map { Float(min($0, 1)) })
+}
+
+/// The path's outline in pixel space as straight segments, every contour closed; each curve cut
+/// into `piecesPerCurve` equal parameter steps by de Casteljau (a different evaluation from the
+/// fast path's Bernstein sums).
+private func referenceSegments(of path: Path, transform: AffineTransform, piecesPerCurve: Int) -> [(Point, Point)] {
     var segments: [(Point, Point)] = []
     var start = Point.zero
     var current = Point.zero
@@ -73,7 +127,6 @@ public func coverageReference(
             }
             let p0 = current
             for i in 1...piecesPerCurve {
-                // de Casteljau: a different evaluation from the fast path's Bernstein sums.
                 let t = Double(i) / Double(piecesPerCurve)
                 let a = p0 + (c1 - p0) * t
                 let b = c1 + (c2 - c1) * t
@@ -88,64 +141,21 @@ public func coverageReference(
         }
     }
     closeContour()
-    guard segments.allSatisfy({ $0.0.isFinite && $0.1.isFinite }) else {
-        return CoverageMask(box: canvas, values: values.map(Float.init))
-    }
-    // Segments bucketed by the pixel rows their y range meets.
-    var rows = [[Int]](repeating: [], count: canvasHeight)
-    for (index, (a, b)) in segments.enumerated() where a.y != b.y {
-        let lo = max(0, Int(min(a.y, b.y).rounded(.down)))
-        let hi = min(canvasHeight - 1, Int(max(a.y, b.y).rounded(.down)))
-        if lo <= hi { for j in lo...hi { rows[j].append(index) } }
-    }
-    var clipLines: [(RoundedRect, AffineTransform, Point)] = []
-    for clip in clips {
-        guard !clip.isEmpty, let inverse = clip.transform.inverted else {
-            return CoverageMask(box: canvas, values: values.map(Float.init))
+    return segments
+}
+
+/// The x interval the clips all leave open on the line at height `y`; nil when one misses it.
+private func referenceClipInterval(
+    _ clipLines: [(RoundedRect, AffineTransform, Point)], y: Double
+) -> (Double, Double)? {
+    var clipLo = -Double.infinity
+    var clipHi = Double.infinity
+    for (clip, inverse, direction) in clipLines {
+        guard let (a, b) = lineInterval(clip, origin: inverse.apply(to: Point(0, y)), direction: direction) else {
+            return nil
         }
-        clipLines.append((clip, inverse, inverse.applyLinear(to: Point(1, 0))))
+        clipLo = max(clipLo, a)
+        clipHi = min(clipHi, b)
     }
-    let strip = 1 / Double(subRowsPerPixel)
-    var crossings: [(x: Double, direction: Int)] = []
-    for j in 0..<canvasHeight where !rows[j].isEmpty {
-        for k in 0..<subRowsPerPixel {
-            let y = Double(j) + (Double(k) + 0.5) * strip
-            crossings.removeAll(keepingCapacity: true)
-            for index in rows[j] {
-                let (a, b) = segments[index]
-                // Half-open in y, so a line through a shared vertex counts it once.
-                if (a.y <= y && y < b.y) || (b.y <= y && y < a.y) {
-                    crossings.append((a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y), a.y < b.y ? 1 : -1))
-                }
-            }
-            guard !crossings.isEmpty else { continue }
-            crossings.sort { $0.x < $1.x }
-            var clipLo = -Double.infinity
-            var clipHi = Double.infinity
-            var missed = false
-            for (clip, inverse, direction) in clipLines {
-                guard let (a, b) = lineInterval(clip, origin: inverse.apply(to: Point(0, y)), direction: direction)
-                else {
-                    missed = true
-                    break
-                }
-                clipLo = max(clipLo, a)
-                clipHi = min(clipHi, b)
-            }
-            if missed { continue }
-            var winding = 0
-            for (n, crossing) in crossings.enumerated() {
-                winding += crossing.direction
-                let inside = fillRule == .nonZero ? winding != 0 : winding & 1 != 0
-                guard inside, n + 1 < crossings.count else { continue }
-                let x0 = max(crossing.x, clipLo, 0)
-                let x1 = min(crossings[n + 1].x, clipHi, Double(canvasWidth))
-                guard x1 > x0 else { continue }
-                for i in Int(x0.rounded(.down))..<Int(x1.rounded(.up)) {
-                    values[j * canvasWidth + i] += (min(x1, Double(i + 1)) - max(x0, Double(i))) * strip
-                }
-            }
-        }
-    }
-    return CoverageMask(box: canvas, values: values.map { Float(min($0, 1)) })
+    return (clipLo, clipHi)
 }

@@ -45,17 +45,9 @@ struct StudioSignalTests {
         /// Opens `GET /events` on a plain socket and reads the stream's first comment: a page
         /// that stays open. Returns the socket, left open.
         func openEventStream() throws -> Int32 {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
+            guard let fd = connectLoopback(port: port) else {
+                throw CLIError("cannot connect to the studio on port \(port)")
             }
-            guard connected == 0 else { throw CLIError("cannot connect to the studio on port \(port)") }
             let request = "GET /events HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
             _ = request.withCString { send(fd, $0, strlen($0), 0) }
             var received = ""
