@@ -13,7 +13,7 @@ public struct PNGSequence: Sendable {
     public init(directory: String) throws {
         self.directory = directory
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try TemporaryFiles.shared.createDirectory(atPath: directory)
         } catch {
             throw ExportError.io(
                 path: directory, operation: "create the folder", reason: "\(error.localizedDescription)")

@@ -183,7 +183,7 @@ public enum SceneRenderer {
 
     static func createDirectory(_ path: String) throws {
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try TemporaryFiles.shared.createDirectory(atPath: path)
         } catch {
             throw ExportError.io(path: path, operation: "create the folder", reason: error.localizedDescription)
         }

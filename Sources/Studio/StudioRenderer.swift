@@ -83,6 +83,8 @@ public actor StudioRenderer {
         let source = workspace.renderFolder(of: scene)
         let copy = workspace.pinnedFolder(of: scene)
         let staging = copy + ".staging"
+        TemporaryFiles.shared.register(staging)
+        defer { TemporaryFiles.shared.unregister(staging) }
         try? FileManager.default.removeItem(atPath: staging)
         try FileManager.default.copyItem(atPath: source, toPath: staging)
         try Self.publish(staging, as: copy)
@@ -175,7 +177,7 @@ public actor StudioRenderer {
         }
         do {
             try? fm.removeItem(atPath: staging)
-            try fm.createDirectory(atPath: staging, withIntermediateDirectories: true)
+            try TemporaryFiles.shared.createDirectory(atPath: staging)
             var (scene, controls) = try SceneLoader.loadWithControls(path: file, overrides: overrides)
             // The URL names the scene by its file, so the published folder must have the same name.
             scene.name = name
