@@ -156,9 +156,12 @@ public enum Stroker {
     ) {
         // A chord spanning angle α has sagitta h·(1 − cos(α/2)) ≤ tolerance.
         let maxStep = tolerance < h ? 2 * Angle.arccos(1 - tolerance / h).radians : Double.pi / 2
-        // A width over about 1e16 tolerances makes 1 − tolerance/h round to 1 and maxStep 0: the
-        // step count is then infinite and takes the cap (the arc lies far off any canvas).
-        let steps = Int.clamping(abs(angle) / maxStep, rounded: .up, to: 1...4096)
+        // At most 4,096 chords a full turn, so an outline's arcs together have at most 4,096 points
+        // per turn the path makes (plus one per arc) whatever the width: a width over about 1e16
+        // tolerances makes 1 − tolerance/h round to 1 and maxStep 0, and each of a flattened
+        // curve's hundreds of small joins would otherwise take a whole cap of chords.
+        let turnCap = Int.clamping(abs(angle) / (2 * Double.pi) * 4096, rounded: .up, to: 1...4096)
+        let steps = Int.clamping(abs(angle) / maxStep, rounded: .up, to: 1...turnCap)
         let base = Angle.direction(of: from).radians
         for i in 0...steps {
             out.append(centre + Angle.radians(base + angle * Double(i) / Double(steps)).unitVector * h)

@@ -53,3 +53,17 @@ func hugeRoundStrokes() {
         }
     }
 }
+
+@Test("a dashed ellipse 1e154 wide with round caps outlines in bounded points: at most 4,096 a turn, and the canvas is covered")
+func hugeDashedEllipseIsBounded() {
+    // The ellipse of the bundled shapes scene, dashed [63, 8]: about 15 dashes, each with two
+    // half-turn caps, and the flattened curve's hundreds of small joins between them.
+    let ellipse = ShapePaths.ellipse(in: Rect(x: 0, y: 0, width: 400, height: 90))
+    let style = StrokeStyle(lineWidth: 1e154, lineCap: .round, lineDashPattern: [63, 8])
+    let outline = Stroker.outline(of: ellipse, style: style, tolerance: 0.0025)
+    #expect(outline.isFinite && !outline.isEmpty)
+    // Caps: 15 dashes × 2 half turns; joins: about one turn per side, two sides; one more point an arc.
+    let points = outline.elements.count
+    #expect(points < 4096 * (15 + 2) + 20_000, "\(points) points")
+    #expect(area(outline, size: 32) == 32 * 32)
+}
