@@ -54,7 +54,9 @@ func hugeRoundStrokes() {
     }
 }
 
-@Test("a dashed ellipse 1e154 wide with round caps outlines in bounded points: at most 4,096 a turn, and the canvas is covered")
+@Test(
+    "a dashed ellipse 1e154 wide with round caps outlines in bounded points: at most 4,096 a turn, and covers the canvas"
+)
 func hugeDashedEllipseIsBounded() {
     // The ellipse of the bundled shapes scene, dashed [63, 8]: about 15 dashes, each with two
     // half-turn caps, and the flattened curve's hundreds of small joins between them.
