@@ -121,11 +121,16 @@ public struct MediaTiming: Hashable, Sendable {
         // timeOffset shifts the span, it does not shorten it (O-LW wrap; spec §1.3).
         let end = activeSpan + timeOffset
 
-        // M3' phase rule, boundaries inclusive.
+        // M3' phase rule, boundaries inclusive. Tick times are n/fps and a begin time is a tick's
+        // time plus a delay, so `t` lands an ulp or two either side of an end that is exactly on
+        // a tick (84/60 − 0.1 = 1.2999999999999998): within 1e-9 of the end counts as on it, so
+        // an animation ends on the first tick after its end whatever the rounding, as a property
+        // animator's natural end does.
+        let slack = end.isFinite ? 1e-9 * max(1, abs(end)) : 1e-9
         let phase: TimingPhase
         if u < 0 || (s >= 0 && t < 0) || (s < 0 && t > end) {
             phase = .before
-        } else if (s >= 0 && t > end) || (s < 0 && t < 0) {
+        } else if (s >= 0 && t > end + slack) || (s < 0 && t < -slack) {
             phase = .after
         } else {
             phase = .active
@@ -136,7 +141,7 @@ public struct MediaTiming: Hashable, Sendable {
         let isApplied: Bool
         switch phase {
         case .active:
-            evaluated = t
+            evaluated = min(max(t, 0), end)
             isApplied = true
         case .before:
             evaluated = timeOffset

@@ -173,13 +173,19 @@ public final class PropertyAnimator {
             let direction = isReversed ? -1.0 : 1.0
             let remaining = isReversed ? anchorTau : 1 - anchorTau
             let endTime = runStart + remaining * timeScale
-            // Host times are tick multiples; an end that falls on a tick must complete on that
-            // tick, and `runStart + remaining·timeScale` may round 1 ulp past it (0.1 + 1.3 =
-            // 1.4000000000000001 > 84/60), which made the completion one tick late.
-            if time >= endTime - 1e-9 * max(1, abs(endTime)) {
+            // The animator's animations are Core Animation's: active up to and including their
+            // end, past it only after (timing.md §1.3), so the natural end runs on the first tick
+            // after the end, as a view animation's completion does, and a tick that falls on the
+            // end shows the final values, still running. Host times are tick multiples and
+            // `runStart + remaining·timeScale` may round 1 ulp either side of one (0.1 + 1.3 =
+            // 1.4000000000000001 > 84/60): an end within 1e-9 of a tick counts as on it.
+            let slack = 1e-9 * max(1, abs(endTime))
+            if time > endTime + slack {
                 currentTime = endTime
                 timeFraction = isReversed ? 0 : 1
                 events = completeNaturally()
+            } else if time >= endTime - slack {
+                timeFraction = isReversed ? 0 : 1
             } else {
                 timeFraction = anchorTau + direction * (time - runStart) / timeScale
             }

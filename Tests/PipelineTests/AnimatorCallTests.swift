@@ -39,7 +39,7 @@ struct AnimatorCallTests {
     }
 
     @Test(
-        "addCompletion handlers run in the order added (before start and while running), after the completion, on the end tick"
+        "addCompletion handlers run in the order added (before start and while running), after the completion, on the tick after the end"
     )
     func completionsInOrder() throws {
         let s = try Self.load(
@@ -52,10 +52,10 @@ struct AnimatorCallTests {
         #expect(
             s.events.map { "\($0.tick) \($0.description)" } == [
                 "0 animator anim: inactive → active (running) after startAnimation()",
-                "60 animator anim: active (running) → inactive",
-                "60 animator anim completed at .end, fractionComplete 1.000000",
-                "60 animator anim completion first ran at .end",
-                "60 animator anim completion second ran at .end",
+                "61 animator anim: active (running) → inactive",
+                "61 animator anim completed at .end, fractionComplete 1.000000",
+                "61 animator anim completion first ran at .end",
+                "61 animator anim completion second ran at .end",
             ])
     }
 

@@ -163,32 +163,60 @@ struct CompletionFidelityTests {
             ])
     }
 
-    @Test(
-        "a property animator started at 0.1 s with duration 1.3 s and an added block completes on tick 6 + 78 = 84, not 85"
-    )
-    func animatorCompletionTick() throws {
-        let s = try Self.scene(
+    /// A property animator of `duration` started on tick 1 (at 0.01 s) and a view animation of the
+    /// same duration committed on the same tick, on two items.
+    static func animatorAndViewAnimation(duration: Double) throws -> SceneSimulation {
+        try scene(
             """
             until: rest
             items:
               - { id: a, size: [10, 10], center: [5, 5] }
+              - { id: b, size: [10, 10], center: [5, 50] }
+            viewAnimations:
+              - { at: 0.01, item: b, duration: \(duration), options: [curveLinear], changes: { center: [105, 50] } }
             animators:
               - id: anim
-                duration: 1.3
+                duration: \(duration)
                 timingParameters: { curve: linear }
                 animations: [{ changes: { a: { center: [105, 5] } } }]
                 timeline:
-                  - { at: 0.1, call: startAnimation }
-                  - { at: 0.2, call: addAnimations, changes: { a: { opacity: 0 } } }
+                  - { at: 0.01, call: startAnimation }
             """)
+    }
+
+    @Test(
+        "a 1.5 s property animator and a 1.5 s view animation complete on one tick, 1 + 91 = 92: the first after their end"
+    )
+    func animatorAndViewAnimationCompleteTogether() throws {
+        let s = try Self.animatorAndViewAnimation(duration: 1.5)
         Self.runToRest(s)
         #expect(
             Self.lines(s) == [
-                "6 animator anim: inactive → active (running) after startAnimation()",
-                "84 animator anim: active (running) → inactive",
-                "84 animator anim completed at .end, fractionComplete 1.000000",
+                "1 animator anim: inactive → active (running) after startAnimation()",
+                "92 animator anim: active (running) → inactive",
+                "92 animator anim completed at .end, fractionComplete 1.000000",
+                "92 b animation center#1 stopped, finished=true",
+                "92 b view animation completed, finished=true",
             ])
-        #expect(s.presentationValue(of: "a", .opacity) == .scalar(0))
+    }
+
+    @Test(
+        "an end on a tick completes on the next tick whichever way the sum rounds: 1/60 + 1.4 s (an ulp past tick 85) on 86"
+    )
+    func endOnATickRoundingEitherWay() throws {
+        // 1/60 + 1.4 = 1.4166666666666667 and 85/60 = 1.4166666666666667, while 85/60 − 1/60 =
+        // 1.4000000000000001 > 1.4: without the 1e-9 slack the view animation stopped on tick 85.
+        let s = try Self.animatorAndViewAnimation(duration: 1.4)
+        Self.runToRest(s)
+        #expect(
+            Self.lines(s) == [
+                "1 animator anim: inactive → active (running) after startAnimation()",
+                "86 animator anim: active (running) → inactive",
+                "86 animator anim completed at .end, fractionComplete 1.000000",
+                "86 b animation center#1 stopped, finished=true",
+                "86 b view animation completed, finished=true",
+            ])
+        #expect(s.presentationValue(of: "a", .center) == .point(Point(105, 5)))
     }
 
     @Test("animations without a timing function are an exact linear ramp on every tick (basic, keyframe)")

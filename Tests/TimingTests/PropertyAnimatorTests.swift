@@ -171,7 +171,11 @@ struct PropertyAnimatorTests {
         try forward.startAnimation()
         try forward.advance(to: 0.999)
         #expect(f.isEmpty)
+        // At the end the animator shows its final values and still runs (Core Animation's
+        // animations are active through their end); the next tick completes it.
         try forward.advance(to: 1.0)
+        #expect(f.isEmpty && forward.state == .active && forward.isRunning && forward.fractionComplete == 1)
+        try forward.advance(to: 1.0 + 1.0 / 60)
         #expect(f == [.end] && forward.state == .inactive)
 
         let reversed = try makeAnimator()
@@ -183,6 +187,8 @@ struct PropertyAnimatorTests {
         try reversed.advance(to: 0.99)
         #expect(r.isEmpty)
         try reversed.advance(to: 1.0)
+        #expect(r.isEmpty && reversed.fractionComplete == 0)
+        try reversed.advance(to: 1.0 + 1.0 / 60)
         #expect(r == [.start])
 
         let holding = try makeAnimator()
@@ -217,6 +223,8 @@ struct PropertyAnimatorTests {
         try a.advance(to: 1.999)
         #expect(a.presentationValue(of: "w", .cornerRadius)!.x < 10)
         try a.advance(to: 2.0)
+        #expect(a.presentationValue(of: "w", .cornerRadius) == .scalar(10) && a.modelValue(of: "w", .cornerRadius) == nil)
+        try a.advance(to: 2.0 + 1.0 / 60)
         #expect(a.modelValue(of: "w", .cornerRadius) == .scalar(10))
     }
 
@@ -231,6 +239,8 @@ struct PropertyAnimatorTests {
         var events = try a.advance(to: 8.4999)
         #expect(events.isEmpty)
         events = try a.advance(to: 8.5)
+        #expect(events.isEmpty && a.fractionComplete == 1)
+        events = try a.advance(to: 8.5 + 1.0 / 60)
         #expect(events.first?.position == .end && events.first?.time == 8.5)
 
         let b = try makeAnimator(duration: 2)
@@ -247,6 +257,8 @@ struct PropertyAnimatorTests {
                 b.presentationValue(of: "v", .opacity)!.x, p0 + (1 - p0) * MediaTimingFunction.linear.evaluate(0.5),
                 1e-9))
         events = try b.advance(to: 0.7)
+        #expect(events.isEmpty)
+        events = try b.advance(to: 0.7 + 1.0 / 60)
         #expect(events.first?.position == .end && near(events.first!.time, 0.7, 1e-12))
     }
 
@@ -262,7 +274,8 @@ struct PropertyAnimatorTests {
         #expect(a.fractionComplete == 0)
         try a.advance(to: 10.9)
         #expect(near(a.fractionComplete, 0.331884, 1e-6))
-        #expect(try a.advance(to: 11.5).first?.position == .end)
+        #expect(try a.advance(to: 11.5).isEmpty && a.fractionComplete == 1)
+        #expect(try a.advance(to: 11.5 + 1.0 / 60).first?.position == .end)
     }
 
     @Test("spring timing parameters drive progress with q(τ·D); dampingRatio fits the animator's duration")
