@@ -106,6 +106,9 @@ extension Scene {
             case .springBounce(let bounce, let velocity):
                 _ = try Spring(perceptualDuration: v.duration, bounce: bounce, initialVelocity: velocity)
             case .keyframes(let blocks):
+                // The keyframes of one property become one keyframe animation whose key times
+                // must not go back: each must start where the one before it ended, or later.
+                var lastEnd: [String: (index: Int, end: Double)] = [:]
                 for (k, b) in blocks.enumerated() {
                     let at = path + ".keyframes[\(k)]"
                     try checkUnit(b.start, "a relative start time", at: at + ".start")
@@ -116,8 +119,16 @@ extension Scene {
                             message: "start + duration is \(format(b.start + b.duration)); expected at most 1")
                     }
                     for c in b.changes {
-                        try checkModelChange(
-                            v.item, c.property, at: at + ".changes.\(AnimatedProperty.name(of: c.property))")
+                        let name = AnimatedProperty.name(of: c.property)
+                        try checkModelChange(v.item, c.property, at: at + ".changes.\(name)")
+                        if let earlier = lastEnd[name], b.start < earlier.end - 1e-12 {
+                            throw Violation(
+                                keyPath: at + ".start",
+                                message:
+                                    "keyframes[\(k)] animates \(name) from \(format(b.start)) while keyframes[\(earlier.index)] animates it until \(format(earlier.end)); expected the keyframes of one property in time order, not overlapping (start this one at \(format(earlier.end)) or later)"
+                            )
+                        }
+                        lastEnd[name] = (k, b.start + b.duration)
                     }
                 }
             }

@@ -279,6 +279,24 @@ struct TimingDecodingTests {
                 """,
                 "test.yaml:8:13: viewAnimations[0].item: unknown item 'b'; expected one of: a"
             ),
+            (
+                // Overlapping keyframes of one property used to pass validation and vanish at
+                // render time with only a trace line.
+                """
+                items:
+                  - id: a
+                    size: [10, 10]
+                    center: [5, 5]
+                viewAnimations:
+                  - item: a
+                    duration: 1
+                    keyframes:
+                      - { start: 0, duration: 0.6, changes: { center: [100, 5], opacity: 0.5 } }
+                      - { start: 0.6, duration: 0.2, changes: { opacity: 1 } }
+                      - { start: 0.4, duration: 0.6, changes: { center: [180, 5] } }
+                """,
+                "test.yaml:13:18: viewAnimations[0].keyframes[2].start: keyframes[2] animates center from 0.4 while keyframes[0] animates it until 0.6; expected the keyframes of one property in time order, not overlapping (start this one at 0.6 or later)"
+            ),
         ])
     func badValues(text: String, expected: String) {
         #expect(message(text) == expected)

@@ -223,7 +223,8 @@ struct PropertyAnimatorTests {
         try a.advance(to: 1.999)
         #expect(a.presentationValue(of: "w", .cornerRadius)!.x < 10)
         try a.advance(to: 2.0)
-        #expect(a.presentationValue(of: "w", .cornerRadius) == .scalar(10) && a.modelValue(of: "w", .cornerRadius) == nil)
+        #expect(a.presentationValue(of: "w", .cornerRadius) == .scalar(10))
+        #expect(a.modelValue(of: "w", .cornerRadius) == nil)
         try a.advance(to: 2.0 + 1.0 / 60)
         #expect(a.modelValue(of: "w", .cornerRadius) == .scalar(10))
     }

@@ -40,7 +40,9 @@ enum ViewAnimationKeys {
                 .custom(
                     "keyframes", docType: "list",
                     doc: "`animateKeyframes` + `addKeyframe(withRelativeStartTime:relativeDuration:)`.",
-                    defaultDoc: "none", rangeDoc: "each `start`, `duration` in [0, 1], start + duration ≤ 1, `changes`",
+                    defaultDoc: "none",
+                    rangeDoc:
+                        "each `start`, `duration` in [0, 1], start + duration ≤ 1, `changes`; the keyframes of one property in time order, not overlapping",
                     decode: { d, n, at, v in
                         v.style = .keyframes(
                             try d.list(n, at: at).enumerated().map { k, x in
