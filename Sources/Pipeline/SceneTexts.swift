@@ -27,7 +27,8 @@ struct SceneTexts {
             let layout: TextLayout
             do {
                 layout = try TextLayout.layout(
-                    text.string, style: text.style, width: item.size.width, registry: registry)
+                    text.string, style: text.style, width: item.size.width, height: item.size.height,
+                    registry: registry)
             } catch {
                 throw SceneError(file: file, keyPath: path + ".text", message: "\(error)")
             }

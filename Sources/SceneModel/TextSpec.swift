@@ -2,7 +2,8 @@ import Colors
 import Text
 
 /// An item's text (`text:`): what CATextLayer / UILabel draws, set by the `Text` module in the
-/// item's bounds (top-left origin, lines from the top) and drawn over the item's fill.
+/// item's bounds (top-left origin; lines centred in the height as UILabel's, unless
+/// `verticalAlignment` says otherwise) and drawn over the item's fill.
 public struct TextSpec: Equatable, Sendable {
     /// The characters, at most `TextLimits.maxStringScalars` Unicode scalars; "\n" breaks lines.
     public var string: String

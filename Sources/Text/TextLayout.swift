@@ -8,8 +8,12 @@ import Geometry
 /// CJK) boundaries to fit `width`; past `numberOfLines` lines are dropped and, with
 /// `truncateTail`, the last kept line ends in "…" (graphemes removed from its end until it fits);
 /// each line's runs are put in visual order (bidi rule L2) and the line is aligned in `width`.
-/// Lines stack from the top (as CATextLayer draws), `lineHeight` apart, the font's ascender and
-/// descender centred in each line.
+/// Lines stack `lineHeight` apart, the font's ascender and descender centred in each line, and
+/// the block sits in the box's height by `verticalAlignment`: centred as UILabel draws (only the
+/// whole lines that fit the height are set, at least one), at the bottom, or from the top as
+/// CATextLayer draws (every line, overflowing the box). With `adjustsFontSizeToFitWidth` the
+/// largest font scale in [`minimumScaleFactor`, 1] at which nothing is cut is found by bisection,
+/// to 1/1024 of that range: deterministic, and within a step of UILabel's continuous answer.
 public struct TextLayout: Sendable {
     public struct Line: Equatable, Sendable {
         /// The characters drawn, in logical order ("…" included when truncated).
@@ -48,6 +52,12 @@ public struct TextLayout: Sendable {
     public var lineHeight: Double
     /// The faces glyphs came from, each once, in first-use order.
     public var faces: [FontFace]
+    /// Points per em the text was set at: `style.size`, or less where the font shrank to fit.
+    public var fontSize: Double
+    /// The first line's top, from the box's top (0 for `.top`).
+    public var top: Double = 0
+    /// Whether text was left out: lines past the limit dropped, or the last one truncated.
+    public var isTruncated = false
 
     /// The typographic box of the set lines: from the first line's top to the last line's bottom,
     /// from the leftmost line start to the rightmost line end.
@@ -55,7 +65,13 @@ public struct TextLayout: Sendable {
         guard !lines.isEmpty else { return .null }
         let minX = lines.map(\.x).min()!
         let maxX = lines.map { $0.x + $0.width }.max()!
-        return Rect(x: minX, y: 0, width: maxX - minX, height: Double(lines.count) * lineHeight)
+        return Rect(x: minX, y: top, width: maxX - minX, height: Double(lines.count) * lineHeight)
+    }
+
+    /// Whether all the text is set and every line fits `width` (a word wider than the line,
+    /// broken between characters, still fits).
+    func fits(width: Double) -> Bool {
+        !isTruncated && lines.allSatisfy { $0.width <= width + 1e-9 * max(1, width) }
     }
 
     /// All glyph outlines as one path in local points.
@@ -65,8 +81,10 @@ public struct TextLayout: Sendable {
         return path
     }
 
+    /// Sets `string` in a box `width` wide and, where given, `height` tall (nil: no height, the
+    /// lines from the top whatever `verticalAlignment` says).
     public static func layout(
-        _ string: String, style: TextStyle, width: Double,
+        _ string: String, style: TextStyle, width: Double, height: Double? = nil,
         registry: FontRegistry
     ) throws -> TextLayout {
         let count = string.unicodeScalars.count
@@ -74,10 +92,60 @@ public struct TextLayout: Sendable {
             throw TextError.stringTooLong(scalars: count, limit: TextLimits.maxStringScalars)
         }
         let chain = try registry.fallbackChain(family: style.family, weight: style.weight)
-        return layout(string, style: style, width: width, chain: chain)
+        return layout(string, style: style, width: width, height: height, chain: chain)
     }
 
-    static func layout(_ string: String, style: TextStyle, width: Double, chain: [FontFace]) -> TextLayout {
+    static func layout(
+        _ string: String, style: TextStyle, width: Double, height: Double? = nil, chain: [FontFace]
+    ) -> TextLayout {
+        // UILabel's box limits the lines; CATextLayer's (`.top`) does not.
+        let limit = style.verticalAlignment == .top ? nil : height
+        var result = set(string, style: style, width: width, heightLimit: limit, chain: chain)
+        let floor = style.minimumScaleFactor
+        if style.adjustsFontSizeToFitWidth, floor > 0, floor < 1, !result.fits(width: width) {
+            func scaled(_ factor: Double) -> TextLayout {
+                var smaller = style
+                smaller.size = style.size * factor
+                return set(string, style: smaller, width: width, heightLimit: limit, chain: chain)
+            }
+            // The largest scale that fits; at the floor when none does (then cut as usual).
+            result = scaled(floor)
+            if result.fits(width: width) {
+                var (low, high) = (floor, 1.0)
+                for _ in 0..<10 {
+                    let middle = (low + high) / 2
+                    let candidate = scaled(middle)
+                    if candidate.fits(width: width) {
+                        (low, result) = (middle, candidate)
+                    } else {
+                        high = middle
+                    }
+                }
+            }
+        }
+        if let height {
+            let block = Double(result.lines.count) * result.lineHeight
+            switch style.verticalAlignment {
+            case .top: break
+            case .center: result.move(down: (height - block) / 2)
+            case .bottom: result.move(down: height - block)
+            }
+        }
+        return result
+    }
+
+    /// Shifts every line and glyph down by `dy` points.
+    private mutating func move(down dy: Double) {
+        top += dy
+        for i in lines.indices { lines[i].baseline += dy }
+        for i in glyphs.indices { glyphs[i].origin.y += dy }
+    }
+
+    /// The lines from the box's top at `style.size`: at most `numberOfLines`, and at most the
+    /// whole lines that fit `heightLimit` (at least one) where one is given.
+    private static func set(
+        _ string: String, style: TextStyle, width: Double, heightLimit: Double?, chain: [FontFace]
+    ) -> TextLayout {
         let primary = chain[0]
         let scale = style.size / Double(primary.unitsPerEm)
         let lineHeight = style.lineHeight ?? Double(primary.lineSpacing) * scale
@@ -90,8 +158,13 @@ public struct TextLayout: Sendable {
         let paragraphs = string.split(omittingEmptySubsequences: false) {
             $0 == "\n" || $0 == "\r\n" || $0 == "\u{2029}" || $0 == "\r"
         }
-        let maxLines = style.numberOfLines > 0 ? style.numberOfLines : Int.max
-        var result = TextLayout(lines: [], glyphs: [], warnings: [], lineHeight: lineHeight, faces: [])
+        var maxLines = style.numberOfLines > 0 ? style.numberOfLines : Int.max
+        if let heightLimit, lineHeight > 0 {
+            let fitting = Int.clamping(heightLimit / lineHeight + 1e-9, rounded: .down, to: 1...Int.max)
+            maxLines = min(maxLines, fitting)
+        }
+        var result = TextLayout(
+            lines: [], glyphs: [], warnings: [], lineHeight: lineHeight, faces: [], fontSize: style.size)
         var missing: [UInt32] = []
         paragraphLoop: for (p, text) in paragraphs.enumerated() {
             let paragraph = ShapedParagraph(text, chain: chain, size: style.size, letterSpacing: style.letterSpacing)
@@ -116,7 +189,10 @@ public struct TextLayout: Sendable {
                 result.place(
                     paragraph.trimmed(content), of: paragraph, ellipsis: truncated ? ellipsis : nil,
                     style: style, width: width, baseline: baseline)
-                if isLastAllowed { break paragraphLoop }
+                if isLastAllowed {
+                    result.isTruncated = moreFollows
+                    break paragraphLoop
+                }
             }
         }
         let names = chain.map(\.displayName)

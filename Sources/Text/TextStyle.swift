@@ -5,6 +5,11 @@ public struct TextStyle: Hashable, Sendable {
         case left, center, right, natural
     }
 
+    /// Where the lines sit in the box's height: UILabel centres them, CATextLayer starts at the top.
+    public enum VerticalAlignment: String, Hashable, Sendable, CaseIterable {
+        case top, center, bottom
+    }
+
     public enum LineBreakMode: String, Hashable, Sendable, CaseIterable {
         /// Wrap at word boundaries (a word wider than the line wraps between characters); lines
         /// past `numberOfLines` are dropped.
@@ -28,11 +33,22 @@ public struct TextStyle: Hashable, Sendable {
     public var lineHeight: Double?
     /// Points added after every glyph that advances (NSAttributedString's `kern`); may be negative. Default 0.
     public var letterSpacing: Double
+    /// Default `.center`, as UILabel draws; `.top` is CATextLayer's. With `.center` and `.bottom`
+    /// the box's height also limits the lines, as UILabel's does: only whole lines that fit are
+    /// set (at least one), the last one truncated by `lineBreakMode`.
+    public var verticalAlignment: VerticalAlignment
+    /// UILabel's `adjustsFontSizeToFitWidth`: the font shrinks, down to `minimumScaleFactor` of
+    /// its size, until the whole text fits the box. Default false.
+    public var adjustsFontSizeToFitWidth: Bool
+    /// The smallest scale `adjustsFontSizeToFitWidth` may use, in [0, 1); 0 (UILabel's default)
+    /// means the font keeps its size.
+    public var minimumScaleFactor: Double
 
     public init(
         family: String = FontRegistry.defaultFamily, size: Double = 17, weight: Int = 400,
         alignment: Alignment = .natural, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .truncateTail,
-        lineHeight: Double? = nil, letterSpacing: Double = 0
+        lineHeight: Double? = nil, letterSpacing: Double = 0, verticalAlignment: VerticalAlignment = .center,
+        adjustsFontSizeToFitWidth: Bool = false, minimumScaleFactor: Double = 0
     ) {
         self.family = family
         self.size = size
@@ -42,5 +58,8 @@ public struct TextStyle: Hashable, Sendable {
         self.lineBreakMode = lineBreakMode
         self.lineHeight = lineHeight
         self.letterSpacing = letterSpacing
+        self.verticalAlignment = verticalAlignment
+        self.adjustsFontSizeToFitWidth = adjustsFontSizeToFitWidth
+        self.minimumScaleFactor = minimumScaleFactor
     }
 }

@@ -9,10 +9,11 @@ import Testing
 struct DeterminismTests {
     /// FNV-1a 64 of scenes/snap.yaml's frame_00010.png (the card mid-flight and turned). Moved
     /// with the fixed-point raster core and the libdeflate PNG writer, and again when the snap was
-    /// drawn as a photo dropped into an album (the card and its picture changed, not its motion).
-    static let snapFrame10 = "2023b00211426f08"
+    /// drawn as a photo dropped into an album (the card and its picture changed, not its motion),
+    /// and when labels centred their lines in their boxes as UILabel does.
+    static let snapFrame10 = "64f12632ac565548"
     /// FNV-1a 64 over every frame file of scenes/snap.yaml, in order.
-    static let snapAllFrames = "5604dbc63235641e"
+    static let snapAllFrames = "96105378d6726d27"
 
     private func renderSnap(binary: String, jobs: Int) throws -> [[UInt8]] {
         let out = try makeTemporaryDirectory()
@@ -53,8 +54,8 @@ struct DeterminismTests {
     /// order. Moved with the labels, the fixed-point raster core (at most one level per pixel),
     /// the libdeflate PNG writer (same pixels, other bytes) and icons drawn through the glyph
     /// cache (origin rounded to 1/64 px, flattened in icon units).
-    static let shapesFrame100 = "d68892c27848d71f"
-    static let shapesAllFrames = "101d752cdce52a8f"
+    static let shapesFrame100 = "8f8a1221dd2df13b"
+    static let shapesAllFrames = "65f9a8d8750a13d8"
 
     @Test(
         "the shapes scene (paths, strokes, dashes, an icon) renders the pinned bytes with 1 and 2 jobs, debug and release"

@@ -19,7 +19,7 @@ struct TraceLayersTests {
             }
         }
         let all = try items([])
-        #expect(all == ["sheet": 94, "handle": 94, "badge": 94, "dot": 94])
+        #expect(all == ["sheet": 94, "handle": 94, "title": 94, "badge": 94, "dot": 94])
         #expect(try items(["--trace-layers", "top-level"]) == ["sheet": 94, "dot": 94])
         let bad = try CLI.run(["render", "scenes/snap.yaml", "--trace-layers", "children"])
         #expect(bad.status == 64 && bad.stderr.contains("--trace-layers"), "\(bad.stderr)")

@@ -157,8 +157,9 @@ struct TextRenderTests {
         let simulation = try SceneSimulation(scene: scene)
         var trace = Trace(sceneName: "label", fps: 10)
         trace.record(simulation)
-        // DejaVu Sans Mono: 5 × 1233/2048 × 30 = 90.3076171875 pt wide, 2384/2048 × 30 high; the
-        // box starts at the item's left edge (80 − 75 = 5) and top (24 − 20 = 4).
-        #expect(trace.text.contains("[0.000] label text \"Hello\" bounds {{5, 4}, {90.30762, 34.92188}}"))
+        // DejaVu Sans Mono: 5 × 1233/2048 × 30 = 90.3076171875 pt wide, 2384/2048 × 30 =
+        // 34.921875 high; the box starts at the item's left edge (80 − 75 = 5), and the line is
+        // centred in its 40 pt height as UILabel centres it: 24 − 20 + (40 − 34.921875) / 2.
+        #expect(trace.text.contains("[0.000] label text \"Hello\" bounds {{5, 6.53906}, {90.30762, 34.92188}}"))
     }
 }

@@ -21,7 +21,9 @@ struct TextDecodingTests {
         } catch { return "\(error)" }
     }
 
-    @Test("defaults follow UILabel: Inter 17 pt regular, black, natural alignment, one line, truncating tail")
+    @Test(
+        "defaults follow UILabel: Inter 17 pt regular, black, natural alignment, one line, truncating tail, centred vertically, no shrinking"
+    )
     func defaults() throws {
         let spec = try #require(try Self.scene("{ string: Hi }").items[0].text)
         #expect(
@@ -31,6 +33,26 @@ struct TextDecodingTests {
                     style: TextStyle(
                         family: "Inter", size: 17, weight: 400, alignment: .natural,
                         numberOfLines: 1, lineBreakMode: .truncateTail), color: .black))
+        #expect(spec.style.verticalAlignment == .center)
+        #expect(!spec.style.adjustsFontSizeToFitWidth && spec.style.minimumScaleFactor == 0)
+    }
+
+    @Test(
+        "verticalAlignment, adjustsFontSizeToFitWidth and minimumScaleFactor decode; a bad factor or word names the key"
+    )
+    func labelKeys() throws {
+        let spec = try #require(
+            try Self.scene(
+                "{ string: Hi, verticalAlignment: top, adjustsFontSizeToFitWidth: true, minimumScaleFactor: 0.5 }"
+            )
+            .items[0].text)
+        #expect(spec.style.verticalAlignment == .top)
+        #expect(spec.style.adjustsFontSizeToFitWidth && spec.style.minimumScaleFactor == 0.5)
+        #expect(
+            Self.message("{ string: Hi, minimumScaleFactor: 1.5 }").contains(
+                "items[0].text.minimumScaleFactor: expected a minimum scale factor from 0 to 1, found 1.5 (0.5 lets the font shrink to half its size)"
+            ))
+        #expect(Self.message("{ string: Hi, verticalAlignment: middle }").contains("items[0].text.verticalAlignment"))
     }
 
     @Test("every key decodes, weights by number or UIFont.Weight name")

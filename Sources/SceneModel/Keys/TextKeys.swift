@@ -57,6 +57,29 @@ enum TextKeys {
                     doc:
                         "Lines break at word boundaries (and between CJK characters; a word wider than the line breaks between characters). `wordWrap` drops lines past `numberOfLines`; `truncateTail` ends the last one with \"…\"."
                 ),
+                .word(
+                    "verticalAlignment", \.style.verticalAlignment,
+                    doc:
+                        "Where the lines sit in the bounds' height: `center` as UILabel draws, `top` as CATextLayer does. With `center` and `bottom` the height also limits the lines, as UILabel's does: the whole lines that fit (at least one), the last cut by `lineBreakMode`; with `top` every line is drawn, past the bottom if need be."
+                ),
+                .bool(
+                    "adjustsFontSizeToFitWidth", \.style.adjustsFontSizeToFitWidth,
+                    doc:
+                        "As UILabel: the font shrinks, down to `minimumScaleFactor` of its size, until the whole text fits the bounds (the largest such size, to 1/1024 of the range); at the floor the text is cut as usual."
+                ),
+                .number(
+                    "minimumScaleFactor", \.style.minimumScaleFactor, range: .closed(0, 1), unit: nil,
+                    doc:
+                        "The smallest scale `adjustsFontSizeToFitWidth` may use; 0 (UILabel's default) keeps the size.",
+                    rangeDoc: "0 … 1"
+                ).checked { _, text, at in
+                    let factor = text.style.minimumScaleFactor
+                    if !(factor >= 0 && factor <= 1) {
+                        throw Violation(
+                            keyPath: at, message: "expected a minimum scale factor from 0 to 1, found \(factor)",
+                            suggestion: "0.5 lets the font shrink to half its size")
+                    }
+                },
                 .number(
                     "lineHeight", \.style.lineHeight, range: .positiveAtMost(10_000), unit: "points",
                     doc:
