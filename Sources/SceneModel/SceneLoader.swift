@@ -78,6 +78,21 @@ public enum SceneLoader {
         return try decodeWithControls(text, fileName: path, format: format, limits: limits, overrides: overrides)
     }
 
+    /// The scene's `name:` as the file writes it, or nil when the file does not give one or cannot
+    /// be read or parsed (loading it then reports why). Reads at most `limits.maxFileBytes`.
+    public static func declaredName(path: String, limits: SceneLimits = .default) -> String? {
+        guard let format = SceneFileFormat(pathExtension: nameParts(path).pathExtension),
+            specialFileKind(path) == nil,
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+            size.int64Value <= Int64(limits.maxFileBytes),
+            let data = FileManager.default.contents(atPath: path),
+            let text = String(data: data, encoding: .utf8),
+            case .mapping(let entries)? = (try? parse(text, fileName: path, format: format, limits: limits))??.value,
+            case .scalar(let name, _)? = entries.first(where: { $0.key == "name" })?.value.value
+        else { return nil }
+        return name
+    }
+
     /// The last path component split at its last dot: "scenes/snap.yaml" → ("snap", "yaml"),
     /// "..yaml" → (".", "yaml"), ".yaml" → ("", "yaml"), "README" → ("README", "").
     static func nameParts(_ path: String) -> (stem: String, pathExtension: String) {

@@ -179,7 +179,8 @@ public actor StudioRenderer {
             try? fm.removeItem(atPath: staging)
             try TemporaryFiles.shared.createDirectory(atPath: staging)
             var (scene, controls) = try SceneLoader.loadWithControls(path: file, overrides: overrides)
-            // The URL names the scene by its file, so the published folder must have the same name.
+            // The URL names the scene by its name (its name: line, or its file's), so the published
+            // folder must have the same name.
             scene.name = name
             _ = try SceneSimulation(scene: scene, file: file)
             var options = RenderOptions(outputDirectory: staging, jobs: jobs)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Pipeline
 import SceneModel
 
@@ -30,28 +31,55 @@ public struct StudioWorkspace: Sendable {
         outputFolder = output
     }
 
-    /// The scene files, as (name, path) sorted by name. The name is the file name without its
-    /// extension: what the URL and the scene list use. Symlinks leading out of the folder are left
-    /// out, and so are files whose name is not a scene name (`refusedScenes`).
+    /// The scene files, as (name, path) sorted by file. The name is the scene's own `name:` where
+    /// it gives a valid one, else the file name without its extension, so the studio's folders
+    /// are the ones `flipbook render` writes; the URL and the scene list use it. Symlinks leading
+    /// out of the folder are left out, and so are files without a usable, unique name
+    /// (`refusedScenes`).
     public func scenes() -> [(name: String, path: String)] {
-        candidates().filter { Self.refusal(of: $0.name) == nil }
+        listing().served
     }
 
     /// Scene files the studio does not serve, with the reason the scene list shows. A name becomes
     /// the URL, the render's folder and its siblings (`<name>~A`, `.preview-<name>`), so it must be
-    /// a scene name (`[A-Za-z0-9_-]`, at most 128 characters): then no two scenes' folders collide,
-    /// no spelling of a name needs escaping in a URL, and none has two Unicode spellings.
+    /// a scene name (`[A-Za-z0-9_-]`, at most 128 characters) and name one file: then no two
+    /// scenes' folders collide, no spelling of a name needs escaping in a URL, and none has two
+    /// Unicode spellings.
     public func refusedScenes() -> [(file: String, reason: String)] {
-        candidates().compactMap { scene in
-            Self.refusal(of: scene.name).map { ((scene.path as NSString).lastPathComponent, $0) }
+        listing().refused
+    }
+
+    private func listing() -> (served: [(name: String, path: String)], refused: [(file: String, reason: String)]) {
+        var served: [(name: String, path: String)] = []
+        var refused: [(file: String, reason: String)] = []
+        for scene in candidates() {
+            let file = (scene.path as NSString).lastPathComponent
+            if let reason = Self.refusal(of: scene.name) {
+                refused.append((file, reason))
+            } else if let first = served.first(where: { $0.name == scene.name }) {
+                refused.append(
+                    (
+                        file,
+                        "its scene name '\(scene.name)' is also the name of \((first.path as NSString).lastPathComponent): "
+                            + "it names the page's URL and the render's folder; give this one a name: line of its own"
+                    ))
+            } else {
+                served.append(scene)
+            }
         }
+        return (served, refused)
     }
 
     static func refusal(of name: String) -> String? {
-        if SceneRules.isValidName(name) && name.count <= SceneRules.maxNameLength { return nil }
+        if isServableName(name) { return nil }
         return "a scene file's name (without .yaml) must be ASCII letters, digits, _ and - (at most "
             + "\(SceneRules.maxNameLength)): it names the page's URL and the render's folder; rename the file "
-            + "(for example to \(suggestedName(name)).yaml)"
+            + "(for example to \(suggestedName(name)).yaml) or give the scene a name: line such as "
+            + "name: \(suggestedName(name))"
+    }
+
+    static func isServableName(_ name: String) -> Bool {
+        SceneRules.isValidName(name) && name.count <= SceneRules.maxNameLength
     }
 
     /// `name` with every character outside `[A-Za-z0-9_-]` replaced by `_`, cut to the longest name.
@@ -72,7 +100,11 @@ public struct StudioWorkspace: Sendable {
         return files.compactMap { path in
             let real = Self.resolved(path)
             guard (real as NSString).deletingLastPathComponent == folder else { return nil }
-            return (((path as NSString).lastPathComponent as NSString).deletingPathExtension, path)
+            let stem = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            if let declared = DeclaredNames.shared.name(of: path), Self.isServableName(declared) {
+                return (declared, path)
+            }
+            return (stem, path)
         }
     }
 
@@ -146,5 +178,32 @@ public enum StudioError: Error, CustomStringConvertible, Equatable {
             return
                 "cannot listen on \(host):\(port): \(reason) (pick another port with --port, or --port 0 for any free one)"
         }
+    }
+}
+
+/// The `name:` of each scene file, read again only when the file's size or modification time
+/// changes: every request looks its scene up by name, and a player page asks for every frame.
+final class DeclaredNames: Sendable {
+    static let shared = DeclaredNames()
+
+    private struct Entry {
+        var size: Int64
+        var modified: Date
+        var name: String?
+    }
+
+    private let entries = Mutex<[String: Entry]>([:])
+
+    func name(of path: String) -> String? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            let size = (attributes[.size] as? NSNumber)?.int64Value,
+            let modified = attributes[.modificationDate] as? Date
+        else { return nil }
+        if let known = entries.withLock({ $0[path] }), known.size == size, known.modified == modified {
+            return known.name
+        }
+        let name = SceneLoader.declaredName(path: path)
+        entries.withLock { $0[path] = Entry(size: size, modified: modified, name: name) }
+        return name
     }
 }

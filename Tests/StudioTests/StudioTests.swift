@@ -5,9 +5,10 @@ import Testing
 
 @Suite("Studio workspace, renderer and events", .serialized)
 struct StudioTests {
-    static func scene(duration: Double) -> String {
-        """
-        name: drop
+    /// A scene file's text; `name: nil` leaves the name to the file's.
+    static func scene(duration: Double, name: String? = "drop") -> String {
+        (name.map { "name: \($0)\n" } ?? "")
+            + """
         canvas: { size: [100, 100], scale: 1, background: "#FFFFFF" }
         fps: 30
         duration: \(duration)
@@ -61,7 +62,7 @@ struct StudioTests {
     func oddNamesAreRefused() throws {
         let root = try folder()
         for name in ["drop", "my scene", "café", "drop~A", ".hidden", String(repeating: "a", count: 129)] {
-            try Self.scene(duration: 0.5).write(
+            try Self.scene(duration: 0.5, name: nil).write(
                 toFile: root + "/scenes/\(name).yaml", atomically: true, encoding: .utf8)
         }
         let workspace = try StudioWorkspace(scenesAt: root + "/scenes", output: root + "/out")
@@ -73,13 +74,42 @@ struct StudioTests {
             ])
         #expect(
             refused.last?.reason
-                == "a scene file's name (without .yaml) must be ASCII letters, digits, _ and - (at most 128): it names the page's URL and the render's folder; rename the file (for example to my_scene.yaml)"
+                == "a scene file's name (without .yaml) must be ASCII letters, digits, _ and - (at most 128): it names the page's URL and the render's folder; rename the file (for example to my_scene.yaml) or give the scene a name: line such as name: my_scene"
         )
-        #expect(refused[1].reason.hasSuffix("(for example to caf_.yaml)"))
+        #expect(refused[1].reason.contains("(for example to caf_.yaml)"))
         for name in ["my scene", "my%20scene", "café", "cafe\u{301}", "drop~A"] {
             #expect(workspace.sceneFile(named: name) == nil, "\(name)")
             #expect(workspace.renderFile(scene: name, file: "index.html") == nil, "\(name)")
         }
+    }
+
+    @Test(
+        "a scene's name: line names it in the studio, as in render's output; a file without one goes by its file name; a second file of one name is refused"
+    )
+    func namesFromTheScene() throws {
+        let root = try folder()
+        let files = [
+            ("settings.orig", "settings"), ("drop", nil), ("zz-copy", "settings"), ("bad name", "bad name"),
+        ]
+        for (file, name) in files {
+            try Self.scene(duration: 0.5, name: name).write(
+                toFile: root + "/scenes/\(file).yaml", atomically: true, encoding: .utf8)
+        }
+        let workspace = try StudioWorkspace(scenesAt: root + "/scenes", output: root + "/out")
+        // "bad name.yaml" declares an invalid name: it is listed under neither and refused by its file's.
+        #expect(workspace.scenes().map(\.name) == ["drop", "settings"])
+        #expect(workspace.sceneFile(named: "settings") == root + "/scenes/settings.orig.yaml")
+        #expect(workspace.sceneFile(named: "settings.orig") == nil)
+        #expect(
+            workspace.refusedScenes().map(\.file) == ["bad name.yaml", "zz-copy.yaml"])
+        #expect(
+            workspace.refusedScenes().last?.reason
+                == "its scene name 'settings' is also the name of settings.orig.yaml: it names the page's URL and the render's folder; give this one a name: line of its own"
+        )
+        // A save that changes the name moves the scene to its new name.
+        try Self.scene(duration: 0.5, name: "general").write(
+            toFile: root + "/scenes/zz-copy.yaml", atomically: true, encoding: .utf8)
+        #expect(workspace.scenes().map(\.name) == ["drop", "settings", "general"])
     }
 
     @Test("a subscription whose reader stops is released at once, without a further event")
