@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import Pipeline
 import SceneModel
+import Synchronization
 
 /// What the studio may read and write: the scenes of one folder (or one scene file) and one output
 /// folder. Every file a request can reach is found through this type, by name lookups in lists it

@@ -9,15 +9,15 @@ struct StudioTests {
     static func scene(duration: Double, name: String? = "drop") -> String {
         (name.map { "name: \($0)\n" } ?? "")
             + """
-        canvas: { size: [100, 100], scale: 1, background: "#FFFFFF" }
-        fps: 30
-        duration: \(duration)
-        items:
-          - { id: box, size: [20, 20], center: [50, 20], fill: "#FF9500" }
-        behaviors:
-          - gravity: { items: [box] }
+            canvas: { size: [100, 100], scale: 1, background: "#FFFFFF" }
+            fps: 30
+            duration: \(duration)
+            items:
+              - { id: box, size: [20, 20], center: [50, 20], fill: "#FF9500" }
+            behaviors:
+              - gravity: { items: [box] }
 
-        """
+            """
     }
 
     func folder() throws -> String {
