@@ -100,10 +100,19 @@ extension DisplayListBuilder {
     /// therefore cut for the cache's scale step (`GlyphKey.flatteningScale`), not the exact
     /// stretch: two items of one icon in one scale step must hand the cache the same outline.
     /// `package`: the icon fuzzer draws icons through this very function.
+    ///
+    /// With a `tint` (UIView's `tintColor`), the icon is a template image: every piece takes the
+    /// tint's colour and keeps its own alpha (times the tint's). The glyph keys stay the same:
+    /// the cache keeps coverage, not colour.
     package static func iconContent(
         _ icon: Icon, size: Size, transform: AffineTransform, opacity: Double,
-        clips: [ClipShape]
+        clips: [ClipShape], tint: ColorRGBA8? = nil
     ) -> [DrawPath] {
+        func painted(_ colour: ColorRGBA8) -> ColorRGBA8 {
+            guard let tint else { return colour }
+            let alpha = (Int(colour.a) * Int(tint.a) + 127) / 255
+            return ColorRGBA8(r: tint.r, g: tint.g, b: tint.b, a: UInt8(alpha))
+        }
         let toPixels = icon.fitting(size)
             .concatenating(AffineTransform(translationX: -size.width / 2, y: -size.height / 2))
             .concatenating(transform)
@@ -117,7 +126,7 @@ extension DisplayListBuilder {
                 content.append(
                     DrawPath(
                         path: piece.path, transform: toPixels, fillRule: piece.fillRule,
-                        paint: .solid(piece.fill), opacity: opacity, clips: clips,
+                        paint: .solid(painted(piece.fill)), opacity: opacity, clips: clips,
                         glyph: GlyphKey(font: font, glyph: UInt32(truncatingIfNeeded: 2 * index))))
             }
             if piece.stroke.a > 0 && piece.strokeStyle.lineWidth > 0 {
@@ -127,7 +136,7 @@ extension DisplayListBuilder {
                 content.append(
                     DrawPath(
                         path: outline, transform: toPixels, fillRule: .nonZero,
-                        paint: .solid(piece.stroke), opacity: opacity, clips: clips,
+                        paint: .solid(painted(piece.stroke)), opacity: opacity, clips: clips,
                         glyph: GlyphKey(font: font, glyph: UInt32(truncatingIfNeeded: 2 * index + 1))))
             }
         }
@@ -156,10 +165,15 @@ extension DisplayListBuilder {
         if let backgroundRect { list.rects.append(backgroundRect) }
         let t = timing.time
         let pixels = AffineTransform(scaleX: canvas.scale, y: canvas.scale)
-        func draw(_ i: Int, parent: AffineTransform?, parentSize: Size, opacity: Double, clips: [ClipShape]) {
+        func draw(
+            _ i: Int, parent: AffineTransform?, parentSize: Size, opacity: Double, clips: [ClipShape],
+            tint inheritedTint: ColorRGBA8?
+        ) {
             // `isHidden` (CALayer.isHidden): neither the layer nor its sublayers are drawn.
             guard timing.isVisible(i), !timing.nodes[i].item.isHidden else { return }
             let node = timing.nodes[i]
+            // UIView.tintColor: a view without its own takes its superview's.
+            let tint = node.item.tintColor ?? inheritedTint
             let id = node.item.id
             func value(_ p: LayerProperty) -> AnimatableValue { timing.presentation(id, p, at: t) }
             let presented = presentedLayer(i, timing: timing)
@@ -218,7 +232,7 @@ extension DisplayListBuilder {
                 + (node.item.icon.map {
                     iconContent(
                         $0.icon, size: size, transform: transform, opacity: drawnOpacity,
-                        clips: childClips)
+                        clips: childClips, tint: tint)
                 } ?? [])
             if let texts, node.item.text != nil {
                 content += texts.content(
@@ -238,10 +252,10 @@ extension DisplayListBuilder {
             list.rects.append(rect)
             label?(list.rects.count - 1, id)
             for child in node.children {
-                draw(child, parent: points, parentSize: size, opacity: drawnOpacity, clips: childClips)
+                draw(child, parent: points, parentSize: size, opacity: drawnOpacity, clips: childClips, tint: tint)
             }
         }
-        for i in order { draw(timing.roots[i], parent: nil, parentSize: .zero, opacity: 1, clips: []) }
+        for i in order { draw(timing.roots[i], parent: nil, parentSize: .zero, opacity: 1, clips: [], tint: nil) }
         return list
     }
 

@@ -146,6 +146,10 @@ public struct Item: Equatable, Sendable {
     public var shape: ShapeSpec?
     /// An icon drawn over the background and shape, fitted to the bounds (`icon:`); nil for none.
     public var icon: ItemIcon?
+    /// `UIView.tintColor`: the icons of this item and of its children without a tint of their
+    /// own draw as template images in it (each piece's colour replaced, its alpha kept); nil
+    /// (default) inherits the parent's, and at the top draws icons in their own colours.
+    public var tintColor: ColorRGBA8?
     /// The item's text (`text:`, a CATextLayer / UILabel), drawn over its fill; nil (default) for none.
     public var text: TextSpec?
     /// A gradient filling the bounds instead of `fill` (`fill: { linear: … }`, CAGradientLayer);

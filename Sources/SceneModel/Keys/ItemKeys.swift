@@ -167,6 +167,13 @@ enum ItemKeys {
                         "An SVG icon, path relative to the scene file, drawn over background and shape, fitted to the bounds (centred, uniform scale); see [icons](#icons-itemsiicon).",
                     defaultDoc: "none", rangeDoc: "a file inside the scene's folder",
                     decode: { d, node, at, item in item.icon = try d.decodeIcon(node, at: at) }),
+                Key(
+                    doc: KeyDoc(
+                        name: "tintColor", type: .colour,
+                        doc:
+                            "`UIView.tintColor`: the item's icon, and its children's, drawn as a template image (`.alwaysTemplate`) in this colour: each piece's colour replaced, its alpha kept. Children inherit it unless they set their own.",
+                        defaultDoc: "the parent's; none at the top (icons in their own colours)"),
+                    decode: { d, node, at, item in item.tintColor = try d.color(node, at: at) }),
                 .custom(
                     "image", docType: "string or mapping", schemaRef: "image",
                     doc:
