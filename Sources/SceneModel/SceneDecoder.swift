@@ -242,7 +242,7 @@ struct SceneDecoder {
                 if entry.key == "<<" { suggestion = "YAML merge keys are not supported; write the keys out" }
                 throw error(
                     at: entry.keyMark, keyPath,
-                    "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 22))",
+                    "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 24))",
                     suggestion: suggestion)
             }
             byKey[entry.key] = entry

@@ -78,19 +78,83 @@ public enum SceneLoader {
         return try decodeWithControls(text, fileName: path, format: format, limits: limits, overrides: overrides)
     }
 
-    /// The scene's `name:` as the file writes it, or nil when the file does not give one or cannot
-    /// be read or parsed (loading it then reports why). Reads at most `limits.maxFileBytes`.
-    public static func declaredName(path: String, limits: SceneLimits = .default) -> String? {
+    /// The scene's `name:` as the file writes it, or nil when the file does not give one there or
+    /// cannot be read (loading it then reports why). A scan, not a parse, so a listing stays cheap
+    /// whatever a file holds: in YAML the first `name:` line at column 0 (a top-level key of a
+    /// block mapping, as scenes are written), in JSON the top-level `"name"` string; within the
+    /// first 64 KiB.
+    public static func declaredName(path: String) -> String? {
         guard let format = SceneFileFormat(pathExtension: nameParts(path).pathExtension),
-            specialFileKind(path) == nil,
-            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-            size.int64Value <= Int64(limits.maxFileBytes),
-            let data = FileManager.default.contents(atPath: path),
-            let text = String(data: data, encoding: .utf8),
-            case .mapping(let entries)? = (try? parse(text, fileName: path, format: format, limits: limits))??.value,
-            case .scalar(let name, _)? = entries.first(where: { $0.key == "name" })?.value.value
+            specialFileKind(path) == nil, let file = FileHandle(forReadingAtPath: path)
         else { return nil }
-        return name
+        defer { try? file.close() }
+        guard let data = try? file.read(upToCount: 64 << 10) else { return nil }
+        let bytes = [UInt8](data)
+        switch format {
+        case .yaml: return yamlName(bytes)
+        case .json: return jsonName(bytes)
+        }
+    }
+
+    private static func yamlName(_ bytes: [UInt8]) -> String? {
+        for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
+            guard line.starts(with: Array("name:".utf8)) else { continue }
+            var value = String(decoding: line.dropFirst(5), as: UTF8.self)
+            if let comment = value.range(of: " #") { value = String(value[..<comment.lowerBound]) }
+            value = value.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: ["\r"])
+            if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
+                value = String(value.dropFirst().dropLast())
+            }
+            return value
+        }
+        return nil
+    }
+
+    private static func jsonName(_ bytes: [UInt8]) -> String? {
+        // Depth and strings only: the first string at depth 1 that is the key "name", then the
+        // string after its colon.
+        var depth = 0
+        var index = 0
+        var lastKeyAtTop: String?
+        var valueFollows = false
+        func readString() -> String? {
+            var out: [UInt8] = []
+            index += 1
+            while index < bytes.count {
+                let c = bytes[index]
+                if c == UInt8(ascii: "\\") {
+                    guard index + 1 < bytes.count else { return nil }
+                    out.append(bytes[index + 1])
+                    index += 2
+                    continue
+                }
+                if c == UInt8(ascii: "\"") { return String(decoding: out, as: UTF8.self) }
+                out.append(c)
+                index += 1
+            }
+            return nil
+        }
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            case UInt8(ascii: "\""):
+                guard let text = readString() else { return nil }
+                if depth == 1 {
+                    if valueFollows {
+                        if lastKeyAtTop == "name" { return text }
+                    } else {
+                        lastKeyAtTop = text
+                    }
+                }
+            case UInt8(ascii: ":"): if depth == 1 { valueFollows = true }
+            case UInt8(ascii: ","):
+                if depth == 1 { (lastKeyAtTop, valueFollows) = (nil, false) }
+            default: break
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// The last path component split at its last dot: "scenes/snap.yaml" → ("snap", "yaml"),

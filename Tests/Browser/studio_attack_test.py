@@ -46,8 +46,9 @@ scene_file = os.path.join(scenes, "drop.yaml")
 with open(scene_file, "w") as f:
     f.write(SCENE)
 for odd in ("my scene.yaml", "café.yaml"):
+    # Without a name: line the file's name names the scene, and these are not scene names.
     with open(os.path.join(scenes, odd), "w") as f:
-        f.write(SCENE)
+        f.write(SCENE.replace("name: drop\n", ""))
 failures = []
 
 

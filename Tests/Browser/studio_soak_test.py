@@ -80,7 +80,8 @@ def hostile(rng):
     if kind == 5:
         return GOOD.replace("name: soak", "name: " + "x" * rng.randrange(1000, 2_000_000))
     if kind == 6:
-        return GOOD[: rng.randrange(len(GOOD))]
+        # Cut after the name line: a save that renames the scene moves it to another page.
+        return GOOD[: len("name: soak\n") + rng.randrange(len(GOOD) - len("name: soak\n"))]
     return GOOD.replace("- gravity: { items: [box] }", "- " + rng.choice(
         ["snap: { item: box, point: [1e308, 1e308], damping: 1e308 }", "push: { items: [box], magnitude: -1e308, angle: .nan }",
          "gravity: { items: [box], magnitude: 1e300, angle: 1e300 }", "attachment: { item: box, anchor: [.inf, 0], length: -1 }"]))

@@ -36,7 +36,8 @@ def write(path, text):
     os.replace(path + ".tmp", path)
 
 write(os.path.join(scenes, "drop.yaml"), SCENE.format(duration=1))
-write(os.path.join(scenes, "<img src=x onerror=alert(1)>.yaml"), SCENE.format(duration=0.5))
+# Without a name: line the file's name names the scene, and this one is not a scene name.
+write(os.path.join(scenes, "<img src=x onerror=alert(1)>.yaml"), SCENE.format(duration=0.5).replace("name: drop\n", ""))
 
 server = subprocess.Popen([binary, "studio", scenes, "--port", "0", "--out", os.path.join(work, "out")],
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
