@@ -11,6 +11,9 @@ public struct MotionRecording: Sendable {
     public let scene: Scene
     /// One display list per tick, index = tick.
     public let frames: [DisplayList]
+    /// `labels[tick][rect]`: the id of the item (or child layer) that draws each rectangle of
+    /// `frames[tick]`; nil for the background gradient, touches and the device bezel.
+    public let labels: [[String?]]
     /// `states[tick][item]`, items in scene order.
     public let states: [[ItemState]]
     public let trace: TraceTable
@@ -48,10 +51,13 @@ public struct MotionRecording: Sendable {
         let plan = FramePlan(scene: scene)
         var trace = Trace(sceneName: scene.name, fps: scene.fps)
         var frames: [DisplayList] = []
+        var labels: [[String?]] = []
         var states: [[ItemState]] = []
         for frame in 0..<plan.maxFrames {
             if frame > 0 { simulation.advance() }
-            frames.append(simulation.displayList())
+            let (list, items) = simulation.labelledDisplayList()
+            frames.append(list)
+            labels.append(items)
             states.append(
                 simulation.dynamicItems.map {
                     ItemState(center: $0.center, transform: $0.transform, bounds: $0.bounds)
@@ -61,6 +67,7 @@ public struct MotionRecording: Sendable {
         }
         self.scene = scene
         self.frames = frames
+        self.labels = labels
         self.states = states
         self.trace = TraceTable(csv: trace.csvContents)
         self.events = simulation.events

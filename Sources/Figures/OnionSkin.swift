@@ -1,9 +1,12 @@
 import Foundation
 import Geometry
 import Raster
+import SceneModel
 
-/// Frames over one another in one viewport: every k-th tick as a faded ghost, the reference tick
-/// on top at full opacity; ghosts fade with their distance from the reference, and past and
+/// Frames over one another in one viewport: the reference tick drawn whole, and every k-th tick's
+/// moving items as faded ghosts slipped in just under the reference's first moving item, so an
+/// opaque screen (a light interface's background, a card behind) never hides them and the
+/// moving items lie on top. Ghosts fade with their distance from the reference, and past and
 /// future ghosts can be tinted apart.
 public enum OnionSkin {
     public struct Options: Sendable {
@@ -19,11 +22,16 @@ public enum OnionSkin {
         public var futureTint: ColorRGBA8?
         public var viewport: FrameViewport
         public var title: String?
+        /// Top-level item ids to ghost; nil: every top-level item whose layers differ at some
+        /// ghost tick from the reference's (moved, turned, faded, recoloured, or a child that did).
+        public var items: [String]?
 
         public init(
             reference: Int? = nil, every: Int = 6, nearestOpacity: Double = 0.6, farthestOpacity: Double = 0.2,
-            pastTint: ColorRGBA8? = nil, futureTint: ColorRGBA8? = nil, viewport: FrameViewport, title: String? = nil
+            pastTint: ColorRGBA8? = nil, futureTint: ColorRGBA8? = nil, viewport: FrameViewport, title: String? = nil,
+            items: [String]? = nil
         ) {
+            self.items = items
             self.reference = reference
             self.every = every
             self.nearestOpacity = nearestOpacity
@@ -50,22 +58,25 @@ public enum OnionSkin {
         let reference = options.reference ?? recording.lastTick
         try recording.checkTick(reference)
         let (past, future) = ghostTicks(reference: reference, every: options.every, lastTick: recording.lastTick)
-        let farthest = max(past.map { reference - $0 }.max() ?? 0, future.map { $0 - reference }.max() ?? 0)
+        let distances = (past + future).map { abs($0 - reference) }
+        let (nearest, farthest) = (distances.min() ?? 0, distances.max() ?? 0)
         func opacity(_ tick: Int) -> Double {
-            // Linear in the distance: the nearest ghost (one step away) gets nearestOpacity, the
-            // farthest gets farthestOpacity.
-            let distance = Double(abs(tick - reference))
-            let step = Double(options.every)
-            guard Double(farthest) > step else { return options.nearestOpacity }
-            let u = (distance - step) / (Double(farthest) - step)
+            // Linear in the distance: the nearest ghost gets nearestOpacity, the farthest
+            // farthestOpacity (the nearest may be less than a step away, when the reference is
+            // not on the ghosts' grid).
+            let distance = abs(tick - reference)
+            guard farthest > nearest else { return options.nearestOpacity }
+            let u = Double(distance - nearest) / Double(farthest - nearest)
             return options.nearestOpacity + (options.farthestOpacity - options.nearestOpacity) * u
         }
-        // Farthest first, so nearer ghosts and the reference lie on top.
-        var layers: [(tick: Int, opacity: Double, tint: ColorRGBA8?)] = []
+        // Farthest first, so nearer ghosts lie on top.
+        var ghostLayers: [(tick: Int, opacity: Double, tint: ColorRGBA8?)] = []
         let ordered = (past.map { ($0, options.pastTint) } + future.map { ($0, options.futureTint) })
             .sorted { (abs($0.0 - reference), $0.0) > (abs($1.0 - reference), $1.0) }
-        for (tick, tint) in ordered { layers.append((tick, opacity(tick), tint)) }
-        layers.append((reference, 1, nil))
+        for (tick, tint) in ordered { ghostLayers.append((tick, opacity(tick), tint)) }
+        let ghosted =
+            try options.items.map { ids in Set(try ids.map(recording.itemIndex)) }
+            ?? changingItems(recording, reference: reference, ticks: past + future)
 
         let viewport = options.viewport
         let top = Theme.margin + (options.title == nil ? 0 : 26)
@@ -88,7 +99,10 @@ public enum OnionSkin {
         }
         document.append(
             .frame(
-                PlacedFrame(x: Int(Theme.margin), y: Int(top), list: recording.viewportList(viewport, layers: layers))))
+                PlacedFrame(
+                    x: Int(Theme.margin), y: Int(top),
+                    list: onionList(
+                        recording, viewport: viewport, reference: reference, ghosts: ghostLayers, items: ghosted))))
         document.append(
             .shape(
                 .box(
@@ -100,5 +114,65 @@ public enum OnionSkin {
                     caption, at: Point(Theme.margin, top + Double(viewport.pixelHeight) + 20),
                     size: Theme.labelSize, color: Theme.secondaryInk)))
         return document
+    }
+
+    /// The top-level item each rectangle of a frame belongs to (nil: background, touches, bezel).
+    static func owners(_ recording: MotionRecording, tick: Int) -> [Int?] {
+        var top: [String: Int] = [:]
+        func mark(_ items: [Item], as index: Int) {
+            for item in items {
+                top[item.id] = index
+                mark(item.children, as: index)
+            }
+        }
+        for (index, item) in recording.scene.items.enumerated() { mark([item] + item.children, as: index) }
+        return recording.labels[tick].map { $0.flatMap { top[$0] } }
+    }
+
+    /// Top-level items whose rectangles at some of `ticks` differ from those at `reference`.
+    static func changingItems(_ recording: MotionRecording, reference: Int, ticks: [Int]) -> Set<Int> {
+        func rects(at tick: Int) -> [Int: [DrawRect]] {
+            var byItem: [Int: [DrawRect]] = [:]
+            for (rect, owner) in zip(recording.frames[tick].rects, owners(recording, tick: tick)) {
+                if let owner { byItem[owner, default: []].append(rect) }
+            }
+            return byItem
+        }
+        let solid = rects(at: reference)
+        var changing = Set<Int>()
+        for tick in ticks {
+            let drawn = rects(at: tick)
+            for (item, its) in drawn where solid[item] != its { changing.insert(item) }
+            for item in solid.keys where drawn[item] == nil { changing.insert(item) }
+        }
+        return changing
+    }
+
+    /// The reference frame whole, with the ghosts of `items` drawn just before its first
+    /// rectangle of those items (or after its last item, under touches and the bezel, when none
+    /// is drawn there).
+    static func onionList(
+        _ recording: MotionRecording, viewport: FrameViewport, reference: Int,
+        ghosts: [(tick: Int, opacity: Double, tint: ColorRGBA8?)], items: Set<Int>
+    ) -> DisplayList {
+        let view = viewport.listTransform(canvasScale: recording.scene.canvas.scale)
+        var list = DisplayList(
+            width: viewport.pixelWidth, height: viewport.pixelHeight,
+            background: recording.scene.canvas.background)
+        let solid = recording.frames[reference].rects
+        let solidOwners = owners(recording, tick: reference)
+        // Touches and the bezel, unlabelled, come after every item: ghosts stay under them.
+        let afterItems = solidOwners.lastIndex { $0 != nil }.map { $0 + 1 } ?? solid.count
+        let insertAt = solidOwners.firstIndex { $0.map(items.contains) ?? false } ?? afterItems
+        list.rects += solid[..<insertAt].map { $0.placed(by: view) }
+        for ghost in ghosts {
+            let owners = owners(recording, tick: ghost.tick)
+            for (rect, owner) in zip(recording.frames[ghost.tick].rects, owners)
+            where owner.map(items.contains) ?? false {
+                list.rects.append(rect.placed(by: view, opacity: ghost.opacity, tint: ghost.tint))
+            }
+        }
+        list.rects += solid[insertAt...].map { $0.placed(by: view) }
+        return list
     }
 }

@@ -81,7 +81,9 @@ struct Figure: ParsableCommand {
     @Flag(name: .long, help: "Trail: also trace the four corners.")
     var corners = false
 
-    @Option(name: .long, help: "Items to trace or plot (comma-separated). Default: the items that move.")
+    @Option(
+        name: .long,
+        help: "Items to trace, plot or ghost in an onion skin (comma-separated). Default: the items that move.")
     var items: String?
 
     @Option(
@@ -171,7 +173,7 @@ struct Figure: ParsableCommand {
                 options: OnionSkin.Options(
                     reference: reference, every: every ?? 6, pastTint: try color(tintPast, "--tint-past"),
                     futureTint: try color(tintFuture, "--tint-future"), viewport: try viewport(recording, ticks: shown),
-                    title: title),
+                    title: title, items: list(items)),
                 fonts: fonts)
         case .trail:
             let end = tick ?? recording.lastTick
