@@ -28,6 +28,8 @@ try:
     check("difference" in body.get_attribute("class"), "the difference overlay is on")
     check(driver.find_element(By.ID, "actualOverlay").get_attribute("src").endswith("actual/frame_00000.png"), "actual lies over expected")
     check(body.get_attribute("data-plotted") == "69,71", f"both traces are plotted: {body.get_attribute('data-plotted')}")
+    chosen = driver.execute_script("return document.getElementById('item').value")
+    check(chosen == "card", f"the chart opens on the card, whose motion differs, not on a still item: {chosen}")
     markers = len(driver.find_elements(By.CSS_SELECTOR, ".marker.differs"))
     check(markers > 10, f"differing frames are marked on the timeline ({markers})")
     driver.find_element(By.ID, "play").click()

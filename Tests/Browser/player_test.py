@@ -56,6 +56,9 @@ try:
     marker.click()
     check(frame() == 33 and shown() == "frame_00033.png", f"clicking the marker lands on tick 33, got {frame()}")
 
+    # The page opens on the first item that moves (the card), not the first in the list.
+    check(body.get_attribute("data-selected") == "card", f"opens on the moving card, got {body.get_attribute('data-selected')}")
+
     # The inspector shows the selected item's values at this frame, read from the trace CSV.
     Select(driver.find_element(By.ID, "itemPicker")).select_by_visible_text("card")
     csv = open(os.path.join(folder, scene + ".trace.csv")).read().splitlines()

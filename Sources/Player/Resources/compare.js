@@ -67,6 +67,21 @@
   for (const id of ids) { const o = document.createElement("option"); o.textContent = id; $("item").appendChild(o); }
   for (const c of act.columns) { const o = document.createElement("option"); o.textContent = c; $("column").appendChild(o); }
   $("column").value = act.columns.includes("center_y") ? "center_y" : act.columns[0];
+  // The chart opens on the first item whose value differs between the sides, else on the first
+  // that changes over the actual render: an item that never moves shows two flat lines.
+  {
+    const name = $("column").value;
+    const differsAt = (id) => {
+      const a = seriesOf(exp, id, name), b = seriesOf(act, id, name);
+      return a.length !== b.length || a.some((v, k) => v !== b[k]);
+    };
+    const changes = (id) => {
+      const s = seriesOf(act, id, name).filter((v) => v !== null);
+      return s.some((v) => v !== s[0]);
+    };
+    const chosen = ids.find(differsAt) || ids.find(changes);
+    if (chosen !== undefined) $("item").value = chosen;
+  }
   $("item").addEventListener("change", plot); $("column").addEventListener("change", plot);
   function seriesOf(data, id, name) {
     const item = data.items.find((i) => i.id === id), c = data.columns.indexOf(name);

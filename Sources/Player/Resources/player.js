@@ -9,7 +9,19 @@
   const $ = (id) => document.getElementById(id);
   const img = $("frame"), scrubber = $("scrubber"), outline = $("outline");
   const last = Math.max(0, data.frameCount - 1);
-  const state = { frame: 0, playing: false, selected: data.items.length ? 0 : -1, plotted: new Set() };
+  // The first item that moves, turns, resizes or fades is selected: the one a reader came to
+  // see (the first item in trace order is usually a static background).
+  function firstChanging() {
+    const watched = ["center_x", "center_y", "angle_rad", "frame_width", "frame_height", "opacity"]
+      .map((name) => data.columns.indexOf(name)).filter((c) => c >= 0);
+    const i = data.items.findIndex((item) => watched.some((c) => {
+      const series = item.series[c] || [];
+      const first = series.find((v) => v !== null);
+      return series.some((v) => v !== null && v !== first);
+    }));
+    return i >= 0 ? i : (data.items.length ? 0 : -1);
+  }
+  const state = { frame: 0, playing: false, selected: firstChanging(), plotted: new Set() };
   const column = (name) => data.columns.indexOf(name);
 
   const pad = (n) => String(n).padStart(5, "0");
