@@ -48,19 +48,17 @@ figures:
 	@echo "docs/figures: the README's figures, made from scenes/"
 
 # The README's gallery (docs/gallery): an animated GIF of each of the best scenes, 240 px wide at
-# 20 fps (ffmpeg's palettegen over the changing pixels, then paletteuse with a light Bayer dither
-# for the shadows; a few hundred KB each), and one still. Made from the PNG frames Flipbook
-# renders (with the touch indicator and the device frame) into .build/gallery; bit-exact ffmpeg
-# flags and no metadata, so a rerun writes the same bytes.
+# 20 fps, made by flipbook itself (`--output-scale`, `--video-fps`, and ffmpeg's palettegen over
+# the changing pixels with a light Bayer dither for the shadows; a few hundred KB each), and one
+# still. Bit-exact ffmpeg flags and no metadata, so a rerun writes the same bytes.
 GALLERY_SCENES := widgets post snap-zones pull-down collisions watcher gradients stack
-GALLERY_GIF_FILTER := fps=20,scale=240:-2:flags=lanczos,split[a][b];[a]palettegen=max_colors=128:stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3:diff_mode=rectangle
 gallery:
 	@mkdir -p docs/gallery .build/gallery
 	@for scene in $(GALLERY_SCENES); do \
-	  $(FLIPBOOK) render scenes/$$scene.yaml --out .build/gallery --video none --no-player --no-trace > /dev/null || exit 1; \
-	  ffmpeg -nostdin -loglevel error -y -framerate 60 -i .build/gallery/$$scene/frame_%05d.png \
-	    -filter_complex "$(GALLERY_GIF_FILTER)" -loop 0 -fflags +bitexact -flags:v +bitexact -map_metadata -1 \
-	    docs/gallery/$$scene.gif.tmp.gif && mv docs/gallery/$$scene.gif.tmp.gif docs/gallery/$$scene.gif || exit 1; \
+	  case $$scene in gradients) scale=1 ;; *) scale=0.375 ;; esac; \
+	  $(FLIPBOOK) render scenes/$$scene.yaml --out .build/gallery --video gif --video-fps 20 --output-scale $$scale \
+	    --gif-dither bayer:3 --no-frames --no-player --no-trace > /dev/null || exit 1; \
+	  cp .build/gallery/$$scene.gif docs/gallery/$$scene.gif.tmp.gif && mv docs/gallery/$$scene.gif.tmp.gif docs/gallery/$$scene.gif || exit 1; \
 	done
 	@$(FLIPBOOK) figure scenes/widgets.yaml --kind filmstrip --ticks 0,30,50,75,100,150 --scale 0.5 \
 	  -o docs/gallery/widgets-filmstrip.png > /dev/null

@@ -20,8 +20,9 @@ public enum FFmpegCommand {
     /// libx264 encodes, with the matrix and range the file is tagged with); RGBA otherwise (odd
     /// MP4 sizes are padded by ffmpeg's `pad` filter, which works on the RGBA frame; the other
     /// formats keep alpha, 4:4:4 or RGB).
-    public static func input(format: VideoFormat, width: Int, height: Int) -> FrameInput {
-        format == .mp4 && width % 2 == 0 && height % 2 == 0 ? .yuv420p : .rgba
+    public static func input(format: VideoFormat, width: Int, height: Int, scale: Double = 1) -> FrameInput {
+        // A scaled video is resampled from the RGBA frames (lanczos on RGB, then converted).
+        format == .mp4 && width % 2 == 0 && height % 2 == 0 && scale == 1 ? .yuv420p : .rgba
     }
 
     /// The arguments after the executable. `fps` is the frame rate of the frames this process
@@ -33,7 +34,10 @@ public enum FFmpegCommand {
         output: String
     ) -> [String] {
         precondition(width > 0 && height > 0 && fps > 0)
-        let frameInput = Self.input(format: format, width: width, height: height)
+        let frameInput = Self.input(format: format, width: width, height: height, scale: options.scale)
+        // `--output-scale`: resample first, so every format's filters see the video's size.
+        let (outWidth, outHeight) = options.scaledSize(width: width, height: height)
+        let resample = options.scale == 1 ? [] : ["scale=\(outWidth):\(outHeight):flags=lanczos"]
         let input = [
             "-hide_banner", "-loglevel", "error", "-y",
             "-f", "rawvideo", "-pix_fmt", frameInput == .yuv420p ? "yuv420p" : "rgba", "-s:v", "\(width)x\(height)",
@@ -49,10 +53,10 @@ public enum FFmpegCommand {
 
         switch format {
         case .mp4:
-            var filters: [String] = []
+            var filters = resample
             // libx264 refuses odd sizes in yuv420p (chroma is subsampled 2×2). Padding keeps every
             // rendered pixel; cropping would drop a row.
-            if width % 2 != 0 || height % 2 != 0 {
+            if outWidth % 2 != 0 || outHeight % 2 != 0 {
                 filters.append("pad=ceil(iw/2)*2:ceil(ih/2)*2:0:0:color=0x\(backgroundHex)")
             }
             // Frames already in yuv420p need no filter: they go to libx264 as they are.
@@ -82,7 +86,7 @@ public enum FFmpegCommand {
             // With yuva420p ffmpeg encodes the alpha plane as a second VP9 stream in the block
             // additions and tags the track `alpha_mode=1`.
             return input + [
-                "-vf", "\(toBT709),format=\(alpha ? "yuva420p" : "yuv420p")",
+                "-vf", (resample + ["\(toBT709),format=\(alpha ? "yuva420p" : "yuv420p")"]).joined(separator: ","),
                 "-c:v", "libvpx-vp9", "-crf", "\(options.vp9CRF)", "-b:v", "0",
                 "-deadline", "good", "-cpu-used", "\(options.vp9Speed)", "-row-mt", "1",
             ] + bt709 + reproducible + ["-f", "webm", output]
@@ -95,8 +99,10 @@ public enum FFmpegCommand {
             // decode with BT.601: 41 dB instead of 70 dB on the test pattern).
             return input + [
                 "-vf",
-                "\(toBT709),format=\(alpha ? "yuva444p10le" : "yuv444p10le"),"
-                    + "setparams=range=tv:color_primaries=bt709:color_trc=bt709:colorspace=bt709",
+                (resample + [
+                    "\(toBT709),format=\(alpha ? "yuva444p10le" : "yuv444p10le"),"
+                        + "setparams=range=tv:color_primaries=bt709:color_trc=bt709:colorspace=bt709"
+                ]).joined(separator: ","),
                 "-c:v", "prores_ks", "-profile:v", "4444", "-vendor", "apl0",
             ] + bt709 + reproducible + ["-f", "mov", output]
 
@@ -113,7 +119,7 @@ public enum FFmpegCommand {
             case .bayer(let scale): dither = "dither=bayer:bayer_scale=\(scale)"
             }
             let graph =
-                "[0:v]split[a][b];"
+                "[0:v]" + resample.map { $0 + "," }.joined() + "split[a][b];"
                 + "[a]palettegen=stats_mode=diff:reserve_transparent=\(alpha ? 1 : 0)[p];"
                 + "[b][p]paletteuse=\(dither):diff_mode=rectangle" + (alpha ? ":alpha_threshold=128" : "")
             // GIF `-loop`: 0 forever, -1 once, N repeats N times after the first play.
@@ -123,7 +129,7 @@ public enum FFmpegCommand {
         case .apng:
             // APNG `-plays`: 0 forever, N plays N times — the same meaning as `playCount`.
             return input + [
-                "-vf", "format=\(alpha ? "rgba" : "rgb24")",
+                "-vf", (resample + ["format=\(alpha ? "rgba" : "rgb24")"]).joined(separator: ","),
                 "-c:v", "apng", "-plays", "\(options.playCount)",
             ] + reproducible + ["-f", "apng", output]
         }

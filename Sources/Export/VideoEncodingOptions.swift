@@ -41,11 +41,18 @@ public struct VideoEncodingOptions: Sendable, Equatable {
     /// `gif` → one transparent palette entry (alpha below 128 is transparent); `mp4` has no alpha
     /// and stays opaque. Off: every format is opaque (the alpha bytes of the frames are ignored).
     public let alpha: Bool
+    /// The video's size as a fraction of the rendered frames', in (0, 1]; default 1. Below 1 ffmpeg
+    /// resamples every frame (`scale=…:flags=lanczos`, each side rounded to a whole pixel, at
+    /// least 1) before encoding: small GIFs for documentation, smaller videos for review.
+    public let scale: Double
+
+    public static let scaleRange = 0.01...1.0
 
     public init(
         h264CRF: Int = 18, h264Preset: H264Preset = .medium, vp9CRF: Int = 30, vp9Speed: Int = 2,
-        gifDither: GIFDither = .none, playCount: Int = 0, alpha: Bool = false
+        gifDither: GIFDither = .none, playCount: Int = 0, alpha: Bool = false, scale: Double = 1
     ) throws {
+        guard Self.scaleRange.contains(scale) else { throw VideoOptionError.scaleOutOfRange(scale) }
         try Self.check("h264CRF", h264CRF, 0...51)
         try Self.check("vp9CRF", vp9CRF, 0...63)
         try Self.check("vp9Speed", vp9Speed, 0...5)
@@ -58,6 +65,13 @@ public struct VideoEncodingOptions: Sendable, Equatable {
         self.gifDither = gifDither
         self.playCount = playCount
         self.alpha = alpha
+        self.scale = scale
+    }
+
+    /// The video's width and height for frames of `width` × `height`.
+    public func scaledSize(width: Int, height: Int) -> (width: Int, height: Int) {
+        guard scale != 1 else { return (width, height) }
+        return (max(1, Int((Double(width) * scale).rounded())), max(1, Int((Double(height) * scale).rounded())))
     }
 
     /// The defaults documented on each property.
@@ -76,11 +90,15 @@ public struct VideoEncodingOptions: Sendable, Equatable {
 /// A `VideoEncodingOptions` value out of its documented range.
 public enum VideoOptionError: Error, CustomStringConvertible, Equatable {
     case outOfRange(name: String, value: Int, range: ClosedRange<Int>)
+    case scaleOutOfRange(Double)
 
     public var description: String {
         switch self {
         case .outOfRange(let name, let value, let range):
             return "\(name) \(value) is out of range; use \(range.lowerBound)...\(range.upperBound)"
+        case .scaleOutOfRange(let scale):
+            return
+                "output scale \(scale) is out of range; use a fraction of the frames' size from 0.01 to 1 (0.5 halves each side)"
         }
     }
 }

@@ -124,7 +124,8 @@ public final class VideoWriter {
                     Output(
                         format: file.format, path: file.path, arguments: process.arguments,
                         frameStep: step, frameRate: fps / step,
-                        input: FFmpegCommand.input(format: file.format, width: width, height: height)))
+                        input: FFmpegCommand.input(
+                            format: file.format, width: width, height: height, scale: options.scale)))
             }
         } catch {
             for process in started { process.abandon() }

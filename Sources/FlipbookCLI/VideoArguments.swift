@@ -12,8 +12,17 @@ struct VideoArguments: ParsableArguments {
             valueName: "formats"))
     var video: String?
 
-    @Option(name: .long, help: "Video frame rate (default: the scene's fps). Frames are resampled by whole ticks.")
+    @Option(
+        name: .long,
+        help: "Video frame rate (default: the scene's output.fps, else its fps). Frames are resampled by whole ticks.")
     var videoFps: Int?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Video size as a fraction of the frames' (0.01 to 1, lanczos; default: the scene's output.scale, 1). PNG frames keep the canvas size.",
+            valueName: "fraction"))
+    var outputScale: Double?
 
     @Option(
         name: .long,
@@ -62,6 +71,11 @@ struct VideoArguments: ParsableArguments {
         _ = try formats()
         if let videoFps, !SceneRules.fpsRange.contains(videoFps) {
             throw ValidationError("--video-fps must be within \(SceneRules.fpsRange), got \(videoFps)")
+        }
+        if let outputScale, !VideoEncodingOptions.scaleRange.contains(outputScale) {
+            throw ValidationError(
+                "--output-scale must be a fraction of the frames' size from 0.01 to 1 (0.5 halves each side), got \(outputScale)"
+            )
         }
         guard (1...64).contains(motionBlur) else {
             throw ValidationError("--motion-blur must be within 1...64, got \(motionBlur)")
@@ -124,6 +138,7 @@ struct VideoArguments: ParsableArguments {
     func apply(to options: inout RenderOptions) throws {
         if let formats = try formats() { options.video = formats }
         options.videoFPS = videoFps
+        options.outputScale = outputScale
         options.motionBlur = motionBlur
         options.holdSeconds = hold
         options.encoding = try encoding()

@@ -16,6 +16,9 @@ public struct RenderOptions: Sendable {
     /// Video frame rate; nil: the scene's fps. Frames are resampled by whole ticks
     /// (`VideoTiming.sourceTick`).
     public var videoFPS: Int?
+    /// The video's size as a fraction of the frames' (`--output-scale`), in
+    /// `VideoEncodingOptions.scaleRange`; nil: the scene's `output.scale` (default 1).
+    public var outputScale: Double?
     /// Sub-frames averaged into each video frame (`--motion-blur`), ≥ 1; 1 is no blur.
     public var motionBlur: Int
     /// Seconds the last video frame is held at the end (`--hold`), ≥ 0.
@@ -91,12 +94,12 @@ public struct RenderOptions: Sendable {
         self.onFFmpegCommand = onFFmpegCommand
     }
 
-    /// `encoding` with alpha on or off.
-    func encoding(alpha: Bool) throws -> VideoEncodingOptions {
+    /// `encoding` with alpha on or off, at `outputScale` or else the scene's scale.
+    func encoding(alpha: Bool, sceneScale: Double) throws -> VideoEncodingOptions {
         try VideoEncodingOptions(
             h264CRF: encoding.h264CRF, h264Preset: encoding.h264Preset, vp9CRF: encoding.vp9CRF,
             vp9Speed: encoding.vp9Speed, gifDither: encoding.gifDither,
-            playCount: encoding.playCount, alpha: alpha)
+            playCount: encoding.playCount, alpha: alpha, scale: outputScale ?? sceneScale)
     }
 
     public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }

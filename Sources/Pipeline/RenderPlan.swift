@@ -11,7 +11,7 @@ struct RenderPlan: Equatable {
     var height: Int
     /// Simulation ticks per second (the scene's `fps`).
     var sceneFPS: Int
-    /// The video's frame rate (`--video-fps`, default the scene's).
+    /// The video's frame rate (`--video-fps`, else the scene's `output.fps`, else its `fps`).
     var videoFPS: Int
     var frames: FramePlan
     /// The frames rendered; nil: all of them (`0 ..< frames.maxFrames`, or until rest).
@@ -34,7 +34,7 @@ struct RenderPlan: Equatable {
         width = scene.canvas.pixelWidth
         height = scene.canvas.pixelHeight
         sceneFPS = scene.fps
-        videoFPS = options.videoFPS ?? scene.fps
+        videoFPS = options.videoFPS ?? scene.output.fps ?? scene.fps
         frames = FramePlan(scene: scene)
         self.window = window.window
         sceneFrameCount = window.sceneFrameCount

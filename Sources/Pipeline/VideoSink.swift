@@ -26,7 +26,7 @@ final class VideoSink {
         }
         let writer = try VideoWriter(
             files: files, width: plan.width, height: plan.height, fps: plan.videoFPS,
-            options: try options.encoding(alpha: scene.canvas.background.a < 255),
+            options: try options.encoding(alpha: scene.canvas.background.a < 255, sceneScale: scene.output.scale),
             backgroundHex: String(scene.canvas.background.hex.dropFirst().prefix(6)),
             stallSeconds: options.ffmpegStallSeconds)
         options.onFFmpegCommand?(writer.commandLines)

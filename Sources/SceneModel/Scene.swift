@@ -213,9 +213,16 @@ public struct OutputSettings: Equatable, Sendable {
     /// Videos to encode with ffmpeg, one file per format (`<out>/<scene>.<format>`); empty for
     /// none. Default `[.mp4]`.
     public var video: [VideoFormat]
+    /// The videos' size as a fraction of the frames' (0.01...1); default 1. PNG frames keep the
+    /// canvas's size.
+    public var scale: Double
+    /// The videos' frame rate; nil (default): the scene's `fps`. Frames are taken by whole ticks.
+    public var fps: Int?
 
-    public init(frames: Bool = true, video: [VideoFormat] = [.mp4]) {
+    public init(frames: Bool = true, video: [VideoFormat] = [.mp4], scale: Double = 1, fps: Int? = nil) {
         self.frames = frames
         self.video = video
+        self.scale = scale
+        self.fps = fps
     }
 }

@@ -31,6 +31,44 @@ struct VideoExportTests {
         }
     }
 
+    @Test(
+        "output: { scale, fps } makes a small GIF by ffmpeg's resampling while the frames keep the canvas size; --output-scale overrides it"
+    )
+    func outputScaleAndFPS() throws {
+        let folder = try makeTemporaryDirectory()
+        let scene = folder + "/small.yaml"
+        try """
+        canvas: { size: [100, 40], scale: 2, background: "#FFFFFF" }
+        fps: 60
+        duration: 1
+        output: { video: gif, scale: 0.5, fps: 20 }
+        items:
+          - { id: box, size: [20, 20], center: [20, 20], fill: "#FF9500" }
+        viewAnimations:
+          - { at: 0, item: box, duration: 1, changes: { center: [80, 20] } }
+        """.write(toFile: scene, atomically: true, encoding: .utf8)
+        let out = try makeTemporaryDirectory()
+        let result = try CLI.run(["render", scene, "--out", out, "--no-trace", "--no-player"])
+        #expect(result.status == 0, "\(result.stderr)")
+        // 200 × 80 px frames at half size; 60 ticks at 20 fps: every third, 20 frames.
+        let gif = try probeStream(out + "/small.gif")
+        #expect((gif.width, gif.height, gif.frameCount) == (100, 40, 20))
+        #expect(try PNG.decode(contentsOf: out + "/small/frame_00000.png").width == 200)
+        let smaller = try CLI.run([
+            "render", scene, "--out", out, "--no-trace", "--no-player", "--output-scale", "0.25",
+        ])
+        #expect(smaller.status == 0, "\(smaller.stderr)")
+        let quarter = try probeStream(out + "/small.gif")
+        #expect((quarter.width, quarter.height) == (50, 20))
+        try String(contentsOfFile: scene, encoding: .utf8).replacingOccurrences(of: "scale: 0.5", with: "scale: 2")
+            .write(toFile: scene, atomically: true, encoding: .utf8)
+        let bad = try CLI.run(["validate", scene])
+        #expect(
+            bad.status == 1
+                && bad.stderr.contains("small.yaml:4:30: output.scale: expected a value from 0.01 to 1, found 2"),
+            "\(bad.stderr)")
+    }
+
     @Test("APNG frames decode to exactly the rendered ticks, and motion blur to their exact average")
     func losslessFramesAndMotionBlur() throws {
         let out = try makeTemporaryDirectory()

@@ -85,6 +85,23 @@ extension Key {
             defaultValue: { .int($0[keyPath: path]) })
     }
 
+    static func integer(
+        _ name: String, _ path: WritableKeyPath<Object, Int?>, range: KeyRange? = nil, noun: String = "a value",
+        doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil
+    ) -> Key {
+        Key(
+            doc: KeyDoc(
+                name: name, type: .integer, range: range, noun: noun, doc: doc, defaultDoc: defaultDoc,
+                rangeDoc: rangeDoc),
+            decode: { d, node, at, object in object[keyPath: path] = try d.integer(node, at: at) },
+            check: range.map { range in
+                { _, object, at in
+                    if let v = object[keyPath: path] { try range.check(Double(v), noun, at: at) }
+                }
+            },
+            defaultValue: { $0[keyPath: path].map(JSONValue.int) })
+    }
+
     static func bool(_ name: String, _ path: WritableKeyPath<Object, Bool>, doc: String) -> Key {
         Key(
             doc: KeyDoc(name: name, type: .boolean, doc: doc),

@@ -83,7 +83,8 @@ enum RootKeys {
                     read: { d, n, at in try d.decode(DynamicsTimelineKeys.spec, n, at: at) }),
                 .custom(
                     "output", docType: "mapping", doc: "What to write.", defaultDoc: "frames and mp4",
-                    decode: { d, n, at, scene in scene.output = try d.decode(OutputKeys.spec, n, at: at) }),
+                    decode: { d, n, at, scene in scene.output = try d.decode(OutputKeys.spec, n, at: at) },
+                    check: { scene, object, at in try OutputKeys.spec.check(object.output, in: scene, at: at) }),
                 .custom(
                     "controls", docType: "mapping",
                     doc: "Named values used as `$name` in place of literals; see [`controls`](#controls).",
@@ -112,6 +113,18 @@ enum OutputKeys {
                     doc: "Videos encoded with ffmpeg, one file per format (`<scene>.<format>`).",
                     defaultDoc: "`\"mp4\"`", rangeDoc: "`mp4`, `webm`, `mov`, `gif`, `apng`, a list of them, or `none`",
                     decode: { d, n, at, output in output.video = try d.decodeVideo(n, at: at) }),
+                .number(
+                    "scale", \.scale, range: .closed(0.01, 1), unit: nil,
+                    doc:
+                        "The videos' size as a fraction of the frames' (ffmpeg's lanczos resampling): `0.375` makes a 640 px wide render a 240 px GIF. PNG frames keep the canvas's size. `--output-scale` overrides it.",
+                    rangeDoc: "0.01 … 1"),
+                .integer(
+                    "fps", \.fps,
+                    range: .closed(Double(SceneRules.fpsRange.lowerBound), Double(SceneRules.fpsRange.upperBound)),
+                    noun: "an integer",
+                    doc:
+                        "The videos' frame rate, frames taken by whole ticks (a 60 fps scene at 20 fps keeps every third). `--video-fps` overrides it.",
+                    defaultDoc: "the scene's `fps`"),
             ])
     }
 }
