@@ -143,7 +143,9 @@ public struct TraceDiff: Sendable, Equatable, Codable {
             let shared = Set(expected.columns).intersection(actual.columns)
             for (name, unit, columns) in groups {
                 let read = Self.reader(name: name, columns: columns, shared: shared)
-                // The size is derived from 6-decimal text through a 2×2 solve: compare it to 1e-4 pt.
+                // The size is derived from 6-decimal text through a 2×2 solve and a division by
+                // the scale: a difference counts past 1e-4 pt and past what the printing of both
+                // rows can do (`BoundsSize.noise`), so round-off is never a finding.
                 let limit = read.derived ? max(tolerance, BoundsSize.tolerance) : tolerance
                 var first: Int?
                 var largest = 0.0
@@ -152,7 +154,9 @@ public struct TraceDiff: Sendable, Equatable, Codable {
                 for tick in common {
                     guard let ev = read.values(e[tick]!.values), let av = read.values(a[tick]!.values) else { continue }
                     let raw = zip(read.compared(e[tick]!.values), read.compared(a[tick]!.values)).map { abs($0 - $1) }
-                    guard raw.contains(where: { $0 > limit }) else { continue }
+                    let noise = zip(read.noise(e[tick]!.values), read.noise(a[tick]!.values)).map { $0 + $1 }
+                    let differs = raw.indices.contains { i in raw[i] > max(limit, i < noise.count ? noise[i] : 0) }
+                    guard differs else { continue }
                     if first == nil {
                         first = tick
                         firstValues = (ev, av)
@@ -187,9 +191,15 @@ public struct TraceDiff: Sendable, Equatable, Codable {
             let i =
                 zip(expected.events, actual.events).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                 ?? min(expected.events.count, actual.events.count)
-            let e = i < expected.events.count ? "expected \(expected.events[i])" : "expected no more events"
-            let a = i < actual.events.count ? "actual \(actual.events[i])" : "actual has no more events"
-            result.eventDivergence = "\(e), \(a)"
+            // In words: a run that lacks the other's next event ended (or never got there) first.
+            switch (i < expected.events.count, i < actual.events.count) {
+            case (true, true):
+                result.eventDivergence = "expected \(expected.events[i]), actual \(actual.events[i])"
+            case (true, false):
+                result.eventDivergence = "expected \(expected.events[i]), but the actual run ends without it"
+            default:
+                result.eventDivergence = "actual \(actual.events[i]), which the expected run ends without"
+            }
         }
         if result.differs {
             result.timeShift = detectShift(expected, actual, tolerance: tolerance)
@@ -204,6 +214,8 @@ public struct TraceDiff: Sendable, Equatable, Codable {
         var compared: ([String: Double]) -> [Double]
         var derived = false
         var unit: String?
+        /// How far printing alone may move each compared value of a row; empty: not estimated.
+        var noise: ([String: Double]) -> [Double] = { _ in [] }
     }
 
     static func reader(name: String, columns: [String], shared: Set<String>) -> Reader {
@@ -219,8 +231,14 @@ public struct TraceDiff: Sendable, Equatable, Codable {
                     scale: (row["scale_x"]!, row["scale_y"]!)
                 ).map { [$0.width, $0.height] }
             }
+            let noise: ([String: Double]) -> [Double] = { row in
+                BoundsSize.noise(
+                    frame: (row["frame_width"]!, row["frame_height"]!), angle: row["angle_rad"]!,
+                    scale: (row["scale_x"]!, row["scale_y"]!)
+                ).map { [$0.0, $0.1] } ?? []
+            }
             // Ticks where the size cannot be derived (near 45°) compare as equal.
-            return Reader(values: derive, compared: { derive($0) ?? [0, 0] }, derived: true)
+            return Reader(values: derive, compared: { derive($0) ?? [0, 0] }, derived: true, noise: noise)
         case "size":
             // Without angle and scale columns only the frame can be compared: say so.
             return Reader(values: { plain($0) }, compared: plain, unit: "pt (frame)")

@@ -37,6 +37,43 @@ struct TraceDiffTests {
         return t
     }
 
+    /// One item, "bar", 343 × 52 pt, at 3° (so its size is derived from the frame), printed as
+    /// the trace prints it; `width` is its bounds width.
+    static func bar(width: Double, scale: Double = 1) -> String {
+        let angle = 3 * Double.pi / 180
+        let (c, s) = (cos(angle), sin(angle))
+        let (w, h) = (width * scale, 52.0)
+        return header + "\n"
+            + String(
+                format: "0,0.000000,bar,200.000000,100.000000,0.000000,0.000000,%.6f,%.6f,%.9f,%.6f,1.000000\n",
+                w * c + h * s, w * s + h * c, angle, scale)
+    }
+
+    @Test("a size that differs by the printing's round-off is no finding; a tenth of a point is")
+    func sizeRoundOffIsNoFinding() throws {
+        // 343 pt at scales 1.0000004 and 0.9999996, both printed 1.000000: the derived widths
+        // are 343.000137 and 342.999863, 2.7e-4 pt apart, more than 1e-4 but within what the
+        // printing of each row allows (343 · 5e-7 ≈ 1.7e-4 pt each).
+        let expected = try Self.table(Self.bar(width: 343, scale: 1.0000004))
+        let roundOff = try Self.table(Self.bar(width: 343, scale: 0.9999996))
+        #expect(!TraceDiff.compare(expected: expected, actual: roundOff).differs)
+        let changed = TraceDiff.compare(expected: expected, actual: try Self.table(Self.bar(width: 343.1)))
+        #expect(changed.items.first?.properties.map(\.property) == ["size"])
+    }
+
+    @Test("an event one run lacks is said in words: the other run ends without it")
+    func missingEventInWords() throws {
+        let paused = TraceEvent(tick: 68, what: "animator paused")
+        let withEvent = try Self.table(Self.csv(), events: [paused])
+        let without = try Self.table(Self.csv())
+        #expect(
+            TraceDiff.compare(expected: withEvent, actual: without).eventDivergence
+                == "expected \(paused), but the actual run ends without it")
+        #expect(
+            TraceDiff.compare(expected: without, actual: withEvent).eventDivergence
+                == "actual \(paused), which the expected run ends without")
+    }
+
     @Test("a changed item is named with the property, its first divergent tick and the largest difference")
     func namesItemAndTick() throws {
         let expected = try Self.table(Self.csv())
