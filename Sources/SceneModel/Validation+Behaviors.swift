@@ -103,6 +103,9 @@ extension Scene {
             try checkEngineNumber(zone.rect.minY, at: at + ".rect[1]")
             try checkPositive(zone.rect.width, "a width", at: at + ".rect[2]")
             try checkPositive(zone.rect.height, "a height", at: at + ".rect[3]")
+            // The zone's centre becomes a snap point in the engine: its size is held to the same bounds.
+            try checkEngineNumber(zone.rect.width, at: at + ".rect[2]")
+            try checkEngineNumber(zone.rect.height, at: at + ".rect[3]")
         }
     }
 

@@ -323,6 +323,11 @@ struct CustomBehaviorDecodingTests {
             "  - snapZones: { zones: [{ id: z, rect: [0, 0, 10, 10] }], drags: [{ item: a, path: [[1, 0, 0], [0.5, 1, 1]] }] }",
             "test.yaml:7:98: behaviors[0].snapZones.drags[0].path[1][0]: expected times that increase, found 0.5 after 1"
         ),
+        (
+            // Found by the render fuzzer: the zone's centre reached Box2D as a body position it asserts on.
+            "  - snapZones: { zones: [{ id: z, rect: [0, 0, 1e300, 10] }], drags: [{ item: a, path: [[1, 0, 0]] }] }",
+            "test.yaml:7:48: behaviors[0].snapZones.zones[0].rect[2]: expected a value within ±10000000 (the physics engine computes in 32-bit floats), found 1e+300"
+        ),
     ]
 
     @Test("bad custom-behavior parameters are one-line scene errors at their place", arguments: errors)
