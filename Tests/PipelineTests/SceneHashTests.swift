@@ -23,7 +23,7 @@ struct SceneHashTests {
         "interactive-cancel.yaml": "998326ae3cd357e9",
         "interactive-complete.yaml": "31e0bb5ba22cb5a3",
         "keyframes.yaml": "aa7a051356dee895",
-        "post.yaml": "e76711edead3fd5f",
+        "post.yaml": "fdbd8c5a75a40aea",
         "property-animator-scrub.yaml": "82f13e5ecb265001",
         "pull-down.yaml": "574939a1bc299ec7",
         "push.yaml": "f651c6d81f73fad2",
