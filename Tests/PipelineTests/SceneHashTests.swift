@@ -25,7 +25,7 @@ struct SceneHashTests {
         "keyframes.yaml": "aa7a051356dee895",
         "post.yaml": "fdbd8c5a75a40aea",
         "property-animator-scrub.yaml": "82f13e5ecb265001",
-        "pull-down.yaml": "574939a1bc299ec7",
+        "pull-down.yaml": "cbbf43d92a68fbf2",
         "push.yaml": "f651c6d81f73fad2",
         "shapes.yaml": "7b3d98079e5e9ffc",
         "snap-zones.yaml": "370bfc916e4990e7",
