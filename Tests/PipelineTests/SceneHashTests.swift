@@ -30,7 +30,7 @@ struct SceneHashTests {
         "shapes.yaml": "7b3d98079e5e9ffc",
         "snap-zones.yaml": "370bfc916e4990e7",
         "snap.yaml": "6da377aeede0ef77",
-        "spring-gallery.yaml": "d68cbb8393e77ade",
+        "spring-gallery.yaml": "694777dd1a4c6373",
         "stack.yaml": "24bbe193f7c1da9d",
         "tap-resnap.yaml": "a1e233423b2c9d76",
         "transform-nest.yaml": "300eb30b261e40ce",
