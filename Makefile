@@ -148,6 +148,7 @@ test-avx2:
 # Package.swift` applies it.
 lint:
 	swift format lint --strict -r Sources Tests Examples Package.swift
+	python3 scripts/function-lengths.py --limit 80
 
 # A package of its own that depends on Flipbook by path and runs a golden check of its own scene
 # in its own `swift test` (Examples/GoldenCheck/README.md): it resolves Flipbook as a dependency,

@@ -48,56 +48,75 @@ extension BenchmarkRunner {
         case .png:
             try PNGFilesStage.run(lists: lists, jobs: jobs, options: options.png, banding: options.banding)
         case .x264Ultrafast, .x264Medium:
-            let ffmpeg = try FFmpegPipe(
-                width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium",
-                frames: videoInput)
-            let stream = PipelinedFrames(
-                lists: lists, jobs: jobs, workerNice: options.workerNice, banding: options.banding)
-            var yuv = YUVFrame(width: lists[0].width, height: lists[0].height, needed: videoInput == .yuv420p)
-            try stream.run { rgba in
-                if videoInput == .yuv420p {
-                    rgba.withUnsafeBytes { yuv.convert($0) }
-                    try ffmpeg.write(yuv.bytes)
-                } else {
-                    try ffmpeg.write(rgba)
-                }
-            }
-            (childPeak, childCPU) = try ffmpeg.finish()
+            (childPeak, childCPU) = try rasterIntoX264(lists: lists, stage: stage, jobs: jobs, options: options)
         case .ffmpegUltrafast, .ffmpegMedium:
-            let rendered = lists.map { list in
-                let rgba = Rasterizer.renderStraightRGBA(list)
-                guard videoInput == .yuv420p else { return rgba }
-                var yuv = YUVFrame(width: list.width, height: list.height)
-                rgba.withUnsafeBytes { yuv.convert($0) }
-                return yuv.bytes
-            }
-            let cpuAtLaunch = CPUTime.ownSeconds()
-            let launch = DispatchTime.now()
-            let ffmpeg = try FFmpegPipe(
-                width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium",
-                frames: videoInput)
-            for rgba in rendered { try ffmpeg.write(rgba) }
-            (childPeak, childCPU) = try ffmpeg.finish()
-            return StageResult(
-                frames: frames, seconds: seconds(since: launch),
-                peakKiB: peakResidentKiB(), childPeakKiB: childPeak, pixelHash: "",
-                cpuSeconds: CPUTime.ownSeconds() - cpuAtLaunch, childCPUSeconds: childCPU)
+            return try ffmpegAlone(lists: lists, stage: stage, frames: frames, videoInput: videoInput)
         }
         let elapsed = seconds(since: start)
         let cpu = CPUTime.ownSeconds() - cpuAtStart
-        if stage == .rasterOneJob {
-            var fnv = FNV1a64()
-            var rasterizer = Rasterizer(banding: options.banding)
-            var canvas = FrameCanvas()
-            for list in lists {
-                rasterizer.render(list, into: &canvas)
-                fnv.combine(canvas.rgba)
-            }
-            hash = fnv.hex
-        }
+        if stage == .rasterOneJob { hash = pixelHash(lists, banding: options.banding) }
         return StageResult(
             frames: rendered, seconds: elapsed, peakKiB: peakResidentKiB(),
             childPeakKiB: childPeak, pixelHash: hash, cpuSeconds: cpu, childCPUSeconds: childCPU)
+    }
+
+    /// Rasterizing on `jobs` workers straight into x264 through ffmpeg's stdin; ffmpeg's peak
+    /// resident KiB and CPU seconds.
+    static func rasterIntoX264(
+        lists: [DisplayList], stage: BenchmarkStage, jobs: Int, options: StageOptions
+    ) throws -> (Int, Double) {
+        let videoInput = options.videoInput
+        let ffmpeg = try FFmpegPipe(
+            width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium",
+            frames: videoInput)
+        let stream = PipelinedFrames(
+            lists: lists, jobs: jobs, workerNice: options.workerNice, banding: options.banding)
+        var yuv = YUVFrame(width: lists[0].width, height: lists[0].height, needed: videoInput == .yuv420p)
+        try stream.run { rgba in
+            if videoInput == .yuv420p {
+                rgba.withUnsafeBytes { yuv.convert($0) }
+                try ffmpeg.write(yuv.bytes)
+            } else {
+                try ffmpeg.write(rgba)
+            }
+        }
+        return try ffmpeg.finish()
+    }
+
+    /// ffmpeg encoding frames rendered beforehand, timed from its launch.
+    static func ffmpegAlone(
+        lists: [DisplayList], stage: BenchmarkStage, frames: Int, videoInput: FFmpegCommand.FrameInput
+    ) throws -> StageResult {
+        let rendered = lists.map { list in
+            let rgba = Rasterizer.renderStraightRGBA(list)
+            guard videoInput == .yuv420p else { return rgba }
+            var yuv = YUVFrame(width: list.width, height: list.height)
+            rgba.withUnsafeBytes { yuv.convert($0) }
+            return yuv.bytes
+        }
+        let cpuAtLaunch = CPUTime.ownSeconds()
+        let launch = DispatchTime.now()
+        let ffmpeg = try FFmpegPipe(
+            width: lists[0].width, height: lists[0].height, preset: stage.preset ?? "medium",
+            frames: videoInput)
+        for rgba in rendered { try ffmpeg.write(rgba) }
+        let (childPeak, childCPU) = try ffmpeg.finish()
+        return StageResult(
+            frames: frames, seconds: seconds(since: launch),
+            peakKiB: peakResidentKiB(), childPeakKiB: childPeak, pixelHash: "",
+            cpuSeconds: CPUTime.ownSeconds() - cpuAtLaunch, childCPUSeconds: childCPU)
+    }
+
+    /// FNV-1a 64 over every frame's pixels, rendered on one thread.
+    static func pixelHash(_ lists: [DisplayList], banding: Rasterizer.Banding) -> String {
+        var fnv = FNV1a64()
+        var rasterizer = Rasterizer(banding: banding)
+        var canvas = FrameCanvas()
+        for list in lists {
+            rasterizer.render(list, into: &canvas)
+            fnv.combine(canvas.rgba)
+        }
+        return fnv.hex
     }
 
     /// How many times the raster-only stages play the workload's loop per timing.

@@ -89,32 +89,9 @@ public enum MotionTrail {
         for (n, index) in items.enumerated() {
             let color = Theme.seriesColor(n)
             let id = recording.scene.items[index].id
-            let states = recording.states[0...end]
-            if options.corners {
-                let light = color.mixed(toward: Theme.paper, amount: 0.45)
-                for corner in 0..<4 {
-                    var line = Polyline(
-                        points: states.map { $0[index].corners[corner] }, transform: toFigure,
-                        width: 1, color: light,
-                        attributes: [("data-item", id), ("data-path", "corner\(corner)")])
-                    line.clip = frameClip
-                    document.append(.polyline(line))
-                }
-            }
-            let centres = states.map { $0[index].center }
-            var path = Polyline(
-                points: centres, transform: toFigure, width: 2, color: color,
-                attributes: [("data-item", id), ("data-path", "center")])
-            path.clip = frameClip
-            document.append(.polyline(path))
-            for tick in stride(from: 0, through: end, by: options.markerEvery) {
-                let p = toFigure.apply(to: centres[tick])
-                var marker = DrawRect.disc(
-                    center: p, diameter: tick == 0 ? 9 : 7, fill: tick == 0 ? Theme.paper : color,
-                    borderWidth: tick == 0 ? 2 : 1.5, borderColor: tick == 0 ? color : Theme.paper)
-                marker.clips = [frameClip.clipShape]
-                document.append(.shape(marker))
-            }
+            appendPaths(
+                of: index, id: id, color: color, recording: recording, through: end, options: options,
+                toFigure: toFigure, clip: frameClip, to: &document)
             document.append(
                 .shape(
                     .segment(
@@ -130,5 +107,39 @@ public enum MotionTrail {
                     caption, at: Point(Theme.margin, legendY + 17), size: Theme.labelSize,
                     color: Theme.secondaryInk)))
         return document
+    }
+
+    /// One item's path: its corners' paths (light) when asked, its centre's path, and a marker
+    /// every `markerEvery` ticks (a ring at the start), clipped to the frame.
+    static func appendPaths(
+        of index: Int, id: String, color: ColorRGBA8, recording: MotionRecording, through end: Int,
+        options: Options, toFigure: AffineTransform, clip frameClip: Rect, to document: inout FigureDocument
+    ) {
+        let states = recording.states[0...end]
+        if options.corners {
+            let light = color.mixed(toward: Theme.paper, amount: 0.45)
+            for corner in 0..<4 {
+                var line = Polyline(
+                    points: states.map { $0[index].corners[corner] }, transform: toFigure,
+                    width: 1, color: light,
+                    attributes: [("data-item", id), ("data-path", "corner\(corner)")])
+                line.clip = frameClip
+                document.append(.polyline(line))
+            }
+        }
+        let centres = states.map { $0[index].center }
+        var path = Polyline(
+            points: centres, transform: toFigure, width: 2, color: color,
+            attributes: [("data-item", id), ("data-path", "center")])
+        path.clip = frameClip
+        document.append(.polyline(path))
+        for tick in stride(from: 0, through: end, by: options.markerEvery) {
+            let p = toFigure.apply(to: centres[tick])
+            var marker = DrawRect.disc(
+                center: p, diameter: tick == 0 ? 9 : 7, fill: tick == 0 ? Theme.paper : color,
+                borderWidth: tick == 0 ? 2 : 1.5, borderColor: tick == 0 ? color : Theme.paper)
+            marker.clips = [frameClip.clipShape]
+            document.append(.shape(marker))
+        }
     }
 }

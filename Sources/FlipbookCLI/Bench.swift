@@ -201,36 +201,8 @@ struct Bench: ParsableCommand {
             }
             return
         }
-        if instructions {
-            guard let valgrind = Self.which("valgrind") else {
-                throw ValidationError("valgrind is not on PATH (Debian: apt-get install valgrind)")
-            }
-            let chosen =
-                workload.isEmpty ? StandardWorkload.every : StandardWorkload.every.filter { workload.contains($0.name) }
-            let budget = try InstructionCounts.budget(
-                executable: Self.executable, valgrind: valgrind, workloads: chosen,
-                progress: Self.progress)
-            print(budget.text, terminator: "")
-            return
-        }
-        if !saveFrame.isEmpty {
-            let folder = saveFrames ?? "bench-frames"
-            let chosen =
-                workload.isEmpty ? StandardWorkload.every : StandardWorkload.every.filter { workload.contains($0.name) }
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            for w in chosen {
-                try w.prepare()
-                for frame in saveFrame {
-                    let list = w.displayList(frame: frame)
-                    let png = try PNG.encode(
-                        rgba: Rasterizer.render(list).straightRGBA(), width: list.width, height: list.height)
-                    let path = folder + "/\(w.name)-frame\(frame).png"
-                    try PNG.writeAtomically(png, to: path)
-                    print(path)
-                }
-            }
-            return
-        }
+        if instructions { return try runInstructionBudget() }
+        if !saveFrame.isEmpty { return try saveChosenFrames() }
         if text {
             let modes = textMode.isEmpty ? TextWorkload.modes : TextWorkload.modes.filter { textMode.contains($0) }
             let rows = try modes.map { try TextWorkload.run(mode: $0, frames: frames, rounds: repeats) }
@@ -256,28 +228,7 @@ struct Bench: ParsableCommand {
             workload.isEmpty ? StandardWorkload.all : StandardWorkload.every.filter { workload.contains($0.name) }
         if !quick {
             // The stages first, while this process is small: children inherit its peak RSS.
-            print(MachineFacts.report)
-            let executable = Self.executable
-            let command =
-                "flipbook bench" + (workload.isEmpty ? "" : " --workload " + workload.joined(separator: " --workload "))
-                + " --frames \(frames) --jobs \(jobs) --repeat \(repeats) "
-                + stageOptions.arguments.joined(separator: " ")
-            let loops = BenchmarkRunner.rasterLoops
-            print("command: \(command)")
-            print(
-                "method:  each stage in its own child process (flipbook bench --one W --stage S), median of \(repeats) runs;"
-            )
-            print(
-                "         raster-only stages play the \(frames)-frame loop \(loops) times per run; raster-all, png and x264"
-            )
-            print("         stages draw with damage tracking, raster-all-full clears the whole canvas every frame;")
-            print(
-                "         CPU ms/frame is user + system time of the stage's own process (its timed part) and of ffmpeg")
-            print(
-                try BenchmarkSuite.run(
-                    executable: executable, workloads: chosen, stages: stages, frames: frames,
-                    jobs: jobs, repeats: repeats, options: stageOptions,
-                    progress: Self.progress))
+            try runSuite(workloads: chosen, stages: stages)
             if saveFrames == nil { return }
         }
         var rows: [BenchmarkRunner.Row] = []
@@ -293,6 +244,64 @@ struct Bench: ParsableCommand {
             }
         }
         print(BenchmarkRunner.table(rows))
+    }
+
+    /// `--instructions`: each workload's callgrind instruction counts against the budget.
+    private func runInstructionBudget() throws {
+        guard let valgrind = Self.which("valgrind") else {
+            throw ValidationError("valgrind is not on PATH (Debian: apt-get install valgrind)")
+        }
+        let chosen =
+            workload.isEmpty ? StandardWorkload.every : StandardWorkload.every.filter { workload.contains($0.name) }
+        let budget = try InstructionCounts.budget(
+            executable: Self.executable, valgrind: valgrind, workloads: chosen,
+            progress: Self.progress)
+        print(budget.text, terminator: "")
+    }
+
+    /// `--save-frame`: the chosen frames of each workload as PNG files.
+    private func saveChosenFrames() throws {
+        let folder = saveFrames ?? "bench-frames"
+        let chosen =
+            workload.isEmpty ? StandardWorkload.every : StandardWorkload.every.filter { workload.contains($0.name) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for w in chosen {
+            try w.prepare()
+            for frame in saveFrame {
+                let list = w.displayList(frame: frame)
+                let png = try PNG.encode(
+                    rgba: Rasterizer.render(list).straightRGBA(), width: list.width, height: list.height)
+                let path = folder + "/\(w.name)-frame\(frame).png"
+                try PNG.writeAtomically(png, to: path)
+                print(path)
+            }
+        }
+    }
+
+    /// The stage timings, each stage in a child process, with the machine's facts and the method.
+    private func runSuite(workloads: [StandardWorkload], stages: [BenchmarkStage]) throws {
+        print(MachineFacts.report)
+        let executable = Self.executable
+        let command =
+            "flipbook bench" + (workload.isEmpty ? "" : " --workload " + workload.joined(separator: " --workload "))
+            + " --frames \(frames) --jobs \(jobs) --repeat \(repeats) "
+            + stageOptions.arguments.joined(separator: " ")
+        let loops = BenchmarkRunner.rasterLoops
+        print("command: \(command)")
+        print(
+            "method:  each stage in its own child process (flipbook bench --one W --stage S), median of \(repeats) runs;"
+        )
+        print(
+            "         raster-only stages play the \(frames)-frame loop \(loops) times per run; raster-all, png and x264"
+        )
+        print("         stages draw with damage tracking, raster-all-full clears the whole canvas every frame;")
+        print(
+            "         CPU ms/frame is user + system time of the stage's own process (its timed part) and of ffmpeg")
+        print(
+            try BenchmarkSuite.run(
+                executable: executable, workloads: workloads, stages: stages, frames: frames,
+                jobs: jobs, repeats: repeats, options: stageOptions,
+                progress: Self.progress))
     }
 
     /// A stage starting, on stderr when it is a terminal; nothing in logs and pipes, which get

@@ -128,83 +128,91 @@ public struct TraceDiff: Sendable, Equatable, Codable {
         let expectedItems = expected.items
         let actualItems = actual.items
         for item in expectedItems + actualItems.filter({ !expectedItems.contains($0) }) {
-            let e = expected.rows(of: item)
-            let a = actual.rows(of: item)
-            var diff = ItemDiff(
-                item: item, status: .same, firstDivergentTick: nil, properties: [],
-                expectedLastTick: e.keys.max(), actualLastTick: a.keys.max())
-            if e.isEmpty || a.isEmpty {
-                diff.status = e.isEmpty ? .onlyActual : .onlyExpected
-                diff.firstDivergentTick = (e.isEmpty ? a : e).keys.min()
-                items.append(diff)
-                continue
-            }
-            let common = Set(e.keys).intersection(a.keys).sorted()
-            let shared = Set(expected.columns).intersection(actual.columns)
-            for (name, unit, columns) in groups {
-                let read = Self.reader(name: name, columns: columns, shared: shared)
-                // The size is derived from 6-decimal text through a 2×2 solve and a division by
-                // the scale: a difference counts past 1e-4 pt and past what the printing of both
-                // rows can do (`BoundsSize.noise`), so round-off is never a finding.
-                let limit = read.derived ? max(tolerance, BoundsSize.tolerance) : tolerance
-                var first: Int?
-                var largest = 0.0
-                var largestTick = 0
-                var firstValues: ([Double], [Double]) = ([], [])
-                for tick in common {
-                    guard let ev = read.values(e[tick]!.values), let av = read.values(a[tick]!.values) else { continue }
-                    let raw = zip(read.compared(e[tick]!.values), read.compared(a[tick]!.values)).map { abs($0 - $1) }
-                    let noise = zip(read.noise(e[tick]!.values), read.noise(a[tick]!.values)).map { $0 + $1 }
-                    let differs = raw.indices.contains { i in raw[i] > max(limit, i < noise.count ? noise[i] : 0) }
-                    guard differs else { continue }
-                    if first == nil {
-                        first = tick
-                        firstValues = (ev, av)
-                    }
-                    let deltas = zip(ev, av).map { abs($0 - $1) }
-                    let size =
-                        name == "position" ? (deltas.map { $0 * $0 }.reduce(0, +)).squareRoot() : (deltas.max() ?? 0)
-                    if size > largest {
-                        largest = size
-                        largestTick = tick
-                    }
-                }
-                if let first {
-                    diff.properties.append(
-                        PropertyDivergence(
-                            property: name, unit: read.unit ?? unit, columns: columns, firstTick: first,
-                            expected: firstValues.0, actual: firstValues.1,
-                            largest: largest, largestTick: largestTick))
-                }
-            }
-            let oneSided = Set(e.keys).symmetricDifference(a.keys).min()
-            let candidates = diff.properties.map(\.firstTick) + (oneSided.map { [$0] } ?? [])
-            diff.firstDivergentTick = candidates.min()
-            if diff.firstDivergentTick != nil { diff.status = .changed }
-            items.append(diff)
+            items.append(compare(item, expected: expected, actual: actual, groups: groups, tolerance: tolerance))
         }
 
         var result = TraceDiff(
             items: items, expectedEvents: expected.events, actualEvents: actual.events,
             eventDivergence: nil, timeShift: nil, tolerance: tolerance)
-        if expected.events != actual.events {
-            let i =
-                zip(expected.events, actual.events).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-                ?? min(expected.events.count, actual.events.count)
-            // In words: a run that lacks the other's next event ended (or never got there) first.
-            switch (i < expected.events.count, i < actual.events.count) {
-            case (true, true):
-                result.eventDivergence = "expected \(expected.events[i]), actual \(actual.events[i])"
-            case (true, false):
-                result.eventDivergence = "expected \(expected.events[i]), but the actual run ends without it"
-            default:
-                result.eventDivergence = "actual \(actual.events[i]), which the expected run ends without"
-            }
-        }
+        result.eventDivergence = eventDivergence(expected.events, actual.events)
         if result.differs {
             result.timeShift = detectShift(expected, actual, tolerance: tolerance)
         }
         return result
+    }
+
+    /// One item's rows compared, property group by property group.
+    static func compare(
+        _ item: String, expected: TraceTable, actual: TraceTable,
+        groups: [(name: String, unit: String, columns: [String])], tolerance: Double
+    ) -> ItemDiff {
+        let e = expected.rows(of: item)
+        let a = actual.rows(of: item)
+        var diff = ItemDiff(
+            item: item, status: .same, firstDivergentTick: nil, properties: [],
+            expectedLastTick: e.keys.max(), actualLastTick: a.keys.max())
+        if e.isEmpty || a.isEmpty {
+            diff.status = e.isEmpty ? .onlyActual : .onlyExpected
+            diff.firstDivergentTick = (e.isEmpty ? a : e).keys.min()
+            return diff
+        }
+        let common = Set(e.keys).intersection(a.keys).sorted()
+        let shared = Set(expected.columns).intersection(actual.columns)
+        for (name, unit, columns) in groups {
+            let read = Self.reader(name: name, columns: columns, shared: shared)
+            // The size is derived from 6-decimal text through a 2×2 solve and a division by
+            // the scale: a difference counts past 1e-4 pt and past what the printing of both
+            // rows can do (`BoundsSize.noise`), so round-off is never a finding.
+            let limit = read.derived ? max(tolerance, BoundsSize.tolerance) : tolerance
+            var first: Int?
+            var largest = 0.0
+            var largestTick = 0
+            var firstValues: ([Double], [Double]) = ([], [])
+            for tick in common {
+                guard let ev = read.values(e[tick]!.values), let av = read.values(a[tick]!.values) else { continue }
+                let raw = zip(read.compared(e[tick]!.values), read.compared(a[tick]!.values)).map { abs($0 - $1) }
+                let noise = zip(read.noise(e[tick]!.values), read.noise(a[tick]!.values)).map { $0 + $1 }
+                let differs = raw.indices.contains { i in raw[i] > max(limit, i < noise.count ? noise[i] : 0) }
+                guard differs else { continue }
+                if first == nil {
+                    first = tick
+                    firstValues = (ev, av)
+                }
+                let deltas = zip(ev, av).map { abs($0 - $1) }
+                let size =
+                    name == "position" ? (deltas.map { $0 * $0 }.reduce(0, +)).squareRoot() : (deltas.max() ?? 0)
+                if size > largest {
+                    largest = size
+                    largestTick = tick
+                }
+            }
+            if let first {
+                diff.properties.append(
+                    PropertyDivergence(
+                        property: name, unit: read.unit ?? unit, columns: columns, firstTick: first,
+                        expected: firstValues.0, actual: firstValues.1,
+                        largest: largest, largestTick: largestTick))
+            }
+        }
+        let oneSided = Set(e.keys).symmetricDifference(a.keys).min()
+        let candidates = diff.properties.map(\.firstTick) + (oneSided.map { [$0] } ?? [])
+        diff.firstDivergentTick = candidates.min()
+        if diff.firstDivergentTick != nil { diff.status = .changed }
+        return diff
+    }
+
+    /// The first event the runs disagree on, in words; nil when they agree.
+    static func eventDivergence(_ expected: [TraceEvent], _ actual: [TraceEvent]) -> String? {
+        guard expected != actual else { return nil }
+        let i =
+            zip(expected, actual).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(expected.count, actual.count)
+        // In words: a run that lacks the other's next event ended (or never got there) first.
+        switch (i < expected.count, i < actual.count) {
+        case (true, true): return "expected \(expected[i]), actual \(actual[i])"
+        case (true, false): return "expected \(expected[i]), but the actual run ends without it"
+        default: return "actual \(actual[i]), which the expected run ends without"
+        }
     }
 
     /// How a group's values are read from a row: what is shown (`values`, nil when it cannot be

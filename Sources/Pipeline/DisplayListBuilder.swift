@@ -178,16 +178,10 @@ extension DisplayListBuilder {
             func value(_ p: LayerProperty) -> AnimatableValue { timing.presentation(id, p, at: t) }
             let presented = presentedLayer(i, timing: timing)
             let (center, size, local) = (presented.center, presented.size, presented.transform)
-            let points: AffineTransform
-            if let parent {
-                points = local.concatenating(
-                    AffineTransform(
-                        translationX: center.x - parentSize.width / 2,
-                        y: center.y - parentSize.height / 2)
-                ).concatenating(parent)
-            } else {
-                points = local.concatenating(AffineTransform(translationX: center.x, y: center.y))
-            }
+            // A child's centre is in its parent's bounds, origin at the parent's top-left.
+            let origin = parent == nil ? Point.zero : Point(parentSize.width / 2, parentSize.height / 2)
+            let own = local.concatenating(AffineTransform(translationX: center.x - origin.x, y: center.y - origin.y))
+            let points = parent.map { own.concatenating($0) } ?? own
             let transform = points.concatenating(pixels)
             let cornerRadius = value(.cornerRadius).scalar ?? node.item.cornerRadius
             let drawnOpacity = opacity * presented.opacity
@@ -203,43 +197,10 @@ extension DisplayListBuilder {
                         size: size, cornerRadius: cornerRadius, maskedCorners: node.item.maskedCorners,
                         transform: transform)
                 ] : clips
-            // The layer's content: a shape layer's fill and stroke, its icon, then a text layer's glyphs, over
-            // its fill and clipped like its sublayers.
-            var borderWidth = value(.borderWidth).scalar ?? 0
-            let borderColor = value(.borderColor).color?.rgba8 ?? .clear
-            var content =
-                node.item.image.map {
-                    imageContent(
-                        $0, size: size, transform: transform, scale: canvas.scale,
-                        opacity: drawnOpacity, clips: childClips, images: images)
-                } ?? []
-            // Core Animation draws the border over the contents: an image item's border follows its image.
-            if node.item.image != nil,
-                let band = borderBand(
-                    size: size, cornerRadius: cornerRadius, maskedCorners: node.item.maskedCorners,
-                    width: borderWidth, color: borderColor, transform: transform,
-                    opacity: drawnOpacity, clips: clips)
-            {
-                content.append(band)
-                borderWidth = 0
-            }
-            content +=
-                (node.item.shape.map {
-                    shapeContent(
-                        $0, size: size, transform: transform, opacity: drawnOpacity,
-                        clips: childClips, value: value)
-                } ?? [])
-                + (node.item.icon.map {
-                    iconContent(
-                        $0.icon, size: size, transform: transform, opacity: drawnOpacity,
-                        clips: childClips, tint: tint)
-                } ?? [])
-            if let texts, node.item.text != nil {
-                content += texts.content(
-                    for: id, size: size, itemToPixels: transform,
-                    color: value(.textColor).color?.rgba8 ?? .black,
-                    opacity: drawnOpacity, clips: childClips)
-            }
+            let (content, borderWidth, borderColor) = layerContent(
+                node.item, size: size, transform: transform, cornerRadius: cornerRadius, opacity: drawnOpacity,
+                clips: clips, childClips: childClips, tint: tint, scale: canvas.scale, images: images,
+                texts: texts, value: value)
             var rect = DrawRect(
                 size: size, cornerRadius: cornerRadius, transform: transform,
                 fill: value(.fillColor).color?.rgba8 ?? node.item.fill,
@@ -257,6 +218,46 @@ extension DisplayListBuilder {
         }
         for i in order { draw(timing.roots[i], parent: nil, parentSize: .zero, opacity: 1, clips: [], tint: nil) }
         return list
+    }
+
+    /// A layer's content over its fill, clipped like its sublayers: its image (with the border
+    /// over it, as Core Animation draws a border over the contents), a shape layer's fill and
+    /// stroke, its icon (in the tint), then a text layer's glyphs. Returns the border the layer's
+    /// rectangle still draws (none when it went over the image).
+    static func layerContent(
+        _ item: Item, size: Size, transform: AffineTransform, cornerRadius: Double, opacity: Double,
+        clips: [ClipShape], childClips: [ClipShape], tint: ColorRGBA8?, scale: Double, images: PreparedImages,
+        texts: SceneTexts?, value: (LayerProperty) -> AnimatableValue
+    ) -> (content: [DrawPath], borderWidth: Double, borderColor: ColorRGBA8) {
+        var borderWidth = value(.borderWidth).scalar ?? 0
+        let borderColor = value(.borderColor).color?.rgba8 ?? .clear
+        var content =
+            item.image.map {
+                imageContent(
+                    $0, size: size, transform: transform, scale: scale, opacity: opacity, clips: childClips,
+                    images: images)
+            } ?? []
+        if item.image != nil,
+            let band = borderBand(
+                size: size, cornerRadius: cornerRadius, maskedCorners: item.maskedCorners, width: borderWidth,
+                color: borderColor, transform: transform, opacity: opacity, clips: clips)
+        {
+            content.append(band)
+            borderWidth = 0
+        }
+        content +=
+            (item.shape.map {
+                shapeContent($0, size: size, transform: transform, opacity: opacity, clips: childClips, value: value)
+            } ?? [])
+            + (item.icon.map {
+                iconContent($0.icon, size: size, transform: transform, opacity: opacity, clips: childClips, tint: tint)
+            } ?? [])
+        if let texts, item.text != nil {
+            content += texts.content(
+                for: item.id, size: size, itemToPixels: transform, color: value(.textColor).color?.rgba8 ?? .black,
+                opacity: opacity, clips: childClips)
+        }
+        return (content, borderWidth, borderColor)
     }
 
     /// A layer's presentation geometry now, in its parent's space: centre, bounds size, its own

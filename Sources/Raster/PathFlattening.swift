@@ -62,6 +62,11 @@ struct PathFlattening {
             if open && points.count > (ends.last ?? 0) { ends.append(points.count) }
             open = false
         }
+        // A segment after a close starts a new contour at the current point.
+        func beginIfClosed() {
+            if !open { points.append(current) }
+            open = true
+        }
         for element in path.elements {
             switch element {
             case .move(let p):
@@ -71,35 +76,21 @@ struct PathFlattening {
                 points.append(current)
                 open = true
             case .line(let p):
-                if !open {
-                    points.append(current)
-                    open = true
-                }
+                beginIfClosed()
                 current = transform.apply(to: p)
                 points.append(current)
             case .quad(let c, let p):
-                if !open {
-                    points.append(current)
-                    open = true
-                }
+                beginIfClosed()
                 let p0 = current
                 let p1 = transform.apply(to: c)
                 let p2 = transform.apply(to: p)
                 // B'' = 2·(p0 − 2p1 + p2), constant. A chord over a parameter step h deviates from
                 // the arc by at most h²/8·|B''|, so n = ⌈√(|p0 − 2p1 + p2| / (4·tolerance))⌉.
                 let n = outside(p0, p1, p2, p2) ? 1 : Self.pieces((p0 - 2 * p1 + p2).length / (4 * tolerance))
-                for i in 1..<n {
-                    let t = Double(i) / Double(n)
-                    let u = 1 - t
-                    points.append(u * u * p0 + 2 * u * t * p1 + t * t * p2)
-                }
-                points.append(p2)
+                appendQuad(p0, p1, p2, pieces: n)
                 current = p2
             case .cubic(let c1, let c2, let p):
-                if !open {
-                    points.append(current)
-                    open = true
-                }
+                beginIfClosed()
                 let p0 = current
                 let p1 = transform.apply(to: c1)
                 let p2 = transform.apply(to: c2)
@@ -108,16 +99,7 @@ struct PathFlattening {
                 // |B''| ≤ 6·max(|d1|, |d2|) and n = ⌈√(3·max / (4·tolerance))⌉.
                 let m = max((p0 - 2 * p1 + p2).length, (p1 - 2 * p2 + p3).length)
                 let n = outside(p0, p1, p2, p3) ? 1 : Self.pieces(3 * m / (4 * tolerance))
-                for i in 1..<n {
-                    let t = Double(i) / Double(n)
-                    let u = 1 - t
-                    let a = u * u * u
-                    let b = 3 * u * u * t
-                    let c = 3 * u * t * t
-                    let d = t * t * t
-                    points.append(a * p0 + b * p1 + c * p2 + d * p3)
-                }
-                points.append(p3)
+                appendCubic(p0, p1, p2, p3, pieces: n)
                 current = p3
             case .close:
                 endContour()
@@ -131,6 +113,32 @@ struct PathFlattening {
             return false
         }
         return true
+    }
+
+    /// The quadratic Bézier p0 p1 p2 as `n` chords: its points at t = i/n, i = 1…n.
+    @inline(__always)
+    private mutating func appendQuad(_ p0: Point, _ p1: Point, _ p2: Point, pieces n: Int) {
+        for i in 1..<n {
+            let t = Double(i) / Double(n)
+            let u = 1 - t
+            points.append(u * u * p0 + 2 * u * t * p1 + t * t * p2)
+        }
+        points.append(p2)
+    }
+
+    /// The cubic Bézier p0 p1 p2 p3 as `n` chords: its points at t = i/n, i = 1…n.
+    @inline(__always)
+    private mutating func appendCubic(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, pieces n: Int) {
+        for i in 1..<n {
+            let t = Double(i) / Double(n)
+            let u = 1 - t
+            let a = u * u * u
+            let b = 3 * u * u * t
+            let c = 3 * u * t * t
+            let d = t * t * t
+            points.append(a * p0 + b * p1 + c * p2 + d * p3)
+        }
+        points.append(p3)
     }
 
     /// ⌈√x⌉ pieces, at least 1 and at most `maxPiecesPerCurve` (NaN gives 1; non-finite control

@@ -46,48 +46,9 @@ extension Scene {
         var lastTime = 0.0
         for (i, entry) in dynamicsTimeline.enumerated() {
             let path = "dynamicsTimeline[\(i)]"
-            try checkFinite(entry.at, at: path + ".at")
-            if !(entry.at >= 0 && entry.at <= SceneRules.maxSeconds) {
-                throw Violation(
-                    keyPath: path + ".at",
-                    message:
-                        "expected a scene time from 0 to \(format(SceneRules.maxSeconds)) s, found \(format(entry.at))")
-            }
-            if entry.at < lastTime {
-                throw Violation(
-                    keyPath: path + ".at",
-                    message: "entries must be in time order; \(format(entry.at)) s comes after \(format(lastTime)) s",
-                    suggestion: "move this entry before the one at \(format(lastTime)) s")
-            }
+            try checkEntryTime(entry.at, after: lastTime, at: path)
             lastTime = entry.at
-            for (gesture, id) in [("tap", entry.tap), ("drag.item", entry.drag?.item)] {
-                guard let id, item(id) == nil else { continue }
-                let ids = items.map(\.id)
-                if let parent = parentID(of: id) {
-                    throw Violation(
-                        keyPath: path + "." + gesture,
-                        message:
-                            "item \(quoted(id)) is a child of '\(parent)'; taps and drags take top-level items only",
-                        suggestion: "tap or drag '\(parent)', the top-level item that holds it")
-                }
-                throw Violation(
-                    keyPath: path + "." + gesture,
-                    message: "unknown item \(quoted(id)); expected one of: \(listing(ids))",
-                    suggestion: didYouMean(id, ids))
-            }
-            if let drag = entry.drag {
-                for (k, p) in drag.points.enumerated() {
-                    try checkFinite(p.x, at: path + ".drag.path[\(k)][1]")
-                    try checkFinite(p.y, at: path + ".drag.path[\(k)][2]")
-                }
-                if !(entry.actionTime <= SceneRules.maxSeconds) {
-                    throw Violation(
-                        keyPath: path + ".drag.path",
-                        message:
-                            "the drag ends at \(format(entry.actionTime)) s; expected it to end by \(format(SceneRules.maxSeconds)) s"
-                    )
-                }
-            }
+            try checkGestures(of: entry, at: path)
             switch entry.action {
             case .none:
                 break
@@ -97,26 +58,80 @@ extension Scene {
                 try checkBehavior(spec, at: path + ".add")
                 if let id { try declare(id, kind: spec.kind, at: path + ".add.id") }
             case .set(let id, let settings):
-                let kind = try lookUp(id, at: path + ".set.behavior")
-                let allowed = BehaviorSetting.keys(for: kind)
-                if allowed.isEmpty {
-                    throw Violation(
-                        keyPath: path + ".set.behavior",
-                        message:
-                            "behavior '\(id)' is a \(kind); set changes snap, push, gravity, attachment, itemBehavior and field behaviors",
-                        suggestion: "remove it and add a new one instead")
-                }
-                for s in settings {
-                    let at = path + ".set." + s.key
-                    guard allowed.contains(s.key) else {
-                        throw Violation(
-                            keyPath: at,
-                            message: "a \(kind) has no settable '\(s.key)'; expected one of: \(listing(allowed))",
-                            suggestion: didYouMean(s.key, allowed))
-                    }
-                    try checkSetting(s, kind: kind, at: at)
-                }
+                try checkSettings(settings, of: id, kind: try lookUp(id, at: path + ".set.behavior"), at: path)
             }
+        }
+    }
+
+    /// An entry's time: finite, within the scene's limit, and not before the entry above it.
+    private func checkEntryTime(_ time: Double, after lastTime: Double, at path: String) throws(Violation) {
+        try checkFinite(time, at: path + ".at")
+        if !(time >= 0 && time <= SceneRules.maxSeconds) {
+            throw Violation(
+                keyPath: path + ".at",
+                message: "expected a scene time from 0 to \(format(SceneRules.maxSeconds)) s, found \(format(time))")
+        }
+        if time < lastTime {
+            throw Violation(
+                keyPath: path + ".at",
+                message: "entries must be in time order; \(format(time)) s comes after \(format(lastTime)) s",
+                suggestion: "move this entry before the one at \(format(lastTime)) s")
+        }
+    }
+
+    /// A tap's or drag's item is a top-level item, and a drag's path is finite and ends in time.
+    private func checkGestures(of entry: DynamicsTimelineEntry, at path: String) throws(Violation) {
+        for (gesture, id) in [("tap", entry.tap), ("drag.item", entry.drag?.item)] {
+            guard let id, item(id) == nil else { continue }
+            let ids = items.map(\.id)
+            if let parent = parentID(of: id) {
+                throw Violation(
+                    keyPath: path + "." + gesture,
+                    message:
+                        "item \(quoted(id)) is a child of '\(parent)'; taps and drags take top-level items only",
+                    suggestion: "tap or drag '\(parent)', the top-level item that holds it")
+            }
+            throw Violation(
+                keyPath: path + "." + gesture,
+                message: "unknown item \(quoted(id)); expected one of: \(listing(ids))",
+                suggestion: didYouMean(id, ids))
+        }
+        if let drag = entry.drag {
+            for (k, p) in drag.points.enumerated() {
+                try checkFinite(p.x, at: path + ".drag.path[\(k)][1]")
+                try checkFinite(p.y, at: path + ".drag.path[\(k)][2]")
+            }
+            if !(entry.actionTime <= SceneRules.maxSeconds) {
+                throw Violation(
+                    keyPath: path + ".drag.path",
+                    message:
+                        "the drag ends at \(format(entry.actionTime)) s; expected it to end by \(format(SceneRules.maxSeconds)) s"
+                )
+            }
+        }
+    }
+
+    /// A `set`: the behaviour's class has each key, and each value is in its range.
+    private func checkSettings(
+        _ settings: [BehaviorSetting], of id: String, kind: String, at path: String
+    ) throws(Violation) {
+        let allowed = BehaviorSetting.keys(for: kind)
+        if allowed.isEmpty {
+            throw Violation(
+                keyPath: path + ".set.behavior",
+                message:
+                    "behavior '\(id)' is a \(kind); set changes snap, push, gravity, attachment, itemBehavior and field behaviors",
+                suggestion: "remove it and add a new one instead")
+        }
+        for s in settings {
+            let at = path + ".set." + s.key
+            guard allowed.contains(s.key) else {
+                throw Violation(
+                    keyPath: at,
+                    message: "a \(kind) has no settable '\(s.key)'; expected one of: \(listing(allowed))",
+                    suggestion: didYouMean(s.key, allowed))
+            }
+            try checkSetting(s, kind: kind, at: at)
         }
     }
 

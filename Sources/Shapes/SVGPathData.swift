@@ -157,81 +157,8 @@ private struct Parser {
             if path.isEmpty && cmd != 0x4D && cmd != 0x6D {
                 throw fail("path data must start with a move command (M or m)", at: i - 1)
             }
-            let relative = cmd >= 0x61
-            switch cmd | 0x20 {
-            case 0x6D:  // m
-                let p = try point(relative: relative)
-                path.move(to: p)
-                current = p
-                start = p
-                // Further pairs are implicit line commands of the same case.
-                command = relative ? 0x6C : 0x4C
-                clearReflections()
-            case 0x6C:  // l
-                let p = try point(relative: relative)
-                path.line(to: p)
-                current = p
-                clearReflections()
-            case 0x68:  // h
-                let x = try number()
-                let p = Point(relative ? current.x + x : x, current.y)
-                path.line(to: p)
-                current = p
-                clearReflections()
-            case 0x76:  // v
-                let y = try number()
-                let p = Point(current.x, relative ? current.y + y : y)
-                path.line(to: p)
-                current = p
-                clearReflections()
-            case 0x63:  // c
-                let c1 = try point(relative: relative)
-                let c2 = try point(relative: relative)
-                let p = try point(relative: relative)
-                path.cubic(to: p, control1: c1, control2: c2)
-                current = p
-                lastCubicControl = c2
-                lastQuadControl = nil
-            case 0x73:  // s
-                let c1 = lastCubicControl.map { current * 2 - $0 } ?? current
-                let c2 = try point(relative: relative)
-                let p = try point(relative: relative)
-                path.cubic(to: p, control1: c1, control2: c2)
-                current = p
-                lastCubicControl = c2
-                lastQuadControl = nil
-            case 0x71:  // q
-                let c = try point(relative: relative)
-                let p = try point(relative: relative)
-                path.quad(to: p, control: c)
-                current = p
-                lastQuadControl = c
-                lastCubicControl = nil
-            case 0x74:  // t
-                let c = lastQuadControl.map { current * 2 - $0 } ?? current
-                let p = try point(relative: relative)
-                path.quad(to: p, control: c)
-                current = p
-                lastQuadControl = c
-                lastCubicControl = nil
-            case 0x61:  // a
-                let rx = try arcRadius()
-                let ry = try arcRadius()
-                let rotation = try number()
-                let large = try flag()
-                let sweep = try flag()
-                let p = try point(relative: relative)
-                appendArc(to: p, rx: rx, ry: ry, degrees: rotation, large: large, sweep: sweep)
-                current = p
-                clearReflections()
-            case 0x7A:  // z
-                path.close()
-                current = start
-                clearReflections()
-                continue
-            default:
-                throw fail("unknown path command '\(Character(Unicode.Scalar(cmd)))'", at: i - 1)
-            }
+            command = try run(cmd)
+            if cmd | 0x20 == 0x7A { continue }
             // After a command's arguments, either another set of arguments or a new command.
             if !numberFollows() {
                 skipSeparators()
@@ -243,6 +170,86 @@ private struct Parser {
             }
         }
         return path
+    }
+
+    /// Reads one command's arguments and appends its segment; returns the command that further
+    /// argument pairs repeat (a move's are lines).
+    mutating func run(_ cmd: UInt8) throws -> UInt8 {
+        let relative = cmd >= 0x61
+        switch cmd | 0x20 {
+        case 0x6D:  // m
+            let p = try point(relative: relative)
+            path.move(to: p)
+            current = p
+            start = p
+            clearReflections()
+            // Further pairs are implicit line commands of the same case.
+            return relative ? 0x6C : 0x4C
+        case 0x6C:  // l
+            let p = try point(relative: relative)
+            path.line(to: p)
+            current = p
+            clearReflections()
+        case 0x68:  // h
+            let x = try number()
+            let p = Point(relative ? current.x + x : x, current.y)
+            path.line(to: p)
+            current = p
+            clearReflections()
+        case 0x76:  // v
+            let y = try number()
+            let p = Point(current.x, relative ? current.y + y : y)
+            path.line(to: p)
+            current = p
+            clearReflections()
+        case 0x63:  // c
+            let c1 = try point(relative: relative)
+            let c2 = try point(relative: relative)
+            let p = try point(relative: relative)
+            path.cubic(to: p, control1: c1, control2: c2)
+            current = p
+            lastCubicControl = c2
+            lastQuadControl = nil
+        case 0x73:  // s
+            let c1 = lastCubicControl.map { current * 2 - $0 } ?? current
+            let c2 = try point(relative: relative)
+            let p = try point(relative: relative)
+            path.cubic(to: p, control1: c1, control2: c2)
+            current = p
+            lastCubicControl = c2
+            lastQuadControl = nil
+        case 0x71:  // q
+            let c = try point(relative: relative)
+            let p = try point(relative: relative)
+            path.quad(to: p, control: c)
+            current = p
+            lastQuadControl = c
+            lastCubicControl = nil
+        case 0x74:  // t
+            let c = lastQuadControl.map { current * 2 - $0 } ?? current
+            let p = try point(relative: relative)
+            path.quad(to: p, control: c)
+            current = p
+            lastQuadControl = c
+            lastCubicControl = nil
+        case 0x61:  // a
+            let rx = try arcRadius()
+            let ry = try arcRadius()
+            let rotation = try number()
+            let large = try flag()
+            let sweep = try flag()
+            let p = try point(relative: relative)
+            appendArc(to: p, rx: rx, ry: ry, degrees: rotation, large: large, sweep: sweep)
+            current = p
+            clearReflections()
+        case 0x7A:  // z
+            path.close()
+            current = start
+            clearReflections()
+        default:
+            throw fail("unknown path command '\(Character(Unicode.Scalar(cmd)))'", at: i - 1)
+        }
+        return cmd
     }
 
     mutating func clearReflections() {

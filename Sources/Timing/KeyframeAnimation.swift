@@ -51,6 +51,34 @@ public struct KeyframeAnimation: PropertyAnimation, Hashable {
         for v in values { try requireKind(v, first.kind, "\(call).values") }
         let n = values.count
         let paced = calculationMode == .paced || calculationMode == .cubicPaced
+        try Self.checkKeyTimes(keyTimes, count: n, mode: calculationMode, call: call)
+        try Self.checkSegments(
+            timingFunctions: timingFunctions, tension: tensionValues, continuity: continuityValues,
+            bias: biasValues, count: n, mode: calculationMode, call: call)
+        self.timing = timing
+        self.values = values
+        self.keyTimes = keyTimes
+        self.calculationMode = calculationMode
+        self.timingFunction = timingFunction
+        self.timingFunctions = paced ? nil : timingFunctions
+        self.tensionValues = tensionValues
+        self.continuityValues = continuityValues
+        self.biasValues = biasValues
+        self.isAdditive = isAdditive
+        self.isCumulative = isCumulative
+        self.isRemovedOnCompletion = isRemovedOnCompletion
+
+        effectiveKeyTimes = Self.effectiveKeyTimes(values: values, keyTimes: keyTimes, mode: calculationMode)
+        cubicPacedTable = []
+        if calculationMode == .cubicPaced && n > 1 { cubicPacedTable = arcLengthTable() }
+    }
+
+    /// Given keyTimes: one per value (discrete: one more), each in [0, 1], non-decreasing. Paced
+    /// modes compute their own and ignore them, as Core Animation does.
+    private static func checkKeyTimes(
+        _ keyTimes: [Double]?, count n: Int, mode calculationMode: CalculationMode, call: String
+    ) throws {
+        let paced = calculationMode == .paced || calculationMode == .cubicPaced
         if let kt = keyTimes, !paced {
             let expectedCount = calculationMode == .discrete ? n + 1 : n
             guard kt.count == expectedCount else {
@@ -68,14 +96,21 @@ public struct KeyframeAnimation: PropertyAnimation, Hashable {
                 }
             }
         }
+    }
+
+    /// One timing function per segment; tension, continuity and bias one per value, in [−1, 1].
+    private static func checkSegments(
+        timingFunctions: [MediaTimingFunction]?, tension: [Double]?, continuity: [Double]?, bias: [Double]?,
+        count n: Int, mode calculationMode: CalculationMode, call: String
+    ) throws {
+        let paced = calculationMode == .paced || calculationMode == .cubicPaced
         if let tfs = timingFunctions, !paced, calculationMode != .discrete, tfs.count != max(n - 1, 0) {
             throw TimingError.invalid(
                 "\(call).timingFunctions", "\(tfs.count) functions for \(n) values",
                 expected: "\(n - 1) (one per segment)")
         }
         for (label, arr) in [
-            ("tensionValues", tensionValues), ("continuityValues", continuityValues),
-            ("biasValues", biasValues),
+            ("tensionValues", tension), ("continuityValues", continuity), ("biasValues", bias),
         ] {
             guard let arr else { continue }
             guard arr.count == n else {
@@ -85,40 +120,32 @@ public struct KeyframeAnimation: PropertyAnimation, Hashable {
                 throw TimingError.invalid("\(call).\(label)", v, expected: "values in [−1, 1]")
             }
         }
-        self.timing = timing
-        self.values = values
-        self.keyTimes = keyTimes
-        self.calculationMode = calculationMode
-        self.timingFunction = timingFunction
-        self.timingFunctions = paced ? nil : timingFunctions
-        self.tensionValues = tensionValues
-        self.continuityValues = continuityValues
-        self.biasValues = biasValues
-        self.isAdditive = isAdditive
-        self.isCumulative = isCumulative
-        self.isRemovedOnCompletion = isRemovedOnCompletion
+    }
 
+    /// The keyTimes used: given, defaults (`i/(n−1)`; discrete `i/n`), or paced distances.
+    private static func effectiveKeyTimes(
+        values: [AnimatableValue], keyTimes: [Double]?, mode calculationMode: CalculationMode
+    ) -> [Double] {
+        let n = values.count
         switch calculationMode {
         case .paced:
             // keyTimes ∝ cumulative distance between successive values (spec §2.3).
             var cum = [0.0]
             for i in 1..<max(n, 1) { cum.append(cum[i - 1] + values[i - 1].distance(to: values[i])) }
             let total = cum.last ?? 0
-            effectiveKeyTimes =
+            return
                 n == 1
                 ? [0]
                 : cum.enumerated().map { i, c in
                     total > 0 ? c / total : Double(i) / Double(n - 1)
                 }
         case .discrete:
-            effectiveKeyTimes = keyTimes ?? (0...n).map { Double($0) / Double(n) }
+            return keyTimes ?? (0...n).map { Double($0) / Double(n) }
         case .linear, .cubic, .cubicPaced:
-            effectiveKeyTimes =
+            return
                 (calculationMode != .cubicPaced ? keyTimes : nil)
                 ?? (n == 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) })
         }
-        cubicPacedTable = []
-        if calculationMode == .cubicPaced && n > 1 { cubicPacedTable = arcLengthTable() }
     }
 
     public var valueKind: ValueKind { values[0].kind }
