@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""The longest Swift functions under Sources/, and a failure when one is over the limit.
+"""The longest Swift functions and files under Sources/, and a failure when one is over its limit.
 
-Usage: scripts/function-lengths.py [--limit 80] [--show 5] [folder ...]
+Usage: scripts/function-lengths.py [--limit 80] [--file-limit 600] [--show 5] [folder ...]
 
 A function is a `func`, `init`, `deinit` or `subscript` declaration, counted from its first line
 to its closing brace (a nested function counts inside its parent and on its own). Comments and
 string literals are skipped when matching braces. `make lint` runs it: long functions are where
-readers get lost, and the render loop's named stages show the way out.
+readers get lost, and the render loop's named stages show the way out; a file over the file
+limit holds more than one job.
 """
 import os
 import re
@@ -83,31 +84,41 @@ def functions(path):
 
 
 def main(arguments):
-    limit, show, folders = 80, 5, []
+    limit, file_limit, show, folders = 80, 600, 5, []
     while arguments:
         flag = arguments.pop(0)
         if flag == '--limit':
             limit = int(arguments.pop(0))
+        elif flag == '--file-limit':
+            file_limit = int(arguments.pop(0))
         elif flag == '--show':
             show = int(arguments.pop(0))
         else:
             folders.append(flag)
-    found = []
+    found, files = [], []
     for folder in folders or ['Sources']:
-        for root, _, files in os.walk(folder):
-            for name in sorted(files):
+        for root, _, names in os.walk(folder):
+            for name in sorted(names):
                 if name.endswith('.swift'):
                     path = os.path.join(root, name)
                     found += [(length, path, line, fn) for fn, line, length in functions(path)]
+                    with open(path, encoding='utf-8') as f:
+                        files.append((len(f.read().rstrip('\n').split('\n')), path))
     found.sort(key=lambda f: (-f[0], f[1], f[2]))
     over = [f for f in found if f[0] > limit]
     print(f'function lengths: {len(found)} functions, {len(over)} over {limit} lines; the longest:')
     for length, path, line, name in found[:max(show, len(over))]:
         print(f'  {length:4d}  {path}:{line}  {name}')
+    files.sort(key=lambda f: (-f[0], f[1]))
+    long_files = [f for f in files if f[0] > file_limit]
+    print(f'file lengths: {len(files)} files, {len(long_files)} over {file_limit} lines; the longest:')
+    for length, path in files[:max(1, len(long_files))]:
+        print(f'  {length:4d}  {path}')
     if over:
         print(f'error: split the functions over {limit} lines into named steps', file=sys.stderr)
-        return 1
-    return 0
+    if long_files:
+        print(f'error: split the files over {file_limit} lines by job', file=sys.stderr)
+    return 1 if over or long_files else 0
 
 
 if __name__ == '__main__':
