@@ -15,7 +15,7 @@ struct Check: ParsableCommand {
             Exit status: 0 all match (or recorded as asked), 1 a scene differs or has no goldens, \
             2 trouble (a bad scene file, a --goldens folder that does not exist, --record on CI, or a scene whose goldens are \
             unreadable or damaged: that scene is an error in the reports, the others are still compared, and every report is written). \
-            Without --out the render goes to a temporary folder from which the frames are removed once compared; the report stays.
+            Without --out the render goes to a temporary folder from which the frames are removed once compared; the report stays when a scene differs, is missing or could not be compared (with --report always), and a passing check leaves nothing behind.
             """)
 
     @Argument(help: "Scene files (.yaml, .yml, .json) or folders of them. Default: every scene in scenes/.")
@@ -77,7 +77,11 @@ struct Check: ParsableCommand {
             throw ExitCode(2)
         }
         printReport(checkRun.bundle)
-        print("report: \(checkRun.files.html)")
+        if checkRun.reportKept {
+            print("report: \(checkRun.files.html)")
+        } else {
+            print("report: none kept, every scene matches (--report DIR keeps one)")
+        }
         if checkRun.bundle.errors > 0 {
             // Reports are written first: a damaged golden of one scene never hides the others.
             printError("\(counted(checkRun.bundle.errors, "scene")) could not be compared; see the report")

@@ -52,6 +52,10 @@ public struct CheckRun: Sendable {
     public var bundle: ReportBundle
     public var files: ReportFiles
     public var renderDirectory: String
+    /// False when the run wrote to a temporary folder of its own (no `outputDirectory` nor
+    /// `reportDirectory`) and every scene passed: the folder, report included, is removed, so a
+    /// passing check leaves nothing in the temporary directory. `files` then names what was.
+    public var reportKept = true
 
     /// 0 when every scene matched, 1 when any differed, had no goldens or was recorded
     /// (recording never passes a test; on the command line it exits 0, see `Check`).
@@ -114,8 +118,17 @@ public enum GoldenCheck {
         }
         let bundle = ReportBundle(title: "flipbook check", reports: reports)
         let files = try ReportWriter.write(bundle, to: reportDirectory)
-        if options.outputDirectory == nil { removeRenders(of: scenes, in: out) }
-        return CheckRun(bundle: bundle, files: files, renderDirectory: out)
+        var run = CheckRun(bundle: bundle, files: files, renderDirectory: out)
+        if options.outputDirectory == nil {
+            // The temporary folder holds the renders, and the report unless it went elsewhere.
+            if options.reportDirectory != nil || run.passed {
+                try? FileManager.default.removeItem(atPath: out)
+                run.reportKept = options.reportDirectory != nil
+            } else {
+                removeRenders(of: scenes, in: out)
+            }
+        }
+        return run
     }
 
     /// Asserts that `scene` matches its goldens; returns the report when it does. Throws
