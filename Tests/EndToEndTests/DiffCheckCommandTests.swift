@@ -117,18 +117,21 @@ struct DiffCheckCommandTests {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    @Test("a passing check without --out or --report leaves nothing in the temporary folder; with --report it keeps one")
+    @Test(
+        "a passing check without --out or --report leaves nothing in the temporary folder; with --report it keeps one")
     func passingCheckLeavesNothing() throws {
         let goldens = try makeTemporaryDirectory("goldens")
         let record = try CLI.run(
-            ["check", "scenes/watcher.yaml", "--goldens", goldens, "--record", "all"], environment: Self.localEnvironment)
+            ["check", "scenes/watcher.yaml", "--goldens", goldens, "--record", "all"],
+            environment: Self.localEnvironment)
         #expect(record.status == 0, "\(record.stderr)")
         var env = Self.localEnvironment
         let temporary = try makeTemporaryDirectory("check-tmp")
         env["TMPDIR"] = temporary
         let pass = try CLI.run(["check", "scenes/watcher.yaml", "--goldens", goldens], environment: env)
         #expect(pass.status == 0, "\(pass.stderr)")
-        #expect(pass.stdout.contains("report: none kept, every scene matches (--report DIR keeps one)"), "\(pass.stdout)")
+        #expect(
+            pass.stdout.contains("report: none kept, every scene matches (--report DIR keeps one)"), "\(pass.stdout)")
         #expect(listDirectory(temporary) == [], "nothing left in TMPDIR")
         let reports = try makeTemporaryDirectory("check-report")
         let kept = try CLI.run(
