@@ -1,8 +1,7 @@
 import Dynamics
 import Geometry
 
-import func Foundation.atan2f
-import func Foundation.pow
+import Glibc  // atan2f and pow; Foundation would make AffineTransform ambiguous
 
 /// The seed's transform-updating behaviour (custom-behaviors listing 6-6): eases an item's
 /// transform from what it was at `init` to `targetTransform`, driven by the animator's ticks

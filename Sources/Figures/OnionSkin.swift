@@ -116,8 +116,9 @@ public enum OnionSkin {
         return document
     }
 
-    /// The top-level item each rectangle of a frame belongs to (nil: background, touches, bezel).
-    static func owners(_ recording: MotionRecording, tick: Int) -> [Int?] {
+    /// The top-level item each rectangle of each frame belongs to (nil: background, touches,
+    /// bezel), read from the recording's labels with one id → top-level index map.
+    static func owners(_ recording: MotionRecording) -> [[Int?]] {
         var top: [String: Int] = [:]
         func mark(_ items: [Item], as index: Int) {
             for item in items {
@@ -125,15 +126,16 @@ public enum OnionSkin {
                 mark(item.children, as: index)
             }
         }
-        for (index, item) in recording.scene.items.enumerated() { mark([item] + item.children, as: index) }
-        return recording.labels[tick].map { $0.flatMap { top[$0] } }
+        for (index, item) in recording.scene.items.enumerated() { mark([item], as: index) }
+        return recording.labels.map { frame in frame.map { $0.flatMap { top[$0] } } }
     }
 
     /// Top-level items whose rectangles at some of `ticks` differ from those at `reference`.
     static func changingItems(_ recording: MotionRecording, reference: Int, ticks: [Int]) -> Set<Int> {
+        let owners = owners(recording)
         func rects(at tick: Int) -> [Int: [DrawRect]] {
             var byItem: [Int: [DrawRect]] = [:]
-            for (rect, owner) in zip(recording.frames[tick].rects, owners(recording, tick: tick)) {
+            for (rect, owner) in zip(recording.frames[tick].rects, owners[tick]) {
                 if let owner { byItem[owner, default: []].append(rect) }
             }
             return byItem
@@ -160,14 +162,14 @@ public enum OnionSkin {
             width: viewport.pixelWidth, height: viewport.pixelHeight,
             background: recording.scene.canvas.background)
         let solid = recording.frames[reference].rects
-        let solidOwners = owners(recording, tick: reference)
+        let owners = owners(recording)
+        let solidOwners = owners[reference]
         // Touches and the bezel, unlabelled, come after every item: ghosts stay under them.
         let afterItems = solidOwners.lastIndex { $0 != nil }.map { $0 + 1 } ?? solid.count
         let insertAt = solidOwners.firstIndex { $0.map(items.contains) ?? false } ?? afterItems
         list.rects += solid[..<insertAt].map { $0.placed(by: view) }
         for ghost in ghosts {
-            let owners = owners(recording, tick: ghost.tick)
-            for (rect, owner) in zip(recording.frames[ghost.tick].rects, owners)
+            for (rect, owner) in zip(recording.frames[ghost.tick].rects, owners[ghost.tick])
             where owner.map(items.contains) ?? false {
                 list.rects.append(rect.placed(by: view, opacity: ghost.opacity, tint: ghost.tint))
             }

@@ -125,8 +125,6 @@ enum HTMLReport {
         }
     }
 
-    static func escape(_ text: String) -> String { text.xmlEscaped }
-
     static let css = """
         body{font:14px/1.4 -apple-system,system-ui,sans-serif;margin:24px;color:#1c1c1e;background:#fff}
         h1{font-size:22px;margin:0 0 4px}.totals{color:#555}
@@ -149,6 +147,10 @@ enum HTMLReport {
         .viewer.zoomed img{max-height:none;max-width:none}.viewer.zoomed .side{overflow-x:auto}
         .viewer img{cursor:zoom-in}
         """
+
+    static func escape(_ text: String) -> String {
+        text.xmlEscaped
+    }
 
     static let script = """
         document.querySelectorAll('.viewer').forEach(function (v) {
