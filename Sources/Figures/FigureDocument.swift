@@ -142,11 +142,7 @@ extension DrawRect {
     func placed(by view: AffineTransform, opacity fade: Double = 1, tint: ColorRGBA8? = nil) -> DrawRect {
         var copy = self
         copy.transform = transform.concatenating(view)
-        copy.clips = clips.map {
-            ClipShape(
-                size: $0.size, cornerRadius: $0.cornerRadius, maskedCorners: $0.maskedCorners,
-                transform: $0.transform.concatenating(view))
-        }
+        copy.clips = clips.map { $0.moved(by: view) }
         copy.opacity = opacity * fade
         if var shadow {
             let scale = (view.a * view.a + view.b * view.b).squareRoot()
@@ -163,9 +159,7 @@ extension DrawRect {
             var p = path
             p.transform = path.transform.concatenating(view)
             p.paint = path.paint.moved(by: view)
-            p.clips = path.clips.map {
-                ClipShape(size: $0.size, cornerRadius: $0.cornerRadius, transform: $0.transform.concatenating(view))
-            }
+            p.clips = path.clips.map { $0.moved(by: view) }
             p.opacity = path.opacity * fade
             if let tint, case .solid(let c) = path.paint { p.paint = .solid(c.mixed(toward: tint)) }
             return p
@@ -193,5 +187,14 @@ extension Rect {
         ClipShape(
             size: size, cornerRadius: 0,
             transform: AffineTransform(translationX: origin.x + size.width / 2, y: origin.y + size.height / 2))
+    }
+}
+
+extension ClipShape {
+    /// This clip seen through `view`: every field kept, its transform mapped.
+    func moved(by view: AffineTransform) -> ClipShape {
+        var moved = self
+        moved.transform = transform.concatenating(view)
+        return moved
     }
 }

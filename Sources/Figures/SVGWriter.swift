@@ -37,7 +37,7 @@ public struct SVGWriter {
     /// One frame as SVG: its canvas in pixels, every rectangle a vector shape.
     public static func svg(_ list: DisplayList) -> String {
         var writer = SVGWriter()
-        for rect in list.rects { writer.write(rect) }
+        writer.writeRects(of: list)
         return writer.finish(width: list.width, height: list.height, background: list.background)
     }
 
@@ -64,6 +64,30 @@ public struct SVGWriter {
         return "\(prefix)\(nextID)"
     }
 
+    /// The list's rects in order, each group (`DrawGroup`) a `<g opacity>` around its run: SVG
+    /// composites a group with opacity offscreen, as Core Animation does.
+    private mutating func writeRects(of list: DisplayList) {
+        var open: [Int] = []
+        var next = 0
+        for (i, rect) in list.rects.enumerated() {
+            while let end = open.last, end <= i {
+                body.append("</g>")
+                open.removeLast()
+            }
+            while next < list.groups.count, list.groups[next].rects.lowerBound <= i {
+                let group = list.groups[next]
+                next += 1
+                guard group.rects.lowerBound == i, open.last.map({ group.rects.upperBound <= $0 }) ?? true else {
+                    continue
+                }
+                body.append("<g class=\"group\" opacity=\"\(number(min(max(group.opacity, 0), 1)))\">")
+                open.append(group.rects.upperBound)
+            }
+            write(rect)
+        }
+        body += open.map { _ in "</g>" }
+    }
+
     private mutating func write(_ element: FigureElement) {
         switch element {
         case .shape(let rect):
@@ -75,7 +99,7 @@ public struct SVGWriter {
                 "<svg class=\"frame\" x=\"\(frame.x)\" y=\"\(frame.y)\" width=\"\(list.width)\" height=\"\(list.height)\" overflow=\"hidden\">"
             )
             body.append("<rect width=\"\(list.width)\" height=\"\(list.height)\"\(paint("fill", list.background))/>")
-            for rect in list.rects { write(rect) }
+            writeRects(of: list)
             body.append("</svg>")
         case .polyline(let line):
             // Points in figure pixels (to 1/1000 px), mapped here: a data-to-pixel transform on the
@@ -168,27 +192,29 @@ public struct SVGWriter {
             var color = shadow.color
             color.a = UInt8((Double(color.a) * min(max(shadow.opacity, 0), 1)).rounded())
             body.append(
-                "<\(shape(w, h, radius, rect.maskedCorners, rect.transform.concatenating(offset), class: "shadow"))\(paint("fill", color)) filter=\"url(#\(filter))\"/>"
+                "<\(shape(w, h, radius, (rect.maskedCorners, rect.cornerCurve), rect.transform.concatenating(offset), class: "shadow"))\(paint("fill", color)) filter=\"url(#\(filter))\"/>"
             )
         }
         if case .gradient(let g)? = rect.fillPaint {
             body.append(
-                "<\(shape(w, h, radius, rect.maskedCorners, rect.transform))\(gradientFill(g, toUserSpace: AffineTransform(translationX: -w / 2, y: -h / 2)))/>"
+                "<\(shape(w, h, radius, (rect.maskedCorners, rect.cornerCurve), rect.transform))\(gradientFill(g, toUserSpace: AffineTransform(translationX: -w / 2, y: -h / 2)))/>"
             )
         } else {
-            body.append("<\(shape(w, h, radius, rect.maskedCorners, rect.transform))\(paint("fill", rect.fill))/>")
+            body.append(
+                "<\(shape(w, h, radius, (rect.maskedCorners, rect.cornerCurve), rect.transform))\(paint("fill", rect.fill))/>"
+            )
         }
         let border = rect.borderWidth
         if border > 0, rect.borderColor.a > 0 {
             // Wider than the shape allows: the band is the whole shape, i.e. a fill.
             if border * 2 >= min(w, h) {
                 body.append(
-                    "<\(shape(w, h, radius, rect.maskedCorners, rect.transform, class: "border"))\(paint("fill", rect.borderColor))/>"
+                    "<\(shape(w, h, radius, (rect.maskedCorners, rect.cornerCurve), rect.transform, class: "border"))\(paint("fill", rect.borderColor))/>"
                 )
             } else {
                 let inner = max(radius - border / 2, 0)
                 body.append(
-                    "<\(shape(w - border, h - border, inner, rect.maskedCorners, rect.transform, class: "border")) fill=\"none\"\(paint("stroke", rect.borderColor)) stroke-width=\"\(number(border))\"/>"
+                    "<\(shape(w - border, h - border, inner, (rect.maskedCorners, rect.cornerCurve), rect.transform, class: "border")) fill=\"none\"\(paint("stroke", rect.borderColor)) stroke-width=\"\(number(border))\"/>"
                 )
             }
         }
@@ -203,7 +229,7 @@ public struct SVGWriter {
             let radius = min(max(clip.cornerRadius, 0), min(clip.size.width, clip.size.height) / 2)
             let inherit = parent.map { " clip-path=\"url(#\($0))\"" } ?? ""
             definitions.append(
-                "<clipPath id=\"\(name)\"\(inherit)><\(shape(clip.size.width, clip.size.height, radius, clip.maskedCorners, clip.transform))/></clipPath>"
+                "<clipPath id=\"\(name)\"\(inherit)><\(shape(clip.size.width, clip.size.height, radius, (clip.maskedCorners, clip.cornerCurve), clip.transform))/></clipPath>"
             )
             parent = name
         }
@@ -211,12 +237,22 @@ public struct SVGWriter {
     }
 
     /// An element name and its geometry: a `rect` when every corner is rounded alike, else a
-    /// `path` with arcs on the masked corners only (SVG's rect has one radius for all four).
+    /// `path` with arcs on the masked corners only (SVG's rect has one radius for all four), or
+    /// with continuous corners' cubics.
     private func shape(
-        _ w: Double, _ h: Double, _ radius: Double, _ mask: CornerMask, _ transform: AffineTransform,
-        class name: String? = nil
+        _ w: Double, _ h: Double, _ radius: Double, _ corners: (mask: CornerMask, curve: CornerCurve),
+        _ transform: AffineTransform, class name: String? = nil
     ) -> String {
         let label = name.map { "class=\"\($0)\" " } ?? ""
+        let mask = corners.mask
+        if corners.curve == .continuous, radius > 0 {
+            // Continuous corners are cubics (CornerProfile), which SVG's rect cannot say.
+            var path = Path()
+            path.appendRoundedRect(
+                x0: -w / 2, y0: -h / 2, x1: w / 2, y1: h / 2, radius: radius, corners: mask, curve: .continuous)
+            let t = transform != .identity ? " transform=\"\(matrix(transform))\"" : ""
+            return "path \(label)d=\"\(pathData(path))\"\(t)"
+        }
         guard mask != .all, radius > 0 else { return "rect \(label)\(geometry(w, h, radius, transform))" }
         let x0 = -w / 2
         let y0 = -h / 2

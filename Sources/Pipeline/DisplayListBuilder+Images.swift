@@ -86,11 +86,11 @@ extension DisplayListBuilder {
 
 extension DisplayListBuilder {
     /// A layer's border as a filled band (even-odd: the bounds minus the bounds inset by `width`,
-    /// corner radius max(r − width, 0)), for items whose image must lie under the border as
-    /// Core Animation draws `contents` (the rasterizer draws a rect's own border before its
-    /// content). Corners are cubic quarter circles (κ = 0.5523, ≤ 0.03 % of the radius off).
+    /// corner radius max(r − width, 0), in the layer's corner curve), for items whose image must
+    /// lie under the border as Core Animation draws `contents` (the rasterizer draws a rect's own
+    /// border before its content).
     static func borderBand(
-        size: Size, cornerRadius: Double, maskedCorners: CornerMask, width: Double,
+        size: Size, cornerRadius: Double, maskedCorners: CornerMask, cornerCurve: CornerCurve, width: Double,
         color: ColorRGBA8, transform: AffineTransform, opacity: Double, clips: [ClipShape]
     ) -> DrawPath? {
         guard width > 0, color.a > 0, size.width > 0, size.height > 0 else { return nil }
@@ -98,32 +98,11 @@ extension DisplayListBuilder {
             transform)
         let radius = min(max(cornerRadius, 0), min(size.width, size.height) / 2)
         var path = Path()
-        func rounded(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ r: Double) {
-            guard x1 > x0, y1 > y0 else { return }
-            let k = 0.5522847498 * r
-            func rr(_ corner: CornerMask) -> Double { maskedCorners.contains(corner) ? r : 0 }
-            func kk(_ corner: CornerMask) -> Double { maskedCorners.contains(corner) ? k : 0 }
-            path.move(to: Point(x0 + rr(.topLeft), y0))
-            path.line(to: Point(x1 - rr(.topRight), y0))
-            path.cubic(
-                to: Point(x1, y0 + rr(.topRight)), control1: Point(x1 - rr(.topRight) + kk(.topRight), y0),
-                control2: Point(x1, y0 + rr(.topRight) - kk(.topRight)))
-            path.line(to: Point(x1, y1 - rr(.bottomRight)))
-            path.cubic(
-                to: Point(x1 - rr(.bottomRight), y1), control1: Point(x1, y1 - rr(.bottomRight) + kk(.bottomRight)),
-                control2: Point(x1 - rr(.bottomRight) + kk(.bottomRight), y1))
-            path.line(to: Point(x0 + rr(.bottomLeft), y1))
-            path.cubic(
-                to: Point(x0, y1 - rr(.bottomLeft)), control1: Point(x0 + rr(.bottomLeft) - kk(.bottomLeft), y1),
-                control2: Point(x0, y1 - rr(.bottomLeft) + kk(.bottomLeft)))
-            path.line(to: Point(x0, y0 + rr(.topLeft)))
-            path.cubic(
-                to: Point(x0 + rr(.topLeft), y0), control1: Point(x0, y0 + rr(.topLeft) - kk(.topLeft)),
-                control2: Point(x0 + rr(.topLeft) - kk(.topLeft), y0))
-            path.close()
-        }
-        rounded(0, 0, size.width, size.height, radius)
-        rounded(width, width, size.width - width, size.height - width, max(radius - width, 0))
+        path.appendRoundedRect(
+            x0: 0, y0: 0, x1: size.width, y1: size.height, radius: radius, corners: maskedCorners, curve: cornerCurve)
+        path.appendRoundedRect(
+            x0: width, y0: width, x1: size.width - width, y1: size.height - width, radius: max(radius - width, 0),
+            corners: maskedCorners, curve: cornerCurve)
         return DrawPath(
             path: path, transform: boundsToPixels, fillRule: .evenOdd, paint: .solid(color), opacity: opacity,
             clips: clips)

@@ -38,6 +38,7 @@ package enum DisplayListBuilder {
                 borderColor: item.border?.color ?? .clear,
                 opacity: item.opacity)
             rect.maskedCorners = item.maskedCorners
+            rect.cornerCurve = item.cornerCurve
             list.rects.append(rect)
             label?(list.rects.count - 1, item.id)
         }
@@ -185,6 +186,11 @@ extension DisplayListBuilder {
             let transform = points.concatenating(pixels)
             let cornerRadius = value(.cornerRadius).scalar ?? node.item.cornerRadius
             let drawnOpacity = opacity * presented.opacity
+            // A layer composited as one (group opacity, filters) is drawn, with its sublayers, at
+            // opacity 1 inside its group, which is faded by the layer's opacity.
+            let blur = node.item.blurSigma * canvas.scale
+            let group = composites(node, opacity: presented.opacity, drawn: drawnOpacity, timing: timing) || blur > 0
+            let ownOpacity = group ? 1 : drawnOpacity
             let shadow = node.item.shadow.map { s in
                 DrawShadow(
                     color: s.color, opacity: s.opacity, offset: s.offset * canvas.scale, radius: s.radius * canvas.scale
@@ -195,29 +201,44 @@ extension DisplayListBuilder {
                 ? clips + [
                     ClipShape(
                         size: size, cornerRadius: cornerRadius, maskedCorners: node.item.maskedCorners,
-                        transform: transform)
+                        cornerCurve: node.item.cornerCurve, transform: transform)
                 ] : clips
             let (content, borderWidth, borderColor) = layerContent(
-                node.item, size: size, transform: transform, cornerRadius: cornerRadius, opacity: drawnOpacity,
+                node.item, size: size, transform: transform, cornerRadius: cornerRadius, opacity: ownOpacity,
                 clips: clips, childClips: childClips, tint: tint, scale: canvas.scale, images: images,
                 texts: texts, value: value)
             var rect = DrawRect(
                 size: size, cornerRadius: cornerRadius, transform: transform,
                 fill: value(.fillColor).color?.rgba8 ?? node.item.fill,
                 borderWidth: borderWidth, borderColor: borderColor,
-                opacity: drawnOpacity, shadow: shadow, clips: clips, content: content)
+                opacity: ownOpacity, shadow: shadow, clips: clips, content: content)
             rect.maskedCorners = node.item.maskedCorners
+            rect.cornerCurve = node.item.cornerCurve
             if let gradient = node.item.fillGradient {
                 rect.fillPaint = gradientFill(presentedGradient(gradient, value), size: size, transform: transform)
             }
+            if group {
+                list.groups.append(
+                    DrawGroup(rects: list.rects.count..<list.rects.count, opacity: drawnOpacity, blur: blur))
+            }
+            let (groupIndex, start) = (list.groups.count - 1, list.rects.count)
             list.rects.append(rect)
             label?(list.rects.count - 1, id)
             for child in node.children {
-                draw(child, parent: points, parentSize: size, opacity: drawnOpacity, clips: childClips, tint: tint)
+                draw(child, parent: points, parentSize: size, opacity: ownOpacity, clips: childClips, tint: tint)
             }
+            if group { list.groups[groupIndex].rects = start..<list.rects.count }
         }
         for i in order { draw(timing.roots[i], parent: nil, parentSize: .zero, opacity: 1, clips: [], tint: nil) }
         return list
+    }
+
+    /// Whether a layer's opacity makes it a group (`CALayer.allowsGroupOpacity`): its own opacity
+    /// is below 1, the flag is on, and a sublayer is drawn (otherwise the sublayers are faded
+    /// one by one). Layers with filters are groups whatever their opacity.
+    static func composites(_ node: SceneTiming.Node, opacity: Double, drawn: Double, timing: SceneTiming) -> Bool {
+        node.item.allowsGroupOpacity && opacity < 1 && drawn > 0
+            && node.children.contains(where: { timing.isVisible($0) && !timing.nodes[$0].item.isHidden })
     }
 
     /// A layer's content over its fill, clipped like its sublayers: its image (with the border
@@ -239,7 +260,8 @@ extension DisplayListBuilder {
             } ?? []
         if item.image != nil,
             let band = borderBand(
-                size: size, cornerRadius: cornerRadius, maskedCorners: item.maskedCorners, width: borderWidth,
+                size: size, cornerRadius: cornerRadius, maskedCorners: item.maskedCorners,
+                cornerCurve: item.cornerCurve, width: borderWidth,
                 color: borderColor, transform: transform, opacity: opacity, clips: clips)
         {
             content.append(band)

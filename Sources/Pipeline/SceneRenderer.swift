@@ -155,17 +155,15 @@ public enum SceneRenderer {
     /// later rasterizer change might do with it.
     static func dropNonFinite(_ list: inout DisplayList) -> [Int] {
         var droppedIndexes: [Int] = []
-        var kept: [DrawRect] = []
-        kept.reserveCapacity(list.rects.count)
         for (index, rect) in list.rects.enumerated() {
             let t = rect.transform
             let finite = [
                 t.a, t.b, t.c, t.d, t.tx, t.ty, rect.size.width, rect.size.height,
                 rect.cornerRadius, rect.borderWidth, rect.opacity,
             ].allSatisfy(\.isFinite)
-            if finite { kept.append(rect) } else { droppedIndexes.append(index) }
+            if !finite { droppedIndexes.append(index) }
         }
-        if !droppedIndexes.isEmpty { list.rects = kept }
+        list.removeRects(at: droppedIndexes)
         return droppedIndexes
     }
 

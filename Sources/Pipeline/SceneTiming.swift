@@ -62,7 +62,7 @@ final class SceneTiming {
                 !$0.item.animations.isEmpty || !$0.item.children.isEmpty
                     || $0.item.timing != MediaTiming() || $0.item.shadow != nil || $0.item.masksToBounds
                     || $0.item.shape != nil || $0.item.icon != nil || $0.item.text != nil
-                    || $0.item.image != nil || $0.item.fillGradient != nil
+                    || $0.item.image != nil || $0.item.fillGradient != nil || !$0.item.filters.isEmpty
             } || scene.canvas.backgroundGradient != nil
         var driven = Set(scene.behaviors.flatMap(\.itemIDs))
         for entry in scene.dynamicsTimeline {

@@ -40,7 +40,7 @@ struct ClipRegion {
             clips.map {
                 RoundedRect(
                     size: $0.size, cornerRadius: $0.cornerRadius, maskedCorners: $0.maskedCorners,
-                    transform: $0.transform)
+                    cornerCurve: $0.cornerCurve, transform: $0.transform)
             }, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
     }
 

@@ -13,6 +13,11 @@ public struct DisplayList: Equatable, Sendable {
     public var height: Int
     public var background: ColorRGBA8
     public var rects: [DrawRect]
+    /// Subtrees composited as one (Groups.swift): each spans a run of `rects`, drawn into an
+    /// offscreen first and composited once. Nested groups lie inside their parents' runs; ordered
+    /// by where they start, parents before children. Empty for a flat list (every rect drawn
+    /// straight onto the canvas).
+    public var groups: [DrawGroup] = []
 
     public init(width: Int, height: Int, background: ColorRGBA8, rects: [DrawRect] = []) {
         precondition(width > 0 && height > 0, "display list size must be positive")
@@ -20,6 +25,47 @@ public struct DisplayList: Equatable, Sendable {
         self.height = height
         self.background = background
         self.rects = rects
+    }
+
+    /// Removes the rects at `indexes` (ascending) and keeps every group over the rects that remain.
+    public mutating func removeRects(at indexes: [Int]) {
+        guard !indexes.isEmpty else { return }
+        let dropped = Set(indexes)
+        // newIndex[i]: how many kept rects come before old index i.
+        var newIndex = [Int](repeating: 0, count: rects.count + 1)
+        var kept: [DrawRect] = []
+        kept.reserveCapacity(rects.count - dropped.count)
+        for i in rects.indices {
+            newIndex[i] = kept.count
+            if !dropped.contains(i) { kept.append(rects[i]) }
+        }
+        newIndex[rects.count] = kept.count
+        rects = kept
+        groups = groups.compactMap { group in
+            var moved = group
+            moved.rects = newIndex[group.rects.lowerBound]..<newIndex[group.rects.upperBound]
+            return moved.rects.isEmpty ? nil : moved
+        }
+    }
+}
+
+/// A run of a display list's rects composited as one layer subtree (Core Animation's offscreen
+/// pass): they are drawn into a transparent offscreen, then the result is faded by `opacity` and
+/// drawn over the canvas (`CALayer.allowsGroupOpacity`), so overlapping children of a faded
+/// parent do not show through one another. The rects inside carry opacities relative to the group.
+public struct DrawGroup: Equatable, Sendable {
+    /// Indexes into `DisplayList.rects`.
+    public var rects: Range<Int>
+    /// The group's opacity in [0, 1] (NaN counts as 0), applied as the byte round(opacity·255).
+    public var opacity: Double
+    /// σ in pixels of a Gaussian blur of the group's composited content (a layer's
+    /// `gaussianBlur` filter, LayerBlur.swift); 0 for none.
+    public var blur: Double
+
+    public init(rects: Range<Int>, opacity: Double, blur: Double = 0) {
+        self.rects = rects
+        self.opacity = opacity
+        self.blur = blur
     }
 }
 
@@ -32,6 +78,8 @@ public struct DrawRect: Equatable, Sendable {
     public var cornerRadius: Double
     /// The corners `cornerRadius` rounds (`CALayer.maskedCorners`); default all four.
     public var maskedCorners: CornerMask = .all
+    /// How the corners meet the sides (`CALayer.cornerCurve`); default circular.
+    public var cornerCurve: CornerCurve = .circular
     /// Maps local coordinates to pixel coordinates (the centre goes to `transform.tx, ty`).
     public var transform: AffineTransform
     public var fill: ColorRGBA8
@@ -99,12 +147,18 @@ public struct ClipShape: Equatable, Sendable {
     public var cornerRadius: Double
     /// The corners `cornerRadius` rounds; default all four.
     public var maskedCorners: CornerMask
+    /// How the corners meet the sides; default circular.
+    public var cornerCurve: CornerCurve
     public var transform: AffineTransform
 
-    public init(size: Size, cornerRadius: Double, maskedCorners: CornerMask = .all, transform: AffineTransform) {
+    public init(
+        size: Size, cornerRadius: Double, maskedCorners: CornerMask = .all, cornerCurve: CornerCurve = .circular,
+        transform: AffineTransform
+    ) {
         self.size = size
         self.cornerRadius = cornerRadius
         self.maskedCorners = maskedCorners
+        self.cornerCurve = cornerCurve
         self.transform = transform
     }
 }

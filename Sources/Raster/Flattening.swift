@@ -87,6 +87,11 @@ extension RoundedRect {
         let hh = height / 2
         let r = cornerRadius
         let t = transform
+        // A continuous corner that fits is flattened from its cubics; at r = half the shorter
+        // side it is the circle (CornerProfile), drawn exactly as circular corners are.
+        if cornerCurve == .continuous, r > 0, r < min(hw, hh) {
+            return flattenedContinuousOutline(into: &points, tolerance: tolerance)
+        }
         let n = Flattening.segmentsPerQuarter(radius: r, stretch: t.maximumStretch, tolerance: tolerance)
         guard n > 0 else {
             points.reserveCapacity(4)
@@ -129,6 +134,50 @@ extension RoundedRect {
                                 centre.y + rho * (c * e1.y + s * e2.y))))
                 }
                 points.append(t.apply(to: Point(centre.x + r * e2.x, centre.y + r * e2.y)))
+            }
+        }
+    }
+
+    /// The outline with continuous corners: each corner's cubics (CornerProfile) in uniform
+    /// parameter steps, n chords for a cubic whose control polygon turns by M pixels (the larger
+    /// second difference), since a cubic's chords stray at most 0.75·M/n² from it.
+    private func flattenedContinuousOutline(into points: inout [Point], tolerance: Double) {
+        let (hw, hh, t) = (width / 2, height / 2, transform)
+        let profile = CornerProfile.points(curve: .continuous, radius: cornerRadius, halfShortSide: min(hw, hh))
+        let stretch = t.maximumStretch
+        for (k, (side, e1, e2)) in Flattening.corners.enumerated() {
+            let corner = Point(side.x * hw, side.y * hh)
+            guard maskedCorners.contains(Flattening.cornerMasks[k]) else {
+                points.append(t.apply(to: corner))
+                continue
+            }
+            // (a, b): a back along the side the outline comes from (−e2), b along the one it
+            // leaves by, away from the corner (−e1).
+            func place(_ p: (Double, Double)) -> Point {
+                Point(corner.x - p.0 * e2.x - p.1 * e1.x, corner.y - p.0 * e2.y - p.1 * e1.y)
+            }
+            var start = place(profile[0])
+            points.append(t.apply(to: start))
+            for j in stride(from: 1, to: profile.count, by: 3) {
+                let (c1, c2, end) = (place(profile[j]), place(profile[j + 1]), place(profile[j + 2]))
+                func turn(_ p: Point, _ q: Point, _ r: Point) -> Double {
+                    let (x, y) = (p.x - 2 * q.x + r.x, p.y - 2 * q.y + r.y)
+                    return (x * x + y * y).squareRoot()
+                }
+                let bend = max(turn(start, c1, c2), turn(c1, c2, end)) * stretch
+                let steps = (0.75 * bend / tolerance).squareRoot().rounded(.up)
+                let n = steps.isFinite ? Int(min(max(steps, 1), Double(Flattening.maximumSegmentsPerQuarter))) : 1
+                for i in 1...n {
+                    let u = Double(i) / Double(n)
+                    let v = 1 - u
+                    let (w0, w1, w2, w3) = (v * v * v, 3 * v * v * u, 3 * v * u * u, u * u * u)
+                    points.append(
+                        t.apply(
+                            to: Point(
+                                w0 * start.x + w1 * c1.x + w2 * c2.x + w3 * end.x,
+                                w0 * start.y + w1 * c1.y + w2 * c2.y + w3 * end.y)))
+                }
+                start = end
             }
         }
     }

@@ -18,7 +18,7 @@ struct LayerOutline {
         guard paint.opacity > 0, fillShows || hasBorder else { return nil }
         shape = RoundedRect(
             size: rect.size, cornerRadius: rect.cornerRadius,
-            maskedCorners: rect.maskedCorners, transform: rect.transform)
+            maskedCorners: rect.maskedCorners, cornerCurve: rect.cornerCurve, transform: rect.transform)
         hole = hasBorder ? shape.inset(by: rect.borderWidth) : nil
     }
 }

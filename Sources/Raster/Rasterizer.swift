@@ -14,6 +14,10 @@ public struct Rasterizer: Sendable {
     var clipRegion = ClipRegion()
     var shadowRenderer = ShadowRenderer()
     var bandedFrame = BandedFrame()
+    /// Offscreens of groups, one per nesting depth, transparent between uses (Rasterizer+Groups.swift).
+    var offscreens: [Pixmap?] = []
+    /// Scratch of the groups' blur filters.
+    var layerBlur = LayerBlur()
     /// The boxes drawn since `render(_:into:)` (FrameCanvas) began a frame; nil when not recording.
     var damage: [IntRect]? = nil
     /// Glyph masks for `DrawPath`s with a `glyph` key (GlyphCache.swift); never changes a byte.
@@ -109,7 +113,7 @@ public struct Rasterizer: Sendable {
             drawBanded(list, restoring: restore, onto: &pixmap)
         } else {
             for box in restore { pixmap.fill(box, with: list.background) }
-            for rect in list.rects { draw(rect, onto: &pixmap) }
+            drawRects(of: list, onto: &pixmap)
         }
         canvas.damage = damage ?? []
         damage = nil
@@ -139,7 +143,7 @@ public struct Rasterizer: Sendable {
                 list, restoring: [IntRect(uncheckedX: 0, y: 0, width: list.width, height: list.height)], onto: &pixmap)
         } else {
             pixmap.fill(list.background)
-            for rect in list.rects { draw(rect, onto: &pixmap) }
+            drawRects(of: list, onto: &pixmap)
         }
     }
 

@@ -14,14 +14,20 @@ public struct RoundedRect: Equatable, Sendable {
     /// The corners that are rounded (Core Animation's `maskedCorners`); the others are square.
     /// Default: all four, which draws exactly as before the mask existed.
     public let maskedCorners: CornerMask
+    /// How the corners meet the sides (`CALayer.cornerCurve`); default circular.
+    public let cornerCurve: CornerCurve
     public let transform: AffineTransform
 
-    public init(size: Size, cornerRadius: Double, maskedCorners: CornerMask = .all, transform: AffineTransform) {
+    public init(
+        size: Size, cornerRadius: Double, maskedCorners: CornerMask = .all, cornerCurve: CornerCurve = .circular,
+        transform: AffineTransform
+    ) {
         func nonNegative(_ v: Double) -> Double { v.isFinite && v > 0 ? v : 0 }
         width = nonNegative(size.width)
         height = nonNegative(size.height)
         self.cornerRadius = min(nonNegative(cornerRadius), min(width, height) / 2)
         self.maskedCorners = maskedCorners
+        self.cornerCurve = cornerCurve
         self.transform = transform
     }
 
@@ -31,8 +37,9 @@ public struct RoundedRect: Equatable, Sendable {
         width == 0 || height == 0 || !transform.isFinite || transform.determinant == 0
     }
 
-    /// The exact area in pixel space: (w·h − k·(1 − π/4)·r²)·|det| for k rounded corners, since
-    /// each replaces an r × r square by a quarter disk, and an affine map scales every area by |det|.
+    /// The exact area in pixel space of circular corners: (w·h − k·(1 − π/4)·r²)·|det| for k
+    /// rounded corners, since each replaces an r × r square by a quarter disk, and an affine map
+    /// scales every area by |det|.
     public var area: Double {
         guard !isEmpty else { return 0 }
         let r = cornerRadius
@@ -50,7 +57,7 @@ public struct RoundedRect: Equatable, Sendable {
         guard w > 0, h > 0 else { return nil }
         return RoundedRect(
             size: Size(w, h), cornerRadius: max(cornerRadius - borderWidth, 0),
-            maskedCorners: maskedCorners, transform: transform)
+            maskedCorners: maskedCorners, cornerCurve: cornerCurve, transform: transform)
     }
 
     /// The pixel-space bounding box of the local box (exact for r = 0, conservative otherwise).

@@ -86,7 +86,7 @@ struct ShadowRenderer {
         func moved(_ r: RoundedRect) -> RoundedRect {
             RoundedRect(
                 size: Size(r.width, r.height), cornerRadius: r.cornerRadius,
-                maskedCorners: r.maskedCorners, transform: r.transform.concatenating(move))
+                maskedCorners: r.maskedCorners, cornerCurve: r.cornerCurve, transform: r.transform.concatenating(move))
         }
         let box = coverage.begin(
             moved(shape), hole: hasBorder ? hole.map(moved) : nil,
@@ -239,33 +239,34 @@ struct ShadowRenderer {
         }
     }
 
-    /// kernel[j] for j = 0 … 2k: the Gaussian of standard deviation σ integrated over pixel
-    /// [j − k − ½, j − k + ½] (Simpson's rule, 16 intervals), normalised to sum 1.
     private mutating func prepareKernel(sigma: Double, halfWidth k: Int) {
         guard sigma != kernelSigma || kernel.count != 2 * k + 1 else { return }
         kernelSigma = sigma
-        kernel.removeAll(keepingCapacity: true)
-        guard k > 0 else {
-            kernel.append(1)
-            return
-        }
-        var weights: [Double] = []
-        weights.reserveCapacity(2 * k + 1)
-        let intervals = 16
-        for j in -k...k {
-            let a = Double(j) - 0.5
-            let h = 1 / Double(intervals)
-            var sum = 0.0
-            for i in 0...intervals {
-                let x = a + Double(i) * h
-                let g = gaussianExp(-(x * x) / (2 * sigma * sigma))
-                sum += (i == 0 || i == intervals ? 1 : i % 2 == 1 ? 4 : 2) * g
-            }
-            weights.append(sum * h / 3)
-        }
-        let total = weights.reduce(0, +)
-        for w in weights { kernel.append(Float(w / total)) }
+        kernel = gaussianKernel(sigma: sigma, halfWidth: k)
     }
+}
+
+/// kernel[j] for j = 0 … 2k: the Gaussian of standard deviation σ integrated over pixel
+/// [j − k − ½, j − k + ½] (Simpson's rule, 16 intervals), normalised to sum 1; [1] for k = 0.
+/// Shadows and layer blurs share it.
+func gaussianKernel(sigma: Double, halfWidth k: Int) -> [Float] {
+    guard k > 0 else { return [1] }
+    var weights: [Double] = []
+    weights.reserveCapacity(2 * k + 1)
+    let intervals = 16
+    for j in -k...k {
+        let a = Double(j) - 0.5
+        let h = 1 / Double(intervals)
+        var sum = 0.0
+        for i in 0...intervals {
+            let x = a + Double(i) * h
+            let g = gaussianExp(-(x * x) / (2 * sigma * sigma))
+            sum += (i == 0 || i == intervals ? 1 : i % 2 == 1 ? 4 : 2) * g
+        }
+        weights.append(sum * h / 3)
+    }
+    let total = weights.reduce(0, +)
+    return weights.map { Float($0 / total) }
 }
 
 /// e^x for x ≤ 0 in plain IEEE arithmetic (no libm, so every machine computes the same kernel):

@@ -136,6 +136,20 @@ public struct Item: Equatable, Sendable {
     public var children: [Item] = []
     /// `masksToBounds`: clips the children to this item's rounded bounds. Default false.
     public var masksToBounds = false
+    /// `CALayer.allowsGroupOpacity`: with opacity below 1, the item and its children are composited
+    /// as one image and faded once, so overlapping children do not show through one another.
+    /// Default true, as on iOS 7 and later; false fades each descendant on its own.
+    public var allowsGroupOpacity = true
+    /// `CALayer.cornerCurve`: how the rounded corners meet the sides. Default circular.
+    public var cornerCurve = CornerCurve.circular
+    /// `CALayer.filters` (`filters:`), applied in order to the item and its children, composited.
+    public var filters: [LayerFilter] = []
+
+    /// The σ, in points, of the item's Gaussian blur filters applied one after the other: a
+    /// Gaussian of σ₁ then one of σ₂ is one of √(σ₁² + σ₂²). 0 without a blur.
+    public var blurSigma: Double {
+        filters.compactMap(\.gaussianBlur).reduce(0) { $0 + $1.radius * $1.radius }.squareRoot()
+    }
     /// `CALayer.shadow*`; nil (default) for none.
     public var shadow: Shadow?
     /// The layer's own media timing (`timing:`); duration 0 = infinite. Default identity timing.

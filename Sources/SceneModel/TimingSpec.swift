@@ -12,6 +12,22 @@ import Timing
 
 /// `CALayer.shadow*`. Core Animation's defaults except `opacity`, which defaults to 1 here: a
 /// scene that writes `shadow:` wants to see one (CA's `shadowOpacity` default 0 hides it).
+/// One of a layer's filters (`CALayer.filters`), applied to its composited content.
+public struct LayerFilter: Equatable, Sendable {
+    /// `CIGaussianBlur`; nil when the entry names no blur.
+    public var gaussianBlur: GaussianBlur?
+
+    public init(gaussianBlur: GaussianBlur? = nil) { self.gaussianBlur = gaussianBlur }
+}
+
+/// `CIGaussianBlur` on a layer: blurs the layer and its sublayers, composited, by a Gaussian.
+public struct GaussianBlur: Equatable, Sendable {
+    /// `inputRadius`: the Gaussian's standard deviation σ, in points (× the canvas scale in pixels).
+    public var radius: Double
+
+    public init(radius: Double = 0) { self.radius = radius }
+}
+
 public struct Shadow: Equatable, Sendable {
     /// `shadowColor`, default opaque black.
     public var color: ColorRGBA8

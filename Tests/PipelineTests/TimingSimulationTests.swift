@@ -88,6 +88,7 @@ struct TimingSimulationTests {
                 center: [100, 100]
                 rotation: 90
                 opacity: 0.5
+                allowsGroupOpacity: false
                 cornerRadius: 5
                 masksToBounds: true
                 shadow: { opacity: 0.5, offset: [0, 2], radius: 4 }
@@ -103,7 +104,8 @@ struct TimingSimulationTests {
         #expect(list.rects[0].clips.isEmpty)
         let child = AffineTransform(translationX: -50, y: -25).concatenating(parent).concatenating(pixels)
         #expect(list.rects[1].transform == child)
-        #expect(list.rects[1].opacity == 0.25)
+        #expect(list.rects[1].opacity == 0.25, "without group opacity, opacity multiplies down the tree")
+        #expect(list.groups.isEmpty)
         #expect(
             list.rects[1].clips == [
                 ClipShape(size: Size(100, 50), cornerRadius: 5, transform: parent.concatenating(pixels))

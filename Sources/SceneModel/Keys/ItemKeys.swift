@@ -94,6 +94,11 @@ enum ItemKeys {
                 .number(
                     "cornerRadius", \.cornerRadius, range: .nonNegative, noun: "a corner radius", unit: "pt",
                     doc: "Corner radius in points; drawn clamped to half the shorter side."),
+                .word(
+                    "cornerCurve", \.cornerCurve,
+                    doc:
+                        "`CALayer.cornerCurve`: `circular` corners are quarter circles; `continuous` corners are Apple's smooth corner (iOS 13's `.continuous`, the squircle of app icons, cards and buttons), leaving the sides 1.528 radii before the corner. Applies to the fill, border, shadow and the clip of `masksToBounds`."
+                ),
                 .custom(
                     "maskedCorners", docType: "list of corners",
                     doc:
@@ -143,6 +148,11 @@ enum ItemKeys {
                 .bool(
                     "masksToBounds", \.masksToBounds,
                     doc: "`CALayer.masksToBounds`: clips the children (all descendants) to this item's rounded bounds."),
+                .bool(
+                    "allowsGroupOpacity", \.allowsGroupOpacity,
+                    doc:
+                        "`CALayer.allowsGroupOpacity`: an item with `opacity` below 1 and children is drawn as one image (itself and its descendants, offscreen) and faded once, so where children overlap the lower one does not show through; `false` fades the item and each descendant on its own (iOS before 7)."
+                ),
                 .custom(
                     "shadow", docType: "mapping",
                     doc:
@@ -155,6 +165,21 @@ enum ItemKeys {
                     },
                     check: { scene, item, at in
                         if let shadow = item.shadow { try ShadowKeys.spec.check(shadow, in: scene, at: at) }
+                    }),
+                .custom(
+                    "filters", docType: "list of filters", schemaRef: "filters",
+                    doc:
+                        "`CALayer.filters`: each entry `{ gaussianBlur: { radius } }` (CIGaussianBlur) blurs the item and its children, composited, in order; `radius` is the Gaussian's σ in points. Content is blurred as premultiplied sRGB-encoded values, as Core Animation composites, with transparent beyond the item's content (and beyond the canvas edge).",
+                    defaultDoc: "`[]`", rangeDoc: "see [filters](#filters-itemsifilters)",
+                    decode: { d, node, at, item in
+                        item.filters = try d.list(node, at: at).enumerated().map { k, n in
+                            try d.decode(FilterKeys.spec, n, at: at + "[\(k)]")
+                        }
+                    },
+                    check: { scene, item, at in
+                        for (k, filter) in item.filters.enumerated() {
+                            try FilterKeys.spec.check(filter, in: scene, at: at + "[\(k)]")
+                        }
                     }),
                 .custom(
                     "shape", docType: "mapping", schemaRef: "shape",
@@ -227,6 +252,41 @@ enum BorderKeys {
                     noun: "a border width",
                     unit: "pt", doc: "Border width in points."),
                 .colour("color", \.color, doc: "Border colour (CALayer's default borderColor is opaque black)."),
+            ])
+    }
+}
+
+enum FilterKeys {
+    static var spec: ObjectSpec<LayerFilter> {
+        ObjectSpec(
+            name: "filter", schemaPath: ["$defs", "filter"], what: "a filter",
+            doc: "One entry of `filters:` (CALayer.filters).", prototype: LayerFilter(),
+            keys: [
+                .custom(
+                    "gaussianBlur", docType: "mapping",
+                    required: "a filter names its kind, e.g. gaussianBlur: { radius: 8 }",
+                    doc: "CIGaussianBlur: `radius` (σ in points, 0 … 100).",
+                    decode: { d, node, at, filter in
+                        filter.gaussianBlur = try d.decode(GaussianBlurKeys.spec, node, at: at)
+                    },
+                    check: { scene, filter, at in
+                        if let blur = filter.gaussianBlur { try GaussianBlurKeys.spec.check(blur, in: scene, at: at) }
+                    })
+            ])
+    }
+}
+
+enum GaussianBlurKeys {
+    static var spec: ObjectSpec<GaussianBlur> {
+        ObjectSpec(
+            name: "gaussianBlur", schemaPath: ["$defs", "filter", "properties", "gaussianBlur"],
+            what: "a Gaussian blur",
+            doc: "CIGaussianBlur.", prototype: GaussianBlur(),
+            keys: [
+                .number(
+                    "radius", \.radius, required: "the blur's σ in points, e.g. radius: 8", range: .closed(0, 100),
+                    noun: "a blur radius", unit: "pt",
+                    doc: "`inputRadius`: the Gaussian's standard deviation σ in points.")
             ])
     }
 }

@@ -9,6 +9,7 @@ enum SceneKeys {
         [
             AnySpec(RootKeys.spec), AnySpec(OutputKeys.spec), AnySpec(CanvasKeys.spec), AnySpec(ItemKeys.spec),
             AnySpec(BorderKeys.spec), AnySpec(ShadowKeys.spec),
+            AnySpec(FilterKeys.spec), AnySpec(GaussianBlurKeys.spec),
             AnySpec(MediaTimingKeys.spec), AnySpec(ShapeKeys.spec), AnySpec(TouchesKeys.spec), AnySpec(FrameKeys.spec),
             AnySpec(TextKeys.spec), AnySpec(FontKeys.spec),
             AnySpec(AnimationKeys.basic), AnySpec(AnimationKeys.keyframe), AnySpec(AnimationKeys.spring),
@@ -34,6 +35,7 @@ enum SceneKeys {
             ("output", [AnySpec(OutputKeys.spec)], false),
             ("touches", [AnySpec(TouchesKeys.spec)], false),
             ("frame", [AnySpec(FrameKeys.spec)], false),
+            ("filter", [AnySpec(FilterKeys.spec), AnySpec(GaussianBlurKeys.spec)], true),
             ("text", [AnySpec(TextKeys.spec)], false),
             ("font", [AnySpec(FontKeys.spec)], false),
             ("animations", AnimationKeys.docSpecs, true),

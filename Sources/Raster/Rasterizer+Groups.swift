@@ -1,0 +1,148 @@
+import Geometry
+
+// Groups: a run of rects composited as one (DrawGroup, Core Animation's offscreen pass).
+//
+// A group is drawn into an offscreen pixmap of the canvas's size, transparent where nothing was
+// drawn, then composited over the canvas in one pass: pixel = (offscreen·opacity) over pixel,
+// with Compositing.swift's rounding (`scaled(by:)`, then `sourceOver`). Only the box its rects
+// drew (the union of their damage boxes) is composited and then cleared again, so a small group on
+// a large canvas costs its own area, and an offscreen comes back transparent for the next group.
+//
+// A group with a blur filter (`DrawGroup.blur`) is blurred in its offscreen before compositing,
+// over the drawn box grown by the kernel's reach (LayerBlur.swift).
+//
+// Offscreens are kept per nesting depth and reused from frame to frame (no allocation in steady
+// state). Memory is bounded: at most `maximumGroupDepth` offscreens of the canvas's size (whose
+// own size the scene limits bound); a group nested deeper is drawn straight, its rects faded by
+// its opacity as a parent with `allowsGroupOpacity: false` fades them, and unblurred.
+extension Rasterizer {
+    /// Offscreens a frame may hold at once: groups nested deeper draw without one.
+    public static let maximumGroupDepth = 4
+
+    /// Draws `list.rects` in order onto `pixmap`, each group through an offscreen.
+    mutating func drawRects(of list: DisplayList, onto pixmap: inout Pixmap) {
+        guard !list.groups.isEmpty else {
+            for rect in list.rects { draw(rect, onto: &pixmap) }
+            return
+        }
+        var next = 0
+        drawRun(of: list, list.rects.indices, nextGroup: &next, depth: 0, fade: 1, onto: &pixmap)
+    }
+
+    /// Draws the rects in `run`, the groups that start inside it (from `nextGroup` on) through
+    /// offscreens; `fade` multiplies every rect's opacity (the groups drawn straight past the
+    /// depth limit).
+    private mutating func drawRun(
+        of list: DisplayList, _ run: Range<Int>, nextGroup next: inout Int, depth: Int, fade: Double,
+        onto pixmap: inout Pixmap
+    ) {
+        var i = run.lowerBound
+        while i < run.upperBound {
+            // A group that starts before `i` overlaps one already drawn without nesting in it:
+            // its rects were drawn, so it is skipped (the builder never makes one).
+            while next < list.groups.count, list.groups[next].rects.lowerBound < i { next += 1 }
+            guard next < list.groups.count, list.groups[next].rects.lowerBound == i else {
+                draw(fade == 1 ? list.rects[i] : list.rects[i].faded(by: fade), onto: &pixmap)
+                i += 1
+                continue
+            }
+            let group = list.groups[next]
+            next += 1
+            let inner = group.rects.clamped(to: i..<run.upperBound)
+            let opacity = Self.opacityByte(group.opacity)
+            if opacity == 0 {
+                // Nothing of the group shows: neither it nor the groups inside it are drawn.
+                while next < list.groups.count, list.groups[next].rects.lowerBound < inner.upperBound { next += 1 }
+            } else if (opacity == 255 && !(group.blur > 0)) || depth >= Self.maximumGroupDepth {
+                let straight = opacity == 255 ? fade : fade * group.opacity
+                drawRun(of: list, inner, nextGroup: &next, depth: depth, fade: straight, onto: &pixmap)
+            } else {
+                let faded = fade == 1 ? opacity : Self.opacityByte(fade * group.opacity)
+                drawOffscreen(
+                    of: list, inner, nextGroup: &next, depth: depth, opacity: faded, blur: group.blur, onto: &pixmap)
+            }
+            i = inner.upperBound
+        }
+    }
+
+    /// One group: its run drawn into the offscreen of `depth`, blurred by σ = `blur` pixels,
+    /// composited at `opacity` over `pixmap`, and the offscreen cleared.
+    private mutating func drawOffscreen(
+        of list: DisplayList, _ run: Range<Int>, nextGroup next: inout Int, depth: Int, opacity: UInt8,
+        blur: Double, onto pixmap: inout Pixmap
+    ) {
+        while offscreens.count <= depth { offscreens.append(nil) }
+        var offscreen = offscreens[depth].take() ?? Pixmap(width: pixmap.width, height: pixmap.height)
+        if offscreen.width != pixmap.width || offscreen.height != pixmap.height {
+            offscreen = Pixmap(width: pixmap.width, height: pixmap.height)
+        }
+        // The group's own damage is what it drew; the canvas's records the composited box.
+        let outerDamage = damage
+        damage = []
+        drawRun(of: list, run, nextGroup: &next, depth: depth + 1, fade: 1, onto: &offscreen)
+        let drawn = damage ?? []
+        damage = outerDamage
+        let bounds = IntRect(uncheckedX: 0, y: 0, width: pixmap.width, height: pixmap.height)
+        if var box = drawn.union?.intersection(bounds), !box.isEmpty {
+            if blur > 0 { box = layerBlur.blur(&offscreen, box: box, sigma: blur) }
+            Self.composite(offscreen, box: box, opacity: opacity, onto: &pixmap)
+            if blur > 0 {
+                offscreen.fill(box, with: .clear)
+            } else {
+                for drawnBox in drawn { offscreen.fill(drawnBox.intersection(bounds), with: .clear) }
+            }
+            damage?.append(box)
+        }
+        offscreens[depth] = consume offscreen
+    }
+
+    /// An opacity as the byte every blend uses: round(opacity·255), clamped, NaN as 0.
+    static func opacityByte(_ opacity: Double) -> UInt8 {
+        LayerPaint(fill: .clear, border: .clear, opacity: opacity).opacity
+    }
+
+    /// pixel = (source·opacity) over pixel for every pixel of `box`, each product exactly rounded
+    /// (Compositing.swift's order); a transparent source pixel leaves the pixel alone.
+    static func composite(_ source: Pixmap, box: IntRect, opacity: UInt8, onto destination: inout Pixmap) {
+        source.data.withUnsafeBytes { sourceBytes in
+            destination.withUnsafeMutablePixels { pixels, width in
+                for y in box.y..<box.maxY {
+                    for x in box.x..<box.maxX {
+                        let s = sourceBytes.loadUnaligned(fromByteOffset: 4 * (y * width + x), as: UInt32.self)
+                        guard s != 0 else { continue }
+                        let faded = PremultipliedRGBA8(packed: s).scaled(by: opacity)
+                        let below = PremultipliedRGBA8(packed: pixels[y * width + x])
+                        pixels[y * width + x] = sourceOver(faded, below).packed
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension DrawRect {
+    /// This rect with its opacity and its content's multiplied by `fade`.
+    func faded(by fade: Double) -> DrawRect {
+        var rect = self
+        rect.opacity *= fade
+        for i in rect.content.indices { rect.content[i].opacity *= fade }
+        return rect
+    }
+}
+
+extension Array where Element == IntRect {
+    /// The smallest box holding every non-empty box; nil when there is none.
+    var union: IntRect? {
+        var result: (x0: Int, y0: Int, x1: Int, y1: Int)?
+        for box in self where !box.isEmpty {
+            guard let r = result else {
+                result = (box.x, box.y, box.maxX, box.maxY)
+                continue
+            }
+            result = (
+                Swift.min(r.x0, box.x), Swift.min(r.y0, box.y), Swift.max(r.x1, box.maxX), Swift.max(r.y1, box.maxY)
+            )
+        }
+        return result.map { IntRect(uncheckedX: $0.x0, y: $0.y0, width: $0.x1 - $0.x0, height: $0.y1 - $0.y0) }
+    }
+}

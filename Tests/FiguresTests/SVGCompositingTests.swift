@@ -1,0 +1,46 @@
+import Figures
+import Foundation
+import Geometry
+import Pipeline
+import Raster
+import SceneModel
+import Testing
+
+/// SVG frames of this round's compositing: continuous corners and groups.
+@Suite("SVG of continuous corners and groups")
+struct SVGCompositingTests {
+    private func scene(_ items: String) throws -> Scene {
+        try SceneLoader.decode(
+            "canvas: { size: [120, 80], scale: 1 }\nduration: 0.1\nitems:\n" + items,
+            fileName: repositoryRoot + "/scenes/curve-test.yaml", format: .yaml)
+    }
+
+    @Test("an SVG frame draws a continuous corner as the published cubics, starting 1.52866483 radii from the corner")
+    func svgWritesTheCubics() throws {
+        let list = try SceneSimulation(
+            scene: scene(
+                "  - { id: card, size: [100, 60], center: [60, 40], cornerRadius: 10, cornerCurve: continuous }")
+        ).displayList()
+        let svg = SVGWriter.svg(list)
+        // The top side ends 15.2866483 pt left of the top-right corner (50, −30 in local units).
+        #expect(svg.contains("M34.7133517 -30 C39.1150677 -30 41.3159311 -30 43.3006573 -29.34504"))
+        #expect(!svg.contains(" A"))
+    }
+
+    @Test("a faded parent with children is one <g opacity> around its layers, which keep their own opacities")
+    func svgWritesGroups() throws {
+        let list = try SceneSimulation(
+            scene: scene(
+                """
+                  - { id: card, size: [100, 60], center: [60, 40], opacity: 0.5, children: [
+                      { id: a, size: [20, 20], center: [10, 10], fill: "#FF0000" },
+                      { id: b, size: [20, 20], center: [20, 10], fill: "#0000FF", opacity: 0.5 } ] }
+                """)
+        ).displayList()
+        let lines = SVGWriter.svg(list).split(separator: "\n").map(String.init)
+        let open = try #require(lines.firstIndex(of: "<g class=\"group\" opacity=\"0.5\">"))
+        #expect(lines[(open + 1)...].filter { $0 == "</g>" }.count >= 1)
+        #expect(lines.filter { $0.hasPrefix("<g class=\"group\"") }.count == 1)
+        #expect(lines.filter { $0 == "<g opacity=\"0.5\">" }.count == 1, "the blue child keeps its own opacity")
+    }
+}
