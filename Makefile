@@ -45,13 +45,15 @@ figures:
 	  --title "spring-gallery: each curve named by a text item" -o docs/figures/spring-gallery-labels.png > /dev/null
 	@$(FLIPBOOK) figure scenes/images.yaml --kind contact-sheet --ticks 20,60 --columns 2 --scale 0.5 \
 	  --title "images and gradients" -o docs/figures/images-still.png > /dev/null
+	@$(FLIPBOOK) figure scenes/materials.yaml --kind contact-sheet --ticks 12,60 --columns 2 --scale 0.5 \
+	  --title "materials and group opacity" -o docs/figures/materials-still.png > /dev/null
 	@echo "docs/figures: the README's figures, made from scenes/"
 
 # The README's gallery (docs/gallery): an animated GIF of each of the best scenes, 240 px wide at
 # 20 fps, made by flipbook itself (`--output-scale`, `--video-fps`, and ffmpeg's palettegen over
 # the changing pixels with a light Bayer dither for the shadows; a few hundred KB each), and one
 # still. Bit-exact ffmpeg flags and no metadata, so a rerun writes the same bytes.
-GALLERY_SCENES := widgets post snap-zones pull-down collisions watcher gradients stack
+GALLERY_SCENES := widgets post snap-zones pull-down collisions watcher gradients materials
 gallery:
 	@mkdir -p docs/gallery .build/gallery
 	@for scene in $(GALLERY_SCENES); do \

@@ -1,6 +1,5 @@
 import Dynamics
 import Geometry
-
 import Glibc  // atan2f and pow; Foundation would make AffineTransform ambiguous
 
 /// The seed's transform-updating behaviour (custom-behaviors listing 6-6): eases an item's

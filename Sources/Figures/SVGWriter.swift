@@ -15,7 +15,10 @@ import Raster
 /// - its content (`DrawRect.content`: shape fills, stroke outlines, icon pieces) follows it as
 ///   `<path>`s with their own transform, fill-rule, opacity and clips;
 /// - a shadow is the shape filled with the shadow colour, offset, through a `feGaussianBlur`
-///   with σ = radius / 2 (Core Animation's blur), drawn under the shape.
+///   with σ = radius / 2 (Core Animation's blur), drawn under the shape;
+/// - a group (`DrawGroup`: group opacity, layer filters) is a `<g>` with its opacity and blur;
+/// - a backdrop material is drawn as its tint over the shape: SVG 1.1's `BackgroundImage`, which
+///   a backdrop blur would need, is implemented by neither browsers nor librsvg.
 /// Numbers are written in Swift's shortest round-trip form, so values read back parse to the very
 /// doubles that were written.
 public struct SVGWriter {
@@ -64,8 +67,9 @@ public struct SVGWriter {
         return "\(prefix)\(nextID)"
     }
 
-    /// The list's rects in order, each group (`DrawGroup`) a `<g opacity>` around its run: SVG
-    /// composites a group with opacity offscreen, as Core Animation does.
+    /// The list's rects in order, each group (`DrawGroup`) a `<g opacity>` around its run (with
+    /// an `feGaussianBlur` filter for a blurred one): SVG composites such a group offscreen, as
+    /// Core Animation does.
     private mutating func writeRects(of list: DisplayList) {
         var open: [Int] = []
         var next = 0
@@ -80,7 +84,15 @@ public struct SVGWriter {
                 guard group.rects.lowerBound == i, open.last.map({ group.rects.upperBound <= $0 }) ?? true else {
                     continue
                 }
-                body.append("<g class=\"group\" opacity=\"\(number(min(max(group.opacity, 0), 1)))\">")
+                var attributes = "class=\"group\" opacity=\"\(number(min(max(group.opacity, 0), 1)))\""
+                if group.blur > 0 {
+                    let filter = id("blur")
+                    definitions.append(
+                        "<filter id=\"\(filter)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\" color-interpolation-filters=\"sRGB\"><feGaussianBlur stdDeviation=\"\(number(group.blur))\"/></filter>"
+                    )
+                    attributes += " filter=\"url(#\(filter))\""
+                }
+                body.append("<g \(attributes)>")
                 open.append(group.rects.upperBound)
             }
             write(rect)
@@ -193,6 +205,11 @@ public struct SVGWriter {
             color.a = UInt8((Double(color.a) * min(max(shadow.opacity, 0), 1)).rounded())
             body.append(
                 "<\(shape(w, h, radius, (rect.maskedCorners, rect.cornerCurve), rect.transform.concatenating(offset), class: "shadow"))\(paint("fill", color)) filter=\"url(#\(filter))\"/>"
+            )
+        }
+        if let backdrop = rect.backdrop, backdrop.tint.a > 0 {
+            body.append(
+                "<\(shape(w, h, radius, (rect.maskedCorners, rect.cornerCurve), rect.transform, class: "backdrop"))\(paint("fill", backdrop.tint))/>"
             )
         }
         if case .gradient(let g)? = rect.fillPaint {

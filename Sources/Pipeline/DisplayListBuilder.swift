@@ -191,11 +191,7 @@ extension DisplayListBuilder {
             let blur = node.item.blurSigma * canvas.scale
             let group = composites(node, opacity: presented.opacity, drawn: drawnOpacity, timing: timing) || blur > 0
             let ownOpacity = group ? 1 : drawnOpacity
-            let shadow = node.item.shadow.map { s in
-                DrawShadow(
-                    color: s.color, opacity: s.opacity, offset: s.offset * canvas.scale, radius: s.radius * canvas.scale
-                )
-            }
+            let shadow = presentedShadow(value, scale: canvas.scale)
             let childClips =
                 node.item.masksToBounds
                 ? clips + [
@@ -214,6 +210,11 @@ extension DisplayListBuilder {
                 opacity: ownOpacity, shadow: shadow, clips: clips, content: content)
             rect.maskedCorners = node.item.maskedCorners
             rect.cornerCurve = node.item.cornerCurve
+            rect.backdrop = node.item.backgroundEffect.map { effect in
+                let material = effect.resolved
+                return DrawBackdrop(
+                    sigma: material.radius * canvas.scale, saturation: material.saturation, tint: material.tint)
+            }
             if let gradient = node.item.fillGradient {
                 rect.fillPaint = gradientFill(presentedGradient(gradient, value), size: size, transform: transform)
             }
@@ -231,6 +232,16 @@ extension DisplayListBuilder {
         }
         for i in order { draw(timing.roots[i], parent: nil, parentSize: .zero, opacity: 1, clips: [], tint: nil) }
         return list
+    }
+
+    /// A layer's shadow from its presentation values (`shadowOpacity`, `shadowRadius`,
+    /// `shadowOffset`, `shadowColor`, each animatable); nil while its opacity is 0 (CA's default).
+    static func presentedShadow(_ value: (LayerProperty) -> AnimatableValue, scale: Double) -> DrawShadow? {
+        guard let opacity = value(.shadowOpacity).scalar, opacity > 0 else { return nil }
+        let offset = value(.shadowOffset).point ?? Point(0, -3)
+        return DrawShadow(
+            color: value(.shadowColor).color?.rgba8 ?? .black, opacity: min(opacity, 1), offset: offset * scale,
+            radius: max(value(.shadowRadius).scalar ?? 3, 0) * scale)
     }
 
     /// Whether a layer's opacity makes it a group (`CALayer.allowsGroupOpacity`): its own opacity

@@ -63,6 +63,7 @@ final class SceneTiming {
                     || $0.item.timing != MediaTiming() || $0.item.shadow != nil || $0.item.masksToBounds
                     || $0.item.shape != nil || $0.item.icon != nil || $0.item.text != nil
                     || $0.item.image != nil || $0.item.fillGradient != nil || !$0.item.filters.isEmpty
+                    || $0.item.backgroundEffect != nil
             } || scene.canvas.backgroundGradient != nil
         var driven = Set(scene.behaviors.flatMap(\.itemIDs))
         for entry in scene.dynamicsTimeline {
@@ -142,6 +143,10 @@ final class SceneTiming {
             (.cornerRadius, .scalar(item.cornerRadius)), (.borderWidth, .scalar(item.border?.width ?? 0)),
             (.borderColor, .color(AnimatableColor(item.border?.color ?? .clear))),
             (.textColor, .color(AnimatableColor(item.text?.color ?? .black))),
+            // `shadow:` sets shadowOpacity to its opacity (default 1); without one it is CA's 0.
+            (.shadowOpacity, .scalar(item.shadow?.opacity ?? 0)), (.shadowRadius, .scalar(item.shadow?.radius ?? 3)),
+            (.shadowOffset, .point(item.shadow?.offset ?? Point(0, -3))),
+            (.shadowColor, .color(AnimatableColor(item.shadow?.color ?? .black))),
         ]
     }
 

@@ -47,7 +47,10 @@ struct BandedFrame {
 
     /// Whether every item of `list` is a plain layer (rule 2).
     static func accepts(_ list: DisplayList) -> Bool {
-        list.groups.isEmpty && list.rects.allSatisfy { $0.fillPaint == nil && $0.shadow == nil && $0.content.isEmpty }
+        list.groups.isEmpty
+            && list.rects.allSatisfy {
+                $0.fillPaint == nil && $0.shadow == nil && $0.backdrop == nil && $0.content.isEmpty
+            }
     }
 
     /// Canvases of at most this many bytes are drawn shape by shape under `.automatic` (rule 4):

@@ -93,6 +93,9 @@ public struct DrawRect: Equatable, Sendable {
     public var opacity: Double
     /// The layer's shadow, drawn under it; nil for none.
     public var shadow: DrawShadow?
+    /// A material behind the layer (UIVisualEffectView's blur): what is already drawn within the
+    /// layer's shape is blurred, saturated and tinted before the layer's fill; nil for none.
+    public var backdrop: DrawBackdrop? = nil
     /// Shapes this rectangle is clipped to (its ancestors' `masksToBounds` bounds), all of which
     /// must cover a pixel for the rectangle to show there. Empty: no clipping.
     public var clips: [ClipShape]
@@ -118,6 +121,22 @@ public struct DrawRect: Equatable, Sendable {
         self.opacity = opacity
         self.shadow = shadow
         self.clips = clips
+    }
+}
+
+/// A backdrop material (`UIBlurEffect`), applied to the pixels behind a layer within its shape:
+/// a Gaussian blur of σ `sigma` pixels (the canvas extends by its edge pixels), then the
+/// saturation matrix of factor `saturation` (Rec. 709 luminance, as Apple's `UIImage+ImageEffects`
+/// sample applies it), then `tint` drawn over at its alpha.
+public struct DrawBackdrop: Equatable, Sendable {
+    public var sigma: Double
+    public var saturation: Double
+    public var tint: ColorRGBA8
+
+    public init(sigma: Double, saturation: Double = 1, tint: ColorRGBA8 = .clear) {
+        self.sigma = sigma
+        self.saturation = saturation
+        self.tint = tint
     }
 }
 

@@ -25,10 +25,7 @@ struct LayerBlur {
     mutating func blur(_ pixmap: inout Pixmap, box: IntRect, sigma: Double) -> IntRect {
         let k = Int.clamping(Self.reach * sigma, rounded: .up, to: 0...ShadowRenderer.maximumHalfWidth)
         guard k > 0, sigma.isFinite, !box.isEmpty else { return box }
-        if sigma != kernelSigma || kernel.count != 2 * k + 1 {
-            kernel = gaussianKernel(sigma: sigma, halfWidth: k)
-            kernelSigma = sigma
-        }
+        prepareKernel(sigma: sigma, halfWidth: k)
         let x0 = max(box.x - k, 0)
         let y0 = max(box.y - k, 0)
         let region = IntRect(
@@ -45,6 +42,38 @@ struct LayerBlur {
             blurChannel(channel, of: &pixmap, region: region, rows: (box.y - y0)..<(box.maxY - y0), halfWidth: k)
         }
         return region
+    }
+
+    private mutating func prepareKernel(sigma: Double, halfWidth k: Int) {
+        guard sigma != kernelSigma || kernel.count != 2 * k + 1 else { return }
+        kernel = gaussianKernel(sigma: sigma, halfWidth: k)
+        kernelSigma = sigma
+    }
+
+    /// A width × height plane of `source(x, y)` blurred by σ, valid in the columns and rows
+    /// within `halfWidth` of the edges (`outputs`; the rest is undefined): the blur's values
+    /// there need no input beyond the plane.
+    mutating func blurredPlane(
+        width w: Int, height h: Int, halfWidth k: Int, sigma: Double, source: (Int, Int) -> Float
+    ) -> [Float] {
+        var plane = [Float](unsafeUninitializedCapacity: w * h) { buffer, count in
+            for y in 0..<h { for x in 0..<w { buffer[y * w + x] = source(x, y) } }
+            count = w * h
+        }
+        guard k > 0, sigma.isFinite, w > 2 * k, h > 2 * k else { return plane }
+        prepareKernel(sigma: sigma, halfWidth: k)
+        if temp.count < w * h { temp = [Float](repeating: 0, count: w * h) }
+        plane.withUnsafeMutableBufferPointer { plane in
+            temp.withUnsafeMutableBufferPointer { temp in
+                kernel.withUnsafeBufferPointer { weights in
+                    guard let p = plane.baseAddress, let t = temp.baseAddress, let wts = weights.baseAddress else {
+                        return
+                    }
+                    fb_blur_separable(p, t, w, h, wts, k, 0, h, k, w - k, k, h - k)
+                }
+            }
+        }
+        return plane
     }
 
     private mutating func blurChannel(

@@ -89,7 +89,7 @@ extension Rasterizer {
     /// Sweeps the coverage just accumulated over `box` and blends each span of non-zero coverage
     /// with the source colours `colours(row, start, count)` gives (row and start counted from the
     /// box's corner).
-    private mutating func blendSpans(
+    mutating func blendSpans(
         _ box: IntRect, border: UInt32, hasBorder: Bool, opacity: UInt32, onto pixmap: inout Pixmap,
         colours: (_ row: Int, _ start: Int, _ count: Int) -> UnsafePointer<UInt32>
     ) {

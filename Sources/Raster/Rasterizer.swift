@@ -158,6 +158,11 @@ public struct Rasterizer: Sendable {
             drawContentShadow(rect, onto: &pixmap)
             rect.shadow = nil
         }
+        if let backdrop = rect.backdrop {
+            // The layer's shadow, then the material, then its fill (Rasterizer+Backdrop.swift).
+            drawBackdrop(backdrop, of: rect, onto: &pixmap)
+            rect.shadow = nil
+        }
         if rect.fillPaint != nil { drawShadedLayer(rect, onto: &pixmap) } else { drawLayer(rect, onto: &pixmap) }
         drawContent(rect.content, onto: &pixmap)
     }

@@ -41,6 +41,8 @@ public enum AnimatedProperty {
         ("path", .path, .pathData), ("textColor", .textColor, .colour), ("foregroundColor", .textColor, .colour),
         ("colors", .gradientColors, .gradient), ("locations", .gradientLocations, .gradient),
         ("startPoint", .gradientStartPoint, .gradient), ("endPoint", .gradientEndPoint, .gradient),
+        ("shadowOpacity", .shadowOpacity, .number), ("shadowRadius", .shadowRadius, .number),
+        ("shadowOffset", .shadowOffset, .vector), ("shadowColor", .shadowColor, .colour),
     ]
     public static var names: [String] { all.map(\.name) }
 

@@ -144,6 +144,8 @@ public struct Item: Equatable, Sendable {
     public var cornerCurve = CornerCurve.circular
     /// `CALayer.filters` (`filters:`), applied in order to the item and its children, composited.
     public var filters: [LayerFilter] = []
+    /// A blur material behind the item (`backgroundEffect:`, UIVisualEffectView); nil for none.
+    public var backgroundEffect: BackgroundEffect?
 
     /// The σ, in points, of the item's Gaussian blur filters applied one after the other: a
     /// Gaussian of σ₁ then one of σ₂ is one of √(σ₁² + σ₂²). 0 without a blur.

@@ -280,14 +280,20 @@ public enum LayerProperty: String, Sendable, CaseIterable {
     case gradientLocations
     /// `CAGradientLayer.startPoint` / `endPoint`, in the unit square of the bounds.
     case gradientStartPoint, gradientEndPoint
+    /// `CALayer.shadowOpacity` (0...1), `shadowRadius` (points), `shadowOffset` (points, y down)
+    /// and `shadowColor`.
+    case shadowOpacity, shadowRadius, shadowOffset, shadowColor
 
     public var kind: ValueKind {
         switch self {
-        case .center, .scale, .translation, .gradientStartPoint, .gradientEndPoint: return .point
+        case .center, .scale, .translation, .gradientStartPoint, .gradientEndPoint, .shadowOffset: return .point
         case .size: return .size
         case .rotation: return .angle
-        case .opacity, .cornerRadius, .borderWidth, .strokeStart, .strokeEnd, .lineWidth, .lineDashPhase: return .scalar
-        case .fillColor, .borderColor, .shapeFillColor, .strokeColor, .textColor: return .color
+        case .opacity, .cornerRadius, .borderWidth, .strokeStart, .strokeEnd, .lineWidth, .lineDashPhase,
+            .shadowOpacity,
+            .shadowRadius:
+            return .scalar
+        case .fillColor, .borderColor, .shapeFillColor, .strokeColor, .textColor, .shadowColor: return .color
         case .path: return .path
         case .gradientColors: return .colorList
         case .gradientLocations: return .numberList
@@ -315,6 +321,11 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         // CAGradientLayer's defaults: a vertical axis from the top edge's middle to the bottom's.
         case .gradientStartPoint: return .point(Point(0.5, 0))
         case .gradientEndPoint: return .point(Point(0.5, 1))
+        // CALayer's: no shadow (opacity 0), radius 3, offset (0, −3), opaque black.
+        case .shadowOpacity: return .scalar(0)
+        case .shadowRadius: return .scalar(3)
+        case .shadowOffset: return .point(Point(0, -3))
+        case .shadowColor: return .color(AnimatableColor(r: 0, g: 0, b: 0, a: 1))
         }
     }
 
@@ -348,7 +359,7 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         case .center, .size, .rotation, .scale, .translation: return true
         case .opacity, .fillColor, .cornerRadius, .borderWidth, .borderColor, .strokeStart, .strokeEnd, .lineWidth,
             .shapeFillColor, .strokeColor, .lineDashPhase, .path, .textColor, .gradientColors, .gradientLocations,
-            .gradientStartPoint, .gradientEndPoint:
+            .gradientStartPoint, .gradientEndPoint, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowColor:
             return false
         }
     }

@@ -57,6 +57,7 @@ struct BundledSceneTests {
         ("pull-down.yaml", 81, nil),
         ("images.yaml", 120, nil),
         ("gradients.yaml", 60, nil),
+        ("materials.yaml", 90, nil),
     ]
 
     @Test(

@@ -182,6 +182,19 @@ enum ItemKeys {
                         }
                     }),
                 .custom(
+                    "backgroundEffect", docType: "mapping",
+                    doc:
+                        "`UIVisualEffectView` with a `UIBlurEffect`: what is drawn behind the item, within its rounded shape, is blurred, saturated and tinted, then the item's fill and content are drawn over it. See [materials](#materials-itemsibackgroundeffect).",
+                    defaultDoc: "none",
+                    decode: { d, node, at, item in
+                        item.backgroundEffect = try d.decode(BackgroundEffectKeys.spec, node, at: at)
+                    },
+                    check: { scene, item, at in
+                        if let effect = item.backgroundEffect {
+                            try BackgroundEffectKeys.spec.check(effect, in: scene, at: at)
+                        }
+                    }),
+                .custom(
                     "shape", docType: "mapping", schemaRef: "shape",
                     doc: "A vector shape (`CAShapeLayer`) drawn over the background: fill, then stroke.",
                     defaultDoc: "none", rangeDoc: "see [shapes](#shapes-itemsishape)",
@@ -192,13 +205,11 @@ enum ItemKeys {
                         "An SVG icon, path relative to the scene file, drawn over background and shape, fitted to the bounds (centred, uniform scale); see [icons](#icons-itemsiicon).",
                     defaultDoc: "none", rangeDoc: "a file inside the scene's folder",
                     decode: { d, node, at, item in item.icon = try d.decodeIcon(node, at: at) }),
-                Key(
-                    doc: KeyDoc(
-                        name: "tintColor", type: .colour,
-                        doc:
-                            "`UIView.tintColor`: the item's icon, and its children's, drawn as a template image (`.alwaysTemplate`) in this colour: each piece's colour replaced, its alpha kept. Children inherit it unless they set their own.",
-                        defaultDoc: "the parent's; none at the top (icons in their own colours)"),
-                    decode: { d, node, at, item in item.tintColor = try d.color(node, at: at) }),
+                .colour(
+                    "tintColor", \.tintColor,
+                    doc:
+                        "`UIView.tintColor`: the item's icon, and its children's, drawn as a template image (`.alwaysTemplate`) in this colour: each piece's colour replaced, its alpha kept. Children inherit it unless they set their own.",
+                    defaultDoc: "the parent's; none at the top (icons in their own colours)"),
                 .custom(
                     "image", docType: "string or mapping", schemaRef: "image",
                     doc:
@@ -287,6 +298,33 @@ enum GaussianBlurKeys {
                     "radius", \.radius, required: "the blur's σ in points, e.g. radius: 8", range: .closed(0, 100),
                     noun: "a blur radius", unit: "pt",
                     doc: "`inputRadius`: the Gaussian's standard deviation σ in points.")
+            ])
+    }
+}
+
+enum BackgroundEffectKeys {
+    static var spec: ObjectSpec<BackgroundEffect> {
+        ObjectSpec(
+            name: "backgroundEffect", schemaPath: ["$defs", "item", "properties", "backgroundEffect"],
+            what: "a background effect", doc: "UIVisualEffectView's UIBlurEffect behind the item.",
+            prototype: BackgroundEffect(),
+            keys: [
+                .word(
+                    "blur", \.blur, required: "the material, e.g. blur: systemMaterial",
+                    doc:
+                        "`UIBlurEffect.Style`: the material, whose numbers come from the [table](#materials-itemsibackgroundeffect)."
+                ),
+                .word("style", \.style, doc: "The system materials' appearance (light or dark mode)."),
+                .number(
+                    "radius", \.radius, range: .closed(0, 100), noun: "a blur radius", unit: "pt",
+                    doc: "Overrides the material's blur σ in points.", defaultDoc: "the material's"),
+                .number(
+                    "saturation", \.saturation, range: .closed(0, 4), noun: "a saturation factor",
+                    doc: "Overrides the material's saturation factor (1 keeps the colours, 0 is grey).",
+                    defaultDoc: "the material's"),
+                .colour(
+                    "tint", \.tint, doc: "Overrides the material's tint, drawn over the blur at its alpha.",
+                    defaultDoc: "the material's"),
             ])
     }
 }

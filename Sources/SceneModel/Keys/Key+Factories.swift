@@ -160,6 +160,15 @@ extension Key {
             defaultValue: { .string($0[keyPath: path].hex) })
     }
 
+    /// An optional colour: nil (no default written) unless the file gives one.
+    static func colour(
+        _ name: String, _ path: WritableKeyPath<Object, ColorRGBA8?>, doc: String, defaultDoc: String? = nil
+    ) -> Key {
+        Key(
+            doc: KeyDoc(name: name, type: .colour, doc: doc, defaultDoc: defaultDoc),
+            decode: { d, node, at, object in object[keyPath: path] = try d.color(node, at: at) })
+    }
+
     /// A colour or a gradient (`{ linear | radial | conic: … }`, CAGradientLayer): the colour's
     /// default is the declared default; a gradient, when given, is drawn instead of the colour.
     static func fill(

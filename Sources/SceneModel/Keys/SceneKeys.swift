@@ -9,7 +9,7 @@ enum SceneKeys {
         [
             AnySpec(RootKeys.spec), AnySpec(OutputKeys.spec), AnySpec(CanvasKeys.spec), AnySpec(ItemKeys.spec),
             AnySpec(BorderKeys.spec), AnySpec(ShadowKeys.spec),
-            AnySpec(FilterKeys.spec), AnySpec(GaussianBlurKeys.spec),
+            AnySpec(FilterKeys.spec), AnySpec(GaussianBlurKeys.spec), AnySpec(BackgroundEffectKeys.spec),
             AnySpec(MediaTimingKeys.spec), AnySpec(ShapeKeys.spec), AnySpec(TouchesKeys.spec), AnySpec(FrameKeys.spec),
             AnySpec(TextKeys.spec), AnySpec(FontKeys.spec),
             AnySpec(AnimationKeys.basic), AnySpec(AnimationKeys.keyframe), AnySpec(AnimationKeys.spring),
@@ -36,6 +36,7 @@ enum SceneKeys {
             ("touches", [AnySpec(TouchesKeys.spec)], false),
             ("frame", [AnySpec(FrameKeys.spec)], false),
             ("filter", [AnySpec(FilterKeys.spec), AnySpec(GaussianBlurKeys.spec)], true),
+            ("backgroundEffect", [AnySpec(BackgroundEffectKeys.spec)], false),
             ("text", [AnySpec(TextKeys.spec)], false),
             ("font", [AnySpec(FontKeys.spec)], false),
             ("animations", AnimationKeys.docSpecs, true),
