@@ -16,7 +16,8 @@ import Raster
 ///   `<path>`s with their own transform, fill-rule, opacity and clips;
 /// - a shadow is the shape filled with the shadow colour, offset, through a `feGaussianBlur`
 ///   with σ = radius / 2 (Core Animation's blur), drawn under the shape;
-/// - a group (`DrawGroup`: group opacity, layer filters) is a `<g>` with its opacity and blur;
+/// - a group (`DrawGroup`: group opacity, layer filters, a mask) is a `<g>` with its opacity,
+///   blur and an alpha `<mask>` of the mask's layers;
 /// - a backdrop material is drawn as its tint over the shape: SVG 1.1's `BackgroundImage`, which
 ///   a backdrop blur would need, is implemented by neither browsers nor librsvg.
 /// Numbers are written in Swift's shortest round-trip form, so values read back parse to the very
@@ -72,6 +73,7 @@ public struct SVGWriter {
     /// Core Animation does.
     private mutating func writeRects(of list: DisplayList) {
         var open: [Int] = []
+        var maskRects: [Range<Int>] = []
         var next = 0
         for (i, rect) in list.rects.enumerated() {
             while let end = open.last, end <= i {
@@ -92,12 +94,33 @@ public struct SVGWriter {
                     )
                     attributes += " filter=\"url(#\(filter))\""
                 }
+                if let mask = group.mask?.clamped(to: list.rects.indices), !mask.isEmpty {
+                    attributes +=
+                        " mask=\"url(#\(writeMask(list.rects[mask], width: list.width, height: list.height)))\""
+                    maskRects.append(mask)
+                }
                 body.append("<g \(attributes)>")
                 open.append(group.rects.upperBound)
             }
-            write(rect)
+            if !maskRects.contains(where: { $0.contains(i) }) { write(rect) }
         }
         body += open.map { _ in "</g>" }
+    }
+
+    /// A `<mask>` of the rects' alpha (SVG 2's `mask-type="alpha"`, CALayer.mask's rule: the
+    /// mask's colours are ignored) over the canvas, in canvas coordinates; returns its id.
+    private mutating func writeMask(_ rects: ArraySlice<DrawRect>, width: Int, height: Int) -> String {
+        let name = id("mask")
+        var saved: [String] = []
+        swap(&saved, &body)
+        for rect in rects { write(rect) }
+        swap(&saved, &body)
+        definitions.append(
+            "<mask id=\"\(name)\" mask-type=\"alpha\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\">"
+        )
+        definitions += saved
+        definitions.append("</mask>")
+        return name
     }
 
     private mutating func write(_ element: FigureElement) {

@@ -91,7 +91,9 @@ extension MotionRecording {
             width: viewport.pixelWidth, height: viewport.pixelHeight,
             background: scene.canvas.background)
         for layer in layers {
-            list.rects += frames[layer.tick].rects.map { $0.placed(by: view, opacity: layer.opacity, tint: layer.tint) }
+            list.rects += frames[layer.tick].flattenedRects.map {
+                $0.placed(by: view, opacity: layer.opacity, tint: layer.tint)
+            }
         }
         return list
     }

@@ -189,7 +189,10 @@ extension DisplayListBuilder {
             // A layer composited as one (group opacity, filters) is drawn, with its sublayers, at
             // opacity 1 inside its group, which is faded by the layer's opacity.
             let blur = node.item.blurSigma * canvas.scale
-            let group = composites(node, opacity: presented.opacity, drawn: drawnOpacity, timing: timing) || blur > 0
+            let mask = node.children.first { timing.nodes[$0].item.isMask }
+            let group =
+                composites(node, opacity: presented.opacity, drawn: drawnOpacity, timing: timing) || blur > 0
+                || mask != nil
             let ownOpacity = group ? 1 : drawnOpacity
             let shadow = presentedShadow(value, scale: canvas.scale)
             let childClips =
@@ -208,16 +211,7 @@ extension DisplayListBuilder {
                 fill: value(.fillColor).color?.rgba8 ?? node.item.fill,
                 borderWidth: borderWidth, borderColor: borderColor,
                 opacity: ownOpacity, shadow: shadow, clips: clips, content: content)
-            rect.maskedCorners = node.item.maskedCorners
-            rect.cornerCurve = node.item.cornerCurve
-            rect.backdrop = node.item.backgroundEffect.map { effect in
-                let material = effect.resolved
-                return DrawBackdrop(
-                    sigma: material.radius * canvas.scale, saturation: material.saturation, tint: material.tint)
-            }
-            if let gradient = node.item.fillGradient {
-                rect.fillPaint = gradientFill(presentedGradient(gradient, value), size: size, transform: transform)
-            }
+            finish(&rect, of: node.item, scale: canvas.scale, value: value)
             if group {
                 list.groups.append(
                     DrawGroup(rects: list.rects.count..<list.rects.count, opacity: drawnOpacity, blur: blur))
@@ -225,13 +219,36 @@ extension DisplayListBuilder {
             let (groupIndex, start) = (list.groups.count - 1, list.rects.count)
             list.rects.append(rect)
             label?(list.rects.count - 1, id)
-            for child in node.children {
+            for child in node.children where child != mask {
                 draw(child, parent: points, parentSize: size, opacity: ownOpacity, clips: childClips, tint: tint)
             }
             if group { list.groups[groupIndex].rects = start..<list.rects.count }
+            if let mask {
+                // CALayer.mask: in this layer's bounds, as a child, drawn after the group's content.
+                let maskStart = list.rects.count
+                draw(mask, parent: points, parentSize: size, opacity: 1, clips: [], tint: nil)
+                list.groups[groupIndex].mask = maskStart..<list.rects.count
+            }
         }
         for i in order { draw(timing.roots[i], parent: nil, parentSize: .zero, opacity: 1, clips: [], tint: nil) }
         return list
+    }
+
+    /// The parts of a layer's rect its item gives directly: its corners, its backdrop material
+    /// and its gradient fill (at the presented gradient values).
+    static func finish(
+        _ rect: inout DrawRect, of item: Item, scale: Double, value: (LayerProperty) -> AnimatableValue
+    ) {
+        rect.maskedCorners = item.maskedCorners
+        rect.cornerCurve = item.cornerCurve
+        rect.backdrop = item.backgroundEffect.map { effect in
+            let material = effect.resolved
+            return DrawBackdrop(sigma: material.radius * scale, saturation: material.saturation, tint: material.tint)
+        }
+        if let gradient = item.fillGradient {
+            rect.fillPaint = gradientFill(
+                presentedGradient(gradient, value), size: rect.size, transform: rect.transform)
+        }
     }
 
     /// A layer's shadow from its presentation values (`shadowOpacity`, `shadowRadius`,
@@ -249,7 +266,9 @@ extension DisplayListBuilder {
     /// one by one). Layers with filters are groups whatever their opacity.
     static func composites(_ node: SceneTiming.Node, opacity: Double, drawn: Double, timing: SceneTiming) -> Bool {
         node.item.allowsGroupOpacity && opacity < 1 && drawn > 0
-            && node.children.contains(where: { timing.isVisible($0) && !timing.nodes[$0].item.isHidden })
+            && node.children.contains(where: {
+                timing.isVisible($0) && !timing.nodes[$0].item.isHidden && !timing.nodes[$0].item.isMask
+            })
     }
 
     /// A layer's content over its fill, clipped like its sublayers: its image (with the border

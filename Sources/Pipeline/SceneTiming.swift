@@ -87,7 +87,7 @@ final class SceneTiming {
             index[item.id] = i
             var children: [Int] = []
             for (k, child) in item.children.enumerated() {
-                children.append(try add(child, path: path + ".children[\(k)]", parent: i, dynamic: nil))
+                children.append(try add(child, path: item.childPath(k, under: path), parent: i, dynamic: nil))
             }
             nodes[i].children = children.sorted { (nodes[$0].item.zIndex, $0) < (nodes[$1].item.zIndex, $1) }
             return i

@@ -26,7 +26,7 @@ public enum SceneWarnings {
     /// Children whose bounds (unrotated, in the parent's bounds) do not meet the parent's at all.
     static func childWarnings(_ parent: Item, at path: String, into warnings: inout [SceneWarning]) {
         for (k, child) in parent.children.enumerated() {
-            let at = path + ".children[\(k)]"
+            let at = parent.childPath(k, under: path)
             let x0 = child.center.x - child.size.width / 2
             let x1 = child.center.x + child.size.width / 2
             let y0 = child.center.y - child.size.height / 2

@@ -44,7 +44,30 @@ public struct DisplayList: Equatable, Sendable {
         groups = groups.compactMap { group in
             var moved = group
             moved.rects = newIndex[group.rects.lowerBound]..<newIndex[group.rects.upperBound]
+            moved.mask = group.mask.map { newIndex[$0.lowerBound]..<newIndex[$0.upperBound] }
             return moved.rects.isEmpty ? nil : moved
+        }
+    }
+
+    /// The rects as they would be drawn without groups, one for each of `rects` (same indexes):
+    /// each faded by its groups' opacities, the masks' rects at opacity 0 (what onion skins and
+    /// figures that re-place rects draw).
+    public var flattenedRects: [DrawRect] {
+        guard !groups.isEmpty else { return rects }
+        var fade = [Double](repeating: 1, count: rects.count)
+        var hidden = [Bool](repeating: false, count: rects.count)
+        for group in groups {
+            for i in group.rects.clamped(to: rects.indices) { fade[i] *= group.opacity }
+            if let mask = group.mask { for i in mask.clamped(to: rects.indices) { hidden[i] = true } }
+        }
+        for i in rects.indices where hidden[i] { fade[i] = 0 }
+        return rects.indices.map { i in
+            var rect = rects[i]
+            if fade[i] != 1 {
+                rect.opacity *= fade[i]
+                for k in rect.content.indices { rect.content[k].opacity *= fade[i] }
+            }
+            return rect
         }
     }
 }
@@ -61,12 +84,20 @@ public struct DrawGroup: Equatable, Sendable {
     /// σ in pixels of a Gaussian blur of the group's composited content (a layer's
     /// `gaussianBlur` filter, LayerBlur.swift); 0 for none.
     public var blur: Double
+    /// The rects of the group's mask (`CALayer.mask`), right after `rects`: drawn into an
+    /// offscreen of their own, whose alpha multiplies the group's content; never drawn as
+    /// themselves. Nil for none.
+    public var mask: Range<Int>?
 
-    public init(rects: Range<Int>, opacity: Double, blur: Double = 0) {
+    public init(rects: Range<Int>, opacity: Double, blur: Double = 0, mask: Range<Int>? = nil) {
         self.rects = rects
         self.opacity = opacity
         self.blur = blur
+        self.mask = mask
     }
+
+    /// The rects the group takes in the list: its own and its mask's.
+    public var extent: Range<Int> { rects.lowerBound..<max(rects.upperBound, mask?.upperBound ?? 0) }
 }
 
 /// One rounded rectangle with its paint, as Core Animation draws a layer: the fill covers the

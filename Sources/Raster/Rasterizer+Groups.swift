@@ -49,27 +49,33 @@ extension Rasterizer {
             let group = list.groups[next]
             next += 1
             let inner = group.rects.clamped(to: i..<run.upperBound)
+            let extent = group.extent.clamped(to: i..<run.upperBound)
+            let mask = group.mask.map { $0.clamped(to: inner.upperBound..<extent.upperBound) }
             let opacity = Self.opacityByte(group.opacity)
+            // A mask takes a second offscreen, one level deeper.
+            let deepest = depth + (mask == nil ? 0 : 1)
             if opacity == 0 {
                 // Nothing of the group shows: neither it nor the groups inside it are drawn.
-                while next < list.groups.count, list.groups[next].rects.lowerBound < inner.upperBound { next += 1 }
-            } else if (opacity == 255 && !(group.blur > 0)) || depth >= Self.maximumGroupDepth {
+            } else if (opacity == 255 && !(group.blur > 0) && mask == nil) || deepest >= Self.maximumGroupDepth {
                 let straight = opacity == 255 ? fade : fade * group.opacity
                 drawRun(of: list, inner, nextGroup: &next, depth: depth, fade: straight, onto: &pixmap)
             } else {
                 let faded = fade == 1 ? opacity : Self.opacityByte(fade * group.opacity)
                 drawOffscreen(
-                    of: list, inner, nextGroup: &next, depth: depth, opacity: faded, blur: group.blur, onto: &pixmap)
+                    of: list, inner, mask: mask, nextGroup: &next, depth: depth, opacity: faded, blur: group.blur,
+                    onto: &pixmap)
             }
-            i = inner.upperBound
+            // The groups inside what was not drawn (the mask's, or all of a hidden group's) are skipped.
+            while next < list.groups.count, list.groups[next].rects.lowerBound < extent.upperBound { next += 1 }
+            i = extent.upperBound
         }
     }
 
     /// One group: its run drawn into the offscreen of `depth`, blurred by σ = `blur` pixels,
     /// composited at `opacity` over `pixmap`, and the offscreen cleared.
     private mutating func drawOffscreen(
-        of list: DisplayList, _ run: Range<Int>, nextGroup next: inout Int, depth: Int, opacity: UInt8,
-        blur: Double, onto pixmap: inout Pixmap
+        of list: DisplayList, _ run: Range<Int>, mask: Range<Int>?, nextGroup next: inout Int, depth: Int,
+        opacity: UInt8, blur: Double, onto pixmap: inout Pixmap
     ) {
         while offscreens.count <= depth { offscreens.append(nil) }
         var offscreen = offscreens[depth].take() ?? Pixmap(width: pixmap.width, height: pixmap.height)
@@ -85,6 +91,10 @@ extension Rasterizer {
         let bounds = IntRect(uncheckedX: 0, y: 0, width: pixmap.width, height: pixmap.height)
         if var box = drawn.union?.intersection(bounds), !box.isEmpty {
             if blur > 0 { box = layerBlur.blur(&offscreen, box: box, sigma: blur) }
+            if let mask {
+                // CALayer.mask, after the filters: the content times the mask's alpha.
+                box = drawMask(of: list, mask, nextGroup: &next, depth: depth + 1, over: box, of: &offscreen)
+            }
             Self.composite(offscreen, box: box, opacity: opacity, onto: &pixmap)
             if blur > 0 {
                 offscreen.fill(box, with: .clear)
@@ -94,6 +104,40 @@ extension Rasterizer {
             damage?.append(box)
         }
         offscreens[depth] = consume offscreen
+    }
+
+    /// Draws the mask's run into the offscreen of `depth`, multiplies every pixel of `box` in
+    /// `content` by the mask's alpha there (0 where the mask drew nothing), clears the mask's
+    /// offscreen again and returns the part of `box` the mask covers (the rest is transparent now).
+    private mutating func drawMask(
+        of list: DisplayList, _ run: Range<Int>, nextGroup next: inout Int, depth: Int, over box: IntRect,
+        of content: inout Pixmap
+    ) -> IntRect {
+        while offscreens.count <= depth { offscreens.append(nil) }
+        var mask = offscreens[depth].take() ?? Pixmap(width: content.width, height: content.height)
+        if mask.width != content.width || mask.height != content.height {
+            mask = Pixmap(width: content.width, height: content.height)
+        }
+        let outerDamage = damage
+        damage = []
+        drawRun(of: list, run, nextGroup: &next, depth: depth + 1, fade: 1, onto: &mask)
+        let drawn = damage ?? []
+        damage = outerDamage
+        mask.data.withUnsafeBytes { maskBytes in
+            content.withUnsafeMutablePixels { pixels, width in
+                for y in box.y..<box.maxY {
+                    for x in box.x..<box.maxX where pixels[y * width + x] != 0 {
+                        let alpha = maskBytes[4 * (y * width + x) + 3]
+                        pixels[y * width + x] =
+                            PremultipliedRGBA8(packed: pixels[y * width + x]).scaled(by: alpha).packed
+                    }
+                }
+            }
+        }
+        let bounds = IntRect(uncheckedX: 0, y: 0, width: content.width, height: content.height)
+        for drawnBox in drawn { mask.fill(drawnBox.intersection(bounds), with: .clear) }
+        offscreens[depth] = consume mask
+        return drawn.union.map { box.intersection($0) } ?? IntRect(uncheckedX: box.x, y: box.y, width: 0, height: 0)
     }
 
     /// An opacity as the byte every blend uses: round(opacity·255), clamped, NaN as 0.

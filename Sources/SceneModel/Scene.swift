@@ -131,6 +131,14 @@ public struct Item: Equatable, Sendable {
     public var dynamicKind: DynamicKind
     /// The shape collisions see. Default `.rectangle`.
     public var collisionBounds: CollisionBounds
+    /// The mask layer (`mask:`), if any: the child marked `isMask`.
+    public var mask: Item? { children.last.flatMap { $0.isMask ? $0 : nil } }
+
+    /// The key path of child `k` under this item's `path`: `…children[k]`, or `….mask` for the mask.
+    public func childPath(_ k: Int, under path: String) -> String {
+        children[k].isMask ? path + ".mask" : path + ".children[\(k)]"
+    }
+
     /// Sublayers (`children:`), drawn after this item in z order; their centres are in this
     /// item's bounds (origin at its top-left), and transform and opacity compose with it.
     public var children: [Item] = []
@@ -140,6 +148,10 @@ public struct Item: Equatable, Sendable {
     /// as one image and faded once, so overlapping children do not show through one another.
     /// Default true, as on iOS 7 and later; false fades each descendant on its own.
     public var allowsGroupOpacity = true
+    /// True for an item read from a parent's `mask:` (CALayer.mask): it is kept as the last of
+    /// the parent's children, placed and animated like one, and its alpha masks the parent
+    /// instead of being drawn.
+    public var isMask = false
     /// `CALayer.cornerCurve`: how the rounded corners meet the sides. Default circular.
     public var cornerCurve = CornerCurve.circular
     /// `CALayer.filters` (`filters:`), applied in order to the item and its children, composited.

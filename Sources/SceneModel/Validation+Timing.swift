@@ -14,7 +14,7 @@ extension Scene {
         var result: [(Item, String, String?)] = []
         func visit(_ item: Item, _ path: String, _ parent: String?) {
             result.append((item, path, parent))
-            for (k, child) in item.children.enumerated() { visit(child, path + ".children[\(k)]", item.id) }
+            for (k, child) in item.children.enumerated() { visit(child, item.childPath(k, under: path), item.id) }
         }
         for (i, item) in items.enumerated() { visit(item, "items[\(i)]", nil) }
         return result

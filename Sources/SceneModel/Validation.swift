@@ -233,7 +233,7 @@ extension Scene {
         try ItemKeys.spec.check(item, in: self, at: path)
         try checkLayer(item, at: path)
         for (k, child) in item.children.enumerated() {
-            try checkItem(child, at: path + ".children[\(k)]", firstPath: &firstPath)
+            try checkItem(child, at: item.childPath(k, under: path), firstPath: &firstPath)
         }
     }
 

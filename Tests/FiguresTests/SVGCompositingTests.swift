@@ -43,4 +43,24 @@ struct SVGCompositingTests {
         #expect(lines.filter { $0.hasPrefix("<g class=\"group\"") }.count == 1)
         #expect(lines.filter { $0 == "<g opacity=\"0.5\">" }.count == 1, "the blue child keeps its own opacity")
     }
+
+    @Test("a mask is an alpha <mask> of its layers referenced by the group, and its layers are not drawn as layers")
+    func svgWritesMasks() throws {
+        let list = try SceneSimulation(
+            scene: scene(
+                """
+                  - { id: photo, size: [100, 60], center: [60, 40], fill: "#007AFF",
+                      mask: { id: circle, size: [40, 40], center: [50, 30], cornerRadius: 20, fill: "#00FF00" } }
+                """)
+        ).displayList()
+        let svg = SVGWriter.svg(list)
+        let lines = svg.split(separator: "\n").map(String.init)
+        let maskLine = try #require(lines.firstIndex { $0.hasPrefix("<mask id=\"mask") })
+        #expect(lines[maskLine].contains("mask-type=\"alpha\""))
+        let close = try #require(lines[maskLine...].firstIndex(of: "</mask>"))
+        #expect(lines[maskLine..<close].contains { $0.contains("#00FF00") || $0.contains("#00ff00") })
+        #expect(lines.contains { $0.hasPrefix("<g class=\"group\" opacity=\"1\" mask=\"url(#mask") })
+        // The green circle appears only inside the mask definition.
+        #expect(lines[(close + 1)...].allSatisfy { !$0.contains("#00FF00") && !$0.contains("#00ff00") })
+    }
 }

@@ -233,10 +233,34 @@ enum ItemKeys {
                     decode: { d, node, at, item in
                         // Children are placed in their parent's bounds: the parent is recorded
                         // (its centre, rotation and size are read by now) before they are read.
-                        item.children = try d.places.record(
+                        let masks = item.children.filter(\.isMask)
+                        item.children =
+                            try d.places.record(
+                                item.id, center: item.center, rotation: item.rotation, size: item.size
+                            ) {
+                                try d.list(node, at: at).enumerated().map { k, n in
+                                    try d.decodeItem(n, at: at + "[\(k)]")
+                                }
+                            } + masks
+                    }),
+                .custom(
+                    "mask", docType: "item", schemaRef: "item",
+                    doc:
+                        "`CALayer.mask`: an item (its own `id`, size, centre in this item's bounds, fill, shape, text, image, gradient, children, animations) whose alpha masks this item and its children, composited; its colours are ignored and outside what it draws this item is invisible. It animates like any item (a growing circle reveals, a moving gradient wipes).",
+                    defaultDoc: "none", rangeDoc: "an item without a `mask:` of its own",
+                    decode: { d, node, at, item in
+                        var mask = try d.places.record(
                             item.id, center: item.center, rotation: item.rotation, size: item.size
-                        ) {
-                            try d.list(node, at: at).enumerated().map { k, n in try d.decodeItem(n, at: at + "[\(k)]") }
+                        ) { try d.decodeItem(node, at: at) }
+                        mask.isMask = true
+                        item.children.removeAll(where: \.isMask)
+                        item.children.append(mask)
+                    },
+                    check: { _, item, at in
+                        if item.isMask, item.mask != nil {
+                            throw Violation(
+                                keyPath: at,
+                                message: "a mask layer has a mask of its own; expected a mask without `mask:`")
                         }
                     }),
                 .custom(
