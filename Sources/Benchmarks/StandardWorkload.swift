@@ -12,12 +12,12 @@ public struct StandardWorkload: Sendable {
         public var size: (width: Int, height: Int) { self == .small ? (640, 360) : (1920, 1080) }
     }
 
-    public enum Kind: String, Sendable { case rects, icons, content }
+    public enum Kind: String, Sendable { case rects, icons, content, materials }
 
     public let canvas: Canvas
     public let count: Int
-    /// What is drawn: the standard rounded rects, the icons workload (IconsWorkload.swift) or the
-    /// app screen of ContentWorkload.swift.
+    /// What is drawn: the standard rounded rects, the icons workload (IconsWorkload.swift), the
+    /// app screen of ContentWorkload.swift or the frosted screen of MaterialsWorkload.swift.
     public let kind: Kind
     /// Frames per loop: frame f is at t = f/120.
     public static let framesPerRun = 120
@@ -32,8 +32,11 @@ public struct StandardWorkload: Sendable {
     ]
 
     /// Every workload `flipbook bench --workload` knows: the four standard ones (run by default),
-    /// `icons` and `content`.
-    public static let every: [StandardWorkload] = all + [icons, content]
+    /// `icons`, `content` and `materials`.
+    public static let every: [StandardWorkload] = all + [icons, content, materials]
+
+    /// The `materials` workload: backdrop blurs over a moving screen (MaterialsWorkload.swift).
+    public static let materials = StandardWorkload(materials: ())
 
     /// The `content` workload: an app screen of rects, text and icons (ContentWorkload.swift).
     public static let content = StandardWorkload(content: ())
@@ -67,6 +70,14 @@ public struct StandardWorkload: Sendable {
         canvas = .large
         count = 1
         kind = .content
+        rects = []
+        iconShapes = []
+    }
+
+    init(materials: Void) {
+        canvas = .large
+        count = 1
+        kind = .materials
         rects = []
         iconShapes = []
     }
@@ -112,13 +123,18 @@ public struct StandardWorkload: Sendable {
 
     /// The canvas size of every frame of this workload.
     public var displayListSize: (width: Int, height: Int) {
-        kind == .content ? (ContentWorkload.width, ContentWorkload.height) : canvas.size
+        switch kind {
+        case .content: return (ContentWorkload.width, ContentWorkload.height)
+        case .materials: return (MaterialsWorkload.width, MaterialsWorkload.height)
+        case .rects, .icons: return canvas.size
+        }
     }
 
     /// The display list of frame `f` (0 ≤ f < 120).
     public func displayList(frame f: Int) -> DisplayList {
         if kind == .icons { return IconsWorkload.displayList(iconShapes, frame: f) }
         if kind == .content { return ContentWorkload.displayList(frame: f) }
+        if kind == .materials { return MaterialsWorkload.displayList(frame: f) }
         let (width, height) = canvas.size
         let canvasWidth = Double(width)
         let canvasHeight = Double(height)

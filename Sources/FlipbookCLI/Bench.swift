@@ -13,7 +13,7 @@ struct Bench: ParsableCommand {
     @Option(
         name: .long,
         help:
-            "Workloads to run: small-n16, small-n256, large-n16, large-n256 (default: these four), icons (200 icons of 24-48 px at 1080p), content (a 1080×1920 app screen of rects, text and icons)."
+            "Workloads to run: small-n16, small-n256, large-n16, large-n256 (default: these four), icons (200 icons of 24-48 px at 1080p), content (a 1080×1920 app screen of rects, text and icons), materials (a 1170×2532 screen of three backdrop blurs, σ 90 px, over scrolling cards)."
     )
     var workload: [String] = []
 
@@ -131,6 +131,13 @@ struct Bench: ParsableCommand {
     )
     var text = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Instead, time Flipbook's blurs (the gaussianBlur filter and the backdrop material) on a 1170×2532 frame at σ 3, 10, 30 and 90 px against Pillow's GaussianBlur on the same size, one thread each."
+    )
+    var blur = false
+
     @Option(
         name: .customLong("text-mode"),
         help: "With --text, only these modes (repeatable): moving, still or uncached (default: all three).")
@@ -207,6 +214,10 @@ struct Bench: ParsableCommand {
             let modes = textMode.isEmpty ? TextWorkload.modes : TextWorkload.modes.filter { textMode.contains($0) }
             let rows = try modes.map { try TextWorkload.run(mode: $0, frames: frames, rounds: repeats) }
             print(TextWorkload.table(rows))
+            return
+        }
+        if blur {
+            print(BlurBenchmark.table(try BlurBenchmark.run(rounds: max(repeats, 3))))
             return
         }
         if png {

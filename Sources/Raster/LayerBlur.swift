@@ -5,8 +5,10 @@ import CRasterKernels
 /// integrated over each pixel, reaching ⌈4σ⌉ pixels each side) and `fb_blur_separable`, then
 /// rounded back to bytes. Within one level of a double-precision Gaussian: the 6·10⁻⁵ of its
 /// mass beyond 4σ is 0.02 of a level (shadows reach 3σ, 0.27 %, which for a step is 0.7 of a
-/// level: fine for a soft shadow, not for a picture seen sharp through the blur). Blurring premultiplied values is what compositing them asks for: a
-/// transparent pixel contributes nothing to its neighbours' colour.
+/// level: fine for a soft shadow, not for a picture seen sharp through the blur). From σ = 8 px on
+/// the blur runs on a coarser grid (`blurredPlanes`, Rasterizer+Backdrop.swift), also within one
+/// level. Blurring premultiplied values is what compositing them asks for: a transparent pixel
+/// contributes nothing to its neighbours' colour.
 ///
 /// Deterministic: the kernel is plain IEEE arithmetic and the C passes sum in a fixed order with
 /// no fused operations, so every machine and kernel level gives the same bytes.
@@ -25,12 +27,18 @@ struct LayerBlur {
     mutating func blur(_ pixmap: inout Pixmap, box: IntRect, sigma: Double) -> IntRect {
         let k = Int.clamping(Self.reach * sigma, rounded: .up, to: 0...ShadowRenderer.maximumHalfWidth)
         guard k > 0, sigma.isFinite, !box.isEmpty else { return box }
-        prepareKernel(sigma: sigma, halfWidth: k)
         let x0 = max(box.x - k, 0)
         let y0 = max(box.y - k, 0)
         let region = IntRect(
             uncheckedX: x0, y: y0, width: min(box.maxX + k, pixmap.width) - x0,
             height: min(box.maxY + k, pixmap.height) - y0)
+        // Wide blurs on a coarser grid (`blurredPlanes`), written back over the region.
+        if Self.decimation(sigma) > 1 {
+            let planes = blurredPlanes(of: pixmap, box: region, sigma: sigma, clampEdges: false)
+            Self.store(planes, into: &pixmap, region: region)
+            return region
+        }
+        prepareKernel(sigma: sigma, halfWidth: k)
         let count = region.width * region.height
         if plane.count < count {
             plane = [Float](repeating: 0, count: count)
@@ -44,6 +52,27 @@ struct LayerBlur {
         return region
     }
 
+    /// Writes four planes (r, g, b, a) of region-sized values into the region's bytes, rounded,
+    /// each colour held to its alpha.
+    static func store(_ planes: [[Float]], into pixmap: inout Pixmap, region: IntRect) {
+        let width = pixmap.width
+        func byte(_ v: Float) -> UInt8 { UInt8(min(max(v, 0), 255) + 0.5) }
+        let (pr, pg, pb, pa) = (planes[0], planes[1], planes[2], planes[3])
+        pixmap.data.withUnsafeMutableBufferPointer { bytes in
+            for y in 0..<region.height {
+                for x in 0..<region.width {
+                    let i = y * region.width + x
+                    let o = 4 * ((region.y + y) * width + region.x + x)
+                    let alpha = byte(pa[i])
+                    bytes[o] = min(byte(pr[i]), alpha)
+                    bytes[o + 1] = min(byte(pg[i]), alpha)
+                    bytes[o + 2] = min(byte(pb[i]), alpha)
+                    bytes[o + 3] = alpha
+                }
+            }
+        }
+    }
+
     private mutating func prepareKernel(sigma: Double, halfWidth k: Int) {
         guard sigma != kernelSigma || kernel.count != 2 * k + 1 else { return }
         kernel = gaussianKernel(sigma: sigma, halfWidth: k)
@@ -51,8 +80,8 @@ struct LayerBlur {
     }
 
     /// A width × height plane of `source(x, y)` blurred by σ, valid in the columns and rows
-    /// within `halfWidth` of the edges (`outputs`; the rest is undefined): the blur's values
-    /// there need no input beyond the plane.
+    /// within `halfWidth` of the edges (the rest is undefined): the blur's values there need no
+    /// input beyond the plane.
     mutating func blurredPlane(
         width w: Int, height h: Int, halfWidth k: Int, sigma: Double, source: (Int, Int) -> Float
     ) -> [Float] {
@@ -60,7 +89,13 @@ struct LayerBlur {
             for y in 0..<h { for x in 0..<w { buffer[y * w + x] = source(x, y) } }
             count = w * h
         }
-        guard k > 0, sigma.isFinite, w > 2 * k, h > 2 * k else { return plane }
+        blur(&plane, width: w, height: h, halfWidth: k, sigma: sigma)
+        return plane
+    }
+
+    /// Blurs a width × height plane in place, as `blurredPlane` does.
+    mutating func blur(_ plane: inout [Float], width w: Int, height h: Int, halfWidth k: Int, sigma: Double) {
+        guard k > 0, sigma.isFinite, w > 2 * k, h > 2 * k else { return }
         prepareKernel(sigma: sigma, halfWidth: k)
         if temp.count < w * h { temp = [Float](repeating: 0, count: w * h) }
         plane.withUnsafeMutableBufferPointer { plane in
@@ -73,7 +108,6 @@ struct LayerBlur {
                 }
             }
         }
-        return plane
     }
 
     private mutating func blurChannel(

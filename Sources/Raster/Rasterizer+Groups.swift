@@ -1,3 +1,4 @@
+import CRasterKernels
 import Geometry
 
 // Groups: a run of rects composited as one (DrawGroup, Core Animation's offscreen pass).
@@ -148,16 +149,15 @@ extension Rasterizer {
     /// pixel = (source·opacity) over pixel for every pixel of `box`, each product exactly rounded
     /// (Compositing.swift's order); a transparent source pixel leaves the pixel alone.
     static func composite(_ source: Pixmap, box: IntRect, opacity: UInt8, onto destination: inout Pixmap) {
+        // fb_blend_shaded with full coverage and no border: (source·255)·opacity over the pixel,
+        // Compositing.swift's rounding (·255 is exact).
         source.data.withUnsafeBytes { sourceBytes in
+            let sourcePixels = sourceBytes.bindMemory(to: UInt32.self)
             destination.withUnsafeMutablePixels { pixels, width in
+                guard let target = pixels.baseAddress, let from = sourcePixels.baseAddress else { return }
                 for y in box.y..<box.maxY {
-                    for x in box.x..<box.maxX {
-                        let s = sourceBytes.loadUnaligned(fromByteOffset: 4 * (y * width + x), as: UInt32.self)
-                        guard s != 0 else { continue }
-                        let faded = PremultipliedRGBA8(packed: s).scaled(by: opacity)
-                        let below = PremultipliedRGBA8(packed: pixels[y * width + x])
-                        pixels[y * width + x] = sourceOver(faded, below).packed
-                    }
+                    let start = y * width + box.x
+                    fb_blend_shaded(target + start, from + start, box.width, 255, 0, 0, UInt32(opacity))
                 }
             }
         }

@@ -63,4 +63,26 @@ struct BackdropTests {
             #expect(abs(Double(p.r) - 255 * share) <= 1 && abs(Double(p.b) - 255 * (1 - share)) <= 1, "x = \(x): \(p)")
         }
     }
+
+    @Test(
+        "a wide material (σ 12, 24 and 45 px, blurred on a grid ⌊σ/4⌋ times coarser) stays within one level of the exact Gaussian's profile",
+        arguments: [12.0, 24, 45])
+    func decimatedBlurFollowsTheGaussian(sigma: Double) {
+        #expect(LayerBlur.decimation(sigma) == Int(sigma / 4))
+        let red = DrawRect(
+            size: Size(200, 40), transform: AffineTransform(translationX: 100, y: 20),
+            fill: .init(r: 255, g: 0, b: 0, a: 255))
+        let pixmap = Self.render(
+            width: 400, background: ColorRGBA8(r: 0, g: 0, b: 255, a: 255), under: [red], frame: (0, 0, 400, 40),
+            backdrop: DrawBackdrop(sigma: sigma, saturation: 1, tint: .clear))
+        var worst = 0.0
+        for x in 0..<400 {
+            let share = Self.phi((200 - (Double(x) + 0.5)) / sigma)
+            let p = pixmap[x: x, y: 20]
+            worst = max(worst, abs(Double(p.r) - 255 * share), abs(Double(p.b) - 255 * (1 - share)))
+        }
+        #expect(worst <= 1, "worst \(worst) levels off erf")
+        // The canvas's edge pixels repeated: the ends stay pure red and pure blue.
+        #expect(pixmap[x: 0, y: 20].r == 255 && pixmap[x: 399, y: 20].b == 255)
+    }
 }

@@ -1,0 +1,70 @@
+// The passes around the separable Gaussian for blurs on a coarse grid (blur_grid.h).
+#include "blur_grid.h"
+
+static inline ptrdiff_t clampi(ptrdiff_t v, ptrdiff_t lo, ptrdiff_t hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+void fb_grid_average(const uint8_t *rgba, ptrdiff_t width, ptrdiff_t height, ptrdiff_t ox, ptrdiff_t oy,
+                     ptrdiff_t step, ptrdiff_t cw, ptrdiff_t ch, int clamp_edges, float *planes) {
+    const ptrdiff_t n = cw * ch;
+    const float inverse_area = 1.0f / (float)(step * step);
+    for (ptrdiff_t v = 0; v < ch; v++) {
+        for (ptrdiff_t u = 0; u < cw; u++) {
+            uint32_t r = 0, g = 0, b = 0, a = 0;
+            for (ptrdiff_t dy = 0; dy < step; dy++) {
+                ptrdiff_t y = oy + v * step + dy;
+                if (y < 0 || y >= height) {
+                    if (!clamp_edges) continue;
+                    y = clampi(y, 0, height - 1);
+                }
+                const uint8_t *row = rgba + 4 * y * width;
+                for (ptrdiff_t dx = 0; dx < step; dx++) {
+                    ptrdiff_t x = ox + u * step + dx;
+                    if (x < 0 || x >= width) {
+                        if (!clamp_edges) continue;
+                        x = clampi(x, 0, width - 1);
+                    }
+                    const uint8_t *p = row + 4 * x;
+                    r += p[0];
+                    g += p[1];
+                    b += p[2];
+                    a += p[3];
+                }
+            }
+            const ptrdiff_t i = v * cw + u;
+            planes[i] = (float)r * inverse_area;
+            planes[n + i] = (float)g * inverse_area;
+            planes[2 * n + i] = (float)b * inverse_area;
+            planes[3 * n + i] = (float)a * inverse_area;
+        }
+    }
+}
+
+void fb_grid_positions(ptrdiff_t cells, ptrdiff_t step, ptrdiff_t offset, ptrdiff_t count, int32_t *index,
+                       float *weight) {
+    const double scale = 1.0 / (double)step;
+    for (ptrdiff_t p = 0; p < count; p++) {
+        double c = ((double)(p + offset) + 0.5) * scale - 0.5;
+        c = c < 0 ? 0 : c > (double)(cells - 1) ? (double)(cells - 1) : c;
+        ptrdiff_t i = (ptrdiff_t)c;
+        if (i > cells - 2) i = cells - 2;
+        index[p] = (int32_t)i;
+        weight[p] = (float)(c - (double)i);
+    }
+}
+
+void fb_grid_interpolate(const float *coarse, ptrdiff_t cw, const int32_t *ux, const float *fx, const int32_t *vy,
+                         const float *fy, ptrdiff_t out_w, ptrdiff_t out_h, float *out) {
+    for (ptrdiff_t y = 0; y < out_h; y++) {
+        const float *top = coarse + (ptrdiff_t)vy[y] * cw;
+        const float *bottom = top + cw;
+        const float wy = fy[y];
+        float *row = out + y * out_w;
+        for (ptrdiff_t x = 0; x < out_w; x++) {
+            const ptrdiff_t u = ux[x];
+            const float wx = fx[x];
+            const float t = top[u] * (1 - wx) + top[u + 1] * wx;
+            const float b = bottom[u] * (1 - wx) + bottom[u + 1] * wx;
+            row[x] = t * (1 - wy) + b * wy;
+        }
+    }
+}
