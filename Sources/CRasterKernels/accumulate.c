@@ -25,6 +25,11 @@ static inline int32_t to_fixed(double v) {   // v ≥ 0, rounded to nearest
 
 static inline double sw_min(double x, double y) { return y < x ? y : x; }
 static inline double sw_max(double x, double y) { return y >= x ? y : x; }
+// v held to [lo, hi], as sw_min(sw_max(v, lo), hi) for every number, and lo for NaN: an edge
+// whose ends are finite but far apart (±1e308) has an infinite slope, and its x at its own top
+// end is then ∞·0 = NaN, which must not reach to_fixed (a NaN converted to int32 is INT_MIN on
+// x86, a cell far outside the buffer).
+static inline double clamp_to(double v, double lo, double hi) { return v >= lo ? (v <= hi ? v : hi) : lo; }
 
 // The one place clipped edges leave stage 1: walked into cells now, or kept for a band-wise walk
 // (fb_walk_edges_rows), which gives the same cells row for row.
@@ -46,7 +51,7 @@ void add_piece(const target *t, double x0, double y0, double x1, double y1, int3
     if (!(y_start < y_end)) return;
     double dxdy = (x1 - x0) / (y1 - y0);
     double lo = sw_min(x0, x1), hi = sw_max(x0, x1);
-#define PIECE_X(y) ((y) == y1 ? x1 : (y) == y0 ? x0 : sw_min(sw_max(x0 + ((y) - y0) * dxdy, lo), hi))
+#define PIECE_X(y) ((y) == y1 ? x1 : (y) == y0 ? x0 : clamp_to(x0 + ((y) - y0) * dxdy, lo, hi))
     emit_edge(t, to_fixed(PIECE_X(y_start)), to_fixed(y_start), to_fixed(PIECE_X(y_end)), to_fixed(y_end), direction,
               marking);
 #undef PIECE_X
@@ -69,7 +74,7 @@ void add_line(const target *t, double p0x, double p0y, double p1x, double p1y, d
     }
     double dxdy = (bx - tx) / (by - ty);
     double lo = sw_min(tx, bx), hi = sw_max(tx, bx);
-#define LINE_X(y) ((y) == by ? bx : sw_min(sw_max(tx + ((y) - ty) * dxdy, lo), hi))
+#define LINE_X(y) ((y) == by ? bx : clamp_to(tx + ((y) - ty) * dxdy, lo, hi))
     double cut_a = by, cut_b = by;
     if (dxdy != 0) {
         double y0 = ty - tx / dxdy, yw = ty + (width - tx) / dxdy;
@@ -85,8 +90,8 @@ void add_line(const target *t, double p0x, double p0y, double p1x, double p1y, d
         if (x_mid <= 0) {
             add_piece(t, 0, y_start, 0, y_end, direction, height, marking);
         } else if (x_mid < width) {
-            add_piece(t, sw_min(sw_max(LINE_X(y_start), 0), width), y_start,
-                      sw_min(sw_max(LINE_X(y_end), 0), width), y_end, direction, height, marking);
+            add_piece(t, clamp_to(LINE_X(y_start), 0, width), y_start, clamp_to(LINE_X(y_end), 0, width), y_end,
+                      direction, height, marking);
         }
         y_start = y_end;
     }
