@@ -52,19 +52,65 @@ void fb_grid_positions(ptrdiff_t cells, ptrdiff_t step, ptrdiff_t offset, ptrdif
     }
 }
 
-void fb_grid_interpolate(const float *coarse, ptrdiff_t cw, const int32_t *ux, const float *fx, const int32_t *vy,
-                         const float *fy, ptrdiff_t out_w, ptrdiff_t out_h, float *out) {
+static inline float lerp_cell(const float *top, const float *bottom, ptrdiff_t u, float wx, float wy) {
+    const float t = top[u] * (1 - wx) + top[u + 1] * wx;
+    const float b = bottom[u] * (1 - wx) + bottom[u + 1] * wx;
+    return t * (1 - wy) + b * wy;
+}
+
+static inline uint8_t to_byte(float v) { return (uint8_t)((v < 0 ? 0 : v > 255 ? 255 : v) + 0.5f); }
+static inline float clampf(float v, float lo, float hi) { return v < lo ? lo : v > hi ? hi : v; }
+static inline uint8_t min_byte(uint8_t a, uint8_t b) { return a < b ? a : b; }
+
+void fb_grid_resolve_material(const float *cells, ptrdiff_t plane, ptrdiff_t cw, const int32_t *ux, const float *fx,
+                              const int32_t *vy, const float *fy, ptrdiff_t out_w, ptrdiff_t out_h, float saturation,
+                              float tr, float tg, float tb, float ta, uint8_t *out) {
+    const float keep = 1 - ta / 255;
     for (ptrdiff_t y = 0; y < out_h; y++) {
-        const float *top = coarse + (ptrdiff_t)vy[y] * cw;
-        const float *bottom = top + cw;
+        const ptrdiff_t row = (ptrdiff_t)vy[y] * cw;
         const float wy = fy[y];
-        float *row = out + y * out_w;
         for (ptrdiff_t x = 0; x < out_w; x++) {
             const ptrdiff_t u = ux[x];
             const float wx = fx[x];
-            const float t = top[u] * (1 - wx) + top[u + 1] * wx;
-            const float b = bottom[u] * (1 - wx) + bottom[u + 1] * wx;
-            row[x] = t * (1 - wy) + b * wy;
+            float c[4];
+            for (int k = 0; k < 4; k++) {
+                const float *top = cells + k * plane + row;
+                c[k] = lerp_cell(top, top + cw, u, wx, wy);
+            }
+            const float a = clampf(c[3], 0, 255);
+            const float luminance = 0.2126f * c[0] + 0.7152f * c[1] + 0.0722f * c[2];
+            const float r = clampf(luminance + saturation * (c[0] - luminance), 0, a);
+            const float g = clampf(luminance + saturation * (c[1] - luminance), 0, a);
+            const float b = clampf(luminance + saturation * (c[2] - luminance), 0, a);
+            const uint8_t alpha = to_byte(ta + a * keep);
+            uint8_t *o = out + 4 * (y * out_w + x);
+            o[0] = min_byte(to_byte(tr + r * keep), alpha);
+            o[1] = min_byte(to_byte(tg + g * keep), alpha);
+            o[2] = min_byte(to_byte(tb + b * keep), alpha);
+            o[3] = alpha;
+        }
+    }
+}
+
+void fb_grid_resolve_store(const float *cells, ptrdiff_t plane, ptrdiff_t cw, const int32_t *ux, const float *fx,
+                           const int32_t *vy, const float *fy, ptrdiff_t out_w, ptrdiff_t out_h, uint8_t *rgba,
+                           ptrdiff_t stride) {
+    for (ptrdiff_t y = 0; y < out_h; y++) {
+        const ptrdiff_t row = (ptrdiff_t)vy[y] * cw;
+        const float wy = fy[y];
+        uint8_t *o = rgba + y * stride;
+        for (ptrdiff_t x = 0; x < out_w; x++, o += 4) {
+            const ptrdiff_t u = ux[x];
+            const float wx = fx[x];
+            uint8_t c[4];
+            for (int k = 0; k < 4; k++) {
+                const float *top = cells + k * plane + row;
+                c[k] = to_byte(lerp_cell(top, top + cw, u, wx, wy));
+            }
+            o[0] = min_byte(c[0], c[3]);
+            o[1] = min_byte(c[1], c[3]);
+            o[2] = min_byte(c[2], c[3]);
+            o[3] = c[3];
         }
     }
 }

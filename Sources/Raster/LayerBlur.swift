@@ -6,7 +6,7 @@ import CRasterKernels
 /// rounded back to bytes. Within one level of a double-precision Gaussian: the 6·10⁻⁵ of its
 /// mass beyond 4σ is 0.02 of a level (shadows reach 3σ, 0.27 %, which for a step is 0.7 of a
 /// level: fine for a soft shadow, not for a picture seen sharp through the blur). From σ = 8 px on
-/// the blur runs on a coarser grid (`blurredPlanes`, Rasterizer+Backdrop.swift), also within one
+/// the blur runs on a coarser grid (`blurredGrid`, Rasterizer+Backdrop.swift), also within one
 /// level. Blurring premultiplied values is what compositing them asks for: a transparent pixel
 /// contributes nothing to its neighbours' colour.
 ///
@@ -32,10 +32,16 @@ struct LayerBlur {
         let region = IntRect(
             uncheckedX: x0, y: y0, width: min(box.maxX + k, pixmap.width) - x0,
             height: min(box.maxY + k, pixmap.height) - y0)
-        // Wide blurs on a coarser grid (`blurredPlanes`), written back over the region.
+        // Wide blurs on a coarser grid (`blurredGrid`), written back over the region.
         if Self.decimation(sigma) > 1 {
-            let planes = blurredPlanes(of: pixmap, box: region, sigma: sigma, clampEdges: false)
-            Self.store(planes, into: &pixmap, region: region)
+            let grid = blurredGrid(of: pixmap, box: region, sigma: sigma, clampEdges: false)
+            let p = grid.positions
+            let stride = 4 * pixmap.width
+            pixmap.data.withUnsafeMutableBufferPointer { bytes in
+                fb_grid_resolve_store(
+                    grid.cells, grid.plane, grid.width, p.columns, p.columnWeights, p.rows, p.rowWeights, region.width,
+                    region.height, bytes.baseAddress! + region.y * stride + 4 * region.x, stride)
+            }
             return region
         }
         prepareKernel(sigma: sigma, halfWidth: k)
@@ -50,27 +56,6 @@ struct LayerBlur {
             blurChannel(channel, of: &pixmap, region: region, rows: (box.y - y0)..<(box.maxY - y0), halfWidth: k)
         }
         return region
-    }
-
-    /// Writes four planes (r, g, b, a) of region-sized values into the region's bytes, rounded,
-    /// each colour held to its alpha.
-    static func store(_ planes: [[Float]], into pixmap: inout Pixmap, region: IntRect) {
-        let width = pixmap.width
-        func byte(_ v: Float) -> UInt8 { UInt8(min(max(v, 0), 255) + 0.5) }
-        let (pr, pg, pb, pa) = (planes[0], planes[1], planes[2], planes[3])
-        pixmap.data.withUnsafeMutableBufferPointer { bytes in
-            for y in 0..<region.height {
-                for x in 0..<region.width {
-                    let i = y * region.width + x
-                    let o = 4 * ((region.y + y) * width + region.x + x)
-                    let alpha = byte(pa[i])
-                    bytes[o] = min(byte(pr[i]), alpha)
-                    bytes[o + 1] = min(byte(pg[i]), alpha)
-                    bytes[o + 2] = min(byte(pb[i]), alpha)
-                    bytes[o + 3] = alpha
-                }
-            }
-        }
     }
 
     private mutating func prepareKernel(sigma: Double, halfWidth k: Int) {
@@ -95,17 +80,21 @@ struct LayerBlur {
 
     /// Blurs a width × height plane in place, as `blurredPlane` does.
     mutating func blur(_ plane: inout [Float], width w: Int, height h: Int, halfWidth k: Int, sigma: Double) {
+        plane.withUnsafeMutableBufferPointer { plane in
+            guard let base = plane.baseAddress else { return }
+            blur(base, width: w, height: h, halfWidth: k, sigma: sigma)
+        }
+    }
+
+    /// Blurs the width × height floats at `plane` in place.
+    mutating func blur(_ plane: UnsafeMutablePointer<Float>, width w: Int, height h: Int, halfWidth k: Int, sigma: Double) {
         guard k > 0, sigma.isFinite, w > 2 * k, h > 2 * k else { return }
         prepareKernel(sigma: sigma, halfWidth: k)
         if temp.count < w * h { temp = [Float](repeating: 0, count: w * h) }
-        plane.withUnsafeMutableBufferPointer { plane in
-            temp.withUnsafeMutableBufferPointer { temp in
-                kernel.withUnsafeBufferPointer { weights in
-                    guard let p = plane.baseAddress, let t = temp.baseAddress, let wts = weights.baseAddress else {
-                        return
-                    }
-                    fb_blur_separable(p, t, w, h, wts, k, 0, h, k, w - k, k, h - k)
-                }
+        temp.withUnsafeMutableBufferPointer { temp in
+            kernel.withUnsafeBufferPointer { weights in
+                guard let t = temp.baseAddress, let wts = weights.baseAddress else { return }
+                fb_blur_separable(plane, t, w, h, wts, k, 0, h, k, w - k, k, h - k)
             }
         }
     }

@@ -41,28 +41,20 @@ extension Rasterizer {
 
 extension LayerBlur {
     /// The material's colours for the pixels of `box` (packed premultiplied, row-major, box.width
-    /// a row): `pixmap` blurred by σ with its edge pixels repeated beyond it, saturated, tinted.
+    /// a row): `pixmap` blurred by σ with its edge pixels repeated beyond it, saturated, tinted
+    /// (`fb_grid_resolve_material`).
     mutating func backdrop(of pixmap: Pixmap, box: IntRect, _ backdrop: DrawBackdrop) -> [UInt32] {
-        let planes = blurredBackdrop(of: pixmap, box: box, sigma: backdrop.sigma)
-        let s = Float(backdrop.saturation.isFinite ? backdrop.saturation : 1)
+        let grid = blurredGrid(of: pixmap, box: box, sigma: backdrop.sigma, clampEdges: true)
         let tint = backdrop.tint.premultiplied
-        let (tr, tg, tb, ta) = (Float(tint.r), Float(tint.g), Float(tint.b), Float(tint.a))
-        let keep = 1 - ta / 255
-        func byte(_ v: Float) -> UInt8 { UInt8(min(max(v, 0), 255) + 0.5) }
-        var colours = [UInt32](repeating: 0, count: box.width * box.height)
-        let (pr, pg, pb, pa) = (planes[0], planes[1], planes[2], planes[3])
-        for i in colours.indices {
-            let (r, g, b, a) = (pr[i], pg[i], pb[i], min(max(pa[i], 0), 255))
-            let luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
-            func saturated(_ c: Float) -> Float { min(max(luminance + s * (c - luminance), 0), a) }
-            let alpha = byte(ta + a * keep)
-            colours[i] =
-                PremultipliedRGBA8(
-                    unchecked: min(byte(tr + saturated(r) * keep), alpha), min(byte(tg + saturated(g) * keep), alpha),
-                    min(byte(tb + saturated(b) * keep), alpha), alpha
-                ).packed
+        let saturation = Float(backdrop.saturation.isFinite ? backdrop.saturation : 1)
+        let p = grid.positions
+        return [UInt32](unsafeUninitializedCapacity: box.width * box.height) { out, count in
+            let bytes = UnsafeMutableRawPointer(out.baseAddress!).assumingMemoryBound(to: UInt8.self)
+            fb_grid_resolve_material(
+                grid.cells, grid.plane, grid.width, p.columns, p.columnWeights, p.rows, p.rowWeights, box.width,
+                box.height, saturation, Float(tint.r), Float(tint.g), Float(tint.b), Float(tint.a), bytes)
+            count = box.width * box.height
         }
-        return colours
     }
 
     /// Blurs of σ at least this many pixels run on a grid `decimation(σ)` times coarser.
@@ -74,69 +66,66 @@ extension LayerBlur {
         sigma >= decimatedSigma ? Int(min(sigma / 4, 256)) : 1
     }
 
-    /// The canvas behind `box` blurred by σ, its edge pixels repeated beyond it: four planes
-    /// (r, g, b, a) of box.width × box.height premultiplied values.
-    ///
-    /// Up to σ = 8 px the blur is exact (the kernel at 4σ, as `blur(_:box:sigma:)`). Wider
-    /// blurs (materials are σ 40 to 90 px on a 3× screen) run as iOS runs them, at a reduced
-    /// resolution: the canvas is averaged in f × f blocks (f = ⌊σ/4⌋), blurred on that grid by
-    /// the σ that makes the whole match σ (the block average adds (f² − 1)/12 to the variance,
-    /// the bilinear interpolation back f²/6), and interpolated back to pixels. Against the exact
-    /// Gaussian the result is within one level on a hard edge (BackdropTests: 0.9 at most), at a
-    /// cost that no longer grows with σ: 1/f² of the pixels and a kernel of ~33 taps.
-    mutating func blurredBackdrop(of pixmap: Pixmap, box: IntRect, sigma: Double) -> [[Float]] {
-        blurredPlanes(of: pixmap, box: box, sigma: sigma, clampEdges: true)
+    /// A blurred grid over a box: four planes (r, g, b, a) of `width` × `plane / width` cells
+    /// one after another, and where the box's pixel centres fall on it.
+    struct BlurredGrid {
+        var cells: [Float]
+        var plane: Int
+        var width: Int
+        var positions: GridPositions
     }
 
-    /// `pixmap` blurred by σ over `box` as four planes of box.width × box.height: beyond the
-    /// pixmap its edge pixels repeat (`clampEdges`, a backdrop) or it is transparent (a filter).
-    mutating func blurredPlanes(of pixmap: Pixmap, box: IntRect, sigma: Double, clampEdges: Bool) -> [[Float]] {
+    /// `pixmap` blurred by σ around `box`: beyond the pixmap its edge pixels repeat
+    /// (`clampEdges`, a backdrop) or it is transparent (a filter).
+    ///
+    /// Below σ = 8 px the grid is the pixels themselves and the blur exact (the kernel at 4σ;
+    /// every pixel falls on a cell, weight 0 for its neighbour). Wider blurs (materials are σ 40
+    /// to 90 px on a 3× screen) run as iOS runs them, at a reduced resolution: the pixels are
+    /// averaged in f × f blocks (f = ⌊σ/4⌋), blurred on that grid by the σ that makes the whole
+    /// match σ (the block average adds (f² − 1)/12 to the variance, the bilinear interpolation
+    /// back f²/6), and interpolated back to pixels by the resolvers. Against the exact Gaussian
+    /// the result is within one level on a hard edge (BackdropTests: 0.9 at most), at a cost that
+    /// no longer grows with σ: 1/f² of the pixels and a kernel of ~33 taps.
+    mutating func blurredGrid(of pixmap: Pixmap, box: IntRect, sigma: Double, clampEdges: Bool) -> BlurredGrid {
         let f = Self.decimation(sigma)
         let k = Int.clamping(Self.reach * sigma, rounded: .up, to: 0...ShadowRenderer.maximumHalfWidth)
-        let step = f > 1 ? f : 1
         let variance = sigma * sigma - Double(f * f - 1) / 12 - Double(f * f) / 6
         let coarseSigma = f > 1 ? max(variance, 0.25).squareRoot() / Double(f) : sigma
         let coarseReach = f > 1 ? Int((Self.reach * coarseSigma).rounded(.up)) : k
-        // The grid starts `margin` cells before the box: the kernel's reach, and for a coarse
-        // grid one more cell for the interpolation's neighbour at the box's edges.
-        let margin = f > 1 ? coarseReach + 1 : k
-        let (cw, ch) = ((box.width + step - 1) / step + 2 * margin, (box.height + step - 1) / step + 2 * margin)
-        var grid = Self.averagedGrid(
-            of: pixmap, originX: box.x - margin * step, originY: box.y - margin * step, step: step, width: cw,
-            height: ch, clampEdges: clampEdges)
-        let positions = f > 1 ? Self.positions(width: cw, height: ch, step: f, offset: margin * f, box: box) : nil
-        return (0..<4).map { channel in
-            blur(&grid[channel], width: cw, height: ch, halfWidth: coarseReach, sigma: coarseSigma)
-            guard let positions else {
-                var cropped: [Float] = []
-                cropped.reserveCapacity(box.width * box.height)
-                for y in 0..<box.height {
-                    let start: Int = (y + k) * cw + k
-                    cropped += grid[channel][start..<(start + box.width)]
-                }
-                return cropped
+        // The grid starts `margin` cells before the box: the kernel's reach, and one more cell
+        // for the interpolation's neighbour at the box's far edges.
+        let margin = coarseReach + 1
+        let (cw, ch) = ((box.width + f - 1) / f + 2 * margin, (box.height + f - 1) / f + 2 * margin)
+        var cells = Self.averagedGrid(
+            of: pixmap, originX: box.x - margin * f, originY: box.y - margin * f, step: f, width: cw, height: ch,
+            clampEdges: clampEdges)
+        let plane = cw * ch
+        cells.withUnsafeMutableBufferPointer { cells in
+            guard let base = cells.baseAddress else { return }
+            for channel in 0..<4 {
+                blur(base + channel * plane, width: cw, height: ch, halfWidth: coarseReach, sigma: coarseSigma)
             }
-            return Self.interpolated(grid[channel], width: cw, at: positions, box: box)
         }
+        return BlurredGrid(
+            cells: cells, plane: plane, width: cw,
+            positions: Self.positions(width: cw, height: ch, step: f, offset: margin * f, box: box))
     }
 
-    /// Four planes (r, g, b, a) of `width` × `height` cells, cell (u, v) the mean of the step ×
-    /// step pixels from (originX + u·step, originY + v·step); pixels beyond the pixmap are its
-    /// nearest edge pixel (`clampEdges`) or transparent (`fb_grid_average`).
+    /// Four planes (r, g, b, a) of `width` × `height` cells one after another, cell (u, v) the
+    /// mean of the step × step pixels from (originX + u·step, originY + v·step); pixels beyond the
+    /// pixmap are its nearest edge pixel (`clampEdges`) or transparent (`fb_grid_average`).
     static func averagedGrid(
         of pixmap: Pixmap, originX ox: Int, originY oy: Int, step f: Int, width cw: Int, height ch: Int,
         clampEdges: Bool
-    ) -> [[Float]] {
-        let n = cw * ch
-        let flat = [Float](unsafeUninitializedCapacity: 4 * n) { buffer, count in
+    ) -> [Float] {
+        [Float](unsafeUninitializedCapacity: 4 * cw * ch) { buffer, count in
             pixmap.data.withUnsafeBufferPointer { bytes in
                 fb_grid_average(
                     bytes.baseAddress, pixmap.width, pixmap.height, ox, oy, f, cw, ch, clampEdges ? 1 : 0,
                     buffer.baseAddress)
             }
-            count = 4 * n
+            count = 4 * cw * ch
         }
-        return (0..<4).map { Array(flat[($0 * n)..<(($0 + 1) * n)]) }
     }
 
     /// Where the box's pixel centres fall on a grid of cw × ch cells of `step` pixels starting
@@ -155,14 +144,5 @@ extension LayerBlur {
         let (columns, columnWeights) = along(cw, box.width)
         let (rows, rowWeights) = along(ch, box.height)
         return GridPositions(columns: columns, columnWeights: columnWeights, rows: rows, rowWeights: rowWeights)
-    }
-
-    /// `coarse` (cw cells a row) interpolated bilinearly at the box's pixel centres.
-    static func interpolated(_ coarse: [Float], width cw: Int, at p: GridPositions, box: IntRect) -> [Float] {
-        [Float](unsafeUninitializedCapacity: box.width * box.height) { out, count in
-            fb_grid_interpolate(
-                coarse, cw, p.columns, p.columnWeights, p.rows, p.rowWeights, box.width, box.height, out.baseAddress)
-            count = box.width * box.height
-        }
     }
 }

@@ -20,9 +20,20 @@ void fb_grid_average(const uint8_t *rgba, ptrdiff_t width, ptrdiff_t height, ptr
 void fb_grid_positions(ptrdiff_t cells, ptrdiff_t step, ptrdiff_t offset, ptrdiff_t count, int32_t *index,
                        float *weight);
 
-/// `coarse` (cw × ch cells) interpolated bilinearly at out_w × out_h pixels whose positions on
-/// the grid `fb_grid_positions` gave (columns: `ux`, `fx`; rows: `vy`, `fy`), into `out`.
-void fb_grid_interpolate(const float *coarse, ptrdiff_t cw, const int32_t *ux, const float *fx, const int32_t *vy,
-                         const float *fy, ptrdiff_t out_w, ptrdiff_t out_h, float *out);
+/// A material's colours at out_w × out_h pixels, from a blurred grid of four planes (r, g, b, a,
+/// each `plane` floats apart) interpolated bilinearly at the positions `fb_grid_positions` gave
+/// (columns: `ux`, `fx`; rows: `vy`, `fy`): alpha held to 0…255,
+/// the colour saturated about its Rec. 709 luminance (L + s·(c − L), held to 0…alpha), the tint
+/// (premultiplied, 0…255) drawn over it; rounded to bytes, colour ≤ alpha, into `out` (four
+/// bytes a pixel, r g b a).
+void fb_grid_resolve_material(const float *cells, ptrdiff_t plane, ptrdiff_t cw, const int32_t *ux, const float *fx,
+                              const int32_t *vy, const float *fy, ptrdiff_t out_w, ptrdiff_t out_h, float saturation,
+                              float tr, float tg, float tb, float ta, uint8_t *out);
+
+/// The blurred grid's pixels, interpolated, rounded to bytes (colour ≤ alpha) and stored into
+/// the out_w × out_h pixels at `rgba` (rows `stride` bytes apart).
+void fb_grid_resolve_store(const float *cells, ptrdiff_t plane, ptrdiff_t cw, const int32_t *ux, const float *fx,
+                           const int32_t *vy, const float *fy, ptrdiff_t out_w, ptrdiff_t out_h, uint8_t *rgba,
+                           ptrdiff_t stride);
 
 #endif
