@@ -87,7 +87,9 @@ struct LayerBlur {
     }
 
     /// Blurs the width × height floats at `plane` in place.
-    mutating func blur(_ plane: UnsafeMutablePointer<Float>, width w: Int, height h: Int, halfWidth k: Int, sigma: Double) {
+    mutating func blur(
+        _ plane: UnsafeMutablePointer<Float>, width w: Int, height h: Int, halfWidth k: Int, sigma: Double
+    ) {
         guard k > 0, sigma.isFinite, w > 2 * k, h > 2 * k else { return }
         prepareKernel(sigma: sigma, halfWidth: k)
         if temp.count < w * h { temp = [Float](repeating: 0, count: w * h) }
