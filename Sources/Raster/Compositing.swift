@@ -42,14 +42,6 @@ public func coverageByte(_ coverage: Float) -> UInt8 {
     UInt8(coverage * 255 + 0.5)
 }
 
-/// `coverageByte(c) == 255`, without the conversion: the same Float arithmetic, compared.
-@inline(__always)
-func isFullCoverage(_ coverage: Float) -> Bool { coverage * 255 + 0.5 >= 255 }
-
-/// `coverageByte(c) == 0`, without the conversion.
-@inline(__always)
-func isZeroCoverage(_ coverage: Float) -> Bool { coverage * 255 + 0.5 < 1 }
-
 /// One layer's paint, resolved for blending: what a `DrawRect` contributes apart from its shape.
 public struct LayerPaint: Equatable, Sendable {
     public let fill: PremultipliedRGBA8

@@ -72,9 +72,6 @@ public final class AnimatorScript {
         }
     }
 
-    /// Whether a call of the script is still to come after `tick`.
-    public func hasCalls(after tick: Int) -> Bool { lastTick > tick }
-
     /// Runs tick `tick` (call with consecutive ticks from 0).
     public func step(tick: Int, value: (String, LayerProperty) -> AnimatableValue) throws(Failure) -> [Event] {
         let time = Double(tick) / Double(fps)

@@ -186,10 +186,6 @@ enum TimingParametersKeys {
 }
 
 extension SceneDecoder {
-    func decodeAnimator(_ node: SourceNode, at path: String) throws -> AnimatorSpec {
-        try decode(AnimatorKeys.spec, node, at: path)
-    }
-
     /// `UITimingCurveProvider`: `{ curve }`, `{ controlPoints: [x1, y1, x2, y2] }`,
     /// `{ dampingRatio, initialVelocity }`, `{ mass, stiffness, damping, initialVelocity }`,
     /// `{ duration, bounce, initialVelocity }` (iOS 17), `{ spring: default }`.
