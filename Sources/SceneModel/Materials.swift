@@ -53,7 +53,8 @@ public enum MaterialTable {
         }
         func system(_ radius: Double, light: Double, dark: Double) -> (Double, Double, ColorRGBA8) {
             style == .light
-                ? (radius, 1.8, white(1, light)) : (radius, 1.8, ColorRGBA8(r: 28, g: 28, b: 30, a: UInt8(dark * 255)))
+                ? (radius, 1.8, white(1, light))
+                : (radius, 1.8, ColorRGBA8(r: 28, g: 28, b: 30, a: UInt8((dark * 255).rounded())))
         }
         switch material {
         case .systemUltraThinMaterial: return system(20, light: 0.25, dark: 0.35)

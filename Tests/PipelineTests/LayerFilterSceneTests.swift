@@ -1,3 +1,4 @@
+import Colors
 import Foundation
 import Pipeline
 import Raster
@@ -49,5 +50,40 @@ struct LayerFilterSceneTests {
         } throws: { error in
             "\(error)".contains(expected)
         }
+    }
+
+    @Test(
+        "an unknown material is an error at its key with the materials and a suggestion; overrides are range-checked",
+        arguments: [
+            ("{ blur: systemMaterail }", "items[0].backgroundEffect.blur", "did you mean 'systemMaterial'"),
+            ("{ blur: dark, radius: 120 }", "items[0].backgroundEffect.radius", "0"),
+            ("{ blur: light, saturation: -1 }", "items[0].backgroundEffect.saturation", "0"),
+            ("{ radius: 4 }", "items[0].backgroundEffect", "blur"),
+        ])
+    func badMaterialsAreErrors(effect: String, at path: String, says: String) throws {
+        #expect {
+            _ = try scene("  - { id: a, size: [10, 10], center: [5, 5], backgroundEffect: \(effect) }")
+        } throws: { error in
+            "\(error)".contains(path) && "\(error)".contains(says)
+        }
+    }
+
+    @Test(
+        "a material's numbers come from the table (alphas rounded to bytes: 0.7 → 179), and overrides replace them one by one"
+    )
+    func materialTable() throws {
+        let list = try SceneSimulation(
+            scene: scene(
+                """
+                  - { id: a, size: [10, 10], center: [5, 5], backgroundEffect: { blur: systemMaterial, style: dark } }
+                  - { id: b, size: [10, 10], center: [5, 5], backgroundEffect: { blur: extraLight, radius: 4, tint: "#FF000080" } }
+                """)
+        ).displayList()
+        #expect(
+            list.rects[0].backdrop
+                == DrawBackdrop(sigma: 60, saturation: 1.8, tint: ColorRGBA8(r: 28, g: 28, b: 30, a: 179)))
+        #expect(
+            list.rects[1].backdrop
+                == DrawBackdrop(sigma: 8, saturation: 1.8, tint: ColorRGBA8(r: 255, g: 0, b: 0, a: 128)))
     }
 }
