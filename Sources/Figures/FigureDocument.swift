@@ -150,6 +150,10 @@ extension DrawRect {
             shadow.radius *= scale
             copy.shadow = shadow
         }
+        if var backdrop {
+            backdrop.sigma *= (view.a * view.a + view.b * view.b).squareRoot()
+            copy.backdrop = backdrop
+        }
         if let tint {
             copy.fill = fill.mixed(toward: tint)
             copy.borderColor = borderColor.mixed(toward: tint)

@@ -90,9 +90,23 @@ extension MotionRecording {
         var list = DisplayList(
             width: viewport.pixelWidth, height: viewport.pixelHeight,
             background: scene.canvas.background)
+        let scale = (view.a * view.a + view.b * view.b).squareRoot()
         for layer in layers {
-            list.rects += frames[layer.tick].flattenedRects.map {
-                $0.placed(by: view, opacity: layer.opacity, tint: layer.tint)
+            let frame = frames[layer.tick]
+            guard layer.opacity == 1, layer.tint == nil else {
+                // A faded or tinted layer (a ghost) fades each rect, its groups flattened.
+                list.rects += frame.flattenedRects.map { $0.placed(by: view, opacity: layer.opacity, tint: layer.tint) }
+                continue
+            }
+            // A solid frame keeps its groups (opacity, blur, masks), moved along with its rects.
+            let offset = list.rects.count
+            list.rects += frame.rects.map { $0.placed(by: view) }
+            list.groups += frame.groups.map { group in
+                var moved = group
+                moved.rects = (group.rects.lowerBound + offset)..<(group.rects.upperBound + offset)
+                moved.mask = group.mask.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+                moved.blur *= scale
+                return moved
             }
         }
         return list

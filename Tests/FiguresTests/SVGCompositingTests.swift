@@ -1,10 +1,11 @@
-import Figures
 import Foundation
 import Geometry
 import Pipeline
 import Raster
 import SceneModel
 import Testing
+
+@testable import Figures
 
 /// SVG frames of this round's compositing: continuous corners and groups.
 @Suite("SVG of continuous corners and groups")
@@ -62,5 +63,30 @@ struct SVGCompositingTests {
         #expect(lines.contains { $0.hasPrefix("<g class=\"group\" opacity=\"1\" mask=\"url(#mask") })
         // The green circle appears only inside the mask definition.
         #expect(lines[(close + 1)...].allSatisfy { !$0.contains("#00FF00") && !$0.contains("#00ff00") })
+    }
+}
+
+/// Figures place a recorded frame's rects in their viewport: a solid frame keeps its groups.
+@Suite("Figures of composited frames")
+struct FigureCompositingTests {
+    @Test("a contact-sheet cell of a frame with a mask, a blur and group opacity has the frame's own pixels")
+    func viewportKeepsGroups() throws {
+        let scene = try SceneLoader.decode(
+            """
+            canvas: { size: [80, 60], scale: 1, background: "#FFFFFF" }
+            duration: 0.2
+            items:
+              - { id: photo, size: [60, 40], center: [40, 30], fill: "#007AFF", opacity: 0.6,
+                  filters: [{ gaussianBlur: { radius: 2 } }],
+                  children: [{ id: dot, size: [20, 20], center: [30, 20], fill: "#FF9500" }],
+                  mask: { id: circle, size: [30, 30], center: [30, 20], cornerRadius: 15, fill: "#000000" } }
+            """, fileName: "test.yaml", format: .yaml)
+        let recording = try MotionRecording(scene: scene)
+        let frame = recording.frames[0]
+        #expect(frame.groups.count == 1 && frame.groups[0].mask != nil)
+        let viewport = FrameViewport(crop: CropRequest.canvas.rect(for: recording, ticks: []), pixelsPerPoint: 1)
+        let placed = recording.viewportList(viewport, layers: [(tick: 0, opacity: 1, tint: nil)])
+        #expect(placed.groups.count == 1)
+        #expect(Rasterizer.render(placed) == Rasterizer.render(frame))
     }
 }
