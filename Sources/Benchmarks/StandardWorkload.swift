@@ -36,10 +36,10 @@ public struct StandardWorkload: Sendable {
     public static let every: [StandardWorkload] = all + [icons, content, materials]
 
     /// The `materials` workload: backdrop blurs over a moving screen (MaterialsWorkload.swift).
-    public static let materials = StandardWorkload(materials: ())
+    public static let materials = StandardWorkload(screen: .materials)
 
     /// The `content` workload: an app screen of rects, text and icons (ContentWorkload.swift).
-    public static let content = StandardWorkload(content: ())
+    public static let content = StandardWorkload(screen: .content)
 
     /// Checks what the workload needs beyond code (the content workload's font) and throws a
     /// message naming the fix if it is missing. Call it before `displayList(frame:)`.
@@ -66,18 +66,11 @@ public struct StandardWorkload: Sendable {
         iconShapes = IconsWorkload.generate(count: count)
     }
 
-    init(content: Void) {
+    /// A workload that is one whole screen (`content`, `materials`): no generated shapes.
+    init(screen kind: Kind) {
         canvas = .large
         count = 1
-        kind = .content
-        rects = []
-        iconShapes = []
-    }
-
-    init(materials: Void) {
-        canvas = .large
-        count = 1
-        kind = .materials
+        self.kind = kind
         rects = []
         iconShapes = []
     }

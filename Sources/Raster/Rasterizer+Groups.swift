@@ -78,17 +78,10 @@ extension Rasterizer {
         of list: DisplayList, _ run: Range<Int>, mask: Range<Int>?, nextGroup next: inout Int, depth: Int,
         opacity: UInt8, blur: Double, onto pixmap: inout Pixmap
     ) {
-        while offscreens.count <= depth { offscreens.append(nil) }
-        var offscreen = offscreens[depth].take() ?? Pixmap(width: pixmap.width, height: pixmap.height)
-        if offscreen.width != pixmap.width || offscreen.height != pixmap.height {
-            offscreen = Pixmap(width: pixmap.width, height: pixmap.height)
-        }
         // The group's own damage is what it drew; the canvas's records the composited box.
-        let outerDamage = damage
-        damage = []
-        drawRun(of: list, run, nextGroup: &next, depth: depth + 1, fade: 1, onto: &offscreen)
-        let drawn = damage ?? []
-        damage = outerDamage
+        let drawing = drawIntoOffscreen(of: list, run, nextGroup: &next, depth: depth, like: pixmap)
+        var offscreen = drawing.offscreen
+        let drawn = drawing.drawn
         let bounds = IntRect(uncheckedX: 0, y: 0, width: pixmap.width, height: pixmap.height)
         if var box = drawn.union?.intersection(bounds), !box.isEmpty {
             if blur > 0 { box = layerBlur.blur(&offscreen, box: box, sigma: blur) }
@@ -114,16 +107,9 @@ extension Rasterizer {
         of list: DisplayList, _ run: Range<Int>, nextGroup next: inout Int, depth: Int, over box: IntRect,
         of content: inout Pixmap
     ) -> IntRect {
-        while offscreens.count <= depth { offscreens.append(nil) }
-        var mask = offscreens[depth].take() ?? Pixmap(width: content.width, height: content.height)
-        if mask.width != content.width || mask.height != content.height {
-            mask = Pixmap(width: content.width, height: content.height)
-        }
-        let outerDamage = damage
-        damage = []
-        drawRun(of: list, run, nextGroup: &next, depth: depth + 1, fade: 1, onto: &mask)
-        let drawn = damage ?? []
-        damage = outerDamage
+        let drawing = drawIntoOffscreen(of: list, run, nextGroup: &next, depth: depth, like: content)
+        var mask = drawing.offscreen
+        let drawn = drawing.drawn
         mask.data.withUnsafeBytes { maskBytes in
             content.withUnsafeMutablePixels { pixels, width in
                 for y in box.y..<box.maxY {
@@ -139,6 +125,25 @@ extension Rasterizer {
         for drawnBox in drawn { mask.fill(drawnBox.intersection(bounds), with: .clear) }
         offscreens[depth] = consume mask
         return drawn.union.map { box.intersection($0) } ?? IntRect(uncheckedX: box.x, y: box.y, width: 0, height: 0)
+    }
+
+    /// Draws `run` into the offscreen of `depth` (taken out of `offscreens`, transparent, of
+    /// `canvas`'s size; nested groups go one level deeper) and returns it with the boxes drawn.
+    /// The caller clears those boxes and puts the offscreen back.
+    private mutating func drawIntoOffscreen(
+        of list: DisplayList, _ run: Range<Int>, nextGroup next: inout Int, depth: Int, like canvas: Pixmap
+    ) -> (offscreen: Pixmap, drawn: [IntRect]) {
+        while offscreens.count <= depth { offscreens.append(nil) }
+        var offscreen = offscreens[depth].take() ?? Pixmap(width: canvas.width, height: canvas.height)
+        if offscreen.width != canvas.width || offscreen.height != canvas.height {
+            offscreen = Pixmap(width: canvas.width, height: canvas.height)
+        }
+        let outerDamage = damage
+        damage = []
+        drawRun(of: list, run, nextGroup: &next, depth: depth + 1, fade: 1, onto: &offscreen)
+        let drawn = damage ?? []
+        damage = outerDamage
+        return (offscreen, drawn)
     }
 
     /// An opacity as the byte every blend uses: round(opacity·255), clamped, NaN as 0.

@@ -231,13 +231,9 @@ enum ItemKeys {
                     "children", docType: "list of items", doc: "Sublayers, same keys as items, any depth.",
                     defaultDoc: "`[]`", rangeDoc: "ids unique across the whole tree",
                     decode: { d, node, at, item in
-                        // Children are placed in their parent's bounds: the parent is recorded
-                        // (its centre, rotation and size are read by now) before they are read.
                         let masks = item.children.filter(\.isMask)
                         item.children =
-                            try d.places.record(
-                                item.id, center: item.center, rotation: item.rotation, size: item.size
-                            ) {
+                            try d.inBounds(of: item) {
                                 try d.list(node, at: at).enumerated().map { k, n in
                                     try d.decodeItem(n, at: at + "[\(k)]")
                                 }
@@ -249,9 +245,7 @@ enum ItemKeys {
                         "`CALayer.mask`: an item (its own `id`, size, centre in this item's bounds, fill, shape, text, image, gradient, children, animations) whose alpha masks this item and its children, composited; its colours are ignored and outside what it draws this item is invisible. It animates like any item (a growing circle reveals, a moving gradient wipes).",
                     defaultDoc: "none", rangeDoc: "an item without a `mask:` of its own",
                     decode: { d, node, at, item in
-                        var mask = try d.places.record(
-                            item.id, center: item.center, rotation: item.rotation, size: item.size
-                        ) { try d.decodeItem(node, at: at) }
+                        var mask = try d.inBounds(of: item) { try d.decodeItem(node, at: at) }
                         mask.isMask = true
                         item.children.removeAll(where: \.isMask)
                         item.children.append(mask)
@@ -288,6 +282,14 @@ enum BorderKeys {
                     unit: "pt", doc: "Border width in points."),
                 .colour("color", \.color, doc: "Border colour (CALayer's default borderColor is opaque black)."),
             ])
+    }
+}
+
+extension SceneDecoder {
+    /// Reads what is placed in `item`'s bounds (its children, its mask): the item is recorded
+    /// first (its centre, rotation and size are read by now), so relative positions resolve.
+    func inBounds<T>(of item: Item, _ body: () throws -> T) throws -> T {
+        try places.record(item.id, center: item.center, rotation: item.rotation, size: item.size, body: body)
     }
 }
 
