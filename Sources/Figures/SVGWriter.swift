@@ -211,7 +211,7 @@ public struct SVGWriter {
         let w = rect.size.width
         let h = rect.size.height
         guard w > 0, h > 0, rect.opacity > 0 else { return }
-        let radius = min(max(rect.cornerRadius, 0), min(w, h) / 2)
+        let radius = rect.size.drawnCornerRadius(rect.cornerRadius)
         var group: [String] = []
         if rect.opacity < 1 { group.append("opacity=\"\(number(rect.opacity))\"") }
         if !rect.clips.isEmpty { group.append("clip-path=\"url(#\(clipPath(rect.clips)))\"") }
@@ -266,7 +266,7 @@ public struct SVGWriter {
         var parent: String?
         for clip in clips {
             let name = id("clip")
-            let radius = min(max(clip.cornerRadius, 0), min(clip.size.width, clip.size.height) / 2)
+            let radius = clip.size.drawnCornerRadius(clip.cornerRadius)
             let inherit = parent.map { " clip-path=\"url(#\($0))\"" } ?? ""
             definitions.append(
                 "<clipPath id=\"\(name)\"\(inherit)><\(shape(clip.size.width, clip.size.height, radius, (clip.maskedCorners, clip.cornerCurve), clip.transform))/></clipPath>"

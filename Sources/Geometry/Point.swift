@@ -58,6 +58,12 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 
     public var isFinite: Bool { width.isFinite && height.isFinite }
 
+    /// The corner radius a rounded rectangle of this size draws for `radius`, by Core Animation's
+    /// rule: at most half the shorter side; a negative or non-finite radius draws square corners.
+    public func drawnCornerRadius(_ radius: Double) -> Double {
+        min(radius.isFinite && radius > 0 ? radius : 0, min(width, height) / 2)
+    }
+
     public static func * (a: Size, s: Double) -> Size { Size(a.width * s, a.height * s) }
 
     public var description: String { "\(width)×\(height)" }

@@ -43,7 +43,7 @@ enum DeviceFrame {
 
     /// A rounded rectangle, clockwise from the top edge, corners as single cubics.
     static func roundedRect(_ r: Rect, radius: Double) -> Path {
-        let rr = min(radius, r.size.width / 2, r.size.height / 2)
+        let rr = r.size.drawnCornerRadius(radius)
         let k = rr * (1 - kappa)
         let (x0, y0, x1, y1) = (r.origin.x, r.origin.y, r.origin.x + r.size.width, r.origin.y + r.size.height)
         var p = Path()

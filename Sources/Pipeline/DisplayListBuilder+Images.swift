@@ -96,7 +96,7 @@ extension DisplayListBuilder {
         guard width > 0, color.a > 0, size.width > 0, size.height > 0 else { return nil }
         let boundsToPixels = AffineTransform(translationX: -size.width / 2, y: -size.height / 2).concatenating(
             transform)
-        let radius = min(max(cornerRadius, 0), min(size.width, size.height) / 2)
+        let radius = size.drawnCornerRadius(cornerRadius)
         var path = Path()
         path.appendRoundedRect(
             x0: 0, y0: 0, x1: size.width, y1: size.height, radius: radius, corners: maskedCorners, curve: cornerCurve)

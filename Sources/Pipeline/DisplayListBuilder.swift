@@ -16,7 +16,27 @@ package enum DisplayListBuilder {
             .concatenating(AffineTransform(scaleX: scale, y: scale))
     }
 
+    /// Whether this builder (items drawn from the animator's state, without the layer tree)
+    /// draws `item` as the layer tree would: the item sets nothing beyond what it reads. Written
+    /// as the item rebuilt from those properties alone, so an item using any other property,
+    /// including one added to `Item` later, is drawn through the layer tree (SceneTiming) without a
+    /// list of such features to keep.
+    static func drawsPlain(_ item: Item) -> Bool {
+        var plain = Item(
+            id: item.id, size: item.size, center: item.center, rotation: item.rotation, fill: item.fill,
+            cornerRadius: item.cornerRadius, border: item.border, opacity: item.opacity, zIndex: item.zIndex,
+            dynamicKind: item.dynamicKind, collisionBounds: item.collisionBounds)
+        plain.maskedCorners = item.maskedCorners
+        plain.cornerCurve = item.cornerCurve
+        plain.isHidden = item.isHidden
+        // Without children and content these change nothing drawn.
+        plain.allowsGroupOpacity = item.allowsGroupOpacity
+        plain.tintColor = item.tintColor
+        return plain == item
+    }
+
     /// `label`, when given, is told each item rectangle's index in the list and its item's id.
+    /// Draws only what `drawsPlain` accepts.
     static func build(
         canvas: Canvas, items: [Item], order: [Int], state: [DynamicItem], label: ((Int, String) -> Void)? = nil
     ) -> DisplayList {

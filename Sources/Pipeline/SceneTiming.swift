@@ -37,8 +37,9 @@ final class SceneTiming {
     private(set) var roots: [Int] = []
     private var index: [String: Int] = [:]
     let fps: Int
-    /// Whether the scene uses any timing feature; when not, nothing here runs and frames are
-    /// built exactly as before.
+    /// Whether the scene needs the layer tree: a timing feature, or an item the plain builder
+    /// does not draw (`DisplayListBuilder.drawsPlain`). When not, nothing here runs and frames
+    /// are drawn from the animator's state alone.
     let isUsed: Bool
     private(set) var scripts: [AnimatorScript] = []
     private let scene: Scene
@@ -58,13 +59,8 @@ final class SceneTiming {
         fps = scene.fps
         isUsed =
             !scene.viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty
-            || scene.allItems.contains {
-                !$0.item.animations.isEmpty || !$0.item.children.isEmpty
-                    || $0.item.timing != MediaTiming() || $0.item.shadow != nil || $0.item.masksToBounds
-                    || $0.item.shape != nil || $0.item.icon != nil || $0.item.text != nil
-                    || $0.item.image != nil || $0.item.fillGradient != nil || !$0.item.filters.isEmpty
-                    || $0.item.backgroundEffect != nil
-            } || scene.canvas.backgroundGradient != nil
+            || scene.canvas.backgroundGradient != nil
+            || !scene.allItems.allSatisfy { DisplayListBuilder.drawsPlain($0.item) }
         var driven = Set(scene.behaviors.flatMap(\.itemIDs))
         for entry in scene.dynamicsTimeline {
             if case .add(let spec, _) = entry.action { driven.formUnion(spec.itemIDs) }

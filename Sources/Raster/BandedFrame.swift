@@ -45,12 +45,10 @@ struct BandedFrame {
     private var innerBits: [UInt64] = []
     private var widest = 0
 
-    /// Whether every item of `list` is a plain layer (rule 2).
+    /// Whether every item of `list` is a plain layer (rule 2): no layer's features need the
+    /// general path (DrawRect+Needs.swift), and nothing is composited offscreen.
     static func accepts(_ list: DisplayList) -> Bool {
-        list.groups.isEmpty
-            && list.rects.allSatisfy {
-                $0.fillPaint == nil && $0.shadow == nil && $0.backdrop == nil && $0.content.isEmpty
-            }
+        list.groups.isEmpty && list.rects.allSatisfy { $0.needs.isEmpty }
     }
 
     /// Canvases of at most this many bytes are drawn shape by shape under `.automatic` (rule 4):

@@ -10,21 +10,12 @@ import Geometry
 // parts only. Such a layer is drawn here once more, at opacity 1, moved by the shadow's offset,
 // into a scratch pixmap over the box it can cover; that pixmap's alpha is the shadow's mask.
 //
-// Only layers with an image take this path (`castsContentShadow`): every other layer keeps the
-// shape mask, so their bytes do not change. The layer's content paths (image, the border band
+// Only layers with an image take this path (`castsContentShadow`, from the needs their features
+// declare in DrawRect+Needs.swift): every other layer keeps the shape mask, so their bytes do not
+// change. The layer's content paths (image, the border band
 // drawn over it, a shape, an icon, text) all count, as they all make up the composited alpha.
 // The ancestors' clips are not applied to the moved copy: the shadow is clipped by them in place,
 // as every shadow is (Shadow.swift).
-
-extension DrawRect {
-    /// Whether the layer's shadow follows the alpha of its contents: it has a shadow and an image
-    /// (as content or as its fill).
-    var castsContentShadow: Bool {
-        guard shadow != nil else { return false }
-        if case .image? = fillPaint { return true }
-        return content.contains { if case .image = $0.paint { return true } else { return false } }
-    }
-}
 
 extension Rasterizer {
     /// Draws the shadow of `rect` from its composited alpha (see above), under everything drawn next.

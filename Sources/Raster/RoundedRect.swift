@@ -25,7 +25,7 @@ public struct RoundedRect: Equatable, Sendable {
         func nonNegative(_ v: Double) -> Double { v.isFinite && v > 0 ? v : 0 }
         width = nonNegative(size.width)
         height = nonNegative(size.height)
-        self.cornerRadius = min(nonNegative(cornerRadius), min(width, height) / 2)
+        self.cornerRadius = Size(width, height).drawnCornerRadius(cornerRadius)
         self.maskedCorners = maskedCorners
         self.cornerCurve = cornerCurve
         self.transform = transform
