@@ -208,7 +208,7 @@ extension DisplayListBuilder {
             let drawnOpacity = opacity * presented.opacity
             // A layer composited as one (group opacity, filters) is drawn, with its sublayers, at
             // opacity 1 inside its group, which is faded by the layer's opacity.
-            let blur = node.item.blurSigma * canvas.scale
+            let blur = blurSigma(value(.blurRadius).scalar, of: node.item) * canvas.scale
             let mask = node.children.first { timing.nodes[$0].item.isMask }
             let group =
                 composites(node, opacity: presented.opacity, drawn: drawnOpacity, timing: timing) || blur > 0
@@ -269,6 +269,15 @@ extension DisplayListBuilder {
             rect.fillPaint = gradientFill(
                 presentedGradient(gradient, value), size: rect.size, transform: rect.transform)
         }
+    }
+
+    /// The σ in points of the item's blur filters as presented (`blurRadius`, animatable): an
+    /// animated value (a spring may overshoot) is held between 0 and the key's largest radius,
+    /// or the filters' own σ when several combine to more.
+    static func blurSigma(_ presented: Double?, of item: Item) -> Double {
+        let model = item.blurSigma
+        guard let presented, presented != model else { return model }
+        return presented.isFinite ? min(max(presented, 0), max(GaussianBlur.maximumRadius, model)) : model
     }
 
     /// A layer's shadow from its presentation values (`shadowOpacity`, `shadowRadius`,

@@ -26,6 +26,9 @@ public struct GaussianBlur: Equatable, Sendable {
     public var radius: Double
 
     public init(radius: Double = 0) { self.radius = radius }
+
+    /// The largest `radius` a scene may give, in points; an animated radius is held to it too.
+    public static let maximumRadius = 100.0
 }
 
 public struct Shadow: Equatable, Sendable {

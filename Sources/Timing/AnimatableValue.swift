@@ -283,6 +283,9 @@ public enum LayerProperty: String, Sendable, CaseIterable {
     /// `CALayer.shadowOpacity` (0...1), `shadowRadius` (points), `shadowOffset` (points, y down)
     /// and `shadowColor`.
     case shadowOpacity, shadowRadius, shadowOffset, shadowColor
+    /// The σ, in points, of the layer's Gaussian blur filter (Core Animation's
+    /// `filters.gaussianBlur.inputRadius`); 0 for no blur.
+    case blurRadius
 
     public var kind: ValueKind {
         switch self {
@@ -290,8 +293,7 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         case .size: return .size
         case .rotation: return .angle
         case .opacity, .cornerRadius, .borderWidth, .strokeStart, .strokeEnd, .lineWidth, .lineDashPhase,
-            .shadowOpacity,
-            .shadowRadius:
+            .shadowOpacity, .shadowRadius, .blurRadius:
             return .scalar
         case .fillColor, .borderColor, .shapeFillColor, .strokeColor, .textColor, .shadowColor: return .color
         case .path: return .path
@@ -326,6 +328,7 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         case .shadowRadius: return .scalar(3)
         case .shadowOffset: return .point(Point(0, -3))
         case .shadowColor: return .color(AnimatableColor(r: 0, g: 0, b: 0, a: 1))
+        case .blurRadius: return .scalar(0)
         }
     }
 
@@ -359,7 +362,7 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         case .center, .size, .rotation, .scale, .translation: return true
         case .opacity, .fillColor, .cornerRadius, .borderWidth, .borderColor, .strokeStart, .strokeEnd, .lineWidth,
             .shapeFillColor, .strokeColor, .lineDashPhase, .path, .textColor, .gradientColors, .gradientLocations,
-            .gradientStartPoint, .gradientEndPoint, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowColor:
+            .gradientStartPoint, .gradientEndPoint, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowColor, .blurRadius:
             return false
         }
     }

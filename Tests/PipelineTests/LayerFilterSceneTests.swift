@@ -1,10 +1,11 @@
 import Colors
 import Foundation
-import Pipeline
 import Raster
 import SceneModel
 import TestSupport
 import Testing
+
+@testable import Pipeline
 
 /// `filters: [{ gaussianBlur: { radius } }]` from the scene file to the display list.
 @Suite("Layer filters in scenes")
@@ -33,6 +34,55 @@ struct LayerFilterSceneTests {
                 DrawGroup(rects: 0..<2, opacity: 1, blur: 6), DrawGroup(rects: 2..<3, opacity: 0.5, blur: 10),
             ])
         #expect(list.rects.map(\.opacity) == [1, 1, 1, 1])
+    }
+
+    @Test(
+        "blurRadius animates the filter's σ: each tick draws the blur of the presented radius, and an item without filters blurs from 0"
+    )
+    func blurRadiusAnimates() throws {
+        let card = ##"id: card, size: [50, 30], center: [60, 40], fill: "#0A84FF", cornerRadius: 6"##
+        func groups(_ animation: String, ticks: Int) throws -> [[DrawGroup]] {
+            let simulation = try SceneSimulation(
+                scene: scene("  - { \(card), filters: [{ gaussianBlur: { radius: 2 } }], animations: [\(animation)] }"))
+            var result: [[DrawGroup]] = []
+            for _ in 0..<ticks {
+                result.append(simulation.displayList().groups)
+                simulation.advance()
+            }
+            return result
+        }
+        // Linear from 2 to 8 pt over 0.1 s (6 ticks at 60 fps): σ = 2 + t·60 pt, × 2 px.
+        let linear = try groups(
+            "{ basic: { property: blurRadius, from: 2, to: 8, duration: 0.1, fillMode: forwards, removedOnCompletion: false } }",
+            ticks: 8)
+        #expect(linear.map { $0.first?.blur } == [4, 6, 8, 10, 12, 14, 16, 16])
+        // The Core Animation key path names the same property.
+        let keyPath = try groups(
+            "{ basic: { property: filters.gaussianBlur.inputRadius, from: 2, to: 8, duration: 0.1, fillMode: forwards, removedOnCompletion: false } }",
+            ticks: 8)
+        #expect(keyPath == linear)
+        // Without `filters:` the model σ is 0: no group until the animation gives one.
+        let plain = try SceneSimulation(
+            scene: scene("  - { \(card), animations: [{ basic: { property: blurRadius, from: 0, to: 6, duration: 0.1 } }] }"))
+        #expect(plain.displayList().groups.isEmpty)
+        plain.advance()
+        plain.advance()
+        #expect(plain.displayList().groups == [DrawGroup(rects: 0..<1, opacity: 1, blur: 4)])
+        // The frame of an animated σ is the frame of that σ written as a filter.
+        let still = try SceneSimulation(scene: scene("  - { \(card), filters: [{ gaussianBlur: { radius: 2 } }] }"))
+        #expect(Rasterizer.render(plain.displayList()).data == Rasterizer.render(still.displayList()).data)
+    }
+
+    @Test("an animated σ is drawn between 0 and the largest radius (or the filters' own σ when larger)")
+    func animatedBlurIsHeldToItsRange() throws {
+        var item = try scene("  - { id: a, size: [10, 10], center: [5, 5] }").items[0]
+        #expect(DisplayListBuilder.blurSigma(nil, of: item) == 0)
+        #expect(DisplayListBuilder.blurSigma(-3, of: item) == 0)
+        #expect(DisplayListBuilder.blurSigma(250, of: item) == 100)
+        #expect(DisplayListBuilder.blurSigma(.infinity, of: item) == 0)
+        item.filters = [LayerFilter(gaussianBlur: GaussianBlur(radius: 90)), LayerFilter(gaussianBlur: GaussianBlur(radius: 120))]
+        #expect(DisplayListBuilder.blurSigma(nil, of: item) == 150)
+        #expect(DisplayListBuilder.blurSigma(400, of: item) == 150)
     }
 
     @Test(

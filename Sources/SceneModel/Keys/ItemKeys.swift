@@ -321,7 +321,8 @@ enum GaussianBlurKeys {
             doc: "CIGaussianBlur.", prototype: GaussianBlur(),
             keys: [
                 .number(
-                    "radius", \.radius, required: "the blur's σ in points, e.g. radius: 8", range: .closed(0, 100),
+                    "radius", \.radius, required: "the blur's σ in points, e.g. radius: 8",
+                    range: .closed(0, GaussianBlur.maximumRadius),
                     noun: "a blur radius", unit: "pt",
                     doc: "`inputRadius`: the Gaussian's standard deviation σ in points.")
             ])
