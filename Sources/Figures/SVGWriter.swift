@@ -226,9 +226,15 @@ public struct SVGWriter {
             let offset = AffineTransform(translationX: shadow.offset.x, y: shadow.offset.y)
             var color = shadow.color
             color.a = UInt8((Double(color.a) * min(max(shadow.opacity, 0), 1)).rounded())
-            body.append(
-                "<\(shape(w, h, radius, (rect.maskedCorners, rect.cornerCurve), rect.transform.concatenating(offset), class: "shadow"))\(paint("fill", color)) filter=\"url(#\(filter))\"/>"
-            )
+            // A shadowPath is the shadow's shape; else the layer's rounded rectangle.
+            let outline =
+                shadow.path.map {
+                    "path class=\"shadow\" d=\"\(pathData($0))\" transform=\"\(matrix(rect.transform.concatenating(offset)))\""
+                }
+                ?? shape(
+                    w, h, radius, (rect.maskedCorners, rect.cornerCurve), rect.transform.concatenating(offset),
+                    class: "shadow")
+            body.append("<\(outline)\(paint("fill", color)) filter=\"url(#\(filter))\"/>")
         }
         if let backdrop = rect.backdrop, backdrop.tint.a > 0 {
             body.append(

@@ -214,7 +214,7 @@ extension DisplayListBuilder {
                 composites(node, opacity: presented.opacity, drawn: drawnOpacity, timing: timing) || blur > 0
                 || mask != nil
             let ownOpacity = group ? 1 : drawnOpacity
-            let shadow = presentedShadow(value, scale: canvas.scale)
+            let shadow = presentedShadow(value, size: size, scale: canvas.scale)
             let childClips =
                 node.item.masksToBounds
                 ? clips + [
@@ -282,12 +282,20 @@ extension DisplayListBuilder {
 
     /// A layer's shadow from its presentation values (`shadowOpacity`, `shadowRadius`,
     /// `shadowOffset`, `shadowColor`, each animatable); nil while its opacity is 0 (CA's default).
-    static func presentedShadow(_ value: (LayerProperty) -> AnimatableValue, scale: Double) -> DrawShadow? {
+    /// A `shadowPath` (bounds coordinates) is given in the layer's local units, the box centred
+    /// on the origin, for a layer of `size` points drawn at `scale`.
+    static func presentedShadow(
+        _ value: (LayerProperty) -> AnimatableValue, size: Size, scale: Double
+    ) -> DrawShadow? {
         guard let opacity = value(.shadowOpacity).scalar, opacity > 0 else { return nil }
         let offset = value(.shadowOffset).point ?? Point(0, -3)
-        return DrawShadow(
+        var shadow = DrawShadow(
             color: value(.shadowColor).color?.rgba8 ?? .black, opacity: min(opacity, 1), offset: offset * scale,
             radius: max(value(.shadowRadius).scalar ?? 3, 0) * scale)
+        if let path = value(.shadowPath).pathValue, !path.structure.isEmpty {
+            shadow.path = path.path.applying(AffineTransform(translationX: -size.width / 2, y: -size.height / 2))
+        }
+        return shadow
     }
 
     /// Whether a layer's opacity makes it a group (`CALayer.allowsGroupOpacity`): its own opacity

@@ -181,6 +181,9 @@ public struct DrawShadow: Equatable, Sendable {
     public var offset: Point
     /// `shadowRadius` in pixels: Core Animation's blur radius (a Gaussian with σ = radius / 2).
     public var radius: Double
+    /// `shadowPath` in the layer's local units (the box [−w/2, w/2] × [−h/2, h/2] that
+    /// `transform` maps): the shadow's shape, filled non-zero and opaque; nil for the layer's alpha.
+    public var path: Path? = nil
 
     public init(color: ColorRGBA8, opacity: Double, offset: Point, radius: Double) {
         self.color = color

@@ -16,7 +16,8 @@ public struct DrawingNeeds: OptionSet, Sendable {
 
     /// Only the general path draws it: the banded renderer draws solid fills and borders.
     public static let generalPath = DrawingNeeds(rawValue: 1 << 0)
-    /// Its shadow follows the alpha of what it draws, which is not its rounded shape.
+    /// Its shadow is not its rounded shape: it follows the alpha of what it draws (an image), or
+    /// its `shadowPath`; drawn from an alpha image (Rasterizer+ContentShadow.swift).
     public static let contentShadow = DrawingNeeds(rawValue: 1 << 1)
     /// It reads what is drawn behind it (a backdrop material), so it draws on the whole frame.
     public static let readsBackdrop = DrawingNeeds(rawValue: 1 << 2)
@@ -43,8 +44,12 @@ extension DrawRect {
             if case .image = paint { return [.generalPath, .contentShadow] }
             return .generalPath
         },
-        // Drawn blurred under the layer by the general path (the bands do not carry a blur's reach).
-        Feature(property: "shadow") { $0.shadow == nil ? [] : .generalPath },
+        // Drawn blurred under the layer by the general path (the bands do not carry a blur's
+        // reach); a shadowPath gives it a shape of its own.
+        Feature(property: "shadow") { rect in
+            guard let shadow = rect.shadow else { return [] }
+            return shadow.path == nil ? .generalPath : [.generalPath, .contentShadow]
+        },
         Feature(property: "backdrop") { $0.backdrop == nil ? [] : [.generalPath, .readsBackdrop] },
         // Paths, glyphs and images over the layer; an image among them shapes the shadow too.
         Feature(property: "content") { rect in

@@ -1,6 +1,6 @@
 import Geometry
 
-// The shadow of a layer with an image.
+// The shadow of a layer with an image, or with a shadowPath.
 //
 // Core Animation derives a layer's shadow (without a shadowPath) from the alpha of the whole
 // layer as composited: its background colour, its border and its contents. For a plain layer that
@@ -16,6 +16,10 @@ import Geometry
 // drawn over it, a shape, an icon, text) all count, as they all make up the composited alpha.
 // The ancestors' clips are not applied to the moved copy: the shadow is clipped by them in place,
 // as every shadow is (Shadow.swift).
+//
+// A `shadowPath` replaces the composited alpha: the path, filled non-zero in opaque black at the
+// layer's transform moved by the offset, is the scratch pixmap's alpha (CALayer.shadowPath: "the
+// shape of the layer's shadow", whatever the layer draws).
 
 extension Rasterizer {
     /// Draws the shadow of `rect` from its composited alpha (see above), under everything drawn next.
@@ -29,12 +33,19 @@ extension Rasterizer {
         let reach = Double(
             Int.clamping(
                 ShadowRenderer.reach * shadow.sigma, rounded: .up, to: 0...ShadowRenderer.maximumHalfWidth))
-        var box = boundingBox(
-            of: Rect(
-                x: -rect.size.width / 2, y: -rect.size.height / 2, width: rect.size.width, height: rect.size.height),
-            under: rect.transform)
-        for path in rect.content where !path.path.isEmpty {
-            box = box.union(boundingBox(of: path.path.controlPointBounds, under: path.transform))
+        var box: Rect
+        if let path = shadow.path {
+            guard !path.isEmpty else { return }
+            box = boundingBox(of: path.controlPointBounds, under: rect.transform)
+        } else {
+            box = boundingBox(
+                of: Rect(
+                    x: -rect.size.width / 2, y: -rect.size.height / 2, width: rect.size.width,
+                    height: rect.size.height),
+                under: rect.transform)
+            for path in rect.content where !path.path.isEmpty {
+                box = box.union(boundingBox(of: path.path.controlPointBounds, under: path.transform))
+            }
         }
         let x0 = max((box.minX + shadow.offset.x).rounded(.down), -reach)
         let y0 = max((box.minY + shadow.offset.y).rounded(.down), -reach)
@@ -42,10 +53,31 @@ extension Rasterizer {
         let y1 = min((box.maxY + shadow.offset.y).rounded(.up), Double(pixmap.height) + reach)
         guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, x1 > x0, y1 > y0 else { return }
 
-        // The layer at opacity 1 without its shadow and clips, and its content with only the
-        // clips the layer adds (its own bounds, with masksToBounds), everything (paints too: they
-        // are placed in pixels) moved by the offset and into the scratch pixmap's coordinates.
         let move = AffineTransform(translationX: shadow.offset.x - x0, y: shadow.offset.y - y0)
+        let (ox, oy) = (Int(x0), Int(y0))
+        // Drawn into scratch, not the frame: no damage is recorded for it.
+        var layer = Pixmap(width: Int(x1 - x0), height: Int(y1 - y0))
+        let recording = damage
+        damage = nil
+        if let path = shadow.path {
+            draw(
+                DrawPath(path: path, transform: rect.transform.concatenating(move), paint: .solid(.black)),
+                onto: &layer)
+        } else {
+            draw(Self.shadowBody(of: rect, moved: move), onto: &layer)
+        }
+        damage = recording
+        if let shadowBox = shadowRenderer.draw(
+            shadow, alpha: layer, at: (ox, oy), opacity: opacity, clip: clip, onto: &pixmap)
+        {
+            damage?.append(shadowBox)
+        }
+    }
+
+    /// The layer at opacity 1 without its shadow and clips, and its content with only the clips
+    /// the layer adds (its own bounds, with masksToBounds), everything (paints too: they are
+    /// placed in pixels) moved by `move`, the offset into the scratch pixmap's coordinates.
+    private static func shadowBody(of rect: DrawRect, moved move: AffineTransform) -> DrawRect {
         var body = rect
         body.shadow = nil
         body.opacity = 1
@@ -65,19 +97,7 @@ extension Rasterizer {
             path.opacity = rect.opacity > 0 ? min(path.opacity / rect.opacity, 1) : 0
             return path
         }
-        let (ox, oy) = (Int(x0), Int(y0))
-
-        // Drawn into scratch, not the frame: no damage is recorded for it.
-        var layer = Pixmap(width: Int(x1 - x0), height: Int(y1 - y0))
-        let recording = damage
-        damage = nil
-        draw(body, onto: &layer)
-        damage = recording
-        if let shadowBox = shadowRenderer.draw(
-            shadow, alpha: layer, at: (ox, oy), opacity: opacity, clip: clip, onto: &pixmap)
-        {
-            damage?.append(shadowBox)
-        }
+        return body
     }
 }
 

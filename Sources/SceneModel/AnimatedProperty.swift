@@ -43,7 +43,8 @@ public enum AnimatedProperty {
         ("startPoint", .gradientStartPoint, .gradient), ("endPoint", .gradientEndPoint, .gradient),
         ("shadowOpacity", .shadowOpacity, .number), ("shadowRadius", .shadowRadius, .number),
         ("shadowOffset", .shadowOffset, .vector), ("shadowColor", .shadowColor, .colour),
-        ("blurRadius", .blurRadius, .number), ("filters.gaussianBlur.inputRadius", .blurRadius, .number),
+        ("shadowPath", .shadowPath, .pathData), ("blurRadius", .blurRadius, .number),
+        ("filters.gaussianBlur.inputRadius", .blurRadius, .number),
     ]
     public static var names: [String] { all.map(\.name) }
 

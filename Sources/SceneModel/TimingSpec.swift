@@ -40,6 +40,9 @@ public struct Shadow: Equatable, Sendable {
     public var offset: Point
     /// `shadowRadius` in points, ≥ 0, default 3 (CA); a Gaussian blur with σ = radius / 2.
     public var radius: Double
+    /// `shadowPath`, in the item's bounds (origin at the top-left): the shadow's shape, filled
+    /// (non-zero) and opaque, instead of the layer's composited alpha; nil (default) for that alpha.
+    public var path: Path?
 
     public init(color: ColorRGBA8 = .black, opacity: Double = 1, offset: Point = Point(0, -3), radius: Double = 3) {
         self.color = color

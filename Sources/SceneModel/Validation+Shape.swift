@@ -24,19 +24,33 @@ extension Scene {
         // CAShapeLayer interpolates two paths only point by point: same elements in the same order.
         let model: PathValue?
         if case .path(let p) = shape.geometry { model = PathValue(p) } else { model = nil }
-        for (k, animation) in item.animations.enumerated() where animation.property == .path {
-            guard let model else {
-                throw Violation(
-                    keyPath: path + ".animations[\(k)]",
-                    message: "'\(item.id)' draws a named shape; expected path animations only on a shape given by path:"
-                )
-            }
+        try checkPathAnimations(of: item, .path, model: model, at: path) {
+            "'\(item.id)' draws a named shape; expected path animations only on a shape given by path:"
+        }
+    }
+
+    /// `shadowPath` animations: only on an item whose `shadow:` has a `path:`, of its structure.
+    func checkShadowPath(_ item: Item, at path: String) throws(Violation) {
+        try checkPathAnimations(of: item, .shadowPath, model: item.shadow?.path.map(PathValue.init), at: path) {
+            "'\(item.id)' has no shadow path; expected shadowPath animations only on an item with shadow: { path: … }"
+        }
+    }
+
+    /// The animations of `property` (a path) on `item`: refused without a `model` path (with
+    /// `missing`'s message), and each value must have the model's structure, as Core Animation
+    /// interpolates two paths only point by point.
+    private func checkPathAnimations(
+        of item: Item, _ property: LayerProperty, model: PathValue?, at path: String, missing: () -> String
+    ) throws(Violation) {
+        let name = AnimatedProperty.name(of: property)
+        for (k, animation) in item.animations.enumerated() where animation.property == property {
+            guard let model else { throw Violation(keyPath: path + ".animations[\(k)]", message: missing()) }
             for value in Self.values(of: animation) {
                 guard let v = value.pathValue, v.hasSameStructure(as: model) else {
                     throw Violation(
                         keyPath: path + ".animations[\(k)]",
                         message:
-                            "path animation values must have the same structure as the shape's path (\(Self.describe(model))); found \(value.pathValue.map(Self.describe) ?? "another kind")",
+                            "\(name) animation values must have the same structure as the \(property == .path ? "shape's path" : "shadow's path") (\(Self.describe(model))); found \(value.pathValue.map(Self.describe) ?? "another kind")",
                         suggestion:
                             "give every path the same commands in the same order, as Core Animation requires; only the numbers may differ"
                     )

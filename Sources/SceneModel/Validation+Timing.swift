@@ -31,6 +31,7 @@ extension Scene {
 
     func checkLayer(_ item: Item, at path: String) throws(Violation) {
         try checkShape(item, at: path)
+        try checkShadowPath(item, at: path)
         do { try item.timing.validate(call: "timing") } catch {
             throw Violation(keyPath: path + ".timing", message: "\(error)")
         }

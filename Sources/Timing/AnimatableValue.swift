@@ -286,6 +286,8 @@ public enum LayerProperty: String, Sendable, CaseIterable {
     /// The σ, in points, of the layer's Gaussian blur filter (Core Animation's
     /// `filters.gaussianBlur.inputRadius`); 0 for no blur.
     case blurRadius
+    /// `CALayer.shadowPath`, in the item's bounds; `zero` (no elements) for none.
+    case shadowPath
 
     public var kind: ValueKind {
         switch self {
@@ -296,7 +298,7 @@ public enum LayerProperty: String, Sendable, CaseIterable {
             .shadowOpacity, .shadowRadius, .blurRadius:
             return .scalar
         case .fillColor, .borderColor, .shapeFillColor, .strokeColor, .textColor, .shadowColor: return .color
-        case .path: return .path
+        case .path, .shadowPath: return .path
         case .gradientColors: return .colorList
         case .gradientLocations: return .numberList
         }
@@ -317,7 +319,7 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         case .strokeEnd, .lineWidth: return .scalar(1)
         case .shapeFillColor: return .color(AnimatableColor(r: 0, g: 0, b: 0, a: 1))
         case .strokeColor: return .color(.zero)
-        case .path: return .path(.zero)
+        case .path, .shadowPath: return .path(.zero)
         case .gradientColors: return .colorList(.zero)
         case .gradientLocations: return .numberList(.zero)
         // CAGradientLayer's defaults: a vertical axis from the top edge's middle to the bottom's.
@@ -362,7 +364,8 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         case .center, .size, .rotation, .scale, .translation: return true
         case .opacity, .fillColor, .cornerRadius, .borderWidth, .borderColor, .strokeStart, .strokeEnd, .lineWidth,
             .shapeFillColor, .strokeColor, .lineDashPhase, .path, .textColor, .gradientColors, .gradientLocations,
-            .gradientStartPoint, .gradientEndPoint, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowColor, .blurRadius:
+            .gradientStartPoint, .gradientEndPoint, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowColor,
+            .blurRadius, .shadowPath:
             return false
         }
     }

@@ -63,7 +63,8 @@ struct LayerFilterSceneTests {
         #expect(keyPath == linear)
         // Without `filters:` the model σ is 0: no group until the animation gives one.
         let plain = try SceneSimulation(
-            scene: scene("  - { \(card), animations: [{ basic: { property: blurRadius, from: 0, to: 6, duration: 0.1 } }] }"))
+            scene: scene(
+                "  - { \(card), animations: [{ basic: { property: blurRadius, from: 0, to: 6, duration: 0.1 } }] }"))
         #expect(plain.displayList().groups.isEmpty)
         plain.advance()
         plain.advance()
@@ -80,7 +81,9 @@ struct LayerFilterSceneTests {
         #expect(DisplayListBuilder.blurSigma(-3, of: item) == 0)
         #expect(DisplayListBuilder.blurSigma(250, of: item) == 100)
         #expect(DisplayListBuilder.blurSigma(.infinity, of: item) == 0)
-        item.filters = [LayerFilter(gaussianBlur: GaussianBlur(radius: 90)), LayerFilter(gaussianBlur: GaussianBlur(radius: 120))]
+        item.filters = [
+            LayerFilter(gaussianBlur: GaussianBlur(radius: 90)), LayerFilter(gaussianBlur: GaussianBlur(radius: 120)),
+        ]
         #expect(DisplayListBuilder.blurSigma(nil, of: item) == 150)
         #expect(DisplayListBuilder.blurSigma(400, of: item) == 150)
     }

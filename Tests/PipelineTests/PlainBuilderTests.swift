@@ -34,14 +34,17 @@ struct PlainBuilderTests {
             fileName: repositoryRoot + "/scenes/plain-test.yaml", format: .yaml)
     }
 
-    @Test("items with only what the plain builder reads are drawn by it; any other property sends the scene to the layer tree")
+    @Test(
+        "items with only what the plain builder reads are drawn by it; any other property sends the scene to the layer tree"
+    )
     func plainItemsAreRecognised() throws {
         let plain = try scene()
         #expect(plain.allItems.allSatisfy { DisplayListBuilder.drawsPlain($0.item) })
         let features = [
             ", shadow: { opacity: 0.3, radius: 4 }", ", text: { string: Hi }", ", masksToBounds: true",
             ", children: [{ id: d, size: [4, 4], center: [2, 2] }]", ", filters: [{ gaussianBlur: { radius: 2 } }]",
-            ", backgroundEffect: { blur: systemMaterial }", ", shape: { path: \"M0 0 L4 4\", strokeColor: \"#000000\" }",
+            ", backgroundEffect: { blur: systemMaterial }",
+            ", shape: { path: \"M0 0 L4 4\", strokeColor: \"#000000\" }",
             ", timing: { speed: 2 }",
         ]
         for extra in features {

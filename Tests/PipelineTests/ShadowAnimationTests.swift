@@ -94,4 +94,66 @@ struct ShadowAnimationTests {
         #expect(abs(middle.opacity - 0.2) < 1e-9)
         #expect(abs(middle.radius - 12) < 1e-9, "6 pt half way, × scale 2")
     }
+
+    /// One frame of a clear 40×40 pt layer at (50, 50) on a 100×100 white canvas (scale 1) whose
+    /// unblurred, half-opaque black shadow has the path `path`, offset (10, 0); `extra` adds keys.
+    private func pathShadowFrame(_ path: String, extra: String = "", ticks: Int = 0) throws -> Pixmap {
+        let scene = try SceneLoader.decode(
+            """
+            canvas: { size: [100, 100], scale: 1, background: "#FFFFFF" }
+            fps: 60
+            duration: 1
+            items:
+              - { id: card, size: [40, 40], center: [50, 50], fill: "#00000000",
+                  shadow: { opacity: 0.5, radius: 0, offset: [10, 0], path: "\(path)" }\(extra) }
+            """, fileName: repositoryRoot + "/scenes/shadow-test.yaml", format: .yaml)
+        let simulation = try SceneSimulation(scene: scene)
+        for _ in 0..<ticks { simulation.advance() }
+        return Rasterizer.render(simulation.displayList())
+    }
+
+    @Test(
+        "shadowPath is the shadow's shape, opaque whatever the layer draws: a clear layer casts the path, moved by the offset"
+    )
+    func shadowPathShapesTheShadow() throws {
+        // The left half of the bounds (x 0…20, y 0…40), at the canvas's (30…50, 30…70), moved 10 right.
+        let frame = try pathShadowFrame("M0 0 H20 V40 H0 Z")
+        // Black at shadowOpacity 0.5 (byte 128) over white: 255 − round(255·128/255) = 127.
+        for (x, y) in [(41, 31), (45, 50), (59, 68)] { #expect(frame[x: x, y: y].r == 127, "(\(x), \(y)) in the path") }
+        // Outside the moved path, though inside the layer's bounds: the layer's own alpha casts nothing.
+        for (x, y) in [(35, 50), (65, 50), (75, 40)] { #expect(frame[x: x, y: y].r == 255, "(\(x), \(y)) outside") }
+    }
+
+    @Test("shadowPath animates between paths of one structure: half way, the frame of the path half way")
+    func shadowPathAnimates() throws {
+        let animated = try pathShadowFrame(
+            "M0 0 H20 V40 H0 Z",
+            extra:
+                ", animations: [{ basic: { property: shadowPath, to: \"M0 0 H40 V20 H0 Z\", duration: 1, timingFunction: linear, fillMode: forwards, removedOnCompletion: false } }]",
+            ticks: 30)
+        let still = try pathShadowFrame("M0 0 H30 V30 H0 Z")
+        #expect(animated.data == still.data)
+        #expect(animated[x: 65, y: 35].r == 127 && animated[x: 45, y: 65].r == 255)
+    }
+
+    @Test(
+        "a shadowPath animation without a shadow path, or between paths of different structure, is an error at the animation",
+        arguments: [
+            ("shadow: { radius: 2 }", "M0 0 H40 V20 H0 Z", "has no shadow path"),
+            ("shadow: { path: \"M0 0 H20 V40 H0 Z\" }", "M0 0 L40 20 Z", "same structure as the shadow's path"),
+        ])
+    func badShadowPathAnimations(shadow: String, to path: String, expected: String) throws {
+        #expect {
+            _ = try SceneLoader.decode(
+                """
+                canvas: { size: [100, 100], scale: 1 }
+                duration: 1
+                items:
+                  - { id: card, size: [40, 40], center: [50, 50], \(shadow),
+                      animations: [{ basic: { property: shadowPath, to: "\(path)", duration: 1 } }] }
+                """, fileName: repositoryRoot + "/scenes/shadow-test.yaml", format: .yaml)
+        } throws: { error in
+            "\(error)".contains("items[0].animations[0]") && "\(error)".contains(expected)
+        }
+    }
 }

@@ -7,7 +7,8 @@ import Testing
 /// A plain layer: a solid rounded rectangle with a border, turned and clipped.
 private func plainLayer() -> DrawRect {
     var rect = DrawRect(
-        size: Size(40, 30), cornerRadius: 6, transform: AffineTransform(rotation: .degrees(9)).concatenating(
+        size: Size(40, 30), cornerRadius: 6,
+        transform: AffineTransform(rotation: .degrees(9)).concatenating(
             AffineTransform(translationX: 32, y: 25)), fill: ColorRGBA8(r: 20, g: 120, b: 220),
         borderWidth: 2, borderColor: .black, opacity: 0.8,
         clips: [ClipShape(size: Size(60, 50), cornerRadius: 4, transform: AffineTransform(translationX: 30, y: 25))])
@@ -21,6 +22,11 @@ private let shadow = DrawShadow(color: .black, opacity: 0.5, offset: Point(0, 3)
 
 /// One layer with each feature, and what that feature declares it needs.
 private func featuredLayers() -> [(String, DrawRect, DrawingNeeds)] {
+    var square = Path()
+    square.move(to: Point(0, 0))
+    square.line(to: Point(8, 0))
+    square.line(to: Point(8, 8))
+    square.close()
     var gradient = plainLayer()
     gradient.fillPaint = .gradient(
         GradientPaint(
@@ -30,13 +36,11 @@ private func featuredLayers() -> [(String, DrawRect, DrawingNeeds)] {
     imageFill.fillPaint = .image(ImagePaint(image: image, toPixels: .identity))
     var shadowed = plainLayer()
     shadowed.shadow = shadow
+    var shadowPath = plainLayer()
+    shadowPath.shadow = shadow
+    shadowPath.shadow?.path = square
     var backdrop = plainLayer()
     backdrop.backdrop = DrawBackdrop(sigma: 6, saturation: 1.8, tint: ColorRGBA8(r: 255, g: 255, b: 255, a: 120))
-    var square = Path()
-    square.move(to: Point(0, 0))
-    square.line(to: Point(8, 0))
-    square.line(to: Point(8, 8))
-    square.close()
     var path = plainLayer()
     path.content = [DrawPath(path: square, paint: .solid(.black))]
     var imagePath = plainLayer()
@@ -48,6 +52,7 @@ private func featuredLayers() -> [(String, DrawRect, DrawingNeeds)] {
         ("gradient fill", gradient, .generalPath),
         ("image fill", imageFill, [.generalPath, .contentShadow]),
         ("shadow", shadowed, .generalPath),
+        ("shadow path", shadowPath, [.generalPath, .contentShadow]),
         ("backdrop", backdrop, [.generalPath, .readsBackdrop]),
         ("content path", path, .generalPath),
         ("content image", imagePath, [.generalPath, .contentShadow]),
@@ -87,11 +92,11 @@ func bandedFrameReadsTheNeeds() {
     #expect(!BandedFrame.accepts(grouped))
 }
 
-@Test("a shadow follows the layer's composited alpha only for a layer that draws an image")
+@Test("a shadow is drawn from an alpha image only for a layer that draws an image or has a shadowPath")
 func contentShadowFollowsTheNeeds() {
     for (name, rect, needs) in featuredLayers() {
         var withShadow = rect
-        withShadow.shadow = shadow
+        if withShadow.shadow == nil { withShadow.shadow = shadow }
         #expect(withShadow.castsContentShadow == needs.contains(.contentShadow), "\(name)")
         #expect(!rect.castsContentShadow || rect.shadow != nil, "\(name) without a shadow")
     }

@@ -156,7 +156,7 @@ enum ItemKeys {
                 .custom(
                     "shadow", docType: "mapping",
                     doc:
-                        "`CALayer` shadow, drawn under the item: `color` (colour, `\"#000000\"`), `opacity` (0 … 1, default **1** — CA's `shadowOpacity` defaults to 0, but a scene that writes `shadow:` wants one), `offset` (`[dx, dy]` points, y down, default `[0, -3]` as CA), `radius` (≥ 0 points, default `3`; Gaussian σ = radius/2). Offset and radius are scaled to pixels.",
+                        "`CALayer` shadow, drawn under the item: `color` (colour, `\"#000000\"`), `opacity` (0 … 1, default **1** — CA's `shadowOpacity` defaults to 0, but a scene that writes `shadow:` wants one), `offset` (`[dx, dy]` points, y down, default `[0, -3]` as CA), `radius` (≥ 0 points, default `3`; Gaussian σ = radius/2), `path` (`shadowPath`: SVG path data in the item's bounds; the shadow is that path, opaque, instead of the item's alpha). Offset and radius are scaled to pixels.",
                     defaultDoc: "none",
                     decode: { d, node, at, item in
                         var shadow = Shadow()
@@ -370,6 +370,17 @@ enum ShadowKeys {
                 .number(
                     "radius", \.radius, range: .nonNegative, noun: "a shadow radius", unit: "pt",
                     doc: "shadowRadius (blur; Gaussian σ = radius/2)."),
+                .custom(
+                    "path", docType: "string", schemaRef: "pathData",
+                    doc:
+                        "shadowPath: SVG path data in the item's bounds (origin at its top-left). The shadow is this path filled (non-zero), opaque, instead of the layer's alpha; animatable as `shadowPath` between paths of the same structure.",
+                    defaultDoc: "none (the layer's alpha)", rangeDoc: "SVG path data, ≤ 100,000 characters",
+                    decode: { d, node, at, shadow in shadow.path = try d.pathData(node, at: at) },
+                    check: { _, shadow, at in
+                        if let path = shadow.path, !path.isFinite {
+                            throw Violation(keyPath: at, message: "expected finite coordinates in the path data")
+                        }
+                    }),
             ])
     }
 }
