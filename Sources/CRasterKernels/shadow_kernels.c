@@ -209,3 +209,82 @@ void fb_composite_blurred_row(uint32_t *pixels, const float *blurred, const floa
     }
     fb_blit_glyph_mask(pixels, 0, bytes, 0, NULL, 0, count, 1, colour, opacity);
 }
+
+// fb_blur_rgba: the four channels interleaved (tap stride 4 across a row, 4·width down a column),
+// which keeps each output's terms and their order (rule 1), so the bits are those of one plane
+// at a time. A row's horizontal pass reads it padded with 4k zeros each side: a missing tap adds
+// w·0 = +0, which leaves a running sum alone (edge_columns), and so does a zero row in the
+// vertical pass where the definition skips an inactive row. Rows stream through a window of the
+// 2k + BLUR_STRIP horizontal rows the next BLUR_STRIP outputs need; the outputs of a strip go to
+// the pixels only after the next strip's rows are read, since those reach k rows back into it.
+#define BLUR_STRIP 32
+
+ptrdiff_t fb_blur_rgba_scratch_count(ptrdiff_t width, ptrdiff_t k) {
+    const ptrdiff_t w4 = 4 * width;
+    // window, padded row, output row, then the pending strip's bytes (as floats' storage).
+    return (2 * k + BLUR_STRIP) * w4 + (w4 + 8 * k) + w4 + (BLUR_STRIP * w4 + 3) / 4;
+}
+
+static inline uint8_t blur_byte(float v) {
+    // Swift's max(v, 0) is `0 >= v ? 0 : v`, min(v, 255) is `255 < v ? 255 : v`.
+    v = 0.0f >= v ? 0.0f : v;
+    v = 255.0f < v ? 255.0f : v;
+    return (uint8_t)(v + 0.5f);
+}
+
+static void blur_rgba_flush(uint8_t *pixels, ptrdiff_t stride, ptrdiff_t w4, const uint8_t *pending,
+                            ptrdiff_t first, ptrdiff_t count) {
+    for (ptrdiff_t r = 0; r < count; r++) memcpy(pixels + (first + r) * stride, pending + r * w4, (size_t)w4);
+}
+
+void fb_blur_rgba(uint8_t *pixels, ptrdiff_t stride, ptrdiff_t width, ptrdiff_t height, const float *weights,
+                  ptrdiff_t k, ptrdiff_t active_lo, ptrdiff_t active_hi, float *scratch) {
+    if (k <= 0 || width <= 0 || height <= 0) return;
+    const blur_taps taps = blur_kernel();
+    const ptrdiff_t w4 = 4 * width, rows = 2 * k + BLUR_STRIP;
+    float *window = scratch, *padded = window + rows * w4, *out = padded + w4 + 8 * k;
+    uint8_t *pending = (uint8_t *)(out + w4);
+    memset(padded, 0, (size_t)(w4 + 8 * k) * sizeof(float));
+    if (active_lo < 0) active_lo = 0;
+    if (active_hi > height) active_hi = height;
+    // window row i holds the horizontal pass of image row `top + i`.
+    ptrdiff_t top = -k, filled = 0, pending_first = 0, pending_count = 0;
+    for (ptrdiff_t s = 0; s < height; s += BLUR_STRIP) {
+        const ptrdiff_t n = height - s < BLUR_STRIP ? height - s : BLUR_STRIP;
+        // Slide: keep the 2k rows the strip still needs at the window's top.
+        if (s - k > top) {
+            const ptrdiff_t drop = s - k - top, keep = filled - drop;
+            if (keep > 0) memmove(window, window + drop * w4, (size_t)(keep * w4) * sizeof(float));
+            filled = keep > 0 ? keep : 0;
+            top = s - k;
+        }
+        for (; top + filled < s + n + k; filled++) {
+            const ptrdiff_t y = top + filled;
+            float *row = window + filled * w4;
+            if (y < active_lo || y >= active_hi) {
+                memset(row, 0, (size_t)w4 * sizeof(float));
+                continue;
+            }
+            const uint8_t *source = pixels + y * stride;
+            for (ptrdiff_t i = 0; i < w4; i++) padded[4 * k + i] = (float)source[i];
+            taps(row, padded, 4, weights, 2 * k + 1, w4);
+        }
+        // The previous strip's bytes, now that no horizontal pass reads its rows any more.
+        blur_rgba_flush(pixels, stride, w4, pending, pending_first, pending_count);
+        for (ptrdiff_t y = s; y < s + n; y++) {
+            taps(out, window + (y - k - top) * w4, w4, weights, 2 * k + 1, w4);
+            uint8_t *bytes = pending + (y - s) * w4;
+            for (ptrdiff_t x = 0; x < w4; x += 4) {
+                const uint8_t a = blur_byte(out[x + 3]);
+                for (int c = 0; c < 3; c++) {
+                    const uint8_t v = blur_byte(out[x + c]);
+                    bytes[x + c] = v < a ? v : a;
+                }
+                bytes[x + 3] = a;
+            }
+        }
+        pending_first = s;
+        pending_count = n;
+    }
+    blur_rgba_flush(pixels, stride, w4, pending, pending_first, pending_count);
+}

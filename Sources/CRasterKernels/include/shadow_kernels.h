@@ -24,4 +24,19 @@ void fb_blur_separable(float *mask, float *temp, ptrdiff_t width, ptrdiff_t heig
 void fb_composite_blurred_row(uint32_t *pixels, const float *blurred, const float *clip, ptrdiff_t count,
                               uint32_t colour, uint32_t opacity, uint8_t *bytes);
 
+/// The floats `fb_blur_rgba` needs as scratch for a region `width` pixels wide and a kernel
+/// reaching k pixels each side.
+ptrdiff_t fb_blur_rgba_scratch_count(ptrdiff_t width, ptrdiff_t k);
+
+/// Blurs a width × height region of RGBA8 pixels in place (a layer's blur filter): every channel
+/// as `fb_blur_separable` blurs one plane of its bytes as Floats, with only rows
+/// [active_lo, active_hi) read (the others count as transparent), every row and column written,
+/// each value rounded to a byte as Swift's `UInt8(min(max(v, 0), 255) + 0.5)` and each colour
+/// then held to its pixel's alpha. The same bits as one channel at a time through
+/// `fb_blur_separable` (alpha first), with the four channels interleaved and the rows streamed a
+/// strip at a time, so the working set stays in cache. `scratch` holds
+/// `fb_blur_rgba_scratch_count(width, k)` floats.
+void fb_blur_rgba(uint8_t *pixels, ptrdiff_t stride, ptrdiff_t width, ptrdiff_t height, const float *weights,
+                  ptrdiff_t k, ptrdiff_t active_lo, ptrdiff_t active_hi, float *scratch);
+
 #endif
