@@ -105,12 +105,15 @@ build-tests:
 # studio's tests get a process of their own because its server answers on that same pool: among
 # the end-to-end tests, which hold both threads for minutes, a request once waited past the
 # client's 30 s. Each shard's log is printed whole when all are done; the run fails if any failed.
+# The end-to-end tests run the release binary built beside the suite (FLIPBOOK_TEST_CLI,
+# Tests/EndToEndTests/CLI.swift): the program users run, and its renders cost a fraction of the
+# debug build's; the determinism tests still run both.
 SUITE_END_TO_END := EndToEndTests|GoldensTests
 SUITE_STUDIO := StudioTests
 suite:
 	@bin="$(SUITE_BIN)"; logs="$${TMPDIR:-/tmp}/flipbook-suite-logs"; mkdir -p "$$logs" || exit 1; \
 	run() { name=$$1; shift; "$$bin" --testing-library swift-testing "$$@" > "$$logs/$$name.log" 2>&1; }; \
-	run end-to-end --filter '$(SUITE_END_TO_END)' & first=$$!; \
+	(export FLIPBOOK_TEST_CLI=release; run end-to-end --filter '$(SUITE_END_TO_END)') & first=$$!; \
 	run studio --filter '$(SUITE_STUDIO)' & second=$$!; \
 	run units --skip '$(SUITE_END_TO_END)|$(SUITE_STUDIO)' & third=$$!; \
 	failed=0; for pid in $$first $$second $$third; do wait $$pid || failed=1; done; \

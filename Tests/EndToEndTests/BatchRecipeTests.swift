@@ -14,7 +14,7 @@ struct BatchRecipeTests {
         let file = try TestScenes.write(TestScenes.fallingCards(), to: dir)
         let work = dir + "/work"
         var environment = ProcessInfo.processInfo.environment
-        environment["FLIPBOOK"] = CLI.debugBinary
+        environment["FLIPBOOK"] = CLI.binary
         let r = try runProcess(
             "/bin/sh", [repositoryRoot + "/Examples/BatchRender/parallel-shards.sh", file, "3", work, "--jobs", "1"],
             environment: environment)

@@ -147,7 +147,7 @@ struct QuickStartTests {
         let folder = try makeTemporaryDirectory("flipbook-quick-start")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try yaml.write(toFile: folder + "/first.yaml", atomically: true, encoding: .utf8)
-        let result = try runProcess(CLI.debugBinary, arguments, currentDirectory: folder)
+        let result = try runProcess(CLI.binary, arguments, currentDirectory: folder)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.hasPrefix("first: 132 frames"))
         #expect(

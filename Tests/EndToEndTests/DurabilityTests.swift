@@ -18,7 +18,7 @@ struct DurabilityTests {
             strace,
             [
                 "-f", "-y", "-qq", "-o", log, "-e", "trace=fsync,fdatasync,rename,renameat,renameat2",
-                CLI.debugBinary, "render", file, "--out", out, "--video", "mp4",
+                CLI.binary, "render", file, "--out", out, "--video", "mp4",
             ])
         try #require(r.status == 0, "\(r.stderr)")
 

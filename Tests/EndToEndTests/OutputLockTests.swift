@@ -69,7 +69,7 @@ struct OutputLockTests {
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let fd = try hold(out + "/shards.lock", exclusive: true)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.debugBinary)
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
         process.arguments = ["render", file, "--out", out, "--video", "none", "--wait-lock"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

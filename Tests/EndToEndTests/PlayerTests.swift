@@ -56,30 +56,30 @@ struct StudioEndToEndTests {
         "the studio lists scenes escaped, opens a player, reloads it at the same frame after a save, shows a scene error over the last good render, and refuses traversal"
     )
     func studioLiveReload() throws {
-        try runBrowserScript("studio_test.py", passing: "studio: all checks passed")
+        try runBrowserScript("studio_test.py", passing: "studio: all checks passed", binary: studioCLI)
     }
 
     @Test(
         "a page on another origin and a DNS-rebinding page can neither read nor change anything in the studio; beyond loopback nothing is served without the token"
     )
     func studioRefusesOtherPages() throws {
-        try runBrowserScript("studio_attack_test.py", passing: "studio attacks: all checks passed")
+        try runBrowserScript("studio_attack_test.py", passing: "studio attacks: all checks passed", binary: studioCLI)
     }
 
     @Test(
         "the studio answers through 1,000 hostile saves, 1,100 idle connections under a limit of 1024 descriptors, and 3,000 event streams opened and closed"
     )
     func studioSoak() throws {
-        try runBrowserScript("studio_soak_test.py", passing: "studio soak: all checks passed")
+        try runBrowserScript("studio_soak_test.py", passing: "studio soak: all checks passed", binary: studioCLI)
     }
 
     @Test("studio refuses a missing folder and a port out of range with a clear message")
     func studioBadArguments() throws {
-        let missing = try CLI.run(["studio", "no-such-folder"])
+        let missing = try CLI.run(["studio", "no-such-folder"], binary: studioCLI)
         #expect(
             missing.status == 1 && missing.stderr.contains("no-such-folder: no such scene file or folder"),
             "\(missing.stderr)")
-        let port = try CLI.run(["studio", "scenes", "--port", "70000"])
+        let port = try CLI.run(["studio", "scenes", "--port", "70000"], binary: studioCLI)
         #expect(
             port.status == 64 && port.stderr.contains("--port must be within 0...65535, got 70000"), "\(port.stderr)")
     }
@@ -109,12 +109,16 @@ struct FigurePlayerTests {
     }
 }
 
-/// Runs a Selenium script of Tests/Browser against the debug binary in a fresh folder, and
+/// The binary whose `flipbook studio` works: it runs the flipbook-studio built beside it, and
+/// `make test` builds the studio in debug only.
+let studioCLI = CLI.debugBinary
+
+/// Runs a Selenium script of Tests/Browser against the CLI under test in a fresh folder, and
 /// expects it to exit 0 and print `passing` (its last line when every check held).
-func runBrowserScript(_ script: String, passing: String) throws {
+func runBrowserScript(_ script: String, passing: String, binary: String = CLI.binary) throws {
     let work = try makeTemporaryDirectory()
     let result = try runProcess(
-        "/usr/bin/python3", [repositoryRoot + "/Tests/Browser/" + script, CLI.debugBinary, work],
+        "/usr/bin/python3", [repositoryRoot + "/Tests/Browser/" + script, binary, work],
         currentDirectory: repositoryRoot + "/Tests/Browser")
     #expect(result.status == 0, "\(script) failed:\n\(result.stdout)\n\(result.stderr)")
     #expect(result.stdout.contains(passing))

@@ -128,7 +128,7 @@ struct ProgressTests {
             return
         }
         let out = try makeTemporaryDirectory()
-        let command = "\(CLI.debugBinary) render scenes/gravity.json --out \(out) --video none --jobs 1"
+        let command = "\(CLI.binary) render scenes/gravity.json --out \(out) --video none --jobs 1"
         let result = try runProcess(script, ["-qec", command, "/dev/null"], currentDirectory: repositoryRoot)
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("[gravity] "), "\(result.stdout)")

@@ -20,7 +20,7 @@ struct ResumeTests {
         let clean = dir + "/clean"
 
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.debugBinary)
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
         process.arguments = ["render", file, "--out", out, "--video", "mp4", "--jobs", "2"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
