@@ -106,10 +106,11 @@ public struct TraceDiff: Sendable, Equatable, Codable {
     /// Not compared: `frame_x`/`frame_y` (see above); the body velocities, which the centre and
     /// angle over time determine (a changed motion is reported once, as position and angle); and
     /// the clocks `local_time` and `elapsed_time`, which advance with the tick itself, so
-    /// comparing them would turn every time shift into a difference of every row.
+    /// comparing them would turn every time shift into a difference of every row; and
+    /// `effective_opacity`, the product of the opacities compared on the layer and its ancestors.
     static let derivedColumns: Set<String> = [
         "frame_x", "frame_y", "velocity_x", "velocity_y", "angular_velocity",
-        "local_time", "elapsed_time",
+        "local_time", "elapsed_time", "effective_opacity",
     ]
 
     public static func compare(expected: TraceTable, actual: TraceTable, tolerance: Double = defaultTolerance)

@@ -14,7 +14,8 @@ import Geometry
 /// - `<scene>.trace.csv`, for plots and diffs: one row per layer per tick (top-level items in
 ///   scene order, each followed by its child layers), with `drawn` (1/0), `velocity_x`,
 ///   `velocity_y` (pt/s), `angular_velocity` (rad/s; 0 for items no behaviour moves),
-///   `local_time` (the layer's `convertTime(t, from: nil)`, s) and the animator's `elapsed_time`.
+///   `local_time` (the layer's `convertTime(t, from: nil)`, s), the animator's `elapsed_time`, and
+///   `effective_opacity` (the layer's opacity times its ancestors': what shows of it).
 ///
 /// Numbers are printed with fixed decimals (glibc's correctly rounded printf, called directly:
 /// `cFormat`), so a trace is as deterministic as the frames and diffs cleanly.
@@ -30,7 +31,7 @@ public struct Trace: Sendable {
     public private(set) var csv: [String] = [Trace.csvHeader]
     /// The CSV columns; property animators append `<id>_fraction` columns after these.
     public static let csvHeader =
-        "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity,drawn,velocity_x,velocity_y,angular_velocity,local_time,elapsed_time"
+        "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity,drawn,velocity_x,velocity_y,angular_velocity,local_time,elapsed_time,effective_opacity"
     /// Whether child layers get rows too (default) or only top-level items: a scene of many
     /// nested layers can keep its trace to what it plots (`render --trace-layers top-level`).
     public var includesChildLayers = true
@@ -137,9 +138,9 @@ public struct Trace: Sendable {
             let row =
                 cFormat("%ld,%.6f,", simulation.tick, time) + layer.id
                 + cFormat(
-                    ",%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f,%ld,%.6f,%.6f,%.9f,%.6f,%.6f",
+                    ",%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f,%ld,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f",
                     c.x, c.y, f.minX, f.minY, f.width, f.height, angle, scaleX, scaleY, layer.opacity,
-                    layer.drawn ? 1 : 0, vx, vy, omega, layer.localTime, elapsed)
+                    layer.drawn ? 1 : 0, vx, vy, omega, layer.localTime, elapsed, layer.effectiveOpacity)
             appendCSV(extra.isEmpty ? row : row + extra)
         }
     }

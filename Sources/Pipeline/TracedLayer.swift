@@ -18,7 +18,11 @@ public struct TracedLayer: Sendable {
     /// The layer's own size (its bounds), in points.
     public var bounds: Size
     public var transform: AffineTransform
+    /// The layer's own presentation opacity.
     public var opacity: Double
+    /// The opacity it shows with: its own times every ancestor's, as the frame composites it
+    /// (where its siblings do not overlap it: a group fades overlapping sublayers once).
+    public var effectiveOpacity: Double
     /// Whether the frame draws it (false while its time, or an ancestor's, is outside the active
     /// span: the reversed layer's one hidden frame in the interactive-timing seed).
     public var drawn: Bool
@@ -44,12 +48,12 @@ extension SceneSimulation {
             rows.append(
                 TracedLayer(
                     id: item.identifier, parent: nil, center: c, frame: frame, bounds: state.bounds, transform: t,
-                    opacity: state.opacity,
+                    opacity: state.opacity, effectiveOpacity: state.opacity,
                     drawn: !scene.items[index].isHidden && (node.map { timingIsVisible($0) } ?? true),
                     localTime: node.map { localTime(of: $0) } ?? time,
                     velocity: moved ? animator.linearVelocity(for: item) : nil,
                     angularVelocity: moved ? animator.angularVelocity(for: item) : nil))
-            if let node { rows += tracedChildren(of: node) }
+            if let node { rows += tracedChildren(of: node, opacity: state.opacity) }
         }
         return rows
     }
@@ -94,8 +98,9 @@ extension SceneSimulation {
 
     func localTime(of node: Int) -> Double { timing.nodes[node].layer.convertTime(time, from: nil) }
 
-    /// The descendants of `node`, with the composition `DisplayListBuilder` draws them with.
-    func tracedChildren(of node: Int) -> [TracedLayer] {
+    /// The descendants of `node`, with the composition `DisplayListBuilder` draws them with;
+    /// `opacity` is the node's effective opacity.
+    func tracedChildren(of node: Int, opacity: Double) -> [TracedLayer] {
         var rows: [TracedLayer] = []
         func points(of i: Int) -> (AffineTransform, Size) {
             let p = DisplayListBuilder.presentedLayer(i, timing: timing)
@@ -107,22 +112,22 @@ extension SceneSimulation {
                 translationX: p.center.x - parentSize.width / 2, y: p.center.y - parentSize.height / 2)
             return (p.transform.concatenating(offset).concatenating(parentPoints), p.size)
         }
-        func visit(_ i: Int) {
+        func visit(_ i: Int, effective: Double) {
             for child in timing.nodes[i].children {
                 let (m, size) = points(of: child)
                 let center = m.apply(to: .zero)
+                let own = DisplayListBuilder.presentedLayer(child, timing: timing).opacity
                 rows.append(
                     TracedLayer(
                         id: timing.nodes[child].item.id, parent: timing.nodes[i].item.id, center: center,
                         frame: boundingBox(of: Rect(center: .zero, size: size), under: m), bounds: size,
                         transform: AffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0),
-                        opacity: DisplayListBuilder.presentedLayer(child, timing: timing).opacity,
-                        drawn: timingIsVisible(child), localTime: localTime(of: child), velocity: nil,
-                        angularVelocity: nil))
-                visit(child)
+                        opacity: own, effectiveOpacity: effective * own, drawn: timingIsVisible(child),
+                        localTime: localTime(of: child), velocity: nil, angularVelocity: nil))
+                visit(child, effective: effective * own)
             }
         }
-        visit(node)
+        visit(node, effective: opacity)
         return rows
     }
 }

@@ -86,6 +86,7 @@ struct BadInputTests {
         scenes/pull-down.yaml: ok (36 items (7 top-level), 0 behaviors)
         scenes/push.yaml: ok (28 items (9 top-level), 1 behavior)
         scenes/shapes.yaml: ok (9 items, 0 behaviors)
+        scenes/sheet.yaml: ok (24 items (2 top-level), 0 behaviors)
         scenes/snap-zones.yaml: ok (36 items (8 top-level), 1 behavior)
         scenes/snap.yaml: ok (23 items (13 top-level), 1 behavior)
         scenes/spring-gallery.yaml: ok (22 items, 0 behaviors)

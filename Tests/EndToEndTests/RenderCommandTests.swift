@@ -79,11 +79,11 @@ struct RenderCommandTests {
         #expect(csv.filter { $0.split(separator: ",")[2] == "card" }.count == 69)
         #expect(
             csv[0]
-                == "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity,drawn,velocity_x,velocity_y,angular_velocity,local_time,elapsed_time"
+                == "tick,time,item,center_x,center_y,frame_x,frame_y,frame_width,frame_height,angle_rad,scale_x,scale_y,opacity,drawn,velocity_x,velocity_y,angular_velocity,local_time,elapsed_time,effective_opacity"
         )
         #expect(
             csv[1]
-                == "0,0.000000,card,160.000000,252.000000,130.000000,222.000000,60.000000,60.000000,0.000000000,1.000000,1.000000,1.000000,1,0.000000,0.000000,0.000000000,0.000000,0.000000"
+                == "0,0.000000,card,160.000000,252.000000,130.000000,222.000000,60.000000,60.000000,0.000000000,1.000000,1.000000,1.000000,1,0.000000,0.000000,0.000000000,0.000000,0.000000,1.000000"
         )
     }
 

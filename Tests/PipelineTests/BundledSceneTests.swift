@@ -58,6 +58,7 @@ struct BundledSceneTests {
         ("images.yaml", 120, nil),
         ("gradients.yaml", 60, nil),
         ("materials.yaml", 90, nil),
+        ("sheet.yaml", 84, nil),
     ]
 
     @Test(

@@ -29,6 +29,7 @@ struct SceneHashTests {
         "pull-down.yaml": "34ddfcdeb7dd0d3e",
         "push.yaml": "724877049d494e1e",
         "shapes.yaml": "f71e0871551a1ae9",
+        "sheet.yaml": "554a6ad472176dda",
         "snap-zones.yaml": "b912ae6774ec455d",
         "snap.yaml": "9d65e4b2a6a0f390",
         "spring-gallery.yaml": "0a7cf48aeb9c4c5d",

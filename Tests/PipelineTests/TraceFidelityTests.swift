@@ -48,6 +48,35 @@ struct TraceFidelityTests {
     }
 
     @Test(
+        "effective_opacity is the layer's opacity times every ancestor's, tick by tick, while opacity stays the layer's own"
+    )
+    func effectiveOpacity() throws {
+        let scene = try SceneLoader.decode(
+            """
+            canvas: { size: [100, 100], scale: 1 }
+            fps: 60
+            duration: 1
+            items:
+              - { id: card, size: [80, 80], center: [50, 50], opacity: 0.5,
+                  animations: [{ basic: { property: opacity, from: 0.5, to: 1, duration: 1, timingFunction: linear } }],
+                  children: [{ id: row, size: [60, 20], center: [40, 20], opacity: 0.8,
+                               children: [{ id: label, size: [40, 10], center: [30, 10], opacity: 0.5 }] }] }
+            """, fileName: repositoryRoot + "/scenes/trace-test.yaml", format: .yaml)
+        let trace = Self.trace(try SceneSimulation(scene: scene), ticks: 30)
+        let expected: [(Int, String, String, String)] = [
+            (0, "card", "0.500000", "0.500000"), (0, "row", "0.800000", "0.400000"),
+            (0, "label", "0.500000", "0.200000"),
+            // Half way the card is at 0.75: 0.75 · 0.8 = 0.6, · 0.5 = 0.3.
+            (30, "card", "0.750000", "0.750000"), (30, "row", "0.800000", "0.600000"),
+            (30, "label", "0.500000", "0.300000"),
+        ]
+        for (tick, item, own, effective) in expected {
+            let row = Self.row(trace, tick: tick, item: item)
+            #expect(row["opacity"] == own && row["effective_opacity"] == effective, "\(item) at tick \(tick): \(row)")
+        }
+    }
+
+    @Test(
         "the snap trace gives the body's velocity and angular velocity and the animator's elapsedTime (4 ticks: 0.066667)"
     )
     func velocitiesAndElapsedTime() throws {
