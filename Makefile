@@ -84,9 +84,7 @@ test:
 test-in-scratch: deps test-deps
 	$(MAKE) --no-print-directory -j4 --output-sync=target lint build-release fuzz-build build-tests
 	$(MAKE) --no-print-directory -j2 --output-sync=target fuzz-run suite
-	$(MAKE) --no-print-directory test-avx2
-	$(MAKE) --no-print-directory install-check
-	$(MAKE) --no-print-directory example-test
+	$(MAKE) --no-print-directory -j3 --output-sync=target test-avx2 install-check example-test
 
 # The suite's debug build has a build folder of its own, so that it runs side by side with the
 # release build and the fuzzers' build (SwiftPM locks a build folder for the whole build; the
