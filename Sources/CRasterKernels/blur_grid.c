@@ -1,5 +1,6 @@
 // The passes around the separable Gaussian for blurs on a coarse grid (blur_grid.h).
 #include "blur_grid.h"
+#include "material_pixel.h"
 
 static inline ptrdiff_t clampi(ptrdiff_t v, ptrdiff_t lo, ptrdiff_t hi) { return v < lo ? lo : v > hi ? hi : v; }
 
@@ -58,9 +59,8 @@ static inline float lerp_cell(const float *top, const float *bottom, ptrdiff_t u
     return t * (1 - wy) + b * wy;
 }
 
-static inline uint8_t to_byte(float v) { return (uint8_t)((v < 0 ? 0 : v > 255 ? 255 : v) + 0.5f); }
-static inline float clampf(float v, float lo, float hi) { return v < lo ? lo : v > hi ? hi : v; }
-static inline uint8_t min_byte(uint8_t a, uint8_t b) { return a < b ? a : b; }
+#define to_byte material_to_byte
+#define min_byte material_min_byte
 
 void fb_grid_resolve_material(const float *cells, ptrdiff_t plane, ptrdiff_t cw, const int32_t *ux, const float *fx,
                               const int32_t *vy, const float *fy, ptrdiff_t out_w, ptrdiff_t out_h, float saturation,
@@ -77,17 +77,7 @@ void fb_grid_resolve_material(const float *cells, ptrdiff_t plane, ptrdiff_t cw,
                 const float *top = cells + k * plane + row;
                 c[k] = lerp_cell(top, top + cw, u, wx, wy);
             }
-            const float a = clampf(c[3], 0, 255);
-            const float luminance = 0.2126f * c[0] + 0.7152f * c[1] + 0.0722f * c[2];
-            const float r = clampf(luminance + saturation * (c[0] - luminance), 0, a);
-            const float g = clampf(luminance + saturation * (c[1] - luminance), 0, a);
-            const float b = clampf(luminance + saturation * (c[2] - luminance), 0, a);
-            const uint8_t alpha = to_byte(ta + a * keep);
-            uint8_t *o = out + 4 * (y * out_w + x);
-            o[0] = min_byte(to_byte(tr + r * keep), alpha);
-            o[1] = min_byte(to_byte(tg + g * keep), alpha);
-            o[2] = min_byte(to_byte(tb + b * keep), alpha);
-            o[3] = alpha;
+            material_pixel(c, saturation, tr, tg, tb, ta, keep, out + 4 * (y * out_w + x));
         }
     }
 }

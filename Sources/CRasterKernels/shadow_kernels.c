@@ -10,6 +10,7 @@
 #include "glyph_masks.h"
 #include "raster_kernels.h"
 #include "kernels_internal.h"
+#include "material_pixel.h"
 #include <string.h>
 #if defined(__x86_64__)
 #define BLUR_X86 1
@@ -210,13 +211,14 @@ void fb_composite_blurred_row(uint32_t *pixels, const float *blurred, const floa
     fb_blit_glyph_mask(pixels, 0, bytes, 0, NULL, 0, count, 1, colour, opacity);
 }
 
-// fb_blur_rgba: the four channels interleaved (tap stride 4 across a row, 4·width down a column),
-// which keeps each output's terms and their order (rule 1), so the bits are those of one plane
-// at a time. A row's horizontal pass reads it padded with 4k zeros each side: a missing tap adds
-// w·0 = +0, which leaves a running sum alone (edge_columns), and so does a zero row in the
-// vertical pass where the definition skips an inactive row. Rows stream through a window of the
-// 2k + BLUR_STRIP horizontal rows the next BLUR_STRIP outputs need; the outputs of a strip go to
-// the pixels only after the next strip's rows are read, since those reach k rows back into it.
+// fb_blur_rgba and fb_backdrop_exact: the four channels interleaved (tap stride 4 across a row,
+// 4·width down a column), which keeps each output's terms and their order (rule 1), so the bits
+// are those of one plane at a time through fb_blur_separable. A row's horizontal pass reads it
+// padded to 4k floats each side: zeros beyond a filter's region (a missing tap adds w·0 = +0,
+// which leaves a running sum alone, as in edge_columns), the edge pixels repeated for a backdrop.
+// A zero row stands for an inactive row in the vertical pass, where the definition skips it:
+// the same bits again. Rows stream through a window of the 2k + BLUR_STRIP horizontal rows the
+// next BLUR_STRIP outputs need.
 #define BLUR_STRIP 32
 
 ptrdiff_t fb_blur_rgba_scratch_count(ptrdiff_t width, ptrdiff_t k) {
@@ -225,30 +227,23 @@ ptrdiff_t fb_blur_rgba_scratch_count(ptrdiff_t width, ptrdiff_t k) {
     return (2 * k + BLUR_STRIP) * w4 + (w4 + 8 * k) + w4 + (BLUR_STRIP * w4 + 3) / 4;
 }
 
-static inline uint8_t blur_byte(float v) {
-    // Swift's max(v, 0) is `0 >= v ? 0 : v`, min(v, 255) is `255 < v ? 255 : v`.
-    v = 0.0f >= v ? 0.0f : v;
-    v = 255.0f < v ? 255.0f : v;
-    return (uint8_t)(v + 0.5f);
-}
+// Fills padded[4k … 4k + 4·width) (and, for a backdrop, the 4k floats either side) for row y.
+typedef void (*blur_row_loader)(float *padded, ptrdiff_t y, void *context);
+// Called before a strip's outputs, once its horizontal rows are in the window (and at the end
+// with first = height): where a filter writes back the previous strip.
+typedef void (*blur_strip_start)(ptrdiff_t first, void *context);
+// Receives output row y, 4·width blurred floats.
+typedef void (*blur_row_emitter)(const float *row, ptrdiff_t y, void *context);
 
-static void blur_rgba_flush(uint8_t *pixels, ptrdiff_t stride, ptrdiff_t w4, const uint8_t *pending,
-                            ptrdiff_t first, ptrdiff_t count) {
-    for (ptrdiff_t r = 0; r < count; r++) memcpy(pixels + (first + r) * stride, pending + r * w4, (size_t)w4);
-}
-
-void fb_blur_rgba(uint8_t *pixels, ptrdiff_t stride, ptrdiff_t width, ptrdiff_t height, const float *weights,
-                  ptrdiff_t k, ptrdiff_t active_lo, ptrdiff_t active_hi, float *scratch) {
-    if (k <= 0 || width <= 0 || height <= 0) return;
+static void blur_rgba_stream(ptrdiff_t width, ptrdiff_t height, const float *weights, ptrdiff_t k,
+                             ptrdiff_t active_lo, ptrdiff_t active_hi, float *scratch, blur_row_loader load,
+                             blur_strip_start start, blur_row_emitter emit, void *context) {
     const blur_taps taps = blur_kernel();
     const ptrdiff_t w4 = 4 * width, rows = 2 * k + BLUR_STRIP;
     float *window = scratch, *padded = window + rows * w4, *out = padded + w4 + 8 * k;
-    uint8_t *pending = (uint8_t *)(out + w4);
     memset(padded, 0, (size_t)(w4 + 8 * k) * sizeof(float));
-    if (active_lo < 0) active_lo = 0;
-    if (active_hi > height) active_hi = height;
-    // window row i holds the horizontal pass of image row `top + i`.
-    ptrdiff_t top = -k, filled = 0, pending_first = 0, pending_count = 0;
+    // window row i holds the horizontal pass of row `top + i`.
+    ptrdiff_t top = -k, filled = 0;
     for (ptrdiff_t s = 0; s < height; s += BLUR_STRIP) {
         const ptrdiff_t n = height - s < BLUR_STRIP ? height - s : BLUR_STRIP;
         // Slide: keep the 2k rows the strip still needs at the window's top.
@@ -265,26 +260,111 @@ void fb_blur_rgba(uint8_t *pixels, ptrdiff_t stride, ptrdiff_t width, ptrdiff_t 
                 memset(row, 0, (size_t)w4 * sizeof(float));
                 continue;
             }
-            const uint8_t *source = pixels + y * stride;
-            for (ptrdiff_t i = 0; i < w4; i++) padded[4 * k + i] = (float)source[i];
+            load(padded, y, context);
             taps(row, padded, 4, weights, 2 * k + 1, w4);
         }
-        // The previous strip's bytes, now that no horizontal pass reads its rows any more.
-        blur_rgba_flush(pixels, stride, w4, pending, pending_first, pending_count);
+        if (start) start(s, context);
         for (ptrdiff_t y = s; y < s + n; y++) {
             taps(out, window + (y - k - top) * w4, w4, weights, 2 * k + 1, w4);
-            uint8_t *bytes = pending + (y - s) * w4;
-            for (ptrdiff_t x = 0; x < w4; x += 4) {
-                const uint8_t a = blur_byte(out[x + 3]);
-                for (int c = 0; c < 3; c++) {
-                    const uint8_t v = blur_byte(out[x + c]);
-                    bytes[x + c] = v < a ? v : a;
-                }
-                bytes[x + 3] = a;
-            }
+            emit(out, y, context);
         }
-        pending_first = s;
-        pending_count = n;
     }
-    blur_rgba_flush(pixels, stride, w4, pending, pending_first, pending_count);
+    if (start) start(height, context);
+}
+
+static inline uint8_t blur_byte(float v) {
+    // Swift's max(v, 0) is `0 >= v ? 0 : v`, min(v, 255) is `255 < v ? 255 : v`.
+    v = 0.0f >= v ? 0.0f : v;
+    v = 255.0f < v ? 255.0f : v;
+    return (uint8_t)(v + 0.5f);
+}
+
+// A filter: its region's rows as they are (zeros either side: the padding the stream cleared),
+// blurred back in place a strip late, since the next strip's horizontal pass reaches k rows back
+// into it.
+typedef struct {
+    uint8_t *pixels, *pending;
+    ptrdiff_t stride, w4, k4, pending_first, pending_count;
+} filter_stream;
+
+static void filter_load(float *padded, ptrdiff_t y, void *context) {
+    const filter_stream *f = context;
+    const uint8_t *source = f->pixels + y * f->stride;
+    for (ptrdiff_t i = 0; i < f->w4; i++) padded[f->k4 + i] = (float)source[i];
+}
+
+static void filter_start(ptrdiff_t first, void *context) {
+    filter_stream *f = context;
+    for (ptrdiff_t r = 0; r < f->pending_count; r++)
+        memcpy(f->pixels + (f->pending_first + r) * f->stride, f->pending + r * f->w4, (size_t)f->w4);
+    f->pending_first = first;
+    f->pending_count = 0;
+}
+
+static void filter_emit(const float *out, ptrdiff_t y, void *context) {
+    filter_stream *f = context;
+    uint8_t *bytes = f->pending + (y - f->pending_first) * f->w4;
+    for (ptrdiff_t x = 0; x < f->w4; x += 4) {
+        const uint8_t a = blur_byte(out[x + 3]);
+        for (int c = 0; c < 3; c++) {
+            const uint8_t v = blur_byte(out[x + c]);
+            bytes[x + c] = v < a ? v : a;
+        }
+        bytes[x + 3] = a;
+    }
+    f->pending_count = y - f->pending_first + 1;
+}
+
+void fb_blur_rgba(uint8_t *pixels, ptrdiff_t stride, ptrdiff_t width, ptrdiff_t height, const float *weights,
+                  ptrdiff_t k, ptrdiff_t active_lo, ptrdiff_t active_hi, float *scratch) {
+    if (k <= 0 || width <= 0 || height <= 0) return;
+    if (active_lo < 0) active_lo = 0;
+    if (active_hi > height) active_hi = height;
+    const ptrdiff_t w4 = 4 * width;
+    float *pending = scratch + (2 * k + BLUR_STRIP) * w4 + (w4 + 8 * k) + w4;
+    filter_stream context = {pixels, (uint8_t *)pending, stride, w4, 4 * k, 0, 0};
+    blur_rgba_stream(width, height, weights, k, active_lo, active_hi, scratch, filter_load, filter_start, filter_emit,
+                     &context);
+}
+
+// A backdrop: the box's pixels with the pixmap's edge pixels repeated beyond it, resolved to the
+// material's colours (material_pixel.h, as fb_grid_resolve_material resolves a grid of step 1,
+// where the interpolation's weights are 0 and leave each cell's value as it is).
+typedef struct {
+    const uint8_t *rgba;
+    ptrdiff_t width, height, x0, y0, w, k;
+    float saturation, tr, tg, tb, ta, keep;
+    uint8_t *out;
+} backdrop_stream;
+
+static void backdrop_load(float *padded, ptrdiff_t y, void *context) {
+    const backdrop_stream *b = context;
+    ptrdiff_t sy = b->y0 + y;
+    sy = sy < 0 ? 0 : sy >= b->height ? b->height - 1 : sy;
+    const uint8_t *row = b->rgba + 4 * sy * b->width;
+    for (ptrdiff_t i = 0; i < b->w + 2 * b->k; i++) {
+        ptrdiff_t sx = b->x0 - b->k + i;
+        sx = sx < 0 ? 0 : sx >= b->width ? b->width - 1 : sx;
+        const uint8_t *p = row + 4 * sx;
+        padded[4 * i] = (float)p[0];
+        padded[4 * i + 1] = (float)p[1];
+        padded[4 * i + 2] = (float)p[2];
+        padded[4 * i + 3] = (float)p[3];
+    }
+}
+
+static void backdrop_emit(const float *out, ptrdiff_t y, void *context) {
+    const backdrop_stream *b = context;
+    uint8_t *o = b->out + 4 * y * b->w;
+    for (ptrdiff_t x = 0; x < b->w; x++)
+        material_pixel(out + 4 * x, b->saturation, b->tr, b->tg, b->tb, b->ta, b->keep, o + 4 * x);
+}
+
+void fb_backdrop_exact(const uint8_t *rgba, ptrdiff_t width, ptrdiff_t height, ptrdiff_t x0, ptrdiff_t y0,
+                       ptrdiff_t w, ptrdiff_t h, const float *weights, ptrdiff_t k, float saturation, float tr,
+                       float tg, float tb, float ta, float *scratch, uint8_t *out) {
+    if (k <= 0 || w <= 0 || h <= 0 || width <= 0 || height <= 0) return;
+    backdrop_stream context = {rgba, width, height, x0, y0, w, k, saturation, tr, tg, tb, ta, 1 - ta / 255, out};
+    // Every row is read (rows beyond the pixmap repeat its edge): active from −k to h + k.
+    blur_rgba_stream(w, h, weights, k, -k, h + k, scratch, backdrop_load, NULL, backdrop_emit, &context);
 }

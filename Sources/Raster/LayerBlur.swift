@@ -14,9 +14,9 @@ import CRasterKernels
 /// Deterministic: the kernel is plain IEEE arithmetic and the C passes sum in a fixed order with
 /// no fused operations, so every machine and kernel level gives the same bytes.
 struct LayerBlur {
-    private var scratch: [Float] = []
+    var scratch: [Float] = []
     private var temp: [Float] = []
-    private var kernel: [Float] = []
+    var kernel: [Float] = []
     private var kernelSigma = -1.0
 
     /// The kernel reaches ⌈reach·σ⌉ pixels each side.
@@ -61,7 +61,7 @@ struct LayerBlur {
         return region
     }
 
-    private mutating func prepareKernel(sigma: Double, halfWidth k: Int) {
+    mutating func prepareKernel(sigma: Double, halfWidth k: Int) {
         guard sigma != kernelSigma || kernel.count != 2 * k + 1 else { return }
         kernel = gaussianKernel(sigma: sigma, halfWidth: k)
         kernelSigma = sigma

@@ -44,9 +44,14 @@ extension LayerBlur {
     /// a row): `pixmap` blurred by σ with its edge pixels repeated beyond it, saturated, tinted
     /// (`fb_grid_resolve_material`).
     mutating func backdrop(of pixmap: Pixmap, box: IntRect, _ backdrop: DrawBackdrop) -> [UInt32] {
-        let grid = blurredGrid(of: pixmap, box: box, sigma: backdrop.sigma, clampEdges: true)
         let tint = backdrop.tint.premultiplied
         let saturation = Float(backdrop.saturation.isFinite ? backdrop.saturation : 1)
+        let k = Int.clamping(Self.reach * backdrop.sigma, rounded: .up, to: 0...ShadowRenderer.maximumHalfWidth)
+        if Self.decimation(backdrop.sigma) == 1, k > 0, backdrop.sigma.isFinite {
+            return exactBackdrop(
+                of: pixmap, box: box, sigma: backdrop.sigma, halfWidth: k, saturation: saturation, tint: tint)
+        }
+        let grid = blurredGrid(of: pixmap, box: box, sigma: backdrop.sigma, clampEdges: true)
         let p = grid.positions
         return [UInt32](unsafeUninitializedCapacity: box.width * box.height) { out, count in
             let bytes = UnsafeMutableRawPointer(out.baseAddress!).assumingMemoryBound(to: UInt8.self)
@@ -54,6 +59,30 @@ extension LayerBlur {
                 grid.cells, grid.plane, grid.width, p.columns, p.columnWeights, p.rows, p.rowWeights, box.width,
                 box.height, saturation, Float(tint.r), Float(tint.g), Float(tint.b), Float(tint.a), bytes)
             count = box.width * box.height
+        }
+    }
+
+    /// `backdrop(of:box:_:)` below σ = 8 px: the bytes of the step-1 grid's path, streamed
+    /// through a window of rows with the four channels interleaved (`fb_backdrop_exact`).
+    private mutating func exactBackdrop(
+        of pixmap: Pixmap, box: IntRect, sigma: Double, halfWidth k: Int, saturation: Float, tint: PremultipliedRGBA8
+    ) -> [UInt32] {
+        prepareKernel(sigma: sigma, halfWidth: k)
+        let count = fb_blur_rgba_scratch_count(box.width, k)
+        if scratch.count < count { scratch = [Float](repeating: 0, count: count) }
+        return [UInt32](unsafeUninitializedCapacity: box.width * box.height) { out, written in
+            let bytes = UnsafeMutableRawPointer(out.baseAddress!).assumingMemoryBound(to: UInt8.self)
+            pixmap.data.withUnsafeBufferPointer { rgba in
+                scratch.withUnsafeMutableBufferPointer { scratch in
+                    kernel.withUnsafeBufferPointer { weights in
+                        fb_backdrop_exact(
+                            rgba.baseAddress, pixmap.width, pixmap.height, box.x, box.y, box.width, box.height,
+                            weights.baseAddress, k, saturation, Float(tint.r), Float(tint.g), Float(tint.b),
+                            Float(tint.a), scratch.baseAddress, bytes)
+                    }
+                }
+            }
+            written = box.width * box.height
         }
     }
 

@@ -1,4 +1,5 @@
 import CRasterKernels
+import Colors
 import Determinism
 import Testing
 
@@ -51,6 +52,48 @@ struct InterleavedBlurTests {
                 fb_blur_rgba(&blurred, 4 * w, w, h, kernel, k, active.lowerBound, active.upperBound, &scratch)
                 fb_force_kernel_level_on_this_thread(-1)
                 #expect(blurred == expected, "\(w)×\(h), σ \(sigma), active \(active), \(level)")
+            }
+        }
+    }
+
+    /// A material's colours through the step-1 grid: the four planes blurred one at a time, then
+    /// `fb_grid_resolve_material` (the path every σ took before the streamed one).
+    private func gridBackdrop(_ pixmap: Pixmap, box: IntRect, _ backdrop: DrawBackdrop) -> [UInt8] {
+        var blur = LayerBlur()
+        let grid = blur.blurredGrid(of: pixmap, box: box, sigma: backdrop.sigma, clampEdges: true)
+        let tint = backdrop.tint.premultiplied
+        let p = grid.positions
+        var out = [UInt8](repeating: 0, count: 4 * box.width * box.height)
+        fb_grid_resolve_material(
+            grid.cells, grid.plane, grid.width, p.columns, p.columnWeights, p.rows, p.rowWeights, box.width,
+            box.height, Float(backdrop.saturation), Float(tint.r), Float(tint.g), Float(tint.b), Float(tint.a), &out)
+        return out
+    }
+
+    @Test(
+        "a material below σ 8 px, streamed, has the bytes of the step-1 grid's planes: edge pixels repeated, boxes at and inside the canvas edges, every kernel level",
+        arguments: [1.2, 3.0, 5.5, 7.9])
+    func streamedBackdropMatchesTheGrid(sigma: Double) {
+        var random = SplitMix64(seed: UInt64(sigma * 100))
+        var pixmap = Pixmap(width: 53, height: 71)
+        for i in pixmap.data.indices { pixmap.data[i] = UInt8(truncatingIfNeeded: random.next()) }
+        for i in stride(from: 0, to: pixmap.data.count, by: 4) {
+            for c in 0..<3 { pixmap.data[i + c] = min(pixmap.data[i + c], pixmap.data[i + 3]) }
+        }
+        let backdrop = DrawBackdrop(sigma: sigma, saturation: 1.8, tint: ColorRGBA8(r: 240, g: 240, b: 250, a: 150))
+        let boxes = [
+            IntRect(uncheckedX: 0, y: 0, width: 53, height: 71), IntRect(uncheckedX: 5, y: 9, width: 30, height: 40),
+            IntRect(uncheckedX: 40, y: 50, width: 13, height: 21),
+        ]
+        for box in boxes {
+            let expected = gridBackdrop(pixmap, box: box, backdrop)
+            for level in kernelLevels {
+                fb_force_kernel_level_on_this_thread(level)
+                var blur = LayerBlur()
+                let colours = blur.backdrop(of: pixmap, box: box, backdrop)
+                fb_force_kernel_level_on_this_thread(-1)
+                let bytes = colours.withUnsafeBytes { Array($0) }
+                #expect(bytes == expected, "σ \(sigma), box \(box), level \(level)")
             }
         }
     }

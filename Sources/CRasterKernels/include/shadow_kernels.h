@@ -39,4 +39,13 @@ ptrdiff_t fb_blur_rgba_scratch_count(ptrdiff_t width, ptrdiff_t k);
 void fb_blur_rgba(uint8_t *pixels, ptrdiff_t stride, ptrdiff_t width, ptrdiff_t height, const float *weights,
                   ptrdiff_t k, ptrdiff_t active_lo, ptrdiff_t active_hi, float *scratch);
 
+/// A backdrop material's colours for the w × h box at (x0, y0) of a width × height RGBA8 pixmap,
+/// blurred exactly (the 2k + 1 `weights`) with the pixmap's edge pixels repeated beyond it, into
+/// `out` (four bytes a pixel, box rows one after another): the bytes `fb_grid_resolve_material`
+/// gives from a step-1 grid blurred plane by plane, streamed as `fb_blur_rgba` streams a filter.
+/// `scratch` holds `fb_blur_rgba_scratch_count(w, k)` floats.
+void fb_backdrop_exact(const uint8_t *rgba, ptrdiff_t width, ptrdiff_t height, ptrdiff_t x0, ptrdiff_t y0,
+                       ptrdiff_t w, ptrdiff_t h, const float *weights, ptrdiff_t k, float saturation, float tr,
+                       float tg, float tb, float ta, float *scratch, uint8_t *out);
+
 #endif
