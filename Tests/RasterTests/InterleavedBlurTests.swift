@@ -97,4 +97,33 @@ struct InterleavedBlurTests {
             }
         }
     }
+
+    @Test(
+        "the material resolver gives the scalar pixels at every kernel level, for grid steps 2 to 5 and widths off the vector's multiple",
+        arguments: [2, 3, 5])
+    func resolverLevelsAgree(step: Int) {
+        var random = SplitMix64(seed: UInt64(step) * 7919)
+        let (width, height) = (37, 23)
+        let (cw, ch) = ((width + step - 1) / step + 4, (height + step - 1) / step + 4)
+        let plane = cw * ch
+        let cells = (0..<(4 * plane)).map { _ in Float(random.next() % 25_600) / 100 }
+        func positions(_ cells: Int, _ count: Int) -> ([Int32], [Float]) {
+            var index = [Int32](repeating: 0, count: count)
+            var weight = [Float](repeating: 0, count: count)
+            fb_grid_positions(cells, step, 2 * step, count, &index, &weight)
+            return (index, weight)
+        }
+        let (ux, fx) = positions(cw, width)
+        let (vy, fy) = positions(ch, height)
+        func resolve(_ level: Int32) -> [UInt8] {
+            var out = [UInt8](repeating: 0, count: 4 * width * height)
+            fb_force_kernel_level_on_this_thread(level)
+            fb_grid_resolve_material(cells, plane, cw, ux, fx, vy, fy, width, height, 1.8, 200, 210, 230, 140, &out)
+            fb_force_kernel_level_on_this_thread(-1)
+            return out
+        }
+        let expected = resolve(Int32(FB_LEVEL_SCALAR))
+        #expect(Set(expected).count > 50, "the pixels vary")
+        for level in kernelLevels { #expect(resolve(level) == expected, "step \(step), level \(level)") }
+    }
 }
