@@ -66,9 +66,6 @@ static inline float lerp_cell(const float *top, const float *bottom, ptrdiff_t u
     return t * (1 - wy) + b * wy;
 }
 
-#define to_byte material_to_byte
-#define min_byte material_min_byte
-
 static void resolve_material_rows(const float *cells, ptrdiff_t plane, ptrdiff_t cw, const int32_t *ux,
                                   const float *fx, const int32_t *vy, const float *fy, ptrdiff_t out_w,
                                   ptrdiff_t out_h, float saturation, float tr, float tg, float tb, float ta,
@@ -95,7 +92,7 @@ __attribute__((target("avx2"))) static inline __m256 clamp8(__m256 v, __m256 lo,
     return _mm256_min_ps(_mm256_max_ps(v, lo), hi);
 }
 
-// to_byte: held to 0…255, + 0.5, truncated.
+// material_to_byte eight at a time: held to 0…255, + 0.5, truncated.
 __attribute__((target("avx2"))) static inline __m256i byte8(__m256 v) {
     return _mm256_cvttps_epi32(_mm256_add_ps(clamp8(v, _mm256_setzero_ps(), _mm256_set1_ps(255)),
                                              _mm256_set1_ps(0.5f)));
@@ -173,11 +170,11 @@ void fb_grid_resolve_store(const float *cells, ptrdiff_t plane, ptrdiff_t cw, co
             uint8_t c[4];
             for (int k = 0; k < 4; k++) {
                 const float *top = cells + k * plane + row;
-                c[k] = to_byte(lerp_cell(top, top + cw, u, wx, wy));
+                c[k] = material_to_byte(lerp_cell(top, top + cw, u, wx, wy));
             }
-            o[0] = min_byte(c[0], c[3]);
-            o[1] = min_byte(c[1], c[3]);
-            o[2] = min_byte(c[2], c[3]);
+            o[0] = material_min_byte(c[0], c[3]);
+            o[1] = material_min_byte(c[1], c[3]);
+            o[2] = material_min_byte(c[2], c[3]);
             o[3] = c[3];
         }
     }
