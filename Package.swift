@@ -76,12 +76,23 @@ let package = Package(
         .target(name: "CustomBehaviors", dependencies: ["Dynamics", "Geometry"], exclude: ["README.md"]),
         // Icons from SVG files (a checked subset, parsed by Foundation's XMLParser over libxml2).
         .target(name: "Icons", dependencies: ["Geometry", "Colors", "Shapes", "Determinism"], exclude: ["README.md"]),
+        // A scene file's text as a located tree (YAML, strict JSON), and the one error type.
+        .target(
+            name: "SceneSyntax", dependencies: ["Markup", .product(name: "Yams", package: "Yams")],
+            exclude: ["README.md"]),
+        // The resolved scene, its key declarations, the decoding from the tree and the rules.
         .target(
             name: "SceneModel",
             dependencies: [
-                "Geometry", "Markup", "Colors", "VideoFormats", "Timing", "Shapes", "Icons", "Text", "BehaviorRules",
-                "Images", .product(name: "Yams", package: "Yams"),
+                "SceneSyntax", "Geometry", "Markup", "Colors", "VideoFormats", "Timing", "Shapes", "Icons", "Text",
+                "BehaviorRules", "Images",
             ],
+            exclude: ["README.md"]),
+        // scenes/schema.json and docs/scene-format.md's key tables, generated from the declarations.
+        .target(name: "SceneSchema", dependencies: ["SceneModel", "SceneSyntax"], exclude: ["README.md"]),
+        // A file to a validated scene: the file checks, components and imports, controls and write-back.
+        .target(
+            name: "SceneLoading", dependencies: ["SceneModel", "SceneSyntax", "Colors", "Markup"],
             exclude: ["README.md"]),
         // The rasterizer's innermost loops (sweep and blend, AVX2 chosen at run time), -O even in
         // debug builds (`fastDebugC`): debug test builds would otherwise spend minutes in them.
@@ -125,6 +136,7 @@ let package = Package(
         .target(
             name: "Pipeline",
             dependencies: [
+                "SceneSyntax",
                 "Determinism", "Geometry", "Shapes", "Icons", "Images", "SceneModel", "Text", "Dynamics",
                 "CustomBehaviors", "Raster", "PNG", "Export", "Timing",
             ],
@@ -148,6 +160,7 @@ let package = Package(
         .target(
             name: "Studio",
             dependencies: [
+                "SceneLoading",
                 "Pipeline", "SceneModel", "Export", "Player", "Markup",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -155,11 +168,12 @@ let package = Package(
             ],
             exclude: ["README.md"]),
         .target(
-            name: "Goldens", dependencies: ["ImageDiff", "Pipeline", "SceneModel", "PNG", "Player"],
+            name: "Goldens", dependencies: ["SceneLoading", "ImageDiff", "Pipeline", "SceneModel", "PNG", "Player"],
             exclude: ["README.md"]),
         .executableTarget(
             name: "FlipbookCLI",
             dependencies: [
+                "SceneLoading", "SceneSchema", "SceneSyntax",
                 "Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", "Figures", "ImageDiff", "Goldens",
                 "Markup", "Player", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -170,7 +184,8 @@ let package = Package(
         ),
         // libFuzzer harness of the scene decoder (Tests/Fuzz/README.md); a replayer of saved inputs otherwise.
         .executableTarget(
-            name: "SceneDecodeFuzzer", dependencies: ["FuzzDriver", "SceneModel"], path: "Tests/Fuzz/SceneDecodeFuzzer"),
+            name: "SceneDecodeFuzzer", dependencies: ["SceneLoading", "SceneSyntax", "FuzzDriver", "SceneModel"],
+            path: "Tests/Fuzz/SceneDecodeFuzzer"),
         // The other harnesses (Tests/Fuzz/README.md), over the driver entry and input reader they share.
         .target(name: "FuzzDriver", path: "Tests/Fuzz/FuzzDriver"),
         .executableTarget(
@@ -186,7 +201,8 @@ let package = Package(
             name: "RasterFuzzer", dependencies: ["FuzzDriver", "Raster", "Geometry", "Colors"],
             path: "Tests/Fuzz/RasterFuzzer"),
         .executableTarget(
-            name: "SceneRenderFuzzer", dependencies: ["FuzzDriver", "Pipeline", "SceneModel", "Raster"],
+            name: "SceneRenderFuzzer",
+            dependencies: ["SceneLoading", "SceneSyntax", "FuzzDriver", "Pipeline", "SceneModel", "Raster"],
             path: "Tests/Fuzz/SceneRenderFuzzer"),
         .executableTarget(
             name: "BuildSceneInCode", dependencies: ["Pipeline", "SceneModel", "Geometry", "Raster", "Dynamics"],
@@ -204,7 +220,8 @@ let package = Package(
         .testTarget(
             name: "CustomBehaviorsTests", dependencies: ["CustomBehaviors", "Determinism", "DynamicsTestSupport"]),
         .testTarget(
-            name: "SceneModelTests", dependencies: ["SceneModel", "Markup", "Text", "Raster"],
+            name: "SceneModelTests",
+            dependencies: ["SceneLoading", "SceneSchema", "SceneSyntax", "SceneModel", "Markup", "Text", "Raster"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "RasterTests",
@@ -215,16 +232,20 @@ let package = Package(
         .testTarget(
             name: "ImagesTests",
             dependencies: [
+                "SceneLoading", "SceneSyntax",
                 "Images", "Raster", "Pipeline", "PNG", "Geometry", "SceneModel", "Determinism", "CRasterKernels",
             ],
             resources: [.copy("Fixtures")]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "PNG", "TestSupport", "CVideoPixels"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Export", "PNG", "TestSupport"]),
+        .testTarget(
+            name: "PipelineTests",
+            dependencies: ["SceneLoading", "SceneSyntax", "SceneModel", "Pipeline", "Export", "PNG", "TestSupport"]),
         .testTarget(
             name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster", "Determinism"],
             exclude: ["callgrind-budget.txt"]),
         .testTarget(
-            name: "FiguresTests", dependencies: ["Figures", "Pipeline", "SceneModel", "Raster", "PNG", "Geometry"],
+            name: "FiguresTests",
+            dependencies: ["SceneLoading", "Figures", "Pipeline", "SceneModel", "Raster", "PNG", "Geometry"],
             resources: [.copy("Goldens")]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "PNG", "Determinism", "TestSupport"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),

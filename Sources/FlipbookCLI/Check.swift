@@ -4,6 +4,7 @@ import Goldens
 import ImageDiff
 import Markup
 import Pipeline
+import SceneLoading
 import SceneModel
 
 struct Check: ParsableCommand {

@@ -5,6 +5,7 @@ import ImageDiff
 import Markup
 import PNG
 import SceneModel
+import SceneSyntax
 
 struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,6 +3,7 @@ import Figures
 import Foundation
 import Geometry
 import Raster
+import SceneLoading
 import SceneModel
 
 struct Figure: ParsableCommand {

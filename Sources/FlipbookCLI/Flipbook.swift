@@ -5,6 +5,7 @@ import Foundation
 import PNG
 import Pipeline
 import SceneModel
+import SceneSyntax
 
 @main
 struct Flipbook: ParsableCommand {

@@ -5,6 +5,7 @@ import Foundation
 import PNG
 import Pipeline
 import Player
+import SceneLoading
 import SceneModel
 
 struct Render: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SceneModel
+import SceneSchema
 
 /// `flipbook schema`: regenerates scenes/schema.json and the key tables of docs/scene-format.md
 /// from the key declarations in SceneModel (Sources/SceneModel/Keys).

@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import Markup
 import Pipeline
+import SceneLoading
 import SceneModel
+import SceneSyntax
 
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(

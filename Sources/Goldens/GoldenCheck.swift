@@ -1,6 +1,7 @@
 import Foundation
 import ImageDiff
 import Pipeline
+import SceneLoading
 import SceneModel
 
 /// How a golden check runs. Every field's default is what `flipbook check` uses without flags.

@@ -3,6 +3,7 @@ import Dynamics
 import Geometry
 import Raster
 import SceneModel
+import SceneSyntax
 import Timing
 
 /// A scene running in the animator, one tick at a time.

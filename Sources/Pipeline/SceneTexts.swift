@@ -1,6 +1,7 @@
 import Geometry
 import Raster
 import SceneModel
+import SceneSyntax
 import Text
 
 /// Every text item's layout, made once per render: text is set in the item's model bounds

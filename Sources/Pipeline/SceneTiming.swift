@@ -3,6 +3,7 @@ import Foundation
 import Geometry
 import Raster
 import SceneModel
+import SceneSyntax
 import Timing
 
 /// A scene's Core Animation side, tick by tick: one `TimingLayer` per item (the item tree is the

@@ -2,6 +2,7 @@ import Export
 import Foundation
 import Pipeline
 import Player
+import SceneLoading
 import SceneModel
 import Synchronization
 

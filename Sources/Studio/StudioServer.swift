@@ -4,6 +4,7 @@ import HummingbirdCore
 import Logging
 import Markup
 import NIOCore
+import SceneLoading
 import SceneModel
 
 /// The studio's HTTP server: a thin layer over `StudioRenderer` and `StudioWorkspace` with no logic

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Raster
+import SceneLoading
 import SceneModel
 import Testing
 

@@ -1,6 +1,7 @@
 import Figures
 import Geometry
 import Raster
+import SceneLoading
 import SceneModel
 import Testing
 

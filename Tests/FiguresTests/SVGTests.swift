@@ -4,6 +4,7 @@ import Geometry
 import PNG
 import Pipeline
 import Raster
+import SceneLoading
 import SceneModel
 import Testing
 

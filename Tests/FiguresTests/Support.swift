@@ -2,6 +2,7 @@ import Figures
 import Foundation
 import PNG
 import Raster
+import SceneLoading
 import SceneModel
 import Testing
 

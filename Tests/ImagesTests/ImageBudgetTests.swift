@@ -1,5 +1,7 @@
 import Foundation
+import SceneLoading
 import SceneModel
+import SceneSyntax
 import Testing
 
 @testable import Images

@@ -1,7 +1,9 @@
 import Foundation
 import Images
 import Raster
+import SceneLoading
 import SceneModel
+import SceneSyntax
 import Testing
 
 @Suite("image: and gradient fills in scene files")

@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Pipeline
+import SceneLoading
 import SceneModel
 import Testing
 import Timing

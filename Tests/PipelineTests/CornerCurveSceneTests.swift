@@ -2,6 +2,7 @@ import Foundation
 import Geometry
 import Pipeline
 import Raster
+import SceneLoading
 import SceneModel
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import Dynamics
 import Foundation
 import Geometry
 import Pipeline
+import SceneLoading
 import SceneModel
 import TestSupport
 import Testing

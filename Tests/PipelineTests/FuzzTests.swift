@@ -2,7 +2,9 @@ import Determinism
 import Foundation
 import Pipeline
 import Raster
+import SceneLoading
 import SceneModel
+import SceneSyntax
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Colors
 import Foundation
 import Geometry
 import Raster
+import SceneLoading
 import SceneModel
 import Testing
 import Timing

@@ -1,4 +1,5 @@
 import Pipeline
+import SceneLoading
 import SceneModel
 import Testing
 

@@ -2,6 +2,7 @@ import Determinism
 import Foundation
 import PNG
 import Raster
+import SceneLoading
 import SceneModel
 import TestSupport
 import Testing

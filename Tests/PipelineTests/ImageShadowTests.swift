@@ -1,6 +1,7 @@
 import Foundation
 import PNG
 import Raster
+import SceneLoading
 import SceneModel
 import TestSupport
 import Testing

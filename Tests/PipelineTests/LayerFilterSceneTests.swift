@@ -1,6 +1,7 @@
 import Colors
 import Foundation
 import Raster
+import SceneLoading
 import SceneModel
 import TestSupport
 import Testing

@@ -7,14 +7,18 @@ import Testing
 @Suite("Layering")
 struct LayeringTests {
     /// Modules below the pixels, and what they must never import.
-    static let modelModules = ["Geometry", "Colors", "VideoFormats", "Timing", "Icons", "SceneModel"]
+    static let modelModules = [
+        "Geometry", "Colors", "VideoFormats", "Timing", "Icons", "SceneSyntax", "SceneModel", "SceneSchema",
+        "SceneLoading",
+    ]
     static let forbidden: Set<String> = ["Raster", "CRasterKernels", "PNG", "CPNG", "Export", "Pipeline", "FileSystem"]
 
     static func imports(of module: String) throws -> [(file: String, module: String)] {
         let folder = repositoryRoot + "/Sources/" + module
         var found: [(String, String)] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where name.hasSuffix(".swift")
-        {
+        // Every Swift file of the module, in its subfolders too (SceneModel/Keys, …).
+        let names = try FileManager.default.subpathsOfDirectory(atPath: folder).sorted()
+        for name in names where name.hasSuffix(".swift") {
             let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
             for line in text.split(separator: "\n") {
                 let words = line.split(separator: " ")
@@ -109,5 +113,25 @@ struct LayeringTests {
             let reached = try Self.closure(of: d, in: manifest).union([d])
             #expect(reached.isDisjoint(with: Self.forbidden), "\(d) reaches \(reached.intersection(Self.forbidden))")
         }
+    }
+
+    /// The scene modules in their layers, each with the scene modules it may import: the text's
+    /// syntax at the bottom, the model on it, and the schema and the loading side by side on top.
+    static let sceneLayers: [(module: String, mayImport: Set<String>)] = [
+        ("SceneSyntax", []),
+        ("SceneModel", ["SceneSyntax"]),
+        ("SceneSchema", ["SceneSyntax", "SceneModel"]),
+        ("SceneLoading", ["SceneSyntax", "SceneModel"]),
+    ]
+
+    @Test("each scene module imports only the scene modules below it")
+    func sceneModulesKeepTheirLayers() throws {
+        let sceneModules = Set(Self.sceneLayers.map(\.module))
+        for (module, mayImport) in Self.sceneLayers {
+            let imported = Set(try Self.imports(of: module).map(\.module)).intersection(sceneModules)
+            #expect(imported.isSubset(of: mayImport), "\(module) imports \(imported.subtracting(mayImport).sorted())")
+        }
+        // The rule is checked against real imports: the model does import the syntax.
+        #expect(try Self.imports(of: "SceneModel").contains { $0.module == "SceneSyntax" })
     }
 }

@@ -2,6 +2,7 @@ import Determinism
 import Export
 import Foundation
 import PNG
+import SceneLoading
 import SceneModel
 import TestSupport
 import Testing

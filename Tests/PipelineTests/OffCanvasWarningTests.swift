@@ -1,3 +1,4 @@
+import SceneLoading
 import SceneModel
 import Testing
 

@@ -5,6 +5,7 @@ import PNG
 import Pipeline
 import Raster
 import SceneModel
+import SceneSyntax
 import TestSupport
 import Testing
 

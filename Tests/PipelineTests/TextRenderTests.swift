@@ -1,6 +1,7 @@
 import Determinism
 import Foundation
 import Raster
+import SceneLoading
 import SceneModel
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import Colors
 import Foundation
 import Pipeline
 import Raster
+import SceneLoading
 import SceneModel
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Geometry
 import Pipeline
 import Raster
+import SceneLoading
 import SceneModel
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import Pipeline
+import SceneLoading
 import SceneModel
 import TestSupport
 import Testing

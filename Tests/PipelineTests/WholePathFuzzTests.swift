@@ -3,7 +3,9 @@ import Export
 import Foundation
 import PNG
 import Pipeline
+import SceneLoading
 import SceneModel
+import SceneSyntax
 import TestSupport
 import Testing
 

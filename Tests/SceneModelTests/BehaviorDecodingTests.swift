@@ -2,6 +2,7 @@ import Geometry
 import Testing
 
 @testable import SceneModel
+@testable import SceneSyntax
 
 /// Every behaviour family of UIKit Dynamics, as scene files spell it.
 @Suite("Behaviours in scene files")

@@ -3,7 +3,9 @@ import Geometry
 import Raster
 import Testing
 
+@testable import SceneLoading
 @testable import SceneModel
+@testable import SceneSyntax
 
 @Suite("Bundled scenes and equivalent spellings")
 struct BundledScenesTests {

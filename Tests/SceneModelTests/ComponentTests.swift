@@ -3,6 +3,7 @@ import Geometry
 import Raster
 import Testing
 
+@testable import SceneLoading
 @testable import SceneModel
 
 /// `components:`, `imports:` and `use:` instances, expanded into plain items at load time.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SceneLoading
 @testable import SceneModel
 
 /// `SceneLoader.declaredName`: the studio's cheap look at a scene's `name:` without parsing it.

@@ -3,6 +3,7 @@ import Geometry
 import Testing
 
 @testable import SceneModel
+@testable import SceneSyntax
 
 /// `dynamicsTimeline:` and behaviour ids in scene files: what they decode to, and one precise
 /// error (line, key path, expectation, suggestion) for each kind of mistake.

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 
 @testable import SceneModel
+@testable import SceneSchema
+@testable import SceneSyntax
 
 /// scenes/schema.json and the key tables of docs/scene-format.md are generated from the key
 /// declarations (Sources/SceneModel/Keys); the committed files must be what the generator writes.

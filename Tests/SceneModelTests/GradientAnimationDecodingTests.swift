@@ -4,6 +4,7 @@ import Testing
 import Timing
 
 @testable import SceneModel
+@testable import SceneSyntax
 
 @Suite("Animated gradients in scene files")
 struct GradientAnimationDecodingTests {

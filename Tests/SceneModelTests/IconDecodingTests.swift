@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SceneLoading
 @testable import SceneModel
 
 @Suite("Icons in scene files")

@@ -2,6 +2,8 @@ import Raster
 import Testing
 
 @testable import SceneModel
+@testable import SceneSchema
+@testable import SceneSyntax
 
 /// One declaration gives the read, the check, the schema fragment and the docs row of a key.
 /// A made-up object (not part of the format) shows it for every form at once.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import SceneLoading
 @testable import SceneModel
+@testable import SceneSyntax
 
 /// Hostile and oversized scene files fail with an error that names the limit, in bounded time,
 /// memory and stack; the default limits accept every reasonable scene.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import SceneLoading
 @testable import SceneModel
+@testable import SceneSyntax
 
 /// Budgets count the scene as it expands: every layer against `maxItems`, every text scalar
 /// against `maxTextScalars`, and they fail at the first thing over, before the rest is built.

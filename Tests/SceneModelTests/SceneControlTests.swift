@@ -2,7 +2,9 @@ import Geometry
 import Raster
 import Testing
 
+@testable import SceneLoading
 @testable import SceneModel
+@testable import SceneSyntax
 
 @Suite("Scene controls: named values used in place of literals")
 struct SceneControlTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import SceneLoading
 @testable import SceneModel
+@testable import SceneSyntax
 
 /// Each bad input reports exactly one error, on one line: file, line:column, key path, what was
 /// wrong and what was expected.

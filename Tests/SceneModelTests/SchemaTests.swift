@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import SceneLoading
 @testable import SceneModel
+@testable import SceneSyntax
 
 /// scenes/schema.json and the Swift decoder judge scene files alike. Runs
 /// Tests/Tools/validate_schema.py, which needs python3 with PyYAML and jsonschema

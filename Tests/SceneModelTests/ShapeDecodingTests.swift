@@ -3,6 +3,7 @@ import Testing
 import Timing
 
 @testable import SceneModel
+@testable import SceneSyntax
 
 @Suite("Shapes in scene files")
 struct ShapeDecodingTests {

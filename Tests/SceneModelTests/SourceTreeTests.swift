@@ -2,7 +2,9 @@ import Foundation
 import Markup
 import Testing
 
+@testable import SceneLoading
 @testable import SceneModel
+@testable import SceneSyntax
 
 @Suite("Reading the located tree")
 struct SourceTreeTests {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import SceneLoading
 @testable import SceneModel
+@testable import SceneSyntax
 
 /// Fixtures live in `Fixtures/` next to these sources and are copied into the test bundle.
 enum Fixtures {

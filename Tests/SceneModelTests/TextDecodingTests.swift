@@ -3,6 +3,7 @@ import Raster
 import Testing
 import Text
 
+@testable import SceneLoading
 @testable import SceneModel
 
 /// `text:` and `fonts:`: defaults, keys, and bad input as one precise error.

@@ -2,6 +2,7 @@ import Foundation
 import Markup
 import Testing
 
+@testable import SceneLoading
 @testable import SceneModel
 
 /// File names and values come from users and from files users were sent: a message quotes them so

@@ -3,7 +3,9 @@ import Geometry
 import Raster
 import Testing
 
+@testable import SceneLoading
 @testable import SceneModel
+@testable import SceneSyntax
 
 /// Scenes built in Swift meet the same rules, in the same words, as scene files; only the line
 /// and column are missing.

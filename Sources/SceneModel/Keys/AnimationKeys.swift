@@ -1,3 +1,4 @@
+import SceneSyntax
 import Timing
 
 // The declarations of `items[i].animations[k]`: `{ basic | keyframe | spring: { … } }`. The keys

@@ -1,4 +1,5 @@
 import Geometry
+import SceneSyntax
 import Timing
 
 // The declarations of `animators[i]` (`UIViewPropertyAnimator`), its `animations[k]` blocks and

@@ -1,5 +1,6 @@
 import BehaviorRules
 import Geometry
+import SceneSyntax
 
 // The declarations of push, collision, attachment, transformNest and snapZones. Their keys with
 // a shape of their own (boundaries, insets, zones, drags, an attachment's range) are read by the

@@ -1,5 +1,6 @@
 import BehaviorRules
 import Geometry
+import SceneSyntax
 
 // The declarations of the behaviours, one `ObjectSpec` per kind, in `BehaviorSpec.kinds` order
 // (push, collision, attachment, transformNest and snapZones are in BehaviorKeys+Joints.swift).

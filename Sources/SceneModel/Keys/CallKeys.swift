@@ -1,4 +1,5 @@
 import Geometry
+import SceneSyntax
 import Timing
 
 // The declarations of scripted calls: `animators[i].timeline[k]` (UIViewPropertyAnimator) and
@@ -50,12 +51,12 @@ struct DragDraft {
 /// the one it needs with the hint of its "missing key" message, and what it is in Apple's API (the
 /// docs' call table). `oneArgument` marks a call that needs exactly one of its arguments (a
 /// scrub's `ramp` or `drag`), a rule its structure check states.
-struct CallDeclaration {
-    var name: String
-    var takes: [String] = []
-    var needs: (key: String, hint: String)? = nil
-    var oneArgument = false
-    var apple: String
+package struct CallDeclaration {
+    package var name: String
+    package var takes: [String] = []
+    package var needs: (key: String, hint: String)? = nil
+    package var oneArgument = false
+    package var apple: String
 }
 
 enum AnimatorCallKeys {

@@ -1,16 +1,18 @@
+import SceneSyntax
+
 // The declaration of `components.<name>`: its parameters and its item. Components are expanded
 // on the located tree before decoding (`ComponentExpander`), so a definition is read into a draft
 // that keeps the item's tree as written; an imported file's errors name that file (the decoder
 // is made for it).
 
 /// A component definition as written.
-struct ComponentDraft {
-    var parameters: [(name: String, value: SourceNode)] = []
-    var item: SourceNode?
+package struct ComponentDraft {
+    package var parameters: [(name: String, value: SourceNode)] = []
+    package var item: SourceNode?
 }
 
-enum ComponentKeys {
-    static var spec: ObjectSpec<ComponentDraft> {
+package enum ComponentKeys {
+    package static var spec: ObjectSpec<ComponentDraft> {
         ObjectSpec(
             name: "component", schemaPath: ["$defs", "component"], what: "a component",
             doc: "An item written once and used as many instances (`use:`).", prototype: ComponentDraft(),

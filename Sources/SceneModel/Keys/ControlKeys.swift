@@ -1,4 +1,5 @@
 import Colors
+import SceneSyntax
 
 // The declaration of `controls.<name>`: a number (`value`, `range`, `step`) or a colour (`color`).
 // Controls are resolved on the located tree before decoding (`ControlResolver`), so the draft
@@ -18,7 +19,7 @@ struct ControlDraft {
     var colorNode: SourceNode?
 }
 
-enum ControlKeys {
+package enum ControlKeys {
     static var spec: ObjectSpec<ControlDraft> {
         ObjectSpec(
             name: "control", schemaPath: ["$defs", "control"], what: "a control",
@@ -83,7 +84,7 @@ enum ControlKeys {
     }
 
     /// The control named `name`, from its declaration.
-    static func control(_ name: String, _ node: SourceNode, at path: String, decoder d: SceneDecoder) throws
+    package static func control(_ name: String, _ node: SourceNode, at path: String, decoder d: SceneDecoder) throws
         -> SceneControl
     {
         let c = try d.decode(spec, node, at: path)

@@ -1,4 +1,5 @@
 import Geometry
+import SceneSyntax
 
 // The declarations of `dynamicsTimeline[i]` and of its `drag:`. Exactly one change per entry (or
 // a bare tap) and one gesture per entry are structural rules, checked before any value; ids and
@@ -100,7 +101,7 @@ extension SceneDecoder {
             if v[0] < 0 || (k > 0 && v[0] <= times[k - 1]) {
                 throw error(
                     at: row, path + "[\(k)][0]",
-                    "expected times ≥ 0 that increase, found \(SceneModel.format(v[0])) after \(k > 0 ? SceneModel.format(times[k - 1]) : "the start")"
+                    "expected times ≥ 0 that increase, found \(SceneSyntax.format(v[0])) after \(k > 0 ? SceneSyntax.format(times[k - 1]) : "the start")"
                 )
             }
             times.append(v[0])

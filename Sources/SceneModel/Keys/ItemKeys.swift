@@ -1,5 +1,6 @@
 import Colors
 import Geometry
+import SceneSyntax
 
 // The declarations of `canvas:`, `items[i]` and the mappings inside an item (`border`, `shadow`).
 // Defaults come from `Canvas`, `Item`, `Border` and `Shadow` (Scene.swift, TimingSpec.swift).
@@ -39,8 +40,8 @@ enum CanvasKeys {
     }
 }
 
-enum ItemKeys {
-    static var spec: ObjectSpec<Item> {
+package enum ItemKeys {
+    package static var spec: ObjectSpec<Item> {
         ObjectSpec(
             name: "item", schemaPath: ["$defs", "item"], what: "an item",
             doc: "A drawable rectangle (a UIView, for UIKit Dynamics).",

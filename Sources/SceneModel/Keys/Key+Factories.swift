@@ -1,5 +1,6 @@
 import Colors
 import Geometry
+import SceneSyntax
 
 // The declaration forms: one function per kind of value, each binding a key to a property of the
 // resolved type by key path. A declaration names the key, its doc line and, for numbers, its
@@ -353,7 +354,7 @@ extension ObjectSpec {
 
 extension SceneDecoder {
     /// Reads a mapping with `spec`, starting from its prototype.
-    func decode<Object>(_ spec: ObjectSpec<Object>, _ node: SourceNode, at path: String) throws -> Object {
+    package func decode<Object>(_ spec: ObjectSpec<Object>, _ node: SourceNode, at path: String) throws -> Object {
         var object = spec.prototype
         try decode(spec, node, at: path, into: &object)
         return object

@@ -1,6 +1,7 @@
 import BehaviorRules
 import Colors
 import Geometry
+import SceneSyntax
 
 // One declaration per scene key: name, type, default, range, unit, doc line and example. The
 // decoder (`SceneDecoder.decode(_:_:at:into:)`), the range checks of `Scene.validate`, the key's
@@ -17,7 +18,7 @@ import Geometry
 //   runs after the declared keys. That is how an object migrates one key at a time.
 
 /// What a key's value is. Drives the typed read, the schema fragment and the "type" column.
-enum KeyType {
+package enum KeyType {
     case number
     case integer
     case boolean
@@ -39,7 +40,7 @@ enum KeyType {
 
 /// A number's allowed values. Each case knows its check (with the words `Scene.validate` has always
 /// used), its schema bounds and its "range" column.
-enum KeyRange: Equatable {
+package enum KeyRange: Equatable {
     /// Any finite number.
     case finite
     /// Finite and within ±1e7, what Box2D's 32-bit floats hold (`SceneRules.coordinateRange`).
@@ -67,42 +68,42 @@ enum KeyRange: Equatable {
 }
 
 /// The documented face of a key: everything but how it is decoded and checked.
-struct KeyDoc {
-    var name: String
-    var type: KeyType
+package struct KeyDoc {
+    package var name: String
+    package var type: KeyType
     /// The hint of "missing key 'x'; expected <hint>" when the key is required; nil when optional.
-    var required: String? = nil
-    var range: KeyRange? = nil
+    package var required: String? = nil
+    package var range: KeyRange? = nil
     /// The noun of range messages: "expected <noun> greater than 0".
     var noun: String = "a value"
     /// Unit of a number ("pt", "s", "degrees"), said in the schema's description.
-    var unit: String? = nil
+    package var unit: String? = nil
     /// One line for the docs' meaning column (Markdown) and the schema's description.
-    var doc: String
+    package var doc: String
     /// Overrides of the generated "default" and "range" cells (Markdown), when words say it better.
-    var defaultDoc: String? = nil
-    var rangeDoc: String? = nil
+    package var defaultDoc: String? = nil
+    package var rangeDoc: String? = nil
     /// A value as a user would write it, for the schema's `examples`.
-    var example: JSONValue? = nil
+    package var example: JSONValue? = nil
     /// Schema members beyond the type's (`maxLength`), for a bound the range cannot say.
-    var schemaBounds: [(String, JSONValue)] = []
+    package var schemaBounds: [(String, JSONValue)] = []
     /// Read before decoding (components, controls): documented, but not a key the decoder allows.
     var consumedBeforeDecoding = false
     /// Whether a number may be written as `$name` (a control's value); false inside a control's
     /// own declaration, where a control cannot name another.
-    var acceptsControl = true
+    package var acceptsControl = true
 }
 
 /// One of the exclusive forms of an object (a control is a number or a colour): the keys it
 /// takes and the ones it needs. The schema states them as a `oneOf`.
-struct SpecForm {
-    var keys: [String]
-    var required: [String]
+package struct SpecForm {
+    package var keys: [String]
+    package var required: [String]
 }
 
 /// One key of an `Object`: its documentation, its typed read and its checks.
-struct Key<Object> {
-    var doc: KeyDoc
+package struct Key<Object> {
+    package var doc: KeyDoc
     /// Reads the key's node into the object; nil when hand-written code reads it.
     var decode: ((SceneDecoder, SourceNode, String, inout Object) throws -> Void)?
     /// The semantic rule, for `Scene.validate` (the scene gives references their context).
@@ -114,7 +115,7 @@ struct Key<Object> {
 }
 
 /// The keys of one mapping, in documented order.
-struct ObjectSpec<Object> {
+package struct ObjectSpec<Object> {
     /// The docs' marker (`<!-- keys:<name> -->`) and, for behaviours, the behaviour's kind.
     var name: String
     /// Where the object's schema lives: a path of property names from the schema's root.
@@ -125,7 +126,7 @@ struct ObjectSpec<Object> {
     var doc: String
     /// A value holding every default (required keys get placeholders).
     var prototype: Object
-    var keys: [Key<Object>]
+    package var keys: [Key<Object>]
     /// Rules between keys (exactly one of two forms, a key only with another), checked once the
     /// keys are known and before any value is read: like unknown keys, they are structural errors.
     var structure: ((SceneDecoder, SceneDecoder.Fields, String) throws -> Void)? = nil
@@ -140,12 +141,12 @@ struct ObjectSpec<Object> {
 }
 
 /// The parts of an `ObjectSpec` the generators read, without its object type.
-struct AnySpec {
-    var name: String
-    var schemaPath: [String]
-    var doc: String
-    var keys: [(doc: KeyDoc, defaultValue: JSONValue?)]
-    var forms: [SpecForm]?
+package struct AnySpec {
+    package var name: String
+    package var schemaPath: [String]
+    package var doc: String
+    package var keys: [(doc: KeyDoc, defaultValue: JSONValue?)]
+    package var forms: [SpecForm]?
 
     /// `at` places the object's schema somewhere other than its own `schemaPath`: an object
     /// written under two parents (a scrub's drag, in layer and animator calls) is declared once.
@@ -261,7 +262,7 @@ extension KeyRange {
     }
 
     /// JSON Schema bounds.
-    var schemaBounds: [(String, JSONValue)] {
+    package var schemaBounds: [(String, JSONValue)] {
         switch self {
         case .finite, .engine: return []
         case .unit: return [("minimum", .int(0)), ("maximum", .int(1))]
@@ -276,7 +277,7 @@ extension KeyRange {
     }
 
     /// The docs' "range" cell.
-    var docText: String {
+    package var docText: String {
         switch self {
         case .finite: return "finite"
         case .engine: return ""

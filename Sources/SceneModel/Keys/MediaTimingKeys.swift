@@ -1,3 +1,4 @@
+import SceneSyntax
 import Timing
 
 // The `CAMediaTiming` keys, shared by `items[i].timing` and every animation. Their values are

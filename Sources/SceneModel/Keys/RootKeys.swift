@@ -1,4 +1,5 @@
 import Geometry
+import SceneSyntax
 
 // The top level of a scene file and its `output:` mapping.
 //
@@ -56,7 +57,7 @@ enum RootKeys {
                     "imports", docType: "list of file names", doc: "Files whose `components:` this scene may use.",
                     defaultDoc: "none",
                     rangeDoc:
-                        "inside the scene's folder, `.yaml`/`.yml`/`.json`, at most \(ComponentExpander.maxImports)"
+                        "inside the scene's folder, `.yaml`/`.yml`/`.json`, at most \(SceneRules.maxImports)"
                 ).consumedBeforeDecoding,
                 .custom(
                     "items", docType: "list of items",

@@ -1,4 +1,5 @@
 import Colors
+import SceneSyntax
 import Shapes
 
 // The declarations of `items[i].shape` (CAShapeLayer). The outline (exactly one of path, ellipse,

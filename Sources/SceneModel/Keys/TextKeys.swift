@@ -1,4 +1,5 @@
 import Foundation
+import SceneSyntax
 import Text
 
 // The declarations of `items[i].text` and its `font`, and of the top-level `fonts:` list.

@@ -1,4 +1,5 @@
 import Colors
+import SceneSyntax
 
 // `touches:` at the top level and `canvas.frame`: the touch indicator and the plain bezel.
 // Ranges that depend on the canvas (a radius or width against its shorter side) stay in

@@ -1,3 +1,4 @@
+import SceneSyntax
 import Timing
 
 // The declarations of `viewAnimations[i]` (`UIView.animate…` on one item) and the mappings inside

@@ -1,5 +1,7 @@
 import FuzzDriver
+import SceneLoading
 import SceneModel
+import SceneSyntax
 
 // libFuzzer harness for the scene decoder: every input is decoded and validated as YAML and as
 // JSON with the default limits. The only acceptable failure is a `SceneError`; a crash, a

@@ -2,7 +2,9 @@ import Foundation
 import FuzzDriver
 import Pipeline
 import Raster
+import SceneLoading
 import SceneModel
+import SceneSyntax
 
 // libFuzzer harness of whole renders: every input is a scene file (JSON when it starts with `{`,
 // YAML otherwise) decoded and validated as if it lay in the scenes folder (so `icon:`, `image:`,

@@ -1,0 +1,105 @@
+import SceneModel
+import SceneSyntax
+
+// Parameter substitution inside a component's copied text: `{name}` as a whole value or inside a
+// string, every copied node counted against the node budget and marked with its origin.
+
+extension ComponentExpander {
+    /// A copy of a component's text with its parameters replaced and `origin` on every mark.
+    mutating func substitute(
+        _ node: SourceNode, arguments: [String: (value: SourceNode, given: Bool)], origin: ComponentOrigin,
+        definition: Definition, at path: String
+    ) throws -> SourceNode {
+        budget -= 1
+        if budget < 0 {
+            throw fail(
+                node.mark, nil,
+                "more than \(limits.maxNodes) values after expanding components; expected fewer instances",
+                suggestion: "raise SceneLimits.maxNodes in Swift if the scene is genuine", file: definition.file)
+        }
+        var mark = node.mark
+        if mark != nil, mark?.origin == nil { mark?.origin = origin }
+        switch node.value {
+        case .scalar(let text, let isString):
+            // The brace first: classifying a plain scalar costs far more, and most have none.
+            guard text.utf8.contains(UInt8(ascii: "{")), isString || ScalarMeaning.plain(text) == .string(text) else {
+                return SourceNode(value: node.value, mark: mark)
+            }
+            return try replacePlaceholders(
+                text, mark: mark, origin: origin, arguments: arguments, definition: definition, at: path)
+        case .sequence(let nodes):
+            var copied: [SourceNode] = []
+            for (k, n) in nodes.enumerated() {
+                copied.append(
+                    try substitute(n, arguments: arguments, origin: origin, definition: definition, at: path + "[\(k)]")
+                )
+            }
+            return SourceNode(value: .sequence(copied), mark: mark)
+        case .mapping(let entries):
+            var copied: [SourceNode.Entry] = []
+            for e in entries {
+                var keyMark = e.keyMark
+                if keyMark != nil, keyMark?.origin == nil { keyMark?.origin = origin }
+                copied.append(
+                    SourceNode.Entry(
+                        key: e.key, keyMark: keyMark,
+                        value: try substitute(
+                            e.value, arguments: arguments, origin: origin,
+                            definition: definition, at: path + "." + e.key)))
+            }
+            return SourceNode(value: .mapping(copied), mark: mark)
+        }
+    }
+
+    /// `"{tint}"` → the argument itself; `"Row {n}"` → text with each placeholder replaced.
+    func replacePlaceholders(
+        _ text: String, mark: SourceMark?, origin: ComponentOrigin,
+        arguments: [String: (value: SourceNode, given: Bool)],
+        definition: Definition, at path: String
+    ) throws -> SourceNode {
+        let names = definition.parameters.map(\.name)
+        func argument(_ name: String) throws -> SourceNode {
+            guard let (found, given) = arguments[name] else {
+                let expected = names.isEmpty ? "the component has no parameters" : "expected one of: \(listing(names))"
+                throw fail(
+                    mark, path, "unknown parameter '{\(name)}' in component '\(definition.name)'; \(expected)",
+                    suggestion: didYouMean(name, names) ?? "declare it under parameters:", file: definition.file)
+            }
+            // The value keeps its own position; its origin says which parameter and instance.
+            var value = found
+            if value.mark != nil, value.mark?.origin == nil {
+                var note = origin
+                if given { (note.parameter, note.parameterLine) = (name, mark?.line) }
+                value.mark?.origin = note
+            }
+            return value
+        }
+        if text.hasPrefix("{"), text.hasSuffix("}"), text.dropFirst().dropLast().allSatisfy({ $0 != "{" && $0 != "}" })
+        {
+            return try argument(String(text.dropFirst().dropLast()))
+        }
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+            out += rest[..<open]
+            let value = try argument(String(rest[rest.index(after: open)..<close]))
+            guard case .scalar(let s, _) = value.value else {
+                throw fail(
+                    mark, path,
+                    "parameter '{\(rest[rest.index(after: open)..<close])}' is \(value.foundDescription); expected a string, number or colour inside text",
+                    file: definition.file)
+            }
+            out += s
+            rest = rest[rest.index(after: close)...]
+        }
+        out += rest
+        return SourceNode(value: .scalar(out, isString: true), mark: mark)
+    }
+
+    func fail(
+        _ mark: SourceMark?, _ keyPath: String?, _ message: String, suggestion: String? = nil,
+        file: String
+    ) -> SceneError {
+        SceneError(file: file, keyPath: keyPath, mark: mark, message: message, suggestion: suggestion)
+    }
+}

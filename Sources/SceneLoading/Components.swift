@@ -1,0 +1,348 @@
+import Foundation
+import SceneModel
+import SceneSyntax
+
+// Components: reusable item subtrees, expanded into plain items before anything else reads the
+// scene.
+//
+// Rules of this file:
+// - Expansion works on the located tree (`SourceNode`), so the decoder, the validator and
+//   everything downstream see ordinary items and never learn that components existed.
+// - An instance `{ id: r3, use: row, arguments: {…} }` becomes the component's item with the
+//   instance's id; every id inside it (the component's children and any children the instance
+//   adds) is prefixed with the instance id and a dot (`r3.avatar`), so instances never collide and
+//   the same dotted id works everywhere an id does (behaviors, animations, timelines, figures,
+//   check).
+// - Every node copied from a component keeps its own position and gains an origin (the component,
+//   the instance, the file), so an error inside an instance points at the component's line and
+//   names the instance.
+// - Parameters are substituted where a string is exactly `{name}` (the argument's value, of any
+//   type: a number stays a number) or contains `{name}` (text substitution, for strings).
+// - Bounded: at most `maxComponentDepth` nested instances, and the expanded tree counts against
+//   `SceneLimits.maxNodes`, so a few lines of components cannot expand into millions of items.
+
+/// Expands `components:`, `imports:` and `use:` instances in a located scene tree.
+struct ComponentExpander {
+    /// Deepest nesting of instances inside components.
+    static let maxComponentDepth = 16
+    /// Most imported files per scene.
+    static let maxImports = SceneRules.maxImports
+
+    struct Definition {
+        var name: String
+        var file: String
+        var parameters: [(name: String, value: SourceNode)]
+        var item: SourceNode
+    }
+
+    let file: String
+    let limits: SceneLimits
+    private var definitions: [String: Definition] = [:]
+    private var order: [String] = []
+    var budget: Int
+    /// Items met so far, every layer counted (instances, their children, plain children).
+    private var items = 0
+
+    init(file: String, limits: SceneLimits) {
+        self.file = file
+        self.limits = limits
+        self.budget = limits.maxNodes
+    }
+
+    /// The tree with `components` and `imports` removed and every instance in `items` expanded.
+    /// A tree without them comes back unchanged.
+    static func expand(_ root: SourceNode, file: String, limits: SceneLimits) throws -> SourceNode {
+        guard case .mapping(let entries) = root.value,
+            entries.contains(where: { $0.key == "components" || $0.key == "imports" || $0.key == "items" })
+        else { return root }
+        var expander = ComponentExpander(file: file, limits: limits)
+        var kept: [SourceNode.Entry] = []
+        for entry in entries {
+            switch entry.key {
+            case "imports": try expander.readImports(entry.value)
+            case "components": try expander.readComponents(entry.value, file: file, at: "components")
+            default: kept.append(entry)
+            }
+        }
+        for i in kept.indices where kept[i].key == "items" {
+            guard case .sequence(let items) = kept[i].value.value else { continue }
+            var expanded: [SourceNode] = []
+            for (k, item) in items.enumerated() {
+                expanded.append(try expander.expandItem(item, at: "items[\(k)]", prefix: nil, stack: []))
+            }
+            kept[i].value.value = .sequence(expanded)
+        }
+        return SourceNode(value: .mapping(kept), mark: root.mark)
+    }
+
+    // MARK: Definitions
+
+    private mutating func readComponents(_ node: SourceNode, file: String, at path: String) throws {
+        guard case .mapping(let entries) = node.value else {
+            throw fail(
+                node.mark, path,
+                "expected a mapping of component names to { parameters, item }, found \(node.foundDescription)",
+                file: file)
+        }
+        for entry in entries {
+            let keyPath = path + "." + entry.key
+            guard SceneRules.isValidItemID(entry.key) else {
+                throw fail(
+                    entry.keyMark, keyPath,
+                    "expected a component name of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(entry.key))",
+                    file: file)
+            }
+            if let first = definitions[entry.key] {
+                throw fail(
+                    entry.keyMark, keyPath,
+                    "duplicate component '\(entry.key)', already defined in \(first.file); expected each name once",
+                    file: file)
+            }
+            let format = SceneFileFormat(pathExtension: (file as NSString).pathExtension) ?? .yaml
+            let draft = try SceneDecoder(file: file, format: format).decode(
+                ComponentKeys.spec, entry.value, at: keyPath)
+            guard let item = draft.item, case .mapping(let itemFields) = item.value else {
+                preconditionFailure("ComponentKeys requires item, as a mapping")
+            }
+            if let id = itemFields.first(where: { $0.key == "id" }) {
+                throw fail(
+                    id.keyMark, keyPath + ".item.id",
+                    "a component's item takes its id from each instance; expected no 'id' here",
+                    suggestion: "remove this line; write the id on each use, as in { id: r1, use: \(entry.key) }",
+                    file: file)
+            }
+            definitions[entry.key] = Definition(name: entry.key, file: file, parameters: draft.parameters, item: item)
+            order.append(entry.key)
+        }
+    }
+
+    /// `imports: [components/rows.yaml]`: files in the scene's folder (or below it) holding
+    /// `components:` only.
+    private mutating func readImports(_ node: SourceNode) throws {
+        guard case .sequence(let list) = node.value else {
+            throw fail(
+                node.mark, "imports",
+                "expected a list of files, such as [components/rows.yaml], found \(node.foundDescription)", file: file)
+        }
+        if list.count > Self.maxImports {
+            throw fail(node.mark, "imports", "\(list.count) imports; expected at most \(Self.maxImports)", file: file)
+        }
+        let folder = (file as NSString).deletingLastPathComponent
+        for (k, entry) in list.enumerated() {
+            let path = "imports[\(k)]"
+            guard case .string(let relative)? = entry.scalarMeaning else {
+                throw fail(entry.mark, path, "expected a file name, found \(entry.foundDescription)", file: file)
+            }
+            let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+            if relative.hasPrefix("/") || relative.isEmpty || parts.contains("..") || relative.hasPrefix("~") {
+                throw fail(
+                    entry.mark, path,
+                    "expected a path inside the scene's folder, such as components/rows.yaml, found \(quoted(relative))",
+                    file: file)
+            }
+            guard let format = SceneFileFormat(pathExtension: (relative as NSString).pathExtension) else {
+                throw fail(
+                    entry.mark, path, "expected a .yaml, .yml or .json file, found \(quoted(relative))", file: file)
+            }
+            let imported = folder.isEmpty ? relative : (folder as NSString).appendingPathComponent(relative)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: imported, isDirectory: &isFolder), !isFolder.boolValue else {
+                throw fail(
+                    entry.mark, path, "no such file '\(imported)'", suggestion: SceneLoader.similarFile(to: imported),
+                    file: file)
+            }
+            if let size = (try? FileManager.default.attributesOfItem(atPath: imported))?[.size] as? NSNumber,
+                size.int64Value > Int64(limits.maxFileBytes)
+            {
+                throw fail(
+                    entry.mark, path,
+                    "'\(imported)' is \(size.int64Value) bytes; expected at most \(limits.maxFileBytes) bytes",
+                    file: file)
+            }
+            guard let data = FileManager.default.contents(atPath: imported),
+                let text = String(data: data, encoding: .utf8)
+            else {
+                throw fail(entry.mark, path, "cannot read '\(imported)' as UTF-8 text", file: file)
+            }
+            guard let root = try SceneLoader.parse(text, fileName: imported, format: format, limits: limits) else {
+                continue
+            }
+            guard case .mapping(let entries) = root.value else {
+                throw fail(
+                    root.mark, nil,
+                    "expected a mapping with 'components:' at the top level, found \(root.foundDescription)",
+                    file: imported)
+            }
+            for e in entries where e.key != "$schema" {
+                guard e.key == "components" else {
+                    throw fail(
+                        e.keyMark, e.key, "an imported file holds components only; expected the key 'components'",
+                        suggestion: e.key == "imports"
+                            ? "list every file in the scene's own imports" : didYouMean(e.key, ["components"]),
+                        file: imported)
+                }
+                try readComponents(e.value, file: imported, at: "components")
+            }
+        }
+    }
+
+    // MARK: Expansion
+
+    /// One item of the tree: an instance is replaced by its component's item; a plain item inside
+    /// an instance gets its id prefixed; children are expanded in turn.
+    private mutating func expandItem(
+        _ node: SourceNode, at path: String, prefix: String?,
+        stack: [String]
+    ) throws -> SourceNode {
+        guard case .mapping(var entries) = node.value else { return node }
+        try countItem(node, at: path)
+        if let use = entries.first(where: { $0.key == "use" }) {
+            return try expandInstance(node, entries: entries, use: use, at: path, prefix: prefix, stack: stack)
+        }
+        if let prefix, let i = entries.firstIndex(where: { $0.key == "id" }),
+            case .string(let id)? = entries[i].value.scalarMeaning
+        {
+            entries[i].value.value = .scalar(prefix + "." + id, isString: true)
+        }
+        try expandChildren(&entries, at: path, prefix: prefix, stack: stack)
+        return SourceNode(value: .mapping(entries), mark: node.mark)
+    }
+
+    /// One more layer against `SceneLimits.maxItems`; thrown at the first item over, before the
+    /// rest of the tree is expanded, so nested components fail in time linear in the limit.
+    private mutating func countItem(_ node: SourceNode, at path: String) throws {
+        items += 1
+        guard items > limits.maxItems else { return }
+        throw fail(
+            node.mark, path,
+            "the scene has more than \(limits.maxItems) items (every layer counts: children and the items of component instances); expected at most \(limits.maxItems)",
+            suggestion: "raise the limit with --max-items (SceneLimits.maxItems in Swift)",
+            file: node.mark?.origin?.file ?? file)
+    }
+
+    private mutating func expandChildren(
+        _ entries: inout [SourceNode.Entry], at path: String, prefix: String?,
+        stack: [String]
+    ) throws {
+        guard let c = entries.firstIndex(where: { $0.key == "children" }),
+            case .sequence(let children) = entries[c].value.value
+        else { return }
+        var expanded: [SourceNode] = []
+        for (k, child) in children.enumerated() {
+            expanded.append(try expandItem(child, at: path + ".children[\(k)]", prefix: prefix, stack: stack))
+        }
+        entries[c].value.value = .sequence(expanded)
+    }
+
+    private mutating func expandInstance(
+        _ node: SourceNode, entries: [SourceNode.Entry], use: SourceNode.Entry,
+        at path: String, prefix: String?, stack: [String]
+    ) throws -> SourceNode {
+        let here = node.mark?.origin?.file ?? file
+        guard let idEntry = entries.first(where: { $0.key == "id" }) else {
+            throw fail(
+                node.mark, path, "missing key 'id'; expected id: a unique name for this instance, such as row1",
+                file: here)
+        }
+        guard case .string(let id)? = idEntry.value.scalarMeaning else {
+            throw fail(
+                idEntry.value.mark, path + ".id", "expected a string, found \(idEntry.value.foundDescription)",
+                file: here)
+        }
+        guard case .string(let name)? = use.value.scalarMeaning else {
+            throw fail(
+                use.value.mark, path + ".use", "expected a component name, found \(use.value.foundDescription)",
+                file: here)
+        }
+        guard let definition = definitions[name] else {
+            let message =
+                order.isEmpty
+                ? "unknown component '\(name)'; the scene defines no components"
+                : "unknown component '\(name)'; expected one of: \(listing(order))"
+            throw fail(
+                use.value.mark, path + ".use", message,
+                suggestion: order.isEmpty
+                    ? "define it under components: at the top level, or list its file under imports:"
+                    : didYouMean(name, order),
+                file: here)
+        }
+        if stack.contains(name) {
+            throw fail(
+                use.value.mark, path + ".use",
+                "component '\(name)' uses itself (\((stack + [name]).joined(separator: " → "))); expected no cycle",
+                file: here)
+        }
+        if stack.count >= Self.maxComponentDepth {
+            throw fail(
+                use.value.mark, path + ".use",
+                "components nested more than \(Self.maxComponentDepth) deep; expected fewer", file: here)
+        }
+        let fullID = prefix.map { $0 + "." + id } ?? id
+        let arguments = try readArguments(
+            entries.first(where: { $0.key == "arguments" }), of: definition, at: path, file: here)
+        let origin = ComponentOrigin(
+            file: definition.file, component: name, instance: fullID,
+            instanceFile: here, instanceLine: use.keyMark?.line ?? node.mark?.line)
+        let body = try substitute(
+            definition.item, arguments: arguments, origin: origin, definition: definition,
+            at: "components.\(name).item")
+        guard case .mapping(var merged) = body.value else { return body }
+        // The instance's own keys: id first, then overrides; children are added after the component's.
+        merged.insert(
+            SourceNode.Entry(
+                key: "id", keyMark: idEntry.keyMark,
+                value: SourceNode(value: .scalar(fullID, isString: true), mark: idEntry.value.mark)), at: 0)
+        for entry in entries where !["id", "use", "arguments"].contains(entry.key) {
+            if entry.key == "children", let c = merged.firstIndex(where: { $0.key == "children" }),
+                case .sequence(let own) = merged[c].value.value, case .sequence(let added) = entry.value.value
+            {
+                merged[c].value.value = .sequence(own + added)
+            } else if let i = merged.firstIndex(where: { $0.key == entry.key }) {
+                merged[i] = entry
+            } else {
+                merged.append(entry)
+            }
+        }
+        try expandChildren(&merged, at: path, prefix: fullID, stack: stack + [name])
+        return SourceNode(value: .mapping(merged), mark: node.mark)
+    }
+
+    /// Each parameter's value, and whether the instance gave it (else it is the default).
+    private func readArguments(
+        _ entry: SourceNode.Entry?, of definition: Definition, at path: String,
+        file here: String
+    ) throws -> [String: (value: SourceNode, given: Bool)] {
+        var values: [String: (value: SourceNode, given: Bool)] = [:]
+        for p in definition.parameters { values[p.name] = (p.value, false) }
+        let names = definition.parameters.map(\.name)
+        if let entry {
+            guard case .mapping(let given) = entry.value.value else {
+                throw fail(
+                    entry.value.mark, path + ".arguments",
+                    "expected a mapping of parameter names to values, found \(entry.value.foundDescription)", file: here
+                )
+            }
+            for argument in given {
+                guard names.contains(argument.key) else {
+                    let expected =
+                        names.isEmpty
+                        ? "component '\(definition.name)' has no parameters" : "expected one of: \(listing(names))"
+                    throw fail(
+                        argument.keyMark, path + ".arguments." + argument.key,
+                        "unknown parameter \(quoted(argument.key)) of component '\(definition.name)'; \(expected)",
+                        suggestion: didYouMean(argument.key, names), file: here)
+                }
+                values[argument.key] = (argument.value, true)
+            }
+        }
+        for p in definition.parameters {
+            if case .null? = values[p.name]?.value.scalarMeaning {
+                throw fail(
+                    entry?.value.mark, path + ".arguments",
+                    "missing argument '\(p.name)' of component '\(definition.name)' (it has no default)",
+                    suggestion: "add arguments: { \(p.name): … }", file: here)
+            }
+        }
+        return values
+    }
+}

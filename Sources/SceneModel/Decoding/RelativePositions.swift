@@ -1,0 +1,113 @@
+import Geometry
+import SceneSyntax
+
+// Positions relative to another item: `center: { of: card, offset: [0, 20] }` for an item, and
+// `to:`, `anchor:`, `position:` of behaviours in the same spelling.
+//
+// Rules of this file:
+// - The position is the referenced item's centre *as written* (frame 0, on the canvas, through
+//   its ancestors' centres and rotations) plus `offset` in canvas points (y down). It is resolved
+//   once, while the file is read: the scene that results holds plain numbers, so everything
+//   downstream and scenes built in Swift are unaffected.
+// - An item may refer only to items written above it (file order, depth first), which rules out
+//   cycles without a graph; behaviours come after all items and may refer to any.
+// - A child's centre is in its parent's bounds (origin top-left), so a canvas point is converted
+//   into that space by undoing the parent's centre and rotation.
+
+/// The canvas placement of every item decoded so far, and the parents of the item being decoded.
+final class ItemPlaces {
+    struct Place {
+        var center: Point
+        var rotation: Angle
+        var size: Size
+    }
+
+    private(set) var places: [String: Place] = [:]
+    private(set) var order: [String] = []
+    private var parents: [Place] = []
+    /// Every id the file's items spell (expanded components included), to tell "written later"
+    /// from "unknown".
+    var allIDs: [String] = []
+
+    /// The canvas centre of a point given in the space of the item being decoded.
+    func canvasPoint(local p: Point) -> Point {
+        guard let parent = parents.last else { return p }
+        let offset = Point(p.x - parent.size.width / 2, p.y - parent.size.height / 2)
+        return parent.center + AffineTransform(rotation: parent.rotation).applyLinear(to: offset)
+    }
+
+    /// A canvas point in the space of the item being decoded (its parent's bounds for a child).
+    func localPoint(canvas p: Point) -> Point {
+        guard let parent = parents.last else { return p }
+        let back = AffineTransform(rotation: .degrees(-parent.rotation.degrees)).applyLinear(to: p - parent.center)
+        return Point(back.x + parent.size.width / 2, back.y + parent.size.height / 2)
+    }
+
+    /// Records an item, its centre given in its parent's space, and makes it the parent of what
+    /// `body` decodes.
+    func record<T>(_ id: String, center: Point, rotation: Angle, size: Size, body: () throws -> T) rethrows -> T {
+        let absolute = Angle.degrees((parents.last?.rotation.degrees ?? 0) + rotation.degrees)
+        let place = Place(center: canvasPoint(local: center), rotation: absolute, size: size)
+        if places[id] == nil { order.append(id) }
+        places[id] = place
+        parents.append(place)
+        defer { parents.removeLast() }
+        return try body()
+    }
+
+    /// Every `id:` string under an `items:` list, children included.
+    static func ids(in node: SourceNode) -> [String] {
+        var found: [String] = []
+        func walk(_ node: SourceNode) {
+            guard case .sequence(let items) = node.value else { return }
+            for item in items {
+                guard case .mapping(let entries) = item.value else { continue }
+                for e in entries {
+                    if e.key == "id", case .string(let id)? = e.value.scalarMeaning { found.append(id) }
+                    if e.key == "children" { walk(e.value) }
+                }
+            }
+        }
+        walk(node)
+        return found
+    }
+}
+
+extension SceneDecoder {
+    /// `[x, y]` in canvas points, or `{ of: id, offset: [dx, dy] }`.
+    func position(_ node: SourceNode, at path: String) throws -> Point {
+        guard case .mapping = node.value else { return try point(node, at: path) }
+        return try relativePosition(node, at: path, placing: nil)
+    }
+
+    /// The canvas point `{ of: id, offset: [dx, dy] }` names. `placing`: the id of the item whose
+    /// centre this is, which may not refer to itself or to items written after it.
+    func relativePosition(_ node: SourceNode, at path: String, placing: String?) throws -> Point {
+        let f = try fields(
+            node, at: path, allowed: ["of", "offset"],
+            required: [("of", "of: the id of an item, as in { of: card, offset: [0, 20] }")],
+            what: "a position ([x, y], or { of: item, offset: [dx, dy] })")
+        let ofNode = f[checked: "of"]
+        let id = try string(ofNode, at: path + ".of")
+        let offset = try f["offset"].map { try vector($0, at: path + ".offset") } ?? .zero
+        if let place = places.places[id] { return place.center + offset }
+        if id == placing {
+            throw error(
+                at: ofNode, path + ".of", "item '\(id)' cannot be placed relative to itself; expected another item's id"
+            )
+        }
+        if places.allIDs.contains(id) {
+            throw error(
+                at: ofNode, path + ".of",
+                "item '\(id)' is written later in the file; expected an item written above this one (positions are resolved in file order)",
+                suggestion: "move '\(id)' above, or place it relative to this item instead")
+        }
+        let known = places.order
+        throw error(
+            at: ofNode, path + ".of",
+            known.isEmpty
+                ? "unknown item '\(id)'; no item is written above this one"
+                : "unknown item '\(id)'; expected one of: \(listing(known))",
+            suggestion: didYouMean(id, places.allIDs))
+    }
+}

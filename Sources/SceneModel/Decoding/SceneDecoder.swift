@@ -1,0 +1,376 @@
+import Colors
+import Geometry
+import SceneSyntax
+
+// Located tree → Scene: types, shapes, keys and defaults. Semantic rules (ranges, references,
+// uniqueness) are not checked here but in `Scene.validate`, which runs next, so that a scene
+// built in Swift meets the very same rules.
+//
+// Rules of this file:
+// - Keys are read in one fixed order (the order of docs/scene-format.md), and the first problem
+//   throws. Within a mapping, duplicate and unknown keys are checked first, in file order.
+// - Every error carries the key path and the position of the offending node.
+// - Defaults live in the initialisers of Scene.swift and in `SceneRules`; this file only says
+//   which key maps to which field.
+// - Two rules belong here although they are "semantic": numbers must be finite (the file's text,
+//   "1e999", is the better thing to show than the double it overflowed to), and exactly one of
+//   duration/until (`SceneLength` cannot express the alternatives, so `validate` never sees them).
+
+package struct SceneDecoder {
+    package let file: String
+    let format: SceneFileFormat
+    /// Where each item decoded so far is, for positions relative to an item.
+    let places = ItemPlaces()
+    /// Image files decoded so far (SceneDecoder+Image.swift): each file is decoded once per scene.
+    let images = DecodedImages()
+    /// Icon files loaded so far (SceneDecoder+Shape.swift): each file is parsed once per scene.
+    let icons = LoadedIcons()
+    /// The scene's budgets: total image pixels and icon shapes are counted as files are read.
+    var limits: SceneLimits = .default
+
+    package init(file: String, format: SceneFileFormat, limits: SceneLimits = .default) {
+        (self.file, self.format, self.limits) = (file, format, limits)
+    }
+
+    /// The scene, and whether its name came from the file name (for a better error if that name is
+    /// not a valid folder name).
+    package func decode(_ root: SourceNode, defaultName: String) throws -> (scene: Scene, nameFromFile: Bool) {
+        guard case .mapping = root.value else {
+            throw error(
+                at: root, nil,
+                "expected a mapping with canvas, items and duration or until at the top level, found \(root.foundDescription)"
+            )
+        }
+        let top = try fields(root, at: "", allowed: Keys.root, required: [], what: "")
+        if let version = top["version"] {
+            guard case .number(let v, let text)? = version.scalarMeaning, v.isFinite else {
+                throw error(at: version, "version", "expected 1, found \(version.foundDescription)")
+            }
+            guard v == 1 else {
+                throw error(
+                    at: version, "version",
+                    "unsupported scene format version \(text); this version of Flipbook reads version 1")
+            }
+        }
+        if let schema = top["$schema"] { _ = try string(schema, at: "$schema") }
+        var nameFromFile = false
+        let name: String
+        if let node = top["name"] {
+            name = try string(node, at: "name")
+        } else {
+            name = defaultName
+            nameFromFile = true
+        }
+        let canvasNode = try top.required("canvas", hint: "canvas: { size: [width, height] } in points", decoder: self)
+        let canvas = try decodeCanvas(canvasNode)
+        let fps = try top["fps"].map { try integer($0, at: "fps") } ?? SceneRules.defaultFPS
+        let length = try decodeLength(top)
+        let itemsNode = try top.required(
+            "items", hint: "items: a list of items, each with id, size and center", decoder: self)
+        places.allIDs = ItemPlaces.ids(in: itemsNode)
+        let items = try list(itemsNode, at: "items").enumerated().map { i, node in
+            try decodeItem(node, at: "items[\(i)]")
+        }
+        let entries =
+            try top["behaviors"].map { node in
+                try list(node, at: "behaviors").enumerated().map { i, node in
+                    try decodeBehaviorEntry(node, at: "behaviors[\(i)]")
+                }
+            } ?? []
+        var scene = Scene(
+            name: name, canvas: canvas, fps: fps, length: length, items: items,
+            behaviors: entries.map(\.0), output: OutputSettings())
+        if entries.contains(where: { $0.1 != nil }) { scene.behaviorIDs = entries.map(\.1) }
+        // The keys that depend on nothing else: timing scripts, output, fonts, touches.
+        try decodeKeys(RootKeys.spec, from: top, at: "", into: &scene)
+        return (scene, nameFromFile)
+    }
+
+    // MARK: Parts
+
+    private func decodeCanvas(_ node: SourceNode) throws -> Canvas {
+        var canvas = CanvasKeys.spec.prototype
+        try decode(CanvasKeys.spec, node, at: "canvas", into: &canvas)
+        return canvas
+    }
+
+    private func decodeLength(_ top: Fields) throws -> SceneLength {
+        let duration = top.entry("duration")
+        let until = top.entry("until")
+        if let duration, let until {
+            // Point at whichever of the two comes second: that is the line to delete.
+            let later = isBefore(duration.keyMark, until.keyMark) ? until : duration
+            throw error(
+                at: later.keyMark, later.key,
+                "'duration' and 'until' are both given; expected exactly one: duration: <seconds> for a fixed length, or until: rest"
+            )
+        }
+        if let duration {
+            if let maxDuration = top.entry("maxDuration") {
+                throw error(
+                    at: maxDuration.keyMark, "maxDuration", "allowed only with 'until: rest', not with 'duration'",
+                    suggestion: "remove maxDuration, or replace duration with until: rest")
+            }
+            return .duration(try number(duration.value, at: "duration"))
+        }
+        if let until {
+            guard case .string(let word)? = until.value.scalarMeaning, word == "rest" else {
+                var suggestion: String?
+                if case .string(let word)? = until.value.scalarMeaning { suggestion = didYouMean(word, ["rest"]) }
+                throw error(
+                    at: until.value, "until", "expected 'rest', found \(until.value.foundDescription)",
+                    suggestion: suggestion)
+            }
+            let maxDuration =
+                try top["maxDuration"].map { try number($0, at: "maxDuration") } ?? SceneRules.defaultMaxDuration
+            return .untilRest(maxDuration: maxDuration)
+        }
+        throw error(
+            at: top.mark, nil,
+            "missing 'duration' or 'until'; expected exactly one: duration: <seconds> for a fixed length, or until: rest"
+        )
+    }
+
+    func decodeItem(_ node: SourceNode, at path: String) throws -> Item {
+        let spec = ItemKeys.spec
+        var item = spec.prototype
+        try decode(spec, node, at: path, into: &item)
+        // Recorded after its keys: the children (read inside it, `ItemKeys`) already recorded it.
+        places.record(item.id, center: item.center, rotation: item.rotation, size: item.size) {}
+        return item
+    }
+
+    /// `maskedCorners: [topLeft, topRight]`: each corner once; `[]` rounds none.
+    func decodeCorners(_ node: SourceNode, at path: String) throws -> CornerMask {
+        let names: [(String, CornerMask)] = [
+            ("topLeft", .topLeft), ("topRight", .topRight),
+            ("bottomLeft", .bottomLeft), ("bottomRight", .bottomRight),
+        ]
+        // Core Animation's spellings, for a suggestion.
+        let caNames = [
+            "layerMinXMinYCorner": "topLeft", "layerMaxXMinYCorner": "topRight",
+            "layerMinXMaxYCorner": "bottomLeft", "layerMaxXMaxYCorner": "bottomRight",
+        ]
+        var mask: CornerMask = []
+        for (k, n) in try list(node, at: path).enumerated() {
+            let word = try string(n, at: path + "[\(k)]")
+            guard let corner = names.first(where: { $0.0 == word })?.1 else {
+                let suggestion =
+                    caNames[word].map { "Core Animation's \(word) is '\($0)' here" }
+                    ?? didYouMean(word, names.map(\.0))
+                throw error(
+                    at: n, path + "[\(k)]",
+                    "expected a corner, one of: topLeft, topRight, bottomLeft, bottomRight; found \(n.foundDescription)",
+                    suggestion: suggestion)
+            }
+            if mask.contains(corner) {
+                throw error(at: n, path + "[\(k)]", "corner '\(word)' is listed twice; expected each corner once")
+            }
+            mask.insert(corner)
+        }
+        return mask
+    }
+
+    /// `video: mp4`, `video: [mp4, gif]` or `video: none`.
+    func decodeVideo(_ n: SourceNode, at path: String) throws -> [VideoFormat] {
+        let nodes: [SourceNode]
+        var isList = false
+        if case .sequence(let list) = n.value {
+            nodes = list
+            isList = true
+        } else {
+            nodes = [n]
+        }
+        var formats: [VideoFormat] = []
+        for (k, node) in nodes.enumerated() {
+            let at = isList ? path + "[\(k)]" : path
+            if !isList, case .string("none")? = node.scalarMeaning { break }
+            let format = try word(node, at: at, VideoFormat.self)
+            if !formats.contains(format) { formats.append(format) }
+        }
+        return formats
+    }
+
+    // MARK: Typed readers
+
+    /// A mapping's entries by key, after the duplicate, unknown and missing key checks.
+    struct Fields {
+        let path: String
+        let mark: SourceMark?
+        private let entries: [String: SourceNode.Entry]
+
+        init(path: String, mark: SourceMark?, entries: [String: SourceNode.Entry]) {
+            self.path = path
+            self.mark = mark
+            self.entries = entries
+        }
+
+        subscript(key: String) -> SourceNode? { entries[key]?.value }
+        func entry(_ key: String) -> SourceNode.Entry? { entries[key] }
+
+        /// A key that `fields(_:at:allowed:required:what:)` has already checked is present.
+        subscript(checked key: String) -> SourceNode {
+            guard let node = entries[key] else { preconditionFailure("'\(key)' was not in the required list") }
+            return node.value
+        }
+
+        func required(_ key: String, hint: String, decoder: SceneDecoder) throws -> SourceNode {
+            guard let node = self[key] else {
+                throw decoder.error(at: mark, path.isEmpty ? nil : path, "missing key '\(key)'; expected \(hint)")
+            }
+            return node
+        }
+    }
+
+    /// Checks that `node` is a mapping whose keys are allowed, unique and include `required`.
+    /// `what` names the mapping in "expected <what>, found …" ("" at the top level).
+    func fields(
+        _ node: SourceNode, at path: String, allowed: [String],
+        required: [(key: String, hint: String)], what: String
+    ) throws -> Fields {
+        guard case .mapping(let list) = node.value else {
+            throw error(
+                at: node, path,
+                "expected \(what) as a mapping with keys \(listing(allowed)), found \(node.foundDescription)")
+        }
+        var byKey: [String: SourceNode.Entry] = [:]
+        for entry in list {
+            let keyPath = path.isEmpty ? entry.key : path + "." + entry.key
+            if let first = byKey[entry.key] {
+                let at = first.keyMark.map { " at line \($0.line)" } ?? ""
+                throw error(
+                    at: entry.keyMark, keyPath, "duplicate key '\(entry.key)', first given\(at); expected each key once"
+                )
+            }
+            guard allowed.contains(entry.key) else {
+                var suggestion = didYouMean(entry.key, allowed)
+                if entry.key == "<<" { suggestion = "YAML merge keys are not supported; write the keys out" }
+                throw error(
+                    at: entry.keyMark, keyPath,
+                    "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 24))",
+                    suggestion: suggestion)
+            }
+            byKey[entry.key] = entry
+        }
+        let fields = Fields(path: path, mark: node.mark, entries: byKey)
+        for (key, hint) in required { _ = try fields.required(key, hint: hint, decoder: self) }
+        return fields
+    }
+
+    func number(_ node: SourceNode, at path: String) throws -> Double {
+        guard case .number(let value, let text)? = node.scalarMeaning else {
+            throw error(at: node, path, "expected a number, found \(node.foundDescription)")
+        }
+        guard value.isFinite else {
+            throw error(at: node, path, "expected a finite number, found \(text)")
+        }
+        return value
+    }
+
+    /// Integers may be written with a zero fraction (`60.0`), as JSON Schema's "integer" allows.
+    func integer(_ node: SourceNode, at path: String) throws -> Int {
+        let value = try number(node, at: path)
+        // ±2^53: every integer in range is exact in a Double, and far beyond any fps or z.
+        guard value == value.rounded(), abs(value) <= 9_007_199_254_740_992 else {
+            throw error(at: node, path, "expected an integer, found \(node.foundDescription)")
+        }
+        return Int(value)
+    }
+
+    func string(_ node: SourceNode, at path: String) throws -> String {
+        guard case .string(let s)? = node.scalarMeaning else {
+            throw error(at: node, path, "expected a string, found \(node.foundDescription)")
+        }
+        return s
+    }
+
+    func bool(_ node: SourceNode, at path: String) throws -> Bool {
+        guard case .bool(let b)? = node.scalarMeaning else {
+            throw error(at: node, path, "expected true or false, found \(node.foundDescription)")
+        }
+        return b
+    }
+
+    func list(_ node: SourceNode, at path: String) throws -> [SourceNode] {
+        guard case .sequence(let nodes) = node.value else {
+            throw error(at: node, path, "expected a list, found \(node.foundDescription)")
+        }
+        return nodes
+    }
+
+    /// `[a, b]`: exactly two finite numbers. `names` name the two for messages.
+    func pair(_ node: SourceNode, at path: String, names: (String, String)) throws -> (Double, Double) {
+        let expected = "expected [\(names.0), \(names.1)]"
+        guard case .sequence(let nodes) = node.value else {
+            throw error(at: node, path, "\(expected), found \(node.foundDescription)")
+        }
+        guard nodes.count == 2 else {
+            let found = nodes.count == 1 ? "a list of 1 value" : "a list of \(nodes.count) values"
+            throw error(at: node, path, "\(expected), found \(nodes.isEmpty ? "an empty list" : found)")
+        }
+        return (try number(nodes[0], at: path + "[0]"), try number(nodes[1], at: path + "[1]"))
+    }
+
+    func color(_ node: SourceNode, at path: String) throws -> ColorRGBA8 {
+        let expected = "expected a colour '#RGB', '#RGBA', '#RRGGBB' or '#RRGGBBAA'"
+        switch node.scalarMeaning {
+        case .string(let s)?:
+            guard let c = ColorRGBA8(hex: s) else {
+                throw error(at: node, path, "\(expected), found \(node.foundDescription)")
+            }
+            return c
+        case .null? where format == .yaml:
+            // `fill: #FF9500` is `fill:` followed by a comment.
+            throw error(
+                at: node, path, "\(expected), found null",
+                suggestion: "quote it, as in fill: \"#FF9500\"; in YAML an unquoted # starts a comment")
+        default:
+            throw error(at: node, path, "\(expected), found \(node.foundDescription)")
+        }
+    }
+
+    // MARK: Errors
+
+    package func error(at mark: SourceMark?, _ keyPath: String?, _ message: String, suggestion: String? = nil)
+        -> SceneError
+    {
+        SceneError(file: file, keyPath: keyPath, mark: mark, message: message, suggestion: suggestion)
+    }
+
+    package func error(at node: SourceNode, _ keyPath: String?, _ message: String, suggestion: String? = nil)
+        -> SceneError
+    {
+        error(at: node.mark, keyPath, message, suggestion: suggestion)
+    }
+
+    private func isBefore(_ a: SourceMark?, _ b: SourceMark?) -> Bool {
+        guard let a, let b else { return true }
+        return (a.line, a.column) < (b.line, b.column)
+    }
+}
+
+/// The keys each mapping allows, in the order they are documented (and suggested).
+enum Keys {
+    /// Every top-level key, those read before decoding (`components`, `imports`, `controls`)
+    /// included: they are gone from the tree by then, but a misspelt one must still be suggested.
+    static var root: [String] { RootKeys.spec.keys.map(\.name) }
+    static var item: [String] { ItemKeys.spec.keyNames }
+    static let behaviors = BehaviorSpec.kinds
+    static var snap: [String] { BehaviorKeys.snap.keyNames }
+    static var gravity: [String] { BehaviorKeys.gravity.keyNames }
+    static var push: [String] { BehaviorKeys.push.keyNames }
+    static var collision: [String] { BehaviorKeys.collision.keyNames }
+    static let boundary = ["id", "from", "to", "path"]
+    static var attachment: [String] { BehaviorKeys.attachment.keyNames }
+    static var itemBehavior: [String] { BehaviorKeys.itemBehavior.keyNames }
+    static var field: [String] { BehaviorKeys.field.keyNames }
+    static let region = ["radius", "size"]
+    static var watcher: [String] { BehaviorKeys.watcher.keyNames }
+    static var dampedResize: [String] { BehaviorKeys.dampedResize.keyNames }
+    static var transformTween: [String] { BehaviorKeys.transformTween.keyNames }
+    static var transformNest: [String] { BehaviorKeys.transformNest.keyNames }
+    static var snapZones: [String] { BehaviorKeys.snapZones.keyNames }
+    static let zone = ["id", "rect"]
+    static let drag = ["item", "path"]
+    static var output: [String] { OutputKeys.spec.keyNames }
+}

@@ -1,0 +1,241 @@
+import Colors
+import Geometry
+import SceneSyntax
+import Timing
+
+// Core Animation timing in scenes: the layer tree's drawing extras (shadow), animations on items,
+// UIView.animate blocks, property animators with their scripted timelines, and scripted layer
+// timing changes. Values are Timing's own types (`MediaTiming`, `BasicAnimation`, ...), built
+// through their throwing initializers while decoding, so an invalid animation cannot exist.
+//
+// Scripted time: a call `at: t` runs on tick ⌈t·fps⌉, the first frame at or after t (no clocks;
+// `ScriptTime.tick(for:fps:)`). Within a tick the order is fixed (see `docs/scene-format.md`).
+
+/// `CALayer.shadow*`. Core Animation's defaults except `opacity`, which defaults to 1 here: a
+/// scene that writes `shadow:` wants to see one (CA's `shadowOpacity` default 0 hides it).
+/// One of a layer's filters (`CALayer.filters`), applied to its composited content.
+public struct LayerFilter: Equatable, Sendable {
+    /// `CIGaussianBlur`; nil when the entry names no blur.
+    public var gaussianBlur: GaussianBlur?
+
+    public init(gaussianBlur: GaussianBlur? = nil) { self.gaussianBlur = gaussianBlur }
+}
+
+/// `CIGaussianBlur` on a layer: blurs the layer and its sublayers, composited, by a Gaussian.
+public struct GaussianBlur: Equatable, Sendable {
+    /// `inputRadius`: the Gaussian's standard deviation σ, in points (× the canvas scale in pixels).
+    public var radius: Double
+
+    public init(radius: Double = 0) { self.radius = radius }
+
+    /// The largest `radius` a scene may give, in points; an animated radius is held to it too.
+    public static let maximumRadius = 100.0
+}
+
+public struct Shadow: Equatable, Sendable {
+    /// `shadowColor`, default opaque black.
+    public var color: ColorRGBA8
+    /// `shadowOpacity` in [0, 1], default 1 (CA: 0).
+    public var opacity: Double
+    /// `shadowOffset` in points, y down; default (0, −3) as in CA (a shadow above the layer on iOS).
+    public var offset: Point
+    /// `shadowRadius` in points, ≥ 0, default 3 (CA); a Gaussian blur with σ = radius / 2.
+    public var radius: Double
+    /// `shadowPath`, in the item's bounds (origin at the top-left): the shadow's shape, filled
+    /// (non-zero) and opaque, instead of the layer's composited alpha; nil (default) for that alpha.
+    public var path: Path?
+
+    public init(color: ColorRGBA8 = .black, opacity: Double = 1, offset: Point = Point(0, -3), radius: Double = 3) {
+        self.color = color
+        self.opacity = opacity
+        self.offset = offset
+        self.radius = radius
+    }
+}
+
+/// One explicit Core Animation animation on an item's layer (`layer.add(_:forKey:)`).
+public struct AnimationSpec: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        case basic(BasicAnimation)
+        case keyframe(KeyframeAnimation)
+        case spring(SpringAnimation)
+
+        public var name: String {
+            switch self {
+            case .basic: return "basic"
+            case .keyframe: return "keyframe"
+            case .spring: return "spring"
+            }
+        }
+    }
+
+    /// `forKey:`; nil = a fresh key per animation. Adding under a key replaces the animation
+    /// there (finished=false), as in CA.
+    public var key: String?
+    public var property: LayerProperty
+    /// Scene time (s, ≥ 0) of the `add`; default 0. beginTime 0 resolves to the layer's local
+    /// time at that tick (CA's commit rule, spec timing §1.6).
+    public var at: Double
+    public var kind: Kind
+
+    public init(key: String? = nil, property: LayerProperty, at: Double = 0, kind: Kind) {
+        self.key = key
+        self.property = property
+        self.at = at
+        self.kind = kind
+    }
+
+    public var animation: any PropertyAnimation {
+        switch kind {
+        case .basic(let a): return a
+        case .keyframe(let a): return a
+        case .spring(let a): return a
+        }
+    }
+}
+
+/// One property set to one value (a UIView animation block's body).
+public struct PropertyChange: Equatable, Sendable {
+    public var property: LayerProperty
+    public var value: AnimatableValue
+
+    public init(property: LayerProperty, value: AnimatableValue) {
+        self.property = property
+        self.value = value
+    }
+}
+
+/// `UIView.animate…` on one item at a scene time.
+public struct ViewAnimationSpec: Equatable, Sendable {
+    public enum Style: Equatable, Sendable {
+        /// `animate(withDuration:delay:options:animations:)`.
+        case basic
+        /// `…usingSpringWithDamping:initialSpringVelocity:…`: ratio > 0, velocity in distances per second.
+        case spring(dampingRatio: Double, initialVelocity: Double)
+        /// iOS 17 `animate(springDuration:bounce:initialSpringVelocity:…)`: `duration` is the spring's.
+        case springBounce(bounce: Double, initialVelocity: Double)
+        /// `animateKeyframes(withDuration:…)` with its `addKeyframe` blocks.
+        case keyframes([KeyframeBlock])
+    }
+
+    /// `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`.
+    public struct KeyframeBlock: Equatable, Sendable {
+        public var start: Double
+        public var duration: Double
+        public var changes: [PropertyChange]
+
+        public init(start: Double, duration: Double, changes: [PropertyChange]) {
+            self.start = start
+            self.duration = duration
+            self.changes = changes
+        }
+    }
+
+    /// What the completion block does, the tick after the animation reports its end (CA delivers
+    /// `animationDidStop` after the frame is committed, which is why the seed's reversed layer
+    /// is seen hidden for one frame).
+    public struct Completion: Equatable, Sendable {
+        /// The seed's `gs_recoverToDefaultState`: the layer's speed 1, timeOffset 0, beginTime 0.
+        public var resetsTiming: Bool
+        /// Model values set without animation.
+        public var changes: [PropertyChange]
+
+        public init(resetsTiming: Bool = false, changes: [PropertyChange] = []) {
+            self.resetsTiming = resetsTiming
+            self.changes = changes
+        }
+    }
+
+    public var at: Double
+    public var item: String
+    /// Seconds; ≤ 0 sets the values without animation (D-animate).
+    public var duration: Double
+    public var delay: Double
+    /// `UIView.AnimationOptions` / `KeyframeAnimationOptions` bits (they share bits 0–9 and the
+    /// curve bits).
+    public var options: UInt
+    public var style: Style
+    public var changes: [PropertyChange]
+    public var completion: Completion?
+
+    public init(
+        at: Double = 0, item: String, duration: Double, delay: Double = 0, options: UInt = 0,
+        style: Style = .basic, changes: [PropertyChange] = [], completion: Completion? = nil
+    ) {
+        self.at = at
+        self.item = item
+        self.duration = duration
+        self.delay = delay
+        self.options = options
+        self.style = style
+        self.changes = changes
+        self.completion = completion
+    }
+
+    /// Option names as scene files write them, with their bits (UIView.h).
+    public static let optionNames: [(String, UInt)] = [
+        ("layoutSubviews", 1 << 0), ("allowUserInteraction", 1 << 1), ("beginFromCurrentState", 1 << 2),
+        ("repeat", 1 << 3), ("autoreverse", 1 << 4), ("overrideInheritedDuration", 1 << 5),
+        ("overrideInheritedCurve", 1 << 6), ("allowAnimatedContent", 1 << 7), ("showHideTransitionViews", 1 << 8),
+        ("overrideInheritedOptions", 1 << 9),
+        ("calculationModeLinear", 0 << 10), ("calculationModeDiscrete", 1 << 10), ("calculationModePaced", 2 << 10),
+        ("calculationModeCubic", 3 << 10), ("calculationModeCubicPaced", 4 << 10),
+        ("curveEaseInOut", 0 << 16), ("curveEaseIn", 1 << 16), ("curveEaseOut", 2 << 16), ("curveLinear", 3 << 16),
+    ]
+}
+
+/// A scripted change of an item layer's media timing (the interactive-layer-timing seed).
+public struct LayerTimingCall: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// QA1673 pauseLayer: speed 0, timeOffset = the layer's local time now.
+        case pause
+        /// QA1673 resumeLayer.
+        case resume
+        /// Direct writes of `speed`, `timeOffset`, `beginTime` (nil = unchanged).
+        case set(speed: Float?, timeOffset: Double?, beginTime: Double?)
+        /// timeOffset = scrub value × `duration` every tick for the scrub's length (the seed's
+        /// `gs_setTimeProgress` driven by a pan).
+        case scrub(Scrub, duration: Double)
+        /// The seed's `gs_continueAnimationWithTimeProgress`: reset, then beginTime = local now −
+        /// progress (nil progress = the current timeOffset).
+        case continueAnimation(timeProgress: Double?)
+        /// The seed's `gs_continueReverseAnimationWithTimeProgress`: reset, beginTime = local now −
+        /// (duration − progress), timeOffset = duration, speed −1.
+        case reverseAnimation(duration: Double, timeProgress: Double?)
+        /// The seed's v2 (branch without the flicker): a display link plays the paused animation
+        /// back by hand. On the call's tick and every tick after it, progress = p − (t − at) (p =
+        /// `timeProgress`, or the layer's timeOffset at the call) is written as the timeOffset of
+        /// the paused layer (`gs_setTimeProgress`); on the first tick it would be < 0 the link is
+        /// invalidated, the animation continued at `duration` (`gs_continueAnimationWithTimeProgress:
+        /// duration`, so it ends and completes at once) and `changes` are set (`switchState`).
+        case displayLinkReverse(duration: Double, timeProgress: Double?, changes: [PropertyChange])
+        /// The seed's `gs_recoverToDefaultState`: speed 1, timeOffset 0, beginTime 0.
+        case reset
+        /// `removeAllAnimations()`.
+        case removeAllAnimations
+
+        public var name: String {
+            switch self {
+            case .pause: return "pause"
+            case .resume: return "resume"
+            case .set: return "set"
+            case .scrub: return "scrub"
+            case .continueAnimation: return "continue"
+            case .reverseAnimation: return "reverse"
+            case .displayLinkReverse: return "displayLinkReverse"
+            case .reset: return "reset"
+            case .removeAllAnimations: return "removeAllAnimations"
+            }
+        }
+    }
+
+    public var at: Double
+    public var item: String
+    public var kind: Kind
+
+    public init(at: Double, item: String, kind: Kind) {
+        self.at = at
+        self.item = item
+        self.kind = kind
+    }
+}

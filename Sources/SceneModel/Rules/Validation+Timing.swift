@@ -1,0 +1,295 @@
+import Geometry
+import SceneSyntax
+import Timing
+
+// The rules of the layer tree and of scripted timing. Animations themselves were checked by
+// Timing's initializers when they were built; what remains is what only the whole scene knows:
+// references to items, script order, and whether each animator's calls are legal in the state
+// the animator will be in — found by running the script once (`AnimatorScript`), so the message
+// is Timing's own ("finishAnimation(at: .end) at t=0.5 s: illegal in state active (running); …").
+
+extension Scene {
+    /// Every item of the tree, depth first (parent before children), with its key path and the id
+    /// of its parent (nil at the top level).
+    public var allItems: [(item: Item, path: String, parent: String?)] {
+        var result: [(Item, String, String?)] = []
+        func visit(_ item: Item, _ path: String, _ parent: String?) {
+            result.append((item, path, parent))
+            for (k, child) in item.children.enumerated() { visit(child, item.childPath(k, under: path), item.id) }
+        }
+        for (i, item) in items.enumerated() { visit(item, "items[\(i)]", nil) }
+        return result
+    }
+
+    /// The parent's id of a nested item; nil for top-level or unknown ids.
+    func parentID(of id: String) -> String? {
+        allItems.first { $0.item.id == id }?.parent
+    }
+
+    /// Ids of the items a dynamic behaviour moves: their centre and rotation belong to the
+    /// dynamic animator, so timing may only present on top of them.
+    var behaviorItemIDs: Set<String> { Set(behaviors.flatMap(\.itemIDs)) }
+
+    func checkLayer(_ item: Item, at path: String) throws(Violation) {
+        try checkShape(item, at: path)
+        try checkShadowPath(item, at: path)
+        do { try item.timing.validate(call: "timing") } catch {
+            throw Violation(keyPath: path + ".timing", message: "\(error)")
+        }
+        for (k, animation) in item.animations.enumerated() {
+            try checkTime(animation.at, at: path + ".animations[\(k)].\(animation.kind.name).at")
+        }
+    }
+
+    func checkTimingScript() throws(Violation) {
+        for (i, v) in viewAnimations.enumerated() { try checkViewAnimation(v, at: "viewAnimations[\(i)]") }
+        try checkAnimators()
+        try checkLayerTimeline()
+    }
+
+    /// An item id a timing script names: any item, children included.
+    private func timingReference(_ id: String, at path: String) throws(Violation) {
+        let ids = allItems.map(\.item.id)
+        guard !ids.contains(id) else { return }
+        throw Violation(
+            keyPath: path,
+            message: ids.isEmpty
+                ? "unknown item \(quoted(id)); the scene has no items"
+                : "unknown item \(quoted(id)); expected one of: \(listing(ids))",
+            suggestion: didYouMean(id, ids))
+    }
+
+    /// A model change of a property the dynamic animator owns is refused.
+    private func checkModelChange(_ item: String, _ property: LayerProperty, at path: String) throws(Violation) {
+        if (property == .center || property == .rotation) && behaviorItemIDs.contains(item) {
+            throw Violation(
+                keyPath: path,
+                message:
+                    "the \(AnimatedProperty.name(of: property)) of '\(item)' belongs to the dynamic animator (a behavior moves it); expected a change of another property",
+                suggestion: "animate translation, or use an additive animation")
+        }
+    }
+
+    private func checkViewAnimation(_ v: ViewAnimationSpec, at path: String) throws(Violation) {
+        try checkTime(v.at, at: path + ".at")
+        try timingReference(v.item, at: path + ".item")
+        try checkFinite(v.duration, at: path + ".duration")
+        try checkFinite(v.delay, at: path + ".delay")
+        if v.delay < 0 {
+            throw Violation(
+                keyPath: path + ".delay", message: "expected a delay of at least 0 s, found \(format(v.delay))")
+        }
+        for c in v.changes {
+            try checkModelChange(v.item, c.property, at: path + ".changes.\(AnimatedProperty.name(of: c.property))")
+        }
+        var isKeyframes = false
+        if case .keyframes = v.style { isKeyframes = true }
+        if v.options & (0xF << 10) != 0 && !isKeyframes {
+            throw Violation(
+                keyPath: path + ".options",
+                message: "calculationMode options apply to keyframes only; expected them with keyframes:")
+        }
+        do {
+            switch v.style {
+            case .basic:
+                if v.changes.isEmpty {
+                    throw Violation(
+                        keyPath: path, message: "missing key 'changes'; expected changes: { property: value, … }")
+                }
+            case .spring(let ratio, let velocity):
+                guard ratio.isFinite, ratio > 0 else {
+                    throw Violation(
+                        keyPath: path + ".spring.dampingRatio",
+                        message: "expected a damping ratio greater than 0, found \(format(ratio))")
+                }
+                if v.duration > 0 {
+                    _ = try Spring.uiKit(duration: v.duration, dampingRatio: ratio, initialVelocity: velocity)
+                }
+            case .springBounce(let bounce, let velocity):
+                _ = try Spring(perceptualDuration: v.duration, bounce: bounce, initialVelocity: velocity)
+            case .keyframes(let blocks):
+                // The keyframes of one property become one keyframe animation whose key times
+                // must not go back: each must start where the one before it ended, or later.
+                var lastEnd: [String: (index: Int, end: Double)] = [:]
+                for (k, b) in blocks.enumerated() {
+                    let at = path + ".keyframes[\(k)]"
+                    try checkUnit(b.start, "a relative start time", at: at + ".start")
+                    try checkUnit(b.duration, "a relative duration", at: at + ".duration")
+                    if b.start + b.duration > 1 + 1e-12 {
+                        throw Violation(
+                            keyPath: at + ".duration",
+                            message: "start + duration is \(format(b.start + b.duration)); expected at most 1")
+                    }
+                    for c in b.changes {
+                        let name = AnimatedProperty.name(of: c.property)
+                        try checkModelChange(v.item, c.property, at: at + ".changes.\(name)")
+                        if let earlier = lastEnd[name], b.start < earlier.end - 1e-12 {
+                            throw Violation(
+                                keyPath: at + ".start",
+                                message:
+                                    "keyframes[\(k)] animates \(name) from \(format(b.start)) while keyframes[\(earlier.index)] animates it until \(format(earlier.end)); expected the keyframes of one property in time order, not overlapping (start this one at \(format(earlier.end)) or later)"
+                            )
+                        }
+                        lastEnd[name] = (k, b.start + b.duration)
+                    }
+                }
+            }
+        } catch let e as Violation {
+            throw e
+        } catch {
+            throw Violation(keyPath: path + ".spring", message: "\(error)")
+        }
+        if let c = v.completion {
+            for change in c.changes {
+                try checkModelChange(
+                    v.item, change.property,
+                    at: path + ".completion.changes.\(AnimatedProperty.name(of: change.property))")
+            }
+        }
+    }
+
+    private func checkAnimators() throws(Violation) {
+        var animatorIDs: [String: Int] = [:]
+        for (i, a) in animators.enumerated() {
+            let path = "animators[\(i)]"
+            if !SceneRules.isValidItemID(a.id) {
+                throw Violation(
+                    keyPath: path + ".id",
+                    message:
+                        "expected an id of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(a.id))"
+                )
+            }
+            if let first = animatorIDs[a.id] {
+                throw Violation(
+                    keyPath: path + ".id",
+                    message:
+                        "duplicate animator id '\(a.id)', already used by animators[\(first)]; expected each id once")
+            }
+            animatorIDs[a.id] = i
+            for (k, b) in a.animations.enumerated() {
+                try checkBlock(b, at: path + ".animations[\(k)]")
+            }
+            var last = 0.0
+            for (j, call) in a.timeline.enumerated() {
+                let at = path + ".timeline[\(j)]"
+                try checkTime(call.at, at: at + ".at")
+                if call.at < last {
+                    throw Violation(
+                        keyPath: at + ".at",
+                        message:
+                            "\(format(call.at)) s comes before the previous call's \(format(last)) s; expected calls in time order"
+                    )
+                }
+                last = call.at
+                switch call.kind {
+                case .scrub(let s): try checkScrub(s, at: at)
+                case .addAnimations(let b): try checkBlock(b, at: at)
+                default: break
+                }
+            }
+            try dryRun(a, at: path)
+        }
+    }
+
+    private func checkLayerTimeline() throws(Violation) {
+        var last = 0.0
+        for (j, call) in layerTimeline.enumerated() {
+            let path = "layerTimeline[\(j)]"
+            try checkTime(call.at, at: path + ".at")
+            if call.at < last {
+                throw Violation(
+                    keyPath: path + ".at",
+                    message:
+                        "\(format(call.at)) s comes before the previous call's \(format(last)) s; expected calls in time order"
+                )
+            }
+            last = call.at
+            try timingReference(call.item, at: path + ".item")
+            switch call.kind {
+            case .scrub(let s, let duration):
+                try checkScrub(s, at: path)
+                try checkFinite(duration, at: path + ".duration")
+                if duration < 0 {
+                    throw Violation(
+                        keyPath: path + ".duration",
+                        message: "expected a duration of at least 0 s, found \(format(duration))")
+                }
+            case .reverseAnimation(let duration, _):
+                try checkPositive(duration, "a duration", at: path + ".duration")
+            case .displayLinkReverse(let duration, let progress, let changes):
+                try checkPositive(duration, "a duration", at: path + ".duration")
+                if let progress { try checkFinite(progress, at: path + ".timeProgress") }
+                for c in changes {
+                    try checkModelChange(
+                        call.item, c.property, at: path + ".changes.\(AnimatedProperty.name(of: c.property))")
+                }
+            default: break
+            }
+        }
+    }
+
+    private func checkTime(_ t: Double, at path: String) throws(Violation) {
+        try checkFinite(t, at: path)
+        if !(t >= 0 && t <= SceneRules.maxSeconds) {
+            throw Violation(
+                keyPath: path,
+                message: "expected a scene time from 0 to \(format(SceneRules.maxSeconds)) s, found \(format(t))")
+        }
+    }
+
+    private func checkBlock(_ b: AnimatorSpec.Block, at path: String) throws(Violation) {
+        for c in b.changes {
+            try timingReference(c.item, at: path + ".changes.\(c.item)")
+            try checkModelChange(
+                c.item, c.property, at: path + ".changes.\(c.item).\(AnimatedProperty.name(of: c.property))")
+        }
+        if b.changes.isEmpty {
+            throw Violation(keyPath: path + ".changes", message: "expected at least one change, found none")
+        }
+        try checkUnit(b.delayFactor, "a delay factor", at: path + ".delayFactor")
+    }
+
+    private func checkScrub(_ s: Scrub, at path: String) throws(Violation) {
+        switch s.source {
+        case .ramp(let points):
+            var last = 0.0
+            for (k, p) in points.enumerated() {
+                if !(p.x >= last) {
+                    throw Violation(
+                        keyPath: path + ".ramp[\(k)][0]",
+                        message: "expected times of at least \(format(last)) s, in order, found \(format(p.x))")
+                }
+                // The dry run below steps every tick up to the last time: bounded as scene times are.
+                try checkTime(p.x, at: path + ".ramp[\(k)][0]")
+                last = p.x
+            }
+        case .drag(let path_, let from, let to):
+            var last = 0.0
+            for (k, p) in path_.enumerated() {
+                if !(p.time >= last) {
+                    throw Violation(
+                        keyPath: path + ".drag.path[\(k)][0]",
+                        message: "expected times of at least \(format(last)) s, in order, found \(format(p.time))")
+                }
+                try checkTime(p.time, at: path + ".drag.path[\(k)][0]")
+                last = p.time
+            }
+            if from == to {
+                throw Violation(
+                    keyPath: path + ".drag.to", message: "expected a track end different from its start \(from)")
+            }
+        }
+    }
+
+    /// Runs the animator's script with placeholder values (the state machine never looks at them).
+    private func dryRun(_ a: AnimatorSpec, at path: String) throws(Violation) {
+        let placeholder: (String, LayerProperty) -> AnimatableValue = { _, p in p.defaultValue }
+        do {
+            let script = try AnimatorScript(spec: a, fps: fps, value: placeholder)
+            for tick in 0...script.lastTick { _ = try script.step(tick: tick, value: placeholder) }
+        } catch {
+            throw Violation(
+                keyPath: error.index.map { path + ".timeline[\($0)]" } ?? path, message: error.error.description)
+        }
+    }
+}

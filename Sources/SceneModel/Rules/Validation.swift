@@ -1,0 +1,287 @@
+import Geometry
+import SceneSyntax
+import Timing
+
+// The semantic rules of a scene: the one place they live.
+//
+// Rules of this file:
+// - Files and scenes built in Swift are checked by this same code (`SceneLoader` runs it after
+//   decoding and maps the key path back to a line), so both get the same words.
+// - Checks run in decoding order (name, canvas, fps, length, items, behaviors) and the first
+//   violation wins; one precise error beats a list whose later entries are consequences.
+// - Key paths use the file's own spelling: `items[0].size[1]` is the item's height.
+// - Every number is checked finite before its range, because NaN fails every comparison and
+//   "expected > 0, found nan" would send the user looking in the wrong place.
+
+/// The limits a valid scene stays within. Each is checked by `Scene.validate` and mirrored in
+/// `scenes/schema.json` where JSON Schema can express it.
+public enum SceneRules {
+    /// Frames (simulation ticks) per second: integers 1...240 (`Timing.FrameRate.range`).
+    public static let fpsRange = FrameRate.range
+    /// Default frames per second: 60 (`Timing.FrameRate.defaultFPS`).
+    public static let defaultFPS = FrameRate.defaultFPS
+    /// Largest canvas scale (pixels per point), exclusive lower bound 0. Apple ships 1, 2, 3; 8
+    /// leaves room for close-up renders of a small region.
+    public static let maxScale = 8.0
+    /// Default canvas scale: 2 (most iPhones' and iPads' screen scale is 2 or 3).
+    public static let defaultScale = 2.0
+    /// Largest canvas side in pixels (points × scale, rounded up). 16384 px is the usual GPU
+    /// texture limit and keeps one RGBA frame under 1 GiB.
+    public static let maxPixelsPerSide = 16384
+    /// Longest scene in seconds, for `duration` and `maxDuration`: one hour.
+    public static let maxSeconds = 3600.0
+    /// Item width and height in points: 0.05 ... 1e6. Box2D (32-bit floats, 100 pt per metre)
+    /// asserts on a box whose area is under 1.2e-7 m² (0.0012 pt²) and overflows far above a
+    /// million points; UI items live well inside both.
+    public static let itemSideRange: ClosedRange<Double> = 0.05...1e6
+    /// Item centres in points: −1e7 ... 1e7 (a float keeps 1 pt precision to about 1.6e7 pt).
+    public static let coordinateRange: ClosedRange<Double> = -1e7...1e7
+    /// `maxDuration` when `until: rest` gives none: 10 s, long enough for any snap or gravity
+    /// scene to settle, short enough that a scene that never rests still finishes.
+    public static let defaultMaxDuration = 10.0
+
+    /// Longest scene name, in characters (ASCII, so bytes): 128. A name becomes file names with
+    /// suffixes of up to about 75 bytes (`.<name>.frames-000000-000120.manifest.json.tmp-<pid>-<n>`,
+    /// more with frame numbers past six digits), and a file name may have at most 255 bytes
+    /// (NAME_MAX on Linux and macOS file systems); 128 leaves room for all of them.
+    public static let maxNameLength = 128
+
+    /// Most files one scene may import (`imports:`): 64.
+    public static let maxImports = 64
+
+    /// A scene name is used as a folder name: ASCII letters, digits, `_` and `-`, at least one.
+    public static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy { isASCIIAlphanumeric($0) || $0 == "_" || $0 == "-" }
+    }
+
+    /// An item id: `[A-Za-z_][A-Za-z0-9_-]*`, so it can be written unquoted in YAML and used in
+    /// file names and key paths without escaping; or several such names joined by dots, the ids
+    /// component instances give their items (`r3.avatar`).
+    public static func isValidItemID(_ id: String) -> Bool {
+        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.allSatisfy { isValidIDSegment(String($0)) }
+    }
+
+    private static func isValidIDSegment(_ id: String) -> Bool {
+        guard let first = id.unicodeScalars.first,
+            isASCIIAlphanumeric(first) && !("0"..."9").contains(first) || first == "_"
+        else { return false }
+        return id.unicodeScalars.allSatisfy { isASCIIAlphanumeric($0) || $0 == "_" || $0 == "-" }
+    }
+
+    private static func isASCIIAlphanumeric(_ c: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)
+    }
+}
+
+/// One broken rule: where (key path in file spelling) and what.
+package struct Violation: Error, Equatable {
+    package var keyPath: String
+    package var message: String
+    package var suggestion: String?
+}
+
+extension Scene {
+    /// Checks every semantic rule of the scene format and throws the first violation as a
+    /// `SceneError` whose `file` is `file`, with a key path but no line (there is no file).
+    /// A scene that passes renders without errors.
+    /// `limits`: the size limits (`SceneLimits.default` unless raised with `--max-…` flags).
+    public func validate(file: String = "<swift>", limits: SceneLimits = .default) throws {
+        if let v = firstViolation(limits: limits) {
+            throw SceneError(file: file, keyPath: v.keyPath, message: v.message, suggestion: v.suggestion)
+        }
+    }
+
+    /// The first rule this scene breaks, in decoding order, or nil if it is valid.
+    package func firstViolation(limits: SceneLimits = .default) -> Violation? {
+        do {
+            try checkAll(limits: limits)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    private func checkAll(limits: SceneLimits) throws(Violation) {
+        if !SceneRules.isValidName(name) {
+            throw Violation(
+                keyPath: "name",
+                message:
+                    "expected a name of letters, digits, '_' or '-' (it names the output folder), found \(quoted(name))"
+            )
+        }
+        if name.utf8.count > SceneRules.maxNameLength {
+            throw Violation(
+                keyPath: "name",
+                message:
+                    "expected a name of at most \(SceneRules.maxNameLength) characters (it names the output folder and files such as \(name.prefix(12))….frames-000000-000120.manifest.json, which must fit in a file name's 255 bytes), found one of \(name.utf8.count) characters",
+                suggestion: "shorten it to \(SceneRules.maxNameLength) characters or fewer")
+        }
+        try checkCanvas(maxPixelsPerSide: limits.maxPixelsPerSide)
+        try checkTouchesAndFraming()
+        try RootKeys.spec.check(self, in: self, at: "")
+        switch length {
+        case .duration(let seconds):
+            try checkSeconds(seconds, at: "duration", limits: limits)
+        case .untilRest(let maxDuration):
+            try checkSeconds(maxDuration, at: "maxDuration", limits: limits)
+        }
+        try checkCounts(limits: limits)
+        try checkItems()
+        try checkBehaviors()
+        try checkDragOverlaps()
+        try checkTimingScript()
+        try checkGradientAnimations()
+        try checkDynamicsTimeline()
+    }
+
+    private func checkCanvas(maxPixelsPerSide: Int) throws(Violation) {
+        try CanvasKeys.spec.check(canvas, in: self, at: "canvas")
+        // Compared in Double: `Canvas.pixelWidth` converts to Int, which would trap on a huge size.
+        let w = (canvas.size.width * canvas.scale).rounded(.up)
+        let h = (canvas.size.height * canvas.scale).rounded(.up)
+        let limit = Double(maxPixelsPerSide)
+        if w > limit || h > limit {
+            throw Violation(
+                keyPath: "canvas.size",
+                message:
+                    "\(format(canvas.size.width))x\(format(canvas.size.height)) pt at scale \(format(canvas.scale)) is \(format(w))x\(format(h)) px; expected at most \(maxPixelsPerSide) px per side",
+                suggestion: "lower canvas.scale or the size")
+        }
+        // A size of 5e-324 pt is positive, but at any scale below 1 it rounds to no pixel at all.
+        if !(w >= 1 && h >= 1) {
+            throw Violation(
+                keyPath: "canvas.size",
+                message:
+                    "\(format(canvas.size.width))x\(format(canvas.size.height)) pt at scale \(format(canvas.scale)) is \(format(w))x\(format(h)) px; expected at least 1 px per side",
+                suggestion: "raise canvas.scale or the size")
+        }
+    }
+
+    private func checkSeconds(_ seconds: Double, at path: String, limits: SceneLimits) throws(Violation) {
+        try checkFinite(seconds, at: path)
+        if !(seconds > 0 && seconds <= limits.maxSeconds) {
+            throw Violation(
+                keyPath: path,
+                message:
+                    "expected seconds greater than 0 and at most \(format(limits.maxSeconds)), found \(format(seconds))"
+            )
+        }
+        let frames = FrameRate.frameCount(seconds: seconds, fps: fps)
+        if frames > limits.maxFrames {
+            throw Violation(
+                keyPath: path,
+                message:
+                    "\(format(seconds)) s at \(fps) fps is \(frames) frames; expected at most \(limits.maxFrames) frames",
+                suggestion: "raise the limit with --max-frames (SceneLimits.maxFrames in Swift), or shorten the scene")
+        }
+    }
+
+    /// Item and behaviour counts, before any item is looked at: a file of a million items fails
+    /// at once instead of after checking each.
+    private func checkCounts(limits: SceneLimits) throws(Violation) {
+        var layers = 0
+        var textScalars = 0
+        func count(_ items: [Item]) {
+            for item in items {
+                layers += 1
+                textScalars += item.text?.string.unicodeScalars.count ?? 0
+                count(item.children)
+            }
+        }
+        count(items)
+        if layers > limits.maxItems {
+            let top = layers == items.count ? "" : " (\(items.count) top-level; every layer counts)"
+            throw Violation(
+                keyPath: "items",
+                message: "\(layers) items\(top); expected at most \(limits.maxItems)",
+                suggestion: "raise the limit with --max-items (SceneLimits.maxItems in Swift)")
+        }
+        if textScalars > limits.maxTextScalars {
+            throw Violation(
+                keyPath: "items",
+                message:
+                    "\(textScalars) characters of text across the scene's text items; expected at most \(limits.maxTextScalars)",
+                suggestion: "raise the limit with --max-text (SceneLimits.maxTextScalars in Swift)")
+        }
+        if behaviors.count > limits.maxBehaviors {
+            throw Violation(
+                keyPath: "behaviors",
+                message: "\(behaviors.count) behaviors; expected at most \(limits.maxBehaviors)",
+                suggestion: "raise the limit with --max-behaviors (SceneLimits.maxBehaviors in Swift)")
+        }
+    }
+
+    private func checkItems() throws(Violation) {
+        var firstPath: [String: String] = [:]
+        for (i, item) in items.enumerated() {
+            try checkItem(item, at: "items[\(i)]", firstPath: &firstPath)
+        }
+    }
+
+    /// One item, then its children: the same rules at every depth, ids unique across the tree.
+    private func checkItem(_ item: Item, at path: String, firstPath: inout [String: String]) throws(Violation) {
+        if !SceneRules.isValidItemID(item.id) {
+            throw Violation(
+                keyPath: path + ".id",
+                message:
+                    "expected an id of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(item.id))"
+            )
+        }
+        if let first = firstPath[item.id] {
+            throw Violation(
+                keyPath: path + ".id",
+                message: "duplicate item id '\(item.id)', already used by \(first); expected each id once")
+        }
+        firstPath[item.id] = path
+        try ItemKeys.spec.check(item, in: self, at: path)
+        try checkLayer(item, at: path)
+        for (k, child) in item.children.enumerated() {
+            try checkItem(child, at: item.childPath(k, under: path), firstPath: &firstPath)
+        }
+    }
+
+    /// Two scripted drags of one item in one `snapZones` may not overlap in time (the behaviour's
+    /// precondition; found by `FuzzTests` from a duplicated drag line).
+    private func checkDragOverlaps() throws(Violation) {
+        for (i, behavior) in behaviors.enumerated() {
+            guard case .snapZones(let z) = behavior else { continue }
+            for (k, drag) in z.drags.enumerated() {
+                guard let start = drag.keyframes.first?.time, let end = drag.keyframes.last?.time else { continue }
+                for (j, other) in z.drags.prefix(k).enumerated() where other.item == drag.item {
+                    guard let otherStart = other.keyframes.first?.time, let otherEnd = other.keyframes.last?.time else {
+                        continue
+                    }
+                    if !(end < otherStart || otherEnd < start) {
+                        throw Violation(
+                            keyPath: "behaviors[\(i)].snapZones.drags[\(k)]",
+                            message:
+                                "drag of '\(drag.item)' from \(format(start)) s to \(format(end)) s overlaps drags[\(j)] (\(format(otherStart)) s to \(format(otherEnd)) s); expected one drag of an item at a time"
+                        )
+                    }
+                }
+            }
+        }
+    }
+
+    func checkFinite(_ value: Double, at path: String) throws(Violation) {
+        if !value.isFinite {
+            throw Violation(keyPath: path, message: "expected a finite number, found \(format(value))")
+        }
+    }
+
+    func checkPositive(_ value: Double, _ what: String, at path: String) throws(Violation) {
+        try checkFinite(value, at: path)
+        if !(value > 0) {
+            throw Violation(keyPath: path, message: "expected \(what) greater than 0, found \(format(value))")
+        }
+    }
+
+    /// 0...1 inclusive: opacity, damping.
+    func checkUnit(_ value: Double, _ what: String, at path: String) throws(Violation) {
+        try checkFinite(value, at: path)
+        if !(value >= 0 && value <= 1) {
+            throw Violation(keyPath: path, message: "expected \(what) from 0 to 1, found \(format(value))")
+        }
+    }
+}

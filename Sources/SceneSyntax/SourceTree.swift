@@ -1,0 +1,231 @@
+import Yams
+
+// The located tree: what a scene file says, before any meaning is given to it.
+//
+// Rules of this file:
+// - YAML and JSON both become a `SourceNode`; the decoder sees no difference between them.
+// - Every node keeps its position (1-based line and column, columns counted in Unicode scalars as
+//   libyaml counts them), so every error a file can cause points at a place in that file.
+// - Scalars keep their source text. Meaning (number, bool, null, string) is assigned here by one
+//   small core schema, not by Yams' YAML 1.1 resolver, so `yes`, `on` and `0x10` are strings
+//   (YAML 1.2 core and JSON agree; YAML 1.1 would make `no` a boolean) and error messages can echo
+//   exactly what the user wrote.
+
+/// A position in a scene file: 1-based line and column (column counted in Unicode scalars).
+package struct SourceMark: Equatable, Sendable {
+    package var line: Int
+    package var column: Int
+    /// Set on text copied from a component into an instance: which component, instance and file.
+    package var origin: ComponentOrigin? = nil
+
+    package init(line: Int, column: Int, origin: ComponentOrigin? = nil) {
+        (self.line, self.column, self.origin) = (line, column, origin)
+    }
+}
+
+/// One node of a parsed scene file, with its position.
+package struct SourceNode: Sendable {
+    package enum Value: Sendable {
+        /// Source text; `isString` when the text was quoted (or tagged `!!str`), so it is a string
+        /// whatever it looks like: `"60"` is the string "60", `60` is a number.
+        case scalar(String, isString: Bool)
+        case sequence([SourceNode])
+        case mapping([Entry])
+    }
+
+    package struct Entry: Sendable {
+        package var key: String
+        package var keyMark: SourceMark?
+        package var value: SourceNode
+
+        package init(key: String, keyMark: SourceMark?, value: SourceNode) {
+            (self.key, self.keyMark, self.value) = (key, keyMark, value)
+        }
+    }
+
+    package var value: Value
+    package var mark: SourceMark?
+
+    package init(value: Value, mark: SourceMark?) {
+        (self.value, self.mark) = (value, mark)
+    }
+}
+
+/// What a scalar means under the scene format's core schema (YAML 1.2 core, decimal only).
+package enum ScalarMeaning: Equatable {
+    case null
+    case bool(Bool)
+    /// A decimal number as written; `value` may be infinite or NaN (`.inf`, `.nan`, `1e999`), which
+    /// the decoder rejects with the source text in the message.
+    case number(Double, text: String)
+    case string(String)
+}
+
+extension SourceNode {
+    /// The scalar's meaning, or nil for a list or mapping.
+    package var scalarMeaning: ScalarMeaning? {
+        guard case .scalar(let text, let isString) = value else { return nil }
+        if isString { return .string(text) }
+        return ScalarMeaning.plain(text)
+    }
+
+    /// A short phrase naming what this node is, for "expected …, found <this>" messages.
+    /// Always one line: strings are quoted, escaped and truncated.
+    package var foundDescription: String {
+        switch value {
+        case .sequence(let nodes):
+            return nodes.isEmpty ? "an empty list" : "a list"
+        case .mapping(let entries):
+            return entries.isEmpty ? "an empty mapping" : "a mapping"
+        case .scalar:
+            switch scalarMeaning {
+            case .null?: return "null"
+            case .bool(let b)?: return b ? "true" : "false"
+            case .number(_, let text)?: return "number \(text)"
+            case .string(let s)?: return "string \(quoted(s))"
+            case nil: return "nothing"
+            }
+        }
+    }
+}
+
+extension ScalarMeaning {
+    /// Classifies a plain (unquoted) scalar.
+    ///
+    /// null: empty, `~`, `null`/`Null`/`NULL`. bool: `true`/`false` in those three casings only.
+    /// number: `[-+]?(digits[.digits]|.digits)([eE][-+]?digits)?`, plus the non-finite spellings
+    /// `.inf`, `inf`, `infinity`, `.nan`, `nan` in any case and with an optional sign, so that
+    /// `NaN` reports "expected a finite number" rather than "found string 'NaN'".
+    /// Everything else is a string. Hex, octal, `_` separators and sexagesimal are not numbers.
+    package static func plain(_ text: String) -> ScalarMeaning {
+        switch text {
+        case "", "~", "null", "Null", "NULL": return .null
+        case "true", "True", "TRUE": return .bool(true)
+        case "false", "False", "FALSE": return .bool(false)
+        default: break
+        }
+        if let value = decimalValue(text) { return .number(value, text: text) }
+        return .string(text)
+    }
+
+    /// The value of a decimal literal, or nil if `text` is not one. Written by hand because
+    /// `Double(String)` also accepts hex floats ("0x1p3") and is not a grammar a user can read.
+    package static func decimalValue(_ text: String) -> Double? {
+        var scalars = Substring(text).unicodeScalars[...]
+        var sign = 1.0
+        if let first = scalars.first, first == "+" || first == "-" {
+            if first == "-" { sign = -1 }
+            scalars = scalars.dropFirst()
+        }
+        var body = String(String.UnicodeScalarView(scalars)).lowercased()
+        if body.hasPrefix(".") && !(body.dropFirst().first?.isASCIIDigit ?? false) { body.removeFirst() }
+        switch body {
+        case "inf", "infinity": return sign * .infinity
+        case "nan": return .nan
+        default: break
+        }
+        guard isDecimalLiteral(body) else { return nil }
+        // The grammar above is a subset of what Double(String) accepts, so this cannot fail; a
+        // literal too large for a Double becomes ±infinity, which the decoder reports as such.
+        guard let magnitude = Double(body) else { return nil }
+        return sign * magnitude
+    }
+
+    /// `(digits[.digits*]|.digits)([eE][-+]?digits)?`, with no sign (stripped by the caller).
+    private static func isDecimalLiteral(_ s: String) -> Bool {
+        let chars = Array(s.utf8)
+        var i = 0
+        func digits() -> Int {
+            let start = i
+            while i < chars.count, chars[i] >= 48, chars[i] <= 57 { i += 1 }
+            return i - start
+        }
+        let intDigits = digits()
+        var fracDigits = 0
+        if i < chars.count, chars[i] == UInt8(ascii: ".") {
+            i += 1
+            fracDigits = digits()
+        }
+        guard intDigits + fracDigits > 0 else { return false }
+        if i < chars.count, chars[i] == UInt8(ascii: "e") {
+            i += 1
+            if i < chars.count, chars[i] == UInt8(ascii: "+") || chars[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() > 0 else { return false }
+        }
+        return i == chars.count
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
+}
+
+/// `'text'`, escaped and truncated so that it always fits on one line of an error message.
+package func quoted(_ text: String, limit: Int = 40) -> String {
+    var out = ""
+    var count = 0
+    for ch in text {
+        if count == limit {
+            out += "…"
+            break
+        }
+        switch ch {
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case "'": out += "\\'"
+        default: out.append(ch)
+        }
+        count += 1
+    }
+    return "'" + out + "'"
+}
+
+// MARK: - YAML
+
+extension SourceNode {
+    /// Converts a Yams node (from `Yams.compose`) into a located tree.
+    ///
+    /// Mapping keys must be scalars; a complex key (`? [a, b]: 1`) is reported here because
+    /// the scene format has no use for one. `budget` counts down one per node converted: an
+    /// alias is converted (copied) each time it is used, so a file of nested aliases ("billion
+    /// laughs") would expand exponentially; past `limit` nodes it is an error naming the limit.
+    package init(yaml node: Yams.Node, file: String, budget: inout Int, limit: Int) throws {
+        func mark(_ m: Yams.Mark?) -> SourceMark? { m.map { SourceMark(line: $0.line, column: $0.column) } }
+        budget -= 1
+        if budget < 0 {
+            let m = mark(node.mark)
+            throw SceneError(
+                file: file, line: m?.line, column: m?.column,
+                message: "more than \(limit) values after expanding aliases; expected a scene, not an alias bomb",
+                suggestion: "raise SceneLimits.maxNodes in Swift if the file is genuine", kind: .invalid)
+        }
+        switch node {
+        case .scalar(let scalar):
+            let isString = scalar.tag.description == Tag.Name.str.rawValue || scalar.style != .plain
+            self.init(value: .scalar(scalar.string, isString: isString), mark: mark(scalar.mark))
+        case .sequence(let sequence):
+            var nodes: [SourceNode] = []
+            for child in sequence {
+                nodes.append(try SourceNode(yaml: child, file: file, budget: &budget, limit: limit))
+            }
+            self.init(value: .sequence(nodes), mark: mark(sequence.mark))
+        case .mapping(let mapping):
+            var entries: [Entry] = []
+            for (key, value) in mapping {
+                guard case .scalar(let keyScalar) = key else {
+                    let m = mark(key.mark)
+                    throw SceneError(
+                        file: file, line: m?.line, column: m?.column,
+                        message: "expected a plain key like 'size:', found a complex key",
+                        kind: .invalid)
+                }
+                entries.append(
+                    Entry(
+                        key: keyScalar.string, keyMark: mark(keyScalar.mark),
+                        value: try SourceNode(yaml: value, file: file, budget: &budget, limit: limit)))
+            }
+            self.init(value: .mapping(entries), mark: mark(mapping.mark))
+        }
+    }
+}
