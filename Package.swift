@@ -38,7 +38,7 @@ let package = Package(
         // For packages that render scenes or check goldens in their own `swift test`
         // (Examples/GoldenCheck depends on these by path).
         .library(name: "Pipeline", targets: ["Pipeline"]),
-        .library(name: "SceneModel", targets: ["SceneModel"]),
+        .library(name: "SceneModel", targets: ["SceneModel", "SceneSyntax", "SceneLoading"]),
         .library(name: "Goldens", targets: ["Goldens"]),
     ],
     dependencies: [
@@ -84,8 +84,9 @@ let package = Package(
         .target(
             name: "SceneModel",
             dependencies: [
-                "SceneSyntax", "Geometry", "Markup", "Colors", "VideoFormats", "Timing", "Shapes", "Icons", "Text",
-                "BehaviorRules", "Images",
+                "SceneSyntax", "Geometry", "Colors", "VideoFormats", "Timing", "Shapes", "Icons", "Text",
+                "BehaviorRules",
+                "Images",
             ],
             exclude: ["README.md"]),
         // scenes/schema.json and docs/scene-format.md's key tables, generated from the declarations.

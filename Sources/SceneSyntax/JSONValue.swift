@@ -29,7 +29,11 @@ package indirect enum JSONValue: Equatable {
     }
 
     /// The value of a member, for an object.
+    /// A member by name, or in an array the element whose index the key spells (`anyOf/1`).
     package subscript(key: String) -> JSONValue? {
+        if case .array(let elements) = self, let i = Int(key) {
+            return elements.indices.contains(i) ? elements[i] : nil
+        }
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
@@ -42,6 +46,10 @@ package indirect enum JSONValue: Equatable {
     /// A copy with the value at `path` replaced (or appended as the last member of its parent).
     package func replacing(at path: [String], with new: JSONValue) -> JSONValue {
         guard let first = path.first else { return new }
+        if case .array(var elements) = self, let i = Int(first), elements.indices.contains(i) {
+            elements[i] = elements[i].replacing(at: Array(path.dropFirst()), with: new)
+            return .array(elements)
+        }
         guard case .object(var members) = self else { return self }
         if let i = members.firstIndex(where: { $0.key == first }) {
             members[i].value = members[i].value.replacing(at: Array(path.dropFirst()), with: new)

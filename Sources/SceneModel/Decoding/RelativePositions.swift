@@ -83,10 +83,7 @@ extension SceneDecoder {
     /// The canvas point `{ of: id, offset: [dx, dy] }` names. `placing`: the id of the item whose
     /// centre this is, which may not refer to itself or to items written after it.
     func relativePosition(_ node: SourceNode, at path: String, placing: String?) throws -> Point {
-        let f = try fields(
-            node, at: path, allowed: ["of", "offset"],
-            required: [("of", "of: the id of an item, as in { of: card, offset: [0, 20] }")],
-            what: "a position ([x, y], or { of: item, offset: [dx, dy] })")
+        let f = try fields(node, at: path, NestedKeys.relativePosition.declared)
         let ofNode = f[checked: "of"]
         let id = try string(ofNode, at: path + ".of")
         let offset = try f["offset"].map { try vector($0, at: path + ".offset") } ?? .zero

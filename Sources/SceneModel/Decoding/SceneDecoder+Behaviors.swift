@@ -48,11 +48,7 @@ extension SceneDecoder {
     }
 
     func decodeBoundary(_ node: SourceNode, at path: String) throws -> CollisionSpec.Boundary {
-        let f = try fields(
-            node, at: path, allowed: Keys.boundary,
-            required: [
-                ("id", "id: a name for the boundary")
-            ], what: "a boundary")
+        let f = try fields(node, at: path, NestedKeys.boundary.declared)
         let id = try string(f[checked: "id"], at: path + ".id")
         if let pathNode = f.entry("path") {
             for key in ["from", "to"] where f.entry(key) != nil {
@@ -105,11 +101,7 @@ extension SceneDecoder {
     func decodeZones(_ node: SourceNode, at path: String) throws -> [SnapZonesSpec.Zone] {
         try list(node, at: path).enumerated().map { k, node -> SnapZonesSpec.Zone in
             let at = path + "[\(k)]"
-            let z = try fields(
-                node, at: at, allowed: Keys.zone,
-                required: [
-                    ("id", "id: a name for the zone"), ("rect", "rect: [x, y, width, height] in canvas points"),
-                ], what: "a zone")
+            let z = try fields(node, at: at, NestedKeys.zone.declared)
             let r = try numbers(z[checked: "rect"], at: at + ".rect", count: 4, names: "[x, y, width, height]")
             return SnapZonesSpec.Zone(
                 id: try string(z[checked: "id"], at: at + ".id"),
@@ -121,12 +113,7 @@ extension SceneDecoder {
     func decodeDrags(_ node: SourceNode, at path: String) throws -> [SnapZonesSpec.Drag] {
         try list(node, at: path).enumerated().map { k, node -> SnapZonesSpec.Drag in
             let at = path + "[\(k)]"
-            let d = try fields(
-                node, at: at, allowed: Keys.drag,
-                required: [
-                    ("item", "item: the id of the dragged item"),
-                    ("path", "path: [[time, x, y], …], the finger's position over time"),
-                ], what: "a drag")
+            let d = try fields(node, at: at, NestedKeys.snapDrag.declared)
             let keyframes = try list(d[checked: "path"], at: at + ".path").enumerated().map {
                 j, node -> SnapZonesSpec.Drag.Keyframe in
                 let v = try numbers(node, at: at + ".path[\(j)]", count: 3, names: "[time, x, y]")
@@ -138,7 +125,7 @@ extension SceneDecoder {
 
     /// `region: { radius: r }` or `{ size: [width, height] }`.
     func decodeRegion(_ n: SourceNode, at path: String) throws -> FieldSpec.Region {
-        let r = try fields(n, at: path, allowed: Keys.region, required: [], what: "a region")
+        let r = try fields(n, at: path, NestedKeys.region.declared)
         switch (r["radius"], r["size"]) {
         case (let radius?, nil): return .radius(try number(radius, at: path + ".radius"))
         case (nil, let size?): return .size(try self.size(size, at: path + ".size"))
@@ -153,11 +140,7 @@ extension SceneDecoder {
 
     func decodeCollisionBounds(_ node: SourceNode, at path: String) throws -> CollisionBounds {
         if case .mapping = node.value {
-            let f = try fields(
-                node, at: path, allowed: ["path"],
-                required: [
-                    ("path", "path: [[x, y], …], a convex polygon around the item's centre")
-                ], what: "collision bounds")
+            let f = try fields(node, at: path, NestedKeys.collisionBounds.declared)
             let points = try list(f[checked: "path"], at: path + ".path").enumerated().map { k, n in
                 try point(n, at: path + ".path[\(k)]")
             }

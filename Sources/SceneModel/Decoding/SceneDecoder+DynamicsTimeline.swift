@@ -22,12 +22,7 @@ extension SceneDecoder {
     }
 
     func decodeSet(_ node: SourceNode, at path: String) throws -> DynamicsTimelineEntry.Action {
-        let keys = BehaviorSetting.allKeys
-        let f = try fields(
-            node, at: path, allowed: ["behavior"] + keys,
-            required: [
-                ("behavior", "behavior: the id of the behavior to change")
-            ], what: "a set")
+        let f = try fields(node, at: path, NestedKeys.set.declared)
         guard case .mapping(let entries) = node.value else { preconditionFailure("fields() checked the mapping") }
         var settings: [BehaviorSetting] = []
         for entry in entries where entry.key != "behavior" {

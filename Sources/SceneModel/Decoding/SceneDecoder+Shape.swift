@@ -12,7 +12,7 @@ extension SceneDecoder {
     /// `shape:`: the outline first (exactly one of path, ellipse, polygon, star), then the declared
     /// paint and stroke keys (`ShapeKeys`).
     func decodeShape(_ node: SourceNode, at path: String) throws -> ShapeSpec {
-        let f = try fields(node, at: path, allowed: ShapeKeys.shape, required: [], what: "a shape")
+        let f = try fields(node, at: path, ShapeKeys.spec.declared)
         var shape = ShapeSpec(geometry: try decodeOutline(node, f, at: path))
         try decodeKeys(ShapeKeys.spec, from: f, at: path, into: &shape)
         return shape
@@ -37,15 +37,11 @@ extension SceneDecoder {
             return .ellipse
         }
         if let n = f["polygon"] {
-            let p = try fields(
-                n, at: path + ".polygon", allowed: ["sides"], required: [("sides", "sides: 3 or more")],
-                what: "a polygon")
+            let p = try fields(n, at: path + ".polygon", NestedKeys.polygon.declared)
             return .polygon(sides: try integer(p[checked: "sides"], at: path + ".polygon.sides"))
         }
         let n = f[checked: "star"]
-        let s = try fields(
-            n, at: path + ".star", allowed: ["points", "innerRadius"],
-            required: [("points", "points: 3 or more")], what: "a star")
+        let s = try fields(n, at: path + ".star", NestedKeys.star.declared)
         let points = try integer(s[checked: "points"], at: path + ".star.points")
         let inner = try s["innerRadius"].map { try number($0, at: path + ".star.innerRadius") } ?? 0.5
         return .star(points: points, innerRadius: inner)

@@ -84,7 +84,10 @@ extension SceneDecoder {
         }
         for component in te.call.split(separator: ".").reversed() {
             let key = String(component.prefix { $0.isLetter })
-            if let entry = f.entry(key) { return error(at: entry.value, path + "." + key, te.description) }
+            // Timing names its own types too (`BasicAnimation.keyTimes`): only keys are looked up.
+            if f.declares(key), let entry = f.entry(key) {
+                return error(at: entry.value, path + "." + key, te.description)
+            }
         }
         return error(at: f.mark, path, te.description)
     }

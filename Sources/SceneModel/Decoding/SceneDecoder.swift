@@ -41,7 +41,7 @@ package struct SceneDecoder {
                 "expected a mapping with canvas, items and duration or until at the top level, found \(root.foundDescription)"
             )
         }
-        let top = try fields(root, at: "", allowed: Keys.root, required: [], what: "")
+        let top = try fields(root, at: "", DeclaredKeys(RootKeys.spec, withConsumed: true, what: ""))
         if let version = top["version"] {
             guard case .number(let v, let text)? = version.scalarMeaning, v.isFinite else {
                 throw error(at: version, "version", "expected 1, found \(version.foundDescription)")
@@ -193,24 +193,36 @@ package struct SceneDecoder {
 
     // MARK: Typed readers
 
-    /// A mapping's entries by key, after the duplicate, unknown and missing key checks.
+    /// A mapping's entries by key, after the duplicate, unknown and missing key checks. Reading a
+    /// key its declaration does not name is a mistake in this module (`KeyReads`).
     struct Fields {
         let path: String
         let mark: SourceMark?
         private let entries: [String: SourceNode.Entry]
+        private let declared: [String]
 
-        init(path: String, mark: SourceMark?, entries: [String: SourceNode.Entry]) {
+        init(path: String, mark: SourceMark?, entries: [String: SourceNode.Entry], declared: [String]) {
             self.path = path
             self.mark = mark
             self.entries = entries
+            self.declared = declared
         }
 
-        subscript(key: String) -> SourceNode? { entries[key]?.value }
-        func entry(_ key: String) -> SourceNode.Entry? { entries[key] }
+        subscript(key: String) -> SourceNode? { entry(key)?.value }
 
-        /// A key that `fields(_:at:allowed:required:what:)` has already checked is present.
+        func entry(_ key: String) -> SourceNode.Entry? {
+            #if DEBUG
+                if !declared.contains(key) { KeyReads.undeclared(key, at: path) }
+            #endif
+            return entries[key]
+        }
+
+        /// Whether the mapping's declaration names `key`.
+        func declares(_ key: String) -> Bool { declared.contains(key) }
+
+        /// A key that `fields(_:at:_:)` has already checked is present.
         subscript(checked key: String) -> SourceNode {
-            guard let node = entries[key] else { preconditionFailure("'\(key)' was not in the required list") }
+            guard let node = entry(key) else { preconditionFailure("'\(key)' was not in the required list") }
             return node.value
         }
 
@@ -222,12 +234,10 @@ package struct SceneDecoder {
         }
     }
 
-    /// Checks that `node` is a mapping whose keys are allowed, unique and include `required`.
-    /// `what` names the mapping in "expected <what>, found …" ("" at the top level).
-    func fields(
-        _ node: SourceNode, at path: String, allowed: [String],
-        required: [(key: String, hint: String)], what: String
-    ) throws -> Fields {
+    /// Checks that `node` is a mapping whose keys are `keys`' names, unique and include its
+    /// required ones. Its `what` names the mapping in "expected <what>, found …" ("" at the top level).
+    func fields(_ node: SourceNode, at path: String, _ keys: DeclaredKeys) throws -> Fields {
+        let (allowed, required, what) = (keys.names, keys.required, keys.what)
         guard case .mapping(let list) = node.value else {
             throw error(
                 at: node, path,
@@ -252,7 +262,7 @@ package struct SceneDecoder {
             }
             byKey[entry.key] = entry
         }
-        let fields = Fields(path: path, mark: node.mark, entries: byKey)
+        let fields = Fields(path: path, mark: node.mark, entries: byKey, declared: allowed)
         for (key, hint) in required { _ = try fields.required(key, hint: hint, decoder: self) }
         return fields
     }
@@ -360,17 +370,13 @@ enum Keys {
     static var gravity: [String] { BehaviorKeys.gravity.keyNames }
     static var push: [String] { BehaviorKeys.push.keyNames }
     static var collision: [String] { BehaviorKeys.collision.keyNames }
-    static let boundary = ["id", "from", "to", "path"]
     static var attachment: [String] { BehaviorKeys.attachment.keyNames }
     static var itemBehavior: [String] { BehaviorKeys.itemBehavior.keyNames }
     static var field: [String] { BehaviorKeys.field.keyNames }
-    static let region = ["radius", "size"]
     static var watcher: [String] { BehaviorKeys.watcher.keyNames }
     static var dampedResize: [String] { BehaviorKeys.dampedResize.keyNames }
     static var transformTween: [String] { BehaviorKeys.transformTween.keyNames }
     static var transformNest: [String] { BehaviorKeys.transformNest.keyNames }
     static var snapZones: [String] { BehaviorKeys.snapZones.keyNames }
-    static let zone = ["id", "rect"]
-    static let drag = ["item", "path"]
     static var output: [String] { OutputKeys.spec.keyNames }
 }

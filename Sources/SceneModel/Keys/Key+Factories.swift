@@ -368,7 +368,7 @@ extension SceneDecoder {
         _ spec: ObjectSpec<Object>, _ node: SourceNode, at path: String,
         into object: inout Object
     ) throws -> Fields {
-        let f = try fields(node, at: path, allowed: spec.keyNames, required: spec.required, what: spec.what)
+        let f = try fields(node, at: path, spec.declared)
         try spec.structure?(self, f, path)
         try decodeKeys(spec, from: f, at: path, into: &object)
         return f

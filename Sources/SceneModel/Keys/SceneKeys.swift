@@ -20,8 +20,9 @@ package enum SceneKeys {
             AnySpec(ScrubDragKeys.spec),
             AnySpec(ScrubDragKeys.spec, at: AnimatorCallKeys.spec.schemaPath + ["properties", "drag"]),
             AnySpec(DynamicsTimelineKeys.spec), AnySpec(DragKeys.spec),
-            AnySpec(ComponentKeys.spec), AnySpec(ControlKeys.spec),
-        ] + BehaviorKeys.specs
+            AnySpec(ComponentKeys.spec), AnySpec(ControlKeys.spec), AnySpec(ImageKeys.spec),
+            AnySpec(GradientKeys.spec), AnySpec(GradientKeys.body),
+        ] + NestedKeys.schemaSpecs + BehaviorKeys.specs
     }
 
     /// The tables of docs/scene-format.md: marker, objects, and whether a "kind" column comes first.
@@ -38,6 +39,8 @@ package enum SceneKeys {
             ("frame", [AnySpec(FrameKeys.spec)], false),
             ("filter", [AnySpec(FilterKeys.spec), AnySpec(GaussianBlurKeys.spec)], true),
             ("backgroundEffect", [AnySpec(BackgroundEffectKeys.spec)], false),
+            ("image", [AnySpec(ImageKeys.spec)], false),
+            ("gradient", [AnySpec(GradientKeys.spec), AnySpec(GradientKeys.body)], false),
             ("text", [AnySpec(TextKeys.spec)], false),
             ("font", [AnySpec(FontKeys.spec)], false),
             ("animations", AnimationKeys.docSpecs, true),

@@ -101,7 +101,8 @@ extension SceneDecoder {
 
     /// `{ property: value, … }` in file order.
     func changes(_ node: SourceNode, at path: String) throws -> [PropertyChange] {
-        _ = try fields(node, at: path, allowed: AnimatedProperty.names, required: [], what: "property changes")
+        _ = try fields(
+            node, at: path, DeclaredKeys(animatableProperties: AnimatedProperty.names, what: "property changes"))
         guard case .mapping(let entries) = node.value else { return [] }
         return try entries.map { entry in
             guard let p = AnimatedProperty.property(named: entry.key) else {

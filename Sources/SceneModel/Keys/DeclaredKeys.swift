@@ -1,0 +1,47 @@
+import Synchronization
+
+/// The keys one mapping may have, as its declaration names them: the decoder reads a mapping only
+/// through one of these, so a key no declaration names is an unknown key to the user.
+package struct DeclaredKeys {
+    let names: [String]
+    let required: [(key: String, hint: String)]
+    /// "expected <what> as a mapping with keys …".
+    let what: String
+
+    /// `spec`'s keys. `withConsumed`: also the keys read before decoding (`components`,
+    /// `controls`: gone from the tree by then, but a misspelt one must still be suggested).
+    init<Object>(_ spec: ObjectSpec<Object>, withConsumed: Bool = false, what: String? = nil) {
+        names = withConsumed ? spec.keys.map(\.name) : spec.keyNames
+        required = spec.required
+        self.what = what ?? spec.what
+    }
+
+    /// The animatable properties' names (the table in AnimatedProperty.swift is their declaration).
+    init(animatableProperties names: [String], what: String) {
+        (self.names, self.required, self.what) = (names, [], what)
+    }
+}
+
+extension ObjectSpec {
+    var declared: DeclaredKeys { DeclaredKeys(self) }
+}
+
+/// Reads of keys no declaration names. In debug builds every read is checked: with a recorder
+/// set (a test decoding every scene it has) the key is recorded, and otherwise the read stops
+/// the program, as any mistake in this module would.
+package enum KeyReads {
+    package final class Recorder: Sendable {
+        private let reads = Mutex<[String]>([])
+        package init() {}
+        package var undeclared: [String] { reads.withLock { $0 } }
+        func note(_ read: String) { reads.withLock { $0.append(read) } }
+    }
+
+    @TaskLocal package static var recorder: Recorder?
+
+    static func undeclared(_ key: String, at path: String) {
+        let read = "\(path.isEmpty ? "" : path + ".")\(key)"
+        guard let recorder else { preconditionFailure("read of undeclared key \(read)") }
+        recorder.note(read)
+    }
+}
