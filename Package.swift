@@ -40,6 +40,8 @@ let package = Package(
         .library(name: "Pipeline", targets: ["Pipeline"]),
         .library(name: "SceneModel", targets: ["SceneModel", "SceneSyntax", "SceneLoading"]),
         .library(name: "Goldens", targets: ["Goldens"]),
+        // Snapshot strategies for swift-snapshot-testing: `assertSnapshot(of: scene, as: .motion)`.
+        .library(name: "FlipbookSnapshotTesting", targets: ["FlipbookSnapshotTesting"]),
     ],
     dependencies: [
         // Argument parsing for the thin CLI layer.
@@ -52,6 +54,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // Hummingbird's logger, set to errors only so the studio's terminal shows its own lines.
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // The snapshot-testing library Swift developers already use; FlipbookSnapshotTesting adds
+        // strategies for scenes to it (its SnapshotTesting product only: no swift-syntax is built).
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         .target(name: "Geometry", exclude: ["README.md"]),
@@ -171,6 +176,13 @@ let package = Package(
         .target(
             name: "Goldens", dependencies: ["SceneLoading", "ImageDiff", "Pipeline", "SceneModel", "PNG", "Player"],
             exclude: ["README.md"]),
+        .target(
+            name: "FlipbookSnapshotTesting",
+            dependencies: [
+                "Figures", "ImageDiff", "PNG", "SceneModel", "Geometry",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["README.md"]),
         .executableTarget(
             name: "FlipbookCLI",
             dependencies: [
@@ -250,6 +262,13 @@ let package = Package(
             resources: [.copy("Goldens")]),
         .testTarget(name: "ImageDiffTests", dependencies: ["ImageDiff", "PNG", "Determinism", "TestSupport"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),
+        .testTarget(
+            name: "FlipbookSnapshotTestingTests",
+            dependencies: [
+                "FlipbookSnapshotTesting", "SceneModel", "SceneLoading", "PNG", "ImageDiff", "TestSupport",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio", "TestSupport"]),
         .testTarget(
             name: "GoldensTests",

@@ -17,6 +17,8 @@ public struct MotionRecording: Sendable {
     /// `states[tick][item]`, items in scene order.
     public let states: [[ItemState]]
     public let trace: TraceTable
+    /// The trace as the render writes it (`<scene>.trace.csv`): one row per item per tick.
+    public let traceCSV: String
     public let events: [SimulationEvent]
 
     public struct ItemState: Equatable, Sendable {
@@ -69,7 +71,8 @@ public struct MotionRecording: Sendable {
         self.frames = frames
         self.labels = labels
         self.states = states
-        self.trace = TraceTable(csv: trace.csvContents)
+        self.traceCSV = trace.csvContents
+        self.trace = TraceTable(csv: traceCSV)
         self.events = simulation.events
     }
 

@@ -3,10 +3,9 @@ import SceneSyntax
 import Text
 
 // The declarations of `items[i].text` and its `font`, and of the top-level `fonts:` list.
-// Defaults come from `TextSpec` and `Text.TextStyle`. The checks keep the words the text rules
-// have always used (tests pin them), so they are given as `checked` rules beside the ranges that
-// write the schema and the docs. Whether a family exists needs the scene's own fonts, so that
-// check reads the scene's registry.
+// Defaults come from `TextSpec` and `Text.TextStyle`; numbers are checked by their declared
+// ranges. The string's length and whether a family exists are `checked` rules of their own: the
+// family needs the scene's own fonts, so that check reads the scene's registry.
 
 enum TextKeys {
     static var spec: ObjectSpec<TextSpec> {
@@ -42,17 +41,8 @@ enum TextKeys {
                     "alignment", \.style.alignment,
                     doc: "Each line in the bounds' width; `natural` is right for a right-to-left paragraph."),
                 .integer(
-                    "numberOfLines", \.style.numberOfLines, range: .atLeast(0), doc: "As UILabel.",
-                    rangeDoc: "≥ 0; 0 = unlimited"
-                ).checked { _, text, at in
-                    if text.style.numberOfLines < 0 {
-                        throw Violation(
-                            keyPath: at,
-                            message:
-                                "expected 0 (unlimited) or a positive number of lines, found \(text.style.numberOfLines)"
-                        )
-                    }
-                },
+                    "numberOfLines", \.style.numberOfLines, range: .atLeast(0), noun: "a number of lines",
+                    doc: "As UILabel; 0 = unlimited."),
                 .word(
                     "lineBreakMode", \.style.lineBreakMode,
                     doc:
@@ -69,43 +59,23 @@ enum TextKeys {
                         "As UILabel: the font shrinks, down to `minimumScaleFactor` of its size, until the whole text fits the bounds (the largest such size, to 1/1024 of the range); at the floor the text is cut as usual."
                 ),
                 .number(
-                    "minimumScaleFactor", \.style.minimumScaleFactor, range: .closed(0, 1), unit: nil,
+                    "minimumScaleFactor", \.style.minimumScaleFactor, range: .closed(0, 1),
+                    noun: "a minimum scale factor",
                     doc:
-                        "The smallest scale `adjustsFontSizeToFitWidth` may use; 0 (UILabel's default) keeps the size.",
-                    rangeDoc: "0 … 1"
-                ).checked { _, text, at in
-                    let factor = text.style.minimumScaleFactor
-                    if !(factor >= 0 && factor <= 1) {
-                        throw Violation(
-                            keyPath: at, message: "expected a minimum scale factor from 0 to 1, found \(factor)",
-                            suggestion: "0.5 lets the font shrink to half its size")
-                    }
-                },
+                        "The smallest scale `adjustsFontSizeToFitWidth` may use; 0 (UILabel's default) keeps the size."
+                ),
                 .number(
-                    "lineHeight", \.style.lineHeight, range: .positiveAtMost(10_000), unit: "points",
+                    "lineHeight", \.style.lineHeight, range: .positiveAtMost(10_000), noun: "a line height in points",
+                    unit: "points",
                     doc:
                         "Baseline-to-baseline distance in points; the font's ascender and descender are centred in it.",
                     defaultDoc: "the font's"
-                ).checked { _, text, at in
-                    if let h = text.style.lineHeight, !(h > 0 && h <= 10_000) {
-                        throw Violation(
-                            keyPath: at,
-                            message: "expected a line height in points greater than 0 (at most 10000), found \(h)")
-                    }
-                },
+                ),
                 .number(
-                    "letterSpacing", \.style.letterSpacing, range: .closed(-1000, 1000), unit: "points",
-                    doc: "Points after every glyph that advances (NSAttributedString's `kern`).",
-                    rangeDoc: "−1000 … 1000"
-                ).checked { _, text, at in
-                    if !(abs(text.style.letterSpacing) <= 1000) {
-                        throw Violation(
-                            keyPath: at,
-                            message:
-                                "expected a letter spacing in points from -1000 to 1000, found \(text.style.letterSpacing)"
-                        )
-                    }
-                },
+                    "letterSpacing", \.style.letterSpacing, range: .closed(-1000, 1000),
+                    noun: "a letter spacing in points",
+                    unit: "points",
+                    doc: "Points after every glyph that advances (NSAttributedString's `kern`)."),
             ])
     }
 
@@ -152,13 +122,8 @@ enum FontKeys {
                     }
                 },
                 .number(
-                    "size", \.size, range: .closed(1, 1000), unit: "points", doc: "Points per em."
-                ).checked { _, style, at in
-                    if !TextLimits.fontSizes.contains(style.size) {
-                        throw Violation(
-                            keyPath: at, message: "expected a font size from 1 to 1000 points, found \(style.size)")
-                    }
-                },
+                    "size", \.size, range: .closed(TextLimits.fontSizes.lowerBound, TextLimits.fontSizes.upperBound),
+                    noun: "a font size in points", unit: "points", doc: "Points per em."),
                 Key(
                     doc: KeyDoc(
                         name: "weight", type: .other(docType: "integer or name", schemaRef: nil),
