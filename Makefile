@@ -15,7 +15,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_LOG := .build/apt.log
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: render studio build-studio install install-check figures gallery test test-in-scratch test-avx2 build-tests suite lint example-test deps test-deps build-release fuzz-build fuzz-short fuzz-run fuzz-replay fuzz-long
+.PHONY: render studio build-studio install install-check figures gallery test test-in-scratch test-avx2 build-tests suite lint example-test example-by-version deps test-deps build-release fuzz-build fuzz-short fuzz-run fuzz-replay fuzz-long
 
 FLIPBOOK := .build/release/flipbook
 
@@ -153,16 +153,34 @@ lint:
 	swift format lint --strict -r Sources Tests Examples Package.swift
 	python3 scripts/function-lengths.py --limit 80
 
-# A package of its own that depends on Flipbook by path and runs a golden check of its own scene
-# in its own `swift test` (Examples/GoldenCheck/README.md): it resolves Flipbook as a dependency,
-# builds its own test target against Flipbook's library products and links its own test bundle.
-# Here it shares Flipbook's build folder (--scratch-path), so the Flipbook modules the debug test
-# build just compiled, with the same commands, are reused instead of compiled a second time in the
-# example's own .build (which cost 77-94 s wall, ~90 s of CPU, on every clean `make test`).
-# `cd Examples/GoldenCheck && swift test` still builds everything in its own .build, as an outside
-# package would.
+# The example packages that depend on Flipbook by path and run their own `swift test`
+# (Examples/GoldenCheck: a golden check and the README's Swift example; Examples/SnapshotTesting:
+# swift-snapshot-testing strategies): each resolves Flipbook as a dependency, builds its own test
+# target against Flipbook's library products and links its own test bundle. Here they share
+# Flipbook's build folder (--scratch-path), so the Flipbook modules the debug test build just
+# compiled, with the same commands, are reused instead of compiled a second time in each
+# example's own .build. `cd Examples/GoldenCheck && swift test` still builds everything in its own
+# .build, as an outside package would.
 example-test:
 	cd Examples/GoldenCheck && swift test --disable-xctest --scratch-path ../../$(SUITE_BUILD)
+	cd Examples/SnapshotTesting && swift test --disable-xctest --scratch-path ../../$(SUITE_BUILD)
+
+# The versioned-dependency promise, tested: a copy of Examples/GoldenCheck outside the repository
+# depends on Flipbook by version, `.package(url: "file://…/flipbook", from: VERSION)`, on a clone
+# of this commit tagged with the version `flipbook --version` prints, and builds and runs its
+# golden check and the README's Swift example. SwiftPM checks the dependency out under
+# `.build/checkouts/`, where Flipbook's Package.swift sets no unsafe flags, as for any user.
+# What is tested is the committed HEAD: uncommitted changes are not in the clone.
+FLIPBOOK_VERSION = $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/FlipbookCLI/Flipbook.swift)
+example-by-version:
+	@work="$${TMPDIR:-/tmp}/flipbook-by-version"; rm -rf "$$work" && mkdir -p "$$work" && \
+	git clone -q --no-local . "$$work/flipbook" && git -C "$$work/flipbook" tag "$(FLIPBOOK_VERSION)" && \
+	cp -R Examples/GoldenCheck "$$work/GoldenCheck" && rm -rf "$$work/GoldenCheck/.build" && \
+	sed -i 's|.package(name: "Flipbook", path: "../..")|.package(url: "file://'"$$work"'/flipbook", from: "$(FLIPBOOK_VERSION)")|' \
+	  "$$work/GoldenCheck/Package.swift" && grep -q 'from: "$(FLIPBOOK_VERSION)"' "$$work/GoldenCheck/Package.swift" && \
+	cd "$$work/GoldenCheck" && swift test --disable-xctest > "$$work/log" 2>&1 || { cat "$$work/log"; exit 1; }; \
+	grep "Test run with" "$$work/log"; echo "example-by-version: Flipbook $(FLIPBOOK_VERSION) as a versioned dependency builds and passes"; \
+	rm -rf "$$work"
 
 # libFuzzer harnesses, built with AddressSanitizer into .build/fuzz (Tests/Fuzz/README.md): the
 # PNG reader (C, the CPNG shim), and in Swift the scene decoder, icon loading, image decoding,

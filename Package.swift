@@ -35,11 +35,9 @@ let package = Package(
         .executable(name: "text-shape-fuzzer", targets: ["TextShapeFuzzer"]),
         .executable(name: "raster-fuzzer", targets: ["RasterFuzzer"]),
         .executable(name: "scene-render-fuzzer", targets: ["SceneRenderFuzzer"]),
-        // For packages that render scenes or check goldens in their own `swift test`
-        // (Examples/GoldenCheck depends on these by path).
-        .library(name: "Pipeline", targets: ["Pipeline"]),
-        .library(name: "SceneModel", targets: ["SceneModel", "SceneSyntax", "SceneLoading"]),
-        .library(name: "Goldens", targets: ["Goldens"]),
+        // For packages that build, load, render or check scenes in their own code and tests
+        // (`import Flipbook`: Examples/GoldenCheck depends on it by path, and `make test` once by version).
+        .library(name: "Flipbook", targets: ["Flipbook"]),
         // Snapshot strategies for swift-snapshot-testing: `assertSnapshot(of: scene, as: .motion)`.
         .library(name: "FlipbookSnapshotTesting", targets: ["FlipbookSnapshotTesting"]),
     ],
@@ -176,6 +174,12 @@ let package = Package(
         .target(
             name: "Goldens", dependencies: ["SceneLoading", "ImageDiff", "Pipeline", "SceneModel", "PNG", "Player"],
             exclude: ["README.md"]),
+        .target(
+            name: "Flipbook",
+            dependencies: [
+                "Colors", "Dynamics", "Geometry", "Goldens", "ImageDiff", "Pipeline", "SceneLoading", "SceneModel",
+                "SceneSyntax", "Timing",
+            ]),
         .target(
             name: "FlipbookSnapshotTesting",
             dependencies: [

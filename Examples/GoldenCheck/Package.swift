@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // An example of a package that depends on Flipbook: its own scene, its own goldens, and a golden
-// check in its own `swift test`. It depends on Flipbook by path (`../..`); a team would write
-// `.package(url: "https://…/flipbook", from: "…")` instead, which works because Flipbook's library
-// products carry no unsafe flags when Flipbook is a dependency (see Flipbook's Package.swift).
+// check in its own `swift test`, and the README's Swift example. It depends on Flipbook by path
+// (`../..`); a team writes `.package(url: "https://…/flipbook", from: "0.1.0")` instead, and
+// `make test` builds a copy of this package that way, against a tagged clone of Flipbook.
 import PackageDescription
 
 let package = Package(
@@ -14,8 +14,7 @@ let package = Package(
         .testTarget(
             name: "GoldenCheckTests",
             dependencies: [
-                .product(name: "Goldens", package: "Flipbook"),
-                .product(name: "SceneModel", package: "Flipbook"),
+                .product(name: "Flipbook", package: "Flipbook")
             ]
         )
     ]

@@ -14,11 +14,11 @@ import SnapshotTesting
 extension Diffing where Value == Data {
     /// PNG images judged by `comparator` on their decoded pixels (exact by default).
     public static func flipbookImage(comparator: ImageComparator = .exact) -> Diffing {
-        .diff(toData: { $0 }, fromData: { $0 }) { reference, snapshot in
-            guard let message = ImageSnapshotDiff.describe(reference: reference, snapshot: snapshot, comparator)
-            else { return nil }
-            return (message, [])
-        }
+        .diff(
+            toData: { $0 }, fromData: { $0 },
+            diffV2: { reference, snapshot in
+                ImageSnapshotDiff.describe(reference: reference, snapshot: snapshot, comparator).map { ($0, []) }
+            })
     }
 }
 
@@ -26,10 +26,11 @@ extension Diffing where Value == String {
     /// Trace CSVs: equal text passes; otherwise the message lists the items and properties that
     /// diverge (Flipbook's trace diff), then the first differing lines.
     public static var flipbookTrace: Diffing {
-        .diff(toData: { Data($0.utf8) }, fromData: { String(decoding: $0, as: UTF8.self) }) { reference, snapshot in
-            guard reference != snapshot else { return nil }
-            return (TraceSnapshotDiff.describe(reference: reference, snapshot: snapshot), [])
-        }
+        .diff(
+            toData: { Data($0.utf8) }, fromData: { String(decoding: $0, as: UTF8.self) },
+            diffV2: { reference, snapshot in
+                reference == snapshot ? nil : (TraceSnapshotDiff.describe(reference: reference, snapshot: snapshot), [])
+            })
     }
 }
 

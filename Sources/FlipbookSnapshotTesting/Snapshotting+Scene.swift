@@ -2,7 +2,9 @@ import Figures
 import Foundation
 import Geometry
 import SceneModel
-import SnapshotTesting
+
+// `import FlipbookSnapshotTesting` is enough for `assertSnapshot(of: scene, as: .motion)`.
+@_exported import SnapshotTesting
 
 // Snapshot strategies for a scene: what `assertSnapshot(of: scene, as: …)` renders and stores.
 //

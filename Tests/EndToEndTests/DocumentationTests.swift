@@ -188,4 +188,22 @@ struct HelpTextTests {
             }
         }
     }
+
+    @Test(
+        "the README's Swift example is the code Examples/GoldenCheck compiles with import Flipbook (whitespace aside)"
+    )
+    func readmeSwiftExampleIsCompiled() throws {
+        func words(_ text: Substring) -> String { String(text.filter { !$0.isWhitespace }) }
+        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
+        let start = try #require(readme.range(of: "```swift\nimport Flipbook\n"))
+        let end = try #require(readme[start.upperBound...].range(of: "```"))
+        let example = try String(
+            contentsOfFile: repositoryRoot + "/Examples/GoldenCheck/Tests/GoldenCheckTests/ReadmeExampleTests.swift",
+            encoding: .utf8)
+        let begin = try #require(example.range(of: "// README: begin\n"))
+        let finish = try #require(example[begin.upperBound...].range(of: "// README: end"))
+        #expect(
+            words(readme[start.upperBound..<end.lowerBound]) == words(example[begin.upperBound..<finish.lowerBound]))
+        #expect(example.hasPrefix("import Flipbook\n"))
+    }
 }

@@ -1,5 +1,5 @@
+import Flipbook
 import Foundation
-import Goldens
 import Testing
 
 /// The example's own golden check: renders `scenes/badge-drop.yaml` with Flipbook and compares
