@@ -1,7 +1,8 @@
 # Flipbook's two commands. Both install what is missing, so a fresh Debian machine needs nothing else.
 #   make render   build in release mode and render every scene in scenes/ into output/
-#   make test     run the whole test suite (what .ci/run runs), after a short libFuzzer run, then
-#                 the example package that depends on Flipbook (Examples/GoldenCheck)
+#   make test     run the whole test suite (what .ci/run runs), after a short libFuzzer run, with
+#                 the example packages that depend on Flipbook (Examples/GoldenCheck by version,
+#                 Examples/SnapshotTesting by path)
 
 # What rendering needs (libraries, ffmpeg, the fonts of text items and figures), and what only the
 # tests add: Python's YAML and JSON Schema validator (the schema test), Pillow (the image tests' fixtures and reference scaling), hb-shape and a Devanagari
@@ -83,7 +84,7 @@ test:
 
 test-in-scratch: deps test-deps
 	$(MAKE) --no-print-directory -j4 --output-sync=target lint build-release fuzz-build build-tests
-	$(MAKE) --no-print-directory -j2 --output-sync=target fuzz-run suite
+	$(MAKE) --no-print-directory -j3 --output-sync=target fuzz-run suite example-by-version
 	$(MAKE) --no-print-directory -j3 --output-sync=target test-avx2 install-check example-test
 
 # The suite's debug build has a build folder of its own, so that it runs side by side with the
@@ -153,16 +154,13 @@ lint:
 	swift format lint --strict -r Sources Tests Examples Package.swift
 	python3 scripts/function-lengths.py --limit 80
 
-# The example packages that depend on Flipbook by path and run their own `swift test`
-# (Examples/GoldenCheck: a golden check and the README's Swift example; Examples/SnapshotTesting:
-# swift-snapshot-testing strategies): each resolves Flipbook as a dependency, builds its own test
-# target against Flipbook's library products and links its own test bundle. Here they share
-# Flipbook's build folder (--scratch-path), so the Flipbook modules the debug test build just
-# compiled, with the same commands, are reused instead of compiled a second time in each
-# example's own .build. `cd Examples/GoldenCheck && swift test` still builds everything in its own
-# .build, as an outside package would.
+# Examples/SnapshotTesting (swift-snapshot-testing strategies) depends on Flipbook by path and runs
+# its own `swift test`: it resolves Flipbook as a dependency, builds its own test target against
+# Flipbook's library products and links its own test bundle. Here it shares the suite's build
+# folder (--scratch-path), so the Flipbook modules the debug test build just compiled, with the
+# same commands, are reused instead of compiled a second time in the example's own .build.
+# Examples/GoldenCheck runs by version instead (example-by-version, below).
 example-test:
-	cd Examples/GoldenCheck && swift test --disable-xctest --scratch-path ../../$(SUITE_BUILD)
 	cd Examples/SnapshotTesting && swift test --disable-xctest --scratch-path ../../$(SUITE_BUILD)
 
 # The versioned-dependency promise, tested: a copy of Examples/GoldenCheck outside the repository
@@ -170,7 +168,9 @@ example-test:
 # of this commit tagged with the version `flipbook --version` prints, and builds and runs its
 # golden check and the README's Swift example. SwiftPM checks the dependency out under
 # `.build/checkouts/`, where Flipbook's Package.swift sets no unsafe flags, as for any user.
-# What is tested is the committed HEAD: uncommitted changes are not in the clone.
+# What is tested is the committed HEAD: uncommitted changes are not in the clone. It needs nothing
+# the other builds make, so it runs beside the suite, whose processes mostly wait on ffmpeg and
+# the browser (its own build: ~130 s of CPU on 2 cores, measured).
 FLIPBOOK_VERSION = $(shell sed -n 's/.*static let version = "\(.*\)"/\1/p' Sources/FlipbookCLI/Flipbook.swift)
 example-by-version:
 	@work="$${TMPDIR:-/tmp}/flipbook-by-version"; rm -rf "$$work" && mkdir -p "$$work" && \
