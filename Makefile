@@ -16,7 +16,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_LOG := .build/apt.log
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: render studio build-studio install install-check figures gallery test test-in-scratch test-avx2 build-tests suite lint example-test example-by-version deps test-deps build-release fuzz-build fuzz-short fuzz-run fuzz-replay fuzz-long
+.PHONY: docs render studio build-studio install install-check figures gallery test test-in-scratch test-avx2 build-tests suite lint example-test example-by-version deps test-deps build-release fuzz-build fuzz-short fuzz-run fuzz-replay fuzz-long
 
 FLIPBOOK := .build/release/flipbook
 
@@ -181,6 +181,20 @@ example-by-version:
 	cd "$$work/GoldenCheck" && swift test --disable-xctest > "$$work/log" 2>&1 || { cat "$$work/log"; exit 1; }; \
 	grep "Test run with" "$$work/log"; echo "example-by-version: Flipbook $(FLIPBOOK_VERSION) as a versioned dependency builds and passes"; \
 	rm -rf "$$work"
+
+# The library products' reference, built with DocC (swift-docc-plugin's
+# `swift package generate-documentation`): one combined archive of the modules `import Flipbook`
+# re-exports and of FlipbookSnapshotTesting, at .build/docs/Flipbook.doccarchive (static files:
+# serve the folder and open /documentation/flipbook). Not part of `make test`: it builds every
+# module again to extract its symbols (a few minutes).
+DOC_TARGETS := Flipbook SceneModel SceneLoading SceneSyntax Pipeline Goldens ImageDiff Geometry Colors Timing Dynamics \
+  FlipbookSnapshotTesting
+docs:
+	@mkdir -p .build/docs; swift package --allow-writing-to-directory .build/docs generate-documentation \
+	  $(DOC_TARGETS:%=--target %) --enable-experimental-combined-documentation \
+	  --output-path .build/docs/Flipbook.doccarchive --transform-for-static-hosting > .build/docs.log 2>&1 \
+	  || { cat .build/docs.log; exit 1; }; \
+	echo "docs: .build/docs/Flipbook.doccarchive ($$(grep -c 'warning:' .build/docs.log) DocC warnings, in .build/docs.log)"
 
 # libFuzzer harnesses, built with AddressSanitizer into .build/fuzz (Tests/Fuzz/README.md): the
 # PNG reader (C, the CPNG shim), and in Swift the scene decoder, icon loading, image decoding,

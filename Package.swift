@@ -55,6 +55,8 @@ let package = Package(
         // The snapshot-testing library Swift developers already use; FlipbookSnapshotTesting adds
         // strategies for scenes to it (its SnapshotTesting product only: no swift-syntax is built).
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // `swift package generate-documentation`: the library products' reference (`make docs`).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .target(name: "Geometry", exclude: ["README.md"]),
@@ -179,7 +181,8 @@ let package = Package(
             dependencies: [
                 "Colors", "Dynamics", "Geometry", "Goldens", "ImageDiff", "Pipeline", "SceneLoading", "SceneModel",
                 "SceneSyntax", "Timing",
-            ]),
+            ],
+            exclude: ["README.md"]),
         .target(
             name: "FlipbookSnapshotTesting",
             dependencies: [
@@ -258,7 +261,7 @@ let package = Package(
             name: "PipelineTests",
             dependencies: ["SceneLoading", "SceneSyntax", "SceneModel", "Pipeline", "Export", "PNG", "TestSupport"]),
         .testTarget(
-            name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster", "Determinism"],
+            name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster", "Determinism", "PNG"],
             exclude: ["callgrind-budget.txt"]),
         .testTarget(
             name: "FiguresTests",

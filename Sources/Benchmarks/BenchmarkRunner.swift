@@ -5,19 +5,19 @@ import PNG
 import Raster
 
 /// Times the standard workload. Figures are printed, never asserted: timing decides no test.
-public enum BenchmarkRunner {
-    public struct Row: Sendable {
-        public var workload: String
-        public var frames: Int
-        public var rasterMillisecondsPerFrame: Double
-        public var pngMillisecondsPerFrame: Double
-        public var pngBytesPerFrame: Int
+package enum BenchmarkRunner {
+    package struct Row: Sendable {
+        package var workload: String
+        package var frames: Int
+        package var rasterMillisecondsPerFrame: Double
+        package var pngMillisecondsPerFrame: Double
+        package var pngBytesPerFrame: Int
         /// FNV-1a 64 over all frames' pixels: equal across runs, machines and `jobs`.
-        public var pixelHash: FNV1a64
+        package var pixelHash: FNV1a64
     }
 
     /// Renders every frame of `workload` once (raster only, then PNG encode of each frame).
-    public static func run(
+    package static func run(
         _ workload: StandardWorkload, frames: Int = StandardWorkload.framesPerRun,
         png: PNGOptions = .default
     ) throws -> Row {
@@ -45,7 +45,7 @@ public enum BenchmarkRunner {
             pngBytesPerFrame: bytes / frames, pixelHash: hash)
     }
 
-    public static func table(_ rows: [Row]) -> String {
+    package static func table(_ rows: [Row]) -> String {
         var lines = ["workload      frames  raster ms/frame  raster fps  png ms/frame  png KiB/frame  pixel hash"]
         for r in rows {
             let name = r.workload.padding(toLength: 12, withPad: " ", startingAt: 0)

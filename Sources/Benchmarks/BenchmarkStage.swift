@@ -3,7 +3,7 @@ import Foundation
 /// The stages `flipbook bench` times for each workload. Each runs in its own child
 /// process (`flipbook bench --one WORKLOAD --stage STAGE`), so that its peak memory
 /// (`getrusage` ru_maxrss) is its own and one stage's buffers never inflate the next's figure.
-public enum BenchmarkStage: String, CaseIterable, Sendable {
+package enum BenchmarkStage: String, CaseIterable, Sendable {
     /// Rasterizing to straight RGBA bytes in a reused `FrameCanvas` (damage tracking), one thread.
     case rasterOneJob = "raster-1"
     /// The same, frames split over all cores (each worker its own Rasterizer and canvas).
@@ -33,30 +33,30 @@ public enum BenchmarkStage: String, CaseIterable, Sendable {
 }
 
 /// What one stage measured.
-public struct StageResult: Sendable {
-    public var frames: Int
-    public var seconds: Double
+package struct StageResult: Sendable {
+    package var frames: Int
+    package var seconds: Double
     /// Peak resident memory of the process that ran the stage, KiB (ru_maxrss).
-    public var peakKiB: Int
+    package var peakKiB: Int
     /// Peak resident memory of its largest child (ffmpeg), KiB; 0 without one.
-    public var childPeakKiB: Int
+    package var childPeakKiB: Int
     /// FNV-1a 64 of every frame's straight RGBA bytes, for the raster stages ("" otherwise).
-    public var pixelHash: String
+    package var pixelHash: String
     /// CPU time (user + system) of the stage's own process over the timed part, and of ffmpeg
     /// (0 without one), seconds: with two cores, whether rendering can hide behind encoding is a
     /// question of CPU time, not of wall time.
-    public var cpuSeconds: Double = 0
-    public var childCPUSeconds: Double = 0
+    package var cpuSeconds: Double = 0
+    package var childCPUSeconds: Double = 0
 
-    public var framesPerSecond: Double { Double(frames) / seconds }
+    package var framesPerSecond: Double { Double(frames) / seconds }
 
     /// One line a parent process parses back (`parse`).
-    public var line: String {
+    package var line: String {
         "frames=\(frames) seconds=\(seconds) peak_kib=\(peakKiB) child_peak_kib=\(childPeakKiB) "
             + "cpu=\(cpuSeconds) child_cpu=\(childCPUSeconds) hash=\(pixelHash.isEmpty ? "-" : pixelHash)"
     }
 
-    public static func parse(_ text: String) -> StageResult? {
+    package static func parse(_ text: String) -> StageResult? {
         guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix("frames=") }) else { return nil }
         var fields: [String: String] = [:]
         for pair in line.split(separator: " ") {
@@ -75,14 +75,14 @@ public struct StageResult: Sendable {
     }
 }
 
-public enum BenchmarkStageError: Error, CustomStringConvertible {
+package enum BenchmarkStageError: Error, CustomStringConvertible {
     case ffmpegNotFound
     case ffmpegFailed(status: Int32, stderrTail: String)
     case childFailed(stage: String, status: Int32, output: String)
     /// Something a workload needs outside the code (a font), with the fix.
     case missingResource(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .ffmpegNotFound: "ffmpeg not found on PATH (needed for the x264 and ffmpeg-only stages)"
         case .ffmpegFailed(let status, let tail): "ffmpeg exited with status \(status): \(tail)"

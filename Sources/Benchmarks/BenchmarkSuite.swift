@@ -5,8 +5,8 @@ import PNG
 import Raster
 
 /// The machine and the build, printed above the figures.
-public enum MachineFacts {
-    public static var report: String {
+package enum MachineFacts {
+    package static var report: String {
         var lines: [String] = []
         let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
         let model =
@@ -46,11 +46,11 @@ public enum MachineFacts {
 }
 
 /// Runs every stage of every workload in child processes and formats the table.
-public enum BenchmarkSuite {
+package enum BenchmarkSuite {
     /// `executable` is the flipbook binary; each child runs
     /// `executable bench --one WORKLOAD --stage STAGE --frames N --jobs J` and prints a
     /// `StageResult.line`.
-    public static func run(
+    package static func run(
         executable: String, workloads: [StandardWorkload], stages: [BenchmarkStage],
         frames: Int, jobs: Int, repeats: Int = 1, options: StageOptions = StageOptions(),
         progress: (String) -> Void
@@ -99,7 +99,7 @@ public enum BenchmarkSuite {
     /// One line per workload: frames/s of every stage run, ffmpeg's ratio when both x264 stages
     /// ran, and the memset floor. For example:
     /// `summary large-n256: raster-1 291 | raster-all 558 | png-files 62.3 | x264-ultrafast 76.8 (0.90 of ffmpeg alone) | memset floor 3,010 fps`
-    public static func summary(workload: String, medians: [(BenchmarkStage, StageResult)], memsetFloor: Double)
+    package static func summary(workload: String, medians: [(BenchmarkStage, StageResult)], memsetFloor: Double)
         -> String
     {
         func fps(_ value: Double) -> String {
@@ -124,7 +124,7 @@ public enum BenchmarkSuite {
     /// Frames per second of the cheapest possible frame: one thread filling a width × height RGBA
     /// buffer with the background colour (what every renderer pays at least once a frame), the
     /// fastest of 5 rounds of 20 frames. A ceiling no stage can pass, to read the others against.
-    public static func memsetFloor(width: Int, height: Int) -> Double {
+    package static func memsetFloor(width: Int, height: Int) -> Double {
         var buffer = [UInt32](repeating: 0, count: width * height)
         var best = Double.infinity
         for round in 0..<5 {

@@ -12,15 +12,15 @@ import Raster
 /// (exact below σ = 8, on a coarser grid above). Pillow's is `image.filter(GaussianBlur(σ))`
 /// timed in its own process by `/usr/bin/python3` (Pillow's box approximation of the Gaussian,
 /// single-threaded).
-public enum BlurBenchmark {
-    public struct Row: Sendable {
-        public var sigma: Double
-        public var filterSeconds: Double
-        public var backdropSeconds: Double
-        public var pillowSeconds: Double?
+package enum BlurBenchmark {
+    package struct Row: Sendable {
+        package var sigma: Double
+        package var filterSeconds: Double
+        package var backdropSeconds: Double
+        package var pillowSeconds: Double?
     }
 
-    public static let sigmas: [Double] = [3, 10, 30, 90]
+    package static let sigmas: [Double] = [3, 10, 30, 90]
     static let width = MaterialsWorkload.width, height = MaterialsWorkload.height
 
     /// The frame's content: 64 stripes of solid colours (cheap to draw, so the difference
@@ -37,7 +37,7 @@ public enum BlurBenchmark {
         return list
     }
 
-    public static func run(rounds: Int = 5) throws -> [Row] {
+    package static func run(rounds: Int = 5) throws -> [Row] {
         let plain = stripesList()
         // One rasterizer and one pixmap, reused, as a render's workers reuse theirs.
         var rasterizer = Rasterizer(banding: .never)
@@ -103,7 +103,7 @@ public enum BlurBenchmark {
         return values.count == sigmas.count ? values : nil
     }
 
-    public static func table(_ rows: [Row]) -> String {
+    package static func table(_ rows: [Row]) -> String {
         var lines = [
             "blur of a 1170×2532 RGBA frame, one thread, median of the rounds (Pillow: GaussianBlur, same σ)",
             "σ px    gaussianBlur filter    backdrop material    Pillow    filter / Pillow    backdrop / Pillow",

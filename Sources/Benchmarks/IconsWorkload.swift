@@ -18,7 +18,7 @@ import Shapes
 /// sweep of the mapped polygon); only the curve flattening is shared across frames. Blend2D
 /// flattens every call.
 extension StandardWorkload {
-    public static let icons = StandardWorkload(icons: 200)
+    package static let icons = StandardWorkload(icons: 200)
 }
 
 enum IconsWorkload {

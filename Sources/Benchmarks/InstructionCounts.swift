@@ -17,39 +17,39 @@ import Raster
 /// The counts depend on the kernels the CPU picks (`RasterKernels.selection`, as valgrind's
 /// virtual CPU reports it: AVX2 but never AVX-512), on the compiler and on libdeflate; the
 /// budget file records the kernels and the test refuses to compare across a different selection.
-public enum InstructionCounts {
+package enum InstructionCounts {
     /// What one count covers.
-    public enum Part: String, CaseIterable, Sendable {
+    package enum Part: String, CaseIterable, Sendable {
         case raster, png
     }
 
     /// Allowed growth over the budget before the test fails: 5 %. Callgrind's counts repeat to
     /// within a few hundred instructions run to run; 5 % is a real regression (the raster of
     /// large-n256 is about 10 M instructions a frame), not noise.
-    public static let margin = 0.05
+    package static let margin = 0.05
 
     /// The frame that is counted (frame 0 is the uncounted warm-up).
-    public static let countedFrame = 1
+    package static let countedFrame = 1
 
     /// One budget line: `workload part instructions`.
-    public struct Entry: Equatable, Sendable {
-        public var workload: String
-        public var part: Part
-        public var instructions: Int
-        public init(workload: String, part: Part, instructions: Int) {
+    package struct Entry: Equatable, Sendable {
+        package var workload: String
+        package var part: Part
+        package var instructions: Int
+        package init(workload: String, part: Part, instructions: Int) {
             self.workload = workload
             self.part = part
             self.instructions = instructions
         }
-        public var line: String { "\(workload) \(part.rawValue) \(instructions)" }
+        package var line: String { "\(workload) \(part.rawValue) \(instructions)" }
     }
 
     /// A budget file: `# kernels: …` and entry lines; other `#` lines are comments.
-    public struct Budget: Equatable, Sendable {
-        public var kernels: String
-        public var entries: [Entry]
+    package struct Budget: Equatable, Sendable {
+        package var kernels: String
+        package var entries: [Entry]
 
-        public static func parse(_ text: String) throws -> Budget {
+        package static func parse(_ text: String) throws -> Budget {
             var kernels = ""
             var entries: [Entry] = []
             for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -73,7 +73,7 @@ public enum InstructionCounts {
         }
 
         /// The file's text, with how to regenerate it.
-        public var text: String {
+        package var text: String {
             ([
                 "# Instructions (valgrind --tool=callgrind, Ir) for one frame of each workload: 'raster' draws",
                 "# frame \(InstructionCounts.countedFrame) on one thread over a cleared canvas, 'png' encodes it with PNGOptions.default.",
@@ -87,7 +87,7 @@ public enum InstructionCounts {
 
     /// The child's side (`flipbook bench --counted W:PART`): prepares the frame, then runs the
     /// counted part once inside `countedByCallgrind`. Prints the kernel selection.
-    public static func runCounted(workload: StandardWorkload, part: Part) throws -> String {
+    package static func runCounted(workload: StandardWorkload, part: Part) throws -> String {
         try workload.prepare()
         var rasterizer = Rasterizer()
         var canvas = FrameCanvas()
@@ -123,7 +123,7 @@ public enum InstructionCounts {
 
     /// Runs `executable bench --counted W:PART` under callgrind and returns the instructions
     /// collected and the kernel selection the child reported.
-    public static func measure(
+    package static func measure(
         executable: String, valgrind: String, workload: String,
         part: Part
     ) throws -> (instructions: Int, kernels: String) {
@@ -181,7 +181,7 @@ public enum InstructionCounts {
     }
 
     /// Measures every workload × part: the text of a new budget file.
-    public static func budget(
+    package static func budget(
         executable: String, valgrind: String, workloads: [StandardWorkload],
         progress: (String) -> Void
     ) throws -> Budget {

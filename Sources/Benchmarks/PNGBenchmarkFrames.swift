@@ -7,8 +7,8 @@ import SceneModel
 /// Real rendered frames for `flipbook bench --png`, the measurement behind `PNGOptions.default`:
 /// a UI-like frame (the seed snap mid-flight: flat background, one anti-aliased card) and the
 /// standard workload's busiest frames (many translucent overlapping shapes).
-public enum PNGBenchmarkFrames {
-    public static func all() -> [PNGBenchmark.Frame] {
+package enum PNGBenchmarkFrames {
+    package static func all() -> [PNGBenchmark.Frame] {
         [snapFrame()]
             + [
                 StandardWorkload(canvas: .small, count: 256), StandardWorkload(canvas: .large, count: 16),

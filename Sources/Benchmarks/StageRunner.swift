@@ -15,7 +15,7 @@ extension BenchmarkRunner {
     /// render workers' nice value, what both ffmpeg stages pipe (yuv420p is converted as
     /// `VideoWriter` converts for MP4: by the thread that writes, inside the timing for x264-*,
     /// before ffmpeg's launch for ffmpeg-only-*), and every rasterizer's banding.
-    public static func runStage(
+    package static func runStage(
         _ stage: BenchmarkStage, workload: StandardWorkload, frames: Int,
         jobs: Int, options: StageOptions = StageOptions()
     ) throws -> StageResult {
@@ -120,7 +120,7 @@ extension BenchmarkRunner {
     }
 
     /// How many times the raster-only stages play the workload's loop per timing.
-    public static let rasterLoops = 5
+    package static let rasterLoops = 5
 
     /// Frames 0 ..< count over `jobs` threads, frame f on worker f mod jobs, each worker with its
     /// own rasterizer (with `banding`) and canvas, reused frame after frame.
@@ -140,7 +140,7 @@ extension BenchmarkRunner {
     }
 
     /// This process's peak resident set, KiB (Linux reports ru_maxrss in KiB).
-    public static func peakResidentKiB() -> Int {
+    package static func peakResidentKiB() -> Int {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return usage.ru_maxrss

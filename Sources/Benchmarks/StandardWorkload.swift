@@ -6,51 +6,51 @@ import Raster
 /// The standard benchmark workload of docs/benchmarks.md: animated, translucent,
 /// rotated, rounded rectangles, generated from a SplitMix64 seed exactly as written there so our
 /// figures compare with other renderers drawing the same pixels.
-public struct StandardWorkload: Sendable {
-    public enum Canvas: String, CaseIterable, Sendable {
+package struct StandardWorkload: Sendable {
+    package enum Canvas: String, CaseIterable, Sendable {
         case small, large
-        public var size: (width: Int, height: Int) { self == .small ? (640, 360) : (1920, 1080) }
+        package var size: (width: Int, height: Int) { self == .small ? (640, 360) : (1920, 1080) }
     }
 
-    public enum Kind: String, Sendable { case rects, icons, content, materials }
+    package enum Kind: String, Sendable { case rects, icons, content, materials }
 
-    public let canvas: Canvas
-    public let count: Int
+    package let canvas: Canvas
+    package let count: Int
     /// What is drawn: the standard rounded rects, the icons workload (IconsWorkload.swift), the
     /// app screen of ContentWorkload.swift or the frosted screen of MaterialsWorkload.swift.
-    public let kind: Kind
+    package let kind: Kind
     /// Frames per loop: frame f is at t = f/120.
-    public static let framesPerRun = 120
-    public static let seed: UInt64 = 0x5EED_2025_0001
+    package static let framesPerRun = 120
+    package static let seed: UInt64 = 0x5EED_2025_0001
 
     /// `small-n16`, `large-n256`, …
-    public var name: String { kind == .rects ? "\(canvas.rawValue)-n\(count)" : kind.rawValue }
+    package var name: String { kind == .rects ? "\(canvas.rawValue)-n\(count)" : kind.rawValue }
 
-    public static let all: [StandardWorkload] = [
+    package static let all: [StandardWorkload] = [
         StandardWorkload(canvas: .small, count: 16), StandardWorkload(canvas: .small, count: 256),
         StandardWorkload(canvas: .large, count: 16), StandardWorkload(canvas: .large, count: 256),
     ]
 
     /// Every workload `flipbook bench --workload` knows: the four standard ones (run by default),
     /// `icons`, `content` and `materials`.
-    public static let every: [StandardWorkload] = all + [icons, content, materials]
+    package static let every: [StandardWorkload] = all + [icons, content, materials]
 
     /// The `materials` workload: backdrop blurs over a moving screen (MaterialsWorkload.swift).
-    public static let materials = StandardWorkload(screen: .materials)
+    package static let materials = StandardWorkload(screen: .materials)
 
     /// The `content` workload: an app screen of rects, text and icons (ContentWorkload.swift).
-    public static let content = StandardWorkload(screen: .content)
+    package static let content = StandardWorkload(screen: .content)
 
     /// Checks what the workload needs beyond code (the content workload's font) and throws a
     /// message naming the fix if it is missing. Call it before `displayList(frame:)`.
-    public func prepare() throws {
+    package func prepare() throws {
         guard kind == .content, case .failure(let error) = ContentWorkload.screen else { return }
         throw BenchmarkStageError.missingResource(
             "the content workload lays out text in DejaVu Sans: \(error) "
                 + "(Debian: apt-get install fonts-dejavu-core)")
     }
 
-    public init(canvas: Canvas, count: Int) {
+    package init(canvas: Canvas, count: Int) {
         self.canvas = canvas
         self.count = count
         kind = .rects
@@ -115,7 +115,7 @@ public struct StandardWorkload: Sendable {
     }
 
     /// The canvas size of every frame of this workload.
-    public var displayListSize: (width: Int, height: Int) {
+    package var displayListSize: (width: Int, height: Int) {
         switch kind {
         case .content: return (ContentWorkload.width, ContentWorkload.height)
         case .materials: return (MaterialsWorkload.width, MaterialsWorkload.height)
@@ -124,7 +124,7 @@ public struct StandardWorkload: Sendable {
     }
 
     /// The display list of frame `f` (0 ≤ f < 120).
-    public func displayList(frame f: Int) -> DisplayList {
+    package func displayList(frame f: Int) -> DisplayList {
         if kind == .icons { return IconsWorkload.displayList(iconShapes, frame: f) }
         if kind == .content { return ContentWorkload.displayList(frame: f) }
         if kind == .materials { return MaterialsWorkload.displayList(frame: f) }

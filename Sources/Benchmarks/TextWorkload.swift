@@ -15,24 +15,24 @@ import Text
 ///   glyph is a cache hit;
 /// - `uncached`: `moving` with the glyph keys removed, every glyph filled as a plain path (what
 ///   a renderer without a cache, such as Blend2D, does every call).
-public enum TextWorkload {
-    public struct Row: Sendable {
-        public var mode: String
-        public var frames: Int
-        public var glyphsPerFrame: Int
+package enum TextWorkload {
+    package struct Row: Sendable {
+        package var mode: String
+        package var frames: Int
+        package var glyphsPerFrame: Int
         /// One timing per round: the frames drawn, then the same number of frames with the
         /// background alone (the clear every frame pays), in wall-clock and in CPU time (user +
         /// system, this process: what a frame costs on a shared machine).
-        public var rounds: [Round]
-        public var hits: Int
-        public var misses: Int
-        public var pixelHash: String
+        package var rounds: [Round]
+        package var hits: Int
+        package var misses: Int
+        package var pixelHash: String
 
-        public struct Round: Sendable {
-            public var seconds: Double
-            public var clearSeconds: Double
-            public var cpuSeconds: Double
-            public var clearCPUSeconds: Double
+        package struct Round: Sendable {
+            package var seconds: Double
+            package var clearSeconds: Double
+            package var cpuSeconds: Double
+            package var clearCPUSeconds: Double
         }
 
         var glyphs: Double { Double(glyphsPerFrame * frames) }
@@ -42,18 +42,18 @@ public enum TextWorkload {
             let sorted = rounds.map(rate).sorted()
             return sorted[sorted.count / 2]
         }
-        public var glyphsPerSecond: Double { median { glyphs / $0.seconds } }
-        public var framesPerSecond: Double { median { Double(frames) / $0.seconds } }
+        package var glyphsPerSecond: Double { median { glyphs / $0.seconds } }
+        package var framesPerSecond: Double { median { Double(frames) / $0.seconds } }
         /// Glyphs per second of drawing time alone: the background clear's time taken off.
-        public var glyphsPerSecondDrawing: Double { median { glyphs / max($0.seconds - $0.clearSeconds, 1e-9) } }
-        public var cpuFramesPerSecond: Double { median { Double(frames) / max($0.cpuSeconds, 1e-9) } }
-        public var cpuGlyphsPerSecond: Double { median { glyphs / max($0.cpuSeconds, 1e-9) } }
-        public var cpuGlyphsPerSecondDrawing: Double {
+        package var glyphsPerSecondDrawing: Double { median { glyphs / max($0.seconds - $0.clearSeconds, 1e-9) } }
+        package var cpuFramesPerSecond: Double { median { Double(frames) / max($0.cpuSeconds, 1e-9) } }
+        package var cpuGlyphsPerSecond: Double { median { glyphs / max($0.cpuSeconds, 1e-9) } }
+        package var cpuGlyphsPerSecondDrawing: Double {
             median { glyphs / max($0.cpuSeconds - $0.clearCPUSeconds, 1e-9) }
         }
     }
 
-    public static let modes = ["moving", "still", "uncached"]
+    package static let modes = ["moving", "still", "uncached"]
 
     static let sentence = "Sphinx of black quartz, judge my vow! Jackdaws lov"  // 50 characters
 
@@ -70,7 +70,7 @@ public enum TextWorkload {
         }
     }
 
-    public static func displayLists(mode: String, frames: Int) throws -> (lists: [DisplayList], glyphs: Int) {
+    package static func displayLists(mode: String, frames: Int) throws -> (lists: [DisplayList], glyphs: Int) {
         let registry = FontRegistry()
         let face = try registry.face(family: FontRegistry.fallbackFamily, weight: 400)
         let labels = try (0..<40).map { try label($0, face: face, registry: registry) }
@@ -101,7 +101,7 @@ public enum TextWorkload {
 
     /// Times `mode` in `rounds` rounds over the same display lists, each with a fresh rasterizer:
     /// a warm cache would turn a second round of `moving` into hits.
-    public static func run(mode: String, frames: Int, rounds: Int = 1) throws -> Row {
+    package static func run(mode: String, frames: Int, rounds: Int = 1) throws -> Row {
         let (lists, glyphs) = try displayLists(mode: mode, frames: frames)
         var pixmap = Pixmap(width: 1920, height: 1080)
         var hash = FNV1a64()
@@ -135,7 +135,7 @@ public enum TextWorkload {
             hits: counts.hits, misses: counts.misses, pixelHash: hash.hex)
     }
 
-    public static func table(_ rows: [Row]) -> String {
+    package static func table(_ rows: [Row]) -> String {
         var lines = [
             "text workload: 1920×1080, 40 labels × 50 characters, DejaVu Sans 34 px, one thread; "
                 + "median of \(rows.first?.rounds.count ?? 0) rounds, each with a cold cache "

@@ -21,18 +21,18 @@
 /// Rejected: the Origin check alone (a rebinding page's Origin matches its Host); a cookie on
 /// loopback (cookies are shared by every port of a host, and a header is enough for the studio's
 /// own script).
-public struct StudioAccess: Sendable {
+package struct StudioAccess: Sendable {
     /// The authorities accepted in `Host`, lowercased (`127.0.0.1:8123`, `[::1]:8123`, …).
-    public let hosts: [String]
+    package let hosts: [String]
     /// The per-run secret (64 hexadecimal digits when generated).
-    public let token: String
+    package let token: String
     /// True when the studio listens beyond loopback: then reads need the token too.
-    public let tokenForReads: Bool
+    package let tokenForReads: Bool
 
     /// The header the studio's own script sends the token in.
-    public static let tokenHeader = "x-flipbook-studio-token"
+    package static let tokenHeader = "x-flipbook-studio-token"
 
-    public init(hosts: [String], token: String, tokenForReads: Bool) {
+    package init(hosts: [String], token: String, tokenForReads: Bool) {
         self.hosts = hosts.map { $0.lowercased() }
         self.token = token
         self.tokenForReads = tokenForReads
@@ -42,7 +42,7 @@ public struct StudioAccess: Sendable {
     /// the same socket only when it listens on loopback or everywhere, and a page cannot make a
     /// browser send them for another address), `host` itself, and `extraNames` (the machine's
     /// addresses and name when `host` is a wildcard, `--allow-host` names).
-    public static func hosts(listeningOn host: String, port: Int, extraNames: [String] = []) -> [String] {
+    package static func hosts(listeningOn host: String, port: Int, extraNames: [String] = []) -> [String] {
         let names = ["127.0.0.1", "localhost", "::1", host] + extraNames
         var seen: Set<String> = []
         var result: [String] = []
@@ -59,7 +59,7 @@ public struct StudioAccess: Sendable {
     }
 
     /// Whether `host` names only this machine (so a `--host` there needs no token for reads).
-    public static func isLoopback(_ host: String) -> Bool {
+    package static func isLoopback(_ host: String) -> Bool {
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
         let isIPv4Loopback =
@@ -68,22 +68,22 @@ public struct StudioAccess: Sendable {
     }
 
     /// What a request presents, read from its head by the server; nil where absent.
-    public struct Request: Sendable, Equatable {
-        public var method: String
-        public var host: String?
-        public var origin: String?
+    package struct Request: Sendable, Equatable {
+        package var method: String
+        package var host: String?
+        package var origin: String?
         /// The `X-Flipbook-Studio-Token` header.
-        public var tokenHeader: String?
+        package var tokenHeader: String?
         /// `token` from the query string.
-        public var tokenQuery: String?
+        package var tokenQuery: String?
         /// The studio's cookie, from the `Cookie` header.
-        public var tokenCookie: String?
+        package var tokenCookie: String?
         /// `Sec-Fetch-Site`, `Sec-Fetch-Mode`, `Sec-Fetch-Dest`.
-        public var fetchSite: String?
-        public var fetchMode: String?
-        public var fetchDest: String?
+        package var fetchSite: String?
+        package var fetchMode: String?
+        package var fetchDest: String?
 
-        public init(
+        package init(
             method: String, host: String?, origin: String? = nil, tokenHeader: String? = nil,
             tokenQuery: String? = nil, tokenCookie: String? = nil, fetchSite: String? = nil, fetchMode: String? = nil,
             fetchDest: String? = nil
@@ -100,7 +100,7 @@ public struct StudioAccess: Sendable {
         }
     }
 
-    public enum Decision: Sendable, Equatable {
+    package enum Decision: Sendable, Equatable {
         case allow
         /// A valid `?token=` on a GET: set the cookie and send the browser to the URL without it.
         case exchangeTokenForCookie
@@ -108,7 +108,7 @@ public struct StudioAccess: Sendable {
         case refuse(status: Int, message: String)
     }
 
-    public func decide(_ request: Request) -> Decision {
+    package func decide(_ request: Request) -> Decision {
         guard let host = request.host?.lowercased(), hosts.contains(host) else {
             return .refuse(
                 status: 421,
@@ -163,7 +163,7 @@ public struct StudioAccess: Sendable {
 
     /// 32 bytes from the system's cryptographic generator (`getrandom` on Linux), as 64 hex digits.
     /// Never reaches a render: it lives in this process and the pages it serves.
-    public static func randomToken() -> String {
+    package static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
         var hex = ""
         for _ in 0..<4 {
@@ -176,7 +176,7 @@ public struct StudioAccess: Sendable {
 
     /// A token given with `--token`: long enough not to be guessed, and plain enough to travel in a
     /// URL, a header and a cookie unescaped.
-    public static func isAcceptableToken(_ token: String) -> Bool {
+    package static func isAcceptableToken(_ token: String) -> Bool {
         (16...256).contains(token.utf8.count)
             && token.unicodeScalars.allSatisfy {
                 ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)

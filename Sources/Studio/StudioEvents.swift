@@ -2,18 +2,18 @@ import Foundation
 import Player
 
 /// A scene finished rendering (a new `version`) or failed (`error`, the CLI's message).
-public struct StudioEvent: Sendable, Equatable {
-    public var scene: String
-    public var version: Int
-    public var error: String?
+package struct StudioEvent: Sendable, Equatable {
+    package var scene: String
+    package var version: Int
+    package var error: String?
     /// A frame rendered ahead of the whole render (`frame_NNNNN.png` under `/preview/<scene>/`).
-    public var preview: String? = nil
+    package var preview: String? = nil
 
     /// The event as one server-sent-events message (`data:` a JSON object, then a blank line).
-    public var serverSentEvent: String { "data: \(json)\n\n" }
+    package var serverSentEvent: String { "data: \(json)\n\n" }
 
     /// `{"scene":…,"version":…,"error":…}`, safe inside HTML and on one line.
-    public var json: String {
+    package var json: String {
         "{\"scene\":\(JSONText.quoted(scene)),\"version\":\(version),\"error\":"
             + (error.map(JSONText.quoted) ?? "null") + (preview.map { ",\"preview\":" + JSONText.quoted($0) } ?? "")
             + "}"
@@ -21,16 +21,16 @@ public struct StudioEvent: Sendable, Equatable {
 }
 
 /// Fans events out to every open page (each `GET /events` holds one subscription).
-public actor StudioEvents {
+package actor StudioEvents {
     private var subscribers: [Int: AsyncStream<StudioEvent>.Continuation] = [:]
     private var nextID = 0
 
-    public init() {}
+    package init() {}
 
     /// A new subscription. It ends when `unsubscribe` is called or when its reader stops (the
     /// reading task cancelled, the stream dropped), whichever comes first: a page that goes away
     /// leaves nothing behind, with or without a later event.
-    public func subscribe() -> (id: Int, stream: AsyncStream<StudioEvent>) {
+    package func subscribe() -> (id: Int, stream: AsyncStream<StudioEvent>) {
         let (stream, continuation) = AsyncStream<StudioEvent>.makeStream(bufferingPolicy: .bufferingNewest(16))
         nextID += 1
         let id = nextID
@@ -43,13 +43,13 @@ public actor StudioEvents {
     }
 
     /// How many subscriptions are open (one per open `/events` stream).
-    public var subscriberCount: Int { subscribers.count }
+    package var subscriberCount: Int { subscribers.count }
 
-    public func unsubscribe(_ id: Int) {
+    package func unsubscribe(_ id: Int) {
         subscribers.removeValue(forKey: id)?.finish()
     }
 
-    public func publish(_ event: StudioEvent) {
+    package func publish(_ event: StudioEvent) {
         for id in subscribers.keys.sorted() { subscribers[id]?.yield(event) }
     }
 }

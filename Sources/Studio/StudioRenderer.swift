@@ -10,20 +10,20 @@ import Synchronization
 /// staging folder and replaces the published one only when complete, so the page always shows the
 /// last good render; a scene saved again while rendering cancels that render (it stops at its next
 /// batch) and starts over from the new file.
-public actor StudioRenderer {
+package actor StudioRenderer {
     /// What the page of a scene shows: the version of its last good render, and the error of the
     /// latest attempt when that failed (file:line:column: message, as the CLI prints it).
-    public struct Status: Sendable, Equatable {
-        public var version: Int = 0
-        public var rendering = false
-        public var error: String?
+    package struct Status: Sendable, Equatable {
+        package var version: Int = 0
+        package var rendering = false
+        package var error: String?
         /// The controls of the last good render, with the values it used.
-        public var controls: [SceneControl] = []
+        package var controls: [SceneControl] = []
         /// The control values of the render pinned as variant A, if one is.
-        public var pinned: [String: String]?
+        package var pinned: [String: String]?
     }
 
-    public let workspace: StudioWorkspace
+    package let workspace: StudioWorkspace
     private var statuses: [String: Status] = [:]
     /// The values set from the studio's sliders, per scene, in name order; applied to every render.
     private var overrides: [String: [(name: String, value: String)]] = [:]
@@ -35,16 +35,16 @@ public actor StudioRenderer {
     private let events: StudioEvents
     private let jobs: Int
 
-    public init(workspace: StudioWorkspace, events: StudioEvents, jobs: Int = RenderOptions.defaultJobs) {
+    package init(workspace: StudioWorkspace, events: StudioEvents, jobs: Int = RenderOptions.defaultJobs) {
         self.workspace = workspace
         self.events = events
         self.jobs = jobs
     }
 
-    public func status(of scene: String) -> Status { statuses[scene] ?? Status() }
+    package func status(of scene: String) -> Status { statuses[scene] ?? Status() }
 
     /// Asks for a render of `scene`; a render of the same scene already running is cancelled.
-    public func request(_ scene: String) {
+    package func request(_ scene: String) {
         if let current, current.scene == scene { current.cancelled.set() }
         if !queue.contains(scene) { queue.append(scene) }
         statuses[scene, default: Status()].rendering = true
@@ -57,7 +57,7 @@ public actor StudioRenderer {
     /// Sets control values for a scene's renders (the sliders) and renders it again; with
     /// `previewTick`, the frame the page shows is rendered first, on its own, so the page can show
     /// it before the whole render is done.
-    public func set(_ scene: String, values: [(name: String, value: String)], previewTick: Int? = nil) {
+    package func set(_ scene: String, values: [(name: String, value: String)], previewTick: Int? = nil) {
         overrides[scene] = values.sorted { $0.name < $1.name }
         previews[scene] = previewTick
         if let current, current.scene == scene { current.cancelled.set() }
@@ -66,7 +66,7 @@ public actor StudioRenderer {
 
     /// Writes the current control values into the scene file, in place (`ControlWriteBack`: only
     /// the declared values change), and renders it from the file again.
-    public func writeBack(_ scene: String) throws {
+    package func writeBack(_ scene: String) throws {
         guard let file = workspace.sceneFile(named: scene) else { throw StudioError.noSuchScenes(scene) }
         let values = Dictionary(overrides[scene] ?? [], uniquingKeysWith: { _, last in last })
         guard !values.isEmpty else { return }
@@ -78,7 +78,7 @@ public actor StudioRenderer {
     }
 
     /// Keeps a copy of the scene's current render as variant A, for the side-by-side view.
-    public func pin(_ scene: String) throws {
+    package func pin(_ scene: String) throws {
         let status = statuses[scene, default: Status()]
         guard status.version > 0 else { throw StudioError.nothingToPin(scene) }
         let source = workspace.renderFolder(of: scene)

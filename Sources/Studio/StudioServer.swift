@@ -24,25 +24,25 @@ import SceneModel
 ///     POST /scenes/<scene>/write-back  the values into the scene file
 ///
 /// Every request passes `StudioGate` first (`StudioAccess`: Host, fetch metadata, token).
-public struct StudioServer: Sendable {
-    public var workspace: StudioWorkspace
-    public var host: String
-    public var port: Int
+package struct StudioServer: Sendable {
+    package var workspace: StudioWorkspace
+    package var host: String
+    package var port: Int
     /// The per-run secret every change (and, beyond loopback, every request) must carry
     /// (`StudioAccess`). Random from the system's generator unless `--token` gives one.
-    public var token: String
+    package var token: String
     /// More names the studio answers to (`--allow-host`), beside the loopback names and `host`.
-    public var allowedNames: [String]
+    package var allowedNames: [String]
     /// How long a connection may stay open with no request in progress (or with a request head
     /// that never ends) before it is closed: 10 s by default, `--idle-timeout` 1...3600 s. Long enough for a browser's keep-alive between a page and its frames, short enough
     /// that idle sockets cannot pile up to the descriptor limit. An open event stream is a request
     /// in progress and stays.
-    public var idleTimeout: Duration = .seconds(10)
+    package var idleTimeout: Duration = .seconds(10)
     /// Render events, fanned out to every open page; each `/events` stream holds one subscription
     /// exactly as long as its connection is open.
-    public let events = StudioEvents()
+    package let events = StudioEvents()
 
-    public init(
+    package init(
         workspace: StudioWorkspace, host: String = "127.0.0.1", port: Int = 8123,
         token: String = StudioAccess.randomToken(), allowedNames: [String] = []
     ) {
@@ -54,11 +54,11 @@ public struct StudioServer: Sendable {
     }
 
     /// True when the studio listens beyond this machine, so reads need the token too.
-    public var tokenForReads: Bool { !StudioAccess.isLoopback(host) }
+    package var tokenForReads: Bool { !StudioAccess.isLoopback(host) }
 
     /// Serves until the process is interrupted. `onListening` gets the URL once the socket is bound
     /// (with `port` 0, the port the system chose; beyond loopback, with `?token=`).
-    public func run(onListening: @escaping @Sendable (String) -> Void) async throws {
+    package func run(onListening: @escaping @Sendable (String) -> Void) async throws {
         let renderer = StudioRenderer(workspace: workspace, events: events)
         for scene in workspace.scenes() { await renderer.request(scene.name) }
         let gate = StudioGate(cookiePrefix: "flipbook_studio_token_")

@@ -8,14 +8,14 @@ import Synchronization
 /// folder. Every file a request can reach is found through this type, by name lookups in lists it
 /// built itself, never by joining a request's path onto a folder: `..`, absolute paths, encoded
 /// traversal and symlinks out of the folder have nothing to resolve to.
-public struct StudioWorkspace: Sendable {
+package struct StudioWorkspace: Sendable {
     /// The folder the scenes live in, and the scene files the studio shows (one, or every scene there).
-    public let sceneFolder: String
+    package let sceneFolder: String
     private let singleScene: String?
     /// Where renders are published: `<output>/<scene>/` with frames and `index.html`.
-    public let outputFolder: String
+    package let outputFolder: String
 
-    public init(scenesAt path: String, output: String) throws {
+    package init(scenesAt path: String, output: String) throws {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw StudioError.noSuchScenes(path)
@@ -37,7 +37,7 @@ public struct StudioWorkspace: Sendable {
     /// are the ones `flipbook render` writes; the URL and the scene list use it. Symlinks leading
     /// out of the folder are left out, and so are files without a usable, unique name
     /// (`refusedScenes`).
-    public func scenes() -> [(name: String, path: String)] {
+    package func scenes() -> [(name: String, path: String)] {
         listing().served
     }
 
@@ -46,7 +46,7 @@ public struct StudioWorkspace: Sendable {
     /// a scene name (`[A-Za-z0-9_-]`, at most 128 characters) and name one file: then no two
     /// scenes' folders collide, no spelling of a name needs escaping in a URL, and none has two
     /// Unicode spellings.
-    public func refusedScenes() -> [(file: String, reason: String)] {
+    package func refusedScenes() -> [(file: String, reason: String)] {
         listing().refused
     }
 
@@ -109,38 +109,38 @@ public struct StudioWorkspace: Sendable {
         }
     }
 
-    public func sceneFile(named name: String) -> String? {
+    package func sceneFile(named name: String) -> String? {
         scenes().first { $0.name == name }?.path
     }
 
     /// The published render folder of a scene.
-    public func renderFolder(of name: String) -> String {
+    package func renderFolder(of name: String) -> String {
         (outputFolder as NSString).appendingPathComponent(name)
     }
 
     /// The render pinned as variant A in the studio's side-by-side view.
-    public func pinnedFolder(of name: String) -> String {
+    package func pinnedFolder(of name: String) -> String {
         renderFolder(of: name) + "~A"
     }
 
     /// Where the studio renders the one frame a page shows before the whole render is done.
-    public func previewFolder(of name: String) -> String {
+    package func previewFolder(of name: String) -> String {
         (outputFolder as NSString).appendingPathComponent(".preview-" + name)
     }
 
     /// The preview frame, under the same rules as `renderFile`.
-    public func previewFile(scene name: String, file: String) -> String? {
+    package func previewFile(scene name: String, file: String) -> String? {
         servable(file, of: name, in: (previewFolder(of: name) as NSString).appendingPathComponent(name))
     }
 
     /// A file of the pinned render, under the same rules as `renderFile`.
-    public func pinnedFile(scene name: String, file: String) -> String? {
+    package func pinnedFile(scene name: String, file: String) -> String? {
         servable(file, of: name, in: pinnedFolder(of: name))
     }
 
     /// A file a request may read from a scene's render: its page or one of its frames, by a name
     /// of exactly that shape, and only a regular file (a symlink planted there is refused).
-    public func renderFile(scene name: String, file: String) -> String? {
+    package func renderFile(scene name: String, file: String) -> String? {
         servable(file, of: name, in: renderFolder(of: name))
     }
 
@@ -166,12 +166,12 @@ public struct StudioWorkspace: Sendable {
     }
 }
 
-public enum StudioError: Error, CustomStringConvertible, Equatable {
+package enum StudioError: Error, CustomStringConvertible, Equatable {
     case noSuchScenes(String)
     case cannotBind(host: String, port: Int, reason: String)
     case nothingToPin(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noSuchScenes(let path): return "\(path): no such scene file or folder (try `flipbook studio scenes/`)"
         case .nothingToPin(let scene): return "\(scene) has no render yet to pin as A; wait for it to render"

@@ -123,8 +123,18 @@ public struct SpringAnimation: PropertyAnimation, Hashable {
     public var isRemovedOnCompletion: Bool
     let endpoints: Endpoints
 
-    /// - Parameter timing: when `timing.duration` is 0 the idiom `duration = settlingDuration` is
-    ///   applied (CA itself would use 0.25 s and cut the spring short, a common bug).
+    /// A `CASpringAnimation`. Throws `TimingError` for endpoints or timing CA would reject.
+    ///
+    /// - Parameters:
+    ///   - spring: the spring's mass, stiffness, damping and initial velocity.
+    ///   - fromValue: the start value; nil for the presentation value.
+    ///   - toValue: the end value; nil for the model value (or `fromValue` + `byValue`).
+    ///   - byValue: a change relative to the start or the model value.
+    ///   - timing: when `timing.duration` is 0 the idiom `duration = settlingDuration` is
+    ///     applied (CA itself would use 0.25 s and cut the spring short, a common bug).
+    ///   - isAdditive: the value is added to the model value, as CA's `isAdditive`.
+    ///   - isCumulative: each repeat starts where the last ended, as CA's `isCumulative`.
+    ///   - isRemovedOnCompletion: false keeps the final value presented after the end.
     public init(
         spring: Spring = .standard, fromValue: AnimatableValue? = nil, toValue: AnimatableValue? = nil,
         byValue: AnimatableValue? = nil, timing: MediaTiming = MediaTiming(),

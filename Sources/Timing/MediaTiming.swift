@@ -109,7 +109,9 @@ public struct MediaTiming: Hashable, Sendable {
 
     /// Maps a parent time through model M3' (spec timing §1.2–1.3) to phase, cycle and local time.
     ///
-    /// - Parameter zeroDuration: what `duration == 0` means: 0.25 s for animations, ∞ for layers.
+    /// - Parameters:
+    ///   - tp: the parent's time, in seconds.
+    ///   - zeroDuration: what `duration == 0` means: 0.25 s for animations, ∞ for layers.
     public func sample(parentTime tp: Double, zeroDuration: Double = MediaTiming.defaultAnimationDuration)
         -> TimingSample
     {

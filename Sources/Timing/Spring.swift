@@ -202,7 +202,7 @@ extension Spring {
     /// - Parameters:
     ///   - duration: seconds, clamped to [0.01, 10] (spec §3.3).
     ///   - dampingRatio: ζ, clamped to [1.1920929e-7, 1].
-    ///   - initialVelocity: fractions of the distance per second (1 = whole distance in 1 s).
+    ///   - v: `initialVelocity`, fractions of the distance per second (1 = whole distance in 1 s).
     public static func uiKit(duration: Double, dampingRatio: Double, initialVelocity v: Double = 0) throws -> Spring {
         try requireFinite(duration, "Spring.uiKit(duration:)")
         try requireFinite(dampingRatio, "Spring.uiKit(dampingRatio:)")

@@ -1,15 +1,18 @@
+import Foundation
+import PNG
+
 /// Measures encoded size and encoding time of `PNGOptions` on frames the caller supplies
 /// (`flipbook bench --png` passes real rendered frames). Used to choose `PNGOptions.default`
 /// (table in Sources/PNG/README.md). It prints figures; no test depends on its timings.
-public enum PNGBenchmark {
+package enum PNGBenchmark {
     /// One frame to encode: straight RGBA8, row-major.
-    public struct Frame: Hashable, Sendable, CustomStringConvertible {
-        public var name: String
-        public var width: Int
-        public var height: Int
-        public var rgba: [UInt8]
+    package struct Frame: Hashable, Sendable, CustomStringConvertible {
+        package var name: String
+        package var width: Int
+        package var height: Int
+        package var rgba: [UInt8]
 
-        public init(name: String, width: Int, height: Int, rgba: [UInt8]) {
+        package init(name: String, width: Int, height: Int, rgba: [UInt8]) {
             precondition(rgba.count == width * height * 4, "frame \(name) has the wrong byte count")
             self.name = name
             self.width = width
@@ -17,14 +20,14 @@ public enum PNGBenchmark {
             self.rgba = rgba
         }
 
-        public var description: String { name }
+        package var description: String { name }
     }
 
     /// zlib: levels 1...6 and 9 × strategies default, filtered, RLE × filters none, sub, up,
     /// Paeth, all (105 combinations, level-major); then libdeflate: levels 1...6, 9 and 12 ×
     /// filters none, sub, up, Paeth (32). Contains `PNGOptions.libpngDefault`,
     /// `PNGOptions.zlibDefault` and `PNGOptions.default`.
-    public static let grid: [PNGOptions] = {
+    package static let grid: [PNGOptions] = {
         var grid: [PNGOptions] = []
         for level in [1, 2, 3, 4, 5, 6, 9] {
             for strategy in [PNGStrategy.default, .filtered, .rle] {
@@ -52,7 +55,7 @@ public enum PNGBenchmark {
     ///
     /// - Parameter iterations: timed encodes per cell, at least 1. The full grid costs about
     ///   5 s per iteration in a release build on one core of the development machine.
-    public static func run(
+    package static func run(
         frames: [Frame], iterations: Int = 5, options: [PNGOptions] = grid
     ) throws(PNGError) -> [PNGBenchmarkRow] {
         precondition(iterations >= 1, "PNGBenchmark.run needs at least 1 iteration, got \(iterations)")
@@ -91,7 +94,7 @@ public enum PNGBenchmark {
     /// A fixed-width table, one line per options value in the order of `rows`, with size and
     /// speed relative to `PNGOptions.libpngDefault` for each frame. `*` marks
     /// `PNGOptions.default`, `=` the libpng default.
-    public static func report(_ rows: [PNGBenchmarkRow], iterations: Int? = nil) -> String {
+    package static func report(_ rows: [PNGBenchmarkRow], iterations: Int? = nil) -> String {
         var options: [PNGOptions] = []
         var frames: [PNGBenchmarkRow.FrameInfo] = []
         for row in rows {
@@ -165,27 +168,27 @@ public enum PNGBenchmark {
 }
 
 /// One cell of a benchmark: how big and how slow one options value is on one frame.
-public struct PNGBenchmarkRow: Equatable, Sendable {
-    public let options: PNGOptions
+package struct PNGBenchmarkRow: Equatable, Sendable {
+    package let options: PNGOptions
     /// Which frame, without its pixels.
-    public struct FrameInfo: Hashable, Sendable {
-        public var name: String
-        public var width: Int
-        public var height: Int
-        public init(name: String, width: Int, height: Int) {
+    package struct FrameInfo: Hashable, Sendable {
+        package var name: String
+        package var width: Int
+        package var height: Int
+        package init(name: String, width: Int, height: Int) {
             self.name = name
             self.width = width
             self.height = height
         }
     }
 
-    public let frame: FrameInfo
+    package let frame: FrameInfo
     /// Size of the encoded PNG in bytes.
-    public let bytes: Int
+    package let bytes: Int
     /// Fastest wall-clock encoding time over the timed runs, in milliseconds.
-    public let millisecondsPerFrame: Double
+    package let millisecondsPerFrame: Double
 
-    public init(options: PNGOptions, frame: FrameInfo, bytes: Int, millisecondsPerFrame: Double) {
+    package init(options: PNGOptions, frame: FrameInfo, bytes: Int, millisecondsPerFrame: Double) {
         self.options = options
         self.frame = frame
         self.bytes = bytes

@@ -1,8 +1,9 @@
+import Benchmarks
 import PNG
 import Testing
 
-@Suite("Benchmark support")
-struct BenchmarkTests {
+@Suite("PNG benchmark support")
+struct PNGBenchmarkTests {
     @Test("the benchmark grid holds 105 zlib and 32 libdeflate options, all distinct, including the three defaults")
     func grid() {
         #expect(PNGBenchmark.grid.filter { $0.compressor == .zlib }.count == 105)
