@@ -91,7 +91,6 @@ public struct Trace: Sendable {
             appendText(
                 stamp + " animator " + a.id + cFormat(" fractionComplete %.6f state ", a.fractionComplete) + a.state)
         }
-        let extra = animators.map { cFormat(",%.6f", $0.fractionComplete) }.joined()
         let elapsed = simulation.animator.elapsedTime
         for layer in simulation.tracedLayers() where includesChildLayers || layer.parent == nil {
             let c = layer.center
@@ -135,13 +134,33 @@ public struct Trace: Sendable {
             let vx: Double = v.x == 0 ? 0 : v.x
             let vy: Double = v.y == 0 ? 0 : v.y
             let omega: Double = w == 0 ? 0 : w
-            let row =
-                cFormat("%ld,%.6f,", simulation.tick, time) + layer.id
-                + cFormat(
-                    ",%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f,%ld,%.6f,%.6f,%.9f,%.6f,%.6f,%.6f",
-                    c.x, c.y, f.minX, f.minY, f.width, f.height, angle, scaleX, scaleY, layer.opacity,
-                    layer.drawn ? 1 : 0, vx, vy, omega, layer.localTime, elapsed, layer.effectiveOpacity)
-            appendCSV(extra.isEmpty ? row : row + extra)
+            // The columns of `csvHeader`, as "%ld,%.6f,…" would write them (FixedPointText).
+            var row = FixedPointText()
+            row.append(integer: simulation.tick)
+            row.append(byte: comma)
+            row.append(time, decimals: 6)
+            row.append(byte: comma)
+            row.append(layer.id)
+            row.appendColumn(c.x, decimals: 6)
+            row.appendColumn(c.y, decimals: 6)
+            row.appendColumn(f.minX, decimals: 6)
+            row.appendColumn(f.minY, decimals: 6)
+            row.appendColumn(f.width, decimals: 6)
+            row.appendColumn(f.height, decimals: 6)
+            row.appendColumn(angle, decimals: 9)
+            row.appendColumn(scaleX, decimals: 6)
+            row.appendColumn(scaleY, decimals: 6)
+            row.appendColumn(layer.opacity, decimals: 6)
+            row.append(byte: comma)
+            row.append(integer: layer.drawn ? 1 : 0)
+            row.appendColumn(vx, decimals: 6)
+            row.appendColumn(vy, decimals: 6)
+            row.appendColumn(omega, decimals: 9)
+            row.appendColumn(layer.localTime, decimals: 6)
+            row.appendColumn(elapsed, decimals: 6)
+            row.appendColumn(layer.effectiveOpacity, decimals: 6)
+            for a in animators { row.appendColumn(a.fractionComplete, decimals: 6) }
+            appendCSV(row.string)
         }
     }
 
