@@ -33,9 +33,26 @@ struct FixedPointText {
         append(value, decimals: decimals)
     }
 
-    /// `%.<decimals>f`, `decimals` in 1...9.
+    /// `%.8g`: eight significant digits, trailing zeros removed. Written here for values from 0.01
+    /// to below 99,999,999.5 (and zero), as fixed-point text with the decimals that leaves; others,
+    /// where `%g` switches to an exponent, go to `vsnprintf`.
+    mutating func append(significant8 value: Double) {
+        let magnitude = value.magnitude
+        guard magnitude >= 0.01, magnitude < 99_999_999.5 else { return append(cFormat("%.8g", value)) }
+        // 10^exponent ≤ magnitude < 10^(exponent + 1). No double lies between 0.1 (or 0.01) and the
+        // double nearest it, so comparing with those doubles classifies every value rightly. A
+        // value that rounds up into the next decade prints the same once trailing zeros go.
+        var exponent = -2
+        while exponent < 7, magnitude >= Self.decadeBounds[exponent + 2] { exponent += 1 }
+        append(value, decimals: 7 - exponent)
+        guard exponent < 7 else { return }
+        while bytes.last == UInt8(ascii: "0") { bytes.removeLast() }
+        if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
+    }
+
+    /// `%.<decimals>f`, `decimals` in 0...9.
     mutating func append(_ value: Double, decimals: Int) {
-        precondition((1...9).contains(decimals), "1 to 9 decimals")
+        precondition((0...9).contains(decimals), "0 to 9 decimals")
         let scale = Self.powersOfTen[decimals]
         let scaled = value.magnitude * Double(scale)
         // Exact integers below 2^52; the product's error bound, four times over.
@@ -48,6 +65,7 @@ struct FixedPointText {
         let n = UInt64(fraction > 0.5 ? floor + 1 : floor)
         if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
         appendDigits(n / scale, minimumCount: 1)
+        guard decimals > 0 else { return }
         bytes.append(UInt8(ascii: "."))
         appendDigits(n % scale, minimumCount: decimals)
     }
@@ -58,20 +76,31 @@ struct FixedPointText {
 
     /// The decimal digits of `n`, zero-padded on the left to `minimumCount`.
     private mutating func appendDigits(_ n: UInt64, minimumCount: Int) {
-        var digits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)  // 32 bytes: room for 20 digits
-        var count = 0
-        var rest = n
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[31 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+        var count = 1
+        var rest = n / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        count = max(count, minimumCount)
+        let start = bytes.count
+        for _ in 0..<count { bytes.append(UInt8(ascii: "0")) }
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var rest = n
+            var index = start + count - 1
+            while rest > 0 {
+                buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
-                count += 1
-            } while rest > 0 || count < minimumCount
-            bytes.append(contentsOf: buffer[(32 - count)...])
+                index -= 1
+            }
         }
     }
+
+    /// 10^-1 ... 10^8: the upper bounds of the decades `append(significant8:)` writes itself.
+    static let decadeBounds: [Double] = [0.1, 1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8]
 
     static let powersOfTen: [UInt64] = (0...9).map { k in (0..<k).reduce(1) { r, _ in r * 10 } }
 }
 
 let comma = UInt8(ascii: ",")
+let space = UInt8(ascii: " ")

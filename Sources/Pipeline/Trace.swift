@@ -67,7 +67,11 @@ public struct Trace: Sendable {
     /// Records the state after `simulation.tick` ticks, and any events since the last call.
     public mutating func record(_ simulation: SceneSimulation) {
         let time = Double(simulation.tick) * simulation.tickInterval
-        let stamp = cFormat("[%.3f]", time)
+        var stampText = FixedPointText(capacity: 16)
+        stampText.append("[")
+        stampText.append(time, decimals: 3)
+        stampText.append("]")
+        let stamp = stampText.string
         // Property animators (scenes with `animators:` only): a line each per tick, and one
         // `<id>_fraction` column each, appended after the fixed columns so plots keep working.
         let animators = simulation.animatorFractions
@@ -93,75 +97,117 @@ public struct Trace: Sendable {
         }
         let elapsed = simulation.animator.elapsedTime
         for layer in simulation.tracedLayers() where includesChildLayers || layer.parent == nil {
-            let c = layer.center
-            let t = layer.transform
-            let f = layer.frame
-            let radians = t.rotationAngle.radians
+            let radians = layer.transform.rotationAngle.radians
             let angle: Double = radians == 0 ? 0 : radians  // no "-0.000000"
-            // Ids are `[A-Za-z0-9_-]` and never part of a format: a line is a few `vsnprintf` calls.
-            var line =
-                stamp + " " + layer.id
-                + cFormat(
-                    " NSRect: {{%.8g, %.8g}, {%.8g, %.8g}} center (%.8g, %.8g) angle %.6f",
-                    g(f.minX), g(f.minY), g(f.width), g(f.height), g(c.x), g(c.y), angle)
-            if let v = layer.velocity, let w = layer.angularVelocity {
-                let omega: Double = w == 0 ? 0 : w
-                line += cFormat(" velocity (%.8g, %.8g) angularVelocity %.6f", g(v.x), g(v.y), omega)
-            }
-            if let parent = layer.parent { line += " in \(parent)" + cFormat(" localTime %.6f", layer.localTime) }
-            if !layer.drawn { line += " hidden" }
-            appendText(line)
-            // A text item: its string and the set lines' box, in canvas points under the layer's
-            // presentation transform (the box of the text box's four corners).
+            appendText(textLine(layer, stamp: stamp, angle: angle))
             if let summary = simulation.textSummary(of: layer.id) {
-                let local = summary.bounds.minX.isFinite ? summary.bounds : Rect(x: 0, y: 0, width: 0, height: 0)
-                let toCanvas = AffineTransform(translationX: -layer.bounds.width / 2, y: -layer.bounds.height / 2)
-                    .concatenating(t).concatenating(AffineTransform(translationX: c.x, y: c.y))
-                let box = boundingBox(of: local, under: toCanvas)
-                appendText(
-                    stamp + " " + layer.id + " text " + quoted(summary.string)
-                        + cFormat(
-                            " bounds {{%.8g, %.8g}, {%.8g, %.8g}}", g(box.minX), g(box.minY), g(box.width),
-                            g(box.height)))
+                appendText(textItemLine(layer, summary, stamp: stamp))
             }
-            // The scale of the item's transform (the damped resize's figure 6-1 is scale_x over time).
-            let scaleX = (t.a * t.a + t.b * t.b).squareRoot()
-            let scaleY = (t.c * t.c + t.d * t.d).squareRoot()
-            let v = layer.velocity ?? .zero
-            let w = layer.angularVelocity ?? 0
-            // Named Doubles: `x == 0 ? 0 : x` in the argument list would pass an Int 0, and this
-            // also avoids "-0.000000".
-            let vx: Double = v.x == 0 ? 0 : v.x
-            let vy: Double = v.y == 0 ? 0 : v.y
-            let omega: Double = w == 0 ? 0 : w
-            // The columns of `csvHeader`, as "%ld,%.6f,…" would write them (FixedPointText).
-            var row = FixedPointText()
-            row.append(integer: simulation.tick)
-            row.append(byte: comma)
-            row.append(time, decimals: 6)
-            row.append(byte: comma)
-            row.append(layer.id)
-            row.appendColumn(c.x, decimals: 6)
-            row.appendColumn(c.y, decimals: 6)
-            row.appendColumn(f.minX, decimals: 6)
-            row.appendColumn(f.minY, decimals: 6)
-            row.appendColumn(f.width, decimals: 6)
-            row.appendColumn(f.height, decimals: 6)
-            row.appendColumn(angle, decimals: 9)
-            row.appendColumn(scaleX, decimals: 6)
-            row.appendColumn(scaleY, decimals: 6)
-            row.appendColumn(layer.opacity, decimals: 6)
-            row.append(byte: comma)
-            row.append(integer: layer.drawn ? 1 : 0)
-            row.appendColumn(vx, decimals: 6)
-            row.appendColumn(vy, decimals: 6)
-            row.appendColumn(omega, decimals: 9)
-            row.appendColumn(layer.localTime, decimals: 6)
-            row.appendColumn(elapsed, decimals: 6)
-            row.appendColumn(layer.effectiveOpacity, decimals: 6)
-            for a in animators { row.appendColumn(a.fractionComplete, decimals: 6) }
-            appendCSV(row.string)
+            appendCSV(
+                csvRow(layer, tick: simulation.tick, time: time, angle: angle, elapsed: elapsed, animators: animators))
         }
+    }
+
+    /// The text log's line of one layer: its frame, centre and angle as NSRect prints them.
+    private func textLine(_ layer: TracedLayer, stamp: String, angle: Double) -> String {
+        let c = layer.center
+        let f = layer.frame
+        // " NSRect: {{%.8g, %.8g}, {%.8g, %.8g}} center (%.8g, %.8g) angle %.6f", and so on, as
+        // printf would write it (FixedPointText).
+        var line = FixedPointText()
+        line.append(stamp)
+        line.append(byte: space)
+        line.append(layer.id)
+        line.append(" NSRect: {{")
+        line.append(significant8: g(f.minX))
+        line.append(", ")
+        line.append(significant8: g(f.minY))
+        line.append("}, {")
+        line.append(significant8: g(f.width))
+        line.append(", ")
+        line.append(significant8: g(f.height))
+        line.append("}} center (")
+        line.append(significant8: g(c.x))
+        line.append(", ")
+        line.append(significant8: g(c.y))
+        line.append(") angle ")
+        line.append(angle, decimals: 6)
+        if let v = layer.velocity, let w = layer.angularVelocity {
+            let omega: Double = w == 0 ? 0 : w
+            line.append(" velocity (")
+            line.append(significant8: g(v.x))
+            line.append(", ")
+            line.append(significant8: g(v.y))
+            line.append(") angularVelocity ")
+            line.append(omega, decimals: 6)
+        }
+        if let parent = layer.parent {
+            line.append(" in " + parent + " localTime ")
+            line.append(layer.localTime, decimals: 6)
+        }
+        if !layer.drawn { line.append(" hidden") }
+        return line.string
+    }
+
+    /// A text item's line: its string and the set lines' box, in canvas points under the layer's
+    /// presentation transform (the box of the text box's four corners).
+    private func textItemLine(_ layer: TracedLayer, _ summary: (string: String, bounds: Rect), stamp: String) -> String
+    {
+        let c = layer.center
+        let t = layer.transform
+        let local = summary.bounds.minX.isFinite ? summary.bounds : Rect(x: 0, y: 0, width: 0, height: 0)
+        let toCanvas = AffineTransform(translationX: -layer.bounds.width / 2, y: -layer.bounds.height / 2)
+            .concatenating(t).concatenating(AffineTransform(translationX: c.x, y: c.y))
+        let box = boundingBox(of: local, under: toCanvas)
+        return stamp + " " + layer.id + " text " + quoted(summary.string)
+            + cFormat(" bounds {{%.8g, %.8g}, {%.8g, %.8g}}", g(box.minX), g(box.minY), g(box.width), g(box.height))
+    }
+
+    /// The CSV row of one layer: the columns of the header, as "%ld,%.6f,…" writes them.
+    private func csvRow(
+        _ layer: TracedLayer, tick: Int, time: Double, angle: Double, elapsed: Double,
+        animators: [(id: String, fractionComplete: Double, state: String)]
+    ) -> String {
+        let c = layer.center
+        let t = layer.transform
+        let f = layer.frame
+        // The scale of the item's transform (the damped resize's figure 6-1 is scale_x over time).
+        let scaleX = (t.a * t.a + t.b * t.b).squareRoot()
+        let scaleY = (t.c * t.c + t.d * t.d).squareRoot()
+        let v = layer.velocity ?? .zero
+        let w = layer.angularVelocity ?? 0
+        // Named Doubles: `x == 0 ? 0 : x` in the argument list would pass an Int 0, and this
+        // also avoids "-0.000000".
+        let vx: Double = v.x == 0 ? 0 : v.x
+        let vy: Double = v.y == 0 ? 0 : v.y
+        let omega: Double = w == 0 ? 0 : w
+        // The columns of `csvHeader`, as "%ld,%.6f,…" would write them (FixedPointText).
+        var row = FixedPointText()
+        row.append(integer: tick)
+        row.append(byte: comma)
+        row.append(time, decimals: 6)
+        row.append(byte: comma)
+        row.append(layer.id)
+        row.appendColumn(c.x, decimals: 6)
+        row.appendColumn(c.y, decimals: 6)
+        row.appendColumn(f.minX, decimals: 6)
+        row.appendColumn(f.minY, decimals: 6)
+        row.appendColumn(f.width, decimals: 6)
+        row.appendColumn(f.height, decimals: 6)
+        row.appendColumn(angle, decimals: 9)
+        row.appendColumn(scaleX, decimals: 6)
+        row.appendColumn(scaleY, decimals: 6)
+        row.appendColumn(layer.opacity, decimals: 6)
+        row.append(byte: comma)
+        row.append(integer: layer.drawn ? 1 : 0)
+        row.appendColumn(vx, decimals: 6)
+        row.appendColumn(vy, decimals: 6)
+        row.appendColumn(omega, decimals: 9)
+        row.appendColumn(layer.localTime, decimals: 6)
+        row.appendColumn(elapsed, decimals: 6)
+        row.appendColumn(layer.effectiveOpacity, decimals: 6)
+        for a in animators { row.appendColumn(a.fractionComplete, decimals: 6) }
+        return row.string
     }
 
     private mutating func appendText(_ line: String) {

@@ -57,4 +57,32 @@ struct FixedPointTextTests {
         text.append(integer: value)
         #expect(text.string == cFormat("%ld", value))
     }
+
+    @Test(
+        "eight significant digits as %.8g: trailing zeros dropped, exponents left to printf",
+        arguments: [
+            0.0, -0.0, 50, 221.5, 66.88723, -0.5, 0.01, 0.009999, 0.099999999, 9.99999999, 99_999_999.6,
+            12_345_678.9, 1e-5, 0.1, 1e8, 123.45678901, -98_765.4321, 0.012345678,
+        ])
+    func significantDigits(value: Double) {
+        var text = FixedPointText()
+        text.append(significant8: value)
+        #expect(text.string == cFormat("%.8g", value), "\(value)")
+    }
+
+    @Test("a hundred thousand seeded coordinates rounded to 5 decimals, as the text trace writes them, equal %.8g")
+    func seededCoordinates() {
+        var state: UInt64 = 42
+        var mismatches: [String] = []
+        for k in 0..<100_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let unit = Double(state >> 11) * 0x1p-53
+            let magnitude = [0.05, 1, 100, 1e4, 1e6, 1e7][k % 6]
+            let value = ((unit - 0.5) * magnitude * 1e5).rounded() / 1e5
+            var text = FixedPointText()
+            text.append(significant8: value)
+            if text.string != cFormat("%.8g", value), mismatches.count < 5 { mismatches.append("\(value)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+    }
 }
