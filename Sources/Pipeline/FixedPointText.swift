@@ -50,6 +50,13 @@ struct FixedPointText {
         if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
     }
 
+    /// "%.8g, %.8g": a point or a size as the text trace writes it.
+    mutating func append(pair first: Double, _ second: Double) {
+        append(significant8: first)
+        append(", ")
+        append(significant8: second)
+    }
+
     /// `%.<decimals>f`, `decimals` in 0...9.
     mutating func append(_ value: Double, decimals: Int) {
         precondition((0...9).contains(decimals), "0 to 9 decimals")
