@@ -33,10 +33,12 @@ struct FixedPointText {
         append(value, decimals: decimals)
     }
 
-    /// `%.8g`: eight significant digits, trailing zeros removed. Written here for values from 0.01
-    /// to below 99,999,999.5 (and zero), as fixed-point text with the decimals that leaves; others,
-    /// where `%g` switches to an exponent, go to `vsnprintf`.
+    /// `%.8g`: eight significant digits, trailing zeros removed. Written here for zero and for
+    /// values from 0.01 to below 99,999,999.5, as fixed-point text with the decimals that leaves;
+    /// others, where `%g` switches to an exponent, go to `vsnprintf`.
     mutating func append(significant8 value: Double) {
+        // Zero is the common case (a resting item's velocity): printf writes "0" or "-0".
+        if value == 0 { return append(value.sign == .minus ? "-0" : "0") }
         let magnitude = value.magnitude
         guard magnitude >= 0.01, magnitude < 99_999_999.5 else { return append(cFormat("%.8g", value)) }
         // 10^exponent ≤ magnitude < 10^(exponent + 1). No double lies between 0.1 (or 0.01) and the

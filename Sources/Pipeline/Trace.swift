@@ -67,11 +67,7 @@ public struct Trace: Sendable {
     /// Records the state after `simulation.tick` ticks, and any events since the last call.
     public mutating func record(_ simulation: SceneSimulation) {
         let time = Double(simulation.tick) * simulation.tickInterval
-        var stampText = FixedPointText(capacity: 16)
-        stampText.append("[")
-        stampText.append(time, decimals: 3)
-        stampText.append("]")
-        let stamp = stampText.string
+        let stamp = Self.stamp(time)
         // Property animators (scenes with `animators:` only): a line each per tick, and one
         // `<id>_fraction` column each, appended after the fixed columns so plots keep working.
         let animators = simulation.animatorFractions
@@ -87,7 +83,7 @@ public struct Trace: Sendable {
             headerWritten = true
         }
         for event in simulation.events.dropFirst(eventsWritten) {
-            let at = cFormat("[%.3f]", Double(event.tick) * simulation.tickInterval)
+            let at = Self.stamp(Double(event.tick) * simulation.tickInterval)
             appendText("\(at) \(event.description) (tick \(event.tick))")
         }
         eventsWritten = simulation.events.count
@@ -106,6 +102,15 @@ public struct Trace: Sendable {
             appendCSV(
                 csvRow(layer, tick: simulation.tick, time: time, angle: angle, elapsed: elapsed, animators: animators))
         }
+    }
+
+    /// "[%.3f]": a text log line's time in seconds.
+    private static func stamp(_ seconds: Double) -> String {
+        var text = FixedPointText(capacity: 16)
+        text.append("[")
+        text.append(seconds, decimals: 3)
+        text.append("]")
+        return text.string
     }
 
     /// The text log's line of one layer: its frame, centre and angle as NSRect prints them.
@@ -151,8 +156,13 @@ public struct Trace: Sendable {
         let toCanvas = AffineTransform(translationX: -layer.bounds.width / 2, y: -layer.bounds.height / 2)
             .concatenating(t).concatenating(AffineTransform(translationX: c.x, y: c.y))
         let box = boundingBox(of: local, under: toCanvas)
-        return stamp + " " + layer.id + " text " + quoted(summary.string)
-            + cFormat(" bounds {{%.8g, %.8g}, {%.8g, %.8g}}", g(box.minX), g(box.minY), g(box.width), g(box.height))
+        var line = FixedPointText()
+        line.append(stamp + " " + layer.id + " text " + quoted(summary.string) + " bounds {{")
+        line.append(pair: g(box.minX), g(box.minY))
+        line.append("}, {")
+        line.append(pair: g(box.width), g(box.height))
+        line.append("}}")
+        return line.string
     }
 
     /// The CSV row of one layer: the columns of the header, as "%ld,%.6f,…" writes them.

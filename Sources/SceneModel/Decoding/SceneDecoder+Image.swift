@@ -108,12 +108,6 @@ extension SceneDecoder {
         return values
     }
 
-    /// A point in a unit square, `[x, y]` (a gradient's `startPoint`, `endPoint`).
-    func unitPoint(_ node: SourceNode, at path: String) throws -> Point {
-        let p = try pair(node, at: path, names: ("x", "y"))
-        return Point(p.0, p.1)
-    }
-
     /// A value of an animated gradient key (`colors`, `locations`, `startPoint`, `endPoint`), as
     /// the gradient itself writes it. Lists take 1 to `GradientKeys.maxStops` elements here; that
     /// their count is the gradient's is checked with the whole scene (`checkGradientAnimations`).

@@ -121,11 +121,11 @@ package enum GradientKeys {
                     "startPoint", \.startPoint, docType: "`[x, y]`",
                     doc: "In the unit square of the bounds: `[0, 0]` top-left, `[1, 1]` bottom-right.",
                     defaultDoc: "linear `[0.5, 0]`, others `[0.5, 0.5]`", rangeDoc: "finite",
-                    read: { d, node, at in try d.unitPoint(node, at: at) }),
+                    read: { d, node, at in try d.point(node, at: at) }),
                 .optional(
                     "endPoint", \.endPoint, docType: "`[x, y]`", doc: "",
                     defaultDoc: "linear `[0.5, 1]`, radial `[1, 1]`, conic `[1, 0.5]`", rangeDoc: "finite",
-                    read: { d, node, at in try d.unitPoint(node, at: at) }),
+                    read: { d, node, at in try d.point(node, at: at) }),
                 .bool(
                     "dither", \.dither,
                     doc:
