@@ -72,6 +72,8 @@ let package = Package(
         .target(name: "BehaviorRules", exclude: ["README.md"]),
         .target(name: "Dynamics", dependencies: ["Geometry", "CBox2D", "BehaviorRules"], exclude: ["README.md"]),
         .target(name: "Timing", dependencies: ["Geometry", "Colors"], exclude: ["README.md"]),
+        // Scroll views and flicks: rubber band, glide, bounce and paging as closed forms of time.
+        .target(name: "Scrolling", dependencies: ["Geometry"], exclude: ["README.md"]),
         .target(name: "CustomBehaviors", dependencies: ["Dynamics", "Geometry"], exclude: ["README.md"]),
         // Icons from SVG files (a checked subset, parsed by Foundation's XMLParser over libxml2).
         .target(name: "Icons", dependencies: ["Geometry", "Colors", "Shapes", "Determinism"], exclude: ["README.md"]),
@@ -138,7 +140,7 @@ let package = Package(
             dependencies: [
                 "SceneSyntax",
                 "Determinism", "Geometry", "Shapes", "Icons", "Images", "SceneModel", "Text", "Dynamics",
-                "CustomBehaviors", "Raster", "PNG", "Export", "Timing",
+                "CustomBehaviors", "Raster", "PNG", "Export", "Timing", "Scrolling",
             ],
             exclude: ["README.md"]),
         .target(
@@ -209,6 +211,7 @@ let package = Package(
             name: "DynamicsTestSupport", dependencies: ["Dynamics", "Geometry"], path: "Tests/DynamicsTestSupport"),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "DynamicsTestSupport", "Determinism"]),
         .testTarget(name: "TimingTests", dependencies: ["Timing", "Colors", "Determinism"]),
+        .testTarget(name: "ScrollingTests", dependencies: ["Scrolling", "Geometry"]),
         .testTarget(
             name: "CustomBehaviorsTests", dependencies: ["CustomBehaviors", "Determinism", "DynamicsTestSupport"]),
         .testTarget(

@@ -3,6 +3,7 @@ import Geometry
 import Icons
 import Raster
 import SceneModel
+import Scrolling
 import Shapes
 import Timing
 
@@ -187,8 +188,8 @@ extension DisplayListBuilder {
         let t = timing.time
         let pixels = AffineTransform(scaleX: canvas.scale, y: canvas.scale)
         func draw(
-            _ i: Int, parent: AffineTransform?, parentSize: Size, opacity: Double, clips: [ClipShape],
-            tint inheritedTint: ColorRGBA8?
+            _ i: Int, parent: AffineTransform?, parentSize: Size, parentOffset: Point = .zero, opacity: Double,
+            clips: [ClipShape], tint inheritedTint: ColorRGBA8?
         ) {
             // `isHidden` (CALayer.isHidden): neither the layer nor its sublayers are drawn.
             guard timing.isVisible(i), !timing.nodes[i].item.isHidden else { return }
@@ -199,8 +200,10 @@ extension DisplayListBuilder {
             func value(_ p: LayerProperty) -> AnimatableValue { timing.presentation(id, p, at: t) }
             let presented = presentedLayer(i, timing: timing)
             let (center, size, local) = (presented.center, presented.size, presented.transform)
-            // A child's centre is in its parent's bounds, origin at the parent's top-left.
-            let origin = parent == nil ? Point.zero : Point(parentSize.width / 2, parentSize.height / 2)
+            // A child's centre is in its parent's bounds, origin at the parent's top-left moved by
+            // the bounds' origin (a scroll view's content offset).
+            let origin =
+                parent == nil ? Point.zero : Point(parentSize.width / 2, parentSize.height / 2) + parentOffset
             let own = local.concatenating(AffineTransform(translationX: center.x - origin.x, y: center.y - origin.y))
             let points = parent.map { own.concatenating($0) } ?? own
             let transform = points.concatenating(pixels)
@@ -215,13 +218,8 @@ extension DisplayListBuilder {
                 || mask != nil
             let ownOpacity = group ? 1 : drawnOpacity
             let shadow = presentedShadow(value, size: size, scale: canvas.scale)
-            let childClips =
-                node.item.masksToBounds
-                ? clips + [
-                    ClipShape(
-                        size: size, cornerRadius: cornerRadius, maskedCorners: node.item.maskedCorners,
-                        cornerCurve: node.item.cornerCurve, transform: transform)
-                ] : clips
+            let childClips = clipsOfChildren(
+                node.item, clips, size: size, cornerRadius: cornerRadius, transform: transform)
             let (content, borderWidth, borderColor) = layerContent(
                 node.item, size: size, transform: transform, cornerRadius: cornerRadius, opacity: ownOpacity,
                 clips: clips, childClips: childClips, tint: tint, scale: canvas.scale, images: images,
@@ -239,19 +237,36 @@ extension DisplayListBuilder {
             let (groupIndex, start) = (list.groups.count - 1, list.rects.count)
             list.rects.append(rect)
             label?(list.rects.count - 1, id)
+            let offset = timing.contentOffset(ofNode: i)
             for child in node.children where child != mask {
-                draw(child, parent: points, parentSize: size, opacity: ownOpacity, clips: childClips, tint: tint)
+                draw(
+                    child, parent: points, parentSize: size, parentOffset: offset, opacity: ownOpacity,
+                    clips: childClips, tint: tint)
             }
+            list.rects += scrollIndicators(i, timing, size: size, transform: transform, ownOpacity, childClips)
             if group { list.groups[groupIndex].rects = start..<list.rects.count }
             if let mask {
                 // CALayer.mask: in this layer's bounds, as a child, drawn after the group's content.
                 let maskStart = list.rects.count
-                draw(mask, parent: points, parentSize: size, opacity: 1, clips: [], tint: nil)
+                draw(mask, parent: points, parentSize: size, parentOffset: offset, opacity: 1, clips: [], tint: nil)
                 list.groups[groupIndex].mask = maskStart..<list.rects.count
             }
         }
         for i in order { draw(timing.roots[i], parent: nil, parentSize: .zero, opacity: 1, clips: [], tint: nil) }
         return list
+    }
+
+    /// What a layer's sublayers are clipped to: its ancestors' clips, and its own rounded bounds
+    /// with `masksToBounds` or when it is a scroll view (UIScrollView's clipsToBounds is true).
+    static func clipsOfChildren(
+        _ item: Item, _ clips: [ClipShape], size: Size, cornerRadius: Double, transform: AffineTransform
+    ) -> [ClipShape] {
+        guard item.masksToBounds || item.scroll != nil else { return clips }
+        return clips + [
+            ClipShape(
+                size: size, cornerRadius: cornerRadius, maskedCorners: item.maskedCorners,
+                cornerCurve: item.cornerCurve, transform: transform)
+        ]
     }
 
     /// The parts of a layer's rect its item gives directly: its corners, its backdrop material

@@ -4,6 +4,7 @@ import Geometry
 import Raster
 import SceneModel
 import SceneSyntax
+import Scrolling
 import Timing
 
 /// A scene's Core Animation side, tick by tick: one `TimingLayer` per item (the item tree is the
@@ -54,6 +55,10 @@ final class SceneTiming {
     private var layerCallEndTicks: [Int]
     private var lastScriptTick = 0
     private(set) var tick = 0
+    /// The motion of each scroll view (`scroll:` item), by node.
+    private(set) var scrollMotions: [Int: ScrollMotion] = [:]
+    /// Their delegate callbacks, with the tick each is heard on, in time then node order.
+    private var scrollEvents: [(tick: Int, node: Int, event: ScrollEvent)] = []
 
     init(scene: Scene, dynamicItems: [DynamicItem], file: String) throws {
         self.scene = scene
@@ -96,6 +101,7 @@ final class SceneTiming {
         } catch {
             throw SceneError(file: file, keyPath: nil, message: "\(error)")
         }
+        makeScrollViews()
         for (i, spec) in scene.animators.enumerated() {
             do {
                 scripts.append(
@@ -106,7 +112,8 @@ final class SceneTiming {
         }
         lastScriptTick =
             ([0] + viewAnimationTicks + layerCallEndTicks + scripts.map(\.lastTick)
-            + scene.allItems.flatMap { $0.item.animations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) } }).max()
+            + scene.allItems.flatMap { $0.item.animations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) } }
+            + scrollMotions.values.map { ScriptTime.tick(for: $0.restTime, fps: scene.fps) }).max()
             ?? 0
     }
 
@@ -177,7 +184,7 @@ final class SceneTiming {
         tick = n
         guard isUsed else { return [] }
         let t = time
-        return runPendingReactions() + applyDynamics() + runLayerCalls(tick: n, at: t)
+        return runPendingReactions() + applyDynamics() + scrollCallbacks(tick: n) + runLayerCalls(tick: n, at: t)
             + commitAnimations(tick: n, at: t) + stepAnimators(tick: n, at: t) + completionEvents(at: t)
     }
 
@@ -223,6 +230,30 @@ final class SceneTiming {
         }
         return events
     }
+
+    /// Stage 2b: scroll views' delegate callbacks due on this tick (their offsets are functions
+    /// of the time, read by the builder).
+    private func scrollCallbacks(tick n: Int) -> [SimulationEvent.Kind] {
+        scrollEvents.filter { $0.tick == n }.map { .scroll(item: nodes[$0.node].item.id, event: $0.event.description) }
+    }
+
+    /// The scroll views' motions and their callbacks, each heard on the first tick at or after it.
+    private func makeScrollViews() {
+        for (i, node) in nodes.enumerated() {
+            guard let scroll = node.item.scroll else { continue }
+            let motion = scroll.motion(bounds: node.item.size)
+            scrollMotions[i] = motion
+            for (time, event) in motion.events {
+                scrollEvents.append((ScriptTime.tick(for: time, fps: fps), i, event))
+            }
+        }
+        scrollEvents = scrollEvents.enumerated().sorted { a, b in
+            (a.element.tick, a.element.node, a.offset) < (b.element.tick, b.element.node, b.offset)
+        }.map(\.element)
+    }
+
+    /// A scroll view's content offset now (the origin of its bounds); zero for other layers.
+    func contentOffset(ofNode i: Int) -> Point { scrollMotions[i]?.state(at: time).offset ?? .zero }
 
     /// Stage 3: layer timing calls, then the display links.
     private func runLayerCalls(tick n: Int, at t: Double) -> [SimulationEvent.Kind] {

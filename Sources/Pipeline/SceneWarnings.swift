@@ -31,9 +31,23 @@ public enum SceneWarnings {
             let x1 = child.center.x + child.size.width / 2
             let y0 = child.center.y - child.size.height / 2
             let y1 = child.center.y + child.size.height / 2
-            if x1 <= 0 || y1 <= 0 || x0 >= parent.size.width || y0 >= parent.size.height {
+            // A scroll view's children may lie anywhere it can scroll to: its content and insets.
+            let area =
+                parent.scroll.map { scroll in
+                    Rect(
+                        x: -scroll.contentInset[1], y: -scroll.contentInset[0],
+                        width: max(scroll.contentSize.width + scroll.contentInset[3], parent.size.width)
+                            + scroll.contentInset[1],
+                        height: max(scroll.contentSize.height + scroll.contentInset[2], parent.size.height)
+                            + scroll.contentInset[0])
+                } ?? Rect(origin: .zero, size: parent.size)
+            if x1 <= area.minX || y1 <= area.minY || x0 >= area.maxX || y0 >= area.maxY {
+                let place =
+                    parent.scroll == nil
+                    ? "the parent's \(format(parent.size.width))×\(format(parent.size.height)) bounds"
+                    : "the scroll view's \(format(area.width))×\(format(area.height)) content"
                 var message =
-                    "'\(child.id)' lies wholly outside its parent '\(parent.id)': it spans x \(format(x0))…\(format(x1)), y \(format(y0))…\(format(y1)) in the parent's \(format(parent.size.width))×\(format(parent.size.height)) bounds (a child's center is in its parent's bounds, origin top-left)"
+                    "'\(child.id)' lies wholly outside its parent '\(parent.id)': it spans x \(format(x0))…\(format(x1)), y \(format(y0))…\(format(y1)) in \(place) (a child's center is in its parent's bounds, origin top-left)"
                 if parent.masksToBounds { message += "; the parent's masksToBounds hides it entirely" }
                 warnings.append(SceneWarning(keyPath: at, message: message))
             }

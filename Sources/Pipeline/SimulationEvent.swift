@@ -20,6 +20,8 @@ public struct SimulationEvent: Equatable, Sendable {
         case viewAnimationCompleted(item: String, finished: Bool)
         /// A scripted layer-timing call (pause, resume, set, continue, reverse, ...).
         case layerTiming(item: String, call: String)
+        /// A scroll view's delegate callback (`scrollViewWillEndDragging`, …) or page change.
+        case scroll(item: String, event: String)
         /// A timing call refused at run time (validation should have caught it; reported, not trapped).
         case timingError(String)
     }
@@ -48,6 +50,7 @@ public struct SimulationEvent: Equatable, Sendable {
         case .viewAnimationCompleted(let item, let finished):
             return "\(item) view animation completed, finished=\(finished)"
         case .layerTiming(let item, let call): return "\(item) layer \(call)"
+        case .scroll(let item, let event): return "\(item) \(event)"
         case .timingError(let message): return "timing error: \(message)"
         }
     }

@@ -48,7 +48,7 @@ struct TouchIndicator {
     var fadeTicks: Int { max(1, Int((TouchesSpec.fadeOut * Double(fps)).rounded())) }
 
     /// The scene's scripted touches, in a fixed order: snap-zone drags (behaviour order), then
-    /// `dynamicsTimeline` drags and taps, then animator scrub drags, then `layerTimeline` drags.
+    /// `dynamicsTimeline` drags and taps, then animator scrub drags, then `layerTimeline` drags, then scroll-view drags (item order).
     static func strokes(of scene: Scene) -> [Stroke] {
         let fps = scene.fps
         var strokes: [Stroke] = []
@@ -91,6 +91,15 @@ struct TouchIndicator {
         }
         for call in scene.layerTimeline {
             if case .scrub(let s, _) = call.kind, let stroke = scrubStroke(s, at: call.at) { strokes.append(stroke) }
+        }
+        // Scroll views read the finger at the scene time minus the drag's `at`, as scrubs do.
+        for entry in scene.allItems {
+            for drag in entry.item.scroll?.drags ?? [] where !drag.times.isEmpty {
+                strokes.append(
+                    Stroke(
+                        down: ScriptTime.tick(for: drag.at, fps: fps), up: ScriptTime.tick(for: drag.end, fps: fps),
+                        finger: .path(times: drag.times, points: drag.points, origin: drag.at, originTick: nil)))
+            }
         }
         return strokes
     }

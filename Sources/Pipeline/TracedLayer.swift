@@ -108,8 +108,9 @@ extension SceneSimulation {
                 return (p.transform.concatenating(AffineTransform(translationX: p.center.x, y: p.center.y)), p.size)
             }
             let (parentPoints, parentSize) = points(of: parent)
-            let offset = AffineTransform(
-                translationX: p.center.x - parentSize.width / 2, y: p.center.y - parentSize.height / 2)
+            // As DisplayListBuilder places a child: its parent's bounds, moved by their origin.
+            let origin = Point(parentSize.width / 2, parentSize.height / 2) + timing.contentOffset(ofNode: parent)
+            let offset = AffineTransform(translationX: p.center.x - origin.x, y: p.center.y - origin.y)
             return (p.transform.concatenating(offset).concatenating(parentPoints), p.size)
         }
         func visit(_ i: Int, effective: Double) {

@@ -60,6 +60,7 @@ struct BundledSceneTests {
         ("gradients.yaml", 60, nil),
         ("materials.yaml", 90, nil),
         ("sheet.yaml", 84, nil),
+        ("feed.yaml", 390, nil),
     ]
 
     @Test(

@@ -241,6 +241,18 @@ package enum ItemKeys {
                             } + masks
                     }),
                 .custom(
+                    "scroll", docType: "mapping",
+                    doc:
+                        "`UIScrollView`: the item's children are its content, placed in content coordinates, moved by `contentOffset` and clipped to the item's bounds; scripted drags scroll it, and it glides, bounces and pages as UIKit does when the finger lifts. See [scroll views](#scroll-views-itemsiscroll).",
+                    defaultDoc: "none",
+                    decode: { d, node, at, item in item.scroll = try d.decode(ScrollKeys.spec, node, at: at) },
+                    check: { scene, item, at in
+                        if let scroll = item.scroll {
+                            try ScrollKeys.spec.check(scroll, in: scene, at: at)
+                            try ScrollKeys.checkDrags(scroll, at: at)
+                        }
+                    }),
+                .custom(
                     "mask", docType: "item", schemaRef: "item",
                     doc:
                         "`CALayer.mask`: an item (its own `id`, size, centre in this item's bounds, fill, shape, text, image, gradient, children, animations) whose alpha masks this item and its children, composited; its colours are ignored and outside what it draws this item is invisible. It animates like any item (a growing circle reveals, a moving gradient wipes).",

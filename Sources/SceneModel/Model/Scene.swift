@@ -159,6 +159,8 @@ public struct Item: Equatable, Sendable {
     public var filters: [LayerFilter] = []
     /// A blur material behind the item (`backgroundEffect:`, UIVisualEffectView); nil for none.
     public var backgroundEffect: BackgroundEffect?
+    /// The item is a scroll view (`scroll:`, UIScrollView): its children scroll; nil for none.
+    public var scroll: ScrollSpec?
 
     /// The σ, in points, of the item's Gaussian blur filters applied one after the other: a
     /// Gaussian of σ₁ then one of σ₂ is one of √(σ₁² + σ₂²). 0 without a blur.

@@ -1,0 +1,69 @@
+import Geometry
+
+/// An item that is a `UIScrollView` (`scroll:`): its children are content, placed in content
+/// coordinates and moved by `contentOffset` (the bounds' origin), clipped to the item's bounds;
+/// scripted drags scroll it, and it glides, bounces and pages when the finger lifts.
+public struct ScrollSpec: Equatable, Sendable {
+    /// `UIScrollView.DecelerationRate`: velocity kept per millisecond of a glide.
+    public enum Deceleration: Equatable, Sendable {
+        case normal, fast
+        case rate(Double)
+
+        public var rate: Double {
+            switch self {
+            case .normal: return 0.998
+            case .fast: return 0.99
+            case .rate(let r): return r
+            }
+        }
+    }
+
+    /// A scripted drag on the scroll view: the finger comes down at `at` (seconds) and follows
+    /// `points` at `times` (seconds after `at`), lifting at the last.
+    public struct Drag: Equatable, Sendable {
+        public var at: Double
+        public var times: [Double]
+        public var points: [Point]
+
+        public init(at: Double = 0, times: [Double] = [], points: [Point] = []) {
+            self.at = at
+            self.times = times
+            self.points = points
+        }
+
+        public var end: Double { at + (times.last ?? 0) }
+    }
+
+    public var contentSize: Size
+    /// `UIEdgeInsets`: top, left, bottom, right, in points.
+    public var contentInset: [Double]
+    public var contentOffset: Point
+    public var bounces: Bool
+    public var alwaysBounceVertical: Bool
+    public var alwaysBounceHorizontal: Bool
+    public var isPagingEnabled: Bool
+    public var decelerationRate: Deceleration
+    public var showsScrollIndicators: Bool
+    public var drags: [Drag]
+
+    public init(
+        contentSize: Size = .zero, contentInset: [Double] = [0, 0, 0, 0], contentOffset: Point = .zero,
+        bounces: Bool = true, alwaysBounceVertical: Bool = false, alwaysBounceHorizontal: Bool = false,
+        isPagingEnabled: Bool = false, decelerationRate: Deceleration = .normal, showsScrollIndicators: Bool = true,
+        drags: [Drag] = []
+    ) {
+        self.contentSize = contentSize
+        self.contentInset = contentInset
+        self.contentOffset = contentOffset
+        self.bounces = bounces
+        self.alwaysBounceVertical = alwaysBounceVertical
+        self.alwaysBounceHorizontal = alwaysBounceHorizontal
+        self.isPagingEnabled = isPagingEnabled
+        self.decelerationRate = decelerationRate
+        self.showsScrollIndicators = showsScrollIndicators
+        self.drags = drags
+    }
+
+    /// When the last scripted finger lifts (0 without drags).
+    public var lastDragEnd: Double { drags.map(\.end).max() ?? 0 }
+}
