@@ -87,7 +87,7 @@ let package = Package(
             dependencies: [
                 "SceneSyntax", "Geometry", "Colors", "VideoFormats", "Timing", "Shapes", "Icons", "Text",
                 "BehaviorRules",
-                "Images",
+                "Images", "Scrolling",
             ],
             exclude: ["README.md"]),
         // scenes/schema.json and docs/scene-format.md's key tables, generated from the declarations.

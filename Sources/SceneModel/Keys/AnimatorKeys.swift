@@ -37,10 +37,17 @@ enum AnimatorKeys {
                         "`addAnimations(_:delayFactor:)` when the animator is created; `from` = the items' values at time 0.",
                     rangeDoc: "each `changes: { itemId: { property: value } }`, `delayFactor` in [0, 1]",
                     read: { d, n, at in try d.decode(AnimatorBlockKeys.spec, n, at: at) }),
-                .list(
-                    "timeline", \.timeline, docType: "list of calls", doc: "See below.",
+                .custom(
+                    "timeline", docType: "list of calls", doc: "See below.", defaultDoc: "`[]`",
                     rangeDoc: "`at` non-decreasing",
-                    read: { d, n, at in try d.decodeAnimatorCall(n, at: at) }),
+                    decode: { d, node, at, animator in
+                        // In order, so that a continueAnimation's `fromDrag` reads the scrub before it.
+                        animator.timeline = []
+                        for (k, n) in try d.list(node, at: at).enumerated() {
+                            let velocity = DragHandOff.relativeVelocity(after: animator.timeline)
+                            animator.timeline.append(try d.decodeAnimatorCall(n, at: at + "[\(k)]", dragVelocity: velocity))
+                        }
+                    }),
             ])
     }
 }
@@ -73,6 +80,9 @@ struct TimingParametersDraft {
     var duration: Double = 0.5
     var bounce: Double = 0
     var initialVelocity: Point = .zero
+    /// `initialVelocity: fromDrag`: the velocity of the last scrub drag before the
+    /// `continueAnimation` call, set by the timeline's reader before `build`.
+    var initialVelocityFromDrag = false
     var systemSpring = false
 
     /// The forms, each by the keys that select it, in the order messages name them.
@@ -137,9 +147,23 @@ enum TimingParametersKeys {
                     "duration", \.duration, range: .positive, unit: "s",
                     doc: "UISpringTimingParameters(duration:bounce:) (iOS 17): seconds."),
                 .number("bounce", \.bounce, range: .open(-1, 1), doc: "With duration: bounce."),
-                .point(
-                    "initialVelocity", \.initialVelocity, range: .finite,
-                    doc: "Spring forms only: the initial velocity, relative to the distance."),
+                .custom(
+                    "initialVelocity", docType: "`[dx, dy]` or `fromDrag`", schemaRef: "velocityOrFromDrag",
+                    doc:
+                        "Spring forms only: the initial velocity, relative to the distance. `fromDrag`, in a `continueAnimation` after a `scrub` with a `drag:`, is the finger's release velocity along the scrub's track divided by the distance left to run, as a pan handler computes it for `UISpringTimingParameters`.",
+                    rangeDoc: "finite",
+                    decode: { d, node, at, t in
+                        if case .string("fromDrag")? = node.scalarMeaning {
+                            t.initialVelocityFromDrag = true
+                        } else {
+                            let p = try d.pair(node, at: at, names: ("dx", "dy"))
+                            t.initialVelocity = Point(p.0, p.1)
+                        }
+                    },
+                    check: { _, t, at in
+                        try KeyRange.finite.check(t.initialVelocity.x, "a velocity", at: at + "[0]")
+                        try KeyRange.finite.check(t.initialVelocity.y, "a velocity", at: at + "[1]")
+                    }),
                 .custom(
                     "spring", docType: "`default`", doc: "UISpringTimingParameters(): the system spring.",
                     defaultDoc: "—",
@@ -191,8 +215,23 @@ extension SceneDecoder {
     /// `{ dampingRatio, initialVelocity }`, `{ mass, stiffness, damping, initialVelocity }`,
     /// `{ duration, bounce, initialVelocity }` (iOS 17), `{ spring: default }`.
     func timingParameters(_ node: SourceNode, at path: String) throws -> TimingParameters {
+        try timingParameters(node, at: path, dragVelocity: nil)
+    }
+
+    /// Timing parameters whose `initialVelocity: fromDrag` takes `dragVelocity` (nil: there is no
+    /// drag to take it from, an error at the key).
+    func timingParameters(_ node: SourceNode, at path: String, dragVelocity: Point?) throws -> TimingParameters {
         var draft = TimingParametersDraft()
         let f = try decode(TimingParametersKeys.spec, node, at: path, into: &draft)
+        if draft.initialVelocityFromDrag {
+            guard let dragVelocity else {
+                throw error(
+                    at: f.entry("initialVelocity")?.keyMark, path + ".initialVelocity",
+                    "initialVelocity: fromDrag takes the release velocity of a scrub's drag; expected it in a continueAnimation call after a scrub with drag:, or [dx, dy]"
+                )
+            }
+            draft.initialVelocity = dragVelocity
+        }
         do {
             return try draft.build(form: try TimingParametersKeys.form(f, self, at: path))
         } catch let e as TimingError {

@@ -81,9 +81,32 @@ enum BehaviorKeys {
                 .number(
                     "charge", \.charge, range: .engine(Item.charge), doc: "For electric and magnetic fields.",
                     defaultDoc: "`0`"),
-                .optionalPoint(
-                    "linearVelocity", \.linearVelocity, names: ("vx", "vy"), unit: "pt/s",
-                    doc: "Added at the start, pt/s."),
+                .custom(
+                    "linearVelocity", docType: "`[vx, vy]` or `fromDrag`", schemaRef: "velocityOrFromDrag",
+                    doc:
+                        "Added at the start (`addLinearVelocity`), pt/s. `fromDrag`, in a `dynamicsTimeline` entry with a `drag:`, is the finger's release velocity (its last 50 ms, as `UIPanGestureRecognizer.velocity(in:)`): a flick hands its speed on.",
+                    rangeDoc: "each within ±10,000,000",
+                    decode: { d, node, at, behavior in
+                        if case .string("fromDrag")? = node.scalarMeaning {
+                            behavior.linearVelocityFromDrag = true
+                        } else {
+                            let p = try d.pair(node, at: at, names: ("vx", "vy"))
+                            behavior.linearVelocity = Point(p.0, p.1)
+                        }
+                    },
+                    check: { _, behavior, at in
+                        if behavior.linearVelocityFromDrag {
+                            throw Violation(
+                                keyPath: at,
+                                message:
+                                    "linearVelocity: fromDrag takes the release velocity of a drag; expected it in a dynamicsTimeline entry that has drag:, or [vx, vy]"
+                            )
+                        }
+                        if let v = behavior.linearVelocity {
+                            try KeyRange.engine.check(v.x, "a velocity", at: at + "[0]")
+                            try KeyRange.engine.check(v.y, "a velocity", at: at + "[1]")
+                        }
+                    }),
                 .optionalDegrees(
                     "angularVelocity", \.angularVelocity, range: .engine, doc: "Added at the start, degrees/s."),
             ])

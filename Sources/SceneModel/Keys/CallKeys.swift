@@ -140,7 +140,9 @@ enum AnimatorCallKeys {
                 .optional(
                     "timingParameters", \.timingParameters, docType: "mapping", schemaRef: "timingParameters",
                     doc: "continueAnimation: new timing parameters.", defaultDoc: "none",
-                    read: { d, n, at in try d.timingParameters(n, at: at) }),
+                    // `initialVelocity: fromDrag` is read again, with the drag's velocity, by
+                    // `decodeAnimatorCall`, which knows the calls before this one.
+                    read: { d, n, at in try d.timingParameters(n, at: at, dragVelocity: .zero) }),
                 .number(
                     "durationFactor", \.durationFactor, range: .nonNegative,
                     doc: "continueAnimation: 0 = the remaining time."),
@@ -341,8 +343,17 @@ enum ScrubDragKeys {
 }
 
 extension SceneDecoder {
-    func decodeAnimatorCall(_ node: SourceNode, at path: String) throws -> AnimatorSpec.Call {
-        AnimatorCallKeys.build(try decode(AnimatorCallKeys.spec, node, at: path))
+    /// One call of an animator's timeline; `dragVelocity` is what `initialVelocity: fromDrag`
+    /// in its timing parameters means here (nil: no scrub drag came before).
+    func decodeAnimatorCall(_ node: SourceNode, at path: String, dragVelocity: Point? = nil) throws
+        -> AnimatorSpec.Call
+    {
+        var call = try decode(AnimatorCallKeys.spec, node, at: path)
+        if let parameters = try fields(node, at: path, AnimatorCallKeys.spec.declared)["timingParameters"] {
+            call.timingParameters = try timingParameters(
+                parameters, at: path + ".timingParameters", dragVelocity: dragVelocity)
+        }
+        return AnimatorCallKeys.build(call)
     }
 
     func decodeLayerCall(_ node: SourceNode, at path: String) throws -> LayerTimingCall {

@@ -1,5 +1,6 @@
 import Geometry
 import SceneSyntax
+import Scrolling
 
 // The declarations of `dynamicsTimeline[i]` and of its `drag:`. Exactly one change per entry (or
 // a bare tap) and one gesture per entry are structural rules, checked before any value; ids and
@@ -43,7 +44,13 @@ enum DynamicsTimelineKeys {
                     "add", docType: "behaviour",
                     doc: "`addBehavior`: a new behaviour written as in `behaviors` (with an optional `id`).",
                     decode: { d, n, at, entry in
-                        let (spec, id) = try d.decodeBehaviorEntry(n, at: at)
+                        var (spec, id) = try d.decodeBehaviorEntry(n, at: at)
+                        // `linearVelocity: fromDrag`: the flick's speed handed on at release.
+                        if case .itemBehavior(var behavior) = spec, behavior.linearVelocityFromDrag, let drag = entry.drag {
+                            behavior.linearVelocity = FingerPath(times: drag.times, points: drag.points).releaseVelocity
+                            behavior.linearVelocityFromDrag = false
+                            spec = .itemBehavior(behavior)
+                        }
                         entry.action = .add(spec, id: id)
                     }),
             ],

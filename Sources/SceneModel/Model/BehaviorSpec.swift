@@ -284,6 +284,10 @@ public struct ItemBehaviorSpec: Equatable, Sendable {
     public var charge: Double?
     /// Added once at the start, pt/s (`addLinearVelocity`).
     public var linearVelocity: Point?
+    /// `linearVelocity: fromDrag` as written: the release velocity of the drag of the
+    /// `dynamicsTimeline` entry that adds this behaviour. The loader replaces it with that
+    /// velocity (`linearVelocity`) and clears it; left set (no drag to take it from) it is an error.
+    public var linearVelocityFromDrag = false
     /// Added once at the start, degrees/s (`addAngularVelocity`, which takes rad/s).
     public var angularVelocity: Angle?
 
