@@ -54,12 +54,11 @@ figures:
 # 20 fps, made by flipbook itself (`--output-scale`, `--video-fps`, and ffmpeg's palettegen over
 # the changing pixels with a light Bayer dither for the shadows; a few hundred KB each), and one
 # still. Bit-exact ffmpeg flags and no metadata, so a rerun writes the same bytes.
-GALLERY_SCENES := widgets post snap-zones pull-down collisions watcher gradients materials
+GALLERY_SCENES := widgets post snap-zones pull-down collisions watcher feed materials
 gallery:
 	@mkdir -p docs/gallery .build/gallery
 	@for scene in $(GALLERY_SCENES); do \
-	  case $$scene in gradients) scale=1 ;; *) scale=0.375 ;; esac; \
-	  $(FLIPBOOK) render scenes/$$scene.yaml --out .build/gallery --video gif --video-fps 20 --output-scale $$scale \
+	  $(FLIPBOOK) render scenes/$$scene.yaml --out .build/gallery --video gif --video-fps 20 --output-scale 0.375 \
 	    --gif-dither bayer:3 --no-frames --no-player --no-trace > /dev/null || exit 1; \
 	  cp .build/gallery/$$scene.gif docs/gallery/$$scene.gif.tmp.gif && mv docs/gallery/$$scene.gif.tmp.gif docs/gallery/$$scene.gif || exit 1; \
 	done

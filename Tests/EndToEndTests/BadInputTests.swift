@@ -70,6 +70,7 @@ struct BadInputTests {
 
     static let bundledScenesOK = """
         scenes/attachments.yaml: ok (14 items (9 top-level), 6 behaviors)
+        scenes/carousel.yaml: ok (28 items (4 top-level), 0 behaviors)
         scenes/collisions.yaml: ok (19 items (7 top-level), 4 behaviors)
         scenes/damped-resize.yaml: ok (4 items (3 top-level), 1 behavior)
         scenes/feed.yaml: ok (39 items (3 top-level), 0 behaviors)

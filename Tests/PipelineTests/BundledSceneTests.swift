@@ -61,6 +61,7 @@ struct BundledSceneTests {
         ("materials.yaml", 90, nil),
         ("sheet.yaml", 84, nil),
         ("feed.yaml", 390, nil),
+        ("carousel.yaml", 378, nil),
     ]
 
     @Test(

@@ -13,11 +13,12 @@ import Testing
 @Suite("Scene hash")
 struct SceneHashTests {
     static let pinned: [String: String] = [
-        "attachments.yaml": "a3f8970675dbb070",
-        "collisions.yaml": "3334875d75f950c6",
+        "attachments.yaml": "2618763256a131a9",
+        "carousel.yaml": "002d9123d2029314",
+        "collisions.yaml": "3c06d45849572438",
         "damped-resize.yaml": "0692af1398e04463",
         "feed.yaml": "f6f1cca8ab571035",
-        "fields.yaml": "b22b25db85c599be",
+        "fields.yaml": "aa6e0376b2f8084f",
         "gradients.yaml": "580b358de26806e2",
         "gravity.json": "502214040fea6e1a",
         "images.yaml": "74693b5ad4d0e695",
@@ -26,7 +27,7 @@ struct SceneHashTests {
         "interactive-complete.yaml": "33fccac46a885086",
         "keyframes.yaml": "0f01f20802faaed7",
         "materials.yaml": "850eca1b00952c1f",
-        "post.yaml": "bcabb4d20fd2b5d5",
+        "post.yaml": "f672025449650a3c",
         "property-animator-scrub.yaml": "2e091b424648de56",
         "pull-down.yaml": "bd279524434d85c6",
         "push.yaml": "0196fbf2a2d54112",
@@ -35,7 +36,7 @@ struct SceneHashTests {
         "snap-zones.yaml": "68d473752832c059",
         "snap.yaml": "145595609e0e537e",
         "spring-gallery.yaml": "f7d52362669822ef",
-        "stack.yaml": "33956fb8d04f4a1b",
+        "stack.yaml": "b41ab4c245b7fe36",
         "tap-resnap.yaml": "6ea019a6aac83541",
         "transform-nest.yaml": "01a54634792a3d6d",
         "watcher.yaml": "7e6d46db925f7e5d",
