@@ -23,7 +23,8 @@ struct VelocityHandOffTests {
             """, fileName: "handoff.yaml", format: .yaml)
     }
 
-    @Test("the item leaves the finger at the finger's speed: the first tick's finite difference is the release velocity")
+    @Test(
+        "the item leaves the finger at the finger's speed: the first tick's finite difference is the release velocity")
     func flickHandsOnItsSpeed() throws {
         // The last segment (0.1 s, longer than the 50 ms window) moves (60, −90) pt: (600, −900) pt/s.
         let expected = Point(600, -900)
@@ -96,8 +97,9 @@ struct VelocityHandOffTests {
     func animatorSpringTakesTheFingersSpeed() throws {
         // The last 100 ms move the finger 80 pt up: 800 pt/s along the track, toward its end; at
         // release the scrub is at 0.5, so 200 pt remain: a relative velocity of 4 per second.
-        guard case .continueAnimation(.spring(let spring)?, _) = try Self.sheet("fromDrag").scene.animators[0]
-            .timeline[2].kind
+        guard
+            case .continueAnimation(.spring(let spring)?, _) = try Self.sheet("fromDrag").scene.animators[0]
+                .timeline[2].kind
         else {
             Issue.record("no spring continue")
             return
@@ -116,8 +118,9 @@ struct VelocityHandOffTests {
 
     @Test("reversed, the hand-off runs toward the start: the finger's speed away from it is a negative velocity")
     func reversedHandOff() throws {
-        guard case .continueAnimation(.spring(let spring)?, _) = try Self.sheet("fromDrag", reversed: true).scene
-            .animators[0].timeline[3].kind
+        guard
+            case .continueAnimation(.spring(let spring)?, _) = try Self.sheet("fromDrag", reversed: true).scene
+                .animators[0].timeline[3].kind
         else {
             Issue.record("no spring continue")
             return

@@ -45,7 +45,8 @@ enum AnimatorKeys {
                         animator.timeline = []
                         for (k, n) in try d.list(node, at: at).enumerated() {
                             let velocity = DragHandOff.relativeVelocity(after: animator.timeline)
-                            animator.timeline.append(try d.decodeAnimatorCall(n, at: at + "[\(k)]", dragVelocity: velocity))
+                            animator.timeline.append(
+                                try d.decodeAnimatorCall(n, at: at + "[\(k)]", dragVelocity: velocity))
                         }
                     }),
             ])

@@ -46,7 +46,9 @@ enum DynamicsTimelineKeys {
                     decode: { d, n, at, entry in
                         var (spec, id) = try d.decodeBehaviorEntry(n, at: at)
                         // `linearVelocity: fromDrag`: the flick's speed handed on at release.
-                        if case .itemBehavior(var behavior) = spec, behavior.linearVelocityFromDrag, let drag = entry.drag {
+                        if case .itemBehavior(var behavior) = spec, behavior.linearVelocityFromDrag,
+                            let drag = entry.drag
+                        {
                             behavior.linearVelocity = FingerPath(times: drag.times, points: drag.points).releaseVelocity
                             behavior.linearVelocityFromDrag = false
                             spec = .itemBehavior(behavior)
