@@ -94,7 +94,7 @@ let package = Package(
         .target(name: "SceneSchema", dependencies: ["SceneModel", "SceneSyntax"], exclude: ["README.md"]),
         // A file to a validated scene: the file checks, components and imports, controls and write-back.
         .target(
-            name: "SceneLoading", dependencies: ["SceneModel", "SceneSyntax", "Colors", "Markup"],
+            name: "SceneLoading", dependencies: ["SceneModel", "SceneSyntax", "Colors", "Geometry", "Markup"],
             exclude: ["README.md"]),
         // The rasterizer's innermost loops (sweep and blend, AVX2 chosen at run time), -O even in
         // debug builds (`fastDebugC`): debug test builds would otherwise spend minutes in them.

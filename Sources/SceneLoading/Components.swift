@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import SceneModel
 import SceneSyntax
 
@@ -66,11 +67,7 @@ struct ComponentExpander {
         }
         for i in kept.indices where kept[i].key == "items" {
             guard case .sequence(let items) = kept[i].value.value else { continue }
-            var expanded: [SourceNode] = []
-            for (k, item) in items.enumerated() {
-                expanded.append(try expander.expandItem(item, at: "items[\(k)]", prefix: nil, stack: []))
-            }
-            kept[i].value.value = .sequence(expanded)
+            kept[i].value.value = .sequence(try expander.expandList(items, at: "items", prefix: nil, stack: []))
         }
         return SourceNode(value: .mapping(kept), mark: root.mark)
     }
@@ -227,11 +224,87 @@ struct ComponentExpander {
         guard let c = entries.firstIndex(where: { $0.key == "children" }),
             case .sequence(let children) = entries[c].value.value
         else { return }
+        entries[c].value.value = .sequence(
+            try expandList(children, at: path + ".children", prefix: prefix, stack: stack))
+    }
+
+    /// A list of items (`items`, `children`): each item expanded, and each `repeat:` entry
+    /// replaced by its rows, in place.
+    mutating func expandList(_ nodes: [SourceNode], at path: String, prefix: String?, stack: [String]) throws
+        -> [SourceNode]
+    {
         var expanded: [SourceNode] = []
-        for (k, child) in children.enumerated() {
-            expanded.append(try expandItem(child, at: path + ".children[\(k)]", prefix: prefix, stack: stack))
+        for (k, node) in nodes.enumerated() {
+            let at = "\(path)[\(k)]"
+            guard case .mapping(let entries) = node.value, let row = entries.first(where: { $0.key == "repeat" }) else {
+                expanded.append(try expandItem(node, at: at, prefix: prefix, stack: stack))
+                continue
+            }
+            if let other = entries.first(where: { $0.key != "repeat" }) {
+                throw fail(
+                    other.keyMark, at + "." + other.key,
+                    "unknown key '\(other.key)' beside repeat; expected repeat alone (its rows take their keys from the component)",
+                    file: node.mark?.origin?.file ?? file)
+            }
+            for instance in try repeatedRows(row.value, at: at + ".repeat") {
+                expanded.append(try expandItem(instance, at: at, prefix: prefix, stack: stack))
+            }
         }
-        entries[c].value.value = .sequence(expanded)
+        return expanded
+    }
+
+    /// The instances a `repeat:` stands for, `{ id: <id>-<k>, use, center, arguments }`, each
+    /// marked where the repeat is written. The count is checked against the item limit first.
+    private func repeatedRows(_ node: SourceNode, at path: String) throws -> [SourceNode] {
+        let here = node.mark?.origin?.file ?? file
+        let format = SceneFileFormat(pathExtension: (here as NSString).pathExtension) ?? .yaml
+        let draft = try SceneDecoder(file: here, format: format).decode(RepeatKeys.spec, node, at: path)
+        let count = draft.count ?? draft.arguments?.count ?? 0
+        guard count >= 1 else {
+            throw fail(node.mark, path + ".count", "expected a count of at least 1, found \(count)", file: here)
+        }
+        if let arguments = draft.arguments, arguments.count > count {
+            throw fail(
+                node.mark, path + ".arguments",
+                "\(arguments.count) rows of arguments for a count of \(count); expected at most one mapping per row",
+                file: here)
+        }
+        guard count <= limits.maxItems - items else {
+            throw fail(
+                node.mark, path + ".count",
+                "a repeat of \(count) rows would take the scene past its \(limits.maxItems) items (every layer counts); expected at most \(max(limits.maxItems - items, 0)) more",
+                suggestion: "raise the limit with --max-items (SceneLimits.maxItems in Swift)", file: here)
+        }
+        guard SceneRules.isValidItemID(draft.id) else {
+            throw fail(
+                node.mark, path + ".id",
+                "expected an id of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(draft.id))",
+                file: here)
+        }
+        for (name, value) in [("center", draft.center), ("spacing", draft.spacing)] where !value.isFinite {
+            throw fail(node.mark, path + "." + name, "expected finite numbers, found \(value)", file: here)
+        }
+        func scalar(_ text: String, isString: Bool) -> SourceNode {
+            SourceNode(value: .scalar(text, isString: isString), mark: node.mark)
+        }
+        return (0..<count).map { k in
+            let center = draft.center + draft.spacing * Double(k)
+            var entries: [SourceNode.Entry] = [
+                .init(key: "id", keyMark: node.mark, value: scalar("\(draft.id)-\(k)", isString: true)),
+                .init(key: "use", keyMark: node.mark, value: scalar(draft.use, isString: true)),
+                .init(
+                    key: "center", keyMark: node.mark,
+                    value: SourceNode(
+                        value: .sequence([
+                            scalar("\(center.x)", isString: false), scalar("\(center.y)", isString: false),
+                        ]),
+                        mark: node.mark)),
+            ]
+            if let arguments = draft.arguments, k < arguments.count {
+                entries.append(.init(key: "arguments", keyMark: arguments[k].mark, value: arguments[k]))
+            }
+            return SourceNode(value: .mapping(entries), mark: node.mark)
+        }
     }
 
     private mutating func expandInstance(

@@ -21,7 +21,7 @@ package enum SceneKeys {
             AnySpec(ScrubDragKeys.spec),
             AnySpec(ScrubDragKeys.spec, at: AnimatorCallKeys.spec.schemaPath + ["properties", "drag"]),
             AnySpec(DynamicsTimelineKeys.spec), AnySpec(DragKeys.spec),
-            AnySpec(ComponentKeys.spec), AnySpec(ControlKeys.spec), AnySpec(ImageKeys.spec),
+            AnySpec(ComponentKeys.spec), AnySpec(RepeatKeys.spec), AnySpec(ControlKeys.spec), AnySpec(ImageKeys.spec),
             AnySpec(GradientKeys.spec), AnySpec(GradientKeys.body),
         ] + NestedKeys.schemaSpecs + BehaviorKeys.specs
     }
@@ -52,6 +52,7 @@ package enum SceneKeys {
             ("dynamicsTimeline", [AnySpec(DynamicsTimelineKeys.spec)], false),
             ("control", [AnySpec(ControlKeys.spec)], false),
             ("component", [AnySpec(ComponentKeys.spec)], false),
+            ("repeat", [AnySpec(RepeatKeys.spec)], false),
         ]
     }
 
