@@ -36,7 +36,9 @@ public struct Trace: Sendable {
     /// nested layers can keep its trace to what it plots (`render --trace-layers top-level`).
     public var includesChildLayers = true
     private var eventsWritten = 0
-    private var animatorColumnsAdded = false
+    private var extraColumnsAdded = false
+    /// Whether rows carry the scroll views' columns (set with the header).
+    private var scrollColumns = false
     private var files: TraceFiles?
     private var headerWritten = false
 
@@ -71,9 +73,13 @@ public struct Trace: Sendable {
         // Property animators (scenes with `animators:` only): a line each per tick, and one
         // `<id>_fraction` column each, appended after the fixed columns so plots keep working.
         let animators = simulation.animatorFractions
-        if !animators.isEmpty && !animatorColumnsAdded {
+        if !extraColumnsAdded {
+            // Scroll views (scenes with `scroll:` items only): their content offset and velocity,
+            // then the animators' fractions, after the fixed columns.
+            scrollColumns = simulation.hasScrollViews
+            if scrollColumns { csv[0] += ",content_offset_x,content_offset_y,content_velocity_x,content_velocity_y" }
             csv[0] += animators.map { ",\($0.id)_fraction" }.joined()
-            animatorColumnsAdded = true
+            extraColumnsAdded = true
         }
         if let files, !headerWritten {
             for line in text { files.text.append(line) }
@@ -208,6 +214,13 @@ public struct Trace: Sendable {
         row.appendColumn(layer.localTime, decimals: 6)
         row.appendColumn(elapsed, decimals: 6)
         row.appendColumn(layer.effectiveOpacity, decimals: 6)
+        if scrollColumns {
+            let offset = layer.contentOffset ?? .zero
+            let speed = layer.contentVelocity ?? .zero
+            for value in [offset.x, offset.y, speed.x, speed.y] {
+                row.appendColumn(value == 0 ? 0 : value, decimals: 6)
+            }
+        }
         for a in animators { row.appendColumn(a.fractionComplete, decimals: 6) }
         return row.string
     }

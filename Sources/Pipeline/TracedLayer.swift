@@ -32,6 +32,10 @@ public struct TracedLayer: Sendable {
     /// dynamic animator moves; nil for others.
     public var velocity: Point?
     public var angularVelocity: Double?
+    /// A scroll view's content offset (its bounds' origin) and how fast it moves, pt and pt/s;
+    /// nil for other layers.
+    public var contentOffset: Point? = nil
+    public var contentVelocity: Point? = nil
 }
 
 extension SceneSimulation {
@@ -52,7 +56,9 @@ extension SceneSimulation {
                     drawn: !scene.items[index].isHidden && (node.map { timingIsVisible($0) } ?? true),
                     localTime: node.map { localTime(of: $0) } ?? time,
                     velocity: moved ? animator.linearVelocity(for: item) : nil,
-                    angularVelocity: moved ? animator.angularVelocity(for: item) : nil))
+                    angularVelocity: moved ? animator.angularVelocity(for: item) : nil,
+                    contentOffset: node.flatMap { scrollState(ofNode: $0)?.offset },
+                    contentVelocity: node.flatMap { scrollState(ofNode: $0)?.velocity }))
             if let node { rows += tracedChildren(of: node, opacity: state.opacity) }
         }
         return rows
@@ -124,12 +130,26 @@ extension SceneSimulation {
                         frame: boundingBox(of: Rect(center: .zero, size: size), under: m), bounds: size,
                         transform: AffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0),
                         opacity: own, effectiveOpacity: effective * own, drawn: timingIsVisible(child),
-                        localTime: localTime(of: child), velocity: nil, angularVelocity: nil))
+                        localTime: localTime(of: child), velocity: nil, angularVelocity: nil,
+                        contentOffset: scrollState(ofNode: child)?.offset,
+                        contentVelocity: scrollState(ofNode: child)?.velocity))
                 visit(child, effective: effective * own)
             }
         }
         visit(node, effective: opacity)
         return rows
+    }
+}
+
+extension SceneSimulation {
+    /// Whether the scene has scroll views (its trace then has their content columns).
+    public var hasScrollViews: Bool { timing.isUsed && !timing.scrollMotions.isEmpty }
+
+    /// A scroll view's offset and its velocity now; nil for a layer that is not one.
+    func scrollState(ofNode i: Int) -> (offset: Point, velocity: Point)? {
+        guard let motion = timing.scrollMotions[i] else { return nil }
+        let state = motion.state(at: time)
+        return (state.offset, state.velocity)
     }
 }
 

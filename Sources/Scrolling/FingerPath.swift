@@ -31,6 +31,15 @@ public struct FingerPath: Equatable, Sendable {
         return points[i] + (points[i + 1] - points[i]) * ((t - times[i]) / (times[i + 1] - times[i]))
     }
 
+    /// The finger's velocity `t` seconds after touch-down: its segment's slope (the later
+    /// segment's at a keyframe, the last one's at lift-off), zero before the first keyframe.
+    public func velocity(at t: Double) -> Point {
+        guard times.count > 1, t >= times[0], t <= duration else { return .zero }
+        var i = 0
+        while i + 2 < times.count && times[i + 1] <= t { i += 1 }
+        return (points[i + 1] - points[i]) * (1 / (times[i + 1] - times[i]))
+    }
+
     /// The velocity the gesture reports at lift-off, points a second: the mean over the last
     /// `velocityWindow` (the whole drag when it is shorter; zero for a drag of no duration).
     /// A path whose last segment lasts at least the window reports exactly that segment's slope.

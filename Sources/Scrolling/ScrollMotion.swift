@@ -97,7 +97,10 @@ public struct ScrollMotion: Equatable, Sendable {
             let path = stroke.drag.path
             let local = t - stroke.drag.at
             let raw = stroke.caught - Self.moved(path.position(at: local) - path.position(at: 0), x: x, y: y)
-            return (Point(x.banded(raw.x), y.banded(raw.y)), .zero, .dragging)
+            // The content moves against the finger, at the rubber band's share of its speed.
+            let finger = Self.moved(path.velocity(at: local), x: x, y: y)
+            let velocity = Point(-finger.x * x.bandSlope(raw.x), -finger.y * y.bandSlope(raw.y))
+            return (Point(x.banded(raw.x), y.banded(raw.y)), velocity, .dragging)
         }
         let local = t - stroke.drag.end
         let (sx, sy) = (stroke.glide.x.state(at: local), stroke.glide.y.state(at: local))

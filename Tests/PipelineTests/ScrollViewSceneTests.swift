@@ -81,6 +81,33 @@ struct ScrollViewSceneTests {
             ])
     }
 
+    @Test("the trace's CSV gains the scroll views' content offset and velocity columns, zero on other layers")
+    func traceColumns() throws {
+        let simulation = try Self.simulation()
+        var trace = Trace(sceneName: "scroll", fps: 60)
+        trace.record(simulation)
+        while simulation.tick < 18 {
+            simulation.advance()
+            trace.record(simulation)
+        }
+        #expect(
+            trace.csv[0] == Trace.csvHeader + ",content_offset_x,content_offset_y,content_velocity_x,content_velocity_y"
+        )
+        // Tick 18, 0.1 s after the release at 1,000 pt/s: offset 100 + ∫v, velocity 1000·0.998^100.
+        let k = -1000 * log(0.998)
+        let offset = 100 + 1000 * (1 - exp(-k * 0.1)) / k
+        let velocity: Double = 1000 * pow(0.998, 100.0)
+        let rows = trace.csv.filter { $0.hasPrefix("18,") }
+        let list = try #require(rows.first { $0.split(separator: ",")[2] == "list" })
+        #expect(list.hasSuffix(String(format: ",0.000000,%.6f,0.000000,%.6f", offset, velocity)), "\(list)")
+        let row = try #require(rows.first { $0.split(separator: ",")[2] == "row" })
+        #expect(row.hasSuffix(",0.000000,0.000000,0.000000,0.000000"))
+        // Mid-drag (tick 9): the content moves at the finger's 1,000 pt/s, against it.
+        #expect(
+            trace.csv.first { $0.hasPrefix("9,") && $0.contains(",list,") }?.hasSuffix(
+                ",0.000000,50.000000,0.000000,1000.000000") == true)
+    }
+
     @Test("content is clipped to the scroll view's bounds, and the indicator shows while the content moves, then fades")
     func clipsAndIndicator() throws {
         let simulation = try Self.simulation()

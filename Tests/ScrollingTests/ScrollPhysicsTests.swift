@@ -170,3 +170,27 @@ struct ScrollPhysicsTests {
             !motion.events.contains { $0.event.description.hasPrefix("scrollViewDidEndDecelerating offset (0.00, 2") })
     }
 }
+
+@Suite("Scroll motion while dragging")
+struct DragVelocityTests {
+    @Test("while the finger drags, the content moves against it at its speed, slowed by the rubber band past an edge")
+    func dragVelocity() {
+        let y = ScrollAxis(
+            content: 5000, leadingInset: 0, trailingInset: 0, dimension: 600, alwaysBounces: false, bounces: true,
+            isPagingEnabled: false, rate: 0.998)
+        let x = ScrollAxis(
+            content: 390, leadingInset: 0, trailingInset: 0, dimension: 390, alwaysBounces: false, bounces: true,
+            isPagingEnabled: false, rate: 0.998)
+        // Up 200 pt in 0.5 s (400 pt/s), then down 400 pt in 0.5 s, past the top.
+        let path = FingerPath(times: [0, 0.5, 1], points: [Point(0, 400), Point(0, 200), Point(0, 600)])
+        let motion = ScrollMotion(x: x, y: y, initialOffset: Point(0, 100), drags: [.init(at: 0, path: path)])
+        #expect(motion.state(at: 0.25).velocity == Point(0, 400))
+        #expect(motion.state(at: 0.6).velocity == Point(0, -800))
+        // At 1 s the finger has pulled 100 pt past the top: slope 0.55/(100·0.55/600 + 1)².
+        let q = 100 * 0.55 / 600 + 1
+        let slope = 0.55 / (q * q)
+        #expect(abs(motion.state(at: 1).velocity.y - -800 * slope) < 1e-9)
+        #expect(path.velocity(at: 0.25) == Point(0, -400) && path.velocity(at: 0.5) == Point(0, 800))
+        #expect(path.velocity(at: 1) == Point(0, 800) && path.velocity(at: -1) == .zero)
+    }
+}
