@@ -153,7 +153,7 @@ public struct SVGWriter {
             if let dash = line.dash { attributes += " stroke-dasharray=\"\(number(dash.on)) \(number(dash.off))\"" }
             for (name, value) in line.attributes { attributes += " \(name)=\"\(escape(value))\"" }
             if let clip = line.clip {
-                body.append("<g clip-path=\"url(#\(clipPath([clip.clipShape])))\"><polyline \(attributes)/></g>")
+                body.append("<g clip-path=\"url(#\(clipPath(clip.clipShape)))\"><polyline \(attributes)/></g>")
             } else {
                 body.append("<polyline \(attributes)/>")
             }
@@ -174,10 +174,12 @@ public struct SVGWriter {
     private mutating func write(_ command: DrawPath) {
         guard command.opacity > 0, !command.path.isEmpty else { return }
         if case .solid(let color) = command.paint, color.a == 0 { return }
-        var group: [String] = []
-        if command.opacity < 1 { group.append("opacity=\"\(number(command.opacity))\"") }
-        if !command.clips.isEmpty { group.append("clip-path=\"url(#\(clipPath(command.clips)))\"") }
-        if !group.isEmpty { body.append("<g \(group.joined(separator: " "))>") }
+        var opened = 0
+        if command.opacity < 1 {
+            body.append("<g opacity=\"\(number(command.opacity))\">")
+            opened += 1
+        }
+        opened += openClipGroups(command.clips)
         let rule = command.fillRule == .evenOdd ? " fill-rule=\"evenodd\"" : ""
         let outline = "<path d=\"\(pathData(command.path))\" transform=\"\(matrix(command.transform))\"\(rule)"
         switch command.paint {
@@ -190,7 +192,7 @@ public struct SVGWriter {
         case .image(let i):
             body.append(writeImage(i, outline: outline + "/>"))
         }
-        if !group.isEmpty { body.append("</g>") }
+        for _ in 0..<opened { body.append("</g>") }
     }
 
     /// SVG path data for `path`, absolute commands, shortest round-trip numbers.
@@ -212,11 +214,8 @@ public struct SVGWriter {
         let h = rect.size.height
         guard w > 0, h > 0, rect.opacity > 0 else { return }
         let radius = rect.size.drawnCornerRadius(rect.cornerRadius)
-        var group: [String] = []
-        if rect.opacity < 1 { group.append("opacity=\"\(number(rect.opacity))\"") }
-        if !rect.clips.isEmpty { group.append("clip-path=\"url(#\(clipPath(rect.clips)))\"") }
-        let open = group.isEmpty ? "<g>" : "<g \(group.joined(separator: " "))>"
-        body.append(open)
+        body.append(rect.opacity < 1 ? "<g opacity=\"\(number(rect.opacity))\">" : "<g>")
+        let clipGroups = openClipGroups(rect.clips)
         if let shadow = rect.shadow, shadow.opacity > 0 {
             let filter = id("shadow")
             let sigma = shadow.radius / 2
@@ -264,22 +263,25 @@ public struct SVGWriter {
                 )
             }
         }
-        body.append("</g>")
+        for _ in 0...clipGroups { body.append("</g>") }
     }
 
-    /// A clip path for the intersection of `clips`: each clip shape nests in the previous one.
-    private mutating func clipPath(_ clips: [ClipShape]) -> String {
-        var parent: String?
-        for clip in clips {
-            let name = id("clip")
-            let radius = clip.size.drawnCornerRadius(clip.cornerRadius)
-            let inherit = parent.map { " clip-path=\"url(#\($0))\"" } ?? ""
-            definitions.append(
-                "<clipPath id=\"\(name)\"\(inherit)><\(shape(clip.size.width, clip.size.height, radius, (clip.maskedCorners, clip.cornerCurve), clip.transform))/></clipPath>"
-            )
-            parent = name
-        }
-        return parent ?? ""
+    /// Opens one group per clip shape, outermost first, and says how many it opened: nested
+    /// groups intersect the clips in every renderer (rsvg 2.54 ignores a `clip-path` on a
+    /// `<clipPath>` element itself, so clip paths that inherit each other drew nothing clipped).
+    private mutating func openClipGroups(_ clips: [ClipShape]) -> Int {
+        for clip in clips { body.append("<g clip-path=\"url(#\(clipPath(clip)))\">") }
+        return clips.count
+    }
+
+    /// A clip path of one clip shape.
+    private mutating func clipPath(_ clip: ClipShape) -> String {
+        let name = id("clip")
+        let radius = clip.size.drawnCornerRadius(clip.cornerRadius)
+        definitions.append(
+            "<clipPath id=\"\(name)\"><\(shape(clip.size.width, clip.size.height, radius, (clip.maskedCorners, clip.cornerCurve), clip.transform))/></clipPath>"
+        )
+        return name
     }
 
     /// An element name and its geometry: a `rect` when every corner is rounded alike, else a

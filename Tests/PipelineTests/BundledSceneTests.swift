@@ -62,6 +62,7 @@ struct BundledSceneTests {
         ("sheet.yaml", 84, nil),
         ("feed.yaml", 390, nil),
         ("carousel.yaml", 378, nil),
+        ("throw-sheet.yaml", 180, nil),
     ]
 
     @Test(

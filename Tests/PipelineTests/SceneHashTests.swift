@@ -38,6 +38,7 @@ struct SceneHashTests {
         "spring-gallery.yaml": "f7d52362669822ef",
         "stack.yaml": "b41ab4c245b7fe36",
         "tap-resnap.yaml": "6ea019a6aac83541",
+        "throw-sheet.yaml": "4bc3853bdbf54506",
         "transform-nest.yaml": "01a54634792a3d6d",
         "watcher.yaml": "7e6d46db925f7e5d",
         "widgets.yaml": "0ab6194f443ee4dd",
