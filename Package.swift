@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "Dynamics", dependencies: ["Geometry", "CBox2D", "BehaviorRules"], exclude: ["README.md"]),
         .target(name: "Timing", dependencies: ["Geometry", "Colors"], exclude: ["README.md"]),
         // Scroll views and flicks: rubber band, glide, bounce and paging as closed forms of time.
-        .target(name: "Scrolling", dependencies: ["Geometry"], exclude: ["README.md"]),
+        .target(name: "Scrolling", dependencies: ["Geometry", "Timing"], exclude: ["README.md"]),
         .target(name: "CustomBehaviors", dependencies: ["Dynamics", "Geometry"], exclude: ["README.md"]),
         // Icons from SVG files (a checked subset, parsed by Foundation's XMLParser over libxml2).
         .target(name: "Icons", dependencies: ["Geometry", "Colors", "Shapes", "Determinism"], exclude: ["README.md"]),

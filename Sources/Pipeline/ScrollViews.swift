@@ -18,7 +18,8 @@ extension ScrollSpec {
             alwaysBounces: alwaysBounceVertical, bounces: bounces, isPagingEnabled: isPagingEnabled, rate: rate)
         return ScrollMotion(
             x: x, y: y, initialOffset: contentOffset,
-            drags: drags.map { .init(at: $0.at, path: FingerPath(times: $0.times, points: $0.points)) })
+            drags: drags.map { .init(at: $0.at, path: FingerPath(times: $0.times, points: $0.points)) },
+            scrolls: setContentOffset.map { .init(at: $0.at, offset: $0.offset, animated: $0.animated) })
     }
 }
 

@@ -1,3 +1,5 @@
+import Timing
+
 /// One axis of a scroll view: where its offset may rest and how it moves past that.
 public struct ScrollAxis: Equatable, Sendable {
     /// The smallest resting offset: minus the leading content inset.
@@ -111,6 +113,8 @@ public struct AxisGlide: Equatable, Sendable {
         /// A critically damped spring onto `target`, from `target + displacement` at `velocity`.
         case spring(target: Double, displacement: Double, velocity: Double, omega: Double)
         case rest(Double)
+        /// `setContentOffset(_:animated:)`: from one offset to another on ease-in-ease-out.
+        case eased(from: Double, to: Double, duration: Double)
     }
 
     public var pieces: [Piece]
@@ -132,6 +136,13 @@ public struct AxisGlide: Equatable, Sendable {
                 .spring(target: target, displacement: offset - target, velocity: velocity, omega: omega), .rest(target),
             ],
             starts: [start, start + settle])
+    }
+
+    /// From `from` to `to` in `duration` seconds on Core Animation's ease-in-ease-out curve (at
+    /// once for 0), then at rest.
+    static func eased(from: Double, to: Double, duration: Double) -> AxisGlide {
+        guard duration > 0, from != to else { return AxisGlide(pieces: [.rest(to)]) }
+        return AxisGlide(pieces: [.eased(from: from, to: to, duration: duration), .rest(to)], starts: [0, duration])
     }
 
     /// When the axis is at rest, seconds after release.
@@ -159,6 +170,14 @@ public struct AxisGlide: Equatable, Sendable {
             return (target + s.position, s.velocity)
         case .rest(let x):
             return (x, 0)
+        case .eased(let from, let to, let duration):
+            let curve = MediaTimingFunction.easeInEaseOut
+            let x = local / duration
+            // The velocity column's slope: a central difference over a thousandth of the duration.
+            let h = 1e-3
+            let (x0, x1) = (max(x - h, 0), min(x + h, 1))
+            let slope = (curve.evaluate(x1) - curve.evaluate(x0)) / (x1 - x0)
+            return (from + (to - from) * curve.evaluate(x), (to - from) * slope / duration)
         }
     }
 }

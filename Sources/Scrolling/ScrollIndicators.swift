@@ -59,8 +59,9 @@ public enum ScrollIndicators {
 
     /// 1 while the content moves under a finger or on its own, then fading to 0.
     static func opacity(of motion: ScrollMotion, at t: Double) -> Double {
-        guard let stroke = motion.stroke(at: t) else { return 0 }
-        let end = stroke.drag.end + max(stroke.glide.x.duration, stroke.glide.y.duration)
+        // A scroll that does not move the content (not animated) shows no bar.
+        guard let stroke = motion.stroke(at: t), stroke.drag != nil || stroke.restTime > stroke.end else { return 0 }
+        let end = stroke.restTime
         if t <= end + hold { return alpha }
         return alpha * max(0, 1 - (t - end - hold) / fade)
     }

@@ -170,5 +170,9 @@ struct ScrollViewSceneTests {
                 "{ contentSize: [200, 500], drags: [{ at: 0, path: [[0, 1, 1], [1, 1, 1]] }, { at: 0.5, path: [[0, 1, 1]] }] }"
             ).contains("items[0].scroll.drags[1].at: expected a drag that starts after the previous one lifts at 1 s"))
         #expect(message("{ drags: [] }").contains("contentSize"))
+        #expect(
+            message(
+                "{ contentSize: [200, 500], drags: [{ at: 1, path: [[0, 1, 1], [1, 1, 1]] }], setContentOffset: [{ at: 1.5, offset: [0, 100] }] }"
+            ).contains("items[0].scroll.setContentOffset[0].at: expected a time when no finger is down, found 1.5 s"))
     }
 }

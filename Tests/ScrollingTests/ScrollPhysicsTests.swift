@@ -194,3 +194,62 @@ struct DragVelocityTests {
         #expect(path.velocity(at: 1) == Point(0, 800) && path.velocity(at: -1) == .zero)
     }
 }
+
+@Suite("setContentOffset")
+struct SetContentOffsetTests {
+    static let axis = ScrollAxis(
+        content: 5000, leadingInset: 0, trailingInset: 0, dimension: 600, alwaysBounces: false, bounces: true,
+        isPagingEnabled: false, rate: 0.998)
+    static let across = ScrollAxis(
+        content: 390, leadingInset: 0, trailingInset: 0, dimension: 390, alwaysBounces: false, bounces: true,
+        isPagingEnabled: false, rate: 0.998)
+
+    /// Core Animation's ease-in-ease-out, (0.42, 0, 0.58, 1), solved here by bisection.
+    static func easeInEaseOut(_ x: Double) -> Double {
+        func bezier(_ u: Double, _ p1: Double, _ p2: Double) -> Double {
+            3 * (1 - u) * (1 - u) * u * p1 + 3 * (1 - u) * u * u * p2 + u * u * u
+        }
+        var (lo, hi) = (0.0, 1.0)
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if bezier(mid, 0.42, 0.58) < x { lo = mid } else { hi = mid }
+        }
+        return bezier((lo + hi) / 2, 0, 1)
+    }
+
+    @Test("an animated setContentOffset moves on ease-in-ease-out over 0.3 s and is heard ending; an instant one jumps")
+    func animatedScroll() {
+        let motion = ScrollMotion(
+            x: Self.across, y: Self.axis, initialOffset: Point(0, 100), drags: [],
+            scrolls: [
+                .init(at: 1, offset: Point(0, 700), animated: true),
+                .init(at: 2, offset: Point(0, 50), animated: false),
+            ])
+        for t in [0.0, 0.05, 0.15, 0.25, 0.3] {
+            let expected = 100 + 600 * Self.easeInEaseOut(t / 0.3)
+            #expect(abs(motion.state(at: 1 + t).offset.y - expected) < 0.01, "t \(t)")
+        }
+        #expect(motion.state(at: 1.15).phase == .animating)
+        #expect(motion.state(at: 1.5).offset.y == 700 && motion.state(at: 1.5).phase == .idle)
+        #expect(motion.state(at: 2).offset.y == 50)
+        #expect(
+            motion.events.map(\.event.description) == [
+                "setContentOffset((0.00, 700.00), animated: true)",
+                "scrollViewDidEndScrollingAnimation offset (0.00, 700.00)",
+                "setContentOffset((0.00, 50.00), animated: false)",
+            ])
+        #expect(abs(motion.events[1].time - 1.3) < 1e-12)
+    }
+
+    @Test("a finger coming down during the animation catches the content where it is")
+    func dragCatchesTheAnimation() {
+        let hold = FingerPath(times: [0, 0.2], points: [Point(100, 300), Point(100, 300)])
+        let motion = ScrollMotion(
+            x: Self.across, y: Self.axis, initialOffset: .zero, drags: [.init(at: 1.1, path: hold)],
+            scrolls: [.init(at: 1, offset: Point(0, 900), animated: true)])
+        let caught = motion.state(at: 1.1).offset.y
+        #expect(caught > 0 && caught < 900)
+        #expect(motion.state(at: 2).offset.y == caught)
+        #expect(!motion.events.contains { $0.event.description.hasPrefix("scrollViewDidEndScrollingAnimation") })
+    }
+}

@@ -11,7 +11,7 @@ package enum SceneKeys {
             AnySpec(RootKeys.spec), AnySpec(OutputKeys.spec), AnySpec(CanvasKeys.spec), AnySpec(ItemKeys.spec),
             AnySpec(BorderKeys.spec), AnySpec(ShadowKeys.spec),
             AnySpec(FilterKeys.spec), AnySpec(GaussianBlurKeys.spec), AnySpec(BackgroundEffectKeys.spec),
-            AnySpec(ScrollKeys.spec), AnySpec(ScrollDragKeys.spec),
+            AnySpec(ScrollKeys.spec), AnySpec(ScrollDragKeys.spec), AnySpec(OffsetChangeKeys.spec),
             AnySpec(MediaTimingKeys.spec), AnySpec(ShapeKeys.spec), AnySpec(TouchesKeys.spec), AnySpec(FrameKeys.spec),
             AnySpec(TextKeys.spec), AnySpec(FontKeys.spec),
             AnySpec(AnimationKeys.basic), AnySpec(AnimationKeys.keyframe), AnySpec(AnimationKeys.spring),
@@ -40,7 +40,10 @@ package enum SceneKeys {
             ("frame", [AnySpec(FrameKeys.spec)], false),
             ("filter", [AnySpec(FilterKeys.spec), AnySpec(GaussianBlurKeys.spec)], true),
             ("backgroundEffect", [AnySpec(BackgroundEffectKeys.spec)], false),
-            ("scroll", [AnySpec(ScrollKeys.spec), AnySpec(ScrollDragKeys.spec)], false),
+            (
+                "scroll", [AnySpec(ScrollKeys.spec), AnySpec(ScrollDragKeys.spec), AnySpec(OffsetChangeKeys.spec)],
+                false
+            ),
             ("image", [AnySpec(ImageKeys.spec)], false),
             ("gradient", [AnySpec(GradientKeys.spec), AnySpec(GradientKeys.body)], false),
             ("text", [AnySpec(TextKeys.spec)], false),

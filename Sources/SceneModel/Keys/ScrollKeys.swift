@@ -73,11 +73,27 @@ enum ScrollKeys {
                         "Scripted drags on the scroll view: the finger comes down at `at` seconds and follows `path` (`[[t, x, y], …]`, `t` in seconds after `at`, canvas points), lifting at the last point with the velocity of its last 50 ms.",
                     rangeDoc: "in time order, each starting after the previous lifts",
                     read: { d, node, at in try d.decode(ScrollDragKeys.spec, node, at: at) }),
+                .list(
+                    "setContentOffset", \.setContentOffset, docType: "list of `{ at, offset, animated }`",
+                    doc:
+                        "`setContentOffset(_:animated:)` calls: at `at` seconds the content moves to `offset` (`[x, y]`), over 0.3 s on ease-in-ease-out when `animated` (the default), else at once; a scroll that comes while the content moves catches it where it is. Traced as `setContentOffset(…)` and `scrollViewDidEndScrollingAnimation`.",
+                    rangeDoc: "not while a finger is down",
+                    read: { d, node, at in try d.decode(OffsetChangeKeys.spec, node, at: at) }),
             ])
     }
 
-    /// The drags one after another: a finger cannot come down before the last one lifted.
+    /// The drags one after another: a finger cannot come down before the last one lifted, and a
+    /// scroll is not asked for while one is down.
     static func checkDrags(_ scroll: ScrollSpec, at: String) throws {
+        for (k, change) in scroll.setContentOffset.enumerated() {
+            if let drag = scroll.drags.first(where: { $0.at <= change.at && change.at <= $0.end }) {
+                throw Violation(
+                    keyPath: at + ".setContentOffset[\(k)].at",
+                    message:
+                        "expected a time when no finger is down, found \(SceneSyntax.format(change.at)) s, during the drag from \(SceneSyntax.format(drag.at)) to \(SceneSyntax.format(drag.end)) s"
+                )
+            }
+        }
         for (k, drag) in scroll.drags.enumerated().dropFirst() where drag.at < scroll.drags[k - 1].end {
             throw Violation(
                 keyPath: at + ".drags[\(k)].at",
@@ -128,5 +144,25 @@ extension SceneDecoder {
             )
         }
         return .rate(rate)
+    }
+}
+
+/// `{ at, offset, animated }`: one `setContentOffset(_:animated:)` call.
+enum OffsetChangeKeys {
+    static var spec: ObjectSpec<ScrollSpec.OffsetChange> {
+        ObjectSpec(
+            name: "setContentOffset",
+            schemaPath: ["$defs", "item", "properties", "scroll", "properties", "setContentOffset", "items"],
+            what: "a content offset change", doc: "setContentOffset(_:animated:) at a time.",
+            prototype: ScrollSpec.OffsetChange(),
+            keys: [
+                .number(
+                    "at", \.at, required: "at: the time in seconds", range: .closed(0, 3600), noun: "a time",
+                    unit: "s", doc: "When, seconds from the start."),
+                .point(
+                    "offset", \.offset, names: ("x", "y"), required: "offset: [x, y], the new content offset",
+                    range: .finite, unit: "pt", doc: "The new content offset (the content point at the top-left)."),
+                .bool("animated", \.animated, doc: "Over 0.3 s on ease-in-ease-out; `false` moves at once."),
+            ])
     }
 }

@@ -34,6 +34,20 @@ public struct ScrollSpec: Equatable, Sendable {
         public var end: Double { at + (times.last ?? 0) }
     }
 
+    /// `setContentOffset(_:animated:)` at a time: the content moves to `offset` (animated over
+    /// 0.3 s, or at once).
+    public struct OffsetChange: Equatable, Sendable {
+        public var at: Double
+        public var offset: Point
+        public var animated: Bool
+
+        public init(at: Double = 0, offset: Point = .zero, animated: Bool = true) {
+            self.at = at
+            self.offset = offset
+            self.animated = animated
+        }
+    }
+
     public var contentSize: Size
     /// `UIEdgeInsets`: top, left, bottom, right, in points.
     public var contentInset: [Double]
@@ -45,12 +59,13 @@ public struct ScrollSpec: Equatable, Sendable {
     public var decelerationRate: Deceleration
     public var showsScrollIndicators: Bool
     public var drags: [Drag]
+    public var setContentOffset: [OffsetChange]
 
     public init(
         contentSize: Size = .zero, contentInset: [Double] = [0, 0, 0, 0], contentOffset: Point = .zero,
         bounces: Bool = true, alwaysBounceVertical: Bool = false, alwaysBounceHorizontal: Bool = false,
         isPagingEnabled: Bool = false, decelerationRate: Deceleration = .normal, showsScrollIndicators: Bool = true,
-        drags: [Drag] = []
+        drags: [Drag] = [], setContentOffset: [OffsetChange] = []
     ) {
         self.contentSize = contentSize
         self.contentInset = contentInset
@@ -62,8 +77,9 @@ public struct ScrollSpec: Equatable, Sendable {
         self.decelerationRate = decelerationRate
         self.showsScrollIndicators = showsScrollIndicators
         self.drags = drags
+        self.setContentOffset = setContentOffset
     }
 
-    /// When the last scripted finger lifts (0 without drags).
-    public var lastDragEnd: Double { drags.map(\.end).max() ?? 0 }
+    /// When the last scripted finger lifts or the last scroll is asked for (0 without either).
+    public var lastInput: Double { (drags.map(\.end) + setContentOffset.map(\.at)).max() ?? 0 }
 }
