@@ -199,3 +199,11 @@ private func dashIntervals(style: StrokeStyle, total: Double) -> [(Double, Doubl
     }
     return intervals
 }
+
+extension Path {
+    /// The path's subpaths as points, curves flattened with chords within `tolerance` of them
+    /// (the stroker's flattening): each subpath's points and whether it is closed by `Z`.
+    public func flattenedSubpaths(tolerance: Double) -> [(points: [Point], closed: Bool)] {
+        polylines(of: self, tolerance: tolerance).map { ($0.points, $0.closed) }
+    }
+}

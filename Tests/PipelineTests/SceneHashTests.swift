@@ -14,10 +14,10 @@ import Testing
 struct SceneHashTests {
     static let pinned: [String: String] = [
         "attachments.yaml": "2618763256a131a9",
-        "carousel.yaml": "631a624d92261228",
+        "carousel.yaml": "8b3964581a04a924",
         "collisions.yaml": "3c06d45849572438",
         "damped-resize.yaml": "0692af1398e04463",
-        "feed.yaml": "1efe34882ce6d34b",
+        "feed.yaml": "03efd4285b5abc0b",
         "fields.yaml": "aa6e0376b2f8084f",
         "gradients.yaml": "580b358de26806e2",
         "gravity.json": "502214040fea6e1a",

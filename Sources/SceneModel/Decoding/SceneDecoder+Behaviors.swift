@@ -1,5 +1,6 @@
 import Geometry
 import SceneSyntax
+import Shapes
 
 // Behaviours: one `- kind: { … }` entry per list item. The same rules as SceneDecoder.swift:
 // types, shapes, keys and defaults here; ranges and references in `Scene.validate`.
@@ -56,6 +57,9 @@ extension SceneDecoder {
                     at: f.entry(key)?.keyMark, path + "." + key,
                     "'path' and '\(key)' are both given; expected either from and to (a line) or path (a closed shape)")
             }
+            if case .string? = pathNode.value.scalarMeaning {
+                return .init(id: id, shape: .path(try boundaryOutline(pathNode.value, at: path + ".path")))
+            }
             let points = try list(pathNode.value, at: path + ".path").enumerated().map { k, node in
                 try point(node, at: path + ".path[\(k)]")
             }
@@ -66,6 +70,24 @@ extension SceneDecoder {
         let to = try f.required("to", hint: "to: [x, y], the line's other end", decoder: self)
         return .init(
             id: id, shape: .line(from: try point(from, at: path + ".from"), to: try point(to, at: path + ".to")))
+    }
+
+    /// A boundary's outline from SVG path data: one closed subpath, curves flattened with
+    /// chords within `CollisionSpec.Boundary.flatness` of them.
+    func boundaryOutline(_ node: SourceNode, at path: String) throws -> [Point] {
+        let subpaths = try pathData(node, at: path).flattenedSubpaths(tolerance: CollisionSpec.Boundary.flatness)
+        guard subpaths.count == 1, let outline = subpaths.first else {
+            throw error(
+                at: node, path,
+                "expected one closed shape, found \(subpaths.count) subpaths; a boundary is one outline",
+                suggestion: "give each shape a boundary of its own")
+        }
+        guard outline.closed else {
+            throw error(
+                at: node, path, "expected a closed shape, found a path that does not close",
+                suggestion: "end the path data with Z")
+        }
+        return outline.points
     }
 
     /// A push's `angle` and `magnitude`, or its `direction` (not both).

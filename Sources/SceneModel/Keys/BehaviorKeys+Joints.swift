@@ -56,7 +56,7 @@ extension BehaviorKeys {
                 .custom(
                     "boundaries", docType: "list",
                     doc:
-                        "`{ id, from: [x, y], to: [x, y] }` (a line at least 0.5 pt long) or `{ id, path: [[x, y], …] }` (a closed boundary through at least 2 points more than 0.5 pt apart).",
+                        "`{ id, from: [x, y], to: [x, y] }` (a line at least 0.5 pt long) or `{ id, path: [[x, y], …] }` (a closed boundary through at least 2 points more than 0.5 pt apart) or `{ id, path: \"M … Z\" }` (SVG path data of one closed shape, curves flattened within 0.05 pt: a bowl, a rounded shelf).",
                     defaultDoc: "`[]`", rangeDoc: "ids unique",
                     decode: { d, node, at, c in
                         c.boundaries = try d.list(node, at: at).enumerated().map { j, node in

@@ -32,7 +32,11 @@ package enum NestedKeys {
                     "id", docType: "string", required: "id: a name for the boundary", doc: "Unique in the behaviour."),
                 .read("from", docType: "`[x, y]`", doc: "One end of a line boundary."),
                 .read("to", docType: "`[x, y]`", doc: "The other end, at least 0.5 points away."),
-                .read("path", docType: "`[[x, y], …]`", doc: "A closed boundary through these points."),
+                .read(
+                    "path", docType: "`[[x, y], …]` or SVG path data",
+                    doc:
+                        "A closed boundary through these points, or SVG path data of one closed shape (`M … Z`, canvas points), its curves flattened within 0.05 pt: a bowl, a rounded shelf, a circle."
+                ),
             ])
     }
 

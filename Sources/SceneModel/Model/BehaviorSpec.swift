@@ -159,6 +159,9 @@ public struct CollisionSpec: Equatable, Sendable {
         public var id: String
         public var shape: Shape
 
+        /// How far a flattened curve of a boundary's SVG path data may stray from the curve: 0.05 pt.
+        public static let flatness = 0.05
+
         public init(id: String, shape: Shape) {
             self.id = id
             self.shape = shape
