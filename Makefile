@@ -10,7 +10,7 @@
 # the player and the studio (chromium-driver and python3-selenium drive it),
 # xmllint (JUnit against the Jenkins schema), strace (the fsync before every publishing rename),
 # GNU parallel (the batch-engine recipe, run for real) and valgrind (callgrind's instruction budget).
-RENDER_PACKAGES := libpng-dev libdeflate-dev libturbojpeg0-dev libbox2d-dev ffmpeg pkg-config libfreetype-dev libharfbuzz-dev libfribidi-dev fonts-inter fonts-dejavu-core
+RENDER_PACKAGES := libpng-dev libdeflate-dev libturbojpeg0-dev libwebp-dev libbox2d-dev ffmpeg pkg-config libfreetype-dev libharfbuzz-dev libfribidi-dev fonts-inter fonts-dejavu-core
 TEST_PACKAGES := python3 python3-yaml python3-pil python3-jsonschema libharfbuzz-bin fonts-lohit-deva librsvg2-bin chromium chromium-driver python3-selenium libxml2-utils strace parallel valgrind
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_LOG := .build/apt.log

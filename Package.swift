@@ -116,7 +116,9 @@ let package = Package(
         // JPEG decoding: the system libjpeg-turbo's TurboJPEG API (pkg-config supplies the flags).
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         // Image files (PNG, JPEG) decoded within limits into sRGB pixels for `image:` items.
-        .target(name: "Images", dependencies: ["PNG", "Determinism", "CTurboJPEG"], exclude: ["README.md"]),
+        // WebP images (libwebp): still images, lossy and lossless, for `image:` items.
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .target(name: "Images", dependencies: ["PNG", "Determinism", "CTurboJPEG", "CWebP"], exclude: ["README.md"]),
         // The text libraries as system-library targets: pkg-config supplies include paths and
         // link flags (no unsafeFlags), each a module map over the library's own headers.
         .systemLibrary(

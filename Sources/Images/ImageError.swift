@@ -22,7 +22,7 @@ public enum ImageError: Error, Equatable, CustomStringConvertible {
         case .fileTooLarge(let file, let bytes):
             return
                 "'\(file)' is \(bytes) bytes; images may be at most \(ImageLimits.maxFileBytes) bytes (ImageLimits.maxFileBytes)"
-        case .unknownFormat(let file): return "'\(file)' is neither a PNG nor a JPEG (by its first bytes)"
+        case .unknownFormat(let file): return "'\(file)' is not a PNG, a JPEG or a WebP (by its first bytes)"
         case .tooLarge(let file, let width, let height):
             return
                 "'\(file)' is \(width)×\(height) pixels; images may be at most \(ImageLimits.maxSide) px a side and \(ImageLimits.maxPixels) pixels (ImageLimits), refused before decoding"

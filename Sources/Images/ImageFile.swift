@@ -5,7 +5,7 @@ import PNG
 /// An image file decoded: straight-alpha sRGB RGBA8 pixels upright (JPEG's EXIF orientation
 /// applied), and the hash of the file's bytes.
 public struct DecodedImageFile: Sendable {
-    public enum Format: String, Sendable { case png, jpeg }
+    public enum Format: String, Sendable { case png, jpeg, webp }
     public var format: Format
     public var width: Int
     public var height: Int
@@ -15,13 +15,13 @@ public struct DecodedImageFile: Sendable {
     public var hash: String
 }
 
-/// Reads PNG (libpng) and JPEG (libjpeg-turbo) files within `ImageLimits`.
+/// Reads PNG (libpng), JPEG (libjpeg-turbo) and WebP (libwebp) files within `ImageLimits`.
 ///
 /// Pixels are taken as sRGB whatever the file says (no ICC, gAMA or cHRM conversion): what
 /// browsers do for untagged images and what UI assets are. PNG: every colour type and bit depth
 /// (palette with tRNS, grey with alpha, 16-bit scaled to 8 with rounding, Adam7 interlacing).
 /// JPEG: baseline and progressive, greyscale, YCbCr, CMYK and YCCK (converted to RGB as browsers
-/// do), upright by its EXIF orientation.
+/// do), upright by its EXIF orientation. WebP: lossy and lossless, with alpha; still images only.
 public enum ImageFile {
     /// Reads and decodes the file at `path`; `name` (default the path) is what errors show.
     /// `maxPixels`: the most width × height the caller can still afford (a scene's remaining image
@@ -53,6 +53,12 @@ public enum ImageFile {
         }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
             var image = try JPEGDecoder.decode(bytes, name: name, maxPixels: maxPixels)
+            image.hash = hash
+            return image
+        }
+        // RIFF, a length, WEBP.
+        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+            var image = try WebPDecoder.decode(bytes, name: name, maxPixels: maxPixels)
             image.hash = hash
             return image
         }

@@ -51,7 +51,7 @@ struct ImageInputTests {
         let result = try CLI.run(["validate", path])
         #expect(result.status == 1)
         #expect(
-            result.stderr.contains("image 'photos/a.png' is neither a PNG nor a JPEG (by its first bytes)"),
+            result.stderr.contains("image 'photos/a.png' is not a PNG, a JPEG or a WebP (by its first bytes)"),
             "\(result.stderr)")
     }
 }

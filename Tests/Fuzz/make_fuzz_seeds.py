@@ -2,7 +2,7 @@
 """Writes the seed folders of the Swift harnesses under OUTPUT_FOLDER (Tests/Fuzz/README.md):
 
   icon-seeds          scenes/icons/*.svg
-  image-seeds         the PNG and JPEG fixtures of Tests/ImagesTests/Fixtures (every colour type,
+  image-seeds         the PNG, JPEG and WebP fixtures of Tests/ImagesTests/Fixtures (every colour type,
                       bit depth, interlace, the eight EXIF orientations, the decompression bombs)
                       and the bundled photos under 8 KB (scenes/photos)
   text-seeds          fonts cut down by hb-subset (libharfbuzz-bin) to the glyphs of one string:
@@ -82,7 +82,7 @@ def main():
     out = sys.argv[1]
     copy_all(glob.glob(os.path.join(ROOT, "scenes/icons/*.svg")), os.path.join(out, "icon-seeds"))
     fixtures = os.path.join(ROOT, "Tests/ImagesTests/Fixtures")
-    images = glob.glob(os.path.join(fixtures, "*.png")) + glob.glob(os.path.join(fixtures, "*.jpg"))
+    images = [p for ext in ("png", "jpg", "webp") for p in glob.glob(os.path.join(fixtures, "*." + ext))]
     images += [p for p in glob.glob(os.path.join(ROOT, "scenes/photos/*.jpg")) if os.path.getsize(p) < 8192]
     copy_all(images, os.path.join(out, "image-seeds"))
     text_seeds(os.path.join(out, "text-seeds"))

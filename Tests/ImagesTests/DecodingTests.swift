@@ -101,3 +101,39 @@ struct DecodingTests {
         return usage.ru_maxrss * 1024
     }
 }
+
+@Suite("WebP images")
+struct WebPDecodingTests {
+    @Test("a lossless WebP decodes to exactly its pixels, every alpha kept straight")
+    func lossless() throws {
+        let image = try ImageFile.load(path: fixture("webp-lossless.webp"))
+        let expected = [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixture("webp-lossless.pixels"))))
+        #expect(image.format == .webp && image.width == 13 && image.height == 7)
+        #expect(image.rgba == expected)
+        #expect(image.hash.count == 16)
+    }
+
+    @Test("a lossy WebP decodes to the pixels Pillow's libwebp gives, byte for byte (VP8 decoding is exact)")
+    func lossy() throws {
+        let image = try ImageFile.load(path: fixture("webp-lossy.webp"))
+        let reference = try PNG.decode(contentsOf: fixture("webp-lossy-pillow.png"))
+        #expect(image.width == 32 && image.height == 24)
+        #expect(image.rgba == reference.rgba)
+    }
+
+    @Test("an animated WebP is refused in words, a truncated one named as such")
+    func refused() throws {
+        do {
+            _ = try ImageFile.load(path: fixture("webp-animated.webp"), name: "a.webp")
+            Issue.record("accepted an animated WebP")
+        } catch {
+            #expect(
+                error.description
+                    == "'a.webp' is not a readable WebP: it is an animated WebP; expected a still image (export one frame as a PNG or a still WebP)"
+            )
+        }
+        #expect(throws: ImageError.truncated(file: "t.webp", format: "WebP")) {
+            try ImageFile.load(path: fixture("webp-truncated.webp"), name: "t.webp")
+        }
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import PNG
 import SceneLoading
 import SceneModel
 import SceneSyntax
@@ -28,6 +29,17 @@ struct ImageBudgetTests {
           - { id: c, size: [10, 10], center: [60, 20], image: a.png }
 
         """
+
+    @Test("a WebP photo is an image: item like any other, drawn from its decoded pixels")
+    func webpInAScene() throws {
+        let path = try scene(
+            "  - { id: a, size: [32, 24], center: [20, 20], image: photo.webp }\n", files: ["photo.webp": "webp-lossy.webp"])
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
+        let image = try #require(try SceneLoader.load(path: path).items[0].image)
+        let reference = try PNG.decode(contentsOf: fixture("webp-lossy-pillow.png"))
+        #expect(image.image.width == 32 && image.image.height == 24)
+        #expect(image.image.straightRGBA == reference.rgba)
+    }
 
     @Test("distinct image files add up against the scene's pixel budget; a file used twice counts once")
     func pixelBudget() throws {

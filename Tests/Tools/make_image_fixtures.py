@@ -191,9 +191,35 @@ def cmyk():
     open(os.path.join(OUT, "cut30.jpg"), "wb").write(head)
 
 
+def webps():
+    """WebP (libwebp through Pillow): a lossless RGBA image with every alpha from 0 to 255 kept
+    exactly (its pixels beside it, .pixels), a lossy one with the RGBA Pillow's libwebp decodes from
+    it (the independent reference), a two-frame animation, and a file cut in half."""
+    from PIL import Image
+    img = Image.new("RGBA", (13, 7))
+    for y in range(7):
+        for x in range(13):
+            img.putpixel((x, y), ((x * 19) % 256, (y * 37) % 256, (x * y * 7) % 256, (x * 7 + y * 29) % 256))
+    img.save(os.path.join(OUT, "webp-lossless.webp"), lossless=True, exact=True)
+    open(os.path.join(OUT, "webp-lossless.pixels"), "wb").write(img.tobytes())
+    photo = Image.new("RGB", (32, 24))
+    for y in range(24):
+        for x in range(32):
+            photo.putpixel((x, y), (x * 8, y * 10, 255 - x * 4 - y * 4))
+    photo.save(os.path.join(OUT, "webp-lossy.webp"), quality=80)
+    with Image.open(os.path.join(OUT, "webp-lossy.webp")) as webp:
+        webp.convert("RGBA").save(os.path.join(OUT, "webp-lossy-pillow.png"))
+    frames = [Image.new("RGB", (8, 8), c) for c in ((255, 0, 0), (0, 0, 255))]
+    frames[0].save(os.path.join(OUT, "webp-animated.webp"), save_all=True, append_images=frames[1:], duration=100)
+    with open(os.path.join(OUT, "webp-lossy.webp"), "rb") as f:
+        whole = f.read()
+    open(os.path.join(OUT, "webp-truncated.webp"), "wb").write(whole[: len(whole) // 2])
+
+
 if __name__ == "__main__":
     os.makedirs(OUT, exist_ok=True)
     cases()
     bombs()
     jpegs()
     cmyk()
+    webps()

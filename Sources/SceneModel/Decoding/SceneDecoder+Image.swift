@@ -41,7 +41,7 @@ extension SceneDecoder {
                     at: fileNode, filePath, "image \(error.description)",
                     suggestion: overBudget
                         ? "raise the scene's budget with --max-image-pixels (SceneLimits.maxImagePixels in Swift; \(limits.maxImagePixels) now), or use smaller images"
-                        : "give a PNG or JPEG file inside the scene's folder")
+                        : "give a PNG, JPEG or WebP file inside the scene's folder")
             }
             images.byPath[target.path] = decoded
         }

@@ -24,7 +24,7 @@ package enum ImageKeys {
                     "file", docType: "string", required: "file: photos/a.jpg, relative to the scene's folder",
                     doc: "Relative to the scene file; no absolute path, no `..` or symbolic link out (as `icon:`).",
                     rangeDoc:
-                        "a PNG or JPEG inside the scene's folder; ≤ 64 MiB, ≤ 16,384 px a side, ≤ 40 megapixels",
+                        "a PNG, JPEG or WebP (still) inside the scene's folder; ≤ 64 MiB, ≤ 16,384 px a side, ≤ 40 megapixels",
                     decode: { d, node, at, draft in draft.file = try d.imageFile(node, at: at) }),
                 .word(
                     "contentMode", \.contentMode,

@@ -214,7 +214,7 @@ package enum ItemKeys {
                 .custom(
                     "image", docType: "string or mapping", schemaRef: "image",
                     doc:
-                        "A PNG or JPEG drawn over the fill and under shape, icon and text (CALayer `contents`), clipped by the rounded bounds when `masksToBounds`.",
+                        "A PNG, JPEG or WebP drawn over the fill and under shape, icon and text (CALayer `contents`), clipped by the rounded bounds when `masksToBounds`.",
                     defaultDoc: "none", rangeDoc: "see [images](#images-itemsiimage)",
                     decode: { d, node, at, item in item.image = try d.decodeImage(node, at: at) }),
                 .custom(
