@@ -33,7 +33,8 @@ struct ImageBudgetTests {
     @Test("a WebP photo is an image: item like any other, drawn from its decoded pixels")
     func webpInAScene() throws {
         let path = try scene(
-            "  - { id: a, size: [32, 24], center: [20, 20], image: photo.webp }\n", files: ["photo.webp": "webp-lossy.webp"])
+            "  - { id: a, size: [32, 24], center: [20, 20], image: photo.webp }\n",
+            files: ["photo.webp": "webp-lossy.webp"])
         defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let image = try #require(try SceneLoader.load(path: path).items[0].image)
         let reference = try PNG.decode(contentsOf: fixture("webp-lossy-pillow.png"))
