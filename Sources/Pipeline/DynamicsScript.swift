@@ -15,7 +15,8 @@ import Timing
 final class DynamicsScript {
     private(set) var behaviorsByID: [String: [DynamicBehavior]] = [:]
     private let entries: [DynamicsTimelineEntry]
-    private let ticks: [Int]
+    /// The tick each entry runs on; a triggered entry's is set when its event happens.
+    private var ticks: [Int]
     private var scheduled: [(tick: Int, body: (DynamicAnimator) -> Void)] = []
     /// Seconds of the last entry (the scene is not at rest before it).
     let lastTime: Double
@@ -28,11 +29,30 @@ final class DynamicsScript {
     init(scene: Scene) {
         fps = scene.fps
         entries = scene.dynamicsTimeline
-        ticks = scene.dynamicsTimeline.map { ScriptTime.tick(for: $0.actionTime, fps: scene.fps) }
+        ticks = scene.dynamicsTimeline.map { $0.on == nil ? ScriptTime.tick(for: $0.actionTime, fps: scene.fps) : -1 }
+        listenFrom = scene.dynamicsTimeline.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         dragStartTicks = scene.dynamicsTimeline.map { e in
             e.drag.map { _ in ScriptTime.tick(for: e.at, fps: scene.fps) }
         }
-        lastTime = scene.dynamicsTimeline.map(\.actionTime).max() ?? 0
+        // A triggered entry may never run: it keeps no scene from resting.
+        lastTime = scene.dynamicsTimeline.filter { $0.on == nil }.map(\.actionTime).max() ?? 0
+    }
+
+    /// The tick from which each entry listens for its trigger.
+    private let listenFrom: [Int]
+
+    /// A collision behaviour's began-contact callback, during the step of `tick`: the first
+    /// contact between an entry's two items (from its `at` on) schedules it for the next tick,
+    /// where the delegate's changes take effect. Returns the entries it schedules.
+    @discardableResult
+    func contactBegan(between a: String, and b: String, tick: Int) -> [Int] {
+        var fired: [Int] = []
+        for (j, entry) in entries.enumerated() where ticks[j] < 0 && tick >= listenFrom[j] {
+            guard case .collision(let x, let y)? = entry.on, (x, y) == (a, b) || (x, y) == (b, a) else { continue }
+            ticks[j] = tick + 1
+            fired.append(j)
+        }
+        return fired
     }
 
     func register(_ id: String?, _ behaviors: [DynamicBehavior]) {
@@ -70,6 +90,7 @@ final class DynamicsScript {
         }
         for (j, entry) in entries.enumerated() where ticks[j] == tick {
             if let tap = entry.tap { note("tap on \(tap)") }
+            if case .collision(let a, let b)? = entry.on { note("collision of \(a) and \(b)") }
             switch entry.action {
             case .none:
                 break

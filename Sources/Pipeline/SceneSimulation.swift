@@ -294,7 +294,18 @@ public final class SceneSimulation {
             let behavior = GravityBehavior(items: gravity.items.map(resolve))
             behavior.gravityDirection = gravity.direction
             return [behavior]
-        case .push, .collision, .attachment, .itemBehavior, .field:
+        case .collision:
+            // The collision delegate: contacts reach the timeline's `on: { collision: … }` entries.
+            let made = try DynamicsBehaviorFactory.make(spec, resolve: resolve)
+            for case let collision as CollisionBehavior in made {
+                collision.beganContact = { [unowned self] _, item, contact, _ in
+                    if case .item(let other) = contact {
+                        dynamicsScript.contactBegan(between: item.identifier, and: other.identifier, tick: tick)
+                    }
+                }
+            }
+            return made
+        case .push, .attachment, .itemBehavior, .field:
             return try DynamicsBehaviorFactory.make(spec, resolve: resolve)
         case .watcher(let w):
             let clients = try makeBehaviors(w.client)

@@ -27,7 +27,7 @@ struct SceneHashTests {
         "interactive-complete.yaml": "33fccac46a885086",
         "keyframes.yaml": "0f01f20802faaed7",
         "materials.yaml": "850eca1b00952c1f",
-        "post.yaml": "f672025449650a3c",
+        "post.yaml": "57d564d03f050d8e",
         "property-animator-scrub.yaml": "2e091b424648de56",
         "pull-down.yaml": "bd279524434d85c6",
         "push.yaml": "0196fbf2a2d54112",
@@ -37,11 +37,11 @@ struct SceneHashTests {
         "snap.yaml": "145595609e0e537e",
         "spring-gallery.yaml": "f7d52362669822ef",
         "stack.yaml": "b41ab4c245b7fe36",
-        "tap-resnap.yaml": "6ea019a6aac83541",
+        "tap-resnap.yaml": "4912b69bac688c0d",
         "throw-sheet.yaml": "4bc3853bdbf54506",
         "transform-nest.yaml": "01a54634792a3d6d",
         "watcher.yaml": "7e6d46db925f7e5d",
-        "widgets.yaml": "0ab6194f443ee4dd",
+        "widgets.yaml": "eb84a418cfb12ab3",
     ]
 
     static func bundledScenes() throws -> [String] {

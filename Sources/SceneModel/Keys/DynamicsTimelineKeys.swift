@@ -31,6 +31,12 @@ enum DynamicsTimelineKeys {
                         "`{ item: card, path: [[t, x, y], …] }`, `t` in seconds after `at`, increasing: a scripted pan. From `at` the item follows the finger's translation every tick (its centre is set, then `updateItemUsingCurrentState`, as a pan handler does); the entry's change is the `.ended` handler and runs when the finger lifts, at `at` + the last `t` (traced `drag of card began` / `ended`).",
                     defaultDoc: "none", rangeDoc: "not with `tap`",
                     read: { d, n, at in try d.decode(DragKeys.spec, n, at: at) }),
+                .optional(
+                    "on", \.on, docType: "`{ collision: [a, b] }`",
+                    doc:
+                        "An event the entry waits for, from `at` on: `collision: [a, b]` is `collisionBehavior(_:beganContactFor:with:at:)` between the two items (either way round) in any collision behaviour; the change runs on the tick after the first such contact (the delegate's handler runs during the step, its changes act from the next), traced `collision of a and b`. Once.",
+                    defaultDoc: "none", rangeDoc: "two different top-level items; not with `tap` or `drag`",
+                    read: { d, n, at in try d.trigger(n, at: at) }),
                 .custom(
                     "set", docType: "mapping",
                     doc: "`behavior: <id>` and one or more properties below, set in the order written.",
@@ -66,6 +72,12 @@ enum DynamicsTimelineKeys {
                         at: given.count > 1 ? f.entry(given[1])?.keyMark : f.mark, path,
                         "expected exactly one of set, remove or add, found \(found)",
                         suggestion: given.count > 1 ? "give each change its own entry" : "for example remove: fall")
+                }
+                if let on = f.entry("on"), let gesture = ["tap", "drag"].first(where: { f[$0] != nil }) {
+                    throw d.error(
+                        at: on.keyMark, path + ".on",
+                        "'on' and '\(gesture)' are both given; expected one event per entry",
+                        suggestion: "give the \(gesture) its own entry")
                 }
                 if f["tap"] != nil, let drag = f.entry("drag") {
                     throw d.error(
@@ -117,5 +129,24 @@ extension SceneDecoder {
             points.append(Point(v[1], v[2]))
         }
         return (times, points)
+    }
+}
+
+extension SceneDecoder {
+    /// `{ collision: [a, b] }`.
+    func trigger(_ node: SourceNode, at path: String) throws -> DynamicsTimelineEntry.Trigger {
+        guard case .mapping(let entries) = node.value, entries.count == 1, let event = entries.first,
+            event.key == "collision"
+        else {
+            throw error(at: node, path, "expected { collision: [a, b] }, found \(node.foundDescription)")
+        }
+        let ids = try list(event.value, at: path + ".collision").enumerated().map { k, n in
+            try string(n, at: path + ".collision[\(k)]")
+        }
+        guard ids.count == 2 else {
+            throw error(
+                at: event.value, path + ".collision", "expected two items, [a, b], found \(ids.count)")
+        }
+        return .collision(ids[0], ids[1])
     }
 }

@@ -50,16 +50,26 @@ public struct DynamicsTimelineEntry: Equatable, Sendable {
         }
     }
 
+    /// An event the entry waits for (`on:`), from `at` on: a collision delegate's handler.
+    public enum Trigger: Equatable, Sendable {
+        /// `collisionBehavior(_:beganContactFor:with:at:)` between two items, either way round.
+        case collision(String, String)
+    }
+
     /// Seconds from the start, 0 … 3600.
     public var at: Double
+    /// The event that runs the entry (on the tick after the first one from `at` on); nil for an
+    /// entry at a time, a tap or a drag.
+    public var on: Trigger?
     /// The item a scripted tap lands on, if the entry is a tap handler (traced "tap on <item>").
     public var tap: String?
     /// A scripted drag whose release runs the action; nil for an entry at a time or on a tap.
     public var drag: Drag?
     public var action: Action
 
-    public init(at: Double, tap: String? = nil, drag: Drag? = nil, action: Action) {
+    public init(at: Double, tap: String? = nil, drag: Drag? = nil, on: Trigger? = nil, action: Action) {
         self.at = at
+        self.on = on
         self.tap = tap
         self.drag = drag
         self.action = action

@@ -82,14 +82,22 @@ extension Scene {
 
     /// A tap's or drag's item is a top-level item, and a drag's path is finite and ends in time.
     private func checkGestures(of entry: DynamicsTimelineEntry, at path: String) throws(Violation) {
-        for (gesture, id) in [("tap", entry.tap), ("drag.item", entry.drag?.item)] {
+        var named: [(String, String?)] = [("tap", entry.tap), ("drag.item", entry.drag?.item)]
+        if case .collision(let a, let b)? = entry.on {
+            named += [("on.collision[0]", a), ("on.collision[1]", b)]
+            if a == b {
+                throw Violation(
+                    keyPath: path + ".on.collision", message: "expected two different items, found '\(a)' twice")
+            }
+        }
+        for (gesture, id) in named {
             guard let id, item(id) == nil else { continue }
             let ids = items.map(\.id)
             if let parent = parentID(of: id) {
                 throw Violation(
                     keyPath: path + "." + gesture,
                     message:
-                        "item \(quoted(id)) is a child of '\(parent)'; taps and drags take top-level items only",
+                        "item \(quoted(id)) is a child of '\(parent)'; taps, drags and collision triggers take top-level items only",
                     suggestion: "tap or drag '\(parent)', the top-level item that holds it")
             }
             throw Violation(
