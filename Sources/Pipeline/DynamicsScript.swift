@@ -55,6 +55,14 @@ final class DynamicsScript {
         return fired
     }
 
+    /// After the step of `tick`: the first tick (from an entry's `at` on) its item's body is
+    /// asleep schedules a `rest` entry for the next tick.
+    func checkRest(tick: Int, isAsleep: (String) -> Bool) {
+        for (j, entry) in entries.enumerated() where ticks[j] < 0 && tick >= listenFrom[j] {
+            if case .rest(let id)? = entry.on, isAsleep(id) { ticks[j] = tick + 1 }
+        }
+    }
+
     func register(_ id: String?, _ behaviors: [DynamicBehavior]) {
         guard let id else { return }
         behaviorsByID[id] = behaviors
@@ -90,7 +98,11 @@ final class DynamicsScript {
         }
         for (j, entry) in entries.enumerated() where ticks[j] == tick {
             if let tap = entry.tap { note("tap on \(tap)") }
-            if case .collision(let a, let b)? = entry.on { note("collision of \(a) and \(b)") }
+            switch entry.on {
+            case .collision(let a, let b)?: note("collision of \(a) and \(b)")
+            case .rest(let id)?: note("\(id) came to rest")
+            case nil: break
+            }
             switch entry.action {
             case .none:
                 break

@@ -137,6 +137,10 @@ public final class SceneSimulation {
         runDynamicsScript()
         let wasRunning = animator.isRunning
         if wasRunning { animator.step(tickInterval) }
+        dynamicsScript.checkRest(tick: tick) { [unowned self] id in
+            guard let item = item(id) else { return false }
+            return animator.hasBody(item) && !animator.isAwake(item)
+        }
         flushBehaviorEvents()
         if wasRunning, !animator.isRunning, pauseTick == nil { pauseTick = tick }
         recordTiming(timing.process(tick: tick))

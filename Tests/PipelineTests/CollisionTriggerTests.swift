@@ -56,6 +56,38 @@ struct CollisionTriggerTests {
         #expect(!simulation.events.contains { $0.description.hasPrefix("collision of") })
     }
 
+    @Test("a rest trigger runs on the tick after the item's body falls asleep, and the scene goes on from there")
+    func restTrigger() throws {
+        let scene = try SceneLoader.decode(
+            """
+            canvas: { size: [200, 400], scale: 1 }
+            duration: 4
+            items:
+              - { id: ball, size: [20, 20], center: [100, 50] }
+              - { id: floor, size: [200, 20], center: [100, 270] }
+            behaviors:
+              - gravity: { items: [ball] }
+              - collision: { items: [ball, floor] }
+              - itemBehavior: { items: [floor], anchored: true }
+              - itemBehavior: { items: [ball], elasticity: 0 }
+            dynamicsTimeline:
+              - { at: 0, on: { rest: ball }, add: { push: { items: [ball], mode: instantaneous, angle: -90, magnitude: 2 } } }
+            """, fileName: "rest.yaml", format: .yaml)
+        let simulation = try SceneSimulation(scene: scene)
+        var asleepTick: Int?
+        while simulation.tick < 239 {
+            simulation.advance()
+            if asleepTick == nil, let ball = simulation.item("ball"), simulation.animator.hasBody(ball),
+                !simulation.animator.isAwake(ball)
+            {
+                asleepTick = simulation.tick
+            }
+        }
+        let rest = try #require(simulation.events.first { $0.description == "ball came to rest" })
+        #expect(rest.tick == (try #require(asleepTick)) + 1)
+        #expect(simulation.events.contains { $0.tick == rest.tick && $0.description == "add push" })
+    }
+
     @Test(
         "bad triggers are refused at their key",
         arguments: [
@@ -65,7 +97,8 @@ struct CollisionTriggerTests {
             ),
             ("on: { collision: [ball, flor] }, remove: fall", "did you mean 'floor'?"),
             ("on: { collision: [ball] }, remove: fall", "expected two items, [a, b], found 1"),
-            ("on: { contact: [ball, floor] }, remove: fall", "expected { collision: [a, b] }"),
+            ("on: { contact: [ball, floor] }, remove: fall", "expected { collision: [a, b] } or { rest: item }"),
+            ("on: { rest: bal }, remove: fall", "dynamicsTimeline[0].on.rest: unknown item 'bal'"),
             ("on: { collision: [ball, floor] }, tap: ball, remove: fall", "'on' and 'tap' are both given"),
         ])
     func refused(entry: String, expected: String) throws {

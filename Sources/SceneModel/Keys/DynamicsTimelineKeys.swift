@@ -32,9 +32,9 @@ enum DynamicsTimelineKeys {
                     defaultDoc: "none", rangeDoc: "not with `tap`",
                     read: { d, n, at in try d.decode(DragKeys.spec, n, at: at) }),
                 .optional(
-                    "on", \.on, docType: "`{ collision: [a, b] }`",
+                    "on", \.on, docType: "`{ collision: [a, b] }` or `{ rest: item }`",
                     doc:
-                        "An event the entry waits for, from `at` on: `collision: [a, b]` is `collisionBehavior(_:beganContactFor:with:at:)` between the two items (either way round) in any collision behaviour; the change runs on the tick after the first such contact (the delegate's handler runs during the step, its changes act from the next), traced `collision of a and b`. Once.",
+                        "An event the entry waits for, from `at` on, once: `collision: [a, b]` is `collisionBehavior(_:beganContactFor:with:at:)` between the two items (either way round) in any collision behaviour, `rest: item` the item's body falling asleep (slower than Box2D's tolerances for half a second, how the animator decides rest). The change runs on the tick after the event (the delegate's handler runs during the step, its changes act from the next), traced `collision of a and b` or `item came to rest`.",
                     defaultDoc: "none", rangeDoc: "two different top-level items; not with `tap` or `drag`",
                     read: { d, n, at in try d.trigger(n, at: at) }),
                 .custom(
@@ -133,13 +133,15 @@ extension SceneDecoder {
 }
 
 extension SceneDecoder {
-    /// `{ collision: [a, b] }`.
+    /// `{ collision: [a, b] }` or `{ rest: item }`.
     func trigger(_ node: SourceNode, at path: String) throws -> DynamicsTimelineEntry.Trigger {
         guard case .mapping(let entries) = node.value, entries.count == 1, let event = entries.first,
-            event.key == "collision"
+            event.key == "collision" || event.key == "rest"
         else {
-            throw error(at: node, path, "expected { collision: [a, b] }, found \(node.foundDescription)")
+            throw error(
+                at: node, path, "expected { collision: [a, b] } or { rest: item }, found \(node.foundDescription)")
         }
+        if event.key == "rest" { return .rest(try string(event.value, at: path + ".rest")) }
         let ids = try list(event.value, at: path + ".collision").enumerated().map { k, n in
             try string(n, at: path + ".collision[\(k)]")
         }

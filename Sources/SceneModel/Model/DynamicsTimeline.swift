@@ -54,6 +54,9 @@ public struct DynamicsTimelineEntry: Equatable, Sendable {
     public enum Trigger: Equatable, Sendable {
         /// `collisionBehavior(_:beganContactFor:with:at:)` between two items, either way round.
         case collision(String, String)
+        /// The item's body falls asleep (Box2D's rest: slower than its tolerances for half a
+        /// second), as UIKit's animator decides rest body by body.
+        case rest(String)
     }
 
     /// Seconds from the start, 0 … 3600.

@@ -83,6 +83,7 @@ extension Scene {
     /// A tap's or drag's item is a top-level item, and a drag's path is finite and ends in time.
     private func checkGestures(of entry: DynamicsTimelineEntry, at path: String) throws(Violation) {
         var named: [(String, String?)] = [("tap", entry.tap), ("drag.item", entry.drag?.item)]
+        if case .rest(let id)? = entry.on { named.append(("on.rest", id)) }
         if case .collision(let a, let b)? = entry.on {
             named += [("on.collision[0]", a), ("on.collision[1]", b)]
             if a == b {
@@ -97,7 +98,7 @@ extension Scene {
                 throw Violation(
                     keyPath: path + "." + gesture,
                     message:
-                        "item \(quoted(id)) is a child of '\(parent)'; taps, drags and collision triggers take top-level items only",
+                        "item \(quoted(id)) is a child of '\(parent)'; taps, drags and triggers take top-level items only",
                     suggestion: "tap or drag '\(parent)', the top-level item that holds it")
             }
             throw Violation(
