@@ -2,6 +2,7 @@ import Dynamics
 import Foundation
 import Geometry
 import SceneModel
+import Scrolling
 import Timing
 
 /// Runs a scene's `dynamicsTimeline:` against the live animator: behaviours by id, and the
@@ -109,8 +110,15 @@ final class DynamicsScript {
             case .remove(let id):
                 note("remove \(id)")
                 for b in behaviorsByID[id] ?? [] { animator.removeBehavior(b) }
-            case .add(let spec, let id):
+            case .add(var spec, let id):
                 note("add \(spec.kind)" + (id.map { " \($0)" } ?? ""))
+                if case .snap(var snap) = spec, snap.candidates != nil {
+                    // The drag's release velocity hands on, where the entry has a drag.
+                    let thrown = entry.drag.map { FingerPath(times: $0.times, points: $0.points).releaseVelocity }
+                    snap.snapPoint = Self.nearest(snap, animator: animator, item: item, velocity: thrown, note: note)
+                    snap.candidates = nil
+                    spec = .snap(snap)
+                }
                 // Validated like `behaviors:`, so the engine accepts it; a refusal is reported.
                 do {
                     let made = try make(spec)
@@ -125,6 +133,27 @@ final class DynamicsScript {
             }
         }
         for s in scheduled where s.tick == tick { s.body(animator) }
+    }
+
+    /// A `nearest:` snap's point: the candidate nearest to where the item's velocity (`velocity`,
+    /// else its body's) would carry it, `project(v, rate)` from its centre; the first of equals.
+    static func nearest(
+        _ snap: SnapSpec, animator: DynamicAnimator, item: (String) -> DynamicItem?, velocity: Point?,
+        note: (String) -> Void
+    ) -> Point {
+        guard let candidates = snap.candidates, let first = candidates.first else { return snap.snapPoint }
+        guard let moving = item(snap.item) else { return first }
+        let v = velocity ?? (animator.hasBody(moving) ? animator.linearVelocity(for: moving) : .zero)
+        let rate = snap.projectionRate
+        let projected =
+            moving.center
+            + Point(ScrollPhysics.project(velocity: v.x, rate: rate), ScrollPhysics.project(velocity: v.y, rate: rate))
+        let chosen = candidates.min { $0.distance(to: projected) < $1.distance(to: projected) } ?? first
+        func g(_ x: Double) -> String { String(format: "%g", x) }
+        note(
+            "snap \(snap.item) to the nearest of \(candidates.count) points, [\(g(chosen.x)), \(g(chosen.y))], projected to [\(g(projected.x)), \(g(projected.y))]"
+        )
+        return chosen
     }
 
     private static func describe(_ v: BehaviorSetting.Value) -> String {

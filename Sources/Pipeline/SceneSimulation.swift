@@ -290,7 +290,13 @@ public final class SceneSimulation {
             return item
         }
         switch spec {
-        case .snap(let snap):
+        case .snap(var snap):
+            // `nearest:` in `behaviors:` (or from Swift): chosen from the item's own velocity.
+            if snap.candidates != nil {
+                snap.snapPoint = DynamicsScript.nearest(
+                    snap, animator: animator, item: { [unowned self] in item($0) }, velocity: nil,
+                    note: { [unowned self] in record(.behavior($0)) })
+            }
             let behavior = SnapBehavior(item: resolve(snap.item), snapTo: snap.snapPoint)
             behavior.damping = snap.damping
             return [behavior]

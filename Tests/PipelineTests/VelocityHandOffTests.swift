@@ -152,3 +152,67 @@ struct VelocityHandOffTests {
         }
     }
 }
+
+/// `nearest:` snaps: the target chosen by projecting the velocity, as the talk's
+/// `project(initialVelocity, decelerationRate)` picks a picture-in-picture window's corner.
+@Suite("Projected snap targets")
+struct ProjectedSnapTests {
+    static let corners = "[[70, 90], [250, 90], [70, 480], [250, 480]]"
+
+    static func scene(_ path: String) throws -> SceneSimulation {
+        try SceneSimulation(
+            scene: SceneLoader.decode(
+                """
+                canvas: { size: [320, 568], scale: 1 }
+                duration: 3
+                items: [{ id: pip, size: [120, 80], center: [100, 120] }]
+                dynamicsTimeline:
+                  - { at: 0.2, drag: { item: pip, path: \(path) }, add: { snap: { item: pip, nearest: \(corners) } } }
+                """, fileName: "pip.yaml", format: .yaml))
+    }
+
+    @Test("thrown down and right, the window goes to the corner its velocity projects to, not the nearest one")
+    func thrownToTheFarCorner() throws {
+        // The last 50 ms move (30, 80) pt: (600, 1600) pt/s; released at (160, 260), nearest the
+        // top-left corner, projected by (v/1000)·0.998/0.002 to (459.4, 1058.4): the bottom-right.
+        let simulation = try Self.scene("[[0, 100, 120], [0.1, 130, 180], [0.15, 160, 260]]")
+        while simulation.tick < 179 { simulation.advance() }
+        let note = try #require(simulation.events.first { $0.description.hasPrefix("snap pip to the nearest") })
+        #expect(note.description == "snap pip to the nearest of 4 points, [250, 480], projected to [459.4, 1058.4]")
+        let pip = try #require(simulation.tracedLayers().first).center
+        #expect(pip.distance(to: Point(250, 480)) < 1, "\(pip)")
+    }
+
+    @Test("let go without speed, it goes to the nearest corner")
+    func heldGoesToTheNearest() throws {
+        let simulation = try Self.scene("[[0, 100, 120], [0.1, 150, 250], [0.3, 150, 250]]")
+        while simulation.tick < 179 { simulation.advance() }
+        #expect(
+            simulation.events.contains {
+                $0.description == "snap pip to the nearest of 4 points, [70, 90], projected to [150, 250]"
+            })
+    }
+
+    @Test("to and nearest together, or neither, are refused")
+    func refused() throws {
+        for (snap, expected) in [
+            ("{ item: pip, to: [1, 1], nearest: [[2, 2]] }", "'to' and 'nearest' are both given"),
+            ("{ item: pip }", "missing key 'to'"),
+            ("{ item: pip, to: [1, 1], projection: fast }", "'projection' takes effect only with 'nearest'"),
+            ("{ item: pip, nearest: [] }", "expected 1 to 64 points, found 0"),
+        ] {
+            do {
+                _ = try SceneLoader.decode(
+                    """
+                    canvas: { size: [320, 568], scale: 1 }
+                    duration: 1
+                    items: [{ id: pip, size: [120, 80], center: [100, 120] }]
+                    behaviors: [{ snap: \(snap) }]
+                    """, fileName: "pip.yaml", format: .yaml)
+                Issue.record("accepted \(snap)")
+            } catch {
+                #expect("\(error)".contains(expected), "\(error)")
+            }
+        }
+    }
+}

@@ -26,12 +26,56 @@ enum BehaviorKeys {
             keys: [
                 .item("item", \.item, required: "item: the id of the item to snap", doc: "The item to snap."),
                 .position(
-                    "to", \.snapPoint, required: "to: [x, y], the snap point in canvas points",
-                    doc: "Snap point in canvas points, or `{ of: item, offset: [dx, dy] }`."),
+                    "to", \.snapPoint,
+                    doc:
+                        "Snap point in canvas points, or `{ of: item, offset: [dx, dy] }`. Required unless `nearest` is given."
+                ),
                 .number(
                     "damping", \.damping, range: KeyRange(BehaviorRules.snapDamping), noun: "a damping ratio",
                     doc: "Damping ratio of the springs (UIKit's default), read once when the behaviour is added."),
-            ])
+                .optional(
+                    "nearest", \.candidates, docType: "`[[x, y], …]`",
+                    doc:
+                        "Instead of `to`: the snap point is the one of these nearest to where the item's velocity would carry it, `project(velocity, projection)` from where it is (Apple's \"Designing Fluid Interfaces\"), chosen when the snap is added: a picture-in-picture window thrown toward a corner. The velocity is the drag's release velocity in a `dynamicsTimeline` entry with a `drag:`, else the item's body's.",
+                    defaultDoc: "none", rangeDoc: "1 to 64 points",
+                    read: { d, n, at in
+                        let points = try d.list(n, at: at).enumerated().map { k, node in
+                            let p = try d.point(node, at: at + "[\(k)]")
+                            // As Box2D holds a snap point (±10,000,000 pt).
+                            guard abs(p.x) <= 1e7, abs(p.y) <= 1e7 else {
+                                throw d.error(
+                                    at: node, at + "[\(k)]", "expected coordinates within ±10000000 points, found \(p)")
+                            }
+                            return p
+                        }
+                        guard (1...64).contains(points.count) else {
+                            throw d.error(at: n, at, "expected 1 to 64 points, found \(points.count)")
+                        }
+                        return points
+                    }),
+                .custom(
+                    "projection", docType: "`normal`, `fast` or a number",
+                    doc: "With `nearest`: the deceleration rate of the projection, per millisecond, as UIScrollView's.",
+                    defaultDoc: "`normal` (0.998)", rangeDoc: "a number > 0 and < 1",
+                    decode: { d, n, at, snap in snap.projectionRate = try d.decelerationRate(n, at: at).rate }),
+            ],
+            structure: { d, f, path in
+                if f["to"] != nil, let nearest = f.entry("nearest") {
+                    throw d.error(
+                        at: nearest.keyMark, path + ".nearest",
+                        "'to' and 'nearest' are both given; expected one snap point or a list to choose from")
+                }
+                if f["to"] == nil && f["nearest"] == nil {
+                    throw d.error(
+                        at: f.mark, path,
+                        "missing key 'to'; expected to: [x, y], the snap point in canvas points (or nearest: [[x, y], …])"
+                    )
+                }
+                if let projection = f.entry("projection"), f["nearest"] == nil {
+                    throw d.error(
+                        at: projection.keyMark, path + ".projection", "'projection' takes effect only with 'nearest'")
+                }
+            })
     }
 
     static var gravity: ObjectSpec<GravitySpec> {

@@ -77,11 +77,22 @@ public struct SnapSpec: Equatable, Sendable {
     public var snapPoint: Point
     /// Damping ratio of the four snap springs, 0...1, default 0.5 (UIKit's default).
     public var damping: Double
+    /// `nearest:` instead of `to:`: the snap point is the one of these nearest to where the
+    /// item's velocity would carry it, `project(velocity, projectionRate)` from where it is
+    /// ("Designing Fluid Interfaces"), chosen when the snap is added. nil: `snapPoint`.
+    public var candidates: [Point]?
+    /// The deceleration rate of that projection, per millisecond (UIScrollView's normal 0.998).
+    public var projectionRate: Double
 
-    public init(item: String, snapPoint: Point, damping: Double = 0.5) {
+    public init(
+        item: String, snapPoint: Point, damping: Double = 0.5, candidates: [Point]? = nil,
+        projectionRate: Double = 0.998
+    ) {
         self.item = item
         self.snapPoint = snapPoint
         self.damping = damping
+        self.candidates = candidates
+        self.projectionRate = projectionRate
     }
 }
 
