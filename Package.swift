@@ -286,7 +286,8 @@ if Context.environment["FLIPBOOK_FUZZERS"] != nil {
             name: "IconLoadFuzzer", dependencies: ["FuzzDriver", "Icons", "Geometry", "Raster", "Pipeline"],
             path: "Tests/Fuzz/IconLoadFuzzer"),
         .executableTarget(
-            name: "ImageDecodeFuzzer", dependencies: ["FuzzDriver", "Images", "CTurboJPEG", "Geometry", "Raster"],
+            name: "ImageDecodeFuzzer",
+            dependencies: ["FuzzDriver", "Images", "CTurboJPEG", "CWebP", "Geometry", "Raster"],
             path: "Tests/Fuzz/ImageDecodeFuzzer"),
         .executableTarget(
             name: "TextShapeFuzzer", dependencies: ["FuzzDriver", "Text", "Geometry", "Raster"],

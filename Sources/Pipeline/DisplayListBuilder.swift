@@ -390,8 +390,16 @@ extension DisplayListBuilder {
         if translation != .zero {
             local = local.concatenating(AffineTransform(translationX: translation.x, y: translation.y))
         }
+        let size = value(.size).size ?? node.item.size
+        // CALayer.anchorPoint: the bounds move so that the anchor sits at the position (`center`),
+        // before the transform turns and scales them about it.
+        let anchor = node.item.anchorPoint
+        if anchor != Point(0.5, 0.5) {
+            local = AffineTransform(translationX: (0.5 - anchor.x) * size.width, y: (0.5 - anchor.y) * size.height)
+                .concatenating(local)
+        }
         return PresentedLayer(
-            center: value(.center).point ?? node.item.center, size: value(.size).size ?? node.item.size,
+            center: value(.center).point ?? node.item.center, size: size,
             transform: local, opacity: value(.opacity).scalar ?? node.item.opacity)
     }
 }

@@ -252,6 +252,11 @@ package enum ItemKeys {
                             try ScrollKeys.checkDrags(scroll, at: at)
                         }
                     }),
+                .point(
+                    "anchorPoint", \.anchorPoint, names: ("x", "y"), range: .magnitude(1000),
+                    doc:
+                        "`CALayer.anchorPoint`, in the bounds' unit square (`[0, 0]` the top-left corner, `[1, 1]` the bottom-right): the point `center` places (UIView's `center` is the layer's position) and that `rotation` and `scale` turn about: `[0, 0.5]` hinges a door on its left edge, `[1, 0]` grows a menu from its top-right corner. Not on items a behaviour moves (UIKit Dynamics moves a view by its centre).",
+                    defaultDoc: "`[0.5, 0.5]`"),
                 .custom(
                     "mask", docType: "item", schemaRef: "item",
                     doc:

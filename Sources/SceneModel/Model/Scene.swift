@@ -145,6 +145,9 @@ public struct Item: Equatable, Sendable {
     public var children: [Item] = []
     /// `masksToBounds`: clips the children to this item's rounded bounds. Default false.
     public var masksToBounds = false
+    /// `CALayer.anchorPoint`, in the unit square of the bounds: the point that sits at `center`
+    /// (the layer's position) and that rotation and scale turn about. Default the middle.
+    public var anchorPoint = Point(0.5, 0.5)
     /// `CALayer.allowsGroupOpacity`: with opacity below 1, the item and its children are composited
     /// as one image and faded once, so overlapping children do not show through one another.
     /// Default true, as on iOS 7 and later; false fades each descendant on its own.

@@ -133,6 +133,7 @@ extension Scene {
         try checkTimingScript()
         try checkGradientAnimations()
         try checkDynamicsTimeline()
+        try checkAnchorsStayStill()
     }
 
     private func checkCanvas(maxPixelsPerSide: Int) throws(Violation) {
@@ -282,6 +283,24 @@ extension Scene {
         try checkFinite(value, at: path)
         if !(value >= 0 && value <= 1) {
             throw Violation(keyPath: path, message: "expected \(what) from 0 to 1, found \(format(value))")
+        }
+    }
+}
+
+extension Scene {
+    /// An anchor point away from the middle only on items no behaviour moves: UIKit Dynamics
+    /// moves a view by its centre and turns it about that centre.
+    func checkAnchorsStayStill() throws(Violation) {
+        var moved = Set(behaviors.flatMap(\.itemIDs))
+        for entry in dynamicsTimeline {
+            if case .add(let spec, _) = entry.action { moved.formUnion(spec.itemIDs) }
+        }
+        for (i, item) in items.enumerated() where item.anchorPoint != Point(0.5, 0.5) && moved.contains(item.id) {
+            throw Violation(
+                keyPath: "items[\(i)].anchorPoint",
+                message:
+                    "'\(item.id)' has an anchor point away from its middle and a behaviour moves it; UIKit Dynamics moves and turns a view about its centre",
+                suggestion: "leave anchorPoint out on items in behaviours, or animate the item instead")
         }
     }
 }

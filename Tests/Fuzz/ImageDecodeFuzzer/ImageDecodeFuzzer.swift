@@ -1,4 +1,5 @@
 import CTurboJPEG
+import CWebP
 import FuzzDriver
 import Geometry
 import Images
@@ -6,7 +7,7 @@ import Raster
 
 // libFuzzer harness of image decoding through `Images` (`ImageFile.decode`: format sniffing,
 // `ImageLimits` on the header, libpng through the PNG module's reader, libjpeg-turbo through
-// TurboJPEG, EXIF orientation), then what the pipeline builds from a decoded image
+// TurboJPEG, EXIF orientation, libwebp), then what the pipeline builds from a decoded image
 // (`RasterImage`: premultiplied pixels and mipmaps) drawn into a small box. The only acceptable failure is an
 // `ImageError`; a crash, a precondition, an ASan report, a decoded size that disagrees with the
 // pixels, or an allocation over -malloc_limit_mb fails the run.
@@ -57,12 +58,19 @@ public func imageDecodeFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CI
     return 0
 }
 
-/// The width and height the header claims: PNG's IHDR (right after the signature) or JPEG's frame
-/// header as TurboJPEG reads it; nil for anything else.
+/// The width and height the header claims: PNG's IHDR (right after the signature), JPEG's frame
+/// header as TurboJPEG reads it, or WebP's features as libwebp reads them; nil for anything else.
 func declaredSize(_ bytes: [UInt8]) -> (Int, Int)? {
     if bytes.count >= 24, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
         func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
         return (word(16), word(20))
+    }
+    if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
+        var features = WebPBitstreamFeatures()
+        let status = bytes.withUnsafeBufferPointer {
+            WebPGetFeaturesInternal($0.baseAddress, $0.count, &features, WEBP_DECODER_ABI_VERSION)
+        }
+        return status == VP8_STATUS_OK ? (Int(features.width), Int(features.height)) : nil
     }
     guard bytes.starts(with: [0xFF, 0xD8, 0xFF]), let handle = tjInitDecompress() else { return nil }
     defer { tjDestroy(handle) }
