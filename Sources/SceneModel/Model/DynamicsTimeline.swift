@@ -1,5 +1,6 @@
 import Geometry
 import SceneSyntax
+import Scrolling
 
 /// A scripted change of the dynamic animator's behaviours (`dynamicsTimeline:`): at a time, or
 /// as the handler of a scripted tap on an item, add a behaviour, remove one, or set parameters
@@ -41,13 +42,7 @@ public struct DynamicsTimelineEntry: Equatable, Sendable {
         }
 
         /// The finger `t` s after the drag began: linear between keyframes, clamped at the ends.
-        public func finger(at t: Double) -> Point {
-            guard t > times[0] else { return points[0] }
-            guard let i = times.lastIndex(where: { $0 <= t }), i + 1 < times.count else {
-                return points[points.count - 1]
-            }
-            return points[i] + (points[i + 1] - points[i]) * ((t - times[i]) / (times[i + 1] - times[i]))
-        }
+        public func finger(at t: Double) -> Point { FingerPath(times: times, points: points).position(at: t) }
     }
 
     /// An event the entry waits for (`on:`), from `at` on: a collision delegate's handler.
