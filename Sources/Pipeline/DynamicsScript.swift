@@ -149,9 +149,8 @@ final class DynamicsScript {
             moving.center
             + Point(ScrollPhysics.project(velocity: v.x, rate: rate), ScrollPhysics.project(velocity: v.y, rate: rate))
         let chosen = candidates.min { $0.distance(to: projected) < $1.distance(to: projected) } ?? first
-        func g(_ x: Double) -> String { String(format: "%g", x) }
         note(
-            "snap \(snap.item) to the nearest of \(candidates.count) points, [\(g(chosen.x)), \(g(chosen.y))], projected to [\(g(projected.x)), \(g(projected.y))]"
+            "snap \(snap.item) to the nearest of \(candidates.count) points, \(describe(.point(chosen))), projected to \(describe(.point(projected)))"
         )
         return chosen
     }

@@ -49,6 +49,7 @@ extension SceneSimulation {
             let frame = topLevelFrame(of: item, in: state)
             let moved = animator.hasBody(item)
             let node = timingNode(ofRoot: index)
+            let scroll = node.flatMap { scrollState(ofNode: $0) }
             rows.append(
                 TracedLayer(
                     id: item.identifier, parent: nil, center: c, frame: frame, bounds: state.bounds, transform: t,
@@ -57,8 +58,7 @@ extension SceneSimulation {
                     localTime: node.map { localTime(of: $0) } ?? time,
                     velocity: moved ? animator.linearVelocity(for: item) : nil,
                     angularVelocity: moved ? animator.angularVelocity(for: item) : nil,
-                    contentOffset: node.flatMap { scrollState(ofNode: $0)?.offset },
-                    contentVelocity: node.flatMap { scrollState(ofNode: $0)?.velocity }))
+                    contentOffset: scroll?.offset, contentVelocity: scroll?.velocity))
             if let node { rows += tracedChildren(of: node, opacity: state.opacity) }
         }
         return rows
@@ -124,6 +124,7 @@ extension SceneSimulation {
                 let (m, size) = points(of: child)
                 let center = m.apply(to: .zero)
                 let own = DisplayListBuilder.presentedLayer(child, timing: timing).opacity
+                let scroll = scrollState(ofNode: child)
                 rows.append(
                     TracedLayer(
                         id: timing.nodes[child].item.id, parent: timing.nodes[i].item.id, center: center,
@@ -131,8 +132,7 @@ extension SceneSimulation {
                         transform: AffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0),
                         opacity: own, effectiveOpacity: effective * own, drawn: timingIsVisible(child),
                         localTime: localTime(of: child), velocity: nil, angularVelocity: nil,
-                        contentOffset: scrollState(ofNode: child)?.offset,
-                        contentVelocity: scrollState(ofNode: child)?.velocity))
+                        contentOffset: scroll?.offset, contentVelocity: scroll?.velocity))
                 visit(child, effective: effective * own)
             }
         }

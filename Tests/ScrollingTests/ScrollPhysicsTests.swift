@@ -13,12 +13,8 @@ struct ScrollPhysicsTests {
     /// A vertical list 600 pt tall over 5,000 pt of content, flicked up by a finger whose last
     /// 100 ms move at `speed` points a second.
     static func flick(speed: Double, rate: Double, paging: Bool = false, startOffset: Double = 0) -> ScrollMotion {
-        let y = ScrollAxis(
-            content: 5000, leadingInset: 0, trailingInset: 0, dimension: 600, alwaysBounces: false, bounces: true,
-            isPagingEnabled: paging, rate: rate)
-        let x = ScrollAxis(
-            content: 390, leadingInset: 0, trailingInset: 0, dimension: 390, alwaysBounces: false, bounces: true,
-            isPagingEnabled: false, rate: rate)
+        let y = axis(content: 5000, dimension: 600, paging: paging, rate: rate)
+        let x = axis(content: 390, dimension: 390, rate: rate)
         let path = FingerPath(
             times: [0, 0.1, 0.2], points: [Point(200, 500), Point(200, 490), Point(200, 490 - speed * 0.1)])
         return ScrollMotion(x: x, y: y, initialOffset: Point(0, startOffset), drags: [.init(at: 1, path: path)])
@@ -59,17 +55,13 @@ struct ScrollPhysicsTests {
 
     @Test("a pull of 50, 100 and 200 pt past the top shows (1 − 1/(x·0.55/d + 1))·d of it")
     func rubberBand() {
-        let axis = ScrollAxis(
-            content: 5000, leadingInset: 0, trailingInset: 0, dimension: 600, alwaysBounces: false, bounces: true,
-            isPagingEnabled: false, rate: 0.998)
-        let x = ScrollAxis(
-            content: 390, leadingInset: 0, trailingInset: 0, dimension: 390, alwaysBounces: false, bounces: true,
-            isPagingEnabled: false, rate: 0.998)
+        let y = axis(content: 5000, dimension: 600)
+        let x = axis(content: 390, dimension: 390)
         for pull in [50.0, 100.0, 200.0] {
             let expected: Double = (1 - 1 / (pull * 0.55 / 600 + 1)) * 600
             let path = FingerPath(
                 times: [0, 0.5, 1.5], points: [Point(200, 300), Point(200, 300 + pull), Point(200, 300 + pull)])
-            let motion = ScrollMotion(x: x, y: axis, initialOffset: .zero, drags: [.init(at: 0, path: path)])
+            let motion = ScrollMotion(x: x, y: y, initialOffset: .zero, drags: [.init(at: 0, path: path)])
             #expect(abs(motion.state(at: 1.0).offset.y + expected) < 1e-9, "pull \(pull)")
             #expect(abs(ScrollPhysics.rubberBandTravel(expected, dimension: 600) - pull) < 1e-9)
             // Let go, held still: back to the edge, and at rest there.
@@ -82,24 +74,16 @@ struct ScrollPhysicsTests {
 
     @Test("without bounces a pull past the edge holds the content at the edge")
     func noBounce() {
-        let y = ScrollAxis(
-            content: 5000, leadingInset: 0, trailingInset: 0, dimension: 600, alwaysBounces: false, bounces: false,
-            isPagingEnabled: false, rate: 0.998)
+        let y = axis(content: 5000, dimension: 600, bounces: false)
         #expect(y.banded(-80) == 0 && y.banded(4500) == 4400)
     }
 
     @Test("content shorter than the bounds does not scroll unless it always bounces")
     func shortContent() {
-        let still = ScrollAxis(
-            content: 300, leadingInset: 0, trailingInset: 0, dimension: 600, alwaysBounces: false, bounces: true,
-            isPagingEnabled: false, rate: 0.998)
-        let bouncy = ScrollAxis(
-            content: 300, leadingInset: 0, trailingInset: 0, dimension: 600, alwaysBounces: true, bounces: true,
-            isPagingEnabled: false, rate: 0.998)
+        let still = axis(content: 300, dimension: 600)
+        let bouncy = axis(content: 300, dimension: 600, alwaysBounces: true)
         #expect(!still.scrolls && bouncy.scrolls && bouncy.maxOffset == 0)
-        let insets = ScrollAxis(
-            content: 1000, leadingInset: 20, trailingInset: 34, dimension: 600, alwaysBounces: false, bounces: true,
-            isPagingEnabled: false, rate: 0.998)
+        let insets = axis(content: 1000, dimension: 600, insets: (20, 34))
         #expect(insets.minOffset == -20 && insets.maxOffset == 434)
     }
 
@@ -125,9 +109,7 @@ struct ScrollPhysicsTests {
             (0.0, 0, 0), (-3000.0, 0, 0),
         ])
     func pagingRule(speed: Double, startPage: Int, expected: Int) {
-        let y = ScrollAxis(
-            content: 3000, leadingInset: 0, trailingInset: 0, dimension: 600, alwaysBounces: false, bounces: true,
-            isPagingEnabled: true, rate: 0.998)
+        let y = axis(content: 3000, dimension: 600, paging: true)
         // Released 10 pt past the start page, toward larger offsets.
         let release = Double(startPage) * 600 + 10
         let projected = release + (speed / 1000) * 0.998 / (1 - 0.998)
@@ -153,12 +135,8 @@ struct ScrollPhysicsTests {
 
     @Test("a finger landing on gliding content catches it where it is")
     func catchStopsTheGlide() {
-        let y = ScrollAxis(
-            content: 5000, leadingInset: 0, trailingInset: 0, dimension: 600, alwaysBounces: false, bounces: true,
-            isPagingEnabled: false, rate: 0.998)
-        let x = ScrollAxis(
-            content: 390, leadingInset: 0, trailingInset: 0, dimension: 390, alwaysBounces: false, bounces: true,
-            isPagingEnabled: false, rate: 0.998)
+        let y = axis(content: 5000, dimension: 600)
+        let x = axis(content: 390, dimension: 390)
         let flick = FingerPath(times: [0, 0.1], points: [Point(200, 500), Point(200, 300)])
         let hold = FingerPath(times: [0, 0.5], points: [Point(200, 400), Point(200, 400)])
         let motion = ScrollMotion(
@@ -175,12 +153,8 @@ struct ScrollPhysicsTests {
 struct DragVelocityTests {
     @Test("while the finger drags, the content moves against it at its speed, slowed by the rubber band past an edge")
     func dragVelocity() {
-        let y = ScrollAxis(
-            content: 5000, leadingInset: 0, trailingInset: 0, dimension: 600, alwaysBounces: false, bounces: true,
-            isPagingEnabled: false, rate: 0.998)
-        let x = ScrollAxis(
-            content: 390, leadingInset: 0, trailingInset: 0, dimension: 390, alwaysBounces: false, bounces: true,
-            isPagingEnabled: false, rate: 0.998)
+        let y = axis(content: 5000, dimension: 600)
+        let x = axis(content: 390, dimension: 390)
         // Up 200 pt in 0.5 s (400 pt/s), then down 400 pt in 0.5 s, past the top.
         let path = FingerPath(times: [0, 0.5, 1], points: [Point(0, 400), Point(0, 200), Point(0, 600)])
         let motion = ScrollMotion(x: x, y: y, initialOffset: Point(0, 100), drags: [.init(at: 0, path: path)])
@@ -197,12 +171,8 @@ struct DragVelocityTests {
 
 @Suite("setContentOffset")
 struct SetContentOffsetTests {
-    static let axis = ScrollAxis(
-        content: 5000, leadingInset: 0, trailingInset: 0, dimension: 600, alwaysBounces: false, bounces: true,
-        isPagingEnabled: false, rate: 0.998)
-    static let across = ScrollAxis(
-        content: 390, leadingInset: 0, trailingInset: 0, dimension: 390, alwaysBounces: false, bounces: true,
-        isPagingEnabled: false, rate: 0.998)
+    static let list = axis(content: 5000, dimension: 600)
+    static let across = axis(content: 390, dimension: 390)
 
     /// Core Animation's ease-in-ease-out, (0.42, 0, 0.58, 1), solved here by bisection.
     static func easeInEaseOut(_ x: Double) -> Double {
@@ -220,7 +190,7 @@ struct SetContentOffsetTests {
     @Test("an animated setContentOffset moves on ease-in-ease-out over 0.3 s and is heard ending; an instant one jumps")
     func animatedScroll() {
         let motion = ScrollMotion(
-            x: Self.across, y: Self.axis, initialOffset: Point(0, 100), drags: [],
+            x: Self.across, y: Self.list, initialOffset: Point(0, 100), drags: [],
             scrolls: [
                 .init(at: 1, offset: Point(0, 700), animated: true),
                 .init(at: 2, offset: Point(0, 50), animated: false),
@@ -245,11 +215,21 @@ struct SetContentOffsetTests {
     func dragCatchesTheAnimation() {
         let hold = FingerPath(times: [0, 0.2], points: [Point(100, 300), Point(100, 300)])
         let motion = ScrollMotion(
-            x: Self.across, y: Self.axis, initialOffset: .zero, drags: [.init(at: 1.1, path: hold)],
+            x: Self.across, y: Self.list, initialOffset: .zero, drags: [.init(at: 1.1, path: hold)],
             scrolls: [.init(at: 1, offset: Point(0, 900), animated: true)])
         let caught = motion.state(at: 1.1).offset.y
         #expect(caught > 0 && caught < 900)
         #expect(motion.state(at: 2).offset.y == caught)
         #expect(!motion.events.contains { $0.event.description.hasPrefix("scrollViewDidEndScrollingAnimation") })
     }
+}
+
+/// An axis as the tests build them: UIKit's defaults unless a test says otherwise.
+func axis(
+    content: Double, dimension: Double, insets: (Double, Double) = (0, 0), alwaysBounces: Bool = false,
+    bounces: Bool = true, paging: Bool = false, rate: Double = 0.998
+) -> ScrollAxis {
+    ScrollAxis(
+        content: content, leadingInset: insets.0, trailingInset: insets.1, dimension: dimension,
+        alwaysBounces: alwaysBounces, bounces: bounces, isPagingEnabled: paging, rate: rate)
 }
