@@ -36,6 +36,9 @@ figures:
 	@$(FLIPBOOK) figure scenes/snap.yaml scenes/watcher.yaml --kind plot --value x,y,angle \
 	  --title "The snap: x, y and angle over time, alone and with the frame watcher" \
 	  -o docs/figures/snap-plot.png --svg docs/figures/snap-plot.svg > /dev/null
+	@$(FLIPBOOK) figure scenes/feed.yaml --kind plot --items feed --value content_offset_y,content_velocity_y \
+	  --title "The feed: content offset and velocity over time, each scroll callback marked" \
+	  -o docs/figures/feed-scroll-plot.png --svg docs/figures/feed-scroll-plot.svg > /dev/null
 	@$(FLIPBOOK) figure scenes/snap.yaml --kind contact-sheet --every 6 --columns 4 --crop motion \
 	  --title "The snap, every 6 ticks (0.1 s)" -o docs/figures/snap-contact-sheet.png > /dev/null
 	@$(FLIPBOOK) figure scenes/transform-nest.yaml --kind onion-skin --every 6 --scale 0.75 \

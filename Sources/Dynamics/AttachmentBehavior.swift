@@ -178,7 +178,7 @@ public final class AttachmentBehavior: DynamicBehavior {
 
     /// Attachment point of `item` at `offset` (item axes), pt, in the animator's coordinates.
     private static func point(_ item: DynamicItem, _ offset: Point) -> Point {
-        item.center + AffineTransform(rotation: item.rotation).applyLinear(to: offset)
+        item.referenceCenter + AffineTransform(rotation: item.rotation).applyLinear(to: offset)
     }
 
     /// An item attached to a fixed point. - Precondition: finite values.

@@ -59,9 +59,9 @@ extension DynamicAnimator {
         itemBodies.first { $0.item === item }
     }
 
-    /// The item's body, created on first use from the item's current centre, rotation and
-    /// bounds with the engine defaults (density 1, friction 0.2, restitution 0.2, damping
-    /// 0.1/0.1, gravity scale 0, no contacts yet).
+    /// The item's body, created on first use from the item's current centre (converted into
+    /// reference coordinates), rotation and bounds with the engine defaults (density 1, friction
+    /// 0.2, restitution 0.2, damping 0.1/0.1, gravity scale 0, no contacts yet).
     @discardableResult
     func acquireBody(for item: DynamicItem) -> ItemBody {
         if let record = itemBody(for: item) {
@@ -73,7 +73,7 @@ extension DynamicAnimator {
         let isBox = item.collisionBounds == .rectangle && !(item is DynamicItemGroup)
         let def = cb2_body_def(
             is_dynamic: true,
-            position: Engine.meters(item.center),
+            position: Engine.meters(item.referenceCenter),
             angle: Float(item.rotation.radians),
             half_width: isBox ? Float(item.bounds.width / 2 / Engine.pointsPerMeter) : 0,
             half_height: isBox ? Float(item.bounds.height / 2 / Engine.pointsPerMeter) : 0,

@@ -276,22 +276,19 @@ public final class DynamicAnimator {
                 // Members follow the compound body: centre + R(θ)·offset, rounded like views.
                 let rotation = AffineTransform(rotation: .radians(theta))
                 for (member, offset) in zip(group.items, group.offsets) {
-                    let p = position + rotation.applyLinear(to: offset)
-                    let c = Point(
-                        PixelRounding.coordinate(p.x, scale: scale), PixelRounding.coordinate(p.y, scale: scale))
+                    let c = member.writtenCenter(
+                        forReferencePoint: position + rotation.applyLinear(to: offset), scale: scale, rounded: true)
                     if member.center != c { member.center = c }
                     member.transform = AffineTransform(rotation: .radians(PixelRounding.angle(theta)))
                 }
             }
             switch item.kind {
             case .view:
-                let c = Point(
-                    PixelRounding.coordinate(position.x, scale: scale),
-                    PixelRounding.coordinate(position.y, scale: scale))
+                let c = item.writtenCenter(forReferencePoint: position, scale: scale, rounded: true)
                 if item.center != c { item.center = c }
                 item.transform = AffineTransform(rotation: .radians(PixelRounding.angle(theta)))
             case .plain:
-                item.center = position
+                item.center = item.writtenCenter(forReferencePoint: position, scale: scale, rounded: false)
                 item.transform = AffineTransform(rotation: .radians(theta))
             }
         }
@@ -306,7 +303,7 @@ public final class DynamicAnimator {
     /// body is ignored.
     public func updateItemUsingCurrentState(_ item: DynamicItem) {
         guard let record = itemBody(for: item) else { return }
-        let centre = item.center
+        let centre = item.referenceCenter
         let theta = item.rotation.radians
         var position = cb2_body_get_position(record.body)
         var angle = cb2_body_get_angle(record.body)

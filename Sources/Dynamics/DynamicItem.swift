@@ -23,7 +23,8 @@ public class DynamicItem {
     /// view's bounds have no physical effect either).
     public let bounds: Size
 
-    /// The centre, pt, in the animator's (reference) coordinate system.
+    /// The centre, pt, in the superview's coordinate system: the animator's (reference) system
+    /// unless `superview` says how to convert.
     public var center: Point
 
     /// The item's transform; the animator writes a pure rotation here (§1.6).
@@ -34,6 +35,24 @@ public class DynamicItem {
     /// The shape of the item's body (`collisionBoundsType` + `collisionBoundingPath`, spec §2).
     /// Read once, when the body is created. Default `.rectangle`.
     public var collisionBounds: CollisionBounds = .rectangle
+
+    /// Where the item sits when it is not a direct child of the reference view (a view in a
+    /// card, a row in a list): how its superview's points convert to and from the reference
+    /// view's. UIKit converts the centre on every read and write (`convertPoint:fromView:`,
+    /// spec dynamics §1.6); the angle is taken and written as it is. nil: `center` is already in
+    /// reference coordinates.
+    public var superview: CoordinateSpace?
+
+    /// The centre in the animator's (reference) coordinate system.
+    public var referenceCenter: Point { superview?.toReference(center) ?? center }
+
+    /// The centre written back for a body at `point` (reference coordinates): converted into
+    /// the superview, then rounded for a view.
+    func writtenCenter(forReferencePoint point: Point, scale: Double, rounded: Bool) -> Point {
+        let p = superview?.fromReference(point) ?? point
+        guard rounded else { return p }
+        return Point(PixelRounding.coordinate(p.x, scale: scale), PixelRounding.coordinate(p.y, scale: scale))
+    }
 
     /// - Precondition: `bounds` has a positive, finite width and height (UIKit asserts
     ///   "Invalid size" when it makes a body for an empty item); `center` and `transform` finite.
@@ -73,6 +92,18 @@ public class DynamicItem {
         let height = abs(b * w) + abs(d * h)
         let mid = Point(center.x + transform.tx, center.y + transform.ty)
         return Rect(center: mid, size: Size(width, height))
+    }
+}
+
+/// A superview's coordinate system seen from the animator's reference view: the pair of
+/// `convertPoint:toView:`/`fromView:` a view-based animator applies to an item's centre.
+public struct CoordinateSpace {
+    public let toReference: (Point) -> Point
+    public let fromReference: (Point) -> Point
+
+    public init(toReference: @escaping (Point) -> Point, fromReference: @escaping (Point) -> Point) {
+        self.toReference = toReference
+        self.fromReference = fromReference
     }
 }
 
@@ -171,7 +202,7 @@ public final class DynamicItemGroup: DynamicItem {
         var maxX = -Double.infinity
         var maxY = -Double.infinity
         for item in items {
-            let r = Rect(center: item.center, size: item.bounds)
+            let r = Rect(center: item.referenceCenter, size: item.bounds)
             minX = min(minX, r.minX)
             minY = min(minY, r.minY)
             maxX = max(maxX, r.maxX)
@@ -179,7 +210,7 @@ public final class DynamicItemGroup: DynamicItem {
         }
         let centre = Point((minX + maxX) / 2, (minY + maxY) / 2)
         self.items = items
-        self.offsets = items.map { $0.center - centre }
+        self.offsets = items.map { $0.referenceCenter - centre }
         super.init(identifier: identifier, bounds: Size(maxX - minX, maxY - minY), center: centre, kind: .view)
     }
 }

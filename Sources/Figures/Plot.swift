@@ -209,6 +209,13 @@ public enum Plot {
         return markers
     }
 
+    /// `text` shortened to at most `width` with "…" in place of its end.
+    static func truncated(_ text: String, toWidth width: Double, font: Font) -> String {
+        var kept = Substring(text)
+        while !kept.isEmpty, font.width(of: kept + "…") > width { kept = kept.dropLast() }
+        return kept + "…"
+    }
+
     /// Rows of event labels. A marker's line runs from its label down through every row below,
     /// so a label must overlap no label in its row, no line from a row above may cross it, and
     /// its own line may cross no label below. Labels that run left (near the right edge) are
@@ -219,9 +226,16 @@ public enum Plot {
         _ markers: inout [PlotMarker], frame: PlotFrame, labelFont: Font, width: Int
     ) -> (anchors: [TextLabel.Anchor], rowCount: Int) {
         var spans: [(start: Double, end: Double, x: Double, anchor: TextLabel.Anchor)] = []
-        for marker in markers {
-            let x = frame.x(marker.time)
-            let textWidth = labelFont.width(of: marker.text)
+        for k in markers.indices {
+            let x = frame.x(markers[k].time)
+            let right = Double(width) - 8 - x
+            let left = x - 8
+            // A label too long for either side is cut to the wider one, its end replaced by "…"
+            // (a scroll callback names its velocity and target), so no label leaves the figure.
+            if labelFont.width(of: markers[k].text) > max(left, right) {
+                markers[k].text = Self.truncated(markers[k].text, toWidth: max(left, right), font: labelFont)
+            }
+            let textWidth = labelFont.width(of: markers[k].text)
             // Labels run right of their line unless that would leave the figure.
             let anchor: TextLabel.Anchor = x + 4 + textWidth > Double(width) - 4 ? .end : .start
             let start = anchor == .start ? x - 2 : x - 4 - textWidth
@@ -376,7 +390,7 @@ private struct PlotSeries {
 /// An event's line and label; `row` is the label row it is placed in.
 private struct PlotMarker {
     let time: Double
-    let text: String
+    var text: String
     let color: ColorRGBA8
     var row = 0
 }

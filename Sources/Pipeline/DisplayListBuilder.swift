@@ -374,10 +374,15 @@ extension DisplayListBuilder {
         var opacity: Double
     }
 
-    static func presentedLayer(_ i: Int, timing: SceneTiming) -> PresentedLayer {
+    ///
+    /// With `model`, the same geometry from the model values alone (what a view's `frame` and
+    /// `convertPoint:` read in UIKit, before animations present on top).
+    static func presentedLayer(_ i: Int, timing: SceneTiming, model: Bool = false) -> PresentedLayer {
         let node = timing.nodes[i]
         let id = node.item.id
-        func value(_ p: LayerProperty) -> AnimatableValue { timing.presentation(id, p, at: timing.time) }
+        func value(_ p: LayerProperty) -> AnimatableValue {
+            model ? node.layer.modelValue(of: p) : timing.presentation(id, p, at: timing.time)
+        }
         let rotation = value(.rotation).angle ?? .zero
         let modelRotation = node.layer.modelValue(of: .rotation).angle ?? .zero
         let scale = value(.scale).point ?? Point(1, 1)
@@ -398,8 +403,11 @@ extension DisplayListBuilder {
             local = AffineTransform(translationX: (0.5 - anchor.x) * size.width, y: (0.5 - anchor.y) * size.height)
                 .concatenating(local)
         }
+        // The model centre of an item the animator moves is its dynamic item's, written in this
+        // step's write-back (the layer hears of it at the next timing pass).
+        let modelCenter = model && node.isBehaviorDriven ? node.dynamic?.center : nil
         return PresentedLayer(
-            center: value(.center).point ?? node.item.center, size: size,
+            center: modelCenter ?? value(.center).point ?? node.item.center, size: size,
             transform: local, opacity: value(.opacity).scalar ?? node.item.opacity)
     }
 }

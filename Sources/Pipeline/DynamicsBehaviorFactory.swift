@@ -88,7 +88,7 @@ enum DynamicsBehaviorFactory {
             } else {
                 attachment = AttachmentBehavior(
                     item: item, offsetFromCenter: a.offset,
-                    attachedToAnchor: a.anchor ?? item.center)
+                    attachedToAnchor: a.anchor ?? item.referenceCenter)
             }
         case .fixed:
             attachment = .fixedAttachment(

@@ -146,7 +146,7 @@ final class DynamicsScript {
         let v = velocity ?? (animator.hasBody(moving) ? animator.linearVelocity(for: moving) : .zero)
         let rate = snap.projectionRate
         let projected =
-            moving.center
+            moving.referenceCenter
             + Point(ScrollPhysics.project(velocity: v.x, rate: rate), ScrollPhysics.project(velocity: v.y, rate: rate))
         let chosen = candidates.min { $0.distance(to: projected) < $1.distance(to: projected) } ?? first
         note(

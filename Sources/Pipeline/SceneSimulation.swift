@@ -16,6 +16,10 @@ public final class SceneSimulation {
     public let animator: DynamicAnimator
     /// The scene's items as the animator sees them, in scene order.
     public let dynamicItems: [DynamicItem]
+    /// Children a behaviour moves, by id (their centres in their parents' coordinates).
+    private let nestedDynamicItems: [String: DynamicItem]
+    /// The scene's item groups (`itemGroups:`), in file order.
+    private let itemGroups: [DynamicItemGroup]
     /// Indices into `scene.items`, sorted by z (stable: equal z keeps file order).
     private let drawOrder: [Int]
     public private(set) var tick = 0
@@ -56,20 +60,37 @@ public final class SceneSimulation {
         animator = DynamicAnimator(
             screenScale: scene.canvas.scale,
             referenceBounds: Rect(origin: .zero, size: scene.canvas.size))
-        var items: [DynamicItem] = []
-        for (i, item) in scene.items.enumerated() {
-            let dynamic = DynamicItem(
-                identifier: item.id, bounds: item.size, center: item.center,
-                transform: AffineTransform(rotation: item.rotation),
-                kind: item.dynamicKind == .plain ? .plain : .view)
-            do {
-                dynamic.collisionBounds = try DynamicsBehaviorFactory.collisionBounds(item.collisionBounds)
-            } catch {
-                throw SceneError(file: file, keyPath: "items[\(i)].collisionBounds", message: error.message)
-            }
-            items.append(dynamic)
+        let items = try scene.items.enumerated().map { i, item in
+            try Self.dynamicItem(for: item, at: "items[\(i)]", file: file)
         }
         dynamicItems = items
+        // Children a behaviour moves: their centres stay in their parents' coordinates and the
+        // animator converts them, as UIKit converts a view's centre from its superview.
+        let moved = scene.dynamicallyMovedItemIDs
+        var nested: [String: DynamicItem] = [:]
+        for (item, path, parent) in scene.allItems where parent != nil && moved.contains(item.id) {
+            nested[item.id] = try Self.dynamicItem(for: item, at: path, file: file)
+        }
+        nestedDynamicItems = nested
+        timing = try SceneTiming(scene: scene, dynamicItems: items, nestedDynamicItems: nested, file: file)
+        for (i, node) in timing.nodes.enumerated() {
+            for child in node.children {
+                timing.nodes[child].dynamic?.superview = timing.coordinateSpace(ofChildrenOf: i)
+            }
+        }
+        do {
+            itemGroups = try scene.itemGroups.map { group in
+                try DynamicItemGroup(
+                    items: group.items.map { id in
+                        guard let member = items.first(where: { $0.identifier == id }) ?? nested[id] else {
+                            preconditionFailure("unvalidated scene: unknown group item \(id)")
+                        }
+                        return member
+                    }, identifier: group.id)
+            }
+        } catch let error as DynamicsParameterError {
+            throw SceneError(file: file, keyPath: "itemGroups", message: error.message)
+        }
         drawOrder = scene.items.indices.sorted {
             (scene.items[$0].zIndex, $0) < (scene.items[$1].zIndex, $1)
         }
@@ -88,7 +109,6 @@ public final class SceneSimulation {
         }
         flushBehaviorEvents()
         runDynamicsScript()
-        timing = try SceneTiming(scene: scene, dynamicItems: items, file: file)
         var nodeOfItem: [String: Int] = [:]
         for (i, node) in timing.nodes.enumerated() where node.parent == nil { nodeOfItem[node.item.id] = i }
         topLevelNodes = scene.items.map { nodeOfItem[$0.id] }
@@ -278,8 +298,23 @@ public final class SceneSimulation {
         return (entry.layout.lines.map(\.text).joined(separator: "\n"), entry.layout.bounds)
     }
 
+    /// The animator's item with `id`: a top-level item, a child a behaviour moves, or a group.
     public func item(_ id: String) -> DynamicItem? {
-        dynamicItems.first { $0.identifier == id }
+        dynamicItems.first { $0.identifier == id } ?? nestedDynamicItems[id] ?? itemGroups.first { $0.identifier == id }
+    }
+
+    /// The animator's item for a scene item, with the item's collision bounds.
+    private static func dynamicItem(for item: Item, at path: String, file: String) throws -> DynamicItem {
+        let dynamic = DynamicItem(
+            identifier: item.id, bounds: item.size, center: item.center,
+            transform: AffineTransform(rotation: item.rotation),
+            kind: item.dynamicKind == .plain ? .plain : .view)
+        do {
+            dynamic.collisionBounds = try DynamicsBehaviorFactory.collisionBounds(item.collisionBounds)
+        } catch {
+            throw SceneError(file: file, keyPath: path + ".collisionBounds", message: error.message)
+        }
+        return dynamic
     }
 
     /// The animator behaviours for one scene behaviour (a watcher brings its client along).

@@ -28,7 +28,7 @@ final class SceneTiming {
         let parent: Int?
         /// Children in drawing order (z, then file order).
         var children: [Int]
-        /// The animator's item for top-level items.
+        /// The animator's item: every top-level item has one, a child one when a behaviour moves it.
         let dynamic: DynamicItem?
         /// A behaviour moves it: centre and rotation come from the dynamic animator.
         let isBehaviorDriven: Bool
@@ -60,17 +60,18 @@ final class SceneTiming {
     /// Their delegate callbacks, with the tick each is heard on, in time then node order.
     private var scrollEvents: [(tick: Int, node: Int, event: ScrollEvent)] = []
 
-    init(scene: Scene, dynamicItems: [DynamicItem], file: String) throws {
+    /// `dynamicItems` are the top-level items' (indexed like `scene.items`), `nestedDynamicItems`
+    /// the children's that behaviours move, by id.
+    init(
+        scene: Scene, dynamicItems: [DynamicItem], nestedDynamicItems: [String: DynamicItem] = [:], file: String
+    ) throws {
         self.scene = scene
         fps = scene.fps
         isUsed =
             !scene.viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty
             || scene.canvas.backgroundGradient != nil
             || !scene.allItems.allSatisfy { DisplayListBuilder.drawsPlain($0.item) }
-        var driven = Set(scene.behaviors.flatMap(\.itemIDs))
-        for entry in scene.dynamicsTimeline {
-            if case .add(let spec, _) = entry.action { driven.formUnion(spec.itemIDs) }
-        }
+        let driven = scene.dynamicallyMovedItemIDs
         viewAnimationTicks = scene.viewAnimations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         layerCallTicks = scene.layerTimeline.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         layerCallEndTicks = scene.layerTimeline.map { call in
@@ -85,11 +86,13 @@ final class SceneTiming {
             nodes.append(
                 Node(
                     item: item, path: path, layer: layer, parent: parent, children: [], dynamic: dynamic,
-                    isBehaviorDriven: parent == nil && driven.contains(item.id)))
+                    isBehaviorDriven: driven.contains(item.id)))
             index[item.id] = i
             var children: [Int] = []
             for (k, child) in item.children.enumerated() {
-                children.append(try add(child, path: item.childPath(k, under: path), parent: i, dynamic: nil))
+                children.append(
+                    try add(
+                        child, path: item.childPath(k, under: path), parent: i, dynamic: nestedDynamicItems[child.id]))
             }
             nodes[i].children = children.sorted { (nodes[$0].item.zIndex, $0) < (nodes[$1].item.zIndex, $1) }
             return i
@@ -406,7 +409,7 @@ final class SceneTiming {
         }
     }
 
-    /// A top-level item's new model centre and rotation go back to the dynamic item, as a
+    /// An item's new model centre and rotation go back to its dynamic item, as a
     /// UIView's model is what a dynamic animator reads (skipped for behaviour-driven items,
     /// whose model belongs to the animator).
     private func writeBack(_ i: Int) {

@@ -31,21 +31,15 @@ public enum SceneWarnings {
             let x1 = child.center.x + child.size.width / 2
             let y0 = child.center.y - child.size.height / 2
             let y1 = child.center.y + child.size.height / 2
-            // A scroll view's children may lie anywhere it can scroll to: its content and insets.
             let area =
-                parent.scroll.map { scroll in
-                    Rect(
-                        x: -scroll.contentInset[1], y: -scroll.contentInset[0],
-                        width: max(scroll.contentSize.width + scroll.contentInset[3], parent.size.width)
-                            + scroll.contentInset[1],
-                        height: max(scroll.contentSize.height + scroll.contentInset[2], parent.size.height)
-                            + scroll.contentInset[0])
-                } ?? Rect(origin: .zero, size: parent.size)
+                parent.scroll.map { reachableArea(of: $0, bounds: parent.size) }
+                ?? Rect(origin: .zero, size: parent.size)
             if x1 <= area.minX || y1 <= area.minY || x0 >= area.maxX || y0 >= area.maxY {
                 let place =
                     parent.scroll == nil
                     ? "the parent's \(format(parent.size.width))×\(format(parent.size.height)) bounds"
-                    : "the scroll view's \(format(area.width))×\(format(area.height)) content"
+                    : "the scroll view's \(format(parent.scroll!.contentSize.width))×\(format(parent.scroll!.contentSize.height)) content"
+                        + (parent.scroll!.bounces ? " or a pull past its edges" : "")
                 var message =
                     "'\(child.id)' lies wholly outside its parent '\(parent.id)': it spans x \(format(x0))…\(format(x1)), y \(format(y0))…\(format(y1)) in \(place) (a child's center is in its parent's bounds, origin top-left)"
                 if parent.masksToBounds { message += "; the parent's masksToBounds hides it entirely" }
@@ -53,6 +47,21 @@ public enum SceneWarnings {
             }
             childWarnings(child, at: at, into: &warnings)
         }
+    }
+
+    /// Where a scroll view's children can be seen: its content and insets, and on an axis that
+    /// bounces, up to a bounds' length beyond them (what a pull past the edge uncovers, such as
+    /// a refresh control above the first row).
+    static func reachableArea(of scroll: ScrollSpec, bounds: Size) -> Rect {
+        let width = max(scroll.contentSize.width + scroll.contentInset[3], bounds.width) + scroll.contentInset[1]
+        let height = max(scroll.contentSize.height + scroll.contentInset[2], bounds.height) + scroll.contentInset[0]
+        let content = Rect(x: -scroll.contentInset[1], y: -scroll.contentInset[0], width: width, height: height)
+        guard scroll.bounces else { return content }
+        let bouncesX = scroll.alwaysBounceHorizontal || width > bounds.width
+        let bouncesY = scroll.alwaysBounceVertical || height > bounds.height
+        return Rect(
+            x: content.minX - (bouncesX ? bounds.width : 0), y: content.minY - (bouncesY ? bounds.height : 0),
+            width: width + (bouncesX ? 2 * bounds.width : 0), height: height + (bouncesY ? 2 * bounds.height : 0))
     }
 
     /// Top-level items whose frame never meets the canvas over a full simulation. Each tick

@@ -108,20 +108,11 @@ extension SceneSimulation {
     /// `opacity` is the node's effective opacity.
     func tracedChildren(of node: Int, opacity: Double) -> [TracedLayer] {
         var rows: [TracedLayer] = []
-        func points(of i: Int) -> (AffineTransform, Size) {
-            let p = DisplayListBuilder.presentedLayer(i, timing: timing)
-            guard let parent = timing.nodes[i].parent else {
-                return (p.transform.concatenating(AffineTransform(translationX: p.center.x, y: p.center.y)), p.size)
-            }
-            let (parentPoints, parentSize) = points(of: parent)
-            // As DisplayListBuilder places a child: its parent's bounds, moved by their origin.
-            let origin = Point(parentSize.width / 2, parentSize.height / 2) + timing.contentOffset(ofNode: parent)
-            let offset = AffineTransform(translationX: p.center.x - origin.x, y: p.center.y - origin.y)
-            return (p.transform.concatenating(offset).concatenating(parentPoints), p.size)
-        }
         func visit(_ i: Int, effective: Double) {
             for child in timing.nodes[i].children {
-                let (m, size) = points(of: child)
+                let (m, size) = timing.toCanvas(child)
+                // A child a UIKit behaviour moves has a body of its own.
+                let body = timing.nodes[child].dynamic.flatMap { animator.hasBody($0) ? $0 : nil }
                 let center = m.apply(to: .zero)
                 let own = DisplayListBuilder.presentedLayer(child, timing: timing).opacity
                 let scroll = scrollState(ofNode: child)
@@ -131,7 +122,8 @@ extension SceneSimulation {
                         frame: boundingBox(of: Rect(center: .zero, size: size), under: m), bounds: size,
                         transform: AffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0),
                         opacity: own, effectiveOpacity: effective * own, drawn: timingIsVisible(child),
-                        localTime: localTime(of: child), velocity: nil, angularVelocity: nil,
+                        localTime: localTime(of: child), velocity: body.map { animator.linearVelocity(for: $0) },
+                        angularVelocity: body.map { animator.angularVelocity(for: $0) },
                         contentOffset: scroll?.offset, contentVelocity: scroll?.velocity))
                 visit(child, effective: effective * own)
             }

@@ -63,6 +63,8 @@ struct BundledSceneTests {
         ("feed.yaml", 390, nil),
         ("carousel.yaml", 378, nil),
         ("throw-sheet.yaml", 180, nil),
+        ("refresh.yaml", 276, nil),
+        ("hinged-sign.yaml", 300, 31),
     ]
 
     @Test(

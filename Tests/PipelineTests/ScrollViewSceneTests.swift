@@ -129,16 +129,19 @@ struct ScrollViewSceneTests {
         #expect(rested.list.rects.count == 2, "the bar has faded")
     }
 
-    @Test("content below the fold is no warning; content outside everything the view can scroll to is")
+    @Test(
+        "content below the fold and a refresh control above the top are no warning; content beyond what a pull can uncover is"
+    )
     func warnings() throws {
+        let children =
+            "- { id: refresh, size: [20, 20], center: [100, -30] }\n      - { id: far, size: [10, 10], center: [100, 1300] }\n      - { id: row,"
         let scene = try SceneLoader.decode(
-            Self.yaml.replacingOccurrences(
-                of: "- { id: row,", with: "- { id: far, size: [10, 10], center: [100, 1100] }\n      - { id: row,"),
-            fileName: "scroll.yaml", format: .yaml)
+            Self.yaml.replacingOccurrences(of: "- { id: row,", with: children), fileName: "scroll.yaml", format: .yaml)
         let warnings = try SceneWarnings.check(scene).map(\.message)
+        // The 200×200 view bounces vertically: a pull uncovers up to 200 pt past either end.
         #expect(
             warnings == [
-                "'far' lies wholly outside its parent 'list': it spans x 95…105, y 1095…1105 in the scroll view's 200×1000 content (a child's center is in its parent's bounds, origin top-left)"
+                "'far' lies wholly outside its parent 'list': it spans x 95…105, y 1295…1305 in the scroll view's 200×1000 content or a pull past its edges (a child's center is in its parent's bounds, origin top-left)"
             ])
     }
 

@@ -32,7 +32,7 @@ struct DynamicsTimelineDecodingTests {
         let error = sceneError { try decodeYAML(scene + "dynamicsTimeline: [{ at: 1, tap: badge, remove: fall }]") }
         #expect(
             error?.description
-                == "test.yaml:7:34: dynamicsTimeline[0].tap: item 'badge' is a child of 'card'; taps, drags and triggers take top-level items only (tap or drag 'card', the top-level item that holds it)"
+                == "test.yaml:7:34: dynamicsTimeline[0].tap: item 'badge' is a child of 'card'; taps and drags take top-level items only (tap or drag 'card', the top-level item that holds it)"
         )
     }
 

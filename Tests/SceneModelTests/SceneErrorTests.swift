@@ -278,7 +278,7 @@ struct MoreSceneErrorTests {
             ),
             (
                 "items: []\ncanvs: 1",
-                "test.yaml:4:1: canvs: unknown key 'canvs'; expected one of: version, name, canvas, fps, duration, until, maxDuration, components, imports, items, behaviors, viewAnimations, animators, layerTimeline, dynamicsTimeline, output, controls, fonts, touches, $schema (did you mean 'canvas'?)"
+                "test.yaml:4:1: canvs: unknown key 'canvs'; expected one of: version, name, canvas, fps, duration, until, maxDuration, components, imports, items, itemGroups, behaviors, viewAnimations, animators, layerTimeline, dynamicsTimeline, output, controls, fonts, touches, $schema (did you mean 'canvas'?)"
             ),
             (
                 "items: [{ id: a, size: [1, 1], center: [0, 0] }]\nbehaviors:\n  - snap: { item: a, to: [1, 1] }\n    gravity: { items: [a] }",

@@ -253,9 +253,9 @@ struct TimingDecodingTests {
                     children:
                       - { id: b, size: [4, 4], center: [2, 2] }
                 behaviors:
-                  - gravity: { items: [b] }
+                  - transformNest: { items: [b], to: [1, 1] }
                 """,
-                "test.yaml:10:24: behaviors[0].gravity.items[0]: item 'b' is a child of 'a'; behaviors act on top-level items only (animate it with animations, viewAnimations or animators instead)"
+                "test.yaml:10:30: behaviors[0].transformNest.items[0]: item 'b' is a child of 'a'; this behavior acts on top-level items only (use a UIKit behavior (snap, push, gravity, …), which takes children, or animate it)"
             ),
             (
                 """

@@ -13,7 +13,9 @@ extension BehaviorKeys {
             name: "push", schemaPath: ["$defs", "push"], what: "a push", doc: "`UIPushBehavior(items:mode:)`.",
             prototype: PushSpec(items: []),
             keys: [
-                .items("items", \.items, required: "items: a list of item ids", doc: "The pushed items."),
+                .items(
+                    "items", \.items, reach: .dynamicItem, required: "items: a list of item ids",
+                    doc: "The pushed items."),
                 .word("mode", \.mode, doc: "A force every tick, or one impulse at the next tick (then inactive)."),
                 // angle, magnitude and direction are one `force`: read together in `decodePushForce`.
                 .custom(
@@ -51,7 +53,9 @@ extension BehaviorKeys {
             name: "collision", schemaPath: ["$defs", "collision"], what: "a collision",
             doc: "`UICollisionBehavior(items:)`.", prototype: CollisionSpec(items: []),
             keys: [
-                .items("items", \.items, required: "items: a list of item ids", doc: "The colliding items."),
+                .items(
+                    "items", \.items, reach: .dynamicItem, required: "items: a list of item ids",
+                    doc: "The colliding items."),
                 .word("mode", \.mode, doc: "What the items collide with."),
                 .custom(
                     "boundaries", docType: "list",
@@ -85,7 +89,9 @@ extension BehaviorKeys {
             prototype: AttachmentSpec(item: ""),
             keys: [
                 .word("kind", \.kind, doc: "Which kind of joint."),
-                .item("item", \.item, required: "item: the id of the attached item", doc: "The attached item."),
+                .item(
+                    "item", \.item, reach: .dynamicItem, required: "item: the id of the attached item",
+                    doc: "The attached item."),
                 .custom(
                     "toItem", docType: "item id", schemaRef: "itemID",
                     doc:
@@ -94,7 +100,7 @@ extension BehaviorKeys {
                     decode: { d, node, at, a in a.toItem = try d.string(node, at: at) },
                     check: { scene, a, at in
                         guard let other = a.toItem else { return }
-                        try scene.reference(other, at: at)
+                        try scene.reference(other, at: at, reach: .dynamicItem)
                         if other == a.item {
                             throw Violation(keyPath: at, message: "an item cannot be attached to itself ('\(other)')")
                         }

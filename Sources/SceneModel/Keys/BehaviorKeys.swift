@@ -24,7 +24,9 @@ enum BehaviorKeys {
             doc: "`UISnapBehavior(item:snapTo:)`: four corner springs pull the item to a point (and turn it upright).",
             prototype: SnapSpec(item: "", snapPoint: .zero),
             keys: [
-                .item("item", \.item, required: "item: the id of the item to snap", doc: "The item to snap."),
+                .item(
+                    "item", \.item, reach: .dynamicItem, required: "item: the id of the item to snap",
+                    doc: "The item to snap."),
                 .position(
                     "to", \.snapPoint,
                     doc:
@@ -86,7 +88,7 @@ enum BehaviorKeys {
             prototype: GravitySpec(items: []),
             keys: [
                 .items(
-                    "items", \.items, required: "items: a list of item ids",
+                    "items", \.items, reach: .dynamicItem, required: "items: a list of item ids",
                     doc: "The items gravity acts on, each at most once."),
                 .point(
                     "direction", \.direction, doc: "Gravity vector in UIKit units: `[0, 1]` is 1000 pt/s² downwards."),
@@ -101,7 +103,8 @@ enum BehaviorKeys {
             prototype: ItemBehaviorSpec(items: []),
             keys: [
                 .items(
-                    "items", \.items, required: "items: a list of item ids", doc: "The items whose properties it sets."),
+                    "items", \.items, reach: .dynamicItem, required: "items: a list of item ids",
+                    doc: "The items whose properties it sets."),
                 .number(
                     "elasticity", \.elasticity, range: .engine(Item.elasticity), noun: "an elasticity",
                     doc: "Restitution (UIKit's effective default).", defaultDoc: "`0.2`"),
@@ -166,7 +169,9 @@ enum BehaviorKeys {
                 .word(
                     "kind", \.kind, required: "kind: one of \(listing(FieldSpec.Kind.allCases.map(\.rawValue)))",
                     doc: "The field's kind."),
-                .items("items", \.items, required: "items: a list of item ids", doc: "The items the field acts on."),
+                .items(
+                    "items", \.items, reach: .dynamicItem, required: "items: a list of item ids",
+                    doc: "The items the field acts on."),
                 .position(
                     "position", \.position, doc: "Field position, canvas points, or `{ of: item, offset: [dx, dy] }`.",
                     schemaRef: "positionAny"),

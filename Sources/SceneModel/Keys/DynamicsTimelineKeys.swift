@@ -35,7 +35,8 @@ enum DynamicsTimelineKeys {
                     "on", \.on, docType: "`{ collision: [a, b] }` or `{ rest: item }`",
                     doc:
                         "An event the entry waits for, from `at` on, once: `collision: [a, b]` is `collisionBehavior(_:beganContactFor:with:at:)` between the two items (either way round) in any collision behaviour, `rest: item` the item's body falling asleep (slower than Box2D's tolerances for half a second, how the animator decides rest). The change runs on the tick after the event (the delegate's handler runs during the step, its changes act from the next), traced `collision of a and b` or `item came to rest`.",
-                    defaultDoc: "none", rangeDoc: "two different top-level items; not with `tap` or `drag`",
+                    defaultDoc: "none",
+                    rangeDoc: "two different items (any depth) or item groups; not with `tap` or `drag`",
                     read: { d, n, at in try d.trigger(n, at: at) }),
                 .custom(
                     "set", docType: "mapping",

@@ -240,24 +240,28 @@ extension Key {
             defaultValue: { $0[keyPath: path].map { .pair($0.x, $0.y) } })
     }
 
-    /// One item id, checked to name a top-level item.
-    static func item(_ name: String, _ path: WritableKeyPath<Object, String>, required: String, doc: String) -> Key {
+    /// One item id, checked to name an item `reach` allows.
+    static func item(
+        _ name: String, _ path: WritableKeyPath<Object, String>, reach: Scene.ItemReach = .topLevel,
+        required: String, doc: String
+    ) -> Key {
         Key(
-            doc: KeyDoc(name: name, type: .itemID, required: required, doc: doc),
+            doc: KeyDoc(name: name, type: .itemID, required: required, doc: doc, rangeDoc: reach.rangeDoc),
             decode: { d, node, at, object in object[keyPath: path] = try d.string(node, at: at) },
-            check: { scene, object, at in try scene.reference(object[keyPath: path], at: at) },
+            check: { scene, object, at in try scene.reference(object[keyPath: path], at: at, reach: reach) },
             defaultValue: nil)
     }
 
-    /// A list of item ids, each a top-level item, each at most once.
+    /// A list of item ids, each an item `reach` allows, each at most once.
     static func items(
-        _ name: String, _ path: WritableKeyPath<Object, [String]>, required: String, doc: String,
-        rangeDoc: String? = nil
+        _ name: String, _ path: WritableKeyPath<Object, [String]>, reach: Scene.ItemReach = .topLevel,
+        required: String, doc: String, rangeDoc: String? = nil
     ) -> Key {
         Key(
-            doc: KeyDoc(name: name, type: .itemIDs, required: required, doc: doc, rangeDoc: rangeDoc),
+            doc: KeyDoc(
+                name: name, type: .itemIDs, required: required, doc: doc, rangeDoc: rangeDoc ?? reach.rangeDoc),
             decode: { d, node, at, object in object[keyPath: path] = try d.ids(node, at: at) },
-            check: { scene, object, at in try scene.references(object[keyPath: path], at: at) },
+            check: { scene, object, at in try scene.references(object[keyPath: path], at: at, reach: reach) },
             defaultValue: nil)
     }
 

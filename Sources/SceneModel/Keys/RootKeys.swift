@@ -63,6 +63,12 @@ enum RootKeys {
                     "items", docType: "list of items",
                     required: "items: a list of items, each with id, size and center",
                     doc: "The rectangles, see below.", defaultDoc: "**required** (may be `[]`)", rangeDoc: "ids unique"),
+                .list(
+                    "itemGroups", \.itemGroups,
+                    doc:
+                        "Items behaviours move as one body (`UIDynamicItemGroup`), see [Item groups and child views](#item-groups-and-child-views).",
+                    rangeDoc: "ids unique among items and groups",
+                    read: { d, n, at in try d.decode(ItemGroupKeys.spec, n, at: at) }),
                 .custom(
                     "behaviors", docType: "list of behaviours", doc: "See below; applied in list order.",
                     defaultDoc: "`[]`"),

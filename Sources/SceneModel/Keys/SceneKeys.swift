@@ -20,7 +20,7 @@ package enum SceneKeys {
             AnySpec(TimingParametersKeys.spec), AnySpec(AnimatorCallKeys.spec), AnySpec(LayerCallKeys.spec),
             AnySpec(ScrubDragKeys.spec),
             AnySpec(ScrubDragKeys.spec, at: AnimatorCallKeys.spec.schemaPath + ["properties", "drag"]),
-            AnySpec(DynamicsTimelineKeys.spec), AnySpec(DragKeys.spec),
+            AnySpec(DynamicsTimelineKeys.spec), AnySpec(DragKeys.spec), AnySpec(ItemGroupKeys.spec),
             AnySpec(ComponentKeys.spec), AnySpec(RepeatKeys.spec), AnySpec(ControlKeys.spec), AnySpec(ImageKeys.spec),
             AnySpec(GradientKeys.spec), AnySpec(GradientKeys.body),
         ] + NestedKeys.schemaSpecs + BehaviorKeys.specs
@@ -52,6 +52,7 @@ package enum SceneKeys {
             ("viewAnimation", [AnySpec(ViewAnimationKeys.spec)], false),
             ("animator", [AnySpec(AnimatorKeys.spec)], false),
             ("layerCall", [AnySpec(LayerCallKeys.spec)], false),
+            ("itemGroup", [AnySpec(ItemGroupKeys.spec)], false),
             ("dynamicsTimeline", [AnySpec(DynamicsTimelineKeys.spec)], false),
             ("control", [AnySpec(ControlKeys.spec)], false),
             ("component", [AnySpec(ComponentKeys.spec)], false),

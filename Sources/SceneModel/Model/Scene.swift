@@ -33,6 +33,8 @@ public struct Scene: Equatable, Sendable {
     public var behaviorIDs: [String?] = []
     /// Scripted changes of the behaviours (`dynamicsTimeline:`), run in file order. Default none.
     public var dynamicsTimeline: [DynamicsTimelineEntry] = []
+    /// Items behaviours move as one body (`itemGroups:`, UIDynamicItemGroup). Default none.
+    public var itemGroups: [ItemGroupSpec] = []
 
     /// The id of behaviour `i`, if it has one.
     public func behaviorID(_ i: Int) -> String? { i < behaviorIDs.count ? behaviorIDs[i] : nil }

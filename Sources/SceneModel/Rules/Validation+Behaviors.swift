@@ -37,27 +37,60 @@ extension Scene {
         }
     }
 
-    func reference(_ id: String, at path: String) throws(Violation) {
+    /// Which items a reference may name.
+    enum ItemReach {
+        /// Top-level items only: the custom behaviours and scripted gestures move a view in the
+        /// canvas's coordinates.
+        case topLevel
+        /// What a UIKit behaviour takes: any item, at any depth (its centre is converted from its
+        /// superview as UIKit converts it), or an item group; not an item that moves with a group.
+        case dynamicItem
+
+        /// What the keys tables say a reference may name.
+        var rangeDoc: String {
+            switch self {
+            case .topLevel: return "top-level items"
+            case .dynamicItem: return "items at any depth, or item groups"
+            }
+        }
+    }
+
+    func reference(_ id: String, at path: String, reach: ItemReach = .topLevel) throws(Violation) {
         let ids = items.map(\.id)
-        guard !ids.contains(id) else { return }
+        if ids.contains(id) || reach == .dynamicItem && itemGroups.contains(where: { $0.id == id }) {
+            if reach == .dynamicItem { try checkNotGrouped(id, at: path, reach: reach) }
+            return
+        }
         if let parent = parentID(of: id) {
+            if reach == .dynamicItem { return try checkNotGrouped(id, at: path, reach: reach) }
             throw Violation(
                 keyPath: path,
-                message: "item \(quoted(id)) is a child of '\(parent)'; behaviors act on top-level items only",
-                suggestion: "animate it with animations, viewAnimations or animators instead")
+                message: "item \(quoted(id)) is a child of '\(parent)'; this behavior acts on top-level items only",
+                suggestion: "use a UIKit behavior (snap, push, gravity, …), which takes children, or animate it")
         }
         if ids.isEmpty {
             throw Violation(keyPath: path, message: "unknown item \(quoted(id)); the scene has no items")
         }
+        let names = reach == .dynamicItem ? ids + itemGroups.map(\.id) : ids
         throw Violation(
-            keyPath: path, message: "unknown item \(quoted(id)); expected one of: \(listing(ids))",
-            suggestion: didYouMean(id, ids))
+            keyPath: path, message: "unknown item \(quoted(id)); expected one of: \(listing(names))",
+            suggestion: didYouMean(id, names))
     }
 
-    func references(_ list: [String], at path: String) throws(Violation) {
+    /// A grouped item moves with its group's body: a behaviour names the group instead.
+    func checkNotGrouped(_ id: String, at path: String, reach: ItemReach) throws(Violation) {
+        guard let group = itemGroups.first(where: { $0.items.contains(id) }) else { return }
+        throw Violation(
+            keyPath: path,
+            message:
+                "item \(quoted(id)) moves with item group '\(group.id)'; behaviors name the group, whose one body moves all its items",
+            suggestion: reach == .dynamicItem ? "name '\(group.id)' here" : "take '\(id)' out of the group")
+    }
+
+    func references(_ list: [String], at path: String, reach: ItemReach = .topLevel) throws(Violation) {
         var seen: [String: Int] = [:]
         for (j, id) in list.enumerated() {
-            try reference(id, at: path + "[\(j)]")
+            try reference(id, at: path + "[\(j)]", reach: reach)
             if let first = seen[id] {
                 throw Violation(
                     keyPath: path + "[\(j)]",

@@ -80,25 +80,32 @@ extension Scene {
         }
     }
 
-    /// A tap's or drag's item is a top-level item, and a drag's path is finite and ends in time.
+    /// A tap's or drag's item is a top-level item, a trigger's a dynamic item (any depth, or a
+    /// group), and a drag's path is finite and ends in time.
     private func checkGestures(of entry: DynamicsTimelineEntry, at path: String) throws(Violation) {
-        var named: [(String, String?)] = [("tap", entry.tap), ("drag.item", entry.drag?.item)]
-        if case .rest(let id)? = entry.on { named.append(("on.rest", id)) }
+        let named: [(String, String?)] = [("tap", entry.tap), ("drag.item", entry.drag?.item)]
+        if case .rest(let id)? = entry.on { try reference(id, at: path + ".on.rest", reach: .dynamicItem) }
         if case .collision(let a, let b)? = entry.on {
-            named += [("on.collision[0]", a), ("on.collision[1]", b)]
+            try reference(a, at: path + ".on.collision[0]", reach: .dynamicItem)
+            try reference(b, at: path + ".on.collision[1]", reach: .dynamicItem)
             if a == b {
                 throw Violation(
                     keyPath: path + ".on.collision", message: "expected two different items, found '\(a)' twice")
             }
         }
         for (gesture, id) in named {
-            guard let id, item(id) == nil else { continue }
+            guard let id else { continue }
+            guard item(id) == nil else {
+                // A drag moves its item, which a group's body owns; a tap only lands on it.
+                if gesture == "drag.item" { try checkNotGrouped(id, at: path + "." + gesture, reach: .topLevel) }
+                continue
+            }
             let ids = items.map(\.id)
             if let parent = parentID(of: id) {
                 throw Violation(
                     keyPath: path + "." + gesture,
                     message:
-                        "item \(quoted(id)) is a child of '\(parent)'; taps, drags and triggers take top-level items only",
+                        "item \(quoted(id)) is a child of '\(parent)'; taps and drags take top-level items only",
                     suggestion: "tap or drag '\(parent)', the top-level item that holds it")
             }
             throw Violation(

@@ -26,10 +26,6 @@ extension Scene {
         allItems.first { $0.item.id == id }?.parent
     }
 
-    /// Ids of the items a dynamic behaviour moves: their centre and rotation belong to the
-    /// dynamic animator, so timing may only present on top of them.
-    var behaviorItemIDs: Set<String> { Set(behaviors.flatMap(\.itemIDs)) }
-
     func checkLayer(_ item: Item, at path: String) throws(Violation) {
         try checkShape(item, at: path)
         try checkShadowPath(item, at: path)
@@ -61,7 +57,7 @@ extension Scene {
 
     /// A model change of a property the dynamic animator owns is refused.
     private func checkModelChange(_ item: String, _ property: LayerProperty, at path: String) throws(Violation) {
-        if (property == .center || property == .rotation) && behaviorItemIDs.contains(item) {
+        if (property == .center || property == .rotation) && dynamicallyMovedItemIDs.contains(item) {
             throw Violation(
                 keyPath: path,
                 message:

@@ -128,6 +128,7 @@ extension Scene {
         }
         try checkCounts(limits: limits)
         try checkItems()
+        try checkItemGroups()
         try checkBehaviors()
         try checkDragOverlaps()
         try checkTimingScript()
@@ -291,13 +292,10 @@ extension Scene {
     /// An anchor point away from the middle only on items no behaviour moves: UIKit Dynamics
     /// moves a view by its centre and turns it about that centre.
     func checkAnchorsStayStill() throws(Violation) {
-        var moved = Set(behaviors.flatMap(\.itemIDs))
-        for entry in dynamicsTimeline {
-            if case .add(let spec, _) = entry.action { moved.formUnion(spec.itemIDs) }
-        }
-        for (i, item) in items.enumerated() where item.anchorPoint != Point(0.5, 0.5) && moved.contains(item.id) {
+        let moved = dynamicallyMovedItemIDs
+        for (item, path, _) in allItems where item.anchorPoint != Point(0.5, 0.5) && moved.contains(item.id) {
             throw Violation(
-                keyPath: "items[\(i)].anchorPoint",
+                keyPath: path + ".anchorPoint",
                 message:
                     "'\(item.id)' has an anchor point away from its middle and a behaviour moves it; UIKit Dynamics moves and turns a view about its centre",
                 suggestion: "leave anchorPoint out on items in behaviours, or animate the item instead")
