@@ -1,3 +1,4 @@
+import Geometry
 import SceneModel
 import Timing
 
@@ -64,9 +65,10 @@ extension SceneTiming {
         return []
     }
 
-    func commit(_ spec: ViewAnimationSpec, on layer: TimingLayer, at t: Double) throws
+    func commit(_ written: ViewAnimationSpec, on layer: TimingLayer, at t: Double) throws
         -> ViewAnimationTransaction
     {
+        let spec = Self.handingOnDrag(written, from: layer.modelValue(of: .center).point)
         let changes = spec.changes.map { ($0.property, $0.value) }
         switch spec.style {
         case .basic:
@@ -94,5 +96,28 @@ extension SceneTiming {
                 options: KeyframeAnimationOptions(rawValue: spec.options),
                 keyframes: keyframes, committedAt: t)
         }
+    }
+}
+
+extension SceneTiming {
+    /// `spring.initialVelocity: fromDrag` made a number: the finger's release velocity, its part
+    /// along the way from the centre `from` to the new one, over that way's length, as a pan
+    /// handler computes `initialSpringVelocity` (distances per second). The part across the way
+    /// is lost, as it is in UIKit, whose spring velocity is one number for every property.
+    static func handingOnDrag(_ spec: ViewAnimationSpec, from: Point?) -> ViewAnimationSpec {
+        guard spec.springVelocityFromDrag, let drag = spec.drag, let from,
+            let target = spec.changes.first(where: { $0.property == .center })?.value.point
+        else { return spec }
+        let way = target - from
+        let squared = way.x * way.x + way.y * way.y
+        let v = drag.releaseVelocity
+        let relative = squared > 0 ? (v.x * way.x + v.y * way.y) / squared : 0
+        var resolved = spec
+        switch spec.style {
+        case .spring(let ratio, _): resolved.style = .spring(dampingRatio: ratio, initialVelocity: relative)
+        case .springBounce(let bounce, _): resolved.style = .springBounce(bounce: bounce, initialVelocity: relative)
+        case .basic, .keyframes: break
+        }
+        return resolved
     }
 }

@@ -46,6 +46,10 @@ final class SceneTiming {
     private(set) var scripts: [AnimatorScript] = []
     private let scene: Scene
     private var viewAnimationTicks: [Int]
+    /// The tick each view animation's drag (if any) comes down on; it lifts on the block's tick.
+    private let viewDragTicks: [Int]
+    /// Where each dragged view's centre was when its finger came down, by view animation.
+    private var viewDragStarts: [Int: Point] = [:]
     private var viewCompletions:
         [(spec: ViewAnimationSpec, node: Int, completion: ViewAnimationTransaction.Completion)] = []
     private var pendingReactions: [(node: Int, completion: ViewAnimationSpec.Completion)] = []
@@ -72,7 +76,8 @@ final class SceneTiming {
             || scene.canvas.backgroundGradient != nil
             || !scene.allItems.allSatisfy { DisplayListBuilder.drawsPlain($0.item) }
         let driven = scene.dynamicallyMovedItemIDs
-        viewAnimationTicks = scene.viewAnimations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
+        viewAnimationTicks = scene.viewAnimations.map { ScriptTime.tick(for: $0.runTime, fps: scene.fps) }
+        viewDragTicks = scene.viewAnimations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         layerCallTicks = scene.layerTimeline.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         layerCallEndTicks = scene.layerTimeline.map { call in
             if case .scrub(let s, _) = call.kind { return ScriptTime.tick(for: call.at + s.length, fps: scene.fps) }
@@ -188,7 +193,37 @@ final class SceneTiming {
         guard isUsed else { return [] }
         let t = time
         return runPendingReactions() + applyDynamics() + scrollCallbacks(tick: n) + runLayerCalls(tick: n, at: t)
-            + commitAnimations(tick: n, at: t) + stepAnimators(tick: n, at: t) + completionEvents(at: t)
+            + runViewDrags(tick: n, at: t) + commitAnimations(tick: n, at: t) + stepAnimators(tick: n, at: t)
+            + completionEvents(at: t)
+    }
+
+    /// Stage 3b: view animations' pans. While the finger is down the view's centre follows its
+    /// translation (the pan handler's `.changed`); the block itself runs in stage 4 on the tick
+    /// the finger lifts, after this tick's last move.
+    private func runViewDrags(tick n: Int, at t: Double) -> [SimulationEvent.Kind] {
+        var events: [SimulationEvent.Kind] = []
+        for (j, spec) in scene.viewAnimations.enumerated() {
+            guard let drag = spec.drag, viewDragTicks[j] <= n, n <= viewAnimationTicks[j], let i = index[spec.item]
+            else { continue }
+            if n == viewDragTicks[j] {
+                viewDragStarts[j] = nodes[i].layer.modelValue(of: .center).point ?? nodes[i].item.center
+                events.append(.behavior("drag of \(spec.item) began"))
+            }
+            guard let start = viewDragStarts[j] else { continue }
+            let finger = drag.position(at: t - spec.at) - drag.points[0]
+            attempt("viewAnimations[\(j)].drag", &events) { _ in
+                try nodes[i].layer.setModelValue(.point(start + finger), for: .center)
+            }
+            writeBack(i)
+            if n == viewAnimationTicks[j] {
+                let v = drag.releaseVelocity
+                events.append(
+                    .behavior(
+                        "drag of \(spec.item) ended, velocity (\(String(format: "%.2f", v.x)), \(String(format: "%.2f", v.y))) pt/s"
+                    ))
+            }
+        }
+        return events
     }
 
     /// Runs `body`, reporting an error it throws as a timing error in `events`. Validation runs

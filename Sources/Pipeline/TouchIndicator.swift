@@ -48,7 +48,7 @@ struct TouchIndicator {
     var fadeTicks: Int { max(1, Int((TouchesSpec.fadeOut * Double(fps)).rounded())) }
 
     /// The scene's scripted touches, in a fixed order: snap-zone drags (behaviour order), then
-    /// `dynamicsTimeline` drags and taps, then animator scrub drags, then `layerTimeline` drags, then scroll-view drags (item order).
+    /// `dynamicsTimeline` drags and taps, then animator scrub drags, then `layerTimeline` drags, then scroll-view drags (item order), then view animations' drags.
     static func strokes(of scene: Scene) -> [Stroke] {
         let fps = scene.fps
         var strokes: [Stroke] = []
@@ -100,6 +100,14 @@ struct TouchIndicator {
                         down: ScriptTime.tick(for: drag.at, fps: fps), up: ScriptTime.tick(for: drag.end, fps: fps),
                         finger: .path(times: drag.times, points: drag.points, origin: drag.at, originTick: nil)))
             }
+        }
+        // View animations' pans: the finger at the scene time minus the block's `at`, as SceneTiming reads it.
+        for v in scene.viewAnimations {
+            guard let drag = v.drag else { continue }
+            strokes.append(
+                Stroke(
+                    down: ScriptTime.tick(for: v.at, fps: fps), up: ScriptTime.tick(for: v.runTime, fps: fps),
+                    finger: .path(times: drag.times, points: drag.points, origin: v.at, originTick: nil)))
         }
         return strokes
     }

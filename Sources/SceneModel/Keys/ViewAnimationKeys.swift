@@ -1,4 +1,6 @@
+import Geometry
 import SceneSyntax
+import Scrolling
 import Timing
 
 // The declarations of `viewAnimations[i]` (`UIView.animate…` on one item) and the mappings inside
@@ -33,7 +35,21 @@ enum ViewAnimationKeys {
                     doc: "`usingSpringWithDamping:initialSpringVelocity:` or iOS 17 `springDuration:bounce:`.",
                     defaultDoc: "none",
                     rangeDoc: "`dampingRatio` (> 0) **or** `bounce` ((−1, 1)), `initialVelocity` (default 0)",
-                    decode: { d, n, at, v in v.style = try d.decode(ViewSpringKeys.spec, n, at: at).style }),
+                    decode: { d, n, at, v in
+                        let spring = try d.decode(ViewSpringKeys.spec, n, at: at)
+                        v.style = spring.style
+                        v.springVelocityFromDrag = spring.velocityFromDrag
+                    }),
+                .custom(
+                    "drag", docType: "`{ path: [[t, x, y], …] }`", schemaRef: "viewDrag",
+                    doc:
+                        "A pan before the block: from `at` the finger drags the item (its centre follows the finger's translation, as a pan handler sets `view.center`); the block runs when the finger lifts, at `at` + the last `t`, as the handler's `.ended`. With `spring.initialVelocity: fromDrag` the spring starts at the finger's speed.",
+                    defaultDoc: "none",
+                    rangeDoc: "`t` in seconds after `at`, increasing; not on an item a behaviour moves",
+                    decode: { d, n, at, v in
+                        let draft = try d.decode(ViewDragKeys.spec, n, at: at)
+                        v.drag = FingerPath(times: draft.times, points: draft.points)
+                    }),
                 .value(
                     "changes", \.changes, docType: "mapping property → value", schemaRef: "changes",
                     doc: "The animations block.", defaultDoc: "**required** unless `keyframes`",
@@ -72,6 +88,8 @@ struct ViewSpringDraft {
     var dampingRatio: Double?
     var bounce: Double?
     var initialVelocity: Double = 0
+    /// `initialVelocity: fromDrag`: filled in when the block runs, from its drag.
+    var velocityFromDrag = false
 
     var style: ViewAnimationSpec.Style {
         if let bounce { return .springBounce(bounce: bounce, initialVelocity: initialVelocity) }
@@ -88,9 +106,18 @@ enum ViewSpringKeys {
             keys: [
                 .number("dampingRatio", \.dampingRatio, range: .positive, doc: "Damping ratio."),
                 .number("bounce", \.bounce, range: .open(-1, 1), doc: "iOS 17 bounce."),
-                .number(
-                    "initialVelocity", \.initialVelocity, range: .finite,
-                    doc: "Initial spring velocity, distances per second."),
+                .custom(
+                    "initialVelocity", docType: "number or `fromDrag`", schemaRef: "numberOrFromDrag",
+                    doc:
+                        "Initial spring velocity, distances per second. `fromDrag`, with the view animation's `drag:`, is the finger's release velocity over the distance left to the new `center` (its part along the way there, as a pan handler computes `initialSpringVelocity`): a card flicked away keeps the finger's speed.",
+                    defaultDoc: "`0`", rangeDoc: "finite",
+                    decode: { d, node, at, spring in
+                        if case .string("fromDrag")? = node.scalarMeaning {
+                            spring.velocityFromDrag = true
+                        } else {
+                            spring.initialVelocity = try d.number(node, at: at)
+                        }
+                    }),
             ],
             structure: { d, f, path in
                 switch (f.entry("dampingRatio"), f.entry("bounce")) {
@@ -166,5 +193,27 @@ extension SceneDecoder {
             options |= bit
         }
         return options
+    }
+}
+
+/// A view animation's `drag:`, as written.
+struct ViewDragDraft {
+    var times: [Double] = []
+    var points: [Point] = []
+}
+
+/// `{ path: [[t, x, y], …] }`: the finger of a view animation's pan.
+enum ViewDragKeys {
+    static var spec: ObjectSpec<ViewDragDraft> {
+        ObjectSpec(
+            name: "viewDrag", schemaPath: ["$defs", "viewDrag"], what: "a view drag",
+            doc: "The pan before a view animation.", prototype: ViewDragDraft(),
+            keys: [
+                .custom(
+                    "path", docType: "`[[t, x, y], …]`", required: "path: [[seconds after at, x, y], …]",
+                    doc: "The finger, `t` in seconds after `at`, `x` and `y` in canvas points.",
+                    rangeDoc: "at least one; times ≥ 0, increasing",
+                    decode: { d, n, at, drag in (drag.times, drag.points) = try d.dragPath(n, at: at) })
+            ])
     }
 }

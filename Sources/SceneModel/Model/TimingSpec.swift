@@ -1,6 +1,7 @@
 import Colors
 import Geometry
 import SceneSyntax
+import Scrolling
 import Timing
 
 // Core Animation timing in scenes: the layer tree's drawing extras (shadow), animations on items,
@@ -157,6 +158,16 @@ public struct ViewAnimationSpec: Equatable, Sendable {
     public var style: Style
     public var changes: [PropertyChange]
     public var completion: Completion?
+    /// A pan before the block (`drag:`): from `at` the finger drags the item, its centre
+    /// following the finger's translation as a pan handler sets `view.center`, and the block runs
+    /// when the finger lifts (the handler's `.ended`). nil: the block runs at `at`.
+    public var drag: FingerPath?
+    /// `spring.initialVelocity: fromDrag`: the spring starts at the drag's release velocity,
+    /// over the distance left to the new centre (UIKit's `initialSpringVelocity`).
+    public var springVelocityFromDrag = false
+
+    /// When the block runs: at `at`, or when the drag's finger lifts.
+    public var runTime: Double { at + (drag?.duration ?? 0) }
 
     public init(
         at: Double = 0, item: String, duration: Double, delay: Double = 0, options: UInt = 0,

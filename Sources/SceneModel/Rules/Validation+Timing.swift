@@ -69,6 +69,7 @@ extension Scene {
     private func checkViewAnimation(_ v: ViewAnimationSpec, at path: String) throws(Violation) {
         try checkTime(v.at, at: path + ".at")
         try timingReference(v.item, at: path + ".item")
+        try checkViewDrag(v, at: path)
         try checkFinite(v.duration, at: path + ".duration")
         try checkFinite(v.delay, at: path + ".delay")
         if v.delay < 0 {
@@ -141,6 +142,34 @@ extension Scene {
                     v.item, change.property,
                     at: path + ".completion.changes.\(AnimatedProperty.name(of: change.property))")
             }
+        }
+    }
+
+    /// A view animation's pan: finite, over by the scene's limit, on an item whose centre is
+    /// the scene's to set; and `fromDrag` only with a pan and a new centre to measure against.
+    private func checkViewDrag(_ v: ViewAnimationSpec, at path: String) throws(Violation) {
+        if let drag = v.drag {
+            try checkModelChange(v.item, .center, at: path + ".drag")
+            for (k, p) in drag.points.enumerated() {
+                try checkFinite(p.x, at: path + ".drag.path[\(k)][1]")
+                try checkFinite(p.y, at: path + ".drag.path[\(k)][2]")
+            }
+            try checkTime(v.runTime, at: path + ".drag.path")
+        }
+        guard v.springVelocityFromDrag else { return }
+        if v.drag == nil {
+            throw Violation(
+                keyPath: path + ".spring.initialVelocity",
+                message:
+                    "initialVelocity: fromDrag takes the release velocity of the block's drag; expected a drag: { path: [[t, x, y], …] } on this view animation",
+                suggestion: "add the pan as drag:, or give the velocity as a number")
+        }
+        if !v.changes.contains(where: { $0.property == .center }) {
+            throw Violation(
+                keyPath: path + ".spring.initialVelocity",
+                message:
+                    "initialVelocity: fromDrag is the release velocity over the distance to the new center; expected a center in changes"
+            )
         }
     }
 
