@@ -1,3 +1,5 @@
+import Geometry
+
 // Core Animation's property animations (spec timing §2.1–2.4): pure value(at sample) functions.
 
 /// What a `TimingLayer` needs from an animation: its timing, flags and a pure evaluation.
@@ -15,6 +17,13 @@ public protocol PropertyAnimation: Sendable {
     /// The presented value for a timing sample. `underlying` is the value beneath this animation
     /// in `animationKeys` order (model value for the first), used for nil from/to and additive.
     func value(at sample: TimingSample, underlying: AnimatableValue) -> AnimatableValue
+    /// The rotation a position animation gives its layer as it moves (`CAKeyframeAnimation`'s
+    /// `rotationMode`); nil for the others.
+    func rotationAlongPath(at sample: TimingSample) -> Angle?
+}
+
+extension PropertyAnimation {
+    public func rotationAlongPath(at sample: TimingSample) -> Angle? { nil }
 }
 
 /// `CABasicAnimation`'s from/to/by resolution (H-CAA, spec §2.2 table).

@@ -32,6 +32,12 @@ public struct KeyframeAnimation: PropertyAnimation, Hashable {
     public var isCumulative: Bool
     public var isRemovedOnCompletion: Bool
 
+    /// `path`: a position's keyframes as a path, which overrides `values` (its segments' ends
+    /// become them); nil for values.
+    public let path: KeyframePath?
+    /// `rotationMode` (with a path): the layer turns to the path's tangent.
+    public let rotationMode: RotationMode?
+
     /// keyTimes actually used: given, defaults (`i/(n−1)`; discrete `i/n`), or paced distances.
     public let effectiveKeyTimes: [Double]
     var cubicPacedTable: [Double]
@@ -41,10 +47,15 @@ public struct KeyframeAnimation: PropertyAnimation, Hashable {
         timing: MediaTiming = MediaTiming(), timingFunction: MediaTimingFunction? = nil,
         timingFunctions: [MediaTimingFunction]? = nil, tensionValues: [Double]? = nil,
         continuityValues: [Double]? = nil, biasValues: [Double]? = nil,
-        isAdditive: Bool = false, isCumulative: Bool = false, isRemovedOnCompletion: Bool = true
+        isAdditive: Bool = false, isCumulative: Bool = false, isRemovedOnCompletion: Bool = true,
+        path: KeyframePath? = nil, rotationMode: RotationMode? = nil
     ) throws {
         let call = "KeyframeAnimation"
         try timing.validate(call: call)
+        if rotationMode != nil && path == nil {
+            throw TimingError.invalid("\(call).rotationMode", rotationMode!.rawValue, expected: "a path to turn along")
+        }
+        let values = path.map { $0.keyPoints.map { AnimatableValue.point($0) } } ?? values
         guard let first = values.first else {
             throw TimingError.invalid("\(call).values", "[]", expected: "at least one value")
         }
@@ -67,6 +78,8 @@ public struct KeyframeAnimation: PropertyAnimation, Hashable {
         self.isAdditive = isAdditive
         self.isCumulative = isCumulative
         self.isRemovedOnCompletion = isRemovedOnCompletion
+        self.path = path
+        self.rotationMode = rotationMode
 
         effectiveKeyTimes = Self.effectiveKeyTimes(values: values, keyTimes: keyTimes, mode: calculationMode)
         cubicPacedTable = []
@@ -161,6 +174,10 @@ public struct KeyframeAnimation: PropertyAnimation, Hashable {
 
     /// The keyframe value at overall progress y (after the animation's own timing function).
     public func interpolated(at y: Double) -> AnimatableValue {
+        if let path {
+            let (i, u) = pathPosition(path, at: y)
+            return .point(path.point(i, u))
+        }
         let n = values.count
         if n == 1 { return values[0] }
         let kt = effectiveKeyTimes

@@ -1,3 +1,5 @@
+import Geometry
+
 // A layer tree with media timing (spec timing §1.4–1.6) holding animations keyed by property.
 
 /// `animationDidStop(_:finished:)`, as a value: which animation stopped, whether it finished, when.
@@ -258,6 +260,18 @@ public final class TimingLayer {
         for e in entries where e.property == property {
             let s = e.animation.timing.sample(parentTime: parentTime)
             if Self.contributes(e.animation, s) { value = e.animation.value(at: s, underlying: value) }
+        }
+        // `rotationMode`: a position animation along a path turns the layer with it, on top of
+        // its rotation (Core Animation applies it when it renders the moving layer).
+        if property == .rotation, case .angle(let angle) = value {
+            var turned = angle
+            for e in entries where e.property == .center {
+                let s = e.animation.timing.sample(parentTime: parentTime)
+                if Self.contributes(e.animation, s), let along = e.animation.rotationAlongPath(at: s) {
+                    turned = Angle(radians: turned.radians + along.radians)
+                }
+            }
+            return .angle(turned)
         }
         return value
     }

@@ -34,6 +34,8 @@ struct AnimationDraft {
     var allowsOverdamping = false
     var perceptualDuration: Double?
     var bounce: Double?
+    var path: KeyframePath?
+    var rotationMode: RotationMode?
 
     /// The animation, built through Timing's initialiser for `kind` (which throws `TimingError`).
     func build(_ kind: String) throws -> AnimationSpec {
@@ -50,7 +52,8 @@ struct AnimationDraft {
                     values: values, keyTimes: keyTimes, calculationMode: calculationMode, timing: timing,
                     timingFunction: timingFunction, timingFunctions: timingFunctions, tensionValues: tensionValues,
                     continuityValues: continuityValues, biasValues: biasValues, isAdditive: additive,
-                    isCumulative: cumulative, isRemovedOnCompletion: removedOnCompletion))
+                    isCumulative: cumulative, isRemovedOnCompletion: removedOnCompletion, path: path,
+                    rotationMode: rotationMode))
         default:
             let spring =
                 if perceptualDuration != nil || bounce != nil {
@@ -86,7 +89,9 @@ enum AnimationKeys {
         kindSpec("basic", doc: "CABasicAnimation (from/to/by, at most two).", basicOnly)
     }
     static var keyframe: ObjectSpec<AnimationDraft> {
-        kindSpec("keyframe", doc: "CAKeyframeAnimation.", keyframeOnly)
+        var spec = kindSpec("keyframe", doc: "CAKeyframeAnimation.", keyframeOnly)
+        spec.structure = valuesOrPath
+        return spec
     }
     static var spring: ObjectSpec<AnimationDraft> {
         var spec = kindSpec("spring", doc: "CASpringAnimation.", springOnly)
@@ -153,13 +158,37 @@ enum AnimationKeys {
     static var keyframeOnly: [Key<AnimationDraft>] {
         [
             .custom(
-                "values", docType: "list of values", required: "values: a list of keyframe values",
-                doc: "Keyframes.", rangeDoc: "≥ 1",
+                "values", docType: "list of values", doc: "Keyframes.", defaultDoc: "**required** unless `path`",
+                rangeDoc: "≥ 1",
                 decode: { d, n, at, a in
                     a.values = try d.list(n, at: at).enumerated().map { k, x in
                         try d.animatableValue(x, for: a.property, at: at + "[\(k)]")
                     }
                 }),
+            .custom(
+                "path", docType: "SVG path data", schemaRef: "pathData",
+                doc:
+                    "`path`: the centre moves along it (canvas or parent points) instead of through `values`. Every element but a move is one keyframe segment, its end a keyframe (so `keyTimes` has one entry per segment, plus one); `paced` and `cubicPaced` move at constant speed along the whole path.",
+                defaultDoc: "none", rangeDoc: "`property: center`; not with `values`",
+                decode: { d, n, at, a in
+                    guard a.property == .center else {
+                        throw d.error(
+                            at: n, at,
+                            "a path moves the centre; expected property: center, found \(AnimatedProperty.name(of: a.property))"
+                        )
+                    }
+                    let path = try d.pathData(n, at: at)
+                    guard path.elements.contains(where: { if case .move = $0 { false } else { true } }) else {
+                        throw d.error(at: n, at, "expected a path with a line or curve to move along, found only moves")
+                    }
+                    a.path = try? KeyframePath(path)
+                }),
+            .custom(
+                "rotationMode", docType: "string",
+                doc:
+                    "`rotationMode`: with `path`, the item turns to the path's direction as it moves (`auto`), or to the opposite one (`autoReverse`), on top of its rotation.",
+                defaultDoc: "none", rangeDoc: "`auto`, `autoReverse`; with `path`",
+                decode: { d, n, at, a in a.rotationMode = try d.word(n, at: at, RotationMode.self) }),
             numbers(
                 "keyTimes", \.keyTimes, doc: "Ignored by paced modes.", defaultDoc: "evenly spaced",
                 rangeDoc: "in [0, 1], non-decreasing; one per value (`discrete`: values + 1)"),
@@ -226,6 +255,26 @@ enum AnimationKeys {
             read: { d, n, at in
                 try d.list(n, at: at).enumerated().map { k, x in try d.number(x, at: at + "[\(k)]") }
             })
+    }
+
+    /// Exactly one of `values` and `path`, and `rotationMode` only with a path.
+    private static func valuesOrPath(_ d: SceneDecoder, _ f: SceneDecoder.Fields, _ path: String) throws {
+        switch (f.entry("values"), f.entry("path")) {
+        case (nil, nil):
+            throw d.error(
+                at: f.mark, path,
+                "missing key 'values'; expected values: [keyframe values], or path: \"M … \" for a centre")
+        case (_?, let p?):
+            throw d.error(
+                at: p.keyMark, path + ".path",
+                "'values' and 'path' are both given; expected one (a path overrides values)")
+        default: break
+        }
+        if f.entry("path") == nil, let mode = f.entry("rotationMode") {
+            throw d.error(
+                at: mode.keyMark, path + ".rotationMode",
+                "rotationMode turns the item along a path; expected it with path:")
+        }
     }
 
     /// `mass`/`stiffness`/`damping` or `perceptualDuration`/`bounce`, not both; `allowsOverdamping`
