@@ -65,6 +65,18 @@ extension SceneTiming {
         return []
     }
 
+    /// `layer.add(_:forKey:)` of an item's animation: one animation, or a group's members.
+    func commit(_ spec: AnimationSpec, on layer: TimingLayer, at t: Double) throws -> [AnimationEvent] {
+        if case .group(let group) = spec.kind {
+            return try layer.addGroup(
+                group.members.compactMap { m in m.animation.map { (m.property, $0) } }, timing: group.timing,
+                timingFunction: group.timingFunction, isRemovedOnCompletion: group.isRemovedOnCompletion,
+                forKey: spec.key, committedAt: t)
+        }
+        guard let animation = spec.animation else { return [] }
+        return try layer.add(animation, for: spec.property, forKey: spec.key, committedAt: t)
+    }
+
     func commit(_ written: ViewAnimationSpec, on layer: TimingLayer, at t: Double) throws
         -> ViewAnimationTransaction
     {

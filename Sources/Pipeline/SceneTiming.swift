@@ -344,8 +344,7 @@ final class SceneTiming {
         for i in nodes.indices {
             for (k, spec) in nodes[i].item.animations.enumerated() where ScriptTime.tick(for: spec.at, fps: fps) == n {
                 attempt("\(nodes[i].path).animations[\(k)]", &events) { events in
-                    let replaced = try nodes[i].layer.add(
-                        spec.animation, for: spec.property, forKey: spec.key, committedAt: t)
+                    let replaced = try commit(spec, on: nodes[i].layer, at: t)
                     events += replaced.map { .animationStopped(item: $0.layer, key: $0.key, finished: $0.finished) }
                     events += completeViewAnimations(replaced)
                 }

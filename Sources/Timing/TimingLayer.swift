@@ -44,6 +44,8 @@ public final class TimingLayer {
         var animation: any PropertyAnimation
         var wasActive = false
         var didStop = false
+        /// A group's member after its first: the group stops once, reported by its first member.
+        var isSilentMember = false
     }
 
     public init(name: String, timing: MediaTiming = MediaTiming()) throws {
@@ -192,7 +194,10 @@ public final class TimingLayer {
     // MARK: Animations
 
     /// Keys in evaluation order (`animationKeys`).
-    public var animationKeys: [String] { entries.map(\.key) }
+    public var animationKeys: [String] {
+        var seen: Set<String> = []
+        return entries.map(\.key).filter { seen.insert($0).inserted }
+    }
 
     public func animation(forKey key: String) -> (any PropertyAnimation)? {
         entries.first { $0.key == key }?.animation
@@ -235,9 +240,43 @@ public final class TimingLayer {
     @discardableResult
     public func removeAnimation(forKey key: String, at hostTime: Double) -> AnimationEvent? {
         guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
-        let e = entries.remove(at: i)
+        let e = entries[i]
+        // A group's members share its key and go together.
+        entries.removeAll { $0.key == key }
         return e.didStop
             ? nil : AnimationEvent(layer: name, key: key, property: e.property, finished: false, time: hostTime)
+    }
+
+    /// `add(_:forKey:)` of a `CAAnimationGroup`: its members run in the group's local time (a
+    /// member's beginTime counts from the group's start, and a member is cut off at the group's
+    /// end), under the group's key, and the group reports one stop.
+    ///
+    /// - Returns: the stop events this caused (a replaced animation).
+    @discardableResult
+    public func addGroup(
+        _ members: [(property: LayerProperty, animation: any PropertyAnimation)], timing: MediaTiming,
+        timingFunction: MediaTimingFunction? = nil, isRemovedOnCompletion: Bool, forKey key: String? = nil,
+        committedAt hostTime: Double
+    ) throws -> [AnimationEvent] {
+        guard !members.isEmpty else {
+            throw TimingError.invalid("TimingLayer(\(name)).addGroup", "no animations", expected: "at least one member")
+        }
+        serial += 1
+        let groupKey = key ?? "group#\(serial)"
+        var events: [AnimationEvent] = []
+        for (k, member) in members.enumerated() {
+            let grouped = GroupMember(
+                member: member.animation, timing: timing, isRemovedOnCompletion: isRemovedOnCompletion,
+                timingFunction: timingFunction)
+            events += try add(
+                grouped, for: member.property, forKey: k == 0 ? groupKey : "\(groupKey)\u{1F}\(k)",
+                committedAt: hostTime)
+            if k > 0, let i = entries.indices.last {
+                entries[i].key = groupKey
+                entries[i].isSilentMember = true
+            }
+        }
+        return events
     }
 
     /// `removeAllAnimations()`: presentation = model immediately; each gets finished=false.
@@ -301,8 +340,10 @@ public final class TimingLayer {
             let ranPastStart = s.phase == .before && e.wasActive
             if !e.didStop && (s.phase == .after || ranPastStart) {
                 e.didStop = true
-                events.append(
-                    AnimationEvent(layer: name, key: e.key, property: e.property, finished: true, time: hostTime))
+                if !e.isSilentMember {
+                    events.append(
+                        AnimationEvent(layer: name, key: e.key, property: e.property, finished: true, time: hostTime))
+                }
                 if e.animation.isRemovedOnCompletion { continue }
             }
             kept.append(e)

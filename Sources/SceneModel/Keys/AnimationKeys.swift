@@ -74,8 +74,58 @@ struct AnimationDraft {
     }
 }
 
+/// A `group:` as written.
+struct AnimationGroupDraft {
+    var key: String?
+    var at: Double = 0
+    var removedOnCompletion = true
+    var timing = MediaTiming()
+    var timingFunction: MediaTimingFunction?
+    var animations: [AnimationSpec] = []
+}
+
 enum AnimationKeys {
-    static let kinds = ["basic", "keyframe", "spring"]
+    static let kinds = ["basic", "keyframe", "spring", "group"]
+
+    /// `group: { duration, animations: [ … ] }`: CAAnimationGroup.
+    static var group: ObjectSpec<AnimationGroupDraft> {
+        ObjectSpec(
+            name: "group", schemaPath: ["$defs", "animation", "properties", "group"], what: "an animation group",
+            doc: "CAAnimationGroup: animations of several properties run as one.", prototype: AnimationGroupDraft(),
+            keys: groupOnly + MediaTimingKeys.spec.keys.map { .lifted($0, \.timing) })
+    }
+
+    static var groupOnly: [Key<AnimationGroupDraft>] {
+        [
+            .optionalString(
+                "key", \.key, doc: "`forKey:`, for the whole group; it reports one stop under it.",
+                defaultDoc: "fresh"),
+            .number(
+                "at", \.at, range: .nonNegative, unit: "s", doc: "When the group is added (`layer.add`).",
+                rangeDoc: "0 … 3600"),
+            .bool(
+                "removedOnCompletion", \.removedOnCompletion,
+                doc: "The group and its animations are removed once past its end."),
+            .optional(
+                "timingFunction", \.timingFunction, docType: "timing function", schemaRef: "timingFunction",
+                doc: "Eases the group's time, which its animations run in.", defaultDoc: "linear",
+                read: { d, n, at in try d.timingFunction(n, at: at) }),
+            .custom(
+                "animations", docType: "list of animations",
+                required: "animations: a list of basic, keyframe or spring animations",
+                doc:
+                    "The members, each `basic`, `keyframe` or `spring` on its own property, without `at` or `key`: one without a `duration` runs for the group's, a `beginTime` counts from the group's start, and each is cut off at the group's end (the group's `duration` is its own, as in Core Animation, not its members').",
+                rangeDoc: "at least one; no groups",
+                decode: { d, n, at, g in
+                    g.animations = try d.list(n, at: at).enumerated().map { k, x in
+                        try d.decodeAnimation(x, at: at + "[\(k)]", allowsGroups: false)
+                    }
+                    if g.animations.isEmpty {
+                        throw d.error(at: n, at, "expected at least one animation in the group")
+                    }
+                }),
+        ]
+    }
 
     static func spec(_ kind: String) -> ObjectSpec<AnimationDraft> {
         switch kind {
@@ -105,6 +155,10 @@ enum AnimationKeys {
         [
             AnySpec(table("all", common)), AnySpec(table("basic", basicOnly)),
             AnySpec(table("keyframe", keyframeOnly)), AnySpec(table("spring", springOnly)),
+            AnySpec(
+                ObjectSpec(
+                    name: "group", schemaPath: [], what: "", doc: "", prototype: AnimationGroupDraft(), keys: groupOnly)
+            ),
         ]
     }
 
@@ -300,11 +354,25 @@ enum AnimationKeys {
 }
 
 extension SceneDecoder {
-    /// `{ basic | keyframe | spring: { … } }`.
-    func decodeAnimation(_ node: SourceNode, at path: String) throws -> AnimationSpec {
+    /// `{ basic | keyframe | spring | group: { … } }` (in a group, no group).
+    func decodeAnimation(_ node: SourceNode, at path: String, allowsGroups: Bool = true) throws -> AnimationSpec {
+        if !allowsGroups, case .mapping(let entries) = node.value, entries.contains(where: { $0.key == "group" }) {
+            throw error(
+                at: node, path, "a group cannot hold a group; expected a basic, keyframe or spring animation",
+                suggestion: "list the inner group's animations in this one")
+        }
         let (kind, body, at) = try oneKey(
-            node, at: path, kinds: AnimationKeys.kinds,
+            node, at: path, kinds: allowsGroups ? AnimationKeys.kinds : AnimationKeys.kinds.filter { $0 != "group" },
             example: "an animation such as basic: { property: opacity, to: 0 }", what: "animation")
+        if kind == "group" {
+            let group = try decode(AnimationKeys.group, body, at: at)
+            return AnimationSpec(
+                key: group.key, property: group.animations[0].property, at: group.at,
+                kind: .group(
+                    AnimationGroupSpec(
+                        timing: group.timing, timingFunction: group.timingFunction,
+                        isRemovedOnCompletion: group.removedOnCompletion, members: group.animations)))
+        }
         var draft = AnimationDraft()
         let f = try decode(AnimationKeys.spec(kind), body, at: at, into: &draft)
         do { return try draft.build(kind) } catch let e as TimingError { throw timingError(e, f, at: at) }

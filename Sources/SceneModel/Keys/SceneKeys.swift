@@ -21,7 +21,7 @@ package enum SceneKeys {
             AnySpec(ScrubDragKeys.spec),
             AnySpec(ScrubDragKeys.spec, at: AnimatorCallKeys.spec.schemaPath + ["properties", "drag"]),
             AnySpec(DynamicsTimelineKeys.spec), AnySpec(DragKeys.spec), AnySpec(ItemGroupKeys.spec),
-            AnySpec(ViewDragKeys.spec),
+            AnySpec(ViewDragKeys.spec), AnySpec(AnimationKeys.group),
             AnySpec(ComponentKeys.spec), AnySpec(RepeatKeys.spec), AnySpec(ControlKeys.spec), AnySpec(ImageKeys.spec),
             AnySpec(GradientKeys.spec), AnySpec(GradientKeys.body),
         ] + NestedKeys.schemaSpecs + BehaviorKeys.specs

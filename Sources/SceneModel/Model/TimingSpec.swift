@@ -60,12 +60,15 @@ public struct AnimationSpec: Equatable, Sendable {
         case basic(BasicAnimation)
         case keyframe(KeyframeAnimation)
         case spring(SpringAnimation)
+        /// `CAAnimationGroup`: its members share the group's timing.
+        case group(AnimationGroupSpec)
 
         public var name: String {
             switch self {
             case .basic: return "basic"
             case .keyframe: return "keyframe"
             case .spring: return "spring"
+            case .group: return "group"
             }
         }
     }
@@ -86,12 +89,46 @@ public struct AnimationSpec: Equatable, Sendable {
         self.kind = kind
     }
 
-    public var animation: any PropertyAnimation {
+    /// The animation a layer holds; nil for a group, whose members it holds instead.
+    public var animation: (any PropertyAnimation)? {
         switch kind {
         case .basic(let a): return a
         case .keyframe(let a): return a
         case .spring(let a): return a
+        case .group: return nil
         }
+    }
+
+    /// The animations of single properties this one is: itself, or a group's members, each with
+    /// the key path under `path` (the animation's own, such as `items[0].animations[2]`).
+    public func leaves(at path: String) -> [(animation: AnimationSpec, path: String)] {
+        guard case .group(let group) = kind else { return [(self, path)] }
+        return group.members.enumerated().flatMap { k, member in
+            member.leaves(at: path + ".group.animations[\(k)]")
+        }
+    }
+}
+
+/// `CAAnimationGroup` (`group:`): animations of several properties that run as one, in the
+/// group's time. A member's `beginTime` counts from the group's start, a member is cut off at the
+/// group's end (as in Core Animation the group's `duration` is its own, not its members'), and the
+/// group reports one stop, under its key.
+public struct AnimationGroupSpec: Equatable, Sendable {
+    public var timing: MediaTiming
+    /// Eases the time the members see; nil: linear.
+    public var timingFunction: MediaTimingFunction?
+    public var isRemovedOnCompletion: Bool
+    /// Basic, keyframe and spring animations, each of its own property.
+    public var members: [AnimationSpec]
+
+    public init(
+        timing: MediaTiming, timingFunction: MediaTimingFunction? = nil, isRemovedOnCompletion: Bool = true,
+        members: [AnimationSpec]
+    ) {
+        self.timing = timing
+        self.timingFunction = timingFunction
+        self.isRemovedOnCompletion = isRemovedOnCompletion
+        self.members = members
     }
 }
 
@@ -248,5 +285,13 @@ public struct LayerTimingCall: Equatable, Sendable {
         self.at = at
         self.item = item
         self.kind = kind
+    }
+}
+
+extension Item {
+    /// Every animation of a single property on the item, a group's members included, each with
+    /// its key path under the item's `path`.
+    public func animationLeaves(at path: String) -> [(animation: AnimationSpec, path: String)] {
+        animations.enumerated().flatMap { k, a in a.leaves(at: path + ".animations[\(k)]") }
     }
 }

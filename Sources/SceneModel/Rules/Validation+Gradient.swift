@@ -19,8 +19,8 @@ extension Scene {
             try Self.checkGradientValue(id, gradient, property, value, at: path)
         }
         for (item, path, _) in allItems {
-            for (k, animation) in item.animations.enumerated() {
-                let at = path + ".animations[\(k)].\(animation.kind.name)"
+            for (animation, leafPath) in item.animationLeaves(at: path) {
+                let at = leafPath + ".\(animation.kind.name)"
                 for (key, value) in Self.labelledValues(of: animation) {
                     try check(item.id, animation.property, value, at: at + key)
                 }
@@ -100,6 +100,7 @@ extension Scene {
         case .basic(let a): return endpoints(a.fromValue, a.toValue, a.byValue)
         case .spring(let a): return endpoints(a.fromValue, a.toValue, a.byValue)
         case .keyframe(let a): return a.values.enumerated().map { (".values[\($0)]", $1) }
+        case .group: return []  // its members are leaves of their own
         }
     }
 }

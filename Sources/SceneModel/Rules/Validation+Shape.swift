@@ -12,11 +12,13 @@ extension Scene {
             .lineDashPhase, .path,
         ]
         guard let shape = item.shape else {
-            if let k = item.animations.firstIndex(where: { shapeProperties.contains($0.property) }) {
+            if let leaf = item.animationLeaves(at: path).first(where: {
+                shapeProperties.contains($0.animation.property)
+            }) {
                 throw Violation(
-                    keyPath: path + ".animations[\(k)]",
+                    keyPath: leaf.path,
                     message:
-                        "'\(item.id)' has no shape; expected \(AnimatedProperty.name(of: item.animations[k].property)) only on an item with shape:",
+                        "'\(item.id)' has no shape; expected \(AnimatedProperty.name(of: leaf.animation.property)) only on an item with shape:",
                     suggestion: "add shape: { path: …, strokeColor: … } to the item")
             }
             return
@@ -44,12 +46,12 @@ extension Scene {
         of item: Item, _ property: LayerProperty, model: PathValue?, at path: String, missing: () -> String
     ) throws(Violation) {
         let name = AnimatedProperty.name(of: property)
-        for (k, animation) in item.animations.enumerated() where animation.property == property {
-            guard let model else { throw Violation(keyPath: path + ".animations[\(k)]", message: missing()) }
+        for (animation, at) in item.animationLeaves(at: path) where animation.property == property {
+            guard let model else { throw Violation(keyPath: at, message: missing()) }
             for value in Self.values(of: animation) {
                 guard let v = value.pathValue, v.hasSameStructure(as: model) else {
                     throw Violation(
-                        keyPath: path + ".animations[\(k)]",
+                        keyPath: at,
                         message:
                             "\(name) animation values must have the same structure as the \(property == .path ? "shape's path" : "shadow's path") (\(Self.describe(model))); found \(value.pathValue.map(Self.describe) ?? "another kind")",
                         suggestion:
@@ -65,6 +67,7 @@ extension Scene {
         case .basic(let a): return [a.fromValue, a.toValue, a.byValue].compactMap { $0 }
         case .spring(let a): return [a.fromValue, a.toValue, a.byValue].compactMap { $0 }
         case .keyframe(let a): return a.values
+        case .group(let g): return g.members.flatMap(values(of:))
         }
     }
 

@@ -35,6 +35,16 @@ extension Scene {
         for (k, animation) in item.animations.enumerated() {
             try checkTime(animation.at, at: path + ".animations[\(k)].\(animation.kind.name).at")
         }
+        for (animation, at) in item.animationLeaves(at: path) where at.contains(".group.") {
+            // A member runs in its group's time, under its group's key.
+            if animation.at != 0 || animation.key != nil {
+                throw Violation(
+                    keyPath: at + ".\(animation.kind.name).\(animation.key != nil ? "key" : "at")",
+                    message:
+                        "a group's animation starts with its group and stops under its key; expected no at or key here",
+                    suggestion: "give the group at: and key:, and this animation a beginTime: within the group")
+            }
+        }
     }
 
     func checkTimingScript() throws(Violation) {
