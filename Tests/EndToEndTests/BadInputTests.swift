@@ -89,6 +89,7 @@ struct BadInputTests {
         scenes/pull-down.yaml: ok (36 items (7 top-level), 0 behaviors)
         scenes/push.yaml: ok (28 items (9 top-level), 1 behavior)
         scenes/refresh.yaml: ok (86 items (3 top-level), 0 behaviors)
+        scenes/send.yaml: ok (17 items (6 top-level), 0 behaviors)
         scenes/shapes.yaml: ok (9 items, 0 behaviors)
         scenes/sheet.yaml: ok (24 items (2 top-level), 0 behaviors)
         scenes/snap-zones.yaml: ok (36 items (8 top-level), 1 behavior)

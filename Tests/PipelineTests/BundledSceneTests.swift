@@ -65,6 +65,7 @@ struct BundledSceneTests {
         ("throw-sheet.yaml", 180, nil),
         ("refresh.yaml", 276, nil),
         ("hinged-sign.yaml", 300, 31),
+        ("send.yaml", 192, nil),
     ]
 
     @Test(

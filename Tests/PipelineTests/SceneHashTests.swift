@@ -33,6 +33,7 @@ struct SceneHashTests {
         "pull-down.yaml": "d6ebf83f4f5c074b",
         "push.yaml": "6370afd47ae95be1",
         "refresh.yaml": "aa3dfeb25a4e79d5",
+        "send.yaml": "2280917d266d34b6",
         "shapes.yaml": "0d69ac46cdc1d7ba",
         "sheet.yaml": "6b0abaa90c9269c7",
         "snap-zones.yaml": "af52b20fc24da084",

@@ -187,4 +187,34 @@ struct SceneWarningTests {
         let good = try write("[0.6, -0.2]")
         #expect(try SceneLoader.loadWithWarnings(path: good).1.isEmpty)
     }
+
+    @Test("an animation that outlasts its group loads with a warning that says where it is cut; one that fits gives none")
+    func groupMemberOutlastsGroup() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-group-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func write(_ duration: String) throws -> String {
+            let path = folder + "/g.yaml"
+            try """
+            canvas: { size: [100, 100] }
+            duration: 1
+            items:
+              - id: a
+                size: [10, 10]
+                center: [50, 50]
+                animations:
+                  - group:
+                      duration: 0.6
+                      animations:
+                        - basic: { property: opacity, to: 0, beginTime: 0.2, duration: \(duration) }
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        let long = try write("0.5")
+        #expect(
+            try SceneLoader.loadWithWarnings(path: long).1.map(\.description) == [
+                "\(long):11:15: items[0].animations[0].group.animations[0]: this animation runs until 0.7 s of its group, which ends at 0.6 s; Core Animation cuts it there (give the group duration: 0.7 to let it finish)"
+            ])
+        #expect(try SceneLoader.loadWithWarnings(path: write("0.4")).1.isEmpty)
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Testing
 
@@ -79,5 +80,35 @@ struct KeyframePathTests {
         #expect(throws: TimingError.self) {
             try KeyframeAnimation(values: [.point(.zero)], rotationMode: .auto)
         }
+    }
+}
+
+/// The check: paced keyframes on a quarter circle, position and angle at t = 0 … 1
+/// against the exact arc-length values.
+@Suite("Paced keyframes on a quarter circle")
+struct QuarterCircleTests {
+    @Test("at t = 0, 0.25, 0.5, 0.75, 1 the item is at the circle's angle 90°·t and heads along its tangent")
+    func pacedQuarterCircle() throws {
+        // Centre (0, 0), radius 100, from (100, 0) clockwise on screen (y down) to (0, 100): SVG's
+        // arc, which the path parser turns into a cubic Bézier (within 0.03 pt of the circle).
+        let path = try KeyframePath(try SVGPathDataForTests.quarterCircle())
+        let a = try KeyframeAnimation(values: [], calculationMode: .paced, path: path, rotationMode: .auto)
+        for t in [0, 0.25, 0.5, 0.75, 1.0] {
+            let theta = t * .pi / 2
+            let p = try #require(a.interpolated(at: t).point)
+            #expect(abs(p.x - 100 * cos(theta)) < 0.05 && abs(p.y - 100 * sin(theta)) < 0.05, "t \(t): \(p)")
+            let sample = MediaTiming(duration: 1).sample(parentTime: t)
+            let heading = try #require(a.rotationAlongPath(at: sample)).radians
+            #expect(abs(heading - (theta + .pi / 2)) < 2e-3, "t \(t): heading \(heading)")
+        }
+    }
+}
+
+/// A quarter circle of radius 100 as one cubic with the usual k = 0.5523 control distance, as an
+/// SVG arc converts to (kept here so the Timing tests need no SVG parser).
+enum SVGPathDataForTests {
+    static func quarterCircle() throws -> Path {
+        let k = 4.0 / 3.0 * (2.0.squareRoot() - 1) * 100
+        return Path([.move(Point(100, 0)), .cubic(Point(100, k), Point(k, 100), Point(0, 100))])
     }
 }

@@ -233,7 +233,10 @@ enum AnimationKeys {
                     }
                     let path = try d.pathData(n, at: at)
                     guard path.elements.contains(where: { if case .move = $0 { false } else { true } }) else {
-                        throw d.error(at: n, at, "expected a path with a line or curve to move along, found only moves")
+                        throw d.error(
+                            at: n, at,
+                            "expected a path with a line or curve to move along, found \(path.elements.isEmpty ? "an empty path" : "only moves")"
+                        )
                     }
                     a.path = try? KeyframePath(path)
                 }),

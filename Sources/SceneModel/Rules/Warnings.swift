@@ -1,5 +1,6 @@
 import Foundation
 import SceneSyntax
+import Timing
 
 /// Values a scene may hold but that are almost certainly mistakes of unit: the scene loads and
 /// renders, and the command line prints each warning with its file, line and key path.
@@ -44,6 +45,31 @@ extension Scene {
                     suggestion:
                         "divide by 100 if you meant pt/s: [\(String(format: "%g", f.direction.x / 100)), \(String(format: "%g", f.direction.y / 100))]"
                 ))
+        }
+        return result + groupWarnings(file: file)
+    }
+
+    /// A group's animation that runs past the group's end: Core Animation cuts it there, which is
+    /// legal but rarely meant (the group's `duration` is its own, not its longest animation's).
+    private func groupWarnings(file: String) -> [SceneWarning] {
+        var result: [SceneWarning] = []
+        for (item, path, _) in allItems {
+            for (k, spec) in item.animations.enumerated() {
+                guard case .group(let group) = spec.kind else { continue }
+                let groupLength = group.timing.basicDuration(zeroDuration: MediaTiming.defaultAnimationDuration)
+                for (m, member) in group.members.enumerated() {
+                    guard let animation = member.animation else { continue }
+                    let end = animation.timing.beginTime + animation.timing.activeDuration(zeroDuration: groupLength)
+                    guard end > groupLength + 1e-9 else { continue }
+                    result.append(
+                        SceneWarning(
+                            file: file, keyPath: path + ".animations[\(k)].group.animations[\(m)]", line: nil,
+                            column: nil,
+                            message:
+                                "this animation runs until \(String(format: "%g", end)) s of its group, which ends at \(String(format: "%g", groupLength)) s; Core Animation cuts it there",
+                            suggestion: "give the group duration: \(String(format: "%g", end)) to let it finish"))
+                }
+            }
         }
         return result
     }
