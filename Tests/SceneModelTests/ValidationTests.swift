@@ -188,7 +188,8 @@ struct SceneWarningTests {
         #expect(try SceneLoader.loadWithWarnings(path: good).1.isEmpty)
     }
 
-    @Test("an animation that outlasts its group loads with a warning that says where it is cut; one that fits gives none")
+    @Test(
+        "an animation that outlasts its group loads with a warning that says where it is cut; one that fits gives none")
     func groupMemberOutlastsGroup() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-group-\(getpid())").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
