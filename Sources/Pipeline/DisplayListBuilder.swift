@@ -398,7 +398,7 @@ extension DisplayListBuilder {
         let size = value(.size).size ?? node.item.size
         // CALayer.anchorPoint: the bounds move so that the anchor sits at the position (`center`),
         // before the transform turns and scales them about it.
-        let anchor = node.item.anchorPoint
+        let anchor = value(.anchorPoint).point ?? node.item.anchorPoint
         if anchor != Point(0.5, 0.5) {
             local = AffineTransform(translationX: (0.5 - anchor.x) * size.width, y: (0.5 - anchor.y) * size.height)
                 .concatenating(local)

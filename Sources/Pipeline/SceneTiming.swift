@@ -160,7 +160,7 @@ final class SceneTiming {
             (.shadowOpacity, .scalar(item.shadow?.opacity ?? 0)), (.shadowRadius, .scalar(item.shadow?.radius ?? 3)),
             (.shadowOffset, .point(item.shadow?.offset ?? Point(0, -3))),
             (.shadowColor, .color(AnimatableColor(item.shadow?.color ?? .black))),
-            (.blurRadius, .scalar(item.blurSigma)),
+            (.blurRadius, .scalar(item.blurSigma)), (.anchorPoint, .point(item.anchorPoint)),
         ]
     }
 

@@ -288,10 +288,14 @@ public enum LayerProperty: String, Sendable, CaseIterable {
     case blurRadius
     /// `CALayer.shadowPath`, in the item's bounds; `zero` (no elements) for none.
     case shadowPath
+    /// `CALayer.anchorPoint`, in unit coordinates of the bounds: the point `center` places and
+    /// that rotation and scale turn about.
+    case anchorPoint
 
     public var kind: ValueKind {
         switch self {
-        case .center, .scale, .translation, .gradientStartPoint, .gradientEndPoint, .shadowOffset: return .point
+        case .center, .scale, .translation, .gradientStartPoint, .gradientEndPoint, .shadowOffset, .anchorPoint:
+            return .point
         case .size: return .size
         case .rotation: return .angle
         case .opacity, .cornerRadius, .borderWidth, .strokeStart, .strokeEnd, .lineWidth, .lineDashPhase,
@@ -331,6 +335,7 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         case .shadowOffset: return .point(Point(0, -3))
         case .shadowColor: return .color(AnimatableColor(r: 0, g: 0, b: 0, a: 1))
         case .blurRadius: return .scalar(0)
+        case .anchorPoint: return .point(Point(0.5, 0.5))
         }
     }
 
@@ -365,7 +370,7 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         case .opacity, .fillColor, .cornerRadius, .borderWidth, .borderColor, .strokeStart, .strokeEnd, .lineWidth,
             .shapeFillColor, .strokeColor, .lineDashPhase, .path, .textColor, .gradientColors, .gradientLocations,
             .gradientStartPoint, .gradientEndPoint, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowColor,
-            .blurRadius, .shadowPath:
+            .blurRadius, .shadowPath, .anchorPoint:
             return false
         }
     }

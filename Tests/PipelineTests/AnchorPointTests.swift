@@ -3,6 +3,7 @@ import Geometry
 import Raster
 import SceneLoading
 import SceneModel
+import SceneSyntax
 import TestSupport
 import Testing
 
@@ -77,6 +78,45 @@ struct AnchorPointTests {
                 "\(error)".contains(
                     "items[0].anchorPoint: 'door' has an anchor point away from its middle and a behaviour moves it"),
                 "\(error)")
+        }
+    }
+
+    @Test(
+        "an animated anchorPoint moves the bounds about the fixed centre: the frame's origin is centre − anchor × size")
+    func animatedAnchorPoint() throws {
+        let simulation = try SceneSimulation(
+            scene: SceneLoader.decode(
+                """
+                canvas: { size: [300, 600], scale: 1 }
+                fps: 60
+                duration: 1.5
+                items:
+                  - id: card
+                    size: [100, 60]
+                    center: [160, 240]
+                    animations:
+                      - basic: { property: anchorPoint, to: [0, 0], duration: 1, fillMode: forwards, removedOnCompletion: false }
+                """, fileName: "anchor.yaml", format: .yaml))
+        func frame() -> Rect { simulation.tracedLayers()[0].frame }
+        #expect(frame().origin == Point(110, 210))
+        while simulation.tick < 30 { simulation.advance() }
+        // Halfway (linear): anchor (0.25, 0.25).
+        #expect(frame().origin == Point(135, 225))
+        while simulation.tick < 80 { simulation.advance() }
+        #expect(frame().origin == Point(160, 240) && simulation.tracedLayers()[0].center == Point(160, 240))
+    }
+
+    @Test("a view animation of anchorPoint on an item a behaviour moves is refused at the change")
+    func anchorChangeOnDynamicItemRefused() throws {
+        #expect(throws: SceneError.self) {
+            try SceneLoader.decode(
+                """
+                canvas: { size: [300, 600] }
+                duration: 1
+                items: [{ id: card, size: [100, 60], center: [160, 240] }]
+                behaviors: [{ gravity: { items: [card] } }]
+                viewAnimations: [{ at: 0.5, item: card, duration: 0.3, changes: { anchorPoint: [0, 0] } }]
+                """, fileName: "anchor.yaml", format: .yaml)
         }
     }
 }

@@ -45,7 +45,7 @@ public enum AnimatedProperty {
         ("shadowOpacity", .shadowOpacity, .number), ("shadowRadius", .shadowRadius, .number),
         ("shadowOffset", .shadowOffset, .vector), ("shadowColor", .shadowColor, .colour),
         ("shadowPath", .shadowPath, .pathData), ("blurRadius", .blurRadius, .number),
-        ("filters.gaussianBlur.inputRadius", .blurRadius, .number),
+        ("filters.gaussianBlur.inputRadius", .blurRadius, .number), ("anchorPoint", .anchorPoint, .vector),
     ]
     public static var names: [String] { all.map(\.name) }
 

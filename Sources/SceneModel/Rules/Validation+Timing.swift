@@ -67,6 +67,13 @@ extension Scene {
 
     /// A model change of a property the dynamic animator owns is refused.
     private func checkModelChange(_ item: String, _ property: LayerProperty, at path: String) throws(Violation) {
+        if property == .anchorPoint && dynamicallyMovedItemIDs.contains(item) {
+            throw Violation(
+                keyPath: path,
+                message:
+                    "'\(item)' is moved by a behaviour, and UIKit Dynamics moves and turns a view about its centre; expected no anchorPoint change",
+                suggestion: "animate an item no behaviour moves")
+        }
         if (property == .center || property == .rotation) && dynamicallyMovedItemIDs.contains(item) {
             throw Violation(
                 keyPath: path,
