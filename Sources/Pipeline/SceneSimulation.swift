@@ -68,7 +68,7 @@ public final class SceneSimulation {
         // animator converts them, as UIKit converts a view's centre from its superview.
         let moved = scene.dynamicallyMovedItemIDs
         var nested: [String: DynamicItem] = [:]
-        for (item, path, parent) in scene.allItems where parent != nil && moved.contains(item.id) {
+        for (item, path, parent) in moved.isEmpty ? [] : scene.allItems where parent != nil && moved.contains(item.id) {
             nested[item.id] = try Self.dynamicItem(for: item, at: path, file: file)
         }
         nestedDynamicItems = nested

@@ -71,10 +71,11 @@ final class SceneTiming {
     ) throws {
         self.scene = scene
         fps = scene.fps
+        let allItems = scene.allItems
         isUsed =
             !scene.viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty
             || scene.canvas.backgroundGradient != nil
-            || !scene.allItems.allSatisfy { DisplayListBuilder.drawsPlain($0.item) }
+            || !allItems.allSatisfy { DisplayListBuilder.drawsPlain($0.item) }
         let driven = scene.dynamicallyMovedItemIDs
         viewAnimationTicks = scene.viewAnimations.map { ScriptTime.tick(for: $0.runTime, fps: scene.fps) }
         viewDragTicks = scene.viewAnimations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
@@ -120,7 +121,7 @@ final class SceneTiming {
         }
         lastScriptTick =
             ([0] + viewAnimationTicks + layerCallEndTicks + scripts.map(\.lastTick)
-            + scene.allItems.flatMap { $0.item.animations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) } }
+            + allItems.flatMap { $0.item.animations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) } }
             + scrollMotions.values.map { ScriptTime.tick(for: $0.restTime, fps: scene.fps) }).max()
             ?? 0
     }

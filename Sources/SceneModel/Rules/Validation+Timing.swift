@@ -12,7 +12,15 @@ extension Scene {
     /// Every item of the tree, depth first (parent before children), with its key path and the id
     /// of its parent (nil at the top level).
     public var allItems: [(item: Item, path: String, parent: String?)] {
+        // Reserved up front: growing the array would move every (large) item already in it.
+        var count = 0
+        func countItems(_ item: Item) {
+            count += 1
+            for child in item.children { countItems(child) }
+        }
+        for item in items { countItems(item) }
         var result: [(Item, String, String?)] = []
+        result.reserveCapacity(count)
         func visit(_ item: Item, _ path: String, _ parent: String?) {
             result.append((item, path, parent))
             for (k, child) in item.children.enumerated() { visit(child, item.childPath(k, under: path), item.id) }
