@@ -16,15 +16,32 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         var stroke = ColorRGBA8.clear
         var strokeGeometry = StrokeStyle()
         var transform = Geometry.AffineTransform.identity
+        /// `fill-opacity`, `stroke-opacity` (inherited) and `opacity` (the element's own).
+        var fillOpacity = 1.0
+        var strokeOpacity = 1.0
+        var opacity = 1.0
+    }
+
+    /// Elements that say what the drawing is, not what it draws: skipped with everything in them,
+    /// as are elements of other namespaces (an editor's `sodipodi:namedview`).
+    static let ignoredElements: Set<String> = ["title", "desc", "metadata"]
+    /// Attributes that name, class or annotate an element, or belong to an editor: no effect on
+    /// the drawing.
+    static func isIgnored(_ attribute: String, on element: String) -> Bool {
+        if ["id", "class", "enable-background", "baseProfile"].contains(attribute) { return true }
+        if attribute.hasPrefix("data-") || attribute.contains(":") { return true }
+        // An exported root's position: an outermost <svg> ignores it.
+        return element == "svg" && (attribute == "x" || attribute == "y")
     }
 
     static let shapes: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
     static let presentation = [
         "fill", "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin",
-        "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "transform",
+        "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "transform", "fill-opacity", "stroke-opacity",
+        "opacity",
     ]
     static let geometry: [String: [String]] = [
-        "svg": ["xmlns", "xmlns:xlink", "version", "viewBox", "width", "height"],
+        "svg": ["xmlns", "version", "viewBox", "width", "height", "preserveAspectRatio"],
         "g": [],
         "path": ["d"],
         "rect": ["x", "y", "width", "height", "rx", "ry"],
@@ -41,6 +58,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var viewBox: Rect?
     var pieces: [IconPiece] = []
     private var styles: [Style] = [Style()]
+    /// How deep inside an ignored element the parser is (0: drawing).
+    private var ignoredDepth = 0
     /// Elements started and not yet ended (non-zero after parsing: a truncated document).
     var openElements: Int { styles.count - 1 }
     private var elements = 0
@@ -60,6 +79,10 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         guard error == nil else { return }
         elements += 1
         if elements > IconLoader.maxElements { return fail("more than \(IconLoader.maxElements) elements") }
+        if ignoredDepth > 0 || Self.ignoredElements.contains(element) || element.contains(":") {
+            ignoredDepth += 1
+            return
+        }
         guard let own = Self.geometry[element] else {
             return fail(
                 "element <\(element)> is not in the supported SVG subset; expected one of: svg, g, path, rect, circle, ellipse, line, polyline, polygon"
@@ -70,7 +93,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             return fail("element <\(element)> outside <svg>; expected <svg> as the root")
         }
         // Sorted, so the first unknown attribute reported does not depend on dictionary order.
-        for key in attributes.keys.sorted() where !own.contains(key) && !Self.presentation.contains(key) {
+        for key in attributes.keys.sorted()
+        where !own.contains(key) && !Self.presentation.contains(key) && !Self.isIgnored(key, on: element) {
             return fail(
                 "attribute '\(key)' on <\(element)> is not in the supported SVG subset; expected \(own.isEmpty ? "" : own.joined(separator: ", ") + ", ")presentation attributes (\(Self.presentation.joined(separator: ", ")))"
             )
@@ -83,19 +107,33 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             viewBox = box
         } else if Self.shapes.contains(element) {
             guard let outline = shapePath(element, attributes) else { return }
+            let strokes = style.stroke.a > 0 && style.strokeGeometry.lineWidth > 0
+            if style.opacity < 1 && style.fill.a > 0 && strokes {
+                return fail(
+                    "attribute opacity=\"\(attributes["opacity"] ?? "")\" on <\(element)>: expected it on a shape with one paint; this one fills and strokes, which SVG fades as one group and icons do not composite as one (use fill-opacity and stroke-opacity)"
+                )
+            }
             pieces.append(
                 IconPiece(
-                    path: outline.applying(style.transform), fill: style.fill, fillRule: style.fillRule,
-                    stroke: style.stroke, strokeStyle: scaled(style.strokeGeometry, by: style.transform)))
+                    path: outline.applying(style.transform),
+                    fill: SVGColor.scaled(style.fill, by: style.fillOpacity * style.opacity), fillRule: style.fillRule,
+                    stroke: SVGColor.scaled(style.stroke, by: style.strokeOpacity * style.opacity),
+                    strokeStyle: scaled(style.strokeGeometry, by: style.transform)))
         }
+        // `opacity` is the element's own: it does not pass to the children.
+        styles[styles.count - 1].opacity = 1
     }
 
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+        if ignoredDepth > 0 {
+            ignoredDepth -= 1
+            return
+        }
         if styles.count > 1 { styles.removeLast() }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard error == nil, !string.allSatisfy({ $0.isWhitespace }) else { return }
+        guard error == nil, ignoredDepth == 0, !string.allSatisfy({ $0.isWhitespace }) else { return }
         fail("text content '\(string.prefix(20))' is not in the supported SVG subset")
     }
 
@@ -132,15 +170,38 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         }
         if let v = a["fill"] {
             guard let c = SVGValue.color(v) else {
-                return bad("fill", "#RGB, #RRGGBB, none, black, white or currentColor")
+                return bad("fill", "a colour: #RGB, #RRGGBB, a CSS name, rgb(…), none or currentColor")
             }
             style.fill = c
         }
         if let v = a["stroke"] {
             guard let c = SVGValue.color(v) else {
-                return bad("stroke", "#RGB, #RRGGBB, none, black, white or currentColor")
+                return bad("stroke", "a colour: #RGB, #RRGGBB, a CSS name, rgb(…), none or currentColor")
             }
             style.stroke = c
+        }
+        for key in ["fill-opacity", "stroke-opacity", "opacity"] {
+            guard let v = a[key] else { continue }
+            let t = v.trimmingWhitespace
+            let isPercent = t.hasSuffix("%")
+            guard let n = Double(isPercent ? String(t.dropLast()) : t), n.isFinite else {
+                return bad(key, "a number from 0 to 1, or a percentage")
+            }
+            let o = min(max(isPercent ? n / 100 : n, 0), 1)
+            switch key {
+            case "fill-opacity": style.fillOpacity = o
+            case "stroke-opacity": style.strokeOpacity = o
+            default: style.opacity = o
+            }
+        }
+        if style.opacity < 1 && !Self.shapes.contains(element) {
+            return bad(
+                "opacity",
+                "no group opacity: icons composite a group's shapes one by one, so opacity is taken only on a shape with one paint; use fill-opacity and stroke-opacity"
+            )
+        }
+        if let v = a["preserveAspectRatio"], !["xMidYMid", "xMidYMid meet"].contains(v.trimmingWhitespace) {
+            return bad("preserveAspectRatio", "xMidYMid meet (the default, how icons are fitted)")
         }
         if let v = a["fill-rule"] {
             switch v {

@@ -24,19 +24,8 @@ enum SVGValue {
         return result
     }
 
-    /// `#RGB`, `#RRGGBB`, `none` (clear), `black`, `white`, `currentColor` (black: an icon has no
-    /// surrounding text colour here). Other names are refused rather than guessed.
-    static func color(_ text: String) -> ColorRGBA8? {
-        let t = text.trimmingWhitespace
-        switch t {
-        case "none", "transparent": return .clear
-        case "black", "currentColor": return .black
-        case "white": return .white
-        default:
-            guard t.hasPrefix("#"), t.count == 4 || t.count == 7 else { return nil }
-            return ColorRGBA8(hex: t)
-        }
-    }
+    /// A paint colour (SVGColor.parse).
+    static func color(_ text: String) -> ColorRGBA8? { SVGColor.parse(text) }
 
     /// An SVG transform list: matrix, translate, scale, rotate (about a point), skewX, skewY,
     /// applied right to left as SVG specifies (the first listed is the outermost).

@@ -1,0 +1,85 @@
+import Foundation
+import Geometry
+import Raster
+import Testing
+
+@testable import Icons
+
+/// What design tools and icon sets write around the drawing: names, titles, editor metadata,
+/// named and functional colours, and the opacity properties.
+@Suite("Design-tool exports")
+struct DesignToolExportTests {
+    static let bare = """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">
+          <g fill="#008000"><rect x="2" y="2" width="20" height="20" rx="4"/></g>
+          <path d="M6 12 L10 16 L18 8" fill="none" stroke="#FFFFFF" stroke-width="2"/>
+        </svg>
+        """
+
+    @Test(
+        "ids, classes, titles, descriptions, metadata and an editor's namespaced elements and attributes draw nothing")
+    func annotationsAreIgnored() throws {
+        let exported = try parse(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"
+                 xmlns:sodipodi="http://sodipodi.sourceforge.net/DTD/sodipodi-0.dtd" id="svg1" version="1.1"
+                 x="0px" y="0px" viewBox="0 0 24 24" xml:space="preserve" enable-background="new 0 0 24 24"
+                 preserveAspectRatio="xMidYMid meet" data-name="Layer 1">
+              <title>Check, done</title>
+              <desc>A tick in a rounded square.</desc>
+              <metadata><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"/></metadata>
+              <sodipodi:namedview id="base" pagecolor="#ffffff"><sodipodi:guide position="0,0"/></sodipodi:namedview>
+              <g id="layer1" class="frame" fill="green"><rect id="r1" x="2" y="2" width="20" height="20" rx="4"/></g>
+              <path class="tick" d="M6 12 L10 16 L18 8" fill="none" stroke="white" stroke-width="2" data-index="2"/>
+            </svg>
+            """)
+        let bare = try parse(Self.bare)
+        #expect(exported.viewBox == bare.viewBox)
+        #expect(exported.pieces.count == bare.pieces.count)
+        for (a, b) in zip(exported.pieces, bare.pieces) { #expect(a == b, "\(a) vs \(b)") }
+    }
+
+    @Test("named colours, rgb() and rgba() give their bytes; fill-opacity and stroke-opacity scale each paint's alpha")
+    func coloursAndOpacity() throws {
+        let icon = try parse(
+            """
+            <svg viewBox="0 0 10 10" fill-opacity="0.5">
+              <rect width="4" height="4" fill="RebeccaPurple"/>
+              <rect width="4" height="4" fill="rgb(255, 128, 0)" stroke="rgba(0, 0, 255, 0.25)" stroke-opacity="50%"/>
+              <rect width="4" height="4" fill="rgb(100%, 50%, 0%)" fill-opacity="1" opacity="0.2"/>
+              <rect width="4" height="4" fill="none" stroke="DarkSlateGrey" opacity="0.6"/>
+            </svg>
+            """)
+        #expect(icon.pieces[0].fill == ColorRGBA8(r: 0x66, g: 0x33, b: 0x99, a: 128))
+        #expect(icon.pieces[1].fill == ColorRGBA8(r: 255, g: 128, b: 0, a: 128))
+        // rgba's 0.25 is 64/255; then stroke-opacity 50 % halves it: 32.
+        #expect(icon.pieces[1].stroke == ColorRGBA8(r: 0, g: 0, b: 255, a: 32))
+        #expect(icon.pieces[2].fill == ColorRGBA8(r: 255, g: 128, b: 0, a: 51))
+        #expect(icon.pieces[3].stroke == ColorRGBA8(r: 0x2F, g: 0x4F, b: 0x4F, a: 153))
+    }
+
+    @Test("opacity that needs a group composited as one, and an unknown colour or fit, are refused in words")
+    func refusals() throws {
+        let both = try #require(
+            iconError(
+                "<svg viewBox=\"0 0 10 10\">\n<rect width=\"4\" height=\"4\" stroke=\"red\" opacity=\"0.5\"/>\n</svg>"))
+        #expect(
+            both.line == 2
+                && both.message
+                    == "attribute opacity=\"0.5\" on <rect>: expected it on a shape with one paint; this one fills and strokes, which SVG fades as one group and icons do not composite as one (use fill-opacity and stroke-opacity)"
+        )
+        let group = try #require(
+            iconError("<svg viewBox=\"0 0 10 10\">\n<g opacity=\"0.5\"><rect width=\"4\" height=\"4\"/></g>\n</svg>"))
+        #expect(group.message.hasPrefix("attribute opacity=\"0.5\" on <g>: expected no group opacity"))
+        let colour = try #require(
+            iconError("<svg viewBox=\"0 0 10 10\"><rect width=\"4\" height=\"4\" fill=\"greenish\"/></svg>"))
+        #expect(colour.message.hasPrefix("attribute fill=\"greenish\" on <rect>: expected a colour"))
+        let fit = try #require(
+            iconError("<svg viewBox=\"0 0 10 10\" preserveAspectRatio=\"none\"><rect width=\"4\" height=\"4\"/></svg>"))
+        #expect(
+            fit.message
+                == "attribute preserveAspectRatio=\"none\" on <svg>: expected xMidYMid meet (the default, how icons are fitted)"
+        )
+    }
+}
