@@ -14,7 +14,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         var fill = ColorRGBA8.black
         var fillRule = FillRule.nonZero
         var stroke = ColorRGBA8.clear
-        var strokeGeometry = StrokeStyle()
+        /// SVG's initial values: miter joins cut off past a miter length of 4 stroke widths, where
+        /// Core Animation's default is 10 (a spike where an SVG renderer bevels).
+        var strokeGeometry = StrokeStyle(miterLimit: 4)
         var transform = Geometry.AffineTransform.identity
         /// `fill-opacity`, `stroke-opacity` (inherited) and `opacity` (the element's own).
         var fillOpacity = 1.0
@@ -180,26 +182,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             }
             style.stroke = c
         }
-        for key in ["fill-opacity", "stroke-opacity", "opacity"] {
-            guard let v = a[key] else { continue }
-            let t = v.trimmingWhitespace
-            let isPercent = t.hasSuffix("%")
-            guard let n = Double(isPercent ? String(t.dropLast()) : t), n.isFinite else {
-                return bad(key, "a number from 0 to 1, or a percentage")
-            }
-            let o = min(max(isPercent ? n / 100 : n, 0), 1)
-            switch key {
-            case "fill-opacity": style.fillOpacity = o
-            case "stroke-opacity": style.strokeOpacity = o
-            default: style.opacity = o
-            }
-        }
-        if style.opacity < 1 && !Self.shapes.contains(element) {
-            return bad(
-                "opacity",
-                "no group opacity: icons composite a group's shapes one by one, so opacity is taken only on a shape with one paint; use fill-opacity and stroke-opacity"
-            )
-        }
+        guard applyOpacities(a, to: &style, element: element, bad: bad) else { return false }
         if let v = a["preserveAspectRatio"], !["xMidYMid", "xMidYMid meet"].contains(v.trimmingWhitespace) {
             return bad("preserveAspectRatio", "xMidYMid meet (the default, how icons are fitted)")
         }
@@ -245,6 +228,34 @@ final class IconBuilder: NSObject, XMLParserDelegate {
                 return bad("transform", "matrix, translate, scale, rotate, skewX or skewY (not on <svg>)")
             }
             style.transform = t.concatenating(style.transform)
+        }
+        return true
+    }
+
+    /// `fill-opacity`, `stroke-opacity` and `opacity` (numbers 0…1 or percentages, clamped); a
+    /// group's `opacity` is refused, as icons composite a group's shapes one by one.
+    private func applyOpacities(
+        _ a: [String: String], to style: inout Style, element: String, bad: (String, String) -> Bool
+    ) -> Bool {
+        for key in ["fill-opacity", "stroke-opacity", "opacity"] {
+            guard let v = a[key] else { continue }
+            let t = v.trimmingWhitespace
+            let isPercent = t.hasSuffix("%")
+            guard let n = Double(isPercent ? String(t.dropLast()) : t), n.isFinite else {
+                return bad(key, "a number from 0 to 1, or a percentage")
+            }
+            let o = min(max(isPercent ? n / 100 : n, 0), 1)
+            switch key {
+            case "fill-opacity": style.fillOpacity = o
+            case "stroke-opacity": style.strokeOpacity = o
+            default: style.opacity = o
+            }
+        }
+        if style.opacity < 1 && !Self.shapes.contains(element) {
+            return bad(
+                "opacity",
+                "no group opacity: icons composite a group's shapes one by one, so opacity is taken only on a shape with one paint; use fill-opacity and stroke-opacity"
+            )
         }
         return true
     }

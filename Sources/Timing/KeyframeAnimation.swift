@@ -266,18 +266,10 @@ public struct KeyframeAnimation: PropertyAnimation, Hashable {
 
     private func cubicPacedValue(at y: Double) -> AnimatableValue {
         let n = values.count
-        let m = Self.arcSamplesPerSegment
-        guard let total = cubicPacedTable.last, total > 0 else { return values[y < 1 ? 0 : n - 1] }
-        let target = min(max(y, 0), 1) * total
-        var lo = 0
-        var hi = cubicPacedTable.count - 1
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if cubicPacedTable[mid] <= target { lo = mid } else { hi = mid }
-        }
-        let span = cubicPacedTable[hi] - cubicPacedTable[lo]
-        let param = (Double(lo) + (span > 0 ? (target - cubicPacedTable[lo]) / span : 0)) / Double(m)
-        let segment = min(Int(param), n - 2)
-        return hermite(segment, u: param - Double(segment))
+        guard
+            let (segment, u) = ArcLength.position(
+                at: y, in: cubicPacedTable, samplesPerSegment: Self.arcSamplesPerSegment, segments: n - 1)
+        else { return values[y < 1 ? 0 : n - 1] }
+        return hermite(segment, u: u)
     }
 }

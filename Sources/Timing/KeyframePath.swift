@@ -101,20 +101,10 @@ public struct KeyframePath: Hashable, Sendable {
     /// Segment and parameter `fraction` of the way along the path by arc length (constant speed:
     /// the paced modes).
     func paced(_ fraction: Double) -> (segment: Int, u: Double) {
-        let m = Self.samplesPerSegment
-        let total = length
-        guard total > 0 else { return (fraction < 1 ? 0 : segments.count - 1, fraction < 1 ? 0 : 1) }
-        let target = min(max(fraction, 0), 1) * total
-        var lo = 0
-        var hi = arcLengths.count - 1
-        while hi - lo > 1 {
-            let mid = (lo + hi) / 2
-            if arcLengths[mid] <= target { lo = mid } else { hi = mid }
-        }
-        let span = arcLengths[hi] - arcLengths[lo]
-        let param = (Double(lo) + (span > 0 ? (target - arcLengths[lo]) / span : 0)) / Double(m)
-        let segment = min(Int(param), segments.count - 1)
-        return (segment, param - Double(segment))
+        let last = segments.count - 1
+        return ArcLength.position(
+            at: fraction, in: arcLengths, samplesPerSegment: Self.samplesPerSegment, segments: segments.count)
+            ?? (fraction < 1 ? (0, 0) : (last, 1))
     }
 
     /// The point of segment `i` at parameter `u`.

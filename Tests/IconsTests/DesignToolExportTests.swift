@@ -82,4 +82,17 @@ struct DesignToolExportTests {
                 == "attribute preserveAspectRatio=\"none\" on <svg>: expected xMidYMid meet (the default, how icons are fitted)"
         )
     }
+
+    @Test(
+        "a miter join is cut off past 4 stroke widths, SVG's initial stroke-miterlimit, unless the file says otherwise")
+    func svgMiterLimit() throws {
+        let icon = try parse(
+            """
+            <svg viewBox="0 0 20 10" fill="none" stroke="#000">
+              <path d="M0 0 L20 2 L0 4"/>
+              <path d="M0 6 L20 8 L0 10" stroke-miterlimit="10"/>
+            </svg>
+            """)
+        #expect(icon.pieces[0].strokeStyle.miterLimit == 4 && icon.pieces[1].strokeStyle.miterLimit == 10)
+    }
 }

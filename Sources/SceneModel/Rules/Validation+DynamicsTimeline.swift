@@ -10,13 +10,7 @@ extension Scene {
         var kinds: [String: String] = [:]  // id → behaviour kind
         var order: [String] = []  // ids in declaration order, for messages
         func declare(_ id: String, kind: String, at path: String) throws(Violation) {
-            if !SceneRules.isValidItemID(id) {
-                throw Violation(
-                    keyPath: path,
-                    message:
-                        "expected an id of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(id))"
-                )
-            }
+            try checkIDForm(id, at: path)
             if kinds[id] != nil {
                 throw Violation(keyPath: path, message: "duplicate behavior id '\(id)'; expected each id once")
             }

@@ -12,13 +12,7 @@ extension Scene {
         var memberOf: [String: Int] = [:]
         for (g, group) in itemGroups.enumerated() {
             let at = "itemGroups[\(g)]"
-            if !SceneRules.isValidItemID(group.id) {
-                throw Violation(
-                    keyPath: at + ".id",
-                    message:
-                        "expected an id of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(group.id))"
-                )
-            }
+            try checkIDForm(group.id, at: at + ".id")
             if known.contains(group.id) {
                 throw Violation(
                     keyPath: at + ".id",

@@ -202,13 +202,7 @@ extension Scene {
         var animatorIDs: [String: Int] = [:]
         for (i, a) in animators.enumerated() {
             let path = "animators[\(i)]"
-            if !SceneRules.isValidItemID(a.id) {
-                throw Violation(
-                    keyPath: path + ".id",
-                    message:
-                        "expected an id of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(a.id))"
-                )
-            }
+            try checkIDForm(a.id, at: path + ".id")
             if let first = animatorIDs[a.id] {
                 throw Violation(
                     keyPath: path + ".id",

@@ -221,15 +221,19 @@ extension Scene {
         }
     }
 
+    /// An id's form, one rule for items, groups, behaviours and animators: letters, digits, `_`
+    /// and `-`, starting with a letter or `_`.
+    func checkIDForm(_ id: String, at path: String) throws(Violation) {
+        guard !SceneRules.isValidItemID(id) else { return }
+        throw Violation(
+            keyPath: path,
+            message:
+                "expected an id of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(id))")
+    }
+
     /// One item, then its children: the same rules at every depth, ids unique across the tree.
     private func checkItem(_ item: Item, at path: String, firstPath: inout [String: String]) throws(Violation) {
-        if !SceneRules.isValidItemID(item.id) {
-            throw Violation(
-                keyPath: path + ".id",
-                message:
-                    "expected an id of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(item.id))"
-            )
-        }
+        try checkIDForm(item.id, at: path + ".id")
         if let first = firstPath[item.id] {
             throw Violation(
                 keyPath: path + ".id",
