@@ -28,6 +28,23 @@ struct Polyline {
         corners.append(corner)
     }
 
+    /// The point at arc length `s` (clamped to the line) and the direction of the segment it
+    /// lies on (the later one at a vertex, the last one at the end).
+    func point(atLength s: Double) -> (point: Point, direction: Point) {
+        var travelled = 0.0
+        var last = (points[0], Point(1, 0))
+        for i in 0..<segmentCount {
+            let a = points[i]
+            let b = points[(i + 1) % points.count]
+            let l = a.distance(to: b)
+            guard l > 0 else { continue }
+            last = (b, (b - a) * (1 / l))
+            if s < travelled + l { return (a + (b - a) * (max(s - travelled, 0) / l), (b - a) * (1 / l)) }
+            travelled += l
+        }
+        return last
+    }
+
     /// The part between arc lengths `from` and `to` (0 ≤ from < to ≤ length), open; its two ends
     /// are the new ends (no join), inner points keep their corner flags.
     func slice(from: Double, to: Double) -> Polyline {
@@ -145,19 +162,24 @@ func visiblePieces(_ lines: [Polyline], style: StrokeStyle) -> [Polyline] {
     let range = (s0 * total, s1 * total)
     var on = dashIntervals(style: style, total: total) ?? [(0, total)]
     on = on.compactMap { (a, b) -> (Double, Double)? in
+        // A zero-length dash (a dotted line's dot) stays where it is, if inside the range.
+        if a == b { return a >= range.0 && a <= range.1 ? (a, a) : nil }
         let x = max(a, range.0)
         let y = min(b, range.1)
         return y > x ? (x, y) : nil
     }
     var result: [Polyline] = []
     var offset = 0.0
-    for (line, length) in zip(lines, lengths) {
+    for (index, (line, length)) in zip(lines, lengths).enumerated() {
         defer { offset += length }
         if length == 0 {
             if s0 == 0 && s1 == 1 { result.append(line) }
             continue
         }
-        for (a, b) in on where b > offset && a < offset + length {
+        for (a, b) in on where a == b && a >= offset && (a < offset + length || index == lines.count - 1) {
+            if let dot = dotPiece(line, at: a - offset, cap: style.lineCap) { result.append(dot) }
+        }
+        for (a, b) in on where a < b && b > offset && a < offset + length {
             let from = max(a - offset, 0)
             let to = min(b - offset, length)
             if from <= 0 && to >= length {
@@ -171,6 +193,22 @@ func visiblePieces(_ lines: [Polyline], style: StrokeStyle) -> [Polyline] {
 }
 
 let maxDashes = 100_000
+
+/// The piece a zero-length dash at arc length `s` of `line` strokes: nothing with butt caps (as
+/// Core Graphics draws a zero-length dash), one point (a disk) with round caps, and with square
+/// caps a 1e-6 long piece along the line, so the square is turned with it.
+private func dotPiece(_ line: Polyline, at s: Double, cap: LineCap) -> Polyline? {
+    let (p, d) = line.point(atLength: s)
+    var piece = Polyline()
+    switch cap {
+    case .butt: return nil
+    case .round: piece.append(p, corner: false)
+    case .square:
+        piece.append(p - d * 5e-7, corner: false)
+        piece.append(p + d * 5e-7, corner: false)
+    }
+    return piece
+}
 
 /// The dash-on intervals over [0, total], or nil for a solid stroke.
 private func dashIntervals(style: StrokeStyle, total: Double) -> [(Double, Double)]? {
@@ -192,7 +230,11 @@ private func dashIntervals(style: StrokeStyle, total: Double) -> [(Double, Doubl
             if k % 2 == 0 {
                 let a = max(s, 0)
                 let b = min(s + length, total)
-                if b > a { intervals.append((a, b)) }
+                if b > a {
+                    intervals.append((a, b))
+                } else if length == 0 && s >= 0 && s <= total {
+                    intervals.append((s, s))
+                }
             }
             s += length
         }

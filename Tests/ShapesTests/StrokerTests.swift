@@ -146,3 +146,27 @@ func closedDashesAndLimit() {
     let fine = area(stroked(square, StrokeStyle(lineWidth: 2, lineDashPattern: [0.0005, 0.0005])))
     #expect(abs(fine - (42 * 42 - 38 * 38)) < 1e-3, "\(fine)")
 }
+
+@Test(
+    "zero-length dashes draw dotted lines: a disk per dash with round caps, a square turned with the line with square caps, nothing with butt caps"
+)
+func dottedLines() {
+    // A dot every 10 pt along 40 pt: at 0, 10, 20 and 30 (dashes start before the end, as
+    // dashes of any length do).
+    let l = line([Point(10, 30), Point(50, 30)])
+    let round = stroked(l, StrokeStyle(lineWidth: 4, lineCap: .round, lineDashPattern: [0, 10]))
+    #expect(abs(area(round) - 4 * Double.pi * 4) < 0.05)
+    #expect(stroked(l, StrokeStyle(lineWidth: 4, lineDashPattern: [0, 10])).isEmpty)
+    // On a 45° line the square is turned 45°: the same area, its corners 2√2 out along the axes
+    // where an axis-aligned square's would be 2.
+    let diagonal = line([Point(20, 20), Point(60, 60)])
+    let square = stroked(diagonal, StrokeStyle(lineWidth: 4, lineCap: .square, lineDashPattern: [0, 100]))
+    #expect(abs(area(square) - 16) < 0.01)
+    let xs = square.elements.compactMap { element -> Double? in
+        switch element {
+        case .move(let p), .line(let p): return abs(p.x - 20)
+        default: return nil
+        }
+    }
+    #expect(abs((xs.max() ?? 0) - 2 * 2.0.squareRoot()) < 1e-5)
+}
