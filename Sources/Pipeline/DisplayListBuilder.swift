@@ -185,75 +185,10 @@ extension DisplayListBuilder {
         let (background, backgroundRect) = Self.background(canvas)
         var list = DisplayList(width: canvas.pixelWidth, height: canvas.pixelHeight, background: background)
         if let backgroundRect { list.rects.append(backgroundRect) }
-        let t = timing.time
-        let pixels = AffineTransform(scaleX: canvas.scale, y: canvas.scale)
-        func draw(
-            _ i: Int, parent: AffineTransform?, parentSize: Size, parentOffset: Point = .zero, opacity: Double,
-            clips: [ClipShape], tint inheritedTint: ColorRGBA8?
-        ) {
-            // `isHidden` (CALayer.isHidden): neither the layer nor its sublayers are drawn.
-            guard timing.isVisible(i), !timing.nodes[i].item.isHidden else { return }
-            let node = timing.nodes[i]
-            // UIView.tintColor: a view without its own takes its superview's.
-            let tint = node.item.tintColor ?? inheritedTint
-            let id = node.item.id
-            func value(_ p: LayerProperty) -> AnimatableValue { timing.presentation(id, p, at: t) }
-            let presented = presentedLayer(i, timing: timing)
-            let (center, size, local) = (presented.center, presented.size, presented.transform)
-            // A child's centre is in its parent's bounds, origin at the parent's top-left moved by
-            // the bounds' origin (a scroll view's content offset).
-            let origin =
-                parent == nil ? Point.zero : Point(parentSize.width / 2, parentSize.height / 2) + parentOffset
-            let own = local.concatenating(AffineTransform(translationX: center.x - origin.x, y: center.y - origin.y))
-            let points = parent.map { own.concatenating($0) } ?? own
-            let transform = points.concatenating(pixels)
-            let cornerRadius = value(.cornerRadius).scalar ?? node.item.cornerRadius
-            let drawnOpacity = opacity * presented.opacity
-            // A layer composited as one (group opacity, filters) is drawn, with its sublayers, at
-            // opacity 1 inside its group, which is faded by the layer's opacity.
-            let blur = blurSigma(value(.blurRadius).scalar, of: node.item) * canvas.scale
-            let mask = node.children.first { timing.nodes[$0].item.isMask }
-            let group =
-                composites(node, opacity: presented.opacity, drawn: drawnOpacity, timing: timing) || blur > 0
-                || mask != nil
-            let ownOpacity = group ? 1 : drawnOpacity
-            let shadow = presentedShadow(value, size: size, scale: canvas.scale)
-            let childClips = clipsOfChildren(
-                node.item, clips, size: size, cornerRadius: cornerRadius, transform: transform)
-            let (content, borderWidth, borderColor) = layerContent(
-                node.item, size: size, transform: transform, cornerRadius: cornerRadius, opacity: ownOpacity,
-                clips: clips, childClips: childClips, tint: tint, scale: canvas.scale, images: images,
-                texts: texts, value: value)
-            var rect = DrawRect(
-                size: size, cornerRadius: cornerRadius, transform: transform,
-                fill: value(.fillColor).color?.rgba8 ?? node.item.fill,
-                borderWidth: borderWidth, borderColor: borderColor,
-                opacity: ownOpacity, shadow: shadow, clips: clips, content: content)
-            finish(&rect, of: node.item, scale: canvas.scale, value: value)
-            if group {
-                list.groups.append(
-                    DrawGroup(rects: list.rects.count..<list.rects.count, opacity: drawnOpacity, blur: blur))
-            }
-            let (groupIndex, start) = (list.groups.count - 1, list.rects.count)
-            list.rects.append(rect)
-            label?(list.rects.count - 1, id)
-            let offset = timing.contentOffset(ofNode: i)
-            for child in node.children where child != mask {
-                draw(
-                    child, parent: points, parentSize: size, parentOffset: offset, opacity: ownOpacity,
-                    clips: childClips, tint: tint)
-            }
-            list.rects += scrollIndicators(i, timing, size: size, transform: transform, ownOpacity, childClips)
-            if group { list.groups[groupIndex].rects = start..<list.rects.count }
-            if let mask {
-                // CALayer.mask: in this layer's bounds, as a child, drawn after the group's content.
-                let maskStart = list.rects.count
-                draw(mask, parent: points, parentSize: size, parentOffset: offset, opacity: 1, clips: [], tint: nil)
-                list.groups[groupIndex].mask = maskStart..<list.rects.count
-            }
-        }
-        for i in order { draw(timing.roots[i], parent: nil, parentSize: .zero, opacity: 1, clips: [], tint: nil) }
-        return list
+        var drawing = LayerTreeDrawing(
+            canvas: canvas, timing: timing, texts: texts, images: images, label: label, list: list)
+        drawing.drawRoots(order.map { timing.roots[$0] })
+        return drawing.list
     }
 
     /// What a layer's sublayers are clipped to: its ancestors' clips, and its own rounded bounds
@@ -372,6 +307,21 @@ extension DisplayListBuilder {
         var size: Size
         var transform: AffineTransform
         var opacity: Double
+        /// With any 3-D part (`rotationX`, `rotationY`, `transform3D`, `anchorPointZ`): the
+        /// layer's transform as CATransform3D (`CALayer.transform`, about the anchor point), which
+        /// then replaces `transform`. Nil in the plane.
+        var depth: Transform3D? = nil
+        /// From the bounds' middle to the anchor point (`anchorPoint`, `anchorPointZ`), which
+        /// `depth` turns about.
+        var anchorShift = (x: 0.0, y: 0.0, z: 0.0)
+        /// `CALayer.zPosition`: added to the position's depth.
+        var zPosition = 0.0
+
+        /// The layer's own space to its parent's before the position: `depth` about the anchor.
+        var local3D: Transform3D {
+            guard let depth else { return Transform3D(transform) }
+            return Transform3D.translation(anchorShift.x, anchorShift.y, anchorShift.z).concatenating(depth)
+        }
     }
 
     ///
@@ -392,6 +342,7 @@ extension DisplayListBuilder {
             local = AffineTransform(rotation: rotation - modelRotation).concatenating(local)
         }
         if scale != Point(1, 1) { local = AffineTransform(scaleX: scale.x, y: scale.y).concatenating(local) }
+        let turned = local
         if translation != .zero {
             local = local.concatenating(AffineTransform(translationX: translation.x, y: translation.y))
         }
@@ -399,15 +350,38 @@ extension DisplayListBuilder {
         // CALayer.anchorPoint: the bounds move so that the anchor sits at the position (`center`),
         // before the transform turns and scales them about it.
         let anchor = value(.anchorPoint).point ?? node.item.anchorPoint
+        let shift = Point((0.5 - anchor.x) * size.width, (0.5 - anchor.y) * size.height)
         if anchor != Point(0.5, 0.5) {
-            local = AffineTransform(translationX: (0.5 - anchor.x) * size.width, y: (0.5 - anchor.y) * size.height)
-                .concatenating(local)
+            local = AffineTransform(translationX: shift.x, y: shift.y).concatenating(local)
         }
         // The model centre of an item the animator moves is its dynamic item's, written in this
         // step's write-back (the layer hears of it at the next timing pass).
         let modelCenter = model && node.isBehaviorDriven ? node.dynamic?.center : nil
-        return PresentedLayer(
+        var layer = PresentedLayer(
             center: modelCenter ?? value(.center).point ?? node.item.center, size: size,
             transform: local, opacity: value(.opacity).scalar ?? node.item.opacity)
+        layer.zPosition = value(.zPosition).scalar ?? 0
+        let anchorZ = value(.anchorPointZ).scalar ?? 0
+        layer.anchorShift = (shift.x, shift.y, -anchorZ)
+        layer.depth = depth(of: node.item, turned: turned, translation: translation, anchorZ: anchorZ, value: value)
+        return layer
+    }
+
+    /// A layer's transform in 3-D (`CALayer.transform`), when it has a 3-D part: the plane's
+    /// scale and rotation (`turned`), `rotationX`, `rotationY`, `transform3D`, then the translation.
+    private static func depth(
+        of item: Item, turned: AffineTransform, translation: Point, anchorZ: Double,
+        value: (LayerProperty) -> AnimatableValue
+    ) -> Transform3D? {
+        let rotationX = value(.rotationX).angle ?? .zero
+        let rotationY = value(.rotationY).angle ?? .zero
+        guard rotationX != .zero || rotationY != .zero || anchorZ != 0 || !item.transform3D.isIdentity else {
+            return nil
+        }
+        var m = Transform3D(turned)
+        if rotationX != .zero { m = m.concatenating(.rotation(rotationX, axis: (1, 0, 0))) }
+        if rotationY != .zero { m = m.concatenating(.rotation(rotationY, axis: (0, 1, 0))) }
+        if !item.transform3D.isIdentity { m = m.concatenating(item.transform3D) }
+        return m.concatenating(.translation(translation.x, translation.y, 0))
     }
 }

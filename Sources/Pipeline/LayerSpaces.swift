@@ -19,6 +19,29 @@ extension SceneTiming {
         return (p.transform.concatenating(offset).concatenating(parentPoints), p.size)
     }
 
+    /// The map from node `i`'s own space (origin at the middle of its bounds) to the canvas, in
+    /// points, with every 3-D part (the layer's and its ancestors' depth, their sublayer
+    /// transforms), and the node's bounds size: what the frame draws, presented values.
+    func projection(of i: Int) -> (transform: Homography, size: Size) {
+        let p = DisplayListBuilder.presentedLayer(i, timing: self)
+        guard let parent = nodes[i].parent else {
+            let placed = LayerTreeDrawing.placement(p, origin: .zero, sublayer: nil)
+            return (placed?.homography ?? .identity, p.size)
+        }
+        let (toCanvas, size) = projection(of: parent)
+        let origin = Point(size.width / 2, size.height / 2) + contentOffset(ofNode: parent)
+        let item = nodes[parent].item
+        // A mask is no sublayer: the sublayer transform does not reach it.
+        let sublayer =
+            nodes[i].item.isMask
+            ? nil
+            : LayerTreeDrawing.aboutAnchor(item.sublayerTransform, of: item, size: size) {
+                self.presentation(item.id, $0, at: self.time)
+            }
+        let placed = LayerTreeDrawing.placement(p, origin: origin, sublayer: sublayer)
+        return ((placed?.homography ?? .identity).concatenating(toCanvas), p.size)
+    }
+
     /// Where `parent`'s children are placed: its own space's transform to the canvas, and the
     /// point of its bounds (origin at the top-left plus the content offset) at its middle.
     private func childSpace(of parent: Int, model: Bool) -> (points: AffineTransform, origin: Point) {

@@ -162,6 +162,8 @@ final class SceneTiming {
             (.shadowOffset, .point(item.shadow?.offset ?? Point(0, -3))),
             (.shadowColor, .color(AnimatableColor(item.shadow?.color ?? .black))),
             (.blurRadius, .scalar(item.blurSigma)), (.anchorPoint, .point(item.anchorPoint)),
+            (.rotationX, .angle(item.rotationX)), (.rotationY, .angle(item.rotationY)),
+            (.zPosition, .scalar(item.zPosition)), (.anchorPointZ, .scalar(item.anchorPointZ)),
         ]
     }
 

@@ -144,6 +144,15 @@ public struct Trace: Sendable {
             line.append(") angularVelocity ")
             line.append(omega, decimals: 6)
         }
+        if let m = layer.transform3D {
+            // CATransform3D's m11 … m44, rows separated by ';'.
+            line.append(" transform3D [")
+            for (k, value) in m.m.enumerated() {
+                if k > 0 { line.append(k % 4 == 0 ? "; " : " ") }
+                line.append(value == 0 ? 0 : value, decimals: 6)
+            }
+            line.append("]")
+        }
         if let parent = layer.parent {
             line.append(" in " + parent + " localTime ")
             line.append(layer.localTime, decimals: 6)

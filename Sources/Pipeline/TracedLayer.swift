@@ -36,6 +36,10 @@ public struct TracedLayer: Sendable {
     /// nil for other layers.
     public var contentOffset: Point? = nil
     public var contentVelocity: Point? = nil
+    /// A layer with a 3-D part: its own transform as CATransform3D (about its anchor point, with
+    /// its translation), nil in the plane. Its `frame` is then the box of its projected corners
+    /// (those in front of the eye) and `transform` the projection's local linear part at its centre.
+    public var transform3D: Transform3D? = nil
 }
 
 extension SceneSimulation {
@@ -59,9 +63,37 @@ extension SceneSimulation {
                     velocity: moved ? animator.linearVelocity(for: item) : nil,
                     angularVelocity: moved ? animator.angularVelocity(for: item) : nil,
                     contentOffset: scroll?.offset, contentVelocity: scroll?.velocity))
-            if let node { rows += tracedChildren(of: node, opacity: state.opacity) }
+            if let node {
+                let depth = DisplayListBuilder.presentedLayer(node, timing: timing).depth
+                if depth != nil { projected(&rows[rows.count - 1], node: node, depth: depth) }
+                rows += tracedChildren(of: node, opacity: state.opacity, inDepth: depth != nil)
+            }
         }
         return rows
+    }
+
+    /// A row's geometry as the frame draws a layer in 3-D: the centre, the box of the corners in
+    /// front of the eye, and the projection's linear part at the centre (its Jacobian there).
+    func projected(_ row: inout TracedLayer, node: Int, depth: Transform3D?) {
+        let (h, size) = timing.projection(of: node)
+        let corners = [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)].compactMap {
+            h.apply(to: Point($0.0 * size.width, $0.1 * size.height))
+        }
+        row.transform3D = depth
+        guard let center = h.apply(to: .zero) else {
+            row.frame = Rect(x: row.center.x, y: row.center.y, width: 0, height: 0)
+            return
+        }
+        row.center = center
+        let (xs, ys) = (corners.map(\.x), corners.map(\.y))
+        if let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() {
+            row.frame = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        }
+        let (x, y, w) = h.homogeneous(.zero)
+        let w2 = w * w
+        row.transform = AffineTransform(
+            a: (h.m11 * w - x * h.m13) / w2, b: (h.m12 * w - y * h.m13) / w2,
+            c: (h.m21 * w - x * h.m23) / w2, d: (h.m22 * w - y * h.m23) / w2, tx: 0, ty: 0)
     }
 }
 
@@ -106,29 +138,35 @@ extension SceneSimulation {
 
     /// The descendants of `node`, with the composition `DisplayListBuilder` draws them with;
     /// `opacity` is the node's effective opacity.
-    func tracedChildren(of node: Int, opacity: Double) -> [TracedLayer] {
+    func tracedChildren(of node: Int, opacity: Double, inDepth: Bool = false) -> [TracedLayer] {
         var rows: [TracedLayer] = []
-        func visit(_ i: Int, effective: Double) {
+        // `deep`: the layer or an ancestor has a 3-D part, or sublayer transforms reach it.
+        func visit(_ i: Int, effective: Double, deep: Bool) {
+            let reaching = deep || !timing.nodes[i].item.sublayerTransform.isIdentity
             for child in timing.nodes[i].children {
                 let (m, size) = timing.toCanvas(child)
                 // A child a UIKit behaviour moves has a body of its own.
                 let body = timing.nodes[child].dynamic.flatMap { animator.hasBody($0) ? $0 : nil }
                 let center = m.apply(to: .zero)
-                let own = DisplayListBuilder.presentedLayer(child, timing: timing).opacity
+                let presented = DisplayListBuilder.presentedLayer(child, timing: timing)
+                let own = presented
                 let scroll = scrollState(ofNode: child)
                 rows.append(
                     TracedLayer(
                         id: timing.nodes[child].item.id, parent: timing.nodes[i].item.id, center: center,
                         frame: boundingBox(of: Rect(center: .zero, size: size), under: m), bounds: size,
                         transform: AffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0),
-                        opacity: own, effectiveOpacity: effective * own, drawn: timingIsVisible(child),
+                        opacity: own.opacity, effectiveOpacity: effective * own.opacity,
+                        drawn: timingIsVisible(child),
                         localTime: localTime(of: child), velocity: body.map { animator.linearVelocity(for: $0) },
                         angularVelocity: body.map { animator.angularVelocity(for: $0) },
                         contentOffset: scroll?.offset, contentVelocity: scroll?.velocity))
-                visit(child, effective: effective * own)
+                let depth = presented.depth
+                if reaching || depth != nil { projected(&rows[rows.count - 1], node: child, depth: depth) }
+                visit(child, effective: effective * own.opacity, deep: reaching || depth != nil)
             }
         }
-        visit(node, effective: opacity)
+        visit(node, effective: opacity, deep: inDepth)
         return rows
     }
 }

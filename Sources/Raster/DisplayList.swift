@@ -50,8 +50,8 @@ public struct DisplayList: Equatable, Sendable {
     }
 
     /// The rects as they would be drawn without groups, one for each of `rects` (same indexes):
-    /// each faded by its groups' opacities, the masks' rects at opacity 0 (what onion skins and
-    /// figures that re-place rects draw).
+    /// each faded by its groups' opacities, the masks' and projected groups' rects at opacity 0
+    /// (what onion skins and figures that re-place rects draw).
     public var flattenedRects: [DrawRect] {
         guard !groups.isEmpty else { return rects }
         var fade = [Double](repeating: 1, count: rects.count)
@@ -59,6 +59,8 @@ public struct DisplayList: Equatable, Sendable {
         for group in groups {
             for i in group.rects.clamped(to: rects.indices) { fade[i] *= group.opacity }
             if let mask = group.mask { for i in mask.clamped(to: rects.indices) { hidden[i] = true } }
+            // A projected group's rects are in its offscreen's pixels, not the canvas's.
+            if group.projection != nil { for i in group.extent.clamped(to: rects.indices) { hidden[i] = true } }
         }
         for i in rects.indices where hidden[i] { fade[i] = 0 }
         return rects.indices.map { i in
@@ -88,16 +90,48 @@ public struct DrawGroup: Equatable, Sendable {
     /// offscreen of their own, whose alpha multiplies the group's content; never drawn as
     /// themselves. Nil for none.
     public var mask: Range<Int>?
+    /// A layer seen in perspective (`CATransform3D`): the group's rects (and mask) are drawn flat
+    /// into an offscreen of the projection's size, in that offscreen's pixels, and the offscreen
+    /// is mapped onto the canvas by the projection's homography. Nil for a group in the plane.
+    public var projection: DrawProjection?
 
-    public init(rects: Range<Int>, opacity: Double, blur: Double = 0, mask: Range<Int>? = nil) {
+    public init(
+        rects: Range<Int>, opacity: Double, blur: Double = 0, mask: Range<Int>? = nil,
+        projection: DrawProjection? = nil
+    ) {
         self.rects = rects
         self.opacity = opacity
         self.blur = blur
         self.mask = mask
+        self.projection = projection
     }
 
     /// The rects the group takes in the list: its own and its mask's.
     public var extent: Range<Int> { rects.lowerBound..<max(rects.upperBound, mask?.upperBound ?? 0) }
+}
+
+/// How a group seen in perspective reaches the canvas (ProjectedComposite.swift): its content is
+/// drawn flat into a transparent offscreen of `width` × `height` pixels, then every canvas pixel
+/// takes the average of `samples` × `samples` points of that offscreen, each found through the
+/// inverse of `homography` and read bilinearly (perspective-correct, as a GPU samples a texture).
+public struct DrawProjection: Equatable, Sendable {
+    /// From the offscreen's pixel coordinates to the canvas's (the surface the group is drawn on).
+    public var homography: Homography
+    public var width: Int
+    public var height: Int
+    /// Sample points per canvas pixel along each axis.
+    public var samples: Int
+
+    /// The largest offscreen a projected group may ask for: 16 M pixels (64 MiB), four times a
+    /// 1170 × 2532 canvas, kept at every nesting depth at most.
+    public static let maximumPixels = 1 << 24
+
+    public init(homography: Homography, width: Int, height: Int, samples: Int = 4) {
+        self.homography = homography
+        self.width = width
+        self.height = height
+        self.samples = samples
+    }
 }
 
 /// One rounded rectangle with its paint, as Core Animation draws a layer: the fill covers the

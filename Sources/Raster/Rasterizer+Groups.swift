@@ -16,6 +16,10 @@ import Geometry
 // state). Memory is bounded: at most `maximumGroupDepth` offscreens of the canvas's size (whose
 // own size the scene limits bound); a group nested deeper is drawn straight, its rects faded by
 // its opacity as a parent with `allowsGroupOpacity: false` fades them, and unblurred.
+//
+// A group seen in perspective (`DrawGroup.projection`) has an offscreen of its projection's size
+// (the builder keeps it within `DrawProjection.maximumPixels`), which is warped onto its surface
+// by ProjectedComposite.swift; past the depth limit it is left out.
 extension Rasterizer {
     /// Offscreens a frame may hold at once: groups nested deeper draw without one.
     public static let maximumGroupDepth = 4
@@ -55,16 +59,20 @@ extension Rasterizer {
             let opacity = Self.opacityByte(group.opacity)
             // A mask takes a second offscreen, one level deeper.
             let deepest = depth + (mask == nil ? 0 : 1)
-            if opacity == 0 {
-                // Nothing of the group shows: neither it nor the groups inside it are drawn.
-            } else if (opacity == 255 && !(group.blur > 0) && mask == nil) || deepest >= Self.maximumGroupDepth {
+            if opacity == 0 || (group.projection != nil && deepest >= Self.maximumGroupDepth) {
+                // Nothing of the group shows: neither it nor the groups inside it are drawn. (A
+                // projected group past the depth limit is left out too: its rects are in its
+                // offscreen's pixels, so drawing them straight would put them in the wrong place.)
+            } else if (opacity == 255 && !(group.blur > 0) && mask == nil && group.projection == nil)
+                || deepest >= Self.maximumGroupDepth
+            {
                 let straight = opacity == 255 ? fade : fade * group.opacity
                 drawRun(of: list, inner, nextGroup: &next, depth: depth, fade: straight, onto: &pixmap)
             } else {
                 let faded = fade == 1 ? opacity : Self.opacityByte(fade * group.opacity)
                 drawOffscreen(
                     of: list, inner, mask: mask, nextGroup: &next, depth: depth, opacity: faded, blur: group.blur,
-                    onto: &pixmap)
+                    projection: group.projection, onto: &pixmap)
             }
             // The groups inside what was not drawn (the mask's, or all of a hidden group's) are skipped.
             while next < list.groups.count, list.groups[next].rects.lowerBound < extent.upperBound { next += 1 }
@@ -73,29 +81,38 @@ extension Rasterizer {
     }
 
     /// One group: its run drawn into the offscreen of `depth`, blurred by σ = `blur` pixels,
-    /// composited at `opacity` over `pixmap`, and the offscreen cleared.
+    /// composited at `opacity` over `pixmap` (through `projection` when it has one), and the
+    /// offscreen cleared.
     private mutating func drawOffscreen(
         of list: DisplayList, _ run: Range<Int>, mask: Range<Int>?, nextGroup next: inout Int, depth: Int,
-        opacity: UInt8, blur: Double, onto pixmap: inout Pixmap
+        opacity: UInt8, blur: Double, projection: DrawProjection?, onto pixmap: inout Pixmap
     ) {
         // The group's own damage is what it drew; the canvas's records the composited box.
-        let drawing = drawIntoOffscreen(of: list, run, nextGroup: &next, depth: depth, like: pixmap)
+        let size: (width: Int, height: Int) = projection.map { ($0.width, $0.height) } ?? (pixmap.width, pixmap.height)
+        let drawing = drawIntoOffscreen(
+            of: list, run, nextGroup: &next, depth: depth, width: size.width, height: size.height)
         var offscreen = drawing.offscreen
         let drawn = drawing.drawn
-        let bounds = IntRect(uncheckedX: 0, y: 0, width: pixmap.width, height: pixmap.height)
+        let bounds = IntRect(uncheckedX: 0, y: 0, width: offscreen.width, height: offscreen.height)
         if var box = drawn.union?.intersection(bounds), !box.isEmpty {
             if blur > 0 { box = layerBlur.blur(&offscreen, box: box, sigma: blur) }
             if let mask {
                 // CALayer.mask, after the filters: the content times the mask's alpha.
                 box = drawMask(of: list, mask, nextGroup: &next, depth: depth + 1, over: box, of: &offscreen)
             }
-            Self.composite(offscreen, box: box, opacity: opacity, onto: &pixmap)
+            if let projection {
+                let reached = Self.compositeProjected(
+                    offscreen, box: box, projection: projection, opacity: opacity, onto: &pixmap)
+                if let reached { damage?.append(reached) }
+            } else {
+                Self.composite(offscreen, box: box, opacity: opacity, onto: &pixmap)
+                damage?.append(box)
+            }
             if blur > 0 {
                 offscreen.fill(box, with: .clear)
             } else {
                 for drawnBox in drawn { offscreen.fill(drawnBox.intersection(bounds), with: .clear) }
             }
-            damage?.append(box)
         }
         offscreens[depth] = consume offscreen
     }
@@ -107,7 +124,8 @@ extension Rasterizer {
         of list: DisplayList, _ run: Range<Int>, nextGroup next: inout Int, depth: Int, over box: IntRect,
         of content: inout Pixmap
     ) -> IntRect {
-        let drawing = drawIntoOffscreen(of: list, run, nextGroup: &next, depth: depth, like: content)
+        let drawing = drawIntoOffscreen(
+            of: list, run, nextGroup: &next, depth: depth, width: content.width, height: content.height)
         var mask = drawing.offscreen
         let drawn = drawing.drawn
         mask.data.withUnsafeBytes { maskBytes in
@@ -128,15 +146,15 @@ extension Rasterizer {
     }
 
     /// Draws `run` into the offscreen of `depth` (taken out of `offscreens`, transparent, of
-    /// `canvas`'s size; nested groups go one level deeper) and returns it with the boxes drawn.
+    /// `width` × `height`; nested groups go one level deeper) and returns it with the boxes drawn.
     /// The caller clears those boxes and puts the offscreen back.
     private mutating func drawIntoOffscreen(
-        of list: DisplayList, _ run: Range<Int>, nextGroup next: inout Int, depth: Int, like canvas: Pixmap
+        of list: DisplayList, _ run: Range<Int>, nextGroup next: inout Int, depth: Int, width: Int, height: Int
     ) -> (offscreen: Pixmap, drawn: [IntRect]) {
         while offscreens.count <= depth { offscreens.append(nil) }
-        var offscreen = offscreens[depth].take() ?? Pixmap(width: canvas.width, height: canvas.height)
-        if offscreen.width != canvas.width || offscreen.height != canvas.height {
-            offscreen = Pixmap(width: canvas.width, height: canvas.height)
+        var offscreen = offscreens[depth].take() ?? Pixmap(width: width, height: height)
+        if offscreen.width != width || offscreen.height != height {
+            offscreen = Pixmap(width: width, height: height)
         }
         let outerDamage = damage
         damage = []

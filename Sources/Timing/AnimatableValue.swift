@@ -291,15 +291,23 @@ public enum LayerProperty: String, Sendable, CaseIterable {
     /// `CALayer.anchorPoint`, in unit coordinates of the bounds: the point `center` places and
     /// that rotation and scale turn about.
     case anchorPoint
+    /// The transform's turns about the layer's x and y axes (`transform.rotation.x` / `.y`), for
+    /// 3-D: a positive turn about y sends the right edge away from the viewer.
+    case rotationX, rotationY
+    /// `CALayer.zPosition`, points toward the viewer: orders siblings, and adds depth under a
+    /// perspective.
+    case zPosition
+    /// `CALayer.anchorPointZ`, points: the depth of the point 3-D turns go about.
+    case anchorPointZ
 
     public var kind: ValueKind {
         switch self {
         case .center, .scale, .translation, .gradientStartPoint, .gradientEndPoint, .shadowOffset, .anchorPoint:
             return .point
         case .size: return .size
-        case .rotation: return .angle
+        case .rotation, .rotationX, .rotationY: return .angle
         case .opacity, .cornerRadius, .borderWidth, .strokeStart, .strokeEnd, .lineWidth, .lineDashPhase,
-            .shadowOpacity, .shadowRadius, .blurRadius:
+            .shadowOpacity, .shadowRadius, .blurRadius, .zPosition, .anchorPointZ:
             return .scalar
         case .fillColor, .borderColor, .shapeFillColor, .strokeColor, .textColor, .shadowColor: return .color
         case .path, .shadowPath: return .path
@@ -313,7 +321,8 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         switch self {
         case .center, .translation: return .point(.zero)
         case .size: return .size(.zero)
-        case .rotation: return .angle(.zero)
+        case .rotation, .rotationX, .rotationY: return .angle(.zero)
+        case .zPosition, .anchorPointZ: return .scalar(0)
         case .scale: return .point(Point(1, 1))
         case .opacity: return .scalar(1)
         case .cornerRadius, .borderWidth: return .scalar(0)
@@ -345,7 +354,8 @@ public enum LayerProperty: String, Sendable, CaseIterable {
     /// matrices decompose to, each in (−π, π]. So the start is `new` minus that change, which
     /// draws as `old`: from 0 a rotation of 2π is no change and one of 3π/2 turns by −π/2.
     public func viewAnimationStart(from old: AnimatableValue, to new: AnimatableValue) -> AnimatableValue {
-        guard self == .rotation, case .angle(let a) = old, case .angle(let b) = new else { return old }
+        guard [.rotation, .rotationX, .rotationY].contains(self), case .angle(let a) = old, case .angle(let b) = new
+        else { return old }
         let change = Self.decomposed(b.radians) - Self.decomposed(a.radians)
         return .angle(Angle(radians: b.radians - change))
     }
@@ -366,11 +376,11 @@ public enum LayerProperty: String, Sendable, CaseIterable {
     /// (spec §3.2, I: position/center, bounds, transform; not opacity or colours).
     public var animatesAdditivelyInUIKit: Bool {
         switch self {
-        case .center, .size, .rotation, .scale, .translation: return true
+        case .center, .size, .rotation, .scale, .translation, .rotationX, .rotationY: return true
         case .opacity, .fillColor, .cornerRadius, .borderWidth, .borderColor, .strokeStart, .strokeEnd, .lineWidth,
             .shapeFillColor, .strokeColor, .lineDashPhase, .path, .textColor, .gradientColors, .gradientLocations,
             .gradientStartPoint, .gradientEndPoint, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowColor,
-            .blurRadius, .shadowPath, .anchorPoint:
+            .blurRadius, .shadowPath, .anchorPoint, .zPosition, .anchorPointZ:
             return false
         }
     }

@@ -16,6 +16,12 @@ package struct DeclaredKeys {
         self.what = what ?? spec.what
     }
 
+    /// A small mapping read by hand, whose schema is written in scenes/schema.json's `$defs`
+    /// (a `transform3D` operation's `rotate: { angle, axis }`).
+    init(names: [String], required: [(key: String, hint: String)], what: String) {
+        (self.names, self.required, self.what) = (names, required, what)
+    }
+
     /// The animatable properties' names (the table in AnimatedProperty.swift is their declaration).
     init(animatableProperties names: [String], what: String) {
         (self.names, self.required, self.what) = (names, [], what)

@@ -257,6 +257,43 @@ package enum ItemKeys {
                     doc:
                         "`CALayer.anchorPoint`, in the bounds' unit square (`[0, 0]` the top-left corner, `[1, 1]` the bottom-right): the point `center` places (UIView's `center` is the layer's position) and that `rotation` and `scale` turn about: `[0, 0.5]` hinges a door on its left edge, `[1, 0]` grows a menu from its top-right corner. Not on items a behaviour moves (UIKit Dynamics moves a view by its centre).",
                     defaultDoc: "`[0.5, 0.5]`"),
+                .degrees(
+                    "rotationX", \.rotationX, range: .magnitude(1e6),
+                    doc:
+                        "Turn about the item's horizontal axis through its anchor point (`transform.rotation.x`), degrees: a positive turn tips the top edge away from the viewer and the bottom toward it. Seen in perspective under a parent's `sublayerTransform: [{ perspective: … }]`; without one it foreshortens flat."
+                ),
+                .degrees(
+                    "rotationY", \.rotationY, range: .magnitude(1e6),
+                    doc:
+                        "Turn about the item's vertical axis through its anchor point (`transform.rotation.y`), degrees: a positive turn sends the right edge away from the viewer (a card flip, a door on `anchorPoint: [0, 0.5]`). Applied after `rotationX`."
+                ),
+                .number(
+                    "zPosition", \.zPosition, range: .magnitude(1e6), unit: "pt",
+                    doc:
+                        "`CALayer.zPosition`, toward the viewer: among siblings a higher one draws on top (before `z`), and under a parent's perspective it brings the item nearer."
+                ),
+                .number(
+                    "anchorPointZ", \.anchorPointZ, range: .magnitude(1e6), unit: "pt",
+                    doc:
+                        "`CALayer.anchorPointZ`: the depth of the point `rotationX`, `rotationY` and `transform3D` turn about."
+                ),
+                .custom(
+                    "transform3D", docType: "list of operations", schemaRef: "transform3D",
+                    doc:
+                        "A `CATransform3D` applied about the anchor point after `scale` and the rotations: operations in order, the first applied first, each one of `rotateX`, `rotateY`, `rotateZ` (degrees), `rotate: { angle, axis: [x, y, z] }`, `translate: [x, y, z]`, `scale: [x, y, z]` (or one number), `perspective: d` (m34 = −1/d: `[{ rotateY: 30 }, { perspective: 500 }]` is Core Animation's usual recipe on the layer itself) or `matrix: [m11, m12, …, m44]` (16 numbers, Core Animation's row-vector order). See [3-D transforms](#3-d-transforms).",
+                    defaultDoc: "identity", rangeDoc: "finite entries up to 10⁶, an invertible matrix, perspective > 0",
+                    decode: { d, node, at, item in item.transform3D = try d.transform3D(node, at: at) }),
+                .custom(
+                    "sublayerTransform", docType: "list of operations", schemaRef: "transform3D",
+                    doc:
+                        "`CALayer.sublayerTransform`: a transform (operations as in `transform3D`) applied to the children about this item's anchor point. `[{ perspective: 500 }]` gives the children a shared vanishing point at the anchor, the eye 500 pt in front of the screen.",
+                    defaultDoc: "identity", rangeDoc: "as `transform3D`",
+                    decode: { d, node, at, item in item.sublayerTransform = try d.transform3D(node, at: at) }),
+                .bool(
+                    "isDoubleSided", \.isDoubleSided,
+                    doc:
+                        "`CALayer.isDoubleSided`: `false` hides the item and its children while its back faces the viewer (the two faces of a card flip)."
+                ),
                 .custom(
                     "mask", docType: "item", schemaRef: "item",
                     doc:

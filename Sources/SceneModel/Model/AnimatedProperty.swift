@@ -46,6 +46,11 @@ public enum AnimatedProperty {
         ("shadowOffset", .shadowOffset, .vector), ("shadowColor", .shadowColor, .colour),
         ("shadowPath", .shadowPath, .pathData), ("blurRadius", .blurRadius, .number),
         ("filters.gaussianBlur.inputRadius", .blurRadius, .number), ("anchorPoint", .anchorPoint, .vector),
+        ("rotationX", .rotationX, .degrees), ("rotationY", .rotationY, .degrees), ("zPosition", .zPosition, .number),
+        ("anchorPointZ", .anchorPointZ, .number),
+        // Core Animation's key paths for the transform's parts (in degrees here, as everywhere).
+        ("transform.rotation.x", .rotationX, .degrees), ("transform.rotation.y", .rotationY, .degrees),
+        ("transform.rotation.z", .rotation, .degrees), ("transform.rotation", .rotation, .degrees),
     ]
     public static var names: [String] { all.map(\.name) }
 

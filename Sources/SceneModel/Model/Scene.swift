@@ -150,6 +150,24 @@ public struct Item: Equatable, Sendable {
     /// `CALayer.anchorPoint`, in the unit square of the bounds: the point that sits at `center`
     /// (the layer's position) and that rotation and scale turn about. Default the middle.
     public var anchorPoint = Point(0.5, 0.5)
+    /// The transform's turns about the layer's x and y axes (`transform.rotation.x` / `.y`),
+    /// applied after `rotation` and before `transform3D`. Degrees in files.
+    public var rotationX = Angle.zero
+    public var rotationY = Angle.zero
+    /// `CALayer.zPosition`, points toward the viewer: higher draws on top among siblings, and
+    /// under a parent's perspective it brings the layer nearer. Default 0.
+    public var zPosition = 0.0
+    /// `CALayer.anchorPointZ`, points: the depth of the point 3-D turns go about. Default 0.
+    public var anchorPointZ = 0.0
+    /// A 3-D transform (`transform3D:`, CATransform3D) applied about the anchor point after the
+    /// scale and rotations and before the translation. Identity for none.
+    public var transform3D = Transform3D.identity
+    /// `CALayer.sublayerTransform`: applied to the children about this item's anchor point (so
+    /// its `perspective` puts their shared vanishing point there). Identity for none.
+    public var sublayerTransform = Transform3D.identity
+    /// `CALayer.isDoubleSided`: false hides the item (and its children) while its back faces the
+    /// viewer. Default true.
+    public var isDoubleSided = true
     /// `CALayer.allowsGroupOpacity`: with opacity below 1, the item and its children are composited
     /// as one image and faded once, so overlapping children do not show through one another.
     /// Default true, as on iOS 7 and later; false fades each descendant on its own.

@@ -1,0 +1,258 @@
+import Colors
+import Geometry
+import Raster
+import SceneModel
+import Timing
+
+/// The display list of a scene that uses the layer tree or timing (`DisplayListBuilder.build(canvas:
+/// order:timing:…)`): each layer placed in its parent, then painted, then its sublayers.
+///
+/// Placement is 2-D while every transform is: a child's centre is in its parent's bounds, the
+/// child's own transform then that offset then the parent's. A layer with a 3-D part
+/// (PresentedLayer.depth) or under a parent's `sublayerTransform` is placed by the 4×4 product
+/// Core Animation forms (its transform about the anchor, its position and `zPosition`, the
+/// parent's sublayer transform about the parent's anchor), flattened into the parent's plane.
+/// Where that map is still affine (a turn without perspective foreshortens in the plane), the
+/// layer is drawn like any other; where it is projective, it and its sublayers are drawn flat
+/// into an offscreen of their own (a new `Surface`) that a `DrawProjection` maps onto the surface
+/// below, so nested 3-D layers flatten into their parents' planes as without `CATransformLayer`.
+struct LayerTreeDrawing {
+    let canvas: Canvas
+    let timing: SceneTiming
+    let texts: SceneTexts?
+    let images: PreparedImages
+    let label: ((Int, String) -> Void)?
+    var list: DisplayList
+
+    /// Where rects land: the canvas, or the offscreen of a layer seen in perspective.
+    struct Surface {
+        /// From the surface's root space (canvas points, or that layer's own space) to its pixels.
+        var pixels: AffineTransform
+        /// Pixels per point there: blur radii and shadows are given in pixels.
+        var scale: Double
+        /// Whether the surface reaches the canvas turned over (the offscreen of a layer seen
+        /// from behind), for `isDoubleSided`.
+        var turnedOver: Bool
+    }
+
+    /// The layer a layer is placed in.
+    struct Parent {
+        /// The parent's own space to the surface's root; nil at the top.
+        var points: AffineTransform?
+        var size: Size
+        /// The parent's bounds' origin (a scroll view's content offset).
+        var offset: Point
+        /// The parent's `sublayerTransform` about its anchor point, in its own space; nil for none.
+        var sublayer: Transform3D?
+
+        static let top = Parent(points: nil, size: .zero, offset: .zero, sublayer: nil)
+    }
+
+    mutating func drawRoots(_ roots: [Int]) {
+        let surface = Surface(
+            pixels: AffineTransform(scaleX: canvas.scale, y: canvas.scale), scale: canvas.scale, turnedOver: false)
+        for i in ordered(roots) { draw(i, in: .top, surface: surface, opacity: 1, clips: [], tint: nil) }
+    }
+
+    /// `layers` in drawing order: as given, or by `zPosition` (stably) where one is not 0, as
+    /// Core Animation sorts sublayers by it.
+    func ordered(_ layers: [Int]) -> [Int] {
+        guard layers.count > 1 else { return layers }
+        let depths = layers.map {
+            timing.presentation(timing.nodes[$0].item.id, .zPosition, at: timing.time).scalar ?? 0
+        }
+        guard depths.contains(where: { $0 != 0 }) else { return layers }
+        return layers.indices.sorted { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }.map { layers[$0] }
+    }
+
+    /// Places layer `i` in `parent` and draws it with its sublayers. `isHidden` (CALayer) hides
+    /// the layer and its sublayers, and so does a time outside its active span.
+    mutating func draw(
+        _ i: Int, in parent: Parent, surface: Surface, opacity: Double, clips: [ClipShape], tint: ColorRGBA8?
+    ) {
+        guard timing.isVisible(i), !timing.nodes[i].item.isHidden else { return }
+        let presented = DisplayListBuilder.presentedLayer(i, timing: timing)
+        // A child's centre is in its parent's bounds, origin at the parent's top-left moved by
+        // the bounds' origin (a scroll view's content offset).
+        let origin =
+            parent.points == nil
+            ? Point.zero : Point(parent.size.width / 2, parent.size.height / 2) + parent.offset
+        let own: AffineTransform
+        switch Self.placement(presented, origin: origin, sublayer: parent.sublayer) {
+        case .flat(let affine)?: own = affine
+        case .projective(let flat)?:
+            let toSurface = flat.concatenating(Homography(parent.points ?? .identity))
+                .concatenating(Homography(surface.pixels))
+            drawProjected(i, presented, toSurface: toSurface, surface: surface, opacity: opacity, tint: tint)
+            return
+        case nil: return
+        }
+        let points = parent.points.map { own.concatenating($0) } ?? own
+        drawLayer(i, presented, points: points, surface: surface, opacity: opacity, clips: clips, tint: tint)
+    }
+
+    /// How a layer's own space (origin at the middle of its bounds) maps into its parent's.
+    enum Placement {
+        case flat(AffineTransform)
+        /// In perspective: the map is projective.
+        case projective(Homography)
+
+        var homography: Homography {
+            switch self {
+            case .flat(let affine): return Homography(affine)
+            case .projective(let h): return h
+            }
+        }
+    }
+
+    /// A layer's placement in its parent, whose bounds' origin sits at `origin` of the parent's
+    /// own space. In the plane: the layer's transform, then its position. With depth, Core
+    /// Animation's product: (point − anchor)·transform + (position, zPosition), then the parent's
+    /// sublayer transform, with depth dropped in the parent's plane. Nil when it is not finite.
+    static func placement(
+        _ presented: DisplayListBuilder.PresentedLayer, origin: Point, sublayer: Transform3D?
+    ) -> Placement? {
+        let center = presented.center
+        guard presented.depth != nil || sublayer != nil else {
+            return .flat(
+                presented.transform.concatenating(
+                    AffineTransform(translationX: center.x - origin.x, y: center.y - origin.y)))
+        }
+        var m = presented.local3D.concatenating(
+            .translation(center.x - origin.x, center.y - origin.y, presented.zPosition))
+        if let sublayer { m = m.concatenating(sublayer) }
+        let flat = m.flattened
+        guard flat.isFinite else { return nil }
+        return flat.affine.map(Placement.flat) ?? .projective(flat)
+    }
+
+    /// A layer seen in perspective: drawn with its sublayers into an offscreen in its own plane,
+    /// at twice the largest stretch the projection gives its bounds (so the warp reads a
+    /// prefiltered picture), within `DrawProjection.maximumPixels`. Parts behind the eye are
+    /// left out; a layer wholly behind it is not drawn. The clips of its ancestors are not applied
+    /// to it (its offscreen is composited unclipped).
+    private mutating func drawProjected(
+        _ i: Int, _ presented: DisplayListBuilder.PresentedLayer, toSurface: Homography, surface: Surface,
+        opacity: Double, tint: ColorRGBA8?
+    ) {
+        let reach = drawnReach(of: i, presented)
+        let box = Rect(
+            x: -presented.size.width / 2 - reach, y: -presented.size.height / 2 - reach,
+            width: presented.size.width + 2 * reach, height: presented.size.height + 2 * reach)
+        let probes = [
+            Point(box.minX, box.minY), Point(box.maxX, box.minY), Point(box.minX, box.maxY), Point(box.maxX, box.maxY),
+            Point(box.midX, box.midY),
+        ]
+        guard let stretch = probes.compactMap({ toSurface.stretch(at: $0) }).max(), stretch > 0, stretch.isFinite
+        else { return }
+        let pad = 2.0
+        var scale = 2 * stretch
+        let area = (box.width * scale + 2 * pad) * (box.height * scale + 2 * pad)
+        if area > Double(DrawProjection.maximumPixels) {
+            scale *= (Double(DrawProjection.maximumPixels) / area).squareRoot() * 0.99
+        }
+        let width = (box.width * scale + 2 * pad).rounded(.up)
+        let height = (box.height * scale + 2 * pad).rounded(.up)
+        guard width >= 1, height >= 1, width * height <= Double(DrawProjection.maximumPixels) else { return }
+        let flat = AffineTransform(translationX: -box.minX, y: -box.minY)
+            .concatenating(AffineTransform(scaleX: scale, y: scale))
+            .concatenating(AffineTransform(translationX: pad, y: pad))
+        guard let back = flat.inverted else { return }
+        let projection = DrawProjection(
+            homography: Homography(back).concatenating(toSurface), width: Int(width), height: Int(height))
+        let inner = Surface(pixels: flat, scale: scale, turnedOver: surface.turnedOver != toSurface.turnsOver)
+        drawLayer(
+            i, presented, points: .identity, surface: inner, opacity: opacity, clips: [], tint: tint,
+            projection: projection)
+    }
+
+    /// How far beyond its bounds a layer draws, in its points: its shadow and its blur.
+    private func drawnReach(of i: Int, _ presented: DisplayListBuilder.PresentedLayer) -> Double {
+        let node = timing.nodes[i]
+        func value(_ p: LayerProperty) -> AnimatableValue { timing.presentation(node.item.id, p, at: timing.time) }
+        var reach = 3 * DisplayListBuilder.blurSigma(value(.blurRadius).scalar, of: node.item)
+        if let opacity = value(.shadowOpacity).scalar, opacity > 0 {
+            let offset = value(.shadowOffset).point ?? Point(0, -3)
+            reach += abs(offset.x) + abs(offset.y) + 3 * max(value(.shadowRadius).scalar ?? 3, 0)
+        }
+        return reach.isFinite ? min(reach, 10_000) : 0
+    }
+
+    /// Paints layer `i` at `points` (its own space to the surface's root) and draws its sublayers.
+    /// A layer composited as one (group opacity, filters, a mask, a projection) is drawn, with
+    /// its sublayers, at opacity 1 inside its group, which is faded by the layer's opacity.
+    private mutating func drawLayer(
+        _ i: Int, _ presented: DisplayListBuilder.PresentedLayer, points: AffineTransform, surface: Surface,
+        opacity: Double, clips: [ClipShape], tint inheritedTint: ColorRGBA8?, projection: DrawProjection? = nil
+    ) {
+        let node = timing.nodes[i]
+        let transform = points.concatenating(surface.pixels)
+        // CALayer.isDoubleSided: a layer showing its back is not drawn, nor are its sublayers.
+        if !node.item.isDoubleSided && ((transform.determinant < 0) != surface.turnedOver) { return }
+        // UIView.tintColor: a view without its own takes its superview's.
+        let tint = node.item.tintColor ?? inheritedTint
+        let (id, t, scale) = (node.item.id, timing.time, surface.scale)
+        let timing = timing
+        func value(_ p: LayerProperty) -> AnimatableValue { timing.presentation(id, p, at: t) }
+        let size = presented.size
+        let cornerRadius = value(.cornerRadius).scalar ?? node.item.cornerRadius
+        let drawnOpacity = opacity * presented.opacity
+        let blur = DisplayListBuilder.blurSigma(value(.blurRadius).scalar, of: node.item) * scale
+        let mask = node.children.first { timing.nodes[$0].item.isMask }
+        let group =
+            DisplayListBuilder.composites(node, opacity: presented.opacity, drawn: drawnOpacity, timing: timing)
+            || blur > 0 || mask != nil || projection != nil
+        let ownOpacity = group ? 1 : drawnOpacity
+        let childClips = DisplayListBuilder.clipsOfChildren(
+            node.item, clips, size: size, cornerRadius: cornerRadius, transform: transform)
+        let (content, borderWidth, borderColor) = DisplayListBuilder.layerContent(
+            node.item, size: size, transform: transform, cornerRadius: cornerRadius, opacity: ownOpacity,
+            clips: clips, childClips: childClips, tint: tint, scale: scale, images: images,
+            texts: texts, value: value)
+        var rect = DrawRect(
+            size: size, cornerRadius: cornerRadius, transform: transform,
+            fill: value(.fillColor).color?.rgba8 ?? node.item.fill,
+            borderWidth: borderWidth, borderColor: borderColor, opacity: ownOpacity,
+            shadow: DisplayListBuilder.presentedShadow(value, size: size, scale: scale), clips: clips,
+            content: content)
+        DisplayListBuilder.finish(&rect, of: node.item, scale: scale, value: value)
+        if group {
+            list.groups.append(
+                DrawGroup(
+                    rects: list.rects.count..<list.rects.count, opacity: drawnOpacity, blur: blur,
+                    projection: projection))
+        }
+        let (groupIndex, start) = (list.groups.count - 1, list.rects.count)
+        list.rects.append(rect)
+        label?(list.rects.count - 1, id)
+        let offset = timing.contentOffset(ofNode: i)
+        let sublayer = Self.aboutAnchor(node.item.sublayerTransform, of: node.item, size: size, value: value)
+        let inside = Parent(points: points, size: size, offset: offset, sublayer: sublayer)
+        for child in ordered(node.children.filter { $0 != mask }) {
+            draw(child, in: inside, surface: surface, opacity: ownOpacity, clips: childClips, tint: tint)
+        }
+        list.rects += DisplayListBuilder.scrollIndicators(
+            i, timing, size: size, transform: transform, ownOpacity, childClips)
+        if group { list.groups[groupIndex].rects = start..<list.rects.count }
+        if let mask {
+            // CALayer.mask: in this layer's bounds, as a child, drawn after the group's content.
+            let maskStart = list.rects.count
+            let bounds = Parent(points: points, size: size, offset: offset, sublayer: nil)
+            draw(mask, in: bounds, surface: surface, opacity: 1, clips: [], tint: nil)
+            list.groups[groupIndex].mask = maskStart..<list.rects.count
+        }
+    }
+
+    /// A `sublayerTransform` as it applies to the children's positions in the layer's own space
+    /// (origin at its middle): about the layer's anchor point. Nil for the identity.
+    static func aboutAnchor(
+        _ transform: Transform3D, of item: Item, size: Size, value: (LayerProperty) -> AnimatableValue
+    ) -> Transform3D? {
+        guard !transform.isIdentity else { return nil }
+        let anchor = value(.anchorPoint).point ?? item.anchorPoint
+        let z = value(.anchorPointZ).scalar ?? 0
+        let a = ((anchor.x - 0.5) * size.width, (anchor.y - 0.5) * size.height, z)
+        return Transform3D.translation(-a.0, -a.1, -a.2).concatenating(transform).concatenating(
+            .translation(a.0, a.1, a.2))
+    }
+}
