@@ -57,7 +57,7 @@ figures:
 # 20 fps, made by flipbook itself (`--output-scale`, `--video-fps`, and ffmpeg's palettegen over
 # the changing pixels with a light Bayer dither for the shadows; a few hundred KB each), and one
 # still. Bit-exact ffmpeg flags and no metadata, so a rerun writes the same bytes.
-GALLERY_SCENES := widgets post snap-zones pull-down collisions watcher feed materials
+GALLERY_SCENES := widgets post snap-zones pull-down collisions card-flip feed materials
 gallery:
 	@mkdir -p docs/gallery .build/gallery
 	@for scene in $(GALLERY_SCENES); do \

@@ -94,6 +94,15 @@ public struct SVGWriter {
                     )
                     attributes += " filter=\"url(#\(filter))\""
                 }
+                if let projection = group.projection {
+                    // SVG has no perspective: the offscreen's rects under the projection's affine
+                    // part at the offscreen's middle (exact there, foreshortened evenly elsewhere).
+                    let m = projection.affineApproximation
+                    body.append(
+                        "<!-- a layer in perspective, drawn with its projection's affine part at its centre -->")
+                    attributes +=
+                        " transform=\"matrix(\([m.a, m.b, m.c, m.d, m.tx, m.ty].map { number($0) }.joined(separator: " ")))\""
+                }
                 if let mask = group.mask?.clamped(to: list.rects.indices), !mask.isEmpty {
                     attributes +=
                         " mask=\"url(#\(writeMask(list.rects[mask], width: list.width, height: list.height)))\""

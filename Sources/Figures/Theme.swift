@@ -100,12 +100,30 @@ extension MotionRecording {
             }
             // A solid frame keeps its groups (opacity, blur, masks), moved along with its rects.
             let offset = list.rects.count
-            list.rects += frame.rects.map { $0.placed(by: view) }
+            // A projected group's rects are in its offscreen's pixels: its projection moves instead.
+            // `nested`: inside a projected group after its first rect, where a group's own
+            // projection is to that offscreen, not to the canvas.
+            var inOffscreen = [Bool](repeating: false, count: frame.rects.count)
+            var nested = inOffscreen
+            for group in frame.groups where group.projection != nil {
+                for i in group.extent.clamped(to: frame.rects.indices) {
+                    inOffscreen[i] = true
+                    nested[i] = nested[i] || i > group.rects.lowerBound
+                }
+            }
+            list.rects += frame.rects.indices.map {
+                inOffscreen[$0] ? frame.rects[$0] : frame.rects[$0].placed(by: view)
+            }
             list.groups += frame.groups.map { group in
                 var moved = group
                 moved.rects = (group.rects.lowerBound + offset)..<(group.rects.upperBound + offset)
                 moved.mask = group.mask.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
-                moved.blur *= scale
+                let start = min(group.rects.lowerBound, frame.rects.count - 1)
+                if let projection = group.projection, !nested[start] {
+                    moved.projection?.homography = projection.homography.concatenating(Homography(view))
+                } else if !inOffscreen[start] {
+                    moved.blur *= scale
+                }
                 return moved
             }
         }

@@ -2,7 +2,6 @@ import Figures
 import Foundation
 import Geometry
 import SceneModel
-
 // `import FlipbookSnapshotTesting` is enough for `assertSnapshot(of: scene, as: .motion)`.
 @_exported import SnapshotTesting
 

@@ -122,6 +122,20 @@ public struct DrawProjection: Equatable, Sendable {
     /// Sample points per canvas pixel along each axis.
     public var samples: Int
 
+    /// The affine map nearest the projection at the offscreen's middle: equal there, with the
+    /// same derivative (what a renderer without perspective, such as SVG, can draw). The identity
+    /// when the middle is behind the eye.
+    public var affineApproximation: AffineTransform {
+        let h = homography
+        let p = Point(Double(width) / 2, Double(height) / 2)
+        let (x, y, w) = h.homogeneous(p)
+        guard w > Homography.nearW, let q = h.apply(to: p) else { return .identity }
+        let w2 = w * w
+        let (a, b) = ((h.m11 * w - x * h.m13) / w2, (h.m12 * w - y * h.m13) / w2)
+        let (c, d) = ((h.m21 * w - x * h.m23) / w2, (h.m22 * w - y * h.m23) / w2)
+        return AffineTransform(a: a, b: b, c: c, d: d, tx: q.x - (a * p.x + c * p.y), ty: q.y - (b * p.x + d * p.y))
+    }
+
     /// The largest offscreen a projected group may ask for: 16 M pixels (64 MiB), four times a
     /// 1170 × 2532 canvas, kept at every nesting depth at most.
     public static let maximumPixels = 1 << 24

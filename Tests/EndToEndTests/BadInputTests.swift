@@ -70,9 +70,11 @@ struct BadInputTests {
 
     static let bundledScenesOK = """
         scenes/attachments.yaml: ok (14 items (9 top-level), 6 behaviors)
+        scenes/card-flip.yaml: ok (21 items (3 top-level), 0 behaviors)
         scenes/carousel.yaml: ok (28 items (4 top-level), 0 behaviors)
         scenes/collisions.yaml: ok (19 items (7 top-level), 4 behaviors)
         scenes/damped-resize.yaml: ok (4 items (3 top-level), 1 behavior)
+        scenes/doors.yaml: ok (18 items (3 top-level), 0 behaviors)
         scenes/feed.yaml: ok (39 items (3 top-level), 0 behaviors)
         scenes/fields.yaml: ok (35 items (25 top-level), 14 behaviors)
         scenes/gradients.yaml: ok (5 items, 0 behaviors)

@@ -66,6 +66,8 @@ struct BundledSceneTests {
         ("refresh.yaml", 276, nil),
         ("hinged-sign.yaml", 300, 31),
         ("send.yaml", 192, nil),
+        ("card-flip.yaml", 204, nil),
+        ("doors.yaml", 156, nil),
     ]
 
     @Test(

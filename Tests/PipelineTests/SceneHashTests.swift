@@ -14,9 +14,11 @@ import Testing
 struct SceneHashTests {
     static let pinned: [String: String] = [
         "attachments.yaml": "0a34b1106a7a38a4",
+        "card-flip.yaml": "d3e6e0529ff7b3f1",
         "carousel.yaml": "18841684d4f44881",
         "collisions.yaml": "604d3a6eef7d8bd0",
         "damped-resize.yaml": "c0b69c4aba60a8ce",
+        "doors.yaml": "14639a27a38d74aa",
         "feed.yaml": "2f90b35f854ef221",
         "fields.yaml": "aec42e0f6885389d",
         "gradients.yaml": "601d410b37fe24fa",

@@ -150,7 +150,9 @@ struct Transform3DTests {
         return Double(inside) / 256
     }
 
-    @Test("a projected white rectangle's pixels are its 16×16 supersampled coverage: within 12 levels, 1.75 on average at the edges")
+    @Test(
+        "a projected white rectangle's pixels are its 16×16 supersampled coverage: within 12 levels, 1.75 on average at the edges"
+    )
     func edgesMatchSupersampling() throws {
         let simulation = try Self.stage("rotationY: 50, rotationX: -15")
         let pixmap = Rasterizer.render(simulation.displayList())
@@ -160,7 +162,9 @@ struct Transform3DTests {
         let (minX, maxX) = (Int(corners.map(\.x).min()!) - 2, Int(corners.map(\.x).max()!) + 2)
         let (minY, maxY) = (Int(corners.map(\.y).min()!) - 2, Int(corners.map(\.y).max()!) + 2)
         var coverage: [[Double]] = []
-        for y in minY - 1...maxY + 1 { coverage.append((minX - 1...maxX + 1).map { Self.supersampled(corners, x: $0, y: y) }) }
+        for y in minY - 1...maxY + 1 {
+            coverage.append((minX - 1...maxX + 1).map { Self.supersampled(corners, x: $0, y: y) })
+        }
         func reference(_ x: Int, _ y: Int) -> Double { coverage[y - minY + 1][x - minX + 1] }
         var (worst, edgeSum, edgePixels, interior) = (0.0, 0.0, 0, 0)
         for y in minY...maxY {
@@ -172,7 +176,8 @@ struct Transform3DTests {
                 if expected > 0 && expected < 255 {
                     edgeSum += error
                     edgePixels += 1
-                } else if [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)].allSatisfy({ reference(x + $0.0, y + $0.1) == 1 }) {
+                } else if [(0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)].allSatisfy({ reference(x + $0.0, y + $0.1) == 1 })
+                {
                     // A pixel a whole pixel inside the edges is the fill itself.
                     interior += 1
                     #expect(drawn == 255, "interior pixel (\(x), \(y)) is \(drawn)")
@@ -188,7 +193,8 @@ struct Transform3DTests {
     @Test("a layer seen edge-on, or partly or wholly behind the eye, renders finite pixels without NaN or a trap")
     func edgeOnAndBehindTheEye() throws {
         for keys in [
-            "rotationY: 90", "zPosition: 600", "zPosition: 499.9999", "rotationY: 80, anchorPoint: [0, 0.5], border: { width: 1 }",
+            "rotationY: 90", "zPosition: 600", "zPosition: 499.9999",
+            "rotationY: 80, anchorPoint: [0, 0.5], border: { width: 1 }",
             "transform3D: [{ rotateX: 89.9 }, { translate: [0, 0, 450] }]",
         ] {
             let simulation = try Self.stage(keys)
@@ -232,13 +238,28 @@ struct Transform3DTests {
     @Test(
         "bad transforms are errors at their key",
         arguments: [
-            ("transform3D: [{ perspective: 0 }]", "items[0].transform3D[0].perspective: expected a distance from the eye > 0 points, found number 0"),
+            (
+                "transform3D: [{ perspective: 0 }]",
+                "items[0].transform3D[0].perspective: expected a distance from the eye > 0 points, found number 0"
+            ),
             ("transform3D: [{ scale: [1, 0, 1] }]", "items[0].transform3D: the transform is singular"),
-            ("transform3D: [{ matrix: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0] }]", "items[0].transform3D[0].matrix: expected [m11, m12, …, m44] (16 numbers)"),
-            ("transform3D: [{ rotateY: 30, rotateX: 10 }]", "items[0].transform3D[0]: expected one operation as a mapping with one key"),
+            (
+                "transform3D: [{ matrix: [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0] }]",
+                "items[0].transform3D[0].matrix: expected [m11, m12, …, m44] (16 numbers)"
+            ),
+            (
+                "transform3D: [{ rotateY: 30, rotateX: 10 }]",
+                "items[0].transform3D[0]: expected one operation as a mapping with one key"
+            ),
             ("sublayerTransform: [{ perspectiv: 500 }]", "unknown operation 'perspectiv'"),
-            ("transform3D: [{ rotate: { angle: 30, axis: [0, 0, 0] } }]", "items[0].transform3D[0].rotate.axis: expected an axis with a non-zero component"),
-            ("transform3D: [{ translate: [0, 0, 1e9] }]", "items[0].transform3D[0].translate[2]: expected a number within ±10⁶"),
+            (
+                "transform3D: [{ rotate: { angle: 30, axis: [0, 0, 0] } }]",
+                "items[0].transform3D[0].rotate.axis: expected an axis with a non-zero component"
+            ),
+            (
+                "transform3D: [{ translate: [0, 0, 1e9] }]",
+                "items[0].transform3D[0].translate[2]: expected a number within ±10⁶"
+            ),
         ])
     func badTransforms(keys: String, message: String) throws {
         let text = """
@@ -246,7 +267,9 @@ struct Transform3DTests {
             duration: 1
             items: [{ id: a, size: [10, 10], center: [50, 50], \(keys) }]
             """
-        let error = try #require(throws: SceneError.self) { try SceneLoader.decode(text, fileName: "t.yaml", format: .yaml) }
+        let error = try #require(throws: SceneError.self) {
+            try SceneLoader.decode(text, fileName: "t.yaml", format: .yaml)
+        }
         #expect(error.description.contains(message), "\(error.description)")
     }
 }
