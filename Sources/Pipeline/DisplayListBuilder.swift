@@ -251,10 +251,12 @@ extension DisplayListBuilder {
     /// Whether a layer's opacity makes it a group (`CALayer.allowsGroupOpacity`): its own opacity
     /// is below 1, the flag is on, and a sublayer is drawn (otherwise the sublayers are faded
     /// one by one). Layers with filters are groups whatever their opacity.
-    static func composites(_ node: SceneTiming.Node, opacity: Double, drawn: Double, timing: SceneTiming) -> Bool {
+    static func composites(
+        _ node: SceneTiming.Node, opacity: Double, drawn: Double, timing: SceneTiming, hidden: (Int) -> Bool
+    ) -> Bool {
         node.item.allowsGroupOpacity && opacity < 1 && drawn > 0
             && node.children.contains(where: {
-                timing.isVisible($0) && !timing.nodes[$0].item.isHidden && !timing.nodes[$0].item.isMask
+                timing.isVisible($0) && !hidden($0) && !timing.nodes[$0].item.isMask
             })
     }
 
@@ -316,6 +318,8 @@ extension DisplayListBuilder {
         var anchorShift = (x: 0.0, y: 0.0, z: 0.0)
         /// `CALayer.zPosition`: added to the position's depth.
         var zPosition = 0.0
+        /// `transform` without the anchor point's shift: scale, rotation, then translation.
+        var plane = AffineTransform.identity
 
         /// The layer's own space to its parent's before the position: `depth` about the anchor.
         var local3D: Transform3D {
@@ -361,6 +365,9 @@ extension DisplayListBuilder {
             center: modelCenter ?? value(.center).point ?? node.item.center, size: size,
             transform: local, opacity: value(.opacity).scalar ?? node.item.opacity)
         layer.zPosition = value(.zPosition).scalar ?? 0
+        layer.plane =
+            translation == .zero
+            ? turned : turned.concatenating(AffineTransform(translationX: translation.x, y: translation.y))
         let anchorZ = value(.anchorPointZ).scalar ?? 0
         layer.anchorShift = (shift.x, shift.y, -anchorZ)
         layer.depth = depth(of: node.item, turned: turned, translation: translation, anchorZ: anchorZ, value: value)

@@ -23,6 +23,19 @@ struct LayerTreeDrawing {
     let images: PreparedImages
     let label: ((Int, String) -> Void)?
     var list: DisplayList
+    /// While a transition draws a view's look before its block: every node's `isHidden` then.
+    private var hiddenBefore: [Bool]? = nil
+
+    init(
+        canvas: Canvas, timing: SceneTiming, texts: SceneTexts?, images: PreparedImages,
+        label: ((Int, String) -> Void)?, list: DisplayList
+    ) {
+        (self.canvas, self.timing, self.texts, self.images, self.label) = (canvas, timing, texts, images, label)
+        self.list = list
+    }
+
+    /// Whether node `i` is hidden in the look being drawn.
+    func isHidden(_ i: Int) -> Bool { hiddenBefore?[i] ?? timing.isHidden(i) }
 
     /// Where rects land: the canvas, or the offscreen of a layer seen in perspective.
     struct Surface {
@@ -70,8 +83,68 @@ struct LayerTreeDrawing {
     mutating func draw(
         _ i: Int, in parent: Parent, surface: Surface, opacity: Double, clips: [ClipShape], tint: ColorRGBA8?
     ) {
-        guard timing.isVisible(i), !timing.nodes[i].item.isHidden else { return }
+        guard timing.isVisible(i) else { return }
+        if hiddenBefore == nil, let (run, progress) = timing.transition(ofNode: i) {
+            drawTransition(
+                i, run, progress: progress, in: parent, surface: surface, opacity: opacity, clips: clips, tint: tint)
+            return
+        }
+        guard !isHidden(i) else { return }
+        place(
+            i, DisplayListBuilder.presentedLayer(i, timing: timing), in: parent, surface: surface, opacity: opacity,
+            clips: clips, tint: tint)
+    }
+
+    /// `UIView.transition` on node `i`: a flip draws the look before the block for the first
+    /// half and the look after it for the second, the view turned about its anchor point in
+    /// perspective; a cross-dissolve draws both looks, each into a group added onto a
+    /// transparent one at 1 − p and p, which is exactly old·(1 − p) + new·p.
+    private mutating func drawTransition(
+        _ i: Int, _ run: ViewTransitionRun, progress p: Double, in parent: Parent, surface: Surface,
+        opacity: Double, clips: [ClipShape], tint: ColorRGBA8?
+    ) {
         let presented = DisplayListBuilder.presentedLayer(i, timing: timing)
+        let looks: [(before: Bool, opacity: Double, turned: DisplayListBuilder.PresentedLayer)]
+        if run.style == .crossDissolve {
+            looks = [(true, 1 - p, presented), (false, p, presented)]
+        } else {
+            let flip = run.flip(at: p)
+            var turned = presented
+            turned.depth = (presented.depth ?? Transform3D(presented.plane))
+                .concatenating(.rotation(.degrees(flip.x), axis: (1, 0, 0)))
+                .concatenating(.rotation(.degrees(flip.y), axis: (0, 1, 0)))
+                .concatenating(.perspective(distance: ViewTransitionRun.flipEyeDistance))
+            looks = [(flip.showsBefore, 1, turned)]
+        }
+        let outer = list.groups.count
+        let start = list.rects.count
+        if looks.count > 1 {
+            var backdrop = DrawGroup(rects: start..<start, opacity: 1)
+            backdrop.isolates = true
+            list.groups.append(backdrop)
+        }
+        for look in looks {
+            hiddenBefore = look.before ? run.before : nil
+            defer { hiddenBefore = nil }
+            guard !isHidden(i) else { continue }
+            let groupIndex = list.groups.count
+            let lookStart = list.rects.count
+            if looks.count > 1 {
+                var group = DrawGroup(rects: lookStart..<lookStart, opacity: look.opacity)
+                group.adds = true
+                list.groups.append(group)
+            }
+            place(i, look.turned, in: parent, surface: surface, opacity: opacity, clips: clips, tint: tint)
+            if looks.count > 1 { list.groups[groupIndex].rects = lookStart..<list.rects.count }
+        }
+        if looks.count > 1 { list.groups[outer].rects = start..<list.rects.count }
+    }
+
+    /// Places layer `i` (presented as `presented`) in `parent` and draws it with its sublayers.
+    private mutating func place(
+        _ i: Int, _ presented: DisplayListBuilder.PresentedLayer, in parent: Parent, surface: Surface,
+        opacity: Double, clips: [ClipShape], tint: ColorRGBA8?
+    ) {
         // A child's centre is in its parent's bounds, origin at the parent's top-left moved by
         // the bounds' origin (a scroll view's content offset).
         let origin =
@@ -205,7 +278,8 @@ struct LayerTreeDrawing {
         let blur = DisplayListBuilder.blurSigma(value(.blurRadius).scalar, of: node.item) * scale
         let mask = node.children.first { timing.nodes[$0].item.isMask }
         let group =
-            DisplayListBuilder.composites(node, opacity: presented.opacity, drawn: drawnOpacity, timing: timing)
+            DisplayListBuilder.composites(
+                node, opacity: presented.opacity, drawn: drawnOpacity, timing: timing, hidden: isHidden)
             || blur > 0 || mask != nil || projection != nil
         let ownOpacity = group ? 1 : drawnOpacity
         let childClips = DisplayListBuilder.clipsOfChildren(

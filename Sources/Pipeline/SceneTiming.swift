@@ -61,6 +61,10 @@ final class SceneTiming {
     private(set) var tick = 0
     /// The motion of each scroll view (`scroll:` item), by node.
     private(set) var scrollMotions: [Int: ScrollMotion] = [:]
+    /// Each node's model `isHidden`: the item's, then as view animations' `isHidden` set it.
+    private(set) var hidden: [Bool] = []
+    /// `UIView.transition` blocks running or not yet reported complete, in commit order.
+    private(set) var transitions: [ViewTransitionRun] = []
     /// Their delegate callbacks, with the tick each is heard on, in time then node order.
     private var scrollEvents: [(tick: Int, node: Int, event: ScrollEvent)] = []
 
@@ -110,6 +114,7 @@ final class SceneTiming {
         } catch {
             throw SceneError(file: file, keyPath: nil, message: "\(error)")
         }
+        hidden = nodes.map(\.item.isHidden)
         makeScrollViews()
         for (i, spec) in scene.animators.enumerated() {
             do {
@@ -122,7 +127,10 @@ final class SceneTiming {
         lastScriptTick =
             ([0] + viewAnimationTicks + layerCallEndTicks + scripts.map(\.lastTick)
             + allItems.flatMap { $0.item.animations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) } }
-            + scrollMotions.values.map { ScriptTime.tick(for: $0.restTime, fps: scene.fps) }).max()
+            + scrollMotions.values.map { ScriptTime.tick(for: $0.restTime, fps: scene.fps) }
+            + scene.viewAnimations.filter { $0.transition != nil }.map {
+                ScriptTime.tick(for: $0.runTime + $0.duration, fps: scene.fps)
+            }).max()
             ?? 0
     }
 
@@ -355,6 +363,27 @@ final class SceneTiming {
         }
         for (j, spec) in scene.viewAnimations.enumerated() where viewAnimationTicks[j] == n {
             guard let i = index[spec.item] else { continue }
+            let before = hidden
+            for change in spec.hiddenChanges { if let k = index[change.item] { hidden[k] = change.isHidden } }
+            if let style = spec.transition {
+                // UIView.transition: the block's values are set at once and shown through the
+                // transition; the completion runs when it ends (completionEvents).
+                var instant = spec
+                (instant.duration, instant.delay) = (0, 0)
+                attempt("viewAnimations[\(j)]", &events) { events in
+                    let transaction = try commit(instant, on: nodes[i].layer, at: t)
+                    events += transaction.replaced.map {
+                        .animationStopped(item: $0.layer, key: $0.key, finished: $0.finished)
+                    }
+                    events += completeViewAnimations(transaction.replaced)
+                }
+                transitions.append(
+                    ViewTransitionRun(
+                        spec: spec, node: i, style: style, start: t, before: before,
+                        curve: AnimationOptions(rawValue: spec.options).curve.timingFunction))
+                writeBack(i)
+                continue
+            }
             attempt("viewAnimations[\(j)]", &events) { events in
                 let transaction = try commit(spec, on: nodes[i].layer, at: t)
                 events += transaction.replaced.map {
@@ -408,6 +437,13 @@ final class SceneTiming {
     /// Stage 6: completion events.
     private func completionEvents(at t: Double) -> [SimulationEvent.Kind] {
         var events: [SimulationEvent.Kind] = []
+        // A transition completes on the first tick at or past its end, as an animation's stop
+        // is reported when the layer advances past its end.
+        for run in transitions where run.start + run.spec.duration <= t {
+            events.append(.viewAnimationCompleted(item: run.spec.item, finished: true))
+            if let c = run.spec.completion { pendingReactions.append((run.node, c)) }
+        }
+        transitions.removeAll { $0.start + $0.spec.duration <= t }
         for i in nodes.indices where nodes[i].parent == nil {
             let stopped = nodes[i].layer.advance(to: t)
             for e in stopped { events.append(.animationStopped(item: e.layer, key: e.key, finished: e.finished)) }

@@ -58,7 +58,7 @@ extension SceneSimulation {
                 TracedLayer(
                     id: item.identifier, parent: nil, center: c, frame: frame, bounds: state.bounds, transform: t,
                     opacity: state.opacity, effectiveOpacity: state.opacity,
-                    drawn: !scene.items[index].isHidden && (node.map { timingIsVisible($0) } ?? true),
+                    drawn: node.map { timingIsVisible($0) } ?? !scene.items[index].isHidden,
                     localTime: node.map { localTime(of: $0) } ?? time,
                     velocity: moved ? animator.linearVelocity(for: item) : nil,
                     angularVelocity: moved ? animator.angularVelocity(for: item) : nil,
@@ -128,7 +128,7 @@ extension SceneSimulation {
     func timingIsVisible(_ node: Int) -> Bool {
         var i: Int? = node
         while let n = i {
-            if !timing.isVisible(n) || timing.nodes[n].item.isHidden { return false }
+            if !timing.isVisible(n) || timing.isHidden(n) { return false }
             i = timing.nodes[n].parent
         }
         return true

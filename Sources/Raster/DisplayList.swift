@@ -94,6 +94,13 @@ public struct DrawGroup: Equatable, Sendable {
     /// into an offscreen of the projection's size, in that offscreen's pixels, and the offscreen
     /// is mapped onto the canvas by the projection's homography. Nil for a group in the plane.
     public var projection: DrawProjection?
+    /// Composited by adding, `pixel + offscreen·opacity` per channel (capped at 255), instead of
+    /// over: two such groups at opacities 1 − p and p inside a transparent group give exactly
+    /// the cross-fade `old·(1 − p) + new·p` of a transition.
+    public var adds = false
+    /// Drawn through a transparent offscreen even when nothing else asks for one: the backdrop
+    /// of the adding groups inside (Core Animation's transparency layer).
+    public var isolates = false
 
     public init(
         rects: Range<Int>, opacity: Double, blur: Double = 0, mask: Range<Int>? = nil,

@@ -63,7 +63,8 @@ extension Rasterizer {
                 // Nothing of the group shows: neither it nor the groups inside it are drawn. (A
                 // projected group past the depth limit is left out too: its rects are in its
                 // offscreen's pixels, so drawing them straight would put them in the wrong place.)
-            } else if (opacity == 255 && !(group.blur > 0) && mask == nil && group.projection == nil)
+            } else if (opacity == 255 && !(group.blur > 0) && mask == nil && group.projection == nil && !group.adds
+                && !group.isolates)
                 || deepest >= Self.maximumGroupDepth
             {
                 let straight = opacity == 255 ? fade : fade * group.opacity
@@ -72,7 +73,7 @@ extension Rasterizer {
                 let faded = fade == 1 ? opacity : Self.opacityByte(fade * group.opacity)
                 drawOffscreen(
                     of: list, inner, mask: mask, nextGroup: &next, depth: depth, opacity: faded, blur: group.blur,
-                    projection: group.projection, onto: &pixmap)
+                    projection: group.projection, adds: group.adds, onto: &pixmap)
             }
             // The groups inside what was not drawn (the mask's, or all of a hidden group's) are skipped.
             while next < list.groups.count, list.groups[next].rects.lowerBound < extent.upperBound { next += 1 }
@@ -85,7 +86,7 @@ extension Rasterizer {
     /// offscreen cleared.
     private mutating func drawOffscreen(
         of list: DisplayList, _ run: Range<Int>, mask: Range<Int>?, nextGroup next: inout Int, depth: Int,
-        opacity: UInt8, blur: Double, projection: DrawProjection?, onto pixmap: inout Pixmap
+        opacity: UInt8, blur: Double, projection: DrawProjection?, adds: Bool, onto pixmap: inout Pixmap
     ) {
         // The group's own damage is what it drew; the canvas's records the composited box.
         let size: (width: Int, height: Int) = projection.map { ($0.width, $0.height) } ?? (pixmap.width, pixmap.height)
@@ -104,6 +105,9 @@ extension Rasterizer {
                 let reached = Self.compositeProjected(
                     offscreen, box: box, projection: projection, opacity: opacity, onto: &pixmap)
                 if let reached { damage?.append(reached) }
+            } else if adds {
+                Self.add(offscreen, box: box, opacity: opacity, onto: &pixmap)
+                damage?.append(box)
             } else {
                 Self.composite(offscreen, box: box, opacity: opacity, onto: &pixmap)
                 damage?.append(box)
@@ -167,6 +171,28 @@ extension Rasterizer {
     /// An opacity as the byte every blend uses: round(opacity·255), clamped, NaN as 0.
     static func opacityByte(_ opacity: Double) -> UInt8 {
         LayerPaint(fill: .clear, border: .clear, opacity: opacity).opacity
+    }
+
+    /// pixel = pixel + source·opacity for every pixel of `box`, each channel capped at 255 (the
+    /// products exactly rounded, as `scaled(by:)`); adding premultiplied pixels keeps them
+    /// premultiplied.
+    static func add(_ source: Pixmap, box: IntRect, opacity: UInt8, onto destination: inout Pixmap) {
+        source.data.withUnsafeBytes { sourceBytes in
+            let sourcePixels = sourceBytes.bindMemory(to: UInt32.self)
+            destination.withUnsafeMutablePixels { pixels, width in
+                for y in box.y..<box.maxY {
+                    for x in box.x..<box.maxX where sourcePixels[y * width + x] != 0 {
+                        let s = PremultipliedRGBA8(packed: sourcePixels[y * width + x]).scaled(by: opacity)
+                        let d = PremultipliedRGBA8(packed: pixels[y * width + x])
+                        pixels[y * width + x] =
+                            PremultipliedRGBA8(
+                                unchecked: UInt8(min(255, Int(s.r) + Int(d.r))), UInt8(min(255, Int(s.g) + Int(d.g))),
+                                UInt8(min(255, Int(s.b) + Int(d.b))), UInt8(min(255, Int(s.a) + Int(d.a)))
+                            ).packed
+                    }
+                }
+            }
+        }
     }
 
     /// pixel = (source·opacity) over pixel for every pixel of `box`, each product exactly rounded

@@ -68,6 +68,7 @@ struct BundledSceneTests {
         ("send.yaml", 192, nil),
         ("card-flip.yaml", 204, nil),
         ("doors.yaml", 156, nil),
+        ("transitions.yaml", 180, nil),
     ]
 
     @Test(

@@ -52,8 +52,21 @@ enum ViewAnimationKeys {
                     }),
                 .value(
                     "changes", \.changes, docType: "mapping property → value", schemaRef: "changes",
-                    doc: "The animations block.", defaultDoc: "**required** unless `keyframes`",
+                    doc: "The animations block.",
+                    defaultDoc: "**required** unless `keyframes`, `transition` or `isHidden`",
                     read: { d, n, at in try d.changes(n, at: at) }),
+                .custom(
+                    "isHidden", docType: "mapping item id → boolean", schemaRef: "hiddenChanges",
+                    doc:
+                        "`view.isHidden = …` in the block, for any items (the view's children, say): set when the block runs, not animated (UIKit does not animate it), shown through the `transition` if there is one.",
+                    defaultDoc: "none",
+                    decode: { d, n, at, v in v.hiddenChanges = try d.hiddenChanges(n, at: at) }),
+                .custom(
+                    "transition", docType: "string", schemaRef: "viewTransition",
+                    doc:
+                        "`UIView.transition(with:duration:options:animations:)`: the view shows the block's changes through a transition over `duration` (its curve from `options`, ease-in-ease-out by default) instead of animating them: `crossDissolve` (`transitionCrossDissolve`), `flipFromLeft`, `flipFromRight`, `flipFromTop`, `flipFromBottom` (`transitionFlipFrom…`: the view turns over in perspective, the named side toward the viewer, and shows its new look on the other side). `changes` are then set without animation. See [Transitions](#transitions).",
+                    defaultDoc: "none", rangeDoc: "one of those five; not with `spring` or `keyframes`",
+                    decode: { d, n, at, v in v.transition = try d.word(n, at: at, ViewTransition.self) }),
                 .custom(
                     "keyframes", docType: "list",
                     doc: "`animateKeyframes` + `addKeyframe(withRelativeStartTime:relativeDuration:)`.",

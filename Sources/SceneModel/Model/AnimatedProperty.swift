@@ -118,6 +118,19 @@ extension SceneDecoder {
         }
     }
 
+    /// `{ itemId: true | false, … }` in file order: `isHidden` set on each.
+    func hiddenChanges(_ node: SourceNode, at path: String) throws -> [ViewAnimationSpec.HiddenChange] {
+        guard case .mapping(let entries) = node.value, !entries.isEmpty else {
+            throw error(
+                at: node, path,
+                "expected a mapping of item ids to true or false, such as { front: true, back: false }, found \(node.foundDescription)"
+            )
+        }
+        return try entries.map {
+            ViewAnimationSpec.HiddenChange(item: $0.key, isHidden: try bool($0.value, at: path + "." + $0.key))
+        }
+    }
+
     /// `{ itemId: { property: value, … }, … }` in file order.
     func itemChanges(_ node: SourceNode, at path: String) throws -> [ItemChange] {
         guard case .mapping(let entries) = node.value else {

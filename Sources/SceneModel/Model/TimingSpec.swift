@@ -202,6 +202,24 @@ public struct ViewAnimationSpec: Equatable, Sendable {
     /// `spring.initialVelocity: fromDrag`: the spring starts at the drag's release velocity,
     /// over the distance left to the new centre (UIKit's `initialSpringVelocity`).
     public var springVelocityFromDrag = false
+    /// `UIView.transition(with:duration:options:animations:)`: the item shows its change
+    /// (its `isHidden` changes, and `changes` set without animation) through this transition
+    /// instead of animating it. Nil for `UIView.animate`.
+    public var transition: ViewTransition?
+    /// `isHidden` set on items (the item, or any other) when the block runs; not animated, as
+    /// UIKit does not animate it (a transition shows it).
+    public var hiddenChanges: [HiddenChange] = []
+
+    /// One `view.isHidden = …` in the block.
+    public struct HiddenChange: Equatable, Sendable {
+        public var item: String
+        public var isHidden: Bool
+
+        public init(item: String, isHidden: Bool) {
+            self.item = item
+            self.isHidden = isHidden
+        }
+    }
 
     /// When the block runs: at `at`, or when the drag's finger lifts.
     public var runTime: Double { at + (drag?.duration ?? 0) }
@@ -230,6 +248,16 @@ public struct ViewAnimationSpec: Equatable, Sendable {
         ("calculationModeCubic", 3 << 10), ("calculationModeCubicPaced", 4 << 10),
         ("curveEaseInOut", 0 << 16), ("curveEaseIn", 1 << 16), ("curveEaseOut", 2 << 16), ("curveLinear", 3 << 16),
     ]
+}
+
+/// The transition options of `UIView.transition(with:duration:options:animations:)`.
+public enum ViewTransition: String, CaseIterable, Sendable {
+    /// `transitionCrossDissolve`: the old look fades into the new one.
+    case crossDissolve
+    /// `transitionFlipFromLeft` … `FromBottom`: the view turns over about its vertical (left,
+    /// right) or horizontal (top, bottom) axis, the named side moving toward the viewer, and
+    /// shows the new look on its other side.
+    case flipFromLeft, flipFromRight, flipFromTop, flipFromBottom
 }
 
 /// A scripted change of an item layer's media timing (the interactive-layer-timing seed).

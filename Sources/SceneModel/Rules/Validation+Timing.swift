@@ -104,6 +104,7 @@ extension Scene {
         for c in v.changes {
             try checkModelChange(v.item, c.property, at: path + ".changes.\(AnimatedProperty.name(of: c.property))")
         }
+        try checkViewTransition(v, at: path)
         var isKeyframes = false
         if case .keyframes = v.style { isKeyframes = true }
         if v.options & (0xF << 10) != 0 && !isKeyframes {
@@ -114,7 +115,7 @@ extension Scene {
         do {
             switch v.style {
             case .basic:
-                if v.changes.isEmpty {
+                if v.changes.isEmpty && v.transition == nil && v.hiddenChanges.isEmpty {
                     throw Violation(
                         keyPath: path, message: "missing key 'changes'; expected changes: { property: value, … }")
                 }
@@ -167,6 +168,41 @@ extension Scene {
                     v.item, change.property,
                     at: path + ".completion.changes.\(AnimatedProperty.name(of: change.property))")
             }
+        }
+    }
+
+    /// `isHidden` changes name items of the scene, once each; a `transition` runs over a
+    /// duration with a curve (UIView.transition takes no spring or keyframes) on a view no
+    /// behaviour moves.
+    private func checkViewTransition(_ v: ViewAnimationSpec, at path: String) throws(Violation) {
+        var seen: Set<String> = []
+        for change in v.hiddenChanges {
+            try timingReference(change.item, at: path + ".isHidden." + change.item)
+            if !seen.insert(change.item).inserted {
+                throw Violation(
+                    keyPath: path + ".isHidden." + change.item,
+                    message: "'\(change.item)' is given twice; expected each item once")
+            }
+        }
+        guard let transition = v.transition else { return }
+        if case .basic = v.style {
+        } else {
+            throw Violation(
+                keyPath: path + ".transition",
+                message:
+                    "UIView.transition takes a duration and a curve; expected no spring or keyframes with transition: \(transition.rawValue)",
+                suggestion: "set the curve with options, such as options: [curveEaseOut]")
+        }
+        guard v.duration > 0 else {
+            throw Violation(
+                keyPath: path + ".duration",
+                message: "a transition needs time; expected a duration greater than 0 s, found \(format(v.duration))")
+        }
+        if v.delay != 0 {
+            throw Violation(
+                keyPath: path + ".delay",
+                message: "UIView.transition has no delay; expected none with transition: \(transition.rawValue)",
+                suggestion: "start the block later with at:")
         }
     }
 

@@ -1,0 +1,148 @@
+import Foundation
+import Geometry
+import Raster
+import SceneLoading
+import SceneModel
+import SceneSyntax
+import TestSupport
+import Testing
+
+@testable import Pipeline
+
+/// `UIView.transition(with:duration:options:animations:)`: the block's `isHidden` changes shown
+/// through a flip or a cross-dissolve, against the geometry and compositing written out here.
+@Suite("View transitions")
+struct ViewTransitionTests {
+    /// A 100 × 100 box at (100, 100) on a 200 × 200 canvas (1 px a point) holding a blue child
+    /// that the block hides and a green one it shows, over `duration` seconds from 0.5 s.
+    static func box(_ transition: String, duration: Double = 1, extra: String = "") throws -> SceneSimulation {
+        try SceneSimulation(
+            scene: SceneLoader.decode(
+                """
+                canvas: { size: [200, 200], scale: 1, background: "#FFFFFF" }
+                fps: 60
+                duration: 3
+                items:
+                  - id: box
+                    size: [100, 100]
+                    center: [100, 100]
+                    fill: "#FF0000"
+                    children:
+                      - { id: old, size: [100, 100], center: [50, 50], fill: "#0000FF" }
+                      - { id: new, size: [100, 100], center: [50, 50], fill: "#00FF00", isHidden: true }
+                viewAnimations:
+                  - { at: 0.5, item: box, duration: \(duration), transition: \(transition), options: [curveLinear], isHidden: { old: true, new: false }\(extra) }
+                """, fileName: "box.yaml", format: .yaml))
+    }
+
+    static func advance(_ simulation: SceneSimulation, ticks: Int) {
+        for _ in 0..<ticks { simulation.advance() }
+    }
+
+    static func pixel(_ simulation: SceneSimulation, _ x: Int, _ y: Int) -> [UInt8] {
+        let pixmap = Rasterizer.render(simulation.displayList())
+        let k = 4 * (y * pixmap.width + x)
+        return Array(pixmap.data[k..<k + 3])
+    }
+
+    @Test("a cross-dissolve is old·(1 − p) + new·p: blue into green at p = 0.25, 0.5 and 0.75 to the byte")
+    func crossDissolveMixesTheLooks() throws {
+        let simulation = try Self.box("crossDissolve")
+        // The block runs at tick 30; p = 0.25 at tick 45 (linear curve).
+        Self.advance(simulation, ticks: 45)
+        for (p, next) in [(0.25, 15), (0.5, 15), (0.75, 0)] {
+            let new = UInt8((p * 255).rounded())
+            let old = UInt8(((1 - p) * 255).rounded())
+            // Each look faded by its opacity byte (mul255), the two added.
+            let expected: [UInt8] = [0, mul255(255, new), mul255(255, old)]
+            #expect(Self.pixel(simulation, 100, 100) == expected, "p = \(p)")
+            Self.advance(simulation, ticks: next)
+        }
+    }
+
+    @Test("before and after a transition only one look shows, and the block's isHidden is the model at once")
+    func looksBeforeAndAfter() throws {
+        let simulation = try Self.box("crossDissolve")
+        Self.advance(simulation, ticks: 29)
+        #expect(Self.pixel(simulation, 100, 100) == [0, 0, 255])
+        Self.advance(simulation, ticks: 1)
+        #expect(simulation.tracedLayers().first { $0.id == "old" }?.drawn == false)
+        Self.advance(simulation, ticks: 60)
+        #expect(Self.pixel(simulation, 100, 100) == [0, 255, 0])
+    }
+
+    @Test(
+        "a flip turns the view about its vertical axis, the named side toward the viewer: the old look to 90°, then the new from −90°",
+        arguments: [("flipFromRight", -1.0), ("flipFromLeft", 1.0)])
+    func flipTurnsAndSwapsLooks(style: String, sign: Double) throws {
+        let simulation = try Self.box(style)
+        // p = 0.25: the old look turned by 45°.
+        Self.advance(simulation, ticks: 45)
+        var (list, labels) = simulation.labelledDisplayList()
+        #expect(labels.contains("old") && !labels.contains("new"))
+        let box = try #require(labels.firstIndex(of: "box"))
+        let group = try #require(list.groups.last { $0.rects.contains(box) && $0.projection != nil })
+        let h = try #require(group.projection).homography
+        // The right edge's middle, 50 pt from the centre: turned by θ about y it sits at
+        // x = 50·cos θ, z = −50·sin θ, seen from 1000 pt: 100 + 50·cos θ / (1 + 50·sin θ / 1000).
+        let theta = sign * 45 * Double.pi / 180
+        let edge = try #require(h.apply(to: list.rects[box].transform.apply(to: Point(50, 0))))
+        let expected = 100 + 50 * cos(theta) / (1 + 50 * sin(theta) / 1000)
+        // Within 1e-6 pt: the linear curve is solved as a Bézier to Core Animation's epsilon.
+        #expect(abs(edge.x - expected) < 1e-6 && abs(edge.y - 100) < 1e-9, "\(edge) against \(expected)")
+        // The named side comes toward the viewer: it is drawn taller than the far side.
+        let near = try #require(h.apply(to: list.rects[box].transform.apply(to: Point(-sign * 50, -50))))
+        let far = try #require(h.apply(to: list.rects[box].transform.apply(to: Point(sign * 50, -50))))
+        #expect(near.y < far.y)
+        // p = 0.75: the new look, turned back to −45° on its way to 0.
+        Self.advance(simulation, ticks: 30)
+        (list, labels) = simulation.labelledDisplayList()
+        #expect(labels.contains("new") && !labels.contains("old"))
+    }
+
+    @Test("a transition's completion is reported on the first tick at or past its end")
+    func completionAtTheEnd() throws {
+        let simulation = try Self.box("flipFromTop", duration: 0.7)
+        var completed: [Int] = []
+        for _ in 0..<120 {
+            simulation.advance()
+            for event in simulation.events where event.kind == .viewAnimationCompleted(item: "box", finished: true) {
+                completed.append(event.tick)
+            }
+        }
+        // 0.5 s + 0.7 s = 1.2 s: tick 72 at 60 fps.
+        #expect(Set(completed) == [72])
+    }
+
+    @Test(
+        "a transition with a spring, a delay or no time, or isHidden of an unknown item, is an error at its key",
+        arguments: [
+            (
+                ", spring: { dampingRatio: 0.5 }",
+                "viewAnimations[0].transition: UIView.transition takes a duration and a curve"
+            ),
+            (", delay: 0.2", "viewAnimations[0].delay: UIView.transition has no delay"),
+        ])
+    func badTransitions(extra: String, message: String) throws {
+        let error = try #require(throws: SceneError.self) { try Self.box("flipFromLeft", extra: extra) }
+        #expect(error.description.contains(message), "\(error.description)")
+    }
+
+    @Test("a transition of no duration, an unknown style and an unknown item are errors at their keys")
+    func moreBadTransitions() throws {
+        let zero = try #require(throws: SceneError.self) { try Self.box("crossDissolve", duration: 0) }
+        #expect(zero.description.contains("viewAnimations[0].duration: a transition needs time"))
+        let style = try #require(throws: SceneError.self) { try Self.box("curlUp") }
+        #expect(style.description.contains("viewAnimations[0].transition"), "\(style.description)")
+        let unknown = try #require(throws: SceneError.self) {
+            try SceneLoader.decode(
+                """
+                canvas: { size: [100, 100] }
+                duration: 1
+                items: [{ id: a, size: [10, 10], center: [50, 50] }]
+                viewAnimations: [{ at: 0, item: a, duration: 0.3, isHidden: { b: true } }]
+                """, fileName: "t.yaml", format: .yaml)
+        }
+        #expect(unknown.description.contains("viewAnimations[0].isHidden.b"), "\(unknown.description)")
+    }
+}
