@@ -95,30 +95,26 @@ struct LayerTreeDrawing {
             clips: clips, tint: tint)
     }
 
-    /// `UIView.transition` on node `i`: a flip draws the look before the block for the first
-    /// half and the look after it for the second, the view turned about its anchor point in
-    /// perspective; a cross-dissolve draws both looks, each into a group added onto a
-    /// transparent one at 1 − p and p, which is exactly old·(1 − p) + new·p.
+    /// A transition on node `i` (`looks(of:_:progress:)`): a flip draws one look, turned about
+    /// the anchor point in perspective; push, moveIn and reveal draw both, moved by the view's
+    /// size; a cross-dissolve draws both, each into a group added onto a transparent one at
+    /// 1 − p and p, which is exactly old·(1 − p) + new·p.
     private mutating func drawTransition(
         _ i: Int, _ run: ViewTransitionRun, progress p: Double, in parent: Parent, surface: Surface,
         opacity: Double, clips: [ClipShape], tint: ColorRGBA8?
     ) {
         let presented = DisplayListBuilder.presentedLayer(i, timing: timing)
-        let looks: [(before: Bool, opacity: Double, turned: DisplayListBuilder.PresentedLayer)]
-        if run.style == .crossDissolve {
-            looks = [(true, 1 - p, presented), (false, p, presented)]
-        } else {
-            let flip = run.flip(at: p)
-            var turned = presented
-            turned.depth = (presented.depth ?? Transform3D(presented.plane))
-                .concatenating(.rotation(.degrees(flip.x), axis: (1, 0, 0)))
-                .concatenating(.rotation(.degrees(flip.y), axis: (0, 1, 0)))
-                .concatenating(.perspective(distance: ViewTransitionRun.flipEyeDistance))
-            looks = [(flip.showsBefore, 1, turned)]
+        let looks = Self.looks(of: run.style, presented, progress: p)
+        // Looks that slide stay within the view's bounds where it clips (masksToBounds).
+        var clips = clips
+        if case .flip = run.style {
+        } else if let bounds = boundsClip(i, presented, in: parent, surface: surface) {
+            clips.append(bounds)
         }
         let outer = list.groups.count
         let start = list.rects.count
-        if looks.count > 1 {
+        let fades = run.style == .crossDissolve
+        if fades {
             var backdrop = DrawGroup(rects: start..<start, opacity: 1)
             backdrop.isolates = true
             list.groups.append(backdrop)
@@ -129,15 +125,66 @@ struct LayerTreeDrawing {
             guard !isHidden(i) else { continue }
             let groupIndex = list.groups.count
             let lookStart = list.rects.count
-            if looks.count > 1 {
+            if fades {
                 var group = DrawGroup(rects: lookStart..<lookStart, opacity: look.opacity)
                 group.adds = true
                 list.groups.append(group)
             }
             place(i, look.turned, in: parent, surface: surface, opacity: opacity, clips: clips, tint: tint)
-            if looks.count > 1 { list.groups[groupIndex].rects = lookStart..<list.rects.count }
+            if fades { list.groups[groupIndex].rects = lookStart..<list.rects.count }
         }
-        if looks.count > 1 { list.groups[outer].rects = start..<list.rects.count }
+        if fades { list.groups[outer].rects = start..<list.rects.count }
+    }
+
+    /// The clip of node `i`'s own rounded bounds where it stays, when it clips its children
+    /// (`masksToBounds`) and lies in its surface's plane; nil otherwise.
+    private func boundsClip(
+        _ i: Int, _ presented: DisplayListBuilder.PresentedLayer, in parent: Parent, surface: Surface
+    ) -> ClipShape? {
+        let item = timing.nodes[i].item
+        let origin =
+            parent.points == nil
+            ? Point.zero : Point(parent.size.width / 2, parent.size.height / 2) + parent.offset
+        guard item.masksToBounds,
+            case .flat(let own)? = Self.placement(presented, origin: origin, sublayer: parent.sublayer)
+        else { return nil }
+        let points = parent.points.map { own.concatenating($0) } ?? own
+        let radius = timing.presentation(item.id, .cornerRadius, at: timing.time).scalar ?? item.cornerRadius
+        return DisplayListBuilder.clipsOfChildren(
+            item, [], size: presented.size, cornerRadius: radius, transform: points.concatenating(surface.pixels)
+        ).first
+    }
+
+    /// A transition's looks at progress `p`, bottom first: whether each is the look before the
+    /// block, its opacity (all 1 but a cross-fade's, whose looks are added) and how it is placed.
+    static func looks(
+        of style: ViewTransition, _ presented: DisplayListBuilder.PresentedLayer, progress p: Double
+    ) -> [(before: Bool, opacity: Double, turned: DisplayListBuilder.PresentedLayer)] {
+        func moved(_ by: Double, _ direction: Point) -> DisplayListBuilder.PresentedLayer {
+            var layer = presented
+            layer.center =
+                layer.center + Point(direction.x * presented.size.width, direction.y * presented.size.height) * by
+            return layer
+        }
+        switch style {
+        case .crossDissolve:
+            return [(true, 1 - p, presented), (false, p, presented)]
+        case .flip(let side):
+            let flip = ViewTransitionRun.flip(from: side, at: p)
+            var turned = presented
+            turned.depth = (presented.depth ?? Transform3D(presented.plane))
+                .concatenating(.rotation(.degrees(flip.x), axis: (1, 0, 0)))
+                .concatenating(.rotation(.degrees(flip.y), axis: (0, 1, 0)))
+                .concatenating(.perspective(distance: ViewTransitionRun.flipEyeDistance))
+            return [(flip.showsBefore, 1, turned)]
+        case .push(let side):
+            let d = ViewTransitionRun.direction(from: side)
+            return [(true, 1, moved(p, d)), (false, 1, moved(p - 1, d))]
+        case .moveIn(let side):
+            return [(true, 1, presented), (false, 1, moved(p - 1, ViewTransitionRun.direction(from: side)))]
+        case .reveal(let side):
+            return [(false, 1, presented), (true, 1, moved(p, ViewTransitionRun.direction(from: side)))]
+        }
     }
 
     /// Places layer `i` (presented as `presented`) in `parent` and draws it with its sublayers.

@@ -380,7 +380,7 @@ final class SceneTiming {
                 transitions.append(
                     ViewTransitionRun(
                         spec: spec, node: i, style: style, start: t, before: before,
-                        curve: AnimationOptions(rawValue: spec.options).curve.timingFunction))
+                        curve: spec.transitionTiming ?? AnimationOptions(rawValue: spec.options).curve.timingFunction))
                 writeBack(i)
                 continue
             }

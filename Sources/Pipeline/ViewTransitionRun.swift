@@ -1,9 +1,11 @@
+import Geometry
 import SceneModel
 import Timing
 
 /// A `UIView.transition(with:duration:options:animations:)` block while it runs: the view
 /// (`node`) shows its look before the block (`before`: every node's `isHidden` then) turning
-/// into its look after, by `style`, over the block's duration on `curve`.
+/// into its look after, by `style`, over the block's duration on `curve` (the CATransition's
+/// own timing function, or the curve of the block's options).
 struct ViewTransitionRun {
     let spec: ViewAnimationSpec
     let node: Int
@@ -29,15 +31,25 @@ struct ViewTransitionRun {
     /// half), and its turn then as (degrees about x, degrees about y). The named side moves
     /// toward the viewer (UIKit's "the right side of the view moves toward the front"), so the
     /// view turns from 0 to ±90° with the old look and from ∓90° to 0 with the new one.
-    func flip(at p: Double) -> (showsBefore: Bool, x: Double, y: Double) {
+    static func flip(from side: TransitionSide, at p: Double) -> (showsBefore: Bool, x: Double, y: Double) {
         let showsBefore = p < 0.5
         let angle = showsBefore ? 180 * p : 180 * (p - 1)
-        switch style {
-        case .flipFromRight: return (showsBefore, 0, -angle)
-        case .flipFromLeft: return (showsBefore, 0, angle)
-        case .flipFromTop: return (showsBefore, -angle, 0)
-        case .flipFromBottom: return (showsBefore, angle, 0)
-        case .crossDissolve: return (showsBefore, 0, 0)
+        switch side {
+        case .fromRight: return (showsBefore, 0, -angle)
+        case .fromLeft: return (showsBefore, 0, angle)
+        case .fromTop: return (showsBefore, -angle, 0)
+        case .fromBottom: return (showsBefore, angle, 0)
+        }
+    }
+
+    /// The unit direction a CATransition's motion goes for `side`: away from it (from the right
+    /// is leftward).
+    static func direction(from side: TransitionSide) -> Point {
+        switch side {
+        case .fromLeft: return Point(1, 0)
+        case .fromRight: return Point(-1, 0)
+        case .fromTop: return Point(0, 1)
+        case .fromBottom: return Point(0, -1)
         }
     }
 }

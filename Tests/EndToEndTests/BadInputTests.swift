@@ -101,7 +101,7 @@ struct BadInputTests {
         scenes/tap-resnap.yaml: ok (13 items (4 top-level), 1 behavior)
         scenes/throw-sheet.yaml: ok (37 items (9 top-level), 0 behaviors)
         scenes/transform-nest.yaml: ok (19 items (8 top-level), 1 behavior)
-        scenes/transitions.yaml: ok (17 items (4 top-level), 0 behaviors)
+        scenes/transitions.yaml: ok (20 items (5 top-level), 0 behaviors)
         scenes/watcher.yaml: ok (19 items (8 top-level), 1 behavior)
         scenes/widgets.yaml: ok (42 items (7 top-level), 0 behaviors)
 

@@ -100,6 +100,31 @@ struct ViewTransitionTests {
         #expect(labels.contains("new") && !labels.contains("old"))
     }
 
+    @Test(
+        "CATransition push, moveIn and reveal move the looks by the view's size, away from the subtype's side",
+        arguments: [
+            // At p = 0.25 from the right: push moves the old look 25 pt left and brings the new
+            // one to 75 pt right of its place; moveIn leaves the old look; reveal leaves the new.
+            ("push", [(60, [0, 0, 255]), (130, [0, 255, 0])]),
+            ("moveIn", [(60, [0, 0, 255]), (130, [0, 255, 0]), (70, [0, 0, 255])]),
+            ("reveal", [(60, [0, 0, 255]), (130, [0, 255, 0])]),
+        ])
+    func layerTransitionsMove(type: String, samples: [(Int, [UInt8])]) throws {
+        let simulation = try Self.box("{ type: \(type), subtype: fromRight }")
+        Self.advance(simulation, ticks: 45)
+        let (list, labels) = simulation.labelledDisplayList()
+        let old = try #require(labels.firstIndex(of: "old"))
+        let new = try #require(labels.firstIndex(of: "new"))
+        // Old at 100 − 25 (push, reveal) or 100 (moveIn); new at 100 + 75 (push, moveIn) or 100 (reveal).
+        let oldX = list.rects[old].transform.tx
+        let newX = list.rects[new].transform.tx
+        #expect(abs(oldX - (type == "moveIn" ? 100 : 75)) < 1e-6, "old at \(oldX)")
+        #expect(abs(newX - (type == "reveal" ? 100 : 175)) < 1e-6, "new at \(newX)")
+        // Bottom to top: reveal draws the new look first, the others the old one.
+        #expect((old < new) == (type != "reveal"))
+        for (x, rgb) in samples { #expect(Self.pixel(simulation, x, 100) == rgb, "\(type) at x \(x)") }
+    }
+
     @Test("a transition's completion is reported on the first tick at or past its end")
     func completionAtTheEnd() throws {
         let simulation = try Self.box("flipFromTop", duration: 0.7)
@@ -119,7 +144,7 @@ struct ViewTransitionTests {
         arguments: [
             (
                 ", spring: { dampingRatio: 0.5 }",
-                "viewAnimations[0].transition: UIView.transition takes a duration and a curve"
+                "viewAnimations[0].transition: a transition takes a duration and a curve"
             ),
             (", delay: 0.2", "viewAnimations[0].delay: UIView.transition has no delay"),
         ])
@@ -132,8 +157,13 @@ struct ViewTransitionTests {
     func moreBadTransitions() throws {
         let zero = try #require(throws: SceneError.self) { try Self.box("crossDissolve", duration: 0) }
         #expect(zero.description.contains("viewAnimations[0].duration: a transition needs time"))
-        let style = try #require(throws: SceneError.self) { try Self.box("curlUp") }
-        #expect(style.description.contains("viewAnimations[0].transition"), "\(style.description)")
+        let style = try #require(throws: SceneError.self) { try Self.box("transitionFlipFromLeft") }
+        #expect(
+            style.description.contains(
+                "viewAnimations[0].transition: expected one of: crossDissolve, flipFromLeft, flipFromRight, flipFromTop, flipFromBottom, or a CATransition { type, subtype }; found string 'transitionFlipFromLeft' (UIKit's transitionFlipFromLeft is 'flipFromLeft' here)"
+            ), "\(style.description)")
+        let type = try #require(throws: SceneError.self) { try Self.box("{ type: cube }") }
+        #expect(type.description.contains("viewAnimations[0].transition.type"), "\(type.description)")
         let unknown = try #require(throws: SceneError.self) {
             try SceneLoader.decode(
                 """

@@ -92,3 +92,42 @@ extension SceneDecoder {
         return error(at: f.mark, path, te.description)
     }
 }
+
+extension SceneDecoder {
+    /// `transition:` of a view animation: a UIView.transition option word, or a CATransition
+    /// mapping `{ type, subtype, timingFunction }` with its timing function (linear by default).
+    func viewTransition(_ node: SourceNode, at path: String) throws -> (ViewTransition, MediaTimingFunction?) {
+        let words = ViewTransition.viewOptions.map(\.0)
+        guard case .mapping = node.value else {
+            let word = try string(node, at: path)
+            guard let transition = ViewTransition.viewOptions.first(where: { $0.0 == word })?.1 else {
+                let caNames = [
+                    "transitionCrossDissolve": "crossDissolve", "transitionFlipFromLeft": "flipFromLeft",
+                    "transitionFlipFromRight": "flipFromRight", "transitionFlipFromTop": "flipFromTop",
+                    "transitionFlipFromBottom": "flipFromBottom",
+                ]
+                throw error(
+                    at: node, path,
+                    "expected one of: \(listing(words)), or a CATransition { type, subtype }; found \(node.foundDescription)",
+                    suggestion: caNames[word].map { "UIKit's \(word) is '\($0)' here" } ?? didYouMean(word, words))
+            }
+            return (transition, nil)
+        }
+        let fields = try self.fields(
+            node, at: path,
+            DeclaredKeys(
+                names: ["type", "subtype", "timingFunction"],
+                required: [("type", "type: fade, push, moveIn or reveal")],
+                what: "a CATransition"))
+        let type = try word(fields[checked: "type"], at: path + ".type", LayerTransitionType.self)
+        let side = try fields["subtype"].map { try word($0, at: path + ".subtype", TransitionSide.self) } ?? .fromLeft
+        let timing =
+            try fields["timingFunction"].map { try timingFunction($0, at: path + ".timingFunction") } ?? .linear
+        switch type {
+        case .fade: return (.crossDissolve, timing)
+        case .push: return (.push(from: side), timing)
+        case .moveIn: return (.moveIn(from: side), timing)
+        case .reveal: return (.reveal(from: side), timing)
+        }
+    }
+}

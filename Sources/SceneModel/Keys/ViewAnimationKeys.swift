@@ -62,11 +62,11 @@ enum ViewAnimationKeys {
                     defaultDoc: "none",
                     decode: { d, n, at, v in v.hiddenChanges = try d.hiddenChanges(n, at: at) }),
                 .custom(
-                    "transition", docType: "string", schemaRef: "viewTransition",
+                    "transition", docType: "string or mapping", schemaRef: "viewTransition",
                     doc:
-                        "`UIView.transition(with:duration:options:animations:)`: the view shows the block's changes through a transition over `duration` (its curve from `options`, ease-in-ease-out by default) instead of animating them: `crossDissolve` (`transitionCrossDissolve`), `flipFromLeft`, `flipFromRight`, `flipFromTop`, `flipFromBottom` (`transitionFlipFrom…`: the view turns over in perspective, the named side toward the viewer, and shows its new look on the other side). `changes` are then set without animation. See [Transitions](#transitions).",
-                    defaultDoc: "none", rangeDoc: "one of those five; not with `spring` or `keyframes`",
-                    decode: { d, n, at, v in v.transition = try d.word(n, at: at, ViewTransition.self) }),
+                        "The view shows the block's changes through a transition over `duration` instead of animating them. A word is `UIView.transition(with:duration:options:animations:)` (its curve from `options`, ease-in-ease-out by default): `crossDissolve` (`transitionCrossDissolve`), `flipFromLeft`, `flipFromRight`, `flipFromTop`, `flipFromBottom` (`transitionFlipFrom…`: the view turns over in perspective, the named side toward the viewer). A mapping is a `CATransition` added to the view's layer: `{ type: fade | push | moveIn | reveal, subtype: fromLeft | fromRight | fromTop | fromBottom, timingFunction }` (subtype default `fromLeft`, timing linear). `changes` are then set without animation. See [Transitions](#transitions).",
+                    defaultDoc: "none", rangeDoc: "not with `spring`, `keyframes` or `delay`",
+                    decode: { d, n, at, v in (v.transition, v.transitionTiming) = try d.viewTransition(n, at: at) }),
                 .custom(
                     "keyframes", docType: "list",
                     doc: "`animateKeyframes` + `addKeyframe(withRelativeStartTime:relativeDuration:)`.",

@@ -206,6 +206,9 @@ public struct ViewAnimationSpec: Equatable, Sendable {
     /// (its `isHidden` changes, and `changes` set without animation) through this transition
     /// instead of animating it. Nil for `UIView.animate`.
     public var transition: ViewTransition?
+    /// A CATransition's own `timingFunction` (linear when not given, as CA's nil is); nil for
+    /// UIView.transition, which takes the curve of `options`.
+    public var transitionTiming: MediaTimingFunction?
     /// `isHidden` set on items (the item, or any other) when the block runs; not animated, as
     /// UIKit does not animate it (a transition shows it).
     public var hiddenChanges: [HiddenChange] = []
@@ -250,14 +253,38 @@ public struct ViewAnimationSpec: Equatable, Sendable {
     ]
 }
 
-/// The transition options of `UIView.transition(with:duration:options:animations:)`.
-public enum ViewTransition: String, CaseIterable, Sendable {
-    /// `transitionCrossDissolve`: the old look fades into the new one.
+/// How a view shows a block's changes: the transition options of
+/// `UIView.transition(with:duration:options:animations:)`, or a `CATransition` added to its layer.
+public enum ViewTransition: Equatable, Sendable {
+    /// `transitionCrossDissolve` (and CATransition's `fade`): the old look fades into the new one.
     case crossDissolve
     /// `transitionFlipFromLeft` … `FromBottom`: the view turns over about its vertical (left,
     /// right) or horizontal (top, bottom) axis, the named side moving toward the viewer, and
     /// shows the new look on its other side.
-    case flipFromLeft, flipFromRight, flipFromTop, flipFromBottom
+    case flip(from: TransitionSide)
+    /// CATransition `push`: the new look pushes the old one out, both moving away from `from`.
+    case push(from: TransitionSide)
+    /// CATransition `moveIn`: the new look slides in from `from` over the old one.
+    case moveIn(from: TransitionSide)
+    /// CATransition `reveal`: the old look slides away from `from`, uncovering the new one.
+    case reveal(from: TransitionSide)
+
+    /// UIView.transition's options as scene files name them.
+    public static let viewOptions: [(String, ViewTransition)] = [
+        ("crossDissolve", .crossDissolve), ("flipFromLeft", .flip(from: .fromLeft)),
+        ("flipFromRight", .flip(from: .fromRight)), ("flipFromTop", .flip(from: .fromTop)),
+        ("flipFromBottom", .flip(from: .fromBottom)),
+    ]
+}
+
+/// `CATransition.subtype`: the side a transition starts from.
+public enum TransitionSide: String, CaseIterable, Sendable {
+    case fromLeft, fromRight, fromTop, fromBottom
+}
+
+/// `CATransition.type` as scene files name it.
+public enum LayerTransitionType: String, CaseIterable, Sendable {
+    case fade, push, moveIn, reveal
 }
 
 /// A scripted change of an item layer's media timing (the interactive-layer-timing seed).

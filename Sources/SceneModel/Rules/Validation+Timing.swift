@@ -184,13 +184,13 @@ extension Scene {
                     message: "'\(change.item)' is given twice; expected each item once")
             }
         }
-        guard let transition = v.transition else { return }
+        guard v.transition != nil else { return }
         if case .basic = v.style {
         } else {
             throw Violation(
                 keyPath: path + ".transition",
                 message:
-                    "UIView.transition takes a duration and a curve; expected no spring or keyframes with transition: \(transition.rawValue)",
+                    "a transition takes a duration and a curve; expected no spring or keyframes with transition:",
                 suggestion: "set the curve with options, such as options: [curveEaseOut]")
         }
         guard v.duration > 0 else {
@@ -201,7 +201,7 @@ extension Scene {
         if v.delay != 0 {
             throw Violation(
                 keyPath: path + ".delay",
-                message: "UIView.transition has no delay; expected none with transition: \(transition.rawValue)",
+                message: "UIView.transition has no delay; expected none with transition:",
                 suggestion: "start the block later with at:")
         }
     }
