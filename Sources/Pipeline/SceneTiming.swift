@@ -181,6 +181,7 @@ final class SceneTiming {
     /// (the last declared), else the layer's presentation value (model + CA animations).
     func presentation(_ id: String, _ property: LayerProperty, at t: Double) -> AnimatableValue {
         guard let i = index[id] else { return property.defaultValue }
+        if !nodes[i].item.scrollTransitions.isEmpty, let v = scrollTransitionValue(i, property, at: t) { return v }
         for script in scripts.reversed() where script.animator.state != .inactive {
             if let v = script.animator.presentationValue(of: id, property) { return v }
         }

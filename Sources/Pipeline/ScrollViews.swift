@@ -2,6 +2,7 @@ import Geometry
 import Raster
 import SceneModel
 import Scrolling
+import Timing
 
 /// A scene's scroll views (`scroll:` items) as the simulation runs them: each one's motion,
 /// made once from its scripted drags, asked for the offset and the indicator bars at each tick.
@@ -41,5 +42,27 @@ extension DisplayListBuilder {
                 transform: AffineTransform(translationX: centre.x, y: centre.y).concatenating(boundsToPixels),
                 fill: .black, opacity: opacity * bar.opacity, clips: clips)
         }
+    }
+}
+
+extension SceneTiming {
+    /// A scroll view's child's value of `property` by where it is in the visible area
+    /// (`scrollTransition:`), at `t`; nil when no scroll transition drives the property. The phase
+    /// is the child's presented centre less the visible area's middle (content offset plus half
+    /// the bounds), along the axis, over the distance.
+    func scrollTransitionValue(_ i: Int, _ property: LayerProperty, at t: Double) -> AnimatableValue? {
+        guard let spec = nodes[i].item.scrollTransitions.last(where: { $0.property == property }),
+            let parent = nodes[i].parent, let scroll = nodes[parent].item.scroll
+        else { return nil }
+        let bounds = nodes[parent].layer.presentationValue(of: .size, at: t).size ?? nodes[parent].item.size
+        let offset = scrollMotions[parent]?.state(at: t).offset ?? scroll.contentOffset
+        let center = nodes[i].layer.presentationValue(of: .center, at: t).point ?? nodes[i].item.center
+        let size = nodes[i].layer.presentationValue(of: .size, at: t).size ?? nodes[i].item.size
+        let horizontal =
+            spec.axis.map { $0 == .x }
+            ?? (scroll.contentSize.width - bounds.width >= scroll.contentSize.height - bounds.height)
+        let along = horizontal ? center.x - (offset.x + bounds.width / 2) : center.y - (offset.y + bounds.height / 2)
+        let distance = spec.distance ?? (horizontal ? size.width : size.height)
+        return spec.value(atPhase: along / distance)
     }
 }

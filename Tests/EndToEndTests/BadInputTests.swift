@@ -73,6 +73,7 @@ struct BadInputTests {
         scenes/card-flip.yaml: ok (21 items (3 top-level), 0 behaviors)
         scenes/carousel.yaml: ok (28 items (4 top-level), 0 behaviors)
         scenes/collisions.yaml: ok (19 items (7 top-level), 4 behaviors)
+        scenes/cover-flow.yaml: ok (17 items (5 top-level), 0 behaviors)
         scenes/damped-resize.yaml: ok (4 items (3 top-level), 1 behavior)
         scenes/doors.yaml: ok (18 items (3 top-level), 0 behaviors)
         scenes/feed.yaml: ok (39 items (3 top-level), 0 behaviors)

@@ -69,6 +69,7 @@ struct BundledSceneTests {
         ("card-flip.yaml", 204, nil),
         ("doors.yaml", 156, nil),
         ("transitions.yaml", 180, nil),
+        ("cover-flow.yaml", 336, nil),
     ]
 
     @Test(

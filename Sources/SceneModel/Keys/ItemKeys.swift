@@ -252,6 +252,14 @@ package enum ItemKeys {
                             try ScrollKeys.checkDrags(scroll, at: at)
                         }
                     }),
+                .custom(
+                    "scrollTransition", docType: "list of mappings", schemaRef: "scrollTransition",
+                    doc:
+                        "On a child of a scroll view: properties that follow where the child is in the visible area, as a `scrollViewDidScroll` that sets each cell's transform does (SwiftUI's `scrollTransition`). Each `{ property, values, distance, axis }`: the child's distance from the visible area's middle along `axis` over `distance` is a phase in [−1, 1], and `values` (at least two, spread evenly over it) are interpolated there: `{ property: rotationY, values: [50, 0, -50], distance: 120 }` turns covers toward the middle (cover flow). See [Scroll transitions](#scroll-transitions).",
+                    defaultDoc: "none",
+                    rangeDoc:
+                        "a child of a `scroll:` item; number, angle, scale, vector or colour properties; `distance` > 0 (default the child's size along the axis); `axis` `x` or `y` (default the content's longer one)",
+                    decode: { d, node, at, item in item.scrollTransitions = try d.scrollTransitions(node, at: at) }),
                 .point(
                     "anchorPoint", \.anchorPoint, names: ("x", "y"), range: .magnitude(1000),
                     doc:

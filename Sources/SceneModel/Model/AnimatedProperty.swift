@@ -118,6 +118,42 @@ extension SceneDecoder {
         }
     }
 
+    /// `scrollTransition:`: `[{ property, values, distance, axis }, …]`.
+    func scrollTransitions(_ node: SourceNode, at path: String) throws -> [ScrollTransitionSpec] {
+        let keys = DeclaredKeys(
+            names: ["property", "values", "distance", "axis"],
+            required: [("property", "property: the property that follows"), ("values", "values: [at −1, …, at 1]")],
+            what: "a scroll transition")
+        return try list(node, at: path).enumerated().map { k, element in
+            let at = path + "[\(k)]"
+            let fields = try self.fields(element, at: at, keys)
+            let property = try layerProperty(fields[checked: "property"], at: at + ".property")
+            let form = AnimatedProperty.form(of: property)
+            guard [.number, .degrees, .scale, .vector, .colour, .colourOrNone].contains(form) else {
+                throw error(
+                    at: fields[checked: "property"], at + ".property",
+                    "\(AnimatedProperty.name(of: property)) cannot follow the scroll position; expected a number, angle, scale, vector or colour property such as rotationY, zPosition, opacity or scale",
+                    suggestion: property == .center ? "move the child with translation instead of center" : nil)
+            }
+            let values = try list(fields[checked: "values"], at: at + ".values").enumerated().map {
+                try animatableValue($1, for: property, at: at + ".values[\($0)]")
+            }
+            guard values.count >= 2 else {
+                throw error(
+                    at: fields[checked: "values"], at + ".values",
+                    "expected at least two values (at phases −1 and 1), found \(values.count)")
+            }
+            let distance = try fields["distance"].map { try number($0, at: at + ".distance") }
+            if let distance, !(distance > 0 && distance <= 1e6) {
+                throw error(
+                    at: fields["distance"]!, at + ".distance",
+                    "expected a distance from 0 to 10⁶ points, greater than 0, found \(SceneSyntax.format(distance))")
+            }
+            let axis = try fields["axis"].map { try word($0, at: at + ".axis", ScrollTransitionSpec.Axis.self) }
+            return ScrollTransitionSpec(property: property, values: values, distance: distance, axis: axis)
+        }
+    }
+
     /// `{ itemId: true | false, … }` in file order: `isHidden` set on each.
     func hiddenChanges(_ node: SourceNode, at path: String) throws -> [ViewAnimationSpec.HiddenChange] {
         guard case .mapping(let entries) = node.value, !entries.isEmpty else {

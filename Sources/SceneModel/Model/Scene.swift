@@ -184,6 +184,9 @@ public struct Item: Equatable, Sendable {
     public var backgroundEffect: BackgroundEffect?
     /// The item is a scroll view (`scroll:`, UIScrollView): its children scroll; nil for none.
     public var scroll: ScrollSpec?
+    /// Properties that follow where this child of a scroll view is in its visible area
+    /// (`scrollTransition:`); empty for none.
+    public var scrollTransitions: [ScrollTransitionSpec] = []
 
     /// The σ, in points, of the item's Gaussian blur filters applied one after the other: a
     /// Gaussian of σ₁ then one of σ₂ is one of √(σ₁² + σ₂²). 0 without a blur.

@@ -1,4 +1,5 @@
 import Geometry
+import Timing
 
 /// An item that is a `UIScrollView` (`scroll:`): its children are content, placed in content
 /// coordinates and moved by `contentOffset` (the bounds' origin), clipped to the item's bounds;
@@ -82,4 +83,36 @@ public struct ScrollSpec: Equatable, Sendable {
 
     /// When the last scripted finger lifts or the last scroll is asked for (0 without either).
     public var lastInput: Double { (drags.map(\.end) + setContentOffset.map(\.at)).max() ?? 0 }
+}
+
+/// A property of a scroll view's child that follows where the child is in the visible area, as
+/// a `scrollViewDidScroll` that sets each cell's transform does (cover flow, a parallax, cards
+/// that shrink toward the edges; SwiftUI's `scrollTransition`): the child's distance from the
+/// visible area's middle along `axis`, over `distance`, is its phase in [−1, 1], and `values`,
+/// spread evenly over [−1, 1], are interpolated at that phase.
+public struct ScrollTransitionSpec: Equatable, Sendable {
+    public enum Axis: String, CaseIterable, Sendable { case x, y }
+
+    public var property: LayerProperty
+    /// At least two, for phases −1 … 1 evenly.
+    public var values: [AnimatableValue]
+    /// Points from the middle at which the phase reaches ±1; nil: the child's own size along the axis.
+    public var distance: Double?
+    /// Nil: the axis the scroll view's content is longer along (x when it is as long both ways).
+    public var axis: Axis?
+
+    public init(property: LayerProperty, values: [AnimatableValue], distance: Double? = nil, axis: Axis? = nil) {
+        self.property = property
+        self.values = values
+        self.distance = distance
+        self.axis = axis
+    }
+
+    /// The value at `phase` (clamped to [−1, 1]).
+    public func value(atPhase phase: Double) -> AnimatableValue {
+        let clamped = phase.isFinite ? min(max(phase, -1), 1) : 0
+        let position = (clamped + 1) / 2 * Double(values.count - 1)
+        let k = min(Int(position.rounded(.down)), values.count - 2)
+        return .interpolate(values[k], values[k + 1], position - Double(k))
+    }
 }

@@ -135,6 +135,7 @@ extension Scene {
         try checkGradientAnimations()
         try checkDynamicsTimeline()
         try checkAnchorsStayStill()
+        try checkScrollTransitions()
     }
 
     private func checkCanvas(maxPixelsPerSide: Int) throws(Violation) {
@@ -303,6 +304,31 @@ extension Scene {
                 message:
                     "'\(item.id)' has an anchor point away from its middle and a behaviour moves it; UIKit Dynamics moves and turns a view about its centre",
                 suggestion: "leave anchorPoint out on items in behaviours, or animate the item instead")
+        }
+    }
+}
+
+extension Scene {
+    /// `scrollTransition:` only on the children of a scroll view (the phase is measured in its
+    /// visible area), never on an item a behaviour moves (whose state is the animator's).
+    func checkScrollTransitions() throws(Violation) {
+        let scrollViews = Set(allItems.filter { $0.item.scroll != nil }.map(\.item.id))
+        let moved = dynamicallyMovedItemIDs
+        for (item, path, parent) in allItems where !item.scrollTransitions.isEmpty {
+            guard let parent, scrollViews.contains(parent) else {
+                throw Violation(
+                    keyPath: path + ".scrollTransition",
+                    message:
+                        "'\(item.id)' is not a child of a scroll view; expected scrollTransition on the children of a scroll: item",
+                    suggestion: "move it among a scroll view's children, or animate it instead")
+            }
+            if moved.contains(item.id) {
+                throw Violation(
+                    keyPath: path + ".scrollTransition",
+                    message:
+                        "'\(item.id)' is moved by a behaviour; expected scrollTransition on items the animator leaves alone"
+                )
+            }
         }
     }
 }
