@@ -202,3 +202,14 @@ extension ClipShape {
         return moved
     }
 }
+
+extension DisplayList {
+    /// The rects as figures re-place them (onion skins, ghosts): `flattened(keepingProjected:)`,
+    /// with the rects of layers in perspective moved onto the canvas by their projections'
+    /// affine parts, so they show foreshortened, without perspective, instead of not at all.
+    var figureRects: [DrawRect] {
+        let rects = flattened(keepingProjected: true)
+        let placements = projectedPlacements
+        return rects.indices.map { i in placements[i].map { rects[i].placed(by: $0) } ?? rects[i] }
+    }
+}

@@ -135,7 +135,7 @@ public enum OnionSkin {
         let owners = owners(recording)
         func rects(at tick: Int) -> [Int: [DrawRect]] {
             var byItem: [Int: [DrawRect]] = [:]
-            for (rect, owner) in zip(recording.frames[tick].flattenedRects, owners[tick]) {
+            for (rect, owner) in zip(recording.frames[tick].figureRects, owners[tick]) {
                 if let owner { byItem[owner, default: []].append(rect) }
             }
             return byItem
@@ -161,7 +161,7 @@ public enum OnionSkin {
         var list = DisplayList(
             width: viewport.pixelWidth, height: viewport.pixelHeight,
             background: recording.scene.canvas.background)
-        let solid = recording.frames[reference].flattenedRects
+        let solid = recording.frames[reference].figureRects
         let owners = owners(recording)
         let solidOwners = owners[reference]
         // Touches and the bezel, unlabelled, come after every item: ghosts stay under them.
@@ -169,7 +169,7 @@ public enum OnionSkin {
         let insertAt = solidOwners.firstIndex { $0.map(items.contains) ?? false } ?? afterItems
         list.rects += solid[..<insertAt].map { $0.placed(by: view) }
         for ghost in ghosts {
-            for (rect, owner) in zip(recording.frames[ghost.tick].flattenedRects, owners[ghost.tick])
+            for (rect, owner) in zip(recording.frames[ghost.tick].figureRects, owners[ghost.tick])
             where owner.map(items.contains) ?? false {
                 list.rects.append(rect.placed(by: view, opacity: ghost.opacity, tint: ghost.tint))
             }

@@ -95,7 +95,7 @@ extension MotionRecording {
             let frame = frames[layer.tick]
             guard layer.opacity == 1, layer.tint == nil else {
                 // A faded or tinted layer (a ghost) fades each rect, its groups flattened.
-                list.rects += frame.flattenedRects.map { $0.placed(by: view, opacity: layer.opacity, tint: layer.tint) }
+                list.rects += frame.figureRects.map { $0.placed(by: view, opacity: layer.opacity, tint: layer.tint) }
                 continue
             }
             // A solid frame keeps its groups (opacity, blur, masks), moved along with its rects.

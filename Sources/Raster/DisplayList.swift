@@ -52,7 +52,12 @@ public struct DisplayList: Equatable, Sendable {
     /// The rects as they would be drawn without groups, one for each of `rects` (same indexes):
     /// each faded by its groups' opacities, the masks' and projected groups' rects at opacity 0
     /// (what onion skins and figures that re-place rects draw).
-    public var flattenedRects: [DrawRect] {
+    public var flattenedRects: [DrawRect] { flattened(keepingProjected: false) }
+
+    /// `flattenedRects`, where `keepingProjected` keeps the rects of groups in perspective at
+    /// their groups' opacities (still in their offscreens' pixels: `projectedPlacements` says
+    /// where each goes on the canvas without perspective).
+    public func flattened(keepingProjected: Bool) -> [DrawRect] {
         guard !groups.isEmpty else { return rects }
         var fade = [Double](repeating: 1, count: rects.count)
         var hidden = [Bool](repeating: false, count: rects.count)
@@ -60,7 +65,9 @@ public struct DisplayList: Equatable, Sendable {
             for i in group.rects.clamped(to: rects.indices) { fade[i] *= group.opacity }
             if let mask = group.mask { for i in mask.clamped(to: rects.indices) { hidden[i] = true } }
             // A projected group's rects are in its offscreen's pixels, not the canvas's.
-            if group.projection != nil { for i in group.extent.clamped(to: rects.indices) { hidden[i] = true } }
+            if group.projection != nil && !keepingProjected {
+                for i in group.extent.clamped(to: rects.indices) { hidden[i] = true }
+            }
         }
         for i in rects.indices where hidden[i] { fade[i] = 0 }
         return rects.indices.map { i in
@@ -71,6 +78,22 @@ public struct DisplayList: Equatable, Sendable {
             }
             return rect
         }
+    }
+
+    /// For each rect inside groups in perspective, the affine map that places it on the canvas
+    /// without perspective (its groups' `affineApproximation`s, innermost first); nil for the
+    /// others, which are in the canvas's pixels already.
+    public var projectedPlacements: [AffineTransform?] {
+        var placements = [AffineTransform?](repeating: nil, count: rects.count)
+        // Groups come parents first: an inner projection maps into its parent's offscreen.
+        for group in groups {
+            guard let projection = group.projection else { continue }
+            let approximation = projection.affineApproximation
+            for i in group.extent.clamped(to: rects.indices) {
+                placements[i] = placements[i].map { approximation.concatenating($0) } ?? approximation
+            }
+        }
+        return placements
     }
 }
 

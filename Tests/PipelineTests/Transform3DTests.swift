@@ -208,6 +208,24 @@ struct Transform3DTests {
         #expect(behind.data.enumerated().allSatisfy { $0.offset % 4 == 3 || $0.element == 0 })
     }
 
+    @Test(
+        "without perspective (SVG frames, onion skins) a projected layer is placed by the projection's affine part: equal at the offscreen's middle, with its derivative"
+    )
+    func affinePlacementTouchesTheProjection() throws {
+        let (list, labels) = try Self.stage("rotationY: 40").labelledDisplayList()
+        let index = try #require(labels.firstIndex(of: "card"))
+        let group = try #require(list.groups.last { $0.rects.contains(index) && $0.projection != nil })
+        let projection = try #require(group.projection)
+        let affine = projection.affineApproximation
+        #expect(list.projectedPlacements[index] == affine && list.projectedPlacements[0] == nil)
+        let middle = Point(Double(projection.width) / 2, Double(projection.height) / 2)
+        for step in [Point(0, 0), Point(1e-4, 0), Point(0, 1e-4)] {
+            let exact = try #require(projection.homography.apply(to: middle + step))
+            // First order: the error is of the step's square.
+            #expect(exact.distance(to: affine.apply(to: middle + step)) < 1e-7, "step \(step)")
+        }
+    }
+
     @Test("zPosition orders siblings before their list order, as Core Animation sorts sublayers")
     func zPositionOrdersSiblings() throws {
         let simulation = try SceneSimulation(
