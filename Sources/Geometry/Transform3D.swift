@@ -177,17 +177,16 @@ public struct Homography: Hashable, Sendable {
     /// the screen is turned over shows its back (`CALayer.isDoubleSided`).
     public var turnsOver: Bool { determinant < 0 }
 
-    /// The largest length a unit step at `p` is stretched to (bounded by the Jacobian's larger
-    /// column length times √2); nil behind the eye.
-    public func stretch(at p: Point) -> Double? {
+    /// How long unit steps along x and along y at `p` become (the Jacobian's column lengths);
+    /// nil behind the eye.
+    public func axisStretches(at p: Point) -> (x: Double, y: Double)? {
         let (x, y, w) = homogeneous(p)
         guard w > Self.nearW else { return nil }
-        // d(X/W)/dx = (m11·W − X·m13)/W², and so on.
         let w2 = w * w
         let dxdx = (m11 * w - x * m13) / w2
         let dydx = (m12 * w - y * m13) / w2
         let dxdy = (m21 * w - x * m23) / w2
         let dydy = (m22 * w - y * m23) / w2
-        return max((dxdx * dxdx + dydx * dydx).squareRoot(), (dxdy * dxdy + dydy * dydy).squareRoot())
+        return ((dxdx * dxdx + dydx * dydx).squareRoot(), (dxdy * dxdy + dydy * dydy).squareRoot())
     }
 }

@@ -263,21 +263,26 @@ struct LayerTreeDrawing {
             Point(box.minX, box.minY), Point(box.maxX, box.minY), Point(box.minX, box.maxY), Point(box.maxX, box.maxY),
             Point(box.midX, box.midY),
         ]
-        guard let stretch = probes.compactMap({ toSurface.stretch(at: $0) }).max(), stretch > 0, stretch.isFinite
+        // Each local axis at its own largest stretch: a foreshortened axis gets fewer pixels.
+        let stretches = probes.compactMap { toSurface.axisStretches(at: $0) }
+        guard let stretchX = stretches.map(\.x).max(), let stretchY = stretches.map(\.y).max(),
+            stretchX > 0, stretchY > 0, stretchX.isFinite, stretchY.isFinite
         else { return }
         let pad = 2.0
-        var scale = Self.oversampling * stretch
-        let area = (box.width * scale + 2 * pad) * (box.height * scale + 2 * pad)
+        var (scaleX, scaleY) = (Self.oversampling * stretchX, Self.oversampling * stretchY)
+        let area = (box.width * scaleX + 2 * pad) * (box.height * scaleY + 2 * pad)
         if area > Double(DrawProjection.maximumPixels) {
-            scale *= (Double(DrawProjection.maximumPixels) / area).squareRoot() * 0.99
+            let shrink = (Double(DrawProjection.maximumPixels) / area).squareRoot() * 0.99
+            (scaleX, scaleY) = (scaleX * shrink, scaleY * shrink)
         }
-        let width = (box.width * scale + 2 * pad).rounded(.up)
-        let height = (box.height * scale + 2 * pad).rounded(.up)
+        let width = (box.width * scaleX + 2 * pad).rounded(.up)
+        let height = (box.height * scaleY + 2 * pad).rounded(.up)
         guard width >= 1, height >= 1, width * height <= Double(DrawProjection.maximumPixels) else { return }
         let flat = AffineTransform(translationX: -box.minX, y: -box.minY)
-            .concatenating(AffineTransform(scaleX: scale, y: scale))
+            .concatenating(AffineTransform(scaleX: scaleX, y: scaleY))
             .concatenating(AffineTransform(translationX: pad, y: pad))
         guard let back = flat.inverted else { return }
+        let scale = (scaleX * scaleY).squareRoot()
         let projection = DrawProjection(
             homography: Homography(back).concatenating(toSurface), width: Int(width), height: Int(height))
         let inner = Surface(pixels: flat, scale: scale, turnedOver: surface.turnedOver != toSurface.turnsOver)
@@ -286,9 +291,9 @@ struct LayerTreeDrawing {
             projection: projection)
     }
 
-    /// Offscreen pixels per canvas pixel of a layer in perspective, along each axis at its most
-    /// stretched: the warp's bilinear read then blurs a quarter of a canvas pixel, and a
-    /// projected edge stays within 12 levels of a 16 × 16 supersampled one (Transform3DTests).
+    /// Offscreen pixels per canvas pixel of a layer in perspective, along each of its axes where
+    /// the projection stretches it most: the warp's bilinear read then blurs a quarter of a canvas pixel, and a
+    /// projected edge stays within 12 levels of a 16 × 16 supersampled one (Transform3DTests; 3 gives 15).
     static let oversampling = 4.0
 
     /// How far beyond its bounds a layer draws, in its points: its shadow and its blur.

@@ -3,13 +3,19 @@ import Geometry
 // Perspective (CATransform3D): a group drawn flat into its own offscreen, then mapped onto the
 // canvas through a homography (DrawProjection).
 //
-// Every canvas pixel the projected offscreen can reach averages `samples`² points spread evenly
-// over the pixel. Each point is taken back into the offscreen through the inverse homography,
-// which is exact for a projective map, so lines stay straight and images foreshorten as a GPU's
+// Every canvas pixel the projected offscreen can reach averages points spread evenly over the
+// pixel. Each point is taken back into the offscreen through the inverse homography, which is
+// exact for a projective map, so lines stay straight and images foreshorten as a GPU's
 // perspective-correct texture lookup does. There it is read bilinearly from the premultiplied
-// pixels, transparent outside the drawn box. The builder draws the offscreen at twice the largest
-// stretch the projection gives, so the bilinear read is a prefilter half a canvas pixel wide, and
-// the `samples`² points are the box filter of the pixel (the 2-D path's coverage).
+// pixels, transparent outside the drawn box. The builder draws the offscreen at several times
+// the largest stretch the projection gives, so the bilinear read is a narrow prefilter and the
+// points are the box filter of the pixel (the 2-D path's coverage).
+//
+// The pixel's four corners, taken back into the offscreen, decide how many points it needs:
+// none when they all lie beyond one side of the drawn box (the pixel's footprint is the convex
+// quad they make, so it misses the box); 2 × 2 when they all lie a pixel inside it (the
+// offscreen is already drawn antialiased at a finer scale, and the outline of the box, where
+// coverage changes fastest, is not crossed); `samples` × `samples` where the outline may cross.
 //
 // Points behind the eye (W ≤ Homography.nearW, where the perspective divide would flip or blow up)
 // are left out: the canvas shows the part of the layer in front of the viewer, never NaN.
@@ -20,73 +26,34 @@ extension Rasterizer {
     static func compositeProjected(
         _ source: Pixmap, box: IntRect, projection: DrawProjection, opacity: UInt8, onto destination: inout Pixmap
     ) -> IntRect? {
-        let forward = projection.homography
-        guard let inverse = forward.inverted, !box.isEmpty,
-            let target = reach(of: box, under: forward, within: destination)
+        guard let inverse = projection.homography.inverted, !box.isEmpty,
+            let target = reach(of: box, under: projection.homography, within: destination)
         else { return nil }
-        let n = max(1, min(projection.samples, 16))
-        let step = 1 / Double(n)
-        let weight = 1 / Double(n * n)
-        let (x0, y0, x1, y1) = (box.x, box.y, box.maxX, box.maxY)
+        let edgeSamples = max(2, min(projection.samples, 16))
         source.data.withUnsafeBytes { sourceBytes in
-            let width = source.width
-            // Premultiplied bytes at (x, y), or zero outside the drawn box.
-            @inline(__always) func tap(_ x: Int, _ y: Int, _ c: Int) -> Double {
-                guard x >= x0, x < x1, y >= y0, y < y1 else { return 0 }
-                return Double(sourceBytes[4 * (y * width + x) + c])
-            }
+            let texels = sourceBytes.bindMemory(to: UInt32.self)
+            let sampler = ProjectedSampler(
+                texels: texels, width: source.width, box: box, inverse: inverse, forward: projection.homography)
             destination.withUnsafeMutablePixels { pixels, rowLength in
+                // The source positions of the pixel corners of the row's top and bottom edges.
+                var top = sampler.corners(row: target.y, from: target.x, to: target.maxX)
                 for py in target.y..<target.maxY {
-                    for px in target.x..<target.maxX {
-                        var sum: (Double, Double, Double, Double) = (0, 0, 0, 0)
-                        var hits = 0
-                        for j in 0..<n {
-                            let v = Double(py) + (Double(j) + 0.5) * step
-                            for i in 0..<n {
-                                let u = Double(px) + (Double(i) + 0.5) * step
-                                let x = u * inverse.m11 + v * inverse.m21 + inverse.m31
-                                let y = u * inverse.m12 + v * inverse.m22 + inverse.m32
-                                let w = u * inverse.m13 + v * inverse.m23 + inverse.m33
-                                let (sx, sy) = (x / w, y / w)
-                                // In front of the eye, and near enough to the drawn box to read it.
-                                guard sx * forward.m13 + sy * forward.m23 + forward.m33 > Homography.nearW,
-                                    sx > Double(x0) - 1, sx < Double(x1) + 1, sy > Double(y0) - 1, sy < Double(y1) + 1
-                                else { continue }
-                                let (fx, fy) = (sx - 0.5, sy - 0.5)
-                                let (fx0, fy0) = (fx.rounded(.down), fy.rounded(.down))
-                                let (ax, ay) = (fx - fx0, fy - fy0)
-                                let (tx, ty) = (Int(fx0), Int(fy0))
-                                let w00 = (1 - ax) * (1 - ay)
-                                let w10 = ax * (1 - ay)
-                                let w01 = (1 - ax) * ay
-                                let w11 = ax * ay
-                                sum.0 +=
-                                    w00 * tap(tx, ty, 0) + w10 * tap(tx + 1, ty, 0) + w01 * tap(tx, ty + 1, 0)
-                                    + w11 * tap(tx + 1, ty + 1, 0)
-                                sum.1 +=
-                                    w00 * tap(tx, ty, 1) + w10 * tap(tx + 1, ty, 1) + w01 * tap(tx, ty + 1, 1)
-                                    + w11 * tap(tx + 1, ty + 1, 1)
-                                sum.2 +=
-                                    w00 * tap(tx, ty, 2) + w10 * tap(tx + 1, ty, 2) + w01 * tap(tx, ty + 1, 2)
-                                    + w11 * tap(tx + 1, ty + 1, 2)
-                                sum.3 +=
-                                    w00 * tap(tx, ty, 3) + w10 * tap(tx + 1, ty, 3) + w01 * tap(tx, ty + 1, 3)
-                                    + w11 * tap(tx + 1, ty + 1, 3)
-                                hits += 1
-                            }
+                    let bottom = sampler.corners(row: py + 1, from: target.x, to: target.maxX)
+                    for k in 0..<target.width {
+                        let quad = (top[k], top[k + 1], bottom[k], bottom[k + 1])
+                        let n: Int
+                        switch sampler.classify(quad) {
+                        case .outside: continue
+                        case .inside: n = 2
+                        case .edge: n = edgeSamples
                         }
-                        guard hits > 0 else { continue }
-                        @inline(__always) func byte(_ s: Double) -> UInt8 { UInt8(min(255, (s * weight).rounded())) }
-                        let alpha = byte(sum.3)
-                        guard alpha > 0 else { continue }
-                        // A convex mix of premultiplied pixels keeps each channel within alpha.
-                        let sample = PremultipliedRGBA8(
-                            unchecked: min(byte(sum.0), alpha), min(byte(sum.1), alpha), min(byte(sum.2), alpha),
-                            alpha)
+                        let px = target.x + k
+                        guard let sample = sampler.average(x: px, y: py, samples: n) else { continue }
                         let index = py * rowLength + px
                         let faded = opacity == 255 ? sample : sample.scaled(by: opacity)
                         pixels[index] = sourceOver(faded, PremultipliedRGBA8(packed: pixels[index])).packed
                     }
+                    top = bottom
                 }
             }
         }
@@ -125,5 +92,106 @@ extension Rasterizer {
         let maxY = min(max(mapped.map(\.y).max()!.rounded(.up) + 1, 0), limitY)
         guard maxX > minX, maxY > minY else { return nil }
         return IntRect(uncheckedX: Int(minX), y: Int(minY), width: Int(maxX - minX), height: Int(maxY - minY))
+    }
+}
+
+/// Reads a projected group's offscreen from canvas positions (ProjectedComposite.swift).
+private struct ProjectedSampler {
+    let texels: UnsafeBufferPointer<UInt32>
+    let width: Int
+    let box: IntRect
+    /// Canvas → offscreen, and offscreen → canvas (for the W of a point).
+    let inverse: Homography
+    let forward: Homography
+
+    enum Footprint { case outside, inside, edge }
+
+    /// A canvas point taken back into the offscreen; nil behind the eye or not finite.
+    @inline(__always)
+    func source(_ u: Double, _ v: Double) -> (x: Double, y: Double)? {
+        let x = u * inverse.m11 + v * inverse.m21 + inverse.m31
+        let y = u * inverse.m12 + v * inverse.m22 + inverse.m32
+        let w = u * inverse.m13 + v * inverse.m23 + inverse.m33
+        let (sx, sy) = (x / w, y / w)
+        guard sx.isFinite, sy.isFinite, sx * forward.m13 + sy * forward.m23 + forward.m33 > Homography.nearW
+        else { return nil }
+        return (sx, sy)
+    }
+
+    /// The source positions of the pixel corners (x, row) for x in `from`…`to`.
+    func corners(row: Int, from: Int, to: Int) -> [(x: Double, y: Double)?] {
+        (from...to).map { source(Double($0), Double(row)) }
+    }
+
+    /// Where a pixel whose corners land at `quad` lies against the drawn box.
+    @inline(__always)
+    func classify(
+        _ quad: ((x: Double, y: Double)?, (x: Double, y: Double)?, (x: Double, y: Double)?, (x: Double, y: Double)?)
+    ) -> Footprint {
+        guard let a = quad.0, let b = quad.1, let c = quad.2, let d = quad.3 else { return .edge }
+        let (x0, y0) = (Double(box.x), Double(box.y))
+        let (x1, y1) = (Double(box.maxX), Double(box.maxY))
+        // Beyond one side by the bilinear read's reach.
+        if a.x <= x0 - 1 && b.x <= x0 - 1 && c.x <= x0 - 1 && d.x <= x0 - 1 { return .outside }
+        if a.x >= x1 + 1 && b.x >= x1 + 1 && c.x >= x1 + 1 && d.x >= x1 + 1 { return .outside }
+        if a.y <= y0 - 1 && b.y <= y0 - 1 && c.y <= y0 - 1 && d.y <= y0 - 1 { return .outside }
+        if a.y >= y1 + 1 && b.y >= y1 + 1 && c.y >= y1 + 1 && d.y >= y1 + 1 { return .outside }
+        func inside(_ p: (x: Double, y: Double)) -> Bool {
+            p.x >= x0 + 1 && p.x <= x1 - 1 && p.y >= y0 + 1 && p.y <= y1 - 1
+        }
+        return inside(a) && inside(b) && inside(c) && inside(d) ? .inside : .edge
+    }
+
+    /// The average of `n` × `n` points spread over canvas pixel (x, y), each read bilinearly;
+    /// nil when none is in front of the eye or it is transparent.
+    @inline(__always)
+    func average(x: Int, y: Int, samples n: Int) -> PremultipliedRGBA8? {
+        let step = 1 / Double(n)
+        var sum: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        var hits = 0
+        for j in 0..<n {
+            let v = Double(y) + (Double(j) + 0.5) * step
+            for i in 0..<n {
+                guard let (sx, sy) = source(Double(x) + (Double(i) + 0.5) * step, v),
+                    sx > Double(box.x) - 1, sx < Double(box.maxX) + 1, sy > Double(box.y) - 1,
+                    sy < Double(box.maxY) + 1
+                else { continue }
+                let (fx, fy) = (sx - 0.5, sy - 0.5)
+                let (fx0, fy0) = (fx.rounded(.down), fy.rounded(.down))
+                let (ax, ay) = (fx - fx0, fy - fy0)
+                let (tx, ty) = (Int(fx0), Int(fy0))
+                let weights = ((1 - ax) * (1 - ay), ax * (1 - ay), (1 - ax) * ay, ax * ay)
+                add(&sum, texel(tx, ty), weights.0)
+                add(&sum, texel(tx + 1, ty), weights.1)
+                add(&sum, texel(tx, ty + 1), weights.2)
+                add(&sum, texel(tx + 1, ty + 1), weights.3)
+                hits += 1
+            }
+        }
+        guard hits > 0 else { return nil }
+        let weight = 1 / Double(n * n)
+        @inline(__always) func byte(_ s: Double) -> UInt8 { UInt8(min(255, (s * weight).rounded())) }
+        let alpha = byte(sum.3)
+        guard alpha > 0 else { return nil }
+        // A convex mix of premultiplied pixels keeps each channel within alpha.
+        return PremultipliedRGBA8(
+            unchecked: min(byte(sum.0), alpha), min(byte(sum.1), alpha), min(byte(sum.2), alpha), alpha)
+    }
+
+    /// The packed pixel at (x, y), or 0 outside the drawn box.
+    @inline(__always)
+    func texel(_ x: Int, _ y: Int) -> UInt32 {
+        guard x >= box.x, x < box.maxX, y >= box.y, y < box.maxY else { return 0 }
+        return texels[y * width + x]
+    }
+
+    @inline(__always)
+    func add(_ sum: inout (Double, Double, Double, Double), _ texel: UInt32, _ weight: Double) {
+        guard texel != 0 else { return }
+        let p = PremultipliedRGBA8(packed: texel)
+        sum.0 += weight * Double(p.r)
+        sum.1 += weight * Double(p.g)
+        sum.2 += weight * Double(p.b)
+        sum.3 += weight * Double(p.a)
     }
 }
