@@ -39,6 +39,8 @@ public final class SceneSimulation {
     private var dynamicsScript: DynamicsScript!
     /// The Core Animation side: item layers, animations, view animations, property animators.
     private(set) var timing: SceneTiming!
+    /// `scene.usesDepth`, read once: the trace asks every tick.
+    private(set) var sceneUsesDepth = false
     /// Text items' layouts, set once (`text:` items).
     let texts: SceneTexts
     /// Image items' pictures, premultiplied with mipmaps on first use and kept for every frame.
@@ -73,6 +75,7 @@ public final class SceneSimulation {
         }
         nestedDynamicItems = nested
         timing = try SceneTiming(scene: scene, dynamicItems: items, nestedDynamicItems: nested, file: file)
+        sceneUsesDepth = scene.usesDepth
         for (i, node) in timing.nodes.enumerated() {
             for child in node.children {
                 timing.nodes[child].dynamic?.superview = timing.coordinateSpace(ofChildrenOf: i)

@@ -39,6 +39,7 @@ public struct Trace: Sendable {
     private var extraColumnsAdded = false
     /// Whether rows carry the scroll views' columns (set with the header).
     private var scrollColumns = false
+    private var depthColumns = false
     private var files: TraceFiles?
     private var headerWritten = false
 
@@ -78,6 +79,10 @@ public struct Trace: Sendable {
             // then the animators' fractions, after the fixed columns.
             scrollColumns = simulation.hasScrollViews
             if scrollColumns { csv[0] += ",content_offset_x,content_offset_y,content_velocity_x,content_velocity_y" }
+            // Scenes with depth (3-D keys, their animations, flips): each layer's turns about x
+            // and y (radians, as `angle`) and its zPosition.
+            depthColumns = simulation.hasDepth
+            if depthColumns { csv[0] += ",rotation_x,rotation_y,z_position" }
             csv[0] += animators.map { ",\($0.id)_fraction" }.joined()
             extraColumnsAdded = true
         }
@@ -227,6 +232,12 @@ public struct Trace: Sendable {
             let offset = layer.contentOffset ?? .zero
             let speed = layer.contentVelocity ?? .zero
             for value in [offset.x, offset.y, speed.x, speed.y] {
+                row.appendColumn(value == 0 ? 0 : value, decimals: 6)
+            }
+        }
+        if depthColumns {
+            let depth = layer.depth ?? (0, 0, 0)
+            for value in [depth.rotationX, depth.rotationY, depth.zPosition] {
                 row.appendColumn(value == 0 ? 0 : value, decimals: 6)
             }
         }

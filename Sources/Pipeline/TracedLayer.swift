@@ -40,6 +40,9 @@ public struct TracedLayer: Sendable {
     /// its translation), nil in the plane. Its `frame` is then the box of its projected corners
     /// (those in front of the eye) and `transform` the projection's local linear part at its centre.
     public var transform3D: Transform3D? = nil
+    /// In a scene with depth (`SceneSimulation.hasDepth`): the presented turns about x and y
+    /// (radians) and zPosition (points); nil otherwise.
+    public var depth: (rotationX: Double, rotationY: Double, zPosition: Double)? = nil
 }
 
 extension SceneSimulation {
@@ -64,6 +67,7 @@ extension SceneSimulation {
                     angularVelocity: moved ? animator.angularVelocity(for: item) : nil,
                     contentOffset: scroll?.offset, contentVelocity: scroll?.velocity))
             if let node {
+                if hasDepth { rows[rows.count - 1].depth = depthColumns(of: node) }
                 let depth = DisplayListBuilder.presentedLayer(node, timing: timing).depth
                 if depth != nil { projected(&rows[rows.count - 1], node: node, depth: depth) }
                 rows += tracedChildren(of: node, opacity: state.opacity, inDepth: depth != nil)
@@ -87,7 +91,8 @@ extension SceneSimulation {
         row.center = center
         let (xs, ys) = (corners.map(\.x), corners.map(\.y))
         if let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() {
-            row.frame = Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+            // + 0 turns a −0 from the divide into 0 (no "-0.000000" in the trace).
+            row.frame = Rect(x: minX + 0, y: minY + 0, width: maxX - minX, height: maxY - minY)
         }
         let (x, y, w) = h.homogeneous(.zero)
         let w2 = w * w
@@ -140,6 +145,7 @@ extension SceneSimulation {
     /// `opacity` is the node's effective opacity.
     func tracedChildren(of node: Int, opacity: Double, inDepth: Bool = false) -> [TracedLayer] {
         var rows: [TracedLayer] = []
+        let withDepth = hasDepth
         // `deep`: the layer or an ancestor has a 3-D part, or sublayer transforms reach it.
         func visit(_ i: Int, effective: Double, deep: Bool) {
             let reaching = deep || !timing.nodes[i].item.sublayerTransform.isIdentity
@@ -163,6 +169,7 @@ extension SceneSimulation {
                         contentOffset: scroll?.offset, contentVelocity: scroll?.velocity))
                 let depth = presented.depth
                 if reaching || depth != nil { projected(&rows[rows.count - 1], node: child, depth: depth) }
+                if withDepth { rows[rows.count - 1].depth = depthColumns(of: child) }
                 visit(child, effective: effective * own.opacity, deep: reaching || depth != nil)
             }
         }
@@ -174,6 +181,20 @@ extension SceneSimulation {
 extension SceneSimulation {
     /// Whether the scene has scroll views (its trace then has their content columns).
     public var hasScrollViews: Bool { timing.isUsed && !timing.scrollMotions.isEmpty }
+
+    /// Whether the scene's layers may have depth (`Scene.usesDepth`): its trace then has their
+    /// 3-D columns.
+    public var hasDepth: Bool { timing.isUsed && sceneUsesDepth }
+
+    /// A layer's presented turns about x and y and its zPosition, for the trace's 3-D columns.
+    func depthColumns(of node: Int) -> (rotationX: Double, rotationY: Double, zPosition: Double) {
+        let id = timing.nodes[node].item.id
+        func value(_ p: LayerProperty) -> AnimatableValue { timing.presentation(id, p, at: timing.time) }
+        return (
+            value(.rotationX).angle?.radians ?? 0, value(.rotationY).angle?.radians ?? 0,
+            value(.zPosition).scalar ?? 0
+        )
+    }
 
     /// A scroll view's offset and its velocity now; nil for a layer that is not one.
     func scrollState(ofNode i: Int) -> (offset: Point, velocity: Point)? {

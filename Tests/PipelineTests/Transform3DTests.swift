@@ -226,6 +226,35 @@ struct Transform3DTests {
         }
     }
 
+    @Test(
+        "a scene with depth traces each layer's rotation_x, rotation_y and z_position; a flat scene has no such columns"
+    )
+    func traceColumns() throws {
+        let simulation = try Self.stage(
+            "zPosition: -20, animations: [{ basic: { property: rotationY, from: 0, to: 60, duration: 1, timingFunction: linear } }]"
+        )
+        var trace = Trace(sceneName: "stage", fps: 60)
+        trace.record(simulation)
+        for _ in 0..<30 {
+            simulation.advance()
+            trace.record(simulation)
+        }
+        #expect(trace.csv[0] == Trace.csvHeader + ",rotation_x,rotation_y,z_position")
+        let card = try #require(trace.csv.first { $0.hasPrefix("30,") && $0.contains(",card,") })
+        // 30° is 0.523599 rad; the stage, flat, traces zeros.
+        #expect(card.hasSuffix(",0.000000,0.523599,-20.000000"), "\(card)")
+        #expect(
+            try #require(trace.csv.first { $0.hasPrefix("30,") && $0.contains(",stage,") }).hasSuffix(
+                ",0.000000,0.000000,0.000000"))
+        let flat = try SceneSimulation(
+            scene: SceneLoader.decode(
+                "canvas: { size: [100, 100] }\nduration: 1\nitems: [{ id: a, size: [10, 10], center: [50, 50], rotation: 30 }]",
+                fileName: "flat.yaml", format: .yaml))
+        var flatTrace = Trace(sceneName: "flat", fps: 60)
+        flatTrace.record(flat)
+        #expect(flatTrace.csv[0] == Trace.csvHeader)
+    }
+
     @Test("zPosition orders siblings before their list order, as Core Animation sorts sublayers")
     func zPositionOrdersSiblings() throws {
         let simulation = try SceneSimulation(
