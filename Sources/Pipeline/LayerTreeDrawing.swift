@@ -203,7 +203,8 @@ struct LayerTreeDrawing {
         case .projective(let flat)?:
             let toSurface = flat.concatenating(Homography(parent.points ?? .identity))
                 .concatenating(Homography(surface.pixels))
-            drawProjected(i, presented, toSurface: toSurface, surface: surface, opacity: opacity, tint: tint)
+            drawProjected(
+                i, presented, toSurface: toSurface, surface: surface, opacity: opacity, clips: clips, tint: tint)
             return
         case nil: return
         }
@@ -247,13 +248,13 @@ struct LayerTreeDrawing {
     }
 
     /// A layer seen in perspective: drawn with its sublayers into an offscreen in its own plane,
-    /// at `oversampling` times the largest stretch the projection gives its bounds (so the warp
+    /// at `oversampling` times the stretch the projection gives each of its axes (so the warp
     /// reads a prefiltered picture), within `DrawProjection.maximumPixels`. Parts behind the eye are
-    /// left out; a layer wholly behind it is not drawn. The clips of its ancestors are not applied
-    /// to it (its offscreen is composited unclipped).
+    /// left out; a layer wholly behind it is not drawn. The clips of its ancestors cut the warped
+    /// picture (`DrawProjection.clips`).
     private mutating func drawProjected(
         _ i: Int, _ presented: DisplayListBuilder.PresentedLayer, toSurface: Homography, surface: Surface,
-        opacity: Double, tint: ColorRGBA8?
+        opacity: Double, clips: [ClipShape], tint: ColorRGBA8?
     ) {
         let reach = drawnReach(of: i, presented)
         let box = Rect(
@@ -283,8 +284,9 @@ struct LayerTreeDrawing {
             .concatenating(AffineTransform(translationX: pad, y: pad))
         guard let back = flat.inverted else { return }
         let scale = (scaleX * scaleY).squareRoot()
-        let projection = DrawProjection(
+        var projection = DrawProjection(
             homography: Homography(back).concatenating(toSurface), width: Int(width), height: Int(height))
+        projection.clips = clips
         let inner = Surface(pixels: flat, scale: scale, turnedOver: surface.turnedOver != toSurface.turnsOver)
         drawLayer(
             i, presented, points: .identity, surface: inner, opacity: opacity, clips: [], tint: tint,

@@ -151,6 +151,9 @@ public struct DrawProjection: Equatable, Sendable {
     public var height: Int
     /// Sample points per canvas pixel along each axis.
     public var samples: Int
+    /// The clips of the layer's ancestors (their `masksToBounds`), in the canvas's pixels: the
+    /// projected picture shows only inside all of them.
+    public var clips: [ClipShape] = []
 
     /// The affine map nearest the projection at the offscreen's middle: equal there, with the
     /// same derivative (what a renderer without perspective, such as SVG, can draw). The identity

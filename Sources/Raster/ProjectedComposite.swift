@@ -24,12 +24,16 @@ extension Rasterizer {
     /// Composites the pixels of `source` within `box` onto `destination` through `projection`,
     /// faded by `opacity`. Returns the box of destination pixels it may have changed, nil for none.
     static func compositeProjected(
-        _ source: Pixmap, box: IntRect, projection: DrawProjection, opacity: UInt8, onto destination: inout Pixmap
+        _ source: Pixmap, box: IntRect, projection: DrawProjection, opacity: UInt8, clips: [ClipShape] = [],
+        onto destination: inout Pixmap
     ) -> IntRect? {
         guard let inverse = projection.homography.inverted, !box.isEmpty,
             let target = reach(of: box, under: projection.homography, within: destination)
         else { return nil }
         let edgeSamples = max(2, min(projection.samples, 16))
+        // The ancestors' clips (masksToBounds), in the destination's pixels: a coverage byte per
+        // target pixel, which multiplies the warped pixel.
+        let clipMask = clips.isEmpty ? nil : clipCoverage(clips, over: target, in: destination)
         source.data.withUnsafeBytes { sourceBytes in
             let texels = sourceBytes.bindMemory(to: UInt32.self)
             let sampler = ProjectedSampler(
@@ -48,9 +52,11 @@ extension Rasterizer {
                         case .edge: n = edgeSamples
                         }
                         let px = target.x + k
-                        guard let sample = sampler.average(x: px, y: py, samples: n) else { continue }
+                        let clip = clipMask.map { $0[(py - target.y) * target.width + k] } ?? 255
+                        guard clip > 0, let sample = sampler.average(x: px, y: py, samples: n) else { continue }
                         let index = py * rowLength + px
-                        let faded = opacity == 255 ? sample : sample.scaled(by: opacity)
+                        let clipped = clip == 255 ? sample : sample.scaled(by: clip)
+                        let faded = opacity == 255 ? clipped : clipped.scaled(by: opacity)
                         pixels[index] = sourceOver(faded, PremultipliedRGBA8(packed: pixels[index])).packed
                     }
                     top = bottom
@@ -58,6 +64,23 @@ extension Rasterizer {
             }
         }
         return target
+    }
+
+    /// The coverage bytes of the region `clips` leave visible over `target`, row by row.
+    static func clipCoverage(_ clips: [ClipShape], over target: IntRect, in destination: Pixmap) -> [UInt8] {
+        var mask = [UInt8](repeating: 0, count: target.width * target.height)
+        var region = ClipRegion()
+        region.set(clips, canvasWidth: destination.width, canvasHeight: destination.height)
+        guard !region.isEmpty else { return mask }
+        var coverage = ShapeCoverage()
+        let covered = coverage.begin(polygon: region.points, box: target)
+        guard !covered.isEmpty else { return mask }
+        coverage.sweepRows { row, spans in
+            for span in spans {
+                for i in Int(span.start)..<Int(span.end) { mask[row * target.width + i] = coverageByte(span.outer) }
+            }
+        }
+        return mask
     }
 
     /// The destination pixels the projected `box` can reach: the box's outline clipped to the

@@ -103,7 +103,8 @@ extension Rasterizer {
             }
             if let projection {
                 let reached = Self.compositeProjected(
-                    offscreen, box: box, projection: projection, opacity: opacity, onto: &pixmap)
+                    offscreen, box: box, projection: projection, opacity: opacity, clips: projection.clips,
+                    onto: &pixmap)
                 if let reached { damage?.append(reached) }
             } else if adds {
                 Self.add(offscreen, box: box, opacity: opacity, onto: &pixmap)

@@ -255,6 +255,37 @@ struct Transform3DTests {
         #expect(flatTrace.csv[0] == Trace.csvHeader)
     }
 
+    @Test("a layer in perspective is cut by its ancestors' masksToBounds: nothing of it beyond the clipping parent")
+    func ancestorsClipProjectedLayers() throws {
+        let simulation = try SceneSimulation(
+            scene: SceneLoader.decode(
+                """
+                canvas: { size: [200, 200], scale: 1, background: "#000000" }
+                duration: 1
+                items:
+                  - id: window
+                    size: [100, 100]
+                    center: [100, 100]
+                    fill: "#00000000"
+                    masksToBounds: true
+                    children:
+                      - id: stage
+                        size: [100, 100]
+                        center: [50, 50]
+                        fill: "#00000000"
+                        sublayerTransform: [{ perspective: 300 }]
+                        children: [{ id: card, size: [160, 60], center: [50, 50], fill: "#FFFFFF", rotationY: -40 }]
+                """, fileName: "clip.yaml", format: .yaml))
+        let pixmap = Rasterizer.render(simulation.displayList())
+        func red(_ x: Int, _ y: Int) -> UInt8 { pixmap.data[4 * (y * pixmap.width + x)] }
+        // The card, turned with its right edge toward the viewer, reaches past the window on both
+        // sides; the window's bounds are x 50 … 150.
+        #expect(red(60, 100) == 255 && red(140, 100) == 255)
+        #expect(red(45, 100) == 0 && red(155, 100) == 0 && red(20, 100) == 0 && red(185, 100) == 0)
+        // The clip's own edge at x = 50 and 150 falls between pixels: the pixels either side are whole.
+        #expect(red(49, 100) == 0 && red(50, 100) == 255 && red(149, 100) == 255 && red(150, 100) == 0)
+    }
+
     @Test("zPosition orders siblings before their list order, as Core Animation sorts sublayers")
     func zPositionOrdersSiblings() throws {
         let simulation = try SceneSimulation(
