@@ -149,8 +149,9 @@ func polylines(of path: Path, tolerance: Double) -> [Polyline] {
 }
 
 /// The visible pieces of `lines` after `strokeStart` / `strokeEnd` (fractions of the total
-/// length over all subpaths, as Core Animation measures them) and the dash pattern.
-/// A closed subpath that stays whole keeps being closed (joined all round). At most
+/// length over all subpaths, as Core Animation measures them) and the dash pattern, which
+/// restarts at each subpath with the phase applied again (Core Graphics' rule, from PDF's, and
+/// SVG's). A closed subpath that stays whole keeps being closed (joined all round). At most
 /// `maxDashes` dashes: a pattern that would make more (a tiny period on a long path) strokes solid.
 func visiblePieces(_ lines: [Polyline], style: StrokeStyle) -> [Polyline] {
     let lengths = lines.map(\.length)
@@ -160,32 +161,30 @@ func visiblePieces(_ lines: [Polyline], style: StrokeStyle) -> [Polyline] {
     let s1 = min(max(style.strokeEnd, 0), 1)
     guard s1 > s0 else { return [] }
     let range = (s0 * total, s1 * total)
-    var on = dashIntervals(style: style, total: total) ?? [(0, total)]
-    on = on.compactMap { (a, b) -> (Double, Double)? in
-        // A zero-length dash (a dotted line's dot) stays where it is, if inside the range.
-        if a == b { return a >= range.0 && a <= range.1 ? (a, a) : nil }
-        let x = max(a, range.0)
-        let y = min(b, range.1)
-        return y > x ? (x, y) : nil
-    }
+    // Whether the pattern dashes at all, judged on the whole path (too fine a pattern is solid).
+    let dashes = dashIntervals(style: style, total: total) != nil
     var result: [Polyline] = []
     var offset = 0.0
-    for (index, (line, length)) in zip(lines, lengths).enumerated() {
+    for (line, length) in zip(lines, lengths) {
         defer { offset += length }
         if length == 0 {
             if s0 == 0 && s1 == 1 { result.append(line) }
             continue
         }
-        for (a, b) in on where a == b && a >= offset && (a < offset + length || index == lines.count - 1) {
-            if let dot = dotPiece(line, at: a - offset, cap: style.lineCap) { result.append(dot) }
-        }
-        for (a, b) in on where a < b && b > offset && a < offset + length {
-            let from = max(a - offset, 0)
-            let to = min(b - offset, length)
-            if from <= 0 && to >= length {
-                result.append(line)
-            } else if to > from {
-                result.append(line.slice(from: from, to: to))
+        // This subpath's dashes from its own start, then in whole-path positions, within the range.
+        let local = dashes ? dashIntervals(style: style, total: length) ?? [(0, length)] : [(0, length)]
+        for (a, b) in local {
+            let (x, y) = (max(a + offset, range.0), min(b + offset, range.1))
+            if a == b {
+                // A zero-length dash (a dotted line's dot) stays where it is, if inside the range.
+                if a + offset >= range.0 && a + offset <= range.1,
+                    let dot = dotPiece(line, at: a, cap: style.lineCap)
+                {
+                    result.append(dot)
+                }
+            } else if y > x {
+                let (from, to) = (x - offset, y - offset)
+                result.append(from <= 0 && to >= length ? line : line.slice(from: from, to: to))
             }
         }
     }

@@ -103,6 +103,21 @@ func dashes() {
                 * 6) < 1e-3)
 }
 
+@Test("a dash pattern restarts at each subpath, its phase applied again, as Core Graphics and SVG dash")
+func dashesRestartPerSubpath() {
+    // Two 13 pt lines, [5, 5]: each dashed [0, 5] and [10, 13], 8 pt on. Carried over from the
+    // first, the second would start 3 pt into a gap: [7, 12], 5 pt.
+    let two = Path([.move(Point(10, 30)), .line(Point(23, 30)), .move(Point(10, 60)), .line(Point(23, 60))])
+    #expect(abs(area(stroked(two, StrokeStyle(lineWidth: 2, lineDashPattern: [5, 5]))) - 2 * 16) < 1e-3)
+    // The phase is applied to each: 2 in → [0, 3] and [8, 13] on each, 8 pt again.
+    #expect(
+        abs(area(stroked(two, StrokeStyle(lineWidth: 2, lineDashPattern: [5, 5], lineDashPhase: 2))) - 2 * 16) < 1e-3)
+    // strokeEnd still measures the whole path: 0.75 of 26 pt ends 6.5 pt into the second line.
+    #expect(
+        abs(area(stroked(two, StrokeStyle(lineWidth: 2, lineDashPattern: [5, 5], strokeEnd: 0.75))) - 2 * (8 + 5))
+            < 1e-3)
+}
+
 @Test("a subpath of one point draws a disk with round caps and nothing with butt caps")
 func dots() {
     let point = Path([.move(Point(30, 30)), .line(Point(30, 30))])

@@ -76,7 +76,7 @@ enum ShapeKeys {
                 .custom(
                     "lineDashPattern", docType: "list of numbers",
                     doc:
-                        "Dash, gap, dash, … in points; an odd count repeats. A dash of 0 is a dot with round or square caps (`[0, 8]` and `lineCap: round` is a dotted line).",
+                        "Dash, gap, dash, … in points; an odd count repeats. The pattern starts again, at `lineDashPhase`, at each subpath (as Core Graphics and SVG dash). A dash of 0 is a dot with round or square caps (`[0, 8]` and `lineCap: round` is a dotted line).",
                     defaultDoc: "`[]` (solid)", rangeDoc: "each ≥ 0, some > 0, ≤ \(ShapeSpec.maxDashPatternCount)",
                     decode: { d, n, at, shape in
                         let nodes = try d.list(n, at: at)
