@@ -31,7 +31,30 @@ public struct IconPiece: Equatable, Sendable {
     public var fillRule: FillRule
     /// `.clear` for no stroke (SVG's default).
     public var stroke: ColorRGBA8
-    /// Stroke width and dashes in viewBox units: the pieces' transforms are applied to the path,
-    /// so a stroke under a scaling group transform is scaled by the transform's mean scale.
+    /// Stroke width and dashes: in viewBox units for a piece whose transform keeps shapes (a
+    /// rotation and uniform scale, scaled by it); in the element's own user space for one that
+    /// stretches unevenly or skews (`strokeSpace`).
     public var strokeStyle: StrokeStyle
+    /// For a piece whose transform stretches unevenly or skews: the shape in the element's user
+    /// space and the transform to viewBox units. SVG strokes in user space and then transforms
+    /// the stroke (a rect under `scale(4 1)` gets sides 4× as thick as its top and bottom), so the
+    /// outline is made from this path and mapped. Nil when `path` can be stroked as it is.
+    public var strokeSpace: StrokeSpace?
+
+    public struct StrokeSpace: Equatable, Sendable {
+        public var path: Path
+        public var transform: AffineTransform
+    }
+
+    /// The outline of the piece's stroke in viewBox units, chords within `tolerance` viewBox units.
+    public func strokeOutline(tolerance: Double) -> Path {
+        guard let space = strokeSpace else {
+            return Stroker.outline(of: path, style: strokeStyle, tolerance: tolerance)
+        }
+        // Chords in user space shrink or grow with the transform: divided by its largest stretch.
+        let t = space.transform
+        let stretch = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot()) * 2.0.squareRoot()
+        guard stretch > 0, stretch.isFinite else { return Path() }
+        return Stroker.outline(of: space.path, style: strokeStyle, tolerance: tolerance / stretch).applying(t)
+    }
 }

@@ -115,12 +115,18 @@ final class IconBuilder: NSObject, XMLParserDelegate {
                     "attribute opacity=\"\(attributes["opacity"] ?? "")\" on <\(element)>: expected it on a shape with one paint; this one fills and strokes, which SVG fades as one group and icons do not composite as one (use fill-opacity and stroke-opacity)"
                 )
             }
+            let t = style.transform
+            // A rotation with a uniform scale (or a mirror of one) keeps a stroke's width even.
+            let even =
+                abs(t.a * t.a + t.b * t.b - (t.c * t.c + t.d * t.d)) <= 1e-12 * (t.a * t.a + t.b * t.b)
+                && abs(t.a * t.c + t.b * t.d) <= 1e-12 * (t.a * t.a + t.b * t.b)
             pieces.append(
                 IconPiece(
-                    path: outline.applying(style.transform),
+                    path: outline.applying(t),
                     fill: SVGColor.scaled(style.fill, by: style.fillOpacity * style.opacity), fillRule: style.fillRule,
                     stroke: SVGColor.scaled(style.stroke, by: style.strokeOpacity * style.opacity),
-                    strokeStyle: scaled(style.strokeGeometry, by: style.transform)))
+                    strokeStyle: even ? scaled(style.strokeGeometry, by: t) : style.strokeGeometry,
+                    strokeSpace: even ? nil : IconPiece.StrokeSpace(path: outline, transform: t)))
         }
         // `opacity` is the element's own: it does not pass to the children.
         styles[styles.count - 1].opacity = 1
@@ -361,7 +367,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     }
 
     /// Stroke lengths follow the element's transform (the path is already mapped): scaled by
-    /// √|det|, the transform's mean scale (exact for uniform scales, what icon sets use).
+    /// √|det|, the transform's scale, for the transforms that keep shapes (the others stroke in
+    /// user space, `IconPiece.strokeSpace`).
     private func scaled(_ s: StrokeStyle, by t: Geometry.AffineTransform) -> StrokeStyle {
         let k = abs(t.a * t.d - t.b * t.c).squareRoot()
         guard k != 1 else { return s }

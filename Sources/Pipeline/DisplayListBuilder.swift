@@ -152,9 +152,7 @@ extension DisplayListBuilder {
                         glyph: GlyphKey(font: font, glyph: UInt32(truncatingIfNeeded: 2 * index))))
             }
             if piece.stroke.a > 0 && piece.strokeStyle.lineWidth > 0 {
-                let outline = Stroker.outline(
-                    of: piece.path, style: piece.strokeStyle,
-                    tolerance: 0.005 / (scale * 2.0.squareRoot()))
+                let outline = piece.strokeOutline(tolerance: 0.005 / (scale * 2.0.squareRoot()))
                 content.append(
                     DrawPath(
                         path: outline, transform: toPixels, fillRule: .nonZero,
