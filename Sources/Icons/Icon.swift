@@ -8,6 +8,9 @@ public struct Icon: Equatable, Sendable {
     /// The user space shown (`viewBox`, else 0 0 width height).
     public var viewBox: Rect
     public var pieces: [IconPiece]
+    /// Whether a piece paints in `currentColor`: then an item's tint colours only those paints
+    /// (SVG's `color`), and otherwise every piece (a template image).
+    public var usesCurrentColor: Bool { pieces.contains { $0.fillFollowsTint || $0.strokeFollowsTint } }
     /// FNV-1a 64 of the file's bytes, 16 hex digits (goes into the render manifest).
     public var hash: String
 
@@ -40,6 +43,10 @@ public struct IconPiece: Equatable, Sendable {
     /// the stroke (a rect under `scale(4 1)` gets sides 4× as thick as its top and bottom), so the
     /// outline is made from this path and mapped. Nil when `path` can be stroked as it is.
     public var strokeSpace: StrokeSpace?
+    /// The fill or stroke is `currentColor` without a `color` set: drawn black, or in the item's
+    /// `tintColor` (its alpha times the tint's).
+    public var fillFollowsTint = false
+    public var strokeFollowsTint = false
 
     public struct StrokeSpace: Equatable, Sendable {
         public var path: Path

@@ -22,6 +22,12 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         var fillOpacity = 1.0
         var strokeOpacity = 1.0
         var opacity = 1.0
+        /// The `color` property (inherited): what `currentColor` means; nil when no element set
+        /// it, and then `currentColor` follows the item's `tintColor` (black without one).
+        var color: ColorRGBA8?
+        /// The fill or stroke is `currentColor` with no `color` set: it takes the item's tint.
+        var fillFollowsTint = false
+        var strokeFollowsTint = false
     }
 
     /// Elements that say what the drawing is, not what it draws: skipped with everything in them,
@@ -38,7 +44,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
 
     static let shapes: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
     static let presentation = [
-        "fill", "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin",
+        "fill", "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "color",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "transform", "fill-opacity", "stroke-opacity",
         "opacity",
     ]
@@ -126,7 +132,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
                     fill: SVGColor.scaled(style.fill, by: style.fillOpacity * style.opacity), fillRule: style.fillRule,
                     stroke: SVGColor.scaled(style.stroke, by: style.strokeOpacity * style.opacity),
                     strokeStyle: even ? scaled(style.strokeGeometry, by: t) : style.strokeGeometry,
-                    strokeSpace: even ? nil : IconPiece.StrokeSpace(path: outline, transform: t)))
+                    strokeSpace: even ? nil : IconPiece.StrokeSpace(path: outline, transform: t),
+                    fillFollowsTint: style.fillFollowsTint, strokeFollowsTint: style.strokeFollowsTint))
         }
         // `opacity` is the element's own: it does not pass to the children.
         styles[styles.count - 1].opacity = 1
@@ -171,22 +178,34 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         return v
     }
 
+    static func isCurrentColor(_ value: String) -> Bool { value.trimmingWhitespace.lowercased() == "currentcolor" }
+
     private func apply(_ a: [String: String], to style: inout Style, element: String) -> Bool {
         func bad(_ key: String, _ expected: String) -> Bool {
             fail("attribute \(key)=\"\(a[key] ?? "")\" on <\(element)>: expected \(expected)")
             return false
         }
+        if let v = a["color"] {
+            guard let c = SVGValue.color(v), !Self.isCurrentColor(v) else {
+                return bad("color", "a colour: #RGB, #RRGGBB, a CSS name, rgb(…) or hsl(…)")
+            }
+            style.color = c
+        }
         if let v = a["fill"] {
             guard let c = SVGValue.color(v) else {
-                return bad("fill", "a colour: #RGB, #RRGGBB, a CSS name, rgb(…), none or currentColor")
+                return bad("fill", "a colour: #RGB, #RRGGBB, a CSS name, rgb(…), hsl(…), none or currentColor")
             }
-            style.fill = c
+            let current = Self.isCurrentColor(v)
+            style.fill = current ? style.color ?? .black : c
+            style.fillFollowsTint = current && style.color == nil
         }
         if let v = a["stroke"] {
             guard let c = SVGValue.color(v) else {
-                return bad("stroke", "a colour: #RGB, #RRGGBB, a CSS name, rgb(…), none or currentColor")
+                return bad("stroke", "a colour: #RGB, #RRGGBB, a CSS name, rgb(…), hsl(…), none or currentColor")
             }
-            style.stroke = c
+            let current = Self.isCurrentColor(v)
+            style.stroke = current ? style.color ?? .black : c
+            style.strokeFollowsTint = current && style.color == nil
         }
         guard applyOpacities(a, to: &style, element: element, bad: bad) else { return false }
         if let v = a["preserveAspectRatio"], !["xMidYMid", "xMidYMid meet"].contains(v.trimmingWhitespace) {

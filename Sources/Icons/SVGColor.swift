@@ -1,6 +1,6 @@
 import Colors
 
-// Colour values of the SVG subset: hex, CSS named colours, rgb()/rgba(), with the opacity
+// Colour values of the SVG subset: hex, CSS named colours, rgb()/rgba(), hsl()/hsla(), with the opacity
 // properties that scale a paint's alpha.
 
 enum SVGColor {
@@ -48,8 +48,9 @@ enum SVGColor {
     ]
 
     /// `#RGB`, `#RRGGBB`, a CSS colour name (any case), `rgb(r, g, b)` or `rgba(r, g, b, a)` with
-    /// numbers 0…255 or percentages, `none`/`transparent` (clear) and `currentColor` (black: an
-    /// icon has no surrounding text colour here); nil for anything else.
+    /// numbers 0…255 or percentages, `hsl(h, s%, l%)` / `hsla(…)`, `none`/`transparent` (clear)
+    /// and `currentColor` (black here: the builder resolves it to a `color` attribute, or leaves
+    /// it to the item's tint); nil for anything else.
     static func parse(_ text: String) -> ColorRGBA8? {
         let t = text.trimmingWhitespace
         let lower = t.lowercased()
@@ -69,14 +70,15 @@ enum SVGColor {
     }
 
     /// `rgb(…)` / `rgba(…)`: three channels (0…255, or 0…100 %, clamped and rounded) and an
-    /// optional alpha (0…1 or a percentage), separated by commas or spaces.
+    /// optional alpha (0…1 or a percentage), separated by commas or spaces; `hsl(…)` / `hsla(…)`.
     private static func functional(_ t: String) -> ColorRGBA8? {
-        guard t.hasSuffix(")"), let open = t.firstIndex(of: "("),
-            ["rgb", "rgba"].contains(t[..<open].trimmingCharacters(in: .whitespaces))
-        else { return nil }
+        guard t.hasSuffix(")"), let open = t.firstIndex(of: "(") else { return nil }
+        let name = t[..<open].trimmingCharacters(in: .whitespaces)
         let inner = t[t.index(after: open)..<t.index(before: t.endIndex)]
         let parts = inner.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" }).map(String.init)
         guard parts.count == 3 || parts.count == 4 else { return nil }
+        if name == "hsl" || name == "hsla" { return hsl(parts) }
+        guard name == "rgb" || name == "rgba" else { return nil }
         var channels: [UInt8] = []
         for (k, part) in parts.enumerated() {
             let isPercent = part.hasSuffix("%")
@@ -85,6 +87,33 @@ enum SVGColor {
             channels.append(UInt8(min(max(byte, 0), 255).rounded()))
         }
         return ColorRGBA8(r: channels[0], g: channels[1], b: channels[2], a: parts.count == 4 ? channels[3] : 255)
+    }
+
+    /// `hsl(h, s%, l%[, a])`: the hue in degrees (`deg` optional, wrapping), saturation and
+    /// lightness as percentages (clamped), CSS Color 4's conversion to sRGB, each channel rounded.
+    private static func hsl(_ parts: [String]) -> ColorRGBA8? {
+        let hueText = parts[0].hasSuffix("deg") ? String(parts[0].dropLast(3)) : parts[0]
+        guard let hue = Double(hueText), hue.isFinite, parts[1].hasSuffix("%"), parts[2].hasSuffix("%"),
+            let sText = Double(parts[1].dropLast()), let lText = Double(parts[2].dropLast()),
+            sText.isFinite, lText.isFinite
+        else { return nil }
+        var alpha: UInt8 = 255
+        if parts.count == 4 {
+            let isPercent = parts[3].hasSuffix("%")
+            guard let a = Double(isPercent ? String(parts[3].dropLast()) : parts[3]), a.isFinite else { return nil }
+            alpha = UInt8(min(max(isPercent ? a * 255 / 100 : a * 255, 0), 255).rounded())
+        }
+        let (sat, light) = (min(max(sText / 100, 0), 1), min(max(lText / 100, 0), 1))
+        var h = hue.truncatingRemainder(dividingBy: 360)
+        if h < 0 { h += 360 }
+        // CSS Color 4: f(n) = l − a·max(−1, min(k − 3, 9 − k, 1)), k = (n + h/30) mod 12.
+        let a = sat * min(light, 1 - light)
+        func channel(_ n: Double) -> UInt8 {
+            let k = (n + h / 30).truncatingRemainder(dividingBy: 12)
+            let v = light - a * max(-1, min(k - 3, 9 - k, 1))
+            return UInt8(min(max(v * 255, 0), 255).rounded())
+        }
+        return ColorRGBA8(r: channel(0), g: channel(8), b: channel(4), a: alpha)
     }
 
     /// `color` with its alpha scaled by `opacity` (clamped to 0…1), rounded.

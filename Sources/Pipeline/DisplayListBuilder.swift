@@ -130,8 +130,10 @@ extension DisplayListBuilder {
         _ icon: Icon, size: Size, transform: AffineTransform, opacity: Double,
         clips: [ClipShape], tint: ColorRGBA8? = nil
     ) -> [DrawPath] {
-        func painted(_ colour: ColorRGBA8) -> ColorRGBA8 {
-            guard let tint else { return colour }
+        // With currentColor in the file, the tint is SVG's `color` for those paints only.
+        let tintsAll = !icon.usesCurrentColor
+        func painted(_ colour: ColorRGBA8, follows: Bool) -> ColorRGBA8 {
+            guard let tint, tintsAll || follows else { return colour }
             let alpha = (Int(colour.a) * Int(tint.a) + 127) / 255
             return ColorRGBA8(r: tint.r, g: tint.g, b: tint.b, a: UInt8(alpha))
         }
@@ -148,7 +150,8 @@ extension DisplayListBuilder {
                 content.append(
                     DrawPath(
                         path: piece.path, transform: toPixels, fillRule: piece.fillRule,
-                        paint: .solid(painted(piece.fill)), opacity: opacity, clips: clips,
+                        paint: .solid(painted(piece.fill, follows: piece.fillFollowsTint)), opacity: opacity,
+                        clips: clips,
                         glyph: GlyphKey(font: font, glyph: UInt32(truncatingIfNeeded: 2 * index))))
             }
             if piece.stroke.a > 0 && piece.strokeStyle.lineWidth > 0 {
@@ -156,7 +159,8 @@ extension DisplayListBuilder {
                 content.append(
                     DrawPath(
                         path: outline, transform: toPixels, fillRule: .nonZero,
-                        paint: .solid(painted(piece.stroke)), opacity: opacity, clips: clips,
+                        paint: .solid(painted(piece.stroke, follows: piece.strokeFollowsTint)), opacity: opacity,
+                        clips: clips,
                         glyph: GlyphKey(font: font, glyph: UInt32(truncatingIfNeeded: 2 * index + 1))))
             }
         }

@@ -59,6 +59,48 @@ struct DesignToolExportTests {
         #expect(icon.pieces[3].stroke == ColorRGBA8(r: 0x2F, g: 0x4F, b: 0x4F, a: 153))
     }
 
+    @Test("hsl() and hsla() give CSS Color 4's bytes: the six primaries and secondaries, a grey and a translucent one")
+    func hslColours() throws {
+        let icon = try parse(
+            """
+            <svg viewBox="0 0 10 10">
+              <rect width="4" height="4" fill="hsl(0, 100%, 50%)"/>
+              <rect width="4" height="4" fill="hsl(120deg 100% 50%)"/>
+              <rect width="4" height="4" fill="hsl(240, 100%, 50%)"/>
+              <rect width="4" height="4" fill="hsl(60, 100%, 50%)"/>
+              <rect width="4" height="4" fill="hsl(-60, 100%, 25%)"/>
+              <rect width="4" height="4" fill="hsl(200, 0%, 40%)"/>
+              <rect width="4" height="4" fill="hsla(30, 100%, 50%, 0.5)"/>
+            </svg>
+            """)
+        let expected: [ColorRGBA8] = [
+            ColorRGBA8(r: 255, g: 0, b: 0), ColorRGBA8(r: 0, g: 255, b: 0), ColorRGBA8(r: 0, g: 0, b: 255),
+            ColorRGBA8(r: 255, g: 255, b: 0),
+            // Magenta at 25 % lightness: 0.5 of 255 is 127.5, rounded half away to 128.
+            ColorRGBA8(r: 128, g: 0, b: 128),
+            ColorRGBA8(r: 102, g: 102, b: 102),
+            // Orange: g = 0.5 − 0.5·max(−1, min(k − 3, 9 − k, 1)) with k = 8 + 1 = 9 → 0.5; 128 a half alpha.
+            ColorRGBA8(r: 255, g: 128, b: 0, a: 128),
+        ]
+        #expect(icon.pieces.map(\.fill) == expected)
+    }
+
+    @Test("currentColor takes the color attribute where one is set, and otherwise follows the item's tint")
+    func currentColor() throws {
+        let icon = try parse(
+            """
+            <svg viewBox="0 0 10 10" fill="none">
+              <path d="M1 1H9" stroke="currentColor"/>
+              <g color="#FF3B30"><circle cx="5" cy="5" r="2" fill="currentColor"/></g>
+              <rect width="2" height="2" fill="#34C759"/>
+            </svg>
+            """)
+        #expect(icon.usesCurrentColor)
+        #expect(icon.pieces[0].strokeFollowsTint && icon.pieces[0].stroke == .black)
+        #expect(!icon.pieces[1].fillFollowsTint && icon.pieces[1].fill == ColorRGBA8(r: 0xFF, g: 0x3B, b: 0x30))
+        #expect(!icon.pieces[2].fillFollowsTint && icon.pieces[2].fill == ColorRGBA8(r: 0x34, g: 0xC7, b: 0x59))
+    }
+
     @Test("opacity that needs a group composited as one, and an unknown colour or fit, are refused in words")
     func refusals() throws {
         let both = try #require(

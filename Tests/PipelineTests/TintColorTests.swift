@@ -53,6 +53,34 @@ struct TintColorTests {
         #expect(paints[4] == [ColorRGBA8(r: 255, g: 0, b: 0, a: 128), ColorRGBA8(r: 255, g: 0, b: 0, a: 128)])
     }
 
+    @Test("an icon that paints in currentColor takes the tint for those paints only, keeping its other colours")
+    func tintIsCurrentColor() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tint-current-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try """
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">
+          <rect width="10" height="10" fill="currentColor"/>
+          <rect x="2" y="2" width="6" height="6" fill="#FFFFFF"/>
+        </svg>
+        """.write(to: folder.appendingPathComponent("badge.svg"), atomically: true, encoding: .utf8)
+        let scene = try SceneLoader.decode(
+            """
+            canvas: { size: [100, 50], scale: 1 }
+            duration: 0.1
+            items:
+              - { id: tinted, size: [20, 20], center: [25, 25], icon: badge.svg, fill: "#00000000", tintColor: "#007AFF" }
+              - { id: plain, size: [20, 20], center: [75, 25], icon: badge.svg, fill: "#00000000" }
+            """, fileName: folder.appendingPathComponent("scene.yaml").path, format: .yaml)
+        let paints = try SceneSimulation(scene: scene).displayList().rects.map { rect in
+            rect.content.map { path -> ColorRGBA8 in
+                guard case .solid(let colour) = path.paint else { return .clear }
+                return colour
+            }
+        }
+        #expect(paints == [[ColorRGBA8(hex: "#007AFF")!, .white], [.black, .white]])
+    }
+
     @Test("a tinted icon's pixels are the tint where the icon covers them fully")
     func tintedPixels() throws {
         let scene = try SceneLoader.decode(

@@ -209,7 +209,7 @@ package enum ItemKeys {
                 .colour(
                     "tintColor", \.tintColor,
                     doc:
-                        "`UIView.tintColor`: the item's icon, and its children's, drawn as a template image (`.alwaysTemplate`) in this colour: each piece's colour replaced, its alpha kept. Children inherit it unless they set their own.",
+                        "`UIView.tintColor`: the item's icon, and its children's, drawn as a template image (`.alwaysTemplate`) in this colour: each piece's colour replaced, its alpha kept; an icon that paints in `currentColor` takes it for those paints only. Children inherit it unless they set their own.",
                     defaultDoc: "the parent's; none at the top (icons in their own colours)"),
                 .custom(
                     "image", docType: "string or mapping", schemaRef: "image",
