@@ -51,6 +51,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     static let geometry: [String: [String]] = [
         "svg": ["xmlns", "version", "viewBox", "width", "height", "preserveAspectRatio"],
         "g": [],
+        // `<defs>` holds the `<style>` sheet here (nothing in it is drawn).
+        "defs": [],
+        "style": ["type", "media"],
         "path": ["d"],
         "rect": ["x", "y", "width", "height", "rx", "ry"],
         "circle": ["cx", "cy", "r"],
@@ -66,6 +69,13 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var viewBox: Rect?
     var pieces: [IconPiece] = []
     private var styles: [Style] = [Style()]
+    /// The `<style>` sheets read so far, and the text of the one being read.
+    private var sheet = SVGStyleSheet()
+    private var styleText: String?
+    /// How deep inside `<defs>` the parser is, and whether an element has been styled yet (a
+    /// sheet after it would not reach it).
+    private var defsDepth = 0
+    private var styledAny = false
     /// How deep inside an ignored element the parser is (0: drawing).
     private var ignoredDepth = 0
     /// Elements started and not yet ended (non-zero after parsing: a truncated document).
@@ -100,6 +110,15 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         if element != "svg" && viewBox == nil {
             return fail("element <\(element)> outside <svg>; expected <svg> as the root")
         }
+        if element == "defs" || element == "style" {
+            guard structural(element, attributes) else { return }
+            styles.append(styles[styles.count - 1])
+            return
+        }
+        if defsDepth > 0 {
+            return fail("element <\(element)> in <defs> is not in the supported SVG subset; expected <style> there")
+        }
+        guard let attributes = styled(attributes, element: element) else { return }
         // Sorted, so the first unknown attribute reported does not depend on dictionary order.
         for key in attributes.keys.sorted()
         where !own.contains(key) && !Self.presentation.contains(key) && !Self.isIgnored(key, on: element) {
@@ -144,17 +163,84 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             ignoredDepth -= 1
             return
         }
+        if element == "defs" { defsDepth -= 1 }
+        if element == "style", let css = styleText {
+            styleText = nil
+            do { try sheet.add(css) } catch { return fail(error.message) }
+        }
         if styles.count > 1 { styles.removeLast() }
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard error == nil, ignoredDepth == 0, !string.allSatisfy({ $0.isWhitespace }) else { return }
+        guard error == nil, ignoredDepth == 0 else { return }
+        if styleText != nil {
+            styleText! += string
+            return
+        }
+        guard !string.allSatisfy({ $0.isWhitespace }) else { return }
         fail("text content '\(string.prefix(20))' is not in the supported SVG subset")
     }
 
     // swift-format-ignore: AlwaysUseLowerCamelCase
     // (XMLParserDelegate's own parameter name)
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) { fail("CDATA is not in the supported SVG subset") }
+    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+        // A sheet is often wrapped in CDATA (Illustrator writes it so).
+        guard error == nil, ignoredDepth == 0, styleText != nil, let text = String(data: CDATABlock, encoding: .utf8)
+        else { return fail("CDATA is not in the supported SVG subset (only around a <style> sheet)") }
+        styleText! += text
+    }
+
+    /// `<defs>` and `<style>`: where they may stand, and the start of a sheet's text.
+    private func structural(_ element: String, _ attributes: [String: String]) -> Bool {
+        for key in attributes.keys.sorted()
+        where !(Self.geometry[element] ?? []).contains(key) && !Self.isIgnored(key, on: element) {
+            fail("attribute '\(key)' on <\(element)> is not in the supported SVG subset")
+            return false
+        }
+        if element == "defs" {
+            defsDepth += 1
+            return true
+        }
+        if let type = attributes["type"], type != "text/css" {
+            fail("<style type=\"\(type)\">: expected text/css")
+            return false
+        }
+        if styledAny {
+            fail("a <style> sheet after the elements it could style; expected it before them (in <defs> at the top)")
+            return false
+        }
+        styleText = ""
+        return true
+    }
+
+    /// `attributes` with the sheet's declarations for this element over them, and its `style=""`
+    /// over both (CSS's cascade); `style` and `class` are consumed. Nil after a failure.
+    private func styled(_ attributes: [String: String], element: String) -> [String: String]? {
+        if element != "svg" { styledAny = true }
+        var result = attributes
+        result["style"] = nil
+        let classes = Set(
+            (attributes["class"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init))
+        var cascaded = sheet.declarations(element: element, id: attributes["id"], classes: classes)
+        if let inline = attributes["style"] {
+            do {
+                for (property, value) in try SVGStyleSheet.declarations(inline) { cascaded[property] = value }
+            } catch {
+                fail("attribute style=\"\(inline.prefix(40))\" on <\(element)>: \(error.message)")
+                return nil
+            }
+        }
+        for property in cascaded.keys.sorted() {
+            guard Self.presentation.contains(property), property != "transform" else {
+                fail(
+                    "the CSS property '\(property)' on <\(element)> is not in the supported SVG subset; expected presentation properties (\(Self.presentation.filter { $0 != "transform" }.joined(separator: ", ")))"
+                )
+                return nil
+            }
+            result[property] = cascaded[property]
+        }
+        return result
+    }
     func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
         fail("processing instruction <?\(target)?> is not in the supported SVG subset")
     }

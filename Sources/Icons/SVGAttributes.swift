@@ -68,7 +68,7 @@ enum SVGValue {
     }
 }
 
-extension String {
+extension StringProtocol {
     var trimmingWhitespace: String { trimmingCharacters(in: " \n\t\r") }
 }
 

@@ -101,6 +101,79 @@ struct DesignToolExportTests {
         #expect(!icon.pieces[2].fillFollowsTint && icon.pieces[2].fill == ColorRGBA8(r: 0x34, g: 0xC7, b: 0x59))
     }
 
+    @Test(
+        "an Illustrator-style export: a <style> sheet in <defs>, CDATA-wrapped, classes on the shapes, draws as the bare file"
+    )
+    func styleSheetExport() throws {
+        let exported = try parse(
+            """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">
+              <defs><style><![CDATA[ /* Generator: a design tool */
+                .cls-1 { fill: #008000; }
+                .cls-2 { fill: none; stroke: #ffffff; stroke-width: 2px; }
+              ]]></style></defs>
+              <rect class="cls-1" x="2" y="2" width="20" height="20" rx="4"/>
+              <path class="cls-2" d="M6 12 L10 16 L18 8"/>
+            </svg>
+            """)
+        let bare = try parse(Self.bare)
+        #expect(exported.pieces == bare.pieces)
+    }
+
+    @Test(
+        "the cascade: an id beats classes beats the type, a later rule beats an earlier one, style=\"\" beats them all, and all beat attributes"
+    )
+    func cascade() throws {
+        let icon = try parse(
+            """
+            <svg viewBox="0 0 10 10">
+              <style>
+                rect { fill: #FF0000 } .a { fill: #00FF00 } #b { fill: #0000FF } .c, .a { fill: #00FFFF }
+                rect.a.c { stroke: #000000 }
+              </style>
+              <rect width="4" height="4" fill="#123456"/>
+              <rect class="a" width="4" height="4"/>
+              <rect id="b" class="a" width="4" height="4"/>
+              <rect class="a c" width="4" height="4" style="fill: hsl(60, 100%, 50%)"/>
+            </svg>
+            """)
+        #expect(
+            icon.pieces.map(\.fill) == [
+                ColorRGBA8(r: 255, g: 0, b: 0), ColorRGBA8(r: 0, g: 255, b: 255), ColorRGBA8(r: 0, g: 0, b: 255),
+                ColorRGBA8(r: 255, g: 255, b: 0),
+            ])
+        #expect(icon.pieces.map(\.stroke) == [.clear, .clear, .clear, .black])
+    }
+
+    @Test(
+        "CSS the subset cannot honour is refused in words: combinators, at-rules, a sheet after the shapes, other properties",
+        arguments: [
+            (
+                "<style>g .a { fill: red }</style><rect class=\"a\" width=\"1\" height=\"1\"/>",
+                "the selector 'g .a' in <style> is not supported"
+            ),
+            (
+                "<style>@media print { rect { fill: red } }</style>",
+                "the at-rule '@media print' in <style> is not supported"
+            ),
+            (
+                "<rect width=\"1\" height=\"1\"/><style>rect { fill: red }</style>",
+                "a <style> sheet after the elements it could style"
+            ),
+            (
+                "<rect width=\"1\" height=\"1\" style=\"filter: url(#f)\"/>",
+                "the CSS property 'filter' on <rect> is not in the supported SVG subset"
+            ),
+            (
+                "<defs><rect width=\"1\" height=\"1\"/></defs>",
+                "element <rect> in <defs> is not in the supported SVG subset"
+            ),
+        ])
+    func refusedCSS(body: String, message: String) throws {
+        let error = try #require(throws: IconError.self) { try parse("<svg viewBox=\"0 0 10 10\">\(body)</svg>") }
+        #expect(error.description.contains(message), "\(error.description)")
+    }
+
     @Test("opacity that needs a group composited as one, and an unknown colour or fit, are refused in words")
     func refusals() throws {
         let both = try #require(
