@@ -145,6 +145,10 @@ let package = Package(
                 "CustomBehaviors", "Raster", "PNG", "Export", "Timing", "Scrolling",
             ],
             exclude: ["README.md"]),
+        // `flipbook export --format lottie`: a scene's ticks read back into Lottie layers with fitted keyframes.
+        .target(
+            name: "LottieExport", dependencies: ["Geometry", "Colors", "Raster", "Pipeline", "SceneModel"],
+            exclude: ["README.md"]),
         .target(
             name: "Benchmarks",
             dependencies: [
@@ -193,7 +197,8 @@ let package = Package(
             dependencies: [
                 "SceneLoading", "SceneSchema", "SceneSyntax",
                 "Pipeline", "SceneModel", "Export", "PNG", "Raster", "Benchmarks", "Figures", "ImageDiff", "Goldens",
-                "Markup", "Player", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Markup", "Player", "LottieExport", "FileSystem",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(

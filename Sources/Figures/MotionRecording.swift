@@ -55,8 +55,7 @@ public struct MotionRecording: Sendable {
         var frames: [DisplayList] = []
         var labels: [[String?]] = []
         var states: [[ItemState]] = []
-        for frame in 0..<plan.maxFrames {
-            if frame > 0 { simulation.advance() }
+        for _ in SceneTicks(simulation, plan: plan) {
             let (list, items) = simulation.labelledDisplayList()
             frames.append(list)
             labels.append(items)
@@ -65,7 +64,6 @@ public struct MotionRecording: Sendable {
                     ItemState(center: $0.center, transform: $0.transform, bounds: $0.bounds)
                 })
             trace.record(simulation)
-            if plan.stopsAtRest, simulation.isAtRest { break }
         }
         self.scene = scene
         self.frames = frames

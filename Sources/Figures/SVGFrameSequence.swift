@@ -25,18 +25,14 @@ public enum SVGFrameSequence {
         }
         let simulation = try SceneSimulation(scene: scene, file: file)
         let folder = (outputDirectory as NSString).appendingPathComponent(scene.name)
-        var frame = 0
         var count = 0
-        while frame < window.upperBound {
-            if frame >= window.lowerBound {
-                let name = "frame_" + String(format: "%05d", frame) + ".svg"
-                try FigureFile.writeSVG(
-                    SVGWriter.svg(simulation.displayList()), to: (folder as NSString).appendingPathComponent(name))
-                count += 1
-            }
-            frame += 1
-            if frame >= plan.maxFrames || (plan.stopsAtRest && simulation.isAtRest) { break }
-            simulation.advance()
+        var ticks = SceneTicks(simulation, plan: plan)
+        while let frame = ticks.next(before: window.upperBound) {
+            guard frame >= window.lowerBound else { continue }
+            let name = "frame_" + String(format: "%05d", frame) + ".svg"
+            try FigureFile.writeSVG(
+                SVGWriter.svg(simulation.displayList()), to: (folder as NSString).appendingPathComponent(name))
+            count += 1
         }
         return count
     }
@@ -44,12 +40,6 @@ public enum SVGFrameSequence {
     /// The scene's frame count (an `until: rest` scene is simulated once, without drawing).
     private static func frameCount(_ scene: Scene, file: String, plan: FramePlan) throws -> Int {
         guard plan.stopsAtRest else { return plan.maxFrames }
-        let simulation = try SceneSimulation(scene: scene, file: file)
-        var count = 1
-        while count < plan.maxFrames, !simulation.isAtRest {
-            simulation.advance()
-            count += 1
-        }
-        return count
+        return SceneTicks(try SceneSimulation(scene: scene, file: file), plan: plan).count()
     }
 }

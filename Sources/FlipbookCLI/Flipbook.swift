@@ -1,5 +1,6 @@
 import ArgumentParser
 import Export
+import FileSystem
 import Figures
 import Foundation
 import PNG
@@ -18,7 +19,7 @@ struct Flipbook: ParsableCommand {
         version: Flipbook.version,
         subcommands: [
             Render.self, Validate.self, StudioLauncher.self, Bench.self, Diff.self, Check.self, Figure.self,
-            Concat.self,
+            Concat.self, ExportCommand.self,
             Verify.self, Schema.self,
         ]
     )
@@ -54,6 +55,7 @@ struct Flipbook: ParsableCommand {
         case let e as OutputLockError: return e.description
         case let e as SegmentJoinError: return e.description
         case let e as TraceBudgetError: return e.description
+        case let e as FileWriteError: return e.description
         default: return nil
         }
     }

@@ -16,9 +16,11 @@ final class FrameLoop {
     private(set) var scheduler: FrameScheduler
     private(set) var timings = RenderManifest.Timings()
     private(set) var dropped: [RenderManifest.DroppedItem] = []
+    /// The scene's ticks, stepped batch by batch.
+    private var ticks: SceneTicks
     /// Frames simulated so far: after `run`, one past the last frame.
-    private(set) var tick = 0
-    private var finished = false
+    var tick: Int { ticks.upcoming }
+    private var finished: Bool { ticks.isFinished }
     /// The last frame handed on (its tick and pixels), which a `.sameAs` in the next batch names.
     private var carried: (tick: Int, frame: SceneRenderer.EncodedFrame)?
 
@@ -33,6 +35,7 @@ final class FrameLoop {
         self.frames = frames
         self.video = video
         self.trace = trace
+        ticks = SceneTicks(simulation, end: plan.end, stopsAtRest: plan.frames.stopsAtRest)
     }
 
     /// Runs to the window's end, or to rest for an `until: rest` scene; `start` is the render's.
@@ -60,12 +63,7 @@ final class FrameLoop {
     private func replayContext() {
         let replayStart = DispatchTime.now()
         let firstDrawn = VideoSink.firstDrawnTick(plan.first, video: video)
-        while tick < firstDrawn, !finished {
-            if tick > 0 { simulation.advance() }
-            trace?.record(simulation)
-            tick += 1
-            if plan.frames.stopsAtRest, simulation.isAtRest { finished = true }
-        }
+        while ticks.next(before: firstDrawn) != nil { trace?.record(simulation) }
         timings.simulateSeconds += SceneRenderer.seconds(since: replayStart)
     }
 
@@ -73,19 +71,12 @@ final class FrameLoop {
     private func simulateBatch(size: Int) -> [DisplayList] {
         let simulateStart = DispatchTime.now()
         var lists: [DisplayList] = []
-        while lists.count < size, tick < plan.end {
-            if tick > 0 { simulation.advance() }
+        while lists.count < size, let tick = ticks.next() {
             var list = simulation.displayList()
             for index in SceneRenderer.dropNonFinite(&list) { dropped.append(.init(frame: tick, drawIndex: index)) }
             lists.append(list)
             trace?.record(simulation)
-            tick += 1
-            if plan.frames.stopsAtRest, simulation.isAtRest {
-                finished = true
-                break
-            }
         }
-        if tick >= plan.end { finished = true }
         timings.simulateSeconds += SceneRenderer.seconds(since: simulateStart)
         return lists
     }

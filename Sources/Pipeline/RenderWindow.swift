@@ -32,12 +32,6 @@ struct RenderWindow {
 
     /// The frame count of an `until: rest` scene: the simulation run to rest, drawing nothing.
     static func countFrames(_ scene: Scene, _ options: RenderOptions, plan: FramePlan) throws -> Int {
-        let simulation = try SceneRenderer.makeSimulation(scene, options)
-        var count = 1
-        while count < plan.maxFrames, !simulation.isAtRest {
-            simulation.advance()
-            count += 1
-        }
-        return count
+        SceneTicks(try SceneRenderer.makeSimulation(scene, options), plan: plan).count()
     }
 }

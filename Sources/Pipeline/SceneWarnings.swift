@@ -80,8 +80,8 @@ public enum SceneWarnings {
         var seen = scene.items.map(\.isHidden)
         var unseen = seen.filter { !$0 }.count
         var ticks = 0
-        for frame in 0..<plan.maxFrames where unseen > 0 {
-            if frame > 0 { simulation.advance() }
+        var run = SceneTicks(simulation, plan: plan)
+        while unseen > 0, let frame = run.next() {
             ticks = frame + 1
             for (i, f) in simulation.topLevelFrames().enumerated() where !seen[i] {
                 if f.minX < canvas.width && f.minY < canvas.height && f.maxX > 0 && f.maxY > 0 {
@@ -89,7 +89,6 @@ public enum SceneWarnings {
                     unseen -= 1
                 }
             }
-            if plan.stopsAtRest, simulation.isAtRest { break }
         }
         let warnings = scene.items.enumerated().compactMap { i, item -> SceneWarning? in
             guard !seen[i] else { return nil }

@@ -1,0 +1,57 @@
+import ArgumentParser
+import FileSystem
+import Foundation
+import LottieExport
+import SceneLoading
+import SceneModel
+
+/// `flipbook export`: a scene's motion handed on in a format apps play.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export a scene's motion as a Lottie file (Bodymovin JSON) that iOS, Android and the web play.",
+        discussion: """
+            Every layer becomes a Lottie shape layer with its transform, fill, border, content paths and clips; \
+            each property's simulated values are reduced to cubic-eased keyframes within 0.05 pt, 0.01°, \
+            0.01 % of scale and 1/512 of opacity or colour. What Lottie cannot show as Flipbook draws it \
+            (shadows, blur, masks, perspective) is exported as the closest equivalent with a warning naming \
+            the layer; --strict makes any warning an error (exit 2).
+            Example:
+              flipbook export scenes/snap.yaml -o snap.json
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case lottie }
+
+    @Argument(help: "Scene file (.yaml, .yml, .json).")
+    var scene: String
+
+    @Option(name: .long, help: "Output format: lottie.")
+    var format: Format = .lottie
+
+    @Option(name: [.short, .long], help: "Output file. Default: output/<scene>.json.")
+    var output: String?
+
+    @Flag(name: .long, help: "Fail (exit 2, nothing written) when anything is exported as an approximation.")
+    var strict = false
+
+    @OptionGroup(title: "Limits")
+    var limitArguments: LimitArguments
+
+    func run() throws {
+        let loaded = try SceneLoader.load(path: scene, limits: limitArguments.limits)
+        let export = try LottieExport.export(loaded, file: scene)
+        for warning in export.warnings { printWarning("\(scene): \(warning)") }
+        if strict, !export.warnings.isEmpty {
+            printError(
+                "\(scene): \(counted(export.warnings.count, "layer warning")) with --strict; nothing written")
+            throw ExitCode(2)
+        }
+        let path = output ?? "output/\(loaded.name).json"
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try DurableFile.write(Array(export.document.text.utf8), to: path)
+        print(
+            "\(path): \(counted(export.layerCount, "layer")), \(export.frameCount) frames at \(loaded.fps) fps, "
+                + "\(counted(export.keyframes, "keyframe")) (\(export.keyframesAtEveryTick) at one per tick)")
+    }
+}

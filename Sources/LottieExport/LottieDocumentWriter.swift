@@ -1,0 +1,249 @@
+import SceneModel
+
+/// Turns a `LayerRecorder`'s per-tick samples into the Lottie document: one shape layer per
+/// identity (top first, as Lottie lists them), each property a constant or fitted keyframes.
+struct LottieDocumentWriter {
+    let scene: Scene
+    let recorder: LayerRecorder
+    private var keyframes = 0
+    private var keyframesAtEveryTick = 0
+
+    init(scene: Scene, recorder: LayerRecorder) {
+        self.scene = scene
+        self.recorder = recorder
+    }
+
+    typealias Tolerance = LottieExport.Tolerance
+
+    func export() -> LottieExport {
+        var writer = self
+        var layers: [LottieJSON] = []
+        for (k, id) in recorder.order.reversed().enumerated() {
+            layers.append(writer.layer(id, index: k + 1))
+        }
+        if let background = writer.background(index: layers.count + 1) { layers.append(background) }
+        let size = scene.canvas.size
+        let document = LottieJSON.object([
+            ("v", .string("5.7.4")), ("fr", .integer(scene.fps)), ("ip", .integer(0)),
+            ("op", .integer(recorder.ticks)), ("w", .integer(Int(size.width.rounded(.up)))),
+            ("h", .integer(Int(size.height.rounded(.up)))), ("nm", .string(scene.name)), ("ddd", .integer(0)),
+            ("assets", .array([])), ("layers", .array(layers)),
+        ])
+        return LottieExport(
+            document: document, warnings: recorder.warnings, frameCount: recorder.ticks,
+            keyframes: writer.keyframes, keyframesAtEveryTick: writer.keyframesAtEveryTick, layerCount: layers.count)
+    }
+
+    /// The samples of `id` on every tick: a tick it is not drawn on takes the nearest drawn one's
+    /// (the layer is then at opacity 0), so its other properties do not jump for nothing.
+    private func filled(_ id: String) -> (samples: [RectSample], present: [Bool]) {
+        let byTick = recorder.samples[id] ?? [:]
+        let present = (0..<recorder.ticks).map { byTick[$0] != nil }
+        guard let first = (0..<recorder.ticks).first(where: { present[$0] }) else { return ([], present) }
+        var samples: [RectSample] = []
+        var last = byTick[first]!
+        for tick in 0..<recorder.ticks {
+            if let s = byTick[tick] { last = s }
+            samples.append(last)
+        }
+        return (samples, present)
+    }
+
+    private mutating func layer(_ id: String, index: Int) -> LottieJSON {
+        let (samples, present) = filled(id)
+        let transform = samples.map(\.transform)
+        var rotation = transform.map { $0[2] }
+        // Unwrapped, so a turn through ±180° is not a spin the other way.
+        for k in rotation.indices.dropFirst() {
+            while rotation[k] - rotation[k - 1] > 180 { rotation[k] -= 360 }
+            while rotation[k] - rotation[k - 1] < -180 { rotation[k] += 360 }
+        }
+        // One position track with one easing per segment for both axes: Lottie's split position
+        // (`s: true` with `x` and `y`) would let each axis ease on its own, but rlottie plays it
+        // wrong when both axes are animated with keyframes at different ticks.
+        let position = property(transform.map { [$0[0], $0[1]] }, Tolerance.position)
+        let ks = LottieJSON.object([
+            ("o", property(present.map { [$0 ? 100 : 0] }, Tolerance.opacity)),
+            ("r", property(rotation.map { [$0] }, Tolerance.angle)),
+            ("p", position), ("a", .object([("a", .integer(0)), ("k", .numbers([0, 0, 0]))])),
+            ("s", property(transform.map { [$0[3], $0[4], 100] }, Tolerance.scale)),
+            ("sk", property(transform.map { [$0[5]] }, Tolerance.angle)),
+            ("sa", .object([("a", .integer(0)), ("k", .integer(0))])),
+        ])
+        var shapes = contentGroups(samples)
+        if samples.contains(where: { $0.border != nil }) { shapes.append(borderGroup(samples)) }
+        shapes.append(bodyGroup(samples))
+        var members: [(String, LottieJSON)] = [
+            ("ddd", .integer(0)), ("ind", .integer(index)), ("ty", .integer(4)), ("nm", .string(id)),
+            ("sr", .integer(1)), ("ks", ks), ("ao", .integer(0)),
+        ]
+        let clipCount = samples.map(\.clips.count).max() ?? 0
+        if clipCount > 0 {
+            members.append(("hasMask", .bool(true)))
+            members.append(("masksProperties", .array((0..<clipCount).map { mask($0, samples) })))
+        }
+        members += [
+            ("shapes", .array(shapes)), ("ip", .integer(0)), ("op", .integer(recorder.ticks)), ("st", .integer(0)),
+            ("bm", .integer(0)),
+        ]
+        return .object(members)
+    }
+
+    private mutating func bodyGroup(_ samples: [RectSample]) -> LottieJSON {
+        group(
+            "body",
+            [
+                path(samples.map { [$0.body] }, contour: 0),
+                fill(samples.map(\.fill), evenOdd: false),
+            ], opacity: samples.map(\.bodyOpacity))
+    }
+
+    private mutating func borderGroup(_ samples: [RectSample]) -> LottieJSON {
+        let outlines = samples.map { $0.border.map { [$0.outline] } ?? [] }
+        let colors = samples.map { $0.border?.color ?? [0, 0, 0, 0] }
+        let stroke = LottieJSON.object([
+            ("ty", .string("st")), ("c", property(colors.map { Array($0.prefix(3)) }, Tolerance.color)),
+            ("o", property(colors.map { [$0[3] * 100] }, Tolerance.opacity)),
+            ("w", property(samples.map { [$0.border?.width ?? 0] }, Tolerance.position)),
+            ("lc", .integer(1)), ("lj", .integer(1)), ("ml", .integer(10)), ("nm", .string("border")),
+        ])
+        return group("border", [path(outlines, contour: 0), stroke], opacity: samples.map(\.bodyOpacity))
+    }
+
+    /// The content paths, top first (Lottie draws a group's items last to first).
+    private mutating func contentGroups(_ samples: [RectSample]) -> [LottieJSON] {
+        let slots = samples.map(\.content.count).max() ?? 0
+        var groups: [LottieJSON] = []
+        for slot in (0..<slots).reversed() {
+            let pieces = samples.map { $0.content.indices.contains(slot) ? $0.content[slot] : nil }
+            let contours = pieces.map { $0?.contours ?? [] }
+            let count = contours.map(\.count).max() ?? 0
+            var items: [LottieJSON] = (0..<count).map { path(contours, contour: $0) }
+            let evenOdd = pieces.contains { $0?.evenOdd == true }
+            items.append(fill(pieces.map { $0?.color ?? [0, 0, 0, 0] }, evenOdd: evenOdd))
+            groups.append(group("content \(slot)", items, opacity: pieces.map { $0?.opacity ?? 0 }))
+        }
+        return groups
+    }
+
+    private mutating func fill(_ colors: [[Double]], evenOdd: Bool) -> LottieJSON {
+        .object([
+            ("ty", .string("fl")), ("c", property(colors.map { Array($0.prefix(3)) }, Tolerance.color)),
+            ("o", property(colors.map { [$0[3] * 100] }, Tolerance.opacity)), ("r", .integer(evenOdd ? 2 : 1)),
+            ("nm", .string("fill")),
+        ])
+    }
+
+    private mutating func group(_ name: String, _ items: [LottieJSON], opacity: [Double]) -> LottieJSON {
+        let still = { (v: LottieJSON) in LottieJSON.object([("a", .integer(0)), ("k", v)]) }
+        let transform = LottieJSON.object([
+            ("ty", .string("tr")), ("p", still(.numbers([0, 0]))), ("a", still(.numbers([0, 0]))),
+            ("s", still(.numbers([100, 100]))), ("r", still(.integer(0))),
+            ("o", property(opacity.map { [$0 * 100] }, Tolerance.opacity)), ("sk", still(.integer(0))),
+            ("sa", still(.integer(0))),
+        ])
+        return .object([("ty", .string("gr")), ("nm", .string(name)), ("it", .array(items + [transform]))])
+    }
+
+    /// Contour `contour` of each tick's outline as a Lottie path (`sh`); a tick without it has
+    /// an empty path.
+    private mutating func path(_ outlines: [[LottieBezier]], contour: Int) -> LottieJSON {
+        let contours = outlines.map { $0.indices.contains(contour) ? $0[contour] : LottieBezier(closed: true) }
+        return .object([
+            ("ty", .string("sh")), ("ks", shapeProperty(contours)), ("nm", .string("path \(contour)")),
+        ])
+    }
+
+    private mutating func mask(_ index: Int, _ samples: [RectSample]) -> LottieJSON {
+        let contours = samples.map { $0.clips.indices.contains(index) ? $0.clips[index] : LottieBezier(closed: true) }
+        return .object([
+            ("inv", .bool(false)), ("mode", .string(index == 0 ? "a" : "i")), ("pt", shapeProperty(contours)),
+            ("o", .object([("a", .integer(0)), ("k", .integer(100))])),
+            ("x", .object([("a", .integer(0)), ("k", .integer(0))])), ("nm", .string("clip \(index)")),
+        ])
+    }
+
+    /// A path property: the contours' numbers fitted as one vector a tick; a change in vertex
+    /// count holds, then jumps.
+    private mutating func shapeProperty(_ contours: [LottieBezier]) -> LottieJSON {
+        let closed = contours.first?.closed ?? true
+        let track = KeyframeFit.track(
+            contours.map(\.vector), tolerance: Tolerance.position, shapes: contours.map { [$0.vertices.count] })
+        count(track)
+        switch track {
+        case .constant(let v): return .object([("a", .integer(0)), ("k", LottieBezier.json(closed: closed, vector: v))])
+        case .animated(let keys):
+            return .object([
+                ("a", .integer(1)),
+                ("k", .array(keys.enumerated().map { k, frame in
+                    key(frame, value: .array([LottieBezier.json(closed: closed, vector: frame.value)]), isLast: k == keys.count - 1)
+                })),
+            ])
+        }
+    }
+
+    /// A plain property: a constant (a number for one dimension) or its fitted keyframes.
+    private mutating func property(_ samples: [[Double]], _ tolerance: Double) -> LottieJSON {
+        let track = KeyframeFit.track(samples, tolerance: tolerance)
+        count(track)
+        switch track {
+        case .constant(let v):
+            return .object([("a", .integer(0)), ("k", v.count == 1 ? .number(v[0]) : .numbers(v))])
+        case .animated(let keys):
+            return .object([
+                ("a", .integer(1)),
+                ("k", .array(keys.enumerated().map { k, frame in
+                    key(frame, value: .numbers(frame.value), isLast: k == keys.count - 1)
+                })),
+            ])
+        }
+    }
+
+    private mutating func count(_ track: Track) {
+        keyframes += track.keyframeCount
+        if case .animated = track { keyframesAtEveryTick += recorder.ticks }
+    }
+
+    /// A keyframe; the last one is a bare time and value (players read easing there as the start
+    /// of a segment with no end: rlottie then plays the whole property wrong).
+    private func key(_ key: Keyframe, value: LottieJSON, isLast: Bool) -> LottieJSON {
+        var members: [(String, LottieJSON)] = [("t", .integer(key.tick)), ("s", value)]
+        if isLast {
+            return .object(members)
+        } else if key.holds {
+            members.append(("h", .integer(1)))
+        } else {
+            members.append(("o", .object([("x", .array([.fine(1.0 / 3)])), ("y", .array([.fine(key.easing.y1)]))])))
+            members.append(("i", .object([("x", .array([.fine(2.0 / 3)])), ("y", .array([.fine(key.easing.y2)]))])))
+        }
+        return .object(members)
+    }
+
+    /// The canvas's background colour as the bottom layer (nil when it is clear).
+    private mutating func background(index: Int) -> LottieJSON? {
+        guard recorder.backgrounds.contains(where: { $0[3] > 0 }) else { return nil }
+        let size = scene.canvas.size
+        var outline = LottieBezier(closed: true)
+        outline.vertices = [.init(0, 0), .init(size.width, 0), .init(size.width, size.height), .init(0, size.height)]
+        outline.inTangents = Array(repeating: .zero, count: 4)
+        outline.outTangents = Array(repeating: .zero, count: 4)
+        let still = { (v: LottieJSON) in LottieJSON.object([("a", .integer(0)), ("k", v)]) }
+        let ks = LottieJSON.object([
+            ("o", still(.integer(100))), ("r", still(.integer(0))), ("p", still(.numbers([0, 0, 0]))),
+            ("a", still(.numbers([0, 0, 0]))), ("s", still(.numbers([100, 100, 100]))),
+        ])
+        let shapes = LottieJSON.array([
+            group(
+                "background",
+                [
+                    .object([("ty", .string("sh")), ("ks", still(LottieBezier.json(closed: true, vector: outline.vector)))]),
+                    fill(recorder.backgrounds, evenOdd: false),
+                ], opacity: Array(repeating: 1, count: recorder.ticks))
+        ])
+        return .object([
+            ("ddd", .integer(0)), ("ind", .integer(index)), ("ty", .integer(4)), ("nm", .string("background")),
+            ("sr", .integer(1)), ("ks", ks), ("ao", .integer(0)), ("shapes", shapes), ("ip", .integer(0)),
+            ("op", .integer(recorder.ticks)), ("st", .integer(0)), ("bm", .integer(0)),
+        ])
+    }
+}

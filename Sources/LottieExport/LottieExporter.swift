@@ -1,0 +1,126 @@
+import Geometry
+import Pipeline
+import Raster
+import SceneModel
+
+/// Something of a scene that Lottie cannot show as Flipbook draws it, exported as the closest
+/// equivalent: the layer (its item id) and what was done.
+public struct LottieExportWarning: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var layer: String
+    public var message: String
+    public var description: String { "\(layer): \(message)" }
+}
+
+/// `flipbook export --format lottie`: a scene's motion as a Lottie (Bodymovin) document.
+///
+/// The scene runs through `SceneTicks` as a render does; every tick's display list is read back
+/// into one Lottie shape layer per drawn rectangle (its item's id), with the rectangle's
+/// transform, body, border, content and clips as properties. Each property's per-tick values
+/// are then reduced to cubic-eased keyframes within stated tolerances (`Tolerance`), so an item
+/// at rest costs one keyframe and a spring about one per half swing.
+public struct LottieExport: Sendable {
+    public let document: LottieJSON
+    public let warnings: [LottieExportWarning]
+    /// Ticks exported (Lottie frames 0 ..< frameCount, at the scene's fps).
+    public let frameCount: Int
+    /// Keyframes of the animated properties, and what one keyframe per tick for each of them
+    /// would take (constants are one value either way, in neither count).
+    public let keyframes: Int
+    public let keyframesAtEveryTick: Int
+    public let layerCount: Int
+
+    /// How far a keyframe curve may stray from the simulated value at a tick.
+    public enum Tolerance {
+        public static let position = 0.05
+        public static let angle = 0.01
+        /// Scale in percent: 0.01 % is 0.05 pt on a 500-pt layer.
+        public static let scale = 0.01
+        /// Opacity in percent, 1/512 of full.
+        public static let opacity = 100.0 / 512
+        public static let color = 1.0 / 512
+    }
+
+    public static func export(_ scene: Scene, file: String = "<swift>") throws -> LottieExport {
+        let simulation = try SceneSimulation(scene: scene, file: file)
+        var recorder = LayerRecorder(scale: scene.canvas.scale)
+        for tick in SceneTicks(simulation, plan: FramePlan(scene: scene)) {
+            let (list, labels) = simulation.labelledDisplayList()
+            recorder.record(list, labels: labels, tick: tick)
+        }
+        return LottieDocumentWriter(scene: scene, recorder: recorder).export()
+    }
+}
+
+/// Every tick's rectangles, gathered by identity: a rectangle is the n-th one its item draws
+/// on a tick (`card`, `card#1`, …); unlabelled ones (the background gradient, touches, the
+/// device frame) are named for what they are by their place.
+struct LayerRecorder {
+    let scale: Double
+    /// Identities in drawing order (bottom first), as first seen.
+    var order: [String] = []
+    var samples: [String: [Int: RectSample]] = [:]
+    var backgrounds: [[Double]] = []
+    var warnings: [LottieExportWarning] = []
+    private var warned: Set<LottieExportWarning> = []
+    var ticks = 0
+    var orderChanged = false
+
+    init(scale: Double) { self.scale = scale }
+
+    mutating func warn(_ layer: String, _ message: String) {
+        let warning = LottieExportWarning(layer: layer, message: message)
+        if warned.insert(warning).inserted { warnings.append(warning) }
+    }
+
+    mutating func record(_ list: DisplayList, labels: [String?], tick: Int) {
+        ticks = tick + 1
+        backgrounds.append(RectSample.color(list.background))
+        noteGroups(list, labels: labels)
+        let rects = list.flattened(keepingProjected: true)
+        let placements = list.projectedPlacements
+        var seen: [String: Int] = [:]
+        var previous: String?
+        for (index, rect) in rects.enumerated() {
+            let base = labels[index] ?? "unlabelled"
+            let occurrence = seen[base, default: 0]
+            seen[base] = occurrence + 1
+            let id = occurrence == 0 ? base : "\(base)#\(occurrence)"
+            var notes: [String] = []
+            guard let sample = RectSample(rect, scale: scale, placement: placements[index], note: { notes.append($0) })
+            else { continue }
+            for note in notes { warn(id, note) }
+            place(id, after: previous)
+            previous = id
+            samples[id, default: [:]][tick] = sample
+        }
+    }
+
+    /// Puts a new identity into the drawing order right above the one drawn before it on this
+    /// tick; a known one found below its predecessor means the order changed over time.
+    private mutating func place(_ id: String, after previous: String?) {
+        let position = order.firstIndex(of: id)
+        let previousPosition = previous.flatMap { order.firstIndex(of: $0) }
+        if let position {
+            if let previousPosition, previousPosition > position, !orderChanged {
+                orderChanged = true
+                warn(id, "the drawing order changes over time (zPosition or a reordering); Lottie keeps one order, the first")
+            }
+            return
+        }
+        order.insert(id, at: previousPosition.map { $0 + 1 } ?? 0)
+    }
+
+    private mutating func noteGroups(_ list: DisplayList, labels: [String?]) {
+        for group in list.groups {
+            let layer = labels.indices.contains(group.rects.lowerBound) ? labels[group.rects.lowerBound] ?? "unlabelled" : "unlabelled"
+            if group.blur > 0 { warn(layer, "its layer blur is not exported") }
+            if group.mask != nil { warn(layer, "its mask layer is not exported: the content shows unmasked") }
+            if group.projection != nil {
+                warn(layer, "its perspective is exported as the projection's affine part at its centre (Lottie is 2-D)")
+            }
+            if group.opacity < 1, group.rects.count > 1, group.projection == nil, !group.adds {
+                warn(layer, "its group opacity is applied to each sublayer (overlaps show through)")
+            }
+        }
+    }
+}
