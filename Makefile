@@ -9,14 +9,16 @@
 # font (the shaping tests' reference), an independent SVG renderer, a browser for the HTML reports,
 # the player and the studio (chromium-driver and python3-selenium drive it),
 # xmllint (JUnit against the Jenkins schema), strace (the fsync before every publishing rename),
-# GNU parallel (the batch-engine recipe, run for real) and valgrind (callgrind's instruction budget).
+# GNU parallel (the batch-engine recipe, run for real), valgrind (callgrind's instruction budget),
+# and rlottie (librlottie-dev: the independent player the Lottie export is compared with) with
+# the Lottie specification's schema (PyPI's lottie-specs, into .build/python).
 RENDER_PACKAGES := libpng-dev libdeflate-dev libturbojpeg0-dev libwebp-dev libbox2d-dev ffmpeg pkg-config libfreetype-dev libharfbuzz-dev libfribidi-dev fonts-inter fonts-dejavu-core
-TEST_PACKAGES := python3 python3-yaml python3-pil python3-jsonschema libharfbuzz-bin fonts-lohit-deva librsvg2-bin chromium chromium-driver python3-selenium libxml2-utils strace parallel valgrind
+TEST_PACKAGES := python3 python3-yaml python3-pil python3-jsonschema python3-pip libharfbuzz-bin fonts-lohit-deva librsvg2-bin chromium chromium-driver python3-selenium libxml2-utils strace parallel valgrind librlottie-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_LOG := .build/apt.log
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: ci-checks ci-suite ci-fuzz-run ci-example-by-version ci-install-check ci-test-avx2 ci-example-test docs render studio build-studio install install-check figures gallery test test-in-scratch test-avx2 build-tests suite lint example-test example-by-version deps test-deps build-release fuzz-build fuzz-short fuzz-run fuzz-replay fuzz-long
+.PHONY: lottie-check ci-checks ci-suite ci-fuzz-run ci-example-by-version ci-install-check ci-test-avx2 ci-example-test docs render studio build-studio install install-check figures gallery test test-in-scratch test-avx2 build-tests suite lint example-test example-by-version deps test-deps build-release fuzz-build fuzz-short fuzz-run fuzz-replay fuzz-long
 
 FLIPBOOK := .build/release/flipbook
 
@@ -340,5 +342,15 @@ endef
 deps:
 	$(call install_missing,$(RENDER_PACKAGES),--no-install-recommends)
 
+LOTTIE_SPECS := lottie-specs==0.5.2
 test-deps:
 	$(call install_missing,$(TEST_PACKAGES),)
+	@test -d .build/python/lottie_specs || { mkdir -p .build && python3 -m pip install --quiet --disable-pip-version-check \
+	  --target .build/python $(LOTTIE_SPECS) > .build/pip.log 2>&1 || { echo "pip could not install $(LOTTIE_SPECS):"; tail -n 20 .build/pip.log; exit 1; }; }
+
+# Every bundled scene exported as Lottie and checked against the Lottie specification's schema
+# (`make test` checks ten of them: the validator takes about 4 s a megabyte, 130 s for all).
+lottie-check: deps test-deps build-release
+	@dir=$$(mktemp -d) && for scene in scenes/*.yaml; do \
+	  $(FLIPBOOK) export $$scene -o $$dir/$$(basename $$scene .yaml).json > /dev/null || exit 1; done && \
+	PYTHONPATH=.build/python python3 Tests/Tools/validate_lottie.py $$dir/*.json && rm -rf $$dir

@@ -147,7 +147,7 @@ let package = Package(
             exclude: ["README.md"]),
         // `flipbook export --format lottie`: a scene's ticks read back into Lottie layers with fitted keyframes.
         .target(
-            name: "LottieExport", dependencies: ["Geometry", "Colors", "Raster", "Pipeline", "SceneModel"],
+            name: "LottieExport", dependencies: ["Geometry", "Colors", "Raster", "PNG", "Pipeline", "SceneModel"],
             exclude: ["README.md"]),
         .target(
             name: "Benchmarks",
@@ -262,6 +262,7 @@ let package = Package(
         .testTarget(
             name: "GoldensTests",
             dependencies: ["Goldens", "ImageDiff", "SceneModel", "Geometry", "Raster", "PNG", "TestSupport"]),
+        .testTarget(name: "LottieExportTests", dependencies: ["LottieExport", "Geometry"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PNG", "FlipbookCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

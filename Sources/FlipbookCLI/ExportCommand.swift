@@ -48,7 +48,9 @@ struct ExportCommand: ParsableCommand {
         }
         let path = output ?? "output/\(loaded.name).json"
         let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        if !folder.isEmpty {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
         try DurableFile.write(Array(export.document.text.utf8), to: path)
         print(
             "\(path): \(counted(export.layerCount, "layer")), \(export.frameCount) frames at \(loaded.fps) fps, "

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Export
-import FileSystem
 import Figures
+import FileSystem
 import Foundation
 import PNG
 import Pipeline

@@ -46,7 +46,8 @@ enum KeyframeFit {
         // Within the tolerance of the first value throughout (rounding noise of a transform's
         // decomposition, say): a constant.
         let first = samples[0]
-        if samples.allSatisfy({ $0.count == first.count && zip($0, first).allSatisfy { abs($0 - $1) <= tolerance / 2 } }),
+        if samples.allSatisfy({ $0.count == first.count && zip($0, first).allSatisfy { abs($0 - $1) <= tolerance / 2 } }
+        ),
             shapes.map({ s in s.allSatisfy { $0 == s[0] } }) ?? true
         {
             return .constant(first)
@@ -108,7 +109,8 @@ enum KeyframeFit {
         let (b1, b2) = (r1 + ridge * linear.y1, r2 + ridge * linear.y2)
         let determinant = a11 * a22 - s12 * s12
         let easing =
-            determinant > 0 ? (y1: (b1 * a22 - b2 * s12) / determinant, y2: (a11 * b2 - s12 * b1) / determinant) : linear
+            determinant > 0
+            ? (y1: (b1 * a22 - b2 * s12) / determinant, y2: (a11 * b2 - s12 * b1) / determinant) : linear
         // Players solve the easing in single precision here and there; keep its handles sane.
         guard easing.y1.isFinite, easing.y2.isFinite, abs(easing.y1) <= 8, abs(easing.y2) <= 8 else { return nil }
         for k in (a + 1)..<b {

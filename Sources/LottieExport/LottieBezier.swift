@@ -62,6 +62,15 @@ struct LottieBezier: Equatable, Sendable {
         return result.filter { $0.vertices.count > 1 || !$0.closed }
     }
 
+    /// The contour with every vertex mapped by `t` and its handles by its linear part.
+    func applying(_ t: AffineTransform) -> LottieBezier {
+        var out = self
+        out.vertices = vertices.map { t.apply(to: $0) }
+        out.inTangents = inTangents.map { t.applyLinear(to: $0) }
+        out.outTangents = outTangents.map { t.applyLinear(to: $0) }
+        return out
+    }
+
     /// The numbers a keyframe fit compares: x, y of each vertex, then of each in and out handle.
     var vector: [Double] {
         var v: [Double] = []

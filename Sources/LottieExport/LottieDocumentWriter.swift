@@ -4,9 +4,11 @@ import SceneModel
 /// identity (top first, as Lottie lists them), each property a constant or fitted keyframes.
 struct LottieDocumentWriter {
     let scene: Scene
-    let recorder: LayerRecorder
+    var recorder: LayerRecorder
     private var keyframes = 0
     private var keyframesAtEveryTick = 0
+    /// Embedded images by their identity, in the order first used.
+    private var assets: [(identity: String, json: LottieJSON)] = []
 
     init(scene: Scene, recorder: LayerRecorder) {
         self.scene = scene
@@ -15,11 +17,24 @@ struct LottieDocumentWriter {
 
     typealias Tolerance = LottieExport.Tolerance
 
-    func export() -> LottieExport {
+    func export() throws -> LottieExport {
         var writer = self
         var layers: [LottieJSON] = []
-        for (k, id) in recorder.order.reversed().enumerated() {
-            layers.append(writer.layer(id, index: k + 1))
+        for id in recorder.order.reversed() {
+            // The images it draws: its content's over its shapes, an image fill under them (its
+            // body is clear there).
+            let (samples, present) = writer.filled(id)
+            let slots = samples.map(\.images.count).max() ?? 0
+            let isFill = (0..<slots).map { slot in
+                samples.contains { $0.images.indices.contains(slot) && $0.images[slot].isFill }
+            }
+            for slot in 0..<slots where !isFill[slot] {
+                layers.append(try writer.imageLayer(id, slot: slot, samples, present, index: layers.count + 1))
+            }
+            layers.append(writer.layer(id, index: layers.count + 1))
+            for slot in 0..<slots where isFill[slot] {
+                layers.append(try writer.imageLayer(id, slot: slot, samples, present, index: layers.count + 1))
+            }
         }
         if let background = writer.background(index: layers.count + 1) { layers.append(background) }
         let size = scene.canvas.size
@@ -27,16 +42,16 @@ struct LottieDocumentWriter {
             ("v", .string("5.7.4")), ("fr", .integer(scene.fps)), ("ip", .integer(0)),
             ("op", .integer(recorder.ticks)), ("w", .integer(Int(size.width.rounded(.up)))),
             ("h", .integer(Int(size.height.rounded(.up)))), ("nm", .string(scene.name)), ("ddd", .integer(0)),
-            ("assets", .array([])), ("layers", .array(layers)),
+            ("assets", .array(writer.assets.map(\.json))), ("layers", .array(layers)),
         ])
         return LottieExport(
-            document: document, warnings: recorder.warnings, frameCount: recorder.ticks,
+            document: document, warnings: writer.recorder.warnings, frameCount: recorder.ticks,
             keyframes: writer.keyframes, keyframesAtEveryTick: writer.keyframesAtEveryTick, layerCount: layers.count)
     }
 
     /// The samples of `id` on every tick: a tick it is not drawn on takes the nearest drawn one's
     /// (the layer is then at opacity 0), so its other properties do not jump for nothing.
-    private func filled(_ id: String) -> (samples: [RectSample], present: [Bool]) {
+    func filled(_ id: String) -> (samples: [RectSample], present: [Bool]) {
         let byTick = recorder.samples[id] ?? [:]
         let present = (0..<recorder.ticks).map { byTick[$0] != nil }
         guard let first = (0..<recorder.ticks).first(where: { present[$0] }) else { return ([], present) }
@@ -52,12 +67,7 @@ struct LottieDocumentWriter {
     private mutating func layer(_ id: String, index: Int) -> LottieJSON {
         let (samples, present) = filled(id)
         let transform = samples.map(\.transform)
-        var rotation = transform.map { $0[2] }
-        // Unwrapped, so a turn through ±180° is not a spin the other way.
-        for k in rotation.indices.dropFirst() {
-            while rotation[k] - rotation[k - 1] > 180 { rotation[k] -= 360 }
-            while rotation[k] - rotation[k - 1] < -180 { rotation[k] += 360 }
-        }
+        let rotation = Self.unwrapped(transform.map { $0[2] })
         // One position track with one easing per segment for both axes: Lottie's split position
         // (`s: true` with `x` and `y`) would let each axis ease on its own, but rlottie plays it
         // wrong when both axes are animated with keyframes at different ticks.
@@ -80,7 +90,16 @@ struct LottieDocumentWriter {
         let clipCount = samples.map(\.clips.count).max() ?? 0
         if clipCount > 0 {
             members.append(("hasMask", .bool(true)))
-            members.append(("masksProperties", .array((0..<clipCount).map { mask($0, samples) })))
+            members.append(
+                (
+                    "masksProperties",
+                    .array(
+                        (0..<clipCount).map { k in
+                            mask(
+                                samples.map { $0.clips.indices.contains(k) ? $0.clips[k] : LottieBezier(closed: true) },
+                                mode: k == 0 ? "a" : "i", name: "clip \(k)")
+                        })
+                ))
         }
         members += [
             ("shapes", .array(shapes)), ("ip", .integer(0)), ("op", .integer(recorder.ticks)), ("st", .integer(0)),
@@ -89,13 +108,107 @@ struct LottieDocumentWriter {
         return .object(members)
     }
 
+    /// Image `slot` of identity `id` as an image layer: placed by its transform, masked by the
+    /// shape it fills (added) and its clips (intersected).
+    private mutating func imageLayer(
+        _ id: String, slot: Int, _ samples: [RectSample], _ present: [Bool], index: Int
+    ) throws -> LottieJSON {
+        let images = samples.map { $0.images.indices.contains(slot) ? $0.images[slot] : nil }
+        guard let first = images.compactMap({ $0 }).first else { preconditionFailure("an image slot without an image") }
+        if images.contains(where: { $0 != nil && $0!.image.identity != first.image.identity }) {
+            recorder.warn(id, "it shows different images over time; the export keeps the first")
+        }
+        let assetID: String
+        if let known = assets.firstIndex(where: { $0.identity == first.image.identity }) {
+            assetID = "image_\(known)"
+        } else {
+            assetID = "image_\(assets.count)"
+            assets.append((first.image.identity, try LottieImageAsset.json(first.image, id: assetID)))
+        }
+        let filled = images.map { $0 ?? first }
+        let shown = zip(images, present).map { image, drawn in drawn && image != nil ? (image!.opacity * 100) : 0 }
+        let transform = filled.map(\.transform)
+        let ks = LottieJSON.object([
+            ("o", property(shown.map { [$0] }, Tolerance.opacity)),
+            ("r", property(Self.unwrapped(transform.map { $0[2] }).map { [$0] }, Tolerance.angle)),
+            ("p", property(transform.map { [$0[0], $0[1]] }, Tolerance.position)),
+            ("a", .object([("a", .integer(0)), ("k", .numbers([0, 0, 0]))])),
+            ("s", property(transform.map { [$0[3], $0[4], 100] }, Tolerance.scale)),
+            ("sk", property(transform.map { [$0[5]] }, Tolerance.angle)),
+            ("sa", .object([("a", .integer(0)), ("k", .integer(0))])),
+        ])
+        let maskCount = filled.map(\.masks.count).max() ?? 0
+        let clipCount = filled.map(\.clips.count).max() ?? 0
+        var masks: [LottieJSON] = []
+        for k in 0..<maskCount {
+            masks.append(
+                mask(
+                    filled.map { $0.masks.indices.contains(k) ? $0.masks[k] : LottieBezier(closed: true) }, mode: "a",
+                    name: "shape \(k)"))
+        }
+        for k in 0..<clipCount {
+            masks.append(
+                mask(
+                    filled.map { $0.clips.indices.contains(k) ? $0.clips[k] : LottieBezier(closed: true) }, mode: "i",
+                    name: "clip \(k)"))
+        }
+        return .object([
+            ("ddd", .integer(0)), ("ind", .integer(index)), ("ty", .integer(2)), ("nm", .string("\(id) image \(slot)")),
+            ("refId", .string(assetID)), ("sr", .integer(1)), ("ks", ks), ("ao", .integer(0)),
+            ("hasMask", .bool(!masks.isEmpty)), ("masksProperties", .array(masks)), ("ip", .integer(0)),
+            ("op", .integer(recorder.ticks)), ("st", .integer(0)), ("bm", .integer(0)),
+        ])
+    }
+
+    /// Angles made continuous, so a turn through ±180° is not a spin the other way.
+    static func unwrapped(_ angles: [Double]) -> [Double] {
+        var out = angles
+        for k in out.indices.dropFirst() {
+            while out[k] - out[k - 1] > 180 { out[k] -= 360 }
+            while out[k] - out[k - 1] < -180 { out[k] += 360 }
+        }
+        return out
+    }
+
     private mutating func bodyGroup(_ samples: [RectSample]) -> LottieJSON {
-        group(
-            "body",
-            [
-                path(samples.map { [$0.body] }, contour: 0),
-                fill(samples.map(\.fill), evenOdd: false),
-            ], opacity: samples.map(\.bodyOpacity))
+        let gradients = samples.compactMap(\.gradient)
+        let paint: LottieJSON
+        if gradients.count == samples.count, gradients.allSatisfy({ $0.radial == gradients[0].radial }) {
+            paint = gradientFill(gradients)
+        } else {
+            paint = fill(samples.map(\.fill), evenOdd: false)
+        }
+        return group("body", [path(samples.map { [$0.body] }, contour: 0), paint], opacity: samples.map(\.bodyOpacity))
+    }
+
+    /// Lottie's gradient fill (`gf`): the points and the stops each a track; a change in the
+    /// number of stops holds, then jumps.
+    private mutating func gradientFill(_ gradients: [RectSample.GradientSample]) -> LottieJSON {
+        let stops = KeyframeFit.track(
+            gradients.map(\.stops), tolerance: Tolerance.color, shapes: gradients.map { [$0.stopCount] })
+        count(stops)
+        let stopsJSON: LottieJSON
+        switch stops {
+        case .constant(let v): stopsJSON = .object([("a", .integer(0)), ("k", .numbers(v))])
+        case .animated(let keys):
+            stopsJSON = .object([
+                ("a", .integer(1)),
+                (
+                    "k",
+                    .array(
+                        keys.enumerated().map { k, frame in
+                            key(frame, value: .numbers(frame.value), isLast: k == keys.count - 1)
+                        })
+                ),
+            ])
+        }
+        return .object([
+            ("ty", .string("gf")), ("o", .object([("a", .integer(0)), ("k", .integer(100))])), ("r", .integer(1)),
+            ("s", property(gradients.map { Array($0.points[0..<2]) }, Tolerance.position)),
+            ("e", property(gradients.map { Array($0.points[2..<4]) }, Tolerance.position)),
+            ("t", .integer(gradients[0].radial ? 2 : 1)),
+            ("g", .object([("p", .integer(gradients[0].stopCount)), ("k", stopsJSON)])), ("nm", .string("gradient")),
+        ])
     }
 
     private mutating func borderGroup(_ samples: [RectSample]) -> LottieJSON {
@@ -154,12 +267,11 @@ struct LottieDocumentWriter {
         ])
     }
 
-    private mutating func mask(_ index: Int, _ samples: [RectSample]) -> LottieJSON {
-        let contours = samples.map { $0.clips.indices.contains(index) ? $0.clips[index] : LottieBezier(closed: true) }
-        return .object([
-            ("inv", .bool(false)), ("mode", .string(index == 0 ? "a" : "i")), ("pt", shapeProperty(contours)),
+    private mutating func mask(_ contours: [LottieBezier], mode: String, name: String) -> LottieJSON {
+        .object([
+            ("inv", .bool(false)), ("mode", .string(mode)), ("pt", shapeProperty(contours)),
             ("o", .object([("a", .integer(0)), ("k", .integer(100))])),
-            ("x", .object([("a", .integer(0)), ("k", .integer(0))])), ("nm", .string("clip \(index)")),
+            ("x", .object([("a", .integer(0)), ("k", .integer(0))])), ("nm", .string(name)),
         ])
     }
 
@@ -171,13 +283,20 @@ struct LottieDocumentWriter {
             contours.map(\.vector), tolerance: Tolerance.position, shapes: contours.map { [$0.vertices.count] })
         count(track)
         switch track {
-        case .constant(let v): return .object([("a", .integer(0)), ("k", LottieBezier.json(closed: closed, vector: v))])
+        case .constant(let v):
+            return .object([("a", .integer(0)), ("k", LottieBezier.json(closed: closed, vector: v))])
         case .animated(let keys):
             return .object([
                 ("a", .integer(1)),
-                ("k", .array(keys.enumerated().map { k, frame in
-                    key(frame, value: .array([LottieBezier.json(closed: closed, vector: frame.value)]), isLast: k == keys.count - 1)
-                })),
+                (
+                    "k",
+                    .array(
+                        keys.enumerated().map { k, frame in
+                            key(
+                                frame, value: .array([LottieBezier.json(closed: closed, vector: frame.value)]),
+                                isLast: k == keys.count - 1)
+                        })
+                ),
             ])
         }
     }
@@ -192,9 +311,13 @@ struct LottieDocumentWriter {
         case .animated(let keys):
             return .object([
                 ("a", .integer(1)),
-                ("k", .array(keys.enumerated().map { k, frame in
-                    key(frame, value: .numbers(frame.value), isLast: k == keys.count - 1)
-                })),
+                (
+                    "k",
+                    .array(
+                        keys.enumerated().map { k, frame in
+                            key(frame, value: .numbers(frame.value), isLast: k == keys.count - 1)
+                        })
+                ),
             ])
         }
     }
@@ -236,7 +359,9 @@ struct LottieDocumentWriter {
             group(
                 "background",
                 [
-                    .object([("ty", .string("sh")), ("ks", still(LottieBezier.json(closed: true, vector: outline.vector)))]),
+                    .object([
+                        ("ty", .string("sh")), ("ks", still(LottieBezier.json(closed: true, vector: outline.vector))),
+                    ]),
                     fill(recorder.backgrounds, evenOdd: false),
                 ], opacity: Array(repeating: 1, count: recorder.ticks))
         ])

@@ -47,7 +47,7 @@ public struct LottieExport: Sendable {
             let (list, labels) = simulation.labelledDisplayList()
             recorder.record(list, labels: labels, tick: tick)
         }
-        return LottieDocumentWriter(scene: scene, recorder: recorder).export()
+        return try LottieDocumentWriter(scene: scene, recorder: recorder).export()
     }
 }
 
@@ -103,7 +103,10 @@ struct LayerRecorder {
         if let position {
             if let previousPosition, previousPosition > position, !orderChanged {
                 orderChanged = true
-                warn(id, "the drawing order changes over time (zPosition or a reordering); Lottie keeps one order, the first")
+                warn(
+                    id,
+                    "the drawing order changes over time (zPosition or a reordering); Lottie keeps one order, the first"
+                )
             }
             return
         }
@@ -112,7 +115,9 @@ struct LayerRecorder {
 
     private mutating func noteGroups(_ list: DisplayList, labels: [String?]) {
         for group in list.groups {
-            let layer = labels.indices.contains(group.rects.lowerBound) ? labels[group.rects.lowerBound] ?? "unlabelled" : "unlabelled"
+            let layer =
+                labels.indices.contains(group.rects.lowerBound)
+                ? labels[group.rects.lowerBound] ?? "unlabelled" : "unlabelled"
             if group.blur > 0 { warn(layer, "its layer blur is not exported") }
             if group.mask != nil { warn(layer, "its mask layer is not exported: the content shows unmasked") }
             if group.projection != nil {

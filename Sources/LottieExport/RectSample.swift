@@ -1,6 +1,6 @@
 import Colors
-import Glibc
 import Geometry
+import Glibc
 import Raster
 
 /// What one display-list rectangle shows on one tick, in its Lottie layer's own points: the
@@ -15,9 +15,103 @@ struct RectSample {
     var bodyOpacity: Double
     /// Straight red, green, blue in 0…1, and alpha.
     var fill: [Double]
+    /// A gradient in place of `fill`, in the layer's points.
+    var gradient: GradientSample?
+    /// Images the rectangle draws (its fill, or pieces of its content), each drawn by an image
+    /// layer of its own under the rectangle's shape layer.
+    var images: [ImageSample] = []
     var border: (outline: LottieBezier, width: Double, color: [Double])?
     var content: [ContentSample]
     var clips: [LottieBezier]
+
+    /// A linear or radial gradient as Lottie's gradient fill (`gf`) gives it: the start and end
+    /// points in the layer's points, and the stops as [offset, r, g, b]… then [offset, alpha]….
+    struct GradientSample {
+        var radial: Bool
+        var points: [Double]
+        var stops: [Double]
+        var stopCount: Int
+
+        init?(_ paint: GradientPaint, toLayer: AffineTransform, note: (String) -> Void) {
+            let g = paint.gradient
+            guard g.kind != .conic else {
+                note("its conic gradient is exported as the gradient's mean colour (Lottie has no conic gradient)")
+                return nil
+            }
+            let box = { (p: Point) in toLayer.apply(to: Point(p.x * paint.size.width, p.y * paint.size.height)) }
+            var end = g.endPoint
+            if g.kind == .radial {
+                let (rx, ry) = (
+                    abs(g.endPoint.x - g.startPoint.x) * paint.size.width,
+                    abs(g.endPoint.y - g.startPoint.y) * paint.size.height
+                )
+                if rx > 0, ry > 0, abs(rx - ry) > 1e-9 * max(rx, ry) {
+                    note(
+                        "its elliptical radial gradient is exported as a circle (Lottie's radial gradients are circles)"
+                    )
+                }
+                // A point at the radius along x: Lottie's end point is any point on the circle.
+                let radius = rx > 0 && ry > 0 ? rx : max(rx, ry, (rx * rx + ry * ry).squareRoot())
+                end = Point(g.startPoint.x + radius / max(paint.size.width, 1e-300), g.startPoint.y)
+            }
+            var (a, b) = (box(g.startPoint), box(end))
+            radial = g.kind == .radial
+            var locations = g.locations.count == g.colors.count ? g.locations : Gradient.evenLocations(g.colors.count)
+            // Lottie's stops lie in [0, 1]. A linear gradient's axis is stretched to its stops
+            // instead (exact: beyond the end stops their colours hold, either way).
+            if let lo = locations.min(), let hi = locations.max(), lo < 0 || hi > 1 {
+                if !radial, hi - lo > 1e-9 {
+                    (a, b) = (a + (b - a) * lo, a + (b - a) * hi)
+                    locations = locations.map { ($0 - lo) / (hi - lo) }
+                } else {
+                    note("its radial gradient's stops beyond [0, 1] are held at the ends")
+                    locations = locations.map { min(max($0, 0), 1) }
+                }
+            }
+            points = [a.x, a.y, b.x, b.y]
+            stopCount = g.colors.count
+            stops = []
+            for (t, c) in zip(locations, g.colors) { stops += [t] + Array(RectSample.color(c).prefix(3)) }
+            if g.colors.contains(where: { $0.a < 255 }) {
+                for (t, c) in zip(locations, g.colors) { stops += [t, Double(c.a) / 255] }
+            }
+        }
+    }
+
+    /// An image as a Lottie image layer draws it: the image's pixels at the origin, the layer's
+    /// transform placing them (`toPixels`, in points), masked by the shape it fills and the
+    /// ancestors' clips, both in the image's pixels.
+    struct ImageSample {
+        var image: RasterImage
+        var transform: [Double]
+        var masks: [LottieBezier]
+        var clips: [LottieBezier]
+        var opacity: Double
+        /// The rectangle's fill (drawn under its border and content), or a piece of its content
+        /// (drawn over its fill).
+        var isFill = false
+
+        /// `masks` are in canvas points.
+        init(
+            _ paint: ImagePaint, placement: AffineTransform?, scale: Double, masks: [LottieBezier],
+            clips: [ClipShape], opacity: Double
+        ) {
+            image = paint.image
+            let toCanvasPoints = (placement.map { paint.toPixels.concatenating($0) } ?? paint.toPixels)
+                .concatenating(AffineTransform(scaleX: 1 / scale, y: 1 / scale))
+            transform = RectSample.decompose(toCanvasPoints)
+            let toImage = toCanvasPoints.inverted ?? .identity
+            self.masks = masks.map { $0.applying(toImage) }
+            self.clips = clips.compactMap { clip in
+                RectSample.outline(of: clip, placement: placement).flatMap { outline in
+                    LottieBezier.contours(
+                        of: outline.applying(AffineTransform(scaleX: 1 / scale, y: 1 / scale).concatenating(toImage))
+                    ).first
+                }
+            }
+            self.opacity = opacity
+        }
+    }
 
     struct ContentSample {
         var contours: [LottieBezier]
@@ -48,10 +142,20 @@ struct RectSample {
         switch rect.fillPaint {
         case .gradient(let g)?:
             fill = Self.meanColor(g.gradient)
-            note("its gradient fill is exported as the gradient's mean colour")
-        case .image?:
-            note("its image fill is not exported yet")
+            let toLayer = (placement.map { g.toPixels.concatenating($0) } ?? g.toPixels)
+                .concatenating(inverse).concatenating(toLocalPoints)
+            gradient = GradientSample(g, toLayer: toLayer, note: note)
+        case .image(let paint)?:
             fill = [0, 0, 0, 0]
+            var image = ImageSample(
+                paint, placement: placement, scale: scale,
+                masks: [
+                    body.applying(
+                        AffineTransform(scaleX: scale, y: scale).concatenating(toCanvas).concatenating(toLocalPoints))
+                ],
+                clips: rect.clips, opacity: rect.opacity)
+            image.isFill = true
+            images.append(image)
         case .solid(let c)?: fill = Self.color(c)
         case nil: break
         }
@@ -70,31 +174,62 @@ struct RectSample {
         }
         if rect.shadow != nil { note("its shadow is not exported (Lottie players draw no layer shadows)") }
         if rect.backdrop != nil { note("its blur material is exported as its fill alone") }
-        content = rect.content.map { path in
+        let (pieces, contentImages) = Self.content(
+            of: rect, toLayer: inverse.concatenating(toLocalPoints), placement: placement, scale: scale, note: note)
+        content = pieces
+        images += contentImages
+        clips = rect.clips.compactMap { clip in
+            Self.outline(of: clip, placement: placement).flatMap {
+                LottieBezier.contours(of: $0.applying(inverse.concatenating(toLocalPoints))).first
+            }
+        }
+    }
+
+    /// The rectangle's content paths in the layer's points (`toLayer` maps canvas pixels there),
+    /// and the image pieces among them.
+    static func content(
+        of rect: DrawRect, toLayer canvasToLayer: AffineTransform, placement: AffineTransform?, scale: Double,
+        note: (String) -> Void
+    ) -> ([ContentSample], [ImageSample]) {
+        let toLocalPoints = AffineTransform(scaleX: 1 / scale, y: 1 / scale)
+        var pieces: [ContentSample] = []
+        var contentImages: [ImageSample] = []
+        for path in rect.content {
             let toLayer = (placement.map { path.transform.concatenating($0) } ?? path.transform)
-                .concatenating(inverse).concatenating(toLocalPoints)
+                .concatenating(canvasToLayer)
             var color = [0.0, 0, 0, 0]
             switch path.paint {
             case .solid(let c): color = Self.color(c)
             case .gradient(let g):
                 color = Self.meanColor(g.gradient)
                 note("a gradient in its content is exported as the gradient's mean colour")
-            case .image: note("an image in its content is not exported yet")
+            case .image(let paint):
+                let toCanvasPoints = (placement.map { path.transform.concatenating($0) } ?? path.transform)
+                    .concatenating(toLocalPoints)
+                contentImages.append(
+                    ImageSample(
+                        paint, placement: placement, scale: scale,
+                        masks: LottieBezier.contours(of: path.path.applying(toCanvasPoints)), clips: path.clips,
+                        opacity: path.opacity))
+                continue
             }
-            return ContentSample(
-                contours: LottieBezier.contours(of: path.path.applying(toLayer)), color: color,
-                opacity: path.opacity, evenOdd: path.fillRule == .evenOdd)
+            pieces.append(
+                ContentSample(
+                    contours: LottieBezier.contours(of: path.path.applying(toLayer)), color: color,
+                    opacity: path.opacity, evenOdd: path.fillRule == .evenOdd))
         }
-        clips = rect.clips.compactMap { clip in
-            var shape = Path()
-            let (cw, ch) = (clip.size.width, clip.size.height)
-            shape.appendRoundedRect(
-                x0: -cw / 2, y0: -ch / 2, x1: cw / 2, y1: ch / 2, radius: clip.cornerRadius,
-                corners: clip.maskedCorners, curve: clip.cornerCurve)
-            let toLayer = (placement.map { clip.transform.concatenating($0) } ?? clip.transform)
-                .concatenating(inverse).concatenating(toLocalPoints)
-            return LottieBezier.contours(of: shape.applying(toLayer)).first
-        }
+        return (pieces, contentImages)
+    }
+
+    /// A clip's rounded rectangle in canvas pixels.
+    static func outline(of clip: ClipShape, placement: AffineTransform?) -> Path? {
+        var shape = Path()
+        let (cw, ch) = (clip.size.width, clip.size.height)
+        shape.appendRoundedRect(
+            x0: -cw / 2, y0: -ch / 2, x1: cw / 2, y1: ch / 2, radius: clip.cornerRadius,
+            corners: clip.maskedCorners, curve: clip.cornerCurve)
+        return shape.isEmpty
+            ? nil : shape.applying(placement.map { clip.transform.concatenating($0) } ?? clip.transform)
     }
 
     /// Lottie's transform of the linear map and translation `m`: L = R(θ)·Shear(h)·S(sx, sy),

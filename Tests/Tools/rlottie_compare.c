@@ -1,0 +1,86 @@
+/* The independent player the Lottie export is checked against: rlottie (Samsung's renderer,
+ * Debian's librlottie-dev) plays a Lottie file frame by frame at the size of Flipbook's own PNG
+ * frames of the same scene, and each pair is compared here, in C, so that a thousand frames of
+ * 640 × 1136 cost a few seconds.
+ *
+ *   rlottie-compare FILE.json FRAMES_FOLDER COUNT
+ *
+ * Reads FRAMES_FOLDER/frame_00000.png … (COUNT of them, with libpng) and prints one line a
+ * frame: "frame MEAN OFF", MEAN the mean absolute difference over the red, green and blue
+ * channels of every pixel (in levels), OFF the fraction of pixels whose largest channel
+ * difference is over 32. First line: the animation's size, frame count and frame rate. Exits 1
+ * when rlottie cannot load the file or a frame cannot be read. */
+#include <png.h>
+#include <rlottie_capi.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Straight RGBA8 of a PNG file, or NULL. */
+static unsigned char *read_png(const char *path, unsigned *w, unsigned *h) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_file(&image, path)) return NULL;
+    image.format = PNG_FORMAT_RGBA;
+    unsigned char *pixels = malloc(PNG_IMAGE_SIZE(image));
+    if (!pixels || !png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
+        free(pixels);
+        png_image_free(&image);
+        return NULL;
+    }
+    *w = image.width;
+    *h = image.height;
+    return pixels;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 4) {
+        fprintf(stderr, "usage: %s FILE.json FRAMES_FOLDER COUNT\n", argv[0]);
+        return 2;
+    }
+    Lottie_Animation *animation = lottie_animation_from_file(argv[1]);
+    if (!animation) {
+        fprintf(stderr, "rlottie cannot load %s\n", argv[1]);
+        return 1;
+    }
+    size_t size_w = 0, size_h = 0;
+    lottie_animation_get_size(animation, &size_w, &size_h);
+    printf("%zu %zu %zu %g\n", size_w, size_h, lottie_animation_get_totalframe(animation),
+           lottie_animation_get_framerate(animation));
+    int count = atoi(argv[3]);
+    uint32_t *played = NULL;
+    for (int frame = 0; frame < count; frame++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/frame_%05d.png", argv[2], frame);
+        unsigned w = 0, h = 0;
+        unsigned char *ours = read_png(path, &w, &h);
+        if (!ours) {
+            fprintf(stderr, "cannot read %s\n", path);
+            return 1;
+        }
+        played = realloc(played, (size_t)w * h * 4);
+        lottie_animation_render(animation, (size_t)frame, played, w, h, (size_t)w * 4);
+        double sum = 0;
+        size_t off = 0;
+        for (size_t i = 0; i < (size_t)w * h; i++) {
+            /* Premultiplied ARGB32 in native order, back to straight. */
+            uint32_t p = played[i];
+            int a = p >> 24, c[3] = {(p >> 16) & 255, (p >> 8) & 255, p & 255}, worst = 0;
+            for (int k = 0; k < 3; k++) {
+                if (a > 0 && a < 255) c[k] = (c[k] * 255 + a / 2) / a;
+                if (c[k] > 255) c[k] = 255;
+                int d = abs(c[k] - ours[4 * i + k]);
+                sum += d;
+                if (d > worst) worst = d;
+            }
+            if (worst > 32) off++;
+        }
+        printf("%d %.6f %.8f\n", frame, sum / (3.0 * w * h), (double)off / ((double)w * h));
+        free(ours);
+    }
+    free(played);
+    lottie_animation_destroy(animation);
+    return 0;
+}
