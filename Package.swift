@@ -102,7 +102,7 @@ let package = Package(
         // -O in debug too (`fastDebugSwift`): the shadow blur and the per-pixel paint code are Swift,
         // and unoptimised they made a debug render 10x slower, which the end-to-end tests pay.
         .target(
-            name: "Raster", dependencies: ["Geometry", "Colors", "CRasterKernels"], exclude: ["README.md"],
+            name: "Raster", dependencies: ["Geometry", "Colors", "Shapes", "CRasterKernels"], exclude: ["README.md"],
             swiftSettings: fastDebugSwift),
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
         // The PNG writer: libdeflate (a system-library target found by pkg-config) and our own

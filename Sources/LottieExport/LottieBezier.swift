@@ -59,7 +59,8 @@ struct LottieBezier: Equatable, Sendable {
             }
         }
         finish(closed: false)
-        return result.filter { $0.vertices.count > 1 || !$0.closed }
+        // A lone point (what a close leaves to start from) draws nothing a fill or stroke shows.
+        return result.filter { $0.vertices.count > 1 }
     }
 
     /// The contour with every vertex mapped by `t` and its handles by its linear part.
@@ -92,6 +93,15 @@ struct LottieBezier: Equatable, Sendable {
     }
 
     init(closed: Bool) { self.closed = closed }
+
+    /// A contour that draws nothing, where a tick has no contour in this place: one vertex, no
+    /// area. Not an empty path, which rlottie takes for a missing value, showing the next
+    /// keyframe's path a frame early.
+    static let nothing: LottieBezier = {
+        var contour = LottieBezier(closed: true)
+        (contour.vertices, contour.inTangents, contour.outTangents) = ([.zero], [.zero], [.zero])
+        return contour
+    }()
 
     /// Lottie's shape value.
     static func json(closed: Bool, vector: [Double]) -> LottieJSON {

@@ -96,7 +96,7 @@ struct LottieDocumentWriter {
                     .array(
                         (0..<clipCount).map { k in
                             mask(
-                                samples.map { $0.clips.indices.contains(k) ? $0.clips[k] : LottieBezier(closed: true) },
+                                samples.map { $0.clips.indices.contains(k) ? $0.clips[k] : .nothing },
                                 mode: k == 0 ? "a" : "i", name: "clip \(k)")
                         })
                 ))
@@ -143,13 +143,13 @@ struct LottieDocumentWriter {
         for k in 0..<maskCount {
             masks.append(
                 mask(
-                    filled.map { $0.masks.indices.contains(k) ? $0.masks[k] : LottieBezier(closed: true) }, mode: "a",
+                    filled.map { $0.masks.indices.contains(k) ? $0.masks[k] : .nothing }, mode: "a",
                     name: "shape \(k)"))
         }
         for k in 0..<clipCount {
             masks.append(
                 mask(
-                    filled.map { $0.clips.indices.contains(k) ? $0.clips[k] : LottieBezier(closed: true) }, mode: "i",
+                    filled.map { $0.clips.indices.contains(k) ? $0.clips[k] : .nothing }, mode: "i",
                     name: "clip \(k)"))
         }
         return .object([
@@ -229,14 +229,65 @@ struct LottieDocumentWriter {
         var groups: [LottieJSON] = []
         for slot in (0..<slots).reversed() {
             let pieces = samples.map { $0.content.indices.contains(slot) ? $0.content[slot] : nil }
+            let opacity = pieces.map { $0?.opacity ?? 0 }
+            let strokes = pieces.compactMap { $0?.stroke }
+            if strokes.count == pieces.compactMap({ $0 }).count, let first = strokes.first {
+                let filledStrokes = pieces.map { $0?.stroke ?? first }
+                groups.append(
+                    strokeGroup(
+                        slot, filledStrokes, colors: pieces.map { $0?.color ?? [0, 0, 0, 0] }, opacity: opacity))
+                continue
+            }
             let contours = pieces.map { $0?.contours ?? [] }
             let count = contours.map(\.count).max() ?? 0
             var items: [LottieJSON] = (0..<count).map { path(contours, contour: $0) }
             let evenOdd = pieces.contains { $0?.evenOdd == true }
             items.append(fill(pieces.map { $0?.color ?? [0, 0, 0, 0] }, evenOdd: evenOdd))
-            groups.append(group("content \(slot)", items, opacity: pieces.map { $0?.opacity ?? 0 }))
+            groups.append(group("content \(slot)", items, opacity: opacity))
         }
         return groups
+    }
+
+    /// A shape layer's stroke as Lottie strokes it: the centre line, a trim path for
+    /// `strokeStart`/`strokeEnd` (the whole path measured as one, `m: 2`), then the stroke with its
+    /// caps, joins and dashes.
+    private mutating func strokeGroup(
+        _ slot: Int, _ strokes: [RectSample.StrokeSample], colors: [[Double]], opacity: [Double]
+    ) -> LottieJSON {
+        let count = strokes.map(\.centerline.count).max() ?? 0
+        var items: [LottieJSON] = (0..<count).map { path(strokes.map(\.centerline), contour: $0) }
+        if strokes.contains(where: { $0.trim != [0, 100] }) {
+            items.append(
+                .object([
+                    ("ty", .string("tm")), ("s", property(strokes.map { [$0.trim[0]] }, Tolerance.opacity)),
+                    ("e", property(strokes.map { [$0.trim[1]] }, Tolerance.opacity)),
+                    ("o", .object([("a", .integer(0)), ("k", .integer(0))])), ("m", .integer(2)),
+                    ("nm", .string("trim")),
+                ]))
+        }
+        let first = strokes[0]
+        var stroke: [(String, LottieJSON)] = [
+            ("ty", .string("st")), ("c", property(colors.map { Array($0.prefix(3)) }, Tolerance.color)),
+            ("o", property(colors.map { [$0[3] * 100] }, Tolerance.opacity)),
+            ("w", property(strokes.map { [$0.width] }, Tolerance.position)), ("lc", .integer(first.cap)),
+            ("lj", .integer(first.join)), ("ml", .number(first.miterLimit)), ("nm", .string("stroke")),
+        ]
+        if !first.dashes.isEmpty, strokes.allSatisfy({ $0.dashes.count == first.dashes.count }) {
+            let names = (0..<(first.dashes.count - 1)).map { $0 % 2 == 0 ? "d" : "g" } + ["o"]
+            stroke.append(
+                (
+                    "d",
+                    .array(
+                        names.enumerated().map { k, name in
+                            .object([
+                                ("n", .string(name)), ("nm", .string(name)),
+                                ("v", property(strokes.map { [$0.dashes[k]] }, Tolerance.position)),
+                            ])
+                        })
+                ))
+        }
+        items.append(.object(stroke))
+        return group("stroke \(slot)", items, opacity: opacity)
     }
 
     private mutating func fill(_ colors: [[Double]], evenOdd: Bool) -> LottieJSON {
@@ -261,7 +312,7 @@ struct LottieDocumentWriter {
     /// Contour `contour` of each tick's outline as a Lottie path (`sh`); a tick without it has
     /// an empty path.
     private mutating func path(_ outlines: [[LottieBezier]], contour: Int) -> LottieJSON {
-        let contours = outlines.map { $0.indices.contains(contour) ? $0[contour] : LottieBezier(closed: true) }
+        let contours = outlines.map { $0.indices.contains(contour) ? $0[contour] : .nothing }
         return .object([
             ("ty", .string("sh")), ("ks", shapeProperty(contours)), ("nm", .string("path \(contour)")),
         ])
@@ -280,7 +331,8 @@ struct LottieDocumentWriter {
     private mutating func shapeProperty(_ contours: [LottieBezier]) -> LottieJSON {
         let closed = contours.first?.closed ?? true
         let track = KeyframeFit.track(
-            contours.map(\.vector), tolerance: Tolerance.position, shapes: contours.map { [$0.vertices.count] })
+            contours.map(\.vector), tolerance: Tolerance.position,
+            shapes: contours.map { [$0.vertices.count, $0.closed ? 1 : 0] })
         count(track)
         switch track {
         case .constant(let v):
@@ -293,7 +345,10 @@ struct LottieDocumentWriter {
                     .array(
                         keys.enumerated().map { k, frame in
                             key(
-                                frame, value: .array([LottieBezier.json(closed: closed, vector: frame.value)]),
+                                frame,
+                                value: .array([
+                                    LottieBezier.json(closed: contours[frame.tick].closed, vector: frame.value)
+                                ]),
                                 isLast: k == keys.count - 1)
                         })
                 ),

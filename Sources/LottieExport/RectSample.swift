@@ -2,6 +2,7 @@ import Colors
 import Geometry
 import Glibc
 import Raster
+import Shapes
 
 /// What one display-list rectangle shows on one tick, in its Lottie layer's own points: the
 /// layer's transform, its body (fill and border) and content (glyphs, shapes, icons) as
@@ -118,6 +119,37 @@ struct RectSample {
         var color: [Double]
         var opacity: Double
         var evenOdd: Bool
+        /// A stroke's centre line and style, drawn as a Lottie stroke (with a trim path for
+        /// `strokeStart`/`strokeEnd`) instead of the outline `contours`.
+        var stroke: StrokeSample? = nil
+    }
+
+    /// A `CAShapeLayer` stroke in the layer's points.
+    struct StrokeSample {
+        var centerline: [LottieBezier]
+        var width: Double
+        /// Lottie's numbering: caps butt 1, round 2, square 3; joins miter 1, round 2, bevel 3.
+        var cap: Int
+        var join: Int
+        var miterLimit: Double
+        /// Dash, gap, dash, gap… (an odd list repeated, as Core Graphics does), then the phase.
+        var dashes: [Double]
+        var trim: [Double]
+
+        init(_ source: StrokeSource, toLayer: AffineTransform) {
+            // The stroke's width scales by the map's mean stretch (exact for a uniform scale).
+            let stretch = abs(toLayer.a * toLayer.d - toLayer.b * toLayer.c).squareRoot()
+            centerline = LottieBezier.contours(of: source.centerline.applying(toLayer), closingAll: false)
+            let style = source.style
+            width = style.lineWidth * stretch
+            cap = [LineCap.butt: 1, .round: 2, .square: 3][style.lineCap] ?? 1
+            join = [LineJoin.miter: 1, .round: 2, .bevel: 3][style.lineJoin] ?? 1
+            miterLimit = style.miterLimit
+            var pattern = style.lineDashPattern
+            if pattern.count % 2 == 1 { pattern += pattern }
+            dashes = pattern.isEmpty ? [] : pattern.map { $0 * stretch } + [style.lineDashPhase * stretch]
+            trim = [style.strokeStart * 100, style.strokeEnd * 100]
+        }
     }
 
     /// `rect` as drawn on a canvas of `scale` pixels per point; `placement` maps the rect's
@@ -136,7 +168,7 @@ struct RectSample {
         outline.appendRoundedRect(
             x0: -w / 2, y0: -h / 2, x1: w / 2, y1: h / 2, radius: rect.cornerRadius / scale,
             corners: rect.maskedCorners, curve: rect.cornerCurve)
-        body = LottieBezier.contours(of: outline).first ?? LottieBezier(closed: true)
+        body = LottieBezier.contours(of: outline).first ?? .nothing
         bodyOpacity = rect.opacity
         fill = Self.color(rect.fill)
         switch rect.fillPaint {
@@ -216,7 +248,8 @@ struct RectSample {
             pieces.append(
                 ContentSample(
                     contours: LottieBezier.contours(of: path.path.applying(toLayer)), color: color,
-                    opacity: path.opacity, evenOdd: path.fillRule == .evenOdd))
+                    opacity: path.opacity, evenOdd: path.fillRule == .evenOdd,
+                    stroke: path.stroke.map { StrokeSample($0, toLayer: toLayer) }))
         }
         return (pieces, contentImages)
     }

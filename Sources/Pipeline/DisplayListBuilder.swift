@@ -105,10 +105,11 @@ extension DisplayListBuilder {
                 (toPixels.c * toPixels.c + toPixels.d * toPixels.d).squareRoot())
             guard stretch > 0, stretch.isFinite else { return content }
             let outline = Stroker.outline(of: path, style: style, tolerance: 0.005 / (stretch * 2.0.squareRoot()))
-            content.append(
-                DrawPath(
-                    path: outline, transform: toPixels, fillRule: .nonZero, paint: .solid(strokeColor),
-                    opacity: opacity, clips: clips))
+            var stroke = DrawPath(
+                path: outline, transform: toPixels, fillRule: .nonZero, paint: .solid(strokeColor),
+                opacity: opacity, clips: clips)
+            stroke.stroke = StrokeSource(centerline: path, style: style)
+            content.append(stroke)
         }
         return content
     }

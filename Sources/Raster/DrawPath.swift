@@ -1,4 +1,5 @@
 import Geometry
+import Shapes
 
 /// What a filled region is painted with: a solid colour, a gradient or an image (the shaded
 /// paints are drawn by Rasterizer+Shading.swift).
@@ -37,6 +38,10 @@ public struct DrawPath: Equatable, Sendable {
     /// glyph cache (GlyphCache.swift), at its origin rounded to 1/64 px, reusing its coverage
     /// whenever the transform's linear part and sub-pixel phase repeat. nil (default) for shapes.
     public var glyph: GlyphKey?
+    /// When the path is a stroke's outline: the line it strokes and how, for outputs that draw
+    /// strokes themselves (a Lottie stroke with a trim path). The rasterizer fills `path` and
+    /// never reads this. Nil (default) for fills and glyphs.
+    public var stroke: StrokeSource?
 
     public init(
         path: Path, transform: AffineTransform = .identity, fillRule: FillRule = .nonZero,
@@ -49,5 +54,17 @@ public struct DrawPath: Equatable, Sendable {
         self.paint = paint
         self.opacity = opacity
         self.clips = clips
+    }
+}
+
+/// The centre line a stroke outline was cut from (in the same units as the outline: the
+/// `DrawPath.transform` maps both) and the style it was cut with.
+public struct StrokeSource: Equatable, Sendable {
+    public var centerline: Path
+    public var style: StrokeStyle
+
+    public init(centerline: Path, style: StrokeStyle) {
+        self.centerline = centerline
+        self.style = style
     }
 }
