@@ -18,7 +18,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_LOG := .build/apt.log
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: lottie-check ci-checks ci-suite ci-fuzz-run ci-example-by-version ci-install-check ci-test-avx2 ci-example-test docs render studio build-studio install install-check figures gallery test test-in-scratch test-avx2 build-tests suite lint example-test example-by-version deps test-deps build-release fuzz-build fuzz-short fuzz-run fuzz-replay fuzz-long
+.PHONY: lottie-gallery lottie-check ci-checks ci-suite ci-fuzz-run ci-example-by-version ci-install-check ci-test-avx2 ci-example-test docs render studio build-studio install install-check figures gallery test test-in-scratch test-avx2 build-tests suite lint example-test example-by-version deps test-deps build-release fuzz-build fuzz-short fuzz-run fuzz-replay fuzz-long
 
 FLIPBOOK := .build/release/flipbook
 
@@ -347,6 +347,18 @@ test-deps:
 	$(call install_missing,$(TEST_PACKAGES),)
 	@test -d .build/python/lottie_specs || { mkdir -p .build && python3 -m pip install --quiet --disable-pip-version-check \
 	  --target .build/python $(LOTTIE_SPECS) > .build/pip.log 2>&1 || { echo "pip could not install $(LOTTIE_SPECS):"; tail -n 20 .build/pip.log; exit 1; }; }
+
+# The README's clip of a scene playing from its Lottie file: snap exported, played by rlottie
+# (Tests/Tools/rlottie_compare.c --play), made a 240 px GIF by ffmpeg as the gallery's are.
+lottie-gallery: deps test-deps build-release
+	@mkdir -p .build/tools && rm -rf .build/lottie-play && mkdir -p .build/lottie-play && \
+	cc -O2 Tests/Tools/rlottie_compare.c -lrlottie -lpng -o .build/tools/rlottie-compare && \
+	$(FLIPBOOK) export scenes/snap.yaml -o .build/lottie-play/snap.json > /dev/null && \
+	.build/tools/rlottie-compare --play .build/lottie-play/snap.json 640 1136 .build/lottie-play > /dev/null && \
+	ffmpeg -v error -y -framerate 60 -i .build/lottie-play/frame_%05d.png -fflags +bitexact -map_metadata -1 \
+	  -vf "fps=20,scale=240:-1:flags=lanczos,split[a][b];[a]palettegen=stats_mode=diff[p];[b][p]paletteuse=dither=bayer:bayer_scale=3:diff_mode=rectangle" \
+	  .build/lottie-play/snap-lottie.gif && mv .build/lottie-play/snap-lottie.gif docs/gallery/snap-lottie.gif && \
+	echo "docs/gallery/snap-lottie.gif: scenes/snap.yaml played by rlottie from its Lottie export"
 
 # Every bundled scene exported as Lottie and checked against the Lottie specification's schema
 # (`make test` checks ten of them: the validator takes about 4 s a megabyte, 130 s for all).

@@ -4,6 +4,7 @@
  * 640 × 1136 cost a few seconds.
  *
  *   rlottie-compare FILE.json FRAMES_FOLDER COUNT
+ *   rlottie-compare --play FILE.json WIDTH HEIGHT OUT_FOLDER   (every frame as OUT_FOLDER/frame_00000.png …)
  *
  * Reads FRAMES_FOLDER/frame_00000.png … (COUNT of them, with libpng) and prints one line a
  * frame: "frame MEAN OFF", MEAN the mean absolute difference over the red, green and blue
@@ -35,7 +36,42 @@ static unsigned char *read_png(const char *path, unsigned *w, unsigned *h) {
     return pixels;
 }
 
+/* Every frame of the animation at WIDTH × HEIGHT as PNG files (for the README's clip of a scene
+ * playing from its Lottie file). */
+static int play(const char *file, unsigned w, unsigned h, const char *folder) {
+    Lottie_Animation *animation = lottie_animation_from_file(file);
+    if (!animation || w == 0 || h == 0) return 1;
+    size_t frames = lottie_animation_get_totalframe(animation);
+    uint32_t *played = malloc((size_t)w * h * 4);
+    unsigned char *rgba = malloc((size_t)w * h * 4);
+    for (size_t frame = 0; frame < frames; frame++) {
+        lottie_animation_render(animation, frame, played, w, h, (size_t)w * 4);
+        for (size_t i = 0; i < (size_t)w * h; i++) {
+            uint32_t p = played[i];
+            int a = p >> 24, c[3] = {(p >> 16) & 255, (p >> 8) & 255, p & 255};
+            for (int k = 0; k < 3; k++) {
+                if (a > 0 && a < 255) c[k] = (c[k] * 255 + a / 2) / a;
+                rgba[4 * i + k] = c[k] > 255 ? 255 : c[k];
+            }
+            rgba[4 * i + 3] = a;
+        }
+        char path[4096];
+        snprintf(path, sizeof path, "%s/frame_%05zu.png", folder, frame);
+        png_image image;
+        memset(&image, 0, sizeof image);
+        image.version = PNG_IMAGE_VERSION;
+        image.width = w;
+        image.height = h;
+        image.format = PNG_FORMAT_RGBA;
+        if (!png_image_write_to_file(&image, path, 0, rgba, 0, NULL)) return 1;
+    }
+    printf("%zu frames\n", frames);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 6 && strcmp(argv[1], "--play") == 0)
+        return play(argv[2], (unsigned)atoi(argv[3]), (unsigned)atoi(argv[4]), argv[5]);
     if (argc != 4) {
         fprintf(stderr, "usage: %s FILE.json FRAMES_FOLDER COUNT\n", argv[0]);
         return 2;
