@@ -364,5 +364,6 @@ lottie-gallery: deps test-deps build-release
 # (`make test` checks ten of them: the validator takes about 4 s a megabyte, 130 s for all).
 lottie-check: deps test-deps build-release
 	@dir=$$(mktemp -d) && for scene in scenes/*.yaml; do \
-	  $(FLIPBOOK) export $$scene -o $$dir/$$(basename $$scene .yaml).json > /dev/null || exit 1; done && \
+	  $(FLIPBOOK) export $$scene -o $$dir/$$(basename $$scene .yaml).json > /dev/null 2>> $$dir/warnings.txt || exit 1; done && \
+	echo "lottie-check: $$(ls $$dir/*.json | wc -l) scenes exported, $$(grep -c warning: $$dir/warnings.txt) layer warnings" && \
 	PYTHONPATH=.build/python python3 Tests/Tools/validate_lottie.py $$dir/*.json && rm -rf $$dir
