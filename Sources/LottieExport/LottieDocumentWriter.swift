@@ -87,19 +87,10 @@ struct LottieDocumentWriter {
             ("ddd", .integer(0)), ("ind", .integer(index)), ("ty", .integer(4)), ("nm", .string(id)),
             ("sr", .integer(1)), ("ks", ks), ("ao", .integer(0)),
         ]
-        let clipCount = samples.map(\.clips.count).max() ?? 0
-        if clipCount > 0 {
+        let clips = clipMasks(samples.map(\.clips), firstMode: "a")
+        if !clips.isEmpty {
             members.append(("hasMask", .bool(true)))
-            members.append(
-                (
-                    "masksProperties",
-                    .array(
-                        (0..<clipCount).map { k in
-                            mask(
-                                samples.map { $0.clips.indices.contains(k) ? $0.clips[k] : .nothing },
-                                mode: k == 0 ? "a" : "i", name: "clip \(k)")
-                        })
-                ))
+            members.append(("masksProperties", .array(clips)))
         }
         members += [
             ("shapes", .array(shapes)), ("ip", .integer(0)), ("op", .integer(recorder.ticks)), ("st", .integer(0)),
@@ -138,20 +129,14 @@ struct LottieDocumentWriter {
             ("sa", .object([("a", .integer(0)), ("k", .integer(0))])),
         ])
         let maskCount = filled.map(\.masks.count).max() ?? 0
-        let clipCount = filled.map(\.clips.count).max() ?? 0
         var masks: [LottieJSON] = []
         for k in 0..<maskCount {
             masks.append(
                 mask(
-                    filled.map { $0.masks.indices.contains(k) ? $0.masks[k] : .nothing }, mode: "a",
+                    shapeProperty(filled.map { $0.masks.indices.contains(k) ? $0.masks[k] : .nothing }), mode: "a",
                     name: "shape \(k)"))
         }
-        for k in 0..<clipCount {
-            masks.append(
-                mask(
-                    filled.map { $0.clips.indices.contains(k) ? $0.clips[k] : .nothing }, mode: "i",
-                    name: "clip \(k)"))
-        }
+        masks += clipMasks(filled.map(\.clips), firstMode: masks.isEmpty ? "a" : "i")
         return .object([
             ("ddd", .integer(0)), ("ind", .integer(index)), ("ty", .integer(2)), ("nm", .string("\(id) image \(slot)")),
             ("refId", .string(assetID)), ("sr", .integer(1)), ("ks", ks), ("ao", .integer(0)),
@@ -318,12 +303,26 @@ struct LottieDocumentWriter {
         ])
     }
 
-    private mutating func mask(_ contours: [LottieBezier], mode: String, name: String) -> LottieJSON {
+    private func mask(_ path: LottieJSON, mode: String, name: String) -> LottieJSON {
         .object([
-            ("inv", .bool(false)), ("mode", .string(mode)), ("pt", shapeProperty(contours)),
+            ("inv", .bool(false)), ("mode", .string(mode)), ("pt", path),
             ("o", .object([("a", .integer(0)), ("k", .integer(100))])),
             ("x", .object([("a", .integer(0)), ("k", .integer(0))])), ("nm", .string(name)),
         ])
+    }
+
+    /// Ancestors' clips as masks, each tick's `clips[tick][k]` the k-th: intersected, the first
+    /// taking `firstMode`. Still ones come before moving ones: rlottie drops an interpolated
+    /// intersecting mask that another mask follows (a scrolled photo then shows unclipped).
+    private mutating func clipMasks(_ clips: [[LottieBezier]], firstMode: String) -> [LottieJSON] {
+        let count = clips.map(\.count).max() ?? 0
+        var paths: [(name: String, path: LottieJSON, moves: Bool)] = []
+        for k in 0..<count {
+            let path = shapeProperty(clips.map { $0.indices.contains(k) ? $0[k] : .nothing })
+            paths.append(("clip \(k)", path, path["a"] == .integer(1)))
+        }
+        let ordered = paths.filter { !$0.moves } + paths.filter(\.moves)
+        return ordered.enumerated().map { k, clip in mask(clip.path, mode: k == 0 ? firstMode : "i", name: clip.name) }
     }
 
     /// A path property: the contours' numbers fitted as one vector a tick; a change in vertex
