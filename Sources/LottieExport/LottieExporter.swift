@@ -42,7 +42,8 @@ public struct LottieExport: Sendable {
 
     public static func export(_ scene: Scene, file: String = "<swift>") throws -> LottieExport {
         let simulation = try SceneSimulation(scene: scene, file: file)
-        var recorder = LayerRecorder(scale: scene.canvas.scale)
+        var recorder = LayerRecorder(
+            scale: scene.canvas.scale, hasDeviceFrame: DeviceFrame.rect(for: scene.canvas) != nil)
         for tick in SceneTicks(simulation, plan: FramePlan(scene: scene)) {
             let (list, labels) = simulation.labelledDisplayList()
             recorder.record(list, labels: labels, tick: tick)
@@ -52,10 +53,12 @@ public struct LottieExport: Sendable {
 }
 
 /// Every tick's rectangles, gathered by identity: a rectangle is the n-th one its item draws
-/// on a tick (`card`, `card#1`, …); unlabelled ones (the background gradient, touches, the
-/// device frame) are named for what they are by their place.
+/// on a tick (`card`, `card#1`, …); unlabelled ones are named for what they are by their place:
+/// `background` before the items, `touch` after them, and `device frame` last (so a touch that
+/// comes and goes does not take the bezel's name for a tick).
 struct LayerRecorder {
     let scale: Double
+    let hasDeviceFrame: Bool
     /// Identities in drawing order (bottom first), as first seen.
     var order: [String] = []
     var samples: [String: [Int: RectSample]] = [:]
@@ -65,7 +68,19 @@ struct LayerRecorder {
     var ticks = 0
     var orderChanged = false
 
-    init(scale: Double) { self.scale = scale }
+    init(scale: Double, hasDeviceFrame: Bool) {
+        self.scale = scale
+        self.hasDeviceFrame = hasDeviceFrame
+    }
+
+    /// The name of unlabelled rect `index` of a tick whose labelled rects span `labelled`.
+    private func role(of index: Int, count: Int, labelled: ClosedRange<Int>?) -> String {
+        if hasDeviceFrame, index == count - 1 { return "device frame" }
+        guard let labelled, index > labelled.upperBound else {
+            return labelled == nil && index > 0 ? "touch" : "background"
+        }
+        return "touch"
+    }
 
     mutating func warn(_ layer: String, _ message: String) {
         let warning = LottieExportWarning(layer: layer, message: message)
@@ -80,8 +95,10 @@ struct LayerRecorder {
         let placements = list.projectedPlacements
         var seen: [String: Int] = [:]
         var previous: String?
+        let labelledIndexes = labels.indices.filter { labels[$0] != nil }
+        let labelled = labelledIndexes.first.map { $0...labelledIndexes.last! }
         for (index, rect) in rects.enumerated() {
-            let base = labels[index] ?? "unlabelled"
+            let base = labels[index] ?? role(of: index, count: rects.count, labelled: labelled)
             let occurrence = seen[base, default: 0]
             seen[base] = occurrence + 1
             let id = occurrence == 0 ? base : "\(base)#\(occurrence)"

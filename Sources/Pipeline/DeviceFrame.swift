@@ -11,12 +11,12 @@ import SceneModel
 /// from the edges). Without `frame:` the width is 0 and only the corners outside the rounded
 /// screen are painted, black. Rejected: growing the canvas by the bezel, which would move every
 /// pixel of every existing scene and every consumer's idea of the canvas size.
-enum DeviceFrame {
+public enum DeviceFrame {
     /// Kappa for a quarter circle as one cubic (4/3·(√2 − 1)); radial error 0.027 % of the radius.
     static let kappa = 0.5522847498307936
 
     /// The bezel's rectangle for `canvas`, or nil when it draws nothing.
-    static func rect(for canvas: Canvas) -> DrawRect? {
+    public static func rect(for canvas: Canvas) -> DrawRect? {
         let width = canvas.frame?.width ?? 0
         let radius = canvas.screenCornerRadius
         guard canvas.frame != nil || radius > 0 else { return nil }
