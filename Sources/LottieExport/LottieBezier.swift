@@ -72,6 +72,33 @@ struct LottieBezier: Equatable, Sendable {
         return out
     }
 
+    /// The box of the vertices and handles (which holds the curve); nil without vertices.
+    var controlBounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        guard !vertices.isEmpty else { return nil }
+        var box = (minX: Double.infinity, minY: Double.infinity, maxX: -Double.infinity, maxY: -Double.infinity)
+        for k in vertices.indices {
+            for p in [vertices[k], vertices[k] + inTangents[k], vertices[k] + outTangents[k]] {
+                box = (min(box.minX, p.x), min(box.minY, p.y), max(box.maxX, p.x), max(box.maxY, p.y))
+            }
+        }
+        return box
+    }
+
+    /// Whether the regions of `contours` (each a mask) certainly share no point: their boxes do
+    /// not all meet. A layer whose masks intersect to nothing is hidden by opacity instead of by
+    /// the masks, which rlottie sometimes lets through when the intersection is empty.
+    static func intersectToNothing(_ contours: [LottieBezier]) -> Bool {
+        var common = (minX: -Double.infinity, minY: -Double.infinity, maxX: Double.infinity, maxY: Double.infinity)
+        for contour in contours {
+            guard let box = contour.controlBounds else { return true }
+            common = (
+                max(common.minX, box.minX), max(common.minY, box.minY), min(common.maxX, box.maxX),
+                min(common.maxY, box.maxY)
+            )
+        }
+        return common.minX >= common.maxX || common.minY >= common.maxY
+    }
+
     /// The numbers a keyframe fit compares: x, y of each vertex, then of each in and out handle.
     var vector: [Double] {
         var v: [Double] = []

@@ -73,7 +73,7 @@ struct LottieDocumentWriter {
         // wrong when both axes are animated with keyframes at different ticks.
         let position = property(transform.map { [$0[0], $0[1]] }, Tolerance.position)
         let ks = LottieJSON.object([
-            ("o", property(present.map { [$0 ? 100 : 0] }, Tolerance.opacity)),
+            ("o", property(zip(present, samples).map { [$0 && !$1.isClippedAway ? 100 : 0] }, Tolerance.opacity)),
             ("r", property(rotation.map { [$0] }, Tolerance.angle)),
             ("p", position), ("a", .object([("a", .integer(0)), ("k", .numbers([0, 0, 0]))])),
             ("s", property(transform.map { [$0[3], $0[4], 100] }, Tolerance.scale)),
@@ -117,7 +117,10 @@ struct LottieDocumentWriter {
             assets.append((first.image.identity, try LottieImageAsset.json(first.image, id: assetID)))
         }
         let filled = images.map { $0 ?? first }
-        let shown = zip(images, present).map { image, drawn in drawn && image != nil ? (image!.opacity * 100) : 0 }
+        let shown = zip(images, present).map { image, drawn in
+            guard drawn, let image, !LottieBezier.intersectToNothing(image.masks + image.clips) else { return 0.0 }
+            return image.opacity * 100
+        }
         let transform = filled.map(\.transform)
         let ks = LottieJSON.object([
             ("o", property(shown.map { [$0] }, Tolerance.opacity)),

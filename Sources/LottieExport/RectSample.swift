@@ -254,6 +254,38 @@ struct RectSample {
         return (pieces, contentImages)
     }
 
+    /// Whether its ancestors' clips leave nothing of it to see on this tick.
+    /// (Its content counts too: a layer's content may reach beyond its bounds.)
+    var isClippedAway: Bool {
+        guard !clips.isEmpty else { return false }
+        var drawn = [body] + content.flatMap { $0.contours }
+        for stroke in content.compactMap(\.stroke) {
+            // The centre line's box grown by the stroke's width on every side.
+            drawn += stroke.centerline.compactMap { line in
+                line.controlBounds.map { box in
+                    let w = stroke.width
+                    var grown = LottieBezier(closed: true)
+                    grown.vertices = [.init(box.minX - w, box.minY - w), .init(box.maxX + w, box.maxY + w)]
+                    (grown.inTangents, grown.outTangents) = ([.zero, .zero], [.zero, .zero])
+                    return grown
+                }
+            }
+        }
+        let boxes = drawn.compactMap(\.controlBounds)
+        guard let first = boxes.first else { return false }
+        var union = first
+        for box in boxes.dropFirst() {
+            union = (
+                min(union.minX, box.minX), min(union.minY, box.minY), max(union.maxX, box.maxX),
+                max(union.maxY, box.maxY)
+            )
+        }
+        var extent = LottieBezier(closed: true)
+        extent.vertices = [.init(union.minX, union.minY), .init(union.maxX, union.maxY)]
+        (extent.inTangents, extent.outTangents) = ([.zero, .zero], [.zero, .zero])
+        return LottieBezier.intersectToNothing([extent] + clips)
+    }
+
     /// A clip's rounded rectangle in canvas pixels.
     static func outline(of clip: ClipShape, placement: AffineTransform?) -> Path? {
         var shape = Path()
