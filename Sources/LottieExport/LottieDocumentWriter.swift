@@ -178,17 +178,7 @@ struct LottieDocumentWriter {
         let stopsJSON: LottieJSON
         switch stops {
         case .constant(let v): stopsJSON = .object([("a", .integer(0)), ("k", .numbers(v))])
-        case .animated(let keys):
-            stopsJSON = .object([
-                ("a", .integer(1)),
-                (
-                    "k",
-                    .array(
-                        keys.enumerated().map { k, frame in
-                            key(frame, value: .numbers(frame.value), isLast: k == keys.count - 1)
-                        })
-                ),
-            ])
+        case .animated(let keys): stopsJSON = animated(keys) { .numbers($0.value) }
         }
         return .object([
             ("ty", .string("gf")), ("o", .object([("a", .integer(0)), ("k", .integer(100))])), ("r", .integer(1)),
@@ -340,21 +330,9 @@ struct LottieDocumentWriter {
         case .constant(let v):
             return .object([("a", .integer(0)), ("k", LottieBezier.json(closed: closed, vector: v))])
         case .animated(let keys):
-            return .object([
-                ("a", .integer(1)),
-                (
-                    "k",
-                    .array(
-                        keys.enumerated().map { k, frame in
-                            key(
-                                frame,
-                                value: .array([
-                                    LottieBezier.json(closed: contours[frame.tick].closed, vector: frame.value)
-                                ]),
-                                isLast: k == keys.count - 1)
-                        })
-                ),
-            ])
+            return animated(keys) { frame in
+                .array([LottieBezier.json(closed: contours[frame.tick].closed, vector: frame.value)])
+            }
         }
     }
 
@@ -365,18 +343,20 @@ struct LottieDocumentWriter {
         switch track {
         case .constant(let v):
             return .object([("a", .integer(0)), ("k", v.count == 1 ? .number(v[0]) : .numbers(v))])
-        case .animated(let keys):
-            return .object([
-                ("a", .integer(1)),
-                (
-                    "k",
-                    .array(
-                        keys.enumerated().map { k, frame in
-                            key(frame, value: .numbers(frame.value), isLast: k == keys.count - 1)
-                        })
-                ),
-            ])
+        case .animated(let keys): return animated(keys) { .numbers($0.value) }
         }
+    }
+
+    /// An animated property: its keyframes with `value` of each.
+    private func animated(_ keys: [Keyframe], value: (Keyframe) -> LottieJSON) -> LottieJSON {
+        .object([
+            ("a", .integer(1)),
+            (
+                "k",
+                .array(
+                    keys.enumerated().map { k, frame in key(frame, value: value(frame), isLast: k == keys.count - 1) })
+            ),
+        ])
     }
 
     private mutating func count(_ track: Track) {

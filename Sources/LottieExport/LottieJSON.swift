@@ -1,3 +1,5 @@
+import SceneSyntax
+
 /// A JSON value that keeps its keys in the order they were written. Lottie players read some keys
 /// before others (a shape's `ty` decides how the rest is parsed), and a fixed order with fixed
 /// number spellings makes the export byte-identical from run to run.
@@ -82,21 +84,5 @@ public indirect enum LottieJSON: Equatable, Sendable {
         return String(v)
     }
 
-    static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
-    }
+    static func quote(_ s: String, into out: inout String) { JSONValue.writeString(s, to: &out) }
 }

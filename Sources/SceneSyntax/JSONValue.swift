@@ -118,7 +118,8 @@ package indirect enum JSONValue: Equatable {
         }
     }
 
-    private static func writeString(_ s: String, to out: inout String) {
+    /// `s` as a JSON string literal (quotes, escapes), appended to `out`.
+    package static func writeString(_ s: String, to out: inout String) {
         out += "\""
         for c in s.unicodeScalars {
             switch c {
