@@ -147,7 +147,8 @@ let package = Package(
             exclude: ["README.md"]),
         // `flipbook export --format lottie`: a scene's ticks read back into Lottie layers with fitted keyframes.
         .target(
-            name: "LottieExport", dependencies: ["Geometry", "Colors", "Raster", "PNG", "Pipeline", "SceneModel", "SceneSyntax"],
+            name: "LottieExport",
+            dependencies: ["Geometry", "Colors", "Raster", "PNG", "Pipeline", "SceneModel", "SceneSyntax"],
             exclude: ["README.md"]),
         .target(
             name: "Benchmarks",
