@@ -6,7 +6,7 @@ import Testing
 /// specification's schema: every bundled scene exports and validates; the scenes Lottie can show
 /// as Flipbook draws them play in rlottie (Debian's librlottie-dev, through
 /// Tests/Tools/rlottie_compare.c) within a stated difference of Flipbook's own frames, every frame.
-@Suite("Lottie export", .serialized)
+@Suite("Lottie export")
 struct LottieExportTests {
     /// The scenes the player comparison covers: Lottie shows what they draw, or near enough
     /// (`gradients` has an elliptical radial gradient exported as a circle, `carousel` and `post`
