@@ -31,7 +31,7 @@ struct LottieDocumentWriter {
             for slot in 0..<slots where !isFill[slot] {
                 layers.append(try writer.imageLayer(id, slot: slot, samples, present, index: layers.count + 1))
             }
-            layers.append(writer.layer(id, index: layers.count + 1))
+            layers.append(writer.layer(id, samples, present, index: layers.count + 1))
             for slot in 0..<slots where isFill[slot] {
                 layers.append(try writer.imageLayer(id, slot: slot, samples, present, index: layers.count + 1))
             }
@@ -64,22 +64,10 @@ struct LottieDocumentWriter {
         return (samples, present)
     }
 
-    private mutating func layer(_ id: String, index: Int) -> LottieJSON {
-        let (samples, present) = filled(id)
-        let transform = samples.map(\.transform)
-        let rotation = Self.unwrapped(transform.map { $0[2] })
-        // One position track with one easing per segment for both axes: Lottie's split position
-        // (`s: true` with `x` and `y`) would let each axis ease on its own, but rlottie plays it
-        // wrong when both axes are animated with keyframes at different ticks.
-        let position = property(transform.map { [$0[0], $0[1]] }, Tolerance.position)
-        let ks = LottieJSON.object([
-            ("o", property(zip(present, samples).map { [$0 && !$1.isClippedAway ? 100 : 0] }, Tolerance.opacity)),
-            ("r", property(rotation.map { [$0] }, Tolerance.angle)),
-            ("p", position), ("a", .object([("a", .integer(0)), ("k", .numbers([0, 0, 0]))])),
-            ("s", property(transform.map { [$0[3], $0[4], 100] }, Tolerance.scale)),
-            ("sk", property(transform.map { [$0[5]] }, Tolerance.angle)),
-            ("sa", .object([("a", .integer(0)), ("k", .integer(0))])),
-        ])
+    /// Identity `id` as a shape layer, from its samples on every tick (`filled`).
+    private mutating func layer(_ id: String, _ samples: [RectSample], _ present: [Bool], index: Int) -> LottieJSON {
+        let ks = layerTransform(
+            opacity: zip(present, samples).map { $0 && !$1.isClippedAway ? 100 : 0 }, samples.map(\.transform))
         var shapes = contentGroups(samples)
         if samples.contains(where: { $0.border != nil }) { shapes.append(borderGroup(samples)) }
         shapes.append(bodyGroup(samples))
@@ -121,16 +109,7 @@ struct LottieDocumentWriter {
             guard drawn, let image, !LottieBezier.intersectToNothing(image.masks + image.clips) else { return 0.0 }
             return image.opacity * 100
         }
-        let transform = filled.map(\.transform)
-        let ks = LottieJSON.object([
-            ("o", property(shown.map { [$0] }, Tolerance.opacity)),
-            ("r", property(Self.unwrapped(transform.map { $0[2] }).map { [$0] }, Tolerance.angle)),
-            ("p", property(transform.map { [$0[0], $0[1]] }, Tolerance.position)),
-            ("a", .object([("a", .integer(0)), ("k", .numbers([0, 0, 0]))])),
-            ("s", property(transform.map { [$0[3], $0[4], 100] }, Tolerance.scale)),
-            ("sk", property(transform.map { [$0[5]] }, Tolerance.angle)),
-            ("sa", .object([("a", .integer(0)), ("k", .integer(0))])),
-        ])
+        let ks = layerTransform(opacity: shown, filled.map(\.transform))
         let maskCount = filled.map(\.masks.count).max() ?? 0
         var masks: [LottieJSON] = []
         for k in 0..<maskCount {
@@ -145,6 +124,23 @@ struct LottieDocumentWriter {
             ("refId", .string(assetID)), ("sr", .integer(1)), ("ks", ks), ("ao", .integer(0)),
             ("hasMask", .bool(!masks.isEmpty)), ("masksProperties", .array(masks)), ("ip", .integer(0)),
             ("op", .integer(recorder.ticks)), ("st", .integer(0)), ("bm", .integer(0)),
+        ])
+    }
+
+    /// A layer's transform (`ks`) from its opacity (percent) and decomposed transform
+    /// (`RectSample.decompose`) on every tick. One position track with one easing per segment
+    /// for both axes: Lottie's split position (`s: true` with `x` and `y`) would let each axis
+    /// ease on its own, but rlottie plays it wrong when both axes are animated with keyframes at
+    /// different ticks.
+    private mutating func layerTransform(opacity: [Double], _ transform: [[Double]]) -> LottieJSON {
+        .object([
+            ("o", property(opacity.map { [$0] }, Tolerance.opacity)),
+            ("r", property(Self.unwrapped(transform.map { $0[2] }).map { [$0] }, Tolerance.angle)),
+            ("p", property(transform.map { [$0[0], $0[1]] }, Tolerance.position)),
+            ("a", .object([("a", .integer(0)), ("k", .numbers([0, 0, 0]))])),
+            ("s", property(transform.map { [$0[3], $0[4], 100] }, Tolerance.scale)),
+            ("sk", property(transform.map { [$0[5]] }, Tolerance.angle)),
+            ("sa", .object([("a", .integer(0)), ("k", .integer(0))])),
         ])
     }
 

@@ -98,7 +98,7 @@ struct RectSample {
             clips: [ClipShape], opacity: Double
         ) {
             image = paint.image
-            let toCanvasPoints = (placement.map { paint.toPixels.concatenating($0) } ?? paint.toPixels)
+            let toCanvasPoints = RectSample.placed(paint.toPixels, placement)
                 .concatenating(AffineTransform(scaleX: 1 / scale, y: 1 / scale))
             transform = RectSample.decompose(toCanvasPoints)
             let toImage = toCanvasPoints.inverted ?? .identity
@@ -156,7 +156,7 @@ struct RectSample {
     /// pixels onto the canvas (a layer in perspective, drawn in its offscreen's pixels). Nil when
     /// the rect's transform is singular (a layer scaled to nothing shows nothing).
     init?(_ rect: DrawRect, scale: Double, placement: AffineTransform?, note: (String) -> Void) {
-        let toCanvas = placement.map { rect.transform.concatenating($0) } ?? rect.transform
+        let toCanvas = Self.placed(rect.transform, placement)
         guard let inverse = toCanvas.inverted else { return nil }
         let m = toCanvas
         // The layer's own linear part is the same in points as in pixels: a uniform scale
@@ -174,7 +174,7 @@ struct RectSample {
         switch rect.fillPaint {
         case .gradient(let g)?:
             fill = Self.meanColor(g.gradient)
-            let toLayer = (placement.map { g.toPixels.concatenating($0) } ?? g.toPixels)
+            let toLayer = Self.placed(g.toPixels, placement)
                 .concatenating(inverse).concatenating(toLocalPoints)
             gradient = GradientSample(g, toLayer: toLayer, note: note)
         case .image(let paint)?:
@@ -227,7 +227,7 @@ struct RectSample {
         var pieces: [ContentSample] = []
         var contentImages: [ImageSample] = []
         for path in rect.content {
-            let toLayer = (placement.map { path.transform.concatenating($0) } ?? path.transform)
+            let toLayer = Self.placed(path.transform, placement)
                 .concatenating(canvasToLayer)
             var color = [0.0, 0, 0, 0]
             switch path.paint {
@@ -236,7 +236,7 @@ struct RectSample {
                 color = Self.meanColor(g.gradient)
                 note("a gradient in its content is exported as the gradient's mean colour")
             case .image(let paint):
-                let toCanvasPoints = (placement.map { path.transform.concatenating($0) } ?? path.transform)
+                let toCanvasPoints = Self.placed(path.transform, placement)
                     .concatenating(toLocalPoints)
                 contentImages.append(
                     ImageSample(
@@ -252,6 +252,11 @@ struct RectSample {
                     stroke: path.stroke.map { StrokeSample($0, toLayer: toLayer) }))
         }
         return (pieces, contentImages)
+    }
+
+    /// `transform` followed by the `placement` of a layer in perspective, if any.
+    static func placed(_ transform: AffineTransform, _ placement: AffineTransform?) -> AffineTransform {
+        placement.map { transform.concatenating($0) } ?? transform
     }
 
     /// Whether its ancestors' clips leave nothing of it to see on this tick.
@@ -294,7 +299,7 @@ struct RectSample {
             x0: -cw / 2, y0: -ch / 2, x1: cw / 2, y1: ch / 2, radius: clip.cornerRadius,
             corners: clip.maskedCorners, curve: clip.cornerCurve)
         return shape.isEmpty
-            ? nil : shape.applying(placement.map { clip.transform.concatenating($0) } ?? clip.transform)
+            ? nil : shape.applying(placed(clip.transform, placement))
     }
 
     /// Lottie's transform of the linear map and translation `m`: L = R(θ)·Shear(h)·S(sx, sy),
