@@ -162,5 +162,8 @@ package enum TextWorkload {
 }
 
 extension String {
-    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
+    /// Right-aligned in `width`, and at least one space before it even when it is wider: a
+    /// figure from a stalled round (a clear that took as long as the drawing) must not run
+    /// into the column before it.
+    fileprivate func leftPadded(_ width: Int) -> String { String(repeating: " ", count: max(1, width - count)) + self }
 }
