@@ -11,7 +11,7 @@
 # xmllint (JUnit against the Jenkins schema), strace (the fsync before every publishing rename),
 # GNU parallel (the batch-engine recipe, run for real), valgrind (callgrind's instruction budget),
 # and rlottie (librlottie-dev: the independent player the Lottie export is compared with) with
-# the Lottie specification's schema (PyPI's lottie-specs, into .build/python).
+# the Lottie specification's schema (PyPI's lottie-specs, read by jsonschema-rs; both into .build/python).
 RENDER_PACKAGES := libpng-dev libdeflate-dev libturbojpeg0-dev libwebp-dev libbox2d-dev ffmpeg pkg-config libfreetype-dev libharfbuzz-dev libfribidi-dev fonts-inter fonts-dejavu-core
 TEST_PACKAGES := python3 python3-yaml python3-pil python3-jsonschema python3-pip libharfbuzz-bin fonts-lohit-deva librsvg2-bin chromium chromium-driver python3-selenium libxml2-utils strace parallel valgrind librlottie-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -342,11 +342,13 @@ endef
 deps:
 	$(call install_missing,$(RENDER_PACKAGES),--no-install-recommends)
 
-LOTTIE_SPECS := lottie-specs==0.5.2
+# The Lottie schema check's two Python packages (Tests/Tools/validate_lottie.py says why each).
+LOTTIE_PYTHON := lottie-specs==0.5.2 jsonschema-rs==0.61.2
 test-deps:
 	$(call install_missing,$(TEST_PACKAGES),)
-	@test -d .build/python/lottie_specs || { mkdir -p .build && python3 -m pip install --quiet --disable-pip-version-check \
-	  --target .build/python $(LOTTIE_SPECS) > .build/pip.log 2>&1 || { echo "pip could not install $(LOTTIE_SPECS):"; tail -n 20 .build/pip.log; exit 1; }; }
+	@test -d .build/python/lottie_specs -a -d .build/python/jsonschema_rs || { mkdir -p .build && \
+	  python3 -m pip install --quiet --disable-pip-version-check --upgrade --target .build/python $(LOTTIE_PYTHON) \
+	  > .build/pip.log 2>&1 || { echo "pip could not install $(LOTTIE_PYTHON):"; tail -n 20 .build/pip.log; exit 1; }; }
 
 # The README's clip of a scene playing from its Lottie file: snap exported, played by rlottie
 # (Tests/Tools/rlottie_compare.c --play), made a 240 px GIF by ffmpeg as the gallery's are.
@@ -360,8 +362,8 @@ lottie-gallery: deps test-deps build-release
 	  .build/lottie-play/snap-lottie.gif && mv .build/lottie-play/snap-lottie.gif docs/gallery/snap-lottie.gif && \
 	echo "docs/gallery/snap-lottie.gif: scenes/snap.yaml played by rlottie from its Lottie export"
 
-# Every bundled scene exported as Lottie and checked against the Lottie specification's schema
-# (`make test` checks ten of them: the validator takes about 4 s a megabyte, 130 s for all).
+# Every bundled scene exported as Lottie and checked against the Lottie specification's schema,
+# with the count of layer warnings (`make test` checks the same, in LottieExportTests).
 lottie-check: deps test-deps build-release
 	@dir=$$(mktemp -d) && for scene in scenes/*.yaml; do \
 	  $(FLIPBOOK) export $$scene -o $$dir/$$(basename $$scene .yaml).json > /dev/null 2>> $$dir/warnings.txt || exit 1; done && \

@@ -5,8 +5,9 @@ import Raster
 import SceneModel
 
 /// A scene simulated once, the way `flipbook render` does (frame 0 as written, one tick per
-/// frame, stopping at rest or at the scene's length), keeping everything a figure may need:
-/// every frame's display list, every item's geometry, the trace table and the events.
+/// frame, stopping at rest or at the scene's length), keeping everything a figure may need from
+/// each tick's record (`TickRecord`): every frame's display list, every item's presented
+/// geometry, the trace table and the events.
 public struct MotionRecording: Sendable {
     public let scene: Scene
     /// One display list per tick, index = tick.
@@ -14,7 +15,8 @@ public struct MotionRecording: Sendable {
     /// `labels[tick][rect]`: the id of the item (or child layer) that draws each rectangle of
     /// `frames[tick]`; nil for the background gradient, touches and the device bezel.
     public let labels: [[String?]]
-    /// `states[tick][item]`, items in scene order.
+    /// `states[tick][item]`, items in scene order: each top-level layer as presented (the trace's
+    /// rows).
     public let states: [[ItemState]]
     public let trace: TraceTable
     /// The trace as the render writes it (`<scene>.trace.csv`): one row per item per tick.
@@ -50,20 +52,16 @@ public struct MotionRecording: Sendable {
     /// Simulates `scene`. `file` names the scene in error messages.
     public init(scene: Scene, file: String = "<swift>") throws {
         let simulation = try SceneSimulation(scene: scene, file: file)
-        let plan = FramePlan(scene: scene)
         var trace = Trace(sceneName: scene.name, fps: scene.fps)
         var frames: [DisplayList] = []
         var labels: [[String?]] = []
         var states: [[ItemState]] = []
-        for _ in SceneTicks(simulation, plan: plan) {
-            let (list, items) = simulation.labelledDisplayList()
-            frames.append(list)
-            labels.append(items)
+        for record in SceneTicks(simulation, plan: FramePlan(scene: scene)).records([.labelledDrawing, .layers]) {
+            frames.append(record.frame)
+            labels.append(record.labels)
             states.append(
-                simulation.dynamicItems.map {
-                    ItemState(center: $0.center, transform: $0.transform, bounds: $0.bounds)
-                })
-            trace.record(simulation)
+                record.topLevelLayers.map { ItemState(center: $0.center, transform: $0.transform, bounds: $0.bounds) })
+            trace.record(record)
         }
         self.scene = scene
         self.frames = frames

@@ -31,7 +31,8 @@ public enum SVGFrameSequence {
             guard frame >= window.lowerBound else { continue }
             let name = "frame_" + String(format: "%05d", frame) + ".svg"
             try FigureFile.writeSVG(
-                SVGWriter.svg(simulation.displayList()), to: (folder as NSString).appendingPathComponent(name))
+                SVGWriter.svg(ticks.simulation.record(.drawing).frame),
+                to: (folder as NSString).appendingPathComponent(name))
             count += 1
         }
         return count

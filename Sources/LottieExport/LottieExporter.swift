@@ -44,9 +44,8 @@ public struct LottieExport: Sendable {
         let simulation = try SceneSimulation(scene: scene, file: file)
         var recorder = LayerRecorder(
             scale: scene.canvas.scale, hasDeviceFrame: DeviceFrame.rect(for: scene.canvas) != nil)
-        for tick in SceneTicks(simulation, plan: FramePlan(scene: scene)) {
-            let (list, labels) = simulation.labelledDisplayList()
-            recorder.record(list, labels: labels, tick: tick)
+        for record in SceneTicks(simulation, plan: FramePlan(scene: scene)).records(.labelledDrawing) {
+            recorder.record(record.frame, labels: record.labels, tick: record.tick)
         }
         return try LottieDocumentWriter(scene: scene, recorder: recorder).export()
     }

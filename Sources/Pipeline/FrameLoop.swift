@@ -72,10 +72,11 @@ final class FrameLoop {
         let simulateStart = DispatchTime.now()
         var lists: [DisplayList] = []
         while lists.count < size, let tick = ticks.next() {
-            var list = simulation.displayList()
+            let record = simulation.record(trace == nil ? .drawing : [.drawing, .layers])
+            var list = record.frame
             for index in SceneRenderer.dropNonFinite(&list) { dropped.append(.init(frame: tick, drawIndex: index)) }
             lists.append(list)
-            trace?.record(simulation)
+            trace?.record(record)
         }
         timings.simulateSeconds += SceneRenderer.seconds(since: simulateStart)
         return lists

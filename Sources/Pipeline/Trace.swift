@@ -68,20 +68,23 @@ public struct Trace: Sendable {
     }
 
     /// Records the state after `simulation.tick` ticks, and any events since the last call.
-    public mutating func record(_ simulation: SceneSimulation) {
-        let time = Double(simulation.tick) * simulation.tickInterval
-        let stamp = Self.stamp(time)
+    public mutating func record(_ simulation: SceneSimulation) { record(simulation.record(.layers)) }
+
+    /// Records a tick taken with `.layers`, and any events since the last call.
+    public mutating func record(_ tick: TickRecord) {
+        precondition(tick.parts.contains(.layers), "the trace reads records taken with .layers")
+        let stamp = Self.stamp(tick.time)
         // Property animators (scenes with `animators:` only): a line each per tick, and one
         // `<id>_fraction` column each, appended after the fixed columns so plots keep working.
-        let animators = simulation.animatorFractions
+        let animators = tick.animators
         if !extraColumnsAdded {
             // Scroll views (scenes with `scroll:` items only): their content offset and velocity,
             // then the animators' fractions, after the fixed columns.
-            scrollColumns = simulation.hasScrollViews
+            scrollColumns = tick.hasScrollViews
             if scrollColumns { csv[0] += ",content_offset_x,content_offset_y,content_velocity_x,content_velocity_y" }
             // Scenes with depth (3-D keys, their animations, flips): each layer's turns about x
             // and y (radians, as `angle`) and its zPosition.
-            depthColumns = simulation.hasDepth
+            depthColumns = tick.hasDepth
             if depthColumns { csv[0] += ",rotation_x,rotation_y,z_position" }
             csv[0] += animators.map { ",\($0.id)_fraction" }.joined()
             extraColumnsAdded = true
@@ -93,25 +96,26 @@ public struct Trace: Sendable {
             csv = []
             headerWritten = true
         }
-        for event in simulation.events.dropFirst(eventsWritten) {
-            let at = Self.stamp(Double(event.tick) * simulation.tickInterval)
+        for event in tick.events.dropFirst(eventsWritten) {
+            let at = Self.stamp(Double(event.tick) * tick.tickInterval)
             appendText("\(at) \(event.description) (tick \(event.tick))")
         }
-        eventsWritten = simulation.events.count
+        eventsWritten = tick.events.count
         for a in animators {
             appendText(
                 stamp + " animator " + a.id + cFormat(" fractionComplete %.6f state ", a.fractionComplete) + a.state)
         }
-        let elapsed = simulation.animator.elapsedTime
-        for layer in simulation.tracedLayers() where includesChildLayers || layer.parent == nil {
+        for layer in tick.layers where includesChildLayers || layer.parent == nil {
             let radians = layer.transform.rotationAngle.radians
             let angle: Double = radians == 0 ? 0 : radians  // no "-0.000000"
             appendText(textLine(layer, stamp: stamp, angle: angle))
-            if let summary = simulation.textSummary(of: layer.id) {
+            if let summary = layer.text {
                 appendText(textItemLine(layer, summary, stamp: stamp))
             }
             appendCSV(
-                csvRow(layer, tick: simulation.tick, time: time, angle: angle, elapsed: elapsed, animators: animators))
+                csvRow(
+                    layer, tick: tick.tick, time: tick.time, angle: angle, elapsed: tick.elapsedTime,
+                    animators: animators))
         }
     }
 

@@ -43,6 +43,9 @@ public struct TracedLayer: Sendable {
     /// In a scene with depth (`SceneSimulation.hasDepth`): the presented turns about x and y
     /// (radians) and zPosition (points); nil otherwise.
     public var depth: (rotationX: Double, rotationY: Double, zPosition: Double)? = nil
+    /// A text item's string and the box of its set lines in item-local points (origin at the
+    /// bounds' top-left); nil for a layer without text. Filled by `SceneSimulation.record(_:)`.
+    public var text: (string: String, bounds: Rect)? = nil
 }
 
 extension SceneSimulation {
