@@ -263,7 +263,7 @@ let package = Package(
         .testTarget(
             name: "GoldensTests",
             dependencies: ["Goldens", "ImageDiff", "SceneModel", "Geometry", "Raster", "PNG", "TestSupport"]),
-        .testTarget(name: "LottieExportTests", dependencies: ["LottieExport", "Geometry"]),
+        .testTarget(name: "LottieExportTests", dependencies: ["LottieExport", "Geometry", "Raster", "Colors"]),
         .testTarget(name: "EndToEndTests", dependencies: ["PNG", "FlipbookCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

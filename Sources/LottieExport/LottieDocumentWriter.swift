@@ -28,12 +28,22 @@ struct LottieDocumentWriter {
             let isFill = (0..<slots).map { slot in
                 samples.contains { $0.images.indices.contains(slot) && $0.images[slot].isFill }
             }
-            for slot in 0..<slots where !isFill[slot] {
+            // Content images top first, each under the content drawn over it.
+            for (n, slot) in (0..<slots).filter({ !isFill[$0] }).enumerated().reversed() {
+                let over = writer.contentGroups(samples, imagesBelow: n + 1)
+                if !over.isEmpty {
+                    layers.append(
+                        writer.shapeLayer(
+                            "\(id) over image \(n)", shapes: over, samples, present, index: layers.count + 1))
+                }
                 layers.append(try writer.imageLayer(id, slot: slot, samples, present, index: layers.count + 1))
             }
             layers.append(writer.layer(id, samples, present, index: layers.count + 1))
             for slot in 0..<slots where isFill[slot] {
                 layers.append(try writer.imageLayer(id, slot: slot, samples, present, index: layers.count + 1))
+            }
+            if samples.contains(where: { $0.shadow != nil }) {
+                layers.append(writer.shadowLayer(id, samples, present, index: layers.count + 1))
             }
         }
         if let background = writer.background(index: layers.count + 1) { layers.append(background) }
@@ -66,13 +76,44 @@ struct LottieDocumentWriter {
 
     /// Identity `id` as a shape layer, from its samples on every tick (`filled`).
     private mutating func layer(_ id: String, _ samples: [RectSample], _ present: [Bool], index: Int) -> LottieJSON {
-        let ks = layerTransform(
-            opacity: zip(present, samples).map { $0 && !$1.isClippedAway ? 100 : 0 }, samples.map(\.transform))
-        var shapes = contentGroups(samples)
+        var shapes = contentGroups(samples, imagesBelow: 0)
         if samples.contains(where: { $0.border != nil }) { shapes.append(borderGroup(samples)) }
         shapes.append(bodyGroup(samples))
+        return shapeLayer(id, shapes: shapes, samples, present, index: index)
+    }
+
+    /// The shadow of identity `id` as a shape layer under its others: one group per ring, each
+    /// filled at its alpha (0 on ticks without a shadow, where the rings keep their last shape).
+    private mutating func shadowLayer(
+        _ id: String, _ samples: [RectSample], _ present: [Bool], index: Int
+    ) -> LottieJSON {
+        guard let first = samples.compactMap(\.shadow).first else {
+            preconditionFailure("a shadow layer without a shadow")
+        }
+        var last = first
+        let shadows = samples.map { sample in
+            if let shadow = sample.shadow { last = shadow }
+            return sample.shadow ?? last.hidden
+        }
+        let shapes = (0..<ShadowSample.steps).map { k in
+            group(
+                "shadow \(k)",
+                [
+                    path(shadows.map { [$0.rings[k]] }, contour: 0),
+                    fill(shadows.map { $0.color + [$0.alphas[k]] }, evenOdd: false),
+                ], opacity: Array(repeating: 1, count: samples.count))
+        }
+        return shapeLayer(id + " shadow", shapes: shapes, samples, present, index: index)
+    }
+
+    /// A shape layer of `shapes` placed, shown and clipped as identity `id`'s samples say.
+    private mutating func shapeLayer(
+        _ name: String, shapes: [LottieJSON], _ samples: [RectSample], _ present: [Bool], index: Int
+    ) -> LottieJSON {
+        let ks = layerTransform(
+            opacity: zip(present, samples).map { $0 && !$1.isClippedAway ? 100 : 0 }, samples.map(\.transform))
         var members: [(String, LottieJSON)] = [
-            ("ddd", .integer(0)), ("ind", .integer(index)), ("ty", .integer(4)), ("nm", .string(id)),
+            ("ddd", .integer(0)), ("ind", .integer(index)), ("ty", .integer(4)), ("nm", .string(name)),
             ("sr", .integer(1)), ("ks", ks), ("ao", .integer(0)),
         ]
         let clips = clipMasks(samples.map(\.clips), firstMode: "a")
@@ -197,12 +238,17 @@ struct LottieDocumentWriter {
         return group("border", [path(outlines, contour: 0), stroke], opacity: samples.map(\.bodyOpacity))
     }
 
-    /// The content paths, top first (Lottie draws a group's items last to first).
-    private mutating func contentGroups(_ samples: [RectSample]) -> [LottieJSON] {
+    /// The content paths with `imagesBelow` content images under them, top first (Lottie draws
+    /// a group's items last to first); none when no tick has such a piece.
+    private mutating func contentGroups(_ samples: [RectSample], imagesBelow: Int) -> [LottieJSON] {
         let slots = samples.map(\.content.count).max() ?? 0
         var groups: [LottieJSON] = []
         for slot in (0..<slots).reversed() {
-            let pieces = samples.map { $0.content.indices.contains(slot) ? $0.content[slot] : nil }
+            let pieces = samples.map {
+                $0.content.indices.contains(slot) && $0.content[slot].imagesBelow == imagesBelow
+                    ? $0.content[slot] : nil
+            }
+            guard pieces.contains(where: { $0 != nil }) else { continue }
             let opacity = pieces.map { $0?.opacity ?? 0 }
             let strokes = pieces.compactMap { $0?.stroke }
             if strokes.count == pieces.compactMap({ $0 }).count, let first = strokes.first {

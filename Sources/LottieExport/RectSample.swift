@@ -24,6 +24,8 @@ struct RectSample {
     var border: (outline: LottieBezier, width: Double, color: [Double])?
     var content: [ContentSample]
     var clips: [LottieBezier]
+    /// Its shadow as rings of fill, drawn under everything it draws.
+    var shadow: ShadowSample?
 
     /// A linear or radial gradient as Lottie's gradient fill (`gf`) gives it: the start and end
     /// points in the layer's points, and the stops as [offset, r, g, b]… then [offset, alpha]….
@@ -122,6 +124,9 @@ struct RectSample {
         /// A stroke's centre line and style, drawn as a Lottie stroke (with a trim path for
         /// `strokeStart`/`strokeEnd`) instead of the outline `contours`.
         var stroke: StrokeSample? = nil
+        /// How many of the rectangle's content images are drawn under it (its place among them:
+        /// text over a photo is drawn by a shape layer above the photo's image layer).
+        var imagesBelow = 0
     }
 
     /// A `CAShapeLayer` stroke in the layer's points.
@@ -204,7 +209,7 @@ struct RectSample {
                 border = (contour, bw, Self.color(rect.borderColor))
             }
         }
-        if rect.shadow != nil { note("its shadow is not exported (Lottie players draw no layer shadows)") }
+        shadow = ShadowSample(rect, w: w, h: h, toCanvas: toCanvas, scale: scale, note: note)
         if rect.backdrop != nil { note("its blur material is exported as its fill alone") }
         let (pieces, contentImages) = Self.content(
             of: rect, toLayer: inverse.concatenating(toLocalPoints), placement: placement, scale: scale, note: note)
@@ -249,7 +254,7 @@ struct RectSample {
                 ContentSample(
                     contours: LottieBezier.contours(of: path.path.applying(toLayer)), color: color,
                     opacity: path.opacity, evenOdd: path.fillRule == .evenOdd,
-                    stroke: path.stroke.map { StrokeSample($0, toLayer: toLayer) }))
+                    stroke: path.stroke.map { StrokeSample($0, toLayer: toLayer) }, imagesBelow: contentImages.count))
         }
         return (pieces, contentImages)
     }

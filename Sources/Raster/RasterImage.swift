@@ -13,6 +13,8 @@ public final class RasterImage: Hashable, Sendable, CustomStringConvertible {
     /// What identifies the pixels (the file's hash): two images with equal identity and size are
     /// equal, so display lists compare cheaply.
     public let identity: String
+    /// Whether every pixel is opaque (what fills a shape then leaves its alpha the shape's).
+    public let isOpaque: Bool
     /// Every level's packed premultiplied pixels (four bytes in memory order), one after another.
     let texels: [UInt32]
     let offsets: [Int]
@@ -26,6 +28,7 @@ public final class RasterImage: Hashable, Sendable, CustomStringConvertible {
         self.width = width
         self.height = height
         self.identity = identity
+        isOpaque = stride(from: 3, to: rgba.count, by: 4).allSatisfy { rgba[$0] == 255 }
         var widths = [width]
         var heights = [height]
         var offsets = [0]

@@ -8,22 +8,44 @@ import Testing
 /// Tests/Tools/rlottie_compare.c) within a stated difference of Flipbook's own frames, every frame.
 @Suite("Lottie export")
 struct LottieExportTests {
-    /// The scenes the player comparison covers: Lottie shows what they draw, or near enough
-    /// (`gradients` has an elliptical radial gradient exported as a circle, `carousel` and `post`
-    /// shadows and materials; `shapes` is strokes with trim paths and dashes, `carousel` and
-    /// `refresh` scrolling with clips, `throw-sheet` touches and a device frame), with what rlottie's frames measured
+    /// Every bundled scene Lottie can show, played by rlottie, with what rlottie's frames measured
     /// against Flipbook's when the tolerance was set: the worst frame's mean difference (levels)
     /// and its share of pixels off by more than 32.
     /// The tolerance, calibrated on them: a mean under 2 levels, and under 1 % of pixels off by
-    /// more than 32 (two renderers' anti-aliasing and text hinting differ at every edge).
+    /// more than 32 (two renderers' anti-aliasing, text hinting and image sampling differ at every
+    /// edge; shadows are rings of fill, `ShadowSample`). `feed` scrolls photos drawn smaller than
+    /// their pixels, which rlottie samples without prefiltering: 1.5 % there.
     static let played: [(scene: String, mean: Double, off: Double)] = [
-        ("snap", 0.979, 0.00002), ("spring-gallery", 0.160, 0.00004), ("damped-resize", 1.531, 0.0095),
-        ("gradients", 1.815, 0.0074), ("transform-nest", 1.279, 0.0027), ("attachments", 1.167, 0.0015),
-        ("collisions", 0.990, 0.0018), ("shapes", 1.400, 0.0073), ("throw-sheet", 1.162, 0.0016),
-        ("carousel", 1.743, 0.0060), ("refresh", 0.56, 0.0011), ("post", 1.53, 0.0054),
+        ("attachments", 1.046, 0.00013), ("carousel", 1.166, 0.0030), ("collisions", 0.990, 0.0018),
+        ("damped-resize", 1.147, 0.00006), ("feed", 1.722, 0.0118), ("fields", 1.709, 0.00006),
+        ("gradients", 1.815, 0.0074), ("hinged-sign", 1.028, 0.00008), ("interactive-cancel", 1.123, 0.0031),
+        ("interactive-cancel-displaylink", 1.128, 0.0030), ("interactive-complete", 1.148, 0.0028),
+        ("keyframes", 0.168, 0.0017), ("post", 1.036, 0.0025), ("property-animator-scrub", 0.901, 0.00003),
+        ("pull-down", 0.789, 0.0009), ("push", 1.533, 0.0006), ("refresh", 0.559, 0.0011), ("send", 1.068, 0.00007),
+        ("shapes", 1.400, 0.0073), ("snap", 0.979, 0.00002), ("snap-zones", 0.894, 0.0046),
+        ("spring-gallery", 0.160, 0.00004), ("stack", 0.772, 0.0002), ("tap-resnap", 0.879, 0.0002),
+        ("throw-sheet", 0.988, 0.0040), ("transform-nest", 1.279, 0.0027), ("watcher", 0.359, 0),
     ]
     static let meanTolerance = 2.0
     static let offTolerance = 0.01
+    static let offTolerancePerScene = ["feed": 0.015]
+
+    /// The bundled scenes the comparison leaves out, and why: what Lottie cannot show (each one
+    /// a warning of the export), or, for `widgets`, rlottie drawing a gradient wrong while the
+    /// layer's mask wholly covers it (frames 37–44; within 0.7 levels on every other frame).
+    static let notPlayed: [String: String] = [
+        "card-flip": "perspective", "cover-flow": "perspective", "doors": "perspective",
+        "transitions": "perspective (flips)", "materials": "blur materials", "sheet": "blur materials",
+        "images": "a conic gradient", "widgets": "rlottie's gradient under a covering mask",
+    ]
+
+    @Test("every bundled scene is played by rlottie or left out for a stated reason")
+    func everySceneIsClassified() throws {
+        let scenes = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/scenes")
+            .filter { $0.hasSuffix(".yaml") }.map { String($0.dropLast(5)) }
+        #expect(Set(scenes) == Set(Self.played.map(\.scene)).union(Self.notPlayed.keys))
+        #expect(Set(Self.played.map(\.scene)).isDisjoint(with: Self.notPlayed.keys))
+    }
 
     /// The comparison tool, compiled once against the system's rlottie and libpng.
     static let compareTool: Result<String, Error> = Result {
@@ -45,7 +67,7 @@ struct LottieExportTests {
     }
 
     @Test(
-        "the scenes Lottie can show play in rlottie within 2 levels on average and 1 % of pixels off by more than 32, every frame",
+        "the scenes Lottie can show play in rlottie within 2 levels on average and 1 % of pixels off by more than 32 (feed 1.5 %), every frame",
         arguments: played.map(\.scene))
     func playsInRlottie(scene: String) throws {
         let tool = try Self.compareTool.get()
@@ -72,7 +94,8 @@ struct LottieExportTests {
         let worstMean = rows.map { $0[1] }.max() ?? .infinity
         let worstOff = rows.map { $0[2] }.max() ?? .infinity
         #expect(worstMean < Self.meanTolerance, "\(scene): worst frame's mean difference \(worstMean) levels")
-        #expect(worstOff < Self.offTolerance, "\(scene): worst frame has \(worstOff * 100) % of pixels off by > 32")
+        let offTolerance = Self.offTolerancePerScene[scene] ?? Self.offTolerance
+        #expect(worstOff < offTolerance, "\(scene): worst frame has \(worstOff * 100) % of pixels off by > 32")
     }
 
     @Test(
@@ -127,11 +150,14 @@ struct LottieExportTests {
             loose.stderr.contains(
                 "warning: scenes/images.yaml: ring: its conic gradient is exported as the gradient's mean colour (Lottie has no conic gradient)"
             ), "\(loose.stderr)")
-        #expect(loose.stderr.contains("card: its shadow is not exported"), "\(loose.stderr)")
+        #expect(loose.stderr.components(separatedBy: "warning:").count == 2, "one warning: \(loose.stderr)")
+        // Shadows are exported (rings of fill, under everything the layer draws), so not warned.
+        let json = try String(contentsOfFile: dir + "/loose.json", encoding: .utf8)
+        #expect(json.contains("\"nm\":\"card shadow\""))
         let strict = try CLI.run(["export", "scenes/images.yaml", "-o", dir + "/strict.json", "--strict"])
         #expect(strict.status == 2)
         #expect(
-            strict.stderr.contains("error: scenes/images.yaml: 2 layer warnings with --strict; nothing written"),
+            strict.stderr.contains("error: scenes/images.yaml: 1 layer warning with --strict; nothing written"),
             "\(strict.stderr)")
         let left = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         #expect(left == ["loose.json"])
