@@ -23,9 +23,12 @@ struct KeyframePathTests {
     @Test("linear: one keyframe segment per element, each followed by its Bézier parameter")
     func linearSegments() throws {
         let a = try Self.animation()
-        #expect(
-            a.values == [.point(Point(0, 0)), .point(Point(100, 0)), .point(Point(200, 100)), .point(Point(200, 400))])
-        #expect(a.effectiveKeyTimes == [0, 1.0 / 3, 2.0 / 3, 1])
+        let corners: [AnimatableValue] = [
+            .point(Point(0, 0)), .point(Point(100, 0)), .point(Point(200, 100)), .point(Point(200, 400)),
+        ]
+        #expect(a.values == corners)
+        let keyTimes: [Double] = [0, 1.0 / 3, 2.0 / 3, 1]
+        #expect(a.effectiveKeyTimes == keyTimes)
         #expect(a.interpolated(at: 1.0 / 6).point == Point(50, 0))
         // Halfway through the quad: 0.25·(100, 0) + 0.5·(200, 0) + 0.25·(200, 100).
         let mid = try #require(a.interpolated(at: 0.5).point)
