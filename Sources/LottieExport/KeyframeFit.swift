@@ -41,7 +41,11 @@ enum KeyframeFit {
 
     /// `shapes[k]` (optional) names the value's shape on tick k (a path's vertex counts): where it
     /// changes, the value holds and then jumps, since no easing interpolates between shapes.
-    static func track(_ samples: [[Double]], tolerance: Double, shapes: [[Int]]? = nil) -> Track {
+    /// `bounds` (optional) is the range every fitted value must stay in at every tick (an opacity
+    /// within 0…100: a player given 100.1 % may wrap it).
+    static func track(
+        _ samples: [[Double]], tolerance: Double, shapes: [[Int]]? = nil, bounds: ClosedRange<Double>? = nil
+    ) -> Track {
         precondition(!samples.isEmpty, "a track has a sample per tick")
         // Within the tolerance of the first value throughout (rounding noise of a transform's
         // decomposition, say): a constant.
@@ -68,7 +72,7 @@ enum KeyframeFit {
             var easing = linear
             var b = a + 2
             while b < samples.count, b - a <= longestSegment, sameShape(b, a) {
-                guard let fitted = fit(samples, from: a, to: b, tolerance: tolerance) else { break }
+                guard let fitted = fit(samples, from: a, to: b, tolerance: tolerance, bounds: bounds) else { break }
                 (end, easing) = (b, fitted)
                 b += 1
             }
@@ -83,7 +87,9 @@ enum KeyframeFit {
 
     /// The easing from sample `a` to sample `b` that keeps every sample between them within
     /// `tolerance` in every dimension; nil when none does.
-    static func fit(_ samples: [[Double]], from a: Int, to b: Int, tolerance: Double) -> (y1: Double, y2: Double)? {
+    static func fit(
+        _ samples: [[Double]], from a: Int, to b: Int, tolerance: Double, bounds: ClosedRange<Double>? = nil
+    ) -> (y1: Double, y2: Double)? {
         let (v0, v1) = (samples[a], samples[b])
         let span = Double(b - a)
         // Normal equations of Σ (v0 + Δ·(B1·y1 + B2·y2 + B3) − s)² over samples and dimensions.
@@ -116,7 +122,10 @@ enum KeyframeFit {
         for k in (a + 1)..<b {
             let u = Double(k - a) / span
             let p = 3 * (1 - u) * (1 - u) * u * easing.y1 + 3 * (1 - u) * u * u * easing.y2 + u * u * u
-            for d in v0.indices where abs(v0[d] + (v1[d] - v0[d]) * p - samples[k][d]) > tolerance { return nil }
+            for d in v0.indices {
+                let value = v0[d] + (v1[d] - v0[d]) * p
+                if abs(value - samples[k][d]) > tolerance || bounds.map({ !$0.contains(value) }) == true { return nil }
+            }
         }
         return easing
     }

@@ -19,33 +19,7 @@ struct LottieDocumentWriter {
 
     func export() throws -> LottieExport {
         var writer = self
-        var layers: [LottieJSON] = []
-        for id in recorder.order.reversed() {
-            // The images it draws: its content's over its shapes, an image fill under them (its
-            // body is clear there).
-            let (samples, present) = writer.filled(id)
-            let slots = samples.map(\.images.count).max() ?? 0
-            let isFill = (0..<slots).map { slot in
-                samples.contains { $0.images.indices.contains(slot) && $0.images[slot].isFill }
-            }
-            // Content images top first, each under the content drawn over it.
-            for (n, slot) in (0..<slots).filter({ !isFill[$0] }).enumerated().reversed() {
-                let over = writer.contentGroups(samples, imagesBelow: n + 1)
-                if !over.isEmpty {
-                    layers.append(
-                        writer.shapeLayer(
-                            "\(id) over image \(n)", shapes: over, samples, present, index: layers.count + 1))
-                }
-                layers.append(try writer.imageLayer(id, slot: slot, samples, present, index: layers.count + 1))
-            }
-            layers.append(writer.layer(id, samples, present, index: layers.count + 1))
-            for slot in 0..<slots where isFill[slot] {
-                layers.append(try writer.imageLayer(id, slot: slot, samples, present, index: layers.count + 1))
-            }
-            if samples.contains(where: { $0.shadow != nil }) {
-                layers.append(writer.shadowLayer(id, samples, present, index: layers.count + 1))
-            }
-        }
+        var layers = try writer.layers(of: recorder.order, inside: [])
         if let background = writer.background(index: layers.count + 1) { layers.append(background) }
         let size = scene.canvas.size
         let document = LottieJSON.object([
@@ -57,6 +31,93 @@ struct LottieDocumentWriter {
         return LottieExport(
             document: document, warnings: writer.recorder.warnings, frameCount: recorder.ticks,
             keyframes: writer.keyframes, keyframesAtEveryTick: writer.keyframesAtEveryTick, layerCount: layers.count)
+    }
+
+    /// The layers of identities `ids` (bottom first), top first. A group whose opacity shows
+    /// (`LayerRecorder.groups`) is one precomp layer at that opacity, in the place of its topmost
+    /// member, with its members inside: Core Animation's group opacity, overlaps faded once.
+    private mutating func layers(of ids: [String], inside: Set<String>) throws -> [LottieJSON] {
+        let here = Set(ids)
+        let candidates = recorder.groups.filter { owner, group in
+            !inside.contains(owner) && group.members.isSubset(of: here) && group.opacity.values.contains { $0 < 1 }
+        }
+        var layers: [LottieJSON] = []
+        var grouped: Set<String> = []
+        for id in ids.reversed() where !grouped.contains(id) {
+            // The outermost group it belongs to (ties by owner, so the choice never depends on
+            // the dictionary's order).
+            let outermost = candidates.filter { $0.value.members.contains(id) }.max {
+                ($0.value.members.count, $1.key) < ($1.value.members.count, $0.key)
+            }
+            if let (owner, group) = outermost {
+                let members = ids.filter { group.members.contains($0) }
+                grouped.formUnion(members)
+                layers.append(
+                    try precompLayer(
+                        owner, group, members: members, inside: inside.union([owner]), index: layers.count + 1))
+            } else {
+                layers += try identityLayers(id, firstIndex: layers.count + 1)
+            }
+        }
+        return layers
+    }
+
+    /// Identity `id`'s layers, top first: content images (each under the content drawn over
+    /// it), its shape layer, its image fill (its body is clear there), its shadow.
+    private mutating func identityLayers(_ id: String, firstIndex: Int) throws -> [LottieJSON] {
+        var layers: [LottieJSON] = []
+        let index = { firstIndex + layers.count }
+        let (samples, present) = filled(id)
+        let slots = samples.map(\.images.count).max() ?? 0
+        let isFill = (0..<slots).map { slot in
+            samples.contains { $0.images.indices.contains(slot) && $0.images[slot].isFill }
+        }
+        for (n, slot) in (0..<slots).filter({ !isFill[$0] }).enumerated().reversed() {
+            let over = contentGroups(samples, imagesBelow: n + 1)
+            if !over.isEmpty {
+                layers.append(shapeLayer("\(id) over image \(n)", shapes: over, samples, present, index: index()))
+            }
+            layers.append(try imageLayer(id, slot: slot, samples, present, index: index()))
+        }
+        layers.append(layer(id, samples, present, index: index()))
+        for slot in 0..<slots where isFill[slot] {
+            layers.append(try imageLayer(id, slot: slot, samples, present, index: index()))
+        }
+        if samples.contains(where: { $0.shadow != nil }) {
+            layers.append(shadowLayer(id, samples, present, index: index()))
+        }
+        return layers
+    }
+
+    /// A group as a precomp layer: its members' layers in an asset of the canvas's size, shown at
+    /// the group's opacity (1 on ticks without the group, where its members fade on their own).
+    private mutating func precompLayer(
+        _ owner: String, _ group: LayerRecorder.GroupSample, members: [String], inside: Set<String>, index: Int
+    ) throws -> LottieJSON {
+        let content = try layers(of: members, inside: inside)
+        let assetID = "group_\(assets.count)"
+        assets.append(
+            (
+                "group " + owner,
+                .object([("id", .string(assetID)), ("nm", .string(owner)), ("layers", .array(content))])
+            ))
+        let still = { (v: LottieJSON) in LottieJSON.object([("a", .integer(0)), ("k", v)]) }
+        let ks = LottieJSON.object([
+            (
+                "o",
+                property(
+                    (0..<recorder.ticks).map { [100 * (group.opacity[$0] ?? 1)] }, Tolerance.opacity, bounds: 0...100)
+            ),
+            ("r", still(.integer(0))), ("p", still(.numbers([0, 0, 0]))), ("a", still(.numbers([0, 0, 0]))),
+            ("s", still(.numbers([100, 100, 100]))),
+        ])
+        let size = scene.canvas.size
+        return .object([
+            ("ddd", .integer(0)), ("ind", .integer(index)), ("ty", .integer(0)), ("nm", .string(owner + " group")),
+            ("refId", .string(assetID)), ("sr", .integer(1)), ("ks", ks), ("ao", .integer(0)),
+            ("w", .integer(Int(size.width.rounded(.up)))), ("h", .integer(Int(size.height.rounded(.up)))),
+            ("ip", .integer(0)), ("op", .integer(recorder.ticks)), ("st", .integer(0)), ("bm", .integer(0)),
+        ])
     }
 
     /// The samples of `id` on every tick: a tick it is not drawn on takes the nearest drawn one's
@@ -175,7 +236,7 @@ struct LottieDocumentWriter {
     /// different ticks.
     private mutating func layerTransform(opacity: [Double], _ transform: [[Double]]) -> LottieJSON {
         .object([
-            ("o", property(opacity.map { [$0] }, Tolerance.opacity)),
+            ("o", property(opacity.map { [$0] }, Tolerance.opacity, bounds: 0...100)),
             ("r", property(Self.unwrapped(transform.map { $0[2] }).map { [$0] }, Tolerance.angle)),
             ("p", property(transform.map { [$0[0], $0[1]] }, Tolerance.position)),
             ("a", .object([("a", .integer(0)), ("k", .numbers([0, 0, 0]))])),
@@ -210,7 +271,7 @@ struct LottieDocumentWriter {
     /// number of stops holds, then jumps.
     private mutating func gradientFill(_ gradients: [RectSample.GradientSample]) -> LottieJSON {
         let stops = KeyframeFit.track(
-            gradients.map(\.stops), tolerance: Tolerance.color, shapes: gradients.map { [$0.stopCount] })
+            gradients.map(\.stops), tolerance: Tolerance.color, shapes: gradients.map { [$0.stopCount] }, bounds: 0...1)
         count(stops)
         let stopsJSON: LottieJSON
         switch stops {
@@ -230,8 +291,8 @@ struct LottieDocumentWriter {
         let outlines = samples.map { $0.border.map { [$0.outline] } ?? [] }
         let colors = samples.map { $0.border?.color ?? [0, 0, 0, 0] }
         let stroke = LottieJSON.object([
-            ("ty", .string("st")), ("c", property(colors.map { Array($0.prefix(3)) }, Tolerance.color)),
-            ("o", property(colors.map { [$0[3] * 100] }, Tolerance.opacity)),
+            ("ty", .string("st")), ("c", property(colors.map { Array($0.prefix(3)) }, Tolerance.color, bounds: 0...1)),
+            ("o", property(colors.map { [$0[3] * 100] }, Tolerance.opacity, bounds: 0...100)),
             ("w", property(samples.map { [$0.border?.width ?? 0] }, Tolerance.position)),
             ("lc", .integer(1)), ("lj", .integer(1)), ("ml", .integer(10)), ("nm", .string("border")),
         ])
@@ -279,16 +340,17 @@ struct LottieDocumentWriter {
         if strokes.contains(where: { $0.trim != [0, 100] }) {
             items.append(
                 .object([
-                    ("ty", .string("tm")), ("s", property(strokes.map { [$0.trim[0]] }, Tolerance.opacity)),
-                    ("e", property(strokes.map { [$0.trim[1]] }, Tolerance.opacity)),
+                    ("ty", .string("tm")),
+                    ("s", property(strokes.map { [$0.trim[0]] }, Tolerance.opacity, bounds: 0...100)),
+                    ("e", property(strokes.map { [$0.trim[1]] }, Tolerance.opacity, bounds: 0...100)),
                     ("o", .object([("a", .integer(0)), ("k", .integer(0))])), ("m", .integer(2)),
                     ("nm", .string("trim")),
                 ]))
         }
         let first = strokes[0]
         var stroke: [(String, LottieJSON)] = [
-            ("ty", .string("st")), ("c", property(colors.map { Array($0.prefix(3)) }, Tolerance.color)),
-            ("o", property(colors.map { [$0[3] * 100] }, Tolerance.opacity)),
+            ("ty", .string("st")), ("c", property(colors.map { Array($0.prefix(3)) }, Tolerance.color, bounds: 0...1)),
+            ("o", property(colors.map { [$0[3] * 100] }, Tolerance.opacity, bounds: 0...100)),
             ("w", property(strokes.map { [$0.width] }, Tolerance.position)), ("lc", .integer(first.cap)),
             ("lj", .integer(first.join)), ("ml", .number(first.miterLimit)), ("nm", .string("stroke")),
         ]
@@ -312,8 +374,9 @@ struct LottieDocumentWriter {
 
     private mutating func fill(_ colors: [[Double]], evenOdd: Bool) -> LottieJSON {
         .object([
-            ("ty", .string("fl")), ("c", property(colors.map { Array($0.prefix(3)) }, Tolerance.color)),
-            ("o", property(colors.map { [$0[3] * 100] }, Tolerance.opacity)), ("r", .integer(evenOdd ? 2 : 1)),
+            ("ty", .string("fl")), ("c", property(colors.map { Array($0.prefix(3)) }, Tolerance.color, bounds: 0...1)),
+            ("o", property(colors.map { [$0[3] * 100] }, Tolerance.opacity, bounds: 0...100)),
+            ("r", .integer(evenOdd ? 2 : 1)),
             ("nm", .string("fill")),
         ])
     }
@@ -323,7 +386,7 @@ struct LottieDocumentWriter {
         let transform = LottieJSON.object([
             ("ty", .string("tr")), ("p", still(.numbers([0, 0]))), ("a", still(.numbers([0, 0]))),
             ("s", still(.numbers([100, 100]))), ("r", still(.integer(0))),
-            ("o", property(opacity.map { [$0 * 100] }, Tolerance.opacity)), ("sk", still(.integer(0))),
+            ("o", property(opacity.map { [$0 * 100] }, Tolerance.opacity, bounds: 0...100)), ("sk", still(.integer(0))),
             ("sa", still(.integer(0))),
         ])
         return .object([("ty", .string("gr")), ("nm", .string(name)), ("it", .array(items + [transform]))])
@@ -378,9 +441,12 @@ struct LottieDocumentWriter {
         }
     }
 
-    /// A plain property: a constant (a number for one dimension) or its fitted keyframes.
-    private mutating func property(_ samples: [[Double]], _ tolerance: Double) -> LottieJSON {
-        let track = KeyframeFit.track(samples, tolerance: tolerance)
+    /// A plain property: a constant (a number for one dimension) or its fitted keyframes. An
+    /// opacity or colour stays within its range at every tick.
+    private mutating func property(
+        _ samples: [[Double]], _ tolerance: Double, bounds: ClosedRange<Double>? = nil
+    ) -> LottieJSON {
+        let track = KeyframeFit.track(samples, tolerance: tolerance, bounds: bounds)
         count(track)
         switch track {
         case .constant(let v):

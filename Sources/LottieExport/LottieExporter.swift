@@ -66,6 +66,20 @@ struct LayerRecorder {
     private var warned: Set<LottieExportWarning> = []
     var ticks = 0
     var orderChanged = false
+    /// Groups exported as precomps (`CALayer` group opacity), by the identity of the layer that
+    /// owns them (their first rectangle): their members and their opacity on each tick they exist.
+    var groups: [String: GroupSample] = [:]
+
+    struct GroupSample {
+        var members: Set<String> = []
+        var opacity: [Int: Double] = [:]
+    }
+
+    /// Whether a group is exported as a precomp at its opacity: one in the plane, composited
+    /// over (not a transition's added look), of more than its owner's rectangle.
+    static func isPrecomp(_ group: DrawGroup) -> Bool {
+        group.projection == nil && !group.adds && group.rects.count > 1
+    }
 
     init(scale: Double, hasDeviceFrame: Bool) {
         self.scale = scale
@@ -90,8 +104,10 @@ struct LayerRecorder {
         ticks = tick + 1
         backgrounds.append(RectSample.color(list.background))
         noteGroups(list, labels: labels)
-        let rects = list.flattened(keepingProjected: true)
+        let rects = list.flattened(keepingProjected: true, keepingOpacity: Self.isPrecomp)
         let placements = list.projectedPlacements
+        var ids = [String?](repeating: nil, count: rects.count)
+        defer { recordGroups(list, ids: ids, tick: tick) }
         var seen: [String: Int] = [:]
         var previous: String?
         let labelledIndexes = labels.indices.filter { labels[$0] != nil }
@@ -108,6 +124,7 @@ struct LayerRecorder {
             place(id, after: previous)
             previous = id
             samples[id, default: [:]][tick] = sample
+            ids[index] = id
         }
     }
 
@@ -129,6 +146,15 @@ struct LayerRecorder {
         order.insert(id, at: previousPosition.map { $0 + 1 } ?? 0)
     }
 
+    private mutating func recordGroups(_ list: DisplayList, ids: [String?], tick: Int) {
+        for group in list.groups where Self.isPrecomp(group) {
+            let members = group.rects.clamped(to: ids.indices).compactMap { ids[$0] }
+            guard let owner = members.first else { continue }
+            groups[owner, default: GroupSample()].members.formUnion(members)
+            groups[owner, default: GroupSample()].opacity[tick] = RectSample.unit(group.opacity)
+        }
+    }
+
     private mutating func noteGroups(_ list: DisplayList, labels: [String?]) {
         for group in list.groups {
             let layer =
@@ -138,9 +164,6 @@ struct LayerRecorder {
             if group.mask != nil { warn(layer, "its mask layer is not exported: the content shows unmasked") }
             if group.projection != nil {
                 warn(layer, "its perspective is exported as the projection's affine part at its centre (Lottie is 2-D)")
-            }
-            if group.opacity < 1, group.rects.count > 1, group.projection == nil, !group.adds {
-                warn(layer, "its group opacity is applied to each sublayer (overlaps show through)")
             }
         }
     }

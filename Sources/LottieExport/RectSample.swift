@@ -112,7 +112,7 @@ struct RectSample {
                     ).first
                 }
             }
-            self.opacity = opacity
+            self.opacity = RectSample.unit(opacity)
         }
     }
 
@@ -174,7 +174,7 @@ struct RectSample {
             x0: -w / 2, y0: -h / 2, x1: w / 2, y1: h / 2, radius: rect.cornerRadius / scale,
             corners: rect.maskedCorners, curve: rect.cornerCurve)
         body = LottieBezier.contours(of: outline).first ?? .nothing
-        bodyOpacity = rect.opacity
+        bodyOpacity = Self.unit(rect.opacity)
         fill = Self.color(rect.fill)
         switch rect.fillPaint {
         case .gradient(let g)?:
@@ -253,7 +253,7 @@ struct RectSample {
             pieces.append(
                 ContentSample(
                     contours: LottieBezier.contours(of: path.path.applying(toLayer)), color: color,
-                    opacity: path.opacity, evenOdd: path.fillRule == .evenOdd,
+                    opacity: Self.unit(path.opacity), evenOdd: path.fillRule == .evenOdd,
                     stroke: path.stroke.map { StrokeSample($0, toLayer: toLayer) }, imagesBelow: contentImages.count))
         }
         return (pieces, contentImages)
@@ -318,6 +318,10 @@ struct RectSample {
         let shear = sy != 0 ? k / sy : 0
         return [m.tx, m.ty, theta * 180 / .pi, sx * 100, sy * 100, -atan(shear) * 180 / .pi]
     }
+
+    /// An opacity as Core Animation composites it: within 0…1 (a spring may carry the model
+    /// value past 1; a Lottie player given more than 100 % wraps it to a garbage colour).
+    static func unit(_ opacity: Double) -> Double { opacity.isFinite ? min(max(opacity, 0), 1) : 0 }
 
     static func color(_ c: ColorRGBA8) -> [Double] {
         [Double(c.r) / 255, Double(c.g) / 255, Double(c.b) / 255, Double(c.a) / 255]

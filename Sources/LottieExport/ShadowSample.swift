@@ -60,7 +60,8 @@ struct ShadowSample {
         }
         // Rings overlapping compose as 1 − Π(1 − aᵢ): each ring's alpha makes the running
         // product the target's complement.
-        let total = shadow.opacity * Double(shadow.color.a) / 255 * shapeAlpha * rect.opacity
+        let total =
+            RectSample.unit(shadow.opacity) * Double(shadow.color.a) / 255 * shapeAlpha * RectSample.unit(rect.opacity)
         var outside = 1.0
         alphas = Self.coverage.map { c in
             let remaining = 1 - min(total * c, 1 - 1e-9)

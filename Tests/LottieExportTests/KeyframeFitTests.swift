@@ -47,6 +47,25 @@ struct KeyframeFitTests {
         #expect(abs(keys[0].easing.y2 - 1) < 1e-7)
     }
 
+    @Test("with bounds, no fitted value leaves them at any tick: an opacity easing into 100 % stays at or under it")
+    func bounded() throws {
+        // An ease-out into 100 % that a free fit overshoots between keyframes by up to its
+        // tolerance (0.195 of a percent): a player given 100.1 % may wrap the alpha.
+        let samples = (0...40).map { k -> [Double] in
+            let u = min(Double(k) / 30, 1)
+            return [100 * (1 - pow(1 - u, 4))]
+        }
+        let tolerance = 100.0 / 512
+        let free = KeyframeFit.track(samples, tolerance: tolerance)
+        #expect(samples.indices.contains { Self.value(of: free, at: $0)[0] > 100 }, "the free fit overshoots")
+        let bounded = KeyframeFit.track(samples, tolerance: tolerance, bounds: 0...100)
+        for k in samples.indices {
+            let v = Self.value(of: bounded, at: k)[0]
+            #expect(v <= 100 && v >= 0, "tick \(k): \(v)")
+            #expect(abs(v - samples[k][0]) <= tolerance, "tick \(k)")
+        }
+    }
+
     @Test("a damped spring is kept within the tolerance at every tick by a keyframe about every half swing")
     func spring() {
         // ζ = 0.3, ω = 2π·1.5 Hz, from 0 to 300 pt at 60 fps for 2 s.
