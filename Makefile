@@ -116,9 +116,9 @@ SUITE_BIN = $(SUITE_BUILD)/debug/FlipbookPackageTests.xctest
 build-tests:
 	swift build --build-tests --disable-xctest --scratch-path $(SUITE_BUILD)
 
-# The Swift suite (what `swift test --disable-xctest` runs) as three processes side by side: the
-# end-to-end and golden suites, which mostly wait on ffmpeg, Chromium and the CLI; the studio's
-# in-process server tests; and the rest. Swift Testing runs a process's tests on the concurrency
+# The Swift suite (what `swift test --disable-xctest` runs) as four processes side by side: the
+# end-to-end and golden suites, which mostly wait on ffmpeg, Chromium and the CLI; the Lottie
+# player comparisons (below); the studio's in-process server tests; and the rest. Swift Testing runs a process's tests on the concurrency
 # pool, one thread per core, and a test waiting on a child process holds its thread: in one
 # process the suite kept 1.3 of 2 cores busy (231 s wall, 295 s of CPU); as two, 144 s wall. The
 # studio's tests get a process of their own because its server answers on that same pool: among

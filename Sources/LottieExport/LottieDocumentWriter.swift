@@ -101,15 +101,14 @@ struct LottieDocumentWriter {
                 "group " + owner,
                 .object([("id", .string(assetID)), ("nm", .string(owner)), ("layers", .array(content))])
             ))
-        let still = { (v: LottieJSON) in LottieJSON.object([("a", .integer(0)), ("k", v)]) }
         let ks = LottieJSON.object([
             (
                 "o",
-                property(
-                    (0..<recorder.ticks).map { [100 * (group.opacity[$0] ?? 1)] }, Tolerance.opacity, bounds: 0...100)
+                opacityProperty((0..<recorder.ticks).map { 100 * (group.opacity[$0] ?? 1) })
             ),
-            ("r", still(.integer(0))), ("p", still(.numbers([0, 0, 0]))), ("a", still(.numbers([0, 0, 0]))),
-            ("s", still(.numbers([100, 100, 100]))),
+            ("r", Self.still(.integer(0))), ("p", Self.still(.numbers([0, 0, 0]))),
+            ("a", Self.still(.numbers([0, 0, 0]))),
+            ("s", Self.still(.numbers([100, 100, 100]))),
         ])
         let size = scene.canvas.size
         return .object([
@@ -236,13 +235,13 @@ struct LottieDocumentWriter {
     /// different ticks.
     private mutating func layerTransform(opacity: [Double], _ transform: [[Double]]) -> LottieJSON {
         .object([
-            ("o", property(opacity.map { [$0] }, Tolerance.opacity, bounds: 0...100)),
+            ("o", opacityProperty(opacity)),
             ("r", property(Self.unwrapped(transform.map { $0[2] }).map { [$0] }, Tolerance.angle)),
             ("p", property(transform.map { [$0[0], $0[1]] }, Tolerance.position)),
-            ("a", .object([("a", .integer(0)), ("k", .numbers([0, 0, 0]))])),
+            ("a", Self.still(.numbers([0, 0, 0]))),
             ("s", property(transform.map { [$0[3], $0[4], 100] }, Tolerance.scale)),
             ("sk", property(transform.map { [$0[5]] }, Tolerance.angle)),
-            ("sa", .object([("a", .integer(0)), ("k", .integer(0))])),
+            ("sa", Self.still(.integer(0))),
         ])
     }
 
@@ -275,11 +274,11 @@ struct LottieDocumentWriter {
         count(stops)
         let stopsJSON: LottieJSON
         switch stops {
-        case .constant(let v): stopsJSON = .object([("a", .integer(0)), ("k", .numbers(v))])
+        case .constant(let v): stopsJSON = Self.still(.numbers(v))
         case .animated(let keys): stopsJSON = animated(keys) { .numbers($0.value) }
         }
         return .object([
-            ("ty", .string("gf")), ("o", .object([("a", .integer(0)), ("k", .integer(100))])), ("r", .integer(1)),
+            ("ty", .string("gf")), ("o", Self.still(.integer(100))), ("r", .integer(1)),
             ("s", property(gradients.map { Array($0.points[0..<2]) }, Tolerance.position)),
             ("e", property(gradients.map { Array($0.points[2..<4]) }, Tolerance.position)),
             ("t", .integer(gradients[0].radial ? 2 : 1)),
@@ -291,8 +290,8 @@ struct LottieDocumentWriter {
         let outlines = samples.map { $0.border.map { [$0.outline] } ?? [] }
         let colors = samples.map { $0.border?.color ?? [0, 0, 0, 0] }
         let stroke = LottieJSON.object([
-            ("ty", .string("st")), ("c", property(colors.map { Array($0.prefix(3)) }, Tolerance.color, bounds: 0...1)),
-            ("o", property(colors.map { [$0[3] * 100] }, Tolerance.opacity, bounds: 0...100)),
+            ("ty", .string("st")), ("c", colorProperty(colors)),
+            ("o", opacityProperty(colors.map { $0[3] * 100 })),
             ("w", property(samples.map { [$0.border?.width ?? 0] }, Tolerance.position)),
             ("lc", .integer(1)), ("lj", .integer(1)), ("ml", .integer(10)), ("nm", .string("border")),
         ])
@@ -341,16 +340,16 @@ struct LottieDocumentWriter {
             items.append(
                 .object([
                     ("ty", .string("tm")),
-                    ("s", property(strokes.map { [$0.trim[0]] }, Tolerance.opacity, bounds: 0...100)),
-                    ("e", property(strokes.map { [$0.trim[1]] }, Tolerance.opacity, bounds: 0...100)),
-                    ("o", .object([("a", .integer(0)), ("k", .integer(0))])), ("m", .integer(2)),
+                    ("s", opacityProperty(strokes.map { $0.trim[0] })),
+                    ("e", opacityProperty(strokes.map { $0.trim[1] })),
+                    ("o", Self.still(.integer(0))), ("m", .integer(2)),
                     ("nm", .string("trim")),
                 ]))
         }
         let first = strokes[0]
         var stroke: [(String, LottieJSON)] = [
-            ("ty", .string("st")), ("c", property(colors.map { Array($0.prefix(3)) }, Tolerance.color, bounds: 0...1)),
-            ("o", property(colors.map { [$0[3] * 100] }, Tolerance.opacity, bounds: 0...100)),
+            ("ty", .string("st")), ("c", colorProperty(colors)),
+            ("o", opacityProperty(colors.map { $0[3] * 100 })),
             ("w", property(strokes.map { [$0.width] }, Tolerance.position)), ("lc", .integer(first.cap)),
             ("lj", .integer(first.join)), ("ml", .number(first.miterLimit)), ("nm", .string("stroke")),
         ]
@@ -374,20 +373,19 @@ struct LottieDocumentWriter {
 
     private mutating func fill(_ colors: [[Double]], evenOdd: Bool) -> LottieJSON {
         .object([
-            ("ty", .string("fl")), ("c", property(colors.map { Array($0.prefix(3)) }, Tolerance.color, bounds: 0...1)),
-            ("o", property(colors.map { [$0[3] * 100] }, Tolerance.opacity, bounds: 0...100)),
+            ("ty", .string("fl")), ("c", colorProperty(colors)),
+            ("o", opacityProperty(colors.map { $0[3] * 100 })),
             ("r", .integer(evenOdd ? 2 : 1)),
             ("nm", .string("fill")),
         ])
     }
 
     private mutating func group(_ name: String, _ items: [LottieJSON], opacity: [Double]) -> LottieJSON {
-        let still = { (v: LottieJSON) in LottieJSON.object([("a", .integer(0)), ("k", v)]) }
         let transform = LottieJSON.object([
-            ("ty", .string("tr")), ("p", still(.numbers([0, 0]))), ("a", still(.numbers([0, 0]))),
-            ("s", still(.numbers([100, 100]))), ("r", still(.integer(0))),
-            ("o", property(opacity.map { [$0 * 100] }, Tolerance.opacity, bounds: 0...100)), ("sk", still(.integer(0))),
-            ("sa", still(.integer(0))),
+            ("ty", .string("tr")), ("p", Self.still(.numbers([0, 0]))), ("a", Self.still(.numbers([0, 0]))),
+            ("s", Self.still(.numbers([100, 100]))), ("r", Self.still(.integer(0))),
+            ("o", opacityProperty(opacity.map { $0 * 100 })), ("sk", Self.still(.integer(0))),
+            ("sa", Self.still(.integer(0))),
         ])
         return .object([("ty", .string("gr")), ("nm", .string(name)), ("it", .array(items + [transform]))])
     }
@@ -404,8 +402,8 @@ struct LottieDocumentWriter {
     private func mask(_ path: LottieJSON, mode: String, name: String) -> LottieJSON {
         .object([
             ("inv", .bool(false)), ("mode", .string(mode)), ("pt", path),
-            ("o", .object([("a", .integer(0)), ("k", .integer(100))])),
-            ("x", .object([("a", .integer(0)), ("k", .integer(0))])), ("nm", .string(name)),
+            ("o", Self.still(.integer(100))),
+            ("x", Self.still(.integer(0))), ("nm", .string(name)),
         ])
     }
 
@@ -433,7 +431,7 @@ struct LottieDocumentWriter {
         count(track)
         switch track {
         case .constant(let v):
-            return .object([("a", .integer(0)), ("k", LottieBezier.json(closed: closed, vector: v))])
+            return Self.still(LottieBezier.json(closed: closed, vector: v))
         case .animated(let keys):
             return animated(keys) { frame in
                 .array([LottieBezier.json(closed: contours[frame.tick].closed, vector: frame.value)])
@@ -450,10 +448,23 @@ struct LottieDocumentWriter {
         count(track)
         switch track {
         case .constant(let v):
-            return .object([("a", .integer(0)), ("k", v.count == 1 ? .number(v[0]) : .numbers(v))])
+            return Self.still(v.count == 1 ? .number(v[0]) : .numbers(v))
         case .animated(let keys): return animated(keys) { .numbers($0.value) }
         }
     }
+
+    /// A percentage (an opacity, a trim's end) on every tick, kept within 0…100 at every tick.
+    private mutating func opacityProperty(_ percents: [Double]) -> LottieJSON {
+        property(percents.map { [$0] }, Tolerance.opacity, bounds: 0...100)
+    }
+
+    /// The red, green and blue of straight colours on every tick, each kept within 0…1.
+    private mutating func colorProperty(_ colors: [[Double]]) -> LottieJSON {
+        property(colors.map { Array($0.prefix(3)) }, Tolerance.color, bounds: 0...1)
+    }
+
+    /// A property that never changes.
+    static func still(_ value: LottieJSON) -> LottieJSON { .object([("a", .integer(0)), ("k", value)]) }
 
     /// An animated property: its keyframes with `value` of each.
     private func animated(_ keys: [Keyframe], value: (Keyframe) -> LottieJSON) -> LottieJSON {
@@ -495,17 +506,17 @@ struct LottieDocumentWriter {
         outline.vertices = [.init(0, 0), .init(size.width, 0), .init(size.width, size.height), .init(0, size.height)]
         outline.inTangents = Array(repeating: .zero, count: 4)
         outline.outTangents = Array(repeating: .zero, count: 4)
-        let still = { (v: LottieJSON) in LottieJSON.object([("a", .integer(0)), ("k", v)]) }
         let ks = LottieJSON.object([
-            ("o", still(.integer(100))), ("r", still(.integer(0))), ("p", still(.numbers([0, 0, 0]))),
-            ("a", still(.numbers([0, 0, 0]))), ("s", still(.numbers([100, 100, 100]))),
+            ("o", Self.still(.integer(100))), ("r", Self.still(.integer(0))), ("p", Self.still(.numbers([0, 0, 0]))),
+            ("a", Self.still(.numbers([0, 0, 0]))), ("s", Self.still(.numbers([100, 100, 100]))),
         ])
         let shapes = LottieJSON.array([
             group(
                 "background",
                 [
                     .object([
-                        ("ty", .string("sh")), ("ks", still(LottieBezier.json(closed: true, vector: outline.vector))),
+                        ("ty", .string("sh")),
+                        ("ks", Self.still(LottieBezier.json(closed: true, vector: outline.vector))),
                     ]),
                     fill(recorder.backgrounds, evenOdd: false),
                 ], opacity: Array(repeating: 1, count: recorder.ticks))

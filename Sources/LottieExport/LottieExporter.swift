@@ -107,7 +107,6 @@ struct LayerRecorder {
         let rects = list.flattened(keepingProjected: true, keepingOpacity: Self.isPrecomp)
         let placements = list.projectedPlacements
         var ids = [String?](repeating: nil, count: rects.count)
-        defer { recordGroups(list, ids: ids, tick: tick) }
         var seen: [String: Int] = [:]
         var previous: String?
         let labelledIndexes = labels.indices.filter { labels[$0] != nil }
@@ -126,6 +125,7 @@ struct LayerRecorder {
             samples[id, default: [:]][tick] = sample
             ids[index] = id
         }
+        recordGroups(list, ids: ids, tick: tick)
     }
 
     /// Puts a new identity into the drawing order right above the one drawn before it on this

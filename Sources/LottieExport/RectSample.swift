@@ -274,10 +274,7 @@ struct RectSample {
             drawn += stroke.centerline.compactMap { line in
                 line.controlBounds.map { box in
                     let w = stroke.width
-                    var grown = LottieBezier(closed: true)
-                    grown.vertices = [.init(box.minX - w, box.minY - w), .init(box.maxX + w, box.maxY + w)]
-                    (grown.inTangents, grown.outTangents) = ([.zero, .zero], [.zero, .zero])
-                    return grown
+                    return Self.box(box.minX - w, box.minY - w, box.maxX + w, box.maxY + w)
                 }
             }
         }
@@ -290,10 +287,15 @@ struct RectSample {
                 max(union.maxY, box.maxY)
             )
         }
-        var extent = LottieBezier(closed: true)
-        extent.vertices = [.init(union.minX, union.minY), .init(union.maxX, union.maxY)]
-        (extent.inTangents, extent.outTangents) = ([.zero, .zero], [.zero, .zero])
-        return LottieBezier.intersectToNothing([extent] + clips)
+        return LottieBezier.intersectToNothing([Self.box(union.minX, union.minY, union.maxX, union.maxY)] + clips)
+    }
+
+    /// Two opposite corners as a contour: what `controlBounds` reads as that box.
+    private static func box(_ minX: Double, _ minY: Double, _ maxX: Double, _ maxY: Double) -> LottieBezier {
+        var box = LottieBezier(closed: true)
+        box.vertices = [.init(minX, minY), .init(maxX, maxY)]
+        (box.inTangents, box.outTangents) = ([.zero, .zero], [.zero, .zero])
+        return box
     }
 
     /// A clip's rounded rectangle in canvas pixels.
