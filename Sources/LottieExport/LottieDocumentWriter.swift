@@ -8,11 +8,35 @@ struct LottieDocumentWriter {
     private var keyframes = 0
     private var keyframesAtEveryTick = 0
     /// Embedded images by their identity, in the order first used.
-    private var assets: [(identity: String, json: LottieJSON)] = []
+    var assets: [(identity: String, json: LottieJSON)] = []
+    /// Each identity's shape layer is `ind` its place in the drawing order, so a child can name
+    /// its parent before the parent's layer is written; every other layer takes the next free one.
+    let mainIndexes: [String: Int]
+    var nextIndex: Int
 
     init(scene: Scene, recorder: LayerRecorder) {
         self.scene = scene
         self.recorder = recorder
+        mainIndexes = Dictionary(uniqueKeysWithValues: recorder.order.enumerated().map { ($1, $0 + 1) })
+        nextIndex = recorder.order.count + 1
+    }
+
+    /// Where a layer goes: its `ind`, and the layer it is parented to (`Parent`), if any.
+    struct Place {
+        var index: Int
+        var parent: Parent?
+    }
+
+    /// Lottie parenting: the parent's shape layer and its decomposed transform on every tick,
+    /// which the child's own transform is taken relative to.
+    struct Parent {
+        var index: Int
+        var transforms: [[Double]]
+    }
+
+    mutating func freshPlace(parent: Parent? = nil) -> Place {
+        defer { nextIndex += 1 }
+        return Place(index: nextIndex, parent: parent)
     }
 
     typealias Tolerance = LottieExport.Tolerance
@@ -20,7 +44,7 @@ struct LottieDocumentWriter {
     func export() throws -> LottieExport {
         var writer = self
         var layers = try writer.layers(of: recorder.order, inside: [])
-        if let background = writer.background(index: layers.count + 1) { layers.append(background) }
+        if let background = writer.background(at: writer.freshPlace()) { layers.append(background) }
         let size = scene.canvas.size
         let document = LottieJSON.object([
             ("v", .string("5.7.4")), ("fr", .integer(scene.fps)), ("ip", .integer(0)),
@@ -33,40 +57,10 @@ struct LottieDocumentWriter {
             keyframes: writer.keyframes, keyframesAtEveryTick: writer.keyframesAtEveryTick, layerCount: layers.count)
     }
 
-    /// The layers of identities `ids` (bottom first), top first. A group whose opacity shows
-    /// (`LayerRecorder.groups`) is one precomp layer at that opacity, in the place of its topmost
-    /// member, with its members inside: Core Animation's group opacity, overlaps faded once.
-    private mutating func layers(of ids: [String], inside: Set<String>) throws -> [LottieJSON] {
-        let here = Set(ids)
-        let candidates = recorder.groups.filter { owner, group in
-            !inside.contains(owner) && group.members.isSubset(of: here) && group.opacity.values.contains { $0 < 1 }
-        }
-        var layers: [LottieJSON] = []
-        var grouped: Set<String> = []
-        for id in ids.reversed() where !grouped.contains(id) {
-            // The outermost group it belongs to (ties by owner, so the choice never depends on
-            // the dictionary's order).
-            let outermost = candidates.filter { $0.value.members.contains(id) }.max {
-                ($0.value.members.count, $1.key) < ($1.value.members.count, $0.key)
-            }
-            if let (owner, group) = outermost {
-                let members = ids.filter { group.members.contains($0) }
-                grouped.formUnion(members)
-                layers.append(
-                    try precompLayer(
-                        owner, group, members: members, inside: inside.union([owner]), index: layers.count + 1))
-            } else {
-                layers += try identityLayers(id, firstIndex: layers.count + 1)
-            }
-        }
-        return layers
-    }
-
     /// Identity `id`'s layers, top first: content images (each under the content drawn over
     /// it), its shape layer, its image fill (its body is clear there), its shadow.
-    private mutating func identityLayers(_ id: String, firstIndex: Int) throws -> [LottieJSON] {
+    mutating func identityLayers(_ id: String, parent: Parent?) throws -> [LottieJSON] {
         var layers: [LottieJSON] = []
-        let index = { firstIndex + layers.count }
         let (samples, present) = filled(id)
         let slots = samples.map(\.images.count).max() ?? 0
         let isFill = (0..<slots).map { slot in
@@ -75,48 +69,19 @@ struct LottieDocumentWriter {
         for (n, slot) in (0..<slots).filter({ !isFill[$0] }).enumerated().reversed() {
             let over = contentGroups(samples, imagesBelow: n + 1)
             if !over.isEmpty {
-                layers.append(shapeLayer("\(id) over image \(n)", shapes: over, samples, present, index: index()))
+                layers.append(
+                    shapeLayer("\(id) over image \(n)", shapes: over, samples, present, at: freshPlace(parent: parent)))
             }
-            layers.append(try imageLayer(id, slot: slot, samples, present, index: index()))
+            layers.append(try imageLayer(id, slot: slot, samples, present, at: freshPlace(parent: parent)))
         }
-        layers.append(layer(id, samples, present, index: index()))
+        layers.append(layer(id, samples, present, at: Place(index: mainIndexes[id] ?? 0, parent: parent)))
         for slot in 0..<slots where isFill[slot] {
-            layers.append(try imageLayer(id, slot: slot, samples, present, index: index()))
+            layers.append(try imageLayer(id, slot: slot, samples, present, at: freshPlace(parent: parent)))
         }
         if samples.contains(where: { $0.shadow != nil }) {
-            layers.append(shadowLayer(id, samples, present, index: index()))
+            layers.append(shadowLayer(id, samples, present, at: freshPlace(parent: parent)))
         }
         return layers
-    }
-
-    /// A group as a precomp layer: its members' layers in an asset of the canvas's size, shown at
-    /// the group's opacity (1 on ticks without the group, where its members fade on their own).
-    private mutating func precompLayer(
-        _ owner: String, _ group: LayerRecorder.GroupSample, members: [String], inside: Set<String>, index: Int
-    ) throws -> LottieJSON {
-        let content = try layers(of: members, inside: inside)
-        let assetID = "group_\(assets.count)"
-        assets.append(
-            (
-                "group " + owner,
-                .object([("id", .string(assetID)), ("nm", .string(owner)), ("layers", .array(content))])
-            ))
-        let ks = LottieJSON.object([
-            (
-                "o",
-                opacityProperty((0..<recorder.ticks).map { 100 * (group.opacity[$0] ?? 1) })
-            ),
-            ("r", Self.still(.integer(0))), ("p", Self.still(.numbers([0, 0, 0]))),
-            ("a", Self.still(.numbers([0, 0, 0]))),
-            ("s", Self.still(.numbers([100, 100, 100]))),
-        ])
-        let size = scene.canvas.size
-        return .object([
-            ("ddd", .integer(0)), ("ind", .integer(index)), ("ty", .integer(0)), ("nm", .string(owner + " group")),
-            ("refId", .string(assetID)), ("sr", .integer(1)), ("ks", ks), ("ao", .integer(0)),
-            ("w", .integer(Int(size.width.rounded(.up)))), ("h", .integer(Int(size.height.rounded(.up)))),
-            ("ip", .integer(0)), ("op", .integer(recorder.ticks)), ("st", .integer(0)), ("bm", .integer(0)),
-        ])
     }
 
     /// The samples of `id` on every tick: a tick it is not drawn on takes the nearest drawn one's
@@ -135,17 +100,18 @@ struct LottieDocumentWriter {
     }
 
     /// Identity `id` as a shape layer, from its samples on every tick (`filled`).
-    private mutating func layer(_ id: String, _ samples: [RectSample], _ present: [Bool], index: Int) -> LottieJSON {
+    private mutating func layer(_ id: String, _ samples: [RectSample], _ present: [Bool], at place: Place) -> LottieJSON
+    {
         var shapes = contentGroups(samples, imagesBelow: 0)
         if samples.contains(where: { $0.border != nil }) { shapes.append(borderGroup(samples)) }
         shapes.append(bodyGroup(samples))
-        return shapeLayer(id, shapes: shapes, samples, present, index: index)
+        return shapeLayer(id, shapes: shapes, samples, present, at: place)
     }
 
     /// The shadow of identity `id` as a shape layer under its others: one group per ring, each
     /// filled at its alpha (0 on ticks without a shadow, where the rings keep their last shape).
     private mutating func shadowLayer(
-        _ id: String, _ samples: [RectSample], _ present: [Bool], index: Int
+        _ id: String, _ samples: [RectSample], _ present: [Bool], at place: Place
     ) -> LottieJSON {
         guard let first = samples.compactMap(\.shadow).first else {
             preconditionFailure("a shadow layer without a shadow")
@@ -163,19 +129,21 @@ struct LottieDocumentWriter {
                     fill(shadows.map { $0.color + [$0.alphas[k]] }, evenOdd: false),
                 ], opacity: Array(repeating: 1, count: samples.count))
         }
-        return shapeLayer(id + " shadow", shapes: shapes, samples, present, index: index)
+        return shapeLayer(id + " shadow", shapes: shapes, samples, present, at: place)
     }
 
     /// A shape layer of `shapes` placed, shown and clipped as identity `id`'s samples say.
     private mutating func shapeLayer(
-        _ name: String, shapes: [LottieJSON], _ samples: [RectSample], _ present: [Bool], index: Int
+        _ name: String, shapes: [LottieJSON], _ samples: [RectSample], _ present: [Bool], at place: Place
     ) -> LottieJSON {
         let ks = layerTransform(
-            opacity: zip(present, samples).map { $0 && !$1.isClippedAway ? 100 : 0 }, samples.map(\.transform))
+            opacity: zip(present, samples).map { $0 && !$1.isClippedAway ? 100 : 0 }, samples.map(\.transform),
+            parent: place.parent)
         var members: [(String, LottieJSON)] = [
-            ("ddd", .integer(0)), ("ind", .integer(index)), ("ty", .integer(4)), ("nm", .string(name)),
+            ("ddd", .integer(0)), ("ind", .integer(place.index)), ("ty", .integer(4)), ("nm", .string(name)),
             ("sr", .integer(1)), ("ks", ks), ("ao", .integer(0)),
         ]
+        if let parent = place.parent { members.append(("parent", .integer(parent.index))) }
         let clips = clipMasks(samples.map(\.clips), firstMode: "a")
         if !clips.isEmpty {
             members.append(("hasMask", .bool(true)))
@@ -191,7 +159,7 @@ struct LottieDocumentWriter {
     /// Image `slot` of identity `id` as an image layer: placed by its transform, masked by the
     /// shape it fills (added) and its clips (intersected).
     private mutating func imageLayer(
-        _ id: String, slot: Int, _ samples: [RectSample], _ present: [Bool], index: Int
+        _ id: String, slot: Int, _ samples: [RectSample], _ present: [Bool], at place: Place
     ) throws -> LottieJSON {
         let images = samples.map { $0.images.indices.contains(slot) ? $0.images[slot] : nil }
         guard let first = images.compactMap({ $0 }).first else { preconditionFailure("an image slot without an image") }
@@ -210,7 +178,7 @@ struct LottieDocumentWriter {
             guard drawn, let image, !LottieBezier.intersectToNothing(image.masks + image.clips) else { return 0.0 }
             return image.opacity * 100
         }
-        let ks = layerTransform(opacity: shown, filled.map(\.transform))
+        let ks = layerTransform(opacity: shown, filled.map(\.transform), parent: place.parent)
         let maskCount = filled.map(\.masks.count).max() ?? 0
         var masks: [LottieJSON] = []
         for k in 0..<maskCount {
@@ -220,12 +188,15 @@ struct LottieDocumentWriter {
                     name: "shape \(k)"))
         }
         masks += clipMasks(filled.map(\.clips), firstMode: masks.isEmpty ? "a" : "i")
-        return .object([
-            ("ddd", .integer(0)), ("ind", .integer(index)), ("ty", .integer(2)), ("nm", .string("\(id) image \(slot)")),
-            ("refId", .string(assetID)), ("sr", .integer(1)), ("ks", ks), ("ao", .integer(0)),
-            ("hasMask", .bool(!masks.isEmpty)), ("masksProperties", .array(masks)), ("ip", .integer(0)),
-            ("op", .integer(recorder.ticks)), ("st", .integer(0)), ("bm", .integer(0)),
-        ])
+        return .object(
+            [
+                ("ddd", .integer(0)), ("ind", .integer(place.index)), ("ty", .integer(2)),
+                ("nm", .string("\(id) image \(slot)")), ("refId", .string(assetID)), ("sr", .integer(1)), ("ks", ks),
+                ("ao", .integer(0)),
+            ] + (place.parent.map { [("parent", LottieJSON.integer($0.index))] } ?? []) + [
+                ("hasMask", .bool(!masks.isEmpty)), ("masksProperties", .array(masks)), ("ip", .integer(0)),
+                ("op", .integer(recorder.ticks)), ("st", .integer(0)), ("bm", .integer(0)),
+            ])
     }
 
     /// A layer's transform (`ks`) from its opacity (percent) and decomposed transform
@@ -233,13 +204,19 @@ struct LottieDocumentWriter {
     /// for both axes: Lottie's split position (`s: true` with `x` and `y`) would let each axis
     /// ease on its own, but rlottie plays it wrong when both axes are animated with keyframes at
     /// different ticks.
-    private mutating func layerTransform(opacity: [Double], _ transform: [[Double]]) -> LottieJSON {
-        .object([
+    /// With a parent, the transform is the parent's inverse followed by the layer's own, so that
+    /// the player's parent-then-child composition gives back the layer's; its position and scale
+    /// are fitted within the tolerance divided by the parent's largest scale, which magnifies
+    /// their errors on the canvas (a scroll view's content is drawn at the canvas's scale).
+    private mutating func layerTransform(opacity: [Double], _ composed: [[Double]], parent: Parent?) -> LottieJSON {
+        let transform = parent.map { zip(composed, $0.transforms).map { RectSample.relative($0, to: $1) } } ?? composed
+        let gain = parent?.transforms.map { max(abs($0[3]), abs($0[4])) / 100 }.max() ?? 1
+        return .object([
             ("o", opacityProperty(opacity)),
             ("r", property(Self.unwrapped(transform.map { $0[2] }).map { [$0] }, Tolerance.angle)),
-            ("p", property(transform.map { [$0[0], $0[1]] }, Tolerance.position)),
+            ("p", property(transform.map { [$0[0], $0[1]] }, Tolerance.position / gain)),
             ("a", Self.still(.numbers([0, 0, 0]))),
-            ("s", property(transform.map { [$0[3], $0[4], 100] }, Tolerance.scale)),
+            ("s", property(transform.map { [$0[3], $0[4], 100] }, Tolerance.scale / gain)),
             ("sk", property(transform.map { [$0[5]] }, Tolerance.angle)),
             ("sa", Self.still(.integer(0))),
         ])
@@ -454,7 +431,7 @@ struct LottieDocumentWriter {
     }
 
     /// A percentage (an opacity, a trim's end) on every tick, kept within 0…100 at every tick.
-    private mutating func opacityProperty(_ percents: [Double]) -> LottieJSON {
+    mutating func opacityProperty(_ percents: [Double]) -> LottieJSON {
         property(percents.map { [$0] }, Tolerance.opacity, bounds: 0...100)
     }
 
@@ -499,7 +476,7 @@ struct LottieDocumentWriter {
     }
 
     /// The canvas's background colour as the bottom layer (nil when it is clear).
-    private mutating func background(index: Int) -> LottieJSON? {
+    private mutating func background(at place: Place) -> LottieJSON? {
         guard recorder.backgrounds.contains(where: { $0[3] > 0 }) else { return nil }
         let size = scene.canvas.size
         var outline = LottieBezier(closed: true)
@@ -522,7 +499,7 @@ struct LottieDocumentWriter {
                 ], opacity: Array(repeating: 1, count: recorder.ticks))
         ])
         return .object([
-            ("ddd", .integer(0)), ("ind", .integer(index)), ("ty", .integer(4)), ("nm", .string("background")),
+            ("ddd", .integer(0)), ("ind", .integer(place.index)), ("ty", .integer(4)), ("nm", .string("background")),
             ("sr", .integer(1)), ("ks", ks), ("ao", .integer(0)), ("shapes", shapes), ("ip", .integer(0)),
             ("op", .integer(recorder.ticks)), ("st", .integer(0)), ("bm", .integer(0)),
         ])

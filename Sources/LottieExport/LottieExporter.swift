@@ -44,8 +44,9 @@ public struct LottieExport: Sendable {
         let simulation = try SceneSimulation(scene: scene, file: file)
         var recorder = LayerRecorder(
             scale: scene.canvas.scale, hasDeviceFrame: DeviceFrame.rect(for: scene.canvas) != nil)
-        for record in SceneTicks(simulation, plan: FramePlan(scene: scene)).records(.labelledDrawing) {
+        for record in SceneTicks(simulation, plan: FramePlan(scene: scene)).records([.labelledDrawing, .layers]) {
             recorder.record(record.frame, labels: record.labels, tick: record.tick)
+            recorder.recordParents(record.layers)
         }
         return try LottieDocumentWriter(scene: scene, recorder: recorder).export()
     }
@@ -66,19 +67,24 @@ struct LayerRecorder {
     private var warned: Set<LottieExportWarning> = []
     var ticks = 0
     var orderChanged = false
-    /// Groups exported as precomps (`CALayer` group opacity), by the identity of the layer that
-    /// owns them (their first rectangle): their members and their opacity on each tick they exist.
+    /// Groups exported as precomps (`CALayer` group opacity and `mask`), by the identity of the
+    /// layer that owns them (their first rectangle): their members, their mask's layers and their
+    /// opacity on each tick they exist.
     var groups: [String: GroupSample] = [:]
+    /// Each item's parent item (Lottie parenting); nil for one whose parent changes over time.
+    var parents: [String: String?] = [:]
 
     struct GroupSample {
         var members: Set<String> = []
+        /// The layers of the group's mask (`CALayer.mask`): a matte over the members.
+        var matte: Set<String> = []
         var opacity: [Int: Double] = [:]
     }
 
     /// Whether a group is exported as a precomp at its opacity: one in the plane, composited
-    /// over (not a transition's added look), of more than its owner's rectangle.
+    /// over (not a transition's added look), of more than its owner's rectangle or masked.
     static func isPrecomp(_ group: DrawGroup) -> Bool {
-        group.projection == nil && !group.adds && group.rects.count > 1
+        group.projection == nil && !group.adds && (group.rects.count > 1 || group.mask != nil)
     }
 
     init(scale: Double, hasDeviceFrame: Bool) {
@@ -104,7 +110,7 @@ struct LayerRecorder {
         ticks = tick + 1
         backgrounds.append(RectSample.color(list.background))
         noteGroups(list, labels: labels)
-        let rects = list.flattened(keepingProjected: true, keepingOpacity: Self.isPrecomp)
+        let rects = list.flattened(keepingProjected: true, keepingGroups: Self.isPrecomp)
         let placements = list.projectedPlacements
         var ids = [String?](repeating: nil, count: rects.count)
         var seen: [String: Int] = [:]
@@ -126,6 +132,17 @@ struct LayerRecorder {
             ids[index] = id
         }
         recordGroups(list, ids: ids, tick: tick)
+    }
+
+    mutating func recordParents(_ layers: [TracedLayer]) {
+        for layer in layers {
+            guard let parent = layer.parent else { continue }
+            if let known = parents[layer.id], known != parent {
+                parents[layer.id] = .some(nil)
+            } else if parents[layer.id] == nil {
+                parents[layer.id] = parent
+            }
+        }
     }
 
     /// Puts a new identity into the drawing order right above the one drawn before it on this
@@ -151,6 +168,10 @@ struct LayerRecorder {
             let members = group.rects.clamped(to: ids.indices).compactMap { ids[$0] }
             guard let owner = members.first else { continue }
             groups[owner, default: GroupSample()].members.formUnion(members)
+            if let mask = group.mask {
+                groups[owner, default: GroupSample()].matte.formUnion(
+                    mask.clamped(to: ids.indices).compactMap { ids[$0] })
+            }
             groups[owner, default: GroupSample()].opacity[tick] = RectSample.unit(group.opacity)
         }
     }
@@ -161,7 +182,9 @@ struct LayerRecorder {
                 labels.indices.contains(group.rects.lowerBound)
                 ? labels[group.rects.lowerBound] ?? "unlabelled" : "unlabelled"
             if group.blur > 0 { warn(layer, "its layer blur is not exported") }
-            if group.mask != nil { warn(layer, "its mask layer is not exported: the content shows unmasked") }
+            if group.mask != nil, !Self.isPrecomp(group) {
+                warn(layer, "its mask layer is not exported in perspective or a transition: the content shows unmasked")
+            }
             if group.projection != nil {
                 warn(layer, "its perspective is exported as the projection's affine part at its centre (Lottie is 2-D)")
             }

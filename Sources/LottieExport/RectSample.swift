@@ -321,6 +321,23 @@ struct RectSample {
         return [m.tx, m.ty, theta * 180 / .pi, sx * 100, sy * 100, -atan(shear) * 180 / .pi]
     }
 
+    /// The transform `decompose` took apart, put together again.
+    static func compose(_ v: [Double]) -> AffineTransform {
+        let (theta, sx, sy, shear) = (v[2] * .pi / 180, v[3] / 100, v[4] / 100, -tan(v[5] * .pi / 180))
+        let (cosine, sine) = (cos(theta), sin(theta))
+        return AffineTransform(
+            a: cosine * sx, b: sine * sx, c: (cosine * shear - sine) * sy, d: (sine * shear + cosine) * sy, tx: v[0],
+            ty: v[1])
+    }
+
+    /// Decomposed transform `child` relative to decomposed transform `parent`: what, applied
+    /// before the parent, gives the child (nil parents are excluded by the caller: singular
+    /// transforms never make a sample).
+    static func relative(_ child: [Double], to parent: [Double]) -> [Double] {
+        guard let inverse = compose(parent).inverted else { return child }
+        return decompose(compose(child).concatenating(inverse))
+    }
+
     /// An opacity as Core Animation composites it: within 0…1 (a spring may carry the model
     /// value past 1; a Lottie player given more than 100 % wraps it to a garbage colour).
     static func unit(_ opacity: Double) -> Double { opacity.isFinite ? min(max(opacity, 0), 1) : 0 }

@@ -56,17 +56,19 @@ public struct DisplayList: Equatable, Sendable {
 
     /// `flattenedRects`, where `keepingProjected` keeps the rects of groups in perspective at
     /// their groups' opacities (still in their offscreens' pixels: `projectedPlacements` says
-    /// where each goes on the canvas without perspective), and the groups `keepingOpacity` picks
-    /// leave their rects unfaded (an exporter that composites those groups itself).
-    public func flattened(keepingProjected: Bool, keepingOpacity: (DrawGroup) -> Bool = { _ in false }) -> [DrawRect] {
+    /// where each goes on the canvas without perspective), and the groups `keepingGroups` picks
+    /// leave their rects unfaded and their masks' rects shown (an exporter that composites those
+    /// groups itself).
+    public func flattened(keepingProjected: Bool, keepingGroups: (DrawGroup) -> Bool = { _ in false }) -> [DrawRect] {
         guard !groups.isEmpty else { return rects }
         var fade = [Double](repeating: 1, count: rects.count)
         var hidden = [Bool](repeating: false, count: rects.count)
         for group in groups {
-            if !keepingOpacity(group) {
+            let kept = keepingGroups(group)
+            if !kept {
                 for i in group.rects.clamped(to: rects.indices) { fade[i] *= group.opacity }
             }
-            if let mask = group.mask { for i in mask.clamped(to: rects.indices) { hidden[i] = true } }
+            if let mask = group.mask, !kept { for i in mask.clamped(to: rects.indices) { hidden[i] = true } }
             // A projected group's rects are in its offscreen's pixels, not the canvas's.
             if group.projection != nil && !keepingProjected {
                 for i in group.extent.clamped(to: rects.indices) { hidden[i] = true }

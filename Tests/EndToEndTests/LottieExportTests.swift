@@ -130,12 +130,10 @@ struct LottieExportTests {
         "a group's opacity fades it and its sublayers once, as a precomp: a child over its faded parent shows no parent through it"
     )
     func groupOpacityIsAPrecomp() throws {
-        let tool = try Self.compareTool.get()
-        let dir = try makeTemporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         // Half a red card with a blue square over its corner: faded as a group, the square is
         // half blue over white; faded one by one, it would be half blue over half red.
-        let scene = """
+        let played = try Self.exportAndPlay(
+            """
             version: 1
             name: group-fade
             canvas: { size: [200, 200], scale: 1, background: "#FFFFFF" }
@@ -149,26 +147,108 @@ struct LottieExportTests {
                 opacity: 0.5
                 children:
                   - { id: square, size: [60, 60], center: [30, 30], fill: "#0000FF" }
-            """
-        try scene.write(toFile: dir + "/group-fade.yaml", atomically: true, encoding: .utf8)
-        let export = try CLI.run(["export", dir + "/group-fade.yaml", "-o", dir + "/group-fade.json", "--strict"])
+            """, name: "group-fade", frames: 6)
+        #expect(played.json.contains("\"nm\":\"card group\""), "a precomp layer for the group")
+        // Faded one by one, the square's 3,600 pixels would be 64 levels off in green and blue: a
+        // mean of 3.8 levels and 9 % of the pixels off by more than 32. As a precomp, what is left
+        // is the two renderers' rounding of half opacity (0.72 levels when this was written).
+        #expect(played.rows.allSatisfy { $0[1] < 1.5 && $0[2] == 0 }, "\(played.rows)")
+    }
+
+    /// Scene `yaml` (named `name`) exported with `--strict`, rendered by Flipbook and played by
+    /// rlottie: the export's text and each of the `frames` frames' row of the comparison (frame,
+    /// mean difference in levels, fraction of pixels off by more than 32).
+    static func exportAndPlay(_ yaml: String, name: String, frames: Int) throws -> (json: String, rows: [[Double]]) {
+        let tool = try compareTool.get()
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (scene, file) = (dir + "/\(name).yaml", dir + "/\(name).json")
+        try yaml.write(toFile: scene, atomically: true, encoding: .utf8)
+        let export = try CLI.run(["export", scene, "-o", file, "--strict"])
         try #require(export.status == 0, "\(export.stderr)")
-        let json = try String(contentsOfFile: dir + "/group-fade.json", encoding: .utf8)
-        #expect(json.contains("\"nm\":\"card group\""), "a precomp layer for the group")
-        let render = try CLI.run([
-            "render", dir + "/group-fade.yaml", "--out", dir, "--video", "none", "--no-player", "--no-trace",
-        ])
+        let render = try CLI.run(["render", scene, "--out", dir, "--video", "none", "--no-player", "--no-trace"])
         try #require(render.status == 0, "\(render.stderr)")
-        let compared = try runProcess(tool, [dir + "/group-fade.json", dir + "/group-fade", "6"])
+        let compared = try runProcess(tool, [file, dir + "/" + name, String(frames)])
         try #require(compared.status == 0, "\(compared.stderr)")
         let rows = compared.stdout.split(separator: "\n").dropFirst().map {
             $0.split(separator: " ").compactMap { Double($0) }
         }
-        #expect(rows.count == 6)
-        // Faded one by one, the square's 3,600 pixels would be 64 levels off in green and blue: a
-        // mean of 3.8 levels and 9 % of the pixels off by more than 32. As a precomp, what is left
-        // is the two renderers' rounding of half opacity (0.72 levels when this was written).
-        #expect(rows.allSatisfy { $0[1] < 1.5 && $0[2] == 0 }, "\(rows)")
+        try #require(rows.count == frames)
+        return (try String(contentsOfFile: file, encoding: .utf8), rows)
+    }
+
+    @Test("a mask layer is an alpha matte: a growing circle reveals the card as rlottie plays it")
+    func maskIsAMatte() throws {
+        // A red card with a blue child, revealed by a circle growing from its middle: unmasked,
+        // the whole card would show at the first frame.
+        let played = try Self.exportAndPlay(
+            """
+            version: 1
+            name: reveal
+            canvas: { size: [200, 200], scale: 1, background: "#FFFFFF" }
+            fps: 60
+            duration: 0.2
+            items:
+              - id: card
+                size: [160, 160]
+                center: [100, 100]
+                fill: "#FF0000"
+                children:
+                  - { id: square, size: [60, 60], center: [40, 40], fill: "#0000FF" }
+                mask:
+                  id: circle
+                  size: [150, 150]
+                  center: [80, 80]
+                  cornerRadius: 75
+                  fill: "#000000"
+                  animations:
+                    - basic: { property: size, from: [40, 40], duration: 0.2, timingFunction: easeInEaseOut }
+                    - basic: { property: cornerRadius, from: 20, duration: 0.2, timingFunction: easeInEaseOut }
+            """, name: "reveal", frames: 12)
+        let matte = try #require(played.json.range(of: "\"nm\":\"card mask\",\"refId\""))
+        let content = try #require(played.json.range(of: "\"nm\":\"card group\",\"refId\""))
+        #expect(matte.lowerBound < content.lowerBound, "the matte's precomp layer comes right above the content's")
+        #expect(played.json.contains("\"td\":1"), "the matte layer is marked as one")
+        #expect(played.json.contains("\"tt\":1"), "the content takes it as an alpha matte")
+        // Unmasked, the first frame would be some 70 levels off on average; what is left is the
+        // two renderers' anti-aliasing of the circle's edge.
+        #expect(played.rows.allSatisfy { $0[1] < 1 && $0[2] < 0.005 }, "\(played.rows)")
+    }
+
+    @Test(
+        "a child is parented to its parent's layer: riding on a moving, turning card it keeps one position and plays in place"
+    )
+    func childIsParented() throws {
+        let played = try Self.exportAndPlay(
+            """
+            version: 1
+            name: ride
+            canvas: { size: [240, 240], scale: 1, background: "#FFFFFF" }
+            fps: 60
+            duration: 0.25
+            items:
+              - id: card
+                size: [120, 80]
+                center: [120, 120]
+                fill: "#FF0000"
+                children:
+                  - { id: badge, size: [30, 30], center: [100, 20], cornerRadius: 15, fill: "#0000FF" }
+                animations:
+                  - basic: { property: center, from: [60, 60], duration: 0.25, timingFunction: easeOut }
+                  - basic: { property: rotation, from: -40, duration: 0.25, timingFunction: easeOut }
+            """, name: "ride", frames: 15)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(played.json.utf8)) as? [String: Any])
+        let layers = try #require(document["layers"] as? [[String: Any]])
+        let card = try #require(layers.first { $0["nm"] as? String == "card" })
+        let badge = try #require(layers.first { $0["nm"] as? String == "badge" })
+        let number = { (value: Any?) in (value as? NSNumber)?.doubleValue }
+        #expect(number(badge["parent"]) != nil && number(badge["parent"]) == number(card["ind"]))
+        #expect(card["parent"] == nil)
+        let position = try #require((badge["ks"] as? [String: Any])?["p"] as? [String: Any])
+        #expect(number(position["a"]) == 0, "the badge stays where it sits on the card")
+        let at = try #require((position["k"] as? [Any])?.compactMap(number))
+        #expect(at.count >= 2 && abs(at[0] - 40) < 0.001 && abs(at[1] + 20) < 0.001, "\(at)")
+        #expect(played.rows.allSatisfy { $0[1] < 1 && $0[2] < 0.005 }, "\(played.rows)")
     }
 
     @Test("the same scene exports the same bytes twice")
