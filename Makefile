@@ -113,16 +113,9 @@ ci-example-test: build-tests
 # SwiftPM's index store: on Linux the test discovery reads it (without it the link fails).
 SUITE_BUILD := .build/suite
 SUITE_BIN = $(SUITE_BUILD)/debug/FlipbookPackageTests.xctest
-# The debug builds of the suite and the examples compile each module whole, its objects on one
-# thread a core, instead of in batches that each type-check what the others declare: a clean
-# build of the suite takes 438 s of CPU instead of 554 (234 s instead of 299 on 2 cores). A
-# changed file then recompiles its whole module; `make test DEBUG_WMO=` builds in batches again
-# for a run of small edits. Not the fuzzers: instrumented for ASan, whole modules took 500 s of
-# CPU instead of 142.
-DEBUG_WMO := -Xswiftc -wmo -Xswiftc -num-threads -Xswiftc $(shell nproc 2>/dev/null || echo 2)
 build-tests:
 	@scripts/swift-build-quietly.sh .build/logs/suite-build.log "the test suite (debug)" --build-tests \
-	  --disable-xctest --scratch-path $(SUITE_BUILD) $(DEBUG_WMO)
+	  --disable-xctest --scratch-path $(SUITE_BUILD)
 
 # The Swift suite (what `swift test --disable-xctest` runs) as four processes side by side: the
 # end-to-end and golden suites, which mostly wait on ffmpeg, Chromium and the CLI; the Lottie
@@ -195,7 +188,7 @@ lint:
 # same commands, are reused instead of compiled a second time in the example's own .build.
 # Examples/GoldenCheck runs by version instead (example-by-version, below).
 example-test:
-	cd Examples/SnapshotTesting && swift test --disable-xctest --scratch-path ../../$(SUITE_BUILD) $(DEBUG_WMO)
+	cd Examples/SnapshotTesting && swift test --disable-xctest --scratch-path ../../$(SUITE_BUILD)
 
 # The versioned-dependency promise, tested: a copy of Examples/GoldenCheck outside the repository
 # depends on Flipbook by version, `.package(url: "file://…/flipbook", from: VERSION)`, on a clone
@@ -212,7 +205,7 @@ example-by-version:
 	cp -R Examples/GoldenCheck "$$work/GoldenCheck" && rm -rf "$$work/GoldenCheck/.build" && \
 	sed -i 's|.package(name: "Flipbook", path: "../..")|.package(url: "file://'"$$work"'/flipbook", from: "$(FLIPBOOK_VERSION)")|' \
 	  "$$work/GoldenCheck/Package.swift" && grep -q 'from: "$(FLIPBOOK_VERSION)"' "$$work/GoldenCheck/Package.swift" && \
-	cd "$$work/GoldenCheck" && swift test --disable-xctest $(DEBUG_WMO) > "$$work/log" 2>&1 || { cat "$$work/log"; exit 1; }; \
+	cd "$$work/GoldenCheck" && swift test --disable-xctest > "$$work/log" 2>&1 || { cat "$$work/log"; exit 1; }; \
 	grep "Test run with" "$$work/log"; echo "example-by-version: Flipbook $(FLIPBOOK_VERSION) as a versioned dependency builds and passes"; \
 	rm -rf "$$work"
 

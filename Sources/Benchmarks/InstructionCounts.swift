@@ -10,9 +10,11 @@ import Raster
 ///
 /// What is counted, per workload: `raster`, frame 1 drawn by one thread over a fully cleared
 /// canvas (after an uncounted frame 0, so scratch buffers already exist); `png`, the PNG encode
-/// of that frame with `PNGOptions.default`. Only `counted(_:…)` and what it calls is collected
-/// (`--collect-atstart=no --toggle-collect=*countedByCallgrind*`): start-up, workload generation
-/// and the warm-up frame are not.
+/// of that frame with `PNGOptions.default`. Only `countedByCallgrind(_:…)` and what it calls is
+/// collected (`--collect-atstart=no --toggle-collect=*countedByCallgrind*`), and callgrind dumps
+/// a profile part after each call: start-up, workload generation and the warm-up frame are not
+/// counted, and one process counts every workload in order (a workload's count can depend on
+/// what the ones before it left in shared caches, so the order is the budget file's).
 ///
 /// The counts depend on the kernels the CPU picks (`RasterKernels.selection`, as valgrind's
 /// virtual CPU reports it: AVX2 but never AVX-512), on the compiler and on libdeflate; the
@@ -76,7 +78,8 @@ package enum InstructionCounts {
         package var text: String {
             ([
                 "# Instructions (valgrind --tool=callgrind, Ir) for one frame of each workload: 'raster' draws",
-                "# frame \(InstructionCounts.countedFrame) on one thread over a cleared canvas, 'png' encodes it with PNGOptions.default.",
+                "# frame \(InstructionCounts.countedFrame) on one thread over a cleared canvas, 'png' encodes it with PNGOptions.default;",
+                "# one process counts the workloads in this order.",
                 "# Checked by Tests/BenchmarksTests/InstructionBudgetTests.swift: a count may exceed its budget by at most",
                 "# \(Int(InstructionCounts.margin * 100)) %. After an intended change (a faster or slower raster core, another encoder), regenerate:",
                 "#   swift build -c release --product flipbook && .build/release/flipbook bench --instructions > Tests/BenchmarksTests/callgrind-budget.txt",
@@ -85,23 +88,24 @@ package enum InstructionCounts {
         }
     }
 
-    /// The child's side (`flipbook bench --counted W:PART`): prepares the frame, then runs the
-    /// counted part once inside `countedByCallgrind`. Prints the kernel selection.
-    package static func runCounted(workload: StandardWorkload, part: Part) throws -> String {
-        try workload.prepare()
-        var rasterizer = Rasterizer()
-        var canvas = FrameCanvas()
-        rasterizer.render(workload.displayList(frame: 0), into: &canvas)
-        let list = workload.displayList(frame: countedFrame)
-        var pixels: [UInt8] = []
-        if part == .png {
+    /// The child's side (`flipbook bench --counted W1,W2,…`): for each workload in turn, prepares
+    /// it and draws the uncounted frame 0, then counts frame 1's raster and that frame's PNG
+    /// encode, each once inside `countedByCallgrind` (which callgrind dumps after: one profile
+    /// part a count, in order). Prints the kernel selection.
+    package static func runCounted(workloads: [StandardWorkload]) throws -> String {
+        var bytes = 0
+        for workload in workloads {
+            try workload.prepare()
+            var rasterizer = Rasterizer()
+            var canvas = FrameCanvas()
+            rasterizer.render(workload.displayList(frame: 0), into: &canvas)
+            let list = workload.displayList(frame: countedFrame)
             canvas.forgetFrame()
-            rasterizer.render(list, into: &canvas)
-            pixels = canvas.rgba
+            bytes += try countedByCallgrind(.raster, list: list, rasterizer: &rasterizer, canvas: &canvas, pixels: [])
+            let pixels = canvas.rgba
             _ = try PNG.encode(rgba: pixels, width: list.width, height: list.height)  // warm the encoder's scratch
+            bytes += try countedByCallgrind(.png, list: list, rasterizer: &rasterizer, canvas: &canvas, pixels: pixels)
         }
-        canvas.forgetFrame()
-        let bytes = try countedByCallgrind(part, list: list, rasterizer: &rasterizer, canvas: &canvas, pixels: pixels)
         return "kernels=\(RasterKernels.selection) bytes=\(bytes)"
     }
 
@@ -121,39 +125,39 @@ package enum InstructionCounts {
         }
     }
 
-    /// Runs `executable bench --counted W:PART` under callgrind and returns the instructions
-    /// collected and the kernel selection the child reported.
-    package static func measure(
-        executable: String, valgrind: String, workload: String,
-        part: Part
-    ) throws -> (instructions: Int, kernels: String) {
+    /// Runs `executable bench --counted …` for `workloads` under callgrind, in one process, and
+    /// returns every workload's raster and PNG counts with the kernel selection the child
+    /// reported. One process instead of one a count: valgrind's start-up and each workload's
+    /// preparation are paid once (34 s of CPU for the 14 counts became about 10).
+    package static func budget(
+        executable: String, valgrind: String, workloads: [StandardWorkload]
+    ) throws -> Budget {
         let folder = FileManager.default.temporaryDirectory
-            .appendingPathComponent(
-                "flipbook-callgrind-\(ProcessInfo.processInfo.processIdentifier)-\(workload)-\(part.rawValue)"
-            ).path
+            .appendingPathComponent("flipbook-callgrind-\(ProcessInfo.processInfo.processIdentifier)").path
+        try? FileManager.default.removeItem(atPath: folder)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let out = folder + "/callgrind.out"
         // valgrind 3.19 gives up on the DWARF 5 debug info the toolchain's clang writes for the C
         // targets, so callgrind runs a copy without debug info (`strip -g`): the symbol table,
         // which the toggle pattern matches, stays.
         let stripped = folder + "/flipbook"
-        let strip = Process()
-        strip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        strip.arguments = ["strip", "-g", "-o", stripped, executable]
-        try strip.run()
-        strip.waitUntilExit()
-        guard strip.terminationStatus == 0 else {
-            throw BenchmarkStageError.missingResource(
-                "strip -g \(executable) failed (status \(strip.terminationStatus)); "
-                    + "it comes with binutils (Debian: apt-get install binutils)")
+        _ = try runTool(["strip", "-g", "-o", stripped, executable])
+        // `--dump-after` takes a symbol as the binary spells it, not a pattern.
+        let symbols = try runTool(["nm", stripped])
+        guard
+            let counted = symbols.split(separator: "\n").compactMap({ $0.split(separator: " ").last })
+                .first(where: { $0.contains("countedByCallgrind") })
+        else {
+            throw BenchmarkStageError.missingResource("no countedByCallgrind symbol in \(executable) (nm)")
         }
+        let out = folder + "/callgrind.out"
         let process = Process()
         let pipe = Pipe()
         process.executableURL = URL(fileURLWithPath: valgrind)
         process.arguments = [
             "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=*countedByCallgrind*",
-            "--callgrind-out-file=" + out, stripped, "bench", "--counted", "\(workload):\(part.rawValue)",
+            "--dump-after=\(counted)", "--callgrind-out-file=" + out, stripped, "bench", "--counted",
+            workloads.map(\.name).joined(separator: ","),
         ]
         // Swift's per-process hash seed would otherwise move a Dictionary's probe counts run to run.
         var environment = ProcessInfo.processInfo.environment
@@ -166,37 +170,51 @@ package enum InstructionCounts {
         process.waitUntilExit()
         let kernels = output.split(separator: "\n").first { $0.hasPrefix("kernels=") }
             .map { String($0.dropFirst("kernels=".count).split(separator: " bytes=").first ?? "") }
-        guard process.terminationStatus == 0, let kernels,
-            let profile = try? String(contentsOfFile: out, encoding: .utf8),
-            let total = profile.split(separator: "\n").first(where: {
-                $0.hasPrefix("totals: ") || $0.hasPrefix("summary: ")
-            })
-            .flatMap({ Int($0.split(separator: " ").dropFirst().first ?? "") })
-        else {
+        let counts = profileParts(in: folder)
+        let expected = workloads.flatMap { w in Part.allCases.map { (w.name, $0) } }
+        guard process.terminationStatus == 0, let kernels, counts.count >= expected.count else {
             throw BenchmarkStageError.childFailed(
-                stage: "callgrind \(workload) \(part.rawValue)",
-                status: process.terminationStatus, output: String(output.suffix(600)))
+                stage: "callgrind \(workloads.map(\.name).joined(separator: ","))",
+                status: process.terminationStatus,
+                output: "\(counts.count) of \(expected.count) counts; " + String(output.suffix(600)))
         }
-        return (total, kernels)
+        let entries = zip(expected, counts).map { Entry(workload: $0.0, part: $0.1, instructions: $1) }
+        return Budget(kernels: kernels, entries: entries)
     }
 
-    /// Measures every workload × part: the text of a new budget file.
-    package static func budget(
-        executable: String, valgrind: String, workloads: [StandardWorkload],
-        progress: (String) -> Void
-    ) throws -> Budget {
-        var kernels = ""
-        var entries: [Entry] = []
-        for workload in workloads {
-            for part in Part.allCases {
-                progress("\(workload.name) \(part.rawValue)…")
-                let (count, selection) = try measure(
-                    executable: executable, valgrind: valgrind,
-                    workload: workload.name, part: part)
-                kernels = selection
-                entries.append(Entry(workload: workload.name, part: part, instructions: count))
-            }
+    /// Runs binutils' `arguments[0]` with the rest and returns what it printed.
+    private static func runTool(_ arguments: [String]) throws -> String {
+        let process = Process()
+        let pipe = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkStageError.missingResource(
+                "\(arguments.joined(separator: " ")) failed (status \(process.terminationStatus)); "
+                    + "it comes with binutils (Debian: apt-get install binutils)")
         }
-        return Budget(kernels: kernels, entries: entries)
+        return output
+    }
+
+    /// The instruction totals of callgrind's profile parts in `folder` (`callgrind.out.1`, … one
+    /// a dump, and `callgrind.out` for what follows the last), in part order.
+    static func profileParts(in folder: String) -> [Int] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let parts: [(part: Int, total: Int)] = files.filter { $0.hasPrefix("callgrind.out") }.compactMap { name in
+            guard let profile = try? String(contentsOfFile: folder + "/" + name, encoding: .utf8) else { return nil }
+            let lines = profile.split(separator: "\n")
+            func field(_ key: String) -> Int? {
+                lines.first { $0.hasPrefix(key) }.flatMap {
+                    Int($0.dropFirst(key.count).trimmingCharacters(in: .whitespaces))
+                }
+            }
+            guard let part = field("part:"), let total = field("totals:") ?? field("summary:") else { return nil }
+            return (part, total)
+        }
+        return parts.sorted { $0.part < $1.part }.map(\.total)
     }
 }

@@ -88,7 +88,7 @@ struct Bench: ParsableCommand {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Internal: run WORKLOAD:raster|png's counted part once (what --instructions runs under callgrind).",
+            "Internal: run the counted raster and PNG parts of WORKLOAD,WORKLOAD,… once each (what --instructions runs under callgrind).",
             visibility: .hidden))
     var counted: String?
 
@@ -189,10 +189,10 @@ struct Bench: ParsableCommand {
                 "--save-frame \(frame) is outside the loop's frames 0...\(StandardWorkload.framesPerRun - 1)")
         }
         if let counted {
-            let fields = counted.split(separator: ":").map(String.init)
-            guard fields.count == 2, known.contains(fields[0]), InstructionCounts.Part(rawValue: fields[1]) != nil
-            else {
-                throw ValidationError("--counted expects WORKLOAD:raster or WORKLOAD:png, got '\(counted)'")
+            for name in counted.split(separator: ",", omittingEmptySubsequences: false)
+            where !known.contains(String(name)) {
+                throw ValidationError(
+                    "--counted expects workload names separated by commas, got '\(name)' in '\(counted)'")
             }
         }
     }
@@ -200,12 +200,9 @@ struct Bench: ParsableCommand {
     func run() throws {
         RasterKernels.cap(at: stageOptions.kernelLevel)
         if let counted {
-            let fields = counted.split(separator: ":").map(String.init)
-            if let w = StandardWorkload.every.first(where: { $0.name == fields[0] }),
-                let part = InstructionCounts.Part(rawValue: fields[1])
-            {
-                print(try InstructionCounts.runCounted(workload: w, part: part))
-            }
+            let names = counted.split(separator: ",").map(String.init)
+            let workloads = names.compactMap { name in StandardWorkload.every.first { $0.name == name } }
+            print(try InstructionCounts.runCounted(workloads: workloads))
             return
         }
         if instructions { return try runInstructionBudget() }
@@ -264,9 +261,8 @@ struct Bench: ParsableCommand {
         }
         let chosen =
             workload.isEmpty ? StandardWorkload.every : StandardWorkload.every.filter { workload.contains($0.name) }
-        let budget = try InstructionCounts.budget(
-            executable: Self.executable, valgrind: valgrind, workloads: chosen,
-            progress: Self.progress)
+        Self.progress("counting \(chosen.count) workloads under callgrind…")
+        let budget = try InstructionCounts.budget(executable: Self.executable, valgrind: valgrind, workloads: chosen)
         print(budget.text, terminator: "")
     }
 
