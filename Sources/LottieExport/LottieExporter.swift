@@ -46,7 +46,7 @@ public struct LottieExport: Sendable {
             scale: scene.canvas.scale, hasDeviceFrame: DeviceFrame.rect(for: scene.canvas) != nil)
         for record in SceneTicks(simulation, plan: FramePlan(scene: scene)).records([.labelledDrawing, .layers]) {
             recorder.record(record.frame, labels: record.labels, tick: record.tick)
-            recorder.recordParents(record.layers)
+            recorder.recordParents(record.layers.map { ($0.id, $0.parent) })
         }
         return try LottieDocumentWriter(scene: scene, recorder: recorder).export()
     }
@@ -134,13 +134,14 @@ struct LayerRecorder {
         recordGroups(list, ids: ids, tick: tick)
     }
 
-    mutating func recordParents(_ layers: [TracedLayer]) {
-        for layer in layers {
-            guard let parent = layer.parent else { continue }
-            if let known = parents[layer.id], known != parent {
-                parents[layer.id] = .some(nil)
-            } else if parents[layer.id] == nil {
-                parents[layer.id] = parent
+    /// Notes each layer's parent on a tick: the first one seen, or nil once it changes.
+    mutating func recordParents(_ layers: [(id: String, parent: String?)]) {
+        for (id, parent) in layers {
+            guard let parent else { continue }
+            if let known = parents[id], known != parent {
+                parents[id] = .some(nil)
+            } else if parents[id] == nil {
+                parents[id] = parent
             }
         }
     }

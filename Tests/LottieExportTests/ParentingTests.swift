@@ -46,4 +46,15 @@ struct ParentingTests {
             #expect(abs(local[5]) < 1e-9)
         }
     }
+
+    @Test("a layer keeps the parent it has on every tick; one whose parent changes has none")
+    func parentsOverTicks() {
+        var recorder = LayerRecorder(scale: 2, hasDeviceFrame: false)
+        recorder.recordParents([("card", nil), ("badge", "card"), ("photo", "card")])
+        recorder.recordParents([("card", nil), ("badge", "card"), ("photo", "sheet")])
+        recorder.recordParents([("card", nil), ("badge", "card"), ("photo", "card")])
+        #expect(recorder.parents["badge"] == .some("card"))
+        #expect(recorder.parents["photo"] == .some(nil))
+        #expect(recorder.parents["card"] == nil)
+    }
 }
