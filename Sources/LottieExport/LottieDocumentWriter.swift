@@ -435,9 +435,12 @@ struct LottieDocumentWriter {
         property(percents.map { [$0] }, Tolerance.opacity, bounds: 0...100)
     }
 
-    /// The red, green and blue of straight colours on every tick, each kept within 0…1.
+    /// The red, green and blue of straight colours on every tick, each kept within 0…1, and an
+    /// alpha of 1 (the opacity is its own property): four components, as Bodymovin writes them,
+    /// since Qt's player takes a colour's alpha from the fourth and draws three-component fills
+    /// clear.
     private mutating func colorProperty(_ colors: [[Double]]) -> LottieJSON {
-        property(colors.map { Array($0.prefix(3)) }, Tolerance.color, bounds: 0...1)
+        property(colors.map { Array($0.prefix(3)) + [1] }, Tolerance.color, bounds: 0...1)
     }
 
     /// A property that never changes.
