@@ -8,7 +8,7 @@ extension LottieDocumentWriter {
     /// of its topmost member, with its members inside (Core Animation's group opacity, overlaps
     /// faded once), under its mask's layers as an alpha matte.
     /// An identity drawn in this composition (not inside one of its groups) is parented to its
-    /// item's parent when that is drawn here too (`parent(of:among:)`).
+    /// item's parent when that is drawn here too (`parent(of:drawn:among:)`).
     mutating func layers(of ids: [String], inside: Set<String>) throws -> [LottieJSON] {
         let here = Set(ids)
         let candidates = recorder.groups.filter { owner, group in
@@ -29,7 +29,7 @@ extension LottieDocumentWriter {
         var written: Set<String> = []
         for id in ids.reversed() {
             guard let owner = groupOf[id] else {
-                layers += try identityLayers(id, parent: parent(of: id, among: direct))
+                layers += try identityLayers(id, parentedAmong: direct)
                 continue
             }
             guard written.insert(owner).inserted, let group = candidates[owner] else { continue }
@@ -40,16 +40,16 @@ extension LottieDocumentWriter {
         return layers
     }
 
-    /// The parent of identity `id` for Lottie parenting: its item's parent (the same on every
-    /// tick), drawn as an identity of the same composition (`direct`), at least half its size on
+    /// The parent of identity `id` (drawn as `samples`) for Lottie parenting: its item's parent
+    /// (the same on every tick), drawn as an identity of the same composition (`direct`), at least half its size on
     /// every tick (a fitted parent scale's error grows in the child by the inverse of the scale).
     /// A layer with masks (its ancestors' clips, an image's shape) stays baked: rlottie draws a
     /// parented layer's masked content up to a pixel away from where it draws the same layer
     /// baked (`feed`'s scrolled cards: 3.5 levels against Flipbook's frames, 1.7 baked).
-    private func parent(of id: String, among direct: Set<String>) -> Parent? {
+    func parent(of id: String, drawn samples: [RectSample], among direct: Set<String>) -> Parent? {
         guard let parentID = recorder.parents[id] ?? nil, direct.contains(parentID),
             let index = mainIndexes[parentID],
-            filled(id).samples.allSatisfy({ $0.clips.isEmpty && $0.images.isEmpty })
+            samples.allSatisfy({ $0.clips.isEmpty && $0.images.isEmpty })
         else { return nil }
         let transforms = filled(parentID).samples.map(\.transform)
         guard transforms.count == recorder.ticks, transforms.allSatisfy({ abs($0[3]) >= 50 && abs($0[4]) >= 50 })

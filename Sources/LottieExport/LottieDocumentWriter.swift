@@ -58,10 +58,12 @@ struct LottieDocumentWriter {
     }
 
     /// Identity `id`'s layers, top first: content images (each under the content drawn over
-    /// it), its shape layer, its image fill (its body is clear there), its shadow.
-    mutating func identityLayers(_ id: String, parent: Parent?) throws -> [LottieJSON] {
+    /// it), its shape layer, its image fill (its body is clear there), its shadow; all parented
+    /// to its item's parent when that is one of `direct` (`parent(of:drawn:among:)`).
+    mutating func identityLayers(_ id: String, parentedAmong direct: Set<String>) throws -> [LottieJSON] {
         var layers: [LottieJSON] = []
         let (samples, present) = filled(id)
+        let parent = parent(of: id, drawn: samples, among: direct)
         let slots = samples.map(\.images.count).max() ?? 0
         let isFill = (0..<slots).map { slot in
             samples.contains { $0.images.indices.contains(slot) && $0.images[slot].isFill }
