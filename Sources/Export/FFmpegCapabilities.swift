@@ -42,6 +42,10 @@ public struct FFmpegCapabilities: Sendable, Equatable {
         return capabilities
     }
 
+    /// How many times `probe` has run `executable`'s probe processes in this process (a cached
+    /// probe runs none): what a test checks the cache by, instead of by the clock.
+    package static func probesRun(for executable: String) -> Int { cache.probes(for: executable) }
+
     /// Throws `ExportError.encoderMissing` unless this ffmpeg has `encoder`. `neededBy` names what
     /// asked for it (a format, for the message).
     public func require(encoder: String, neededBy: String) throws {
@@ -99,7 +103,12 @@ public struct FFmpegCapabilities: Sendable, Equatable {
 
     private final class Cache: Sendable {
         private let entries = Mutex<[String: FFmpegCapabilities]>([:])
+        private let stores = Mutex<[String: Int]>([:])
         func value(for path: String) -> FFmpegCapabilities? { entries.withLock { $0[path] } }
-        func store(_ value: FFmpegCapabilities, for path: String) { entries.withLock { $0[path] = value } }
+        func store(_ value: FFmpegCapabilities, for path: String) {
+            entries.withLock { $0[path] = value }
+            stores.withLock { $0[path, default: 0] += 1 }
+        }
+        func probes(for path: String) -> Int { stores.withLock { $0[path, default: 0] } }
     }
 }
