@@ -10,8 +10,9 @@
 # the player and the studio (chromium-driver and python3-selenium drive it),
 # xmllint (JUnit against the Jenkins schema), strace (the fsync before every publishing rename),
 # GNU parallel (the batch-engine recipe, run for real), valgrind (callgrind's instruction budget),
-# and rlottie (librlottie-dev: the independent player the Lottie export is compared with) with
-# the Lottie specification's schema (PyPI's lottie-specs, read by jsonschema-rs; both into .build/python).
+# and rlottie (librlottie-dev: the first independent player the Lottie export is compared with),
+# python-lottie (PyPI's lottie, the second, drawn by librsvg) and the Lottie specification's
+# schema (PyPI's lottie-specs, read by jsonschema-rs; the Python packages into .build/python).
 RENDER_PACKAGES := libpng-dev libdeflate-dev libturbojpeg0-dev libwebp-dev libbox2d-dev ffmpeg pkg-config libfreetype-dev libharfbuzz-dev libfribidi-dev fonts-inter fonts-dejavu-core
 TEST_PACKAGES := python3 python3-yaml python3-pil python3-jsonschema python3-pip libharfbuzz-bin fonts-lohit-deva librsvg2-bin chromium chromium-driver python3-selenium libxml2-utils strace parallel valgrind librlottie-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -349,11 +350,12 @@ endef
 deps:
 	$(call install_missing,$(RENDER_PACKAGES),--no-install-recommends)
 
-# The Lottie schema check's two Python packages (Tests/Tools/validate_lottie.py says why each).
-LOTTIE_PYTHON := lottie-specs==0.5.2 jsonschema-rs==0.61.2
+# The Lottie schema check's two Python packages (Tests/Tools/validate_lottie.py says why each) and the
+# second Lottie player, python-lottie (Tests/Tools/lottie_svg_play.py).
+LOTTIE_PYTHON := lottie-specs==0.5.2 jsonschema-rs==0.61.2 lottie==0.7.2
 test-deps:
 	$(call install_missing,$(TEST_PACKAGES),)
-	@test -d .build/python/lottie_specs -a -d .build/python/jsonschema_rs || { mkdir -p .build && \
+	@test -d .build/python/lottie_specs -a -d .build/python/jsonschema_rs -a -d .build/python/lottie || { mkdir -p .build && \
 	  python3 -m pip install --quiet --disable-pip-version-check --upgrade --target .build/python $(LOTTIE_PYTHON) \
 	  > .build/pip.log 2>&1 || { echo "pip could not install $(LOTTIE_PYTHON):"; tail -n 20 .build/pip.log; exit 1; }; }
 
