@@ -371,10 +371,12 @@ lottie-gallery: deps test-deps build-release
 	  .build/lottie-play/snap-lottie.gif && mv .build/lottie-play/snap-lottie.gif docs/gallery/snap-lottie.gif && \
 	echo "docs/gallery/snap-lottie.gif: scenes/snap.yaml played by rlottie from its Lottie export"
 
-# Every bundled scene exported as Lottie and checked against the Lottie specification's schema,
-# with the count of layer warnings (`make test` checks the same, in LottieExportTests).
+# Every bundled scene exported as Lottie, each export's summary (size, KB per layer-second,
+# keyframes against one per tick) with its time, then checked against the Lottie specification's
+# schema, with the count of layer warnings (`make test` checks the same, in LottieExportTests).
 lottie-check: deps test-deps build-release
-	@dir=$$(mktemp -d) && for scene in scenes/*.yaml; do \
-	  $(FLIPBOOK) export $$scene -o $$dir/$$(basename $$scene .yaml).json > /dev/null 2>> $$dir/warnings.txt || exit 1; done && \
+	@dir=$$(mktemp -d) && for scene in scenes/*.yaml; do start=$$(date +%s%N); \
+	  line=$$($(FLIPBOOK) export $$scene -o $$dir/$$(basename $$scene .yaml).json 2>> $$dir/warnings.txt) || exit 1; \
+	  echo "$${line#$$dir/}; exported in $$(( ($$(date +%s%N) - start) / 1000000 )) ms"; done && \
 	echo "lottie-check: $$(ls $$dir/*.json | wc -l) scenes exported, $$(grep -c warning: $$dir/warnings.txt) layer warnings" && \
 	PYTHONPATH=.build/python python3 Tests/Tools/validate_lottie.py $$dir/*.json && rm -rf $$dir

@@ -29,6 +29,14 @@ public struct LottieExport: Sendable {
     public let keyframesAtEveryTick: Int
     public let layerCount: Int
 
+    /// The document's size over its layers' time on screen, in bytes per layer-second: what
+    /// motion costs regardless of a scene's length and crowd (a layer at rest costs its constants
+    /// once, so a long settled tail lowers it).
+    public func bytesPerLayerSecond(fps: Int) -> Double {
+        let layerSeconds = Double(layerCount) * Double(frameCount) / Double(fps)
+        return layerSeconds > 0 ? Double(document.text.utf8.count) / layerSeconds : 0
+    }
+
     /// How far a keyframe curve may stray from the simulated value at a tick.
     public enum Tolerance {
         public static let position = 0.05

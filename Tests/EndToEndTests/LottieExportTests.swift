@@ -343,6 +343,23 @@ struct LottieExportTests {
         #expect(played.svgRows.allSatisfy { $0[1] < 1 && $0[2] < 0.005 }, "\(played.svgRows)")
     }
 
+    @Test(
+        "the summary states the file's size, its bytes per layer-second and how many fewer keyframes than one per tick"
+    )
+    func summaryStatesSizeAndReduction() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let run = try CLI.run(["export", "scenes/snap.yaml", "-o", dir + "/snap.json"])
+        try #require(run.status == 0, "\(run.stderr)")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: dir + "/snap.json")).count
+        // 24 layers on screen for 69 ticks at 60 fps: 27.6 layer-seconds.
+        let perLayerSecond = String(format: "%.1f", Double(bytes) / 27.6 / 1000)
+        #expect(
+            run.stdout
+                == "\(dir)/snap.json: \((bytes + 500) / 1000) KB, 24 layers, 69 frames at 60 fps "
+                + "(\(perLayerSecond) KB per layer-second), 96 keyframes (414 at one per tick: 4.3× fewer)\n")
+    }
+
     @Test("the same scene exports the same bytes twice")
     func deterministic() throws {
         let dir = try makeTemporaryDirectory()
