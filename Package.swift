@@ -148,7 +148,9 @@ let package = Package(
         // `flipbook export --format lottie`: a scene's ticks read back into Lottie layers with fitted keyframes.
         .target(
             name: "LottieExport",
-            dependencies: ["Geometry", "Colors", "Raster", "PNG", "Pipeline", "SceneModel", "SceneSyntax"],
+            dependencies: [
+                "Geometry", "Colors", "Raster", "PNG", "Pipeline", "SceneModel", "SceneSyntax", "CLibDeflate",
+            ],
             exclude: ["README.md"]),
         .target(
             name: "Benchmarks",

@@ -29,12 +29,12 @@ public struct LottieExport: Sendable {
     public let keyframesAtEveryTick: Int
     public let layerCount: Int
 
-    /// The document's size over its layers' time on screen, in bytes per layer-second: what
-    /// motion costs regardless of a scene's length and crowd (a layer at rest costs its constants
-    /// once, so a long settled tail lowers it).
-    public func bytesPerLayerSecond(fps: Int) -> Double {
+    /// A file's size over the layers' time on screen, in bytes per layer-second: what motion
+    /// costs regardless of a scene's length and crowd (a layer at rest costs its constants once,
+    /// so a long settled tail lowers it). `bytes`: the file's (the document's JSON by default).
+    public func bytesPerLayerSecond(fps: Int, bytes: Int? = nil) -> Double {
         let layerSeconds = Double(layerCount) * Double(frameCount) / Double(fps)
-        return layerSeconds > 0 ? Double(document.text.utf8.count) / layerSeconds : 0
+        return layerSeconds > 0 ? Double(bytes ?? document.text.utf8.count) / layerSeconds : 0
     }
 
     /// How far a keyframe curve may stray from the simulated value at a tick.

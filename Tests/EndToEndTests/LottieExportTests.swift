@@ -360,6 +360,45 @@ struct LottieExportTests {
                 + "(\(perLayerSecond) KB per layer-second), 96 keyframes (414 at one per tick: 4.3× fewer)\n")
     }
 
+    @Test(
+        "--format dotlottie writes a ZIP that Python's zipfile reads: its manifest names the scene, and the animation is the JSON export's bytes"
+    )
+    func dotLottieArchive() throws {
+        let dir = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for (format, file) in [("lottie", "snap.json"), ("dotlottie", "snap.lottie"), ("dotlottie", "again.lottie")] {
+            let run = try CLI.run(["export", "scenes/snap.yaml", "--format", format, "-o", "\(dir)/\(file)"])
+            try #require(run.status == 0, "\(run.stderr)")
+        }
+        let archive = try Data(contentsOf: URL(fileURLWithPath: dir + "/snap.lottie"))
+        #expect(archive == (try Data(contentsOf: URL(fileURLWithPath: dir + "/again.lottie"))), "deterministic bytes")
+        let json = try Data(contentsOf: URL(fileURLWithPath: dir + "/snap.json"))
+        #expect(archive.count * 8 < json.count, "deflated to under an eighth: \(archive.count) of \(json.count) bytes")
+        let read = try runProcess(
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                """
+                import sys, zipfile
+                z = zipfile.ZipFile(sys.argv[1])
+                assert z.testzip() is None
+                print(" ".join(i.filename for i in z.infolist()))
+                print(z.read("manifest.json").decode())
+                sys.stdout.flush()
+                sys.stdout.buffer.write(z.read("animations/snap.json"))
+                """, dir + "/snap.lottie",
+            ])
+        try #require(read.status == 0, "\(read.stderr)")
+        let lines = read.stdout.split(separator: "\n", maxSplits: 2).map(String.init)
+        try #require(lines.count == 3)
+        #expect(lines[0] == "manifest.json animations/snap.json")
+        #expect(
+            lines[1]
+                == #"{"version":"1","generator":"Flipbook","author":"Flipbook","revision":1,"activeAnimationId":"snap","animations":[{"id":"snap","speed":1,"loop":false,"autoplay":true,"direction":1,"playMode":"normal"}]}"#
+        )
+        #expect(Data(lines[2].utf8) == json)
+    }
+
     @Test("the same scene exports the same bytes twice")
     func deterministic() throws {
         let dir = try makeTemporaryDirectory()
