@@ -4,17 +4,17 @@
 #                 the example packages that depend on Flipbook (Examples/GoldenCheck by version,
 #                 Examples/SnapshotTesting by path)
 
-# What rendering needs (libraries, ffmpeg, the fonts of text items and figures), and what only the
+# What rendering needs (libraries, rlottie for `lottie:` items, ffmpeg, the fonts of text items and figures), and what only the
 # tests add: Python's YAML and JSON Schema validator (the schema test), Pillow (the image tests' fixtures and reference scaling), hb-shape and a Devanagari
 # font (the shaping tests' reference), an independent SVG renderer, a browser for the HTML reports,
 # the player and the studio (chromium-driver and python3-selenium drive it),
 # xmllint (JUnit against the Jenkins schema), strace (the fsync before every publishing rename),
 # GNU parallel (the batch-engine recipe, run for real), valgrind (callgrind's instruction budget),
-# and rlottie (librlottie-dev: the first independent player the Lottie export is compared with),
-# python-lottie (PyPI's lottie, the second, drawn by librsvg) and the Lottie specification's
+# and for the Lottie export's checks (rlottie, a render package, is their first independent
+# player) python-lottie (PyPI's lottie, the second, drawn by librsvg) and the Lottie specification's
 # schema (PyPI's lottie-specs, read by jsonschema-rs; the Python packages into .build/python).
-RENDER_PACKAGES := libpng-dev libdeflate-dev libturbojpeg0-dev libwebp-dev libbox2d-dev ffmpeg pkg-config libfreetype-dev libharfbuzz-dev libfribidi-dev fonts-inter fonts-dejavu-core
-TEST_PACKAGES := python3 python3-yaml python3-pil python3-jsonschema python3-pip libharfbuzz-bin fonts-lohit-deva librsvg2-bin chromium chromium-driver python3-selenium libxml2-utils strace parallel valgrind librlottie-dev
+RENDER_PACKAGES := libpng-dev libdeflate-dev libturbojpeg0-dev libwebp-dev libbox2d-dev ffmpeg pkg-config libfreetype-dev libharfbuzz-dev libfribidi-dev librlottie-dev fonts-inter fonts-dejavu-core
+TEST_PACKAGES := python3 python3-yaml python3-pil python3-jsonschema python3-pip libharfbuzz-bin fonts-lohit-deva librsvg2-bin chromium chromium-driver python3-selenium libxml2-utils strace parallel valgrind
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_LOG := .build/apt.log
 export PATH := $(PATH):/opt/swift/usr/bin

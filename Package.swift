@@ -87,7 +87,7 @@ let package = Package(
             dependencies: [
                 "SceneSyntax", "Geometry", "Colors", "VideoFormats", "Timing", "Shapes", "Icons", "Text",
                 "BehaviorRules",
-                "Images", "Scrolling",
+                "Images", "Scrolling", "LottiePlayback",
             ],
             exclude: ["README.md"]),
         // scenes/schema.json and docs/scene-format.md's key tables, generated from the declarations.
@@ -118,6 +118,9 @@ let package = Package(
         // Image files (PNG, JPEG) decoded within limits into sRGB pixels for `image:` items.
         // WebP images (libwebp): still images, lossy and lossless, for `image:` items.
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CRLottie", pkgConfig: "rlottie", providers: [.apt(["librlottie-dev"])]),
+        // `lottie:` on an item: a Lottie file checked before rlottie reads it, and played frame by frame.
+        .target(name: "LottiePlayback", dependencies: ["CRLottie", "Determinism"], exclude: ["README.md"]),
         .target(name: "Images", dependencies: ["PNG", "Determinism", "CTurboJPEG", "CWebP"], exclude: ["README.md"]),
         // The text libraries as system-library targets: pkg-config supplies include paths and
         // link flags (no unsafeFlags), each a module map over the library's own headers.
@@ -142,7 +145,7 @@ let package = Package(
             dependencies: [
                 "SceneSyntax",
                 "Determinism", "Geometry", "Shapes", "Icons", "Images", "SceneModel", "Text", "Dynamics",
-                "CustomBehaviors", "Raster", "PNG", "Export", "Timing", "Scrolling",
+                "CustomBehaviors", "Raster", "PNG", "Export", "Timing", "Scrolling", "LottiePlayback",
             ],
             exclude: ["README.md"]),
         // `flipbook export --format lottie`: a scene's ticks read back into Lottie layers with fitted keyframes.
@@ -234,6 +237,7 @@ let package = Package(
             resources: [.copy("Goldens")]),
         .testTarget(name: "TextTests", dependencies: ["Text", "Geometry", "Raster", "CFreeType", "TestSupport"]),
         .testTarget(name: "PNGTests", dependencies: ["PNG", "Determinism"]),
+        .testTarget(name: "LottiePlaybackTests", dependencies: ["LottiePlayback"]),
         .testTarget(
             name: "ImagesTests",
             dependencies: [
@@ -244,7 +248,10 @@ let package = Package(
         .testTarget(name: "ExportTests", dependencies: ["Export", "PNG", "TestSupport", "CVideoPixels"]),
         .testTarget(
             name: "PipelineTests",
-            dependencies: ["SceneLoading", "SceneSyntax", "SceneModel", "Pipeline", "Export", "PNG", "TestSupport"]),
+            dependencies: [
+                "SceneLoading", "SceneSyntax", "SceneModel", "Pipeline", "Export", "PNG", "TestSupport",
+                "LottiePlayback",
+            ]),
         .testTarget(
             name: "BenchmarksTests", dependencies: ["Benchmarks", "Raster", "Determinism", "PNG"],
             exclude: ["callgrind-budget.txt"]),

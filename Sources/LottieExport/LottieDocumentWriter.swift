@@ -158,15 +158,25 @@ struct LottieDocumentWriter {
         return .object(members)
     }
 
+    /// How the Pipeline names the frames of an item's Lottie animation (`PreparedLottie`).
+    static let lottieFrameIdentity = "lottie-"
+
     /// Image `slot` of identity `id` as an image layer: placed by its transform, masked by the
     /// shape it fills (added) and its clips (intersected).
     private mutating func imageLayer(
         _ id: String, slot: Int, _ samples: [RectSample], _ present: [Bool], at place: Place
     ) throws -> LottieJSON {
         let images = samples.map { $0.images.indices.contains(slot) ? $0.images[slot] : nil }
-        guard let first = images.compactMap({ $0 }).first else { preconditionFailure("an image slot without an image") }
+        guard var first = images.compactMap({ $0 }).first else { preconditionFailure("an image slot without an image") }
         if images.contains(where: { $0 != nil && $0!.image.identity != first.image.identity }) {
-            recorder.warn(id, "it shows different images over time; the export keeps the first")
+            if first.image.identity.hasPrefix(Self.lottieFrameIdentity) {
+                // Lottie content (`lottie:`): its last frame is the state it settles in.
+                first = images.compactMap({ $0 }).last ?? first
+                recorder.warn(
+                    id, "its Lottie animation is exported as its last frame; hand on the Lottie file itself")
+            } else {
+                recorder.warn(id, "it shows different images over time; the export keeps the first")
+            }
         }
         let assetID: String
         if let known = assets.firstIndex(where: { $0.identity == first.image.identity }) {

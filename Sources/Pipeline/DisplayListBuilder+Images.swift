@@ -15,6 +15,16 @@ extension DisplayListBuilder {
         _ image: ItemImage, size: Size, transform: AffineTransform, scale: Double,
         opacity: Double, clips: [ClipShape], images: PreparedImages
     ) -> [DrawPath] {
+        imageContent(
+            image, raster: images.raster(image.image), size: size, transform: transform, scale: scale,
+            opacity: opacity, clips: clips)
+    }
+
+    /// An image whose pixels are ready (`raster`): a Lottie frame, drawn at `scale` pixels a point.
+    static func imageContent(
+        _ image: ItemImage, raster: RasterImage, size: Size, transform: AffineTransform, scale: Double,
+        opacity: Double, clips: [ClipShape]
+    ) -> [DrawPath] {
         let boundsToPixels = AffineTransform(translationX: -size.width / 2, y: -size.height / 2).concatenating(
             transform)
         let place = image.placement(in: size, scale: scale)
@@ -26,7 +36,7 @@ extension DisplayListBuilder {
         path.line(to: Point(place.minX, place.maxY))
         path.close()
         let paint = ImagePaint(
-            image: images.raster(image.image),
+            image: raster,
             toPixels: image.textureToBounds(in: size, scale: scale).concatenating(boundsToPixels))
         return [DrawPath(path: path, transform: boundsToPixels, paint: .image(paint), opacity: opacity, clips: clips)]
     }

@@ -263,13 +263,15 @@ extension DisplayListBuilder {
             })
     }
 
-    /// A layer's content over its fill, clipped like its sublayers: its image (with the border
-    /// over it, as Core Animation draws a border over the contents), a shape layer's fill and
+    /// A layer's content over its fill, clipped like its sublayers: its image and its Lottie
+    /// frame (`lottie`, drawn at its own scale; with the border over them, as Core Animation draws
+    /// a border over the contents), a shape layer's fill and
     /// stroke, its icon (in the tint), then a text layer's glyphs. Returns the border the layer's
     /// rectangle still draws (none when it went over the image).
     static func layerContent(
         _ item: Item, size: Size, transform: AffineTransform, cornerRadius: Double, opacity: Double,
         clips: [ClipShape], childClips: [ClipShape], tint: ColorRGBA8?, scale: Double, images: PreparedImages,
+        lottie: (image: ItemImage, raster: RasterImage, scale: Double)? = nil,
         texts: SceneTexts?, value: (LayerProperty) -> AnimatableValue
     ) -> (content: [DrawPath], borderWidth: Double, borderColor: ColorRGBA8) {
         var borderWidth = value(.borderWidth).scalar ?? 0
@@ -280,7 +282,12 @@ extension DisplayListBuilder {
                     $0, size: size, transform: transform, scale: scale, opacity: opacity, clips: childClips,
                     images: images)
             } ?? []
-        if item.image != nil,
+        if let lottie {
+            content += imageContent(
+                lottie.image, raster: lottie.raster, size: size, transform: transform, scale: lottie.scale,
+                opacity: opacity, clips: childClips)
+        }
+        if item.image != nil || lottie != nil,
             let band = borderBand(
                 size: size, cornerRadius: cornerRadius, maskedCorners: item.maskedCorners,
                 cornerCurve: item.cornerCurve, width: borderWidth,

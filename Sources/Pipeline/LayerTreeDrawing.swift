@@ -338,9 +338,16 @@ struct LayerTreeDrawing {
         let ownOpacity = group ? 1 : drawnOpacity
         let childClips = DisplayListBuilder.clipsOfChildren(
             node.item, clips, size: size, cornerRadius: cornerRadius, transform: transform)
+        // A Lottie frame is drawn at the pixels a point of the layer covers on this surface.
+        let pixelsPerPoint = max(scale, abs(transform.determinant).squareRoot())
+        let lottie = node.item.lottie.flatMap { animation in
+            images.lottie.frame(
+                animation, of: id, at: node.layer.localTime(at: t), size: size, pixelsPerPoint: pixelsPerPoint
+            ).map { ($0.image, $0.raster, pixelsPerPoint) }
+        }
         let (content, borderWidth, borderColor) = DisplayListBuilder.layerContent(
             node.item, size: size, transform: transform, cornerRadius: cornerRadius, opacity: ownOpacity,
-            clips: clips, childClips: childClips, tint: tint, scale: scale, images: images,
+            clips: clips, childClips: childClips, tint: tint, scale: scale, images: images, lottie: lottie,
             texts: texts, value: value)
         var rect = DrawRect(
             size: size, cornerRadius: cornerRadius, transform: transform,

@@ -1,4 +1,5 @@
 import Foundation
+import LottiePlayback
 import SceneModel
 import Text
 
@@ -37,6 +38,10 @@ enum ManifestBuilder {
             RenderManifest.ImageInfo(file: lexicallyNormalized($0.file), hash: $0.hash)
         }
         if !images.isEmpty { manifest.images = images }
+        let lottie = scene.allItems.compactMap { $0.item.lottie }.map {
+            RenderManifest.AssetFile(file: lexicallyNormalized($0.file), hash: $0.document.hash)
+        }
+        if !lottie.isEmpty { (manifest.lottie, manifest.lottiePlayer) = (lottie, LottiePlayer.libraryVersion) }
         let fonts = fontRecords(fontFaces, sceneFonts: scene.fonts)
         if !fonts.isEmpty { manifest.fonts = fonts }
         return manifest

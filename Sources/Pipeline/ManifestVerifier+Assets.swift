@@ -1,6 +1,7 @@
 import Determinism
 import Foundation
 import Images
+import LottiePlayback
 import Text
 
 // The scene's files a render drew with (images, fonts), checked again by `verify`. They live
@@ -38,6 +39,9 @@ extension ManifestVerifier {
             }
             try confine(image.file, field: "images[\(i)].file", manifestPath: manifestPath)
         }
+        for (i, lottie) in (manifest.lottie ?? []).enumerated() {
+            try confine(lottie.file, field: "lottie[\(i)].file", manifestPath: manifestPath)
+        }
     }
 
     /// Re-hashes the scene's files (its `fonts:` and images) under `sceneFolder`, and the system
@@ -56,12 +60,17 @@ extension ManifestVerifier {
         for image in manifest.images ?? [] {
             sceneFiles.append(("image", image.file, image.hash, ImageLimits.maxFileBytes))
         }
+        for lottie in manifest.lottie ?? [] {
+            sceneFiles.append(("Lottie file", lottie.file, lottie.hash, LottieDocument.Limits().maxBytes))
+        }
         guard !sceneFiles.isEmpty else { return }
         guard let sceneFolder else {
-            let fonts = sceneFiles.filter { $0.what == "font" }.count
-            let images = sceneFiles.count - fonts
-            let counts = [(fonts, "scene font"), (images, "image")].filter { $0.0 > 0 }
-                .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: " and ")
+            let count = { (what: String) in sceneFiles.filter { $0.what == what }.count }
+            let counts = [
+                (count("font"), "scene font"), (count("image"), "image"), (count("Lottie file"), "Lottie file"),
+            ]
+            .filter { $0.0 > 0 }
+            .map { "\($0.0) \($0.1)\($0.0 == 1 ? "" : "s")" }.joined(separator: " and ")
             report.unchecked.append(
                 "\(name): \(counts) not checked: they are in the scene's folder; pass --scene-folder <the scene file's folder> to check them"
             )

@@ -46,6 +46,12 @@ public struct RenderManifest: Codable, Equatable, Sendable {
     /// the scene's folder and the FNV-1a 64 hash of its bytes; absent when there are none.
     /// `verify --scene-folder` re-hashes them, so an image replaced since the render is reported.
     public var images: [ImageInfo]? = nil
+    /// Lottie files the scene played (`lottie:`), as `images`: the file relative to the scene's
+    /// folder and its hash; absent when there are none. `verify --scene-folder` re-hashes them.
+    public var lottie: [AssetFile]? = nil
+    /// The rlottie that drew them ("rlottie 0.1.0-1", from its library's file name); absent
+    /// without Lottie files.
+    public var lottiePlayer: String? = nil
     /// For a joined video (`flipbook concat`): the segments it was joined from, in frame order.
     /// Nil for a render. Such a manifest lists no frames; `verify` checks its video.
     public var joinedFrom: [Segment]?

@@ -39,6 +39,7 @@ struct LottieExportTests {
         "card-flip": "perspective", "cover-flow": "perspective", "doors": "perspective",
         "transitions": "perspective (flips)", "materials": "blur materials", "sheet": "blur materials",
         "images": "a conic gradient",
+        "payment-sent": "Lottie content (exported as its last frame)",
     ]
 
     /// The second player, python-lottie writing each frame as SVG and librsvg drawing it, at five

@@ -70,6 +70,7 @@ struct BundledSceneTests {
         ("doors.yaml", 156, nil),
         ("transitions.yaml", 180, nil),
         ("cover-flow.yaml", 336, nil),
+        ("payment-sent.yaml", 96, nil),
     ]
 
     @Test(

@@ -2,6 +2,7 @@ import Colors
 import Foundation
 import Geometry
 import Images
+import LottiePlayback
 import SceneSyntax
 import Timing
 
@@ -143,4 +144,55 @@ final class DecodedImages {
     var byPath: [String: (hash: String, image: SceneImage)] = [:]
     /// Width × height summed over the files decoded so far.
     var pixels = 0
+}
+
+extension SceneDecoder {
+    /// `lottie: { file, speed, loop, from, to, contentMode }`: the mapping's keys are declared in
+    /// `LottieKeys`; `from` and `to` are checked against the file's frames here, at their lines.
+    func decodeLottie(_ node: SourceNode, at path: String) throws -> ItemLottie {
+        let draft = try decode(LottieKeys.spec, node, at: path)
+        guard var lottie = draft.file else { preconditionFailure("LottieKeys requires file") }
+        let frames = lottie.document.frameCount
+        lottie.from = draft.from ?? 0
+        lottie.to = draft.to ?? frames
+        guard lottie.to <= frames, lottie.from < lottie.to else {
+            var fields: [SourceNode.Entry] = []
+            if case .mapping(let entries) = node.value { fields = entries }
+            let at = fields.first(where: { $0.key == (draft.to.map { $0 > frames } == true ? "to" : "from") })
+            throw error(
+                at: at?.value ?? node, path + "." + (at?.key ?? "from"),
+                "expected from < to ≤ \(frames) (the file's frames), found from \(lottie.from), to \(lottie.to)",
+                suggestion: "leave out to: for the file's last frame")
+        }
+        (lottie.speed, lottie.loop, lottie.contentMode) = (draft.speed, draft.loop, draft.contentMode)
+        return lottie
+    }
+
+    /// A Lottie file relative to the scene's folder, inside it; read and checked here (its size
+    /// before reading it), so a missing or hostile file is a load error at this line.
+    func lottieFile(_ fileNode: SourceNode, at filePath: String) throws -> ItemLottie {
+        let (relative, target) = try fileInsideSceneFolder(
+            fileNode, at: filePath, kind: "Lottie file", example: "animations/check.json")
+        let limits = LottieDocument.Limits()
+        let size = (try? FileManager.default.attributesOfItem(atPath: target.path))?[.size] as? NSNumber
+        guard let size, FileManager.default.isReadableFile(atPath: target.path) else {
+            throw error(
+                at: fileNode, filePath, "Lottie file '\(relative)' cannot be read (no such file?)",
+                suggestion: "give a Lottie JSON file inside the scene's folder")
+        }
+        guard size.intValue <= limits.maxBytes, let data = FileManager.default.contents(atPath: target.path) else {
+            throw error(
+                at: fileNode, filePath,
+                "Lottie file '\(relative)' is \(size.intValue) bytes; expected at most \(limits.maxBytes)")
+        }
+        do {
+            let document = try LottieDocument(bytes: [UInt8](data), limits: limits)
+            _ = try LottiePlayer(document)
+            return ItemLottie(file: relative, path: target.path, document: document)
+        } catch {
+            throw self.error(
+                at: fileNode, filePath, "Lottie file '\(relative)' \(error.description)",
+                suggestion: "export it from After Effects (Bodymovin) or LottieFiles with images embedded")
+        }
+    }
 }

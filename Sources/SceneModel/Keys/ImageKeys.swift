@@ -40,6 +40,51 @@ package enum ImageKeys {
     }
 }
 
+/// `lottie:` as written, before the file's frame count can check `from` and `to`.
+package struct LottieDraft {
+    var file: ItemLottie? = nil
+    var speed = 1.0
+    var loop = false
+    var from: Int? = nil
+    var to: Int? = nil
+    var contentMode: ContentMode = .scaleAspectFit
+}
+
+package enum LottieKeys {
+    package static var spec: ObjectSpec<LottieDraft> {
+        ObjectSpec(
+            name: "lottie", schemaPath: ["$defs", "lottie"], what: "a Lottie animation",
+            doc: "A Lottie animation played in the item's bounds (rlottie), composited like an image.",
+            prototype: LottieDraft(),
+            keys: [
+                .custom(
+                    "file", docType: "string", required: "file: animations/check.json, relative to the scene's folder",
+                    doc:
+                        "A Lottie (Bodymovin JSON) file relative to the scene file; no absolute path, no `..` or symbolic link out.",
+                    rangeDoc:
+                        "inside the scene's folder; ≤ 4 MiB, ≤ 1,000 layers and assets, ≤ 100,000 frames, ≤ 16,384 a side; images embedded",
+                    decode: { d, node, at, draft in draft.file = try d.lottieFile(node, at: at) }),
+                .number(
+                    "speed", \.speed, range: .positiveAtMost(100), noun: "a speed",
+                    doc: "Playback rate: 2 plays twice as fast (a Lottie player's `speed`)."),
+                .bool("loop", \.loop, doc: "Start again from `from` after the last frame, instead of holding it."),
+                .integer(
+                    "from", \.from, range: .nonNegative, noun: "a frame",
+                    doc: "The first frame played, counted from the file's first.", defaultDoc: "`0`",
+                    rangeDoc: "below `to`"),
+                .integer(
+                    "to", \.to, range: .nonNegative, noun: "a frame",
+                    doc: "The frame playing stops before (the segment is `from ..< to`).",
+                    defaultDoc: "the file's frame count", rangeDoc: "above `from`, at most the file's frame count"),
+                .word(
+                    "contentMode", \.contentMode,
+                    doc:
+                        "How the composition is laid in the bounds, as an image's `contentMode`; `scaleAspectFit` (a Lottie view's default) keeps its proportions."
+                ),
+            ])
+    }
+}
+
 /// A gradient's body, read into a draft: the points' defaults depend on the gradient's kind.
 package struct GradientDraft {
     var colors: [ColorRGBA8] = []

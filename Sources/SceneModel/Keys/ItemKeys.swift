@@ -218,6 +218,12 @@ package enum ItemKeys {
                     defaultDoc: "none", rangeDoc: "see [images](#images-itemsiimage)",
                     decode: { d, node, at, item in item.image = try d.decodeImage(node, at: at) }),
                 .custom(
+                    "lottie", docType: "mapping", schemaRef: "lottie",
+                    doc:
+                        "A Lottie animation played in the bounds at the item's time (rlottie), drawn where an image is: over the fill, under shape, icon and text, moving, fading and masked with the item.",
+                    defaultDoc: "none", rangeDoc: "see [Lottie content](#lottie-content-itemsilottie)",
+                    decode: { d, node, at, item in item.lottie = try d.decodeLottie(node, at: at) }),
+                .custom(
                     "timing", docType: "mapping", schemaRef: "layerTiming",
                     doc:
                         "The layer's own `CAMediaTiming`; composes parent → child (a child's local time is the fold of every ancestor's). `duration 0` = infinite for layers.",

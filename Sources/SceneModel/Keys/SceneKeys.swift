@@ -23,7 +23,7 @@ package enum SceneKeys {
             AnySpec(DynamicsTimelineKeys.spec), AnySpec(DragKeys.spec), AnySpec(ItemGroupKeys.spec),
             AnySpec(ViewDragKeys.spec), AnySpec(AnimationKeys.group),
             AnySpec(ComponentKeys.spec), AnySpec(RepeatKeys.spec), AnySpec(ControlKeys.spec), AnySpec(ImageKeys.spec),
-            AnySpec(GradientKeys.spec), AnySpec(GradientKeys.body),
+            AnySpec(LottieKeys.spec), AnySpec(GradientKeys.spec), AnySpec(GradientKeys.body),
         ] + NestedKeys.schemaSpecs + BehaviorKeys.specs
     }
 
@@ -46,6 +46,7 @@ package enum SceneKeys {
                 false
             ),
             ("image", [AnySpec(ImageKeys.spec)], false),
+            ("lottie", [AnySpec(LottieKeys.spec)], false),
             ("gradient", [AnySpec(GradientKeys.spec), AnySpec(GradientKeys.body)], false),
             ("text", [AnySpec(TextKeys.spec)], false),
             ("font", [AnySpec(FontKeys.spec)], false),

@@ -215,6 +215,9 @@ public struct Item: Equatable, Sendable {
     /// An image drawn over the fill, under shape, icon and text (`image:`, CALayer contents);
     /// nil (default) for none.
     public var image: ItemImage?
+    /// A Lottie animation played in the bounds, drawn where an image is (`lottie:`); nil (default)
+    /// for none.
+    public var lottie: ItemLottie?
 
     public init(
         id: String, size: Size, center: Point, rotation: Angle = .zero,
