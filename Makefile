@@ -54,6 +54,9 @@ figures:
 	  --title "images and gradients" -o docs/figures/images-still.png > /dev/null
 	@$(FLIPBOOK) figure scenes/materials.yaml --kind contact-sheet --ticks 12,60 --columns 2 --scale 0.5 \
 	  --title "materials and group opacity" -o docs/figures/materials-still.png > /dev/null
+	@$(FLIPBOOK) figure scenes/payment-sent.yaml --kind contact-sheet --ticks 14,22,30,40,60 --columns 5 --scale 0.5 \
+	  --crop motion --title "payment-sent: a Lottie checkmark riding the sheet's spring" \
+	  -o docs/figures/payment-sent-lottie.png > /dev/null
 	@echo "docs/figures: the README's figures, made from scenes/"
 
 # The README's gallery (docs/gallery): an animated GIF of each of the best scenes, 240 px wide at
@@ -239,8 +242,8 @@ fuzz-long: FUZZ_CONFIG := release
 FUZZ_FLAGS := -seed=1 -malloc_limit_mb=64 -rss_limit_mb=2048 -timeout=30 -print_final_stats=1 -artifact_prefix=$(FUZZ)/
 FUZZ_BIN = $(FUZZ)/$(FUZZ_CONFIG)
 FUZZ_PRODUCTS := scene-decode-fuzzer icon-load-fuzzer image-decode-fuzzer text-shape-fuzzer raster-fuzzer \
-  scene-render-fuzzer
-FUZZ_CORPORA := png scene icon image text raster render
+  scene-render-fuzzer lottie-load-fuzzer
+FUZZ_CORPORA := png scene icon image text raster render lottie
 # The render harness: extreme numbers spliced in (the dictionary, and its own mutator putting them
 # in place of the scene's numbers), one mutation a case so that most mutants still validate
 # (SceneRenderFuzzer.swift says what each found).
@@ -280,6 +283,8 @@ fuzz-run:
 	$(FUZZ_BIN)/raster-fuzzer $(FUZZ_FLAGS) -runs=3000 -max_len=1024 $(FUZZ)/raster-corpus $(FUZZ)/raster-seeds
 	$(FUZZ_BIN)/scene-render-fuzzer $(FUZZ_FLAGS) $(FUZZ_RENDER_FLAGS) -runs=150 -max_len=8192 $(FUZZ)/render-corpus \
 	  $(FUZZ)/scene-render-seeds
+	$(FUZZ_BIN)/lottie-load-fuzzer $(FUZZ_FLAGS) -dict=Tests/Fuzz/lottie.dict -runs=2000 -max_len=16384 \
+	  $(FUZZ)/lottie-corpus $(FUZZ)/lottie-seeds
 	$(MAKE) --no-print-directory fuzz-replay
 
 # The reproducers of fixed failures (Tests/Fuzz/crashers/<harness>/), each replayed once with the
@@ -300,6 +305,8 @@ fuzz-long: fuzz-build
 	$(FUZZ_BIN)/raster-fuzzer $(FUZZ_FLAGS) -runs=1000000 -max_len=1024 $(FUZZ)/raster-corpus $(FUZZ)/raster-seeds
 	$(FUZZ_BIN)/scene-render-fuzzer $(FUZZ_FLAGS) $(FUZZ_RENDER_FLAGS) -runs=1000000 -max_len=8192 $(FUZZ)/render-corpus \
 	  $(FUZZ)/scene-render-seeds
+	$(FUZZ_BIN)/lottie-load-fuzzer $(FUZZ_FLAGS) -dict=Tests/Fuzz/lottie.dict -runs=1000000 -max_len=16384 \
+	  $(FUZZ)/lottie-corpus $(FUZZ)/lottie-seeds
 	FLIPBOOK_MUTATION_CASES=all swift test --disable-xctest --filter ExtremeNumberTests/extremeNumbers
 
 # Builds print one line; SwiftPM's detail goes to a log under .build (scripts/swift-build-quietly.sh).

@@ -290,6 +290,7 @@ if Context.environment["FLIPBOOK_FUZZERS"] != nil {
         .executable(name: "text-shape-fuzzer", targets: ["TextShapeFuzzer"]),
         .executable(name: "raster-fuzzer", targets: ["RasterFuzzer"]),
         .executable(name: "scene-render-fuzzer", targets: ["SceneRenderFuzzer"]),
+        .executable(name: "lottie-load-fuzzer", targets: ["LottieLoadFuzzer"]),
     ]
     package.targets += [
         // libFuzzer harness of the scene decoder (Tests/Fuzz/README.md); a replayer of saved inputs otherwise.
@@ -308,6 +309,9 @@ if Context.environment["FLIPBOOK_FUZZERS"] != nil {
         .executableTarget(
             name: "TextShapeFuzzer", dependencies: ["FuzzDriver", "Text", "Geometry", "Raster"],
             path: "Tests/Fuzz/TextShapeFuzzer"),
+        .executableTarget(
+            name: "LottieLoadFuzzer", dependencies: ["FuzzDriver", "LottiePlayback"],
+            path: "Tests/Fuzz/LottieLoadFuzzer"),
         .executableTarget(
             name: "RasterFuzzer", dependencies: ["FuzzDriver", "Raster", "Geometry", "Colors"],
             path: "Tests/Fuzz/RasterFuzzer"),

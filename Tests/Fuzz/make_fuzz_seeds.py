@@ -12,9 +12,12 @@
   raster-seeds        byte strings from a fixed-seed generator (every input decodes to a display
                       list, so structure comes from the decoder, not the seeds)
   scene-render-seeds  scenes/*.yaml and scenes/*.json but the schema
+  lottie-seeds        scenes/animations/*.json, and two small documents written here: a masked
+                      shape layer, and a precomp under an alpha matte with a parented layer
 
 Deterministic for a given hb-subset: the same files every run. Usage: make_fuzz_seeds.py OUTPUT_FOLDER"""
 import glob
+import json
 import os
 import random
 import shutil
@@ -76,6 +79,31 @@ def raster_seeds(folder):
             f.write(bytes(generator.randrange(256) for _ in range(length)))
 
 
+def lottie_seeds(folder):
+    replace_folder(folder)
+    copy_all(glob.glob(os.path.join(ROOT, "scenes/animations/*.json")), folder)
+    still = lambda v: {"a": 0, "k": v}
+    ks = {"o": still(100), "r": still(0), "p": still([20, 10]), "a": still([0, 0]), "s": still([100, 100])}
+    square = {"ty": "rc", "p": still([0, 0]), "s": still([30, 14]), "r": still(4)}
+    fill = {"ty": "fl", "c": still([1, 0, 0, 1]), "o": still(100)}
+    mask = {"mode": "a", "inv": False, "o": still(100),
+            "pt": still({"c": True, "v": [[0, 0], [20, 0], [20, 20]], "i": [[0, 0]] * 3, "o": [[0, 0]] * 3})}
+    layer = {"ty": 4, "ind": 1, "ip": 0, "op": 10, "st": 0, "ks": ks, "shapes": [square, fill],
+             "hasMask": True, "masksProperties": [mask]}
+    documents = {
+        "masked.json": {"v": "5.7.4", "fr": 30, "ip": 0, "op": 10, "w": 40, "h": 20, "layers": [layer]},
+        "matte.json": {"v": "5.7.4", "fr": 30, "ip": 0, "op": 10, "w": 40, "h": 20,
+                       "assets": [{"id": "p", "w": 40, "h": 20, "layers": [dict(layer, hasMask=False)]}],
+                       "layers": [dict(layer, ind=1, td=1, hasMask=False),
+                                  {"ty": 0, "ind": 2, "refId": "p", "tt": 1, "w": 40, "h": 20, "ip": 0,
+                                   "op": 10, "st": 0, "ks": ks},
+                                  dict(layer, ind=3, parent=2, hasMask=False)]},
+    }
+    for name, document in documents.items():
+        with open(os.path.join(folder, name), "w") as f:
+            json.dump(document, f, separators=(",", ":"))
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -89,6 +117,7 @@ def main():
     raster_seeds(os.path.join(out, "raster-seeds"))
     scenes = glob.glob(os.path.join(ROOT, "scenes/*.yaml")) + glob.glob(os.path.join(ROOT, "scenes/*.json"))
     copy_all([p for p in scenes if not p.endswith("schema.json")], os.path.join(out, "scene-render-seeds"))
+    lottie_seeds(os.path.join(out, "lottie-seeds"))
 
 
 main()
