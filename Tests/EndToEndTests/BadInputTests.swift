@@ -87,6 +87,7 @@ struct BadInputTests {
         scenes/interactive-complete.yaml: ok (21 items (11 top-level), 0 behaviors)
         scenes/keyframes.yaml: ok (22 items (11 top-level), 0 behaviors)
         scenes/materials.yaml: ok (15 items (6 top-level), 0 behaviors)
+        scenes/payment-sent.yaml: ok (13 items (4 top-level), 0 behaviors)
         scenes/post.yaml: ok (25 items (6 top-level), 1 behavior)
         scenes/property-animator-scrub.yaml: ok (5 items (2 top-level), 0 behaviors)
         scenes/pull-down.yaml: ok (36 items (7 top-level), 0 behaviors)
