@@ -294,6 +294,7 @@ fuzz-replay:
 	FLIPBOOK_FUZZ_NO_GUARDS=1 $(FUZZ_ICON_ENV) $(FUZZ_BIN)/icon-load-fuzzer $(FUZZ_FLAGS) Tests/Fuzz/crashers/icon-load/*
 	FLIPBOOK_FUZZ_NO_GUARDS=1 $(FUZZ_BIN)/raster-fuzzer $(FUZZ_FLAGS) Tests/Fuzz/crashers/raster/*
 	FLIPBOOK_FUZZ_NO_GUARDS=1 $(FUZZ_BIN)/scene-render-fuzzer $(FUZZ_FLAGS) Tests/Fuzz/crashers/scene-render/*
+	FLIPBOOK_FUZZ_NO_GUARDS=1 $(FUZZ_BIN)/lottie-load-fuzzer $(FUZZ_FLAGS) Tests/Fuzz/crashers/lottie-load/*
 
 fuzz-long: fuzz-build
 	mkdir -p $(FUZZ_CORPORA:%=$(FUZZ)/%-corpus)

@@ -27,6 +27,12 @@ public struct LottieDocument: Sendable, Equatable {
         public var maxAssets = 1_000
         public var maxFrames = 100_000
         public var maxSide = 16_384
+        /// The largest magnitude of any number in the file. rlottie's rasterizer works for as long
+        /// as a path's extent takes: a mask vertex at −2e11 held a render for minutes (found by the
+        /// fuzzer). A Lottie's coordinates, sizes, frames and percentages stay far below this.
+        public var maxMagnitude = 1e6
+        /// The most copies a repeater (`"ty": "rp"`) may make: each is a whole copy of its group.
+        public var maxRepeats = 1_000
         public init() {}
     }
 
@@ -72,6 +78,7 @@ public struct LottieDocument: Sendable, Equatable {
         guard layers <= limits.maxLayers else {
             throw .tooLarge("\(layers) layers; expected at most \(limits.maxLayers)")
         }
+        try Self.checkValues(root, limits: limits)
         self.bytes = bytes
         self.hash = FNV1a64.hexHash(bytes)
         (width, height, frameRate, frameCount) = (Int(w.rounded()), Int(h.rounded()), fr, Int((op - ip).rounded(.up)))
@@ -79,6 +86,41 @@ public struct LottieDocument: Sendable, Equatable {
 }
 
 extension LottieDocument {
+    /// Every number in the document within ±`maxMagnitude`, and every repeater's copies at most
+    /// `maxRepeats`; walked without recursion, so nesting depth costs no stack.
+    static func checkValues(_ root: Any, limits: Limits) throws(LottieFileError) {
+        var pending: [Any] = [root]
+        while let value = pending.popLast() {
+            switch value {
+            case let object as [String: Any]:
+                if object["ty"] as? String == "rp", let copies = object["c"] {
+                    try checkRepeats(copies, limit: limits.maxRepeats)
+                }
+                // In key order, so the first number out of range (the one named) is the same every run.
+                pending.append(contentsOf: object.keys.sorted(by: >).compactMap { object[$0] })
+            case let array as [Any]: pending.append(contentsOf: array.reversed())
+            case let number as NSNumber:
+                let v = number.doubleValue
+                guard v.isFinite, abs(v) <= limits.maxMagnitude else {
+                    throw .outOfRange("a number \(text(v)); expected every number within ±\(text(limits.maxMagnitude))")
+                }
+            default: continue
+            }
+        }
+    }
+
+    /// A repeater's `c` (copies), still or keyframed: every value at most `limit`.
+    private static func checkRepeats(_ copies: Any, limit: Int) throws(LottieFileError) {
+        var pending: [Any] = [copies]
+        while let value = pending.popLast() {
+            if let number = value as? NSNumber, number.doubleValue > Double(limit) {
+                throw .tooLarge("a repeater of \(text(number.doubleValue)) copies; expected at most \(limit)")
+            }
+            if let object = value as? [String: Any] { pending.append(contentsOf: object.values) }
+            if let array = value as? [Any] { pending.append(contentsOf: array) }
+        }
+    }
+
     /// A number as a message shows it: whole numbers without a fraction.
     static func text(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)

@@ -70,6 +70,21 @@ struct LottieDocumentTests {
         }
     }
 
+    @Test("a number past ±1e6 anywhere, and a repeater of more than 1,000 copies, are refused: rlottie would work on them for minutes")
+    func values() throws {
+        // The fuzzer's input: a mask vertex at x = −214748364920 held rlottie's rasterizer.
+        let mask = #","masksProperties":[{"mode":"a","pt":{"a":0,"k":{"c":true,"v":[[0,0],[-214748364920,0],[20,20]]}}}]"#
+        #expect(throws: LottieFileError.outOfRange("a number -214748364920; expected every number within ±1000000")) {
+            try LottieDocument(bytes: Self.document(mask))
+        }
+        let repeater = #","extra":[{"ty":"rp","c":{"a":1,"k":[{"t":0,"s":[3]},{"t":5,"s":[5000]}]}}]"#
+        #expect(throws: LottieFileError.tooLarge("a repeater of 5000 copies; expected at most 1000")) {
+            try LottieDocument(bytes: Self.document(repeater))
+        }
+        let fine = #","extra":[{"ty":"rp","c":{"a":0,"k":12}}, 999999.5, -1000000]"#
+        #expect(throws: Never.self) { try LottieDocument(bytes: Self.document(fine)) }
+    }
+
     @Test("the manifest's player names rlottie's version from the library the process loaded")
     func libraryVersion() {
         #expect(LottiePlayer.libraryVersion.hasPrefix("rlottie 0."), "\(LottiePlayer.libraryVersion)")

@@ -62,7 +62,7 @@ package enum LottieKeys {
                     doc:
                         "A Lottie (Bodymovin JSON) file relative to the scene file; no absolute path, no `..` or symbolic link out.",
                     rangeDoc:
-                        "inside the scene's folder; ≤ 4 MiB, ≤ 1,000 layers and assets, ≤ 100,000 frames, ≤ 16,384 a side; images embedded",
+                        "inside the scene's folder; ≤ 4 MiB, ≤ 1,000 layers and assets, ≤ 100,000 frames, ≤ 16,384 a side, numbers within ±1,000,000; images embedded",
                     decode: { d, node, at, draft in draft.file = try d.lottieFile(node, at: at) }),
                 .number(
                     "speed", \.speed, range: .positiveAtMost(100), noun: "a speed",
