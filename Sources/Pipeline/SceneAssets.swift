@@ -23,6 +23,9 @@ public enum SceneAssets {
             File(kind: "icon", file: $0.file, hash: $0.icon.hash)
         }
         files += scene.allItems.compactMap { $0.item.image }.map { File(kind: "image", file: $0.file, hash: $0.hash) }
+        files += scene.allItems.compactMap { $0.item.lottie }.map {
+            File(kind: "lottie", file: $0.file, hash: $0.document.hash)
+        }
         files += scene.fonts.map { File(kind: "font", file: $0.path, hash: $0.face.contentHash) }
         // Stable by kind: the order within a kind is the scene's.
         return files.enumerated().sorted { ($0.element.kind, $0.offset) < ($1.element.kind, $1.offset) }.map(\.element)

@@ -157,3 +157,14 @@ extension ItemImage: CanonicallyEncoded {
             + ",contentsRect:" + rect + ",file:" + SceneHash.quoted(file) + "}"
     }
 }
+
+extension ItemLottie: CanonicallyEncoded {
+    /// How it plays, the file as written and its content hash; never the absolute path (the same
+    /// scene hashes alike in any folder) nor the file's bytes (which the hash stands for).
+    public var canonicalEncoding: String {
+        var numbers = ""
+        CanonicalEncoding.append(speed, to: &numbers)
+        return "{contentHash:" + SceneHash.quoted(document.hash) + ",contentMode:" + SceneHash.quoted("\(contentMode)")
+            + ",file:" + SceneHash.quoted(file) + ",from:\(from),loop:\(loop),speed:" + numbers + ",to:\(to)}"
+    }
+}

@@ -70,10 +70,13 @@ struct LottieDocumentTests {
         }
     }
 
-    @Test("a number past ±1e6 anywhere, and a repeater of more than 1,000 copies, are refused: rlottie would work on them for minutes")
+    @Test(
+        "a number past ±1e6 anywhere, and a repeater of more than 1,000 copies, are refused: rlottie would work on them for minutes"
+    )
     func values() throws {
         // The fuzzer's input: a mask vertex at x = −214748364920 held rlottie's rasterizer.
-        let mask = #","masksProperties":[{"mode":"a","pt":{"a":0,"k":{"c":true,"v":[[0,0],[-214748364920,0],[20,20]]}}}]"#
+        let mask =
+            #","masksProperties":[{"mode":"a","pt":{"a":0,"k":{"c":true,"v":[[0,0],[-214748364920,0],[20,20]]}}}]"#
         #expect(throws: LottieFileError.outOfRange("a number -214748364920; expected every number within ±1000000")) {
             try LottieDocument(bytes: Self.document(mask))
         }

@@ -133,14 +133,20 @@ struct LottieContentTests {
                 "is not a Lottie file: no number 'h'"))
     }
 
-    @Test("the scene hash holds the file's hash and how it plays, never its bytes")
+    @Test("the scene hash holds the file's hash and how it plays, never its bytes or folder: two folders hash alike")
     func hashed() throws {
-        let scene = try Self.scene(", speed: 2")
-        let lottie = try #require(scene.items.first?.lottie)
+        let (a, b) = (try Self.scene(", speed: 2"), try Self.scene(", speed: 2"))
+        let lottie = try #require(a.items.first?.lottie)
+        #expect(lottie.path != b.items.first?.lottie?.path, "two folders")
+        #expect(SceneHash.hex(a) == SceneHash.hex(b))
+        let text = SceneHash.canonicalText(a)
         #expect(
-            String(reflecting: lottie)
-                == "ItemLottie(file: \"animations/check.json\", hash: \(lottie.document.hash), speed: 2.0, loop: false, from: 0, to: 48, contentMode: .scaleAspectFit)"
-        )
+            text.contains(
+                "lottie:{contentHash:\"\(lottie.document.hash)\",contentMode:\"scaleAspectFit\",file:\"animations/check.json\",from:0,loop:false,speed:"
+            ), "\(text)")
+        #expect(text.contains("lottie \"animations/check.json\" \(lottie.document.hash)"), "the asset line")
+        #expect(!text.contains(lottie.path))
+        #expect(SceneHash.hex(try Self.scene(", speed: 3")) != SceneHash.hex(a))
     }
 }
 

@@ -31,7 +31,7 @@ struct SceneHashTests {
         "interactive-complete.yaml": "002d837783ae8630",
         "keyframes.yaml": "4675fbf42692955e",
         "materials.yaml": "fc3a1d6e4f310648",
-        "payment-sent.yaml": "e2b6336b1aec81a7",
+        "payment-sent.yaml": "abe65ab70091822a",
         "post.yaml": "42a22822f6883bfa",
         "property-animator-scrub.yaml": "eb9393a9f549bc33",
         "pull-down.yaml": "a50e829d6fac5703",
