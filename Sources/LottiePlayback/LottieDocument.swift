@@ -36,7 +36,7 @@ public struct LottieDocument: Sendable, Equatable {
         public init() {}
     }
 
-    /// Checks `bytes` (the file named `name` in messages) and reads what playing it needs.
+    /// Checks `bytes` and reads what playing them needs.
     public init(bytes: [UInt8], limits: Limits = Limits()) throws(LottieFileError) {
         guard bytes.count <= limits.maxBytes else {
             throw .tooLarge("\(bytes.count) bytes; expected at most \(limits.maxBytes)")
@@ -89,35 +89,38 @@ extension LottieDocument {
     /// Every number in the document within ±`maxMagnitude`, and every repeater's copies at most
     /// `maxRepeats`; walked without recursion, so nesting depth costs no stack.
     static func checkValues(_ root: Any, limits: Limits) throws(LottieFileError) {
-        var pending: [Any] = [root]
-        while let value = pending.popLast() {
-            switch value {
-            case let object as [String: Any]:
-                if object["ty"] as? String == "rp", let copies = object["c"] {
-                    try checkRepeats(copies, limit: limits.maxRepeats)
+        try walk(root) { value throws(LottieFileError) in
+            if let object = value as? [String: Any], object["ty"] as? String == "rp", let copies = object["c"] {
+                // A repeater's copies, still or keyframed.
+                try walk(copies) { value throws(LottieFileError) in
+                    if let number = value as? NSNumber, number.doubleValue > Double(limits.maxRepeats) {
+                        throw .tooLarge(
+                            "a repeater of \(text(number.doubleValue)) copies; expected at most \(limits.maxRepeats)")
+                    }
                 }
-                // In key order, so the first number out of range (the one named) is the same every run.
-                pending.append(contentsOf: object.keys.sorted(by: >).compactMap { object[$0] })
-            case let array as [Any]: pending.append(contentsOf: array.reversed())
-            case let number as NSNumber:
+            }
+            if let number = value as? NSNumber {
                 let v = number.doubleValue
                 guard v.isFinite, abs(v) <= limits.maxMagnitude else {
                     throw .outOfRange("a number \(text(v)); expected every number within ±\(text(limits.maxMagnitude))")
                 }
-            default: continue
             }
         }
     }
 
-    /// A repeater's `c` (copies), still or keyframed: every value at most `limit`.
-    private static func checkRepeats(_ copies: Any, limit: Int) throws(LottieFileError) {
-        var pending: [Any] = [copies]
+    /// Every value under `root`, depth first, members in key order (so the first value a check
+    /// refuses, the one its message names, is the same every run), without recursion.
+    private static func walk(
+        _ root: Any, _ visit: (Any) throws(LottieFileError) -> Void
+    ) throws(LottieFileError) {
+        var pending: [Any] = [root]
         while let value = pending.popLast() {
-            if let number = value as? NSNumber, number.doubleValue > Double(limit) {
-                throw .tooLarge("a repeater of \(text(number.doubleValue)) copies; expected at most \(limit)")
+            try visit(value)
+            if let object = value as? [String: Any] {
+                pending.append(contentsOf: object.keys.sorted(by: >).compactMap { object[$0] })
+            } else if let array = value as? [Any] {
+                pending.append(contentsOf: array.reversed())
             }
-            if let object = value as? [String: Any] { pending.append(contentsOf: object.values) }
-            if let array = value as? [Any] { pending.append(contentsOf: array) }
         }
     }
 

@@ -3,9 +3,11 @@ import Foundation
 
 /// One Lottie document played by rlottie: frames rendered on demand into straight RGBA pixels.
 ///
-/// rlottie draws into premultiplied ARGB32 (native order) with its own anti-aliased rasterizer on
-/// the calling thread (the synchronous call; no thread pool), so the same document, frame and size
-/// give the same pixels every time. Not thread-safe: each render's simulation owns its players.
+/// rlottie draws into premultiplied ARGB32 (native order) with its own anti-aliased rasterizer. The
+/// synchronous call hands each shape's coverage to rlottie's worker threads and waits for them;
+/// every shape is rasterized on its own and blended in order, so the same document, frame and size
+/// give the same pixels whatever the scheduling (`--jobs 1` and `--jobs 4` frames are
+/// byte-identical). Not thread-safe: each render's simulation owns its players.
 public final class LottiePlayer {
     private let animation: OpaquePointer
     public let document: LottieDocument
@@ -36,14 +38,16 @@ public final class LottiePlayer {
         argb.withUnsafeMutableBufferPointer {
             lottie_animation_render(animation, clamped, $0.baseAddress, width, height, width * 4)
         }
+        // Straight colour, rounded to nearest: c · 255 / a.
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         for (i, p) in argb.enumerated() {
             let a = Int(p >> 24)
             guard a > 0 else { continue }
-            let channels = [Int(p >> 16 & 255), Int(p >> 8 & 255), Int(p & 255)]
-            for k in 0..<3 {
-                rgba[4 * i + k] = UInt8(a == 255 ? channels[k] : min(255, (channels[k] * 255 + a / 2) / a))
+            func straight(_ c: UInt32) -> UInt8 {
+                let c = Int(c & 255)
+                return UInt8(a == 255 ? c : min(255, (c * 255 + a / 2) / a))
             }
+            (rgba[4 * i], rgba[4 * i + 1], rgba[4 * i + 2]) = (straight(p >> 16), straight(p >> 8), straight(p))
             rgba[4 * i + 3] = UInt8(a)
         }
         return rgba
