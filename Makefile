@@ -23,6 +23,12 @@ export PATH := $(PATH):/opt/swift/usr/bin
 
 FLIPBOOK := .build/release/flipbook
 
+# Every Swift build here keeps line tables as its debug information (a backtrace still names file
+# and line) instead of full DWARF, which nobody here reads and which cost a fifth of each build:
+# on 2 cores the suite's debug build took 469 s of CPU with it and 368 s without, the release
+# build 263 s and 226 s (docs/benchmark-log.md). Code generation is the same either way.
+DEBUG_INFO := -Xswiftc -gline-tables-only -Xcc -gline-tables-only
+
 render: deps build-release
 	@$(FLIPBOOK) render --out output
 	@$(MAKE) --no-print-directory figures
@@ -119,7 +125,7 @@ SUITE_BUILD := .build/suite
 SUITE_BIN = $(SUITE_BUILD)/debug/FlipbookPackageTests.xctest
 build-tests:
 	@scripts/swift-build-quietly.sh .build/logs/suite-build.log "the test suite (debug)" --build-tests \
-	  --disable-xctest --scratch-path $(SUITE_BUILD)
+	  --disable-xctest --scratch-path $(SUITE_BUILD) $(DEBUG_INFO)
 
 # The Swift suite (what `swift test --disable-xctest` runs) as four processes side by side: the
 # end-to-end and golden suites, which mostly wait on ffmpeg, Chromium and the CLI; the Lottie
@@ -192,7 +198,7 @@ lint:
 # same commands, are reused instead of compiled a second time in the example's own .build.
 # Examples/GoldenCheck runs by version instead (example-by-version, below).
 example-test:
-	cd Examples/SnapshotTesting && swift test --disable-xctest --scratch-path ../../$(SUITE_BUILD)
+	cd Examples/SnapshotTesting && swift test --disable-xctest --scratch-path ../../$(SUITE_BUILD) $(DEBUG_INFO)
 
 # The versioned-dependency promise, tested: a copy of Examples/GoldenCheck outside the repository
 # depends on Flipbook by version, `.package(url: "file://…/flipbook", from: VERSION)`, on a clone
@@ -209,7 +215,7 @@ example-by-version:
 	cp -R Examples/GoldenCheck "$$work/GoldenCheck" && rm -rf "$$work/GoldenCheck/.build" && \
 	sed -i 's|.package(name: "Flipbook", path: "../..")|.package(url: "file://'"$$work"'/flipbook", from: "$(FLIPBOOK_VERSION)")|' \
 	  "$$work/GoldenCheck/Package.swift" && grep -q 'from: "$(FLIPBOOK_VERSION)"' "$$work/GoldenCheck/Package.swift" && \
-	cd "$$work/GoldenCheck" && swift test --disable-xctest > "$$work/log" 2>&1 || { cat "$$work/log"; exit 1; }; \
+	cd "$$work/GoldenCheck" && swift test --disable-xctest $(DEBUG_INFO) > "$$work/log" 2>&1 || { cat "$$work/log"; exit 1; }; \
 	grep "Test run with" "$$work/log"; echo "example-by-version: Flipbook $(FLIPBOOK_VERSION) as a versioned dependency builds and passes"; \
 	rm -rf "$$work"
 
@@ -262,7 +268,7 @@ fuzz-build:
 	clang -g -O1 -fsanitize=fuzzer,address -fuse-ld=lld -I Sources/CPNG/include Tests/Fuzz/png_decode_fuzzer.c \
 	  -lpng -lz -o $(FUZZ)/png-decode-fuzzer
 	for product in $(FUZZ_PRODUCTS); do \
-	  FLIPBOOK_FUZZERS=1 swift build -c $(FUZZ_CONFIG) --build-path $(FUZZ) --disable-index-store --product $$product \
+	  FLIPBOOK_FUZZERS=1 swift build -c $(FUZZ_CONFIG) --build-path $(FUZZ) --disable-index-store --product $$product $(DEBUG_INFO) \
 	    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xcc -fsanitize=fuzzer-no-link || exit 1; \
 	done
 	python3 Tests/Fuzz/make_png_seeds.py $(FUZZ)/png-seeds
@@ -312,13 +318,15 @@ fuzz-long: fuzz-build
 
 # Builds print one line; SwiftPM's detail goes to a log under .build (scripts/swift-build-quietly.sh).
 build-release:
-	@scripts/swift-build-quietly.sh .build/logs/release-build.log "flipbook (release)" -c release --product flipbook
+	@scripts/swift-build-quietly.sh .build/logs/release-build.log "flipbook (release)" -c release --product flipbook \
+	  $(DEBUG_INFO)
 
 # The studio is its own program (flipbook-studio, run by `flipbook studio`): its server stack
 # (Hummingbird, swift-nio) is built only here, never by `make render`. `make studio` builds it
 # and serves scenes/ on http://127.0.0.1:8123/.
 build-studio:
-	@scripts/swift-build-quietly.sh .build/logs/studio-build.log "flipbook-studio (release)" -c release --product flipbook-studio
+	@scripts/swift-build-quietly.sh .build/logs/studio-build.log "flipbook-studio (release)" -c release --product flipbook-studio \
+	  $(DEBUG_INFO)
 
 studio: deps build-release build-studio
 	$(FLIPBOOK) studio scenes
