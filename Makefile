@@ -19,7 +19,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_LOG := .build/apt.log
 export PATH := $(PATH):/opt/swift/usr/bin
 
-.PHONY: lottie-gallery lottie-check ci-checks ci-suite ci-fuzz-run ci-example-by-version ci-install-check ci-test-avx2 ci-example-test docs render studio build-studio install install-check figures gallery test test-in-scratch test-avx2 build-tests suite lint example-test example-by-version deps test-deps build-release fuzz-build fuzz-short fuzz-run fuzz-replay fuzz-long
+.PHONY: lottie-gallery lottie-check ci-checks ci-suite-units ci-suite-cli ci-fuzz ci-example-by-version ci-install-check ci-test-avx2 ci-example-test docs render studio build-studio install install-check figures gallery test test-in-scratch test-avx2 build-tests suite lint example-test example-by-version deps test-deps build-release fuzz-build fuzz-short fuzz-run fuzz-replay fuzz-long
 
 FLIPBOOK := .build/release/flipbook
 
@@ -100,16 +100,21 @@ test-in-scratch: deps test-deps
 	$(MAKE) --no-print-directory -j4 --output-sync=target ci-checks
 
 # What `make test` runs, as one graph rather than phases: each check starts as soon as the build
-# it needs is done (the end-to-end shard, the longest, as soon as the suite's and the release
-# builds are), instead of waiting for the slowest build of a phase. On 2 cores the run is bound
-# by its CPU work; the graph keeps both cores busy through what were the phases' tails.
-ci-checks: lint ci-suite ci-fuzz-run ci-example-by-version ci-install-check ci-test-avx2 ci-example-test
-ci-suite: build-tests build-release
-	@$(MAKE) --no-print-directory suite
-ci-fuzz-run: fuzz-build
-	@$(MAKE) --no-print-directory fuzz-run
-ci-example-by-version: build-release
-	@$(MAKE) --no-print-directory example-by-version
+# it needs is done. On 2 cores the run is bound by its CPU work, so what the end waits on goes
+# first: the suite's debug build and the release build at normal priority, the unit shards as
+# soon as the debug build is done, the shards that run the release binary when both are. The
+# checks nothing waits on (the fuzzers' build and runs, the by-version example) start at once at
+# nice 10: they take the cores only when these leave one idle (the release build optimises some
+# modules on one core), instead of slowing them by a fifth as equals did (docs/benchmark-log.md).
+ci-checks: lint ci-suite-units ci-suite-cli ci-fuzz ci-example-by-version ci-install-check ci-test-avx2 ci-example-test
+ci-suite-units: build-tests
+	@$(MAKE) --no-print-directory suite SUITE_SHARDS="units studio"
+ci-suite-cli: build-tests build-release
+	@$(MAKE) --no-print-directory suite SUITE_SHARDS="end-to-end lottie"
+ci-fuzz:
+	@nice -n 10 $(MAKE) --no-print-directory fuzz-short
+ci-example-by-version:
+	@nice -n 10 $(MAKE) --no-print-directory example-by-version
 ci-install-check: build-release
 	@$(MAKE) --no-print-directory install-check
 ci-test-avx2: build-tests
@@ -129,32 +134,38 @@ build-tests:
 
 # The Swift suite (what `swift test --disable-xctest` runs) as four processes side by side: the
 # end-to-end and golden suites, which mostly wait on ffmpeg, Chromium and the CLI; the Lottie
-# player comparisons (below); the studio's in-process server tests; and the rest. Swift Testing runs a process's tests on the concurrency
-# pool, one thread per core, and a test waiting on a child process holds its thread: in one
-# process the suite kept 1.3 of 2 cores busy (231 s wall, 295 s of CPU); as two, 144 s wall. The
-# studio's tests get a process of their own because its server answers on that same pool: among
-# the end-to-end tests, which hold both threads for minutes, a request once waited past the
-# client's 30 s. Each shard's log is printed whole when all are done; the run fails if any failed.
-# The end-to-end tests run the release binary built beside the suite (FLIPBOOK_TEST_CLI,
-# Tests/EndToEndTests/CLI.swift): the program users run, and its renders cost a fraction of the
-# debug build's; the determinism tests still run both.
+# player comparisons (below); the studio's in-process server tests; and the rest. Swift Testing
+# runs a process's tests on the concurrency pool, one thread per core, and a test waiting on a
+# child process holds its thread: in one process the suite kept 1.3 of 2 cores busy (231 s wall,
+# 295 s of CPU); as two, 144 s wall. The studio's tests get a process of their own because its
+# server answers on that same pool: among the end-to-end tests, which hold both threads for
+# minutes, a request once waited past the client's 30 s. Each shard's log is printed whole when
+# the shards asked for (SUITE_SHARDS) are done; the run fails if any failed.
+# The end-to-end tests and the instruction budget run the release binary built beside the suite
+# (FLIPBOOK_TEST_CLI, Tests/EndToEndTests/CLI.swift): the program users run, and its renders cost
+# a fraction of the debug build's; the determinism tests still run both.
 # The end-to-end tests are two processes: the Lottie player comparisons (rlottie plays every
-# frame of 27 scenes: CPU-bound) and the rest, many of which wait on Chromium, a hung ffmpeg or a
+# frame of 28 scenes: CPU-bound) and the rest, many of which wait on Chromium, a hung ffmpeg or a
 # studio's timeouts while holding one of their process's two pool threads; apart, the waits no
 # longer leave a core idle at the end of the run.
-SUITE_END_TO_END := EndToEndTests|GoldensTests
+SUITE_END_TO_END := EndToEndTests|GoldensTests|BenchmarksTests\.InstructionBudgetTests
 SUITE_LOTTIE := EndToEndTests\.LottieExportTests
 SUITE_STUDIO := StudioTests
+SUITE_SHARDS := end-to-end lottie studio units
 suite:
 	@bin="$(SUITE_BIN)"; logs="$${TMPDIR:-/tmp}/flipbook-suite-logs"; mkdir -p "$$logs" || exit 1; \
 	run() { name=$$1; shift; "$$bin" --testing-library swift-testing "$$@" > "$$logs/$$name.log" 2>&1; }; \
-	(export FLIPBOOK_TEST_CLI=release; run end-to-end --filter '$(SUITE_END_TO_END)' --skip '$(SUITE_LOTTIE)') & first=$$!; \
-	(export FLIPBOOK_TEST_CLI=release; run lottie --filter '$(SUITE_LOTTIE)') & fourth=$$!; \
-	run studio --filter '$(SUITE_STUDIO)' & second=$$!; \
-	run units --skip '$(SUITE_END_TO_END)|$(SUITE_STUDIO)' & third=$$!; \
-	failed=0; for pid in $$first $$fourth $$second $$third; do wait $$pid || failed=1; done; \
-	for name in end-to-end lottie studio units; do cat "$$logs/$$name.log"; done; \
-	for name in end-to-end lottie studio units; do \
+	shard() { case $$1 in \
+	  end-to-end) (export FLIPBOOK_TEST_CLI=release; run end-to-end --filter '$(SUITE_END_TO_END)' --skip '$(SUITE_LOTTIE)') ;; \
+	  lottie) (export FLIPBOOK_TEST_CLI=release; run lottie --filter '$(SUITE_LOTTIE)') ;; \
+	  studio) run studio --filter '$(SUITE_STUDIO)' ;; \
+	  units) run units --skip '$(SUITE_END_TO_END)|$(SUITE_STUDIO)' ;; \
+	  *) echo "suite: no shard named $$1 (SUITE_SHARDS: end-to-end lottie studio units)" > "$$logs/$$1.log"; false ;; \
+	esac; }; \
+	pids=; for name in $(SUITE_SHARDS); do shard $$name & pids="$$pids $$!"; done; \
+	failed=0; for pid in $$pids; do wait $$pid || failed=1; done; \
+	for name in $(SUITE_SHARDS); do cat "$$logs/$$name.log"; done; \
+	for name in $(SUITE_SHARDS); do \
 	  echo "suite: $$name $$(grep -h 'Test run with' "$$logs/$$name.log" | sed 's/^[^T]*//')"; \
 	done; \
 	test $$failed -eq 0
@@ -176,13 +187,6 @@ install-check:
 # The rest of the suite does not depend on the level (every level gives the same bytes).
 test-avx2:
 	FLIPBOOK_CPU_LEVEL=avx2 $(SUITE_BIN) --testing-library swift-testing --filter 'RasterTests|StandardWorkloadTests'
-
-# Why the lint and the three builds run side by side (make -j4, each build in its own folder):
-# the release build compiles each module as one job, so on 2 cores the second core idles
-# through much of it; the fuzzers' debug build with AddressSanitizer (.build/fuzz) and the
-# suite's debug build (.build/suite) fill it. Measured from clean on this 2-core machine: the
-# release build of flipbook 322 s of CPU (240 s wall alone), the fuzzers 164 s, the suite's
-# build 424 s; the suite itself about 340 s of CPU in three processes (above).
 
 # The house format (.swift-format: 4-space indent, 120 columns), checked strictly: a file
 # `swift format` would change fails the suite. `swift format format -i -r Sources Tests Examples
