@@ -1,6 +1,6 @@
 # Flipbook's two commands. Both install what is missing, so a fresh Debian machine needs nothing else.
 #   make render   build in release mode and render every scene in scenes/ into output/
-#   make test     run the whole test suite (what .ci/run runs), after a short libFuzzer run, with
+#   make test     run the whole test suite (what .ci/run runs), with a short libFuzzer run and
 #                 the example packages that depend on Flipbook (Examples/GoldenCheck by version,
 #                 Examples/SnapshotTesting by path)
 
