@@ -24,9 +24,9 @@ export PATH := $(PATH):/opt/swift/usr/bin
 FLIPBOOK := .build/release/flipbook
 
 # Every Swift build here keeps line tables as its debug information (a backtrace still names file
-# and line) instead of full DWARF, which nobody here reads and which cost a fifth of each build:
-# on 2 cores the suite's debug build took 469 s of CPU with it and 368 s without, the release
-# build 263 s and 226 s (docs/benchmark-log.md). Code generation is the same either way.
+# and line) instead of full DWARF, which nobody here reads: on 2 cores the suite's debug build
+# took 469 s of CPU with it and 368 s with line tables, the release build 263 s and 226 s
+# (docs/benchmark-log.md). Code generation is the same either way.
 DEBUG_INFO := -Xswiftc -gline-tables-only -Xcc -gline-tables-only
 
 render: deps build-release
@@ -104,8 +104,9 @@ test-in-scratch: deps test-deps
 # first: the suite's debug build and the release build at normal priority, the unit shards as
 # soon as the debug build is done, the shards that run the release binary when both are. The
 # checks nothing waits on (the fuzzers' build and runs, the by-version example) start at once at
-# nice 10: they take the cores only when these leave one idle (the release build optimises some
-# modules on one core), instead of slowing them by a fifth as equals did (docs/benchmark-log.md).
+# nice 10. Nice defers them less than one might think: the two main builds leave a core idle in
+# their serial stretches (planning, a module optimised on one core), and the niced builds take
+# that time, about 240 s of CPU while the main builds run (docs/benchmark-log.md).
 ci-checks: lint ci-suite-units ci-suite-cli ci-fuzz ci-example-by-version ci-install-check ci-test-avx2 ci-example-test
 ci-suite-units: build-tests
 	@$(MAKE) --no-print-directory suite SUITE_SHARDS="units studio"
