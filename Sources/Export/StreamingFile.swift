@@ -53,6 +53,16 @@ public final class StreamingFile: Sendable {
         }
     }
 
+    /// Appends `bytes` as they are: lines a producer has already ended and batched, so a file of
+    /// many short lines takes one lock and one copy per batch.
+    public func append(bytes: UnsafeBufferPointer<UInt8>) {
+        state.withLock { state in
+            guard state.failure == nil, !state.ended else { return }
+            state.buffer.append(contentsOf: bytes)
+            if state.buffer.count >= StreamingFile.bufferBytes { flush(&state) }
+        }
+    }
+
     private func flush(_ state: inout State) {
         let descriptor = state.descriptor
         var offset = 0

@@ -138,6 +138,13 @@ struct Bench: ParsableCommand {
     )
     var blur = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Instead, time what grows with a scene rather than its pixels, as CPU time per layer and per trace row on one thread: loading a 11,110- and a 111,110-layer expansion (what validate runs, and the scene hash), and the trace of 10,000 items over 60 ticks."
+    )
+    var sceneCosts = false
+
     @Option(
         name: .customLong("text-mode"),
         help: "With --text, only these modes (repeatable): moving, still or uncached (default: all three).")
@@ -211,6 +218,14 @@ struct Bench: ParsableCommand {
             let modes = textMode.isEmpty ? TextWorkload.modes : TextWorkload.modes.filter { textMode.contains($0) }
             let rows = try modes.map { try TextWorkload.run(mode: $0, frames: frames, rounds: repeats) }
             print(TextWorkload.table(rows))
+            return
+        }
+        if sceneCosts {
+            let directory = FileManager.default.temporaryDirectory.path
+            try SceneCostsWorkload.report(repeats: repeats, directory: directory) { line in
+                print(line)
+                fflush(nil)  // each line as it is measured, also into a pipe
+            }
             return
         }
         if blur {

@@ -30,17 +30,20 @@ enum ManifestBuilder {
                 directory: plan.writeFrames ? plan.sceneName : nil, hashOf: plan.hashOf,
                 pngSettings: plan.pngSettings, hashes: hashes),
             videos: videos, ffmpeg: ffmpeg, timings: timings, droppedNonFinite: dropped)
-        let icons = scene.allItems.compactMap { $0.item.icon }.map {
-            RenderManifest.AssetFile(file: $0.file, hash: $0.icon.hash)
+        var icons: [RenderManifest.AssetFile] = []
+        var images: [RenderManifest.ImageInfo] = []
+        var lottie: [RenderManifest.AssetFile] = []
+        scene.forEachItem { item, _, _ in
+            if let icon = item.icon { icons.append(RenderManifest.AssetFile(file: icon.file, hash: icon.icon.hash)) }
+            if let image = item.image {
+                images.append(RenderManifest.ImageInfo(file: lexicallyNormalized(image.file), hash: image.hash))
+            }
+            if let file = item.lottie {
+                lottie.append(RenderManifest.AssetFile(file: lexicallyNormalized(file.file), hash: file.document.hash))
+            }
         }
         if !icons.isEmpty { manifest.icons = icons }
-        let images = scene.allItems.compactMap { $0.item.image }.map {
-            RenderManifest.ImageInfo(file: lexicallyNormalized($0.file), hash: $0.hash)
-        }
         if !images.isEmpty { manifest.images = images }
-        let lottie = scene.allItems.compactMap { $0.item.lottie }.map {
-            RenderManifest.AssetFile(file: lexicallyNormalized($0.file), hash: $0.document.hash)
-        }
         if !lottie.isEmpty { (manifest.lottie, manifest.lottiePlayer) = (lottie, LottiePlayer.libraryVersion) }
         let fonts = fontRecords(fontFaces, sceneFonts: scene.fonts)
         if !fonts.isEmpty { manifest.fonts = fonts }

@@ -19,12 +19,12 @@ public enum SceneAssets {
 
     public static func files(of scene: Scene) -> [File] {
         var files: [File] = []
-        files += scene.allItems.compactMap { $0.item.icon }.map {
-            File(kind: "icon", file: $0.file, hash: $0.icon.hash)
-        }
-        files += scene.allItems.compactMap { $0.item.image }.map { File(kind: "image", file: $0.file, hash: $0.hash) }
-        files += scene.allItems.compactMap { $0.item.lottie }.map {
-            File(kind: "lottie", file: $0.file, hash: $0.document.hash)
+        scene.forEachItem { item, _, _ in
+            if let icon = item.icon { files.append(File(kind: "icon", file: icon.file, hash: icon.icon.hash)) }
+            if let image = item.image { files.append(File(kind: "image", file: image.file, hash: image.hash)) }
+            if let lottie = item.lottie {
+                files.append(File(kind: "lottie", file: lottie.file, hash: lottie.document.hash))
+            }
         }
         files += scene.fonts.map { File(kind: "font", file: $0.path, hash: $0.face.contentHash) }
         // Stable by kind: the order within a kind is the scene's.

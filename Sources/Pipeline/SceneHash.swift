@@ -41,7 +41,22 @@ public enum SceneHash {
     }
 
     static func quoted(_ s: String) -> String {
-        var out = "\""
+        var out = ""
+        appendQuoted(s, to: &out)
+        return out
+    }
+
+    /// Appends `s` in double quotes: quote, backslash and newline escaped, other controls as
+    /// `\u{hex}`.
+    static func appendQuoted(_ s: String, to out: inout String) {
+        // Most strings (ids, file names) need no escape: appended whole.
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            out += "\""
+            out += s
+            out += "\""
+            return
+        }
+        out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
@@ -55,7 +70,7 @@ public enum SceneHash {
                 }
             }
         }
-        return out + "\""
+        out += "\""
     }
 }
 
@@ -73,61 +88,80 @@ extension SceneFont: CanonicallyEncoded {
     }
 }
 
-/// Reflection with sorted field names (see `SceneHash`).
+/// The canonical text of a value (see `SceneHash`): struct fields sorted by name, enums by case,
+/// collections in order, sets and dictionaries sorted.
+///
+/// Written by `CanonicalLayoutWriter`, which reads plain structs, optionals, arrays and numbers
+/// in place; everything else, and the reference it is tested against (`reflecting`), is written
+/// here from casts and `Mirror`.
 enum CanonicalEncoding {
     static func append(_ value: Any, to out: inout String) {
+        let writer = CanonicalLayoutWriter()
+        writer.append(value)
+        out += writer.out
+    }
+
+    /// The text from casts and `Mirror` alone: what the layout writer must equal.
+    static func reflecting(_ value: Any) -> String {
+        let writer = CanonicalLayoutWriter(reflectingOnly: true)
+        writer.append(value)
+        return writer.out
+    }
+
+    /// Appends `value` to `writer.out` by casts and `Mirror`; its parts go back to the writer.
+    static func appendReflecting(_ value: Any, writer: CanonicalLayoutWriter) {
         if let custom = value as? CanonicallyEncoded {
-            out += custom.canonicalEncoding
+            writer.out += custom.canonicalEncoding
             return
         }
         switch value {
-        case let v as Bool: out += v ? "true" : "false"
-        case let v as Int: out += String(v)
-        case let v as Int8: out += String(v)
-        case let v as Int16: out += String(v)
-        case let v as Int32: out += String(v)
-        case let v as Int64: out += String(v)
-        case let v as UInt: out += String(v)
-        case let v as UInt8: out += String(v)
-        case let v as UInt16: out += String(v)
-        case let v as UInt32: out += String(v)
-        case let v as UInt64: out += String(v)
-        case let v as Double: out += "d" + String(v.bitPattern, radix: 16)
-        case let v as Float: out += "f" + String(v.bitPattern, radix: 16)
-        case let v as String: out += SceneHash.quoted(v)
-        case let v as Substring: out += SceneHash.quoted(String(v))
-        case let v as Character: out += SceneHash.quoted(String(v))
-        default: appendReflecting(value, to: &out)
+        case let v as Bool: writer.out += v ? "true" : "false"
+        case let v as Int: writer.out += String(v)
+        case let v as Int8: writer.out += String(v)
+        case let v as Int16: writer.out += String(v)
+        case let v as Int32: writer.out += String(v)
+        case let v as Int64: writer.out += String(v)
+        case let v as UInt: writer.out += String(v)
+        case let v as UInt8: writer.out += String(v)
+        case let v as UInt16: writer.out += String(v)
+        case let v as UInt32: writer.out += String(v)
+        case let v as UInt64: writer.out += String(v)
+        case let v as Double: writer.out += "d" + String(v.bitPattern, radix: 16)
+        case let v as Float: writer.out += "f" + String(v.bitPattern, radix: 16)
+        case let v as String: SceneHash.appendQuoted(v, to: &writer.out)
+        case let v as Substring: SceneHash.appendQuoted(String(v), to: &writer.out)
+        case let v as Character: SceneHash.appendQuoted(String(v), to: &writer.out)
+        default: appendMirror(value, writer: writer)
         }
     }
 
-    private static func appendReflecting(_ value: Any, to out: inout String) {
+    private static func appendMirror(_ value: Any, writer: CanonicalLayoutWriter) {
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .optional:
-            if let some = mirror.children.first { append(some.value, to: &out) } else { out += "nil" }
+            if let some = mirror.children.first { writer.append(some.value) } else { writer.out += "nil" }
         case .collection:
-            out += "["
+            writer.out += "["
             for (k, child) in mirror.children.enumerated() {
-                if k > 0 { out += "," }
-                append(child.value, to: &out)
+                if k > 0 { writer.out += "," }
+                writer.append(child.value)
             }
-            out += "]"
+            writer.out += "]"
         case .set, .dictionary:
             // Sorted by their canonical text: a Set's or Dictionary's order never reaches the hash.
             let entries = mirror.children.map { child -> String in
-                var text = ""
-                append(child.value, to: &text)
-                return text
+                let entry = writer.writer()
+                entry.append(child.value)
+                return entry.out
             }.sorted()
-            out += (mirror.displayStyle == .set ? "set[" : "map[") + entries.joined(separator: ",") + "]"
+            writer.out += (mirror.displayStyle == .set ? "set[" : "map[") + entries.joined(separator: ",") + "]"
         case .enum:
             if let payload = mirror.children.first {
-                out += (payload.label ?? "_") + "("
-                append(payload.value, to: &out)
-                out += ")"
+                writer.out += (payload.label ?? "_") + "("
+                writer.append(payload.value)
+                writer.out += ")"
             } else {
-                out += String(describing: value)
+                writer.out += String(describing: value)
             }
         case .class:
             preconditionFailure("SceneHash: \(type(of: value)) is a class; give it a CanonicallyEncoded conformance")
@@ -136,13 +170,13 @@ enum CanonicalEncoding {
             let fields = mirror.children.enumerated().map { (k, child) -> (String, Any) in
                 (child.label ?? ".\(k)", child.value)
             }.sorted { $0.0 < $1.0 }
-            out += "{"
+            writer.out += "{"
             for (k, field) in fields.enumerated() {
-                if k > 0 { out += "," }
-                out += field.0 + ":"
-                append(field.1, to: &out)
+                if k > 0 { writer.out += "," }
+                writer.out += field.0 + ":"
+                writer.append(field.1)
             }
-            out += "}"
+            writer.out += "}"
         }
     }
 }

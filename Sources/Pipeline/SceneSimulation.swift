@@ -70,8 +70,11 @@ public final class SceneSimulation {
         // animator converts them, as UIKit converts a view's centre from its superview.
         let moved = scene.dynamicallyMovedItemIDs
         var nested: [String: DynamicItem] = [:]
-        for (item, path, parent) in moved.isEmpty ? [] : scene.allItems where parent != nil && moved.contains(item.id) {
-            nested[item.id] = try Self.dynamicItem(for: item, at: path, file: file)
+        if !moved.isEmpty {
+            try scene.forEachItem { item, path, parent in
+                guard parent != nil, moved.contains(item.id) else { return }
+                nested[item.id] = try Self.dynamicItem(for: item, at: path, file: file)
+            }
         }
         nestedDynamicItems = nested
         timing = try SceneTiming(scene: scene, dynamicItems: items, nestedDynamicItems: nested, file: file)

@@ -20,10 +20,11 @@ struct SceneTexts {
     private(set) var warnings: [String] = []
 
     init(scene: Scene, file: String) throws {
-        let items = scene.allItems.filter { $0.item.text != nil }
+        var items: [(item: Item, path: String)] = []
+        scene.forEachItem { item, path, _ in if item.text != nil { items.append((item, path)) } }
         guard !items.isEmpty else { return }
         let registry = scene.fontRegistry
-        for (item, path, _) in items {
+        for (item, path) in items {
             guard let text = item.text else { continue }
             let layout: TextLayout
             do {

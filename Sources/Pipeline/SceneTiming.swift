@@ -75,11 +75,15 @@ final class SceneTiming {
     ) throws {
         self.scene = scene
         fps = scene.fps
-        let allItems = scene.allItems
+        var allPlain = true
+        var animationTicks: [Int] = []
+        scene.forEachItem { item, _, _ in
+            allPlain = allPlain && DisplayListBuilder.drawsPlain(item)
+            animationTicks += item.animations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
+        }
         isUsed =
             !scene.viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty
-            || scene.canvas.backgroundGradient != nil
-            || !allItems.allSatisfy { DisplayListBuilder.drawsPlain($0.item) }
+            || scene.canvas.backgroundGradient != nil || !allPlain
         let driven = scene.dynamicallyMovedItemIDs
         viewAnimationTicks = scene.viewAnimations.map { ScriptTime.tick(for: $0.runTime, fps: scene.fps) }
         viewDragTicks = scene.viewAnimations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
@@ -126,7 +130,7 @@ final class SceneTiming {
         }
         lastScriptTick =
             ([0] + viewAnimationTicks + layerCallEndTicks + scripts.map(\.lastTick)
-            + allItems.flatMap { $0.item.animations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) } }
+            + animationTicks
             + scrollMotions.values.map { ScriptTime.tick(for: $0.restTime, fps: scene.fps) }
             + scene.viewAnimations.filter { $0.transition != nil }.map {
                 ScriptTime.tick(for: $0.runTime + $0.duration, fps: scene.fps)

@@ -93,8 +93,8 @@ struct TouchIndicator {
             if case .scrub(let s, _) = call.kind, let stroke = scrubStroke(s, at: call.at) { strokes.append(stroke) }
         }
         // Scroll views read the finger at the scene time minus the drag's `at`, as scrubs do.
-        for entry in scene.allItems {
-            for drag in entry.item.scroll?.drags ?? [] where !drag.times.isEmpty {
+        scene.forEachItem { item, _, _ in
+            for drag in item.scroll?.drags ?? [] where !drag.times.isEmpty {
                 strokes.append(
                     Stroke(
                         down: ScriptTime.tick(for: drag.at, fps: fps), up: ScriptTime.tick(for: drag.end, fps: fps),

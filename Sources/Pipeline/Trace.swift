@@ -42,6 +42,12 @@ public struct Trace: Sendable {
     private var depthColumns = false
     private var files: TraceFiles?
     private var headerWritten = false
+    /// The lines being written: a streamed trace batches them here and hands each file a batch
+    /// at a time (one copy and one lock per ~64 KiB, no String per line); an in-memory trace
+    /// turns each line into a String as it ends.
+    private var textOut = FixedPointText(capacity: Trace.batchBytes + 4096)
+    private var csvOut = FixedPointText(capacity: Trace.batchBytes + 4096)
+    private static let batchBytes = 1 << 16
 
     public init(sceneName: String, fps: Int) {
         text.append(
@@ -50,7 +56,7 @@ public struct Trace: Sendable {
     }
 
     /// A trace streamed to `files` as it is recorded.
-    init(sceneName: String, fps: Int, files: TraceFiles) {
+    package init(sceneName: String, fps: Int, files: TraceFiles) {
         self.init(sceneName: sceneName, fps: fps)
         self.files = files
     }
@@ -108,15 +114,17 @@ public struct Trace: Sendable {
         for layer in tick.layers where includesChildLayers || layer.parent == nil {
             let radians = layer.transform.rotationAngle.radians
             let angle: Double = radians == 0 ? 0 : radians  // no "-0.000000"
-            appendText(textLine(layer, stamp: stamp, angle: angle))
+            Self.writeTextLine(layer, stamp: stamp, angle: angle, into: &textOut)
+            endTextLine()
             if let summary = layer.text {
                 appendText(textItemLine(layer, summary, stamp: stamp))
             }
-            appendCSV(
-                csvRow(
-                    layer, tick: tick.tick, time: tick.time, angle: angle, elapsed: tick.elapsedTime,
-                    animators: animators))
+            writeCSVRow(
+                layer, tick: tick.tick, time: tick.time, angle: angle, elapsed: tick.elapsedTime,
+                animators: animators)
+            endCSVLine()
         }
+        flushBatches(atLeast: 0)
     }
 
     /// "[%.3f]": a text log line's time in seconds.
@@ -129,45 +137,53 @@ public struct Trace: Sendable {
     }
 
     /// The text log's line of one layer: its frame, centre and angle as NSRect prints them.
-    private func textLine(_ layer: TracedLayer, stamp: String, angle: Double) -> String {
+    private static func writeTextLine(
+        _ layer: TracedLayer, stamp: String, angle: Double, into text: inout FixedPointText
+    ) {
         let c = layer.center
         let f = layer.frame
-        // " NSRect: {{%.8g, %.8g}, {%.8g, %.8g}} center (%.8g, %.8g) angle %.6f", and so on, as
-        // printf would write it (FixedPointText).
-        var line = FixedPointText()
-        line.append(stamp)
-        line.append(byte: space)
-        line.append(layer.id)
-        line.append(" NSRect: {{")
-        line.append(pair: g(f.minX), g(f.minY))
-        line.append("}, {")
-        line.append(pair: g(f.width), g(f.height))
-        line.append("}} center (")
-        line.append(pair: g(c.x), g(c.y))
-        line.append(") angle ")
-        line.append(angle, decimals: 6)
-        if let v = layer.velocity, let w = layer.angularVelocity {
-            let omega: Double = w == 0 ? 0 : w
-            line.append(" velocity (")
-            line.append(pair: g(v.x), g(v.y))
-            line.append(") angularVelocity ")
-            line.append(omega, decimals: 6)
-        }
-        if let m = layer.transform3D {
-            // CATransform3D's m11 … m44, rows separated by ';'.
-            line.append(" transform3D [")
-            for (k, value) in m.m.enumerated() {
-                if k > 0 { line.append(k % 4 == 0 ? "; " : " ") }
-                line.append(value == 0 ? 0 : value, decimals: 6)
+        // Room for the strings, the fixed words and the numbers (at most 28: a 3-D transform's 16).
+        let room =
+            stamp.utf8.count + layer.id.utf8.count + (layer.parent?.utf8.count ?? 0) + 200 + 28
+            * TextCursor.numberBytes
+        text.write(atMost: room) { line in
+            // " NSRect: {{%.8g, %.8g}, {%.8g, %.8g}} center (%.8g, %.8g) angle %.6f", and so on,
+            // as printf would write it (TextCursor).
+            line.append(stamp)
+            line.append(byte: space)
+            line.append(layer.id)
+            line.append(" NSRect: {{" as StaticString)
+            line.append(pair: g(f.minX), g(f.minY))
+            line.append("}, {" as StaticString)
+            line.append(pair: g(f.width), g(f.height))
+            line.append("}} center (" as StaticString)
+            line.append(pair: g(c.x), g(c.y))
+            line.append(") angle " as StaticString)
+            line.append(angle, decimals: 6)
+            if let v = layer.velocity, let w = layer.angularVelocity {
+                let omega: Double = w == 0 ? 0 : w
+                line.append(" velocity (" as StaticString)
+                line.append(pair: g(v.x), g(v.y))
+                line.append(") angularVelocity " as StaticString)
+                line.append(omega, decimals: 6)
             }
-            line.append("]")
+            if let m = layer.transform3D {
+                // CATransform3D's m11 … m44, rows separated by ';'.
+                line.append(" transform3D [" as StaticString)
+                for (k, value) in m.m.enumerated() {
+                    if k > 0 { k % 4 == 0 ? line.append("; " as StaticString) : line.append(byte: space) }
+                    line.append(value == 0 ? 0 : value, decimals: 6)
+                }
+                line.append(byte: UInt8(ascii: "]"))
+            }
+            if let parent = layer.parent {
+                line.append(" in " as StaticString)
+                line.append(parent)
+                line.append(" localTime " as StaticString)
+                line.append(layer.localTime, decimals: 6)
+            }
+            if !layer.drawn { line.append(" hidden" as StaticString) }
         }
-        if let parent = layer.parent {
-            line.append(" in " + parent + " localTime ")
-            line.append(layer.localTime, decimals: 6)
-        }
-        if !layer.drawn { line.append(" hidden") }
-        return line.string
     }
 
     /// A text item's line: its string and the set lines' box, in canvas points under the layer's
@@ -182,18 +198,18 @@ public struct Trace: Sendable {
         let box = boundingBox(of: local, under: toCanvas)
         var line = FixedPointText()
         line.append(stamp + " " + layer.id + " text " + quoted(summary.string) + " bounds {{")
-        line.append(pair: g(box.minX), g(box.minY))
+        line.append(pair: Self.g(box.minX), Self.g(box.minY))
         line.append("}, {")
-        line.append(pair: g(box.width), g(box.height))
+        line.append(pair: Self.g(box.width), Self.g(box.height))
         line.append("}}")
         return line.string
     }
 
     /// The CSV row of one layer: the columns of the header, as "%ld,%.6f,…" writes them.
-    private func csvRow(
+    private mutating func writeCSVRow(
         _ layer: TracedLayer, tick: Int, time: Double, angle: Double, elapsed: Double,
         animators: [(id: String, fractionComplete: Double, state: String)]
-    ) -> String {
+    ) {
         let c = layer.center
         let t = layer.transform
         let f = layer.frame
@@ -207,54 +223,87 @@ public struct Trace: Sendable {
         let vx: Double = v.x == 0 ? 0 : v.x
         let vy: Double = v.y == 0 ? 0 : v.y
         let omega: Double = w == 0 ? 0 : w
-        // The columns of `csvHeader`, as "%ld,%.6f,…" would write them (FixedPointText).
-        var row = FixedPointText()
-        row.append(integer: tick)
-        row.append(byte: comma)
-        row.append(time, decimals: 6)
-        row.append(byte: comma)
-        row.append(layer.id)
-        row.appendColumn(c.x, decimals: 6)
-        row.appendColumn(c.y, decimals: 6)
-        row.appendColumn(f.minX, decimals: 6)
-        row.appendColumn(f.minY, decimals: 6)
-        row.appendColumn(f.width, decimals: 6)
-        row.appendColumn(f.height, decimals: 6)
-        row.appendColumn(angle, decimals: 9)
-        row.appendColumn(scaleX, decimals: 6)
-        row.appendColumn(scaleY, decimals: 6)
-        row.appendColumn(layer.opacity, decimals: 6)
-        row.append(byte: comma)
-        row.append(integer: layer.drawn ? 1 : 0)
-        row.appendColumn(vx, decimals: 6)
-        row.appendColumn(vy, decimals: 6)
-        row.appendColumn(omega, decimals: 9)
-        row.appendColumn(layer.localTime, decimals: 6)
-        row.appendColumn(elapsed, decimals: 6)
-        row.appendColumn(layer.effectiveOpacity, decimals: 6)
-        if scrollColumns {
-            let offset = layer.contentOffset ?? .zero
-            let speed = layer.contentVelocity ?? .zero
-            for value in [offset.x, offset.y, speed.x, speed.y] {
-                row.appendColumn(value == 0 ? 0 : value, decimals: 6)
+        let (scrollColumns, depthColumns) = (self.scrollColumns, self.depthColumns)
+        let room = layer.id.utf8.count + (30 + animators.count) * (TextCursor.numberBytes + 1)
+        csvOut.write(atMost: room) { row in
+            // The columns of `csvHeader`, as "%ld,%.6f,…" would write them (TextCursor).
+            row.append(integer: tick)
+            row.appendColumn(time, decimals: 6)
+            row.append(byte: comma)
+            row.append(layer.id)
+            row.appendColumn(c.x, decimals: 6)
+            row.appendColumn(c.y, decimals: 6)
+            row.appendColumn(f.minX, decimals: 6)
+            row.appendColumn(f.minY, decimals: 6)
+            row.appendColumn(f.width, decimals: 6)
+            row.appendColumn(f.height, decimals: 6)
+            row.appendColumn(angle, decimals: 9)
+            row.appendColumn(scaleX, decimals: 6)
+            row.appendColumn(scaleY, decimals: 6)
+            row.appendColumn(layer.opacity, decimals: 6)
+            row.append(byte: comma)
+            row.append(integer: layer.drawn ? 1 : 0)
+            row.appendColumn(vx, decimals: 6)
+            row.appendColumn(vy, decimals: 6)
+            row.appendColumn(omega, decimals: 9)
+            row.appendColumn(layer.localTime, decimals: 6)
+            row.appendColumn(elapsed, decimals: 6)
+            row.appendColumn(layer.effectiveOpacity, decimals: 6)
+            if scrollColumns {
+                let offset = layer.contentOffset ?? .zero
+                let speed = layer.contentVelocity ?? .zero
+                for value in [offset.x, offset.y, speed.x, speed.y] {
+                    row.appendColumn(value == 0 ? 0 : value, decimals: 6)
+                }
             }
-        }
-        if depthColumns {
-            let depth = layer.depth ?? (0, 0, 0)
-            for value in [depth.rotationX, depth.rotationY, depth.zPosition] {
-                row.appendColumn(value == 0 ? 0 : value, decimals: 6)
+            if depthColumns {
+                let depth = layer.depth ?? (0, 0, 0)
+                for value in [depth.rotationX, depth.rotationY, depth.zPosition] {
+                    row.appendColumn(value == 0 ? 0 : value, decimals: 6)
+                }
             }
+            for a in animators { row.appendColumn(a.fractionComplete, decimals: 6) }
         }
-        for a in animators { row.appendColumn(a.fractionComplete, decimals: 6) }
-        return row.string
     }
 
+    /// A whole line of the text log.
     private mutating func appendText(_ line: String) {
-        if let files { files.text.append(line) } else { text.append(line) }
+        textOut.append(line)
+        endTextLine()
     }
 
-    private mutating func appendCSV(_ line: String) {
-        if let files { files.csv.append(line) } else { csv.append(line) }
+    /// Ends the line written into `textOut`: a newline in a streamed trace, a String in memory.
+    private mutating func endTextLine() {
+        guard files != nil else {
+            text.append(textOut.string)
+            return textOut.removeAll()
+        }
+        textOut.append(byte: newline)
+        if textOut.count >= Self.batchBytes { flushBatches(atLeast: Self.batchBytes) }
+    }
+
+    /// `endTextLine` for the CSV row written into `csvOut`.
+    private mutating func endCSVLine() {
+        guard files != nil else {
+            csv.append(csvOut.string)
+            return csvOut.removeAll()
+        }
+        csvOut.append(byte: newline)
+        if csvOut.count >= Self.batchBytes { flushBatches(atLeast: Self.batchBytes) }
+    }
+
+    /// Hands each file its batch of lines when it holds at least `bytes` (0: whatever it holds,
+    /// at the end of a tick, so the files hold every recorded tick when committed).
+    private mutating func flushBatches(atLeast bytes: Int) {
+        guard let files else { return }
+        if textOut.count > 0, textOut.count >= bytes {
+            textOut.withBytes { files.text.append(bytes: $0) }
+            textOut.removeAll()
+        }
+        if csvOut.count > 0, csvOut.count >= bytes {
+            csvOut.withBytes { files.csv.append(bytes: $0) }
+            csvOut.removeAll()
+        }
     }
 
     /// A string in double quotes with backslash, quote and newline escaped (one trace line).
@@ -266,7 +315,7 @@ public struct Trace: Sendable {
 
     /// `v` rounded to 5 decimals (never -0), for `%.8g`: the shortest exact-enough spelling, like
     /// the seed's NSRect output ("50", "221.5", "66.88723").
-    private func g(_ v: Double) -> Double {
+    private static func g(_ v: Double) -> Double {
         let rounded = (v * 1e5).rounded() / 1e5
         return rounded == 0 ? 0 : rounded
     }
@@ -277,12 +326,12 @@ public struct Trace: Sendable {
 
 /// A streamed trace's two files, `<scene>.trace.txt` and `<scene>.trace.csv`
 /// (`StreamingFile`: bounded memory, published only by `commit`).
-final class TraceFiles: Sendable {
+package final class TraceFiles: Sendable {
     let text: StreamingFile
     let csv: StreamingFile
 
     /// `base`: the path without `.trace.txt`.
-    init(base: String) throws {
+    package init(base: String) throws {
         text = try StreamingFile(path: base + ".trace.txt")
         do {
             csv = try StreamingFile(path: base + ".trace.csv")
@@ -292,7 +341,7 @@ final class TraceFiles: Sendable {
         }
     }
 
-    func commit() throws {
+    package func commit() throws {
         do {
             try text.commit()
             try csv.commit()
@@ -302,7 +351,7 @@ final class TraceFiles: Sendable {
         }
     }
 
-    func abandon() {
+    package func abandon() {
         text.abandon()
         csv.abandon()
     }

@@ -39,3 +39,22 @@ struct TraceStreamTests {
         #expect(!listDirectory(out).contains { $0.hasPrefix(".") }, "no temporary file left")
     }
 }
+
+extension TraceStreamTests {
+    @Test("a tick of 2,000 layers, written in several batches, streams the same bytes as the in-memory trace")
+    func batchesWithinATick() throws {
+        var yaml = "name: many\ncanvas: { size: [320, 568] }\nduration: 0.05\nitems:\n"
+        for i in 0..<2_000 {
+            yaml += "  - { id: item\(i), size: [1, 1], center: [\(i % 300).25, \(i / 300 * 7)], rotation: \(i % 7) }\n"
+        }
+        let scene = try SceneLoader.decode(yaml, fileName: "many.yaml", format: .yaml)
+        let out = try makeTemporaryDirectory()
+        let result = try SceneRenderer.render(
+            scene, options: RenderOptions(outputDirectory: out, writeFrames: false, video: [], jobs: 1))
+        let memory = try memoryTrace(scene)
+        let csv = try String(contentsOfFile: out + "/many.trace.csv", encoding: .utf8)
+        #expect(csv.utf8.count > 3 << 16, "more than one 64 KiB batch a tick")
+        #expect(csv == memory.csvContents)
+        #expect(try String(contentsOfFile: try #require(result.tracePath), encoding: .utf8) == memory.textContents)
+    }
+}

@@ -63,6 +63,14 @@ struct TimingDecodingTests {
         #expect(parent.children.map(\.id) == ["child"])
         #expect(parent.children[0].children.map(\.id) == ["grandchild"])
         #expect(scene.allItems.map(\.path) == ["items[0]", "items[0].children[0]", "items[0].children[0].children[0]"])
+        var visited: [String] = []
+        scene.forEachItem { item, path, parent in visited.append("\(item.id) \(path) \(parent ?? "-")") }
+        #expect(
+            visited == [
+                "parent items[0] -", "child items[0].children[0] parent",
+                "grandchild items[0].children[0].children[0] child",
+            ])
+        #expect(scene.allItemIDs == ["parent", "child", "grandchild"])
     }
 
     @Test(

@@ -134,7 +134,7 @@ package struct SceneDecoder {
     func decodeItem(_ node: SourceNode, at path: String) throws -> Item {
         let spec = ItemKeys.spec
         var item = spec.prototype
-        try decode(spec, node, at: path, into: &item)
+        try decode(spec, node, at: path, into: &item, declared: ItemKeys.declared)
         // Recorded after its keys: the children (read inside it, `ItemKeys`) already recorded it.
         places.record(item.id, center: item.center, rotation: item.rotation, size: item.size) {}
         return item

@@ -41,7 +41,14 @@ enum CanvasKeys {
 }
 
 package enum ItemKeys {
-    package static var spec: ObjectSpec<Item> {
+    /// Built once: every item of a scene is decoded and checked by it, and building its keys
+    /// (dozens of closures and documents) for each item was a measurable part of loading. Never
+    /// mutated after it is built (a `let`), so sharing it between threads is safe.
+    package nonisolated(unsafe) static let spec: ObjectSpec<Item> = definition
+    /// The keys `spec` allows, listed once.
+    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
+
+    private static var definition: ObjectSpec<Item> {
         ObjectSpec(
             name: "item", schemaPath: ["$defs", "item"], what: "an item",
             doc: "A drawable rectangle (a UIView, for UIKit Dynamics).",

@@ -367,12 +367,14 @@ extension SceneDecoder {
     /// Reads a mapping with `spec`: duplicate, unknown and missing keys first (in file order), then
     /// every declared key present, in declared order, into `object`. The fields come back so that
     /// hand-written code can read the keys declared with `decode: nil`.
+    /// `declared`: the spec's keys when the caller keeps them (`ItemKeys.declared`), so a spec
+    /// read for every item does not list its keys again each time.
     @discardableResult
     func decode<Object>(
         _ spec: ObjectSpec<Object>, _ node: SourceNode, at path: String,
-        into object: inout Object
+        into object: inout Object, declared: DeclaredKeys? = nil
     ) throws -> Fields {
-        let f = try fields(node, at: path, spec.declared)
+        let f = try fields(node, at: path, declared ?? spec.declared)
         try spec.structure?(self, f, path)
         try decodeKeys(spec, from: f, at: path, into: &object)
         return f

@@ -9,15 +9,15 @@ extension Scene {
     /// flip transition. The trace then gives every layer's turns about x and y and its zPosition.
     public var usesDepth: Bool {
         let depth = Self.depthProperties
-        for (item, path, _) in allItems {
-            if item.rotationX != .zero || item.rotationY != .zero || item.zPosition != 0 || item.anchorPointZ != 0
-                || !item.transform3D.isIdentity || !item.sublayerTransform.isIdentity
+        var layerHasDepth = false
+        forEachItem { item, path, _ in
+            layerHasDepth =
+                layerHasDepth || item.rotationX != .zero || item.rotationY != .zero || item.zPosition != 0
+                || item.anchorPointZ != 0 || !item.transform3D.isIdentity || !item.sublayerTransform.isIdentity
                 || item.scrollTransitions.contains(where: { depth.contains($0.property) })
                 || item.animationLeaves(at: path).contains(where: { depth.contains($0.animation.property) })
-            {
-                return true
-            }
         }
+        if layerHasDepth { return true }
         for v in viewAnimations {
             if case .flip? = v.transition { return true }
             var changes = v.changes + (v.completion?.changes ?? [])

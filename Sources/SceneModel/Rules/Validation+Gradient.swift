@@ -10,7 +10,7 @@ extension Scene {
     func checkGradientAnimations() throws(Violation) {
         // Each item's gradient by id (ids are unique after `checkItems`; looked up, never iterated).
         var gradients: [String: Gradient?] = [:]
-        for entry in allItems { gradients.updateValue(entry.item.fillGradient, forKey: entry.item.id) }
+        forEachItem { item, _, _ in gradients.updateValue(item.fillGradient, forKey: item.id) }
         func check(_ id: String, _ property: LayerProperty, _ value: AnimatableValue, at path: String)
             throws(Violation)
         {
@@ -18,7 +18,7 @@ extension Scene {
             guard let gradient = gradients[id] else { return }
             try Self.checkGradientValue(id, gradient, property, value, at: path)
         }
-        for (item, path, _) in allItems {
+        try forEachItem { (item, path, _) throws(Violation) in
             for (animation, leafPath) in item.animationLeaves(at: path) {
                 let at = leafPath + ".\(animation.kind.name)"
                 for (key, value) in Self.labelledValues(of: animation) {

@@ -5,7 +5,7 @@ import SceneSyntax
 
 extension Scene {
     func checkItemGroups() throws(Violation) {
-        let itemIDs = allItems.map(\.item.id)
+        let itemIDs = allItemIDs
         let known = Set(itemIDs)
         let groupIDs = Set(itemGroups.map(\.id))
         var groupIndex: [String: Int] = [:]

@@ -10,28 +10,40 @@ import Timing
 
 extension Scene {
     /// Every item of the tree, depth first (parent before children), with its key path and the id
-    /// of its parent (nil at the top level).
+    /// of its parent (nil at the top level). Copies every item: a walk that only reads them is
+    /// `forEachItem`.
     public var allItems: [(item: Item, path: String, parent: String?)] {
-        // Reserved up front: growing the array would move every (large) item already in it.
-        var count = 0
-        func countItems(_ item: Item) {
-            count += 1
-            for child in item.children { countItems(child) }
-        }
-        for item in items { countItems(item) }
         var result: [(Item, String, String?)] = []
-        result.reserveCapacity(count)
-        func visit(_ item: Item, _ path: String, _ parent: String?) {
-            result.append((item, path, parent))
-            for (k, child) in item.children.enumerated() { visit(child, item.childPath(k, under: path), item.id) }
-        }
-        for (i, item) in items.enumerated() { visit(item, "items[\(i)]", nil) }
+        forEachItem { item, path, parent in result.append((item, path, parent)) }
         return result
+    }
+
+    /// Calls `body` with every item of the tree, depth first (parent before children), its key
+    /// path and the id of its parent (nil at the top level). The items are lent, not copied: an
+    /// item holds dozens of fields, and walks that copied the whole tree into an array were most
+    /// of the time a large scene took to load.
+    public func forEachItem<E: Error>(_ body: (_ item: Item, _ path: String, _ parent: String?) throws(E) -> Void)
+        throws(E)
+    {
+        func visit(_ item: Item, _ path: String, _ parent: String?) throws(E) {
+            try body(item, path, parent)
+            for (k, child) in item.children.enumerated() { try visit(child, item.childPath(k, under: path), item.id) }
+        }
+        for (i, item) in items.enumerated() { try visit(item, "items[\(i)]", nil) }
+    }
+
+    /// Every item's id, depth first.
+    public var allItemIDs: [String] {
+        var ids: [String] = []
+        forEachItem { item, _, _ in ids.append(item.id) }
+        return ids
     }
 
     /// The parent's id of a nested item; nil for top-level or unknown ids.
     func parentID(of id: String) -> String? {
-        allItems.first { $0.item.id == id }?.parent
+        var found: String?
+        forEachItem { item, _, parent in if found == nil, item.id == id { found = parent } }
+        return found
     }
 
     func checkLayer(_ item: Item, at path: String) throws(Violation) {
@@ -63,7 +75,7 @@ extension Scene {
 
     /// An item id a timing script names: any item, children included.
     private func timingReference(_ id: String, at path: String) throws(Violation) {
-        let ids = allItems.map(\.item.id)
+        let ids = allItemIDs
         guard !ids.contains(id) else { return }
         throw Violation(
             keyPath: path,

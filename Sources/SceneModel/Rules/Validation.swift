@@ -298,7 +298,8 @@ extension Scene {
     /// moves a view by its centre and turns it about that centre.
     func checkAnchorsStayStill() throws(Violation) {
         let moved = dynamicallyMovedItemIDs
-        for (item, path, _) in allItems where item.anchorPoint != Point(0.5, 0.5) && moved.contains(item.id) {
+        try forEachItem { (item, path, _) throws(Violation) in
+            guard item.anchorPoint != Point(0.5, 0.5), moved.contains(item.id) else { return }
             throw Violation(
                 keyPath: path + ".anchorPoint",
                 message:
@@ -312,9 +313,11 @@ extension Scene {
     /// `scrollTransition:` only on the children of a scroll view (the phase is measured in its
     /// visible area), never on an item a behaviour moves (whose state is the animator's).
     func checkScrollTransitions() throws(Violation) {
-        let scrollViews = Set(allItems.filter { $0.item.scroll != nil }.map(\.item.id))
+        var scrollViews: Set<String> = []
+        forEachItem { item, _, _ in if item.scroll != nil { scrollViews.insert(item.id) } }
         let moved = dynamicallyMovedItemIDs
-        for (item, path, parent) in allItems where !item.scrollTransitions.isEmpty {
+        try forEachItem { (item, path, parent) throws(Violation) in
+            guard !item.scrollTransitions.isEmpty else { return }
             guard let parent, scrollViews.contains(parent) else {
                 throw Violation(
                     keyPath: path + ".scrollTransition",

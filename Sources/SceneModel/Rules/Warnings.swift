@@ -53,7 +53,7 @@ extension Scene {
     /// legal but rarely meant (the group's `duration` is its own, not its longest animation's).
     private func groupWarnings(file: String) -> [SceneWarning] {
         var result: [SceneWarning] = []
-        for (item, path, _) in allItems {
+        forEachItem { item, path, _ in
             for (k, spec) in item.animations.enumerated() {
                 guard case .group(let group) = spec.kind else { continue }
                 let groupLength = group.timing.basicDuration(zeroDuration: MediaTiming.defaultAnimationDuration)

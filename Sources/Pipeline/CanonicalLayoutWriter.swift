@@ -1,0 +1,190 @@
+@_spi(Reflection) import Swift
+
+/// The scene hash's canonical text (`CanonicalEncoding`), written by walking each value's memory
+/// with a plan made once per type, instead of a `Mirror` per value.
+///
+/// A `Mirror` looks up every field's name and type again for every value, and the dynamic casts
+/// that classify each value cost as much again: hashing a large scene took longer than
+/// simulating it. Here a type's plan is made the first time it is met: its stored fields
+/// (`_forEachField`: name, offset, type), sorted by name as the encoding sorts them; the fields
+/// are then read in place through pointers. The text is byte for byte what reflection writes
+/// (`CanonicalEncoding.appendReflecting`): anything the plans do not cover — enums, tuples,
+/// sets, dictionaries, types with a custom mirror — is handed to that reflection, whole.
+final class CanonicalLayoutWriter {
+    var out = ""
+    private var plans: [ObjectIdentifier: Plan] = [:]
+    /// Casts and `Mirror` only, for every value: the reference (`CanonicalEncoding.reflecting`).
+    private let reflectingOnly: Bool
+
+    init(reflectingOnly: Bool = false) { self.reflectingOnly = reflectingOnly }
+
+    /// A writer of its own text, in the same mode (a set's or dictionary's entries, sorted after).
+    func writer() -> CanonicalLayoutWriter { CanonicalLayoutWriter(reflectingOnly: reflectingOnly) }
+
+    private indirect enum Plan {
+        case bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, double, float, string
+        /// `CanonicallyEncoded`: the value's own text.
+        case custom
+        /// `nil`, or the wrapped value (whose storage starts where the optional's does).
+        case optional(CanonicalOptional.Type, wrapped: Any.Type)
+        case array(CanonicalArray.Type, element: Any.Type)
+        /// A plain struct: its fields sorted by name.
+        case fields([(label: String, offset: Int, type: Any.Type)])
+        /// Everything else: the value boxed and reflected.
+        case reflected
+    }
+
+    /// Appends `value`'s canonical text.
+    func append(_ value: Any) {
+        let type = Swift.type(of: value)
+        if reflectingOnly { return CanonicalEncoding.appendReflecting(value, writer: self) }
+        switch plan(for: type) {
+        case .reflected:
+            CanonicalEncoding.appendReflecting(value, writer: self)
+        default:
+            withStorage(of: value) { append(type, at: $0) }
+        }
+    }
+
+    /// Appends the canonical text of the `type` value stored at `pointer`.
+    private func append(_ type: Any.Type, at pointer: UnsafeRawPointer) {
+        let plan = plan(for: type)
+        switch plan {
+        case .bool: out += pointer.load(as: Bool.self) ? "true" : "false"
+        case .int: out += String(pointer.load(as: Int.self))
+        case .int8: out += String(pointer.load(as: Int8.self))
+        case .int16: out += String(pointer.load(as: Int16.self))
+        case .int32: out += String(pointer.load(as: Int32.self))
+        case .int64: out += String(pointer.load(as: Int64.self))
+        case .uint: out += String(pointer.load(as: UInt.self))
+        case .uint8: out += String(pointer.load(as: UInt8.self))
+        case .uint16: out += String(pointer.load(as: UInt16.self))
+        case .uint32: out += String(pointer.load(as: UInt32.self))
+        case .uint64: out += String(pointer.load(as: UInt64.self))
+        case .double: out += "d" + String(pointer.load(as: Double.self).bitPattern, radix: 16)
+        case .float: out += "f" + String(pointer.load(as: Float.self).bitPattern, radix: 16)
+        case .string: SceneHash.appendQuoted(pointer.load(as: String.self), to: &out)
+        case .custom:
+            guard let custom = boxed(type, at: pointer) as? CanonicallyEncoded else {
+                preconditionFailure("\(type) was planned as CanonicallyEncoded")
+            }
+            out += custom.canonicalEncoding
+        case .optional(let optional, let wrapped):
+            if optional.isNil(at: pointer) { out += "nil" } else { append(wrapped, at: pointer) }
+        case .array(let array, let element):
+            out += "["
+            array.withElements(at: pointer) { base, count, stride in
+                for k in 0..<count {
+                    if k > 0 { out += "," }
+                    append(element, at: base + k * stride)
+                }
+            }
+            out += "]"
+        case .fields(let fields):
+            out += "{"
+            for (k, field) in fields.enumerated() {
+                if k > 0 { out += "," }
+                out += field.label
+                out += ":"
+                append(field.type, at: pointer + field.offset)
+            }
+            out += "}"
+        case .reflected:
+            CanonicalEncoding.appendReflecting(boxed(type, at: pointer), writer: self)
+        }
+    }
+
+    private func plan(for type: Any.Type) -> Plan {
+        if let plan = plans[ObjectIdentifier(type)] { return plan }
+        let plan = Self.makePlan(for: type)
+        plans[ObjectIdentifier(type)] = plan
+        return plan
+    }
+
+    /// The numbers, `Bool` and `String`: written from the value itself.
+    private static func leaf(_ type: Any.Type) -> Plan? {
+        let leaves: [(Any.Type, Plan)] = [
+            (Bool.self, .bool), (Int.self, .int), (Int8.self, .int8), (Int16.self, .int16), (Int32.self, .int32),
+            (Int64.self, .int64), (UInt.self, .uint), (UInt8.self, .uint8), (UInt16.self, .uint16),
+            (UInt32.self, .uint32), (UInt64.self, .uint64), (Double.self, .double), (Float.self, .float),
+            (String.self, .string),
+        ]
+        return leaves.first { $0.0 == type }?.1
+    }
+
+    private static func makePlan(for type: Any.Type) -> Plan {
+        if let leaf = leaf(type) { return leaf }
+        // Quoted as strings by the casts.
+        if type == Substring.self || type == Character.self { return .reflected }
+        if type is CanonicallyEncoded.Type { return .custom }
+        if let optional = type as? CanonicalOptional.Type { return .optional(optional, wrapped: optional.wrappedType) }
+        if let array = type as? CanonicalArray.Type { return .array(array, element: array.elementType) }
+        // A struct whose mirror is its stored fields: not one with a custom mirror, and not a class,
+        // enum or tuple (`_forEachField` reports no fields for those, or they are told apart by kind).
+        guard !(type is CustomReflectable.Type), !(type is AnyClass), isStruct(type) else { return .reflected }
+        var fields: [(label: String, offset: Int, type: Any.Type)] = []
+        let walked = _forEachField(of: type) { name, offset, fieldType, _ in
+            fields.append((String(cString: name), offset, fieldType))
+            return true
+        }
+        guard walked else { return .reflected }
+        return .fields(fields.sorted { $0.label < $1.label })
+    }
+
+    /// Whether `type` is a struct (its metadata kind; Mirror's display style without a value).
+    private static func isStruct(_ type: Any.Type) -> Bool {
+        // The metadata's first word is its kind: 0x200 for structs (MetadataKind.def).
+        let kind = unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee
+        return kind == 0x200
+    }
+
+    /// The `type` value at `pointer`, copied into an `Any`.
+    private func boxed(_ type: Any.Type, at pointer: UnsafeRawPointer) -> Any {
+        func load<T>(_: T.Type) -> Any { pointer.assumingMemoryBound(to: T.self).pointee }
+        return _openExistential(type, do: load)
+    }
+
+    /// Runs `body` with a pointer to `value`'s own storage (not the box's).
+    private func withStorage(of value: Any, _ body: (UnsafeRawPointer) -> Void) {
+        func open<T>(_ value: T) {
+            withUnsafeBytes(of: value) { raw in
+                // A value of no size has no storage; any aligned address stands for it.
+                body(raw.baseAddress ?? UnsafeRawPointer(bitPattern: MemoryLayout<T>.alignment)!)
+            }
+        }
+        _openExistential(value, do: open)
+    }
+}
+
+/// `Optional`, to a writer that knows only its type.
+protocol CanonicalOptional {
+    static var wrappedType: Any.Type { get }
+    static func isNil(at pointer: UnsafeRawPointer) -> Bool
+}
+
+extension Optional: CanonicalOptional {
+    static var wrappedType: Any.Type { Wrapped.self }
+
+    static func isNil(at pointer: UnsafeRawPointer) -> Bool {
+        if case .none = pointer.assumingMemoryBound(to: Self.self).pointee { return true }
+        return false
+    }
+}
+
+/// `Array`, to a writer that knows only its type.
+protocol CanonicalArray {
+    static var elementType: Any.Type { get }
+    /// Runs `body` with the elements' storage: the first's address, the count and the stride.
+    static func withElements(at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Int, Int) -> Void)
+}
+
+extension Array: CanonicalArray {
+    static var elementType: Any.Type { Element.self }
+
+    static func withElements(at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Int, Int) -> Void) {
+        pointer.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer { elements in
+            guard let base = elements.baseAddress else { return }
+            body(UnsafeRawPointer(base), elements.count, MemoryLayout<Element>.stride)
+        }
+    }
+}

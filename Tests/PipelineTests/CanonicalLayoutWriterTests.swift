@@ -1,0 +1,68 @@
+import Foundation
+import SceneLoading
+import SceneModel
+import TestSupport
+import Testing
+
+@testable import Pipeline
+
+/// The scene hash's text written from memory layouts (`CanonicalLayoutWriter`) is byte for byte
+/// the text reflection writes (`CanonicalEncoding.reflecting`), so hashes in earlier manifests
+/// still match.
+@Suite("Canonical layout writer")
+struct CanonicalLayoutWriterTests {
+    @Test("every bundled scene's canonical text is the one reflection writes")
+    func bundledScenes() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/scenes")
+            .filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".json")) && $0 != "schema.json" }.sorted()
+        #expect(files.count >= 30)
+        for file in files {
+            let scene = try SceneLoader.load(path: repositoryRoot + "/scenes/" + file)
+            var fast = ""
+            CanonicalEncoding.append(scene, to: &fast)
+            #expect(fast == CanonicalEncoding.reflecting(scene), "\(file)")
+        }
+    }
+
+    enum Mode: Equatable {
+        case plain
+        case tinted(Int)
+        case named(label: String, Double?)
+    }
+
+    struct Nested: Equatable {
+        var z: Float = 1.5
+        var a: [Mode] = [.plain, .tinted(3), .named(label: "a\"b\\c\n", nil)]
+    }
+
+    struct Everything {
+        var text = "plain"
+        var substring: Substring = "sub"
+        var character: Character = "é"
+        var optionalSome: Double? = -0.0
+        var optionalNone: Int? = nil
+        var nestedOptional: Nested?? = .some(.some(Nested()))
+        var numbers: [Int8] = [-128, 0, 127]
+        var wide: (UInt64, label: Int32) = (.max, label: -7)
+        var set: Set<String> = ["b", "a", "c"]
+        var dictionary: [String: [Double]] = ["y": [1, 2], "x": []]
+        var empty: [Nested] = []
+        var nested = Nested()
+        var flag = true
+        var unit: UInt16 = 65_535
+    }
+
+    @Test("optionals, enums with and without payloads, tuples, sets, dictionaries and escapes match reflection")
+    func everyShape() {
+        var fast = ""
+        CanonicalEncoding.append(Everything(), to: &fast)
+        #expect(fast == CanonicalEncoding.reflecting(Everything()))
+        #expect(
+            fast
+                == #"{character:"é",dictionary:map[{key:"x",value:[]},{key:"y",value:[d3ff0000000000000,d4000000000000000]}],"#
+                + #"empty:[],flag:true,nested:{a:[plain,tinted(3),named({.1:nil,label:"a\"b\\c\n"})],z:f3fc00000},"#
+                + #"nestedOptional:{a:[plain,tinted(3),named({.1:nil,label:"a\"b\\c\n"})],z:f3fc00000},"#
+                + #"numbers:[-128,0,127],optionalNone:nil,optionalSome:d8000000000000000,set:set["a","b","c"],"#
+                + #"substring:"sub",text:"plain",unit:65535,wide:{.0:18446744073709551615,label:-7}}"#)
+    }
+}
