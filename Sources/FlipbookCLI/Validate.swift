@@ -25,13 +25,16 @@ struct Validate: ParsableCommand {
             do {
                 let (scene, warnings) = try SceneLoader.loadWithWarnings(path: file, limits: limitArguments.limits)
                 for warning in warnings { printWarning(warning.description) }
-                for warning in try SceneSimulation(scene: scene, file: file).textWarnings {
-                    printWarning("\(file): \(warning)")
-                }
+                // One simulation for both kinds of warning: its texts are set as it is built, and
+                // the off-canvas check then runs it.
+                let simulation = try SceneSimulation(scene: scene, file: file)
+                for warning in simulation.textWarnings { printWarning("\(file): \(warning)") }
                 print(
                     "\(file.visibleEscaped): ok (\(Self.itemCount(scene)), \(counted(scene.behaviors.count, "behavior")))"
                 )
-                for warning in try SceneWarnings.check(scene, file: file) { printWarning("\(file): \(warning)") }
+                for warning in try SceneWarnings.check(scene, file: file, simulation: simulation) {
+                    printWarning("\(file): \(warning)")
+                }
             } catch let error as SceneError {
                 printError(error.description)
                 failures += 1

@@ -95,7 +95,7 @@ final class SceneTiming {
         func add(_ item: Item, path: String, parent: Int?, dynamic: DynamicItem?) throws -> Int {
             let layer = try TimingLayer(name: item.id, timing: item.timing)
             if let parent { try nodes[parent].layer.addSublayer(layer) }
-            for (property, value) in SceneTiming.modelValues(of: item) { try layer.setModelValue(value, for: property) }
+            try layer.setModelValues(SceneTiming.modelValues(of: item))
             let i = nodes.count
             nodes.append(
                 Node(

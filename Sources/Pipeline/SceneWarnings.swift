@@ -16,10 +16,15 @@ public struct SceneWarning: Equatable, Sendable, CustomStringConvertible {
 /// scene (simulated exactly as a render does, presentation values included), and a child placed
 /// wholly outside its parent's bounds.
 public enum SceneWarnings {
-    public static func check(_ scene: Scene, file: String = "<swift>") throws -> [SceneWarning] {
+    /// `simulation`: a fresh simulation of `scene` to run (and use up) for the off-canvas check,
+    /// when the caller has built one already (`flipbook validate`, for its text warnings): a large
+    /// scene then pays for one simulation, not two.
+    public static func check(
+        _ scene: Scene, file: String = "<swift>", simulation: SceneSimulation? = nil
+    ) throws -> [SceneWarning] {
         var warnings: [SceneWarning] = []
         for (i, item) in scene.items.enumerated() { childWarnings(item, at: "items[\(i)]", into: &warnings) }
-        warnings = try offCanvas(scene, file: file) + warnings
+        warnings = try offCanvasCheck(scene, file: file, simulation: simulation).warnings + warnings
         return warnings
     }
 
@@ -67,14 +72,12 @@ public enum SceneWarnings {
     /// Top-level items whose frame never meets the canvas over a full simulation. Each tick
     /// checks only the top-level frames (no trace rows, no descendants), and the simulation stops
     /// as soon as every item has met the canvas once: linear in the items, and one tick for the
-    /// usual scene.
-    static func offCanvas(_ scene: Scene, file: String) throws -> [SceneWarning] {
-        try offCanvasCheck(scene, file: file).warnings
-    }
-
-    /// `offCanvas`, with the number of ticks it simulated.
-    static func offCanvasCheck(_ scene: Scene, file: String) throws -> (warnings: [SceneWarning], ticks: Int) {
-        let simulation = try SceneSimulation(scene: scene, file: file)
+    /// usual scene. Returns the warnings and the number of ticks simulated.
+    static func offCanvasCheck(_ scene: Scene, file: String, simulation: SceneSimulation? = nil) throws -> (
+        warnings: [SceneWarning], ticks: Int
+    ) {
+        precondition(simulation.map { $0.tick == 0 } ?? true, "the off-canvas check runs a fresh simulation")
+        let simulation = try simulation ?? SceneSimulation(scene: scene, file: file)
         let plan = FramePlan(scene: scene)
         let canvas = scene.canvas.size
         var seen = scene.items.map(\.isHidden)

@@ -191,6 +191,13 @@ public final class TimingLayer {
         model[property] = value
     }
 
+    /// `setModelValue` for each pair in order, the table grown once for all of them (a layer's
+    /// first values are some twenty properties).
+    public func setModelValues(_ values: [(LayerProperty, AnimatableValue)]) throws {
+        model.reserveCapacity(model.count + values.count)
+        for (property, value) in values { try setModelValue(value, for: property) }
+    }
+
     // MARK: Animations
 
     /// Keys in evaluation order (`animationKeys`).

@@ -48,3 +48,22 @@ func offCanvasRunsToTheEndForAnUnseenItem() throws {
         check.warnings.first?.message
             == "'r39' is outside the 320×480 canvas on every frame of the scene (it starts at center (2000, 47))")
 }
+
+@Test("validate's one simulation serves both warnings: the check given a fresh simulation finds what it finds alone")
+func offCanvasWithGivenSimulation() throws {
+    let scene = try SceneLoader.decode(
+        """
+        canvas: { size: [100, 100] }
+        duration: 0.5
+        items:
+          - { id: inside, size: [10, 10], center: [50, 50] }
+          - { id: far, size: [10, 10], center: [500, 50] }
+          - { id: label, size: [60, 20], center: [50, 80], text: { string: "Hi" } }
+        """, fileName: "given.yaml", format: .yaml)
+    let simulation = try SceneSimulation(scene: scene, file: "given.yaml")
+    #expect(simulation.textWarnings.isEmpty)
+    let given = try SceneWarnings.check(scene, file: "given.yaml", simulation: simulation)
+    let alone = try SceneWarnings.check(scene, file: "given.yaml")
+    #expect(given == alone)
+    #expect(given.map(\.keyPath) == ["items[1]"])
+}
