@@ -21,7 +21,7 @@ final class CanonicalLayoutWriter {
     /// A writer of its own text, in the same mode (a set's or dictionary's entries, sorted after).
     func writer() -> CanonicalLayoutWriter { CanonicalLayoutWriter(reflectingOnly: reflectingOnly) }
 
-    private indirect enum Plan {
+    private enum Plan {
         case bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, double, float, string
         /// `CanonicallyEncoded`: the value's own text.
         case custom

@@ -272,24 +272,26 @@ public struct Trace: Sendable {
         endTextLine()
     }
 
-    /// Ends the line written into `textOut`: a newline in a streamed trace, a String in memory.
+    /// Ends the line written into `textOut`.
     private mutating func endTextLine() {
-        guard files != nil else {
-            text.append(textOut.string)
-            return textOut.removeAll()
-        }
-        textOut.append(byte: newline)
-        if textOut.count >= Self.batchBytes { flushBatches(atLeast: Self.batchBytes) }
+        if Self.endLine(&textOut, lines: &text, streamed: files != nil) { flushBatches(atLeast: Self.batchBytes) }
     }
 
-    /// `endTextLine` for the CSV row written into `csvOut`.
+    /// Ends the row written into `csvOut`.
     private mutating func endCSVLine() {
-        guard files != nil else {
-            csv.append(csvOut.string)
-            return csvOut.removeAll()
+        if Self.endLine(&csvOut, lines: &csv, streamed: files != nil) { flushBatches(atLeast: Self.batchBytes) }
+    }
+
+    /// Ends the line written into `out`: a newline after it in a streamed trace, a String in
+    /// `lines` in memory. Returns whether the batch is full and should go to its file.
+    private static func endLine(_ out: inout FixedPointText, lines: inout [String], streamed: Bool) -> Bool {
+        guard streamed else {
+            lines.append(out.string)
+            out.removeAll()
+            return false
         }
-        csvOut.append(byte: newline)
-        if csvOut.count >= Self.batchBytes { flushBatches(atLeast: Self.batchBytes) }
+        out.append(byte: newline)
+        return out.count >= batchBytes
     }
 
     /// Hands each file its batch of lines when it holds at least `bytes` (0: whatever it holds,
