@@ -93,7 +93,8 @@ final class FrameLoop {
         }
         let (encoded, stage) = try SceneRenderer.renderInParallel(
             lists: lists, work: work, jobs: options.jobs,
-            encodePNG: frames.sequence != nil, png: options.png)
+            encodePNG: frames.sequence != nil, png: options.png, isCancelled: options.isCancelled)
+        if options.isCancelled?() == true { throw RenderCancelled(sceneName: plan.sceneName) }
         timings.rasterSeconds += stage.raster
         timings.encodeSeconds += stage.encode
         return encoded

@@ -29,10 +29,12 @@ extension SceneRenderer {
         var encode = 0.0
     }
 
-    /// Rasterizes `lists[work]` on `jobs` threads; the result is indexed like `lists`.
+    /// Rasterizes `lists[work]` on `jobs` threads; the result is indexed like `lists`. Once
+    /// `isCancelled` says so, each worker stops before its next frame and leaves the rest empty
+    /// (a studio's save stops a long frame batch within one frame; the caller throws).
     static func renderInParallel(
         lists: [DisplayList], work: [FrameWork], jobs: Int,
-        encodePNG: Bool, png: PNGOptions
+        encodePNG: Bool, png: PNGOptions, isCancelled: (@Sendable () -> Bool)? = nil
     ) throws -> ([EncodedFrame?], StageSeconds) {
         let results = ResultSlots<EncodedFrame>(count: lists.count)
         let stages = ResultSlots<StageSeconds>(count: work.count)
@@ -43,6 +45,7 @@ extension SceneRenderer {
             var rasterizer = Rasterizer()
             var k = worker
             while k < work.count {
+                if let isCancelled, isCancelled() { break }
                 let item = work[k]
                 let list = lists[item.index]
                 var stage = StageSeconds()

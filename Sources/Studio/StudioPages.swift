@@ -127,9 +127,12 @@ enum StudioPages {
             if (me.scene === null) { location.reload(); return; }
             if (e.scene !== me.scene) return;
             if (e.preview) {
-              // The frame on screen, rendered ahead with the new values: shown until the page reloads.
+              // The frame on screen, rendered ahead with the new values or file: shown until the
+              // page reloads, unless the page has moved to another frame since.
               const img = document.getElementById("frame");
-              if (img) img.src = "/preview/" + encodeURIComponent(me.scene) + "/" + e.preview + "?n=" + Date.now();
+              const tick = document.body.dataset.tick;
+              if (img && (tick === undefined || e.preview === "frame_" + tick.padStart(5, "0") + ".png"))
+                img.src = "/preview/" + encodeURIComponent(me.scene) + "/" + e.preview + "?n=" + Date.now();
               sessionStorage.setItem("flipbookPreviews", String(Number(sessionStorage.getItem("flipbookPreviews") || 0) + 1));
               document.body.dataset.preview = e.preview;
               return;
@@ -143,6 +146,25 @@ enum StudioPages {
             }
           };
           if (me.scene !== null && window.top === window && document.getElementById("side")) controlsPanel(me.scene);
+          if (me.scene !== null && document.getElementById("frame")) reportFrame(me.scene);
+
+          // Tells the studio which frame this page shows (once it settles), so that a save of the
+          // scene file renders that frame first and the page shows it before the whole render.
+          function reportFrame(scene) {
+            let timer = null, sent = null;
+            const report = () => {
+              clearTimeout(timer);
+              timer = setTimeout(() => {
+                const tick = document.body.dataset.tick;
+                if (tick === undefined || tick === sent) return;
+                sent = tick;
+                post("/scenes/" + encodeURIComponent(scene) + "/view?tick=" + encodeURIComponent(tick))
+                  .then(() => { document.body.dataset.studioViewing = tick; }).catch(() => { sent = null; });
+              }, 100);
+            };
+            new MutationObserver(report).observe(document.body, { attributes: true, attributeFilter: ["data-tick"] });
+            report();
+          }
 
           // Sliders for the scene's controls; a change renders again with the new values (debounced).
           function controlsPanel(scene) {

@@ -27,8 +27,11 @@ package actor StudioRenderer {
     private var statuses: [String: Status] = [:]
     /// The values set from the studio's sliders, per scene, in name order; applied to every render.
     private var overrides: [String: [(name: String, value: String)]] = [:]
-    /// The tick to render first for a scene's next render (the frame its page shows).
-    private var previews: [String: Int] = [:]
+    /// The tick each scene's page last said it shows (`view(_:tick:)`): a save renders it first.
+    private var viewing: [String: Int] = [:]
+    /// The latest frame rendered ahead (`startPreview`); previews run one after another, since
+    /// they share the preview folders, and a whole render waits for the one before it.
+    private var previewTask: Task<Void, Never>?
     private var current: (scene: String, cancelled: CancelFlag)?
     private var queue: [String] = []
     private var running = false
@@ -54,14 +57,43 @@ package actor StudioRenderer {
         }
     }
 
+    /// The scene's file was saved: renders it again, the frame its page shows first, on its own, so
+    /// the page shows the new frame before the whole render is done.
+    package func fileChanged(_ scene: String) {
+        if let current, current.scene == scene { current.cancelled.set() }
+        if let tick = viewing[scene] { startPreview(scene, tick: tick, values: overrides[scene] ?? []) }
+        request(scene)
+    }
+
+    /// Remembers the frame a scene's page shows (the page says so whenever it settles on one).
+    package func view(_ scene: String, tick: Int) {
+        viewing[scene] = tick
+    }
+
     /// Sets control values for a scene's renders (the sliders) and renders it again; with
     /// `previewTick`, the frame the page shows is rendered first, on its own, so the page can show
     /// it before the whole render is done.
     package func set(_ scene: String, values: [(name: String, value: String)], previewTick: Int? = nil) {
         overrides[scene] = values.sorted { $0.name < $1.name }
-        previews[scene] = previewTick
         if let current, current.scene == scene { current.cancelled.set() }
+        if let previewTick { startPreview(scene, tick: previewTick, values: overrides[scene] ?? []) }
         request(scene)
+    }
+
+    /// Renders frame `tick` of `scene` at once, beside a render of another scene or one winding
+    /// down after a cancel (it stops within a frame), not behind it in the queue; the page is told
+    /// as soon as the frame is written.
+    private func startPreview(_ scene: String, tick: Int, values: [(name: String, value: String)]) {
+        let previous = previewTask
+        previewTask = Task { [workspace, jobs, events] in
+            await previous?.value
+            let frame = await Task.detached {
+                Self.preview(scene, tick: tick, in: workspace, jobs: jobs, overrides: values)
+            }.value
+            guard let frame else { return }
+            await events.publish(
+                StudioEvent(scene: scene, version: await self.status(of: scene).version, error: nil, preview: frame))
+        }
     }
 
     /// Writes the current control values into the scene file, in place (`ControlWriteBack`: only
@@ -97,16 +129,9 @@ package actor StudioRenderer {
             let scene = queue.removeFirst()
             let flag = CancelFlag()
             current = (scene, flag)
+            // The frame on screen first: the whole render would take the cores it needs.
+            await previewTask?.value
             let values = overrides[scene] ?? []
-            if let tick = previews.removeValue(forKey: scene) {
-                let frame = await Task.detached { [workspace, jobs] in
-                    Self.preview(scene, tick: tick, in: workspace, jobs: jobs, overrides: values)
-                }.value
-                if let frame {
-                    let version = statuses[scene]?.version ?? 0
-                    await events.publish(StudioEvent(scene: scene, version: version, error: nil, preview: frame))
-                }
-            }
             let outcome = await Task.detached { [workspace, jobs] in
                 Self.render(scene, in: workspace, jobs: jobs, overrides: values, cancelled: flag)
             }.value

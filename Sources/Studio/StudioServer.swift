@@ -19,6 +19,7 @@ import SceneModel
 ///     /controls/<scene>              the scene's controls and their current values (JSON)
 ///     POST /scenes/<scene>/set?k=v   render with these control values (`-tick=N`: that frame first,
 ///                                    served as /preview/<scene>/frame_N.png)
+///     POST /scenes/<scene>/view?tick=N  the page shows frame N: a save renders it first, as with `-tick`
 ///     POST /scenes/<scene>/pin       keep the current render as variant A
 ///     /scenes/<scene>/compare        A and B side by side; /pinned/<scene>/… serves A
 ///     POST /scenes/<scene>/write-back  the values into the scene file
@@ -90,7 +91,7 @@ package struct StudioServer: Sendable {
             }())
         let watcher = Task {
             await ChangeWatcher().watch(workspace) { names in
-                for name in names { await renderer.request(name) }
+                for name in names { await renderer.fileChanged(name) }
             }
         }
         defer { watcher.cancel() }
@@ -248,6 +249,15 @@ package struct StudioServer: Sendable {
                 values.append((k, v))
             }
             await renderer.set(name, values: values, previewTick: previewTick)
+            return Self.response("{}", type: "application/json")
+        }
+        router.post("/scenes/:scene/view") { request, context -> Response in
+            let name = try context.parameters.require("scene")
+            guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
+            guard let tick = request.uri.queryParameters["tick"].flatMap({ Int(String($0)) }),
+                (0...10_000_000).contains(tick)
+            else { return Self.badRequest("view needs tick=N, a frame's tick from 0 to 10000000") }
+            await renderer.view(name, tick: tick)
             return Self.response("{}", type: "application/json")
         }
         router.post("/scenes/:scene/write-back") { _, context -> Response in

@@ -135,7 +135,7 @@ try:
             print(f"  save {n}: /status failed: {error}")
         slowest = max(slowest, time.time() - t)
         if n % 25 == 24:
-            time.sleep(0.3)  # long enough for the watcher (0.2 s) to start a render of this one
+            time.sleep(0.3)  # long enough for the watcher (every 0.05 s) to start a render of this one
     print(f"  1,000 hostile saves in {time.time() - section:.1f} s: /status answered {answered} times, slowest "
           f"{slowest * 1000:.0f} ms; resident memory {rss_kb(studio.pid) / 1024:.1f} MB")
     check(answered == 1000 and studio.poll() is None, "/status answered after every hostile save, and the studio lives")

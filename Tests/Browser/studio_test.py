@@ -81,13 +81,17 @@ try:
     check(body.get_attribute("data-frame") == "10", "stepped to frame 10")
     check("30 frames" in driver.find_element(By.ID, "summary").text, "one second at 30 fps")
 
-    # Save a longer scene: the page reloads with the new render, still at frame 10.
+    # Save a longer scene: the frame on screen is rendered first and shown, then the page reloads
+    # with the new render, still at frame 10.
+    wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-studio-viewing") == "10")
     write(os.path.join(scenes, "drop.yaml"), SCENE.format(duration=2))
     wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-studio-version") == "2"
                and d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
     body = driver.find_element(By.TAG_NAME, "body")
     check("60 frames" in driver.find_element(By.ID, "summary").text, "the reloaded page shows the new render")
     check(body.get_attribute("data-frame") == "10", f"the reload keeps the frame, got {body.get_attribute('data-frame')}")
+    saved_previews = int(driver.execute_script("return sessionStorage.getItem('flipbookPreviews')") or 0)
+    check(saved_previews == 1, f"the save's frame on screen was rendered ahead and shown once, got {saved_previews}")
 
     # Save a broken scene: the error shows over the last good render, with file, line and column.
     write(os.path.join(scenes, "drop.yaml"), SCENE.format(duration=2).replace("fps: 30", "fps: thirty"))
@@ -111,7 +115,7 @@ try:
                and d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
     check(width(driver) == "30.000000", f"after the slider the side is 30, got {width(driver)}")
     previews = int(driver.execute_script("return sessionStorage.getItem('flipbookPreviews')") or 0)
-    check(previews >= 1, "the frame on screen was rendered ahead of the whole render and shown")
+    check(previews > saved_previews, "the slider's frame on screen was rendered ahead of the whole render and shown")
     status, body_bytes = get("/preview/drop/frame_00010.png")
     check(status == 200 and body_bytes[:8] == b"\x89PNG\r\n\x1a\n", f"the preview of the tick on screen (10) is a PNG, got {status}")
     check(driver.find_element(By.ID, "control-side").get_attribute("value") == "30", "the slider keeps its value across the reload")

@@ -127,16 +127,23 @@ struct StudioTests {
         #expect(count == 0)
     }
 
-    @Test("a render publishes frames and a player page; an error keeps the last good render; a fix publishes version 2")
-    func renderLoop() async throws {
+    /// A renderer (one job) over a folder holding `drop.yaml` (0.5 s), and a subscription to its events.
+    func studioOnDrop() async throws -> (
+        root: String, file: String, renderer: StudioRenderer, events: AsyncStream<StudioEvent>
+    ) {
         let root = try folder()
         let file = root + "/scenes/drop.yaml"
         try Self.scene(duration: 0.5).write(toFile: file, atomically: true, encoding: .utf8)
         let workspace = try StudioWorkspace(scenesAt: root + "/scenes", output: root + "/out")
         let events = StudioEvents()
         let (_, stream) = await events.subscribe()
+        return (root, file, StudioRenderer(workspace: workspace, events: events, jobs: 1), stream)
+    }
+
+    @Test("a render publishes frames and a player page; an error keeps the last good render; a fix publishes version 2")
+    func renderLoop() async throws {
+        let (root, file, renderer, stream) = try await studioOnDrop()
         var received = stream.makeAsyncIterator()
-        let renderer = StudioRenderer(workspace: workspace, events: events, jobs: 1)
 
         await renderer.request("drop")
         #expect(await received.next() == StudioEvent(scene: "drop", version: 1, error: nil))
@@ -159,6 +166,33 @@ struct StudioTests {
             try FileManager.default.contentsOfDirectory(atPath: root + "/out/drop").filter { $0.hasSuffix(".png") }
                 .count == 30)
         #expect(!FileManager.default.fileExists(atPath: root + "/out/.staging-drop"))
+    }
+
+    @Test("a saved scene file renders the frame its page shows first, as a preview, then the whole scene")
+    func saveRendersTheShownFrameFirst() async throws {
+        let (root, file, renderer, stream) = try await studioOnDrop()
+        var received = stream.makeAsyncIterator()
+
+        await renderer.fileChanged("drop")
+        #expect(await received.next() == StudioEvent(scene: "drop", version: 1, error: nil), "no page: no preview")
+
+        await renderer.view("drop", tick: 12)
+        try Self.scene(duration: 1).write(toFile: file, atomically: true, encoding: .utf8)
+        await renderer.fileChanged("drop")
+        #expect(await received.next() == StudioEvent(scene: "drop", version: 1, error: nil, preview: "frame_00012.png"))
+        #expect(await received.next() == StudioEvent(scene: "drop", version: 2, error: nil))
+        let preview = try FileManager.default.contentsOfDirectory(atPath: root + "/out/.preview-drop/drop")
+        #expect(preview == ["frame_00012.png"])
+        #expect(
+            FileManager.default.contents(atPath: root + "/out/.preview-drop/drop/frame_00012.png")
+                == FileManager.default.contents(atPath: root + "/out/drop/frame_00012.png"),
+            "the preview has the whole render's bytes")
+
+        await renderer.view("drop", tick: 40)
+        await renderer.fileChanged("drop")
+        #expect(
+            await received.next() == StudioEvent(scene: "drop", version: 3, error: nil),
+            "a tick past the scene's end gives no preview, only the render")
     }
 
     @Test("event data escapes markup and line breaks, so an error message cannot inject HTML or split an event")
