@@ -60,9 +60,7 @@ package actor StudioRenderer {
     /// The scene's file was saved: renders it again, the frame its page shows first, on its own, so
     /// the page shows the new frame before the whole render is done.
     package func fileChanged(_ scene: String) {
-        if let current, current.scene == scene { current.cancelled.set() }
-        if let tick = viewing[scene] { startPreview(scene, tick: tick, values: overrides[scene] ?? []) }
-        request(scene)
+        rerender(scene, previewTick: viewing[scene])
     }
 
     /// Remembers the frame a scene's page shows (the page says so whenever it settles on one).
@@ -75,6 +73,11 @@ package actor StudioRenderer {
     /// it before the whole render is done.
     package func set(_ scene: String, values: [(name: String, value: String)], previewTick: Int? = nil) {
         overrides[scene] = values.sorted { $0.name < $1.name }
+        rerender(scene, previewTick: previewTick)
+    }
+
+    /// Cancels a running render of `scene`, renders `previewTick` first when given, then the scene.
+    private func rerender(_ scene: String, previewTick: Int?) {
         if let current, current.scene == scene { current.cancelled.set() }
         if let previewTick { startPreview(scene, tick: previewTick, values: overrides[scene] ?? []) }
         request(scene)

@@ -240,7 +240,7 @@ package struct StudioServer: Sendable {
                 let k = String(key)
                 let v = String(value)
                 if k == "-tick" {
-                    previewTick = Int(v).flatMap { (0...10_000_000).contains($0) ? $0 : nil }
+                    previewTick = Self.tick(v)
                     continue
                 }
                 guard values.count < 64, k.count <= 64, v.count <= 64, SceneControl.isValidName(k) else {
@@ -254,9 +254,9 @@ package struct StudioServer: Sendable {
         router.post("/scenes/:scene/view") { request, context -> Response in
             let name = try context.parameters.require("scene")
             guard workspace.sceneFile(named: name) != nil else { return Self.notFound() }
-            guard let tick = request.uri.queryParameters["tick"].flatMap({ Int(String($0)) }),
-                (0...10_000_000).contains(tick)
-            else { return Self.badRequest("view needs tick=N, a frame's tick from 0 to 10000000") }
+            guard let tick = request.uri.queryParameters["tick"].flatMap({ Self.tick(String($0)) }) else {
+                return Self.badRequest("view needs tick=N, a frame's tick from 0 to 10000000")
+            }
             await renderer.view(name, tick: tick)
             return Self.response("{}", type: "application/json")
         }
@@ -272,6 +272,11 @@ package struct StudioServer: Sendable {
             do { try await renderer.pin(name) } catch { return Self.badRequest(String(describing: error)) }
             return Self.response("{}", type: "application/json")
         }
+    }
+
+    /// A frame's tick from a query value: 0 to 10,000,000, else nil.
+    static func tick(_ text: String) -> Int? {
+        Int(text).flatMap { (0...10_000_000).contains($0) ? $0 : nil }
     }
 
     static func file(_ path: String?) -> Response {
