@@ -346,8 +346,8 @@ install: deps build-release $(if $(filter yes,$(STUDIO)),build-studio)
 	install -d $(DESTDIR)$(PREFIX)/lib/flipbook $(DESTDIR)$(PREFIX)/bin
 	install -m 755 .build/release/flipbook $(DESTDIR)$(PREFIX)/lib/flipbook/flipbook
 	$(if $(filter yes,$(STUDIO)),install -m 755 .build/release/flipbook-studio $(DESTDIR)$(PREFIX)/lib/flipbook/flipbook-studio)
-	rm -rf $(DESTDIR)$(PREFIX)/lib/flipbook/Flipbook_Player.resources
-	cp -R .build/release/Flipbook_Player.resources $(DESTDIR)$(PREFIX)/lib/flipbook/
+	rm -rf $(DESTDIR)$(PREFIX)/lib/flipbook/Flipbook_Player.resources $(DESTDIR)$(PREFIX)/lib/flipbook/Flipbook_Kit.resources
+	cp -R .build/release/Flipbook_Player.resources .build/release/Flipbook_Kit.resources $(DESTDIR)$(PREFIX)/lib/flipbook/
 	ln -sf ../lib/flipbook/flipbook $(DESTDIR)$(PREFIX)/bin/flipbook
 	@echo "installed $(DESTDIR)$(PREFIX)/bin/flipbook"
 

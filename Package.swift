@@ -94,8 +94,10 @@ let package = Package(
         .target(name: "SceneSchema", dependencies: ["SceneModel", "SceneSyntax"], exclude: ["README.md"]),
         // A file to a validated scene: the file checks, components and imports, controls and write-back.
         .target(
-            name: "SceneLoading", dependencies: ["SceneModel", "SceneSyntax", "Colors", "Geometry", "Markup"],
+            name: "SceneLoading", dependencies: ["SceneModel", "SceneSyntax", "Colors", "Geometry", "Markup", "Kit"],
             exclude: ["README.md"]),
+        // Component files shipped with Flipbook (`imports: [ios]`): the iOS kit.
+        .target(name: "Kit", exclude: ["README.md"], resources: [.copy("ios")]),
         // The rasterizer's innermost loops (sweep and blend, AVX2 chosen at run time), -O even in
         // debug builds (`fastDebugC`): debug test builds would otherwise spend minutes in them.
         .target(name: "CRasterKernels", exclude: ["README.md"], cSettings: fastDebugC),
@@ -229,7 +231,7 @@ let package = Package(
             name: "CustomBehaviorsTests", dependencies: ["CustomBehaviors", "Determinism", "DynamicsTestSupport"]),
         .testTarget(
             name: "SceneModelTests",
-            dependencies: ["SceneLoading", "SceneSchema", "SceneSyntax", "SceneModel", "Markup", "Text", "Raster"],
+            dependencies: ["SceneLoading", "SceneSchema", "SceneSyntax", "SceneModel", "Markup", "Text", "Raster", "Kit", "Colors"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "RasterTests",

@@ -2,7 +2,8 @@ import SceneModel
 import SceneSyntax
 
 // Parameter substitution inside a component's copied text: `{name}` as a whole value or inside a
-// string, every copied node counted against the node budget and marked with its origin.
+// string, `{width - 16}` as a number (ParameterExpression.swift), every copied node counted against
+// the node budget and marked with its origin.
 
 extension ComponentExpander {
     /// A copy of a component's text with its parameters replaced and `origin` on every mark.
@@ -74,15 +75,23 @@ extension ComponentExpander {
             }
             return value
         }
+        /// A placeholder's content: a parameter's argument, or the value of an expression as a number.
+        func value(of inner: String) throws -> SourceNode {
+            if arguments[inner] != nil { return try argument(inner) }
+            // A name with characters arithmetic does not take ('-', say) is still a parameter's name.
+            if inner.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }) { return try argument(inner) }
+            let result = try evaluate(inner, mark: mark, arguments: arguments, definition: definition, at: path)
+            return SourceNode(value: .scalar(ParameterExpression.format(result), isString: false), mark: mark)
+        }
         if text.hasPrefix("{"), text.hasSuffix("}"), text.dropFirst().dropLast().allSatisfy({ $0 != "{" && $0 != "}" })
         {
-            return try argument(String(text.dropFirst().dropLast()))
+            return try value(of: String(text.dropFirst().dropLast()))
         }
         var out = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
             out += rest[..<open]
-            let value = try argument(String(rest[rest.index(after: open)..<close]))
+            let value = try value(of: String(rest[rest.index(after: open)..<close]))
             guard case .scalar(let s, _) = value.value else {
                 throw fail(
                     mark, path,
@@ -94,6 +103,42 @@ extension ComponentExpander {
         }
         out += rest
         return SourceNode(value: .scalar(out, isString: true), mark: mark)
+    }
+
+    /// `{width - 16}`: the expression's value, each name an argument that is a number or a boolean.
+    private func evaluate(
+        _ text: String, mark: SourceMark?,
+        arguments: [String: (value: SourceNode, given: Bool)], definition: Definition, at path: String
+    ) throws -> Double {
+        do {
+            return try ParameterExpression(text).evaluate {
+                (name: String) throws(ParameterExpression.Failure) -> Double in
+                guard let (found, _) = arguments[name] else { throw .unknownName(name) }
+                switch found.scalarMeaning {
+                case .number(let v, _)?: return v
+                case .bool(let b)?: return b ? 1 : 0
+                default: throw .notNumeric(name + ", " + found.foundDescription)
+                }
+            }
+        } catch {
+            let names = definition.parameters.map(\.name)
+            let problem: String
+            var suggestion: String?
+            switch error {
+            case .syntax(let expected): problem = "expected \(expected)"
+            case .unknownName(let name):
+                problem =
+                    "unknown parameter '\(name)'; "
+                    + (names.isEmpty ? "the component has no parameters" : "expected one of: \(listing(names))")
+                suggestion = didYouMean(name, names) ?? "declare it under parameters:"
+            case .notNumeric(let what):
+                problem = "parameter \(what), is not a number; arithmetic takes numbers and booleans"
+            case .notFinite: problem = "the value is not a finite number (a division by zero?)"
+            }
+            throw fail(
+                mark, path, "in '{\(text)}' of component '\(definition.name)': \(problem)", suggestion: suggestion,
+                file: definition.file)
+        }
     }
 
     func fail(

@@ -1,5 +1,6 @@
 import Foundation
 import Geometry
+import Kit
 import SceneModel
 import SceneSyntax
 
@@ -114,7 +115,7 @@ struct ComponentExpander {
     }
 
     /// `imports: [components/rows.yaml]`: files in the scene's folder (or below it) holding
-    /// `components:` only.
+    /// `components:` only; `imports: [ios]` (or `ios/controls`): a kit shipped with Flipbook.
     private mutating func readImports(_ node: SourceNode) throws {
         guard case .sequence(let list) = node.value else {
             throw fail(
@@ -130,6 +131,18 @@ struct ComponentExpander {
             guard case .string(let relative)? = entry.scalarMeaning else {
                 throw fail(entry.mark, path, "expected a file name, found \(entry.foundDescription)", file: file)
             }
+            if (relative as NSString).pathExtension.isEmpty, let kitFiles = Kit.files(for: relative) {
+                guard !kitFiles.isEmpty else {
+                    let kit = String(relative.prefix { $0 != "/" })
+                    throw fail(
+                        entry.mark, path,
+                        "the \(kit) kit has no file '\(relative.dropFirst(kit.count + 1))'; expected one of: \(listing(Kit.fileNames(of: kit)))",
+                        suggestion: didYouMean(String(relative.dropFirst(kit.count + 1)), Kit.fileNames(of: kit)),
+                        file: file)
+                }
+                for kitFile in kitFiles { try readImportedFile(kitFile.path, format: .yaml, entry: entry, at: path) }
+                continue
+            }
             let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
             if relative.hasPrefix("/") || relative.isEmpty || parts.contains("..") || relative.hasPrefix("~") {
                 throw fail(
@@ -139,7 +152,12 @@ struct ComponentExpander {
             }
             guard let format = SceneFileFormat(pathExtension: (relative as NSString).pathExtension) else {
                 throw fail(
-                    entry.mark, path, "expected a .yaml, .yml or .json file, found \(quoted(relative))", file: file)
+                    entry.mark, path,
+                    "expected a .yaml, .yml or .json file or a kit (\(listing(Kit.names))), found \(quoted(relative))",
+                    suggestion: didYouMean(String(relative.prefix { $0 != "/" }), Kit.names).map { _ in
+                        "a kit is imported by its name alone, as in imports: [ios]"
+                    },
+                    file: file)
             }
             let imported = folder.isEmpty ? relative : (folder as NSString).appendingPathComponent(relative)
             var isFolder: ObjCBool = false
@@ -148,38 +166,45 @@ struct ComponentExpander {
                     entry.mark, path, "no such file '\(imported)'", suggestion: SceneLoader.similarFile(to: imported),
                     file: file)
             }
-            if let size = (try? FileManager.default.attributesOfItem(atPath: imported))?[.size] as? NSNumber,
-                size.int64Value > Int64(limits.maxFileBytes)
-            {
+            try readImportedFile(imported, format: format, entry: entry, at: path)
+        }
+    }
+
+    /// One imported file: within the size limit, UTF-8, a mapping with `components:` only.
+    private mutating func readImportedFile(
+        _ imported: String, format: SceneFileFormat, entry: SourceNode, at path: String
+    ) throws {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: imported))?[.size] as? NSNumber,
+            size.int64Value > Int64(limits.maxFileBytes)
+        {
+            throw fail(
+                entry.mark, path,
+                "'\(imported)' is \(size.int64Value) bytes; expected at most \(limits.maxFileBytes) bytes",
+                file: file)
+        }
+        guard let data = FileManager.default.contents(atPath: imported),
+            let text = String(data: data, encoding: .utf8)
+        else {
+            throw fail(entry.mark, path, "cannot read '\(imported)' as UTF-8 text", file: file)
+        }
+        guard let root = try SceneLoader.parse(text, fileName: imported, format: format, limits: limits) else {
+            return
+        }
+        guard case .mapping(let entries) = root.value else {
+            throw fail(
+                root.mark, nil,
+                "expected a mapping with 'components:' at the top level, found \(root.foundDescription)",
+                file: imported)
+        }
+        for e in entries where e.key != "$schema" {
+            guard e.key == "components" else {
                 throw fail(
-                    entry.mark, path,
-                    "'\(imported)' is \(size.int64Value) bytes; expected at most \(limits.maxFileBytes) bytes",
-                    file: file)
-            }
-            guard let data = FileManager.default.contents(atPath: imported),
-                let text = String(data: data, encoding: .utf8)
-            else {
-                throw fail(entry.mark, path, "cannot read '\(imported)' as UTF-8 text", file: file)
-            }
-            guard let root = try SceneLoader.parse(text, fileName: imported, format: format, limits: limits) else {
-                continue
-            }
-            guard case .mapping(let entries) = root.value else {
-                throw fail(
-                    root.mark, nil,
-                    "expected a mapping with 'components:' at the top level, found \(root.foundDescription)",
+                    e.keyMark, e.key, "an imported file holds components only; expected the key 'components'",
+                    suggestion: e.key == "imports"
+                        ? "list every file in the scene's own imports" : didYouMean(e.key, ["components"]),
                     file: imported)
             }
-            for e in entries where e.key != "$schema" {
-                guard e.key == "components" else {
-                    throw fail(
-                        e.keyMark, e.key, "an imported file holds components only; expected the key 'components'",
-                        suggestion: e.key == "imports"
-                            ? "list every file in the scene's own imports" : didYouMean(e.key, ["components"]),
-                        file: imported)
-                }
-                try readComponents(e.value, file: imported, at: "components")
-            }
+            try readComponents(e.value, file: imported, at: "components")
         }
     }
 

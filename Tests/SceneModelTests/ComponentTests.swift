@@ -106,7 +106,7 @@ struct ComponentTests {
             })
         #expect(
             error.description
-                == "test.yaml:15:64: items[1].children[0].fill: expected a colour '#RGB', '#RGBA', '#RRGGBB' or '#RRGGBBAA', found string '#GGG'; for parameter 'tint' of component 'row' (used at test.yaml:11) in instance 'r3'"
+                == "test.yaml:15:64: items[1].children[0].fill: expected a colour '#RGB', '#RGBA', '#RRGGBB', '#RRGGBBAA' or a system colour such as systemBlue, found string '#GGG'; for parameter 'tint' of component 'row' (used at test.yaml:11) in instance 'r3'"
         )
     }
 

@@ -197,7 +197,7 @@ struct MoreSceneErrorTests {
             ),
             (
                 "items:\n  - id: a\n    size: [1, 1]\n    center: [0, 0]\n    fill: #FF9500",
-                "test.yaml:7:10: items[0].fill: expected a colour '#RGB', '#RGBA', '#RRGGBB' or '#RRGGBBAA', found null (quote it, as in fill: \"#FF9500\"; in YAML an unquoted # starts a comment)"
+                "test.yaml:7:10: items[0].fill: expected a colour '#RGB', '#RGBA', '#RRGGBB', '#RRGGBBAA' or a system colour such as systemBlue, found null (quote it, as in fill: \"#FF9500\"; in YAML an unquoted # starts a comment)"
             ),
         ])
     func unquotedColor(items: String, expected: String) throws {
@@ -210,7 +210,7 @@ struct MoreSceneErrorTests {
         arguments: [
             (
                 "items: [{ id: a, size: [1, 1], center: [0, 0], fill: orange }]",
-                "test.yaml:3:54: items[0].fill: expected a colour '#RGB', '#RGBA', '#RRGGBB' or '#RRGGBBAA', found string 'orange'"
+                "test.yaml:3:54: items[0].fill: expected a colour '#RGB', '#RGBA', '#RRGGBB', '#RRGGBBAA' or a system colour such as systemBlue, found string 'orange'"
             ),
             (
                 "items: [{ id: a, size: [1, 1], center: [0, 0], opacity: 1.5 }]",
@@ -278,7 +278,7 @@ struct MoreSceneErrorTests {
             ),
             (
                 "items: []\ncanvs: 1",
-                "test.yaml:4:1: canvs: unknown key 'canvs'; expected one of: version, name, canvas, fps, duration, until, maxDuration, components, imports, items, itemGroups, behaviors, viewAnimations, animators, layerTimeline, dynamicsTimeline, output, controls, fonts, touches, $schema (did you mean 'canvas'?)"
+                "test.yaml:4:1: canvs: unknown key 'canvs'; expected one of: version, name, appearance, canvas, fps, duration, until, maxDuration, components, imports, items, itemGroups, behaviors, viewAnimations, animators, layerTimeline, dynamicsTimeline, output, controls, fonts, touches, $schema (did you mean 'canvas'?)"
             ),
             (
                 "items: [{ id: a, size: [1, 1], center: [0, 0] }]\nbehaviors:\n  - snap: { item: a, to: [1, 1] }\n    gravity: { items: [a] }",

@@ -27,6 +27,9 @@ package struct SceneDecoder {
     let icons = LoadedIcons()
     /// The scene's budgets: total image pixels and icon shapes are counted as files are read.
     var limits: SceneLimits = .default
+    /// The scene's `appearance:`, read before anything with a colour: system colour names
+    /// (`systemBlue`, `label`) resolve to its light or dark value.
+    let appearance = AppearanceSetting()
 
     package init(file: String, format: SceneFileFormat, limits: SceneLimits = .default) {
         (self.file, self.format, self.limits) = (file, format, limits)
@@ -53,6 +56,7 @@ package struct SceneDecoder {
             }
         }
         if let schema = top["$schema"] { _ = try string(schema, at: "$schema") }
+        if let node = top["appearance"] { appearance.value = try word(node, at: "appearance", Appearance.self) }
         var nameFromFile = false
         let name: String
         if let node = top["name"] {
@@ -322,13 +326,13 @@ package struct SceneDecoder {
     }
 
     func color(_ node: SourceNode, at path: String) throws -> ColorRGBA8 {
-        let expected = "expected a colour '#RGB', '#RGBA', '#RRGGBB' or '#RRGGBBAA'"
+        let expected = "expected a colour '#RGB', '#RGBA', '#RRGGBB', '#RRGGBBAA' or a system colour such as systemBlue"
         switch node.scalarMeaning {
         case .string(let s)?:
-            guard let c = ColorRGBA8(hex: s) else {
-                throw error(at: node, path, "\(expected), found \(node.foundDescription)")
-            }
-            return c
+            if let c = ColorRGBA8(hex: s) ?? SystemColors.color(named: s, appearance: appearance.value) { return c }
+            throw error(
+                at: node, path, "\(expected), found \(node.foundDescription)",
+                suggestion: s.hasPrefix("#") ? nil : didYouMean(s, SystemColors.names))
         case .null? where format == .yaml:
             // `fill: #FF9500` is `fill:` followed by a comment.
             throw error(
@@ -379,4 +383,9 @@ enum Keys {
     static var transformNest: [String] { BehaviorKeys.transformNest.keyNames }
     static var snapZones: [String] { BehaviorKeys.snapZones.keyNames }
     static var output: [String] { OutputKeys.spec.keyNames }
+}
+
+/// The appearance a scene's system colours resolve in; a class so the decoder's copies share it.
+final class AppearanceSetting {
+    var value: Appearance = .light
 }

@@ -195,7 +195,11 @@ package enum ItemKeys {
                         "`UIVisualEffectView` with a `UIBlurEffect`: what is drawn behind the item, within its rounded shape, is blurred, saturated and tinted, then the item's fill and content are drawn over it. See [materials](#materials-itemsibackgroundeffect).",
                     defaultDoc: "none",
                     decode: { d, node, at, item in
-                        item.backgroundEffect = try d.decode(BackgroundEffectKeys.spec, node, at: at)
+                        // A system material takes the scene's appearance unless its style is given.
+                        var effect = BackgroundEffectKeys.spec.prototype
+                        effect.style = d.appearance.value == .dark ? .dark : .light
+                        try d.decode(BackgroundEffectKeys.spec, node, at: at, into: &effect)
+                        item.backgroundEffect = effect
                     },
                     check: { scene, item, at in
                         if let effect = item.backgroundEffect {
@@ -417,7 +421,10 @@ enum BackgroundEffectKeys {
                     doc:
                         "`UIBlurEffect.Style`: the material, whose numbers come from the [table](#materials-itemsibackgroundeffect)."
                 ),
-                .word("style", \.style, doc: "The system materials' appearance (light or dark mode)."),
+                .word(
+                    "style", \.style,
+                    doc: "The system materials' appearance (light or dark mode); the scene's `appearance` unless given."
+                ),
                 .number(
                     "radius", \.radius, range: .closed(0, 100), noun: "a blur radius", unit: "pt",
                     doc: "Overrides the material's blur σ in points.", defaultDoc: "the material's"),

@@ -28,6 +28,11 @@ enum RootKeys {
                     defaultDoc: "file name without extension",
                     rangeDoc: "`[A-Za-z0-9_-]+`, at most \(SceneRules.maxNameLength) characters"),
                 .custom(
+                    "appearance", docType: "string",
+                    doc:
+                        "Light or dark mode (`UIUserInterfaceStyle`): the value system colours such as `systemBlue` and `label` take, and the default `style` of system materials. See [system colours](#system-colours).",
+                    defaultDoc: "`light`", rangeDoc: "`light`, `dark`"),
+                .custom(
                     "canvas", docType: "mapping", required: "canvas: { size: [width, height] } in points",
                     doc: "The screen.",
                     rangeDoc: "see below"),
