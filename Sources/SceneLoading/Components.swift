@@ -208,6 +208,23 @@ struct ComponentExpander {
         }
     }
 
+    /// The kit file (`ios/controls`) whose components include `name`, for the message of a scene
+    /// that uses one without importing it. Read only on that error.
+    static func kitFile(defining name: String) -> String? {
+        for kit in Kit.names {
+            for url in Kit.files(for: kit) ?? [] {
+                guard let text = try? String(contentsOf: url, encoding: .utf8),
+                    let root = try? SceneLoader.parse(text, fileName: url.path, format: .yaml, limits: .default),
+                    case .mapping(let top) = root.value,
+                    case .mapping(let components)? = top.first(where: { $0.key == "components" })?.value.value,
+                    components.contains(where: { $0.key == name })
+                else { continue }
+                return kit + "/" + url.deletingPathExtension().lastPathComponent
+            }
+        }
+        return nil
+    }
+
     // MARK: Expansion
 
     /// One item of the tree: an instance is replaced by its component's item; a plain item inside
@@ -357,11 +374,13 @@ struct ComponentExpander {
                 order.isEmpty
                 ? "unknown component '\(name)'; the scene defines no components"
                 : "unknown component '\(name)'; expected one of: \(listing(order))"
+            let kitFile = Self.kitFile(defining: name)
             throw fail(
                 use.value.mark, path + ".use", message,
-                suggestion: order.isEmpty
-                    ? "define it under components: at the top level, or list its file under imports:"
-                    : didYouMean(name, order),
+                suggestion: kitFile.map { "the iOS kit has it: add imports: [\($0)]" }
+                    ?? (order.isEmpty
+                        ? "define it under components: at the top level, or list its file under imports:"
+                        : didYouMean(name, order)),
                 file: here)
         }
         if stack.contains(name) {

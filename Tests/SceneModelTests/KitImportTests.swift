@@ -53,4 +53,14 @@ struct KitImportTests {
                 == "test.yaml:1:11: imports[0]: expected a .yaml, .yml or .json file or a kit (ios), found 'iOS' (a kit is imported by its name alone, as in imports: [ios])"
         )
     }
+
+    @Test("a kit component used without the import names the kit file to import")
+    func suggestsTheImport() throws {
+        let error = try #require(
+            sceneError { try decodeYAML(header + "items:\n  - { id: home, use: homeIndicator, center: [160, 550] }\n") })
+        #expect(
+            error.description
+                == "test.yaml:4:22: items[0].use: unknown component 'homeIndicator'; the scene defines no components (the iOS kit has it: add imports: [ios/bars])"
+        )
+    }
 }
