@@ -40,6 +40,8 @@ struct LottieExportTests {
         "transitions": "perspective (flips)", "materials": "blur materials", "sheet": "blur materials",
         "images": "a conic gradient",
         "payment-sent": "Lottie content (exported as its last frame)",
+        "settings": "blur materials (the iOS kit's bars)", "display": "blur materials (the iOS kit's bars)",
+        "new-event": "blur materials (the iOS kit's bars and alert)",
     ]
 
     /// The second player, python-lottie writing each frame as SVG and librsvg drawing it, at five

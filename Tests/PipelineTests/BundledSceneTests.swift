@@ -71,6 +71,9 @@ struct BundledSceneTests {
         ("transitions.yaml", 180, nil),
         ("cover-flow.yaml", 336, nil),
         ("payment-sent.yaml", 96, nil),
+        ("settings.yaml", 180, nil),
+        ("display.yaml", 168, nil),
+        ("new-event.yaml", 192, nil),
     ]
 
     @Test(
