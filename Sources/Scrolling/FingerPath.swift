@@ -46,6 +46,8 @@ public struct FingerPath: Equatable, Sendable {
     public var releaseVelocity: Point {
         let window = min(Self.velocityWindow, duration - times[0])
         guard window > 0 else { return .zero }
-        return (position(at: duration) - position(at: duration - window)) * (1 / window)
+        let v = (position(at: duration) - position(at: duration - window)) * (1 / window)
+        // A path of a few femtoseconds moves faster than a Double holds: no flick, a tap.
+        return v.x.isFinite && v.y.isFinite ? v : .zero
     }
 }

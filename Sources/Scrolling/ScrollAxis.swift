@@ -63,8 +63,9 @@ public struct ScrollAxis: Equatable, Sendable {
 
     /// The page an offset is nearest to (pages are multiples of `dimension`, as UIKit pages).
     public func page(of offset: Double) -> Int {
-        guard dimension > 0 else { return 0 }
-        return Int((min(max(offset, minOffset), maxOffset) / dimension).rounded())
+        let page = (min(max(offset, minOffset), maxOffset) / dimension).rounded()
+        guard dimension > 0, page.isFinite else { return 0 }
+        return Int(page)
     }
 
     /// The offset of page `k`, held to the range.

@@ -57,10 +57,19 @@ struct KitImportTests {
     @Test("a kit component used without the import names the kit file to import")
     func suggestsTheImport() throws {
         let error = try #require(
-            sceneError { try decodeYAML(header + "items:\n  - { id: home, use: homeIndicator, center: [160, 550] }\n") })
+            sceneError { try decodeYAML(header + "items:\n  - { id: home, use: homeIndicator, center: [160, 550] }\n") }
+        )
         #expect(
             error.description
                 == "test.yaml:4:22: items[0].use: unknown component 'homeIndicator'; the scene defines no components (the iOS kit has it: add imports: [ios/bars])"
         )
+    }
+
+    @Test("the schema's pattern for a kit import names every file of the kit")
+    func schemaKnowsTheKit() throws {
+        let schema = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("scenes/schema.json"), encoding: .utf8)
+        let pattern = "^ios(/(" + Kit.fileNames(of: "ios").joined(separator: "|") + "))?$"
+        #expect(schema.contains(pattern))
     }
 }

@@ -42,6 +42,29 @@ struct TimingDecodingTests {
         )
     }
 
+    @Test("a finger beyond ±1e7 points is refused in a scroll drag and a view animation's pan, at its place")
+    func dragCoordinatesBounded() {
+        // Found by the render fuzzer: a release speed that overflowed to infinity made a paging
+        // scroll view's projected page NaN.
+        #expect(
+            message(
+                """
+                items:
+                  - { id: s, size: [100, 100], center: [50, 50],
+                      scroll: { contentSize: [400, 100], drags: [{ at: 0, path: [[0, 50, 50], [0.2, 1.7976931348623157e308, 50]] }] } }
+                """)
+                == "test.yaml:5:79: items[0].scroll.drags[0].path[1][1]: expected x within ±10000000 points, found 1.7976931348623157e+308"
+        )
+        #expect(
+            message(
+                Self.item + """
+                    viewAnimations:
+                      - { at: 0, item: a, duration: 0.3, changes: { opacity: 0 }, drag: { path: [[0, 0, -2e7]] } }
+                    """)
+                == "test.yaml:8:78: viewAnimations[0].drag.path[0][2]: expected y within ±10000000 points, found -20000000"
+        )
+    }
+
     @Test("children, masksToBounds, shadow and layer timing decode with their defaults")
     func layerKeys() throws {
         let scene = try decodeYAML(

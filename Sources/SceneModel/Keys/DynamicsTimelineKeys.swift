@@ -126,6 +126,13 @@ extension SceneDecoder {
                     "expected times ≥ 0 that increase, found \(SceneSyntax.format(v[0])) after \(k > 0 ? SceneSyntax.format(times[k - 1]) : "the start")"
                 )
             }
+            // A finger beyond ±1e7 pt is no finger; far past it, its speed overflows to infinity.
+            for (c, name) in [(1, "x"), (2, "y")] where !SceneRules.coordinateRange.contains(v[c]) {
+                throw error(
+                    at: row, path + "[\(k)][\(c)]",
+                    "expected \(name) within ±\(SceneSyntax.format(SceneRules.coordinateRange.upperBound)) points, found \(SceneSyntax.format(v[c]))"
+                )
+            }
             times.append(v[0])
             points.append(Point(v[1], v[2]))
         }
