@@ -63,6 +63,8 @@ figures:
 	@$(FLIPBOOK) figure scenes/payment-sent.yaml --kind contact-sheet --ticks 14,22,30,40,60 --columns 5 --scale 0.5 \
 	  --crop motion --title "payment-sent: a Lottie checkmark riding the sheet's spring" \
 	  -o docs/figures/payment-sent-lottie.png > /dev/null
+	@$(FLIPBOOK) figure scenes/settings.yaml --kind contact-sheet --ticks 0,75,110,170 --columns 4 --scale 0.5 \
+	  --title "settings: a scene made of the iOS kit" -o docs/figures/settings-kit.png > /dev/null
 	@echo "docs/figures: the README's figures, made from scenes/"
 
 # The README's gallery (docs/gallery): an animated GIF of each of the best scenes, 240 px wide at
