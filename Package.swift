@@ -231,7 +231,9 @@ let package = Package(
             name: "CustomBehaviorsTests", dependencies: ["CustomBehaviors", "Determinism", "DynamicsTestSupport"]),
         .testTarget(
             name: "SceneModelTests",
-            dependencies: ["SceneLoading", "SceneSchema", "SceneSyntax", "SceneModel", "Markup", "Text", "Raster", "Kit", "Colors"],
+            dependencies: [
+                "SceneLoading", "SceneSchema", "SceneSyntax", "SceneModel", "Markup", "Text", "Raster", "Kit", "Colors",
+            ],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "RasterTests",
