@@ -36,6 +36,8 @@ render: deps build-release
 
 # The README's figures (docs/figures), made from the bundled scenes; deterministic, so a rerun
 # rewrites the committed files with the same bytes. One line says where they are.
+# docs/ios-kit.md's pictures: each kit file's components, light and dark (docs/kit/).
+KIT_PAGES := example bars bars-dark controls controls-dark lists lists-dark overlays overlays-dark
 figures:
 	@$(FLIPBOOK) figure scenes/snap.yaml --kind filmstrip --ticks 0,4,8,12,16,20,24,28,32,36,40,44 --crop motion \
 	  --scale 0.5 -o docs/figures/snap-filmstrip.png > /dev/null
@@ -65,7 +67,9 @@ figures:
 	  -o docs/figures/payment-sent-lottie.png > /dev/null
 	@$(FLIPBOOK) figure scenes/settings.yaml --kind contact-sheet --ticks 0,75,110,170 --columns 4 --scale 0.5 \
 	  --title "settings: a scene made of the iOS kit" -o docs/figures/settings-kit.png > /dev/null
-	@echo "docs/figures: the README's figures, made from scenes/"
+	@for page in $(KIT_PAGES); do $(FLIPBOOK) figure docs/kit/$$page.yaml --kind contact-sheet --ticks 0 --columns 1 \
+	  --scale 1 -o docs/figures/ios-kit-$$page.png > /dev/null || exit 1; done
+	@echo "docs/figures: the README's figures, made from scenes/, and docs/ios-kit.md's, from docs/kit/"
 
 # The README's gallery (docs/gallery): an animated GIF of each of the best scenes, 240 px wide at
 # 20 fps, made by flipbook itself (`--output-scale`, `--video-fps`, and ffmpeg's palettegen over

@@ -31,7 +31,7 @@ struct SceneHashTests {
         "interactive-cancel.yaml": "23a0615a987be2eb",
         "interactive-complete.yaml": "002d837783ae8630",
         "keyframes.yaml": "4675fbf42692955e",
-        "new-event.yaml": "8687bb494c4379c4",
+        "new-event.yaml": "7c64de01d8de82da",
         "materials.yaml": "fc3a1d6e4f310648",
         "payment-sent.yaml": "abe65ab70091822a",
         "post.yaml": "42a22822f6883bfa",
