@@ -62,7 +62,7 @@ enum HTMLReport {
         if let k = trace.timeShift { s += "<p class=\"shift\">\(escape(TimeShift.describe(k)))</p>\n" }
         s +=
             "<table class=\"semantic\"><tr><th>item</th><th>property</th><th>first divergent tick</th><th>expected</th><th>actual</th><th>largest difference</th><th>at tick</th></tr>\n"
-        for item in trace.items where item.status != .same {
+        for item in trace.items where item.status != .same && item.movesWith == nil {
             if item.properties.isEmpty {
                 s +=
                     "<tr><td>\(escape(item.item))</td><td colspan=\"6\">\(escape(item.sentences.joined(separator: "; ")))</td></tr>\n"
@@ -72,6 +72,11 @@ enum HTMLReport {
                     "<tr><td>\(escape(item.item))</td><td>\(escape(p.property))</td><td>\(p.firstTick)</td>"
                     + "<td>\(escape(TraceDiff.format(p.expected, p.actual).0))</td><td>\(escape(TraceDiff.format(p.expected, p.actual).1))</td>"
                     + "<td>\(escape(TraceDiff.format(p.largest, unit: p.unit)))</td><td>\(p.largestTick)</td></tr>\n"
+            }
+            let riders = trace.children(movingWith: item.item)
+            if !riders.isEmpty {
+                s +=
+                    "<tr><td>\(escape(item.item))</td><td colspan=\"6\">\(escape(riders.joined(separator: ", "))) moved with it, with no change of their own</td></tr>\n"
             }
         }
         s += "</table>\n"

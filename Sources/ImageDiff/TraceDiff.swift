@@ -29,9 +29,14 @@ public struct ItemDiff: Sendable, Equatable, Codable {
     public var properties: [PropertyDivergence]
     public var expectedLastTick: Int?
     public var actualLastTick: Int?
+    /// The parent this child only moved with: its own placement is unchanged, so its findings are
+    /// its parent's (said once, on the parent). Nil for an item that changed on its own.
+    public var movesWith: String?
 
-    /// One sentence per finding, e.g. "card: position first differs at tick 1: …".
+    /// One sentence per finding, e.g. "card: position first differs at tick 1: …"; none for a
+    /// child that only moved with its parent.
     public var sentences: [String] {
+        guard movesWith == nil else { return [] }
         switch status {
         case .same: return []
         case .onlyExpected: return ["\(item): expected but missing from the actual trace"]
@@ -79,7 +84,15 @@ public struct TraceDiff: Sendable, Equatable, Codable {
     public var sentences: [String] {
         var out: [String] = []
         if let timeShift { out.append("time shift: \(TimeShift.describe(timeShift)) (every traced value and event)") }
-        out += items.flatMap(\.sentences)
+        for item in items {
+            out += item.sentences
+            let riders = children(movingWith: item.item)
+            if !riders.isEmpty {
+                out.append(
+                    "\(item.item): \(riders.count == 1 ? "its child" : "its children") \(riders.joined(separator: ", ")) moved with it, with no change of \(riders.count == 1 ? "its" : "their") own"
+                )
+            }
+        }
         if let eventDivergence { out.append("events: \(eventDivergence)") }
         return out
     }
@@ -135,6 +148,9 @@ public struct TraceDiff: Sendable, Equatable, Codable {
         var result = TraceDiff(
             items: items, expectedEvents: expected.events, actualEvents: actual.events,
             eventDivergence: nil, timeShift: nil, tolerance: tolerance)
+        foldChildren(
+            &result.items, expected: expected, actual: actual,
+            parents: expected.parents.merging(actual.parents) { _, fromActual in fromActual })
         result.eventDivergence = eventDivergence(expected.events, actual.events)
         if result.differs {
             result.timeShift = detectShift(expected, actual, tolerance: tolerance)

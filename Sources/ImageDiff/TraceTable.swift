@@ -19,11 +19,14 @@ public struct TraceTable: Sendable, Equatable {
     public var rows: [Row]
     /// Events (animator paused, resumed, behaviour events) in order; empty when no text trace was read.
     public var events: [TraceEvent]
+    /// Each child layer's parent (`in <parent>` in the text trace); empty when none was read.
+    public var parents: [String: String]
 
-    public init(columns: [String], rows: [Row], events: [TraceEvent] = []) {
+    public init(columns: [String], rows: [Row], events: [TraceEvent] = [], parents: [String: String] = [:]) {
         self.columns = columns
         self.rows = rows
         self.events = events
+        self.parents = parents
     }
 
     /// Items in order of first appearance.
@@ -90,8 +93,9 @@ public struct TraceTable: Sendable, Equatable {
             throw .missingFile(path: csvPath)
         }
         var table = try parseCSV(text, path: csvPath)
-        if let textPath, let events = try? String(contentsOfFile: textPath, encoding: .utf8) {
-            table.events = TraceEvent.parse(traceText: events)
+        if let textPath, let text = try? String(contentsOfFile: textPath, encoding: .utf8) {
+            table.events = TraceEvent.parse(traceText: text)
+            table.parents = parents(traceText: text)
         }
         return table
     }
