@@ -171,11 +171,12 @@ public enum GoldenCheck {
         let actualFrames = try FrameSet.folder(base)
         let actualTrace = try TraceTable.load(csvPath: base + ".trace.csv", textPath: base + ".trace.txt")
         let store = GoldenStore(directory: (options.goldens as NSString).appendingPathComponent(scene.name))
+        let listing = SceneListing.lines(scene)
 
         let record = { (report: inout ComparisonReport, why: String) throws in
             let stored = try store.record(
                 sceneName: scene.name, frames: actualFrames, traceCSVPath: base + ".trace.csv",
-                events: actualTrace.events, stored: options.storedFrames)
+                events: actualTrace.events, stored: options.storedFrames, scene: listing)
             report.verdict = .recorded
             report.notes.append(
                 "\(why): \(actualFrames.frames.count) frame hashes, \(stored) PNGs, trace and events written to \(store.directory)"
@@ -212,6 +213,9 @@ public enum GoldenCheck {
         }
         if let expectedTrace {
             report.trace = TraceDiff.compare(expected: expectedTrace, actual: actualTrace)
+        }
+        if let storedScene = store.storedScene() {
+            report.sceneChanges = SceneChanges.describe(expected: storedScene, actual: listing)
         }
         if report.verdict == .same {
             report.verdict = ComparisonReport.verdict(frames: report.frames, trace: report.trace)

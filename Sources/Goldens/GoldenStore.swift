@@ -36,6 +36,7 @@ public enum StoredFrames: Sendable, Equatable {
 /// frames.txt        manifest: size, and per frame the FNV-1a 64 of its decoded pixels, "png" when stored
 /// trace.csv         the render's trace CSV, byte for byte
 /// events.txt        the trace's events, "68 animator paused", one a line
+/// scene.txt         the resolved scene, one `path = value` a line (SceneListing)
 /// frame_00000.png … the stored frames (StoredFrames), byte for byte as rendered
 /// ```
 public struct GoldenStore: Sendable {
@@ -47,6 +48,14 @@ public struct GoldenStore: Sendable {
     var manifestPath: String { path(Self.manifestName) }
     var tracePath: String { path("trace.csv") }
     var eventsPath: String { path("events.txt") }
+    var scenePath: String { path("scene.txt") }
+
+    /// The resolved scene the goldens were recorded from, one `path = value` a line; nil for
+    /// goldens recorded without it.
+    public func storedScene() -> [String]? {
+        guard let text = try? String(contentsOfFile: scenePath, encoding: .utf8) else { return nil }
+        return text.split(separator: "\n").map(String.init)
+    }
 
     func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
 
@@ -102,13 +111,15 @@ public struct GoldenStore: Sendable {
     /// writes, so notes kept beside the goldens survive.
     public func record(
         sceneName: String, frames: FrameSet, traceCSVPath: String?, events: [TraceEvent],
-        stored: StoredFrames
+        stored: StoredFrames, scene: [String]? = nil
     ) throws -> Int {
         let manager = FileManager.default
         do {
             try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
             for name in try manager.contentsOfDirectory(atPath: directory)
-            where FrameSet.frameIndex(name) != nil || [Self.manifestName, "trace.csv", "events.txt"].contains(name) {
+            where FrameSet.frameIndex(name) != nil
+                || [Self.manifestName, "trace.csv", "events.txt", "scene.txt"].contains(name)
+            {
                 try manager.removeItem(atPath: path(name))
             }
         } catch {
@@ -129,6 +140,7 @@ public struct GoldenStore: Sendable {
         try write(manifest, to: manifestPath)
         if let traceCSVPath { try copy(traceCSVPath, to: tracePath) }
         try write(TraceEvent.serialize(events), to: eventsPath)
+        if let scene { try write(scene.map { $0 + "\n" }.joined(), to: scenePath) }
         return keep.count
     }
 

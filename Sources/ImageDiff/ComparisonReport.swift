@@ -32,6 +32,9 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
     public var seconds: Double?
     /// The page playing expected and actual in step (relative to the report folder), when written.
     public var motionPage: String?
+    /// What changed in the resolved scene since the goldens were recorded (`SceneChanges`), when
+    /// the goldens keep the scene; empty when it did not change.
+    public var sceneChanges: [String]?
 
     public init(
         name: String, verdict: Verdict, expectedLabel: String, actualLabel: String,
@@ -53,9 +56,11 @@ public struct ComparisonReport: Sendable, Equatable, Codable {
 
     public var passed: Bool { verdict == .same }
 
-    /// The findings, most explanatory first: time shift, then the semantic diff, then pixels.
+    /// The findings, most explanatory first: what changed in the scene, the time shift, then the
+    /// semantic diff, then pixels.
     public var sentences: [String] {
         var out: [String] = []
+        if verdict == .different, let sceneChanges { out += sceneChanges.map { "scene: " + $0 } }
         if let trace, trace.differs { out += trace.sentences }
         if let frames, frames.differs {
             if let shift = frames.timeShift, trace?.timeShift != shift {

@@ -26,7 +26,7 @@ struct DiffCheckCommandTests {
         #expect(record.stdout.hasPrefix("snap: recorded\n  recorded (no goldens before): 69 frame hashes, 8 PNGs"))
         #expect(
             listDirectory(goldens + "/snap").filter { !$0.hasPrefix("frame_") } == [
-                "events.txt", "frames.txt", "trace.csv",
+                "events.txt", "frames.txt", "scene.txt", "trace.csv",
             ])
         #expect(listDirectory(goldens + "/snap").filter { $0.hasPrefix("frame_") }.count == 8)
 
@@ -42,7 +42,9 @@ struct DiffCheckCommandTests {
         #expect(check.stderr.isEmpty)
         let lines = check.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "snap: different")
-        #expect(lines.dropFirst().first == "  card: first divergent tick 1 (angle)")
+        // What changed in the scene comes first (the goldens keep the resolved scene), then the motion.
+        #expect(lines.dropFirst().first == "  scene: behaviors[0].snap.damping: 0.5 → 0.45")
+        #expect(lines.dropFirst(2).first == "  card: first divergent tick 1 (angle)")
         #expect(
             lines.contains {
                 $0.hasPrefix(
@@ -58,7 +60,7 @@ struct DiffCheckCommandTests {
         let html = try String(contentsOfFile: "\(out2)/report/index.html", encoding: .utf8)
         #expect(html.contains("<td>card</td><td>angle</td><td>1</td>"))
         let junit = try String(contentsOfFile: "\(out2)/report/junit.xml", encoding: .utf8)
-        #expect(junit.contains("message=\"card: first divergent tick 1 (angle)"))
+        #expect(junit.contains("message=\"scene: behaviors[0].snap.damping: 0.5 → 0.45"))
         #expect(junit.contains("<property name=\"scene.snap\" value=\"\(scene)\"/>"))
         #expect(junit.contains("<property name=\"report\" value=\"\(out2)/report/index.html\"/>"))
         #expect(junit.contains("<testcase classname=\"flipbook\" name=\"snap\" time=\""))

@@ -39,7 +39,7 @@ struct GoldenCheckTests {
             listDirectory(goldens + "/tiny-snap") == [
                 "events.txt", "frame_00000.png", "frame_00004.png", "frame_00008.png",
                 "frame_00012.png", "frame_00017.png", "frame_00021.png",
-                "frame_00025.png", "frame_00029.png", "frames.txt", "trace.csv",
+                "frame_00025.png", "frame_00029.png", "frames.txt", "scene.txt", "trace.csv",
             ])
         let manifest = try String(contentsOfFile: goldens + "/tiny-snap/frames.txt", encoding: .utf8).split(
             separator: "\n")
@@ -58,6 +58,9 @@ struct GoldenCheckTests {
         let card = try #require(report.trace?.items.first { $0.item == "card" })
         #expect(card.firstDivergentTick == 1)
         #expect(card.properties.first?.property == "position")
+        // What changed in the scene, from the resolved scene the goldens keep, before the motion.
+        #expect(report.sceneChanges == ["behaviors[0].snap.damping: 0.5 → 0.45"])
+        #expect(report.sentences.first == "scene: behaviors[0].snap.damping: 0.5 → 0.45")
         #expect(report.frames?.firstDifferentFrame == 1)
         #expect(changed?.description.contains("card: first divergent tick 1") == true)
         #expect(changed?.description.contains("record: .failed") == true)
