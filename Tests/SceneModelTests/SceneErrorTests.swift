@@ -285,6 +285,11 @@ struct MoreSceneErrorTests {
                 "test.yaml:6:5: behaviors[0]: expected one behavior per list entry, found 'snap' and 'gravity' (start each behavior with its own '-')"
             ),
             (
+                // Found by the render fuzzer: Box2D's mass of a group this wide asserted.
+                "items: [{ id: a, size: [9, 9], center: [160, 0] }, { id: b, size: [9, 9], center: [1e7, 0] }]\nitemGroups: [{ id: g, items: [a, b] }]",
+                "test.yaml:4:34: itemGroups[0].items[1]: 'b' is 9999840 pt from 'a'; expected the items of one group within 10000 pt of each other (the physics engine sums a group's mass in 32-bit floats)"
+            ),
+            (
                 "items: [{ id: a, size: [1, 1], center: [0, 0] }]\nbehaviors: [{ snap: { item: a, to: [1, 1], damping: 2 } }]",
                 "test.yaml:4:53: behaviors[0].snap.damping: expected a damping ratio from 0 to 1, found 2"
             ),

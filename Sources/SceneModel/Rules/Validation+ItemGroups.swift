@@ -54,6 +54,28 @@ extension Scene {
                 }
                 memberOf[id] = g
             }
+            try checkGroupSpan(group, at: at)
+        }
+    }
+
+    /// A group is one Box2D body whose mass and inertia are summed about its centre in 32-bit
+    /// floats: members far apart cancel the inertia to nothing (an assertion in Box2D's
+    /// `ResetMassData`, found by the render fuzzer with a member at x 1e7). Top-level members'
+    /// centres stay within `SceneRules.maxGroupSpan` of each other.
+    private func checkGroupSpan(_ group: ItemGroupSpec, at: String) throws(Violation) {
+        let centers = group.items.enumerated().compactMap { j, id in
+            items.first { $0.id == id }.map { (j, id, $0.center) }
+        }
+        guard let first = centers.first else { return }
+        for (j, id, c) in centers.dropFirst() {
+            let span = max(abs(c.x - first.2.x), abs(c.y - first.2.y))
+            if span > SceneRules.maxGroupSpan {
+                throw Violation(
+                    keyPath: at + ".items[\(j)]",
+                    message:
+                        "'\(id)' is \(format(span)) pt from '\(first.1)'; expected the items of one group within \(format(SceneRules.maxGroupSpan)) pt of each other (the physics engine sums a group's mass in 32-bit floats)"
+                )
+            }
         }
     }
 

@@ -36,6 +36,8 @@ public enum SceneRules {
     public static let itemSideRange: ClosedRange<Double> = 0.05...1e6
     /// Item centres in points: −1e7 ... 1e7 (a float keeps 1 pt precision to about 1.6e7 pt).
     public static let coordinateRange: ClosedRange<Double> = -1e7...1e7
+    /// Most points between the centres of two items of one item group (one Box2D body).
+    public static let maxGroupSpan = 10_000.0
     /// `maxDuration` when `until: rest` gives none: 10 s, long enough for any snap or gravity
     /// scene to settle, short enough that a scene that never rests still finishes.
     public static let defaultMaxDuration = 10.0
