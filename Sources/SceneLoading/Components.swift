@@ -211,18 +211,24 @@ struct ComponentExpander {
     /// The kit file (`ios/controls`) whose components include `name`, for the message of a scene
     /// that uses one without importing it. Read only on that error.
     static func kitFile(defining name: String) -> String? {
+        kitComponents().first { $0.name == name }.map(\.file)
+    }
+
+    /// Every component of every kit, with its file as an import names it (`ios/bars`), in file order.
+    static func kitComponents() -> [(file: String, name: String)] {
+        var found: [(file: String, name: String)] = []
         for kit in Kit.names {
             for url in Kit.files(for: kit) ?? [] {
                 guard let text = try? String(contentsOf: url, encoding: .utf8),
                     let root = try? SceneLoader.parse(text, fileName: url.path, format: .yaml, limits: .default),
                     case .mapping(let top) = root.value,
-                    case .mapping(let components)? = top.first(where: { $0.key == "components" })?.value.value,
-                    components.contains(where: { $0.key == name })
+                    case .mapping(let components)? = top.first(where: { $0.key == "components" })?.value.value
                 else { continue }
-                return kit + "/" + url.deletingPathExtension().lastPathComponent
+                let file = kit + "/" + url.deletingPathExtension().lastPathComponent
+                found += components.map { (file, $0.key) }
             }
         }
-        return nil
+        return found
     }
 
     // MARK: Expansion

@@ -13,18 +13,7 @@ import Testing
 @Suite("iOS kit components")
 struct KitComponentTests {
     /// Every component name of the kit, file by file, in file order.
-    static let components: [(file: String, name: String)] = {
-        var found: [(String, String)] = []
-        for url in Kit.files(for: "ios") ?? [] {
-            guard let text = try? String(contentsOf: url, encoding: .utf8),
-                let root = try? SceneLoader.parse(text, fileName: url.path, format: .yaml, limits: .default),
-                case .mapping(let top) = root.value,
-                case .mapping(let entries)? = top.first(where: { $0.key == "components" })?.value.value
-            else { continue }
-            for e in entries { found.append((url.deletingPathExtension().lastPathComponent, e.key)) }
-        }
-        return found
-    }()
+    static let components = ComponentExpander.kitComponents()
 
     /// A scene with one instance of `name`, its defaults, at the middle of a 393 × 852 screen.
     static func scene(_ name: String, appearance: Appearance, arguments: String = "{}") throws -> Scene {
@@ -60,7 +49,7 @@ struct KitComponentTests {
                 let scene = try Self.scene(name, appearance: appearance)
                 #expect(scene.items.count == 1)
             } catch {
-                Issue.record("\(file).yaml, \(name): \(error)")
+                Issue.record("\(file), \(name): \(error)")
             }
         }
     }
