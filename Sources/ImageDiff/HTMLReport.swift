@@ -68,10 +68,10 @@ enum HTMLReport {
                     "<tr><td>\(escape(item.item))</td><td colspan=\"6\">\(escape(item.sentences.joined(separator: "; ")))</td></tr>\n"
             }
             for p in item.properties.sorted(by: { $0.firstTick < $1.firstTick }) {
+                let (e, a, largest) = p.shown
                 s +=
                     "<tr><td>\(escape(item.item))</td><td>\(escape(p.property))</td><td>\(p.firstTick)</td>"
-                    + "<td>\(escape(TraceDiff.format(p.expected, p.actual).0))</td><td>\(escape(TraceDiff.format(p.expected, p.actual).1))</td>"
-                    + "<td>\(escape(TraceDiff.format(p.largest, unit: p.unit)))</td><td>\(p.largestTick)</td></tr>\n"
+                    + "<td>\(escape(e))</td><td>\(escape(a))</td><td>\(escape(largest))</td><td>\(p.largestTick)</td></tr>\n"
             }
             let riders = trace.children(movingWith: item.item)
             if !riders.isEmpty {

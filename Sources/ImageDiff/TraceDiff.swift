@@ -19,6 +19,22 @@ public struct PropertyDivergence: Sendable, Equatable, Codable {
     public var largestTick: Int
 }
 
+extension PropertyDivergence {
+    /// The first differing values and the largest difference as a report shows them: degrees
+    /// with their sign, colours as `#RRGGBBAA` and their difference in 8-bit levels.
+    public var shown: (expected: String, actual: String, largest: String) {
+        if unit == TraceDiff.colourUnit {
+            func hex(_ channels: [Double]) -> String {
+                "#" + channels.map { String(format: "%02X", Int($0.rounded())) }.joined()
+            }
+            return (hex(expected), hex(actual), "\(Int(largest.rounded())) levels")
+        }
+        let (e, a) = TraceDiff.format(expected, actual)
+        let degrees = unit == "°" ? "°" : ""
+        return (e + degrees, a + degrees, TraceDiff.format(largest, unit: unit))
+    }
+}
+
 /// The semantic difference of one item.
 public struct ItemDiff: Sendable, Equatable, Codable {
     public enum Status: String, Sendable, Codable { case same, changed, onlyExpected, onlyActual }
@@ -50,10 +66,9 @@ public struct ItemDiff: Sendable, Equatable, Codable {
                         + (first.isEmpty ? "" : " (\(first.joined(separator: ", ")))"))
             }
             out += properties.sorted { $0.firstTick < $1.firstTick }.map { p in
-                let (e, a) = TraceDiff.format(p.expected, p.actual)
-                let degrees = p.unit == "°" ? "°" : ""
+                let (e, a, largest) = p.shown
                 return
-                    "\(item): \(p.property) first differs at tick \(p.firstTick): expected \(e)\(degrees), actual \(a)\(degrees); largest difference \(TraceDiff.format(p.largest, unit: p.unit)) at tick \(p.largestTick)"
+                    "\(item): \(p.property) first differs at tick \(p.firstTick): expected \(e), actual \(a); largest difference \(largest) at tick \(p.largestTick)"
             }
             if expectedLastTick != actualLastTick, let e = expectedLastTick, let a = actualLastTick {
                 out.append("\(item): traced until tick \(a), expected until tick \(e)")
@@ -115,7 +130,13 @@ public struct TraceDiff: Sendable, Equatable, Codable {
         ("angle", "°", ["angle_rad"]),
         ("scale", "", ["scale_x", "scale_y"]),
         ("opacity", "", ["opacity"]),
+        ("fill colour", colourUnit, ["fill_color"]), ("border colour", colourUnit, ["border_color"]),
+        ("shape fill colour", colourUnit, ["shape_fill_color"]), ("stroke colour", colourUnit, ["stroke_color"]),
+        ("text colour", colourUnit, ["text_color"]),
     ]
+    /// The unit of a colour property: its column holds 0xRRGGBBAA; it is compared and shown as
+    /// its four 8-bit channels.
+    static let colourUnit = "RGBA"
     /// Not compared: `frame_x`/`frame_y` (see above); the body velocities, which the centre and
     /// angle over time determine (a changed motion is reported once, as position and angle); and
     /// the clocks `local_time` and `elapsed_time`, which advance with the tick itself, so
@@ -264,6 +285,12 @@ public struct TraceDiff: Sendable, Equatable, Codable {
             }
             // Ticks where the size cannot be derived (near 45°) compare as equal.
             return Reader(values: derive, compared: { derive($0) ?? [0, 0] }, derived: true, noise: noise)
+        case _ where name.hasSuffix(" colour"):
+            let channels: ([String: Double]) -> [Double] = { row in
+                let packed = UInt32(clamping: Int64(row[columns[0]]!))
+                return [24, 16, 8, 0].map { Double(packed >> UInt32($0) & 0xFF) }
+            }
+            return Reader(values: channels, compared: channels)
         case "size":
             // Without angle and scale columns only the frame can be compared: say so.
             return Reader(values: { plain($0) }, compared: plain, unit: "pt (frame)")

@@ -41,6 +41,8 @@ public final class SceneSimulation {
     private(set) var timing: SceneTiming!
     /// `scene.usesDepth`, read once: the trace asks every tick.
     private(set) var sceneUsesDepth = false
+    /// The colours some animation changes (`Scene.animatedColors`): the trace's colour columns.
+    private(set) var animatedColors: [(property: LayerProperty, column: String)] = []
     /// Text items' layouts, set once (`text:` items).
     let texts: SceneTexts
     /// Image items' pictures, premultiplied with mipmaps on first use and kept for every frame.
@@ -79,6 +81,7 @@ public final class SceneSimulation {
         nestedDynamicItems = nested
         timing = try SceneTiming(scene: scene, dynamicItems: items, nestedDynamicItems: nested, file: file)
         sceneUsesDepth = scene.usesDepth
+        animatedColors = scene.animatedColors
         for (i, node) in timing.nodes.enumerated() {
             for child in node.children {
                 timing.nodes[child].dynamic?.superview = timing.coordinateSpace(ofChildrenOf: i)

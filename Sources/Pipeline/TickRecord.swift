@@ -51,6 +51,8 @@ public struct TickRecord: Sendable {
     /// 3-D columns of a scene with depth.
     public let hasScrollViews: Bool
     public let hasDepth: Bool
+    /// The colour columns of a scene that animates colours (`SceneSimulation.colorColumns`).
+    public let colorColumns: [String]
 
     /// The display list of a record taken with `.drawing`.
     public var frame: DisplayList {
@@ -80,7 +82,8 @@ extension SceneSimulation {
         return TickRecord(
             parts: parts, tick: tick, tickInterval: tickInterval, displayList: list, labels: labels, layers: layers,
             animators: parts.contains(.layers) ? animatorFractions : [], elapsedTime: animator.elapsedTime,
-            events: events, hasScrollViews: hasScrollViews, hasDepth: hasDepth)
+            events: events, hasScrollViews: hasScrollViews, hasDepth: hasDepth,
+            colorColumns: colorColumns)
     }
 }
 

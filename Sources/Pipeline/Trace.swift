@@ -40,6 +40,7 @@ public struct Trace: Sendable {
     /// Whether rows carry the scroll views' columns (set with the header).
     private var scrollColumns = false
     private var depthColumns = false
+    private var colorColumns = 0
     private var files: TraceFiles?
     private var headerWritten = false
     /// The lines being written: a streamed trace batches them here and hands each file a batch
@@ -92,6 +93,9 @@ public struct Trace: Sendable {
             // and y (radians, as `angle`) and its zPosition.
             depthColumns = tick.hasDepth
             if depthColumns { csv[0] += ",rotation_x,rotation_y,z_position" }
+            // Scenes that animate colours: each such colour as presented, 0xRRGGBBAA in decimal.
+            colorColumns = tick.colorColumns.count
+            csv[0] += tick.colorColumns.map { "," + $0 }.joined()
             csv[0] += animators.map { ",\($0.id)_fraction" }.joined()
             extraColumnsAdded = true
         }
@@ -223,8 +227,8 @@ public struct Trace: Sendable {
         let vx: Double = v.x == 0 ? 0 : v.x
         let vy: Double = v.y == 0 ? 0 : v.y
         let omega: Double = w == 0 ? 0 : w
-        let (scrollColumns, depthColumns) = (self.scrollColumns, self.depthColumns)
-        let room = layer.id.utf8.count + (30 + animators.count) * (TextCursor.numberBytes + 1)
+        let (scrollColumns, depthColumns, colorColumns) = (self.scrollColumns, self.depthColumns, self.colorColumns)
+        let room = layer.id.utf8.count + (30 + colorColumns + animators.count) * (TextCursor.numberBytes + 1)
         csvOut.write(atMost: room) { row in
             // The columns of `csvHeader`, as "%ld,%.6f,…" would write them (TextCursor).
             row.append(integer: tick)
@@ -261,6 +265,10 @@ public struct Trace: Sendable {
                 for value in [depth.rotationX, depth.rotationY, depth.zPosition] {
                     row.appendColumn(value == 0 ? 0 : value, decimals: 6)
                 }
+            }
+            for k in 0..<colorColumns {
+                row.append(byte: comma)
+                row.append(integer: k < layer.colors.count ? Int(layer.colors[k]) : 0)
             }
             for a in animators { row.appendColumn(a.fractionComplete, decimals: 6) }
         }

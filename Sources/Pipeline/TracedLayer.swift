@@ -46,6 +46,9 @@ public struct TracedLayer: Sendable {
     /// A text item's string and the box of its set lines in item-local points (origin at the
     /// bounds' top-left); nil for a layer without text. Filled by `SceneSimulation.record(_:)`.
     public var text: (string: String, bounds: Rect)? = nil
+    /// In a scene that animates colours (`SceneSimulation.colorColumns`): each of those colours
+    /// as presented now, 0xRRGGBBAA (0 where the layer has no such colour); empty otherwise.
+    public var colors: [UInt32] = []
 }
 
 extension SceneSimulation {
@@ -71,6 +74,7 @@ extension SceneSimulation {
                     contentOffset: scroll?.offset, contentVelocity: scroll?.velocity))
             if let node {
                 if hasDepth { rows[rows.count - 1].depth = depthColumns(of: node) }
+                rows[rows.count - 1].colors = presentedColors(of: node)
                 let depth = DisplayListBuilder.presentedLayer(node, timing: timing).depth
                 if depth != nil { projected(&rows[rows.count - 1], node: node, depth: depth) }
                 rows += tracedChildren(of: node, opacity: state.opacity, inDepth: depth != nil)
@@ -173,6 +177,7 @@ extension SceneSimulation {
                 let depth = presented.depth
                 if reaching || depth != nil { projected(&rows[rows.count - 1], node: child, depth: depth) }
                 if withDepth { rows[rows.count - 1].depth = depthColumns(of: child) }
+                rows[rows.count - 1].colors = presentedColors(of: child)
                 visit(child, effective: effective * own.opacity, deep: reaching || depth != nil)
             }
         }
@@ -188,6 +193,20 @@ extension SceneSimulation {
     /// Whether the scene's layers may have depth (`Scene.usesDepth`): its trace then has their
     /// 3-D columns.
     public var hasDepth: Bool { timing.isUsed && sceneUsesDepth }
+
+    /// The trace's colour columns (`fill_color`, …): one per colour some animation of the scene
+    /// changes; none in a scene whose colours never move.
+    public var colorColumns: [String] { timing.isUsed ? animatedColors.map(\.column) : [] }
+
+    /// A layer's animated colours as presented now, each 0xRRGGBBAA (0 for none).
+    func presentedColors(of node: Int) -> [UInt32] {
+        guard timing.isUsed, !animatedColors.isEmpty else { return [] }
+        let id = timing.nodes[node].item.id
+        return animatedColors.map { c in
+            guard let color = timing.presentation(id, c.property, at: timing.time).color?.rgba8 else { return 0 }
+            return UInt32(color.r) << 24 | UInt32(color.g) << 16 | UInt32(color.b) << 8 | UInt32(color.a)
+        }
+    }
 
     /// A layer's presented turns about x and y and its zPosition, for the trace's 3-D columns.
     func depthColumns(of node: Int) -> (rotationX: Double, rotationY: Double, zPosition: Double) {

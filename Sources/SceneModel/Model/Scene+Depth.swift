@@ -10,25 +10,14 @@ extension Scene {
     public var usesDepth: Bool {
         let depth = Self.depthProperties
         var layerHasDepth = false
-        forEachItem { item, path, _ in
+        forEachItem { item, _, _ in
             layerHasDepth =
                 layerHasDepth || item.rotationX != .zero || item.rotationY != .zero || item.zPosition != 0
                 || item.anchorPointZ != 0 || !item.transform3D.isIdentity || !item.sublayerTransform.isIdentity
                 || item.scrollTransitions.contains(where: { depth.contains($0.property) })
-                || item.animationLeaves(at: path).contains(where: { depth.contains($0.animation.property) })
         }
         if layerHasDepth { return true }
-        for v in viewAnimations {
-            if case .flip? = v.transition { return true }
-            var changes = v.changes + (v.completion?.changes ?? [])
-            if case .keyframes(let blocks) = v.style { changes += blocks.flatMap(\.changes) }
-            if changes.contains(where: { depth.contains($0.property) }) { return true }
-        }
-        for animator in animators {
-            var changes = animator.animations.flatMap(\.changes)
-            for call in animator.timeline { if case .addAnimations(let b) = call.kind { changes += b.changes } }
-            if changes.contains(where: { depth.contains($0.property) }) { return true }
-        }
-        return false
+        if viewAnimations.contains(where: { if case .flip? = $0.transition { true } else { false } }) { return true }
+        return !animatedLayerProperties.isDisjoint(with: depth)
     }
 }
