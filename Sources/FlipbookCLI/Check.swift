@@ -40,6 +40,14 @@ struct Check: ParsableCommand {
         help: "When recording: how many evenly spaced frames keep their PNG (every frame keeps its hash), or 'all'.")
     var goldenFrames: String = "8"
 
+    @Option(
+        name: .long,
+        help: """
+            How big a differing scene's report may get, in MB, or 'all'. Its motion view keeps the differing frames in full \
+            and the others as thumbnails that fit; 'all' keeps every frame in full.
+            """)
+    var reportSize: String = "5"
+
     @OptionGroup var comparison: ComparisonArguments
 
     @Option(name: .long, help: "Worker threads for rendering (never changes the output).")
@@ -47,9 +55,19 @@ struct Check: ParsableCommand {
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, got \(jobs)") }
+        guard reportBudget != nil else {
+            throw ValidationError("--report-size must be a number of MB (at least 0.1) or 'all', got '\(reportSize)'")
+        }
         guard storedFrames != nil else {
             throw ValidationError("--golden-frames must be a count (0 or more) or 'all', got '\(goldenFrames)'")
         }
+    }
+
+    /// nil: not a size; `.some(nil)`: every frame in full.
+    var reportBudget: Int?? {
+        if reportSize == "all" { return .some(nil) }
+        guard let mb = Double(reportSize), mb.isFinite, mb >= 0.1, mb <= 1_000_000 else { return nil }
+        return .some(Int(mb * 1_000_000))
     }
 
     var storedFrames: StoredFrames? {
@@ -72,6 +90,7 @@ struct Check: ParsableCommand {
                 comparator: comparison.comparator, storedFrames: storedFrames ?? .default,
                 maxImages: comparison.maxImages, jobs: jobs, onCI: onCI)
             options.sceneFiles = files
+            options.reportBudget = reportBudget ?? nil
             checkRun = try GoldenCheck.run(scenes: loaded, options: options)
         } catch {
             printError(error.flipbookMessage)

@@ -29,6 +29,12 @@ public struct CheckOptions: Sendable {
     public var onCI: Bool
     /// The scene files, in the order of the scenes checked, for the report (junit.xml names them).
     public var sceneFiles: [String]? = nil
+    /// The bytes a differing scene's report may take (`MotionReport.defaultBudget`, about 5 MB):
+    /// its still images of differing frames take at most a third (the first differing frame's
+    /// always; no triptychs, which the HTML report does not show), and its motion view keeps
+    /// differing frames in full and the others as thumbnails within the rest; nil keeps every
+    /// image `maxImages` allows, triptychs included, and every frame in full.
+    public var reportBudget: Int? = MotionReport.defaultBudget
 
     public init(
         goldens: String, record: RecordMode? = nil, outputDirectory: String? = nil,
@@ -209,7 +215,8 @@ public enum GoldenCheck {
             report.frames = try SequenceComparison.compare(
                 expected: expectedFrames, actual: actualFrames, comparator: options.comparator,
                 artifacts: ArtifactOptions(
-                    directory: reportDirectory, subfolder: scene.name, maxImages: options.maxImages))
+                    directory: reportDirectory, subfolder: scene.name, maxImages: options.maxImages,
+                    maxBytes: options.reportBudget.map { $0 / 3 }, writesTriptych: options.reportBudget == nil))
         }
         if let expectedTrace {
             report.trace = TraceDiff.compare(expected: expectedTrace, actual: actualTrace)
@@ -225,7 +232,7 @@ public enum GoldenCheck {
                 scene: scene, goldens: store.directory, renderBase: base,
                 expectedFrameCount: frames.expectedFrameCount,
                 differing: frames.frames.filter(\.isFailure).map(\.index),
-                reportDirectory: reportDirectory)
+                reportDirectory: reportDirectory, budget: options.reportBudget, jobs: options.jobs)
         }
 
         if options.record == .all || (options.record == .failed && report.verdict == .different) {

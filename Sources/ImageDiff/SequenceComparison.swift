@@ -71,12 +71,33 @@ public struct ArtifactOptions: Sendable {
     /// Differing frames that get expected / difference / actual / triptych images, from the
     /// first one on. Default 12: enough to follow a change, few enough to keep a report small.
     public var maxImages: Int
+    /// How many bytes of images the comparison may write; nil: no limit. The first differing
+    /// frame's images are always written; a later frame's only while its images, sized like the
+    /// frame before it, still fit.
+    public var maxBytes: Int?
+    /// Whether each imaged frame also gets its triptych (expected, difference and actual side by
+    /// side in one PNG, for a tool that posts one image); the HTML report does not show it.
+    public var writesTriptych: Bool
 
-    public init(directory: String, subfolder: String, maxImages: Int = 12) {
+    public init(
+        directory: String, subfolder: String, maxImages: Int = 12, maxBytes: Int? = nil, writesTriptych: Bool = true
+    ) {
         precondition(maxImages >= 0, "maxImages must not be negative")
         self.directory = directory
         self.subfolder = subfolder
         self.maxImages = maxImages
+        self.maxBytes = maxBytes
+        self.writesTriptych = writesTriptych
+    }
+
+    /// The bytes of the files a frame's images were written to (their paths are relative to
+    /// `directory`).
+    func size(of images: FrameImages) -> Int {
+        [images.actual, images.expected, images.difference, images.triptych].compactMap { $0 }.reduce(0) {
+            let absolute = (directory as NSString).appendingPathComponent($1)
+            let attributes = try? FileManager.default.attributesOfItem(atPath: absolute)
+            return $0 + ((attributes?[.size] as? NSNumber)?.intValue ?? 0)
+        }
     }
 
     func path(_ name: String) -> (relative: String, absolute: String) {
@@ -120,6 +141,8 @@ public enum SequenceComparison {
         var outcomes: [FrameOutcome] = []
         var imagesLeft = artifacts?.maxImages ?? 0
         var omitted = 0
+        var bytesWritten = 0
+        var lastSetBytes = 0
         for index in indices {
             var outcome = FrameOutcome(index: index, status: .same)
             switch (byIndexE[index], byIndexA[index]) {
@@ -143,11 +166,17 @@ public enum SequenceComparison {
                 // a hash-only frame gets its actual image only when it is the first difference.
                 let firstDifference = !outcomes.contains(where: \.isFailure)
                 if outcome.status == .different, let artifacts, expectedImage != nil || firstDifference {
-                    if imagesLeft > 0 {
+                    let fits = firstDifference || artifacts.maxBytes.map { bytesWritten + lastSetBytes <= $0 } ?? true
+                    if imagesLeft > 0, fits {
                         imagesLeft -= 1
-                        outcome.images = try writeImages(
+                        let images = try writeImages(
                             index: index, expected: expectedImage, actual: actualImage,
                             mask: mask, to: artifacts)
+                        outcome.images = images
+                        if artifacts.maxBytes != nil {
+                            lastSetBytes = artifacts.size(of: images)
+                            bytesWritten += lastSetBytes
+                        }
                     } else {
                         omitted += 1
                     }
@@ -188,8 +217,10 @@ public enum SequenceComparison {
             let difference = DiffImages.difference(expected: expected, mask: mask)
             images.expected = try artifacts.write(expected, stem + ".expected.png")
             images.difference = try artifacts.write(difference, stem + ".diff.png")
-            images.triptych = try artifacts.write(
-                DiffImages.triptych([expected, difference, actual]), stem + ".triptych.png")
+            if artifacts.writesTriptych {
+                images.triptych = try artifacts.write(
+                    DiffImages.triptych([expected, difference, actual]), stem + ".triptych.png")
+            }
         }
         return images
     }

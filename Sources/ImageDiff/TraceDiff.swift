@@ -287,7 +287,9 @@ public struct TraceDiff: Sendable, Equatable, Codable {
             return Reader(values: derive, compared: { derive($0) ?? [0, 0] }, derived: true, noise: noise)
         case _ where name.hasSuffix(" colour"):
             let channels: ([String: Double]) -> [Double] = { row in
-                let packed = UInt32(clamping: Int64(row[columns[0]]!))
+                // A value no trace writes (negative, past 32 bits, not finite) reads as no colour.
+                let value = row[columns[0]]!
+                let packed = value >= 0 && value <= Double(UInt32.max) ? UInt32(value) : 0
                 return [24, 16, 8, 0].map { Double(packed >> UInt32($0) & 0xFF) }
             }
             return Reader(values: channels, compared: channels)

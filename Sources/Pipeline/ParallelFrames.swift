@@ -87,6 +87,21 @@ extension SceneRenderer {
     }
 }
 
+/// `body(0..<count)` on `jobs` threads, each index once, results in index order: what the thread
+/// count cannot change (each worker takes every `jobs`-th index).
+public enum ParallelMap {
+    public static func run<T: Sendable>(_ count: Int, jobs: Int, _ body: @Sendable (Int) -> T) -> [T] {
+        guard count > 0 else { return [] }
+        let slots = ResultSlots<T>(count: count)
+        let workers = max(1, min(jobs, count))
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for k in stride(from: worker, to: count, by: workers) { slots.set(k, .success(body(k))) }
+        }
+        // Every slot was set with a success.
+        return ((try? slots.collect()) ?? []).map { $0! }
+    }
+}
+
 /// Per-index result slots written from several threads; the first failure by index wins, so
 /// the error reported does not depend on thread timing.
 final class ResultSlots<Value: Sendable>: Sendable {

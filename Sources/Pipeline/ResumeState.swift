@@ -44,21 +44,12 @@ struct ResumeState {
     /// The frames of `known` whose PNG file exists and still hashes to the recorded value.
     static func verifiedFrames(_ known: [Int: String], in directory: String, jobs: Int) -> [Int: String] {
         let entries = known.sorted { $0.key < $1.key }
-        let slots = ResultSlots<Bool>(count: entries.count)
-        let workers = max(1, min(jobs, entries.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            var k = worker
-            while k < entries.count {
-                let path = (directory as NSString).appendingPathComponent(
-                    PNGSequence.fileName(forFrame: entries[k].key))
-                let bytes = FileManager.default.contents(atPath: path)
-                slots.set(k, .success(bytes.map { FNV1a64.hexHash($0) == entries[k].value } ?? false))
-                k += workers
-            }
+        let ok = ParallelMap.run(entries.count, jobs: jobs) { k in
+            let path = (directory as NSString).appendingPathComponent(PNGSequence.fileName(forFrame: entries[k].key))
+            return FileManager.default.contents(atPath: path).map { FNV1a64.hexHash($0) == entries[k].value } ?? false
         }
-        let ok = (try? slots.collect()) ?? []
         var result: [Int: String] = [:]
-        for (k, entry) in entries.enumerated() where ok.indices.contains(k) && ok[k] == true {
+        for (k, entry) in entries.enumerated() where ok[k] {
             result[entry.key] = entry.value
         }
         return result

@@ -29,13 +29,21 @@ public enum SceneListing {
             switch text[i] {
             case UInt8(ascii: "{"):
                 i += 1
+                var fields: [String] = []
+                let start = i
                 while i < text.count, text[i] != UInt8(ascii: "}") {
                     let label = word(until: [UInt8(ascii: ":")])
+                    fields.append(label)
                     i += 1
                     value(path: path.isEmpty ? label : path + "." + label, into: &out)
                     if i < text.count, text[i] == UInt8(ascii: ",") { i += 1 }
                 }
                 i += 1
+                // A colour (fields a, b, g, r of fractions) is one line, as a scene writes it.
+                if fields == ["a", "b", "g", "r"], let hex = Self.colour(String(decoding: text[start..<(i - 1)], as: UTF8.self)) {
+                    out.removeLast(4)
+                    out.append(path + " = " + hex)
+                }
             case UInt8(ascii: "["):
                 list(path: path, into: &out)
             case UInt8(ascii: "\""):
@@ -79,6 +87,32 @@ public enum SceneListing {
             while i < text.count, text[i] != UInt8(ascii: "\"") { i += text[i] == UInt8(ascii: "\\") ? 2 : 1 }
             i += 1
             return String(decoding: text[start..<min(i, text.count)], as: UTF8.self)
+        }
+
+        /// `a:…,b:…,g:…,r:…` with every channel a Double in 0…1 (`d` + its bits) or every channel
+        /// an integer in 0…255 → `#RRGGBBAA` (fractions rounded to 8 bits, as frames show them);
+        /// nil for anything else.
+        static func colour(_ fields: String) -> String? {
+            var levels: [String: Int] = [:]
+            var fractions = 0
+            for field in fields.split(separator: ",") {
+                let parts = field.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2 else { return nil }
+                if parts[1].first == "d", let bits = UInt64(parts[1].dropFirst(), radix: 16) {
+                    let value = Double(bitPattern: bits)
+                    guard value >= 0, value <= 1 else { return nil }
+                    levels[String(parts[0])] = Int((value * 255).rounded())
+                    fractions += 1
+                } else if let level = Int(parts[1]), (0...255).contains(level) {
+                    levels[String(parts[0])] = level
+                } else {
+                    return nil
+                }
+            }
+            guard fractions == 0 || fractions == 4 else { return nil }
+            let digits = Array("0123456789ABCDEF")
+            let hex = ["r", "g", "b", "a"].compactMap { levels[$0] }.map { String([digits[$0 >> 4], digits[$0 & 15]]) }
+            return hex.count == 4 ? "#" + hex.joined() : nil
         }
 
         /// `d3ff0000000000000` → `1`, `f3f800000` → `1`; other words as they are.

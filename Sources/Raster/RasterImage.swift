@@ -117,15 +117,21 @@ public struct ImagePaint: Hashable, Sendable {
 
 extension RasterImage {
     /// Level 0 as straight-alpha RGBA8 bytes (unpremultiplied with exact rounding): what PNG stores.
-    public func straightRGBA() -> [UInt8] {
-        var bytes = [UInt8](repeating: 0, count: 4 * width * height)
-        for i in 0..<(width * height) {
-            let c = PremultipliedRGBA8(packed: texels[i]).unpremultiplied()
+    public func straightRGBA() -> [UInt8] { straightRGBA(level: 0).bytes }
+
+    /// A mip level as straight-alpha RGBA8 bytes with its size: level k is the image shrunk 2^k
+    /// times by area (a report's thumbnails).
+    public func straightRGBA(level: Int) -> (width: Int, height: Int, bytes: [UInt8]) {
+        precondition(level >= 0 && level < levelCount, "no mip level \(level) of \(levelCount)")
+        let (w, h, start) = (widths[level], heights[level], offsets[level])
+        var bytes = [UInt8](repeating: 0, count: 4 * w * h)
+        for i in 0..<(w * h) {
+            let c = PremultipliedRGBA8(packed: texels[start + i]).unpremultiplied()
             bytes[4 * i] = c.r
             bytes[4 * i + 1] = c.g
             bytes[4 * i + 2] = c.b
             bytes[4 * i + 3] = c.a
         }
-        return bytes
+        return (w, h, bytes)
     }
 }

@@ -71,15 +71,37 @@ struct DiffCheckCommandTests {
 
         // The motion view: expected and actual in step, driven in Chromium.
         #expect(html.contains("<a href=\"snap/motion/motion.html\">Play expected and actual in motion</a>"))
-        #expect(listDirectory("\(out2)/report/snap/motion/actual").count == 71, "damping 0.45 rests 2 ticks later")
+        // Within the default 5 MB every differing frame is kept in full and every other one as a
+        // half-size thumbnail: 71 in all, as damping 0.45 rests 2 ticks later.
+        let kept = listDirectory("\(out2)/report/snap/motion/actual")
+        let differing = Set(kept.filter { $0.hasPrefix("frame_") })
+        #expect(kept.count == 71 && kept.filter { $0.hasPrefix("thumb_") }.count == 71 - differing.count)
+        // Of the stored expected frames only those that differ: elsewhere the actual frame is the same.
         #expect(
             listDirectory("\(out2)/report/snap/motion/expected")
-                == listDirectory(goldens + "/snap").filter { $0.hasPrefix("frame_") })
+                == listDirectory(goldens + "/snap").filter { differing.contains($0) })
+        #expect(!listDirectory("\(out2)/report/snap").contains { $0.hasSuffix(".triptych.png") })
+
+        // A report of at most 1.5 MB (the page and its traces take 0.5) keeps every few differing frames in
+        // full and thumbnails of the rest.
+        let out3 = try makeTemporaryDirectory()
+        let small = try CLI.run(
+            ["check", scene, "--goldens", goldens, "--out", out3, "--report-size", "1.5"],
+            environment: Self.localEnvironment)
+        #expect(small.status == 1, "stderr: \(small.stderr)")
+        let smallKept = listDirectory("\(out3)/report/snap/motion/actual")
+        let smallFull = smallKept.filter { $0.hasPrefix("frame_") }
+        #expect(smallFull.first == "frame_00001.png" && smallFull.count < differing.count, "\(smallFull)")
+        #expect(smallKept.contains { $0.hasPrefix("thumb_") })
+        let reportBytes = try FileManager.default.subpathsOfDirectory(atPath: "\(out3)/report/snap").reduce(0) {
+            $0 + ((try FileManager.default.attributesOfItem(atPath: "\(out3)/report/snap/\($1)")[.size] as? Int) ?? 0)
+        }
+        #expect(reportBytes <= 1_500_000, "the scene's report takes \(reportBytes) bytes")
         let browser = try runProcess(
             "/usr/bin/python3",
             [
                 repositoryRoot + "/Tests/Browser/compare_test.py", "\(out2)/report/snap/motion/motion.html",
-                "\(out2)/report/index.html",
+                "\(out2)/report/index.html", "\(out3)/report/snap/motion/motion.html",
             ],
             currentDirectory: repositoryRoot + "/Tests/Browser")
         #expect(browser.status == 0, "browser test failed:\n\(browser.stdout)\n\(browser.stderr)")

@@ -17,12 +17,14 @@ struct SceneListingTests {
 
         """
 
-    @Test("every value after defaults, with its path: numbers in decimal, strings quoted, nil and empty lists said")
+    @Test(
+        "every value after defaults, with its path: numbers in decimal, colours as #RRGGBBAA, strings quoted, nil and empty lists said"
+    )
     func lines() throws {
         let lines = SceneListing.lines(try SceneLoader.decode(Self.text, fileName: "t.yaml", format: .yaml))
         for expected in [
             "canvas.size.width = 320", "fps = 60", "items[0].id = \"card\"", "items[0].center.y = 252.5",
-            "items[0].opacity = 0.1", "items[0].fill.r = 255", "items[0].fill.g = 149", "items[0].shape = nil",
+            "items[0].opacity = 0.1", "items[0].fill = #FF9500FF", "items[0].shape = nil",
             "animators = []", "behaviors[0].snap.damping = 0.5", "behaviors[0].snap.snapPoint.x = 80",
         ] {
             #expect(lines.contains(expected), "missing \(expected)")
@@ -49,5 +51,26 @@ struct SceneListingTests {
              "behaviors": [{"snap": {"item": "card", "to": [80, 252], "damping": 0.5}}]}
             """
         #expect(SceneListing.lines(try SceneLoader.decode(json, fileName: "t.json", format: .json)) == yaml)
+    }
+
+    @Test("an animated colour (fractions) lists as one #RRGGBBAA line, so a changed colour is one change")
+    func animatedColour() throws {
+        let text = """
+            canvas: { size: [100, 100] }
+            duration: 1
+            items:
+              - id: card
+                size: [10, 10]
+                center: [50, 50]
+                animations: [{ basic: { property: fill, from: "#C7C7CC", to: "#FF2D55", duration: 0.5 } }]
+            """
+        let lines = SceneListing.lines(try SceneLoader.decode(text, fileName: "t.yaml", format: .yaml))
+        let changed = SceneListing.lines(
+            try SceneLoader.decode(
+                text.replacingOccurrences(of: "#FF2D55", with: "#FF3B30"), fileName: "t.yaml", format: .yaml))
+        let difference = Set(lines).symmetricDifference(changed)
+        #expect(difference.contains { $0.hasSuffix(".to.color = #FF2D55FF") })
+        #expect(difference.contains { $0.hasSuffix(".to.color = #FF3B30FF") })
+        #expect(difference.allSatisfy { $0.hasSuffix("#FF2D55FF") || $0.hasSuffix("#FF3B30FF") }, "\(difference)")
     }
 }

@@ -1,5 +1,7 @@
 // Expected and actual of a regression check, stepped together. The expected side may hold only
-// some frames (goldens store a few PNGs and every frame's hash): those it lacks say so.
+// some frames (goldens store a few PNGs and every frame's hash); a frame that does not differ is
+// the same on both sides, so the actual one stands in for it. A report kept within its size budget
+// holds the differing actual frames in full and the others as thumbnails.
 "use strict";
 (function () {
   const all = JSON.parse(document.getElementById("flipbook-data").textContent);
@@ -7,23 +9,41 @@
   const $ = (id) => document.getElementById(id);
   const count = Math.max(exp.frameCount, act.frameCount), last = Math.max(0, count - 1);
   const stored = new Set(all.expectedFrames), differs = new Set(all.differing);
+  const full = new Set(all.actualFrames), thumbs = all.actualThumbnails.slice().sort((a, b) => a - b);
   const pad = (n) => String(n).padStart(5, "0");
   let frame = 0, playing = false, started = 0, startFrame = 0;
   const overlay = document.createElement("img");
   overlay.id = "actualOverlay"; overlay.alt = "actual over expected";
 
+  // The actual frame k as the report keeps it: in full, else its thumbnail, else the nearest
+  // thumbnail before it (after it, before the first); null when the report keeps none.
+  function actualSource(k) {
+    if (full.has(k)) return { frame: k, src: "actual/frame_" + pad(k) + ".png", thumbnail: false };
+    let near = null;
+    for (const t of thumbs) { if (t <= k || near === null) near = t; if (t >= k) break; }
+    return near === null ? null : { frame: near, src: "actual/thumb_" + pad(near) + ".png", thumbnail: true };
+  }
   function show(k) {
     frame = Math.max(0, Math.min(last, k | 0));
-    const has = stored.has(frame);
-    $("expected").hidden = !has;
-    document.querySelector("#expectedSide .missing").hidden = has;
-    if (has) $("expected").src = "expected/frame_" + pad(frame) + ".png";
-    $("actual").src = overlay.src = "actual/frame_" + pad(frame) + ".png";
+    const source = actualSource(frame);
+    // The expected side: its stored PNG, else the actual one where that frame does not differ.
+    const expectedSrc = stored.has(frame) ? "expected/frame_" + pad(frame) + ".png"
+      : source && !differs.has(source.frame) ? source.src : null;
+    $("expected").hidden = expectedSrc === null;
+    document.querySelector("#expectedSide .missing").hidden = expectedSrc !== null;
+    if (expectedSrc !== null) $("expected").src = expectedSrc;
+    $("actual").hidden = source === null;
+    document.querySelector("#actualSide .missing").hidden = source !== null;
+    if (source !== null) $("actual").src = overlay.src = source.src;
     document.body.dataset.frame = String(frame);
     $("scrubber").value = String(frame);
-    $("frameLabel").textContent = (frame / act.fps).toFixed(3) + " s · frame " + frame + (differs.has(frame) ? " · differs" : " · same");
+    const kept = source === null ? "" : source.frame !== frame ? " · showing frame " + source.frame + " (thumbnail)"
+      : source.thumbnail ? " · thumbnail" : "";
+    $("frameLabel").textContent = (frame / act.fps).toFixed(3) + " s · frame " + frame + (differs.has(frame) ? " · differs" : " · same") + kept;
     plot();
   }
+  // Thumbnails show at the size of the full frames.
+  for (const id of ["expected", "actual"]) $(id).style.height = "min(58vh, " + act.pixelHeight + "px)";
   function setPlaying(on) {
     playing = on; $("play").textContent = on ? "Pause" : "Play";
     if (on) { if (frame >= last) show(0); started = performance.now(); startFrame = frame; requestAnimationFrame(tick); }
@@ -111,7 +131,8 @@
     g.strokeStyle = "#FF3B30"; g.beginPath(); g.moveTo(x(frame) + 0.5, 0); g.lineTo(x(frame) + 0.5, h); g.stroke();
   }
 
-  $("summary").textContent = "expected " + exp.frameCount + " frames (" + stored.size + " stored as PNG), actual " + act.frameCount + " · " + differs.size + " differ";
+  $("summary").textContent = "expected " + exp.frameCount + " frames (" + stored.size + " stored as PNG), actual " + act.frameCount
+    + (full.size < act.frameCount ? " (" + full.size + " in full, " + thumbs.length + " as thumbnails)" : "") + " · " + differs.size + " differ";
   show(all.differing.length ? all.differing[0] : 0);
   document.body.dataset.ready = "true";
 })();
