@@ -43,7 +43,7 @@
     plot();
   }
   // Thumbnails show at the size of the full frames.
-  for (const id of ["expected", "actual"]) $(id).style.height = "min(58vh, " + act.pixelHeight + "px)";
+  for (const id of ["expected", "actual"]) $(id).style.height = "min(58vh, " + act.height + "px)";
   function setPlaying(on) {
     playing = on; $("play").textContent = on ? "Pause" : "Play";
     if (on) { if (frame >= last) show(0); started = performance.now(); startFrame = frame; requestAnimationFrame(tick); }
