@@ -184,7 +184,8 @@ let package = Package(
             ],
             exclude: ["README.md"]),
         .target(
-            name: "Goldens", dependencies: ["SceneLoading", "ImageDiff", "Pipeline", "SceneModel", "PNG", "Player", "Raster"],
+            name: "Goldens",
+            dependencies: ["SceneLoading", "ImageDiff", "Pipeline", "SceneModel", "PNG", "Player", "Raster"],
             exclude: ["README.md"]),
         .target(
             name: "Flipbook",

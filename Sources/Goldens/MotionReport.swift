@@ -36,7 +36,8 @@ enum MotionReport {
         try fm.createDirectory(atPath: actualFolder, withIntermediateDirectories: true)
         try fm.createDirectory(atPath: expectedFolder, withIntermediateDirectories: true)
         let frames = actualNames.compactMap(frameIndex)
-        let (expected, actual) = try traces(scene: scene, goldens: goldens, renderBase: renderBase,
+        let (expected, actual) = try traces(
+            scene: scene, goldens: goldens, renderBase: renderBase,
             expectedFrameCount: expectedFrameCount, actualFrameCount: frames.count)
         let page = { (plan: MotionFramePlan) in
             try ComparePage.html(
@@ -84,13 +85,12 @@ enum MotionReport {
     static func choose(
         frames: [Int], differing: [Int], stored: [Int], goldens: String, renderBase: String, budget: Int, jobs: Int
     ) -> MotionFramePlan {
-        let differs = Set(differing)
-        let candidates = frames.filter { !differs.contains($0) } + frames.filter(differs.contains)
-        // Thumbnail sizes are asked only of frames not kept in full: measure them lazily, all at once.
-        let measured = ThumbnailSizes(paths: candidates.map { path(renderBase, $0) }, jobs: jobs)
-        let sizeOf = Dictionary(uniqueKeysWithValues: zip(candidates, measured.sizes))
+        // Every frame's thumbnails are measured up front, on `jobs` threads, though the plan asks
+        // only of the frames it does not keep in full: which those are depends on the budget.
+        let measured = ThumbnailSizes(paths: frames.map { path(renderBase, $0) }, jobs: jobs)
+        let sizeOf = Dictionary(uniqueKeysWithValues: zip(frames, measured.sizes))
         return MotionFramePlan.choose(
-            frames: frames, differing: differs, storedExpected: stored,
+            frames: frames, differing: Set(differing), storedExpected: stored,
             expectedSize: { fileSize(path(goldens, $0)) }, fullSize: { fileSize(path(renderBase, $0)) },
             thumbnailSizes: { sizeOf[$0]! }, budget: budget)
     }

@@ -141,8 +141,8 @@ public enum SequenceComparison {
         var outcomes: [FrameOutcome] = []
         var imagesLeft = artifacts?.maxImages ?? 0
         var omitted = 0
-        var bytesWritten = 0
-        var lastSetBytes = 0
+        // The bytes of images written, and of the last frame's, which sizes the next (`maxBytes`).
+        var (bytesWritten, lastSetBytes) = (0, 0)
         for index in indices {
             var outcome = FrameOutcome(index: index, status: .same)
             switch (byIndexE[index], byIndexA[index]) {
@@ -173,10 +173,8 @@ public enum SequenceComparison {
                             index: index, expected: expectedImage, actual: actualImage,
                             mask: mask, to: artifacts)
                         outcome.images = images
-                        if artifacts.maxBytes != nil {
-                            lastSetBytes = artifacts.size(of: images)
-                            bytesWritten += lastSetBytes
-                        }
+                        lastSetBytes = artifacts.size(of: images)
+                        bytesWritten += lastSetBytes
                     } else {
                         omitted += 1
                     }

@@ -40,7 +40,8 @@ public enum SceneListing {
                 }
                 i += 1
                 // A colour (fields a, b, g, r of fractions) is one line, as a scene writes it.
-                if fields == ["a", "b", "g", "r"], let hex = Self.colour(String(decoding: text[start..<(i - 1)], as: UTF8.self)) {
+                let body = String(decoding: text[start..<(i - 1)], as: UTF8.self)
+                if fields == ["a", "b", "g", "r"], let hex = Self.colour(body) {
                     out.removeLast(4)
                     out.append(path + " = " + hex)
                 }
