@@ -152,6 +152,7 @@ public enum FFmpegCommand {
         switch c.options.gifDither {
         case .none: dither = "dither=none"
         case .bayer(let scale): dither = "dither=bayer:bayer_scale=\(scale)"
+        case .errorDiffusion: dither = "dither=sierra2_4a"
         }
         let graph =
             "[0:v]" + c.resample.map { $0 + "," }.joined() + "split[a][b];"

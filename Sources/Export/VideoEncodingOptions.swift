@@ -17,6 +17,12 @@ public struct VideoEncodingOptions: Sendable, Equatable {
         /// crawl between frames as error diffusion does. `scale`: 0...5; 0 is the strongest,
         /// most visible pattern and the largest file, 5 the faintest (ffmpeg's default is 2).
         case bayer(scale: Int)
+        /// Error diffusion (`paletteuse=dither=sierra2_4a`, ffmpeg's own default): each pixel's
+        /// rounding error is carried to its neighbours, so a slow gradient shows neither bands
+        /// nor a grid, at the cost of a larger file. The noise follows the picture, so in a
+        /// changing region it differs from frame to frame; `diff_mode=rectangle` keeps it to
+        /// the rectangle that changed, and the still rest keeps its pixels.
+        case errorDiffusion
     }
 
     /// H.264 constant rate factor for `mp4` (`-crf`). Range 0...51, lower is better and larger;

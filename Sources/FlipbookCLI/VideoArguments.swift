@@ -58,7 +58,7 @@ struct VideoArguments: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "GIF dithering: none (default; exact on flat colours) or bayer[:0-5] for gradients and shadows.",
+            "GIF dithering: none (default; exact on flat colours), bayer[:0-5] for gradients and shadows (a fixed grid), or diffusion (error diffusion: no bands, no grid, larger files).",
             valueName: "mode"))
     var gifDither: String = "none"
 
@@ -112,10 +112,13 @@ struct VideoArguments: ParsableArguments {
             dither = .none
         } else if gifDither == "bayer" {
             dither = .bayer(scale: 2)
+        } else if gifDither == "diffusion" {
+            dither = .errorDiffusion
         } else if gifDither.hasPrefix("bayer:"), let scale = Int(gifDither.dropFirst("bayer:".count)) {
             dither = .bayer(scale: scale)
         } else {
-            throw ValidationError("--gif-dither must be none, bayer or bayer:N (N from 0 to 5), got '\(gifDither)'")
+            throw ValidationError(
+                "--gif-dither must be none, bayer, bayer:N (N from 0 to 5) or diffusion, got '\(gifDither)'")
         }
         do {
             return try VideoEncodingOptions(

@@ -32,7 +32,7 @@ struct VideoExportTests {
     }
 
     @Test(
-        "output: { scale, fps } makes a small GIF by ffmpeg's resampling while the frames keep the canvas size; --output-scale overrides it"
+        "output: { scale, fps } makes a small GIF by ffmpeg's resampling while the frames keep the canvas size; --output-scale overrides it; --gif-dither diffusion reaches the palette filter"
     )
     func outputScaleAndFPS() throws {
         let folder = try makeTemporaryDirectory()
@@ -56,8 +56,10 @@ struct VideoExportTests {
         #expect(try PNG.decode(contentsOf: out + "/small/frame_00000.png").width == 200)
         let smaller = try CLI.run([
             "render", scene, "--out", out, "--no-trace", "--no-player", "--output-scale", "0.25",
+            "--gif-dither", "diffusion", "--verbose",
         ])
         #expect(smaller.status == 0, "\(smaller.stderr)")
+        #expect((smaller.stdout + smaller.stderr).contains("paletteuse=dither=sierra2_4a:"), "\(smaller.stderr)")
         let quarter = try probeStream(out + "/small.gif")
         #expect((quarter.width, quarter.height) == (50, 20))
         try String(contentsOfFile: scene, encoding: .utf8).replacingOccurrences(of: "scale: 0.5", with: "scale: 2")
@@ -137,6 +139,10 @@ struct VideoExportTests {
             (["--hold=-1"], "--hold must be seconds from 0 to 3600, got -1.0"),
             (["--until", "later"], "--until accepts only 'rest', got 'later'"),
             (["--qp", "99"], "--qp 99 is out of range; use 0...51"),
+            (
+                ["--gif-dither", "floyd"],
+                "--gif-dither must be none, bayer, bayer:N (N from 0 to 5) or diffusion, got 'floyd'"
+            ),
         ] {
             let result = try CLI.run(["render", "scenes/snap.yaml", "--out", out] + flags)
             #expect(result.status != 0)

@@ -174,7 +174,7 @@ package enum GradientKeys {
                 .bool(
                     "dither", \.dither,
                     doc:
-                        "Rounds each channel by a 4 × 4 Bayer threshold instead of to nearest: the same mean, no visible 8-bit bands in slow gradients (MP4). A GIF's bands come from its 256-colour palette: pass `--gif-dither bayer` too."
+                        "Rounds each channel by a 4 × 4 Bayer threshold instead of to nearest: the same mean, no visible 8-bit bands in slow gradients (MP4). A GIF's bands come from its 256-colour palette: pass `--gif-dither bayer` or `diffusion` too."
                 ),
             ])
     }
