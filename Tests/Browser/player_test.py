@@ -68,7 +68,7 @@ try:
     check(cell == row[header.index("center_x")], f"inspector center_x {cell} is the trace's {row[header.index('center_x')]}")
 
     # Clicking the picture selects the item under the pointer: (230, 420) pt is on the fourth
-    # row of the video list (r4, 'City at Night'), below its text.
+    # row of the video list (r4, 'Launch Night'), below its text.
     Select(driver.find_element(By.ID, "itemPicker")).select_by_visible_text("r1")
     rect = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left, r.top, r.width, r.height]", image)
     x, y = rect[0] + rect[2] * 230 / 320, rect[1] + rect[3] * 420 / 568

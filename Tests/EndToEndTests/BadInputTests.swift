@@ -79,7 +79,7 @@ struct BadInputTests {
         scenes/doors.yaml: ok (18 items (3 top-level), 0 behaviors)
         scenes/feed.yaml: ok (39 items (3 top-level), 0 behaviors)
         scenes/fields.yaml: ok (35 items (25 top-level), 14 behaviors)
-        scenes/gradients.yaml: ok (5 items, 0 behaviors)
+        scenes/gradients.yaml: ok (18 items (8 top-level), 0 behaviors)
         scenes/gravity.json: ok (9 items (5 top-level), 1 behavior)
         scenes/hinged-sign.yaml: ok (13 items (7 top-level), 3 behaviors)
         scenes/images.yaml: ok (6 items, 0 behaviors)

@@ -97,7 +97,7 @@ struct ImageRenderTests {
             }
             simulation.advance()
         }
-        // Three items on three frames draw the one landscape.jpg.
+        // Three items on three frames draw the one rocket.jpg.
         #expect(pictures.count == 9)
         #expect(pictures.allSatisfy { $0 === pictures[0] })
         #expect(simulation.images.preparedCount == 1)
