@@ -109,10 +109,12 @@ test-in-scratch: deps test-deps
 # it needs is done. On 2 cores the run is bound by its CPU work, so what the end waits on goes
 # first: the suite's debug build and the release build at normal priority, the unit shards as
 # soon as the debug build is done, the shards that run the release binary when both are. The
-# checks nothing waits on (the fuzzers' build and runs, the by-version example) start at once at
-# nice 10. Nice defers them less than one might think: the two main builds leave a core idle in
-# their serial stretches (planning, a module optimised on one core), and the niced builds take
-# that time, about 240 s of CPU while the main builds run (docs/benchmark-log.md).
+# checks nothing waits on (the fuzzers' build and runs, the by-version example) start at once, at
+# nice 10. That reaches their runs but not their builds: SwiftPM's build engine starts every
+# compiler at niceness 0, so all four builds share the cores as equals. Deferring those builds
+# for real (SCHED_IDLE, which is inherited) made the run longer, 1,174 s against 1,017 s: they
+# then ran beside the CPU-bound shards at the end instead of in the main builds' serial stretches
+# (docs/benchmark-log.md). The run is bound by its total CPU either way.
 ci-checks: lint ci-suite-units ci-suite-cli ci-fuzz ci-example-by-version ci-install-check ci-test-avx2 ci-example-test
 ci-suite-units: build-tests
 	@$(MAKE) --no-print-directory suite SUITE_SHARDS="units studio"
