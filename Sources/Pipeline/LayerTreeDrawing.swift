@@ -249,7 +249,7 @@ struct LayerTreeDrawing {
 
     /// A layer seen in perspective: drawn with its sublayers into an offscreen in its own plane,
     /// at `oversampling` times the stretch the projection gives each of its axes (so the warp
-    /// reads a prefiltered picture), within `DrawProjection.maximumPixels`. Parts behind the eye are
+    /// reads a prefiltered picture), within `planePixels`. Parts behind the eye are
     /// left out; a layer wholly behind it is not drawn. The clips of its ancestors cut the warped
     /// picture (`DrawProjection.clips`).
     private mutating func drawProjected(
@@ -272,13 +272,14 @@ struct LayerTreeDrawing {
         let pad = 2.0
         var (scaleX, scaleY) = (Self.oversampling * stretchX, Self.oversampling * stretchY)
         let area = (box.width * scaleX + 2 * pad) * (box.height * scaleY + 2 * pad)
-        if area > Double(DrawProjection.maximumPixels) {
-            let shrink = (Double(DrawProjection.maximumPixels) / area).squareRoot() * 0.99
+        let budget = planePixels
+        if area > budget {
+            let shrink = (budget / area).squareRoot() * 0.99
             (scaleX, scaleY) = (scaleX * shrink, scaleY * shrink)
         }
         let width = (box.width * scaleX + 2 * pad).rounded(.up)
         let height = (box.height * scaleY + 2 * pad).rounded(.up)
-        guard width >= 1, height >= 1, width * height <= Double(DrawProjection.maximumPixels) else { return }
+        guard width >= 1, height >= 1, width * height <= budget else { return }
         let flat = AffineTransform(translationX: -box.minX, y: -box.minY)
             .concatenating(AffineTransform(scaleX: scaleX, y: scaleY))
             .concatenating(AffineTransform(translationX: pad, y: pad))
@@ -291,6 +292,18 @@ struct LayerTreeDrawing {
         drawLayer(
             i, presented, points: .identity, surface: inner, opacity: opacity, clips: [], tint: tint,
             projection: projection)
+    }
+
+    /// The most pixels the offscreen of a layer in perspective takes: what `oversampling` along
+    /// each axis gives a layer filling the canvas, within `DrawProjection.maximumPixels` (and at
+    /// least 256 × 256). A layer close to the eye stretches without bound; its plane beyond this
+    /// would be pixels the canvas cannot show, drawn every frame (16 M of them for a 96 px canvas
+    /// took 30 s a render under the fuzzer's sanitizer).
+    var planePixels: Double {
+        let canvasPixels =
+            (canvas.size.width * canvas.scale).rounded(.up) * (canvas.size.height * canvas.scale).rounded(.up)
+        return min(
+            Double(DrawProjection.maximumPixels), max(Self.oversampling * Self.oversampling * canvasPixels, 65_536))
     }
 
     /// Offscreen pixels per canvas pixel of a layer in perspective, along each of its axes where

@@ -62,21 +62,17 @@ struct CoverageAccumulator {
         stride = box.width + 2
         words = (stride + 63) >> 6
         let needed = stride * box.height
-        if cells.count < needed {
-            // Rule 2 keeps the old cells zero, so growing just appends zeros.
-            cells.append(contentsOf: repeatElement(0, count: needed - cells.count))
-        }
+        // Rule 2 keeps the old cells zero, so growing is a new zero buffer of exactly the size
+        // needed: appending would double the capacity, 128 MB of cells for the 64 MiB offscreen
+        // of a layer in perspective (the render fuzzer's malloc limit found it).
+        if cells.count < needed { cells = [Int32](repeating: 0, count: needed) }
         switch marks {
         case .cells:
             let neededWords = words * box.height
-            if touched.count < neededWords {
-                touched.append(contentsOf: repeatElement(0, count: neededWords - touched.count))
-            }
+            if touched.count < neededWords { touched = [UInt64](repeating: 0, count: neededWords) }
         case .rowExtents:
             let neededExtents = 4 * box.height
-            if extents.count < neededExtents {
-                extents.append(contentsOf: repeatElement(0, count: neededExtents - extents.count))
-            }
+            if extents.count < neededExtents { extents = [Int32](repeating: 0, count: neededExtents) }
         }
     }
 

@@ -209,6 +209,22 @@ struct Transform3DTests {
     }
 
     @Test(
+        "a layer close to the eye gets an offscreen of at most 16 times the canvas's pixels (4 × 4 oversampling), never the 16 M-pixel ceiling for a small canvas"
+    )
+    func projectedPlaneWithinTheCanvasBudget() throws {
+        // 490 pt in front of the 500 pt eye: the stage's 800 × 1200 px canvas sees the card
+        // magnified 50 times; at 4× that per axis its plane would be 32,000 × 20,000 px.
+        let (list, labels) = try Self.stage("zPosition: 490, rotationY: 10").labelledDisplayList()
+        let index = try #require(labels.firstIndex(of: "card"))
+        let group = try #require(list.groups.last { $0.rects.contains(index) && $0.projection != nil })
+        let projection = try #require(group.projection)
+        let budget = 16 * 800 * 1200
+        #expect(projection.width * projection.height <= budget, "\(projection.width) × \(projection.height)")
+        #expect(projection.width * projection.height > budget * 9 / 10, "the budget is used, not wasted")
+        #expect(budget < DrawProjection.maximumPixels)
+    }
+
+    @Test(
         "without perspective (SVG frames, onion skins) a projected layer is placed by the projection's affine part: equal at the offscreen's middle, with its derivative"
     )
     func affinePlacementTouchesTheProjection() throws {
