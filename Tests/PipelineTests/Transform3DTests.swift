@@ -55,13 +55,22 @@ struct Transform3DTests {
         return Point(200 + (center.x + x2 - 200) / w, 300 + (center.y + y2 - 300) / w)
     }
 
-    /// The card's four corners as the frame draws them, in canvas points: through its rect's
-    /// transform and the projection of the group that holds it.
-    static func drawnCorners(_ simulation: SceneSimulation) throws -> [Point] {
+    /// The frame's display list, the card's rect in it and the projection of the group that
+    /// holds it.
+    static func projectedCard(_ simulation: SceneSimulation) throws -> (
+        list: DisplayList, index: Int, projection: DrawProjection
+    ) {
         let (list, labels) = simulation.labelledDisplayList()
         let index = try #require(labels.firstIndex(of: "card"))
         let group = try #require(list.groups.last { $0.rects.contains(index) && $0.projection != nil })
-        let projection = try #require(group.projection).homography
+        return (list, index, try #require(group.projection))
+    }
+
+    /// The card's four corners as the frame draws them, in canvas points: through its rect's
+    /// transform and the projection of the group that holds it.
+    static func drawnCorners(_ simulation: SceneSimulation) throws -> [Point] {
+        let (list, index, card) = try Self.projectedCard(simulation)
+        let projection = card.homography
         return try [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)].map { (u, v) in
             let flat = list.rects[index].transform.apply(to: Point((u - 0.5) * 160, (v - 0.5) * 100))
             return try #require(projection.apply(to: flat)) * 0.5
@@ -214,10 +223,7 @@ struct Transform3DTests {
     func projectedPlaneWithinTheCanvasBudget() throws {
         // 490 pt in front of the 500 pt eye: the stage's 800 × 1200 px canvas sees the card
         // magnified 50 times; at 4× that per axis its plane would be 32,000 × 20,000 px.
-        let (list, labels) = try Self.stage("zPosition: 490, rotationY: 10").labelledDisplayList()
-        let index = try #require(labels.firstIndex(of: "card"))
-        let group = try #require(list.groups.last { $0.rects.contains(index) && $0.projection != nil })
-        let projection = try #require(group.projection)
+        let projection = try Self.projectedCard(try Self.stage("zPosition: 490, rotationY: 10")).projection
         let budget = 16 * 800 * 1200
         #expect(projection.width * projection.height <= budget, "\(projection.width) × \(projection.height)")
         #expect(projection.width * projection.height > budget * 9 / 10, "the budget is used, not wasted")
@@ -228,10 +234,7 @@ struct Transform3DTests {
         "without perspective (SVG frames, onion skins) a projected layer is placed by the projection's affine part: equal at the offscreen's middle, with its derivative"
     )
     func affinePlacementTouchesTheProjection() throws {
-        let (list, labels) = try Self.stage("rotationY: 40").labelledDisplayList()
-        let index = try #require(labels.firstIndex(of: "card"))
-        let group = try #require(list.groups.last { $0.rects.contains(index) && $0.projection != nil })
-        let projection = try #require(group.projection)
+        let (list, index, projection) = try Self.projectedCard(try Self.stage("rotationY: 40"))
         let affine = projection.affineApproximation
         #expect(list.projectedPlacements[index] == affine && list.projectedPlacements[0] == nil)
         let middle = Point(Double(projection.width) / 2, Double(projection.height) / 2)
