@@ -28,32 +28,71 @@ public enum Stroker {
         guard h > 0, h.isFinite, tolerance > 0, path.isFinite else { return Path() }
         var out = Path()
         let pieces = visiblePieces(polylines(of: path, tolerance: tolerance), style: style)
+        let pen = Pen(
+            h: h, style: style, tolerance: tolerance, chordsPerTurn: chordsPerTurn(for: pieces, cap: style.lineCap))
         for piece in pieces {
             if piece.points.count == 1 {
-                dot(at: piece.points[0], h: h, cap: style.lineCap, tolerance: tolerance, into: &out)
+                dot(at: piece.points[0], pen: pen, into: &out)
             } else if piece.closed {
-                let left = side(piece.points, piece.corners, closed: true, h: h, style: style, tolerance: tolerance)
-                let right = side(
-                    piece.points.reversed(), piece.corners.reversed(), closed: true, h: h, style: style,
-                    tolerance: tolerance)
-                add(left, to: &out)
-                add(right, to: &out)
+                add(side(piece.points, piece.corners, closed: true, pen: pen), to: &out)
+                add(side(piece.points.reversed(), piece.corners.reversed(), closed: true, pen: pen), to: &out)
             } else {
-                var contour = side(piece.points, piece.corners, closed: false, h: h, style: style, tolerance: tolerance)
+                var contour = side(piece.points, piece.corners, closed: false, pen: pen)
                 let n = piece.points.count
                 cap(
-                    at: piece.points[n - 1], direction: unit(piece.points[n - 1] - piece.points[n - 2]), h: h,
-                    cap: style.lineCap, tolerance: tolerance, into: &contour)
-                contour += side(
-                    piece.points.reversed(), piece.corners.reversed(), closed: false, h: h, style: style,
-                    tolerance: tolerance)
-                cap(
-                    at: piece.points[0], direction: unit(piece.points[0] - piece.points[1]), h: h,
-                    cap: style.lineCap, tolerance: tolerance, into: &contour)
+                    at: piece.points[n - 1], direction: unit(piece.points[n - 1] - piece.points[n - 2]), pen: pen,
+                    into: &contour)
+                contour += side(piece.points.reversed(), piece.corners.reversed(), closed: false, pen: pen)
+                cap(at: piece.points[0], direction: unit(piece.points[0] - piece.points[1]), pen: pen, into: &contour)
                 add(contour, to: &out)
             }
         }
         return out
+    }
+
+    /// What every join and cap of one outline needs: the half width, the style, the chords'
+    /// tolerance and the most chords a full turn of a round part may take.
+    private struct Pen {
+        var h: Double
+        var style: StrokeStyle
+        var tolerance: Double
+        var chordsPerTurn: Int
+    }
+
+    /// The points an outline's round parts (joins and caps) may take together: about 29 MB of
+    /// `Path`. Ordinary strokes stay far below it (chords within the tolerance need ~120 a turn
+    /// for a 10 px stroke), so it binds only where the width dwarfs the tolerance, when every
+    /// round part would take the per-turn ceiling: a dashed ellipse 1e19 wide, 1,650 dashes with
+    /// two half-turn caps each, would otherwise make 6.8 M points, a 117 MB path.
+    static let roundPointBudget = 1 << 19
+
+    /// The per-turn chord ceiling for `pieces`: 4,096 unless their round parts, at that, would
+    /// exceed `roundPointBudget`; then the budget shared evenly over their turning, at least 16 a
+    /// turn. The turning is bounded from above without trigonometry: a join between unit
+    /// directions a and b turns θ ≤ (π/2)·|a − b|, so θ/2π ≤ |a − b|/4 turns.
+    private static func chordsPerTurn(for pieces: [Polyline], cap: LineCap) -> Int {
+        var turns = 0.0
+        var arcs = 0
+        for piece in pieces {
+            let n = piece.points.count
+            if n == 1 || !piece.closed {
+                if cap == .round {
+                    turns += 1
+                    arcs += n == 1 ? 1 : 2
+                }
+                if n <= 2 { continue }
+            }
+            let joints = piece.closed ? 0..<n : 1..<n - 1
+            for j in joints {
+                let a = unit(piece.points[j] - piece.points[(j - 1 + n) % n])
+                let b = unit(piece.points[(j + 1) % n] - piece.points[j])
+                turns += (a - b).length / 4
+            }
+            arcs += joints.count
+        }
+        let spare = Double(roundPointBudget - 2 * arcs)
+        guard turns > 0, spare < 4096 * turns else { return 4096 }
+        return Int.clamping(spare / turns, rounded: .down, to: 16...4096)
     }
 
     private static func add(_ contour: [Point], to path: inout Path) {
@@ -69,10 +108,8 @@ public enum Stroker {
 
     /// The left offset of a polyline with its joins: from the first point's offset to the last's
     /// (closed: once round, joined at every vertex).
-    private static func side(
-        _ points: [Point], _ corners: [Bool], closed: Bool, h: Double, style: StrokeStyle,
-        tolerance: Double
-    ) -> [Point] {
+    private static func side(_ points: [Point], _ corners: [Bool], closed: Bool, pen: Pen) -> [Point] {
+        let h = pen.h
         let n = points.count
         var out: [Point] = []
         let segments = closed ? n : n - 1
@@ -101,7 +138,7 @@ public enum Stroker {
                 reach[j] + reach[incoming] <= lengths[incoming] && reach[j] + reach[(j + 1) % n] <= lengths[outgoing]
             join(
                 at: points[j], a: directions[incoming], b: directions[outgoing], innerFits: fits,
-                corner: corners[j], h: h, style: style, tolerance: tolerance, into: &out)
+                corner: corners[j], pen: pen, into: &out)
         }
         if !closed { out.append(points[n - 1] + normal(directions[segments - 1]) * h) }
         return out
@@ -109,9 +146,9 @@ public enum Stroker {
 
     /// The left side's points at vertex v between directions a (in) and b (out).
     private static func join(
-        at v: Point, a: Point, b: Point, innerFits: Bool, corner: Bool, h: Double,
-        style: StrokeStyle, tolerance: Double, into out: inout [Point]
+        at v: Point, a: Point, b: Point, innerFits: Bool, corner: Bool, pen: Pen, into out: inout [Point]
     ) {
+        let h = pen.h
         let na = normal(a)
         let nb = normal(b)
         let start = v + na * h
@@ -135,32 +172,30 @@ public enum Stroker {
             }
             return
         }
-        switch corner ? style.lineJoin : .round {
-        case .miter where halfCos > 0 && 1 / halfCos <= style.miterLimit:
+        switch corner ? pen.style.lineJoin : .round {
+        case .miter where halfCos > 0 && 1 / halfCos <= pen.style.miterLimit:
             out.append(v + (na + nb) * (h / (1 + cosTurn)))
         case .miter, .bevel:
             out.append(start)
             out.append(end)
         case .round:
-            arc(
-                centre: v, from: na, turning: Angle.direction(of: Point(cosTurn, cross)).radians, h: h,
-                tolerance: tolerance, into: &out)
+            arc(centre: v, from: na, turning: Angle.direction(of: Point(cosTurn, cross)).radians, pen: pen, into: &out)
         }
     }
 
     /// Points on the circle of radius h about `centre` from direction `from`, turning by `angle`
     /// radians (sign: direction), both ends included, chords within `tolerance` of the arc.
-    private static func arc(
-        centre: Point, from: Point, turning angle: Double, h: Double, tolerance: Double,
-        into out: inout [Point]
-    ) {
+    private static func arc(centre: Point, from: Point, turning angle: Double, pen: Pen, into out: inout [Point]) {
+        let h = pen.h
         // A chord spanning angle α has sagitta h·(1 − cos(α/2)) ≤ tolerance.
-        let maxStep = tolerance < h ? 2 * Angle.arccos(1 - tolerance / h).radians : Double.pi / 2
-        // At most 4,096 chords a full turn, so an outline's arcs together have at most 4,096 points
-        // per turn the path makes (plus one per arc) whatever the width: a width over about 1e16
-        // tolerances makes 1 − tolerance/h round to 1 and maxStep 0, and each of a flattened
-        // curve's hundreds of small joins would otherwise take a whole cap of chords.
-        let turnCap = Int.clamping(abs(angle) / (2 * Double.pi) * 4096, rounded: .up, to: 1...4096)
+        let maxStep = pen.tolerance < h ? 2 * Angle.arccos(1 - pen.tolerance / h).radians : Double.pi / 2
+        // At most `chordsPerTurn` (4,096 or fewer) chords a full turn, so an outline's arcs
+        // together have at most that many points per turn the path makes (plus one per arc)
+        // whatever the width: a width over about 1e16 tolerances makes 1 − tolerance/h round to 1
+        // and maxStep 0, and each of a flattened curve's hundreds of small joins would otherwise
+        // take a whole cap of chords.
+        let perTurn = Double(pen.chordsPerTurn)
+        let turnCap = Int.clamping(abs(angle) / (2 * Double.pi) * perTurn, rounded: .up, to: 1...pen.chordsPerTurn)
         let steps = Int.clamping(abs(angle) / maxStep, rounded: .up, to: 1...turnCap)
         let base = Angle.direction(of: from).radians
         for i in 0...steps {
@@ -169,31 +204,30 @@ public enum Stroker {
     }
 
     /// The end cap at `p`, the path arriving in `direction`, from the left offset to the right.
-    private static func cap(
-        at p: Point, direction d: Point, h: Double, cap: LineCap, tolerance: Double,
-        into out: inout [Point]
-    ) {
+    private static func cap(at p: Point, direction d: Point, pen: Pen, into out: inout [Point]) {
+        let h = pen.h
         let n = normal(d)
-        switch cap {
+        switch pen.style.lineCap {
         case .butt: break
         case .square:
             out.append(p + n * h + d * h)
             out.append(p - n * h + d * h)
         case .round:
             // From the left normal clockwise through d to the right (−n): a half turn, negative.
-            arc(centre: p, from: n, turning: -Double.pi, h: h, tolerance: tolerance, into: &out)
+            arc(centre: p, from: n, turning: -Double.pi, pen: pen, into: &out)
         }
     }
 
     /// A subpath of one point: a disk for round caps, an axis-aligned square for square caps,
     /// nothing for butt (Core Graphics' behaviour for a zero-length line).
-    private static func dot(at p: Point, h: Double, cap: LineCap, tolerance: Double, into path: inout Path) {
+    private static func dot(at p: Point, pen: Pen, into path: inout Path) {
+        let h = pen.h
         var contour: [Point] = []
-        switch cap {
+        switch pen.style.lineCap {
         case .butt: return
         case .square: contour = [p + Point(-h, -h), p + Point(h, -h), p + Point(h, h), p + Point(-h, h)]
         case .round:
-            arc(centre: p, from: Point(1, 0), turning: 2 * Double.pi, h: h, tolerance: tolerance, into: &contour)
+            arc(centre: p, from: Point(1, 0), turning: 2 * Double.pi, pen: pen, into: &contour)
             contour.removeLast()
         }
         add(contour, to: &path)

@@ -69,3 +69,35 @@ func hugeDashedEllipseIsBounded() {
     #expect(points < 4096 * (15 + 2) + 20_000, "\(points) points")
     #expect(area(outline, size: 32) == 32 * 32)
 }
+
+@Test(
+    "a dashed ellipse 1e19 wide with 1,650 round-capped dashes shares the round-point budget: under 2^19 points, canvas covered"
+)
+func manyHugeDashesShareTheRoundPointBudget() {
+    // The render fuzzer's case: an ellipse 16,384 wide dashed [12, 8] makes about 1,650 dashes,
+    // whose half-turn caps at 4,096 chords a turn would take 6.8 M points (a 117 MB path).
+    let ellipse = ShapePaths.ellipse(in: Rect(x: 0, y: 0, width: 16384, height: 90))
+    let style = StrokeStyle(lineWidth: 1e19, lineCap: .round, lineDashPattern: [12, 8])
+    let outline = Stroker.outline(of: ellipse, style: style, tolerance: 0.0018)
+    #expect(outline.isFinite && !outline.isEmpty)
+    // The round parts within the budget, plus the dashes' own points (at most 4 × 1,024 chords
+    // of the flattened ellipse, twice, and a handful a dash).
+    let points = outline.elements.count
+    #expect(points <= Stroker.roundPointBudget + 2 * 4 * 1024 + 4 * 1650, "\(points) points")
+    #expect(points > Stroker.roundPointBudget / 2, "\(points) points: the budget is spent, not undercut")
+    #expect(area(outline, size: 32) == 32 * 32)
+}
+
+@Test("an ordinary dashed stroke is outlined the same with the round-point budget in place: 8 px round-capped dots")
+func ordinaryDashesKeepTheirChords() {
+    // 8 px wide at 0.005 px needs 2·acos(1 − 0.005/4) ≈ 0.1 rad chords: 63 a turn, far under
+    // 4,096, so the budget changes nothing: each zero-length dash is a 63-gon.
+    let line = line([Point(0, 0), Point(400, 0)])
+    let style = StrokeStyle(lineWidth: 8, lineCap: .round, lineDashPattern: [0, 20])
+    let outline = Stroker.outline(of: line, style: style, tolerance: 0.005)
+    // 20 dots (at 0, 20, …, 380; a dash starting at the path's end is past it), each a contour
+    // of 63 points: a move, 62 lines and a close.
+    let moves = outline.elements.filter { if case .move = $0 { return true } else { return false } }
+    #expect(moves.count == 20)
+    #expect(outline.elements.count == 20 * 64)
+}
