@@ -123,10 +123,17 @@ enum MotionReport {
     /// A frame's thumbnail: the PNG of its mip level `level`, whose name says so
     /// (`thumb_00012.png` for frame 12).
     static func thumbnail(of path: String, level: Int) throws -> [UInt8] {
+        try thumbnails(of: path, levels: [level])[0]
+    }
+
+    /// A frame's thumbnails at each of `levels`, from one decode of the frame and one mip chain.
+    static func thumbnails(of path: String, levels: [Int]) throws -> [[UInt8]] {
         let image = try PNG.decode(contentsOf: path)
         let pixels = RasterImage(width: image.width, height: image.height, straightRGBA: image.rgba, identity: path)
-        let shrunk = pixels.straightRGBA(level: min(level, pixels.levelCount - 1))
-        return try PNG.encode(rgba: shrunk.bytes, width: shrunk.width, height: shrunk.height)
+        return try levels.map { level in
+            let shrunk = pixels.straightRGBA(level: min(level, pixels.levelCount - 1))
+            return try PNG.encode(rgba: shrunk.bytes, width: shrunk.width, height: shrunk.height)
+        }
     }
 
     static func writeThumbnails(_ paths: [String], level: Int, to folder: String, jobs: Int) throws {
@@ -143,14 +150,15 @@ enum MotionReport {
     }
 
     /// Each frame's thumbnail size at every level of `MotionFramePlan.thumbnailLevels`, measured by
-    /// encoding them (a frame that cannot be read counts as too big for any budget).
+    /// encoding them, the frame decoded once for all levels (a frame that cannot be read counts
+    /// as too big for any budget).
     struct ThumbnailSizes {
         let sizes: [[Int]]
         init(paths: [String], jobs: Int) {
+            let levels = MotionFramePlan.thumbnailLevels
             sizes = ParallelMap.run(paths.count, jobs: jobs) { i in
-                MotionFramePlan.thumbnailLevels.map { level in
-                    (try? MotionReport.thumbnail(of: paths[i], level: level).count) ?? Int.max / 4
-                }
+                (try? MotionReport.thumbnails(of: paths[i], levels: levels).map(\.count))
+                    ?? levels.map { _ in Int.max / 4 }
             }
         }
     }

@@ -152,8 +152,8 @@ struct BandedFrame {
         let stride = widest + 2
         let words = (stride + 63) >> 6
         let hasInner = shapes.contains { $0.has_inner }
-        // Cells and bits stay zero between uses (the sweep clears what it reads), so growing
-        // appends zeros.
+        // Cells and bits stay zero between uses (the sweep clears what it reads), so growing is
+        // a new zero buffer of exactly the size needed (appending would double the capacity).
         grow(&outerCells, to: stride * rows)
         grow(&outerBits, to: words * rows)
         grow(&outerExtents, to: 4 * rows)
@@ -194,7 +194,7 @@ struct BandedFrame {
     }
 
     private func grow<T: FixedWidthInteger>(_ buffer: inout [T], to count: Int) {
-        if buffer.count < count { buffer.append(contentsOf: repeatElement(0, count: count - buffer.count)) }
+        if buffer.count < count { buffer = [T](repeating: 0, count: count) }
     }
 }
 
