@@ -248,10 +248,10 @@ docs:
 
 # libFuzzer harnesses, built with AddressSanitizer into .build/fuzz (Tests/Fuzz/README.md): the
 # PNG reader (C, the CPNG shim), and in Swift the scene decoder, icon loading, image decoding,
-# fonts and text shaping, the rasterizer on decoded display lists, and whole renders of
-# mutated scenes. `make test` runs each briefly with a fixed seed (33 s of wall time for all
-# seven on the shared 2-core machine at load 6, 20 s of CPU; measured); `make fuzz-long` is the
-# documented long run. The short run
+# fonts and text shaping, the rasterizer on decoded display lists, whole renders of mutated
+# scenes and Lottie files. `make test` runs each briefly with a fixed seed (33 s of wall time for
+# the first seven on the shared 2-core machine at load 6, 20 s of CPU; measured); `make fuzz-long`
+# is the documented long run. The short run
 # uses a debug build: it compiles in a third of release's CPU time (71 s against 198 s) and its
 # 3,000 scene-decoder runs take 8 s instead of 3; the long run, where throughput counts, builds
 # in release. -timeout: a case that takes 30 s (a hang in a flattening loop, say) is a failure.
