@@ -154,7 +154,7 @@ build-tests:
 # (FLIPBOOK_TEST_CLI, Tests/EndToEndTests/CLI.swift): the program users run, and its renders cost
 # a fraction of the debug build's; the determinism tests still run both.
 # The end-to-end tests are two processes: the Lottie player comparisons (rlottie plays every
-# frame of 28 scenes: CPU-bound) and the rest, many of which wait on Chromium, a hung ffmpeg or a
+# frame of 29 scenes: CPU-bound) and the rest, many of which wait on Chromium, a hung ffmpeg or a
 # studio's timeouts while holding one of their process's two pool threads; apart, the waits no
 # longer leave a core idle at the end of the run.
 SUITE_END_TO_END := EndToEndTests|GoldensTests|BenchmarksTests\.InstructionBudgetTests

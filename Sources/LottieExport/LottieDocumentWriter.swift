@@ -162,15 +162,19 @@ struct LottieDocumentWriter {
     static let lottieFrameIdentity = "lottie-"
 
     /// Image `slot` of identity `id` as an image layer: placed by its transform, masked by the
-    /// shape it fills (added) and its clips (intersected).
+    /// shape it fills (added) and its clips (intersected). A `lottie:` item's frames are a precomp
+    /// layer of the file's own layers instead, time-remapped to the frame shown on every tick
+    /// (`lottieContent(of:)`), where the file can be embedded.
     private mutating func imageLayer(
         _ id: String, slot: Int, _ samples: [RectSample], _ present: [Bool], at place: Place
     ) throws -> LottieJSON {
         let images = samples.map { $0.images.indices.contains(slot) ? $0.images[slot] : nil }
         guard var first = images.compactMap({ $0 }).first else { preconditionFailure("an image slot without an image") }
-        if images.contains(where: { $0 != nil && $0!.image.identity != first.image.identity }) {
-            if first.image.identity.hasPrefix(Self.lottieFrameIdentity) {
-                // Lottie content (`lottie:`): its last frame is the state it settles in.
+        let isLottie = first.image.identity.hasPrefix(Self.lottieFrameIdentity)
+        let content = isLottie ? try lottieContent(of: first.image.identity) : nil
+        if content == nil, images.contains(where: { $0 != nil && $0!.image.identity != first.image.identity }) {
+            if isLottie {
+                // Lottie content that cannot be embedded: its last frame is the state it settles in.
                 first = images.compactMap({ $0 }).last ?? first
                 recorder.warn(
                     id, "its Lottie animation is exported as its last frame; hand on the Lottie file itself")
@@ -178,14 +182,26 @@ struct LottieDocumentWriter {
                 recorder.warn(id, "it shows different images over time; the export keeps the first")
             }
         }
-        let assetID: String
-        if let known = assets.firstIndex(where: { $0.identity == first.image.identity }) {
-            assetID = "image_\(known)"
+        var filled = images.map { $0 ?? first }
+        var members: [(String, LottieJSON)]
+        if let content {
+            filled = filled.map { $0.inComposition(width: content.width, height: content.height) }
+            let frames = images.map { $0.flatMap { Self.lottieFrame(of: $0.image.identity) } }
+            members = [
+                ("ty", .integer(0)), ("nm", .string("\(id) lottie \(slot)")), ("refId", .string(content.assetID)),
+                ("tm", timeRemap(frames, firstFrame: content.firstFrame)),
+                ("w", .integer(content.width)), ("h", .integer(content.height)),
+            ]
         } else {
-            assetID = "image_\(assets.count)"
-            assets.append((first.image.identity, try LottieImageAsset.json(first.image, id: assetID)))
+            let assetID: String
+            if let known = assets.firstIndex(where: { $0.identity == first.image.identity }) {
+                assetID = "image_\(known)"
+            } else {
+                assetID = "image_\(assets.count)"
+                assets.append((first.image.identity, try LottieImageAsset.json(first.image, id: assetID)))
+            }
+            members = [("ty", .integer(2)), ("nm", .string("\(id) image \(slot)")), ("refId", .string(assetID))]
         }
-        let filled = images.map { $0 ?? first }
         let shown = zip(images, present).map { image, drawn in
             guard drawn, let image, !LottieBezier.intersectToNothing(image.masks + image.clips) else { return 0.0 }
             return image.opacity * 100
@@ -201,10 +217,8 @@ struct LottieDocumentWriter {
         }
         masks += clipMasks(filled.map(\.clips), firstMode: masks.isEmpty ? "a" : "i")
         return .object(
-            [
-                ("ddd", .integer(0)), ("ind", .integer(place.index)), ("ty", .integer(2)),
-                ("nm", .string("\(id) image \(slot)")), ("refId", .string(assetID)), ("sr", .integer(1)), ("ks", ks),
-                ("ao", .integer(0)),
+            [("ddd", .integer(0)), ("ind", .integer(place.index))] + members + [
+                ("sr", .integer(1)), ("ks", ks), ("ao", .integer(0)),
             ] + (place.parent.map { [("parent", LottieJSON.integer($0.index))] } ?? []) + [
                 ("hasMask", .bool(!masks.isEmpty)), ("masksProperties", .array(masks)), ("ip", .integer(0)),
                 ("op", .integer(recorder.ticks)), ("st", .integer(0)), ("bm", .integer(0)),

@@ -12,8 +12,22 @@ public indirect enum LottieJSON: Equatable, Sendable {
     case bool(Bool)
     case array([LottieJSON])
     case object([(String, LottieJSON)])
+    /// A scalar copied as written: a number (or null) of a Lottie file the export embeds.
+    case verbatim(String)
 
     public static func == (lhs: LottieJSON, rhs: LottieJSON) -> Bool { lhs.text == rhs.text }
+
+    /// A JSON value read by `JSONReader`, in its order and with its numbers as written.
+    init(_ value: JSONValue) {
+        switch value {
+        case .null: self = .verbatim("null")
+        case .bool(let b): self = .bool(b)
+        case .numberText(let text): self = .verbatim(text)
+        case .string(let s): self = .string(s)
+        case .array(let elements): self = .array(elements.map(LottieJSON.init))
+        case .object(let members): self = .object(members.map { ($0.key, LottieJSON($0.value)) })
+        }
+    }
 
     /// A list of numbers.
     static func numbers(_ values: [Double]) -> LottieJSON { .array(values.map { .number($0) }) }
@@ -38,6 +52,7 @@ public indirect enum LottieJSON: Equatable, Sendable {
         case .integer(let v): out += String(v)
         case .string(let s): Self.quote(s, into: &out)
         case .bool(let b): out += b ? "true" : "false"
+        case .verbatim(let text): out += text
         case .array(let items):
             out += "["
             for (k, item) in items.enumerated() {
