@@ -40,7 +40,10 @@ extension LottieDocumentWriter {
                 assetID: assetID, width: lottie.document.width, height: lottie.document.height, firstFrame: firstFrame)
         }
         if case .string(let known)? = assets.first(where: { $0.identity == key })?.json["id"] { return content(known) }
-        let prefix = "content_\(assets.count)_"
+        // The file's own assets become `content_<n>_<id>` and its layers `content_<n>`, which no
+        // renamed id can equal, nor the export's own `image_<n>` and `group_<n>`.
+        let assetID = "content_\(assets.count)"
+        let prefix = assetID + "_"
         if case .array(let own)? = member("assets") {
             for asset in own {
                 guard case .object(let fields) = Self.renamingReferences(asset, prefix: prefix),
@@ -50,7 +53,6 @@ extension LottieDocumentWriter {
                 assets.append((prefix + id, .object(renamed)))
             }
         }
-        let assetID = prefix + "animation"
         assets.append(
             (
                 key,
