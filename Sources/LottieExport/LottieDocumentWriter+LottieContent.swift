@@ -20,7 +20,7 @@ extension LottieDocumentWriter {
     /// cannot meet the export's. Nil, and the caller exports a still frame, for a file that needs
     /// what a precomp cannot carry (fonts or glyphs of text layers, which live at the document's
     /// top level) or that the scene no longer names.
-    mutating func lottieContent(of identity: String) throws -> LottieContent? {
+    mutating func lottieContent(of identity: String) -> LottieContent? {
         guard let hash = Self.lottieHash(of: identity), let lottie = Self.lottie(hash: hash, in: scene),
             let node = try? JSONReader.parse(String(decoding: lottie.document.bytes, as: UTF8.self), file: lottie.file),
             case .object(let root) = LottieJSON(JSONValue(node))
@@ -115,20 +115,16 @@ extension LottieDocumentWriter {
             if changes.last?.frame != held { changes.append((tick, held)) }
         }
         if changes.count == 1 { changes.append((max(frames.count - 1, 1), held)) }
-        return .object([
-            ("a", .integer(1)),
-            (
-                "k",
-                .array(
-                    changes.map { change in
-                        .object([
-                            ("t", .integer(change.tick)),
-                            ("s", .array([.fine((firstFrame + Double(change.frame) + 0.01) / fps)])),
-                            ("h", .integer(1)),
-                        ])
-                    })
-            ),
-        ])
+        // The last keyframe is a bare time and value, as every property's last one here.
+        let keyframes = changes.enumerated().map { k, change in
+            LottieJSON.object(
+                [
+                    ("t", .integer(change.tick)),
+                    ("s", .array([.fine((firstFrame + Double(change.frame) + 0.01) / fps)])),
+                ]
+                    + (k < changes.count - 1 ? [("h", .integer(1))] : []))
+        }
+        return .object([("a", .integer(1)), ("k", .array(keyframes))])
     }
 }
 

@@ -171,7 +171,7 @@ struct LottieDocumentWriter {
         let images = samples.map { $0.images.indices.contains(slot) ? $0.images[slot] : nil }
         guard var first = images.compactMap({ $0 }).first else { preconditionFailure("an image slot without an image") }
         let isLottie = first.image.identity.hasPrefix(Self.lottieFrameIdentity)
-        let content = isLottie ? try lottieContent(of: first.image.identity) : nil
+        let content = isLottie ? lottieContent(of: first.image.identity) : nil
         if content == nil, images.contains(where: { $0 != nil && $0!.image.identity != first.image.identity }) {
             if isLottie {
                 // Lottie content that cannot be embedded: its last frame is the state it settles in.

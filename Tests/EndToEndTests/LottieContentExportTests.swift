@@ -51,7 +51,7 @@ struct LottieContentExportTests {
         #expect(remap["a"] as? Int == 1)
         let keyframes = try #require(remap["k"] as? [[String: Any]])
         #expect(keyframes.map { $0["t"] as? Int ?? -1 } == [0] + (1...47).map { 12 + 2 * $0 })
-        #expect(keyframes.allSatisfy { $0["h"] as? Int == 1 })
+        #expect(keyframes.dropLast().allSatisfy { $0["h"] as? Int == 1 } && keyframes.last?["h"] == nil)
         let seconds = keyframes.map { ($0["s"] as? [Double])?.first ?? -1 }
         for (k, value) in seconds.enumerated() {
             #expect(abs(value - (Double(k) + 0.01) / 60) < 1e-7, "frame \(k): \(value) s")
