@@ -72,7 +72,7 @@ struct LottieExportTests {
         "interactive-complete": Self.intersectedImageMasks, "post": Self.intersectedImageMasks,
         "snap-zones": Self.intersectedImageMasks,
         "payment-sent":
-            "its Lottie content is a precomp with a time remap, which python-lottie 0.7.2 plays at other frames than the remap names (at tick 60 of a half-speed check it draws the file's frame 18, not 24; rlottie draws 24)",
+            "its Lottie content is a precomp with a time remap, which python-lottie 0.7.2's SVG builder reads as a fraction of the animation's in-out span (PrecompTime.get_time_offset) where the Lottie specification says seconds: at tick 60 of a half-speed check it draws the file's frame 18, not 24",
     ]
     /// python-lottie 0.7.2 intersects a layer's masks inside a rectangle of the canvas's size in
     /// the layer's own coordinates, so a photo drawn smaller than its pixels (a layer scale under
