@@ -21,7 +21,9 @@ extension LottieDocumentWriter {
     /// what a precomp cannot carry (fonts or glyphs of text layers, which live at the document's
     /// top level) or that the scene no longer names.
     mutating func lottieContent(of identity: String) -> LottieContent? {
-        guard let hash = Self.lottieHash(of: identity), let lottie = Self.lottie(hash: hash, in: scene),
+        guard let hash = Self.lottieHash(of: identity) else { return nil }
+        if let known = lottieContents[hash] { return known }
+        guard let lottie = Self.lottie(hash: hash, in: scene),
             let node = try? JSONReader.parse(String(decoding: lottie.document.bytes, as: UTF8.self), file: lottie.file),
             case .object(let root) = LottieJSON(JSONValue(node))
         else { return nil }
@@ -34,12 +36,6 @@ extension LottieDocumentWriter {
         case .integer(let value)?: firstFrame = Double(value)
         default: firstFrame = 0
         }
-        let key = "lottie-content-\(hash)"
-        let content = { (assetID: String) in
-            LottieContent(
-                assetID: assetID, width: lottie.document.width, height: lottie.document.height, firstFrame: firstFrame)
-        }
-        if case .string(let known)? = assets.first(where: { $0.identity == key })?.json["id"] { return content(known) }
         // The file's own assets become `content_<n>_<id>` and its layers `content_<n>`, which no
         // renamed id can equal, nor the export's own `image_<n>` and `group_<n>`.
         let assetID = "content_\(assets.count)"
@@ -55,13 +51,16 @@ extension LottieDocumentWriter {
         }
         assets.append(
             (
-                key,
+                "lottie-content-\(hash)",
                 .object([
                     ("id", .string(assetID)), ("nm", .string(lottie.file)),
                     ("layers", .array(layers.map { Self.renamingReferences($0, prefix: prefix) })),
                 ])
             ))
-        return content(assetID)
+        let content = LottieContent(
+            assetID: assetID, width: lottie.document.width, height: lottie.document.height, firstFrame: firstFrame)
+        lottieContents[hash] = content
+        return content
     }
 
     /// The file's hash in a frame's identity: `lottie-<hash>-<frame>`.

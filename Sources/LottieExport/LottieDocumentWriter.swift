@@ -9,6 +9,8 @@ struct LottieDocumentWriter {
     private var keyframesAtEveryTick = 0
     /// Embedded images by their identity, in the order first used.
     var assets: [(identity: String, json: LottieJSON)] = []
+    /// The Lottie files embedded so far, by their hash (`lottieContent(of:)`).
+    var lottieContents: [String: LottieContent] = [:]
     /// Each identity's shape layer is `ind` its place in the drawing order, so a child can name
     /// its parent before the parent's layer is written; every other layer takes the next free one.
     let mainIndexes: [String: Int]

@@ -59,13 +59,8 @@ struct LottieContentExportTests {
 
         let render = try CLI.run(["render", scene, "--out", dir, "--video", "none", "--no-player", "--no-trace"])
         try #require(render.status == 0, "\(render.stderr)")
-        let compared = try runProcess(
-            try LottieExportTests.compareTool.get(), [dir + "/check-play.json", dir + "/check-play", "120"])
-        try #require(compared.status == 0, "\(compared.stderr)")
-        let rows = compared.stdout.split(separator: "\n").dropFirst().map {
-            $0.split(separator: " ").compactMap { Double($0) }
-        }
-        try #require(rows.count == 120)
+        let rows = try LottieExportTests.rlottieRows(
+            dir + "/check-play.json", against: dir + "/check-play", frames: 120)
         let worstMean = rows.map { $0[1] }.max() ?? .infinity
         let worstOff = rows.map { $0[2] }.max() ?? .infinity
         // Both sides are rlottie drawing the same frames (Flipbook draws `lottie:` with it), so the
@@ -120,13 +115,8 @@ struct LottieContentExportTests {
 
         let render = try CLI.run(["render", scene, "--out", dir, "--video", "none", "--no-player", "--no-trace"])
         try #require(render.status == 0, "\(render.stderr)")
-        let compared = try runProcess(
-            try LottieExportTests.compareTool.get(), [dir + "/nested-play.json", dir + "/nested-play", "72"])
-        try #require(compared.status == 0, "\(compared.stderr)")
-        let rows = compared.stdout.split(separator: "\n").dropFirst().map {
-            $0.split(separator: " ").compactMap { Double($0) }
-        }
-        try #require(rows.count == 72)
+        let rows = try LottieExportTests.rlottieRows(
+            dir + "/nested-play.json", against: dir + "/nested-play", frames: 72)
         // 0.0016 levels measured on the worst frame; the square moves 2 px a frame of the file.
         let worstMean = rows.map { $0[1] }.max() ?? .infinity
         #expect(worstMean < 0.1, "worst frame's mean difference \(worstMean) levels")

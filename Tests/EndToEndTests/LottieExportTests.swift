@@ -255,10 +255,22 @@ struct LottieExportTests {
     /// Scene `yaml` (named `name`) exported with `--strict`, rendered by Flipbook and played by
     /// both players: the export's text and each of the `frames` frames' row of each comparison
     /// (frame, mean difference in levels, fraction of pixels off by more than 32).
+    /// rlottie's rows for every one of `frames` frames of the Lottie file `json`, against
+    /// Flipbook's frames in `folder` (frame, mean difference in levels, fraction of pixels off by
+    /// more than 32); the header line (rlottie's reading of the file) dropped.
+    static func rlottieRows(_ json: String, against folder: String, frames: Int) throws -> [[Double]] {
+        let compared = try runProcess(try compareTool.get(), [json, folder, String(frames)])
+        try #require(compared.status == 0, "\(compared.stderr)")
+        let rows = compared.stdout.split(separator: "\n").dropFirst().map {
+            $0.split(separator: " ").compactMap { Double($0) }
+        }
+        try #require(rows.count == frames)
+        return rows
+    }
+
     static func exportAndPlay(_ yaml: String, name: String, frames: Int) throws -> (
         json: String, rows: [[Double]], svgRows: [[Double]]
     ) {
-        let tool = try compareTool.get()
         let dir = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let (scene, file) = (dir + "/\(name).yaml", dir + "/\(name).json")
@@ -267,12 +279,7 @@ struct LottieExportTests {
         try #require(export.status == 0, "\(export.stderr)")
         let render = try CLI.run(["render", scene, "--out", dir, "--video", "none", "--no-player", "--no-trace"])
         try #require(render.status == 0, "\(render.stderr)")
-        let compared = try runProcess(tool, [file, dir + "/" + name, String(frames)])
-        try #require(compared.status == 0, "\(compared.stderr)")
-        let rows = compared.stdout.split(separator: "\n").dropFirst().map {
-            $0.split(separator: " ").compactMap { Double($0) }
-        }
-        try #require(rows.count == frames)
+        let rows = try rlottieRows(file, against: dir + "/" + name, frames: frames)
         let svgRows = try playAsSVG(file, against: dir + "/" + name, frames: Array(0..<frames))
         return (try String(contentsOfFile: file, encoding: .utf8), rows, svgRows)
     }

@@ -54,16 +54,23 @@ func hugeRoundStrokes() {
     }
 }
 
+/// The outline of an ellipse `width` × 90 stroked with round caps and a dash `pattern`, after
+/// checking it is finite and not empty.
+func dashedEllipseOutline(width: Double, lineWidth: Double, pattern: [Double], tolerance: Double) -> Path {
+    let ellipse = ShapePaths.ellipse(in: Rect(x: 0, y: 0, width: width, height: 90))
+    let style = StrokeStyle(lineWidth: lineWidth, lineCap: .round, lineDashPattern: pattern)
+    let outline = Stroker.outline(of: ellipse, style: style, tolerance: tolerance)
+    #expect(outline.isFinite && !outline.isEmpty)
+    return outline
+}
+
 @Test(
     "a dashed ellipse 1e154 wide with round caps outlines in bounded points: at most 4,096 a turn, and covers the canvas"
 )
 func hugeDashedEllipseIsBounded() {
     // The ellipse of the bundled shapes scene, dashed [63, 8]: about 15 dashes, each with two
     // half-turn caps, and the flattened curve's hundreds of small joins between them.
-    let ellipse = ShapePaths.ellipse(in: Rect(x: 0, y: 0, width: 400, height: 90))
-    let style = StrokeStyle(lineWidth: 1e154, lineCap: .round, lineDashPattern: [63, 8])
-    let outline = Stroker.outline(of: ellipse, style: style, tolerance: 0.0025)
-    #expect(outline.isFinite && !outline.isEmpty)
+    let outline = dashedEllipseOutline(width: 400, lineWidth: 1e154, pattern: [63, 8], tolerance: 0.0025)
     // Caps: 15 dashes × 2 half turns; joins: about one turn per side, two sides; one more point an arc.
     let points = outline.elements.count
     #expect(points < 4096 * (15 + 2) + 20_000, "\(points) points")
@@ -76,10 +83,7 @@ func hugeDashedEllipseIsBounded() {
 func manyHugeDashesShareTheRoundPointBudget() {
     // The render fuzzer's case: an ellipse 16,384 wide dashed [12, 8] makes about 1,650 dashes,
     // whose half-turn caps at 4,096 chords a turn would take 6.8 M points (a 117 MB path).
-    let ellipse = ShapePaths.ellipse(in: Rect(x: 0, y: 0, width: 16384, height: 90))
-    let style = StrokeStyle(lineWidth: 1e19, lineCap: .round, lineDashPattern: [12, 8])
-    let outline = Stroker.outline(of: ellipse, style: style, tolerance: 0.0018)
-    #expect(outline.isFinite && !outline.isEmpty)
+    let outline = dashedEllipseOutline(width: 16384, lineWidth: 1e19, pattern: [12, 8], tolerance: 0.0018)
     // The round parts within the budget, plus the dashes' own points (at most 4 × 1,024 chords
     // of the flattened ellipse, twice, and a handful a dash).
     let points = outline.elements.count
