@@ -13,7 +13,7 @@
 # and for the Lottie export's checks (rlottie, a render package, is their first independent
 # player) python-lottie (PyPI's lottie, the second, drawn by librsvg) and the Lottie specification's
 # schema (PyPI's lottie-specs, read by jsonschema-rs; the Python packages into .build/python).
-RENDER_PACKAGES := libpng-dev libdeflate-dev libturbojpeg0-dev libwebp-dev libbox2d-dev ffmpeg pkg-config libfreetype-dev libharfbuzz-dev libfribidi-dev librlottie-dev fonts-inter fonts-dejavu-core
+RENDER_PACKAGES := libpng-dev libdeflate-dev libturbojpeg0-dev libwebp-dev libbox2d-dev libpolyclipping-dev ffmpeg pkg-config libfreetype-dev libharfbuzz-dev libfribidi-dev librlottie-dev fonts-inter fonts-dejavu-core
 TEST_PACKAGES := python3 python3-yaml python3-pil python3-jsonschema python3-pip libharfbuzz-bin fonts-lohit-deva librsvg2-bin chromium chromium-driver python3-selenium libxml2-utils strace parallel valgrind
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_LOG := .build/apt.log
@@ -379,14 +379,20 @@ endef
 deps:
 	$(call install_missing,$(RENDER_PACKAGES),--no-install-recommends)
 
-# The Lottie schema check's two Python packages (Tests/Tools/validate_lottie.py says why each) and the
-# second Lottie player, python-lottie (Tests/Tools/lottie_svg_play.py).
-LOTTIE_PYTHON := lottie-specs==0.5.2 jsonschema-rs==0.61.2 lottie==0.7.2
+# The Lottie schema check's two Python packages (Tests/Tools/validate_lottie.py says why each), the
+# second Lottie player, python-lottie (Tests/Tools/lottie_svg_play.py), and for IconSetTests the
+# resvg command-line tool (resvg-cli, the SVG renderer of record) and Heroicons (heroicons, which
+# ships the icon set's SVG files in a zip, unpacked into .build/icon-sets).
+TEST_PYTHON := lottie-specs==0.5.2 jsonschema-rs==0.61.2 lottie==0.7.2 resvg-cli==0.44.0 heroicons==2.14.0
 test-deps:
 	$(call install_missing,$(TEST_PACKAGES),)
-	@test -d .build/python/lottie_specs -a -d .build/python/jsonschema_rs -a -d .build/python/lottie || { mkdir -p .build && \
-	  python3 -m pip install --quiet --disable-pip-version-check --upgrade --target .build/python $(LOTTIE_PYTHON) \
-	  > .build/pip.log 2>&1 || { echo "pip could not install $(LOTTIE_PYTHON):"; tail -n 20 .build/pip.log; exit 1; }; }
+	@test -d .build/python/lottie_specs -a -d .build/python/jsonschema_rs -a -d .build/python/lottie \
+	  -a -x .build/python/bin/resvg -a -f .build/python/heroicons/heroicons.zip || { mkdir -p .build && \
+	  python3 -m pip install --quiet --disable-pip-version-check --upgrade --target .build/python $(TEST_PYTHON) \
+	  > .build/pip.log 2>&1 || { echo "pip could not install $(TEST_PYTHON):"; tail -n 20 .build/pip.log; exit 1; }; }
+	@test -d .build/icon-sets/heroicons || { rm -rf .build/icon-sets/heroicons.partial && \
+	  python3 -m zipfile -e .build/python/heroicons/heroicons.zip .build/icon-sets/heroicons.partial && \
+	  mv .build/icon-sets/heroicons.partial .build/icon-sets/heroicons; }
 
 # The README's clip of a scene playing from its Lottie file: snap exported, played by rlottie
 # (Tests/Tools/rlottie_compare.c --play), made a 240 px GIF by ffmpeg as the gallery's are.

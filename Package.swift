@@ -61,7 +61,14 @@ let package = Package(
         .target(name: "FileSystem", exclude: ["README.md"]),
         .target(name: "Determinism", exclude: ["README.md"], swiftSettings: fastDebugSwift),
         // Vector shapes in path units: the stroker, SVG path data, shape helpers (knows no pixels).
-        .target(name: "Shapes", dependencies: ["Geometry"], exclude: ["README.md"]),
+        .target(name: "Shapes", dependencies: ["Geometry", "CPolygonUnion"], exclude: ["README.md"]),
+        // Polygon union (Clipper, Debian's libpolyclipping) for strokes of several pieces.
+        .target(
+            name: "CPolygonUnion",
+            exclude: ["README.md"],
+            cxxSettings: fastDebugCXX,
+            linkerSettings: [.linkedLibrary("polyclipping"), .linkedLibrary("stdc++")]
+        ),
         .target(name: "Markup"),
         .target(
             name: "CBox2D",

@@ -33,11 +33,15 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// Elements that say what the drawing is, not what it draws: skipped with everything in them,
     /// as are elements of other namespaces (an editor's `sodipodi:namedview`).
     static let ignoredElements: Set<String> = ["title", "desc", "metadata"]
-    /// Attributes that name, class or annotate an element, or belong to an editor: no effect on
-    /// the drawing.
+    /// Attributes that name, class or annotate an element, belong to an editor, or speak to
+    /// assistive technology (`aria-hidden="true"` on every Heroicons file, `role`, `focusable`):
+    /// no effect on the drawing.
     static func isIgnored(_ attribute: String, on element: String) -> Bool {
-        if ["id", "class", "enable-background", "baseProfile"].contains(attribute) { return true }
-        if attribute.hasPrefix("data-") || attribute.contains(":") { return true }
+        if ["id", "class", "enable-background", "baseProfile", "role", "focusable"].contains(attribute) { return true }
+        if attribute.hasPrefix("data-") || attribute.hasPrefix("aria-") || attribute.contains(":") { return true }
+        // The fill rule of a clipping path's contents; icons have no <clipPath>, so on anything
+        // they draw it changes no pixel (Heroicons' solid set writes it beside every fill-rule).
+        if attribute == "clip-rule" { return true }
         // An exported root's position: an outermost <svg> ignores it.
         return element == "svg" && (attribute == "x" || attribute == "y")
     }

@@ -26,16 +26,16 @@ public enum Stroker {
     public static func outline(of path: Path, style: StrokeStyle, tolerance: Double) -> Path {
         let h = style.lineWidth / 2
         guard h > 0, h.isFinite, tolerance > 0, path.isFinite else { return Path() }
-        var out = Path()
+        var contours: [[Point]] = []
         let pieces = visiblePieces(polylines(of: path, tolerance: tolerance), style: style)
         let pen = Pen(
             h: h, style: style, tolerance: tolerance, chordsPerTurn: chordsPerTurn(for: pieces, cap: style.lineCap))
         for piece in pieces {
             if piece.points.count == 1 {
-                dot(at: piece.points[0], pen: pen, into: &out)
+                dot(at: piece.points[0], pen: pen, into: &contours)
             } else if piece.closed {
-                add(side(piece.points, piece.corners, closed: true, pen: pen), to: &out)
-                add(side(piece.points.reversed(), piece.corners.reversed(), closed: true, pen: pen), to: &out)
+                add(side(piece.points, piece.corners, closed: true, pen: pen), to: &contours)
+                add(side(piece.points.reversed(), piece.corners.reversed(), closed: true, pen: pen), to: &contours)
             } else {
                 var contour = side(piece.points, piece.corners, closed: false, pen: pen)
                 let n = piece.points.count
@@ -44,8 +44,17 @@ public enum Stroker {
                     into: &contour)
                 contour += side(piece.points.reversed(), piece.corners.reversed(), closed: false, pen: pen)
                 cap(at: piece.points[0], direction: unit(piece.points[0] - piece.points[1]), pen: pen, into: &contour)
-                add(contour, to: &out)
+                add(contour, to: &contours)
             }
+        }
+        // Pieces that touch would overlap in the fill (see PolygonUnion); one piece's outline is
+        // filled as it is.
+        if pieces.count > 1, let united = PolygonUnion.nonZero(contours) { contours = united }
+        var out = Path()
+        for contour in contours {
+            out.move(to: contour[0])
+            for p in contour.dropFirst() { out.line(to: p) }
+            out.close()
         }
         return out
     }
@@ -95,11 +104,9 @@ public enum Stroker {
         return Int.clamping(spare / turns, rounded: .down, to: 16...4096)
     }
 
-    private static func add(_ contour: [Point], to path: inout Path) {
+    private static func add(_ contour: [Point], to contours: inout [[Point]]) {
         guard contour.count >= 3 else { return }
-        path.move(to: contour[0])
-        for p in contour.dropFirst() { path.line(to: p) }
-        path.close()
+        contours.append(contour)
     }
 
     private static func unit(_ v: Point) -> Point { v * (1 / v.length) }
@@ -220,7 +227,7 @@ public enum Stroker {
 
     /// A subpath of one point: a disk for round caps, an axis-aligned square for square caps,
     /// nothing for butt (Core Graphics' behaviour for a zero-length line).
-    private static func dot(at p: Point, pen: Pen, into path: inout Path) {
+    private static func dot(at p: Point, pen: Pen, into contours: inout [[Point]]) {
         let h = pen.h
         var contour: [Point] = []
         switch pen.style.lineCap {
@@ -230,6 +237,6 @@ public enum Stroker {
             arc(centre: p, from: Point(1, 0), turning: 2 * Double.pi, pen: pen, into: &contour)
             contour.removeLast()
         }
-        add(contour, to: &path)
+        add(contour, to: &contours)
     }
 }

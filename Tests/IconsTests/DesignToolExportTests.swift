@@ -17,6 +17,21 @@ struct DesignToolExportTests {
         """
 
     @Test(
+        "accessibility attributes (aria-*, role, focusable) and clip-rule outside a clip path draw nothing, as Heroicons writes them"
+    )
+    func accessibilityAttributesAreIgnored() throws {
+        let exported = try parse(
+            """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" aria-hidden="true" role="img" focusable="false"
+                 aria-label="Done">
+              <g fill="green"><rect x="2" y="2" width="20" height="20" rx="4" clip-rule="evenodd"/></g>
+              <path d="M6 12 L10 16 L18 8" fill="none" stroke="white" stroke-width="2" aria-describedby="tick"/>
+            </svg>
+            """)
+        #expect(exported.pieces == (try parse(Self.bare)).pieces)
+    }
+
+    @Test(
         "ids, classes, titles, descriptions, metadata and an editor's namespaced elements and attributes draw nothing")
     func annotationsAreIgnored() throws {
         let exported = try parse(

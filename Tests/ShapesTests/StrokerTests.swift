@@ -118,6 +118,27 @@ func dashesRestartPerSubpath() {
             < 1e-3)
 }
 
+@Test(
+    "a path's subpaths stroke as one region: one retraced covers its area once, and two meeting with round caps cover their union"
+)
+func subpathsStrokeAsTheirUnion() {
+    // 40 × 6 on half pixels: summed before the coverage fold, the two copies' edge rows (0.5 px
+    // each) would count twice, 280 instead of 240.
+    let twice = Path([.move(Point(10, 20.5)), .line(Point(50, 20.5)), .move(Point(10, 20.5)), .line(Point(50, 20.5))])
+    #expect(abs(area(stroked(twice, StrokeStyle(lineWidth: 6))) - 240) < 1e-3)
+    // Stroked icon sets' corner, `M9 4.2V9M9 9H4.2` at 4×: arms [33, 39] × [16.8, 36] and
+    // [16.8, 36] × [33, 39] (115.2 each, 9 shared), their far caps a disk of radius 3 between them,
+    // and of the two caps at the corner only the quadrant outside both arms: 221.4 + 9π + 9π/4.
+    // It is the area of one subpath turning there with a round join.
+    let corner = Path([
+        .move(Point(36, 16.8)), .line(Point(36, 36)), .move(Point(36, 36)), .line(Point(16.8, 36)),
+    ])
+    let round = StrokeStyle(lineWidth: 6, lineCap: .round, lineJoin: .round)
+    let expected = 221.4 + 9 * Double.pi * 1.25
+    #expect(abs(area(stroked(corner, round)) - expected) < 0.02)
+    #expect(abs(area(stroked(line([Point(36, 16.8), Point(36, 36), Point(16.8, 36)]), round)) - expected) < 0.02)
+}
+
 @Test("a subpath of one point draws a disk with round caps and nothing with butt caps")
 func dots() {
     let point = Path([.move(Point(30, 30)), .line(Point(30, 30))])
