@@ -25,9 +25,17 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         /// The `color` property (inherited): what `currentColor` means; nil when no element set
         /// it, and then `currentColor` follows the item's `tintColor` (black without one).
         var color: ColorRGBA8?
-        /// The fill or stroke is `currentColor` with no `color` set: it takes the item's tint.
-        var fillFollowsTint = false
-        var strokeFollowsTint = false
+        /// The fill or stroke is `currentColor`: the keyword is inherited, not the colour of the
+        /// element that wrote it (CSS Color 4, SVG 2), so a `color` set further down still binds.
+        var fillIsCurrentColor = false
+        var strokeIsCurrentColor = false
+
+        /// The paints as a shape here draws them: `currentColor` is the `color` in effect here,
+        /// black when none is set (then the item's tint takes it).
+        var resolvedFill: ColorRGBA8 { fillIsCurrentColor ? color ?? .black : fill }
+        var resolvedStroke: ColorRGBA8 { strokeIsCurrentColor ? color ?? .black : stroke }
+        var fillFollowsTint: Bool { fillIsCurrentColor && color == nil }
+        var strokeFollowsTint: Bool { strokeIsCurrentColor && color == nil }
     }
 
     /// Elements that say what the drawing is, not what it draws: skipped with everything in them,
@@ -46,6 +54,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         return element == "svg" && (attribute == "x" || attribute == "y")
     }
 
+    /// How deep copies may nest (a `<use>` inside what another `<use>` copies).
+    static let maxUseDepth = 32
     static let shapes: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
     static let presentation = [
         "fill", "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "color",
@@ -55,8 +65,11 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     static let geometry: [String: [String]] = [
         "svg": ["xmlns", "version", "viewBox", "width", "height", "preserveAspectRatio"],
         "g": [],
-        // `<defs>` holds the `<style>` sheet here (nothing in it is drawn).
+        // `<defs>` holds the `<style>` sheet and what `<use>` copies (nothing in it is drawn).
         "defs": [],
+        "use": ["x", "y", "width", "height", "href"],
+        // Drawn only through `<use>`, fitted from its viewBox into the use's width × height.
+        "symbol": ["viewBox", "preserveAspectRatio", "overflow"],
         "style": ["type", "media"],
         "path": ["d"],
         "rect": ["x", "y", "width", "height", "rx", "ry"],
@@ -68,11 +81,13 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     ]
 
     let name: String
+    /// The document's id'd elements, for `<use>` (SVGReferences: a first pass).
+    let references: SVGReferences
     weak var parser: XMLParser?
     var error: IconError?
     var viewBox: Rect?
     var pieces: [IconPiece] = []
-    private var styles: [Style] = [Style()]
+    var styles: [Style] = [Style()]
     /// The `<style>` sheets read so far, and the text of the one being read.
     private var sheet = SVGStyleSheet()
     private var styleText: String?
@@ -81,16 +96,35 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     private var defsDepth = 0
     private var styledAny = false
     /// How deep inside an ignored element the parser is (0: drawing).
-    private var ignoredDepth = 0
+    var ignoredDepth = 0
     /// Elements started and not yet ended (non-zero after parsing: a truncated document).
     var openElements: Int { styles.count - 1 }
     private var elements = 0
+    /// The ids whose elements `<use>` is copying, outermost first (one used inside itself is a
+    /// cycle), the line of the copied element being read, and the viewport a used `<symbol>` is
+    /// fitted into (set for the copy's first element only).
+    var replaying: [String] = []
+    /// Whether the symbol a use copies clips to its viewport (`overflow` hidden, the default).
+    var clipsToViewport = true
+    /// How many shape elements are open (inside one, elements are skipped).
+    private var shapeDepth = 0
+    var replayLine: Int?
+    var symbolViewport: Rect?
 
-    init(name: String) { self.name = name }
+    init(name: String, references: SVGReferences = SVGReferences()) {
+        self.name = name
+        self.references = references
+    }
 
-    private func fail(_ message: String) {
+    func fail(_ message: String) {
         guard error == nil else { return }
-        error = IconError(file: name, line: parser?.lineNumber, message: message)
+        if let line = replayLine {
+            error = IconError(
+                file: name, line: line,
+                message: message + " (copied there by the <use> at line \(parser?.lineNumber ?? 0))")
+        } else {
+            error = IconError(file: name, line: parser?.lineNumber, message: message)
+        }
         parser?.abortParsing()
     }
 
@@ -98,16 +132,34 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String]
     ) {
+        start(element, attributes)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+        end(element)
+    }
+
+    func start(_ element: String, _ attributes: [String: String]) {
         guard error == nil else { return }
         elements += 1
-        if elements > IconLoader.maxElements { return fail("more than \(IconLoader.maxElements) elements") }
+        if elements > IconLoader.maxElements {
+            return fail("more than \(IconLoader.maxElements) elements, counting each copy <use> makes")
+        }
         if ignoredDepth > 0 || Self.ignoredElements.contains(element) || element.contains(":") {
+            ignoredDepth += 1
+            return
+        }
+        let viewport = symbolViewport
+        symbolViewport = nil
+        // Definitions are drawn where a `<use>` copies them, and checked there (the sheet is read);
+        // what a shape contains is never drawn (SVG renders no child of a <rect>).
+        if (defsDepth > 0 && element != "style") || (element == "symbol" && viewport == nil) || shapeDepth > 0 {
             ignoredDepth += 1
             return
         }
         guard let own = Self.geometry[element] else {
             return fail(
-                "element <\(element)> is not in the supported SVG subset; expected one of: svg, g, path, rect, circle, ellipse, line, polyline, polygon"
+                "element <\(element)> is not in the supported SVG subset; expected one of: svg, g, defs, use, symbol, style, path, rect, circle, ellipse, line, polyline, polygon"
             )
         }
         if element == "svg" && viewBox != nil { return fail("element <svg> inside the icon; expected one root <svg>") }
@@ -119,9 +171,6 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             styles.append(styles[styles.count - 1])
             return
         }
-        if defsDepth > 0 {
-            return fail("element <\(element)> in <defs> is not in the supported SVG subset; expected <style> there")
-        }
         guard let attributes = styled(attributes, element: element) else { return }
         // Sorted, so the first unknown attribute reported does not depend on dictionary order.
         for key in attributes.keys.sorted()
@@ -132,42 +181,63 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         }
         var style = styles[styles.count - 1]
         guard apply(attributes, to: &style, element: element) else { return }
+        if element == "symbol", let viewport {
+            guard attributes["transform"] == nil else {
+                return fail(
+                    "attribute 'transform' on <symbol>: SVG 1.1 renderers ignore it and SVG 2 applies it; expected it on the <use> instead"
+                )
+            }
+            guard let fit = symbolFit(attributes, into: viewport) else { return }
+            style.transform = fit.concatenating(style.transform)
+        }
         styles.append(style)
-        if element == "svg" {
+        if element == "use" {
+            return use(attributes)
+        } else if element == "svg" {
             guard let box = rootBox(attributes) else { return }
             viewBox = box
         } else if Self.shapes.contains(element) {
-            guard let outline = shapePath(element, attributes) else { return }
-            let strokes = style.stroke.a > 0 && style.strokeGeometry.lineWidth > 0
-            if style.opacity < 1 && style.fill.a > 0 && strokes {
-                return fail(
-                    "attribute opacity=\"\(attributes["opacity"] ?? "")\" on <\(element)>: expected it on a shape with one paint; this one fills and strokes, which SVG fades as one group and icons do not composite as one (use fill-opacity and stroke-opacity)"
-                )
-            }
-            let t = style.transform
-            // A rotation with a uniform scale (or a mirror of one) keeps a stroke's width even.
-            let even =
-                abs(t.a * t.a + t.b * t.b - (t.c * t.c + t.d * t.d)) <= 1e-12 * (t.a * t.a + t.b * t.b)
-                && abs(t.a * t.c + t.b * t.d) <= 1e-12 * (t.a * t.a + t.b * t.b)
-            pieces.append(
-                IconPiece(
-                    path: outline.applying(t),
-                    fill: SVGColor.scaled(style.fill, by: style.fillOpacity * style.opacity), fillRule: style.fillRule,
-                    stroke: SVGColor.scaled(style.stroke, by: style.strokeOpacity * style.opacity),
-                    strokeStyle: even ? scaled(style.strokeGeometry, by: t) : style.strokeGeometry,
-                    strokeSpace: even ? nil : IconPiece.StrokeSpace(path: outline, transform: t),
-                    fillFollowsTint: style.fillFollowsTint, strokeFollowsTint: style.strokeFollowsTint))
+            shapeDepth += 1
+            guard addPiece(element, attributes, style: style) else { return }
         }
         // `opacity` is the element's own: it does not pass to the children.
         styles[styles.count - 1].opacity = 1
     }
 
-    func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+    /// A shape element's piece, in viewBox units with its paints resolved; false after a failure.
+    private func addPiece(_ element: String, _ attributes: [String: String], style: Style) -> Bool {
+        guard let outline = shapePath(element, attributes) else { return false }
+        let strokes = style.resolvedStroke.a > 0 && style.strokeGeometry.lineWidth > 0
+        if style.opacity < 1 && style.resolvedFill.a > 0 && strokes {
+            fail(
+                "attribute opacity=\"\(attributes["opacity"] ?? "")\" on <\(element)>: expected it on a shape with one paint; this one fills and strokes, which SVG fades as one group and icons do not composite as one (use fill-opacity and stroke-opacity)"
+            )
+            return false
+        }
+        let t = style.transform
+        // A rotation with a uniform scale (or a mirror of one) keeps a stroke's width even.
+        let even =
+            abs(t.a * t.a + t.b * t.b - (t.c * t.c + t.d * t.d)) <= 1e-12 * (t.a * t.a + t.b * t.b)
+            && abs(t.a * t.c + t.b * t.d) <= 1e-12 * (t.a * t.a + t.b * t.b)
+        pieces.append(
+            IconPiece(
+                path: outline.applying(t),
+                fill: SVGColor.scaled(style.resolvedFill, by: style.fillOpacity * style.opacity),
+                fillRule: style.fillRule,
+                stroke: SVGColor.scaled(style.resolvedStroke, by: style.strokeOpacity * style.opacity),
+                strokeStyle: even ? scaled(style.strokeGeometry, by: t) : style.strokeGeometry,
+                strokeSpace: even ? nil : IconPiece.StrokeSpace(path: outline, transform: t),
+                fillFollowsTint: style.fillFollowsTint, strokeFollowsTint: style.strokeFollowsTint))
+        return true
+    }
+
+    func end(_ element: String) {
         if ignoredDepth > 0 {
             ignoredDepth -= 1
             return
         }
         if element == "defs" { defsDepth -= 1 }
+        if Self.shapes.contains(element) { shapeDepth -= 1 }
         if element == "style", let css = styleText {
             styleText = nil
             do { try sheet.add(css) } catch { return fail(error.message) }
@@ -253,7 +323,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         return nil
     }
 
-    private func number(_ attributes: [String: String], _ key: String, element: String, default value: Double? = nil)
+    func number(_ attributes: [String: String], _ key: String, element: String, default value: Double? = nil)
         -> Double?
     {
         guard let text = attributes[key] else {
@@ -285,17 +355,15 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             guard let c = SVGValue.color(v) else {
                 return bad("fill", "a colour: #RGB, #RRGGBB, a CSS name, rgb(…), hsl(…), none or currentColor")
             }
-            let current = Self.isCurrentColor(v)
-            style.fill = current ? style.color ?? .black : c
-            style.fillFollowsTint = current && style.color == nil
+            style.fillIsCurrentColor = Self.isCurrentColor(v)
+            style.fill = c
         }
         if let v = a["stroke"] {
             guard let c = SVGValue.color(v) else {
                 return bad("stroke", "a colour: #RGB, #RRGGBB, a CSS name, rgb(…), hsl(…), none or currentColor")
             }
-            let current = Self.isCurrentColor(v)
-            style.stroke = current ? style.color ?? .black : c
-            style.strokeFollowsTint = current && style.color == nil
+            style.strokeIsCurrentColor = Self.isCurrentColor(v)
+            style.stroke = c
         }
         guard applyOpacities(a, to: &style, element: element, bad: bad) else { return false }
         if let v = a["preserveAspectRatio"], !["xMidYMid", "xMidYMid meet"].contains(v.trimmingWhitespace) {

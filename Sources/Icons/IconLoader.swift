@@ -65,7 +65,7 @@ public enum IconLoader {
                     "a DTD or entity declaration (<!DOCTYPE or <!ENTITY) is not allowed in an icon: entities can expand without bound or read local files"
             )
         }
-        let builder = IconBuilder(name: name)
+        let builder = IconBuilder(name: name, references: SVGReferences.collect(data))
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false

@@ -100,6 +100,20 @@ struct DesignToolExportTests {
         #expect(icon.pieces.map(\.fill) == expected)
     }
 
+    @Test(
+        "currentColor is inherited as the keyword: a color set below the element that wrote it still binds (CSS Color 4)"
+    )
+    func currentColorBindsWhereItPaints() throws {
+        let icon = try parse(
+            """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">
+              <g fill="currentColor"><g color="green"><rect width="10" height="10"/></g><rect width="4" height="4"/></g>
+            </svg>
+            """)
+        #expect(icon.pieces[0].fill == ColorRGBA8(r: 0, g: 128, b: 0) && !icon.pieces[0].fillFollowsTint)
+        #expect(icon.pieces[1].fill == .black && icon.pieces[1].fillFollowsTint)
+    }
+
     @Test("currentColor takes the color attribute where one is set, and otherwise follows the item's tint")
     func currentColor() throws {
         let icon = try parse(
@@ -180,8 +194,8 @@ struct DesignToolExportTests {
                 "the CSS property 'filter' on <rect> is not in the supported SVG subset"
             ),
             (
-                "<defs><rect width=\"1\" height=\"1\"/></defs>",
-                "element <rect> in <defs> is not in the supported SVG subset"
+                "<defs><linearGradient id=\"g\"/></defs><use href=\"#g\"/>",
+                "element <linearGradient> is not in the supported SVG subset"
             ),
         ])
     func refusedCSS(body: String, message: String) throws {

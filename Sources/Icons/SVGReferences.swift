@@ -1,0 +1,63 @@
+import Foundation
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
+/// The elements of an SVG document as one flat list of start and end events, and where each
+/// element with an `id` begins and ends in it: what `<use>` copies. A first pass over the file
+/// collects them, because design tools write the definitions wherever they like (Figma puts
+/// `<defs>` last, after the `<use>` that needs them), and the builder's pass can only go forwards.
+///
+/// The list holds each element once, so memory stays linear in the file however the ids nest; a
+/// `<use>` replays a range of it. Nothing here judges the elements: the builder checks each as it
+/// replays it, exactly as if it stood at the `<use>`.
+struct SVGReferences {
+    enum Event {
+        case start(element: String, attributes: [String: String], line: Int)
+        case end(element: String)
+    }
+
+    var events: [Event] = []
+    /// The events of each id'd element, its start to its end; the first element wins an id.
+    var ranges: [String: Range<Int>] = [:]
+
+    /// The references of `data`, or an empty set when it has no `<use`: a file without one needs
+    /// no first pass. Parse errors are the builder's to report; this pass only stops.
+    static func collect(_ data: Data) -> SVGReferences {
+        guard data.range(of: Data("<use".utf8)) != nil else { return SVGReferences() }
+        let collector = Collector()
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.delegate = collector
+        collector.parser = parser
+        _ = parser.parse()
+        return collector.references
+    }
+
+    private final class Collector: NSObject, XMLParserDelegate {
+        weak var parser: XMLParser?
+        var references = SVGReferences()
+        /// The start index and id of every open element (id nil when it has none).
+        private var open: [(start: Int, id: String?)] = []
+
+        func parser(
+            _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String]
+        ) {
+            // The builder refuses a file past this many elements; no need to hold more.
+            guard references.events.count < 2 * IconLoader.maxElements else { return parser.abortParsing() }
+            open.append((references.events.count, attributes["id"]))
+            references.events.append(.start(element: element, attributes: attributes, line: parser.lineNumber))
+        }
+
+        func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
+            guard let (start, id) = open.popLast() else { return }
+            references.events.append(.end(element: element))
+            if let id, references.ranges[id] == nil { references.ranges[id] = start..<references.events.count }
+        }
+
+        func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? { nil }
+    }
+}
