@@ -331,11 +331,23 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             fail("<\(element)> needs attribute '\(key)'")
             return nil
         }
-        guard let v = SVGValue.length(text) else {
-            fail("attribute \(key)=\"\(text)\" on <\(element)>: expected a number")
+        guard let v = SVGValue.length(text, viewport: viewBox?.size, axis: Self.axis(of: key)) else {
+            fail(
+                "attribute \(key)=\"\(text)\" on <\(element)>: expected a length (a number, with px, in, cm, mm, Q, pt, pc, em, ex, %, vw, vh, vmin or vmax)"
+            )
             return nil
         }
         return v
+    }
+
+    /// The side of the viewport a percentage in attribute `key` measures (SVG's rule: x and width
+    /// along it, y and height down it, anything else along the normalized diagonal).
+    static func axis(of key: String) -> SVGValue.LengthAxis {
+        switch key {
+        case "x", "cx", "rx", "x1", "x2", "width", "dx": return .horizontal
+        case "y", "cy", "ry", "y1", "y2", "height", "dy": return .vertical
+        default: return .diagonal
+        }
     }
 
     static func isCurrentColor(_ value: String) -> Bool { value.trimmingWhitespace.lowercased() == "currentcolor" }
@@ -377,7 +389,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             }
         }
         if let v = a["stroke-width"] {
-            guard let w = SVGValue.length(v), w >= 0 else { return bad("stroke-width", "a number ≥ 0") }
+            guard let w = SVGValue.length(v, viewport: viewBox?.size), w >= 0 else {
+                return bad("stroke-width", "a length ≥ 0")
+            }
             style.strokeGeometry.lineWidth = w
         }
         if let v = a["stroke-linecap"] {
@@ -403,7 +417,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             }
         }
         if let v = a["stroke-dashoffset"] {
-            guard let o = SVGValue.length(v) else { return bad("stroke-dashoffset", "a number") }
+            guard let o = SVGValue.length(v, viewport: viewBox?.size) else {
+                return bad("stroke-dashoffset", "a length")
+            }
             style.strokeGeometry.lineDashPhase = o
         }
         if let v = a["transform"] {
@@ -484,8 +500,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
                 fail("<rect> width and height must be ≥ 0")
                 return nil
             }
-            var rx = a["rx"].flatMap(SVGValue.length)
-            var ry = a["ry"].flatMap(SVGValue.length)
+            var rx = a["rx"].flatMap { SVGValue.length($0, viewport: viewBox?.size, axis: .horizontal) }
+            var ry = a["ry"].flatMap { SVGValue.length($0, viewport: viewBox?.size, axis: .vertical) }
             if rx == nil { rx = ry }
             if ry == nil { ry = rx }
             return roundedRect(

@@ -6,12 +6,57 @@ import Shapes
 // Each parser returns nil on a malformed value; the caller names the attribute and line.
 
 enum SVGValue {
-    /// A number, optionally followed by "px".
-    static func length(_ text: String) -> Double? {
-        var t = text.trimmingWhitespace
-        if t.hasSuffix("px") { t.removeLast(2) }
-        guard let v = Double(t), v.isFinite else { return nil }
-        return v
+    /// Which side of the viewport a percentage of it measures.
+    enum LengthAxis {
+        case horizontal, vertical
+        /// The normalized diagonal, √((w² + h²)/2): radii of circles, stroke widths.
+        case diagonal
+    }
+
+    /// A length: a number with an optional unit, in user units. Absolute units at CSS's 96 px an
+    /// inch (px, in, cm, mm, Q, pt, pc); em and ex at the initial font size, 16 px (ex half of
+    /// it, as SVG renderers take it without a font); `%` of `viewport` along `axis`, and vw, vh,
+    /// vmin, vmax, vi and vb of it, where the viewport is the icon's viewBox. Nil for anything
+    /// else, or a percentage without a viewport.
+    static func length(_ text: String, viewport: Size? = nil, axis: LengthAxis = .diagonal) -> Double? {
+        let t = text.trimmingWhitespace
+        let unitStart = t.lastIndex(where: { $0.isASCII && ($0.isNumber || $0 == ".") }).map { t.index(after: $0) }
+        guard let unitStart, let v = Double(t[..<unitStart]), v.isFinite else { return nil }
+        let scale: Double
+        switch t[unitStart...] {
+        case "", "px": scale = 1
+        case "in": scale = 96
+        case "cm": scale = 96 / 2.54
+        case "mm": scale = 96 / 25.4
+        case "Q": scale = 96 / 101.6
+        case "pt": scale = 4.0 / 3
+        case "pc": scale = 16
+        case "em": scale = 16
+        case "ex": scale = 8
+        case let unit:
+            guard let viewport, let share = share(of: viewport, unit: String(unit), axis: axis) else { return nil }
+            scale = share / 100
+        }
+        let length = v * scale
+        return length.isFinite ? length : nil
+    }
+
+    /// What 100 of `unit` measures of `viewport`: a percentage along `axis`, or a viewport unit.
+    private static func share(of viewport: Size, unit: String, axis: LengthAxis) -> Double? {
+        let (w, h) = (viewport.width, viewport.height)
+        switch unit {
+        case "%":
+            switch axis {
+            case .horizontal: return w
+            case .vertical: return h
+            case .diagonal: return ((w * w + h * h) / 2).squareRoot()
+            }
+        case "vw", "vi": return w
+        case "vh", "vb": return h
+        case "vmin": return min(w, h)
+        case "vmax": return max(w, h)
+        default: return nil
+        }
     }
 
     /// Numbers separated by whitespace and/or commas.

@@ -101,6 +101,40 @@ struct DesignToolExportTests {
     }
 
     @Test(
+        "lengths take CSS's units at 96 px an inch, and percentages and viewport units of the viewBox, x across, y down, r along the normalized diagonal"
+    )
+    func lengthUnits() throws {
+        let icon = try parse(
+            """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100">
+              <rect x="10%" y="10%" width="1in" height="2.54cm"/>
+              <rect x="25.4mm" y="101.6Q" width="72pt" height="6pc"/>
+              <rect x="1em" y="2ex" width="5vw" height="5vmax"/>
+              <circle cx="50%" cy="50%" r="10%" stroke="black" stroke-width="1%"/>
+            </svg>
+            """)
+        let boxes = icon.pieces.map(\.path.controlPointBounds)
+        let near = { (a: Rect, b: Rect) in
+            abs(a.minX - b.minX) < 1e-9 && abs(a.minY - b.minY) < 1e-9 && abs(a.maxX - b.maxX) < 1e-9
+                && abs(a.maxY - b.maxY) < 1e-9
+        }
+        #expect(near(boxes[0], Rect(x: 20, y: 10, width: 96, height: 96)), "\(boxes[0])")
+        #expect(near(boxes[1], Rect(x: 96, y: 96, width: 96, height: 96)), "\(boxes[1])")
+        #expect(near(boxes[2], Rect(x: 16, y: 16, width: 10, height: 10)), "\(boxes[2])")
+        // √((200² + 100²)/2) = 158.11…: r = 15.81…, the stroke 1.58… wide.
+        let diagonal = ((200.0 * 200 + 100 * 100) / 2).squareRoot()
+        #expect(abs(boxes[3].minX - (100 - diagonal / 10)) < 1e-9 && abs(boxes[3].midY - 50) < 1e-9)
+        #expect(abs(icon.pieces[3].strokeStyle.lineWidth - diagonal / 100) < 1e-12)
+        let error = try #require(throws: IconError.self) {
+            try parse("<svg viewBox=\"0 0 10 10\"><rect width=\"44mmx\" height=\"1\"/></svg>")
+        }
+        #expect(
+            error.description
+                == "test.svg:1: attribute width=\"44mmx\" on <rect>: expected a length (a number, with px, in, cm, mm, Q, pt, pc, em, ex, %, vw, vh, vmin or vmax)"
+        )
+    }
+
+    @Test(
         "currentColor is inherited as the keyword: a color set below the element that wrote it still binds (CSS Color 4)"
     )
     func currentColorBindsWhereItPaints() throws {
