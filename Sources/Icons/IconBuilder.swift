@@ -288,7 +288,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     }
 
     /// `attributes` with the sheet's declarations for this element over them, and its `style=""`
-    /// over both (CSS's cascade); `style` and `class` are consumed. Nil after a failure.
+    /// over both (CSS's cascade, where `!important` outranks the rest); `style` and `class` are
+    /// consumed. Nil after a failure.
     private func styled(_ attributes: [String: String], element: String) -> [String: String]? {
         if element != "svg" { styledAny = true }
         var result = attributes
@@ -298,7 +299,12 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         var cascaded = sheet.declarations(element: element, id: attributes["id"], classes: classes)
         if let inline = attributes["style"] {
             do {
-                for (property, value) in try SVGStyleSheet.declarations(inline) { cascaded[property] = value }
+                // `style=""` wins over the sheet's rules, but not over an `!important` one of
+                // theirs unless it is `!important` too.
+                for declaration in try SVGStyleSheet.declarations(inline)
+                where !(cascaded[declaration.property]?.important ?? false) || declaration.important {
+                    cascaded[declaration.property] = .init(value: declaration.value, important: declaration.important)
+                }
             } catch {
                 fail("attribute style=\"\(inline.prefix(40))\" on <\(element)>: \(error.message)")
                 return nil
@@ -311,7 +317,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
                 )
                 return nil
             }
-            result[property] = cascaded[property]
+            result[property] = cascaded[property]?.value
         }
         return result
     }

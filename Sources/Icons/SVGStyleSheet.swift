@@ -26,7 +26,20 @@ struct SVGStyleSheet {
 
     struct Rule {
         var selector: Selector
-        var declarations: [(property: String, value: String)]
+        var declarations: [Declaration]
+    }
+
+    /// `property: value`, marked `!important` or not.
+    struct Declaration: Equatable {
+        var property: String
+        var value: String
+        var important = false
+    }
+
+    /// A property's value as the cascade holds it: an `!important` one beats every normal one.
+    struct Cascaded: Equatable {
+        var value: String
+        var important: Bool
     }
 
     private(set) var rules: [Rule] = []
@@ -62,30 +75,39 @@ struct SVGStyleSheet {
         }
     }
 
-    /// The declarations the sheet gives an element, each property's winning value: by
-    /// specificity, then by order (a later rule of equal specificity wins).
-    func declarations(element: String, id: String?, classes: Set<String>) -> [String: String] {
-        var winners: [String: (specificity: (Int, Int, Int), value: String)] = [:]
+    /// The declarations the sheet gives an element, each property's winning value: an
+    /// `!important` one over normal ones, then by specificity, then by order (a later rule of
+    /// equal importance and specificity wins).
+    func declarations(element: String, id: String?, classes: Set<String>) -> [String: Cascaded] {
+        var winners: [String: (important: Bool, specificity: (Int, Int, Int), value: String)] = [:]
         for rule in rules where rule.selector.matches(element: element, id: id, classes: classes) {
             let s = rule.selector.specificity
-            for (property, value) in rule.declarations {
-                if let held = winners[property], held.specificity > s { continue }
-                winners[property] = (s, value)
+            for declaration in rule.declarations {
+                if let held = winners[declaration.property],
+                    held.important && !declaration.important
+                        || (held.important == declaration.important && held.specificity > s)
+                {
+                    continue
+                }
+                winners[declaration.property] = (declaration.important, s, declaration.value)
             }
         }
-        return winners.mapValues(\.value)
+        return winners.mapValues { Cascaded(value: $0.value, important: $0.important) }
     }
 
     /// `property: value; …` (a `style=""` attribute, or a rule's block), in order.
-    static func declarations(_ text: String) throws(Failure) -> [(property: String, value: String)] {
-        var out: [(property: String, value: String)] = []
+    static func declarations(_ text: String) throws(Failure) -> [Declaration] {
+        var out: [Declaration] = []
         for part in text.split(separator: ";") where !part.trimmingWhitespace.isEmpty {
             guard let colon = part.firstIndex(of: ":") else {
                 throw Failure(message: "the declaration '\(part.trimmingWhitespace.prefix(30))' has no ':'")
             }
             var value = part[part.index(after: colon)...].trimmingWhitespace
-            if value.hasSuffix("!important") { value = String(value.dropLast(10)).trimmingWhitespace }
-            out.append((part[..<colon].trimmingWhitespace.lowercased(), value))
+            let important = value.hasSuffix("!important")
+            if important { value = String(value.dropLast(10)).trimmingWhitespace }
+            out.append(
+                Declaration(
+                    property: part[..<colon].trimmingWhitespace.lowercased(), value: value, important: important))
         }
         return out
     }

@@ -134,6 +134,23 @@ struct DesignToolExportTests {
         )
     }
 
+    @Test("!important outranks specificity, order and style=\"\" unless that is !important too, as CSS cascades")
+    func importantDeclarations() throws {
+        let icon = try parse(
+            """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">
+              <style>#a { fill: green !important; } #a { fill: red; } rect.b { fill: red; } rect { fill: blue !important; }</style>
+              <rect id="a" width="4" height="4" style="fill: red"/>
+              <rect class="b" width="4" height="4"/>
+              <rect width="4" height="4" style="fill: yellow !important"/>
+            </svg>
+            """)
+        #expect(
+            icon.pieces.map(\.fill) == [
+                ColorRGBA8(r: 0, g: 128, b: 0), ColorRGBA8(r: 0, g: 0, b: 255), ColorRGBA8(r: 255, g: 255, b: 0),
+            ])
+    }
+
     @Test(
         "currentColor is inherited as the keyword: a color set below the element that wrote it still binds (CSS Color 4)"
     )

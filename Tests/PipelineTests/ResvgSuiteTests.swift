@@ -28,10 +28,10 @@ struct ResvgSuiteTests {
     static let meanLimit = 2.0
     static let farShareLimit = 0.01
     static let root = repositoryRoot + "/Tests/ResvgSuite"
-    /// Cases passing per category, as measured: 238 of 941 (25 %). Masking, paint servers and
+    /// Cases passing per category, as measured: 239 of 941 (25 %). Masking, paint servers and
     /// filters pass none: the loader refuses `clipPath`, `mask`, gradients, patterns and filters.
     static let floors = [
-        "filters": 0, "masking": 0, "paint-servers": 0, "painting": 86, "shapes": 92, "structure": 60,
+        "filters": 0, "masking": 0, "paint-servers": 0, "painting": 86, "shapes": 92, "structure": 61,
     ]
 
     enum Outcome: Equatable {
