@@ -16,7 +16,11 @@ public struct Icon: Equatable, Sendable {
 
     /// The transform from viewBox units to an item's bounds of `size` (origin at its top-left):
     /// uniform scale, centred (SVG's default preserveAspectRatio, xMidYMid meet).
-    public func fitting(_ size: Size) -> AffineTransform {
+    public func fitting(_ size: Size) -> AffineTransform { Self.fitting(viewBox, into: size) }
+
+    /// `viewBox` fitted into a viewport of `size` at the origin, xMidYMid meet: an icon into its
+    /// item's bounds, a `<symbol>` into its use's width × height.
+    static func fitting(_ viewBox: Rect, into size: Size) -> AffineTransform {
         guard viewBox.width > 0, viewBox.height > 0 else { return .identity }
         let s = min(size.width / viewBox.width, size.height / viewBox.height)
         let dx = (size.width - viewBox.width * s) / 2 - viewBox.minX * s

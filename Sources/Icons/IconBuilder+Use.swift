@@ -24,6 +24,8 @@ extension IconBuilder {
             let y = number(attributes, "y", element: "use", default: 0)
         else { return }
         let top = styles.count - 1
+        // The viewport a used symbol clips to (`overflow` hidden or scroll), nil when nothing clips.
+        var clip: Rect?
         styles[top].transform = Geometry.AffineTransform(translationX: x, y: y).concatenating(styles[top].transform)
         if case .start(let target, let targetAttributes, _) = references.events[range.lowerBound], target == "symbol" {
             // Without them, 100 %: the viewport the icon's viewBox shows.
@@ -33,13 +35,12 @@ extension IconBuilder {
             else { return fail("<use> of a <symbol>: width and height must be ≥ 0") }
             symbolViewport = Rect(x: 0, y: 0, width: w, height: h)
             switch targetAttributes["overflow"]?.trimmingWhitespace ?? "hidden" {
-            case "visible", "auto": clipsToViewport = false
-            case "hidden", "scroll": clipsToViewport = true
+            case "visible", "auto": break
+            case "hidden", "scroll": clip = symbolViewport
             case let other:
                 return fail("attribute overflow=\"\(other)\" on <symbol>: expected visible, auto, hidden or scroll")
             }
         }
-        let viewport = clipsToViewport ? symbolViewport : nil
         let useSpace = styles[top].transform
         let firstPiece = pieces.count
         let outerLine = replayLine
@@ -58,9 +59,7 @@ extension IconBuilder {
         symbolViewport = nil
         styles.removeLast()
         ignoredDepth += 1
-        if let viewport, error == nil {
-            checkInside(viewport, under: useSpace, pieces: firstPiece..<pieces.count, id: id)
-        }
+        if let clip, error == nil { checkInside(clip, under: useSpace, pieces: firstPiece..<pieces.count, id: id) }
     }
 
     /// A symbol's viewport clips what it draws (`overflow: hidden`), and icons have no clip: so the
@@ -90,17 +89,6 @@ extension IconBuilder {
     /// A used `<symbol>`'s viewBox fitted into `viewport` (xMidYMid meet); the identity without one.
     func symbolFit(_ a: [String: String], into viewport: Rect) -> Geometry.AffineTransform? {
         guard let v = a["viewBox"] else { return .identity }
-        guard let n = SVGValue.numbers(v), n.count == 4, n[2] > 0, n[3] > 0 else {
-            fail(
-                "attribute viewBox=\"\(v)\" on <symbol>: expected four numbers, min-x min-y width height, with width and height > 0"
-            )
-            return nil
-        }
-        let s = min(viewport.width / n[2], viewport.height / n[3])
-        return Geometry.AffineTransform(translationX: -n[0], y: -n[1])
-            .concatenating(Geometry.AffineTransform(scaleX: s, y: s))
-            .concatenating(
-                Geometry.AffineTransform(
-                    translationX: (viewport.width - n[2] * s) / 2, y: (viewport.height - n[3] * s) / 2))
+        return viewBoxRect(v, on: "symbol").map { Icon.fitting($0, into: viewport.size) }
     }
 }

@@ -101,15 +101,14 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var openElements: Int { styles.count - 1 }
     private var elements = 0
     /// The ids whose elements `<use>` is copying, outermost first (one used inside itself is a
-    /// cycle), the line of the copied element being read, and the viewport a used `<symbol>` is
-    /// fitted into (set for the copy's first element only).
+    /// cycle).
     var replaying: [String] = []
-    /// Whether the symbol a use copies clips to its viewport (`overflow` hidden, the default).
-    var clipsToViewport = true
+    /// The line of the copied element being read (errors name it, and the use's).
+    var replayLine: Int?
+    /// The viewport a used `<symbol>` is fitted into: set for the copy's first element only.
+    var symbolViewport: Rect?
     /// How many shape elements are open (inside one, elements are skipped).
     private var shapeDepth = 0
-    var replayLine: Int?
-    var symbolViewport: Rect?
 
     init(name: String, references: SVGReferences = SVGReferences()) {
         self.name = name
@@ -465,16 +464,19 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         return true
     }
 
-    private func rootBox(_ a: [String: String]) -> Rect? {
-        if let v = a["viewBox"] {
-            guard let n = SVGValue.numbers(v), n.count == 4, n[2] > 0, n[3] > 0 else {
-                fail(
-                    "attribute viewBox=\"\(v)\" on <svg>: expected four numbers, min-x min-y width height, with width and height > 0"
-                )
-                return nil
-            }
-            return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+    /// A `viewBox` attribute's rectangle (on `<svg>` or `<symbol>`); nil after a failure.
+    func viewBoxRect(_ v: String, on element: String) -> Rect? {
+        guard let n = SVGValue.numbers(v), n.count == 4, n[2] > 0, n[3] > 0 else {
+            fail(
+                "attribute viewBox=\"\(v)\" on <\(element)>: expected four numbers, min-x min-y width height, with width and height > 0"
+            )
+            return nil
         }
+        return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+    }
+
+    private func rootBox(_ a: [String: String]) -> Rect? {
+        if let v = a["viewBox"] { return viewBoxRect(v, on: "svg") }
         guard let w = number(a, "width", element: "svg"), let h = number(a, "height", element: "svg") else {
             return nil
         }

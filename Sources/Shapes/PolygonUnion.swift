@@ -29,16 +29,24 @@ enum PolygonUnion {
     /// points are not all finite, their extent is zero, the work would exceed the bounds above,
     /// or Clipper fails.
     static func nonZero(_ contours: [[Point]]) -> [[Point]]? {
-        guard contours.reduce(0, { $0 + $1.count }) <= pointLimit, crossingsAreBounded(contours) else { return nil }
-        var lo = Point(.infinity, .infinity)
-        var hi = Point(-.infinity, -.infinity)
+        guard contours.reduce(0, { $0 + $1.count }) <= pointLimit else { return nil }
+        var boxes: [Box] = []
+        boxes.reserveCapacity(contours.count)
         for contour in contours {
+            var box = Box()
             for p in contour {
                 guard p.x.isFinite, p.y.isFinite else { return nil }
-                lo = Point(min(lo.x, p.x), min(lo.y, p.y))
-                hi = Point(max(hi.x, p.x), max(hi.y, p.y))
+                box.add(p)
             }
+            boxes.append(box)
         }
+        guard crossingsAreBounded(contours, boxes: boxes) else { return nil }
+        var all = Box()
+        for box in boxes {
+            all.add(box.lo)
+            all.add(box.hi)
+        }
+        let (lo, hi) = (all.lo, all.hi)
         let mid = Point(lo.x / 2 + hi.x / 2, lo.y / 2 + hi.y / 2)
         let half = max(hi.x / 2 - lo.x / 2, hi.y / 2 - lo.y / 2)
         guard half > 0, half.isFinite else { return nil }
@@ -77,20 +85,26 @@ enum PolygonUnion {
         return united
     }
 
-    /// Whether the edge pairs of contours whose bounds overlap number at most `crossingBudget`.
-    private static func crossingsAreBounded(_ contours: [[Point]]) -> Bool {
-        let boxes = contours.map { contour in
-            contour.reduce(into: (lo: Point(.infinity, .infinity), hi: Point(-.infinity, -.infinity))) { box, p in
-                box.lo = Point(min(box.lo.x, p.x), min(box.lo.y, p.y))
-                box.hi = Point(max(box.hi.x, p.x), max(box.hi.y, p.y))
-            }
+    /// A contour's bounds, edges included (contours that only touch can still share edges).
+    private struct Box {
+        var lo = Point(.infinity, .infinity)
+        var hi = Point(-.infinity, -.infinity)
+
+        mutating func add(_ p: Point) {
+            lo = Point(min(lo.x, p.x), min(lo.y, p.y))
+            hi = Point(max(hi.x, p.x), max(hi.y, p.y))
         }
+
+        func meets(_ other: Box) -> Bool {
+            lo.x <= other.hi.x && other.lo.x <= hi.x && lo.y <= other.hi.y && other.lo.y <= hi.y
+        }
+    }
+
+    /// Whether the edge pairs of contours whose bounds meet number at most `crossingBudget`.
+    private static func crossingsAreBounded(_ contours: [[Point]], boxes: [Box]) -> Bool {
         var pairs = 0
         for i in contours.indices {
-            for j in i..<contours.count
-            where boxes[i].lo.x <= boxes[j].hi.x && boxes[j].lo.x <= boxes[i].hi.x && boxes[i].lo.y <= boxes[j].hi.y
-                && boxes[j].lo.y <= boxes[i].hi.y
-            {
+            for j in i..<contours.count where boxes[i].meets(boxes[j]) {
                 pairs += contours[i].count * contours[j].count
                 if pairs > crossingBudget { return false }
             }

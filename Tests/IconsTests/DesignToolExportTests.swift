@@ -125,9 +125,7 @@ struct DesignToolExportTests {
         let diagonal = ((200.0 * 200 + 100 * 100) / 2).squareRoot()
         #expect(abs(boxes[3].minX - (100 - diagonal / 10)) < 1e-9 && abs(boxes[3].midY - 50) < 1e-9)
         #expect(abs(icon.pieces[3].strokeStyle.lineWidth - diagonal / 100) < 1e-12)
-        let error = try #require(throws: IconError.self) {
-            try parse("<svg viewBox=\"0 0 10 10\"><rect width=\"44mmx\" height=\"1\"/></svg>")
-        }
+        let error = try refusal(of: "<rect width=\"44mmx\" height=\"1\"/>")
         #expect(
             error.description
                 == "test.svg:1: attribute width=\"44mmx\" on <rect>: expected a length (a number, with px, in, cm, mm, Q, pt, pc, em, ex, %, vw, vh, vmin or vmax)"
@@ -250,7 +248,7 @@ struct DesignToolExportTests {
             ),
         ])
     func refusedCSS(body: String, message: String) throws {
-        let error = try #require(throws: IconError.self) { try parse("<svg viewBox=\"0 0 10 10\">\(body)</svg>") }
+        let error = try refusal(of: body)
         #expect(error.description.contains(message), "\(error.description)")
     }
 

@@ -7,6 +7,11 @@ import Testing
 
 func parse(_ svg: String) throws -> Icon { try IconLoader.parse(Data(svg.utf8), name: "test.svg") }
 
+/// The load error of an icon whose `<svg viewBox="0 0 10 10">` holds `body`.
+func refusal(of body: String) throws -> IconError {
+    try #require(throws: IconError.self) { try parse("<svg viewBox=\"0 0 10 10\">\(body)</svg>") }
+}
+
 func iconError(_ svg: String) -> IconError? {
     do {
         _ = try parse(svg)
