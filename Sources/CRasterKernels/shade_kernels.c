@@ -169,6 +169,28 @@ static inline __attribute__((always_inline)) double gradient_parameter(const fb_
         if (turn < 0) turn += 1;
         return turn >= 1 ? turn - 1 : turn;
     }
+    case FB_GRADIENT_FOCAL: {
+        // |p − c(t)| = r(t) with c(t) = focal + t·(start − focal), r(t) = focal_r + t·(R − focal_r):
+        // a·t² − 2·b·t + c = 0.
+        double cx = g->start_x - g->focal_x, cy = g->start_y - g->focal_y;
+        double r1 = sqrt(dx * dx + dy * dy), r0 = g->focal_r, dr = r1 - r0;
+        double qx = px - g->focal_x, qy = py - g->focal_y;
+        double a = cx * cx + cy * cy - dr * dr;
+        double b = qx * cx + qy * cy + r0 * dr;
+        double c = qx * qx + qy * qy - r0 * r0;
+        if (a == 0) {
+            if (b == 0) return NAN;
+            double t = c / (2 * b);
+            return r0 + t * dr >= 0 ? t : NAN;
+        }
+        double disc = b * b - a * c;
+        if (disc < 0) return NAN;
+        double root = sqrt(disc);
+        double t1 = (b + root) / a, t2 = (b - root) / a;
+        double hi = t1 > t2 ? t1 : t2, lo = t1 > t2 ? t2 : t1;
+        if (r0 + hi * dr >= 0) return hi;
+        return r0 + lo * dr >= 0 ? lo : NAN;
+    }
     default: {
         double length2 = dx * dx + dy * dy;
         return length2 > 0 ? (ox * dx + oy * dy) / length2 : 0;
@@ -181,8 +203,30 @@ double fb_gradient_parameter(const fb_gradient *g, double px, double py) { retur
 // 4×4 Bayer matrix: thresholds (b + 0.5)/16 average 0.5, the round-to-nearest bias.
 static const uint8_t bayer[4][4] = {{0, 8, 2, 10}, {12, 4, 14, 6}, {3, 11, 1, 9}, {15, 7, 13, 5}};
 
+// t folded into [0, 1] by the spread method (pad leaves it: the end stops hold beyond).
+static inline __attribute__((always_inline)) double spread_parameter(const fb_gradient *g, double t) {
+    if (g->spread == FB_SPREAD_PAD || !(t > -1e15 && t < 1e15)) return t;
+    if (g->spread == FB_SPREAD_REPEAT) return t - floor(t);
+    double m = t - 2 * floor(t / 2);   // in [0, 2)
+    return m > 1 ? 2 - m : m;
+}
+
+static inline __attribute__((always_inline)) uint32_t premultiply(uint32_t straight) {
+    uint32_t a = alpha_of(straight);
+    uint32_t p = mul255_lanes(straight, a);
+    uint8_t *bytes = (uint8_t *)&p;
+    bytes[3] = (uint8_t)a;
+    return p;
+}
+
 static inline __attribute__((always_inline)) uint32_t gradient_colour(const fb_gradient *g, double t, double bias) {
+    t = spread_parameter(g, t);
     ptrdiff_t n = g->stop_count;
+    if (g->straight) {
+        // The stop search below, then premultiplied (the end stops too).
+        if (!(t > g->locations[0])) return premultiply(g->colours[0]);
+        if (t >= g->locations[n - 1]) return premultiply(g->colours[n - 1]);
+    }
     if (!(t > g->locations[0])) return g->colours[0];          // NaN too
     if (t >= g->locations[n - 1]) return g->colours[n - 1];
     ptrdiff_t i = 0;
@@ -195,7 +239,7 @@ static inline __attribute__((always_inline)) uint32_t gradient_colour(const fb_g
     fb_b4 bytes = __builtin_convertvector(__builtin_convertvector(v, fb_i4), fb_b4);
     uint32_t packed;
     __builtin_memcpy(&packed, &bytes, 4);
-    return packed;
+    return g->straight ? premultiply(packed) : packed;
 }
 
 // The colour is a pure function of (t, bias), so a pixel whose t equals the last t computed
@@ -216,6 +260,10 @@ static inline __attribute__((always_inline)) void shade_gradient_body(const fb_g
         double px = (double)(x + i) + 0.5;
         double lx = m.a * px + m.c * py + m.tx, ly = m.b * px + m.d * py + m.ty;
         double t = gradient_parameter(g, lx, ly);
+        if (g->kind == FB_GRADIENT_FOCAL && t != t) {
+            out[i] = 0;   // on no circle of the cone: nothing painted
+            continue;
+        }
         int slot = g->dither ? (int)((x + i) & 3) : 0;
         if (known[slot] && t == last_t[slot]) {
             out[i] = last_colour[slot];

@@ -31,11 +31,42 @@ public struct Gradient: Hashable, Sendable {
     /// Ordered (4×4 Bayer) dither of each interpolated channel instead of rounding to nearest: the
     /// same mean, no visible bands in GIF's palette or an 8-bit video. Default false.
     public var dither: Bool
+    /// What lies beyond t = 0 and t = 1. Core Animation pads; SVG also reflects and repeats.
+    public var spread: Spread
+    /// SVG's `fx`, `fy`, `fr` on a radial gradient: t = 0 on this circle, t = 1 on the circle
+    /// centred on `startPoint` with radius |endPoint − startPoint| (both in points of the bounds),
+    /// the circles between interpolated. Nil (Core Animation's radial): concentric ellipses.
+    public var focus: Focus?
+    /// How colours between two stops mix: premultiplied (Core Animation) or straight (SVG).
+    public var interpolation: Interpolation
+
+    public enum Spread: String, Hashable, Sendable {
+        case pad, reflect, `repeat`
+    }
+
+    public enum Interpolation: Hashable, Sendable {
+        /// A clear stop fades its neighbour's colour out.
+        case premultiplied
+        /// Channels and alpha mix separately, premultiplied after: a clear black stop darkens.
+        case straight
+    }
+
+    /// The circle where a focal radial gradient starts, in the unit square of the bounds as
+    /// `startPoint` (the radius in units of the bounds' width, as `fr` of a square box).
+    public struct Focus: Hashable, Sendable {
+        public var center: Point
+        public var radius: Double
+
+        public init(center: Point, radius: Double) {
+            self.center = center
+            self.radius = radius
+        }
+    }
 
     /// Locations default to evenly spaced (CAGradientLayer's `locations = nil`).
     public init(
         kind: Kind, colors: [ColorRGBA8], locations: [Double]? = nil, startPoint: Point, endPoint: Point,
-        dither: Bool = false
+        dither: Bool = false, spread: Spread = .pad, focus: Focus? = nil, interpolation: Interpolation = .premultiplied
     ) {
         self.kind = kind
         self.colors = colors
@@ -43,6 +74,9 @@ public struct Gradient: Hashable, Sendable {
         self.startPoint = startPoint
         self.endPoint = endPoint
         self.dither = dither
+        self.spread = spread
+        self.focus = focus
+        self.interpolation = interpolation
     }
 
     /// n evenly spaced locations from 0 to 1 (one colour: [0]).

@@ -7,8 +7,8 @@ import Raster
 // an <image> with the PNG inlined as a data URI (defined once per image, then <use>d).
 //
 // Differences from the rasterizer, which SVG cannot express: SVG interpolates gradient stops in
-// straight (not premultiplied) colour, so a stop fading to clear may show a darker fringe in an
-// SVG viewer; SVG has no conic gradient, so a conic fill is drawn in its first colour
+// straight (not premultiplied) colour, so a Core Animation stop fading to clear may show a darker
+// fringe in an SVG viewer (an icon's SVG gradients are drawn straight, and match); SVG has no conic gradient, so a conic fill is drawn in its first colour
 // (class "conic-approximation"); the dither option is ignored (a viewer draws at its own depth);
 // stops beyond 0…1 (animated locations) are cut to 0…1 at their interpolated colours.
 
@@ -29,10 +29,11 @@ extension SVGWriter {
             "matrix(\(number(t.a)) \(number(t.b)) \(number(t.c)) \(number(t.d)) \(number(t.tx)) \(number(t.ty)))"
         }
         let name = nextPaintID("gradient")
+        let spread = g.spread == .pad ? "" : " spreadMethod=\"\(g.spread.rawValue)\""
         switch g.kind {
         case .linear:
             definitions.append(
-                "<linearGradient id=\"\(name)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(number(start.x))\" y1=\"\(number(start.y))\" x2=\"\(number(end.x))\" y2=\"\(number(end.y))\" gradientTransform=\"\(matrix(toUserSpace))\">\(stops)</linearGradient>"
+                "<linearGradient id=\"\(name)\" gradientUnits=\"userSpaceOnUse\"\(spread) x1=\"\(number(start.x))\" y1=\"\(number(start.y))\" x2=\"\(number(end.x))\" y2=\"\(number(end.y))\" gradientTransform=\"\(matrix(toUserSpace))\">\(stops)</linearGradient>"
             )
         case .radial:
             var rx = abs(end.x - start.x)
@@ -42,8 +43,15 @@ extension SVGWriter {
                 ry = rx
             }
             let ellipse = AffineTransform(a: rx, b: 0, c: 0, d: ry, tx: start.x, ty: start.y).concatenating(toUserSpace)
+            // A focus is written in the unit circle's space, where the end circle has radius 1.
+            var focal = ""
+            if let focus = g.focus {
+                let fx = (focus.center.x * w - start.x) / rx
+                let fy = (focus.center.y * h - start.y) / ry
+                focal = " fx=\"\(number(fx))\" fy=\"\(number(fy))\" fr=\"\(number(focus.radius * w / rx))\""
+            }
             definitions.append(
-                "<radialGradient id=\"\(name)\" gradientUnits=\"userSpaceOnUse\" cx=\"0\" cy=\"0\" r=\"1\" gradientTransform=\"\(matrix(ellipse))\">\(stops)</radialGradient>"
+                "<radialGradient id=\"\(name)\" gradientUnits=\"userSpaceOnUse\"\(spread) cx=\"0\" cy=\"0\" r=\"1\"\(focal) gradientTransform=\"\(matrix(ellipse))\">\(stops)</radialGradient>"
             )
         case .conic:
             let first = g.colors.first ?? .clear

@@ -54,16 +54,8 @@ public struct Path: Hashable, Sendable {
     /// box, which contains the curve): cheap and conservative, what culling and buffer sizing need.
     /// `Rect.null` for a path without points.
     public var controlPointBounds: Rect {
-        var minX = Double.infinity
-        var minY = Double.infinity
-        var maxX = -Double.infinity
-        var maxY = -Double.infinity
-        func add(_ p: Point) {
-            minX = min(minX, p.x)
-            minY = min(minY, p.y)
-            maxX = max(maxX, p.x)
-            maxY = max(maxY, p.y)
-        }
+        var extent = Extent()
+        func add(_ p: Point) { extent.add(p) }
         for element in elements {
             switch element {
             case .move(let p), .line(let p): add(p)
@@ -77,8 +69,96 @@ public struct Path: Hashable, Sendable {
             case .close: break
             }
         }
-        guard minX <= maxX else { return .null }
-        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        return extent.rect
+    }
+
+    /// The smallest rectangle holding the outline itself: on-curve points and each curve's
+    /// extremes (SVG's bounding box, what `objectBoundingBox` units measure). `Rect.null` for a
+    /// path without points.
+    public var bounds: Rect {
+        var extent = Extent()
+        func add(_ p: Point) { extent.add(p) }
+        var current = Point(0, 0)
+        var start = Point(0, 0)
+        for element in elements {
+            switch element {
+            case .move(let p):
+                add(p)
+                (current, start) = (p, p)
+            case .line(let p):
+                add(p)
+                current = p
+            case .quad(let c, let p):
+                add(p)
+                // B'(t) = 0 per axis at t = (p0 − c) / (p0 − 2c + p1).
+                for (a, b, e) in [(current.x, c.x, p.x), (current.y, c.y, p.y)] {
+                    let d = a - 2 * b + e
+                    guard d != 0 else { continue }
+                    let t = (a - b) / d
+                    if t > 0 && t < 1 { add(Self.quadPoint(current, c, p, t)) }
+                }
+                current = p
+            case .cubic(let c1, let c2, let p):
+                add(p)
+                for t in Self.cubicExtrema(current, c1, c2, p) { add(Self.cubicPoint(current, c1, c2, p, t)) }
+                current = p
+            case .close:
+                current = start
+            }
+        }
+        return extent.rect
+    }
+
+    /// The box of the points added so far (`Rect.null` for none).
+    private struct Extent {
+        var minX = Double.infinity
+        var minY = Double.infinity
+        var maxX = -Double.infinity
+        var maxY = -Double.infinity
+
+        mutating func add(_ p: Point) {
+            minX = min(minX, p.x)
+            minY = min(minY, p.y)
+            maxX = max(maxX, p.x)
+            maxY = max(maxY, p.y)
+        }
+
+        var rect: Rect {
+            guard minX <= maxX else { return .null }
+            return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        }
+    }
+
+    private static func quadPoint(_ p0: Point, _ c: Point, _ p1: Point, _ t: Double) -> Point {
+        let u = 1 - t
+        return Point(u * u * p0.x + 2 * u * t * c.x + t * t * p1.x, u * u * p0.y + 2 * u * t * c.y + t * t * p1.y)
+    }
+
+    private static func cubicPoint(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point, _ t: Double) -> Point {
+        let u = 1 - t
+        let (a, b, c, d) = (u * u * u, 3 * u * u * t, 3 * u * t * t, t * t * t)
+        return Point(a * p0.x + b * c1.x + c * c2.x + d * p1.x, a * p0.y + b * c1.y + c * c2.y + d * p1.y)
+    }
+
+    /// The parameters in (0, 1) where either coordinate of a cubic turns: roots of the derivative,
+    /// a quadratic per axis.
+    private static func cubicExtrema(_ p0: Point, _ c1: Point, _ c2: Point, _ p1: Point) -> [Double] {
+        var roots: [Double] = []
+        for (a0, a1, a2, a3) in [(p0.x, c1.x, c2.x, p1.x), (p0.y, c1.y, c2.y, p1.y)] {
+            // B'(t)/3 = a·t² + b·t + c.
+            let a = -a0 + 3 * a1 - 3 * a2 + a3
+            let b = 2 * (a0 - 2 * a1 + a2)
+            let c = a1 - a0
+            if abs(a) < 1e-12 * (abs(b) + abs(c) + 1e-300) {
+                if b != 0 { roots.append(-c / b) }
+                continue
+            }
+            let disc = b * b - 4 * a * c
+            guard disc >= 0 else { continue }
+            let r = disc.squareRoot()
+            roots += [(-b + r) / (2 * a), (-b - r) / (2 * a)]
+        }
+        return roots.filter { $0 > 0 && $0 < 1 }
     }
 
     /// True when every point is finite (a path from untrusted input is checked before use).

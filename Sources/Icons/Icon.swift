@@ -51,6 +51,14 @@ public struct IconPiece: Equatable, Sendable {
     /// `tintColor` (its alpha times the tint's).
     public var fillFollowsTint = false
     public var strokeFollowsTint = false
+    /// A `linearGradient` or `radialGradient` the fill or stroke is painted with (`fill` or
+    /// `stroke` is then clear); nil for a colour.
+    public var fillGradient: IconGradient?
+    public var strokeGradient: IconGradient?
+
+    /// Whether the piece paints its inside, and its stroke.
+    public var fills: Bool { fill.a > 0 || fillGradient != nil }
+    public var strokes: Bool { (stroke.a > 0 || strokeGradient != nil) && strokeStyle.lineWidth > 0 }
 
     public struct StrokeSpace: Equatable, Sendable {
         public var path: Path
@@ -67,5 +75,19 @@ public struct IconPiece: Equatable, Sendable {
         let stretch = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot()) * 2.0.squareRoot()
         guard stretch > 0, stretch.isFinite else { return Path() }
         return Stroker.outline(of: space.path, style: strokeStyle, tolerance: tolerance / stretch).applying(t)
+    }
+}
+
+/// An SVG gradient resolved for one shape: its stops, spread and geometry in gradient units
+/// (`Gradient`'s points, with the bounds one unit square), and the map from there to viewBox
+/// units (`gradientTransform`, then the shape's bounding box for `objectBoundingBox`, then the
+/// shape's transforms). Stop alphas include the paint's opacities.
+public struct IconGradient: Equatable, Sendable {
+    public var gradient: Gradient
+    public var toViewBox: AffineTransform
+
+    public init(gradient: Gradient, toViewBox: AffineTransform) {
+        self.gradient = gradient
+        self.toViewBox = toViewBox
     }
 }

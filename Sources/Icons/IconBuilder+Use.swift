@@ -72,7 +72,7 @@ extension IconBuilder {
         let slack = 1e-9 * max(viewport.width, viewport.height, 1)
         for piece in pieces[range] {
             var outline = piece.path
-            if piece.stroke.a > 0 && piece.strokeStyle.lineWidth > 0 {
+            if piece.strokes {
                 outline.append(piece.strokeOutline(tolerance: 1e-3 * max(viewport.width, viewport.height, 1)))
             }
             let box = outline.applying(inverse).controlPointBounds

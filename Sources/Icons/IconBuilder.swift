@@ -29,6 +29,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         /// element that wrote it (CSS Color 4, SVG 2), so a `color` set further down still binds.
         var fillIsCurrentColor = false
         var strokeIsCurrentColor = false
+        /// The fill or stroke is `url(#…)`: a gradient, resolved for each shape's bounding box.
+        var fillServer: SVGPaintReference?
+        var strokeServer: SVGPaintReference?
 
         /// The paints as a shape here draws them: `currentColor` is the `color` in effect here,
         /// black when none is set (then the item's tint takes it).
@@ -60,7 +63,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     static let presentation = [
         "fill", "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "color",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "transform", "fill-opacity", "stroke-opacity",
-        "opacity",
+        "opacity", "display",
     ]
     static let geometry: [String: [String]] = [
         "svg": ["xmlns", "version", "viewBox", "width", "height", "preserveAspectRatio"],
@@ -89,7 +92,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var pieces: [IconPiece] = []
     var styles: [Style] = [Style()]
     /// The `<style>` sheets read so far, and the text of the one being read.
-    private var sheet = SVGStyleSheet()
+    private(set) var sheet = SVGStyleSheet()
     private var styleText: String?
     /// How deep inside `<defs>` the parser is, and whether an element has been styled yet (a
     /// sheet after it would not reach it).
@@ -152,7 +155,10 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         symbolViewport = nil
         // Definitions are drawn where a `<use>` copies them, and checked there (the sheet is read);
         // what a shape contains is never drawn (SVG renders no child of a <rect>).
-        if (defsDepth > 0 && element != "style") || (element == "symbol" && viewport == nil) || shapeDepth > 0 {
+        // Gradients are read where a paint names them (IconBuilder+Gradients.swift).
+        if (defsDepth > 0 && element != "style") || (element == "symbol" && viewport == nil) || shapeDepth > 0
+            || Self.gradientElements.contains(element)
+        {
             ignoredDepth += 1
             return
         }
@@ -180,6 +186,16 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         }
         var style = styles[styles.count - 1]
         guard apply(attributes, to: &style, element: element) else { return }
+        // `display: none` draws neither the element nor anything in it (a root so drawn is an
+        // empty icon of its size).
+        if attributes["display"]?.trimmingWhitespace == "none" {
+            if element == "svg" {
+                guard let box = rootBox(attributes) else { return }
+                viewBox = box
+            }
+            ignoredDepth += 1
+            return
+        }
         if element == "symbol", let viewport {
             guard attributes["transform"] == nil else {
                 return fail(
@@ -206,14 +222,30 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// A shape element's piece, in viewBox units with its paints resolved; false after a failure.
     private func addPiece(_ element: String, _ attributes: [String: String], style: Style) -> Bool {
         guard let outline = shapePath(element, attributes) else { return false }
-        let strokes = style.resolvedStroke.a > 0 && style.strokeGeometry.lineWidth > 0
-        if style.opacity < 1 && style.resolvedFill.a > 0 && strokes {
+        let t = style.transform
+        var fill = SVGColor.scaled(style.resolvedFill, by: style.fillOpacity * style.opacity)
+        var stroke = SVGColor.scaled(style.resolvedStroke, by: style.strokeOpacity * style.opacity)
+        var gradients: (fill: IconGradient?, stroke: IconGradient?) = (nil, nil)
+        for (server, opacity, isFill) in [
+            (style.fillServer, style.fillOpacity, true), (style.strokeServer, style.strokeOpacity, false),
+        ] {
+            guard let server else { continue }
+            let resolved = paint(
+                server, box: outline.bounds, toViewBox: t, opacity: opacity * style.opacity,
+                currentColor: style.color ?? .black)
+            switch resolved {
+            case nil: return false
+            case .color(let c)?: if isFill { fill = c } else { stroke = c }
+            case .gradient(let g)?: if isFill { gradients.fill = g } else { gradients.stroke = g }
+            }
+        }
+        let strokes = (stroke.a > 0 || gradients.stroke != nil) && style.strokeGeometry.lineWidth > 0
+        if style.opacity < 1 && (fill.a > 0 || gradients.fill != nil) && strokes {
             fail(
                 "attribute opacity=\"\(attributes["opacity"] ?? "")\" on <\(element)>: expected it on a shape with one paint; this one fills and strokes, which SVG fades as one group and icons do not composite as one (use fill-opacity and stroke-opacity)"
             )
             return false
         }
-        let t = style.transform
         // A rotation with a uniform scale (or a mirror of one) keeps a stroke's width even.
         let even =
             abs(t.a * t.a + t.b * t.b - (t.c * t.c + t.d * t.d)) <= 1e-12 * (t.a * t.a + t.b * t.b)
@@ -221,12 +253,11 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         pieces.append(
             IconPiece(
                 path: outline.applying(t),
-                fill: SVGColor.scaled(style.resolvedFill, by: style.fillOpacity * style.opacity),
-                fillRule: style.fillRule,
-                stroke: SVGColor.scaled(style.resolvedStroke, by: style.strokeOpacity * style.opacity),
+                fill: fill, fillRule: style.fillRule, stroke: stroke,
                 strokeStyle: even ? scaled(style.strokeGeometry, by: t) : style.strokeGeometry,
                 strokeSpace: even ? nil : IconPiece.StrokeSpace(path: outline, transform: t),
-                fillFollowsTint: style.fillFollowsTint, strokeFollowsTint: style.strokeFollowsTint))
+                fillFollowsTint: style.fillFollowsTint, strokeFollowsTint: style.strokeFollowsTint,
+                fillGradient: gradients.fill, strokeGradient: gradients.stroke))
         return true
     }
 
@@ -349,39 +380,24 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// along it, y and height down it, anything else along the normalized diagonal).
     static func axis(of key: String) -> SVGValue.LengthAxis {
         switch key {
-        case "x", "cx", "rx", "x1", "x2", "width", "dx": return .horizontal
-        case "y", "cy", "ry", "y1", "y2", "height", "dy": return .vertical
+        case "x", "cx", "rx", "x1", "x2", "width", "dx", "fx": return .horizontal
+        case "y", "cy", "ry", "y1", "y2", "height", "dy", "fy": return .vertical
         default: return .diagonal
         }
     }
 
     static func isCurrentColor(_ value: String) -> Bool { value.trimmingWhitespace.lowercased() == "currentcolor" }
 
-    private func apply(_ a: [String: String], to style: inout Style, element: String) -> Bool {
+    private func apply(_ written: [String: String], to style: inout Style, element: String) -> Bool {
+        // `inherit` on an inherited property is what the style already holds from the parent.
+        let a = written.filter {
+            $0.key == "opacity" || $0.key == "transform" || $0.value.trimmingWhitespace != "inherit"
+        }
         func bad(_ key: String, _ expected: String) -> Bool {
             fail("attribute \(key)=\"\(a[key] ?? "")\" on <\(element)>: expected \(expected)")
             return false
         }
-        if let v = a["color"] {
-            guard let c = SVGValue.color(v), !Self.isCurrentColor(v) else {
-                return bad("color", "a colour: #RGB, #RRGGBB, a CSS name, rgb(…) or hsl(…)")
-            }
-            style.color = c
-        }
-        if let v = a["fill"] {
-            guard let c = SVGValue.color(v) else {
-                return bad("fill", "a colour: #RGB, #RRGGBB, a CSS name, rgb(…), hsl(…), none or currentColor")
-            }
-            style.fillIsCurrentColor = Self.isCurrentColor(v)
-            style.fill = c
-        }
-        if let v = a["stroke"] {
-            guard let c = SVGValue.color(v) else {
-                return bad("stroke", "a colour: #RGB, #RRGGBB, a CSS name, rgb(…), hsl(…), none or currentColor")
-            }
-            style.strokeIsCurrentColor = Self.isCurrentColor(v)
-            style.stroke = c
-        }
+        guard applyPaints(a, to: &style, bad: bad) else { return false }
         guard applyOpacities(a, to: &style, element: element, bad: bad) else { return false }
         if let v = a["preserveAspectRatio"], !["xMidYMid", "xMidYMid meet"].contains(v.trimmingWhitespace) {
             return bad("preserveAspectRatio", "xMidYMid meet (the default, how icons are fitted)")
@@ -436,6 +452,30 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         return true
     }
 
+    /// `color`, `fill` and `stroke`: a colour, `none`, `currentColor` or `url(#gradient)`.
+    private func applyPaints(_ a: [String: String], to style: inout Style, bad: (String, String) -> Bool) -> Bool {
+        if let v = a["color"] {
+            guard let c = SVGValue.color(v), !Self.isCurrentColor(v) else {
+                return bad("color", "a colour: #RGB, #RRGGBB, a CSS name, rgb(…) or hsl(…)")
+            }
+            style.color = c
+        }
+        let paints = "a colour (#RGB, #RRGGBB, a CSS name, rgb(…), hsl(…)), none, currentColor or url(#gradient)"
+        if let v = a["fill"] {
+            style.fillServer = SVGPaintReference.parse(v)
+            guard let c = style.fillServer == nil ? SVGValue.color(v) : .clear else { return bad("fill", paints) }
+            style.fillIsCurrentColor = Self.isCurrentColor(v)
+            style.fill = c
+        }
+        if let v = a["stroke"] {
+            style.strokeServer = SVGPaintReference.parse(v)
+            guard let c = style.strokeServer == nil ? SVGValue.color(v) : .clear else { return bad("stroke", paints) }
+            style.strokeIsCurrentColor = Self.isCurrentColor(v)
+            style.stroke = c
+        }
+        return true
+    }
+
     /// `fill-opacity`, `stroke-opacity` and `opacity` (numbers 0…1 or percentages, clamped); a
     /// group's `opacity` is refused, as icons composite a group's shapes one by one.
     private func applyOpacities(
@@ -443,12 +483,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     ) -> Bool {
         for key in ["fill-opacity", "stroke-opacity", "opacity"] {
             guard let v = a[key] else { continue }
-            let t = v.trimmingWhitespace
-            let isPercent = t.hasSuffix("%")
-            guard let n = Double(isPercent ? String(t.dropLast()) : t), n.isFinite else {
-                return bad(key, "a number from 0 to 1, or a percentage")
-            }
-            let o = min(max(isPercent ? n / 100 : n, 0), 1)
+            guard let o = Self.fraction(v) else { return bad(key, "a number from 0 to 1, or a percentage") }
             switch key {
             case "fill-opacity": style.fillOpacity = o
             case "stroke-opacity": style.strokeOpacity = o
@@ -485,86 +520,6 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             return nil
         }
         return Rect(x: 0, y: 0, width: w, height: h)
-    }
-
-    private func shapePath(_ element: String, _ a: [String: String]) -> Path? {
-        func n(_ key: String, _ value: Double? = nil) -> Double? { number(a, key, element: element, default: value) }
-        switch element {
-        case "path":
-            guard let d = a["d"] else {
-                fail("<path> needs attribute 'd'")
-                return nil
-            }
-            do { return try SVGPathData.parse(d) } catch let e as SVGPathError {
-                fail("attribute d on <path>: \(e.description)")
-                return nil
-            } catch {
-                fail("attribute d on <path>: \(error)")
-                return nil
-            }
-        case "rect":
-            guard let x = n("x", 0), let y = n("y", 0), let w = n("width"), let h = n("height") else { return nil }
-            guard w >= 0, h >= 0 else {
-                fail("<rect> width and height must be ≥ 0")
-                return nil
-            }
-            var rx = a["rx"].flatMap { SVGValue.length($0, viewport: viewBox?.size, axis: .horizontal) }
-            var ry = a["ry"].flatMap { SVGValue.length($0, viewport: viewBox?.size, axis: .vertical) }
-            if rx == nil { rx = ry }
-            if ry == nil { ry = rx }
-            return roundedRect(
-                Rect(x: x, y: y, width: w, height: h), rx: min(max(rx ?? 0, 0), w / 2), ry: min(max(ry ?? 0, 0), h / 2))
-        case "circle":
-            guard let cx = n("cx", 0), let cy = n("cy", 0), let r = n("r"), r >= 0 else { return nil }
-            return ShapePaths.ellipse(in: Rect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r))
-        case "ellipse":
-            guard let cx = n("cx", 0), let cy = n("cy", 0), let rx = n("rx"), let ry = n("ry") else { return nil }
-            return ShapePaths.ellipse(in: Rect(x: cx - rx, y: cy - ry, width: 2 * rx, height: 2 * ry))
-        case "line":
-            guard let x1 = n("x1", 0), let y1 = n("y1", 0), let x2 = n("x2", 0), let y2 = n("y2", 0) else { return nil }
-            return Path([.move(Point(x1, y1)), .line(Point(x2, y2))])
-        default:  // polyline, polygon
-            guard let text = a["points"], let v = SVGValue.numbers(text), v.count >= 2, v.count % 2 == 0 else {
-                fail("attribute points on <\(element)>: expected pairs of numbers")
-                return nil
-            }
-            var p = Path([.move(Point(v[0], v[1]))])
-            for k in stride(from: 2, to: v.count, by: 2) { p.line(to: Point(v[k], v[k + 1])) }
-            if element == "polygon" { p.close() }
-            return p
-        }
-    }
-
-    /// SVG's rounded rect: corners as quarter-ellipse cubics (control distance 0.5523 of each radius).
-    private func roundedRect(_ r: Rect, rx: Double, ry: Double) -> Path {
-        guard rx > 0, ry > 0 else {
-            return Path([
-                .move(Point(r.minX, r.minY)), .line(Point(r.maxX, r.minY)), .line(Point(r.maxX, r.maxY)),
-                .line(Point(r.minX, r.maxY)), .close,
-            ])
-        }
-        let k = 4 * (2.0.squareRoot() - 1) / 3
-        let kx = k * rx
-        let ky = k * ry
-        var p = Path([.move(Point(r.minX + rx, r.minY))])
-        p.line(to: Point(r.maxX - rx, r.minY))
-        p.cubic(
-            to: Point(r.maxX, r.minY + ry), control1: Point(r.maxX - rx + kx, r.minY),
-            control2: Point(r.maxX, r.minY + ry - ky))
-        p.line(to: Point(r.maxX, r.maxY - ry))
-        p.cubic(
-            to: Point(r.maxX - rx, r.maxY), control1: Point(r.maxX, r.maxY - ry + ky),
-            control2: Point(r.maxX - rx + kx, r.maxY))
-        p.line(to: Point(r.minX + rx, r.maxY))
-        p.cubic(
-            to: Point(r.minX, r.maxY - ry), control1: Point(r.minX + rx - kx, r.maxY),
-            control2: Point(r.minX, r.maxY - ry + ky))
-        p.line(to: Point(r.minX, r.minY + ry))
-        p.cubic(
-            to: Point(r.minX + rx, r.minY), control1: Point(r.minX, r.minY + ry - ky),
-            control2: Point(r.minX + rx - kx, r.minY))
-        p.close()
-        return p
     }
 
     /// Stroke lengths follow the element's transform (the path is already mapped): scaled by

@@ -60,7 +60,8 @@ enum SVGColor {
         default: break
         }
         if t.hasPrefix("#") {
-            guard t.count == 4 || t.count == 7 else { return nil }
+            // #RGB, #RGBA, #RRGGBB, #RRGGBBAA (CSS Color 4).
+            guard [4, 5, 7, 9].contains(t.count) else { return nil }
             return ColorRGBA8(hex: t)
         }
         if let rgb = named[lower] {

@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// The elements of an SVG document as one flat list of start and end events, and where each
-/// element with an `id` begins and ends in it: what `<use>` copies. A first pass over the file
+/// element with an `id` begins and ends in it: what `<use>` copies and `url(#…)` paints with. A first pass over the file
 /// collects them, because design tools write the definitions wherever they like (Figma puts
 /// `<defs>` last, after the `<use>` that needs them), and the builder's pass can only go forwards.
 ///
@@ -21,11 +21,17 @@ struct SVGReferences {
     var events: [Event] = []
     /// The events of each id'd element, its start to its end; the first element wins an id.
     var ranges: [String: Range<Int>] = [:]
+    /// The `color` attribute in effect at each id'd element (its own or its nearest ancestor's):
+    /// what `currentColor` in a gradient's stops means, wherever the gradient is used.
+    var colors: [String: String] = [:]
 
-    /// The references of `data`, or an empty set when it has no `<use`: a file without one needs
-    /// no first pass. Parse errors are the builder's to report; this pass only stops.
+    /// The references of `data`, or an empty set when it has neither `<use` nor `url(`: a file
+    /// that copies nothing and paints no gradient needs no first pass. Parse errors are the
+    /// builder's to report; this pass only stops.
     static func collect(_ data: Data) -> SVGReferences {
-        guard data.range(of: Data("<use".utf8)) != nil else { return SVGReferences() }
+        guard data.range(of: Data("<use".utf8)) != nil || data.range(of: Data("url(".utf8)) != nil else {
+            return SVGReferences()
+        }
         let collector = Collector()
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
@@ -39,8 +45,9 @@ struct SVGReferences {
     private final class Collector: NSObject, XMLParserDelegate {
         weak var parser: XMLParser?
         var references = SVGReferences()
-        /// The start index and id of every open element (id nil when it has none).
-        private var open: [(start: Int, id: String?)] = []
+        /// The start index and id of every open element (id nil when it has none), and the
+        /// `color` in effect inside it.
+        private var open: [(start: Int, id: String?, color: String?)] = []
 
         func parser(
             _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
@@ -48,12 +55,14 @@ struct SVGReferences {
         ) {
             // The builder refuses a file past this many elements; no need to hold more.
             guard references.events.count < 2 * IconLoader.maxElements else { return parser.abortParsing() }
-            open.append((references.events.count, attributes["id"]))
+            let color = attributes["color"] ?? open.last?.color
+            open.append((references.events.count, attributes["id"], color))
+            if let id = attributes["id"], let color, references.colors[id] == nil { references.colors[id] = color }
             references.events.append(.start(element: element, attributes: attributes, line: parser.lineNumber))
         }
 
         func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-            guard let (start, id) = open.popLast() else { return }
+            guard let (start, id, _) = open.popLast() else { return }
             references.events.append(.end(element: element))
             if let id, references.ranges[id] == nil { references.ranges[id] = start..<references.events.count }
         }

@@ -146,22 +146,32 @@ extension DisplayListBuilder {
         // FNV-1a 64 of the file, as 16 hex digits; 0 only for a hash that does not parse.
         let font = UInt64(icon.hash, radix: 16) ?? 0
         var content: [DrawPath] = []
+        // A gradient is laid in viewBox units; with a tint, its stops take the tint's colour and
+        // keep their alpha (a template image's rule, as for colours).
+        func paint(_ colour: ColorRGBA8, _ gradient: IconGradient?, follows: Bool) -> Paint {
+            guard var g = gradient else { return .solid(painted(colour, follows: follows)) }
+            g.gradient.colors = g.gradient.colors.map { painted($0, follows: false) }
+            return .gradient(
+                GradientPaint(
+                    gradient: g.gradient, size: Size(width: 1, height: 1),
+                    toPixels: g.toViewBox.concatenating(toPixels)))
+        }
         for (index, piece) in icon.pieces.enumerated() {
-            if piece.fill.a > 0 {
+            if piece.fills {
                 content.append(
                     DrawPath(
                         path: piece.path, transform: toPixels, fillRule: piece.fillRule,
-                        paint: .solid(painted(piece.fill, follows: piece.fillFollowsTint)), opacity: opacity,
+                        paint: paint(piece.fill, piece.fillGradient, follows: piece.fillFollowsTint), opacity: opacity,
                         clips: clips,
                         glyph: GlyphKey(font: font, glyph: UInt32(truncatingIfNeeded: 2 * index))))
             }
-            if piece.stroke.a > 0 && piece.strokeStyle.lineWidth > 0 {
+            if piece.strokes {
                 let outline = piece.strokeOutline(tolerance: 0.005 / (scale * 2.0.squareRoot()))
                 content.append(
                     DrawPath(
                         path: outline, transform: toPixels, fillRule: .nonZero,
-                        paint: .solid(painted(piece.stroke, follows: piece.strokeFollowsTint)), opacity: opacity,
-                        clips: clips,
+                        paint: paint(piece.stroke, piece.strokeGradient, follows: piece.strokeFollowsTint),
+                        opacity: opacity, clips: clips,
                         glyph: GlyphKey(font: font, glyph: UInt32(truncatingIfNeeded: 2 * index + 1))))
             }
         }

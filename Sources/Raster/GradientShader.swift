@@ -20,17 +20,30 @@ public enum GradientShader {
         return PremultipliedRGBA8(packed: out)
     }
 
+    /// A straight colour's bytes in memory order, as the kernel reads a `straight` gradient's stops.
+    private static func packedStraight(_ c: ColorRGBA8) -> UInt32 {
+        var value: UInt32 = 0
+        withUnsafeMutableBytes(of: &value) {
+            $0[0] = c.r
+            $0[1] = c.g
+            $0[2] = c.b
+            $0[3] = c.a
+        }
+        return value
+    }
+
     /// The kernel struct (pointers unset: the caller points them at the two arrays while it runs).
     static func kernelGradient(_ paint: GradientPaint) -> (fb_gradient, [UInt32], [Double]) {
         let g = paint.gradient
-        let colours = g.colors.map { $0.premultiplied.packed }
+        let straight = g.interpolation == .straight
+        let colours = g.colors.map { straight ? packedStraight($0) : $0.premultiplied.packed }
         // A gradient with fewer locations than colours (never after validation) uses the first ones.
         let n = min(colours.count, g.locations.count)
         let inverse = paint.toPixels.inverted ?? AffineTransform(a: 0, b: 0, c: 0, d: 0, tx: .nan, ty: .nan)
         let kind: Int32
         switch g.kind {
         case .linear: kind = Int32(FB_GRADIENT_LINEAR)
-        case .radial: kind = Int32(FB_GRADIENT_RADIAL)
+        case .radial: kind = Int32(g.focus == nil ? FB_GRADIENT_RADIAL : FB_GRADIENT_FOCAL)
         case .conic: kind = Int32(FB_GRADIENT_CONIC)
         }
         var k = fb_gradient()
@@ -40,6 +53,17 @@ public enum GradientShader {
         k.start_y = g.startPoint.y * paint.size.height
         k.end_x = g.endPoint.x * paint.size.width
         k.end_y = g.endPoint.y * paint.size.height
+        if let focus = g.focus {
+            k.focal_x = focus.center.x * paint.size.width
+            k.focal_y = focus.center.y * paint.size.height
+            k.focal_r = focus.radius * paint.size.width
+        }
+        switch g.spread {
+        case .pad: k.spread = Int32(FB_SPREAD_PAD)
+        case .reflect: k.spread = Int32(FB_SPREAD_REFLECT)
+        case .repeat: k.spread = Int32(FB_SPREAD_REPEAT)
+        }
+        k.straight = straight
         k.stop_count = max(n, 1)
         k.dither = g.dither
         let safeColours = n > 0 ? Array(colours.prefix(n)) : [0]

@@ -139,9 +139,14 @@ struct Shader {
     var gradientWords: [UInt64]? {
         guard case .gradient = paint else { return nil }
         let m = gradient.to_local
-        var words: [UInt64] = [UInt64(UInt32(bitPattern: gradient.kind)), gradient.dither ? 1 : 0]
-        words += [m.a, m.b, m.c, m.d, m.tx, m.ty, gradient.start_x, gradient.start_y, gradient.end_x, gradient.end_y]
-            .map(\.bitPattern)
+        var words: [UInt64] = [
+            UInt64(UInt32(bitPattern: gradient.kind)), gradient.dither ? 1 : 0,
+            UInt64(UInt32(bitPattern: gradient.spread)), gradient.straight ? 1 : 0,
+        ]
+        words += [
+            m.a, m.b, m.c, m.d, m.tx, m.ty, gradient.start_x, gradient.start_y, gradient.end_x, gradient.end_y,
+            gradient.focal_x, gradient.focal_y, gradient.focal_r,
+        ].map(\.bitPattern)
         words += gradientColours.map { UInt64($0) } + gradientLocations.map(\.bitPattern)
         return words
     }

@@ -2,7 +2,8 @@
 """Writes the seed folders of the Swift harnesses under OUTPUT_FOLDER (Tests/Fuzz/README.md):
 
   icon-seeds          scenes/icons/*.svg, and resvg's suite cases of <use>, <symbol>, <defs> and
-                      <style> (Tests/ResvgSuite/structure), named by their folder
+                      <style> (Tests/ResvgSuite/structure) and of gradients and stops
+                      (Tests/ResvgSuite/paint-servers), named by their folder
   image-seeds         the PNG, JPEG and WebP fixtures of Tests/ImagesTests/Fixtures (every colour type,
                       bit depth, interlace, the eight EXIF orientations, the decompression bombs)
                       and the bundled photos under 8 KB (scenes/photos)
@@ -110,8 +111,10 @@ def main():
         sys.exit(__doc__)
     out = sys.argv[1]
     copy_all(glob.glob(os.path.join(ROOT, "scenes/icons/*.svg")), os.path.join(out, "icon-seeds"))
-    for kind in ("use", "symbol", "defs", "style"):
-        for path in sorted(glob.glob(os.path.join(ROOT, "Tests/ResvgSuite/structure", kind, "*.svg"))):
+    kinds = [("structure", k) for k in ("use", "symbol", "defs", "style")]
+    kinds += [("paint-servers", k) for k in ("linearGradient", "radialGradient", "stop")]
+    for category, kind in kinds:
+        for path in sorted(glob.glob(os.path.join(ROOT, "Tests/ResvgSuite", category, kind, "*.svg"))):
             shutil.copyfile(path, os.path.join(out, "icon-seeds", kind + "-" + os.path.basename(path)))
     fixtures = os.path.join(ROOT, "Tests/ImagesTests/Fixtures")
     images = [p for ext in ("png", "jpg", "webp") for p in glob.glob(os.path.join(fixtures, "*." + ext))]

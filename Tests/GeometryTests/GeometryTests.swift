@@ -83,4 +83,28 @@ struct PathTests {
         #expect(Path().controlPointBounds == .null)
         #expect(!Path([.move(Point(.nan, 0))]).isFinite)
     }
+
+    @Test("bounds hold the outline itself: a quad's apex and a cubic's extremes, not their control points")
+    func exactBounds() {
+        // The quad (0, 0) → (2, 0) with control (1, 2) peaks at y = 1; the cubic from (2, 0) to
+        // (4, 0) with controls (2, −3) and (4, −3) dips to y = −2.25 at t = 1/2.
+        var path = Path([
+            .move(Point(0, 0)), .quad(Point(1, 2), Point(2, 0)), .cubic(Point(2, -3), Point(4, -3), Point(4, 0)),
+        ])
+        #expect(path.bounds == Rect(x: 0, y: -2.25, width: 4, height: 3.25))
+        // A cubic whose x turns twice, against dense sampling (within the sampling's error).
+        path = Path([.move(Point(0, 0)), .cubic(Point(3, 0), Point(-2, 1), Point(1, 1))])
+        var minX = Double.infinity
+        var maxX = -Double.infinity
+        for k in 0...100_000 {
+            let t = Double(k) / 100_000
+            let u = 1 - t
+            let x = 3 * u * u * t * 3 + 3 * u * t * t * -2 + t * t * t
+            minX = min(minX, x)
+            maxX = max(maxX, x)
+        }
+        #expect(abs(path.bounds.minX - minX) < 1e-8 && abs(path.bounds.maxX - maxX) < 1e-8 && path.bounds.minX <= minX)
+        #expect(path.bounds.minY == 0 && path.bounds.maxY == 1)
+        #expect(Path().bounds == .null)
+    }
 }

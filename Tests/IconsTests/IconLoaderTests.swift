@@ -96,7 +96,8 @@ func malformed() throws {
     #expect(
         try #require(iconError("<svg viewBox=\"0 0 10 10\"><rect width=\"1\" height=\"1\" fill=\"greenish\"/></svg>"))
             .message
-            .contains("expected a colour: #RGB, #RRGGBB, a CSS name"))
+            == "attribute fill=\"greenish\" on <rect>: expected a colour (#RGB, #RRGGBB, a CSS name, rgb(…), hsl(…)), none, currentColor or url(#gradient)"
+    )
     let big = Data(repeating: 0x20, count: IconLoader.maxBytes + 1)
     #expect(throws: IconError.self) { _ = try IconLoader.parse(big, name: "big.svg") }
 }

@@ -14,14 +14,29 @@ typedef struct {
     double a, b, c, d, tx, ty;
 } fb_affine;
 
-enum { FB_GRADIENT_LINEAR = 0, FB_GRADIENT_RADIAL = 1, FB_GRADIENT_CONIC = 2 };
+enum { FB_GRADIENT_LINEAR = 0, FB_GRADIENT_RADIAL = 1, FB_GRADIENT_CONIC = 2, FB_GRADIENT_FOCAL = 3 };
+
+/// What t outside [0, 1] takes: the end colour (Core Animation, SVG's `pad`), or t mirrored
+/// (`reflect`) or wrapped (`repeat`) into it.
+enum { FB_SPREAD_PAD = 0, FB_SPREAD_REFLECT = 1, FB_SPREAD_REPEAT = 2 };
 
 /// A gradient in its own space (the item's local points): canvas pixel centres are mapped there by
-/// `to_local`; `stop_count` ≥ 1 stops of packed premultiplied colours at non-decreasing locations.
+/// `to_local`; `stop_count` ≥ 1 stops of packed colours at non-decreasing locations, premultiplied
+/// unless `straight`.
+///
+/// FB_GRADIENT_FOCAL is SVG's radial gradient: t = 0 on the focal circle (focal_x, focal_y,
+/// focal_r), t = 1 on the circle centred on start with radius |end − start|, each t's circle
+/// interpolated between them; the largest t whose radius is ≥ 0 wins, and a pixel on no such
+/// circle is clear.
 typedef struct {
     int kind;
     fb_affine to_local;
     double start_x, start_y, end_x, end_y;
+    double focal_x, focal_y, focal_r;
+    int spread;
+    /// Stops in straight colour, interpolated so and premultiplied after (SVG's rule), instead of
+    /// interpolated premultiplied (Core Animation's).
+    bool straight;
     const uint32_t *colours;
     const double *locations;
     ptrdiff_t stop_count;

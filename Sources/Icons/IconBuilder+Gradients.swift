@@ -1,0 +1,312 @@
+import Colors
+import Foundation
+import Geometry
+
+/// A fill or stroke naming a paint server, `url(#id)`, with the colour to paint when the id
+/// names no gradient (`url(#id) red`; nothing without one, as SVG 2 says).
+struct SVGPaintReference: Equatable {
+    var id: String
+    var fallback: ColorRGBA8?
+    /// `url(#id) currentColor`: the fallback is the `color` in effect.
+    var fallbackIsCurrentColor = false
+
+    /// The reference in a `fill` or `stroke` value; nil when the value is not `url(…)`, or is one
+    /// that is malformed or names another file.
+    static func parse(_ value: String) -> SVGPaintReference? {
+        let text = value.trimmingWhitespace
+        guard text.hasPrefix("url("), let close = text.firstIndex(of: ")") else { return nil }
+        var target = text[text.index(text.startIndex, offsetBy: 4)..<close].trimmingWhitespace
+        if let quote = target.first, quote == "'" || quote == "\"", target.count >= 2, target.last == quote {
+            target = String(target.dropFirst().dropLast())
+        }
+        guard target.hasPrefix("#"), target.count > 1 else { return nil }
+        let rest = text[text.index(after: close)...].trimmingWhitespace
+        var reference = SVGPaintReference(id: String(target.dropFirst()))
+        if IconBuilder.isCurrentColor(rest) {
+            reference.fallbackIsCurrentColor = true
+        } else if !rest.isEmpty {
+            guard let colour = SVGValue.color(rest) else { return nil }
+            reference.fallback = colour
+        }
+        return reference
+    }
+}
+
+/// `linearGradient` and `radialGradient`: a paint reference resolved for one shape, from the
+/// definitions the first pass collected (SVGReferences), wherever in the file they stand.
+extension IconBuilder {
+    /// What a paint reference paints a shape with.
+    enum ResolvedPaint: Equatable {
+        case color(ColorRGBA8)
+        case gradient(IconGradient)
+    }
+
+    static let gradientElements: Set<String> = ["linearGradient", "radialGradient"]
+    /// How many `href`s a gradient may follow to find its attributes and stops.
+    static let maxGradientChain = 32
+
+    private static let gradientAttributes: Set<String> = [
+        "x1", "y1", "x2", "y2", "cx", "cy", "r", "fx", "fy", "fr", "gradientUnits", "gradientTransform",
+        "spreadMethod", "href", "style", "color", "display",
+    ]
+    private static let stopAttributes: Set<String> = ["offset", "stop-color", "stop-opacity", "style", "color"]
+
+    /// The paint `reference` gives a shape whose bounding box (in its user space) is `box`, drawn
+    /// under `toViewBox`, at `opacity` (the paint's and the element's); nil after a failure.
+    ///
+    /// As SVG renderers do, a gradient that cannot paint (no stops, or bounding-box units on a
+    /// shape without area) gives the fallback colour, or nothing; an `href` cycle is cut where it
+    /// closes, and a gradientTransform that cannot be inverted counts as not written. A value
+    /// that does not parse is refused, as everywhere in an icon.
+    func paint(
+        _ reference: SVGPaintReference, box: Rect, toViewBox: Geometry.AffineTransform, opacity: Double,
+        currentColor: ColorRGBA8
+    ) -> ResolvedPaint? {
+        let fallback = reference.fallbackIsCurrentColor ? currentColor : reference.fallback
+        let none = ResolvedPaint.color(SVGColor.scaled(fallback ?? .clear, by: opacity))
+        guard let range = references.ranges[reference.id],
+            case .start(let element, _, let line) = references.events[range.lowerBound]
+        else { return none }
+        guard Self.gradientElements.contains(element) else {
+            if element == "pattern" {
+                fail("<pattern> #\(reference.id) at line \(line): patterns are not in the supported SVG subset")
+                return nil
+            }
+            return none
+        }
+        guard let definition = gradientDefinition(reference.id) else { return nil }
+        // currentColor in a stop is the `color` where the stop stands, not where it is used.
+        let inherited = definition.color.flatMap(SVGValue.color) ?? .black
+        let stops = definition.stops.map { stop in
+            (stop.offset, SVGColor.scaled(stop.color ?? inherited, by: stop.opacity * opacity))
+        }
+        guard let last = stops.last else { return none }
+        if stops.count == 1 { return .color(last.1) }
+        let a = definition.attributes
+        let boxUnits: Bool
+        switch a["gradientUnits"]?.value.trimmingWhitespace {
+        case nil, "objectBoundingBox": boxUnits = true
+        case "userSpaceOnUse": boxUnits = false
+        case let other?:
+            fail(
+                "attribute gradientUnits=\"\(other)\" on the gradient at line \(a["gradientUnits"]!.line): expected objectBoundingBox or userSpaceOnUse"
+            )
+            return nil
+        }
+        var toUser = Geometry.AffineTransform.identity
+        if let text = a["gradientTransform"]?.value {
+            guard let t = SVGValue.transform(text) else {
+                fail(
+                    "attribute gradientTransform=\"\(text.prefix(40))\" on the gradient at line \(a["gradientTransform"]!.line): expected matrix, translate, scale, rotate, skewX or skewY"
+                )
+                return nil
+            }
+            if t.inverted != nil { toUser = t }
+        }
+        if boxUnits {
+            guard box.width > 0, box.height > 0 else { return none }
+            toUser = toUser.concatenating(
+                Geometry.AffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY))
+        }
+        var gradient = Gradient(
+            kind: definition.element == "linearGradient" ? .linear : .radial, colors: stops.map(\.1),
+            locations: stops.map(\.0), startPoint: Point(0, 0), endPoint: Point(0, 0), interpolation: .straight)
+        switch a["spreadMethod"]?.value.trimmingWhitespace {
+        case nil, "pad": gradient.spread = .pad
+        case "reflect": gradient.spread = .reflect
+        case "repeat": gradient.spread = .repeat
+        case let other?:
+            fail(
+                "attribute spreadMethod=\"\(other)\" on the gradient at line \(a["spreadMethod"]!.line): expected pad, reflect or repeat"
+            )
+            return nil
+        }
+        let viewport = boxUnits ? Size(width: 1, height: 1) : viewBox?.size
+        switch lay(&gradient, definition, viewport: viewport, line: line) {
+        case nil: return nil
+        case .solidLast?: return .color(last.1)
+        case .solidFirst?: return .color(stops[0].1)
+        case .laid?: break
+        }
+        return .gradient(IconGradient(gradient: gradient, toViewBox: toUser.concatenating(toViewBox)))
+    }
+
+    /// How a gradient's geometry came out: laid on its vector or circles, or one of its end
+    /// colours everywhere (a vector of no length, `r = 0`, or every circle the same).
+    private enum Layout {
+        case laid, solidFirst, solidLast
+    }
+
+    /// Sets `gradient`'s points (and focus) from the definition's geometry, lengths resolved
+    /// against `viewport` (the unit square for bounding-box units); nil after a failure.
+    private func lay(_ gradient: inout Gradient, _ definition: GradientDefinition, viewport: Size?, line: Int)
+        -> Layout?
+    {
+        let a = definition.attributes
+        func coordinate(_ key: String, _ fallback: String) -> Double? {
+            let written = a[key]
+            let text = written?.value ?? fallback
+            guard let v = SVGValue.length(text, viewport: viewport, axis: Self.axis(of: key)) else {
+                fail(
+                    "attribute \(key)=\"\(text)\" on the gradient at line \(written?.line ?? line): expected a number or a percentage"
+                )
+                return nil
+            }
+            return v
+        }
+        if definition.element == "linearGradient" {
+            guard let x1 = coordinate("x1", "0%"), let y1 = coordinate("y1", "0%"), let x2 = coordinate("x2", "100%"),
+                let y2 = coordinate("y2", "0%")
+            else { return nil }
+            // A vector of no length: SVG paints the area in the last stop's colour.
+            if x1 == x2 && y1 == y2 { return .solidLast }
+            gradient.startPoint = Point(x1, y1)
+            gradient.endPoint = Point(x2, y2)
+        } else {
+            guard let cx = coordinate("cx", "50%"), let cy = coordinate("cy", "50%"), let r = coordinate("r", "50%"),
+                let fx = coordinate("fx", a["cx"]?.value ?? "50%"), let fy = coordinate("fy", a["cy"]?.value ?? "50%"),
+                let fr = coordinate("fr", "0%")
+            else { return nil }
+            guard r >= 0, fr >= 0 else {
+                fail("a radius of the gradient at line \(line) is negative; expected r and fr ≥ 0")
+                return nil
+            }
+            if r == 0 { return .solidLast }
+            // Every circle of the gradient the same: no pixel has a t but 0.
+            if fr == r && fx == cx && fy == cy { return .solidFirst }
+            gradient.startPoint = Point(cx, cy)
+            gradient.endPoint = Point(cx + r, cy)
+            if fx != cx || fy != cy || fr != 0 { gradient.focus = Gradient.Focus(center: Point(fx, fy), radius: fr) }
+        }
+        return .laid
+    }
+
+    /// A gradient's attributes (each with the line it was written on) and stops, with what it
+    /// lacks taken along its `href` chain: geometry only from gradients of its own kind, units,
+    /// transform and spread from any, stops from the first that has some. Nil after a failure.
+    private func gradientDefinition(_ id: String) -> GradientDefinition? {
+        var definition: GradientDefinition?
+        var visited: [String] = []
+        var next: String? = id
+        while let current = next, let range = references.ranges[current],
+            case .start(let element, let attributes, let line) = references.events[range.lowerBound],
+            Self.gradientElements.contains(element)
+        {
+            if visited.contains(current) { break }
+            guard visited.count < Self.maxGradientChain else {
+                fail("the gradient #\(id) inherits through more than \(Self.maxGradientChain) hrefs")
+                return nil
+            }
+            visited.append(current)
+            for key in attributes.keys.sorted()
+            where !Self.gradientAttributes.contains(key) && !Self.isIgnored(key, on: element) {
+                fail("attribute '\(key)' on <\(element)> at line \(line) is not in the supported SVG subset")
+                return nil
+            }
+            guard let stops = gradientStops(in: range) else { return nil }
+            if definition == nil {
+                definition = GradientDefinition(
+                    element: element, color: attributes["color"] ?? references.colors[current])
+            }
+            for (key, value) in attributes where definition!.attributes[key] == nil && key != "href" && key != "style" {
+                let geometric = !["gradientUnits", "gradientTransform", "spreadMethod"].contains(key)
+                if !geometric || element == definition!.element { definition!.attributes[key] = (value, line) }
+            }
+            if definition!.stops.isEmpty { definition!.stops = stops }
+            next = (attributes["href"] ?? attributes["xlink:href"]).flatMap {
+                $0.hasPrefix("#") ? String($0.dropFirst()) : nil
+            }
+        }
+        return definition
+    }
+
+    private struct GradientDefinition {
+        var element: String
+        /// The `color` in effect at the gradient that was named.
+        var color: String?
+        var attributes: [String: (value: String, line: Int)] = [:]
+        var stops: [Stop] = []
+    }
+
+    /// Its offset made non-decreasing in [0, 1]; a nil colour is `currentColor`.
+    private struct Stop {
+        var offset: Double
+        var color: ColorRGBA8?
+        var opacity: Double
+    }
+
+    /// The `<stop>` children of the gradient whose events are `range`; nil after a failure.
+    private func gradientStops(in range: Range<Int>) -> [Stop]? {
+        var stops: [Stop] = []
+        var depth = 0
+        for event in references.events[range] {
+            switch event {
+            case .end:
+                depth -= 1
+            case .start(let element, let written, let line):
+                depth += 1
+                guard depth == 2 else { continue }
+                // Anything else inside a gradient is not part of it (SVG renderers skip it).
+                guard element == "stop" else { continue }
+                guard var stop = gradientStop(written, line: line) else { return nil }
+                stop.offset = max(stop.offset, stops.last?.offset ?? 0)
+                stops.append(stop)
+            }
+        }
+        return stops
+    }
+
+    /// One `<stop>`: its offset clamped to [0, 1], its colour (nil for `currentColor` without a
+    /// `color` on the stop) and `stop-opacity`.
+    private func gradientStop(_ written: [String: String], line: Int) -> Stop? {
+        func bad(_ key: String, _ value: String, _ expected: String) -> Stop? {
+            fail("attribute \(key)=\"\(value.prefix(40))\" on <stop> at line \(line): expected \(expected)")
+            return nil
+        }
+        var a = written
+        let classes = Set((written["class"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init))
+        for (property, declared) in sheet.declarations(element: "stop", id: written["id"], classes: classes) {
+            a[property] = declared.value
+        }
+        if let inline = written["style"] {
+            guard let declarations = try? SVGStyleSheet.declarations(inline) else {
+                return bad("style", inline, "CSS declarations")
+            }
+            for d in declarations { a[d.property] = d.value }
+        }
+        for key in a.keys.sorted() where !Self.stopAttributes.contains(key) && !Self.isIgnored(key, on: "stop") {
+            fail("attribute '\(key)' on <stop> at line \(line) is not in the supported SVG subset")
+            return nil
+        }
+        var offset = 0.0
+        if let text = a["offset"] {
+            guard let v = Self.fraction(text) else { return bad("offset", text, "a number or a percentage") }
+            offset = v
+        }
+        var colour: ColorRGBA8? = .black
+        if let text = a["stop-color"] {
+            if Self.isCurrentColor(text) {
+                colour = a["color"].flatMap(SVGValue.color)
+            } else {
+                guard let c = SVGValue.color(text) else { return bad("stop-color", text, "a colour") }
+                colour = c
+            }
+        }
+        var opacity = 1.0
+        if let text = a["stop-opacity"] {
+            guard let v = Self.fraction(text) else {
+                return bad("stop-opacity", text, "a number from 0 to 1 or a percentage")
+            }
+            opacity = v
+        }
+        return Stop(offset: offset, color: colour, opacity: opacity)
+    }
+
+    /// A number or a percentage as a fraction, clamped to [0, 1].
+    static func fraction(_ text: String) -> Double? {
+        let t = text.trimmingWhitespace
+        let isPercent = t.hasSuffix("%")
+        guard let n = Double(isPercent ? String(t.dropLast()) : t), n.isFinite else { return nil }
+        return min(max(isPercent ? n / 100 : n, 0), 1)
+    }
+}
