@@ -8,25 +8,45 @@ public struct Icon: Equatable, Sendable {
     /// The user space shown (`viewBox`, else 0 0 width height).
     public var viewBox: Rect
     public var pieces: [IconPiece]
+    /// Runs of pieces composited as one (SVG's group `opacity`, `clip-path` and `mask`), ordered
+    /// by where they start, parents before the groups nested in them. Empty for an icon whose
+    /// pieces are each drawn straight over the last.
+    public var groups: [IconGroup] = []
     /// Whether a piece paints in `currentColor`: then an item's tint colours only those paints
     /// (SVG's `color`), and otherwise every piece (a template image).
     public var usesCurrentColor: Bool { pieces.contains { $0.fillFollowsTint || $0.strokeFollowsTint } }
     /// FNV-1a 64 of the file's bytes, 16 hex digits (goes into the render manifest).
     public var hash: String
 
-    /// The transform from viewBox units to an item's bounds of `size` (origin at its top-left):
-    /// uniform scale, centred (SVG's default preserveAspectRatio, xMidYMid meet).
-    public func fitting(_ size: Size) -> AffineTransform { Self.fitting(viewBox, into: size) }
+    /// How the viewBox is fitted into an item's bounds: the root's `preserveAspectRatio`, SVG's
+    /// default xMidYMid meet unless the file says otherwise (never `slice`: it would draw outside
+    /// the viewport, which items do not clip).
+    public var aspectRatio = SVGAspectRatio.default
 
-    /// `viewBox` fitted into a viewport of `size` at the origin, xMidYMid meet: an icon into its
-    /// item's bounds, a `<symbol>` into its use's width × height.
-    static func fitting(_ viewBox: Rect, into size: Size) -> AffineTransform {
-        guard viewBox.width > 0, viewBox.height > 0 else { return .identity }
-        let s = min(size.width / viewBox.width, size.height / viewBox.height)
-        let dx = (size.width - viewBox.width * s) / 2 - viewBox.minX * s
-        let dy = (size.height - viewBox.height * s) / 2 - viewBox.minY * s
-        return AffineTransform(a: s, b: 0, c: 0, d: s, tx: dx, ty: dy)
+    /// The transform from viewBox units to an item's bounds of `size` (origin at its top-left).
+    public func fitting(_ size: Size) -> AffineTransform { aspectRatio.fit(viewBox, into: size) }
+}
+
+/// A run of an icon's pieces drawn into an offscreen and composited once, as Raster's
+/// `DrawGroup` is: faded by `opacity`, its alpha multiplied by its mask's. A clip path is a mask
+/// of opaque shapes; an SVG luminance mask's pieces carry their luminance as alpha.
+public struct IconGroup: Equatable, Sendable {
+    /// Indexes into `Icon.pieces`: what the group draws.
+    public var pieces: Range<Int>
+    /// In [0, 1].
+    public var opacity: Double
+    /// The pieces of the group's mask, right after `pieces`: their alpha multiplies the group's
+    /// content, and they are never drawn as themselves. Nil for none; empty masks out everything.
+    public var mask: Range<Int>?
+
+    public init(pieces: Range<Int>, opacity: Double, mask: Range<Int>? = nil) {
+        self.pieces = pieces
+        self.opacity = opacity
+        self.mask = mask
     }
+
+    /// The pieces the group takes: its own and its mask's.
+    public var extent: Range<Int> { pieces.lowerBound..<max(pieces.upperBound, mask?.upperBound ?? 0) }
 }
 
 /// One shape element of an icon with its resolved presentation attributes.

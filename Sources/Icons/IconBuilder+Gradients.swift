@@ -121,7 +121,7 @@ extension IconBuilder {
             )
             return nil
         }
-        let viewport = boxUnits ? Size(width: 1, height: 1) : viewBox?.size
+        let viewport = boxUnits ? Size(width: 1, height: 1) : viewportSize
         switch lay(&gradient, definition, viewport: viewport, line: line) {
         case nil: return nil
         case .solidLast?: return .color(last.1)
@@ -206,7 +206,7 @@ extension IconBuilder {
             guard let stops = gradientStops(in: range) else { return nil }
             if definition == nil {
                 definition = GradientDefinition(
-                    element: element, color: attributes["color"] ?? references.colors[current])
+                    element: element, color: references.inherited[current]?["color"])
             }
             for (key, value) in attributes where definition!.attributes[key] == nil && key != "href" && key != "style" {
                 let geometric = !["gradientUnits", "gradientTransform", "spreadMethod"].contains(key)

@@ -25,8 +25,12 @@ extension IconBuilder {
                 fail("<rect> width and height must be ≥ 0")
                 return nil
             }
-            var rx = a["rx"].flatMap { SVGValue.length($0, viewport: viewBox?.size, axis: .horizontal) }
-            var ry = a["ry"].flatMap { SVGValue.length($0, viewport: viewBox?.size, axis: .vertical) }
+            var rx = a["rx"].flatMap {
+                SVGValue.length($0, viewport: viewportSize, axis: .horizontal, fontSize: styles.last?.fontSize ?? 16)
+            }
+            var ry = a["ry"].flatMap {
+                SVGValue.length($0, viewport: viewportSize, axis: .vertical, fontSize: styles.last?.fontSize ?? 16)
+            }
             if rx == nil { rx = ry }
             if ry == nil { ry = rx }
             return roundedRect(
@@ -54,12 +58,7 @@ extension IconBuilder {
 
     /// SVG's rounded rect: corners as quarter-ellipse cubics (control distance 0.5523 of each radius).
     private func roundedRect(_ r: Rect, rx: Double, ry: Double) -> Path {
-        guard rx > 0, ry > 0 else {
-            return Path([
-                .move(Point(r.minX, r.minY)), .line(Point(r.maxX, r.minY)), .line(Point(r.maxX, r.maxY)),
-                .line(Point(r.minX, r.maxY)), .close,
-            ])
-        }
+        guard rx > 0, ry > 0 else { return Self.rectangle(r) }
         let k = 4 * (2.0.squareRoot() - 1) / 3
         let kx = k * rx
         let ky = k * ry
@@ -82,5 +81,13 @@ extension IconBuilder {
             control2: Point(r.minX + rx - kx, r.minY))
         p.close()
         return p
+    }
+
+    /// `r` as a closed contour, clockwise on screen from its top-left corner.
+    static func rectangle(_ r: Rect) -> Path {
+        Path([
+            .move(Point(r.minX, r.minY)), .line(Point(r.maxX, r.minY)), .line(Point(r.maxX, r.maxY)),
+            .line(Point(r.minX, r.maxY)), .close,
+        ])
     }
 }

@@ -27,6 +27,12 @@ extension IconBuilder {
         // The viewport a used symbol clips to (`overflow` hidden or scroll), nil when nothing clips.
         var clip: Rect?
         styles[top].transform = Geometry.AffineTransform(translationX: x, y: y).concatenating(styles[top].transform)
+        if case .start("svg", _, _) = references.events[range.lowerBound] {
+            svgSizeOverride = (
+                attributes["width"].flatMap { SVGValue.length($0, viewport: viewportSize, axis: .horizontal) },
+                attributes["height"].flatMap { SVGValue.length($0, viewport: viewportSize, axis: .vertical) }
+            )
+        }
         if case .start(let target, let targetAttributes, _) = references.events[range.lowerBound], target == "symbol" {
             // Without them, 100 %: the viewport the icon's viewBox shows.
             let root = viewBox ?? Rect(x: 0, y: 0, width: 0, height: 0)
@@ -43,6 +49,19 @@ extension IconBuilder {
         }
         let useSpace = styles[top].transform
         let firstPiece = pieces.count
+        replay(range, id: id)
+        symbolViewport = nil
+        if let viewport = clip, error == nil {
+            clipToViewport(viewport, under: useSpace, pieces: firstPiece..<pieces.count)
+        }
+        closeGroup(openedAt: styles.count)
+        styles.removeLast()
+        ignoredDepth += 1
+    }
+
+    /// The events of `range` (the element with `id`) through the builder, as if written here;
+    /// errors name their line and the line of what copied them.
+    func replay(_ range: Range<Int>, id: String) {
         let outerLine = replayLine
         replaying.append(id)
         for event in references.events[range] where error == nil {
@@ -56,39 +75,78 @@ extension IconBuilder {
         }
         replaying.removeLast()
         replayLine = outerLine
-        symbolViewport = nil
-        styles.removeLast()
-        ignoredDepth += 1
-        if let clip, error == nil { checkInside(clip, under: useSpace, pieces: firstPiece..<pieces.count, id: id) }
     }
 
-    /// A symbol's viewport clips what it draws (`overflow: hidden`), and icons have no clip: so the
-    /// pieces a use of one made must lie inside it (their fill and stroke bounds, in the use's
-    /// space), or the file is refused rather than drawn unclipped.
-    private func checkInside(
-        _ viewport: Rect, under space: Geometry.AffineTransform, pieces range: Range<Int>, id: String
-    ) {
-        guard let inverse = space.inverted else { return fail("<use> of #\(id): its transform cannot be inverted") }
+    /// A symbol's viewport clips what it draws (`overflow: hidden`): when what a use of one made
+    /// reaches outside (its fill and stroke bounds, in the use's space), it becomes a group
+    /// masked by the viewport's rectangle.
+    @discardableResult
+    func clipToViewport(_ viewport: Rect, under space: Geometry.AffineTransform, pieces range: Range<Int>) -> Bool {
+        guard !range.isEmpty, let inverse = space.inverted else { return false }
         let slack = 1e-9 * max(viewport.width, viewport.height, 1)
-        for piece in pieces[range] {
+        let inside = pieces[range].allSatisfy { piece in
             var outline = piece.path
             if piece.strokes {
                 outline.append(piece.strokeOutline(tolerance: 1e-3 * max(viewport.width, viewport.height, 1)))
             }
             let box = outline.applying(inverse).controlPointBounds
-            guard box.minX >= -slack, box.minY >= -slack, box.maxX <= viewport.width + slack,
-                box.maxY <= viewport.height + slack
-            else {
-                return fail(
-                    "<use> of <symbol id=\"\(id)\">: what it draws reaches outside its \(viewport.width) × \(viewport.height) viewport, which SVG clips and icons do not clip yet; expected the symbol's content inside its viewBox"
-                )
-            }
+            return box.minX >= viewport.minX - slack && box.minY >= viewport.minY - slack
+                && box.maxX <= viewport.maxX + slack && box.maxY <= viewport.maxY + slack
         }
+        guard !inside else { return false }
+        let start = pieces.count
+        pieces.append(Self.opaque(Self.rectangle(viewport).applying(space)))
+        groups.append(IconGroup(pieces: range, opacity: 1, mask: start..<pieces.count))
+        return true
     }
 
-    /// A used `<symbol>`'s viewBox fitted into `viewport` (xMidYMid meet); the identity without one.
-    func symbolFit(_ a: [String: String], into viewport: Rect) -> Geometry.AffineTransform? {
+    /// A used `<symbol>`'s or nested `<svg>`'s viewBox fitted into `viewport` by its
+    /// `preserveAspectRatio`; the identity without a viewBox. Nil after a failure.
+    func viewportFit(_ a: [String: String], into viewport: Rect, on element: String) -> Geometry.AffineTransform? {
         guard let v = a["viewBox"] else { return .identity }
-        return viewBoxRect(v, on: "symbol").map { Icon.fitting($0, into: viewport.size) }
+        guard let aspect = aspectRatio(a, on: element) else { return nil }
+        return viewBoxRect(v, on: element).map { aspect.fit($0, into: viewport.size) }
+    }
+
+    /// The element's `preserveAspectRatio` (xMidYMid meet when not written); nil after a failure.
+    func aspectRatio(_ a: [String: String], on element: String) -> SVGAspectRatio? {
+        guard let text = a["preserveAspectRatio"] else { return .default }
+        guard let aspect = SVGAspectRatio.parse(text) else {
+            fail(
+                "attribute preserveAspectRatio=\"\(text)\" on <\(element)>: expected none or xMinYMin … xMaxYMax, then meet or slice"
+            )
+            return nil
+        }
+        return aspect
+    }
+
+    /// A nested `<svg>`: its viewport `x`, `y`, `width`, `height` (100 % of the icon's viewBox by
+    /// default) in the parent's space, and its viewBox fitted into it; `style`'s transform moves
+    /// into the viewport. `clip` is the viewport to clip to (nil with `overflow` visible or auto);
+    /// `empty` when it has no area (nothing in it is drawn). Nil after a failure.
+    func nestedViewport(_ a: [String: String], style: inout Style) -> (
+        clip: (Rect, Geometry.AffineTransform)?, empty: Bool
+    )? {
+        let parent = viewportSize ?? Size(width: 0, height: 0)
+        let override = svgSizeOverride
+        svgSizeOverride = nil
+        guard let x = number(a, "x", element: "svg", default: 0), let y = number(a, "y", element: "svg", default: 0),
+            let w = override?.width ?? number(a, "width", element: "svg", default: parent.width),
+            let h = override?.height ?? number(a, "height", element: "svg", default: parent.height)
+        else { return nil }
+        let rect = Rect(x: x, y: y, width: w, height: h)
+        guard w > 0, h > 0 else { return (nil, true) }
+        guard let fit = viewportFit(a, into: rect, on: "svg") else { return nil }
+        let outer = style.transform
+        style.transform = fit.concatenating(Geometry.AffineTransform(translationX: x, y: y)).concatenating(outer)
+        style.viewport =
+            a["viewBox"].flatMap { SVGValue.numbers($0) }.map { Size(width: $0[2], height: $0[3]) } ?? rect.size
+        switch a["overflow"]?.trimmingWhitespace ?? "hidden" {
+        case "visible", "auto": return (nil, false)
+        case "hidden", "scroll": return ((rect, outer), false)
+        case let other:
+            fail("attribute overflow=\"\(other)\" on <svg>: expected visible, auto, hidden or scroll")
+            return nil
+        }
     }
 }

@@ -13,6 +13,16 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     struct Style {
         var fill = ColorRGBA8.black
         var fillRule = FillRule.nonZero
+        /// `clip-rule` (inherited): the fill rule of a shape inside a `<clipPath>`.
+        var clipRule = FillRule.nonZero
+        /// `visibility` (inherited, and a child may be visible inside a hidden group): a hidden
+        /// shape draws nothing and clips nothing.
+        var visible = true
+        /// `font-size` (inherited): what `em` and `ex` measure (icons draw no text).
+        var fontSize = 16.0
+        /// The size of the nearest nested `<svg>`'s viewport (its viewBox's when it has one): what
+        /// percentages measure inside it. Nil in the root's, the icon's viewBox.
+        var viewport: Size?
         var stroke = ColorRGBA8.clear
         /// SVG's initial values: miter joins cut off past a miter length of 4 stroke widths, where
         /// Core Animation's default is 10 (a spike where an SVG renderer bevels).
@@ -38,6 +48,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         var resolvedFill: ColorRGBA8 { fillIsCurrentColor ? color ?? .black : fill }
         var resolvedStroke: ColorRGBA8 { strokeIsCurrentColor ? color ?? .black : stroke }
         var fillFollowsTint: Bool { fillIsCurrentColor && color == nil }
+        /// Whether a shape here would fill, and stroke (before its gradients are resolved).
+        var paintsFill: Bool { fillServer != nil || resolvedFill.a > 0 }
+        var paintsStroke: Bool { (strokeServer != nil || resolvedStroke.a > 0) && strokeGeometry.lineWidth > 0 }
         var strokeFollowsTint: Bool { strokeIsCurrentColor && color == nil }
     }
 
@@ -49,10 +62,18 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// no effect on the drawing.
     static func isIgnored(_ attribute: String, on element: String) -> Bool {
         if ["id", "class", "enable-background", "baseProfile", "role", "focusable"].contains(attribute) { return true }
+        // Hints with no effect here: icons are always anti-aliased, and nothing blends but
+        // source-over, so an isolated group draws as any other.
+        if attribute == "shape-rendering" || attribute == "isolation" { return true }
+        // Text properties, inherited by text icons do not draw (font-size is read for em and ex).
+        if ["font-family", "font-weight", "font-style", "font-variant", "font-stretch", "text-anchor"].contains(
+            attribute)
+        {
+            return true
+        }
+        // Conditional processing: evaluated where it decides anything (`conditionsHold`).
+        if Self.conditionalAttributes.contains(attribute) { return true }
         if attribute.hasPrefix("data-") || attribute.hasPrefix("aria-") || attribute.contains(":") { return true }
-        // The fill rule of a clipping path's contents; icons have no <clipPath>, so on anything
-        // they draw it changes no pixel (Heroicons' solid set writes it beside every fill-rule).
-        if attribute == "clip-rule" { return true }
         // An exported root's position: an outermost <svg> ignores it.
         return element == "svg" && (attribute == "x" || attribute == "y")
     }
@@ -63,13 +84,16 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     static let presentation = [
         "fill", "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "color",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "transform", "fill-opacity", "stroke-opacity",
-        "opacity", "display",
+        "opacity", "display", "clip-path", "mask", "clip-rule", "visibility", "transform-origin", "font-size",
     ]
     static let geometry: [String: [String]] = [
-        "svg": ["xmlns", "version", "viewBox", "width", "height", "preserveAspectRatio"],
+        "svg": ["xmlns", "version", "viewBox", "width", "height", "preserveAspectRatio", "overflow"],
         "g": [],
+        // A link draws as a group; a switch draws its first child whose conditions hold.
+        "a": ["href", "target"],
+        "switch": [],
         // `<defs>` holds the `<style>` sheet and what `<use>` copies (nothing in it is drawn).
-        "defs": [],
+        "defs": ["display"],
         "use": ["x", "y", "width", "height", "href"],
         // Drawn only through `<use>`, fitted from its viewBox into the use's width × height.
         "symbol": ["viewBox", "preserveAspectRatio", "overflow"],
@@ -112,6 +136,26 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var symbolViewport: Rect?
     /// How many shape elements are open (inside one, elements are skipped).
     private var shapeDepth = 0
+    /// Groups closed so far (IconBuilder+Groups.swift), innermost first, and those still open.
+    var groups: [IconGroup] = []
+    var groupFrames: [GroupFrame] = []
+    /// The outlines (in viewBox units) of shapes hidden by `visibility`, each with the number of
+    /// pieces before it.
+    var hiddenOutlines: [(at: Int, path: Path)] = []
+    /// `styles.count` inside each open `<switch>`, innermost last, and whether it has drawn a child.
+    var switchDepths: [Int] = []
+    var switchChosen: Set<Int> = []
+    /// What a percentage length measures here: the nearest viewport's size.
+    var viewportSize: Size? { styles.last?.viewport ?? viewBox?.size }
+    /// A `<use>` of a nested `<svg>` gives it its own `width` and `height` when it has them: set for
+    /// the copy's first element only.
+    var svgSizeOverride: (width: Double?, height: Double?)?
+    /// The root's `preserveAspectRatio`: how the icon fits its item.
+    var rootAspectRatio = SVGAspectRatio.default
+    /// Drawing, or replaying a clip path's shapes.
+    var mode = ContentMode.drawing
+    /// The next element started is the `<clipPath>` or `<mask>` whose content is replayed.
+    var contentRoot = false
 
     init(name: String, references: SVGReferences = SVGReferences()) {
         self.name = name
@@ -147,27 +191,20 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         if elements > IconLoader.maxElements {
             return fail("more than \(IconLoader.maxElements) elements, counting each copy <use> makes")
         }
-        if ignoredDepth > 0 || Self.ignoredElements.contains(element) || element.contains(":") {
-            ignoredDepth += 1
-            return
+        if contentRoot && ignoredDepth == 0 {
+            return startContentRoot(element, attributes)
         }
         let viewport = symbolViewport
         symbolViewport = nil
-        // Definitions are drawn where a `<use>` copies them, and checked there (the sheet is read);
-        // what a shape contains is never drawn (SVG renders no child of a <rect>).
-        // Gradients are read where a paint names them (IconBuilder+Gradients.swift).
-        if (defsDepth > 0 && element != "style") || (element == "symbol" && viewport == nil) || shapeDepth > 0
-            || Self.gradientElements.contains(element)
-        {
+        if skipped(element, symbolViewport: viewport) {
             ignoredDepth += 1
             return
         }
         guard let own = Self.geometry[element] else {
             return fail(
-                "element <\(element)> is not in the supported SVG subset; expected one of: svg, g, defs, use, symbol, style, path, rect, circle, ellipse, line, polyline, polygon"
+                "element <\(element)> is not in the supported SVG subset; expected one of: svg, g, a, switch, defs, use, symbol, style, path, rect, circle, ellipse, line, polyline, polygon, linearGradient, radialGradient, stop, clipPath, mask"
             )
         }
-        if element == "svg" && viewBox != nil { return fail("element <svg> inside the icon; expected one root <svg>") }
         if element != "svg" && viewBox == nil {
             return fail("element <\(element)> outside <svg>; expected <svg> as the root")
         }
@@ -176,6 +213,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             styles.append(styles[styles.count - 1])
             return
         }
+        guard chosen(element, attributes) else { return hide(element, attributes) }
         guard let attributes = styled(attributes, element: element) else { return }
         // Sorted, so the first unknown attribute reported does not depend on dictionary order.
         for key in attributes.keys.sorted()
@@ -184,67 +222,108 @@ final class IconBuilder: NSObject, XMLParserDelegate {
                 "attribute '\(key)' on <\(element)> is not in the supported SVG subset; expected \(own.isEmpty ? "" : own.joined(separator: ", ") + ", ")presentation attributes (\(Self.presentation.joined(separator: ", ")))"
             )
         }
+        enter(element, attributes, symbolViewport: viewport)
+    }
+
+    /// An element neither drawn nor looked into (`display: none`, or conditions that fail); a
+    /// root so hidden is an empty icon of its size.
+    private func hide(_ element: String, _ attributes: [String: String]) {
+        if element == "svg" && viewBox == nil {
+            guard let box = rootBox(attributes) else { return }
+            viewBox = box
+        }
+        ignoredDepth += 1
+    }
+
+    /// A checked element drawn: its style resolved and pushed, its viewport, group and piece.
+    private func enter(_ element: String, _ attributes: [String: String], symbolViewport viewport: Rect?) {
         var style = styles[styles.count - 1]
         guard apply(attributes, to: &style, element: element) else { return }
-        // `display: none` draws neither the element nor anything in it (a root so drawn is an
-        // empty icon of its size).
-        if attributes["display"]?.trimmingWhitespace == "none" {
-            if element == "svg" {
-                guard let box = rootBox(attributes) else { return }
-                viewBox = box
-            }
-            ignoredDepth += 1
-            return
-        }
+        // `display: none` draws neither the element nor anything in it.
+        if attributes["display"]?.trimmingWhitespace == "none" { return hide(element, attributes) }
         if element == "symbol", let viewport {
             guard attributes["transform"] == nil else {
                 return fail(
                     "attribute 'transform' on <symbol>: SVG 1.1 renderers ignore it and SVG 2 applies it; expected it on the <use> instead"
                 )
             }
-            guard let fit = symbolFit(attributes, into: viewport) else { return }
+            guard let fit = viewportFit(attributes, into: viewport, on: "symbol") else { return }
             style.transform = fit.concatenating(style.transform)
         }
+        // A nested <svg>: a viewport of its own, clipped unless its overflow is visible.
+        var nested: (Rect, Geometry.AffineTransform)?
+        if element == "svg" && viewBox != nil {
+            guard let placed = nestedViewport(attributes, style: &style) else { return }
+            nested = placed.clip
+            if placed.empty {
+                ignoredDepth += 1
+                return
+            }
+        }
         styles.append(style)
+        if element == "switch" {
+            switchDepths.append(styles.count)
+            switchChosen.remove(styles.count)
+        }
+        guard openGroup(element, attributes, style: style, viewport: nested) else { return }
+        // `opacity` is the element's own (its group's, or its one paint's): not the children's.
+        styles[styles.count - 1].opacity = 1
         if element == "use" {
             return use(attributes)
-        } else if element == "svg" {
+        } else if element == "svg" && viewBox == nil {
             guard let box = rootBox(attributes) else { return }
             viewBox = box
         } else if Self.shapes.contains(element) {
             shapeDepth += 1
             guard addPiece(element, attributes, style: style) else { return }
         }
-        // `opacity` is the element's own: it does not pass to the children.
-        styles[styles.count - 1].opacity = 1
+    }
+
+    /// Whether `element` and everything in it are passed over here: inside an ignored element or
+    /// a shape (SVG renders no child of a `<rect>`), annotations and other namespaces, definitions
+    /// (drawn where a `<use>` copies them, and checked there), a symbol outside a use, gradients,
+    /// clip paths and masks (read where something names them), and in a clip path the elements of
+    /// the subset that are not valid there (a group: it clips nothing; text and the rest are
+    /// refused as anywhere).
+    private func skipped(_ element: String, symbolViewport viewport: Rect?) -> Bool {
+        if ignoredDepth > 0 || Self.ignoredElements.contains(element) || element.contains(":") { return true }
+        if mode == .clipping && Self.geometry[element] != nil && !Self.shapes.contains(element) && element != "use" {
+            return true
+        }
+        return (defsDepth > 0 && element != "style") || (element == "symbol" && viewport == nil) || shapeDepth > 0
+            || Self.gradientElements.contains(element) || element == "clipPath" || element == "mask"
     }
 
     /// A shape element's piece, in viewBox units with its paints resolved; false after a failure.
     private func addPiece(_ element: String, _ attributes: [String: String], style: Style) -> Bool {
         guard let outline = shapePath(element, attributes) else { return false }
         let t = style.transform
-        var fill = SVGColor.scaled(style.resolvedFill, by: style.fillOpacity * style.opacity)
-        var stroke = SVGColor.scaled(style.resolvedStroke, by: style.strokeOpacity * style.opacity)
+        guard style.visible else {
+            // Drawn nowhere, but part of its groups' bounding box.
+            hiddenOutlines.append((pieces.count, outline.applying(t)))
+            return true
+        }
+        if mode == .clipping {
+            pieces.append(Self.opaque(outline.applying(t), rule: style.clipRule))
+            return true
+        }
+        // A shape's opacity scales its one paint; with two, it is the shape's group's.
+        let opacity = style.paintsFill && style.paintsStroke ? 1 : style.opacity
+        var fill = SVGColor.scaled(style.resolvedFill, by: style.fillOpacity * opacity)
+        var stroke = SVGColor.scaled(style.resolvedStroke, by: style.strokeOpacity * opacity)
         var gradients: (fill: IconGradient?, stroke: IconGradient?) = (nil, nil)
-        for (server, opacity, isFill) in [
+        for (server, paintOpacity, isFill) in [
             (style.fillServer, style.fillOpacity, true), (style.strokeServer, style.strokeOpacity, false),
         ] {
             guard let server else { continue }
             let resolved = paint(
-                server, box: outline.bounds, toViewBox: t, opacity: opacity * style.opacity,
+                server, box: outline.bounds, toViewBox: t, opacity: paintOpacity * opacity,
                 currentColor: style.color ?? .black)
             switch resolved {
             case nil: return false
             case .color(let c)?: if isFill { fill = c } else { stroke = c }
             case .gradient(let g)?: if isFill { gradients.fill = g } else { gradients.stroke = g }
             }
-        }
-        let strokes = (stroke.a > 0 || gradients.stroke != nil) && style.strokeGeometry.lineWidth > 0
-        if style.opacity < 1 && (fill.a > 0 || gradients.fill != nil) && strokes {
-            fail(
-                "attribute opacity=\"\(attributes["opacity"] ?? "")\" on <\(element)>: expected it on a shape with one paint; this one fills and strokes, which SVG fades as one group and icons do not composite as one (use fill-opacity and stroke-opacity)"
-            )
-            return false
         }
         // A rotation with a uniform scale (or a mirror of one) keeps a stroke's width even.
         let even =
@@ -271,6 +350,11 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         if element == "style", let css = styleText {
             styleText = nil
             do { try sheet.add(css) } catch { return fail(error.message) }
+        }
+        closeGroup(openedAt: styles.count)
+        if switchDepths.last == styles.count {
+            switchDepths.removeLast()
+            switchChosen.remove(styles.count)
         }
         if styles.count > 1 { styles.removeLast() }
     }
@@ -367,7 +451,10 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             fail("<\(element)> needs attribute '\(key)'")
             return nil
         }
-        guard let v = SVGValue.length(text, viewport: viewBox?.size, axis: Self.axis(of: key)) else {
+        guard
+            let v = SVGValue.length(
+                text, viewport: viewportSize, axis: Self.axis(of: key), fontSize: styles.last?.fontSize ?? 16)
+        else {
             fail(
                 "attribute \(key)=\"\(text)\" on <\(element)>: expected a length (a number, with px, in, cm, mm, Q, pt, pc, em, ex, %, vw, vh, vmin or vmax)"
             )
@@ -386,119 +473,6 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         }
     }
 
-    static func isCurrentColor(_ value: String) -> Bool { value.trimmingWhitespace.lowercased() == "currentcolor" }
-
-    private func apply(_ written: [String: String], to style: inout Style, element: String) -> Bool {
-        // `inherit` on an inherited property is what the style already holds from the parent.
-        let a = written.filter {
-            $0.key == "opacity" || $0.key == "transform" || $0.value.trimmingWhitespace != "inherit"
-        }
-        func bad(_ key: String, _ expected: String) -> Bool {
-            fail("attribute \(key)=\"\(a[key] ?? "")\" on <\(element)>: expected \(expected)")
-            return false
-        }
-        guard applyPaints(a, to: &style, bad: bad) else { return false }
-        guard applyOpacities(a, to: &style, element: element, bad: bad) else { return false }
-        if let v = a["preserveAspectRatio"], !["xMidYMid", "xMidYMid meet"].contains(v.trimmingWhitespace) {
-            return bad("preserveAspectRatio", "xMidYMid meet (the default, how icons are fitted)")
-        }
-        if let v = a["fill-rule"] {
-            switch v {
-            case "nonzero": style.fillRule = .nonZero
-            case "evenodd": style.fillRule = .evenOdd
-            default: return bad("fill-rule", "nonzero or evenodd")
-            }
-        }
-        if let v = a["stroke-width"] {
-            guard let w = SVGValue.length(v, viewport: viewBox?.size), w >= 0 else {
-                return bad("stroke-width", "a length ≥ 0")
-            }
-            style.strokeGeometry.lineWidth = w
-        }
-        if let v = a["stroke-linecap"] {
-            guard let c = LineCap(rawValue: v) else { return bad("stroke-linecap", "butt, round or square") }
-            style.strokeGeometry.lineCap = c
-        }
-        if let v = a["stroke-linejoin"] {
-            guard let j = LineJoin(rawValue: v) else { return bad("stroke-linejoin", "miter, round or bevel") }
-            style.strokeGeometry.lineJoin = j
-        }
-        if let v = a["stroke-miterlimit"] {
-            guard let m = SVGValue.length(v), m >= 1 else { return bad("stroke-miterlimit", "a number ≥ 1") }
-            style.strokeGeometry.miterLimit = m
-        }
-        if let v = a["stroke-dasharray"] {
-            if v.trimmingWhitespace == "none" {
-                style.strokeGeometry.lineDashPattern = []
-            } else {
-                guard let d = SVGValue.numbers(v), d.count <= 64, d.allSatisfy({ $0 >= 0 }) else {
-                    return bad("stroke-dasharray", "none or up to 64 lengths ≥ 0")
-                }
-                style.strokeGeometry.lineDashPattern = d.reduce(0, +) > 0 ? d : []
-            }
-        }
-        if let v = a["stroke-dashoffset"] {
-            guard let o = SVGValue.length(v, viewport: viewBox?.size) else {
-                return bad("stroke-dashoffset", "a length")
-            }
-            style.strokeGeometry.lineDashPhase = o
-        }
-        if let v = a["transform"] {
-            guard element != "svg", let t = SVGValue.transform(v) else {
-                return bad("transform", "matrix, translate, scale, rotate, skewX or skewY (not on <svg>)")
-            }
-            style.transform = t.concatenating(style.transform)
-        }
-        return true
-    }
-
-    /// `color`, `fill` and `stroke`: a colour, `none`, `currentColor` or `url(#gradient)`.
-    private func applyPaints(_ a: [String: String], to style: inout Style, bad: (String, String) -> Bool) -> Bool {
-        if let v = a["color"] {
-            guard let c = SVGValue.color(v), !Self.isCurrentColor(v) else {
-                return bad("color", "a colour: #RGB, #RRGGBB, a CSS name, rgb(…) or hsl(…)")
-            }
-            style.color = c
-        }
-        let paints = "a colour (#RGB, #RRGGBB, a CSS name, rgb(…), hsl(…)), none, currentColor or url(#gradient)"
-        if let v = a["fill"] {
-            style.fillServer = SVGPaintReference.parse(v)
-            guard let c = style.fillServer == nil ? SVGValue.color(v) : .clear else { return bad("fill", paints) }
-            style.fillIsCurrentColor = Self.isCurrentColor(v)
-            style.fill = c
-        }
-        if let v = a["stroke"] {
-            style.strokeServer = SVGPaintReference.parse(v)
-            guard let c = style.strokeServer == nil ? SVGValue.color(v) : .clear else { return bad("stroke", paints) }
-            style.strokeIsCurrentColor = Self.isCurrentColor(v)
-            style.stroke = c
-        }
-        return true
-    }
-
-    /// `fill-opacity`, `stroke-opacity` and `opacity` (numbers 0…1 or percentages, clamped); a
-    /// group's `opacity` is refused, as icons composite a group's shapes one by one.
-    private func applyOpacities(
-        _ a: [String: String], to style: inout Style, element: String, bad: (String, String) -> Bool
-    ) -> Bool {
-        for key in ["fill-opacity", "stroke-opacity", "opacity"] {
-            guard let v = a[key] else { continue }
-            guard let o = Self.fraction(v) else { return bad(key, "a number from 0 to 1, or a percentage") }
-            switch key {
-            case "fill-opacity": style.fillOpacity = o
-            case "stroke-opacity": style.strokeOpacity = o
-            default: style.opacity = o
-            }
-        }
-        if style.opacity < 1 && !Self.shapes.contains(element) {
-            return bad(
-                "opacity",
-                "no group opacity: icons composite a group's shapes one by one, so opacity is taken only on a shape with one paint; use fill-opacity and stroke-opacity"
-            )
-        }
-        return true
-    }
-
     /// A `viewBox` attribute's rectangle (on `<svg>` or `<symbol>`); nil after a failure.
     func viewBoxRect(_ v: String, on element: String) -> Rect? {
         guard let n = SVGValue.numbers(v), n.count == 4, n[2] > 0, n[3] > 0 else {
@@ -511,6 +485,14 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     }
 
     private func rootBox(_ a: [String: String]) -> Rect? {
+        guard let aspect = aspectRatio(a, on: "svg") else { return nil }
+        guard !aspect.slice else {
+            fail(
+                "attribute preserveAspectRatio=\"\(a["preserveAspectRatio"] ?? "")\" on the root <svg>: slice would draw outside the item's bounds, which icons are not clipped to; expected meet or none"
+            )
+            return nil
+        }
+        rootAspectRatio = aspect
         if let v = a["viewBox"] { return viewBoxRect(v, on: "svg") }
         guard let w = number(a, "width", element: "svg"), let h = number(a, "height", element: "svg") else {
             return nil

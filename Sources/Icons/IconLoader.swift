@@ -90,7 +90,9 @@ public enum IconLoader {
         }
         var hash = FNV1a64()
         hash.combine(bytes)
-        return Icon(viewBox: viewBox, pieces: builder.pieces, hash: String(hash.value, radix: 16).leftPadded(to: 16))
+        return Icon(
+            viewBox: viewBox, pieces: builder.pieces, groups: builder.sortedGroups,
+            hash: String(hash.value, radix: 16).leftPadded(to: 16), aspectRatio: builder.rootAspectRatio)
     }
 
     /// The 1-based line of the first `<!DOCTYPE` or `<!ENTITY` (any case), or nil.

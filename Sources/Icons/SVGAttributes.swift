@@ -18,7 +18,9 @@ enum SVGValue {
     /// it, as SVG renderers take it without a font); `%` of `viewport` along `axis`, and vw, vh,
     /// vmin, vmax, vi and vb of it, where the viewport is the icon's viewBox. Nil for anything
     /// else, or a percentage without a viewport.
-    static func length(_ text: String, viewport: Size? = nil, axis: LengthAxis = .diagonal) -> Double? {
+    static func length(_ text: String, viewport: Size? = nil, axis: LengthAxis = .diagonal, fontSize: Double = 16)
+        -> Double?
+    {
         let t = text.trimmingWhitespace
         let unitStart = t.lastIndex(where: { $0.isASCII && ($0.isNumber || $0 == ".") }).map { t.index(after: $0) }
         guard let unitStart, let v = Double(t[..<unitStart]), v.isFinite else { return nil }
@@ -31,8 +33,8 @@ enum SVGValue {
         case "Q": scale = 96 / 101.6
         case "pt": scale = 4.0 / 3
         case "pc": scale = 16
-        case "em": scale = 16
-        case "ex": scale = 8
+        case "em": scale = fontSize
+        case "ex": scale = fontSize / 2
         case let unit:
             guard let viewport, let share = share(of: viewport, unit: String(unit), axis: axis) else { return nil }
             scale = share / 100
@@ -123,5 +125,105 @@ extension StringProtocol {
         while let f = s.first, set.contains(f) { s.removeFirst() }
         while let l = s.last, set.contains(l) { s.removeLast() }
         return String(s)
+    }
+}
+
+extension SVGValue {
+    /// `transform-origin`: one or two of `left`, `center`, `right`, `top`, `bottom`, lengths and
+    /// percentages (a third, z, is ignored), percentages and keywords of `box` (the nearest
+    /// viewport, CSS's `view-box` reference box). Nil for anything else.
+    static func transformOrigin(_ text: String, box: Size) -> Point? {
+        var words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        guard (1...3).contains(words.count) else { return nil }
+        if words.count == 3 { words.removeLast() }
+        let horizontal: [String: Double] = ["left": 0, "center": 0.5, "right": 1]
+        let vertical: [String: Double] = ["top": 0, "center": 0.5, "bottom": 1]
+        // A vertical keyword first ("top left", "bottom right") is read the other way round.
+        if words.count == 2, vertical[words[0]] != nil, words[0] != "center", horizontal[words[1]] != nil {
+            words.swapAt(0, 1)
+        }
+        if words.count == 1 { words.append(vertical[words[0]] != nil && words[0] != "center" ? words[0] : "center") }
+        if words.count == 2, vertical[words[0]] != nil, words[0] != "center",
+            words[1] == "center" || words[1] == words[0]
+        {
+            words = ["center", words[0]]
+        }
+        func coordinate(_ word: String, _ keywords: [String: Double], _ axis: LengthAxis, _ side: Double) -> Double? {
+            if let k = keywords[word] { return k * side }
+            return length(word, viewport: box, axis: axis)
+        }
+        guard let x = coordinate(words[0], horizontal, .horizontal, box.width),
+            let y = coordinate(words[1], vertical, .vertical, box.height)
+        else { return nil }
+        return Point(x, y)
+    }
+
+    /// `transform` applied about `origin`: moved there, transformed, moved back.
+    static func about(_ origin: Point, _ transform: AffineTransform) -> AffineTransform {
+        AffineTransform(translationX: -origin.x, y: -origin.y).concatenating(transform)
+            .concatenating(AffineTransform(translationX: origin.x, y: origin.y))
+    }
+}
+
+/// `preserveAspectRatio`: how a viewBox is fitted into a viewport. `align` nil is `none` (each
+/// axis scaled on its own); otherwise a uniform scale that shows all of the viewBox (`meet`) or
+/// fills the viewport (`slice`), the viewBox placed at the minimum, middle or maximum of each axis.
+public struct SVGAspectRatio: Equatable, Sendable {
+    public enum Placement: Equatable, Sendable { case min, mid, max }
+
+    public var align: (x: Placement, y: Placement)?
+    public var slice: Bool
+
+    /// SVG's default, xMidYMid meet: how icons are fitted into their items.
+    public static let `default` = SVGAspectRatio(align: (.mid, .mid), slice: false)
+
+    public init(align: (x: Placement, y: Placement)?, slice: Bool) {
+        self.align = align
+        self.slice = slice
+    }
+
+    public static func == (a: SVGAspectRatio, b: SVGAspectRatio) -> Bool {
+        a.slice == b.slice && a.align?.x == b.align?.x && a.align?.y == b.align?.y
+    }
+
+    /// `none`, or one of the nine alignments (`xMinYMin` … `xMaxYMax`) then `meet` or `slice`;
+    /// nil for anything else.
+    static func parse(_ text: String) -> SVGAspectRatio? {
+        let words = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        guard let first = words.first, words.count <= 2 else { return nil }
+        var slice = false
+        if words.count == 2 {
+            guard words[1] == "meet" || words[1] == "slice" else { return nil }
+            slice = words[1] == "slice"
+        }
+        if first == "none" { return SVGAspectRatio(align: nil, slice: slice) }
+        let places: [String: Placement] = ["Min": .min, "Mid": .mid, "Max": .max]
+        guard first.count == 8, first.hasPrefix("x"), let x = places[String(first.dropFirst().prefix(3))],
+            first.dropFirst(4).hasPrefix("Y"), let y = places[String(first.suffix(3))]
+        else { return nil }
+        return SVGAspectRatio(align: (x, y), slice: slice)
+    }
+
+    /// The map from `viewBox` to a viewport of `size` at the origin; the identity for an empty
+    /// viewBox.
+    public func fit(_ viewBox: Rect, into size: Size) -> AffineTransform {
+        guard viewBox.width > 0, viewBox.height > 0 else { return .identity }
+        var sx = size.width / viewBox.width
+        var sy = size.height / viewBox.height
+        guard let align else {
+            return AffineTransform(a: sx, b: 0, c: 0, d: sy, tx: -viewBox.minX * sx, ty: -viewBox.minY * sy)
+        }
+        let s = slice ? max(sx, sy) : min(sx, sy)
+        (sx, sy) = (s, s)
+        func offset(_ place: Placement, _ room: Double) -> Double {
+            switch place {
+            case .min: return 0
+            case .mid: return room / 2
+            case .max: return room
+            }
+        }
+        let dx = offset(align.x, size.width - viewBox.width * s) - viewBox.minX * s
+        let dy = offset(align.y, size.height - viewBox.height * s) - viewBox.minY * s
+        return AffineTransform(a: s, b: 0, c: 0, d: s, tx: dx, ty: dy)
     }
 }

@@ -21,9 +21,11 @@ struct SVGReferences {
     var events: [Event] = []
     /// The events of each id'd element, its start to its end; the first element wins an id.
     var ranges: [String: Range<Int>] = [:]
-    /// The `color` attribute in effect at each id'd element (its own or its nearest ancestor's):
-    /// what `currentColor` in a gradient's stops means, wherever the gradient is used.
-    var colors: [String: String] = [:]
+    /// The attributes of `inheritedAttributes` in effect at each id'd element (its own or its
+    /// nearest ancestor's): what `currentColor` in a gradient's stops means and the `clip-rule` of
+    /// a clip path's shapes, wherever the gradient or clip path is used.
+    var inherited: [String: [String: String]] = [:]
+    static let inheritedAttributes = ["color", "clip-rule"]
 
     /// The references of `data`, or an empty set when it has neither `<use` nor `url(`: a file
     /// that copies nothing and paints no gradient needs no first pass. Parse errors are the
@@ -46,8 +48,8 @@ struct SVGReferences {
         weak var parser: XMLParser?
         var references = SVGReferences()
         /// The start index and id of every open element (id nil when it has none), and the
-        /// `color` in effect inside it.
-        private var open: [(start: Int, id: String?, color: String?)] = []
+        /// inherited attributes in effect inside it.
+        private var open: [(start: Int, id: String?, inherited: [String: String])] = []
 
         func parser(
             _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
@@ -55,9 +57,12 @@ struct SVGReferences {
         ) {
             // The builder refuses a file past this many elements; no need to hold more.
             guard references.events.count < 2 * IconLoader.maxElements else { return parser.abortParsing() }
-            let color = attributes["color"] ?? open.last?.color
-            open.append((references.events.count, attributes["id"], color))
-            if let id = attributes["id"], let color, references.colors[id] == nil { references.colors[id] = color }
+            var inherited = open.last?.inherited ?? [:]
+            for key in SVGReferences.inheritedAttributes { if let v = attributes[key] { inherited[key] = v } }
+            open.append((references.events.count, attributes["id"], inherited))
+            if let id = attributes["id"], !inherited.isEmpty, references.inherited[id] == nil {
+                references.inherited[id] = inherited
+            }
             references.events.append(.start(element: element, attributes: attributes, line: parser.lineNumber))
         }
 

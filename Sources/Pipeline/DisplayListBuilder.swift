@@ -131,6 +131,29 @@ extension DisplayListBuilder {
         _ icon: Icon, size: Size, transform: AffineTransform, opacity: Double,
         clips: [ClipShape], tint: ColorRGBA8? = nil
     ) -> [DrawPath] {
+        pieceContents(icon, size: size, transform: transform, opacity: opacity, clips: clips, tint: tint).flatMap { $0 }
+    }
+
+    /// An icon with groups (`Icon.groups`: SVG's group opacity, clip paths and masks) as the
+    /// display list draws groups: a rect per piece holding only its content, and a `DrawGroup`
+    /// per icon group over the same indexes (counted from the first rect).
+    package static func iconLayers(
+        _ icon: Icon, size: Size, transform: AffineTransform, opacity: Double,
+        clips: [ClipShape], tint: ColorRGBA8? = nil
+    ) -> (rects: [DrawRect], groups: [DrawGroup]) {
+        let contents = pieceContents(icon, size: size, transform: transform, opacity: opacity, clips: clips, tint: tint)
+        let rects = contents.map {
+            DrawRect(size: Size(width: 0, height: 0), transform: transform, fill: .clear, opacity: opacity, content: $0)
+        }
+        let groups = icon.groups.map { DrawGroup(rects: $0.pieces, opacity: $0.opacity, mask: $0.mask) }
+        return (rects, groups)
+    }
+
+    /// Each piece's paths: its fill, then its stroke's outline, in pixels.
+    private static func pieceContents(
+        _ icon: Icon, size: Size, transform: AffineTransform, opacity: Double,
+        clips: [ClipShape], tint: ColorRGBA8?
+    ) -> [[DrawPath]] {
         // With currentColor in the file, the tint is SVG's `color` for those paints only.
         let tintsAll = !icon.usesCurrentColor
         func painted(_ colour: ColorRGBA8, follows: Bool) -> ColorRGBA8 {
@@ -142,10 +165,12 @@ extension DisplayListBuilder {
             .concatenating(AffineTransform(translationX: -size.width / 2, y: -size.height / 2))
             .concatenating(transform)
         // nil exactly when the map is all zero or not finite: nothing to draw.
-        guard let scale = GlyphKey.flatteningScale(of: toPixels) else { return [] }
+        guard let scale = GlyphKey.flatteningScale(of: toPixels) else {
+            return [[DrawPath]](repeating: [], count: icon.pieces.count)
+        }
         // FNV-1a 64 of the file, as 16 hex digits; 0 only for a hash that does not parse.
         let font = UInt64(icon.hash, radix: 16) ?? 0
-        var content: [DrawPath] = []
+        var contents: [[DrawPath]] = []
         // A gradient is laid in viewBox units; with a tint, its stops take the tint's colour and
         // keep their alpha (a template image's rule, as for colours).
         func paint(_ colour: ColorRGBA8, _ gradient: IconGradient?, follows: Bool) -> Paint {
@@ -157,6 +182,7 @@ extension DisplayListBuilder {
                     toPixels: g.toViewBox.concatenating(toPixels)))
         }
         for (index, piece) in icon.pieces.enumerated() {
+            var content: [DrawPath] = []
             if piece.fills {
                 content.append(
                     DrawPath(
@@ -174,8 +200,9 @@ extension DisplayListBuilder {
                         opacity: opacity, clips: clips,
                         glyph: GlyphKey(font: font, glyph: UInt32(truncatingIfNeeded: 2 * index + 1))))
             }
+            contents.append(content)
         }
-        return content
+        return contents
     }
 
     /// The frame of a scene that uses the layer tree or timing: items drawn depth first (a
@@ -277,13 +304,17 @@ extension DisplayListBuilder {
     /// frame (`lottie`, drawn at its own scale; with the border over them, as Core Animation draws
     /// a border over the contents), a shape layer's fill and
     /// stroke, its icon (in the tint), then a text layer's glyphs. Returns the border the layer's
-    /// rectangle still draws (none when it went over the image).
+    /// rectangle still draws (none when it went over the image). An icon with groups comes apart
+    /// as `iconLayers` (drawn after the layer's rect), and what follows it as `afterIcon`.
     static func layerContent(
         _ item: Item, size: Size, transform: AffineTransform, cornerRadius: Double, opacity: Double,
         clips: [ClipShape], childClips: [ClipShape], tint: ColorRGBA8?, scale: Double, images: PreparedImages,
         lottie: (image: ItemImage, raster: RasterImage, scale: Double)? = nil,
         texts: SceneTexts?, value: (LayerProperty) -> AnimatableValue
-    ) -> (content: [DrawPath], borderWidth: Double, borderColor: ColorRGBA8) {
+    ) -> (
+        content: [DrawPath], iconLayers: (rects: [DrawRect], groups: [DrawGroup])?, afterIcon: [DrawPath],
+        borderWidth: Double, borderColor: ColorRGBA8
+    ) {
         var borderWidth = value(.borderWidth).scalar ?? 0
         let borderColor = value(.borderColor).color?.rgba8 ?? .clear
         var content =
@@ -307,18 +338,27 @@ extension DisplayListBuilder {
             borderWidth = 0
         }
         content +=
-            (item.shape.map {
+            item.shape.map {
                 shapeContent($0, size: size, transform: transform, opacity: opacity, clips: childClips, value: value)
-            } ?? [])
-            + (item.icon.map {
-                iconContent($0.icon, size: size, transform: transform, opacity: opacity, clips: childClips, tint: tint)
-            } ?? [])
+            } ?? []
+        var iconLayers: (rects: [DrawRect], groups: [DrawGroup])?
+        if let icon = item.icon?.icon {
+            if icon.groups.isEmpty {
+                content += iconContent(
+                    icon, size: size, transform: transform, opacity: opacity, clips: childClips, tint: tint)
+            } else {
+                iconLayers = Self.iconLayers(
+                    icon, size: size, transform: transform, opacity: opacity, clips: childClips, tint: tint)
+            }
+        }
+        var textContent: [DrawPath] = []
         if let texts, item.text != nil {
-            content += texts.content(
+            textContent = texts.content(
                 for: item.id, size: size, itemToPixels: transform, color: value(.textColor).color?.rgba8 ?? .black,
                 opacity: opacity, clips: childClips)
         }
-        return (content, borderWidth, borderColor)
+        if iconLayers == nil { return (content + textContent, nil, [], borderWidth, borderColor) }
+        return (content, iconLayers, textContent, borderWidth, borderColor)
     }
 
     /// A layer's presentation geometry now, in its parent's space: centre, bounds size, its own

@@ -358,7 +358,7 @@ struct LayerTreeDrawing {
                 animation, of: id, at: node.layer.localTime(at: t), size: size, pixelsPerPoint: pixelsPerPoint
             ).map { ($0.image, $0.raster, pixelsPerPoint) }
         }
-        let (content, borderWidth, borderColor) = DisplayListBuilder.layerContent(
+        let (content, iconLayers, afterIcon, borderWidth, borderColor) = DisplayListBuilder.layerContent(
             node.item, size: size, transform: transform, cornerRadius: cornerRadius, opacity: ownOpacity,
             clips: clips, childClips: childClips, tint: tint, scale: scale, images: images, lottie: lottie,
             texts: texts, value: value)
@@ -378,6 +378,7 @@ struct LayerTreeDrawing {
         let (groupIndex, start) = (list.groups.count - 1, list.rects.count)
         list.rects.append(rect)
         label?(list.rects.count - 1, id)
+        if let iconLayers { appendIcon(iconLayers, then: afterIcon, like: rect) }
         let offset = timing.contentOffset(ofNode: i)
         let sublayer = Self.aboutAnchor(node.item.sublayerTransform, of: node.item, size: size, value: value)
         let inside = Parent(points: points, size: size, offset: offset, sublayer: sublayer)
@@ -393,6 +394,27 @@ struct LayerTreeDrawing {
             let bounds = Parent(points: points, size: size, offset: offset, sublayer: nil)
             draw(mask, in: bounds, surface: surface, opacity: 1, clips: [], tint: nil)
             list.groups[groupIndex].mask = maskStart..<list.rects.count
+        }
+    }
+
+    /// An icon's own groups after its layer's rect (their indexes moved to where its rects land),
+    /// then the layer's content that goes over the icon (its text) in a rect of its own.
+    private mutating func appendIcon(
+        _ icon: (rects: [DrawRect], groups: [DrawGroup]), then afterIcon: [DrawPath], like rect: DrawRect
+    ) {
+        let offset = list.rects.count
+        list.rects += icon.rects
+        list.groups += icon.groups.map { group in
+            var moved = group
+            moved.rects = (group.rects.lowerBound + offset)..<(group.rects.upperBound + offset)
+            moved.mask = group.mask.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+            return moved
+        }
+        if !afterIcon.isEmpty {
+            list.rects.append(
+                DrawRect(
+                    size: Size(width: 0, height: 0), transform: rect.transform, fill: .clear, opacity: rect.opacity,
+                    content: afterIcon))
         }
     }
 

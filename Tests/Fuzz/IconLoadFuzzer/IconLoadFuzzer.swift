@@ -8,7 +8,8 @@ import struct Foundation.Data
 
 // libFuzzer harness of icon loading: every input is parsed as an SVG icon (`IconLoader.parse`, the
 // checked subset over Foundation's XMLParser), and an icon that loads is drawn as an `icon:` item
-// draws it (each piece filled, then its stroke's outline, through the glyph cache), fitted into a
+// draws it (each piece filled, then its stroke's outline, through the glyph cache; an icon with
+// groups through the display list's offscreens), fitted into a
 // 48 px square and again into a 7 px one rotated by 30°, on a 64 × 64 pixmap. The only
 // acceptable failure is an `IconError`; a crash, a precondition, an ASan report or another error
 // type fails the run. Seeds: scenes/icons/*.svg (Tests/Fuzz/README.md).
@@ -33,8 +34,17 @@ public func iconLoadFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
         ),
     ]
     for (size, transform) in placements {
-        for command in DisplayListBuilder.iconContent(icon, size: size, transform: transform, opacity: 1, clips: []) {
-            rasterizer.draw(command, onto: &pixmap)
+        if icon.groups.isEmpty {
+            for command in DisplayListBuilder.iconContent(icon, size: size, transform: transform, opacity: 1, clips: [])
+            {
+                rasterizer.draw(command, onto: &pixmap)
+            }
+        } else {
+            // Groups (opacity, clip paths, masks) go through the display list's offscreens.
+            let layers = DisplayListBuilder.iconLayers(icon, size: size, transform: transform, opacity: 1, clips: [])
+            var list = DisplayList(width: 64, height: 64, background: .white, rects: layers.rects)
+            list.groups = layers.groups
+            rasterizer.render(list, into: &pixmap)
         }
     }
     return 0

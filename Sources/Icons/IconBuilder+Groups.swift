@@ -1,0 +1,392 @@
+import Colors
+import Foundation
+import Geometry
+import Shapes
+
+/// Group opacity, `clip-path` and `mask`: an element's pieces composited as one (`IconGroup`),
+/// with the pieces of its clip path or mask appended right after them. A clip path's shapes are
+/// drawn opaque with their `clip-rule`; a mask's content is drawn as written and turned into
+/// alpha (its luminance, unless `mask-type: alpha`).
+extension IconBuilder {
+    /// An element whose pieces will be one group, from its start to its end.
+    struct GroupFrame {
+        /// `styles.count` once the element's style was pushed: the frame closes when it pops.
+        var depth: Int
+        var start: Int
+        var opacity: Double
+        var clip: String?
+        var mask: String?
+        /// The element's user space (its own transform included) to viewBox units.
+        var space: Geometry.AffineTransform
+        /// A nested `<svg>`'s viewport and the space it is in: what its content is clipped to.
+        var viewport: (rect: Rect, space: Geometry.AffineTransform)?
+    }
+
+    /// What replaying a clip path's or mask's content makes of its elements.
+    enum ContentMode: Equatable {
+        case drawing
+        /// Inside a `<clipPath>`: shapes as opaque silhouettes, no groups.
+        case clipping
+    }
+
+    static let groupingAttributes: Set<String> = ["clip-path", "mask"]
+
+    /// The groups, parents before the groups nested in them (they close in the other order).
+    var sortedGroups: [IconGroup] {
+        groups.enumerated().sorted { a, b in
+            if a.element.pieces.lowerBound != b.element.pieces.lowerBound {
+                return a.element.pieces.lowerBound < b.element.pieces.lowerBound
+            }
+            // Same start: the one closed later holds the other.
+            return a.offset > b.offset
+        }.map(\.element)
+    }
+
+    /// Opens a group for the element whose style was just pushed when it needs one: `clip-path`,
+    /// `mask`, or `opacity` below 1 on anything but a shape with a single paint (whose opacity
+    /// scales that paint). False after a failure.
+    func openGroup(
+        _ element: String, _ attributes: [String: String], style: Style,
+        viewport: (Rect, Geometry.AffineTransform)? = nil
+    ) -> Bool {
+        func reference(_ key: String) -> String?? {
+            guard let value = attributes[key], value.trimmingWhitespace != "none" else { return .some(nil) }
+            guard let target = SVGPaintReference.parse(value), target.fallback == nil, !target.fallbackIsCurrentColor
+            else {
+                fail("attribute \(key)=\"\(value.prefix(40))\" on <\(element)>: expected none or url(#id)")
+                return nil
+            }
+            return .some(target.id)
+        }
+        guard let clip = reference("clip-path"), let mask = reference("mask") else { return false }
+        if mode == .clipping {
+            if clip != nil || mask != nil {
+                fail(
+                    "<\(element)> inside a <clipPath> with a clip-path or mask of its own: not in the supported subset")
+                return false
+            }
+            return true
+        }
+        let onePaint = Self.shapes.contains(element) && !(style.paintsFill && style.paintsStroke)
+        let opacity = onePaint ? 1 : style.opacity
+        guard clip != nil || mask != nil || opacity < 1 || viewport != nil else { return true }
+        groupFrames.append(
+            GroupFrame(
+                depth: styles.count, start: pieces.count, opacity: opacity, clip: clip, mask: mask,
+                space: style.transform, viewport: viewport))
+        return true
+    }
+
+    /// Closes the group opened at `depth`, if that is the innermost open one: its pieces, then
+    /// those of its clip and mask, each a group around what it masks.
+    func closeGroup(openedAt depth: Int) {
+        guard let frame = groupFrames.last, frame.depth == depth else { return }
+        groupFrames.removeLast()
+        let content = frame.start..<pieces.count
+        guard !content.isEmpty, error == nil else { return }
+        var inner = content
+        let box = bounds(of: content, in: frame.space)
+        if let viewport = frame.viewport, clipToViewport(viewport.rect, under: viewport.space, pieces: content) {
+            inner = inner.lowerBound..<pieces.count
+        }
+        if let id = frame.clip, let range = references.ranges[id] {
+            guard let clip = clipPieces(id, range, space: frame.space, box: box) else { return }
+            groups.append(IconGroup(pieces: inner, opacity: 1, mask: clip))
+            inner = inner.lowerBound..<pieces.count
+        }
+        var mask: Range<Int>?
+        if let id = frame.mask, let range = references.ranges[id] {
+            guard let masked = maskPieces(id, range, space: frame.space, box: box, content: &inner) else { return }
+            mask = masked
+        }
+        if frame.opacity < 1 || mask != nil {
+            groups.append(IconGroup(pieces: inner, opacity: frame.opacity, mask: mask))
+        }
+    }
+
+    /// The box of the pieces in `range` and of the hidden shapes among them (their geometry, not
+    /// their strokes) in the user space that `space` maps to viewBox units: what
+    /// `objectBoundingBox` units measure.
+    func bounds(of range: Range<Int>, in space: Geometry.AffineTransform) -> Rect {
+        guard let inverse = space.inverted else { return .null }
+        var box = Rect.null
+        for piece in pieces[range] { box = box.union(piece.path.applying(inverse).bounds) }
+        for hidden in hiddenOutlines where (range.lowerBound...range.upperBound).contains(hidden.at) {
+            box = box.union(hidden.path.applying(inverse).bounds)
+        }
+        return box
+    }
+
+    /// Appends the clip path's shapes as opaque pieces and returns their range; nil after a failure.
+    private func clipPieces(_ id: String, _ range: Range<Int>, space: Geometry.AffineTransform, box: Rect)
+        -> Range<Int>?
+    {
+        guard let (attributes, line) = definition(id, range, of: "clipPath", by: "clip-path") else { return nil }
+        let start = pieces.count
+        guard let units = contentUnits(attributes, "clipPathUnits", default: "userSpaceOnUse", line: line) else {
+            return nil
+        }
+        var t = Geometry.AffineTransform.identity
+        if units == "objectBoundingBox" {
+            // Nothing to lay the clip on: it clips everything away.
+            guard box.width > 0, box.height > 0 else { return start..<start }
+            t = Self.boxMap(box)
+        }
+        if let text = attributes["transform"] {
+            guard var own = SVGValue.transform(text) else {
+                fail(
+                    "attribute transform=\"\(text.prefix(40))\" on <clipPath> at line \(line): expected a transform list"
+                )
+                return nil
+            }
+            if let o = attributes["transform-origin"] {
+                guard let origin = SVGValue.transformOrigin(o, box: viewportSize ?? Size(width: 0, height: 0)) else {
+                    fail(
+                        "attribute transform-origin=\"\(o)\" on <clipPath> at line \(line): expected one or two of left, center, right, top, bottom, a length or a percentage"
+                    )
+                    return nil
+                }
+                own = SVGValue.about(origin, own)
+            }
+            t = t.concatenating(own)
+        }
+        var style = Style()
+        style.transform = t.concatenating(space)
+        replayContent(range, id: id, style: style, mode: .clipping)
+        return error == nil ? start..<pieces.count : nil
+    }
+
+    /// Appends the mask's content as pieces whose alpha is the mask's value and returns their
+    /// range; `content` grows by a group clipping it to the mask's region when it reaches outside.
+    /// Nil after a failure.
+    private func maskPieces(
+        _ id: String, _ range: Range<Int>, space: Geometry.AffineTransform, box: Rect, content: inout Range<Int>
+    ) -> Range<Int>? {
+        guard let (attributes, line) = definition(id, range, of: "mask", by: "mask") else { return nil }
+        guard let units = contentUnits(attributes, "maskUnits", default: "objectBoundingBox", line: line),
+            let contentUnits = contentUnits(attributes, "maskContentUnits", default: "userSpaceOnUse", line: line)
+        else { return nil }
+        let boxUsable = box.width > 0 && box.height > 0
+        // The region: x, y, width, height, −10 % / 120 % of the box by default.
+        guard let region = maskRegion(attributes, boxUnits: units == "objectBoundingBox", box: box, line: line)
+        else { return nil }
+        if units == "objectBoundingBox" && !boxUsable {
+            let start = pieces.count
+            return start..<start
+        }
+        let drawn = strokedBounds(of: content, in: space)
+        let inside =
+            drawn == .null
+            || (drawn.minX >= region.minX && drawn.minY >= region.minY && drawn.maxX <= region.maxX
+                && drawn.maxY <= region.maxY)
+        if !inside {
+            let clipStart = pieces.count
+            pieces.append(Self.opaque(Self.rectangle(region).applying(space)))
+            groups.append(IconGroup(pieces: content, opacity: 1, mask: clipStart..<pieces.count))
+            content = content.lowerBound..<pieces.count
+        }
+        var style = Style()
+        style.transform = space
+        if contentUnits == "objectBoundingBox" {
+            guard boxUsable else {
+                let start = pieces.count
+                return start..<start
+            }
+            style.transform = Self.boxMap(box).concatenating(space)
+        }
+        let start = pieces.count
+        let groupsBefore = groups.count
+        replayContent(range, id: id, style: style, mode: .drawing)
+        guard error == nil else { return nil }
+        if (attributes["mask-type"] ?? maskTypeInStyle(attributes["style"])) != "alpha" {
+            // The masks of groups inside the mask's content are alpha already.
+            var masks = IndexSet()
+            for group in groups[groupsBefore...] { if let m = group.mask { masks.insert(integersIn: m) } }
+            for i in start..<pieces.count where !masks.contains(i) { pieces[i] = Self.luminanceAsAlpha(pieces[i]) }
+        }
+        return start..<pieces.count
+    }
+
+    /// A clip path's or mask's elements replayed under `style` (not the referencing element's:
+    /// their content inherits from where they are defined), in `mode`.
+    private func replayContent(_ range: Range<Int>, id: String, style: Style, mode contentMode: ContentMode) {
+        let outer = (mode, groupFrames)
+        mode = contentMode
+        groupFrames = []
+        styles.append(style)
+        contentRoot = true
+        replay(range, id: id)
+        styles.removeLast()
+        (mode, groupFrames) = outer
+    }
+
+    /// The `<clipPath>` or `<mask>` whose content is being replayed: its style is the one
+    /// `replayContent` pushed (its units and transform are read there), so only a clip or mask
+    /// of its own is looked at, and refused.
+    func startContentRoot(_ element: String, _ attributes: [String: String]) {
+        contentRoot = false
+        let own = element == "clipPath" ? Self.clipPathAttributes : Self.maskAttributes
+        for key in attributes.keys.sorted() where !own.contains(key) && !Self.isIgnored(key, on: element) {
+            return fail(
+                "attribute '\(key)' on <\(element)> is not in the supported SVG subset; expected \(own.sorted().joined(separator: ", "))"
+            )
+        }
+        var style = styles[styles.count - 1]
+        // Inherited by the shapes inside (from the clip path or where it stands): what its
+        // silhouettes are filled by.
+        if let rule = (attributes["clip-rule"] ?? replayedInherited("clip-rule"))?.trimmingWhitespace {
+            guard rule == "nonzero" || rule == "evenodd" else {
+                return fail("attribute clip-rule=\"\(rule)\" on <\(element)>: expected nonzero or evenodd")
+            }
+            style.clipRule = rule == "evenodd" ? .evenOdd : .nonZero
+        }
+        styles.append(style)
+    }
+
+    /// The inherited attribute `key` where the clip path or mask being replayed stands.
+    private func replayedInherited(_ key: String) -> String? {
+        replaying.last.flatMap { references.inherited[$0]?[key] }
+    }
+
+    /// `display` does not apply to either (they are never rendered where they stand); a mask's
+    /// `transform` has no effect (resvg and browsers ignore it).
+    static let clipPathAttributes: Set<String> = [
+        "clipPathUnits", "transform", "transform-origin", "clip-rule", "style", "display",
+    ]
+    static let maskAttributes: Set<String> = [
+        "x", "y", "width", "height", "maskUnits", "maskContentUnits", "mask-type", "style", "display", "transform",
+    ]
+
+    /// The attributes and line of the `<clipPath>` or `<mask>` (`kind`) with `id`, which
+    /// `attribute` names; nil after a failure (another element, or one used inside itself).
+    private func definition(_ id: String, _ range: Range<Int>, of kind: String, by attribute: String)
+        -> ([String: String], Int)?
+    {
+        guard case .start(let element, let attributes, let line) = references.events[range.lowerBound] else {
+            return nil
+        }
+        guard element == kind else {
+            fail("\(attribute)=\"url(#\(id))\" names a <\(element)>; expected a <\(kind)>")
+            return nil
+        }
+        guard !replaying.contains(id) else {
+            fail("the <\(kind)> #\(id) at line \(line) is used inside itself: a cycle")
+            return nil
+        }
+        return (attributes, line)
+    }
+
+    private func contentUnits(_ attributes: [String: String], _ key: String, default value: String, line: Int)
+        -> String?
+    {
+        let units = attributes[key]?.trimmingWhitespace ?? value
+        guard units == "userSpaceOnUse" || units == "objectBoundingBox" else {
+            fail("attribute \(key)=\"\(units)\" at line \(line): expected userSpaceOnUse or objectBoundingBox")
+            return nil
+        }
+        return units
+    }
+
+    private func maskRegion(_ a: [String: String], boxUnits: Bool, box: Rect, line: Int) -> Rect? {
+        var values: [Double] = []
+        for (key, fallback) in [("x", "-10%"), ("y", "-10%"), ("width", "120%"), ("height", "120%")] {
+            let text = a[key] ?? fallback
+            let viewport = boxUnits ? Size(width: 1, height: 1) : viewportSize
+            guard let v = SVGValue.length(text, viewport: viewport, axis: Self.axis(of: key)) else {
+                fail("attribute \(key)=\"\(text)\" on <mask> at line \(line): expected a length")
+                return nil
+            }
+            values.append(v)
+        }
+        let r = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
+        guard boxUnits else { return r }
+        return Rect(
+            x: box.minX + r.minX * box.width, y: box.minY + r.minY * box.height, width: r.width * box.width,
+            height: r.height * box.height)
+    }
+
+    /// `mask-type` written in a `style=""` (the one property read from there on a mask).
+    private func maskTypeInStyle(_ style: String?) -> String? {
+        guard let style, let declarations = try? SVGStyleSheet.declarations(style) else { return nil }
+        return declarations.last { $0.property == "mask-type" }?.value.trimmingWhitespace
+    }
+
+    /// The box of the pieces' fills and strokes in the user space `space` maps to viewBox units.
+    private func strokedBounds(of range: Range<Int>, in space: Geometry.AffineTransform) -> Rect {
+        guard let inverse = space.inverted else { return .null }
+        var box = Rect.null
+        for piece in pieces[range] {
+            var outline = piece.path
+            if piece.strokes {
+                let size = max(viewBox?.width ?? 1, viewBox?.height ?? 1)
+                outline.append(piece.strokeOutline(tolerance: 1e-3 * size))
+            }
+            box = box.union(outline.applying(inverse).bounds)
+        }
+        return box
+    }
+
+    /// The map from a box's unit square to the box.
+    static func boxMap(_ box: Rect) -> Geometry.AffineTransform {
+        Geometry.AffineTransform(a: box.width, b: 0, c: 0, d: box.height, tx: box.minX, ty: box.minY)
+    }
+
+    /// A piece that fills `path` opaque: a clip path's silhouette, a mask's region.
+    static func opaque(_ path: Path, rule: FillRule = .nonZero) -> IconPiece {
+        IconPiece(
+            path: path, fill: .black, fillRule: rule, stroke: .clear, strokeStyle: StrokeStyle(), strokeSpace: nil)
+    }
+
+    /// A luminance mask's piece as an alpha mask's: each colour's alpha times its luminance
+    /// (sRGB's coefficients on the 8-bit values, as resvg and browsers take it). Exact where the
+    /// mask's shapes do not overlap; where translucent shapes overlap, each is weighted by its
+    /// own alpha rather than by the composite's.
+    static func luminanceAsAlpha(_ piece: IconPiece) -> IconPiece {
+        func alpha(_ c: ColorRGBA8) -> ColorRGBA8 {
+            let luminance = (0.2125 * Double(c.r) + 0.7154 * Double(c.g) + 0.0721 * Double(c.b)) / 255
+            return ColorRGBA8(r: 0, g: 0, b: 0, a: UInt8((Double(c.a) * luminance).rounded()))
+        }
+        // Luminance times alpha is not linear in t between two stops (white clear to opaque
+        // black peaks at a quarter halfway): each gradient's stops are first cut into 16 pieces
+        // a span, within a quarter level of the exact curve.
+        func mapped(_ g: IconGradient?) -> IconGradient? {
+            guard var g else { return nil }
+            g.gradient = Self.subdivided(g.gradient, pieces: 16)
+            g.gradient.colors = g.gradient.colors.map(alpha)
+            return g
+        }
+        var out = piece
+        out.fill = alpha(piece.fill)
+        out.stroke = alpha(piece.stroke)
+        out.fillGradient = mapped(piece.fillGradient)
+        out.strokeGradient = mapped(piece.strokeGradient)
+        out.fillFollowsTint = false
+        out.strokeFollowsTint = false
+        return out
+    }
+
+    /// `g` with `pieces` − 1 stops added inside each span between two different stops, at the
+    /// colours straight interpolation gives there (rounded to the byte).
+    static func subdivided(_ g: Gradient, pieces: Int) -> Gradient {
+        var out = g
+        out.colors = []
+        out.locations = []
+        for i in g.colors.indices {
+            if i > 0 && g.colors[i] != g.colors[i - 1] && g.locations[i] > g.locations[i - 1] {
+                let (a, b) = (g.colors[i - 1], g.colors[i])
+                for k in 1..<pieces {
+                    let f = Double(k) / Double(pieces)
+                    func mix(_ x: UInt8, _ y: UInt8) -> UInt8 {
+                        UInt8((Double(x) + (Double(y) - Double(x)) * f).rounded())
+                    }
+                    out.colors.append(
+                        ColorRGBA8(r: mix(a.r, b.r), g: mix(a.g, b.g), b: mix(a.b, b.b), a: mix(a.a, b.a)))
+                    out.locations.append(g.locations[i - 1] + (g.locations[i] - g.locations[i - 1]) * f)
+                }
+            }
+            out.colors.append(g.colors[i])
+            out.locations.append(g.locations[i])
+        }
+        return out
+    }
+}

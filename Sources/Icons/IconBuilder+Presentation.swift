@@ -1,0 +1,162 @@
+import Colors
+import Foundation
+import Geometry
+import Shapes
+
+/// Presentation attributes (after the CSS cascade) applied to the style an element draws with:
+/// paints, opacities, font size, stroke geometry and transform.
+extension IconBuilder {
+    static func isCurrentColor(_ value: String) -> Bool { value.trimmingWhitespace.lowercased() == "currentcolor" }
+
+    func apply(_ written: [String: String], to style: inout Style, element: String) -> Bool {
+        // `inherit` on an inherited property is what the style already holds from the parent.
+        let a = written.filter {
+            $0.key == "opacity" || $0.key == "transform" || $0.value.trimmingWhitespace != "inherit"
+        }
+        func bad(_ key: String, _ expected: String) -> Bool {
+            fail("attribute \(key)=\"\(a[key] ?? "")\" on <\(element)>: expected \(expected)")
+            return false
+        }
+        guard applyFontSize(a, to: &style, bad: bad), applyPaints(a, to: &style, bad: bad) else { return false }
+        guard applyOpacities(a, to: &style, element: element, bad: bad) else { return false }
+        if let v = a["visibility"] {
+            switch v.trimmingWhitespace {
+            case "visible": style.visible = true
+            case "hidden", "collapse": style.visible = false
+            default: return bad("visibility", "visible, hidden or collapse")
+            }
+        }
+        for key in ["fill-rule", "clip-rule"] {
+            guard let v = a[key] else { continue }
+            let rule: FillRule
+            switch v.trimmingWhitespace {
+            case "nonzero": rule = .nonZero
+            case "evenodd": rule = .evenOdd
+            default: return bad(key, "nonzero or evenodd")
+            }
+            if key == "fill-rule" { style.fillRule = rule } else { style.clipRule = rule }
+        }
+        if let v = a["stroke-width"] {
+            guard let w = SVGValue.length(v, viewport: viewportSize, fontSize: style.fontSize), w >= 0 else {
+                return bad("stroke-width", "a length ≥ 0")
+            }
+            style.strokeGeometry.lineWidth = w
+        }
+        if let v = a["stroke-linecap"] {
+            guard let c = LineCap(rawValue: v) else { return bad("stroke-linecap", "butt, round or square") }
+            style.strokeGeometry.lineCap = c
+        }
+        if let v = a["stroke-linejoin"] {
+            guard let j = LineJoin(rawValue: v) else { return bad("stroke-linejoin", "miter, round or bevel") }
+            style.strokeGeometry.lineJoin = j
+        }
+        if let v = a["stroke-miterlimit"] {
+            guard let m = SVGValue.length(v), m >= 1 else { return bad("stroke-miterlimit", "a number ≥ 1") }
+            style.strokeGeometry.miterLimit = m
+        }
+        if let v = a["stroke-dasharray"] {
+            if v.trimmingWhitespace == "none" {
+                style.strokeGeometry.lineDashPattern = []
+            } else {
+                let parts = v.split(whereSeparator: { $0 == "," || $0.isWhitespace })
+                let d = parts.compactMap {
+                    SVGValue.length(String($0), viewport: viewportSize, fontSize: style.fontSize)
+                }
+                guard d.count == parts.count, d.count <= 64, d.allSatisfy({ $0 >= 0 }) else {
+                    return bad("stroke-dasharray", "none or up to 64 lengths ≥ 0")
+                }
+                style.strokeGeometry.lineDashPattern = d.reduce(0, +) > 0 ? d : []
+            }
+        }
+        if let v = a["stroke-dashoffset"] {
+            guard let o = SVGValue.length(v, viewport: viewportSize, fontSize: style.fontSize) else {
+                return bad("stroke-dashoffset", "a length")
+            }
+            style.strokeGeometry.lineDashPhase = o
+        }
+        return applyTransform(a, to: &style, element: element, bad: bad)
+    }
+
+    /// `transform`, about `transform-origin` when one is written (not on the root: the item
+    /// places the icon).
+    private func applyTransform(
+        _ a: [String: String], to style: inout Style, element: String, bad: (String, String) -> Bool
+    ) -> Bool {
+        guard let v = a["transform"] else { return true }
+        guard element != "svg" || viewBox != nil, var t = SVGValue.transform(v) else {
+            return bad("transform", "matrix, translate, scale, rotate, skewX or skewY (not on the root <svg>)")
+        }
+        if let o = a["transform-origin"] {
+            guard let origin = SVGValue.transformOrigin(o, box: viewportSize ?? Size(width: 0, height: 0)) else {
+                return bad(
+                    "transform-origin", "one or two of left, center, right, top, bottom, a length or a percentage")
+            }
+            t = SVGValue.about(origin, t)
+        }
+        style.transform = t.concatenating(style.transform)
+        return true
+    }
+
+    /// `color`, `fill` and `stroke`: a colour, `none`, `currentColor` or `url(#gradient)`.
+    /// `font-size`: a length (em and % of the parent's size), or CSS's absolute keywords.
+    private func applyFontSize(_ a: [String: String], to style: inout Style, bad: (String, String) -> Bool) -> Bool {
+        guard let v = a["font-size"]?.trimmingWhitespace else { return true }
+        let keywords: [String: Double] = [
+            "xx-small": 9, "x-small": 10, "small": 13, "medium": 16, "large": 18, "x-large": 24, "xx-large": 32,
+        ]
+        let parent = style.fontSize
+        let size: Double?
+        if let k = keywords[v] {
+            size = k
+        } else if v.hasSuffix("%") {
+            size = Double(v.dropLast()).map { parent * $0 / 100 }
+        } else {
+            size = SVGValue.length(v, viewport: viewportSize, fontSize: parent)
+        }
+        guard let size, size.isFinite, size >= 0 else {
+            return bad("font-size", "a length ≥ 0, a percentage or xx-small … xx-large")
+        }
+        style.fontSize = size
+        return true
+    }
+
+    private func applyPaints(_ a: [String: String], to style: inout Style, bad: (String, String) -> Bool) -> Bool {
+        if let v = a["color"] {
+            guard let c = SVGValue.color(v), !Self.isCurrentColor(v) else {
+                return bad("color", "a colour: #RGB, #RRGGBB, a CSS name, rgb(…) or hsl(…)")
+            }
+            style.color = c
+        }
+        let paints = "a colour (#RGB, #RRGGBB, a CSS name, rgb(…), hsl(…)), none, currentColor or url(#gradient)"
+        if let v = a["fill"] {
+            style.fillServer = SVGPaintReference.parse(v)
+            guard let c = style.fillServer == nil ? SVGValue.color(v) : .clear else { return bad("fill", paints) }
+            style.fillIsCurrentColor = Self.isCurrentColor(v)
+            style.fill = c
+        }
+        if let v = a["stroke"] {
+            style.strokeServer = SVGPaintReference.parse(v)
+            guard let c = style.strokeServer == nil ? SVGValue.color(v) : .clear else { return bad("stroke", paints) }
+            style.strokeIsCurrentColor = Self.isCurrentColor(v)
+            style.stroke = c
+        }
+        return true
+    }
+
+    /// `fill-opacity`, `stroke-opacity` (inherited) and `opacity` (the element's own, a group's
+    /// when it has more than one paint or children), numbers 0…1 or percentages, clamped.
+    private func applyOpacities(
+        _ a: [String: String], to style: inout Style, element: String, bad: (String, String) -> Bool
+    ) -> Bool {
+        for key in ["fill-opacity", "stroke-opacity", "opacity"] {
+            guard let v = a[key] else { continue }
+            guard let o = Self.fraction(v) else { return bad(key, "a number from 0 to 1, or a percentage") }
+            switch key {
+            case "fill-opacity": style.fillOpacity = o
+            case "stroke-opacity": style.strokeOpacity = o
+            default: style.opacity = o
+            }
+        }
+        return true
+    }
+}
