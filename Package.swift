@@ -83,7 +83,9 @@ let package = Package(
         .target(name: "Scrolling", dependencies: ["Geometry", "Timing"], exclude: ["README.md"]),
         .target(name: "CustomBehaviors", dependencies: ["Dynamics", "Geometry"], exclude: ["README.md"]),
         // Icons from SVG files (a checked subset, parsed by Foundation's XMLParser over libxml2).
-        .target(name: "Icons", dependencies: ["Geometry", "Colors", "Shapes", "Determinism"], exclude: ["README.md"]),
+        .target(
+            name: "Icons", dependencies: ["Geometry", "Colors", "Shapes", "Determinism", "Images"],
+            exclude: ["README.md"]),
         // A scene file's text as a located tree (YAML, strict JSON), and the one error type.
         .target(
             name: "SceneSyntax", dependencies: ["Markup", .product(name: "Yams", package: "Yams")],

@@ -1,5 +1,6 @@
 import Colors
 import Geometry
+import Images
 import Shapes
 
 /// An icon loaded from an SVG file: its viewBox and its pieces in viewBox units, each filled
@@ -76,8 +77,11 @@ public struct IconPiece: Equatable, Sendable {
     public var fillGradient: IconGradient?
     public var strokeGradient: IconGradient?
 
+    /// An `<image>`: the piece's path (the image's visible rectangle) is filled with it.
+    public var image: IconImage?
+
     /// Whether the piece paints its inside, and its stroke.
-    public var fills: Bool { fill.a > 0 || fillGradient != nil }
+    public var fills: Bool { fill.a > 0 || fillGradient != nil || image != nil }
     public var strokes: Bool { (stroke.a > 0 || strokeGradient != nil) && strokeStyle.lineWidth > 0 }
 
     public struct StrokeSpace: Equatable, Sendable {
@@ -108,6 +112,18 @@ public struct IconGradient: Equatable, Sendable {
 
     public init(gradient: Gradient, toViewBox: AffineTransform) {
         self.gradient = gradient
+        self.toViewBox = toViewBox
+    }
+}
+
+/// An embedded raster image (`<image href="data:image/png;base64,…">`) and the map from its
+/// texel space (0…width × 0…height) to viewBox units.
+public struct IconImage: Equatable, Sendable {
+    public var image: SceneImage
+    public var toViewBox: AffineTransform
+
+    public init(image: SceneImage, toViewBox: AffineTransform) {
+        self.image = image
         self.toViewBox = toViewBox
     }
 }

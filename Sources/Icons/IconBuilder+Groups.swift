@@ -202,7 +202,15 @@ extension IconBuilder {
             // The masks of groups inside the mask's content are alpha already.
             var masks = IndexSet()
             for group in groups[groupsBefore...] { if let m = group.mask { masks.insert(integersIn: m) } }
-            for i in start..<pieces.count where !masks.contains(i) { pieces[i] = Self.luminanceAsAlpha(pieces[i]) }
+            for i in start..<pieces.count where !masks.contains(i) {
+                guard pieces[i].image == nil else {
+                    fail(
+                        "an <image> in the luminance <mask> #\(id) at line \(line) is not in the supported subset; expected mask-type: alpha"
+                    )
+                    return nil
+                }
+                pieces[i] = Self.luminanceAsAlpha(pieces[i])
+            }
         }
         return start..<pieces.count
     }

@@ -85,6 +85,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         "fill", "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "color",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "transform", "fill-opacity", "stroke-opacity",
         "opacity", "display", "clip-path", "mask", "clip-rule", "visibility", "transform-origin", "font-size",
+        "image-rendering",
     ]
     static let geometry: [String: [String]] = [
         "svg": ["xmlns", "version", "viewBox", "width", "height", "preserveAspectRatio", "overflow"],
@@ -105,6 +106,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         "line": ["x1", "y1", "x2", "y2"],
         "polyline": ["points"],
         "polygon": ["points"],
+        "image": ["x", "y", "width", "height", "href", "preserveAspectRatio", "image-rendering", "crossorigin"],
     ]
 
     let name: String
@@ -150,6 +152,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// A `<use>` of a nested `<svg>` gives it its own `width` and `height` when it has them: set for
     /// the copy's first element only.
     var svgSizeOverride: (width: Double?, height: Double?)?
+    /// Pixels the icon's embedded images have taken of `IconLoader.maxImagePixels`.
+    var imagePixels = 0
     /// The root's `preserveAspectRatio`: how the icon fits its item.
     var rootAspectRatio = SVGAspectRatio.default
     /// Drawing, or replaying a clip path's shapes.
@@ -276,6 +280,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         } else if Self.shapes.contains(element) {
             shapeDepth += 1
             guard addPiece(element, attributes, style: style) else { return }
+        } else if element == "image" {
+            shapeDepth += 1
+            addImage(attributes, style: style)
         }
     }
 
@@ -346,7 +353,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             return
         }
         if element == "defs" { defsDepth -= 1 }
-        if Self.shapes.contains(element) { shapeDepth -= 1 }
+        if Self.shapes.contains(element) || element == "image" { shapeDepth -= 1 }
         if element == "style", let css = styleText {
             styleText = nil
             do { try sheet.add(css) } catch { return fail(error.message) }

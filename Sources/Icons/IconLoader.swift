@@ -30,6 +30,8 @@ public enum IconLoader {
     public static let maxBytes = 256 * 1024
     /// Most elements in one icon.
     public static let maxElements = 10_000
+    /// The most pixels an icon's embedded images may hold together (2048², 16 MiB decoded).
+    public static let maxImagePixels = 2_048 * 2_048
 
     /// Reads and parses the file at `path`; `name` is how errors name it (as the scene wrote it).
     public static func load(path: String, name: String) throws -> Icon {

@@ -1,6 +1,7 @@
 import Dynamics
 import Geometry
 import Icons
+import Images
 import Raster
 import SceneModel
 import Scrolling
@@ -129,9 +130,11 @@ extension DisplayListBuilder {
     /// the cache keeps coverage, not colour.
     package static func iconContent(
         _ icon: Icon, size: Size, transform: AffineTransform, opacity: Double,
-        clips: [ClipShape], tint: ColorRGBA8? = nil
+        clips: [ClipShape], tint: ColorRGBA8? = nil, raster: (SceneImage) -> RasterImage = { RasterImage($0) }
     ) -> [DrawPath] {
-        pieceContents(icon, size: size, transform: transform, opacity: opacity, clips: clips, tint: tint).flatMap { $0 }
+        pieceContents(
+            icon, size: size, transform: transform, opacity: opacity, clips: clips, tint: tint, raster: raster
+        ).flatMap { $0 }
     }
 
     /// An icon with groups (`Icon.groups`: SVG's group opacity, clip paths and masks) as the
@@ -139,9 +142,10 @@ extension DisplayListBuilder {
     /// per icon group over the same indexes (counted from the first rect).
     package static func iconLayers(
         _ icon: Icon, size: Size, transform: AffineTransform, opacity: Double,
-        clips: [ClipShape], tint: ColorRGBA8? = nil
+        clips: [ClipShape], tint: ColorRGBA8? = nil, raster: (SceneImage) -> RasterImage = { RasterImage($0) }
     ) -> (rects: [DrawRect], groups: [DrawGroup]) {
-        let contents = pieceContents(icon, size: size, transform: transform, opacity: opacity, clips: clips, tint: tint)
+        let contents = pieceContents(
+            icon, size: size, transform: transform, opacity: opacity, clips: clips, tint: tint, raster: raster)
         let rects = contents.map {
             DrawRect(size: Size(width: 0, height: 0), transform: transform, fill: .clear, opacity: opacity, content: $0)
         }
@@ -152,7 +156,7 @@ extension DisplayListBuilder {
     /// Each piece's paths: its fill, then its stroke's outline, in pixels.
     private static func pieceContents(
         _ icon: Icon, size: Size, transform: AffineTransform, opacity: Double,
-        clips: [ClipShape], tint: ColorRGBA8?
+        clips: [ClipShape], tint: ColorRGBA8?, raster: (SceneImage) -> RasterImage
     ) -> [[DrawPath]] {
         // With currentColor in the file, the tint is SVG's `color` for those paints only.
         let tintsAll = !icon.usesCurrentColor
@@ -183,7 +187,13 @@ extension DisplayListBuilder {
         }
         for (index, piece) in icon.pieces.enumerated() {
             var content: [DrawPath] = []
-            if piece.fills {
+            // An embedded picture fills its rectangle; a tint does not recolour a photo.
+            if let image = piece.image {
+                let paint = ImagePaint(image: raster(image.image), toPixels: image.toViewBox.concatenating(toPixels))
+                content.append(
+                    DrawPath(
+                        path: piece.path, transform: toPixels, paint: .image(paint), opacity: opacity, clips: clips))
+            } else if piece.fills {
                 content.append(
                     DrawPath(
                         path: piece.path, transform: toPixels, fillRule: piece.fillRule,
@@ -345,10 +355,12 @@ extension DisplayListBuilder {
         if let icon = item.icon?.icon {
             if icon.groups.isEmpty {
                 content += iconContent(
-                    icon, size: size, transform: transform, opacity: opacity, clips: childClips, tint: tint)
+                    icon, size: size, transform: transform, opacity: opacity, clips: childClips, tint: tint,
+                    raster: images.raster)
             } else {
                 iconLayers = Self.iconLayers(
-                    icon, size: size, transform: transform, opacity: opacity, clips: childClips, tint: tint)
+                    icon, size: size, transform: transform, opacity: opacity, clips: childClips, tint: tint,
+                    raster: images.raster)
             }
         }
         var textContent: [DrawPath] = []

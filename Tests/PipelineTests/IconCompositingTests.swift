@@ -21,6 +21,9 @@ struct IconCompositingTests {
         // Black through a mask white on top, #808080 below.
         "masked.svg":
             "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 20 20\"><mask id=\"m\"><rect width=\"20\" height=\"10\" fill=\"white\"/><rect y=\"10\" width=\"20\" height=\"10\" fill=\"#808080\"/></mask><rect width=\"20\" height=\"20\" mask=\"url(#m)\"/></svg>",
+        // A 2 × 1 PNG, red then blue, stretched over the viewBox.
+        "photo.svg":
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 20 20\"><image width=\"20\" height=\"20\" preserveAspectRatio=\"none\" href=\"data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAADklEQVR4nGP4z8AAQv8BD/kD/YURmXYAAAAASUVORK5CYII=\"/></svg>",
     ]
 
     private func frame() throws -> Pixmap {
@@ -28,12 +31,13 @@ struct IconCompositingTests {
         for (name, svg) in Self.icons { try Data(svg.utf8).write(to: URL(fileURLWithPath: folder + "/" + name)) }
         let scene = try SceneLoader.decode(
             """
-            canvas: { size: [60, 20], scale: 1, background: "#FFFFFF" }
+            canvas: { size: [80, 20], scale: 1, background: "#FFFFFF" }
             duration: 0.1
             items:
               - { id: faded, size: [20, 20], center: [10, 10], icon: faded.svg }
               - { id: clipped, size: [20, 20], center: [30, 10], icon: clipped.svg }
               - { id: masked, size: [20, 20], center: [50, 10], icon: masked.svg }
+              - { id: photo, size: [20, 20], center: [70, 10], icon: photo.svg }
             output: { video: [] }
             """,
             fileName: folder + "/icons.yaml", format: .yaml)
@@ -63,5 +67,12 @@ struct IconCompositingTests {
         #expect(rgb(pixmap[x: 50, y: 4]) == [0, 0, 0])
         // Alpha 128 of black over white: 255 − round(255·128/255) = 127.
         #expect(rgb(pixmap[x: 50, y: 15]) == [127, 127, 127])
+    }
+
+    @Test("an embedded PNG is drawn over its rectangle: its left texel's colour on the left, its right's on the right")
+    func image() throws {
+        let pixmap = try frame()
+        #expect(rgb(pixmap[x: 62, y: 10]) == [255, 0, 0])
+        #expect(rgb(pixmap[x: 77, y: 10]) == [0, 0, 255])
     }
 }

@@ -1,0 +1,79 @@
+import Foundation
+import Geometry
+import Images
+import Shapes
+
+/// `<image>` with its picture embedded as a `data:` URL (PNG, JPEG or WebP, base64), as design
+/// tools export bitmaps: decoded by the Images module's decoders, within the icon's pixel budget,
+/// placed in its viewport by `preserveAspectRatio`. A file beside the icon is not read: an
+/// icon is one self-contained file, as everything a scene references is checked by its own rule.
+extension IconBuilder {
+    /// Appends the image's piece: its visible rectangle, filled with the picture.
+    func addImage(_ a: [String: String], style: Style) {
+        guard let href = a["href"] ?? a["xlink:href"] else { return fail("<image> needs href (or xlink:href)") }
+        guard let bytes = dataURL(href) else { return }
+        let name = "the <image> at line \(parser?.lineNumber ?? 0)"
+        let decoded: DecodedImageFile
+        do {
+            decoded = try ImageFile.decode(
+                bytes, name: name, maxPixels: IconLoader.maxImagePixels - imagePixels)
+        } catch {
+            return fail("\(error.description); an icon's images may hold \(IconLoader.maxImagePixels) pixels in all")
+        }
+        imagePixels += decoded.width * decoded.height
+        let natural = Size(width: Double(decoded.width), height: Double(decoded.height))
+        guard let x = number(a, "x", element: "image", default: 0), let y = number(a, "y", element: "image", default: 0)
+        else { return }
+        // `auto` (or nothing) is the picture's own size; one side given scales the other with it.
+        let written = (width: lengthOrAuto(a, "width"), height: lengthOrAuto(a, "height"))
+        let w = written.width ?? written.height.map { $0 * natural.width / natural.height } ?? natural.width
+        let h = written.height ?? written.width.map { $0 * natural.height / natural.width } ?? natural.height
+        guard error == nil else { return }
+        guard w > 0, h > 0, let aspect = aspectRatio(a, on: "image") else { return }
+        let viewport = Rect(x: x, y: y, width: w, height: h)
+        let place = aspect.fit(Rect(x: 0, y: 0, width: natural.width, height: natural.height), into: viewport.size)
+            .concatenating(Geometry.AffineTransform(translationX: x, y: y))
+        let drawn = Self.rectangle(Rect(x: 0, y: 0, width: natural.width, height: natural.height))
+            .applying(place).bounds
+        let visible = drawn.intersection(viewport)
+        guard visible != .null, visible.width > 0, visible.height > 0 else { return }
+        var piece = Self.opaque(Self.rectangle(visible).applying(style.transform))
+        piece.fill = .clear
+        piece.image = IconImage(image: decoded.sceneImage(), toViewBox: place.concatenating(style.transform))
+        pieces.append(piece)
+    }
+
+    /// The bytes of a base64 `data:` URL of a PNG, JPEG or WebP; nil after a failure.
+    private func dataURL(_ href: String) -> [UInt8]? {
+        let text = href.trimmingWhitespace
+        guard text.hasPrefix("data:"), let comma = text.firstIndex(of: ",") else {
+            fail(
+                "<image href=\"\(href.prefix(40))\">: expected the picture embedded as a data: URL (data:image/png;base64,…); files are not read from an icon"
+            )
+            return nil
+        }
+        let header = text[text.index(text.startIndex, offsetBy: 5)..<comma].lowercased()
+        let parts = header.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmingWhitespace }
+        let mime = parts.first ?? ""
+        guard ["", "image/png", "image/jpeg", "image/jpg", "image/webp"].contains(mime), parts.contains("base64")
+        else {
+            fail(
+                "<image> data: URL of type '\(mime.isEmpty ? "text/plain" : mime)'\(parts.contains("base64") ? "" : " without base64"): expected a base64 PNG, JPEG or WebP"
+            )
+            return nil
+        }
+        guard
+            let data = Data(base64Encoded: String(text[text.index(after: comma)...]), options: .ignoreUnknownCharacters)
+        else {
+            fail("<image> data: URL: the base64 text does not decode")
+            return nil
+        }
+        return [UInt8](data)
+    }
+
+    /// A `width` or `height` written as a length, nil for `auto` or nothing (after a failure too).
+    private func lengthOrAuto(_ a: [String: String], _ key: String) -> Double? {
+        guard let text = a[key], text.trimmingWhitespace != "auto" else { return nil }
+        return number(a, key, element: "image")
+    }
+}
