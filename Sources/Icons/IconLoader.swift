@@ -67,6 +67,14 @@ public enum IconLoader {
                     "a DTD or entity declaration (<!DOCTYPE or <!ENTITY) is not allowed in an icon: entities can expand without bound or read local files"
             )
         }
+        // Foundation's XMLParser reads a processing instruction's data with strlen before any
+        // delegate sees it, and libxml2 passes NULL for one without data (`<?name?>`): a crash.
+        // Icons have none but the XML declaration, so they are refused here, before parsing.
+        if let (line, target) = processingInstruction(in: bytes) {
+            throw IconError(
+                file: name, line: line,
+                message: "processing instruction <?\(target)?> is not in the supported SVG subset")
+        }
         let builder = IconBuilder(name: name, references: SVGReferences.collect(data))
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
@@ -95,6 +103,24 @@ public enum IconLoader {
         return Icon(
             viewBox: viewBox, pieces: builder.pieces, groups: builder.sortedGroups,
             hash: String(hash.value, radix: 16).leftPadded(to: 16), aspectRatio: builder.rootAspectRatio)
+    }
+
+    /// The 1-based line and target of the first `<?` that is not the XML declaration (`<?xml` and
+    /// a space at the very start, after a byte order mark), or nil. A `<?` inside a comment or
+    /// CDATA counts too: the scan cannot tell, and no icon needs one there.
+    static func processingInstruction(in bytes: [UInt8]) -> (line: Int, target: String)? {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var line = 1
+        for i in bytes.indices {
+            if bytes[i] == 0x0A { line += 1 }
+            guard bytes[i] == 0x3C, i + 1 < bytes.count, bytes[i + 1] == 0x3F else { continue }
+            let name = bytes[(i + 2)...].prefix { $0 > 0x20 && $0 != 0x3F && $0 != 0x3E }.prefix(40)
+            let isDeclaration =
+                i == start && Array(name) == Array("xml".utf8) && i + 5 < bytes.count
+                && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i + 5])
+            if !isDeclaration { return (line, String(decoding: name, as: UTF8.self)) }
+        }
+        return nil
     }
 
     /// The 1-based line of the first `<!DOCTYPE` or `<!ENTITY` (any case), or nil.

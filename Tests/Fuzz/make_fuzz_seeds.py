@@ -2,8 +2,9 @@
 """Writes the seed folders of the Swift harnesses under OUTPUT_FOLDER (Tests/Fuzz/README.md):
 
   icon-seeds          scenes/icons/*.svg, and resvg's suite cases of <use>, <symbol>, <defs> and
-                      <style> (Tests/ResvgSuite/structure) and of gradients and stops
-                      (Tests/ResvgSuite/paint-servers), named by their folder
+                      <style>, nested <svg>, <switch>, <image> and transform-origin
+                      (Tests/ResvgSuite/structure), of gradients and stops (paint-servers) and of
+                      clip paths and masks (masking), named by their folder
   image-seeds         the PNG, JPEG and WebP fixtures of Tests/ImagesTests/Fixtures (every colour type,
                       bit depth, interlace, the eight EXIF orientations, the decompression bombs)
                       and the bundled photos under 8 KB (scenes/photos)
@@ -113,6 +114,8 @@ def main():
     copy_all(glob.glob(os.path.join(ROOT, "scenes/icons/*.svg")), os.path.join(out, "icon-seeds"))
     kinds = [("structure", k) for k in ("use", "symbol", "defs", "style")]
     kinds += [("paint-servers", k) for k in ("linearGradient", "radialGradient", "stop")]
+    kinds += [("masking", k) for k in ("clipPath", "mask")]
+    kinds += [("structure", k) for k in ("svg", "switch", "image", "transform-origin")]
     for category, kind in kinds:
         for path in sorted(glob.glob(os.path.join(ROOT, "Tests/ResvgSuite", category, kind, "*.svg"))):
             shutil.copyfile(path, os.path.join(out, "icon-seeds", kind + "-" + os.path.basename(path)))

@@ -44,6 +44,20 @@ struct XMLInputTests {
         #expect(failure(Array(root.utf8) + [0xC3]) == "x.svg:1: the file is not valid UTF-8; expected UTF-8 text")
     }
 
+    @Test(
+        "a processing instruction, with or without data, is refused before parsing (Foundation's XMLParser crashes on one without); the XML declaration is read"
+    )
+    func processingInstructions() {
+        // The fuzzer's reproducer: `<?xmlSiackgroun4?>` has a target and no data.
+        let crasher: [UInt8] = Array("<?xmlSiackgroun4?><svg  ".utf8) + [0] + Array("nNg".utf8)
+        #expect(
+            failure(crasher) == "x.svg:1: processing instruction <?xmlSiackgroun4?> is not in the supported SVG subset")
+        #expect(
+            failure(Array(("<?xml version=\"1.0\"?>\n<?xml-stylesheet href=\"a.css\"?>" + root).utf8))
+                == "x.svg:2: processing instruction <?xml-stylesheet?> is not in the supported SVG subset")
+        #expect(failure([0xEF, 0xBB, 0xBF] + Array(("<?xml version=\"1.0\"?>" + root).utf8)) == nil)
+    }
+
     @Test("an element after the root's end is refused; comments and whitespace after it are fine")
     func trailingContent() {
         let message =
