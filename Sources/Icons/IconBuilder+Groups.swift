@@ -91,8 +91,12 @@ extension IconBuilder {
         }
         if let id = frame.clip, let range = references.ranges[id] {
             guard let clip = clipPieces(id, range, space: frame.space, box: box) else { return }
-            groups.append(IconGroup(pieces: inner, opacity: 1, mask: clip))
-            inner = inner.lowerBound..<pieces.count
+            if clipsNothing(clip, of: content) {
+                pieces.removeSubrange(clip)
+            } else {
+                groups.append(IconGroup(pieces: inner, opacity: 1, mask: clip))
+                inner = inner.lowerBound..<pieces.count
+            }
         }
         var mask: Range<Int>?
         if let id = frame.mask, let range = references.ranges[id] {
@@ -102,6 +106,44 @@ extension IconBuilder {
         if frame.opacity < 1 || mask != nil {
             groups.append(IconGroup(pieces: inner, opacity: frame.opacity, mask: mask))
         }
+    }
+
+    /// Whether the clip is one upright rectangle holding all of `content` (fills and strokes): what
+    /// Figma wraps around every exported frame. Such a clip changes no pixel, so the icon keeps
+    /// drawing its pieces straight (through the glyph cache) instead of through an offscreen.
+    private func clipsNothing(_ clip: Range<Int>, of content: Range<Int>) -> Bool {
+        guard clip.count == 1, let rect = Self.uprightRectangle(pieces[clip.lowerBound].path) else { return false }
+        let drawn = strokedBounds(of: content, in: .identity)
+        return drawn == .null
+            || (drawn.minX >= rect.minX && drawn.minY >= rect.minY && drawn.maxX <= rect.maxX
+                && drawn.maxY <= rect.maxY)
+    }
+
+    /// The rectangle `path` is when it is one closed contour of four axis-aligned sides.
+    static func uprightRectangle(_ path: Path) -> Rect? {
+        var points: [Point] = []
+        for (k, element) in path.elements.enumerated() {
+            switch element {
+            case .move(let p) where k == 0: points.append(p)
+            case .line(let p) where k > 0: points.append(p)
+            case .close where k == path.elements.count - 1: break
+            default: return nil
+            }
+        }
+        if points.count == 5, points[4] == points[0] { points.removeLast() }
+        guard points.count == 4 else { return nil }
+        // Each side horizontal or vertical, of some length, turning a right angle at each corner.
+        var horizontal: [Bool] = []
+        for k in 0..<4 {
+            let (a, b) = (points[k], points[(k + 1) % 4])
+            guard (a.x == b.x) != (a.y == b.y) else { return nil }
+            horizontal.append(a.y == b.y)
+        }
+        guard horizontal[0] != horizontal[1], horizontal[1] != horizontal[2], horizontal[2] != horizontal[3] else {
+            return nil
+        }
+        let box = path.bounds
+        return box.width > 0 && box.height > 0 ? box : nil
     }
 
     /// The box of the pieces in `range` and of the hidden shapes among them (their geometry, not

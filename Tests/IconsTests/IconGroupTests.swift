@@ -52,6 +52,26 @@ struct IconGroupTests {
         #expect(clip.path.bounds == Rect(x: 20, y: 20, width: 20, height: 20))
     }
 
+    @Test(
+        "Figma's frame clip, an upright rectangle around all the content, is dropped; one that cuts a stroke is kept"
+    )
+    func frameClip() throws {
+        let figma = { (stroke: String) in
+            try parse(
+                """
+                <svg width="24" height="24" viewBox="0 0 24 24" fill="none" xmlns="http://www.w3.org/2000/svg">
+                <g clip-path="url(#clip0_1_2)"><path d="M4 4H20V20H4Z" stroke="black" stroke-width="\(stroke)"/></g>
+                <defs><clipPath id="clip0_1_2"><rect width="24" height="24" fill="white"/></clipPath></defs>
+                </svg>
+                """)
+        }
+        let inside = try figma("2")
+        #expect(inside.groups.isEmpty && inside.pieces.count == 1)
+        // A 10-wide stroke reaches 1 unit past the frame on every side: the clip is kept.
+        let cut = try figma("10")
+        #expect(cut.groups == [IconGroup(pieces: 0..<1, opacity: 1, mask: 1..<2)])
+    }
+
     @Test("a missing clip path draws the element unclipped; an empty one clips everything away")
     func missingAndEmptyClip() throws {
         let missing = try parse(
