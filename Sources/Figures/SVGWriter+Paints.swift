@@ -8,8 +8,8 @@ import Raster
 //
 // Differences from the rasterizer, which SVG cannot express: SVG interpolates gradient stops in
 // straight (not premultiplied) colour, so a Core Animation stop fading to clear may show a darker
-// fringe in an SVG viewer (an icon's SVG gradients are drawn straight, and match); SVG has no conic gradient, so a conic fill is drawn in its first colour
-// (class "conic-approximation"); the dither option is ignored (a viewer draws at its own depth);
+// fringe in an SVG viewer (an icon's SVG gradients are drawn straight, and match); SVG has no
+// conic gradient, so a conic fill is drawn in its first colour (class "conic-approximation"); the dither option is ignored (a viewer draws at its own depth);
 // stops beyond 0…1 (animated locations) are cut to 0…1 at their interpolated colours.
 
 extension SVGWriter {

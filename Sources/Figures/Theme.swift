@@ -115,9 +115,7 @@ extension MotionRecording {
                 inOffscreen[$0] ? frame.rects[$0] : frame.rects[$0].placed(by: view)
             }
             list.groups += frame.groups.map { group in
-                var moved = group
-                moved.rects = (group.rects.lowerBound + offset)..<(group.rects.upperBound + offset)
-                moved.mask = group.mask.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+                var moved = group.shifted(by: offset)
                 let start = min(group.rects.lowerBound, frame.rects.count - 1)
                 if let projection = group.projection, !nested[start] {
                     moved.projection?.homography = projection.homography.concatenating(Homography(view))

@@ -57,6 +57,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// `CGRectContainsRect`: true when `other` lies inside, edges included; `Rect.null` lies in
+    /// every rectangle.
+    public func contains(_ other: Rect) -> Bool {
+        other == .null
+            || (other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY)
+    }
+
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: minX + dx, y: minY + dy, width: width - 2 * dx, height: height - 2 * dy)
     }

@@ -49,7 +49,7 @@ extension IconBuilder {
         "x1", "y1", "x2", "y2", "cx", "cy", "r", "fx", "fy", "fr", "gradientUnits", "gradientTransform",
         "spreadMethod", "href", "style", "color", "display",
     ]
-    private static let stopAttributes: Set<String> = ["offset", "stop-color", "stop-opacity", "style", "color"]
+    private static let stopAttributes: Set<String> = ["offset", "stop-color", "stop-opacity", "color"]
 
     /// The paint `reference` gives a shape whose bounding box (in its user space) is `box`, drawn
     /// under `toViewBox`, at `opacity` (the paint's and the element's); nil after a failure.
@@ -263,17 +263,8 @@ extension IconBuilder {
             fail("attribute \(key)=\"\(value.prefix(40))\" on <stop> at line \(line): expected \(expected)")
             return nil
         }
-        var a = written
-        let classes = Set((written["class"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init))
-        for (property, declared) in sheet.declarations(element: "stop", id: written["id"], classes: classes) {
-            a[property] = declared.value
-        }
-        if let inline = written["style"] {
-            guard let declarations = try? SVGStyleSheet.declarations(inline) else {
-                return bad("style", inline, "CSS declarations")
-            }
-            for d in declarations { a[d.property] = d.value }
-        }
+        // The sheet's rules and `style=""` over the attributes, `!important` first, as for shapes.
+        guard let a = styled(written, element: "stop", properties: ["stop-color", "stop-opacity"]) else { return nil }
         for key in a.keys.sorted() where !Self.stopAttributes.contains(key) && !Self.isIgnored(key, on: "stop") {
             fail("attribute '\(key)' on <stop> at line \(line) is not in the supported SVG subset")
             return nil

@@ -29,8 +29,6 @@ extension IconBuilder {
         case clipping
     }
 
-    static let groupingAttributes: Set<String> = ["clip-path", "mask"]
-
     /// The groups, parents before the groups nested in them (they close in the other order).
     var sortedGroups: [IconGroup] {
         groups.enumerated().sorted { a, b in
@@ -67,7 +65,7 @@ extension IconBuilder {
             }
             return true
         }
-        let onePaint = Self.shapes.contains(element) && !(style.paintsFill && style.paintsStroke)
+        let onePaint = Self.shapes.contains(element) && !style.fillsAndStrokes
         let opacity = onePaint ? 1 : style.opacity
         guard clip != nil || mask != nil || opacity < 1 || viewport != nil else { return true }
         groupFrames.append(
@@ -113,10 +111,7 @@ extension IconBuilder {
     /// drawing its pieces straight (through the glyph cache) instead of through an offscreen.
     private func clipsNothing(_ clip: Range<Int>, of content: Range<Int>) -> Bool {
         guard clip.count == 1, let rect = Self.uprightRectangle(pieces[clip.lowerBound].path) else { return false }
-        let drawn = strokedBounds(of: content, in: .identity)
-        return drawn == .null
-            || (drawn.minX >= rect.minX && drawn.minY >= rect.minY && drawn.maxX <= rect.maxX
-                && drawn.maxY <= rect.maxY)
+        return rect.contains(strokedBounds(of: content, in: .identity))
     }
 
     /// The rectangle `path` is when it is one closed contour of four axis-aligned sides.
@@ -182,13 +177,13 @@ extension IconBuilder {
                 return nil
             }
             if let o = attributes["transform-origin"] {
-                guard let origin = SVGValue.transformOrigin(o, box: viewportSize ?? Size(width: 0, height: 0)) else {
+                guard let about = transform(own, aboutOrigin: o) else {
                     fail(
-                        "attribute transform-origin=\"\(o)\" on <clipPath> at line \(line): expected one or two of left, center, right, top, bottom, a length or a percentage"
+                        "attribute transform-origin=\"\(o)\" on <clipPath> at line \(line): expected \(Self.originExpected)"
                     )
                     return nil
                 }
-                own = SVGValue.about(origin, own)
+                own = about
             }
             t = t.concatenating(own)
         }
@@ -208,20 +203,13 @@ extension IconBuilder {
         guard let units = contentUnits(attributes, "maskUnits", default: "objectBoundingBox", line: line),
             let contentUnits = contentUnits(attributes, "maskContentUnits", default: "userSpaceOnUse", line: line)
         else { return nil }
-        let boxUsable = box.width > 0 && box.height > 0
         // The region: x, y, width, height, −10 % / 120 % of the box by default.
         guard let region = maskRegion(attributes, boxUnits: units == "objectBoundingBox", box: box, line: line)
         else { return nil }
-        if units == "objectBoundingBox" && !boxUsable {
-            let start = pieces.count
-            return start..<start
-        }
-        let drawn = strokedBounds(of: content, in: space)
-        let inside =
-            drawn == .null
-            || (drawn.minX >= region.minX && drawn.minY >= region.minY && drawn.maxX <= region.maxX
-                && drawn.maxY <= region.maxY)
-        if !inside {
+        // Bounding-box units on a box without area: an empty mask, which masks everything away.
+        guard box.width > 0 && box.height > 0 || (units != "objectBoundingBox" && contentUnits != "objectBoundingBox")
+        else { return pieces.count..<pieces.count }
+        if !region.contains(strokedBounds(of: content, in: space)) {
             let clipStart = pieces.count
             pieces.append(Self.opaque(Self.rectangle(region).applying(space)))
             groups.append(IconGroup(pieces: content, opacity: 1, mask: clipStart..<pieces.count))
@@ -229,13 +217,7 @@ extension IconBuilder {
         }
         var style = Style()
         style.transform = space
-        if contentUnits == "objectBoundingBox" {
-            guard boxUsable else {
-                let start = pieces.count
-                return start..<start
-            }
-            style.transform = Self.boxMap(box).concatenating(space)
-        }
+        if contentUnits == "objectBoundingBox" { style.transform = Self.boxMap(box).concatenating(space) }
         let start = pieces.count
         let groupsBefore = groups.count
         replayContent(range, id: id, style: style, mode: .drawing)
@@ -362,7 +344,7 @@ extension IconBuilder {
     }
 
     /// The box of the pieces' fills and strokes in the user space `space` maps to viewBox units.
-    private func strokedBounds(of range: Range<Int>, in space: Geometry.AffineTransform) -> Rect {
+    func strokedBounds(of range: Range<Int>, in space: Geometry.AffineTransform) -> Rect {
         guard let inverse = space.inverted else { return .null }
         var box = Rect.null
         for piece in pieces[range] {

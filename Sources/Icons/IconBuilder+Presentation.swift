@@ -87,17 +87,21 @@ extension IconBuilder {
             return bad("transform", "matrix, translate, scale, rotate, skewX or skewY (not on the root <svg>)")
         }
         if let o = a["transform-origin"] {
-            guard let origin = SVGValue.transformOrigin(o, box: viewportSize ?? Size(width: 0, height: 0)) else {
-                return bad(
-                    "transform-origin", "one or two of left, center, right, top, bottom, a length or a percentage")
-            }
-            t = SVGValue.about(origin, t)
+            guard let about = transform(t, aboutOrigin: o) else { return bad("transform-origin", Self.originExpected) }
+            t = about
         }
         style.transform = t.concatenating(style.transform)
         return true
     }
 
-    /// `color`, `fill` and `stroke`: a colour, `none`, `currentColor` or `url(#gradient)`.
+    static let originExpected = "one or two of left, center, right, top, bottom, a length or a percentage"
+
+    /// `t` about the point a `transform-origin` value names in the nearest viewport; nil when the
+    /// value does not parse.
+    func transform(_ t: Geometry.AffineTransform, aboutOrigin text: String) -> Geometry.AffineTransform? {
+        SVGValue.transformOrigin(text, box: viewportSize ?? Size(width: 0, height: 0)).map { SVGValue.about($0, t) }
+    }
+
     /// `font-size`: a length (em and % of the parent's size), or CSS's absolute keywords.
     private func applyFontSize(_ a: [String: String], to style: inout Style, bad: (String, String) -> Bool) -> Bool {
         guard let v = a["font-size"]?.trimmingWhitespace else { return true }
@@ -120,6 +124,7 @@ extension IconBuilder {
         return true
     }
 
+    /// `color`, `fill` and `stroke`: a colour, `none`, `currentColor` or `url(#gradient)`.
     private func applyPaints(_ a: [String: String], to style: inout Style, bad: (String, String) -> Bool) -> Bool {
         if let v = a["color"] {
             guard let c = SVGValue.color(v), !Self.isCurrentColor(v) else {

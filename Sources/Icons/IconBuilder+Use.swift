@@ -82,17 +82,9 @@ extension IconBuilder {
     /// masked by the viewport's rectangle.
     @discardableResult
     func clipToViewport(_ viewport: Rect, under space: Geometry.AffineTransform, pieces range: Range<Int>) -> Bool {
-        guard !range.isEmpty, let inverse = space.inverted else { return false }
+        guard !range.isEmpty, space.inverted != nil else { return false }
         let slack = 1e-9 * max(viewport.width, viewport.height, 1)
-        let inside = pieces[range].allSatisfy { piece in
-            var outline = piece.path
-            if piece.strokes {
-                outline.append(piece.strokeOutline(tolerance: 1e-3 * max(viewport.width, viewport.height, 1)))
-            }
-            let box = outline.applying(inverse).controlPointBounds
-            return box.minX >= viewport.minX - slack && box.minY >= viewport.minY - slack
-                && box.maxX <= viewport.maxX + slack && box.maxY <= viewport.maxY + slack
-        }
+        let inside = viewport.insetBy(dx: -slack, dy: -slack).contains(strokedBounds(of: range, in: space))
         guard !inside else { return false }
         let start = pieces.count
         pieces.append(Self.opaque(Self.rectangle(viewport).applying(space)))

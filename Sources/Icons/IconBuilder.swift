@@ -51,6 +51,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         /// Whether a shape here would fill, and stroke (before its gradients are resolved).
         var paintsFill: Bool { fillServer != nil || resolvedFill.a > 0 }
         var paintsStroke: Bool { (strokeServer != nil || resolvedStroke.a > 0) && strokeGeometry.lineWidth > 0 }
+        /// A shape's `opacity` scales its one paint; with both, it is its group's (SVG fades them
+        /// as one).
+        var fillsAndStrokes: Bool { paintsFill && paintsStroke }
         var strokeFollowsTint: Bool { strokeIsCurrentColor && color == nil }
     }
 
@@ -206,7 +209,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         }
         guard let own = Self.geometry[element] else {
             return fail(
-                "element <\(element)> is not in the supported SVG subset; expected one of: svg, g, a, switch, defs, use, symbol, style, path, rect, circle, ellipse, line, polyline, polygon, linearGradient, radialGradient, stop, clipPath, mask"
+                "element <\(element)> is not in the supported SVG subset; expected one of: svg, g, a, switch, defs, use, symbol, style, path, rect, circle, ellipse, line, polyline, polygon, image, linearGradient, radialGradient, stop, clipPath, mask"
             )
         }
         if element != "svg" && viewBox == nil {
@@ -315,7 +318,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             return true
         }
         // A shape's opacity scales its one paint; with two, it is the shape's group's.
-        let opacity = style.paintsFill && style.paintsStroke ? 1 : style.opacity
+        let opacity = style.fillsAndStrokes ? 1 : style.opacity
         var fill = SVGColor.scaled(style.resolvedFill, by: style.fillOpacity * opacity)
         var stroke = SVGColor.scaled(style.resolvedStroke, by: style.strokeOpacity * opacity)
         var gradients: (fill: IconGradient?, stroke: IconGradient?) = (nil, nil)
@@ -411,7 +414,12 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// `attributes` with the sheet's declarations for this element over them, and its `style=""`
     /// over both (CSS's cascade, where `!important` outranks the rest); `style` and `class` are
     /// consumed. Nil after a failure.
-    private func styled(_ attributes: [String: String], element: String) -> [String: String]? {
+    /// `properties`: what CSS may set on this element (presentation properties but `transform`,
+    /// by default; a gradient's stop takes `stop-color` and `stop-opacity`).
+    func styled(
+        _ attributes: [String: String], element: String,
+        properties: [String] = IconBuilder.presentation.filter { $0 != "transform" }
+    ) -> [String: String]? {
         if element != "svg" { styledAny = true }
         var result = attributes
         result["style"] = nil
@@ -432,9 +440,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             }
         }
         for property in cascaded.keys.sorted() {
-            guard Self.presentation.contains(property), property != "transform" else {
+            guard properties.contains(property) else {
                 fail(
-                    "the CSS property '\(property)' on <\(element)> is not in the supported SVG subset; expected presentation properties (\(Self.presentation.filter { $0 != "transform" }.joined(separator: ", ")))"
+                    "the CSS property '\(property)' on <\(element)> is not in the supported SVG subset; expected \(element == "stop" ? "" : "presentation properties ")(\(properties.joined(separator: ", ")))"
                 )
                 return nil
             }

@@ -189,10 +189,10 @@ extension DisplayListBuilder {
             var content: [DrawPath] = []
             // An embedded picture fills its rectangle; a tint does not recolour a photo.
             if let image = piece.image {
-                let paint = ImagePaint(image: raster(image.image), toPixels: image.toViewBox.concatenating(toPixels))
+                let picture = ImagePaint(image: raster(image.image), toPixels: image.toViewBox.concatenating(toPixels))
                 content.append(
                     DrawPath(
-                        path: piece.path, transform: toPixels, paint: .image(paint), opacity: opacity, clips: clips))
+                        path: piece.path, transform: toPixels, paint: .image(picture), opacity: opacity, clips: clips))
             } else if piece.fills {
                 content.append(
                     DrawPath(

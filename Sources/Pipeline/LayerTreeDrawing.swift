@@ -404,12 +404,7 @@ struct LayerTreeDrawing {
     ) {
         let offset = list.rects.count
         list.rects += icon.rects
-        list.groups += icon.groups.map { group in
-            var moved = group
-            moved.rects = (group.rects.lowerBound + offset)..<(group.rects.upperBound + offset)
-            moved.mask = group.mask.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
-            return moved
-        }
+        list.groups += icon.groups.map { $0.shifted(by: offset) }
         if !afterIcon.isEmpty {
             list.rects.append(
                 DrawRect(

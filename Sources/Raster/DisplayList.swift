@@ -143,6 +143,15 @@ public struct DrawGroup: Equatable, Sendable {
 
     /// The rects the group takes in the list: its own and its mask's.
     public var extent: Range<Int> { rects.lowerBound..<max(rects.upperBound, mask?.upperBound ?? 0) }
+
+    /// The group over the same rects after `offset` more rects come before them (a list's groups
+    /// appended to another list).
+    public func shifted(by offset: Int) -> DrawGroup {
+        var moved = self
+        moved.rects = (rects.lowerBound + offset)..<(rects.upperBound + offset)
+        moved.mask = mask.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+        return moved
+    }
 }
 
 /// How a group seen in perspective reaches the canvas (ProjectedComposite.swift): its content is
