@@ -18,6 +18,11 @@ public struct Icon: Equatable, Sendable {
     public var usesCurrentColor: Bool { pieces.contains { $0.fillFollowsTint || $0.strokeFollowsTint } }
     /// FNV-1a 64 of the file's bytes, 16 hex digits (goes into the render manifest).
     public var hash: String
+    /// Zero for a whole file. For one part of a layered file (`IconLayerTree`), a non-zero key
+    /// that tells its pieces from the other parts' and from the whole file's: the glyph cache
+    /// knows an icon's pieces by the file's hash and their index, and a part's index 0 is not
+    /// the file's.
+    public var part: UInt64 = 0
 
     /// How the viewBox is fitted into an item's bounds: the root's `preserveAspectRatio`, SVG's
     /// default xMidYMid meet unless the file says otherwise (never `slice`: it would draw outside

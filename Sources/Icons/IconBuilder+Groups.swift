@@ -20,6 +20,8 @@ extension IconBuilder {
         var space: Geometry.AffineTransform
         /// A nested `<svg>`'s viewport and the space it is in: what its content is clipped to.
         var viewport: (rect: Rect, space: Geometry.AffineTransform)?
+        /// Layers closed before the group opened: those closed after are inside it.
+        var layersBefore = 0
     }
 
     /// What replaying a clip path's or mask's content makes of its elements.
@@ -71,7 +73,7 @@ extension IconBuilder {
         groupFrames.append(
             GroupFrame(
                 depth: styles.count, start: pieces.count, opacity: opacity, clip: clip, mask: mask,
-                space: style.transform, viewport: viewport))
+                space: style.transform, viewport: viewport, layersBefore: layers?.records.count ?? 0))
         return true
     }
 
@@ -80,6 +82,12 @@ extension IconBuilder {
     func closeGroup(openedAt depth: Int) {
         guard let frame = groupFrames.last, frame.depth == depth else { return }
         groupFrames.removeLast()
+        let groupsBefore = groups.count
+        composite(frame)
+        adoptGroups(of: frame, madeAfter: groupsBefore)
+    }
+
+    private func composite(_ frame: GroupFrame) {
         let content = frame.start..<pieces.count
         guard !content.isEmpty, error == nil else { return }
         var inner = content
@@ -147,7 +155,10 @@ extension IconBuilder {
     func bounds(of range: Range<Int>, in space: Geometry.AffineTransform) -> Rect {
         guard let inverse = space.inverted else { return .null }
         var box = Rect.null
-        for piece in pieces[range] { box = box.union(piece.path.applying(inverse).bounds) }
+        let spaces = layerSpaces(in: range)
+        for i in range {
+            box = box.union(pieces[i].path.applying((spaces[i] ?? .identity).concatenating(inverse)).bounds)
+        }
         for hidden in hiddenOutlines where (range.lowerBound...range.upperBound).contains(hidden.at) {
             box = box.union(hidden.path.applying(inverse).bounds)
         }
@@ -347,13 +358,15 @@ extension IconBuilder {
     func strokedBounds(of range: Range<Int>, in space: Geometry.AffineTransform) -> Rect {
         guard let inverse = space.inverted else { return .null }
         var box = Rect.null
-        for piece in pieces[range] {
+        let spaces = layerSpaces(in: range)
+        for i in range {
+            let piece = pieces[i]
             var outline = piece.path
             if piece.strokes {
                 let size = max(viewBox?.width ?? 1, viewBox?.height ?? 1)
                 outline.append(piece.strokeOutline(tolerance: 1e-3 * size))
             }
-            box = box.union(outline.applying(inverse).bounds)
+            box = box.union(outline.applying((spaces[i] ?? .identity).concatenating(inverse)).bounds)
         }
         return box
     }

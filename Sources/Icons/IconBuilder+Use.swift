@@ -55,6 +55,7 @@ extension IconBuilder {
             clipToViewport(viewport, under: useSpace, pieces: firstPiece..<pieces.count)
         }
         closeGroup(openedAt: styles.count)
+        endLayer(at: styles.count)
         styles.removeLast()
         ignoredDepth += 1
     }

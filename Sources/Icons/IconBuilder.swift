@@ -163,6 +163,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var mode = ContentMode.drawing
     /// The next element started is the `<clipPath>` or `<mask>` whose content is replayed.
     var contentRoot = false
+    /// Set when the file is read as a tree of layers (IconBuilder+Layers.swift).
+    var layers: LayerRecorder?
 
     init(name: String, references: SVGReferences = SVGReferences()) {
         self.name = name
@@ -267,6 +269,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
                 return
             }
         }
+        beginLayer(element, attributes, style: &style)
         styles.append(style)
         if element == "switch" {
             switchDepths.append(styles.count)
@@ -362,6 +365,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             do { try sheet.add(css) } catch { return fail(error.message) }
         }
         closeGroup(openedAt: styles.count)
+        endLayer(at: styles.count)
         if switchDepths.last == styles.count {
             switchDepths.removeLast()
             switchChosen.remove(styles.count)

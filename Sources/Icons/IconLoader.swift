@@ -35,6 +35,43 @@ public enum IconLoader {
 
     /// Reads and parses the file at `path`; `name` is how errors name it (as the scene wrote it).
     public static func load(path: String, name: String) throws -> Icon {
+        try parse(read(path: path, name: name), name: name)
+    }
+
+    /// Reads and parses the file at `path` as a tree of layers for an item of `itemSize`
+    /// (`layers: { svg: }`): every drawn element with an `id` a layer (`IconLayerTree`).
+    public static func loadLayers(path: String, name: String, itemSize: Size) throws -> IconLayerTree {
+        try parseLayers(read(path: path, name: name), name: name, itemSize: itemSize)
+    }
+
+    /// Parses SVG bytes (what `load` does after reading the file).
+    public static func parse(_ data: Data, name: String) throws -> Icon {
+        let (builder, viewBox, hash) = try build(data, name: name, layers: nil)
+        return Icon(
+            viewBox: viewBox, pieces: builder.pieces, groups: builder.sortedGroups, hash: hash,
+            aspectRatio: builder.rootAspectRatio)
+    }
+
+    /// Parses SVG bytes as a tree of layers (what `loadLayers` does after reading the file).
+    public static func parseLayers(_ data: Data, name: String, itemSize: Size) throws -> IconLayerTree {
+        let (builder, viewBox, hash) = try build(
+            data, name: name, layers: IconBuilder.LayerRecorder(itemSize: itemSize))
+        let recorder = builder.layers ?? IconBuilder.LayerRecorder(itemSize: itemSize)
+        let ids = Dictionary(recorder.records.map { ($0.id, [$0.line]) }, uniquingKeysWith: +)
+        if let (id, lines) = ids.filter({ $0.value.count > 1 }).min(by: { $0.value[0] < $1.value[0] }) {
+            throw IconError(
+                file: name, line: lines.max(),
+                message:
+                    "the id '\(id)' names the layers at lines \(lines.sorted().map(String.init).joined(separator: " and ")); expected each layer's id once"
+            )
+        }
+        let assembly = LayerAssembly(
+            pieces: builder.pieces, groups: builder.sortedGroups, records: recorder.records, hash: hash,
+            itemSize: itemSize)
+        return assembly.tree(top: recorder.top, viewBox: viewBox, aspectRatio: builder.rootAspectRatio)
+    }
+
+    private static func read(path: String, name: String) throws -> Data {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         guard let size = (attributes?[.size] as? NSNumber)?.intValue else {
             throw IconError(file: name, line: nil, message: "no such file")
@@ -46,11 +83,14 @@ public enum IconLoader {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw IconError(file: name, line: nil, message: "cannot read the file")
         }
-        return try parse(data, name: name)
+        return data
     }
 
-    /// Parses SVG bytes (what `load` does after reading the file).
-    public static func parse(_ data: Data, name: String) throws -> Icon {
+    /// The checks on the bytes, then the parse: the builder that read them, the viewBox, and the
+    /// file's hash.
+    private static func build(_ data: Data, name: String, layers: IconBuilder.LayerRecorder?) throws -> (
+        IconBuilder, Rect, String
+    ) {
         guard data.count <= maxBytes else {
             throw IconError(
                 file: name, line: nil,
@@ -76,6 +116,7 @@ public enum IconLoader {
                 message: "processing instruction <?\(target)?> is not in the supported SVG subset")
         }
         let builder = IconBuilder(name: name, references: SVGReferences.collect(data))
+        builder.layers = layers
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
@@ -100,9 +141,7 @@ public enum IconLoader {
         }
         var hash = FNV1a64()
         hash.combine(bytes)
-        return Icon(
-            viewBox: viewBox, pieces: builder.pieces, groups: builder.sortedGroups,
-            hash: String(hash.value, radix: 16).leftPadded(to: 16), aspectRatio: builder.rootAspectRatio)
+        return (builder, viewBox, String(hash.value, radix: 16).leftPadded(to: 16))
     }
 
     /// The 1-based line and target of the first `<?` that is not the XML declaration (`<?xml` and

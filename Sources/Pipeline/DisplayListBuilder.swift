@@ -144,13 +144,17 @@ extension DisplayListBuilder {
         _ icon: Icon, size: Size, transform: AffineTransform, opacity: Double,
         clips: [ClipShape], tint: ColorRGBA8? = nil, raster: (SceneImage) -> RasterImage = { RasterImage($0) }
     ) -> (rects: [DrawRect], groups: [DrawGroup]) {
+        // An icon is one picture (a UIImageView's image): faded as one, so that where its pieces
+        // overlap the lower one does not show through.
+        let fadedWhole = opacity < 1 && icon.pieces.count > 1
+        let drawn = fadedWhole ? 1 : opacity
         let contents = pieceContents(
-            icon, size: size, transform: transform, opacity: opacity, clips: clips, tint: tint, raster: raster)
+            icon, size: size, transform: transform, opacity: drawn, clips: clips, tint: tint, raster: raster)
         let rects = contents.map {
-            DrawRect(size: Size(width: 0, height: 0), transform: transform, fill: .clear, opacity: opacity, content: $0)
+            DrawRect(size: Size(width: 0, height: 0), transform: transform, fill: .clear, opacity: drawn, content: $0)
         }
         let groups = icon.groups.map { DrawGroup(rects: $0.pieces, opacity: $0.opacity, mask: $0.mask) }
-        return (rects, groups)
+        return (rects, fadedWhole ? [DrawGroup(rects: 0..<rects.count, opacity: opacity)] + groups : groups)
     }
 
     /// Each piece's paths: its fill, then its stroke's outline, in pixels.
@@ -172,8 +176,9 @@ extension DisplayListBuilder {
         guard let scale = GlyphKey.flatteningScale(of: toPixels) else {
             return [[DrawPath]](repeating: [], count: icon.pieces.count)
         }
-        // FNV-1a 64 of the file, as 16 hex digits; 0 only for a hash that does not parse.
-        let font = UInt64(icon.hash, radix: 16) ?? 0
+        // FNV-1a 64 of the file, as 16 hex digits (0 only for a hash that does not parse), told
+        // apart by part for the pieces of a layered file.
+        let font = (UInt64(icon.hash, radix: 16) ?? 0) ^ icon.part
         var contents: [[DrawPath]] = []
         // A gradient is laid in viewBox units; with a tint, its stops take the tint's colour and
         // keep their alpha (a template image's rule, as for colours).
@@ -353,7 +358,8 @@ extension DisplayListBuilder {
             } ?? []
         var iconLayers: (rects: [DrawRect], groups: [DrawGroup])?
         if let icon = item.icon?.icon {
-            if icon.groups.isEmpty {
+            // A faded icon of several pieces is a group too (`iconLayers`: one picture, faded once).
+            if icon.groups.isEmpty && (opacity >= 1 || icon.pieces.count < 2) {
                 content += iconContent(
                     icon, size: size, transform: transform, opacity: opacity, clips: childClips, tint: tint,
                     raster: images.raster)

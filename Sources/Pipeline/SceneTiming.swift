@@ -152,6 +152,7 @@ final class SceneTiming {
             if case .path(let p) = shape.geometry { values.append((.path, .path(PathValue(p)))) }
         }
         if let path = item.shadow?.path { values.append((.shadowPath, .path(PathValue(path)))) }
+        if item.scale != Point(1, 1) { values.append((.scale, .point(item.scale))) }
         if let g = item.fillGradient {
             values += [
                 (.gradientColors, .colorList(ListValue(premultiplying: g.colors))),

@@ -75,6 +75,7 @@ struct BadInputTests {
         scenes/collisions.yaml: ok (19 items (7 top-level), 4 behaviors)
         scenes/cover-flow.yaml: ok (17 items (5 top-level), 0 behaviors)
         scenes/damped-resize.yaml: ok (4 items (3 top-level), 1 behavior)
+        scenes/design-screen.yaml: ok (16 items (1 top-level), 0 behaviors)
         scenes/display.yaml: ok (90 items (9 top-level), 0 behaviors)
         scenes/doors.yaml: ok (18 items (3 top-level), 0 behaviors)
         scenes/feed.yaml: ok (39 items (3 top-level), 0 behaviors)

@@ -46,6 +46,7 @@ struct LottieExportTests {
         "images": "a conic gradient",
         "settings": "blur materials (the iOS kit's bars)", "display": "blur materials (the iOS kit's bars)",
         "new-event": "blur materials (the iOS kit's bars and alert)",
+        "design-screen": "gradients inside SVG content (the header, the avatar), exported as their mean colours",
     ]
 
     /// The second player, python-lottie writing each frame as SVG and librsvg drawing it, at five

@@ -74,6 +74,7 @@ struct BundledSceneTests {
         ("settings.yaml", 180, nil),
         ("display.yaml", 168, nil),
         ("new-event.yaml", 192, nil),
+        ("design-screen.yaml", 156, nil),
     ]
 
     @Test(

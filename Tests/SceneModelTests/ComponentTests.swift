@@ -127,7 +127,7 @@ struct ComponentTests {
             })
         #expect(
             error.description
-                == "test.yaml:5:45: items[0].cornerRadus: unknown key 'cornerRadus'; expected one of: id, size, center, rotation, fill, cornerRadius, cornerCurve, maskedCorners, border, opacity, isHidden, z, kind, collisionBounds, masksToBounds, allowsGroupOpacity, shadow, filters, backgroundEffect, shape, icon, tintColor, image, lottie and 15 more; in instance 'c1' (test.yaml:7) of component 'card' (did you mean 'cornerRadius'?)"
+                == "test.yaml:5:45: items[0].cornerRadus: unknown key 'cornerRadus'; expected one of: id, size, center, rotation, scale, fill, cornerRadius, cornerCurve, maskedCorners, border, opacity, isHidden, z, kind, collisionBounds, masksToBounds, allowsGroupOpacity, shadow, filters, backgroundEffect, shape, icon, tintColor, image and 17 more; in instance 'c1' (test.yaml:7) of component 'card' (did you mean 'cornerRadius'?)"
         )
     }
 

@@ -47,7 +47,7 @@ struct SceneErrorTests {
         let error = try #require(sceneError { try Fixtures.decode("unknown_key.yaml") })
         #expect(
             error.description
-                == "unknown_key.yaml:7:5: items[0].cornerRadus: unknown key 'cornerRadus'; expected one of: id, size, center, rotation, fill, cornerRadius, cornerCurve, maskedCorners, border, opacity, isHidden, z, kind, collisionBounds, masksToBounds, allowsGroupOpacity, shadow, filters, backgroundEffect, shape, icon, tintColor, image, lottie and 15 more (did you mean 'cornerRadius'?)"
+                == "unknown_key.yaml:7:5: items[0].cornerRadus: unknown key 'cornerRadus'; expected one of: id, size, center, rotation, scale, fill, cornerRadius, cornerCurve, maskedCorners, border, opacity, isHidden, z, kind, collisionBounds, masksToBounds, allowsGroupOpacity, shadow, filters, backgroundEffect, shape, icon, tintColor, image and 17 more (did you mean 'cornerRadius'?)"
         )
         #expect(error.suggestion == "did you mean 'cornerRadius'?")
     }
@@ -368,7 +368,7 @@ struct MoreSceneErrorTests {
             ),
             (
                 header + "items:\n  - &a { id: a, size: [1, 1], center: [0, 0] }\n  - { <<: *a, id: b }",
-                "test.yaml:5:7: items[1].<<: unknown key '<<'; expected one of: id, size, center, rotation, fill, cornerRadius, cornerCurve, maskedCorners, border, opacity, isHidden, z, kind, collisionBounds, masksToBounds, allowsGroupOpacity, shadow, filters, backgroundEffect, shape, icon, tintColor, image, lottie and 15 more (YAML merge keys are not supported; write the keys out)"
+                "test.yaml:5:7: items[1].<<: unknown key '<<'; expected one of: id, size, center, rotation, scale, fill, cornerRadius, cornerCurve, maskedCorners, border, opacity, isHidden, z, kind, collisionBounds, masksToBounds, allowsGroupOpacity, shadow, filters, backgroundEffect, shape, icon, tintColor, image and 17 more (YAML merge keys are not supported; write the keys out)"
             ),
         ])
     func notOneMapping(yaml: String, expected: String) throws {

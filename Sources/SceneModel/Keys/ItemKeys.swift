@@ -94,6 +94,26 @@ package enum ItemKeys {
                             item.center.y, SceneRules.coordinateRange, "a y coordinate", at: at + "[1]")
                     }),
                 .degrees("rotation", \.rotation, doc: "Initial rotation, degrees clockwise."),
+                .custom(
+                    "scale", docType: "number or `[sx, sy]`", schemaRef: "scale",
+                    doc:
+                        "`UIView.transform`'s scale about the anchor point, along the item's own axes (applied before `rotation`); a negative factor mirrors. Animations of `scale` start from it.",
+                    defaultDoc: "`1`", rangeDoc: "each factor non-zero, at most 1,000 in size",
+                    decode: { d, node, at, item in
+                        guard case .point(let p) = try d.animatableValue(node, for: .scale, at: at) else { return }
+                        item.scale = p
+                    },
+                    check: { _, item, at in
+                        for (k, f) in [item.scale.x, item.scale.y].enumerated() {
+                            guard f.isFinite, f != 0, abs(f) <= SceneRules.maxItemScale else {
+                                throw Violation(
+                                    keyPath: at + (item.scale.x == item.scale.y ? "" : "[\(k)]"),
+                                    message:
+                                        "expected a non-zero scale factor of at most \(Int(SceneRules.maxItemScale)) in size, found \(f)"
+                                )
+                            }
+                        }
+                    }),
                 .fill(
                     "fill", \.fill, gradient: \.fillGradient,
                     doc:
@@ -337,6 +357,12 @@ package enum ItemKeys {
                                 message: "a mask layer has a mask of its own; expected a mask without `mask:`")
                         }
                     }),
+                .custom(
+                    "layers", docType: "mapping",
+                    doc:
+                        "A design screen as sublayers: `{ svg: screens/home.svg }` fits the file into the bounds (as `icon:`) and makes every drawn element with an `id` a child item named `<this id>.<its id>`, at its bounds, with its transform as `center`, `rotation` and `scale` and its `opacity`, so behaviours and animations move it; see [Design screens as layers](#design-screens-as-layers-itemsilayers).",
+                    defaultDoc: "none", rangeDoc: "an SVG file inside the scene's folder; not with `icon:`",
+                    decode: { d, node, at, item in try d.decodeLayers(node, at: at, into: &item) }),
                 .custom(
                     "text", docType: "mapping", schemaRef: "text",
                     doc: "The item's text (CATextLayer / UILabel), drawn over its fill.",

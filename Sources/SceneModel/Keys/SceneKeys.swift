@@ -9,7 +9,7 @@ package enum SceneKeys {
     package static var specs: [AnySpec] {
         [
             AnySpec(RootKeys.spec), AnySpec(OutputKeys.spec), AnySpec(CanvasKeys.spec), AnySpec(ItemKeys.spec),
-            AnySpec(BorderKeys.spec), AnySpec(ShadowKeys.spec),
+            AnySpec(LayersKeys.spec), AnySpec(BorderKeys.spec), AnySpec(ShadowKeys.spec),
             AnySpec(FilterKeys.spec), AnySpec(GaussianBlurKeys.spec), AnySpec(BackgroundEffectKeys.spec),
             AnySpec(ScrollKeys.spec), AnySpec(ScrollDragKeys.spec), AnySpec(OffsetChangeKeys.spec),
             AnySpec(MediaTimingKeys.spec), AnySpec(ShapeKeys.spec), AnySpec(TouchesKeys.spec), AnySpec(FrameKeys.spec),
@@ -47,6 +47,7 @@ package enum SceneKeys {
             ),
             ("image", [AnySpec(ImageKeys.spec)], false),
             ("lottie", [AnySpec(LottieKeys.spec)], false),
+            ("layers", [AnySpec(LayersKeys.spec)], false),
             ("gradient", [AnySpec(GradientKeys.spec), AnySpec(GradientKeys.body)], false),
             ("text", [AnySpec(TextKeys.spec)], false),
             ("font", [AnySpec(FontKeys.spec)], false),

@@ -115,6 +115,9 @@ public struct Item: Equatable, Sendable {
     public var center: Point
     /// Initial rotation, clockwise on screen. Scene files give it in degrees (`rotation:`).
     public var rotation: Angle
+    /// `UIView.transform`'s scale along the item's own axes, before `rotation` (a negative factor
+    /// mirrors); animations of `scale` start from it. Default `(1, 1)`. `scale:` in files.
+    public var scale = Point(1, 1)
     /// Fill colour, default white.
     public var fill: ColorRGBA8
     /// Corner radius in points, ≥ 0; drawn clamped to min(width, height)/2.

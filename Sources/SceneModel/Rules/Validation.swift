@@ -23,6 +23,9 @@ public enum SceneRules {
     /// Largest canvas scale (pixels per point), exclusive lower bound 0. Apple ships 1, 2, 3; 8
     /// leaves room for close-up renders of a small region.
     public static let maxScale = 8.0
+    /// The largest factor an item's `scale:` may have: a design file's transform can shrink or
+    /// grow a part far more than a screen's scale, but not without bound.
+    public static let maxItemScale = 1_000.0
     /// Default canvas scale: 2 (most iPhones' and iPads' screen scale is 2 or 3).
     public static let defaultScale = 2.0
     /// Largest canvas side in pixels (points × scale, rounded up). 16384 px is the usual GPU
