@@ -145,6 +145,13 @@ struct Bench: ParsableCommand {
     )
     var sceneCosts = false
 
+    @Flag(
+        name: .long,
+        help:
+            "Instead, time loading SVG files on one thread: the 200 largest icons of Heroicons (if `make test-deps` installed them) and of resvg's cases in Tests/ResvgSuite, and a 1 MB design export read whole and as layers. Run from the repository's root."
+    )
+    var svgLoad = false
+
     @Option(
         name: .customLong("text-mode"),
         help: "With --text, only these modes (repeatable): moving, still or uncached (default: all three).")
@@ -226,6 +233,16 @@ struct Bench: ParsableCommand {
                 print(line)
                 fflush(nil)  // each line as it is measured, also into a pipe
             }
+            return
+        }
+        if svgLoad {
+            let root = FileManager.default.currentDirectoryPath
+            guard FileManager.default.fileExists(atPath: root + "/scenes/screens/home.svg") else {
+                throw ValidationError(
+                    "--svg-load reads the repository's files (scenes/screens/home.svg, Tests/ResvgSuite); run it from the repository's root"
+                )
+            }
+            print(SVGLoadWorkload.table(try SVGLoadWorkload.run(root: root, repeats: repeats), repeats: repeats))
             return
         }
         if blur {

@@ -166,9 +166,13 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// Set when the file is read as a tree of layers (IconBuilder+Layers.swift).
     var layers: LayerRecorder?
 
-    init(name: String, references: SVGReferences = SVGReferences()) {
+    /// The most elements the file may have (`IconLoader.Budget`), each copy counted.
+    let maxElements: Int
+
+    init(name: String, references: SVGReferences = SVGReferences(), maxElements: Int = IconLoader.maxElements) {
         self.name = name
         self.references = references
+        self.maxElements = maxElements
     }
 
     func fail(_ message: String) {
@@ -197,8 +201,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     func start(_ element: String, _ attributes: [String: String]) {
         guard error == nil else { return }
         elements += 1
-        if elements > IconLoader.maxElements {
-            return fail("more than \(IconLoader.maxElements) elements, counting each copy <use> makes")
+        if elements > maxElements {
+            return fail("more than \(maxElements) elements, counting each copy <use> makes")
         }
         if contentRoot && ignoredDepth == 0 {
             return startContentRoot(element, attributes)

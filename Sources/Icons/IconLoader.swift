@@ -26,43 +26,68 @@ import Shapes
 /// reaches the parser, and memory stays bounded by the file size; external entity resolution is
 /// off in the parser as well. At most `maxElements` elements.
 public enum IconLoader {
-    /// Largest icon file, in bytes: 256 KiB (icons are a few KiB).
-    public static let maxBytes = 256 * 1024
-    /// Most elements in one icon.
-    public static let maxElements = 10_000
+    /// How large a file may be, checked before it is read (bytes) and while it is parsed
+    /// (elements, each copy a `<use>` makes counted).
+    public struct Budget: Equatable, Sendable {
+        public var maxBytes: Int
+        public var maxElements: Int
+        /// How errors name such a file.
+        public var noun: String
+
+        public init(maxBytes: Int, maxElements: Int, noun: String) {
+            self.maxBytes = maxBytes
+            self.maxElements = maxElements
+            self.noun = noun
+        }
+
+        /// An icon: 256 KiB and 10,000 elements (icons are a few KiB).
+        public static let icon = Budget(maxBytes: 256 * 1024, maxElements: 10_000, noun: "an icon")
+        /// A screen from a design tool, read as layers: 4 MiB and 100,000 elements (a busy
+        /// screen with its text as outlines is about 1 MB and 20,000 elements).
+        public static let design = Budget(maxBytes: 4 * 1024 * 1024, maxElements: 100_000, noun: "a design file")
+    }
+
+    /// Largest icon file, in bytes (`Budget.icon`).
+    public static let maxBytes = Budget.icon.maxBytes
+    /// Most elements in one icon (`Budget.icon`).
+    public static let maxElements = Budget.icon.maxElements
     /// The most pixels an icon's embedded images may hold together (2048², 16 MiB decoded).
     public static let maxImagePixels = 2_048 * 2_048
 
     /// Reads and parses the file at `path`; `name` is how errors name it (as the scene wrote it).
     public static func load(path: String, name: String) throws -> Icon {
-        try parse(read(path: path, name: name), name: name)
+        try parse(read(path: path, name: name, budget: .icon), name: name)
     }
 
     /// Reads and parses the file at `path` as a tree of layers for an item of `itemSize`
     /// (`layers: { svg: }`): every drawn element with an `id` a layer (`IconLayerTree`).
     public static func loadLayers(path: String, name: String, itemSize: Size) throws -> IconLayerTree {
-        try parseLayers(read(path: path, name: name), name: name, itemSize: itemSize)
+        try parseLayers(read(path: path, name: name, budget: .design), name: name, itemSize: itemSize)
     }
 
     /// Parses SVG bytes (what `load` does after reading the file).
-    public static func parse(_ data: Data, name: String) throws -> Icon {
-        let (builder, viewBox, hash) = try build(data, name: name, layers: nil)
+    public static func parse(_ data: Data, name: String, budget: Budget = .icon) throws -> Icon {
+        let (builder, viewBox, hash) = try build(data, name: name, budget: budget, layers: nil)
         return Icon(
             viewBox: viewBox, pieces: builder.pieces, groups: builder.sortedGroups, hash: hash,
             aspectRatio: builder.rootAspectRatio)
     }
 
     /// Parses SVG bytes as a tree of layers (what `loadLayers` does after reading the file).
-    public static func parseLayers(_ data: Data, name: String, itemSize: Size) throws -> IconLayerTree {
+    public static func parseLayers(_ data: Data, name: String, itemSize: Size, budget: Budget = .design) throws
+        -> IconLayerTree
+    {
         let (builder, viewBox, hash) = try build(
-            data, name: name, layers: IconBuilder.LayerRecorder(itemSize: itemSize))
+            data, name: name, budget: budget, layers: IconBuilder.LayerRecorder(itemSize: itemSize))
         let recorder = builder.layers ?? IconBuilder.LayerRecorder(itemSize: itemSize)
-        let ids = Dictionary(recorder.records.map { ($0.id, [$0.line]) }, uniquingKeysWith: +)
-        if let (id, lines) = ids.filter({ $0.value.count > 1 }).min(by: { $0.value[0] < $1.value[0] }) {
+        var lines: [String: [Int]] = [:]
+        for record in recorder.records { lines[record.id, default: []].append(record.line) }
+        let repeated = lines.filter { $0.value.count > 1 }.map { (id: $0.key, lines: $0.value.sorted()) }
+        if let (id, lines) = repeated.min(by: { $0.lines[0] < $1.lines[0] }) {
             throw IconError(
-                file: name, line: lines.max(),
+                file: name, line: lines.last,
                 message:
-                    "the id '\(id)' names the layers at lines \(lines.sorted().map(String.init).joined(separator: " and ")); expected each layer's id once"
+                    "the id '\(id)' names the layers at lines \(lines.map(String.init).joined(separator: " and ")); expected each layer's id once"
             )
         }
         let assembly = LayerAssembly(
@@ -71,14 +96,15 @@ public enum IconLoader {
         return assembly.tree(top: recorder.top, viewBox: viewBox, aspectRatio: builder.rootAspectRatio)
     }
 
-    private static func read(path: String, name: String) throws -> Data {
+    private static func read(path: String, name: String, budget: Budget) throws -> Data {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         guard let size = (attributes?[.size] as? NSNumber)?.intValue else {
             throw IconError(file: name, line: nil, message: "no such file")
         }
-        guard size <= maxBytes else {
+        guard size <= budget.maxBytes else {
             throw IconError(
-                file: name, line: nil, message: "file is \(size) bytes; expected an icon of at most \(maxBytes) bytes")
+                file: name, line: nil,
+                message: "file is \(size) bytes; expected \(budget.noun) of at most \(budget.maxBytes) bytes")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw IconError(file: name, line: nil, message: "cannot read the file")
@@ -88,13 +114,15 @@ public enum IconLoader {
 
     /// The checks on the bytes, then the parse: the builder that read them, the viewBox, and the
     /// file's hash.
-    private static func build(_ data: Data, name: String, layers: IconBuilder.LayerRecorder?) throws -> (
-        IconBuilder, Rect, String
-    ) {
-        guard data.count <= maxBytes else {
+    private static func build(_ data: Data, name: String, budget: Budget, layers: IconBuilder.LayerRecorder?) throws
+        -> (
+            IconBuilder, Rect, String
+        )
+    {
+        guard data.count <= budget.maxBytes else {
             throw IconError(
                 file: name, line: nil,
-                message: "file is \(data.count) bytes; expected an icon of at most \(maxBytes) bytes")
+                message: "file is \(data.count) bytes; expected \(budget.noun) of at most \(budget.maxBytes) bytes")
         }
         let bytes = [UInt8](data)
         if let problem = XMLEncodingCheck.problem(in: bytes) {
@@ -115,7 +143,9 @@ public enum IconLoader {
                 file: name, line: line,
                 message: "processing instruction <?\(target)?> is not in the supported SVG subset")
         }
-        let builder = IconBuilder(name: name, references: SVGReferences.collect(data))
+        let builder = IconBuilder(
+            name: name, references: SVGReferences.collect(data, maxElements: budget.maxElements),
+            maxElements: budget.maxElements)
         builder.layers = layers
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false

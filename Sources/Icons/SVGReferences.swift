@@ -30,11 +30,11 @@ struct SVGReferences {
     /// The references of `data`, or an empty set when it has neither `<use` nor `url(`: a file
     /// that copies nothing and paints no gradient needs no first pass. Parse errors are the
     /// builder's to report; this pass only stops.
-    static func collect(_ data: Data) -> SVGReferences {
+    static func collect(_ data: Data, maxElements: Int = IconLoader.maxElements) -> SVGReferences {
         guard data.range(of: Data("<use".utf8)) != nil || data.range(of: Data("url(".utf8)) != nil else {
             return SVGReferences()
         }
-        let collector = Collector()
+        let collector = Collector(maxElements: maxElements)
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false
@@ -46,17 +46,20 @@ struct SVGReferences {
 
     private final class Collector: NSObject, XMLParserDelegate {
         weak var parser: XMLParser?
+        let maxElements: Int
         var references = SVGReferences()
         /// The start index and id of every open element (id nil when it has none), and the
         /// inherited attributes in effect inside it.
         private var open: [(start: Int, id: String?, inherited: [String: String])] = []
+
+        init(maxElements: Int) { self.maxElements = maxElements }
 
         func parser(
             _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
             attributes: [String: String]
         ) {
             // The builder refuses a file past this many elements; no need to hold more.
-            guard references.events.count < 2 * IconLoader.maxElements else { return parser.abortParsing() }
+            guard references.events.count < 2 * maxElements else { return parser.abortParsing() }
             var inherited = open.last?.inherited ?? [:]
             for key in SVGReferences.inheritedAttributes { if let v = attributes[key] { inherited[key] = v } }
             open.append((references.events.count, attributes["id"], inherited))

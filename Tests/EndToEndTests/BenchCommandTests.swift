@@ -28,6 +28,20 @@ struct BenchCommandTests {
         #expect(run.stdout.contains("median of 2 rounds"), "\(run.stdout)")
     }
 
+    @Test("--svg-load prints a row for each set of files it reads, the design export whole and as layers")
+    func svgLoad() throws {
+        let run = try CLI.run(["bench", "--svg-load", "--repeat", "1"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.isEmpty, "\(run.stderr)")
+        for row in ["resvg's cases, 200 largest", "1 MB design export, whole", "1 MB design export, as layers"] {
+            #expect(run.stdout.contains("  " + row), "\(run.stdout)")
+        }
+        // resvg's cases are in the repository: 200 files of them load.
+        let row = run.stdout.split(separator: "\n").first { $0.hasPrefix("  resvg's cases, 200 largest") }
+        let figures = row?.dropFirst("  resvg's cases, 200 largest".count).split(separator: " ") ?? []
+        #expect(figures.first == "200", "\(run.stdout)")
+    }
+
     @Test("an unknown --text-mode is refused, naming the modes there are")
     func unknownTextMode() throws {
         let run = try CLI.run(["bench", "--text", "--text-mode", "sideways"])

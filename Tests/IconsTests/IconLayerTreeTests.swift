@@ -172,3 +172,24 @@ struct IconLayerTreeTests {
         #expect(layered.content.hash == whole.hash)
     }
 }
+
+@Suite("Design files' budget")
+struct DesignBudgetTests {
+    @Test("a design file may hold 4 MiB and 100,000 elements where an icon holds 256 KiB and 10,000")
+    func budgets() throws {
+        let rects = String(repeating: "<rect width=\"1\" height=\"1\"/>\n", count: 12_000)
+        let svg = Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\">\(rects)</svg>".utf8)
+        #expect(svg.count > IconLoader.Budget.icon.maxBytes)
+        #expect(try IconLoader.parseLayers(svg, name: "big.svg", itemSize: Size(10, 10)).content.pieces.count == 12_000)
+        #expect(
+            throws: IconError(
+                file: "big.svg", line: nil,
+                message: "file is \(svg.count) bytes; expected an icon of at most 262144 bytes")
+        ) {
+            try IconLoader.parse(svg, name: "big.svg")
+        }
+        let elements = IconLoader.Budget(maxBytes: 1 << 30, maxElements: 11_000, noun: "a test file")
+        let error = #expect(throws: IconError.self) { try IconLoader.parse(svg, name: "big.svg", budget: elements) }
+        #expect(error?.message == "more than 11000 elements, counting each copy <use> makes")
+    }
+}

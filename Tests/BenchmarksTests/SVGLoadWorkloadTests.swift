@@ -1,0 +1,42 @@
+import Foundation
+import Geometry
+import Icons
+import TestSupport
+import Testing
+
+@testable import Benchmarks
+
+/// `flipbook bench --svg-load`: the files it times are what its table says they are (the
+/// figures themselves are timings, printed, never asserted).
+@Suite("The SVG-loading workload")
+struct SVGLoadWorkloadTests {
+    private let screen = repositoryRoot + "/scenes/screens/home.svg"
+
+    @Test(
+        "the design export is the bundled screen repeated past 1 MB, every copy's ids its own, loading whole and as layers"
+    )
+    func designExport() throws {
+        let text = try String(contentsOfFile: screen, encoding: .utf8)
+        let one = try IconLoader.parse(Data(text.utf8), name: "home.svg")
+        let oneTree = try IconLoader.parseLayers(Data(text.utf8), name: "home.svg", itemSize: Size(390, 844))
+        let export = SVGLoadWorkload.designExport(from: text, width: 390)
+        #expect(export.count >= 1 << 20)
+        // Over an icon's budget, within a design file's.
+        #expect(export.count > IconLoader.Budget.icon.maxBytes && export.count <= IconLoader.Budget.design.maxBytes)
+        let whole = try IconLoader.parse(export, name: "export.svg", budget: .design)
+        let copies = whole.pieces.count / one.pieces.count
+        #expect(copies >= 2 && whole.pieces.count == copies * one.pieces.count)
+        let tree = try IconLoader.parseLayers(export, name: "export.svg", itemSize: Size(390, 844))
+        #expect(tree.count == copies * oneTree.count)
+        #expect(tree.layers.first?.name == "c0-Home" && tree.layers.last?.name == "c\(copies - 1)-Home")
+    }
+
+    @Test("the icon sets are their largest files that load, largest first")
+    func largestFirst() throws {
+        let files = SVGLoadWorkload.largestLoading(in: repositoryRoot + "/Tests/ResvgSuite", count: 20)
+        #expect(files.count == 20)
+        #expect(zip(files, files.dropFirst()).allSatisfy { $0.data.count >= $1.data.count })
+        #expect(files.allSatisfy { (try? IconLoader.parse($0.data, name: $0.name)) != nil })
+        #expect(SVGLoadWorkload.largestLoading(in: "/nonexistent").isEmpty)
+    }
+}
