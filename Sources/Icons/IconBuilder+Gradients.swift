@@ -39,6 +39,8 @@ extension IconBuilder {
     enum ResolvedPaint: Equatable {
         case color(ColorRGBA8)
         case gradient(IconGradient)
+        /// A `<pattern>`'s id: its tiles are drawn as pieces of their own (IconBuilder+Patterns.swift).
+        case pattern(String)
     }
 
     static let gradientElements: Set<String> = ["linearGradient", "radialGradient"]
@@ -68,11 +70,7 @@ extension IconBuilder {
             case .start(let element, _, let line) = references.events[range.lowerBound]
         else { return none }
         guard Self.gradientElements.contains(element) else {
-            if element == "pattern" {
-                fail("<pattern> #\(reference.id) at line \(line): patterns are not in the supported SVG subset")
-                return nil
-            }
-            return none
+            return element == "pattern" ? .pattern(reference.id) : none
         }
         guard let definition = gradientDefinition(reference.id) else { return nil }
         // currentColor in a stop is the `color` where the stop stands, not where it is used.

@@ -252,7 +252,7 @@ extension IconBuilder {
 
     /// A clip path's or mask's elements replayed under `style` (not the referencing element's:
     /// their content inherits from where they are defined), in `mode`.
-    private func replayContent(_ range: Range<Int>, id: String, style: Style, mode contentMode: ContentMode) {
+    func replayContent(_ range: Range<Int>, id: String, style: Style, mode contentMode: ContentMode) {
         let outer = (mode, groupFrames)
         mode = contentMode
         groupFrames = []
@@ -263,12 +263,14 @@ extension IconBuilder {
         (mode, groupFrames) = outer
     }
 
-    /// The `<clipPath>` or `<mask>` whose content is being replayed: its style is the one
+    /// The `<clipPath>`, `<mask>` or `<pattern>` whose content is being replayed: its style is the one
     /// `replayContent` pushed (its units and transform are read there), so only a clip or mask
     /// of its own is looked at, and refused.
     func startContentRoot(_ element: String, _ attributes: [String: String]) {
         contentRoot = false
-        let own = element == "clipPath" ? Self.clipPathAttributes : Self.maskAttributes
+        let own =
+            element == "clipPath"
+            ? Self.clipPathAttributes : element == "pattern" ? Self.patternAttributes : Self.maskAttributes
         for key in attributes.keys.sorted() where !own.contains(key) && !Self.isIgnored(key, on: element) {
             return fail(
                 "attribute '\(key)' on <\(element)> is not in the supported SVG subset; expected \(own.sorted().joined(separator: ", "))"

@@ -139,8 +139,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var replayLine: Int?
     /// The viewport a used `<symbol>` is fitted into: set for the copy's first element only.
     var symbolViewport: Rect?
-    /// How many shape elements are open (inside one, elements are skipped).
-    private var shapeDepth = 0
+    /// How many shape elements are open (inside one, elements are skipped; a pattern's content,
+    /// replayed while its shape is read, sets it aside).
+    var shapeDepth = 0
     /// Groups closed so far (IconBuilder+Groups.swift), innermost first, and those still open.
     var groups: [IconGroup] = []
     var groupFrames: [GroupFrame] = []
@@ -309,6 +310,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         }
         return (defsDepth > 0 && element != "style") || (element == "symbol" && viewport == nil) || shapeDepth > 0
             || Self.gradientElements.contains(element) || element == "clipPath" || element == "mask"
+            || element == "pattern"
     }
 
     /// A shape element's piece, in viewBox units with its paints resolved; false after a failure.
@@ -329,6 +331,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         var fill = SVGColor.scaled(style.resolvedFill, by: style.fillOpacity * opacity)
         var stroke = SVGColor.scaled(style.resolvedStroke, by: style.strokeOpacity * opacity)
         var gradients: (fill: IconGradient?, stroke: IconGradient?) = (nil, nil)
+        var patterns: (fill: String?, stroke: String?) = (nil, nil)
         for (server, paintOpacity, isFill) in [
             (style.fillServer, style.fillOpacity, true), (style.strokeServer, style.strokeOpacity, false),
         ] {
@@ -340,21 +343,27 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             case nil: return false
             case .color(let c)?: if isFill { fill = c } else { stroke = c }
             case .gradient(let g)?: if isFill { gradients.fill = g } else { gradients.stroke = g }
+            case .pattern(let id)?:
+                if isFill { patterns.fill = id } else { patterns.stroke = id }
+                if isFill { fill = .clear } else { stroke = .clear }
             }
         }
         // A rotation with a uniform scale (or a mirror of one) keeps a stroke's width even.
         let even =
             abs(t.a * t.a + t.b * t.b - (t.c * t.c + t.d * t.d)) <= 1e-12 * (t.a * t.a + t.b * t.b)
             && abs(t.a * t.c + t.b * t.d) <= 1e-12 * (t.a * t.a + t.b * t.b)
-        pieces.append(
-            IconPiece(
-                path: outline.applying(t),
-                fill: fill, fillRule: style.fillRule, stroke: stroke,
-                strokeStyle: even ? scaled(style.strokeGeometry, by: t) : style.strokeGeometry,
-                strokeSpace: even ? nil : IconPiece.StrokeSpace(path: outline, transform: t),
-                fillFollowsTint: style.fillFollowsTint, strokeFollowsTint: style.strokeFollowsTint,
-                fillGradient: gradients.fill, strokeGradient: gradients.stroke))
-        return true
+        let piece = IconPiece(
+            path: outline.applying(t),
+            fill: fill, fillRule: style.fillRule, stroke: stroke,
+            strokeStyle: even ? scaled(style.strokeGeometry, by: t) : style.strokeGeometry,
+            strokeSpace: even ? nil : IconPiece.StrokeSpace(path: outline, transform: t),
+            fillFollowsTint: style.fillFollowsTint, strokeFollowsTint: style.strokeFollowsTint,
+            fillGradient: gradients.fill, strokeGradient: gradients.stroke)
+        guard patterns != (nil, nil) else {
+            pieces.append(piece)
+            return true
+        }
+        return addPatterned(piece, patterns, outline: outline, style: style, opacity: opacity)
     }
 
     func end(_ element: String) {

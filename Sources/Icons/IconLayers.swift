@@ -194,15 +194,9 @@ struct LayerAssembly {
         return box
     }
 
-    /// The box around `box`'s corners under `t`.
+    /// The box around `box`'s corners under `t` (none for none).
     static func mapped(_ box: Rect, by t: Geometry.AffineTransform) -> Rect {
-        guard box != .null else { return .null }
-        let corners = [
-            Point(box.minX, box.minY), Point(box.maxX, box.minY), Point(box.minX, box.maxY), Point(box.maxX, box.maxY),
-        ].map(t.apply)
-        let xs = corners.map(\.x)
-        let ys = corners.map(\.y)
-        return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+        box == .null ? .null : boundingBox(of: box, under: t)
     }
 
     /// `box` grown about its middle to `IconLayer.minimumSide` a side where it is thinner; an

@@ -3,7 +3,7 @@
 
   icon-seeds          scenes/icons/*.svg, and resvg's suite cases of <use>, <symbol>, <defs> and
                       <style>, nested <svg>, <switch>, <image> and transform-origin
-                      (Tests/ResvgSuite/structure), of gradients and stops (paint-servers) and of
+                      (Tests/ResvgSuite/structure), of gradients, stops and patterns (paint-servers) and of
                       clip paths and masks (masking), named by their folder
   image-seeds         the PNG, JPEG and WebP fixtures of Tests/ImagesTests/Fixtures (every colour type,
                       bit depth, interlace, the eight EXIF orientations, the decompression bombs)
@@ -113,7 +113,7 @@ def main():
     out = sys.argv[1]
     copy_all(glob.glob(os.path.join(ROOT, "scenes/icons/*.svg")), os.path.join(out, "icon-seeds"))
     kinds = [("structure", k) for k in ("use", "symbol", "defs", "style")]
-    kinds += [("paint-servers", k) for k in ("linearGradient", "radialGradient", "stop")]
+    kinds += [("paint-servers", k) for k in ("linearGradient", "radialGradient", "stop", "pattern")]
     kinds += [("masking", k) for k in ("clipPath", "mask")]
     kinds += [("structure", k) for k in ("svg", "switch", "image", "transform-origin")]
     for category, kind in kinds:
