@@ -49,32 +49,34 @@ extension IconBuilder {
         _ element: String, _ attributes: [String: String], style: Style,
         viewport: (Rect, Geometry.AffineTransform)? = nil
     ) -> Bool {
-        func reference(_ key: String) -> String?? {
-            guard let value = attributes[key], value.trimmingWhitespace != "none" else { return .some(nil) }
-            guard let target = SVGPaintReference.parse(value), target.fallback == nil, !target.fallbackIsCurrentColor
-            else {
-                fail("attribute \(key)=\"\(value.prefix(40))\" on <\(element)>: expected none or url(#id)")
-                return nil
-            }
-            return .some(target.id)
-        }
-        guard let clip = reference("clip-path"), let mask = reference("mask") else { return false }
+        guard let clip = groupReference(attributes, "clip-path", on: element),
+            var mask = groupReference(attributes, "mask", on: element)
+        else { return false }
+        // Inside a clip path, a shape's own clip path cuts its silhouette; a mask does nothing
+        // there (only geometry clips), and neither does opacity.
         if mode == .clipping {
-            if clip != nil || mask != nil {
-                fail(
-                    "<\(element)> inside a <clipPath> with a clip-path or mask of its own: not in the supported subset")
-                return false
-            }
-            return true
+            guard clip != nil else { return true }
+            mask = nil
         }
         let onePaint = Self.shapes.contains(element) && !style.fillsAndStrokes
-        let opacity = onePaint ? 1 : style.opacity
+        let opacity = onePaint || mode == .clipping ? 1 : style.opacity
         guard clip != nil || mask != nil || opacity < 1 || viewport != nil else { return true }
         groupFrames.append(
             GroupFrame(
                 depth: styles.count, start: pieces.count, opacity: opacity, clip: clip, mask: mask,
                 space: style.transform, viewport: viewport, layersBefore: layers?.records.count ?? 0))
         return true
+    }
+
+    /// The id an element's `clip-path` or `mask` names: `.some(nil)` for none, nil after a
+    /// failure (a value that is neither `none` nor `url(#id)`).
+    func groupReference(_ attributes: [String: String], _ key: String, on element: String) -> String?? {
+        guard let value = attributes[key], value.trimmingWhitespace != "none" else { return .some(nil) }
+        guard let target = SVGPaintReference.parse(value), target.fallback == nil, !target.fallbackIsCurrentColor else {
+            fail("attribute \(key)=\"\(value.prefix(40))\" on <\(element)>: expected none or url(#id)")
+            return nil
+        }
+        return .some(target.id)
     }
 
     /// Closes the group opened at `depth`, if that is the innermost open one: its pieces, then
@@ -201,7 +203,17 @@ extension IconBuilder {
         var style = Style()
         style.transform = t.concatenating(space)
         replayContent(range, id: id, style: style, mode: .clipping)
-        return error == nil ? start..<pieces.count : nil
+        guard error == nil, let nested = groupReference(attributes, "clip-path", on: "clipPath") else { return nil }
+        // A clip path's own clip path cuts it: its shapes, masked by that one's.
+        if let nested, let nestedRange = references.ranges[nested] {
+            replaying.append(id)
+            defer { replaying.removeLast() }
+            guard let inner = clipPieces(nested, nestedRange, space: space, box: box) else { return nil }
+            if inner.lowerBound > start {
+                groups.append(IconGroup(pieces: start..<inner.lowerBound, opacity: 1, mask: inner))
+            }
+        }
+        return start..<pieces.count
     }
 
     /// Appends the mask's content as pieces whose alpha is the mask's value and returns their
@@ -246,6 +258,15 @@ extension IconBuilder {
                 }
                 pieces[i] = Self.luminanceAsAlpha(pieces[i])
             }
+        }
+        guard let nested = groupReference(attributes, "mask", on: "mask") else { return nil }
+        // A mask's own mask multiplies it: its content, masked by that one's.
+        if let nested, let nestedRange = references.ranges[nested] {
+            replaying.append(id)
+            defer { replaying.removeLast() }
+            var own = start..<pieces.count
+            guard let inner = maskPieces(nested, nestedRange, space: space, box: box, content: &own) else { return nil }
+            if !own.isEmpty { groups.append(IconGroup(pieces: own, opacity: 1, mask: inner)) }
         }
         return start..<pieces.count
     }
@@ -296,10 +317,11 @@ extension IconBuilder {
     /// `display` does not apply to either (they are never rendered where they stand); a mask's
     /// `transform` has no effect (resvg and browsers ignore it).
     static let clipPathAttributes: Set<String> = [
-        "clipPathUnits", "transform", "transform-origin", "clip-rule", "style", "display",
+        "clipPathUnits", "transform", "transform-origin", "clip-rule", "style", "display", "clip-path",
     ]
     static let maskAttributes: Set<String> = [
         "x", "y", "width", "height", "maskUnits", "maskContentUnits", "mask-type", "style", "display", "transform",
+        "mask",
     ]
 
     /// The attributes and line of the `<clipPath>` or `<mask>` (`kind`) with `id`, which

@@ -112,6 +112,18 @@ def main():
         sys.exit(__doc__)
     out = sys.argv[1]
     copy_all(glob.glob(os.path.join(ROOT, "scenes/icons/*.svg")), os.path.join(out, "icon-seeds"))
+    # A small design screen for the layer-tree reading: nested ids, a clip around sublayers, a
+    # used symbol with an id, a skew, a faded group and content after a sublayer.
+    with open(os.path.join(out, "icon-seeds", "layers.svg"), "w") as f:
+        f.write('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 80"><defs>'
+                '<clipPath id="c"><rect width="60" height="40" rx="8"/></clipPath>'
+                '<symbol id="s" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5"/></symbol></defs>'
+                '<rect width="100" height="80" fill="#eee"/>'
+                '<g id="card" transform="translate(10 10) rotate(5)" clip-path="url(#c)" opacity="0.9">'
+                '<rect width="60" height="40" fill="#08f"/><g id="badge" transform="skewX(20)">'
+                '<use id="dot" href="#s" width="10" height="10"/></g><path d="M5 30h50" stroke="#fff"/></g>'
+                '<rect id="bar" y="70" width="100" height="10" fill="url(#p)"/>'
+                '<pattern id="p" width="0.1" height="1"><rect width="5" height="10"/></pattern></svg>')
     kinds = [("structure", k) for k in ("use", "symbol", "defs", "style")]
     kinds += [("paint-servers", k) for k in ("linearGradient", "radialGradient", "stop", "pattern")]
     kinds += [("masking", k) for k in ("clipPath", "mask")]

@@ -243,8 +243,8 @@ struct DesignToolExportTests {
                 "the CSS property 'filter' on <rect> is not in the supported SVG subset"
             ),
             (
-                "<defs><pattern id=\"g\"/></defs><use href=\"#g\"/>",
-                "element <pattern> is not in the supported SVG subset"
+                "<defs><marker id=\"g\"/></defs><use href=\"#g\"/>",
+                "element <marker> is not in the supported SVG subset"
             ),
         ])
     func refusedCSS(body: String, message: String) throws {

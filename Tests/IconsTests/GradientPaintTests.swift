@@ -129,7 +129,7 @@ struct GradientPaintTests {
     }
 
     @Test(
-        "malformed gradient values and patterns are refused with the line of the gradient",
+        "malformed gradient and pattern values are refused with the line of the definition",
         arguments: [
             (
                 "<linearGradient id=\"g\" spreadMethod=\"mirror\"><stop/><stop offset=\"1\"/></linearGradient>",
@@ -144,8 +144,8 @@ struct GradientPaintTests {
                 "test.svg:1: attribute offset=\"5mm\" on <stop> at line 1: expected a number or a percentage"
             ),
             (
-                "<defs><pattern id=\"g\"/></defs>",
-                "test.svg:1: <pattern> #g at line 1: patterns are not in the supported SVG subset"
+                "<defs><pattern id=\"g\" patternUnits=\"pixels\"><rect width=\"1\" height=\"1\"/></pattern></defs>",
+                "test.svg:1: attribute patternUnits=\"pixels\" on <pattern> at line 1: expected userSpaceOnUse or objectBoundingBox"
             ),
         ])
     func refusals(definition: String, message: String) throws {

@@ -172,19 +172,19 @@ struct IconGroupTests {
     }
 
     @Test(
-        "what the subset cannot composite yet is refused in words: text in a clip path, a clip path's own clip, a mask on a mask",
+        "what the subset cannot composite is refused in words: text in a clip path, a clip path or mask that cuts itself",
         arguments: [
             (
                 "<clipPath id=\"c\"><text>a</text></clipPath><rect width=\"4\" height=\"4\" clip-path=\"url(#c)\"/>",
                 "element <text> is not in the supported SVG subset"
             ),
             (
-                "<clipPath id=\"c\" clip-path=\"url(#d)\"><rect width=\"1\" height=\"1\"/></clipPath><rect width=\"4\" height=\"4\" clip-path=\"url(#c)\"/>",
-                "attribute 'clip-path' on <clipPath> is not in the supported SVG subset"
+                "<clipPath id=\"c\" clip-path=\"url(#c)\"><rect width=\"1\" height=\"1\"/></clipPath><rect width=\"4\" height=\"4\" clip-path=\"url(#c)\"/>",
+                "the <clipPath> #c at line 1 is used inside itself: a cycle"
             ),
             (
                 "<mask id=\"m\" mask=\"url(#m)\"/><rect width=\"4\" height=\"4\" mask=\"url(#m)\"/>",
-                "attribute 'mask' on <mask> is not in the supported SVG subset"
+                "the <mask> #m at line 1 is used inside itself: a cycle"
             ),
             (
                 "<rect width=\"4\" height=\"4\" clip-path=\"inset(1px)\"/>",
@@ -192,7 +192,48 @@ struct IconGroupTests {
             ),
         ])
     func refusals(body: String, message: String) throws {
+        // (a clip path's own clip path and a mask's own mask are drawn: `nestedClipsAndMasks`)
         let error = try refusal(of: body)
         #expect(error.message.hasPrefix(message), "\(error.message)")
+    }
+
+    @Test(
+        "a clip path's own clip path, a clip path on a shape inside one, and a mask's own mask cut the clip or mask as a group of its own"
+    )
+    func nestedClipsAndMasks() throws {
+        let clipOnClip = try parse(
+            """
+            <svg viewBox="0 0 10 10"><clipPath id="inner"><rect width="5" height="10"/></clipPath>
+            <clipPath id="outer" clip-path="url(#inner)"><rect width="10" height="5"/></clipPath>
+            <rect width="10" height="10" clip-path="url(#outer)"/></svg>
+            """)
+        // The content, the outer clip's rect masked by the inner clip's, all masking the content.
+        #expect(
+            clipOnClip.pieces.map(\.path.bounds) == [
+                Rect(x: 0, y: 0, width: 10, height: 10), Rect(x: 0, y: 0, width: 10, height: 5),
+                Rect(x: 0, y: 0, width: 5, height: 10),
+            ])
+        #expect(
+            clipOnClip.groups == [
+                IconGroup(pieces: 0..<1, opacity: 1, mask: 1..<3), IconGroup(pieces: 1..<2, opacity: 1, mask: 2..<3),
+            ])
+        let clipOnChild = try parse(
+            """
+            <svg viewBox="0 0 10 10"><clipPath id="inner"><rect width="5" height="10"/></clipPath>
+            <clipPath id="outer"><rect width="10" height="5" clip-path="url(#inner)" mask="url(#none)" opacity="0.5"/></clipPath>
+            <rect width="10" height="10" clip-path="url(#outer)"/></svg>
+            """)
+        // The same silhouettes; the mask and opacity on the shape in the clip path do nothing.
+        #expect(clipOnChild.groups == clipOnClip.groups)
+        let maskOnMask = try parse(
+            """
+            <svg viewBox="0 0 10 10"><mask id="inner" maskUnits="userSpaceOnUse"><rect width="5" height="10" fill="white"/></mask>
+            <mask id="outer" mask="url(#inner)" maskUnits="userSpaceOnUse"><rect width="10" height="10" fill="white"/></mask>
+            <rect width="10" height="10" mask="url(#outer)"/></svg>
+            """)
+        #expect(
+            maskOnMask.groups == [
+                IconGroup(pieces: 0..<1, opacity: 1, mask: 1..<3), IconGroup(pieces: 1..<2, opacity: 1, mask: 2..<3),
+            ])
     }
 }
