@@ -28,10 +28,11 @@ struct ResvgSuiteTests {
     static let meanLimit = 2.0
     static let farShareLimit = 0.01
     static let root = repositoryRoot + "/Tests/ResvgSuite"
-    /// Cases passing per category, as measured: 239 of 941 (25 %). Masking, paint servers and
-    /// filters pass none: the loader refuses `clipPath`, `mask`, gradients, patterns and filters.
+    /// Cases passing per category, as measured: 620 of 941 (66 %). The filters that fail are the
+    /// three under a skew, which SVG filters in the skewed user space and Flipbook in the canvas's
+    /// axes (Pipeline's IconFilterMapping).
     static let floors = [
-        "filters": 0, "masking": 59, "paint-servers": 104, "painting": 138, "shapes": 94, "structure": 168,
+        "filters": 57, "masking": 59, "paint-servers": 104, "painting": 138, "shapes": 94, "structure": 168,
     ]
 
     enum Outcome: Equatable {

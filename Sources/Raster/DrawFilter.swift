@@ -1,0 +1,74 @@
+import Geometry
+
+/// An SVG filter (Filter Effects 1) as the rasterizer runs it on a group's offscreen
+/// (Rasterizer+Filters.swift): a list of primitives in device pixels, each reading the group's
+/// drawing (`SourceGraphic`, `SourceAlpha`) or earlier primitives' results, the last one's result
+/// replacing the group's content inside `region` (and nothing outside it).
+///
+/// Everything is in the canvas's pixels: the scene resolved the filter's units, its transform's
+/// scale and the primitives' names before it got here (Pipeline's icon mapping).
+public struct DrawFilter: Equatable, Sendable {
+    /// The filter region in pixels: nothing the filter produces shows outside it. Rounded out to
+    /// whole pixels and clipped to the canvas when run.
+    public var region: Rect
+    public var primitives: [Primitive]
+
+    /// The most primitives a filter may hold: each result is an image of the region's size, so
+    /// this bounds the memory a filter takes to 18 of them (the source, its alpha and the results)
+    /// whatever the file says. The icon loader refuses more.
+    public static let maximumPrimitives = 16
+
+    public init(region: Rect, primitives: [Primitive]) {
+        self.region = region
+        self.primitives = primitives
+    }
+
+    /// Where a primitive reads its pixels.
+    public enum Input: Equatable, Sendable {
+        /// The group's drawing.
+        case sourceGraphic
+        /// The group's drawing with every colour black: its alpha alone.
+        case sourceAlpha
+        /// The result of the primitive at this index, which must come before the reader (an index
+        /// that does not reads the source graphic).
+        case result(Int)
+    }
+
+    /// `feComposite`'s operators (Porter-Duff, `in` over `in2`), and `arithmetic`:
+    /// k1·i1·i2 + k2·i1 + k3·i2 + k4 per premultiplied channel, clamped to [0, 1] and then the
+    /// colour to its alpha.
+    public enum CompositeOperator: Equatable, Sendable {
+        case over, `in`, out, atop, xor
+        case arithmetic(k1: Double, k2: Double, k3: Double, k4: Double)
+    }
+
+    public enum Kind: Equatable, Sendable {
+        /// σ per axis in pixels; an axis at 0 is not blurred, and both at 0 pass the input through.
+        case gaussianBlur(Input, sigmaX: Double, sigmaY: Double)
+        /// Moved by (dx, dy) pixels, rounded to whole pixels.
+        case offset(Input, dx: Double, dy: Double)
+        /// The subregion filled with the colour (straight alpha, sRGB).
+        case flood(ColorRGBA8)
+        /// `first` (SVG's `in`) composited with `second` (`in2`).
+        case composite(Input, Input, CompositeOperator)
+        /// Each input drawn over the ones before it.
+        case merge([Input])
+        /// The input over its shadow: its alpha blurred by σ, moved by (dx, dy), in `color`.
+        case dropShadow(Input, dx: Double, dy: Double, sigmaX: Double, sigmaY: Double, color: ColorRGBA8)
+    }
+
+    public struct Primitive: Equatable, Sendable {
+        public var kind: Kind
+        /// The primitive subregion in pixels: its result is transparent outside it.
+        public var subregion: Rect
+        /// `color-interpolation-filters`: true for linearRGB (SVG's default), where the inputs are
+        /// converted to linear light before the primitive works on them; false for sRGB.
+        public var linearRGB: Bool
+
+        public init(kind: Kind, subregion: Rect, linearRGB: Bool = true) {
+            self.kind = kind
+            self.subregion = subregion
+            self.linearRGB = linearRGB
+        }
+    }
+}
