@@ -289,7 +289,10 @@ extension IconBuilder {
 
     /// The primitive subregion: `x`, `y`, `width`, `height` where written, else the filter region's.
     private func subregion(_ a: [String: String], element: String, line: Int, context: PrimitiveContext) -> Rect? {
-        let r = context.region
+        // A flood in bounding-box units reads what it does not write from the box, as resvg
+        // draws it (Filter Effects 1 takes the filter region; the two differ only there).
+        let b = context.box
+        let r = element == "feFlood" && context.boxUnits ? b : context.region
         var values = [r.minX, r.minY, r.width, r.height]
         for (k, key) in ["x", "y", "width", "height"].enumerated() {
             guard let text = a[key] else { continue }

@@ -6,23 +6,24 @@ import Raster
 /// runs it (`DrawFilter`, in the canvas's pixels), under the map `toPixels` from viewBox units to
 /// the canvas.
 ///
-/// The rasterizer filters in the canvas's axes, where SVG (and resvg) filter in the element's
-/// user space: the two agree exactly for a transform that only scales and translates, which is
-/// every icon an item draws upright. Under a rotation or skew each length goes where the
-/// transform takes it: an offset is the transformed vector (exact), a region or subregion the
-/// box around the transformed rectangle (larger than the turned one), and a blur the Gaussian
-/// whose variance along each canvas axis is the transformed Gaussian's (its σx² and σy² mapped
-/// by the linear part: a blur along a turned axis becomes a wider one along both).
+/// The rasterizer filters in the canvas's axes, as resvg does: a length along x (`dx`, σx) is
+/// scaled by the transform's stretch of the canvas's x, √(a² + c²), one along y by √(b² + d²)
+/// (tiny-skia's `Transform::get_scale`, which resvg's filters use), and a region or subregion is
+/// the box around the transformed rectangle. For a transform that only scales and translates,
+/// which is every icon an item draws upright, that is exactly SVG's filter in the element's user
+/// space. Under a rotation or skew it is resvg's picture, not the turned one SVG describes
+/// (Chrome turns a shadow's offset and a one-axis blur with the element; resvg and Flipbook keep
+/// them along the canvas's axes, and their regions upright), and resvg's references are drawn so.
+/// Rejected: an offscreen in the element's own axes warped onto the canvas (`DrawProjection`),
+/// which is SVG's picture but not the suite's references (with it, all four of resvg's turned
+/// cases failed).
 enum IconFilterMapping {
     static func drawFilter(_ filter: IconFilter, toPixels: AffineTransform) -> DrawFilter {
         let t = filter.toViewBox.concatenating(toPixels)
         func box(_ r: Rect) -> Rect { bounds(of: r, under: t) }
-        func sigmas(_ x: Double, _ y: Double) -> (Double, Double) {
-            // Diagonal of M·diag(σx², σy²)·Mᵀ: the variances along the canvas's axes.
-            let vx = t.a * t.a * x * x + t.c * t.c * y * y
-            let vy = t.b * t.b * x * x + t.d * t.d * y * y
-            return (vx.squareRoot(), vy.squareRoot())
-        }
+        // The stretch of each canvas axis (tiny-skia's get_scale).
+        let scale = ((t.a * t.a + t.c * t.c).squareRoot(), (t.b * t.b + t.d * t.d).squareRoot())
+        func scaled(_ x: Double, _ y: Double) -> (Double, Double) { (x * scale.0, y * scale.1) }
         func input(_ i: IconFilterPrimitive.Input) -> DrawFilter.Input {
             switch i {
             case .sourceGraphic: return .sourceGraphic
@@ -34,11 +35,11 @@ enum IconFilterMapping {
             let kind: DrawFilter.Kind
             switch p.kind {
             case .gaussianBlur(let from, let x, let y):
-                let (sx, sy) = sigmas(x, y)
+                let (sx, sy) = scaled(x, y)
                 kind = .gaussianBlur(input(from), sigmaX: sx, sigmaY: sy)
             case .offset(let from, let dx, let dy):
-                let v = t.applyLinear(to: Point(dx, dy))
-                kind = .offset(input(from), dx: v.x, dy: v.y)
+                let (x, y) = scaled(dx, dy)
+                kind = .offset(input(from), dx: x, dy: y)
             case .flood(let color):
                 kind = .flood(color)
             case .composite(let first, let second, let op):
@@ -46,9 +47,9 @@ enum IconFilterMapping {
             case .merge(let inputs):
                 kind = .merge(inputs.map(input))
             case .dropShadow(let from, let dx, let dy, let x, let y, let color):
-                let v = t.applyLinear(to: Point(dx, dy))
-                let (sx, sy) = sigmas(x, y)
-                kind = .dropShadow(input(from), dx: v.x, dy: v.y, sigmaX: sx, sigmaY: sy, color: color)
+                let (ox, oy) = scaled(dx, dy)
+                let (sx, sy) = scaled(x, y)
+                kind = .dropShadow(input(from), dx: ox, dy: oy, sigmaX: sx, sigmaY: sy, color: color)
             }
             return DrawFilter.Primitive(kind: kind, subregion: box(p.subregion), linearRGB: p.linearRGB)
         }

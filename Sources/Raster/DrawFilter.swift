@@ -45,7 +45,8 @@ public struct DrawFilter: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// σ per axis in pixels; an axis at 0 is not blurred, and both at 0 pass the input through.
         case gaussianBlur(Input, sigmaX: Double, sigmaY: Double)
-        /// Moved by (dx, dy) pixels, rounded to whole pixels.
+        /// Moved by (dx, dy) pixels, truncated toward zero to whole pixels (as resvg moves them: a
+        /// fractional offset is never resampled).
         case offset(Input, dx: Double, dy: Double)
         /// The subregion filled with the colour (straight alpha, sRGB).
         case flood(ColorRGBA8)

@@ -134,9 +134,10 @@ struct FilterRun {
         }
     }
 
-    /// An offset in whole pixels: rounded, and kept within ±2²⁴ (beyond any canvas).
+    /// An offset in whole pixels: truncated toward zero (resvg's rule, which its references show
+    /// at fractional offsets), and kept within ±2²⁴ (beyond any canvas).
     static func pixels(_ d: Double) -> Int {
         guard d.isFinite else { return 0 }
-        return Int(max(-16_777_216, min(16_777_216, d.rounded())))
+        return Int(max(-16_777_216, min(16_777_216, d.rounded(.towardZero))))
     }
 }

@@ -43,12 +43,12 @@ struct FilterTests {
         }
     }
 
-    @Test("an offset moves the drawing by exactly (dx, dy) pixels, rounded to whole pixels")
+    @Test("an offset moves the drawing by exactly (dx, dy) pixels, truncated toward zero to whole pixels (as resvg)")
     func offsetMovesByWholePixels() {
         let pixmap = Self.filtered(
             DrawFilter(
                 region: Self.whole,
-                primitives: [.init(kind: .offset(.sourceGraphic, dx: 7, dy: -3.4), subregion: Self.whole)]))
+                primitives: [.init(kind: .offset(.sourceGraphic, dx: 7.9, dy: -3.6), subregion: Self.whole)]))
         for y in 0..<40 {
             for x in 0..<40 {
                 let inside = x >= 17 && x < 27 && y >= 7 && y < 17
