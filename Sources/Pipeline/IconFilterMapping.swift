@@ -18,12 +18,9 @@ import Raster
 /// which is SVG's picture but not the suite's references (with it, all four of resvg's turned
 /// cases failed).
 enum IconFilterMapping {
+    /// The filter in the canvas's pixels: the same primitives in user space, placed by the map
+    /// from the element's user space to the canvas (`DrawFilter.placed(by:)`).
     static func drawFilter(_ filter: IconFilter, toPixels: AffineTransform) -> DrawFilter {
-        let t = filter.toViewBox.concatenating(toPixels)
-        func box(_ r: Rect) -> Rect { bounds(of: r, under: t) }
-        // The stretch of each canvas axis (tiny-skia's get_scale).
-        let scale = ((t.a * t.a + t.c * t.c).squareRoot(), (t.b * t.b + t.d * t.d).squareRoot())
-        func scaled(_ x: Double, _ y: Double) -> (Double, Double) { (x * scale.0, y * scale.1) }
         func input(_ i: IconFilterPrimitive.Input) -> DrawFilter.Input {
             switch i {
             case .sourceGraphic: return .sourceGraphic
@@ -34,26 +31,19 @@ enum IconFilterMapping {
         let primitives = filter.primitives.map { p -> DrawFilter.Primitive in
             let kind: DrawFilter.Kind
             switch p.kind {
-            case .gaussianBlur(let from, let x, let y):
-                let (sx, sy) = scaled(x, y)
-                kind = .gaussianBlur(input(from), sigmaX: sx, sigmaY: sy)
-            case .offset(let from, let dx, let dy):
-                let (x, y) = scaled(dx, dy)
-                kind = .offset(input(from), dx: x, dy: y)
-            case .flood(let color):
-                kind = .flood(color)
+            case .gaussianBlur(let from, let x, let y): kind = .gaussianBlur(input(from), sigmaX: x, sigmaY: y)
+            case .offset(let from, let dx, let dy): kind = .offset(input(from), dx: dx, dy: dy)
+            case .flood(let color): kind = .flood(color)
             case .composite(let first, let second, let op):
                 kind = .composite(input(first), input(second), compositeOperator(op))
-            case .merge(let inputs):
-                kind = .merge(inputs.map(input))
+            case .merge(let inputs): kind = .merge(inputs.map(input))
             case .dropShadow(let from, let dx, let dy, let x, let y, let color):
-                let (ox, oy) = scaled(dx, dy)
-                let (sx, sy) = scaled(x, y)
-                kind = .dropShadow(input(from), dx: ox, dy: oy, sigmaX: sx, sigmaY: sy, color: color)
+                kind = .dropShadow(input(from), dx: dx, dy: dy, sigmaX: x, sigmaY: y, color: color)
             }
-            return DrawFilter.Primitive(kind: kind, subregion: box(p.subregion), linearRGB: p.linearRGB)
+            return DrawFilter.Primitive(kind: kind, subregion: p.subregion, linearRGB: p.linearRGB)
         }
-        return DrawFilter(region: box(filter.region), primitives: primitives)
+        return DrawFilter(region: filter.region, primitives: primitives).placed(
+            by: filter.toViewBox.concatenating(toPixels))
     }
 
     private static func compositeOperator(_ op: IconFilterPrimitive.CompositeOperator) -> DrawFilter.CompositeOperator {
@@ -65,16 +55,5 @@ enum IconFilterMapping {
         case .xor: return .xor
         case .arithmetic(let k1, let k2, let k3, let k4): return .arithmetic(k1: k1, k2: k2, k3: k3, k4: k4)
         }
-    }
-
-    /// The box around `r`'s four corners under `t`.
-    static func bounds(of r: Rect, under t: AffineTransform) -> Rect {
-        let corners = [
-            Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY),
-        ].map { t.apply(to: $0) }
-        let xs = corners.map(\.x)
-        let ys = corners.map(\.y)
-        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return .null }
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }

@@ -73,3 +73,41 @@ public struct DrawFilter: Equatable, Sendable {
         }
     }
 }
+
+extension DrawFilter {
+    /// The filter moved by `t`: regions the box around the moved ones, lengths along x scaled by
+    /// √(a² + c²) and along y by √(b² + d²), each canvas axis's stretch (tiny-skia's `get_scale`,
+    /// what resvg's filters use). How the pipeline places an icon's filter (user space to
+    /// pixels) and a figure re-places a frame's.
+    public func placed(by t: AffineTransform) -> DrawFilter {
+        let scale = ((t.a * t.a + t.c * t.c).squareRoot(), (t.b * t.b + t.d * t.d).squareRoot())
+        func box(_ r: Rect) -> Rect { Self.bounds(of: r, under: t) }
+        var out = self
+        out.region = box(region)
+        for i in out.primitives.indices {
+            out.primitives[i].subregion = box(primitives[i].subregion)
+            switch primitives[i].kind {
+            case .gaussianBlur(let from, let sx, let sy):
+                out.primitives[i].kind = .gaussianBlur(from, sigmaX: sx * scale.0, sigmaY: sy * scale.1)
+            case .offset(let from, let dx, let dy):
+                out.primitives[i].kind = .offset(from, dx: dx * scale.0, dy: dy * scale.1)
+            case .dropShadow(let from, let dx, let dy, let sx, let sy, let color):
+                out.primitives[i].kind = .dropShadow(
+                    from, dx: dx * scale.0, dy: dy * scale.1, sigmaX: sx * scale.0, sigmaY: sy * scale.1, color: color)
+            case .flood, .composite, .merge:
+                break
+            }
+        }
+        return out
+    }
+
+    /// The box around `r`'s corners under `t`.
+    public static func bounds(of r: Rect, under t: AffineTransform) -> Rect {
+        let corners = [
+            Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY),
+        ].map { t.apply(to: $0) }
+        let (xs, ys) = (corners.map(\.x), corners.map(\.y))
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return .null }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}
