@@ -66,6 +66,16 @@ extension IconBuilder {
             region: region, boxUnits: primitiveUnits == "objectBoundingBox", box: box, linear: linear, filterID: id)
         guard let primitives = readPrimitives(range, context: &context) else { return nil }
         guard !primitives.isEmpty else { return .hidden }
+        for p in primitives {
+            if case .merge(let inputs) = p.kind { filterPrimitives += inputs.count }
+        }
+        filterPrimitives += primitives.count
+        guard filterPrimitives <= IconFilter.maximumPrimitivesPerIcon else {
+            fail(
+                "the icon runs more than \(IconFilter.maximumPrimitivesPerIcon) filter primitives, counting a filter once for each element it is on; expected at most \(IconFilter.maximumPrimitivesPerIcon)",
+                at: line)
+            return nil
+        }
         return .filter(IconFilter(region: region, toViewBox: space, primitives: primitives))
     }
 

@@ -157,6 +157,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var svgSizeOverride: (width: Double?, height: Double?)?
     /// Pixels the icon's embedded images have taken of `IconLoader.maxImagePixels`.
     var imagePixels = 0
+    /// Filter primitives the icon runs so far, counted once for each element a filter is on
+    /// (`IconFilter.maximumPrimitivesPerIcon`).
+    var filterPrimitives = 0
     /// The root's `preserveAspectRatio`: how the icon fits its item.
     var rootAspectRatio = SVGAspectRatio.default
     /// Drawing, or replaying a clip path's shapes.

@@ -16,6 +16,10 @@ public struct IconFilter: Equatable, Sendable {
     /// The most primitives one filter may have (`feMergeNode`s not counted): each keeps an image
     /// of the region's size while the filter runs. Raster's `DrawFilter.maximumPrimitives`.
     public static let maximumPrimitives = 16
+    /// The most primitives one icon may run, counting a filter once for every element it is on
+    /// (and `feMergeNode`s): each is a pass over up to the whole canvas, so this bounds the work a
+    /// file can ask of every frame, where the element budget alone would allow 10,000 filters.
+    public static let maximumPrimitivesPerIcon = 256
 
     public init(region: Rect, toViewBox: AffineTransform, primitives: [IconFilterPrimitive]) {
         self.region = region

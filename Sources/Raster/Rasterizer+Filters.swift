@@ -12,7 +12,8 @@ import Geometry
 // fixed-order arithmetic on one thread: the bytes never depend on the machine or the thread count.
 //
 // Memory: a filter holds at most `DrawFilter.maximumPrimitives` results, each the region's size,
-// and the region is at most the canvas: a file cannot make it allocate more than that.
+// and the region is at most the canvas: a file cannot make it allocate more than that. A result
+// is given back after the last primitive that reads it, so a chain holds two or three at a time.
 extension Rasterizer {
     /// Runs `filter` on `offscreen` (the group's drawing) and returns the box now holding the
     /// result; nil when nothing is left (an empty region, or a filter with no primitives, which
@@ -62,12 +63,33 @@ struct FilterRun {
 
     /// The last primitive's result.
     mutating func run(_ primitives: [DrawFilter.Primitive]) -> FilterImage {
-        for primitive in primitives.prefix(DrawFilter.maximumPrimitives) {
+        let program = Array(primitives.prefix(DrawFilter.maximumPrimitives))
+        // The last primitive that reads each result: past it the result's memory is given back,
+        // so a chain holds a few images however long it is.
+        var lastUse = Array(program.indices)
+        for (i, p) in program.enumerated() {
+            for case .result(let k) in Self.inputs(of: p.kind) where program.indices.contains(k) && k < i {
+                lastUse[k] = max(lastUse[k], i)
+            }
+        }
+        for (i, primitive) in program.enumerated() {
             var image = apply(primitive)
             image.clear(outside: subregion(primitive.subregion))
             results.append(image)
+            for k in 0...i where lastUse[k] == i && k < program.count - 1 {
+                results[k] = FilterImage(width: 0, height: 0)
+            }
         }
         return results.last ?? source
+    }
+
+    static func inputs(of kind: DrawFilter.Kind) -> [DrawFilter.Input] {
+        switch kind {
+        case .gaussianBlur(let from, _, _), .offset(let from, _, _), .dropShadow(let from, _, _, _, _, _): return [from]
+        case .flood: return []
+        case .composite(let first, let second, _): return [first, second]
+        case .merge(let inputs): return inputs
+        }
     }
 
     /// A subregion in the region's pixels, rounded out.
@@ -93,7 +115,9 @@ struct FilterRun {
                 alpha.bytes[i + 2] = 0
             }
             return alpha
-        case .result(let k): return results.indices.contains(k) ? results[k] : source
+        case .result(let k):
+            // A result given back is never read again (`run`); the check keeps a bad index harmless.
+            return results.indices.contains(k) && results[k].bytes.count == source.bytes.count ? results[k] : source
         }
     }
 

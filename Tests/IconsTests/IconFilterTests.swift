@@ -137,6 +137,16 @@ struct IconFilterTests {
                 "<svg viewBox=\"0 0 10 10\"><filter id=\"f\">\(many)</filter><rect width=\"1\" height=\"1\" filter=\"url(#f)\"/></svg>"
             ))
         #expect(tooMany.message == "the <filter> #f has more than 16 primitives; expected at most 16")
+        let uses = String(repeating: "<rect width=\"1\" height=\"1\" filter=\"url(#f)\"/>", count: 17)
+        let perIcon = try #require(
+            iconError(
+                "<svg viewBox=\"0 0 10 10\"><filter id=\"f\">\(String(repeating: "<feOffset/>", count: 16))</filter>\(uses)</svg>"
+            ))
+        #expect(perIcon.file == "test.svg" && perIcon.line == 1)
+        #expect(
+            perIcon.message
+                == "the icon runs more than 256 filter primitives, counting a filter once for each element it is on; expected at most 256"
+        )
         let css = try #require(
             iconError("<svg viewBox=\"0 0 10 10\"><rect width=\"1\" height=\"1\" filter=\"blur(2px)\"/></svg>"))
         #expect(css.message.hasPrefix("attribute filter=\"blur(2px)\" on <rect>: expected none or url(#id)"))
