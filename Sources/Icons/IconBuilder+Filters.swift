@@ -26,10 +26,10 @@ extension IconBuilder {
         "feDropShadow": ["in", "dx", "dy", "stdDeviation"],
     ]
     /// `flood-color` and `flood-opacity` are accepted on the `<filter>` and change nothing there:
-    /// they are not inherited.
+    /// they are not inherited. `color` is what `currentColor` in its primitives means.
     static let filterAttributes: Set<String> = [
         "x", "y", "width", "height", "filterUnits", "primitiveUnits", "color-interpolation-filters", "style",
-        "flood-color", "flood-opacity",
+        "flood-color", "flood-opacity", "color",
     ]
     static let primitiveCommon = ["x", "y", "width", "height", "result", "color-interpolation-filters", "style"]
     static let filterProperties = ["flood-color", "flood-opacity", "color-interpolation-filters"]
@@ -182,13 +182,13 @@ extension IconBuilder {
             let (dx, dy) = offset(a, default: 0, context: context)
             kind = .offset(source, dx: dx, dy: dy)
         case "feFlood":
-            guard let color = flood(a, line: line) else { return nil }
+            guard let color = flood(a, line: line, filterID: context.filterID) else { return nil }
             kind = .flood(color)
         case "feComposite":
             guard let second = input(a["in2"], line: line, context: context) else { return nil }
             kind = .composite(source, second, compositeOperator(a))
         case "feDropShadow":
-            guard let color = flood(a, line: line) else { return nil }
+            guard let color = flood(a, line: line, filterID: context.filterID) else { return nil }
             let (dx, dy) = offset(a, default: 2, context: context)
             let (sx, sy) = deviation(a["stdDeviation"], default: 2, context: context)
             kind = .dropShadow(source, dx: dx, dy: dy, stdDeviationX: sx, stdDeviationY: sy, color: color)
@@ -257,11 +257,12 @@ extension IconBuilder {
     }
 
     /// `flood-color` with `flood-opacity` (not inherited: black and 1 unless written here).
-    private func flood(_ a: [String: String], line: Int) -> ColorRGBA8? {
+    private func flood(_ a: [String: String], line: Int, filterID: String) -> ColorRGBA8? {
         var color = ColorRGBA8.black
         if let text = a["flood-color"] {
             if Self.isCurrentColor(text) {
-                color = styles.last?.color ?? .black
+                // The `color` where the filter stands (properties inherit down the filter's tree).
+                color = references.inherited[filterID]?["color"].flatMap { SVGValue.color($0) } ?? .black
             } else if let c = SVGValue.color(text) {
                 color = c
             } else {

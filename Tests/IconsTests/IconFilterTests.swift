@@ -84,6 +84,13 @@ struct IconFilterTests {
         #expect(primitives[0].kind == .flood(ColorRGBA8(r: 0, g: 0, b: 255, a: 128)))
         #expect(primitives[1].kind == .flood(.black))
         #expect(primitives.map(\.linearRGB) == [false, false, true])
+        let current = try parse(
+            """
+            <svg viewBox="0 0 10 10" color="blue"><filter id="f" color="red"><feFlood flood-color="currentColor"/></filter>
+            <rect width="10" height="10" color="green" filter="url(#f)"/></svg>
+            """)
+        // currentColor is the `color` where the filter stands, not where it is used.
+        #expect(current.groups.first?.filter?.primitives.first?.kind == .flood(ColorRGBA8(r: 255, g: 0, b: 0)))
     }
 
     @Test(
