@@ -236,4 +236,34 @@ struct FilterTests {
         #expect(once.data.contains { $0 != 0 })
         #expect(FNV1a64.hexHash(once.data) == "2ffb3f6d7625f06a")
     }
+
+    @Test(
+        "a filtered group's damage is its result's box: frame after frame into one canvas gives each frame's full render"
+    )
+    func damageCoversTheResult() {
+        func frame(_ x: Double) -> DisplayList {
+            var list = DisplayList(width: 60, height: 40, background: .white)
+            list.rects = [DrawRect(size: Size(8, 8), transform: AffineTransform(translationX: x, y: 15), fill: .black)]
+            let region = Rect(x: x - 12, y: 3, width: 30, height: 30)
+            var group = DrawGroup(rects: 0..<1, opacity: 1)
+            group.filter = DrawFilter(
+                region: region,
+                primitives: [
+                    .init(
+                        kind: .dropShadow(.sourceGraphic, dx: 6, dy: 9, sigmaX: 2, sigmaY: 2, color: .black),
+                        subregion: region),
+                    .init(kind: .flood(ColorRGBA8(r: 255, g: 0, b: 0, a: 60)), subregion: region),
+                    .init(kind: .merge([.result(1), .result(0)]), subregion: region),
+                ])
+            list.groups = [group]
+            return list
+        }
+        var rasterizer = Rasterizer()
+        var canvas = FrameCanvas()
+        for x in [15.0, 30, 44, 20] {
+            rasterizer.render(frame(x), into: &canvas)
+            #expect(canvas.rgba == Rasterizer.render(frame(x)).straightRGBA(), "at x = \(x)")
+        }
+        #expect(canvas.lastRender.incremental)
+    }
 }
