@@ -17,7 +17,7 @@ import Raster
 /// - a shadow is the shape filled with the shadow colour, offset, through a `feGaussianBlur`
 ///   with σ = radius / 2 (Core Animation's blur), drawn under the shape;
 /// - a group (`DrawGroup`: group opacity, layer filters, a mask) is a `<g>` with its opacity,
-///   blur and an alpha `<mask>` of the mask's layers;
+///   blur or SVG filter (SVGWriter+Filters.swift) and an alpha `<mask>` of the mask's layers;
 /// - a backdrop material is drawn as its tint over the shape: SVG 1.1's `BackgroundImage`, which
 ///   a backdrop blur would need, is implemented by neither browsers nor librsvg.
 /// Numbers are written in Swift's shortest round-trip form, so values read back parse to the very
@@ -69,8 +69,8 @@ public struct SVGWriter {
     }
 
     /// The list's rects in order, each group (`DrawGroup`) a `<g opacity>` around its run (with
-    /// an `feGaussianBlur` filter for a blurred one): SVG composites such a group offscreen, as
-    /// Core Animation does.
+    /// an `feGaussianBlur` filter for a blurred one, its SVG filter for an icon's filtered group):
+    /// SVG composites such a group offscreen, as Core Animation does.
     private mutating func writeRects(of list: DisplayList) {
         var open: [Int] = []
         var maskRects: [Range<Int>] = []
@@ -93,6 +93,9 @@ public struct SVGWriter {
                         "<filter id=\"\(filter)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\" color-interpolation-filters=\"sRGB\"><feGaussianBlur stdDeviation=\"\(number(group.blur))\"/></filter>"
                     )
                     attributes += " filter=\"url(#\(filter))\""
+                }
+                if let filter = group.filter, group.blur <= 0 {
+                    attributes += " filter=\"url(#\(writeFilter(filter)))\""
                 }
                 if let projection = group.projection {
                     // SVG has no perspective: the offscreen's rects under the projection's affine

@@ -121,6 +121,7 @@ extension MotionRecording {
                     moved.projection?.homography = projection.homography.concatenating(Homography(view))
                 } else if !inOffscreen[start] {
                     moved.blur *= scale
+                    moved.filter = group.filter?.placed(by: view)
                 }
                 return moved
             }

@@ -34,7 +34,7 @@ public struct Icon: Equatable, Sendable {
 }
 
 /// A run of an icon's pieces drawn into an offscreen and composited once, as Raster's
-/// `DrawGroup` is: faded by `opacity`, its alpha multiplied by its mask's. A clip path is a mask
+/// `DrawGroup` is: run through its filter, faded by `opacity`, its alpha multiplied by its mask's. A clip path is a mask
 /// of opaque shapes; an SVG luminance mask's pieces carry their luminance as alpha.
 public struct IconGroup: Equatable, Sendable {
     /// Indexes into `Icon.pieces`: what the group draws.
@@ -44,11 +44,15 @@ public struct IconGroup: Equatable, Sendable {
     /// The pieces of the group's mask, right after `pieces`: their alpha multiplies the group's
     /// content, and they are never drawn as themselves. Nil for none; empty masks out everything.
     public var mask: Range<Int>?
+    /// An SVG filter run on the group's drawing before its mask and opacity (SVG's order); nil for
+    /// none.
+    public var filter: IconFilter?
 
-    public init(pieces: Range<Int>, opacity: Double, mask: Range<Int>? = nil) {
+    public init(pieces: Range<Int>, opacity: Double, mask: Range<Int>? = nil, filter: IconFilter? = nil) {
         self.pieces = pieces
         self.opacity = opacity
         self.mask = mask
+        self.filter = filter
     }
 
     /// The pieces the group takes: its own and its mask's.

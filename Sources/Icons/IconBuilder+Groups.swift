@@ -16,6 +16,8 @@ extension IconBuilder {
         var opacity: Double
         var clip: String?
         var mask: String?
+        /// The `<filter>` the element names (IconBuilder+Filters.swift).
+        var filter: String?
         /// The element's user space (its own transform included) to viewBox units.
         var space: Geometry.AffineTransform
         /// A nested `<svg>`'s viewport and the space it is in: what its content is clipped to.
@@ -50,25 +52,27 @@ extension IconBuilder {
         viewport: (Rect, Geometry.AffineTransform)? = nil
     ) -> Bool {
         guard let clip = groupReference(attributes, "clip-path", on: element),
-            var mask = groupReference(attributes, "mask", on: element)
+            var mask = groupReference(attributes, "mask", on: element),
+            var filter = groupReference(attributes, "filter", on: element)
         else { return false }
-        // Inside a clip path, a shape's own clip path cuts its silhouette; a mask does nothing
-        // there (only geometry clips), and neither does opacity.
+        // Inside a clip path, a shape's own clip path cuts its silhouette; a mask, a filter and
+        // opacity do nothing there (only geometry clips).
         if mode == .clipping {
             guard clip != nil else { return true }
-            mask = nil
+            (mask, filter) = (nil, nil)
         }
-        let onePaint = Self.shapes.contains(element) && !style.fillsAndStrokes
+        // A filtered shape's opacity applies to the filter's result, so it stays the group's.
+        let onePaint = Self.shapes.contains(element) && !style.fillsAndStrokes && filter == nil
         let opacity = onePaint || mode == .clipping ? 1 : style.opacity
-        guard clip != nil || mask != nil || opacity < 1 || viewport != nil else { return true }
+        guard clip != nil || mask != nil || filter != nil || opacity < 1 || viewport != nil else { return true }
         groupFrames.append(
             GroupFrame(
-                depth: styles.count, start: pieces.count, opacity: opacity, clip: clip, mask: mask,
+                depth: styles.count, start: pieces.count, opacity: opacity, clip: clip, mask: mask, filter: filter,
                 space: style.transform, viewport: viewport, layersBefore: layers?.records.count ?? 0))
         return true
     }
 
-    /// The id an element's `clip-path` or `mask` names: `.some(nil)` for none, nil after a
+    /// The id an element's `clip-path`, `mask` or `filter` names: `.some(nil)` for none, nil after a
     /// failure (a value that is neither `none` nor `url(#id)`).
     func groupReference(_ attributes: [String: String], _ key: String, on element: String) -> String?? {
         guard let value = attributes[key], value.trimmingWhitespace != "none" else { return .some(nil) }
@@ -80,7 +84,8 @@ extension IconBuilder {
     }
 
     /// Closes the group opened at `depth`, if that is the innermost open one: its pieces, then
-    /// those of its clip and mask, each a group around what it masks.
+    /// those of its clip and mask, each a group around what it masks, in SVG's order: the filter
+    /// innermost, then the clip, the mask and the opacity.
     func closeGroup(openedAt depth: Int) {
         guard let frame = groupFrames.last, frame.depth == depth else { return }
         groupFrames.removeLast()
@@ -97,9 +102,23 @@ extension IconBuilder {
         if let viewport = frame.viewport, clipToViewport(viewport.rect, under: viewport.space, pieces: content) {
             inner = inner.lowerBound..<pieces.count
         }
+        // What the filter draws may reach past the content: then the clip and mask regions are
+        // kept, whatever they hold of the content.
+        var filtered = false
+        if let id = frame.filter {
+            switch resolveFilter(id, space: frame.space, box: box) {
+            case nil: return
+            case .hidden?:
+                groups.append(IconGroup(pieces: inner, opacity: 0))
+                return
+            case .filter(let filter)?:
+                groups.append(IconGroup(pieces: inner, opacity: 1, filter: filter))
+                filtered = true
+            }
+        }
         if let id = frame.clip, let range = references.ranges[id] {
             guard let clip = clipPieces(id, range, space: frame.space, box: box) else { return }
-            if clipsNothing(clip, of: content) {
+            if !filtered && clipsNothing(clip, of: content) {
                 pieces.removeSubrange(clip)
             } else {
                 groups.append(IconGroup(pieces: inner, opacity: 1, mask: clip))
@@ -108,7 +127,8 @@ extension IconBuilder {
         }
         var mask: Range<Int>?
         if let id = frame.mask, let range = references.ranges[id] {
-            guard let masked = maskPieces(id, range, space: frame.space, box: box, content: &inner) else { return }
+            guard let masked = maskPieces(id, range, space: frame.space, box: box, content: &inner, filtered: filtered)
+            else { return }
             mask = masked
         }
         if frame.opacity < 1 || mask != nil {
@@ -220,7 +240,8 @@ extension IconBuilder {
     /// range; `content` grows by a group clipping it to the mask's region when it reaches outside.
     /// Nil after a failure.
     private func maskPieces(
-        _ id: String, _ range: Range<Int>, space: Geometry.AffineTransform, box: Rect, content: inout Range<Int>
+        _ id: String, _ range: Range<Int>, space: Geometry.AffineTransform, box: Rect, content: inout Range<Int>,
+        filtered: Bool
     ) -> Range<Int>? {
         guard let (attributes, line) = definition(id, range, of: "mask", by: "mask") else { return nil }
         guard let units = contentUnits(attributes, "maskUnits", default: "objectBoundingBox", line: line),
@@ -232,7 +253,7 @@ extension IconBuilder {
         // Bounding-box units on a box without area: an empty mask, which masks everything away.
         guard box.width > 0 && box.height > 0 || (units != "objectBoundingBox" && contentUnits != "objectBoundingBox")
         else { return pieces.count..<pieces.count }
-        if !region.contains(strokedBounds(of: content, in: space)) {
+        if filtered || !region.contains(strokedBounds(of: content, in: space)) {
             let clipStart = pieces.count
             pieces.append(Self.opaque(Self.rectangle(region).applying(space)))
             groups.append(IconGroup(pieces: content, opacity: 1, mask: clipStart..<pieces.count))
@@ -265,7 +286,8 @@ extension IconBuilder {
             replaying.append(id)
             defer { replaying.removeLast() }
             var own = start..<pieces.count
-            guard let inner = maskPieces(nested, nestedRange, space: space, box: box, content: &own) else { return nil }
+            guard let inner = maskPieces(nested, nestedRange, space: space, box: box, content: &own, filtered: false)
+            else { return nil }
             if !own.isEmpty { groups.append(IconGroup(pieces: own, opacity: 1, mask: inner)) }
         }
         return start..<pieces.count

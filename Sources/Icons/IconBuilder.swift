@@ -88,7 +88,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         "fill", "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "color",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "transform", "fill-opacity", "stroke-opacity",
         "opacity", "display", "clip-path", "mask", "clip-rule", "visibility", "transform-origin", "font-size",
-        "image-rendering",
+        "image-rendering", "filter", "flood-color", "flood-opacity", "color-interpolation-filters",
     ]
     static let geometry: [String: [String]] = [
         "svg": ["xmlns", "version", "viewBox", "width", "height", "preserveAspectRatio", "overflow"],
@@ -158,6 +158,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var svgSizeOverride: (width: Double?, height: Double?)?
     /// Pixels the icon's embedded images have taken of `IconLoader.maxImagePixels`.
     var imagePixels = 0
+    /// Filter primitives the icon runs so far, counted once for each element a filter is on
+    /// (`IconFilter.maximumPrimitivesPerIcon`).
+    var filterPrimitives = 0
     /// The root's `preserveAspectRatio`: how the icon fits its item.
     var rootAspectRatio = SVGAspectRatio.default
     /// Drawing, or replaying a clip path's shapes.
@@ -216,7 +219,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         }
         guard let own = Self.geometry[element] else {
             return fail(
-                "element <\(element)> is not in the supported SVG subset; expected one of: svg, g, a, switch, defs, use, symbol, style, path, rect, circle, ellipse, line, polyline, polygon, image, linearGradient, radialGradient, stop, clipPath, mask"
+                "element <\(element)> is not in the supported SVG subset; expected one of: svg, g, a, switch, defs, use, symbol, style, path, rect, circle, ellipse, line, polyline, polygon, image, linearGradient, radialGradient, stop, clipPath, mask, filter"
             )
         }
         if element != "svg" && viewBox == nil {
@@ -281,6 +284,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             switchChosen.remove(styles.count)
         }
         guard openGroup(element, attributes, style: style, viewport: nested) else { return }
+        // A filtered shape's opacity is its group's (applied to the filter's result), not its paints'.
+        if let frame = groupFrames.last, frame.depth == styles.count, frame.filter != nil { style.opacity = 1 }
         // `opacity` is the element's own (its group's, or its one paint's): not the children's.
         styles[styles.count - 1].opacity = 1
         if element == "use" {
@@ -310,7 +315,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         }
         return (defsDepth > 0 && element != "style") || (element == "symbol" && viewport == nil) || shapeDepth > 0
             || Self.gradientElements.contains(element) || element == "clipPath" || element == "mask"
-            || element == "pattern"
+            || element == "pattern" || element == "filter"
     }
 
     /// A shape element's piece, in viewBox units with its paints resolved; false after a failure.

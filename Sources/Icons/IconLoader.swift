@@ -42,9 +42,10 @@ public enum IconLoader {
 
         /// An icon: 256 KiB and 10,000 elements (icons are a few KiB).
         public static let icon = Budget(maxBytes: 256 * 1024, maxElements: 10_000, noun: "an icon")
-        /// A screen from a design tool, read as layers: 4 MiB and 100,000 elements (a busy
-        /// screen with its text as outlines is about 1 MB and 20,000 elements).
-        public static let design = Budget(maxBytes: 4 * 1024 * 1024, maxElements: 100_000, noun: "a design file")
+        /// A screen from a design tool, read as layers: 4 MiB and 25,000 elements. A busy screen
+        /// with its text as outlines is about 60 KB and 81 elements (its glyphs are long paths);
+        /// 25,000 elements keep the pieces, which a pattern's tiles can double, within 64 MB.
+        public static let design = Budget(maxBytes: 4 * 1024 * 1024, maxElements: 25_000, noun: "a design file")
     }
 
     /// Largest icon file, in bytes (`Budget.icon`).

@@ -22,10 +22,10 @@ struct SVGReferences {
     /// The events of each id'd element, its start to its end; the first element wins an id.
     var ranges: [String: Range<Int>] = [:]
     /// The attributes of `inheritedAttributes` in effect at each id'd element (its own or its
-    /// nearest ancestor's): what `currentColor` in a gradient's stops means and the `clip-rule` of
-    /// a clip path's shapes, wherever the gradient or clip path is used.
+    /// nearest ancestor's): what `currentColor` in a gradient's stops means, the `clip-rule` of
+    /// a clip path's shapes and a filter's `color-interpolation-filters`, wherever they are used.
     var inherited: [String: [String: String]] = [:]
-    static let inheritedAttributes = ["color", "clip-rule"]
+    static let inheritedAttributes = ["color", "clip-rule", "color-interpolation-filters"]
 
     /// The references of `data`, or an empty set when it has neither `<use` nor `url(`: a file
     /// that copies nothing and paints no gradient needs no first pass. Parse errors are the

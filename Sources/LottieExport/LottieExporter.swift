@@ -191,6 +191,7 @@ struct LayerRecorder {
                 labels.indices.contains(group.rects.lowerBound)
                 ? labels[group.rects.lowerBound] ?? "unlabelled" : "unlabelled"
             if group.blur > 0 { warn(layer, "its layer blur is not exported") }
+            if group.filter != nil { warn(layer, "its icon's SVG filter is not exported") }
             if group.mask != nil, !Self.isPrecomp(group) {
                 warn(layer, "its mask layer is not exported in perspective or a transition: the content shows unmasked")
             }

@@ -153,7 +153,14 @@ extension DisplayListBuilder {
         let rects = contents.map {
             DrawRect(size: Size(width: 0, height: 0), transform: transform, fill: .clear, opacity: drawn, content: $0)
         }
-        let groups = icon.groups.map { DrawGroup(rects: $0.pieces, opacity: $0.opacity, mask: $0.mask) }
+        let toPixels = icon.fitting(size)
+            .concatenating(AffineTransform(translationX: -size.width / 2, y: -size.height / 2))
+            .concatenating(transform)
+        let groups = icon.groups.map {
+            var group = DrawGroup(rects: $0.pieces, opacity: $0.opacity, mask: $0.mask)
+            group.filter = $0.filter.map { IconFilterMapping.drawFilter($0, toPixels: toPixels) }
+            return group
+        }
         return (rects, fadedWhole ? [DrawGroup(rects: 0..<rects.count, opacity: opacity)] + groups : groups)
     }
 

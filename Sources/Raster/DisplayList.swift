@@ -129,6 +129,10 @@ public struct DrawGroup: Equatable, Sendable {
     /// Drawn through a transparent offscreen even when nothing else asks for one: the backdrop
     /// of the adding groups inside (Core Animation's transparency layer).
     public var isolates = false
+    /// An SVG filter run on the group's offscreen before its mask and opacity
+    /// (Rasterizer+Filters.swift): what the group shows is the filter's result inside its
+    /// region, nothing outside. Nil for none.
+    public var filter: DrawFilter?
 
     public init(
         rects: Range<Int>, opacity: Double, blur: Double = 0, mask: Range<Int>? = nil,

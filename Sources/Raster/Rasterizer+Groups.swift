@@ -64,7 +64,7 @@ extension Rasterizer {
                 // projected group past the depth limit is left out too: its rects are in its
                 // offscreen's pixels, so drawing them straight would put them in the wrong place.)
             } else if (opacity == 255 && !(group.blur > 0) && mask == nil && group.projection == nil && !group.adds
-                && !group.isolates)
+                && !group.isolates && group.filter == nil)
                 || deepest >= Self.maximumGroupDepth
             {
                 let straight = opacity == 255 ? fade : fade * group.opacity
@@ -72,8 +72,8 @@ extension Rasterizer {
             } else {
                 let faded = fade == 1 ? opacity : Self.opacityByte(fade * group.opacity)
                 drawOffscreen(
-                    of: list, inner, mask: mask, nextGroup: &next, depth: depth, opacity: faded, blur: group.blur,
-                    projection: group.projection, adds: group.adds, onto: &pixmap)
+                    of: list, inner, mask: mask, nextGroup: &next, depth: depth, opacity: faded,
+                    effects: (group.blur, group.filter), projection: group.projection, adds: group.adds, onto: &pixmap)
             }
             // The groups inside what was not drawn (the mask's, or all of a hidden group's) are skipped.
             while next < list.groups.count, list.groups[next].rects.lowerBound < extent.upperBound { next += 1 }
@@ -81,20 +81,27 @@ extension Rasterizer {
         }
     }
 
-    /// One group: its run drawn into the offscreen of `depth`, blurred by σ = `blur` pixels,
-    /// composited at `opacity` over `pixmap` (through `projection` when it has one), and the
-    /// offscreen cleared.
+    /// One group: its run drawn into the offscreen of `depth`, run through its filter, blurred by
+    /// σ = `blur` pixels, composited at `opacity` over `pixmap` (through `projection` when it has
+    /// one), and the offscreen cleared.
     private mutating func drawOffscreen(
         of list: DisplayList, _ run: Range<Int>, mask: Range<Int>?, nextGroup next: inout Int, depth: Int,
-        opacity: UInt8, blur: Double, projection: DrawProjection?, adds: Bool, onto pixmap: inout Pixmap
+        opacity: UInt8, effects: (blur: Double, filter: DrawFilter?), projection: DrawProjection?, adds: Bool,
+        onto pixmap: inout Pixmap
     ) {
+        let blur = effects.blur
         // The group's own damage is what it drew; the canvas's records the composited box.
         let size: (width: Int, height: Int) = projection.map { ($0.width, $0.height) } ?? (pixmap.width, pixmap.height)
         let drawing = drawIntoOffscreen(
             of: list, run, nextGroup: &next, depth: depth, width: size.width, height: size.height)
         var offscreen = drawing.offscreen
-        let drawn = drawing.drawn
+        var drawn = drawing.drawn
         let bounds = IntRect(uncheckedX: 0, y: 0, width: offscreen.width, height: offscreen.height)
+        if let filter = effects.filter {
+            // The filter may draw where the content did not (a flood, a shadow), or nothing.
+            let result = Self.applyFilter(filter, to: &offscreen, drawn: drawn)
+            drawn = result.map { [$0] } ?? []
+        }
         if var box = drawn.union?.intersection(bounds), !box.isEmpty {
             if blur > 0 { box = layerBlur.blur(&offscreen, box: box, sigma: blur) }
             if let mask {

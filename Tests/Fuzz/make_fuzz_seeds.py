@@ -3,8 +3,9 @@
 
   icon-seeds          scenes/icons/*.svg, and resvg's suite cases of <use>, <symbol>, <defs> and
                       <style>, nested <svg>, <switch>, <image> and transform-origin
-                      (Tests/ResvgSuite/structure), of gradients, stops and patterns (paint-servers) and of
-                      clip paths and masks (masking), named by their folder
+                      (Tests/ResvgSuite/structure), of gradients, stops and patterns (paint-servers), of
+                      clip paths and masks (masking) and of the filter primitives (filters),
+                      named by their folder
   image-seeds         the PNG, JPEG and WebP fixtures of Tests/ImagesTests/Fixtures (every colour type,
                       bit depth, interlace, the eight EXIF orientations, the decompression bombs)
                       and the bundled photos under 8 KB (scenes/photos)
@@ -127,6 +128,9 @@ def main():
     kinds = [("structure", k) for k in ("use", "symbol", "defs", "style")]
     kinds += [("paint-servers", k) for k in ("linearGradient", "radialGradient", "stop", "pattern")]
     kinds += [("masking", k) for k in ("clipPath", "mask")]
+    kinds += [
+        ("filters", k) for k in ("feGaussianBlur", "feOffset", "feFlood", "feComposite", "feMerge", "feDropShadow")
+    ]
     kinds += [("structure", k) for k in ("svg", "switch", "image", "transform-origin")]
     for category, kind in kinds:
         for path in sorted(glob.glob(os.path.join(ROOT, "Tests/ResvgSuite", category, kind, "*.svg"))):

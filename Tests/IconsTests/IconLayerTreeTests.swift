@@ -175,7 +175,7 @@ struct IconLayerTreeTests {
 
 @Suite("Design files' budget")
 struct DesignBudgetTests {
-    @Test("a design file may hold 4 MiB and 100,000 elements where an icon holds 256 KiB and 10,000")
+    @Test("a design file may hold 4 MiB and 25,000 elements where an icon holds 256 KiB and 10,000")
     func budgets() throws {
         let rects = String(repeating: "<rect width=\"1\" height=\"1\"/>\n", count: 12_000)
         let svg = Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\">\(rects)</svg>".utf8)
