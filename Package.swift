@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "CustomBehaviors", dependencies: ["Dynamics", "Geometry"], exclude: ["README.md"]),
         // Icons from SVG files (a checked subset, parsed by Foundation's XMLParser over libxml2).
         .target(
-            name: "Icons", dependencies: ["Geometry", "Colors", "Shapes", "Determinism", "Images"],
+            name: "Icons", dependencies: ["Geometry", "Colors", "Shapes", "Determinism", "Images", "Text"],
             exclude: ["README.md"]),
         // A scene file's text as a located tree (YAML, strict JSON), and the one error type.
         .target(
@@ -231,7 +231,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Determinism"], path: "Tests/TestSupport"),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "ShapesTests", dependencies: ["Shapes", "Geometry", "Raster"]),
-        .testTarget(name: "IconsTests", dependencies: ["Icons", "Geometry", "Raster"]),
+        .testTarget(name: "IconsTests", dependencies: ["Icons", "Geometry", "Raster", "Text"]),
         .testTarget(name: "DeterminismTests", dependencies: ["Determinism"]),
         .target(
             name: "DynamicsTestSupport", dependencies: ["Dynamics", "Geometry"], path: "Tests/DynamicsTestSupport"),

@@ -130,6 +130,8 @@ extension IconBuilder {
                     fail("<\(element)> inside a filter primitive is not in the supported subset", at: line)
                     return nil
                 }
+            case .characters:
+                continue
             case .end(let element):
                 if skipping == depth { skipping = nil }
                 depth -= 1

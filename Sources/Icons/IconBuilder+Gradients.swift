@@ -239,6 +239,8 @@ extension IconBuilder {
         var depth = 0
         for event in references.events[range] {
             switch event {
+            case .characters:
+                continue
             case .end:
                 depth -= 1
             case .start(let element, let written, let line):

@@ -33,7 +33,7 @@ extension IconBuilder {
     }
 
     /// Elements that may be layers: what draws, and the groups around what draws.
-    static let layerElements: Set<String> = shapes.union(["g", "a", "switch", "use", "image"])
+    static let layerElements: Set<String> = shapes.union(["g", "a", "switch", "use", "image", "text"])
 
     /// Starts a layer when `element` is one, before its style is pushed: the style's transform
     /// becomes the layer's place and is reset (or, for a transform that skews, reset to its

@@ -17,7 +17,9 @@ extension IconBuilder {
             fail("attribute \(key)=\"\(a[key] ?? "")\" on <\(element)>: expected \(expected)")
             return false
         }
-        guard applyFontSize(a, to: &style, bad: bad), applyPaints(a, to: &style, bad: bad) else { return false }
+        guard applyFontSize(a, to: &style, bad: bad), applyFont(a, to: &style, bad: bad),
+            applyPaints(a, to: &style, bad: bad)
+        else { return false }
         guard applyOpacities(a, to: &style, element: element, bad: bad) else { return false }
         if let v = a["visibility"] {
             switch v.trimmingWhitespace {
@@ -160,6 +162,54 @@ extension IconBuilder {
             case "fill-opacity": style.fillOpacity = o
             case "stroke-opacity": style.strokeOpacity = o
             default: style.opacity = o
+            }
+        }
+        return true
+    }
+
+    /// The font a text is set in: `font-family` (kept as written, resolved where the text is
+    /// set), `font-weight`, `font-style` (normal only: no italic faces are installed here),
+    /// `text-anchor`, `letter-spacing` and `white-space`.
+    func applyFont(_ a: [String: String], to style: inout Style, bad: (String, String) -> Bool) -> Bool {
+        if let v = a["font-family"] { style.fontFamily = v }
+        if let v = a["font-weight"]?.trimmingWhitespace {
+            switch v {
+            case "normal": style.fontWeight = 400
+            case "bold": style.fontWeight = 700
+            // CSS Fonts 4's table of relative weights.
+            case "bolder": style.fontWeight = style.fontWeight < 350 ? 400 : style.fontWeight < 550 ? 700 : 900
+            case "lighter": style.fontWeight = style.fontWeight < 550 ? 100 : style.fontWeight < 750 ? 400 : 700
+            default:
+                guard let n = Double(v), (1...1000).contains(n) else {
+                    return bad("font-weight", "normal, bold, bolder, lighter or a number from 1 to 1000")
+                }
+                style.fontWeight = Int(n.rounded())
+            }
+        }
+        if let v = a["font-style"]?.trimmingWhitespace, v != "normal" {
+            return bad("font-style", "normal (the fonts installed for icons have no italic)")
+        }
+        if let v = a["text-anchor"] {
+            guard let anchor = TextAnchor(rawValue: v.trimmingWhitespace) else {
+                return bad("text-anchor", "start, middle or end")
+            }
+            style.textAnchor = anchor
+        }
+        if let v = a["white-space"]?.trimmingWhitespace {
+            switch v {
+            case "normal", "nowrap", "pre-line": style.preservesSpaces = false
+            case "pre", "pre-wrap", "break-spaces": style.preservesSpaces = true
+            default: return bad("white-space", "normal, nowrap, pre, pre-wrap, pre-line or break-spaces")
+            }
+        }
+        if let v = a["letter-spacing"] {
+            if v.trimmingWhitespace == "normal" {
+                style.letterSpacing = 0
+            } else {
+                guard let spacing = SVGValue.length(v, viewport: viewportSize, fontSize: style.fontSize) else {
+                    return bad("letter-spacing", "normal or a length")
+                }
+                style.letterSpacing = spacing
             }
         }
         return true

@@ -72,6 +72,8 @@ extension IconBuilder {
                 start(element, attributes)
             case .end(let element):
                 end(element)
+            case .characters(let string):
+                if ignoredDepth == 0 { characters(string) }
             }
         }
         replaying.removeLast()

@@ -18,8 +18,19 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         /// `visibility` (inherited, and a child may be visible inside a hidden group): a hidden
         /// shape draws nothing and clips nothing.
         var visible = true
-        /// `font-size` (inherited): what `em` and `ex` measure (icons draw no text).
+        /// `font-size` (inherited): the size text is set in, and what `em` and `ex` measure.
         var fontSize = 16.0
+        /// `font-family` (inherited): a list, the first family Flipbook has wins (IconBuilder+Text).
+        var fontFamily: String?
+        /// `font-weight` (inherited): CSS's 1…1000, 400 normal, 700 bold.
+        var fontWeight = 400
+        /// `text-anchor` (inherited).
+        var textAnchor = TextAnchor.start
+        /// `letter-spacing` (inherited): user units added after each character.
+        var letterSpacing = 0.0
+        /// `white-space: pre` (inherited; Figma writes it on every text): spaces are kept as
+        /// written instead of collapsing.
+        var preservesSpaces = false
         /// The size of the nearest nested `<svg>`'s viewport (its viewBox's when it has one): what
         /// percentages measure inside it. Nil in the root's, the icon's viewBox.
         var viewport: Size?
@@ -68,12 +79,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         // Hints with no effect here: icons are always anti-aliased, and nothing blends but
         // source-over, so an isolated group draws as any other.
         if attribute == "shape-rendering" || attribute == "isolation" { return true }
-        // Text properties, inherited by text icons do not draw (font-size is read for em and ex).
-        if ["font-family", "font-weight", "font-style", "font-variant", "font-stretch", "text-anchor"].contains(
-            attribute)
-        {
-            return true
-        }
+        // Font properties the text here cannot vary (one shape of each family is installed).
+        if ["font-variant", "font-stretch", "font-kerning", "text-rendering"].contains(attribute) { return true }
         // Conditional processing: evaluated where it decides anything (`conditionsHold`).
         if Self.conditionalAttributes.contains(attribute) { return true }
         if attribute.hasPrefix("data-") || attribute.hasPrefix("aria-") || attribute.contains(":") { return true }
@@ -88,7 +95,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         "fill", "fill-rule", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin", "color",
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "transform", "fill-opacity", "stroke-opacity",
         "opacity", "display", "clip-path", "mask", "clip-rule", "visibility", "transform-origin", "font-size",
-        "image-rendering", "filter", "flood-color", "flood-opacity", "color-interpolation-filters",
+        "image-rendering", "font-family", "font-weight", "font-style", "text-anchor", "letter-spacing",
+        "white-space", "filter", "flood-color", "flood-opacity", "color-interpolation-filters",
     ]
     static let geometry: [String: [String]] = [
         "svg": ["xmlns", "version", "viewBox", "width", "height", "preserveAspectRatio", "overflow"],
@@ -110,6 +118,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         "polyline": ["points"],
         "polygon": ["points"],
         "image": ["x", "y", "width", "height", "href", "preserveAspectRatio", "image-rendering", "crossorigin"],
+        "text": ["x", "y", "dx", "dy"],
+        "tspan": ["x", "y", "dx", "dy"],
     ]
 
     let name: String
@@ -169,6 +179,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var contentRoot = false
     /// Set when the file is read as a tree of layers (IconBuilder+Layers.swift).
     var layers: LayerRecorder?
+    /// The `<text>` being read (IconBuilder+Text.swift), nil outside one.
+    var textState: TextState?
 
     /// The most elements the file may have (`IconLoader.Budget`), each copy counted.
     let maxElements: Int
@@ -219,7 +231,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         }
         guard let own = Self.geometry[element] else {
             return fail(
-                "element <\(element)> is not in the supported SVG subset; expected one of: svg, g, a, switch, defs, use, symbol, style, path, rect, circle, ellipse, line, polyline, polygon, image, linearGradient, radialGradient, stop, clipPath, mask, filter"
+                "element <\(element)> is not in the supported SVG subset; expected one of: svg, g, a, switch, defs, use, symbol, style, path, rect, circle, ellipse, line, polyline, polygon, image, text, tspan, linearGradient, radialGradient, stop, pattern, clipPath, mask, filter"
             )
         }
         if element != "svg" && viewBox == nil {
@@ -299,6 +311,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         } else if element == "image" {
             shapeDepth += 1
             addImage(attributes, style: style)
+        } else if element == "text" || element == "tspan" {
+            startText(element, attributes)
         }
     }
 
@@ -310,7 +324,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// refused as anywhere).
     private func skipped(_ element: String, symbolViewport viewport: Rect?) -> Bool {
         if ignoredDepth > 0 || Self.ignoredElements.contains(element) || element.contains(":") { return true }
-        if mode == .clipping && Self.geometry[element] != nil && !Self.shapes.contains(element) && element != "use" {
+        if mode == .clipping && Self.geometry[element] != nil && !Self.shapes.contains(element) && element != "use"
+            && element != "text" && element != "tspan"
+        {
             return true
         }
         return (defsDepth > 0 && element != "style") || (element == "symbol" && viewport == nil) || shapeDepth > 0
@@ -321,6 +337,12 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// A shape element's piece, in viewBox units with its paints resolved; false after a failure.
     private func addPiece(_ element: String, _ attributes: [String: String], style: Style) -> Bool {
         guard let outline = shapePath(element, attributes) else { return false }
+        return addOutline(outline, style: style)
+    }
+
+    /// The piece of `outline` (in the element's user space) painted by `style`: a shape's, or a
+    /// run of text's glyphs; false after a failure.
+    func addOutline(_ outline: Path, style: Style) -> Bool {
         let t = style.transform
         guard style.visible else {
             // Drawn nowhere, but part of its groups' bounding box.
@@ -382,6 +404,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             styleText = nil
             do { try sheet.add(css) } catch { return fail(error.message) }
         }
+        if element == "text", textState?.depth == styles.count { finishText() }
         closeGroup(openedAt: styles.count)
         endLayer(at: styles.count)
         if switchDepths.last == styles.count {
@@ -397,8 +420,14 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             styleText! += string
             return
         }
+        characters(string)
+    }
+
+    /// Text between tags: a `<text>`'s content, else only whitespace.
+    func characters(_ string: String) {
+        if textState != nil { return addText(string) }
         guard !string.allSatisfy({ $0.isWhitespace }) else { return }
-        fail("text content '\(string.prefix(20))' is not in the supported SVG subset")
+        fail("text content '\(string.prefix(20))' outside <text> is not in the supported SVG subset")
     }
 
     // swift-format-ignore: AlwaysUseLowerCamelCase

@@ -16,6 +16,8 @@ struct SVGReferences {
     enum Event {
         case start(element: String, attributes: [String: String], line: Int)
         case end(element: String)
+        /// Characters inside a `<text>` (a copied text keeps its words).
+        case characters(String)
     }
 
     var events: [Event] = []
@@ -51,6 +53,8 @@ struct SVGReferences {
         /// The start index and id of every open element (id nil when it has none), and the
         /// inherited attributes in effect inside it.
         private var open: [(start: Int, id: String?, inherited: [String: String])] = []
+        /// How many `<text>` elements are open: characters are kept only inside one.
+        private var textDepth = 0
 
         init(maxElements: Int) { self.maxElements = maxElements }
 
@@ -67,11 +71,18 @@ struct SVGReferences {
                 references.inherited[id] = inherited
             }
             references.events.append(.start(element: element, attributes: attributes, line: parser.lineNumber))
+            if element == "text" { textDepth += 1 }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            guard textDepth > 0, references.events.count < 2 * maxElements else { return }
+            references.events.append(.characters(string))
         }
 
         func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
             guard let (start, id, _) = open.popLast() else { return }
             references.events.append(.end(element: element))
+            if element == "text" { textDepth -= 1 }
             if let id, references.ranges[id] == nil { references.ranges[id] = start..<references.events.count }
         }
 

@@ -1,0 +1,167 @@
+import Foundation
+import Geometry
+import Text
+
+/// `<text>` and `<tspan>`: simple text, set in the fonts Flipbook has (Inter, DejaVu Sans) by
+/// the Text module (HarfBuzz shaping, FreeType outlines), each run of one style a piece filled
+/// and stroked like a shape. Positions: `x`, `y`, `dx`, `dy` (one number each) on the text and
+/// its spans; `text-anchor` moves each chunk (the glyphs from one absolute position to the next).
+extension IconBuilder {
+    /// `text-anchor`: where a chunk's start position is along it.
+    enum TextAnchor: String {
+        case start, middle, end
+    }
+
+    /// The text element being read: its runs so far and the position the next run starts at.
+    struct TextState {
+        var depth: Int
+        var runs: [TextRun] = []
+        var pending = TextPosition()
+        /// Whether the last character set was a space (spaces collapse, as SVG's default
+        /// `xml:space` says).
+        var afterSpace = true
+    }
+
+    struct TextPosition {
+        var x: Double?
+        var y: Double?
+        var dx = 0.0
+        var dy = 0.0
+    }
+
+    struct TextRun {
+        var string: String
+        var style: Style
+        var position: TextPosition
+    }
+
+    /// Generic families and the platform fonts design tools name, drawn in Flipbook's sans-serif.
+    static let sansSerifNames: Set<String> = [
+        "sans-serif", "system-ui", "-apple-system", "blinkmacsystemfont", "ui-sans-serif", "helvetica",
+        "helvetica neue", "arial", "sf pro", "sf pro text", "sf pro display", "roboto", "segoe ui",
+    ]
+
+    /// The registry text is set from: the fonts shipped with the system (no scene fonts here).
+    static let fonts = FontRegistry()
+
+    /// `<text>` (its style pushed) or `<tspan>`: the positions the next run starts at.
+    func startText(_ element: String, _ attributes: [String: String]) {
+        if element == "text" {
+            guard textState == nil else { return fail("<text> inside <text>: expected <tspan>") }
+            textState = TextState(depth: styles.count)
+        } else if textState == nil {
+            return fail("<tspan> outside <text>: expected it inside a <text>")
+        }
+        var position = textState!.pending
+        for key in ["x", "y", "dx", "dy"] {
+            guard let text = attributes[key] else { continue }
+            guard let numbers = SVGValue.numbers(text.replacingOccurrences(of: "px", with: "")), numbers.count <= 1
+            else {
+                return fail(
+                    "attribute \(key)=\"\(text.prefix(40))\" on <\(element)>: expected one number (a list placing each character is not in the supported subset)"
+                )
+            }
+            guard let v = numbers.first else { continue }
+            switch key {
+            case "x": position.x = v
+            case "y": position.y = v
+            case "dx": position.dx += v
+            default: position.dy += v
+            }
+        }
+        textState!.pending = position
+    }
+
+    /// Characters inside a `<text>`: a run in the style where they stand, spaces collapsed.
+    func addText(_ characters: String) {
+        guard var state = textState else { return }
+        let keeps = styles[styles.count - 1].preservesSpaces
+        var collapsed = ""
+        for c in characters where keeps || !c.isNewline {
+            let space = c == " " || c == "\t" || c.isNewline
+            if space && state.afterSpace && !keeps { continue }
+            collapsed.append(space ? " " : c)
+            state.afterSpace = space
+        }
+        guard !collapsed.isEmpty else {
+            textState = state
+            return
+        }
+        state.runs.append(TextRun(string: collapsed, style: styles[styles.count - 1], position: state.pending))
+        state.pending = TextPosition()
+        textState = state
+    }
+
+    /// At `</text>`: each run set and added as a piece, chunk by chunk (a chunk starts at each
+    /// absolute `x` or `y`), moved back by its anchor's share of the chunk's advance.
+    func finishText() {
+        guard var state = textState else { return }
+        textState = nil
+        // A trailing space does not count (SVG strips the text's last one, unless spaces are kept).
+        if let last = state.runs.indices.last, state.runs[last].string.hasSuffix(" "),
+            !state.runs[last].style.preservesSpaces
+        {
+            state.runs[last].string.removeLast()
+        }
+        var pen = Point(0, 0)
+        var chunkStart = 0.0
+        var chunk: [(run: TextRun, layout: TextLayout, at: Point)] = []
+        func flush() -> Bool {
+            defer { chunk = [] }
+            guard let anchor = chunk.first?.run.style.textAnchor else { return true }
+            let advance = pen.x - chunkStart
+            let shift = anchor == .middle ? advance / 2 : anchor == .end ? advance : 0
+            for (run, layout, at) in chunk where run.style.visible {
+                guard let line = layout.lines.first else { continue }
+                let place = Geometry.AffineTransform(translationX: at.x - shift - line.x, y: at.y - line.baseline)
+                guard addOutline(layout.path.applying(place), style: run.style) else { return false }
+            }
+            return true
+        }
+        for run in state.runs where !run.string.isEmpty {
+            let p = run.position
+            if p.x != nil || p.y != nil {
+                guard flush() else { return }
+            }
+            if let x = p.x { pen.x = x }
+            if let y = p.y { pen.y = y }
+            if chunk.isEmpty { chunkStart = pen.x }
+            pen.x += p.dx
+            pen.y += p.dy
+            guard let layout = setText(run) else { return }
+            chunk.append((run, layout, pen))
+            pen.x += layout.lines.first?.width ?? 0
+        }
+        _ = flush()
+    }
+
+    /// `run`'s string set on one line in its font; nil after a failure.
+    private func setText(_ run: TextRun) -> TextLayout? {
+        let family = Self.family(run.style.fontFamily)
+        let style = TextStyle(
+            family: family, size: run.style.fontSize, weight: run.style.fontWeight, alignment: .left,
+            numberOfLines: 1, lineBreakMode: .wordWrap, letterSpacing: run.style.letterSpacing)
+        do {
+            // Set with no-break spaces: the layout lets a line's trailing spaces hang past its end
+            // (UILabel's rule), where in SVG a run's trailing space moves the next run along.
+            let string = run.string.replacingOccurrences(of: " ", with: "\u{00A0}")
+            return try TextLayout.layout(string, style: style, width: 1e9, registry: Self.fonts)
+        } catch {
+            fail("text '\(run.string.prefix(20))': \(error)")
+            return nil
+        }
+    }
+
+    /// The first family of a `font-family` list that Flipbook has, the platform sans-serifs as
+    /// Inter; Inter when none is.
+    static func family(_ list: String?) -> String {
+        for name in (list ?? "").split(separator: ",") {
+            let trimmed = name.trimmingWhitespace.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+            if fonts.families.contains(where: { $0.caseInsensitiveCompare(trimmed) == .orderedSame }) {
+                return trimmed
+            }
+            if sansSerifNames.contains(trimmed.lowercased()) { return FontRegistry.defaultFamily }
+        }
+        return FontRegistry.defaultFamily
+    }
+}
