@@ -125,6 +125,14 @@ def main():
                 '<use id="dot" href="#s" width="10" height="10"/></g><path d="M5 30h50" stroke="#fff"/></g>'
                 '<rect id="bar" y="70" width="100" height="10" fill="url(#p)"/>'
                 '<pattern id="p" width="0.1" height="1"><rect width="5" height="10"/></pattern></svg>')
+    # Text: runs, spans with positions, anchors, weights, families, spaces kept and collapsed.
+    with open(os.path.join(out, "icon-seeds", "text.svg"), "w") as f:
+        f.write('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 60">'
+                '<text x="60" y="20" font-family="Arial, sans-serif" font-size="12" font-weight="bold" '
+                'text-anchor="middle">Hello <tspan fill="red" dy="2" letter-spacing="1">world</tspan></text>'
+                '<text id="t" x="4" y="50" style="white-space: pre" font-family="DejaVu Sans">a  b'
+                '<tspan x="60" text-anchor="end" font-weight="300">c</tspan></text>'
+                '<use href="#t" y="-10"/></svg>')
     kinds = [("structure", k) for k in ("use", "symbol", "defs", "style")]
     kinds += [("paint-servers", k) for k in ("linearGradient", "radialGradient", "stop", "pattern")]
     kinds += [("masking", k) for k in ("clipPath", "mask")]
