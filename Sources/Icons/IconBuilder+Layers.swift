@@ -109,10 +109,13 @@ extension IconBuilder {
     /// empty when no layer closed within it.
     func layerSpaces(in range: Range<Int>) -> [Int: Geometry.AffineTransform] {
         var spaces: [Int: Geometry.AffineTransform] = [:]
-        // A layer closes before the layers around it, so those nearer the piece come first.
-        for record in layers?.records ?? []
-        where range.lowerBound <= record.pieces.lowerBound && record.pieces.upperBound <= range.upperBound {
-            for i in record.pieces { spaces[i] = (spaces[i] ?? .identity).concatenating(record.toParent) }
+        // The layers inside `range` closed last of all (a layer closed earlier ends where the
+        // range starts), so the walk goes back from the last and stops at the first outside;
+        // walking back meets a piece's outer layers first, so each maps after those inside it.
+        for record in (layers?.records ?? []).reversed() {
+            if record.pieces.lowerBound < range.lowerBound { break }
+            guard record.pieces.upperBound <= range.upperBound else { continue }
+            for i in record.pieces { spaces[i] = record.toParent.concatenating(spaces[i] ?? .identity) }
         }
         return spaces
     }
