@@ -234,7 +234,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         guard let attributes = styled(attributes, element: element) else { return }
         // Sorted, so the first unknown attribute reported does not depend on dictionary order.
         for key in attributes.keys.sorted()
-        where !own.contains(key) && !Self.presentation.contains(key) && !Self.isIgnored(key, on: element) {
+        where !own.contains(key) && !(Self.presentation + Self.compositingProperties).contains(key)
+            && !Self.isIgnored(key, on: element)
+        {
             return fail(
                 "attribute '\(key)' on <\(element)> is not in the supported SVG subset; expected \(own.isEmpty ? "" : own.joined(separator: ", ") + ", ")presentation attributes (\(Self.presentation.joined(separator: ", ")))"
             )
@@ -440,11 +442,12 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// by default; a gradient's stop takes `stop-color` and `stop-opacity`).
     func styled(
         _ attributes: [String: String], element: String,
-        properties: [String] = IconBuilder.presentation.filter { $0 != "transform" }
+        properties: [String] = IconBuilder.presentation.filter { $0 != "transform" } + IconBuilder.compositingProperties
     ) -> [String: String]? {
         if element != "svg" { styledAny = true }
         var result = attributes
         result["style"] = nil
+        for key in Self.compositingProperties { result[key] = nil }
         let classes = Set(
             (attributes["class"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init))
         var cascaded = sheet.declarations(element: element, id: attributes["id"], classes: classes)
