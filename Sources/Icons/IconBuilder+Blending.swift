@@ -35,7 +35,7 @@ extension IconBuilder {
                 return nil
             }
         }
-        if result.blend != .normal && layers != nil {
+        if result.blend != .normal && layers != nil && mode != .clipping {
             fail(
                 "mix-blend-mode: \(result.blend.rawValue) on <\(element)> in a file read as layers: each layer is drawn on its own, so a blend could not see the layers below it; expected the file as an icon (icon:)"
             )

@@ -65,8 +65,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// no effect on the drawing.
     static func isIgnored(_ attribute: String, on element: String) -> Bool {
         if ["id", "class", "enable-background", "baseProfile", "role", "focusable"].contains(attribute) { return true }
-        // Hints with no effect here: icons are always anti-aliased, and nothing blends but
-        // source-over, so an isolated group draws as any other.
+        // A hint with no effect here (icons are always anti-aliased), and `isolation`, a CSS
+        // property but no presentation attribute (IconBuilder+Blending.swift).
         if attribute == "shape-rendering" || attribute == "isolation" { return true }
         // Text properties, inherited by text icons do not draw (font-size is read for em and ex).
         if ["font-family", "font-weight", "font-style", "font-variant", "font-stretch", "text-anchor"].contains(
