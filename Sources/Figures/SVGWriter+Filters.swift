@@ -63,4 +63,13 @@ extension SVGWriter {
         definitions.append(lines.joined())
         return id
     }
+
+    /// ` style="mix-blend-mode: …; isolation: isolate"` for a group that blends or isolates; empty
+    /// for one that does neither.
+    static func compositingStyle(_ group: DrawGroup) -> String {
+        var declarations: [String] = []
+        if group.blendMode != .normal { declarations.append("mix-blend-mode: \(group.blendMode.rawValue)") }
+        if group.isolates { declarations.append("isolation: isolate") }
+        return declarations.isEmpty ? "" : " style=\"\(declarations.joined(separator: "; "))\""
+    }
 }

@@ -17,7 +17,9 @@ import Raster
 /// - a shadow is the shape filled with the shadow colour, offset, through a `feGaussianBlur`
 ///   with σ = radius / 2 (Core Animation's blur), drawn under the shape;
 /// - a group (`DrawGroup`: group opacity, layer filters, a mask) is a `<g>` with its opacity,
-///   blur or SVG filter (SVGWriter+Filters.swift) and an alpha `<mask>` of the mask's layers;
+///   blur or SVG filter (SVGWriter+Filters.swift) and an alpha `<mask>` of the mask's layers; its
+///   blend mode and isolation are CSS in its `style` (`mix-blend-mode`, `isolation: isolate`:
+///   SVG 2 makes neither a presentation attribute, so browsers read them only there);
 /// - a backdrop material is drawn as its tint over the shape: SVG 1.1's `BackgroundImage`, which
 ///   a backdrop blur would need, is implemented by neither browsers nor librsvg.
 /// Numbers are written in Swift's shortest round-trip form, so values read back parse to the very
@@ -97,6 +99,7 @@ public struct SVGWriter {
                 if let filter = group.filter, group.blur <= 0 {
                     attributes += " filter=\"url(#\(writeFilter(filter)))\""
                 }
+                attributes += Self.compositingStyle(group)
                 if let projection = group.projection {
                     // SVG has no perspective: the offscreen's rects under the projection's affine
                     // part at the offscreen's middle (exact there, foreshortened evenly elsewhere).

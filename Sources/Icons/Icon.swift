@@ -9,9 +9,9 @@ public struct Icon: Equatable, Sendable {
     /// The user space shown (`viewBox`, else 0 0 width height).
     public var viewBox: Rect
     public var pieces: [IconPiece]
-    /// Runs of pieces composited as one (SVG's group `opacity`, `clip-path` and `mask`), ordered
-    /// by where they start, parents before the groups nested in them. Empty for an icon whose
-    /// pieces are each drawn straight over the last.
+    /// Runs of pieces composited as one (SVG's group `opacity`, `clip-path`, `mask`, `filter` and
+    /// `mix-blend-mode`), ordered by where they start, parents before the groups nested in them.
+    /// Empty for an icon whose pieces are each drawn straight over the last.
     public var groups: [IconGroup] = []
     /// Whether a piece paints in `currentColor`: then an item's tint colours only those paints
     /// (SVG's `color`), and otherwise every piece (a template image).
@@ -47,12 +47,24 @@ public struct IconGroup: Equatable, Sendable {
     /// An SVG filter run on the group's drawing before its mask and opacity (SVG's order); nil for
     /// none.
     public var filter: IconFilter?
+    /// How the group, once filtered, masked and faded, mixes with what the icon drew below it
+    /// (CSS's `mix-blend-mode`); `.normal` for source-over.
+    public var blendMode = BlendMode.normal
+    /// CSS's `isolation: isolate`: the blending groups inside see only what the group drew, not
+    /// what is below it. (A group with a mask, a filter or an opacity below 1 isolates anyway:
+    /// it is drawn into an offscreen of its own.)
+    public var isolates = false
 
-    public init(pieces: Range<Int>, opacity: Double, mask: Range<Int>? = nil, filter: IconFilter? = nil) {
+    public init(
+        pieces: Range<Int>, opacity: Double, mask: Range<Int>? = nil, filter: IconFilter? = nil,
+        blendMode: BlendMode = .normal, isolates: Bool = false
+    ) {
         self.pieces = pieces
         self.opacity = opacity
         self.mask = mask
         self.filter = filter
+        self.blendMode = blendMode
+        self.isolates = isolates
     }
 
     /// The pieces the group takes: its own and its mask's.

@@ -24,6 +24,9 @@ extension IconBuilder {
         var viewport: (rect: Rect, space: Geometry.AffineTransform)?
         /// Layers closed before the group opened: those closed after are inside it.
         var layersBefore = 0
+        /// `mix-blend-mode` and `isolation: isolate` (IconBuilder+Blending.swift).
+        var blend = BlendMode.normal
+        var isolates = false
     }
 
     /// What replaying a clip path's or mask's content makes of its elements.
@@ -45,30 +48,36 @@ extension IconBuilder {
     }
 
     /// Opens a group for the element whose style was just pushed when it needs one: `clip-path`,
-    /// `mask`, or `opacity` below 1 on anything but a shape with a single paint (whose opacity
-    /// scales that paint). False after a failure.
+    /// `mask`, `filter`, `mix-blend-mode` other than normal, `isolation: isolate`, or `opacity`
+    /// below 1 on anything but a shape with a single paint (whose opacity scales that paint).
+    /// False after a failure.
     func openGroup(
         _ element: String, _ attributes: [String: String], style: Style,
         viewport: (Rect, Geometry.AffineTransform)? = nil
     ) -> Bool {
         guard let clip = groupReference(attributes, "clip-path", on: element),
             var mask = groupReference(attributes, "mask", on: element),
-            var filter = groupReference(attributes, "filter", on: element)
+            var filter = groupReference(attributes, "filter", on: element),
+            var compositing = compositing(attributes, on: element)
         else { return false }
-        // Inside a clip path, a shape's own clip path cuts its silhouette; a mask, a filter and
-        // opacity do nothing there (only geometry clips).
+        // Inside a clip path, a shape's own clip path cuts its silhouette; a mask, a filter,
+        // opacity and blending do nothing there (only geometry clips).
         if mode == .clipping {
             guard clip != nil else { return true }
-            (mask, filter) = (nil, nil)
+            (mask, filter, compositing) = (nil, nil, (.normal, false))
         }
         // A filtered shape's opacity applies to the filter's result, so it stays the group's.
         let onePaint = Self.shapes.contains(element) && !style.fillsAndStrokes && filter == nil
         let opacity = onePaint || mode == .clipping ? 1 : style.opacity
-        guard clip != nil || mask != nil || filter != nil || opacity < 1 || viewport != nil else { return true }
+        guard
+            clip != nil || mask != nil || filter != nil || opacity < 1 || viewport != nil
+                || compositing.blend != .normal || compositing.isolates
+        else { return true }
         groupFrames.append(
             GroupFrame(
                 depth: styles.count, start: pieces.count, opacity: opacity, clip: clip, mask: mask, filter: filter,
-                space: style.transform, viewport: viewport, layersBefore: layers?.records.count ?? 0))
+                space: style.transform, viewport: viewport, layersBefore: layers?.records.count ?? 0,
+                blend: compositing.blend, isolates: compositing.isolates))
         return true
     }
 
@@ -91,6 +100,7 @@ extension IconBuilder {
         groupFrames.removeLast()
         let groupsBefore = groups.count
         composite(frame)
+        finishCompositing(frame, madeAfter: groupsBefore)
         adoptGroups(of: frame, madeAfter: groupsBefore)
     }
 
@@ -267,6 +277,7 @@ extension IconBuilder {
         replayContent(range, id: id, style: style, mode: .drawing)
         guard error == nil else { return nil }
         if (attributes["mask-type"] ?? maskTypeInStyle(attributes["style"])) != "alpha" {
+            guard refuseBlendsInLuminanceMask(id, line: line, groupsFrom: groupsBefore) else { return nil }
             // The masks of groups inside the mask's content are alpha already.
             var masks = IndexSet()
             for group in groups[groupsBefore...] { if let m = group.mask { masks.insert(integersIn: m) } }

@@ -100,7 +100,7 @@ extension IconBuilder {
         }
         let inner = recorder.records[frame.layersBefore].id
         fail(
-            "an element with a clip-path, mask, filter, opacity or clipped viewport holds the layer '\(inner)': a layer cannot be composited with what is beside it; expected the clip-path or mask on an element with an id of its own (a layer), and opacity on the layer itself or on its content"
+            "an element with a clip-path, mask, filter, opacity, isolation or clipped viewport holds the layer '\(inner)': a layer cannot be composited with what is beside it; expected the clip-path or mask on an element with an id of its own (a layer), and opacity on the layer itself or on its content"
         )
     }
 

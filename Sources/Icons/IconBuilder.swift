@@ -76,8 +76,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// no effect on the drawing.
     static func isIgnored(_ attribute: String, on element: String) -> Bool {
         if ["id", "class", "enable-background", "baseProfile", "role", "focusable"].contains(attribute) { return true }
-        // Hints with no effect here: icons are always anti-aliased, and nothing blends but
-        // source-over, so an isolated group draws as any other.
+        // A hint with no effect here (icons are always anti-aliased), and `isolation`, a CSS
+        // property but no presentation attribute (IconBuilder+Blending.swift).
         if attribute == "shape-rendering" || attribute == "isolation" { return true }
         // Font properties the text here cannot vary (one shape of each family is installed).
         if ["font-variant", "font-stretch", "font-kerning", "text-rendering"].contains(attribute) { return true }
@@ -246,7 +246,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         guard let attributes = styled(attributes, element: element) else { return }
         // Sorted, so the first unknown attribute reported does not depend on dictionary order.
         for key in attributes.keys.sorted()
-        where !own.contains(key) && !Self.presentation.contains(key) && !Self.isIgnored(key, on: element) {
+        where !own.contains(key) && !(Self.presentation + Self.compositingProperties).contains(key)
+            && !Self.isIgnored(key, on: element)
+        {
             return fail(
                 "attribute '\(key)' on <\(element)> is not in the supported SVG subset; expected \(own.isEmpty ? "" : own.joined(separator: ", ") + ", ")presentation attributes (\(Self.presentation.joined(separator: ", ")))"
             )
@@ -469,11 +471,12 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// by default; a gradient's stop takes `stop-color` and `stop-opacity`).
     func styled(
         _ attributes: [String: String], element: String,
-        properties: [String] = IconBuilder.presentation.filter { $0 != "transform" }
+        properties: [String] = IconBuilder.presentation.filter { $0 != "transform" } + IconBuilder.compositingProperties
     ) -> [String: String]? {
         if element != "svg" { styledAny = true }
         var result = attributes
         result["style"] = nil
+        for key in Self.compositingProperties { result[key] = nil }
         let classes = Set(
             (attributes["class"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init))
         var cascaded = sheet.declarations(element: element, id: attributes["id"], classes: classes)

@@ -192,6 +192,9 @@ struct LayerRecorder {
                 ? labels[group.rects.lowerBound] ?? "unlabelled" : "unlabelled"
             if group.blur > 0 { warn(layer, "its layer blur is not exported") }
             if group.filter != nil { warn(layer, "its icon's SVG filter is not exported") }
+            if group.blendMode != .normal {
+                warn(layer, "its icon's mix-blend-mode \(group.blendMode.rawValue) is not exported: it draws as normal")
+            }
             if group.mask != nil, !Self.isPrecomp(group) {
                 warn(layer, "its mask layer is not exported in perspective or a transition: the content shows unmasked")
             }

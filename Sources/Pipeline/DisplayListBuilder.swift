@@ -159,9 +159,18 @@ extension DisplayListBuilder {
         let groups = icon.groups.map {
             var group = DrawGroup(rects: $0.pieces, opacity: $0.opacity, mask: $0.mask)
             group.filter = $0.filter.map { IconFilterMapping.drawFilter($0, toPixels: toPixels) }
+            group.blendMode = $0.blendMode
+            group.isolates = $0.isolates
             return group
         }
-        return (rects, fadedWhole ? [DrawGroup(rects: 0..<rects.count, opacity: opacity)] + groups : groups)
+        // An icon's blends mix with what the icon drew, never with the scene behind its item
+        // (resvg draws each file on a transparent canvas, and an image view is one picture): an
+        // icon that blends is drawn through an isolating group of its own.
+        let blends = icon.groups.contains { $0.blendMode != .normal }
+        guard fadedWhole || blends else { return (rects, groups) }
+        var whole = DrawGroup(rects: 0..<rects.count, opacity: fadedWhole ? opacity : 1)
+        whole.isolates = blends
+        return (rects, [whole] + groups)
     }
 
     /// Each piece's paths: its fill, then its stroke's outline, in pixels.

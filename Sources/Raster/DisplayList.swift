@@ -127,8 +127,14 @@ public struct DrawGroup: Equatable, Sendable {
     /// the cross-fade `old·(1 − p) + new·p` of a transition.
     public var adds = false
     /// Drawn through a transparent offscreen even when nothing else asks for one: the backdrop
-    /// of the adding groups inside (Core Animation's transparency layer).
+    /// of the adding groups inside (Core Animation's transparency layer), and of the blending
+    /// groups inside (CSS's `isolation: isolate`), which then never see what is outside it.
     public var isolates = false
+    /// How the group's offscreen mixes with what is below it (BlendModes.swift, CSS's
+    /// `mix-blend-mode`); `.normal` (default) is source-over, Compositing.swift's path unchanged.
+    /// Applied after the filter, mask and opacity. A group with another mode is always drawn
+    /// through an offscreen.
+    public var blendMode = BlendMode.normal
     /// An SVG filter run on the group's offscreen before its mask and opacity
     /// (Rasterizer+Filters.swift): what the group shows is the filter's result inside its
     /// region, nothing outside. Nil for none.

@@ -64,7 +64,7 @@ extension Rasterizer {
                 // projected group past the depth limit is left out too: its rects are in its
                 // offscreen's pixels, so drawing them straight would put them in the wrong place.)
             } else if (opacity == 255 && !(group.blur > 0) && mask == nil && group.projection == nil && !group.adds
-                && !group.isolates && group.filter == nil)
+                && !group.isolates && group.filter == nil && group.blendMode == .normal)
                 || deepest >= Self.maximumGroupDepth
             {
                 let straight = opacity == 255 ? fade : fade * group.opacity
@@ -73,7 +73,8 @@ extension Rasterizer {
                 let faded = fade == 1 ? opacity : Self.opacityByte(fade * group.opacity)
                 drawOffscreen(
                     of: list, inner, mask: mask, nextGroup: &next, depth: depth, opacity: faded,
-                    effects: (group.blur, group.filter), projection: group.projection, adds: group.adds, onto: &pixmap)
+                    effects: (group.blur, group.filter), projection: group.projection, adds: group.adds,
+                    blend: group.blendMode, onto: &pixmap)
             }
             // The groups inside what was not drawn (the mask's, or all of a hidden group's) are skipped.
             while next < list.groups.count, list.groups[next].rects.lowerBound < extent.upperBound { next += 1 }
@@ -87,7 +88,7 @@ extension Rasterizer {
     private mutating func drawOffscreen(
         of list: DisplayList, _ run: Range<Int>, mask: Range<Int>?, nextGroup next: inout Int, depth: Int,
         opacity: UInt8, effects: (blur: Double, filter: DrawFilter?), projection: DrawProjection?, adds: Bool,
-        onto pixmap: inout Pixmap
+        blend: BlendMode, onto pixmap: inout Pixmap
     ) {
         let blur = effects.blur
         // The group's own damage is what it drew; the canvas's records the composited box.
@@ -115,6 +116,9 @@ extension Rasterizer {
                 if let reached { damage?.append(reached) }
             } else if adds {
                 Self.add(offscreen, box: box, opacity: opacity, onto: &pixmap)
+                damage?.append(box)
+            } else if blend != .normal {
+                Self.blend(offscreen, box: box, opacity: opacity, mode: blend, onto: &pixmap)
                 damage?.append(box)
             } else {
                 Self.composite(offscreen, box: box, opacity: opacity, onto: &pixmap)
@@ -197,6 +201,23 @@ extension Rasterizer {
                                 unchecked: UInt8(min(255, Int(s.r) + Int(d.r))), UInt8(min(255, Int(s.g) + Int(d.g))),
                                 UInt8(min(255, Int(s.b) + Int(d.b))), UInt8(min(255, Int(s.a) + Int(d.a)))
                             ).packed
+                    }
+                }
+            }
+        }
+    }
+
+    /// pixel = (source·opacity) blended onto pixel by `mode` (BlendModes.swift) for every pixel of
+    /// `box`; a transparent source pixel leaves the pixel alone, as the formula does.
+    static func blend(_ source: Pixmap, box: IntRect, opacity: UInt8, mode: BlendMode, onto destination: inout Pixmap) {
+        source.data.withUnsafeBytes { sourceBytes in
+            let sourcePixels = sourceBytes.bindMemory(to: UInt32.self)
+            destination.withUnsafeMutablePixels { pixels, width in
+                for y in box.y..<box.maxY {
+                    for x in box.x..<box.maxX where sourcePixels[y * width + x] != 0 {
+                        let s = PremultipliedRGBA8(packed: sourcePixels[y * width + x]).scaled(by: opacity)
+                        let d = PremultipliedRGBA8(packed: pixels[y * width + x])
+                        pixels[y * width + x] = blended(s, onto: d, mode: mode).packed
                     }
                 }
             }

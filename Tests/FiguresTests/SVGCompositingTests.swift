@@ -148,4 +148,25 @@ struct SVGFilterTests {
             Self.list(linear: linear), name: "drop shadow \(linear ? "linearRGB" : "sRGB")", meanBound: 1,
             farBound: 0.01)
     }
+
+    @Test(
+        "a group's blend mode and isolation are CSS in its style (SVG 2 makes neither a presentation attribute); a normal group writes neither"
+    )
+    func svgWritesBlendModes() throws {
+        var list = DisplayList(width: 20, height: 20, background: .white)
+        list.rects = [
+            DrawRect(size: Size(10, 10), transform: AffineTransform(translationX: 5, y: 5), fill: .black),
+            DrawRect(size: Size(10, 10), transform: AffineTransform(translationX: 10, y: 10), fill: .white),
+        ]
+        var isolated = DrawGroup(rects: 0..<2, opacity: 1)
+        isolated.isolates = true
+        var blending = DrawGroup(rects: 1..<2, opacity: 0.5)
+        blending.blendMode = .colorDodge
+        list.groups = [isolated, blending]
+        let lines = SVGWriter.svg(list).split(separator: "\n").map(String.init)
+        #expect(lines.contains("<g class=\"group\" opacity=\"1\" style=\"isolation: isolate\">"))
+        #expect(lines.contains("<g class=\"group\" opacity=\"0.5\" style=\"mix-blend-mode: color-dodge\">"))
+        list.groups = [DrawGroup(rects: 0..<2, opacity: 0.5)]
+        #expect(!SVGWriter.svg(list).contains("style="))
+    }
 }

@@ -4,8 +4,8 @@
   icon-seeds          scenes/icons/*.svg, and resvg's suite cases of <use>, <symbol>, <defs> and
                       <style>, nested <svg>, <switch>, <image> and transform-origin
                       (Tests/ResvgSuite/structure), of gradients, stops and patterns (paint-servers), of
-                      clip paths and masks (masking) and of the filter primitives (filters),
-                      named by their folder
+                      clip paths and masks (masking), of the filter primitives (filters) and of
+                      mix-blend-mode and isolation (painting), named by their folder
   image-seeds         the PNG, JPEG and WebP fixtures of Tests/ImagesTests/Fixtures (every colour type,
                       bit depth, interlace, the eight EXIF orientations, the decompression bombs)
                       and the bundled photos under 8 KB (scenes/photos)
@@ -140,6 +140,7 @@ def main():
         ("filters", k) for k in ("feGaussianBlur", "feOffset", "feFlood", "feComposite", "feMerge", "feDropShadow")
     ]
     kinds += [("structure", k) for k in ("svg", "switch", "image", "transform-origin")]
+    kinds += [("painting", k) for k in ("mix-blend-mode", "isolation")]
     for category, kind in kinds:
         for path in sorted(glob.glob(os.path.join(ROOT, "Tests/ResvgSuite", category, kind, "*.svg"))):
             shutil.copyfile(path, os.path.join(out, "icon-seeds", kind + "-" + os.path.basename(path)))

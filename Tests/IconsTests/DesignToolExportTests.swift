@@ -239,8 +239,8 @@ struct DesignToolExportTests {
                 "a <style> sheet after the elements it could style"
             ),
             (
-                "<rect width=\"1\" height=\"1\" style=\"mix-blend-mode: multiply\"/>",
-                "the CSS property 'mix-blend-mode' on <rect> is not in the supported SVG subset"
+                "<rect width=\"1\" height=\"1\" style=\"marker-start: url(#m)\"/>",
+                "the CSS property 'marker-start' on <rect> is not in the supported SVG subset"
             ),
             (
                 "<defs><marker id=\"g\"/></defs><use href=\"#g\"/>",

@@ -19,7 +19,7 @@ struct SceneHashTests {
         "collisions.yaml": "9c42a938c2764c89",
         "cover-flow.yaml": "67c9023ea4edcb5b",
         "damped-resize.yaml": "458f373256067ffe",
-        "design-screen.yaml": "466be8143d683115",
+        "design-screen.yaml": "afc2787a225f966d",
         "display.yaml": "c1c06ccf452bbfdc",
         "doors.yaml": "3de71d99b4705f76",
         "feed.yaml": "dbc81ca68dada530",

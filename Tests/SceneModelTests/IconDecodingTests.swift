@@ -64,7 +64,8 @@ struct IconDecodingTests {
 
     @Test("an icon outside the subset is an error at the scene line naming the icon file, its line and the element")
     func badIcon() throws {
-        try withFolder(item, files: ["icons/a.svg": "<svg viewBox=\"0 0 24 24\">\n  <marker id=\"m\"/>\n</svg>"]) { path in
+        try withFolder(item, files: ["icons/a.svg": "<svg viewBox=\"0 0 24 24\">\n  <marker id=\"m\"/>\n</svg>"]) {
+            path in
             let error = try #require(sceneError { try SceneLoader.load(path: path) })
             #expect(error.line == 7)
             #expect(
