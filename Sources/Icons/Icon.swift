@@ -148,3 +148,43 @@ public struct IconImage: Equatable, Sendable {
         self.toViewBox = toViewBox
     }
 }
+
+extension IconPiece {
+    /// The piece moved by `t` (an embedded SVG placed in its image's viewport): its path, the
+    /// maps of its gradients and picture, and its stroke, widened by a rotation with a uniform
+    /// scale, or else stroked where it was and the outline moved (as SVG strokes in user space).
+    func applying(_ t: AffineTransform) -> IconPiece {
+        var moved = self
+        moved.path = path.applying(t)
+        moved.fillGradient?.toViewBox = (fillGradient?.toViewBox ?? .identity).concatenating(t)
+        moved.strokeGradient?.toViewBox = (strokeGradient?.toViewBox ?? .identity).concatenating(t)
+        moved.image?.toViewBox = (image?.toViewBox ?? .identity).concatenating(t)
+        if let space = strokeSpace {
+            moved.strokeSpace = StrokeSpace(path: space.path, transform: space.transform.concatenating(t))
+        } else if strokes {
+            let (a, b, c, d) = (t.a, t.b, t.c, t.d)
+            let even =
+                abs(a * a + b * b - (c * c + d * d)) <= 1e-12 * (a * a + b * b)
+                && abs(a * c + b * d) <= 1e-12 * (a * a + b * b)
+            if even {
+                let s = (a * a + b * b).squareRoot()
+                moved.strokeStyle.lineWidth *= s
+                moved.strokeStyle.lineDashPattern = strokeStyle.lineDashPattern.map { $0 * s }
+                moved.strokeStyle.lineDashPhase *= s
+            } else {
+                moved.strokeSpace = StrokeSpace(path: path, transform: t)
+            }
+        }
+        return moved
+    }
+}
+
+extension IconGroup {
+    /// The group over the same pieces after `offset` more come before them.
+    func shifted(by offset: Int) -> IconGroup {
+        var moved = self
+        moved.pieces = (pieces.lowerBound + offset)..<(pieces.upperBound + offset)
+        moved.mask = mask.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+        return moved
+    }
+}

@@ -11,6 +11,7 @@ extension IconBuilder {
     /// Appends the image's piece: its visible rectangle, filled with the picture.
     func addImage(_ a: [String: String], style: Style) {
         guard let href = a["href"] ?? a["xlink:href"] else { return fail("<image> needs href (or xlink:href)") }
+        if let svg = svgDataURL(href) { return addSVGImage(svg, a, style: style) }
         guard let bytes = dataURL(href) else { return }
         let name = "the <image> at line \(parser?.lineNumber ?? 0)"
         let decoded: DecodedImageFile
@@ -69,6 +70,56 @@ extension IconBuilder {
             return nil
         }
         return [UInt8](data)
+    }
+
+    /// The bytes of a base64 `data:image/svg+xml` URL; nil for any other URL.
+    private func svgDataURL(_ href: String) -> Data? {
+        let text = href.trimmingWhitespace
+        guard text.hasPrefix("data:"), let comma = text.firstIndex(of: ",") else { return nil }
+        let header = text[text.index(text.startIndex, offsetBy: 5)..<comma].lowercased()
+        let parts = header.split(separator: ";").map { $0.trimmingWhitespace }
+        guard parts.first == "image/svg+xml", parts.contains("base64") else { return nil }
+        return Data(base64Encoded: String(text[text.index(after: comma)...]), options: .ignoreUnknownCharacters)
+    }
+
+    /// An SVG embedded as an `<image>`: read as an icon (one level deep, within what is left of
+    /// this file's element budget), its viewBox fitted into the image's viewport by the image's
+    /// `preserveAspectRatio`, its pieces and groups appended there and cut to the viewport.
+    private func addSVGImage(_ data: Data, _ a: [String: String], style: Style) {
+        let line = parser?.lineNumber ?? 0
+        guard !isEmbedded else {
+            return fail("an SVG <image> inside an SVG <image>: expected at most one level of embedding")
+        }
+        let inner: Icon
+        do {
+            let budget = IconLoader.Budget(
+                maxBytes: IconLoader.maxBytes, maxElements: max(0, maxElements - elements), noun: "an embedded SVG")
+            inner = try IconLoader.parse(data, name: "the SVG <image>", budget: budget, embedded: true)
+        } catch let e as IconError {
+            return fail(
+                "\(e.description.replacingOccurrences(of: "the SVG <image>", with: "the SVG <image> at line \(line), "))"
+            )
+        } catch {
+            return fail("the SVG <image> at line \(line): \(error)")
+        }
+        guard inner.groups.allSatisfy({ $0.filter == nil && $0.blendMode == .normal }) else {
+            return fail("the SVG <image> at line \(line) has filters or blend modes: not in the supported subset there")
+        }
+        elements += inner.pieces.count
+        guard let x = number(a, "x", element: "image", default: 0), let y = number(a, "y", element: "image", default: 0)
+        else { return }
+        let natural = inner.viewBox.size
+        let written = (width: lengthOrAuto(a, "width"), height: lengthOrAuto(a, "height"))
+        let w = written.width ?? written.height.map { $0 * natural.width / natural.height } ?? natural.width
+        let h = written.height ?? written.width.map { $0 * natural.height / natural.width } ?? natural.height
+        guard error == nil, w > 0, h > 0, let aspect = aspectRatio(a, on: "image") else { return }
+        let viewport = Rect(x: x, y: y, width: w, height: h)
+        let place = aspect.fit(inner.viewBox, into: viewport.size)
+            .concatenating(Geometry.AffineTransform(translationX: x, y: y)).concatenating(style.transform)
+        let start = pieces.count
+        pieces += inner.pieces.map { $0.applying(place) }
+        groups += inner.groups.map { $0.shifted(by: start) }
+        clipToViewport(viewport, under: style.transform, pieces: start..<pieces.count)
     }
 
     /// A `width` or `height` written as a length, nil for `auto` or nothing (after a failure too).

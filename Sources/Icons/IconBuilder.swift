@@ -141,7 +141,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var ignoredDepth = 0
     /// Elements started and not yet ended (non-zero after parsing: a truncated document).
     var openElements: Int { styles.count - 1 }
-    private var elements = 0
+    var elements = 0
     /// The ids whose elements `<use>` is copying, outermost first (one used inside itself is a
     /// cycle).
     var replaying: [String] = []
@@ -181,6 +181,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var layers: LayerRecorder?
     /// The `<text>` being read (IconBuilder+Text.swift), nil outside one.
     var textState: TextState?
+    /// The file is an SVG `<image>` inside another (IconBuilder+Images.swift): it embeds none.
+    var isEmbedded = false
 
     /// The most elements the file may have (`IconLoader.Budget`), each copy counted.
     let maxElements: Int

@@ -68,7 +68,12 @@ public enum IconLoader {
 
     /// Parses SVG bytes (what `load` does after reading the file).
     public static func parse(_ data: Data, name: String, budget: Budget = .icon) throws -> Icon {
-        let (builder, viewBox, hash) = try build(data, name: name, budget: budget, layers: nil)
+        try parse(data, name: name, budget: budget, embedded: false)
+    }
+
+    /// `embedded`: the file is an SVG `<image>` inside another, which may embed no SVG itself.
+    static func parse(_ data: Data, name: String, budget: Budget, embedded: Bool) throws -> Icon {
+        let (builder, viewBox, hash) = try build(data, name: name, budget: budget, layers: nil, embedded: embedded)
         return Icon(
             viewBox: viewBox, pieces: builder.pieces, groups: builder.sortedGroups, hash: hash,
             aspectRatio: builder.rootAspectRatio)
@@ -115,7 +120,9 @@ public enum IconLoader {
 
     /// The checks on the bytes, then the parse: the builder that read them, the viewBox, and the
     /// file's hash.
-    private static func build(_ data: Data, name: String, budget: Budget, layers: IconBuilder.LayerRecorder?) throws
+    private static func build(
+        _ data: Data, name: String, budget: Budget, layers: IconBuilder.LayerRecorder?, embedded: Bool = false
+    ) throws
         -> (
             IconBuilder, Rect, String
         )
@@ -148,6 +155,7 @@ public enum IconLoader {
             name: name, references: SVGReferences.collect(data, maxElements: budget.maxElements),
             maxElements: budget.maxElements)
         builder.layers = layers
+        builder.isEmbedded = embedded
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false

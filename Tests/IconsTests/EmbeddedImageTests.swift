@@ -70,3 +70,64 @@ struct EmbeddedImageTests {
         #expect(error.message.contains("4194304 pixels in all"), "\(error.message)")
     }
 }
+
+@Suite("SVG files embedded as images")
+struct EmbeddedSVGImageTests {
+    private func icon(_ inner: String, image: String) throws -> Icon {
+        let data = Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\">\(inner)</svg>".utf8)
+        let href = "data:image/svg+xml;base64," + data.base64EncodedString()
+        return try IconLoader.parse(
+            Data(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 40 40\"><image href=\"\(href)\" \(image)/></svg>"
+                    .utf8),
+            name: "outer.svg")
+    }
+
+    @Test("an SVG image's shapes are placed in the image's viewport, their strokes scaled with them")
+    func placed() throws {
+        let drawn = try icon(
+            "<rect width=\"10\" height=\"10\" fill=\"red\" stroke=\"blue\"/>",
+            image: "x=\"5\" y=\"5\" width=\"20\" height=\"20\"")
+        // The stroke reaches a unit past the viewport: the image is cut to it (a second piece).
+        #expect(drawn.pieces.count == 2 && drawn.groups.count == 1)
+        #expect(drawn.pieces[0].path.bounds == Rect(x: 5, y: 5, width: 20, height: 20))
+        #expect(drawn.pieces[1].path.bounds == Rect(x: 5, y: 5, width: 20, height: 20))
+        #expect(drawn.pieces[0].strokeStyle.lineWidth == 2)
+        #expect(drawn.pieces[0].strokeSpace == nil)
+    }
+
+    @Test("preserveAspectRatio none stretches the SVG, its stroke drawn in its own space and then stretched")
+    func stretched() throws {
+        let drawn = try icon(
+            "<rect width=\"10\" height=\"10\" stroke=\"blue\"/>",
+            image: "width=\"40\" height=\"10\" preserveAspectRatio=\"none\"")
+        #expect(drawn.pieces[0].path.bounds == Rect(x: 0, y: 0, width: 40, height: 10))
+        let space = try #require(drawn.pieces[0].strokeSpace)
+        #expect(space.path.bounds == Rect(x: 0, y: 0, width: 10, height: 10))
+        #expect(space.transform == AffineTransform(a: 4, b: 0, c: 0, d: 1, tx: 0, ty: 0))
+    }
+
+    @Test("meet leaves room, and what reaches outside the viewport is cut to it")
+    func meetAndClip() throws {
+        // A 10 × 10 viewBox in a 40 × 20 viewport: scale 2, centred 10 units in.
+        let meet = try icon("<rect width=\"10\" height=\"10\"/>", image: "width=\"40\" height=\"20\"")
+        #expect(meet.pieces[0].path.bounds == Rect(x: 10, y: 0, width: 20, height: 20))
+        #expect(meet.groups.isEmpty)
+        let overflowing = try icon("<circle cx=\"10\" cy=\"10\" r=\"8\"/>", image: "width=\"10\" height=\"10\"")
+        #expect(overflowing.groups.count == 1)
+    }
+
+    @Test("an SVG image inside an SVG image is refused, naming the line")
+    func oneLevel() throws {
+        let deepest = Data("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1 1\"/>".utf8).base64EncodedString()
+        let message: String
+        do {
+            _ = try icon("<image href=\"data:image/svg+xml;base64,\(deepest)\" width=\"1\" height=\"1\"/>", image: "")
+            message = "loaded"
+        } catch {
+            message = "\(error)"
+        }
+        #expect(message.contains("an SVG <image> inside an SVG <image>: expected at most one level of embedding"))
+        #expect(message.hasPrefix("outer.svg:1: the SVG <image> at line 1"))
+    }
+}
