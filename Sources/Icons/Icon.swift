@@ -162,20 +162,34 @@ extension IconPiece {
         if let space = strokeSpace {
             moved.strokeSpace = StrokeSpace(path: space.path, transform: space.transform.concatenating(t))
         } else if strokes {
-            let (a, b, c, d) = (t.a, t.b, t.c, t.d)
-            let even =
-                abs(a * a + b * b - (c * c + d * d)) <= 1e-12 * (a * a + b * b)
-                && abs(a * c + b * d) <= 1e-12 * (a * a + b * b)
-            if even {
-                let s = (a * a + b * b).squareRoot()
-                moved.strokeStyle.lineWidth *= s
-                moved.strokeStyle.lineDashPattern = strokeStyle.lineDashPattern.map { $0 * s }
-                moved.strokeStyle.lineDashPhase *= s
+            if t.keepsStrokesEven {
+                moved.strokeStyle = strokeStyle.scaled(by: t)
             } else {
                 moved.strokeSpace = StrokeSpace(path: path, transform: t)
             }
         }
         return moved
+    }
+}
+
+extension AffineTransform {
+    /// A rotation with a uniform scale (or a mirror of one): a stroke under it keeps an even
+    /// width, scaled by √|det|; under anything else SVG strokes in user space first.
+    var keepsStrokesEven: Bool {
+        abs(a * a + b * b - (c * c + d * d)) <= 1e-12 * (a * a + b * b) && abs(a * c + b * d) <= 1e-12 * (a * a + b * b)
+    }
+}
+
+extension StrokeStyle {
+    /// The width and dashes under `t`, a transform that keeps strokes even: scaled by √|det|.
+    func scaled(by t: AffineTransform) -> StrokeStyle {
+        let k = abs(t.a * t.d - t.b * t.c).squareRoot()
+        guard k != 1 else { return self }
+        var out = self
+        out.lineWidth *= k
+        out.lineDashPattern = lineDashPattern.map { $0 * k }
+        out.lineDashPhase *= k
+        return out
     }
 }
 

@@ -23,17 +23,9 @@ extension IconBuilder {
         }
         imagePixels += decoded.width * decoded.height
         let natural = Size(width: Double(decoded.width), height: Double(decoded.height))
-        guard let x = number(a, "x", element: "image", default: 0), let y = number(a, "y", element: "image", default: 0)
-        else { return }
-        // `auto` (or nothing) is the picture's own size; one side given scales the other with it.
-        let written = (width: lengthOrAuto(a, "width"), height: lengthOrAuto(a, "height"))
-        let w = written.width ?? written.height.map { $0 * natural.width / natural.height } ?? natural.width
-        let h = written.height ?? written.width.map { $0 * natural.height / natural.width } ?? natural.height
-        guard error == nil else { return }
-        guard w > 0, h > 0, let aspect = aspectRatio(a, on: "image") else { return }
-        let viewport = Rect(x: x, y: y, width: w, height: h)
+        guard let (viewport, aspect) = imageViewport(a, natural: natural) else { return }
         let place = aspect.fit(Rect(x: 0, y: 0, width: natural.width, height: natural.height), into: viewport.size)
-            .concatenating(Geometry.AffineTransform(translationX: x, y: y))
+            .concatenating(Geometry.AffineTransform(translationX: viewport.minX, y: viewport.minY))
         let drawn = Self.rectangle(Rect(x: 0, y: 0, width: natural.width, height: natural.height))
             .applying(place).bounds
         let visible = drawn.intersection(viewport)
@@ -106,20 +98,27 @@ extension IconBuilder {
             return fail("the SVG <image> at line \(line) has filters or blend modes: not in the supported subset there")
         }
         elements += inner.pieces.count
-        guard let x = number(a, "x", element: "image", default: 0), let y = number(a, "y", element: "image", default: 0)
-        else { return }
-        let natural = inner.viewBox.size
-        let written = (width: lengthOrAuto(a, "width"), height: lengthOrAuto(a, "height"))
-        let w = written.width ?? written.height.map { $0 * natural.width / natural.height } ?? natural.width
-        let h = written.height ?? written.width.map { $0 * natural.height / natural.width } ?? natural.height
-        guard error == nil, w > 0, h > 0, let aspect = aspectRatio(a, on: "image") else { return }
-        let viewport = Rect(x: x, y: y, width: w, height: h)
+        guard let (viewport, aspect) = imageViewport(a, natural: inner.viewBox.size) else { return }
         let place = aspect.fit(inner.viewBox, into: viewport.size)
-            .concatenating(Geometry.AffineTransform(translationX: x, y: y)).concatenating(style.transform)
+            .concatenating(Geometry.AffineTransform(translationX: viewport.minX, y: viewport.minY))
+            .concatenating(style.transform)
         let start = pieces.count
         pieces += inner.pieces.map { $0.applying(place) }
         groups += inner.groups.map { $0.shifted(by: start) }
         clipToViewport(viewport, under: style.transform, pieces: start..<pieces.count)
+    }
+
+    /// An image's viewport (`x`, `y`, `width`, `height`) and `preserveAspectRatio`, for a picture
+    /// of `natural` size: `auto` (or nothing) is that size, one side given scales the other with
+    /// it. Nil after a failure, or for a viewport without area (nothing drawn).
+    private func imageViewport(_ a: [String: String], natural: Size) -> (Rect, SVGAspectRatio)? {
+        guard let x = number(a, "x", element: "image", default: 0), let y = number(a, "y", element: "image", default: 0)
+        else { return nil }
+        let written = (width: lengthOrAuto(a, "width"), height: lengthOrAuto(a, "height"))
+        let w = written.width ?? written.height.map { $0 * natural.width / natural.height } ?? natural.width
+        let h = written.height ?? written.width.map { $0 * natural.height / natural.width } ?? natural.height
+        guard error == nil, w > 0, h > 0, let aspect = aspectRatio(a, on: "image") else { return nil }
+        return (Rect(x: x, y: y, width: w, height: h), aspect)
     }
 
     /// A `width` or `height` written as a length, nil for `auto` or nothing (after a failure too).

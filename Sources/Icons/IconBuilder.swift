@@ -379,14 +379,11 @@ final class IconBuilder: NSObject, XMLParserDelegate {
                 if isFill { fill = .clear } else { stroke = .clear }
             }
         }
-        // A rotation with a uniform scale (or a mirror of one) keeps a stroke's width even.
-        let even =
-            abs(t.a * t.a + t.b * t.b - (t.c * t.c + t.d * t.d)) <= 1e-12 * (t.a * t.a + t.b * t.b)
-            && abs(t.a * t.c + t.b * t.d) <= 1e-12 * (t.a * t.a + t.b * t.b)
+        let even = t.keepsStrokesEven
         let piece = IconPiece(
             path: outline.applying(t),
             fill: fill, fillRule: style.fillRule, stroke: stroke,
-            strokeStyle: even ? scaled(style.strokeGeometry, by: t) : style.strokeGeometry,
+            strokeStyle: even ? style.strokeGeometry.scaled(by: t) : style.strokeGeometry,
             strokeSpace: even ? nil : IconPiece.StrokeSpace(path: outline, transform: t),
             fillFollowsTint: style.fillFollowsTint, strokeFollowsTint: style.strokeFollowsTint,
             fillGradient: gradients.fill, strokeGradient: gradients.stroke)
@@ -578,13 +575,4 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// Stroke lengths follow the element's transform (the path is already mapped): scaled by
     /// √|det|, the transform's scale, for the transforms that keep shapes (the others stroke in
     /// user space, `IconPiece.strokeSpace`).
-    private func scaled(_ s: StrokeStyle, by t: Geometry.AffineTransform) -> StrokeStyle {
-        let k = abs(t.a * t.d - t.b * t.c).squareRoot()
-        guard k != 1 else { return s }
-        var out = s
-        out.lineWidth *= k
-        out.lineDashPattern = s.lineDashPattern.map { $0 * k }
-        out.lineDashPhase *= k
-        return out
-    }
 }
