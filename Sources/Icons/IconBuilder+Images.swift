@@ -86,7 +86,10 @@ extension IconBuilder {
         do {
             let budget = IconLoader.Budget(
                 maxBytes: IconLoader.maxBytes, maxElements: max(0, maxElements - elements), noun: "an embedded SVG")
-            inner = try IconLoader.parse(data, name: "the SVG <image>", budget: budget, embedded: true)
+            var innerWarnings: [IconWarning] = []
+            inner = try IconLoader.parse(
+                data, name: "the SVG <image>", budget: budget, embedded: true, warnings: &innerWarnings)
+            for w in innerWarnings { warn("the SVG <image> at line \(line), line \(w.line ?? 0): \(w.message)") }
         } catch let e as IconError {
             return fail(
                 "\(e.description.replacingOccurrences(of: "the SVG <image>", with: "the SVG <image> at line \(line), "))"

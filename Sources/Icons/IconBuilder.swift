@@ -127,6 +127,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     let references: SVGReferences
     weak var parser: XMLParser?
     var error: IconError?
+    /// What the file is drawn without, in document order (`warn`); at most `maxWarnings`.
+    var warnings: [IconWarning] = []
     var viewBox: Rect?
     var pieces: [IconPiece] = []
     var styles: [Style] = [Style()]
@@ -203,6 +205,21 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             error = IconError(file: name, line: parser?.lineNumber, message: message)
         }
         parser?.abortParsing()
+    }
+
+    /// The most warnings one file keeps: a file with thousands of one mistake says so in the
+    /// first ones, and memory stays bounded.
+    static let maxWarnings = 50
+
+    /// Records what the drawing goes on without, at the current line (and the copying `<use>`'s);
+    /// one warning per line and message.
+    func warn(_ message: String) {
+        let line = replayLine ?? parser?.lineNumber
+        let text =
+            replayLine == nil ? message : message + " (copied there by the <use> at line \(parser?.lineNumber ?? 0))"
+        let warning = IconWarning(file: name, line: line, message: text)
+        guard warnings.count < Self.maxWarnings, warnings.last != warning, !warnings.contains(warning) else { return }
+        warnings.append(warning)
     }
 
     func parser(

@@ -14,3 +14,22 @@ public struct IconError: Error, Equatable, Sendable, CustomStringConvertible {
         "\(file)\(line.map { ":\($0)" } ?? ""): \(message)"
     }
 }
+
+/// Something in an icon file that SVG defines a recovery for and that the file is drawn without:
+/// a value that does not parse (`fill="#qqq"`, a negative `stroke-width`), path data with an error
+/// part-way (drawn up to it), a reference that cannot be followed. Browsers and resvg draw such a
+/// file the same way, silently; Flipbook draws it their way and says what it set aside, so a
+/// typo in an export is seen rather than guessed at.
+public struct IconWarning: Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var message: String
+
+    public init(file: String, line: Int?, message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(message)" }
+}

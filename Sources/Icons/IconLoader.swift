@@ -60,20 +60,45 @@ public enum IconLoader {
         try parse(read(path: path, name: name, budget: .icon), name: name)
     }
 
+    /// `load`, with what the file is drawn without (`IconWarning`) appended to `warnings`.
+    public static func load(path: String, name: String, warnings: inout [IconWarning]) throws -> Icon {
+        try parse(read(path: path, name: name, budget: .icon), name: name, warnings: &warnings)
+    }
+
     /// Reads and parses the file at `path` as a tree of layers for an item of `itemSize`
     /// (`layers: { svg: }`): every drawn element with an `id` a layer (`IconLayerTree`).
     public static func loadLayers(path: String, name: String, itemSize: Size) throws -> IconLayerTree {
-        try parseLayers(read(path: path, name: name, budget: .design), name: name, itemSize: itemSize)
+        var warnings: [IconWarning] = []
+        return try loadLayers(path: path, name: name, itemSize: itemSize, warnings: &warnings)
+    }
+
+    /// `loadLayers`, with what the file is drawn without appended to `warnings`.
+    public static func loadLayers(path: String, name: String, itemSize: Size, warnings: inout [IconWarning]) throws
+        -> IconLayerTree
+    {
+        try parseLayers(
+            read(path: path, name: name, budget: .design), name: name, itemSize: itemSize, warnings: &warnings)
     }
 
     /// Parses SVG bytes (what `load` does after reading the file).
     public static func parse(_ data: Data, name: String, budget: Budget = .icon) throws -> Icon {
-        try parse(data, name: name, budget: budget, embedded: false)
+        var warnings: [IconWarning] = []
+        return try parse(data, name: name, budget: budget, embedded: false, warnings: &warnings)
+    }
+
+    /// `parse`, with what the file is drawn without appended to `warnings`.
+    public static func parse(_ data: Data, name: String, budget: Budget = .icon, warnings: inout [IconWarning]) throws
+        -> Icon
+    {
+        try parse(data, name: name, budget: budget, embedded: false, warnings: &warnings)
     }
 
     /// `embedded`: the file is an SVG `<image>` inside another, which may embed no SVG itself.
-    static func parse(_ data: Data, name: String, budget: Budget, embedded: Bool) throws -> Icon {
+    static func parse(
+        _ data: Data, name: String, budget: Budget, embedded: Bool, warnings: inout [IconWarning]
+    ) throws -> Icon {
         let (builder, viewBox, hash) = try build(data, name: name, budget: budget, layers: nil, embedded: embedded)
+        warnings += builder.warnings
         return Icon(
             viewBox: viewBox, pieces: builder.pieces, groups: builder.sortedGroups, hash: hash,
             aspectRatio: builder.rootAspectRatio)
@@ -83,8 +108,17 @@ public enum IconLoader {
     public static func parseLayers(_ data: Data, name: String, itemSize: Size, budget: Budget = .design) throws
         -> IconLayerTree
     {
+        var warnings: [IconWarning] = []
+        return try parseLayers(data, name: name, itemSize: itemSize, budget: budget, warnings: &warnings)
+    }
+
+    /// `parseLayers`, with what the file is drawn without appended to `warnings`.
+    public static func parseLayers(
+        _ data: Data, name: String, itemSize: Size, budget: Budget = .design, warnings: inout [IconWarning]
+    ) throws -> IconLayerTree {
         let (builder, viewBox, hash) = try build(
             data, name: name, budget: budget, layers: IconBuilder.LayerRecorder(itemSize: itemSize))
+        warnings += builder.warnings
         let recorder = builder.layers ?? IconBuilder.LayerRecorder(itemSize: itemSize)
         var lines: [String: [Int]] = [:]
         for record in recorder.records { lines[record.id, default: []].append(record.line) }

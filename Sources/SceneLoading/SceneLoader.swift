@@ -23,6 +23,16 @@ public enum SceneLoader {
         path: String, limits: SceneLimits = .default,
         overrides: [(name: String, value: String)] = []
     ) throws -> (scene: Scene, controls: [SceneControl]) {
+        let loaded = try loadReporting(path: path, limits: limits, overrides: overrides)
+        return (loaded.scene, loaded.controls)
+    }
+
+    /// `loadWithControls`, and the warnings of the files the scene loads (icons and layered SVGs
+    /// drawn without something SVG lets a renderer set aside), located at the keys naming them.
+    static func loadReporting(
+        path: String, limits: SceneLimits = .default,
+        overrides: [(name: String, value: String)] = []
+    ) throws -> (scene: Scene, controls: [SceneControl], fileWarnings: [SceneWarning]) {
         let url = URL(fileURLWithPath: path)
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -61,7 +71,7 @@ public enum SceneLoader {
             throw SceneError(
                 file: path, message: "file is not UTF-8 text; expected a UTF-8 encoded scene file", kind: .io)
         }
-        return try decodeWithControls(text, fileName: path, format: format, limits: limits, overrides: overrides)
+        return try decodeReporting(text, fileName: path, format: format, limits: limits, overrides: overrides)
     }
 
     /// The scene's `name:` as the file writes it, or nil when the file does not give one there or
@@ -190,6 +200,18 @@ public enum SceneLoader {
     )
         throws -> (scene: Scene, controls: [SceneControl])
     {
+        let decoded = try decodeReporting(
+            text, fileName: fileName, format: format, limits: limits, overrides: overrides)
+        return (decoded.scene, decoded.controls)
+    }
+
+    /// `decodeWithControls`, and the warnings of the files the scene loads (`loadReporting`).
+    static func decodeReporting(
+        _ text: String, fileName: String, format: SceneFileFormat,
+        limits: SceneLimits = .default, overrides: [(name: String, value: String)] = []
+    )
+        throws -> (scene: Scene, controls: [SceneControl], fileWarnings: [SceneWarning])
+    {
         let bytes = text.utf8.count
         if bytes > limits.maxFileBytes { throw fileTooLarge(bytes: bytes, limits: limits, fileName: fileName) }
         guard let parsed = try parse(text, fileName: fileName, format: format, limits: limits) else {
@@ -202,7 +224,9 @@ public enum SceneLoader {
         let decoder = SceneDecoder(file: fileName, format: format, limits: limits)
         let (root, controls) = try ControlResolver.resolve(expanded, overrides: overrides, decoder: decoder)
         let (scene, nameFromFile) = try decoder.decode(root, defaultName: defaultName)
-        guard let violation = scene.firstViolation(limits: limits) else { return (scene, controls) }
+        guard let violation = scene.firstViolation(limits: limits) else {
+            return (scene, controls, decoder.fileWarnings)
+        }
         if violation.keyPath == "name", nameFromFile, defaultName.allSatisfy({ $0 == "." }) {
             // "..yaml", ".yaml": the file has no name to give the scene.
             throw SceneError(

@@ -43,11 +43,14 @@ extension SceneDecoder {
         let (relative, target) = try fileInsideSceneFolder(
             svgNode, at: svgPath, kind: "layered SVG", example: "screens/home.svg")
         let tree: IconLayerTree
-        do { tree = try IconLoader.loadLayers(path: target.path, name: relative, itemSize: item.size) } catch let e
-            as IconError
-        {
+        var warnings: [IconWarning] = []
+        do {
+            tree = try IconLoader.loadLayers(
+                path: target.path, name: relative, itemSize: item.size, warnings: &warnings)
+        } catch let e as IconError {
             throw error(at: svgNode, svgPath, "layered SVG \(e.description)")
         }
+        noteIconWarnings(warnings, at: svgNode, svgPath, kind: "layered SVG")
         // Every layer draws its own pieces once: the file's shapes count once, as one icon's.
         icons.shapes += tree.content.pieces.count + tree.layers.reduce(0) { $0 + $1.pieceCount }
         if icons.shapes > limits.maxSVGElements {

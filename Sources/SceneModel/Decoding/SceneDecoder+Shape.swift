@@ -78,10 +78,14 @@ extension SceneDecoder {
         if let known = icons.byPath[target.path] {
             icon = known
         } else {
-            do { icon = try IconLoader.load(path: target.path, name: relative) } catch let e as IconError {
+            var warnings: [IconWarning] = []
+            do { icon = try IconLoader.load(path: target.path, name: relative, warnings: &warnings) } catch let e
+                as IconError
+            {
                 throw error(at: node, path, "icon \(e.description)")
             }
             icons.byPath[target.path] = icon
+            noteIconWarnings(warnings, at: node, path, kind: "icon")
         }
         // Every item showing the icon draws all of its shapes, so each use counts.
         icons.shapes += icon.pieces.count
@@ -97,10 +101,24 @@ extension SceneDecoder {
     }
 }
 
-/// Icon files parsed so far, and the shapes drawn by every item that shows one.
+/// Icon files parsed so far, the shapes drawn by every item that shows one, and what the files
+/// are drawn without (each file's warnings once, at the first key that loads it).
 final class LoadedIcons {
     var byPath: [String: Icon] = [:]
     var shapes = 0
+    var warnings: [SceneWarning] = []
+}
+
+extension SceneDecoder {
+    /// An icon file's warnings as the scene's, placed at the key that names the file.
+    func noteIconWarnings(_ warnings: [IconWarning], at node: SourceNode, _ path: String, kind: String) {
+        for w in warnings {
+            icons.warnings.append(
+                SceneWarning(
+                    file: file, keyPath: path, line: node.mark?.line, column: node.mark?.column,
+                    message: "\(kind) \(w.description)", suggestion: nil))
+        }
+    }
 }
 
 extension SceneDecoder {

@@ -25,6 +25,8 @@ package struct SceneDecoder {
     let images = DecodedImages()
     /// Icon files loaded so far (SceneDecoder+Shape.swift): each file is parsed once per scene.
     let icons = LoadedIcons()
+    /// What the files the scene loads are drawn without, located at the keys naming them.
+    package var fileWarnings: [SceneWarning] { icons.warnings }
     /// The scene's budgets: total image pixels and icon shapes are counted as files are read.
     var limits: SceneLimits = .default
     /// The scene's `appearance:`, read before anything with a colour: system colour names
