@@ -148,7 +148,7 @@ struct Bench: ParsableCommand {
     @Flag(
         name: .long,
         help:
-            "Instead, time loading SVG files on one thread: the 200 largest icons of Heroicons (if `make test-deps` installed them) and of resvg's cases in Tests/ResvgSuite, and a 1 MB design export read whole and as layers. Run from the repository's root."
+            "Instead, time loading SVG files on one thread: the 200 largest icons of Heroicons (if `make test-deps` installed them) and of resvg's cases in Tests/ResvgSuite, and a 1 MB design export read whole and as layers; then a frame of 48 SVG icons against the same frame from shape: items. Run from the repository's root."
     )
     var svgLoad = false
 
@@ -243,6 +243,8 @@ struct Bench: ParsableCommand {
                 )
             }
             print(SVGLoadWorkload.table(try SVGLoadWorkload.run(root: root, repeats: repeats), repeats: repeats))
+            fflush(nil)
+            print(SVGFrameWorkload.table(try SVGFrameWorkload.run(root: root, repeats: repeats), repeats: repeats))
             return
         }
         if blur {

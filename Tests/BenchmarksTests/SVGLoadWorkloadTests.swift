@@ -1,6 +1,7 @@
 import Foundation
 import Geometry
 import Icons
+import SceneLoading
 import TestSupport
 import Testing
 
@@ -38,5 +39,21 @@ struct SVGLoadWorkloadTests {
         #expect(zip(files, files.dropFirst()).allSatisfy { $0.data.count >= $1.data.count })
         #expect(files.allSatisfy { (try? IconLoader.parse($0.data, name: $0.name)) != nil })
         #expect(SVGLoadWorkload.largestLoading(in: "/nonexistent").isEmpty)
+    }
+
+    @Test(
+        "the icon frame and the shape frame draw the same icons: every piece once, in the tint, within 2 levels of each other"
+    )
+    func iconFrameMatchesShapeFrame() throws {
+        let icons = try SVGFrameWorkload.icons(root: repositoryRoot)
+        #expect(icons.count == 15)
+        let shapes = try SceneLoader.decode(
+            SVGFrameWorkload.sceneText(icons, frames: 1, asShapes: true),
+            fileName: repositoryRoot + "/scenes/svg-frame-bench.yaml", format: .yaml)
+        let pieces = (0..<48).reduce(0) { $0 + icons[$1 % icons.count].icon.pieces.count }
+        #expect(shapes.items[0].children.reduce(0) { $0 + $1.children.count } == pieces)
+        let result = try SVGFrameWorkload.run(root: repositoryRoot, frames: 1, repeats: 1)
+        #expect(result.pieces == pieces)
+        #expect(result.maxDifference <= 2)
     }
 }
