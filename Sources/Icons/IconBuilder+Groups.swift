@@ -1,6 +1,7 @@
 import Colors
 import Foundation
 import Geometry
+import Images
 import Shapes
 
 /// Group opacity, `clip-path` and `mask`: an element's pieces composited as one (`IconGroup`),
@@ -282,12 +283,6 @@ extension IconBuilder {
             var masks = IndexSet()
             for group in groups[groupsBefore...] { if let m = group.mask { masks.insert(integersIn: m) } }
             for i in start..<pieces.count where !masks.contains(i) {
-                guard pieces[i].image == nil else {
-                    fail(
-                        "an <image> in the luminance <mask> #\(id) at line \(line) is not in the supported subset; expected mask-type: alpha"
-                    )
-                    return nil
-                }
                 pieces[i] = Self.luminanceAsAlpha(pieces[i])
             }
         }
@@ -458,6 +453,7 @@ extension IconBuilder {
             return g
         }
         var out = piece
+        out.image = piece.image.map { IconImage(image: luminanceAsAlpha($0.image), toViewBox: $0.toViewBox) }
         out.fill = alpha(piece.fill)
         out.stroke = alpha(piece.stroke)
         out.fillGradient = mapped(piece.fillGradient)
@@ -465,6 +461,22 @@ extension IconBuilder {
         out.fillFollowsTint = false
         out.strokeFollowsTint = false
         return out
+    }
+
+    /// A picture in a luminance mask as an alpha mask's: each pixel black at its alpha times its
+    /// luminance. Luminance times alpha is linear in the premultiplied colour, so sampling the
+    /// converted picture gives what converting the sampled one would (resvg converts the mask's
+    /// rendered pixels).
+    static func luminanceAsAlpha(_ image: SceneImage) -> SceneImage {
+        var pixels = image.straightRGBA
+        for p in stride(from: 0, to: pixels.count, by: 4) {
+            let luminance =
+                (0.2125 * Double(pixels[p]) + 0.7154 * Double(pixels[p + 1]) + 0.0721 * Double(pixels[p + 2])) / 255
+            pixels[p + 3] = UInt8((Double(pixels[p + 3]) * luminance).rounded())
+            (pixels[p], pixels[p + 1], pixels[p + 2]) = (0, 0, 0)
+        }
+        return SceneImage(
+            width: image.width, height: image.height, straightRGBA: pixels, identity: image.identity + "-luminance")
     }
 
     /// `g` with `pieces` − 1 stops added inside each span between two different stops, at the

@@ -31,6 +31,22 @@ struct EmbeddedImageTests {
         #expect(slice.pieces[0].path.bounds == Rect(x: 0, y: 0, width: 40, height: 40))
     }
 
+    @Test(
+        "a picture in a luminance mask becomes black at its alpha times its luminance (red 0.2125, blue 0.0721), identified apart from the picture"
+    )
+    func pictureInLuminanceMask() throws {
+        let icon = try parse(
+            "<svg viewBox=\"0 0 2 1\"><mask id=\"m\"><image width=\"2\" height=\"1\" href=\"\(Self.redBlue)\"/></mask><rect width=\"2\" height=\"1\" mask=\"url(#m)\"/></svg>"
+        )
+        let mask = try #require(icon.pieces.compactMap(\.image).first)
+        #expect(mask.image.straightRGBA == [0, 0, 0, 54, 0, 0, 0, 18])
+        #expect(mask.image.identity.hasSuffix("-luminance"))
+        let alphaMask = try parse(
+            "<svg viewBox=\"0 0 2 1\"><mask id=\"m\" mask-type=\"alpha\"><image width=\"2\" height=\"1\" href=\"\(Self.redBlue)\"/></mask><rect width=\"2\" height=\"1\" mask=\"url(#m)\"/></svg>"
+        )
+        #expect(alphaMask.pieces.compactMap(\.image).first?.image.straightRGBA == [255, 0, 0, 255, 0, 0, 255, 255])
+    }
+
     @Test("without width and height the picture takes its own size; with one, the other follows its aspect ratio")
     func naturalSize() throws {
         let own = try parse("<svg viewBox=\"0 0 10 10\"><image href=\"\(Self.redBlue)\"/></svg>")
