@@ -328,7 +328,7 @@ extension IconBuilder {
             ? Self.clipPathAttributes
             : element == "pattern"
                 ? Self.patternAttributes
-                : element == "marker" ? Self.markerAttributes.union(Self.presentation) : Self.maskAttributes
+                : element == "marker" ? Self.markerAttributes : Self.maskAttributes
         for key in attributes.keys.sorted() where !own.contains(key) && !Self.isIgnored(key, on: element) {
             return fail(
                 "attribute '\(key)' on <\(element)> is not in the supported SVG subset; expected \(own.sorted().joined(separator: ", "))"

@@ -28,15 +28,21 @@ extension IconBuilder {
         guard let shorthand = cascaded.removeValue(forKey: "marker") else { return }
         for key in ["marker-start", "marker-mid", "marker-end"] where cascaded[key] == nil { cascaded[key] = shorthand }
     }
-    /// The properties this file reads, as attributes and in CSS (`marker`, the CSS shorthand for
-    /// the three, is expanded where the sheet is read).
-    static let markerProperties = ["marker-start", "marker-mid", "marker-end", "paint-order"]
-    /// The shapes SVG draws markers on.
-    static let markable: Set<String> = ["path", "line", "polyline", "polygon"]
-    static let markerAttributes: Set<String> = [
+    /// The properties this file reads, as attributes and in CSS. `marker`, CSS's shorthand for
+    /// the three, is expanded where the sheet is read; as an attribute, which SVG ignores, it is
+    /// passed over with a warning.
+    static let markerProperties = ["marker-start", "marker-mid", "marker-end", "paint-order", "marker"]
+    /// The shapes SVG 2 (and resvg) draws markers on: all of them, each along its equivalent path
+    /// (a rect from its top-left corner or the end of that corner's arc, a circle or an ellipse
+    /// from its rightmost point, clockwise).
+    static let markable = shapes
+    /// A marker's own attributes and the presentation attributes its content inherits; not
+    /// `transform`, nor what would composite it as a group (resvg draws a marker's content as it
+    /// is, so those are refused rather than dropped).
+    static let markerAttributes = Set([
         "markerWidth", "markerHeight", "refX", "refY", "orient", "markerUnits", "viewBox", "preserveAspectRatio",
         "overflow", "style", "display", "color",
-    ]
+    ]).union(presentation).subtracting(["transform", "opacity", "clip-path", "mask", "filter"])
     /// Most marker instances one file draws: each is a copy of a marker's content (which the
     /// element budget counts too), so a path of 100,000 vertices under a marker is refused
     /// before anything is replayed.
@@ -58,6 +64,11 @@ extension IconBuilder {
             case "marker-mid": style.markers.mid = id
             default: style.markers.end = id
             }
+        }
+        if a["marker"] != nil {
+            warn(
+                "the attribute marker=\"…\" is CSS's shorthand only, which SVG ignores as an attribute; expected marker-start, marker-mid and marker-end"
+            )
         }
         if let v = a["paint-order"] {
             if let order = Self.paintOrder(v) {
@@ -129,7 +140,7 @@ extension IconBuilder {
         while index < order.count {
             switch order[index] {
             case .markers:
-                if markers { guard drawMarkers(on: outline, style: style) else { return false } }
+                if markers { guard drawMarkers(on: outline, of: element, style: style) else { return false } }
             case .fill where index + 1 < order.count && order[index + 1] == .stroke:
                 // Fill then stroke: one piece, as without a paint-order.
                 guard addOutline(outline, style: paints) else { return false }
@@ -159,7 +170,7 @@ extension IconBuilder {
     /// Draws the markers `style` names on `outline`: every start marker, then the mid ones,
     /// then the end ones, in path order. A name that is not a `<marker>`, or one drawn inside
     /// itself, draws nothing (with a warning). False after a failure.
-    func drawMarkers(on outline: Path, style: Style) -> Bool {
+    func drawMarkers(on outline: Path, of element: String, style: Style) -> Bool {
         var vertices: [SVGMarkerVertices.Vertex]?
         for (id, kind) in [(style.markers.start, .start), (style.markers.mid, .mid), (style.markers.end, .end)]
             as [(String?, SVGMarkerVertices.Kind)]
@@ -180,7 +191,7 @@ extension IconBuilder {
             let chosen = all.filter { $0.kind == kind }
             guard markersDrawn + chosen.count <= Self.maxMarkers else {
                 fail(
-                    "the markers of this shape would make \(markersDrawn + chosen.count) marker copies in the file; expected at most \(Self.maxMarkers)"
+                    "the markers of this <\(element)> would make \(markersDrawn + chosen.count) marker copies in the file; expected at most \(Self.maxMarkers)"
                 )
                 return false
             }
@@ -235,7 +246,11 @@ extension IconBuilder {
     private func markerPlacement(_ a: [String: String], line: Int, style: Style) -> MarkerPlacement? {
         func length(_ key: String, _ fallback: Double) -> Double? {
             guard let text = a[key] else { return fallback }
-            guard let v = SVGValue.length(text, viewport: viewportSize, axis: Self.axis(of: key)) else {
+            guard
+                let v = SVGValue.length(
+                    text, viewport: viewportSize,
+                    axis: key.hasSuffix("X") || key.hasSuffix("Width") ? .horizontal : .vertical)
+            else {
                 fail("attribute \(key)=\"\(text)\" on the <marker> at line \(line): expected a length")
                 return nil
             }

@@ -164,8 +164,42 @@ struct MarkerTests {
         }
         #expect(
             message
-                == "markers.svg:1: the markers of this shape would make 4998 marker copies in the file; expected at most 4096"
+                == "markers.svg:1: the markers of this <polyline> would make 4998 marker copies in the file; expected at most 4096"
         )
+    }
+
+    @Test("a marked shape's opacity fades its paint and its markers as one group; opacity on a marker is refused")
+    func opacity() throws {
+        let drawn = try icon(
+            """
+            <marker id="m" overflow="visible"><rect width="2" height="2"/></marker>
+            <path d="M 10 10 H 50" stroke="blue" opacity="0.5" marker-end="url(#m)"/>
+            """)
+        #expect(drawn.groups == [IconGroup(pieces: 0..<2, opacity: 0.5)])
+        #expect(drawn.pieces[0].stroke.a == 255)
+        #expect(throws: IconError.self) {
+            try icon("<marker id=\"m\" opacity=\"0.5\"/><path d=\"M 0 0 H 5\" marker-end=\"url(#m)\"/>")
+        }
+    }
+
+    @Test("a rect is marked at its corners, from the top-left; percentages measure the viewport's width or height")
+    func rectAndPercentages() throws {
+        var warnings: [IconWarning] = []
+        let drawn = try icon(
+            """
+            <marker id="m" markerUnits="userSpaceOnUse" markerWidth="4%" markerHeight="2%" refX="2%" refY="1%">
+              <rect width="4" height="2"/>
+            </marker>
+            <rect x="10" y="10" width="50" height="50" fill="none" stroke="black" marker="url(#m)" marker-start="url(#m)" marker-end="url(#m)"/>
+            """, warnings: &warnings)
+        #expect(
+            drawn.pieces.dropFirst().map(\.path.bounds) == [
+                Rect(x: 8, y: 9, width: 4, height: 2), Rect(x: 8, y: 9, width: 4, height: 2),
+            ])
+        #expect(
+            warnings.map(\.message) == [
+                "the attribute marker=\"…\" is CSS's shorthand only, which SVG ignores as an attribute; expected marker-start, marker-mid and marker-end"
+            ])
     }
 
     @Test("orient angles take deg, grad, rad and turn")
