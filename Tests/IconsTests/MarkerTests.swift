@@ -202,6 +202,28 @@ struct MarkerTests {
             ])
     }
 
+    @Test("markers nested in markers multiply, and the file's copies stay within the limit")
+    func nestedFanOut() throws {
+        let path = "M 0 0 " + (1...49).map { "L \($0) 0" }.joined(separator: " ")
+        let message: String
+        do {
+            _ = try icon(
+                """
+                <marker id="a" overflow="visible"><path d="\(path)" marker-mid="url(#b)"/></marker>
+                <marker id="b" overflow="visible"><path d="\(path)" marker-mid="url(#c)"/></marker>
+                <marker id="c"><rect width="1" height="1"/></marker>
+                <path d="\(path)" marker-mid="url(#a)"/>
+                """)
+            message = "loaded"
+        } catch {
+            message = "\(error)"
+        }
+        #expect(
+            message
+                == "markers.svg:2: the markers of this <path> would make 4128 marker copies in the file; expected at most 4096 (drawn there as a marker of the shape at line 4)"
+        )
+    }
+
     @Test("orient angles take deg, grad, rad and turn")
     func angles() {
         #expect(SVGValue.angle("90")?.degrees == 90)
