@@ -196,9 +196,15 @@ extension IconBuilder {
                 return false
             }
             markersDrawn += chosen.count
-            guard let placement = markerPlacement(attributes, line: line, style: style) else { return error == nil }
+            // The content inherits the marker's own presentation attributes, not the shape's.
+            var content = Style()
+            guard let placement = markerPlacement(attributes, line: line, style: style),
+                let own = styled(attributes.filter { $0.key != "transform" }, element: "marker"),
+                apply(own.filter { Self.presentation.contains($0.key) }, to: &content, element: "marker")
+            else { return error == nil }
+            content.opacity = 1
             for vertex in chosen where error == nil {
-                drawMarker(range, id: id, attributes, placement, at: vertex, on: outline, style: style)
+                drawMarker(range, id: id, content, placement, at: vertex, on: outline, style: style)
             }
         }
         return error == nil
@@ -207,7 +213,7 @@ extension IconBuilder {
     /// One copy of the marker's content at `vertex`, faced and scaled by `placement`, with the
     /// shape as the context `context-fill` and `context-stroke` paint with.
     private func drawMarker(
-        _ range: Range<Int>, id: String, _ attributes: [String: String], _ placement: MarkerPlacement,
+        _ range: Range<Int>, id: String, _ markerStyle: Style, _ placement: MarkerPlacement,
         at vertex: SVGMarkerVertices.Vertex, on outline: Path, style: Style
     ) {
         var angle = placement.angle ?? vertex.angle
@@ -219,12 +225,8 @@ extension IconBuilder {
             .concatenating(Geometry.AffineTransform(rotation: angle))
             .concatenating(Geometry.AffineTransform(translationX: vertex.point.x, y: vertex.point.y))
             .concatenating(style.transform)
-        var content = Style()
-        guard let own = styled(attributes.filter { $0.key != "transform" }, element: "marker"),
-            apply(own.filter { Self.presentation.contains($0.key) }, to: &content, element: "marker")
-        else { return }
+        var content = markerStyle
         content.transform = placement.content.concatenating(place)
-        content.opacity = 1
         paintContexts.append(
             PaintContext(style: style, space: PaintSpace(box: outline.bounds, transform: style.transform)))
         // The content is read while the shape it marks is open.
