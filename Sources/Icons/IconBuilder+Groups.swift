@@ -68,7 +68,8 @@ extension IconBuilder {
             (mask, filter, compositing) = (nil, nil, (.normal, false))
         }
         // A filtered shape's opacity applies to the filter's result, so it stays the group's.
-        let onePaint = Self.shapes.contains(element) && !style.fillsAndStrokes && filter == nil
+        let onePaint =
+            Self.shapes.contains(element) && !style.fillsAndStrokes && filter == nil && !drawsMarkers(element, style)
         let opacity = onePaint || mode == .clipping ? 1 : style.opacity
         guard
             clip != nil || mask != nil || filter != nil || opacity < 1 || viewport != nil
@@ -319,7 +320,10 @@ extension IconBuilder {
         contentRoot = false
         let own =
             element == "clipPath"
-            ? Self.clipPathAttributes : element == "pattern" ? Self.patternAttributes : Self.maskAttributes
+            ? Self.clipPathAttributes
+            : element == "pattern"
+                ? Self.patternAttributes
+                : element == "marker" ? Self.markerAttributes : Self.maskAttributes
         for key in attributes.keys.sorted() where !own.contains(key) && !Self.isIgnored(key, on: element) {
             return fail(
                 "attribute '\(key)' on <\(element)> is not in the supported SVG subset; expected \(own.sorted().joined(separator: ", "))"

@@ -118,10 +118,13 @@ extension IconBuilder {
         let t = style.transform
         if let id = patterns.fill {
             let silhouette = Self.opaque(piece.path, rule: piece.fillRule)
+            // A context paint's tiles are laid in the context element's space.
+            let frame = serverFrame(style.fillSpace, outline: outline, transform: t)
             guard
                 appendPattern(
-                    id, box: box, extent: box, toViewBox: t, opacity: style.fillOpacity * opacity,
-                    silhouette: silhouette)
+                    id, box: frame.box, extent: boundingBox(of: box, under: frame.fromShape),
+                    toViewBox: frame.toViewBox,
+                    opacity: style.fillOpacity * opacity, silhouette: silhouette)
             else { return false }
         }
         if piece.fills || piece.strokes { pieces.append(piece) }
@@ -132,10 +135,12 @@ extension IconBuilder {
             let silhouette = Self.opaque(stroked.strokeOutline(tolerance: 1e-3 * size), rule: .nonZero)
             // The stroke reaches half its width out, further at miter joins.
             let reach = style.strokeGeometry.lineWidth / 2 * max(style.strokeGeometry.miterLimit, 1)
+            let frame = serverFrame(style.strokeSpace, outline: outline, transform: t)
             guard
                 appendPattern(
-                    id, box: box, extent: box.insetBy(dx: -reach, dy: -reach), toViewBox: t,
-                    opacity: style.strokeOpacity * opacity, silhouette: silhouette)
+                    id, box: frame.box,
+                    extent: boundingBox(of: box.insetBy(dx: -reach, dy: -reach), under: frame.fromShape),
+                    toViewBox: frame.toViewBox, opacity: style.strokeOpacity * opacity, silhouette: silhouette)
             else { return false }
         }
         return true

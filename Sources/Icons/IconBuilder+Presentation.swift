@@ -20,7 +20,9 @@ extension IconBuilder {
         guard applyFontSize(a, to: &style, bad: bad), applyFont(a, to: &style, bad: bad),
             applyPaints(a, to: &style, bad: bad)
         else { return false }
-        guard applyOpacities(a, to: &style, element: element, bad: bad) else { return false }
+        guard applyOpacities(a, to: &style, element: element, bad: bad),
+            applyMarkerProperties(a, to: &style, bad: bad)
+        else { return false }
         if let v = a["visibility"] {
             switch v.trimmingWhitespace {
             case "visible": style.visible = true
@@ -134,14 +136,17 @@ extension IconBuilder {
             }
             style.color = c
         }
-        let paints = "a colour (#RGB, #RRGGBB, a CSS name, rgb(…), hsl(…)), none, currentColor or url(#gradient)"
-        if let v = a["fill"] {
+        let paints =
+            "a colour (#RGB, #RRGGBB, a CSS name, rgb(…), hsl(…)), none, currentColor, context-fill, context-stroke or url(#gradient)"
+        if let v = a["fill"], !applyContextPaint(v, isFill: true, to: &style) {
+            style.fillSpace = nil
             style.fillServer = SVGPaintReference.parse(v)
             guard let c = style.fillServer == nil ? SVGValue.color(v) : .clear else { return bad("fill", paints) }
             style.fillIsCurrentColor = Self.isCurrentColor(v)
             style.fill = c
         }
-        if let v = a["stroke"] {
+        if let v = a["stroke"], !applyContextPaint(v, isFill: false, to: &style) {
+            style.strokeSpace = nil
             style.strokeServer = SVGPaintReference.parse(v)
             guard let c = style.strokeServer == nil ? SVGValue.color(v) : .clear else { return bad("stroke", paints) }
             style.strokeIsCurrentColor = Self.isCurrentColor(v)

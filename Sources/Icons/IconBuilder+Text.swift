@@ -114,7 +114,7 @@ extension IconBuilder {
             for (run, layout, at) in chunk where run.style.visible {
                 guard let line = layout.lines.first else { continue }
                 let place = Geometry.AffineTransform(translationX: at.x - shift - line.x, y: at.y - line.baseline)
-                guard addOutline(layout.path.applying(place), style: run.style) else { return false }
+                guard addPainted(layout.path.applying(place), element: "text", style: run.style) else { return false }
             }
             return true
         }

@@ -48,8 +48,11 @@ extension IconBuilder {
             }
         }
         let useSpace = styles[top].transform
+        // The use is the context its copy's `context-fill` and `context-stroke` paint from.
+        paintContexts.append(useContext(range, id: id, space: useSpace))
         let firstPiece = pieces.count
         replay(range, id: id)
+        paintContexts.removeLast()
         symbolViewport = nil
         if let viewport = clip, error == nil {
             clipToViewport(viewport, under: useSpace, pieces: firstPiece..<pieces.count)

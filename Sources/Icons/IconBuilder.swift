@@ -53,6 +53,10 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         /// The fill or stroke is `url(#…)`: a gradient, resolved for each shape's bounding box.
         var fillServer: SVGPaintReference?
         var strokeServer: SVGPaintReference?
+        /// Where a context paint's server is resolved, nil for the shape's own (IconBuilder+ContextPaint).
+        var fillSpace: PaintSpace?, strokeSpace: PaintSpace?
+        /// `marker-start`, `-mid`, `-end` and `paint-order`, inherited (IconBuilder+Markers.swift).
+        var markers = MarkerProperties()
 
         /// The paints as a shape here draws them: `currentColor` is the `color` in effect here,
         /// black when none is set (then the item's tint takes it).
@@ -185,6 +189,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var textState: TextState?
     /// The file is an SVG `<image>` inside another (IconBuilder+Images.swift): it embeds none.
     var isEmbedded = false
+    /// Context elements (innermost last) and marker copies so far (IconBuilder+Markers.swift).
+    var paintContexts: [PaintContext] = [], markersDrawn = 0
 
     /// The most elements the file may have (`IconLoader.Budget`), each copy counted.
     let maxElements: Int
@@ -200,7 +206,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         if let line = replayLine {
             error = IconError(
                 file: name, line: line,
-                message: message + " (copied there by the <use> at line \(parser?.lineNumber ?? 0))")
+                message: message + " (\(copiedBy) at line \(parser?.lineNumber ?? 0))")
         } else {
             error = IconError(file: name, line: parser?.lineNumber, message: message)
         }
@@ -216,7 +222,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     func warn(_ message: String) {
         let line = replayLine ?? parser?.lineNumber
         let text =
-            replayLine == nil ? message : message + " (copied there by the <use> at line \(parser?.lineNumber ?? 0))"
+            replayLine == nil ? message : message + " (\(copiedBy) at line \(parser?.lineNumber ?? 0))"
         let warning = IconWarning(file: name, line: line, message: text)
         guard warnings.count < Self.maxWarnings, warnings.last != warning, !warnings.contains(warning) else { return }
         warnings.append(warning)
@@ -265,7 +271,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         guard let attributes = styled(attributes, element: element) else { return }
         // Sorted, so the first unknown attribute reported does not depend on dictionary order.
         for key in attributes.keys.sorted()
-        where !own.contains(key) && !(Self.presentation + Self.compositingProperties).contains(key)
+        where !own.contains(key)
+            && !(Self.presentation + Self.compositingProperties + Self.markerProperties).contains(key)
             && !Self.isIgnored(key, on: element)
         {
             return fail(
@@ -352,13 +359,13 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         }
         return (defsDepth > 0 && element != "style") || (element == "symbol" && viewport == nil) || shapeDepth > 0
             || Self.gradientElements.contains(element) || element == "clipPath" || element == "mask"
-            || element == "pattern" || element == "filter"
+            || element == "pattern" || element == "filter" || element == "marker"
     }
 
     /// A shape element's piece, in viewBox units with its paints resolved; false after a failure.
     private func addPiece(_ element: String, _ attributes: [String: String], style: Style) -> Bool {
         guard let outline = shapePath(element, attributes) else { return false }
-        return addOutline(outline, style: style)
+        return addPainted(outline, element: element, style: style)
     }
 
     /// The piece of `outline` (in the element's user space) painted by `style`: a shape's, or a
@@ -384,8 +391,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             (style.fillServer, style.fillOpacity, true), (style.strokeServer, style.strokeOpacity, false),
         ] {
             guard let server else { continue }
+            let frame = serverFrame(isFill ? style.fillSpace : style.strokeSpace, outline: outline, transform: t)
             let resolved = paint(
-                server, box: outline.bounds, toViewBox: t, opacity: paintOpacity * opacity,
+                server, box: frame.box, toViewBox: frame.toViewBox, opacity: paintOpacity * opacity,
                 currentColor: style.color ?? .black)
             switch resolved {
             case nil: return false
@@ -487,7 +495,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// by default; a gradient's stop takes `stop-color` and `stop-opacity`).
     func styled(
         _ attributes: [String: String], element: String,
-        properties: [String] = IconBuilder.presentation.filter { $0 != "transform" } + IconBuilder.compositingProperties
+        properties: [String] = IconBuilder.presentation.filter { $0 != "transform" }
+            + IconBuilder.compositingProperties + IconBuilder.markerProperties
     ) -> [String: String]? {
         if element != "svg" { styledAny = true }
         var result = attributes
@@ -509,6 +518,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
                 return nil
             }
         }
+        if properties.contains("marker-start") { Self.expandMarkerShorthand(&cascaded) }
         for property in cascaded.keys.sorted() {
             guard properties.contains(property) else {
                 fail(
@@ -519,13 +529,6 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             result[property] = cascaded[property]?.value
         }
         return result
-    }
-    func parser(_ parser: XMLParser, foundProcessingInstructionWithTarget target: String, data: String?) {
-        fail("processing instruction <?\(target)?> is not in the supported SVG subset")
-    }
-    func parser(_ parser: XMLParser, resolveExternalEntityName name: String, systemID: String?) -> Data? {
-        fail("external entity '\(name)' refused")
-        return nil
     }
 
     func number(_ attributes: [String: String], _ key: String, element: String, default value: Double? = nil)

@@ -239,12 +239,12 @@ struct DesignToolExportTests {
                 "a <style> sheet after the elements it could style"
             ),
             (
-                "<rect width=\"1\" height=\"1\" style=\"marker-start: url(#m)\"/>",
-                "the CSS property 'marker-start' on <rect> is not in the supported SVG subset"
+                "<rect width=\"1\" height=\"1\" style=\"lighting-color: red\"/>",
+                "the CSS property 'lighting-color' on <rect> is not in the supported SVG subset"
             ),
             (
-                "<defs><marker id=\"g\"/></defs><use href=\"#g\"/>",
-                "element <marker> is not in the supported SVG subset"
+                "<defs><foreignObject id=\"g\"/></defs><use href=\"#g\"/>",
+                "element <foreignObject> is not in the supported SVG subset"
             ),
         ])
     func refusedCSS(body: String, message: String) throws {

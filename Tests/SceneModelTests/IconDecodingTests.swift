@@ -64,12 +64,14 @@ struct IconDecodingTests {
 
     @Test("an icon outside the subset is an error at the scene line naming the icon file, its line and the element")
     func badIcon() throws {
-        try withFolder(item, files: ["icons/a.svg": "<svg viewBox=\"0 0 24 24\">\n  <marker id=\"m\"/>\n</svg>"]) {
+        try withFolder(item, files: ["icons/a.svg": "<svg viewBox=\"0 0 24 24\">\n  <foreignObject id=\"m\"/>\n</svg>"])
+        {
             path in
             let error = try #require(sceneError { try SceneLoader.load(path: path) })
             #expect(error.line == 7)
             #expect(
-                error.message.hasPrefix("icon icons/a.svg:2: element <marker> is not in the supported SVG subset"),
+                error.message.hasPrefix(
+                    "icon icons/a.svg:2: element <foreignObject> is not in the supported SVG subset"),
                 "\(error.message)")
         }
     }
