@@ -142,10 +142,15 @@ public struct IconGradient: Equatable, Sendable {
 public struct IconImage: Equatable, Sendable {
     public var image: SceneImage
     public var toViewBox: AffineTransform
+    /// `image-rendering` `optimizeSpeed`, `pixelated` or `crisp-edges`: each pixel takes the
+    /// texel under its centre (nearest-neighbour), as resvg samples such a picture; false draws it
+    /// smoothly (interpolated, or averaged when shrunk).
+    public var pixelated: Bool
 
-    public init(image: SceneImage, toViewBox: AffineTransform) {
+    public init(image: SceneImage, toViewBox: AffineTransform, pixelated: Bool = false) {
         self.image = image
         self.toViewBox = toViewBox
+        self.pixelated = pixelated
     }
 }
 

@@ -111,7 +111,8 @@ extension IconBuilder {
             guard let anchor = chunk.first?.run.style.textAnchor else { return true }
             let advance = pen.x - chunkStart
             let shift = anchor == .middle ? advance / 2 : anchor == .end ? advance : 0
-            for (run, layout, at) in chunk where run.style.visible {
+            // A hidden run still goes to addOutline: drawn nowhere, it is part of its groups' box.
+            for (run, layout, at) in chunk {
                 guard let line = layout.lines.first else { continue }
                 let place = Geometry.AffineTransform(translationX: at.x - shift - line.x, y: at.y - line.baseline)
                 guard addOutline(layout.path.applying(place), style: run.style) else { return false }

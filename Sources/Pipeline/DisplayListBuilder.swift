@@ -210,7 +210,9 @@ extension DisplayListBuilder {
             var content: [DrawPath] = []
             // An embedded picture fills its rectangle; a tint does not recolour a photo.
             if let image = piece.image {
-                let picture = ImagePaint(image: raster(image.image), toPixels: image.toViewBox.concatenating(toPixels))
+                let picture = ImagePaint(
+                    image: raster(image.image), toPixels: image.toViewBox.concatenating(toPixels),
+                    pixelated: image.pixelated)
                 content.append(
                     DrawPath(
                         path: piece.path, transform: toPixels, paint: .image(picture), opacity: opacity, clips: clips))
