@@ -2,12 +2,13 @@ import Foundation
 import Geometry
 import Raster
 import Testing
+import Text
 
 @testable import Icons
 
 /// Corners of SVG the resvg suite measures, each as SVG (or resvg, where SVG leaves it open)
 /// draws it: pixelated pictures, a radial gradient whose circles coincide, negative ellipse
-/// radii, percentages inside a symbol, mixed rgb() channels and hidden text in a bounding box.
+/// radii, percentages inside a symbol, mixed rgb() channels and text in a bounding box.
 @Suite("SVG corner cases in icons")
 struct SVGCornerCaseTests {
     private static let image =
@@ -121,24 +122,34 @@ struct SVGCornerCaseTests {
         #expect(SVGColor.parse(text) == color)
     }
 
-    @Test("hidden text is drawn nowhere but counts in its group's bounding box, as a hidden shape does")
-    func hiddenTextInBox() throws {
-        let text = "<text x=\"0\" y=\"50\" font-size=\"40\">Text</text>"
-        let shown = try parse("<svg viewBox=\"0 0 200 100\">\(text)</svg>")
-        let glyphs = shown.pieces[0].path.bounds
-        let icon = try parse(
-            """
-            <svg viewBox="0 0 200 100">
-              <clipPath id="c" clipPathUnits="objectBoundingBox"><circle cx="0.5" cy="0.5" r="0.5"/></clipPath>
-              <g clip-path="url(#c)">\(text.replacingOccurrences(of: "<text", with: "<text visibility=\"hidden\""))
-                <rect x="0" y="60" width="10" height="10"/></g>
-            </svg>
-            """)
-        let group = try #require(icon.groups.first)
-        #expect(group.pieces.count == 1)
-        let box = try #require(group.mask.map { icon.pieces[$0.lowerBound].path.bounds })
-        let expected = glyphs.union(Rect(x: 0, y: 60, width: 10, height: 10))
-        #expect(abs(box.minX - expected.minX) < 1e-9 && abs(box.maxX - expected.maxX) < 1e-9)
-        #expect(abs(box.minY - expected.minY) < 1e-9 && abs(box.maxY - expected.maxY) < 1e-9)
+    @Test(
+        "text counts in its group's bounding box by its glyph cells (advance by ascent and descent), hidden text too, as SVG 2 says"
+    )
+    func textCellsInBox() throws {
+        let layout = try TextLayout.layout(
+            "Text", style: TextStyle(family: "Inter", size: 40, alignment: .left, lineBreakMode: .wordWrap),
+            width: 1e9, registry: FontRegistry())
+        let (line, face) = (try #require(layout.lines.first), try #require(layout.faces.first))
+        let scale = 40 / Double(face.unitsPerEm)
+        // The cell of "Text" at x 0, baseline 50, and a rect below it.
+        let expected = Rect(
+            x: 0, y: 50 - Double(face.ascender) * scale, width: line.width,
+            height: Double(face.ascender + face.descender) * scale
+        ).union(Rect(x: 0, y: 60, width: 10, height: 30))
+        for visibility in ["visible", "hidden"] {
+            let icon = try parse(
+                """
+                <svg viewBox="0 0 200 100">
+                  <clipPath id="c" clipPathUnits="objectBoundingBox"><circle cx="0.5" cy="0.5" r="0.5"/></clipPath>
+                  <g clip-path="url(#c)"><text x="0" y="50" font-size="40" visibility="\(visibility)">Text</text>
+                    <rect x="0" y="60" width="10" height="30"/></g>
+                </svg>
+                """)
+            let group = try #require(icon.groups.first)
+            #expect(group.pieces.count == (visibility == "hidden" ? 1 : 2))
+            let box = try #require(group.mask.map { icon.pieces[$0.lowerBound].path.bounds })
+            #expect(abs(box.minX - expected.minX) < 1e-9 && abs(box.maxX - expected.maxX) < 1e-9, "\(box)")
+            #expect(abs(box.minY - expected.minY) < 1e-9 && abs(box.maxY - expected.maxY) < 1e-9, "\(box)")
+        }
     }
 }
