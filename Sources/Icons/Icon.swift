@@ -101,6 +101,10 @@ public struct IconPiece: Equatable, Sendable {
     /// An `<image>`: the piece's path (the image's visible rectangle) is filled with it.
     public var image: IconImage?
 
+    /// The pattern tile the piece was drawn in (its content, or the clip that cuts it), the
+    /// outermost one for a pattern in a pattern: what the rasterizer aligns to its pixels.
+    public var tile: IconTile?
+
     /// Whether the piece paints its inside, and its stroke.
     public var fills: Bool { fill.a > 0 || fillGradient != nil || image != nil }
     public var strokes: Bool { (stroke.a > 0 || strokeGradient != nil) && strokeStyle.lineWidth > 0 }
@@ -123,6 +127,24 @@ public struct IconPiece: Equatable, Sendable {
     }
 }
 
+/// One tile of a `<pattern>`: the map from the unit square to the tile's parallelogram in
+/// viewBox units (its origin, the vector across it and the vector down it). resvg draws a tile
+/// into pixels and repeats them, so its tiles meet on pixel edges and no seam shows; the display
+/// list gets the same by moving each tile's pieces onto the pixel grid when the tile is upright
+/// and whole pixels wide and high there (Pipeline's `pixelAligned`).
+public struct IconTile: Equatable, Sendable {
+    public var toViewBox: AffineTransform
+    /// The pattern's `patternTransform` and the shape's transforms are each upright as written
+    /// (no rotation or skew). Rotations that cancel out still count as turned: resvg's map then
+    /// carries their rounding, is no translation, and samples the tile smoothly where it falls.
+    public var writtenUpright: Bool
+
+    public init(toViewBox: AffineTransform, writtenUpright: Bool) {
+        self.toViewBox = toViewBox
+        self.writtenUpright = writtenUpright
+    }
+}
+
 /// An SVG gradient resolved for one shape: its stops, spread and geometry in gradient units
 /// (`Gradient`'s points, with the bounds one unit square), and the map from there to viewBox
 /// units (`gradientTransform`, then the shape's bounding box for `objectBoundingBox`, then the
@@ -142,10 +164,15 @@ public struct IconGradient: Equatable, Sendable {
 public struct IconImage: Equatable, Sendable {
     public var image: SceneImage
     public var toViewBox: AffineTransform
+    /// `image-rendering` `optimizeSpeed`, `pixelated` or `crisp-edges`: each pixel takes the
+    /// texel under its centre (nearest-neighbour), as resvg samples such a picture; false draws it
+    /// smoothly (interpolated, or averaged when shrunk).
+    public var pixelated: Bool
 
-    public init(image: SceneImage, toViewBox: AffineTransform) {
+    public init(image: SceneImage, toViewBox: AffineTransform, pixelated: Bool = false) {
         self.image = image
         self.toViewBox = toViewBox
+        self.pixelated = pixelated
     }
 }
 
@@ -159,6 +186,7 @@ extension IconPiece {
         moved.fillGradient?.toViewBox = (fillGradient?.toViewBox ?? .identity).concatenating(t)
         moved.strokeGradient?.toViewBox = (strokeGradient?.toViewBox ?? .identity).concatenating(t)
         moved.image?.toViewBox = (image?.toViewBox ?? .identity).concatenating(t)
+        moved.tile?.toViewBox = (tile?.toViewBox ?? .identity).concatenating(t)
         if let space = strokeSpace {
             moved.strokeSpace = StrokeSpace(path: space.path, transform: space.transform.concatenating(t))
         } else if strokes {

@@ -170,8 +170,19 @@ extension IconBuilder {
                 return nil
             }
             if r == 0 { return .solidLast }
-            // Every circle of the gradient the same: no pixel has a t but 0.
-            if fr == r && fx == cx && fy == cy { return .solidFirst }
+            if fr == r && fx == cx && fy == cy {
+                // Every circle of the gradient the same. Padded, this is the limit of fr → r: t
+                // falls below 0 inside the circle and above 1 outside, so the first colour fills
+                // the circle and the last the rest (as resvg draws it, Skia's degenerate radial);
+                // repeated or reflected, one colour.
+                guard gradient.spread == .pad, let first = gradient.colors.first, let last = gradient.colors.last
+                else { return .solidFirst }
+                gradient.colors = [first, first, last]
+                gradient.locations = [0, 1, 1]
+                gradient.startPoint = Point(cx, cy)
+                gradient.endPoint = Point(cx + r, cy)
+                return .laid
+            }
             gradient.startPoint = Point(cx, cy)
             gradient.endPoint = Point(cx + r, cy)
             if fx != cx || fy != cy || fr != 0 { gradient.focus = Gradient.Focus(center: Point(fx, fy), radius: fr) }

@@ -32,7 +32,8 @@ extension IconBuilder {
         guard visible != .null, visible.width > 0, visible.height > 0 else { return }
         var piece = Self.opaque(Self.rectangle(visible).applying(style.transform))
         piece.fill = .clear
-        piece.image = IconImage(image: decoded.sceneImage(), toViewBox: place.concatenating(style.transform))
+        piece.image = IconImage(
+            image: decoded.sceneImage(), toViewBox: place.concatenating(style.transform), pixelated: style.pixelated)
         pieces.append(piece)
     }
 
@@ -64,14 +65,29 @@ extension IconBuilder {
         return [UInt8](data)
     }
 
-    /// The bytes of a base64 `data:image/svg+xml` URL; nil for any other URL.
+    /// The bytes of a base64 `data:` URL holding an SVG: typed `image/svg+xml`, or untyped with
+    /// content that is no PNG, JPEG, WebP or GIF and starts as markup (`<`, after a byte-order
+    /// mark and white space) or as gzip, which is how resvg reads an untyped picture (SVG unless a
+    /// raster's signature says otherwise). Nil for any other URL, which the raster path reads.
     private func svgDataURL(_ href: String) -> Data? {
         let text = href.trimmingWhitespace
         guard text.hasPrefix("data:"), let comma = text.firstIndex(of: ",") else { return nil }
         let header = text[text.index(text.startIndex, offsetBy: 5)..<comma].lowercased()
-        let parts = header.split(separator: ";").map { $0.trimmingWhitespace }
-        guard parts.first == "image/svg+xml", parts.contains("base64") else { return nil }
-        return Data(base64Encoded: String(text[text.index(after: comma)...]), options: .ignoreUnknownCharacters)
+        let parts = header.split(separator: ";", omittingEmptySubsequences: false).map { $0.trimmingWhitespace }
+        let mime = parts.first ?? ""
+        guard mime == "image/svg+xml" || mime.isEmpty, parts.contains("base64"),
+            let data = Data(base64Encoded: String(text[text.index(after: comma)...]), options: .ignoreUnknownCharacters)
+        else { return nil }
+        return mime.isEmpty && !Self.looksLikeSVG(data) ? nil : data
+    }
+
+    /// Whether untyped picture bytes are an SVG: gzip (SVGZ), or text whose first character
+    /// after a UTF-8 byte-order mark and white space is `<` (no raster format starts so).
+    static func looksLikeSVG(_ data: Data) -> Bool {
+        if GzipData.isGzip(data) { return true }
+        var bytes = data.prefix(1024)[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        return bytes.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "<")
     }
 
     /// An SVG embedded as an `<image>`: read as an icon (one level deep, within what is left of
@@ -81,6 +97,16 @@ extension IconBuilder {
         let line = parser?.lineNumber ?? 0
         guard !isEmbedded else {
             return fail("an SVG <image> inside an SVG <image>: expected at most one level of embedding")
+        }
+        var data = data
+        // SVGZ: the file gzipped, inflated within the size a file may have, checked before the
+        // inflated bytes are allocated.
+        if GzipData.isGzip(data) {
+            do throws(GzipData.Failure) {
+                data = Data(try GzipData.inflate([UInt8](data), limit: IconLoader.maxBytes))
+            } catch {
+                return fail("the SVG <image> at line \(line): \(error.description) (an icon's size limit)")
+            }
         }
         let inner: Icon
         do {

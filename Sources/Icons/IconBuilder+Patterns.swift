@@ -81,6 +81,7 @@ extension IconBuilder {
         }
         let start = pieces.count
         let space = toUser.concatenating(toViewBox)
+        let upright = toUser.b == 0 && toUser.c == 0 && toViewBox.b == 0 && toViewBox.c == 0
         // The content is read while the shape that paints with it is open.
         let openShapes = shapeDepth
         shapeDepth = 0
@@ -99,6 +100,11 @@ extension IconBuilder {
                 if clips, error == nil {
                     clipToViewport(Rect(origin: origin, size: tile.size), under: space, pieces: first..<pieces.count)
                 }
+                // Marked after the content, so a pattern inside the content takes the outer tile.
+                let unit = Geometry.AffineTransform(
+                    a: tile.width, b: 0, c: 0, d: tile.height, tx: origin.x, ty: origin.y)
+                let marked = IconTile(toViewBox: unit.concatenating(space), writtenUpright: upright)
+                for k in first..<pieces.count { pieces[k].tile = marked }
             }
         }
         guard error == nil else { return false }

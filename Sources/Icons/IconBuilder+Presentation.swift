@@ -6,6 +6,23 @@ import Shapes
 /// Presentation attributes (after the CSS cascade) applied to the style an element draws with:
 /// paints, opacities, font size, stroke geometry and transform.
 extension IconBuilder {
+    /// `image-rendering`, CSS Images 3's keywords and SVG 1.1's: the speed-first ones and the two
+    /// that keep edges sharp sample nearest-neighbour, as resvg does; the rest smoothly.
+    private func applyImageRendering(
+        _ a: [String: String], to style: inout Style, bad: (String, String) -> Bool
+    ) -> Bool {
+        guard let v = a["image-rendering"] else { return true }
+        switch v.trimmingWhitespace {
+        case "auto", "optimizeQuality", "smooth", "high-quality": style.pixelated = false
+        case "optimizeSpeed", "pixelated", "crisp-edges": style.pixelated = true
+        default:
+            return bad(
+                "image-rendering",
+                "auto, optimizeQuality, optimizeSpeed, smooth, high-quality, crisp-edges or pixelated")
+        }
+        return true
+    }
+
     static func isCurrentColor(_ value: String) -> Bool { value.trimmingWhitespace.lowercased() == "currentcolor" }
 
     func apply(_ written: [String: String], to style: inout Style, element: String) -> Bool {
@@ -30,6 +47,7 @@ extension IconBuilder {
             default: return bad("visibility", "visible, hidden or collapse")
             }
         }
+        guard applyImageRendering(a, to: &style, bad: bad) else { return false }
         for key in ["fill-rule", "clip-rule"] {
             guard let v = a[key] else { continue }
             let rule: FillRule

@@ -39,7 +39,15 @@ extension IconBuilder {
             guard let cx = n("cx", 0), let cy = n("cy", 0), let r = n("r"), r >= 0 else { return nil }
             return ShapePaths.ellipse(in: Rect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r))
         case "ellipse":
-            guard let cx = n("cx", 0), let cy = n("cy", 0), let rx = n("rx"), let ry = n("ry") else { return nil }
+            guard let cx = n("cx", 0), let cy = n("cy", 0), var rx = n("rx"), var ry = n("ry") else { return nil }
+            // SVG 2's geometry properties: rx and ry are `auto` or a length ≥ 0, so a negative
+            // one is invalid and `auto`, which takes the other radius; with both auto the radii
+            // are 0 and the ellipse is not drawn.
+            if rx < 0 || ry < 0 {
+                warn("a negative radius (rx=\(rx), ry=\(ry)) on <ellipse> is invalid; drawn as rx/ry auto")
+                (rx, ry) = (rx >= 0 ? rx : max(ry, 0), ry >= 0 ? ry : max(rx, 0))
+            }
+            guard rx > 0, ry > 0 else { return Path() }
             return ShapePaths.ellipse(in: Rect(x: cx - rx, y: cy - ry, width: 2 * rx, height: 2 * ry))
         case "line":
             guard let x1 = n("x1", 0), let y1 = n("y1", 0), let x2 = n("x2", 0), let y2 = n("y2", 0) else { return nil }

@@ -111,9 +111,20 @@ extension IconBuilder {
             guard let anchor = chunk.first?.run.style.textAnchor else { return true }
             let advance = pen.x - chunkStart
             let shift = anchor == .middle ? advance / 2 : anchor == .end ? advance : 0
-            for (run, layout, at) in chunk where run.style.visible {
+            // A hidden run still goes to addOutline: drawn nowhere, it is part of its groups' box.
+            for (run, layout, at) in chunk {
                 guard let line = layout.lines.first else { continue }
                 let place = Geometry.AffineTransform(translationX: at.x - shift - line.x, y: at.y - line.baseline)
+                // SVG 2: a text's bounding box is the union of its glyph cells (the advance by
+                // the font's ascent and descent), not its ink: part of its groups' boxes.
+                if let face = layout.faces.first {
+                    let scale = layout.fontSize / Double(face.unitsPerEm)
+                    let cell = Rect(
+                        x: line.x, y: line.baseline - Double(face.ascender) * scale, width: line.width,
+                        height: Double(face.ascender + face.descender) * scale)
+                    hiddenOutlines.append(
+                        (pieces.count, Self.rectangle(cell).applying(place.concatenating(run.style.transform))))
+                }
                 guard addPainted(layout.path.applying(place), element: "text", style: run.style) else { return false }
             }
             return true

@@ -63,6 +63,24 @@ extension IconBuilder {
         ignoredDepth += 1
     }
 
+    /// A `<symbol>` a use draws in `viewport`: its viewBox fitted there, and the viewport it
+    /// establishes, as a nested `<svg>` does: percentages inside it measure its viewBox, or without
+    /// one the use's width × height. False after a failure.
+    func enterSymbol(_ attributes: [String: String], viewport: Rect, style: inout Style) -> Bool {
+        guard attributes["transform"] == nil else {
+            fail(
+                "attribute 'transform' on <symbol>: SVG 1.1 renderers ignore it and SVG 2 applies it; expected it on the <use> instead"
+            )
+            return false
+        }
+        guard let fit = viewportFit(attributes, into: viewport, on: "symbol") else { return false }
+        style.transform = fit.concatenating(style.transform)
+        style.viewport =
+            attributes["viewBox"].flatMap { SVGValue.numbers($0) }
+            .flatMap { $0.count == 4 ? Size(width: $0[2], height: $0[3]) : nil } ?? viewport.size
+        return true
+    }
+
     /// The events of `range` (the element with `id`) through the builder, as if written here;
     /// errors name their line and the line of what copied them.
     func replay(_ range: Range<Int>, id: String) {

@@ -31,6 +31,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         /// `white-space: pre` (inherited; Figma writes it on every text): spaces are kept as
         /// written instead of collapsing.
         var preservesSpaces = false
+        /// `image-rendering` (inherited): `optimizeSpeed`, `pixelated` and `crisp-edges` sample
+        /// pictures nearest-neighbour (`IconImage.pixelated`).
+        var pixelated = false
         /// The size of the nearest nested `<svg>`'s viewport (its viewBox's when it has one): what
         /// percentages measure inside it. Nil in the root's, the icon's viewBox.
         var viewport: Size?
@@ -298,15 +301,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         guard apply(attributes, to: &style, element: element) else { return }
         // `display: none` draws neither the element nor anything in it.
         if attributes["display"]?.trimmingWhitespace == "none" { return hide(element, attributes) }
-        if element == "symbol", let viewport {
-            guard attributes["transform"] == nil else {
-                return fail(
-                    "attribute 'transform' on <symbol>: SVG 1.1 renderers ignore it and SVG 2 applies it; expected it on the <use> instead"
-                )
-            }
-            guard let fit = viewportFit(attributes, into: viewport, on: "symbol") else { return }
-            style.transform = fit.concatenating(style.transform)
-        }
+        if element == "symbol", let viewport, !enterSymbol(attributes, viewport: viewport, style: &style) { return }
         // A nested <svg>: a viewport of its own, clipped unless its overflow is visible.
         var nested: (Rect, Geometry.AffineTransform)?
         if element == "svg" && viewBox != nil {

@@ -71,7 +71,8 @@ enum SVGColor {
     }
 
     /// `rgb(…)` / `rgba(…)`: three channels (0…255, or 0…100 %, clamped and rounded) and an
-    /// optional alpha (0…1 or a percentage), separated by commas or spaces; `hsl(…)` / `hsla(…)`.
+    /// optional alpha (0…1 or a percentage), separated by commas (three of one kind) or spaces;
+    /// `hsl(…)` / `hsla(…)`.
     private static func functional(_ t: String) -> ColorRGBA8? {
         guard t.hasSuffix(")"), let open = t.firstIndex(of: "(") else { return nil }
         let name = t[..<open].trimmingCharacters(in: .whitespaces)
@@ -80,6 +81,9 @@ enum SVGColor {
         guard parts.count == 3 || parts.count == 4 else { return nil }
         if name == "hsl" || name == "hsla" { return hsl(parts) }
         guard name == "rgb" || name == "rgba" else { return nil }
+        // CSS Color 4's legacy syntax (commas) takes three numbers or three percentages, never a
+        // mix; the modern one (spaces, `/` before alpha) may mix them.
+        if inner.contains(","), Set(parts.prefix(3).map { $0.hasSuffix("%") }).count > 1 { return nil }
         var channels: [UInt8] = []
         for (k, part) in parts.enumerated() {
             let isPercent = part.hasSuffix("%")

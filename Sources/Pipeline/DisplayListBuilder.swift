@@ -198,7 +198,7 @@ extension DisplayListBuilder {
         var contents: [[DrawPath]] = []
         // A gradient is laid in viewBox units; with a tint, its stops take the tint's colour and
         // keep their alpha (a template image's rule, as for colours).
-        func paint(_ colour: ColorRGBA8, _ gradient: IconGradient?, follows: Bool) -> Paint {
+        func paint(_ colour: ColorRGBA8, _ gradient: IconGradient?, follows: Bool, toPixels: AffineTransform) -> Paint {
             guard var g = gradient else { return .solid(painted(colour, follows: follows)) }
             g.gradient.colors = g.gradient.colors.map { painted($0, follows: false) }
             return .gradient(
@@ -208,9 +208,12 @@ extension DisplayListBuilder {
         }
         for (index, piece) in icon.pieces.enumerated() {
             var content: [DrawPath] = []
+            let toPixels = pixelAligned(piece.tile, toPixels)
             // An embedded picture fills its rectangle; a tint does not recolour a photo.
             if let image = piece.image {
-                let picture = ImagePaint(image: raster(image.image), toPixels: image.toViewBox.concatenating(toPixels))
+                let picture = ImagePaint(
+                    image: raster(image.image), toPixels: image.toViewBox.concatenating(toPixels),
+                    pixelated: image.pixelated)
                 content.append(
                     DrawPath(
                         path: piece.path, transform: toPixels, paint: .image(picture), opacity: opacity, clips: clips))
@@ -218,7 +221,9 @@ extension DisplayListBuilder {
                 content.append(
                     DrawPath(
                         path: piece.path, transform: toPixels, fillRule: piece.fillRule,
-                        paint: paint(piece.fill, piece.fillGradient, follows: piece.fillFollowsTint), opacity: opacity,
+                        paint: paint(
+                            piece.fill, piece.fillGradient, follows: piece.fillFollowsTint, toPixels: toPixels),
+                        opacity: opacity,
                         clips: clips,
                         glyph: GlyphKey(font: font, glyph: UInt32(truncatingIfNeeded: 2 * index))))
             }
@@ -227,7 +232,8 @@ extension DisplayListBuilder {
                 content.append(
                     DrawPath(
                         path: outline, transform: toPixels, fillRule: .nonZero,
-                        paint: paint(piece.stroke, piece.strokeGradient, follows: piece.strokeFollowsTint),
+                        paint: paint(
+                            piece.stroke, piece.strokeGradient, follows: piece.strokeFollowsTint, toPixels: toPixels),
                         opacity: opacity, clips: clips,
                         glyph: GlyphKey(font: font, glyph: UInt32(truncatingIfNeeded: 2 * index + 1))))
             }

@@ -88,7 +88,7 @@ public enum ImageShader {
         s.to_image = fb_affine(a: inverse.a, b: inverse.b, c: inverse.c, d: inverse.d, tx: inverse.tx, ty: inverse.ty)
         s.level_count = paint.image.levelCount
         switch paint.sampling {
-        case .exact: s.mode = Int32(FB_SAMPLE_NEAREST)
+        case .exact, .nearest: s.mode = Int32(FB_SAMPLE_NEAREST)
         case .bilinear: s.mode = Int32(FB_SAMPLE_BILINEAR)
         case .area: s.mode = Int32(FB_SAMPLE_AREA)
         }

@@ -89,10 +89,15 @@ public final class RasterImage: Hashable, Sendable, CustomStringConvertible {
 public struct ImagePaint: Hashable, Sendable {
     public var image: RasterImage
     public var toPixels: AffineTransform
+    /// Every pixel takes the one texel under its centre, whatever the map (SVG's and CSS's
+    /// `image-rendering: pixelated`, `optimizeSpeed`, `crisp-edges`: a picture enlarged shows its
+    /// texels as squares). False by default: sampled smoothly by the rules above.
+    public var pixelated: Bool
 
-    public init(image: RasterImage, toPixels: AffineTransform) {
+    public init(image: RasterImage, toPixels: AffineTransform, pixelated: Bool = false) {
         self.image = image
         self.toPixels = toPixels
+        self.pixelated = pixelated
     }
 
     /// How pixels are sampled under `toPixels`.
@@ -103,11 +108,14 @@ public struct ImagePaint: Hashable, Sendable {
         case bilinear
         /// The area each pixel covers, averaged (shrinking in some direction).
         case area
+        /// The texel under each pixel's centre (`pixelated`).
+        case nearest
     }
 
     public var sampling: Sampling {
         let m = toPixels
         if m.a == 1, m.d == 1, m.b == 0, m.c == 0, m.tx == m.tx.rounded(), m.ty == m.ty.rounded() { return .exact }
+        if pixelated { return .nearest }
         guard let inverse = m.inverted else { return .bilinear }
         let fu = (inverse.a * inverse.a + inverse.c * inverse.c).squareRoot()
         let fv = (inverse.b * inverse.b + inverse.d * inverse.d).squareRoot()

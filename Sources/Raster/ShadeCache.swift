@@ -62,7 +62,8 @@ struct ShadeCache: Sendable {
         case .image(let image) where image.sampling != .exact:
             let m = image.toPixels
             return Key(
-                image: ObjectIdentifier(image.image), words: [m.a, m.b, m.c, m.d, m.tx, m.ty].map(\.bitPattern),
+                image: ObjectIdentifier(image.image),
+                words: [m.a, m.b, m.c, m.d, m.tx, m.ty].map(\.bitPattern) + [image.pixelated ? 1 : 0],
                 box: box)
         case .gradient:
             return shader.gradientWords.map { Key(image: nil, words: $0, box: box) }
