@@ -55,11 +55,12 @@ extension IconBuilder {
         _ element: String, _ attributes: [String: String], style: Style,
         viewport: (Rect, Geometry.AffineTransform)? = nil
     ) -> Bool {
-        guard let clip = groupReference(attributes, "clip-path", on: element),
+        guard var clip = groupReference(attributes, "clip-path", on: element),
             var mask = groupReference(attributes, "mask", on: element),
             var filter = groupReference(attributes, "filter", on: element),
             var compositing = compositing(attributes, on: element)
         else { return false }
+        (clip, mask) = (unbroken(clip, "clip-path", event: currentEvent), unbroken(mask, "mask", event: currentEvent))
         // Inside a clip path, a shape's own clip path cuts its silhouette; a mask, a filter,
         // opacity and blending do nothing there (only geometry clips).
         if mode == .clipping {
@@ -233,7 +234,8 @@ extension IconBuilder {
         var style = Style()
         style.transform = t.concatenating(space)
         replayContent(range, id: id, style: style, mode: .clipping)
-        guard error == nil, let nested = groupReference(attributes, "clip-path", on: "clipPath") else { return nil }
+        guard error == nil, let written = groupReference(attributes, "clip-path", on: "clipPath") else { return nil }
+        let nested = unbroken(written, "clip-path", event: range.lowerBound, reading: id)
         // A clip path's own clip path cuts it: its shapes, masked by that one's.
         if let nested, let nestedRange = references.ranges[nested] {
             replaying.append(id)
@@ -291,7 +293,8 @@ extension IconBuilder {
                 pieces[i] = Self.luminanceAsAlpha(pieces[i])
             }
         }
-        guard let nested = groupReference(attributes, "mask", on: "mask") else { return nil }
+        guard let written = groupReference(attributes, "mask", on: "mask") else { return nil }
+        let nested = unbroken(written, "mask", event: range.lowerBound, reading: id)
         // A mask's own mask multiplies it: its content, masked by that one's.
         if let nested, let nestedRange = references.ranges[nested] {
             replaying.append(id)
