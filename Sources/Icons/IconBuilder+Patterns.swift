@@ -12,7 +12,7 @@ extension IconBuilder {
 
     static let patternAttributes: Set<String> = [
         "x", "y", "width", "height", "patternUnits", "patternContentUnits", "patternTransform", "viewBox",
-        "preserveAspectRatio", "href", "overflow", "style", "display", "color",
+        "preserveAspectRatio", "href", "overflow", "style", "display", "color", "transform-origin",
     ]
 
     /// A pattern's attributes (each with its line) and the events whose children are its content,
@@ -180,11 +180,22 @@ extension IconBuilder {
         }
         var toUser = Geometry.AffineTransform.identity
         if let written = a["patternTransform"] {
-            guard let t = SVGValue.transform(written.value) else {
+            guard var t = SVGValue.transform(written.value) else {
                 fail(
                     "attribute patternTransform=\"\(written.value.prefix(40))\" on <pattern> at line \(written.line): expected matrix, translate, scale, rotate, skewX or skewY"
                 )
                 return nil
+            }
+            // About `transform-origin`, in user space (the tiles' space whatever their units).
+            if let origin = a["transform-origin"] {
+                guard let point = SVGValue.transformOrigin(origin.value, box: viewportSize ?? Size(width: 0, height: 0))
+                else {
+                    fail(
+                        "attribute transform-origin=\"\(origin.value.prefix(40))\" on <pattern> at line \(origin.line): expected \(Self.originExpected)"
+                    )
+                    return nil
+                }
+                t = SVGValue.about(point, t)
             }
             toUser = t
         }

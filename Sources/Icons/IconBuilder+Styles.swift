@@ -1,3 +1,4 @@
+import Colors
 import Foundation
 
 /// The cascade where an element starts: the sheets' declarations (matched in the first pass,
@@ -38,6 +39,14 @@ extension IconBuilder {
         for property in cascaded.keys.sorted() {
             guard let value = cascaded[property]?.value else { continue }
             guard properties.contains(property) else {
+                if property == "background-color" && element == "svg" && viewBox == nil {
+                    guard let color = SVGValue.color(value) else {
+                        fail("the CSS property background-color: \(value.prefix(40)) on <svg>: expected a colour")
+                        return nil
+                    }
+                    rootBackground = color
+                    continue
+                }
                 if !Self.cssPresentation.contains(property) {
                     warn("the CSS property '\(property)' on <\(element)> is not a presentation attribute; ignored")
                     continue
@@ -142,5 +151,14 @@ extension IconBuilder {
             warnings.append(IconWarning(file: name, line: note.line, message: note.message))
         }
         return true
+    }
+
+    /// The root's `background-color` (CSS on the outermost `<svg>`, which resvg and browsers
+    /// paint): a rectangle over the whole viewBox, under everything the file draws.
+    func addRootBackground() {
+        guard let color = rootBackground, let box = viewBox, color.a > 0 else { return }
+        var style = Style()
+        style.fill = color
+        _ = addOutline(Self.rectangle(box), style: style)
     }
 }

@@ -145,6 +145,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// The `clip-path` and `mask` references cut where they closed a cycle ("event key"), kept
     /// cut wherever their element is read again (IconBuilder+Cycles.swift).
     var brokenReferences: Set<String> = []
+    /// The root's CSS `background-color`, drawn under everything (IconBuilder+Styles.swift).
+    var rootBackground: ColorRGBA8?
     /// Elements the parser has started (the first pass's ordinals), and the names the first pass
     /// resolved for those still open (an `svg:` prefix dropped).
     private var liveStarts = 0
@@ -355,6 +357,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         } else if element == "svg" && viewBox == nil {
             guard let box = rootBox(attributes) else { return }
             viewBox = box
+            addRootBackground()
         } else if Self.shapes.contains(element) {
             shapeDepth += 1
             guard addPiece(element, attributes, style: style) else { return }

@@ -208,4 +208,44 @@ struct CSSAndStructureTests {
         #expect(error.line == 2)
         #expect(error.message.hasPrefix("matching the <style> sheet's selectors visits more than 5000000 elements"))
     }
+
+    @Test(
+        "transform-origin on a gradient is in its units (the unit box for objectBoundingBox), on a pattern in user space"
+    )
+    func originOnPaintServers() throws {
+        func icon(_ gradient: String, _ pattern: String) throws -> Icon {
+            try parse(
+                """
+                <svg viewBox="0 0 10 10">
+                  <linearGradient id="g" \(gradient)><stop offset="0"/><stop offset="1" stop-color="#fff"/></linearGradient>
+                  <pattern id="p" patternUnits="userSpaceOnUse" width="2" height="2" \(pattern)><rect width="1" height="2"/></pattern>
+                  <rect x="2" y="2" width="4" height="4" fill="url(#g)"/>
+                  <rect width="10" height="10" fill="url(#p)"/>
+                </svg>
+                """)
+        }
+        let origins = try icon(
+            "gradientTransform=\"scale(2)\" transform-origin=\"0.5 0.5\"",
+            "patternTransform=\"rotate(90)\" transform-origin=\"center\"")
+        let written = try icon(
+            "gradientTransform=\"translate(0.5 0.5) scale(2) translate(-0.5 -0.5)\"",
+            "patternTransform=\"rotate(90 5 5)\"")
+        #expect(origins.pieces == written.pieces)
+    }
+
+    @Test("whitespace a character reference writes (carriage return, tab) separates a transform's parts")
+    func transformWhitespace() throws {
+        let icon = try parse(
+            "<svg viewBox=\"0 0 10 10\"><rect width=\"1\" height=\"1\" transform=\"&#x0D;matrix&#x20;(&#x09;2&#x0D;0&#x0A;0 2 0 0)&#x0D;\"/></svg>"
+        )
+        #expect(icon.pieces[0].path.bounds == Rect(x: 0, y: 0, width: 2, height: 2))
+    }
+
+    @Test("the root's CSS background-color is drawn under everything, over the viewBox")
+    func rootBackground() throws {
+        let icon = try parse(
+            "<svg viewBox=\"-5 0 10 10\" style=\"background-color: #0000FF80\"><rect width=\"1\" height=\"1\"/></svg>")
+        #expect(icon.pieces.map(\.fill) == [ColorRGBA8(r: 0, g: 0, b: 255, a: 128), .black])
+        #expect(icon.pieces[0].path.bounds == Rect(x: -5, y: 0, width: 10, height: 10))
+    }
 }
