@@ -99,18 +99,9 @@ extension IconBuilder {
                 )
                 return nil
             }
-            // About `transform-origin`, in the gradient's own units (the unit box for
-            // objectBoundingBox: `center` is the box's middle).
-            if let origin = a["transform-origin"] {
-                let units = boxUnits ? Size(width: 1, height: 1) : viewportSize ?? Size(width: 0, height: 0)
-                guard let point = SVGValue.transformOrigin(origin.value, box: units) else {
-                    fail(
-                        "attribute transform-origin=\"\(origin.value.prefix(40))\" on the gradient at line \(origin.line): expected \(Self.originExpected)"
-                    )
-                    return nil
-                }
-                t = SVGValue.about(point, t)
-            }
+            // In the gradient's own units: the unit box for objectBoundingBox.
+            let units = boxUnits ? Size(width: 1, height: 1) : viewportSize ?? Size(width: 0, height: 0)
+            guard about(a["transform-origin"], &t, units: units, on: "the gradient") else { return nil }
             if t.inverted != nil { toUser = t }
         }
         if boxUnits {

@@ -186,17 +186,9 @@ extension IconBuilder {
                 )
                 return nil
             }
-            // About `transform-origin`, in user space (the tiles' space whatever their units).
-            if let origin = a["transform-origin"] {
-                guard let point = SVGValue.transformOrigin(origin.value, box: viewportSize ?? Size(width: 0, height: 0))
-                else {
-                    fail(
-                        "attribute transform-origin=\"\(origin.value.prefix(40))\" on <pattern> at line \(origin.line): expected \(Self.originExpected)"
-                    )
-                    return nil
-                }
-                t = SVGValue.about(point, t)
-            }
+            // In user space (the tiles' space whatever their units).
+            guard about(a["transform-origin"], &t, units: viewportSize ?? Size(width: 0, height: 0), on: "<pattern>")
+            else { return nil }
             toUser = t
         }
         var content = Geometry.AffineTransform.identity

@@ -1,5 +1,6 @@
 import Colors
 import Foundation
+import Geometry
 
 /// The cascade where an element starts: the sheets' declarations (matched in the first pass,
 /// SVGReferences+Styles.swift), its `style=""` and its attributes.
@@ -160,5 +161,21 @@ extension IconBuilder {
         var style = Style()
         style.fill = color
         _ = addOutline(Self.rectangle(box), style: style)
+    }
+
+    /// A paint server's transform made about its `transform-origin` (value and line), measured
+    /// in a box of `units`; false after a failure.
+    func about(
+        _ origin: (value: String, line: Int)?, _ t: inout Geometry.AffineTransform, units: Size, on element: String
+    ) -> Bool {
+        guard let origin else { return true }
+        guard let point = SVGValue.transformOrigin(origin.value, box: units) else {
+            fail(
+                "attribute transform-origin=\"\(origin.value.prefix(40))\" on \(element) at line \(origin.line): expected \(Self.originExpected)"
+            )
+            return false
+        }
+        t = SVGValue.about(point, t)
+        return true
     }
 }
