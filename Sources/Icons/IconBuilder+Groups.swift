@@ -256,6 +256,12 @@ extension IconBuilder {
         filtered: Bool
     ) -> Range<Int>? {
         guard let (attributes, line) = definition(id, range, of: "mask", by: "mask") else { return nil }
+        // Luminance in linear RGB (CSS Masking) is what resvg and browsers do not draw: sRGB's.
+        if attributes["color-interpolation"]?.trimmingWhitespace == "linearRGB" {
+            warn(
+                "color-interpolation=\"linearRGB\" on the <mask> #\(id) at line \(line) is not applied; its luminance is sRGB's"
+            )
+        }
         guard let units = contentUnits(attributes, "maskUnits", default: "objectBoundingBox", line: line),
             let contentUnits = contentUnits(attributes, "maskContentUnits", default: "userSpaceOnUse", line: line)
         else { return nil }
@@ -357,7 +363,7 @@ extension IconBuilder {
     ]
     static let maskAttributes: Set<String> = [
         "x", "y", "width", "height", "maskUnits", "maskContentUnits", "mask-type", "style", "display", "transform",
-        "mask",
+        "mask", "color-interpolation",
     ]
 
     /// The attributes and line of the `<clipPath>` or `<mask>` (`kind`) with `id`, which

@@ -330,6 +330,10 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         if element == "symbol", let viewport {
             guard let fit = viewportFit(attributes, into: viewport, on: "symbol") else { return }
             style.transform = fit.concatenating(style.transform)
+            // A symbol is a viewport (SVG 2), as a nested <svg> is: percentages inside measure it
+            // (its viewBox when it has one).
+            let view = attributes["viewBox"].flatMap { SVGValue.numbers($0) }
+            style.viewport = view.map { Size(width: $0[2], height: $0[3]) } ?? viewport.size
         }
         // A nested <svg>: a viewport of its own, clipped unless its overflow is visible.
         var nested: (Rect, Geometry.AffineTransform)?

@@ -248,4 +248,34 @@ struct CSSAndStructureTests {
         #expect(icon.pieces.map(\.fill) == [ColorRGBA8(r: 0, g: 0, b: 255, a: 128), .black])
         #expect(icon.pieces[0].path.bounds == Rect(x: -5, y: 0, width: 10, height: 10))
     }
+
+    @Test("percentages inside a used <symbol> measure its viewport, as inside a nested <svg>")
+    func symbolPercentages() throws {
+        let icon = try parse(
+            """
+            <svg viewBox="0 0 200 200">
+              <symbol id="s"><rect width="50%" height="100%"/></symbol>
+              <symbol id="v" viewBox="0 0 10 10"><rect width="50%" height="50%"/></symbol>
+              <use href="#s" width="150" height="100"/>
+              <use href="#v" width="100" height="100"/>
+            </svg>
+            """)
+        #expect(icon.pieces[0].path.bounds == Rect(x: 0, y: 0, width: 75, height: 100))
+        #expect(icon.pieces[1].path.bounds == Rect(x: 0, y: 0, width: 50, height: 50))
+    }
+
+    @Test("color-interpolation=linearRGB on a mask is drawn as sRGB, as resvg and browsers draw it, with a warning")
+    func maskColorInterpolation() throws {
+        let (linear, warnings) = try parseWarned(
+            "<svg viewBox=\"0 0 10 10\"><mask id=\"m\" color-interpolation=\"linearRGB\"><rect width=\"5\" height=\"5\" fill=\"#808080\"/></mask><rect width=\"10\" height=\"10\" mask=\"url(#m)\"/></svg>"
+        )
+        let plain = try parse(
+            "<svg viewBox=\"0 0 10 10\"><mask id=\"m\"><rect width=\"5\" height=\"5\" fill=\"#808080\"/></mask><rect width=\"10\" height=\"10\" mask=\"url(#m)\"/></svg>"
+        )
+        #expect(linear.pieces == plain.pieces)
+        #expect(
+            warnings.map(\.message) == [
+                "color-interpolation=\"linearRGB\" on the <mask> #m at line 1 is not applied; its luminance is sRGB's"
+            ])
+    }
 }
