@@ -23,8 +23,10 @@ extension IconBuilder {
         result[SVGReferences.sheetKey] = nil
         for key in Self.compositingProperties { result[key] = nil }
         var cascaded: [String: SVGStyleSheet.Cascaded] = [:]
-        for source in [SVGReferences.sheetKey, "style"] {
-            guard let text = attributes[source] else { continue }
+        for declaration in attributes[SVGReferences.sheetKey].map(references.sheetDeclarations) ?? [] {
+            cascaded[declaration.property] = .init(value: declaration.value, important: declaration.important)
+        }
+        if let text = attributes["style"] {
             do {
                 // `style=""` wins over the sheet's rules, but not over an `!important` one of
                 // theirs unless it is `!important` too.
@@ -139,16 +141,16 @@ extension IconBuilder {
         return Double(text)
     }
 
-    /// At the first element: the first pass's verdict on the `<style>` sheets, a failure refusing
-    /// the file at the sheet's line, what they were read without recorded as warnings. False after
-    /// a failure.
+    /// At the first element: the first pass's verdict, a sheet that could not be read refusing
+    /// the file at its line, what the pass set aside (an `@import`, a reference closing a cycle)
+    /// recorded as warnings. False after a failure.
     func sheetsRead() -> Bool {
         if let failure = references.sheetFailure {
             error = IconError(file: name, line: failure.line, message: failure.message)
             parser?.abortParsing()
             return false
         }
-        for note in references.sheetNotes where warnings.count < Self.maxWarnings {
+        for note in references.notes where warnings.count < Self.maxWarnings {
             warnings.append(IconWarning(file: name, line: note.line, message: note.message))
         }
         return true

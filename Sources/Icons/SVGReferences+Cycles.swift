@@ -145,7 +145,7 @@ extension SVGReferences {
         let pattern = key == "fill" || key == "stroke"
         attributes[key] = pattern ? "none" : nil
         events[index] = .start(element: element, attributes: attributes, line: line)
-        sheetNotes.append(
+        notes.append(
             (
                 "\(key)=\"\(value.prefix(40))\" on <\(element)> closes a cycle of references: drawn \(pattern ? "with \(key) none" : "without it")",
                 line

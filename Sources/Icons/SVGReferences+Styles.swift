@@ -1,6 +1,8 @@
 /// The `<style>` sheets applied to the whole document in the first pass: each element's winning
-/// declarations are written into its attributes under `sheetKey`, where the builder's cascade
-/// (`IconBuilder.styled`) reads them under its `style=""`. So a sheet after the elements it
+/// declarations are named in its attributes under `sheetKey` (a token for its list of winners,
+/// shared by the elements with the same list: a declaration's value is stored once, however
+/// many elements it styles), where the builder's cascade (`IconBuilder.styled`) reads them under
+/// its `style=""`. So a sheet after the elements it
 /// styles reaches them (CSS styles the document, not what was parsed before it), and a `<use>`
 /// copies an element with the rules that match it where it stands, as SVG says.
 extension SVGReferences {
@@ -19,11 +21,11 @@ extension SVGReferences {
         for s in sheets {
             // SVG: a sheet of another language is not CSS, and a renderer passes over it.
             if let type = s.type?.trimmingWhitespace, !type.isEmpty, type != "text/css" {
-                sheetNotes.append(("the <style type=\"\(type.prefix(30))\"> is not CSS; its rules are ignored", s.line))
+                notes.append(("the <style type=\"\(type.prefix(30))\"> is not CSS; its rules are ignored", s.line))
                 continue
             }
             do {
-                sheetNotes += try sheet.add(s.text).map { ($0, s.line) }
+                notes += try sheet.add(s.text).map { ($0, s.line) }
             } catch {
                 sheetFailure = (error.message, s.line)
                 return
@@ -32,9 +34,10 @@ extension SVGReferences {
         guard !sheet.rules.isEmpty else { return }
         let document = SheetTree.Document(references: self, tree: tree)
         var steps = 0
-        var written: [(event: Int, css: String)] = []
+        var tokens: [[Int]: Int] = [:]
+        var written: [(event: Int, token: Int)] = []
         for ordinal in startEvents.indices {
-            let cascaded = sheet.declarations(
+            let winners = sheet.winners(
                 for: SheetTree.Node(document: document, ordinal: ordinal), steps: &steps, limit: Self.maxMatchSteps)
             guard steps < Self.maxMatchSteps else {
                 sheetFailure = (
@@ -43,17 +46,27 @@ extension SVGReferences {
                 )
                 return
             }
-            guard !cascaded.isEmpty else { continue }
-            let css = cascaded.keys.sorted().map { key in
-                "\(key): \(cascaded[key]!.value)\(cascaded[key]!.important ? " !important" : "")"
+            guard !winners.isEmpty else { continue }
+            // Elements with the same winners share one entry.
+            let token = tokens[winners] ?? cascades.count
+            if token == cascades.count {
+                tokens[winners] = token
+                cascades.append(winners)
             }
-            written.append((startEvents[ordinal], css.joined(separator: "; ")))
+            written.append((startEvents[ordinal], token))
         }
-        for (event, css) in written {
+        sheetDeclarations = sheet.declarations
+        for (event, token) in written {
             guard case .start(let element, var attributes, let line) = events[event] else { continue }
-            attributes[Self.sheetKey] = css
+            attributes[Self.sheetKey] = String(token)
             events[event] = .start(element: element, attributes: attributes, line: line)
         }
+    }
+
+    /// The sheet's declarations for an element whose `sheetKey` attribute is `token`, in order.
+    func sheetDeclarations(_ token: String) -> [SVGStyleSheet.Declaration] {
+        guard let k = Int(token), cascades.indices.contains(k) else { return [] }
+        return cascades[k].map { sheetDeclarations[$0] }
     }
 }
 

@@ -38,8 +38,13 @@ struct SVGReferences {
     var recursiveUses: Set<Int> = []
     /// A `<style>` sheet that could not be read, and its line: the builder refuses the file.
     var sheetFailure: (message: String, line: Int)?
-    /// What the sheets were read without (an `@import`, a sheet of another type), with lines.
-    var sheetNotes: [(message: String, line: Int)] = []
+    /// What the first pass set aside, with lines: an `@import`, a sheet of another type, a
+    /// reference that closed a cycle. The builder records them as warnings.
+    var notes: [(message: String, line: Int)] = []
+    /// The sheets' declarations, and the lists of them (indexes, one per property) elements won:
+    /// an element's `sheetKey` attribute is its list's index (SVGReferences+Styles.swift).
+    var sheetDeclarations: [SVGStyleSheet.Declaration] = []
+    var cascades: [[Int]] = []
 
     /// The SVG namespace: elements in it (by a prefix or the default namespace) are SVG's;
     /// elements of another namespace, and everything inside them, are not drawn.
@@ -89,7 +94,7 @@ struct SVGReferences {
             attributes: [String: String]
         ) {
             // The builder refuses a file past this many elements; no need to hold more.
-            guard references.events.count < 2 * maxElements else { return parser.abortParsing() }
+            guard references.startEvents.count <= maxElements else { return parser.abortParsing() }
             let name = resolvedName(element, attributes)
             var inherited = open.last?.inherited ?? [:]
             for key in SVGReferences.inheritedAttributes { if let v = attributes[key] { inherited[key] = v } }
@@ -128,7 +133,8 @@ struct SVGReferences {
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {
             if sheetText != nil { sheetText! += string }
-            guard textDepth > 0, references.events.count < 2 * maxElements else { return }
+            // Bounded by the file's size, as the elements are by the budget.
+            guard textDepth > 0 else { return }
             references.events.append(.characters(string))
         }
 

@@ -13,7 +13,8 @@
 struct SVGStyleSheet {
     struct Rule {
         var selector: SVGSelector
-        var declarations: [Declaration]
+        /// Its block's declarations, in `declarations` (a block is shared by its selectors).
+        var declarations: Range<Int>
     }
 
     /// `property: value`, marked `!important` or not.
@@ -30,6 +31,9 @@ struct SVGStyleSheet {
     }
 
     private(set) var rules: [Rule] = []
+    /// Every declaration of the sheet, in order, each stored once: what matching elements point
+    /// at, so a long value is never copied per element.
+    private(set) var declarations: [Declaration] = []
     /// Every element is matched against every rule: 1,000 rules × the loader's 10,000 elements
     /// bounds the work.
     static let maxRules = 1_000
@@ -61,14 +65,16 @@ struct SVGStyleSheet {
             if selectors.hasPrefix("@") {
                 throw Failure(message: "the at-rule '\(selectors.prefix(30))' in <style> is not supported")
             }
-            let declarations = try Self.declarations(String(text[text.index(after: open)..<close]))
+            let block = try Self.declarations(String(text[text.index(after: open)..<close]))
+            let declared = declarations.count..<(declarations.count + block.count)
+            declarations += block
             for selector in selectors.split(separator: ",") {
                 guard rules.count < Self.maxRules else {
                     throw Failure(message: "more than \(Self.maxRules) rules in <style>")
                 }
                 do {
                     let parsed = try SVGSelector.parse(String(selector))
-                    rules.append(Rule(selector: parsed, declarations: declarations))
+                    rules.append(Rule(selector: parsed, declarations: declared))
                 } catch { throw Failure(message: error.message) }
             }
             text = text[text.index(after: close)...]
@@ -79,25 +85,26 @@ struct SVGStyleSheet {
         return ignored
     }
 
-    /// The declarations the sheet gives `element`, each property's winning value: an
-    /// `!important` one over normal ones, then by specificity, then by order (a later rule of
-    /// equal importance and specificity wins). `steps` and `limit` bound the matching
-    /// (SVGSelector.matches).
-    func declarations<E: SVGSelector.Element>(for element: E, steps: inout Int, limit: Int) -> [String: Cascaded] {
-        var winners: [String: (important: Bool, specificity: (Int, Int, Int), value: String)] = [:]
+    /// The declarations the sheet gives `element` (indexes into `declarations`, ordered by
+    /// property), each property's winner: an `!important` one over normal ones, then by
+    /// specificity, then by order (a later rule of equal importance and specificity wins).
+    /// `steps` and `limit` bound the matching (SVGSelector.matches).
+    func winners<E: SVGSelector.Element>(for element: E, steps: inout Int, limit: Int) -> [Int] {
+        var winners: [String: (important: Bool, specificity: (Int, Int, Int), index: Int)] = [:]
         for rule in rules where rule.selector.matches(element, steps: &steps, limit: limit) {
             let s = rule.selector.specificity
-            for declaration in rule.declarations {
+            for index in rule.declarations {
+                let declaration = declarations[index]
                 if let held = winners[declaration.property],
                     held.important && !declaration.important
                         || (held.important == declaration.important && held.specificity > s)
                 {
                     continue
                 }
-                winners[declaration.property] = (declaration.important, s, declaration.value)
+                winners[declaration.property] = (declaration.important, s, index)
             }
         }
-        return winners.mapValues { Cascaded(value: $0.value, important: $0.important) }
+        return winners.sorted { $0.key < $1.key }.map(\.value.index)
     }
 
     /// `property: value; …` (a `style=""` attribute, or a rule's block), in order.

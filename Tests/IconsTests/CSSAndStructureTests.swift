@@ -278,4 +278,17 @@ struct CSSAndStructureTests {
                 "color-interpolation=\"linearRGB\" on the <mask> #m at line 1 is not applied; its luminance is sRGB's"
             ])
     }
+
+    @Test(
+        "elements that win the same declarations share one entry: a value is stored once however many elements it styles"
+    )
+    func sharedCascades() throws {
+        let rects = String(repeating: "<rect width=\"1\" height=\"1\"/>", count: 500)
+        let svg =
+            "<svg viewBox=\"0 0 10 10\"><style>* { fill: #00FF00 } #one { stroke: red }</style><g id=\"one\"/>\(rects)</svg>"
+        let references = SVGReferences.collect(Data(svg.utf8))
+        #expect(references.sheetDeclarations.count == 2)
+        #expect(references.cascades == [[0], [0, 1]])
+        #expect(try parse(svg).pieces.allSatisfy { $0.fill == ColorRGBA8(r: 0, g: 255, b: 0) })
+    }
 }
