@@ -291,4 +291,25 @@ struct CSSAndStructureTests {
         #expect(references.cascades == [[0], [0, 1]])
         #expect(try parse(svg).pieces.allSatisfy { $0.fill == ColorRGBA8(r: 0, g: 255, b: 0) })
     }
+
+    @Test("a longer cycle of clip paths is cut where it closes while drawing, and stays cut for the rest of the file")
+    func longerClipCycle() throws {
+        let (icon, warnings) = try parseWarned(
+            """
+            <svg viewBox="0 0 10 10">
+            <clipPath id="c1"><rect width="8" height="8" clip-path="url(#c2)"/></clipPath>
+            <clipPath id="c2"><rect width="6" height="6" clip-path="url(#c3)"/></clipPath>
+            <clipPath id="c3"><rect width="4" height="4" clip-path="url(#c1)"/></clipPath>
+            <rect width="10" height="10" clip-path="url(#c1)"/>
+            <rect width="10" height="10" clip-path="url(#c3)"/>
+            </svg>
+            """)
+        // c1: 8 cut by c2 (6 cut by c3: 4, whose reference back to c1 closes the cycle); then c3 alone.
+        #expect(icon.pieces.count == 6)
+        #expect(icon.pieces[5].path.bounds == Rect(x: 0, y: 0, width: 4, height: 4))
+        #expect(
+            warnings.map(\.description) == [
+                "test.svg:4: clip-path=\"url(#c1)\" is used inside #c1 itself, a cycle: drawn without it (copied there by the <use> at line 5)"
+            ])
+    }
 }
