@@ -1,7 +1,7 @@
 /// Elements SVG renderers pass over rather than refuse: an element SVG does not define (in its
 /// namespace), which SVG says is not rendered, nor anything in it; `<tref>`, which SVG 2 removed
-/// and browsers never drew (resvg draws the text it names); and the parts of gradients and filters standing outside them, which draw
-/// nothing there. Each is skipped with a warning. Elements SVG defines that would change the
+/// and browsers never drew (resvg draws the text it names); and the parts of gradients and
+/// filters standing outside them, which draw nothing there. Each is skipped with a warning. Elements SVG defines that would change the
 /// picture (`script`, animation, `foreignObject`, `marker`…) are still refused where they stand.
 extension IconBuilder {
     /// Whether `element` (not in the subset) is skipped with its content instead of refused.
