@@ -332,7 +332,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             style.transform = fit.concatenating(style.transform)
             // A symbol is a viewport (SVG 2), as a nested <svg> is: percentages inside measure it
             // (its viewBox when it has one).
-            let view = attributes["viewBox"].flatMap { SVGValue.numbers($0) }
+            let view = attributes["viewBox"].flatMap { SVGValue.numbers($0) }.flatMap { $0.count == 4 ? $0 : nil }
             style.viewport = view.map { Size(width: $0[2], height: $0[3]) } ?? viewport.size
         }
         // A nested <svg>: a viewport of its own, clipped unless its overflow is visible.

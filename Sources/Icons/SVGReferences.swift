@@ -12,6 +12,11 @@ import Foundation
 /// The list holds each element once, so memory stays linear in the file however the ids nest; a
 /// `<use>` replays a range of it. Nothing here judges the elements: the builder checks each as it
 /// replays it, exactly as if it stood at the `<use>`.
+///
+/// The pass also settles what only the whole document decides, before anything is drawn: each
+/// element's namespace, the `<style>` sheets (which style elements before them too), the uses
+/// that copy themselves and the cycles of clip paths, masks and patterns. So it runs for every
+/// file, and each file is parsed twice.
 struct SVGReferences {
     enum Event {
         case start(element: String, attributes: [String: String], line: Int)
