@@ -552,9 +552,11 @@ final class IconBuilder: NSObject, XMLParserDelegate {
 
     private func rootBox(_ a: [String: String]) -> Rect? {
         guard let aspect = aspectRatio(a, on: "svg") else { return nil }
-        guard !aspect.slice else {
+        // An icon that slices is cut to its item's bounds where it is drawn (Pipeline); a layer
+        // tree places each layer in the item without such a cut.
+        guard !aspect.slice || layers == nil else {
             fail(
-                "attribute preserveAspectRatio=\"\(a["preserveAspectRatio"] ?? "")\" on the root <svg>: slice would draw outside the item's bounds, which icons are not clipped to; expected meet or none"
+                "attribute preserveAspectRatio=\"\(a["preserveAspectRatio"] ?? "")\" on the root <svg> of a file read as layers: slice would draw outside the item's bounds, which layers are not clipped to; expected meet or none"
             )
             return nil
         }

@@ -260,13 +260,17 @@ struct DesignToolExportTests {
             fit.message
                 == "attribute preserveAspectRatio=\"sideways\" on <svg>: expected none or xMinYMin … xMaxYMax, then meet or slice"
         )
-        let slice = try #require(
-            iconError(
-                "<svg viewBox=\"0 0 10 10\" preserveAspectRatio=\"xMidYMid slice\"><rect width=\"4\" height=\"4\"/></svg>"
-            ))
+        // An icon slices (cut to its item where it is drawn); a layer tree may not.
+        let sliced =
+            "<svg viewBox=\"0 0 10 10\" preserveAspectRatio=\"xMidYMid slice\"><rect width=\"4\" height=\"4\"/></svg>"
+        #expect(try parse(sliced).aspectRatio.slice)
+        let slice = try #require(throws: IconError.self) {
+            try IconLoader.parseLayers(Data(sliced.utf8), name: "test.svg", itemSize: Size(width: 10, height: 20))
+        }
         #expect(
             slice.message.hasPrefix(
-                "attribute preserveAspectRatio=\"xMidYMid slice\" on the root <svg>: slice would draw outside"))
+                "attribute preserveAspectRatio=\"xMidYMid slice\" on the root <svg> of a file read as layers: slice would draw outside"
+            ))
     }
 
     @Test(

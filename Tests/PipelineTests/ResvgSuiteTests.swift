@@ -28,9 +28,9 @@ struct ResvgSuiteTests {
     static let meanLimit = 2.0
     static let farShareLimit = 0.01
     static let root = repositoryRoot + "/Tests/ResvgSuite"
-    /// Cases passing per category, as measured: 737 of 941 (78 %), the filters all 60.
+    /// Cases passing per category, as measured: 740 of 941 (79 %), the filters all 60.
     static let floors = [
-        "filters": 60, "masking": 80, "paint-servers": 126, "painting": 164, "shapes": 94, "structure": 213,
+        "filters": 60, "masking": 80, "paint-servers": 126, "painting": 164, "shapes": 94, "structure": 216,
     ]
 
     enum Outcome: Equatable {
