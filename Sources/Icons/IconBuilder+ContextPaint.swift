@@ -100,7 +100,7 @@ extension IconBuilder {
     /// Whether the copy of `range` may paint from its context: a `context-` value in it or in the
     /// sheet, or a `<use>` in it (which may copy one). Proportional to the copy itself.
     private func mayPaintFromContext(_ range: Range<Int>) -> Bool {
-        if sheet.rules.contains(where: { $0.declarations.contains { $0.value.contains("context-") } }) { return true }
+        if references.sheetDeclarations.contains(where: { $0.value.contains("context-") }) { return true }
         return references.events[range].contains { event in
             guard case .start(let element, let attributes, _) = event else { return false }
             return element == "use" || attributes.values.contains { $0.contains("context-") }

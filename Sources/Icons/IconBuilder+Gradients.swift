@@ -49,7 +49,7 @@ extension IconBuilder {
 
     private static let gradientAttributes: Set<String> = [
         "x1", "y1", "x2", "y2", "cx", "cy", "r", "fx", "fy", "fr", "gradientUnits", "gradientTransform",
-        "spreadMethod", "href", "style", "color", "display",
+        "spreadMethod", "href", "style", "color", "display", "transform-origin",
     ]
     private static let stopAttributes: Set<String> = ["offset", "stop-color", "stop-opacity", "color"]
 
@@ -93,12 +93,15 @@ extension IconBuilder {
         }
         var toUser = Geometry.AffineTransform.identity
         if let text = a["gradientTransform"]?.value {
-            guard let t = SVGValue.transform(text) else {
+            guard var t = SVGValue.transform(text) else {
                 fail(
                     "attribute gradientTransform=\"\(text.prefix(40))\" on the gradient at line \(a["gradientTransform"]!.line): expected matrix, translate, scale, rotate, skewX or skewY"
                 )
                 return nil
             }
+            // In the gradient's own units: the unit box for objectBoundingBox.
+            let units = boxUnits ? Size(width: 1, height: 1) : viewportSize ?? Size(width: 0, height: 0)
+            guard about(a["transform-origin"], &t, units: units, on: "the gradient") else { return nil }
             if t.inverted != nil { toUser = t }
         }
         if boxUnits {

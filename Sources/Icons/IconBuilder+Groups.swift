@@ -56,11 +56,12 @@ extension IconBuilder {
         _ element: String, _ attributes: [String: String], style: Style,
         viewport: (Rect, Geometry.AffineTransform)? = nil
     ) -> Bool {
-        guard let clip = groupReference(attributes, "clip-path", on: element),
+        guard var clip = groupReference(attributes, "clip-path", on: element),
             var mask = groupReference(attributes, "mask", on: element),
             var filter = groupReference(attributes, "filter", on: element),
             var compositing = compositing(attributes, on: element)
         else { return false }
+        (clip, mask) = (unbroken(clip, "clip-path", event: currentEvent), unbroken(mask, "mask", event: currentEvent))
         // Inside a clip path, a shape's own clip path cuts its silhouette; a mask, a filter,
         // opacity and blending do nothing there (only geometry clips).
         if mode == .clipping {
@@ -235,7 +236,8 @@ extension IconBuilder {
         var style = Style()
         style.transform = t.concatenating(space)
         replayContent(range, id: id, style: style, mode: .clipping)
-        guard error == nil, let nested = groupReference(attributes, "clip-path", on: "clipPath") else { return nil }
+        guard error == nil, let written = groupReference(attributes, "clip-path", on: "clipPath") else { return nil }
+        let nested = unbroken(written, "clip-path", event: range.lowerBound, reading: id)
         // A clip path's own clip path cuts it: its shapes, masked by that one's.
         if let nested, let nestedRange = references.ranges[nested] {
             replaying.append(id)
@@ -256,6 +258,12 @@ extension IconBuilder {
         filtered: Bool
     ) -> Range<Int>? {
         guard let (attributes, line) = definition(id, range, of: "mask", by: "mask") else { return nil }
+        // Luminance in linear RGB (CSS Masking) is what resvg and browsers do not draw: sRGB's.
+        if attributes["color-interpolation"]?.trimmingWhitespace == "linearRGB" {
+            warn(
+                "color-interpolation=\"linearRGB\" on the <mask> #\(id) at line \(line) is not applied; its luminance is sRGB's"
+            )
+        }
         guard let units = contentUnits(attributes, "maskUnits", default: "objectBoundingBox", line: line),
             let contentUnits = contentUnits(attributes, "maskContentUnits", default: "userSpaceOnUse", line: line)
         else { return nil }
@@ -287,7 +295,8 @@ extension IconBuilder {
                 pieces[i] = Self.luminanceAsAlpha(pieces[i])
             }
         }
-        guard let nested = groupReference(attributes, "mask", on: "mask") else { return nil }
+        guard let written = groupReference(attributes, "mask", on: "mask") else { return nil }
+        let nested = unbroken(written, "mask", event: range.lowerBound, reading: id)
         // A mask's own mask multiplies it: its content, masked by that one's.
         if let nested, let nestedRange = references.ranges[nested] {
             replaying.append(id)
@@ -353,7 +362,7 @@ extension IconBuilder {
     ]
     static let maskAttributes: Set<String> = [
         "x", "y", "width", "height", "maskUnits", "maskContentUnits", "mask-type", "style", "display", "transform",
-        "mask",
+        "mask", "color-interpolation",
     ]
 
     /// The attributes and line of the `<clipPath>` or `<mask>` (`kind`) with `id`, which

@@ -12,7 +12,7 @@ extension IconBuilder {
 
     static let patternAttributes: Set<String> = [
         "x", "y", "width", "height", "patternUnits", "patternContentUnits", "patternTransform", "viewBox",
-        "preserveAspectRatio", "href", "overflow", "style", "display", "color",
+        "preserveAspectRatio", "href", "overflow", "style", "display", "color", "transform-origin",
     ]
 
     /// A pattern's attributes (each with its line) and the events whose children are its content,
@@ -191,12 +191,15 @@ extension IconBuilder {
         }
         var toUser = Geometry.AffineTransform.identity
         if let written = a["patternTransform"] {
-            guard let t = SVGValue.transform(written.value) else {
+            guard var t = SVGValue.transform(written.value) else {
                 fail(
                     "attribute patternTransform=\"\(written.value.prefix(40))\" on <pattern> at line \(written.line): expected matrix, translate, scale, rotate, skewX or skewY"
                 )
                 return nil
             }
+            // In user space (the tiles' space whatever their units).
+            guard about(a["transform-origin"], &t, units: viewportSize ?? Size(width: 0, height: 0), on: "<pattern>")
+            else { return nil }
             toUser = t
         }
         var content = Geometry.AffineTransform.identity

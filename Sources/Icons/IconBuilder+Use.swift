@@ -13,6 +13,11 @@ extension IconBuilder {
                 "<use> needs href=\"#id\" (or xlink:href) naming an element of this file; other files are not loaded")
         }
         let id = String(href.dropFirst())
+        // SVG: a use that copies itself is in error, and the document is drawn without it.
+        if let event = currentEvent, references.recursiveUses.contains(event) {
+            warn("<use> of #\(id) copies itself, through what it copies: not drawn")
+            return endUse()
+        }
         guard let range = references.ranges[id] else { return fail("<use> of #\(id): no element has id=\"\(id)\"") }
         guard !replaying.contains(id) else { return fail("<use> of #\(id) inside #\(id) itself: a cycle") }
         // Each copy inside a copy is a level of recursion here: bounded, so a chain of thousands
@@ -57,6 +62,11 @@ extension IconBuilder {
         if let viewport = clip, error == nil {
             clipToViewport(viewport, under: useSpace, pieces: firstPiece..<pieces.count)
         }
+        endUse()
+    }
+
+    /// Closes the use whose style was pushed; its own children (SVG draws none) are skipped with its end.
+    private func endUse() {
         closeGroup(openedAt: styles.count)
         endLayer(at: styles.count)
         styles.removeLast()
@@ -67,12 +77,6 @@ extension IconBuilder {
     /// establishes, as a nested `<svg>` does: percentages inside it measure its viewBox, or without
     /// one the use's width × height. False after a failure.
     func enterSymbol(_ attributes: [String: String], viewport: Rect, style: inout Style) -> Bool {
-        guard attributes["transform"] == nil else {
-            fail(
-                "attribute 'transform' on <symbol>: SVG 1.1 renderers ignore it and SVG 2 applies it; expected it on the <use> instead"
-            )
-            return false
-        }
         guard let fit = viewportFit(attributes, into: viewport, on: "symbol") else { return false }
         style.transform = fit.concatenating(style.transform)
         style.viewport =
@@ -86,10 +90,11 @@ extension IconBuilder {
     func replay(_ range: Range<Int>, id: String) {
         let outerLine = replayLine
         replaying.append(id)
-        for event in references.events[range] where error == nil {
+        for (offset, event) in references.events[range].enumerated() where error == nil {
             switch event {
             case .start(let element, let attributes, let line):
                 replayLine = line
+                currentEvent = range.lowerBound + offset
                 start(element, attributes)
             case .end(let element):
                 end(element)

@@ -82,7 +82,10 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// assistive technology (`aria-hidden="true"` on every Heroicons file, `role`, `focusable`):
     /// no effect on the drawing.
     static func isIgnored(_ attribute: String, on element: String) -> Bool {
-        if ["id", "class", "enable-background", "baseProfile", "role", "focusable"].contains(attribute) { return true }
+        // `xmlns` declares a namespace, which the first pass resolves (SVGReferences).
+        if ["id", "class", "enable-background", "baseProfile", "role", "focusable", "xmlns"].contains(attribute) {
+            return true
+        }
         // A hint with no effect here (icons are always anti-aliased), and `isolation`, a CSS
         // property but no presentation attribute (IconBuilder+Blending.swift).
         if attribute == "shape-rendering" || attribute == "isolation" { return true }
@@ -139,13 +142,22 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var viewBox: Rect?
     var pieces: [IconPiece] = []
     var styles: [Style] = [Style()]
-    /// The `<style>` sheets read so far, and the text of the one being read.
-    private(set) var sheet = SVGStyleSheet()
-    private var styleText: String?
-    /// How deep inside `<defs>` the parser is, and whether an element has been styled yet (a
-    /// sheet after it would not reach it).
+    /// Inside a `<style>`: its text was read by the first pass (SVGReferences+Styles.swift).
+    private var inStyle = false
+    /// How deep inside `<defs>` the parser is.
     private var defsDepth = 0
-    private var styledAny = false
+    /// The start event (in `references.events`) of the element being started: a `<use>` looks
+    /// itself up among the recursive ones. Nil where the first pass did not run.
+    var currentEvent: Int?
+    /// The `clip-path` and `mask` references cut where they closed a cycle ("event key"), kept
+    /// cut wherever their element is read again (IconBuilder+Cycles.swift).
+    var brokenReferences: Set<String> = []
+    /// The root's CSS `background-color`, drawn under everything (IconBuilder+Styles.swift).
+    var rootBackground: ColorRGBA8?
+    /// Elements the parser has started (the first pass's ordinals), and the names the first pass
+    /// resolved for those still open (an `svg:` prefix dropped).
+    private var liveStarts = 0
+    private var liveNames: [String] = []
     /// How deep inside an ignored element the parser is (0: drawing).
     var ignoredDepth = 0
     /// Elements started and not yet ended (non-zero after parsing: a truncated document).
@@ -235,11 +247,24 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         _ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String]
     ) {
-        start(element, attributes)
+        // The element as the first pass resolved it: its namespace, the sheets' declarations.
+        let ordinal = liveStarts
+        liveStarts += 1
+        if ordinal < references.startEvents.count,
+            case .start(let name, let resolved, _) = references.events[references.startEvents[ordinal]]
+        {
+            currentEvent = references.startEvents[ordinal]
+            liveNames.append(name)
+            start(name, resolved)
+        } else {
+            currentEvent = nil
+            liveNames.append(element)
+            start(element, attributes)
+        }
     }
 
     func parser(_ parser: XMLParser, didEndElement element: String, namespaceURI: String?, qualifiedName: String?) {
-        end(element)
+        end(liveNames.popLast() ?? element)
     }
 
     func start(_ element: String, _ attributes: [String: String]) {
@@ -248,6 +273,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         if elements > maxElements {
             return fail("more than \(maxElements) elements, counting each copy <use> makes")
         }
+        if elements == 1 { guard sheetsRead() else { return } }
         if contentRoot && ignoredDepth == 0 {
             return startContentRoot(element, attributes)
         }
@@ -258,6 +284,11 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             return
         }
         guard let own = Self.geometry[element] else {
+            if Self.passedOver(element) {
+                warn("<\(element)> is not drawn (\(Self.whyPassedOver(element))); nor is anything inside it")
+                ignoredDepth += 1
+                return
+            }
             return fail(
                 "element <\(element)> is not in the supported SVG subset; expected one of: svg, g, a, switch, defs, use, symbol, style, path, rect, circle, ellipse, line, polyline, polygon, image, text, tspan, linearGradient, radialGradient, stop, pattern, clipPath, mask, filter"
             )
@@ -298,6 +329,11 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// A checked element drawn: its style resolved and pushed, its viewport, group and piece.
     private func enter(_ element: String, _ attributes: [String: String], symbolViewport viewport: Rect?) {
         var style = styles[styles.count - 1]
+        var attributes = attributes
+        // SVG 2 lets a symbol take a transform; SVG 1.1, resvg and its references do not.
+        if element == "symbol", attributes.removeValue(forKey: "transform") != nil {
+            warn("attribute 'transform' on <symbol> is ignored, as SVG 1.1 renderers do; put it on the <use>")
+        }
         guard apply(attributes, to: &style, element: element) else { return }
         // `display: none` draws neither the element nor anything in it.
         if attributes["display"]?.trimmingWhitespace == "none" { return hide(element, attributes) }
@@ -328,6 +364,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         } else if element == "svg" && viewBox == nil {
             guard let box = rootBox(attributes) else { return }
             viewBox = box
+            addRootBackground()
         } else if Self.shapes.contains(element) {
             shapeDepth += 1
             guard addPiece(element, attributes, style: style) else { return }
@@ -421,10 +458,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         }
         if element == "defs" { defsDepth -= 1 }
         if Self.shapes.contains(element) || element == "image" { shapeDepth -= 1 }
-        if element == "style", let css = styleText {
-            styleText = nil
-            do { try sheet.add(css) } catch { return fail(error.message) }
-        }
+        if element == "style" { inStyle = false }
         if element == "text", textState?.depth == styles.count { finishText() }
         closeGroup(openedAt: styles.count)
         endLayer(at: styles.count)
@@ -436,11 +470,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
-        guard error == nil, ignoredDepth == 0 else { return }
-        if styleText != nil {
-            styleText! += string
-            return
-        }
+        guard error == nil, ignoredDepth == 0, !inStyle else { return }
         characters(string)
     }
 
@@ -455,9 +485,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     // (XMLParserDelegate's own parameter name)
     func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
         // A sheet is often wrapped in CDATA (Illustrator writes it so).
-        guard error == nil, ignoredDepth == 0, styleText != nil, let text = String(data: CDATABlock, encoding: .utf8)
-        else { return fail("CDATA is not in the supported SVG subset (only around a <style> sheet)") }
-        styleText! += text
+        guard error == nil, ignoredDepth == 0 else { return }
+        guard inStyle else { return fail("CDATA is not in the supported SVG subset (only around a <style> sheet)") }
     }
 
     /// `<defs>` and `<style>`: where they may stand, and the start of a sheet's text.
@@ -471,59 +500,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             defsDepth += 1
             return true
         }
-        if let type = attributes["type"], type != "text/css" {
-            fail("<style type=\"\(type)\">: expected text/css")
-            return false
-        }
-        if styledAny {
-            fail("a <style> sheet after the elements it could style; expected it before them (in <defs> at the top)")
-            return false
-        }
-        styleText = ""
+        // The first pass read the sheet (or passed over one of another type).
+        inStyle = true
         return true
-    }
-
-    /// `attributes` with the sheet's declarations for this element over them, and its `style=""`
-    /// over both (CSS's cascade, where `!important` outranks the rest); `style` and `class` are
-    /// consumed. Nil after a failure.
-    /// `properties`: what CSS may set on this element (presentation properties but `transform`,
-    /// by default; a gradient's stop takes `stop-color` and `stop-opacity`).
-    func styled(
-        _ attributes: [String: String], element: String,
-        properties: [String] = IconBuilder.presentation.filter { $0 != "transform" }
-            + IconBuilder.compositingProperties + IconBuilder.markerProperties
-    ) -> [String: String]? {
-        if element != "svg" { styledAny = true }
-        var result = attributes
-        result["style"] = nil
-        for key in Self.compositingProperties { result[key] = nil }
-        let classes = Set(
-            (attributes["class"] ?? "").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init))
-        var cascaded = sheet.declarations(element: element, id: attributes["id"], classes: classes)
-        if let inline = attributes["style"] {
-            do {
-                // `style=""` wins over the sheet's rules, but not over an `!important` one of
-                // theirs unless it is `!important` too.
-                for declaration in try SVGStyleSheet.declarations(inline)
-                where !(cascaded[declaration.property]?.important ?? false) || declaration.important {
-                    cascaded[declaration.property] = .init(value: declaration.value, important: declaration.important)
-                }
-            } catch {
-                fail("attribute style=\"\(inline.prefix(40))\" on <\(element)>: \(error.message)")
-                return nil
-            }
-        }
-        if properties.contains("marker-start") { Self.expandMarkerShorthand(&cascaded) }
-        for property in cascaded.keys.sorted() {
-            guard properties.contains(property) else {
-                fail(
-                    "the CSS property '\(property)' on <\(element)> is not in the supported SVG subset; expected \(element == "stop" ? "" : "presentation properties ")(\(properties.joined(separator: ", ")))"
-                )
-                return nil
-            }
-            result[property] = cascaded[property]?.value
-        }
-        return result
     }
 
     func number(_ attributes: [String: String], _ key: String, element: String, default value: Double? = nil)
@@ -569,9 +548,11 @@ final class IconBuilder: NSObject, XMLParserDelegate {
 
     private func rootBox(_ a: [String: String]) -> Rect? {
         guard let aspect = aspectRatio(a, on: "svg") else { return nil }
-        guard !aspect.slice else {
+        // An icon that slices is cut to its item's bounds where it is drawn (Pipeline); a layer
+        // tree places each layer in the item without such a cut.
+        guard !aspect.slice || layers == nil else {
             fail(
-                "attribute preserveAspectRatio=\"\(a["preserveAspectRatio"] ?? "")\" on the root <svg>: slice would draw outside the item's bounds, which icons are not clipped to; expected meet or none"
+                "attribute preserveAspectRatio=\"\(a["preserveAspectRatio"] ?? "")\" on the root <svg> of a file read as layers: slice would draw outside the item's bounds, which layers are not clipped to; expected meet or none"
             )
             return nil
         }

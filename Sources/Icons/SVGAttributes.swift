@@ -64,7 +64,7 @@ enum SVGValue {
     /// Numbers separated by whitespace and/or commas.
     static func numbers(_ text: String) -> [Double]? {
         var result: [Double] = []
-        for part in text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" || $0 == "\r" }) {
+        for part in text.split(whereSeparator: { $0.isWhitespace || $0 == "," }) {
             guard let v = Double(part), v.isFinite else { return nil }
             result.append(v)
         }
@@ -80,12 +80,13 @@ enum SVGValue {
         var result = AffineTransform.identity
         var rest = Substring(text)
         while true {
-            rest = rest.drop { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" }
+            // Any XML whitespace (a character reference may write a carriage return or tab).
+            rest = rest.drop { $0.isWhitespace || $0 == "," }
             if rest.isEmpty { break }
             guard let open = rest.firstIndex(of: "("), let close = rest.firstIndex(of: ")"), open < close,
                 let args = numbers(String(rest[rest.index(after: open)..<close]))
             else { return nil }
-            let name = rest[..<open].trimmingCharacters(in: " ")
+            let name = rest[..<open].trimmingWhitespace
             let t: AffineTransform
             switch (name, args.count) {
             case ("matrix", 6):

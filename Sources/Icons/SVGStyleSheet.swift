@@ -1,32 +1,20 @@
-// CSS in SVG files, the part design tools write: a `<style>` sheet of rules whose selectors are
-// a type, classes and an id (`rect`, `.cls-1`, `#badge`, `path.cls-2`, several with commas),
-// and `style=""` attributes. Illustrator exports its colours this way. A declaration's value
-// takes precedence over the element's presentation attribute; among rules the higher
-// specificity wins (ids, then classes, then the type), then the later rule; `style=""` wins
-// over every rule. Anything else in a sheet (combinators, pseudo-classes, attribute selectors,
-// at-rules) is refused in words rather than ignored, so an icon is never drawn other than its
-// file says.
+// CSS in SVG files, as design tools and hand-written files use it: `<style>` sheets of rules
+// whose selectors SVGSelector reads (types, `*`, classes, ids, attribute tests, `:first-child`
+// and the four combinators), and `style=""` attributes. Illustrator exports its colours this
+// way. A declaration's value takes precedence over the element's presentation attribute; among
+// rules the higher specificity wins (ids, then classes and attribute tests, then types), then
+// the later rule; `style=""` wins over every rule; `!important` over all of those. The sheets
+// apply to the whole document wherever they stand, so the first pass (SVGReferences) reads and
+// matches them before anything is drawn. `@import` of another file is ignored, as resvg does
+// (an icon is one self-contained file); other at-rules are refused in words rather than ignored,
+// so an icon is never drawn other than its file says.
 
 /// A parsed `<style>` sheet.
 struct SVGStyleSheet {
-    /// A compound selector: an optional type, an optional id, classes (all must match).
-    struct Selector: Equatable {
-        var type: String?
-        var id: String?
-        var classes: [String]
-
-        /// CSS specificity as (ids, classes, types), compared in that order.
-        var specificity: (Int, Int, Int) { (id == nil ? 0 : 1, classes.count, type == nil ? 0 : 1) }
-
-        func matches(element: String, id elementID: String?, classes elementClasses: Set<String>) -> Bool {
-            (type == nil || type == element) && (id == nil || id == elementID)
-                && classes.allSatisfy(elementClasses.contains)
-        }
-    }
-
     struct Rule {
-        var selector: Selector
-        var declarations: [Declaration]
+        var selector: SVGSelector
+        /// Its block's declarations, in `declarations` (a block is shared by its selectors).
+        var declarations: Range<Int>
     }
 
     /// `property: value`, marked `!important` or not.
@@ -43,6 +31,9 @@ struct SVGStyleSheet {
     }
 
     private(set) var rules: [Rule] = []
+    /// Every declaration of the sheet, in order, each stored once: what matching elements point
+    /// at, so a long value is never copied per element.
+    private(set) var declarations: [Declaration] = []
     /// Every element is matched against every rule: 1,000 rules × the loader's 10,000 elements
     /// bounds the work.
     static let maxRules = 1_000
@@ -50,10 +41,23 @@ struct SVGStyleSheet {
     /// Why a sheet or a `style=""` could not be read.
     struct Failure: Error { var message: String }
 
-    /// Adds the rules of one `<style>` element's text, after those already read.
-    mutating func add(_ css: String) throws(Failure) {
+    /// Adds the rules of one `<style>` element's text, after those already read; returns what
+    /// it ignored, in words (an `@import`).
+    mutating func add(_ css: String) throws(Failure) -> [String] {
+        var ignored: [String] = []
         var text = Self.withoutComments(css)[...]
-        while let open = text.firstIndex(of: "{") {
+        while true {
+            text = text.drop(while: \.isWhitespace)
+            // `@import url;`: another file's rules, which resvg does not load either.
+            if text.hasPrefix("@import") {
+                let end = text.firstIndex(of: ";").map { text.index(after: $0) } ?? text.endIndex
+                ignored.append(
+                    "the <style> sheet's '\(text[..<end].trimmingWhitespace.prefix(60))' (another file's rules) is ignored"
+                )
+                text = text[end...]
+                continue
+            }
+            guard let open = text.firstIndex(of: "{") else { break }
             let selectors = text[..<open].trimmingWhitespace
             guard let close = text[open...].firstIndex(of: "}") else {
                 throw Failure(message: "a rule of the <style> sheet has no closing '}'")
@@ -61,38 +65,46 @@ struct SVGStyleSheet {
             if selectors.hasPrefix("@") {
                 throw Failure(message: "the at-rule '\(selectors.prefix(30))' in <style> is not supported")
             }
-            let declarations = try Self.declarations(String(text[text.index(after: open)..<close]))
+            let block = try Self.declarations(String(text[text.index(after: open)..<close]))
+            let declared = declarations.count..<(declarations.count + block.count)
+            declarations += block
             for selector in selectors.split(separator: ",") {
                 guard rules.count < Self.maxRules else {
                     throw Failure(message: "more than \(Self.maxRules) rules in <style>")
                 }
-                rules.append(Rule(selector: try Self.selector(selector.trimmingWhitespace), declarations: declarations))
+                do {
+                    let parsed = try SVGSelector.parse(String(selector))
+                    rules.append(Rule(selector: parsed, declarations: declared))
+                } catch { throw Failure(message: error.message) }
             }
             text = text[text.index(after: close)...]
         }
         guard text.trimmingWhitespace.isEmpty else {
             throw Failure(message: "the <style> sheet ends in '\(text.trimmingWhitespace.prefix(30))', not a rule")
         }
+        return ignored
     }
 
-    /// The declarations the sheet gives an element, each property's winning value: an
-    /// `!important` one over normal ones, then by specificity, then by order (a later rule of
-    /// equal importance and specificity wins).
-    func declarations(element: String, id: String?, classes: Set<String>) -> [String: Cascaded] {
-        var winners: [String: (important: Bool, specificity: (Int, Int, Int), value: String)] = [:]
-        for rule in rules where rule.selector.matches(element: element, id: id, classes: classes) {
+    /// The declarations the sheet gives `element` (indexes into `declarations`, ordered by
+    /// property), each property's winner: an `!important` one over normal ones, then by
+    /// specificity, then by order (a later rule of equal importance and specificity wins).
+    /// `steps` and `limit` bound the matching (SVGSelector.matches).
+    func winners<E: SVGSelector.Element>(for element: E, steps: inout Int, limit: Int) -> [Int] {
+        var winners: [String: (important: Bool, specificity: (Int, Int, Int), index: Int)] = [:]
+        for rule in rules where rule.selector.matches(element, steps: &steps, limit: limit) {
             let s = rule.selector.specificity
-            for declaration in rule.declarations {
+            for index in rule.declarations {
+                let declaration = declarations[index]
                 if let held = winners[declaration.property],
                     held.important && !declaration.important
                         || (held.important == declaration.important && held.specificity > s)
                 {
                     continue
                 }
-                winners[declaration.property] = (declaration.important, s, declaration.value)
+                winners[declaration.property] = (declaration.important, s, index)
             }
         }
-        return winners.mapValues { Cascaded(value: $0.value, important: $0.important) }
+        return winners.sorted { $0.key < $1.key }.map(\.value.index)
     }
 
     /// `property: value; …` (a `style=""` attribute, or a rule's block), in order.
@@ -112,41 +124,7 @@ struct SVGStyleSheet {
         return out
     }
 
-    /// `type`, `.class`, `#id` and their compounds (`path.a.b`, `g#top`).
-    static func selector(_ text: String) throws(Failure) -> Selector {
-        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.#")
-        guard !text.isEmpty, text.allSatisfy(allowed.contains) else {
-            throw Failure(
-                message:
-                    "the selector '\(text.prefix(30))' in <style> is not supported; expected type, class and id selectors (rect, .cls-1, #badge, path.cls-2)"
-            )
-        }
-        var selector = Selector(type: nil, id: nil, classes: [])
-        var current = ""
-        var kind: Character = " "
-        func finish() throws(Failure) {
-            guard !current.isEmpty || kind == " " else {
-                throw Failure(message: "the selector '\(text)' has an empty part")
-            }
-            switch kind {
-            case ".": selector.classes.append(current)
-            case "#": selector.id = current
-            default: if !current.isEmpty { selector.type = current }
-            }
-        }
-        for character in text {
-            if character == "." || character == "#" {
-                try finish()
-                (kind, current) = (character, "")
-            } else {
-                current.append(character)
-            }
-        }
-        try finish()
-        return selector
-    }
-
-    private static func withoutComments(_ css: String) -> String {
+    static func withoutComments(_ css: String) -> String {
         var out = ""
         var rest = css[...]
         while let start = rest.range(of: "/*") {

@@ -188,6 +188,10 @@ extension DisplayListBuilder {
         let toPixels = icon.fitting(size)
             .concatenating(AffineTransform(translationX: -size.width / 2, y: -size.height / 2))
             .concatenating(transform)
+        // `preserveAspectRatio` slice fills the item and cuts what reaches past it, as an SVG
+        // viewport clips: the item's bounds join its clips.
+        let clips =
+            icon.aspectRatio.slice ? clips + [ClipShape(size: size, cornerRadius: 0, transform: transform)] : clips
         // nil exactly when the map is all zero or not finite: nothing to draw.
         guard let scale = GlyphKey.flatteningScale(of: toPixels) else {
             return [[DrawPath]](repeating: [], count: icon.pieces.count)
