@@ -84,7 +84,8 @@ let package = Package(
         .target(name: "CustomBehaviors", dependencies: ["Dynamics", "Geometry"], exclude: ["README.md"]),
         // Icons from SVG files (a checked subset, parsed by Foundation's XMLParser over libxml2).
         .target(
-            name: "Icons", dependencies: ["Geometry", "Colors", "Shapes", "Determinism", "Images", "Text", "CLibDeflate"],
+            name: "Icons",
+            dependencies: ["Geometry", "Colors", "Shapes", "Determinism", "Images", "Text", "CLibDeflate"],
             exclude: ["README.md"]),
         // A scene file's text as a located tree (YAML, strict JSON), and the one error type.
         .target(
