@@ -41,8 +41,9 @@ extension IconBuilder {
         "helvetica neue", "arial", "sf pro", "sf pro text", "sf pro display", "roboto", "segoe ui",
     ]
 
-    /// The registry text is set from: the fonts shipped with the system (no scene fonts here).
-    static let fonts = FontRegistry()
+    /// The fonts Flipbook bundles (Inter, DejaVu Sans): what text is set in when the file is read
+    /// without a scene's fonts (`IconLoader.parse(…, fonts:)`).
+    static let bundledFonts = FontRegistry()
 
     /// `<text>` (its style pushed) or `<tspan>`: the positions the next run starts at.
     func startText(_ element: String, _ attributes: [String: String]) {
@@ -137,7 +138,7 @@ extension IconBuilder {
 
     /// `run`'s string set on one line in its font; nil after a failure.
     private func setText(_ run: TextRun) -> TextLayout? {
-        let family = Self.family(run.style.fontFamily)
+        let family = family(run.style.fontFamily)
         let style = TextStyle(
             family: family, size: run.style.fontSize, weight: run.style.fontWeight, alignment: .left,
             numberOfLines: 1, lineBreakMode: .wordWrap, letterSpacing: run.style.letterSpacing)
@@ -145,22 +146,22 @@ extension IconBuilder {
             // Set with no-break spaces: the layout lets a line's trailing spaces hang past its end
             // (UILabel's rule), where in SVG a run's trailing space moves the next run along.
             let string = run.string.replacingOccurrences(of: " ", with: "\u{00A0}")
-            return try TextLayout.layout(string, style: style, width: 1e9, registry: Self.fonts)
+            return try TextLayout.layout(string, style: style, width: 1e9, registry: fonts)
         } catch {
             fail("text '\(run.string.prefix(20))': \(error)")
             return nil
         }
     }
 
-    /// The first family of a `font-family` list that Flipbook has, the platform sans-serifs as
-    /// Inter; Inter when none is.
-    static func family(_ list: String?) -> String {
+    /// The first family of a `font-family` list that the registry has (the scene's fonts, then
+    /// the bundled ones), the platform sans-serifs as Inter; Inter when none is.
+    func family(_ list: String?) -> String {
         for name in (list ?? "").split(separator: ",") {
             let trimmed = name.trimmingWhitespace.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
             if fonts.families.contains(where: { $0.caseInsensitiveCompare(trimmed) == .orderedSame }) {
                 return trimmed
             }
-            if sansSerifNames.contains(trimmed.lowercased()) { return FontRegistry.defaultFamily }
+            if Self.sansSerifNames.contains(trimmed.lowercased()) { return FontRegistry.defaultFamily }
         }
         return FontRegistry.defaultFamily
     }

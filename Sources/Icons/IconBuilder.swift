@@ -2,6 +2,7 @@ import Colors
 import Foundation
 import Geometry
 import Shapes
+import Text
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -183,6 +184,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var layers: LayerRecorder?
     /// The `<text>` being read (IconBuilder+Text.swift), nil outside one.
     var textState: TextState?
+    /// The families `<text>` is set in: the scene's fonts, then the bundled ones.
+    var fonts: FontRegistry = IconBuilder.bundledFonts
     /// The file is an SVG `<image>` inside another (IconBuilder+Images.swift): it embeds none.
     var isEmbedded = false
 
