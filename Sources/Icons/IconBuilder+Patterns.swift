@@ -110,17 +110,19 @@ extension IconBuilder {
     }
 
     /// A shape with a pattern fill or stroke: the fill's tiles, the piece with its other paints,
-    /// then the stroke's tiles, in SVG's painting order. False after a failure.
+    /// then the stroke's tiles, in SVG's painting order. `box` is what bounding-box units measure
+    /// (the outline's, or a whole text's). False after a failure.
     func addPatterned(
-        _ piece: IconPiece, _ patterns: (fill: String?, stroke: String?), outline: Path, style: Style, opacity: Double
+        _ piece: IconPiece, _ patterns: (fill: String?, stroke: String?), outline: Path, box: Rect, style: Style,
+        opacity: Double
     ) -> Bool {
-        let box = outline.bounds
+        let extent = box.union(outline.bounds)
         let t = style.transform
         if let id = patterns.fill {
             let silhouette = Self.opaque(piece.path, rule: piece.fillRule)
             guard
                 appendPattern(
-                    id, box: box, extent: box, toViewBox: t, opacity: style.fillOpacity * opacity,
+                    id, box: box, extent: extent, toViewBox: t, opacity: style.fillOpacity * opacity,
                     silhouette: silhouette)
             else { return false }
         }
@@ -134,7 +136,7 @@ extension IconBuilder {
             let reach = style.strokeGeometry.lineWidth / 2 * max(style.strokeGeometry.miterLimit, 1)
             guard
                 appendPattern(
-                    id, box: box, extent: box.insetBy(dx: -reach, dy: -reach), toViewBox: t,
+                    id, box: box, extent: extent.insetBy(dx: -reach, dy: -reach), toViewBox: t,
                     opacity: style.strokeOpacity * opacity, silhouette: silhouette)
             else { return false }
         }

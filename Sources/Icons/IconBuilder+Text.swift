@@ -94,7 +94,8 @@ extension IconBuilder {
     }
 
     /// At `</text>`: each run set and added as a piece, chunk by chunk (a chunk starts at each
-    /// absolute `x` or `y`), moved back by its anchor's share of the chunk's advance.
+    /// absolute `x` or `y`), moved back by its anchor's share of the chunk's advance. The runs'
+    /// paints measure bounding-box units on the whole text's box (`textBox`).
     func finishText() {
         guard var state = textState else { return }
         textState = nil
@@ -107,23 +108,23 @@ extension IconBuilder {
         var pen = Point(0, 0)
         var chunkStart = 0.0
         var chunk: [(run: TextRun, layout: TextLayout, at: Point)] = []
-        func flush() -> Bool {
+        var placed: [(run: TextRun, outline: Path, cell: Rect)] = []
+        func flush() {
             defer { chunk = [] }
-            guard let anchor = chunk.first?.run.style.textAnchor else { return true }
+            guard let anchor = chunk.first?.run.style.textAnchor else { return }
             let advance = pen.x - chunkStart
             let shift = anchor == .middle ? advance / 2 : anchor == .end ? advance : 0
             for (run, layout, at) in chunk where run.style.visible {
                 guard let line = layout.lines.first else { continue }
                 let place = Geometry.AffineTransform(translationX: at.x - shift - line.x, y: at.y - line.baseline)
-                guard addOutline(layout.path.applying(place), style: run.style) else { return false }
+                let (ascent, descent) = extent(of: layout, run.style)
+                let cell = Rect(x: at.x - shift, y: at.y - ascent, width: line.width, height: ascent + descent)
+                placed.append((run, layout.path.applying(place), cell))
             }
-            return true
         }
         for run in state.runs where !run.string.isEmpty {
             let p = run.position
-            if p.x != nil || p.y != nil {
-                guard flush() else { return }
-            }
+            if p.x != nil || p.y != nil { flush() }
             if let x = p.x { pen.x = x }
             if let y = p.y { pen.y = y }
             if chunk.isEmpty { chunkStart = pen.x }
@@ -133,7 +134,38 @@ extension IconBuilder {
             chunk.append((run, layout, pen))
             pen.x += layout.lines.first?.width ?? 0
         }
-        _ = flush()
+        flush()
+        let box = placed.reduce(Rect.null) { $0.union($1.cell) }
+        if let first = placed.first, box != .null {
+            // The cells count toward the groups around the text (a clip path or mask in
+            // bounding-box units on it measures them), though only the glyphs are drawn.
+            let cells = Path([
+                .move(Point(box.minX, box.minY)), .line(Point(box.maxX, box.minY)), .line(Point(box.maxX, box.maxY)),
+                .line(Point(box.minX, box.maxY)), .close,
+            ])
+            hiddenOutlines.append((pieces.count, cells.applying(first.run.style.transform)))
+        }
+        for (run, outline, _) in placed {
+            guard addOutline(outline, style: run.style, box: box) else { return }
+        }
+    }
+
+    /// How far a run's glyph cells reach above and below its baseline: its faces' ascender and
+    /// descender at its size. SVG 2 makes a text's bounding box the union of its glyph cells (each
+    /// character's advance by the font's ascent and descent), not of the glyphs' ink, as resvg
+    /// does too: a gradient in bounding-box units spans the line, not the letters' outlines.
+    private func extent(of layout: TextLayout, _ style: Style) -> (ascent: Double, descent: Double) {
+        var faces = layout.glyphs.map(\.face)
+        if faces.isEmpty, let face = try? fonts.face(family: family(style.fontFamily), weight: style.fontWeight) {
+            faces = [face]
+        }
+        var extent = (ascent: 0.0, descent: 0.0)
+        for face in faces {
+            let scale = style.fontSize / Double(face.unitsPerEm)
+            extent.ascent = max(extent.ascent, Double(face.ascender) * scale)
+            extent.descent = max(extent.descent, Double(face.descender) * scale)
+        }
+        return extent
     }
 
     /// `run`'s string set on one line in its font; nil after a failure.

@@ -2,7 +2,6 @@ import Colors
 import Foundation
 import Geometry
 import Shapes
-import Text
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -76,7 +75,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// assistive technology (`aria-hidden="true"` on every Heroicons file, `role`, `focusable`):
     /// no effect on the drawing.
     static func isIgnored(_ attribute: String, on element: String) -> Bool {
-        if ["id", "class", "enable-background", "baseProfile", "role", "focusable"].contains(attribute) { return true }
+        if ["id", "class", "xmlns", "enable-background", "baseProfile", "role", "focusable"].contains(attribute) {
+            return true
+        }
         // A hint with no effect here (icons are always anti-aliased), and `isolation`, a CSS
         // property but no presentation attribute (IconBuilder+Blending.swift).
         if attribute == "shape-rendering" || attribute == "isolation" { return true }
@@ -158,8 +159,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// Groups closed so far (IconBuilder+Groups.swift), innermost first, and those still open.
     var groups: [IconGroup] = []
     var groupFrames: [GroupFrame] = []
-    /// The outlines (in viewBox units) of shapes hidden by `visibility`, each with the number of
-    /// pieces before it.
+    /// Outlines (viewBox units) in their groups' bounding box but not drawn, each with the number
+    /// of pieces before it: shapes hidden by `visibility`, and each text's glyph cells.
     var hiddenOutlines: [(at: Int, path: Path)] = []
     /// `styles.count` inside each open `<switch>`, innermost last, and whether it has drawn a child.
     var switchDepths: [Int] = []
@@ -184,8 +185,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var layers: LayerRecorder?
     /// The `<text>` being read (IconBuilder+Text.swift), nil outside one.
     var textState: TextState?
-    /// The families `<text>` is set in: the scene's fonts, then the bundled ones.
-    var fonts: FontRegistry = IconBuilder.bundledFonts
+    var fonts = IconBuilder.bundledFonts  // `<text>`'s: the scene's, then the bundled ones
     /// The file is an SVG `<image>` inside another (IconBuilder+Images.swift): it embeds none.
     var isEmbedded = false
 
@@ -247,7 +247,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         }
         let viewport = symbolViewport
         symbolViewport = nil
-        if skipped(element, symbolViewport: viewport) {
+        if skipped(element, symbolViewport: viewport) || Self.inOtherNamespace(attributes) {
             ignoredDepth += 1
             return
         }
@@ -364,10 +364,12 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         return addOutline(outline, style: style)
     }
 
-    /// The piece of `outline` (in the element's user space) painted by `style`: a shape's, or a
-    /// run of text's glyphs; false after a failure.
-    func addOutline(_ outline: Path, style: Style) -> Bool {
+    /// The piece of `outline` (in the element's user space) painted by `style`, its paints' box
+    /// units measuring `box` (else its own): a shape's, or a run of a text's glyphs (the text's
+    /// box); false after a failure.
+    func addOutline(_ outline: Path, style: Style, box: Rect? = nil) -> Bool {
         let t = style.transform
+        let box = box ?? outline.bounds
         guard style.visible else {
             // Drawn nowhere, but part of its groups' bounding box.
             hiddenOutlines.append((pieces.count, outline.applying(t)))
@@ -388,7 +390,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         ] {
             guard let server else { continue }
             let resolved = paint(
-                server, box: outline.bounds, toViewBox: t, opacity: paintOpacity * opacity,
+                server, box: box, toViewBox: t, opacity: paintOpacity * opacity,
                 currentColor: style.color ?? .black)
             switch resolved {
             case nil: return false
@@ -411,7 +413,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             pieces.append(piece)
             return true
         }
-        return addPatterned(piece, patterns, outline: outline, style: style, opacity: opacity)
+        return addPatterned(piece, patterns, outline: outline, box: box, style: style, opacity: opacity)
     }
 
     func end(_ element: String) {

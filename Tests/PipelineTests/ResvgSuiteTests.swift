@@ -30,7 +30,7 @@ struct ResvgSuiteTests {
     static let root = repositoryRoot + "/Tests/ResvgSuite"
     /// Cases passing per category, as measured: 623 of 941 (66 %), the filters all 60.
     static let floors = [
-        "filters": 60, "masking": 75, "paint-servers": 126, "painting": 176, "shapes": 94, "structure": 186,
+        "filters": 60, "masking": 76, "paint-servers": 126, "painting": 178, "shapes": 94, "structure": 187,
     ]
 
     /// The faces resvg's harness sets its text cases in (Tests/ResvgSuite/fonts, from resvg's
