@@ -2,21 +2,22 @@ import Foundation
 import Geometry
 import Text
 
-/// `<text>` and `<tspan>`: simple text, set in the fonts Flipbook has (Inter, DejaVu Sans) by
-/// the Text module (HarfBuzz shaping, FreeType outlines), each run of one style a piece filled
-/// and stroked like a shape. Positions: `x`, `y`, `dx`, `dy` (one number each) on the text and
-/// its spans; `text-anchor` moves each chunk (the glyphs from one absolute position to the next).
+/// `<text>` and `<tspan>`: simple text, set in the scene's fonts and those Flipbook has (Inter,
+/// DejaVu Sans) by the Text module (HarfBuzz shaping, FreeType outlines), each run of one style a
+/// piece filled and stroked like a shape. Positions: `x`, `y`, `dx`, `dy` on the text and its
+/// spans, a number or a list of one per character (IconBuilder+TextPositions.swift);
+/// `text-anchor` moves each chunk (the glyphs from one absolute position to the next).
 extension IconBuilder {
     /// `text-anchor`: where a chunk's start position is along it.
     enum TextAnchor: String {
         case start, middle, end
     }
 
-    /// The text element being read: its runs so far and the position the next run starts at.
+    /// The text element being read: its runs so far and the position lists of its open elements.
     struct TextState {
         var depth: Int
         var runs: [TextRun] = []
-        var pending = TextPosition()
+        var lists: [PositionLists] = []
         /// Whether the last character set was a space (spaces collapse, as SVG's default
         /// `xml:space` says).
         var afterSpace = true
@@ -45,7 +46,7 @@ extension IconBuilder {
     /// without a scene's fonts (`IconLoader.parse(…, fonts:)`).
     static let bundledFonts = FontRegistry()
 
-    /// `<text>` (its style pushed) or `<tspan>`: the positions the next run starts at.
+    /// `<text>` (its style pushed) or `<tspan>`: its position lists, for the characters inside it.
     func startText(_ element: String, _ attributes: [String: String]) {
         if element == "text" {
             guard textState == nil else { return fail("<text> inside <text>: expected <tspan>") }
@@ -53,44 +54,36 @@ extension IconBuilder {
         } else if textState == nil {
             return fail("<tspan> outside <text>: expected it inside a <text>")
         }
-        var position = textState!.pending
-        for key in ["x", "y", "dx", "dy"] {
-            guard let text = attributes[key] else { continue }
-            guard let numbers = SVGValue.numbers(text.replacingOccurrences(of: "px", with: "")), numbers.count <= 1
-            else {
-                return fail(
-                    "attribute \(key)=\"\(text.prefix(40))\" on <\(element)>: expected one number (a list placing each character is not in the supported subset)"
-                )
-            }
-            guard let v = numbers.first else { continue }
-            switch key {
-            case "x": position.x = v
-            case "y": position.y = v
-            case "dx": position.dx += v
-            default: position.dy += v
-            }
-        }
-        textState!.pending = position
+        let lists = positionLists(element, attributes)
+        guard error == nil else { return }
+        // A list at this depth belongs to a span that has closed (a sibling before this one).
+        textState!.lists.removeAll { $0.depth >= styles.count }
+        if let lists { textState!.lists.append(lists) }
     }
 
-    /// Characters inside a `<text>`: a run in the style where they stand, spaces collapsed.
+    /// Characters inside a `<text>`: runs in the style where they stand, spaces collapsed, a new
+    /// run at each character a position list places.
     func addText(_ characters: String) {
         guard var state = textState else { return }
-        let keeps = styles[styles.count - 1].preservesSpaces
-        var collapsed = ""
+        state.lists.removeAll { $0.depth > styles.count }
+        let style = styles[styles.count - 1]
+        let keeps = style.preservesSpaces
+        let first = state.runs.count
         for c in characters where keeps || !c.isNewline {
             let space = c == " " || c == "\t" || c.isNewline
             if space && state.afterSpace && !keeps { continue }
-            collapsed.append(space ? " " : c)
             state.afterSpace = space
+            let position = Self.nextPosition(&state.lists)
+            if position != nil || state.runs.count == first {
+                state.runs.append(TextRun(string: "", style: style, position: position ?? TextPosition()))
+            }
+            state.runs[state.runs.count - 1].string.append(space ? " " : c)
         }
-        guard !collapsed.isEmpty else {
-            textState = state
-            return
-        }
-        state.runs.append(TextRun(string: collapsed, style: styles[styles.count - 1], position: state.pending))
-        state.pending = TextPosition()
         textState = state
+        // Each run is one layout and one piece: as many as a file may have elements.
+        if state.runs.count > maxElements {
+            fail("a <text> of more than \(maxElements) runs, counting each character a position list places")
+        }
     }
 
     /// At `</text>`: each run set and added as a piece, chunk by chunk (a chunk starts at each
@@ -122,12 +115,15 @@ extension IconBuilder {
                 placed.append((run, layout.path.applying(place), cell))
             }
         }
+        var previous: TextRun?
         for run in state.runs where !run.string.isEmpty {
             let p = run.position
             if p.x != nil || p.y != nil { flush() }
             if let x = p.x { pen.x = x }
             if let y = p.y { pen.y = y }
             if chunk.isEmpty { chunkStart = pen.x }
+            if p.x == nil, p.y == nil, let previous { pen.x += kerning(after: previous, before: run) }
+            previous = run
             pen.x += p.dx
             pen.y += p.dy
             guard let layout = setText(run) else { return }
@@ -166,6 +162,26 @@ extension IconBuilder {
             extent.descent = max(extent.descent, Double(face.descender) * scale)
         }
         return extent
+    }
+
+    /// The kerning between the last character of `previous` and the first of `run` when the two
+    /// are set in one font (a span that changes only the paint, or characters a position list
+    /// splits by `dx` or `dy`): what setting them as one string would move the second by, as
+    /// resvg and browsers shape across such a boundary (not across an absolute `x` or `y`, which
+    /// starts a new chunk). 0 across fonts, or after a failure.
+    private func kerning(after previous: TextRun, before run: TextRun) -> Double {
+        let (a, b) = (previous.style, run.style)
+        guard a.fontFamily == b.fontFamily, a.fontWeight == b.fontWeight, a.fontSize == b.fontSize,
+            a.letterSpacing == b.letterSpacing, let last = previous.string.last, let first = run.string.first
+        else { return 0 }
+        func width(_ string: String) -> Double? {
+            let set = setText(TextRun(string: string, style: a, position: TextPosition()))
+            return set.map { $0.lines.first?.width ?? 0 }
+        }
+        guard let pair = width(String(last) + String(first)), let one = width(String(last)),
+            let other = width(String(first))
+        else { return 0 }
+        return pair - one - other
     }
 
     /// `run`'s string set on one line in its font; nil after a failure.
