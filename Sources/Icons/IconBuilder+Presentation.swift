@@ -169,7 +169,7 @@ extension IconBuilder {
 
     /// The font a text is set in: `font-family` (kept as written, resolved where the text is
     /// set), `font-weight`, `font-style` (normal only: no italic faces are installed here),
-    /// `text-anchor`, `letter-spacing` and `white-space`.
+    /// `text-anchor`, `letter-spacing`, `white-space` and `xml:space`.
     func applyFont(_ a: [String: String], to style: inout Style, bad: (String, String) -> Bool) -> Bool {
         if let v = a["font-family"] { style.fontFamily = v }
         if let v = a["font-weight"]?.trimmingWhitespace {
@@ -195,6 +195,9 @@ extension IconBuilder {
             }
             style.textAnchor = anchor
         }
+        // SVG 1.1's `xml:space` (Illustrator writes it on the root): `preserve` keeps every space,
+        // each line break or tab one more; `white-space`, its SVG 2 successor, wins over it.
+        if let v = a["xml:space"] { style.preservesSpaces = v.trimmingWhitespace == "preserve" }
         if let v = a["white-space"]?.trimmingWhitespace {
             switch v {
             case "normal", "nowrap", "pre-line": style.preservesSpaces = false

@@ -110,6 +110,22 @@ struct SVGTextTests {
         #expect(clipped.pieces[mask.lowerBound].fill == .black)
     }
 
+    @Test("xml:space=\"preserve\" keeps every space as white-space: pre does, a line break one more; default collapses")
+    func xmlSpace() throws {
+        let pre = try icon("<text x=\"10\" y=\"50\" white-space=\"pre\"> a   b</text>").pieces
+        #expect(try icon("<text x=\"10\" y=\"50\" xml:space=\"preserve\"> a   b</text>").pieces == pre)
+        #expect(try icon("<g xml:space=\"preserve\"><text x=\"10\" y=\"50\"> a  \nb</text></g>").pieces == pre)
+        let collapsed = try icon("<text x=\"10\" y=\"50\"> a   b</text>").pieces
+        #expect(collapsed != pre)
+        #expect(
+            try icon("<g xml:space=\"preserve\"><text x=\"10\" y=\"50\" xml:space=\"default\"> a   b</text></g>").pieces
+                == collapsed)
+        // White-space, xml:space's successor in SVG 2, wins on the same element.
+        #expect(
+            try icon("<text x=\"10\" y=\"50\" xml:space=\"preserve\" white-space=\"normal\"> a   b</text>").pieces
+                == collapsed)
+    }
+
     @Test("what the text support cannot set is refused in words")
     func refusals() {
         #expect(
