@@ -28,6 +28,8 @@ extension IconBuilder {
         var y: Double?
         var dx = 0.0
         var dy = 0.0
+        /// Degrees clockwise the run's one glyph turns about its origin (`rotate`).
+        var rotate: Double?
     }
 
     struct TextRun {
@@ -109,9 +111,15 @@ extension IconBuilder {
             let shift = anchor == .middle ? advance / 2 : anchor == .end ? advance : 0
             for (run, layout, at) in chunk where run.style.visible {
                 guard let line = layout.lines.first else { continue }
-                let place = Geometry.AffineTransform(translationX: at.x - shift - line.x, y: at.y - line.baseline)
+                var place = Geometry.AffineTransform(translationX: at.x - shift - line.x, y: at.y - line.baseline)
                 let (ascent, descent) = extent(of: layout, run.style)
-                let cell = Rect(x: at.x - shift, y: at.y - ascent, width: line.width, height: ascent + descent)
+                var cell = Rect(x: at.x - shift, y: at.y - ascent, width: line.width, height: ascent + descent)
+                if let degrees = run.position.rotate, degrees != 0 {
+                    // `rotate` turns the glyph (a run of one character) about its origin.
+                    let turn = Self.rotation(degrees, about: Point(at.x - shift, at.y))
+                    place = place.concatenating(turn)
+                    cell = boundingBox(of: cell, under: turn)
+                }
                 placed.append((run, layout.path.applying(place), cell))
             }
         }

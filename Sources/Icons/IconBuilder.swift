@@ -120,8 +120,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         "polyline": ["points"],
         "polygon": ["points"],
         "image": ["x", "y", "width", "height", "href", "preserveAspectRatio", "image-rendering", "crossorigin"],
-        "text": ["x", "y", "dx", "dy"],
-        "tspan": ["x", "y", "dx", "dy"],
+        "text": ["x", "y", "dx", "dy", "rotate"],
+        "tspan": ["x", "y", "dx", "dy", "rotate"],
     ]
 
     let name: String

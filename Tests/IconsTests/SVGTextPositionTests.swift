@@ -80,6 +80,21 @@ struct SVGTextPositionTests {
         try expectPlaced(chunks.pieces[1], "e", at: 10 + alone, 80)
     }
 
+    @Test(
+        "rotate turns each glyph clockwise about its origin, its last value going on for the characters after the list")
+    func rotate() throws {
+        let drawn = try icon("<text x=\"10 60\" y=\"50\" rotate=\"0 90\" font-size=\"20\">abc</text>")
+        #expect(drawn.pieces.count == 3)
+        try expectPlaced(drawn.pieces[0], "a", at: 10, 50)
+        // Turned a quarter clockwise about its origin (60, 50): the ink's x from the origin
+        // becomes y, and its y (up, negative) becomes x the other way.
+        let (b, inkB) = (drawn.pieces[1].path.bounds, try ink("b"))
+        #expect(abs(b.minY - (50 + inkB.minX)) < 1e-6 && abs(b.maxX - (60 - inkB.minY)) < 1e-6)
+        // "c" takes the list's last value, turned the same way about its own origin on the line.
+        let (c, inkC) = (drawn.pieces[2].path.bounds, try ink("c"))
+        #expect(abs(c.minY - (50 + inkC.minX)) < 1e-6 && abs(c.height - inkC.width) < 1e-6)
+    }
+
     @Test("each character a list places is a run: more runs than the file's element budget are refused")
     func budget() throws {
         let small = IconLoader.Budget(maxBytes: IconLoader.maxBytes, maxElements: 5, noun: "an icon")
