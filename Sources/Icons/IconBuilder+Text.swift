@@ -134,6 +134,9 @@ extension IconBuilder {
             previous = run
             pen.x += p.dx
             pen.y += p.dy
+            guard pen.x.isFinite, pen.y.isFinite else {
+                return fail("text positions reach past the largest number (dx and dy add up to infinity)")
+            }
             guard let layout = setText(run) else { return }
             chunk.append((run, layout, pen))
             pen.x += layout.lines.first?.width ?? 0

@@ -95,6 +95,11 @@ struct SVGTextPositionTests {
         #expect(abs(c.minY - (50 + inkC.minX)) < 1e-6 && abs(c.height - inkC.width) < 1e-6)
     }
 
+    @Test("dx that add up past the largest number are refused, not drawn at infinity")
+    func overflow() {
+        #expect(throws: IconError.self) { try icon("<text x=\"1\" y=\"5\" dx=\"1e308 1e308 1e308\">abc</text>") }
+    }
+
     @Test("each character a list places is a run: more runs than the file's element budget are refused")
     func budget() throws {
         let small = IconLoader.Budget(maxBytes: IconLoader.maxBytes, maxElements: 5, noun: "an icon")
