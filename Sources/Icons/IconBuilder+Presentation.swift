@@ -168,7 +168,8 @@ extension IconBuilder {
     }
 
     /// The font a text is set in: `font-family` (kept as written, resolved where the text is
-    /// set), `font-weight`, `font-style` (normal only: no italic faces are installed here),
+    /// set), `font-weight`, `font-style` (italic and oblique drawn upright, with a warning: no
+    /// italic faces are registered),
     /// `text-anchor`, `letter-spacing`, `white-space` and `xml:space`.
     func applyFont(_ a: [String: String], to style: inout Style, bad: (String, String) -> Bool) -> Bool {
         if let v = a["font-family"] { style.fontFamily = v }
@@ -187,7 +188,12 @@ extension IconBuilder {
             }
         }
         if let v = a["font-style"]?.trimmingWhitespace, v != "normal" {
-            return bad("font-style", "normal (the fonts installed for icons have no italic)")
+            // CSS font matching falls back to the upright face when a family has no italic or
+            // oblique one (CSS Fonts 4 §5.2), which here it never has.
+            guard v.hasPrefix("italic") || v.hasPrefix("oblique") else {
+                return bad("font-style", "normal, italic or oblique")
+            }
+            warn("font-style=\"\(v.prefix(20))\": drawn upright, as the fonts text is set in here have no italic face")
         }
         if let v = a["text-anchor"] {
             guard let anchor = TextAnchor(rawValue: v.trimmingWhitespace) else {

@@ -126,12 +126,26 @@ struct SVGTextTests {
                 == collapsed)
     }
 
+    @Test("font-style italic or oblique draws the upright face, as CSS falls back without an italic, and warns")
+    func italicFallsBack() throws {
+        var warnings: [IconWarning] = []
+        let italic = try IconLoader.parse(
+            Data(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 200 100\"><text x=\"10\" y=\"50\" font-style=\"italic\">Hi</text></svg>"
+                    .utf8), name: "text.svg", warnings: &warnings)
+        #expect(italic.pieces == (try icon("<text x=\"10\" y=\"50\">Hi</text>")).pieces)
+        #expect(
+            warnings.map(\.description) == [
+                "text.svg:1: font-style=\"italic\": drawn upright, as the fonts text is set in here have no italic face"
+            ])
+    }
+
     @Test("what the text support cannot set is refused in words")
     func refusals() {
         #expect(
             failure("<text x=\"1 a 3\" y=\"5\">abc</text>").contains(
                 "attribute x=\"1 a 3\" on <text>: expected a number, or a list of one per character"))
-        #expect(failure("<text y=\"5\" font-style=\"italic\">a</text>").contains("font-style=\"italic\""))
+        #expect(failure("<text y=\"5\" font-style=\"slanted\">a</text>").contains("font-style=\"slanted\""))
         #expect(failure("<tspan>a</tspan>").contains("<tspan> outside <text>"))
         #expect(failure("<g>words</g>").contains("text content 'words' outside <text>"))
     }
