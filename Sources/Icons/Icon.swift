@@ -23,6 +23,10 @@ public struct Icon: Equatable, Sendable {
     /// knows an icon's pieces by the file's hash and their index, and a part's index 0 is not
     /// the file's.
     public var part: UInt64 = 0
+    /// Zero when the file's text is set in the bundled fonts; otherwise a key of the scene fonts
+    /// it was read with (`IconLoader.fontKey`), since the same file set in other fonts draws
+    /// other glyphs: the glyph cache keys the pieces by it too.
+    public var fontKey: UInt64 = 0
 
     /// How the viewBox is fitted into an item's bounds: the root's `preserveAspectRatio`, SVG's
     /// default xMidYMid meet unless the file says otherwise (never `slice`: it would draw outside

@@ -56,14 +56,14 @@ extension IconBuilder {
         return true
     }
 
-    /// The box and map a paint server of `space` is resolved with, for a shape whose `outline`
-    /// is drawn under `transform`: the shape's own without a context; and the map from the
-    /// shape's user space into the server's.
-    func serverFrame(_ space: PaintSpace?, outline: Path, transform: Geometry.AffineTransform) -> (
+    /// The box and map a paint server of `space` is resolved with, for a shape whose own box
+    /// (its outline's, or its whole text's) is `own`, drawn under `transform`: the shape's own
+    /// without a context; and the map from the shape's user space into the server's.
+    func serverFrame(_ space: PaintSpace?, own: Rect, transform: Geometry.AffineTransform) -> (
         box: Rect, toViewBox: Geometry.AffineTransform, fromShape: Geometry.AffineTransform
     ) {
         guard let space, let box = space.box, let inverse = space.transform.inverted else {
-            return (outline.bounds, transform, .identity)
+            return (own, transform, .identity)
         }
         return (box, space.transform, transform.concatenating(inverse))
     }

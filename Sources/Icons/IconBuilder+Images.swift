@@ -114,7 +114,8 @@ extension IconBuilder {
                 maxBytes: IconLoader.maxBytes, maxElements: max(0, maxElements - elements), noun: "an embedded SVG")
             var innerWarnings: [IconWarning] = []
             inner = try IconLoader.parse(
-                data, name: "the SVG <image>", budget: budget, embedded: true, warnings: &innerWarnings)
+                data, name: "the SVG <image>", budget: budget, embedded: true, fonts: fonts,
+                warnings: &innerWarnings)
             for w in innerWarnings { warn("the SVG <image> at line \(line), line \(w.line ?? 0): \(w.message)") }
         } catch let e as IconError {
             return fail(

@@ -122,11 +122,12 @@ extension IconBuilder {
     }
 
     /// A shape's (or a text run's) outline painted in its `paint-order`, with its markers when it
-    /// is one SVG draws them on. False after a failure.
-    func addPainted(_ outline: Path, element: String, style: Style) -> Bool {
+    /// is one SVG draws them on; `box` is what its paints' bounding-box units measure (a whole
+    /// text's), its outline's own without one. False after a failure.
+    func addPainted(_ outline: Path, element: String, style: Style, box: Rect? = nil) -> Bool {
         let markers = drawsMarkers(element, style)
         guard style.visible, mode == .drawing, markers || style.markers.order != Self.normalPaintOrder else {
-            return addOutline(outline, style: style)
+            return addOutline(outline, style: style, box: box)
         }
         var paints = style
         // The group opened for the element holds its opacity when it has both paints or markers.
@@ -143,12 +144,12 @@ extension IconBuilder {
                 if markers { guard drawMarkers(on: outline, of: element, style: style) else { return false } }
             case .fill where index + 1 < order.count && order[index + 1] == .stroke:
                 // Fill then stroke: one piece, as without a paint-order.
-                guard addOutline(outline, style: paints) else { return false }
+                guard addOutline(outline, style: paints, box: box) else { return false }
                 index += 1
             case .fill:
-                guard addOutline(outline, style: fillOnly) else { return false }
+                guard addOutline(outline, style: fillOnly, box: box) else { return false }
             case .stroke:
-                guard addOutline(outline, style: strokeOnly) else { return false }
+                guard addOutline(outline, style: strokeOnly, box: box) else { return false }
             }
             index += 1
         }

@@ -116,19 +116,21 @@ extension IconBuilder {
     }
 
     /// A shape with a pattern fill or stroke: the fill's tiles, the piece with its other paints,
-    /// then the stroke's tiles, in SVG's painting order. False after a failure.
+    /// then the stroke's tiles, in SVG's painting order. `box` is what bounding-box units measure
+    /// (the outline's, or a whole text's). False after a failure.
     func addPatterned(
-        _ piece: IconPiece, _ patterns: (fill: String?, stroke: String?), outline: Path, style: Style, opacity: Double
+        _ piece: IconPiece, _ patterns: (fill: String?, stroke: String?), outline: Path, box: Rect, style: Style,
+        opacity: Double
     ) -> Bool {
-        let box = outline.bounds
+        let extent = box.union(outline.bounds)
         let t = style.transform
         if let id = patterns.fill {
             let silhouette = Self.opaque(piece.path, rule: piece.fillRule)
             // A context paint's tiles are laid in the context element's space.
-            let frame = serverFrame(style.fillSpace, outline: outline, transform: t)
+            let frame = serverFrame(style.fillSpace, own: box, transform: t)
             guard
                 appendPattern(
-                    id, box: frame.box, extent: boundingBox(of: box, under: frame.fromShape),
+                    id, box: frame.box, extent: boundingBox(of: extent, under: frame.fromShape),
                     toViewBox: frame.toViewBox,
                     opacity: style.fillOpacity * opacity, silhouette: silhouette)
             else { return false }
@@ -141,11 +143,11 @@ extension IconBuilder {
             let silhouette = Self.opaque(stroked.strokeOutline(tolerance: 1e-3 * size), rule: .nonZero)
             // The stroke reaches half its width out, further at miter joins.
             let reach = style.strokeGeometry.lineWidth / 2 * max(style.strokeGeometry.miterLimit, 1)
-            let frame = serverFrame(style.strokeSpace, outline: outline, transform: t)
+            let frame = serverFrame(style.strokeSpace, own: box, transform: t)
             guard
                 appendPattern(
                     id, box: frame.box,
-                    extent: boundingBox(of: box.insetBy(dx: -reach, dy: -reach), under: frame.fromShape),
+                    extent: boundingBox(of: extent.insetBy(dx: -reach, dy: -reach), under: frame.fromShape),
                     toViewBox: frame.toViewBox, opacity: style.strokeOpacity * opacity, silhouette: silhouette)
             else { return false }
         }

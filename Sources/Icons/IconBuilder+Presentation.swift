@@ -191,8 +191,9 @@ extension IconBuilder {
     }
 
     /// The font a text is set in: `font-family` (kept as written, resolved where the text is
-    /// set), `font-weight`, `font-style` (normal only: no italic faces are installed here),
-    /// `text-anchor`, `letter-spacing` and `white-space`.
+    /// set), `font-weight`, `font-style` (italic and oblique drawn upright, with a warning: no
+    /// italic faces are registered),
+    /// `text-anchor`, `letter-spacing`, `white-space` and `xml:space`.
     func applyFont(_ a: [String: String], to style: inout Style, bad: (String, String) -> Bool) -> Bool {
         if let v = a["font-family"] { style.fontFamily = v }
         if let v = a["font-weight"]?.trimmingWhitespace {
@@ -210,7 +211,12 @@ extension IconBuilder {
             }
         }
         if let v = a["font-style"]?.trimmingWhitespace, v != "normal" {
-            return bad("font-style", "normal (the fonts installed for icons have no italic)")
+            // CSS font matching falls back to the upright face when a family has no italic or
+            // oblique one (CSS Fonts 4 §5.2), which here it never has.
+            guard v.hasPrefix("italic") || v.hasPrefix("oblique") else {
+                return bad("font-style", "normal, italic or oblique")
+            }
+            warn("font-style=\"\(v.prefix(20))\": drawn upright, as the fonts text is set in here have no italic face")
         }
         if let v = a["text-anchor"] {
             guard let anchor = TextAnchor(rawValue: v.trimmingWhitespace) else {
@@ -218,6 +224,9 @@ extension IconBuilder {
             }
             style.textAnchor = anchor
         }
+        // SVG 1.1's `xml:space` (Illustrator writes it on the root): `preserve` keeps every space,
+        // each line break or tab one more; `white-space`, its SVG 2 successor, wins over it.
+        if let v = a["xml:space"] { style.preservesSpaces = v.trimmingWhitespace == "preserve" }
         if let v = a["white-space"]?.trimmingWhitespace {
             switch v {
             case "normal", "nowrap", "pre-line": style.preservesSpaces = false

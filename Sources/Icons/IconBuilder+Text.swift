@@ -2,21 +2,22 @@ import Foundation
 import Geometry
 import Text
 
-/// `<text>` and `<tspan>`: simple text, set in the fonts Flipbook has (Inter, DejaVu Sans) by
-/// the Text module (HarfBuzz shaping, FreeType outlines), each run of one style a piece filled
-/// and stroked like a shape. Positions: `x`, `y`, `dx`, `dy` (one number each) on the text and
-/// its spans; `text-anchor` moves each chunk (the glyphs from one absolute position to the next).
+/// `<text>` and `<tspan>`: simple text, set in the scene's fonts and those Flipbook has (Inter,
+/// DejaVu Sans) by the Text module (HarfBuzz shaping, FreeType outlines), each run of one style a
+/// piece filled and stroked like a shape. Positions: `x`, `y`, `dx`, `dy` on the text and its
+/// spans, a number or a list of one per character (IconBuilder+TextPositions.swift);
+/// `text-anchor` moves each chunk (the glyphs from one absolute position to the next).
 extension IconBuilder {
     /// `text-anchor`: where a chunk's start position is along it.
     enum TextAnchor: String {
         case start, middle, end
     }
 
-    /// The text element being read: its runs so far and the position the next run starts at.
+    /// The text element being read: its runs so far and the position lists of its open elements.
     struct TextState {
         var depth: Int
         var runs: [TextRun] = []
-        var pending = TextPosition()
+        var lists: [PositionLists] = []
         /// Whether the last character set was a space (spaces collapse, as SVG's default
         /// `xml:space` says).
         var afterSpace = true
@@ -27,6 +28,8 @@ extension IconBuilder {
         var y: Double?
         var dx = 0.0
         var dy = 0.0
+        /// Degrees clockwise the run's one glyph turns about its origin (`rotate`).
+        var rotate: Double?
     }
 
     struct TextRun {
@@ -41,10 +44,11 @@ extension IconBuilder {
         "helvetica neue", "arial", "sf pro", "sf pro text", "sf pro display", "roboto", "segoe ui",
     ]
 
-    /// The registry text is set from: the fonts shipped with the system (no scene fonts here).
-    static let fonts = FontRegistry()
+    /// The fonts Flipbook bundles (Inter, DejaVu Sans): what text is set in when the file is read
+    /// without a scene's fonts (`IconLoader.parse(…, fonts:)`).
+    static let bundledFonts = FontRegistry()
 
-    /// `<text>` (its style pushed) or `<tspan>`: the positions the next run starts at.
+    /// `<text>` (its style pushed) or `<tspan>`: its position lists, for the characters inside it.
     func startText(_ element: String, _ attributes: [String: String]) {
         if element == "text" {
             guard textState == nil else { return fail("<text> inside <text>: expected <tspan>") }
@@ -52,48 +56,41 @@ extension IconBuilder {
         } else if textState == nil {
             return fail("<tspan> outside <text>: expected it inside a <text>")
         }
-        var position = textState!.pending
-        for key in ["x", "y", "dx", "dy"] {
-            guard let text = attributes[key] else { continue }
-            guard let numbers = SVGValue.numbers(text.replacingOccurrences(of: "px", with: "")), numbers.count <= 1
-            else {
-                return fail(
-                    "attribute \(key)=\"\(text.prefix(40))\" on <\(element)>: expected one number (a list placing each character is not in the supported subset)"
-                )
-            }
-            guard let v = numbers.first else { continue }
-            switch key {
-            case "x": position.x = v
-            case "y": position.y = v
-            case "dx": position.dx += v
-            default: position.dy += v
-            }
-        }
-        textState!.pending = position
+        let lists = positionLists(element, attributes)
+        guard error == nil else { return }
+        // A list at this depth belongs to a span that has closed (a sibling before this one).
+        textState!.lists.removeAll { $0.depth >= styles.count }
+        if let lists { textState!.lists.append(lists) }
     }
 
-    /// Characters inside a `<text>`: a run in the style where they stand, spaces collapsed.
+    /// Characters inside a `<text>`: runs in the style where they stand, spaces collapsed, a new
+    /// run at each character a position list places.
     func addText(_ characters: String) {
         guard var state = textState else { return }
-        let keeps = styles[styles.count - 1].preservesSpaces
-        var collapsed = ""
+        state.lists.removeAll { $0.depth > styles.count }
+        let style = styles[styles.count - 1]
+        let keeps = style.preservesSpaces
+        let first = state.runs.count
         for c in characters where keeps || !c.isNewline {
             let space = c == " " || c == "\t" || c.isNewline
             if space && state.afterSpace && !keeps { continue }
-            collapsed.append(space ? " " : c)
             state.afterSpace = space
+            let position = Self.nextPosition(&state.lists)
+            if position != nil || state.runs.count == first {
+                state.runs.append(TextRun(string: "", style: style, position: position ?? TextPosition()))
+            }
+            state.runs[state.runs.count - 1].string.append(space ? " " : c)
         }
-        guard !collapsed.isEmpty else {
-            textState = state
-            return
-        }
-        state.runs.append(TextRun(string: collapsed, style: styles[styles.count - 1], position: state.pending))
-        state.pending = TextPosition()
         textState = state
+        // Each run is one layout and one piece: as many as a file may have elements.
+        if state.runs.count > maxElements {
+            fail("a <text> of more than \(maxElements) runs, counting each character a position list places")
+        }
     }
 
     /// At `</text>`: each run set and added as a piece, chunk by chunk (a chunk starts at each
-    /// absolute `x` or `y`), moved back by its anchor's share of the chunk's advance.
+    /// absolute `x` or `y`), moved back by its anchor's share of the chunk's advance. The runs'
+    /// paints measure bounding-box units on the whole text's box (`textBox`).
     func finishText() {
         guard var state = textState else { return }
         textState = nil
@@ -106,49 +103,102 @@ extension IconBuilder {
         var pen = Point(0, 0)
         var chunkStart = 0.0
         var chunk: [(run: TextRun, layout: TextLayout, at: Point)] = []
-        func flush() -> Bool {
+        var placed: [(run: TextRun, outline: Path, cell: Rect)] = []
+        func flush() {
             defer { chunk = [] }
-            guard let anchor = chunk.first?.run.style.textAnchor else { return true }
+            guard let anchor = chunk.first?.run.style.textAnchor else { return }
             let advance = pen.x - chunkStart
             let shift = anchor == .middle ? advance / 2 : anchor == .end ? advance : 0
             // A hidden run still goes to addOutline: drawn nowhere, it is part of its groups' box.
             for (run, layout, at) in chunk {
                 guard let line = layout.lines.first else { continue }
-                let place = Geometry.AffineTransform(translationX: at.x - shift - line.x, y: at.y - line.baseline)
-                // SVG 2: a text's bounding box is the union of its glyph cells (the advance by
-                // the font's ascent and descent), not its ink: part of its groups' boxes.
-                if let face = layout.faces.first {
-                    let scale = layout.fontSize / Double(face.unitsPerEm)
-                    let cell = Rect(
-                        x: line.x, y: line.baseline - Double(face.ascender) * scale, width: line.width,
-                        height: Double(face.ascender + face.descender) * scale)
-                    hiddenOutlines.append(
-                        (pieces.count, Self.rectangle(cell).applying(place.concatenating(run.style.transform))))
+                var place = Geometry.AffineTransform(translationX: at.x - shift - line.x, y: at.y - line.baseline)
+                let (ascent, descent) = extent(of: layout, run.style)
+                var cell = Rect(x: at.x - shift, y: at.y - ascent, width: line.width, height: ascent + descent)
+                if let degrees = run.position.rotate, degrees != 0 {
+                    // `rotate` turns the glyph (a run of one character) about its origin.
+                    let turn = Self.rotation(degrees, about: Point(at.x - shift, at.y))
+                    place = place.concatenating(turn)
+                    cell = boundingBox(of: cell, under: turn)
                 }
-                guard addPainted(layout.path.applying(place), element: "text", style: run.style) else { return false }
+                placed.append((run, layout.path.applying(place), cell))
             }
-            return true
         }
+        var previous: TextRun?
         for run in state.runs where !run.string.isEmpty {
             let p = run.position
-            if p.x != nil || p.y != nil {
-                guard flush() else { return }
-            }
+            if p.x != nil || p.y != nil { flush() }
             if let x = p.x { pen.x = x }
             if let y = p.y { pen.y = y }
             if chunk.isEmpty { chunkStart = pen.x }
+            if p.x == nil, p.y == nil, let previous { pen.x += kerning(after: previous, before: run) }
+            previous = run
             pen.x += p.dx
             pen.y += p.dy
+            guard pen.x.isFinite, pen.y.isFinite else {
+                return fail("text positions reach past the largest number (dx and dy add up to infinity)")
+            }
             guard let layout = setText(run) else { return }
             chunk.append((run, layout, pen))
             pen.x += layout.lines.first?.width ?? 0
         }
-        _ = flush()
+        flush()
+        let box = placed.reduce(Rect.null) { $0.union($1.cell) }
+        if let first = placed.first, box != .null {
+            // The cells count toward the groups around the text (a clip path or mask in
+            // bounding-box units on it measures them), though only the glyphs are drawn.
+            let cells = Path([
+                .move(Point(box.minX, box.minY)), .line(Point(box.maxX, box.minY)), .line(Point(box.maxX, box.maxY)),
+                .line(Point(box.minX, box.maxY)), .close,
+            ])
+            hiddenOutlines.append((pieces.count, cells.applying(first.run.style.transform)))
+        }
+        for (run, outline, _) in placed {
+            guard addPainted(outline, element: "text", style: run.style, box: box) else { return }
+        }
+    }
+
+    /// How far a run's glyph cells reach above and below its baseline: its faces' ascender and
+    /// descender at its size. SVG 2 makes a text's bounding box the union of its glyph cells (each
+    /// character's advance by the font's ascent and descent), not of the glyphs' ink, as resvg
+    /// does too: a gradient in bounding-box units spans the line, not the letters' outlines.
+    private func extent(of layout: TextLayout, _ style: Style) -> (ascent: Double, descent: Double) {
+        var faces = layout.glyphs.map(\.face)
+        if faces.isEmpty, let face = try? fonts.face(family: family(style.fontFamily), weight: style.fontWeight) {
+            faces = [face]
+        }
+        var extent = (ascent: 0.0, descent: 0.0)
+        for face in faces {
+            let scale = style.fontSize / Double(face.unitsPerEm)
+            extent.ascent = max(extent.ascent, Double(face.ascender) * scale)
+            extent.descent = max(extent.descent, Double(face.descender) * scale)
+        }
+        return extent
+    }
+
+    /// The kerning between the last character of `previous` and the first of `run` when the two
+    /// are set in one font (a span that changes only the paint, or characters a position list
+    /// splits by `dx` or `dy`): what setting them as one string would move the second by, as
+    /// resvg and browsers shape across such a boundary (not across an absolute `x` or `y`, which
+    /// starts a new chunk). 0 across fonts, or after a failure.
+    private func kerning(after previous: TextRun, before run: TextRun) -> Double {
+        let (a, b) = (previous.style, run.style)
+        guard a.fontFamily == b.fontFamily, a.fontWeight == b.fontWeight, a.fontSize == b.fontSize,
+            a.letterSpacing == b.letterSpacing, let last = previous.string.last, let first = run.string.first
+        else { return 0 }
+        func width(_ string: String) -> Double? {
+            let set = setText(TextRun(string: string, style: a, position: TextPosition()))
+            return set.map { $0.lines.first?.width ?? 0 }
+        }
+        guard let pair = width(String(last) + String(first)), let one = width(String(last)),
+            let other = width(String(first))
+        else { return 0 }
+        return pair - one - other
     }
 
     /// `run`'s string set on one line in its font; nil after a failure.
     private func setText(_ run: TextRun) -> TextLayout? {
-        let family = Self.family(run.style.fontFamily)
+        let family = family(run.style.fontFamily)
         let style = TextStyle(
             family: family, size: run.style.fontSize, weight: run.style.fontWeight, alignment: .left,
             numberOfLines: 1, lineBreakMode: .wordWrap, letterSpacing: run.style.letterSpacing)
@@ -156,22 +206,22 @@ extension IconBuilder {
             // Set with no-break spaces: the layout lets a line's trailing spaces hang past its end
             // (UILabel's rule), where in SVG a run's trailing space moves the next run along.
             let string = run.string.replacingOccurrences(of: " ", with: "\u{00A0}")
-            return try TextLayout.layout(string, style: style, width: 1e9, registry: Self.fonts)
+            return try TextLayout.layout(string, style: style, width: 1e9, registry: fonts)
         } catch {
             fail("text '\(run.string.prefix(20))': \(error)")
             return nil
         }
     }
 
-    /// The first family of a `font-family` list that Flipbook has, the platform sans-serifs as
-    /// Inter; Inter when none is.
-    static func family(_ list: String?) -> String {
+    /// The first family of a `font-family` list that the registry has (the scene's fonts, then
+    /// the bundled ones), the platform sans-serifs as Inter; Inter when none is.
+    func family(_ list: String?) -> String {
         for name in (list ?? "").split(separator: ",") {
             let trimmed = name.trimmingWhitespace.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
             if fonts.families.contains(where: { $0.caseInsensitiveCompare(trimmed) == .orderedSame }) {
                 return trimmed
             }
-            if sansSerifNames.contains(trimmed.lowercased()) { return FontRegistry.defaultFamily }
+            if Self.sansSerifNames.contains(trimmed.lowercased()) { return FontRegistry.defaultFamily }
         }
         return FontRegistry.defaultFamily
     }

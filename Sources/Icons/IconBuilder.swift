@@ -128,8 +128,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         "polyline": ["points"],
         "polygon": ["points"],
         "image": ["x", "y", "width", "height", "href", "preserveAspectRatio", "image-rendering", "crossorigin"],
-        "text": ["x", "y", "dx", "dy"],
-        "tspan": ["x", "y", "dx", "dy"],
+        "text": ["x", "y", "dx", "dy", "rotate"],
+        "tspan": ["x", "y", "dx", "dy", "rotate"],
     ]
 
     let name: String
@@ -176,8 +176,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// Groups closed so far (IconBuilder+Groups.swift), innermost first, and those still open.
     var groups: [IconGroup] = []
     var groupFrames: [GroupFrame] = []
-    /// The outlines (in viewBox units) of shapes hidden by `visibility`, each with the number of
-    /// pieces before it.
+    /// Outlines (viewBox units) in their groups' bounding box but not drawn, each with the number
+    /// of pieces before it: shapes hidden by `visibility`, and each text's glyph cells.
     var hiddenOutlines: [(at: Int, path: Path)] = []
     /// `styles.count` inside each open `<switch>`, innermost last, and whether it has drawn a child.
     var switchDepths: [Int] = []
@@ -202,6 +202,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var layers: LayerRecorder?
     /// The `<text>` being read (IconBuilder+Text.swift), nil outside one.
     var textState: TextState?
+    var fonts = IconBuilder.bundledFonts  // `<text>`'s: the scene's, then the bundled ones
     /// The file is an SVG `<image>` inside another (IconBuilder+Images.swift): it embeds none.
     var isEmbedded = false
     /// Context elements (innermost last) and marker copies so far (IconBuilder+Markers.swift).
@@ -279,7 +280,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         }
         let viewport = symbolViewport
         symbolViewport = nil
-        if skipped(element, symbolViewport: viewport) {
+        if skipped(element, symbolViewport: viewport) || Self.inOtherNamespace(attributes) {
             ignoredDepth += 1
             return
         }
@@ -400,10 +401,12 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         return addPainted(outline, element: element, style: style)
     }
 
-    /// The piece of `outline` (in the element's user space) painted by `style`: a shape's, or a
-    /// run of text's glyphs; false after a failure.
-    func addOutline(_ outline: Path, style: Style) -> Bool {
+    /// The piece of `outline` (in the element's user space) painted by `style`, its paints' box
+    /// units measuring `box` (else its own): a shape's, or a run of a text's glyphs (the text's
+    /// box); false after a failure.
+    func addOutline(_ outline: Path, style: Style, box: Rect? = nil) -> Bool {
         let t = style.transform
+        let box = box ?? outline.bounds
         guard style.visible else {
             // Drawn nowhere, but part of its groups' bounding box.
             hiddenOutlines.append((pieces.count, outline.applying(t)))
@@ -423,7 +426,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             (style.fillServer, style.fillOpacity, true), (style.strokeServer, style.strokeOpacity, false),
         ] {
             guard let server else { continue }
-            let frame = serverFrame(isFill ? style.fillSpace : style.strokeSpace, outline: outline, transform: t)
+            let frame = serverFrame(isFill ? style.fillSpace : style.strokeSpace, own: box, transform: t)
             let resolved = paint(
                 server, box: frame.box, toViewBox: frame.toViewBox, opacity: paintOpacity * opacity,
                 currentColor: style.color ?? .black)
@@ -448,7 +451,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             pieces.append(piece)
             return true
         }
-        return addPatterned(piece, patterns, outline: outline, style: style, opacity: opacity)
+        return addPatterned(piece, patterns, outline: outline, box: box, style: style, opacity: opacity)
     }
 
     func end(_ element: String) {

@@ -78,16 +78,22 @@ struct LayerAssembly {
     let groups: [IconGroup]
     let records: [LayerRecord]
     let hash: String
+    /// `Icon.fontKey` of every part.
+    let fontKey: UInt64
     let itemSize: Size
     /// Bounds of each record in its content space, filled children first (a record's children
     /// close before it, so they come earlier in `records`).
     private var bounds: [Rect] = []
 
-    init(pieces: [IconPiece], groups: [IconGroup], records: [LayerRecord], hash: String, itemSize: Size) {
+    init(
+        pieces: [IconPiece], groups: [IconGroup], records: [LayerRecord], hash: String, fontKey: UInt64 = 0,
+        itemSize: Size
+    ) {
         self.pieces = pieces
         self.groups = groups
         self.records = records
         self.hash = hash
+        self.fontKey = fontKey
         self.itemSize = itemSize
         for record in records {
             var box = Rect.null
@@ -182,7 +188,7 @@ struct LayerAssembly {
                     pieces: ($0.pieces.lowerBound - shift)..<($0.pieces.upperBound - shift), opacity: $0.opacity,
                     mask: $0.mask.map { ($0.lowerBound - shift)..<($0.upperBound - shift) })
             },
-            hash: hash, part: key.value | 1, aspectRatio: aspectRatio)
+            hash: hash, part: key.value | 1, fontKey: fontKey, aspectRatio: aspectRatio)
     }
 
     /// The box of the paths of `run`'s pieces that are drawn (a group's mask pieces left out).

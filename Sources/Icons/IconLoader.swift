@@ -3,6 +3,7 @@ import Determinism
 import Foundation
 import Geometry
 import Shapes
+import Text
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -60,9 +61,13 @@ public enum IconLoader {
         try parse(read(path: path, name: name, budget: .icon), name: name)
     }
 
-    /// `load`, with what the file is drawn without (`IconWarning`) appended to `warnings`.
-    public static func load(path: String, name: String, warnings: inout [IconWarning]) throws -> Icon {
-        try parse(read(path: path, name: name, budget: .icon), name: name, warnings: &warnings)
+    /// `load`, with what the file is drawn without (`IconWarning`) appended to `warnings`; its
+    /// `<text>` set in `fonts` (a scene's: its own faces, then the bundled ones), the bundled
+    /// fonts when nil.
+    public static func load(
+        path: String, name: String, fonts: FontRegistry? = nil, warnings: inout [IconWarning]
+    ) throws -> Icon {
+        try parse(read(path: path, name: name, budget: .icon), name: name, fonts: fonts, warnings: &warnings)
     }
 
     /// Reads and parses the file at `path` as a tree of layers for an item of `itemSize`
@@ -72,36 +77,51 @@ public enum IconLoader {
         return try loadLayers(path: path, name: name, itemSize: itemSize, warnings: &warnings)
     }
 
-    /// `loadLayers`, with what the file is drawn without appended to `warnings`.
-    public static func loadLayers(path: String, name: String, itemSize: Size, warnings: inout [IconWarning]) throws
-        -> IconLayerTree
-    {
+    /// `loadLayers`, with what the file is drawn without appended to `warnings`; its `<text>` set
+    /// in `fonts` (the bundled fonts when nil).
+    public static func loadLayers(
+        path: String, name: String, itemSize: Size, fonts: FontRegistry? = nil, warnings: inout [IconWarning]
+    ) throws -> IconLayerTree {
         try parseLayers(
-            read(path: path, name: name, budget: .design), name: name, itemSize: itemSize, warnings: &warnings)
+            read(path: path, name: name, budget: .design), name: name, itemSize: itemSize, fonts: fonts,
+            warnings: &warnings)
     }
 
     /// Parses SVG bytes (what `load` does after reading the file).
     public static func parse(_ data: Data, name: String, budget: Budget = .icon) throws -> Icon {
         var warnings: [IconWarning] = []
-        return try parse(data, name: name, budget: budget, embedded: false, warnings: &warnings)
+        return try parse(data, name: name, budget: budget, embedded: false, fonts: nil, warnings: &warnings)
     }
 
-    /// `parse`, with what the file is drawn without appended to `warnings`.
-    public static func parse(_ data: Data, name: String, budget: Budget = .icon, warnings: inout [IconWarning]) throws
-        -> Icon
-    {
-        try parse(data, name: name, budget: budget, embedded: false, warnings: &warnings)
+    /// `parse`, with what the file is drawn without appended to `warnings`; its `<text>` set in
+    /// `fonts` (the bundled fonts when nil).
+    public static func parse(
+        _ data: Data, name: String, budget: Budget = .icon, fonts: FontRegistry? = nil, warnings: inout [IconWarning]
+    ) throws -> Icon {
+        try parse(data, name: name, budget: budget, embedded: false, fonts: fonts, warnings: &warnings)
     }
 
     /// `embedded`: the file is an SVG `<image>` inside another, which may embed no SVG itself.
     static func parse(
-        _ data: Data, name: String, budget: Budget, embedded: Bool, warnings: inout [IconWarning]
+        _ data: Data, name: String, budget: Budget, embedded: Bool, fonts: FontRegistry?, warnings: inout [IconWarning]
     ) throws -> Icon {
-        let (builder, viewBox, hash) = try build(data, name: name, budget: budget, layers: nil, embedded: embedded)
+        let (builder, viewBox, hash) = try build(
+            data, name: name, budget: budget, layers: nil, embedded: embedded, fonts: fonts)
         warnings += builder.warnings
         return Icon(
             viewBox: viewBox, pieces: builder.pieces, groups: builder.sortedGroups, hash: hash,
-            aspectRatio: builder.rootAspectRatio)
+            fontKey: fontKey(fonts), aspectRatio: builder.rootAspectRatio)
+    }
+
+    /// What tells the glyph cache which fonts an icon's text was set in: 0 for the bundled ones,
+    /// else FNV-1a 64 of the content hashes of the scene's faces in their order (which one of
+    /// a family's faces wins depends on it). The file's hash alone would let the same file set in
+    /// other fonts draw the first scene's cached glyph masks.
+    static func fontKey(_ fonts: FontRegistry?) -> UInt64 {
+        guard let faces = fonts?.userFaces, !faces.isEmpty else { return 0 }
+        var key = FNV1a64()
+        for face in faces { key.combine(Array(face.contentHash.utf8)) }
+        return key.value
     }
 
     /// Parses SVG bytes as a tree of layers (what `loadLayers` does after reading the file).
@@ -112,12 +132,14 @@ public enum IconLoader {
         return try parseLayers(data, name: name, itemSize: itemSize, budget: budget, warnings: &warnings)
     }
 
-    /// `parseLayers`, with what the file is drawn without appended to `warnings`.
+    /// `parseLayers`, with what the file is drawn without appended to `warnings`; its `<text>` set
+    /// in `fonts` (the bundled fonts when nil).
     public static func parseLayers(
-        _ data: Data, name: String, itemSize: Size, budget: Budget = .design, warnings: inout [IconWarning]
+        _ data: Data, name: String, itemSize: Size, budget: Budget = .design, fonts: FontRegistry? = nil,
+        warnings: inout [IconWarning]
     ) throws -> IconLayerTree {
         let (builder, viewBox, hash) = try build(
-            data, name: name, budget: budget, layers: IconBuilder.LayerRecorder(itemSize: itemSize))
+            data, name: name, budget: budget, layers: IconBuilder.LayerRecorder(itemSize: itemSize), fonts: fonts)
         warnings += builder.warnings
         let recorder = builder.layers ?? IconBuilder.LayerRecorder(itemSize: itemSize)
         var lines: [String: [Int]] = [:]
@@ -132,7 +154,7 @@ public enum IconLoader {
         }
         let assembly = LayerAssembly(
             pieces: builder.pieces, groups: builder.sortedGroups, records: recorder.records, hash: hash,
-            itemSize: itemSize)
+            fontKey: fontKey(fonts), itemSize: itemSize)
         return assembly.tree(top: recorder.top, viewBox: viewBox, aspectRatio: builder.rootAspectRatio)
     }
 
@@ -155,7 +177,8 @@ public enum IconLoader {
     /// The checks on the bytes, then the parse: the builder that read them, the viewBox, and the
     /// file's hash.
     private static func build(
-        _ data: Data, name: String, budget: Budget, layers: IconBuilder.LayerRecorder?, embedded: Bool = false
+        _ data: Data, name: String, budget: Budget, layers: IconBuilder.LayerRecorder?, embedded: Bool = false,
+        fonts: FontRegistry?
     ) throws
         -> (
             IconBuilder, Rect, String
@@ -190,6 +213,7 @@ public enum IconLoader {
             maxElements: budget.maxElements)
         builder.layers = layers
         builder.isEmbedded = embedded
+        if let fonts { builder.fonts = fonts }
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.shouldProcessNamespaces = false

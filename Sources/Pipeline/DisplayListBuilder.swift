@@ -197,8 +197,8 @@ extension DisplayListBuilder {
             return [[DrawPath]](repeating: [], count: icon.pieces.count)
         }
         // FNV-1a 64 of the file, as 16 hex digits (0 only for a hash that does not parse), told
-        // apart by part for the pieces of a layered file.
-        let font = (UInt64(icon.hash, radix: 16) ?? 0) ^ icon.part
+        // apart by part for the pieces of a layered file, and by the scene fonts its text is in.
+        let font = (UInt64(icon.hash, radix: 16) ?? 0) ^ icon.part ^ icon.fontKey
         var contents: [[DrawPath]] = []
         // A gradient is laid in viewBox units; with a tint, its stops take the tint's colour and
         // keep their alpha (a template image's rule, as for colours).

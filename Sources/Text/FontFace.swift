@@ -110,8 +110,9 @@ public final class FontFace: @unchecked Sendable {
         ascender = Int(face.pointee.ascender)
         descender = -Int(face.pointee.descender)
         lineSpacing = max(Int(face.pointee.height), ascender + descender)
-        contentHash = FNV1a64.hash(data).hexDigits16
+        // One pass over the bytes: a scene's fonts are opened each time it is decoded.
         hashValue64 = FNV1a64.hash(data)
+        contentHash = hashValue64.hexDigits16
         let blob = hb_blob_create(
             buffer.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(data.count),
             HB_MEMORY_MODE_READONLY, nil, nil)

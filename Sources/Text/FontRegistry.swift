@@ -112,8 +112,9 @@ public final class FontRegistry: Sendable {
         return result
     }()
 
-    /// Opens the scene's `fonts:` files. Each path is relative to `folder` and must stay inside
-    /// it once symbolic links are resolved; at most `TextLimits.maxSceneFonts` files.
+    /// Opens the scene's `fonts:` files (or finds them in `SceneFaceCache`, opened from the same
+    /// files before). Each path is relative to `folder` and must stay inside it once symbolic links
+    /// are resolved; at most `TextLimits.maxSceneFonts` files.
     public static func loadSceneFonts(_ paths: [String], folder: String) throws -> [FontFace] {
         let root = URL(fileURLWithPath: folder).standardizedFileURL.resolvingSymlinksInPath().path
         return try paths.map { relative in
@@ -122,7 +123,7 @@ public final class FontRegistry: Sendable {
             guard !relative.hasPrefix("/"), resolved.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
                 throw TextError.fontPathOutsideFolder(path: relative, folder: folder)
             }
-            return try FontFace(path: resolved)
+            return try SceneFaceCache.shared.face(path: resolved)
         }
     }
 }

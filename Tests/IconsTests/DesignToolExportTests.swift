@@ -55,6 +55,21 @@ struct DesignToolExportTests {
         for (a, b) in zip(exported.pieces, bare.pieces) { #expect(a == b, "\(a) vs \(b)") }
     }
 
+    @Test("an element whose xmlns names another namespace draws nothing, nor does what it holds; SVG's own xmlns draws")
+    func otherNamespaceIsIgnored() throws {
+        let mixed = try parse(
+            """
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">
+              <g fill="#008000"><rect x="2" y="2" width="20" height="20" rx="4"/></g>
+              <g xmlns="http://example.org/notsvg"><rect width="24" height="24" fill="red"/></g>
+              <g xmlns="http://www.w3.org/2000/svg">
+                <path d="M6 12 L10 16 L18 8" fill="none" stroke="#FFFFFF" stroke-width="2"/>
+              </g>
+            </svg>
+            """)
+        #expect(mixed.pieces == (try parse(Self.bare)).pieces)
+    }
+
     @Test("named colours, rgb() and rgba() give their bytes; fill-opacity and stroke-opacity scale each paint's alpha")
     func coloursAndOpacity() throws {
         let icon = try parse(

@@ -65,6 +65,31 @@ struct FontRegistryTests {
         #expect(faces[0].contentHash.count == 16)
     }
 
+    @Test(
+        "a scene font file is opened once while it stays the same file; written over or replaced, it is read again"
+    )
+    func sceneFontCache() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-font-cache-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("Brand.ttf")
+        let dejaVu = "/usr/share/fonts/truetype/dejavu/"
+        try FileManager.default.copyItem(atPath: dejaVu + "DejaVuSansMono.ttf", toPath: file.path)
+        let first = try FontRegistry.loadSceneFonts(["Brand.ttf"], folder: folder.path)[0]
+        #expect(try FontRegistry.loadSceneFonts(["Brand.ttf"], folder: folder.path)[0] === first)
+        // Another font written over the same file (in place: same inode, new times and size).
+        try Data(contentsOf: URL(fileURLWithPath: dejaVu + "DejaVuSans-Bold.ttf")).write(to: file)
+        let rewritten = try FontRegistry.loadSceneFonts(["Brand.ttf"], folder: folder.path)[0]
+        #expect(rewritten !== first && rewritten.familyName == "DejaVu Sans" && rewritten.weight == 700)
+        #expect(rewritten.contentHash != first.contentHash)
+        // Replaced by a rename: a new inode.
+        let other = folder.appendingPathComponent("other.ttf")
+        try FileManager.default.copyItem(atPath: dejaVu + "DejaVuSansMono.ttf", toPath: other.path)
+        #expect(rename(other.path, file.path) == 0)
+        let replaced = try FontRegistry.loadSceneFonts(["Brand.ttf"], folder: folder.path)[0]
+        #expect(replaced !== rewritten && replaced.familyName == "DejaVu Sans Mono")
+    }
+
     @Test("glyph outlines come out in font units: Inter's H is two stems and a bar, one closed contour")
     func outline() throws {
         let face = try FontRegistry().face(family: "Inter", weight: 400)

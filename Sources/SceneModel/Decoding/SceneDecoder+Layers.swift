@@ -46,7 +46,7 @@ extension SceneDecoder {
         var warnings: [IconWarning] = []
         do {
             tree = try IconLoader.loadLayers(
-                path: target.path, name: relative, itemSize: item.size, warnings: &warnings)
+                path: target.path, name: relative, itemSize: item.size, fonts: icons.fonts, warnings: &warnings)
         } catch let e as IconError {
             throw error(at: svgNode, svgPath, "layered SVG \(e.description)")
         }

@@ -4,6 +4,7 @@ import Geometry
 import Icons
 import SceneSyntax
 import Shapes
+import Text
 import Timing
 
 // `shape:` on an item (CAShapeLayer). Ranges are checked in Validation+Shape.swift.
@@ -79,9 +80,9 @@ extension SceneDecoder {
             icon = known
         } else {
             var warnings: [IconWarning] = []
-            do { icon = try IconLoader.load(path: target.path, name: relative, warnings: &warnings) } catch let e
-                as IconError
-            {
+            do {
+                icon = try IconLoader.load(path: target.path, name: relative, fonts: icons.fonts, warnings: &warnings)
+            } catch let e as IconError {
                 throw error(at: node, path, "icon \(e.description)")
             }
             icons.byPath[target.path] = icon
@@ -105,6 +106,9 @@ extension SceneDecoder {
 /// are drawn without (each file's warnings once, at the first key that loads it).
 final class LoadedIcons {
     var byPath: [String: Icon] = [:]
+    /// The scene's `fonts:` and the bundled ones, which icons' text is set in; nil when the scene
+    /// has none (the bundled fonts alone).
+    var fonts: FontRegistry?
     var shapes = 0
     var warnings: [SceneWarning] = []
 }

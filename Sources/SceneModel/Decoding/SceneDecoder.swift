@@ -1,6 +1,7 @@
 import Colors
 import Geometry
 import SceneSyntax
+import Text
 
 // Located tree → Scene: types, shapes, keys and defaults. Semantic rules (ranges, references,
 // uniqueness) are not checked here but in `Scene.validate`, which runs next, so that a scene
@@ -71,6 +72,9 @@ package struct SceneDecoder {
         let canvas = try decodeCanvas(canvasNode)
         let fps = try top["fps"].map { try integer($0, at: "fps") } ?? SceneRules.defaultFPS
         let length = try decodeLength(top)
+        // Before the items: the text of their icons and layered SVGs is set in these fonts.
+        let fonts = try top["fonts"].map(decodeFonts) ?? []
+        if !fonts.isEmpty { icons.fonts = FontRegistry(userFaces: fonts.map(\.face)) }
         let itemsNode = try top.required(
             "items", hint: "items: a list of items, each with id, size and center", decoder: self)
         places.allIDs = ItemPlaces.ids(in: itemsNode)
@@ -87,7 +91,8 @@ package struct SceneDecoder {
             name: name, canvas: canvas, fps: fps, length: length, items: items,
             behaviors: entries.map(\.0), output: OutputSettings())
         if entries.contains(where: { $0.1 != nil }) { scene.behaviorIDs = entries.map(\.1) }
-        // The keys that depend on nothing else: timing scripts, output, fonts, touches.
+        scene.fonts = fonts
+        // The keys that depend on nothing else: timing scripts, output, touches.
         try decodeKeys(RootKeys.spec, from: top, at: "", into: &scene)
         return (scene, nameFromFile)
     }

@@ -102,7 +102,7 @@ enum RootKeys {
                     doc: "Named values used as `$name` in place of literals; see [`controls`](#controls).",
                     defaultDoc: "`{}`", rangeDoc: "names `[A-Za-z_][A-Za-z0-9_]*`"
                 ).consumedBeforeDecoding,
-                TextKeys.fonts,
+                TextKeys.fontsReadFirst,
                 .custom(
                     "touches", docType: "mapping", doc: "The circle drawn under scripted fingers.",
                     defaultDoc: "shown when scripted",

@@ -84,12 +84,15 @@ enum TextKeys {
         .custom(
             "fonts", docType: "list of strings",
             doc:
-                "The scene's own font files (`.ttf`, `.otf`, `.ttc`), relative to the scene file; their families join Inter and DejaVu Sans. A path leaving the folder, a missing file or one FreeType cannot open is a load error at its entry.",
+                "The scene's own font files (`.ttf`, `.otf`, `.ttc`), relative to the scene file; their families join Inter and DejaVu Sans, for text items and for the `<text>` of icons and layered SVGs. A path leaving the folder, a missing file or one FreeType cannot open is a load error at its entry.",
             defaultDoc: "`[]`",
             rangeDoc:
                 "≤ \(TextLimits.maxSceneFonts) files, each ≤ \(TextLimits.maxFontFileBytes >> 20) MiB, inside the scene's folder",
             decode: { d, node, _, scene in scene.fonts = try d.decodeFonts(node) })
     }
+
+    /// `fonts`, read by hand before the items (`SceneDecoder.decode`): icons set text in them.
+    static var fontsReadFirst: Key<Scene> { fonts.readByHand }
 }
 
 enum FontKeys {
