@@ -37,7 +37,9 @@ extension IconBuilder {
             }
             visited.append(current)
             for key in attributes.keys.sorted()
-            where !Self.patternAttributes.contains(key) && !Self.isIgnored(key, on: "pattern") {
+            where !Self.patternAttributes.contains(key) && !Self.isIgnored(key, on: "pattern")
+                && !hasNoEffect(key, attributes[key] ?? "", on: "pattern", line: line)
+            {
                 fail("attribute '\(key)' on <pattern> at line \(line) is not in the supported SVG subset")
                 return nil
             }
@@ -151,10 +153,11 @@ extension IconBuilder {
         func units(_ key: String, _ fallback: String) -> Bool? {
             let value = a[key]?.value.trimmingWhitespace ?? fallback
             guard value == "userSpaceOnUse" || value == "objectBoundingBox" else {
-                fail(
-                    "attribute \(key)=\"\(value)\" on <pattern> at line \(a[key]?.line ?? line): expected userSpaceOnUse or objectBoundingBox"
-                )
-                return nil
+                // A value that does not parse counts as not written (IconBuilder+Recovery.swift).
+                warnInvalid(
+                    key, value, on: "pattern", line: a[key]?.line ?? line,
+                    expected: "userSpaceOnUse or objectBoundingBox")
+                return fallback == "objectBoundingBox"
             }
             return value == "objectBoundingBox"
         }

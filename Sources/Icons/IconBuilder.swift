@@ -83,6 +83,11 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         if ["font-variant", "font-stretch", "font-kerning", "text-rendering"].contains(attribute) { return true }
         // Conditional processing: evaluated where it decides anything (`conditionsHold`).
         if Self.conditionalAttributes.contains(attribute) { return true }
+        // `stop-color` and `stop-opacity` are presentation attributes of every element but apply
+        // to a `<stop>` only, and are not inherited; `color-interpolation` changes nothing in
+        // resvg (gradients and masks mix in sRGB), whose pictures are the references;
+        // `line-height` is CSS's, for text layout SVG does not do.
+        if ["stop-color", "stop-opacity", "color-interpolation", "line-height"].contains(attribute) { return true }
         if attribute.hasPrefix("data-") || attribute.hasPrefix("aria-") || attribute.contains(":") { return true }
         // An exported root's position: an outermost <svg> ignores it.
         return element == "svg" && (attribute == "x" || attribute == "y")
@@ -266,7 +271,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         // Sorted, so the first unknown attribute reported does not depend on dictionary order.
         for key in attributes.keys.sorted()
         where !own.contains(key) && !(Self.presentation + Self.compositingProperties).contains(key)
-            && !Self.isIgnored(key, on: element)
+            && !Self.isIgnored(key, on: element) && !hasNoEffect(key, attributes[key] ?? "", on: element)
         {
             return fail(
                 "attribute '\(key)' on <\(element)> is not in the supported SVG subset; expected \(own.isEmpty ? "" : own.joined(separator: ", ") + ", ")presentation attributes (\(Self.presentation.joined(separator: ", ")))"
@@ -287,6 +292,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
 
     /// A checked element drawn: its style resolved and pushed, its viewport, group and piece.
     private func enter(_ element: String, _ attributes: [String: String], symbolViewport viewport: Rect?) {
+        if element == "svg" && viewBox == nil && rootDrawsNothing(attributes) { return hide(element, attributes) }
         var style = styles[styles.count - 1]
         guard apply(attributes, to: &style, element: element) else { return }
         // `display: none` draws neither the element nor anything in it.
@@ -302,6 +308,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         }
         // A nested <svg>: a viewport of its own, clipped unless its overflow is visible.
         var nested: (Rect, Geometry.AffineTransform)?
+        if element == "svg" && viewBox == nil, let shown = rootSliceView(attributes) { nested = (shown, .identity) }
         if element == "svg" && viewBox != nil {
             guard let placed = nestedViewport(attributes, style: &style) else { return }
             nested = placed.clip
@@ -358,6 +365,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// A shape element's piece, in viewBox units with its paints resolved; false after a failure.
     private func addPiece(_ element: String, _ attributes: [String: String], style: Style) -> Bool {
         guard let outline = shapePath(element, attributes) else { return false }
+        // A shape SVG draws nothing for (IconBuilder+Shapes.swift).
+        if outline.isEmpty { return true }
         return addOutline(outline, style: style)
     }
 
@@ -468,8 +477,10 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             defsDepth += 1
             return true
         }
-        if let type = attributes["type"], type != "text/css" {
-            fail("<style type=\"\(type)\">: expected text/css")
+        if let type = attributes["type"], !["text/css", ""].contains(type.trimmingWhitespace) {
+            // A sheet in another language is not CSS: SVG renderers skip it.
+            warn("<style type=\"\(type.prefix(40))\">: expected text/css; drawn without the sheet")
+            ignoredDepth += 1
             return false
         }
         if styledAny {
@@ -528,21 +539,30 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         return nil
     }
 
+    /// The length `key` (`default` when not written, or written invalid: SVG ignores it, with a
+    /// warning); nil after a failure (neither it nor a default).
     func number(_ attributes: [String: String], _ key: String, element: String, default value: Double? = nil)
         -> Double?
     {
-        guard let text = attributes[key] else {
-            if let value { return value }
+        guard let v = length(attributes, key, element: element) ?? value else {
             fail("<\(element)> needs attribute '\(key)'")
             return nil
         }
+        return v
+    }
+
+    static let lengthExpected =
+        "a length (a number, with px, in, cm, mm, Q, pt, pc, em, ex, %, vw, vh, vmin or vmax)"
+
+    /// The length `key` in user units; nil when it is not written, or written invalid (as SVG
+    /// ignores it, with a warning).
+    func length(_ attributes: [String: String], _ key: String, element: String) -> Double? {
+        guard let text = attributes[key] else { return nil }
         guard
             let v = SVGValue.length(
                 text, viewport: viewportSize, axis: Self.axis(of: key), fontSize: styles.last?.fontSize ?? 16)
         else {
-            fail(
-                "attribute \(key)=\"\(text)\" on <\(element)>: expected a length (a number, with px, in, cm, mm, Q, pt, pc, em, ex, %, vw, vh, vmin or vmax)"
-            )
+            warnInvalid(key, text, on: element, expected: Self.lengthExpected)
             return nil
         }
         return v
@@ -567,26 +587,6 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             return nil
         }
         return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
-    }
-
-    private func rootBox(_ a: [String: String]) -> Rect? {
-        guard let aspect = aspectRatio(a, on: "svg") else { return nil }
-        guard !aspect.slice else {
-            fail(
-                "attribute preserveAspectRatio=\"\(a["preserveAspectRatio"] ?? "")\" on the root <svg>: slice would draw outside the item's bounds, which icons are not clipped to; expected meet or none"
-            )
-            return nil
-        }
-        rootAspectRatio = aspect
-        if let v = a["viewBox"] { return viewBoxRect(v, on: "svg") }
-        guard let w = number(a, "width", element: "svg"), let h = number(a, "height", element: "svg") else {
-            return nil
-        }
-        guard w > 0, h > 0 else {
-            fail("<svg> width and height must be > 0 without a viewBox")
-            return nil
-        }
-        return Rect(x: 0, y: 0, width: w, height: h)
     }
 
     /// Stroke lengths follow the element's transform (the path is already mapped): scaled by
