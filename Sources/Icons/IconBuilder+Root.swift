@@ -17,7 +17,10 @@ extension IconBuilder {
         // invalid, or one that draws nothing) is 100, resvg's size for an SVG that gives none.
         let (w, h) = (length(a, "width", element: "svg"), length(a, "height", element: "svg"))
         if w == nil && h == nil && a["width"] == nil && a["height"] == nil {
-            warn("the root <svg> has neither a viewBox nor a width and height: drawn as 100 × 100 user units")
+            rootSizedByContent = true
+            warn(
+                "the root <svg> has neither a viewBox nor a width and height: drawn in the extent of its content from the origin (resvg's size for it)"
+            )
         }
         return Rect(
             x: 0, y: 0, width: w.flatMap { $0 > 0 ? $0 : nil } ?? 100, height: h.flatMap { $0 > 0 ? $0 : nil } ?? 100)
@@ -57,5 +60,20 @@ extension IconBuilder {
             return true
         }
         return false
+    }
+
+    /// A root without any size takes the extent of what it draws, from the user space's origin to
+    /// the far edges of its pieces (strokes included), as resvg sizes it; 100 × 100 (what the
+    /// content was laid out in) when it draws nothing.
+    func fitRootToContent() {
+        let masks = groups.compactMap(\.mask)
+        var far = Point(0, 0)
+        for (k, piece) in pieces.enumerated() where !masks.contains(where: { $0.contains(k) }) {
+            let reach = piece.strokes ? piece.strokeStyle.lineWidth / 2 : 0
+            let box = piece.path.bounds
+            far = Point(max(far.x, box.maxX + reach), max(far.y, box.maxY + reach))
+        }
+        guard far.x > 0, far.y > 0, far.x.isFinite, far.y.isFinite else { return }
+        viewBox = Rect(x: 0, y: 0, width: far.x, height: far.y)
     }
 }

@@ -180,6 +180,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var filterPrimitives = 0
     /// The root's `preserveAspectRatio`: how the icon fits its item.
     var rootAspectRatio = SVGAspectRatio.default
+    /// The root has neither a viewBox nor a width or height: its box is its content's extent
+    /// from the origin, set when it closes (IconBuilder+Root.swift).
+    var rootSizedByContent = false
     /// Drawing, or replaying a clip path's shapes.
     var mode = ContentMode.drawing
     /// The next element started is the `<clipPath>` or `<mask>` whose content is replayed.
@@ -426,6 +429,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             return
         }
         if element == "defs" { defsDepth -= 1 }
+        if element == "svg" && styles.count == 2 && rootSizedByContent { fitRootToContent() }
         if Self.shapes.contains(element) || element == "image" { shapeDepth -= 1 }
         if element == "style", let css = styleText {
             styleText = nil

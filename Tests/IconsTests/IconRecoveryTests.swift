@@ -127,7 +127,7 @@ struct IconRecoveryTests {
         #expect(warnings == ["opacity on <stop> at line 1: SVG applies it to shapes and groups only; drawn without it"])
     }
 
-    @Test("a root of no size draws nothing; one without any size is 100 × 100")
+    @Test("a root of no size draws nothing; one without any size takes its content's extent from the origin")
     func rootSize() throws {
         var warnings: [IconWarning] = []
         let empty = try IconLoader.parse(
@@ -135,12 +135,13 @@ struct IconRecoveryTests {
             warnings: &warnings)
         #expect(empty.pieces.isEmpty && empty.viewBox == Rect(x: 0, y: 0, width: 100, height: 10))
         let unsized = try IconLoader.parse(
-            Data("<svg><rect width=\"4\" height=\"4\"/></svg>".utf8), name: "n.svg", warnings: &warnings)
-        #expect(unsized.pieces.count == 1 && unsized.viewBox == Rect(x: 0, y: 0, width: 100, height: 100))
+            Data("<svg><rect x=\"2\" width=\"4\" height=\"3\" stroke=\"red\" stroke-width=\"2\"/></svg>".utf8),
+            name: "n.svg", warnings: &warnings)
+        #expect(unsized.pieces.count == 1 && unsized.viewBox == Rect(x: 0, y: 0, width: 7, height: 4))
         #expect(
             warnings.map(\.description) == [
                 "z.svg:1: width=\"0\" on the root <svg>: a viewport of no size; drawn as nothing",
-                "n.svg:1: the root <svg> has neither a viewBox nor a width and height: drawn as 100 × 100 user units",
+                "n.svg:1: the root <svg> has neither a viewBox nor a width and height: drawn in the extent of its content from the origin (resvg's size for it)",
             ])
     }
 
