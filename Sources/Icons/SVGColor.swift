@@ -80,6 +80,9 @@ enum SVGColor {
         guard parts.count == 3 || parts.count == 4 else { return nil }
         if name == "hsl" || name == "hsla" { return hsl(parts) }
         guard name == "rgb" || name == "rgba" else { return nil }
+        // CSS Color 4's legacy, comma-separated syntax takes three numbers or three percentages,
+        // not a mix (`rgb(0, 50%, 0)` is invalid; the space-separated syntax may mix them).
+        if inner.contains(","), Set(parts.prefix(3).map { $0.hasSuffix("%") }).count > 1 { return nil }
         var channels: [UInt8] = []
         for (k, part) in parts.enumerated() {
             let isPercent = part.hasSuffix("%")

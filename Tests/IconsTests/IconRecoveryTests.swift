@@ -39,6 +39,18 @@ struct IconRecoveryTests {
     }
 
     @Test(
+        "rgb() with commas takes three numbers or three percentages, not a mix (CSS Color 4); with spaces a mix is valid"
+    )
+    func legacyRGBMix() throws {
+        let (icon, warnings) = try drawn(
+            "<rect width=\"4\" height=\"4\" fill=\"rgba(0, 50%, 0, 0.5)\"/><rect width=\"4\" height=\"4\" fill=\"rgb(0 50% 0)\"/>"
+        )
+        #expect(icon.pieces.map(\.fill) == [.black, ColorRGBA8(r: 0, g: 128, b: 0)])
+        #expect(
+            warnings.count == 1 && warnings[0].hasPrefix("fill=\"rgba(0, 50%, 0, 0.5)\" on <rect>: expected a colour"))
+    }
+
+    @Test(
         "stroke values: a negative dash draws solid, a negative width no stroke, arcs joins as miters, others the defaults"
     )
     func strokeValues() throws {
