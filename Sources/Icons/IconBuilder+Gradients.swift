@@ -131,15 +131,21 @@ extension IconBuilder {
         case nil: return nil
         case .solidLast?: return .color(last.1)
         case .solidFirst?: return .color(stops[0].1)
+        case .firstInside?:
+            // The first stop inside the circle, the last outside: a step at its edge.
+            guard gradient.spread == .pad else { return .color(stops[0].1) }
+            (gradient.colors, gradient.locations) = ([stops[0].1, stops[0].1, last.1], [0, 1, 1])
         case .laid?: break
         }
         return .gradient(IconGradient(gradient: gradient, toViewBox: toUser.concatenating(toViewBox)))
     }
 
-    /// How a gradient's geometry came out: laid on its vector or circles, or one of its end
-    /// colours everywhere (a vector of no length, `r = 0`, or every circle the same).
+    /// How a gradient's geometry came out: laid on its vector or circles, one of its end
+    /// colours everywhere (a vector of no length, `r = 0`), or, with every circle the same, its
+    /// first colour inside the circle and (padded) its last outside: SVG leaves that open, and it
+    /// is the limit as `fr` grows to `r`, which resvg draws.
     private enum Layout {
-        case laid, solidFirst, solidLast
+        case laid, solidFirst, solidLast, firstInside
     }
 
     /// Sets `gradient`'s points (and focus) from the definition's geometry, lengths resolved
@@ -183,10 +189,10 @@ extension IconBuilder {
                     expected: "a length ≥ 0")
             }
             if r <= 0 { return .solidLast }
-            // Every circle of the gradient the same: no pixel has a t but 0.
-            if max(fr, 0) == r && fx == cx && fy == cy { return .solidFirst }
             gradient.startPoint = Point(cx, cy)
             gradient.endPoint = Point(cx + r, cy)
+            // Every circle of the gradient the same.
+            if max(fr, 0) == r && fx == cx && fy == cy { return .firstInside }
             if fx != cx || fy != cy || fr > 0 {
                 gradient.focus = Gradient.Focus(center: Point(fx, fy), radius: max(fr, 0))
             }

@@ -117,6 +117,21 @@ struct GradientPaintTests {
         #expect(icon.pieces.allSatisfy { $0.strokeGradient == nil })
     }
 
+    @Test(
+        "a focal circle equal to the end circle paints the first stop inside it and the last outside, as resvg draws it"
+    )
+    func focalCircleEqualToEnd() throws {
+        let icon = try parse(
+            """
+            <svg viewBox="0 0 10 10"><radialGradient id="g" fr="0.5"><stop/><stop offset="1" stop-color="red"/></radialGradient>
+            <rect width="4" height="4" fill="url(#g)"/></svg>
+            """)
+        let g = try gradient(icon)
+        #expect(g.gradient.locations == [0, 1, 1] && g.gradient.focus == nil)
+        #expect(g.gradient.colors == [.black, .black, ColorRGBA8(r: 255, g: 0, b: 0)])
+        #expect(g.gradient.startPoint == Point(0.5, 0.5) && g.gradient.endPoint == Point(1, 0.5))
+    }
+
     @Test("an href cycle is cut where it closes: the gradient keeps what it has")
     func hrefCycle() throws {
         let icon = try parse(
