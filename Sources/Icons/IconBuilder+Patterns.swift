@@ -170,8 +170,10 @@ extension IconBuilder {
             guard
                 let v = SVGValue.length(text, viewport: boxUnits ? Size(1, 1) : viewportSize, axis: Self.axis(of: key))
             else {
-                fail("attribute \(key)=\"\(text)\" on <pattern> at line \(a[key]?.line ?? line): expected a length")
-                return nil
+                // As if not written (IconBuilder+Recovery.swift): 0.
+                warnInvalid(key, text, on: "pattern", line: a[key]?.line ?? line, expected: "a length")
+                numbers.append(0)
+                continue
             }
             numbers.append(v)
         }

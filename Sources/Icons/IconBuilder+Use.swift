@@ -44,7 +44,9 @@ extension IconBuilder {
             case "visible", "auto": break
             case "hidden", "scroll": clip = symbolViewport
             case let other:
-                return fail("attribute overflow=\"\(other)\" on <symbol>: expected visible, auto, hidden or scroll")
+                // As if not written (IconBuilder+Recovery.swift): hidden.
+                warnInvalid("overflow", other, on: "symbol", expected: "visible, auto, hidden or scroll")
+                clip = symbolViewport
             }
         }
         let useSpace = styles[top].transform
@@ -107,10 +109,11 @@ extension IconBuilder {
     func aspectRatio(_ a: [String: String], on element: String) -> SVGAspectRatio? {
         guard let text = a["preserveAspectRatio"] else { return .default }
         guard let aspect = SVGAspectRatio.parse(text) else {
-            fail(
-                "attribute preserveAspectRatio=\"\(text)\" on <\(element)>: expected none or xMinYMin … xMaxYMax, then meet or slice"
-            )
-            return nil
+            // As if not written (IconBuilder+Recovery.swift): xMidYMid meet.
+            warnInvalid(
+                "preserveAspectRatio", text, on: element,
+                expected: "none or xMinYMin … xMaxYMax, then meet or slice")
+            return .default
         }
         return aspect
     }
@@ -140,8 +143,9 @@ extension IconBuilder {
         case "visible", "auto": return (nil, false)
         case "hidden", "scroll": return ((rect, outer), false)
         case let other:
-            fail("attribute overflow=\"\(other)\" on <svg>: expected visible, auto, hidden or scroll")
-            return nil
+            // As if not written (IconBuilder+Recovery.swift): hidden.
+            warnInvalid("overflow", other, on: "svg", expected: "visible, auto, hidden or scroll")
+            return ((rect, outer), false)
         }
     }
 }

@@ -173,4 +173,32 @@ struct IconRecoveryTests {
         let context = try refusal(of: "<rect width=\"4\" height=\"4\" fill=\"context-fill\"/>")
         #expect(context.message.hasPrefix("attribute fill=\"context-fill\" on <rect>: not in the supported SVG subset"))
     }
+
+    @Test("definitions' invalid values count as not written: units, regions, flood colours, clip rules")
+    func definitions() throws {
+        let (icon, warnings) = try drawn(
+            """
+            <filter id="f" filterUnits="px" x="a"><feFlood flood-color="#zz" flood-opacity="x" width="q"/></filter>
+            <mask id="m" maskUnits="px" x="a"><rect width="10" height="10" fill="white"/></mask>
+            <clipPath id="c" clipPathUnits="px"><rect width="5" height="5" clip-rule="odd"/></clipPath>
+            <rect width="4" height="4" filter="url(#f)"/>
+            <rect width="4" height="4" mask="url(#m)"/><rect width="4" height="4" clip-path="url(#c)"/>
+            """)
+        let flood = try #require(icon.groups.compactMap(\.filter).first)
+        #expect(flood.primitives.map(\.kind) == [.flood(.black)])
+        // The default region, −10 %/120 % of the 4 × 4 box.
+        #expect(flood.region == Rect(x: -0.4, y: -0.4, width: 4.8, height: 4.8))
+        #expect(
+            warnings == [
+                "filterUnits=\"px\" on <filter> at line 1: expected userSpaceOnUse or objectBoundingBox; \(Self.ignored)",
+                "x=\"a\" on <filter> at line 1: expected a length; \(Self.ignored)",
+                "flood-color=\"#zz\" on <feFlood> at line 1: expected a colour; \(Self.ignored)",
+                "flood-opacity=\"x\" on <feFlood> at line 1: expected a number from 0 to 1; \(Self.ignored)",
+                "width=\"q\" on <feFlood> at line 1: expected a length; \(Self.ignored)",
+                "maskUnits=\"px\" on <mask> at line 2: expected userSpaceOnUse or objectBoundingBox; \(Self.ignored)",
+                "x=\"a\" on <mask> at line 2: expected a length; \(Self.ignored)",
+                "clipPathUnits=\"px\" on <clipPath> at line 3: expected userSpaceOnUse or objectBoundingBox; \(Self.ignored)",
+                "clip-rule=\"odd\" on <rect>: expected nonzero or evenodd; \(Self.ignored) (copied there by the <use> at line 5)",
+            ])
+    }
 }
