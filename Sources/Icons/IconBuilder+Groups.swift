@@ -81,11 +81,19 @@ extension IconBuilder {
         return true
     }
 
-    /// The id an element's `clip-path`, `mask` or `filter` names: `.some(nil)` for none, nil after a
-    /// failure (a value that is neither `none` nor `url(#id)`).
+    /// The id an element's `clip-path`, `mask` or `filter` names: `.some(nil)` for none (or a
+    /// value that is no value, with a warning), nil after a failure (a CSS function or box).
     func groupReference(_ attributes: [String: String], _ key: String, on element: String) -> String?? {
         guard let value = attributes[key], value.trimmingWhitespace != "none" else { return .some(nil) }
         guard let target = SVGPaintReference.parse(value), target.fallback == nil, !target.fallbackIsCurrentColor else {
+            // CSS's functions (basic shapes, filter functions, a url of another file) and
+            // reference boxes are valid values outside the subset: refused. Anything else is no
+            // value at all: as if not written (IconBuilder+Recovery.swift).
+            let words = value.split(whereSeparator: { $0.isWhitespace })
+            guard value.contains("(") || words.contains(where: { $0.hasSuffix("-box") }) else {
+                warnInvalid(key, value, on: element, expected: "none or url(#id)")
+                return .some(nil)
+            }
             fail("attribute \(key)=\"\(value.prefix(40))\" on <\(element)>: expected none or url(#id)")
             return nil
         }

@@ -170,6 +170,10 @@ struct IconRecoveryTests {
                 "x=\"5\" on <g>: SVG defines it for other elements; drawn without it",
                 "spreadMethod=\"pad\" on <rect>: SVG defines it for other elements; drawn without it",
             ])
+        let (unclipped, clipWarnings) = try drawn("<rect width=\"4\" height=\"4\" clip-path=\"qwe\"/>")
+        #expect(unclipped.pieces.count == 1 && unclipped.groups.isEmpty)
+        #expect(clipWarnings == ["clip-path=\"qwe\" on <rect>: expected none or url(#id); \(Self.ignored)"])
+        #expect(throws: IconError.self) { try parse("<svg viewBox=\"0 0 1 1\"><rect clip-path=\"circle()\"/></svg>") }
         let context = try refusal(of: "<rect width=\"4\" height=\"4\" fill=\"context-fill\"/>")
         #expect(context.message.hasPrefix("attribute fill=\"context-fill\" on <rect>: not in the supported SVG subset"))
     }
