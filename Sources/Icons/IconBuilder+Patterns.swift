@@ -194,11 +194,10 @@ extension IconBuilder {
             toUser = t
         }
         var content = Geometry.AffineTransform.identity
-        if let written = a["viewBox"] {
+        if let written = a["viewBox"], let view = viewBoxRect(written.value, on: "pattern") {
             var plain: [String: String] = [:]
             if let p = a["preserveAspectRatio"] { plain["preserveAspectRatio"] = p.value }
-            guard let view = viewBoxRect(written.value, on: "pattern"), let fit = aspectRatio(plain, on: "pattern")
-            else { return nil }
+            guard let fit = aspectRatio(plain, on: "pattern") else { return nil }
             content = fit.fit(view, into: tile.size)
         } else if boxContent {
             content = Geometry.AffineTransform(scaleX: box.width, y: box.height)

@@ -1,7 +1,20 @@
 import Geometry
 
-/// The root `<svg>`: the box its content is drawn in, and how it fits the item.
+/// The root `<svg>`: the box its content is drawn in, and how it fits the item; viewBoxes.
 extension IconBuilder {
+    /// A `viewBox` attribute's rectangle (on `<svg>`, `<symbol>` or `<pattern>`); nil for one
+    /// that does not parse or has no area, which counts as not written, with a warning
+    /// (IconBuilder+Recovery.swift).
+    func viewBoxRect(_ v: String, on element: String) -> Rect? {
+        guard let n = SVGValue.numbers(v), n.count == 4, n[2] > 0, n[3] > 0 else {
+            warnInvalid(
+                "viewBox", v, on: element, expected: "four numbers, min-x min-y width height, with width and height > 0"
+            )
+            return nil
+        }
+        return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
+    }
+
     /// The root's viewBox (or, without one, its user space), its fit recorded; nil after a
     /// failure.
     func rootBox(_ a: [String: String]) -> Rect? {
@@ -12,7 +25,7 @@ extension IconBuilder {
             rootAspectRatio.slice = false
             if let shown = rootSliceView(a) { return shown }
         }
-        if let v = a["viewBox"] { return viewBoxRect(v, on: "svg") }
+        if let v = a["viewBox"], let box = viewBoxRect(v, on: "svg") { return box }
         // Without a viewBox the root's width × height is its user space; a side not written (or
         // invalid, or one that draws nothing) is 100, resvg's size for an SVG that gives none.
         let (w, h) = (length(a, "width", element: "svg"), length(a, "height", element: "svg"))

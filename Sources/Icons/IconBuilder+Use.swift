@@ -102,7 +102,7 @@ extension IconBuilder {
     func viewportFit(_ a: [String: String], into viewport: Rect, on element: String) -> Geometry.AffineTransform? {
         guard let v = a["viewBox"] else { return .identity }
         guard let aspect = aspectRatio(a, on: element) else { return nil }
-        return viewBoxRect(v, on: element).map { aspect.fit($0, into: viewport.size) }
+        return viewBoxRect(v, on: element).map { aspect.fit($0, into: viewport.size) } ?? .identity
     }
 
     /// The element's `preserveAspectRatio` (xMidYMid meet when not written); nil after a failure.
@@ -138,7 +138,9 @@ extension IconBuilder {
         let outer = style.transform
         style.transform = fit.concatenating(Geometry.AffineTransform(translationX: x, y: y)).concatenating(outer)
         style.viewport =
-            a["viewBox"].flatMap { SVGValue.numbers($0) }.map { Size(width: $0[2], height: $0[3]) } ?? rect.size
+            a["viewBox"].flatMap { SVGValue.numbers($0) }.flatMap {
+                $0.count == 4 && $0[2] > 0 && $0[3] > 0 ? Size(width: $0[2], height: $0[3]) : nil
+            } ?? rect.size
         switch a["overflow"]?.trimmingWhitespace ?? "hidden" {
         case "visible", "auto": return (nil, false)
         case "hidden", "scroll": return ((rect, outer), false)

@@ -582,17 +582,6 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         }
     }
 
-    /// A `viewBox` attribute's rectangle (on `<svg>` or `<symbol>`); nil after a failure.
-    func viewBoxRect(_ v: String, on element: String) -> Rect? {
-        guard let n = SVGValue.numbers(v), n.count == 4, n[2] > 0, n[3] > 0 else {
-            fail(
-                "attribute viewBox=\"\(v)\" on <\(element)>: expected four numbers, min-x min-y width height, with width and height > 0"
-            )
-            return nil
-        }
-        return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
-    }
-
     /// Stroke lengths follow the element's transform (the path is already mapped): scaled by
     /// √|det|, the transform's scale, for the transforms that keep shapes (the others stroke in
     /// user space, `IconPiece.strokeSpace`).

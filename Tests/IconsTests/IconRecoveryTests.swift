@@ -174,6 +174,14 @@ struct IconRecoveryTests {
         #expect(unclipped.pieces.count == 1 && unclipped.groups.isEmpty)
         #expect(clipWarnings == ["clip-path=\"qwe\" on <rect>: expected none or url(#id); \(Self.ignored)"])
         #expect(throws: IconError.self) { try parse("<svg viewBox=\"0 0 1 1\"><rect clip-path=\"circle()\"/></svg>") }
+        // A viewBox that does not parse counts as not written: the nested viewport's own size.
+        let (nested, viewBoxWarnings) = try drawn(
+            "<svg width=\"5\" height=\"5\" viewBox=\"0 0 1\"><rect width=\"50%\" height=\"1\"/></svg>")
+        #expect(nested.pieces.first?.path.controlPointBounds == Rect(x: 0, y: 0, width: 2.5, height: 1))
+        #expect(
+            viewBoxWarnings == [
+                "viewBox=\"0 0 1\" on <svg>: expected four numbers, min-x min-y width height, with width and height > 0; \(Self.ignored)"
+            ])
         let context = try refusal(of: "<rect width=\"4\" height=\"4\" fill=\"context-fill\"/>")
         #expect(context.message.hasPrefix("attribute fill=\"context-fill\" on <rect>: not in the supported SVG subset"))
     }
