@@ -35,8 +35,9 @@ extension IconBuilder {
 
     /// The element's presentation values (after the cascade) applied to `style`: each value that
     /// does not parse is set aside (or replaced, as SVG says) with a warning, and the others
-    /// applied again from the parent's style. Runs at most once more than the element has
-    /// values. False after a failure.
+    /// applied again from the parent's style. Each value is set aside at most twice (once
+    /// replaced, then dropped), so it runs at most 2n + 1 times for n values. False after a
+    /// failure.
     func apply(_ written: [String: String], to style: inout Style, element: String) -> Bool {
         // `inherit` on an inherited property is what the style already holds from the parent.
         var a = written.filter {
