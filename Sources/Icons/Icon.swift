@@ -29,8 +29,8 @@ public struct Icon: Equatable, Sendable {
     public var fontKey: UInt64 = 0
 
     /// How the viewBox is fitted into an item's bounds: the root's `preserveAspectRatio`, SVG's
-    /// default xMidYMid meet unless the file says otherwise (never `slice`: it would draw outside
-    /// the viewport, which items do not clip).
+    /// default xMidYMid meet unless the file says otherwise (never `slice`: items do not clip
+    /// their icons, so the loader cuts a slice root to what its own viewport shows and fits that).
     public var aspectRatio = SVGAspectRatio.default
 
     /// The transform from viewBox units to an item's bounds of `size` (origin at its top-left).

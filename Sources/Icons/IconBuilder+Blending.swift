@@ -20,19 +20,23 @@ extension IconBuilder {
         var result = (blend: BlendMode.normal, isolates: false)
         if let text = attributes["mix-blend-mode"] {
             // CSS keywords are ASCII case-insensitive.
-            guard let mode = BlendMode(rawValue: text.trimmingWhitespace.lowercased()) else {
-                fail("mix-blend-mode: \(text.prefix(40)) on <\(element)>: expected one of \(Self.blendModesExpected)")
+            let keyword = text.trimmingWhitespace.lowercased()
+            if let mode = BlendMode(rawValue: keyword) {
+                result.blend = mode
+            } else if ["plus-lighter", "plus-darker"].contains(keyword) {
+                // Compositing Level 2's, valid CSS that Flipbook does not draw.
+                fail("mix-blend-mode: \(keyword) on <\(element)>: expected one of \(Self.blendModesExpected)")
                 return nil
+            } else {
+                // Not a blend mode (`xor` is a compositing operator): as if not written.
+                warnInvalid("mix-blend-mode", text, on: element, expected: "one of \(Self.blendModesExpected)")
             }
-            result.blend = mode
         }
         if let text = attributes["isolation"] {
             switch text.trimmingWhitespace.lowercased() {
             case "auto": break
             case "isolate": result.isolates = true
-            default:
-                fail("isolation: \(text.prefix(40)) on <\(element)>: expected auto or isolate")
-                return nil
+            default: warnInvalid("isolation", text, on: element, expected: "auto or isolate")
             }
         }
         if result.blend != .normal && layers != nil && mode != .clipping {

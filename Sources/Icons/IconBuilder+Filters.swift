@@ -52,11 +52,13 @@ extension IconBuilder {
         guard !boxUnits || (box.width > 0 && box.height > 0) else { return .hidden }
         var values: [Double] = []
         for (key, fallback) in [("x", "-10%"), ("y", "-10%"), ("width", "120%"), ("height", "120%")] {
-            guard let v = filterLength(attributes[key] ?? fallback, key: key, boxUnits: boxUnits, box: box) else {
-                fail("attribute \(key)=\"\(attributes[key] ?? "")\" on <filter>: expected a length", at: line)
-                return nil
+            var v = attributes[key].flatMap { filterLength($0, key: key, boxUnits: boxUnits, box: box) }
+            if v == nil, let text = attributes[key] {
+                // As if not written (IconBuilder+Recovery.swift).
+                warnInvalid(key, text, on: "filter", line: line, expected: "a length")
             }
-            values.append(v)
+            if v == nil { v = filterLength(fallback, key: key, boxUnits: boxUnits, box: box) }
+            values.append(v ?? 0)
         }
         let region = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
         guard region.width > 0, region.height > 0, region.maxX.isFinite, region.maxY.isFinite else { return .hidden }
@@ -268,17 +270,17 @@ extension IconBuilder {
             } else if let c = SVGValue.color(text) {
                 color = c
             } else {
-                fail("attribute flood-color=\"\(text.prefix(40))\": expected a colour", at: line)
-                return nil
+                // As if not written (IconBuilder+Recovery.swift): the initial black.
+                warnInvalid("flood-color", text, on: "feFlood", line: line, expected: "a colour")
             }
         }
         var opacity = 1.0
         if let text = a["flood-opacity"] {
-            guard let o = Self.fraction(text) else {
-                fail("attribute flood-opacity=\"\(text)\": expected a number from 0 to 1", at: line)
-                return nil
+            if let o = Self.fraction(text) {
+                opacity = o
+            } else {
+                warnInvalid("flood-opacity", text, on: "feFlood", line: line, expected: "a number from 0 to 1")
             }
-            opacity = o
         }
         return SVGColor.scaled(color, by: opacity)
     }
@@ -310,8 +312,9 @@ extension IconBuilder {
         for (k, key) in ["x", "y", "width", "height"].enumerated() {
             guard let text = a[key] else { continue }
             guard let v = filterLength(text, key: key, boxUnits: context.boxUnits, box: context.box) else {
-                fail("attribute \(key)=\"\(text)\" on <\(element)>: expected a length", at: line)
-                return nil
+                // As if not written (IconBuilder+Recovery.swift): the region's.
+                warnInvalid(key, text, on: element, line: line, expected: "a length")
+                continue
             }
             values[k] = v
         }
@@ -336,9 +339,9 @@ extension IconBuilder {
     private func filterUnits(_ a: [String: String], _ key: String, default value: String, line: Int) -> String? {
         let units = a[key]?.trimmingWhitespace ?? value
         guard units == "userSpaceOnUse" || units == "objectBoundingBox" else {
-            fail(
-                "attribute \(key)=\"\(units)\" on <filter>: expected userSpaceOnUse or objectBoundingBox", at: line)
-            return nil
+            // As if not written (IconBuilder+Recovery.swift).
+            warnInvalid(key, units, on: "filter", line: line, expected: "userSpaceOnUse or objectBoundingBox")
+            return value
         }
         return units
     }

@@ -49,9 +49,10 @@ extension IconBuilder {
 
     private static let gradientAttributes: Set<String> = [
         "x1", "y1", "x2", "y2", "cx", "cy", "r", "fx", "fy", "fr", "gradientUnits", "gradientTransform",
-        "spreadMethod", "href", "style", "color", "display", "transform-origin",
+        "spreadMethod", "href", "style", "color", "display", "transform-origin", "stop-color", "stop-opacity",
+        "color-interpolation",
     ]
-    private static let stopAttributes: Set<String> = ["offset", "stop-color", "stop-opacity", "color"]
+    private static let stopAttributes: Set<String> = ["offset", "stop-color", "stop-opacity", "color", "opacity"]
 
     /// The paint `reference` gives a shape whose bounding box (in its user space) is `box`, drawn
     /// under `toViewBox`, at `opacity` (the paint's and the element's); nil after a failure.
@@ -59,7 +60,7 @@ extension IconBuilder {
     /// As SVG renderers do, a gradient that cannot paint (no stops, or bounding-box units on a
     /// shape without area) gives the fallback colour, or nothing; an `href` cycle is cut where it
     /// closes, and a gradientTransform that cannot be inverted counts as not written. A value
-    /// that does not parse is refused, as everywhere in an icon.
+    /// that does not parse counts as not written, with a warning (IconBuilder+Recovery.swift).
     func paint(
         _ reference: SVGPaintReference, box: Rect, toViewBox: Geometry.AffineTransform, opacity: Double,
         currentColor: ColorRGBA8
@@ -70,7 +71,14 @@ extension IconBuilder {
             case .start(let element, _, let line) = references.events[range.lowerBound]
         else { return none }
         guard Self.gradientElements.contains(element) else {
-            return element == "pattern" ? .pattern(reference.id) : none
+            guard element == "pattern" else { return none }
+            // Bounding-box units on a shape without area: the fallback, else nothing, as for a
+            // gradient (resvg's picture).
+            if box.width <= 0 || box.height <= 0 {
+                guard let pattern = patternDefinition(reference.id) else { return nil }
+                if pattern.attributes["patternUnits"]?.value.trimmingWhitespace != "userSpaceOnUse" { return none }
+            }
+            return .pattern(reference.id)
         }
         guard let definition = gradientDefinition(reference.id) else { return nil }
         // currentColor in a stop is the `color` where the stop stands, not where it is used.
@@ -86,23 +94,23 @@ extension IconBuilder {
         case nil, "objectBoundingBox": boxUnits = true
         case "userSpaceOnUse": boxUnits = false
         case let other?:
-            fail(
-                "attribute gradientUnits=\"\(other)\" on the gradient at line \(a["gradientUnits"]!.line): expected objectBoundingBox or userSpaceOnUse"
-            )
-            return nil
+            warnInvalid(
+                "gradientUnits", other, on: definition.element, line: a["gradientUnits"]!.line,
+                expected: "objectBoundingBox or userSpaceOnUse")
+            boxUnits = true
         }
         var toUser = Geometry.AffineTransform.identity
         if let text = a["gradientTransform"]?.value {
-            guard var t = SVGValue.transform(text) else {
-                fail(
-                    "attribute gradientTransform=\"\(text.prefix(40))\" on the gradient at line \(a["gradientTransform"]!.line): expected matrix, translate, scale, rotate, skewX or skewY"
-                )
-                return nil
+            if var t = SVGValue.transform(text) {
+                // In the gradient's own units: the unit box for objectBoundingBox.
+                let units = boxUnits ? Size(width: 1, height: 1) : viewportSize ?? Size(width: 0, height: 0)
+                guard about(a["transform-origin"], &t, units: units, on: "the gradient") else { return nil }
+                if t.inverted != nil { toUser = t }
+            } else {
+                warnInvalid(
+                    "gradientTransform", text, on: definition.element, line: a["gradientTransform"]!.line,
+                    expected: "matrix, translate, scale, rotate, skewX or skewY")
             }
-            // In the gradient's own units: the unit box for objectBoundingBox.
-            let units = boxUnits ? Size(width: 1, height: 1) : viewportSize ?? Size(width: 0, height: 0)
-            guard about(a["transform-origin"], &t, units: units, on: "the gradient") else { return nil }
-            if t.inverted != nil { toUser = t }
         }
         if boxUnits {
             guard box.width > 0, box.height > 0 else { return none }
@@ -117,25 +125,31 @@ extension IconBuilder {
         case "reflect": gradient.spread = .reflect
         case "repeat": gradient.spread = .repeat
         case let other?:
-            fail(
-                "attribute spreadMethod=\"\(other)\" on the gradient at line \(a["spreadMethod"]!.line): expected pad, reflect or repeat"
-            )
-            return nil
+            warnInvalid(
+                "spreadMethod", other, on: definition.element, line: a["spreadMethod"]!.line,
+                expected: "pad, reflect or repeat")
+            gradient.spread = .pad
         }
         let viewport = boxUnits ? Size(width: 1, height: 1) : viewportSize
         switch lay(&gradient, definition, viewport: viewport, line: line) {
         case nil: return nil
         case .solidLast?: return .color(last.1)
         case .solidFirst?: return .color(stops[0].1)
+        case .firstInside?:
+            // The first stop inside the circle, the last outside: a step at its edge.
+            guard gradient.spread == .pad else { return .color(stops[0].1) }
+            (gradient.colors, gradient.locations) = ([stops[0].1, stops[0].1, last.1], [0, 1, 1])
         case .laid?: break
         }
         return .gradient(IconGradient(gradient: gradient, toViewBox: toUser.concatenating(toViewBox)))
     }
 
-    /// How a gradient's geometry came out: laid on its vector or circles, or one of its end
-    /// colours everywhere (a vector of no length, `r = 0`, or every circle the same).
+    /// How a gradient's geometry came out: laid on its vector or circles, one of its end
+    /// colours everywhere (a vector of no length, `r = 0`), or, with every circle the same, its
+    /// first colour inside the circle and (padded) its last outside: SVG leaves that open, and it
+    /// is the limit as `fr` grows to `r`, which resvg draws.
     private enum Layout {
-        case laid, solidFirst, solidLast
+        case laid, solidFirst, solidLast, firstInside
     }
 
     /// Sets `gradient`'s points (and focus) from the definition's geometry, lengths resolved
@@ -145,15 +159,13 @@ extension IconBuilder {
     {
         let a = definition.attributes
         func coordinate(_ key: String, _ fallback: String) -> Double? {
-            let written = a[key]
-            let text = written?.value ?? fallback
-            guard let v = SVGValue.length(text, viewport: viewport, axis: Self.axis(of: key)) else {
-                fail(
-                    "attribute \(key)=\"\(text)\" on the gradient at line \(written?.line ?? line): expected a number or a percentage"
-                )
-                return nil
+            if let written = a[key] {
+                if let v = SVGValue.length(written.value, viewport: viewport, axis: Self.axis(of: key)) { return v }
+                warnInvalid(
+                    key, written.value, on: definition.element, line: written.line,
+                    expected: "a number or a percentage")
             }
-            return v
+            return SVGValue.length(fallback, viewport: viewport, axis: Self.axis(of: key)) ?? 0
         }
         if definition.element == "linearGradient" {
             guard let x1 = coordinate("x1", "0%"), let y1 = coordinate("y1", "0%"), let x2 = coordinate("x2", "100%"),
@@ -168,27 +180,26 @@ extension IconBuilder {
                 let fx = coordinate("fx", a["cx"]?.value ?? "50%"), let fy = coordinate("fy", a["cy"]?.value ?? "50%"),
                 let fr = coordinate("fr", "0%")
             else { return nil }
-            guard r >= 0, fr >= 0 else {
-                fail("a radius of the gradient at line \(line) is negative; expected r and fr ≥ 0")
-                return nil
+            // A negative radius is invalid: `r` paints as 0 does (the last stop, as resvg draws
+            // it), `fr` counts as not written.
+            if r < 0 {
+                warnInvalid(
+                    "r", a["r"]?.value ?? "", on: "radialGradient", line: a["r"]?.line ?? line,
+                    expected: "a length ≥ 0", drawn: "as r=\"0\" (the last stop's colour)")
             }
-            if r == 0 { return .solidLast }
-            if fr == r && fx == cx && fy == cy {
-                // Every circle of the gradient the same. Padded, this is the limit of fr → r: t
-                // falls below 0 inside the circle and above 1 outside, so the first colour fills
-                // the circle and the last the rest (as resvg draws it, Skia's degenerate radial);
-                // repeated or reflected, one colour.
-                guard gradient.spread == .pad, let first = gradient.colors.first, let last = gradient.colors.last
-                else { return .solidFirst }
-                gradient.colors = [first, first, last]
-                gradient.locations = [0, 1, 1]
-                gradient.startPoint = Point(cx, cy)
-                gradient.endPoint = Point(cx + r, cy)
-                return .laid
+            if fr < 0 {
+                warnInvalid(
+                    "fr", a["fr"]?.value ?? "", on: "radialGradient", line: a["fr"]?.line ?? line,
+                    expected: "a length ≥ 0")
             }
+            if r <= 0 { return .solidLast }
             gradient.startPoint = Point(cx, cy)
             gradient.endPoint = Point(cx + r, cy)
-            if fx != cx || fy != cy || fr != 0 { gradient.focus = Gradient.Focus(center: Point(fx, fy), radius: fr) }
+            // Every circle of the gradient the same.
+            if max(fr, 0) == r && fx == cx && fy == cy { return .firstInside }
+            if fx != cx || fy != cy || fr > 0 {
+                gradient.focus = Gradient.Focus(center: Point(fx, fy), radius: max(fr, 0))
+            }
         }
         return .laid
     }
@@ -251,6 +262,10 @@ extension IconBuilder {
     private func gradientStops(in range: Range<Int>) -> [Stop]? {
         var stops: [Stop] = []
         var depth = 0
+        // What `inherit` in a stop takes: the gradient's own `stop-color` and `stop-opacity`
+        // (neither is inherited further, nor along `href`s).
+        var parent: [String: String] = [:]
+        if case .start(_, let written, _)? = references.events[range].first { parent = written }
         for event in references.events[range] {
             switch event {
             case .characters:
@@ -262,7 +277,7 @@ extension IconBuilder {
                 guard depth == 2 else { continue }
                 // Anything else inside a gradient is not part of it (SVG renderers skip it).
                 guard element == "stop" else { continue }
-                guard var stop = gradientStop(written, line: line) else { return nil }
+                guard var stop = gradientStop(written, line: line, parent: parent) else { return nil }
                 stop.offset = max(stop.offset, stops.last?.offset ?? 0)
                 stops.append(stop)
             }
@@ -271,38 +286,43 @@ extension IconBuilder {
     }
 
     /// One `<stop>`: its offset clamped to [0, 1], its colour (nil for `currentColor` without a
-    /// `color` on the stop) and `stop-opacity`.
-    private func gradientStop(_ written: [String: String], line: Int) -> Stop? {
-        func bad(_ key: String, _ value: String, _ expected: String) -> Stop? {
-            fail("attribute \(key)=\"\(value.prefix(40))\" on <stop> at line \(line): expected \(expected)")
-            return nil
+    /// `color` on the stop) and `stop-opacity`; `inherit` takes the gradient's (`parent`). A
+    /// value that does not parse counts as not written, with a warning.
+    private func gradientStop(_ written: [String: String], line: Int, parent: [String: String]) -> Stop? {
+        func bad(_ key: String, _ value: String, _ expected: String) {
+            warnInvalid(key, value, on: "stop", line: line, expected: expected)
         }
         // The sheet's rules and `style=""` over the attributes, `!important` first, as for shapes.
-        guard let a = styled(written, element: "stop", properties: ["stop-color", "stop-opacity"]) else { return nil }
+        guard var a = styled(written, element: "stop", properties: ["stop-color", "stop-opacity"]) else { return nil }
+        for key in ["stop-color", "stop-opacity"] where a[key]?.trimmingWhitespace == "inherit" { a[key] = parent[key] }
+        if a["opacity"] != nil {
+            warn("opacity on <stop> at line \(line): SVG applies it to shapes and groups only; drawn without it")
+        }
         for key in a.keys.sorted() where !Self.stopAttributes.contains(key) && !Self.isIgnored(key, on: "stop") {
             fail("attribute '\(key)' on <stop> at line \(line) is not in the supported SVG subset")
             return nil
         }
         var offset = 0.0
         if let text = a["offset"] {
-            guard let v = Self.fraction(text) else { return bad("offset", text, "a number or a percentage") }
-            offset = v
+            if let v = Self.fraction(text) { offset = v } else { bad("offset", text, "a number or a percentage") }
         }
         var colour: ColorRGBA8? = .black
         if let text = a["stop-color"] {
             if Self.isCurrentColor(text) {
                 colour = a["color"].flatMap(SVGValue.color)
-            } else {
-                guard let c = SVGValue.color(text) else { return bad("stop-color", text, "a colour") }
+            } else if let c = SVGValue.color(text) {
                 colour = c
+            } else {
+                bad("stop-color", text, "a colour")
             }
         }
         var opacity = 1.0
         if let text = a["stop-opacity"] {
-            guard let v = Self.fraction(text) else {
-                return bad("stop-opacity", text, "a number from 0 to 1 or a percentage")
+            if let v = Self.fraction(text) {
+                opacity = v
+            } else {
+                bad("stop-opacity", text, "a number from 0 to 1 or a percentage")
             }
-            opacity = v
         }
         return Stop(offset: offset, color: colour, opacity: opacity)
     }

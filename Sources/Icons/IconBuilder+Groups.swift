@@ -84,11 +84,19 @@ extension IconBuilder {
         return true
     }
 
-    /// The id an element's `clip-path`, `mask` or `filter` names: `.some(nil)` for none, nil after a
-    /// failure (a value that is neither `none` nor `url(#id)`).
+    /// The id an element's `clip-path`, `mask` or `filter` names: `.some(nil)` for none (or a
+    /// value that is no value, with a warning), nil after a failure (a CSS function or box).
     func groupReference(_ attributes: [String: String], _ key: String, on element: String) -> String?? {
         guard let value = attributes[key], value.trimmingWhitespace != "none" else { return .some(nil) }
         guard let target = SVGPaintReference.parse(value), target.fallback == nil, !target.fallbackIsCurrentColor else {
+            // CSS's functions (basic shapes, filter functions, a url of another file) and
+            // reference boxes are valid values outside the subset: refused. Anything else is no
+            // value at all: as if not written (IconBuilder+Recovery.swift).
+            let words = value.split(whereSeparator: { $0.isWhitespace })
+            guard value.contains("(") || words.contains(where: { $0.hasSuffix("-box") }) else {
+                warnInvalid(key, value, on: element, expected: "none or url(#id)")
+                return .some(nil)
+            }
             fail("attribute \(key)=\"\(value.prefix(40))\" on <\(element)>: expected none or url(#id)")
             return nil
         }
@@ -342,10 +350,12 @@ extension IconBuilder {
         // Inherited by the shapes inside (from the clip path or where it stands): what its
         // silhouettes are filled by.
         if let rule = (attributes["clip-rule"] ?? replayedInherited("clip-rule"))?.trimmingWhitespace {
-            guard rule == "nonzero" || rule == "evenodd" else {
-                return fail("attribute clip-rule=\"\(rule)\" on <\(element)>: expected nonzero or evenodd")
+            if rule == "nonzero" || rule == "evenodd" {
+                style.clipRule = rule == "evenodd" ? .evenOdd : .nonZero
+            } else {
+                // As if not written (IconBuilder+Recovery.swift): the inherited rule stays.
+                warnInvalid("clip-rule", rule, on: element, expected: "nonzero or evenodd")
             }
-            style.clipRule = rule == "evenodd" ? .evenOdd : .nonZero
         }
         styles.append(style)
     }
@@ -389,8 +399,11 @@ extension IconBuilder {
     {
         let units = attributes[key]?.trimmingWhitespace ?? value
         guard units == "userSpaceOnUse" || units == "objectBoundingBox" else {
-            fail("attribute \(key)=\"\(units)\" at line \(line): expected userSpaceOnUse or objectBoundingBox")
-            return nil
+            // As if not written (IconBuilder+Recovery.swift).
+            warnInvalid(
+                key, units, on: key.hasPrefix("clipPath") ? "clipPath" : "mask", line: line,
+                expected: "userSpaceOnUse or objectBoundingBox")
+            return value
         }
         return units
     }
@@ -398,13 +411,14 @@ extension IconBuilder {
     private func maskRegion(_ a: [String: String], boxUnits: Bool, box: Rect, line: Int) -> Rect? {
         var values: [Double] = []
         for (key, fallback) in [("x", "-10%"), ("y", "-10%"), ("width", "120%"), ("height", "120%")] {
-            let text = a[key] ?? fallback
             let viewport = boxUnits ? Size(width: 1, height: 1) : viewportSize
-            guard let v = SVGValue.length(text, viewport: viewport, axis: Self.axis(of: key)) else {
-                fail("attribute \(key)=\"\(text)\" on <mask> at line \(line): expected a length")
-                return nil
+            var v = a[key].flatMap { SVGValue.length($0, viewport: viewport, axis: Self.axis(of: key)) }
+            if v == nil, let text = a[key] {
+                // As if not written (IconBuilder+Recovery.swift).
+                warnInvalid(key, text, on: "mask", line: line, expected: "a length")
             }
-            values.append(v)
+            if v == nil { v = SVGValue.length(fallback, viewport: viewport, axis: Self.axis(of: key)) }
+            values.append(v ?? 0)
         }
         let r = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
         guard boxUnits else { return r }

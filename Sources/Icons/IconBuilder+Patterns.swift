@@ -37,7 +37,9 @@ extension IconBuilder {
             }
             visited.append(current)
             for key in attributes.keys.sorted()
-            where !Self.patternAttributes.contains(key) && !Self.isIgnored(key, on: "pattern") {
+            where !Self.patternAttributes.contains(key) && !Self.isIgnored(key, on: "pattern")
+                && !hasNoEffect(key, attributes[key] ?? "", on: "pattern", line: line)
+            {
                 fail("attribute '\(key)' on <pattern> at line \(line) is not in the supported SVG subset")
                 return nil
             }
@@ -164,10 +166,11 @@ extension IconBuilder {
         func units(_ key: String, _ fallback: String) -> Bool? {
             let value = a[key]?.value.trimmingWhitespace ?? fallback
             guard value == "userSpaceOnUse" || value == "objectBoundingBox" else {
-                fail(
-                    "attribute \(key)=\"\(value)\" on <pattern> at line \(a[key]?.line ?? line): expected userSpaceOnUse or objectBoundingBox"
-                )
-                return nil
+                // A value that does not parse counts as not written (IconBuilder+Recovery.swift).
+                warnInvalid(
+                    key, value, on: "pattern", line: a[key]?.line ?? line,
+                    expected: "userSpaceOnUse or objectBoundingBox")
+                return fallback == "objectBoundingBox"
             }
             return value == "objectBoundingBox"
         }
@@ -180,8 +183,10 @@ extension IconBuilder {
             guard
                 let v = SVGValue.length(text, viewport: boxUnits ? Size(1, 1) : viewportSize, axis: Self.axis(of: key))
             else {
-                fail("attribute \(key)=\"\(text)\" on <pattern> at line \(a[key]?.line ?? line): expected a length")
-                return nil
+                // As if not written (IconBuilder+Recovery.swift): 0.
+                warnInvalid(key, text, on: "pattern", line: a[key]?.line ?? line, expected: "a length")
+                numbers.append(0)
+                continue
             }
             numbers.append(v)
         }
@@ -205,11 +210,10 @@ extension IconBuilder {
             toUser = t
         }
         var content = Geometry.AffineTransform.identity
-        if let written = a["viewBox"] {
+        if let written = a["viewBox"], let view = viewBoxRect(written.value, on: "pattern") {
             var plain: [String: String] = [:]
             if let p = a["preserveAspectRatio"] { plain["preserveAspectRatio"] = p.value }
-            guard let view = viewBoxRect(written.value, on: "pattern"), let fit = aspectRatio(plain, on: "pattern")
-            else { return nil }
+            guard let fit = aspectRatio(plain, on: "pattern") else { return nil }
             content = fit.fit(view, into: tile.size)
         } else if boxContent {
             content = Geometry.AffineTransform(scaleX: box.width, y: box.height)

@@ -25,13 +25,20 @@ extension IconBuilder {
 
     static func isCurrentColor(_ value: String) -> Bool { value.trimmingWhitespace.lowercased() == "currentcolor" }
 
-    func apply(_ written: [String: String], to style: inout Style, element: String) -> Bool {
-        // `inherit` on an inherited property is what the style already holds from the parent.
-        let a = written.filter {
-            $0.key == "opacity" || $0.key == "transform" || $0.value.trimmingWhitespace != "inherit"
-        }
+    /// Applies `a` (the cascaded values) to `style`; false at the first value that does not
+    /// parse, recorded in `invalid` with what SVG draws instead (IconBuilder+Recovery.swift), or
+    /// after a failure.
+    func applyWritten(
+        _ a: [String: String], to style: inout Style, element: String, invalid: inout InvalidValue?
+    ) -> Bool {
         func bad(_ key: String, _ expected: String) -> Bool {
-            fail("attribute \(key)=\"\(a[key] ?? "")\" on <\(element)>: expected \(expected)")
+            invalid = InvalidValue(key: key, value: a[key] ?? "", element: element, expected: expected)
+            return false
+        }
+        /// A value that does not parse, drawn as `instead` says (not as if absent).
+        func bad(_ key: String, _ expected: String, _ instead: String, _ drawn: String) -> Bool {
+            invalid = InvalidValue(
+                key: key, value: a[key] ?? "", element: element, expected: expected, replacement: instead, drawn: drawn)
             return false
         }
         guard applyFontSize(a, to: &style, bad: bad), applyFont(a, to: &style, bad: bad),
@@ -58,22 +65,49 @@ extension IconBuilder {
             }
             if key == "fill-rule" { style.fillRule = rule } else { style.clipRule = rule }
         }
+        guard applyStroke(a, to: &style, bad: bad, recover: bad) else { return false }
+        return applyTransform(a, to: &style, element: element, bad: bad)
+    }
+
+    /// The stroke's geometry: width, caps, joins, miter limit and dashes. `recover` records a
+    /// value SVG draws otherwise than as if absent (the value instead, and how it is drawn).
+    private func applyStroke(
+        _ a: [String: String], to style: inout Style, bad: (String, String) -> Bool,
+        recover: (String, String, String, String) -> Bool
+    ) -> Bool {
         if let v = a["stroke-width"] {
-            guard let w = SVGValue.length(v, viewport: viewportSize, fontSize: style.fontSize), w >= 0 else {
+            guard let w = SVGValue.length(v, viewport: viewportSize, fontSize: style.fontSize) else {
                 return bad("stroke-width", "a length ≥ 0")
             }
+            // resvg draws no stroke for a negative width (its references), where CSS would
+            // ignore the value.
+            guard w >= 0 else { return recover("stroke-width", "a length ≥ 0", "0", "without a stroke") }
             style.strokeGeometry.lineWidth = w
         }
         if let v = a["stroke-linecap"] {
-            guard let c = LineCap(rawValue: v) else { return bad("stroke-linecap", "butt, round or square") }
+            guard let c = LineCap(rawValue: v.trimmingWhitespace) else {
+                return bad("stroke-linecap", "butt, round or square")
+            }
             style.strokeGeometry.lineCap = c
         }
         if let v = a["stroke-linejoin"] {
-            guard let j = LineJoin(rawValue: v) else { return bad("stroke-linejoin", "miter, round or bevel") }
-            style.strokeGeometry.lineJoin = j
+            switch v.trimmingWhitespace {
+            // SVG 2's joins, drawn as resvg draws them: `arcs` as a miter (no renderer draws arcs;
+            // SVG 2 falls back to miter), `miter-clip` as a miter too (Flipbook's stroker cuts no
+            // miter at the limit).
+            case "arcs", "miter-clip":
+                return recover(
+                    "stroke-linejoin", "miter, round or bevel", "miter", "with miter joins (SVG 2's fallback)")
+            case let j:
+                guard let join = LineJoin(rawValue: j) else { return bad("stroke-linejoin", "miter, round or bevel") }
+                style.strokeGeometry.lineJoin = join
+            }
         }
         if let v = a["stroke-miterlimit"] {
-            guard let m = SVGValue.length(v), m >= 1 else { return bad("stroke-miterlimit", "a number ≥ 1") }
+            // A number, not a length (`5mm` is not one).
+            guard let m = Double(v.trimmingWhitespace), m.isFinite, m >= 1 else {
+                return bad("stroke-miterlimit", "a number ≥ 1")
+            }
             style.strokeGeometry.miterLimit = m
         }
         if let v = a["stroke-dasharray"] {
@@ -84,8 +118,14 @@ extension IconBuilder {
                 let d = parts.compactMap {
                     SVGValue.length(String($0), viewport: viewportSize, fontSize: style.fontSize)
                 }
-                guard d.count == parts.count, d.count <= 64, d.allSatisfy({ $0 >= 0 }) else {
+                guard d.count == parts.count, d.count <= 64 else {
                     return bad("stroke-dasharray", "none or up to 64 lengths ≥ 0")
+                }
+                // SVG 2: a negative value, or a sum of zero, strokes as if `none` were written.
+                guard d.allSatisfy({ $0 >= 0 }) else {
+                    return recover(
+                        "stroke-dasharray", "none or up to 64 lengths ≥ 0", "none",
+                        "without dashes (SVG 2 strokes a negative dash as none)")
                 }
                 style.strokeGeometry.lineDashPattern = d.reduce(0, +) > 0 ? d : []
             }
@@ -96,7 +136,7 @@ extension IconBuilder {
             }
             style.strokeGeometry.lineDashPhase = o
         }
-        return applyTransform(a, to: &style, element: element, bad: bad)
+        return true
     }
 
     /// `transform`, about `transform-origin` when one is written (not on the root: the item
@@ -105,8 +145,12 @@ extension IconBuilder {
         _ a: [String: String], to style: inout Style, element: String, bad: (String, String) -> Bool
     ) -> Bool {
         guard let v = a["transform"] else { return true }
-        guard element != "svg" || viewBox != nil, var t = SVGValue.transform(v) else {
-            return bad("transform", "matrix, translate, scale, rotate, skewX or skewY (not on the root <svg>)")
+        guard element != "svg" || viewBox != nil else {
+            fail("attribute transform on the root <svg>: not in the supported SVG subset; expected it on a <g> inside")
+            return false
+        }
+        guard var t = SVGValue.transform(v) else {
+            return bad("transform", "matrix, translate, scale, rotate, skewX or skewY")
         }
         if let o = a["transform-origin"] {
             guard let about = transform(t, aboutOrigin: o) else { return bad("transform-origin", Self.originExpected) }

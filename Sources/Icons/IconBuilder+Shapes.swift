@@ -4,64 +4,113 @@ import Shapes
 /// The shape elements' outlines in their own user space: `path` data, and the geometry of
 /// `rect`, `circle`, `ellipse`, `line`, `polyline` and `polygon` as SVG defines it.
 extension IconBuilder {
+    /// The outline of a shape element; empty when SVG draws nothing for it (a missing, invalid or
+    /// negative size or radius, path data in error at its start, fewer than two points: with a
+    /// warning, or `width="0"` without one); nil after a failure.
     func shapePath(_ element: String, _ a: [String: String]) -> Path? {
-        func n(_ key: String, _ value: Double? = nil) -> Double? { number(a, key, element: element, default: value) }
+        func n(_ key: String) -> Double { length(a, key, element: element) ?? 0 }
+        /// A size or radius SVG needs: nil when missing, invalid or negative (warned: not drawn).
+        func size(_ key: String) -> Double? {
+            guard let v = length(a, key, element: element) else {
+                if a[key] == nil { warn("<\(element)> without \(key): not drawn (SVG draws no shape of no size)") }
+                return nil
+            }
+            guard v >= 0 else {
+                warnInvalid(key, a[key] ?? "", on: element, expected: "a length ≥ 0", drawn: "as nothing (no size)")
+                return nil
+            }
+            return v
+        }
         switch element {
         case "path":
-            guard let d = a["d"] else {
-                fail("<path> needs attribute 'd'")
-                return nil
-            }
-            do { return try SVGPathData.parse(d) } catch let e as SVGPathError {
-                fail("attribute d on <path>: \(e.description)")
-                return nil
-            } catch {
-                fail("attribute d on <path>: \(error)")
-                return nil
-            }
+            return pathData(a["d"])
         case "rect":
-            guard let x = n("x", 0), let y = n("y", 0), let w = n("width"), let h = n("height") else { return nil }
-            guard w >= 0, h >= 0 else {
-                fail("<rect> width and height must be ≥ 0")
-                return nil
-            }
-            var rx = a["rx"].flatMap {
-                SVGValue.length($0, viewport: viewportSize, axis: .horizontal, fontSize: styles.last?.fontSize ?? 16)
-            }
-            var ry = a["ry"].flatMap {
-                SVGValue.length($0, viewport: viewportSize, axis: .vertical, fontSize: styles.last?.fontSize ?? 16)
-            }
-            if rx == nil { rx = ry }
-            if ry == nil { ry = rx }
+            guard let w = size("width"), let h = size("height") else { return Path() }
+            let (rx, ry) = radii(a, element: element)
             return roundedRect(
-                Rect(x: x, y: y, width: w, height: h), rx: min(max(rx ?? 0, 0), w / 2), ry: min(max(ry ?? 0, 0), h / 2))
+                Rect(x: n("x"), y: n("y"), width: w, height: h), rx: min(rx ?? ry ?? 0, w / 2),
+                ry: min(ry ?? rx ?? 0, h / 2))
         case "circle":
-            guard let cx = n("cx", 0), let cy = n("cy", 0), let r = n("r"), r >= 0 else { return nil }
+            guard let r = size("r") else { return Path() }
+            let (cx, cy) = (n("cx"), n("cy"))
             return ShapePaths.ellipse(in: Rect(x: cx - r, y: cy - r, width: 2 * r, height: 2 * r))
         case "ellipse":
-            guard let cx = n("cx", 0), let cy = n("cy", 0), var rx = n("rx"), var ry = n("ry") else { return nil }
-            // SVG 2's geometry properties: rx and ry are `auto` or a length ≥ 0, so a negative
-            // one is invalid and `auto`, which takes the other radius; with both auto the radii
-            // are 0 and the ellipse is not drawn.
-            if rx < 0 || ry < 0 {
-                warn("a negative radius (rx=\(rx), ry=\(ry)) on <ellipse> is invalid; drawn as rx/ry auto")
-                (rx, ry) = (rx >= 0 ? rx : max(ry, 0), ry >= 0 ? ry : max(rx, 0))
+            // SVG 2: `auto` (and a missing or invalid radius) takes the other radius.
+            let (cx, cy) = (n("cx"), n("cy"))
+            let written = radii(a, element: element)
+            guard let rx = written.rx ?? written.ry, let ry = written.ry ?? written.rx else {
+                warn("<ellipse> without a valid rx or ry: not drawn (SVG draws no shape of no size)")
+                return Path()
             }
-            guard rx > 0, ry > 0 else { return Path() }
             return ShapePaths.ellipse(in: Rect(x: cx - rx, y: cy - ry, width: 2 * rx, height: 2 * ry))
         case "line":
-            guard let x1 = n("x1", 0), let y1 = n("y1", 0), let x2 = n("x2", 0), let y2 = n("y2", 0) else { return nil }
-            return Path([.move(Point(x1, y1)), .line(Point(x2, y2))])
+            return Path([.move(Point(n("x1"), n("y1"))), .line(Point(n("x2"), n("y2")))])
         default:  // polyline, polygon
-            guard let text = a["points"], let v = SVGValue.numbers(text), v.count >= 2, v.count % 2 == 0 else {
-                fail("attribute points on <\(element)>: expected pairs of numbers")
+            return points(a["points"], element: element)
+        }
+    }
+
+    /// `rx` and `ry` as written: nil for `auto`, missing, invalid or negative (SVG 2: auto, the
+    /// other radius; with a warning for the last two).
+    private func radii(_ a: [String: String], element: String) -> (rx: Double?, ry: Double?) {
+        func radius(_ key: String) -> Double? {
+            guard let text = a[key], text.trimmingWhitespace != "auto", let v = length(a, key, element: element)
+            else { return nil }
+            guard v >= 0 else {
+                warnInvalid(key, text, on: element, expected: "a length ≥ 0 or auto", drawn: "as auto")
                 return nil
             }
-            var p = Path([.move(Point(v[0], v[1]))])
-            for k in stride(from: 2, to: v.count, by: 2) { p.line(to: Point(v[k], v[k + 1])) }
-            if element == "polygon" { p.close() }
-            return p
+            return v
         }
+        return (radius("rx"), radius("ry"))
+    }
+
+    /// A path's `d`: drawn up to its first error, as SVG says (with a warning); empty when
+    /// missing; nil after a failure (path data past Flipbook's bounds).
+    private func pathData(_ d: String?) -> Path? {
+        guard let d else {
+            warn("<path> without d: not drawn")
+            return Path()
+        }
+        do {
+            let (path, error) = try SVGPathData.parseDrawable(d)
+            if let error {
+                warn(
+                    "d on <path>: \(error.description); drawn up to the segment before it (SVG's rule for path data in error)"
+                )
+            }
+            return path
+        } catch {
+            fail("attribute d on <path>: \(error)")
+            return nil
+        }
+    }
+
+    /// A polyline's or polygon's `points`: pairs of numbers up to the first that does not parse,
+    /// an odd last number left out (SVG's rule, with a warning); empty for fewer than two pairs.
+    private func points(_ text: String?, element: String) -> Path {
+        var v: [Double] = []
+        var invalid = false
+        for part in (text ?? "").split(whereSeparator: { $0 == " " || $0 == "," || $0.isWhitespace }) {
+            guard let x = Double(part), x.isFinite else {
+                invalid = true
+                break
+            }
+            v.append(x)
+        }
+        if invalid || v.count % 2 == 1 {
+            warnInvalid(
+                "points", text ?? "", on: element, expected: "pairs of numbers",
+                drawn: "with the pairs before the error (SVG's rule)")
+        }
+        guard v.count >= 4 else {
+            if !invalid && v.count % 2 == 0 { warn("<\(element)> with fewer than two points: not drawn") }
+            return Path()
+        }
+        var p = Path([.move(Point(v[0], v[1]))])
+        for k in stride(from: 2, to: v.count - 1, by: 2) { p.line(to: Point(v[k], v[k + 1])) }
+        if element == "polygon" { p.close() }
+        return p
     }
 
     /// SVG's rounded rect: corners as quarter-ellipse cubics (control distance 0.5523 of each radius).

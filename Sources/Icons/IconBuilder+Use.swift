@@ -49,7 +49,9 @@ extension IconBuilder {
             case "visible", "auto": break
             case "hidden", "scroll": clip = symbolViewport
             case let other:
-                return fail("attribute overflow=\"\(other)\" on <symbol>: expected visible, auto, hidden or scroll")
+                // As if not written (IconBuilder+Recovery.swift): hidden.
+                warnInvalid("overflow", other, on: "symbol", expected: "visible, auto, hidden or scroll")
+                clip = symbolViewport
             }
         }
         let useSpace = styles[top].transform
@@ -126,17 +128,18 @@ extension IconBuilder {
     func viewportFit(_ a: [String: String], into viewport: Rect, on element: String) -> Geometry.AffineTransform? {
         guard let v = a["viewBox"] else { return .identity }
         guard let aspect = aspectRatio(a, on: element) else { return nil }
-        return viewBoxRect(v, on: element).map { aspect.fit($0, into: viewport.size) }
+        return viewBoxRect(v, on: element).map { aspect.fit($0, into: viewport.size) } ?? .identity
     }
 
     /// The element's `preserveAspectRatio` (xMidYMid meet when not written); nil after a failure.
     func aspectRatio(_ a: [String: String], on element: String) -> SVGAspectRatio? {
         guard let text = a["preserveAspectRatio"] else { return .default }
         guard let aspect = SVGAspectRatio.parse(text) else {
-            fail(
-                "attribute preserveAspectRatio=\"\(text)\" on <\(element)>: expected none or xMinYMin … xMaxYMax, then meet or slice"
-            )
-            return nil
+            // As if not written (IconBuilder+Recovery.swift): xMidYMid meet.
+            warnInvalid(
+                "preserveAspectRatio", text, on: element,
+                expected: "none or xMinYMin … xMaxYMax, then meet or slice")
+            return .default
         }
         return aspect
     }
@@ -161,13 +164,16 @@ extension IconBuilder {
         let outer = style.transform
         style.transform = fit.concatenating(Geometry.AffineTransform(translationX: x, y: y)).concatenating(outer)
         style.viewport =
-            a["viewBox"].flatMap { SVGValue.numbers($0) }.map { Size(width: $0[2], height: $0[3]) } ?? rect.size
+            a["viewBox"].flatMap { SVGValue.numbers($0) }.flatMap {
+                $0.count == 4 && $0[2] > 0 && $0[3] > 0 ? Size(width: $0[2], height: $0[3]) : nil
+            } ?? rect.size
         switch a["overflow"]?.trimmingWhitespace ?? "hidden" {
         case "visible", "auto": return (nil, false)
         case "hidden", "scroll": return ((rect, outer), false)
         case let other:
-            fail("attribute overflow=\"\(other)\" on <svg>: expected visible, auto, hidden or scroll")
-            return nil
+            // As if not written (IconBuilder+Recovery.swift): hidden.
+            warnInvalid("overflow", other, on: "svg", expected: "visible, auto, hidden or scroll")
+            return ((rect, outer), false)
         }
     }
 }

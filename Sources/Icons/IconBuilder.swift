@@ -93,6 +93,11 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         if ["font-variant", "font-stretch", "font-kerning", "text-rendering"].contains(attribute) { return true }
         // Conditional processing: evaluated where it decides anything (`conditionsHold`).
         if Self.conditionalAttributes.contains(attribute) { return true }
+        // `stop-color` and `stop-opacity` are presentation attributes of every element but apply
+        // to a `<stop>` only, and are not inherited; `color-interpolation` changes nothing in
+        // resvg (gradients and masks mix in sRGB), whose pictures are the references;
+        // `line-height` is CSS's, for text layout SVG does not do.
+        if ["stop-color", "stop-opacity", "color-interpolation", "line-height"].contains(attribute) { return true }
         if attribute.hasPrefix("data-") || attribute.hasPrefix("aria-") || attribute.contains(":") { return true }
         // An exported root's position: an outermost <svg> ignores it.
         return element == "svg" && (attribute == "x" || attribute == "y")
@@ -194,6 +199,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     var filterPrimitives = 0
     /// The root's `preserveAspectRatio`: how the icon fits its item.
     var rootAspectRatio = SVGAspectRatio.default
+    /// The root has neither a viewBox nor a width or height: its box is its content's extent
+    /// from the origin, set when it closes (IconBuilder+Root.swift).
+    var rootSizedByContent = false
     /// Drawing, or replaying a clip path's shapes.
     var mode = ContentMode.drawing
     /// The next element started is the `<clipPath>` or `<mask>` whose content is replayed.
@@ -280,7 +288,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         }
         let viewport = symbolViewport
         symbolViewport = nil
-        if skipped(element, symbolViewport: viewport) || Self.inOtherNamespace(attributes) {
+        if skipped(element, symbolViewport: viewport) {
             ignoredDepth += 1
             return
         }
@@ -308,7 +316,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         for key in attributes.keys.sorted()
         where !own.contains(key)
             && !(Self.presentation + Self.compositingProperties + Self.markerProperties).contains(key)
-            && !Self.isIgnored(key, on: element)
+            && !Self.isIgnored(key, on: element) && !hasNoEffect(key, attributes[key] ?? "", on: element)
         {
             return fail(
                 "attribute '\(key)' on <\(element)> is not in the supported SVG subset; expected \(own.isEmpty ? "" : own.joined(separator: ", ") + ", ")presentation attributes (\(Self.presentation.joined(separator: ", ")))"
@@ -329,6 +337,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
 
     /// A checked element drawn: its style resolved and pushed, its viewport, group and piece.
     private func enter(_ element: String, _ attributes: [String: String], symbolViewport viewport: Rect?) {
+        if element == "svg" && viewBox == nil && rootDrawsNothing(attributes) { return hide(element, attributes) }
         var style = styles[styles.count - 1]
         var attributes = attributes
         // SVG 2 lets a symbol take a transform; SVG 1.1, resvg and its references do not.
@@ -341,6 +350,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         if element == "symbol", let viewport, !enterSymbol(attributes, viewport: viewport, style: &style) { return }
         // A nested <svg>: a viewport of its own, clipped unless its overflow is visible.
         var nested: (Rect, Geometry.AffineTransform)?
+        if element == "svg" && viewBox == nil, let shown = rootSliceView(attributes) { nested = (shown, .identity) }
         if element == "svg" && viewBox != nil {
             guard let placed = nestedViewport(attributes, style: &style) else { return }
             nested = placed.clip
@@ -398,6 +408,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     /// A shape element's piece, in viewBox units with its paints resolved; false after a failure.
     private func addPiece(_ element: String, _ attributes: [String: String], style: Style) -> Bool {
         guard let outline = shapePath(element, attributes) else { return false }
+        // A shape SVG draws nothing for (IconBuilder+Shapes.swift).
+        if outline.isEmpty { return true }
         return addPainted(outline, element: element, style: style)
     }
 
@@ -460,6 +472,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
             return
         }
         if element == "defs" { defsDepth -= 1 }
+        if element == "svg" && styles.count == 2 && rootSizedByContent { fitRootToContent() }
         if Self.shapes.contains(element) || element == "image" { shapeDepth -= 1 }
         if element == "style" { inStyle = false }
         if element == "text", textState?.depth == styles.count { finishText() }
@@ -508,21 +521,30 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         return true
     }
 
+    /// The length `key` (`default` when not written, or written invalid: SVG ignores it, with a
+    /// warning); nil after a failure (neither it nor a default).
     func number(_ attributes: [String: String], _ key: String, element: String, default value: Double? = nil)
         -> Double?
     {
-        guard let text = attributes[key] else {
-            if let value { return value }
+        guard let v = length(attributes, key, element: element) ?? value else {
             fail("<\(element)> needs attribute '\(key)'")
             return nil
         }
+        return v
+    }
+
+    static let lengthExpected =
+        "a length (a number, with px, in, cm, mm, Q, pt, pc, em, ex, %, vw, vh, vmin or vmax)"
+
+    /// The length `key` in user units; nil when it is not written, or written invalid (as SVG
+    /// ignores it, with a warning).
+    func length(_ attributes: [String: String], _ key: String, element: String) -> Double? {
+        guard let text = attributes[key] else { return nil }
         guard
             let v = SVGValue.length(
                 text, viewport: viewportSize, axis: Self.axis(of: key), fontSize: styles.last?.fontSize ?? 16)
         else {
-            fail(
-                "attribute \(key)=\"\(text)\" on <\(element)>: expected a length (a number, with px, in, cm, mm, Q, pt, pc, em, ex, %, vw, vh, vmin or vmax)"
-            )
+            warnInvalid(key, text, on: element, expected: Self.lengthExpected)
             return nil
         }
         return v
@@ -536,39 +558,6 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         case "y", "cy", "ry", "y1", "y2", "height", "dy", "fy": return .vertical
         default: return .diagonal
         }
-    }
-
-    /// A `viewBox` attribute's rectangle (on `<svg>` or `<symbol>`); nil after a failure.
-    func viewBoxRect(_ v: String, on element: String) -> Rect? {
-        guard let n = SVGValue.numbers(v), n.count == 4, n[2] > 0, n[3] > 0 else {
-            fail(
-                "attribute viewBox=\"\(v)\" on <\(element)>: expected four numbers, min-x min-y width height, with width and height > 0"
-            )
-            return nil
-        }
-        return Rect(x: n[0], y: n[1], width: n[2], height: n[3])
-    }
-
-    private func rootBox(_ a: [String: String]) -> Rect? {
-        guard let aspect = aspectRatio(a, on: "svg") else { return nil }
-        // An icon that slices is cut to its item's bounds where it is drawn (Pipeline); a layer
-        // tree places each layer in the item without such a cut.
-        guard !aspect.slice || layers == nil else {
-            fail(
-                "attribute preserveAspectRatio=\"\(a["preserveAspectRatio"] ?? "")\" on the root <svg> of a file read as layers: slice would draw outside the item's bounds, which layers are not clipped to; expected meet or none"
-            )
-            return nil
-        }
-        rootAspectRatio = aspect
-        if let v = a["viewBox"] { return viewBoxRect(v, on: "svg") }
-        guard let w = number(a, "width", element: "svg"), let h = number(a, "height", element: "svg") else {
-            return nil
-        }
-        guard w > 0, h > 0 else {
-            fail("<svg> width and height must be > 0 without a viewBox")
-            return nil
-        }
-        return Rect(x: 0, y: 0, width: w, height: h)
     }
 
     /// Stroke lengths follow the element's transform (the path is already mapped): scaled by

@@ -17,7 +17,8 @@ import Text
 /// presentation attributes fill, fill-rule, stroke, stroke-width, stroke-linecap,
 /// stroke-linejoin, stroke-miterlimit, stroke-dasharray, stroke-dashoffset (inherited down
 /// groups) and transform. Anything else, element or attribute, is an `IconError` naming the file,
-/// the line and the element: nothing is silently dropped.
+/// the line and the element: nothing is silently dropped. A value that does not parse is drawn
+/// around as SVG says, with an `IconWarning` (IconBuilder+Recovery.swift).
 ///
 /// Hostile files: at most `maxBytes`; UTF-8 (or ASCII) only, checked on the bytes (BOM, the
 /// declaration's `encoding`, valid UTF-8) before the parser sees them, since libxml2 would switch

@@ -16,7 +16,8 @@ public struct SVGPathError: Error, Equatable, Sendable, CustomStringConvertible 
 /// curve within 2.7e-4 × radius of the ellipse).
 ///
 /// Strict: anything else (an unknown command, a missing number, a number where a command must
-/// start) is an `SVGPathError` with the character offset. Bounded: at most `maxLength` characters,
+/// start) is an `SVGPathError` with the character offset (`parseDrawable` keeps the path up to it,
+/// as SVG renderers draw it). Bounded: at most `maxLength` characters,
 /// every number within ±`maxMagnitude`, every arc radius 0 or at least `minArcRadius`, so that
 /// the arc conversion's squares and quotients stay finite.
 public enum SVGPathData {
@@ -38,6 +39,21 @@ public enum SVGPathData {
         }
         return try parser.parse()
     }
+
+    /// SVG's rule for path data in error (SVG 2, §9.5.4 "Error handling in path data"): the path
+    /// up to the last segment read whole before the first error, and that error (nil when there
+    /// is none). Flipbook's own bounds (`maxLength`, `maxMagnitude`, `minArcRadius`) are not
+    /// errors SVG draws around: they still throw.
+    public static func parseDrawable(_ string: String) throws -> (path: Path, error: SVGPathError?) {
+        var parser = Parser(bytes: Array(string.utf8))
+        guard parser.bytes.count <= maxLength else {
+            throw SVGPathError(offset: maxLength, message: "longer than \(maxLength) characters")
+        }
+        do { return (try parser.parse(), nil) } catch let error as SVGPathError {
+            if parser.outOfBounds { throw error }
+            return (parser.path, error)
+        }
+    }
 }
 
 private struct Parser {
@@ -47,6 +63,9 @@ private struct Parser {
     var current = Point.zero, start = Point.zero
     /// The last curve's second control point, for S (cubic) and T (quadratic) reflections.
     var lastCubicControl: Point?, lastQuadControl: Point?
+    /// The error thrown is a bound of Flipbook's (a number's magnitude, an arc radius), not SVG's
+    /// grammar.
+    var outOfBounds = false
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -104,6 +123,7 @@ private struct Parser {
         }
         let text = String(decoding: bytes[begin..<i], as: UTF8.self)
         guard let value = Double(text), value.isFinite, abs(value) <= SVGPathData.maxMagnitude else {
+            outOfBounds = true
             throw fail("number '\(text)' is out of range: expected a magnitude of at most 1e9", at: begin)
         }
         return value
@@ -115,6 +135,7 @@ private struct Parser {
         let begin = i
         let r = try number()
         guard r == 0 || abs(r) >= SVGPathData.minArcRadius else {
+            outOfBounds = true
             let text = String(decoding: bytes[begin..<i], as: UTF8.self)
             throw fail(
                 "arc radius \(text) is too small: expected 0 (a straight line) or at least 0.000001", at: begin)

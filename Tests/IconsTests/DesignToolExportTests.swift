@@ -140,11 +140,14 @@ struct DesignToolExportTests {
         let diagonal = ((200.0 * 200 + 100 * 100) / 2).squareRoot()
         #expect(abs(boxes[3].minX - (100 - diagonal / 10)) < 1e-9 && abs(boxes[3].midY - 50) < 1e-9)
         #expect(abs(icon.pieces[3].strokeStyle.lineWidth - diagonal / 100) < 1e-12)
-        let error = try refusal(of: "<rect width=\"44mmx\" height=\"1\"/>")
+        // A length that does not parse counts as not written: a rect without a width is not drawn.
+        let (invalid, warnings) = try parseWarning(
+            "<svg viewBox=\"0 0 10 10\"><rect width=\"44mmx\" height=\"1\"/></svg>")
+        #expect(invalid.pieces.isEmpty)
         #expect(
-            error.description
-                == "test.svg:1: attribute width=\"44mmx\" on <rect>: expected a length (a number, with px, in, cm, mm, Q, pt, pc, em, ex, %, vw, vh, vmin or vmax)"
-        )
+            warnings.map(\.description) == [
+                "test.svg:1: width=\"44mmx\" on <rect>: expected a length (a number, with px, in, cm, mm, Q, pt, pc, em, ex, %, vw, vh, vmin or vmax); drawn as if not given (SVG ignores an invalid value)"
+            ])
     }
 
     @Test("!important outranks specificity, order and style=\"\" unless that is !important too, as CSS cascades")
@@ -263,22 +266,41 @@ struct DesignToolExportTests {
         #expect(error.description.contains(message), "\(error.description)")
     }
 
-    @Test("an unknown colour or fit is refused in words")
+    @Test("an unknown colour or fit is drawn as if not given, with a warning")
     func refusals() throws {
-        let colour = try #require(
-            iconError("<svg viewBox=\"0 0 10 10\"><rect width=\"4\" height=\"4\" fill=\"greenish\"/></svg>"))
-        #expect(colour.message.hasPrefix("attribute fill=\"greenish\" on <rect>: expected a colour"))
-        let fit = try #require(
-            iconError(
-                "<svg viewBox=\"0 0 10 10\" preserveAspectRatio=\"sideways\"><rect width=\"4\" height=\"4\"/></svg>"))
+        let (icon, warnings) = try parseWarning(
+            "<svg viewBox=\"0 0 10 10\"><rect width=\"4\" height=\"4\" fill=\"greenish\"/></svg>")
+        #expect(icon.pieces.map(\.fill) == [.black])
         #expect(
-            fit.message
-                == "attribute preserveAspectRatio=\"sideways\" on <svg>: expected none or xMinYMin … xMaxYMax, then meet or slice"
-        )
-        // An icon slices (cut to its item where it is drawn); a layer tree may not.
+            warnings.map(\.message) == [
+                "fill=\"greenish\" on <rect>: expected a colour (#RGB, #RRGGBB, a CSS name, rgb(…), hsl(…)), none, currentColor, context-fill, context-stroke or url(#gradient); drawn as if not given (SVG ignores an invalid value)"
+            ])
+        let (fit, fitWarnings) = try parseWarning(
+            "<svg viewBox=\"0 0 10 10\" preserveAspectRatio=\"sideways\"><rect width=\"4\" height=\"4\"/></svg>")
+        #expect(fit.aspectRatio == .default)
+        #expect(
+            fitWarnings.map(\.message) == [
+                "preserveAspectRatio=\"sideways\" on <svg>: expected none or xMinYMin … xMaxYMax, then meet or slice; drawn as if not given (SVG ignores an invalid value)"
+            ])
+    }
+
+    @Test("slice on the root cuts the viewBox to what its width × height shows, fitted whole into the item")
+    func rootSlice() throws {
+        let icon = try parse(
+            """
+            <svg viewBox="0 0 10 10" width="20" height="10" preserveAspectRatio="xMaxYMid slice">
+            <rect width="10" height="10"/></svg>
+            """)
+        #expect(icon.viewBox == Rect(x: 0, y: 2.5, width: 10, height: 5))
+        #expect(icon.aspectRatio == SVGAspectRatio(align: (.max, .mid), slice: false))
+        // The content is cut to that part: a group clipped to it.
+        #expect(icon.groups.count == 1 && icon.groups[0].pieces == 0..<1)
+        // Without a width and height the item is the viewport: the icon slices into it, cut to
+        // the item where it is drawn; a layer tree, which is not cut, may not slice.
         let sliced =
             "<svg viewBox=\"0 0 10 10\" preserveAspectRatio=\"xMidYMid slice\"><rect width=\"4\" height=\"4\"/></svg>"
-        #expect(try parse(sliced).aspectRatio.slice)
+        let whole = try parse(sliced)
+        #expect(whole.viewBox == Rect(x: 0, y: 0, width: 10, height: 10) && whole.aspectRatio.slice)
         let slice = try #require(throws: IconError.self) {
             try IconLoader.parseLayers(Data(sliced.utf8), name: "test.svg", itemSize: Size(width: 10, height: 20))
         }

@@ -117,6 +117,21 @@ struct GradientPaintTests {
         #expect(icon.pieces.allSatisfy { $0.strokeGradient == nil })
     }
 
+    @Test(
+        "a focal circle equal to the end circle paints the first stop inside it and the last outside, as resvg draws it"
+    )
+    func focalCircleEqualToEnd() throws {
+        let icon = try parse(
+            """
+            <svg viewBox="0 0 10 10"><radialGradient id="g" fr="0.5"><stop/><stop offset="1" stop-color="red"/></radialGradient>
+            <rect width="4" height="4" fill="url(#g)"/></svg>
+            """)
+        let g = try gradient(icon)
+        #expect(g.gradient.locations == [0, 1, 1] && g.gradient.focus == nil)
+        #expect(g.gradient.colors == [.black, .black, ColorRGBA8(r: 255, g: 0, b: 0)])
+        #expect(g.gradient.startPoint == Point(0.5, 0.5) && g.gradient.endPoint == Point(1, 0.5))
+    }
+
     @Test("an href cycle is cut where it closes: the gradient keeps what it has")
     func hrefCycle() throws {
         let icon = try parse(
@@ -129,28 +144,29 @@ struct GradientPaintTests {
     }
 
     @Test(
-        "malformed gradient and pattern values are refused with the line of the definition",
+        "malformed gradient and pattern values count as not written, with a warning naming the definition's line",
         arguments: [
             (
                 "<linearGradient id=\"g\" spreadMethod=\"mirror\"><stop/><stop offset=\"1\"/></linearGradient>",
-                "test.svg:1: attribute spreadMethod=\"mirror\" on the gradient at line 1: expected pad, reflect or repeat"
+                "test.svg:1: spreadMethod=\"mirror\" on <linearGradient> at line 1: expected pad, reflect or repeat; drawn as if not given (SVG ignores an invalid value)"
             ),
             (
                 "<linearGradient id=\"g\" x1=\"left\"><stop/><stop offset=\"1\"/></linearGradient>",
-                "test.svg:1: attribute x1=\"left\" on the gradient at line 1: expected a number or a percentage"
+                "test.svg:1: x1=\"left\" on <linearGradient> at line 1: expected a number or a percentage; drawn as if not given (SVG ignores an invalid value)"
             ),
             (
                 "<linearGradient id=\"g\"><stop offset=\"5mm\"/></linearGradient>",
-                "test.svg:1: attribute offset=\"5mm\" on <stop> at line 1: expected a number or a percentage"
+                "test.svg:1: offset=\"5mm\" on <stop> at line 1: expected a number or a percentage; drawn as if not given (SVG ignores an invalid value)"
             ),
             (
                 "<defs><pattern id=\"g\" patternUnits=\"pixels\"><rect width=\"1\" height=\"1\"/></pattern></defs>",
-                "test.svg:1: attribute patternUnits=\"pixels\" on <pattern> at line 1: expected userSpaceOnUse or objectBoundingBox"
+                "test.svg:1: patternUnits=\"pixels\" on <pattern> at line 1: expected userSpaceOnUse or objectBoundingBox; drawn as if not given (SVG ignores an invalid value)"
             ),
         ])
-    func refusals(definition: String, message: String) throws {
-        let error = try refusal(of: "\(definition)<rect width=\"4\" height=\"4\" fill=\"url(#g)\"/>")
-        #expect(error.description == message, "\(error.description)")
+    func recoveries(definition: String, message: String) throws {
+        let (_, warnings) = try parseWarning(
+            "<svg viewBox=\"0 0 10 10\">\(definition)<rect width=\"4\" height=\"4\" fill=\"url(#g)\"/></svg>")
+        #expect(warnings.map(\.description) == [message])
     }
 
     @Test("display=\"none\" draws neither the element nor its children; inherit keeps the parent's paint")

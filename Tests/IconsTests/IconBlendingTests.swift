@@ -124,16 +124,27 @@ struct IconBlendingTests {
     }
 
     @Test(
-        "a blend mode outside the list, a bad isolation and blends SVG cannot draw here are refused with file and line")
+        "blend modes Flipbook does not draw and blends SVG cannot draw here are refused with file and line; values that are none are set aside"
+    )
     func refusals() throws {
         let modes =
             "normal, multiply, screen, overlay, darken, lighten, color-dodge, color-burn, hard-light, soft-light, difference, exclusion, hue, saturation, color, luminosity"
         let plus = try refusal(of: "<rect width=\"4\" height=\"4\" style=\"mix-blend-mode: plus-lighter\"/>")
         #expect(plus.description == "test.svg:1: mix-blend-mode: plus-lighter on <rect>: expected one of \(modes)")
-        let xor = try refusal(of: "<g style=\"mix-blend-mode:xor\"><rect width=\"4\" height=\"4\"/></g>")
-        #expect(xor.description == "test.svg:1: mix-blend-mode: xor on <g>: expected one of \(modes)")
-        let isolation = try refusal(of: "<g style=\"isolation: sometimes\"><rect width=\"4\" height=\"4\"/></g>")
-        #expect(isolation.description == "test.svg:1: isolation: sometimes on <g>: expected auto or isolate")
+        // Not a blend mode at all: as if not written, with a warning (IconBuilder+Recovery.swift).
+        let (xor, warnings) = try parseWarning(
+            "<svg viewBox=\"0 0 10 10\"><g style=\"mix-blend-mode:xor\"><rect width=\"4\" height=\"4\"/></g></svg>")
+        #expect(xor.groups.allSatisfy { $0.blendMode == .normal })
+        #expect(
+            warnings.map(\.description) == [
+                "test.svg:1: mix-blend-mode=\"xor\" on <g>: expected one of \(modes); drawn as if not given (SVG ignores an invalid value)"
+            ])
+        let (_, isolation) = try parseWarning(
+            "<svg viewBox=\"0 0 10 10\"><g style=\"isolation: sometimes\"><rect width=\"4\" height=\"4\"/></g></svg>")
+        #expect(
+            isolation.map(\.message) == [
+                "isolation=\"sometimes\" on <g>: expected auto or isolate; drawn as if not given (SVG ignores an invalid value)"
+            ])
         let luminance = try refusal(
             of:
                 "<mask id=\"m\">\n<rect width=\"5\" height=\"5\" fill=\"white\" style=\"mix-blend-mode: difference\"/></mask><rect width=\"8\" height=\"8\" mask=\"url(#m)\"/>"

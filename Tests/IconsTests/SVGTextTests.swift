@@ -145,7 +145,6 @@ struct SVGTextTests {
         #expect(
             failure("<text x=\"1 a 3\" y=\"5\">abc</text>").contains(
                 "attribute x=\"1 a 3\" on <text>: expected a number, or a list of one per character"))
-        #expect(failure("<text y=\"5\" font-style=\"slanted\">a</text>").contains("font-style=\"slanted\""))
         #expect(failure("<tspan>a</tspan>").contains("<tspan> outside <text>"))
         #expect(failure("<g>words</g>").contains("text content 'words' outside <text>"))
     }
