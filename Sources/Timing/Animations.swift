@@ -50,8 +50,10 @@ struct Endpoints: Hashable, Sendable {
             // from + by and to − by would be products in some order, and for matrices the order
             // changes the result; nothing tells which one Core Animation takes.
             throw TimingError.invalid(
-                call + ".byValue", "a transform",
-                expected: "fromValue and toValue for a transform (or isAdditive with them)")
+                call + ".byValue", "a change of a transform",
+                expected:
+                    "fromValue and toValue for a transform (for a change relative to the value beneath, isAdditive with fromValue the identity)"
+            )
         }
         return Endpoints(from: from, to: to, by: by)
     }

@@ -82,7 +82,7 @@ struct TransformAnimationDecodingTests {
                       - basic: { property: transform3D, from: [], by: [{ rotateY: 90 }], duration: 1 }
                 """)
         #expect(by.contains("items[0].animations[0].basic.by:"), "\(by)")
-        #expect(by.contains("expected fromValue and toValue for a transform"), "\(by)")
+        #expect(by.contains("expected fromValue and toValue for a transform (for a change relative"), "\(by)")
         let paced = message(
             Self.item + """
                     animations:
@@ -96,5 +96,14 @@ struct TransformAnimationDecodingTests {
                       - basic: { property: sublayerTransform, to: [{ rotateY: 90 }], cumulative: true, duration: 1 }
                 """)
         #expect(cumulative.contains("items[0].animations[0].basic.cumulative:"), "\(cumulative)")
+        let viewKeyframes = message(
+            Self.item + """
+                viewAnimations:
+                  - { item: card, duration: 1, options: [calculationModeCubic], keyframes: [{ start: 0, duration: 1, changes: { transform: [{ rotateX: 60 }] } }] }
+                """)
+        #expect(
+            viewKeyframes.hasSuffix(
+                "viewAnimations[0].options: calculationMode cubic cannot animate transform3D, a transform interpolated decomposed; expected calculationModeLinear or calculationModeDiscrete"
+            ), "\(viewKeyframes)")
     }
 }
