@@ -486,13 +486,14 @@ extension DisplayListBuilder {
     ) -> Transform3D? {
         let rotationX = value(.rotationX).angle ?? .zero
         let rotationY = value(.rotationY).angle ?? .zero
-        guard rotationX != .zero || rotationY != .zero || anchorZ != 0 || !item.transform3D.isIdentity else {
+        let transform3D = value(.transform3D).transform ?? item.transform3D
+        guard rotationX != .zero || rotationY != .zero || anchorZ != 0 || !transform3D.isIdentity else {
             return nil
         }
         var m = Transform3D(turned)
         if rotationX != .zero { m = m.concatenating(.rotation(rotationX, axis: (1, 0, 0))) }
         if rotationY != .zero { m = m.concatenating(.rotation(rotationY, axis: (0, 1, 0))) }
-        if !item.transform3D.isIdentity { m = m.concatenating(item.transform3D) }
+        if !transform3D.isIdentity { m = m.concatenating(transform3D) }
         return m.concatenating(.translation(translation.x, translation.y, 0))
     }
 }

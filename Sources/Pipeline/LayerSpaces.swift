@@ -35,9 +35,10 @@ extension SceneTiming {
         let sublayer =
             nodes[i].item.isMask
             ? nil
-            : LayerTreeDrawing.aboutAnchor(item.sublayerTransform, of: item, size: size) {
-                self.presentation(item.id, $0, at: self.time)
-            }
+            : LayerTreeDrawing.aboutAnchor(
+                presentation(item.id, .sublayerTransform, at: time).transform ?? item.sublayerTransform, of: item,
+                size: size
+            ) { self.presentation(item.id, $0, at: self.time) }
         let placed = LayerTreeDrawing.placement(p, origin: origin, sublayer: sublayer)
         return ((placed?.homography ?? .identity).concatenating(toCanvas), p.size)
     }

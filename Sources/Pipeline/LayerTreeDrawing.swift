@@ -380,7 +380,8 @@ struct LayerTreeDrawing {
         label?(list.rects.count - 1, id)
         if let iconLayers { appendIcon(iconLayers, then: afterIcon, like: rect) }
         let offset = timing.contentOffset(ofNode: i)
-        let sublayer = Self.aboutAnchor(node.item.sublayerTransform, of: node.item, size: size, value: value)
+        let sublayer = Self.aboutAnchor(
+            value(.sublayerTransform).transform ?? node.item.sublayerTransform, of: node.item, size: size, value: value)
         let inside = Parent(points: points, size: size, offset: offset, sublayer: sublayer)
         for child in ordered(node.children.filter { $0 != mask }) {
             draw(child, in: inside, surface: surface, opacity: ownOpacity, clips: childClips, tint: tint)

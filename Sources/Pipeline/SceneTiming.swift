@@ -153,6 +153,11 @@ final class SceneTiming {
         }
         if let path = item.shadow?.path { values.append((.shadowPath, .path(PathValue(path)))) }
         if item.scale != Point(1, 1) { values.append((.scale, .point(item.scale))) }
+        // Identity is both transforms' default: only a set one is stored.
+        if !item.transform3D.isIdentity { values.append((.transform3D, .transform(item.transform3D))) }
+        if !item.sublayerTransform.isIdentity {
+            values.append((.sublayerTransform, .transform(item.sublayerTransform)))
+        }
         if let g = item.fillGradient {
             values += [
                 (.gradientColors, .colorList(ListValue(premultiplying: g.colors))),

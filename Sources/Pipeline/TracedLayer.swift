@@ -155,7 +155,8 @@ extension SceneSimulation {
         let withDepth = hasDepth
         // `deep`: the layer or an ancestor has a 3-D part, or sublayer transforms reach it.
         func visit(_ i: Int, effective: Double, deep: Bool) {
-            let reaching = deep || !timing.nodes[i].item.sublayerTransform.isIdentity
+            let sublayer = timing.presentation(timing.nodes[i].item.id, .sublayerTransform, at: timing.time)
+            let reaching = deep || !(sublayer.transform ?? timing.nodes[i].item.sublayerTransform).isIdentity
             for child in timing.nodes[i].children {
                 let (m, size) = timing.toCanvas(child)
                 // A child a UIKit behaviour moves has a body of its own.

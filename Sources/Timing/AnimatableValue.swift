@@ -90,6 +90,8 @@ public enum ValueKind: String, Sendable {
     case colorList
     /// A list of numbers (`CAGradientLayer.locations`).
     case numberList
+    /// A `CATransform3D` (`transform`, `sublayerTransform`).
+    case transform
 }
 
 /// One animatable value. A closed enum (not `any Interpolatable`) so scene files decode into it,
@@ -103,6 +105,11 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     case path(PathValue)
     case colorList(ListValue<PremultipliedColor>)
     case numberList(ListValue<Double>)
+    /// A 4×4 transform. Not a vector space: `interpolate` goes through the decomposition
+    /// (`Transform3D.interpolate`), `+` and `-` concatenate (see `+`), and `scaled(by:)` and
+    /// `distance(to:)` have no meaning, so the animations that need them (cumulative, `byValue`,
+    /// paced and cubic keyframes) refuse transforms when they are built.
+    case transform(Transform3D)
 
     public var kind: ValueKind {
         switch self {
@@ -114,6 +121,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case .size: return .size
         case .angle: return .angle
         case .color: return .color
+        case .transform: return .transform
         }
     }
 
@@ -127,6 +135,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case .path: return .path(.zero)
         case .colorList: return .colorList(.zero)
         case .numberList: return .numberList(.zero)
+        case .transform: return .transform(.identity)
         }
     }
 
@@ -142,6 +151,12 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case (.path(let x), .path(let y)): return .path(x + y)
         case (.colorList(let x), .colorList(let y)): return .colorList(x + y)
         case (.numberList(let x), .numberList(let y)): return .numberList(x + y)
+        // Core Animation concatenates transforms where other values add ("for affine transforms
+        // the two matrices are concatenated", `isAdditive`). `underlying + v` applies the
+        // animation's matrix first, in the layer's own space, then the value beneath it
+        // (`CATransform3DConcat(v, underlying)`): a perspective in the model transform stays last
+        // and sees an additive turn (inferred: Apple does not document the order).
+        case (.transform(let x), .transform(let y)): return .transform(y.concatenating(x))
         default: return b
         }
     }
@@ -156,6 +171,9 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case (.path(let x), .path(let y)): return .path(x - y)
         case (.colorList(let x), .colorList(let y)): return .colorList(x - y)
         case (.numberList(let x), .numberList(let y)): return .numberList(x - y)
+        // The inverse of `+`: b + (a − b) = a, so a − b = a·b⁻¹. A singular `b` is refused
+        // before this is reached (`ViewAnimation` animates a singular transform non-additively).
+        case (.transform(let x), .transform(let y)): return .transform(y.inverted.map { x.concatenating($0) } ?? x)
         default: return a
         }
     }
@@ -170,6 +188,9 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case .path(let x): return .path(x.scaled(by: s))
         case .colorList(let x): return .colorList(x.scaled(by: s))
         case .numberList(let x): return .numberList(x.scaled(by: s))
+        // No scalar multiple of a matrix is a transform's multiple; `interpolate` never asks, and
+        // the animations that would (cumulative, cubic keyframes) refuse transforms.
+        case .transform: return self
         }
     }
 
@@ -187,9 +208,12 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// a + (b − a)·p.
+    /// a + (b − a)·p; between two transforms, Core Animation's decomposed interpolation.
     public static func interpolate(_ a: AnimatableValue, _ b: AnimatableValue, _ p: Double) -> AnimatableValue {
-        a + (b - a).scaled(by: p)
+        if case .transform(let x) = a, case .transform(let y) = b {
+            return .transform(Transform3D.interpolate(x, y, p))
+        }
+        return a + (b - a).scaled(by: p)
     }
 
     /// `interpolate` with a progress per axis: a point's x and y (a size's width and height) each
@@ -219,6 +243,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         if case .colorList(let v) = self { return v } else { return nil }
     }
     public var numberList: ListValue<Double>? { if case .numberList(let v) = self { return v } else { return nil } }
+    public var transform: Transform3D? { if case .transform(let v) = self { return v } else { return nil } }
 
     /// The number of elements of a list value (nil for the other kinds): what Core Animation
     /// requires to match between the values of one animation.
@@ -234,6 +259,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
         case .path(let v): return "\(v)"
         case .colorList(let v): return "\(v)"
         case .numberList(let v): return "\(v)"
+        case .transform(let v): return "\(v)"
         }
     }
 }
@@ -299,6 +325,11 @@ public enum LayerProperty: String, Sendable, CaseIterable {
     case zPosition
     /// `CALayer.anchorPointZ`, points: the depth of the point 3-D turns go about.
     case anchorPointZ
+    /// `CALayer.transform` as a whole (a scene's `transform3D:`), about the anchor point, after
+    /// the plane rotation, scale and the turns about x and y.
+    case transform3D
+    /// `CALayer.sublayerTransform`: applied to the children about the anchor point.
+    case sublayerTransform
 
     public var kind: ValueKind {
         switch self {
@@ -313,6 +344,7 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         case .path, .shadowPath: return .path
         case .gradientColors: return .colorList
         case .gradientLocations: return .numberList
+        case .transform3D, .sublayerTransform: return .transform
         }
     }
 
@@ -345,6 +377,7 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         case .shadowColor: return .color(AnimatableColor(r: 0, g: 0, b: 0, a: 1))
         case .blurRadius: return .scalar(0)
         case .anchorPoint: return .point(Point(0.5, 0.5))
+        case .transform3D, .sublayerTransform: return .transform(.identity)
         }
     }
 
@@ -373,14 +406,15 @@ public enum LayerProperty: String, Sendable, CaseIterable {
     }
 
     /// Whether UIKit (iOS 8+) turns a view animation of this property into an additive one
-    /// (spec §3.2, I: position/center, bounds, transform; not opacity or colours).
+    /// (spec §3.2, I: position/center, bounds, transform; not opacity or colours). A layer's
+    /// `sublayerTransform` has no view property, so it animates from the old value to the new.
     public var animatesAdditivelyInUIKit: Bool {
         switch self {
-        case .center, .size, .rotation, .scale, .translation, .rotationX, .rotationY: return true
+        case .center, .size, .rotation, .scale, .translation, .rotationX, .rotationY, .transform3D: return true
         case .opacity, .fillColor, .cornerRadius, .borderWidth, .borderColor, .strokeStart, .strokeEnd, .lineWidth,
             .shapeFillColor, .strokeColor, .lineDashPhase, .path, .textColor, .gradientColors, .gradientLocations,
             .gradientStartPoint, .gradientEndPoint, .shadowOpacity, .shadowRadius, .shadowOffset, .shadowColor,
-            .blurRadius, .shadowPath, .anchorPoint, .zPosition, .anchorPointZ:
+            .blurRadius, .shadowPath, .anchorPoint, .zPosition, .anchorPointZ, .sublayerTransform:
             return false
         }
     }

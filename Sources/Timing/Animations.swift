@@ -46,6 +46,15 @@ struct Endpoints: Hashable, Sendable {
         }
         let kind = given[0].kind
         for v in given { try requireKind(v, kind, call) }
+        if kind == .transform, by != nil {
+            // from + by and to − by would be products in some order, and for matrices the order
+            // changes the result; nothing tells which one Core Animation takes.
+            throw TimingError.invalid(
+                call + ".byValue", "a change of a transform",
+                expected:
+                    "fromValue and toValue for a transform (for a change relative to the value beneath, isAdditive with fromValue the identity)"
+            )
+        }
         return Endpoints(from: from, to: to, by: by)
     }
 
@@ -98,6 +107,7 @@ public struct BasicAnimation: PropertyAnimation, Hashable {
     ) throws {
         try timing.validate(call: "BasicAnimation")
         endpoints = try .validated(from: fromValue, to: toValue, by: byValue, call: "BasicAnimation")
+        try requireNotCumulative(endpoints.kind, isCumulative, call: "BasicAnimation")
         self.fromValue = fromValue
         self.toValue = toValue
         self.byValue = byValue
@@ -151,6 +161,7 @@ public struct SpringAnimation: PropertyAnimation, Hashable {
     ) throws {
         try timing.validate(call: "SpringAnimation")
         endpoints = try .validated(from: fromValue, to: toValue, by: byValue, call: "SpringAnimation")
+        try requireNotCumulative(endpoints.kind, isCumulative, call: "SpringAnimation")
         var t = timing
         if t.duration == 0 {
             let settling = spring.settlingDuration()
@@ -181,4 +192,12 @@ public struct SpringAnimation: PropertyAnimation, Hashable {
             y: spring.position(at: sample.localTime), iteration: sample.iteration,
             additive: isAdditive, cumulative: isCumulative, underlying: underlying)
     }
+}
+
+/// A cumulative animation adds k·(end − start) on repeat k: a multiple of a change, which a
+/// transform does not have (its changes are matrix products, not vectors).
+func requireNotCumulative(_ kind: ValueKind, _ isCumulative: Bool, call: String) throws {
+    guard kind == .transform, isCumulative else { return }
+    throw TimingError.invalid(
+        call + ".isCumulative", "true for a transform", expected: "isCumulative false for a transform")
 }

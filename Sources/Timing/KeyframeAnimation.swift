@@ -60,6 +60,13 @@ public struct KeyframeAnimation: PropertyAnimation, Hashable {
             throw TimingError.invalid("\(call).values", "[]", expected: "at least one value")
         }
         for v in values { try requireKind(v, first.kind, "\(call).values") }
+        try requireNotCumulative(first.kind, isCumulative, call: call)
+        if first.kind == .transform, ![.linear, .discrete].contains(calculationMode) {
+            // Paced modes need a distance between transforms and cubic ones tangents (sums and
+            // multiples of changes); neither exists for a decomposed transform.
+            throw TimingError.invalid(
+                "\(call).calculationMode", calculationMode.rawValue, expected: "linear or discrete for a transform")
+        }
         let n = values.count
         let paced = calculationMode == .paced || calculationMode == .cubicPaced
         try Self.checkKeyTimes(keyTimes, count: n, mode: calculationMode, call: call)

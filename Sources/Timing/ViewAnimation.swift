@@ -220,10 +220,13 @@ public enum ViewAnimation {
             let presented = layer.presentationValue(of: property, at: hostTime)
             try layer.setModelValue(newValue, for: property)
             guard duration > 0 else { continue }
-            if property.animatesAdditivelyInUIKit {
+            // A transform's `old − new` is old·new⁻¹; with no inverse the change runs as the
+            // other properties do, from the old value to the new.
+            if property.animatesAdditivelyInUIKit, newValue.transform.map({ $0.inverted != nil }) ?? true {
                 // UIKit's `_transformIntoAdditiveAnimationAndNoteOriginal`: from = old − new, to = 0,
                 // additive, so a second animation blends with a running one instead of jumping.
                 // Each gets a fresh key (the layer numbers them) so it never replaces the previous one.
+                // For a transform, 0 is the identity and the delta interpolates decomposed.
                 let start = property.viewAnimationStart(from: old, to: newValue)
                 let animation = try make(start - newValue, .zero(property.kind), true, timing)
                 try layer.add(animation, for: property, forKey: nil, committedAt: hostTime, beginTimeMode: .relative)

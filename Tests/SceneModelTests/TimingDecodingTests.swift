@@ -251,7 +251,7 @@ struct TimingDecodingTests {
                     animations:
                       - basic: { property: opacty, to: 0 }
                 """,
-                "test.yaml:8:28: items[0].animations[0].basic.property: expected one of: center, size, rotation, scale, translation, opacity, fill, cornerRadius, borderWidth, borderColor, strokeStart, strokeEnd, lineWidth, fillColor, strokeColor, lineDashPhase, path, textColor, foregroundColor, colors, locations, startPoint, endPoint, shadowOpacity, shadowRadius, shadowOffset, shadowColor, shadowPath, blurRadius, filters.gaussianBlur.inputRadius and 9 more, found string 'opacty' (did you mean 'opacity'?)"
+                "test.yaml:8:28: items[0].animations[0].basic.property: expected one of: center, size, rotation, scale, translation, opacity, fill, cornerRadius, borderWidth, borderColor, strokeStart, strokeEnd, lineWidth, fillColor, strokeColor, lineDashPhase, path, textColor, foregroundColor, colors, locations, startPoint, endPoint, shadowOpacity, shadowRadius, shadowOffset, shadowColor, shadowPath, blurRadius, filters.gaussianBlur.inputRadius and 12 more, found string 'opacty' (did you mean 'opacity'?)"
             ),
             (
                 """

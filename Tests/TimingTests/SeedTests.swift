@@ -119,7 +119,7 @@ struct SeedTests {
                         mix(c.g)
                         mix(c.b)
                         mix(c.a)
-                    case .path, .colorList, .numberList: break
+                    case .path, .colorList, .numberList, .transform: break
                     }
                 }
             }

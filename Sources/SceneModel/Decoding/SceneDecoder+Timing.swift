@@ -82,8 +82,11 @@ extension SceneDecoder {
         guard let te = e as? TimingError else {
             return e as? SceneError ?? error(at: f.mark, path, "\(e)")
         }
+        // Core Animation's property names where a scene file spells the key otherwise.
+        let keys = ["fromValue": "from", "toValue": "to", "byValue": "by", "isCumulative": "cumulative"]
         for component in te.call.split(separator: ".").reversed() {
-            let key = String(component.prefix { $0.isLetter })
+            let name = String(component.prefix { $0.isLetter })
+            let key = keys[name] ?? name
             // Timing names its own types too (`BasicAnimation.keyTimes`): only keys are looked up.
             if f.declares(key), let entry = f.entry(key) {
                 return error(at: entry.value, path + "." + key, te.description)

@@ -325,13 +325,13 @@ package enum ItemKeys {
                 .custom(
                     "transform3D", docType: "list of operations", schemaRef: "transform3D",
                     doc:
-                        "A `CATransform3D` applied about the anchor point after `scale` and the rotations: operations in order, the first applied first, each one of `rotateX`, `rotateY`, `rotateZ` (degrees), `rotate: { angle, axis: [x, y, z] }`, `translate: [x, y, z]`, `scale: [x, y, z]` (or one number), `perspective: d` (m34 = −1/d: `[{ rotateY: 30 }, { perspective: 500 }]` is Core Animation's usual recipe on the layer itself) or `matrix: [m11, m12, …, m44]` (16 numbers, Core Animation's row-vector order). See [3-D transforms](#3-d-transforms).",
+                        "A `CATransform3D` applied about the anchor point after `scale` and the rotations: operations in order, the first applied first, each one of `rotateX`, `rotateY`, `rotateZ` (degrees), `rotate: { angle, axis: [x, y, z] }`, `translate: [x, y, z]`, `scale: [x, y, z]` (or one number), `perspective: d` (m34 = −1/d: `[{ rotateY: 30 }, { perspective: 500 }]` is Core Animation's usual recipe on the layer itself) or `matrix: [m11, m12, …, m44]` (16 numbers, Core Animation's row-vector order). Animatable as a whole, interpolated decomposed as Core Animation does. See [3-D transforms](#3-d-transforms).",
                     defaultDoc: "identity", rangeDoc: "finite entries up to 10⁶, an invertible matrix, perspective > 0",
                     decode: { d, node, at, item in item.transform3D = try d.transform3D(node, at: at) }),
                 .custom(
                     "sublayerTransform", docType: "list of operations", schemaRef: "transform3D",
                     doc:
-                        "`CALayer.sublayerTransform`: a transform (operations as in `transform3D`) applied to the children about this item's anchor point. `[{ perspective: 500 }]` gives the children a shared vanishing point at the anchor, the eye 500 pt in front of the screen.",
+                        "`CALayer.sublayerTransform`: a transform (operations as in `transform3D`) applied to the children about this item's anchor point. `[{ perspective: 500 }]` gives the children a shared vanishing point at the anchor, the eye 500 pt in front of the screen. Animatable, as `transform3D`.",
                     defaultDoc: "identity", rangeDoc: "as `transform3D`",
                     decode: { d, node, at, item in item.sublayerTransform = try d.transform3D(node, at: at) }),
                 .bool(

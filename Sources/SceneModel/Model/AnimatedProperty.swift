@@ -28,6 +28,9 @@ public enum AnimatedProperty {
         /// A gradient fill's list or point (`colors`, `locations`, `startPoint`, `endPoint`):
         /// `gradientValue` reads it by property.
         case gradient
+        /// A list of CATransform3D operations, as `transform3D:` writes them
+        /// (`[{ rotateY: 180 }, { perspective: 500 }]`).
+        case transform
     }
 
     /// Scene name → layer property and value form, in documentation order.
@@ -47,10 +50,12 @@ public enum AnimatedProperty {
         ("shadowPath", .shadowPath, .pathData), ("blurRadius", .blurRadius, .number),
         ("filters.gaussianBlur.inputRadius", .blurRadius, .number), ("anchorPoint", .anchorPoint, .vector),
         ("rotationX", .rotationX, .degrees), ("rotationY", .rotationY, .degrees), ("zPosition", .zPosition, .number),
-        ("anchorPointZ", .anchorPointZ, .number),
+        ("anchorPointZ", .anchorPointZ, .number), ("transform3D", .transform3D, .transform),
+        ("sublayerTransform", .sublayerTransform, .transform),
         // Core Animation's key paths for the transform's parts (in degrees here, as everywhere).
         ("transform.rotation.x", .rotationX, .degrees), ("transform.rotation.y", .rotationY, .degrees),
         ("transform.rotation.z", .rotation, .degrees), ("transform.rotation", .rotation, .degrees),
+        ("transform", .transform3D, .transform),
     ]
     public static var names: [String] { all.map(\.name) }
 
@@ -89,6 +94,7 @@ extension SceneDecoder {
         case .colourOrNone: return .color(AnimatableColor(try colorOrNone(node, at: path)))
         case .pathData: return .path(PathValue(try pathData(node, at: path)))
         case .gradient: return try gradientValue(node, for: property, at: path)
+        case .transform: return .transform(try transform3D(node, at: path))
         }
     }
 

@@ -2,7 +2,9 @@ import Timing
 
 extension Scene {
     /// The layer properties that give a layer depth.
-    static let depthProperties: Set<LayerProperty> = [.rotationX, .rotationY, .zPosition, .anchorPointZ]
+    static let depthProperties: Set<LayerProperty> = [
+        .rotationX, .rotationY, .zPosition, .anchorPointZ, .transform3D, .sublayerTransform,
+    ]
 
     /// Whether any layer of the scene may have depth at some tick: a 3-D key on an item, an
     /// animation, view animation, property animator or scroll transition of a 3-D property, or a

@@ -117,6 +117,7 @@ extension Scene {
             try checkModelChange(v.item, c.property, at: path + ".changes.\(AnimatedProperty.name(of: c.property))")
         }
         try checkViewTransition(v, at: path)
+        try checkKeyframeTransforms(v, at: path)
         var isKeyframes = false
         if case .keyframes = v.style { isKeyframes = true }
         if v.options & (0xF << 10) != 0 && !isKeyframes {
@@ -181,6 +182,21 @@ extension Scene {
                     at: path + ".completion.changes.\(AnimatedProperty.name(of: change.property))")
             }
         }
+    }
+
+    /// Paced and cubic keyframes need distances and tangents between values, which transforms
+    /// do not have: Timing refuses them, and the scene hears it here, at load.
+    private func checkKeyframeTransforms(_ v: ViewAnimationSpec, at path: String) throws(Violation) {
+        guard case .keyframes(let blocks) = v.style else { return }
+        let mode = KeyframeAnimationOptions(rawValue: v.options).calculationMode
+        guard mode != .linear, mode != .discrete,
+            let change = blocks.flatMap(\.changes).first(where: { $0.property.kind == .transform })
+        else { return }
+        throw Violation(
+            keyPath: path + ".options",
+            message:
+                "calculationMode \(mode.rawValue) cannot animate \(AnimatedProperty.name(of: change.property)), a transform interpolated decomposed; expected calculationModeLinear or calculationModeDiscrete"
+        )
     }
 
     /// `isHidden` changes name items of the scene, once each; a `transition` runs over a
