@@ -99,19 +99,7 @@ extension IconBuilder {
                 expected: "objectBoundingBox or userSpaceOnUse")
             boxUnits = true
         }
-        var toUser = Geometry.AffineTransform.identity
-        if let text = a["gradientTransform"]?.value {
-            if var t = SVGValue.transform(text) {
-                // In the gradient's own units: the unit box for objectBoundingBox.
-                let units = boxUnits ? Size(width: 1, height: 1) : viewportSize ?? Size(width: 0, height: 0)
-                guard about(a["transform-origin"], &t, units: units, on: "the gradient") else { return nil }
-                if t.inverted != nil { toUser = t }
-            } else {
-                warnInvalid(
-                    "gradientTransform", text, on: definition.element, line: a["gradientTransform"]!.line,
-                    expected: "matrix, translate, scale, rotate, skewX or skewY")
-            }
-        }
+        guard var toUser = gradientTransform(definition, boxUnits: boxUnits) else { return nil }
         if boxUnits {
             guard box.width > 0, box.height > 0 else { return none }
             toUser = toUser.concatenating(
@@ -142,6 +130,23 @@ extension IconBuilder {
         case .laid?: break
         }
         return .gradient(IconGradient(gradient: gradient, toViewBox: toUser.concatenating(toViewBox)))
+    }
+
+    /// The gradient's `gradientTransform` about its `transform-origin` (in its own units: the unit
+    /// box for objectBoundingBox); the identity when it is not written, cannot be inverted, or does
+    /// not parse (with a warning). Nil after a failure.
+    private func gradientTransform(_ definition: GradientDefinition, boxUnits: Bool) -> Geometry.AffineTransform? {
+        let a = definition.attributes
+        guard let text = a["gradientTransform"]?.value else { return .identity }
+        guard var t = SVGValue.transform(text) else {
+            warnInvalid(
+                "gradientTransform", text, on: definition.element, line: a["gradientTransform"]!.line,
+                expected: "matrix, translate, scale, rotate, skewX or skewY")
+            return .identity
+        }
+        let units = boxUnits ? Size(width: 1, height: 1) : viewportSize ?? Size(width: 0, height: 0)
+        guard about(a["transform-origin"], &t, units: units, on: "the gradient") else { return nil }
+        return t.inverted != nil ? t : .identity
     }
 
     /// How a gradient's geometry came out: laid on its vector or circles, one of its end
