@@ -21,6 +21,9 @@ extension IconBuilder {
         /// Whether the last character set was a space (spaces collapse, as SVG's default
         /// `xml:space` says).
         var afterSpace = true
+        /// Inside a `<tref>` (`styles.count` there): its own characters are not drawn, the
+        /// referenced ones are (IconBuilder+Tref.swift).
+        var referenceDepth: Int?
     }
 
     struct TextPosition {
@@ -67,7 +70,7 @@ extension IconBuilder {
     /// Characters inside a `<text>`: runs in the style where they stand, spaces collapsed, a new
     /// run at each character a position list places.
     func addText(_ characters: String) {
-        guard var state = textState else { return }
+        guard var state = textState, state.referenceDepth == nil else { return }
         state.lists.removeAll { $0.depth > styles.count }
         let style = styles[styles.count - 1]
         let keeps = style.preservesSpaces

@@ -3,15 +3,19 @@
 /// (positions, paints, fonts, `display`). SVG 2 removed the element and browsers never drew it;
 /// resvg draws it, and its references are the pictures measured here.
 extension IconBuilder {
-    /// The referenced element's characters, added as the tref's own. The first pass keeps the
-    /// characters inside `<text>` elements only, so a tref names a text or a span (what SVG 1.1
-    /// files do); an element without characters there, or a missing one, adds nothing, with a
-    /// warning (SVG 1.1: a reference to nothing is an error, and renderers draw the rest).
+    /// The referenced element's characters, added as the tref's own; the tref's content is not
+    /// drawn (SVG 1.1: the referenced character data replaces it). All the character data inside
+    /// the referenced element counts, its descendants' included, whatever the element (SVG 1.1;
+    /// resvg draws a `<rect>`'s), as the first pass kept it (runs of whitespace outside a text
+    /// excepted). A reference to nothing adds nothing, with a warning (SVG 1.1 calls it an error;
+    /// renderers draw the rest).
     func addReferencedText(_ attributes: [String: String]) {
         guard error == nil, textState != nil else { return }
         let href = attributes["xlink:href"] ?? attributes["href"] ?? ""
         guard href.hasPrefix("#"), let range = references.ranges[String(href.dropFirst())] else {
-            return warn("<tref> names no text of this file (href=\"\(href.prefix(40))\"): it adds no characters")
+            warn("<tref> names no text of this file (href=\"\(href.prefix(40))\"): it adds no characters")
+            textState?.referenceDepth = styles.count
+            return
         }
         // Bounded by the file's size: the first pass stored these characters once.
         var string = ""
@@ -19,5 +23,11 @@ extension IconBuilder {
             if case .characters(let text) = event { string += text }
         }
         addText(string)
+        textState?.referenceDepth = styles.count
+    }
+
+    /// At `</tref>`: characters count again.
+    func endReference() {
+        if textState?.referenceDepth == styles.count { textState?.referenceDepth = nil }
     }
 }

@@ -482,6 +482,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         if Self.shapes.contains(element) || element == "image" { shapeDepth -= 1 }
         if element == "style" { inStyle = false }
         if element == "text", textState?.depth == styles.count { finishText() }
+        if element == "tref" { endReference() }
         closeGroup(openedAt: styles.count)
         endLayer(at: styles.count)
         if switchDepths.last == styles.count {

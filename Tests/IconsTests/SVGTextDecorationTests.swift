@@ -76,12 +76,14 @@ struct SVGTextDecorationTests {
             ])
     }
 
-    @Test("a tref sets the referenced text's characters with its own position and paint; display none hides it")
+    @Test(
+        "a tref sets the referenced text's characters, not its own, with its own position and paint; display none hides it"
+    )
     func tref() throws {
         let (icon, warnings) = try parse(
             """
             <defs><text id="t">a<tspan>b</tspan></text></defs>
-            <text y="50"><tref x="30" href="#t" fill="red"/><tref x="90" href="#t" display="none"/>\
+            <text y="50"><tref x="30" href="#t" fill="red">bad</tref><tref x="90" href="#t" display="none"/>\
             <tref href="#missing"/></text>
             """)
         #expect(icon.pieces.count == 1)
@@ -92,5 +94,14 @@ struct SVGTextDecorationTests {
             warnings == [
                 "decoration.svg:2: <tref> names no text of this file (href=\"#missing\"): it adds no characters"
             ])
+    }
+
+    @Test("a tref of an element that is not text sets that element's character data, as SVG 1.1 and resvg do")
+    func trefOfShape() throws {
+        let (icon, _) = try parse(
+            "<defs><rect id=\"r\">ab</rect></defs><text x=\"30\" y=\"50\"><tref href=\"#r\"/></text>")
+        let (alone, _) = try parse("<text x=\"30\" y=\"50\">ab</text>")
+        #expect(icon.pieces.count == 1)
+        #expect(icon.pieces.first?.path == alone.pieces.first?.path)
     }
 }
