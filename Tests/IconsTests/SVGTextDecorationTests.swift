@@ -104,4 +104,16 @@ struct SVGTextDecorationTests {
         #expect(icon.pieces.count == 1)
         #expect(icon.pieces.first?.path == alone.pieces.first?.path)
     }
+
+    @Test("text-decoration in a sheet or style=\"\" declares lines as the attribute does")
+    func css() throws {
+        let (sheet, _) = try parse(
+            "<style>text { text-decoration: underline }</style><text x=\"10\" y=\"50\" font-size=\"28.16\">a</text>")
+        let (inline, _) = try parse(
+            "<text x=\"10\" y=\"50\" font-size=\"28.16\" style=\"text-decoration: line-through\">a</text>")
+        let width = try advance("a", size: 28.16)
+        #expect(sheet.pieces.count == 2 && inline.pieces.count == 2)
+        expectLine(sheet.pieces[0], x: 10, width: width, middle: 50 + 4.64, thickness: 1.92)
+        expectLine(inline.pieces[1], x: 10, width: width, middle: 50 - 9.22, thickness: 1.92)
+    }
 }
