@@ -1,18 +1,16 @@
 /// Elements SVG renderers pass over rather than refuse: an element SVG does not define (in its
-/// namespace), which SVG says is not rendered, nor anything in it; `<tref>`, which SVG 2 removed
-/// and browsers never drew (resvg draws the text it names); and the parts of gradients and
+/// namespace), which SVG says is not rendered, nor anything in it; and the parts of gradients and
 /// filters standing outside them, which draw nothing there. Each is skipped with a warning. Elements SVG defines that would change the
 /// picture (`script`, animation, `foreignObject`, `marker`…) are still refused where they stand.
 extension IconBuilder {
     /// Whether `element` (not in the subset) is skipped with its content instead of refused.
     static func passedOver(_ element: String) -> Bool {
-        !svgElements.contains(element) || element == "tref" || element == "stop" || filterParts.contains(element)
+        !svgElements.contains(element) || element == "stop" || filterParts.contains(element)
     }
 
     /// Why `element` draws nothing, in words.
     static func whyPassedOver(_ element: String) -> String {
         if !svgElements.contains(element) { return "SVG defines no such element" }
-        if element == "tref" { return "SVG 2 removed it" }
         return element == "stop" ? "a stop outside a gradient" : "a filter primitive outside a <filter>"
     }
 

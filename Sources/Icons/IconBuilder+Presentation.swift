@@ -42,7 +42,7 @@ extension IconBuilder {
             return false
         }
         guard applyFontSize(a, to: &style, bad: bad), applyFont(a, to: &style, bad: bad),
-            applyPaints(a, to: &style, bad: bad)
+            applyTextDecoration(a, to: &style, bad: bad), applyPaints(a, to: &style, bad: bad)
         else { return false }
         guard applyOpacities(a, to: &style, element: element, bad: bad),
             applyMarkerProperties(a, to: &style, bad: bad)

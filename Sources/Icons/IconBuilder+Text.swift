@@ -21,6 +21,9 @@ extension IconBuilder {
         /// Whether the last character set was a space (spaces collapse, as SVG's default
         /// `xml:space` says).
         var afterSpace = true
+        /// Inside a `<tref>` (`styles.count` there): its own characters are not drawn, the
+        /// referenced ones are (IconBuilder+Tref.swift).
+        var referenceDepth: Int?
     }
 
     struct TextPosition {
@@ -54,8 +57,9 @@ extension IconBuilder {
             guard textState == nil else { return fail("<text> inside <text>: expected <tspan>") }
             textState = TextState(depth: styles.count)
         } else if textState == nil {
-            return fail("<tspan> outside <text>: expected it inside a <text>")
+            return fail("<\(element)> outside <text>: expected it inside a <text>")
         }
+        takeDecorations(element)
         let lists = positionLists(element, attributes)
         guard error == nil else { return }
         // A list at this depth belongs to a span that has closed (a sibling before this one).
@@ -66,7 +70,7 @@ extension IconBuilder {
     /// Characters inside a `<text>`: runs in the style where they stand, spaces collapsed, a new
     /// run at each character a position list places.
     func addText(_ characters: String) {
-        guard var state = textState else { return }
+        guard var state = textState, state.referenceDepth == nil else { return }
         state.lists.removeAll { $0.depth > styles.count }
         let style = styles[styles.count - 1]
         let keeps = style.preservesSpaces
@@ -103,7 +107,7 @@ extension IconBuilder {
         var pen = Point(0, 0)
         var chunkStart = 0.0
         var chunk: [(run: TextRun, layout: TextLayout, at: Point)] = []
-        var placed: [(run: TextRun, outline: Path, cell: Rect)] = []
+        var placed: [(run: TextRun, outline: Path, cell: Rect, lines: [(line: DecorationLine, path: Path)])] = []
         func flush() {
             defer { chunk = [] }
             guard let anchor = chunk.first?.run.style.textAnchor else { return }
@@ -115,13 +119,16 @@ extension IconBuilder {
                 var place = Geometry.AffineTransform(translationX: at.x - shift - line.x, y: at.y - line.baseline)
                 let (ascent, descent) = extent(of: layout, run.style)
                 var cell = Rect(x: at.x - shift, y: at.y - ascent, width: line.width, height: ascent + descent)
-                if let degrees = run.position.rotate, degrees != 0 {
-                    // `rotate` turns the glyph (a run of one character) about its origin.
-                    let turn = Self.rotation(degrees, about: Point(at.x - shift, at.y))
+                // `rotate` turns the glyph (a run of one character) about its origin.
+                let turn = run.position.rotate.flatMap {
+                    $0 == 0 ? nil : Self.rotation($0, about: Point(at.x - shift, at.y))
+                }
+                if let turn {
                     place = place.concatenating(turn)
                     cell = boundingBox(of: cell, under: turn)
                 }
-                placed.append((run, layout.path.applying(place), cell))
+                let lines = decorationOutlines(run, from: at.x - shift, baseline: at.y, width: line.width, turn: turn)
+                placed.append((run, layout.path.applying(place), cell, lines))
             }
         }
         var previous: TextRun?
@@ -153,8 +160,15 @@ extension IconBuilder {
             ])
             hiddenOutlines.append((pieces.count, cells.applying(first.run.style.transform)))
         }
-        for (run, outline, _) in placed {
+        for (run, outline, _, lines) in placed {
+            // Overlines and underlines under the glyphs, line-throughs over them.
+            for (line, path) in lines where line != .lineThrough {
+                guard addPainted(path, element: "text", style: decorationStyle(run, line), box: box) else { return }
+            }
             guard addPainted(outline, element: "text", style: run.style, box: box) else { return }
+            for (line, path) in lines where line == .lineThrough {
+                guard addPainted(path, element: "text", style: decorationStyle(run, line), box: box) else { return }
+            }
         }
     }
 

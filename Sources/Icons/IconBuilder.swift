@@ -31,6 +31,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         /// `white-space: pre` (inherited; Figma writes it on every text): spaces are kept as
         /// written instead of collapsing.
         var preservesSpaces = false
+        /// `text-decoration`: the lines declared here or above, and the paints of those a text's
+        /// runs draw here (IconBuilder+TextDecoration.swift).
+        var decorations = TextDecorations()
         /// `image-rendering` (inherited): `optimizeSpeed`, `pixelated` and `crisp-edges` sample
         /// pictures nearest-neighbour (`IconImage.pixelated`).
         var pixelated = false
@@ -111,7 +114,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         "stroke-miterlimit", "stroke-dasharray", "stroke-dashoffset", "transform", "fill-opacity", "stroke-opacity",
         "opacity", "display", "clip-path", "mask", "clip-rule", "visibility", "transform-origin", "font-size",
         "image-rendering", "font-family", "font-weight", "font-style", "text-anchor", "letter-spacing",
-        "white-space", "filter", "flood-color", "flood-opacity", "color-interpolation-filters",
+        "white-space", "text-decoration", "filter", "flood-color", "flood-opacity", "color-interpolation-filters",
     ]
     static let geometry: [String: [String]] = [
         "svg": ["xmlns", "version", "viewBox", "width", "height", "preserveAspectRatio", "overflow"],
@@ -135,6 +138,8 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         "image": ["x", "y", "width", "height", "href", "preserveAspectRatio", "image-rendering", "crossorigin"],
         "text": ["x", "y", "dx", "dy", "rotate"],
         "tspan": ["x", "y", "dx", "dy", "rotate"],
+        // SVG 1.1's reference to another element's characters, set as a span (IconBuilder+Text.swift).
+        "tref": ["x", "y", "dx", "dy", "rotate", "href"],
     ]
 
     let name: String
@@ -299,7 +304,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
                 return
             }
             return fail(
-                "element <\(element)> is not in the supported SVG subset; expected one of: svg, g, a, switch, defs, use, symbol, style, path, rect, circle, ellipse, line, polyline, polygon, image, text, tspan, linearGradient, radialGradient, stop, pattern, clipPath, mask, filter"
+                "element <\(element)> is not in the supported SVG subset; expected one of: svg, g, a, switch, defs, use, symbol, style, path, rect, circle, ellipse, line, polyline, polygon, image, text, tspan, tref, linearGradient, radialGradient, stop, pattern, clipPath, mask, filter"
             )
         }
         if element != "svg" && viewBox == nil {
@@ -382,8 +387,9 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         } else if element == "image" {
             shapeDepth += 1
             addImage(attributes, style: style)
-        } else if element == "text" || element == "tspan" {
+        } else if element == "text" || element == "tspan" || element == "tref" {
             startText(element, attributes)
+            if element == "tref" { addReferencedText(attributes) }
         }
     }
 
@@ -396,7 +402,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
     private func skipped(_ element: String, symbolViewport viewport: Rect?) -> Bool {
         if ignoredDepth > 0 || Self.ignoredElements.contains(element) || element.contains(":") { return true }
         if mode == .clipping && Self.geometry[element] != nil && !Self.shapes.contains(element) && element != "use"
-            && element != "text" && element != "tspan"
+            && element != "text" && element != "tspan" && element != "tref"
         {
             return true
         }
@@ -476,6 +482,7 @@ final class IconBuilder: NSObject, XMLParserDelegate {
         if Self.shapes.contains(element) || element == "image" { shapeDepth -= 1 }
         if element == "style" { inStyle = false }
         if element == "text", textState?.depth == styles.count { finishText() }
+        if element == "tref" { endReference() }
         closeGroup(openedAt: styles.count)
         endLayer(at: styles.count)
         if switchDepths.last == styles.count {

@@ -21,7 +21,9 @@ struct SVGReferences {
     enum Event {
         case start(element: String, attributes: [String: String], line: Int)
         case end(element: String)
-        /// Characters inside a `<text>` (a copied text keeps its words).
+        /// Characters inside a `<text>` (a copied text keeps its words), and those that are not all
+        /// whitespace elsewhere outside a `<style>` (what a `<tref>` may name, SVG 1.1; the builder
+        /// refuses them where a copy replays them, as where they stand).
         case characters(String)
     }
 
@@ -139,7 +141,7 @@ struct SVGReferences {
         func parser(_ parser: XMLParser, foundCharacters string: String) {
             if sheetText != nil { sheetText! += string }
             // Bounded by the file's size, as the elements are by the budget.
-            guard textDepth > 0 else { return }
+            guard textDepth > 0 || (sheetText == nil && !string.allSatisfy(\.isWhitespace)) else { return }
             references.events.append(.characters(string))
         }
 

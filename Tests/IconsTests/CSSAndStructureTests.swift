@@ -101,7 +101,7 @@ struct CSSAndStructureTests {
     }
 
     @Test(
-        "elements SVG does not define, and what they hold, <tref> and a stray <stop> are passed over with warnings; a use still copies from inside them"
+        "elements SVG does not define, and what they hold, and a stray <stop> are passed over with warnings; a use still copies from inside them"
     )
     func unknownElements() throws {
         let (icon, warnings) = try parseWarned(
