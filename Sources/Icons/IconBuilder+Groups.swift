@@ -341,7 +341,11 @@ extension IconBuilder {
             : element == "pattern"
                 ? Self.patternAttributes
                 : element == "marker" ? Self.markerAttributes : Self.maskAttributes
-        for key in attributes.keys.sorted() where !own.contains(key) && !Self.isIgnored(key, on: element) {
+        for key in attributes.keys.sorted()
+        where !own.contains(key) && !Self.isIgnored(key, on: element)
+            // A pattern's `clip` was warned about where its attributes were read (`patternDefinition`).
+            && !(key == "clip" && (element == "pattern" || ignoresCSSClip(key, attributes[key] ?? "", on: element)))
+        {
             return fail(
                 "attribute '\(key)' on <\(element)> is not in the supported SVG subset; expected \(own.sorted().joined(separator: ", "))"
             )

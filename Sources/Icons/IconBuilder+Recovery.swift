@@ -92,6 +92,7 @@ extension IconBuilder {
     /// Whether `key` has no effect on `element` in SVG (ignored, with a warning).
     /// `line`: where the element stands when it is read from elsewhere (a pattern a shape uses).
     func hasNoEffect(_ key: String, _ value: String, on element: String, line: Int? = nil) -> Bool {
+        if ignoresCSSClip(key, value, on: element) { return true }
         guard Self.geometryComplete.contains(element), Self.otherElementsAttributes.contains(key) else { return false }
         let place = line.map { " at line \($0)" } ?? ""
         warn(

@@ -52,6 +52,7 @@ extension IconBuilder {
                     rootBackground = color
                     continue
                 }
+                if ignoresCSSClip(property, value, on: element) { continue }
                 if !Self.cssPresentation.contains(property) {
                     warn("the CSS property '\(property)' on <\(element)> is not a presentation attribute; ignored")
                     continue

@@ -20,9 +20,11 @@ import Text
 /// the line and the element: nothing is silently dropped. A value that does not parse is drawn
 /// around as SVG says, with an `IconWarning` (IconBuilder+Recovery.swift).
 ///
-/// Hostile files: at most `maxBytes`; UTF-8 (or ASCII) only, checked on the bytes (BOM, the
-/// declaration's `encoding`, valid UTF-8) before the parser sees them, since libxml2 would switch
-/// to another encoding where the byte scan for declarations below cannot follow; any error
+/// Hostile files: at most `maxBytes`; UTF-16 with a byte order mark and the single-byte encodings
+/// a declaration names are transcoded to UTF-8 first (`XMLTranscoding`), then UTF-8 (or ASCII)
+/// only, checked on the bytes (BOM, the declaration's `encoding`, valid UTF-8) before the parser
+/// sees them, since libxml2 would switch to another encoding where the byte scan for declarations
+/// below cannot follow; any error
 /// libxml2 reports fails the file (content after the root element among them); any `<!DOCTYPE` or `<!ENTITY` is refused before parsing,
 /// so neither an entity-expansion bomb nor a reference to a local file (an external entity)
 /// reaches the parser, and memory stays bounded by the file size; external entity resolution is
@@ -190,7 +192,15 @@ public enum IconLoader {
                 file: name, line: nil,
                 message: "file is \(data.count) bytes; expected \(budget.noun) of at most \(budget.maxBytes) bytes")
         }
-        let bytes = [UInt8](data)
+        let original = [UInt8](data)
+        // Transcoded first, so the scans below and the parser read the same UTF-8; the output is
+        // at most `XMLTranscoding.maxOutputFactor` × the budget just checked.
+        let bytes: [UInt8]
+        switch XMLTranscoding.utf8(original) {
+        case .success(let utf8): bytes = utf8
+        case .failure(let error): throw IconError(file: name, line: 1, message: error.message)
+        }
+        let data = bytes == original ? data : Data(bytes)
         if let problem = XMLEncodingCheck.problem(in: bytes) {
             throw IconError(file: name, line: 1, message: problem)
         }
@@ -238,7 +248,7 @@ public enum IconLoader {
             throw IconError(file: name, line: nil, message: "no <svg> root element")
         }
         var hash = FNV1a64()
-        hash.combine(bytes)
+        hash.combine(original)
         return (builder, viewBox, String(hash.value, radix: 16).leftPadded(to: 16))
     }
 

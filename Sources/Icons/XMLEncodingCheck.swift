@@ -4,18 +4,17 @@ import Foundation
     import FoundationXML
 #endif
 
-/// What an SVG file's bytes must be before XML parsing starts: UTF-8 (ASCII is a subset).
+/// What an SVG file's bytes must be before XML parsing starts, once `XMLTranscoding` has turned
+/// the encodings it knows into UTF-8: UTF-8 (ASCII is a subset).
 ///
 /// Why on the bytes: the guards that keep DTDs and entities out scan bytes for `<!DOCTYPE`; in
-/// UTF-16 or UTF-7 that text has other bytes, and libxml2 would decode it and honour it. Every
-/// design tool writes UTF-8, so refusing the rest costs nothing.
+/// UTF-16 or UTF-7 that text has other bytes, and libxml2 would decode it and honour it. What
+/// is left here (UTF-32, UTF-16 without its mark, UTF-7, multi-byte legacy sets) no design tool
+/// writes.
 enum XMLEncodingCheck {
     /// Why the bytes are not UTF-8 XML, or nil when they are.
     static func problem(in bytes: [UInt8]) -> String? {
-        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
-            return "the file is UTF-16 (by its byte order mark); expected UTF-8"
-        }
-        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
             return "the file is UTF-32 (by its byte order mark); expected UTF-8"
         }
         if bytes.prefix(4).contains(0) {
@@ -25,7 +24,8 @@ enum XMLEncodingCheck {
         if let declared = declaredEncoding(body),
             !["utf-8", "utf8", "us-ascii", "ascii"].contains(declared.lowercased())
         {
-            return "the XML declaration says encoding=\"\(declared)\"; expected UTF-8"
+            return
+                "the XML declaration says encoding=\"\(declared)\"; expected UTF-8, UTF-16 with a byte order mark, or a single-byte encoding (windows-1250 to 1258, ISO-8859-1 to 16, KOI8-R, KOI8-U, macintosh)"
         }
         if String(validating: body, as: UTF8.self) == nil {
             return "the file is not valid UTF-8; expected UTF-8 text"

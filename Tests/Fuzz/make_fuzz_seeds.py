@@ -5,7 +5,9 @@
                       <style>, nested <svg>, <switch>, <image> and transform-origin
                       (Tests/ResvgSuite/structure), of gradients, stops and patterns (paint-servers), of
                       clip paths and masks (masking), of the filter primitives (filters) and of
-                      mix-blend-mode and isolation (painting), named by their folder
+                      mix-blend-mode, isolation, paint-order with markers, context paint and invalid
+                      fills and strokes (painting), of invalid shapes and path data (shapes), named
+                      by their folder
   image-seeds         the PNG, JPEG and WebP fixtures of Tests/ImagesTests/Fixtures (every colour type,
                       bit depth, interlace, the eight EXIF orientations, the decompression bombs)
                       and the bundled photos under 8 KB (scenes/photos)
@@ -140,7 +142,9 @@ def main():
         ("filters", k) for k in ("feGaussianBlur", "feOffset", "feFlood", "feComposite", "feMerge", "feDropShadow")
     ]
     kinds += [("structure", k) for k in ("svg", "switch", "image", "transform-origin")]
-    kinds += [("painting", k) for k in ("mix-blend-mode", "isolation")]
+    kinds += [("painting", k) for k in ("mix-blend-mode", "isolation", "paint-order", "context", "fill", "stroke")]
+    kinds += [("shapes", k) for k in ("path", "rect", "polyline", "ellipse")]
+    kinds += [("structure", k) for k in ("style-attribute", "a", "g", "transform")]
     for category, kind in kinds:
         for path in sorted(glob.glob(os.path.join(ROOT, "Tests/ResvgSuite", category, kind, "*.svg"))):
             shutil.copyfile(path, os.path.join(out, "icon-seeds", kind + "-" + os.path.basename(path)))
