@@ -179,7 +179,6 @@ extension IconBuilder {
         guard let source = input(a["in"], line: line, context: context),
             let linear = try? linearRGB(a["color-interpolation-filters"], line: line, default: context.linear)
         else { return nil }
-        guard let subregion = subregion(a, element: element, line: line, context: context) else { return nil }
         let kind: IconFilterPrimitive.Kind
         switch element {
         case "feGaussianBlur":
@@ -200,13 +199,15 @@ extension IconBuilder {
             let (sx, sy) = deviation(a["stdDeviation"], default: 2, context: context)
             kind = .dropShadow(source, dx: dx, dy: dy, stdDeviationX: sx, stdDeviationY: sy, color: color)
         case "feImage":
-            guard let picture = filterImage(a, into: subregion, line: line, filterID: context.filterID) else {
-                return nil
-            }
+            // The picture is fitted into the subregion (its warnings, kept once, come with it).
+            guard let into = subregion(a, element: element, line: line, context: context),
+                let picture = filterImage(a, into: into, line: line, filterID: context.filterID)
+            else { return nil }
             kind = picture
         default:
             kind = .merge([])
         }
+        guard let subregion = subregion(a, element: element, line: line, context: context) else { return nil }
         return IconFilterPrimitive(kind: kind, subregion: subregion, linearRGB: linear)
     }
 
