@@ -1,10 +1,15 @@
+import Foundation
 import Geometry
+import PNG
 import Raster
 
 /// A group's SVG filter (`DrawGroup.filter`) written back as an SVG `<filter>` in the frame's
 /// pixels (`userSpaceOnUse` for the region, subregions and lengths), each primitive's result
 /// named `r` and its index: the same program a browser or librsvg then runs. Offsets are written
-/// as the rasterizer moves them, truncated to whole pixels.
+/// as the rasterizer moves them, truncated to whole pixels. An `feImage` is written with its
+/// picture as a PNG `data:` URL stretched over the box it covers (`preserveAspectRatio="none"`),
+/// which is that box for the upright maps icons draw: its subregion is then that box, which a
+/// fitted picture never overhangs.
 extension SVGWriter {
     /// Appends the filter's definition and returns its id.
     mutating func writeFilter(_ filter: DrawFilter) -> String {
@@ -57,11 +62,25 @@ extension SVGWriter {
                 lines.append(
                     "<feDropShadow\(input(from)) dx=\"\(whole(dx))\" dy=\"\(whole(dy))\" stdDeviation=\"\(number(sx)) \(number(sy))\"\(flood(color)) \(common)/>"
                 )
+            case .image(let image, let toPixels, let pixelated):
+                lines.append(Self.feImage(image, toPixels: toPixels, pixelated: pixelated, k: k, rect: rect))
             }
         }
         lines.append("</filter>")
         definitions.append(lines.joined())
         return id
+    }
+
+    /// An `feImage` primitive holding `image` as a PNG `data:` URL over the box `toPixels` maps it to.
+    static func feImage(
+        _ image: RasterImage, toPixels: AffineTransform, pixelated: Bool, k: Int, rect: (Rect) -> String
+    ) -> String {
+        let box = DrawFilter.bounds(
+            of: Rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height)), under: toPixels)
+        let png = (try? PNG.encode(rgba: image.straightRGBA(), width: image.width, height: image.height)) ?? []
+        let rendering = pixelated ? " image-rendering=\"pixelated\"" : ""
+        return
+            "<feImage \(rect(box)) result=\"r\(k)\" preserveAspectRatio=\"none\"\(rendering) href=\"data:image/png;base64,\(Data(png).base64EncodedString())\"/>"
     }
 
     /// ` style="mix-blend-mode: …; isolation: isolate"` for a group that blends or isolates; empty

@@ -5,7 +5,8 @@ import Geometry
 /// `filter="url(#id)"`: the `<filter>` read where an element names it and resolved against that
 /// element's user space and bounding box (`IconFilter`), for the group around the element's
 /// pieces (IconBuilder+Groups.swift). The subset: `feGaussianBlur`, `feOffset`, `feFlood`,
-/// `feComposite`, `feMerge` with `feMergeNode`, `feDropShadow`; any other primitive, and the
+/// `feComposite`, `feMerge` with `feMergeNode`, `feDropShadow`, `feImage` (a `data:` picture,
+/// IconBuilder+FilterImage.swift); any other primitive, and the
 /// inputs `BackgroundImage`, `BackgroundAlpha`, `FillPaint` and `StrokePaint`, are refused with
 /// their line.
 extension IconBuilder {
@@ -24,6 +25,7 @@ extension IconBuilder {
         "feComposite": ["in", "in2", "operator", "k1", "k2", "k3", "k4"],
         "feMerge": [],
         "feDropShadow": ["in", "dx", "dy", "stdDeviation"],
+        "feImage": ["href", "xlink:href", "preserveAspectRatio", "image-rendering"],
     ]
     /// `flood-color` and `flood-opacity` are accepted on the `<filter>` and change nothing there:
     /// they are not inherited. `color` is what `currentColor` in its primitives means.
@@ -163,7 +165,7 @@ extension IconBuilder {
     ) -> IconFilterPrimitive? {
         guard let specific = Self.filterPrimitives[element] else {
             fail(
-                "<\(element)> in the <filter> #\(context.filterID) is not in the supported subset; expected feGaussianBlur, feOffset, feFlood, feComposite, feMerge or feDropShadow",
+                "<\(element)> in the <filter> #\(context.filterID) is not in the supported subset; expected feGaussianBlur, feOffset, feFlood, feComposite, feMerge, feDropShadow or feImage",
                 at: line)
             return nil
         }
@@ -196,6 +198,12 @@ extension IconBuilder {
             let (dx, dy) = offset(a, default: 2, context: context)
             let (sx, sy) = deviation(a["stdDeviation"], default: 2, context: context)
             kind = .dropShadow(source, dx: dx, dy: dy, stdDeviationX: sx, stdDeviationY: sy, color: color)
+        case "feImage":
+            // The picture is fitted into the subregion (its warnings, kept once, come with it).
+            guard let into = subregion(a, element: element, line: line, context: context),
+                let picture = filterImage(a, into: into, line: line, filterID: context.filterID)
+            else { return nil }
+            kind = picture
         default:
             kind = .merge([])
         }
@@ -349,7 +357,7 @@ extension IconBuilder {
     struct FilterFailure: Error {}
 
     /// A failure inside a `<filter>`: the error names the line of the element at fault.
-    private func fail(_ message: String, at line: Int) {
+    func fail(_ message: String, at line: Int) {
         guard error == nil else { return }
         error = IconError(file: name, line: line, message: message)
         parser?.abortParsing()

@@ -37,12 +37,12 @@ extension IconBuilder {
         pieces.append(piece)
     }
 
-    /// The bytes of a base64 `data:` URL of a PNG, JPEG or WebP; nil after a failure.
-    private func dataURL(_ href: String) -> [UInt8]? {
+    /// The bytes of a base64 `data:` URL of a PNG, JPEG or WebP on `<element>`; nil after a failure.
+    func dataURL(_ href: String, element: String = "image") -> [UInt8]? {
         let text = href.trimmingWhitespace
         guard text.hasPrefix("data:"), let comma = text.firstIndex(of: ",") else {
             fail(
-                "<image href=\"\(href.prefix(40))\">: expected the picture embedded as a data: URL (data:image/png;base64,…); files are not read from an icon"
+                "<\(element) href=\"\(href.prefix(40))\">: expected the picture embedded as a data: URL (data:image/png;base64,…); files are not read from an icon"
             )
             return nil
         }
@@ -52,14 +52,14 @@ extension IconBuilder {
         guard ["", "image/png", "image/jpeg", "image/jpg", "image/webp"].contains(mime), parts.contains("base64")
         else {
             fail(
-                "<image> data: URL of type '\(mime.isEmpty ? "text/plain" : mime)'\(parts.contains("base64") ? "" : " without base64"): expected a base64 PNG, JPEG or WebP"
+                "<\(element)> data: URL of type '\(mime.isEmpty ? "text/plain" : mime)'\(parts.contains("base64") ? "" : " without base64"): expected a base64 PNG, JPEG or WebP"
             )
             return nil
         }
         guard
             let data = Data(base64Encoded: String(text[text.index(after: comma)...]), options: .ignoreUnknownCharacters)
         else {
-            fail("<image> data: URL: the base64 text does not decode")
+            fail("<\(element)> data: URL: the base64 text does not decode")
             return nil
         }
         return [UInt8](data)

@@ -1,5 +1,6 @@
 import Colors
 import Geometry
+import Images
 
 /// An SVG `<filter>` resolved for the element it is on (IconBuilder+Filters.swift): the filter
 /// region and each primitive's subregion and values in that element's user space, its units
@@ -29,7 +30,7 @@ public struct IconFilter: Equatable, Sendable {
 }
 
 /// One filter primitive (`feGaussianBlur`, `feOffset`, `feFlood`, `feComposite`, `feMerge`,
-/// `feDropShadow`) with lengths in the filtered element's user space.
+/// `feDropShadow`, `feImage`) with lengths in the filtered element's user space.
 public struct IconFilterPrimitive: Equatable, Sendable {
     /// `in` / `in2`: the element's drawing, its alpha, or an earlier primitive's result (by index;
     /// a name that no earlier primitive gave is the previous result, as Filter Effects 1 says).
@@ -52,6 +53,10 @@ public struct IconFilterPrimitive: Equatable, Sendable {
         case composite(Input, Input, CompositeOperator)
         case merge([Input])
         case dropShadow(Input, dx: Double, dy: Double, stdDeviationX: Double, stdDeviationY: Double, color: ColorRGBA8)
+        /// `feImage`: the picture's texel space [0, width] × [0, height] placed in user space by
+        /// `toUserSpace` (fitted into the subregion by `preserveAspectRatio`), sampled nearest when
+        /// `pixelated` (`image-rendering`, as `IconImage.pixelated`).
+        case image(SceneImage, toUserSpace: AffineTransform, pixelated: Bool)
     }
 
     public var kind: Kind

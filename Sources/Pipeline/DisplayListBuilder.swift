@@ -158,7 +158,7 @@ extension DisplayListBuilder {
             .concatenating(transform)
         let groups = icon.groups.map {
             var group = DrawGroup(rects: $0.pieces, opacity: $0.opacity, mask: $0.mask)
-            group.filter = $0.filter.map { IconFilterMapping.drawFilter($0, toPixels: toPixels) }
+            group.filter = $0.filter.map { IconFilterMapping.drawFilter($0, toPixels: toPixels, raster: raster) }
             group.blendMode = $0.blendMode
             group.isolates = $0.isolates
             return group

@@ -1,5 +1,6 @@
 import Geometry
 import Icons
+import Images
 import Raster
 
 /// An icon's SVG filter (`IconFilter`, in the filtered element's user space) as the rasterizer
@@ -19,8 +20,12 @@ import Raster
 /// cases failed).
 enum IconFilterMapping {
     /// The filter in the canvas's pixels: the same primitives in user space, placed by the map
-    /// from the element's user space to the canvas (`DrawFilter.placed(by:)`).
-    static func drawFilter(_ filter: IconFilter, toPixels: AffineTransform) -> DrawFilter {
+    /// from the element's user space to the canvas (`DrawFilter.placed(by:)`); `raster` prepares
+    /// an `feImage`'s picture (once per render, as an `<image>`'s).
+    static func drawFilter(
+        _ filter: IconFilter, toPixels: AffineTransform,
+        raster: (SceneImage) -> RasterImage = { RasterImage($0) }
+    ) -> DrawFilter {
         func input(_ i: IconFilterPrimitive.Input) -> DrawFilter.Input {
             switch i {
             case .sourceGraphic: return .sourceGraphic
@@ -39,6 +44,8 @@ enum IconFilterMapping {
             case .merge(let inputs): kind = .merge(inputs.map(input))
             case .dropShadow(let from, let dx, let dy, let x, let y, let color):
                 kind = .dropShadow(input(from), dx: dx, dy: dy, sigmaX: x, sigmaY: y, color: color)
+            case .image(let image, let toUserSpace, let pixelated):
+                kind = .image(raster(image), toPixels: toUserSpace, pixelated: pixelated)
             }
             return DrawFilter.Primitive(kind: kind, subregion: p.subregion, linearRGB: p.linearRGB)
         }

@@ -56,6 +56,10 @@ public struct DrawFilter: Equatable, Sendable {
         case merge([Input])
         /// The input over its shadow: its alpha blurred by σ, moved by (dx, dy), in `color`.
         case dropShadow(Input, dx: Double, dy: Double, sigmaX: Double, sigmaY: Double, color: ColorRGBA8)
+        /// A picture (`feImage`): texel space mapped to pixels by `toPixels`, drawn into a
+        /// transparent image of the region as an image piece is drawn (`ImagePaint`), sampled
+        /// nearest when `pixelated`.
+        case image(RasterImage, toPixels: AffineTransform, pixelated: Bool)
     }
 
     public struct Primitive: Equatable, Sendable {
@@ -94,6 +98,8 @@ extension DrawFilter {
             case .dropShadow(let from, let dx, let dy, let sx, let sy, let color):
                 out.primitives[i].kind = .dropShadow(
                     from, dx: dx * scale.0, dy: dy * scale.1, sigmaX: sx * scale.0, sigmaY: sy * scale.1, color: color)
+            case .image(let image, let toPixels, let pixelated):
+                out.primitives[i].kind = .image(image, toPixels: toPixels.concatenating(t), pixelated: pixelated)
             case .flood, .composite, .merge:
                 break
             }

@@ -86,7 +86,7 @@ struct FilterRun {
     static func inputs(of kind: DrawFilter.Kind) -> [DrawFilter.Input] {
         switch kind {
         case .gaussianBlur(let from, _, _), .offset(let from, _, _), .dropShadow(let from, _, _, _, _, _): return [from]
-        case .flood: return []
+        case .flood, .image: return []
         case .composite(let first, let second, _): return [first, second]
         case .merge(let inputs): return inputs
         }
@@ -155,6 +155,8 @@ struct FilterRun {
             return FilterCompositing.dropShadow(
                 input(from).converted(toLinear: linear), dx: Self.pixels(dx), dy: Self.pixels(dy), sigmaX: sx,
                 sigmaY: sy, color: color)
+        case .image(let image, let toPixels, let pixelated):
+            return picture(image, toPixels: toPixels, pixelated: pixelated)
         }
     }
 

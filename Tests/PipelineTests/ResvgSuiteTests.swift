@@ -28,9 +28,9 @@ struct ResvgSuiteTests {
     static let meanLimit = 2.0
     static let farShareLimit = 0.01
     static let root = repositoryRoot + "/Tests/ResvgSuite"
-    /// Cases passing per category, as measured: 893 of 941 (94.9 %), the filters all 60.
+    /// Cases passing per category, as measured: 894 of 941 (95.0 %), the filters all 60.
     static let floors = [
-        "filters": 60, "masking": 90, "paint-servers": 144, "painting": 240, "shapes": 129, "structure": 230,
+        "filters": 60, "masking": 90, "paint-servers": 144, "painting": 241, "shapes": 129, "structure": 230,
     ]
 
     /// The faces resvg's harness sets its text cases in (Tests/ResvgSuite/fonts, from resvg's
