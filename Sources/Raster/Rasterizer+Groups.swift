@@ -189,35 +189,33 @@ extension Rasterizer {
     /// products exactly rounded, as `scaled(by:)`); adding premultiplied pixels keeps them
     /// premultiplied.
     static func add(_ source: Pixmap, box: IntRect, opacity: UInt8, onto destination: inout Pixmap) {
-        source.data.withUnsafeBytes { sourceBytes in
-            let sourcePixels = sourceBytes.bindMemory(to: UInt32.self)
-            destination.withUnsafeMutablePixels { pixels, width in
-                for y in box.y..<box.maxY {
-                    for x in box.x..<box.maxX where sourcePixels[y * width + x] != 0 {
-                        let s = PremultipliedRGBA8(packed: sourcePixels[y * width + x]).scaled(by: opacity)
-                        let d = PremultipliedRGBA8(packed: pixels[y * width + x])
-                        pixels[y * width + x] =
-                            PremultipliedRGBA8(
-                                unchecked: UInt8(min(255, Int(s.r) + Int(d.r))), UInt8(min(255, Int(s.g) + Int(d.g))),
-                                UInt8(min(255, Int(s.b) + Int(d.b))), UInt8(min(255, Int(s.a) + Int(d.a)))
-                            ).packed
-                    }
-                }
-            }
+        combine(source, box: box, opacity: opacity, onto: &destination) { s, d in
+            PremultipliedRGBA8(
+                unchecked: UInt8(min(255, Int(s.r) + Int(d.r))), UInt8(min(255, Int(s.g) + Int(d.g))),
+                UInt8(min(255, Int(s.b) + Int(d.b))), UInt8(min(255, Int(s.a) + Int(d.a))))
         }
     }
 
     /// pixel = (source·opacity) blended onto pixel by `mode` (BlendModes.swift) for every pixel of
     /// `box`; a transparent source pixel leaves the pixel alone, as the formula does.
     static func blend(_ source: Pixmap, box: IntRect, opacity: UInt8, mode: BlendMode, onto destination: inout Pixmap) {
+        combine(source, box: box, opacity: opacity, onto: &destination) { s, d in blended(s, onto: d, mode: mode) }
+    }
+
+    /// pixel = combined(source·opacity, pixel) for every pixel of `box` whose source is not
+    /// transparent: the walk `add` and `blend` share.
+    @inline(__always)
+    private static func combine(
+        _ source: Pixmap, box: IntRect, opacity: UInt8, onto destination: inout Pixmap,
+        _ combined: (PremultipliedRGBA8, PremultipliedRGBA8) -> PremultipliedRGBA8
+    ) {
         source.data.withUnsafeBytes { sourceBytes in
             let sourcePixels = sourceBytes.bindMemory(to: UInt32.self)
             destination.withUnsafeMutablePixels { pixels, width in
                 for y in box.y..<box.maxY {
                     for x in box.x..<box.maxX where sourcePixels[y * width + x] != 0 {
                         let s = PremultipliedRGBA8(packed: sourcePixels[y * width + x]).scaled(by: opacity)
-                        let d = PremultipliedRGBA8(packed: pixels[y * width + x])
-                        pixels[y * width + x] = blended(s, onto: d, mode: mode).packed
+                        pixels[y * width + x] = combined(s, PremultipliedRGBA8(packed: pixels[y * width + x])).packed
                     }
                 }
             }
