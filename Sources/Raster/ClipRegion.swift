@@ -30,9 +30,23 @@ struct ClipRegion {
 
     var isEmpty: Bool { points.count < 3 }
 
+    init() {}
+
+    /// The region inside `outline`, a convex polygon of either orientation (a projected clip,
+    /// the canvas); empty when it has no area or a point that is not finite.
+    init(convex outline: [Point]) {
+        let area = signedArea(outline)
+        guard outline.count >= 3, outline.allSatisfy(\.isFinite), area != 0, area.isFinite else { return }
+        points = outline
+        orientation = area > 0 ? 1 : -1
+    }
+
     /// Sets the region to the intersection of `clips` (at least one), for drawing on a canvas of
     /// `canvasWidth` × `canvasHeight` pixels.
-    mutating func set(_ clips: [ClipShape], canvasWidth: Int, canvasHeight: Int) {
+    /// `tolerance` is the outlines' chord error bound (the canvas's by default).
+    mutating func set(
+        _ clips: [ClipShape], canvasWidth: Int, canvasHeight: Int, tolerance: Double = Flattening.tolerance
+    ) {
         let canvas = (canvasWidth, canvasHeight)
         guard source != clips || sourceCanvas != canvas else { return }
         (source, sourceCanvas) = (clips, canvas)
@@ -41,7 +55,7 @@ struct ClipRegion {
                 RoundedRect(
                     size: $0.size, cornerRadius: $0.cornerRadius, maskedCorners: $0.maskedCorners,
                     cornerCurve: $0.cornerCurve, transform: $0.transform)
-            }, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+            }, canvasWidth: canvasWidth, canvasHeight: canvasHeight, tolerance: tolerance)
     }
 
     /// Outlines of more vertices than this are cut to the canvas first (`cutToCanvas`). A UI
@@ -50,10 +64,12 @@ struct ClipRegion {
     static let cutThreshold = 4096
 
     /// Sets the region to the intersection of `shapes`; empty shapes make it empty.
-    mutating func set(_ shapes: [RoundedRect], canvasWidth: Int, canvasHeight: Int) {
+    mutating func set(
+        _ shapes: [RoundedRect], canvasWidth: Int, canvasHeight: Int, tolerance: Double = Flattening.tolerance
+    ) {
         points.removeAll(keepingCapacity: true)
         guard let first = shapes.first, !first.isEmpty else { return }
-        first.flattenedOutline(into: &points)
+        first.flattenedOutline(into: &points, tolerance: tolerance)
         Self.cutToCanvas(&points, scratch: &scratch, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         orientation = signedArea(points) >= 0 ? 1 : -1
         for shape in shapes.dropFirst() {
@@ -61,7 +77,7 @@ struct ClipRegion {
                 points.removeAll(keepingCapacity: true)
                 return
             }
-            shape.flattenedOutline(into: &other)
+            shape.flattenedOutline(into: &other, tolerance: tolerance)
             Self.cutToCanvas(&other, scratch: &scratch, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
             // Clip the new shape by the region so far (the region is convex and oriented).
             var result: [Point] = []
@@ -92,9 +108,7 @@ struct ClipRegion {
             Point(Double(canvasWidth) + margin, Double(canvasHeight) + margin),
             Point(-margin, Double(canvasHeight) + margin),
         ]
-        var cutter = ClipRegion()
-        cutter.points = box
-        cutter.orientation = 1
+        let cutter = ClipRegion(convex: box)
         var result: [Point] = []
         cutter.intersect(outline, into: &result, scratch: &scratch)
         outline = result

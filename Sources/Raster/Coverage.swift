@@ -155,17 +155,37 @@ struct ShapeCoverage {
         outer.addPolygon(polygon)
         if let hole, !hole.isEmpty {
             hole.flattenedOutline(into: &holeOutline)
-            if let clip {
-                clip.intersect(holeOutline, into: &holeClipped, scratch: &clipScratch)
-                swap(&holeOutline, &holeClipped)
-            }
-            if holeOutline.allSatisfy(\.isFinite) {
-                inner.reset(box: box)
-                inner.addPolygon(holeOutline)
-                holeIsEmpty = false
-            }
+            addHole(clip: clip, box: box)
         }
         return box
+    }
+
+    /// `begin(polygon:box:hole:clip:marks:)` with the hole already flattened (a projected
+    /// border's inner edge): `holePolygon` nil or empty for none.
+    mutating func begin(
+        polygon: [Point], box: IntRect, holePolygon: [Point]?, clip: ClipRegion?,
+        marks: CoverageAccumulator.Marks = .cells
+    ) -> IntRect {
+        let result = begin(
+            polygon: polygon, box: box, hole: nil, clip: clip, marks: holePolygon == nil ? marks : .cells)
+        guard !result.isEmpty, let holePolygon, holePolygon.count >= 3 else { return result }
+        holeOutline.removeAll(keepingCapacity: true)
+        holeOutline.append(contentsOf: holePolygon)
+        addHole(clip: clip, box: box)
+        return result
+    }
+
+    /// Accumulates `holeOutline`, cut to `clip`, as the inner coverage over `box`.
+    private mutating func addHole(clip: ClipRegion?, box: IntRect) {
+        if let clip {
+            clip.intersect(holeOutline, into: &holeClipped, scratch: &clipScratch)
+            swap(&holeOutline, &holeClipped)
+        }
+        if holeOutline.allSatisfy(\.isFinite) {
+            inner.reset(box: box)
+            inner.addPolygon(holeOutline)
+            holeIsEmpty = false
+        }
     }
 
     /// Sweeps every row of the box in order, calling `body(row, spans)` with the row's spans of

@@ -50,11 +50,22 @@ extension ShapeCoverage {
         path: Path, transform: AffineTransform, fillRule: FillRule, clip: ClipRegion?,
         canvasWidth: Int, canvasHeight: Int
     ) -> IntRect {
-        let empty = IntRect(uncheckedX: 0, y: 0, width: 0, height: 0)
-        var box = empty
         let canvas = Rect(x: 0, y: 0, width: Double(canvasWidth), height: Double(canvasHeight))
-        if flattening.set(path, transform: transform, visible: canvas), !flattening.points.isEmpty {
-            box = Self.pixelBox(of: flattening.points, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        let flattened = flattening.set(path, transform: transform, visible: canvas)
+        return begin(
+            contours: flattened ? flattening.points : [], ends: flattening.ends, fillRule: fillRule, clip: clip,
+            canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    }
+
+    /// `begin(path:…)` for a path already flattened into pixels: `points[ends[k − 1] ..< ends[k]]`
+    /// is contour k (a projected path, Rasterizer+Projected.swift).
+    mutating func begin(
+        contours points: [Point], ends: [Int], fillRule: FillRule, clip: ClipRegion?,
+        canvasWidth: Int, canvasHeight: Int
+    ) -> IntRect {
+        var box = IntRect(uncheckedX: 0, y: 0, width: 0, height: 0)
+        if !points.isEmpty {
+            box = Self.pixelBox(of: points, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
             if let clip, !box.isEmpty {
                 box = box.intersection(
                     Self.pixelBox(of: clip.points, canvasWidth: canvasWidth, canvasHeight: canvasHeight))
@@ -63,8 +74,10 @@ extension ShapeCoverage {
         // An empty polygon resets the buffers for `box` and draws nothing.
         let result = begin(polygon: [], box: box)
         guard !box.isEmpty else { return result }
-        for k in 0..<flattening.contourCount {
-            outer.addPolygon(flattening.contour(k))
+        var start = 0
+        for end in ends {
+            outer.addPolygon(points[start..<end])
+            start = end
         }
         if let clip {
             inner.reset(box: box)

@@ -1,7 +1,9 @@
 import Geometry
 
-// Perspective (CATransform3D): a group drawn flat into its own offscreen, then mapped onto the
-// canvas through a homography (DrawProjection).
+// Perspective (CATransform3D) by warping: a group drawn flat into its own offscreen, then mapped
+// onto the canvas through a homography (DrawProjection). Groups of plain layers are drawn exactly
+// instead (Rasterizer+Projected.swift); this serves groups with a mask, blur, filter or nested
+// group, and single layers with a shadow or backdrop inside an exact group.
 //
 // Every canvas pixel the projected offscreen can reach averages points spread evenly over the
 // pixel. Each point is taken back into the offscreen through the inverse homography, which is
@@ -119,7 +121,7 @@ extension Rasterizer {
 }
 
 /// Reads a projected group's offscreen from canvas positions (ProjectedComposite.swift).
-private struct ProjectedSampler {
+struct ProjectedSampler {
     let texels: UnsafeBufferPointer<UInt32>
     let width: Int
     let box: IntRect

@@ -69,6 +69,12 @@ extension Rasterizer {
             {
                 let straight = opacity == 255 ? fade : fade * group.opacity
                 drawRun(of: list, inner, nextGroup: &next, depth: depth, fade: straight, onto: &pixmap)
+            } else if let projection = group.projection, mask == nil, !(group.blur > 0), group.filter == nil,
+                !group.adds, group.blendMode == .normal, Self.projectsExactly(list, inner, nextGroup: next)
+            {
+                let faded = fade == 1 ? opacity : Self.opacityByte(fade * group.opacity)
+                drawProjectedExactly(
+                    of: list, inner, projection: projection, opacity: faded, depth: depth, onto: &pixmap)
             } else {
                 let faded = fade == 1 ? opacity : Self.opacityByte(fade * group.opacity)
                 drawOffscreen(

@@ -216,7 +216,7 @@ public struct Rasterizer: Sendable {
 
     /// The last step of every layer and path: records `box` as damage and sweeps the coverage just
     /// accumulated into it with `kernelPaint`.
-    private mutating func sweep(_ box: IntRect, _ kernelPaint: fb_paint, onto pixmap: inout Pixmap) {
+    mutating func sweep(_ box: IntRect, _ kernelPaint: fb_paint, onto pixmap: inout Pixmap) {
         guard !box.isEmpty else { return }
         damage?.append(box)
         let prefetch = pixmap.width * pixmap.height * 4 > Self.cachedCanvasBytes

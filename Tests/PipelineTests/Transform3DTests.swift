@@ -160,7 +160,7 @@ struct Transform3DTests {
     }
 
     @Test(
-        "a projected white rectangle's pixels are its 16×16 supersampled coverage: within 12 levels, 1.25 on average at the edges"
+        "a projected white rectangle's pixels are its 16×16 supersampled coverage: within 3 levels, 0.6 on average at the edges"
     )
     func edgesMatchSupersampling() throws {
         let simulation = try Self.stage("rotationY: 50, rotationX: -15")
@@ -195,8 +195,10 @@ struct Transform3DTests {
         }
         #expect(edgePixels > 500 && interior > 10_000)
         print("projected edges: worst \(worst), mean \(edgeSum / Double(edgePixels)) over \(edgePixels) edge pixels")
-        #expect(worst <= 12, "worst pixel \(worst) levels off")
-        #expect(edgeSum / Double(edgePixels) <= 1.25, "mean edge error \(edgeSum / Double(edgePixels))")
+        // Most of what is left is the 16 × 16 reference's own sampling error: against exact
+        // areas the drawing is within a level (ProjectedDrawingTests).
+        #expect(worst <= 3, "worst pixel \(worst) levels off")
+        #expect(edgeSum / Double(edgePixels) <= 0.6, "mean edge error \(edgeSum / Double(edgePixels))")
     }
 
     @Test("a layer seen edge-on, or partly or wholly behind the eye, renders finite pixels without NaN or a trap")
