@@ -181,26 +181,38 @@ struct ProjectedSampler {
                     sx > Double(box.x) - 1, sx < Double(box.maxX) + 1, sy > Double(box.y) - 1,
                     sy < Double(box.maxY) + 1
                 else { continue }
-                let (fx, fy) = (sx - 0.5, sy - 0.5)
-                let (fx0, fy0) = (fx.rounded(.down), fy.rounded(.down))
-                let (ax, ay) = (fx - fx0, fy - fy0)
-                let (tx, ty) = (Int(fx0), Int(fy0))
-                let weights = ((1 - ax) * (1 - ay), ax * (1 - ay), (1 - ax) * ay, ax * ay)
-                add(&sum, texel(tx, ty), weights.0)
-                add(&sum, texel(tx + 1, ty), weights.1)
-                add(&sum, texel(tx, ty + 1), weights.2)
-                add(&sum, texel(tx + 1, ty + 1), weights.3)
+                addBilinear(&sum, sx, sy)
                 hits += 1
             }
         }
         guard hits > 0 else { return nil }
-        let weight = 1 / Double(n * n)
+        return Self.mean(sum, of: n * n)
+    }
+
+    /// The mean of `count` samples summed in `sum`, as a pixel; nil when it is transparent.
+    @inline(__always)
+    static func mean(_ sum: (Double, Double, Double, Double), of count: Int) -> PremultipliedRGBA8? {
+        let weight = 1 / Double(count)
         @inline(__always) func byte(_ s: Double) -> UInt8 { UInt8(min(255, (s * weight).rounded())) }
         let alpha = byte(sum.3)
         guard alpha > 0 else { return nil }
         // A convex mix of premultiplied pixels keeps each channel within alpha.
         return PremultipliedRGBA8(
             unchecked: min(byte(sum.0), alpha), min(byte(sum.1), alpha), min(byte(sum.2), alpha), alpha)
+    }
+
+    /// Adds the bilinear read at offscreen point (sx, sy) (pixel centres at half-integers) to `sum`.
+    @inline(__always)
+    func addBilinear(_ sum: inout (Double, Double, Double, Double), _ sx: Double, _ sy: Double) {
+        let (fx, fy) = (sx - 0.5, sy - 0.5)
+        let (fx0, fy0) = (fx.rounded(.down), fy.rounded(.down))
+        let (ax, ay) = (fx - fx0, fy - fy0)
+        let (tx, ty) = (Int(fx0), Int(fy0))
+        let weights = ((1 - ax) * (1 - ay), ax * (1 - ay), (1 - ax) * ay, ax * ay)
+        add(&sum, texel(tx, ty), weights.0)
+        add(&sum, texel(tx + 1, ty), weights.1)
+        add(&sum, texel(tx, ty + 1), weights.2)
+        add(&sum, texel(tx + 1, ty + 1), weights.3)
     }
 
     /// The packed pixel at (x, y), or 0 outside the drawn box.

@@ -124,10 +124,15 @@ extension Rasterizer {
         guard surface.shape.count >= 3 else { return }
         // The paint's texture first: drawing it takes the coverage scratch.
         var drawn: [IntRect] = []
+        let read = TextureRead(
+            local: rect.transform,
+            box: Rect(
+                x: -rect.size.width / 2, y: -rect.size.height / 2, width: rect.size.width, height: rect.size.height))
         if let fillPaint = rect.fillPaint {
             var grown = DrawRect(
-                size: Self.grown(rect.size, by: 2, under: rect.transform), transform: rect.transform, fill: .clear)
-            grown.fillPaint = fillPaint
+                size: Self.grown(rect.size, by: Self.textureMargin / Self.textureScale, under: rect.transform),
+                transform: read.toTexture, fill: .clear)
+            grown.fillPaint = fillPaint.moved(by: read.scale)
             drawn = drawnInto(&texture) { rasterizer, texture in rasterizer.draw(grown, onto: &texture) }
         }
         let box = shapeCoverage.begin(
@@ -140,8 +145,8 @@ extension Rasterizer {
             sweep(box, paint.kernelPaint(hasBorder: outline.hasBorder), onto: &target)
         } else {
             blendTexture(
-                texture, box: box, surface: surface, border: paint.border.packed, hasBorder: outline.hasBorder,
-                opacity: paint.opacity, onto: &target)
+                texture, read: read, box: box, surface: surface, border: paint.border.packed,
+                hasBorder: outline.hasBorder, opacity: paint.opacity, onto: &target)
             for box in drawn { texture.fill(box.intersection(texture.bounds), with: .clear) }
         }
     }
@@ -165,17 +170,19 @@ extension Rasterizer {
         }
         guard !surface.contours.isEmpty else { return }
         var drawn: [IntRect] = []
-        if !command.paint.isSolid {
-            let bounds = command.path.controlPointBounds
+        let bounds = command.path.controlPointBounds
+        let read = TextureRead(local: command.transform, box: bounds)
+        if !command.paint.isSolid, let inverse = command.transform.inverted {
+            // The margin in the path's units: texture pixels through the inverse's longest row.
+            let unit = max(abs(inverse.a) + abs(inverse.c), abs(inverse.b) + abs(inverse.d))
+            let margin = Self.textureMargin / Self.textureScale * unit
             var box = Path()
-            let inverse = command.transform.inverted
-            let margin = inverse.map { 2 * max(abs($0.a) + abs($0.c), abs($0.b) + abs($0.d)) } ?? 0
             box.move(to: Point(bounds.minX - margin, bounds.minY - margin))
             box.line(to: Point(bounds.maxX + margin, bounds.minY - margin))
             box.line(to: Point(bounds.maxX + margin, bounds.maxY + margin))
             box.line(to: Point(bounds.minX - margin, bounds.maxY + margin))
             box.close()
-            let grown = DrawPath(path: box, transform: command.transform, paint: command.paint)
+            let grown = DrawPath(path: box, transform: read.toTexture, paint: command.paint.moved(by: read.scale))
             drawn = drawnInto(&texture) { rasterizer, texture in rasterizer.draw(grown, onto: &texture) }
         }
         let box = shapeCoverage.begin(
@@ -186,30 +193,55 @@ extension Rasterizer {
             sweep(box, paint.kernelPaint(hasBorder: false), onto: &target)
         } else {
             blendTexture(
-                texture, box: box, surface: surface, border: 0, hasBorder: false, opacity: opacity, onto: &target)
+                texture, read: read, box: box, surface: surface, border: 0, hasBorder: false, opacity: opacity,
+                onto: &target)
             for box in drawn { texture.fill(box.intersection(texture.bounds), with: .clear) }
         }
     }
 
+    /// Texture pixels per plane pixel: the plane is drawn at four times the canvas's scale for the
+    /// warp's edges, which the exact outlines do not need; at half that, a canvas pixel's 2 × 2
+    /// reads still fall on distinct texels, and shading a picture costs a quarter.
+    static let textureScale = 0.5
+    /// How far, in texture pixels, a paint is drawn beyond the box its reads are clamped to: past
+    /// the bilinear read's reach, so no read at the box's edge mixes in transparent texels.
+    static let textureMargin = 2.0
+
     /// Sweeps the coverage just accumulated over `box`, each pixel's colour read from `texture`
-    /// through the inverse homography (2 × 2 points, perspective-correct).
+    /// through the inverse homography (2 × 2 points, perspective-correct), each point clamped to
+    /// the paint's box (a GPU's clamp-to-edge) so that the outline's coverage alone makes its edges.
     private mutating func blendTexture(
-        _ texture: Pixmap, box: IntRect, surface: ProjectedSurface, border: UInt32, hasBorder: Bool,
-        opacity: UInt8, onto target: inout Pixmap
+        _ texture: Pixmap, read: TextureRead, box: IntRect, surface: ProjectedSurface, border: UInt32,
+        hasBorder: Bool, opacity: UInt8, onto target: inout Pixmap
     ) {
-        guard !box.isEmpty else { return }
+        guard !box.isEmpty, let toLocal = read.local.inverted else { return }
         damage?.append(box)
+        let toTexture = read.toTexture
+        let clamp = read.box
         texture.data.withUnsafeBytes { bytes in
             let sampler = ProjectedSampler(
                 texels: bytes.bindMemory(to: UInt32.self), width: texture.width, box: texture.bounds,
                 inverse: surface.plane.inverse, forward: surface.plane.homography)
+            func colour(_ x: Int, _ y: Int) -> UInt32 {
+                var sum: (Double, Double, Double, Double) = (0, 0, 0, 0)
+                for j in 0..<2 {
+                    for i in 0..<2 {
+                        let (u, v) = (Double(x) + 0.25 + 0.5 * Double(i), Double(y) + 0.25 + 0.5 * Double(j))
+                        guard let (sx, sy) = sampler.source(u, v) else { continue }
+                        let local = toLocal.apply(to: Point(sx, sy))
+                        let clamped = Point(
+                            min(max(local.x, clamp.minX), clamp.maxX), min(max(local.y, clamp.minY), clamp.maxY))
+                        let t = toTexture.apply(to: clamped)
+                        sampler.addBilinear(&sum, t.x, t.y)
+                    }
+                }
+                return ProjectedSampler.mean(sum, of: 4)?.packed ?? 0
+            }
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: box.width) { colours in
                 guard let base = colours.baseAddress else { return }
                 blendSpans(box, border: border, hasBorder: hasBorder, opacity: UInt32(opacity), onto: &target) {
                     row, start, count in
-                    for k in 0..<count {
-                        base[k] = sampler.average(x: box.x + start + k, y: box.y + row, samples: 2)?.packed ?? 0
-                    }
+                    for k in 0..<count { base[k] = colour(box.x + start + k, box.y + row) }
                     return UnsafePointer(base)
                 }
             }
@@ -293,8 +325,20 @@ extension Pixmap {
     var bounds: IntRect { IntRect(uncheckedX: 0, y: 0, width: width, height: height) }
 }
 
+/// Where a shaded paint's texture is read: the paint's own box in its local units (a layer's
+/// bounds, a path's control-point box), which `local` maps into the plane.
+struct TextureRead {
+    let local: AffineTransform
+    let box: Rect
+    /// The plane → texture scale.
+    var scale: AffineTransform { AffineTransform(scaleX: Rasterizer.textureScale, y: Rasterizer.textureScale) }
+    /// Local units → texture pixels.
+    var toTexture: AffineTransform { local.concatenating(scale) }
+}
+
 extension Paint {
     var isSolid: Bool {
+
         if case .solid = self { return true }
         return false
     }

@@ -1,7 +1,6 @@
 import Foundation
 import Geometry
 import Raster
-import SceneLoading
 import TestSupport
 import Testing
 
@@ -81,7 +80,7 @@ struct ProjectedDrawingTests {
     func pathEdgesAreExactAreas() throws {
         let simulation = try Transform3DTests.stage(
             "rotationY: 55, rotationX: 20, shape: { path: \"M 0 0 L 160 0 L 80 100 Z\", fillColor: \"#FFFFFF\" }",
-            fill: "#00000000")
+            fill: "\"#00000000\"")
         let pixmap = Rasterizer.render(simulation.displayList())
         let corners = [(0.0, 0.0), (1.0, 0.0), (0.5, 1.0)].map {
             Transform3DTests.expectedCorner($0.0, $0.1, x: 20, y: 55) * 2
@@ -97,24 +96,9 @@ struct ProjectedDrawingTests {
     )
     func gradientIsPerspectiveCorrect() throws {
         // Black to white across the card; turned 50° about y, its right half recedes.
-        let simulation = try SceneSimulation(
-            scene: SceneLoader.decode(
-                """
-                canvas: { size: [400, 600], scale: 2, background: "#000000" }
-                duration: 1
-                items:
-                  - id: stage
-                    size: [400, 600]
-                    center: [200, 300]
-                    fill: "#00000000"
-                    sublayerTransform: [{ perspective: 500 }]
-                    children:
-                      - id: card
-                        size: [160, 100]
-                        center: [230, 280]
-                        rotationY: 50
-                        fill: { linear: { colors: ["#000000", "#FFFFFF"], startPoint: [0, 0.5], endPoint: [1, 0.5] } }
-                """, fileName: "gradient.yaml", format: .yaml))
+        let simulation = try Transform3DTests.stage(
+            "rotationY: 50",
+            fill: "{ linear: { colors: [\"#000000\", \"#FFFFFF\"], startPoint: [0, 0.5], endPoint: [1, 0.5] } }")
         let pixmap = Rasterizer.render(simulation.displayList())
         let (c, s) = (cos(50 * Double.pi / 180), sin(50 * Double.pi / 180))
         var (worst, affineWorst) = (0.0, 0.0)
@@ -133,6 +117,21 @@ struct ProjectedDrawingTests {
         print("projected gradient: worst \(worst) levels; an affine read would be \(affineWorst) off")
         #expect(worst <= 2, "worst pixel \(worst) levels off")
         #expect(affineWorst > 10, "the turn foreshortens enough to tell the two apart")
+    }
+
+    @Test(
+        "a gradient or picture in perspective keeps the outline's exact edges: a white-to-white gradient card within 1 level of its exact areas"
+    )
+    func shadedEdgesAreExactAreas() throws {
+        let simulation = try Transform3DTests.stage(
+            "rotationY: 50, rotationX: -15", fill: "{ linear: { colors: [\"#FFFFFF\", \"#FFFFFF\"] } }")
+        let pixmap = Rasterizer.render(simulation.displayList())
+        let corners = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)].map {
+            Transform3DTests.expectedCorner($0.0, $0.1, x: -15, y: 50) * 2
+        }
+        let (worst, mean, edges) = Self.errors(pixmap, against: corners)
+        print("projected gradient's edges: worst \(worst), mean \(mean) over \(edges) edge pixels")
+        #expect(worst <= 1, "worst pixel \(worst) levels off")
     }
 
     /// The pixel at canvas point (x, y) of the stage scene with `card`'s keys and `children`.

@@ -17,8 +17,9 @@ import Testing
 @Suite("3-D transforms")
 struct Transform3DTests {
     /// A 400 × 600 stage (2 px a point) whose children share a vanishing point at its middle, the
-    /// eye 500 pt in front; a 160 × 100 card at (cx, cy) with `card`'s extra keys.
-    static func stage(_ card: String, at center: Point = Point(230, 280), fill: String = "#FFFFFF")
+    /// eye 500 pt in front; a 160 × 100 card at (cx, cy) with `card`'s extra keys and `fill` (a
+    /// YAML value: a quoted colour or a gradient mapping).
+    static func stage(_ card: String, at center: Point = Point(230, 280), fill: String = "\"#FFFFFF\"")
         throws -> SceneSimulation
     {
         try SceneSimulation(
@@ -33,7 +34,7 @@ struct Transform3DTests {
                     fill: "#00000000"
                     sublayerTransform: [{ perspective: 500 }]
                     children:
-                      - { id: card, size: [160, 100], center: [\(center.x), \(center.y)], fill: "\(fill)", \(card) }
+                      - { id: card, size: [160, 100], center: [\(center.x), \(center.y)], fill: \(fill), \(card) }
                 """, fileName: "stage.yaml", format: .yaml))
     }
 
