@@ -107,14 +107,12 @@ extension Rasterizer {
         guard let outline = LayerOutline(of: rect, paint: paint, fillShows: fillShows),
             let clip = surface.region(of: rect.clips)
         else { return }
-        var shapeOutline: [Point] = []
-        outline.shape.flattenedOutline(into: &shapeOutline, tolerance: surface.plane.tolerance)
-        surface.plane.project(shapeOutline, into: &surface.shape)
+        outline.shape.flattenedOutline(into: &surface.inPlane, tolerance: surface.plane.tolerance)
+        surface.plane.project(surface.inPlane, into: &surface.shape)
         var hole: [Point]?
         if let inset = outline.hole, !inset.isEmpty {
-            var holeOutline: [Point] = []
-            inset.flattenedOutline(into: &holeOutline, tolerance: surface.plane.tolerance)
-            surface.plane.project(holeOutline, into: &surface.hole)
+            inset.flattenedOutline(into: &surface.inPlane, tolerance: surface.plane.tolerance)
+            surface.plane.project(surface.inPlane, into: &surface.hole)
             hole = surface.hole
         }
         if let clip {
@@ -278,6 +276,8 @@ struct ProjectedSurface {
     /// The ancestors' `masksToBounds` on the canvas; nil for none.
     let ancestors: ClipRegion?
     var flattening = PathFlattening()
+    /// An outline flattened in the plane, before it is projected.
+    var inPlane: [Point] = []
     var shape: [Point] = []
     var hole: [Point] = []
     var cut: [Point] = []
