@@ -21,9 +21,16 @@ package struct StudioEvent: Sendable, Equatable {
 }
 
 /// Fans events out to every open page (each `GET /events` holds one subscription).
+///
+/// The newest frame rendered ahead of a scene's save is kept until a whole render that covers the
+/// save is published, and every new subscription gets it first: a page that reloads just as a
+/// save comes in (the whole render of the save before it was published a moment earlier) would
+/// otherwise miss the frame and wait for the whole render of the new one.
 package actor StudioEvents {
     private var subscribers: [Int: AsyncStream<StudioEvent>.Continuation] = [:]
     private var nextID = 0
+    /// Per scene: the newest preview event and the number of the save it shows.
+    private var previews: [String: (event: StudioEvent, save: Int)] = [:]
 
     package init() {}
 
@@ -39,6 +46,7 @@ package actor StudioEvents {
             Task { await self.unsubscribe(id) }
         }
         subscribers[id] = continuation
+        for scene in previews.keys.sorted() { continuation.yield(previews[scene]!.event) }
         return (id, stream)
     }
 
@@ -49,7 +57,15 @@ package actor StudioEvents {
         subscribers.removeValue(forKey: id)?.finish()
     }
 
-    package func publish(_ event: StudioEvent) {
+    /// Sends `event` to every open page. A preview is kept for later pages as the frame of save
+    /// number `save`; a render or error event of a render that began at save `save` or later drops
+    /// the scene's kept preview (nil `save`: it covers every save).
+    package func publish(_ event: StudioEvent, save: Int? = nil) {
+        if event.preview != nil {
+            if let save { previews[event.scene] = (event, save) }
+        } else if let kept = previews[event.scene], save.map({ $0 >= kept.save }) ?? true {
+            previews.removeValue(forKey: event.scene)
+        }
         for id in subscribers.keys.sorted() { subscribers[id]?.yield(event) }
     }
 }

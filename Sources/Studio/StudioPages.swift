@@ -103,7 +103,7 @@ enum StudioPages {
     }
 
     /// Listens for renders: a newer version of this page's scene reloads it at the same frame; an
-    /// error shows on top of the last good render; the scene list reloads on any event.
+    /// error shows on top of the last good render; the scene list reloads on any render or error.
     static let liveReloadScript = """
         "use strict";
         (function () {
@@ -124,7 +124,9 @@ enum StudioPages {
           const source = new EventSource("/events");
           source.onmessage = (message) => {
             const e = JSON.parse(message.data);
-            if (me.scene === null) { location.reload(); return; }
+            // The scene list shows renders and errors; frames rendered ahead (sent again to every
+            // page that connects, until the whole render) change nothing in it.
+            if (me.scene === null) { if (!e.preview) location.reload(); return; }
             if (e.scene !== me.scene) return;
             if (e.preview) {
               // The frame on screen, rendered ahead with the new values or file: shown until the

@@ -29,6 +29,9 @@ package actor StudioRenderer {
     private var overrides: [String: [(name: String, value: String)]] = [:]
     /// The tick each scene's page last said it shows (`view(_:tick:)`): a save renders it first.
     private var viewing: [String: Int] = [:]
+    /// Per scene, how many times it was asked to render again (a save, a slider): a preview is
+    /// the frame of one such save, and a whole render covers the saves made before it began.
+    private var saves: [String: Int] = [:]
     /// The latest frame rendered ahead (`startPreview`); previews run one after another, since
     /// they share the preview folders, and a whole render waits for the one before it.
     private var previewTask: Task<Void, Never>?
@@ -79,14 +82,17 @@ package actor StudioRenderer {
     /// Cancels a running render of `scene`, renders `previewTick` first when given, then the scene.
     private func rerender(_ scene: String, previewTick: Int?) {
         if let current, current.scene == scene { current.cancelled.set() }
-        if let previewTick { startPreview(scene, tick: previewTick, values: overrides[scene] ?? []) }
+        saves[scene, default: 0] += 1
+        if let previewTick {
+            startPreview(scene, tick: previewTick, values: overrides[scene] ?? [], save: saves[scene, default: 0])
+        }
         request(scene)
     }
 
     /// Renders frame `tick` of `scene` at once, beside a render of another scene or one winding
     /// down after a cancel (it stops within a frame), not behind it in the queue; the page is told
     /// as soon as the frame is written.
-    private func startPreview(_ scene: String, tick: Int, values: [(name: String, value: String)]) {
+    private func startPreview(_ scene: String, tick: Int, values: [(name: String, value: String)], save: Int) {
         let previous = previewTask
         previewTask = Task { [workspace, jobs, events] in
             await previous?.value
@@ -94,8 +100,8 @@ package actor StudioRenderer {
                 Self.preview(scene, tick: tick, in: workspace, jobs: jobs, overrides: values)
             }.value
             guard let frame else { return }
-            await events.publish(
-                StudioEvent(scene: scene, version: await self.status(of: scene).version, error: nil, preview: frame))
+            let version = self.status(of: scene).version
+            await events.publish(StudioEvent(scene: scene, version: version, error: nil, preview: frame), save: save)
         }
     }
 
@@ -134,6 +140,7 @@ package actor StudioRenderer {
             current = (scene, flag)
             // The frame on screen first: the whole render would take the cores it needs.
             await previewTask?.value
+            let covers = saves[scene, default: 0]
             let values = overrides[scene] ?? []
             let outcome = await Task.detached { [workspace, jobs] in
                 Self.render(scene, in: workspace, jobs: jobs, overrides: values, cancelled: flag)
@@ -152,7 +159,7 @@ package actor StudioRenderer {
             }
             status.rendering = queue.contains(scene)
             statuses[scene] = status
-            await events.publish(StudioEvent(scene: scene, version: status.version, error: status.error))
+            await events.publish(StudioEvent(scene: scene, version: status.version, error: status.error), save: covers)
         }
         running = false
     }

@@ -127,6 +127,29 @@ struct StudioTests {
         #expect(count == 0)
     }
 
+    @Test(
+        "a frame rendered ahead of a save reaches every page that connects later, until a whole render begun at that save or after is published"
+    )
+    func previewsReachLatePagesUntilCovered() async throws {
+        let events = StudioEvents()
+        let preview = StudioEvent(scene: "drop", version: 1, error: nil, preview: "frame_00010.png")
+        await events.publish(preview, save: 2)
+        // The whole render of the save before, published just after: the page reloads with it.
+        let older = StudioEvent(scene: "drop", version: 2, error: nil)
+        await events.publish(older, save: 1)
+        // A later event marks where the replay would have to come before.
+        let next = StudioEvent(scene: "other", version: 1, error: nil)
+        var reloaded = await events.subscribe().stream.makeAsyncIterator()
+        await events.publish(next, save: 1)
+        #expect(await reloaded.next() == preview)
+        #expect(await reloaded.next() == next)
+        // The whole render of that save: the frame is no longer news.
+        await events.publish(StudioEvent(scene: "drop", version: 3, error: nil), save: 2)
+        var later = await events.subscribe().stream.makeAsyncIterator()
+        await events.publish(next, save: 1)
+        #expect(await later.next() == next)
+    }
+
     /// A renderer (one job) over a folder holding `drop.yaml` (0.5 s), and a subscription to its events.
     func studioOnDrop() async throws -> (
         root: String, file: String, renderer: StudioRenderer, events: AsyncStream<StudioEvent>

@@ -52,17 +52,25 @@ arguments = parser.parse_intermixed_args()
 
 # The page's hook: the time the frame is on screen, once a preview frame has loaded and decoded
 # (kept in sessionStorage: the page reloads when the whole render is published).
+# On every page the browser loads (registered once, before the first), so a page that reloads
+# with a whole render is measured too: the frame shown there is the user's wait.
 HOOK = """
-const img = document.getElementById("frame");
-new MutationObserver(() => {
-  if (img.src.includes("/preview/")) sessionStorage.setItem("roundTripAsked", String(performance.timeOrigin + performance.now()));
-}).observe(img, { attributes: true, attributeFilter: ["src"] });
-img.addEventListener("load", () => {
-  if (!img.src.includes("/preview/")) return;
-  img.decode().then(() => requestAnimationFrame(() => {
-    sessionStorage.setItem("roundTripShown", String(performance.timeOrigin + performance.now()));
-  }));
-});
+(function () {
+  function hook() {
+    const img = document.getElementById("frame");
+    if (!img) return;
+    new MutationObserver(() => {
+      if (img.src.includes("/preview/")) sessionStorage.setItem("roundTripAsked", String(performance.timeOrigin + performance.now()));
+    }).observe(img, { attributes: true, attributeFilter: ["src"] });
+    img.addEventListener("load", () => {
+      if (!img.src.includes("/preview/")) return;
+      img.decode().then(() => requestAnimationFrame(() => {
+        sessionStorage.setItem("roundTripShown", String(performance.timeOrigin + performance.now()));
+      }));
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", hook); else hook();
+})();
 """
 
 
@@ -110,6 +118,7 @@ def main():
     print(f"{len(names)} scenes, {arguments.saves} saves each, the {arguments.frame} frame shown; times in ms",
           file=sys.stderr)
     driver = chromium()
+    driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": HOOK})
     wait = WebDriverWait(driver, 600, poll_frequency=0.005, ignored_exceptions=(StaleElementReferenceException,))
     rows = []
     server = None
@@ -143,7 +152,6 @@ def main():
             tick = first + index
             driver.execute_script(f"window.flipbookPlayer.show({index})")
             shown, asked, whole = [], [], []
-            hooked = None
             for save in range(arguments.saves):
                 # The first saves and the last wait for the whole re-render; the others follow the
                 # frame after a pause, as a designer saves again while the studio re-renders (the
@@ -152,10 +160,6 @@ def main():
                 wait.until(lambda d: d.execute_script("return document.body.dataset.ready") == "true"
                            and d.execute_script("return document.body.dataset.studioViewing") == str(tick))
                 version = status(name)["version"]
-                page = driver.execute_script("return performance.timeOrigin")
-                if page != hooked:
-                    driver.execute_script(HOOK)
-                    hooked = page
                 driver.execute_script("sessionStorage.removeItem('roundTripShown'); sessionStorage.removeItem('roundTripAsked')")
                 start = time.time() * 1000
                 save_file(path, original + f"\n# round trip {save}{'.' * (save % 2)}\n")
