@@ -93,19 +93,8 @@ extension Rasterizer {
             Point(Double(box.x), Double(box.y)), Point(Double(box.maxX), Double(box.y)),
             Point(Double(box.maxX), Double(box.maxY)), Point(Double(box.x), Double(box.maxY)),
         ]
-        let near = 2 * Homography.nearW
-        func w(_ p: Point) -> Double { h.homogeneous(p).w }
-        // Sutherland–Hodgman against the one plane W = near.
         var front: [Point] = []
-        for k in corners.indices {
-            let (p, q) = (corners[k], corners[(k + 1) % corners.count])
-            let (wp, wq) = (w(p), w(q))
-            if wp >= near { front.append(p) }
-            if (wp >= near) != (wq >= near) {
-                let t = (near - wp) / (wq - wp)
-                front.append(Point(p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t))
-            }
-        }
+        ProjectedPlane.cutInFront(corners, under: h, into: &front)
         let mapped = front.compactMap { h.apply(to: $0) }
         guard !mapped.isEmpty else { return nil }
         // Clamped in Double before any conversion: a point near the eye lands very far away.

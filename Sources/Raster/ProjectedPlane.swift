@@ -70,34 +70,40 @@ struct ProjectedPlane {
     /// `out` is replaced; empty when nothing is left.
     mutating func project(_ contour: some BidirectionalCollection<Point>, into out: inout [Point]) {
         out.removeAll(keepingCapacity: true)
-        front.removeAll(keepingCapacity: true)
         inBox.removeAll(keepingCapacity: true)
         inBox.append(contentsOf: contour)
         planeCut.intersect(inBox, into: &out, scratch: &scratch)
         swap(&inBox, &out)
         out.removeAll(keepingCapacity: true)
-        guard inBox.count >= 3, var s = inBox.last else { return }
-        let h = homography
-        func w(_ p: Point) -> Double { p.x * h.m13 + p.y * h.m23 + h.m33 }
-        var ws = w(s)
-        for p in inBox {
-            let wp = w(p)
-            if wp >= Self.nearW {
-                if ws < Self.nearW { front.append(s + (p - s) * ((Self.nearW - ws) / (wp - ws))) }
-                front.append(p)
-            } else if ws >= Self.nearW {
-                front.append(s + (p - s) * ((Self.nearW - ws) / (wp - ws)))
-            }
-            (s, ws) = (p, wp)
-        }
+        Self.cutInFront(inBox, under: homography, into: &front)
         guard front.count >= 3 else { return }
         for k in front.indices {
-            let (x, y, w) = h.homogeneous(front[k])
+            let (x, y, w) = homography.homogeneous(front[k])
             // W ≥ nearW (the cut's points land on it up to rounding; never below half of it).
             let ww = max(w, Self.nearW / 2)
             front[k] = Point(x / ww, y / ww)
         }
         guard front.allSatisfy(\.isFinite) else { return }
         canvasCut.intersect(front, into: &out, scratch: &scratch)
+    }
+
+    /// The part of `contour` (a closed polygon in the plane) in front of the eye under `h`
+    /// (W ≥ `nearW`), by Sutherland–Hodgman against that one line; `out` is replaced.
+    static func cutInFront(_ contour: some BidirectionalCollection<Point>, under h: Homography, into out: inout [Point])
+    {
+        out.removeAll(keepingCapacity: true)
+        guard var s = contour.last else { return }
+        func w(_ p: Point) -> Double { p.x * h.m13 + p.y * h.m23 + h.m33 }
+        var ws = w(s)
+        for p in contour {
+            let wp = w(p)
+            if wp >= nearW {
+                if ws < nearW { out.append(s + (p - s) * ((nearW - ws) / (wp - ws))) }
+                out.append(p)
+            } else if ws >= nearW {
+                out.append(s + (p - s) * ((nearW - ws) / (wp - ws)))
+            }
+            (s, ws) = (p, wp)
+        }
     }
 }

@@ -133,7 +133,7 @@ extension Rasterizer {
             if blur > 0 {
                 offscreen.fill(box, with: .clear)
             } else {
-                for drawnBox in drawn { offscreen.fill(drawnBox.intersection(bounds), with: .clear) }
+                offscreen.clear(drawn)
             }
         }
         offscreens[depth] = consume offscreen
@@ -161,8 +161,7 @@ extension Rasterizer {
                 }
             }
         }
-        let bounds = IntRect(uncheckedX: 0, y: 0, width: content.width, height: content.height)
-        for drawnBox in drawn { mask.fill(drawnBox.intersection(bounds), with: .clear) }
+        mask.clear(drawn)
         offscreens[depth] = consume mask
         return drawn.union.map { box.intersection($0) } ?? IntRect(uncheckedX: box.x, y: box.y, width: 0, height: 0)
     }
@@ -174,16 +173,30 @@ extension Rasterizer {
         of list: DisplayList, _ run: Range<Int>, nextGroup next: inout Int, depth: Int, width: Int, height: Int
     ) -> (offscreen: Pixmap, drawn: [IntRect]) {
         while offscreens.count <= depth { offscreens.append(nil) }
-        var offscreen = offscreens[depth].take() ?? Pixmap(width: width, height: height)
-        if offscreen.width != width || offscreen.height != height {
-            offscreen = Pixmap(width: width, height: height)
+        var offscreen = Self.takeOffscreen(&offscreens[depth], width: width, height: height)
+        let drawn = drawnInto(&offscreen) { rasterizer, offscreen in
+            rasterizer.drawRun(of: list, run, nextGroup: &next, depth: depth + 1, fade: 1, onto: &offscreen)
         }
+        return (offscreen, drawn)
+    }
+
+    /// The offscreen kept in `slot`, transparent, of `width` × `height` (a new one when it was
+    /// missing or of another size).
+    static func takeOffscreen(_ slot: inout Pixmap?, width: Int, height: Int) -> Pixmap {
+        let kept = slot.take()
+        if let kept, kept.width == width, kept.height == height { return kept }
+        return Pixmap(width: width, height: height)
+    }
+
+    /// Draws with `body` into `offscreen` and returns the boxes it drew, leaving the canvas's
+    /// damage as it was.
+    mutating func drawnInto(_ offscreen: inout Pixmap, _ body: (inout Rasterizer, inout Pixmap) -> Void) -> [IntRect] {
         let outerDamage = damage
         damage = []
-        drawRun(of: list, run, nextGroup: &next, depth: depth + 1, fade: 1, onto: &offscreen)
+        body(&self, &offscreen)
         let drawn = damage ?? []
         damage = outerDamage
-        return (offscreen, drawn)
+        return drawn
     }
 
     /// An opacity as the byte every blend uses: round(opacity·255), clamped, NaN as 0.

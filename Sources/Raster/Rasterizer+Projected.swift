@@ -52,28 +52,17 @@ extension Rasterizer {
             for i in run { drawProjected(list.rects[i], on: &surface, texture: &texture, onto: &pixmap) }
         } else {
             var layer = Self.takeOffscreen(&offscreens[depth + 1], width: pixmap.width, height: pixmap.height)
-            let outerDamage = damage
-            damage = []
-            for i in run { drawProjected(list.rects[i], on: &surface, texture: &texture, onto: &layer) }
-            let drawn = damage ?? []
-            damage = outerDamage
-            let bounds = IntRect(uncheckedX: 0, y: 0, width: layer.width, height: layer.height)
-            if let box = drawn.union?.intersection(bounds), !box.isEmpty {
+            let drawn = drawnInto(&layer) { rasterizer, layer in
+                for i in run { rasterizer.drawProjected(list.rects[i], on: &surface, texture: &texture, onto: &layer) }
+            }
+            if let box = drawn.union?.intersection(layer.bounds), !box.isEmpty {
                 Self.composite(layer, box: box, opacity: opacity, onto: &pixmap)
                 damage?.append(box)
             }
-            for box in drawn { layer.fill(box.intersection(bounds), with: .clear) }
+            layer.clear(drawn)
             offscreens[depth + 1] = consume layer
         }
         offscreens[depth] = consume texture
-    }
-
-    /// The offscreen kept in `slot`, transparent, of `width` × `height` (a new one when it was
-    /// missing or of another size).
-    private static func takeOffscreen(_ slot: inout Pixmap?, width: Int, height: Int) -> Pixmap {
-        let kept = slot.take()
-        if let kept, kept.width == width, kept.height == height { return kept }
-        return Pixmap(width: width, height: height)
     }
 
     /// One layer of the run: its body, then its content, each outline projected; a layer whose
@@ -90,7 +79,7 @@ extension Rasterizer {
             {
                 damage?.append(reached)
             }
-            for box in drawn { texture.fill(box.intersection(texture.bounds), with: .clear) }
+            texture.clear(drawn)
             return
         }
         drawProjectedBody(rect, on: &surface, texture: &texture, onto: &target)
@@ -145,7 +134,7 @@ extension Rasterizer {
             blendTexture(
                 texture, read: read, box: box, surface: surface, border: paint.border.packed,
                 hasBorder: outline.hasBorder, opacity: paint.opacity, onto: &target)
-            for box in drawn { texture.fill(box.intersection(texture.bounds), with: .clear) }
+            texture.clear(drawn)
         }
     }
 
@@ -193,7 +182,7 @@ extension Rasterizer {
             blendTexture(
                 texture, read: read, box: box, surface: surface, border: 0, hasBorder: false, opacity: opacity,
                 onto: &target)
-            for box in drawn { texture.fill(box.intersection(texture.bounds), with: .clear) }
+            texture.clear(drawn)
         }
     }
 
@@ -244,19 +233,6 @@ extension Rasterizer {
                 }
             }
         }
-    }
-
-    /// Draws with `body` into `offscreen` and returns the boxes it drew, leaving the canvas's
-    /// damage as it was.
-    private mutating func drawnInto(
-        _ offscreen: inout Pixmap, _ body: (inout Rasterizer, inout Pixmap) -> Void
-    ) -> [IntRect] {
-        let outerDamage = damage
-        damage = []
-        body(&self, &offscreen)
-        let drawn = damage ?? []
-        damage = outerDamage
-        return drawn
     }
 
     /// `size` grown on every side by `pixels` of the plane under `transform` (its local units).
@@ -323,6 +299,11 @@ struct ProjectedSurface {
 extension Pixmap {
     /// The whole pixmap as a box.
     var bounds: IntRect { IntRect(uncheckedX: 0, y: 0, width: width, height: height) }
+
+    /// Makes the parts of `boxes` within the pixmap transparent again (an offscreen after use).
+    mutating func clear(_ boxes: [IntRect]) {
+        for box in boxes { fill(box.intersection(bounds), with: .clear) }
+    }
 }
 
 /// Where a shaded paint's texture is read: the paint's own box in its local units (a layer's
