@@ -45,6 +45,8 @@ final class SceneTiming {
     let isUsed: Bool
     private(set) var scripts: [AnimatorScript] = []
     private let scene: Scene
+    /// `scene.viewAnimationScripts`, taken once.
+    private let viewAnimations: [ViewAnimationScript]
     private var viewAnimationTicks: [Int]
     /// The tick each view animation's drag (if any) comes down on; it lifts on the block's tick.
     private let viewDragTicks: [Int]
@@ -75,6 +77,7 @@ final class SceneTiming {
     ) throws {
         self.scene = scene
         fps = scene.fps
+        viewAnimations = scene.viewAnimationScripts
         var allPlain = true
         var animationTicks: [Int] = []
         scene.forEachItem { item, _, _ in
@@ -82,11 +85,11 @@ final class SceneTiming {
             animationTicks += item.animations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         }
         isUsed =
-            !scene.viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty
+            !viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty
             || scene.canvas.backgroundGradient != nil || !allPlain
         let driven = scene.dynamicallyMovedItemIDs
-        viewAnimationTicks = scene.viewAnimations.map { ScriptTime.tick(for: $0.runTime, fps: scene.fps) }
-        viewDragTicks = scene.viewAnimations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
+        viewAnimationTicks = viewAnimations.map { ScriptTime.tick(for: $0.spec.runTime, fps: scene.fps) }
+        viewDragTicks = viewAnimations.map { ScriptTime.tick(for: $0.spec.at, fps: scene.fps) }
         layerCallTicks = scene.layerTimeline.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         layerCallEndTicks = scene.layerTimeline.map { call in
             if case .scrub(let s, _) = call.kind { return ScriptTime.tick(for: call.at + s.length, fps: scene.fps) }
@@ -132,7 +135,7 @@ final class SceneTiming {
             ([0] + viewAnimationTicks + layerCallEndTicks + scripts.map(\.lastTick)
             + animationTicks
             + scrollMotions.values.map { ScriptTime.tick(for: $0.restTime, fps: scene.fps) }
-            + scene.viewAnimations.filter { $0.transition != nil }.map {
+            + viewAnimations.map(\.spec).filter { $0.transition != nil }.map {
                 ScriptTime.tick(for: $0.runTime + $0.duration, fps: scene.fps)
             }).max()
             ?? 0
@@ -224,7 +227,8 @@ final class SceneTiming {
     /// the finger lifts, after this tick's last move.
     private func runViewDrags(tick n: Int, at t: Double) -> [SimulationEvent.Kind] {
         var events: [SimulationEvent.Kind] = []
-        for (j, spec) in scene.viewAnimations.enumerated() {
+        for (j, script) in viewAnimations.enumerated() {
+            let spec = script.spec
             guard let drag = spec.drag, viewDragTicks[j] <= n, n <= viewAnimationTicks[j], let i = index[spec.item]
             else { continue }
             if n == viewDragTicks[j] {
@@ -233,7 +237,7 @@ final class SceneTiming {
             }
             guard let start = viewDragStarts[j] else { continue }
             let finger = drag.position(at: t - spec.at) - drag.points[0]
-            attempt("viewAnimations[\(j)].drag", &events) { _ in
+            attempt(script.path + ".drag", &events) { _ in
                 try nodes[i].layer.setModelValue(.point(start + finger), for: .center)
             }
             writeBack(i)
@@ -372,7 +376,8 @@ final class SceneTiming {
                 }
             }
         }
-        for (j, spec) in scene.viewAnimations.enumerated() where viewAnimationTicks[j] == n {
+        for (j, script) in viewAnimations.enumerated() where viewAnimationTicks[j] == n {
+            let spec = script.spec
             guard let i = index[spec.item] else { continue }
             let before = hidden
             for change in spec.hiddenChanges { if let k = index[change.item] { hidden[k] = change.isHidden } }
@@ -381,7 +386,7 @@ final class SceneTiming {
                 // transition; the completion runs when it ends (completionEvents).
                 var instant = spec
                 (instant.duration, instant.delay) = (0, 0)
-                attempt("viewAnimations[\(j)]", &events) { events in
+                attempt(script.path, &events) { events in
                     let transaction = try commit(instant, on: nodes[i].layer, at: t)
                     events += transaction.replaced.map {
                         .animationStopped(item: $0.layer, key: $0.key, finished: $0.finished)
@@ -395,7 +400,7 @@ final class SceneTiming {
                 writeBack(i)
                 continue
             }
-            attempt("viewAnimations[\(j)]", &events) { events in
+            attempt(script.path, &events) { events in
                 let transaction = try commit(spec, on: nodes[i].layer, at: t)
                 events += transaction.replaced.map {
                     .animationStopped(item: $0.layer, key: $0.key, finished: $0.finished)

@@ -102,7 +102,7 @@ struct TouchIndicator {
             }
         }
         // View animations' pans: the finger at the scene time minus the block's `at`, as SceneTiming reads it.
-        for v in scene.viewAnimations {
+        for v in scene.viewAnimationScripts.map(\.spec) {
             guard let drag = v.drag else { continue }
             strokes.append(
                 Stroke(

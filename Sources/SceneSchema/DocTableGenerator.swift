@@ -47,7 +47,7 @@ enum DocTableGenerator {
             let keys = call.takes.map { name -> String in
                 let key = arguments.keys.first { $0.doc.name == name }
                 var notes: [String] = []
-                if call.needs?.key == name {
+                if call.needs.contains(where: { $0.key == name }) {
                     notes.append("required")
                 } else if !call.oneArgument {
                     if let value = key?.defaultValue {

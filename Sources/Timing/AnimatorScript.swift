@@ -129,6 +129,7 @@ public final class AnimatorScript {
         case .addCompletion(let name):
             let log = ranCompletions
             animator.addCompletion { position in log.entries.append((name, position)) }
+        case .transition: break
         }
         return []
     }

@@ -109,6 +109,11 @@ public struct AnimatorSpec: Equatable, Sendable {
             /// `addCompletion { position in … }`: allowed in every state; the trace logs each
             /// handler by `name` when it runs, in the order they were added.
             case addCompletion(name: String)
+            /// `UIView.transition(with:duration:options:animations:)` on `item`, called from the
+            /// script at this time. The animator itself is untouched: UIKit's animators do not
+            /// drive a transition (no pause, scrub or reverse of it), so the scene runs it as the
+            /// view animation it is, on its own clock.
+            case transition(item: String)
 
             /// The Apple spelling, for traces and messages.
             public var name: String {
@@ -126,6 +131,7 @@ public struct AnimatorSpec: Equatable, Sendable {
                 case .isInterruptible(let v): return "isInterruptible = \(v)"
                 case .isUserInteractionEnabled(let v): return "isUserInteractionEnabled = \(v)"
                 case .addCompletion(let name): return "addCompletion(\(name))"
+                case .transition(let item): return "UIView.transition(with: \(item))"
                 }
             }
         }

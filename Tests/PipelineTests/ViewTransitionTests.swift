@@ -15,24 +15,28 @@ import Testing
 struct ViewTransitionTests {
     /// A 100 × 100 box at (100, 100) on a 200 × 200 canvas (1 px a point) holding a blue child
     /// that the block hides and a green one it shows, over `duration` seconds from 0.5 s.
+    static let boxScene = """
+        canvas: { size: [200, 200], scale: 1, background: "#FFFFFF" }
+        fps: 60
+        duration: 3
+        items:
+          - id: box
+            size: [100, 100]
+            center: [100, 100]
+            fill: "#FF0000"
+            children:
+              - { id: old, size: [100, 100], center: [50, 50], fill: "#0000FF" }
+              - { id: new, size: [100, 100], center: [50, 50], fill: "#00FF00", isHidden: true }
+
+        """
+
     static func box(_ transition: String, duration: Double = 1, extra: String = "") throws -> SceneSimulation {
         try SceneSimulation(
             scene: SceneLoader.decode(
-                """
-                canvas: { size: [200, 200], scale: 1, background: "#FFFFFF" }
-                fps: 60
-                duration: 3
-                items:
-                  - id: box
-                    size: [100, 100]
-                    center: [100, 100]
-                    fill: "#FF0000"
-                    children:
-                      - { id: old, size: [100, 100], center: [50, 50], fill: "#0000FF" }
-                      - { id: new, size: [100, 100], center: [50, 50], fill: "#00FF00", isHidden: true }
-                viewAnimations:
-                  - { at: 0.5, item: box, duration: \(duration), transition: \(transition), options: [curveLinear], isHidden: { old: true, new: false }\(extra) }
-                """, fileName: "box.yaml", format: .yaml))
+                boxScene + """
+                    viewAnimations:
+                      - { at: 0.5, item: box, duration: \(duration), transition: \(transition), options: [curveLinear], isHidden: { old: true, new: false }\(extra) }
+                    """, fileName: "box.yaml", format: .yaml))
     }
 
     static func advance(_ simulation: SceneSimulation, ticks: Int) {
@@ -174,5 +178,76 @@ struct ViewTransitionTests {
                 """, fileName: "t.yaml", format: .yaml)
         }
         #expect(unknown.description.contains("viewAnimations[0].isHidden.b"), "\(unknown.description)")
+    }
+
+    /// The box of `box(_:)` beside a bar that a property animator moves, paused and reversed
+    /// while the card flips; the flip written as `script` (a `viewAnimations:` entry or a step of
+    /// the animator's timeline).
+    static func animated(_ script: (view: String, step: String)) throws -> SceneSimulation {
+        try SceneSimulation(
+            scene: SceneLoader.decode(
+                boxScene + """
+                      - { id: bar, size: [20, 20], center: [20, 180], fill: "#000000" }
+                    viewAnimations: [\(script.view)]
+                    animators:
+                      - id: slide
+                        duration: 1
+                        animations: [{ changes: { bar: { center: [180, 180] } } }]
+                        timeline:
+                          - { at: 0.5, call: startAnimation }
+                          \(script.step)
+                          - { at: 0.8, call: pauseAnimation }
+                          - { at: 0.9, call: isReversed, value: true }
+                          - { at: 1.0, call: startAnimation }
+                    """, fileName: "animated.yaml", format: .yaml))
+    }
+
+    @Test(
+        "a transition called from an animator's script is the view animation it names: the same pixels every tick, done at 1.2 s, whatever the animator does"
+    )
+    func transitionInAnimatorScript() throws {
+        let flip = "item: box, duration: 0.7, transition: flipFromRight, isHidden: { old: true, new: false }"
+        let written = try Self.animated((view: "{ at: 0.5, \(flip) }", step: ""))
+        let scripted = try Self.animated((view: "", step: "- { at: 0.5, call: transition, \(flip) }"))
+        #expect(scripted.scene.animatorTransitions.map(\.path) == ["animators[0].timeline[1]"])
+        var completed: [Int] = []
+        var sawTurn = false
+        for tick in 1...100 {
+            written.advance()
+            scripted.advance()
+            let a = Rasterizer.render(written.displayList())
+            let b = Rasterizer.render(scripted.displayList())
+            #expect(a.data == b.data, "tick \(tick)")
+            // Mid-turn the card is narrower than the box: its edge column shows the background.
+            if tick == 50 { sawTurn = Self.pixel(scripted, 52, 100) == [255, 255, 255] }
+            for event in scripted.events where event.kind == .viewAnimationCompleted(item: "box", finished: true) {
+                completed.append(event.tick)
+            }
+        }
+        #expect(sawTurn)
+        // 0.5 s + 0.7 s = 1.2 s: tick 72, though the animator was paused and reversed meanwhile.
+        #expect(Set(completed) == [72])
+    }
+
+    @Test(
+        "a transition call without a duration or a style, with no time, on an unknown item or with a spring is an error at its key",
+        arguments: [
+            ("item: box, transition: crossDissolve", "animators[0].timeline[1]: missing key 'duration'"),
+            (
+                "item: box, duration: 0, transition: crossDissolve",
+                "animators[0].timeline[1].duration: a transition needs time"
+            ),
+            ("item: bx, duration: 0.3, transition: crossDissolve", "animators[0].timeline[1].item: unknown item 'bx'"),
+            (
+                "item: box, duration: 0.3, transition: crossDissolve, spring: { dampingRatio: 1 }",
+                "animated.yaml:20:91: animators[0].timeline[1].spring: unknown key 'spring'"
+            ),
+            ("item: box, duration: 0.3", "animators[0].timeline[1]: missing key 'transition'"),
+        ])
+    func badTransitionCalls(arguments: String, message: String) throws {
+        let error = try #require(throws: SceneError.self) {
+            try Self.animated((view: "", step: "- { at: 0.5, call: transition, \(arguments) }"))
+        }
+        #expect(error.description.contains(message), "\(error.description)")
     }
 }

@@ -94,6 +94,7 @@ package struct SceneDecoder {
         scene.fonts = fonts
         // The keys that depend on nothing else: timing scripts, output, touches.
         try decodeKeys(RootKeys.spec, from: top, at: "", into: &scene)
+        scene.animatorTransitions = try animatorTransitions(top, scene.animators)
         return (scene, nameFromFile)
     }
 

@@ -48,13 +48,13 @@ struct DragDraft {
 }
 
 /// One call of a timeline: the arguments it takes (declared once, as keys of the call's object),
-/// the one it needs with the hint of its "missing key" message, and what it is in Apple's API (the
+/// the ones it needs with the hints of their "missing key" messages, and what it is in Apple's API (the
 /// docs' call table). `oneArgument` marks a call that needs exactly one of its arguments (a
 /// scrub's `ramp` or `drag`), a rule its structure check states.
 package struct CallDeclaration {
     package var name: String
     package var takes: [String] = []
-    package var needs: (key: String, hint: String)? = nil
+    package var needs: [(key: String, hint: String)] = []
     package var oneArgument = false
     package var apple: String
 }
@@ -68,10 +68,10 @@ enum AnimatorCallKeys {
         CallDeclaration(name: "pauseAnimation", apple: "`pauseAnimation()`"),
         CallDeclaration(name: "stopAnimation", takes: ["withoutFinishing"], apple: "`stopAnimation(_:)`"),
         CallDeclaration(
-            name: "finishAnimation", takes: ["position"], needs: ("position", "position: end, start or current"),
+            name: "finishAnimation", takes: ["position"], needs: [("position", "position: end, start or current")],
             apple: "`finishAnimation(at:)`"),
         CallDeclaration(
-            name: "fractionComplete", takes: ["value"], needs: ("value", "value: a fraction in [0, 1]"),
+            name: "fractionComplete", takes: ["value"], needs: [("value", "value: a fraction in [0, 1]")],
             apple: "`fractionComplete = value`"),
         CallDeclaration(
             name: "scrub", takes: ["ramp", "drag"], oneArgument: true,
@@ -79,7 +79,7 @@ enum AnimatorCallKeys {
                 "`fractionComplete` set every tick; times are seconds after `at`; a drag's value is the finger's projection on the track `from → to` (default `from`: the first point), clamped to [0, 1]"
         ),
         CallDeclaration(
-            name: "isReversed", takes: ["value"], needs: ("value", "value: true or false"),
+            name: "isReversed", takes: ["value"], needs: [("value", "value: true or false")],
             apple: "`isReversed = value` (a boolean)"),
         CallDeclaration(
             name: "continueAnimation", takes: ["timingParameters", "durationFactor"],
@@ -87,30 +87,42 @@ enum AnimatorCallKeys {
         ),
         CallDeclaration(
             name: "addAnimations", takes: ["changes", "delayFactor"],
-            needs: ("changes", "changes: { itemId: { property: value, … } }"), apple: "`addAnimations(_:delayFactor:)`"),
+            needs: [("changes", "changes: { itemId: { property: value, … } }")],
+            apple: "`addAnimations(_:delayFactor:)`"),
         CallDeclaration(
-            name: "isInterruptible", takes: ["value"], needs: ("value", "value: true or false"),
+            name: "isInterruptible", takes: ["value"], needs: [("value", "value: true or false")],
             apple:
                 "`isInterruptible = value` (a boolean); UIKit raises unless the animator is inactive (a load error here)"
         ),
         CallDeclaration(
-            name: "isUserInteractionEnabled", takes: ["value"], needs: ("value", "value: true or false"),
+            name: "isUserInteractionEnabled", takes: ["value"], needs: [("value", "value: true or false")],
             apple:
                 "`isUserInteractionEnabled = value` (a boolean); UIKit raises while the animator is active (a load error here)"
         ),
         CallDeclaration(
             name: "addCompletion", takes: ["name"],
-            needs: ("name", "name: a label the trace prints when the handler runs"),
+            needs: [("name", "name: a label the trace prints when the handler runs")],
             apple:
                 "`addCompletion { position in … }`, allowed in every state; when the completions run, the trace logs each named handler in the order added: `animator sheet completion dismiss ran at .end`"
         ),
+        CallDeclaration(
+            name: "transition", takes: transitionArguments,
+            needs: [
+                ("item", "item: the id of the view the transition shows"),
+                ("duration", "duration: seconds, greater than 0"),
+                ("transition", "transition: crossDissolve, flipFromLeft, … or { type: push, subtype: fromRight }"),
+            ],
+            apple:
+                "`UIView.transition(with:duration:options:animations:)` (or a `CATransition`) on `item`, called from the script at `at`, as in a view animation's [`transition`](#transitions). It runs on its own clock: the animator's calls do not pause, scrub or reverse it (UIKit's animators do not drive a transition)"
+        ),
     ]
+    /// What a `transition` call takes: the keys of a view animation that a transition takes.
+    static let transitionArguments = ["item", "duration", "transition", "isHidden", "changes", "options"]
     static let calls = declarations.map(\.name)
     /// The arguments each call takes.
     static let takes = Dictionary(uniqueKeysWithValues: declarations.map { ($0.name, $0.takes) })
-    /// The argument each call needs, and the hint of its "missing key" message.
-    static let needs = Dictionary(
-        uniqueKeysWithValues: declarations.compactMap { d in d.needs.map { (d.name, ($0.key, $0.hint)) } })
+    /// The arguments each call needs, and the hints of their "missing key" messages.
+    static let needs = Dictionary(uniqueKeysWithValues: declarations.map { ($0.name, $0.needs) })
 
     static var spec: ObjectSpec<CallDraft> {
         ObjectSpec(
@@ -146,18 +158,24 @@ enum AnimatorCallKeys {
                 .number(
                     "durationFactor", \.durationFactor, range: .nonNegative,
                     doc: "continueAnimation: 0 = the remaining time."),
-                .value(
-                    "changes", \.itemChanges, docType: "mapping", schemaRef: nil,
-                    doc: "addAnimations: { itemId: { property: value } }.", defaultDoc: "none",
-                    read: { d, n, at in try d.itemChanges(n, at: at) }),
+                .custom(
+                    "changes", docType: "mapping",
+                    doc:
+                        "addAnimations: { itemId: { property: value } }; transition: { property: value } of its item, set without animation.",
+                    defaultDoc: "none",
+                    decode: { d, n, at, c in
+                        // A transition's block is read with the view animation's keys
+                        // (`SceneDecoder.animatorTransitions`).
+                        if c.call == "addAnimations" { c.itemChanges = try d.itemChanges(n, at: at) }
+                    }),
                 .number("delayFactor", \.delayFactor, range: .unit, doc: "addAnimations: delayFactor."),
                 .string("name", \.name, doc: "addCompletion: the handler's name in the trace."),
-            ],
+            ] + AnimatorTransitionKeys.callKeys,
             structure: { d, f, path in
                 let call = try d.callName(f[checked: "call"], at: path + ".call", calls)
                 try d.rejectArguments(
                     f, of: Self.spec.keyNames, except: ["at", "call"] + (takes[call] ?? []), call: call, at: path)
-                if let (key, hint) = needs[call] { _ = try f.required(key, hint: hint, decoder: d) }
+                for (key, hint) in needs[call] ?? [] { _ = try f.required(key, hint: hint, decoder: d) }
                 if call == "scrub" { try CallKeys.scrubSource(f, d, at: path) }
             })
     }
@@ -176,6 +194,7 @@ enum AnimatorCallKeys {
         case "isUserInteractionEnabled": kind = .isUserInteractionEnabled(c.flag)
         case "addCompletion": kind = .addCompletion(name: c.name)
         case "continueAnimation": kind = .continueAnimation(c.timingParameters, durationFactor: c.durationFactor)
+        case "transition": kind = .transition(item: c.item)
         default: kind = .addAnimations(.init(changes: c.itemChanges, delayFactor: c.delayFactor))
         }
         return AnimatorSpec.Call(at: c.at, kind: kind)
@@ -260,6 +279,49 @@ enum LayerCallKeys {
         default: kind = .removeAllAnimations
         }
         return LayerTimingCall(at: c.at, item: c.item, kind: kind)
+    }
+}
+
+/// An animator's `transition` call is a view animation's transition written in the script: its
+/// keys are the view animation's own, declared there once.
+enum AnimatorTransitionKeys {
+    /// What the call table says of each argument, where a view animation's range says more.
+    private static let ranges = [
+        "duration": "> 0",
+        "options":
+            "the curve (`curveEaseInOut`, the default, `curveEaseIn`, `curveEaseOut`, `curveLinear`) and the other `UIView.AnimationOptions` names",
+        "transition": "a word or a `CATransition` mapping, as in [Transitions](#transitions)",
+    ]
+
+    private static func viewKeys<Object>(_ names: [String], as _: Object.Type) -> [Key<Object>] {
+        ViewAnimationKeys.spec.keys.filter { names.contains($0.doc.name) }.map { key in
+            var doc = key.doc
+            doc.required = nil
+            doc.doc = "transition: " + doc.doc
+            doc.rangeDoc = ranges[doc.name] ?? doc.rangeDoc
+            return Key(doc: doc, decode: nil, check: nil, defaultValue: nil)
+        }
+    }
+
+    /// The call's keys that no other animator call takes, as the call table declares them (the
+    /// call reads only `item`; the transition itself is read by `spec`).
+    static var callKeys: [Key<CallDraft>] {
+        [
+            .string(
+                "item", \.item, type: .other(docType: "item id", schemaRef: "itemID"),
+                doc: "transition: the view the transition shows.", rangeDoc: "any item of the tree")
+        ] + viewKeys(["duration", "transition", "isHidden", "options"], as: CallDraft.self)
+    }
+
+    /// The call read as the view animation it is.
+    static var spec: ObjectSpec<ViewAnimationSpec> {
+        let view = ViewAnimationKeys.spec
+        let names = ["at"] + AnimatorCallKeys.transitionArguments
+        return ObjectSpec(
+            name: "animatorTransition", schemaPath: AnimatorCallKeys.spec.schemaPath, what: "a transition call",
+            doc: "UIView.transition(with:duration:options:animations:) from an animator's script.",
+            prototype: view.prototype,
+            keys: view.keys.filter { names.contains($0.doc.name) } + [.custom("call", docType: "string", doc: "")])
     }
 }
 
@@ -354,6 +416,29 @@ extension SceneDecoder {
                 parameters, at: path + ".timingParameters", dragVelocity: dragVelocity)
         }
         return AnimatorCallKeys.build(call)
+    }
+
+    /// The animators' `transition` calls, read as the view animations they are, with where each
+    /// is written (the animator's script keeps the call, in its place, as a step of its own).
+    func animatorTransitions(_ top: Fields, _ animators: [AnimatorSpec]) throws -> [ViewAnimationScript] {
+        guard let node = top["animators"] else { return [] }
+        let entries = try list(node, at: "animators")
+        var scripts: [ViewAnimationScript] = []
+        for (i, animator) in animators.enumerated() {
+            let steps = animator.timeline.indices.filter {
+                if case .transition = animator.timeline[$0].kind { true } else { false }
+            }
+            guard !steps.isEmpty else { continue }
+            let path = "animators[\(i)].timeline"
+            let fields = try self.fields(entries[i], at: "animators[\(i)]", AnimatorKeys.spec.declared)
+            guard let timeline = fields["timeline"] else { continue }
+            let calls = try list(timeline, at: path)
+            for k in steps {
+                let at = path + "[\(k)]"
+                scripts.append(.init(path: at, spec: try decode(AnimatorTransitionKeys.spec, calls[k], at: at)))
+            }
+        }
+        return scripts
     }
 
     func decodeLayerCall(_ node: SourceNode, at path: String) throws -> LayerTimingCall {

@@ -8,7 +8,7 @@ extension Scene {
         forEachItem { item, path, _ in
             for leaf in item.animationLeaves(at: path) { found.insert(leaf.animation.property) }
         }
-        for v in viewAnimations {
+        for v in viewAnimationScripts.map(\.spec) {
             var changes = v.changes + (v.completion?.changes ?? [])
             if case .keyframes(let blocks) = v.style { changes += blocks.flatMap(\.changes) }
             for change in changes { found.insert(change.property) }

@@ -19,7 +19,9 @@ extension Scene {
                 || item.scrollTransitions.contains(where: { depth.contains($0.property) })
         }
         if layerHasDepth { return true }
-        if viewAnimations.contains(where: { if case .flip? = $0.transition { true } else { false } }) { return true }
+        if viewAnimationScripts.contains(where: { if case .flip? = $0.spec.transition { true } else { false } }) {
+            return true
+        }
         return !animatedLayerProperties.isDisjoint(with: depth)
     }
 }

@@ -26,6 +26,8 @@ public struct Scene: Equatable, Sendable {
     public var viewAnimations: [ViewAnimationSpec] = []
     /// Property animators with their scripted calls (`animators:`). Default none.
     public var animators: [AnimatorSpec] = []
+    /// The `transition` calls of the animators' scripts, as the view animations they are.
+    public var animatorTransitions: [ViewAnimationScript] = []
     /// Scripted changes of item layers' media timing (`layerTimeline:`), `at` non-decreasing.
     public var layerTimeline: [LayerTimingCall] = []
     /// Behaviour ids (`- { id: cardSnap, snap: { … } }`), indexed like `behaviors`; nil for a

@@ -253,6 +253,27 @@ public struct ViewAnimationSpec: Equatable, Sendable {
     ]
 }
 
+/// A view animation the scene runs, with where the file writes it (`viewAnimations[2]`, or an
+/// animator's `transition` call, `animators[0].timeline[3]`): messages and the trace name it so.
+public struct ViewAnimationScript: Equatable, Sendable {
+    public var path: String
+    public var spec: ViewAnimationSpec
+
+    public init(path: String, spec: ViewAnimationSpec) {
+        self.path = path
+        self.spec = spec
+    }
+}
+
+extension Scene {
+    /// Every view animation the scene runs: `viewAnimations:` in file order, then the animators'
+    /// `transition` calls (blocks of one tick run in this order).
+    public var viewAnimationScripts: [ViewAnimationScript] {
+        viewAnimations.enumerated().map { ViewAnimationScript(path: "viewAnimations[\($0)]", spec: $1) }
+            + animatorTransitions
+    }
+}
+
 /// How a view shows a block's changes: the transition options of
 /// `UIView.transition(with:duration:options:animations:)`, or a `CATransition` added to its layer.
 public enum ViewTransition: Equatable, Sendable {

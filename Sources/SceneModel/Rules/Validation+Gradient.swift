@@ -36,8 +36,8 @@ extension Scene {
                 try check(c.item, c.property, c.value, at: path + ".\(c.item)." + AnimatedProperty.name(of: c.property))
             }
         }
-        for (i, v) in viewAnimations.enumerated() {
-            let path = "viewAnimations[\(i)]"
+        for script in viewAnimationScripts {
+            let (v, path) = (script.spec, script.path)
             try check(v.item, v.changes, at: path + ".changes")
             if case .keyframes(let blocks) = v.style {
                 for (k, b) in blocks.enumerated() {

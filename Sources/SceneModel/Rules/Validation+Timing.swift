@@ -68,7 +68,7 @@ extension Scene {
     }
 
     func checkTimingScript() throws(Violation) {
-        for (i, v) in viewAnimations.enumerated() { try checkViewAnimation(v, at: "viewAnimations[\(i)]") }
+        for script in viewAnimationScripts { try checkViewAnimation(script.spec, at: script.path) }
         try checkAnimators()
         try checkLayerTimeline()
     }
