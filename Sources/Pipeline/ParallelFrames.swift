@@ -39,7 +39,7 @@ extension SceneRenderer {
         let results = ResultSlots<EncodedFrame>(count: lists.count)
         let stages = ResultSlots<StageSeconds>(count: work.count)
         let workers = max(1, min(jobs, work.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        WorkerThreads.run(workers) { worker in
             // One rasterizer per worker: its scratch (outlines, cells) grows once and is reused.
             // Each frame gets its own pixel buffer, because the batch keeps every frame for the video.
             var rasterizer = Rasterizer()
@@ -94,7 +94,7 @@ public enum ParallelMap {
         guard count > 0 else { return [] }
         let slots = ResultSlots<T>(count: count)
         let workers = max(1, min(jobs, count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        WorkerThreads.run(workers) { worker in
             for k in stride(from: worker, to: count, by: workers) { slots.set(k, .success(body(k))) }
         }
         // Every slot was set with a success.

@@ -8,6 +8,10 @@ package struct StudioEvent: Sendable, Equatable {
     package var error: String?
     /// A frame rendered ahead of the whole render (`frame_NNNNN.png` under `/preview/<scene>/`).
     package var preview: String? = nil
+    /// Saves of the scene are numbered (a save, a slider's change): a preview shows save `save`;
+    /// a render or error covers the saves up to `save` (it began after them). A page that shows a
+    /// newer save's frame does not reload for a render that does not cover it. nil: unnumbered.
+    package var save: Int? = nil
 
     /// The event as one server-sent-events message (`data:` a JSON object, then a blank line).
     package var serverSentEvent: String { "data: \(json)\n\n" }
@@ -16,7 +20,7 @@ package struct StudioEvent: Sendable, Equatable {
     package var json: String {
         "{\"scene\":\(JSONText.quoted(scene)),\"version\":\(version),\"error\":"
             + (error.map(JSONText.quoted) ?? "null") + (preview.map { ",\"preview\":" + JSONText.quoted($0) } ?? "")
-            + "}"
+            + (save.map { ",\"save\":\($0)" } ?? "") + "}"
     }
 }
 
@@ -57,13 +61,13 @@ package actor StudioEvents {
         subscribers.removeValue(forKey: id)?.finish()
     }
 
-    /// Sends `event` to every open page. A preview is kept for later pages as the frame of save
-    /// number `save`; a render or error event of a render that began at save `save` or later drops
-    /// the scene's kept preview (nil `save`: it covers every save).
-    package func publish(_ event: StudioEvent, save: Int? = nil) {
+    /// Sends `event` to every open page. A preview is kept for later pages as the frame of its
+    /// save; a render or error event of a render that began at that save or later drops the
+    /// scene's kept preview (an unnumbered one covers every save).
+    package func publish(_ event: StudioEvent) {
         if event.preview != nil {
-            if let save { previews[event.scene] = (event, save) }
-        } else if let kept = previews[event.scene], save.map({ $0 >= kept.save }) ?? true {
+            if let save = event.save { previews[event.scene] = (event, save) }
+        } else if let kept = previews[event.scene], event.save.map({ $0 >= kept.save }) ?? true {
             previews.removeValue(forKey: event.scene)
         }
         for id in subscribers.keys.sorted() { subscribers[id]?.yield(event) }

@@ -121,9 +121,14 @@ enum StudioPages {
           }
           showError(me.error);
           document.body.dataset.studioVersion = String(me.version);
+          // The newest save whose frame this page shows (rendered ahead): a whole render that does
+          // not cover it is already stale, and reloading for it would hide the newer frame.
+          let shownSave = 0;
           const source = new EventSource("/events");
-          source.onmessage = (message) => {
-            const e = JSON.parse(message.data);
+          source.onmessage = (message) => receive(JSON.parse(message.data));
+          // What the page does with an event; the browser tests hand it events of their own.
+          window.flipbookStudioLive = { receive };
+          function receive(e) {
             // The scene list shows renders and errors; frames rendered ahead (sent again to every
             // page that connects, until the whole render) change nothing in it.
             if (me.scene === null) { if (!e.preview) location.reload(); return; }
@@ -133,20 +138,23 @@ enum StudioPages {
               // page reloads, unless the page has moved to another frame since.
               const img = document.getElementById("frame");
               const tick = document.body.dataset.tick;
-              if (img && (tick === undefined || e.preview === "frame_" + tick.padStart(5, "0") + ".png"))
+              if (img && (tick === undefined || e.preview === "frame_" + tick.padStart(5, "0") + ".png")) {
                 img.src = "/preview/" + encodeURIComponent(me.scene) + "/" + e.preview + "?n=" + Date.now();
+                shownSave = Math.max(shownSave, e.save || 0);
+                document.body.dataset.shownSave = String(shownSave);
+              }
               sessionStorage.setItem("flipbookPreviews", String(Number(sessionStorage.getItem("flipbookPreviews") || 0) + 1));
               document.body.dataset.preview = e.preview;
               return;
             }
-            if (e.version > me.version) {
+            if (e.version > me.version && !(e.save < shownSave)) {
               const tick = document.body.dataset.tick;
               if (tick !== undefined) history.replaceState(null, "", "#frame=" + tick);
               location.reload();
             } else {
               showError(e.error);
             }
-          };
+          }
           if (me.scene !== null && window.top === window && document.getElementById("side")) controlsPanel(me.scene);
           if (me.scene !== null && document.getElementById("frame")) reportFrame(me.scene);
 

@@ -96,12 +96,12 @@ package actor StudioRenderer {
         let previous = previewTask
         previewTask = Task { [workspace, jobs, events] in
             await previous?.value
-            let frame = await Task.detached {
+            let frame = await WorkerThreads.onOwnThread {
                 Self.preview(scene, tick: tick, in: workspace, jobs: jobs, overrides: values)
-            }.value
+            }
             guard let frame else { return }
             let version = self.status(of: scene).version
-            await events.publish(StudioEvent(scene: scene, version: version, error: nil, preview: frame), save: save)
+            await events.publish(StudioEvent(scene: scene, version: version, error: nil, preview: frame, save: save))
         }
     }
 
@@ -142,9 +142,9 @@ package actor StudioRenderer {
             await previewTask?.value
             let covers = saves[scene, default: 0]
             let values = overrides[scene] ?? []
-            let outcome = await Task.detached { [workspace, jobs] in
+            let outcome = await WorkerThreads.onOwnThread { [workspace, jobs] in
                 Self.render(scene, in: workspace, jobs: jobs, overrides: values, cancelled: flag)
-            }.value
+            }
             current = nil
             var status = statuses[scene, default: Status()]
             switch outcome {
@@ -159,7 +159,7 @@ package actor StudioRenderer {
             }
             status.rendering = queue.contains(scene)
             statuses[scene] = status
-            await events.publish(StudioEvent(scene: scene, version: status.version, error: status.error), save: covers)
+            await events.publish(StudioEvent(scene: scene, version: status.version, error: status.error, save: covers))
         }
         running = false
     }

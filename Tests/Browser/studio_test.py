@@ -120,6 +120,21 @@ try:
     check(status == 200 and body_bytes[:8] == b"\x89PNG\r\n\x1a\n", f"the preview of the tick on screen (10) is a PNG, got {status}")
     check(driver.find_element(By.ID, "control-side").get_attribute("value") == "30", "the slider keeps its value across the reload")
 
+    # A page showing a save's frame rendered ahead does not reload for a whole render that began
+    # before that save (it would hide the newer frame); it reloads for one that covers it.
+    version = int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-studio-version"))
+    driver.execute_script("window.flipbookStayed = true; window.flipbookStudioLive.receive("
+                          "{scene: 'drop', version: arguments[0], error: null, preview: 'frame_00010.png', save: 100})", version)
+    check(driver.find_element(By.TAG_NAME, "body").get_attribute("data-shown-save") == "100", "the page notes the save it shows")
+    driver.execute_script("window.flipbookStudioLive.receive({scene: 'drop', version: arguments[0], error: null, save: 99})",
+                          version + 1)
+    time.sleep(0.5)
+    check(driver.execute_script("return window.flipbookStayed === true"), "a render older than the frame shown is not reloaded for")
+    driver.execute_script("window.flipbookStudioLive.receive({scene: 'drop', version: arguments[0], error: null, save: 100})",
+                          version + 1)
+    wait.until(lambda d: d.execute_script("return window.flipbookStayed === undefined"))
+    wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready") == "true")
+
     # Write-back is refused to anything but the studio's own page: no token, a wrong one, or a foreign Origin.
     def post(path, headers):
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)

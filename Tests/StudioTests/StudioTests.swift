@@ -132,21 +132,21 @@ struct StudioTests {
     )
     func previewsReachLatePagesUntilCovered() async throws {
         let events = StudioEvents()
-        let preview = StudioEvent(scene: "drop", version: 1, error: nil, preview: "frame_00010.png")
-        await events.publish(preview, save: 2)
+        let preview = StudioEvent(scene: "drop", version: 1, error: nil, preview: "frame_00010.png", save: 2)
+        await events.publish(preview)
         // The whole render of the save before, published just after: the page reloads with it.
-        let older = StudioEvent(scene: "drop", version: 2, error: nil)
-        await events.publish(older, save: 1)
+        let older = StudioEvent(scene: "drop", version: 2, error: nil, save: 1)
+        await events.publish(older)
         // A later event marks where the replay would have to come before.
-        let next = StudioEvent(scene: "other", version: 1, error: nil)
+        let next = StudioEvent(scene: "other", version: 1, error: nil, save: 1)
         var reloaded = await events.subscribe().stream.makeAsyncIterator()
-        await events.publish(next, save: 1)
+        await events.publish(next)
         #expect(await reloaded.next() == preview)
         #expect(await reloaded.next() == next)
         // The whole render of that save: the frame is no longer news.
-        await events.publish(StudioEvent(scene: "drop", version: 3, error: nil), save: 2)
+        await events.publish(StudioEvent(scene: "drop", version: 3, error: nil, save: 2))
         var later = await events.subscribe().stream.makeAsyncIterator()
-        await events.publish(next, save: 1)
+        await events.publish(next)
         #expect(await later.next() == next)
     }
 
@@ -168,8 +168,9 @@ struct StudioTests {
         let (root, file, renderer, stream) = try await studioOnDrop()
         var received = stream.makeAsyncIterator()
 
+        // A request that is not a save covers save 0.
         await renderer.request("drop")
-        #expect(await received.next() == StudioEvent(scene: "drop", version: 1, error: nil))
+        #expect(await received.next() == StudioEvent(scene: "drop", version: 1, error: nil, save: 0))
         let frames = try FileManager.default.contentsOfDirectory(atPath: root + "/out/drop").sorted()
         #expect(frames.count == 16 && frames.first == "frame_00000.png" && frames.last == "index.html")
 
@@ -184,7 +185,7 @@ struct StudioTests {
 
         try Self.scene(duration: 1).write(toFile: file, atomically: true, encoding: .utf8)
         await renderer.request("drop")
-        #expect(await received.next() == StudioEvent(scene: "drop", version: 2, error: nil))
+        #expect(await received.next() == StudioEvent(scene: "drop", version: 2, error: nil, save: 0))
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: root + "/out/drop").filter { $0.hasSuffix(".png") }
                 .count == 30)
@@ -197,13 +198,17 @@ struct StudioTests {
         var received = stream.makeAsyncIterator()
 
         await renderer.fileChanged("drop")
-        #expect(await received.next() == StudioEvent(scene: "drop", version: 1, error: nil), "no page: no preview")
+        #expect(
+            await received.next() == StudioEvent(scene: "drop", version: 1, error: nil, save: 1), "no page: no preview")
 
         await renderer.view("drop", tick: 12)
         try Self.scene(duration: 1).write(toFile: file, atomically: true, encoding: .utf8)
         await renderer.fileChanged("drop")
-        #expect(await received.next() == StudioEvent(scene: "drop", version: 1, error: nil, preview: "frame_00012.png"))
-        #expect(await received.next() == StudioEvent(scene: "drop", version: 2, error: nil))
+        // The second save: its frame, then the whole render that covers it.
+        #expect(
+            await received.next()
+                == StudioEvent(scene: "drop", version: 1, error: nil, preview: "frame_00012.png", save: 2))
+        #expect(await received.next() == StudioEvent(scene: "drop", version: 2, error: nil, save: 2))
         let preview = try FileManager.default.contentsOfDirectory(atPath: root + "/out/.preview-drop/drop")
         #expect(preview == ["frame_00012.png"])
         #expect(
@@ -214,7 +219,7 @@ struct StudioTests {
         await renderer.view("drop", tick: 40)
         await renderer.fileChanged("drop")
         #expect(
-            await received.next() == StudioEvent(scene: "drop", version: 3, error: nil),
+            await received.next() == StudioEvent(scene: "drop", version: 3, error: nil, save: 3),
             "a tick past the scene's end gives no preview, only the render")
     }
 
