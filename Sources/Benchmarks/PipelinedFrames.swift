@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Pipeline
 import Raster
 import Synchronization
 
@@ -66,7 +67,7 @@ final class PipelinedFrames: @unchecked Sendable {
             // Threads of their own (see PeakMemoryMonitor): workers block on `free` by design.
             Thread.detachNewThread { [self] in
                 defer { finished.signal() }
-                if workerNice > 0 { Self.lowerCallingThreadPriority(to: workerNice) }
+                if workerNice > 0 { WorkerThreads.lowerCallingThreadPriority(to: workerNice) }
                 var rasterizer = Rasterizer(banding: banding)
                 var k = 0
                 var f = worker
@@ -106,17 +107,6 @@ final class PipelinedFrames: @unchecked Sendable {
         }
         for _ in 0..<jobs { finished.wait() }
         if let failure { throw failure }
-    }
-
-    /// Linux keeps a nice value per thread, addressed by its thread id; raising it (lowering the
-    /// priority) needs no privilege. Best effort: a refusal leaves the thread as it was.
-    static func lowerCallingThreadPriority(to nice: Int32) {
-        // The thread id without gettid(2), which Swift's Glibc does not export: /proc/thread-self
-        // links to "PID/task/TID".
-        guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"),
-            let tid = link.split(separator: "/").last.flatMap({ id_t($0) })
-        else { return }
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), tid, nice)
     }
 }
 

@@ -36,6 +36,18 @@ package enum WorkerThreads {
         }
     }
 
+    /// Linux keeps a nice value per thread, addressed by its thread id, and a thread starts with
+    /// its creator's; raising it (lowering the priority) needs no privilege. Best effort: a
+    /// refusal leaves the thread as it was.
+    package static func lowerCallingThreadPriority(to nice: Int32) {
+        // The thread id without gettid(2), which Swift's Glibc does not export: /proc/thread-self
+        // links to "PID/task/TID".
+        guard let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"),
+            let tid = link.split(separator: "/").last.flatMap({ id_t($0) })
+        else { return }
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), tid, nice)
+    }
+
     /// `body` on a thread of its own, for blocking work called from a task (a studio render):
     /// it holds none of the threads the process's tasks share.
     package static func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {

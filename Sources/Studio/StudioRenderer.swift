@@ -41,6 +41,9 @@ package actor StudioRenderer {
     private let events: StudioEvents
     private let jobs: Int
 
+    /// The nice value of whole renders' threads; previews keep the studio's own (0).
+    static let wholeRenderNice: Int32 = 10
+
     package init(workspace: StudioWorkspace, events: StudioEvents, jobs: Int = RenderOptions.defaultJobs) {
         self.workspace = workspace
         self.events = events
@@ -143,7 +146,11 @@ package actor StudioRenderer {
             let covers = saves[scene, default: 0]
             let values = overrides[scene] ?? []
             let outcome = await WorkerThreads.onOwnThread { [workspace, jobs] in
-                Self.render(scene, in: workspace, jobs: jobs, overrides: values, cancelled: flag)
+                // Behind the frame a page waits for: a preview of the next save takes the cores
+                // at once, while this render (and the workers it starts, which inherit the
+                // priority) winds down after the cancel or goes on.
+                WorkerThreads.lowerCallingThreadPriority(to: Self.wholeRenderNice)
+                return Self.render(scene, in: workspace, jobs: jobs, overrides: values, cancelled: flag)
             }
             current = nil
             var status = statuses[scene, default: Status()]
