@@ -11,6 +11,17 @@ extension ComponentExpander {
         _ node: SourceNode, arguments: [String: (value: SourceNode, given: Bool)], origin: ComponentOrigin,
         definition: Definition, at path: String
     ) throws -> SourceNode {
+        var trail: [String] = []
+        return try copy(node, arguments: arguments, origin: origin, definition: definition, at: path, trail: &trail)
+    }
+
+    /// `substitute` below `path`: `trail` holds the steps taken from it (`[2]`, `.fill`), joined
+    /// into a key path only where a message or a placeholder needs one. Copying every node of
+    /// every instance, a string per node would cost more than the copy.
+    private mutating func copy(
+        _ node: SourceNode, arguments: [String: (value: SourceNode, given: Bool)], origin: ComponentOrigin,
+        definition: Definition, at path: String, trail: inout [String]
+    ) throws -> SourceNode {
         budget -= 1
         if budget < 0 {
             throw fail(
@@ -27,26 +38,29 @@ extension ComponentExpander {
                 return SourceNode(value: node.value, mark: mark)
             }
             return try replacePlaceholders(
-                text, mark: mark, origin: origin, arguments: arguments, definition: definition, at: path)
+                text, mark: mark, origin: origin, arguments: arguments, definition: definition,
+                at: path + trail.joined())
         case .sequence(let nodes):
             var copied: [SourceNode] = []
+            copied.reserveCapacity(nodes.count)
             for (k, n) in nodes.enumerated() {
+                trail.append("[\(k)]")
                 copied.append(
-                    try substitute(n, arguments: arguments, origin: origin, definition: definition, at: path + "[\(k)]")
-                )
+                    try copy(n, arguments: arguments, origin: origin, definition: definition, at: path, trail: &trail))
+                trail.removeLast()
             }
             return SourceNode(value: .sequence(copied), mark: mark)
         case .mapping(let entries):
             var copied: [SourceNode.Entry] = []
+            copied.reserveCapacity(entries.count)
             for e in entries {
                 var keyMark = e.keyMark
                 if keyMark != nil, keyMark?.origin == nil { keyMark?.origin = origin }
-                copied.append(
-                    SourceNode.Entry(
-                        key: e.key, keyMark: keyMark,
-                        value: try substitute(
-                            e.value, arguments: arguments, origin: origin,
-                            definition: definition, at: path + "." + e.key)))
+                trail.append("." + e.key)
+                let value = try copy(
+                    e.value, arguments: arguments, origin: origin, definition: definition, at: path, trail: &trail)
+                trail.removeLast()
+                copied.append(SourceNode.Entry(key: e.key, keyMark: keyMark, value: value))
             }
             return SourceNode(value: .mapping(copied), mark: mark)
         }

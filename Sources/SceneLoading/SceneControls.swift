@@ -38,8 +38,19 @@ enum ControlResolver {
             }
             controls[i].value = try checked(text, for: controls[i], decoder: decoder)
         }
+        // Most scenes name no control: a read-only look first spares them a copy of the tree.
+        guard mentionsControl(resolved) else { return (resolved, controls) }
         let byName = Dictionary(uniqueKeysWithValues: controls.map { ($0.name, $0) })
         return (try substitute(resolved, byName, path: "", decoder: decoder), controls)
+    }
+
+    /// Whether any scalar starts with `$` (a `$name`, or a `$$` that stands for a literal `$`).
+    private static func mentionsControl(_ node: SourceNode) -> Bool {
+        switch node.value {
+        case .scalar(let text, _): return text.utf8.first == UInt8(ascii: "$")
+        case .sequence(let nodes): return nodes.contains(where: mentionsControl)
+        case .mapping(let entries): return entries.contains { mentionsControl($0.value) }
+        }
     }
 
     private static func declared(_ node: SourceNode, decoder: SceneDecoder) throws -> [SceneControl] {

@@ -111,6 +111,7 @@ extension ScalarMeaning {
     /// The value of a decimal literal, or nil if `text` is not one. Written by hand because
     /// `Double(String)` also accepts hex floats ("0x1p3") and is not a grammar a user can read.
     package static func decimalValue(_ text: String) -> Double? {
+        if let value = shortDecimalValue(text) { return value }
         var scalars = Substring(text).unicodeScalars[...]
         var sign = 1.0
         if let first = scalars.first, first == "+" || first == "-" {
@@ -130,6 +131,39 @@ extension ScalarMeaning {
         guard let magnitude = Double(body) else { return nil }
         return sign * magnitude
     }
+
+    /// The literal most scenes are made of — a sign, at most 15 digits and one point, no exponent
+    /// — read without building strings: its digits as an integer (below 2^53, so exact) divided
+    /// by a power of ten (at most 10^15, exact) is rounded once, to the nearest Double, as the
+    /// full reader's `Double(String)` rounds it (Clinger's fast path). Anything else: nil.
+    static func shortDecimalValue(_ text: String) -> Double? {
+        var digits: Int64 = 0
+        var count = 0
+        var fraction = -1
+        var negative = false
+        for (i, byte) in text.utf8.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                count += 1
+                guard count <= 15 else { return nil }
+                digits = digits * 10 + Int64(byte - UInt8(ascii: "0"))
+                if fraction >= 0 { fraction += 1 }
+            case UInt8(ascii: "."):
+                guard fraction < 0 else { return nil }
+                fraction = 0
+            case UInt8(ascii: "-"), UInt8(ascii: "+"):
+                guard i == 0 else { return nil }
+                negative = byte == UInt8(ascii: "-")
+            default:
+                return nil
+            }
+        }
+        guard count > 0 else { return nil }
+        let magnitude = Double(digits) / powersOfTen[max(fraction, 0)]
+        return negative ? -magnitude : magnitude
+    }
+
+    private static let powersOfTen: [Double] = (0...15).map { k in (0..<k).reduce(1.0) { p, _ in p * 10 } }
 
     /// `(digits[.digits*]|.digits)([eE][-+]?digits)?`, with no sign (stripped by the caller).
     private static func isDecimalLiteral(_ s: String) -> Bool {

@@ -420,8 +420,9 @@ public enum LayerProperty: String, Sendable, CaseIterable {
     }
 }
 
-func requireKind(_ value: AnimatableValue, _ kind: ValueKind, _ call: String) throws {
+/// `call` is only spelled out for the error: a scene's set-up checks some twenty values a layer.
+func requireKind(_ value: AnimatableValue, _ kind: ValueKind, _ call: @autoclosure () -> String) throws {
     guard value.kind == kind else {
-        throw TimingError.invalid(call, "\(value) (a \(value.kind.rawValue))", expected: "a \(kind.rawValue) value")
+        throw TimingError.invalid(call(), "\(value) (a \(value.kind.rawValue))", expected: "a \(kind.rawValue) value")
     }
 }

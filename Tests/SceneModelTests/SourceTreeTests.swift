@@ -31,6 +31,41 @@ struct SourceTreeTests {
         #expect(ScalarMeaning.plain(text) == .number(value, text: text))
     }
 
+    @Test(
+        "a short decimal is read without strings to the same Double as the full reader, bit for bit, and a longer one is left to it"
+    )
+    func shortDecimalsMatchTheFullReader() {
+        // Every decimal of up to 15 digits with any point position is exactly representable as
+        // the quotient of two exact values, so the fast read can be checked against Double(String).
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return seed >> 11
+        }
+        var texts = ["0", "-0", "+5", ".5", "-.25", "1.", "007", "0.01", "299792458", "999999999999999", "0.1", "1e3"]
+        for _ in 0..<20_000 {
+            let length = Int(next() % 15) + 1
+            var digits = String(next() % 1_000_000_000_000_000).suffix(length)
+            if digits.isEmpty { digits = "0" }
+            let point = Int(next() % UInt64(digits.count + 1))
+            var text = String(digits)
+            if next() % 3 != 0 { text.insert(".", at: text.index(text.startIndex, offsetBy: point)) }
+            texts.append((next() % 2 == 0 ? "-" : "") + text)
+        }
+        for text in texts {
+            let fast = ScalarMeaning.shortDecimalValue(text)
+            let full = Double(text)
+            if text == "1e3" {
+                #expect(fast == nil && ScalarMeaning.decimalValue(text) == 1000)
+            } else {
+                #expect(fast?.bitPattern == full?.bitPattern, "\(text)")
+            }
+        }
+        #expect(ScalarMeaning.shortDecimalValue("1234567890123456") == nil, "16 digits go to the full reader")
+        #expect(ScalarMeaning.decimalValue("1234567890123456.7") == 1_234_567_890_123_456.7)
+        #expect(ScalarMeaning.shortDecimalValue("1.2.3") == nil && ScalarMeaning.decimalValue("1.2.3") == nil)
+    }
+
     @Test("NaN in any spelling is a number that is not finite", arguments: [".nan", ".NaN", "NaN", "nan"])
     func nan(text: String) throws {
         guard case .number(let value, text)? = Optional(ScalarMeaning.plain(text)) else {

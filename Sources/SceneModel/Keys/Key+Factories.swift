@@ -344,9 +344,12 @@ extension Key {
 extension ObjectSpec {
     /// Runs every declared key's check, in declared order.
     func check(_ object: Object, in scene: Scene, at path: String) throws(Violation) {
-        for key in keys {
+        // By index: a `for key in keys` copies every key (its docs and closures) for every object.
+        for k in keys.indices {
+            guard let check = keys[k].check else { continue }
             do {
-                try key.check?(scene, object, path.isEmpty ? key.name : path + "." + key.name)
+                let name = keys[k].doc.name
+                try check(scene, object, path.isEmpty ? name : path + "." + name)
             } catch let violation as Violation {
                 throw violation
             } catch {
@@ -385,9 +388,12 @@ extension SceneDecoder {
     func decodeKeys<Object>(_ spec: ObjectSpec<Object>, from f: Fields, at path: String, into object: inout Object)
         throws
     {
-        for key in spec.keys {
-            guard let decode = key.decode, let value = f[key.name] else { continue }
-            try decode(self, value, path.isEmpty ? key.name : path + "." + key.name, &object)
+        // By index, as `check` does.
+        for k in spec.keys.indices {
+            guard let decode = spec.keys[k].decode else { continue }
+            let name = spec.keys[k].doc.name
+            guard let value = f[name] else { continue }
+            try decode(self, value, path.isEmpty ? name : path + "." + name, &object)
         }
     }
 }

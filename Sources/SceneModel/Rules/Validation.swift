@@ -229,10 +229,10 @@ extension Scene {
 
     /// An id's form, one rule for items, groups, behaviours and animators: letters, digits, `_`
     /// and `-`, starting with a letter or `_`.
-    func checkIDForm(_ id: String, at path: String) throws(Violation) {
+    func checkIDForm(_ id: String, at path: @autoclosure () -> String) throws(Violation) {
         guard !SceneRules.isValidItemID(id) else { return }
         throw Violation(
-            keyPath: path,
+            keyPath: path(),
             message:
                 "expected an id of letters, digits, '_' or '-' that starts with a letter or '_', found \(quoted(id))")
     }
