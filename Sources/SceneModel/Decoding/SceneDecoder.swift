@@ -256,15 +256,17 @@ package struct SceneDecoder {
                 "expected \(what) as a mapping with keys \(listing(allowed)), found \(node.foundDescription)")
         }
         var byKey: [String: SourceNode.Entry] = [:]
+        byKey.reserveCapacity(list.count)
         for entry in list {
-            let keyPath = path.isEmpty ? entry.key : path + "." + entry.key
+            // Spelt out only for a message: most mappings have none to give.
+            var keyPath: String { path.isEmpty ? entry.key : path + "." + entry.key }
             if let first = byKey[entry.key] {
                 let at = first.keyMark.map { " at line \($0.line)" } ?? ""
                 throw error(
                     at: entry.keyMark, keyPath, "duplicate key '\(entry.key)', first given\(at); expected each key once"
                 )
             }
-            guard allowed.contains(entry.key) else {
+            guard keys.allows(entry.key) else {
                 var suggestion = didYouMean(entry.key, allowed)
                 if entry.key == "<<" { suggestion = "YAML merge keys are not supported; write the keys out" }
                 throw error(
@@ -279,12 +281,13 @@ package struct SceneDecoder {
         return fields
     }
 
-    func number(_ node: SourceNode, at path: String) throws -> Double {
+    /// `path` is spelt out only for a message: numbers are most of what a scene holds.
+    func number(_ node: SourceNode, at path: @autoclosure () -> String) throws -> Double {
         guard case .number(let value, let text)? = node.scalarMeaning else {
-            throw error(at: node, path, "expected a number, found \(node.foundDescription)")
+            throw error(at: node, path(), "expected a number, found \(node.foundDescription)")
         }
         guard value.isFinite else {
-            throw error(at: node, path, "expected a finite number, found \(text)")
+            throw error(at: node, path(), "expected a finite number, found \(text)")
         }
         return value
     }
@@ -322,7 +325,7 @@ package struct SceneDecoder {
 
     /// `[a, b]`: exactly two finite numbers. `names` name the two for messages.
     func pair(_ node: SourceNode, at path: String, names: (String, String)) throws -> (Double, Double) {
-        let expected = "expected [\(names.0), \(names.1)]"
+        var expected: String { "expected [\(names.0), \(names.1)]" }
         guard case .sequence(let nodes) = node.value else {
             throw error(at: node, path, "\(expected), found \(node.foundDescription)")
         }

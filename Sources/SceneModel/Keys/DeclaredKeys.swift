@@ -7,24 +7,34 @@ package struct DeclaredKeys {
     let required: [(key: String, hint: String)]
     /// "expected <what> as a mapping with keys …".
     let what: String
+    /// `names` as a set, when the keys are kept for many reads (an item's sixty keys, read for
+    /// every item); otherwise the list is searched as it is.
+    private let nameSet: Set<String>?
+
+    /// Whether a mapping of these keys may have `key`.
+    func allows(_ key: String) -> Bool { nameSet?.contains(key) ?? names.contains(key) }
 
     /// `spec`'s keys. `withConsumed`: also the keys read before decoding (`components`,
     /// `controls`: gone from the tree by then, but a misspelt one must still be suggested).
-    init<Object>(_ spec: ObjectSpec<Object>, withConsumed: Bool = false, what: String? = nil) {
+    /// `kept`: the caller keeps these keys for many mappings, so they are also hashed once.
+    init<Object>(_ spec: ObjectSpec<Object>, withConsumed: Bool = false, what: String? = nil, kept: Bool = false) {
         names = withConsumed ? spec.keys.map(\.name) : spec.keyNames
         required = spec.required
         self.what = what ?? spec.what
+        nameSet = kept ? Set(names) : nil
     }
 
     /// A small mapping read by hand, whose schema is written in scenes/schema.json's `$defs`
     /// (a `transform3D` operation's `rotate: { angle, axis }`).
     init(names: [String], required: [(key: String, hint: String)], what: String) {
         (self.names, self.required, self.what) = (names, required, what)
+        nameSet = nil
     }
 
     /// The animatable properties' names (the table in AnimatedProperty.swift is their declaration).
     init(animatableProperties names: [String], what: String) {
         (self.names, self.required, self.what) = (names, [], what)
+        nameSet = nil
     }
 }
 

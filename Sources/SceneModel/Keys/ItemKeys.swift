@@ -46,7 +46,7 @@ package enum ItemKeys {
     /// mutated after it is built (a `let`), so sharing it between threads is safe.
     package nonisolated(unsafe) static let spec: ObjectSpec<Item> = definition
     /// The keys `spec` allows, listed once.
-    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
+    nonisolated(unsafe) static let declared = DeclaredKeys(spec, kept: true)
 
     private static var definition: ObjectSpec<Item> {
         ObjectSpec(

@@ -345,11 +345,11 @@ extension ObjectSpec {
     /// Runs every declared key's check, in declared order.
     func check(_ object: Object, in scene: Scene, at path: String) throws(Violation) {
         // By index: a `for key in keys` copies every key (its docs and closures) for every object.
+        var keyPath = ChildKeyPath(of: path)
         for k in keys.indices {
             guard let check = keys[k].check else { continue }
             do {
-                let name = keys[k].doc.name
-                try check(scene, object, path.isEmpty ? name : path + "." + name)
+                try check(scene, object, keyPath(keys[k].doc.name))
             } catch let violation as Violation {
                 throw violation
             } catch {
@@ -389,11 +389,31 @@ extension SceneDecoder {
         throws
     {
         // By index, as `check` does.
+        var keyPath = ChildKeyPath(of: path)
         for k in spec.keys.indices {
             guard let decode = spec.keys[k].decode else { continue }
             let name = spec.keys[k].doc.name
             guard let value = f[name] else { continue }
-            try decode(self, value, path.isEmpty ? name : path + "." + name, &object)
+            try decode(self, value, keyPath(name), &object)
         }
+    }
+}
+
+/// `parent.key` for each key of one object, written into one buffer: a path string per key and
+/// object was a tenth of loading a large scene, and most are read only by a failing check.
+struct ChildKeyPath {
+    private var text: String
+    private let base: Int
+
+    init(of parent: String) {
+        text = parent.isEmpty ? "" : parent + "."
+        base = text.utf8.count
+    }
+
+    /// The path of `key`; the buffer is reused once the caller lets go of the last one.
+    mutating func callAsFunction(_ key: String) -> String {
+        text.removeSubrange(text.utf8.index(text.startIndex, offsetBy: base)...)
+        text += key
+        return text
     }
 }
