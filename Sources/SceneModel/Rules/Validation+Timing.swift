@@ -25,11 +25,12 @@ extension Scene {
     public func forEachItem<E: Error>(_ body: (_ item: Item, _ path: String, _ parent: String?) throws(E) -> Void)
         throws(E)
     {
+        // By index: an `Item` is large, and iterating the arrays would copy every one of them.
         func visit(_ item: Item, _ path: String, _ parent: String?) throws(E) {
             try body(item, path, parent)
-            for (k, child) in item.children.enumerated() { try visit(child, item.childPath(k, under: path), item.id) }
+            for k in item.children.indices { try visit(item.children[k], item.childPath(k, under: path), item.id) }
         }
-        for (i, item) in items.enumerated() { try visit(item, "items[\(i)]", nil) }
+        for i in items.indices { try visit(items[i], "items[\(i)]", nil) }
     }
 
     /// Every item's id, depth first.

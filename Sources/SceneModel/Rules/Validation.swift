@@ -222,8 +222,8 @@ extension Scene {
 
     private func checkItems() throws(Violation) {
         var firstPath: [String: String] = [:]
-        for (i, item) in items.enumerated() {
-            try checkItem(item, at: "items[\(i)]", firstPath: &firstPath)
+        for i in items.indices {
+            try checkItem(items[i], at: "items[\(i)]", firstPath: &firstPath)
         }
     }
 
@@ -248,8 +248,8 @@ extension Scene {
         firstPath[item.id] = path
         try ItemKeys.spec.check(item, in: self, at: path)
         try checkLayer(item, at: path)
-        for (k, child) in item.children.enumerated() {
-            try checkItem(child, at: item.childPath(k, under: path), firstPath: &firstPath)
+        for k in item.children.indices {
+            try checkItem(item.children[k], at: item.childPath(k, under: path), firstPath: &firstPath)
         }
     }
 
