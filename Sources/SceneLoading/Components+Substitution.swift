@@ -12,7 +12,9 @@ extension ComponentExpander {
         definition: Definition, at path: String
     ) throws -> SourceNode {
         var trail: [String] = []
-        return try copy(node, arguments: arguments, origin: origin, definition: definition, at: path, trail: &trail)
+        return try copy(
+            node, arguments: arguments, origin: origin, shared: SharedOrigin(origin), definition: definition,
+            at: path, trail: &trail)
     }
 
     /// `substitute` below `path`: `trail` holds the steps taken from it (`[2]`, `.fill`), joined
@@ -20,7 +22,7 @@ extension ComponentExpander {
     /// every instance, a string per node would cost more than the copy.
     private mutating func copy(
         _ node: SourceNode, arguments: [String: (value: SourceNode, given: Bool)], origin: ComponentOrigin,
-        definition: Definition, at path: String, trail: inout [String]
+        shared: SharedOrigin, definition: Definition, at path: String, trail: inout [String]
     ) throws -> SourceNode {
         budget -= 1
         if budget < 0 {
@@ -30,7 +32,7 @@ extension ComponentExpander {
                 suggestion: "raise SceneLimits.maxNodes in Swift if the scene is genuine", file: definition.file)
         }
         var mark = node.mark
-        if mark != nil, mark?.origin == nil { mark?.origin = origin }
+        if mark?.hasOrigin == false { mark?.share(shared) }
         switch node.value {
         case .scalar(let text, let isString):
             // The brace first: classifying a plain scalar costs far more, and most have none.
@@ -46,7 +48,9 @@ extension ComponentExpander {
             for (k, n) in nodes.enumerated() {
                 trail.append("[\(k)]")
                 copied.append(
-                    try copy(n, arguments: arguments, origin: origin, definition: definition, at: path, trail: &trail))
+                    try copy(
+                        n, arguments: arguments, origin: origin, shared: shared, definition: definition, at: path,
+                        trail: &trail))
                 trail.removeLast()
             }
             return SourceNode(value: .sequence(copied), mark: mark)
@@ -55,10 +59,11 @@ extension ComponentExpander {
             copied.reserveCapacity(entries.count)
             for e in entries {
                 var keyMark = e.keyMark
-                if keyMark != nil, keyMark?.origin == nil { keyMark?.origin = origin }
+                if keyMark?.hasOrigin == false { keyMark?.share(shared) }
                 trail.append("." + e.key)
                 let value = try copy(
-                    e.value, arguments: arguments, origin: origin, definition: definition, at: path, trail: &trail)
+                    e.value, arguments: arguments, origin: origin, shared: shared, definition: definition, at: path,
+                    trail: &trail)
                 trail.removeLast()
                 copied.append(SourceNode.Entry(key: e.key, keyMark: keyMark, value: value))
             }
@@ -82,7 +87,7 @@ extension ComponentExpander {
             }
             // The value keeps its own position; its origin says which parameter and instance.
             var value = found
-            if value.mark != nil, value.mark?.origin == nil {
+            if value.mark?.hasOrigin == false {
                 var note = origin
                 if given { (note.parameter, note.parameterLine) = (name, mark?.line) }
                 value.mark?.origin = note

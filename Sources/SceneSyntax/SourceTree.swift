@@ -15,12 +15,34 @@ import Yams
 package struct SourceMark: Equatable, Sendable {
     package var line: Int
     package var column: Int
+    /// Held by reference: every node copied from one component instance shares one, so a mark
+    /// (copied with every node the decoder reads) stays two numbers and a pointer.
+    private var shared: SharedOrigin?
+
     /// Set on text copied from a component into an instance: which component, instance and file.
-    package var origin: ComponentOrigin? = nil
+    package var origin: ComponentOrigin? {
+        get { shared?.value }
+        set { shared = newValue.map(SharedOrigin.init) }
+    }
+
+    package var hasOrigin: Bool { shared != nil }
 
     package init(line: Int, column: Int, origin: ComponentOrigin? = nil) {
-        (self.line, self.column, self.origin) = (line, column, origin)
+        (self.line, self.column, self.shared) = (line, column, origin.map(SharedOrigin.init))
     }
+
+    /// Sets the origin to one other marks share (a component instance's).
+    package mutating func share(_ origin: SharedOrigin) { shared = origin }
+
+    package static func == (a: SourceMark, b: SourceMark) -> Bool {
+        a.line == b.line && a.column == b.column && a.origin == b.origin
+    }
+}
+
+/// One `ComponentOrigin` for all the marks of a component instance.
+package final class SharedOrigin: Sendable {
+    package let value: ComponentOrigin
+    package init(_ value: ComponentOrigin) { self.value = value }
 }
 
 /// One node of a parsed scene file, with its position.
