@@ -33,7 +33,7 @@ enum ManifestBuilder {
         var icons: [RenderManifest.AssetFile] = []
         var images: [RenderManifest.ImageInfo] = []
         var lottie: [RenderManifest.AssetFile] = []
-        scene.forEachItem { item, _, _ in
+        scene.forEachItemWithoutPath { item in
             if let icon = item.icon { icons.append(RenderManifest.AssetFile(file: icon.file, hash: icon.icon.hash)) }
             if let image = item.image {
                 images.append(RenderManifest.ImageInfo(file: lexicallyNormalized(image.file), hash: image.hash))

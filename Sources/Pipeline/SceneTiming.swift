@@ -80,7 +80,7 @@ final class SceneTiming {
         viewAnimations = scene.viewAnimationScripts
         var allPlain = true
         var animationTicks: [Int] = []
-        scene.forEachItem { item, _, _ in
+        scene.forEachItemWithoutPath { item in
             allPlain = allPlain && DisplayListBuilder.drawsPlain(item)
             animationTicks += item.animations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         }

@@ -66,18 +66,19 @@ public struct MediaTiming: Hashable, Sendable {
     }
 
     /// Throws when a field is outside its documented range (negative duration, NaN, ...).
-    public func validate(call: String = "MediaTiming") throws {
-        try requireFinite(beginTime, "\(call).beginTime")
-        try requireFinite(timeOffset, "\(call).timeOffset")
-        guard speed.isFinite else { throw TimingError.invalid("\(call).speed", speed, expected: "a finite number") }
+    /// `call` is spelt out only for an error (every layer of a scene is checked).
+    public func validate(call: @autoclosure () -> String = "MediaTiming") throws {
+        try requireFinite(beginTime, "\(call()).beginTime")
+        try requireFinite(timeOffset, "\(call()).timeOffset")
+        guard speed.isFinite else { throw TimingError.invalid("\(call()).speed", speed, expected: "a finite number") }
         guard duration.isFinite, duration >= 0 else {
-            throw TimingError.invalid("\(call).duration", duration, expected: "a finite duration ≥ 0 s")
+            throw TimingError.invalid("\(call()).duration", duration, expected: "a finite duration ≥ 0 s")
         }
         guard !repeatCount.isNaN, repeatCount >= 0 else {
-            throw TimingError.invalid("\(call).repeatCount", repeatCount, expected: "a count ≥ 0 (or .infinity)")
+            throw TimingError.invalid("\(call()).repeatCount", repeatCount, expected: "a count ≥ 0 (or .infinity)")
         }
         guard !repeatDuration.isNaN, repeatDuration >= 0 else {
-            throw TimingError.invalid("\(call).repeatDuration", repeatDuration, expected: "seconds ≥ 0")
+            throw TimingError.invalid("\(call()).repeatDuration", repeatDuration, expected: "seconds ≥ 0")
         }
     }
 

@@ -44,6 +44,6 @@ public struct TimingError: Error, CustomStringConvertible, Equatable, Sendable {
 }
 
 /// Rejects NaN and infinities, the usual first check of a boundary value.
-func requireFinite(_ value: Double, _ call: String) throws {
-    guard value.isFinite else { throw TimingError.invalid(call, value, expected: "a finite number") }
+func requireFinite(_ value: Double, _ call: @autoclosure () -> String) throws {
+    guard value.isFinite else { throw TimingError.invalid(call(), value, expected: "a finite number") }
 }

@@ -12,7 +12,7 @@ extension Scene {
     public var usesDepth: Bool {
         let depth = Self.depthProperties
         var layerHasDepth = false
-        forEachItem { item, _, _ in
+        forEachItemWithoutPath { item in
             layerHasDepth =
                 layerHasDepth || item.rotationX != .zero || item.rotationY != .zero || item.zPosition != 0
                 || item.anchorPointZ != 0 || !item.transform3D.isIdentity || !item.sublayerTransform.isIdentity

@@ -8,9 +8,14 @@ import Timing
 
 extension Scene {
     func checkGradientAnimations() throws(Violation) {
+        // Nothing animates: nothing to check, and no table of every item's gradient to build.
+        guard
+            !viewAnimationScripts.isEmpty || !animators.isEmpty || !layerTimeline.isEmpty
+                || containsItem(where: { !$0.animations.isEmpty })
+        else { return }
         // Each item's gradient by id (ids are unique after `checkItems`; looked up, never iterated).
         var gradients: [String: Gradient?] = [:]
-        forEachItem { item, _, _ in gradients.updateValue(item.fillGradient, forKey: item.id) }
+        forEachItemWithoutPath { item in gradients.updateValue(item.fillGradient, forKey: item.id) }
         func check(_ id: String, _ property: LayerProperty, _ value: AnimatableValue, at path: String)
             throws(Violation)
         {

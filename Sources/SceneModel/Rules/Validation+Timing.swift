@@ -33,10 +33,30 @@ extension Scene {
         for i in items.indices { try visit(items[i], "items[\(i)]", nil) }
     }
 
+    /// Every item, children after their parent, for a walk that needs no key paths (spelling one
+    /// for each of a large scene's items costs more than most walks' own work).
+    public func forEachItemWithoutPath<E: Error>(_ body: (_ item: Item) throws(E) -> Void) throws(E) {
+        func visit(_ items: [Item]) throws(E) {
+            for k in items.indices {
+                try body(items[k])
+                try visit(items[k].children)
+            }
+        }
+        try visit(items)
+    }
+
+    /// Whether any item, children included, matches (a walk without paths).
+    public func containsItem(where matches: (Item) -> Bool) -> Bool {
+        func search(_ items: [Item]) -> Bool {
+            items.indices.contains { matches(items[$0]) || search(items[$0].children) }
+        }
+        return search(items)
+    }
+
     /// Every item's id, depth first.
     public var allItemIDs: [String] {
         var ids: [String] = []
-        forEachItem { item, _, _ in ids.append(item.id) }
+        forEachItemWithoutPath { item in ids.append(item.id) }
         return ids
     }
 

@@ -319,7 +319,7 @@ extension Scene {
     /// visible area), never on an item a behaviour moves (whose state is the animator's).
     func checkScrollTransitions() throws(Violation) {
         var scrollViews: Set<String> = []
-        forEachItem { item, _, _ in if item.scroll != nil { scrollViews.insert(item.id) } }
+        forEachItemWithoutPath { item in if item.scroll != nil { scrollViews.insert(item.id) } }
         let moved = dynamicallyMovedItemIDs
         try forEachItem { (item, path, parent) throws(Violation) in
             guard !item.scrollTransitions.isEmpty else { return }
