@@ -8,19 +8,21 @@ import Timing
 
 extension Scene {
     func checkGradientAnimations() throws(Violation) {
-        // Nothing animates: nothing to check, and no table of every item's gradient to build.
-        guard
-            !viewAnimationScripts.isEmpty || !animators.isEmpty || !layerTimeline.isEmpty
-                || containsItem(where: { !$0.animations.isEmpty })
-        else { return }
-        // Each item's gradient by id (ids are unique after `checkItems`; looked up, never iterated).
-        var gradients: [String: Gradient?] = [:]
-        forEachItemWithoutPath { item in gradients.updateValue(item.fillGradient, forKey: item.id) }
+        // Each item's gradient by id (ids are unique after `checkItems`; looked up, never iterated),
+        // made at the first animated value: a scene where nothing animates never builds it.
+        var table: [String: Gradient?]?
+        func gradients() -> [String: Gradient?] {
+            if let table { return table }
+            var made: [String: Gradient?] = [:]
+            forEachItemWithoutPath { item in made.updateValue(item.fillGradient, forKey: item.id) }
+            table = made
+            return made
+        }
         func check(_ id: String, _ property: LayerProperty, _ value: AnimatableValue, at path: String)
             throws(Violation)
         {
             // Unknown ids were reported by `checkTimingScript`, which runs first.
-            guard let gradient = gradients[id] else { return }
+            guard let gradient = gradients()[id] else { return }
             try Self.checkGradientValue(id, gradient, property, value, at: path)
         }
         try forEachItem { (item, path, _) throws(Violation) in

@@ -45,14 +45,6 @@ extension Scene {
         try visit(items)
     }
 
-    /// Whether any item, children included, matches (a walk without paths).
-    public func containsItem(where matches: (Item) -> Bool) -> Bool {
-        func search(_ items: [Item]) -> Bool {
-            items.indices.contains { matches(items[$0]) || search(items[$0].children) }
-        }
-        return search(items)
-    }
-
     /// Every item's id, depth first.
     public var allItemIDs: [String] {
         var ids: [String] = []
