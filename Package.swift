@@ -171,7 +171,7 @@ let package = Package(
             name: "Benchmarks",
             dependencies: [
                 "Geometry", "Determinism", "Raster", "Shapes", "PNG", "Export", "SceneModel", "Pipeline", "Text",
-                "Icons",
+                "Icons", "Colors", "FileSystem",
             ], exclude: ["README.md"]),
         // Comparison strategies and reports (knows no scene types); the render-and-compare of goldens on top.
         // -O even in debug builds (`fastDebugSwift`): the per-pixel loops (hash, YIQ distance) run

@@ -95,6 +95,8 @@ enum ContentWorkload {
         var title: Label
         var titles: [Label]
         var subtitles: [Label]
+        /// Each glyph key's font hash and the file it came from (for DisplayListExport).
+        var fonts: [UInt64: String]
     }
 
     static let titles = [
@@ -112,20 +114,22 @@ enum ContentWorkload {
     /// font cannot be loaded (Debian: fonts-dejavu-core).
     static func layoutScreen() throws -> Screen {
         let registry = FontRegistry()
+        var fonts: [UInt64: String] = [:]
         func label(_ text: String, size: Double) throws -> Label {
             let style = TextStyle(
                 family: FontRegistry.fallbackFamily, size: size, numberOfLines: 1, lineBreakMode: .wordWrap)
             let layout = try TextLayout.layout(text, style: style, width: 10_000, registry: registry)
+            for g in layout.glyphs { fonts[g.face.hashValue64] = g.face.path }
             return Label(
                 glyphs: layout.glyphs.compactMap { g in
                     let path = g.face.outline(glyph: g.glyph)
                     return path.isEmpty ? nil : (path, g.transform, GlyphKey(font: g.face.hashValue64, glyph: g.glyph))
                 })
         }
-        return Screen(
-            title: try label(titles[0], size: 60),
-            titles: try (0..<rowCount).map { try label(titles[1 + $0], size: 40) },
-            subtitles: try (0..<rowCount).map { try label(subtitles[$0 % subtitles.count], size: 30) })
+        let title = try label(titles[0], size: 60)
+        let rowTitles = try (0..<rowCount).map { try label(titles[1 + $0], size: 40) }
+        let rowSubtitles = try (0..<rowCount).map { try label(subtitles[$0 % subtitles.count], size: 30) }
+        return Screen(title: title, titles: rowTitles, subtitles: rowSubtitles, fonts: fonts)
     }
 
     /// Laid out on first use; the error (a missing font) is kept for `StandardWorkload.prepare()`.

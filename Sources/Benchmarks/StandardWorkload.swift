@@ -12,12 +12,13 @@ package struct StandardWorkload: Sendable {
         package var size: (width: Int, height: Int) { self == .small ? (640, 360) : (1920, 1080) }
     }
 
-    package enum Kind: String, Sendable { case rects, icons, content, materials }
+    package enum Kind: String, Sendable { case rects, icons, content, materials, perspective }
 
     package let canvas: Canvas
     package let count: Int
     /// What is drawn: the standard rounded rects, the icons workload (IconsWorkload.swift), the
-    /// app screen of ContentWorkload.swift or the frosted screen of MaterialsWorkload.swift.
+    /// app screen of ContentWorkload.swift, the frosted screen of MaterialsWorkload.swift or the
+    /// cover flow of PerspectiveWorkload.swift.
     package let kind: Kind
     /// Frames per loop: frame f is at t = f/120.
     package static let framesPerRun = 120
@@ -32,8 +33,11 @@ package struct StandardWorkload: Sendable {
     ]
 
     /// Every workload `flipbook bench --workload` knows: the four standard ones (run by default),
-    /// `icons`, `content` and `materials`.
-    package static let every: [StandardWorkload] = all + [icons, content, materials]
+    /// `icons`, `content`, `materials` and `perspective`.
+    package static let every: [StandardWorkload] = all + [icons, content, materials, perspective]
+
+    /// The `perspective` workload: cards turned in 3-D (PerspectiveWorkload.swift).
+    package static let perspective = StandardWorkload(screen: .perspective)
 
     /// The `materials` workload: backdrop blurs over a moving screen (MaterialsWorkload.swift).
     package static let materials = StandardWorkload(screen: .materials)
@@ -66,7 +70,7 @@ package struct StandardWorkload: Sendable {
         iconShapes = IconsWorkload.generate(count: count)
     }
 
-    /// A workload that is one whole screen (`content`, `materials`): no generated shapes.
+    /// A workload that is one whole screen (`content`, `materials`, `perspective`): no generated shapes.
     init(screen kind: Kind) {
         canvas = .large
         count = 1
@@ -119,8 +123,16 @@ package struct StandardWorkload: Sendable {
         switch kind {
         case .content: return (ContentWorkload.width, ContentWorkload.height)
         case .materials: return (MaterialsWorkload.width, MaterialsWorkload.height)
+        case .perspective: return (PerspectiveWorkload.width, PerspectiveWorkload.height)
         case .rects, .icons: return canvas.size
         }
+    }
+
+    /// The font file of each glyph key's font hash in this workload's display lists (empty for
+    /// workloads without text), so `DisplayListExport` can name them.
+    package var fontFiles: [UInt64: String] {
+        guard kind == .content, case .success(let screen) = ContentWorkload.screen else { return [:] }
+        return screen.fonts
     }
 
     /// The display list of frame `f` (0 ≤ f < 120).
@@ -128,6 +140,7 @@ package struct StandardWorkload: Sendable {
         if kind == .icons { return IconsWorkload.displayList(iconShapes, frame: f) }
         if kind == .content { return ContentWorkload.displayList(frame: f) }
         if kind == .materials { return MaterialsWorkload.displayList(frame: f) }
+        if kind == .perspective { return PerspectiveWorkload.displayList(frame: f) }
         let (width, height) = canvas.size
         let canvasWidth = Double(width)
         let canvasHeight = Double(height)

@@ -27,6 +27,18 @@ static inline uint32_t mul255_lanes(uint32_t x, uint32_t f) {
 extern const uint16_t fb_mulhrs_factors[256];
 static inline uint16_t mulhrs_factor(uint32_t x) { return fb_mulhrs_factors[x & 255]; }
 
+// floor and ceil as integers, inline (libm's are calls on the baseline target), for finite
+// arguments far inside ±2^62: each use turns the result into an integer at once, so floor's −0
+// (which this gives as 0) cannot show.
+static inline int64_t floor_int(double x) {
+    int64_t i = (int64_t)x;                 // truncation toward zero
+    return i - (x < (double)i);
+}
+static inline int64_t ceil_int(double x) {
+    int64_t i = (int64_t)x;
+    return i + (x > (double)i);
+}
+
 static inline uint32_t alpha_of(uint32_t packed) {
     // Byte 3 in memory order is alpha, whatever the machine's byte order.
     return ((const uint8_t *)&packed)[3];

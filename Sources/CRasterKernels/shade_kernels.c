@@ -26,18 +26,6 @@ static inline uint32_t pack(uint32_t r, uint32_t g, uint32_t b, uint32_t a) {
     return v;
 }
 
-// floor and ceil as integers, inline (libm's are calls on the baseline target), for the
-// arguments below, which are finite and far inside ±2^62: each use turns the result into an
-// integer at once, so floor's −0 (which this gives as 0) cannot show.
-static inline int64_t floor_int(double x) {
-    int64_t i = (int64_t)x;                 // truncation toward zero
-    return i - (x < (double)i);
-}
-static inline int64_t ceil_int(double x) {
-    int64_t i = (int64_t)x;
-    return i + (x > (double)i);
-}
-
 // A pixel's four channels as one vector of doubles (GCC/Clang vector extensions): each lane does
 // the scalar channel's own arithmetic in the same order (rule 1), so SSE2 pairs and AVX2 quads
 // give the bits of four separate scalar computations.

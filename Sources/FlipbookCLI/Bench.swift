@@ -13,7 +13,7 @@ struct Bench: ParsableCommand {
     @Option(
         name: .long,
         help:
-            "Workloads to run: small-n16, small-n256, large-n16, large-n256 (default: these four), icons (200 icons of 24-48 px at 1080p), content (a 1080×1920 app screen of rects, text and icons), materials (a 1170×2532 screen of three backdrop blurs, σ 90 px, over scrolling cards)."
+            "Workloads to run: small-n16, small-n256, large-n16, large-n256 (default: these four), icons (200 icons of 24-48 px at 1080p), content (a 1080×1920 app screen of rects, text and icons), materials (a 1170×2532 screen of three backdrop blurs, σ 90 px, over scrolling cards), perspective (a 1170×2532 cover flow of seven photo cards turned in 3-D)."
     )
     var workload: [String] = []
 
@@ -31,6 +31,13 @@ struct Bench: ParsableCommand {
             "Only save frame N (0-119, repeatable) of each workload as <DIR>/<workload>-frame<N>.png, where DIR is --save-frames (default: bench-frames); nothing is timed."
     )
     var saveFrame: [Int] = []
+
+    @Option(
+        name: .long,
+        help:
+            "Instead, write each workload's --frames display lists as JSON into <DIR>/<workload>/ (with its images, and Flipbook's own rendering of every 30th frame as PNG), for the native drivers in Tests/Tools; content, materials and perspective only; nothing is timed."
+    )
+    var exportDisplayLists: String?
 
     @Option(
         name: .long,
@@ -221,6 +228,7 @@ struct Bench: ParsableCommand {
         }
         if instructions { return try runInstructionBudget() }
         if !saveFrame.isEmpty { return try saveChosenFrames() }
+        if let exportDisplayLists { return try exportChosenDisplayLists(into: exportDisplayLists) }
         if text {
             let modes = textMode.isEmpty ? TextWorkload.modes : TextWorkload.modes.filter { textMode.contains($0) }
             let rows = try modes.map { try TextWorkload.run(mode: $0, frames: frames, rounds: repeats) }
@@ -316,6 +324,22 @@ struct Bench: ParsableCommand {
                 try PNG.writeAtomically(png, to: path)
                 print(path)
             }
+        }
+    }
+
+    /// `--export-display-lists`: the chosen workloads' frames for the native drivers.
+    private func exportChosenDisplayLists(into folder: String) throws {
+        let exportable = [StandardWorkload.content, StandardWorkload.materials, StandardWorkload.perspective]
+        let chosen = workload.isEmpty ? exportable : exportable.filter { workload.contains($0.name) }
+        guard !chosen.isEmpty else {
+            throw ValidationError("--export-display-lists writes the content, materials and perspective workloads only")
+        }
+        for w in chosen {
+            try w.prepare()
+            Self.progress("writing \(frames) display lists of \(w.name)…")
+            let target = folder + "/" + w.name
+            try DisplayListExport.write(w, frames: frames, fonts: w.fontFiles, into: target)
+            print(target)
         }
     }
 

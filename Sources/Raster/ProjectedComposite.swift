@@ -178,6 +178,27 @@ struct ProjectedSampler {
         return Self.mean(sum, of: n * n)
     }
 
+    /// The colour a layer in perspective shows at canvas pixel (x, y) (the definition of
+    /// `fb_projected_texture_span`, which draws it; tests hold the two to the same bytes): the
+    /// mean of 2 × 2 points, each taken to the plane, to the layer's local units by `toLocal`,
+    /// clamped to `clamp` (a GPU's clamp-to-edge, so the outline's coverage alone makes the
+    /// edges), to the texture by `toTexture` and read bilinearly.
+    func textureColour(x: Int, y: Int, toLocal: AffineTransform, clamp: Rect, toTexture: AffineTransform) -> UInt32 {
+        var sum: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        for j in 0..<2 {
+            for i in 0..<2 {
+                let (u, v) = (Double(x) + 0.25 + 0.5 * Double(i), Double(y) + 0.25 + 0.5 * Double(j))
+                guard let (sx, sy) = source(u, v) else { continue }
+                let local = toLocal.apply(to: Point(sx, sy))
+                let clamped = Point(
+                    min(max(local.x, clamp.minX), clamp.maxX), min(max(local.y, clamp.minY), clamp.maxY))
+                let t = toTexture.apply(to: clamped)
+                addBilinear(&sum, t.x, t.y)
+            }
+        }
+        return Self.mean(sum, of: 4)?.packed ?? 0
+    }
+
     /// The mean of `count` samples summed in `sum`, as a pixel; nil when it is transparent.
     @inline(__always)
     static func mean(_ sum: (Double, Double, Double, Double), of count: Int) -> PremultipliedRGBA8? {

@@ -1,3 +1,4 @@
+import CRasterKernels
 import Geometry
 
 // Perspective drawn exactly: a group in perspective whose run holds only layers and their
@@ -203,32 +204,16 @@ extension Rasterizer {
     ) {
         guard !box.isEmpty, let toLocal = read.local.inverted else { return }
         damage?.append(box)
-        let toTexture = read.toTexture
-        let clamp = read.box
+        var params = fb_projected_read(
+            width: texture.width, height: texture.height, inverse: surface.plane.inverse,
+            forward: surface.plane.homography, toLocal: toLocal, clamp: read.box, toTexture: read.toTexture)
         texture.data.withUnsafeBytes { bytes in
-            let sampler = ProjectedSampler(
-                texels: bytes.bindMemory(to: UInt32.self), width: texture.width, box: texture.bounds,
-                inverse: surface.plane.inverse, forward: surface.plane.homography)
-            func colour(_ x: Int, _ y: Int) -> UInt32 {
-                var sum: (Double, Double, Double, Double) = (0, 0, 0, 0)
-                for j in 0..<2 {
-                    for i in 0..<2 {
-                        let (u, v) = (Double(x) + 0.25 + 0.5 * Double(i), Double(y) + 0.25 + 0.5 * Double(j))
-                        guard let (sx, sy) = sampler.source(u, v) else { continue }
-                        let local = toLocal.apply(to: Point(sx, sy))
-                        let clamped = Point(
-                            min(max(local.x, clamp.minX), clamp.maxX), min(max(local.y, clamp.minY), clamp.maxY))
-                        let t = toTexture.apply(to: clamped)
-                        sampler.addBilinear(&sum, t.x, t.y)
-                    }
-                }
-                return ProjectedSampler.mean(sum, of: 4)?.packed ?? 0
-            }
+            params.texels = UnsafePointer(bytes.bindMemory(to: UInt32.self).baseAddress)
             withUnsafeTemporaryAllocation(of: UInt32.self, capacity: box.width) { colours in
                 guard let base = colours.baseAddress else { return }
                 blendSpans(box, border: border, hasBorder: hasBorder, opacity: UInt32(opacity), onto: &target) {
                     row, start, count in
-                    for k in 0..<count { base[k] = colour(box.x + start + k, box.y + row) }
+                    fb_projected_texture_span(&params, box.x + start, box.y + row, count, base)
                     return UnsafePointer(base)
                 }
             }
@@ -315,6 +300,29 @@ struct TextureRead {
     var scale: AffineTransform { AffineTransform(scaleX: Rasterizer.textureScale, y: Rasterizer.textureScale) }
     /// Local units → texture pixels.
     var toTexture: AffineTransform { local.concatenating(scale) }
+}
+
+extension fb_projected_read {
+    /// The kernel's description of reading a `width` × `height` texture (its texels set by the
+    /// caller, while it holds them): canvas → plane by `inverse` (W checked through `forward`),
+    /// plane → local units by `toLocal`, clamped to `clamp`, → texture pixels by `toTexture`.
+    init(
+        width: Int, height: Int, inverse: Homography, forward: Homography, toLocal: AffineTransform, clamp: Rect,
+        toTexture: AffineTransform
+    ) {
+        self.init()
+        self.width = width
+        (box_x0, box_y0, box_x1, box_y1) = (0, 0, width, height)
+        self.inverse = (
+            inverse.m11, inverse.m12, inverse.m13, inverse.m21, inverse.m22, inverse.m23, inverse.m31, inverse.m32,
+            inverse.m33
+        )
+        forward_w = (forward.m13, forward.m23, forward.m33)
+        near_w = Homography.nearW
+        to_local = (toLocal.a, toLocal.b, toLocal.c, toLocal.d, toLocal.tx, toLocal.ty)
+        self.clamp = (clamp.minX, clamp.minY, clamp.maxX, clamp.maxY)
+        to_texture = (toTexture.a, toTexture.b, toTexture.c, toTexture.d, toTexture.tx, toTexture.ty)
+    }
 }
 
 extension Paint {

@@ -1,4 +1,5 @@
 import Determinism
+import Geometry
 import Raster
 import Testing
 
@@ -49,5 +50,26 @@ struct StandardWorkloadTests {
     func pinnedPixels() throws {
         let rgba = Rasterizer.render(StandardWorkload(canvas: .small, count: 16).displayList(frame: 0)).straightRGBA()
         #expect(FNV1a64.hash(rgba) == 0x87da_6430_691b_8520)
+    }
+
+    @Test("the perspective workload: every card a group in perspective, the nearest drawn last, the loop closed")
+    func perspectiveCoverFlow() throws {
+        let first = PerspectiveWorkload.displayList(frame: 0)
+        // At t = 0 the first card is centred: cards 0…3 are within 3.5 places, 4…6 are not.
+        #expect(first.groups.count == 4 && first.rects.count == 12)
+        #expect(first.groups.map(\.rects) == [0..<3, 3..<6, 6..<9, 9..<12])
+        for group in first.groups {
+            let projection = try #require(group.projection)
+            #expect(projection.width == 964 && projection.height == 1284 && projection.samples == 4)
+        }
+        // The centred card is flat, at the middle of the screen, drawn last (over the others).
+        let centred = try #require(first.groups.last?.projection)
+        let middle = try #require(centred.homography.apply(to: Point(482, 642)))
+        #expect(abs(middle.x - 585) < 1e-9 && abs(middle.y - 1266) < 1e-9)
+        #expect(centred.homography.affine != nil)
+        #expect(PerspectiveWorkload.displayList(frame: 120) == first)
+        // A quarter of the way, card 3 is centred and the other six show around it; half way, card 6.
+        #expect(PerspectiveWorkload.displayList(frame: 30).groups.count == 7)
+        #expect(PerspectiveWorkload.displayList(frame: 60).groups.count == 4)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `flipbook bench` as a user runs it: results on stdout, progress only on a terminal.
@@ -40,6 +41,25 @@ struct BenchCommandTests {
         let row = run.stdout.split(separator: "\n").first { $0.hasPrefix("  resvg's cases, 200 largest") }
         let figures = row?.dropFirst("  resvg's cases, 200 largest".count).split(separator: " ") ?? []
         #expect(figures.first == "200", "\(run.stdout)")
+    }
+
+    @Test("--export-display-lists writes a workload's frames for the native drivers and prints its folder")
+    func exportDisplayLists() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lists-\(getpid())").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try CLI.run([
+            "bench", "--export-display-lists", folder, "--workload", "perspective", "--frames", "2",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == folder + "/perspective\n", "\(run.stdout)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/perspective").sorted()
+        #expect(names == ["flipbook-0000.png", "frame-0000.json", "frame-0001.json", "image-0.png"], "\(names)")
+        let refused = try CLI.run(["bench", "--export-display-lists", folder, "--workload", "small-n16"])
+        #expect(refused.status != 0)
+        #expect(
+            refused.stderr.contains(
+                "--export-display-lists writes the content, materials and perspective workloads only"),
+            "\(refused.stderr)")
     }
 
     @Test("an unknown --text-mode is refused, naming the modes there are")

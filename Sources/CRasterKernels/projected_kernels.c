@@ -1,0 +1,164 @@
+// Layers in perspective drawn exactly: the texture read of Rasterizer+Projected.swift's
+// `blendTexture`, which took 84 % of a frame of the perspective workload as a Swift closure a
+// pixel (libm's floor and round were calls, every point a tuple of optionals).
+//
+// Rules: plain IEEE double arithmetic in the Swift definition's order, no contraction, no libm
+// but isfinite; Swift's min and max as written in the standard library (`y < x ? y : x`,
+// `y >= x ? y : x`), so signed zeros fall the same way; Double.rounded() (half away from zero)
+// on the non-negative means by truncation and a compare. So the bytes are those of the Swift
+// code it replaced, which ProjectedTextureTests holds it to.
+#pragma clang fp contract(off)
+#include "projected_kernels.h"
+#include "kernels_internal.h"
+#include <math.h>
+
+// Four doubles in one vector (GCC/Clang vector extensions): a pixel's four channels, or its four
+// sample points. Each lane does the scalar's arithmetic in the same order, so the lanes give the
+// bits of four scalar computations, in the baseline build (two SSE2 halves) as in the AVX2 one.
+typedef double fb_p4 __attribute__((vector_size(32)));
+typedef int64_t fb_l4 __attribute__((vector_size(32)));
+typedef int32_t fb_i4 __attribute__((vector_size(16)));
+
+// A macro, not a function: a function taking vectors would change its ABI between the baseline
+// and AVX2 builds of the body (-Wpsabi).
+#define select4(mask, yes, no) ((fb_p4)((((fb_l4)(yes)) & (mask)) | (((fb_l4)(no)) & ~(mask))))
+
+static inline uint32_t texel_at(const fb_projected_read *r, int64_t x, int64_t y) {
+    if (x < r->box_x0 || x >= r->box_x1 || y < r->box_y0 || y >= r->box_y1) return 0;
+    return r->texels[y * r->width + x];
+}
+
+static inline void add_texel(fb_p4 *sum, uint32_t texel, double weight) {
+    if (texel == 0) return;
+    const uint8_t *p = (const uint8_t *)&texel;
+    fb_p4 channels = {(double)p[0], (double)p[1], (double)p[2], (double)p[3]};
+    *sum += weight * channels;
+}
+
+// Double.rounded() of a value ≥ 0 (or −0) below 2^62, then Swift's min(255, ·) and UInt8(·).
+static inline uint32_t mean_byte(double s) {
+    double v = s * 0.25;
+    int64_t i = (int64_t)v;
+    double r = (v - (double)i >= 0.5) ? (double)(i + 1) : (double)i;
+    return (uint32_t)(255.0 < r ? 255.0 : r);
+}
+
+// A pixel's four points, taken to the texture: the lanes in the Swift loops' order (j outer,
+// i inner), which are valid, and their texels' indices and bilinear weights.
+typedef struct {
+    fb_l4 valid;
+    fb_i4 ix, iy;
+    fb_p4 w00, w10, w01, w11;
+    fb_p4 sum;
+} fb_points;
+
+static inline __attribute__((always_inline)) void take_points(const fb_projected_read *r, ptrdiff_t x, ptrdiff_t y,
+                                                               fb_points *p) {
+    const double *h = r->inverse, *l = r->to_local, *t = r->to_texture;
+    const fb_p4 di = {0.0, 0.5, 0.0, 0.5}, dj = {0.0, 0.0, 0.5, 0.5};
+    fb_p4 u = ((double)x + 0.25) + di;
+    fb_p4 v = ((double)y + 0.25) + dj;
+    fb_p4 hx = u * h[0] + v * h[3] + h[6];
+    fb_p4 hy = u * h[1] + v * h[4] + h[7];
+    fb_p4 hw = u * h[2] + v * h[5] + h[8];
+    fb_p4 sx = hx / hw, sy = hy / hw;
+    // isfinite(sx) ⇔ sx − sx == 0 (NaN for ±∞ and NaN); then in front of the eye.
+    p->valid = (sx - sx == 0) & (sy - sy == 0) &
+               (sx * r->forward_w[0] + sy * r->forward_w[1] + r->forward_w[2] > r->near_w);
+    fb_p4 lx = l[0] * sx + l[2] * sy + l[4];
+    fb_p4 ly = l[1] * sx + l[3] * sy + l[5];
+    // min(max(local, clamp.min), clamp.max), Swift's definitions.
+    fb_p4 c0 = {r->clamp[0], r->clamp[0], r->clamp[0], r->clamp[0]};
+    fb_p4 c1 = {r->clamp[1], r->clamp[1], r->clamp[1], r->clamp[1]};
+    fb_p4 c2 = {r->clamp[2], r->clamp[2], r->clamp[2], r->clamp[2]};
+    fb_p4 c3 = {r->clamp[3], r->clamp[3], r->clamp[3], r->clamp[3]};
+    lx = select4(c0 >= lx, c0, lx);
+    lx = select4(c2 < lx, c2, lx);
+    ly = select4(c1 >= ly, c1, ly);
+    ly = select4(c3 < ly, c3, ly);
+    fb_p4 fx = (t[0] * lx + t[2] * ly + t[4]) - 0.5;
+    fb_p4 fy = (t[1] * lx + t[3] * ly + t[5]) - 0.5;
+    // floor lane-wise (Swift's rounded(.down); one vroundpd in the AVX2 build), then the texel
+    // indices as 32-bit lanes: the clamp keeps every valid point within the texture's reach.
+    // Invalid lanes may hold anything: zeroed, so their conversion is defined; they are not read.
+    const fb_p4 zero = {0, 0, 0, 0};
+    fx = select4(p->valid, fx, zero);
+    fy = select4(p->valid, fy, zero);
+    fb_p4 fx0 = __builtin_elementwise_floor(fx), fy0 = __builtin_elementwise_floor(fy);
+    fb_p4 ax = fx - fx0, ay = fy - fy0;
+    p->ix = __builtin_convertvector(fx0, fb_i4);
+    p->iy = __builtin_convertvector(fy0, fb_i4);
+    p->w00 = (1 - ax) * (1 - ay);
+    p->w10 = ax * (1 - ay);
+    p->w01 = (1 - ax) * ay;
+    p->w11 = ax * ay;
+    p->sum = zero;
+}
+
+// Point k's four texels added to the pixel's sum, in the Swift code's order.
+static inline __attribute__((always_inline)) void add_point(const fb_projected_read *r, fb_points *p, int k) {
+    if (!p->valid[k]) return;
+    int64_t x = p->ix[k], y = p->iy[k];
+    add_texel(&p->sum, texel_at(r, x, y), p->w00[k]);
+    add_texel(&p->sum, texel_at(r, x + 1, y), p->w10[k]);
+    add_texel(&p->sum, texel_at(r, x, y + 1), p->w01[k]);
+    add_texel(&p->sum, texel_at(r, x + 1, y + 1), p->w11[k]);
+}
+
+// The mean of the four points as a pixel (ProjectedSampler.mean): transparent when alpha rounds
+// to 0, each colour held to alpha.
+static inline __attribute__((always_inline)) uint32_t resolve(const fb_points *p) {
+    uint32_t a = mean_byte(p->sum[3]);
+    if (a == 0) return 0;
+    uint32_t r0 = mean_byte(p->sum[0]), r1 = mean_byte(p->sum[1]), r2 = mean_byte(p->sum[2]);
+    uint32_t out;
+    uint8_t *o = (uint8_t *)&out;
+    o[0] = (uint8_t)(r0 < a ? r0 : a);
+    o[1] = (uint8_t)(r1 < a ? r1 : a);
+    o[2] = (uint8_t)(r2 < a ? r2 : a);
+    o[3] = (uint8_t)a;
+    return out;
+}
+
+// Two pixels a step, their additions interleaved: each pixel's sum is one chain of 16 dependent
+// additions (their order fixes the bits), so a second chain beside it fills the adder's latency.
+static inline __attribute__((always_inline)) void span_body(const fb_projected_read *r, ptrdiff_t x, ptrdiff_t y,
+                                                             ptrdiff_t count, uint32_t *out) {
+    ptrdiff_t k = 0;
+    for (; k + 2 <= count; k += 2) {
+        fb_points a, b;
+        take_points(r, x + k, y, &a);
+        take_points(r, x + k + 1, y, &b);
+        for (int point = 0; point < 4; point++) {
+            add_point(r, &a, point);
+            add_point(r, &b, point);
+        }
+        out[k] = resolve(&a);
+        out[k + 1] = resolve(&b);
+    }
+    if (k < count) {
+        fb_points a;
+        take_points(r, x + k, y, &a);
+        for (int point = 0; point < 4; point++) add_point(r, &a, point);
+        out[k] = resolve(&a);
+    }
+}
+
+static void span_baseline(const fb_projected_read *r, ptrdiff_t x, ptrdiff_t y, ptrdiff_t count, uint32_t *out) {
+    span_body(r, x, y, count, out);
+}
+
+#if defined(__x86_64__)
+__attribute__((target("avx2")))
+static void span_avx2(const fb_projected_read *r, ptrdiff_t x, ptrdiff_t y, ptrdiff_t count, uint32_t *out) {
+    span_body(r, x, y, count, out);
+}
+#endif
+
+void fb_projected_texture_span(const fb_projected_read *read, ptrdiff_t x, ptrdiff_t y, ptrdiff_t count,
+                               uint32_t *out) {
+#if defined(__x86_64__)
+    if (fb_kernel_level() >= FB_LEVEL_AVX2) { span_avx2(read, x, y, count, out); return; }
+#endif
+    span_baseline(read, x, y, count, out);
+}
