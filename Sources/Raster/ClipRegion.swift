@@ -58,6 +58,28 @@ struct ClipRegion {
             }, canvasWidth: canvasWidth, canvasHeight: canvasHeight, tolerance: tolerance)
     }
 
+    /// Whether every clip in `clips` holds the whole of `box` (canvas pixels) inside it, so that
+    /// clipping a shape within `box` to them leaves the shape exactly as it is: each clip is a
+    /// rectangle under a map without turn or shear, and `box` lies within it less its corners'
+    /// squares (a corner of either curve stays within `continuousReach` radii of its corner). A
+    /// clipped glyph that passes draws through the glyph cache, as an unclipped one does: a label
+    /// in a scroll view, away from the viewport's edges.
+    static func contain(_ clips: [ClipShape], box: Rect) -> Bool {
+        for clip in clips {
+            let t = clip.transform
+            guard t.b == 0, t.c == 0, clip.size.width > 0, clip.size.height > 0 else { return false }
+            let (hw, hh) = (clip.size.width / 2, clip.size.height / 2)
+            let r = min(max(clip.cornerRadius.isFinite ? clip.cornerRadius : 0, 0), min(hw, hh))
+            let inset = clip.maskedCorners.isEmpty ? 0 : r * CornerProfile.continuousReach
+            let (x0, x1) = (t.a * (-hw + inset) + t.tx, t.a * (hw - inset) + t.tx)
+            let (y0, y1) = (t.d * (-hh + inset) + t.ty, t.d * (hh - inset) + t.ty)
+            guard box.minX >= min(x0, x1), box.maxX <= max(x0, x1), box.minY >= min(y0, y1),
+                box.maxY <= max(y0, y1)
+            else { return false }
+        }
+        return true
+    }
+
     /// Outlines of more vertices than this are cut to the canvas first (`cutToCanvas`). A UI
     /// corner flattens to tens or hundreds of vertices (a 900 px radius, about 940 in all); 4,096
     /// takes a radius of about 17,000 px, far beyond any canvas.
@@ -121,6 +143,12 @@ struct ClipRegion {
     func intersect(_ subject: [Point], into out: inout [Point], scratch: inout [Point]) {
         out.removeAll(keepingCapacity: true)
         guard points.count >= 3, subject.count >= 3 else { return }
+        // Inside every edge with room to spare, each cut keeps every point in order: the result
+        // is the subject itself (a card or a label well inside its scroll view).
+        if holdsWhole(subject) {
+            out.append(contentsOf: subject)
+            return
+        }
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: subject)
         var a = points[points.count - 1]
@@ -148,6 +176,34 @@ struct ClipRegion {
         }
         swap(&scratch, &out)
         if out.count < 3 { out.removeAll(keepingCapacity: true) }
+    }
+}
+
+extension ClipRegion {
+    /// Whether the bounding box of `subject` lies inside the region by more than a millionth of
+    /// a pixel from every edge. The region is convex, so then every point of the subject is
+    /// inside every edge's line, and by more than the rounding of `intersect`'s side test.
+    fileprivate func holdsWhole(_ subject: [Point]) -> Bool {
+        var (minX, minY) = (Double.infinity, Double.infinity)
+        var (maxX, maxY) = (-Double.infinity, -Double.infinity)
+        for p in subject {
+            minX = min(minX, p.x)
+            maxX = max(maxX, p.x)
+            minY = min(minY, p.y)
+            maxY = max(maxY, p.y)
+        }
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return false }
+        let corners = [Point(minX, minY), Point(maxX, minY), Point(maxX, maxY), Point(minX, maxY)]
+        var a = points[points.count - 1]
+        for b in points {
+            let edge = b - a
+            let room = 1e-6 * (abs(edge.x) + abs(edge.y))
+            for c in corners where orientation * (edge.x * (c.y - a.y) - edge.y * (c.x - a.x)) <= room {
+                return false
+            }
+            a = b
+        }
+        return true
     }
 }
 

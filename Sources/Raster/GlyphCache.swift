@@ -158,8 +158,8 @@ public struct GlyphCache: Sendable {
 }
 
 extension GlyphCache {
-    /// Draws `content[start...]` from the cache while the commands are unclipped solid glyphs
-    /// whose masks are stored (the common case for labels that stand still or move by whole
+    /// Draws `content[start...]` from the cache while the commands are solid glyphs, unclipped or
+    /// well inside their clips, whose masks are stored (the common case for labels that stand still or move by whole
     /// pixels); returns the index of the first command not drawn: a miss, or any other command,
     /// which the caller draws the ordinary way (`Rasterizer.draw(_: DrawPath, onto:)`, whose
     /// glyph branch is this one's twin, so the bytes are the same either way).
@@ -182,7 +182,8 @@ extension GlyphCache {
                     while index < content.count {
                         let command = content.baseAddress! + index
                         // The conditions of `Rasterizer.draw(_: DrawPath, onto:)`'s glyph branch.
-                        guard let glyph = command.pointee.glyph, command.pointee.clips.isEmpty,
+                        guard let glyph = command.pointee.glyph,
+                            command.pointee.clips.isEmpty || Rasterizer.clipsHold(command.pointee),
                             case .solid(let color) = command.pointee.paint
                         else { return }
                         let paint = LayerPaint(fill: color, border: .clear, opacity: command.pointee.opacity)

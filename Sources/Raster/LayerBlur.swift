@@ -18,6 +18,7 @@ struct LayerBlur {
     private var temp: [Float] = []
     var kernel: [Float] = []
     private var kernelSigma = -1.0
+    private var kernels = GaussianKernels()
 
     /// The kernel reaches ⌈reach·σ⌉ pixels each side.
     static let reach = 4.0
@@ -63,7 +64,7 @@ struct LayerBlur {
 
     mutating func prepareKernel(sigma: Double, halfWidth k: Int) {
         guard sigma != kernelSigma || kernel.count != 2 * k + 1 else { return }
-        kernel = gaussianKernel(sigma: sigma, halfWidth: k)
+        kernel = kernels.kernel(sigma: sigma, halfWidth: k)
         kernelSigma = sigma
     }
 

@@ -174,8 +174,9 @@ public struct Rasterizer: Sendable {
         guard case .solid(let color) = command.paint else { return drawShaded(command, onto: &pixmap) }
         let paint = LayerPaint(fill: color, border: .clear, opacity: command.opacity)
         guard paint.opacity > 0, paint.fill.a > 0, !command.path.isEmpty else { return }
-        // The common glyph or icon (unclipped) goes straight to the cache, before the copy below.
-        if let glyph = command.glyph, command.clips.isEmpty {
+        // The common glyph or icon (unclipped, or well inside its clips) goes straight to the
+        // cache, before the copy below.
+        if let glyph = command.glyph, command.clips.isEmpty || Self.clipsHold(command) {
             guard command.transform.isFinite else { return }
             if drawGlyph(command, key: glyph, color: color, opacity: paint.opacity, onto: &pixmap) { return }
         }
@@ -192,6 +193,15 @@ public struct Rasterizer: Sendable {
             return
         }
         sweep(box, paint.kernelPaint(hasBorder: false), onto: &pixmap)
+    }
+
+    /// Whether `command`'s clips hold all of it (its outline's control points under its
+    /// transform, grown by a pixel for the cache's rounding of the origin), so that clipping
+    /// would change nothing (`ClipRegion.contain`).
+    static func clipsHold(_ command: DrawPath) -> Bool {
+        guard command.transform.isFinite else { return false }
+        let box = boundingBox(of: command.path.controlPointBounds, under: command.transform)
+        return ClipRegion.contain(command.clips, box: box.insetBy(dx: -1, dy: -1))
     }
 
     private mutating func drawLayer(_ rect: DrawRect, onto pixmap: inout Pixmap) {

@@ -120,4 +120,51 @@ struct GlyphCacheTests {
         #expect(pixmap == before)
         #expect(rasterizer.glyphCache.hits + rasterizer.glyphCache.misses == 0)
     }
+
+    /// The viewport of a scroll view over `list`'s glyphs: x 100…300, y 0…140 (rounded by 6 px
+    /// at the corners when `radius` is 6).
+    static func clipped(_ list: DisplayList, radius: Double = 0) -> DisplayList {
+        var list = list
+        let viewport = ClipShape(
+            size: Size(200, 140), cornerRadius: radius, transform: AffineTransform(translationX: 200, y: 70))
+        for i in list.rects[0].content.indices { list.rects[0].content[i].clips = [viewport] }
+        return list
+    }
+
+    @Test("a glyph well inside its clips draws through the cache: the bytes of the same glyph unclipped")
+    func glyphInsideClipsIsCached() {
+        for radius in [0.0, 6] {
+            let plain = Self.list(offset: 0.3, angle: 0)
+            let clipped = Self.clipped(plain, radius: radius)
+            let a = Rasterizer.render(plain)
+            let b = Rasterizer.render(clipped)
+            // Columns 1–4 of glyphs (x ≈ 41…185) and 6–7 are wholly inside or outside; those
+            // crossing x = 100 or x = 300 are cut. Inside the viewport, away from its edges, every
+            // pixel is the unclipped one's.
+            // With round corners the check is conservative near them: the top row of glyphs
+            // (y < 40) is filled as a clipped path, within 2 levels (maskMatchesPathFill).
+            let rows = radius == 0 ? 0..<140 : 44..<140
+            for y in 0..<140 {
+                for x in 0..<380 {
+                    if x >= 112 && x < 288 && rows.contains(y) {
+                        #expect(a[x: x, y: y] == b[x: x, y: y], "(\(x), \(y)) radius \(radius)")
+                    } else if x < 100 || x >= 300 {
+                        #expect(b[x: x, y: y] == PremultipliedRGBA8(ColorRGBA8.white), "(\(x), \(y)) outside")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("a glyph crossing its clip's edge is still cut there")
+    func glyphAcrossClipIsCut() {
+        let plain = Self.list(offset: 0.3, angle: 0)
+        let b = Rasterizer.render(Self.clipped(plain))
+        let a = Rasterizer.render(plain)
+        // The glyph of column 2 spans x ≈ 77…111: inked left of 100 when unclipped, white when clipped.
+        let inkedLeft = (0..<140).contains { y in a[x: 95, y: y] != PremultipliedRGBA8(ColorRGBA8.white) }
+        #expect(inkedLeft)
+        #expect((0..<140).allSatisfy { y in b[x: 95, y: y] == PremultipliedRGBA8(ColorRGBA8.white) })
+        #expect((0..<140).contains { y in b[x: 105, y: y] != PremultipliedRGBA8(ColorRGBA8.white) })
+    }
 }
