@@ -126,6 +126,14 @@ enum StudioPages {
           let shownSave = 0;
           const source = new EventSource("/events");
           source.onmessage = (message) => receive(JSON.parse(message.data));
+          // A render published after this page was served but before the stream opened sent its
+          // event to nobody here: once connected, ask for the scene's status and catch up.
+          source.onopen = () => {
+            if (me.scene === null) return;
+            fetch("/status/" + encodeURIComponent(me.scene)).then((r) => (r.ok ? r.json() : null))
+              .then((s) => { if (s) receive({ scene: me.scene, version: s.version, error: s.error }); })
+              .catch(() => {});
+          };
           // What the page does with an event; the browser tests hand it events of their own.
           window.flipbookStudioLive = { receive };
           function receive(e) {
