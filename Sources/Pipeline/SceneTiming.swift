@@ -106,17 +106,24 @@ final class SceneTiming {
                     isBehaviorDriven: driven.contains(item.id)))
             index[item.id] = i
             var children: [Int] = []
-            for (k, child) in item.children.enumerated() {
-                children.append(
-                    try add(
-                        child, path: item.childPath(k, under: path), parent: i, dynamic: nestedDynamicItems[child.id]))
+            children.reserveCapacity(item.children.count)
+            // Through a buffer pointer: enumerating the array would copy every child `Item`.
+            try item.children.withUnsafeBufferPointer { kids in
+                for k in kids.indices {
+                    children.append(
+                        try add(
+                            kids[k], path: item.childPath(k, under: path), parent: i,
+                            dynamic: nestedDynamicItems[kids[k].id]))
+                }
             }
             nodes[i].children = children.sorted { (nodes[$0].item.zIndex, $0) < (nodes[$1].item.zIndex, $1) }
             return i
         }
         do {
-            for (i, item) in scene.items.enumerated() {
-                roots.append(try add(item, path: "items[\(i)]", parent: nil, dynamic: dynamicItems[i]))
+            try scene.items.withUnsafeBufferPointer { items in
+                for i in items.indices {
+                    roots.append(try add(items[i], path: "items[\(i)]", parent: nil, dynamic: dynamicItems[i]))
+                }
             }
         } catch {
             throw SceneError(file: file, keyPath: nil, message: "\(error)")

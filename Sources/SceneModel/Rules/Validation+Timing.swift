@@ -25,21 +25,28 @@ extension Scene {
     public func forEachItem<E: Error>(_ body: (_ item: Item, _ path: String, _ parent: String?) throws(E) -> Void)
         throws(E)
     {
-        // By index: an `Item` is large, and iterating the arrays would copy every one of them.
-        func visit(_ item: Item, _ path: String, _ parent: String?) throws(E) {
+        // Through buffer pointers: an `Item` is large, and reading one out of an array (iterating
+        // it, or even its subscript) copies it, with a retain of every field.
+        func visit(_ item: borrowing Item, _ path: String, _ parent: String?) throws(E) {
             try body(item, path, parent)
-            for k in item.children.indices { try visit(item.children[k], item.childPath(k, under: path), item.id) }
+            try item.children.withUnsafeBufferPointer { (children) throws(E) in
+                for k in children.indices { try visit(children[k], item.childPath(k, under: path), item.id) }
+            }
         }
-        for i in items.indices { try visit(items[i], "items[\(i)]", nil) }
+        try items.withUnsafeBufferPointer { (items) throws(E) in
+            for i in items.indices { try visit(items[i], "items[\(i)]", nil) }
+        }
     }
 
     /// Every item, children after their parent, for a walk that needs no key paths (spelling one
     /// for each of a large scene's items costs more than most walks' own work).
     public func forEachItemWithoutPath<E: Error>(_ body: (_ item: Item) throws(E) -> Void) throws(E) {
         func visit(_ items: [Item]) throws(E) {
-            for k in items.indices {
-                try body(items[k])
-                try visit(items[k].children)
+            try items.withUnsafeBufferPointer { (items) throws(E) in
+                for k in items.indices {
+                    try body(items[k])
+                    try visit(items[k].children)
+                }
             }
         }
         try visit(items)

@@ -222,8 +222,8 @@ extension Scene {
 
     private func checkItems() throws(Violation) {
         var firstPath: [String: String] = [:]
-        for i in items.indices {
-            try checkItem(items[i], at: "items[\(i)]", firstPath: &firstPath)
+        try items.withUnsafeBufferPointer { (items) throws(Violation) in
+            for i in items.indices { try checkItem(items[i], at: "items[\(i)]", firstPath: &firstPath) }
         }
     }
 
@@ -238,7 +238,9 @@ extension Scene {
     }
 
     /// One item, then its children: the same rules at every depth, ids unique across the tree.
-    private func checkItem(_ item: Item, at path: String, firstPath: inout [String: String]) throws(Violation) {
+    private func checkItem(_ item: borrowing Item, at path: String, firstPath: inout [String: String])
+        throws(Violation)
+    {
         try checkIDForm(item.id, at: path + ".id")
         if let first = firstPath[item.id] {
             throw Violation(
@@ -248,8 +250,11 @@ extension Scene {
         firstPath[item.id] = path
         try ItemKeys.spec.check(item, in: self, at: path)
         try checkLayer(item, at: path)
-        for k in item.children.indices {
-            try checkItem(item.children[k], at: item.childPath(k, under: path), firstPath: &firstPath)
+        // Through a buffer pointer: reading an `Item` out of an array copies it.
+        try item.children.withUnsafeBufferPointer { (children) throws(Violation) in
+            for k in children.indices {
+                try checkItem(children[k], at: item.childPath(k, under: path), firstPath: &firstPath)
+            }
         }
     }
 
