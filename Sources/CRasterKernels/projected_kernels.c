@@ -28,8 +28,10 @@ static inline uint32_t texel_at(const fb_projected_read *r, int64_t x, int64_t y
     return r->texels[y * r->width + x];
 }
 
+// Adds weight × the texel's channels. The Swift code skips a transparent texel; adding its
+// zeros instead leaves the sum's bits alone (every product is ≥ 0 or a zero, and the sum starts
+// at +0), and a branch less at the shape's edges is what pays.
 static inline void add_texel(fb_p4 *sum, uint32_t texel, double weight) {
-    if (texel == 0) return;
     const uint8_t *p = (const uint8_t *)&texel;
     fb_p4 channels = {(double)p[0], (double)p[1], (double)p[2], (double)p[3]};
     *sum += weight * channels;
@@ -88,16 +90,17 @@ static inline __attribute__((always_inline)) void take_points(const fb_projected
     fb_p4 ax = fx - fx0, ay = fy - fy0;
     p->ix = __builtin_convertvector(fx0, fb_i4);
     p->iy = __builtin_convertvector(fy0, fb_i4);
-    p->w00 = (1 - ax) * (1 - ay);
-    p->w10 = ax * (1 - ay);
-    p->w01 = (1 - ax) * ay;
-    p->w11 = ax * ay;
+    // A point the Swift code skips (behind the eye) adds its texels at weight 0 instead: the
+    // same sum (see add_texel), without a branch.
+    p->w00 = select4(p->valid, (1 - ax) * (1 - ay), zero);
+    p->w10 = select4(p->valid, ax * (1 - ay), zero);
+    p->w01 = select4(p->valid, (1 - ax) * ay, zero);
+    p->w11 = select4(p->valid, ax * ay, zero);
     p->sum = zero;
 }
 
 // Point k's four texels added to the pixel's sum, in the Swift code's order.
 static inline __attribute__((always_inline)) void add_point(const fb_projected_read *r, fb_points *p, int k) {
-    if (!p->valid[k]) return;
     int64_t x = p->ix[k], y = p->iy[k];
     add_texel(&p->sum, texel_at(r, x, y), p->w00[k]);
     add_texel(&p->sum, texel_at(r, x + 1, y), p->w10[k]);
@@ -120,23 +123,20 @@ static inline __attribute__((always_inline)) uint32_t resolve(const fb_points *p
     return out;
 }
 
-// Two pixels a step, their additions interleaved: each pixel's sum is one chain of 16 dependent
-// additions (their order fixes the bits), so a second chain beside it fills the adder's latency.
+// Four pixels a step, their additions interleaved: each pixel's sum is one chain of 16 dependent
+// additions (their order fixes the bits), so three more chains beside it fill the adder's latency.
 static inline __attribute__((always_inline)) void span_body(const fb_projected_read *r, ptrdiff_t x, ptrdiff_t y,
                                                              ptrdiff_t count, uint32_t *out) {
+    enum { step = 4 };
     ptrdiff_t k = 0;
-    for (; k + 2 <= count; k += 2) {
-        fb_points a, b;
-        take_points(r, x + k, y, &a);
-        take_points(r, x + k + 1, y, &b);
-        for (int point = 0; point < 4; point++) {
-            add_point(r, &a, point);
-            add_point(r, &b, point);
-        }
-        out[k] = resolve(&a);
-        out[k + 1] = resolve(&b);
+    for (; k + step <= count; k += step) {
+        fb_points p[step];
+        for (int j = 0; j < step; j++) take_points(r, x + k + j, y, &p[j]);
+        for (int point = 0; point < 4; point++)
+            for (int j = 0; j < step; j++) add_point(r, &p[j], point);
+        for (int j = 0; j < step; j++) out[k + j] = resolve(&p[j]);
     }
-    if (k < count) {
+    for (; k < count; k++) {
         fb_points a;
         take_points(r, x + k, y, &a);
         for (int point = 0; point < 4; point++) add_point(r, &a, point);
