@@ -34,13 +34,13 @@ package enum DisplayListExport {
         }
     }
 
+    /// The workloads whose display lists the format holds.
+    package static let workloads = [StandardWorkload.content, .materials, .perspective]
+
     /// Writes `workload`'s first `frames` frames into `folder` (created when missing).
-    /// `fonts` maps a glyph key's font hash to the font file it came from.
-    package static func write(_ workload: StandardWorkload, frames: Int, fonts: [UInt64: String], into folder: String)
-        throws
-    {
+    package static func write(_ workload: StandardWorkload, frames: Int, into folder: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        var writer = Writer(fonts: fonts)
+        var writer = Writer(fonts: workload.fontFiles)
         for f in 0..<frames {
             let list = workload.displayList(frame: f)
             let json = try writer.frame(list)
@@ -60,8 +60,7 @@ package enum DisplayListExport {
     }
 
     static func name(_ stem: String, _ frame: Int, _ ext: String) -> String {
-        let digits = String(frame)
-        return stem + "-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "." + ext
+        stem + "-" + String(format: "%04d", frame) + "." + ext
     }
 
     /// Turns display lists into JSON objects, numbering images as it meets them.

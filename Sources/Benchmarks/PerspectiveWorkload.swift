@@ -87,19 +87,15 @@ enum PerspectiveWorkload {
     static func projection(placesFromCentre k: Double) -> DrawProjection {
         let s = offscreenScale
         let clamped = min(max(k, -1), 1)
-        let angle = 55 * Double.pi / 180 * clamped
         let dx = k.sign == .minus ? -place(-k) : place(k)
-        let tz = -300 * abs(clamped)
-        let (cx, cy) = (Double(width) / 2, Double(height) / 2)
-        let (sine, cosine) = (sin(angle), cos(angle))
-        // Row vectors: (x, y, 1)·H = (X, Y, W). The card point (x, y, 0) turns to
-        // (x·cos, y, −x·sin), moves to (… + dx, …, … + tz), and W = 1 − z/eyeDistance.
-        let wx = sine / eyeDistance
-        let w0 = 1 - tz / eyeDistance
-        let turned = Homography(
-            m11: cosine + cx * wx, m12: cy * wx, m13: wx,
-            m21: 0, m22: 1, m23: 0,
-            m31: dx + cx * w0, m32: cy * w0, m33: w0)
+        // As Core Animation places the card: turned about its vertical axis, stepped across and
+        // back, seen from `eyeDistance` in front of the screen's centre (the parent's
+        // sublayerTransform), then flattened onto the screen.
+        let turned = Transform3D.rotation(.degrees(55 * clamped), axis: (0, 1, 0))
+            .concatenating(.translation(dx, 0, -300 * abs(clamped)))
+            .concatenating(.perspective(distance: eyeDistance))
+            .concatenating(.translation(Double(width) / 2, Double(height) / 2, 0))
+            .flattened
         let fromOffscreen = AffineTransform(translationX: -margin, y: -margin)
             .concatenating(AffineTransform(scaleX: 1 / s, y: 1 / s))
             .concatenating(AffineTransform(translationX: -cardWidth / 2, y: -cardHeight / 2))

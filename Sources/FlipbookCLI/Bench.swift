@@ -329,16 +329,19 @@ struct Bench: ParsableCommand {
 
     /// `--export-display-lists`: the chosen workloads' frames for the native drivers.
     private func exportChosenDisplayLists(into folder: String) throws {
-        let exportable = [StandardWorkload.content, StandardWorkload.materials, StandardWorkload.perspective]
+        let exportable = DisplayListExport.workloads
         let chosen = workload.isEmpty ? exportable : exportable.filter { workload.contains($0.name) }
         guard !chosen.isEmpty else {
-            throw ValidationError("--export-display-lists writes the content, materials and perspective workloads only")
+            let names = exportable.map(\.name)
+            throw ValidationError(
+                "--export-display-lists writes the \(names.dropLast().joined(separator: ", ")) and \(names.last ?? "") workloads only"
+            )
         }
         for w in chosen {
             try w.prepare()
             Self.progress("writing \(frames) display lists of \(w.name)…")
             let target = folder + "/" + w.name
-            try DisplayListExport.write(w, frames: frames, fonts: w.fontFiles, into: target)
+            try DisplayListExport.write(w, frames: frames, into: target)
             print(target)
         }
     }

@@ -17,7 +17,6 @@ struct LayerBlur {
     var scratch: [Float] = []
     private var temp: [Float] = []
     var kernel: [Float] = []
-    private var kernelSigma = -1.0
     private var kernels = GaussianKernels()
 
     /// The kernel reaches ⌈reach·σ⌉ pixels each side.
@@ -63,9 +62,7 @@ struct LayerBlur {
     }
 
     mutating func prepareKernel(sigma: Double, halfWidth k: Int) {
-        guard sigma != kernelSigma || kernel.count != 2 * k + 1 else { return }
         kernel = kernels.kernel(sigma: sigma, halfWidth: k)
-        kernelSigma = sigma
     }
 
     /// A width × height plane of `source(x, y)` blurred by σ, valid in the columns and rows

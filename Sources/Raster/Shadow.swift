@@ -54,7 +54,6 @@ struct ShadowRenderer {
         }
     }
     private var kernel: [Float] = []
-    private var kernelSigma: Double = -1
     private var kernels = GaussianKernels()
     private var clipRow: [Float] = []
     private var rowBytes: [UInt8] = []
@@ -241,8 +240,6 @@ struct ShadowRenderer {
     }
 
     private mutating func prepareKernel(sigma: Double, halfWidth k: Int) {
-        guard sigma != kernelSigma || kernel.count != 2 * k + 1 else { return }
-        kernelSigma = sigma
         kernel = kernels.kernel(sigma: sigma, halfWidth: k)
     }
 }

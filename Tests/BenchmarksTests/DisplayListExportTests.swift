@@ -103,7 +103,7 @@ struct DisplayListExportTests {
     func files() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(getpid())").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try DisplayListExport.write(StandardWorkload.materials, frames: 31, fonts: [:], into: folder)
+        try DisplayListExport.write(StandardWorkload.materials, frames: 31, into: folder)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         #expect(names.count == 31 + 2 + 1)
         #expect(names.first == "flipbook-0000.png" && names[1] == "flipbook-0030.png")
