@@ -16,20 +16,32 @@ public struct ColorRGBA8: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `#RGB`, `#RGBA`, `#RRGGBB` or `#RRGGBBAA` (case-insensitive); nil for anything else.
     public init?(hex: String) {
-        guard hex.first == "#" else { return nil }
-        var digits = Array(hex.dropFirst())
-        guard [3, 4, 6, 8].contains(digits.count),
-            digits.allSatisfy({ $0.isHexDigit })
-        else { return nil }
-        if digits.count <= 4 { digits = digits.flatMap { [$0, $0] } }
-        var bytes: [UInt8] = []
-        var i = 0
-        while i < digits.count {
-            guard let v = UInt8(String(digits[i...i + 1]), radix: 16) else { return nil }
-            bytes.append(v)
-            i += 2
+        // On the UTF-8 bytes: a scene may hold a colour for each of many thousands of items.
+        var utf8 = hex.utf8.makeIterator()
+        guard utf8.next() == UInt8(ascii: "#") else { return nil }
+        var n = SIMD8<UInt8>(repeating: 0)
+        var count = 0
+        while let byte = utf8.next() {
+            guard count < 8, let nibble = Self.nibble(byte) else { return nil }
+            n[count] = nibble
+            count += 1
         }
-        self.init(r: bytes[0], g: bytes[1], b: bytes[2], a: bytes.count == 4 ? bytes[3] : 255)
+        switch count {
+        case 3, 4: self.init(r: n[0] * 17, g: n[1] * 17, b: n[2] * 17, a: count == 4 ? n[3] * 17 : 255)
+        case 6, 8:
+            self.init(
+                r: n[0] << 4 | n[1], g: n[2] << 4 | n[3], b: n[4] << 4 | n[5], a: count == 8 ? n[6] << 4 | n[7] : 255)
+        default: return nil
+        }
+    }
+
+    private static func nibble(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
     }
 
     /// `#RRGGBB`, or `#RRGGBBAA` when not opaque.

@@ -1,3 +1,4 @@
+import SceneModel
 @_spi(Reflection) import Swift
 
 /// The scene hash's canonical text (`CanonicalEncoding`), written by walking each value's memory
@@ -29,9 +30,18 @@ final class CanonicalLayoutWriter {
         case optional(CanonicalOptional.Type, wrapped: Any.Type)
         case array(CanonicalArray.Type, element: Any.Type)
         /// A plain struct: its fields sorted by name.
-        case fields([(label: String, offset: Int, type: Any.Type)])
+        case fields([Field])
         /// Everything else: the value boxed and reflected.
         case reflected
+    }
+
+    /// A struct's stored field: at `offset` in the struct, or, for the fields of an `Indirect` the
+    /// struct stores (`through`), at `offset` in the value that indirection holds.
+    private struct Field {
+        var label: String
+        var offset: Int
+        var type: Any.Type
+        var through: (indirection: CanonicalIndirection.Type, offset: Int)?
     }
 
     /// Appends `value`'s canonical text.
@@ -86,7 +96,13 @@ final class CanonicalLayoutWriter {
                 if k > 0 { out += "," }
                 out += field.label
                 out += ":"
-                append(field.type, at: pointer + field.offset)
+                if let through = field.through {
+                    through.indirection.withValue(at: pointer + through.offset) {
+                        append(field.type, at: $0 + field.offset)
+                    }
+                } else {
+                    append(field.type, at: pointer + field.offset)
+                }
             }
             out += "}"
         case .reflected:
@@ -122,10 +138,20 @@ final class CanonicalLayoutWriter {
         // A struct whose mirror is its stored fields: not one with a custom mirror, and not a class,
         // enum or tuple (`_forEachField` reports no fields for those, or they are told apart by kind).
         guard !(type is CustomReflectable.Type), !(type is AnyClass), isStruct(type) else { return .reflected }
-        var fields: [(label: String, offset: Int, type: Any.Type)] = []
+        var fields: [Field] = []
         let walked = _forEachField(of: type) { name, offset, fieldType, _ in
-            fields.append((String(cString: name), offset, fieldType))
-            return true
+            guard let indirection = fieldType as? CanonicalIndirection.Type else {
+                fields.append(Field(label: String(cString: name), offset: offset, type: fieldType))
+                return true
+            }
+            // Its value's fields stand as the struct's own, as reflection spells them.
+            return _forEachField(of: indirection.valueType) { name, innerOffset, innerType, _ in
+                fields.append(
+                    Field(
+                        label: String(cString: name), offset: innerOffset, type: innerType,
+                        through: (indirection, offset)))
+                return true
+            }
         }
         guard walked else { return .reflected }
         return .fields(fields.sorted { $0.label < $1.label })
@@ -153,6 +179,27 @@ final class CanonicalLayoutWriter {
             }
         }
         _openExistential(value, do: open)
+    }
+}
+
+/// `Indirect`, to a writer that knows only its type: a stored field whose value's fields the
+/// canonical text spells as the holder's own, since where a struct keeps a property (inline or
+/// behind a reference) is not part of what the scene says.
+protocol CanonicalIndirection {
+    static var valueType: Any.Type { get }
+    /// The held value, for reflection.
+    var heldValue: Any { get }
+    /// Runs `body` with a pointer to the value held by the `Indirect` at `pointer`.
+    static func withValue(at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer) -> Void)
+}
+
+extension Indirect: CanonicalIndirection {
+    static var valueType: Any.Type { Value.self }
+
+    var heldValue: Any { value }
+
+    static func withValue(at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer) -> Void) {
+        withUnsafeBytes(of: pointer.assumingMemoryBound(to: Self.self).pointee.value) { body($0.baseAddress!) }
     }
 }
 

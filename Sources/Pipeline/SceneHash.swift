@@ -166,9 +166,13 @@ enum CanonicalEncoding {
         case .class:
             preconditionFailure("SceneHash: \(type(of: value)) is a class; give it a CanonicallyEncoded conformance")
         default:
-            // Structs and tuples: fields sorted by label (tuples' unlabeled fields by position).
-            let fields = mirror.children.enumerated().map { (k, child) -> (String, Any) in
-                (child.label ?? ".\(k)", child.value)
+            // Structs and tuples: fields sorted by label (tuples' unlabeled fields by position). The
+            // fields of an `Indirect` a struct stores are spelled as the struct's own.
+            let fields = mirror.children.enumerated().flatMap { (k, child) -> [(String, Any)] in
+                guard let indirection = child.value as? CanonicalIndirection else {
+                    return [(child.label ?? ".\(k)", child.value)]
+                }
+                return Mirror(reflecting: indirection.heldValue).children.map { ($0.label ?? "", $0.value) }
             }.sorted { $0.0 < $1.0 }
             writer.out += "{"
             for (k, field) in fields.enumerated() {

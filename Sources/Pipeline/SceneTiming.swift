@@ -80,7 +80,9 @@ final class SceneTiming {
         viewAnimations = scene.viewAnimationScripts
         var allPlain = true
         var animationTicks: [Int] = []
+        var layerCount = 0
         scene.forEachItemWithoutPath { item in
+            layerCount += 1
             allPlain = allPlain && DisplayListBuilder.drawsPlain(item)
             animationTicks += item.animations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         }
@@ -119,6 +121,8 @@ final class SceneTiming {
             nodes[i].children = children.sorted { (nodes[$0].item.zIndex, $0) < (nodes[$1].item.zIndex, $1) }
             return i
         }
+        nodes.reserveCapacity(layerCount)
+        index.reserveCapacity(layerCount)
         do {
             try scene.items.withUnsafeBufferPointer { items in
                 for i in items.indices {

@@ -11,10 +11,24 @@ extension ComponentExpander {
         _ node: SourceNode, arguments: [String: (value: SourceNode, given: Bool)], origin: ComponentOrigin,
         definition: Definition, at path: String
     ) throws -> SourceNode {
-        var trail: [String] = []
+        var trail: [TrailStep] = []
         return try copy(
             node, arguments: arguments, origin: origin, shared: SharedOrigin(origin), definition: definition,
             at: path, trail: &trail)
+    }
+
+    /// One step of a `trail`, spelt only when a path is needed.
+    enum TrailStep {
+        case index(Int)
+        case key(String)
+
+        /// `[2]` or `.fill`.
+        var text: String {
+            switch self {
+            case .index(let k): "[\(k)]"
+            case .key(let key): "." + key
+            }
+        }
     }
 
     /// `substitute` below `path`: `trail` holds the steps taken from it (`[2]`, `.fill`), joined
@@ -22,7 +36,7 @@ extension ComponentExpander {
     /// every instance, a string per node would cost more than the copy.
     private mutating func copy(
         _ node: SourceNode, arguments: [String: (value: SourceNode, given: Bool)], origin: ComponentOrigin,
-        shared: SharedOrigin, definition: Definition, at path: String, trail: inout [String]
+        shared: SharedOrigin, definition: Definition, at path: String, trail: inout [TrailStep]
     ) throws -> SourceNode {
         budget -= 1
         if budget < 0 {
@@ -41,12 +55,12 @@ extension ComponentExpander {
             }
             return try replacePlaceholders(
                 text, mark: mark, origin: origin, arguments: arguments, definition: definition,
-                at: path + trail.joined())
+                at: path + trail.map(\.text).joined())
         case .sequence(let nodes):
             var copied: [SourceNode] = []
             copied.reserveCapacity(nodes.count)
             for (k, n) in nodes.enumerated() {
-                trail.append("[\(k)]")
+                trail.append(.index(k))
                 copied.append(
                     try copy(
                         n, arguments: arguments, origin: origin, shared: shared, definition: definition, at: path,
@@ -60,7 +74,7 @@ extension ComponentExpander {
             for e in entries {
                 var keyMark = e.keyMark
                 if keyMark?.hasOrigin == false { keyMark?.share(shared) }
-                trail.append("." + e.key)
+                trail.append(.key(e.key))
                 let value = try copy(
                     e.value, arguments: arguments, origin: origin, shared: shared, definition: definition, at: path,
                     trail: &trail)

@@ -45,11 +45,17 @@ enum ControlResolver {
     }
 
     /// Whether any scalar starts with `$` (a `$name`, or a `$$` that stands for a literal `$`).
-    private static func mentionsControl(_ node: SourceNode) -> Bool {
+    private static func mentionsControl(_ node: borrowing SourceNode) -> Bool {
+        // By index through buffer pointers: the whole tree is walked, and iterating an array
+        // copies each node (retaining its text, marks and children) to look at one byte.
         switch node.value {
         case .scalar(let text, _): return text.utf8.first == UInt8(ascii: "$")
-        case .sequence(let nodes): return nodes.contains(where: mentionsControl)
-        case .mapping(let entries): return entries.contains { mentionsControl($0.value) }
+        case .sequence(let nodes):
+            return nodes.withUnsafeBufferPointer { nodes in nodes.indices.contains { mentionsControl(nodes[$0]) } }
+        case .mapping(let entries):
+            return entries.withUnsafeBufferPointer { entries in
+                entries.indices.contains { mentionsControl(entries[$0].value) }
+            }
         }
     }
 

@@ -134,6 +134,17 @@ extension ScalarMeaning {
     /// `Double(String)` also accepts hex floats ("0x1p3") and is not a grammar a user can read.
     package static func decimalValue(_ text: String) -> Double? {
         if let value = shortDecimalValue(text) { return value }
+        // Ids, colours and words, most of a scene's other scalars, are told by their first byte
+        // after the sign: only a digit, a point or the start of inf or nan can begin a number.
+        var utf8 = text.utf8[...]
+        if let sign = utf8.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { utf8 = utf8.dropFirst() }
+        switch utf8.first ?? 0 {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "."), UInt8(ascii: "i"), UInt8(ascii: "I"),
+            UInt8(ascii: "n"), UInt8(ascii: "N"):
+            break
+        default:
+            return nil
+        }
         var scalars = Substring(text).unicodeScalars[...]
         var sign = 1.0
         if let first = scalars.first, first == "+" || first == "-" {

@@ -111,6 +111,21 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     /// paced and cubic keyframes) refuse transforms when they are built.
     case transform(Transform3D)
 
+    /// The same value to the bit. `==` compares numbers, so 0 equals −0, which a model table
+    /// that leaves out default values must tell apart. Lists, paths and transforms are never
+    /// identical here: a table keeps them whatever they hold.
+    func isIdentical(to other: AnimatableValue) -> Bool {
+        func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
+        switch (self, other) {
+        case (.scalar(let a), .scalar(let b)): return same(a, b)
+        case (.angle(let a), .angle(let b)): return same(a.radians, b.radians)
+        case (.point(let a), .point(let b)): return same(a.x, b.x) && same(a.y, b.y)
+        case (.size(let a), .size(let b)): return same(a.width, b.width) && same(a.height, b.height)
+        case (.color(let a), .color(let b)): return same(a.r, b.r) && same(a.g, b.g) && same(a.b, b.b) && same(a.a, b.a)
+        default: return false
+        }
+    }
+
     public var kind: ValueKind {
         switch self {
         case .path: return .path
@@ -404,6 +419,15 @@ public enum LayerProperty: String, Sendable, CaseIterable {
         if r > Double.pi { r -= turn }
         return r
     }
+
+    /// Equality and hashing by case. `RawRepresentable`'s defaults compare and hash the raw
+    /// name's characters, which every lookup in a table keyed by property paid.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.caseIndex == rhs.caseIndex }
+    public func hash(into hasher: inout Hasher) { hasher.combine(caseIndex) }
+
+    /// A payload-free enum of fewer than 256 cases is stored as its case's position in
+    /// `allCases`, in one byte.
+    var caseIndex: UInt8 { unsafeBitCast(self, to: UInt8.self) }
 
     /// Whether UIKit (iOS 8+) turns a view animation of this property into an additive one
     /// (spec §3.2, I: position/center, bounds, transform; not opacity or colours). A layer's

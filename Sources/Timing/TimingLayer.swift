@@ -34,7 +34,10 @@ public final class TimingLayer {
     public private(set) weak var superlayer: TimingLayer?
     public private(set) var sublayers: [TimingLayer] = []
 
-    private var model: [LayerProperty: AnimatableValue] = [:]
+    /// The model values set, in the order first set, except those set to their property's
+    /// default: a layer's first values are some twenty properties, most of them at their
+    /// defaults, and a large scene has a layer per item.
+    private var model: [(property: LayerProperty, value: AnimatableValue)] = []
     private var entries: [Entry] = []
     private var serial = 0
 
@@ -183,18 +186,20 @@ public final class TimingLayer {
 
     /// The model value (the property's default until set).
     public func modelValue(of property: LayerProperty) -> AnimatableValue {
-        model[property] ?? property.defaultValue
+        model.first { $0.property == property }?.value ?? property.defaultValue
     }
 
     public func setModelValue(_ value: AnimatableValue, for property: LayerProperty) throws {
         try requireKind(value, property.kind, "TimingLayer(\(name)).\(property.rawValue)")
-        model[property] = value
+        if let i = model.firstIndex(where: { $0.property == property }) {
+            model[i].value = value
+        } else if !value.isIdentical(to: property.defaultValue) {
+            model.append((property, value))
+        }
     }
 
-    /// `setModelValue` for each pair in order, the table grown once for all of them (a layer's
-    /// first values are some twenty properties).
+    /// `setModelValue` for each pair in order.
     public func setModelValues(_ values: [(LayerProperty, AnimatableValue)]) throws {
-        model.reserveCapacity(model.count + values.count)
         for (property, value) in values { try setModelValue(value, for: property) }
     }
 

@@ -16,6 +16,8 @@ struct SourceTreeTests {
             ("yes", .string("yes")), ("on", .string("on")), ("no", .string("no")),
             ("0x10", .string("0x10")), ("1_000", .string("1_000")), ("12:30", .string("12:30")), ("1e", .string("1e")),
             ("2020-01-01", .string("2020-01-01")), (".", .string(".")), ("-", .string("-")), ("+.e3", .string("+.e3")),
+            ("#3366CC", .string("#3366CC")), ("row", .string("row")), ("-x", .string("-x")), ("info", .string("info")),
+            ("nano", .string("nano")), ("+", .string("+")),
         ])
     func plainScalars(text: String, meaning: ScalarMeaning) {
         #expect(ScalarMeaning.plain(text) == meaning)

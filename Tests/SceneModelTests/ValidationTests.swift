@@ -139,7 +139,8 @@ struct ValidationTests {
             ("card", true), ("_x", true), ("a-b_9", true), ("Card2", true),
             ("r3.avatar", true), ("a.b.c_d", true),
             ("", false), ("9lives", false), ("-a", false), ("a b", false), ("é", false), ("a..b", false), ("a.", false),
-            (".a", false), ("a.9", false),
+            (".a", false), ("a.9", false), ("_", true), ("a.b-9", true), ("a.-b", false), ("a\u{301}", false),
+            ("a.b.", false), ("ａ", false),
         ])
     func itemIDs(id: String, valid: Bool) {
         #expect(SceneRules.isValidItemID(id) == valid)

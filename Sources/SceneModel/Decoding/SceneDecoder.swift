@@ -210,14 +210,19 @@ package struct SceneDecoder {
     struct Fields {
         let path: String
         let mark: SourceMark?
-        private let entries: [String: SourceNode.Entry]
+        /// The mapping's entries in file order, keys unique.
+        private let entries: [SourceNode.Entry]
+        /// By key, for a mapping too long to search in order; nil for a short one.
+        private let index: [String: Int]?
         private let declared: [String]
 
-        init(path: String, mark: SourceMark?, entries: [String: SourceNode.Entry], declared: [String]) {
-            self.path = path
-            self.mark = mark
-            self.entries = entries
-            self.declared = declared
+        /// Mappings up to this many keys are searched in order. A decoder asks for every declared
+        /// key (an item declares sixty) and most mappings have a handful: comparing short keys
+        /// costs a fraction of hashing one.
+        static let searchedInOrder = 16
+
+        init(path: String, mark: SourceMark?, entries: [SourceNode.Entry], index: [String: Int]?, declared: [String]) {
+            (self.path, self.mark, self.entries, self.index, self.declared) = (path, mark, entries, index, declared)
         }
 
         subscript(key: String) -> SourceNode? { entry(key)?.value }
@@ -226,7 +231,8 @@ package struct SceneDecoder {
             #if DEBUG
                 if !declared.contains(key) { KeyReads.undeclared(key, at: path) }
             #endif
-            return entries[key]
+            if let index { return index[key].map { entries[$0] } }
+            return entries.first { $0.key == key }
         }
 
         /// Whether the mapping's declaration names `key`.
@@ -255,13 +261,14 @@ package struct SceneDecoder {
                 at: node, path,
                 "expected \(what) as a mapping with keys \(listing(allowed)), found \(node.foundDescription)")
         }
-        var byKey: [String: SourceNode.Entry] = [:]
-        byKey.reserveCapacity(list.count)
-        for entry in list {
+        var index: [String: Int]? = list.count > Fields.searchedInOrder ? [:] : nil
+        index?.reserveCapacity(list.count)
+        for (k, entry) in list.enumerated() {
             // Spelt out only for a message: most mappings have none to give.
             var keyPath: String { path.isEmpty ? entry.key : path + "." + entry.key }
-            if let first = byKey[entry.key] {
-                let at = first.keyMark.map { " at line \($0.line)" } ?? ""
+            let first = index != nil ? index![entry.key] : list[..<k].firstIndex { $0.key == entry.key }
+            if let first {
+                let at = list[first].keyMark.map { " at line \($0.line)" } ?? ""
                 throw error(
                     at: entry.keyMark, keyPath, "duplicate key '\(entry.key)', first given\(at); expected each key once"
                 )
@@ -274,9 +281,9 @@ package struct SceneDecoder {
                     "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 24))",
                     suggestion: suggestion)
             }
-            byKey[entry.key] = entry
+            index?[entry.key] = k
         }
-        let fields = Fields(path: path, mark: node.mark, entries: byKey, declared: allowed)
+        let fields = Fields(path: path, mark: node.mark, entries: list, index: index, declared: allowed)
         for (key, hint) in required { _ = try fields.required(key, hint: hint, decoder: self) }
         return fields
     }

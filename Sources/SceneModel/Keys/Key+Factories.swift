@@ -179,7 +179,11 @@ extension Key {
         Key(
             doc: KeyDoc(name: name, type: .other(docType: "colour or gradient", schemaRef: "fill"), doc: doc),
             decode: { d, node, at, object in
-                (object[keyPath: path], object[keyPath: gradient]) = try d.decodeFill(node, at: at)
+                let (colour, newGradient) = try d.decodeFill(node, at: at)
+                object[keyPath: path] = colour
+                // Not nil over nil: an item keeps its gradient behind a reference it shares with
+                // every item at its defaults, and a write would copy them for this item alone.
+                if newGradient != nil || object[keyPath: gradient] != nil { object[keyPath: gradient] = newGradient }
             },
             defaultValue: { .string($0[keyPath: path].hex) })
     }
@@ -343,15 +347,27 @@ extension Key {
 
 extension ObjectSpec {
     /// Runs every declared key's check, in declared order.
+    ///
+    /// A check is first run under the key's bare name, which spells no path; only a key that
+    /// fails is checked again under its whole path, for the message. Spelling every key's path
+    /// (and the paths a check builds from it) for every item was most of a large scene's
+    /// validation, to name keys that were fine. Checks are pure: the same object fails the same way.
     func check(_ object: Object, in scene: Scene, at path: String) throws(Violation) {
         // By index: a `for key in keys` copies every key (its docs and closures) for every object.
-        var keyPath = ChildKeyPath(of: path)
         for k in keys.indices {
             guard let check = keys[k].check else { continue }
             do {
-                try check(scene, object, keyPath(keys[k].doc.name))
-            } catch let violation as Violation {
-                throw violation
+                try check(scene, object, keys[k].doc.name)
+            } catch is Violation {
+                let keyPath = path.isEmpty ? keys[k].doc.name : path + "." + keys[k].doc.name
+                do {
+                    try check(scene, object, keyPath)
+                } catch let violation as Violation {
+                    throw violation
+                } catch {
+                    preconditionFailure("a key check threw \(error), not a Violation")
+                }
+                preconditionFailure("the check of \(keyPath) failed without its path and passed with it")
             } catch {
                 preconditionFailure("a key check threw \(error), not a Violation")
             }

@@ -63,15 +63,22 @@ public enum SceneRules {
     /// file names and key paths without escaping; or several such names joined by dots, the ids
     /// component instances give their items (`r3.avatar`).
     public static func isValidItemID(_ id: String) -> Bool {
-        let parts = id.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.allSatisfy { isValidIDSegment(String($0)) }
-    }
-
-    private static func isValidIDSegment(_ id: String) -> Bool {
-        guard let first = id.unicodeScalars.first,
-            isASCIIAlphanumeric(first) && !("0"..."9").contains(first) || first == "_"
-        else { return false }
-        return id.unicodeScalars.allSatisfy { isASCIIAlphanumeric($0) || $0 == "_" || $0 == "-" }
+        // On the UTF-8 bytes, in one pass: every item of a scene is checked.
+        var atSegmentStart = true
+        for byte in id.utf8 {
+            switch byte {
+            case UInt8(ascii: "."):
+                if atSegmentStart { return false }
+                atSegmentStart = true
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+                atSegmentStart = false
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+                if atSegmentStart { return false }
+            default:
+                return false
+            }
+        }
+        return !atSegmentStart
     }
 
     private static func isASCIIAlphanumeric(_ c: Unicode.Scalar) -> Bool {

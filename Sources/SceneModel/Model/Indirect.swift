@@ -1,0 +1,32 @@
+/// A value kept behind a reference and copied on write: copying an `Indirect` copies one
+/// pointer, however large the value; the first mutation of a shared one copies the value.
+///
+/// Equal when both hold equal values (the same reference, checked first, is the common case).
+public struct Indirect<Value: Equatable & Sendable>: Equatable, Sendable {
+    // Mutated only while uniquely referenced (`value`'s `_modify`), so sharing it across threads
+    // shares only reads.
+    private final class Box: @unchecked Sendable {
+        var value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    private var box: Box
+
+    public init(_ value: Value) { box = Box(value) }
+
+    public var value: Value {
+        // Borrowed, not copied: reading one field of a large value must not copy the rest.
+        _read { yield box.value }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.value) }
+            yield &box.value
+        }
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.box === rhs.box || lhs.box.value == rhs.box.value }
+}
+
+extension Indirect: CustomReflectable {
+    /// The value itself, as `dump` and `String(reflecting:)` show it: the reference is storage.
+    public var customMirror: Mirror { Mirror(reflecting: value) }
+}
