@@ -75,7 +75,7 @@ public final class SceneSimulation {
         if !moved.isEmpty {
             try scene.forEachItem { item, path, parent in
                 guard parent != nil, moved.contains(item.id) else { return }
-                nested[item.id] = try Self.dynamicItem(for: item, at: path, file: file)
+                nested[item.id] = try Self.dynamicItem(for: item, at: path.description, file: file)
             }
         }
         nestedDynamicItems = nested

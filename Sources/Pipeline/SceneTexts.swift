@@ -21,7 +21,7 @@ struct SceneTexts {
 
     init(scene: Scene, file: String) throws {
         var items: [(item: Item, path: String)] = []
-        scene.forEachItem { item, path, _ in if item.text != nil { items.append((item, path)) } }
+        scene.forEachItem { item, path, _ in if item.text != nil { items.append((item, path.description)) } }
         guard !items.isEmpty else { return }
         let registry = scene.fontRegistry
         for (item, path) in items {

@@ -37,7 +37,9 @@ public final class TimingLayer {
     /// The model values set, in the order first set, except those set to their property's
     /// default: a layer's first values are some twenty properties, most of them at their
     /// defaults, and a large scene has a layer per item.
-    private var model: [(property: LayerProperty, value: AnimatableValue)] = []
+    /// Read and written only by the short accessors below, which cannot overlap: the runtime's
+    /// exclusivity check is left out of a table every layer's set-up and every frame read.
+    @exclusivity(unchecked) private var model: [(property: LayerProperty, value: AnimatableValue)] = []
     private var entries: [Entry] = []
     private var serial = 0
 
@@ -198,9 +200,25 @@ public final class TimingLayer {
         }
     }
 
-    /// `setModelValue` for each pair in order.
+    /// `setModelValue` for each pair in order. A layer's first values (some twenty properties,
+    /// each once) go straight into its empty table, grown once for the ones it keeps.
     public func setModelValues(_ values: [(LayerProperty, AnimatableValue)]) throws {
-        for (property, value) in values { try setModelValue(value, for: property) }
+        var seen: UInt64 = 0
+        var eachOnce = true
+        for (property, value) in values {
+            try requireKind(value, property.kind, "TimingLayer(\(name)).\(property.rawValue)")
+            let bit: UInt64 = 1 << property.caseIndex
+            eachOnce = eachOnce && seen & bit == 0
+            seen |= bit
+        }
+        guard model.isEmpty, eachOnce else {
+            for (property, value) in values { try setModelValue(value, for: property) }
+            return
+        }
+        model.reserveCapacity(values.count { !$0.1.isIdentical(to: $0.0.defaultValue) })
+        for (property, value) in values where !value.isIdentical(to: property.defaultValue) {
+            model.append((property, value))
+        }
     }
 
     // MARK: Animations

@@ -6,9 +6,10 @@ import Testing
 /// A layer's model table is keyed by `LayerProperty`: equality and hashing go by case.
 @Suite("Layer properties")
 struct LayerPropertyTests {
-    @Test("a property's case index is its position in allCases")
+    @Test("a property's case index is its position in allCases, and there are at most 64")
     func caseIndex() {
         #expect(LayerProperty.allCases.map { Int($0.caseIndex) } == Array(0..<LayerProperty.allCases.count))
+        #expect(LayerProperty.allCases.count <= 64, "TimingLayer.setModelValues keeps a property a bit of a UInt64")
     }
 
     @Test("each property equals itself only and hashes as itself")
@@ -32,6 +33,16 @@ struct LayerPropertyTests {
         for property in LayerProperty.allCases where property.kind != .scalar {
             #expect(layer.modelValue(of: property) == property.defaultValue)
         }
+    }
+
+    @Test("first values naming a property twice keep the later; a value of the wrong kind is refused")
+    func firstValues() throws {
+        let layer = try TimingLayer(name: "a")
+        try layer.setModelValues([(.opacity, .scalar(0.5)), (.cornerRadius, .scalar(4)), (.opacity, .scalar(1))])
+        #expect(layer.modelValue(of: .opacity) == .scalar(1))
+        #expect(layer.modelValue(of: .cornerRadius) == .scalar(4))
+        #expect(throws: (any Error).self) { try layer.setModelValues([(.zPosition, .point(.zero))]) }
+        #expect(layer.modelValue(of: .zPosition) == .scalar(0))
     }
 
     @Test("a model value set to its default reads back to the bit, −0 included, and can be changed again")

@@ -211,18 +211,23 @@ package struct SceneDecoder {
         let path: String
         let mark: SourceMark?
         /// The mapping's entries in file order, keys unique.
-        private let entries: [SourceNode.Entry]
+        let entries: [SourceNode.Entry]
         /// By key, for a mapping too long to search in order; nil for a short one.
         private let index: [String: Int]?
         private let declared: [String]
+        /// The declaration's key positions (`DeclaredKeys.positions`), when it keeps them.
+        let positions: [String: Int]?
 
         /// Mappings up to this many keys are searched in order. A decoder asks for every declared
         /// key (an item declares sixty) and most mappings have a handful: comparing short keys
         /// costs a fraction of hashing one.
         static let searchedInOrder = 16
 
-        init(path: String, mark: SourceMark?, entries: [SourceNode.Entry], index: [String: Int]?, declared: [String]) {
-            (self.path, self.mark, self.entries, self.index, self.declared) = (path, mark, entries, index, declared)
+        init(
+            path: String, mark: SourceMark?, entries: [SourceNode.Entry], index: [String: Int]?, declared: DeclaredKeys
+        ) {
+            (self.path, self.mark, self.entries, self.index) = (path, mark, entries, index)
+            (self.declared, positions) = (declared.names, declared.positions)
         }
 
         subscript(key: String) -> SourceNode? { entry(key)?.value }
@@ -283,7 +288,7 @@ package struct SceneDecoder {
             }
             index?[entry.key] = k
         }
-        let fields = Fields(path: path, mark: node.mark, entries: list, index: index, declared: allowed)
+        let fields = Fields(path: path, mark: node.mark, entries: list, index: index, declared: keys)
         for (key, hint) in required { _ = try fields.required(key, hint: hint, decoder: self) }
         return fields
     }

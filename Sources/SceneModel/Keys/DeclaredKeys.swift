@@ -10,6 +10,9 @@ package struct DeclaredKeys {
     /// `names` as a set, when the keys are kept for many reads (an item's sixty keys, read for
     /// every item); otherwise the list is searched as it is.
     private let nameSet: Set<String>?
+    /// Each key's position among its spec's keys, when the keys are kept: a decoder then visits
+    /// the few keys a mapping has instead of asking it for each of the spec's.
+    let positions: [String: Int]?
 
     /// Whether a mapping of these keys may have `key`.
     func allows(_ key: String) -> Bool { nameSet?.contains(key) ?? names.contains(key) }
@@ -22,19 +25,20 @@ package struct DeclaredKeys {
         required = spec.required
         self.what = what ?? spec.what
         nameSet = kept ? Set(names) : nil
+        positions = kept ? Dictionary(spec.keys.enumerated().map { ($1.name, $0) }) { first, _ in first } : nil
     }
 
     /// A small mapping read by hand, whose schema is written in scenes/schema.json's `$defs`
     /// (a `transform3D` operation's `rotate: { angle, axis }`).
     init(names: [String], required: [(key: String, hint: String)], what: String) {
         (self.names, self.required, self.what) = (names, required, what)
-        nameSet = nil
+        (nameSet, positions) = (nil, nil)
     }
 
     /// The animatable properties' names (the table in AnimatedProperty.swift is their declaration).
     init(animatableProperties names: [String], what: String) {
         (self.names, self.required, self.what) = (names, [], what)
-        nameSet = nil
+        (nameSet, positions) = (nil, nil)
     }
 }
 

@@ -352,14 +352,15 @@ extension ObjectSpec {
     /// fails is checked again under its whole path, for the message. Spelling every key's path
     /// (and the paths a check builds from it) for every item was most of a large scene's
     /// validation, to name keys that were fine. Checks are pure: the same object fails the same way.
-    func check(_ object: Object, in scene: Scene, at path: String) throws(Violation) {
+    func check(_ object: Object, in scene: Scene, at path: @autoclosure () -> String) throws(Violation) {
         // By index: a `for key in keys` copies every key (its docs and closures) for every object.
         for k in keys.indices {
             guard let check = keys[k].check else { continue }
             do {
                 try check(scene, object, keys[k].doc.name)
             } catch is Violation {
-                let keyPath = path.isEmpty ? keys[k].doc.name : path + "." + keys[k].doc.name
+                let parent = path()
+                let keyPath = parent.isEmpty ? keys[k].doc.name : parent + "." + keys[k].doc.name
                 do {
                     try check(scene, object, keyPath)
                 } catch let violation as Violation {
@@ -404,14 +405,47 @@ extension SceneDecoder {
     func decodeKeys<Object>(_ spec: ObjectSpec<Object>, from f: Fields, at path: String, into object: inout Object)
         throws
     {
-        // By index, as `check` does.
         var keyPath = ChildKeyPath(of: path)
-        for k in spec.keys.indices {
+        // By index, as `check` does: the spec's keys in declared order, the few present ones found
+        // by position when the declaration keeps positions (an item's sixty keys, a handful given).
+        let present = f.positions.flatMap { positions in Self.presentKeys(spec, in: f, positions: positions) }
+        for k in present ?? Array(spec.keys.indices) {
             guard let decode = spec.keys[k].decode else { continue }
             let name = spec.keys[k].doc.name
             guard let value = f[name] else { continue }
             try decode(self, value, keyPath(name), &object)
         }
+    }
+
+    /// The positions in `spec` of the keys `f` has, ascending; nil when `positions` belong to
+    /// another spec's keys (a mapping may be checked against more keys than one spec declares).
+    private static func presentKeys<Object>(_ spec: ObjectSpec<Object>, in f: Fields, positions: [String: Int])
+        -> [Int]?
+    {
+        // A bit a key, read back in order: no sort, and one array for the result.
+        guard positions.count == spec.keys.count, spec.keys.count <= 128 else { return nil }
+        var bits: (UInt64, UInt64) = (0, 0)
+        var count = 0
+        let matched = f.entries.withUnsafeBufferPointer { entries in
+            for i in entries.indices {
+                guard let k = positions[entries[i].key] else { continue }
+                guard spec.keys[k].doc.name == entries[i].key else { return false }
+                if k < 64 { bits.0 |= 1 << k } else { bits.1 |= 1 << (k - 64) }
+                count += 1
+            }
+            return true
+        }
+        guard matched else { return nil }
+        var present: [Int] = []
+        present.reserveCapacity(count)
+        for (word, base) in [(bits.0, 0), (bits.1, 64)] {
+            var rest = word
+            while rest != 0 {
+                present.append(base + rest.trailingZeroBitCount)
+                rest &= rest - 1
+            }
+        }
+        return present
     }
 }
 

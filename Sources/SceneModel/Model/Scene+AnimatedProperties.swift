@@ -5,8 +5,10 @@ extension Scene {
     /// changes (the keys of their `changes`, the properties of animations at any depth of a group).
     public var animatedLayerProperties: Set<LayerProperty> {
         var found: Set<LayerProperty> = []
-        forEachItem { item, path, _ in
-            for leaf in item.animationLeaves(at: path) { found.insert(leaf.animation.property) }
+        // No key paths: the leaves' paths are not read, and most items have no animation.
+        forEachItemWithoutPath { item in
+            guard !item.animations.isEmpty else { return }
+            for leaf in item.animationLeaves(at: "") { found.insert(leaf.animation.property) }
         }
         for v in viewAnimationScripts.map(\.spec) {
             var changes = v.changes + (v.completion?.changes ?? [])

@@ -26,7 +26,8 @@ extension Scene {
             try Self.checkGradientValue(id, gradient, property, value, at: path)
         }
         try forEachItem { (item, path, _) throws(Violation) in
-            for (animation, leafPath) in item.animationLeaves(at: path) {
+            guard !item.animations.isEmpty else { return }
+            for (animation, leafPath) in item.animationLeaves(at: path.description) {
                 let at = leafPath + ".\(animation.kind.name)"
                 for (key, value) in Self.labelledValues(of: animation) {
                     try check(item.id, animation.property, value, at: at + key)

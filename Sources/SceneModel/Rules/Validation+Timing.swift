@@ -14,27 +14,31 @@ extension Scene {
     /// `forEachItem`.
     public var allItems: [(item: Item, path: String, parent: String?)] {
         var result: [(Item, String, String?)] = []
-        forEachItem { item, path, parent in result.append((item, path, parent)) }
+        forEachItem { item, path, parent in result.append((item, path.description, parent)) }
         return result
     }
 
     /// Calls `body` with every item of the tree, depth first (parent before children), its key
-    /// path and the id of its parent (nil at the top level). The items are lent, not copied: an
-    /// item holds dozens of fields, and walks that copied the whole tree into an array were most
-    /// of the time a large scene took to load.
-    public func forEachItem<E: Error>(_ body: (_ item: Item, _ path: String, _ parent: String?) throws(E) -> Void)
-        throws(E)
-    {
-        // Through buffer pointers: an `Item` is large, and reading one out of an array (iterating
-        // it, or even its subscript) copies it, with a retain of every field.
-        func visit(_ item: borrowing Item, _ path: String, _ parent: String?) throws(E) {
+    /// path (spelt when read) and the id of its parent (nil at the top level). The items are lent,
+    /// not copied: an item holds dozens of fields, and walks that copied the whole tree into an
+    /// array were most of the time a large scene took to load.
+    public func forEachItem<E: Error>(
+        _ body: (_ item: Item, _ path: ItemKeyPath, _ parent: String?) throws(E) -> Void
+    ) throws(E) {
+        // Through buffer pointers: reading an `Item` out of an array (iterating it, or even its
+        // subscript) copies it.
+        func visit(_ item: borrowing Item, _ path: ItemKeyPath, _ parent: String?) throws(E) {
             try body(item, path, parent)
+            guard !item.children.isEmpty else { return }
+            let spelt = path.description
             try item.children.withUnsafeBufferPointer { (children) throws(E) in
-                for k in children.indices { try visit(children[k], item.childPath(k, under: path), item.id) }
+                for k in children.indices {
+                    try visit(children[k], ItemKeyPath(child: k, of: spelt, isMask: children[k].isMask), item.id)
+                }
             }
         }
         try items.withUnsafeBufferPointer { (items) throws(E) in
-            for i in items.indices { try visit(items[i], "items[\(i)]", nil) }
+            for i in items.indices { try visit(items[i], ItemKeyPath(topLevel: i), nil) }
         }
     }
 
@@ -66,11 +70,16 @@ extension Scene {
         return found
     }
 
-    func checkLayer(_ item: Item, at path: String) throws(Violation) {
-        try checkShape(item, at: path)
-        try checkShadowPath(item, at: path)
+    func checkLayer(_ item: Item, at itemPath: ItemKeyPath) throws(Violation) {
+        // Without a shape or animations only the timing is left to check, and no path to spell.
+        let hasMore = item.shape != nil || !item.animations.isEmpty
+        let path = hasMore ? itemPath.description : ""
+        if hasMore {
+            try checkShape(item, at: path)
+            try checkShadowPath(item, at: path)
+        }
         do { try item.timing.validate(call: "timing") } catch {
-            throw Violation(keyPath: path + ".timing", message: "\(error)")
+            throw Violation(keyPath: itemPath + ".timing", message: "\(error)")
         }
         for (k, animation) in item.animations.enumerated() {
             try checkTime(animation.at, at: path + ".animations[\(k)].\(animation.kind.name).at")

@@ -228,9 +228,9 @@ extension Scene {
     }
 
     private func checkItems() throws(Violation) {
-        var firstPath: [String: String] = [:]
+        var firstPath: [String: ItemKeyPath] = [:]
         try items.withUnsafeBufferPointer { (items) throws(Violation) in
-            for i in items.indices { try checkItem(items[i], at: "items[\(i)]", firstPath: &firstPath) }
+            for i in items.indices { try checkItem(items[i], at: ItemKeyPath(topLevel: i), firstPath: &firstPath) }
         }
     }
 
@@ -245,7 +245,8 @@ extension Scene {
     }
 
     /// One item, then its children: the same rules at every depth, ids unique across the tree.
-    private func checkItem(_ item: borrowing Item, at path: String, firstPath: inout [String: String])
+    /// Paths are spelt only for a message, or for a parent whose children need theirs.
+    private func checkItem(_ item: borrowing Item, at path: ItemKeyPath, firstPath: inout [String: ItemKeyPath])
         throws(Violation)
     {
         try checkIDForm(item.id, at: path + ".id")
@@ -255,12 +256,16 @@ extension Scene {
                 message: "duplicate item id '\(item.id)', already used by \(first); expected each id once")
         }
         firstPath[item.id] = path
-        try ItemKeys.spec.check(item, in: self, at: path)
+        try ItemKeys.spec.check(item, in: self, at: path.description)
         try checkLayer(item, at: path)
+        guard !item.children.isEmpty else { return }
+        let spelt = path.description
         // Through a buffer pointer: reading an `Item` out of an array copies it.
         try item.children.withUnsafeBufferPointer { (children) throws(Violation) in
             for k in children.indices {
-                try checkItem(children[k], at: item.childPath(k, under: path), firstPath: &firstPath)
+                try checkItem(
+                    children[k], at: ItemKeyPath(child: k, of: spelt, isMask: children[k].isMask),
+                    firstPath: &firstPath)
             }
         }
     }
