@@ -12,8 +12,10 @@ import SceneModel
 /// (`CanonicalEncoding.appendReflecting`): anything the plans do not cover — enums, tuples,
 /// sets, dictionaries, types with a custom mirror — is handed to that reflection, whole.
 final class CanonicalLayoutWriter {
-    var out = ""
-    private var plans: [ObjectIdentifier: Plan] = [:]
+    // Appended to for every value of the scene, by this class alone and never re-entrantly: the
+    // runtime's exclusivity checks on every append were a tenth of the hash's time.
+    @exclusivity(unchecked) var out = CanonicalText()
+    @exclusivity(unchecked) private var plans: [ObjectIdentifier: Plan] = [:]
     /// Casts and `Mirror` only, for every value: the reference (`CanonicalEncoding.reflecting`).
     private let reflectingOnly: Bool
 
@@ -31,6 +33,10 @@ final class CanonicalLayoutWriter {
         case array(CanonicalArray.Type, element: Any.Type)
         /// A plain struct: its fields sorted by name.
         case fields([Field])
+        /// An enum of plain data in at most 8 bytes (most are payload-free): reflected once per
+        /// bit pattern, then looked up. Reflection casts a value to every leaf type first, and an
+        /// item has several such fields.
+        case smallEnum(SmallEnumTexts)
         /// Everything else: the value boxed and reflected.
         case reflected
     }
@@ -38,10 +44,20 @@ final class CanonicalLayoutWriter {
     /// A struct's stored field: at `offset` in the struct, or, for the fields of an `Indirect` the
     /// struct stores (`through`), at `offset` in the value that indirection holds.
     private struct Field {
-        var label: String
-        var offset: Int
-        var type: Any.Type
-        var through: (indirection: CanonicalIndirection.Type, offset: Int)?
+        let label: String
+        let offset: Int
+        let type: Any.Type
+        let through: (indirection: CanonicalIndirection.Type, offset: Int)?
+        /// `label:` in UTF-8, as it is written before the value.
+        let labelAndColon: [UInt8]
+
+        init(
+            label: String, offset: Int, type: Any.Type,
+            through: (indirection: CanonicalIndirection.Type, offset: Int)? = nil
+        ) {
+            (self.label, self.offset, self.type, self.through) = (label, offset, type, through)
+            labelAndColon = Array((label + ":").utf8)
+        }
     }
 
     /// Appends `value`'s canonical text.
@@ -61,18 +77,18 @@ final class CanonicalLayoutWriter {
         let plan = plan(for: type)
         switch plan {
         case .bool: out += pointer.load(as: Bool.self) ? "true" : "false"
-        case .int: out += String(pointer.load(as: Int.self))
-        case .int8: out += String(pointer.load(as: Int8.self))
-        case .int16: out += String(pointer.load(as: Int16.self))
-        case .int32: out += String(pointer.load(as: Int32.self))
-        case .int64: out += String(pointer.load(as: Int64.self))
-        case .uint: out += String(pointer.load(as: UInt.self))
-        case .uint8: out += String(pointer.load(as: UInt8.self))
-        case .uint16: out += String(pointer.load(as: UInt16.self))
-        case .uint32: out += String(pointer.load(as: UInt32.self))
-        case .uint64: out += String(pointer.load(as: UInt64.self))
-        case .double: out += "d" + String(pointer.load(as: Double.self).bitPattern, radix: 16)
-        case .float: out += "f" + String(pointer.load(as: Float.self).bitPattern, radix: 16)
+        case .int: out.append(decimal: pointer.load(as: Int.self))
+        case .int8: out.append(decimal: pointer.load(as: Int8.self))
+        case .int16: out.append(decimal: pointer.load(as: Int16.self))
+        case .int32: out.append(decimal: pointer.load(as: Int32.self))
+        case .int64: out.append(decimal: pointer.load(as: Int64.self))
+        case .uint: out.append(decimal: pointer.load(as: UInt.self))
+        case .uint8: out.append(decimal: pointer.load(as: UInt8.self))
+        case .uint16: out.append(decimal: pointer.load(as: UInt16.self))
+        case .uint32: out.append(decimal: pointer.load(as: UInt32.self))
+        case .uint64: out.append(decimal: pointer.load(as: UInt64.self))
+        case .double: out.append(hexBits: pointer.load(as: Double.self).bitPattern, prefix: "d")
+        case .float: out.append(hexBits: UInt64(pointer.load(as: Float.self).bitPattern), prefix: "f")
         case .string: SceneHash.appendQuoted(pointer.load(as: String.self), to: &out)
         case .custom:
             guard let custom = boxed(type, at: pointer) as? CanonicallyEncoded else {
@@ -91,20 +107,36 @@ final class CanonicalLayoutWriter {
             }
             out += "]"
         case .fields(let fields):
-            out += "{"
-            for (k, field) in fields.enumerated() {
-                if k > 0 { out += "," }
-                out += field.label
-                out += ":"
-                if let through = field.through {
-                    through.indirection.withValue(at: pointer + through.offset) {
-                        append(field.type, at: $0 + field.offset)
+            out.append(ascii: "{")
+            // By index through a buffer pointer: iterating would copy (retain) every field.
+            fields.withUnsafeBufferPointer { fields in
+                for k in fields.indices {
+                    if k > 0 { out.append(ascii: ",") }
+                    out.append(bytes: fields[k].labelAndColon)
+                    if let through = fields[k].through {
+                        through.indirection.withValue(at: pointer + through.offset) {
+                            append(fields[k].type, at: $0 + fields[k].offset)
+                        }
+                    } else {
+                        append(fields[k].type, at: pointer + fields[k].offset)
                     }
-                } else {
-                    append(field.type, at: pointer + field.offset)
                 }
             }
-            out += "}"
+            out.append(ascii: "}")
+        case .smallEnum(let texts):
+            var bits: UInt64 = 0
+            withUnsafeMutableBytes(of: &bits) {
+                $0.copyMemory(from: UnsafeRawBufferPointer(start: pointer, count: texts.size))
+            }
+            if let text = texts.byBits[bits] {
+                out += text
+            } else {
+                // Plain data: the bytes are the value, so the same bytes are the same text.
+                let text = writer()
+                CanonicalEncoding.appendReflecting(boxed(type, at: pointer), writer: text)
+                texts.byBits[bits] = text.out
+                out += text.out
+            }
         case .reflected:
             CanonicalEncoding.appendReflecting(boxed(type, at: pointer), writer: self)
         }
@@ -135,6 +167,9 @@ final class CanonicalLayoutWriter {
         if type is CanonicallyEncoded.Type { return .custom }
         if let optional = type as? CanonicalOptional.Type { return .optional(optional, wrapped: optional.wrappedType) }
         if let array = type as? CanonicalArray.Type { return .array(array, element: array.elementType) }
+        if !(type is CustomReflectable.Type), kind(of: type) == 0x201, let size = plainDataSize(type), size <= 8 {
+            return .smallEnum(SmallEnumTexts(size: size))
+        }
         // A struct whose mirror is its stored fields: not one with a custom mirror, and not a class,
         // enum or tuple (`_forEachField` reports no fields for those, or they are told apart by kind).
         guard !(type is CustomReflectable.Type), !(type is AnyClass), isStruct(type) else { return .reflected }
@@ -158,10 +193,16 @@ final class CanonicalLayoutWriter {
     }
 
     /// Whether `type` is a struct (its metadata kind; Mirror's display style without a value).
-    private static func isStruct(_ type: Any.Type) -> Bool {
-        // The metadata's first word is its kind: 0x200 for structs (MetadataKind.def).
-        let kind = unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee
-        return kind == 0x200
+    private static func isStruct(_ type: Any.Type) -> Bool { kind(of: type) == 0x200 }
+
+    /// The metadata's first word, its kind (MetadataKind.def): 0x200 for structs, 0x201 for enums.
+    private static func kind(of type: Any.Type) -> UInt { unsafeBitCast(type, to: UnsafePointer<UInt>.self).pointee }
+
+    /// The size of a value of `type` when it is plain data (no references: its bytes are its
+    /// value); nil otherwise.
+    private static func plainDataSize(_ type: Any.Type) -> Int? {
+        func size<T>(_: T.Type) -> Int? { _isPOD(T.self) ? MemoryLayout<T>.size : nil }
+        return size(type)
     }
 
     /// The `type` value at `pointer`, copied into an `Any`.
@@ -182,6 +223,57 @@ final class CanonicalLayoutWriter {
     }
 }
 
+/// The canonical text as UTF-8 bytes: appending to a `String` costs several times more, and a
+/// large scene's text is many megabytes.
+struct CanonicalText {
+    private(set) var bytes: [UInt8] = []
+
+    var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    static func += (text: inout CanonicalText, tail: String) {
+        var tail = tail
+        tail.withUTF8 { text.bytes.append(contentsOf: $0) }
+    }
+
+    static func += (text: inout CanonicalText, tail: CanonicalText) { text.bytes += tail.bytes }
+
+    mutating func append(ascii: Unicode.Scalar) { bytes.append(UInt8(ascii: ascii)) }
+
+    mutating func append(bytes tail: [UInt8]) { bytes += tail }
+
+    /// `value` in decimal, as `String(value)` spells it.
+    mutating func append<Integer: BinaryInteger>(decimal value: Integer) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        guard magnitude != 0 else { return bytes.append(UInt8(ascii: "0")) }
+        var digits: [UInt8] = []
+        while magnitude != 0 {
+            digits.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
+            magnitude /= 10
+        }
+        bytes += digits.reversed()
+    }
+
+    /// `prefix` and the lowercase hexadecimal digits of `bits`, without leading zeros (as
+    /// `String(bits, radix: 16)` spells them).
+    mutating func append(hexBits bits: UInt64, prefix: Unicode.Scalar) {
+        bytes.append(UInt8(ascii: prefix))
+        let digits = max(1, (64 - bits.leadingZeroBitCount + 3) / 4)
+        for k in stride(from: digits - 1, through: 0, by: -1) {
+            let nibble = UInt8(truncatingIfNeeded: bits >> (4 * UInt64(k))) & 0xF
+            bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+        }
+    }
+}
+
+/// A small enum type's texts by bit pattern (`Plan.smallEnum`).
+final class SmallEnumTexts {
+    let size: Int
+    var byBits: [UInt64: CanonicalText] = [:]
+
+    init(size: Int) { self.size = size }
+}
+
 /// `Indirect`, to a writer that knows only its type: a stored field whose value's fields the
 /// canonical text spells as the holder's own, since where a struct keeps a property (inline or
 /// behind a reference) is not part of what the scene says.
@@ -199,7 +291,7 @@ extension Indirect: CanonicalIndirection {
     var heldValue: Any { value }
 
     static func withValue(at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer) -> Void) {
-        withUnsafeBytes(of: pointer.assumingMemoryBound(to: Self.self).pointee.value) { body($0.baseAddress!) }
+        pointer.assumingMemoryBound(to: Self.self).pointee.withUnsafeValuePointer { body(UnsafeRawPointer($0)) }
     }
 }
 

@@ -26,29 +26,34 @@ public enum SceneHash {
 
     /// 16 lowercase hex digits.
     public static func hex(_ scene: Scene) -> String {
-        FNV1a64.hexHash(canonicalText(scene).utf8)
+        FNV1a64.hexHash(canonicalBytes(scene).bytes)
     }
 
     /// The text the hash is taken over: the version line, the scene, then its assets.
-    public static func canonicalText(_ scene: Scene) -> String {
-        var text = version + "\n"
-        CanonicalEncoding.append(scene, to: &text)
-        text += "\nassets:"
+    public static func canonicalText(_ scene: Scene) -> String { canonicalBytes(scene).string }
+
+    /// `canonicalText` as UTF-8 bytes, as it is written: a large scene's text is many megabytes.
+    static func canonicalBytes(_ scene: Scene) -> CanonicalText {
+        let writer = CanonicalLayoutWriter()
+        writer.out += version + "\n"
+        writer.append(scene)
+        writer.out += "\nassets:"
         for asset in SceneAssets.files(of: scene) {
-            text += "\n" + asset.kind + " " + quoted(asset.file) + " " + asset.hash
+            writer.out += "\n" + asset.kind + " " + quoted(asset.file) + " " + asset.hash
         }
-        return text + "\n"
+        writer.out += "\n"
+        return writer.out
     }
 
     static func quoted(_ s: String) -> String {
-        var out = ""
+        var out = CanonicalText()
         appendQuoted(s, to: &out)
-        return out
+        return out.string
     }
 
     /// Appends `s` in double quotes: quote, backslash and newline escaped, other controls as
     /// `\u{hex}`.
-    static func appendQuoted(_ s: String, to out: inout String) {
+    static func appendQuoted(_ s: String, to out: inout CanonicalText) {
         // Most strings (ids, file names) need no escape: appended whole.
         if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
             out += "\""
@@ -66,7 +71,7 @@ public enum SceneHash {
                 if scalar.value < 0x20 {
                     out += "\\u{\(String(scalar.value, radix: 16))}"
                 } else {
-                    out.unicodeScalars.append(scalar)
+                    out += String(scalar)
                 }
             }
         }
@@ -98,14 +103,14 @@ enum CanonicalEncoding {
     static func append(_ value: Any, to out: inout String) {
         let writer = CanonicalLayoutWriter()
         writer.append(value)
-        out += writer.out
+        out += writer.out.string
     }
 
     /// The text from casts and `Mirror` alone: what the layout writer must equal.
     static func reflecting(_ value: Any) -> String {
         let writer = CanonicalLayoutWriter(reflectingOnly: true)
         writer.append(value)
-        return writer.out
+        return writer.out.string
     }
 
     /// Appends `value` to `writer.out` by casts and `Mirror`; its parts go back to the writer.
@@ -126,8 +131,8 @@ enum CanonicalEncoding {
         case let v as UInt16: writer.out += String(v)
         case let v as UInt32: writer.out += String(v)
         case let v as UInt64: writer.out += String(v)
-        case let v as Double: writer.out += "d" + String(v.bitPattern, radix: 16)
-        case let v as Float: writer.out += "f" + String(v.bitPattern, radix: 16)
+        case let v as Double: writer.out.append(hexBits: v.bitPattern, prefix: "d")
+        case let v as Float: writer.out.append(hexBits: UInt64(v.bitPattern), prefix: "f")
         case let v as String: SceneHash.appendQuoted(v, to: &writer.out)
         case let v as Substring: SceneHash.appendQuoted(String(v), to: &writer.out)
         case let v as Character: SceneHash.appendQuoted(String(v), to: &writer.out)
@@ -152,7 +157,7 @@ enum CanonicalEncoding {
             let entries = mirror.children.map { child -> String in
                 let entry = writer.writer()
                 entry.append(child.value)
-                return entry.out
+                return entry.out.string
             }.sorted()
             writer.out += (mirror.displayStyle == .set ? "set[" : "map[") + entries.joined(separator: ",") + "]"
         case .enum:

@@ -35,6 +35,13 @@ struct CanonicalLayoutWriterTests {
         var a: [Mode] = [.plain, .tinted(3), .named(label: "a\"b\\c\n", nil)]
     }
 
+    /// Plain-data enums, which the writer reflects once per bit pattern.
+    enum Kind { case first, second }
+    enum Step: Equatable {
+        case none
+        case by(Int8)
+    }
+
     struct Everything {
         var text = "plain"
         var substring: Substring = "sub"
@@ -50,6 +57,9 @@ struct CanonicalLayoutWriterTests {
         var nested = Nested()
         var flag = true
         var unit: UInt16 = 65_535
+        var kind = Kind.second
+        var steps: [Step] = [.none, .by(3), .by(-2), .none, .by(3)]
+        var extremes: [Int] = [.min, .max, -1, 10]
     }
 
     @Test("optionals, enums with and without payloads, tuples, sets, dictionaries and escapes match reflection")
@@ -60,9 +70,10 @@ struct CanonicalLayoutWriterTests {
         #expect(
             fast
                 == #"{character:"é",dictionary:map[{key:"x",value:[]},{key:"y",value:[d3ff0000000000000,d4000000000000000]}],"#
-                + #"empty:[],flag:true,nested:{a:[plain,tinted(3),named({.1:nil,label:"a\"b\\c\n"})],z:f3fc00000},"#
+                + #"empty:[],extremes:[-9223372036854775808,9223372036854775807,-1,10],flag:true,kind:second,nested:{a:[plain,tinted(3),named({.1:nil,label:"a\"b\\c\n"})],z:f3fc00000},"#
                 + #"nestedOptional:{a:[plain,tinted(3),named({.1:nil,label:"a\"b\\c\n"})],z:f3fc00000},"#
                 + #"numbers:[-128,0,127],optionalNone:nil,optionalSome:d8000000000000000,set:set["a","b","c"],"#
-                + #"substring:"sub",text:"plain",unit:65535,wide:{.0:18446744073709551615,label:-7}}"#)
+                + #"steps:[none,by(3),by(-2),none,by(3)],substring:"sub",text:"plain",unit:65535,"#
+                + #"wide:{.0:18446744073709551615,label:-7}}"#)
     }
 }

@@ -24,6 +24,12 @@ public struct Indirect<Value: Equatable & Sendable>: Equatable, Sendable {
         }
     }
 
+    /// Runs `body` with the held value's address, read in place (the scene hash reads an item's
+    /// attributes field by field).
+    public func withUnsafeValuePointer<Result>(_ body: (UnsafePointer<Value>) throws -> Result) rethrows -> Result {
+        try withUnsafeMutablePointer(to: &box.value) { try body(UnsafePointer($0)) }
+    }
+
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.box === rhs.box || lhs.box.value == rhs.box.value }
 }
 
