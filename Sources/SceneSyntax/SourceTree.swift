@@ -120,10 +120,17 @@ extension ScalarMeaning {
     /// `NaN` reports "expected a finite number" rather than "found string 'NaN'".
     /// Everything else is a string. Hex, octal, `_` separators and sexagesimal are not numbers.
     package static func plain(_ text: String) -> ScalarMeaning {
-        switch text {
-        case "", "~", "null", "Null", "NULL": return .null
-        case "true", "True", "TRUE": return .bool(true)
-        case "false", "False", "FALSE": return .bool(false)
+        // Only an empty scalar or one starting with ~, n, t or f (any case) can be null or a
+        // bool: numbers, most of a scene, skip the nine comparisons.
+        switch text.utf8.first ?? UInt8(ascii: "~") {
+        case UInt8(ascii: "~"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "t"), UInt8(ascii: "T"),
+            UInt8(ascii: "f"), UInt8(ascii: "F"):
+            switch text {
+            case "", "~", "null", "Null", "NULL": return .null
+            case "true", "True", "TRUE": return .bool(true)
+            case "false", "False", "FALSE": return .bool(false)
+            default: break
+            }
         default: break
         }
         if let value = decimalValue(text) { return .number(value, text: text) }

@@ -405,7 +405,7 @@ extension SceneDecoder {
     func decodeKeys<Object>(_ spec: ObjectSpec<Object>, from f: Fields, at path: String, into object: inout Object)
         throws
     {
-        var keyPath = ChildKeyPath(of: path)
+        let keyPath = ChildKeyPath(of: path)
         // By index, as `check` does: the spec's keys in declared order, the few present ones found
         // by position when the declaration keeps positions (an item's sixty keys, a handful given).
         let present = f.positions.flatMap { positions in Self.presentKeys(spec, in: f, positions: positions) }
@@ -449,21 +449,12 @@ extension SceneDecoder {
     }
 }
 
-/// `parent.key` for each key of one object, written into one buffer: a path string per key and
-/// object was a tenth of loading a large scene, and most are read only by a failing check.
+/// `parent.key` for each key of one object, the parent's part spelt once.
 struct ChildKeyPath {
-    private var text: String
-    private let base: Int
+    private let prefix: String
 
-    init(of parent: String) {
-        text = parent.isEmpty ? "" : parent + "."
-        base = text.utf8.count
-    }
+    init(of parent: String) { prefix = parent.isEmpty ? "" : parent + "." }
 
-    /// The path of `key`; the buffer is reused once the caller lets go of the last one.
-    mutating func callAsFunction(_ key: String) -> String {
-        text.removeSubrange(text.utf8.index(text.startIndex, offsetBy: base)...)
-        text += key
-        return text
-    }
+    /// The path of `key`.
+    func callAsFunction(_ key: String) -> String { prefix + key }
 }
