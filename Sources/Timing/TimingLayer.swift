@@ -203,21 +203,27 @@ public final class TimingLayer {
     /// `setModelValue` for each pair in order. A layer's first values (some twenty properties,
     /// each once) go straight into its empty table, grown once for the ones it keeps.
     public func setModelValues(_ values: [(LayerProperty, AnimatableValue)]) throws {
-        var seen: UInt64 = 0
-        var eachOnce = true
-        for (property, value) in values {
-            try requireKind(value, property.kind, "TimingLayer(\(name)).\(property.rawValue)")
-            let bit: UInt64 = 1 << property.caseIndex
-            eachOnce = eachOnce && seen & bit == 0
-            seen |= bit
-        }
-        guard model.isEmpty, eachOnce else {
-            for (property, value) in values { try setModelValue(value, for: property) }
-            return
-        }
-        model.reserveCapacity(values.count { !$0.1.isIdentical(to: $0.0.defaultValue) })
-        for (property, value) in values where !value.isIdentical(to: property.defaultValue) {
-            model.append((property, value))
+        // Through a buffer pointer: iterating the array would copy every value.
+        try values.withUnsafeBufferPointer { values in
+            var seen: UInt64 = 0
+            var eachOnce = true
+            var kept = 0
+            for i in values.indices {
+                let property = values[i].0
+                try requireKind(values[i].1, property.kind, "TimingLayer(\(name)).\(property.rawValue)")
+                let bit: UInt64 = 1 << property.caseIndex
+                eachOnce = eachOnce && seen & bit == 0
+                seen |= bit
+                if !values[i].1.isIdentical(to: property.defaultValue) { kept += 1 }
+            }
+            guard model.isEmpty, eachOnce else {
+                for i in values.indices { try setModelValue(values[i].1, for: values[i].0) }
+                return
+            }
+            model.reserveCapacity(kept)
+            for i in values.indices where !values[i].1.isIdentical(to: values[i].0.defaultValue) {
+                model.append((values[i].0, values[i].1))
+            }
         }
     }
 

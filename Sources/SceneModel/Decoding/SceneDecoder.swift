@@ -268,25 +268,30 @@ package struct SceneDecoder {
         }
         var index: [String: Int]? = list.count > Fields.searchedInOrder ? [:] : nil
         index?.reserveCapacity(list.count)
-        for (k, entry) in list.enumerated() {
-            // Spelt out only for a message: most mappings have none to give.
-            var keyPath: String { path.isEmpty ? entry.key : path + "." + entry.key }
-            let first = index != nil ? index![entry.key] : list[..<k].firstIndex { $0.key == entry.key }
-            if let first {
-                let at = list[first].keyMark.map { " at line \($0.line)" } ?? ""
-                throw error(
-                    at: entry.keyMark, keyPath, "duplicate key '\(entry.key)', first given\(at); expected each key once"
-                )
+        // By index through a buffer pointer: iterating would copy every entry (its key, marks and
+        // value) of every mapping of the scene.
+        try list.withUnsafeBufferPointer { list in
+            for k in list.indices {
+                let key = list[k].key
+                // Spelt out only for a message: most mappings have none to give.
+                var keyPath: String { path.isEmpty ? key : path + "." + key }
+                let first = index != nil ? index![key] : list[..<k].firstIndex { $0.key == key }
+                if let first {
+                    let at = list[first].keyMark.map { " at line \($0.line)" } ?? ""
+                    throw error(
+                        at: list[k].keyMark, keyPath, "duplicate key '\(key)', first given\(at); expected each key once"
+                    )
+                }
+                guard keys.allows(key) else {
+                    var suggestion = didYouMean(key, allowed)
+                    if key == "<<" { suggestion = "YAML merge keys are not supported; write the keys out" }
+                    throw error(
+                        at: list[k].keyMark, keyPath,
+                        "unknown key \(quoted(key)); expected one of: \(listing(allowed, limit: 24))",
+                        suggestion: suggestion)
+                }
+                index?[key] = k
             }
-            guard keys.allows(entry.key) else {
-                var suggestion = didYouMean(entry.key, allowed)
-                if entry.key == "<<" { suggestion = "YAML merge keys are not supported; write the keys out" }
-                throw error(
-                    at: entry.keyMark, keyPath,
-                    "unknown key \(quoted(entry.key)); expected one of: \(listing(allowed, limit: 24))",
-                    suggestion: suggestion)
-            }
-            index?[entry.key] = k
         }
         let fields = Fields(path: path, mark: node.mark, entries: list, index: index, declared: keys)
         for (key, hint) in required { _ = try fields.required(key, hint: hint, decoder: self) }
