@@ -35,7 +35,7 @@ package enum DisplayListExport {
     }
 
     /// The workloads whose display lists the format holds.
-    package static let workloads = [StandardWorkload.content, .materials, .perspective]
+    package static let workloads = [StandardWorkload.content, .contentWithoutShadows, .materials, .perspective]
 
     /// Writes `workload`'s first `frames` frames into `folder` (created when missing).
     package static func write(_ workload: StandardWorkload, frames: Int, into folder: String) throws {

@@ -24,8 +24,13 @@ package struct StandardWorkload: Sendable {
     package static let framesPerRun = 120
     package static let seed: UInt64 = 0x5EED_2025_0001
 
-    /// `small-n16`, `large-n256`, …
-    package var name: String { kind == .rects ? "\(canvas.rawValue)-n\(count)" : kind.rawValue }
+    /// False for a screen drawn without its layers' shadows (`content-without-shadows`).
+    package private(set) var drawsShadows = true
+
+    /// `small-n16`, `large-n256`, `content`, `content-without-shadows`, …
+    package var name: String {
+        kind == .rects ? "\(canvas.rawValue)-n\(count)" : kind.rawValue + (drawsShadows ? "" : "-without-shadows")
+    }
 
     package static let all: [StandardWorkload] = [
         StandardWorkload(canvas: .small, count: 16), StandardWorkload(canvas: .small, count: 256),
@@ -35,6 +40,21 @@ package struct StandardWorkload: Sendable {
     /// Every workload `flipbook bench --workload` knows: the four standard ones (run by default),
     /// `icons`, `content`, `materials` and `perspective`.
     package static let every: [StandardWorkload] = all + [icons, content, materials, perspective]
+
+    /// Workloads `--one` and `--export-display-lists` also take, outside the standard runs and the
+    /// instruction budget: `content-without-shadows`, the content screen as a renderer without
+    /// blur (Blend2D) draws it, to time both on the same frames.
+    package static let comparisonVariants: [StandardWorkload] = [contentWithoutShadows]
+
+    /// Every workload a name can choose: `every`, then `comparisonVariants`.
+    package static let named: [StandardWorkload] = every + comparisonVariants
+
+    /// The content screen without its shadows (see `comparisonVariants`).
+    package static let contentWithoutShadows: StandardWorkload = {
+        var workload = StandardWorkload(screen: .content)
+        workload.drawsShadows = false
+        return workload
+    }()
 
     /// The `perspective` workload: cards turned in 3-D (PerspectiveWorkload.swift).
     package static let perspective = StandardWorkload(screen: .perspective)
@@ -138,7 +158,11 @@ package struct StandardWorkload: Sendable {
     /// The display list of frame `f` (0 ≤ f < 120).
     package func displayList(frame f: Int) -> DisplayList {
         if kind == .icons { return IconsWorkload.displayList(iconShapes, frame: f) }
-        if kind == .content { return ContentWorkload.displayList(frame: f) }
+        if kind == .content {
+            var list = ContentWorkload.displayList(frame: f)
+            if !drawsShadows { for k in list.rects.indices { list.rects[k].shadow = nil } }
+            return list
+        }
         if kind == .materials { return MaterialsWorkload.displayList(frame: f) }
         if kind == .perspective { return PerspectiveWorkload.displayList(frame: f) }
         let (width, height) = canvas.size

@@ -13,7 +13,7 @@ struct Bench: ParsableCommand {
     @Option(
         name: .long,
         help:
-            "Workloads to run: small-n16, small-n256, large-n16, large-n256 (default: these four), icons (200 icons of 24-48 px at 1080p), content (a 1080×1920 app screen of rects, text and icons), materials (a 1170×2532 screen of three backdrop blurs, σ 90 px, over scrolling cards), perspective (a 1170×2532 cover flow of seven photo cards turned in 3-D)."
+            "Workloads to run: small-n16, small-n256, large-n16, large-n256 (default: these four), icons (200 icons of 24-48 px at 1080p), content (a 1080×1920 app screen of rects, text and icons), materials (a 1170×2532 screen of three backdrop blurs, σ 90 px, over scrolling cards), perspective (a 1170×2532 cover flow of seven photo cards turned in 3-D); content-without-shadows (content without its shadows, as Blend2D draws it for the side by side) only when named."
     )
     var workload: [String] = []
 
@@ -165,7 +165,7 @@ struct Bench: ParsableCommand {
     var textMode: [String] = []
 
     func validate() throws {
-        let known = StandardWorkload.every.map(\.name)
+        let known = StandardWorkload.named.map(\.name)
         for name in workload where !known.contains(name) {
             throw ValidationError("unknown workload '\(name)'; expected one of: \(known.joined(separator: ", "))")
         }
@@ -222,7 +222,7 @@ struct Bench: ParsableCommand {
         RasterKernels.cap(at: stageOptions.kernelLevel)
         if let counted {
             let names = counted.split(separator: ",").map(String.init)
-            let workloads = names.compactMap { name in StandardWorkload.every.first { $0.name == name } }
+            let workloads = names.compactMap { name in StandardWorkload.named.first { $0.name == name } }
             print(try InstructionCounts.runCounted(workloads: workloads))
             return
         }
@@ -266,7 +266,7 @@ struct Bench: ParsableCommand {
         }
         let stages =
             stage.isEmpty ? BenchmarkStage.allCases : BenchmarkStage.allCases.filter { stage.contains($0.rawValue) }
-        if let one, let w = StandardWorkload.every.first(where: { $0.name == one }) {
+        if let one, let w = StandardWorkload.named.first(where: { $0.name == one }) {
             for s in stages {
                 print(
                     try BenchmarkRunner.runStage(s, workload: w, frames: frames, jobs: jobs, options: stageOptions).line
@@ -275,7 +275,7 @@ struct Bench: ParsableCommand {
             return
         }
         let chosen =
-            workload.isEmpty ? StandardWorkload.all : StandardWorkload.every.filter { workload.contains($0.name) }
+            workload.isEmpty ? StandardWorkload.all : StandardWorkload.named.filter { workload.contains($0.name) }
         if !quick {
             // The stages first, while this process is small: children inherit its peak RSS.
             try runSuite(workloads: chosen, stages: stages)
@@ -302,7 +302,7 @@ struct Bench: ParsableCommand {
             throw ValidationError("valgrind is not on PATH (Debian: apt-get install valgrind)")
         }
         let chosen =
-            workload.isEmpty ? StandardWorkload.every : StandardWorkload.every.filter { workload.contains($0.name) }
+            workload.isEmpty ? StandardWorkload.every : StandardWorkload.named.filter { workload.contains($0.name) }
         Self.progress("counting \(chosen.count) workloads under callgrind…")
         let budget = try InstructionCounts.budget(executable: Self.executable, valgrind: valgrind, workloads: chosen)
         print(budget.text, terminator: "")
@@ -312,7 +312,7 @@ struct Bench: ParsableCommand {
     private func saveChosenFrames() throws {
         let folder = saveFrames ?? "bench-frames"
         let chosen =
-            workload.isEmpty ? StandardWorkload.every : StandardWorkload.every.filter { workload.contains($0.name) }
+            workload.isEmpty ? StandardWorkload.every : StandardWorkload.named.filter { workload.contains($0.name) }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for w in chosen {
             try w.prepare()

@@ -7,6 +7,22 @@ import Testing
 
 @Suite("Standard benchmark workload")
 struct StandardWorkloadTests {
+    @Test("content-without-shadows is the content screen with its shadows left out, named only by choice")
+    func contentWithoutShadows() throws {
+        let plain = StandardWorkload.contentWithoutShadows
+        try plain.prepare()
+        #expect(plain.name == "content-without-shadows")
+        #expect(!StandardWorkload.every.contains { $0.name == plain.name })
+        #expect(StandardWorkload.named.contains { $0.name == plain.name })
+        for frame in [0, 57] {
+            let content = StandardWorkload.content.displayList(frame: frame)
+            var stripped = content
+            for k in stripped.rects.indices { stripped.rects[k].shadow = nil }
+            #expect(content.rects.contains { $0.shadow != nil })
+            #expect(plain.displayList(frame: frame) == stripped)
+        }
+    }
+
     @Test("SplitMix64 gives the published first outputs for seed 0")
     func splitMixVector() {
         var rng = SplitMix64(seed: 0)

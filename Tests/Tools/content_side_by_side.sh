@@ -19,7 +19,9 @@
 # a quarter of a second for some of their frames),
 # both ways for perspective (drawn flat and mapped, as Flipbook does; and directly under the
 # perspective matrix, Skia's own way). Blend2D: content only (it has no blur and no
-# perspective), without the shadows it cannot draw.
+# perspective), without the shadows it cannot draw: it draws `content-without-shadows`, the same
+# frames with every shadow left out, which Flipbook also draws in each round, so that column
+# compares the two on the same frames.
 set -euo pipefail
 if [ $# -lt 3 ] || [ $# -gt 4 ]; then
   echo "usage: $0 ROUNDS FLIPBOOK SKIA_PYTHON [BLEND2D_DISPLAY_LISTS]" >&2
@@ -42,10 +44,11 @@ done
 "$python" "$tools/skia_display_lists.py" "$work/lists/perspective" --compare "$work/skia" --projection direct \
   2>/dev/null | sed "s/^/  skia perspective (direct) /"
 if [ -n "$blend2d" ]; then
+  lists="$work/lists/content-without-shadows"
   for n in 0 30 60 90; do
-    "$blend2d" "$work/lists/content" 0 "$work/blend2d.rgba" "$n" > /dev/null
-    printf '  blend2d content frame %s: %s\n' "$n" \
-      "$("$python" "$tools/compare_frames.py" "$work/lists/content/flipbook-$(printf %04d "$n").png" "$work/blend2d.rgba" 2>/dev/null)"
+    "$blend2d" "$lists" 0 "$work/blend2d.rgba" "$n" > /dev/null
+    printf '  blend2d content-without-shadows frame %s: %s\n' "$n" \
+      "$("$python" "$tools/compare_frames.py" "$lists/flipbook-$(printf %04d "$n").png" "$work/blend2d.rgba" 2>/dev/null)"
   done
 fi
 log="$work/log"
@@ -62,7 +65,11 @@ for round in $(seq "$rounds"); do
   "$python" "$tools/skia_display_lists.py" "$work/lists/perspective" --loops 5 --projection direct 2>/dev/null \
     | awk '{ printf "skia-direct perspective %s\n", $NF }' >> "$log"
   if [ -n "$blend2d" ]; then
-    "$blend2d" "$work/lists/content" 5 | awk '{ printf "blend2d content %s\n", $NF }' >> "$log"
+    "$flipbook" bench --one content-without-shadows --stage raster-all-full --jobs 1 \
+      | awk '{ for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+               printf "flipbook content-without-shadows %.2f\n", v["frames"] / v["cpu"] }' >> "$log"
+    "$blend2d" "$work/lists/content-without-shadows" 5 \
+      | awk '{ printf "blend2d content-without-shadows %s\n", $NF }' >> "$log"
   fi
   echo "round $round of $rounds done" >&2
 done
@@ -82,7 +89,7 @@ for key in sorted(rounds[0]):
     values = sorted(r[key] for r in rounds if key in r)
     print(f"  {key[0]} {key[1]}: {' '.join(f'{v:.1f}' for v in values)}  median {statistics.median(values):.1f}")
 print("Flipbook / native, per round (median):")
-for workload in ["content", "materials", "perspective"]:
+for workload in ["content", "content-without-shadows", "materials", "perspective"]:
     for native in ["skia", "skia-direct", "blend2d"]:
         ratios = sorted(
             r[("flipbook", workload)] / r[(native, workload)]
