@@ -350,8 +350,8 @@ extension ObjectSpec {
     ///
     /// A check is first run under the key's bare name, which spells no path; only a key that
     /// fails is checked again under its whole path, for the message. Spelling every key's path
-    /// (and the paths a check builds from it) for every item was most of a large scene's
-    /// validation, to name keys that were fine. Checks are pure: the same object fails the same way.
+    /// (and the paths a check builds from it) for every item would be most of a large scene's
+    /// validation, to name keys that are fine. Checks are pure: the same object fails the same way.
     func check(_ object: Object, in scene: Scene, at path: @autoclosure () -> String) throws(Violation) {
         // By index: a `for key in keys` copies every key (its docs and closures) for every object.
         for k in keys.indices {

@@ -45,7 +45,7 @@ public struct Item: Equatable, Sendable {
 
     /// The key path of child `k` under this item's `path`: `…children[k]`, or `….mask` for the mask.
     public func childPath(_ k: Int, under path: String) -> String {
-        children[k].isMask ? path + ".mask" : path + ".children[\(k)]"
+        ItemKeyPath(child: k, of: path, isMask: children[k].isMask).description
     }
 
     /// Sublayers (`children:`), drawn after this item in z order; their centres are in this
@@ -195,9 +195,9 @@ public struct Item: Equatable, Sendable {
     }
 
     /// The properties most layers leave at their defaults, kept behind one shared reference
-    /// (`Indirect`): an item is copied often (arrays of items, the simulation's nodes), and with
-    /// them inline it was over a kilobyte to copy and a dozen references to retain. Items that set
-    /// none of them share `Attributes.defaults`.
+    /// (`Indirect`): an item is copied often (arrays of items, the simulation's nodes), and inline
+    /// they would make it a kilobyte to copy and a dozen references to retain. Items that set none
+    /// of them share `Attributes.defaults`.
     private var attributes = Attributes.defaults
 
     public init(
