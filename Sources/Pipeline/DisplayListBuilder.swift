@@ -437,9 +437,8 @@ extension DisplayListBuilder {
     /// `convertPoint:` read in UIKit, before animations present on top).
     static func presentedLayer(_ i: Int, timing: SceneTiming, model: Bool = false) -> PresentedLayer {
         let node = timing.nodes[i]
-        let id = node.item.id
         func value(_ p: LayerProperty) -> AnimatableValue {
-            model ? node.layer.modelValue(of: p) : timing.presentation(id, p, at: timing.time)
+            model ? node.layer.modelValue(of: p) : timing.presentation(node: i, p, at: timing.time)
         }
         let rotation = value(.rotation).angle ?? .zero
         let modelRotation = node.layer.modelValue(of: .rotation).angle ?? .zero

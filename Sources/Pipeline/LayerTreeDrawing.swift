@@ -72,7 +72,7 @@ struct LayerTreeDrawing {
     func ordered(_ layers: [Int]) -> [Int] {
         guard layers.count > 1 else { return layers }
         let depths = layers.map {
-            timing.presentation(timing.nodes[$0].item.id, .zPosition, at: timing.time).scalar ?? 0
+            timing.presentation(node: $0, .zPosition, at: timing.time).scalar ?? 0
         }
         guard depths.contains(where: { $0 != 0 }) else { return layers }
         return layers.indices.sorted { depths[$0] != depths[$1] ? depths[$0] < depths[$1] : $0 < $1 }.map { layers[$0] }
@@ -314,7 +314,7 @@ struct LayerTreeDrawing {
     /// How far beyond its bounds a layer draws, in its points: its shadow and its blur.
     private func drawnReach(of i: Int, _ presented: DisplayListBuilder.PresentedLayer) -> Double {
         let node = timing.nodes[i]
-        func value(_ p: LayerProperty) -> AnimatableValue { timing.presentation(node.item.id, p, at: timing.time) }
+        func value(_ p: LayerProperty) -> AnimatableValue { timing.presentation(node: i, p, at: timing.time) }
         var reach = 3 * DisplayListBuilder.blurSigma(value(.blurRadius).scalar, of: node.item)
         if let opacity = value(.shadowOpacity).scalar, opacity > 0 {
             let offset = value(.shadowOffset).point ?? Point(0, -3)
@@ -338,7 +338,7 @@ struct LayerTreeDrawing {
         let tint = node.item.tintColor ?? inheritedTint
         let (id, t, scale) = (node.item.id, timing.time, surface.scale)
         let timing = timing
-        func value(_ p: LayerProperty) -> AnimatableValue { timing.presentation(id, p, at: t) }
+        func value(_ p: LayerProperty) -> AnimatableValue { timing.presentation(node: i, p, at: t) }
         let size = presented.size
         let cornerRadius = value(.cornerRadius).scalar ?? node.item.cornerRadius
         let drawnOpacity = opacity * presented.opacity

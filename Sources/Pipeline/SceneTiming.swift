@@ -205,9 +205,15 @@ final class SceneTiming {
     /// (the last declared), else the layer's presentation value (model + CA animations).
     func presentation(_ id: String, _ property: LayerProperty, at t: Double) -> AnimatableValue {
         guard let i = index[id] else { return property.defaultValue }
+        return presentation(node: i, property, at: t)
+    }
+
+    /// `presentation(_:_:at:)` of node `i`, for a caller that has the node (the drawing asks for
+    /// every layer's properties every frame, and looking its id up each time was a tenth of it).
+    func presentation(node i: Int, _ property: LayerProperty, at t: Double) -> AnimatableValue {
         if !nodes[i].item.scrollTransitions.isEmpty, let v = scrollTransitionValue(i, property, at: t) { return v }
         for script in scripts.reversed() where script.animator.state != .inactive {
-            if let v = script.animator.presentationValue(of: id, property) { return v }
+            if let v = script.animator.presentationValue(of: nodes[i].item.id, property) { return v }
         }
         return nodes[i].layer.presentationValue(of: property, at: t)
     }

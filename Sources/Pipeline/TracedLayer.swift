@@ -155,7 +155,7 @@ extension SceneSimulation {
         let withDepth = hasDepth
         // `deep`: the layer or an ancestor has a 3-D part, or sublayer transforms reach it.
         func visit(_ i: Int, effective: Double, deep: Bool) {
-            let sublayer = timing.presentation(timing.nodes[i].item.id, .sublayerTransform, at: timing.time)
+            let sublayer = timing.presentation(node: i, .sublayerTransform, at: timing.time)
             let reaching = deep || !(sublayer.transform ?? timing.nodes[i].item.sublayerTransform).isIdentity
             for child in timing.nodes[i].children {
                 let (m, size) = timing.toCanvas(child)
@@ -202,17 +202,17 @@ extension SceneSimulation {
     /// A layer's animated colours as presented now, each 0xRRGGBBAA (0 for none).
     func presentedColors(of node: Int) -> [UInt32] {
         guard timing.isUsed, !animatedColors.isEmpty else { return [] }
-        let id = timing.nodes[node].item.id
         return animatedColors.map { c in
-            guard let color = timing.presentation(id, c.property, at: timing.time).color?.rgba8 else { return 0 }
+            guard let color = timing.presentation(node: node, c.property, at: timing.time).color?.rgba8 else {
+                return 0
+            }
             return UInt32(color.r) << 24 | UInt32(color.g) << 16 | UInt32(color.b) << 8 | UInt32(color.a)
         }
     }
 
     /// A layer's presented turns about x and y and its zPosition, for the trace's 3-D columns.
     func depthColumns(of node: Int) -> (rotationX: Double, rotationY: Double, zPosition: Double) {
-        let id = timing.nodes[node].item.id
-        func value(_ p: LayerProperty) -> AnimatableValue { timing.presentation(id, p, at: timing.time) }
+        func value(_ p: LayerProperty) -> AnimatableValue { timing.presentation(node: node, p, at: timing.time) }
         return (
             value(.rotationX).angle?.radians ?? 0, value(.rotationY).angle?.radians ?? 0,
             value(.zPosition).scalar ?? 0

@@ -119,20 +119,28 @@ public final class TimingLayer {
     /// The layer's local time at a host (media) time: the fold `t ← (t − b)·s + o` over the
     /// ancestors, root first, **including this layer** (spec §1.4, B `CA::Layer::convert_time`).
     public func localTime(at hostTime: Double) -> Double {
-        chain.reduce(hostTime) { t, layer in layer.forward(t) }
+        // Up the tree by recursion rather than through `chain`, which builds an array: this is
+        // asked for every animated property of every layer of every frame.
+        forward(superlayer?.localTime(at: hostTime) ?? hostTime)
     }
 
     /// Whether the layer is drawn: at every level from the root to this layer the time must be
     /// inside the layer's active span (layers have fill `removed` by default). A layer whose
     /// active local time is < 0, e.g. speed −1 run past its start, is **not drawn** (O-FORUM, S2
     /// flicker; spec §1.3). A layer whose beginTime is later than its parent's time is not drawn.
-    public func isVisible(at hostTime: Double) -> Bool {
-        var t = hostTime
-        for layer in chain {
-            if !layer.timing.sample(parentTime: t, zeroDuration: .infinity).isApplied { return false }
-            t = layer.forward(t)
+    public func isVisible(at hostTime: Double) -> Bool { visibleLocalTime(at: hostTime) != nil }
+
+    /// The local time, when this layer and every ancestor are inside their active spans at
+    /// `hostTime`; nil when one is not. Root first, by recursion (every layer of every frame
+    /// asks).
+    private func visibleLocalTime(at hostTime: Double) -> Double? {
+        var parentTime = hostTime
+        if let superlayer {
+            guard let t = superlayer.visibleLocalTime(at: hostTime) else { return nil }
+            parentTime = t
         }
-        return true
+        guard timing.sample(parentTime: parentTime, zeroDuration: .infinity).isApplied else { return nil }
+        return forward(parentTime)
     }
 
     /// `convertTime(_:from:)`: a time in `layer`'s local time (nil = host media time) to this
@@ -330,8 +338,11 @@ public final class TimingLayer {
     /// The presentation value: the model value, then each animation on the property in
     /// `animationKeys` order, non-additive ones replacing, additive ones adding (spec §2.1).
     public func presentationValue(of property: LayerProperty, at hostTime: Double) -> AnimatableValue {
-        let parentTime = localTime(at: hostTime)
         var value = modelValue(of: property)
+        // Most layers animate nothing: their value is the model's, with no local time to compute.
+        guard entries.contains(where: { $0.property == property || (property == .rotation && $0.property == .center) })
+        else { return value }
+        let parentTime = localTime(at: hostTime)
         for e in entries where e.property == property {
             let s = e.animation.timing.sample(parentTime: parentTime)
             if Self.contributes(e.animation, s) { value = e.animation.value(at: s, underlying: value) }

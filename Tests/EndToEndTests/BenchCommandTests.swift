@@ -58,7 +58,8 @@ struct BenchCommandTests {
         #expect(refused.status != 0)
         #expect(
             refused.stderr.contains(
-                "--export-display-lists writes the content, materials and perspective workloads only"),
+                "--export-display-lists writes the content, content-without-shadows, materials and perspective workloads only"
+            ),
             "\(refused.stderr)")
     }
 
