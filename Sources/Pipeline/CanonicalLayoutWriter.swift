@@ -246,12 +246,13 @@ struct CanonicalText {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         guard magnitude != 0 else { return bytes.append(UInt8(ascii: "0")) }
-        var digits: [UInt8] = []
+        // Least significant digit first, then turned in place: no buffer of its own.
+        let start = bytes.count
         while magnitude != 0 {
-            digits.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
+            bytes.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
             magnitude /= 10
         }
-        bytes += digits.reversed()
+        bytes[start...].reverse()
     }
 
     /// `prefix` and the lowercase hexadecimal digits of `bits`, without leading zeros (as

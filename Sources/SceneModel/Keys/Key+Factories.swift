@@ -438,8 +438,8 @@ extension SceneDecoder {
         guard matched else { return nil }
         var present: [Int] = []
         present.reserveCapacity(count)
-        for (word, base) in [(bits.0, 0), (bits.1, 64)] {
-            var rest = word
+        for base in stride(from: 0, through: 64, by: 64) {
+            var rest = base == 0 ? bits.0 : bits.1
             while rest != 0 {
                 present.append(base + rest.trailingZeroBitCount)
                 rest &= rest - 1
