@@ -436,15 +436,17 @@ extension DisplayListBuilder {
     /// With `model`, the same geometry from the model values alone (what a view's `frame` and
     /// `convertPoint:` read in UIKit, before animations present on top).
     static func presentedLayer(_ i: Int, timing: SceneTiming, model: Bool = false) -> PresentedLayer {
-        let node = timing.nodes[i]
+        // The node's fields read in place: a copy of the node (its item, path and layer) for
+        // every layer every frame was a tenth of drawing a large scene.
+        let layer = timing.nodes[i].layer
         func value(_ p: LayerProperty) -> AnimatableValue {
-            model ? node.layer.modelValue(of: p) : timing.presentation(node: i, p, at: timing.time)
+            model ? layer.modelValue(of: p) : timing.presentation(node: i, p, at: timing.time)
         }
         let rotation = value(.rotation).angle ?? .zero
-        let modelRotation = node.layer.modelValue(of: .rotation).angle ?? .zero
+        let modelRotation = layer.modelValue(of: .rotation).angle ?? .zero
         let scale = value(.scale).point ?? Point(1, 1)
         let translation = value(.translation).point ?? .zero
-        var local = node.dynamic?.transform ?? AffineTransform(rotation: modelRotation)
+        var local = timing.nodes[i].dynamic?.transform ?? AffineTransform(rotation: modelRotation)
         if rotation != modelRotation {
             local = AffineTransform(rotation: rotation - modelRotation).concatenating(local)
         }
@@ -453,39 +455,41 @@ extension DisplayListBuilder {
         if translation != .zero {
             local = local.concatenating(AffineTransform(translationX: translation.x, y: translation.y))
         }
-        let size = value(.size).size ?? node.item.size
+        let size = value(.size).size ?? timing.nodes[i].item.size
         // CALayer.anchorPoint: the bounds move so that the anchor sits at the position (`center`),
         // before the transform turns and scales them about it.
-        let anchor = value(.anchorPoint).point ?? node.item.anchorPoint
+        let anchor = value(.anchorPoint).point ?? timing.nodes[i].item.anchorPoint
         let shift = Point((0.5 - anchor.x) * size.width, (0.5 - anchor.y) * size.height)
         if anchor != Point(0.5, 0.5) {
             local = AffineTransform(translationX: shift.x, y: shift.y).concatenating(local)
         }
         // The model centre of an item the animator moves is its dynamic item's, written in this
         // step's write-back (the layer hears of it at the next timing pass).
-        let modelCenter = model && node.isBehaviorDriven ? node.dynamic?.center : nil
-        var layer = PresentedLayer(
-            center: modelCenter ?? value(.center).point ?? node.item.center, size: size,
-            transform: local, opacity: value(.opacity).scalar ?? node.item.opacity)
-        layer.zPosition = value(.zPosition).scalar ?? 0
-        layer.plane =
+        let modelCenter = model && timing.nodes[i].isBehaviorDriven ? timing.nodes[i].dynamic?.center : nil
+        var presented = PresentedLayer(
+            center: modelCenter ?? value(.center).point ?? timing.nodes[i].item.center, size: size,
+            transform: local, opacity: value(.opacity).scalar ?? timing.nodes[i].item.opacity)
+        presented.zPosition = value(.zPosition).scalar ?? 0
+        presented.plane =
             translation == .zero
             ? turned : turned.concatenating(AffineTransform(translationX: translation.x, y: translation.y))
         let anchorZ = value(.anchorPointZ).scalar ?? 0
-        layer.anchorShift = (shift.x, shift.y, -anchorZ)
-        layer.depth = depth(of: node.item, turned: turned, translation: translation, anchorZ: anchorZ, value: value)
-        return layer
+        presented.anchorShift = (shift.x, shift.y, -anchorZ)
+        presented.depth = depth(
+            modelTransform3D: timing.nodes[i].item.transform3D, turned: turned, translation: translation,
+            anchorZ: anchorZ, value: value)
+        return presented
     }
 
     /// A layer's transform in 3-D (`CALayer.transform`), when it has a 3-D part: the plane's
     /// scale and rotation (`turned`), `rotationX`, `rotationY`, `transform3D`, then the translation.
     private static func depth(
-        of item: Item, turned: AffineTransform, translation: Point, anchorZ: Double,
+        modelTransform3D: Transform3D, turned: AffineTransform, translation: Point, anchorZ: Double,
         value: (LayerProperty) -> AnimatableValue
     ) -> Transform3D? {
         let rotationX = value(.rotationX).angle ?? .zero
         let rotationY = value(.rotationY).angle ?? .zero
-        let transform3D = value(.transform3D).transform ?? item.transform3D
+        let transform3D = value(.transform3D).transform ?? modelTransform3D
         guard rotationX != .zero || rotationY != .zero || anchorZ != 0 || !transform3D.isIdentity else {
             return nil
         }

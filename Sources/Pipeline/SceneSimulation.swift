@@ -47,8 +47,6 @@ public final class SceneSimulation {
     let texts: SceneTexts
     /// Image items' pictures, premultiplied with mipmaps on first use and kept for every frame.
     let images = PreparedImages()
-    /// The timing node of each top-level item (`scene.items[i]`), for `tracedState(at:)`.
-    private var topLevelNodes: [Int?] = []
     /// The circles under scripted fingers (`touches:`), drawn over the items.
     private var touchIndicator: TouchIndicator
 
@@ -82,8 +80,9 @@ public final class SceneSimulation {
         timing = try SceneTiming(scene: scene, dynamicItems: items, nestedDynamicItems: nested, file: file)
         sceneUsesDepth = scene.usesDepth
         animatedColors = scene.animatedColors
-        for (i, node) in timing.nodes.enumerated() {
-            for child in node.children {
+        // By index: enumerating the nodes would copy each one (an item and a path apiece).
+        for i in timing.nodes.indices where !timing.nodes[i].children.isEmpty {
+            for child in timing.nodes[i].children {
                 timing.nodes[child].dynamic?.superview = timing.coordinateSpace(ofChildrenOf: i)
             }
         }
@@ -118,9 +117,6 @@ public final class SceneSimulation {
         }
         flushBehaviorEvents()
         runDynamicsScript()
-        var nodeOfItem: [String: Int] = [:]
-        for (i, node) in timing.nodes.enumerated() where node.parent == nil { nodeOfItem[node.item.id] = i }
-        topLevelNodes = scene.items.map { nodeOfItem[$0.id] }
         recordTiming(timing.process(tick: 0))
         recordTouches()
     }
@@ -237,10 +233,10 @@ public final class SceneSimulation {
     public func tracedState(at index: Int) -> (center: Point, bounds: Size, transform: AffineTransform, opacity: Double)
     {
         let item = dynamicItems[index]
-        guard timing.isUsed, let node = topLevelNodes[index] else {
+        guard timing.isUsed else {
             return (item.center, item.bounds, item.transform, scene.items[index].opacity)
         }
-        let p = DisplayListBuilder.presentedLayer(node, timing: timing)
+        let p = DisplayListBuilder.presentedLayer(timing.roots[index], timing: timing)
         return (p.center, p.size, p.transform, p.opacity)
     }
 

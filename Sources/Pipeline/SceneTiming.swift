@@ -32,9 +32,18 @@ final class SceneTiming {
         let dynamic: DynamicItem?
         /// A behaviour moves it: centre and rotation come from the dynamic animator.
         let isBehaviorDriven: Bool
+        /// `item.scrollTransitions` is not empty: asked for every property of every layer every
+        /// frame, where reading the array itself (behind the item's shared attributes) retained it.
+        let followsScrolling: Bool
+        /// `layer`, unretained (`layer` keeps it): a presentation value read through it, for every
+        /// property of every layer every frame, retains and releases nothing.
+        let unretainedLayer: Unmanaged<TimingLayer>
     }
 
-    private(set) var nodes: [Node] = []
+    /// Without dynamic exclusivity checks: set up once in `init` (only `children` changes, there),
+    /// then read for every layer's every property every frame, where the checks were a tenth of
+    /// drawing a large scene.
+    @exclusivity(unchecked) private(set) var nodes: [Node] = []
     /// The node of each top-level item, indexed like `scene.items`.
     private(set) var roots: [Int] = []
     private var index: [String: Int] = [:]
@@ -105,7 +114,8 @@ final class SceneTiming {
             nodes.append(
                 Node(
                     item: item, path: path, layer: layer, parent: parent, children: [], dynamic: dynamic,
-                    isBehaviorDriven: driven.contains(item.id)))
+                    isBehaviorDriven: driven.contains(item.id), followsScrolling: !item.scrollTransitions.isEmpty,
+                    unretainedLayer: Unmanaged.passUnretained(layer)))
             index[item.id] = i
             var children: [Int] = []
             children.reserveCapacity(item.children.count)
@@ -211,11 +221,13 @@ final class SceneTiming {
     /// `presentation(_:_:at:)` of node `i`, for a caller that has the node (the drawing asks for
     /// every layer's properties every frame, and looking its id up each time was a tenth of it).
     func presentation(node i: Int, _ property: LayerProperty, at t: Double) -> AnimatableValue {
-        if !nodes[i].item.scrollTransitions.isEmpty, let v = scrollTransitionValue(i, property, at: t) { return v }
-        for script in scripts.reversed() where script.animator.state != .inactive {
-            if let v = script.animator.presentationValue(of: nodes[i].item.id, property) { return v }
+        if nodes[i].followsScrolling, let v = scrollTransitionValue(i, property, at: t) { return v }
+        if !scripts.isEmpty {
+            for script in scripts.reversed() where script.animator.state != .inactive {
+                if let v = script.animator.presentationValue(of: nodes[i].item.id, property) { return v }
+            }
         }
-        return nodes[i].layer.presentationValue(of: property, at: t)
+        return nodes[i].unretainedLayer._withUnsafeGuaranteedRef { $0.presentationValue(of: property, at: t) }
     }
 
     func isVisible(_ node: Int) -> Bool { nodes[node].layer.isVisible(at: time) }

@@ -7,7 +7,7 @@ import Testing
 @testable import Raster
 
 /// `fb_projected_texture_span` (a layer in perspective read from its texture, four points a
-/// pixel in vector lanes, two pixels a step) gives the bytes of its Swift definition,
+/// pixel in vector lanes, two pixels a vector with AVX-512) gives the bytes of its Swift definition,
 /// `ProjectedSampler.textureColour`, at every kernel level: for cards turned toward and away from
 /// the eye, partly behind it, and read beyond the texture and the clamp box.
 @Suite("Texture reads of layers in perspective")
