@@ -500,13 +500,14 @@ extension Key {
         _ name: String, _ path: WritableKeyPath<Object, Size>, required: String, doc: String, rangeDoc: String,
         check: @escaping (Scene, Object, String) throws -> Void
     ) -> Key {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(
                 name: name, type: .other(docType: "`[width, height]`", schemaRef: "positiveSize"), required: required,
                 doc: doc, rangeDoc: rangeDoc),
             decode: { d, node, at, object in
                 let p = try d.pair(node, at: at, names: ("width", "height"))
-                object[keyPath: path] = Size(p.0, p.1)
+                field.write(Size(p.0, p.1), into: &object)
             },
             check: check, defaultValue: nil)
     }

@@ -13,12 +13,13 @@ extension Key {
         range: KeyRange? = nil, noun: String = "a value", unit: String? = nil, doc: String,
         defaultDoc: String? = nil, rangeDoc: String? = nil, example: JSONValue? = nil
     ) -> Key {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(
                 name: name, type: .number, required: required, range: range, noun: noun, unit: unit, doc: doc,
                 defaultDoc: defaultDoc, rangeDoc: rangeDoc, example: example),
-            decode: { d, node, at, object in object[keyPath: path] = try d.number(node, at: at) },
-            check: range.map { range in { _, object, at in try range.check(object[keyPath: path], noun, at: at) } },
+            decode: { d, node, at, object in try field.write(d.number(node, at: at), into: &object) },
+            check: range.map { range in { _, object, at in try range.check(field.read(object), noun, at: at) } },
             defaultValue: required == nil ? { .number($0[keyPath: path]) } : nil)
     }
 
@@ -28,14 +29,15 @@ extension Key {
         noun: String = "a value", unit: String? = nil, doc: String, defaultDoc: String? = nil,
         rangeDoc: String? = nil, example: JSONValue? = nil
     ) -> Key {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(
                 name: name, type: .number, range: range, noun: noun, unit: unit, doc: doc,
                 defaultDoc: defaultDoc, rangeDoc: rangeDoc, example: example),
-            decode: { d, node, at, object in object[keyPath: path] = try d.number(node, at: at) },
+            decode: { d, node, at, object in try field.write(d.number(node, at: at), into: &object) },
             check: range.map { range in
                 { _, object, at in
-                    if let v = object[keyPath: path] { try range.check(v, noun, at: at) }
+                    if let v = field.read(object) { try range.check(v, noun, at: at) }
                 }
             },
             defaultValue: { $0[keyPath: path].map(JSONValue.number) })
@@ -46,12 +48,13 @@ extension Key {
         _ name: String, _ path: WritableKeyPath<Object, Angle>, range: KeyRange = .finite,
         doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil
     ) -> Key {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(
                 name: name, type: .number, range: range, doc: doc,
                 defaultDoc: defaultDoc, rangeDoc: rangeDoc),
-            decode: { d, node, at, object in object[keyPath: path] = .degrees(try d.number(node, at: at)) },
-            check: { _, object, at in try range.check(object[keyPath: path].degrees, "a value", at: at) },
+            decode: { d, node, at, object in try field.write(.degrees(d.number(node, at: at)), into: &object) },
+            check: { _, object, at in try range.check(field.read(object).degrees, "a value", at: at) },
             defaultValue: { .number($0[keyPath: path].degrees) })
     }
 
@@ -59,13 +62,14 @@ extension Key {
         _ name: String, _ path: WritableKeyPath<Object, Angle?>, range: KeyRange = .finite,
         doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil
     ) -> Key {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(
                 name: name, type: .number, range: range, doc: doc,
                 defaultDoc: defaultDoc, rangeDoc: rangeDoc),
-            decode: { d, node, at, object in object[keyPath: path] = .degrees(try d.number(node, at: at)) },
+            decode: { d, node, at, object in try field.write(.degrees(d.number(node, at: at)), into: &object) },
             check: { _, object, at in
-                if let v = object[keyPath: path] { try range.check(v.degrees, "a value", at: at) }
+                if let v = field.read(object) { try range.check(v.degrees, "a value", at: at) }
             },
             defaultValue: { $0[keyPath: path].map { .number($0.degrees) } })
     }
@@ -75,13 +79,14 @@ extension Key {
         _ name: String, _ path: WritableKeyPath<Object, Int>, range: KeyRange? = nil, noun: String = "a value",
         doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil
     ) -> Key {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(
                 name: name, type: .integer, range: range, noun: noun, doc: doc, defaultDoc: defaultDoc,
                 rangeDoc: rangeDoc),
-            decode: { d, node, at, object in object[keyPath: path] = try d.integer(node, at: at) },
+            decode: { d, node, at, object in try field.write(d.integer(node, at: at), into: &object) },
             check: range.map { range in
-                { _, object, at in try range.check(Double(object[keyPath: path]), noun, at: at) }
+                { _, object, at in try range.check(Double(field.read(object)), noun, at: at) }
             },
             defaultValue: { .int($0[keyPath: path]) })
     }
@@ -90,32 +95,35 @@ extension Key {
         _ name: String, _ path: WritableKeyPath<Object, Int?>, range: KeyRange? = nil, noun: String = "a value",
         doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil
     ) -> Key {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(
                 name: name, type: .integer, range: range, noun: noun, doc: doc, defaultDoc: defaultDoc,
                 rangeDoc: rangeDoc),
-            decode: { d, node, at, object in object[keyPath: path] = try d.integer(node, at: at) },
+            decode: { d, node, at, object in try field.write(d.integer(node, at: at), into: &object) },
             check: range.map { range in
                 { _, object, at in
-                    if let v = object[keyPath: path] { try range.check(Double(v), noun, at: at) }
+                    if let v = field.read(object) { try range.check(Double(v), noun, at: at) }
                 }
             },
             defaultValue: { $0[keyPath: path].map(JSONValue.int) })
     }
 
     static func bool(_ name: String, _ path: WritableKeyPath<Object, Bool>, doc: String) -> Key {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(name: name, type: .boolean, doc: doc),
-            decode: { d, node, at, object in object[keyPath: path] = try d.bool(node, at: at) },
+            decode: { d, node, at, object in try field.write(d.bool(node, at: at), into: &object) },
             defaultValue: { .bool($0[keyPath: path]) })
     }
 
     static func bool(_ name: String, _ path: WritableKeyPath<Object, Bool?>, doc: String, defaultDoc: String? = nil)
         -> Key
     {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(name: name, type: .boolean, doc: doc, defaultDoc: defaultDoc),
-            decode: { d, node, at, object in object[keyPath: path] = try d.bool(node, at: at) },
+            decode: { d, node, at, object in try field.write(d.bool(node, at: at), into: &object) },
             defaultValue: { $0[keyPath: path].map(JSONValue.bool) })
     }
 
@@ -125,10 +133,11 @@ extension Key {
         type: KeyType = .string, doc: String, rangeDoc: String? = nil,
         schemaBounds: [(String, JSONValue)] = [], hasDefault: Bool = false
     ) -> Key {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(
                 name: name, type: type, required: required, doc: doc, rangeDoc: rangeDoc, schemaBounds: schemaBounds),
-            decode: { d, node, at, object in object[keyPath: path] = try d.string(node, at: at) },
+            decode: { d, node, at, object in try field.write(d.string(node, at: at), into: &object) },
             defaultValue: hasDefault ? { .string($0[keyPath: path]) } : nil)
     }
 
@@ -136,9 +145,10 @@ extension Key {
         _ name: String, _ path: WritableKeyPath<Object, String?>, type: KeyType = .string,
         doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil
     ) -> Key {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(name: name, type: type, doc: doc, defaultDoc: defaultDoc, rangeDoc: rangeDoc),
-            decode: { d, node, at, object in object[keyPath: path] = try d.string(node, at: at) },
+            decode: { d, node, at, object in try field.write(d.string(node, at: at), into: &object) },
             defaultValue: nil)
     }
 
@@ -148,16 +158,18 @@ extension Key {
         required: String? = nil, doc: String
     ) -> Key
     where W.RawValue == String {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(name: name, type: .word(W.allCases.map(\.rawValue)), required: required, doc: doc),
-            decode: { d, node, at, object in object[keyPath: path] = try d.word(node, at: at, W.self) },
+            decode: { d, node, at, object in try field.write(d.word(node, at: at, W.self), into: &object) },
             defaultValue: required == nil ? { .string($0[keyPath: path].rawValue) } : nil)
     }
 
     static func colour(_ name: String, _ path: WritableKeyPath<Object, ColorRGBA8>, doc: String) -> Key {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(name: name, type: .colour, doc: doc),
-            decode: { d, node, at, object in object[keyPath: path] = try d.color(node, at: at) },
+            decode: { d, node, at, object in try field.write(d.color(node, at: at), into: &object) },
             defaultValue: { .string($0[keyPath: path].hex) })
     }
 
@@ -165,9 +177,10 @@ extension Key {
     static func colour(
         _ name: String, _ path: WritableKeyPath<Object, ColorRGBA8?>, doc: String, defaultDoc: String? = nil
     ) -> Key {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(name: name, type: .colour, doc: doc, defaultDoc: defaultDoc),
-            decode: { d, node, at, object in object[keyPath: path] = try d.color(node, at: at) })
+            decode: { d, node, at, object in try field.write(d.color(node, at: at), into: &object) })
     }
 
     /// A colour or a gradient (`{ linear | radial | conic: … }`, CAGradientLayer): the colour's
@@ -176,11 +189,12 @@ extension Key {
         _ name: String, _ path: WritableKeyPath<Object, ColorRGBA8>, gradient: WritableKeyPath<Object, Gradient?>,
         doc: String
     ) -> Key {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(name: name, type: .other(docType: "colour or gradient", schemaRef: "fill"), doc: doc),
             decode: { d, node, at, object in
                 let (colour, newGradient) = try d.decodeFill(node, at: at)
-                object[keyPath: path] = colour
+                field.write(colour, into: &object)
                 // Not nil over nil: an item keeps its gradient behind a reference it shares with
                 // every item at its defaults, and a write would copy them for this item alone.
                 if newGradient != nil || object[keyPath: gradient] != nil { object[keyPath: gradient] = newGradient }
@@ -194,7 +208,8 @@ extension Key {
         required: String? = nil, range: KeyRange? = .engine, unit: String? = nil, doc: String,
         defaultDoc: String? = nil, rangeDoc: String? = nil, schemaRef: String? = nil
     ) -> Key {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(
                 name: name,
                 type: schemaRef.map { .other(docType: "`[\(names.0), \(names.1)]`", schemaRef: $0) }
@@ -202,11 +217,11 @@ extension Key {
                 required: required, range: range, unit: unit, doc: doc, defaultDoc: defaultDoc, rangeDoc: rangeDoc),
             decode: { d, node, at, object in
                 let p = try d.pair(node, at: at, names: names)
-                object[keyPath: path] = Point(p.0, p.1)
+                field.write(Point(p.0, p.1), into: &object)
             },
             check: range.map { range in
                 { _, object, at in
-                    let p = object[keyPath: path]
+                    let p = field.read(object)
                     try range.check(p.x, "a value", at: at + "[0]")
                     try range.check(p.y, "a value", at: at + "[1]")
                 }
@@ -220,7 +235,8 @@ extension Key {
         rangeDoc: String? = nil, schemaRef: String? = nil,
         read: ((SceneDecoder, SourceNode, String) throws -> Point)? = nil
     ) -> Key {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(
                 name: name,
                 type: schemaRef.map { .other(docType: "`[\(names.0), \(names.1)]`", schemaRef: $0) }
@@ -228,15 +244,15 @@ extension Key {
                 range: range, unit: unit, doc: doc, defaultDoc: defaultDoc, rangeDoc: rangeDoc),
             decode: { d, node, at, object in
                 if let read {
-                    object[keyPath: path] = try read(d, node, at)
+                    try field.write(read(d, node, at), into: &object)
                 } else {
                     let p = try d.pair(node, at: at, names: names)
-                    object[keyPath: path] = Point(p.0, p.1)
+                    field.write(Point(p.0, p.1), into: &object)
                 }
             },
             check: range.map { range in
                 { _, object, at in
-                    guard let p = object[keyPath: path] else { return }
+                    guard let p = field.read(object) else { return }
                     try range.check(p.x, "a value", at: at + "[0]")
                     try range.check(p.y, "a value", at: at + "[1]")
                 }
@@ -249,10 +265,11 @@ extension Key {
         _ name: String, _ path: WritableKeyPath<Object, String>, reach: Scene.ItemReach = .topLevel,
         required: String, doc: String
     ) -> Key {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(name: name, type: .itemID, required: required, doc: doc, rangeDoc: reach.rangeDoc),
-            decode: { d, node, at, object in object[keyPath: path] = try d.string(node, at: at) },
-            check: { scene, object, at in try scene.reference(object[keyPath: path], at: at, reach: reach) },
+            decode: { d, node, at, object in try field.write(d.string(node, at: at), into: &object) },
+            check: { scene, object, at in try scene.reference(field.read(object), at: at, reach: reach) },
             defaultValue: nil)
     }
 
@@ -261,11 +278,12 @@ extension Key {
         _ name: String, _ path: WritableKeyPath<Object, [String]>, reach: Scene.ItemReach = .topLevel,
         required: String, doc: String, rangeDoc: String? = nil
     ) -> Key {
-        Key(
+        let field = KeyField(path)
+        return Key(
             doc: KeyDoc(
                 name: name, type: .itemIDs, required: required, doc: doc, rangeDoc: rangeDoc ?? reach.rangeDoc),
-            decode: { d, node, at, object in object[keyPath: path] = try d.ids(node, at: at) },
-            check: { scene, object, at in try scene.references(object[keyPath: path], at: at, reach: reach) },
+            decode: { d, node, at, object in try field.write(d.ids(node, at: at), into: &object) },
+            check: { scene, object, at in try scene.references(field.read(object), at: at, reach: reach) },
             defaultValue: nil)
     }
 
