@@ -22,6 +22,7 @@ typedef int32_t fb_i4 __attribute__((vector_size(16)));
 // A macro, not a function: a function taking vectors would change its ABI between the baseline
 // and AVX2 builds of the body (-Wpsabi).
 #define select4(mask, yes, no) ((fb_p4)((((fb_l4)(yes)) & (mask)) | (((fb_l4)(no)) & ~(mask))))
+#define broadcast4(x) ((fb_p4){x, x, x, x})
 
 static inline uint32_t texel_at(const fb_projected_read *r, int64_t x, int64_t y) {
     if (x < r->box_x0 || x >= r->box_x1 || y < r->box_y0 || y >= r->box_y1) return 0;
@@ -46,86 +47,56 @@ static inline uint32_t mean_byte(double s) {
 }
 
 // A pixel's four points, taken to the texture: the lanes in the Swift loops' order (j outer,
-// i inner), which are valid, and their texels' indices and bilinear weights.
+// i inner), their texels' indices and bilinear weights, and the pixel's sum.
 typedef struct {
-    fb_l4 valid;
     fb_i4 ix, iy;
     fb_p4 w00, w10, w01, w11;
     fb_p4 sum;
-} fb_points;
+} fb_points4;
+
+#define POINTS_LANES 4
+#define POINTS_TARGET
+#include "projected_points.h"
 
 static inline __attribute__((always_inline)) void take_points(const fb_projected_read *r, ptrdiff_t x, ptrdiff_t y,
-                                                               fb_points *p) {
-    const double *h = r->inverse, *l = r->to_local, *t = r->to_texture;
+                                                               fb_points4 *p) {
     const fb_p4 di = {0.0, 0.5, 0.0, 0.5}, dj = {0.0, 0.0, 0.5, 0.5};
-    fb_p4 u = ((double)x + 0.25) + di;
-    fb_p4 v = ((double)y + 0.25) + dj;
-    fb_p4 hx = u * h[0] + v * h[3] + h[6];
-    fb_p4 hy = u * h[1] + v * h[4] + h[7];
-    fb_p4 hw = u * h[2] + v * h[5] + h[8];
-    fb_p4 sx = hx / hw, sy = hy / hw;
-    // isfinite(sx) ⇔ sx − sx == 0 (NaN for ±∞ and NaN); then in front of the eye.
-    p->valid = (sx - sx == 0) & (sy - sy == 0) &
-               (sx * r->forward_w[0] + sy * r->forward_w[1] + r->forward_w[2] > r->near_w);
-    fb_p4 lx = l[0] * sx + l[2] * sy + l[4];
-    fb_p4 ly = l[1] * sx + l[3] * sy + l[5];
-    // min(max(local, clamp.min), clamp.max), Swift's definitions.
-    fb_p4 c0 = {r->clamp[0], r->clamp[0], r->clamp[0], r->clamp[0]};
-    fb_p4 c1 = {r->clamp[1], r->clamp[1], r->clamp[1], r->clamp[1]};
-    fb_p4 c2 = {r->clamp[2], r->clamp[2], r->clamp[2], r->clamp[2]};
-    fb_p4 c3 = {r->clamp[3], r->clamp[3], r->clamp[3], r->clamp[3]};
-    lx = select4(c0 >= lx, c0, lx);
-    lx = select4(c2 < lx, c2, lx);
-    ly = select4(c1 >= ly, c1, ly);
-    ly = select4(c3 < ly, c3, ly);
-    fb_p4 fx = (t[0] * lx + t[2] * ly + t[4]) - 0.5;
-    fb_p4 fy = (t[1] * lx + t[3] * ly + t[5]) - 0.5;
-    // floor lane-wise (Swift's rounded(.down); one vroundpd in the AVX2 build), then the texel
-    // indices as 32-bit lanes: the clamp keeps every valid point within the texture's reach.
-    // Invalid lanes may hold anything: zeroed, so their conversion is defined; they are not read.
-    const fb_p4 zero = {0, 0, 0, 0};
-    fx = select4(p->valid, fx, zero);
-    fy = select4(p->valid, fy, zero);
-    fb_p4 fx0 = __builtin_elementwise_floor(fx), fy0 = __builtin_elementwise_floor(fy);
-    fb_p4 ax = fx - fx0, ay = fy - fy0;
-    p->ix = __builtin_convertvector(fx0, fb_i4);
-    p->iy = __builtin_convertvector(fy0, fb_i4);
-    // A point the Swift code skips (behind the eye) adds its texels at weight 0 instead: the
-    // same sum (see add_texel), without a branch.
-    p->w00 = select4(p->valid, (1 - ax) * (1 - ay), zero);
-    p->w10 = select4(p->valid, ax * (1 - ay), zero);
-    p->w01 = select4(p->valid, (1 - ax) * ay, zero);
-    p->w11 = select4(p->valid, ax * ay, zero);
-    p->sum = zero;
+    const fb_p4 u = ((double)x + 0.25) + di, v = ((double)y + 0.25) + dj;
+    project_points4(r, &u, &v, p);
+}
+
+// A point's four texels, in add_point's order (x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1).
+// Most points lie inside the box with all four: one test for the four then, instead of a test
+// each (the same texels, so the same sum).
+static inline __attribute__((always_inline)) void fetch_texels(const fb_projected_read *r, int64_t x, int64_t y,
+                                                               uint32_t t[4]) {
+    if (x >= r->box_x0 && x + 1 < r->box_x1 && y >= r->box_y0 && y + 1 < r->box_y1) {
+        const uint32_t *row = r->texels + y * r->width + x;
+        t[0] = row[0];
+        t[1] = row[1];
+        t[2] = row[r->width];
+        t[3] = row[r->width + 1];
+    } else {
+        t[0] = texel_at(r, x, y);
+        t[1] = texel_at(r, x + 1, y);
+        t[2] = texel_at(r, x, y + 1);
+        t[3] = texel_at(r, x + 1, y + 1);
+    }
 }
 
 // Point k's four texels added to the pixel's sum, in the Swift code's order.
-// Most points lie inside the box with all four texels: one test for the four then, instead of
-// four tests each (the same texels, so the same sum).
-static inline __attribute__((always_inline)) void add_point(const fb_projected_read *r, fb_points *p, int k) {
-    int64_t x = p->ix[k], y = p->iy[k];
-    uint32_t t00, t10, t01, t11;
-    if (x >= r->box_x0 && x + 1 < r->box_x1 && y >= r->box_y0 && y + 1 < r->box_y1) {
-        const uint32_t *row = r->texels + y * r->width + x;
-        t00 = row[0];
-        t10 = row[1];
-        t01 = row[r->width];
-        t11 = row[r->width + 1];
-    } else {
-        t00 = texel_at(r, x, y);
-        t10 = texel_at(r, x + 1, y);
-        t01 = texel_at(r, x, y + 1);
-        t11 = texel_at(r, x + 1, y + 1);
-    }
-    add_texel(&p->sum, t00, p->w00[k]);
-    add_texel(&p->sum, t10, p->w10[k]);
-    add_texel(&p->sum, t01, p->w01[k]);
-    add_texel(&p->sum, t11, p->w11[k]);
+static inline __attribute__((always_inline)) void add_point(const fb_projected_read *r, fb_points4 *p, int k) {
+    uint32_t t[4];
+    fetch_texels(r, p->ix[k], p->iy[k], t);
+    add_texel(&p->sum, t[0], p->w00[k]);
+    add_texel(&p->sum, t[1], p->w10[k]);
+    add_texel(&p->sum, t[2], p->w01[k]);
+    add_texel(&p->sum, t[3], p->w11[k]);
 }
 
 // The mean of the four points as a pixel (ProjectedSampler.mean): transparent when alpha rounds
 // to 0, each colour held to alpha.
-static inline __attribute__((always_inline)) uint32_t resolve(const fb_points *p) {
+static inline __attribute__((always_inline)) uint32_t resolve(const fb_points4 *p) {
     uint32_t a = mean_byte(p->sum[3]);
     if (a == 0) return 0;
     uint32_t r0 = mean_byte(p->sum[0]), r1 = mean_byte(p->sum[1]), r2 = mean_byte(p->sum[2]);
@@ -145,14 +116,14 @@ static inline __attribute__((always_inline)) void span_body(const fb_projected_r
     enum { step = 4 };
     ptrdiff_t k = 0;
     for (; k + step <= count; k += step) {
-        fb_points p[step];
+        fb_points4 p[step];
         for (int j = 0; j < step; j++) take_points(r, x + k + j, y, &p[j]);
         for (int point = 0; point < 4; point++)
             for (int j = 0; j < step; j++) add_point(r, &p[j], point);
         for (int j = 0; j < step; j++) out[k + j] = resolve(&p[j]);
     }
     for (; k < count; k++) {
-        fb_points a;
+        fb_points4 a;
         take_points(r, x + k, y, &a);
         for (int point = 0; point < 4; point++) add_point(r, &a, point);
         out[k] = resolve(&a);
@@ -177,71 +148,28 @@ typedef int64_t fb_l8 __attribute__((vector_size(64)));
 typedef int32_t fb_i8 __attribute__((vector_size(32)));
 typedef uint8_t fb_b8 __attribute__((vector_size(8)));
 #define select8(mask, yes, no) ((fb_p8)((((fb_l8)(yes)) & (mask)) | (((fb_l8)(no)) & ~(mask))))
+#define broadcast8(x) ((fb_p8){x, x, x, x, x, x, x, x})
 
 typedef struct {
     fb_i8 ix, iy;
     fb_p8 w00, w10, w01, w11;
     fb_p8 sum;
-} fb_pair;
+} fb_points8;
 
 #define AVX512_TARGET __attribute__((target("avx512f,avx512vl,avx512dq,avx2")))
 
+#define POINTS_LANES 8
+#define POINTS_TARGET AVX512_TARGET
+#include "projected_points.h"
+
 // take_points for pixels x and x + 1.
 static inline AVX512_TARGET __attribute__((always_inline)) void take_pair(const fb_projected_read *r, ptrdiff_t x,
-                                                                          ptrdiff_t y, fb_pair *p) {
-    const double *h = r->inverse, *l = r->to_local, *t = r->to_texture;
+                                                                          ptrdiff_t y, fb_points8 *p) {
     const fb_p8 di = {0.0, 0.5, 0.0, 0.5, 0.0, 0.5, 0.0, 0.5}, dj = {0.0, 0.0, 0.5, 0.5, 0.0, 0.0, 0.5, 0.5};
     const double u0 = (double)x + 0.25, u1 = (double)(x + 1) + 0.25;
     const fb_p8 base = {u0, u0, u0, u0, u1, u1, u1, u1};
-    fb_p8 u = base + di;
-    fb_p8 v = ((double)y + 0.25) + dj;
-    fb_p8 hx = u * h[0] + v * h[3] + h[6];
-    fb_p8 hy = u * h[1] + v * h[4] + h[7];
-    fb_p8 hw = u * h[2] + v * h[5] + h[8];
-    fb_p8 sx = hx / hw, sy = hy / hw;
-    fb_l8 valid = (sx - sx == 0) & (sy - sy == 0) &
-                  (sx * r->forward_w[0] + sy * r->forward_w[1] + r->forward_w[2] > r->near_w);
-    fb_p8 lx = l[0] * sx + l[2] * sy + l[4];
-    fb_p8 ly = l[1] * sx + l[3] * sy + l[5];
-#define broadcast8(v) ((fb_p8){v, v, v, v, v, v, v, v})
-    const fb_p8 c0 = broadcast8(r->clamp[0]), c1 = broadcast8(r->clamp[1]);
-    const fb_p8 c2 = broadcast8(r->clamp[2]), c3 = broadcast8(r->clamp[3]);
-#undef broadcast8
-    lx = select8(c0 >= lx, c0, lx);
-    lx = select8(c2 < lx, c2, lx);
-    ly = select8(c1 >= ly, c1, ly);
-    ly = select8(c3 < ly, c3, ly);
-    fb_p8 fx = (t[0] * lx + t[2] * ly + t[4]) - 0.5;
-    fb_p8 fy = (t[1] * lx + t[3] * ly + t[5]) - 0.5;
-    const fb_p8 zero = {0};
-    fx = select8(valid, fx, zero);
-    fy = select8(valid, fy, zero);
-    fb_p8 fx0 = __builtin_elementwise_floor(fx), fy0 = __builtin_elementwise_floor(fy);
-    fb_p8 ax = fx - fx0, ay = fy - fy0;
-    p->ix = __builtin_convertvector(fx0, fb_i8);
-    p->iy = __builtin_convertvector(fy0, fb_i8);
-    p->w00 = select8(valid, (1 - ax) * (1 - ay), zero);
-    p->w10 = select8(valid, ax * (1 - ay), zero);
-    p->w01 = select8(valid, (1 - ax) * ay, zero);
-    p->w11 = select8(valid, ax * ay, zero);
-    p->sum = zero;
-}
-
-// The four texels of point (x, y), as add_point reads them.
-static inline __attribute__((always_inline)) void fetch_texels(const fb_projected_read *r, int64_t x, int64_t y,
-                                                               uint32_t t[4]) {
-    if (x >= r->box_x0 && x + 1 < r->box_x1 && y >= r->box_y0 && y + 1 < r->box_y1) {
-        const uint32_t *row = r->texels + y * r->width + x;
-        t[0] = row[0];
-        t[1] = row[1];
-        t[2] = row[r->width];
-        t[3] = row[r->width + 1];
-    } else {
-        t[0] = texel_at(r, x, y);
-        t[1] = texel_at(r, x + 1, y);
-        t[2] = texel_at(r, x, y + 1);
-        t[3] = texel_at(r, x + 1, y + 1);
-    }
+    const fb_p8 u = base + di, v = ((double)y + 0.25) + dj;
+    project_points8(r, &u, &v, p);
 }
 
 // Texel a's channels in lanes 0–3, b's in 4–7.
@@ -253,8 +181,8 @@ static inline AVX512_TARGET __attribute__((always_inline)) fb_p8 channels_pair(u
 }
 
 // Point k of both pixels added to their sums, in add_point's order.
-static inline AVX512_TARGET __attribute__((always_inline)) void add_pair_point(const fb_projected_read *r, fb_pair *p,
-                                                                               int k) {
+static inline AVX512_TARGET __attribute__((always_inline)) void add_pair_point(const fb_projected_read *r,
+                                                                               fb_points8 *p, int k) {
     uint32_t a[4], b[4];
     fetch_texels(r, p->ix[k], p->iy[k], a);
     fetch_texels(r, p->ix[4 + k], p->iy[4 + k], b);
@@ -271,8 +199,8 @@ static inline AVX512_TARGET __attribute__((always_inline)) void add_pair_point(c
 }
 
 // resolve() of the pixel whose sums are lanes [first, first + 4).
-static inline AVX512_TARGET __attribute__((always_inline)) uint32_t resolve_half(const fb_pair *p, int first) {
-    fb_points one;
+static inline AVX512_TARGET __attribute__((always_inline)) uint32_t resolve_half(const fb_points8 *p, int first) {
+    fb_points4 one;
     one.sum = (fb_p4){p->sum[first], p->sum[first + 1], p->sum[first + 2], p->sum[first + 3]};
     return resolve(&one);
 }
@@ -283,7 +211,7 @@ static void span_avx512(const fb_projected_read *r, ptrdiff_t x, ptrdiff_t y, pt
     enum { pairs = 4 };
     ptrdiff_t k = 0;
     for (; k + 2 * pairs <= count; k += 2 * pairs) {
-        fb_pair p[pairs];
+        fb_points8 p[pairs];
         for (int j = 0; j < pairs; j++) take_pair(r, x + k + 2 * j, y, &p[j]);
         for (int point = 0; point < 4; point++)
             for (int j = 0; j < pairs; j++) add_pair_point(r, &p[j], point);
