@@ -38,6 +38,7 @@ static inline void add_texel(fb_p4 *sum, uint32_t texel, double weight) {
     *sum += weight * channels;
 }
 
+
 // Double.rounded() of a value ≥ 0 (or −0) below 2^62, then Swift's min(255, ·) and UInt8(·).
 static inline uint32_t mean_byte(double s) {
     double v = s * 0.25;
@@ -180,18 +181,27 @@ static inline AVX512_TARGET __attribute__((always_inline)) fb_p8 channels_pair(u
     return __builtin_convertvector(bytes, fb_p8);
 }
 
+// Lane k of each pixel's weights in all four of that pixel's lanes (one permute; k is a constant
+// once the caller's loop is unrolled).
+#define PAIR_LANES(w, k) __builtin_shufflevector(w, w, k, k, k, k, 4 + k, 4 + k, 4 + k, 4 + k)
+static inline AVX512_TARGET __attribute__((always_inline)) fb_p8 pair_weight(fb_p8 w, int k) {
+    switch (k) {
+    case 0: return PAIR_LANES(w, 0);
+    case 1: return PAIR_LANES(w, 1);
+    case 2: return PAIR_LANES(w, 2);
+    default: return PAIR_LANES(w, 3);
+    }
+}
+#undef PAIR_LANES
+
 // Point k of both pixels added to their sums, in add_point's order.
 static inline AVX512_TARGET __attribute__((always_inline)) void add_pair_point(const fb_projected_read *r,
                                                                                fb_points8 *p, int k) {
     uint32_t a[4], b[4];
     fetch_texels(r, p->ix[k], p->iy[k], a);
     fetch_texels(r, p->ix[4 + k], p->iy[4 + k], b);
-    const double a00 = p->w00[k], a10 = p->w10[k], a01 = p->w01[k], a11 = p->w11[k];
-    const double b00 = p->w00[4 + k], b10 = p->w10[4 + k], b01 = p->w01[4 + k], b11 = p->w11[4 + k];
-    const fb_p8 w00 = {a00, a00, a00, a00, b00, b00, b00, b00};
-    const fb_p8 w10 = {a10, a10, a10, a10, b10, b10, b10, b10};
-    const fb_p8 w01 = {a01, a01, a01, a01, b01, b01, b01, b01};
-    const fb_p8 w11 = {a11, a11, a11, a11, b11, b11, b11, b11};
+    const fb_p8 w00 = pair_weight(p->w00, k), w10 = pair_weight(p->w10, k);
+    const fb_p8 w01 = pair_weight(p->w01, k), w11 = pair_weight(p->w11, k);
     p->sum += w00 * channels_pair(a[0], b[0]);
     p->sum += w10 * channels_pair(a[1], b[1]);
     p->sum += w01 * channels_pair(a[2], b[2]);
