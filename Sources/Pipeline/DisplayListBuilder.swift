@@ -437,7 +437,7 @@ extension DisplayListBuilder {
     /// `convertPoint:` read in UIKit, before animations present on top).
     static func presentedLayer(_ i: Int, timing: SceneTiming, model: Bool = false) -> PresentedLayer {
         // The node's fields read in place: a copy of the node (its item, path and layer) for
-        // every layer every frame was a tenth of drawing a large scene.
+        // every layer every frame was a measurable part of drawing a large scene.
         let layer = timing.nodes[i].layer
         func value(_ p: LayerProperty) -> AnimatableValue {
             model ? layer.modelValue(of: p) : timing.presentation(node: i, p, at: timing.time)

@@ -41,8 +41,8 @@ final class SceneTiming {
     }
 
     /// Without dynamic exclusivity checks: set up once in `init` (only `children` changes, there),
-    /// then read for every layer's every property every frame, where the checks were a tenth of
-    /// drawing a large scene.
+    /// then read for every layer's every property every frame, where the checks were a twentieth
+    /// of drawing a large scene.
     @exclusivity(unchecked) private(set) var nodes: [Node] = []
     /// The node of each top-level item, indexed like `scene.items`.
     private(set) var roots: [Int] = []
