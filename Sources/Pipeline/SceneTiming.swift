@@ -35,9 +35,6 @@ final class SceneTiming {
         /// `item.scrollTransitions` is not empty: asked for every property of every layer every
         /// frame, where reading the array itself (behind the item's shared attributes) retained it.
         let followsScrolling: Bool
-        /// `layer`, unretained (`layer` keeps it): a presentation value read through it, for every
-        /// property of every layer every frame, retains and releases nothing.
-        let unretainedLayer: Unmanaged<TimingLayer>
     }
 
     /// Without dynamic exclusivity checks: set up once in `init` (only `children` changes, there),
@@ -114,8 +111,7 @@ final class SceneTiming {
             nodes.append(
                 Node(
                     item: item, path: path, layer: layer, parent: parent, children: [], dynamic: dynamic,
-                    isBehaviorDriven: driven.contains(item.id), followsScrolling: !item.scrollTransitions.isEmpty,
-                    unretainedLayer: Unmanaged.passUnretained(layer)))
+                    isBehaviorDriven: driven.contains(item.id), followsScrolling: !item.scrollTransitions.isEmpty))
             index[item.id] = i
             var children: [Int] = []
             children.reserveCapacity(item.children.count)
@@ -227,7 +223,11 @@ final class SceneTiming {
                 if let v = script.animator.presentationValue(of: nodes[i].item.id, property) { return v }
             }
         }
-        return nodes[i].unretainedLayer._withUnsafeGuaranteedRef { $0.presentationValue(of: property, at: t) }
+        // Unretained (the node keeps the layer): read for every property of every layer every
+        // frame, a retain and release each was a measurable part of drawing a large scene.
+        return Unmanaged.passUnretained(nodes[i].layer)._withUnsafeGuaranteedRef {
+            $0.presentationValue(of: property, at: t)
+        }
     }
 
     func isVisible(_ node: Int) -> Bool { nodes[node].layer.isVisible(at: time) }
