@@ -15,6 +15,9 @@ import SceneSyntax
 //   into that space by undoing the parent's centre and rotation.
 
 /// The canvas placement of every item decoded so far, and the parents of the item being decoded.
+///
+/// Most scenes place nothing relative to another item, so the lookups are built only when a
+/// relative position asks: until then recording an item is an append, with no hashing of ids.
 final class ItemPlaces {
     struct Place {
         var center: Point
@@ -22,12 +25,34 @@ final class ItemPlaces {
         var size: Size
     }
 
-    private(set) var places: [String: Place] = [:]
-    private(set) var order: [String] = []
+    /// Every record in order; an id recorded again (a parent, before and after its children)
+    /// takes the later place.
+    private var recorded: [(id: String, place: Place)] = []
+    /// `recorded[..<indexedCount]` by id, the later record winning.
+    private var index: [String: Place] = [:]
+    private var indexedCount = 0
     private var parents: [Place] = []
-    /// Every id the file's items spell (expanded components included), to tell "written later"
-    /// from "unknown".
-    var allIDs: [String] = []
+    /// The file's `items:` list (expanded components included), read for every id it spells only
+    /// to tell "written later" from "unknown" in a message.
+    var itemsNode: SourceNode?
+
+    /// The place recorded last for `id`, among the items decoded so far.
+    func place(of id: String) -> Place? {
+        if indexedCount < recorded.count {
+            for k in indexedCount..<recorded.count { index[recorded[k].id] = recorded[k].place }
+            indexedCount = recorded.count
+        }
+        return index[id]
+    }
+
+    /// The ids decoded so far, each once, in the order first recorded.
+    var order: [String] {
+        var seen: Set<String> = []
+        return recorded.compactMap { seen.insert($0.id).inserted ? $0.id : nil }
+    }
+
+    /// Every id the file's items spell, children included.
+    var allIDs: [String] { itemsNode.map { Self.ids(in: $0) } ?? [] }
 
     /// The canvas centre of a point given in the space of the item being decoded.
     func canvasPoint(local p: Point) -> Point {
@@ -48,8 +73,7 @@ final class ItemPlaces {
     func record<T>(_ id: String, center: Point, rotation: Angle, size: Size, body: () throws -> T) rethrows -> T {
         let absolute = Angle.degrees((parents.last?.rotation.degrees ?? 0) + rotation.degrees)
         let place = Place(center: canvasPoint(local: center), rotation: absolute, size: size)
-        if places[id] == nil { order.append(id) }
-        places[id] = place
+        recorded.append((id, place))
         parents.append(place)
         defer { parents.removeLast() }
         return try body()
@@ -87,13 +111,14 @@ extension SceneDecoder {
         let ofNode = f[checked: "of"]
         let id = try string(ofNode, at: path + ".of")
         let offset = try f["offset"].map { try vector($0, at: path + ".offset") } ?? .zero
-        if let place = places.places[id] { return place.center + offset }
+        if let place = places.place(of: id) { return place.center + offset }
         if id == placing {
             throw error(
                 at: ofNode, path + ".of", "item '\(id)' cannot be placed relative to itself; expected another item's id"
             )
         }
-        if places.allIDs.contains(id) {
+        let allIDs = places.allIDs
+        if allIDs.contains(id) {
             throw error(
                 at: ofNode, path + ".of",
                 "item '\(id)' is written later in the file; expected an item written above this one (positions are resolved in file order)",
@@ -105,6 +130,6 @@ extension SceneDecoder {
             known.isEmpty
                 ? "unknown item '\(id)'; no item is written above this one"
                 : "unknown item '\(id)'; expected one of: \(listing(known))",
-            suggestion: didYouMean(id, places.allIDs))
+            suggestion: didYouMean(id, allIDs))
     }
 }

@@ -77,7 +77,7 @@ package struct SceneDecoder {
         if !fonts.isEmpty { icons.fonts = FontRegistry(userFaces: fonts.map(\.face)) }
         let itemsNode = try top.required(
             "items", hint: "items: a list of items, each with id, size and center", decoder: self)
-        places.allIDs = ItemPlaces.ids(in: itemsNode)
+        places.itemsNode = itemsNode
         let items = try list(itemsNode, at: "items").enumerated().map { i, node in
             try decodeItem(node, at: "items[\(i)]")
         }

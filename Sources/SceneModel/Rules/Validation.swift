@@ -228,10 +228,22 @@ extension Scene {
     }
 
     private func checkItems() throws(Violation) {
-        var firstPath: [String: ItemKeyPath] = [:]
+        var count = 0
+        forEachItemWithoutPath { _ in count += 1 }
+        // Sized once: grown from empty, the set hashed every id again at each doubling.
+        var seen = Set<String>(minimumCapacity: count)
         try items.withUnsafeBufferPointer { (items) throws(Violation) in
-            for i in items.indices { try checkItem(items[i], at: ItemKeyPath(topLevel: i), firstPath: &firstPath) }
+            for i in items.indices { try checkItem(items[i], at: ItemKeyPath(topLevel: i), seen: &seen) }
         }
+    }
+
+    /// Where the first item with `id` is, depth first (for a duplicate's message).
+    private func firstPath(of id: String) -> String {
+        var found: String?
+        forEachItem { item, path, _ in
+            if found == nil && item.id == id { found = path.description }
+        }
+        return found ?? "another item"
     }
 
     /// An id's form, one rule for items, groups, behaviours and animators: letters, digits, `_`
@@ -246,16 +258,14 @@ extension Scene {
 
     /// One item, then its children: the same rules at every depth, ids unique across the tree.
     /// Paths are spelt only for a message, or for a parent whose children need theirs.
-    private func checkItem(_ item: borrowing Item, at path: ItemKeyPath, firstPath: inout [String: ItemKeyPath])
-        throws(Violation)
-    {
+    private func checkItem(_ item: borrowing Item, at path: ItemKeyPath, seen: inout Set<String>) throws(Violation) {
         try checkIDForm(item.id, at: path + ".id")
-        if let first = firstPath[item.id] {
+        guard seen.insert(item.id).inserted else {
+            let first = firstPath(of: item.id)
             throw Violation(
                 keyPath: path + ".id",
                 message: "duplicate item id '\(item.id)', already used by \(first); expected each id once")
         }
-        firstPath[item.id] = path
         try ItemKeys.spec.check(item, in: self, at: path.description)
         try checkLayer(item, at: path)
         guard !item.children.isEmpty else { return }
@@ -264,8 +274,7 @@ extension Scene {
         try item.children.withUnsafeBufferPointer { (children) throws(Violation) in
             for k in children.indices {
                 try checkItem(
-                    children[k], at: ItemKeyPath(child: k, of: spelt, isMask: children[k].isMask),
-                    firstPath: &firstPath)
+                    children[k], at: ItemKeyPath(child: k, of: spelt, isMask: children[k].isMask), seen: &seen)
             }
         }
     }
