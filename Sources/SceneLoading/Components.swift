@@ -44,6 +44,8 @@ struct ComponentExpander {
     var budget: Int
     /// Items met so far, every layer counted (instances, their children, plain children).
     private var items = 0
+    /// Whether an imported file's text could spell a control reference (`ControlResolver`).
+    private(set) var importsMayMentionControls = false
 
     init(file: String, limits: SceneLimits) {
         self.file = file
@@ -54,9 +56,16 @@ struct ComponentExpander {
     /// The tree with `components` and `imports` removed and every instance in `items` expanded.
     /// A tree without them comes back unchanged.
     static func expand(_ root: SourceNode, file: String, limits: SceneLimits) throws -> SourceNode {
+        try expandReporting(root, file: file, limits: limits).tree
+    }
+
+    /// `expand`, and whether the text of a file it imported could spell a control reference.
+    static func expandReporting(_ root: SourceNode, file: String, limits: SceneLimits) throws
+        -> (tree: SourceNode, importsMayMentionControls: Bool)
+    {
         guard case .mapping(let entries) = root.value,
             entries.contains(where: { $0.key == "components" || $0.key == "imports" || $0.key == "items" })
-        else { return root }
+        else { return (root, false) }
         var expander = ComponentExpander(file: file, limits: limits)
         var kept: [SourceNode.Entry] = []
         for entry in entries {
@@ -70,7 +79,7 @@ struct ComponentExpander {
             guard case .sequence(let items) = kept[i].value.value else { continue }
             kept[i].value.value = .sequence(try expander.expandList(items, at: "items", prefix: nil, stack: []))
         }
-        return SourceNode(value: .mapping(kept), mark: root.mark)
+        return (SourceNode(value: .mapping(kept), mark: root.mark), expander.importsMayMentionControls)
     }
 
     // MARK: Definitions
@@ -187,6 +196,7 @@ struct ComponentExpander {
         else {
             throw fail(entry.mark, path, "cannot read '\(imported)' as UTF-8 text", file: file)
         }
+        if ControlResolver.mayMentionControl(text) { importsMayMentionControls = true }
         guard let root = try SceneLoader.parse(text, fileName: imported, format: format, limits: limits) else {
             return
         }

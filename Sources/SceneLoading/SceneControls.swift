@@ -12,7 +12,11 @@ import SceneSyntax
 /// in its range.
 enum ControlResolver {
 
-    static func resolve(_ root: SourceNode, overrides: [(name: String, value: String)], decoder: SceneDecoder)
+    /// `mayMention`: false when no text the tree was read from could spell a reference
+    /// (`mayMentionControl`), which spares a large scene the walk of its whole expanded tree.
+    static func resolve(
+        _ root: SourceNode, overrides: [(name: String, value: String)], decoder: SceneDecoder, mayMention: Bool = true
+    )
         throws -> (root: SourceNode, controls: [SceneControl])
     {
         var resolved = root
@@ -39,9 +43,16 @@ enum ControlResolver {
             controls[i].value = try checked(text, for: controls[i], decoder: decoder)
         }
         // Most scenes name no control: a read-only look first spares them a copy of the tree.
-        guard mentionsControl(resolved) else { return (resolved, controls) }
+        guard mayMention, mentionsControl(resolved) else { return (resolved, controls) }
         let byName = Dictionary(uniqueKeysWithValues: controls.map { ($0.name, $0) })
         return (try substitute(resolved, byName, path: "", decoder: decoder), controls)
+    }
+
+    /// Whether a scene or component file's text could hold a scalar that starts with `$`: it has a
+    /// `$`, or a backslash (an escape such as `\u0024` spells one without writing it). Expansion
+    /// only copies and joins the text of such files, and the numbers it formats have no `$`.
+    static func mayMentionControl(_ text: String) -> Bool {
+        text.utf8.contains { $0 == UInt8(ascii: "$") || $0 == UInt8(ascii: "\\") }
     }
 
     /// Whether any scalar starts with `$` (a `$name`, or a `$$` that stands for a literal `$`).

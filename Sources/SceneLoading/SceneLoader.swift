@@ -219,10 +219,12 @@ public enum SceneLoader {
                 file: fileName, message: "file is empty; expected a mapping with canvas, items and duration or until")
         }
         // Components first (an instance's items may use controls), then controls.
-        let expanded = try ComponentExpander.expand(parsed, file: fileName, limits: limits)
+        let expanded = try ComponentExpander.expandReporting(parsed, file: fileName, limits: limits)
         let defaultName = nameParts(fileName).stem
         let decoder = SceneDecoder(file: fileName, format: format, limits: limits)
-        let (root, controls) = try ControlResolver.resolve(expanded, overrides: overrides, decoder: decoder)
+        let (root, controls) = try ControlResolver.resolve(
+            expanded.tree, overrides: overrides, decoder: decoder,
+            mayMention: expanded.importsMayMentionControls || ControlResolver.mayMentionControl(text))
         let (scene, nameFromFile) = try decoder.decode(root, defaultName: defaultName)
         guard let violation = scene.firstViolation(limits: limits) else {
             return (scene, controls, decoder.fileWarnings)

@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Raster
 import Testing
@@ -98,6 +99,41 @@ struct SceneControlTests {
             return
         }
         #expect(b == "$b" && c == "$" && controls.isEmpty)
+    }
+
+    @Test("a reference spelt by an escape, or written only in an imported component, is resolved")
+    func referencesWithoutADollarInTheScene() throws {
+        // `\u0024` is `$`: the scene's text has no `$` of its own.
+        let escaped = Self.scene.replacingOccurrences(of: "fill: $tint", with: "fill: \"\\u0024tint\"")
+            .replacingOccurrences(of: "damping: $damping", with: "damping: 0.7")
+        #expect(!escaped.contains("$"))
+        #expect(try load(escaped).scene.items[0].fill == ColorRGBA8(hex: "#FF9500"))
+
+        let folder = (NSTemporaryDirectory() as NSString).appendingPathComponent("flipbook-controls-\(getpid())")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try """
+        components:
+          tile: { item: { size: [20, 20], fill: $tint } }
+
+        """.write(toFile: folder + "/tiles.yaml", atomically: true, encoding: .utf8)
+        let sceneText = """
+            canvas: { size: [320, 568] }
+            duration: 1
+            controls:
+              tint: { color: "#34C759" }
+            imports: [tiles.yaml]
+            items:
+              - repeat: { use: tile, id: t, count: 3, center: [40, 40], spacing: [30, 0] }
+
+            """
+        #expect(!sceneText.contains("$"))
+        try sceneText.write(toFile: folder + "/grid.yaml", atomically: true, encoding: .utf8)
+        let scene = try SceneLoader.load(path: folder + "/grid.yaml")
+        #expect(scene.items.count == 3 && scene.items.allSatisfy { $0.fill == ColorRGBA8(hex: "#34C759") })
+
+        #expect(ControlResolver.mayMentionControl("fill: $tint") && ControlResolver.mayMentionControl("a: \"\\x24b\""))
+        #expect(!ControlResolver.mayMentionControl("fill: \"#FF9500\"\nsize: [10, 10]"))
     }
 
     @Test("a declared value outside its range, a bad name or a colour control with a range are errors at their place")
