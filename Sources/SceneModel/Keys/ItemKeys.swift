@@ -517,12 +517,12 @@ extension Scene {
     /// A finite value the physics engine can hold: Box2D computes in 32-bit floats at 100 pt per
     /// metre, so 1e308 becomes infinity there and a sliver of a box has a mass of zero (both end
     /// in a Box2D assertion; found by `FuzzTests`).
-    static func checkRange(_ value: Double, _ range: ClosedRange<Double>, _ what: String, at path: String)
-        throws(Violation)
-    {
+    static func checkRange(
+        _ value: Double, _ range: ClosedRange<Double>, _ what: String, at path: @autoclosure () -> String
+    ) throws(Violation) {
         if !range.contains(value) {
             throw Violation(
-                keyPath: path,
+                keyPath: path(),
                 message:
                     "expected \(what) from \(format(range.lowerBound)) to \(format(range.upperBound)) pt, found \(format(value))"
             )

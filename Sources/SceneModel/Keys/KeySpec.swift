@@ -181,65 +181,66 @@ extension KeyRange {
         }
     }
 
-    /// Checks `value` with the words `Scene.validate` uses; `noun` names it.
-    func check(_ value: Double, _ noun: String, at path: String) throws(Violation) {
+    /// Checks `value` with the words `Scene.validate` uses; `noun` names it. `path` is spelt only
+    /// for a message: every item's checks run, and nearly all pass.
+    func check(_ value: Double, _ noun: String, at path: @autoclosure () -> String) throws(Violation) {
         switch self {
         case .engine, .enginePositive, .engineNonNegative: break
         default:
             if !value.isFinite {
-                throw Violation(keyPath: path, message: "expected a finite number, found \(format(value))")
+                throw Violation(keyPath: path(), message: "expected a finite number, found \(format(value))")
             }
         }
         switch self {
         case .finite, .magnitude: return
         case .engine:
-            try Self.engineCheck(value, at: path)
+            try Self.engineCheck(value, at: path())
         case .unit:
             if !(value >= 0 && value <= 1) {
-                throw Violation(keyPath: path, message: "expected \(noun) from 0 to 1, found \(format(value))")
+                throw Violation(keyPath: path(), message: "expected \(noun) from 0 to 1, found \(format(value))")
             }
         case .positive:
             if !(value > 0) {
-                throw Violation(keyPath: path, message: "expected \(noun) greater than 0, found \(format(value))")
+                throw Violation(keyPath: path(), message: "expected \(noun) greater than 0, found \(format(value))")
             }
         case .enginePositive:
             if !value.isFinite {
-                throw Violation(keyPath: path, message: "expected a finite number, found \(format(value))")
+                throw Violation(keyPath: path(), message: "expected a finite number, found \(format(value))")
             }
             if !(value > 0) {
-                throw Violation(keyPath: path, message: "expected \(noun) greater than 0, found \(format(value))")
+                throw Violation(keyPath: path(), message: "expected \(noun) greater than 0, found \(format(value))")
             }
-            try Self.engineCheck(value, at: path)
+            try Self.engineCheck(value, at: path())
         case .nonNegative:
             if !(value >= 0) {
-                throw Violation(keyPath: path, message: "expected \(noun) of at least 0, found \(format(value))")
+                throw Violation(keyPath: path(), message: "expected \(noun) of at least 0, found \(format(value))")
             }
         case .engineNonNegative:
-            try Self.engineCheck(value, at: path)
+            try Self.engineCheck(value, at: path())
             if !(value >= 0) {
-                throw Violation(keyPath: path, message: "expected \(noun) of at least 0, found \(format(value))")
+                throw Violation(keyPath: path(), message: "expected \(noun) of at least 0, found \(format(value))")
             }
         case .atLeast(let m):
             if !(value >= m) {
                 throw Violation(
-                    keyPath: path, message: "expected \(noun) of at least \(format(m)), found \(format(value))")
+                    keyPath: path(), message: "expected \(noun) of at least \(format(m)), found \(format(value))")
             }
         case .closed(let lo, let hi):
             if !(value >= lo && value <= hi) {
                 throw Violation(
-                    keyPath: path,
+                    keyPath: path(),
                     message: "expected \(noun) from \(format(lo)) to \(format(hi)), found \(format(value))")
             }
         case .open(let lo, let hi):
             if !(value > lo && value < hi) {
                 throw Violation(
-                    keyPath: path,
+                    keyPath: path(),
                     message: "expected \(noun) above \(format(lo)) and below \(format(hi)), found \(format(value))")
             }
         case .positiveAtMost(let m):
             if !(value > 0 && value <= m) {
                 throw Violation(
-                    keyPath: path,
+                    keyPath: path(),
                     message: "expected \(noun) greater than 0 and at most \(format(m)), found \(format(value))")
             }
         }
@@ -248,13 +249,13 @@ extension KeyRange {
     /// Every number a behaviour hands to Box2D: finite and within ±1e7. Box2D computes in 32-bit
     /// floats, and a value near Float's limit becomes infinity there, then NaN once the solver
     /// clamps it, and trips `IsValid()` assertions (found by the fuzz test).
-    static func engineCheck(_ value: Double, at path: String) throws(Violation) {
+    static func engineCheck(_ value: Double, at path: @autoclosure () -> String) throws(Violation) {
         if !value.isFinite {
-            throw Violation(keyPath: path, message: "expected a finite number, found \(format(value))")
+            throw Violation(keyPath: path(), message: "expected a finite number, found \(format(value))")
         }
         if !SceneRules.coordinateRange.contains(value) {
             throw Violation(
-                keyPath: path,
+                keyPath: path(),
                 message:
                     "expected a value within ±\(format(SceneRules.coordinateRange.upperBound)) (the physics engine computes in 32-bit floats), found \(format(value))"
             )
