@@ -218,7 +218,11 @@ public final class TimingLayer {
             var kept = 0
             for i in values.indices {
                 let property = values[i].0
-                try requireKind(values[i].1, property.kind, "TimingLayer(\(name)).\(property.rawValue)")
+                // The kind first: handing the value over would copy it (and retain this layer for
+                // the message) for each of a layer's twenty properties, to find nothing wrong.
+                if values[i].1.kind != property.kind {
+                    try requireKind(values[i].1, property.kind, "TimingLayer(\(name)).\(property.rawValue)")
+                }
                 let bit: UInt64 = 1 << property.caseIndex
                 eachOnce = eachOnce && seen & bit == 0
                 seen |= bit
