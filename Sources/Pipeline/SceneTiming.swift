@@ -23,7 +23,8 @@ import Timing
 final class SceneTiming {
     struct Node {
         let item: Item
-        let path: String
+        /// Its position in `scene.items` for a top-level item, else in its parent's `children`.
+        let index: Int
         let layer: TimingLayer
         let parent: Int?
         /// Children in drawing order (z, then file order).
@@ -103,14 +104,14 @@ final class SceneTiming {
             if case .scrub(let s, _) = call.kind { return ScriptTime.tick(for: call.at + s.length, fps: scene.fps) }
             return ScriptTime.tick(for: call.at, fps: scene.fps)
         }
-        func add(_ item: Item, path: String, parent: Int?, dynamic: DynamicItem?) throws -> Int {
+        func add(_ item: Item, at position: Int, parent: Int?, dynamic: DynamicItem?) throws -> Int {
             let layer = try TimingLayer(name: item.id, timing: item.timing)
             if let parent { try nodes[parent].layer.addSublayer(layer) }
             try layer.setModelValues(SceneTiming.modelValues(of: item))
             let i = nodes.count
             nodes.append(
                 Node(
-                    item: item, path: path, layer: layer, parent: parent, children: [], dynamic: dynamic,
+                    item: item, index: position, layer: layer, parent: parent, children: [], dynamic: dynamic,
                     isBehaviorDriven: driven.contains(item.id), followsScrolling: !item.scrollTransitions.isEmpty))
             index[item.id] = i
             var children: [Int] = []
@@ -119,9 +120,7 @@ final class SceneTiming {
             try item.children.withUnsafeBufferPointer { kids in
                 for k in kids.indices {
                     children.append(
-                        try add(
-                            kids[k], path: item.childPath(k, under: path), parent: i,
-                            dynamic: nestedDynamicItems[kids[k].id]))
+                        try add(kids[k], at: k, parent: i, dynamic: nestedDynamicItems[kids[k].id]))
                 }
             }
             nodes[i].children = children.sorted { (nodes[$0].item.zIndex, $0) < (nodes[$1].item.zIndex, $1) }
@@ -132,7 +131,7 @@ final class SceneTiming {
         do {
             try scene.items.withUnsafeBufferPointer { items in
                 for i in items.indices {
-                    roots.append(try add(items[i], path: "items[\(i)]", parent: nil, dynamic: dynamicItems[i]))
+                    roots.append(try add(items[i], at: i, parent: nil, dynamic: dynamicItems[i]))
                 }
             }
         } catch {
@@ -285,9 +284,17 @@ final class SceneTiming {
     /// every script once, so a refusal here means the two disagree: report it in the trace rather
     /// than trap (rendering a validated scene cannot fail).
     private func attempt(
-        _ what: String, _ events: inout [SimulationEvent.Kind], _ body: (inout [SimulationEvent.Kind]) throws -> Void
+        _ what: @autoclosure () -> String, _ events: inout [SimulationEvent.Kind],
+        _ body: (inout [SimulationEvent.Kind]) throws -> Void
     ) {
-        do { try body(&events) } catch { events.append(.timingError("\(what): \(error)")) }
+        do { try body(&events) } catch { events.append(.timingError("\(what()): \(error)")) }
+    }
+
+    /// Node `i`'s key path in the scene (`items[2].children[0]`), spelt only for a message: kept
+    /// for every node, it was a string built and held for each layer of the scene.
+    func path(of i: Int) -> String {
+        guard let parent = nodes[i].parent else { return "items[\(nodes[i].index)]" }
+        return nodes[parent].item.childPath(nodes[i].index, under: path(of: parent))
     }
 
     /// Stage 1: the completion blocks from the previous tick.
@@ -398,7 +405,7 @@ final class SceneTiming {
         var events: [SimulationEvent.Kind] = []
         for i in nodes.indices {
             for (k, spec) in nodes[i].item.animations.enumerated() where ScriptTime.tick(for: spec.at, fps: fps) == n {
-                attempt("\(nodes[i].path).animations[\(k)]", &events) { events in
+                attempt("\(path(of: i)).animations[\(k)]", &events) { events in
                     let replaced = try commit(spec, on: nodes[i].layer, at: t)
                     events += replaced.map { .animationStopped(item: $0.layer, key: $0.key, finished: $0.finished) }
                     events += completeViewAnimations(replaced)
