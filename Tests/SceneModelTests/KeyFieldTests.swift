@@ -41,4 +41,39 @@ struct KeyFieldTests {
         // Writing an attribute copied the shared defaults for this item alone.
         #expect(Item(id: "fresh", size: Size(1, 1), center: .zero).zPosition == 0)
     }
+
+    @Test("a computed property is read through the getter its key gives, and a stored one in place even so")
+    func getterForComputedProperties() {
+        var item = Item(id: "card", size: Size(40, 30), center: .zero)
+        item.zPosition = 3
+        // A getter that answers otherwise shows which way the read went.
+        let zPosition = KeyField(\Item.zPosition, getter: { $0.zPosition + 100 })
+        let radius = KeyField(\Item.cornerRadius, getter: { _ in 100 })
+        #expect(!zPosition.isInPlace && zPosition.read(item) == 103)
+        #expect(radius.isInPlace && radius.read(item) == 0)
+        // Writes go through the key path.
+        zPosition.write(5, into: &item)
+        #expect(item.zPosition == 5)
+    }
+
+    @Test("the item keys on its shared attributes each read their own property")
+    func itemKeysReadTheirAttributes() throws {
+        let names = ["rotationX", "rotationY", "zPosition", "anchorPointZ"]
+        let setters: [(inout Item) -> Void] = [
+            { $0.rotationX = .degrees(.infinity) }, { $0.rotationY = .degrees(.infinity) },
+            { $0.zPosition = .infinity }, { $0.anchorPointZ = .infinity },
+        ]
+        let keys = try names.map { name in try #require(ItemKeys.spec.keys.first { $0.doc.name == name }) }
+        for (name, set) in zip(names, setters) {
+            var item = Item(id: "card", size: Size(40, 30), center: .zero)
+            set(&item)
+            let scene = Scene(name: "s", canvas: Canvas(size: Size(100, 100)), length: .duration(1), items: [item])
+            // Only the key on the property made infinite fails: each check read its own.
+            var failing: [String] = []
+            for (keyName, key) in zip(names, keys) {
+                do { try key.check?(scene, item, keyName) } catch is Violation { failing.append(keyName) }
+            }
+            #expect(failing == [name])
+        }
+    }
 }

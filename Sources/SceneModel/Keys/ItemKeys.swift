@@ -303,22 +303,22 @@ package enum ItemKeys {
                         "`CALayer.anchorPoint`, in the bounds' unit square (`[0, 0]` the top-left corner, `[1, 1]` the bottom-right): the point `center` places (UIView's `center` is the layer's position) and that `rotation` and `scale` turn about: `[0, 0.5]` hinges a door on its left edge, `[1, 0]` grows a menu from its top-right corner. Not on items a behaviour moves (UIKit Dynamics moves a view by its centre).",
                     defaultDoc: "`[0.5, 0.5]`"),
                 .degrees(
-                    "rotationX", \.rotationX, range: .magnitude(1e6),
+                    "rotationX", \.rotationX, read: { $0.rotationX }, range: .magnitude(1e6),
                     doc:
                         "Turn about the item's horizontal axis through its anchor point (`transform.rotation.x`), degrees: a positive turn tips the top edge away from the viewer and the bottom toward it. Seen in perspective under a parent's `sublayerTransform: [{ perspective: … }]`; without one it foreshortens flat."
                 ),
                 .degrees(
-                    "rotationY", \.rotationY, range: .magnitude(1e6),
+                    "rotationY", \.rotationY, read: { $0.rotationY }, range: .magnitude(1e6),
                     doc:
                         "Turn about the item's vertical axis through its anchor point (`transform.rotation.y`), degrees: a positive turn sends the right edge away from the viewer (a card flip, a door on `anchorPoint: [0, 0.5]`). Applied after `rotationX`."
                 ),
                 .number(
-                    "zPosition", \.zPosition, range: .magnitude(1e6), unit: "pt",
+                    "zPosition", \.zPosition, read: { $0.zPosition }, range: .magnitude(1e6), unit: "pt",
                     doc:
                         "`CALayer.zPosition`, toward the viewer: among siblings a higher one draws on top (before `z`), and under a parent's perspective it brings the item nearer."
                 ),
                 .number(
-                    "anchorPointZ", \.anchorPointZ, range: .magnitude(1e6), unit: "pt",
+                    "anchorPointZ", \.anchorPointZ, read: { $0.anchorPointZ }, range: .magnitude(1e6), unit: "pt",
                     doc:
                         "`CALayer.anchorPointZ`: the depth of the point `rotationX`, `rotationY` and `transform3D` turn about."
                 ),

@@ -8,12 +8,14 @@ import SceneSyntax
 
 extension Key {
     /// A number, optionally mapped (`Angle.degrees`) into the property.
+    /// `read`: the property's getter when `path` names a computed one, so that checking every
+    /// object reads it directly instead of through the runtime (`KeyField`).
     static func number(
-        _ name: String, _ path: WritableKeyPath<Object, Double>, required: String? = nil,
-        range: KeyRange? = nil, noun: String = "a value", unit: String? = nil, doc: String,
-        defaultDoc: String? = nil, rangeDoc: String? = nil, example: JSONValue? = nil
+        _ name: String, _ path: WritableKeyPath<Object, Double>, read: ((Object) -> Double)? = nil,
+        required: String? = nil, range: KeyRange? = nil, noun: String = "a value", unit: String? = nil,
+        doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil, example: JSONValue? = nil
     ) -> Key {
-        let field = KeyField(path)
+        let field = KeyField(path, getter: read)
         return Key(
             doc: KeyDoc(
                 name: name, type: .number, required: required, range: range, noun: noun, unit: unit, doc: doc,
@@ -43,12 +45,12 @@ extension Key {
             defaultValue: { $0[keyPath: path].map(JSONValue.number) })
     }
 
-    /// An angle written in degrees.
+    /// An angle written in degrees; `read` as for `number`.
     static func degrees(
-        _ name: String, _ path: WritableKeyPath<Object, Angle>, range: KeyRange = .finite,
-        doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil
+        _ name: String, _ path: WritableKeyPath<Object, Angle>, read: ((Object) -> Angle)? = nil,
+        range: KeyRange = .finite, doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil
     ) -> Key {
-        let field = KeyField(path)
+        let field = KeyField(path, getter: read)
         return Key(
             doc: KeyDoc(
                 name: name, type: .number, range: range, doc: doc,
