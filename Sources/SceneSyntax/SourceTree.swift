@@ -181,22 +181,26 @@ extension ScalarMeaning {
         var count = 0
         var fraction = -1
         var negative = false
-        for (i, byte) in text.utf8.enumerated() {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+        // A plain loop and comparisons: `enumerated()` and a range pattern here went through
+        // generic code, some 200 instructions a number, and a scene is mostly numbers.
+        var isFirst = true
+        for byte in text.utf8 {
+            let digit = byte &- UInt8(ascii: "0")
+            if digit < 10 {
                 count += 1
                 guard count <= 15 else { return nil }
-                digits = digits * 10 + Int64(byte - UInt8(ascii: "0"))
+                digits = digits * 10 + Int64(digit)
                 if fraction >= 0 { fraction += 1 }
-            case UInt8(ascii: "."):
+            } else if byte == UInt8(ascii: ".") {
                 guard fraction < 0 else { return nil }
                 fraction = 0
-            case UInt8(ascii: "-"), UInt8(ascii: "+"):
-                guard i == 0 else { return nil }
+            } else if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") {
+                guard isFirst else { return nil }
                 negative = byte == UInt8(ascii: "-")
-            default:
+            } else {
                 return nil
             }
+            isFirst = false
         }
         guard count > 0 else { return nil }
         let magnitude = Double(digits) / powersOfTen[max(fraction, 0)]

@@ -66,6 +66,11 @@ struct SourceTreeTests {
         #expect(ScalarMeaning.shortDecimalValue("1234567890123456") == nil, "16 digits go to the full reader")
         #expect(ScalarMeaning.decimalValue("1234567890123456.7") == 1_234_567_890_123_456.7)
         #expect(ScalarMeaning.shortDecimalValue("1.2.3") == nil && ScalarMeaning.decimalValue("1.2.3") == nil)
+        // A sign only first, once; a lone sign or point is no number.
+        for text in ["1-2", "+-1", "--1", "1+", "-", ".", "-."] {
+            #expect(ScalarMeaning.shortDecimalValue(text) == nil, "\(text)")
+        }
+        #expect(ScalarMeaning.shortDecimalValue("+.5") == 0.5 && ScalarMeaning.shortDecimalValue("-7.") == -7)
     }
 
     @Test("NaN in any spelling is a number that is not finite", arguments: [".nan", ".NaN", "NaN", "nan"])
