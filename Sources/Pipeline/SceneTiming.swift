@@ -157,7 +157,9 @@ final class SceneTiming {
             ?? 0
     }
 
-    /// An item's model values as written in the scene.
+    /// An item's model values as written in the scene. Those its twenty base properties hold at
+    /// their defaults are left out, as a layer's table leaves them out (`TimingLayer.isDefault`):
+    /// most items set few, and building and destroying the rest was much of a large scene's set-up.
     static func modelValues(of item: Item) -> [(LayerProperty, AnimatableValue)] {
         var values = baseModelValues(of: item)
         if let shape = item.shape {
@@ -188,20 +190,32 @@ final class SceneTiming {
     }
 
     private static func baseModelValues(of item: Item) -> [(LayerProperty, AnimatableValue)] {
-        [
-            (.center, .point(item.center)), (.size, .size(item.size)), (.rotation, .angle(item.rotation)),
-            (.opacity, .scalar(item.opacity)), (.fillColor, .color(AnimatableColor(item.fill))),
-            (.cornerRadius, .scalar(item.cornerRadius)), (.borderWidth, .scalar(item.border?.width ?? 0)),
-            (.borderColor, .color(AnimatableColor(item.border?.color ?? .clear))),
-            (.textColor, .color(AnimatableColor(item.text?.color ?? .black))),
-            // `shadow:` sets shadowOpacity to its opacity (default 1); without one it is CA's 0.
-            (.shadowOpacity, .scalar(item.shadow?.opacity ?? 0)), (.shadowRadius, .scalar(item.shadow?.radius ?? 3)),
-            (.shadowOffset, .point(item.shadow?.offset ?? Point(0, -3))),
-            (.shadowColor, .color(AnimatableColor(item.shadow?.color ?? .black))),
-            (.blurRadius, .scalar(item.blurSigma)), (.anchorPoint, .point(item.anchorPoint)),
-            (.rotationX, .angle(item.rotationX)), (.rotationY, .angle(item.rotationY)),
-            (.zPosition, .scalar(item.zPosition)), (.anchorPointZ, .scalar(item.anchorPointZ)),
-        ]
+        var values: [(LayerProperty, AnimatableValue)] = []
+        values.reserveCapacity(8)
+        func set(_ property: LayerProperty, _ value: AnimatableValue) {
+            if !TimingLayer.isDefault(value, for: property) { values.append((property, value)) }
+        }
+        set(.center, .point(item.center))
+        set(.size, .size(item.size))
+        set(.rotation, .angle(item.rotation))
+        set(.opacity, .scalar(item.opacity))
+        set(.fillColor, .color(AnimatableColor(item.fill)))
+        set(.cornerRadius, .scalar(item.cornerRadius))
+        set(.borderWidth, .scalar(item.border?.width ?? 0))
+        set(.borderColor, .color(AnimatableColor(item.border?.color ?? .clear)))
+        set(.textColor, .color(AnimatableColor(item.text?.color ?? .black)))
+        // `shadow:` sets shadowOpacity to its opacity (default 1); without one it is CA's 0.
+        set(.shadowOpacity, .scalar(item.shadow?.opacity ?? 0))
+        set(.shadowRadius, .scalar(item.shadow?.radius ?? 3))
+        set(.shadowOffset, .point(item.shadow?.offset ?? Point(0, -3)))
+        set(.shadowColor, .color(AnimatableColor(item.shadow?.color ?? .black)))
+        set(.blurRadius, .scalar(item.blurSigma))
+        set(.anchorPoint, .point(item.anchorPoint))
+        set(.rotationX, .angle(item.rotationX))
+        set(.rotationY, .angle(item.rotationY))
+        set(.zPosition, .scalar(item.zPosition))
+        set(.anchorPointZ, .scalar(item.anchorPointZ))
+        return values
     }
 
     var time: Double { Double(tick) / Double(fps) }

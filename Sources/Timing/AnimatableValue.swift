@@ -114,7 +114,7 @@ public enum AnimatableValue: Hashable, Sendable, CustomStringConvertible {
     /// The same value to the bit. `==` compares numbers, so 0 equals −0, which a model table
     /// that leaves out default values must tell apart. Lists, paths and transforms are never
     /// identical here: a table keeps them whatever they hold.
-    func isIdentical(to other: AnimatableValue) -> Bool {
+    @inlinable func isIdentical(to other: AnimatableValue) -> Bool {
         func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
         switch (self, other) {
         case (.scalar(let a), .scalar(let b)): return same(a, b)

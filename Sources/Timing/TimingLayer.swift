@@ -208,6 +208,12 @@ public final class TimingLayer {
         }
     }
 
+    /// Whether a model value is the property's default to the bit, which a layer's table leaves
+    /// out (a set-up may leave it out before handing the values over).
+    @inlinable public static func isDefault(_ value: AnimatableValue, for property: LayerProperty) -> Bool {
+        value.isIdentical(to: property.defaultValue)
+    }
+
     /// `setModelValue` for each pair in order. A layer's first values (some twenty properties,
     /// each once) go straight into its empty table, grown once for the ones it keeps.
     public func setModelValues(_ values: [(LayerProperty, AnimatableValue)]) throws {
