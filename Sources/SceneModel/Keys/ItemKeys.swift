@@ -115,7 +115,7 @@ package enum ItemKeys {
                         }
                     }),
                 .fill(
-                    "fill", \.fill, gradient: \.fillGradient,
+                    "fill", \.fill, gradient: \.fillGradient, readGradient: { $0.fillGradient },
                     doc:
                         "Fill colour, or a [gradient](#gradients-fill-and-canvasbackground) `{ linear \\| radial \\| conic: { … } }` (CAGradientLayer) over the bounds, under the border."
                 ),

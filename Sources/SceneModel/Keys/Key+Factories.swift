@@ -187,11 +187,13 @@ extension Key {
 
     /// A colour or a gradient (`{ linear | radial | conic: … }`, CAGradientLayer): the colour's
     /// default is the declared default; a gradient, when given, is drawn instead of the colour.
+    /// `readGradient`: the gradient's getter when `gradient` names a computed property (`KeyField`).
     static func fill(
         _ name: String, _ path: WritableKeyPath<Object, ColorRGBA8>, gradient: WritableKeyPath<Object, Gradient?>,
-        doc: String
+        readGradient: ((Object) -> Gradient?)? = nil, doc: String
     ) -> Key {
         let field = KeyField(path)
+        let gradientField = KeyField(gradient, getter: readGradient)
         return Key(
             doc: KeyDoc(name: name, type: .other(docType: "colour or gradient", schemaRef: "fill"), doc: doc),
             decode: { d, node, at, object in
@@ -199,7 +201,9 @@ extension Key {
                 field.write(colour, into: &object)
                 // Not nil over nil: an item keeps its gradient behind a reference it shares with
                 // every item at its defaults, and a write would copy them for this item alone.
-                if newGradient != nil || object[keyPath: gradient] != nil { object[keyPath: gradient] = newGradient }
+                if newGradient != nil || gradientField.read(object) != nil {
+                    gradientField.write(newGradient, into: &object)
+                }
             },
             defaultValue: { .string($0[keyPath: path].hex) })
     }
