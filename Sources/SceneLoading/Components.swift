@@ -246,66 +246,70 @@ struct ComponentExpander {
     /// One item of the tree: an instance is replaced by its component's item; a plain item inside
     /// an instance gets its id prefixed; children are expanded in turn.
     private mutating func expandItem(
-        _ node: SourceNode, at path: String, prefix: String?,
+        _ node: SourceNode, at path: @autoclosure () -> String, prefix: String?,
         stack: [String]
     ) throws -> SourceNode {
         guard case .mapping(var entries) = node.value else { return node }
-        try countItem(node, at: path)
+        try countItem(node, at: path())
         if let use = entries.first(where: { $0.key == "use" }) {
-            return try expandInstance(node, entries: entries, use: use, at: path, prefix: prefix, stack: stack)
+            return try expandInstance(node, entries: entries, use: use, at: path(), prefix: prefix, stack: stack)
         }
         if let prefix, let i = entries.firstIndex(where: { $0.key == "id" }),
             case .string(let id)? = entries[i].value.scalarMeaning
         {
             entries[i].value.value = .scalar(prefix + "." + id, isString: true)
         }
-        try expandChildren(&entries, at: path, prefix: prefix, stack: stack)
+        try expandChildren(&entries, at: path(), prefix: prefix, stack: stack)
         return SourceNode(value: .mapping(entries), mark: node.mark)
     }
 
     /// One more layer against `SceneLimits.maxItems`; thrown at the first item over, before the
     /// rest of the tree is expanded, so nested components fail in time linear in the limit.
-    private mutating func countItem(_ node: SourceNode, at path: String) throws {
+    private mutating func countItem(_ node: SourceNode, at path: @autoclosure () -> String) throws {
         items += 1
         guard items > limits.maxItems else { return }
         throw fail(
-            node.mark, path,
+            node.mark, path(),
             "the scene has more than \(limits.maxItems) items (every layer counts: children and the items of component instances); expected at most \(limits.maxItems)",
             suggestion: "raise the limit with --max-items (SceneLimits.maxItems in Swift)",
             file: node.mark?.origin?.file ?? file)
     }
 
     private mutating func expandChildren(
-        _ entries: inout [SourceNode.Entry], at path: String, prefix: String?,
+        _ entries: inout [SourceNode.Entry], at path: @autoclosure () -> String, prefix: String?,
         stack: [String]
     ) throws {
         guard let c = entries.firstIndex(where: { $0.key == "children" }),
             case .sequence(let children) = entries[c].value.value
         else { return }
         entries[c].value.value = .sequence(
-            try expandList(children, at: path + ".children", prefix: prefix, stack: stack))
+            try expandList(children, at: path() + ".children", prefix: prefix, stack: stack))
     }
 
     /// A list of items (`items`, `children`): each item expanded, and each `repeat:` entry
     /// replaced by its rows, in place.
-    mutating func expandList(_ nodes: [SourceNode], at path: String, prefix: String?, stack: [String]) throws
+    /// Paths are spelt only for a message or an instance: most items of a large scene are neither.
+    mutating func expandList(
+        _ nodes: [SourceNode], at path: @autoclosure () -> String, prefix: String?, stack: [String]
+    ) throws
         -> [SourceNode]
     {
         var expanded: [SourceNode] = []
         for (k, node) in nodes.enumerated() {
-            let at = "\(path)[\(k)]"
+            func at() -> String { "\(path())[\(k)]" }
             guard case .mapping(let entries) = node.value, let row = entries.first(where: { $0.key == "repeat" }) else {
-                expanded.append(try expandItem(node, at: at, prefix: prefix, stack: stack))
+                expanded.append(try expandItem(node, at: at(), prefix: prefix, stack: stack))
                 continue
             }
             if let other = entries.first(where: { $0.key != "repeat" }) {
                 throw fail(
-                    other.keyMark, at + "." + other.key,
+                    other.keyMark, at() + "." + other.key,
                     "unknown key '\(other.key)' beside repeat; expected repeat alone (its rows take their keys from the component)",
                     file: node.mark?.origin?.file ?? file)
             }
-            for instance in try repeatedRows(row.value, at: at + ".repeat") {
-                expanded.append(try expandItem(instance, at: at, prefix: prefix, stack: stack))
+            let spelt = at()
+            for instance in try repeatedRows(row.value, at: spelt + ".repeat") {
+                expanded.append(try expandItem(instance, at: spelt, prefix: prefix, stack: stack))
             }
         }
         return expanded
