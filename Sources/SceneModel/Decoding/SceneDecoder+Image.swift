@@ -62,9 +62,9 @@ extension SceneDecoder {
     }
 
     /// `fill:` as a colour, or a gradient `{ linear | radial | conic: { colors, locations, startPoint, endPoint, dither } }`.
-    func decodeFill(_ node: SourceNode, at path: String) throws -> (ColorRGBA8, Gradient?) {
-        guard case .mapping = node.value else { return (try color(node, at: path), nil) }
-        return (.clear, try decodeGradient(node, at: path))
+    func decodeFill(_ node: SourceNode, at path: @autoclosure () -> String) throws -> (ColorRGBA8, Gradient?) {
+        guard case .mapping = node.value else { return (try color(node, at: path()), nil) }
+        return (.clear, try decodeGradient(node, at: path()))
     }
 
     /// A gradient, its keys declared in `GradientKeys`; the points' defaults are CAGradientLayer's

@@ -310,64 +310,66 @@ package struct SceneDecoder {
     }
 
     /// Integers may be written with a zero fraction (`60.0`), as JSON Schema's "integer" allows.
-    func integer(_ node: SourceNode, at path: String) throws -> Int {
-        let value = try number(node, at: path)
+    func integer(_ node: SourceNode, at path: @autoclosure () -> String) throws -> Int {
+        let value = try number(node, at: path())
         // ±2^53: every integer in range is exact in a Double, and far beyond any fps or z.
         guard value == value.rounded(), abs(value) <= 9_007_199_254_740_992 else {
-            throw error(at: node, path, "expected an integer, found \(node.foundDescription)")
+            throw error(at: node, path(), "expected an integer, found \(node.foundDescription)")
         }
         return Int(value)
     }
 
-    func string(_ node: SourceNode, at path: String) throws -> String {
+    func string(_ node: SourceNode, at path: @autoclosure () -> String) throws -> String {
         guard case .string(let s)? = node.scalarMeaning else {
-            throw error(at: node, path, "expected a string, found \(node.foundDescription)")
+            throw error(at: node, path(), "expected a string, found \(node.foundDescription)")
         }
         return s
     }
 
-    func bool(_ node: SourceNode, at path: String) throws -> Bool {
+    func bool(_ node: SourceNode, at path: @autoclosure () -> String) throws -> Bool {
         guard case .bool(let b)? = node.scalarMeaning else {
-            throw error(at: node, path, "expected true or false, found \(node.foundDescription)")
+            throw error(at: node, path(), "expected true or false, found \(node.foundDescription)")
         }
         return b
     }
 
-    func list(_ node: SourceNode, at path: String) throws -> [SourceNode] {
+    func list(_ node: SourceNode, at path: @autoclosure () -> String) throws -> [SourceNode] {
         guard case .sequence(let nodes) = node.value else {
-            throw error(at: node, path, "expected a list, found \(node.foundDescription)")
+            throw error(at: node, path(), "expected a list, found \(node.foundDescription)")
         }
         return nodes
     }
 
     /// `[a, b]`: exactly two finite numbers. `names` name the two for messages.
-    func pair(_ node: SourceNode, at path: String, names: (String, String)) throws -> (Double, Double) {
+    func pair(_ node: SourceNode, at path: @autoclosure () -> String, names: (String, String)) throws -> (
+        Double, Double
+    ) {
         var expected: String { "expected [\(names.0), \(names.1)]" }
         guard case .sequence(let nodes) = node.value else {
-            throw error(at: node, path, "\(expected), found \(node.foundDescription)")
+            throw error(at: node, path(), "\(expected), found \(node.foundDescription)")
         }
         guard nodes.count == 2 else {
             let found = nodes.count == 1 ? "a list of 1 value" : "a list of \(nodes.count) values"
-            throw error(at: node, path, "\(expected), found \(nodes.isEmpty ? "an empty list" : found)")
+            throw error(at: node, path(), "\(expected), found \(nodes.isEmpty ? "an empty list" : found)")
         }
-        return (try number(nodes[0], at: path + "[0]"), try number(nodes[1], at: path + "[1]"))
+        return (try number(nodes[0], at: path() + "[0]"), try number(nodes[1], at: path() + "[1]"))
     }
 
-    func color(_ node: SourceNode, at path: String) throws -> ColorRGBA8 {
+    func color(_ node: SourceNode, at path: @autoclosure () -> String) throws -> ColorRGBA8 {
         let expected = "expected a colour '#RGB', '#RGBA', '#RRGGBB', '#RRGGBBAA' or a system colour such as systemBlue"
         switch node.scalarMeaning {
         case .string(let s)?:
             if let c = ColorRGBA8(hex: s) ?? SystemColors.color(named: s, appearance: appearance.value) { return c }
             throw error(
-                at: node, path, "\(expected), found \(node.foundDescription)",
+                at: node, path(), "\(expected), found \(node.foundDescription)",
                 suggestion: s.hasPrefix("#") ? nil : didYouMean(s, SystemColors.names))
         case .null? where format == .yaml:
             // `fill: #FF9500` is `fill:` followed by a comment.
             throw error(
-                at: node, path, "\(expected), found null",
+                at: node, path(), "\(expected), found null",
                 suggestion: "quote it, as in fill: \"#FF9500\"; in YAML an unquoted # starts a comment")
         default:
-            throw error(at: node, path, "\(expected), found \(node.foundDescription)")
+            throw error(at: node, path(), "\(expected), found \(node.foundDescription)")
         }
     }
 

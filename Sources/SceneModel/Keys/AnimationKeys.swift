@@ -117,11 +117,11 @@ enum AnimationKeys {
                     "The members, each `basic`, `keyframe` or `spring` on its own property, without `at` or `key`: one without a `duration` runs for the group's, a `beginTime` counts from the group's start, and each is cut off at the group's end (the group's `duration` is its own, as in Core Animation, not its members').",
                 rangeDoc: "at least one; no groups",
                 decode: { d, n, at, g in
-                    g.animations = try d.list(n, at: at).enumerated().map { k, x in
-                        try d.decodeAnimation(x, at: at + "[\(k)]", allowsGroups: false)
+                    g.animations = try d.list(n, at: at()).enumerated().map { k, x in
+                        try d.decodeAnimation(x, at: at() + "[\(k)]", allowsGroups: false)
                     }
                     if g.animations.isEmpty {
-                        throw d.error(at: n, at, "expected at least one animation in the group")
+                        throw d.error(at: n, at(), "expected at least one animation in the group")
                     }
                 }),
         ]
@@ -215,8 +215,8 @@ enum AnimationKeys {
                 "values", docType: "list of values", doc: "Keyframes.", defaultDoc: "**required** unless `path`",
                 rangeDoc: "≥ 1",
                 decode: { d, n, at, a in
-                    a.values = try d.list(n, at: at).enumerated().map { k, x in
-                        try d.animatableValue(x, for: a.property, at: at + "[\(k)]")
+                    a.values = try d.list(n, at: at()).enumerated().map { k, x in
+                        try d.animatableValue(x, for: a.property, at: at() + "[\(k)]")
                     }
                 }),
             .custom(
@@ -227,14 +227,14 @@ enum AnimationKeys {
                 decode: { d, n, at, a in
                     guard a.property == .center else {
                         throw d.error(
-                            at: n, at,
+                            at: n, at(),
                             "a path moves the centre; expected property: center, found \(AnimatedProperty.name(of: a.property))"
                         )
                     }
-                    let path = try d.pathData(n, at: at)
+                    let path = try d.pathData(n, at: at())
                     guard path.elements.contains(where: { if case .move = $0 { false } else { true } }) else {
                         throw d.error(
-                            at: n, at,
+                            at: n, at(),
                             "expected a path with a line or curve to move along, found \(path.elements.isEmpty ? "an empty path" : "only moves")"
                         )
                     }
@@ -245,7 +245,7 @@ enum AnimationKeys {
                 doc:
                     "`rotationMode`: with `path`, the item turns to the path's direction as it moves (`auto`), or to the opposite one (`autoReverse`), on top of its rotation.",
                 defaultDoc: "none", rangeDoc: "`auto`, `autoReverse`; with `path`",
-                decode: { d, n, at, a in a.rotationMode = try d.word(n, at: at, RotationMode.self) }),
+                decode: { d, n, at, a in a.rotationMode = try d.word(n, at: at(), RotationMode.self) }),
             numbers(
                 "keyTimes", \.keyTimes, doc: "Ignored by paced modes.", defaultDoc: "evenly spaced",
                 rangeDoc: "in [0, 1], non-decreasing; one per value (`discrete`: values + 1)"),
@@ -299,7 +299,7 @@ enum AnimationKeys {
             return .custom(
                 entry.0, docType: "value", schemaRef: "animatedValue",
                 doc: k == 0 ? doc : "\(entry.0)Value.", defaultDoc: "—", rangeDoc: rangeDoc,
-                decode: { d, n, at, a in a[keyPath: path] = try d.animatableValue(n, for: a.property, at: at) })
+                decode: { d, n, at, a in a[keyPath: path] = try d.animatableValue(n, for: a.property, at: at()) })
         }
     }
 

@@ -43,10 +43,10 @@ enum AnimatorKeys {
                     decode: { d, node, at, animator in
                         // In order, so that a continueAnimation's `fromDrag` reads the scrub before it.
                         animator.timeline = []
-                        for (k, n) in try d.list(node, at: at).enumerated() {
+                        for (k, n) in try d.list(node, at: at()).enumerated() {
                             let velocity = DragHandOff.relativeVelocity(after: animator.timeline)
                             animator.timeline.append(
-                                try d.decodeAnimatorCall(n, at: at + "[\(k)]", dragVelocity: velocity))
+                                try d.decodeAnimatorCall(n, at: at() + "[\(k)]", dragVelocity: velocity))
                         }
                     }),
             ])
@@ -157,7 +157,7 @@ enum TimingParametersKeys {
                         if case .string("fromDrag")? = node.scalarMeaning {
                             t.initialVelocityFromDrag = true
                         } else {
-                            let p = try d.pair(node, at: at, names: ("dx", "dy"))
+                            let p = try d.pair(node, at: at(), names: ("dx", "dy"))
                             t.initialVelocity = Point(p.0, p.1)
                         }
                     },
@@ -169,10 +169,11 @@ enum TimingParametersKeys {
                     "spring", docType: "`default`", doc: "UISpringTimingParameters(): the system spring.",
                     defaultDoc: "—",
                     decode: { d, n, at, t in
-                        let w = try d.string(n, at: at)
+                        let w = try d.string(n, at: at())
                         guard w == "default" else {
                             throw d.error(
-                                at: n, at, "expected default (UISpringTimingParameters()), found \(n.foundDescription)")
+                                at: n, at(),
+                                "expected default (UISpringTimingParameters()), found \(n.foundDescription)")
                         }
                         t.systemSpring = true
                     }),

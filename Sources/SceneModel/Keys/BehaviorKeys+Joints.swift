@@ -63,8 +63,8 @@ extension BehaviorKeys {
                         "`{ id, from: [x, y], to: [x, y] }` (a line at least 0.5 pt long) or `{ id, path: [[x, y], …] }` (a closed boundary through at least 2 points more than 0.5 pt apart) or `{ id, path: \"M … Z\" }` (SVG path data of one closed shape, curves flattened within 0.05 pt: a bowl, a rounded shelf).",
                     defaultDoc: "`[]`", rangeDoc: "ids unique",
                     decode: { d, node, at, c in
-                        c.boundaries = try d.list(node, at: at).enumerated().map { j, node in
-                            try d.decodeBoundary(node, at: at + "[\(j)]")
+                        c.boundaries = try d.list(node, at: at()).enumerated().map { j, node in
+                            try d.decodeBoundary(node, at: at() + "[\(j)]")
                         }
                     },
                     check: { scene, c, at in try scene.checkBoundaries(c.boundaries, at: at) }),
@@ -75,7 +75,7 @@ extension BehaviorKeys {
                     "insets", docType: "`[top, left, bottom, right]`", doc: "Insets of the canvas boundary, points.",
                     defaultDoc: "`[0, 0, 0, 0]`", rangeDoc: "must leave room",
                     decode: { d, node, at, c in
-                        let v = try d.numbers(node, at: at, count: 4, names: "[top, left, bottom, right]")
+                        let v = try d.numbers(node, at: at(), count: 4, names: "[top, left, bottom, right]")
                         c.insets = .init(top: v[0], left: v[1], bottom: v[2], right: v[3])
                     },
                     check: { scene, c, at in try scene.checkInsets(c, at: at) }),
@@ -97,7 +97,7 @@ extension BehaviorKeys {
                     doc:
                         "The second item: required by `fixed`, `pin` and `limit`; a `distance` attachment has either `toItem` or `anchor`.",
                     rangeDoc: "not `item`",
-                    decode: { d, node, at, a in a.toItem = try d.string(node, at: at) },
+                    decode: { d, node, at, a in a.toItem = try d.string(node, at: at()) },
                     check: { scene, a, at in
                         guard let other = a.toItem else { return }
                         try scene.reference(other, at: at, reach: .dynamicItem)
@@ -136,7 +136,7 @@ extension BehaviorKeys {
                     "range", docType: "`[min, max]`", schemaRef: "number2",
                     doc: "`attachmentRange`: degrees for `pin` (must contain 0), points for `sliding`.",
                     defaultDoc: "none", rangeDoc: "min ≤ max",
-                    decode: { d, node, at, a in a.range = try d.decodeRange(node, at: at) },
+                    decode: { d, node, at, a in a.range = try d.decodeRange(node, at: at()) },
                     check: { scene, a, at in try scene.checkAttachmentRange(a, at: at) }),
                 .number(
                     "frictionTorque", \.frictionTorque, range: .engine(BehaviorRules.Attachment.frictionTorque),
@@ -170,8 +170,8 @@ extension BehaviorKeys {
                 .custom(
                     "angles", docType: "numbers", doc: "Degrees.", defaultDoc: "i·90°/n", rangeDoc: "one per item",
                     decode: { d, node, at, n in
-                        n.angles = try d.list(node, at: at).enumerated().map { k, node in
-                            .degrees(try d.number(node, at: at + "[\(k)]"))
+                        n.angles = try d.list(node, at: at()).enumerated().map { k, node in
+                            .degrees(try d.number(node, at: at() + "[\(k)]"))
                         }
                     },
                     check: { _, n, at in
@@ -204,14 +204,14 @@ extension BehaviorKeys {
                     doc:
                         "`{ id, rect: [x, y, width, height] }`: a free item overlapping a zone is captured and snapped to its centre.",
                     rangeDoc: "at least one, ids unique",
-                    decode: { d, node, at, z in z.zones = try d.decodeZones(node, at: at) },
+                    decode: { d, node, at, z in z.zones = try d.decodeZones(node, at: at()) },
                     check: { scene, z, at in try scene.checkZones(z.zones, at: at) }),
                 .custom(
                     "drags", docType: "list",
                     doc:
                         "`{ item, path: [[seconds, x, y], …] }`: a scripted pan gesture, linear between keyframes, times increasing, drags of one item not overlapping.",
                     defaultDoc: "`[]`",
-                    decode: { d, node, at, z in z.drags = try d.decodeDrags(node, at: at) },
+                    decode: { d, node, at, z in z.drags = try d.decodeDrags(node, at: at()) },
                     check: { scene, z, at in try scene.checkDrags(z.drags, at: at) }),
             ])
     }

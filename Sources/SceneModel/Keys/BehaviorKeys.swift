@@ -59,7 +59,7 @@ enum BehaviorKeys {
                     "projection", docType: "`normal`, `fast` or a number",
                     doc: "With `nearest`: the deceleration rate of the projection, per millisecond, as UIScrollView's.",
                     defaultDoc: "`normal` (0.998)", rangeDoc: "a number > 0 and < 1",
-                    decode: { d, n, at, snap in snap.projectionRate = try d.decelerationRate(n, at: at).rate }),
+                    decode: { d, n, at, snap in snap.projectionRate = try d.decelerationRate(n, at: at()).rate }),
             ],
             structure: { d, f, path in
                 if f["to"] != nil, let nearest = f.entry("nearest") {
@@ -137,7 +137,7 @@ enum BehaviorKeys {
                         if case .string("fromDrag")? = node.scalarMeaning {
                             behavior.linearVelocityFromDrag = true
                         } else {
-                            let p = try d.pair(node, at: at, names: ("vx", "vy"))
+                            let p = try d.pair(node, at: at(), names: ("vx", "vy"))
                             behavior.linearVelocity = Point(p.0, p.1)
                         }
                     },
@@ -179,7 +179,7 @@ enum BehaviorKeys {
                     "region", docType: "mapping", doc: "Where the field acts, around `position`.",
                     defaultDoc: "everywhere",
                     rangeDoc: "`{ radius: r > 0 }` or `{ size: [w, h] }`",
-                    decode: { d, node, at, field in field.region = try d.decodeRegion(node, at: at) },
+                    decode: { d, node, at, field in field.region = try d.decodeRegion(node, at: at()) },
                     check: { _, field, at in
                         switch field.region {
                         case .infinite: break
@@ -236,7 +236,7 @@ enum BehaviorKeys {
                     doc:
                         "The behaviour it removes, with itself, once the item's frame holds still, e.g. `{ snap: { … } }`.",
                     rangeDoc: "not a watcher",
-                    decode: { d, node, at, w in w.client = try d.decodeBehavior(node, at: at) },
+                    decode: { d, node, at, w in w.client = try d.decodeBehavior(node, at: at()) },
                     check: { scene, w, at in
                         if case .watcher = w.client {
                             throw Violation(
@@ -267,7 +267,7 @@ enum BehaviorKeys {
                 .custom(
                     "amplitude", docType: "number", doc: "Peak relative change of the scale.", defaultDoc: "`0.5`",
                     rangeDoc: "0 ≤ a < 1",
-                    decode: { d, node, at, r in r.amplitude = try d.number(node, at: at) },
+                    decode: { d, node, at, r in r.amplitude = try d.number(node, at: at()) },
                     check: { _, r, at in
                         try KeyRange.engine.check(r.amplitude, "", at: at)
                         if !(r.amplitude >= 0 && r.amplitude < 1) {
@@ -303,7 +303,7 @@ enum BehaviorKeys {
                     "scale", docType: "`[sx, sy]`", schemaRef: "number2", doc: "Target scale.", defaultDoc: "`[1, 1]`",
                     rangeDoc: "non-zero",
                     decode: { d, node, at, t in
-                        let p = try d.pair(node, at: at, names: ("sx", "sy"))
+                        let p = try d.pair(node, at: at(), names: ("sx", "sy"))
                         t.scale = Size(p.0, p.1)
                     },
                     check: { scene, t, at in
@@ -326,7 +326,7 @@ extension Key {
         schemaRef: String = "position"
     ) -> Key {
         var key = point(name, path, names: ("x", "y"), required: required, doc: doc, schemaRef: schemaRef)
-        key.decode = { d, node, at, object in object[keyPath: path] = try d.position(node, at: at) }
+        key.decode = { d, node, at, object in object[keyPath: path] = try d.position(node, at: at()) }
         return key
     }
 }

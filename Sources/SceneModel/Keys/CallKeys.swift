@@ -143,9 +143,9 @@ enum AnimatorCallKeys {
                         "fractionComplete: a fraction; isReversed, isInterruptible, isUserInteractionEnabled: a boolean.",
                     decode: { d, n, at, c in
                         if c.call == "fractionComplete" {
-                            c.number = try d.number(n, at: at)
+                            c.number = try d.number(n, at: at())
                         } else {
-                            c.flag = try d.bool(n, at: at)
+                            c.flag = try d.bool(n, at: at())
                         }
                     }),
                 CallKeys.ramp, CallKeys.drag,
@@ -166,7 +166,7 @@ enum AnimatorCallKeys {
                     decode: { d, n, at, c in
                         // A transition's block is read with the view animation's keys
                         // (`SceneDecoder.animatorTransitions`).
-                        if c.call == "addAnimations" { c.itemChanges = try d.itemChanges(n, at: at) }
+                        if c.call == "addAnimations" { c.itemChanges = try d.itemChanges(n, at: at()) }
                     }),
                 .number("delayFactor", \.delayFactor, range: .unit, doc: "addAnimations: delayFactor."),
                 .string("name", \.name, doc: "addCompletion: the handler's name in the trace."),

@@ -26,14 +26,14 @@ package enum ComponentKeys {
                     decode: { d, node, at, component in
                         guard case .mapping(let list) = node.value else {
                             throw d.error(
-                                at: node, at,
+                                at: node, at(),
                                 "expected a mapping of parameter names to default values, found \(node.foundDescription)"
                             )
                         }
                         component.parameters = try list.map { p in
                             guard case .scalar = p.value.value else {
                                 throw d.error(
-                                    at: p.value, at + "." + p.key,
+                                    at: p.value, at() + "." + p.key,
                                     "expected a default value (a string, colour or number, or null for a required argument), found \(p.value.foundDescription)"
                                 )
                             }
@@ -49,7 +49,8 @@ package enum ComponentKeys {
                     ),
                     decode: { d, node, at, component in
                         guard case .mapping = node.value else {
-                            throw d.error(at: node, at, "expected an item as a mapping, found \(node.foundDescription)")
+                            throw d.error(
+                                at: node, at(), "expected an item as a mapping, found \(node.foundDescription)")
                         }
                         component.item = node
                     }),

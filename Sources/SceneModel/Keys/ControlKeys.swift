@@ -31,7 +31,7 @@ package enum ControlKeys {
                         doc: "The value the scene uses unless `--set` or a slider gives another.",
                         defaultDoc: "**required** for a number", rangeDoc: "within `range`", acceptsControl: false),
                     decode: { d, n, at, c in
-                        c.value = try d.number(n, at: at)
+                        c.value = try d.number(n, at: at())
                         c.valueNode = n
                     }),
                 Key(
@@ -40,9 +40,9 @@ package enum ControlKeys {
                         doc: "The values `--set` accepts and the slider's ends.",
                         defaultDoc: "**required** for a number", rangeDoc: "lowest < highest"),
                     decode: { d, n, at, c in
-                        let (low, high) = try d.pair(n, at: at, names: ("lowest", "highest"))
+                        let (low, high) = try d.pair(n, at: at(), names: ("lowest", "highest"))
                         guard low < high else {
-                            throw d.error(at: n, at, "expected lowest < highest, found [\(low), \(high)]")
+                            throw d.error(at: n, at(), "expected lowest < highest, found [\(low), \(high)]")
                         }
                         c.range = (low, high)
                         c.rangeNode = n
@@ -52,7 +52,7 @@ package enum ControlKeys {
                         name: "step", type: .number, range: .nonNegative, doc: "The slider's step.",
                         defaultDoc: "`0` (any value)", rangeDoc: "0 … highest − lowest", acceptsControl: false),
                     decode: { d, n, at, c in
-                        c.step = try d.number(n, at: at)
+                        c.step = try d.number(n, at: at())
                         c.stepNode = n
                     }),
                 Key(
@@ -60,7 +60,7 @@ package enum ControlKeys {
                         name: "color", type: .colour, doc: "A colour control (no `value`, `range` or `step`).",
                         defaultDoc: "—"),
                     decode: { d, n, at, c in
-                        _ = try d.color(n, at: at)
+                        _ = try d.color(n, at: at())
                         c.colorNode = n
                     }),
             ],

@@ -42,16 +42,16 @@ enum DynamicsTimelineKeys {
                     "set", docType: "mapping",
                     doc: "`behavior: <id>` and one or more properties below, set in the order written.",
                     rangeDoc: "exactly one of `set`, `remove`, `add` (or none, for a bare tap)",
-                    decode: { d, n, at, entry in entry.action = try d.decodeSet(n, at: at) }),
+                    decode: { d, n, at, entry in entry.action = try d.decodeSet(n, at: at()) }),
                 .custom(
                     "remove", docType: "behaviour id", schemaRef: "behaviorID",
                     doc: "`removeBehavior`: the behaviour stops acting (its bodies and joints go at once).",
-                    decode: { d, n, at, entry in entry.action = .remove(try d.string(n, at: at)) }),
+                    decode: { d, n, at, entry in entry.action = .remove(try d.string(n, at: at())) }),
                 .custom(
                     "add", docType: "behaviour",
                     doc: "`addBehavior`: a new behaviour written as in `behaviors` (with an optional `id`).",
                     decode: { d, n, at, entry in
-                        var (spec, id) = try d.decodeBehaviorEntry(n, at: at)
+                        var (spec, id) = try d.decodeBehaviorEntry(n, at: at())
                         // `linearVelocity: fromDrag`: the flick's speed handed on at release.
                         if case .itemBehavior(var behavior) = spec, behavior.linearVelocityFromDrag,
                             let drag = entry.drag
@@ -104,7 +104,7 @@ enum DragKeys {
                 .custom(
                     "path", docType: "`[[t, x, y], …]`", required: "path: [[seconds after at, x, y], …]",
                     doc: "The finger, `t` in seconds after `at`.", rangeDoc: "at least one; times ≥ 0, increasing",
-                    decode: { d, n, at, drag in (drag.times, drag.points) = try d.dragPath(n, at: at) }),
+                    decode: { d, n, at, drag in (drag.times, drag.points) = try d.dragPath(n, at: at()) }),
             ])
     }
 }

@@ -25,7 +25,7 @@ package enum ImageKeys {
                     doc: "Relative to the scene file; no absolute path, no `..` or symbolic link out (as `icon:`).",
                     rangeDoc:
                         "a PNG, JPEG or WebP (still) inside the scene's folder; ≤ 64 MiB, ≤ 16,384 px a side, ≤ 40 megapixels",
-                    decode: { d, node, at, draft in draft.file = try d.imageFile(node, at: at) }),
+                    decode: { d, node, at, draft in draft.file = try d.imageFile(node, at: at()) }),
                 .word(
                     "contentMode", \.contentMode,
                     doc:
@@ -35,7 +35,7 @@ package enum ImageKeys {
                     "contentsRect", docType: "`[x, y, width, height]`",
                     doc: "`CALayer.contentsRect`: the part of the image shown (a sprite sheet's frame).",
                     defaultDoc: "`[0, 0, 1, 1]`", rangeDoc: "inside the unit square, width and height > 0",
-                    decode: { d, node, at, draft in draft.contentsRect = try d.contentsRect(node, at: at) }),
+                    decode: { d, node, at, draft in draft.contentsRect = try d.contentsRect(node, at: at()) }),
             ])
     }
 }
@@ -63,7 +63,7 @@ package enum LottieKeys {
                         "A Lottie (Bodymovin JSON) file relative to the scene file; no absolute path, no `..` or symbolic link out.",
                     rangeDoc:
                         "inside the scene's folder; ≤ 4 MiB, ≤ 1,000 layers and assets, ≤ 100,000 frames, ≤ 16,384 a side, numbers within ±1,000,000; images embedded",
-                    decode: { d, node, at, draft in draft.file = try d.lottieFile(node, at: at) }),
+                    decode: { d, node, at, draft in draft.file = try d.lottieFile(node, at: at()) }),
                 .number(
                     "speed", \.speed, range: .positiveAtMost(100), noun: "a speed",
                     doc: "Playback rate: 2 plays twice as fast (a Lottie player's `speed`)."),
@@ -110,7 +110,7 @@ package enum GradientKeys {
                 kind.rawValue, docType: "mapping", schemaRef: "gradientBody", doc: doc,
                 decode: { d, node, at, draft in
                     draft.kind = kind
-                    draft.body = try d.decode(body, node, at: at)
+                    draft.body = try d.decode(body, node, at: at())
                 })
         }
         return ObjectSpec(
@@ -153,14 +153,14 @@ package enum GradientKeys {
                     doc:
                         "Straight alpha as written; interpolated in **premultiplied** colour, as Core Animation does (a stop fading to clear fades, it does not darken).",
                     rangeDoc: "1 … \(maxStops)",
-                    decode: { d, node, at, draft in draft.colors = try d.gradientColors(node, at: at) }),
+                    decode: { d, node, at, draft in draft.colors = try d.gradientColors(node, at: at()) }),
                 .custom(
                     "locations", docType: "list of numbers",
                     doc:
                         "Before the first the first colour holds, after the last the last; equal neighbours make a hard step.",
                     defaultDoc: "evenly spaced", rangeDoc: "one per colour, each 0 … 1, non-decreasing",
                     decode: { d, node, at, draft in
-                        draft.locations = try d.gradientLocations(node, at: at, count: draft.colors.count)
+                        draft.locations = try d.gradientLocations(node, at: at(), count: draft.colors.count)
                     }),
                 .optional(
                     "startPoint", \.startPoint, docType: "`[x, y]`",

@@ -18,7 +18,7 @@ enum ItemGroupKeys {
                     "items", docType: "list of item ids", required: "items: the ids of the grouped items",
                     doc: "The members: top-level items or children (a door's panel and its handle).",
                     rangeDoc: "at least one; each in at most one group, and named by behaviours only through it",
-                    decode: { d, node, at, group in group.items = try d.ids(node, at: at) }),
+                    decode: { d, node, at, group in group.items = try d.ids(node, at: at()) }),
             ])
     }
 }

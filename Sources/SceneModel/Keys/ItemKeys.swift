@@ -35,7 +35,7 @@ enum CanvasKeys {
                 .custom(
                     "frame", docType: "mapping", doc: "A plain bezel, see [Device framing](#device-framing).",
                     defaultDoc: "none",
-                    decode: { d, node, at, canvas in canvas.frame = try d.decode(FrameKeys.spec, node, at: at) }),
+                    decode: { d, node, at, canvas in canvas.frame = try d.decode(FrameKeys.spec, node, at: at()) }),
             ])
     }
 }
@@ -79,9 +79,9 @@ package enum ItemKeys {
                     decode: { d, node, at, item in
                         if case .mapping = node.value {
                             item.center = d.places.localPoint(
-                                canvas: try d.relativePosition(node, at: at, placing: item.id))
+                                canvas: try d.relativePosition(node, at: at(), placing: item.id))
                         } else {
-                            let p = try d.pair(node, at: at, names: ("x", "y"))
+                            let p = try d.pair(node, at: at(), names: ("x", "y"))
                             item.center = Point(p.0, p.1)
                         }
                     },
@@ -100,7 +100,7 @@ package enum ItemKeys {
                         "`UIView.transform`'s scale about the anchor point, along the item's own axes (applied before `rotation`); a negative factor mirrors. Animations of `scale` start from it.",
                     defaultDoc: "`1`", rangeDoc: "each factor non-zero, at most 1,000 in size",
                     decode: { d, node, at, item in
-                        guard case .point(let p) = try d.animatableValue(node, for: .scale, at: at) else { return }
+                        guard case .point(let p) = try d.animatableValue(node, for: .scale, at: at()) else { return }
                         item.scale = p
                     },
                     check: { _, item, at in
@@ -133,7 +133,7 @@ package enum ItemKeys {
                         "`CALayer.maskedCorners`: the corners `cornerRadius` rounds; the others are square. `[topLeft, topRight]` is a bottom sheet; `[]` rounds none. Core Animation's `layerMinXMinYCorner` is `topLeft`, `layerMaxXMinYCorner` `topRight`, `layerMinXMaxYCorner` `bottomLeft`, `layerMaxXMaxYCorner` `bottomRight`. Children clipped by `masksToBounds` see the same corners.",
                     defaultDoc: "all four",
                     rangeDoc: "each of `topLeft`, `topRight`, `bottomLeft`, `bottomRight` at most once",
-                    decode: { d, node, at, item in item.maskedCorners = try d.decodeCorners(node, at: at) }),
+                    decode: { d, node, at, item in item.maskedCorners = try d.decodeCorners(node, at: at()) }),
                 .custom(
                     "border", docType: "mapping",
                     doc:
@@ -141,7 +141,7 @@ package enum ItemKeys {
                     defaultDoc: "none",
                     decode: { d, node, at, item in
                         var border = BorderKeys.spec.prototype
-                        try d.decode(BorderKeys.spec, node, at: at, into: &border)
+                        try d.decode(BorderKeys.spec, node, at: at(), into: &border)
                         item.border = border
                     },
                     check: { scene, item, at in
@@ -167,7 +167,7 @@ package enum ItemKeys {
                     doc:
                         "`UIDynamicItemCollisionBoundsType`. An ellipse is a circle when the item is square, else an inscribed 8-gon; a path is a convex polygon of 3 to 8 points around the item's centre, either winding, edges longer than 0.25 pt.",
                     defaultDoc: "`rectangle`", rangeDoc: "`rectangle`, `ellipse`, `{ path: [[x, y], …] }`",
-                    decode: { d, node, at, item in item.collisionBounds = try d.decodeCollisionBounds(node, at: at) },
+                    decode: { d, node, at, item in item.collisionBounds = try d.decodeCollisionBounds(node, at: at()) },
                     check: { scene, item, at in
                         if case .path(let points) = item.collisionBounds {
                             try scene.checkConvexPolygon(points, at: at + ".path")
@@ -188,7 +188,7 @@ package enum ItemKeys {
                     defaultDoc: "none",
                     decode: { d, node, at, item in
                         var shadow = Shadow()
-                        try d.decode(ShadowKeys.spec, node, at: at, into: &shadow)
+                        try d.decode(ShadowKeys.spec, node, at: at(), into: &shadow)
                         item.shadow = shadow
                     },
                     check: { scene, item, at in
@@ -200,8 +200,8 @@ package enum ItemKeys {
                         "`CALayer.filters`: each entry `{ gaussianBlur: { radius } }` (CIGaussianBlur) blurs the item and its children, composited, in order; `radius` is the Gaussian's σ in points. Content is blurred as premultiplied sRGB-encoded values, as Core Animation composites, with transparent beyond the item's content (and beyond the canvas edge).",
                     defaultDoc: "`[]`", rangeDoc: "see [filters](#filters-itemsifilters)",
                     decode: { d, node, at, item in
-                        item.filters = try d.list(node, at: at).enumerated().map { k, n in
-                            try d.decode(FilterKeys.spec, n, at: at + "[\(k)]")
+                        item.filters = try d.list(node, at: at()).enumerated().map { k, n in
+                            try d.decode(FilterKeys.spec, n, at: at() + "[\(k)]")
                         }
                     },
                     check: { scene, item, at in
@@ -218,7 +218,7 @@ package enum ItemKeys {
                         // A system material takes the scene's appearance unless its style is given.
                         var effect = BackgroundEffectKeys.spec.prototype
                         effect.style = d.appearance.value == .dark ? .dark : .light
-                        try d.decode(BackgroundEffectKeys.spec, node, at: at, into: &effect)
+                        try d.decode(BackgroundEffectKeys.spec, node, at: at(), into: &effect)
                         item.backgroundEffect = effect
                     },
                     check: { scene, item, at in
@@ -230,13 +230,13 @@ package enum ItemKeys {
                     "shape", docType: "mapping", schemaRef: "shape",
                     doc: "A vector shape (`CAShapeLayer`) drawn over the background: fill, then stroke.",
                     defaultDoc: "none", rangeDoc: "see [shapes](#shapes-itemsishape)",
-                    decode: { d, node, at, item in item.shape = try d.decodeShape(node, at: at) }),
+                    decode: { d, node, at, item in item.shape = try d.decodeShape(node, at: at()) }),
                 .custom(
                     "icon", docType: "string",
                     doc:
                         "An SVG icon, path relative to the scene file, drawn over background and shape, fitted to the bounds (centred, uniform scale); see [icons](#icons-itemsiicon).",
                     defaultDoc: "none", rangeDoc: "a file inside the scene's folder",
-                    decode: { d, node, at, item in item.icon = try d.decodeIcon(node, at: at) }),
+                    decode: { d, node, at, item in item.icon = try d.decodeIcon(node, at: at()) }),
                 .colour(
                     "tintColor", \.tintColor,
                     doc:
@@ -247,19 +247,19 @@ package enum ItemKeys {
                     doc:
                         "A PNG, JPEG or WebP drawn over the fill and under shape, icon and text (CALayer `contents`), clipped by the rounded bounds when `masksToBounds`.",
                     defaultDoc: "none", rangeDoc: "see [images](#images-itemsiimage)",
-                    decode: { d, node, at, item in item.image = try d.decodeImage(node, at: at) }),
+                    decode: { d, node, at, item in item.image = try d.decodeImage(node, at: at()) }),
                 .custom(
                     "lottie", docType: "mapping", schemaRef: "lottie",
                     doc:
                         "A Lottie animation played in the bounds at the item's time (rlottie), drawn where an image is: over the fill, under shape, icon and text, moving, fading and masked with the item.",
                     defaultDoc: "none", rangeDoc: "see [Lottie content](#lottie-content-itemsilottie)",
-                    decode: { d, node, at, item in item.lottie = try d.decodeLottie(node, at: at) }),
+                    decode: { d, node, at, item in item.lottie = try d.decodeLottie(node, at: at()) }),
                 .custom(
                     "timing", docType: "mapping", schemaRef: "layerTiming",
                     doc:
                         "The layer's own `CAMediaTiming`; composes parent → child (a child's local time is the fold of every ancestor's). `duration 0` = infinite for layers.",
                     defaultDoc: "identity", rangeDoc: "see [media timing](#media-timing-keys)",
-                    decode: { d, node, at, item in item.timing = try d.layerTiming(node, at: at) }),
+                    decode: { d, node, at, item in item.timing = try d.layerTiming(node, at: at()) }),
                 .list(
                     "animations", \.animations,
                     doc:
@@ -272,7 +272,9 @@ package enum ItemKeys {
                         let masks = item.children.filter(\.isMask)
                         item.children =
                             try d.inBounds(of: item) {
-                                try d.list(node, at: at).enumerated().map { k, n in
+                                // Spelt once: every child's keys are read under its path.
+                                let at = at()
+                                return try d.list(node, at: at).enumerated().map { k, n in
                                     try d.decodeItem(n, at: at + "[\(k)]")
                                 }
                             } + masks
@@ -282,7 +284,7 @@ package enum ItemKeys {
                     doc:
                         "`UIScrollView`: the item's children are its content, placed in content coordinates, moved by `contentOffset` and clipped to the item's bounds; scripted drags scroll it, and it glides, bounces and pages as UIKit does when the finger lifts. See [scroll views](#scroll-views-itemsiscroll).",
                     defaultDoc: "none",
-                    decode: { d, node, at, item in item.scroll = try d.decode(ScrollKeys.spec, node, at: at) },
+                    decode: { d, node, at, item in item.scroll = try d.decode(ScrollKeys.spec, node, at: at()) },
                     check: { scene, item, at in
                         if let scroll = item.scroll {
                             try ScrollKeys.spec.check(scroll, in: scene, at: at)
@@ -296,7 +298,7 @@ package enum ItemKeys {
                     defaultDoc: "none",
                     rangeDoc:
                         "a child of a `scroll:` item; number, angle, scale, vector or colour properties; `distance` > 0 (default the child's size along the axis); `axis` `x` or `y` (default the content's longer one)",
-                    decode: { d, node, at, item in item.scrollTransitions = try d.scrollTransitions(node, at: at) }),
+                    decode: { d, node, at, item in item.scrollTransitions = try d.scrollTransitions(node, at: at()) }),
                 .point(
                     "anchorPoint", \.anchorPoint, names: ("x", "y"), range: .magnitude(1000),
                     doc:
@@ -327,13 +329,13 @@ package enum ItemKeys {
                     doc:
                         "A `CATransform3D` applied about the anchor point after `scale` and the rotations: operations in order, the first applied first, each one of `rotateX`, `rotateY`, `rotateZ` (degrees), `rotate: { angle, axis: [x, y, z] }`, `translate: [x, y, z]`, `scale: [x, y, z]` (or one number), `perspective: d` (m34 = −1/d: `[{ rotateY: 30 }, { perspective: 500 }]` is Core Animation's usual recipe on the layer itself) or `matrix: [m11, m12, …, m44]` (16 numbers, Core Animation's row-vector order). Animatable as a whole, interpolated decomposed as Core Animation does. See [3-D transforms](#3-d-transforms).",
                     defaultDoc: "identity", rangeDoc: "finite entries up to 10⁶, an invertible matrix, perspective > 0",
-                    decode: { d, node, at, item in item.transform3D = try d.transform3D(node, at: at) }),
+                    decode: { d, node, at, item in item.transform3D = try d.transform3D(node, at: at()) }),
                 .custom(
                     "sublayerTransform", docType: "list of operations", schemaRef: "transform3D",
                     doc:
                         "`CALayer.sublayerTransform`: a transform (operations as in `transform3D`) applied to the children about this item's anchor point. `[{ perspective: 500 }]` gives the children a shared vanishing point at the anchor, the eye 500 pt in front of the screen. Animatable, as `transform3D`.",
                     defaultDoc: "identity", rangeDoc: "as `transform3D`",
-                    decode: { d, node, at, item in item.sublayerTransform = try d.transform3D(node, at: at) }),
+                    decode: { d, node, at, item in item.sublayerTransform = try d.transform3D(node, at: at()) }),
                 .bool(
                     "isDoubleSided", \.isDoubleSided,
                     doc:
@@ -345,7 +347,7 @@ package enum ItemKeys {
                         "`CALayer.mask`: an item (its own `id`, size, centre in this item's bounds, fill, shape, text, image, gradient, children, animations) whose alpha masks this item and its children, composited; its colours are ignored and outside what it draws this item is invisible. It animates like any item (a growing circle reveals, a moving gradient wipes).",
                     defaultDoc: "none", rangeDoc: "an item without a `mask:` of its own",
                     decode: { d, node, at, item in
-                        var mask = try d.inBounds(of: item) { try d.decodeItem(node, at: at) }
+                        var mask = try d.inBounds(of: item) { try d.decodeItem(node, at: at()) }
                         mask.isMask = true
                         item.children.removeAll(where: \.isMask)
                         item.children.append(mask)
@@ -362,12 +364,12 @@ package enum ItemKeys {
                     doc:
                         "A design screen as sublayers: `{ svg: screens/home.svg }` fits the file into the bounds (as `icon:`) and makes every drawn element with an `id` a child item named `<this id>.<its id>`, at its bounds, with its transform as `center`, `rotation` and `scale` and its `opacity`, so behaviours and animations move it; see [Design screens as layers](#design-screens-as-layers-itemsilayers).",
                     defaultDoc: "none", rangeDoc: "an SVG file inside the scene's folder; not with `icon:`",
-                    decode: { d, node, at, item in try d.decodeLayers(node, at: at, into: &item) }),
+                    decode: { d, node, at, item in try d.decodeLayers(node, at: at(), into: &item) }),
                 .custom(
                     "text", docType: "mapping", schemaRef: "text",
                     doc: "The item's text (CATextLayer / UILabel), drawn over its fill.",
                     defaultDoc: "none", rangeDoc: "see [text](#text-itemsitext)",
-                    decode: { d, node, at, item in item.text = try d.decode(TextKeys.spec, node, at: at) },
+                    decode: { d, node, at, item in item.text = try d.decode(TextKeys.spec, node, at: at()) },
                     check: { scene, item, at in
                         if let text = item.text { try TextKeys.spec.check(text, in: scene, at: at) }
                     }),
@@ -410,7 +412,7 @@ enum FilterKeys {
                     required: "a filter names its kind, e.g. gaussianBlur: { radius: 8 }",
                     doc: "CIGaussianBlur: `radius` (σ in points, 0 … 100).",
                     decode: { d, node, at, filter in
-                        filter.gaussianBlur = try d.decode(GaussianBlurKeys.spec, node, at: at)
+                        filter.gaussianBlur = try d.decode(GaussianBlurKeys.spec, node, at: at())
                     },
                     check: { scene, filter, at in
                         if let blur = filter.gaussianBlur { try GaussianBlurKeys.spec.check(blur, in: scene, at: at) }
@@ -484,7 +486,7 @@ enum ShadowKeys {
                     doc:
                         "shadowPath: SVG path data in the item's bounds (origin at its top-left). The shadow is this path filled (non-zero), opaque, instead of the layer's alpha; animatable as `shadowPath` between paths of the same structure.",
                     defaultDoc: "none (the layer's alpha)", rangeDoc: "SVG path data, ≤ 100,000 characters",
-                    decode: { d, node, at, shadow in shadow.path = try d.pathData(node, at: at) },
+                    decode: { d, node, at, shadow in shadow.path = try d.pathData(node, at: at()) },
                     check: { _, shadow, at in
                         if let path = shadow.path, !path.isFinite {
                             throw Violation(keyPath: at, message: "expected finite coordinates in the path data")
@@ -506,7 +508,7 @@ extension Key {
                 name: name, type: .other(docType: "`[width, height]`", schemaRef: "positiveSize"), required: required,
                 doc: doc, rangeDoc: rangeDoc),
             decode: { d, node, at, object in
-                let p = try d.pair(node, at: at, names: ("width", "height"))
+                let p = try d.pair(node, at: at(), names: ("width", "height"))
                 field.write(Size(p.0, p.1), into: &object)
             },
             check: check, defaultValue: nil)

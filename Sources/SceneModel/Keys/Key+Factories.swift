@@ -20,7 +20,7 @@ extension Key {
             doc: KeyDoc(
                 name: name, type: .number, required: required, range: range, noun: noun, unit: unit, doc: doc,
                 defaultDoc: defaultDoc, rangeDoc: rangeDoc, example: example),
-            decode: { d, node, at, object in try field.write(d.number(node, at: at), into: &object) },
+            decode: { d, node, at, object in try field.write(d.number(node, at: at()), into: &object) },
             check: range.map { range in { _, object, at in try range.check(field.read(object), noun, at: at) } },
             defaultValue: required == nil ? { .number($0[keyPath: path]) } : nil)
     }
@@ -36,7 +36,7 @@ extension Key {
             doc: KeyDoc(
                 name: name, type: .number, range: range, noun: noun, unit: unit, doc: doc,
                 defaultDoc: defaultDoc, rangeDoc: rangeDoc, example: example),
-            decode: { d, node, at, object in try field.write(d.number(node, at: at), into: &object) },
+            decode: { d, node, at, object in try field.write(d.number(node, at: at()), into: &object) },
             check: range.map { range in
                 { _, object, at in
                     if let v = field.read(object) { try range.check(v, noun, at: at) }
@@ -55,7 +55,7 @@ extension Key {
             doc: KeyDoc(
                 name: name, type: .number, range: range, doc: doc,
                 defaultDoc: defaultDoc, rangeDoc: rangeDoc),
-            decode: { d, node, at, object in try field.write(.degrees(d.number(node, at: at)), into: &object) },
+            decode: { d, node, at, object in try field.write(.degrees(d.number(node, at: at())), into: &object) },
             check: { _, object, at in try range.check(field.read(object).degrees, "a value", at: at) },
             defaultValue: { .number($0[keyPath: path].degrees) })
     }
@@ -69,7 +69,7 @@ extension Key {
             doc: KeyDoc(
                 name: name, type: .number, range: range, doc: doc,
                 defaultDoc: defaultDoc, rangeDoc: rangeDoc),
-            decode: { d, node, at, object in try field.write(.degrees(d.number(node, at: at)), into: &object) },
+            decode: { d, node, at, object in try field.write(.degrees(d.number(node, at: at())), into: &object) },
             check: { _, object, at in
                 if let v = field.read(object) { try range.check(v.degrees, "a value", at: at) }
             },
@@ -86,7 +86,7 @@ extension Key {
             doc: KeyDoc(
                 name: name, type: .integer, range: range, noun: noun, doc: doc, defaultDoc: defaultDoc,
                 rangeDoc: rangeDoc),
-            decode: { d, node, at, object in try field.write(d.integer(node, at: at), into: &object) },
+            decode: { d, node, at, object in try field.write(d.integer(node, at: at()), into: &object) },
             check: range.map { range in
                 { _, object, at in try range.check(Double(field.read(object)), noun, at: at) }
             },
@@ -102,7 +102,7 @@ extension Key {
             doc: KeyDoc(
                 name: name, type: .integer, range: range, noun: noun, doc: doc, defaultDoc: defaultDoc,
                 rangeDoc: rangeDoc),
-            decode: { d, node, at, object in try field.write(d.integer(node, at: at), into: &object) },
+            decode: { d, node, at, object in try field.write(d.integer(node, at: at()), into: &object) },
             check: range.map { range in
                 { _, object, at in
                     if let v = field.read(object) { try range.check(Double(v), noun, at: at) }
@@ -115,7 +115,7 @@ extension Key {
         let field = KeyField(path)
         return Key(
             doc: KeyDoc(name: name, type: .boolean, doc: doc),
-            decode: { d, node, at, object in try field.write(d.bool(node, at: at), into: &object) },
+            decode: { d, node, at, object in try field.write(d.bool(node, at: at()), into: &object) },
             defaultValue: { .bool($0[keyPath: path]) })
     }
 
@@ -125,7 +125,7 @@ extension Key {
         let field = KeyField(path)
         return Key(
             doc: KeyDoc(name: name, type: .boolean, doc: doc, defaultDoc: defaultDoc),
-            decode: { d, node, at, object in try field.write(d.bool(node, at: at), into: &object) },
+            decode: { d, node, at, object in try field.write(d.bool(node, at: at()), into: &object) },
             defaultValue: { $0[keyPath: path].map(JSONValue.bool) })
     }
 
@@ -139,7 +139,7 @@ extension Key {
         return Key(
             doc: KeyDoc(
                 name: name, type: type, required: required, doc: doc, rangeDoc: rangeDoc, schemaBounds: schemaBounds),
-            decode: { d, node, at, object in try field.write(d.string(node, at: at), into: &object) },
+            decode: { d, node, at, object in try field.write(d.string(node, at: at()), into: &object) },
             defaultValue: hasDefault ? { .string($0[keyPath: path]) } : nil)
     }
 
@@ -150,7 +150,7 @@ extension Key {
         let field = KeyField(path)
         return Key(
             doc: KeyDoc(name: name, type: type, doc: doc, defaultDoc: defaultDoc, rangeDoc: rangeDoc),
-            decode: { d, node, at, object in try field.write(d.string(node, at: at), into: &object) },
+            decode: { d, node, at, object in try field.write(d.string(node, at: at()), into: &object) },
             defaultValue: nil)
     }
 
@@ -163,7 +163,7 @@ extension Key {
         let field = KeyField(path)
         return Key(
             doc: KeyDoc(name: name, type: .word(W.allCases.map(\.rawValue)), required: required, doc: doc),
-            decode: { d, node, at, object in try field.write(d.word(node, at: at, W.self), into: &object) },
+            decode: { d, node, at, object in try field.write(d.word(node, at: at(), W.self), into: &object) },
             defaultValue: required == nil ? { .string($0[keyPath: path].rawValue) } : nil)
     }
 
@@ -171,7 +171,7 @@ extension Key {
         let field = KeyField(path)
         return Key(
             doc: KeyDoc(name: name, type: .colour, doc: doc),
-            decode: { d, node, at, object in try field.write(d.color(node, at: at), into: &object) },
+            decode: { d, node, at, object in try field.write(d.color(node, at: at()), into: &object) },
             defaultValue: { .string($0[keyPath: path].hex) })
     }
 
@@ -182,7 +182,7 @@ extension Key {
         let field = KeyField(path)
         return Key(
             doc: KeyDoc(name: name, type: .colour, doc: doc, defaultDoc: defaultDoc),
-            decode: { d, node, at, object in try field.write(d.color(node, at: at), into: &object) })
+            decode: { d, node, at, object in try field.write(d.color(node, at: at()), into: &object) })
     }
 
     /// A colour or a gradient (`{ linear | radial | conic: … }`, CAGradientLayer): the colour's
@@ -197,7 +197,7 @@ extension Key {
         return Key(
             doc: KeyDoc(name: name, type: .other(docType: "colour or gradient", schemaRef: "fill"), doc: doc),
             decode: { d, node, at, object in
-                let (colour, newGradient) = try d.decodeFill(node, at: at)
+                let (colour, newGradient) = try d.decodeFill(node, at: at())
                 field.write(colour, into: &object)
                 // Not nil over nil: an item keeps its gradient behind a reference it shares with
                 // every item at its defaults, and a write would copy them for this item alone.
@@ -222,7 +222,7 @@ extension Key {
                     ?? .pair(names.0, names.1),
                 required: required, range: range, unit: unit, doc: doc, defaultDoc: defaultDoc, rangeDoc: rangeDoc),
             decode: { d, node, at, object in
-                let p = try d.pair(node, at: at, names: names)
+                let p = try d.pair(node, at: at(), names: names)
                 field.write(Point(p.0, p.1), into: &object)
             },
             check: range.map { range in
@@ -250,9 +250,9 @@ extension Key {
                 range: range, unit: unit, doc: doc, defaultDoc: defaultDoc, rangeDoc: rangeDoc),
             decode: { d, node, at, object in
                 if let read {
-                    try field.write(read(d, node, at), into: &object)
+                    try field.write(read(d, node, at()), into: &object)
                 } else {
-                    let p = try d.pair(node, at: at, names: names)
+                    let p = try d.pair(node, at: at(), names: names)
                     field.write(Point(p.0, p.1), into: &object)
                 }
             },
@@ -274,7 +274,7 @@ extension Key {
         let field = KeyField(path)
         return Key(
             doc: KeyDoc(name: name, type: .itemID, required: required, doc: doc, rangeDoc: reach.rangeDoc),
-            decode: { d, node, at, object in try field.write(d.string(node, at: at), into: &object) },
+            decode: { d, node, at, object in try field.write(d.string(node, at: at()), into: &object) },
             check: { scene, object, at in try scene.reference(field.read(object), at: at, reach: reach) },
             defaultValue: nil)
     }
@@ -288,7 +288,7 @@ extension Key {
         return Key(
             doc: KeyDoc(
                 name: name, type: .itemIDs, required: required, doc: doc, rangeDoc: rangeDoc ?? reach.rangeDoc),
-            decode: { d, node, at, object in try field.write(d.ids(node, at: at), into: &object) },
+            decode: { d, node, at, object in try field.write(d.ids(node, at: at()), into: &object) },
             check: { scene, object, at in try scene.references(field.read(object), at: at, reach: reach) },
             defaultValue: nil)
     }
@@ -297,7 +297,7 @@ extension Key {
     static func custom(
         _ name: String, docType: String, schemaRef: String? = nil, required: String? = nil,
         doc: String, defaultDoc: String? = nil, rangeDoc: String? = nil,
-        decode: ((SceneDecoder, SourceNode, String, inout Object) throws -> Void)? = nil,
+        decode: ((SceneDecoder, SourceNode, @autoclosure () -> String, inout Object) throws -> Void)? = nil,
         check: ((Scene, Object, String) throws -> Void)? = nil
     ) -> Key {
         Key(
@@ -315,7 +315,7 @@ extension Key {
         Key(
             doc: inner.doc,
             decode: inner.decode.map { decode in
-                { d, node, at, object in try decode(d, node, at, &object[keyPath: path]) }
+                { d, node, at, object in try decode(d, node, at(), &object[keyPath: path]) }
             },
             check: inner.check.map { check in { scene, object, at in try check(scene, object[keyPath: path], at) } },
             defaultValue: inner.defaultValue.map { value in { value($0[keyPath: path]) } })
@@ -333,8 +333,8 @@ extension Key {
                 name: name, type: .other(docType: docType, schemaRef: schemaRef), required: required, doc: doc,
                 defaultDoc: required == nil ? defaultDoc : nil, rangeDoc: rangeDoc),
             decode: { d, node, at, object in
-                object[keyPath: path] = try d.list(node, at: at).enumerated().map { k, n in
-                    try read(d, n, at + "[\(k)]")
+                object[keyPath: path] = try d.list(node, at: at()).enumerated().map { k, n in
+                    try read(d, n, at() + "[\(k)]")
                 }
             },
             defaultValue: nil)
@@ -350,7 +350,7 @@ extension Key {
             doc: KeyDoc(
                 name: name, type: type ?? .other(docType: docType, schemaRef: schemaRef), doc: doc,
                 defaultDoc: defaultDoc, rangeDoc: rangeDoc),
-            decode: { d, node, at, object in object[keyPath: path] = try read(d, node, at) },
+            decode: { d, node, at, object in object[keyPath: path] = try read(d, node, at()) },
             defaultValue: nil)
     }
 
@@ -364,7 +364,7 @@ extension Key {
             doc: KeyDoc(
                 name: name, type: type ?? .other(docType: docType, schemaRef: schemaRef), required: required, doc: doc,
                 defaultDoc: defaultDoc, rangeDoc: rangeDoc),
-            decode: { d, node, at, object in object[keyPath: path] = try read(d, node, at) },
+            decode: { d, node, at, object in object[keyPath: path] = try read(d, node, at()) },
             defaultValue: nil)
     }
 }

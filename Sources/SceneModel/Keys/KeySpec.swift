@@ -104,8 +104,10 @@ package struct SpecForm {
 /// One key of an `Object`: its documentation, its typed read and its checks.
 package struct Key<Object> {
     package var doc: KeyDoc
-    /// Reads the key's node into the object; nil when hand-written code reads it.
-    var decode: ((SceneDecoder, SourceNode, String, inout Object) throws -> Void)?
+    /// Reads the key's node into the object; nil when hand-written code reads it. The path
+    /// (`items[2].fill`) is spelt only when the closure asks (`at()`): for a message, or a value
+    /// that keeps its place; a large scene's keys nearly all read fine.
+    var decode: ((SceneDecoder, SourceNode, @autoclosure () -> String, inout Object) throws -> Void)?
     /// The semantic rule, for `Scene.validate` (the scene gives references their context).
     var check: ((Scene, Object, String) throws -> Void)?
     /// The default, read from the prototype; nil for none.

@@ -34,9 +34,10 @@ enum MediaTimingKeys {
                             t.repeatCount = .infinity
                         } else {
                             guard case .number? = n.scalarMeaning else {
-                                throw d.error(at: n, at, "expected a number or 'forever', found \(n.foundDescription)")
+                                throw d.error(
+                                    at: n, at(), "expected a number or 'forever', found \(n.foundDescription)")
                             }
-                            t.repeatCount = try d.float(n, at: at)
+                            t.repeatCount = try d.float(n, at: at())
                         }
                     }),
                 .number(
@@ -55,7 +56,7 @@ extension Key {
     {
         Key(
             doc: KeyDoc(name: name, type: .number, doc: doc, rangeDoc: rangeDoc),
-            decode: { d, node, at, object in object[keyPath: path] = try d.float(node, at: at) },
+            decode: { d, node, at, object in object[keyPath: path] = try d.float(node, at: at()) },
             check: nil,
             defaultValue: { .number(Double($0[keyPath: path])) })
     }

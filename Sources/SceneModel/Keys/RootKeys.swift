@@ -95,7 +95,7 @@ enum RootKeys {
                     read: { d, n, at in try d.decode(DynamicsTimelineKeys.spec, n, at: at) }),
                 .custom(
                     "output", docType: "mapping", doc: "What to write.", defaultDoc: "frames and mp4",
-                    decode: { d, n, at, scene in scene.output = try d.decode(OutputKeys.spec, n, at: at) },
+                    decode: { d, n, at, scene in scene.output = try d.decode(OutputKeys.spec, n, at: at()) },
                     check: { scene, object, at in try OutputKeys.spec.check(object.output, in: scene, at: at) }),
                 .custom(
                     "controls", docType: "mapping",
@@ -107,7 +107,7 @@ enum RootKeys {
                     "touches", docType: "mapping", doc: "The circle drawn under scripted fingers.",
                     defaultDoc: "shown when scripted",
                     rangeDoc: "see [Touches](#touches)",
-                    decode: { d, n, at, scene in scene.touches = try d.decode(TouchesKeys.spec, n, at: at) }),
+                    decode: { d, n, at, scene in scene.touches = try d.decode(TouchesKeys.spec, n, at: at()) }),
                 .custom("$schema", docType: "string", doc: "For editors; ignored.", defaultDoc: "—"),
             ])
     }
@@ -124,7 +124,7 @@ enum OutputKeys {
                     "video", docType: "string or list",
                     doc: "Videos encoded with ffmpeg, one file per format (`<scene>.<format>`).",
                     defaultDoc: "`\"mp4\"`", rangeDoc: "`mp4`, `webm`, `mov`, `gif`, `apng`, a list of them, or `none`",
-                    decode: { d, n, at, output in output.video = try d.decodeVideo(n, at: at) }),
+                    decode: { d, n, at, output in output.video = try d.decodeVideo(n, at: at()) }),
                 .number(
                     "scale", \.scale, range: .closed(0.01, 1), unit: nil,
                     doc:

@@ -27,7 +27,8 @@ enum ScrollKeys {
                         "`contentInset` (UIEdgeInsets) in points: room the content may scroll past its edges, where it rests (a list under a bar starts at `-top`).",
                     defaultDoc: "`[0, 0, 0, 0]`", rangeDoc: "each finite, ≥ −10,000,000 and ≤ 10,000,000",
                     decode: { d, node, at, scroll in
-                        scroll.contentInset = try d.numbers(node, at: at, count: 4, names: "[top, left, bottom, right]")
+                        scroll.contentInset = try d.numbers(
+                            node, at: at(), count: 4, names: "[top, left, bottom, right]")
                     },
                     check: { _, scroll, at in
                         for (k, v) in scroll.contentInset.enumerated() {
@@ -61,7 +62,7 @@ enum ScrollKeys {
                     doc:
                         "`decelerationRate`: the velocity a glide keeps per millisecond, `normal` (0.998) or `fast` (0.99), or a number.",
                     defaultDoc: "`normal`", rangeDoc: "a number > 0 and < 1",
-                    decode: { d, node, at, scroll in scroll.decelerationRate = try d.decelerationRate(node, at: at) }),
+                    decode: { d, node, at, scroll in scroll.decelerationRate = try d.decelerationRate(node, at: at()) }),
                 .bool(
                     "showsScrollIndicators", \.showsScrollIndicators,
                     doc:
@@ -118,7 +119,7 @@ enum ScrollDragKeys {
                     "path", docType: "`[[t, x, y], …]`", required: "path: [[seconds after at, x, y], …]",
                     doc: "The finger, `t` in seconds after `at`, `x` and `y` in canvas points.",
                     rangeDoc: "at least one; times ≥ 0, increasing",
-                    decode: { d, n, at, drag in (drag.times, drag.points) = try d.dragPath(n, at: at) }),
+                    decode: { d, n, at, drag in (drag.times, drag.points) = try d.dragPath(n, at: at()) }),
             ])
     }
 }

@@ -79,14 +79,14 @@ enum ShapeKeys {
                         "Dash, gap, dash, … in points; an odd count repeats. The pattern starts again, at `lineDashPhase`, at each subpath (as Core Graphics and SVG dash). A dash of 0 is a dot with round or square caps (`[0, 8]` and `lineCap: round` is a dotted line).",
                     defaultDoc: "`[]` (solid)", rangeDoc: "each ≥ 0, some > 0, ≤ \(ShapeSpec.maxDashPatternCount)",
                     decode: { d, n, at, shape in
-                        let nodes = try d.list(n, at: at)
+                        let nodes = try d.list(n, at: at())
                         guard nodes.count <= ShapeSpec.maxDashPatternCount else {
                             throw d.error(
-                                at: n, at,
+                                at: n, at(),
                                 "expected at most \(ShapeSpec.maxDashPatternCount) lengths, found \(nodes.count)")
                         }
                         shape.stroke.lineDashPattern = try nodes.enumerated().map { k, v in
-                            try d.number(v, at: at + "[\(k)]")
+                            try d.number(v, at: at() + "[\(k)]")
                         }
                     },
                     check: { _, shape, at in
@@ -123,7 +123,7 @@ extension Key {
     static func colourOrNone(_ name: String, _ path: WritableKeyPath<Object, ColorRGBA8>, doc: String) -> Key {
         Key(
             doc: KeyDoc(name: name, type: .other(docType: "colour or `none`", schemaRef: "colorOrNone"), doc: doc),
-            decode: { d, node, at, object in object[keyPath: path] = try d.colorOrNone(node, at: at) },
+            decode: { d, node, at, object in object[keyPath: path] = try d.colorOrNone(node, at: at()) },
             defaultValue: { $0[keyPath: path] == .clear ? .string("none") : .string($0[keyPath: path].hex) })
     }
 }

@@ -33,7 +33,7 @@ enum TextKeys {
                 .custom(
                     "font", docType: "mapping", doc: "Family, size and weight, see [below](#font-itemsitextfont).",
                     defaultDoc: "Inter 17 pt regular",
-                    decode: { d, node, at, text in try d.decode(FontKeys.spec, node, at: at, into: &text.style) },
+                    decode: { d, node, at, text in try d.decode(FontKeys.spec, node, at: at(), into: &text.style) },
                     check: { scene, text, at in try FontKeys.spec.check(text.style, in: scene, at: at) }),
                 .colour(
                     "color", \.color, doc: "Animatable as `textColor` (alias `foregroundColor`, CATextLayer's name)."),
@@ -134,7 +134,7 @@ enum FontKeys {
                         rangeDoc:
                             "1 … 1000, or "
                             + weightNames.map { "`\($0.0)` \($0.1)" }.joined(separator: ", ")),
-                    decode: { d, node, at, style in style.weight = try d.fontWeight(node, at: at) },
+                    decode: { d, node, at, style in style.weight = try d.fontWeight(node, at: at()) },
                     check: { _, style, at in
                         if !(1...1000).contains(style.weight) {
                             throw Violation(

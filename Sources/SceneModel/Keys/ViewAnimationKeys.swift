@@ -36,7 +36,7 @@ enum ViewAnimationKeys {
                     defaultDoc: "none",
                     rangeDoc: "`dampingRatio` (> 0) **or** `bounce` ((−1, 1)), `initialVelocity` (default 0)",
                     decode: { d, n, at, v in
-                        let spring = try d.decode(ViewSpringKeys.spec, n, at: at)
+                        let spring = try d.decode(ViewSpringKeys.spec, n, at: at())
                         v.style = spring.style
                         v.springVelocityFromDrag = spring.velocityFromDrag
                     }),
@@ -47,7 +47,7 @@ enum ViewAnimationKeys {
                     defaultDoc: "none",
                     rangeDoc: "`t` in seconds after `at`, increasing; not on an item a behaviour moves",
                     decode: { d, n, at, v in
-                        let draft = try d.decode(ViewDragKeys.spec, n, at: at)
+                        let draft = try d.decode(ViewDragKeys.spec, n, at: at())
                         v.drag = FingerPath(times: draft.times, points: draft.points)
                     }),
                 .value(
@@ -60,13 +60,13 @@ enum ViewAnimationKeys {
                     doc:
                         "`view.isHidden = …` in the block, for any items (the view's children, say): set when the block runs, not animated (UIKit does not animate it), shown through the `transition` if there is one.",
                     defaultDoc: "none",
-                    decode: { d, n, at, v in v.hiddenChanges = try d.hiddenChanges(n, at: at) }),
+                    decode: { d, n, at, v in v.hiddenChanges = try d.hiddenChanges(n, at: at()) }),
                 .custom(
                     "transition", docType: "string or mapping", schemaRef: "viewTransition",
                     doc:
                         "The view shows the block's changes through a transition over `duration` instead of animating them. A word is `UIView.transition(with:duration:options:animations:)` (its curve from `options`, ease-in-ease-out by default): `crossDissolve` (`transitionCrossDissolve`), `flipFromLeft`, `flipFromRight`, `flipFromTop`, `flipFromBottom` (`transitionFlipFrom…`: the view turns over in perspective, the named side toward the viewer). A mapping is a `CATransition` added to the view's layer: `{ type: fade | push | moveIn | reveal, subtype: fromLeft | fromRight | fromTop | fromBottom, timingFunction }` (subtype default `fromLeft`, timing linear). `changes` are then set without animation. See [Transitions](#transitions).",
                     defaultDoc: "none", rangeDoc: "not with `spring`, `keyframes` or `delay`",
-                    decode: { d, n, at, v in (v.transition, v.transitionTiming) = try d.viewTransition(n, at: at) }),
+                    decode: { d, n, at, v in (v.transition, v.transitionTiming) = try d.viewTransition(n, at: at()) }),
                 .custom(
                     "keyframes", docType: "list",
                     doc: "`animateKeyframes` + `addKeyframe(withRelativeStartTime:relativeDuration:)`.",
@@ -75,8 +75,8 @@ enum ViewAnimationKeys {
                         "each `start`, `duration` in [0, 1], start + duration ≤ 1, `changes`; the keyframes of one property in time order, not overlapping",
                     decode: { d, n, at, v in
                         v.style = .keyframes(
-                            try d.list(n, at: at).enumerated().map { k, x in
-                                try d.decode(KeyframeBlockKeys.spec, x, at: at + "[\(k)]")
+                            try d.list(n, at: at()).enumerated().map { k, x in
+                                try d.decode(KeyframeBlockKeys.spec, x, at: at() + "[\(k)]")
                             })
                     }),
                 .optional(
@@ -128,7 +128,7 @@ enum ViewSpringKeys {
                         if case .string("fromDrag")? = node.scalarMeaning {
                             spring.velocityFromDrag = true
                         } else {
-                            spring.initialVelocity = try d.number(node, at: at)
+                            spring.initialVelocity = try d.number(node, at: at())
                         }
                     }),
             ],
@@ -226,7 +226,7 @@ enum ViewDragKeys {
                     "path", docType: "`[[t, x, y], …]`", required: "path: [[seconds after at, x, y], …]",
                     doc: "The finger, `t` in seconds after `at`, `x` and `y` in canvas points.",
                     rangeDoc: "at least one; times ≥ 0, increasing",
-                    decode: { d, n, at, drag in (drag.times, drag.points) = try d.dragPath(n, at: at) })
+                    decode: { d, n, at, drag in (drag.times, drag.points) = try d.dragPath(n, at: at()) })
             ])
     }
 }
