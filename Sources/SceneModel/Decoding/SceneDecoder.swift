@@ -217,6 +217,9 @@ package struct SceneDecoder {
         private let declared: [String]
         /// The declaration's key positions (`DeclaredKeys.positions`), when it keeps them.
         let positions: [String: Int]?
+        /// Then each entry's key's position there, in the entries' order, found as the keys
+        /// were checked.
+        let entryPositions: [Int]
 
         /// Mappings up to this many keys are searched in order. A decoder asks for every declared
         /// key (an item declares sixty) and most mappings have a handful: comparing short keys
@@ -224,10 +227,11 @@ package struct SceneDecoder {
         static let searchedInOrder = 16
 
         init(
-            path: String, mark: SourceMark?, entries: [SourceNode.Entry], index: [String: Int]?, declared: DeclaredKeys
+            path: String, mark: SourceMark?, entries: [SourceNode.Entry], index: [String: Int]?, declared: DeclaredKeys,
+            entryPositions: [Int] = []
         ) {
             (self.path, self.mark, self.entries, self.index) = (path, mark, entries, index)
-            (self.declared, positions) = (declared.names, declared.positions)
+            (self.declared, positions, self.entryPositions) = (declared.names, declared.positions, entryPositions)
         }
 
         subscript(key: String) -> SourceNode? { entry(key)?.value }
@@ -268,6 +272,8 @@ package struct SceneDecoder {
         }
         var index: [String: Int]? = list.count > Fields.searchedInOrder ? [:] : nil
         index?.reserveCapacity(list.count)
+        var entryPositions: [Int] = []
+        if keys.positions != nil { entryPositions.reserveCapacity(list.count) }
         // By index through a buffer pointer: iterating would copy every entry (its key, marks and
         // value) of every mapping of the scene.
         try list.withUnsafeBufferPointer { list in
@@ -282,7 +288,8 @@ package struct SceneDecoder {
                         at: list[k].keyMark, keyPath, "duplicate key '\(key)', first given\(at); expected each key once"
                     )
                 }
-                guard keys.allows(key) else {
+                let (isAllowed, position) = keys.lookUp(key)
+                guard isAllowed else {
                     var suggestion = didYouMean(key, allowed)
                     if key == "<<" { suggestion = "YAML merge keys are not supported; write the keys out" }
                     throw error(
@@ -291,9 +298,11 @@ package struct SceneDecoder {
                         suggestion: suggestion)
                 }
                 index?[key] = k
+                if position >= 0 { entryPositions.append(position) }
             }
         }
-        let fields = Fields(path: path, mark: node.mark, entries: list, index: index, declared: keys)
+        let fields = Fields(
+            path: path, mark: node.mark, entries: list, index: index, declared: keys, entryPositions: entryPositions)
         for (key, hint) in required { _ = try fields.required(key, hint: hint, decoder: self) }
         return fields
     }

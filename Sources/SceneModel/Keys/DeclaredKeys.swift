@@ -13,9 +13,19 @@ package struct DeclaredKeys {
     /// Each key's position among its spec's keys, when the keys are kept: a decoder then visits
     /// the few keys a mapping has instead of asking it for each of the spec's.
     let positions: [String: Int]?
+    /// By position, whether a mapping may have that key (not one consumed before decoding).
+    private let allowedAt: [Bool]?
 
     /// Whether a mapping of these keys may have `key`.
     func allows(_ key: String) -> Bool { nameSet?.contains(key) ?? names.contains(key) }
+
+    /// Whether a mapping may have `key`, and the key's position when the keys are kept (else
+    /// -1): one lookup of the key for both.
+    func lookUp(_ key: String) -> (allowed: Bool, position: Int) {
+        guard let positions, let allowedAt else { return (allows(key), -1) }
+        guard let k = positions[key] else { return (false, -1) }
+        return (allowedAt[k], k)
+    }
 
     /// `spec`'s keys. `withConsumed`: also the keys read before decoding (`components`,
     /// `controls`: gone from the tree by then, but a misspelt one must still be suggested).
@@ -26,19 +36,21 @@ package struct DeclaredKeys {
         self.what = what ?? spec.what
         nameSet = kept ? Set(names) : nil
         positions = kept ? Dictionary(spec.keys.enumerated().map { ($1.name, $0) }) { first, _ in first } : nil
+        let allowed = nameSet
+        allowedAt = allowed.map { allowed in spec.keys.map { allowed.contains($0.name) } }
     }
 
     /// A small mapping read by hand, whose schema is written in scenes/schema.json's `$defs`
     /// (a `transform3D` operation's `rotate: { angle, axis }`).
     init(names: [String], required: [(key: String, hint: String)], what: String) {
         (self.names, self.required, self.what) = (names, required, what)
-        (nameSet, positions) = (nil, nil)
+        (nameSet, positions, allowedAt) = (nil, nil, nil)
     }
 
     /// The animatable properties' names (the table in AnimatedProperty.swift is their declaration).
     init(animatableProperties names: [String], what: String) {
         (self.names, self.required, self.what) = (names, [], what)
-        (nameSet, positions) = (nil, nil)
+        (nameSet, positions, allowedAt) = (nil, nil, nil)
     }
 }
 

@@ -450,9 +450,11 @@ extension SceneDecoder {
         guard positions.count == spec.keys.count, spec.keys.count <= 128 else { return nil }
         var bits: (UInt64, UInt64) = (0, 0)
         var count = 0
+        // Each entry's position was found as `fields` checked its key.
+        guard f.entryPositions.count == f.entries.count else { return nil }
         let matched = f.entries.withUnsafeBufferPointer { entries in
             for i in entries.indices {
-                guard let k = positions[entries[i].key] else { continue }
+                let k = f.entryPositions[i]
                 guard spec.keys[k].doc.name == entries[i].key else { return false }
                 if k < 64 { bits.0 |= 1 << k } else { bits.1 |= 1 << (k - 64) }
                 count += 1
@@ -473,12 +475,12 @@ extension SceneDecoder {
     }
 }
 
-/// `parent.key` for each key of one object, the parent's part spelt once.
+/// `parent.key` for each key of one object, spelt only for the keys that ask.
 struct ChildKeyPath {
-    private let prefix: String
+    private let parent: String
 
-    init(of parent: String) { prefix = parent.isEmpty ? "" : parent + "." }
+    init(of parent: String) { self.parent = parent }
 
     /// The path of `key`.
-    func callAsFunction(_ key: String) -> String { prefix + key }
+    func callAsFunction(_ key: String) -> String { parent.isEmpty ? key : parent + "." + key }
 }

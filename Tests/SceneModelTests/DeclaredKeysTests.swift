@@ -1,0 +1,26 @@
+import Testing
+
+@testable import SceneModel
+
+@Suite("Declared keys")
+struct DeclaredKeysTests {
+    @Test("kept keys are looked up once for whether a mapping may have them and where they are declared")
+    func lookUpKept() throws {
+        let item = DeclaredKeys(ItemKeys.spec, kept: true)
+        let fill = try #require(ItemKeys.spec.keys.firstIndex { $0.doc.name == "fill" })
+        #expect(item.lookUp("fill") == (true, fill))
+        #expect(item.lookUp("fil") == (false, -1))
+        // A key read before decoding is declared but not allowed in the mapping.
+        let root = DeclaredKeys(RootKeys.spec, kept: true)
+        let components = try #require(RootKeys.spec.keys.firstIndex { $0.doc.name == "components" })
+        #expect(RootKeys.spec.keys[components].doc.consumedBeforeDecoding)
+        #expect(root.lookUp("components") == (false, components))
+        #expect(DeclaredKeys(RootKeys.spec, withConsumed: true).lookUp("components") == (true, -1))
+    }
+
+    @Test("keys not kept are searched by name, with no position")
+    func lookUpNotKept() {
+        let item = DeclaredKeys(ItemKeys.spec)
+        #expect(item.lookUp("fill") == (true, -1) && item.lookUp("fil") == (false, -1))
+    }
+}
