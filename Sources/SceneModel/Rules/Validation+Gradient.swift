@@ -25,12 +25,17 @@ extension Scene {
             guard let gradient = gradients()[id] else { return }
             try Self.checkGradientValue(id, gradient, property, value, at: path)
         }
-        try forEachItem { (item, path, _) throws(Violation) in
-            guard !item.animations.isEmpty else { return }
-            for (animation, leafPath) in item.animationLeaves(at: path.description) {
-                let at = leafPath + ".\(animation.kind.name)"
-                for (key, value) in Self.labelledValues(of: animation) {
-                    try check(item.id, animation.property, value, at: at + key)
+        // The walk with paths (every parent's spelt) only when an item animates.
+        var anyAnimation = false
+        forEachItemWithoutPath { item in anyAnimation = anyAnimation || !item.animations.isEmpty }
+        if anyAnimation {
+            try forEachItem { (item, path, _) throws(Violation) in
+                guard !item.animations.isEmpty else { return }
+                for (animation, leafPath) in item.animationLeaves(at: path.description) {
+                    let at = leafPath + ".\(animation.kind.name)"
+                    for (key, value) in Self.labelledValues(of: animation) {
+                        try check(item.id, animation.property, value, at: at + key)
+                    }
                 }
             }
         }

@@ -5,6 +5,8 @@ import SceneSyntax
 
 extension Scene {
     func checkItemGroups() throws(Violation) {
+        // Every rule is about a group: without one, no set of every item's id.
+        guard !itemGroups.isEmpty else { return }
         let itemIDs = allItemIDs
         let known = Set(itemIDs)
         let groupIDs = Set(itemGroups.map(\.id))

@@ -345,7 +345,13 @@ extension Scene {
     /// visible area), never on an item a behaviour moves (whose state is the animator's).
     func checkScrollTransitions() throws(Violation) {
         var scrollViews: Set<String> = []
-        forEachItemWithoutPath { item in if item.scroll != nil { scrollViews.insert(item.id) } }
+        var anyTransition = false
+        forEachItemWithoutPath { item in
+            if item.scroll != nil { scrollViews.insert(item.id) }
+            anyTransition = anyTransition || !item.scrollTransitions.isEmpty
+        }
+        // The walk below spells every parent's path: only for a scene with a transition.
+        guard anyTransition else { return }
         let moved = dynamicallyMovedItemIDs
         try forEachItem { (item, path, parent) throws(Violation) in
             guard !item.scrollTransitions.isEmpty else { return }
