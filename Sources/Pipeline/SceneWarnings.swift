@@ -30,15 +30,19 @@ public enum SceneWarnings {
 
     /// Children whose bounds (unrotated, in the parent's bounds) do not meet the parent's at all.
     static func childWarnings(_ parent: Item, at path: String, into warnings: inout [SceneWarning]) {
-        for (k, child) in parent.children.enumerated() {
-            let at = parent.childPath(k, under: path)
+        guard !parent.children.isEmpty else { return }
+        let area =
+            parent.scroll.map { reachableArea(of: $0, bounds: parent.size) }
+            ?? Rect(origin: .zero, size: parent.size)
+        // The child's path spelt only for a warning or its own children: nearly every child lies
+        // where it should.
+        for k in parent.children.indices {
+            func at() -> String { parent.childPath(k, under: path) }
+            let child = parent.children[k]
             let x0 = child.center.x - child.size.width / 2
             let x1 = child.center.x + child.size.width / 2
             let y0 = child.center.y - child.size.height / 2
             let y1 = child.center.y + child.size.height / 2
-            let area =
-                parent.scroll.map { reachableArea(of: $0, bounds: parent.size) }
-                ?? Rect(origin: .zero, size: parent.size)
             if x1 <= area.minX || y1 <= area.minY || x0 >= area.maxX || y0 >= area.maxY {
                 let place =
                     parent.scroll == nil
@@ -48,9 +52,9 @@ public enum SceneWarnings {
                 var message =
                     "'\(child.id)' lies wholly outside its parent '\(parent.id)': it spans x \(format(x0))…\(format(x1)), y \(format(y0))…\(format(y1)) in \(place) (a child's center is in its parent's bounds, origin top-left)"
                 if parent.masksToBounds { message += "; the parent's masksToBounds hides it entirely" }
-                warnings.append(SceneWarning(keyPath: at, message: message))
+                warnings.append(SceneWarning(keyPath: at(), message: message))
             }
-            childWarnings(child, at: at, into: &warnings)
+            if !child.children.isEmpty { childWarnings(child, at: at(), into: &warnings) }
         }
     }
 
