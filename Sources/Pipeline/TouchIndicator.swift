@@ -94,6 +94,7 @@ struct TouchIndicator {
         }
         // Scroll views read the finger at the scene time minus the drag's `at`, as scrubs do.
         scene.forEachItemWithoutPath { item in
+            guard !item.hasDefaultAttributes else { return }
             for drag in item.scroll?.drags ?? [] where !drag.times.isEmpty {
                 strokes.append(
                     Stroke(

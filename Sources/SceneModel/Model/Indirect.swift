@@ -31,6 +31,9 @@ public struct Indirect<Value: Equatable & Sendable>: Equatable, Sendable {
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool { lhs.box === rhs.box || lhs.box.value == rhs.box.value }
+
+    /// Whether both hold the same storage: then their values are equal without comparing them.
+    public func sharesStorage(with other: Self) -> Bool { box === other.box }
 }
 
 extension Indirect: CustomReflectable {

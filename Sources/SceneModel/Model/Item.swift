@@ -200,6 +200,12 @@ public struct Item: Equatable, Sendable {
     /// of them share `Attributes.defaults`.
     private var attributes = Attributes.defaults
 
+    /// True when the item still shares `Attributes.defaults`: every property kept there (3-D
+    /// keys, border, shadow, text, shape, icon, image, gradient, animations, scroll, filters …)
+    /// is at its default, so a walk looking for one can pass the item by. False says nothing:
+    /// an item that set one back to its default keeps storage of its own.
+    public var hasDefaultAttributes: Bool { attributes.sharesStorage(with: Attributes.defaults) }
+
     public init(
         id: String, size: Size, center: Point, rotation: Angle = .zero,
         fill: ColorRGBA8 = .white, cornerRadius: Double = 0, border: Border? = nil,

@@ -13,8 +13,9 @@ extension Scene {
         let depth = Self.depthProperties
         var layerHasDepth = false
         forEachItemWithoutPath { item in
+            guard !layerHasDepth, !item.hasDefaultAttributes else { return }
             layerHasDepth =
-                layerHasDepth || item.rotationX != .zero || item.rotationY != .zero || item.zPosition != 0
+                item.rotationX != .zero || item.rotationY != .zero || item.zPosition != 0
                 || item.anchorPointZ != 0 || !item.transform3D.isIdentity || !item.sublayerTransform.isIdentity
                 || item.scrollTransitions.contains(where: { depth.contains($0.property) })
         }

@@ -347,6 +347,7 @@ extension Scene {
         var scrollViews: Set<String> = []
         var anyTransition = false
         forEachItemWithoutPath { item in
+            guard !item.hasDefaultAttributes else { return }
             if item.scroll != nil { scrollViews.insert(item.id) }
             anyTransition = anyTransition || !item.scrollTransitions.isEmpty
         }
