@@ -45,8 +45,7 @@ struct Validate: ParsableCommand {
 
     /// "5 items", or with children "40 items (5 top-level)": every layer counts.
     static func itemCount(_ scene: Scene) -> String {
-        func layers(_ items: [Item]) -> Int { items.count + items.map { layers($0.children) }.reduce(0, +) }
-        let total = layers(scene.items)
+        let total = scene.layerCount
         return counted(total, "item") + (total == scene.items.count ? "" : " (\(scene.items.count) top-level)")
     }
 }

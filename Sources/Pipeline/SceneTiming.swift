@@ -91,7 +91,9 @@ final class SceneTiming {
         scene.forEachItemWithoutPath { item in
             layerCount += 1
             allPlain = allPlain && DisplayListBuilder.drawsPlain(item)
-            animationTicks += item.animations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
+            if !item.hasDefaultAttributes, !item.animations.isEmpty {
+                animationTicks += item.animations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
+            }
         }
         isUsed =
             !viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty

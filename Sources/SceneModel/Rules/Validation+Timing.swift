@@ -56,6 +56,19 @@ extension Scene {
         try visit(items)
     }
 
+    /// Every layer: the items and all their children (masks included).
+    public var layerCount: Int {
+        // Counted through buffer pointers: a walk that hands each item out copies it.
+        func count(_ items: [Item]) -> Int {
+            items.withUnsafeBufferPointer { items in
+                var total = items.count
+                for k in items.indices where !items[k].children.isEmpty { total += count(items[k].children) }
+                return total
+            }
+        }
+        return count(items)
+    }
+
     /// Every item's id, depth first.
     public var allItemIDs: [String] {
         var ids: [String] = []

@@ -228,10 +228,8 @@ extension Scene {
     }
 
     private func checkItems() throws(Violation) {
-        var count = 0
-        forEachItemWithoutPath { _ in count += 1 }
         // Sized once: grown from empty, the set hashed every id again at each doubling.
-        var seen = Set<String>(minimumCapacity: count)
+        var seen = Set<String>(minimumCapacity: layerCount)
         try items.withUnsafeBufferPointer { (items) throws(Violation) in
             for i in items.indices { try checkItem(items[i], at: ItemKeyPath(topLevel: i), seen: &seen) }
         }
