@@ -1,3 +1,5 @@
+import Geometry
+import SceneLoading
 import Testing
 
 @testable import SceneModel
@@ -22,5 +24,20 @@ struct DeclaredKeysTests {
     func lookUpNotKept() {
         let item = DeclaredKeys(ItemKeys.spec)
         #expect(item.lookUp("fill") == (true, -1) && item.lookUp("fil") == (false, -1))
+    }
+
+    @Test("an item's keys are read in declared order whatever the file's: children after the parent's centre")
+    func declaredOrder() throws {
+        let scene = try SceneLoader.decode(
+            """
+            canvas: { size: [320, 568] }
+            duration: 1
+            items:
+              - children: [{ center: { of: p, offset: [5, 0] }, size: [10, 10], id: c }]
+                center: [160, 200]
+                size: [100, 100]
+                id: p
+            """, fileName: "order.yaml", format: .yaml)
+        #expect(scene.items[0].children[0].center == Point(55, 50))
     }
 }

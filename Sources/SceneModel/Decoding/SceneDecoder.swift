@@ -254,10 +254,18 @@ package struct SceneDecoder {
         }
 
         func required(_ key: String, hint: String, decoder: SceneDecoder) throws -> SourceNode {
-            guard let node = self[key] else {
-                throw decoder.error(at: mark, path.isEmpty ? nil : path, "missing key '\(key)'; expected \(hint)")
-            }
+            guard let node = self[key] else { throw missing(key, hint: hint, decoder: decoder) }
             return node
+        }
+
+        /// Whether the mapping has `key`, without copying its entry.
+        func has(_ key: String) -> Bool {
+            if let index { return index[key] != nil }
+            return entries.withUnsafeBufferPointer { entries in entries.indices.contains { entries[$0].key == key } }
+        }
+
+        func missing(_ key: String, hint: String, decoder: SceneDecoder) -> SceneError {
+            decoder.error(at: mark, path.isEmpty ? nil : path, "missing key '\(key)'; expected \(hint)")
         }
     }
 
@@ -303,7 +311,7 @@ package struct SceneDecoder {
         }
         let fields = Fields(
             path: path, mark: node.mark, entries: list, index: index, declared: keys, entryPositions: entryPositions)
-        for (key, hint) in required { _ = try fields.required(key, hint: hint, decoder: self) }
+        for (key, hint) in required where !fields.has(key) { throw fields.missing(key, hint: hint, decoder: self) }
         return fields
     }
 

@@ -432,8 +432,15 @@ extension SceneDecoder {
         let keyPath = ChildKeyPath(of: path)
         // By index, as `check` does: the spec's keys in declared order, the few present ones found
         // by position when the declaration keeps positions (an item's sixty keys, a handful given).
-        let present = f.positions.flatMap { positions in Self.presentKeys(spec, in: f, positions: positions) }
-        for k in present ?? Array(spec.keys.indices) {
+        if let positions = f.positions, let present = Self.presentKeys(spec, in: f, positions: positions) {
+            // The entry of each present key is known: no search of the mapping by name.
+            for (k, i) in present {
+                guard let decode = spec.keys[k].decode else { continue }
+                try decode(self, f.entries[i].value, keyPath(spec.keys[k].doc.name), &object)
+            }
+            return
+        }
+        for k in spec.keys.indices {
             guard let decode = spec.keys[k].decode else { continue }
             let name = spec.keys[k].doc.name
             guard let value = f[name] else { continue }
@@ -441,37 +448,28 @@ extension SceneDecoder {
         }
     }
 
-    /// The positions in `spec` of the keys `f` has, ascending; nil when `positions` belong to
-    /// another spec's keys (a mapping may be checked against more keys than one spec declares).
+    /// The keys `f` has, as (position in `spec`, entry in `f`), in the spec's order; nil when
+    /// `positions` belong to another spec's keys (a mapping may be checked against more keys than
+    /// one spec declares).
     private static func presentKeys<Object>(_ spec: ObjectSpec<Object>, in f: Fields, positions: [String: Int])
-        -> [Int]?
+        -> [(key: Int, entry: Int)]?
     {
-        // A bit a key, read back in order: no sort, and one array for the result.
-        guard positions.count == spec.keys.count, spec.keys.count <= 128 else { return nil }
-        var bits: (UInt64, UInt64) = (0, 0)
-        var count = 0
         // Each entry's position was found as `fields` checked its key.
-        guard f.entryPositions.count == f.entries.count else { return nil }
+        guard positions.count == spec.keys.count, f.entryPositions.count == f.entries.count else { return nil }
+        var present: [(key: Int, entry: Int)] = []
+        present.reserveCapacity(f.entries.count)
         let matched = f.entries.withUnsafeBufferPointer { entries in
             for i in entries.indices {
                 let k = f.entryPositions[i]
                 guard spec.keys[k].doc.name == entries[i].key else { return false }
-                if k < 64 { bits.0 |= 1 << k } else { bits.1 |= 1 << (k - 64) }
-                count += 1
+                // Insertion in order: a mapping holds a handful of keys.
+                var at = present.count
+                while at > 0 && present[at - 1].key > k { at -= 1 }
+                present.insert((k, i), at: at)
             }
             return true
         }
-        guard matched else { return nil }
-        var present: [Int] = []
-        present.reserveCapacity(count)
-        for base in stride(from: 0, through: 64, by: 64) {
-            var rest = base == 0 ? bits.0 : bits.1
-            while rest != 0 {
-                present.append(base + rest.trailingZeroBitCount)
-                rest &= rest - 1
-            }
-        }
-        return present
+        return matched ? present : nil
     }
 }
 
