@@ -222,4 +222,14 @@ struct ComponentTests {
                 == "\(sceneFile):3:11: imports[0]: expected a path inside the scene's folder, such as components/rows.yaml, found '../rows.yaml'"
         )
     }
+
+    @Test("a scalar is looked at for placeholders only when it has a brace, short or long")
+    func braces() {
+        let cases: [(String, Bool)] = [
+            ("", false), ("20", false), ("{n}", true), ("Row {n}", true),
+            ("a label long enough to be stored on the heap", false),
+            ("a label long enough to be stored on the heap, {n}", true),
+        ]
+        for (text, expected) in cases { #expect(ComponentExpander.hasBrace(text) == expected, "\(text)") }
+    }
 }
