@@ -41,8 +41,11 @@ package actor StudioRenderer {
     private let events: StudioEvents
     private let jobs: Int
 
-    /// The nice value of whole renders' threads; previews keep the studio's own (0).
-    static let wholeRenderNice: Int32 = 10
+    /// The nice value of a whole render's threads: 10 once the scene has a render published, so
+    /// that a preview of the next save (at the studio's own 0) takes the cores first; 0 for its
+    /// first, which its page waits for with nothing to show (a loaded test run once found the
+    /// page still without it after a minute).
+    static func wholeRenderNice(published: Bool) -> Int32 { published ? 10 : 0 }
 
     package init(workspace: StudioWorkspace, events: StudioEvents, jobs: Int = RenderOptions.defaultJobs) {
         self.workspace = workspace
@@ -145,11 +148,12 @@ package actor StudioRenderer {
             await previewTask?.value
             let covers = saves[scene, default: 0]
             let values = overrides[scene] ?? []
+            let nice = Self.wholeRenderNice(published: statuses[scene, default: Status()].version > 0)
             let outcome = await WorkerThreads.onOwnThread { [workspace, jobs] in
                 // Behind the frame a page waits for: a preview of the next save takes the cores
                 // at once, while this render (and the workers it starts, which inherit the
                 // priority) winds down after the cancel or goes on.
-                WorkerThreads.lowerCallingThreadPriority(to: Self.wholeRenderNice)
+                if nice > 0 { WorkerThreads.lowerCallingThreadPriority(to: nice) }
                 return Self.render(scene, in: workspace, jobs: jobs, overrides: values, cancelled: flag)
             }
             current = nil

@@ -5,6 +5,12 @@ import Testing
 
 @Suite("Studio workspace, renderer and events", .serialized)
 struct StudioTests {
+    @Test("a scene's first whole render runs at the studio's priority; later ones behind the previews, at nice 10")
+    func wholeRenderPriority() {
+        #expect(StudioRenderer.wholeRenderNice(published: false) == 0)
+        #expect(StudioRenderer.wholeRenderNice(published: true) == 10)
+    }
+
     /// A scene file's text; `name: nil` leaves the name to the file's.
     static func scene(duration: Double, name: String? = "drop") -> String {
         (name.map { "name: \($0)\n" } ?? "")
