@@ -53,14 +53,10 @@ struct ComponentExpander {
         self.budget = limits.maxNodes
     }
 
-    /// The tree with `components` and `imports` removed and every instance in `items` expanded.
-    /// A tree without them comes back unchanged.
-    static func expand(_ root: SourceNode, file: String, limits: SceneLimits) throws -> SourceNode {
-        try expandReporting(root, file: file, limits: limits).tree
-    }
-
-    /// `expand`, and whether the text of a file it imported could spell a control reference.
-    static func expandReporting(_ root: SourceNode, file: String, limits: SceneLimits) throws
+    /// The tree with `components` and `imports` removed and every instance in `items` expanded (a
+    /// tree without them comes back unchanged), and whether the text of a file it imported could
+    /// spell a control reference.
+    static func expand(_ root: SourceNode, file: String, limits: SceneLimits) throws
         -> (tree: SourceNode, importsMayMentionControls: Bool)
     {
         guard case .mapping(let entries) = root.value,

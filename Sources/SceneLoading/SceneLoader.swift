@@ -219,7 +219,7 @@ public enum SceneLoader {
                 file: fileName, message: "file is empty; expected a mapping with canvas, items and duration or until")
         }
         // Components first (an instance's items may use controls), then controls.
-        let expanded = try ComponentExpander.expandReporting(parsed, file: fileName, limits: limits)
+        let expanded = try ComponentExpander.expand(parsed, file: fileName, limits: limits)
         let defaultName = nameParts(fileName).stem
         let decoder = SceneDecoder(file: fileName, format: format, limits: limits)
         let (root, controls) = try ControlResolver.resolve(
