@@ -39,14 +39,9 @@ extension ComponentExpander {
         shared: SharedOrigin, definition: Definition, at path: String, trail: inout [TrailStep]
     ) throws -> SourceNode {
         budget -= 1
-        if budget < 0 {
-            throw fail(
-                node.mark, nil,
-                "more than \(limits.maxNodes) values after expanding components; expected fewer instances",
-                suggestion: "raise SceneLimits.maxNodes in Swift if the scene is genuine", file: definition.file)
-        }
+        if budget < 0 { throw nodeBudgetExceeded(at: node.mark, definition: definition) }
         var mark = node.mark
-        if mark?.hasOrigin == false { mark?.share(shared) }
+        if mark?.takesInstanceOrigin == true { mark?.share(shared) }
         switch node.value {
         case .scalar(let text, let isString):
             // The brace first: classifying a plain scalar costs far more, and most have none.
@@ -73,7 +68,7 @@ extension ComponentExpander {
             copied.reserveCapacity(entries.count)
             for e in entries {
                 var keyMark = e.keyMark
-                if keyMark?.hasOrigin == false { keyMark?.share(shared) }
+                if keyMark?.takesInstanceOrigin == true { keyMark?.share(shared) }
                 trail.append(.key(e.key))
                 let value = try copy(
                     e.value, arguments: arguments, origin: origin, shared: shared, definition: definition, at: path,
@@ -83,6 +78,45 @@ extension ComponentExpander {
             }
             return SourceNode(value: .mapping(copied), mark: mark)
         }
+    }
+
+    /// The expansion has more nodes than `SceneLimits.maxNodes`, at `mark` in `definition`.
+    func nodeBudgetExceeded(at mark: SourceMark?, definition: Definition) -> SceneError {
+        fail(
+            mark, nil, "more than \(limits.maxNodes) values after expanding components; expected fewer instances",
+            suggestion: "raise SceneLimits.maxNodes in Swift if the scene is genuine", file: definition.file)
+    }
+
+    /// A component's text with every mark its own (`shared`, `SourceMark.isTemplate`), its nodes
+    /// counted, and whether any scalar holds a `{placeholder}` (as `copy` replaces them).
+    static func template(_ node: SourceNode, shared: SharedOrigin)
+        -> (node: SourceNode, count: Int, hasPlaceholders: Bool)
+    {
+        var count = 0
+        var hasPlaceholders = false
+        func own(_ node: SourceNode) -> SourceNode {
+            count += 1
+            var mark = node.mark
+            mark?.share(shared)
+            switch node.value {
+            case .scalar(let text, let isString):
+                if hasBrace(text), isString || ScalarMeaning.plain(text) == .string(text) { hasPlaceholders = true }
+                return SourceNode(value: node.value, mark: mark)
+            case .sequence(let nodes):
+                return SourceNode(value: .sequence(nodes.map(own)), mark: mark)
+            case .mapping(let entries):
+                return SourceNode(
+                    value: .mapping(
+                        entries.map { e in
+                            var keyMark = e.keyMark
+                            keyMark?.share(shared)
+                            return SourceNode.Entry(key: e.key, keyMark: keyMark, value: own(e.value))
+                        }),
+                    mark: mark)
+            }
+        }
+        let marked = own(node)
+        return (marked, count, hasPlaceholders)
     }
 
     /// Whether `text` has a `{`, read from its bytes in place: `contains` on the UTF-8 view cost

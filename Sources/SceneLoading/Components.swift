@@ -15,9 +15,12 @@ import SceneSyntax
 //   adds) is prefixed with the instance id and a dot (`r3.avatar`), so instances never collide and
 //   the same dotted id works everywhere an id does (behaviors, animations, timelines, figures,
 //   check).
-// - Every node copied from a component keeps its own position and gains an origin (the component,
-//   the instance, the file), so an error inside an instance points at the component's line and
-//   names the instance.
+// - A component's text keeps its own positions and is marked as that component's, in its file. An
+//   instance shares it unless it has `{placeholders}` (then the instance gets a copy, every node
+//   marked with the instance). An instance's top node is anchored with the instance, so an error
+//   in shared text points at the component's line and names the innermost instance of that
+//   component on its key path (`SceneError.namingInstance`). Sharing keeps a large expansion
+//   from copying every node of every instance.
 // - Parameters are substituted where a string is exactly `{name}` (the argument's value, of any
 //   type: a number stays a number) or contains `{name}` (text substitution, for strings).
 // - Bounded: at most `maxComponentDepth` nested instances, and the expanded tree counts against
@@ -34,7 +37,13 @@ struct ComponentExpander {
         var name: String
         var file: String
         var parameters: [(name: String, value: SourceNode)]
+        /// The component's text, every mark its own (`SourceMark.isTemplate`).
         var item: SourceNode
+        /// Nodes in `item`, each counted against `SceneLimits.maxNodes` by every instance.
+        var nodeCount: Int
+        /// Whether `item` has a `{placeholder}`: only then does an instance need a copy of it; the
+        /// others share it.
+        var hasPlaceholders: Bool
     }
 
     let file: String
@@ -46,6 +55,9 @@ struct ComponentExpander {
     private var items = 0
     /// Whether an imported file's text could spell a control reference (`ControlResolver`).
     private(set) var importsMayMentionControls = false
+    /// The instances being expanded, outermost first: what names the instance of an error in a
+    /// component's shared text, and what finds a cycle.
+    private var enclosing: [ComponentOrigin] = []
 
     init(file: String, limits: SceneLimits) {
         self.file = file
@@ -73,7 +85,7 @@ struct ComponentExpander {
         }
         for i in kept.indices where kept[i].key == "items" {
             guard case .sequence(let items) = kept[i].value.value else { continue }
-            kept[i].value.value = .sequence(try expander.expandList(items, at: "items", prefix: nil, stack: []))
+            kept[i].value.value = .sequence(try expander.expandList(items, at: "items", prefix: nil))
         }
         return (SourceNode(value: .mapping(kept), mark: root.mark), expander.importsMayMentionControls)
     }
@@ -114,7 +126,10 @@ struct ComponentExpander {
                     suggestion: "remove this line; write the id on each use, as in { id: r1, use: \(entry.key) }",
                     file: file)
             }
-            definitions[entry.key] = Definition(name: entry.key, file: file, parameters: draft.parameters, item: item)
+            let template = Self.template(item, shared: .template(file: file, component: entry.key))
+            definitions[entry.key] = Definition(
+                name: entry.key, file: file, parameters: draft.parameters, item: template.node,
+                nodeCount: template.count, hasPlaceholders: template.hasPlaceholders)
             order.append(entry.key)
         }
     }
@@ -242,20 +257,19 @@ struct ComponentExpander {
     /// One item of the tree: an instance is replaced by its component's item; a plain item inside
     /// an instance gets its id prefixed; children are expanded in turn.
     private mutating func expandItem(
-        _ node: SourceNode, at path: @autoclosure () -> String, prefix: String?,
-        stack: [String]
+        _ node: SourceNode, at path: @autoclosure () -> String, prefix: String?
     ) throws -> SourceNode {
         guard case .mapping(var entries) = node.value else { return node }
         try countItem(node, at: path())
         if let use = entries.first(where: { $0.key == "use" }) {
-            return try expandInstance(node, entries: entries, use: use, at: path(), prefix: prefix, stack: stack)
+            return try expandInstance(node, entries: entries, use: use, at: path(), prefix: prefix)
         }
         if let prefix, let i = entries.firstIndex(where: { $0.key == "id" }),
             case .string(let id)? = entries[i].value.scalarMeaning
         {
             entries[i].value.value = .scalar(prefix + "." + id, isString: true)
         }
-        try expandChildren(&entries, at: path(), prefix: prefix, stack: stack)
+        try expandChildren(&entries, at: path(), prefix: prefix)
         return SourceNode(value: .mapping(entries), mark: node.mark)
     }
 
@@ -272,21 +286,20 @@ struct ComponentExpander {
     }
 
     private mutating func expandChildren(
-        _ entries: inout [SourceNode.Entry], at path: @autoclosure () -> String, prefix: String?,
-        stack: [String]
+        _ entries: inout [SourceNode.Entry], at path: @autoclosure () -> String, prefix: String?
     ) throws {
         guard let c = entries.firstIndex(where: { $0.key == "children" }),
             case .sequence(let children) = entries[c].value.value
         else { return }
         entries[c].value.value = .sequence(
-            try expandList(children, at: path() + ".children", prefix: prefix, stack: stack))
+            try expandList(children, at: path() + ".children", prefix: prefix))
     }
 
     /// A list of items (`items`, `children`): each item expanded, and each `repeat:` entry
     /// replaced by its rows, in place.
     /// Paths are spelt only for a message or an instance: most items of a large scene are neither.
     mutating func expandList(
-        _ nodes: [SourceNode], at path: @autoclosure () -> String, prefix: String?, stack: [String]
+        _ nodes: [SourceNode], at path: @autoclosure () -> String, prefix: String?
     ) throws
         -> [SourceNode]
     {
@@ -294,7 +307,7 @@ struct ComponentExpander {
         for (k, node) in nodes.enumerated() {
             func at() -> String { "\(path())[\(k)]" }
             guard case .mapping(let entries) = node.value, let row = entries.first(where: { $0.key == "repeat" }) else {
-                expanded.append(try expandItem(node, at: at(), prefix: prefix, stack: stack))
+                expanded.append(try expandItem(node, at: at(), prefix: prefix))
                 continue
             }
             if let other = entries.first(where: { $0.key != "repeat" }) {
@@ -305,7 +318,7 @@ struct ComponentExpander {
             }
             let spelt = at()
             for instance in try repeatedRows(row.value, at: spelt + ".repeat") {
-                expanded.append(try expandItem(instance, at: spelt, prefix: prefix, stack: stack))
+                expanded.append(try expandItem(instance, at: spelt, prefix: prefix))
             }
         }
         return expanded
@@ -367,7 +380,7 @@ struct ComponentExpander {
 
     private mutating func expandInstance(
         _ node: SourceNode, entries: [SourceNode.Entry], use: SourceNode.Entry,
-        at path: String, prefix: String?, stack: [String]
+        at path: String, prefix: String?
     ) throws -> SourceNode {
         let here = node.mark?.origin?.file ?? file
         guard let idEntry = entries.first(where: { $0.key == "id" }) else {
@@ -399,13 +412,13 @@ struct ComponentExpander {
                         : didYouMean(name, order)),
                 file: here)
         }
-        if stack.contains(name) {
+        if enclosing.contains(where: { $0.component == name }) {
+            let cycle = (enclosing.map(\.component) + [name]).joined(separator: " → ")
             throw fail(
-                use.value.mark, path + ".use",
-                "component '\(name)' uses itself (\((stack + [name]).joined(separator: " → "))); expected no cycle",
+                use.value.mark, path + ".use", "component '\(name)' uses itself (\(cycle)); expected no cycle",
                 file: here)
         }
-        if stack.count >= Self.maxComponentDepth {
+        if enclosing.count >= Self.maxComponentDepth {
             throw fail(
                 use.value.mark, path + ".use",
                 "components nested more than \(Self.maxComponentDepth) deep; expected fewer", file: here)
@@ -416,15 +429,39 @@ struct ComponentExpander {
         let origin = ComponentOrigin(
             file: definition.file, component: name, instance: fullID,
             instanceFile: here, instanceLine: use.keyMark?.line ?? node.mark?.line)
-        let body = try substitute(
-            definition.item, arguments: arguments, origin: origin, definition: definition,
-            at: "components.\(name).item")
+        enclosing.append(origin)
+        defer { enclosing.removeLast() }
+        do {
+            return try expandInstance(
+                node, entries: entries, idEntry: idEntry, definition: definition, arguments: arguments,
+                origin: origin, at: path)
+        } catch let error as SceneError {
+            throw error.namingInstance(from: enclosing)
+        }
+    }
+
+    /// The instance `origin` of `definition`: its item (shared, or copied with the arguments in
+    /// place), the instance's own keys over it, and its children expanded.
+    private mutating func expandInstance(
+        _ node: SourceNode, entries: [SourceNode.Entry], idEntry: SourceNode.Entry, definition: Definition,
+        arguments: [String: (value: SourceNode, given: Bool)], origin: ComponentOrigin, at path: String
+    ) throws -> SourceNode {
+        let body: SourceNode
+        if definition.hasPlaceholders {
+            body = try substitute(
+                definition.item, arguments: arguments, origin: origin, definition: definition,
+                at: "components.\(definition.name).item")
+        } else {
+            budget -= definition.nodeCount
+            if budget < 0 { throw nodeBudgetExceeded(at: definition.item.mark, definition: definition) }
+            body = definition.item
+        }
         guard case .mapping(var merged) = body.value else { return body }
         // The instance's own keys: id first, then overrides; children are added after the component's.
         merged.insert(
             SourceNode.Entry(
                 key: "id", keyMark: idEntry.keyMark,
-                value: SourceNode(value: .scalar(fullID, isString: true), mark: idEntry.value.mark)), at: 0)
+                value: SourceNode(value: .scalar(origin.instance, isString: true), mark: idEntry.value.mark)), at: 0)
         for entry in entries where !["id", "use", "arguments"].contains(entry.key) {
             if entry.key == "children", let c = merged.firstIndex(where: { $0.key == "children" }),
                 case .sequence(let own) = merged[c].value.value, case .sequence(let added) = entry.value.value
@@ -436,8 +473,10 @@ struct ComponentExpander {
                 merged.append(entry)
             }
         }
-        try expandChildren(&merged, at: path, prefix: fullID, stack: stack + [name])
-        return SourceNode(value: .mapping(merged), mark: node.mark)
+        try expandChildren(&merged, at: path, prefix: origin.instance)
+        var mark = node.mark
+        mark?.anchor(origin)
+        return SourceNode(value: .mapping(merged), mark: mark)
     }
 
     /// Each parameter's value, and whether the instance gave it (else it is the default).

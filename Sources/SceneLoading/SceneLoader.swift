@@ -222,10 +222,19 @@ public enum SceneLoader {
         let expanded = try ComponentExpander.expand(parsed, file: fileName, limits: limits)
         let defaultName = nameParts(fileName).stem
         let decoder = SceneDecoder(file: fileName, format: format, limits: limits)
-        let (root, controls) = try ControlResolver.resolve(
-            expanded.tree, overrides: overrides, decoder: decoder,
-            mayMention: expanded.importsMayMentionControls || ControlResolver.mayMentionControl(text))
-        let (scene, nameFromFile) = try decoder.decode(root, defaultName: defaultName)
+        let root: SourceNode
+        let controls: [SceneControl]
+        let scene: Scene
+        let nameFromFile: Bool
+        do {
+            (root, controls) = try ControlResolver.resolve(
+                expanded.tree, overrides: overrides, decoder: decoder,
+                mayMention: expanded.importsMayMentionControls || ControlResolver.mayMentionControl(text))
+            (scene, nameFromFile) = try decoder.decode(root, defaultName: defaultName)
+        } catch let error as SceneError {
+            // A component's text is shared by its instances: the path says which one it was.
+            throw error.namingInstance(in: expanded.tree)
+        }
         guard let violation = scene.firstViolation(limits: limits) else {
             return (scene, controls, decoder.fileWarnings)
         }
@@ -243,7 +252,8 @@ public enum SceneLoader {
         }
         throw SceneError(
             file: fileName, keyPath: violation.keyPath, mark: mark,
-            message: violation.message, suggestion: suggestion)
+            message: violation.message, suggestion: suggestion
+        ).namingInstance(in: root)
     }
 
     /// The located tree, read within `limits` (`SourceReader.parse`).

@@ -1,6 +1,7 @@
-// A component instance's nodes keep their own positions and gain an origin, so an error inside an
-// instance names the component's line and the instance (SceneLoading expands components; every
-// later stage reports through these marks).
+// A component's nodes keep their own positions and carry an origin, so an error inside an instance
+// names the component's line and the instance (SceneLoading expands components; every later stage
+// reports through these marks). Text that every instance shares names its instance once the error
+// is located on the expanded tree (`namingInstance`).
 
 /// Where a node expanded from a component came from; carried by its `SourceMark`.
 package struct ComponentOrigin: Equatable, Sendable {
@@ -50,10 +51,66 @@ extension SceneError {
         var file = file
         if let origin = mark?.origin {
             file = origin.textFile
-            message += "; " + origin.phrase
+            if mark?.isTemplate != true { message += "; " + origin.phrase }
         }
         self.init(
             file: file, keyPath: keyPath, line: mark?.line, column: mark?.column,
             message: message, suggestion: suggestion, kind: .invalid)
+        if mark?.isTemplate == true { awaitingInstanceOf = mark?.origin?.component }
+    }
+
+    /// The error with its instance named, when it is at a component's own text: the innermost of
+    /// `instances` (outermost first) of that component.
+    package func namingInstance(from instances: [ComponentOrigin]) -> SceneError {
+        guard let component = awaitingInstanceOf else { return self }
+        var named = self
+        named.awaitingInstanceOf = nil
+        // Every instance on the way is anchored by the expander; "in component" is the fallback
+        // for a path that leaves the tree, which no error of the loader's has.
+        named.message +=
+            "; " + (instances.last { $0.component == component }?.phrase ?? "in component '\(component)'")
+        return named
+    }
+
+    /// `namingInstance` for an error in the expanded tree `root`, at the instances along its
+    /// key path.
+    package func namingInstance(in root: SourceNode) -> SceneError {
+        guard awaitingInstanceOf != nil else { return self }
+        return namingInstance(from: root.instances(along: keyPath ?? ""))
+    }
+}
+
+extension SourceNode {
+    /// The component instances whose top nodes lie on `keyPath` (`items[3].children[0].fill`),
+    /// outermost first, as the expander anchored them; the walk stops where the path leaves the
+    /// tree.
+    package func instances(along keyPath: String) -> [ComponentOrigin] {
+        var found: [ComponentOrigin] = []
+        var node = self
+        var rest = Substring(keyPath)
+        while true {
+            if let instance = node.mark?.instance { found.append(instance) }
+            if rest.first == "." { rest = rest.dropFirst() }
+            guard !rest.isEmpty else { return found }
+            switch node.value {
+            case .scalar: return found
+            case .sequence(let nodes):
+                guard rest.first == "[", let close = rest.firstIndex(of: "]"),
+                    let k = Int(rest[rest.index(after: rest.startIndex)..<close]), nodes.indices.contains(k)
+                else { return found }
+                node = nodes[k]
+                rest = rest[rest.index(after: close)...]
+            case .mapping(let entries):
+                // The longest key the path goes on with: a key may itself hold a dot.
+                let next = entries.filter { entry in
+                    guard rest.hasPrefix(entry.key) else { return false }
+                    let after = rest.dropFirst(entry.key.count)
+                    return after.isEmpty || after.first == "." || after.first == "["
+                }.max { $0.key.count < $1.key.count }
+                guard let next else { return found }
+                node = next.value
+                rest = rest.dropFirst(next.key.count)
+            }
+        }
     }
 }

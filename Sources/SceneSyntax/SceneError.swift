@@ -42,6 +42,10 @@ public struct SceneError: Error, CustomStringConvertible, Equatable, Sendable {
     /// A likely fix: "did you mean 'card'?".
     public var suggestion: String?
     public var kind: Kind
+    /// Set while the error is at a component's own text (`SourceMark.isTemplate`): the
+    /// component, whose instance the loader names once it knows where the text sits
+    /// (`namingInstance(from:)`).
+    package var awaitingInstanceOf: String?
 
     public init(
         file: String, keyPath: String? = nil, line: Int? = nil, column: Int? = nil,

@@ -15,34 +15,67 @@ import Yams
 package struct SourceMark: Equatable, Sendable {
     package var line: Int
     package var column: Int
-    /// Held by reference: every node copied from one component instance shares one, so a mark
-    /// (copied with every node the decoder reads) stays two numbers and a pointer.
+    /// Held by reference: every node of one component instance (or of one component's text)
+    /// shares one, so a mark (copied with every node the decoder reads) stays two numbers and a
+    /// pointer.
     private var shared: SharedOrigin?
 
     /// Set on text copied from a component into an instance: which component, instance and file.
+    /// On a component's own text, which every instance shares (`isTemplate`), the instance is
+    /// left empty: it is the nearest enclosing instance of that component (`instances(along:)`).
     package var origin: ComponentOrigin? {
         get { shared?.value }
-        set { shared = newValue.map(SharedOrigin.init) }
+        set { shared = newValue.map { SharedOrigin($0) } }
     }
 
-    package var hasOrigin: Bool { shared != nil }
+    package var hasOrigin: Bool { shared?.value != nil }
+
+    /// Whether copying this text into an instance gives it the instance's origin: it has none
+    /// yet, or it is a component's own text.
+    package var takesInstanceOrigin: Bool { shared.map { $0.value == nil || $0.isTemplate } ?? true }
+
+    /// Whether this is a component's own text, shared by all its instances: its origin names the
+    /// component and file, and the instance is found from where the text sits in the tree.
+    package var isTemplate: Bool { shared?.isTemplate ?? false }
+
+    /// Set on an instance's top node: the instance, for the component's text below it.
+    package var instance: ComponentOrigin? { shared?.instance }
 
     package init(line: Int, column: Int, origin: ComponentOrigin? = nil) {
-        (self.line, self.column, self.shared) = (line, column, origin.map(SharedOrigin.init))
+        (self.line, self.column, self.shared) = (line, column, origin.map { SharedOrigin($0) })
     }
 
-    /// Sets the origin to one other marks share (a component instance's).
+    /// Sets the origin to one other marks share (a component instance's, or a component's own).
     package mutating func share(_ origin: SharedOrigin) { shared = origin }
+
+    /// Marks this node as the top of `instance`, keeping its own origin.
+    package mutating func anchor(_ instance: ComponentOrigin) {
+        shared = SharedOrigin(shared?.value, isTemplate: shared?.isTemplate ?? false, instance: instance)
+    }
 
     package static func == (a: SourceMark, b: SourceMark) -> Bool {
         a.line == b.line && a.column == b.column && a.origin == b.origin
     }
 }
 
-/// One `ComponentOrigin` for all the marks of a component instance.
+/// One origin for all the marks of a component instance, or of a component's own text.
 package final class SharedOrigin: Sendable {
-    package let value: ComponentOrigin
-    package init(_ value: ComponentOrigin) { self.value = value }
+    package let value: ComponentOrigin?
+    /// `value` is a component's own text, without an instance (`SourceMark.isTemplate`).
+    package let isTemplate: Bool
+    /// Set on an instance's top node (`SourceMark.instance`).
+    package let instance: ComponentOrigin?
+
+    package init(_ value: ComponentOrigin?, isTemplate: Bool = false, instance: ComponentOrigin? = nil) {
+        (self.value, self.isTemplate, self.instance) = (value, isTemplate, instance)
+    }
+
+    /// The text of component `component` in `file`, shared by every instance of it.
+    package static func template(file: String, component: String) -> SharedOrigin {
+        SharedOrigin(
+            ComponentOrigin(file: file, component: component, instance: "", instanceFile: file, instanceLine: nil),
+            isTemplate: true)
+    }
 }
 
 /// One node of a parsed scene file, with its position.
