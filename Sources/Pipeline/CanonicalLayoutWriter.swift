@@ -10,12 +10,14 @@ import SceneModel
 /// (`_forEachField`: name, offset, type), sorted by name as the encoding sorts them; the fields
 /// are then read in place through pointers. The text is byte for byte what reflection writes
 /// (`CanonicalEncoding.appendReflecting`): anything the plans do not cover — enums, tuples,
-/// sets, dictionaries, types with a custom mirror — is handed to that reflection, whole.
+/// sets, dictionaries, types with a custom mirror — is handed to that reflection, whole. Plans
+/// point at their parts' plans, and plain data that repeats is written from its text remembered
+/// by bytes (`CanonicalTextMemo`).
 final class CanonicalLayoutWriter {
     // Appended to for every value of the scene, by this class alone and never re-entrantly: the
     // runtime's exclusivity checks on every append were a tenth of the hash's time.
     @exclusivity(unchecked) var out = CanonicalText()
-    @exclusivity(unchecked) private var plans: [ObjectIdentifier: Plan] = [:]
+    @exclusivity(unchecked) private var plans: [ObjectIdentifier: TypePlan] = [:]
     /// Casts and `Mirror` only, for every value: the reference (`CanonicalEncoding.reflecting`).
     private let reflectingOnly: Bool
 
@@ -24,15 +26,37 @@ final class CanonicalLayoutWriter {
     /// A writer of its own text, in the same mode (a set's or dictionary's entries, sorted after).
     func writer() -> CanonicalLayoutWriter { CanonicalLayoutWriter(reflectingOnly: reflectingOnly) }
 
+    /// One type's plan, made the first time a value of it is written. A struct's fields, an
+    /// optional's wrapped type and an array's elements point at their own types' plans, so a
+    /// value is written without looking its type up: that lookup (hashing the type's identity)
+    /// was a tenth of the hash.
+    private final class TypePlan {
+        let type: Any.Type
+        @exclusivity(unchecked) var plan: Plan?
+        /// Texts by bytes, for a struct of plain data or an array of plain-data elements.
+        @exclusivity(unchecked) var memo: CanonicalTextMemo?
+        /// The bytes of a value, for a struct of plain data.
+        @exclusivity(unchecked) var plainSize = 0
+
+        init(_ type: Any.Type) { self.type = type }
+    }
+
+    /// A plan that another plan points at. The writer's table owns every `TypePlan` for the
+    /// writer's life (a struct's plan may point back at itself through its arrays, as an item's
+    /// children do), so the pointers hold no count of their own.
+    private struct PlanRef {
+        unowned(unsafe) let target: TypePlan
+    }
+
     private enum Plan {
         case bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, double, float, string
         /// `CanonicallyEncoded`: the value's own text.
-        case custom
+        case custom(CanonicallyEncoded.Type)
         /// `nil`, or the wrapped value (whose storage starts where the optional's does).
-        case optional(CanonicalOptional.Type, wrapped: Any.Type)
-        case array(CanonicalArray.Type, element: Any.Type)
+        case optional(CanonicalOptional.Type, wrapped: PlanRef)
+        case array(CanonicalArray.Type, element: PlanRef)
         /// A plain struct: its fields sorted by name.
-        case fields([Field])
+        case fields(Fields)
         /// An enum of plain data in at most 8 bytes (most are payload-free): reflected once per
         /// bit pattern, then looked up. Reflection casts a value to every leaf type first, and an
         /// item has several such fields.
@@ -46,35 +70,72 @@ final class CanonicalLayoutWriter {
     private struct Field {
         let label: String
         let offset: Int
-        let type: Any.Type
+        let type: PlanRef
         let through: (indirection: CanonicalIndirection.Type, offset: Int)?
-        /// `label:` in UTF-8, as it is written before the value.
-        let labelAndColon: [UInt8]
+        /// Where `label:` is in its struct's `Fields.labels`.
+        var labelBytes: Range<Int> = 0..<0
 
         init(
-            label: String, offset: Int, type: Any.Type,
+            label: String, offset: Int, type: PlanRef,
             through: (indirection: CanonicalIndirection.Type, offset: Int)? = nil
         ) {
             (self.label, self.offset, self.type, self.through) = (label, offset, type, through)
-            labelAndColon = Array((label + ":").utf8)
+        }
+    }
+
+    /// A struct's fields in the order they are written, and their `label:`s in UTF-8, one after
+    /// another in one array: one reference for a struct's value, not one for each field.
+    private final class Fields {
+        let fields: [Field]
+        let labels: [UInt8]
+
+        init(sorting unsorted: [Field]) {
+            var fields = unsorted.sorted { $0.label < $1.label }
+            var labels: [UInt8] = []
+            for k in fields.indices {
+                let start = labels.count
+                labels += Array((fields[k].label + ":").utf8)
+                fields[k].labelBytes = start..<labels.count
+            }
+            (self.fields, self.labels) = (fields, labels)
         }
     }
 
     /// Appends `value`'s canonical text.
     func append(_ value: Any) {
-        let type = Swift.type(of: value)
         if reflectingOnly { return CanonicalEncoding.appendReflecting(value, writer: self) }
-        switch plan(for: type) {
-        case .reflected:
+        let typePlan = typePlan(for: Swift.type(of: value))
+        if case .reflected = plan(of: typePlan) {
             CanonicalEncoding.appendReflecting(value, writer: self)
-        default:
-            withStorage(of: value) { append(type, at: $0) }
+        } else {
+            withStorage(of: value) { append(typePlan, at: $0) }
         }
     }
 
-    /// Appends the canonical text of the `type` value stored at `pointer`.
-    private func append(_ type: Any.Type, at pointer: UnsafeRawPointer) {
-        let plan = plan(for: type)
+    /// Appends the canonical text of the value of `typePlan`'s type stored at `pointer`.
+    private func append(_ typePlan: TypePlan, at pointer: UnsafeRawPointer) {
+        let plan = plan(of: typePlan)
+        if let memo = typePlan.memo, memo.isOn, typePlan.plainSize > 0 {
+            appendRemembered(memo, bytes: pointer, count: typePlan.plainSize) { write(plan, of: typePlan, at: pointer) }
+        } else {
+            write(plan, of: typePlan, at: pointer)
+        }
+    }
+
+    /// The text remembered for the `count` bytes at `bytes`, or the one `write` appends, then
+    /// remembered.
+    private func appendRemembered(
+        _ memo: CanonicalTextMemo, bytes: UnsafeRawPointer, count: Int, _ write: () -> Void
+    ) {
+        let key = ByteKey(bytes, count: count)
+        if let text = memo.text(for: key) { return out.append(bytes: text) }
+        let start = out.count
+        write()
+        memo.remember(out.bytes(from: start), for: key)
+    }
+
+    /// Appends the text of the value at `pointer` by `plan`, `typePlan`'s.
+    private func write(_ plan: Plan, of typePlan: TypePlan, at pointer: UnsafeRawPointer) {
         switch plan {
         case .bool: out += pointer.load(as: Bool.self) ? "true" : "false"
         case .int: out.append(decimal: pointer.load(as: Int.self))
@@ -90,35 +151,46 @@ final class CanonicalLayoutWriter {
         case .double: out.append(hexBits: pointer.load(as: Double.self).bitPattern, prefix: "d")
         case .float: out.append(hexBits: UInt64(pointer.load(as: Float.self).bitPattern), prefix: "f")
         case .string: SceneHash.appendQuoted(pointer.load(as: String.self), to: &out)
-        case .custom:
-            guard let custom = boxed(type, at: pointer) as? CanonicallyEncoded else {
-                preconditionFailure("\(type) was planned as CanonicallyEncoded")
-            }
-            out += custom.canonicalEncoding
+        case .custom(let custom):
+            out += custom.canonicalEncoding(at: pointer)
         case .optional(let optional, let wrapped):
-            if optional.isNil(at: pointer) { out += "nil" } else { append(wrapped, at: pointer) }
+            if Self.isNil(optional, at: pointer) { out += "nil" } else { append(wrapped.target, at: pointer) }
         case .array(let array, let element):
-            out += "["
-            array.withElements(at: pointer) { base, count, stride in
-                for k in 0..<count {
-                    if k > 0 { out += "," }
-                    append(element, at: base + k * stride)
+            out.append(ascii: "[")
+            // Most of an item's lists are empty: their count is read without the elements' storage,
+            // whose generic metadata is looked up on each call.
+            if array.count(at: pointer) > 0 {
+                array.withElements(at: pointer) { base, count, stride in
+                    func elements() {
+                        for k in 0..<count {
+                            if k > 0 { out.append(ascii: ",") }
+                            append(element.target, at: base + k * stride)
+                        }
+                    }
+                    // Elements of plain data: the same bytes, the same list (a matrix's numbers).
+                    if let memo = typePlan.memo, memo.isOn, count * stride <= CanonicalTextMemo.maxBytes {
+                        appendRemembered(memo, bytes: base, count: count * stride, elements)
+                    } else {
+                        elements()
+                    }
                 }
             }
-            out += "]"
-        case .fields(let fields):
+            out.append(ascii: "]")
+        case .fields(let plan):
             out.append(ascii: "{")
-            // By index through a buffer pointer: iterating would copy (retain) every field.
-            fields.withUnsafeBufferPointer { fields in
-                for k in fields.indices {
-                    if k > 0 { out.append(ascii: ",") }
-                    out.append(bytes: fields[k].labelAndColon)
-                    if let through = fields[k].through {
-                        through.indirection.withValue(at: pointer + through.offset) {
-                            append(fields[k].type, at: $0 + fields[k].offset)
+            // By index through buffer pointers: iterating would copy (retain) every field.
+            plan.fields.withUnsafeBufferPointer { fields in
+                plan.labels.withUnsafeBufferPointer { labels in
+                    for k in fields.indices {
+                        if k > 0 { out.append(ascii: ",") }
+                        out.append(bytes: UnsafeBufferPointer(rebasing: labels[fields[k].labelBytes]))
+                        if let through = fields[k].through {
+                            through.indirection.withValue(at: pointer + through.offset) {
+                                append(fields[k].type.target, at: $0 + fields[k].offset)
+                            }
+                        } else {
+                            append(fields[k].type.target, at: pointer + fields[k].offset)
                         }
-                    } else {
-                        append(fields[k].type, at: pointer + fields[k].offset)
                     }
                 }
             }
@@ -133,21 +205,49 @@ final class CanonicalLayoutWriter {
             } else {
                 // Plain data: the bytes are the value, so the same bytes are the same text.
                 let text = writer()
-                CanonicalEncoding.appendReflecting(boxed(type, at: pointer), writer: text)
+                CanonicalEncoding.appendReflecting(boxed(typePlan.type, at: pointer), writer: text)
                 texts.byBits[bits] = text.out
                 out += text.out
             }
         case .reflected:
-            CanonicalEncoding.appendReflecting(boxed(type, at: pointer), writer: self)
+            CanonicalEncoding.appendReflecting(boxed(typePlan.type, at: pointer), writer: self)
         }
     }
 
-    private func plan(for type: Any.Type) -> Plan {
-        if let plan = plans[ObjectIdentifier(type)] { return plan }
-        let plan = Self.makePlan(for: type)
-        plans[ObjectIdentifier(type)] = plan
+    /// Whether the optional of type `optional` at `pointer` is nil. Called with the optional's
+    /// own metadata (the metatype the plan keeps): a static method of `Optional` looked that
+    /// metadata up again on every call, a search of the runtime's table of prespecialized types
+    /// that was a seventh of the hash.
+    private static func isNil<Value: CanonicalOptional>(_: Value.Type, at pointer: UnsafeRawPointer) -> Bool {
+        pointer.assumingMemoryBound(to: Value.self).pointee.isNone
+    }
+
+    /// The plan of `type`, made (unresolved) the first time it is asked for.
+    private func typePlan(for type: Any.Type) -> TypePlan {
+        if let known = plans[ObjectIdentifier(type)] { return known }
+        let made = TypePlan(type)
+        plans[ObjectIdentifier(type)] = made
+        return made
+    }
+
+    /// `typePlan`'s plan, resolved at its first use; the parts it points at are resolved at theirs.
+    private func plan(of typePlan: TypePlan) -> Plan {
+        if let plan = typePlan.plan { return plan }
+        let plan = makePlan(for: typePlan.type)
+        typePlan.plan = plan
+        switch plan {
+        case .fields:
+            if let size = Self.plainDataSize(typePlan.type), size > 0, size <= CanonicalTextMemo.maxBytes {
+                (typePlan.memo, typePlan.plainSize) = (CanonicalTextMemo(), size)
+            }
+        case .array(_, let element):
+            if Self.plainDataSize(element.target.type) != nil { typePlan.memo = CanonicalTextMemo() }
+        default: break
+        }
         return plan
     }
+
+    private func ref(_ type: Any.Type) -> PlanRef { PlanRef(target: typePlan(for: type)) }
 
     /// The numbers, `Bool` and `String`: written from the value itself.
     private static func leaf(_ type: Any.Type) -> Plan? {
@@ -160,36 +260,40 @@ final class CanonicalLayoutWriter {
         return leaves.first { $0.0 == type }?.1
     }
 
-    private static func makePlan(for type: Any.Type) -> Plan {
-        if let leaf = leaf(type) { return leaf }
+    private func makePlan(for type: Any.Type) -> Plan {
+        if let leaf = Self.leaf(type) { return leaf }
         // Quoted as strings by the casts.
         if type == Substring.self || type == Character.self { return .reflected }
-        if type is CanonicallyEncoded.Type { return .custom }
-        if let optional = type as? CanonicalOptional.Type { return .optional(optional, wrapped: optional.wrappedType) }
-        if let array = type as? CanonicalArray.Type { return .array(array, element: array.elementType) }
-        if !(type is CustomReflectable.Type), kind(of: type) == 0x201, let size = plainDataSize(type), size <= 8 {
+        if let custom = type as? CanonicallyEncoded.Type { return .custom(custom) }
+        if let optional = type as? CanonicalOptional.Type {
+            return .optional(optional, wrapped: ref(optional.wrappedType))
+        }
+        if let array = type as? CanonicalArray.Type { return .array(array, element: ref(array.elementType)) }
+        if !(type is CustomReflectable.Type), Self.kind(of: type) == 0x201, let size = Self.plainDataSize(type),
+            size <= 8
+        {
             return .smallEnum(SmallEnumTexts(size: size))
         }
         // A struct whose mirror is its stored fields: not one with a custom mirror, and not a class,
         // enum or tuple (`_forEachField` reports no fields for those, or they are told apart by kind).
-        guard !(type is CustomReflectable.Type), !(type is AnyClass), isStruct(type) else { return .reflected }
+        guard !(type is CustomReflectable.Type), !(type is AnyClass), Self.isStruct(type) else { return .reflected }
         var fields: [Field] = []
         let walked = _forEachField(of: type) { name, offset, fieldType, _ in
             guard let indirection = fieldType as? CanonicalIndirection.Type else {
-                fields.append(Field(label: String(cString: name), offset: offset, type: fieldType))
+                fields.append(Field(label: String(cString: name), offset: offset, type: ref(fieldType)))
                 return true
             }
             // Its value's fields stand as the struct's own, as reflection spells them.
             return _forEachField(of: indirection.valueType) { name, innerOffset, innerType, _ in
                 fields.append(
                     Field(
-                        label: String(cString: name), offset: innerOffset, type: innerType,
+                        label: String(cString: name), offset: innerOffset, type: ref(innerType),
                         through: (indirection, offset)))
                 return true
             }
         }
         guard walked else { return .reflected }
-        return .fields(fields.sorted { $0.label < $1.label })
+        return .fields(Fields(sorting: fields))
     }
 
     /// Whether `type` is a struct (its metadata kind; Mirror's display style without a value).
@@ -241,6 +345,13 @@ struct CanonicalText {
 
     mutating func append(bytes tail: [UInt8]) { bytes += tail }
 
+    var count: Int { bytes.count }
+
+    /// The bytes from `start` on.
+    func bytes(from start: Int) -> [UInt8] { Array(bytes[start...]) }
+
+    mutating func append(bytes tail: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: tail) }
+
     /// `value` in decimal, as `String(value)` spells it.
     mutating func append<Integer: BinaryInteger>(decimal value: Integer) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
@@ -258,11 +369,19 @@ struct CanonicalText {
     /// `prefix` and the lowercase hexadecimal digits of `bits`, without leading zeros (as
     /// `String(bits, radix: 16)` spells them).
     mutating func append(hexBits bits: UInt64, prefix: Unicode.Scalar) {
-        bytes.append(UInt8(ascii: prefix))
         let digits = max(1, (64 - bits.leadingZeroBitCount + 3) / 4)
-        for k in stride(from: digits - 1, through: 0, by: -1) {
-            let nibble = UInt8(truncatingIfNeeded: bits >> (4 * UInt64(k))) & 0xF
-            bytes.append(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)
+        // Spelt on the stack and appended at once: an append a digit checked the array's capacity
+        // sixteen times a number.
+        var spelt: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &spelt) { text in
+            text[0] = UInt8(ascii: prefix)
+            var rest = bits
+            for k in stride(from: digits, to: 0, by: -1) {
+                let nibble = UInt8(truncatingIfNeeded: rest) & 0xF
+                text[k] = nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+                rest >>= 4
+            }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: text[0...digits]))
         }
     }
 }
@@ -299,14 +418,15 @@ extension Indirect: CanonicalIndirection {
 /// `Optional`, to a writer that knows only its type.
 protocol CanonicalOptional {
     static var wrappedType: Any.Type { get }
-    static func isNil(at pointer: UnsafeRawPointer) -> Bool
+    /// Whether this is nil, asked in place (`CanonicalLayoutWriter.isNil`).
+    var isNone: Bool { get }
 }
 
 extension Optional: CanonicalOptional {
     static var wrappedType: Any.Type { Wrapped.self }
 
-    static func isNil(at pointer: UnsafeRawPointer) -> Bool {
-        if case .none = pointer.assumingMemoryBound(to: Self.self).pointee { return true }
+    var isNone: Bool {
+        if case .none = self { return true }
         return false
     }
 }
@@ -314,12 +434,16 @@ extension Optional: CanonicalOptional {
 /// `Array`, to a writer that knows only its type.
 protocol CanonicalArray {
     static var elementType: Any.Type { get }
+    /// The number of elements of the array at `pointer`.
+    static func count(at pointer: UnsafeRawPointer) -> Int
     /// Runs `body` with the elements' storage: the first's address, the count and the stride.
     static func withElements(at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Int, Int) -> Void)
 }
 
 extension Array: CanonicalArray {
     static var elementType: Any.Type { Element.self }
+
+    static func count(at pointer: UnsafeRawPointer) -> Int { pointer.assumingMemoryBound(to: Self.self).pointee.count }
 
     static func withElements(at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer, Int, Int) -> Void) {
         pointer.assumingMemoryBound(to: Self.self).pointee.withUnsafeBufferPointer { elements in

@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import SceneLoading
 import SceneModel
 import TestSupport
@@ -75,5 +76,38 @@ struct CanonicalLayoutWriterTests {
                 + #"numbers:[-128,0,127],optionalNone:nil,optionalSome:d8000000000000000,set:set["a","b","c"],"#
                 + #"steps:[none,by(3),by(-2),none,by(3)],substring:"sub",text:"plain",unit:65535,"#
                 + #"wide:{.0:18446744073709551615,label:-7}}"#)
+    }
+
+    /// Plain data that repeats and plain data that does not, more values than the memo's trial.
+    struct Repeats {
+        var points: [Pair] = (0..<600).map { Pair(x: Double($0 % 3), y: -0.0) }
+        var distinct: [Pair] = (0..<600).map { Pair(x: Double($0), y: Double($0) / 7) }
+        var matrices: [[Double]] = (0..<300).map { k in (0..<16).map { Double(($0 + k) % 5) } }
+        var long: [Double] = (0..<40).map { Double($0) }
+        struct Pair { var x: Double, y: Double }
+    }
+
+    @Test(
+        "plain data remembered by its bytes, repeated or not, past the memo's trial, is written as reflection writes it"
+    )
+    func rememberedPlainData() {
+        var fast = ""
+        CanonicalEncoding.append(Repeats(), to: &fast)
+        #expect(fast == CanonicalEncoding.reflecting(Repeats()))
+        #expect(fast.contains("{x:d4000000000000000,y:d8000000000000000}"))
+        // A second pass over the same values, with the memo full and switched off, writes the same.
+        let writer = CanonicalLayoutWriter()
+        writer.append(Repeats())
+        writer.append(Repeats())
+        #expect(writer.out.string == fast + fast)
+    }
+
+    @Test("a collision shape's own encoding is the one reflection gives the enum")
+    func collisionBoundsEncoding() {
+        let shapes: [CollisionBounds] = [.rectangle, .ellipse, .path([Point(1, -2), Point(0.5, 3)])]
+        for shape in shapes { #expect(shape.canonicalEncoding == CanonicalEncoding.mirrored(shape)) }
+        #expect(
+            shapes[2].canonicalEncoding
+                == "path([{x:d3ff0000000000000,y:dc000000000000000},{x:d3fe0000000000000,y:d4008000000000000}])")
     }
 }
