@@ -1,3 +1,4 @@
+import Determinism
 import SceneModel
 @_spi(Reflection) import Swift
 
@@ -18,6 +19,9 @@ final class CanonicalLayoutWriter {
     // runtime's exclusivity checks on every append were a tenth of the hash's time.
     @exclusivity(unchecked) var out = CanonicalText()
     @exclusivity(unchecked) private var plans: [ObjectIdentifier: TypePlan] = [:]
+    /// Texts being written to be remembered (`appendRemembered`): their bytes must stay in `out`
+    /// until then, so it is not flushed meanwhile.
+    @exclusivity(unchecked) private var remembering = 0
     /// Casts and `Mirror` only, for every value: the reference (`CanonicalEncoding.reflecting`).
     private let reflectingOnly: Bool
 
@@ -130,7 +134,9 @@ final class CanonicalLayoutWriter {
         let key = ByteKey(bytes, count: count)
         if let text = memo.text(for: key) { return out.append(bytes: text) }
         let start = out.count
+        remembering += 1
         write()
+        remembering -= 1
         memo.remember(out.bytes(from: start), for: key)
     }
 
@@ -165,6 +171,8 @@ final class CanonicalLayoutWriter {
                         for k in 0..<count {
                             if k > 0 { out.append(ascii: ",") }
                             append(element.target, at: base + k * stride)
+                            // Between a list's elements (an item's children, a scene's items).
+                            if remembering == 0 { out.flushIfLarge() }
                         }
                     }
                     // Elements of plain data: the same bytes, the same list (a matrix's numbers).
@@ -331,6 +339,24 @@ final class CanonicalLayoutWriter {
 /// large scene's text is many megabytes.
 struct CanonicalText {
     private(set) var bytes: [UInt8] = []
+    /// Set when only the text's hash is wanted: `bytes` then holds what is not hashed yet, and
+    /// the writer hands each 64 KiB on (`flushIfLarge`) instead of keeping the whole text.
+    var hash: FNV1a64?
+
+    /// Hashes and lets go of the bytes so far once they are 64 KiB, when hashing.
+    mutating func flushIfLarge() {
+        guard hash != nil, bytes.count >= 1 << 16 else { return }
+        bytes.withUnsafeBufferPointer { hash!.combine(buffer: $0) }
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// The hash of the whole text, the bytes still held hashed too.
+    mutating func hashingRest() -> FNV1a64 {
+        var whole = hash ?? FNV1a64()
+        bytes.withUnsafeBufferPointer { whole.combine(buffer: $0) }
+        bytes.removeAll()
+        return whole
+    }
 
     var string: String { String(decoding: bytes, as: UTF8.self) }
 

@@ -26,15 +26,19 @@ public enum SceneHash {
 
     /// 16 lowercase hex digits.
     public static func hex(_ scene: Scene) -> String {
-        FNV1a64.hexHash(canonicalBytes(scene).bytes)
+        // Hashed as it is written, a chunk at a time: a large scene's text is a hundred megabytes.
+        var text = canonicalBytes(scene, hashing: true)
+        return text.hashingRest().hex
     }
 
     /// The text the hash is taken over: the version line, the scene, then its assets.
     public static func canonicalText(_ scene: Scene) -> String { canonicalBytes(scene).string }
 
-    /// `canonicalText` as UTF-8 bytes, as it is written: a large scene's text is many megabytes.
-    static func canonicalBytes(_ scene: Scene) -> CanonicalText {
+    /// `canonicalText` as UTF-8 bytes, as it is written; with `hashing`, only the bytes not yet
+    /// hashed (`CanonicalText.hash`).
+    static func canonicalBytes(_ scene: Scene, hashing: Bool = false) -> CanonicalText {
         let writer = CanonicalLayoutWriter()
+        if hashing { writer.out.hash = FNV1a64() }
         writer.out += version + "\n"
         writer.append(scene)
         writer.out += "\nassets:"

@@ -1,3 +1,4 @@
+import Determinism
 import Foundation
 import Pipeline
 import SceneLoading
@@ -122,5 +123,19 @@ struct SceneHashTests {
         c.items[0].center.x += 1
         #expect(SceneHash.hex(c) != SceneHash.hex(a))
         #expect(SceneHash.hex(a).count == 16)
+    }
+
+    @Test("a text of many megabytes, hashed a chunk at a time as it is written, hashes as the whole text does")
+    func streamedHash() throws {
+        var lines = ["canvas: { size: [320, 568] }", "duration: 1", "items:"]
+        for i in 0..<400 {
+            lines.append(
+                "  - { id: i\(i), size: [10, 10], center: [\(i % 300), 20], children: [{ id: c\(i), size: [2, 2], center: [1, 1] }] }"
+            )
+        }
+        let scene = try SceneLoader.decode(lines.joined(separator: "\n"), fileName: "many.yaml", format: .yaml)
+        let text = SceneHash.canonicalText(scene)
+        #expect(text.utf8.count > 4 << 16, "the text spans several 64 KiB chunks")
+        #expect(SceneHash.hex(scene) == FNV1a64.hexHash(Array(text.utf8)))
     }
 }
