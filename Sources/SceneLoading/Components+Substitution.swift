@@ -44,8 +44,7 @@ extension ComponentExpander {
         if mark?.takesInstanceOrigin == true { mark?.share(shared) }
         switch node.value {
         case .scalar(let text, let isString):
-            // The brace first: classifying a plain scalar costs far more, and most have none.
-            guard Self.hasBrace(text), isString || ScalarMeaning.plain(text) == .string(text) else {
+            guard Self.mayHoldPlaceholder(text, isString: isString) else {
                 return SourceNode(value: node.value, mark: mark)
             }
             return try replacePlaceholders(
@@ -88,7 +87,7 @@ extension ComponentExpander {
     }
 
     /// A component's text with every mark its own (`shared`, `SourceMark.isTemplate`), its nodes
-    /// counted, and whether any scalar holds a `{placeholder}` (as `copy` replaces them).
+    /// counted, and whether any scalar may hold a `{placeholder}` (`mayHoldPlaceholder`).
     static func template(_ node: SourceNode, shared: SharedOrigin)
         -> (node: SourceNode, count: Int, hasPlaceholders: Bool)
     {
@@ -100,7 +99,7 @@ extension ComponentExpander {
             mark?.share(shared)
             switch node.value {
             case .scalar(let text, let isString):
-                if hasBrace(text), isString || ScalarMeaning.plain(text) == .string(text) { hasPlaceholders = true }
+                if mayHoldPlaceholder(text, isString: isString) { hasPlaceholders = true }
                 return SourceNode(value: node.value, mark: mark)
             case .sequence(let nodes):
                 return SourceNode(value: .sequence(nodes.map(own)), mark: mark)
@@ -117,6 +116,12 @@ extension ComponentExpander {
         }
         let marked = own(node)
         return (marked, count, hasPlaceholders)
+    }
+
+    /// Whether a scalar is a string with a `{`: the text `copy` looks at for placeholders. The
+    /// brace first: classifying a plain scalar costs far more, and most have none.
+    static func mayHoldPlaceholder(_ text: String, isString: Bool) -> Bool {
+        hasBrace(text) && (isString || ScalarMeaning.plain(text) == .string(text))
     }
 
     /// Whether `text` has a `{`, read from its bytes in place: `contains` on the UTF-8 view cost

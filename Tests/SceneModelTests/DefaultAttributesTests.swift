@@ -1,4 +1,3 @@
-import SceneLoading
 import Testing
 
 @testable import SceneModel
@@ -7,19 +6,17 @@ import Testing
 struct DefaultAttributesTests {
     @Test("an item that sets none of its shared attributes keeps sharing the defaults; one that sets one does not")
     func sharing() throws {
-        let scene = try SceneLoader.decode(
-            """
-            canvas: { size: [320, 568] }
-            duration: 1
-            items:
-              - { id: plain, size: [10, 10], center: [20, 20], fill: "#3366CC", cornerRadius: 2, opacity: 0.5 }
-              - { id: turned, size: [10, 10], center: [40, 20], rotationX: 30 }
-              - { id: bordered, size: [10, 10], center: [60, 20], border: { width: 1, color: "#000000" } }
-              - id: parent
-                size: [100, 100]
-                center: [160, 200]
-                children: [{ id: child, size: [4, 4], center: [2, 2] }]
-            """, fileName: "attributes.yaml", format: .yaml)
+        let scene = try decodeYAML(
+            header + """
+                items:
+                  - { id: plain, size: [10, 10], center: [20, 20], fill: "#3366CC", cornerRadius: 2, opacity: 0.5 }
+                  - { id: turned, size: [10, 10], center: [40, 20], rotationX: 30 }
+                  - { id: bordered, size: [10, 10], center: [60, 20], border: { width: 1, color: "#000000" } }
+                  - id: parent
+                    size: [100, 100]
+                    center: [160, 200]
+                    children: [{ id: child, size: [4, 4], center: [2, 2] }]
+                """)
         #expect(scene.items.map(\.hasDefaultAttributes) == [true, false, false, true])
         #expect(scene.items[3].children[0].hasDefaultAttributes)
         var item = scene.items[0]

@@ -1,4 +1,3 @@
-import SceneLoading
 import Testing
 
 @testable import SceneModel
@@ -7,22 +6,20 @@ import Testing
 struct LayerCountTests {
     @Test("every item, child and mask is a layer, at any depth")
     func count() throws {
-        let scene = try SceneLoader.decode(
-            """
-            canvas: { size: [320, 568] }
-            duration: 1
-            items:
-              - { id: a, size: [10, 10], center: [20, 20] }
-              - id: b
-                size: [100, 100]
-                center: [160, 200]
-                children:
-                  - id: c
-                    size: [40, 40]
-                    center: [20, 20]
-                    children: [{ id: d, size: [4, 4], center: [2, 2] }, { id: e, size: [4, 4], center: [6, 2] }]
-                mask: { id: m, size: [100, 100], center: [50, 50], fill: "#000000" }
-            """, fileName: "layers.yaml", format: .yaml)
+        let scene = try decodeYAML(
+            header + """
+                items:
+                  - { id: a, size: [10, 10], center: [20, 20] }
+                  - id: b
+                    size: [100, 100]
+                    center: [160, 200]
+                    children:
+                      - id: c
+                        size: [40, 40]
+                        center: [20, 20]
+                        children: [{ id: d, size: [4, 4], center: [2, 2] }, { id: e, size: [4, 4], center: [6, 2] }]
+                    mask: { id: m, size: [100, 100], center: [50, 50], fill: "#000000" }
+                """)
         #expect(scene.layerCount == 6)
         var walked = 0
         scene.forEachItemWithoutPath { _ in walked += 1 }
