@@ -1,6 +1,8 @@
 import Foundation
 import PNG
+import Pipeline
 import Raster
+import SceneLoading
 
 /// Instruction counts of one frame of each workload under `valgrind --tool=callgrind`: the
 /// regression guard that a shared, noisy machine cannot make flaky. Callgrind counts the
@@ -16,14 +18,26 @@ import Raster
 /// counted, and one process counts every workload in order (a workload's count can depend on
 /// what the ones before it left in shared caches, so the order is the budget file's).
 ///
+/// Last, `load` counts loading a scene of components (`loadingWorkload`): what `flipbook validate`
+/// runs on the scene-costs expansion (SceneCostsWorkload) of `loadingRows` rows, after an
+/// uncounted load of a small one, so that what a process pays once (building the key tables) is
+/// not counted.
+///
 /// The counts depend on the kernels the CPU picks (`RasterKernels.selection`, as valgrind's
 /// virtual CPU reports it: AVX2 but never AVX-512), on the compiler and on libdeflate; the
 /// budget file records the kernels and the test refuses to compare across a different selection.
 package enum InstructionCounts {
     /// What one count covers.
     package enum Part: String, CaseIterable, Sendable {
-        case raster, png
+        case raster, png, load
     }
+
+    /// The parts counted for each drawing workload.
+    package static let frameParts: [Part] = [.raster, .png]
+
+    /// The budget's name for the loading count, and its scene's size (10 layers a row).
+    package static let loadingWorkload = "components"
+    package static let loadingRows = 500
 
     /// Allowed growth over the budget before the test fails: 5 %. Callgrind's counts repeat to
     /// within a few hundred instructions run to run; 5 % is a real regression (the raster of
@@ -66,7 +80,7 @@ package enum InstructionCounts {
                     count > 0
                 else {
                     throw BenchmarkStageError.missingResource(
-                        "callgrind budget line \(number + 1): expected 'WORKLOAD raster|png INSTRUCTIONS', got '\(line)'"
+                        "callgrind budget line \(number + 1): expected 'WORKLOAD raster|png|load INSTRUCTIONS', got '\(line)'"
                     )
                 }
                 entries.append(Entry(workload: String(fields[0]), part: part, instructions: count))
@@ -79,7 +93,8 @@ package enum InstructionCounts {
             ([
                 "# Instructions (valgrind --tool=callgrind, Ir) for one frame of each workload: 'raster' draws",
                 "# frame \(InstructionCounts.countedFrame) on one thread over a cleared canvas, 'png' encodes it with PNGOptions.default;",
-                "# one process counts the workloads in this order.",
+                "# one process counts the workloads in this order; 'load' is what flipbook validate runs on the",
+                "# \(InstructionCounts.loadingWorkload) scene of flipbook bench --scene-costs at \(InstructionCounts.loadingRows * 10) layers.",
                 "# Checked by Tests/BenchmarksTests/InstructionBudgetTests.swift: a count may exceed its budget by at most",
                 "# \(Int(InstructionCounts.margin * 100)) %. After an intended change (a faster or slower raster core, another encoder), regenerate:",
                 "#   swift build -c release --product flipbook && .build/release/flipbook bench --instructions > Tests/BenchmarksTests/callgrind-budget.txt",
@@ -92,36 +107,52 @@ package enum InstructionCounts {
     /// it and draws the uncounted frame 0, then counts frame 1's raster and that frame's PNG
     /// encode, each once inside `countedByCallgrind` (which callgrind dumps after: one profile
     /// part a count, in order). Prints the kernel selection.
-    package static func runCounted(workloads: [StandardWorkload]) throws -> String {
+    package static func runCounted(workloads: [StandardWorkload], loading: Bool) throws -> String {
         var bytes = 0
+        var rasterizer = Rasterizer()
+        var canvas = FrameCanvas()
         for workload in workloads {
             try workload.prepare()
-            var rasterizer = Rasterizer()
-            var canvas = FrameCanvas()
+            rasterizer = Rasterizer()
+            canvas = FrameCanvas()
             rasterizer.render(workload.displayList(frame: 0), into: &canvas)
             let list = workload.displayList(frame: countedFrame)
             canvas.forgetFrame()
-            bytes += try countedByCallgrind(.raster, list: list, rasterizer: &rasterizer, canvas: &canvas, pixels: [])
+            bytes += try countedByCallgrind(.raster(list), rasterizer: &rasterizer, canvas: &canvas)
             let pixels = canvas.rgba
             _ = try PNG.encode(rgba: pixels, width: list.width, height: list.height)  // warm the encoder's scratch
-            bytes += try countedByCallgrind(.png, list: list, rasterizer: &rasterizer, canvas: &canvas, pixels: pixels)
+            bytes += try countedByCallgrind(
+                .png(pixels, width: list.width, height: list.height), rasterizer: &rasterizer, canvas: &canvas)
+        }
+        if loading {
+            _ = try SceneCostsWorkload.validate(SceneCostsWorkload.expansionText(rows: 2))
+            bytes += try countedByCallgrind(
+                .load(SceneCostsWorkload.expansionText(rows: loadingRows)), rasterizer: &rasterizer, canvas: &canvas)
         }
         return "kernels=\(RasterKernels.selection) bytes=\(bytes)"
+    }
+
+    /// The work of one count.
+    enum Counted {
+        case raster(DisplayList)
+        case png([UInt8], width: Int, height: Int)
+        case load(String)
     }
 
     /// The only function callgrind collects. Not inlined and free of closures, so the
     /// toggle pattern matches it once on the way in and once on the way out.
     @inline(never)
     static func countedByCallgrind(
-        _ part: Part, list: DisplayList, rasterizer: inout Rasterizer,
-        canvas: inout FrameCanvas, pixels: [UInt8]
+        _ work: Counted, rasterizer: inout Rasterizer, canvas: inout FrameCanvas
     ) throws -> Int {
-        switch part {
-        case .raster:
+        switch work {
+        case .raster(let list):
             rasterizer.render(list, into: &canvas)
             return canvas.rgba.count
-        case .png:
-            return try PNG.encode(rgba: pixels, width: list.width, height: list.height).count
+        case .png(let pixels, let width, let height):
+            return try PNG.encode(rgba: pixels, width: width, height: height).count
+        case .load(let text):
+            return try SceneCostsWorkload.validate(text)
         }
     }
 
@@ -130,7 +161,7 @@ package enum InstructionCounts {
     /// reported. One process instead of one a count: valgrind's start-up and each workload's
     /// preparation are paid once (34 s of CPU for the 14 counts became about 10).
     package static func budget(
-        executable: String, valgrind: String, workloads: [StandardWorkload]
+        executable: String, valgrind: String, workloads: [StandardWorkload], loading: Bool
     ) throws -> Budget {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("flipbook-callgrind-\(ProcessInfo.processInfo.processIdentifier)").path
@@ -157,7 +188,7 @@ package enum InstructionCounts {
         process.arguments = [
             "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=*countedByCallgrind*",
             "--dump-after=\(counted)", "--callgrind-out-file=" + out, stripped, "bench", "--counted",
-            workloads.map(\.name).joined(separator: ","),
+            (workloads.map(\.name) + (loading ? [loadingWorkload] : [])).joined(separator: ","),
         ]
         // Swift's per-process hash seed would otherwise move a Dictionary's probe counts run to run.
         var environment = ProcessInfo.processInfo.environment
@@ -171,7 +202,8 @@ package enum InstructionCounts {
         let kernels = output.split(separator: "\n").first { $0.hasPrefix("kernels=") }
             .map { String($0.dropFirst("kernels=".count).split(separator: " bytes=").first ?? "") }
         let counts = profileParts(in: folder)
-        let expected = workloads.flatMap { w in Part.allCases.map { (w.name, $0) } }
+        let expected =
+            workloads.flatMap { w in frameParts.map { (w.name, $0) } } + (loading ? [(loadingWorkload, Part.load)] : [])
         guard process.terminationStatus == 0, let kernels, counts.count >= expected.count else {
             throw BenchmarkStageError.childFailed(
                 stage: "callgrind \(workloads.map(\.name).joined(separator: ","))",

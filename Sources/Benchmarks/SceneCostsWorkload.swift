@@ -75,6 +75,15 @@ package enum SceneCostsWorkload {
         return limits
     }()
 
+    /// What `flipbook validate` runs on `text` (as `measureLoading` times it): the layer count.
+    package static func validate(_ text: String) throws -> Int {
+        let scene = try SceneLoader.decode(text, fileName: "rows.yaml", format: .yaml, limits: limits)
+        let simulated = try SceneSimulation(scene: scene, file: "rows.yaml")
+        _ = simulated.textWarnings
+        _ = try SceneWarnings.check(scene, file: "rows.yaml", simulation: simulated)
+        return scene.layerCount
+    }
+
     /// Loads the expansion of `rows` rows once, timing each step.
     package static func measureLoading(rows: Int) throws -> Loading {
         let text = expansionText(rows: rows)

@@ -88,7 +88,7 @@ struct Bench: ParsableCommand {
     @Flag(
         name: .long,
         help:
-            "Instead, count the instructions of one frame of every workload under valgrind --tool=callgrind and print them as a budget file (the text of Tests/BenchmarksTests/callgrind-budget.txt)."
+            "Instead, count the instructions of one frame of every workload (and, without --workload, of loading the scene-costs components scene) under valgrind --tool=callgrind and print them as a budget file (the text of Tests/BenchmarksTests/callgrind-budget.txt)."
     )
     var instructions = false
 
@@ -211,7 +211,7 @@ struct Bench: ParsableCommand {
         }
         if let counted {
             for name in counted.split(separator: ",", omittingEmptySubsequences: false)
-            where !known.contains(String(name)) {
+            where !known.contains(String(name)) && name != InstructionCounts.loadingWorkload {
                 throw ValidationError(
                     "--counted expects workload names separated by commas, got '\(name)' in '\(counted)'")
             }
@@ -223,7 +223,9 @@ struct Bench: ParsableCommand {
         if let counted {
             let names = counted.split(separator: ",").map(String.init)
             let workloads = names.compactMap { name in StandardWorkload.named.first { $0.name == name } }
-            print(try InstructionCounts.runCounted(workloads: workloads))
+            print(
+                try InstructionCounts.runCounted(
+                    workloads: workloads, loading: names.contains(InstructionCounts.loadingWorkload)))
             return
         }
         if instructions { return try runInstructionBudget() }
@@ -303,8 +305,11 @@ struct Bench: ParsableCommand {
         }
         let chosen =
             workload.isEmpty ? StandardWorkload.every : StandardWorkload.named.filter { workload.contains($0.name) }
-        Self.progress("counting \(chosen.count) workloads under callgrind…")
-        let budget = try InstructionCounts.budget(executable: Self.executable, valgrind: valgrind, workloads: chosen)
+        // Loading is counted with the whole budget (no --workload), which it belongs to.
+        let loading = workload.isEmpty
+        Self.progress("counting \(chosen.count) workloads\(loading ? " and loading" : "") under callgrind…")
+        let budget = try InstructionCounts.budget(
+            executable: Self.executable, valgrind: valgrind, workloads: chosen, loading: loading)
         print(budget.text, terminator: "")
     }
 

@@ -56,6 +56,24 @@ package struct SourceMark: Equatable, Sendable {
     package static func == (a: SourceMark, b: SourceMark) -> Bool {
         a.line == b.line && a.column == b.column && a.origin == b.origin
     }
+
+    /// Names this place in a component's own text, when the node is that text itself rather
+    /// than an instance's top (which carries the instance's keys): every instance of the
+    /// component reaches the node under the same name.
+    package var templatePlace: TemplatePlace? {
+        guard let shared, shared.isTemplate, shared.instance == nil else { return nil }
+        return TemplatePlace(origin: ObjectIdentifier(shared), line: line, column: column)
+    }
+}
+
+/// A node of a component's own text: the component's shared origin and the node's position.
+package struct TemplatePlace: Hashable {
+    let origin: ObjectIdentifier
+    let line: Int
+    let column: Int
+
+    /// A slot among `count` (a power of two) for a small cache of places.
+    package func slot(of count: Int) -> Int { (line &* 31 &+ column) & (count - 1) }
 }
 
 /// One origin for all the marks of a component instance, or of a component's own text.
@@ -103,6 +121,32 @@ package struct SourceNode: Sendable {
 
     package init(value: Value, mark: SourceMark?) {
         (self.value, self.mark) = (value, mark)
+    }
+}
+
+extension SourceNode.Entry {
+    /// Whether two entries hold the very same text: the same key, and the same scalar or a list or
+    /// mapping in the same storage (one entry of a component's text, shared by its instances).
+    /// Positions are not compared. False for equal text held apart: an identity test, not an
+    /// equality one. Through pointers: a copy of each entry (its marks) cost more than the test.
+    package static func holdSameText(_ a: UnsafePointer<Self>, _ b: UnsafePointer<Self>) -> Bool {
+        guard a.pointee.key == b.pointee.key else { return false }
+        switch a.pointee.value.value {
+        case .scalar(let x, let xIsString):
+            guard case .scalar(let y, let yIsString) = b.pointee.value.value else { return false }
+            return xIsString == yIsString && x == y
+        case .sequence(let x):
+            guard case .sequence(let y) = b.pointee.value.value else { return false }
+            return sameStorage(x, y)
+        case .mapping(let x):
+            guard case .mapping(let y) = b.pointee.value.value else { return false }
+            return sameStorage(x, y)
+        }
+    }
+
+    private static func sameStorage<T>(_ x: [T], _ y: [T]) -> Bool {
+        x.count == y.count
+            && x.withUnsafeBufferPointer { px in y.withUnsafeBufferPointer { px.baseAddress == $0.baseAddress } }
     }
 }
 

@@ -28,12 +28,12 @@ struct InstructionBudgetTests {
         try InstructionCounts.Budget.parse(String(contentsOfFile: budgetPath, encoding: .utf8))
     }
 
-    @Test("the budget file covers every workload with both parts and says how to regenerate it")
+    @Test("the budget file covers every workload with both parts, then loading, and says how to regenerate it")
     func budgetFileIsComplete() throws {
         let budget = try Self.budget()
-        let expected = StandardWorkload.every.flatMap { w in
-            InstructionCounts.Part.allCases.map { "\(w.name) \($0.rawValue)" }
-        }
+        let expected =
+            StandardWorkload.every.flatMap { w in InstructionCounts.frameParts.map { "\(w.name) \($0.rawValue)" } }
+            + ["\(InstructionCounts.loadingWorkload) load"]
         #expect(budget.entries.map { "\($0.workload) \($0.part.rawValue)" } == expected)
         #expect(!budget.kernels.isEmpty)
         // The committed file is exactly what `flipbook bench --instructions` prints for its numbers.
@@ -48,14 +48,14 @@ struct InstructionBudgetTests {
         } catch {
             #expect(
                 "\(error)"
-                    == "callgrind budget line 2: expected 'WORKLOAD raster|png INSTRUCTIONS', got 'large-n256 sweep 12'"
+                    == "callgrind budget line 2: expected 'WORKLOAD raster|png|load INSTRUCTIONS', got 'large-n256 sweep 12'"
             )
         }
         #expect(throws: BenchmarkStageError.self) { try InstructionCounts.Budget.parse("large-n256 raster lots\n") }
     }
 
     @Test(
-        "one frame of every workload stays within its callgrind instruction budget (+5 %)",
+        "one frame of every workload, and loading a scene of components, stays within its callgrind instruction budget (+5 %)",
         .enabled(
             if: valgrind != nil || onCI,
             "valgrind is not installed: the instruction budget is not checked (apt-get install valgrind)"))
@@ -67,7 +67,8 @@ struct InstructionBudgetTests {
         let budget = try Self.budget()
         let measured = try InstructionCounts.budget(
             executable: Self.releaseBinary, valgrind: valgrind,
-            workloads: StandardWorkload.every.filter { w in budget.entries.contains { $0.workload == w.name } })
+            workloads: StandardWorkload.every.filter { w in budget.entries.contains { $0.workload == w.name } },
+            loading: budget.entries.contains { $0.part == .load })
         try #require(
             measured.kernels == budget.kernels,
             """

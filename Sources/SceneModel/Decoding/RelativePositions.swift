@@ -107,6 +107,7 @@ extension SceneDecoder {
     /// The canvas point `{ of: id, offset: [dx, dy] }` names. `placing`: the id of the item whose
     /// centre this is, which may not refer to itself or to items written after it.
     func relativePosition(_ node: SourceNode, at path: String, placing: String?) throws -> Point {
+        templates.noteOutsideRead()
         let f = try fields(node, at: path, NestedKeys.relativePosition.declared)
         let ofNode = f[checked: "of"]
         let id = try string(ofNode, at: path + ".of")

@@ -132,6 +132,7 @@ extension SceneDecoder {
     func fileInsideSceneFolder(_ node: SourceNode, at path: String, kind: String, example: String) throws
         -> (relative: String, target: URL)
     {
+        templates.noteOutsideRead()
         let relative = try string(node, at: path)
         guard !relative.isEmpty, !relative.hasPrefix("/") else {
             throw error(

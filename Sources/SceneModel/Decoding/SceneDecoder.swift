@@ -26,6 +26,8 @@ package struct SceneDecoder {
     let images = DecodedImages()
     /// Icon files loaded so far (SceneDecoder+Shape.swift): each file is parsed once per scene.
     let icons = LoadedIcons()
+    /// Items of component text read so far (TemplateItems.swift): each is read once per scene.
+    let templates = TemplateItems()
     /// What the files the scene loads are drawn without, located at the keys naming them.
     package var fileWarnings: [SceneWarning] { icons.warnings }
     /// The scene's budgets: total image pixels and icon shapes are counted as files are read.
@@ -144,6 +146,12 @@ package struct SceneDecoder {
     }
 
     func decodeItem(_ node: SourceNode, at path: String) throws -> Item {
+        if let place = node.mark?.templatePlace { return try decodeTemplateItem(node, at: path, place: place) }
+        return try decodeWrittenItem(node, at: path)
+    }
+
+    /// An item read key by key from its node.
+    func decodeWrittenItem(_ node: SourceNode, at path: String) throws -> Item {
         let spec = ItemKeys.spec
         var item = spec.prototype
         try decode(spec, node, at: path, into: &item, declared: ItemKeys.declared)

@@ -230,8 +230,11 @@ extension Scene {
     private func checkItems() throws(Violation) {
         // Sized once: grown from empty, the set hashed every id again at each doubling.
         var seen = Set<String>(minimumCapacity: layerCount)
+        var alike = ItemsCheckedAlike()
         try items.withUnsafeBufferPointer { (items) throws(Violation) in
-            for i in items.indices { try checkItem(items[i], at: ItemKeyPath(topLevel: i), seen: &seen) }
+            for i in items.indices {
+                try checkItem(items.baseAddress! + i, at: ItemKeyPath(topLevel: i), seen: &seen, alike: &alike)
+            }
         }
     }
 
@@ -256,23 +259,31 @@ extension Scene {
 
     /// One item, then its children: the same rules at every depth, ids unique across the tree.
     /// Paths are spelt only for a message, or for a parent whose children need theirs.
-    private func checkItem(_ item: borrowing Item, at path: ItemKeyPath, seen: inout Set<String>) throws(Violation) {
-        try checkIDForm(item.id, at: path + ".id")
-        guard seen.insert(item.id).inserted else {
-            let first = firstPath(of: item.id)
+    /// By pointer, into the scene's storage: reading an `Item` out of an array copies it, and
+    /// `alike` keeps where the items it has seen are.
+    private func checkItem(
+        _ item: UnsafePointer<Item>, at path: ItemKeyPath, seen: inout Set<String>, alike: inout ItemsCheckedAlike
+    ) throws(Violation) {
+        let id = item.pointee.id
+        try checkIDForm(id, at: path + ".id")
+        guard seen.insert(id).inserted else {
+            let first = firstPath(of: id)
             throw Violation(
                 keyPath: path + ".id",
-                message: "duplicate item id '\(item.id)', already used by \(first); expected each id once")
+                message: "duplicate item id '\(id)', already used by \(first); expected each id once")
         }
-        try ItemKeys.spec.check(item, in: self, at: path.description)
-        try checkLayer(item, at: path)
-        guard !item.children.isEmpty else { return }
+        if !alike.passedAlike(item) {
+            try ItemKeys.spec.check(item.pointee, in: self, at: path.description)
+            try checkLayer(item.pointee, at: path)
+            alike.passed(item)
+        }
+        guard !item.pointee.children.isEmpty else { return }
         let spelt = path.description
-        // Through a buffer pointer: reading an `Item` out of an array copies it.
-        try item.children.withUnsafeBufferPointer { (children) throws(Violation) in
+        try item.pointee.children.withUnsafeBufferPointer { (children) throws(Violation) in
             for k in children.indices {
                 try checkItem(
-                    children[k], at: ItemKeyPath(child: k, of: spelt, isMask: children[k].isMask), seen: &seen)
+                    children.baseAddress! + k, at: ItemKeyPath(child: k, of: spelt, isMask: children[k].isMask),
+                    seen: &seen, alike: &alike)
             }
         }
     }

@@ -1,0 +1,101 @@
+import SceneSyntax
+
+// Items of a component's own text: decoded for the first instance, stamped for the others.
+//
+// An instance of a component without placeholders shares the component's text (SceneLoading's
+// ComponentExpander): of each item, only the id (the instance's prefix added) and the list of
+// children are new. Such an item decodes to the same value in every instance, but for those two,
+// as long as reading it looked at nothing but its own text. Two reads look further: a position
+// relative to another item (where that item is), and a file (an icon's shapes and an image's
+// pixels count against the scene's budgets at each use). So the first decoding is kept, and a
+// later node at the same place of the same component's text is stamped from it when it holds the
+// very same text, key for key (`SourceNode.Entry.holdSameText`). Stamping cannot meet an error the
+// first decoding did not: the same text read the same way.
+
+/// What the decoder keeps of component text it has read.
+final class TemplateItems {
+    final class Kept {
+        /// The node's entries as first read: a later node must hold the same text in each.
+        let entries: [SourceNode.Entry]
+        /// The item read from them, without its children (decoded for each instance).
+        let item: Item
+        /// Where the id and the children are among `entries` (-1 for none).
+        let idIndex: Int
+        let childrenIndex: Int
+
+        init(item: Item, entries: [SourceNode.Entry]) {
+            var item = item
+            item.children = []
+            (self.item, self.entries) = (item, entries)
+            idIndex = entries.firstIndex { $0.key == "id" } ?? -1
+            childrenIndex = entries.firstIndex { $0.key == "children" } ?? -1
+        }
+    }
+
+    private var kept: [TemplatePlace: Kept] = [:]
+    /// The last few kept items by a hash of their place: an instance reads its component's
+    /// items in turn, and a dictionary lookup (hashing the place) for each was most of a stamp.
+    private var recent = [(place: TemplatePlace, kept: Kept)?](repeating: nil, count: 64)
+    /// How many reads so far depended on more than the text read: relative positions and files.
+    private(set) var outsideReads = 0
+
+    /// Notes a read that depends on more than its node's text.
+    func noteOutsideRead() { outsideReads += 1 }
+
+    func keep(_ item: Item, entries: [SourceNode.Entry], at place: TemplatePlace) {
+        kept[place] = Kept(item: item, entries: entries)
+    }
+
+    func kept(at place: TemplatePlace) -> Kept? {
+        let slot = place.slot(of: recent.count)
+        if let hit = recent[slot], hit.place == place { return hit.kept }
+        guard let found = kept[place] else { return nil }
+        recent[slot] = (place, found)
+        return found
+    }
+}
+
+extension SceneDecoder {
+    /// `decodeItem` of a node of component text: stamped from the first instance's item when this
+    /// node holds the same text, else decoded and, if it read nothing but its text, kept.
+    func decodeTemplateItem(_ node: SourceNode, at path: String, place: TemplatePlace) throws -> Item {
+        if let kept = templates.kept(at: place), let item = try stamp(kept, node, at: path) { return item }
+        let readsBefore = templates.outsideReads
+        let item = try decodeWrittenItem(node, at: path)
+        if templates.outsideReads == readsBefore, case .mapping(let entries) = node.value,
+            !entries.contains(where: { $0.key == "mask" })
+        {
+            templates.keep(item, entries: entries, at: place)
+        }
+        return item
+    }
+
+    /// The kept item with this node's id and children, or nil when the node's text differs.
+    private func stamp(_ kept: TemplateItems.Kept, _ node: SourceNode, at path: String) throws -> Item? {
+        guard case .mapping(let entries) = node.value, entries.count == kept.entries.count, kept.idIndex >= 0 else {
+            return nil
+        }
+        let same = entries.withUnsafeBufferPointer { entries in
+            kept.entries.withUnsafeBufferPointer { first in
+                let (a, b) = (entries.baseAddress!, first.baseAddress!)
+                for k in entries.indices where k != kept.idIndex && k != kept.childrenIndex {
+                    guard SourceNode.Entry.holdSameText(a + k, b + k) else { return false }
+                }
+                return true
+            }
+        }
+        guard same else { return nil }
+        var item = kept.item
+        item.id = try string(entries[kept.idIndex].value, at: path + ".id")
+        if kept.childrenIndex >= 0 {
+            // As the `children` key reads them: under the item's place, each under its path.
+            let at = path + ".children"
+            let children = entries[kept.childrenIndex].value
+            item.children = try inBounds(of: item) {
+                try list(children, at: at).enumerated().map { k, n in try decodeItem(n, at: at + "[\(k)]") }
+            }
+        }
+        places.record(item.id, center: item.center, rotation: item.rotation, size: item.size) {}
+        return item
+    }
+}
