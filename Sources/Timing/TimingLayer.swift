@@ -73,7 +73,7 @@ public final class TimingLayer {
             }
             node = n.superlayer
         }
-        layer.removeFromSuperlayer()
+        if layer.superlayer != nil { layer.removeFromSuperlayer() }
         sublayers.append(layer)
         layer.superlayer = self
     }
