@@ -145,9 +145,10 @@ package struct SceneDecoder {
         )
     }
 
-    func decodeItem(_ node: SourceNode, at path: String) throws -> Item {
-        if let place = node.mark?.templatePlace { return try decodeTemplateItem(node, at: path, place: place) }
-        return try decodeWrittenItem(node, at: path)
+    /// `path` is spelt only when needed: an item stamped from component text has none to give.
+    func decodeItem(_ node: SourceNode, at path: @autoclosure () -> String) throws -> Item {
+        if let place = node.mark?.templatePlace { return try decodeTemplateItem(node, at: path(), place: place) }
+        return try decodeWrittenItem(node, at: path())
     }
 
     /// An item read key by key from its node.

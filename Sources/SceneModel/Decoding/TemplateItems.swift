@@ -58,10 +58,12 @@ final class TemplateItems {
 extension SceneDecoder {
     /// `decodeItem` of a node of component text: stamped from the first instance's item when this
     /// node holds the same text, else decoded and, if it read nothing but its text, kept.
-    func decodeTemplateItem(_ node: SourceNode, at path: String, place: TemplatePlace) throws -> Item {
-        if let kept = templates.kept(at: place), let item = try stamp(kept, node, at: path) { return item }
+    func decodeTemplateItem(_ node: SourceNode, at path: @autoclosure () -> String, place: TemplatePlace) throws
+        -> Item
+    {
+        if let kept = templates.kept(at: place), let item = try stamp(kept, node, at: path()) { return item }
         let readsBefore = templates.outsideReads
-        let item = try decodeWrittenItem(node, at: path)
+        let item = try decodeWrittenItem(node, at: path())
         if templates.outsideReads == readsBefore, case .mapping(let entries) = node.value,
             !entries.contains(where: { $0.key == "mask" })
         {
@@ -71,7 +73,9 @@ extension SceneDecoder {
     }
 
     /// The kept item with this node's id and children, or nil when the node's text differs.
-    private func stamp(_ kept: TemplateItems.Kept, _ node: SourceNode, at path: String) throws -> Item? {
+    private func stamp(_ kept: TemplateItems.Kept, _ node: SourceNode, at path: @autoclosure () -> String) throws
+        -> Item?
+    {
         guard case .mapping(let entries) = node.value, entries.count == kept.entries.count, kept.idIndex >= 0 else {
             return nil
         }
@@ -86,10 +90,10 @@ extension SceneDecoder {
         }
         guard same else { return nil }
         var item = kept.item
-        item.id = try string(entries[kept.idIndex].value, at: path + ".id")
+        item.id = try string(entries[kept.idIndex].value, at: path() + ".id")
         if kept.childrenIndex >= 0 {
             // As the `children` key reads them: under the item's place, each under its path.
-            let at = path + ".children"
+            let at = path() + ".children"
             let children = entries[kept.childrenIndex].value
             item.children = try inBounds(of: item) {
                 try list(children, at: at).enumerated().map { k, n in try decodeItem(n, at: at + "[\(k)]") }

@@ -47,9 +47,10 @@ extension Scene {
     public func forEachItemWithoutPath<E: Error>(_ body: (_ item: Item) throws(E) -> Void) throws(E) {
         func visit(_ items: [Item]) throws(E) {
             try items.withUnsafeBufferPointer { (items) throws(E) in
+                guard let base = items.baseAddress else { return }
                 for k in items.indices {
-                    try body(items[k])
-                    try visit(items[k].children)
+                    try body((base + k).pointee)
+                    if !(base + k).pointee.children.isEmpty { try visit((base + k).pointee.children) }
                 }
             }
         }
