@@ -38,7 +38,7 @@ final class CanonicalLayoutWriter {
         let type: Any.Type
         @exclusivity(unchecked) var plan: Plan?
         /// Texts by bytes, for a struct of plain data or an array of plain-data elements.
-        @exclusivity(unchecked) var memo: CanonicalTextMemo?
+        @exclusivity(unchecked) var memo: TrialMemo<ByteKey, [UInt8]>?
         /// The bytes of a value, for a struct of plain data.
         @exclusivity(unchecked) var plainSize = 0
 
@@ -92,6 +92,10 @@ final class CanonicalLayoutWriter {
     private final class Fields {
         let fields: [Field]
         let labels: [UInt8]
+        /// The one `Indirect` the struct's held fields go through, if they all go through one.
+        let held: (indirection: CanonicalIndirection.Type, offset: Int)?
+        /// Their texts by the storage they were read from.
+        let heldTexts = HeldTexts.memo()
 
         init(sorting unsorted: [Field]) {
             var fields = unsorted.sorted { $0.label < $1.label }
@@ -102,6 +106,8 @@ final class CanonicalLayoutWriter {
                 fields[k].labelBytes = start..<labels.count
             }
             (self.fields, self.labels) = (fields, labels)
+            let offsets = Set(fields.compactMap { $0.through?.offset })
+            held = offsets.count == 1 ? fields.lazy.compactMap(\.through).first : nil
         }
     }
 
@@ -129,10 +135,10 @@ final class CanonicalLayoutWriter {
     /// The text remembered for the `count` bytes at `bytes`, or the one `write` appends, then
     /// remembered.
     private func appendRemembered(
-        _ memo: CanonicalTextMemo, bytes: UnsafeRawPointer, count: Int, _ write: () -> Void
+        _ memo: TrialMemo<ByteKey, [UInt8]>, bytes: UnsafeRawPointer, count: Int, _ write: () -> Void
     ) {
         let key = ByteKey(bytes, count: count)
-        if let text = memo.text(for: key) { return out.append(bytes: text) }
+        if let text = memo.value(for: key) { return out.append(bytes: text) }
         let start = out.count
         remembering += 1
         write()
@@ -185,24 +191,7 @@ final class CanonicalLayoutWriter {
             }
             out.append(ascii: "]")
         case .fields(let plan):
-            out.append(ascii: "{")
-            // By index through buffer pointers: iterating would copy (retain) every field.
-            plan.fields.withUnsafeBufferPointer { fields in
-                plan.labels.withUnsafeBufferPointer { labels in
-                    for k in fields.indices {
-                        if k > 0 { out.append(ascii: ",") }
-                        out.append(bytes: UnsafeBufferPointer(rebasing: labels[fields[k].labelBytes]))
-                        if let through = fields[k].through {
-                            through.indirection.withValue(at: pointer + through.offset) {
-                                append(fields[k].type.target, at: $0 + fields[k].offset)
-                            }
-                        } else {
-                            append(fields[k].type.target, at: pointer + fields[k].offset)
-                        }
-                    }
-                }
-            }
-            out.append(ascii: "}")
+            write(plan, at: pointer)
         case .smallEnum(let texts):
             var bits: UInt64 = 0
             withUnsafeMutableBytes(of: &bits) {
@@ -220,6 +209,51 @@ final class CanonicalLayoutWriter {
         case .reflected:
             CanonicalEncoding.appendReflecting(boxed(typePlan.type, at: pointer), writer: self)
         }
+    }
+
+    /// A struct's text: its fields, sorted by label. Those it holds behind an `Indirect` are
+    /// written from the texts of the storage they are read from when another value sharing that
+    /// storage wrote them (most items share the default attributes), else written and kept.
+    private func write(_ plan: Fields, at pointer: UnsafeRawPointer) {
+        var storage: ObjectIdentifier?
+        var known: HeldTexts?
+        if let held = plan.held, plan.heldTexts.isOn {
+            storage = held.indirection.storage(at: pointer + held.offset)
+            known = plan.heldTexts.value(for: storage!)
+        }
+        var recorded: HeldTexts? = storage != nil && known == nil ? HeldTexts() : nil
+        var heldIndex = 0
+        out.append(ascii: "{")
+        // By index through buffer pointers: iterating would copy (retain) every field.
+        plan.fields.withUnsafeBufferPointer { fields in
+            plan.labels.withUnsafeBufferPointer { labels in
+                for k in fields.indices {
+                    if k > 0 { out.append(ascii: ",") }
+                    out.append(bytes: UnsafeBufferPointer(rebasing: labels[fields[k].labelBytes]))
+                    guard let through = fields[k].through else {
+                        append(fields[k].type.target, at: pointer + fields[k].offset)
+                        continue
+                    }
+                    if let known {
+                        known.appendText(heldIndex, to: &out)
+                        heldIndex += 1
+                        continue
+                    }
+                    let start = out.count
+                    // Kept whole until copied: not flushed meanwhile.
+                    if recorded != nil { remembering += 1 }
+                    through.indirection.withValue(at: pointer + through.offset) {
+                        append(fields[k].type.target, at: $0 + fields[k].offset)
+                    }
+                    if recorded != nil {
+                        remembering -= 1
+                        recorded!.add(out, from: start)
+                    }
+                }
+            }
+        }
+        out.append(ascii: "}")
+        if let storage, let recorded { plan.heldTexts.remember(recorded, for: storage) }
     }
 
     /// Whether the optional of type `optional` at `pointer` is nil. Called with the optional's
@@ -246,10 +280,10 @@ final class CanonicalLayoutWriter {
         switch plan {
         case .fields:
             if let size = Self.plainDataSize(typePlan.type), size > 0, size <= CanonicalTextMemo.maxBytes {
-                (typePlan.memo, typePlan.plainSize) = (CanonicalTextMemo(), size)
+                (typePlan.memo, typePlan.plainSize) = (CanonicalTextMemo.make(), size)
             }
         case .array(_, let element):
-            if Self.plainDataSize(element.target.type) != nil { typePlan.memo = CanonicalTextMemo() }
+            if Self.plainDataSize(element.target.type) != nil { typePlan.memo = CanonicalTextMemo.make() }
         default: break
         }
         return plan
@@ -376,6 +410,9 @@ struct CanonicalText {
     /// The bytes from `start` on.
     func bytes(from start: Int) -> [UInt8] { Array(bytes[start...]) }
 
+    /// Appends the bytes from `start` on to `array`.
+    func copyBytes(from start: Int, to array: inout [UInt8]) { array += bytes[start...] }
+
     mutating func append(bytes tail: UnsafeBufferPointer<UInt8>) { bytes.append(contentsOf: tail) }
 
     /// `value` in decimal, as `String(value)` spells it.
@@ -429,6 +466,8 @@ protocol CanonicalIndirection {
     var heldValue: Any { get }
     /// Runs `body` with a pointer to the value held by the `Indirect` at `pointer`.
     static func withValue(at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer) -> Void)
+    /// The storage the `Indirect` at `pointer` holds its value in: the same storage, the same value.
+    static func storage(at pointer: UnsafeRawPointer) -> ObjectIdentifier
 }
 
 extension Indirect: CanonicalIndirection {
@@ -438,6 +477,10 @@ extension Indirect: CanonicalIndirection {
 
     static func withValue(at pointer: UnsafeRawPointer, _ body: (UnsafeRawPointer) -> Void) {
         pointer.assumingMemoryBound(to: Self.self).pointee.withUnsafeValuePointer { body(UnsafeRawPointer($0)) }
+    }
+
+    static func storage(at pointer: UnsafeRawPointer) -> ObjectIdentifier {
+        pointer.assumingMemoryBound(to: Self.self).pointee.storageIdentity
     }
 }
 

@@ -1,39 +1,69 @@
-/// Canonical texts of plain-data values by their bytes (`CanonicalLayoutWriter`): a value without
-/// references is its bytes, so the same bytes always have the same text. A scene's items repeat
-/// such values (the identity transform, the default timing, a shared size or colour), and looking
-/// one up costs a fraction of spelling its numbers again.
-///
-/// One memo per type. A type whose values rarely repeat (an item's centre) stops being looked up
-/// after `trial` lookups that hit less than half the time, and the memo keeps at most `capacity`
-/// texts: the memory stays small whatever the scene. Either way the text is the same; only the
+/// What the scene hash worked out once, by key, kept while looking it up pays
+/// (`CanonicalLayoutWriter`). A kind of value that rarely repeats (an item's centre) stops being
+/// looked up after `trial` lookups that hit less than half the time, and at most `capacity` values
+/// are kept: the memory stays small whatever the scene. Either way the text is the same; only the
 /// time to write it changes.
-final class CanonicalTextMemo {
-    /// The largest value remembered, in bytes (a 4 × 4 matrix of doubles).
-    static let maxBytes = 128
-    static let trial = 256
-    static let capacity = 4_096
-
-    private var texts: [ByteKey: [UInt8]] = [:]
+final class TrialMemo<Key: Hashable, Value> {
+    private let trial: Int
+    private let capacity: Int
+    private var values: [Key: Value] = [:]
     private var lookups = 0
     private var hits = 0
-    /// Whether values of this type are still looked up.
+    /// Whether values are still looked up.
     private(set) var isOn = true
 
-    /// The text remembered for `key`, counting the lookup.
-    func text(for key: ByteKey) -> [UInt8]? {
+    init(trial: Int, capacity: Int) { (self.trial, self.capacity) = (trial, capacity) }
+
+    /// The value kept for `key`, counting the lookup.
+    func value(for key: Key) -> Value? {
         lookups += 1
-        let found = texts[key]
+        let found = values[key]
         if found != nil { hits += 1 }
-        if lookups == Self.trial && hits * 2 < lookups {
+        if lookups == trial && hits * 2 < lookups {
             isOn = false
-            texts = [:]
+            values = [:]
         }
         return found
     }
 
-    func remember(_ text: [UInt8], for key: ByteKey) {
-        guard isOn, texts.count < Self.capacity else { return }
-        texts[key] = text
+    func remember(_ value: Value, for key: Key) {
+        guard isOn, values.count < capacity else { return }
+        values[key] = value
+    }
+}
+
+/// Canonical texts of plain-data values by their bytes: a value without references is its bytes,
+/// so the same bytes always have the same text. A scene's items repeat such values (the identity
+/// transform, the default timing, a shared size or colour), and looking one up costs a fraction of
+/// spelling its numbers again. One memo per type.
+enum CanonicalTextMemo {
+    /// The largest value remembered, in bytes (a 4 × 4 matrix of doubles).
+    static let maxBytes = 128
+
+    static func make() -> TrialMemo<ByteKey, [UInt8]> { TrialMemo(trial: 256, capacity: 4_096) }
+}
+
+/// The texts of a struct's fields held behind an `Indirect`, for one storage they were read from:
+/// values that share the storage hold the same fields, so their texts are the same. Most of a
+/// scene's items share their attributes' storage (the defaults, or a component's first
+/// instance's), and those fields are most of an item's text. One memo per struct type.
+struct HeldTexts {
+    /// The fields' texts, one after another, and where each ends.
+    private var bytes: [UInt8] = []
+    private var ends: [Int] = []
+
+    static func memo() -> TrialMemo<ObjectIdentifier, HeldTexts> { TrialMemo(trial: 256, capacity: 1_024) }
+
+    /// Adds a field's text: what `text` holds from `start` on.
+    mutating func add(_ text: CanonicalText, from start: Int) {
+        text.copyBytes(from: start, to: &bytes)
+        ends.append(bytes.count)
+    }
+
+    /// Appends field `index`'s text to `text`.
+    func appendText(_ index: Int, to text: inout CanonicalText) {
+        let start = index == 0 ? 0 : ends[index - 1]
+        bytes.withUnsafeBufferPointer { text.append(bytes: UnsafeBufferPointer(rebasing: $0[start..<ends[index]])) }
     }
 }
 

@@ -102,6 +102,30 @@ struct CanonicalLayoutWriterTests {
         #expect(writer.out.string == fast + fast)
     }
 
+    /// Items sharing their attributes' storage, items with storage of their own holding the same
+    /// values, and items with other values, mixed past the held texts' trial.
+    static func itemsSharingAttributes(distinct: Int) -> [Item] {
+        var shadowed = Item(id: "s", size: Size(4, 4), center: Point(1, 2))
+        shadowed.shadow = Shadow(color: .black, opacity: 0.5, offset: Point(0, 1), radius: 2)
+        return (0..<600).map { k in
+            var item = k % 3 == 0 ? shadowed : Item(id: "i\(k)", size: Size(2, 2), center: Point(Double(k), 0))
+            item.id = "i\(k)"
+            if k % 5 == 0 { item.zPosition = 0 }  // storage of its own, at the defaults
+            if k % 7 == 0 || k < distinct { item.rotationX = .degrees(Double(k)) }  // values of its own
+            return item
+        }
+    }
+
+    @Test("fields held behind shared storage are written from their first text, as reflection writes them")
+    func heldTexts() {
+        for distinct in [0, 600] {
+            let items = Self.itemsSharingAttributes(distinct: distinct)
+            var fast = ""
+            CanonicalEncoding.append(items, to: &fast)
+            #expect(fast == CanonicalEncoding.reflecting(items), "distinct: \(distinct)")
+        }
+    }
+
     @Test("a collision shape's own encoding is the one reflection gives the enum")
     func collisionBoundsEncoding() {
         let shapes: [CollisionBounds] = [.rectangle, .ellipse, .path([Point(1, -2), Point(0.5, 3)])]

@@ -34,6 +34,10 @@ public struct Indirect<Value: Equatable & Sendable>: Equatable, Sendable {
 
     /// Whether both hold the same storage: then their values are equal without comparing them.
     public func sharesStorage(with other: Self) -> Bool { box === other.box }
+
+    /// The storage's identity, for a table of what was worked out from values in it (the scene
+    /// hash's texts): valid while this value or another sharing the storage is alive.
+    package var storageIdentity: ObjectIdentifier { ObjectIdentifier(box) }
 }
 
 extension Indirect: CustomReflectable {
