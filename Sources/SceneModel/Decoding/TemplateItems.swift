@@ -7,7 +7,8 @@ import SceneSyntax
 // children are new. Such an item decodes to the same value in every instance, but for those two,
 // as long as reading it looked at nothing but its own text. Two reads look further: a position
 // relative to another item (where that item is), and a file (an icon's shapes and an image's
-// pixels count against the scene's budgets at each use). So the first decoding is kept, and a
+// pixels count against the scene's budgets at each use). An item with a mask, which it keeps among
+// its children, is read each time too. Otherwise the first decoding is kept, and a
 // later node at the same place of the same component's text is stamped from it when it holds the
 // very same text, key for key (`SourceNode.Entry.holdSameText`). Stamping cannot meet an error the
 // first decoding did not: the same text read the same way.
@@ -32,7 +33,7 @@ final class TemplateItems {
         }
     }
 
-    private var kept: [TemplatePlace: Kept] = [:]
+    private var byPlace: [TemplatePlace: Kept] = [:]
     /// The last few kept items by a hash of their place: an instance reads its component's
     /// items in turn, and a dictionary lookup (hashing the place) for each was most of a stamp.
     private var recent = [(place: TemplatePlace, kept: Kept)?](repeating: nil, count: 64)
@@ -43,13 +44,15 @@ final class TemplateItems {
     func noteOutsideRead() { outsideReads += 1 }
 
     func keep(_ item: Item, entries: [SourceNode.Entry], at place: TemplatePlace) {
-        kept[place] = Kept(item: item, entries: entries)
+        let kept = Kept(item: item, entries: entries)
+        byPlace[place] = kept
+        recent[place.slot(of: recent.count)] = (place, kept)
     }
 
     func kept(at place: TemplatePlace) -> Kept? {
         let slot = place.slot(of: recent.count)
         if let hit = recent[slot], hit.place == place { return hit.kept }
-        guard let found = kept[place] else { return nil }
+        guard let found = byPlace[place] else { return nil }
         recent[slot] = (place, found)
         return found
     }
