@@ -139,11 +139,18 @@ final class CanonicalLayoutWriter {
     ) {
         let key = ByteKey(bytes, count: count)
         if let text = memo.value(for: key) { return out.append(bytes: text) }
+        let start = writingKept(write)
+        memo.remember(out.bytes(from: start), for: key)
+    }
+
+    /// Runs `write` with `out` kept whole meanwhile (not flushed), so that what it appended can be
+    /// copied after; returns where that starts.
+    private func writingKept(_ write: () -> Void) -> Int {
         let start = out.count
         remembering += 1
         write()
         remembering -= 1
-        memo.remember(out.bytes(from: start), for: key)
+        return start
     }
 
     /// Appends the text of the value at `pointer` by `plan`, `typePlan`'s.
@@ -239,14 +246,15 @@ final class CanonicalLayoutWriter {
                         heldIndex += 1
                         continue
                     }
-                    let start = out.count
-                    // Kept whole until copied: not flushed meanwhile.
-                    if recorded != nil { remembering += 1 }
-                    through.indirection.withValue(at: pointer + through.offset) {
-                        append(fields[k].type.target, at: $0 + fields[k].offset)
+                    func writeHeld() {
+                        through.indirection.withValue(at: pointer + through.offset) {
+                            append(fields[k].type.target, at: $0 + fields[k].offset)
+                        }
                     }
-                    if recorded != nil {
-                        remembering -= 1
+                    if recorded == nil {
+                        writeHeld()
+                    } else {
+                        let start = writingKept(writeHeld)  // before `out` is read for the copy
                         recorded!.add(out, from: start)
                     }
                 }

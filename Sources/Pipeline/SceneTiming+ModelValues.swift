@@ -10,16 +10,20 @@ extension SceneTiming {
     /// most items set few, and building and destroying the rest was much of a large scene's set-up.
     static func modelValues(of item: Item) -> [(LayerProperty, AnimatableValue)] {
         // Most items of a large scene set none of the boxed attributes (shape, text, shadow, 3-D):
-        // their values are then those of any such item, worked out once.
-        if item.hasDefaultAttributes {
-            var values = storedModelValues(of: item)
-            values += defaultAttributeValues.beforeAnchor
-            appendAnchorPoint(of: item, to: &values)
-            values += defaultAttributeValues.afterAnchor
+        // their values are then those of any such item, worked out once, and none of the
+        // attribute-only properties below is set.
+        let plain = item.hasDefaultAttributes
+        let attributes =
+            plain
+            ? defaultAttributeValues
+            : (beforeAnchor: attributeValuesBeforeAnchor(of: item), afterAnchor: attributeValuesAfterAnchor(of: item))
+        var values = storedModelValues(of: item) + attributes.beforeAnchor
+        set(.anchorPoint, .point(item.anchorPoint), in: &values)
+        values += attributes.afterAnchor
+        if plain {
             if item.scale != Point(1, 1) { values.append((.scale, .point(item.scale))) }
             return values
         }
-        var values = baseModelValues(of: item)
         if let shape = item.shape {
             values += [
                 (.strokeStart, .scalar(shape.stroke.strokeStart)), (.strokeEnd, .scalar(shape.stroke.strokeEnd)),
@@ -56,12 +60,6 @@ extension SceneTiming {
             return (attributeValuesBeforeAnchor(of: plain), attributeValuesAfterAnchor(of: plain))
         }()
 
-    private static func baseModelValues(of item: Item) -> [(LayerProperty, AnimatableValue)] {
-        var values = storedModelValues(of: item) + attributeValuesBeforeAnchor(of: item)
-        appendAnchorPoint(of: item, to: &values)
-        return values + attributeValuesAfterAnchor(of: item)
-    }
-
     /// `property`'s value when it is not the layer's default (a layer leaves those out).
     private static func set(
         _ property: LayerProperty, _ value: AnimatableValue, in values: inout [(LayerProperty, AnimatableValue)]
@@ -80,10 +78,6 @@ extension SceneTiming {
         set(.fillColor, .color(AnimatableColor(item.fill)), in: &values)
         set(.cornerRadius, .scalar(item.cornerRadius), in: &values)
         return values
-    }
-
-    private static func appendAnchorPoint(of item: Item, to values: inout [(LayerProperty, AnimatableValue)]) {
-        set(.anchorPoint, .point(item.anchorPoint), in: &values)
     }
 
     /// The base properties an item keeps among its boxed attributes, in two parts around the

@@ -69,11 +69,8 @@ package struct SourceMark: Equatable, Sendable {
 /// A node of a component's own text: the component's shared origin and the node's position.
 package struct TemplatePlace: Hashable {
     let origin: ObjectIdentifier
-    let line: Int
-    let column: Int
-
-    /// A slot among `count` (a power of two) for a small cache of places.
-    package func slot(of count: Int) -> Int { (line &* 31 &+ column) & (count - 1) }
+    package let line: Int
+    package let column: Int
 }
 
 /// One origin for all the marks of a component instance, or of a component's own text.

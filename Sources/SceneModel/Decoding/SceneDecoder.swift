@@ -157,7 +157,7 @@ package struct SceneDecoder {
         var item = spec.prototype
         try decode(spec, node, at: path, into: &item, declared: ItemKeys.declared)
         // Recorded after its keys: the children (read inside it, `ItemKeys`) already recorded it.
-        places.record(item.id, center: item.center, rotation: item.rotation, size: item.size) {}
+        try inBounds(of: item) {}
         return item
     }
 

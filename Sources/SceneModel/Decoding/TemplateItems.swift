@@ -36,7 +36,8 @@ final class TemplateItems {
     private var byPlace: [TemplatePlace: Kept] = [:]
     /// The last few kept items by a hash of their place: an instance reads its component's
     /// items in turn, and a dictionary lookup (hashing the place) for each was most of a stamp.
-    private var recent = [(place: TemplatePlace, kept: Kept)?](repeating: nil, count: 64)
+    private var recent = [(place: TemplatePlace, kept: Kept)?](repeating: nil, count: recentSlots)
+    private static let recentSlots = 64
     /// How many reads so far depended on more than the text read: relative positions and files.
     private(set) var outsideReads = 0
 
@@ -46,11 +47,15 @@ final class TemplateItems {
     func keep(_ item: Item, entries: [SourceNode.Entry], at place: TemplatePlace) {
         let kept = Kept(item: item, entries: entries)
         byPlace[place] = kept
-        recent[place.slot(of: recent.count)] = (place, kept)
+        recent[Self.slot(of: place)] = (place, kept)
+    }
+
+    private static func slot(of place: TemplatePlace) -> Int {
+        (place.line &* 31 &+ place.column) & (recentSlots - 1)
     }
 
     func kept(at place: TemplatePlace) -> Kept? {
-        let slot = place.slot(of: recent.count)
+        let slot = Self.slot(of: place)
         if let hit = recent[slot], hit.place == place { return hit.kept }
         guard let found = byPlace[place] else { return nil }
         recent[slot] = (place, found)
@@ -95,14 +100,9 @@ extension SceneDecoder {
         var item = kept.item
         item.id = try string(entries[kept.idIndex].value, at: path() + ".id")
         if kept.childrenIndex >= 0 {
-            // As the `children` key reads them: under the item's place, each under its path.
-            let at = path() + ".children"
-            let children = entries[kept.childrenIndex].value
-            item.children = try inBounds(of: item) {
-                try list(children, at: at).enumerated().map { k, n in try decodeItem(n, at: at + "[\(k)]") }
-            }
+            item.children = try decodeChildren(entries[kept.childrenIndex].value, of: item, at: path() + ".children")
         }
-        places.record(item.id, center: item.center, rotation: item.rotation, size: item.size) {}
+        try inBounds(of: item) {}  // recorded after its children, as `decodeWrittenItem` records it
         return item
     }
 }

@@ -270,14 +270,7 @@ package enum ItemKeys {
                     defaultDoc: "`[]`", rangeDoc: "ids unique across the whole tree",
                     decode: { d, node, at, item in
                         let masks = item.children.filter(\.isMask)
-                        item.children =
-                            try d.inBounds(of: item) {
-                                // Spelt once: every child's keys are read under its path.
-                                let at = at()
-                                return try d.list(node, at: at).enumerated().map { k, n in
-                                    try d.decodeItem(n, at: at + "[\(k)]")
-                                }
-                            } + masks
+                        item.children = try d.decodeChildren(node, of: item, at: at()) + masks
                     }),
                 .custom(
                     "scroll", docType: "mapping",
@@ -398,6 +391,13 @@ extension SceneDecoder {
     /// first (its centre, rotation and size are read by now), so relative positions resolve.
     func inBounds<T>(of item: Item, _ body: () throws -> T) throws -> T {
         try places.record(item.id, center: item.center, rotation: item.rotation, size: item.size, body: body)
+    }
+
+    /// `children:` of `item`, read in its bounds, each child under its path in `path` (the key's).
+    func decodeChildren(_ node: SourceNode, of item: Item, at path: String) throws -> [Item] {
+        try inBounds(of: item) {
+            try list(node, at: path).enumerated().map { k, n in try decodeItem(n, at: path + "[\(k)]") }
+        }
     }
 }
 
