@@ -79,7 +79,7 @@ extension LottieDocumentWriter {
     /// The first item of `scene` whose Lottie file has `hash`.
     static func lottie(hash: String, in scene: Scene) -> ItemLottie? {
         var found: ItemLottie?
-        scene.forEachItemWithoutPath { item in
+        scene.forEachItemWithAttributes { item in
             if found == nil, let lottie = item.lottie, lottie.document.hash == hash { found = lottie }
         }
         return found

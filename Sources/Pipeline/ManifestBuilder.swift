@@ -33,7 +33,7 @@ enum ManifestBuilder {
         var icons: [RenderManifest.AssetFile] = []
         var images: [RenderManifest.ImageInfo] = []
         var lottie: [RenderManifest.AssetFile] = []
-        scene.forEachItemWithoutPath { item in
+        scene.forEachItemWithAttributes { item in
             if let icon = item.icon { icons.append(RenderManifest.AssetFile(file: icon.file, hash: icon.icon.hash)) }
             if let image = item.image {
                 images.append(RenderManifest.ImageInfo(file: lexicallyNormalized(image.file), hash: image.hash))

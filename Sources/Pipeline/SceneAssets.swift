@@ -19,7 +19,7 @@ public enum SceneAssets {
 
     public static func files(of scene: Scene) -> [File] {
         var files: [File] = []
-        scene.forEachItemWithoutPath { item in
+        scene.forEachItemWithAttributes { item in
             if let icon = item.icon { files.append(File(kind: "icon", file: icon.file, hash: icon.icon.hash)) }
             if let image = item.image { files.append(File(kind: "image", file: image.file, hash: image.hash)) }
             if let lottie = item.lottie {

@@ -44,12 +44,15 @@ final class SceneTiming {
     @exclusivity(unchecked) private(set) var nodes: [Node] = []
     /// The node of each top-level item, indexed like `scene.items`.
     private(set) var roots: [Int] = []
-    private var index: [String: Int] = [:]
+    /// Each node by its item's id, made at the first lookup: only scripts and calls name items,
+    /// and a scene without them (most large ones) never asks.
+    private lazy var index: [String: Int] = Dictionary(
+        nodes.indices.map { (nodes[$0].item.id, $0) }, uniquingKeysWith: { _, later in later })
     let fps: Int
     /// Whether the scene needs the layer tree: a timing feature, or an item the plain builder
     /// does not draw (`DisplayListBuilder.drawsPlain`). When not, nothing here runs and frames
     /// are drawn from the animator's state alone.
-    let isUsed: Bool
+    private(set) var isUsed = false
     private(set) var scripts: [AnimatorScript] = []
     private let scene: Scene
     /// `scene.viewAnimationScripts`, taken once.
@@ -85,19 +88,13 @@ final class SceneTiming {
         self.scene = scene
         fps = scene.fps
         viewAnimations = scene.viewAnimationScripts
-        var allPlain = true
         var animationTicks: [Int] = []
-        var layerCount = 0
-        scene.forEachItemWithoutPath { item in
-            layerCount += 1
-            allPlain = allPlain && DisplayListBuilder.drawsPlain(item)
-            if !item.hasDefaultAttributes, !item.animations.isEmpty {
-                animationTicks += item.animations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
-            }
+        scene.forEachItemWithAttributes { item in
+            animationTicks += item.animations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         }
-        isUsed =
-            !viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty
-            || scene.canvas.backgroundGradient != nil || !allPlain
+        let layerCount = scene.layerCount
+        // Whether every item is one the plain builder draws, found as the tree is built.
+        var allPlain = true
         let driven = scene.dynamicallyMovedItemIDs
         viewAnimationTicks = viewAnimations.map { ScriptTime.tick(for: $0.spec.runTime, fps: scene.fps) }
         viewDragTicks = viewAnimations.map { ScriptTime.tick(for: $0.spec.at, fps: scene.fps) }
@@ -106,39 +103,46 @@ final class SceneTiming {
             if case .scrub(let s, _) = call.kind { return ScriptTime.tick(for: call.at + s.length, fps: scene.fps) }
             return ScriptTime.tick(for: call.at, fps: scene.fps)
         }
-        func add(_ item: Item, at position: Int, parent: Int?, dynamic: DynamicItem?) throws -> Int {
-            let layer = try TimingLayer(name: item.id, timing: item.timing)
+        // By pointer, into the scene's storage: handing an item over copies it, and the node's
+        // copy is the one each item needs.
+        func add(_ place: UnsafePointer<Item>, at position: Int, parent: Int?, dynamic: DynamicItem?) throws -> Int {
+            let item = place.pointee
+            if allPlain { allPlain = DisplayListBuilder.drawsPlain(item) }
+            let layer = try TimingLayer(
+                name: item.id, timing: item.timing, modelValues: SceneTiming.modelValues(of: item))
             if let parent { try nodes[parent].layer.addSublayer(layer) }
-            try layer.setModelValues(SceneTiming.modelValues(of: item))
+            if !item.children.isEmpty { layer.reserveSublayers(item.children.count) }
             let i = nodes.count
             nodes.append(
                 Node(
                     item: item, index: position, layer: layer, parent: parent, children: [], dynamic: dynamic,
-                    isBehaviorDriven: driven.contains(item.id), followsScrolling: !item.scrollTransitions.isEmpty))
-            index[item.id] = i
+                    isBehaviorDriven: !driven.isEmpty && driven.contains(item.id),
+                    followsScrolling: !item.scrollTransitions.isEmpty))
             var children: [Int] = []
             children.reserveCapacity(item.children.count)
             // Through a buffer pointer: enumerating the array would copy every child `Item`.
             try item.children.withUnsafeBufferPointer { kids in
                 for k in kids.indices {
-                    children.append(
-                        try add(kids[k], at: k, parent: i, dynamic: nestedDynamicItems[kids[k].id]))
+                    let dynamic = nestedDynamicItems.isEmpty ? nil : nestedDynamicItems[kids[k].id]
+                    children.append(try add(kids.baseAddress! + k, at: k, parent: i, dynamic: dynamic))
                 }
             }
             nodes[i].children = Self.zOrdered(children, of: nodes)
             return i
         }
         nodes.reserveCapacity(layerCount)
-        index.reserveCapacity(layerCount)
         do {
             try scene.items.withUnsafeBufferPointer { items in
                 for i in items.indices {
-                    roots.append(try add(items[i], at: i, parent: nil, dynamic: dynamicItems[i]))
+                    roots.append(try add(items.baseAddress! + i, at: i, parent: nil, dynamic: dynamicItems[i]))
                 }
             }
         } catch {
             throw SceneError(file: file, keyPath: nil, message: "\(error)")
         }
+        isUsed =
+            !viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty
+            || scene.canvas.backgroundGradient != nil || !allPlain
         hidden = nodes.map(\.item.isHidden)
         makeScrollViews()
         for (i, spec) in scene.animators.enumerated() {

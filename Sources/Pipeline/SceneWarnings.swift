@@ -34,27 +34,29 @@ public enum SceneWarnings {
         let area =
             parent.scroll.map { reachableArea(of: $0, bounds: parent.size) }
             ?? Rect(origin: .zero, size: parent.size)
-        // The child's path spelt only for a warning or its own children: nearly every child lies
-        // where it should.
-        for k in parent.children.indices {
-            func at() -> String { parent.childPath(k, under: path) }
-            let child = parent.children[k]
-            let x0 = child.center.x - child.size.width / 2
-            let x1 = child.center.x + child.size.width / 2
-            let y0 = child.center.y - child.size.height / 2
-            let y1 = child.center.y + child.size.height / 2
-            if x1 <= area.minX || y1 <= area.minY || x0 >= area.maxX || y0 >= area.maxY {
-                let place =
-                    parent.scroll == nil
-                    ? "the parent's \(format(parent.size.width))×\(format(parent.size.height)) bounds"
-                    : "the scroll view's \(format(parent.scroll!.contentSize.width))×\(format(parent.scroll!.contentSize.height)) content"
-                        + (parent.scroll!.bounces ? " or a pull past its edges" : "")
-                var message =
-                    "'\(child.id)' lies wholly outside its parent '\(parent.id)': it spans x \(format(x0))…\(format(x1)), y \(format(y0))…\(format(y1)) in \(place) (a child's center is in its parent's bounds, origin top-left)"
-                if parent.masksToBounds { message += "; the parent's masksToBounds hides it entirely" }
-                warnings.append(SceneWarning(keyPath: at(), message: message))
+        // Through a buffer pointer, reading the fields in place: taking a child out of the array
+        // copies it. The child's path is spelt only for a warning or its own children: nearly
+        // every child lies where it should.
+        parent.children.withUnsafeBufferPointer { children in
+            for k in children.indices {
+                let (center, size) = (children[k].center, children[k].size)
+                let (x0, x1) = (center.x - size.width / 2, center.x + size.width / 2)
+                let (y0, y1) = (center.y - size.height / 2, center.y + size.height / 2)
+                if x1 <= area.minX || y1 <= area.minY || x0 >= area.maxX || y0 >= area.maxY {
+                    let place =
+                        parent.scroll == nil
+                        ? "the parent's \(format(parent.size.width))×\(format(parent.size.height)) bounds"
+                        : "the scroll view's \(format(parent.scroll!.contentSize.width))×\(format(parent.scroll!.contentSize.height)) content"
+                            + (parent.scroll!.bounces ? " or a pull past its edges" : "")
+                    var message =
+                        "'\(children[k].id)' lies wholly outside its parent '\(parent.id)': it spans x \(format(x0))…\(format(x1)), y \(format(y0))…\(format(y1)) in \(place) (a child's center is in its parent's bounds, origin top-left)"
+                    if parent.masksToBounds { message += "; the parent's masksToBounds hides it entirely" }
+                    warnings.append(SceneWarning(keyPath: parent.childPath(k, under: path), message: message))
+                }
+                if !children[k].children.isEmpty {
+                    childWarnings(children[k], at: parent.childPath(k, under: path), into: &warnings)
+                }
             }
-            if !child.children.isEmpty { childWarnings(child, at: at(), into: &warnings) }
         }
     }
 

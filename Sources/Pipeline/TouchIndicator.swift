@@ -93,8 +93,7 @@ struct TouchIndicator {
             if case .scrub(let s, _) = call.kind, let stroke = scrubStroke(s, at: call.at) { strokes.append(stroke) }
         }
         // Scroll views read the finger at the scene time minus the drag's `at`, as scrubs do.
-        scene.forEachItemWithoutPath { item in
-            guard !item.hasDefaultAttributes else { return }
+        scene.forEachItemWithAttributes { item in
             for drag in item.scroll?.drags ?? [] where !drag.times.isEmpty {
                 strokes.append(
                     Stroke(

@@ -29,18 +29,23 @@ public enum BeginTimeMode: Sendable {
 /// (`convertTime(_:from:)` needs the common ancestor) is what it models; every query is still a
 /// pure function of the host time passed in.
 public final class TimingLayer {
+    /// A property's model value, as a layer's table holds it.
+    public typealias ModelValue = (property: LayerProperty, value: AnimatableValue)
+
     public let name: String
     public private(set) var timing: MediaTiming
     public private(set) weak var superlayer: TimingLayer?
-    public private(set) var sublayers: [TimingLayer] = []
+    /// Without dynamic exclusivity checks, as `model`: short accesses that cannot overlap, made
+    /// for every layer as a tree is built and advanced each tick.
+    @exclusivity(unchecked) public private(set) var sublayers: [TimingLayer] = []
 
     /// The model values set, in the order first set, except those set to their property's
     /// default: a layer's first values are some twenty properties, most of them at their
     /// defaults, and a large scene has a layer per item.
     /// Read and written only by the short accessors below, which cannot overlap: the runtime's
     /// exclusivity check is left out of a table every layer's set-up and every frame read.
-    @exclusivity(unchecked) private var model: [(property: LayerProperty, value: AnimatableValue)] = []
-    private var entries: [Entry] = []
+    @exclusivity(unchecked) private var model: [ModelValue] = []
+    @exclusivity(unchecked) private var entries: [Entry] = []
     private var serial = 0
 
     struct Entry {
@@ -59,11 +64,43 @@ public final class TimingLayer {
         self.timing = timing
     }
 
+    /// A layer with its first model values, for a caller that built them to the rules
+    /// `setModelValues` checks: each property once, each value of its property's kind, none at
+    /// its property's default. The table is the array handed over; a large scene makes a layer
+    /// per item, and checking and copying values built to those rules was much of its set-up.
+    package init(
+        name: String, timing: MediaTiming, modelValues: [ModelValue]
+    ) throws {
+        assert(Self.followsModelRules(modelValues), "model values of \(name) break the rules of setModelValues")
+        try timing.validate(call: "TimingLayer(\(name))")
+        self.name = name
+        self.timing = timing
+        model = modelValues
+    }
+
+    /// Each property once, of its kind, none at its default.
+    private static func followsModelRules(_ values: [ModelValue]) -> Bool {
+        var seen: UInt64 = 0
+        for (property, value) in values {
+            let bit: UInt64 = 1 << property.caseIndex
+            guard seen & bit == 0, value.kind == property.kind, !isDefault(value, for: property) else { return false }
+            seen |= bit
+        }
+        return true
+    }
+
     // MARK: Tree
 
     /// Adds `layer` as the last sublayer (removing it from any previous superlayer, as CA does).
     /// Throws when that would make a cycle.
     public func addSublayer(_ layer: TimingLayer) throws {
+        // A layer in no tree yet and without sublayers can be no ancestor but this one: the
+        // common case when a tree is built, where the walk up was a cost per layer.
+        if layer !== self, layer.superlayer == nil, layer.sublayers.isEmpty {
+            sublayers.append(layer)
+            layer.superlayer = self
+            return
+        }
         var node: TimingLayer? = self
         while let n = node {
             if n === layer {
@@ -77,6 +114,9 @@ public final class TimingLayer {
         sublayers.append(layer)
         layer.superlayer = self
     }
+
+    /// Room for `count` more sublayers, for a caller about to add them one by one.
+    public func reserveSublayers(_ count: Int) { sublayers.reserveCapacity(sublayers.count + count) }
 
     public func removeFromSuperlayer() {
         superlayer?.sublayers.removeAll { $0 === self }
@@ -388,6 +428,13 @@ public final class TimingLayer {
     /// layer after having been active (S2), stops with finished=true **once**; if it is removed
     /// on completion it is removed. Call once per tick with non-decreasing host times.
     public func advance(to hostTime: Double) -> [AnimationEvent] {
+        // Most layers of a large scene never animate: advanced every tick, each worked out its
+        // local time and rebuilt an empty table for nothing.
+        guard !entries.isEmpty else {
+            var events: [AnimationEvent] = []
+            for child in sublayers { events += child.advance(to: hostTime) }
+            return events
+        }
         let parentTime = localTime(at: hostTime)
         var events: [AnimationEvent] = []
         var kept: [Entry] = []

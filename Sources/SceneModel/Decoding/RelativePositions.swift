@@ -27,11 +27,13 @@ final class ItemPlaces {
 
     /// Every record in order; an id recorded again (a parent, before and after its children)
     /// takes the later place.
-    private var recorded: [(id: String, place: Place)] = []
+    /// Without dynamic exclusivity checks, as `parents`: each access is a short append, read or
+    /// removal that cannot overlap another, and every item decoded made three of them.
+    @exclusivity(unchecked) private var recorded: [(id: String, place: Place)] = []
     /// `recorded[..<indexedCount]` by id, the later record winning.
     private var index: [String: Place] = [:]
     private var indexedCount = 0
-    private var parents: [Place] = []
+    @exclusivity(unchecked) private var parents: [Place] = []
     /// The file's `items:` list (expanded components included), read for every id it spells only
     /// to tell "written later" from "unknown" in a message.
     var itemsNode: SourceNode?

@@ -33,10 +33,13 @@ final class TemplateItems {
         }
     }
 
-    private var byPlace: [TemplatePlace: Kept] = [:]
+    /// Both tables without dynamic exclusivity checks: each access is a short lookup or store
+    /// that cannot overlap another, made for every item an instance reads.
+    @exclusivity(unchecked) private var byPlace: [TemplatePlace: Kept] = [:]
     /// The last few kept items by a hash of their place: an instance reads its component's
     /// items in turn, and a dictionary lookup (hashing the place) for each was most of a stamp.
-    private var recent = [(place: TemplatePlace, kept: Kept)?](repeating: nil, count: recentSlots)
+    @exclusivity(unchecked) private var recent = [(place: TemplatePlace, kept: Kept)?](
+        repeating: nil, count: recentSlots)
     private static let recentSlots = 64
     /// How many reads so far depended on more than the text read: relative positions and files.
     private(set) var outsideReads = 0

@@ -206,6 +206,12 @@ public struct Item: Equatable, Sendable {
     /// an item that set one back to its default keeps storage of its own.
     public var hasDefaultAttributes: Bool { attributes.sharesStorage(with: Attributes.defaults) }
 
+    /// `hasDefaultAttributes` of the item at `item`, read in place: a computed property asked of
+    /// `pointee` copies the whole item first, which is most of what a walk over a large scene costs.
+    static func hasDefaultAttributes(at item: UnsafePointer<Item>) -> Bool {
+        item.pointee.attributes.sharesStorage(with: Attributes.defaults)
+    }
+
     public init(
         id: String, size: Size, center: Point, rotation: Angle = .zero,
         fill: ColorRGBA8 = .white, cornerRadius: Double = 0, border: Border? = nil,

@@ -6,7 +6,7 @@ extension Scene {
     public var animatedLayerProperties: Set<LayerProperty> {
         var found: Set<LayerProperty> = []
         // No key paths: the leaves' paths are not read, and most items have no animation.
-        forEachItemWithoutPath { item in
+        forEachItemWithAttributes { item in
             guard !item.animations.isEmpty else { return }
             for leaf in item.animationLeaves(at: "") { found.insert(leaf.animation.property) }
         }

@@ -12,8 +12,8 @@ extension Scene {
     public var usesDepth: Bool {
         let depth = Self.depthProperties
         var layerHasDepth = false
-        forEachItemWithoutPath { item in
-            guard !layerHasDepth, !item.hasDefaultAttributes else { return }
+        forEachItemWithAttributes { item in
+            guard !layerHasDepth else { return }
             layerHasDepth =
                 item.rotationX != .zero || item.rotationY != .zero || item.zPosition != 0
                 || item.anchorPointZ != 0 || !item.transform3D.isIdentity || !item.sublayerTransform.isIdentity

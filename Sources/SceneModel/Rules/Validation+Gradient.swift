@@ -27,8 +27,8 @@ extension Scene {
         }
         // The walk with paths (every parent's spelt) only when an item animates.
         var anyAnimation = false
-        forEachItemWithoutPath { item in
-            anyAnimation = anyAnimation || (!item.hasDefaultAttributes && !item.animations.isEmpty)
+        forEachItemWithAttributes { item in
+            anyAnimation = anyAnimation || !item.animations.isEmpty
         }
         if anyAnimation {
             try forEachItem { (item, path, _) throws(Violation) in

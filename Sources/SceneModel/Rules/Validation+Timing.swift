@@ -57,6 +57,22 @@ extension Scene {
         try visit(items)
     }
 
+    /// Every item that sets one of the boxed attributes (text, shape, animations, files, 3-D…),
+    /// children after their parent, for a walk that reads only those. Most items of a large scene
+    /// set none: they are passed over in place, never handed out, as handing one out copies it.
+    public func forEachItemWithAttributes<E: Error>(_ body: (_ item: Item) throws(E) -> Void) throws(E) {
+        func visit(_ items: [Item]) throws(E) {
+            try items.withUnsafeBufferPointer { (items) throws(E) in
+                guard let base = items.baseAddress else { return }
+                for k in items.indices {
+                    if !Item.hasDefaultAttributes(at: base + k) { try body((base + k).pointee) }
+                    if !(base + k).pointee.children.isEmpty { try visit((base + k).pointee.children) }
+                }
+            }
+        }
+        try visit(items)
+    }
+
     /// Every layer: the items and all their children (masks included).
     public var layerCount: Int {
         // Counted through buffer pointers: a walk that hands each item out copies it.

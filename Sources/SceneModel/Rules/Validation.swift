@@ -195,16 +195,9 @@ extension Scene {
     /// Item and behaviour counts, before any item is looked at: a file of a million items fails
     /// at once instead of after checking each.
     private func checkCounts(limits: SceneLimits) throws(Violation) {
-        var layers = 0
+        let layers = layerCount
         var textScalars = 0
-        func count(_ items: [Item]) {
-            for item in items {
-                layers += 1
-                textScalars += item.text?.string.unicodeScalars.count ?? 0
-                count(item.children)
-            }
-        }
-        count(items)
+        forEachItemWithAttributes { item in textScalars += item.text?.string.unicodeScalars.count ?? 0 }
         if layers > limits.maxItems {
             let top = layers == items.count ? "" : " (\(items.count) top-level; every layer counts)"
             throw Violation(
@@ -338,6 +331,8 @@ extension Scene {
     /// moves a view by its centre and turns it about that centre.
     func checkAnchorsStayStill() throws(Violation) {
         let moved = dynamicallyMovedItemIDs
+        // The walk spells every parent's path: only for a scene with behaviours.
+        guard !moved.isEmpty else { return }
         try forEachItem { (item, path, _) throws(Violation) in
             guard item.anchorPoint != Point(0.5, 0.5), moved.contains(item.id) else { return }
             throw Violation(
@@ -355,8 +350,7 @@ extension Scene {
     func checkScrollTransitions() throws(Violation) {
         var scrollViews: Set<String> = []
         var anyTransition = false
-        forEachItemWithoutPath { item in
-            guard !item.hasDefaultAttributes else { return }
+        forEachItemWithAttributes { item in
             if item.scroll != nil { scrollViews.insert(item.id) }
             anyTransition = anyTransition || !item.scrollTransitions.isEmpty
         }
