@@ -63,22 +63,26 @@ public enum SceneRules {
     /// file names and key paths without escaping; or several such names joined by dots, the ids
     /// component instances give their items (`r3.avatar`).
     public static func isValidItemID(_ id: String) -> Bool {
-        // On the UTF-8 bytes, in one pass: every item of a scene is checked.
-        var atSegmentStart = true
-        for byte in id.utf8 {
-            switch byte {
-            case UInt8(ascii: "."):
-                if atSegmentStart { return false }
-                atSegmentStart = true
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
-                atSegmentStart = false
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
-                if atSegmentStart { return false }
-            default:
-                return false
+        // On the UTF-8 bytes in place, in one pass: every item of a scene is checked, and
+        // iterating the string's UTF-8 view cost several times the check itself.
+        var id = id
+        return id.withUTF8 { bytes in
+            var atSegmentStart = true
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "."):
+                    if atSegmentStart { return false }
+                    atSegmentStart = true
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+                    atSegmentStart = false
+                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+                    if atSegmentStart { return false }
+                default:
+                    return false
+                }
             }
+            return !atSegmentStart
         }
-        return !atSegmentStart
     }
 
     private static func isASCIIAlphanumeric(_ c: Unicode.Scalar) -> Bool {
