@@ -92,10 +92,6 @@ final class SceneTiming {
         scene.forEachItemWithAttributes { item in
             animationTicks += item.animations.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
         }
-        let layerCount = scene.layerCount
-        // Whether every item is one the plain builder draws, found as the tree is built.
-        var allPlain = true
-        let driven = scene.dynamicallyMovedItemIDs
         viewAnimationTicks = viewAnimations.map { ScriptTime.tick(for: $0.spec.runTime, fps: scene.fps) }
         viewDragTicks = viewAnimations.map { ScriptTime.tick(for: $0.spec.at, fps: scene.fps) }
         layerCallTicks = scene.layerTimeline.map { ScriptTime.tick(for: $0.at, fps: scene.fps) }
@@ -103,48 +99,11 @@ final class SceneTiming {
             if case .scrub(let s, _) = call.kind { return ScriptTime.tick(for: call.at + s.length, fps: scene.fps) }
             return ScriptTime.tick(for: call.at, fps: scene.fps)
         }
-        // By pointer, into the scene's storage: handing an item over copies it, and the node's
-        // copy is the one each item needs.
-        func add(_ place: UnsafePointer<Item>, at position: Int, parent: Int?, dynamic: DynamicItem?) throws -> Int {
-            let item = place.pointee
-            if allPlain { allPlain = DisplayListBuilder.drawsPlain(item) }
-            let layer = try TimingLayer(
-                name: item.id, timing: item.timing, modelValues: SceneTiming.modelValues(of: item))
-            if let parent { try nodes[parent].layer.addSublayer(layer) }
-            if !item.children.isEmpty { layer.reserveSublayers(item.children.count) }
-            let i = nodes.count
-            nodes.append(
-                Node(
-                    item: item, index: position, layer: layer, parent: parent, children: [], dynamic: dynamic,
-                    isBehaviorDriven: !driven.isEmpty && driven.contains(item.id),
-                    followsScrolling: !item.scrollTransitions.isEmpty))
-            var children: [Int] = []
-            children.reserveCapacity(item.children.count)
-            // Through a buffer pointer: enumerating the array would copy every child `Item`.
-            try item.children.withUnsafeBufferPointer { kids in
-                for k in kids.indices {
-                    let dynamic = nestedDynamicItems.isEmpty ? nil : nestedDynamicItems[kids[k].id]
-                    children.append(try add(kids.baseAddress! + k, at: k, parent: i, dynamic: dynamic))
-                }
-            }
-            nodes[i].children = Self.zOrdered(children, of: nodes)
-            return i
-        }
-        nodes.reserveCapacity(layerCount)
-        do {
-            try scene.items.withUnsafeBufferPointer { items in
-                for i in items.indices {
-                    roots.append(try add(items.baseAddress! + i, at: i, parent: nil, dynamic: dynamicItems[i]))
-                }
-            }
-        } catch {
-            throw SceneError(file: file, keyPath: nil, message: "\(error)")
-        }
+        let tree = try buildLayerTree(dynamicItems: dynamicItems, nestedDynamicItems: nestedDynamicItems, file: file)
         isUsed =
             !viewAnimations.isEmpty || !scene.animators.isEmpty || !scene.layerTimeline.isEmpty
-            || scene.canvas.backgroundGradient != nil || !allPlain
-        hidden = nodes.map(\.item.isHidden)
-        makeScrollViews()
+            || scene.canvas.backgroundGradient != nil || !tree.allPlain
+        makeScrollViews(tree.scrollViewNodes)
         for (i, spec) in scene.animators.enumerated() {
             do {
                 scripts.append(
@@ -161,6 +120,61 @@ final class SceneTiming {
                 ScriptTime.tick(for: $0.runTime + $0.duration, fps: scene.fps)
             }).max()
             ?? 0
+    }
+
+    /// A node and a layer for every item, parents first; `hidden` with them. Returns whether
+    /// every item is one the plain builder draws, and the scroll views' nodes, found on the way.
+    private func buildLayerTree(
+        dynamicItems: [DynamicItem], nestedDynamicItems: [String: DynamicItem], file: String
+    ) throws -> (allPlain: Bool, scrollViewNodes: [Int]) {
+        var allPlain = true
+        var scrollViewNodes: [Int] = []
+        let driven = scene.dynamicallyMovedItemIDs
+        // By pointer, into the scene's storage: handing an item over copies it, and the node's
+        // copy is the one each item needs.
+        func add(_ place: UnsafePointer<Item>, at position: Int, parent: Int?, dynamic: DynamicItem?) throws -> Int {
+            let item = place.pointee
+            if allPlain { allPlain = DisplayListBuilder.drawsPlain(item) }
+            let layer = try TimingLayer(
+                name: item.id, timing: item.timing, modelValues: SceneTiming.modelValues(of: item))
+            if let parent { try nodes[parent].layer.addSublayer(layer) }
+            let kids = item.children
+            if !kids.isEmpty { layer.reserveSublayers(kids.count) }
+            let i = nodes.count
+            let isBehaviorDriven = !driven.isEmpty && driven.contains(item.id)
+            let followsScrolling = !item.scrollTransitions.isEmpty
+            if !item.hasDefaultAttributes, item.scroll != nil { scrollViewNodes.append(i) }
+            hidden.append(item.isHidden)
+            // The item's last use: moved into its node rather than copied.
+            nodes.append(
+                Node(
+                    item: consume item, index: position, layer: layer, parent: parent, children: [],
+                    dynamic: dynamic, isBehaviorDriven: isBehaviorDriven, followsScrolling: followsScrolling))
+            var children: [Int] = []
+            children.reserveCapacity(kids.count)
+            // Through a buffer pointer: enumerating the array would copy every child `Item`.
+            try kids.withUnsafeBufferPointer { kids in
+                for k in kids.indices {
+                    let dynamic = nestedDynamicItems.isEmpty ? nil : nestedDynamicItems[kids[k].id]
+                    children.append(try add(kids.baseAddress! + k, at: k, parent: i, dynamic: dynamic))
+                }
+            }
+            nodes[i].children = Self.zOrdered(children, of: nodes)
+            return i
+        }
+        let layerCount = scene.layerCount
+        nodes.reserveCapacity(layerCount)
+        hidden.reserveCapacity(layerCount)
+        do {
+            try scene.items.withUnsafeBufferPointer { items in
+                for i in items.indices {
+                    roots.append(try add(items.baseAddress! + i, at: i, parent: nil, dynamic: dynamicItems[i]))
+                }
+            }
+        } catch {
+            throw SceneError(file: file, keyPath: nil, message: "\(error)")
+        }
+        return (allPlain, scrollViewNodes)
     }
 
     /// Child nodes (in tree order) in drawing order: by `z`, ties in tree order. Most are in that
@@ -306,10 +320,10 @@ final class SceneTiming {
     }
 
     /// The scroll views' motions and their callbacks, each heard on the first tick at or after it.
-    private func makeScrollViews() {
-        for (i, node) in nodes.enumerated() {
-            guard let scroll = node.item.scroll else { continue }
-            let motion = scroll.motion(bounds: node.item.size)
+    private func makeScrollViews(_ scrollViewNodes: [Int]) {
+        for i in scrollViewNodes {
+            guard let scroll = nodes[i].item.scroll else { continue }
+            let motion = scroll.motion(bounds: nodes[i].item.size)
             scrollMotions[i] = motion
             for (time, event) in motion.events {
                 scrollEvents.append((ScriptTime.tick(for: time, fps: fps), i, event))

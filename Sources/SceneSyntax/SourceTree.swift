@@ -61,7 +61,7 @@ package struct SourceMark: Equatable, Sendable {
     /// than an instance's top (which carries the instance's keys): every instance of the
     /// component reaches the node under the same name.
     package var templatePlace: TemplatePlace? {
-        guard let shared, shared.isTemplate, shared.instance == nil else { return nil }
+        guard let shared, shared.isTemplate, !shared.isInstanceTop else { return nil }
         return TemplatePlace(origin: ObjectIdentifier(shared), line: line, column: column)
     }
 }
@@ -80,9 +80,12 @@ package final class SharedOrigin: Sendable {
     package let isTemplate: Bool
     /// Set on an instance's top node (`SourceMark.instance`).
     package let instance: ComponentOrigin?
+    /// `instance != nil`, asked for every item decoded, where reading `instance` copied it.
+    let isInstanceTop: Bool
 
     package init(_ value: ComponentOrigin?, isTemplate: Bool = false, instance: ComponentOrigin? = nil) {
         (self.value, self.isTemplate, self.instance) = (value, isTemplate, instance)
+        isInstanceTop = instance != nil
     }
 
     /// The text of component `component` in `file`, shared by every instance of it.

@@ -432,7 +432,10 @@ public final class TimingLayer {
         // local time and rebuilt an empty table for nothing.
         guard !entries.isEmpty else {
             var events: [AnimationEvent] = []
-            for child in sublayers { events += child.advance(to: hostTime) }
+            for child in sublayers {
+                let stopped = child.advance(to: hostTime)
+                if !stopped.isEmpty { events += stopped }
+            }
             return events
         }
         let parentTime = localTime(at: hostTime)

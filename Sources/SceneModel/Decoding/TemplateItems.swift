@@ -72,7 +72,11 @@ extension SceneDecoder {
     func decodeTemplateItem(_ node: SourceNode, at path: @autoclosure () -> String, place: TemplatePlace) throws
         -> Item
     {
-        if let kept = templates.kept(at: place), let item = try stamp(kept, node, at: path()) { return item }
+        if let kept = templates.kept(at: place), case .mapping(let entries) = node.value,
+            Self.holdSameText(entries, as: kept)
+        {
+            return try stamp(kept, entries, at: path())
+        }
         let readsBefore = templates.outsideReads
         let item = try decodeWrittenItem(node, at: path())
         if templates.outsideReads == readsBefore, case .mapping(let entries) = node.value,
@@ -83,14 +87,10 @@ extension SceneDecoder {
         return item
     }
 
-    /// The kept item with this node's id and children, or nil when the node's text differs.
-    private func stamp(_ kept: TemplateItems.Kept, _ node: SourceNode, at path: @autoclosure () -> String) throws
-        -> Item?
-    {
-        guard case .mapping(let entries) = node.value, entries.count == kept.entries.count, kept.idIndex >= 0 else {
-            return nil
-        }
-        let same = entries.withUnsafeBufferPointer { entries in
+    /// Whether a node's entries hold the kept item's text, id and children aside.
+    private static func holdSameText(_ entries: [SourceNode.Entry], as kept: TemplateItems.Kept) -> Bool {
+        guard entries.count == kept.entries.count, kept.idIndex >= 0 else { return false }
+        return entries.withUnsafeBufferPointer { entries in
             kept.entries.withUnsafeBufferPointer { first in
                 let (a, b) = (entries.baseAddress!, first.baseAddress!)
                 for k in entries.indices where k != kept.idIndex && k != kept.childrenIndex {
@@ -99,13 +99,21 @@ extension SceneDecoder {
                 return true
             }
         }
-        guard same else { return nil }
+    }
+
+    /// The kept item with the id and children of a node that holds its text.
+    private func stamp(_ kept: TemplateItems.Kept, _ entries: [SourceNode.Entry], at path: @autoclosure () -> String)
+        throws -> Item
+    {
         var item = kept.item
         item.id = try string(entries[kept.idIndex].value, at: path() + ".id")
         if kept.childrenIndex >= 0 {
-            item.children = try decodeChildren(entries[kept.childrenIndex].value, of: item, at: path() + ".children")
+            // Read first, then set: reading `item` inside its own assignment copied it.
+            let children = try decodeChildren(entries[kept.childrenIndex].value, of: item, at: path() + ".children")
+            item.children = children
         }
-        try inBounds(of: item) {}  // recorded after its children, as `decodeWrittenItem` records it
+        // Recorded after its children, as `decodeWrittenItem` records it.
+        try inBounds(of: item) {}
         return item
     }
 }

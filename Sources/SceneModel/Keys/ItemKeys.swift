@@ -270,7 +270,9 @@ package enum ItemKeys {
                     defaultDoc: "`[]`", rangeDoc: "ids unique across the whole tree",
                     decode: { d, node, at, item in
                         let masks = item.children.filter(\.isMask)
-                        item.children = try d.decodeChildren(node, of: item, at: at()) + masks
+                        // Read first, then set: reading `item` inside its own assignment copied it.
+                        let children = try d.decodeChildren(node, of: item, at: at())
+                        item.children = children + masks
                     }),
                 .custom(
                     "scroll", docType: "mapping",
@@ -389,14 +391,22 @@ enum BorderKeys {
 extension SceneDecoder {
     /// Reads what is placed in `item`'s bounds (its children, its mask): the item is recorded
     /// first (its centre, rotation and size are read by now), so relative positions resolve.
-    func inBounds<T>(of item: Item, _ body: () throws -> T) throws -> T {
+    func inBounds<T>(of item: borrowing Item, _ body: () throws -> T) throws -> T {
         try places.record(item.id, center: item.center, rotation: item.rotation, size: item.size, body: body)
     }
 
     /// `children:` of `item`, read in its bounds, each child under its path in `path` (the key's).
-    func decodeChildren(_ node: SourceNode, of item: Item, at path: String) throws -> [Item] {
+    func decodeChildren(_ node: SourceNode, of item: borrowing Item, at path: String) throws -> [Item] {
         try inBounds(of: item) {
-            try list(node, at: path).enumerated().map { k, n in try decodeItem(n, at: path + "[\(k)]") }
+            let nodes = try list(node, at: path)
+            var children: [Item] = []
+            children.reserveCapacity(nodes.count)
+            // Through a buffer pointer: enumerating the list copied each node (its value and its
+            // mark) twice on the way to the decoder.
+            try nodes.withUnsafeBufferPointer { nodes in
+                for k in nodes.indices { children.append(try decodeItem(nodes[k], at: path + "[\(k)]")) }
+            }
+            return children
         }
     }
 }
