@@ -304,6 +304,7 @@ struct ComponentExpander {
         -> [SourceNode]
     {
         var expanded: [SourceNode] = []
+        expanded.reserveCapacity(nodes.count)
         for (k, node) in nodes.enumerated() {
             func at() -> String { "\(path())[\(k)]" }
             guard case .mapping(let entries) = node.value, let row = entries.first(where: { $0.key == "repeat" }) else {
