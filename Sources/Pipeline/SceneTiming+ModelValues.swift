@@ -11,6 +11,7 @@ extension SceneTiming {
     /// rest was much of a large scene's set-up. The array holds exactly its values, as the
     /// table of each of a large scene's layers is kept for the whole render.
     static func modelValues(of item: Item) -> [TimingLayer.ModelValue] {
+        if item.hasDefaultAttributes { return plainModelValues(of: item) }
         // Counted first, then written into an array of that capacity: cheaper than scratch space
         // copied out, and growing the array left room the table would keep.
         var counted = ModelValues(writing: false)
@@ -19,6 +20,42 @@ extension SceneTiming {
         written.values.reserveCapacity(counted.count)
         written.append(from: item)
         return written.values
+    }
+
+    /// The model values of an item that sets none of the boxed attributes (most items of a
+    /// large scene): its eight own values around those of the attributes' defaults, worked out
+    /// once, in the order `ModelValues.append(from:)` gives them, in one pass over its own.
+    private static func plainModelValues(of item: Item) -> [TimingLayer.ModelValue] {
+        let own = { ownValue($0, of: item) }
+        var kept: UInt8 = 0
+        for k in 0..<8 {
+            let (property, value) = own(k)
+            if !TimingLayer.isDefault(value, for: property) { kept |= 1 << k }
+        }
+        let attributes = defaultAttributeValues
+        var values: [TimingLayer.ModelValue] = []
+        values.reserveCapacity(kept.nonzeroBitCount + attributes.beforeAnchor.count + attributes.afterAnchor.count)
+        for k in 0..<6 where kept & 1 << k != 0 { values.append(own(k)) }
+        values += attributes.beforeAnchor
+        if kept & 1 << 6 != 0 { values.append(own(6)) }
+        values += attributes.afterAnchor
+        if kept & 1 << 7 != 0 { values.append(own(7)) }
+        return values
+    }
+
+    /// The values an item stores itself, in a layer's order: 0–5 the base properties before the
+    /// boxed attributes', 6 the anchor point, 7 the scale.
+    private static func ownValue(_ k: Int, of item: Item) -> TimingLayer.ModelValue {
+        switch k {
+        case 0: (.center, .point(item.center))
+        case 1: (.size, .size(item.size))
+        case 2: (.rotation, .angle(item.rotation))
+        case 3: (.opacity, .scalar(item.opacity))
+        case 4: (.fillColor, .color(AnimatableColor(item.fill)))
+        case 5: (.cornerRadius, .scalar(item.cornerRadius))
+        case 6: (.anchorPoint, .point(item.anchorPoint))
+        default: (.scale, .point(item.scale))
+        }
     }
 
     /// Model values set in a layer's order, each when it is not its property's default: counted
@@ -34,25 +71,12 @@ extension SceneTiming {
             if writing { values.append((property, value)) }
         }
 
-        /// Values already to the rules (the defaults' values worked out once).
-        mutating func append(_ values: [TimingLayer.ModelValue]) {
-            count += values.count
-            if writing { self.values += values }
-        }
-
+        /// The values of an item that sets boxed attributes (`plainModelValues` gives the others').
         mutating func append(from item: Item) {
-            // Most items of a large scene set none of the boxed attributes (shape, text, shadow,
-            // 3-D): their values are then those of any such item, worked out once, and none of
-            // the attribute-only properties below is set.
-            let plain = item.hasDefaultAttributes
-            appendStoredValues(of: item)
-            if plain { append(SceneTiming.defaultAttributeValues.beforeAnchor) } else { appendBeforeAnchor(of: item) }
-            set(.anchorPoint, .point(item.anchorPoint))
-            if plain { append(SceneTiming.defaultAttributeValues.afterAnchor) } else { appendAfterAnchor(of: item) }
-            if plain {
-                set(.scale, .point(item.scale))
-                return
-            }
+            for k in 0..<6 { setOwn(k, of: item) }
+            appendBeforeAnchor(of: item)
+            setOwn(6, of: item)
+            appendAfterAnchor(of: item)
             if let shape = item.shape {
                 set(.strokeStart, .scalar(shape.stroke.strokeStart))
                 set(.strokeEnd, .scalar(shape.stroke.strokeEnd))
@@ -63,7 +87,7 @@ extension SceneTiming {
                 if case .path(let p) = shape.geometry { set(.path, .path(PathValue(p))) }
             }
             if let path = item.shadow?.path { set(.shadowPath, .path(PathValue(path))) }
-            set(.scale, .point(item.scale))
+            setOwn(7, of: item)
             // Identity is both transforms' default: only a set one is stored.
             if !item.transform3D.isIdentity { set(.transform3D, .transform(item.transform3D)) }
             if !item.sublayerTransform.isIdentity { set(.sublayerTransform, .transform(item.sublayerTransform)) }
@@ -75,14 +99,10 @@ extension SceneTiming {
             }
         }
 
-        /// The base properties an item stores itself but its anchor point.
-        mutating func appendStoredValues(of item: Item) {
-            set(.center, .point(item.center))
-            set(.size, .size(item.size))
-            set(.rotation, .angle(item.rotation))
-            set(.opacity, .scalar(item.opacity))
-            set(.fillColor, .color(AnimatableColor(item.fill)))
-            set(.cornerRadius, .scalar(item.cornerRadius))
+        /// `ownValue` k, when not at its default.
+        mutating func setOwn(_ k: Int, of item: Item) {
+            let (property, value) = SceneTiming.ownValue(k, of: item)
+            set(property, value)
         }
 
         /// The base properties an item keeps among its boxed attributes, in two parts around the
