@@ -35,10 +35,12 @@ extension SceneTiming {
         let attributes = defaultAttributeValues
         var values: [TimingLayer.ModelValue] = []
         values.reserveCapacity(kept.nonzeroBitCount + attributes.beforeAnchor.count + attributes.afterAnchor.count)
+        // Element by element: appending the (mostly empty or one-element) lists as collections
+        // went through generic code costing more than the values.
         for k in 0..<6 where kept & 1 << k != 0 { values.append(own(k)) }
-        values += attributes.beforeAnchor
+        for value in attributes.beforeAnchor { values.append(value) }
         if kept & 1 << 6 != 0 { values.append(own(6)) }
-        values += attributes.afterAnchor
+        for value in attributes.afterAnchor { values.append(value) }
         if kept & 1 << 7 != 0 { values.append(own(7)) }
         return values
     }

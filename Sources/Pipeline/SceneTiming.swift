@@ -74,7 +74,9 @@ final class SceneTiming {
     /// The motion of each scroll view (`scroll:` item), by node.
     private(set) var scrollMotions: [Int: ScrollMotion] = [:]
     /// Each node's model `isHidden`: the item's, then as view animations' `isHidden` set it.
-    private(set) var hidden: [Bool] = []
+    /// Unchecked, as `nodes`: short accesses that cannot overlap, one per layer as the tree is
+    /// built and per layer each frame.
+    @exclusivity(unchecked) private(set) var hidden: [Bool] = []
     /// `UIView.transition` blocks running or not yet reported complete, in commit order.
     private(set) var transitions: [ViewTransitionRun] = []
     /// Their delegate callbacks, with the tick each is heard on, in time then node order.

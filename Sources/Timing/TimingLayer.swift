@@ -34,7 +34,8 @@ public final class TimingLayer {
 
     public let name: String
     public private(set) var timing: MediaTiming
-    public private(set) weak var superlayer: TimingLayer?
+    /// Unchecked, as `sublayers`.
+    @exclusivity(unchecked) public private(set) weak var superlayer: TimingLayer?
     /// Without dynamic exclusivity checks, as `model`: short accesses that cannot overlap, made
     /// for every layer as a tree is built and advanced each tick.
     @exclusivity(unchecked) public private(set) var sublayers: [TimingLayer] = []
