@@ -21,9 +21,7 @@ struct SceneTexts {
 
     init(scene: Scene, file: String) throws {
         // The walk with key paths (every parent's spelt) only for a scene with text.
-        var anyText = false
-        scene.forEachItemWithAttributes { item in anyText = anyText || item.text != nil }
-        guard anyText else { return }
+        guard scene.containsItemWithAttributes(where: { $0.text != nil }) else { return }
         var items: [(item: Item, path: String)] = []
         scene.forEachItem { item, path, _ in if item.text != nil { items.append((item, path.description)) } }
         guard !items.isEmpty else { return }

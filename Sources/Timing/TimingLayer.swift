@@ -59,10 +59,8 @@ public final class TimingLayer {
         var isSilentMember = false
     }
 
-    public init(name: String, timing: MediaTiming = MediaTiming()) throws {
-        try timing.validate(call: "TimingLayer(\(name))")
-        self.name = name
-        self.timing = timing
+    public convenience init(name: String, timing: MediaTiming = MediaTiming()) throws {
+        try self.init(name: name, timing: timing, modelValues: [])
     }
 
     /// A layer with its first model values, for a caller that built them to the rules
@@ -255,35 +253,13 @@ public final class TimingLayer {
         value.isIdentical(to: property.defaultValue)
     }
 
-    /// `setModelValue` for each pair in order. A layer's first values (some twenty properties,
-    /// each once) go straight into its empty table, grown once for the ones it keeps.
+    /// `setModelValue` for each pair in order, every kind checked first (a wrong one sets none).
+    /// A large scene's layers are made with their values instead (`init(name:timing:modelValues:)`).
     public func setModelValues(_ values: [(LayerProperty, AnimatableValue)]) throws {
-        // Through a buffer pointer: iterating the array would copy every value.
-        try values.withUnsafeBufferPointer { values in
-            var seen: UInt64 = 0
-            var eachOnce = true
-            var kept = 0
-            for i in values.indices {
-                let property = values[i].0
-                // The kind first: handing the value over would copy it (and retain this layer for
-                // the message) for each of a layer's twenty properties, to find nothing wrong.
-                if values[i].1.kind != property.kind {
-                    try requireKind(values[i].1, property.kind, "TimingLayer(\(name)).\(property.rawValue)")
-                }
-                let bit: UInt64 = 1 << property.caseIndex
-                eachOnce = eachOnce && seen & bit == 0
-                seen |= bit
-                if !values[i].1.isIdentical(to: property.defaultValue) { kept += 1 }
-            }
-            guard model.isEmpty, eachOnce else {
-                for i in values.indices { try setModelValue(values[i].1, for: values[i].0) }
-                return
-            }
-            model.reserveCapacity(kept)
-            for i in values.indices where !values[i].1.isIdentical(to: values[i].0.defaultValue) {
-                model.append((values[i].0, values[i].1))
-            }
+        for (property, value) in values {
+            try requireKind(value, property.kind, "TimingLayer(\(name)).\(property.rawValue)")
         }
+        for (property, value) in values { try setModelValue(value, for: property) }
     }
 
     // MARK: Animations
@@ -431,14 +407,16 @@ public final class TimingLayer {
     public func advance(to hostTime: Double) -> [AnimationEvent] {
         // Most layers of a large scene never animate: advanced every tick, each worked out its
         // local time and rebuilt an empty table for nothing.
-        guard !entries.isEmpty else {
-            var events: [AnimationEvent] = []
-            for child in sublayers {
-                let stopped = child.advance(to: hostTime)
-                if !stopped.isEmpty { events += stopped }
-            }
-            return events
+        var events = entries.isEmpty ? [] : advanceOwnAnimations(to: hostTime)
+        for child in sublayers {
+            let stopped = child.advance(to: hostTime)
+            if !stopped.isEmpty { events += stopped }
         }
+        return events
+    }
+
+    /// `advance(to:)` of this layer's own animations: their stop events.
+    private func advanceOwnAnimations(to hostTime: Double) -> [AnimationEvent] {
         let parentTime = localTime(at: hostTime)
         var events: [AnimationEvent] = []
         var kept: [Entry] = []
@@ -457,7 +435,6 @@ public final class TimingLayer {
             kept.append(e)
         }
         entries = kept
-        for child in sublayers { events += child.advance(to: hostTime) }
         return events
     }
 }

@@ -52,5 +52,7 @@ struct ItemsWithAttributesTests {
         var withAttributes: [String] = []
         scene.forEachItemWithoutPath { if !$0.hasDefaultAttributes { withAttributes.append($0.id) } }
         #expect(handed == withAttributes)
+        #expect(scene.containsItemWithAttributes { $0.rotationY != .zero })
+        #expect(!scene.containsItemWithAttributes { $0.id == "a" || $0.id == "b" })
     }
 }

@@ -11,11 +11,8 @@ extension Scene {
     /// flip transition. The trace then gives every layer's turns about x and y and its zPosition.
     public var usesDepth: Bool {
         let depth = Self.depthProperties
-        var layerHasDepth = false
-        forEachItemWithAttributes { item in
-            guard !layerHasDepth else { return }
-            layerHasDepth =
-                item.rotationX != .zero || item.rotationY != .zero || item.zPosition != 0
+        let layerHasDepth = containsItemWithAttributes { item in
+            item.rotationX != .zero || item.rotationY != .zero || item.zPosition != 0
                 || item.anchorPointZ != 0 || !item.transform3D.isIdentity || !item.sublayerTransform.isIdentity
                 || item.scrollTransitions.contains(where: { depth.contains($0.property) })
         }

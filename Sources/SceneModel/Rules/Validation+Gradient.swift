@@ -26,11 +26,7 @@ extension Scene {
             try Self.checkGradientValue(id, gradient, property, value, at: path)
         }
         // The walk with paths (every parent's spelt) only when an item animates.
-        var anyAnimation = false
-        forEachItemWithAttributes { item in
-            anyAnimation = anyAnimation || !item.animations.isEmpty
-        }
-        if anyAnimation {
+        if containsItemWithAttributes(where: { !$0.animations.isEmpty }) {
             try forEachItem { (item, path, _) throws(Violation) in
                 guard !item.animations.isEmpty else { return }
                 for (animation, leafPath) in item.animationLeaves(at: path.description) {

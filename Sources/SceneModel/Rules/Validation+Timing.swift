@@ -73,6 +73,14 @@ extension Scene {
         try visit(items)
     }
 
+    /// Whether an item that sets boxed attributes meets `condition`: asked before a walk that
+    /// spells key paths, which most scenes then skip.
+    public func containsItemWithAttributes(where condition: (_ item: Item) -> Bool) -> Bool {
+        var found = false
+        forEachItemWithAttributes { item in found = found || condition(item) }
+        return found
+    }
+
     /// Every layer: the items and all their children (masks included).
     public var layerCount: Int {
         // Counted through buffer pointers: a walk that hands each item out copies it.

@@ -54,11 +54,11 @@ extension Scene {
     private func groupWarnings(file: String) -> [SceneWarning] {
         var result: [SceneWarning] = []
         // The walk with key paths (every parent's spelt) only for a scene with a group.
-        var anyGroup = false
-        forEachItemWithAttributes { item in
-            anyGroup = anyGroup || item.animations.contains { if case .group = $0.kind { true } else { false } }
-        }
-        guard anyGroup else { return result }
+        guard
+            containsItemWithAttributes(where: { item in
+                item.animations.contains { if case .group = $0.kind { true } else { false } }
+            })
+        else { return result }
         forEachItem { item, path, _ in
             for (k, spec) in item.animations.enumerated() {
                 guard case .group(let group) = spec.kind else { continue }
