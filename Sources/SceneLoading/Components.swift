@@ -11,16 +11,19 @@ import SceneSyntax
 // - Expansion works on the located tree (`SourceNode`), so the decoder, the validator and
 //   everything downstream see ordinary items and never learn that components existed.
 // - An instance `{ id: r3, use: row, arguments: {…} }` becomes the component's item with the
-//   instance's id; every id inside it (the component's children and any children the instance
-//   adds) is prefixed with the instance id and a dot (`r3.avatar`), so instances never collide and
-//   the same dotted id works everywhere an id does (behaviors, animations, timelines, figures,
-//   check).
+//   instance's id; every id inside it (the component's children and masks, and any children the
+//   instance adds) goes by the instance id and a dot before it (`r3.avatar`), so instances never
+//   collide and the same dotted id works everywhere an id does (behaviors, animations, timelines,
+//   figures, check). Text an instance has a copy of gets the prefix here; the component's own text,
+//   which instances share, keeps its ids as written and the decoder adds the prefix of the
+//   instance it is read in (`SourceNode.Entry.prefixID`).
 // - A component's text keeps its own positions and is marked as that component's, in its file. An
 //   instance shares it unless it has `{placeholders}` (then the instance gets a copy, every node
 //   marked with the instance). An instance's top node is anchored with the instance, so an error
 //   in shared text points at the component's line and names the innermost instance of that
 //   component on its key path (`SceneError.namingInstance`). Sharing keeps a large expansion
-//   from copying every node of every instance.
+//   from copying every node of every instance; an instance of shared text without instances of
+//   its own inside is not walked at all, only its layers counted.
 // - Parameters are substituted where a string is exactly `{name}` (the argument's value, of any
 //   type: a number stays a number) or contains `{name}` (text substitution, for strings).
 // - Bounded: at most `maxComponentDepth` nested instances, and the expanded tree counts against
@@ -44,6 +47,9 @@ struct ComponentExpander {
         /// Whether `item` has a `{placeholder}`: only then does an instance need a copy of it; the
         /// others share it.
         var hasPlaceholders: Bool
+        /// The layers in `item` below its top (children and masks, all the way down), when it has
+        /// no `use:` or `repeat:` inside: an instance sharing it has nothing to expand there.
+        var plainLayers: Int?
     }
 
     let file: String
@@ -129,7 +135,8 @@ struct ComponentExpander {
             let template = Self.template(item, shared: .template(file: file, component: entry.key))
             definitions[entry.key] = Definition(
                 name: entry.key, file: file, parameters: draft.parameters, item: template.node,
-                nodeCount: template.count, hasPlaceholders: template.hasPlaceholders)
+                nodeCount: template.count, hasPlaceholders: template.hasPlaceholders,
+                plainLayers: Self.plainLayers(below: template.node))
             order.append(entry.key)
         }
     }
@@ -264,13 +271,33 @@ struct ComponentExpander {
         if let use = entries.first(where: { $0.key == "use" }) {
             return try expandInstance(node, entries: entries, use: use, at: path(), prefix: prefix)
         }
-        if let prefix, let i = entries.firstIndex(where: { $0.key == "id" }),
-            case .string(let id)? = entries[i].value.scalarMeaning
-        {
-            entries[i].value.value = .scalar(prefix + "." + id, isString: true)
-        }
-        try expandChildren(&entries, at: path(), prefix: prefix)
+        // A component's own text keeps its ids as written: the decoder prefixes them.
+        if let prefix, node.mark?.isTemplate != true { SourceNode.Entry.prefixID(in: &entries, with: prefix) }
+        try expandContents(&entries, at: path(), prefix: prefix)
         return SourceNode(value: .mapping(entries), mark: node.mark)
+    }
+
+    /// The layers below an item's top, as `expandItem` would count them, when no instance or
+    /// repeat is among them (nil if one is).
+    static func plainLayers(below node: SourceNode) -> Int? {
+        guard case .mapping(let entries) = node.value else { return 0 }
+        var total = 0
+        for entry in entries {
+            let items: [SourceNode]
+            switch (entry.key, entry.value.value) {
+            case ("children", .sequence(let list)): items = list
+            case ("mask", .mapping): items = [entry.value]
+            default: continue
+            }
+            for item in items {
+                guard case .mapping(let fields) = item.value else { continue }
+                guard !fields.contains(where: { $0.key == "use" || $0.key == "repeat" }),
+                    let below = plainLayers(below: item)
+                else { return nil }
+                total += 1 + below
+            }
+        }
+        return total
     }
 
     /// One more layer against `SceneLimits.maxItems`; thrown at the first item over, before the
@@ -285,14 +312,19 @@ struct ComponentExpander {
             file: node.mark?.origin?.file ?? file)
     }
 
-    private mutating func expandChildren(
+    /// The items an item holds: its children, then its mask.
+    private mutating func expandContents(
         _ entries: inout [SourceNode.Entry], at path: @autoclosure () -> String, prefix: String?
     ) throws {
-        guard let c = entries.firstIndex(where: { $0.key == "children" }),
+        if let c = entries.firstIndex(where: { $0.key == "children" }),
             case .sequence(let children) = entries[c].value.value
-        else { return }
-        entries[c].value.value = .sequence(
-            try expandList(children, at: path() + ".children", prefix: prefix))
+        {
+            entries[c].value.value = .sequence(
+                try expandList(children, at: path() + ".children", prefix: prefix))
+        }
+        if let m = entries.firstIndex(where: { $0.key == "mask" }), case .mapping = entries[m].value.value {
+            entries[m].value = try expandItem(entries[m].value, at: path() + ".mask", prefix: prefix)
+        }
     }
 
     /// A list of items (`items`, `children`): each item expanded, and each `repeat:` entry
@@ -474,7 +506,14 @@ struct ComponentExpander {
                 merged.append(entry)
             }
         }
-        try expandChildren(&merged, at: path, prefix: origin.instance)
+        if !definition.hasPlaceholders, let layers = definition.plainLayers, layers <= limits.maxItems - items,
+            !entries.contains(where: { $0.key == "children" || $0.key == "mask" })
+        {
+            // The component's own text, shared whole, with nothing in it to expand.
+            items += layers
+        } else {
+            try expandContents(&merged, at: path, prefix: origin.instance)
+        }
         var mark = node.mark
         mark?.anchor(origin)
         return SourceNode(value: .mapping(merged), mark: mark)

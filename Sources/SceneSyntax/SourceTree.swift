@@ -41,6 +41,10 @@ package struct SourceMark: Equatable, Sendable {
     /// Set on an instance's top node: the instance, for the component's text below it.
     package var instance: ComponentOrigin? { shared?.instance }
 
+    /// On an instance's top node, the instance's full id: the prefix of every id in the
+    /// component's own text below it (`SourceNode.Entry.prefixID`).
+    package var instanceID: String? { shared?.instance?.instance }
+
     package init(line: Int, column: Int, origin: ComponentOrigin? = nil) {
         (self.line, self.column, self.shared) = (line, column, origin.map { SharedOrigin($0) })
     }
@@ -125,6 +129,21 @@ package struct SourceNode: Sendable {
 }
 
 extension SourceNode.Entry {
+    /// An item's entries with its `id:` string prefixed by `prefix` and a dot (`r3.avatar`): the id
+    /// an item inside a component instance goes by. An id that is not a string is left as written,
+    /// for the decoder to refuse.
+    ///
+    /// Who adds the prefix: the expander, to text an instance has its own copy of (an instance's
+    /// added children, a component with placeholders); the decoder, to a component's own text,
+    /// which every instance shares as written (`SourceMark.templatePlace`), with the innermost
+    /// instance's id (`SourceMark.instanceID`).
+    package static func prefixID(in entries: inout [Self], with prefix: String) {
+        guard let i = entries.firstIndex(where: { $0.key == "id" }),
+            case .string(let id)? = entries[i].value.scalarMeaning
+        else { return }
+        entries[i].value.value = .scalar(prefix + "." + id, isString: true)
+    }
+
     /// Whether two entries hold the very same text: the same key, and the same scalar or a list or
     /// mapping in the same storage (one entry of a component's text, shared by its instances).
     /// Positions are not compared. False for equal text held apart: an identity test, not an

@@ -81,20 +81,24 @@ final class ItemPlaces {
         return try body()
     }
 
-    /// Every `id:` string under an `items:` list, children included.
+    /// Every id under an `items:` list, children included, as the items go by them: a
+    /// component's own text takes its instance's prefix (`SourceNode.Entry.prefixID`).
     static func ids(in node: SourceNode) -> [String] {
         var found: [String] = []
-        func walk(_ node: SourceNode) {
+        func walk(_ node: SourceNode, instance: String?) {
             guard case .sequence(let items) = node.value else { return }
             for item in items {
-                guard case .mapping(let entries) = item.value else { continue }
+                guard case .mapping(var entries) = item.value else { continue }
+                if let instance, item.mark?.templatePlace != nil {
+                    SourceNode.Entry.prefixID(in: &entries, with: instance)
+                }
                 for e in entries {
                     if e.key == "id", case .string(let id)? = e.value.scalarMeaning { found.append(id) }
-                    if e.key == "children" { walk(e.value) }
+                    if e.key == "children" { walk(e.value, instance: item.mark?.instanceID ?? instance) }
                 }
             }
         }
-        walk(node)
+        walk(node, instance: nil)
         return found
     }
 }

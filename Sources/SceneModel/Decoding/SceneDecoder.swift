@@ -148,6 +148,9 @@ package struct SceneDecoder {
     /// `path` is spelt only when needed: an item stamped from component text has none to give.
     func decodeItem(_ node: SourceNode, at path: @autoclosure () -> String) throws -> Item {
         if let place = node.mark?.templatePlace { return try decodeTemplateItem(node, at: path(), place: place) }
+        if let instance = node.mark?.instanceID {
+            return try templates.reading(instance: instance) { try decodeWrittenItem(node, at: path()) }
+        }
         return try decodeWrittenItem(node, at: path())
     }
 

@@ -3,9 +3,10 @@ import SceneSyntax
 // Items of a component's own text: decoded for the first instance, stamped for the others.
 //
 // An instance of a component without placeholders shares the component's text (SceneLoading's
-// ComponentExpander): of each item, only the id (the instance's prefix added) and the list of
-// children are new. Such an item decodes to the same value in every instance, but for those two,
-// as long as reading it looked at nothing but its own text. Two reads look further: a position
+// ComponentExpander), ids as written: each item's id takes the prefix of the instance it is read
+// in here (`SourceNode.Entry.prefixID`), the innermost instance whose top node encloses it. Such
+// an item decodes to the same value in every instance, but for its id and its children, as long
+// as reading it looked at nothing but its own text. Two reads look further: a position
 // relative to another item (where that item is), and a file (an icon's shapes and an image's
 // pixels count against the scene's budgets at each use). An item with a mask, which it keeps among
 // its children, is read each time too. Otherwise the first decoding is kept, and a
@@ -43,6 +44,18 @@ final class TemplateItems {
     private static let recentSlots = 64
     /// How many reads so far depended on more than the text read: relative positions and files.
     private(set) var outsideReads = 0
+    /// The full ids of the instances whose top nodes enclose the item being read, innermost last.
+    @exclusivity(unchecked) private var instances: [String] = []
+
+    /// The prefix of the ids in component text read now: the innermost instance's id.
+    var instancePrefix: String? { instances.last }
+
+    /// Reads `body` inside the instance `id` (its top node's item).
+    func reading<T>(instance id: String, _ body: () throws -> T) rethrows -> T {
+        instances.append(id)
+        defer { instances.removeLast() }
+        return try body()
+    }
 
     /// Notes a read that depends on more than its node's text.
     func noteOutsideRead() { outsideReads += 1 }
@@ -68,14 +81,21 @@ final class TemplateItems {
 
 extension SceneDecoder {
     /// `decodeItem` of a node of component text: stamped from the first instance's item when this
-    /// node holds the same text, else decoded and, if it read nothing but its text, kept.
+    /// node holds the same text, else decoded and, if it read nothing but its text, kept. Its id
+    /// takes the enclosing instance's prefix either way.
     func decodeTemplateItem(_ node: SourceNode, at path: @autoclosure () -> String, place: TemplatePlace) throws
         -> Item
     {
+        let prefix = templates.instancePrefix
         if let kept = templates.kept(at: place), case .mapping(let entries) = node.value,
             Self.holdSameText(entries, as: kept)
         {
-            return try stamp(kept, entries, at: path())
+            return try stamp(kept, entries, prefix: prefix, at: path())
+        }
+        var node = node
+        if let prefix, case .mapping(var entries) = node.value {
+            SourceNode.Entry.prefixID(in: &entries, with: prefix)
+            node.value = .mapping(entries)
         }
         let readsBefore = templates.outsideReads
         let item = try decodeWrittenItem(node, at: path())
@@ -101,12 +121,15 @@ extension SceneDecoder {
         }
     }
 
-    /// The kept item with the id and children of a node that holds its text.
-    private func stamp(_ kept: TemplateItems.Kept, _ entries: [SourceNode.Entry], at path: @autoclosure () -> String)
-        throws -> Item
-    {
+    /// The kept item with the id (after `prefix` and a dot) and children of a node that holds its
+    /// text.
+    private func stamp(
+        _ kept: TemplateItems.Kept, _ entries: [SourceNode.Entry], prefix: String?,
+        at path: @autoclosure () -> String
+    ) throws -> Item {
         var item = kept.item
-        item.id = try string(entries[kept.idIndex].value, at: path() + ".id")
+        let id = try string(entries[kept.idIndex].value, at: path() + ".id")
+        item.id = prefix.map { $0 + "." + id } ?? id
         if kept.childrenIndex >= 0 {
             // Read first, then set: reading `item` inside its own assignment copied it.
             let children = try decodeChildren(entries[kept.childrenIndex].value, of: item, at: path() + ".children")
