@@ -24,13 +24,23 @@ final class TemplateItems {
         /// Where the id and the children are among `entries` (-1 for none).
         let idIndex: Int
         let childrenIndex: Int
+        /// The id as the shared text writes it (before an instance's prefix) and what it means:
+        /// a later node writing the same text means the same, without reading it again.
+        let writtenID: (text: String, isString: Bool, id: String)?
 
-        init(item: Item, entries: [SourceNode.Entry]) {
+        init(item: Item, entries: [SourceNode.Entry], writtenID: SourceNode?) {
             var item = item
             item.children = []
             (self.item, self.entries) = (item, entries)
             idIndex = entries.firstIndex { $0.key == "id" } ?? -1
             childrenIndex = entries.firstIndex { $0.key == "children" } ?? -1
+            if let writtenID, case .scalar(let text, let isString) = writtenID.value,
+                case .string(let id)? = writtenID.scalarMeaning
+            {
+                self.writtenID = (text, isString, id)
+            } else {
+                self.writtenID = nil
+            }
         }
     }
 
@@ -44,15 +54,16 @@ final class TemplateItems {
     private static let recentSlots = 64
     /// How many reads so far depended on more than the text read: relative positions and files.
     private(set) var outsideReads = 0
-    /// The full ids of the instances whose top nodes enclose the item being read, innermost last.
-    @exclusivity(unchecked) private var instances: [String] = []
+    /// The full ids of the instances whose top nodes enclose the item being read, innermost last,
+    /// each also with the dot that follows it in an id.
+    @exclusivity(unchecked) private var instances: [(id: String, dotted: String)] = []
 
-    /// The prefix of the ids in component text read now: the innermost instance's id.
-    var instancePrefix: String? { instances.last }
+    /// The innermost instance being read: its id prefixes the ids of component text read now.
+    var instance: (id: String, dotted: String)? { instances.last }
 
     /// Reads `body` inside the instance `id` (its top node's item).
     func reading<T>(instance id: String, _ body: () throws -> T) rethrows -> T {
-        instances.append(id)
+        instances.append((id, id + "."))
         defer { instances.removeLast() }
         return try body()
     }
@@ -60,8 +71,8 @@ final class TemplateItems {
     /// Notes a read that depends on more than its node's text.
     func noteOutsideRead() { outsideReads += 1 }
 
-    func keep(_ item: Item, entries: [SourceNode.Entry], at place: TemplatePlace) {
-        let kept = Kept(item: item, entries: entries)
+    func keep(_ item: Item, entries: [SourceNode.Entry], writtenID: SourceNode?, at place: TemplatePlace) {
+        let kept = Kept(item: item, entries: entries, writtenID: writtenID)
         byPlace[place] = kept
         recent[Self.slot(of: place)] = (place, kept)
     }
@@ -86,25 +97,39 @@ extension SceneDecoder {
     func decodeTemplateItem(_ node: SourceNode, at path: @autoclosure () -> String, place: TemplatePlace) throws
         -> Item
     {
-        let prefix = templates.instancePrefix
-        if let kept = templates.kept(at: place), case .mapping(let entries) = node.value,
-            Self.holdSameText(entries, as: kept)
-        {
-            return try stamp(kept, entries, prefix: prefix, at: path())
+        if let (kept, entries) = stampable(node, at: place) {
+            var item = kept.item
+            try stamp(kept, entries, into: &item, at: path())
+            return item
         }
-        var node = node
-        if let prefix, case .mapping(var entries) = node.value {
-            SourceNode.Entry.prefixID(in: &entries, with: prefix)
-            node.value = .mapping(entries)
-        }
+        guard case .mapping(var entries) = node.value else { return try decodeWrittenItem(node, at: path()) }
+        let writtenID = entries.first { $0.key == "id" }?.value
+        if let instance = templates.instance { SourceNode.Entry.prefixID(in: &entries, with: instance.id) }
         let readsBefore = templates.outsideReads
-        let item = try decodeWrittenItem(node, at: path())
-        if templates.outsideReads == readsBefore, case .mapping(let entries) = node.value,
-            !entries.contains(where: { $0.key == "mask" })
-        {
-            templates.keep(item, entries: entries, at: place)
+        let item = try decodeWrittenItem(SourceNode(value: .mapping(entries), mark: node.mark), at: path())
+        if templates.outsideReads == readsBefore, !entries.contains(where: { $0.key == "mask" }) {
+            templates.keep(item, entries: entries, writtenID: writtenID, at: place)
         }
         return item
+    }
+
+    /// `decodeItem`, appended to `items`: a stamped item is written where it stays, not copied
+    /// out of a function's result.
+    func appendItem(_ node: SourceNode, to items: inout [Item], at path: @autoclosure () -> String) throws {
+        if let place = node.mark?.templatePlace, let (kept, entries) = stampable(node, at: place) {
+            items.append(kept.item)
+            try stamp(kept, entries, into: &items[items.count - 1], at: path())
+        } else {
+            items.append(try decodeItem(node, at: path()))
+        }
+    }
+
+    /// The kept item a node of component text can be stamped from, and the node's entries.
+    private func stampable(_ node: SourceNode, at place: TemplatePlace) -> (TemplateItems.Kept, [SourceNode.Entry])? {
+        guard let kept = templates.kept(at: place), case .mapping(let entries) = node.value,
+            Self.holdSameText(entries, as: kept)
+        else { return nil }
+        return (kept, entries)
     }
 
     /// Whether a node's entries hold the kept item's text, id and children aside.
@@ -121,15 +146,21 @@ extension SceneDecoder {
         }
     }
 
-    /// The kept item with the id (after `prefix` and a dot) and children of a node that holds its
-    /// text.
+    /// Gives `item`, a copy of the kept item, the id (after the instance's prefix) and the children
+    /// of a node that holds its text.
     private func stamp(
-        _ kept: TemplateItems.Kept, _ entries: [SourceNode.Entry], prefix: String?,
+        _ kept: TemplateItems.Kept, _ entries: [SourceNode.Entry], into item: inout Item,
         at path: @autoclosure () -> String
-    ) throws -> Item {
-        var item = kept.item
-        let id = try string(entries[kept.idIndex].value, at: path() + ".id")
-        item.id = prefix.map { $0 + "." + id } ?? id
+    ) throws {
+        let id: String
+        if let written = kept.writtenID, case .scalar(let text, let isString) = entries[kept.idIndex].value.value,
+            isString == written.isString, text == written.text
+        {
+            id = written.id
+        } else {
+            id = try string(entries[kept.idIndex].value, at: path() + ".id")
+        }
+        item.id = templates.instance.map { $0.dotted + id } ?? id
         if kept.childrenIndex >= 0 {
             // Read first, then set: reading `item` inside its own assignment copied it.
             let children = try decodeChildren(entries[kept.childrenIndex].value, of: item, at: path() + ".children")
@@ -137,6 +168,5 @@ extension SceneDecoder {
         }
         // Recorded after its children, as `decodeWrittenItem` records it.
         try inBounds(of: item) {}
-        return item
     }
 }

@@ -404,7 +404,7 @@ extension SceneDecoder {
             // Through a buffer pointer: enumerating the list copied each node (its value and its
             // mark) twice on the way to the decoder.
             try nodes.withUnsafeBufferPointer { nodes in
-                for k in nodes.indices { children.append(try decodeItem(nodes[k], at: path + "[\(k)]")) }
+                for k in nodes.indices { try appendItem(nodes[k], to: &children, at: path + "[\(k)]") }
             }
             return children
         }
