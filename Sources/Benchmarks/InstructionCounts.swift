@@ -18,10 +18,11 @@ import SceneLoading
 /// counted, and one process counts every workload in order (a workload's count can depend on
 /// what the ones before it left in shared caches, so the order is the budget file's).
 ///
-/// Last, `load` counts loading a scene of components (`loadingWorkload`): what `flipbook validate`
-/// runs on the scene-costs expansion (SceneCostsWorkload) of `loadingRows` rows, after an
-/// uncounted load of a small one, so that what a process pays once (building the key tables) is
-/// not counted.
+/// Last, `load` counts loading scenes of components (`loadingWorkloads`): what `flipbook validate`
+/// runs on the scene-costs expansion (SceneCostsWorkload) of `loadingRows` rows, and on its
+/// labelled rows at `labelledInstances` instances, after an uncounted load of a small one of
+/// each, so that what a process pays once (building the key tables, opening the fonts) is not
+/// counted.
 ///
 /// The counts depend on the kernels the CPU picks (`RasterKernels.selection`, as valgrind's
 /// virtual CPU reports it: AVX2 but never AVX-512), on the compiler and on libdeflate; the
@@ -35,9 +36,18 @@ package enum InstructionCounts {
     /// The parts counted for each drawing workload.
     package static let frameParts: [Part] = [.raster, .png]
 
-    /// The budget's name for the loading count, and its scene's size (10 layers a row).
-    package static let loadingWorkload = "components"
+    /// The budget's names for the loading counts, and their scenes' sizes (10 layers a row; a
+    /// labelled instance is 3 layers and about 40 text scalars).
+    package static let loadingWorkloads = ["components", "labels"]
     package static let loadingRows = 500
+    package static let labelledInstances = 100
+
+    /// The scene a loading count loads, and a small one of the same kind for the warm-up.
+    static func loadingText(_ name: String, small: Bool = false) -> String {
+        name == "labels"
+            ? SceneCostsWorkload.labelledText(instances: small ? 2 : labelledInstances)
+            : SceneCostsWorkload.expansionText(rows: small ? 2 : loadingRows)
+    }
 
     /// Allowed growth over the budget before the test fails: 5 %. Callgrind's counts repeat to
     /// within a few hundred instructions run to run; 5 % is a real regression (the raster of
@@ -93,8 +103,8 @@ package enum InstructionCounts {
             ([
                 "# Instructions (valgrind --tool=callgrind, Ir) for one frame of each workload: 'raster' draws",
                 "# frame \(InstructionCounts.countedFrame) on one thread over a cleared canvas, 'png' encodes it with PNGOptions.default;",
-                "# one process counts the workloads in this order; 'load' is what flipbook validate runs on the",
-                "# \(InstructionCounts.loadingWorkload) scene of flipbook bench --scene-costs at \(InstructionCounts.loadingRows * 10) layers.",
+                "# one process counts the workloads in this order; 'load' is what flipbook validate runs on a scene of",
+                "# flipbook bench --scene-costs: components at \(InstructionCounts.loadingRows * 10) layers, labels at \(InstructionCounts.labelledInstances) instances.",
                 "# Checked by Tests/BenchmarksTests/InstructionBudgetTests.swift: a count may exceed its budget by at most",
                 "# \(Int(InstructionCounts.margin * 100)) %. After an intended change (a faster or slower raster core, another encoder), regenerate:",
                 "#   swift build -c release --product flipbook && .build/release/flipbook bench --instructions > Tests/BenchmarksTests/callgrind-budget.txt",
@@ -125,9 +135,10 @@ package enum InstructionCounts {
                 .png(pixels, width: list.width, height: list.height), rasterizer: &rasterizer, canvas: &canvas)
         }
         if loading {
-            _ = try SceneCostsWorkload.validate(SceneCostsWorkload.expansionText(rows: 2))
-            bytes += try countedByCallgrind(
-                .load(SceneCostsWorkload.expansionText(rows: loadingRows)), rasterizer: &rasterizer, canvas: &canvas)
+            for name in loadingWorkloads { _ = try SceneCostsWorkload.validate(loadingText(name, small: true)) }
+            for name in loadingWorkloads {
+                bytes += try countedByCallgrind(.load(loadingText(name)), rasterizer: &rasterizer, canvas: &canvas)
+            }
         }
         return "kernels=\(RasterKernels.selection) bytes=\(bytes)"
     }
@@ -188,7 +199,7 @@ package enum InstructionCounts {
         process.arguments = [
             "--tool=callgrind", "--collect-atstart=no", "--toggle-collect=*countedByCallgrind*",
             "--dump-after=\(counted)", "--callgrind-out-file=" + out, stripped, "bench", "--counted",
-            (workloads.map(\.name) + (loading ? [loadingWorkload] : [])).joined(separator: ","),
+            (workloads.map(\.name) + (loading ? loadingWorkloads : [])).joined(separator: ","),
         ]
         // Swift's per-process hash seed would otherwise move a Dictionary's probe counts run to run.
         var environment = ProcessInfo.processInfo.environment
@@ -203,7 +214,8 @@ package enum InstructionCounts {
             .map { String($0.dropFirst("kernels=".count).split(separator: " bytes=").first ?? "") }
         let counts = profileParts(in: folder)
         let expected =
-            workloads.flatMap { w in frameParts.map { (w.name, $0) } } + (loading ? [(loadingWorkload, Part.load)] : [])
+            workloads.flatMap { w in frameParts.map { (w.name, $0) } }
+            + (loading ? loadingWorkloads.map { ($0, Part.load) } : [])
         guard process.terminationStatus == 0, let kernels, counts.count >= expected.count else {
             throw BenchmarkStageError.childFailed(
                 stage: "callgrind \(workloads.map(\.name).joined(separator: ","))",

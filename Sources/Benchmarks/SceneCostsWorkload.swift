@@ -10,6 +10,10 @@ import SceneModel
 ///   through what `flipbook validate` runs (decode: parse, expand, resolve, check; the simulation
 ///   it builds for text warnings; the off-canvas and child warnings) and the scene hash a render
 ///   takes for its manifest. Per layer.
+/// - **Labels**: 1,000 instances of a list row component with two labels, one set from the
+///   instance's argument (`Row number 17`) and one the same in every row, taken through what
+///   `flipbook validate` runs. Per layer and text scalar together (each label's characters are
+///   set: shaped, broken into lines, checked for missing glyphs).
 /// - **Trace**: 10,000 static one-point items for 60 ticks (600,000 rows): each tick's layer
 ///   record, and the two trace files written from it. Per row.
 ///
@@ -58,6 +62,32 @@ package enum SceneCostsWorkload {
             """
     }
 
+    /// A scene of `count` instances of a 44-point list row with two labels: one from the
+    /// instance's `title` argument (`Row number 0`, `Row number 1`, …), one the same in every row.
+    package static func labelledText(instances count: Int) -> String {
+        var lines = [
+            "canvas: { size: [390, 844] }", "duration: 1", "components:", "  row:",
+            "    parameters: { title: Row }", "    item:", "      size: [360, 44]", "      fill: \"#FFFFFF\"",
+            "      children:",
+            "        - { id: label, size: [300, 22], center: [170, 22], text: { string: \"{title}\", font: { size: 17 } } }",
+            "        - { id: detail, size: [300, 22], center: [170, 22], text: { string: \"\(labelledDetail)\", font: { size: 17 } } }",
+            "items:",
+        ]
+        for i in 0..<count {
+            lines.append(
+                "  - { id: r\(i), use: row, center: [195, \(22 + Double(i) * 0.5)], arguments: { title: \"Row number \(i)\" } }"
+            )
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static let labelledDetail = "Settings and more text here"
+
+    /// The text scalars of `labelledText(instances:)`: what its labels set.
+    package static func labelledScalars(instances count: Int) -> Int {
+        (0..<count).reduce(0) { $0 + "Row number \($1)".unicodeScalars.count + labelledDetail.unicodeScalars.count }
+    }
+
     /// `count` static one-point items on a grid, 60 fps for one second.
     package static func manyItemsText(count: Int) -> String {
         var lines = ["canvas: { size: [320, 568] }", "duration: 1", "fps: 60", "items:"]
@@ -86,7 +116,11 @@ package enum SceneCostsWorkload {
 
     /// Loads the expansion of `rows` rows once, timing each step.
     package static func measureLoading(rows: Int) throws -> Loading {
-        let text = expansionText(rows: rows)
+        try measureLoading(expansionText(rows: rows), layers: rows * 10)
+    }
+
+    /// Loads `text` (a scene of `layers` layers) once, timing each step.
+    static func measureLoading(_ text: String, layers: Int) throws -> Loading {
         var clock = CPUClock()
         let scene = try SceneLoader.decode(text, fileName: "rows.yaml", format: .yaml, limits: limits)
         let decode = clock.lap()
@@ -98,7 +132,7 @@ package enum SceneCostsWorkload {
         _ = SceneHash.hex(scene)
         let hash = clock.lap()
         return Loading(
-            layers: rows * 10, decode: decode, simulation: simulation, warnings: warnings, hash: hash)
+            layers: layers, decode: decode, simulation: simulation, warnings: warnings, hash: hash)
     }
 
     /// Simulates `items` static items for `ticks` ticks, timing the layer records and the trace
@@ -158,6 +192,19 @@ package enum SceneCostsWorkload {
                         micro(m.hash / Double(m.layers)),
                     ].joined(separator: "  "))
         }
+        let instances = 1_000
+        let (layers, scalars) = (instances * 3, labelledScalars(instances: instances))
+        emit("\nlabels: \(instances) instances of a row with two labels (what validate runs)")
+        emit("  layers  scalars   decode    simulation  warnings  validate   µs/(layer+scalar)")
+        let text = labelledText(instances: instances)
+        let rounds = try (0..<repeats).map { _ in try measureLoading(text, layers: layers) }
+        let m = rounds.sorted { $0.validate < $1.validate }[rounds.count / 2]
+        emit(
+            "  "
+                + [
+                    pad(layers, 6), pad(scalars, 7), seconds(m.decode), seconds(m.simulation), seconds(m.warnings),
+                    seconds(m.validate), micro(m.validate / Double(layers + scalars)),
+                ].joined(separator: "  "))
     }
 
     private static func pad(_ n: Int, _ width: Int) -> String {

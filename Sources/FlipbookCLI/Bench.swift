@@ -211,7 +211,7 @@ struct Bench: ParsableCommand {
         }
         if let counted {
             for name in counted.split(separator: ",", omittingEmptySubsequences: false)
-            where !known.contains(String(name)) && name != InstructionCounts.loadingWorkload {
+            where !known.contains(String(name)) && !InstructionCounts.loadingWorkloads.contains(String(name)) {
                 throw ValidationError(
                     "--counted expects workload names separated by commas, got '\(name)' in '\(counted)'")
             }
@@ -225,7 +225,7 @@ struct Bench: ParsableCommand {
             let workloads = names.compactMap { name in StandardWorkload.named.first { $0.name == name } }
             print(
                 try InstructionCounts.runCounted(
-                    workloads: workloads, loading: names.contains(InstructionCounts.loadingWorkload)))
+                    workloads: workloads, loading: names.contains { InstructionCounts.loadingWorkloads.contains($0) }))
             return
         }
         if instructions { return try runInstructionBudget() }

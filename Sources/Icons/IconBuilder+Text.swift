@@ -232,7 +232,7 @@ extension IconBuilder {
     func family(_ list: String?) -> String {
         for name in (list ?? "").split(separator: ",") {
             let trimmed = name.trimmingWhitespace.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
-            if fonts.families.contains(where: { $0.caseInsensitiveCompare(trimmed) == .orderedSame }) {
+            if fonts.families.contains(where: { FontRegistry.sameFamily($0, trimmed) }) {
                 return trimmed
             }
             if Self.sansSerifNames.contains(trimmed.lowercased()) { return FontRegistry.defaultFamily }

@@ -26,22 +26,46 @@ struct SceneTexts {
         scene.forEachItem { item, path, _ in if item.text != nil { items.append((item, path.description)) } }
         guard !items.isEmpty else { return }
         let registry = scene.fontRegistry
+        // Set once for each different text: a list's rows repeat their labels, and a layout is
+        // the same for the same string, style and box.
+        var set: [Setting: Entry] = [:]
+        set.reserveCapacity(items.count)
+        byID.reserveCapacity(items.count)
         for (item, path) in items {
             guard let text = item.text else { continue }
-            let layout: TextLayout
-            do {
-                layout = try TextLayout.layout(
-                    text.string, style: text.style, width: item.size.width, height: item.size.height,
-                    registry: registry)
-            } catch {
-                throw SceneError(file: file, keyPath: path + ".text", message: "\(error)")
+            let setting = Setting(string: text.string, style: text.style, size: item.size)
+            let entry: Entry
+            if let done = set[setting] {
+                entry = done
+            } else {
+                let layout: TextLayout
+                do {
+                    layout = try TextLayout.layout(
+                        text.string, style: text.style, width: item.size.width, height: item.size.height,
+                        registry: registry)
+                } catch {
+                    throw SceneError(file: file, keyPath: path + ".text", message: "\(error)")
+                }
+                // Labelled as `Entry.glyphs` is: an unlabelled tuple array was cast element by element.
+                let glyphs = layout.glyphs.map { g in
+                    (
+                        path: g.face.outline(glyph: g.glyph), transform: g.transform,
+                        key: GlyphKey(font: g.face.hashValue64, glyph: g.glyph)
+                    )
+                }
+                entry = Entry(layout: layout, glyphs: glyphs)
+                set[setting] = entry
             }
-            let glyphs = layout.glyphs.map { g in
-                (g.face.outline(glyph: g.glyph), g.transform, GlyphKey(font: g.face.hashValue64, glyph: g.glyph))
-            }
-            byID[item.id] = Entry(layout: layout, glyphs: glyphs)
-            warnings += layout.warnings.map { "item '\(item.id)': \($0)" }
+            byID[item.id] = entry
+            warnings += entry.layout.warnings.map { "item '\(item.id)': \($0)" }
         }
+    }
+
+    /// What a layout depends on: the text, its style and the item's bounds.
+    private struct Setting: Hashable {
+        let string: String
+        let style: TextStyle
+        let size: Size
     }
 
     /// The font files the texts drew with, each once, sorted by path: what the manifest records.

@@ -28,11 +28,11 @@ package struct SourceMark: Equatable, Sendable {
         set { shared = newValue.map { SharedOrigin($0) } }
     }
 
-    package var hasOrigin: Bool { shared?.value != nil }
+    package var hasOrigin: Bool { shared?.hasValue ?? false }
 
     /// Whether copying this text into an instance gives it the instance's origin: it has none
     /// yet, or it is a component's own text.
-    package var takesInstanceOrigin: Bool { shared.map { $0.value == nil || $0.isTemplate } ?? true }
+    package var takesInstanceOrigin: Bool { shared.map { !$0.hasValue || $0.isTemplate } ?? true }
 
     /// Whether this is a component's own text, shared by all its instances: its origin names the
     /// component and file, and the instance is found from where the text sits in the tree.
@@ -86,10 +86,13 @@ package final class SharedOrigin: Sendable {
     package let instance: ComponentOrigin?
     /// `instance != nil`, asked for every item decoded, where reading `instance` copied it.
     let isInstanceTop: Bool
+    /// `value != nil`, asked for every node an instance copies, where reading `value` copied it.
+    let hasValue: Bool
 
     package init(_ value: ComponentOrigin?, isTemplate: Bool = false, instance: ComponentOrigin? = nil) {
         (self.value, self.isTemplate, self.instance) = (value, isTemplate, instance)
         isInstanceTop = instance != nil
+        hasValue = value != nil
     }
 
     /// The text of component `component` in `file`, shared by every instance of it.

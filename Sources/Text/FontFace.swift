@@ -50,6 +50,9 @@ public final class FontFace: @unchecked Sendable {
     private let face: FT_Face
     let hbFont: OpaquePointer
     private let lock = NSLock()
+    /// The glyph of each ASCII character, read at load: asked for every character set, where a
+    /// locked FreeType lookup each was a measurable part of setting a large scene's labels.
+    private let asciiGlyphs: [UInt32]
     private var outlines: [UInt32: Path] = [:]
 
     /// Loads `path`, refusing files over `TextLimits.maxFontFileBytes` before reading them.
@@ -121,6 +124,7 @@ public final class FontFace: @unchecked Sendable {
         descender = -Int(face.pointee.descender)
         lineSpacing = max(Int(face.pointee.height), ascender + descender)
         (underlinePosition, underlineThickness, strikeoutPosition) = Self.decorationMetrics(face)
+        asciiGlyphs = (0..<128).map { UInt32(FT_Get_Char_Index(face, FT_ULong($0))) }
         // One pass over the bytes: a scene's fonts are opened each time it is decoded.
         hashValue64 = FNV1a64.hash(data)
         contentHash = hashValue64.hexDigits16
@@ -169,6 +173,7 @@ public final class FontFace: @unchecked Sendable {
 
     /// The glyph index for `scalar`, 0 when the font has none.
     public func glyphIndex(for scalar: Unicode.Scalar) -> UInt32 {
+        if scalar.value < 128 { return asciiGlyphs[Int(scalar.value)] }
         lock.lock()
         defer { lock.unlock() }
         return UInt32(FT_Get_Char_Index(face, FT_ULong(scalar.value)))

@@ -26,6 +26,14 @@ public final class FontRegistry: Sendable {
     private let entries: [Entry]
     /// The scene's own faces, in `fonts:` order.
     public let userFaces: [FontFace]
+    /// Fallback chains by the family and weight asked for, each worked out once: a scene sets
+    /// every text item with one, and most ask for the same few.
+    private let chains = Mutex<[ChainKey: [FontFace]]>([:])
+
+    private struct ChainKey: Hashable {
+        let family: String
+        let weight: Int
+    }
 
     public init(userFaces: [FontFace] = []) {
         self.userFaces = userFaces
@@ -41,7 +49,7 @@ public final class FontRegistry: Sendable {
     /// weight; for 400–500 the heavier weights up to 500, then lighter, then heavier; below 400
     /// lighter first; above 500 heavier first. Family names match case-insensitively.
     public func face(family: String, weight: Int) throws -> FontFace {
-        let candidates = entries.filter { $0.family.caseInsensitiveCompare(family) == .orderedSame }
+        let candidates = entries.filter { Self.sameFamily($0.family, family) }
         guard !candidates.isEmpty else {
             let available = families
             let lowered = family.lowercased()
@@ -60,13 +68,35 @@ public final class FontRegistry: Sendable {
     /// The faces tried for each character, in order: the requested face, then the default family
     /// and the fallback family at the nearest weight, each once.
     public func fallbackChain(family: String, weight: Int) throws -> [FontFace] {
+        let key = ChainKey(family: family, weight: weight)
+        if let chain = chains.withLock({ $0[key] }) { return chain }
         var chain = [try face(family: family, weight: weight)]
         for name in [Self.defaultFamily, Self.fallbackFamily] {
             if let face = try? self.face(family: name, weight: weight), !chain.contains(where: { $0 === face }) {
                 chain.append(face)
             }
         }
+        chains.withLock { $0[key] = chain }
         return chain
+    }
+
+    /// Family names compared case-insensitively, as Foundation's `caseInsensitiveCompare`; ASCII
+    /// names (nearly all) byte by byte, where Foundation's comparison cost tens of thousands of
+    /// instructions a name.
+    package static func sameFamily(_ a: String, _ b: String) -> Bool {
+        var (a, b) = (a, b)
+        let ascii = a.withUTF8 { x in
+            b.withUTF8 { y -> Bool? in
+                guard x.allSatisfy({ $0 < 0x80 }), y.allSatisfy({ $0 < 0x80 }) else { return nil }
+                guard x.count == y.count else { return false }
+                return zip(x, y).allSatisfy { Self.lowered($0) == Self.lowered($1) }
+            }
+        }
+        return ascii ?? (a.caseInsensitiveCompare(b) == .orderedSame)
+    }
+
+    private static func lowered(_ byte: UInt8) -> UInt8 {
+        (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
     }
 
     static func nearest(weight: Int, among weights: [Int]) -> Int {

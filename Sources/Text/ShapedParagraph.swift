@@ -26,19 +26,31 @@ struct ShapedParagraph {
     var graphemeCount: Int { graphemeStarts.count - 1 }
 
     init(_ text: Substring, chain: [FontFace], size: Double, letterSpacing: Double) {
+        // Sized for the longest the text can be (a scalar a UTF-8 byte at most), and one scratch
+        // list of a character's scalars: arrays made and grown for every character were most of
+        // setting a short label, apart from HarfBuzz.
+        let most = text.utf8.count
         var scalars: [UInt32] = []
+        scalars.reserveCapacity(most)
         var starts: [Int] = []
+        starts.reserveCapacity(most + 1)
         var faceOfGrapheme: [Int] = []
+        faceOfGrapheme.reserveCapacity(most)
         var missing: [UInt32] = []
+        var needed: [Unicode.Scalar] = []
         for character in text {
             starts.append(scalars.count)
-            let characterScalars = Array(character.unicodeScalars)
-            scalars.append(contentsOf: characterScalars.map(\.value))
-            let needed = characterScalars.filter {
-                !$0.properties.isDefaultIgnorableCodePoint && !Self.isControlOrSpace($0)
+            needed.removeAll(keepingCapacity: true)
+            for scalar in character.unicodeScalars {
+                scalars.append(scalar.value)
+                if !Self.isControlOrSpace(scalar) && !scalar.properties.isDefaultIgnorableCodePoint {
+                    needed.append(scalar)
+                }
             }
             if let all = chain.firstIndex(where: { face in needed.allSatisfy { face.hasGlyph(for: $0) } }) {
+                // A face has every scalar: none is missing.
                 faceOfGrapheme.append(all)
+                continue
             } else if let first = needed.first, let some = chain.firstIndex(where: { $0.hasGlyph(for: first) }) {
                 faceOfGrapheme.append(some)
             } else {

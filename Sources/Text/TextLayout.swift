@@ -152,8 +152,15 @@ public struct TextLayout: Sendable {
         let ascent = Double(primary.ascender) * scale
         let descent = Double(primary.descender) * scale
         let firstBaseline = (lineHeight - ascent - descent) / 2 + ascent
-        let ellipsis = ShapedParagraph(
-            "\u{2026}"[...], chain: chain, size: style.size, letterSpacing: style.letterSpacing)
+        // Shaped only for a line it ends: most text is never truncated.
+        var shapedEllipsis: ShapedParagraph?
+        func ellipsis() -> ShapedParagraph {
+            if let shapedEllipsis { return shapedEllipsis }
+            let shaped = ShapedParagraph(
+                "\u{2026}"[...], chain: chain, size: style.size, letterSpacing: style.letterSpacing)
+            shapedEllipsis = shaped
+            return shaped
+        }
 
         let paragraphs = string.split(omittingEmptySubsequences: false) {
             $0 == "\n" || $0 == "\r\n" || $0 == "\u{2029}" || $0 == "\r"
@@ -177,7 +184,7 @@ public struct TextLayout: Sendable {
                 var truncated = false
                 if isLastAllowed && moreFollows && style.lineBreakMode == .truncateTail {
                     content = range.lowerBound..<paragraph.graphemeCount
-                    let room = width - ellipsis.width(0..<ellipsis.graphemeCount)
+                    let room = width - ellipsis().width(0..<ellipsis().graphemeCount)
                     var end = paragraph.trimmed(content).upperBound
                     while end > content.lowerBound && paragraph.width(content.lowerBound..<end) > room + 1e-6 {
                         end -= 1
@@ -187,7 +194,7 @@ public struct TextLayout: Sendable {
                 }
                 let baseline = firstBaseline + Double(result.lines.count) * lineHeight
                 result.place(
-                    paragraph.trimmed(content), of: paragraph, ellipsis: truncated ? ellipsis : nil,
+                    paragraph.trimmed(content), of: paragraph, ellipsis: truncated ? ellipsis() : nil,
                     style: style, width: width, baseline: baseline)
                 if isLastAllowed {
                     result.isTruncated = moreFollows

@@ -67,3 +67,23 @@ func offCanvasWithGivenSimulation() throws {
     #expect(given == alone)
     #expect(given.map(\.keyPath) == ["items[1]"])
 }
+
+@Test("items with the same text, style and size are set once, and each keeps its own warnings")
+func sameTextsAreSetOnce() throws {
+    let scene = try SceneLoader.decode(
+        """
+        canvas: { size: [200, 200] }
+        duration: 0.5
+        items:
+          - { id: a, size: [80, 20], center: [50, 30], text: { string: "x\\u0F00" } }
+          - { id: b, size: [80, 20], center: [50, 60], text: { string: "x\\u0F00" } }
+          - { id: c, size: [90, 20], center: [50, 90], text: { string: "x\\u0F00" } }
+        """, fileName: "same.yaml", format: .yaml)
+    let simulation = try SceneSimulation(scene: scene, file: "same.yaml")
+    #expect(
+        simulation.textWarnings == [
+            "item 'a': no font has U+0F00 (tried Inter Regular, DejaVu Sans Book); it is drawn as a missing-glyph box",
+            "item 'b': no font has U+0F00 (tried Inter Regular, DejaVu Sans Book); it is drawn as a missing-glyph box",
+            "item 'c': no font has U+0F00 (tried Inter Regular, DejaVu Sans Book); it is drawn as a missing-glyph box",
+        ])
+}

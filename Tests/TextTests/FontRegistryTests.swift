@@ -24,6 +24,32 @@ struct FontRegistryTests {
         #expect(try registry.face(family: "DejaVu Sans", weight: 600).styleName == "Bold")
     }
 
+    @Test("family names match as Foundation's case-insensitive comparison does, ASCII or not")
+    func familyNamesMatchCaseInsensitively() {
+        let pairs: [(String, String, Bool)] = [
+            ("Inter", "inter", true), ("DejaVu Sans", "DEJAVU SANS", true), ("Inter", "Inter ", false),
+            ("Inter", "Intro", false), ("", "", true), ("Ärial", "äRIAL", true), ("Inter", "İnter", false),
+            ("Straße", "STRASSE", true),
+        ]
+        for (a, b, same) in pairs {
+            #expect(FontRegistry.sameFamily(a, b) == same, "\(a) / \(b)")
+            #expect(FontRegistry.sameFamily(a, b) == (a.caseInsensitiveCompare(b) == .orderedSame), "\(a) / \(b)")
+        }
+    }
+
+    @Test("a registry works out a family and weight's fallback chain once and hands out the same faces")
+    func fallbackChainsAreKept() throws {
+        let registry = FontRegistry()
+        let first = try registry.fallbackChain(family: "inter", weight: 400)
+        let again = try registry.fallbackChain(family: "inter", weight: 400)
+        #expect(first.map(\.familyName) == ["Inter", "DejaVu Sans"])
+        #expect(zip(first, again).allSatisfy { $0 === $1 } && first.count == again.count)
+        #expect(try registry.fallbackChain(family: "Inter", weight: 700)[0].styleName == "Bold")
+        #expect(throws: TextError.unknownFamily("Intr", available: ["DejaVu Sans", "Inter"], suggestion: "Inter")) {
+            try registry.fallbackChain(family: "Intr", weight: 400)
+        }
+    }
+
     @Test("a character Inter lacks falls back to DejaVu Sans; one no font has is a warning naming its code point")
     func fallback() throws {
         let registry = FontRegistry()

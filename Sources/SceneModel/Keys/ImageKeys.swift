@@ -15,7 +15,11 @@ package struct ImageDraft {
 }
 
 package enum ImageKeys {
-    package static var spec: ObjectSpec<ImageDraft> {
+    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
+    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    package nonisolated(unsafe) static let spec: ObjectSpec<ImageDraft> = definition
+
+    private static var definition: ObjectSpec<ImageDraft> {
         ObjectSpec(
             name: "image", schemaPath: ["$defs", "image", "anyOf", "1"], what: "an image",
             doc: "An image file laid in the item's bounds (UIImageView).", prototype: ImageDraft(),
@@ -51,7 +55,11 @@ package struct LottieDraft {
 }
 
 package enum LottieKeys {
-    package static var spec: ObjectSpec<LottieDraft> {
+    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
+    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    package nonisolated(unsafe) static let spec: ObjectSpec<LottieDraft> = definition
+
+    private static var definition: ObjectSpec<LottieDraft> {
         ObjectSpec(
             name: "lottie", schemaPath: ["$defs", "lottie"], what: "a Lottie animation",
             doc: "A Lottie animation played in the item's bounds (rlottie), composited like an image.",
@@ -104,7 +112,13 @@ package enum GradientKeys {
     /// Most colour stops a gradient may have.
     static let maxStops = 32
 
-    package static var spec: ObjectSpec<GradientKindDraft> {
+    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
+
+    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+
+    package nonisolated(unsafe) static let spec: ObjectSpec<GradientKindDraft> = definition
+
+    private static var definition: ObjectSpec<GradientKindDraft> {
         func kind(_ kind: Gradient.Kind, _ doc: String) -> Key<GradientKindDraft> {
             .custom(
                 kind.rawValue, docType: "mapping", schemaRef: "gradientBody", doc: doc,

@@ -6,7 +6,11 @@ import SceneSyntax
 // Defaults come from `Canvas`, `Item`, `Border` and `Shadow` (Scene.swift, TimingSpec.swift).
 
 enum CanvasKeys {
-    static var spec: ObjectSpec<Canvas> {
+    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
+    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    nonisolated(unsafe) static let spec: ObjectSpec<Canvas> = definition
+
+    private static var definition: ObjectSpec<Canvas> {
         ObjectSpec(
             name: "canvas", schemaPath: ["properties", "canvas"], what: "a canvas",
             doc: "The screen the scene is drawn on.",
@@ -373,7 +377,11 @@ package enum ItemKeys {
 }
 
 enum BorderKeys {
-    static var spec: ObjectSpec<Border> {
+    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
+    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    nonisolated(unsafe) static let spec: ObjectSpec<Border> = definition
+
+    private static var definition: ObjectSpec<Border> {
         ObjectSpec(
             name: "border", schemaPath: ["$defs", "item", "properties", "border"], what: "a border",
             doc: "A border drawn inside the bounds. Default none.",
@@ -412,7 +420,11 @@ extension SceneDecoder {
 }
 
 enum FilterKeys {
-    static var spec: ObjectSpec<LayerFilter> {
+    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
+    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    nonisolated(unsafe) static let spec: ObjectSpec<LayerFilter> = definition
+
+    private static var definition: ObjectSpec<LayerFilter> {
         ObjectSpec(
             name: "filter", schemaPath: ["$defs", "filter"], what: "a filter",
             doc: "One entry of `filters:` (CALayer.filters).", prototype: LayerFilter(),
@@ -432,7 +444,11 @@ enum FilterKeys {
 }
 
 enum GaussianBlurKeys {
-    static var spec: ObjectSpec<GaussianBlur> {
+    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
+    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    nonisolated(unsafe) static let spec: ObjectSpec<GaussianBlur> = definition
+
+    private static var definition: ObjectSpec<GaussianBlur> {
         ObjectSpec(
             name: "gaussianBlur", schemaPath: ["$defs", "filter", "properties", "gaussianBlur"],
             what: "a Gaussian blur",
@@ -448,7 +464,11 @@ enum GaussianBlurKeys {
 }
 
 enum BackgroundEffectKeys {
-    static var spec: ObjectSpec<BackgroundEffect> {
+    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
+    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    nonisolated(unsafe) static let spec: ObjectSpec<BackgroundEffect> = definition
+
+    private static var definition: ObjectSpec<BackgroundEffect> {
         ObjectSpec(
             name: "backgroundEffect", schemaPath: ["$defs", "item", "properties", "backgroundEffect"],
             what: "a background effect", doc: "UIVisualEffectView's UIBlurEffect behind the item.",
@@ -478,7 +498,11 @@ enum BackgroundEffectKeys {
 }
 
 enum ShadowKeys {
-    static var spec: ObjectSpec<Shadow> {
+    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
+    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    nonisolated(unsafe) static let spec: ObjectSpec<Shadow> = definition
+
+    private static var definition: ObjectSpec<Shadow> {
         ObjectSpec(
             name: "shadow", schemaPath: ["$defs", "item", "properties", "shadow"], what: "a shadow",
             doc: "CALayer shadow; present = drawn. Default none.", prototype: Shadow(),

@@ -6,7 +6,11 @@ import Timing
 // live), not by key checks here: the ranges below only write the schema's bounds and the docs.
 
 enum MediaTimingKeys {
-    static var spec: ObjectSpec<MediaTiming> {
+    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
+    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    nonisolated(unsafe) static let spec: ObjectSpec<MediaTiming> = definition
+
+    private static var definition: ObjectSpec<MediaTiming> {
         ObjectSpec(
             name: "mediaTiming", schemaPath: ["$defs", "layerTiming"], what: "a layer timing",
             doc: "The layer's own CAMediaTiming; composes parent → child.", prototype: MediaTiming(),

@@ -7,7 +7,13 @@ enum ScrollKeys {
     /// Content may be at most this long on an axis: a list of 10,000 rows of 1,000 pt.
     static let maxContent = 1e7
 
-    static var spec: ObjectSpec<ScrollSpec> {
+    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
+
+    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+
+    nonisolated(unsafe) static let spec: ObjectSpec<ScrollSpec> = definition
+
+    private static var definition: ObjectSpec<ScrollSpec> {
         ObjectSpec(
             name: "scroll", schemaPath: ["$defs", "item", "properties", "scroll"], what: "a scroll view",
             doc: "UIScrollView: the item's children are its content.", prototype: ScrollSpec(),
@@ -107,7 +113,11 @@ enum ScrollKeys {
 
 /// `{ at, path: [[t, x, y], …] }`: one finger on a scroll view.
 enum ScrollDragKeys {
-    static var spec: ObjectSpec<ScrollSpec.Drag> {
+    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
+    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    nonisolated(unsafe) static let spec: ObjectSpec<ScrollSpec.Drag> = definition
+
+    private static var definition: ObjectSpec<ScrollSpec.Drag> {
         ObjectSpec(
             name: "drag", schemaPath: ["$defs", "item", "properties", "scroll", "properties", "drags", "items"],
             what: "a scroll drag", doc: "A scripted finger on a scroll view.", prototype: ScrollSpec.Drag(),
@@ -150,7 +160,11 @@ extension SceneDecoder {
 
 /// `{ at, offset, animated }`: one `setContentOffset(_:animated:)` call.
 enum OffsetChangeKeys {
-    static var spec: ObjectSpec<ScrollSpec.OffsetChange> {
+    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
+    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    nonisolated(unsafe) static let spec: ObjectSpec<ScrollSpec.OffsetChange> = definition
+
+    private static var definition: ObjectSpec<ScrollSpec.OffsetChange> {
         ObjectSpec(
             name: "setContentOffset",
             schemaPath: ["$defs", "item", "properties", "scroll", "properties", "setContentOffset", "items"],

@@ -10,7 +10,13 @@ enum ShapeKeys {
     static let geometry = ["path", "ellipse", "polygon", "star"]
     static var shape: [String] { spec.keyNames }
 
-    static var spec: ObjectSpec<ShapeSpec> {
+    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
+
+    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+
+    nonisolated(unsafe) static let spec: ObjectSpec<ShapeSpec> = definition
+
+    private static var definition: ObjectSpec<ShapeSpec> {
         ObjectSpec(
             name: "shape", schemaPath: ["$defs", "shape"], what: "a shape",
             doc:

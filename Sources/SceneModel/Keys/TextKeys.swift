@@ -8,7 +8,11 @@ import Text
 // family needs the scene's own fonts, so that check reads the scene's registry.
 
 enum TextKeys {
-    static var spec: ObjectSpec<TextSpec> {
+    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
+    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    nonisolated(unsafe) static let spec: ObjectSpec<TextSpec> = definition
+
+    private static var definition: ObjectSpec<TextSpec> {
         ObjectSpec(
             name: "text", schemaPath: ["$defs", "text"], what: "a text",
             doc:
@@ -102,7 +106,13 @@ enum FontKeys {
         ("semibold", 600), ("bold", 700), ("heavy", 800), ("black", 900),
     ]
 
-    static var spec: ObjectSpec<TextStyle> {
+    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
+
+    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+
+    nonisolated(unsafe) static let spec: ObjectSpec<TextStyle> = definition
+
+    private static var definition: ObjectSpec<TextStyle> {
         ObjectSpec(
             name: "font", schemaPath: ["$defs", "text", "properties", "font"], what: "a font",
             doc: "The font. Default Inter 17 pt regular.", prototype: TextStyle(),
