@@ -26,14 +26,19 @@ public final class FontRegistry: Sendable {
     private let entries: [Entry]
     /// The scene's own faces, in `fonts:` order.
     public let userFaces: [FontFace]
-    /// Fallback chains by the family and weight asked for, each worked out once: a scene sets
-    /// every text item with one, and most ask for the same few.
+    /// Faces and fallback chains by the family and weight asked for, each worked out once: a
+    /// scene checks and sets every text item with them, and most ask for the same few.
+    private let faces = Mutex<[ChainKey: FontFace]>([:])
     private let chains = Mutex<[ChainKey: [FontFace]]>([:])
 
     private struct ChainKey: Hashable {
         let family: String
         let weight: Int
     }
+
+    /// The registry of a scene without fonts of its own, shared: what it works out (faces,
+    /// fallback chains) is then worked out once a process.
+    public static let system = FontRegistry()
 
     public init(userFaces: [FontFace] = []) {
         self.userFaces = userFaces
@@ -49,6 +54,14 @@ public final class FontRegistry: Sendable {
     /// weight; for 400–500 the heavier weights up to 500, then lighter, then heavier; below 400
     /// lighter first; above 500 heavier first. Family names match case-insensitively.
     public func face(family: String, weight: Int) throws -> FontFace {
+        let key = ChainKey(family: family, weight: weight)
+        if let face = faces.withLock({ $0[key] }) { return face }
+        let face = try findFace(family: family, weight: weight)
+        faces.withLock { $0[key] = face }
+        return face
+    }
+
+    private func findFace(family: String, weight: Int) throws -> FontFace {
         let candidates = entries.filter { Self.sameFamily($0.family, family) }
         guard !candidates.isEmpty else {
             let available = families

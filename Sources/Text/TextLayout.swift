@@ -162,9 +162,14 @@ public struct TextLayout: Sendable {
             return shaped
         }
 
-        let paragraphs = string.split(omittingEmptySubsequences: false) {
-            $0 == "\n" || $0 == "\r\n" || $0 == "\u{2029}" || $0 == "\r"
-        }
+        // Split by characters only when a byte could begin a break: comparing every character
+        // cost more than the rest of setting a short label but its shaping.
+        let mayBreak = string.utf8.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0xE2 }
+        let paragraphs =
+            mayBreak
+            ? string.split(omittingEmptySubsequences: false) {
+                $0 == "\n" || $0 == "\r\n" || $0 == "\u{2029}" || $0 == "\r"
+            } : [string[...]]
         var maxLines = style.numberOfLines > 0 ? style.numberOfLines : Int.max
         if let heightLimit, lineHeight > 0 {
             let fitting = Int.clamping(heightLimit / lineHeight + 1e-9, rounded: .down, to: 1...Int.max)

@@ -14,7 +14,7 @@ extension SceneDecoder {
     /// `image: photos/a.jpg`: the mapping's keys are declared in `ImageKeys`.
     func decodeImage(_ node: SourceNode, at path: String) throws -> ItemImage {
         guard case .mapping = node.value else { return try imageFile(node, at: path) }
-        let draft = try decode(ImageKeys.spec, node, at: path)
+        let draft = try decode(ImageKeys.spec, node, at: path, declared: ImageKeys.declared)
         guard var image = draft.file else { preconditionFailure("ImageKeys requires file") }
         image.contentMode = draft.contentMode
         image.contentsRect = draft.contentsRect
@@ -70,7 +70,7 @@ extension SceneDecoder {
     /// A gradient, its keys declared in `GradientKeys`; the points' defaults are CAGradientLayer's
     /// for its kind.
     func decodeGradient(_ node: SourceNode, at path: String) throws -> Gradient {
-        let draft = try decode(GradientKeys.spec, node, at: path)
+        let draft = try decode(GradientKeys.spec, node, at: path, declared: GradientKeys.declared)
         guard let kind = draft.kind, let body = draft.body else { preconditionFailure("GradientKeys requires a kind") }
         // A vertical axis, top to bottom, for linear; radial and conic from the centre.
         let defaultStart = kind == .linear ? Point(0.5, 0) : Point(0.5, 0.5)
@@ -150,7 +150,7 @@ extension SceneDecoder {
     /// `lottie: { file, speed, loop, from, to, contentMode }`: the mapping's keys are declared in
     /// `LottieKeys`; `from` and `to` are checked against the file's frames here, at their lines.
     func decodeLottie(_ node: SourceNode, at path: String) throws -> ItemLottie {
-        let draft = try decode(LottieKeys.spec, node, at: path)
+        let draft = try decode(LottieKeys.spec, node, at: path, declared: LottieKeys.declared)
         guard var lottie = draft.file else { preconditionFailure("LottieKeys requires file") }
         let frames = lottie.document.frameCount
         lottie.from = draft.from ?? 0

@@ -13,7 +13,7 @@ extension SceneDecoder {
     /// `shape:`: the outline first (exactly one of path, ellipse, polygon, star), then the declared
     /// paint and stroke keys (`ShapeKeys`).
     func decodeShape(_ node: SourceNode, at path: String) throws -> ShapeSpec {
-        let f = try fields(node, at: path, ShapeKeys.spec.declared)
+        let f = try fields(node, at: path, ShapeKeys.declared)
         var shape = ShapeSpec(geometry: try decodeOutline(node, f, at: path))
         try decodeKeys(ShapeKeys.spec, from: f, at: path, into: &shape)
         return shape

@@ -22,7 +22,7 @@ extension SceneDecoder {
     /// An item's own `timing:`, checked by Timing as a layer's.
     func layerTiming(_ node: SourceNode, at path: String) throws -> MediaTiming {
         var timing = MediaTiming()
-        let f = try decode(MediaTimingKeys.spec, node, at: path, into: &timing)
+        let f = try decode(MediaTimingKeys.spec, node, at: path, into: &timing, declared: MediaTimingKeys.declared)
         do { try timing.validate(call: "timing") } catch { throw timingError(error, f, at: path) }
         return timing
     }

@@ -18,6 +18,8 @@ package enum ImageKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
     /// and documents) for each was most of reading a text item. Never mutated after it is built.
     package nonisolated(unsafe) static let spec: ObjectSpec<ImageDraft> = definition
+    /// Its keys, listed once.
+    package nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<ImageDraft> {
         ObjectSpec(
@@ -58,6 +60,8 @@ package enum LottieKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
     /// and documents) for each was most of reading a text item. Never mutated after it is built.
     package nonisolated(unsafe) static let spec: ObjectSpec<LottieDraft> = definition
+    /// Its keys, listed once.
+    package nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<LottieDraft> {
         ObjectSpec(
@@ -117,6 +121,10 @@ package enum GradientKeys {
     /// and documents) for each was most of reading a text item. Never mutated after it is built.
 
     package nonisolated(unsafe) static let spec: ObjectSpec<GradientKindDraft> = definition
+
+    /// Its keys, listed once.
+
+    package nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<GradientKindDraft> {
         func kind(_ kind: Gradient.Kind, _ doc: String) -> Key<GradientKindDraft> {

@@ -9,6 +9,8 @@ enum CanvasKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
     /// and documents) for each was most of reading a text item. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<Canvas> = definition
+    /// Its keys, listed once.
+    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<Canvas> {
         ObjectSpec(
@@ -145,7 +147,7 @@ package enum ItemKeys {
                     defaultDoc: "none",
                     decode: { d, node, at, item in
                         var border = BorderKeys.spec.prototype
-                        try d.decode(BorderKeys.spec, node, at: at(), into: &border)
+                        try d.decode(BorderKeys.spec, node, at: at(), into: &border, declared: BorderKeys.declared)
                         item.border = border
                     },
                     check: { scene, item, at in
@@ -192,7 +194,7 @@ package enum ItemKeys {
                     defaultDoc: "none",
                     decode: { d, node, at, item in
                         var shadow = Shadow()
-                        try d.decode(ShadowKeys.spec, node, at: at(), into: &shadow)
+                        try d.decode(ShadowKeys.spec, node, at: at(), into: &shadow, declared: ShadowKeys.declared)
                         item.shadow = shadow
                     },
                     check: { scene, item, at in
@@ -368,7 +370,9 @@ package enum ItemKeys {
                     "text", docType: "mapping", schemaRef: "text",
                     doc: "The item's text (CATextLayer / UILabel), drawn over its fill.",
                     defaultDoc: "none", rangeDoc: "see [text](#text-itemsitext)",
-                    decode: { d, node, at, item in item.text = try d.decode(TextKeys.spec, node, at: at()) },
+                    decode: { d, node, at, item in
+                        item.text = try d.decode(TextKeys.spec, node, at: at(), declared: TextKeys.declared)
+                    },
                     check: { scene, item, at in
                         if let text = item.text { try TextKeys.spec.check(text, in: scene, at: at) }
                     }),
@@ -380,6 +384,8 @@ enum BorderKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
     /// and documents) for each was most of reading a text item. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<Border> = definition
+    /// Its keys, listed once.
+    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<Border> {
         ObjectSpec(
@@ -423,6 +429,8 @@ enum FilterKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
     /// and documents) for each was most of reading a text item. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<LayerFilter> = definition
+    /// Its keys, listed once.
+    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<LayerFilter> {
         ObjectSpec(
@@ -447,6 +455,8 @@ enum GaussianBlurKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
     /// and documents) for each was most of reading a text item. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<GaussianBlur> = definition
+    /// Its keys, listed once.
+    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<GaussianBlur> {
         ObjectSpec(
@@ -467,6 +477,8 @@ enum BackgroundEffectKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
     /// and documents) for each was most of reading a text item. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<BackgroundEffect> = definition
+    /// Its keys, listed once.
+    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<BackgroundEffect> {
         ObjectSpec(
@@ -501,6 +513,8 @@ enum ShadowKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
     /// and documents) for each was most of reading a text item. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<Shadow> = definition
+    /// Its keys, listed once.
+    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<Shadow> {
         ObjectSpec(

@@ -402,9 +402,11 @@ extension ObjectSpec {
 
 extension SceneDecoder {
     /// Reads a mapping with `spec`, starting from its prototype.
-    package func decode<Object>(_ spec: ObjectSpec<Object>, _ node: SourceNode, at path: String) throws -> Object {
+    package func decode<Object>(
+        _ spec: ObjectSpec<Object>, _ node: SourceNode, at path: String, declared: DeclaredKeys? = nil
+    ) throws -> Object {
         var object = spec.prototype
-        try decode(spec, node, at: path, into: &object)
+        try decode(spec, node, at: path, into: &object, declared: declared)
         return object
     }
 

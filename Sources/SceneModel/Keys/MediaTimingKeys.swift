@@ -9,6 +9,8 @@ enum MediaTimingKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
     /// and documents) for each was most of reading a text item. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<MediaTiming> = definition
+    /// Its keys, listed once.
+    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<MediaTiming> {
         ObjectSpec(

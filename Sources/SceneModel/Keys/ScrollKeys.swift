@@ -13,6 +13,10 @@ enum ScrollKeys {
 
     nonisolated(unsafe) static let spec: ObjectSpec<ScrollSpec> = definition
 
+    /// Its keys, listed once.
+
+    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
+
     private static var definition: ObjectSpec<ScrollSpec> {
         ObjectSpec(
             name: "scroll", schemaPath: ["$defs", "item", "properties", "scroll"], what: "a scroll view",
@@ -116,6 +120,8 @@ enum ScrollDragKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
     /// and documents) for each was most of reading a text item. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<ScrollSpec.Drag> = definition
+    /// Its keys, listed once.
+    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<ScrollSpec.Drag> {
         ObjectSpec(
@@ -163,6 +169,8 @@ enum OffsetChangeKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
     /// and documents) for each was most of reading a text item. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<ScrollSpec.OffsetChange> = definition
+    /// Its keys, listed once.
+    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<ScrollSpec.OffsetChange> {
         ObjectSpec(

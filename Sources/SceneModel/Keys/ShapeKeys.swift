@@ -16,6 +16,10 @@ enum ShapeKeys {
 
     nonisolated(unsafe) static let spec: ObjectSpec<ShapeSpec> = definition
 
+    /// Its keys, listed once.
+
+    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
+
     private static var definition: ObjectSpec<ShapeSpec> {
         ObjectSpec(
             name: "shape", schemaPath: ["$defs", "shape"], what: "a shape",

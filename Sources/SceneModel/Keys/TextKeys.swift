@@ -11,6 +11,8 @@ enum TextKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
     /// and documents) for each was most of reading a text item. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<TextSpec> = definition
+    /// Its keys, listed once.
+    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<TextSpec> {
         ObjectSpec(
@@ -37,7 +39,9 @@ enum TextKeys {
                 .custom(
                     "font", docType: "mapping", doc: "Family, size and weight, see [below](#font-itemsitextfont).",
                     defaultDoc: "Inter 17 pt regular",
-                    decode: { d, node, at, text in try d.decode(FontKeys.spec, node, at: at(), into: &text.style) },
+                    decode: { d, node, at, text in
+                        try d.decode(FontKeys.spec, node, at: at(), into: &text.style, declared: FontKeys.declared)
+                    },
                     check: { scene, text, at in try FontKeys.spec.check(text.style, in: scene, at: at) }),
                 .colour(
                     "color", \.color, doc: "Animatable as `textColor` (alias `foregroundColor`, CATextLayer's name)."),
@@ -111,6 +115,10 @@ enum FontKeys {
     /// and documents) for each was most of reading a text item. Never mutated after it is built.
 
     nonisolated(unsafe) static let spec: ObjectSpec<TextStyle> = definition
+
+    /// Its keys, listed once.
+
+    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<TextStyle> {
         ObjectSpec(

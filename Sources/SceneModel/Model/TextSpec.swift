@@ -42,5 +42,5 @@ public struct SceneFont: Equatable, Sendable, CustomDebugStringConvertible {
 
 extension Scene {
     /// The families this scene's text can name: Inter, DejaVu Sans and its own fonts.
-    public var fontRegistry: FontRegistry { FontRegistry(userFaces: fonts.map(\.face)) }
+    public var fontRegistry: FontRegistry { fonts.isEmpty ? .system : FontRegistry(userFaces: fonts.map(\.face)) }
 }
