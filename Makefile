@@ -271,6 +271,9 @@ FUZZ_RENDER_FLAGS := -dict=Tests/Fuzz/extreme-numbers.dict -mutate_depth=1
 # read memory through its memserver, which ASan reports as a use-after-free in
 # CrashHandlerLinux.cpp instead of the real failure: off, so a trap is libFuzzer's deadly signal.
 fuzz-run fuzz-long: export SWIFT_BACKTRACE := enable=no
+# Key tables built once a process are not leaks; LeakSanitizer cannot see some of their pointers
+# (Tests/Fuzz/lsan.supp says which and why).
+fuzz-run fuzz-long fuzz-replay: export LSAN_OPTIONS := suppressions=$(CURDIR)/Tests/Fuzz/lsan.supp
 # The icon harness runs without leak detection: Foundation's XMLParser leaks the CFString of the
 # NSError it builds for every libxml2 error (144 bytes a malformed icon, _CFErrorCreateFromXMLInterface),
 # and the leak scan libFuzzer then runs after each such case made the short run 58 cases a
