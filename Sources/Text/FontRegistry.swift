@@ -27,9 +27,15 @@ public final class FontRegistry: Sendable {
     /// The scene's own faces, in `fonts:` order.
     public let userFaces: [FontFace]
     /// Faces and fallback chains by the family and weight asked for, each worked out once: a
-    /// scene checks and sets every text item with them, and most ask for the same few.
+    /// scene checks and sets every text item with them, and most ask for the same few. At most
+    /// `maxKept` of each, as `system` lives as long as the process (the studio's, loading scene
+    /// after scene, each of which may spell families and weights its own way).
     private let faces = Mutex<[ChainKey: FontFace]>([:])
     private let chains = Mutex<[ChainKey: [FontFace]]>([:])
+    static let maxKept = 256
+
+    /// How many faces and chains are kept, for tests.
+    var keptCount: (faces: Int, chains: Int) { (faces.withLock { $0.count }, chains.withLock { $0.count }) }
 
     private struct ChainKey: Hashable {
         let family: String
@@ -57,7 +63,7 @@ public final class FontRegistry: Sendable {
         let key = ChainKey(family: family, weight: weight)
         if let face = faces.withLock({ $0[key] }) { return face }
         let face = try findFace(family: family, weight: weight)
-        faces.withLock { $0[key] = face }
+        faces.withLock { if $0.count < Self.maxKept { $0[key] = face } }
         return face
     }
 
@@ -89,7 +95,7 @@ public final class FontRegistry: Sendable {
                 chain.append(face)
             }
         }
-        chains.withLock { $0[key] = chain }
+        chains.withLock { if $0.count < Self.maxKept { $0[key] = chain } }
         return chain
     }
 

@@ -50,6 +50,16 @@ struct FontRegistryTests {
         }
     }
 
+    @Test("a registry keeps at most 256 faces and chains, however many spellings and weights it is asked for")
+    func keptLookupsAreBounded() throws {
+        let registry = FontRegistry()
+        for weight in 1...300 {
+            _ = try registry.fallbackChain(family: weight % 2 == 0 ? "inter" : "INTER", weight: weight)
+        }
+        #expect(registry.keptCount == (faces: FontRegistry.maxKept, chains: FontRegistry.maxKept))
+        #expect(try registry.fallbackChain(family: "Inter", weight: 300)[0].familyName == "Inter")
+    }
+
     @Test("a character Inter lacks falls back to DejaVu Sans; one no font has is a warning naming its code point")
     func fallback() throws {
         let registry = FontRegistry()
