@@ -75,7 +75,7 @@ package enum SceneCostsWorkload {
         ]
         for i in 0..<count {
             lines.append(
-                "  - { id: r\(i), use: row, center: [195, \(22 + Double(i) * 0.5)], arguments: { title: \"Row number \(i)\" } }"
+                "  - { id: r\(i), use: row, center: [195, \(22 + Double(i) * 0.5)], arguments: { title: \"\(labelledTitle(i))\" } }"
             )
         }
         return lines.joined(separator: "\n") + "\n"
@@ -83,9 +83,12 @@ package enum SceneCostsWorkload {
 
     static let labelledDetail = "Settings and more text here"
 
+    /// The title instance `i` of `labelledText(instances:)` is given.
+    static func labelledTitle(_ i: Int) -> String { "Row number \(i)" }
+
     /// The text scalars of `labelledText(instances:)`: what its labels set.
     package static func labelledScalars(instances count: Int) -> Int {
-        (0..<count).reduce(0) { $0 + "Row number \($1)".unicodeScalars.count + labelledDetail.unicodeScalars.count }
+        (0..<count).reduce(0) { $0 + labelledTitle($1).unicodeScalars.count + labelledDetail.unicodeScalars.count }
     }
 
     /// `count` static one-point items on a grid, 60 fps for one second.

@@ -272,7 +272,9 @@ struct ComponentExpander {
             return try expandInstance(node, entries: entries, use: use, at: path(), prefix: prefix)
         }
         // A component's own text keeps its ids as written: the decoder prefixes them.
-        if let prefix, node.mark?.isTemplate != true { SourceNode.Entry.prefixID(in: &entries, with: prefix) }
+        if let prefix, node.mark?.isSharedComponentText != true {
+            SourceNode.Entry.prefixID(in: &entries, with: prefix)
+        }
         try expandContents(&entries, at: path(), prefix: prefix)
         return SourceNode(value: .mapping(entries), mark: node.mark)
     }

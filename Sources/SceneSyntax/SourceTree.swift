@@ -65,9 +65,14 @@ package struct SourceMark: Equatable, Sendable {
     /// than an instance's top (which carries the instance's keys): every instance of the
     /// component reaches the node under the same name.
     package var templatePlace: TemplatePlace? {
-        guard let shared, shared.isTemplate, !shared.isInstanceTop else { return nil }
+        guard isSharedComponentText, let shared else { return nil }
         return TemplatePlace(origin: ObjectIdentifier(shared), line: line, column: column)
     }
+
+    /// A node of a component's own text that its instances share as written, not an instance's
+    /// top: an item there goes by its innermost instance's id and a dot before its written id
+    /// (`SourceNode.Entry.prefixID`), which the decoder adds.
+    package var isSharedComponentText: Bool { shared.map { $0.isTemplate && !$0.isInstanceTop } ?? false }
 }
 
 /// A node of a component's own text: the component's shared origin and the node's position.

@@ -89,7 +89,7 @@ final class ItemPlaces {
             guard case .sequence(let items) = node.value else { return }
             for item in items {
                 guard case .mapping(var entries) = item.value else { continue }
-                if let instance, item.mark?.templatePlace != nil {
+                if let instance, item.mark?.isSharedComponentText == true {
                     SourceNode.Entry.prefixID(in: &entries, with: instance)
                 }
                 for e in entries {

@@ -16,7 +16,7 @@ package struct ImageDraft {
 
 package enum ImageKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
     package nonisolated(unsafe) static let spec: ObjectSpec<ImageDraft> = definition
     /// Its keys, listed once.
     package nonisolated(unsafe) static let declared = DeclaredKeys(spec)
@@ -58,7 +58,7 @@ package struct LottieDraft {
 
 package enum LottieKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
     package nonisolated(unsafe) static let spec: ObjectSpec<LottieDraft> = definition
     /// Its keys, listed once.
     package nonisolated(unsafe) static let declared = DeclaredKeys(spec)
@@ -118,7 +118,7 @@ package enum GradientKeys {
 
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
 
-    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
 
     package nonisolated(unsafe) static let spec: ObjectSpec<GradientKindDraft> = definition
 

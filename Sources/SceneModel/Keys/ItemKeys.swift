@@ -7,10 +7,8 @@ import SceneSyntax
 
 enum CanvasKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<Canvas> = definition
-    /// Its keys, listed once.
-    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<Canvas> {
         ObjectSpec(
@@ -382,7 +380,7 @@ package enum ItemKeys {
 
 enum BorderKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<Border> = definition
     /// Its keys, listed once.
     nonisolated(unsafe) static let declared = DeclaredKeys(spec)
@@ -427,10 +425,8 @@ extension SceneDecoder {
 
 enum FilterKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<LayerFilter> = definition
-    /// Its keys, listed once.
-    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<LayerFilter> {
         ObjectSpec(
@@ -453,10 +449,8 @@ enum FilterKeys {
 
 enum GaussianBlurKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<GaussianBlur> = definition
-    /// Its keys, listed once.
-    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<GaussianBlur> {
         ObjectSpec(
@@ -475,10 +469,8 @@ enum GaussianBlurKeys {
 
 enum BackgroundEffectKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<BackgroundEffect> = definition
-    /// Its keys, listed once.
-    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<BackgroundEffect> {
         ObjectSpec(
@@ -511,7 +503,7 @@ enum BackgroundEffectKeys {
 
 enum ShadowKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<Shadow> = definition
     /// Its keys, listed once.
     nonisolated(unsafe) static let declared = DeclaredKeys(spec)

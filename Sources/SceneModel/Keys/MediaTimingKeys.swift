@@ -7,7 +7,7 @@ import Timing
 
 enum MediaTimingKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<MediaTiming> = definition
     /// Its keys, listed once.
     nonisolated(unsafe) static let declared = DeclaredKeys(spec)

@@ -8,14 +8,8 @@ enum ScrollKeys {
     static let maxContent = 1e7
 
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-
-    /// and documents) for each was most of reading a text item. Never mutated after it is built.
-
+    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<ScrollSpec> = definition
-
-    /// Its keys, listed once.
-
-    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<ScrollSpec> {
         ObjectSpec(
@@ -118,10 +112,8 @@ enum ScrollKeys {
 /// `{ at, path: [[t, x, y], …] }`: one finger on a scroll view.
 enum ScrollDragKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<ScrollSpec.Drag> = definition
-    /// Its keys, listed once.
-    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<ScrollSpec.Drag> {
         ObjectSpec(
@@ -167,10 +159,8 @@ extension SceneDecoder {
 /// `{ at, offset, animated }`: one `setContentOffset(_:animated:)` call.
 enum OffsetChangeKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<ScrollSpec.OffsetChange> = definition
-    /// Its keys, listed once.
-    nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<ScrollSpec.OffsetChange> {
         ObjectSpec(

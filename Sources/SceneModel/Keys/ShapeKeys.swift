@@ -11,9 +11,7 @@ enum ShapeKeys {
     static var shape: [String] { spec.keyNames }
 
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-
-    /// and documents) for each was most of reading a text item. Never mutated after it is built.
-
+    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<ShapeSpec> = definition
 
     /// Its keys, listed once.

@@ -9,7 +9,7 @@ import Text
 
 enum TextKeys {
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each was most of reading a text item. Never mutated after it is built.
+    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<TextSpec> = definition
     /// Its keys, listed once.
     nonisolated(unsafe) static let declared = DeclaredKeys(spec)
@@ -111,9 +111,7 @@ enum FontKeys {
     ]
 
     /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-
-    /// and documents) for each was most of reading a text item. Never mutated after it is built.
-
+    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
     nonisolated(unsafe) static let spec: ObjectSpec<TextStyle> = definition
 
     /// Its keys, listed once.
