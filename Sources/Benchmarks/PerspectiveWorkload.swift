@@ -16,15 +16,14 @@ import Raster
 ///   |k| = 1, 120 px more for each further place; cards further than 3.5 places are not drawn,
 ///   and the nearer cards are drawn over the further ones;
 /// - every card is a group in perspective (`DrawProjection`), as the pipeline draws a layer with
-///   a 3-D transform: its content drawn flat into an offscreen of 2 px per card pixel (plus 2 px
-///   of margin), then mapped onto the canvas through the card's homography with 4 × 4 samples a
-///   pixel. (A render picks 4 px per point along the most stretched axis; 2 keeps a frame of
-///   seven cards at the cost a cover flow of this size has on a phone's screen.)
+///   a 3-D transform: its plane at 4 px per card pixel (plus 2 px of margin), the pipeline's
+///   four times the largest stretch (a face-on card's is one), so its outlines are projected
+///   exactly and its photo and gradient read from a texture of one texel a card pixel.
 enum PerspectiveWorkload {
     static let width = 1170, height = 2532
     static let cardCount = 7
     static let cardWidth = 480.0, cardHeight = 640.0
-    static let offscreenScale = 2.0
+    static let offscreenScale = 4.0
     static let margin = 2.0
     /// m34 = −1/`eyeDistance`, in canvas pixels (Core Animation's usual −1/500 pt at 3×).
     static let eyeDistance = 1500.0

@@ -180,23 +180,43 @@ struct ProjectedSampler {
 
     /// The colour a layer in perspective shows at canvas pixel (x, y) (the definition of
     /// `fb_projected_texture_span`, which draws it; tests hold the two to the same bytes): the
-    /// mean of 2 × 2 points, each taken to the plane, to the layer's local units by `toLocal`,
-    /// clamped to `clamp` (a GPU's clamp-to-edge, so the outline's coverage alone makes the
-    /// edges), to the texture by `toTexture` and read bilinearly.
+    /// pixel's centre taken to the plane, to the layer's local units by `toLocal`, clamped to
+    /// `clamp` (a GPU's clamp-to-edge, so the outline's coverage alone makes the edges), to the
+    /// texture by `toTexture` and read bilinearly with 8 bits of subtexel precision: one read a
+    /// pixel, as a GPU samples a layer's texture with Core Animation's default filters (`linear`).
+    /// Transparent behind the eye.
     func textureColour(x: Int, y: Int, toLocal: AffineTransform, clamp: Rect, toTexture: AffineTransform) -> UInt32 {
-        var sum: (Double, Double, Double, Double) = (0, 0, 0, 0)
-        for j in 0..<2 {
-            for i in 0..<2 {
-                let (u, v) = (Double(x) + 0.25 + 0.5 * Double(i), Double(y) + 0.25 + 0.5 * Double(j))
-                guard let (sx, sy) = source(u, v) else { continue }
-                let local = toLocal.apply(to: Point(sx, sy))
-                let clamped = Point(
-                    min(max(local.x, clamp.minX), clamp.maxX), min(max(local.y, clamp.minY), clamp.maxY))
-                let t = toTexture.apply(to: clamped)
-                addBilinear(&sum, t.x, t.y)
-            }
+        // As `source`, with one division: the reciprocal of W scales both coordinates.
+        let (u, v) = (Double(x) + 0.5, Double(y) + 0.5)
+        let hx = u * inverse.m11 + v * inverse.m21 + inverse.m31
+        let hy = u * inverse.m12 + v * inverse.m22 + inverse.m32
+        let hw = u * inverse.m13 + v * inverse.m23 + inverse.m33
+        let iw = 1 / hw
+        let (sx, sy) = (hx * iw, hy * iw)
+        guard sx.isFinite, sy.isFinite, sx * forward.m13 + sy * forward.m23 + forward.m33 > Homography.nearW
+        else { return 0 }
+        let local = toLocal.apply(to: Point(sx, sy))
+        let clamped = Point(min(max(local.x, clamp.minX), clamp.maxX), min(max(local.y, clamp.minY), clamp.maxY))
+        let t = toTexture.apply(to: clamped)
+        // In 1/256 of a texel from the texel centres: the texel left of and above the point, and
+        // how far past it the point lies.
+        let xi = Int(((t.x - 0.5) * 256).rounded(.down))
+        let yi = Int(((t.y - 0.5) * 256).rounded(.down))
+        let (tx, ty) = (xi >> 8, yi >> 8)
+        let (ax, ay) = (UInt32(xi & 255), UInt32(yi & 255))
+        let weights = ((256 - ax) * (256 - ay), ax * (256 - ay), (256 - ax) * ay, ax * ay)
+        let texels = (texel(tx, ty), texel(tx + 1, ty), texel(tx, ty + 1), texel(tx + 1, ty + 1))
+        var colour: UInt32 = 0
+        // Each byte (in memory order on a little-endian machine) out of 2^16, rounded; a convex
+        // mix of premultiplied texels keeps each colour within alpha.
+        for shift: UInt32 in [0, 8, 16, 24] {
+            @inline(__always) func byte(_ texel: UInt32) -> UInt32 { (texel >> shift) & 0xFF }
+            let sum =
+                weights.0 * byte(texels.0) + weights.1 * byte(texels.1) + weights.2 * byte(texels.2) + weights.3
+                * byte(texels.3)
+            colour |= ((sum + 32768) >> 16) << shift
         }
-        return Self.mean(sum, of: 4)?.packed ?? 0
+        return colour
     }
 
     /// The mean of `count` samples summed in `sum`, as a pixel; nil when it is transparent.

@@ -13,11 +13,11 @@ import Geometry
 // outline as a polygon, a path's multiply its coverage.
 //
 // Colours that vary over a layer (gradients, images) are drawn into the group's offscreen in the
-// plane, over the outline's box grown by two of the plane's pixels (so no edge of the paint is
-// inside the outline), and read back through the inverse homography: a GPU's
-// perspective-correct texture lookup, 2 × 2 bilinear points per canvas pixel, from an offscreen
-// drawn at several times the canvas's scale with the 2-D path's own filtering. The outline's
-// exact coverage then cuts them.
+// plane, over the outline's box grown by two texels (so no edge of the paint is inside the
+// outline), at one texel a canvas pixel where the projection stretches the layer most, and read
+// back through the inverse homography: a GPU's perspective-correct texture lookup, one bilinear
+// read at each canvas pixel's centre, as Core Animation's default filters (`linear`) sample a
+// layer's backing store. The outline's exact coverage then cuts them.
 //
 // A layer with a shadow or a backdrop material (both blur in the plane) is drawn alone into the
 // offscreen and warped (ProjectedComposite.swift), in its place in the run. A group faded as one
@@ -187,17 +187,20 @@ extension Rasterizer {
         }
     }
 
-    /// Texture pixels per plane pixel: the plane is drawn at four times the canvas's scale for the
-    /// warp's edges, which the exact outlines do not need; at half that, a canvas pixel's 2 × 2
-    /// reads still fall on distinct texels, and shading a picture costs a quarter.
-    static let textureScale = 0.5
+    /// Texture pixels per plane pixel. The builder draws the plane at four times the largest
+    /// stretch the projection gives (`LayerTreeDrawing.oversampling`, for the warp's edges,
+    /// which the exact outlines do not need); a quarter of that is one texel a canvas pixel where
+    /// the layer is stretched most, so a face-on layer's reads fall on its texels' centres, as a
+    /// GPU's do on a layer drawn at the screen's scale.
+    static let textureScale = 0.25
     /// How far, in texture pixels, a paint is drawn beyond the box its reads are clamped to: past
     /// the bilinear read's reach, so no read at the box's edge mixes in transparent texels.
     static let textureMargin = 2.0
 
     /// Sweeps the coverage just accumulated over `box`, each pixel's colour read from `texture`
-    /// through the inverse homography (2 × 2 points, perspective-correct), each point clamped to
-    /// the paint's box (a GPU's clamp-to-edge) so that the outline's coverage alone makes its edges.
+    /// through the inverse homography (one point at the pixel's centre, perspective-correct), clamped
+    /// to the paint's box (a GPU's clamp-to-edge) so that the outline's coverage alone makes its
+    /// edges.
     private mutating func blendTexture(
         _ texture: Pixmap, read: TextureRead, box: IntRect, surface: ProjectedSurface, border: UInt32,
         hasBorder: Bool, opacity: UInt8, onto target: inout Pixmap

@@ -76,11 +76,11 @@ struct StandardWorkloadTests {
         #expect(first.groups.map(\.rects) == [0..<3, 3..<6, 6..<9, 9..<12])
         for group in first.groups {
             let projection = try #require(group.projection)
-            #expect(projection.width == 964 && projection.height == 1284 && projection.samples == 4)
+            #expect(projection.width == 1924 && projection.height == 2564 && projection.samples == 4)
         }
         // The centred card is flat, at the middle of the screen, drawn last (over the others).
         let centred = try #require(first.groups.last?.projection)
-        let middle = try #require(centred.homography.apply(to: Point(482, 642)))
+        let middle = try #require(centred.homography.apply(to: Point(962, 1282)))
         #expect(abs(middle.x - 585) < 1e-9 && abs(middle.y - 1266) < 1e-9)
         #expect(centred.homography.affine != nil)
         #expect(PerspectiveWorkload.displayList(frame: 120) == first)

@@ -6,10 +6,11 @@ import Testing
 
 @testable import Raster
 
-/// `fb_projected_texture_span` (a layer in perspective read from its texture, four points a
-/// pixel in vector lanes, two pixels a vector with AVX-512) gives the bytes of its Swift definition,
+/// `fb_projected_texture_span` (a layer in perspective read from its texture, one pixel a vector
+/// lane, 4, 8 or 16 a step by kernel level) gives the bytes of its Swift definition,
 /// `ProjectedSampler.textureColour`, at every kernel level: for cards turned toward and away from
-/// the eye, partly behind it, and read beyond the texture and the clamp box.
+/// the eye, partly behind it, and read beyond the texture and the clamp box. The definition is
+/// one bilinear read at the pixel's centre, with a GPU's 8 bits of subtexel precision.
 @Suite("Texture reads of layers in perspective")
 struct ProjectedTextureKernelTests {
     /// A 64 × 48 texture of seeded premultiplied texels, a quarter of them transparent.
@@ -78,7 +79,7 @@ struct ProjectedTextureKernelTests {
             texture.data.withUnsafeBytes { bytes in
                 params.texels = UnsafePointer(bytes.bindMemory(to: UInt32.self).baseAddress)
                 got.withUnsafeMutableBufferPointer { out in
-                    // Spans of odd and even lengths, so the two-pixel step and its tail both run.
+                    // Spans of 77 and 123 pixels, so every level's step and its tail run.
                     for y in 0..<height {
                         fb_projected_texture_span(&params, 0, y, 77, out.baseAddress! + y * width)
                         fb_projected_texture_span(&params, 77, y, width - 77, out.baseAddress! + y * width + 77)
@@ -88,5 +89,47 @@ struct ProjectedTextureKernelTests {
             let mismatches = zip(got, expected).filter { $0 != $1 }.count
             #expect(mismatches == 0, "level \(level): \(mismatches) pixels differ at \(degrees)°")
         }
+    }
+
+    /// The colours `textureColour` gives over `width` × 1 canvas pixels for a flat layer whose
+    /// texture lies `offset` texels right of the canvas, at one texel a pixel.
+    static func flatRow(_ texture: Pixmap, offset: Double, width: Int) -> [UInt32] {
+        let forward = Homography(AffineTransform(translationX: -offset, y: 0))
+        let inverse = forward.inverted!
+        return texture.data.withUnsafeBytes { bytes in
+            let sampler = ProjectedSampler(
+                texels: bytes.bindMemory(to: UInt32.self), width: texture.width, box: texture.bounds,
+                inverse: inverse, forward: forward)
+            return (0..<width).map {
+                sampler.textureColour(
+                    x: $0, y: 0, toLocal: .identity,
+                    clamp: Rect(x: 0, y: 0, width: Double(texture.width), height: Double(texture.height)),
+                    toTexture: .identity)
+            }
+        }
+    }
+
+    @Test("a face-on layer at one texel a pixel shows its texels exactly: every read falls on a texel's centre")
+    func faceOnReadsAreTheTexels() {
+        let texture = Self.texture(seed: 0xFACE)
+        let row = Self.flatRow(texture, offset: 0, width: 63)
+        let texels = texture.data.withUnsafeBytes { Array($0.bindMemory(to: UInt32.self).prefix(63)) }
+        #expect(row == texels)
+    }
+
+    @Test("half a texel across, a read is the two texels' mean rounded half up; a quarter, 3 : 1 of them")
+    func subtexelWeights() {
+        var texture = Pixmap(width: 2, height: 2)
+        // (10, 20, 31, 255) beside (11, 40, 0, 255), on both rows.
+        for (i, bytes) in [[10, 20, 31, 255], [11, 40, 0, 255], [10, 20, 31, 255], [11, 40, 0, 255]].enumerated() {
+            for (c, b) in bytes.enumerated() { texture.data[4 * i + c] = UInt8(b) }
+        }
+        func pixel(_ packed: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: packed >> (8 * $0)) } }
+        // Pixel 0's centre at texel x = 1.0: half way between the two texels' centres.
+        #expect(pixel(Self.flatRow(texture, offset: 0.5, width: 1)[0]) == [11, 30, 16, 255])
+        // At x = 0.75: a quarter of the way, 49152 : 16384 of 2^16.
+        #expect(pixel(Self.flatRow(texture, offset: 0.25, width: 1)[0]) == [10, 25, 23, 255])
+        // 1/1024 of a texel past the centre is below the subtexel step: the first texel alone.
+        #expect(pixel(Self.flatRow(texture, offset: 1.0 / 1024, width: 1)[0]) == [10, 20, 31, 255])
     }
 }

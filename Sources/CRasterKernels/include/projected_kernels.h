@@ -28,11 +28,10 @@ typedef struct {
 } fb_projected_read;
 
 /// The colours of `count` canvas pixels from (x, y) rightwards into `out` (packed premultiplied):
-/// each the mean of 2 × 2 points at (x + 0.25 + 0.5·i, y + 0.25 + 0.5·j), each taken to the
-/// plane (skipped when behind the eye or not finite), to local units, clamped to the box, to the
-/// texture and read bilinearly (texel centres at half-integers). The same bytes as the Swift
-/// definition (`ProjectedSampler.source`, `addBilinear`, `mean`): the same double operations in
-/// the same order.
+/// each pixel's centre (x + 0.5, y + 0.5) taken to the plane (transparent when behind the eye or
+/// not finite), to local units, clamped to the box, to the texture and read bilinearly (texel
+/// centres at half-integers). The same bytes as the Swift definition
+/// (`ProjectedSampler.textureColour`): the same double operations in the same order.
 void fb_projected_texture_span(const fb_projected_read *read, ptrdiff_t x, ptrdiff_t y, ptrdiff_t count,
                                uint32_t *out);
 
