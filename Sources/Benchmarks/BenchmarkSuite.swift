@@ -91,17 +91,17 @@ package enum BenchmarkSuite {
             summaries.append(
                 summary(
                     workload: workload.name, medians: medians,
-                    memsetFloor: memsetFloor(width: width, height: height)))
+                    memsetFloor: memsetFloor(width: width, height: height), blendFloor: blendFloor(workload)))
         }
         return (lines + [""] + summaries).joined(separator: "\n")
     }
 
     /// One line per workload: frames/s of every stage run, ffmpeg's ratio when both x264 stages
-    /// ran, and the memset floor. For example:
-    /// `summary large-n256: raster-1 291 | raster-all 558 | png-files 62.3 | x264-ultrafast 76.8 (0.90 of ffmpeg alone) | memset floor 3,010 fps`
-    package static func summary(workload: String, medians: [(BenchmarkStage, StageResult)], memsetFloor: Double)
-        -> String
-    {
+    /// ran, the memset floor and, for the standard rectangles, the blend floor. For example:
+    /// `summary large-n256: raster-1 291 | raster-all 558 | png-files 62.3 | x264-ultrafast 76.8 (0.90 of ffmpeg alone) | memset floor 3010 fps | blend floor 1200 fps`
+    package static func summary(
+        workload: String, medians: [(BenchmarkStage, StageResult)], memsetFloor: Double, blendFloor: Double? = nil
+    ) -> String {
         func fps(_ value: Double) -> String {
             value >= 100 ? String(Int(value.rounded())) : String(format: "%.1f", value)
         }
@@ -118,6 +118,7 @@ package enum BenchmarkSuite {
             parts.append(part)
         }
         parts.append("memset floor \(fps(memsetFloor)) fps")
+        if let blendFloor { parts.append("blend floor \(fps(blendFloor)) fps") }
         return "summary \(workload): " + parts.joined(separator: " | ")
     }
 
@@ -137,6 +138,45 @@ package enum BenchmarkSuite {
         }
         precondition(buffer[width * height / 2] != 0, "the buffer was filled")
         return 1 / best
+    }
+
+    /// Frames per second of a frame that is nothing but its translucent pixels: one thread
+    /// filling the canvas with the background, then blending each rectangle's colour over the
+    /// box `blendFloorBoxes` gives it with the sweep's span blend (`RasterKernels.blend`), the
+    /// fastest of 5 rounds of 20 frames. As many pixels blended as the frame's rectangles cover,
+    /// with no edge, coverage or geometry: a ceiling for the rectangle core, as the memset floor
+    /// is for every stage. Nil for workloads that are not the standard rectangles.
+    package static func blendFloor(_ workload: StandardWorkload) -> Double? {
+        guard workload.kind == .rects else { return nil }
+        let boxes = blendFloorBoxes(workload)
+        let list = workload.displayList(frame: 0)
+        var pixmap = Pixmap(width: list.width, height: list.height)
+        var best = Double.infinity
+        for _ in 0..<5 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for _ in 0..<20 {
+                pixmap.fill(list.background)
+                for (box, colour) in boxes { RasterKernels.blend(colour, over: box, in: &pixmap) }
+            }
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / 20)
+        }
+        return 1 / best
+    }
+
+    /// Each rectangle of the workload's first frame as the blend floor draws it: its w × h box,
+    /// unturned, about its centre (whole pixels, clipped to the canvas), and its colour as the
+    /// sweep blends its inside (premultiplied, faded by its opacity).
+    package static func blendFloorBoxes(_ workload: StandardWorkload) -> [(box: IntRect, colour: PremultipliedRGBA8)] {
+        let list = workload.displayList(frame: 0)
+        let canvas = IntRect(x: 0, y: 0, width: list.width, height: list.height)!
+        return list.rects.map { rect in
+            let (w, h) = (rect.size.width.rounded(), rect.size.height.rounded())
+            let x = (rect.transform.tx - w / 2).rounded(.down)
+            let y = (rect.transform.ty - h / 2).rounded(.down)
+            let box = IntRect(x: Int(x), y: Int(y), width: Int(w), height: Int(h))!.intersection(canvas)
+            let paint = LayerPaint(fill: rect.fill, border: .clear, opacity: rect.opacity)
+            return (box, paint.color(fillCoverage: 255, borderCoverage: 0))
+        }
     }
 
     static func runChild(

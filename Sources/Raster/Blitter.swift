@@ -42,6 +42,31 @@ public enum RasterKernels {
         fb_cap_kernel_level(level?.number ?? -1)
     }
 
+    /// `colour` source-over every pixel of `box` within `pixmap`, a row at a
+    /// time by the span blend the plain sweep uses for a run of one coverage at this thread's level
+    /// (AVX-512, AVX2 or SSE2; rows under 4 pixels scalar): the least a translucent pixel of a
+    /// shape costs, which the bench's blend floor adds up.
+    package static func blend(_ colour: PremultipliedRGBA8, over box: IntRect, in pixmap: inout Pixmap) {
+        let box = box.intersection(pixmap.bounds)
+        guard !box.isEmpty else { return }
+        let colour = colour.packed
+        let level = fb_current_kernel_level()
+        pixmap.withUnsafeMutablePixels { pixels, rowLength in
+            for y in box.y..<box.maxY {
+                let row = pixels.baseAddress! + y * rowLength + box.x
+                if box.width < 4 || level < FB_LEVEL_SSE2 {
+                    fb_blend_run_scalar(row, box.width, colour)
+                } else if level >= FB_LEVEL_AVX512 {
+                    fb_blend_run_avx512(row, box.width, colour)
+                } else if level >= FB_LEVEL_AVX2 {
+                    fb_blend_run_avx2(row, box.width, colour)
+                } else {
+                    fb_blend_run_sse2(row, box.width, colour)
+                }
+            }
+        }
+    }
+
     public static var selection: String {
         #if arch(x86_64) || arch(i386)
             let names = ["scalar", "SSE2", "AVX2", "AVX-512"]

@@ -195,3 +195,30 @@ func shadedBlendIsTheSameAtEveryLevel() {
         }
     }
 }
+
+@Test("RasterKernels.blend composites a colour over a box clipped to the pixmap, at every level, and nothing beside it")
+func blendOverABoxIsSourceOverInsideIt() throws {
+    var random = SplitMix64(seed: 0xB0C5)
+    let (width, height) = (23, 9)
+    let original = premultipliedPixels(&random, count: width * height)
+    var background = Pixmap(width: width, height: height)
+    background.withUnsafeMutablePixels { pixels, _ in for i in 0..<pixels.count { pixels[i] = original[i] } }
+    let colour = PremultipliedRGBA8(packed: 0xA0_30_50_10)
+    // Reaching past the right and bottom edges: the part inside is blended, rows of 3 to 20 pixels.
+    for box in [IntRect(x: 4, y: 2, width: 30, height: 20)!, IntRect(x: 20, y: 0, width: 3, height: 9)!] {
+        var expected = original
+        for y in box.y..<min(box.maxY, height) {
+            for x in box.x..<min(box.maxX, width) {
+                expected[y * width + x] = sourceOverByDivision(colour.packed, original[y * width + x])
+            }
+        }
+        for level in Array(Int32(FB_LEVEL_SCALAR)...fb_cpu_level()) {
+            fb_force_kernel_level_on_this_thread(level)
+            defer { fb_force_kernel_level_on_this_thread(-1) }
+            var pixmap = background
+            RasterKernels.blend(colour, over: box, in: &pixmap)
+            let got = pixmap.withUnsafeMutablePixels { pixels, _ in Array(pixels) }
+            #expect(got == expected, "level \(level), \(box)")
+        }
+    }
+}
