@@ -148,8 +148,8 @@ package enum BenchmarkSuite {
     /// is for every stage. Nil for workloads that are not the standard rectangles.
     package static func blendFloor(_ workload: StandardWorkload) -> Double? {
         guard workload.kind == .rects else { return nil }
-        let boxes = blendFloorBoxes(workload)
         let list = workload.displayList(frame: 0)
+        let boxes = blendFloorBoxes(of: list)
         var pixmap = Pixmap(width: list.width, height: list.height)
         var best = Double.infinity
         for _ in 0..<5 {
@@ -163,11 +163,10 @@ package enum BenchmarkSuite {
         return 1 / best
     }
 
-    /// Each rectangle of the workload's first frame as the blend floor draws it: its w × h box,
-    /// unturned, about its centre (whole pixels, clipped to the canvas), and its colour as the
-    /// sweep blends its inside (premultiplied, faded by its opacity).
-    package static func blendFloorBoxes(_ workload: StandardWorkload) -> [(box: IntRect, colour: PremultipliedRGBA8)] {
-        let list = workload.displayList(frame: 0)
+    /// Each rectangle of `list` (a rectangle workload's first frame) as the blend floor draws it:
+    /// its w × h box, unturned, about its centre (whole pixels, clipped to the canvas), and its
+    /// colour as the sweep blends its inside (premultiplied, faded by its opacity).
+    package static func blendFloorBoxes(of list: DisplayList) -> [(box: IntRect, colour: PremultipliedRGBA8)] {
         let canvas = IntRect(x: 0, y: 0, width: list.width, height: list.height)!
         return list.rects.map { rect in
             let (w, h) = (rect.size.width.rounded(), rect.size.height.rounded())

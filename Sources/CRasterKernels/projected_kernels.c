@@ -42,15 +42,15 @@ static inline __attribute__((always_inline)) void fetch_texels(const fb_projecte
 // halves), eight for AVX2, sixteen for AVX-512; a vector of doubles wider than the registers is
 // two or more of them, so neighbouring pixels' chains of arithmetic overlap. Each lane does the
 // scalar arithmetic in the same order, so every width gives the bits of the scalar definition.
-typedef double fb_p4 __attribute__((vector_size(32)));
-typedef int64_t fb_l4 __attribute__((vector_size(32)));
-typedef int32_t fb_i4 __attribute__((vector_size(16)));
-typedef uint32_t fb_u4 __attribute__((vector_size(16)));
-typedef float fb_f4 __attribute__((vector_size(16)));
+// The types of `n` lanes: doubles and their masks, 32-bit integers, texels and floats.
+#define SPAN_TYPES(n)                                                 \
+    typedef double fb_p##n __attribute__((vector_size(8 * (n))));   \
+    typedef int64_t fb_l##n __attribute__((vector_size(8 * (n))));  \
+    typedef int32_t fb_i##n __attribute__((vector_size(4 * (n))));  \
+    typedef uint32_t fb_u##n __attribute__((vector_size(4 * (n)))); \
+    typedef float fb_f##n __attribute__((vector_size(4 * (n))));
 
-// A macro, not a function: a function taking vectors would change its ABI between the baseline
-// and AVX2 builds of the body (-Wpsabi).
-#define select4(mask, yes, no) ((fb_p4)((((fb_l4)(yes)) & (mask)) | (((fb_l4)(no)) & ~(mask))))
+SPAN_TYPES(4)
 #define broadcast4(x) ((fb_p4){x, x, x, x})
 #define lanes4 ((fb_p4){0.0, 1.0, 2.0, 3.0})
 
@@ -60,12 +60,7 @@ typedef float fb_f4 __attribute__((vector_size(16)));
 #include "projected_span.h"
 
 #if defined(__x86_64__)
-typedef double fb_p8 __attribute__((vector_size(64)));
-typedef int64_t fb_l8 __attribute__((vector_size(64)));
-typedef int32_t fb_i8 __attribute__((vector_size(32)));
-typedef uint32_t fb_u8 __attribute__((vector_size(32)));
-typedef float fb_f8 __attribute__((vector_size(32)));
-#define select8(mask, yes, no) ((fb_p8)((((fb_l8)(yes)) & (mask)) | (((fb_l8)(no)) & ~(mask))))
+SPAN_TYPES(8)
 #define broadcast8(x) ((fb_p8){x, x, x, x, x, x, x, x})
 #define lanes8 ((fb_p8){0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0})
 
@@ -88,12 +83,7 @@ typedef float fb_f8 __attribute__((vector_size(32)));
 #define SPAN_ALL(mask) (_mm256_movemask_epi8((__m256i)(mask)) == -1)
 #include "projected_span.h"
 
-typedef double fb_p16 __attribute__((vector_size(128)));
-typedef int64_t fb_l16 __attribute__((vector_size(128)));
-typedef int32_t fb_i16 __attribute__((vector_size(64)));
-typedef uint32_t fb_u16 __attribute__((vector_size(64)));
-typedef float fb_f16 __attribute__((vector_size(64)));
-#define select16(mask, yes, no) ((fb_p16)((((fb_l16)(yes)) & (mask)) | (((fb_l16)(no)) & ~(mask))))
+SPAN_TYPES(16)
 #define broadcast16(x) ((fb_p16){x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x})
 #define lanes16 ((fb_p16){0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0})
 

@@ -4,7 +4,7 @@
 // Swift definition's order, lane by lane; the bilinear blend is integers (exact in floats, below
 // 2^24), so every width gives the same bits. No include guard: before each include the includer
 // defines SPAN_NAME (the function to define), SPAN_LANES (4, 8 or 16: the types fb_pN, fb_lN,
-// fb_iN, fb_uN, fb_fN and the macros selectN, broadcastN and lanesN exist for it), SPAN_TARGET (the
+// fb_iN, fb_uN, fb_fN and the macros broadcastN and lanesN exist for it), SPAN_TARGET (the
 // function's target attribute, or nothing) and, where the build has a gather instruction,
 // SPAN_GATHER (base, indices, left, right: the texels at each index and the one after it) and
 // SPAN_ALL (whether every lane of a mask is set); the include undefines them all.
@@ -15,7 +15,9 @@
 #define SPAN_INDEX SPAN_CAT(fb_i, SPAN_LANES)
 #define SPAN_TEXELS SPAN_CAT(fb_u, SPAN_LANES)
 #define SPAN_FLOAT SPAN_CAT(fb_f, SPAN_LANES)
-#define SPAN_SELECT SPAN_CAT(select, SPAN_LANES)
+// Lane by lane `yes` where `mask` is set, else `no`. A macro, not a function: a function taking
+// vectors would change its ABI between the baseline and AVX2 builds of the body (-Wpsabi).
+#define SPAN_SELECT(mask, yes, no) ((SPAN_VEC)((((SPAN_MASK)(yes)) & (mask)) | (((SPAN_MASK)(no)) & ~(mask))))
 #define SPAN_BROADCAST SPAN_CAT(broadcast, SPAN_LANES)
 
 // Channel `shift` of each lane's texel (a byte, through int32: the signed conversion is one

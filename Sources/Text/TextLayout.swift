@@ -189,7 +189,8 @@ public struct TextLayout: Sendable {
                 var truncated = false
                 if isLastAllowed && moreFollows && style.lineBreakMode == .truncateTail {
                     content = range.lowerBound..<paragraph.graphemeCount
-                    let room = width - ellipsis().width(0..<ellipsis().graphemeCount)
+                    let mark = ellipsis()
+                    let room = width - mark.width(0..<mark.graphemeCount)
                     var end = paragraph.trimmed(content).upperBound
                     while end > content.lowerBound && paragraph.width(content.lowerBound..<end) > room + 1e-6 {
                         end -= 1

@@ -10,8 +10,8 @@ struct BlendFloorTests {
         "each box is its rectangle's size about its centre, clipped to the canvas; N = 16 are the first 16 of N = 256")
     func boxesAreTheRectanglesUnturned() throws {
         let large = StandardWorkload(canvas: .large, count: 256)
-        let boxes = BenchmarkSuite.blendFloorBoxes(large)
         let rects = large.displayList(frame: 0).rects
+        let boxes = BenchmarkSuite.blendFloorBoxes(of: large.displayList(frame: 0))
         #expect(boxes.count == 256)
         let canvas = IntRect(x: 0, y: 0, width: 1920, height: 1080)!
         for (box, rect) in zip(boxes.map(\.box), rects) {
@@ -22,15 +22,18 @@ struct BlendFloorTests {
                 width: Int(rect.size.width.rounded()), height: Int(rect.size.height.rounded()))!
             #expect(box == whole.intersection(canvas))
         }
-        let first16 = BenchmarkSuite.blendFloorBoxes(StandardWorkload(canvas: .large, count: 16))
+        let first16 = BenchmarkSuite.blendFloorBoxes(
+            of: StandardWorkload(canvas: .large, count: 16).displayList(frame: 0))
         #expect(first16.map(\.box) == boxes.prefix(16).map(\.box))
         #expect(first16.map(\.colour) == boxes.prefix(16).map(\.colour))
     }
 
     @Test("the large canvas's 256 boxes blend about as many pixels as the workload's rectangles cover (≈3.7 M)")
     func boxesCoverTheWorkloadsPixels() {
-        let area = BenchmarkSuite.blendFloorBoxes(StandardWorkload(canvas: .large, count: 256))
-            .reduce(0) { $0 + $1.box.width * $1.box.height }
+        let area = BenchmarkSuite.blendFloorBoxes(
+            of: StandardWorkload(canvas: .large, count: 256).displayList(frame: 0)
+        )
+        .reduce(0) { $0 + $1.box.width * $1.box.height }
         #expect(area > 3_400_000 && area < 3_900_000, "\(area) pixels")
     }
 

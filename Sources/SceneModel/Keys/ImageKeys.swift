@@ -15,8 +15,7 @@ package struct ImageDraft {
 }
 
 package enum ImageKeys {
-    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
+    /// Built once and never mutated, as `ItemKeys.spec` is (why there).
     package nonisolated(unsafe) static let spec: ObjectSpec<ImageDraft> = definition
     /// Its keys, listed once.
     package nonisolated(unsafe) static let declared = DeclaredKeys(spec)
@@ -57,8 +56,7 @@ package struct LottieDraft {
 }
 
 package enum LottieKeys {
-    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
+    /// Built once and never mutated, as `ItemKeys.spec` is (why there).
     package nonisolated(unsafe) static let spec: ObjectSpec<LottieDraft> = definition
     /// Its keys, listed once.
     package nonisolated(unsafe) static let declared = DeclaredKeys(spec)
@@ -116,14 +114,10 @@ package enum GradientKeys {
     /// Most colour stops a gradient may have.
     static let maxStops = 32
 
-    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-
-    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
-
+    /// Built once and never mutated, as `ItemKeys.spec` is (why there).
     package nonisolated(unsafe) static let spec: ObjectSpec<GradientKindDraft> = definition
 
     /// Its keys, listed once.
-
     package nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<GradientKindDraft> {

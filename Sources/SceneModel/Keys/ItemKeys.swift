@@ -6,8 +6,7 @@ import SceneSyntax
 // Defaults come from `Canvas`, `Item`, `Border` and `Shadow` (Scene.swift, TimingSpec.swift).
 
 enum CanvasKeys {
-    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
+    /// Built once and never mutated, as `ItemKeys.spec` is (why there).
     nonisolated(unsafe) static let spec: ObjectSpec<Canvas> = definition
 
     private static var definition: ObjectSpec<Canvas> {
@@ -379,8 +378,7 @@ package enum ItemKeys {
 }
 
 enum BorderKeys {
-    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
+    /// Built once and never mutated, as `ItemKeys.spec` is (why there).
     nonisolated(unsafe) static let spec: ObjectSpec<Border> = definition
     /// Its keys, listed once.
     nonisolated(unsafe) static let declared = DeclaredKeys(spec)
@@ -424,8 +422,7 @@ extension SceneDecoder {
 }
 
 enum FilterKeys {
-    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
+    /// Built once and never mutated, as `ItemKeys.spec` is (why there).
     nonisolated(unsafe) static let spec: ObjectSpec<LayerFilter> = definition
 
     private static var definition: ObjectSpec<LayerFilter> {
@@ -448,8 +445,7 @@ enum FilterKeys {
 }
 
 enum GaussianBlurKeys {
-    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
+    /// Built once and never mutated, as `ItemKeys.spec` is (why there).
     nonisolated(unsafe) static let spec: ObjectSpec<GaussianBlur> = definition
 
     private static var definition: ObjectSpec<GaussianBlur> {
@@ -468,8 +464,7 @@ enum GaussianBlurKeys {
 }
 
 enum BackgroundEffectKeys {
-    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
+    /// Built once and never mutated, as `ItemKeys.spec` is (why there).
     nonisolated(unsafe) static let spec: ObjectSpec<BackgroundEffect> = definition
 
     private static var definition: ObjectSpec<BackgroundEffect> {
@@ -502,8 +497,7 @@ enum BackgroundEffectKeys {
 }
 
 enum ShadowKeys {
-    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
+    /// Built once and never mutated, as `ItemKeys.spec` is (why there).
     nonisolated(unsafe) static let spec: ObjectSpec<Shadow> = definition
     /// Its keys, listed once.
     nonisolated(unsafe) static let declared = DeclaredKeys(spec)

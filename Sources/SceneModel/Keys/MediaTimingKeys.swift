@@ -6,8 +6,7 @@ import Timing
 // live), not by key checks here: the ranges below only write the schema's bounds and the docs.
 
 enum MediaTimingKeys {
-    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
+    /// Built once and never mutated, as `ItemKeys.spec` is (why there).
     nonisolated(unsafe) static let spec: ObjectSpec<MediaTiming> = definition
     /// Its keys, listed once.
     nonisolated(unsafe) static let declared = DeclaredKeys(spec)

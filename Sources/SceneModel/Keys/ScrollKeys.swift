@@ -7,8 +7,7 @@ enum ScrollKeys {
     /// Content may be at most this long on an axis: a list of 10,000 rows of 1,000 pt.
     static let maxContent = 1e7
 
-    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
+    /// Built once and never mutated, as `ItemKeys.spec` is (why there).
     nonisolated(unsafe) static let spec: ObjectSpec<ScrollSpec> = definition
 
     private static var definition: ObjectSpec<ScrollSpec> {
@@ -111,8 +110,7 @@ enum ScrollKeys {
 
 /// `{ at, path: [[t, x, y], …] }`: one finger on a scroll view.
 enum ScrollDragKeys {
-    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
+    /// Built once and never mutated, as `ItemKeys.spec` is (why there).
     nonisolated(unsafe) static let spec: ObjectSpec<ScrollSpec.Drag> = definition
 
     private static var definition: ObjectSpec<ScrollSpec.Drag> {
@@ -158,8 +156,7 @@ extension SceneDecoder {
 
 /// `{ at, offset, animated }`: one `setContentOffset(_:animated:)` call.
 enum OffsetChangeKeys {
-    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
+    /// Built once and never mutated, as `ItemKeys.spec` is (why there).
     nonisolated(unsafe) static let spec: ObjectSpec<ScrollSpec.OffsetChange> = definition
 
     private static var definition: ObjectSpec<ScrollSpec.OffsetChange> {

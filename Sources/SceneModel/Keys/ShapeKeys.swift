@@ -10,12 +10,10 @@ enum ShapeKeys {
     static let geometry = ["path", "ellipse", "polygon", "star"]
     static var shape: [String] { spec.keyNames }
 
-    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
+    /// Built once and never mutated, as `ItemKeys.spec` is (why there).
     nonisolated(unsafe) static let spec: ObjectSpec<ShapeSpec> = definition
 
     /// Its keys, listed once.
-
     nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<ShapeSpec> {

@@ -8,8 +8,7 @@ import Text
 // family needs the scene's own fonts, so that check reads the scene's registry.
 
 enum TextKeys {
-    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
+    /// Built once and never mutated, as `ItemKeys.spec` is (why there).
     nonisolated(unsafe) static let spec: ObjectSpec<TextSpec> = definition
     /// Its keys, listed once.
     nonisolated(unsafe) static let declared = DeclaredKeys(spec)
@@ -110,12 +109,10 @@ enum FontKeys {
         ("semibold", 600), ("bold", 700), ("heavy", 800), ("black", 900),
     ]
 
-    /// Built once, as `ItemKeys.spec`: items read and check it each, and building its keys (closures
-    /// and documents) for each item was a measurable part of loading. Never mutated after it is built.
+    /// Built once and never mutated, as `ItemKeys.spec` is (why there).
     nonisolated(unsafe) static let spec: ObjectSpec<TextStyle> = definition
 
     /// Its keys, listed once.
-
     nonisolated(unsafe) static let declared = DeclaredKeys(spec)
 
     private static var definition: ObjectSpec<TextStyle> {
