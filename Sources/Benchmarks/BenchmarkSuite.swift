@@ -87,20 +87,21 @@ package enum BenchmarkSuite {
                             1000 * result.cpuSeconds / Double(result.frames),
                             1000 * result.childCPUSeconds / Double(result.frames)) + result.pixelHash)
             }
-            let (width, height) = (workload.displayListSize.width, workload.displayListSize.height)
+            // The floors at one thread, and at the parallel stages' jobs when any of them ran.
+            let floorJobs = [1] + (jobs > 1 && stages.contains { $0 != .rasterOneJob } ? [jobs] : [])
             summaries.append(
-                summary(
-                    workload: workload.name, medians: medians,
-                    memsetFloor: memsetFloor(width: width, height: height), blendFloor: blendFloor(workload)))
+                summary(workload: workload.name, medians: medians, floors: floorJobs.map { floors(workload, jobs: $0) })
+            )
         }
         return (lines + [""] + summaries).joined(separator: "\n")
     }
 
     /// One line per workload: frames/s of every stage run, ffmpeg's ratio when both x264 stages
-    /// ran, the memset floor and, for the standard rectangles, the blend floor. For example:
-    /// `summary large-n256: raster-1 291 | raster-all 558 | png-files 62.3 | x264-ultrafast 76.8 (0.90 of ffmpeg alone) | memset floor 3010 fps | blend floor 1200 fps`
+    /// ran, the memset floor and, for the standard rectangles, the blend floor, each at one thread
+    /// and then at every other number of jobs in `floors`. For example:
+    /// `summary large-n256: raster-1 291 | raster-all 558 | png-files 62.3 | x264-ultrafast 76.8 (0.90 of ffmpeg alone) | memset floor 3010 fps, 2 jobs 5800 | blend floor 1200 fps, 2 jobs 2200`
     package static func summary(
-        workload: String, medians: [(BenchmarkStage, StageResult)], memsetFloor: Double, blendFloor: Double? = nil
+        workload: String, medians: [(BenchmarkStage, StageResult)], floors: [BenchmarkFloors]
     ) -> String {
         func fps(_ value: Double) -> String {
             value >= 100 ? String(Int(value.rounded())) : String(format: "%.1f", value)
@@ -117,50 +118,73 @@ package enum BenchmarkSuite {
             }
             parts.append(part)
         }
-        parts.append("memset floor \(fps(memsetFloor)) fps")
-        if let blendFloor { parts.append("blend floor \(fps(blendFloor)) fps") }
+        // "N fps" at one thread, ", J jobs N" after it for the others.
+        func floor(_ name: String, _ value: (BenchmarkFloors) -> Double?) -> String? {
+            let figures = floors.compactMap { f in value(f).map { (f.jobs, $0) } }
+            guard !figures.isEmpty else { return nil }
+            return "\(name) "
+                + figures.map { jobs, rate in jobs == 1 ? "\(fps(rate)) fps" : "\(jobs) jobs \(fps(rate))" }
+                .joined(separator: ", ")
+        }
+        if let memset = floor("memset floor", \.memset) { parts.append(memset) }
+        if let blend = floor("blend floor", \.blend) { parts.append(blend) }
         return "summary \(workload): " + parts.joined(separator: " | ")
     }
 
-    /// Frames per second of the cheapest possible frame: one thread filling a width × height RGBA
-    /// buffer with the background colour (what every renderer pays at least once a frame), the
-    /// fastest of 5 rounds of 20 frames. A ceiling no stage can pass, to read the others against.
-    package static func memsetFloor(width: Int, height: Int) -> Double {
-        var buffer = [UInt32](repeating: 0, count: width * height)
-        var best = Double.infinity
-        for round in 0..<5 {
-            let start = DispatchTime.now().uptimeNanoseconds
-            for frame in 0..<20 {
-                let value = UInt32(truncatingIfNeeded: 0xF7F2_F2FF &+ round &+ frame)
-                buffer.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
-            }
-            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / 20)
-        }
-        precondition(buffer[width * height / 2] != 0, "the buffer was filled")
-        return 1 / best
+    /// `workload`'s floors at `jobs` threads.
+    package static func floors(_ workload: StandardWorkload, jobs: Int) -> BenchmarkFloors {
+        let size = workload.displayListSize
+        return BenchmarkFloors(
+            jobs: jobs, memset: memsetFloor(width: size.width, height: size.height, jobs: jobs),
+            blend: blendFloor(workload, jobs: jobs))
     }
 
-    /// Frames per second of a frame that is nothing but its translucent pixels: one thread
-    /// filling the canvas with the background, then blending each rectangle's colour over the
-    /// box `blendFloorBoxes` gives it with the sweep's span blend (`RasterKernels.blend`), the
-    /// fastest of 5 rounds of 20 frames. As many pixels blended as the frame's rectangles cover,
-    /// with no edge, coverage or geometry: a ceiling for the rectangle core, as the memset floor
-    /// is for every stage. Nil for workloads that are not the standard rectangles.
-    package static func blendFloor(_ workload: StandardWorkload) -> Double? {
+    /// Frames per second of the cheapest possible frame: filling a width × height RGBA buffer
+    /// with the background colour (what every renderer pays at least once a frame). A ceiling no
+    /// stage can pass, to read the others against; at `jobs` threads, each filling a buffer of its
+    /// own, as the parallel stages give each worker whole frames (their shared limit is the
+    /// memory's bandwidth).
+    package static func memsetFloor(width: Int, height: Int, jobs: Int = 1) -> Double {
+        floorRate(jobs: jobs, canvas: [UInt32](repeating: 0, count: width * height)) { buffer, frame in
+            let value = UInt32(truncatingIfNeeded: 0xF7F2_F2FF &+ frame)
+            buffer.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+            precondition(buffer[width * height / 2] == value, "the buffer was filled")
+        }.framesPerSecond
+    }
+
+    /// Frames per second of a frame that is nothing but its translucent pixels: the canvas filled
+    /// with the background, then each rectangle's colour blended over the box `blendFloorBoxes`
+    /// gives it with the sweep's span blend (`RasterKernels.blend`). As many pixels blended as
+    /// the frame's rectangles cover, with no edge, coverage or geometry: a ceiling for the
+    /// rectangle core, as the memset floor is for every stage; at `jobs` threads as that one.
+    /// Nil for workloads that are not the standard rectangles.
+    package static func blendFloor(_ workload: StandardWorkload, jobs: Int = 1) -> Double? {
         guard workload.kind == .rects else { return nil }
         let list = workload.displayList(frame: 0)
         let boxes = blendFloorBoxes(of: list)
-        var pixmap = Pixmap(width: list.width, height: list.height)
+        return floorRate(jobs: jobs, canvas: Pixmap(width: list.width, height: list.height)) { pixmap, _ in
+            pixmap.fill(list.background)
+            for (box, colour) in boxes { RasterKernels.blend(colour, over: box, in: &pixmap) }
+        }.framesPerSecond
+    }
+
+    /// The best of 5 rounds in which each of `jobs` threads draws 20 frames (numbered on from
+    /// round to round) into a canvas of its own, made (`canvas` evaluated once a thread) before the
+    /// clock starts: frames per second
+    /// of wall time, all threads together, and the canvases as the last round left them.
+    static func floorRate<Canvas>(
+        jobs: Int, canvas: @autoclosure () -> Canvas, frame: @escaping @Sendable (inout Canvas, Int) -> Void
+    ) -> (framesPerSecond: Double, canvases: [Canvas]) {
+        let canvases = (0..<max(jobs, 1)).map { _ in FloorCanvas(canvas()) }
         var best = Double.infinity
-        for _ in 0..<5 {
+        for round in 0..<5 {
             let start = DispatchTime.now().uptimeNanoseconds
-            for _ in 0..<20 {
-                pixmap.fill(list.background)
-                for (box, colour) in boxes { RasterKernels.blend(colour, over: box, in: &pixmap) }
+            DispatchQueue.concurrentPerform(iterations: canvases.count) { job in
+                for f in 0..<20 { frame(&canvases[job].canvas, round * 20 + f) }
             }
-            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / 20)
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
-        return 1 / best
+        return (Double(20 * canvases.count) / best, canvases.map(\.canvas))
     }
 
     /// Each rectangle of `list` (a rectangle workload's first frame) as the blend floor draws it:
@@ -202,4 +226,18 @@ package enum BenchmarkSuite {
         }
         return result
     }
+}
+
+/// A floor's figures at one number of threads, frames per second (`BenchmarkSuite.floors`).
+package struct BenchmarkFloors: Equatable, Sendable {
+    package var jobs: Int
+    package var memset: Double
+    /// Nil for workloads that are not the standard rectangles.
+    package var blend: Double?
+}
+
+/// One thread's canvas in `BenchmarkSuite.floorRate`: each thread touches only its own.
+private final class FloorCanvas<Canvas>: @unchecked Sendable {
+    var canvas: Canvas
+    init(_ canvas: Canvas) { self.canvas = canvas }
 }

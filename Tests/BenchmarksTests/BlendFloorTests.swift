@@ -40,8 +40,45 @@ struct BlendFloorTests {
     @Test("the floor is a figure for the standard rectangles only")
     func onlyTheRectanglesHaveAFloor() {
         #expect(BenchmarkSuite.blendFloor(.content) == nil)
+        #expect(BenchmarkSuite.blendFloor(.content, jobs: 2) == nil)
         #expect(
-            BenchmarkSuite.summary(workload: "small-n16", medians: [], memsetFloor: 3010, blendFloor: 1200)
+            BenchmarkSuite.summary(
+                workload: "small-n16", medians: [], floors: [BenchmarkFloors(jobs: 1, memset: 3010, blend: 1200)])
                 == "summary small-n16: memset floor 3010 fps | blend floor 1200 fps")
+        #expect(
+            BenchmarkSuite.summary(
+                workload: "content", medians: [], floors: [BenchmarkFloors(jobs: 1, memset: 95.5, blend: nil)])
+                == "summary content: memset floor 95.5 fps")
+    }
+
+    @Test("with more than one job the summary gives each floor at one thread and then at the jobs")
+    func floorsAtTheJobsFollowTheOneThreadFigure() {
+        let floors = [
+            BenchmarkFloors(jobs: 1, memset: 3010, blend: 1200),
+            BenchmarkFloors(jobs: 2, memset: 5800.4, blend: 2199.6),
+        ]
+        #expect(
+            BenchmarkSuite.summary(workload: "large-n256", medians: [], floors: floors)
+                == "summary large-n256: memset floor 3010 fps, 2 jobs 5800 | blend floor 1200 fps, 2 jobs 2200")
+    }
+
+    @Test("a floor at two jobs draws 5 rounds of 20 frames into each thread's own canvas, in order")
+    func floorAtTwoJobsGivesEachThreadItsCanvas() {
+        final class Canvases: @unchecked Sendable {
+            var made = 0
+            func make() -> [Int] {
+                made += 1
+                return []
+            }
+        }
+        let canvases = Canvases()
+        // Each canvas is the list of frame numbers drawn into it; the canvases are made before
+        // the clock starts, one a thread.
+        let (rate, drawn) = BenchmarkSuite.floorRate(jobs: 2, canvas: canvases.make()) { canvas, frame in
+            canvas.append(frame)
+        }
+        #expect(canvases.made == 2)
+        #expect(rate.isFinite && rate > 0)
+        #expect(drawn == [Array(0..<100), Array(0..<100)])
     }
 }
