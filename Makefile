@@ -35,41 +35,43 @@ render: deps build-release
 	@$(MAKE) --no-print-directory gallery
 
 # The README's figures (docs/figures), made from the bundled scenes; deterministic, so a rerun
-# rewrites the committed files with the same bytes. One line says where they are.
+# rewrites the committed files with the same bytes, and a test (FiguresTests) makes them into a
+# folder of its own (FIGURES) to hold the committed ones to that. One line says where they are.
 # docs/ios-kit.md's pictures: each kit file's components, light and dark (docs/kit/).
+FIGURES ?= docs/figures
 KIT_PAGES := example bars bars-dark controls controls-dark lists lists-dark overlays overlays-dark
 figures:
 	@$(FLIPBOOK) figure scenes/snap.yaml --kind filmstrip --ticks 0,4,8,12,16,20,24,28,32,36,40,44 --crop motion \
-	  --scale 0.5 -o docs/figures/snap-filmstrip.png > /dev/null
+	  --scale 0.5 -o $(FIGURES)/snap-filmstrip.png > /dev/null
 	@$(FLIPBOOK) figure scenes/damped-resize.yaml --kind plot --value scale --items card --from 0 --to 1.5 --panel-height 200 \
 	  --title "The damped resize, scale over time" \
-	  -o docs/figures/damped-resize-scale.png --svg docs/figures/damped-resize-scale.svg > /dev/null
+	  -o $(FIGURES)/damped-resize-scale.png --svg $(FIGURES)/damped-resize-scale.svg > /dev/null
 	@$(FLIPBOOK) figure scenes/snap.yaml scenes/watcher.yaml --kind plot --value x,y,angle \
 	  --title "The snap: x, y and angle over time, alone and with the frame watcher" \
-	  -o docs/figures/snap-plot.png --svg docs/figures/snap-plot.svg > /dev/null
+	  -o $(FIGURES)/snap-plot.png --svg $(FIGURES)/snap-plot.svg > /dev/null
 	@$(FLIPBOOK) figure scenes/feed.yaml --kind plot --items feed --value content_offset_y,content_velocity_y \
 	  --title "The feed: content offset and velocity over time, each scroll callback marked" \
-	  -o docs/figures/feed-scroll-plot.png --svg docs/figures/feed-scroll-plot.svg > /dev/null
+	  -o $(FIGURES)/feed-scroll-plot.png --svg $(FIGURES)/feed-scroll-plot.svg > /dev/null
 	@$(FLIPBOOK) figure scenes/snap.yaml --kind contact-sheet --every 6 --columns 4 --crop motion \
-	  --title "The snap, every 6 ticks (0.1 s)" -o docs/figures/snap-contact-sheet.png > /dev/null
+	  --title "The snap, every 6 ticks (0.1 s)" -o $(FIGURES)/snap-contact-sheet.png > /dev/null
 	@$(FLIPBOOK) figure scenes/transform-nest.yaml --kind onion-skin --every 6 --scale 0.75 \
-	  --title "The transform nest forming" -o docs/figures/transform-nest-onion-skin.png > /dev/null
+	  --title "The transform nest forming" -o $(FIGURES)/transform-nest-onion-skin.png > /dev/null
 	@$(FLIPBOOK) figure scenes/snap-zones.yaml --kind trail --markers-every 10 --scale 0.75 \
-	  --title "Snap zones: the card's path" -o docs/figures/snap-zones-trail.png --svg docs/figures/snap-zones-trail.svg > /dev/null
+	  --title "Snap zones: the card's path" -o $(FIGURES)/snap-zones-trail.png --svg $(FIGURES)/snap-zones-trail.svg > /dev/null
 	@$(FLIPBOOK) figure scenes/spring-gallery.yaml --kind contact-sheet --ticks 20,40 --columns 2 --scale 1 \
-	  --title "spring-gallery: each curve named by a text item" -o docs/figures/spring-gallery-labels.png > /dev/null
+	  --title "spring-gallery: each curve named by a text item" -o $(FIGURES)/spring-gallery-labels.png > /dev/null
 	@$(FLIPBOOK) figure scenes/images.yaml --kind contact-sheet --ticks 20,60 --columns 2 --scale 0.5 \
-	  --title "images and gradients" -o docs/figures/images-still.png > /dev/null
+	  --title "images and gradients" -o $(FIGURES)/images-still.png > /dev/null
 	@$(FLIPBOOK) figure scenes/materials.yaml --kind contact-sheet --ticks 12,60 --columns 2 --scale 0.5 \
-	  --title "materials and group opacity" -o docs/figures/materials-still.png > /dev/null
+	  --title "materials and group opacity" -o $(FIGURES)/materials-still.png > /dev/null
 	@$(FLIPBOOK) figure scenes/payment-sent.yaml --kind contact-sheet --ticks 14,22,30,40,60 --columns 5 --scale 0.5 \
 	  --crop motion --title "payment-sent: a Lottie checkmark riding the sheet's spring" \
-	  -o docs/figures/payment-sent-lottie.png > /dev/null
+	  -o $(FIGURES)/payment-sent-lottie.png > /dev/null
 	@$(FLIPBOOK) figure scenes/settings.yaml --kind contact-sheet --ticks 0,75,110,170 --columns 4 --scale 0.5 \
-	  --title "settings: a scene made of the iOS kit" -o docs/figures/settings-kit.png > /dev/null
+	  --title "settings: a scene made of the iOS kit" -o $(FIGURES)/settings-kit.png > /dev/null
 	@for page in $(KIT_PAGES); do $(FLIPBOOK) figure docs/kit/$$page.yaml --kind contact-sheet --ticks 0 --columns 1 \
-	  --scale 1 -o docs/figures/ios-kit-$$page.png > /dev/null || exit 1; done
-	@echo "docs/figures: the README's figures, made from scenes/, and docs/ios-kit.md's, from docs/kit/"
+	  --scale 1 -o $(FIGURES)/ios-kit-$$page.png > /dev/null || exit 1; done
+	@echo "$(FIGURES): the README's figures, made from scenes/, and docs/ios-kit.md's, from docs/kit/"
 
 # The README's gallery (docs/gallery): an animated GIF of each of the best scenes, 240 px wide at
 # 20 fps, made by flipbook itself (`--output-scale`, `--video-fps`, and ffmpeg's palettegen over
