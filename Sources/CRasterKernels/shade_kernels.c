@@ -310,16 +310,20 @@ static ptrdiff_t box_weights(double centre, double width, ptrdiff_t size, ptrdif
     return end - start;
 }
 
-// Most texels a footprint spans per axis: the level is chosen so it is under 4 texels, plus the
-// two partly covered ones at its ends; anisotropy beyond that is capped (rare: a squashed image).
-#define FB_MAX_TAPS 20
+// Most texels a footprint spans per axis (FB_AREA_MAX_TAPS): the level is chosen so it is under
+// 4 texels, plus the two partly covered ones at its ends; anisotropy beyond that is capped (rare:
+// a squashed image).
+#define FB_MAX_TAPS FB_AREA_MAX_TAPS
 
-// One level's area sampling (fb_shade_image's mode 2) of `count` pixels from canvas pixel x.
+// One level's area sampling (fb_shade_image's mode 2) of `count` pixels from canvas pixel x;
+// `columns` (may be NULL) the sampler's column taps when u does not depend on the row.
 typedef struct {
     const uint32_t *texels;
     ptrdiff_t w, h;
     fb_affine m;
     double su, sv, wu, wv, py;
+    fb_area_taps *columns;
+    ptrdiff_t column_x, column_count;
 } fb_area_sampling;
 
 static inline __attribute__((always_inline))
@@ -338,9 +342,23 @@ void shade_area_body(const fb_area_sampling *a, ptrdiff_t x, ptrdiff_t count, ui
     }
     for (ptrdiff_t i = 0; i < count; i++) {
         double px = (double)(x + i) + 0.5;
-        double u = (m.a * px + m.c * py + m.tx) / a->su;
-        ptrdiff_t u0;
-        ptrdiff_t nu = box_weights(u, a->wu, a->w, &u0, weights_u, FB_MAX_TAPS);
+        ptrdiff_t u0, nu;
+        const double *wu_of = weights_u;
+        // With m.c = 0, m.c·py is a zero and u the same on every row (up to the sign of a zero,
+        // which box_weights treats alike): the column's taps, once computed, serve every row.
+        fb_area_taps *column = a->columns != NULL && x + i - a->column_x >= 0 && x + i - a->column_x < a->column_count
+                                   ? a->columns + (x + i - a->column_x) : NULL;
+        if (column != NULL && column->count >= 0) {
+            u0 = column->first;
+            nu = column->count;
+            wu_of = column->weights;
+        } else {
+            double u = (m.a * px + m.c * py + m.tx) / a->su;
+            double *into = column != NULL ? column->weights : weights_u;
+            nu = box_weights(u, a->wu, a->w, &u0, into, FB_MAX_TAPS);
+            wu_of = into;
+            if (column != NULL) { column->first = u0; column->count = nu; }
+        }
         if (!row_constant_v)
             nv = box_weights((m.b * px + m.d * py + m.ty) / a->sv, a->wv, a->h, &v0, weights_v, FB_MAX_TAPS);
         fb_d4 sum = {0, 0, 0, 0};
@@ -350,7 +368,7 @@ void shade_area_body(const fb_area_sampling *a, ptrdiff_t x, ptrdiff_t count, ui
             fb_d4 row_sum = {0, 0, 0, 0};
             double row_total = 0;
             for (ptrdiff_t k = 0; k < nu; k++) {
-                double wk = weights_u[k];
+                double wk = wu_of[k];
                 row_sum += wk * TEXEL_CHANNELS(row[k]);
                 row_total += wk;
             }
@@ -415,7 +433,10 @@ void fb_shade_image(const fb_image_sampler *s, ptrdiff_t x, ptrdiff_t y, ptrdiff
     double wu = fu / su, wv = fv / sv;
     if (wu < 1) wu = 1;
     if (wv < 1) wv = 1;
-    const fb_area_sampling a = { texels, w, h, m, su, sv, wu, wv, py };
+    // Column taps only where u ignores the row; the level and footprint above are the draw's.
+    const bool by_column = s->column_taps != NULL && m.c == 0;
+    const fb_area_sampling a = { texels, w, h, m, su, sv, wu, wv, py, by_column ? s->column_taps : NULL,
+                                 s->column_x, by_column ? s->column_count : 0 };
 #if defined(__x86_64__)
     if (fb_kernel_level() >= FB_LEVEL_AVX2) { shade_area_avx2(&a, x, count, out); return; }
 #endif

@@ -60,7 +60,7 @@ extension Rasterizer {
     ) {
         guard !box.isEmpty else { return }
         damage?.append(box)
-        var shader = Shader(paint)
+        var shader = Shader(paint, columns: box.x..<(box.x + box.width))
         let borderPacked = border.packed
         let opacity32 = UInt32(opacity)
         // A still image's or gradient's colours from the last frames (ShadeCache.swift), blended
@@ -120,8 +120,15 @@ struct Shader {
     private var gradientLocations: [Double] = []
     private var gradient = fb_gradient()
     private var sampler = fb_image_sampler()
+    /// The smooth image sampler's u taps of each column of `columns`, computed on the first row
+    /// and reused on the others (`fb_image_sampler.column_taps`); empty when they would not be.
+    private var columnTaps: [fb_area_taps] = []
+    /// Whether this draw keeps each column's image taps (for tests).
+    var keepsColumnTaps: Bool { !columnTaps.isEmpty }
 
-    init(_ paint: Paint) {
+    /// `columns`: the canvas columns this draw shades (a shape's pixel box), for which an image
+    /// whose u does not depend on the row keeps each column's taps; nil for a draw of a few pixels.
+    init(_ paint: Paint, columns: Range<Int>? = nil) {
         self.paint = paint
         switch paint {
         case .solid(let c):
@@ -130,6 +137,12 @@ struct Shader {
             (gradient, gradientColours, gradientLocations) = GradientShader.kernelGradient(g)
         case .image(let i):
             sampler = ImageShader.kernelSampler(i)
+            if let columns, sampler.mode != Int32(FB_SAMPLE_NEAREST), sampler.to_image.c == 0, columns.count > 1 {
+                var unknown = fb_area_taps()
+                unknown.count = -1
+                columnTaps = [fb_area_taps](repeating: unknown, count: columns.count)
+                (sampler.column_x, sampler.column_count) = (columns.lowerBound, columns.count)
+            }
         }
     }
 
@@ -169,11 +182,14 @@ struct Shader {
                 i.image.offsets.withUnsafeBufferPointer { offsets in
                     i.image.widths.withUnsafeBufferPointer { widths in
                         i.image.heights.withUnsafeBufferPointer { heights in
-                            sampler.texels = texels.baseAddress
-                            sampler.offsets = offsets.baseAddress
-                            sampler.widths = widths.baseAddress
-                            sampler.heights = heights.baseAddress
-                            fb_shade_image(&sampler, x, y, count, out)
+                            columnTaps.withUnsafeMutableBufferPointer { taps in
+                                sampler.texels = texels.baseAddress
+                                sampler.offsets = offsets.baseAddress
+                                sampler.widths = widths.baseAddress
+                                sampler.heights = heights.baseAddress
+                                sampler.column_taps = taps.baseAddress
+                                fb_shade_image(&sampler, x, y, count, out)
+                            }
                         }
                     }
                 }

@@ -53,6 +53,17 @@ double fb_gradient_parameter(const fb_gradient *gradient, double px, double py);
 
 enum { FB_SAMPLE_NEAREST = 0, FB_SAMPLE_BILINEAR = 1, FB_SAMPLE_AREA = 2 };
 
+/// Most texels the smooth sampler's footprint spans along one axis (shade_kernels.c).
+#define FB_AREA_MAX_TAPS 20
+
+/// One canvas column's taps along the image's u axis: the first texel, how many (−1: not
+/// computed yet), and each one's weight (shade_kernels.c's box_weights).
+typedef struct {
+    ptrdiff_t first;
+    ptrdiff_t count;
+    double weights[FB_AREA_MAX_TAPS];
+} fb_area_taps;
+
 /// An image with its mipmap chain (level 0 the image; level k+1 the 2×2 average of level k,
 /// ⌈w/2⌉ × ⌈h/2⌉), packed premultiplied pixels, rows without padding.
 typedef struct {
@@ -65,6 +76,14 @@ typedef struct {
     /// Canvas pixel → level-0 image coordinates (texel i spans [i, i + 1)).
     fb_affine to_image;
     int mode;
+    /// Optional (NULL: none), lent by the caller for one draw of this sampler: an entry for each
+    /// canvas column from `column_x` on (`column_count` of them), every `count` −1 at the start.
+    /// When the map's u does not depend on the row (to_image.c = 0: no shear or turn), the smooth
+    /// sampler computes a column's u taps on the first row that asks and reuses them on every
+    /// other: the same taps, so the same bytes, without the per-pixel clamps, floors and weights.
+    fb_area_taps *column_taps;
+    ptrdiff_t column_x;
+    ptrdiff_t column_count;
 } fb_image_sampler;
 
 /// The image's colour at each of `count` pixels starting at canvas pixel (x, y).
