@@ -119,15 +119,15 @@ package enum BenchmarkSuite {
             parts.append(part)
         }
         // "N fps" at one thread, ", J jobs N" after it for the others.
-        func floor(_ name: String, _ value: (BenchmarkFloors) -> Double?) -> String? {
+        func floorPart(_ name: String, _ value: (BenchmarkFloors) -> Double?) -> String? {
             let figures = floors.compactMap { f in value(f).map { (f.jobs, $0) } }
             guard !figures.isEmpty else { return nil }
             return "\(name) "
                 + figures.map { jobs, rate in jobs == 1 ? "\(fps(rate)) fps" : "\(jobs) jobs \(fps(rate))" }
                 .joined(separator: ", ")
         }
-        if let memset = floor("memset floor", \.memset) { parts.append(memset) }
-        if let blend = floor("blend floor", \.blend) { parts.append(blend) }
+        if let memset = floorPart("memset floor", \.memset) { parts.append(memset) }
+        if let blend = floorPart("blend floor", \.blend) { parts.append(blend) }
         return "summary \(workload): " + parts.joined(separator: " | ")
     }
 
@@ -169,9 +169,9 @@ package enum BenchmarkSuite {
     }
 
     /// The best of 5 rounds in which each of `jobs` threads draws 20 frames (numbered on from
-    /// round to round) into a canvas of its own, made (`canvas` evaluated once a thread) before the
-    /// clock starts: frames per second
-    /// of wall time, all threads together, and the canvases as the last round left them.
+    /// round to round) into a canvas of its own, made before the clock starts (`canvas` is
+    /// evaluated once a thread): frames per second of wall time, all threads together, and the
+    /// canvases as the last round left them.
     static func floorRate<Canvas>(
         jobs: Int, canvas: @autoclosure () -> Canvas, frame: @escaping @Sendable (inout Canvas, Int) -> Void
     ) -> (framesPerSecond: Double, canvases: [Canvas]) {

@@ -310,10 +310,9 @@ static ptrdiff_t box_weights(double centre, double width, ptrdiff_t size, ptrdif
     return end - start;
 }
 
-// Most texels a footprint spans per axis (FB_AREA_MAX_TAPS): the level is chosen so it is under
-// 4 texels, plus the two partly covered ones at its ends; anisotropy beyond that is capped (rare:
-// a squashed image).
-#define FB_MAX_TAPS FB_AREA_MAX_TAPS
+// FB_AREA_MAX_TAPS (shade_kernels.h), the most texels a footprint spans per axis: the level is
+// chosen so it is under 4 texels, plus the two partly covered ones at its ends; anisotropy beyond
+// that is capped (rare: a squashed image).
 
 // One level's area sampling (fb_shade_image's mode 2) of `count` pixels from canvas pixel x;
 // `columns` (may be NULL) the sampler's column taps when u does not depend on the row.
@@ -330,7 +329,7 @@ static inline __attribute__((always_inline))
 void shade_area_body(const fb_area_sampling *a, ptrdiff_t x, ptrdiff_t count, uint32_t *out) {
     const fb_affine m = a->m;
     const double py = a->py;
-    double weights_u[FB_MAX_TAPS], weights_v[FB_MAX_TAPS];
+    double weights_u[FB_AREA_MAX_TAPS], weights_v[FB_AREA_MAX_TAPS];
     // Without rotation or shear (m.b = 0) v is the same for every pixel of the row: m.b·px is
     // ±0 (px > 0), which leaves the sum's value alone (at most the sign of a zero, and
     // box_weights treats ±0 alike), so the row's v weights are computed once.
@@ -338,7 +337,7 @@ void shade_area_body(const fb_area_sampling *a, ptrdiff_t x, ptrdiff_t count, ui
     ptrdiff_t v0 = 0, nv = 0;
     if (row_constant_v && count > 0) {
         double px = (double)x + 0.5;
-        nv = box_weights((m.b * px + m.d * py + m.ty) / a->sv, a->wv, a->h, &v0, weights_v, FB_MAX_TAPS);
+        nv = box_weights((m.b * px + m.d * py + m.ty) / a->sv, a->wv, a->h, &v0, weights_v, FB_AREA_MAX_TAPS);
     }
     for (ptrdiff_t i = 0; i < count; i++) {
         double px = (double)(x + i) + 0.5;
@@ -346,8 +345,8 @@ void shade_area_body(const fb_area_sampling *a, ptrdiff_t x, ptrdiff_t count, ui
         const double *wu_of = weights_u;
         // With m.c = 0, m.c·py is a zero and u the same on every row (up to the sign of a zero,
         // which box_weights treats alike): the column's taps, once computed, serve every row.
-        fb_area_taps *column = a->columns != NULL && x + i - a->column_x >= 0 && x + i - a->column_x < a->column_count
-                                   ? a->columns + (x + i - a->column_x) : NULL;
+        const ptrdiff_t slot = x + i - a->column_x;
+        fb_area_taps *column = a->columns != NULL && slot >= 0 && slot < a->column_count ? a->columns + slot : NULL;
         if (column != NULL && column->count >= 0) {
             u0 = column->first;
             nu = column->count;
@@ -355,12 +354,12 @@ void shade_area_body(const fb_area_sampling *a, ptrdiff_t x, ptrdiff_t count, ui
         } else {
             double u = (m.a * px + m.c * py + m.tx) / a->su;
             double *into = column != NULL ? column->weights : weights_u;
-            nu = box_weights(u, a->wu, a->w, &u0, into, FB_MAX_TAPS);
+            nu = box_weights(u, a->wu, a->w, &u0, into, FB_AREA_MAX_TAPS);
             wu_of = into;
             if (column != NULL) { column->first = u0; column->count = nu; }
         }
         if (!row_constant_v)
-            nv = box_weights((m.b * px + m.d * py + m.ty) / a->sv, a->wv, a->h, &v0, weights_v, FB_MAX_TAPS);
+            nv = box_weights((m.b * px + m.d * py + m.ty) / a->sv, a->wv, a->h, &v0, weights_v, FB_AREA_MAX_TAPS);
         fb_d4 sum = {0, 0, 0, 0};
         double total = 0;
         for (ptrdiff_t j = 0; j < nv; j++) {

@@ -10,8 +10,8 @@ import Testing
 /// with the colours of computing them afresh at every pixel; a turned map never keeps them.
 @Suite("Image column taps")
 struct ColumnTapsTests {
-    /// The colours `shader` gives each pixel of `rows` × `columns`, the rows asked in `order` and
-    /// each row as two spans split at `split` (so a column's taps are first computed inside a span
+    /// The colours `shader` gives each pixel of `rows` × `columns`, the rows asked in the order
+    /// given and each row as two spans split at `split` (so a column's taps are first computed inside a span
     /// that starts elsewhere, and reused from a row asked before the ones above it).
     func colours(
         _ shader: inout Shader, columns: Range<Int>, rows: [Int], split: Int

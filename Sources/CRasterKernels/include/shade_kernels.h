@@ -53,7 +53,7 @@ double fb_gradient_parameter(const fb_gradient *gradient, double px, double py);
 
 enum { FB_SAMPLE_NEAREST = 0, FB_SAMPLE_BILINEAR = 1, FB_SAMPLE_AREA = 2 };
 
-/// Most texels the smooth sampler's footprint spans along one axis (shade_kernels.c).
+/// Most texels the smooth sampler's footprint spans along one axis (why: shade_kernels.c).
 #define FB_AREA_MAX_TAPS 20
 
 /// One canvas column's taps along the image's u axis: the first texel, how many (−1: not
